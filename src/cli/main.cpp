@@ -1,0 +1,67 @@
+// sandmark-cli: argument dispatch only; every command lives in cmd_<name>.cpp on top of sandmark_core.
+#include "commands.h"
+#include "util/paths.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+using namespace sandmark;
+using namespace sandmark::cli;
+
+namespace sandmark::cli {
+
+const QList<Command> &commands()
+{
+    static const QList<Command> all = {
+        {"validate", "check an assignment folder and its notebooks", cmdValidate},
+        {"release", "write the student release of an assignment", cmdRelease},
+        {"instrument", "write the instrumented copy of a notebook", cmdInstrument},
+        {"strip", "remove Sandmark's injected cells from a notebook", cmdStrip},
+    };
+    return all;
+}
+
+} // namespace sandmark::cli
+
+static void printUsage(QTextStream &out)
+{
+    out << "Usage: sandmark-cli COMMAND [OPTIONS] [ARGS]\n\nCommands:\n";
+    for (const Command &c : commands())
+        out << "  " << QString::fromLatin1(c.name).leftJustified(12) << ' ' << QString::fromLatin1(c.summary)
+            << '\n';
+    out << "\nRun 'sandmark-cli COMMAND --help' for a command's options.\n"
+           "Exit codes: 0 ok, 1 bad input or check failed, 2 usage, 3 grader error, 130 interrupted.\n";
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sandmark-cli"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Sandmark"));
+    QCoreApplication::setApplicationVersion(paths::version());
+
+    QStringList args = QCoreApplication::arguments();
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    if (args.size() < 2) {
+        printUsage(err);
+        return ExitUsage;
+    }
+    const QString name = args.at(1);
+    if (name == QLatin1String("--help") || name == QLatin1String("-h") || name == QLatin1String("help")) {
+        printUsage(out);
+        return ExitOk;
+    }
+    if (name == QLatin1String("--version") || name == QLatin1String("-v")) {
+        out << "sandmark-cli " << paths::version() << '\n';
+        return ExitOk;
+    }
+    for (const Command &c : commands()) {
+        if (name == QLatin1String(c.name)) {
+            args.removeFirst(); // the program; QCommandLineParser treats the command name as program name
+            return c.run(args);
+        }
+    }
+    err << "sandmark-cli: unknown command '" << name << "' (see sandmark-cli --help)\n";
+    return ExitUsage;
+}

@@ -1,0 +1,48 @@
+#include "util/paths.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace sandmark::paths {
+
+QString version()
+{
+    return QStringLiteral(SANDMARK_VERSION_STRING);
+}
+
+QString dataDir()
+{
+    const QString env = qEnvironmentVariable("SANDMARK_DATA_DIR");
+    if (!env.isEmpty())
+        return QDir::cleanPath(env);
+    const QString bin = QCoreApplication::applicationDirPath();
+    return QDir::cleanPath(bin + QLatin1String("/../") + QLatin1String(SANDMARK_DATA_SUBDIR));
+}
+
+QString pythonRuntimeDir()
+{
+    return dataDir() + QLatin1String("/python");
+}
+
+QString cacheDir()
+{
+    const QString env = qEnvironmentVariable("SANDMARK_CACHE_DIR");
+    if (!env.isEmpty())
+        return QDir::cleanPath(env);
+    QString base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+    if (base.isEmpty())
+        base = QDir::homePath() + QLatin1String("/.cache");
+    return base + QLatin1String("/sandmark");
+}
+
+QString defaultPython()
+{
+    const QString env = qEnvironmentVariable("SANDMARK_PYTHON");
+    if (!env.isEmpty())
+        return env;
+    return QStringLiteral("/usr/bin/python3");
+}
+
+} // namespace sandmark::paths
