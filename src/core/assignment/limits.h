@@ -1,0 +1,25 @@
+#pragma once
+// Resource limits for one sandboxed notebook run.
+
+#include <QtGlobal>
+
+namespace sandmark {
+
+/// Limits applied to one run. Times in seconds, sizes in bytes. Defaults follow docs/assignment-format.md.
+/// A value <= 0 never means "unlimited": validation refuses it, so every run stays bounded.
+struct Limits
+{
+    double wallTimeoutS = 300;                    ///< whole run, wall clock; the sandbox is killed after it
+    double cellTimeoutS = 60;                     ///< one cell; the kernel is interrupted, later cells still run
+    double interruptGraceS = 3;                   ///< after an interrupt, how long before the kernel is killed
+    qint64 memoryBytes = 4LL * 1024 * 1024 * 1024; ///< address space (RLIMIT_AS) / docker --memory
+    int processes = 256;                          ///< RLIMIT_NPROC (per dedicated uid) / docker --pids-limit
+    int openFiles = 1024;                         ///< RLIMIT_NOFILE
+    qint64 fileSizeBytes = 256LL * 1024 * 1024;   ///< RLIMIT_FSIZE: the largest file a run may write
+    qint64 outputCellBytes = 64 * 1024;           ///< captured output kept per cell (head and tail)
+    qint64 outputTotalBytes = 2 * 1024 * 1024;    ///< captured output kept for the whole notebook
+    qint64 probeBytes = 8 * 1024 * 1024;          ///< probe payload cap; larger values become "too-large"
+    double cpus = 1.0;                            ///< docker --cpus; bwrap runs are not CPU-capped
+};
+
+} // namespace sandmark
