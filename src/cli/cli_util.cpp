@@ -1,0 +1,69 @@
+#include "cli_util.h"
+
+#include "commands.h"
+
+#include <QSaveFile>
+
+#include <cstdio>
+
+namespace sandmark::cli {
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+void printError(const Error &error)
+{
+    out().flush();
+    err() << "sandmark-cli: " << error.toString() << Qt::endl;
+}
+
+int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QString &description, int positional)
+{
+    parser.setApplicationDescription(description);
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(args)) {
+        err() << "sandmark-cli: " << parser.errorText() << " (see '" << args.value(0) << " --help')" << Qt::endl;
+        return ExitUsage;
+    }
+    if (parser.isSet(help)) {
+        QString text = parser.helpText();
+        text.replace(QLatin1String("Usage: ") + args.value(0),
+                     QLatin1String("Usage: sandmark-cli ") + args.value(0));
+        out() << text;
+        out().flush();
+        return -1;
+    }
+    if (positional >= 0 && parser.positionalArguments().size() != positional) {
+        err() << "sandmark-cli: " << args.value(0) << ": expected " << positional << " argument(s), got "
+              << parser.positionalArguments().size() << " (see 'sandmark-cli " << args.value(0) << " --help')"
+              << Qt::endl;
+        return ExitUsage;
+    }
+    return ExitOk;
+}
+
+Expected<void> writeOutput(const QString &path, const QByteArray &data)
+{
+    if (path.isEmpty() || path == QLatin1String("-")) {
+        out().flush();
+        std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
+        std::fflush(stdout);
+        return {};
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+        return Error{path, {}, QStringLiteral("cannot write: %1").arg(file.errorString())};
+    return {};
+}
+
+} // namespace sandmark::cli

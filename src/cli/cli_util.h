@@ -1,0 +1,25 @@
+#pragma once
+// Small helpers shared by the CLI commands: parsing, error lines, output files.
+
+#include "util/expected.h"
+
+#include <QCommandLineParser>
+#include <QTextStream>
+
+namespace sandmark::cli {
+
+QTextStream &out();
+QTextStream &err();
+
+/// Prints "sandmark-cli: <file>: <place>: <message>" on stderr.
+void printError(const Error &error);
+
+/// Parses `args` with `parser` (adds --help). Returns ExitOk to continue, or the exit code to return now
+/// (ExitUsage after printing the problem, ExitOk after --help). `positional` is the exact count required,
+/// or -1 to skip the check; `usage` is e.g. "ASSIGNMENT NOTEBOOK".
+int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QString &description, int positional);
+
+/// Writes `data` to `path` atomically, or to stdout when `path` is empty or "-".
+Expected<void> writeOutput(const QString &path, const QByteArray &data);
+
+} // namespace sandmark::cli

@@ -1,0 +1,60 @@
+// sandmark-cli instrument ASSIGNMENT NOTEBOOK [-o FILE]
+#include "assignment/plan.h"
+#include "cli_util.h"
+#include "commands.h"
+
+#include <QRegularExpression>
+
+namespace sandmark::cli {
+
+int cmdInstrument(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    parser.addPositionalArgument(QStringLiteral("NOTEBOOK"), QStringLiteral("The notebook to instrument (a submission)."));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Write here instead of stdout."), QStringLiteral("FILE"));
+    const QCommandLineOption runtime(QStringLiteral("runtime-dir"),
+                                     QStringLiteral("Folder of the probe runtime as the kernel sees it "
+                                                    "(default /sandmark/runtime, as in the sandbox)."),
+                                     QStringLiteral("DIR"), QStringLiteral("/sandmark/runtime"));
+    const QCommandLineOption nonce(QStringLiteral("nonce"),
+                                   QStringLiteral("Probe nonce (hex); random by default. For reproducible output."),
+                                   QStringLiteral("HEX"));
+    parser.addOptions({output, runtime, nonce});
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Write a notebook with Sandmark's cells injected: the "
+                                                          "data-URL redirect first, probes and tests last."), 2);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+
+    auto assignment = Assignment::load(parser.positionalArguments().at(0));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    const QString path = parser.positionalArguments().at(1);
+    auto nb = Notebook::load(path);
+    if (!nb) {
+        printError(nb.error());
+        return ExitBadInput;
+    }
+    const QString n = parser.isSet(nonce) ? parser.value(nonce) : makeNonce();
+    auto result = instrument(*nb, instrumentOptionsFor(*assignment, parser.value(runtime), n));
+    if (!result) {
+        Error e = result.error();
+        e.file = e.file.isEmpty() ? path : e.file;
+        printError(e);
+        return ExitBadInput;
+    }
+    for (const QString &r : nb->repairs() + result->notes) {
+        out().flush();
+        err() << "sandmark-cli: note: " << path << ": " << r << Qt::endl;
+    }
+    if (auto w = writeOutput(parser.value(output), result->notebook.toJson()); !w) {
+        printError(w.error());
+        return ExitBadInput;
+    }
+    return ExitOk;
+}
+
+} // namespace sandmark::cli

@@ -1,0 +1,49 @@
+// sandmark-cli release ASSIGNMENT [-o DIR]
+#include "assignment/release_writer.h"
+#include "cli_util.h"
+#include "commands.h"
+
+#include <QDir>
+
+namespace sandmark::cli {
+
+int cmdRelease(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Folder to write the release folder into (default: the "
+                                                   "assignment folder)."),
+                                    QStringLiteral("DIR"));
+    parser.addOption(output);
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Write the student release: solutions replaced by stubs, "
+                                                          "hidden tests removed, outputs cleared."), 1);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+
+    auto assignment = Assignment::load(parser.positionalArguments().at(0));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    const QString outDir = parser.isSet(output) ? parser.value(output) : assignment->folder();
+    auto report = writeRelease(*assignment, outDir);
+    if (!report) {
+        printError(report.error());
+        return ExitBadInput;
+    }
+    for (const QString &w : report->warnings) {
+        out().flush();
+        err() << "sandmark-cli: warning: " << w << Qt::endl;
+    }
+    out() << "release of " << assignment->slug() << " written to " << QDir::current().relativeFilePath(report->folder)
+          << '\n';
+    for (const QString &f : report->files)
+        out() << "  " << f << '\n';
+    out() << report->solutionRegions << " solution region(s) replaced, " << report->hiddenTestRegions
+          << " hidden test block(s) removed\n";
+    out().flush();
+    return ExitOk;
+}
+
+} // namespace sandmark::cli

@@ -1,0 +1,30 @@
+// sandmark-cli strip NOTEBOOK [-o FILE]
+#include "cli_util.h"
+#include "commands.h"
+#include "notebook/instrument.h"
+
+namespace sandmark::cli {
+
+int cmdStrip(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("NOTEBOOK"), QStringLiteral("An instrumented notebook."));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Write here instead of stdout."), QStringLiteral("FILE"));
+    parser.addOption(output);
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Remove exactly the cells Sandmark injected."), 1);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    auto nb = Notebook::load(parser.positionalArguments().at(0));
+    if (!nb) {
+        printError(nb.error());
+        return ExitBadInput;
+    }
+    if (auto w = writeOutput(parser.value(output), strip(*nb).toJson()); !w) {
+        printError(w.error());
+        return ExitBadInput;
+    }
+    return ExitOk;
+}
+
+} // namespace sandmark::cli

@@ -1,0 +1,467 @@
+#include "assignment/assignment.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
+
+namespace sandmark {
+
+using Json = nlohmann::ordered_json;
+
+QString sandboxKindName(SandboxKind kind)
+{
+    switch (kind) {
+    case SandboxKind::Bwrap:
+        return QStringLiteral("bwrap");
+    case SandboxKind::Docker:
+        return QStringLiteral("docker");
+    case SandboxKind::LocalUnsafe:
+        return QStringLiteral("local-unsafe");
+    }
+    return {};
+}
+
+std::optional<SandboxKind> parseSandboxKind(const QString &name)
+{
+    if (name == QLatin1String("bwrap"))
+        return SandboxKind::Bwrap;
+    if (name == QLatin1String("docker"))
+        return SandboxKind::Docker;
+    if (name == QLatin1String("local-unsafe"))
+        return SandboxKind::LocalUnsafe;
+    return std::nullopt;
+}
+
+double Assignment::maxPoints() const
+{
+    double total = 0;
+    for (const Check &c : m_checks)
+        total += c.points;
+    return total;
+}
+
+QString Assignment::absolute(const QString &relative) const
+{
+    return QDir::cleanPath(m_folder + QLatin1Char('/') + relative);
+}
+
+Expected<QString> resolveInside(const QString &folder, const QString &relative, const QString &file,
+                                const QString &field)
+{
+    if (relative.isEmpty())
+        return Error{file, field, QStringLiteral("must not be empty")};
+    if (QDir::isAbsolutePath(relative) || relative.startsWith(QLatin1Char('~')))
+        return Error{file, field, QStringLiteral("'%1' must be relative to the assignment folder").arg(relative)};
+    const QString base = QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
+    const QString joined = QDir::cleanPath(base + QLatin1Char('/') + relative);
+    if (joined != base && !joined.startsWith(base + QLatin1Char('/')))
+        return Error{file, field, QStringLiteral("'%1' leads outside the assignment folder").arg(relative)};
+    // Symlinks: the canonical path must stay inside the canonical folder.
+    const QString canonicalBase = QFileInfo(base).canonicalFilePath();
+    const QString canonical = QFileInfo(joined).canonicalFilePath();
+    if (!canonical.isEmpty() && !canonicalBase.isEmpty() && canonical != canonicalBase
+        && !canonical.startsWith(canonicalBase + QLatin1Char('/')))
+        return Error{file, field,
+                     QStringLiteral("'%1' is a link that leads outside the assignment folder").arg(relative)};
+    return joined;
+}
+
+namespace {
+
+QString qs(const std::string &s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+QString typeWord(const Json &j)
+{
+    return QString::fromLatin1(j.type_name());
+}
+
+// Field-path validation helpers; each returns an Error for the given path when the value is wrong.
+struct Reader
+{
+    QString file;
+
+    Error error(const QString &path, const QString &message) const { return Error{file, path, message}; }
+
+    Expected<QString> string(const Json &j, const QString &path) const
+    {
+        if (!j.is_string())
+            return error(path, QStringLiteral("must be a string, not %1").arg(typeWord(j)));
+        return qs(j.get<std::string>());
+    }
+
+    Expected<QStringList> strings(const Json &j, const QString &path) const
+    {
+        if (!j.is_array())
+            return error(path, QStringLiteral("must be a list of strings, not %1").arg(typeWord(j)));
+        QStringList out;
+        for (size_t i = 0; i < j.size(); ++i) {
+            auto s = string(j[i], QStringLiteral("%1[%2]").arg(path).arg(i));
+            if (!s)
+                return s.error();
+            out << *s;
+        }
+        return out;
+    }
+
+    Expected<double> number(const Json &j, const QString &path, double min, bool strictlyPositive) const
+    {
+        if (!j.is_number() || j.is_boolean())
+            return error(path, QStringLiteral("must be a number, not %1").arg(typeWord(j)));
+        const double v = j.get<double>();
+        if (!std::isfinite(v) || v < min || (strictlyPositive && v <= 0))
+            return error(path, strictlyPositive ? QStringLiteral("must be greater than 0")
+                                                : QStringLiteral("must be at least %1").arg(min));
+        return v;
+    }
+};
+
+} // namespace
+
+Expected<Assignment> Assignment::load(const QString &path)
+{
+    QFileInfo info(path);
+    QString jsonPath = info.isDir() ? QDir(path).filePath(QStringLiteral("assignment.json")) : path;
+    QFileInfo jsonInfo(jsonPath);
+    if (!jsonInfo.exists())
+        return Error{jsonPath, {}, info.isDir() ? QStringLiteral("no assignment.json in this folder")
+                                                : QStringLiteral("no such file")};
+    QFile f(jsonPath);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{jsonPath, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
+    const QByteArray bytes = f.readAll();
+
+    Assignment a;
+    a.m_jsonPath = QDir::cleanPath(jsonInfo.absoluteFilePath());
+    a.m_folder = QDir::cleanPath(jsonInfo.absolutePath());
+    const QString file = path.endsWith(QLatin1String(".json")) ? path : jsonPath;
+    const Reader r{file};
+
+    Json root;
+    try {
+        root = Json::parse(bytes.constData(), bytes.constData() + bytes.size());
+    } catch (const nlohmann::json::parse_error &e) {
+        const qint64 offset = e.byte > 0 ? qint64(e.byte) - 1 : 0;
+        qint64 line = 1, lineStart = 0;
+        for (qint64 i = 0; i < std::min<qint64>(offset, bytes.size()); ++i)
+            if (bytes.at(i) == '\n') {
+                ++line;
+                lineStart = i + 1;
+            }
+        QString what = QString::fromUtf8(e.what());
+        const qsizetype cut = what.lastIndexOf(QLatin1String(": "));
+        if (cut > 0)
+            what = what.mid(cut + 2);
+        return Error{file, QStringLiteral("line %1, column %2").arg(line).arg(offset - lineStart + 1),
+                     QStringLiteral("invalid JSON: %1").arg(what)};
+    }
+    if (!root.is_object())
+        return r.error({}, QStringLiteral("the top level must be a JSON object"));
+
+    static const QStringList known = {
+        QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
+        QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
+        QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
+        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"),
+        QStringLiteral("checks")};
+    for (auto &[key, value] : root.items())
+        if (!known.contains(qs(key)))
+            a.m_warnings << QStringLiteral("%1: %2: unknown field, ignored").arg(file, qs(key));
+
+    if (root.contains("format")) {
+        const Json &fmt = root["format"];
+        if (!fmt.is_number_integer() || fmt.get<int>() != 1)
+            return r.error(QStringLiteral("format"), QStringLiteral("must be 1 (this Sandmark reads format 1)"));
+    }
+
+    if (!root.contains("slug"))
+        return r.error({}, QStringLiteral("missing required field \"slug\""));
+    auto slug = r.string(root["slug"], QStringLiteral("slug"));
+    if (!slug)
+        return slug.error();
+    static const QRegularExpression slugRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
+    if (!slugRe.match(*slug).hasMatch())
+        return r.error(QStringLiteral("slug"),
+                       QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter "
+                                      "or digit").arg(*slug));
+    a.m_slug = *slug;
+    a.m_title = a.m_slug;
+    if (root.contains("title")) {
+        auto t = r.string(root["title"], QStringLiteral("title"));
+        if (!t)
+            return t.error();
+        a.m_title = *t;
+    }
+
+    if (!root.contains("notebooks"))
+        return r.error({}, QStringLiteral("missing required field \"notebooks\" (the instructor notebooks)"));
+    auto notebooks = r.strings(root["notebooks"], QStringLiteral("notebooks"));
+    if (!notebooks)
+        return notebooks.error();
+    if (notebooks->isEmpty())
+        return r.error(QStringLiteral("notebooks"), QStringLiteral("must name at least one instructor notebook"));
+    for (int i = 0; i < notebooks->size(); ++i) {
+        const QString field = QStringLiteral("notebooks[%1]").arg(i);
+        const QString rel = notebooks->at(i);
+        auto abs = resolveInside(a.m_folder, rel, file, field);
+        if (!abs)
+            return abs.error();
+        if (!rel.endsWith(QLatin1String(".ipynb")))
+            return r.error(field, QStringLiteral("'%1' is not a notebook (.ipynb)").arg(rel));
+        if (!QFileInfo(*abs).isFile())
+            return r.error(field, QStringLiteral("'%1' does not exist").arg(rel));
+        a.m_notebooks << QDir::cleanPath(rel);
+    }
+
+    if (root.contains("release")) {
+        auto rel = r.string(root["release"], QStringLiteral("release"));
+        if (!rel)
+            return rel.error();
+        if (rel->isEmpty() || rel->contains(QLatin1Char('/')) || *rel == QLatin1String("..")
+            || *rel == QLatin1String("."))
+            return r.error(QStringLiteral("release"), QStringLiteral("must be a plain folder name"));
+        a.m_releaseName = *rel;
+    }
+
+    if (root.contains("data_files")) {
+        const Json &files = root["data_files"];
+        if (!files.is_array())
+            return r.error(QStringLiteral("data_files"), QStringLiteral("must be a list"));
+        for (size_t i = 0; i < files.size(); ++i) {
+            const QString field = QStringLiteral("data_files[%1]").arg(i);
+            DataFile df;
+            const Json &entry = files[i];
+            if (entry.is_string()) {
+                df.path = qs(entry.get<std::string>());
+            } else if (entry.is_object()) {
+                if (!entry.contains("path"))
+                    return r.error(field, QStringLiteral("missing required field \"path\""));
+                auto p = r.string(entry["path"], field + QStringLiteral(".path"));
+                if (!p)
+                    return p.error();
+                df.path = *p;
+                if (entry.contains("urls")) {
+                    auto urls = r.strings(entry["urls"], field + QStringLiteral(".urls"));
+                    if (!urls)
+                        return urls.error();
+                    for (int u = 0; u < urls->size(); ++u)
+                        if (!urls->at(u).contains(QLatin1String("://")))
+                            return r.error(QStringLiteral("%1.urls[%2]").arg(field).arg(u),
+                                           QStringLiteral("'%1' is not a URL").arg(urls->at(u)));
+                    df.urls = *urls;
+                }
+            } else {
+                return r.error(field, QStringLiteral("must be a path or an object with \"path\" and \"urls\""));
+            }
+            auto abs = resolveInside(a.m_folder, df.path, file, entry.is_object() ? field + QStringLiteral(".path")
+                                                                                   : field);
+            if (!abs)
+                return abs.error();
+            if (!QFileInfo(*abs).isFile())
+                return r.error(field, QStringLiteral("'%1' does not exist").arg(df.path));
+            df.path = QDir::cleanPath(df.path);
+            a.m_dataFiles << df;
+        }
+    }
+
+    if (root.contains("dependencies")) {
+        auto deps = r.strings(root["dependencies"], QStringLiteral("dependencies"));
+        if (!deps)
+            return deps.error();
+        for (int i = 0; i < deps->size(); ++i)
+            if (deps->at(i).trimmed().isEmpty() || deps->at(i).trimmed().startsWith(QLatin1Char('-')))
+                return r.error(QStringLiteral("dependencies[%1]").arg(i),
+                               QStringLiteral("must be a pip requirement such as \"numpy>=1.24\""));
+        a.m_dependencies = *deps;
+    }
+    if (root.contains("python")) {
+        auto py = r.string(root["python"], QStringLiteral("python"));
+        if (!py)
+            return py.error();
+        a.m_python = *py;
+    }
+    if (root.contains("system_site_packages")) {
+        if (!root["system_site_packages"].is_boolean())
+            return r.error(QStringLiteral("system_site_packages"), QStringLiteral("must be true or false"));
+        a.m_systemSitePackages = root["system_site_packages"].get<bool>();
+    }
+    if (root.contains("required_datasets")) {
+        auto ds = r.strings(root["required_datasets"], QStringLiteral("required_datasets"));
+        if (!ds)
+            return ds.error();
+        for (int i = 0; i < ds->size(); ++i)
+            if (ds->at(i).simplified().split(QLatin1Char(' ')).size() != 2)
+                return r.error(QStringLiteral("required_datasets[%1]").arg(i),
+                               QStringLiteral("'%1' must be \"<repo_id> <filename>\"").arg(ds->at(i)));
+        a.m_requiredDatasets = *ds;
+    }
+    a.m_datasetFunctions = {QStringLiteral("localizer.get_file"), QStringLiteral("localizer.download"),
+                            QStringLiteral("hf_hub_download")};
+    if (root.contains("dataset_functions")) {
+        auto fns = r.strings(root["dataset_functions"], QStringLiteral("dataset_functions"));
+        if (!fns)
+            return fns.error();
+        a.m_datasetFunctions = *fns;
+    }
+
+    if (root.contains("limits")) {
+        const Json &limits = root["limits"];
+        if (!limits.is_object())
+            return r.error(QStringLiteral("limits"), QStringLiteral("must be an object"));
+        Limits &l = a.m_limits;
+        struct Field
+        {
+            const char *key;
+            double *d;
+            qint64 *i64;
+            int *i;
+        };
+        const Field fields[] = {
+            {"timeout_s", &l.wallTimeoutS, nullptr, nullptr},
+            {"cell_timeout_s", &l.cellTimeoutS, nullptr, nullptr},
+            {"interrupt_grace_s", &l.interruptGraceS, nullptr, nullptr},
+            {"memory_bytes", nullptr, &l.memoryBytes, nullptr},
+            {"processes", nullptr, nullptr, &l.processes},
+            {"open_files", nullptr, nullptr, &l.openFiles},
+            {"file_size_bytes", nullptr, &l.fileSizeBytes, nullptr},
+            {"output_cell_bytes", nullptr, &l.outputCellBytes, nullptr},
+            {"output_total_bytes", nullptr, &l.outputTotalBytes, nullptr},
+            {"probe_bytes", nullptr, &l.probeBytes, nullptr},
+            {"cpus", &l.cpus, nullptr, nullptr},
+        };
+        for (auto &[key, value] : limits.items()) {
+            const QString where = QStringLiteral("limits.") + qs(key);
+            const Field *field = nullptr;
+            for (const Field &candidate : fields)
+                if (key == candidate.key)
+                    field = &candidate;
+            if (!field)
+                return r.error(where, QStringLiteral("unknown limit (known: timeout_s, cell_timeout_s, "
+                                                    "interrupt_grace_s, memory_bytes, processes, open_files, "
+                                                    "file_size_bytes, output_cell_bytes, output_total_bytes, "
+                                                    "probe_bytes, cpus)"));
+            auto v = r.number(value, where, 0, true);
+            if (!v)
+                return v.error();
+            if (field->d) {
+                *field->d = *v;
+            } else {
+                if (!value.is_number_integer())
+                    return r.error(where, QStringLiteral("must be a whole number"));
+                if (field->i64)
+                    *field->i64 = value.get<qint64>();
+                else
+                    *field->i = int(std::min<qint64>(value.get<qint64>(), 1 << 30));
+            }
+        }
+        if (l.cellTimeoutS > l.wallTimeoutS)
+            return r.error(QStringLiteral("limits.cell_timeout_s"),
+                           QStringLiteral("must not exceed limits.timeout_s (%1 s)").arg(l.wallTimeoutS));
+        if (l.memoryBytes < 256LL * 1024 * 1024)
+            return r.error(QStringLiteral("limits.memory_bytes"),
+                           QStringLiteral("must be at least 268435456 (256 MiB): a Python kernel needs more "
+                                          "address space than that to start"));
+    }
+
+    if (root.contains("sandbox")) {
+        auto s = r.string(root["sandbox"], QStringLiteral("sandbox"));
+        if (!s)
+            return s.error();
+        a.m_sandbox = parseSandboxKind(*s);
+        if (!a.m_sandbox)
+            return r.error(QStringLiteral("sandbox"),
+                           QStringLiteral("'%1' is not a sandbox backend (bwrap, docker, local-unsafe)").arg(*s));
+    }
+
+    if (root.contains("checks")) {
+        const Json &checks = root["checks"];
+        if (!checks.is_array())
+            return r.error(QStringLiteral("checks"), QStringLiteral("must be a list"));
+        static const QRegularExpression identRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+        static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
+        QStringList ids;
+        for (size_t i = 0; i < checks.size(); ++i) {
+            const QString field = QStringLiteral("checks[%1]").arg(i);
+            const Json &cj = checks[i];
+            if (!cj.is_object())
+                return r.error(field, QStringLiteral("must be an object"));
+            Check c;
+            if (!cj.contains("type"))
+                return r.error(field, QStringLiteral("missing required field \"type\" (\"value\" or \"test\")"));
+            auto type = r.string(cj["type"], field + QStringLiteral(".type"));
+            if (!type)
+                return type.error();
+            if (*type == QLatin1String("value"))
+                c.type = Check::Type::Value;
+            else if (*type == QLatin1String("test"))
+                c.type = Check::Type::Test;
+            else
+                return r.error(field + QStringLiteral(".type"),
+                               QStringLiteral("'%1' is not a check type (\"value\" or \"test\")").arg(*type));
+            if (c.type == Check::Type::Value) {
+                if (!cj.contains("variable"))
+                    return r.error(field, QStringLiteral("missing required field \"variable\""));
+                auto v = r.string(cj["variable"], field + QStringLiteral(".variable"));
+                if (!v)
+                    return v.error();
+                if (!identRe.match(*v).hasMatch())
+                    return r.error(field + QStringLiteral(".variable"),
+                                   QStringLiteral("'%1' is not a Python variable name").arg(*v));
+                c.variable = *v;
+                if (cj.contains("anchor")) {
+                    auto an = r.string(cj["anchor"], field + QStringLiteral(".anchor"));
+                    if (!an)
+                        return an.error();
+                    c.anchor = *an;
+                }
+                for (const char *tol : {"rtol", "atol"})
+                    if (cj.contains(tol)) {
+                        auto t = r.number(cj[tol], field + QLatin1Char('.') + QLatin1String(tol), 0, false);
+                        if (!t)
+                            return t.error();
+                    }
+            } else {
+                if (!cj.contains("code"))
+                    return r.error(field, QStringLiteral("missing required field \"code\" (the assertion code)"));
+                auto code = r.string(cj["code"], field + QStringLiteral(".code"));
+                if (!code)
+                    return code.error();
+                if (code->trimmed().isEmpty())
+                    return r.error(field + QStringLiteral(".code"), QStringLiteral("must not be empty"));
+                c.code = *code;
+            }
+            if (cj.contains("id")) {
+                auto id = r.string(cj["id"], field + QStringLiteral(".id"));
+                if (!id)
+                    return id.error();
+                c.id = *id;
+            } else {
+                c.id = c.type == Check::Type::Value ? c.variable : QStringLiteral("test-%1").arg(i + 1);
+            }
+            if (!idRe.match(c.id).hasMatch())
+                return r.error(field + QStringLiteral(".id"),
+                               QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-'").arg(c.id));
+            if (ids.contains(c.id))
+                return r.error(field + QStringLiteral(".id"),
+                               QStringLiteral("'%1' is already the id of checks[%2]").arg(c.id).arg(ids.indexOf(c.id)));
+            ids << c.id;
+            if (cj.contains("points")) {
+                auto p = r.number(cj["points"], field + QStringLiteral(".points"), 0, false);
+                if (!p)
+                    return p.error();
+                c.points = *p;
+            }
+            c.options = QJsonDocument::fromJson(QByteArray::fromStdString(cj.dump())).object();
+            a.m_checks << c;
+        }
+    }
+    return a;
+}
+
+} // namespace sandmark

@@ -1,0 +1,96 @@
+#pragma once
+// An assignment folder and its assignment.json (format: docs/assignment-format.md).
+
+#include "assignment/limits.h"
+#include "util/expected.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace sandmark {
+
+/// A file the assignment supplies to every run (hard-linked into the working directory), and the data URLs
+/// that read it instead of the network.
+struct DataFile
+{
+    QString path;     ///< relative to the assignment folder, '/'-separated, validated to stay inside it
+    QStringList urls; ///< exact URLs redirected to this file; any URL with the same file name is too
+};
+
+/// One graded item.
+struct Check
+{
+    enum class Type { Value, Test };
+    QString id;
+    Type type = Type::Value;
+    double points = 1;
+    QString variable; ///< value checks: the probed Python name
+    QString anchor;   ///< value checks: answer cell (grade_id, cell id or tag); empty = end of notebook
+    QString code;     ///< test checks: assertion code run after the student's code
+    QJsonObject options; ///< the check's JSON object as written (rtol, atol, comparator options, …)
+};
+
+/// The sandbox backend named in assignment.json or on the command line.
+enum class SandboxKind { Bwrap, Docker, LocalUnsafe };
+QString sandboxKindName(SandboxKind kind);
+/// Parses "bwrap", "docker", "local-unsafe".
+std::optional<SandboxKind> parseSandboxKind(const QString &name);
+
+/// A loaded, validated assignment. Value type; thread-safe to copy.
+class Assignment
+{
+public:
+    /// Loads `path`: an assignment folder or its assignment.json. Errors name the file and the field path
+    /// ("checks[2].points"); JSON syntax errors give line and column. Relative paths must stay inside the
+    /// folder (symlinks resolved); referenced files must exist.
+    static Expected<Assignment> load(const QString &path);
+
+    QString folder() const { return m_folder; }       ///< absolute, clean
+    QString jsonPath() const { return m_jsonPath; }   ///< absolute path of assignment.json
+    QString slug() const { return m_slug; }
+    QString title() const { return m_title; }
+    /// Instructor notebooks, relative to folder().
+    QStringList notebooks() const { return m_notebooks; }
+    /// Release folder name (relative to the output folder), default "release".
+    QString releaseName() const { return m_releaseName; }
+    QList<DataFile> dataFiles() const { return m_dataFiles; }
+    /// pip requirement lines, as written.
+    QStringList dependencies() const { return m_dependencies; }
+    /// Base interpreter for the environment; empty = the user's setting (paths::defaultPython()).
+    QString python() const { return m_python; }
+    bool systemSitePackages() const { return m_systemSitePackages; }
+    /// "<repo_id> <filename>" entries as written (parsed by the datasets module).
+    QStringList requiredDatasets() const { return m_requiredDatasets; }
+    /// Dataset functions to scan for, e.g. "localizer.get_file".
+    QStringList datasetFunctions() const { return m_datasetFunctions; }
+    Limits limits() const { return m_limits; }
+    /// The backend assignment.json asks for; empty optional = the user's default.
+    std::optional<SandboxKind> sandbox() const { return m_sandbox; }
+    QList<Check> checks() const { return m_checks; }
+    double maxPoints() const;
+    /// Unknown top-level fields, each "field: unknown, ignored" (kept in the file, never lost).
+    QStringList warnings() const { return m_warnings; }
+
+    /// Absolute path of a path relative to folder().
+    QString absolute(const QString &relative) const;
+
+private:
+    QString m_folder, m_jsonPath, m_slug, m_title, m_releaseName = QStringLiteral("release"), m_python;
+    QStringList m_notebooks, m_dependencies, m_requiredDatasets, m_datasetFunctions, m_warnings;
+    QList<DataFile> m_dataFiles;
+    bool m_systemSitePackages = true;
+    Limits m_limits;
+    std::optional<SandboxKind> m_sandbox;
+    QList<Check> m_checks;
+};
+
+/// Resolves `relative` inside `folder`, refusing absolute paths, `..` escapes and symlinks that lead outside.
+/// Returns the absolute clean path. `field` names the place for the Error.
+Expected<QString> resolveInside(const QString &folder, const QString &relative, const QString &file,
+                                const QString &field);
+
+} // namespace sandmark

@@ -1,0 +1,42 @@
+#include "assignment/plan.h"
+
+#include <QFileInfo>
+
+namespace sandmark {
+
+InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QString &runtimeDir, const QString &nonce)
+{
+    InstrumentOptions o;
+    o.runtimeDir = runtimeDir;
+    o.nonce = nonce;
+    o.probeBytes = assignment.limits().probeBytes;
+    for (const DataFile &df : assignment.dataFiles()) {
+        o.redirectNames.insert(QFileInfo(df.path).fileName(), df.path);
+        for (const QString &url : df.urls)
+            o.redirectUrls.insert(url, df.path);
+    }
+    ProbeSpec end{QStringLiteral("end"), {}, {}};
+    QList<ProbeSpec> anchored;
+    for (const Check &c : assignment.checks()) {
+        if (c.type == Check::Type::Test) {
+            o.tests.append({c.id, c.code});
+            continue;
+        }
+        if (c.anchor.isEmpty()) {
+            if (!end.variables.contains(c.variable))
+                end.variables << c.variable;
+            continue;
+        }
+        auto it = std::find_if(anchored.begin(), anchored.end(), [&](const ProbeSpec &p) { return p.anchor == c.anchor; });
+        if (it == anchored.end())
+            anchored.append({c.anchor, c.anchor, {c.variable}});
+        else if (!it->variables.contains(c.variable))
+            it->variables << c.variable;
+    }
+    o.probes = anchored;
+    if (!end.variables.isEmpty())
+        o.probes.append(end);
+    return o;
+}
+
+} // namespace sandmark

@@ -1,0 +1,76 @@
+#include "assignment/release_writer.h"
+
+#include "notebook/release.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+namespace sandmark {
+
+Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString &outDir)
+{
+    ReleaseReport report;
+    // Everything is made in memory first: a marker error in the last notebook writes nothing.
+    QList<QPair<QString, QByteArray>> outputs;
+    for (const QString &rel : assignment.notebooks()) {
+        const QString path = assignment.absolute(rel);
+        auto nb = Notebook::load(path);
+        if (!nb)
+            return nb.error();
+        for (const QString &r : nb->repairs())
+            report.warnings << QStringLiteral("%1: %2").arg(path, r);
+        auto released = makeRelease(*nb, path);
+        if (!released)
+            return released.error();
+        report.warnings << released->warnings;
+        report.solutionRegions += released->solutionRegions;
+        report.hiddenTestRegions += released->hiddenTestRegions;
+        outputs.append({rel, released->notebook.toJson()});
+    }
+
+    if (!QDir().mkpath(outDir))
+        return Error{outDir, {}, QStringLiteral("cannot create the output folder")};
+    const QString target = QDir::cleanPath(QDir(outDir).absoluteFilePath(assignment.releaseName()));
+    QTemporaryDir staging(QDir(outDir).absoluteFilePath(QStringLiteral(".release-XXXXXX")));
+    if (!staging.isValid())
+        return Error{outDir, {}, QStringLiteral("cannot create a temporary folder: %1").arg(staging.errorString())};
+
+    auto writeFile = [&](const QString &rel, const QByteArray &data) -> Expected<void> {
+        const QString dst = staging.filePath(rel);
+        QDir().mkpath(QFileInfo(dst).absolutePath());
+        QFile f(dst);
+        if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size())
+            return Error{dst, {}, QStringLiteral("cannot write: %1").arg(f.errorString())};
+        return {};
+    };
+    for (const auto &[rel, data] : outputs) {
+        if (auto w = writeFile(rel, data); !w)
+            return w.error();
+        report.files << rel;
+    }
+    for (const DataFile &df : assignment.dataFiles()) {
+        const QString dst = staging.filePath(df.path);
+        QDir().mkpath(QFileInfo(dst).absolutePath());
+        if (!QFile::copy(assignment.absolute(df.path), dst))
+            return Error{assignment.absolute(df.path), {}, QStringLiteral("cannot copy into the release")};
+        report.files << df.path;
+    }
+
+    // Swap into place: old release aside, new one in, old one removed.
+    const QString old = target + QStringLiteral(".old");
+    QDir(old).removeRecursively();
+    if (QFileInfo::exists(target) && !QDir().rename(target, old))
+        return Error{target, {}, QStringLiteral("cannot replace the existing release folder")};
+    if (!QDir().rename(staging.path(), target)) {
+        QDir().rename(old, target);
+        return Error{target, {}, QStringLiteral("cannot move the new release into place")};
+    }
+    staging.setAutoRemove(false);
+    QDir(old).removeRecursively();
+    report.folder = target;
+    return report;
+}
+
+} // namespace sandmark

@@ -1,0 +1,56 @@
+#include "assignment/validate.h"
+
+#include "notebook/release.h"
+
+namespace sandmark {
+
+QList<Problem> validateAssignment(const Assignment &assignment)
+{
+    QList<Problem> problems;
+    auto warn = [&](const QString &text) {
+        problems.append({Problem::Severity::Warning, Error{{}, {}, text}});
+    };
+    for (const QString &w : assignment.warnings())
+        warn(w);
+
+    QList<Notebook> notebooks;
+    for (const QString &rel : assignment.notebooks()) {
+        const QString path = assignment.absolute(rel);
+        auto nb = Notebook::load(path);
+        if (!nb) {
+            problems.append({Problem::Severity::Error, nb.error()});
+            continue;
+        }
+        for (const QString &r : nb->repairs())
+            problems.append({Problem::Severity::Warning, Error{path, {}, r}});
+        auto released = makeRelease(*nb, path);
+        if (!released)
+            problems.append({Problem::Severity::Error, released.error()});
+        else
+            for (const QString &w : released->warnings)
+                warn(w);
+        notebooks << *nb;
+    }
+
+    const QList<Check> checks = assignment.checks();
+    for (int i = 0; i < checks.size(); ++i) {
+        const Check &c = checks.at(i);
+        if (c.anchor.isEmpty() || notebooks.isEmpty())
+            continue;
+        bool found = false;
+        for (const Notebook &nb : std::as_const(notebooks))
+            found = found || nb.findAnchor(c.anchor) >= 0;
+        if (!found)
+            problems.append({Problem::Severity::Error,
+                             Error{assignment.jsonPath(), QStringLiteral("checks[%1].anchor").arg(i),
+                                   QStringLiteral("no cell of the instructor notebooks is named '%1' (grade_id, "
+                                                  "cell id or tag)")
+                                       .arg(c.anchor)}});
+    }
+    if (checks.isEmpty())
+        warn(QStringLiteral("%1: checks: the assignment has no checks yet; every submission would score 0 of 0")
+                 .arg(assignment.jsonPath()));
+    return problems;
+}
+
+} // namespace sandmark

@@ -1,0 +1,212 @@
+#include "notebook/instrument.h"
+
+#include "notebook/notebook_p.h"
+
+#include <QRandomGenerator>
+#include <QRegularExpression>
+
+#include <set>
+
+namespace sandmark {
+
+namespace {
+
+// A Python string literal: JSON string syntax with ASCII escapes is valid Python.
+QString pyString(const QString &s)
+{
+    return qs(Json(ss(s)).dump(-1, ' ', true));
+}
+
+QString pyDict(const QMap<QString, QString> &map)
+{
+    QStringList items;
+    for (auto it = map.cbegin(); it != map.cend(); ++it)
+        items << pyString(it.key()) + QLatin1String(": ") + pyString(it.value());
+    return QLatin1Char('{') + items.join(QLatin1String(", ")) + QLatin1Char('}');
+}
+
+QString pyList(const QStringList &list)
+{
+    QStringList items;
+    for (const QString &s : list)
+        items << pyString(s);
+    return QLatin1Char('[') + items.join(QLatin1String(", ")) + QLatin1Char(']');
+}
+
+QString runtimeFile(const InstrumentOptions &options, const char *name)
+{
+    QString dir = options.runtimeDir;
+    while (dir.endsWith(QLatin1Char('/')) && dir.size() > 1)
+        dir.chop(1);
+    return dir + QLatin1Char('/') + QLatin1String(name);
+}
+
+Json makeCell(const QString &source, Json sandmarkMeta)
+{
+    Json cell = Json::object();
+    cell["cell_type"] = "code";
+    cell["execution_count"] = nullptr;
+    Json metadata = Json::object();
+    metadata["sandmark"] = std::move(sandmarkMeta);
+    cell["metadata"] = std::move(metadata);
+    cell["outputs"] = Json::array();
+    cell["source"] = splitLines(ss(source));
+    return cell;
+}
+
+} // namespace
+
+QString makeNonce()
+{
+    quint32 words[4];
+    QRandomGenerator::system()->fillRange(words);
+    QString out;
+    for (quint32 w : words)
+        out += QStringLiteral("%1").arg(w, 8, 16, QLatin1Char('0'));
+    return out;
+}
+
+QString redirectCellSource(const InstrumentOptions &options)
+{
+    return QStringLiteral(
+               "# Sandmark: data URLs read the supplied local files (injected cell, removed after the run)\n"
+               "def _sandmark_redirect():\n"
+               "    import importlib.util as u\n"
+               "    s = u.spec_from_file_location(\"_sandmark_redirect\", %1)\n"
+               "    m = u.module_from_spec(s)\n"
+               "    s.loader.exec_module(m)\n"
+               "    m.install(names=%2, urls=%3)\n"
+               "_sandmark_redirect()\n"
+               "del _sandmark_redirect")
+        .arg(pyString(runtimeFile(options, "sandmark_redirect.py")), pyDict(options.redirectNames),
+             pyDict(options.redirectUrls));
+}
+
+QString probeCellSource(const InstrumentOptions &options, const ProbeSpec &probe)
+{
+    return QStringLiteral("# Sandmark probe (injected cell, removed after the run)\n"
+                          "def _sandmark_probe():\n"
+                          "    import importlib.util as u\n"
+                          "    s = u.spec_from_file_location(%1, %2)\n"
+                          "    m = u.module_from_spec(s)\n"
+                          "    s.loader.exec_module(m)\n"
+                          "    m.emit(globals(), %3, nonce=%4, max_bytes=%5, label=%6)\n"
+                          "_sandmark_probe()\n"
+                          "del _sandmark_probe")
+        .arg(pyString(QStringLiteral("_sandmark_probe_") + options.nonce),
+             pyString(runtimeFile(options, "sandmark_probe.py")), pyList(probe.variables), pyString(options.nonce))
+        .arg(options.probeBytes)
+        .arg(pyString(probe.label));
+}
+
+Expected<InstrumentResult> instrument(const Notebook &notebook, const InstrumentOptions &options)
+{
+    static const QRegularExpression nonceRe(QStringLiteral("^[0-9a-f]{16,64}$"));
+    if (!nonceRe.match(options.nonce).hasMatch())
+        return Error{{}, QStringLiteral("nonce"), QStringLiteral("must be 16 to 64 lowercase hex characters")};
+    static const QRegularExpression identRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    for (const ProbeSpec &p : options.probes)
+        for (const QString &v : p.variables)
+            if (!identRe.match(v).hasMatch())
+                return Error{{}, QStringLiteral("probe '%1'").arg(p.label),
+                             QStringLiteral("'%1' is not a Python variable name").arg(v)};
+
+    InstrumentResult result;
+    const Json &source = NotebookEditor::json(notebook);
+    const Json &cells = source["cells"];
+    const bool ids = notebook.hasCellIds();
+    std::set<std::string> taken;
+    if (ids)
+        for (const Json &c : cells)
+            if (c.contains("id") && c["id"].is_string())
+                taken.insert(c["id"].get<std::string>());
+    auto withId = [&](Json cell, const std::string &base) {
+        if (ids) {
+            std::string id = base;
+            for (int n = 2; taken.count(id); ++n)
+                id = base + "-" + std::to_string(n);
+            taken.insert(id);
+            Json out = Json::object();
+            out["id"] = id; // nbformat writes the id first; keep the same look
+            for (auto &[k, v] : cell.items())
+                out[k] = v;
+            return out;
+        }
+        return cell;
+    };
+
+    // Probes after anchors: index of the cell after which each anchored probe goes.
+    QMap<int, QList<ProbeSpec>> after;
+    QList<QPair<ProbeSpec, bool>> atEnd; // (spec, fallback)
+    for (const ProbeSpec &p : options.probes) {
+        if (p.anchor.isEmpty()) {
+            atEnd.append({p, false});
+            continue;
+        }
+        bool ambiguous = false;
+        const int at = notebook.findAnchor(p.anchor, &ambiguous);
+        if (at < 0) {
+            atEnd.append({p, true});
+            result.notes << QStringLiteral("answer cell '%1' not found; its probe runs at the end of the notebook")
+                                .arg(p.anchor);
+            continue;
+        }
+        if (ambiguous)
+            result.notes << QStringLiteral("answer cell '%1' appears on several cells; probed after the last, "
+                                           "cells[%2]")
+                                .arg(p.anchor)
+                                .arg(at);
+        after[at].append(p);
+    }
+
+    Json out = Json::array();
+    int injected = 0;
+    auto probeCell = [&](const ProbeSpec &p, bool fallback) {
+        Json meta = Json::object();
+        meta["injected"] = "probe";
+        meta["label"] = ss(p.label);
+        if (fallback)
+            meta["fallback"] = true;
+        return withId(makeCell(probeCellSource(options, p), std::move(meta)),
+                      "sandmark-probe-" + std::to_string(++injected));
+    };
+    if (!options.redirectNames.isEmpty() || !options.redirectUrls.isEmpty()) {
+        Json meta = Json::object();
+        meta["injected"] = "redirect";
+        out.push_back(withId(makeCell(redirectCellSource(options), std::move(meta)), "sandmark-redirect"));
+    }
+    for (size_t i = 0; i < cells.size(); ++i) {
+        out.push_back(cells[i]);
+        for (const ProbeSpec &p : after.value(int(i)))
+            out.push_back(probeCell(p, false));
+    }
+    for (const auto &[p, fallback] : atEnd)
+        out.push_back(probeCell(p, fallback));
+    for (const TestCellSpec &t : options.tests) {
+        Json meta = Json::object();
+        meta["injected"] = "test";
+        meta["check"] = ss(t.checkId);
+        const QString src = QStringLiteral("# Sandmark test check %1 (injected cell, removed after the run)\n")
+                                .arg(pyString(t.checkId))
+                            + t.code;
+        out.push_back(withId(makeCell(src, std::move(meta)), "sandmark-test-" + std::to_string(++injected)));
+    }
+
+    Json json = source;
+    json["cells"] = std::move(out);
+    result.notebook = NotebookEditor::fromJson(std::move(json));
+    return result;
+}
+
+Notebook strip(const Notebook &notebook)
+{
+    Json json = NotebookEditor::json(notebook);
+    Json kept = Json::array();
+    for (Json &cell : json["cells"])
+        if (injectedName(cell).empty())
+            kept.push_back(std::move(cell));
+    json["cells"] = std::move(kept);
+    return NotebookEditor::fromJson(std::move(json));
+}
+
+} // namespace sandmark

@@ -1,0 +1,68 @@
+#pragma once
+// Instrumented notebooks: Sandmark's own cells injected into a copy of a notebook, and stripped again.
+// The cells' sources follow docs/runner-protocol.md ("Probe cells"), which the Python runtime implements.
+
+#include "notebook/notebook.h"
+#include "util/expected.h"
+
+#include <QMap>
+
+namespace sandmark {
+
+/// Where and what to probe. `anchor` empty: at the end of the notebook. Otherwise right after the answer
+/// cell named `anchor` (nbgrader grade_id, cell id or tag, see Notebook::findAnchor); when the submission
+/// has no such cell the probe goes to the end, flagged `fallback` in its metadata and in the notes.
+struct ProbeSpec
+{
+    QString label;         ///< payload key for this probe ("end", or the anchor)
+    QString anchor;        ///< empty for "end"
+    QStringList variables; ///< Python names to encode
+};
+
+/// An instructor assertion cell, appended after the probes, in the student's namespace.
+struct TestCellSpec
+{
+    QString checkId;
+    QString code;
+};
+
+struct InstrumentOptions
+{
+    /// Folder holding sandmark_probe.py and sandmark_redirect.py as the kernel sees it.
+    QString runtimeDir = QStringLiteral("/sandmark/runtime");
+    /// Per-run secret that marks genuine probe outputs: 32 hex chars (see makeNonce()).
+    QString nonce;
+    /// URL file names (basename) → local path relative to the working directory (the supplied data files).
+    QMap<QString, QString> redirectNames;
+    /// Exact URLs → local path; tried before redirectNames.
+    QMap<QString, QString> redirectUrls;
+    QList<ProbeSpec> probes;
+    QList<TestCellSpec> tests;
+    qint64 probeBytes = 8 * 1024 * 1024; ///< payload cap passed to the probe runtime
+};
+
+struct InstrumentResult
+{
+    Notebook notebook;
+    QStringList notes; ///< e.g. "anchor 'q3' not found in the submission; its probe runs at the end"
+};
+
+/// A fresh random nonce (128 bits as 32 lowercase hex chars) from QRandomGenerator::system().
+QString makeNonce();
+
+/// Returns a copy of `notebook` with: the URL-redirect cell first (only when there are redirects), probe cells
+/// after their anchors or at the end, and test cells last. Every injected cell carries
+/// `metadata.sandmark.injected` ("redirect", "probe", "test") and, in nbformat >= 4.5 notebooks, a fresh
+/// unique id; in older ones no id, so the notebook stays schema-consistent (shared case C07).
+/// Errors: a variable that is not a Python identifier, an empty nonce. Pure function; thread-safe.
+Expected<InstrumentResult> instrument(const Notebook &notebook, const InstrumentOptions &options);
+
+/// Removes exactly the injected cells; strip(instrument(nb)) equals nb.
+Notebook strip(const Notebook &notebook);
+
+/// The probe cell's Python source for the given spec (shown in previews and used by instrument()).
+QString probeCellSource(const InstrumentOptions &options, const ProbeSpec &probe);
+/// The redirect cell's Python source.
+QString redirectCellSource(const InstrumentOptions &options);
+
+} // namespace sandmark
