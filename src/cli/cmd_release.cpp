@@ -36,8 +36,10 @@ int cmdRelease(const QStringList &args)
         out().flush();
         err() << "sandmark-cli: warning: " << w << Qt::endl;
     }
-    out() << "release of " << assignment->slug() << " written to " << QDir::current().relativeFilePath(report->folder)
-          << '\n';
+    QString shown = QDir::current().relativeFilePath(report->folder);
+    if (shown.startsWith(QLatin1String("..")))
+        shown = report->folder;
+    out() << "release of " << assignment->slug() << " written to " << shown << '\n';
     for (const QString &f : report->files)
         out() << "  " << f << '\n';
     out() << report->solutionRegions << " solution region(s) replaced, " << report->hiddenTestRegions
