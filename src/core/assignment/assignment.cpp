@@ -122,6 +122,97 @@ struct Reader
     }
 };
 
+// One entry of "checks", validated; `field` is its path ("checks[2]"), `i` its index.
+Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field, size_t i)
+{
+    static const QRegularExpression identRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
+    auto optionalString = [&](const char *key, QString &target) -> Expected<void> {
+        if (!cj.contains(key))
+            return {};
+        auto v = r.string(cj[key], field + QLatin1Char('.') + QLatin1String(key));
+        if (!v)
+            return v.error();
+        target = *v;
+        return {};
+    };
+    Check c;
+    if (!cj.contains("type"))
+        return r.error(field, QStringLiteral("missing required field \"type\" (\"value\", \"test\" or \"manual\")"));
+    auto type = r.string(cj["type"], field + QStringLiteral(".type"));
+    if (!type)
+        return type.error();
+    if (*type == QLatin1String("value"))
+        c.type = Check::Type::Value;
+    else if (*type == QLatin1String("test"))
+        c.type = Check::Type::Test;
+    else if (*type == QLatin1String("manual"))
+        c.type = Check::Type::Manual;
+    else
+        return r.error(field + QStringLiteral(".type"),
+                       QStringLiteral("'%1' is not a check type (\"value\", \"test\" or \"manual\")").arg(*type));
+
+    switch (c.type) {
+    case Check::Type::Value: {
+        if (!cj.contains("variable"))
+            return r.error(field, QStringLiteral("missing required field \"variable\""));
+        auto v = r.string(cj["variable"], field + QStringLiteral(".variable"));
+        if (!v)
+            return v.error();
+        if (!identRe.match(*v).hasMatch())
+            return r.error(field + QStringLiteral(".variable"),
+                           QStringLiteral("'%1' is not a Python variable name").arg(*v));
+        c.variable = *v;
+        if (auto ok = optionalString("anchor", c.anchor); !ok)
+            return ok.error();
+        for (const char *tol : {"rtol", "atol"})
+            if (cj.contains(tol))
+                if (auto t = r.number(cj[tol], field + QLatin1Char('.') + QLatin1String(tol), 0, false); !t)
+                    return t.error();
+        break;
+    }
+    case Check::Type::Test: {
+        if (!cj.contains("code"))
+            return r.error(field, QStringLiteral("missing required field \"code\" (the assertion code)"));
+        auto code = r.string(cj["code"], field + QStringLiteral(".code"));
+        if (!code)
+            return code.error();
+        if (code->trimmed().isEmpty())
+            return r.error(field + QStringLiteral(".code"), QStringLiteral("must not be empty"));
+        c.code = *code;
+        if (auto ok = optionalString("grade_id", c.gradeId); !ok)
+            return ok.error();
+        if (auto ok = optionalString("after", c.after); !ok)
+            return ok.error();
+        break;
+    }
+    case Check::Type::Manual:
+        if (auto ok = optionalString("anchor", c.anchor); !ok)
+            return ok.error();
+        if (c.anchor.isEmpty())
+            return r.error(field, QStringLiteral("a manual check needs \"anchor\": the answer cell a person grades"));
+        break;
+    }
+
+    if (auto ok = optionalString("id", c.id); !ok)
+        return ok.error();
+    if (c.id.isEmpty())
+        c.id = c.type == Check::Type::Value  ? c.variable
+               : c.type == Check::Type::Manual ? c.anchor
+                                               : QStringLiteral("test-%1").arg(i + 1);
+    if (!idRe.match(c.id).hasMatch())
+        return r.error(field + QStringLiteral(".id"),
+                       QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-'").arg(c.id));
+    if (cj.contains("points")) {
+        auto p = r.number(cj["points"], field + QStringLiteral(".points"), 0, false);
+        if (!p)
+            return p.error();
+        c.points = *p;
+    }
+    c.options = QJsonDocument::fromJson(QByteArray::fromStdString(cj.dump())).object();
+    return c;
+}
+
 } // namespace
 
 Expected<Assignment> Assignment::load(const QString &path)
@@ -383,81 +474,20 @@ Expected<Assignment> Assignment::load(const QString &path)
         const Json &checks = root["checks"];
         if (!checks.is_array())
             return r.error(QStringLiteral("checks"), QStringLiteral("must be a list"));
-        static const QRegularExpression identRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-        static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
         QStringList ids;
         for (size_t i = 0; i < checks.size(); ++i) {
             const QString field = QStringLiteral("checks[%1]").arg(i);
             const Json &cj = checks[i];
             if (!cj.is_object())
                 return r.error(field, QStringLiteral("must be an object"));
-            Check c;
-            if (!cj.contains("type"))
-                return r.error(field, QStringLiteral("missing required field \"type\" (\"value\" or \"test\")"));
-            auto type = r.string(cj["type"], field + QStringLiteral(".type"));
-            if (!type)
-                return type.error();
-            if (*type == QLatin1String("value"))
-                c.type = Check::Type::Value;
-            else if (*type == QLatin1String("test"))
-                c.type = Check::Type::Test;
-            else
-                return r.error(field + QStringLiteral(".type"),
-                               QStringLiteral("'%1' is not a check type (\"value\" or \"test\")").arg(*type));
-            if (c.type == Check::Type::Value) {
-                if (!cj.contains("variable"))
-                    return r.error(field, QStringLiteral("missing required field \"variable\""));
-                auto v = r.string(cj["variable"], field + QStringLiteral(".variable"));
-                if (!v)
-                    return v.error();
-                if (!identRe.match(*v).hasMatch())
-                    return r.error(field + QStringLiteral(".variable"),
-                                   QStringLiteral("'%1' is not a Python variable name").arg(*v));
-                c.variable = *v;
-                if (cj.contains("anchor")) {
-                    auto an = r.string(cj["anchor"], field + QStringLiteral(".anchor"));
-                    if (!an)
-                        return an.error();
-                    c.anchor = *an;
-                }
-                for (const char *tol : {"rtol", "atol"})
-                    if (cj.contains(tol)) {
-                        auto t = r.number(cj[tol], field + QLatin1Char('.') + QLatin1String(tol), 0, false);
-                        if (!t)
-                            return t.error();
-                    }
-            } else {
-                if (!cj.contains("code"))
-                    return r.error(field, QStringLiteral("missing required field \"code\" (the assertion code)"));
-                auto code = r.string(cj["code"], field + QStringLiteral(".code"));
-                if (!code)
-                    return code.error();
-                if (code->trimmed().isEmpty())
-                    return r.error(field + QStringLiteral(".code"), QStringLiteral("must not be empty"));
-                c.code = *code;
-            }
-            if (cj.contains("id")) {
-                auto id = r.string(cj["id"], field + QStringLiteral(".id"));
-                if (!id)
-                    return id.error();
-                c.id = *id;
-            } else {
-                c.id = c.type == Check::Type::Value ? c.variable : QStringLiteral("test-%1").arg(i + 1);
-            }
-            if (!idRe.match(c.id).hasMatch())
-                return r.error(field + QStringLiteral(".id"),
-                               QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-'").arg(c.id));
+            auto parsed = readCheck(r, cj, field, i);
+            if (!parsed)
+                return parsed.error();
+            const Check &c = *parsed;
             if (ids.contains(c.id))
                 return r.error(field + QStringLiteral(".id"),
                                QStringLiteral("'%1' is already the id of checks[%2]").arg(c.id).arg(ids.indexOf(c.id)));
             ids << c.id;
-            if (cj.contains("points")) {
-                auto p = r.number(cj["points"], field + QStringLiteral(".points"), 0, false);
-                if (!p)
-                    return p.error();
-                c.points = *p;
-            }
-            c.options = QJsonDocument::fromJson(QByteArray::fromStdString(cj.dump())).object();
             a.m_checks << c;
         }
     }

@@ -24,13 +24,19 @@ struct DataFile
 /// One graded item.
 struct Check
 {
-    enum class Type { Value, Test };
+    enum class Type {
+        Value,  ///< probe a variable, compare with the reference
+        Test,   ///< run instructor assertion code; passes when it raises nothing
+        Manual, ///< a person grades the answer cell `anchor` (nbgrader's manually graded answers)
+    };
     QString id;
     Type type = Type::Value;
     double points = 1;
     QString variable; ///< value checks: the probed Python name
-    QString anchor;   ///< value checks: answer cell (grade_id, cell id or tag); empty = end of notebook
+    QString anchor;   ///< value/manual checks: answer cell (grade_id, cell id or tag); value: empty = end
     QString code;     ///< test checks: assertion code run after the student's code
+    QString gradeId;  ///< test checks from nbgrader: the test cell's grade_id (replaced in place)
+    QString after;    ///< test checks from nbgrader: the cell the test cell follows
     QJsonObject options; ///< the check's JSON object as written (rtol, atol, comparator options, …)
 };
 

@@ -18,8 +18,10 @@ InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QStri
     ProbeSpec end{QStringLiteral("end"), {}, {}};
     QList<ProbeSpec> anchored;
     for (const Check &c : assignment.checks()) {
+        if (c.type == Check::Type::Manual)
+            continue; // nothing runs: a person grades the answer cell
         if (c.type == Check::Type::Test) {
-            o.tests.append({c.id, c.code});
+            o.tests.append({c.id, c.code, c.gradeId, c.after});
             continue;
         }
         if (c.anchor.isEmpty()) {

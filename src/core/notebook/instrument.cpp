@@ -136,7 +136,7 @@ Expected<InstrumentResult> instrument(const Notebook &notebook, const Instrument
     };
 
     // Probes after anchors: index of the cell after which each anchored probe goes.
-    QMap<int, QList<ProbeSpec>> after;
+    QMap<int, QList<ProbeSpec>> probesAfter;
     QList<QPair<ProbeSpec, bool>> atEnd; // (spec, fallback)
     for (const ProbeSpec &p : options.probes) {
         if (p.anchor.isEmpty()) {
@@ -156,10 +156,9 @@ Expected<InstrumentResult> instrument(const Notebook &notebook, const Instrument
                                            "cells[%2]")
                                 .arg(p.anchor)
                                 .arg(at);
-        after[at].append(p);
+        probesAfter[at].append(p);
     }
 
-    Json out = Json::array();
     int injected = 0;
     auto probeCell = [&](const ProbeSpec &p, bool fallback) {
         Json meta = Json::object();
@@ -170,27 +169,74 @@ Expected<InstrumentResult> instrument(const Notebook &notebook, const Instrument
         return withId(makeCell(probeCellSource(options, p), std::move(meta)),
                       "sandmark-probe-" + std::to_string(++injected));
     };
+    auto testCell = [&](const TestCellSpec &t, const Json *replaced, bool fallback) {
+        Json meta = Json::object();
+        meta["injected"] = "test";
+        meta["check"] = ss(t.checkId);
+        if (!t.gradeId.isEmpty())
+            meta["grade_id"] = ss(t.gradeId);
+        if (fallback)
+            meta["fallback"] = true;
+        if (replaced)
+            meta["replaced"] = *replaced;
+        const QString src = QStringLiteral("# Sandmark test check %1 (injected cell, removed after the run)\n")
+                                .arg(pyString(t.checkId))
+                            + t.code;
+        return withId(makeCell(src, std::move(meta)), "sandmark-test-" + std::to_string(++injected));
+    };
+
+    // Test cells: in place of the submission's cell with their grade_id, else after their answer cell,
+    // else at the end.
+    QMap<int, const TestCellSpec *> replacing;
+    QMap<int, QList<const TestCellSpec *>> testsAfter;
+    QList<QPair<const TestCellSpec *, bool>> testsAtEnd; // (spec, fallback)
+    for (const TestCellSpec &t : options.tests) {
+        if (t.gradeId.isEmpty()) {
+            testsAtEnd.append({&t, false});
+            continue;
+        }
+        int at = -1;
+        for (int i = 0; i < notebook.cellCount() && at < 0; ++i)
+            if (notebook.injectedKind(i) == InjectedKind::None && !replacing.contains(i)
+                && notebook.nbgraderMetadata(i).value(QLatin1String("grade_id")).toString() == t.gradeId)
+                at = i;
+        if (at >= 0) {
+            replacing.insert(at, &t);
+            continue;
+        }
+        const int anchor = t.after.isEmpty() ? -1 : notebook.findAnchor(t.after);
+        if (anchor >= 0) {
+            testsAfter[anchor].append(&t);
+            result.notes << QStringLiteral("test cell '%1' is missing from the submission; restored after '%2'")
+                                .arg(t.gradeId, t.after);
+        } else {
+            testsAtEnd.append({&t, true});
+            result.notes << QStringLiteral("test cell '%1' and the cell it follows are missing from the "
+                                           "submission; it runs at the end")
+                                .arg(t.gradeId);
+        }
+    }
+
+    Json out = Json::array();
     if (!options.redirectNames.isEmpty() || !options.redirectUrls.isEmpty()) {
         Json meta = Json::object();
         meta["injected"] = "redirect";
         out.push_back(withId(makeCell(redirectCellSource(options), std::move(meta)), "sandmark-redirect"));
     }
     for (size_t i = 0; i < cells.size(); ++i) {
-        out.push_back(cells[i]);
-        for (const ProbeSpec &p : after.value(int(i)))
+        if (const TestCellSpec *t = replacing.value(int(i)))
+            out.push_back(testCell(*t, &cells[i], false));
+        else
+            out.push_back(cells[i]);
+        for (const ProbeSpec &p : probesAfter.value(int(i)))
             out.push_back(probeCell(p, false));
+        for (const TestCellSpec *t : testsAfter.value(int(i)))
+            out.push_back(testCell(*t, nullptr, false));
     }
     for (const auto &[p, fallback] : atEnd)
         out.push_back(probeCell(p, fallback));
-    for (const TestCellSpec &t : options.tests) {
-        Json meta = Json::object();
-        meta["injected"] = "test";
-        meta["check"] = ss(t.checkId);
-        const QString src = QStringLiteral("# Sandmark test check %1 (injected cell, removed after the run)\n")
-                                .arg(pyString(t.checkId))
-                            + t.code;
-        out.push_back(withId(makeCell(src, std::move(meta)), "sandmark-test-" + std::to_string(++injected)));
-    }
+    for (const auto &[t, fallback] : testsAtEnd)
+        out.push_back(testCell(*t, nullptr, fallback));
 
     Json json = source;
     json["cells"] = std::move(out);
@@ -202,9 +248,16 @@ Notebook strip(const Notebook &notebook)
 {
     Json json = NotebookEditor::json(notebook);
     Json kept = Json::array();
-    for (Json &cell : json["cells"])
-        if (injectedName(cell).empty())
+    for (Json &cell : json["cells"]) {
+        if (injectedName(cell).empty()) {
             kept.push_back(std::move(cell));
+            continue;
+        }
+        // A test cell that replaced the submission's own cell gives it back.
+        const Json &meta = cell["metadata"]["sandmark"];
+        if (auto replaced = meta.find("replaced"); replaced != meta.end() && replaced->is_object())
+            kept.push_back(*replaced);
+    }
     json["cells"] = std::move(kept);
     return NotebookEditor::fromJson(std::move(json));
 }

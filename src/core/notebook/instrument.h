@@ -19,11 +19,18 @@ struct ProbeSpec
     QStringList variables; ///< Python names to encode
 };
 
-/// An instructor assertion cell, appended after the probes, in the student's namespace.
+/// An instructor assertion cell, run in the student's namespace.
+/// Placement (nbgrader's autograde semantics): with `gradeId`, the instructor's cell *replaces* the
+/// submission's cell of that nbgrader grade_id in place, whatever the student did to it (kept, edited,
+/// emptied); when the student deleted it, it goes right after the cell named `after` (the answer cell it
+/// follows in the instructor notebook); failing both, or without `gradeId`, it runs at the end, after the
+/// probes. The replaced cell is kept in the injected cell's metadata so strip() restores it exactly.
 struct TestCellSpec
 {
     QString checkId;
     QString code;
+    QString gradeId; ///< nbgrader grade_id of the instructor's test cell; empty for assignment.json tests
+    QString after;   ///< grade_id, cell id or tag of the cell it follows in the instructor notebook
 };
 
 struct InstrumentOptions
@@ -57,7 +64,8 @@ QString makeNonce();
 /// Errors: a variable that is not a Python identifier, an empty nonce. Pure function; thread-safe.
 Expected<InstrumentResult> instrument(const Notebook &notebook, const InstrumentOptions &options);
 
-/// Removes exactly the injected cells; strip(instrument(nb)) equals nb.
+/// Removes exactly the injected cells and puts back the submission's cells that test cells replaced;
+/// strip(instrument(nb)) equals nb.
 Notebook strip(const Notebook &notebook);
 
 /// The probe cell's Python source for the given spec (shown in previews and used by instrument()).
