@@ -1,0 +1,204 @@
+#include "datasets/assignmentdatasets.h"
+
+#include "datasets/datasetentry.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace sandmark {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+Expected<ojson> readJson(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{path, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
+    try {
+        return ojson::parse(f.readAll().toStdString());
+    } catch (const ojson::parse_error &e) {
+        return Error{path, QStringLiteral("byte %1").arg(e.byte), QStringLiteral("not valid JSON")};
+    }
+}
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+Expected<AssignmentDatasets> loadAssignmentDatasets(const QString &dirIn)
+{
+    AssignmentDatasets a;
+    a.dir = QDir(dirIn).absolutePath();
+    a.jsonPath = a.dir + QLatin1String("/assignment.json");
+    auto doc = readJson(a.jsonPath);
+    if (!doc)
+        return doc.error();
+    const ojson &j = *doc;
+    if (!j.is_object())
+        return Error{a.jsonPath, {}, QStringLiteral("the top level must be an object")};
+    a.slug = j.contains("slug") && j["slug"].is_string() ? qs(j["slug"].get<std::string>())
+                                                         : QFileInfo(a.dir).fileName();
+    auto strings = [&](const char *key, QStringList *out) -> Expected<void> {
+        if (!j.contains(key))
+            return {};
+        const ojson &v = j[key];
+        if (!v.is_array())
+            return Error{a.jsonPath, QString::fromLatin1(key), QStringLiteral("must be a list of strings")};
+        for (size_t i = 0; i < v.size(); ++i) {
+            if (!v[i].is_string())
+                return Error{a.jsonPath, QStringLiteral("%1[%2]").arg(QString::fromLatin1(key)).arg(i),
+                             QStringLiteral("must be a string")};
+            out->append(qs(v[i].get<std::string>()));
+        }
+        return {};
+    };
+    if (auto r = strings("required_datasets", &a.requiredDatasets); !r)
+        return r.error();
+    if (auto r = parseDatasetEntries(a.requiredDatasets, a.jsonPath); !r)
+        return r.error();
+    if (auto r = strings("dataset_functions", &a.functions); !r)
+        return r.error();
+    if (!j.contains("dataset_functions"))
+        a.functions = defaultDatasetFunctions();
+    QStringList nbs;
+    if (j.contains("notebooks")) {
+        if (auto r = strings("notebooks", &nbs); !r)
+            return r.error();
+    } else if (j.contains("notebook") && j["notebook"].is_string()) {
+        nbs.append(qs(j["notebook"].get<std::string>()));
+    } else {
+        const QStringList found = QDir(a.dir).entryList({QStringLiteral("*.ipynb")}, QDir::Files, QDir::Name);
+        nbs = found;
+    }
+    for (const QString &n : std::as_const(nbs))
+        a.notebooks.append(QDir(a.dir).absoluteFilePath(n));
+    if (j.contains("python") && j["python"].is_string())
+        a.python = qs(j["python"].get<std::string>());
+    else if (j.contains("environment") && j["environment"].is_object() && j["environment"].contains("python")
+             && j["environment"]["python"].is_string())
+        a.python = qs(j["environment"]["python"].get<std::string>());
+    if (!a.python.isEmpty() && !QFileInfo(a.python).isAbsolute() && a.python.contains(QLatin1Char('/')))
+        a.python = QDir(a.dir).absoluteFilePath(a.python);
+    return a;
+}
+
+Expected<QList<AssignmentDatasets>> findAssignments(const QString &path, const QString &slug)
+{
+    QList<AssignmentDatasets> out;
+    if (QFileInfo::exists(path + QLatin1String("/assignment.json"))) {
+        auto a = loadAssignmentDatasets(path);
+        if (!a)
+            return a.error();
+        if (!slug.isEmpty() && a->slug != slug)
+            return Error{path, {}, QStringLiteral("the assignment's slug is '%1', not '%2'").arg(a->slug, slug)};
+        out.append(*a);
+        return out;
+    }
+    if (!QFileInfo(path).isDir())
+        return Error{path, {}, QStringLiteral("not an assignment folder (no assignment.json)")};
+    const QStringList subs = QDir(path).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QString &s : subs) {
+        const QString d = path + QLatin1Char('/') + s;
+        if (!QFileInfo::exists(d + QLatin1String("/assignment.json")))
+            continue;
+        auto a = loadAssignmentDatasets(d);
+        if (!a)
+            return a.error();
+        if (slug.isEmpty() || a->slug == slug)
+            out.append(*a);
+    }
+    if (out.isEmpty())
+        return Error{path, {},
+                     slug.isEmpty() ? QStringLiteral("no assignment.json here or in its subfolders")
+                                    : QStringLiteral("no assignment with slug '%1'").arg(slug)};
+    return out;
+}
+
+Expected<QList<CodeCell>> readCodeCells(const QString &ipynbPath)
+{
+    auto doc = readJson(ipynbPath);
+    if (!doc)
+        return doc.error();
+    const ojson &j = *doc;
+    if (!j.is_object() || !j.contains("cells") || !j["cells"].is_array())
+        return Error{ipynbPath, QStringLiteral("cells"), QStringLiteral("missing: not an nbformat 4 notebook")};
+    QList<CodeCell> out;
+    const ojson &cells = j["cells"];
+    for (size_t i = 0; i < cells.size(); ++i) {
+        const ojson &c = cells[i];
+        if (!c.is_object() || c.value("cell_type", std::string()) != "code")
+            continue;
+        QString src;
+        if (c.contains("source") && c["source"].is_string()) {
+            src = qs(c["source"].get<std::string>());
+        } else if (c.contains("source") && c["source"].is_array()) {
+            for (const ojson &line : c["source"])
+                if (line.is_string())
+                    src += qs(line.get<std::string>());
+        }
+        out.append({int(i), src});
+    }
+    return out;
+}
+
+Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &add, const QStringList &remove)
+{
+    auto doc = readJson(jsonPath);
+    if (!doc)
+        return doc.error();
+    ojson j = *doc;
+    if (!j.is_object())
+        return Error{jsonPath, {}, QStringLiteral("the top level must be an object")};
+    QList<DatasetEntry> current;
+    if (j.contains("required_datasets")) {
+        QStringList raw;
+        if (!j["required_datasets"].is_array())
+            return Error{jsonPath, QStringLiteral("required_datasets"), QStringLiteral("must be a list of strings")};
+        for (const ojson &v : j["required_datasets"]) {
+            if (!v.is_string())
+                return Error{jsonPath, QStringLiteral("required_datasets"), QStringLiteral("must be a list of strings")};
+            raw.append(qs(v.get<std::string>()));
+        }
+        auto parsed = parseDatasetEntries(raw, jsonPath);
+        if (!parsed)
+            return parsed.error();
+        current = *parsed;
+    }
+    for (qsizetype i = 0; i < add.size(); ++i) {
+        auto e = DatasetEntry::parse(add.at(i), QStringLiteral("argument"), QString::number(i + 1));
+        if (!e)
+            return e.error();
+        if (!current.contains(*e))
+            current.append(*e);
+    }
+    for (qsizetype i = 0; i < remove.size(); ++i) {
+        auto e = DatasetEntry::parse(remove.at(i), QStringLiteral("argument"), QString::number(i + 1));
+        if (!e)
+            return e.error();
+        if (!current.removeAll(*e))
+            return Error{jsonPath, QStringLiteral("required_datasets"),
+                         QStringLiteral("has no entry '%1'").arg(e->toString())};
+    }
+    ojson list = ojson::array();
+    for (const DatasetEntry &e : std::as_const(current))
+        list.push_back(e.toString().toStdString());
+    j["required_datasets"] = list;
+    QSaveFile out(jsonPath);
+    if (!out.open(QIODevice::WriteOnly))
+        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
+    out.write(QByteArray::fromStdString(j.dump(2)) + '\n');
+    if (!out.commit())
+        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
+    return {};
+}
+
+} // namespace sandmark

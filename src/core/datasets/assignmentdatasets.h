@@ -1,0 +1,39 @@
+#pragma once
+// The dataset part of an assignment folder: required_datasets, dataset_functions, instructor notebooks,
+// and an atomic edit of required_datasets that keeps every other key of assignment.json.
+// (A thin reader until the Assignment class carries these fields; see docs/datasets.md.)
+
+#include "datasets/scanner.h"
+#include "util/expected.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace sandmark {
+
+struct AssignmentDatasets
+{
+    QString dir;                 ///< the assignment folder
+    QString jsonPath;            ///< dir/assignment.json
+    QString slug;                ///< "slug" in assignment.json, else the folder name
+    QStringList requiredDatasets; ///< raw entries, as written
+    QStringList functions;       ///< dataset_functions, or defaultDatasetFunctions()
+    QStringList notebooks;       ///< instructor notebooks, absolute paths
+    QString python;              ///< the environment's interpreter if assignment.json names one, else empty
+};
+
+/// Reads `dir/assignment.json`. Notebooks: "notebooks" (list) or "notebook" (string), relative to dir;
+/// else every *.ipynb directly in dir. Python: "python" or "environment.python". Errors name the field.
+Expected<AssignmentDatasets> loadAssignmentDatasets(const QString &dir);
+
+/// `path` is an assignment folder, or a folder of assignment folders; `slug` (if not empty) picks one.
+Expected<QList<AssignmentDatasets>> findAssignments(const QString &path, const QString &slug);
+
+/// The code cells of a notebook (nbformat 4: "source" as a string or a list of lines).
+Expected<QList<CodeCell>> readCodeCells(const QString &ipynbPath);
+
+/// Adds (skipping entries already present) and removes entries of required_datasets in assignment.json,
+/// validating every added entry first. Other keys and their order are kept; written with QSaveFile.
+Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &add, const QStringList &remove);
+
+} // namespace sandmark
