@@ -1,4 +1,5 @@
 #include "assignment/assignment.h"
+#include "datasets/datasetentry.h"
 
 #include <QDir>
 #include <QFile>
@@ -386,10 +387,12 @@ Expected<Assignment> Assignment::load(const QString &path)
         auto ds = r.strings(root["required_datasets"], QStringLiteral("required_datasets"));
         if (!ds)
             return ds.error();
-        for (int i = 0; i < ds->size(); ++i)
-            if (ds->at(i).simplified().split(QLatin1Char(' ')).size() != 2)
-                return r.error(QStringLiteral("required_datasets[%1]").arg(i),
-                               QStringLiteral("'%1' must be \"<repo_id> <filename>\"").arg(ds->at(i)));
+        for (int i = 0; i < ds->size(); ++i) {
+            // The entry format belongs to the datasets module (docs/datasets.md).
+            auto entry = DatasetEntry::parse(ds->at(i));
+            if (!entry)
+                return r.error(QStringLiteral("required_datasets[%1]").arg(i), entry.error().message);
+        }
         a.m_requiredDatasets = *ds;
     }
     a.m_datasetFunctions = {QStringLiteral("localizer.get_file"), QStringLiteral("localizer.download"),

@@ -1,5 +1,6 @@
 #include "datasets/assignmentdatasets.h"
 
+#include "assignment/assignment.h"
 #include "datasets/datasetentry.h"
 
 #include <nlohmann/json.hpp>
@@ -36,58 +37,21 @@ QString qs(const std::string &s)
 
 Expected<AssignmentDatasets> loadAssignmentDatasets(const QString &dirIn)
 {
+    auto loaded = Assignment::load(dirIn);
+    if (!loaded)
+        return loaded.error();
+    const Assignment &asg = *loaded;
     AssignmentDatasets a;
-    a.dir = QDir(dirIn).absolutePath();
-    a.jsonPath = a.dir + QLatin1String("/assignment.json");
-    auto doc = readJson(a.jsonPath);
-    if (!doc)
-        return doc.error();
-    const ojson &j = *doc;
-    if (!j.is_object())
-        return Error{a.jsonPath, {}, QStringLiteral("the top level must be an object")};
-    a.slug = j.contains("slug") && j["slug"].is_string() ? qs(j["slug"].get<std::string>())
-                                                         : QFileInfo(a.dir).fileName();
-    auto strings = [&](const char *key, QStringList *out) -> Expected<void> {
-        if (!j.contains(key))
-            return {};
-        const ojson &v = j[key];
-        if (!v.is_array())
-            return Error{a.jsonPath, QString::fromLatin1(key), QStringLiteral("must be a list of strings")};
-        for (size_t i = 0; i < v.size(); ++i) {
-            if (!v[i].is_string())
-                return Error{a.jsonPath, QStringLiteral("%1[%2]").arg(QString::fromLatin1(key)).arg(i),
-                             QStringLiteral("must be a string")};
-            out->append(qs(v[i].get<std::string>()));
-        }
-        return {};
-    };
-    if (auto r = strings("required_datasets", &a.requiredDatasets); !r)
-        return r.error();
+    a.dir = asg.folder();
+    a.jsonPath = asg.jsonPath();
+    a.slug = asg.slug().isEmpty() ? QFileInfo(a.dir).fileName() : asg.slug();
+    a.requiredDatasets = asg.requiredDatasets();
     if (auto r = parseDatasetEntries(a.requiredDatasets, a.jsonPath); !r)
         return r.error();
-    if (auto r = strings("dataset_functions", &a.functions); !r)
-        return r.error();
-    if (!j.contains("dataset_functions"))
-        a.functions = defaultDatasetFunctions();
-    QStringList nbs;
-    if (j.contains("notebooks")) {
-        if (auto r = strings("notebooks", &nbs); !r)
-            return r.error();
-    } else if (j.contains("notebook") && j["notebook"].is_string()) {
-        nbs.append(qs(j["notebook"].get<std::string>()));
-    } else {
-        const QStringList found = QDir(a.dir).entryList({QStringLiteral("*.ipynb")}, QDir::Files, QDir::Name);
-        nbs = found;
-    }
-    for (const QString &n : std::as_const(nbs))
-        a.notebooks.append(QDir(a.dir).absoluteFilePath(n));
-    if (j.contains("python") && j["python"].is_string())
-        a.python = qs(j["python"].get<std::string>());
-    else if (j.contains("environment") && j["environment"].is_object() && j["environment"].contains("python")
-             && j["environment"]["python"].is_string())
-        a.python = qs(j["environment"]["python"].get<std::string>());
-    if (!a.python.isEmpty() && !QFileInfo(a.python).isAbsolute() && a.python.contains(QLatin1Char('/')))
-        a.python = QDir(a.dir).absoluteFilePath(a.python);
+    a.functions = asg.datasetFunctions();
+    for (const QString &n : asg.notebooks())
+        a.notebooks.append(asg.absolute(n));
+    a.python = asg.python();
     return a;
 }
 

@@ -1,7 +1,6 @@
 #pragma once
 // The dataset part of an assignment folder: required_datasets, dataset_functions, instructor notebooks,
 // and an atomic edit of required_datasets that keeps every other key of assignment.json.
-// (A thin reader until the Assignment class carries these fields; see docs/datasets.md.)
 
 #include "datasets/scanner.h"
 #include "util/expected.h"
@@ -15,15 +14,15 @@ struct AssignmentDatasets
 {
     QString dir;                 ///< the assignment folder
     QString jsonPath;            ///< dir/assignment.json
-    QString slug;                ///< "slug" in assignment.json, else the folder name
+    QString slug;                ///< the assignment's slug, else the folder name
     QStringList requiredDatasets; ///< raw entries, as written
     QStringList functions;       ///< dataset_functions, or defaultDatasetFunctions()
     QStringList notebooks;       ///< instructor notebooks, absolute paths
-    QString python;              ///< the environment's interpreter if assignment.json names one, else empty
+    QString python;              ///< "python" of assignment.json (base interpreter), else empty
 };
 
-/// Reads `dir/assignment.json`. Notebooks: "notebooks" (list) or "notebook" (string), relative to dir;
-/// else every *.ipynb directly in dir. Python: "python" or "environment.python". Errors name the field.
+/// Loads the assignment (Assignment::load: folder or assignment.json) and parses its required_datasets.
+/// Errors name the file and the field.
 Expected<AssignmentDatasets> loadAssignmentDatasets(const QString &dir);
 
 /// `path` is an assignment folder, or a folder of assignment folders; `slug` (if not empty) picks one.
