@@ -1,0 +1,176 @@
+#include "sandbox/backend.h"
+
+#include "sandbox/backends_p.h"
+#include "sandbox/sandbox_log.h"
+#include "sandbox/sandboxrun.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+Q_LOGGING_CATEGORY(lcSandbox, "sandmark.sandbox")
+
+namespace sandmark {
+
+Expected<SandboxKind> parseSandboxName(const QString &name)
+{
+    if (const auto k = parseSandboxKind(name))
+        return *k;
+    return Error{QString(), QStringLiteral("--sandbox"),
+                 QStringLiteral("unknown sandbox backend '%1' (use bwrap, docker or local-unsafe)").arg(name)};
+}
+
+std::optional<SandboxIdentity> sandboxIdentity()
+{
+    if (::geteuid() != 0)
+        return std::nullopt;
+    if (const struct passwd *pw = ::getpwnam("sandmark-sandbox"); pw && pw->pw_uid != 0)
+        return SandboxIdentity{pw->pw_uid, pw->pw_gid, QStringLiteral("sandmark-sandbox")};
+    return SandboxIdentity{4000000, 4000000, QString()};
+}
+
+QMap<QString, QString> sandboxEnvironment(const QString &home, const QString &pathValue, const QString &hfHome)
+{
+    QMap<QString, QString> env{
+        {QStringLiteral("HOME"), home},
+        {QStringLiteral("PATH"), pathValue},
+        {QStringLiteral("LANG"), QStringLiteral("C.UTF-8")},
+        {QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8")},
+        {QStringLiteral("MPLBACKEND"), QStringLiteral("Agg")},
+        {QStringLiteral("MALLOC_ARENA_MAX"), QStringLiteral("2")},
+        {QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1")},
+        {QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1")},
+        {QStringLiteral("OPENBLAS_NUM_THREADS"), QStringLiteral("1")},
+        {QStringLiteral("TERM"), QStringLiteral("dumb")},
+    };
+    if (!hfHome.isEmpty()) {
+        env.insert(QStringLiteral("HF_HOME"), hfHome);
+        env.insert(QStringLiteral("HF_HUB_OFFLINE"), QStringLiteral("1"));
+        env.insert(QStringLiteral("HF_DATASETS_OFFLINE"), QStringLiteral("1"));
+        env.insert(QStringLiteral("TRANSFORMERS_OFFLINE"), QStringLiteral("1"));
+    }
+    return env;
+}
+
+qint64 stdoutCapFor(const Limits &limits, qint64 jobBytes)
+{
+    // The executed notebook repeats the job's notebook plus capped outputs (JSON escaping can double
+    // them); the payload is capped by the probe; 16 MiB for the record and slack.
+    return 2 * jobBytes + 3 * limits.outputTotalBytes + 2 * limits.probeBytes + 16LL * 1024 * 1024;
+}
+
+SandboxRun *SandboxBackend::createRun(const RunRequest &request, QObject *parent) const
+{
+    Expected<LaunchPlan> p = plan(request);
+    if (!p) {
+        // An unstartable plan still gives a run object, which fails on start(): one code path for callers.
+        LaunchPlan broken;
+        broken.backend = sandboxKindName(kind());
+        broken.program = QStringLiteral("/nonexistent/sandmark-plan-failed");
+        auto *run = new SandboxRun(broken, request.job, parent);
+        run->setStartError(p.error());
+        return run;
+    }
+    return new SandboxRun(std::move(p.value()), request.job, parent);
+}
+
+std::unique_ptr<SandboxBackend> createBackend(SandboxKind kind, const BackendOptions &options)
+{
+    switch (kind) {
+    case SandboxKind::Bwrap:
+        return std::make_unique<detail::BwrapBackend>(options);
+    case SandboxKind::Docker:
+        return std::make_unique<detail::DockerBackend>(options);
+    case SandboxKind::LocalUnsafe:
+        return std::make_unique<detail::LocalUnsafeBackend>(options);
+    }
+    return nullptr;
+}
+
+namespace detail {
+
+QString blockingDirectory(const QString &path, const SandboxIdentity &id)
+{
+    QString p = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    QStringList chain;
+    for (QString cur = p; !cur.isEmpty(); cur = QFileInfo(cur).path()) {
+        chain.prepend(cur);
+        if (cur == QLatin1String("/"))
+            break;
+    }
+    for (int i = 0; i < chain.size(); ++i) {
+        struct stat st{};
+        if (::stat(QFile::encodeName(chain.at(i)).constData(), &st) != 0)
+            return chain.at(i);
+        const bool last = i == chain.size() - 1;
+        const mode_t need = S_ISDIR(st.st_mode) ? (last ? 05 : 01) : 04; // r-x for the target dir
+        mode_t have;
+        if (st.st_uid == id.uid)
+            have = (st.st_mode >> 6) & 07;
+        else if (st.st_gid == id.gid)
+            have = (st.st_mode >> 3) & 07;
+        else
+            have = st.st_mode & 07;
+        if ((have & need) != need)
+            return chain.at(i);
+    }
+    return {};
+}
+
+Expected<QString> pythonInsideSandbox(const RunRequest &request)
+{
+    const QString python = QDir::cleanPath(request.python);
+    if (!request.envPrefix.isEmpty()) {
+        const QString prefix = QDir::cleanPath(request.envPrefix);
+        if (python.startsWith(prefix + QLatin1Char('/')))
+            return QLatin1String(kSandboxEnv) + python.mid(prefix.size());
+    }
+    for (const char *sys : {"/usr/", "/bin/"}) {
+        if (python.startsWith(QLatin1String(sys)))
+            return python;
+    }
+    return Error{python, QString(),
+                 QStringLiteral("the interpreter is neither under /usr nor inside the environment, so the sandbox "
+                                "cannot see it; use /usr/bin/python3 or an environment built by Sandmark")};
+}
+
+QString readSysctl(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromLatin1(f.readAll()).trimmed();
+}
+
+QString bwrapFailureHint(const QByteArray &stderrText)
+{
+    const QString text = QString::fromUtf8(stderrText);
+    QStringList hints;
+    if (readSysctl(QStringLiteral("/proc/sys/kernel/unprivileged_userns_clone")) == QLatin1String("0"))
+        hints << QStringLiteral("unprivileged user namespaces are disabled: sysctl -w kernel.unprivileged_userns_clone=1");
+    if (readSysctl(QStringLiteral("/proc/sys/user/max_user_namespaces")) == QLatin1String("0"))
+        hints << QStringLiteral("user namespaces are disabled: sysctl -w user.max_user_namespaces=15000");
+    if (readSysctl(QStringLiteral("/proc/sys/kernel/apparmor_restrict_unprivileged_userns")) == QLatin1String("1"))
+        hints << QStringLiteral("AppArmor restricts unprivileged user namespaces (Ubuntu 24.04): install an AppArmor "
+                                "profile allowing 'userns' for bwrap, or sysctl -w "
+                                "kernel.apparmor_restrict_unprivileged_userns=0");
+    if (hints.isEmpty() && (text.contains(QLatin1String("namespace")) || text.contains(QLatin1String("uid map"))))
+        hints << QStringLiteral("bwrap cannot create user namespaces here (inside a container, allow unshare/"
+                                "user namespaces, e.g. docker run --security-opt seccomp=unconfined)");
+    return hints.join(QLatin1String("; "));
+}
+
+QStringList toEnvList(const QMap<QString, QString> &env)
+{
+    QStringList out;
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        out << it.key() + QLatin1Char('=') + it.value();
+    return out;
+}
+
+} // namespace detail
+} // namespace sandmark

@@ -1,0 +1,110 @@
+#pragma once
+// Sandbox backends: how the runner is launched (bubblewrap, Docker, or an explicit unsafe local run).
+// The contract with the runner is docs/runner-protocol.md.
+
+#include "assignment/assignment.h" // SandboxKind, sandboxKindName()
+#include "assignment/limits.h"
+#include "util/expected.h"
+
+#include <QByteArray>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+class QObject;
+
+namespace sandmark {
+
+class SandboxRun;
+
+/// Parses a backend name as the CLI and preferences spell it; Error naming the valid names otherwise.
+Expected<SandboxKind> parseSandboxName(const QString &name);
+
+/// A uid/gid pair the sandbox runs as when Sandmark itself runs as root.
+struct SandboxIdentity
+{
+    uint uid = 0;
+    uint gid = 0;
+    QString name; ///< the account name, or empty for the fixed fallback uid
+};
+
+/// The identity the sandbox drops to. Empty when Sandmark does not run as root (then the sandbox runs as
+/// the invoking user, inside an unprivileged user namespace). As root: the `sandmark-sandbox` system user
+/// when it exists (scripts/bootstrap creates it), else the fixed uid/gid 4000000, which owns no file.
+/// A dedicated uid matters because RLIMIT_NPROC is counted per uid and not enforced for root.
+std::optional<SandboxIdentity> sandboxIdentity();
+
+/// What one run needs. Paths are absolute host paths.
+struct RunRequest
+{
+    QByteArray job;           ///< the job document written to the runner's stdin (sandmark-job/1)
+    QString workDir;          ///< `<run>/work`: the sandbox's writable current directory
+    QString runtimeDir;       ///< `share/sandmark/python`: bound read-only at /sandmark/runtime
+    QString script = QStringLiteral("sandmark_runner.py"); ///< entry point inside runtimeDir
+    QString python;           ///< the environment's interpreter (host path; bound at the same path)
+    QString envPrefix;        ///< the environment's folder to bind read-only; empty: the base interpreter
+    QString datasetCache;     ///< HF_HOME folder to bind read-only; empty: none
+    QString homeDir;          ///< local-unsafe only: a throwaway HOME (inside the run folder)
+    QString dockerImage;      ///< docker only: the environment's image
+    Limits limits;
+};
+
+/// A fully resolved process launch: what SandboxRun starts. Produced by SandboxBackend::plan().
+struct LaunchPlan
+{
+    QString program;
+    QStringList arguments;
+    QStringList environment;      ///< complete environment of the launched program ("K=V")
+    QString workingDirectory;
+    std::optional<SandboxIdentity> dropTo; ///< setgroups/setgid/setuid before exec (root only)
+    Limits limits;                ///< rlimits applied before exec
+    bool applyNproc = true;       ///< set RLIMIT_NPROC (meaningless for root, harmful for Docker's client)
+    bool applyAs = true;          ///< set RLIMIT_AS (not for the Docker client: the daemon enforces memory)
+    QStringList killCommand;      ///< run on timeout/cancel besides killing the process (docker kill NAME)
+    double killAfterS = 0;        ///< wall clock after which the whole sandbox is killed (seconds)
+    qint64 stdoutCapBytes = 0;    ///< stdout beyond this kills the run
+    bool unsafe = false;          ///< no isolation: labelled in every record and output
+    QString backend;              ///< sandboxKindName()
+};
+
+/// One way of starting the runner. Implementations are cheap, stateless and usable from any thread.
+class SandboxBackend
+{
+public:
+    virtual ~SandboxBackend() = default;
+    virtual SandboxKind kind() const = 0;
+    /// Can this backend start here? The Error says why not and how to fix it (fail closed: callers never
+    /// fall back to another backend). May run short external commands (bwrap --version); not for the GUI
+    /// thread in a loop, but fine once per batch.
+    virtual Expected<void> check() const = 0;
+    /// The launch for one run; an Error when a path cannot be made visible to the sandbox.
+    virtual Expected<LaunchPlan> plan(const RunRequest &request) const = 0;
+    /// Creates the asynchronous run (not started). Owned by `parent`.
+    SandboxRun *createRun(const RunRequest &request, QObject *parent) const;
+};
+
+/// Options shared by the backends.
+struct BackendOptions
+{
+    QString bwrapPath = QStringLiteral("bwrap");   ///< looked up on PATH when not absolute
+    QString dockerPath = QStringLiteral("docker"); ///< the Docker CLI
+    double killMarginS = 10;                       ///< extra seconds beyond the wall clock before the kill
+};
+
+/// The backend for `kind`.
+std::unique_ptr<SandboxBackend> createBackend(SandboxKind kind, const BackendOptions &options = {});
+
+/// The environment variables set inside every sandbox (docs/runner-protocol.md): HOME, PATH, LANG,
+/// MPLBACKEND=Agg, MALLOC_ARENA_MAX=2, PYTHONDONTWRITEBYTECODE=1 and, with a dataset cache, HF_HOME and the
+/// HF/transformers offline switches.
+QMap<QString, QString> sandboxEnvironment(const QString &home, const QString &pathValue,
+                                          const QString &hfHome);
+
+/// The capped stdout size for a run with these limits, in bytes: the notebook, its outputs and the
+/// probe payload with room to spare.
+qint64 stdoutCapFor(const Limits &limits, qint64 jobBytes);
+
+} // namespace sandmark

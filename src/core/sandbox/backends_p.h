@@ -1,0 +1,68 @@
+#pragma once
+// Private: the concrete backends and helpers shared by them.
+
+#include "sandbox/backend.h"
+
+namespace sandmark::detail {
+
+/// Fixed paths inside bwrap and Docker sandboxes.
+inline constexpr char kSandboxWork[] = "/work";
+inline constexpr char kSandboxRuntime[] = "/sandmark/runtime";
+inline constexpr char kSandboxEnv[] = "/sandmark/env";
+inline constexpr char kSandboxDatasets[] = "/sandmark/datasets";
+inline constexpr char kSandboxHome[] = "/tmp/home";
+
+class BwrapBackend final : public SandboxBackend
+{
+public:
+    explicit BwrapBackend(BackendOptions options) : m_options(std::move(options)) {}
+    SandboxKind kind() const override { return SandboxKind::Bwrap; }
+    Expected<void> check() const override;
+    Expected<LaunchPlan> plan(const RunRequest &request) const override;
+
+private:
+    BackendOptions m_options;
+};
+
+class LocalUnsafeBackend final : public SandboxBackend
+{
+public:
+    explicit LocalUnsafeBackend(BackendOptions options) : m_options(std::move(options)) {}
+    SandboxKind kind() const override { return SandboxKind::LocalUnsafe; }
+    Expected<void> check() const override;
+    Expected<LaunchPlan> plan(const RunRequest &request) const override;
+
+private:
+    BackendOptions m_options;
+};
+
+class DockerBackend final : public SandboxBackend
+{
+public:
+    explicit DockerBackend(BackendOptions options) : m_options(std::move(options)) {}
+    SandboxKind kind() const override { return SandboxKind::Docker; }
+    Expected<void> check() const override;
+    Expected<LaunchPlan> plan(const RunRequest &request) const override;
+
+private:
+    BackendOptions m_options;
+};
+
+/// Can `id` reach (search every parent of, and read) `path`? Empty string when yes, else the first
+/// directory that blocks it. Sandmark runs as root here; the sandbox does not.
+QString blockingDirectory(const QString &path, const SandboxIdentity &id);
+
+/// The path of `python` inside the sandbox: under /usr as it is, under the environment at
+/// /sandmark/env; an Error when it is neither (it would not exist inside the sandbox).
+Expected<QString> pythonInsideSandbox(const RunRequest &request);
+
+/// An explanation and fix for a bwrap failure, from its stderr and the kernel's user-namespace switches.
+QString bwrapFailureHint(const QByteArray &stderrText);
+
+/// Reads a /proc/sys value ("" when missing).
+QString readSysctl(const QString &path);
+
+/// Converts a key/value map to the "K=V" list QProcess takes.
+QStringList toEnvList(const QMap<QString, QString> &env);
+
+} // namespace sandmark::detail

@@ -1,0 +1,201 @@
+// The bubblewrap backend. Options follow the bubblewrap manual (bwrap(1), bubblewrap 0.8).
+#include "sandbox/backends_p.h"
+#include "sandbox/sandbox_log.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <unistd.h>
+
+namespace sandmark::detail {
+
+namespace {
+
+/// /etc files the interpreter and common libraries read; bound read-only when present.
+const char *const kEtcFiles[] = {
+    "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime",
+    "/etc/nsswitch.conf", "/etc/matplotlibrc", "/etc/fonts", "/etc/mime.types", "/etc/ssl/certs",
+    "/etc/python3", "/etc/python3.11", "/etc/os-release",
+};
+
+Expected<void> writeSmallFile(const QString &path, const QByteArray &content)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(content) != content.size() || !f.commit())
+        return Error{path, QString(), QStringLiteral("cannot write: %1").arg(f.errorString())};
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+    return {};
+}
+
+} // namespace
+
+Expected<void> BwrapBackend::check() const
+{
+    const QString bwrap = QStandardPaths::findExecutable(m_options.bwrapPath);
+    if (bwrap.isEmpty())
+        return Error{QString(), QStringLiteral("sandbox bwrap"),
+                     QStringLiteral("bubblewrap (bwrap) is not installed: install bubblewrap (apt install bubblewrap, "
+                                    "dnf install bubblewrap), or choose --sandbox docker")};
+    if (readSysctl(QStringLiteral("/proc/sys/kernel/unprivileged_userns_clone")) == QLatin1String("0"))
+        return Error{QStringLiteral("/proc/sys/kernel/unprivileged_userns_clone"), QStringLiteral("sandbox bwrap"),
+                     QStringLiteral("unprivileged user namespaces are disabled; enable them with "
+                                    "sysctl -w kernel.unprivileged_userns_clone=1")};
+    if (readSysctl(QStringLiteral("/proc/sys/user/max_user_namespaces")) == QLatin1String("0"))
+        return Error{QStringLiteral("/proc/sys/user/max_user_namespaces"), QStringLiteral("sandbox bwrap"),
+                     QStringLiteral("user namespaces are disabled; enable them with "
+                                    "sysctl -w user.max_user_namespaces=15000")};
+    return {};
+}
+
+Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
+{
+    const QString bwrap = QStandardPaths::findExecutable(m_options.bwrapPath);
+    if (bwrap.isEmpty())
+        return check().error();
+    Expected<QString> python = pythonInsideSandbox(request);
+    if (!python)
+        return python.error();
+
+    const QString runDir = QFileInfo(request.workDir).absolutePath();
+    const auto identity = sandboxIdentity();
+
+    // A private passwd/group/hosts: the host's account list stays outside, and localhost resolves.
+    const uint uid = identity ? identity->uid : ::getuid();
+    const uint gid = identity ? identity->gid : ::getgid();
+    const QString etcDir = runDir + QLatin1String("/etc");
+    if (!QDir().mkpath(etcDir))
+        return Error{etcDir, QString(), QStringLiteral("cannot create the folder")};
+    const QByteArray passwd = QStringLiteral("root:x:0:0:root:/nonexistent:/usr/sbin/nologin\n"
+                                             "sandbox:x:%1:%2:sandbox:/tmp/home:/usr/sbin/nologin\n"
+                                             "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n")
+                                  .arg(uid)
+                                  .arg(gid)
+                                  .toUtf8();
+    const QByteArray group =
+        QStringLiteral("root:x:0:\nsandbox:x:%1:\nnogroup:x:65534:\n").arg(gid).toUtf8();
+    for (const auto &[name, content] : {std::pair{"passwd", passwd}, std::pair{"group", group},
+                                        std::pair{"hosts", QByteArray("127.0.0.1 localhost\n::1 localhost\n")}}) {
+        if (Expected<void> w = writeSmallFile(etcDir + QLatin1Char('/') + QLatin1String(name), content); !w)
+            return w.error();
+    }
+
+    if (identity) {
+        QStringList mustReach = {request.workDir, request.runtimeDir, etcDir};
+        if (!request.envPrefix.isEmpty())
+            mustReach << request.envPrefix;
+        if (!request.datasetCache.isEmpty())
+            mustReach << request.datasetCache;
+        for (const QString &p : mustReach) {
+            const QString blocker = blockingDirectory(p, *identity);
+            if (!blocker.isEmpty())
+                return Error{p, QStringLiteral("sandbox bwrap"),
+                             QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; "
+                                            "keep Sandmark's cache outside private folders (e.g. "
+                                            "SANDMARK_CACHE_DIR=/var/cache/sandmark) or chmod o+rx %2")
+                                 .arg(identity->uid)
+                                 .arg(blocker)};
+        }
+    }
+
+    QStringList a;
+    a << QStringLiteral("--unshare-all") << QStringLiteral("--unshare-user") << QStringLiteral("--die-with-parent")
+      << QStringLiteral("--new-session") << QStringLiteral("--cap-drop") << QStringLiteral("ALL")
+      << QStringLiteral("--clearenv") << QStringLiteral("--hostname") << QStringLiteral("sandmark");
+    a << QStringLiteral("--ro-bind") << QStringLiteral("/usr") << QStringLiteral("/usr");
+    for (const char *top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+        const QFileInfo fi{QString::fromLatin1(top)};
+        if (fi.isSymLink())
+            a << QStringLiteral("--symlink") << fi.symLinkTarget().mid(1) << QLatin1String(top);
+        else if (fi.isDir())
+            a << QStringLiteral("--ro-bind") << QLatin1String(top) << QLatin1String(top);
+    }
+    for (const char *etc : kEtcFiles)
+        a << QStringLiteral("--ro-bind-try") << QLatin1String(etc) << QLatin1String(etc);
+    for (const char *name : {"passwd", "group", "hosts"})
+        a << QStringLiteral("--ro-bind") << etcDir + QLatin1Char('/') + QLatin1String(name)
+          << QStringLiteral("/etc/") + QLatin1String(name);
+    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
+      << QStringLiteral("--tmpfs") << QStringLiteral("/dev/shm");
+    a << QStringLiteral("--tmpfs") << QStringLiteral("/tmp") << QStringLiteral("--dir")
+      << QLatin1String(kSandboxHome);
+    a << QStringLiteral("--ro-bind") << request.runtimeDir << QLatin1String(kSandboxRuntime);
+    if (!request.envPrefix.isEmpty())
+        a << QStringLiteral("--ro-bind") << request.envPrefix << QLatin1String(kSandboxEnv);
+    if (!request.datasetCache.isEmpty())
+        a << QStringLiteral("--ro-bind") << request.datasetCache << QLatin1String(kSandboxDatasets);
+    a << QStringLiteral("--bind") << request.workDir << QLatin1String(kSandboxWork) << QStringLiteral("--chdir")
+      << QLatin1String(kSandboxWork);
+    a << QStringLiteral("--remount-ro") << QStringLiteral("/");
+
+    QString path = QStringLiteral("/usr/local/bin:/usr/bin:/bin");
+    if (!request.envPrefix.isEmpty())
+        path.prepend(QLatin1String(kSandboxEnv) + QLatin1String("/bin:"));
+    const auto env = sandboxEnvironment(QLatin1String(kSandboxHome), path,
+                                        request.datasetCache.isEmpty() ? QString() : QLatin1String(kSandboxDatasets));
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        a << QStringLiteral("--setenv") << it.key() << it.value();
+    a << QStringLiteral("--") << python.value() << QStringLiteral("-I") << QStringLiteral("-X")
+      << QStringLiteral("utf8") << QLatin1String(kSandboxRuntime) + QLatin1Char('/') + request.script;
+
+    LaunchPlan plan;
+    plan.backend = sandboxKindName(SandboxKind::Bwrap);
+    plan.program = bwrap;
+    plan.arguments = a;
+    // bwrap itself gets a minimal environment; --clearenv resets the sandbox's anyway.
+    plan.environment = {QStringLiteral("PATH=/usr/bin:/bin"), QStringLiteral("LANG=C.UTF-8")};
+    plan.workingDirectory = runDir;
+    plan.dropTo = identity;
+    plan.limits = request.limits;
+    plan.killAfterS = request.limits.wallTimeoutS + request.limits.interruptGraceS + m_options.killMarginS;
+    plan.stdoutCapBytes = stdoutCapFor(request.limits, request.job.size());
+    return plan;
+}
+
+Expected<void> LocalUnsafeBackend::check() const
+{
+    return {};
+}
+
+Expected<LaunchPlan> LocalUnsafeBackend::plan(const RunRequest &request) const
+{
+    const QString runDir = QFileInfo(request.workDir).absolutePath();
+    const QString home = request.homeDir.isEmpty() ? runDir + QLatin1String("/home") : request.homeDir;
+    if (!QDir().mkpath(home))
+        return Error{home, QString(), QStringLiteral("cannot create the folder")};
+    const auto identity = sandboxIdentity();
+    if (identity) {
+        // Even without isolation, never run student code as root.
+        for (const QString &p : {request.workDir, request.runtimeDir, home}) {
+            const QString blocker = blockingDirectory(p, *identity);
+            if (!blocker.isEmpty())
+                return Error{p, QStringLiteral("sandbox local-unsafe"),
+                             QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; keep "
+                                            "Sandmark's cache outside private folders (SANDMARK_CACHE_DIR)")
+                                 .arg(identity->uid)
+                                 .arg(blocker)};
+        }
+        if (::chown(QFile::encodeName(home).constData(), identity->uid, identity->gid) != 0)
+            return Error{home, QString(), QStringLiteral("cannot hand the folder to the sandbox uid")};
+    }
+    QString path = QStringLiteral("/usr/local/bin:/usr/bin:/bin");
+    if (!request.envPrefix.isEmpty())
+        path.prepend(request.envPrefix + QLatin1String("/bin:"));
+    LaunchPlan plan;
+    plan.backend = sandboxKindName(SandboxKind::LocalUnsafe);
+    plan.unsafe = true;
+    plan.program = request.python;
+    plan.arguments = {QStringLiteral("-I"), QStringLiteral("-X"), QStringLiteral("utf8"),
+                      request.runtimeDir + QLatin1Char('/') + request.script};
+    plan.environment = toEnvList(sandboxEnvironment(home, path, request.datasetCache));
+    plan.workingDirectory = request.workDir;
+    plan.dropTo = identity;
+    plan.limits = request.limits;
+    plan.killAfterS = request.limits.wallTimeoutS + request.limits.interruptGraceS + m_options.killMarginS;
+    plan.stdoutCapBytes = stdoutCapFor(request.limits, request.job.size());
+    qCWarning(lcSandbox) << "UNSAFE: running" << request.workDir << "without a sandbox (local-unsafe)";
+    return plan;
+}
+
+} // namespace sandmark::detail

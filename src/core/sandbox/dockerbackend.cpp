@@ -1,0 +1,84 @@
+// The Docker backend: `docker run` with every isolation switch (docs: docker run reference, "Runtime
+// constraints on resources", "Security configuration").
+#include "sandbox/backends_p.h"
+
+#include <QFileInfo>
+#include <QProcessEnvironment>
+#include <QStandardPaths>
+#include <QUuid>
+
+namespace sandmark::detail {
+
+Expected<void> DockerBackend::check() const
+{
+    const QString docker = QStandardPaths::findExecutable(m_options.dockerPath);
+    if (docker.isEmpty())
+        return Error{QString(), QStringLiteral("sandbox docker"),
+                     QStringLiteral("the Docker CLI is not installed: install docker.io (apt install docker.io) or "
+                                    "choose --sandbox bwrap")};
+    const QString host = qEnvironmentVariable("DOCKER_HOST");
+    if (host.isEmpty() || host.startsWith(QLatin1String("unix://"))) {
+        const QString socket = host.isEmpty() ? QStringLiteral("/var/run/docker.sock") : host.mid(7);
+        if (!QFileInfo::exists(socket))
+            return Error{socket, QStringLiteral("sandbox docker"),
+                         QStringLiteral("the Docker daemon is not running (no socket): start it "
+                                        "(systemctl start docker, or dockerd &)")};
+    }
+    return {};
+}
+
+Expected<LaunchPlan> DockerBackend::plan(const RunRequest &request) const
+{
+    if (Expected<void> c = check(); !c)
+        return c.error();
+    if (request.dockerImage.isEmpty())
+        return Error{QString(), QStringLiteral("sandbox docker"),
+                     QStringLiteral("no Docker image was given for the environment")};
+    const QString docker = QStandardPaths::findExecutable(m_options.dockerPath);
+    const QString name = QStringLiteral("sandmark-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const Limits &lim = request.limits;
+    const QString python = request.python.isEmpty() ? QStringLiteral("/usr/bin/python3") : request.python;
+
+    QStringList a;
+    a << QStringLiteral("run") << QStringLiteral("--rm") << QStringLiteral("-i") << QStringLiteral("--name") << name
+      << QStringLiteral("--network") << QStringLiteral("none") << QStringLiteral("--read-only")
+      << QStringLiteral("--tmpfs") << QStringLiteral("/tmp:rw,nosuid,nodev,size=512m,mode=1777")
+      << QStringLiteral("--memory") << QString::number(lim.memoryBytes) << QStringLiteral("--memory-swap")
+      << QString::number(lim.memoryBytes) << QStringLiteral("--cpus") << QString::number(lim.cpus)
+      << QStringLiteral("--pids-limit") << QString::number(lim.processes) << QStringLiteral("--cap-drop")
+      << QStringLiteral("ALL") << QStringLiteral("--security-opt") << QStringLiteral("no-new-privileges")
+      << QStringLiteral("--user") << QStringLiteral("65534:65534") << QStringLiteral("--hostname")
+      << QStringLiteral("sandmark") << QStringLiteral("--ulimit")
+      << QStringLiteral("nofile=%1:%1").arg(lim.openFiles) << QStringLiteral("--ulimit")
+      << QStringLiteral("fsize=%1:%1").arg(lim.fileSizeBytes) << QStringLiteral("--ulimit")
+      << QStringLiteral("core=0:0") << QStringLiteral("--log-driver") << QStringLiteral("none");
+    a << QStringLiteral("-v") << request.workDir + QLatin1Char(':') + QLatin1String(kSandboxWork) + QLatin1String(":rw")
+      << QStringLiteral("-v")
+      << request.runtimeDir + QLatin1Char(':') + QLatin1String(kSandboxRuntime) + QLatin1String(":ro");
+    if (!request.datasetCache.isEmpty())
+        a << QStringLiteral("-v")
+          << request.datasetCache + QLatin1Char(':') + QLatin1String(kSandboxDatasets) + QLatin1String(":ro");
+    a << QStringLiteral("-w") << QLatin1String(kSandboxWork);
+    const auto env = sandboxEnvironment(QLatin1String(kSandboxHome), QStringLiteral("/usr/local/bin:/usr/bin:/bin"),
+                                        request.datasetCache.isEmpty() ? QString() : QLatin1String(kSandboxDatasets));
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        a << QStringLiteral("-e") << it.key() + QLatin1Char('=') + it.value();
+    a << request.dockerImage << python << QStringLiteral("-I") << QStringLiteral("-X") << QStringLiteral("utf8")
+      << QLatin1String(kSandboxRuntime) + QLatin1Char('/') + request.script;
+
+    LaunchPlan plan;
+    plan.backend = sandboxKindName(SandboxKind::Docker);
+    plan.program = docker;
+    plan.arguments = a;
+    plan.environment = QProcessEnvironment::systemEnvironment().toStringList(); // DOCKER_HOST, HOME for the CLI
+    plan.workingDirectory = QFileInfo(request.workDir).absolutePath();
+    plan.limits = lim;
+    plan.applyAs = false;   // the daemon enforces --memory; the Go client needs a large address space
+    plan.applyNproc = false;
+    plan.killCommand = {docker, QStringLiteral("rm"), QStringLiteral("-f"), name};
+    plan.killAfterS = lim.wallTimeoutS + lim.interruptGraceS + m_options.killMarginS;
+    plan.stdoutCapBytes = stdoutCapFor(lim, request.job.size());
+    return plan;
+}
+
+} // namespace sandmark::detail

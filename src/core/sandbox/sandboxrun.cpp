@@ -1,0 +1,339 @@
+#include "sandbox/sandboxrun.h"
+
+#include "sandbox/backends_p.h"
+#include "sandbox/sandbox_log.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <nlohmann/json.hpp>
+
+#include <grp.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstring>
+
+namespace sandmark {
+
+namespace {
+
+constexpr qint64 kStderrTailBytes = 64 * 1024;
+
+/// Processes the uid already has: RLIMIT_NPROC counts them too, so a non-root user's desktop session
+/// would otherwise eat the sandbox's budget.
+int processesOfUid(uid_t uid)
+{
+    int count = 0;
+    const QDir proc(QStringLiteral("/proc"));
+    const QStringList entries = proc.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &e : entries) {
+        bool isPid = false;
+        e.toInt(&isPid);
+        if (!isPid)
+            continue;
+        const QFileInfo fi(proc.filePath(e));
+        if (fi.ownerId() == uid)
+            ++count;
+    }
+    return count;
+}
+
+void childWrite(const char *msg)
+{
+    ssize_t r = ::write(2, msg, std::strlen(msg));
+    (void)r;
+}
+
+QString lastLine(const QByteArray &text)
+{
+    const QList<QByteArray> lines = text.trimmed().split('\n');
+    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
+        const QByteArray l = it->trimmed();
+        if (!l.isEmpty())
+            return QString::fromUtf8(l);
+    }
+    return {};
+}
+
+} // namespace
+
+SandboxRun::SandboxRun(LaunchPlan plan, QByteArray job, QObject *parent)
+    : QObject(parent), m_plan(std::move(plan)), m_job(std::move(job))
+{
+    m_wallClock.setSingleShot(true);
+    connect(&m_wallClock, &QTimer::timeout, this, &SandboxRun::onWallClock);
+}
+
+SandboxRun::~SandboxRun()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->disconnect(this);
+        killSandbox();
+        m_process->waitForFinished(3000); // reap: the kill above is immediate
+    }
+}
+
+bool SandboxRun::isRunning() const
+{
+    return m_process && m_process->state() != QProcess::NotRunning;
+}
+
+void SandboxRun::start()
+{
+    if (m_process || m_done)
+        return;
+    if (m_startError) {
+        QTimer::singleShot(0, this, [this]() {
+            if (m_done)
+                return;
+            m_done = true;
+            Q_EMIT failed(*m_startError);
+        });
+        return;
+    }
+    m_process = new QProcess(this);
+    m_process->setProgram(m_plan.program);
+    m_process->setArguments(m_plan.arguments);
+    m_process->setEnvironment(m_plan.environment);
+    if (!m_plan.workingDirectory.isEmpty())
+        m_process->setWorkingDirectory(m_plan.workingDirectory);
+
+    // Everything the child modifier uses is computed here: after fork only async-signal-safe calls.
+    const Limits lim = m_plan.limits;
+    const bool drop = m_plan.dropTo.has_value();
+    const uid_t uid = drop ? m_plan.dropTo->uid : 0;
+    const gid_t gid = drop ? m_plan.dropTo->gid : 0;
+    const bool setNproc = m_plan.applyNproc && (drop || ::geteuid() != 0);
+    rlim_t nproc = static_cast<rlim_t>(lim.processes);
+    if (setNproc && !drop)
+        nproc += static_cast<rlim_t>(processesOfUid(::geteuid()));
+    const bool setAs = m_plan.applyAs;
+    const rlim_t asBytes = static_cast<rlim_t>(lim.memoryBytes);
+    const rlim_t nofile = static_cast<rlim_t>(lim.openFiles);
+    const rlim_t fsize = static_cast<rlim_t>(lim.fileSizeBytes);
+
+    m_process->setChildProcessModifier([=]() {
+        auto setLimit = [](int resource, rlim_t value) {
+            const struct rlimit rl = {value, value};
+            return ::setrlimit(resource, &rl) == 0;
+        };
+        bool ok = setLimit(RLIMIT_CORE, 0) && setLimit(RLIMIT_NOFILE, nofile) && setLimit(RLIMIT_FSIZE, fsize);
+        if (ok && setAs)
+            ok = setLimit(RLIMIT_AS, asBytes);
+        if (ok && setNproc)
+            ok = setLimit(RLIMIT_NPROC, nproc);
+        if (!ok) {
+            childWrite("sandmark: setrlimit failed before starting the sandbox\n");
+            ::_exit(126);
+        }
+        ::setpgid(0, 0); // one process group: the kill reaches everything that did not leave it
+        if (drop) {
+            if (::setgroups(0, nullptr) != 0 || ::setgid(gid) != 0 || ::setuid(uid) != 0 || ::getuid() != uid) {
+                childWrite("sandmark: cannot drop to the sandbox uid (setgroups/setgid/setuid failed)\n");
+                ::_exit(126);
+            }
+        }
+        // After setuid: a credential change clears the parent-death signal.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    });
+
+    connect(m_process, &QProcess::readyReadStandardOutput, this, &SandboxRun::onReadyStdout);
+    connect(m_process, &QProcess::readyReadStandardError, this, &SandboxRun::onReadyStderr);
+    connect(m_process, &QProcess::finished, this, &SandboxRun::onFinished);
+    connect(m_process, &QProcess::errorOccurred, this, &SandboxRun::onErrorOccurred);
+    connect(m_process, &QProcess::started, this, [this]() {
+        m_pid = m_process->processId();
+        m_process->write(m_job);
+        m_process->closeWriteChannel();
+    });
+
+    qCDebug(lcSandbox) << "starting" << m_plan.backend << "sandbox:" << m_plan.program
+                       << m_plan.arguments.join(QLatin1Char(' '));
+    m_elapsed.start();
+    if (m_plan.killAfterS > 0)
+        m_wallClock.start(static_cast<int>(m_plan.killAfterS * 1000));
+    m_process->start();
+}
+
+void SandboxRun::cancel()
+{
+    if (m_done)
+        return;
+    m_cancelled = true;
+    if (isRunning()) {
+        killSandbox(); // failed() follows from onFinished
+    } else {
+        fail(QStringLiteral("the run was cancelled"));
+    }
+}
+
+void SandboxRun::onReadyStdout()
+{
+    const QByteArray chunk = m_process->readAllStandardOutput();
+    if (m_stdoutOverflow)
+        return;
+    if (m_plan.stdoutCapBytes > 0 && m_stdout.size() + chunk.size() > m_plan.stdoutCapBytes) {
+        m_stdoutOverflow = true;
+        m_stdout.clear();
+        qCWarning(lcSandbox) << "runner stdout exceeded" << m_plan.stdoutCapBytes << "bytes; killing the sandbox";
+        killSandbox();
+        return;
+    }
+    m_stdout += chunk;
+}
+
+void SandboxRun::onReadyStderr()
+{
+    m_stderr += m_process->readAllStandardError();
+    if (m_stderr.size() > 2 * kStderrTailBytes)
+        m_stderr = m_stderr.right(kStderrTailBytes);
+}
+
+void SandboxRun::onWallClock()
+{
+    if (!isRunning())
+        return;
+    qCWarning(lcSandbox) << "wall clock reached after" << m_plan.killAfterS << "s; killing the sandbox";
+    m_killedByWallClock = true;
+    killSandbox();
+}
+
+void SandboxRun::killSandbox()
+{
+    if (!m_plan.killCommand.isEmpty()) {
+        QStringList cmd = m_plan.killCommand;
+        const QString program = cmd.takeFirst();
+        QProcess::startDetached(program, cmd);
+    }
+    if (m_pid > 0)
+        ::kill(static_cast<pid_t>(-m_pid), SIGKILL);
+    if (m_process)
+        m_process->kill();
+}
+
+void SandboxRun::onErrorOccurred(QProcess::ProcessError error)
+{
+    if (error == QProcess::FailedToStart) {
+        fail(QStringLiteral("cannot start %1: %2").arg(m_plan.program, m_process->errorString()));
+    }
+}
+
+void SandboxRun::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    m_wallClock.stop();
+    onReadyStdout();
+    onReadyStderr();
+    // Whatever is left in the process group (local-unsafe kernels and their children) goes too.
+    if (m_pid > 0)
+        ::kill(static_cast<pid_t>(-m_pid), SIGKILL);
+    if (m_done)
+        return;
+    if (m_cancelled) {
+        fail(QStringLiteral("the run was cancelled"));
+        return;
+    }
+    if (m_stdoutOverflow) {
+        fail(QStringLiteral("the runner's answer exceeded %1 bytes; the sandbox was killed").arg(m_plan.stdoutCapBytes));
+        return;
+    }
+
+    RunResult result;
+    result.backend = m_plan.backend;
+    result.unsafe = m_plan.unsafe;
+    result.exitCode = status == QProcess::NormalExit ? exitCode : -1;
+    result.killed = m_killedByWallClock;
+    result.durationS = static_cast<double>(m_elapsed.elapsed()) / 1000.0;
+    result.log = m_stderr.right(kStderrTailBytes);
+
+    bool parsed = false;
+    QString parseError;
+    if (!m_stdout.trimmed().isEmpty()) {
+        try {
+            const nlohmann::json doc = nlohmann::json::parse(m_stdout.constData(), m_stdout.constData() + m_stdout.size());
+            if (!doc.is_object() || doc.value("format", std::string()) != "sandmark-result/1"
+                || !doc.contains("record") || !doc["record"].is_object()) {
+                parseError = QStringLiteral("the runner's answer is not a sandmark-result/1 document");
+            } else {
+                const std::string record = doc["record"].dump();
+                result.record = QJsonDocument::fromJson(QByteArray::fromStdString(record)).object();
+                result.payloadJson = doc.contains("payload") ? QByteArray::fromStdString(doc["payload"].dump())
+                                                             : QByteArrayLiteral("null");
+                if (doc.contains("notebook") && doc["notebook"].is_object())
+                    result.notebookJson = QByteArray::fromStdString(doc["notebook"].dump(1));
+                parsed = true;
+            }
+        } catch (const nlohmann::json::exception &e) {
+            parseError = QStringLiteral("the runner's answer is not valid JSON (%1)").arg(QString::fromUtf8(e.what()));
+        }
+    }
+
+    if (!parsed) {
+        if (m_killedByWallClock) {
+            const double wall = m_plan.limits.wallTimeoutS;
+            const QString reason = QStringLiteral("wall-clock limit %1 s reached; the sandbox was killed").arg(wall);
+            result.record = QJsonObject{
+                {QStringLiteral("status"), QStringLiteral("wall-timeout")},
+                {QStringLiteral("duration_s"), result.durationS},
+                {QStringLiteral("cells"), QJsonArray{}},
+                {QStringLiteral("limits_hit"), QJsonArray{QStringLiteral("wall-clock")}},
+                {QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), true},
+                                                       {QStringLiteral("cell"), QJsonValue::Null},
+                                                       {QStringLiteral("exit_status"), QJsonValue::Null},
+                                                       {QStringLiteral("reason"), reason}}},
+                {QStringLiteral("messages"), QJsonArray{reason}},
+            };
+            result.payloadJson = QByteArrayLiteral("null");
+        } else if (status != QProcess::NormalExit) {
+            fail(QStringLiteral("the sandbox was killed by a signal before the runner answered: %1")
+                     .arg(lastLine(m_stderr)));
+            return;
+        } else if (exitCode == 2) {
+            fail(QStringLiteral("the runner refused the job as malformed: %1").arg(lastLine(m_stderr)));
+            return;
+        } else if (exitCode != 0 && lastLine(m_stderr).startsWith(QLatin1String("bwrap:"))) {
+            const QString hint = detail::bwrapFailureHint(m_stderr);
+            fail(QStringLiteral("bubblewrap could not start the sandbox: %1%2")
+                     .arg(lastLine(m_stderr), hint.isEmpty() ? QString() : QStringLiteral(" (fix: %1)").arg(hint)));
+            return;
+        } else if (exitCode != 0) {
+            fail(QStringLiteral("the runner failed (exit status %1): %2").arg(exitCode).arg(lastLine(m_stderr)));
+            return;
+        } else {
+            fail(parseError.isEmpty() ? QStringLiteral("the runner exited without an answer") : parseError);
+            return;
+        }
+    }
+
+    result.record.insert(QStringLiteral("unsafe"), m_plan.unsafe);
+    result.record.insert(QStringLiteral("sandbox"), m_plan.backend);
+    if (m_killedByWallClock) {
+        QJsonArray hit = result.record.value(QStringLiteral("limits_hit")).toArray();
+        if (!hit.contains(QStringLiteral("wall-clock")))
+            hit.append(QStringLiteral("wall-clock"));
+        result.record.insert(QStringLiteral("limits_hit"), hit);
+        result.record.insert(QStringLiteral("status"), QStringLiteral("wall-timeout"));
+    }
+    if (m_plan.unsafe) {
+        QJsonArray messages = result.record.value(QStringLiteral("messages")).toArray();
+        messages.prepend(QStringLiteral("UNSAFE: local-unsafe backend, the notebook ran without a sandbox "
+                                        "(resource limits only)"));
+        result.record.insert(QStringLiteral("messages"), messages);
+    }
+    m_done = true;
+    Q_EMIT finished(result);
+}
+
+void SandboxRun::fail(const QString &message)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_wallClock.stop();
+    Q_EMIT failed(Error{QString(), QStringLiteral("sandbox %1").arg(m_plan.backend), message});
+}
+
+} // namespace sandmark

@@ -1,0 +1,84 @@
+#pragma once
+// One asynchronous sandboxed run of the runner (QProcess underneath).
+
+#include "sandbox/backend.h"
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QObject>
+#include <QProcess>
+#include <QTimer>
+
+namespace sandmark {
+
+/// What one run produced. `record` always holds an execution record (docs/runner-protocol.md): the
+/// runner's own, with `unsafe` and `sandbox` set by the C++ side, or one synthesized by the C++ side when
+/// the sandbox was killed at the wall clock before the runner answered.
+struct RunResult
+{
+    QString backend;            ///< sandboxKindName() of the backend used
+    bool unsafe = false;        ///< local-unsafe: no isolation
+    int exitCode = -1;          ///< the launched program's exit status (-1 when killed)
+    bool killed = false;        ///< Sandmark killed the sandbox (wall clock)
+    double durationS = 0;       ///< wall-clock duration of the whole run, seconds
+    QJsonObject record;         ///< the execution record
+    QByteArray payloadJson;     ///< the probe payload as JSON text ("null" when no probe ran)
+    QByteArray notebookJson;    ///< the executed notebook (injected cells stripped); empty when none
+    QByteArray log;             ///< the tail of the runner's stderr (at most 64 KiB)
+
+    QString status() const { return record.value(QLatin1String("status")).toString(); }
+};
+
+/// A sandboxed run. Create with SandboxBackend::createRun(), connect, then start(). Lives in the thread
+/// that created it and never blocks it. Emits exactly one of finished() / failed() (also after cancel()).
+/// The whole sandbox is killed at the plan's wall clock and when the object is destroyed; no process of
+/// the run survives either.
+class SandboxRun : public QObject
+{
+    Q_OBJECT
+public:
+    SandboxRun(LaunchPlan plan, QByteArray job, QObject *parent = nullptr);
+    ~SandboxRun() override;
+
+    /// Starts the sandbox and writes the job to its stdin. Errors arrive through failed().
+    void start();
+    /// Kills the sandbox; failed() follows with "the run was cancelled".
+    void cancel();
+    bool isRunning() const;
+    /// Makes start() fail with `error` (a plan that could not be made); used by SandboxBackend::createRun().
+    void setStartError(const Error &error) { m_startError = error; }
+    const LaunchPlan &plan() const { return m_plan; }
+
+Q_SIGNALS:
+    /// The runner answered (whatever the notebook did), or the wall clock killed the sandbox.
+    void finished(const sandmark::RunResult &result);
+    /// A grader-side failure: the sandbox could not start, the runner failed or answered garbage, or the
+    /// run was cancelled. The Error names the backend and carries the runner's last stderr line.
+    void failed(const sandmark::Error &error);
+
+private:
+    void onReadyStdout();
+    void onReadyStderr();
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void onErrorOccurred(QProcess::ProcessError error);
+    void onWallClock();
+    void killSandbox();
+    void finish();
+    void fail(const QString &message);
+
+    LaunchPlan m_plan;
+    QByteArray m_job;
+    QProcess *m_process = nullptr;
+    QTimer m_wallClock;
+    QElapsedTimer m_elapsed;
+    QByteArray m_stdout;
+    QByteArray m_stderr;
+    bool m_done = false;
+    bool m_killedByWallClock = false;
+    bool m_stdoutOverflow = false;
+    bool m_cancelled = false;
+    qint64 m_pid = 0;
+    std::optional<Error> m_startError;
+};
+
+} // namespace sandmark

@@ -1,0 +1,239 @@
+#include "sandbox/workdir.h"
+
+#include "sandbox/sandbox_log.h"
+#include "sandbox/sandboxrun.h"
+#include "util/paths.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sandmark {
+
+namespace {
+
+QByteArray enc(const QString &p)
+{
+    return QFile::encodeName(p);
+}
+
+/// Does `id` have write permission on the file (owner, group or other bits)?
+bool writableBy(const struct stat &st, const SandboxIdentity &id)
+{
+    if (st.st_uid == id.uid)
+        return true; // the owner can always chmod it
+    if (st.st_gid == id.gid)
+        return (st.st_mode & S_IWGRP) != 0;
+    return (st.st_mode & S_IWOTH) != 0;
+}
+
+Expected<void> copyFile(const QString &from, const QString &to)
+{
+    if (!QDir().mkpath(QFileInfo(to).path()))
+        return Error{to, QString(), QStringLiteral("cannot create the folder")};
+    QFile::remove(to);
+    QFile src(from);
+    if (!src.copy(to))
+        return Error{from, QString(), QStringLiteral("cannot copy into the run folder: %1").arg(src.errorString())};
+    QFile::setPermissions(to, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+    return {};
+}
+
+Expected<void> chownTree(const QString &root, const SandboxIdentity &id)
+{
+    auto own = [&](const QString &p) -> Expected<void> {
+        if (::lchown(enc(p).constData(), id.uid, id.gid) != 0)
+            return Error{p, QString(), QStringLiteral("cannot hand the file to the sandbox uid %1: %2")
+                                           .arg(id.uid)
+                                           .arg(QString::fromLocal8Bit(strerror(errno)))};
+        return {};
+    };
+    if (Expected<void> r = own(root); !r)
+        return r;
+    QDirIterator it(root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString p = it.next();
+        struct stat st{};
+        if (::lstat(enc(p).constData(), &st) != 0)
+            continue;
+        // Hard-linked supplied files stay owned by their owner: that is what keeps them read-only.
+        if (S_ISREG(st.st_mode) && st.st_nlink > 1)
+            continue;
+        if (Expected<void> r = own(p); !r)
+            return r;
+    }
+    return {};
+}
+
+QString sanitizeLabel(const QString &label)
+{
+    QString out = label;
+    static const QRegularExpression bad(QStringLiteral("[^A-Za-z0-9._-]"));
+    out.replace(bad, QStringLiteral("_"));
+    if (out.size() > 40)
+        out.truncate(40);
+    return out.isEmpty() ? QStringLiteral("run") : out;
+}
+
+Expected<void> saveFile(const QString &path, const QByteArray &data)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
+        return Error{path, QString(), QStringLiteral("cannot write: %1").arg(f.errorString())};
+    return {};
+}
+
+} // namespace
+
+bool isSafeRelativePath(const QString &name)
+{
+    if (name.isEmpty() || name.startsWith(QLatin1Char('/')) || name.contains(QLatin1Char('\\'))
+        || name.contains(QChar(0)))
+        return false;
+    const QStringList parts = name.split(QLatin1Char('/'));
+    for (const QString &part : parts) {
+        if (part.isEmpty() || part == QLatin1String(".") || part == QLatin1String(".."))
+            return false;
+    }
+    return true;
+}
+
+Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
+{
+    const QString runsRoot = spec.runsRoot.isEmpty() ? paths::cacheDir() + QLatin1String("/runs") : spec.runsRoot;
+    if (!QDir().mkpath(runsRoot))
+        return Error{runsRoot, QString(), QStringLiteral("cannot create the runs folder")};
+    if (spec.sandboxOwner) // the sandbox uid must be able to traverse to its working directory
+        QFile::setPermissions(runsRoot, QFile::permissions(runsRoot) | QFile::ExeOther | QFile::ExeGroup);
+
+    RunFolder folder;
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    const QString rnd = QString::number(QRandomGenerator::system()->generate64(), 16).left(10);
+    folder.root = runsRoot + QLatin1Char('/') + stamp + QLatin1Char('-') + sanitizeLabel(spec.label)
+                  + QLatin1Char('-') + rnd;
+    folder.work = folder.root + QLatin1String("/work");
+    folder.artifacts = folder.root + QLatin1String("/artifacts");
+    if (!QDir().mkpath(folder.work) || !QDir().mkpath(folder.artifacts))
+        return Error{folder.root, QString(), QStringLiteral("cannot create the run folder")};
+    // root: searchable by the sandbox uid; artifacts: ours only.
+    QFile::setPermissions(folder.root, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ExeGroup
+                                           | QFile::ExeOther | QFile::ReadGroup | QFile::ReadOther);
+    QFile::setPermissions(folder.artifacts, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+
+    auto failClean = [&](Error e) -> Expected<RunFolder> {
+        QDir(folder.root).removeRecursively();
+        return e;
+    };
+
+    // 1. The submission: regular files and folders only.
+    QStringList placed;
+    if (!spec.submissionDir.isEmpty()) {
+        const QDir base(spec.submissionDir);
+        if (!base.exists())
+            return failClean(Error{spec.submissionDir, QString(), QStringLiteral("the submission folder does not exist")});
+        QDirIterator it(spec.submissionDir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString p = it.next();
+            const QFileInfo fi = it.fileInfo();
+            const QString rel = base.relativeFilePath(p);
+            if (fi.isSymLink())
+                return failClean(Error{p, QString(), QStringLiteral("symbolic links are not accepted in a submission")});
+            if (!isSafeRelativePath(rel))
+                return failClean(Error{p, QString(), QStringLiteral("the path escapes the submission folder")});
+            if (fi.isDir()) {
+                QDir().mkpath(folder.work + QLatin1Char('/') + rel);
+                continue;
+            }
+            if (!fi.isFile())
+                return failClean(Error{p, QString(), QStringLiteral("only regular files are accepted in a submission")});
+            if (Expected<void> c = copyFile(p, folder.work + QLatin1Char('/') + rel); !c)
+                return failClean(c.error());
+            placed << rel;
+        }
+    }
+    for (const QString &file : spec.submissionFiles) {
+        const QFileInfo fi(file);
+        if (fi.isSymLink())
+            return failClean(Error{file, QString(), QStringLiteral("symbolic links are not accepted in a submission")});
+        if (!fi.isFile())
+            return failClean(Error{file, QString(), QStringLiteral("the submission file does not exist")});
+        if (Expected<void> c = copyFile(file, folder.work + QLatin1Char('/') + fi.fileName()); !c)
+            return failClean(c.error());
+        placed << fi.fileName();
+    }
+
+    // 2. Supplied data files; the student's own file of the same name wins and is recorded.
+    for (const SuppliedFile &d : spec.dataFiles) {
+        if (!isSafeRelativePath(d.name))
+            return failClean(Error{d.name, QString(), QStringLiteral("a data file name must stay inside the working folder")});
+        const QString target = folder.work + QLatin1Char('/') + d.name;
+        if (QFileInfo::exists(target) || QFileInfo(target).isSymLink()) {
+            folder.shadowedDataFiles << d.name;
+            qCInfo(lcSandbox) << "kept the submission's own" << d.name << "instead of the supplied file";
+            continue;
+        }
+        struct stat st{};
+        if (::stat(enc(d.source).constData(), &st) != 0 || !S_ISREG(st.st_mode))
+            return failClean(Error{d.source, QString(), QStringLiteral("the supplied data file does not exist")});
+        if (!QDir().mkpath(QFileInfo(target).path()))
+            return failClean(Error{target, QString(), QStringLiteral("cannot create the folder")});
+        // A hard link shares the inode: only safe when the sandbox's uid cannot write it (or chmod it).
+        const bool linkable = spec.allowHardLinks && spec.sandboxOwner && !writableBy(st, *spec.sandboxOwner);
+        if (linkable && ::link(enc(d.source).constData(), enc(target).constData()) == 0) {
+            folder.linkedDataFiles << d.name;
+            continue;
+        }
+        if (Expected<void> c = copyFile(d.source, target); !c)
+            return failClean(c.error());
+        folder.copiedDataFiles << d.name;
+    }
+
+    if (spec.sandboxOwner) {
+        if (Expected<void> r = chownTree(folder.work, *spec.sandboxOwner); !r)
+            return failClean(r.error());
+    }
+    return folder;
+}
+
+Expected<void> writeArtifacts(const RunFolder &folder, const RunResult &result)
+{
+    QJsonObject record = result.record;
+    QJsonObject workdir{
+        {QStringLiteral("shadowed_data_files"), QJsonArray::fromStringList(folder.shadowedDataFiles)},
+    };
+    record.insert(QStringLiteral("workdir"), workdir);
+    if (Expected<void> r = saveFile(folder.artifacts + QLatin1String("/record.json"),
+                                    QJsonDocument(record).toJson(QJsonDocument::Indented));
+        !r)
+        return r;
+    if (Expected<void> r = saveFile(folder.artifacts + QLatin1String("/payload.json"),
+                                    result.payloadJson.isEmpty() ? QByteArrayLiteral("null") : result.payloadJson);
+        !r)
+        return r;
+    if (!result.notebookJson.isEmpty()) {
+        if (Expected<void> r = saveFile(folder.artifacts + QLatin1String("/executed.ipynb"), result.notebookJson); !r)
+            return r;
+    }
+    QByteArray log;
+    if (result.unsafe)
+        log += "UNSAFE: this notebook ran with the local-unsafe backend, without a sandbox.\n";
+    log += result.log;
+    return saveFile(folder.artifacts + QLatin1String("/log.txt"), log);
+}
+
+} // namespace sandmark

@@ -1,0 +1,63 @@
+#pragma once
+// The run folder of one sandboxed run: the sandbox's working directory and the artifacts beside it.
+
+#include "sandbox/backend.h"
+#include "util/expected.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace sandmark {
+
+struct RunResult;
+
+/// A supplied data file of the assignment: `source` on the host, `name` its relative path in the
+/// working directory ("data/scores.csv"; no "..", not absolute).
+struct SuppliedFile
+{
+    QString source;
+    QString name;
+};
+
+/// What goes into a fresh run folder.
+struct WorkdirSpec
+{
+    QString runsRoot;          ///< parent of the run folders; default: paths::cacheDir() + "/runs"
+    QString label;             ///< readable part of the folder name (a student id); sanitized
+    QString submissionDir;     ///< folder whose files are copied (recursively); may be empty
+    QStringList submissionFiles; ///< single files copied to the top of the working directory
+    QList<SuppliedFile> dataFiles; ///< supplied data files: hard-linked (copied across file systems)
+    /// The uid/gid the sandbox runs as when it differs from ours (root): the working directory is
+    /// handed to it, and data files are hard-linked only when that uid cannot write to them.
+    std::optional<SandboxIdentity> sandboxOwner;
+    bool allowHardLinks = true; ///< false: always copy (local-unsafe, or when the owner could write)
+};
+
+/// A prepared run folder.
+struct RunFolder
+{
+    QString root;      ///< `<runsRoot>/<time>-<label>-<random>`
+    QString work;      ///< `root/work`: bound read-write as the sandbox's current directory
+    QString artifacts; ///< `root/artifacts`: outside what the sandbox sees; the C++ side writes here
+    QStringList shadowedDataFiles; ///< supplied data files NOT placed because the student's file of that name was kept
+    QStringList linkedDataFiles;   ///< data files placed as hard links
+    QStringList copiedDataFiles;   ///< data files copied (another file system, or the owner could write them)
+};
+
+/// Creates a fresh run folder. Errors (naming the offending file): a symlink in the submission, a name
+/// escaping the folder, a missing source, an I/O failure. Nothing is left behind on error. Synchronous
+/// (file copies); run it on a worker thread for large submissions.
+Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec);
+
+/// Writes the run's results into `folder.artifacts` atomically (QSaveFile): `executed.ipynb` (when the
+/// runner returned a notebook), `record.json` (the execution record, with the run folder's data-file notes),
+/// `payload.json`, `log.txt` (the runner's stderr tail).
+Expected<void> writeArtifacts(const RunFolder &folder, const RunResult &result);
+
+/// Is `name` a safe relative path (not absolute, no "..", no empty or "." parts, no backslashes)?
+bool isSafeRelativePath(const QString &name);
+
+} // namespace sandmark

@@ -1,0 +1,732 @@
+// The sandbox with the real bubblewrap and the real kernel (no mocks). Run as root (CI), the sandbox drops to
+// the dedicated uid; bwrap tests skip only when bwrap cannot start here, with the reason.
+#include "notebook/instrument.h"
+#include "notebook/notebook.h"
+#include "sandbox/backend.h"
+#include "sandbox/job.h"
+#include "sandbox/sandboxrun.h"
+#include "sandbox/workdir.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace sandmark;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+struct Outcome
+{
+    bool ok = false;
+    RunResult result;
+    Error error;
+    RunFolder folder;
+    QJsonObject r() const { return result.record.value(QLatin1String("result")).toObject(); }
+};
+
+/// Processes whose command line contains `marker`.
+QStringList processesWith(const QString &marker)
+{
+    QStringList found;
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &pid : pids) {
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        QByteArray cmd = f.readAll();
+        cmd.replace('\0', ' ');
+        if (cmd.contains(marker.toUtf8()) && pid != QString::number(::getpid()))
+            found << pid + QLatin1Char(' ') + QString::fromUtf8(cmd);
+    }
+    return found;
+}
+
+/// Waits (briefly: the kill is immediate, the kernel reaps in milliseconds) until no process carries `marker`.
+QStringList survivorsAfterTeardown(const QString &marker)
+{
+    QStringList s;
+    for (int i = 0; i < 40; ++i) {
+        s = processesWith(marker);
+        if (s.isEmpty())
+            return s;
+        QTest::qWait(50);
+    }
+    return s;
+}
+
+QByteArray codeJob(const QString &code)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("code"), code}}).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+#define REQUIRE_BWRAP()                                                                                          \
+    do {                                                                                                         \
+        if (!m_bwrapSkip.isEmpty())                                                                              \
+            QSKIP(qPrintable(m_bwrapSkip));                                                                      \
+    } while (false)
+
+class TestSandbox : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_tmp;
+    QString m_runtime; // test runtime: exec_script.py
+    QString m_realRuntime; // share/sandmark/python of the build tree
+    QString m_runs;
+    QString m_bwrapSkip;
+
+    Limits quickLimits() const
+    {
+        Limits lim;
+        lim.wallTimeoutS = 60;
+        lim.cellTimeoutS = 5;
+        lim.interruptGraceS = 2;
+        lim.memoryBytes = 2LL * 1024 * 1024 * 1024;
+        lim.processes = 64;
+        return lim;
+    }
+
+    Outcome runJob(SandboxKind kind, const QByteArray &job, const Limits &lim, WorkdirSpec spec = {},
+                   const QString &runtime = QString(), const QString &script = QStringLiteral("exec_script.py"),
+                   BackendOptions options = {})
+    {
+        Outcome out;
+        spec.runsRoot = m_runs;
+        if (kind != SandboxKind::Docker)
+            spec.sandboxOwner = sandboxIdentity();
+        Expected<RunFolder> folder = prepareRunFolder(spec);
+        if (!folder) {
+            out.error = folder.error();
+            return out;
+        }
+        out.folder = folder.value();
+        RunRequest req;
+        req.job = job;
+        req.workDir = out.folder.work;
+        req.runtimeDir = runtime.isEmpty() ? m_runtime : runtime;
+        req.script = script;
+        req.python = QStringLiteral("/usr/bin/python3");
+        req.limits = lim;
+        auto backend = createBackend(kind, options);
+        SandboxRun *run = backend->createRun(req, this);
+        QEventLoop loop;
+        connect(run, &SandboxRun::finished, &loop, [&](const RunResult &r) {
+            out.ok = true;
+            out.result = r;
+            loop.quit();
+        });
+        connect(run, &SandboxRun::failed, &loop, [&](const Error &e) {
+            out.error = e;
+            loop.quit();
+        });
+        QTimer guard;
+        guard.setSingleShot(true);
+        connect(&guard, &QTimer::timeout, &loop, [&]() {
+            out.error.message = QStringLiteral("test guard: the run did not end");
+            loop.quit();
+        });
+        guard.start(static_cast<int>((lim.wallTimeoutS + 60) * 1000));
+        run->start();
+        loop.exec();
+        delete run;
+        return out;
+    }
+
+    Outcome runCode(SandboxKind kind, const QString &code, const Limits &lim, WorkdirSpec spec = {},
+                    BackendOptions options = {})
+    {
+        return runJob(kind, codeJob(code), lim, std::move(spec), QString(), QStringLiteral("exec_script.py"),
+                      options);
+    }
+
+    /// A job for a shared case notebook, instrumented with probes for `vars`.
+    QByteArray caseJob(const QString &caseFile, const QStringList &vars, const Limits &lim, QString *nonceOut = nullptr)
+    {
+        Expected<Notebook> nb = Notebook::load(caseFile);
+        if (!nb)
+            return {};
+        InstrumentOptions opt;
+        opt.nonce = makeNonce();
+        opt.probes = {ProbeSpec{QStringLiteral("end"), QString(), vars}};
+        Expected<InstrumentResult> inst = instrument(nb.value(), opt);
+        if (!inst)
+            return {};
+        if (nonceOut)
+            *nonceOut = opt.nonce;
+        return makeJob(inst->notebook.toJson(), opt.nonce, lim);
+    }
+
+    Outcome runCase(SandboxKind kind, const QString &caseName, const QStringList &vars, const Limits &lim,
+                    WorkdirSpec spec = {})
+    {
+        const QString file = QStringLiteral(SANDMARK_SHARED_CASES_DIR "/") + caseName;
+        if (spec.submissionFiles.isEmpty() && spec.submissionDir.isEmpty())
+            spec.submissionFiles = {file};
+        return runJob(kind, caseJob(file, vars, lim), lim, std::move(spec), m_realRuntime,
+                      QStringLiteral("sandmark_runner.py"));
+    }
+
+    bool runnerPresent() const { return QFileInfo::exists(m_realRuntime + QLatin1String("/sandmark_runner.py")); }
+
+    static QJsonObject cellAt(const QJsonObject &record, int index)
+    {
+        const QJsonArray cells = record.value(QLatin1String("cells")).toArray();
+        for (const QJsonValue &c : cells) {
+            if (c.toObject().value(QLatin1String("index")).toInt(-1) == index)
+                return c.toObject();
+        }
+        return {};
+    }
+
+    static QJsonObject payloadValues(const RunResult &r)
+    {
+        return QJsonDocument::fromJson(r.payloadJson).object();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        // The sandbox uid (when we are root) must be able to traverse into the test's folders.
+        QFile::setPermissions(m_tmp.path(), QFile::permissions(m_tmp.path()) | QFile::ExeOther | QFile::ReadOther
+                                                | QFile::ExeGroup | QFile::ReadGroup);
+        m_runtime = m_tmp.filePath(QStringLiteral("runtime"));
+        m_runs = m_tmp.filePath(QStringLiteral("runs"));
+        QVERIFY(QDir().mkpath(m_runtime));
+        QVERIFY(QFile::copy(QStringLiteral(SANDMARK_TEST_DATA_DIR "/sandbox/exec_script.py"),
+                            m_runtime + QLatin1String("/exec_script.py")));
+        QFile::setPermissions(m_runtime + QLatin1String("/exec_script.py"),
+                              QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+        m_realRuntime = QStringLiteral(SANDMARK_BUILD_DATA_DIR "/python");
+        qputenv("SANDMARK_CACHE_DIR", m_tmp.filePath(QStringLiteral("cache")).toUtf8());
+
+        auto bwrap = createBackend(SandboxKind::Bwrap);
+        if (Expected<void> c = bwrap->check(); !c) {
+            m_bwrapSkip = QStringLiteral("bwrap cannot run here: ") + c.error().toString();
+            return;
+        }
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral("result['ok'] = 1"), quickLimits());
+        if (!o.ok)
+            m_bwrapSkip = QStringLiteral("bwrap cannot start a sandbox here: ") + o.error.toString();
+    }
+
+    // ---- run folders ----------------------------------------------------------------------------------
+    void workdirRefusesSymlinks()
+    {
+        QTemporaryDir sub;
+        QFile f(sub.filePath(QStringLiteral("a.ipynb")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{}");
+        f.close();
+        QVERIFY(QFile::link(QStringLiteral("/etc/hostname"), sub.filePath(QStringLiteral("link.txt"))));
+        WorkdirSpec spec;
+        spec.runsRoot = m_runs;
+        spec.submissionDir = sub.path();
+        Expected<RunFolder> r = prepareRunFolder(spec);
+        QVERIFY(!r);
+        QVERIFY2(r.error().file.endsWith(QLatin1String("link.txt")), qPrintable(r.error().toString()));
+        QVERIFY(r.error().message.contains(QLatin1String("symbolic link")));
+    }
+
+    void workdirRefusesEscapingNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("parent") << QStringLiteral("../outside.csv");
+        QTest::newRow("absolute") << QStringLiteral("/etc/passwd");
+        QTest::newRow("inner parent") << QStringLiteral("data/../../x.csv");
+        QTest::newRow("backslash") << QStringLiteral("..\\x.csv");
+        QTest::newRow("empty") << QString();
+    }
+    void workdirRefusesEscapingNames()
+    {
+        QFETCH(QString, name);
+        WorkdirSpec spec;
+        spec.runsRoot = m_runs;
+        spec.dataFiles = {SuppliedFile{QStringLiteral("/etc/hostname"), name}};
+        const int before = QDir(m_runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size();
+        Expected<RunFolder> r = prepareRunFolder(spec);
+        QVERIFY(!r);
+        QVERIFY(r.error().message.contains(QLatin1String("inside the working folder")));
+        QCOMPARE(QDir(m_runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), before); // nothing left
+    }
+
+    void workdirKeepsStudentFileAndLinksData()
+    {
+        QTemporaryDir assignment;
+        QVERIFY(QDir().mkpath(assignment.filePath(QStringLiteral("data"))));
+        for (const char *name : {"data/scores.csv", "data/shared.csv", "data/writable.csv"}) {
+            QFile f(assignment.filePath(QLatin1String(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("supplied\n");
+        }
+        QFile::setPermissions(assignment.filePath(QStringLiteral("data/writable.csv")),
+                              QFileDevice::Permissions(0x6666)); // rw for everyone
+        QTemporaryDir sub;
+        QVERIFY(QDir().mkpath(sub.filePath(QStringLiteral("data"))));
+        QFile own(sub.filePath(QStringLiteral("data/scores.csv")));
+        QVERIFY(own.open(QIODevice::WriteOnly));
+        own.write("student\n");
+        own.close();
+
+        WorkdirSpec spec;
+        spec.runsRoot = m_runs;
+        spec.submissionDir = sub.path();
+        spec.sandboxOwner = sandboxIdentity();
+        for (const char *name : {"data/scores.csv", "data/shared.csv", "data/writable.csv"})
+            spec.dataFiles << SuppliedFile{assignment.filePath(QLatin1String(name)), QLatin1String(name)};
+        Expected<RunFolder> r = prepareRunFolder(spec);
+        QVERIFY2(r, r ? "" : qPrintable(r.error().toString()));
+        QCOMPARE(r->shadowedDataFiles, QStringList{QStringLiteral("data/scores.csv")});
+        QFile kept(r->work + QLatin1String("/data/scores.csv"));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("student\n"));
+        QVERIFY(QFileInfo(r->artifacts).isDir());
+        QVERIFY(!r->artifacts.startsWith(r->work));
+        if (spec.sandboxOwner) {
+            // Root with a dedicated sandbox uid: a file that uid cannot write is linked; a world-writable one
+            // is copied, so the sandbox can never modify the assignment's own file.
+            QCOMPARE(r->linkedDataFiles, QStringList{QStringLiteral("data/shared.csv")});
+            QCOMPARE(r->copiedDataFiles, QStringList{QStringLiteral("data/writable.csv")});
+            struct stat st{};
+            QCOMPARE(::stat(QFile::encodeName(r->work).constData(), &st), 0);
+            QCOMPARE(st.st_uid, spec.sandboxOwner->uid);
+        } else {
+            // The sandbox runs as our own uid and could chmod a linked file: everything is copied.
+            QVERIFY(r->linkedDataFiles.isEmpty());
+            QCOMPARE(r->copiedDataFiles.size(), 2);
+        }
+    }
+
+    void artifactsAreWritten()
+    {
+        WorkdirSpec spec;
+        spec.runsRoot = m_runs;
+        Expected<RunFolder> f = prepareRunFolder(spec);
+        QVERIFY(f);
+        RunResult r;
+        r.unsafe = true;
+        r.record = QJsonObject{{QStringLiteral("status"), QStringLiteral("completed")}};
+        r.payloadJson = "{\"end\": {}}";
+        r.notebookJson = "{\"cells\": [], \"nbformat\": 4, \"nbformat_minor\": 5, \"metadata\": {}}";
+        r.log = "kernel started\n";
+        QVERIFY(writeArtifacts(f.value(), r));
+        for (const char *name : {"record.json", "payload.json", "executed.ipynb", "log.txt"})
+            QVERIFY2(QFileInfo::exists(f->artifacts + QLatin1Char('/') + QLatin1String(name)), name);
+        QFile log(f->artifacts + QLatin1String("/log.txt"));
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QVERIFY(log.readAll().startsWith("UNSAFE"));
+    }
+
+    // ---- fail closed ------------------------------------------------------------------------------------
+    void missingBwrapFailsClosed()
+    {
+        BackendOptions opt;
+        opt.bwrapPath = QStringLiteral("/nonexistent/bwrap");
+        auto backend = createBackend(SandboxKind::Bwrap, opt);
+        Expected<void> c = backend->check();
+        QVERIFY(!c);
+        QVERIFY2(c.error().message.contains(QLatin1String("apt install bubblewrap")), qPrintable(c.error().toString()));
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral("result['ran'] = True"), quickLimits(), {}, opt);
+        QVERIFY(!o.ok);
+        QVERIFY(o.error.message.contains(QLatin1String("bubblewrap")));
+    }
+
+    void unknownBackendName()
+    {
+        QVERIFY(!parseSandboxName(QStringLiteral("chroot")));
+        QCOMPARE(parseSandboxName(QStringLiteral("local-unsafe")).value(), SandboxKind::LocalUnsafe);
+    }
+
+    // ---- bwrap isolation --------------------------------------------------------------------------------
+    void bwrapIdentityHasNoPrivileges()
+    {
+        REQUIRE_BWRAP();
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import os
+result['uid'] = os.getuid()
+status = open('/proc/self/status').read().splitlines()
+result['capeff'] = [l.split()[1] for l in status if l.startswith('CapEff')][0]
+result['capbnd'] = [l.split()[1] for l in status if l.startswith('CapBnd')][0]
+result['cwd'] = os.getcwd()
+result['home'] = os.environ.get('HOME')
+result['env'] = sorted(os.environ)
+)"),
+                                  quickLimits());
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        const QJsonObject r = o.r();
+        QCOMPARE(r.value(QLatin1String("capeff")).toString(), QStringLiteral("0000000000000000"));
+        QCOMPARE(r.value(QLatin1String("capbnd")).toString(), QStringLiteral("0000000000000000"));
+        if (::geteuid() == 0)
+            QCOMPARE(r.value(QLatin1String("uid")).toInt(), static_cast<int>(sandboxIdentity()->uid));
+        QCOMPARE(r.value(QLatin1String("cwd")).toString(), QStringLiteral("/work"));
+        QCOMPARE(r.value(QLatin1String("home")).toString(), QStringLiteral("/tmp/home"));
+        QVERIFY(!r.value(QLatin1String("env")).toArray().contains(QStringLiteral("SANDMARK_CACHE_DIR")));
+        QCOMPARE(o.result.record.value(QLatin1String("unsafe")).toBool(true), false);
+        QCOMPARE(o.result.record.value(QLatin1String("sandbox")).toString(), QStringLiteral("bwrap"));
+    }
+
+    void bwrapNetworkFailsFast()
+    {
+        REQUIRE_BWRAP();
+        QTcpServer server; // listens on the HOST's loopback; the sandbox has its own network namespace
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import socket, time
+t = time.time()
+try:
+    socket.create_connection(('127.0.0.1', %1), timeout=5)
+    result['tcp'] = 'connected'
+except OSError as e:
+    result['tcp'] = type(e).__name__
+result['tcp_s'] = time.time() - t
+t = time.time()
+try:
+    socket.getaddrinfo('sandmark-test.invalid', 80)
+    result['dns'] = 'resolved'
+except OSError as e:
+    result['dns'] = type(e).__name__
+result['dns_s'] = time.time() - t
+result['ifaces'] = [n for _, n in socket.if_nameindex()]
+)").arg(server.serverPort()),
+                                  quickLimits());
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        const QJsonObject r = o.r();
+        QCOMPARE(r.value(QLatin1String("tcp")).toString(), QStringLiteral("ConnectionRefusedError"));
+        QVERIFY(r.value(QLatin1String("dns")).toString() != QLatin1String("resolved"));
+        QCOMPARE(r.value(QLatin1String("ifaces")).toArray(), QJsonArray{QStringLiteral("lo")});
+        QVERIFY(r.value(QLatin1String("tcp_s")).toDouble() < 2.0); // "fails fast": refused, not a timeout
+        QVERIFY(r.value(QLatin1String("dns_s")).toDouble() < 2.0);
+        QCoreApplication::processEvents();
+        QVERIFY(!server.hasPendingConnections());
+    }
+
+    void bwrapWritesOutsideWorkdirFail()
+    {
+        REQUIRE_BWRAP();
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import os
+def attempt(path):
+    try:
+        with open(path, 'w') as f:
+            f.write('x')
+        return 'ok'
+    except OSError as e:
+        return type(e).__name__
+for p in ['/sandmark-x', '/usr/sandmark-x', '/etc/sandmark-x', '/sandmark/runtime/x', '../outside.txt',
+          '/usr/lib/python3/dist-packages/usercustomize.py', '/tmp/inside.txt', 'here.txt',
+          '/tmp/home/.ipython-startup.py']:
+    result[p] = attempt(p)
+)"),
+                                  quickLimits());
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        const QJsonObject r = o.r();
+        for (const char *p : {"/sandmark-x", "/usr/sandmark-x", "/etc/sandmark-x", "/sandmark/runtime/x",
+                              "../outside.txt", "/usr/lib/python3/dist-packages/usercustomize.py"})
+            QVERIFY2(r.value(QLatin1String(p)).toString() != QLatin1String("ok"), p);
+        for (const char *p : {"/tmp/inside.txt", "here.txt", "/tmp/home/.ipython-startup.py"})
+            QCOMPARE(r.value(QLatin1String(p)).toString(), QStringLiteral("ok"));
+        QVERIFY(QFileInfo::exists(o.folder.work + QLatin1String("/here.txt")));
+        QVERIFY(!QFileInfo::exists(o.folder.root + QLatin1String("/outside.txt")));
+        QVERIFY(!QFileInfo::exists(QStringLiteral("/tmp/inside.txt")));
+        QVERIFY(!QFileInfo::exists(QStringLiteral("/usr/sandmark-x")));
+    }
+
+    void bwrapHidesHomeAssignmentAndOtherRuns()
+    {
+        REQUIRE_BWRAP();
+        QTemporaryDir assignment;
+        QFile secret(assignment.filePath(QStringLiteral("assignment.json")));
+        QVERIFY(secret.open(QIODevice::WriteOnly));
+        secret.write("{\"reference\": 42}");
+        secret.close();
+        WorkdirSpec otherSpec;
+        otherSpec.runsRoot = m_runs;
+        otherSpec.label = QStringLiteral("other-student");
+        otherSpec.submissionFiles = {secret.fileName()};
+        Expected<RunFolder> other = prepareRunFolder(otherSpec);
+        QVERIFY(other);
+        const QStringList hidden = {QDir::homePath(), assignment.path(), secret.fileName(), other->work,
+                                    other->root, m_runs, QStringLiteral("/root"), QStringLiteral("/work/shared")};
+        QStringList quoted;
+        for (const QString &h : hidden)
+            quoted << QLatin1Char('\'') + h + QLatin1Char('\'');
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import os
+result['visible'] = [p for p in [%1] if os.path.exists(p)]
+result['top'] = sorted(os.listdir('/'))
+result['work'] = sorted(os.listdir('.'))
+)").arg(quoted.join(QLatin1Char(','))),
+                                  quickLimits());
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        QCOMPARE(o.r().value(QLatin1String("visible")).toArray(), QJsonArray{});
+        const QJsonArray top = o.r().value(QLatin1String("top")).toArray();
+        QVERIFY2(!top.contains(QStringLiteral("root")) && !top.contains(QStringLiteral("home")),
+                 QJsonDocument(top).toJson().constData());
+        QCOMPARE(o.r().value(QLatin1String("work")).toArray(), QJsonArray{}); // nothing but the submission
+    }
+
+    void bwrapMemoryHogGetsMemoryError()
+    {
+        REQUIRE_BWRAP();
+        Limits lim = quickLimits();
+        lim.memoryBytes = 1024LL * 1024 * 1024;
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import resource
+result['as'] = resource.getrlimit(resource.RLIMIT_AS)[0]
+try:
+    blob = bytearray(2 * 1024 ** 3)
+    result['hog'] = 'allocated'
+except MemoryError:
+    result['hog'] = 'MemoryError'
+result['after'] = sum(range(10))
+)"),
+                                  lim);
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        QCOMPARE(o.r().value(QLatin1String("hog")).toString(), QStringLiteral("MemoryError"));
+        QCOMPARE(o.r().value(QLatin1String("as")).toDouble(), static_cast<double>(lim.memoryBytes)); // bytes
+        QCOMPARE(o.r().value(QLatin1String("after")).toInt(), 45);
+    }
+
+    void bwrapForkBombIsContained()
+    {
+        REQUIRE_BWRAP();
+        Limits lim = quickLimits();
+        lim.processes = 40;
+        const QString marker = QStringLiteral("987.101");
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import subprocess, resource
+result['nproc'] = resource.getrlimit(resource.RLIMIT_NPROC)[0]
+procs, err = [], None
+for i in range(300):
+    try:
+        procs.append(subprocess.Popen(['sleep', '%1']))
+    except OSError as e:
+        err = e.errno
+        break
+result['spawned'] = len(procs)
+result['errno'] = err
+)").arg(marker),
+                                  lim);
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        const int spawned = o.r().value(QLatin1String("spawned")).toInt();
+        QVERIFY2(spawned < 300, qPrintable(QString::number(spawned)));
+        if (::geteuid() == 0)
+            QVERIFY2(spawned < lim.processes, qPrintable(QString::number(spawned)));
+        QCOMPARE(o.r().value(QLatin1String("errno")).toInt(), 11); // EAGAIN
+        QVERIFY2(survivorsAfterTeardown(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
+    }
+
+    void bwrapWallClockKillsEverything()
+    {
+        REQUIRE_BWRAP();
+        Limits lim = quickLimits();
+        lim.wallTimeoutS = 2;
+        lim.interruptGraceS = 0;
+        BackendOptions opt;
+        opt.killMarginS = 1;
+        const QString marker = QStringLiteral("987.202");
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import signal, subprocess
+subprocess.Popen(['sleep', '%1'], start_new_session=True)
+subprocess.Popen(['sh', '-c', 'trap "" INT TERM HUP; sleep %1'])
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+while True:
+    pass
+)").arg(marker),
+                                  lim, {}, opt);
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        QVERIFY(o.result.killed);
+        QCOMPARE(o.result.status(), QStringLiteral("wall-timeout"));
+        QVERIFY(o.result.record.value(QLatin1String("limits_hit")).toArray().contains(QStringLiteral("wall-clock")));
+        QVERIFY2(survivorsAfterTeardown(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
+    }
+
+    void bwrapBackgroundProcessesDieWithTheRun()
+    {
+        REQUIRE_BWRAP();
+        const QString marker = QStringLiteral("987.303");
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import subprocess, os
+subprocess.Popen(['sh', '-c', 'sleep %1; echo late > late_write.txt'], start_new_session=True)
+pid = os.fork()
+if pid == 0:
+    os.setsid()
+    os.execvp('sleep', ['sleep', '%1'])
+result['forked'] = True
+)").arg(marker),
+                                  quickLimits());
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        QVERIFY(o.result.durationS < 20); // returned when the runner exited, not when the children did
+        QVERIFY2(survivorsAfterTeardown(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
+        QVERIFY(!QFileInfo::exists(o.folder.work + QLatin1String("/late_write.txt")));
+    }
+
+    void bwrapSecondRunSeesNothingOfTheFirst()
+    {
+        REQUIRE_BWRAP();
+        const Outcome first = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import os
+open('/tmp/shared-note.txt', 'w').write('leak')
+os.makedirs(os.path.expanduser('~/.ipython/profile_default/startup'), exist_ok=True)
+open(os.path.expanduser('~/.ipython/profile_default/startup/00-leak.py'), 'w').write('LEAK = 1')
+open('mine.txt', 'w').write('first')
+)"),
+                                      quickLimits());
+        QVERIFY2(first.ok, qPrintable(first.error.toString()));
+        const Outcome second = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import os
+result['tmp'] = os.path.exists('/tmp/shared-note.txt')
+result['startup'] = os.path.exists(os.path.expanduser('~/.ipython/profile_default/startup/00-leak.py'))
+result['mine'] = os.path.exists('mine.txt')
+)"),
+                                       quickLimits());
+        QVERIFY2(second.ok, qPrintable(second.error.toString()));
+        QCOMPARE(second.r().value(QLatin1String("tmp")).toBool(true), false);
+        QCOMPARE(second.r().value(QLatin1String("startup")).toBool(true), false);
+        QCOMPARE(second.r().value(QLatin1String("mine")).toBool(true), false);
+    }
+
+    void bwrapCancelKillsTheRun()
+    {
+        REQUIRE_BWRAP();
+        const QString marker = QStringLiteral("987.404");
+        WorkdirSpec spec;
+        spec.runsRoot = m_runs;
+        spec.sandboxOwner = sandboxIdentity();
+        Expected<RunFolder> folder = prepareRunFolder(spec);
+        QVERIFY(folder);
+        RunRequest req;
+        req.job = codeJob(QStringLiteral("import subprocess\nsubprocess.run(['sleep', '%1'])").arg(marker));
+        req.workDir = folder->work;
+        req.runtimeDir = m_runtime;
+        req.script = QStringLiteral("exec_script.py");
+        req.python = QStringLiteral("/usr/bin/python3");
+        req.limits = quickLimits();
+        auto backend = createBackend(SandboxKind::Bwrap);
+        SandboxRun *run = backend->createRun(req, this);
+        QEventLoop loop;
+        Error err;
+        bool finished = false;
+        connect(run, &SandboxRun::finished, &loop, [&]() {
+            finished = true;
+            loop.quit();
+        });
+        connect(run, &SandboxRun::failed, &loop, [&](const Error &e) {
+            err = e;
+            loop.quit();
+        });
+        run->start();
+        for (int i = 0; i < 100 && processesWith(marker).isEmpty(); ++i)
+            QTest::qWait(50);
+        QVERIFY(!processesWith(marker).isEmpty());
+        run->cancel();
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        loop.exec();
+        QVERIFY(!finished);
+        QVERIFY(err.message.contains(QLatin1String("cancelled")));
+        QVERIFY(survivorsAfterTeardown(marker).isEmpty());
+        delete run;
+    }
+
+    void bwrapStdoutFloodIsCapped()
+    {
+        REQUIRE_BWRAP();
+        Limits lim = quickLimits();
+        lim.outputTotalBytes = 1024;
+        lim.probeBytes = 1024;
+        const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral(R"(
+import sys
+chunk = 'x' * (1 << 20)
+for i in range(200):
+    sys.stdout.write(chunk)
+)"),
+                                  lim);
+        QVERIFY(!o.ok); // a runner that floods its own answer is a grader error, with bounded memory
+        QVERIFY2(o.error.message.contains(QLatin1String("exceeded")), qPrintable(o.error.toString()));
+    }
+
+    // ---- local-unsafe -----------------------------------------------------------------------------------
+    void localUnsafeIsLabelled()
+    {
+        const Outcome o = runCode(SandboxKind::LocalUnsafe, QStringLiteral(R"(
+import resource, os
+result['as'] = resource.getrlimit(resource.RLIMIT_AS)[0]
+result['core'] = resource.getrlimit(resource.RLIMIT_CORE)[0]
+result['uid'] = os.getuid()
+)"),
+                                  quickLimits());
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        QCOMPARE(o.result.record.value(QLatin1String("unsafe")).toBool(), true);
+        QVERIFY(o.result.unsafe);
+        QVERIFY(o.result.record.value(QLatin1String("messages")).toArray().first().toString().startsWith(
+            QLatin1String("UNSAFE")));
+        QCOMPARE(o.r().value(QLatin1String("as")).toDouble(), static_cast<double>(quickLimits().memoryBytes));
+        QCOMPARE(o.r().value(QLatin1String("core")).toInt(), 0);
+        if (::geteuid() == 0)
+            QVERIFY(o.r().value(QLatin1String("uid")).toInt() != 0); // never student code as root
+    }
+
+    // ---- notebooks through the real runner (shared cases) ---------------------------------------------
+    void bwrapCases_data()
+    {
+        QTest::addColumn<QString>("caseFile");
+        QTest::addColumn<QStringList>("vars");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<int>("cell");
+        QTest::addColumn<QString>("cellStatus");
+        QTest::addColumn<QString>("probeVar");  // a probed value that must be present ("" = no probe)
+        QTest::newRow("C01 os._exit") << u"C01-os-exit.ipynb"_s << QStringList{u"area"_s, u"perimeter"_s} << u"kernel-died"_s << 2
+                                      << u"kernel-died"_s << u""_s;
+        QTest::newRow("C02 infinite loop") << u"C02-infinite-loop.ipynb"_s << QStringList{u"count"_s, u"double"_s, u"total"_s}
+                                           << u"cell-timeout"_s << 2 << u"timeout"_s << u"double"_s;
+        QTest::newRow("C03a SIGINT ignored") << u"C03a-sigint-ignored.ipynb"_s << QStringList{u"ready"_s, u"after"_s}
+                                             << u"interrupt-ignored"_s << 1 << u"interrupted-ignored"_s << u""_s;
+        QTest::newRow("C04 input") << u"C04-input.ipynb"_s << QStringList{u"squares"_s} << u"errors"_s << 0 << u"error"_s
+                                   << u"squares"_s;
+        QTest::newRow("C05a sys.exit") << u"C05a-sys-exit.ipynb"_s << QStringList{u"result"_s, u"later"_s} << u"errors"_s << 1
+                                       << u"error"_s << u"later"_s;
+        QTest::newRow("C22 GUI backend") << u"C22-gui-backend.ipynb"_s << QStringList{u"area_under"_s} << u"errors"_s << 0
+                                         << u"error"_s << u"area_under"_s;
+    }
+    void bwrapCases()
+    {
+        REQUIRE_BWRAP();
+        if (!runnerPresent())
+            QSKIP("the runner (resources/python/sandmark_runner.py) is not in the build tree");
+        QFETCH(QString, caseFile);
+        QFETCH(QStringList, vars);
+        QFETCH(QString, status);
+        QFETCH(int, cell);
+        QFETCH(QString, cellStatus);
+        QFETCH(QString, probeVar);
+        Limits lim = quickLimits();
+        lim.cellTimeoutS = 3;
+        lim.interruptGraceS = 2;
+        lim.wallTimeoutS = 60;
+        const Outcome o = runCase(SandboxKind::Bwrap, caseFile, vars, lim);
+        QVERIFY2(o.ok, qPrintable(o.error.toString() + QLatin1Char('\n') + QString::fromUtf8(o.result.log)));
+        QCOMPARE(o.result.status(), status);
+        QCOMPARE(cellAt(o.result.record, cell).value(QLatin1String("status")).toString(), cellStatus);
+        if (!probeVar.isEmpty())
+            QVERIFY2(o.result.payloadJson.contains(probeVar.toUtf8()), o.result.payloadJson.constData());
+        QVERIFY(o.result.durationS < 40);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSandbox)
+#include "tst_sandbox.moc"
