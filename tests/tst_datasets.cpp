@@ -421,6 +421,9 @@ private Q_SLOTS:
         }
         QCOMPARE(ok, 3);
         QCOMPARE(skipped, 1);
+        // The helper's own path rule, observed through its hf_hub_download call.
+        QCOMPARE(r.callOutcomes.at(0).hubFiles, QStringList{QStringLiteral("course/neuro S01/betas_all.npy")});
+        QCOMPARE(r.callOutcomes.at(1).hubFiles, QStringList{QStringLiteral("course/neuro S01/mask_brain.npy")});
         QCOMPARE(r.entries.size(), 3);
         for (const FetchOutcome &e : r.entries)
             QVERIFY2(e.status == FetchOutcome::Downloaded, qPrintable(e.entry.toString() + QLatin1String(": ") + e.error));
@@ -436,9 +439,9 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo(r.entries.at(2).path).symLinkTarget().isEmpty());
         QVERIFY(r.totalBytes > 1000000);
         QVERIFY(r.overSizeThreshold);
-        // The problems list names only the computed call.
-        QCOMPARE(r.problems().size(), 1);
-        QVERIFY(r.problems().first().contains(QStringLiteral("computed")));
+        QVERIFY2(r.problems().isEmpty(), qPrintable(r.problems().join(QLatin1Char('\n'))));
+        QCOMPARE(r.computedCalls().size(), 1);
+        QVERIFY(r.computedCalls().first().contains(QStringLiteral("instructor.ipynb cells[5] line 2")));
         // No token was set: none was sent.
         for (const QJsonObject &req : hub.requests())
             QVERIFY(req.value(QLatin1String("authorization")).isNull());
@@ -456,7 +459,7 @@ private Q_SLOTS:
         o.mode = DatasetJob::Check;
         o.endpoint = QStringLiteral("http://hub.invalid");
         const DatasetReport checked = runJob(*a, o);
-        QCOMPARE(checked.problems().size(), 1); // still only the computed call
+        QVERIFY2(checked.problems().isEmpty(), qPrintable(checked.problems().join(QLatin1Char('\n'))));
         for (const CallOutcome &c : checked.callOutcomes)
             QVERIFY2(c.ok || c.skipped, qPrintable(c.errorName + QLatin1String(": ") + c.errorValue));
 
@@ -485,9 +488,9 @@ private Q_SLOTS:
         o.hfHome = tmp.filePath(QStringLiteral("cold"));
         const DatasetReport cold = runJob(*a, o);
         const QString all = cold.problems().join(QLatin1Char('\n'));
-        QCOMPARE(cold.problems().size(), 7); // 3 calls fail + 1 computed + 3 entries
+        QCOMPARE(cold.problems().size(), 6); // 3 calls fail + 3 entries
         for (const char *f : {"S02/betas_all.npy", "S03/betas_all.npy", "big/weights.bin", "LocalEntryNotFoundError",
-                              "cells[2]", "cells[3]", "cells[6]"})
+                              "cells[2]", "cells[3]", "cells[6]", "S01/betas_all.npy", "README.md"})
             QVERIFY2(all.contains(QLatin1String(f)), qPrintable(all));
     }
 

@@ -34,5 +34,6 @@ int cmdValidate(const QStringList &args);
 int cmdRelease(const QStringList &args);
 int cmdInstrument(const QStringList &args);
 int cmdStrip(const QStringList &args);
+int cmdDatasets(const QStringList &args);
 
 } // namespace sandmark::cli

@@ -17,6 +17,7 @@ const QList<Command> &commands()
         {"release", "write the student release of an assignment", cmdRelease},
         {"instrument", "write the instrumented copy of a notebook", cmdInstrument},
         {"strip", "remove Sandmark's injected cells from a notebook", cmdStrip},
+        {"datasets", "scan, list, add, remove, warm or check an assignment's Hub datasets", cmdDatasets},
     };
     return all;
 }

@@ -8,19 +8,29 @@ QStringList DatasetReport::problems() const
 {
     QStringList out;
     for (const CallOutcome &c : callOutcomes) {
-        if (c.skipped)
-            out.append(QStringLiteral("%1: %2 has a computed argument (%3): list its files in required_datasets "
-                                      "with 'sandmark-cli datasets add'")
-                           .arg(c.call.where(), c.call.source.simplified(), c.call.computed.join(QLatin1String("; "))));
-        else if (!c.ok)
-            out.append(QStringLiteral("%1: %2 failed: %3: %4")
-                           .arg(c.call.where(), c.call.source.simplified(), c.errorName, c.errorValue.simplified()));
+        if (!c.ok && !c.skipped)
+            out.append(QStringLiteral("%1: %2 failed%3: %4: %5")
+                           .arg(c.call.where(), c.call.source.simplified(),
+                                c.hubFiles.isEmpty() ? QString()
+                                                     : QStringLiteral(" reading %1").arg(c.hubFiles.join(QLatin1String(", "))),
+                                c.errorName, c.errorValue.simplified()));
     }
     for (const FetchOutcome &e : entries) {
         if (e.status != FetchOutcome::Cached && e.status != FetchOutcome::Downloaded)
             out.append(QStringLiteral("required_datasets: %1: %2")
                            .arg(e.entry.toString(), e.error.isEmpty() ? QStringLiteral("missing from the cache") : e.error));
     }
+    return out;
+}
+
+QStringList DatasetReport::computedCalls() const
+{
+    QStringList out;
+    for (const ScannedCall &c : calls)
+        if (c.isComputed())
+            out.append(QStringLiteral("%1: %2 has a computed argument (%3): the scan cannot know its file; list "
+                                      "the files it reads with 'sandmark-cli datasets add'")
+                           .arg(c.where(), c.source.simplified(), c.computed.join(QLatin1String("; "))));
     return out;
 }
 

@@ -23,6 +23,8 @@ struct DatasetReport
 
     /// Missing files/failing calls, one line each ("<where>: <what>"); empty when everything is there.
     QStringList problems() const;
+    /// Calls the scan could not evaluate (computed arguments), one line each with the fix.
+    QStringList computedCalls() const;
 };
 
 /// Drives the steps for one assignment. Lives in the creating thread; finished or failed once per start().

@@ -1,5 +1,6 @@
 #include "datasets/envcalls.h"
 
+#include "datasets/datasetentry.h"
 #include "util/paths.h"
 
 #include <nlohmann/json.hpp>
@@ -139,6 +140,16 @@ void EnvCallRunner::onFinished(int exitCode, QProcess::ExitStatus status)
             o.result = QString::fromStdString(c.value("result", std::string()));
             o.errorName = QString::fromStdString(c.value("error_name", std::string()));
             o.errorValue = QString::fromStdString(c.value("error_value", std::string()));
+            for (const json &h : c.value("hub_files", json::array())) {
+                DatasetEntry e;
+                e.repoType = QString::fromStdString(h.value("repo_type", std::string("model")));
+                e.repoId = QString::fromStdString(h.value("repo_id", std::string()));
+                e.revision = QString::fromStdString(h.value("revision", std::string("main")));
+                e.filename = QString::fromStdString(h.value("filename", std::string()));
+                if (h.contains("subfolder") && h["subfolder"].is_string() && !h["subfolder"].get<std::string>().empty())
+                    e.filename = QString::fromStdString(h["subfolder"].get<std::string>()) + QLatin1Char('/') + e.filename;
+                o.hubFiles.append(e.toString() + (h.value("ok", false) ? QString() : QStringLiteral(" (failed)")));
+            }
             if (!m_req.token.isEmpty())
                 o.errorValue.replace(m_req.token, QLatin1String("***"));
         }

@@ -37,6 +37,9 @@ struct CallOutcome
     QString result;        ///< repr() of the return value (usually the cached path)
     QString errorName;     ///< exception class name, e.g. "LocalEntryNotFoundError"
     QString errorValue;    ///< str(exception)
+    /// Hub files the call asked hf_hub_download for, in the entry form ("course/neuro S01/betas.npy"),
+    /// each followed by " (failed)" when that download raised.
+    QStringList hubFiles;
 };
 
 /// Asynchronous QProcess; one run per object at a time; finished or failed exactly once per start().
