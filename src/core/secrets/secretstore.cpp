@@ -19,15 +19,9 @@ Error jobError(const QKeychain::Job *job, const QString &key)
     case QKeychain::NotImplemented:
         return Error{{}, key, noKeychainMessage(detail)};
     case QKeychain::OtherError:
-        // libsecret without a running Secret Service (no D-Bus session, no gnome-keyring/KWallet) ends here.
-        if (detail.contains(QLatin1String("org.freedesktop.secrets"), Qt::CaseInsensitive)
-            || detail.contains(QLatin1String("D-Bus"), Qt::CaseInsensitive)
-            || detail.contains(QLatin1String("DBus"), Qt::CaseInsensitive)
-            || detail.contains(QLatin1String("not provided by any"), Qt::CaseInsensitive)
-            || detail.contains(QLatin1String("No such secret collection"), Qt::CaseInsensitive)
-            || detail.contains(QLatin1String("Unknown error"), Qt::CaseInsensitive))
-            return Error{{}, key, noKeychainMessage(detail)};
-        return Error{{}, key, QStringLiteral("keychain error: %1").arg(detail)};
+        // libsecret/QtDBus without a reachable Secret Service (no session bus, no gnome-keyring or KWallet)
+        // reports OtherError with varying texts ("Could not connect", "Cannot autolaunch D-Bus", …).
+        return Error{{}, key, noKeychainMessage(detail)};
     case QKeychain::AccessDenied:
     case QKeychain::AccessDeniedByUser:
         return Error{{}, key, QStringLiteral("the keychain denied access: %1").arg(detail)};
