@@ -7,9 +7,15 @@
 #include "datasets/hubfetcher.h"
 #include "datasets/missingdataset.h"
 #include "datasets/scanner.h"
+#include "sandbox/backend.h"
+#include "sandbox/sandboxrun.h"
+#include "sandbox/workdir.h"
 
 #include <QCryptographicHash>
+#include <QEventLoop>
+#include <QTimer>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -172,6 +178,85 @@ QByteArray fileSha(const QString &p)
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+}
+
+// Makes `path` and everything below readable (and folders traversable) by others: when the tests run as
+// root, the sandbox drops to another uid that must read the cache and the environment.
+void openUp(const QString &path)
+{
+    QFile::setPermissions(path, QFile::permissions(path) | QFile::ReadOther | QFile::ExeOther | QFile::ReadGroup
+                                    | QFile::ExeGroup);
+    QDirIterator it(path, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo fi(it.next());
+        if (fi.isSymLink())
+            continue;
+        QFile::setPermissions(fi.filePath(), fi.permissions() | QFile::ReadOther | QFile::ReadGroup
+                                                 | (fi.isDir() ? (QFile::ExeOther | QFile::ExeGroup) : QFile::Permissions()));
+    }
+}
+
+// Runs the instructor notebook's code cells (magic lines dropped) in the bwrap sandbox with the dataset cache
+// bound read-only and the sandbox's own HF_HUB_OFFLINE=1. Returns the runner's record, or an Error.
+Expected<QJsonObject> runNotebookInSandbox(const QString &assignmentDir, const QString &venv, const QString &hfHome,
+                                           const QString &tmp)
+{
+    auto backend = createBackend(SandboxKind::Bwrap);
+    if (auto c = backend->check(); !c)
+        return c.error();
+    auto cells = readCodeCells(assignmentDir + QLatin1String("/instructor.ipynb"));
+    if (!cells)
+        return cells.error();
+    // A Jupyter kernel has the working directory on sys.path; the test runner's exec() does not.
+    QStringList code{QStringLiteral("import os, sys\nsys.path.insert(0, os.getcwd())")};
+    for (const CodeCell &c : *cells) {
+        QStringList lines = c.source.split(QLatin1Char('\n'));
+        lines.removeIf([](const QString &l) { return l.trimmed().startsWith(QLatin1Char('%')); });
+        code << lines.join(QLatin1Char('\n'));
+    }
+    code << QStringLiteral("import os\nresult['sizes'] = sizes\nresult['loop'] = [os.path.getsize(L.get_file(s, 'betas', 'all')) "
+                           "for s in ['S02', 'S03']]\nresult['offline'] = os.environ.get('HF_HUB_OFFLINE')\n"
+                           "result['home'] = os.environ.get('HF_HOME')");
+    const QString runtime = tmp + QLatin1String("/runtime");
+    QDir().mkpath(runtime);
+    QFile::copy(QStringLiteral(SANDMARK_TEST_DATA_DIR "/sandbox/exec_script.py"), runtime + QLatin1String("/exec_script.py"));
+    WorkdirSpec spec;
+    spec.runsRoot = tmp + QLatin1String("/runs");
+    spec.label = QStringLiteral("datasets");
+    spec.submissionFiles = {assignmentDir + QLatin1String("/localizer.py")};
+    spec.sandboxOwner = sandboxIdentity();
+    openUp(tmp);
+    auto folder = prepareRunFolder(spec);
+    if (!folder)
+        return folder.error();
+    RunRequest req;
+    // The stand-in runner answers on stdout, so the notebook's prints go to stderr (the real runner captures them).
+    const QString body = code.join(QStringLiteral("\n\n"));
+    const QString wrapped = QStringLiteral("import contextlib, sys\nwith contextlib.redirect_stdout(sys.stderr):\n"
+                                           "    exec(compile(%1, '<notebook>', 'exec'), globals())\n")
+                                .arg(QString::fromUtf8(QJsonDocument(QJsonArray{body}).toJson(QJsonDocument::Compact)).mid(1).chopped(1));
+    req.job = QJsonDocument(QJsonObject{{QStringLiteral("code"), wrapped}}).toJson(QJsonDocument::Compact);
+    req.workDir = folder->work;
+    req.runtimeDir = runtime;
+    req.script = QStringLiteral("exec_script.py");
+    req.python = venv + QLatin1String("/bin/python");
+    req.envPrefix = venv;
+    req.datasetCache = hfHome;
+    req.limits.wallTimeoutS = 120;
+    SandboxRun *run = backend->createRun(req, nullptr);
+    QEventLoop loop;
+    std::optional<Expected<QJsonObject>> out;
+    QObject::connect(run, &SandboxRun::finished, &loop, [&](const RunResult &r) { out = r.record; loop.quit(); });
+    QObject::connect(run, &SandboxRun::failed, &loop, [&](const Error &e) { out = e; loop.quit(); });
+    QTimer::singleShot(180000, &loop, &QEventLoop::quit);
+    run->start();
+    if (!out)
+        loop.exec();
+    delete run;
+    if (!out)
+        return Error{{}, {}, QStringLiteral("the sandbox run did not end")};
+    return *out;
 }
 
 } // namespace
@@ -483,6 +568,27 @@ private Q_SLOTS:
         QCOMPARE(out.split(QLatin1Char('\n'), Qt::SkipEmptyParts),
                  (QStringList{QStringLiteral("210000"), QStringLiteral("220000"), QStringLiteral("1000000"),
                               QStringLiteral("200000"), QStringLiteral("50000"), QStringLiteral("120")}));
+
+        // The instructor notebook itself runs in the sandbox, offline, and reads every file from the cache
+        // (the helper's calls and the loop's files that only required_datasets lists).
+        if (auto bwrap = createBackend(SandboxKind::Bwrap)->check(); !bwrap) {
+            qWarning() << "sandbox part skipped: bwrap cannot run here:" << bwrap.error().toString();
+        } else {
+            auto rec = runNotebookInSandbox(assignmentDir, QDir::cleanPath(QFileInfo(py).absolutePath() + QLatin1String("/..")),
+                                            o.hfHome, tmp.path());
+            {
+                QVERIFY2(rec, rec ? "" : qPrintable(rec.error().toString()));
+                const QJsonObject res = rec->value(QLatin1String("result")).toObject();
+                QVERIFY2(rec->value(QLatin1String("status")).toString() == QLatin1String("completed"),
+                         qPrintable(QString::fromUtf8(QJsonDocument(*rec).toJson())));
+                QCOMPARE(res.value(QLatin1String("offline")).toString(), QStringLiteral("1"));
+                const QJsonObject sizes = res.value(QLatin1String("sizes")).toObject();
+                QCOMPARE(sizes.value(QLatin1String("betas_all.npy")).toInt(), 200000);
+                QCOMPARE(sizes.value(QLatin1String("mask_brain.npy")).toInt(), 50000);
+                QCOMPARE(sizes.value(QLatin1String("README.md")).toInt(), 120);
+                QCOMPARE(res.value(QLatin1String("loop")).toArray(), (QJsonArray{210000, 220000}));
+            }
+        }
 
         // Cold cache: check names every missing file and every failing call.
         o.hfHome = tmp.filePath(QStringLiteral("cold"));
