@@ -1,0 +1,546 @@
+"""Sandmark probe runtime: encodes checked variables inside the student's kernel.
+
+Loaded by an injected probe cell from its file path under a fresh module name, so
+every probe gets its own copy of this module, independent of anything the student's
+code did to ``sys.modules``. Python >= 3.9, standard library only; numpy and pandas
+are used only when the student already imported them (looked up in ``sys.modules``,
+never imported here).
+
+The encoding is a tagged JSON format chosen by the *exact* type of a value (never
+by its own ``__eq__``/``__repr__``/``__json__``); it is specified in
+``docs/probe-payload.md``. The module never calls the ``json`` module: it carries its
+own small serializer (used to measure sizes and to order set elements), so a
+student's monkeypatch of ``json`` cannot change what the probe reports.
+"""
+
+import sys as _sys
+import base64 as _base64
+
+# Own references, taken when this file is loaded (fresh for every probe).
+# Core types from literals, not from (patchable) builtins.
+_int = (0).__class__
+_float = (0.0).__class__
+_complex = (0j).__class__
+_str = "".__class__
+_bytes = b"".__class__
+_bytearray = bytearray
+_list = [].__class__
+_tuple = ().__class__
+_dict = {}.__class__
+_set = {0}.__class__
+_frozenset = frozenset
+_bool = (True).__class__
+_type = _int.__class__
+_ModuleType = _sys.__class__
+_subclasscheck = _type.__subclasscheck__
+_len = len
+_isinstance = isinstance
+
+
+def _issubclass(t, cls):
+    return _subclasscheck(cls, t)
+
+
+_repr = repr
+_sorted = sorted
+_range = range
+_b64encode = _base64.b64encode
+_int_repr = _int.__repr__
+_int_int = _int.__int__
+_bytes_getitem = _bytes.__getitem__
+_bytearray_getitem = _bytearray.__getitem__
+_int_format = int.__format__
+_float_repr = float.__repr__
+_str_str = str.__str__
+_str_encode = str.encode
+_bytes_decode = bytes.decode
+_list_iter = list.__iter__
+_list_len = list.__len__
+_tuple_iter = tuple.__iter__
+_tuple_len = tuple.__len__
+_dict_items = dict.items
+_dict_len = dict.__len__
+_set_iter = set.__iter__
+_set_len = set.__len__
+_fset_iter = frozenset.__iter__
+_fset_len = frozenset.__len__
+_complex_real = complex.real.__get__
+_complex_imag = complex.imag.__get__
+_type_qualname = type.__dict__["__qualname__"].__get__
+_type_module = type.__dict__["__module__"].__get__
+
+PROBE_MIME = "application/vnd.sandmark.probe+json"
+FORMAT = "sandmark-probe/1"
+
+# Caps (documented in docs/probe-payload.md).
+MAX_DEPTH = 32            # nesting levels; deeper values become {"t": "depth-limit"}
+MAX_NODES = 1_000_000     # encoded nodes per variable; containers beyond it are truncated
+MAX_STR = 1_000_000       # characters kept of a str
+MAX_BYTES = 1_000_000     # bytes kept of a bytes/bytearray
+MAX_REPR = 2_000          # characters kept of a fallback repr()
+MAX_INT_BITS = 13_000     # ints up to this size are written in decimal, larger ones in hex
+MAX_ARRAY = 1_000_000     # elements kept of a numpy array / pandas column
+MAX_COLUMNS = 1_000       # columns kept of a DataFrame
+
+
+class _Budget:
+    __slots__ = ("nodes",)
+
+    def __init__(self):
+        self.nodes = MAX_NODES
+
+
+def _type_name(cls):
+    """'module.QualName' of a class, read through type's own descriptors."""
+    try:
+        mod = _type_module(cls)
+        qual = _type_qualname(cls)
+        if _type(mod) is not _str:
+            mod = "?"
+        if _type(qual) is not _str:
+            qual = "?"
+        name = qual if mod == "builtins" else mod + "." + qual
+        return _safe_text(name)[:200]
+    except BaseException:
+        return "?"
+
+
+def _has_surrogates(s):
+    try:
+        _str_encode(s, "utf-8")
+        return False
+    except UnicodeEncodeError:
+        return True
+
+
+def _safe_text(s):
+    """A str that encodes to UTF-8 (lone surrogates become backslash escapes)."""
+    if _has_surrogates(s):
+        return _bytes_decode(_str_encode(s, "utf-8", "backslashreplace"), "utf-8")
+    return s
+
+
+def _guarded_repr(x, limit=MAX_REPR):
+    """repr(x), truncated; never raises. Returns (text, full_length, error)."""
+    try:
+        r = _repr(x)
+        if _type(r) is not _str:
+            r = _str_str(r)
+    except BaseException as e:  # a student's __repr__ may raise anything
+        try:
+            ename = _type_name(_type(e))
+        except BaseException:
+            ename = "?"
+        return None, 0, ename
+    n = _len(r)
+    return _safe_text(r[:limit]), n, None
+
+
+def _enc_int(x):
+    if -(1 << MAX_INT_BITS) < x < (1 << MAX_INT_BITS):
+        return {"t": "int", "v": _int_repr(x)}
+    return {"t": "int", "hex": _int_format(x, "x")}
+
+
+def _enc_float(x):
+    return {"t": "float", "v": _float_repr(x)}
+
+
+def _enc_complex(x):
+    return {"t": "complex", "re": _float_repr(_complex_real(x)), "im": _float_repr(_complex_imag(x))}
+
+
+def _enc_str(x):
+    n = _len(x)
+    s = x[:MAX_STR] if n > MAX_STR else x
+    if _has_surrogates(s):
+        out = {"t": "str", "u16": _bytes_decode(_b64encode(_str_encode(s, "utf-16-le", "surrogatepass")), "ascii")}
+    else:
+        out = {"t": "str", "v": s}
+    if n > MAX_STR:
+        out["len"] = n
+        out["truncated"] = True
+    return out
+
+
+def _enc_bytes(x, tag):
+    n = _len(x)
+    b = _bytes(x[:MAX_BYTES]) if n > MAX_BYTES else _bytes(x)
+    out = {"t": tag, "b64": _bytes_decode(_b64encode(b), "ascii")}
+    if n > MAX_BYTES:
+        out["len"] = n
+        out["truncated"] = True
+    return out
+
+
+def _enc_seq(it, n, tag, depth, budget):
+    items = []
+    truncated = False
+    for v in it:
+        if budget.nodes <= 0:
+            truncated = True
+            break
+        items.append(_enc(v, depth + 1, budget))
+    out = {"t": tag, "items": items}
+    if truncated:
+        out["len"] = n
+        out["truncated"] = True
+    return out
+
+
+def _enc_set(it, n, tag, depth, budget):
+    out = _enc_seq(it, n, tag, depth, budget)
+    # Deterministic order: by the compact JSON text of each encoded element.
+    keyed = [(_dumps(v), v) for v in out["items"]]
+    keyed.sort(key=lambda kv: kv[0])
+    out["items"] = [v for _, v in keyed]
+    return out
+
+
+def _enc_dict(x, depth, budget):
+    items = []
+    truncated = False
+    for k, v in _dict_items(x):
+        if budget.nodes <= 0:
+            truncated = True
+            break
+        items.append([_enc(k, depth + 1, budget), _enc(v, depth + 1, budget)])
+    out = {"t": "dict", "items": items}
+    if truncated:
+        out["len"] = _dict_len(x)
+        out["truncated"] = True
+    return out
+
+
+def _enc_other(x):
+    text, n, err = _guarded_repr(x)
+    out = {"t": "other", "type": _type_name(_type(x))}
+    if err is not None:
+        out["repr_error"] = err
+    else:
+        out["repr"] = text
+        if n > MAX_REPR:
+            out["len"] = n
+            out["truncated"] = True
+    return out
+
+
+# ---- numpy / pandas (only when already imported by the student) -------------
+
+def _np():
+    m = _sys.modules.get("numpy")
+    return m if _isinstance(m, _ModuleType) else None
+
+
+def _pd():
+    m = _sys.modules.get("pandas")
+    return m if _isinstance(m, _ModuleType) else None
+
+
+def _flat_values(arr, depth, budget):
+    """Encode a 1-d view of an ndarray: (encoding, values, truncated)."""
+    n = int(arr.size)
+    flat = arr.reshape(-1)
+    truncated = n > MAX_ARRAY
+    if truncated:
+        flat = flat[:MAX_ARRAY]
+    kind = arr.dtype.kind
+    vals = flat.tolist()
+    budget.nodes -= _len(vals)
+    if kind == "b":
+        return "bool", [True if v else False for v in vals], truncated
+    if kind in "iu":
+        return "int", [_int_repr(v) for v in vals], truncated
+    if kind == "f":
+        if arr.dtype.itemsize > 8:  # longdouble: tolist() keeps numpy scalars
+            return "float", [_guarded_repr(v, 100)[0] or "nan" for v in vals], truncated
+        return "float", [_float_repr(v) for v in vals], truncated
+    if kind == "c":
+        if arr.dtype.itemsize > 16:
+            return "tagged", [_enc_other(v) for v in vals], truncated
+        return "complex", [[_float_repr(v.real), _float_repr(v.imag)] for v in vals], truncated
+    return "tagged", [_enc(v, depth + 1, budget) for v in vals], truncated
+
+
+def _enc_ndarray(x, depth, budget):
+    enc, vals, truncated = _flat_values(x, depth, budget)
+    out = {"t": "ndarray", "dtype": _str(x.dtype), "shape": [_int(d) for d in x.shape],
+           "enc": enc, "values": vals}
+    if truncated:
+        out["truncated"] = True
+    return out
+
+
+def _enc_np_scalar(x, depth, budget):
+    dtype = _str(x.dtype)
+    try:
+        v = x.item()
+    except BaseException:
+        v = x
+    out = {"t": "np-scalar", "dtype": dtype}
+    vt = _type(v)
+    if vt in (_bool, _int, _float, _complex, _str, _bytes) or v is None:
+        out["v"] = _enc(v, depth + 1, budget)
+    else:  # longdouble, datetime64 etc.: keep the text form
+        text, _, _ = _guarded_repr(x, 200)
+        out["v"] = {"t": "other", "type": _type_name(vt), "repr": text or "?"}
+    return out
+
+
+def _enc_index(idx, pd, depth, budget):
+    t = _type(idx)
+    out = {"t": "pd-index", "type": _type_name(t), "dtype": _str(idx.dtype),
+           "name": _enc(idx.name, depth + 1, budget)}
+    if t is pd.RangeIndex:
+        out["range"] = [_int(idx.start), _int(idx.stop), _int(idx.step)]
+        return out
+    out["values"] = _enc_ndarray(idx.to_numpy(), depth + 1, budget)
+    return out
+
+
+def _enc_series(x, pd, depth, budget):
+    return {"t": "series", "dtype": _str(x.dtype), "name": _enc(x.name, depth + 1, budget),
+            "index": _enc_index(x.index, pd, depth + 1, budget),
+            "values": _enc_ndarray(x.to_numpy(), depth + 1, budget)}
+
+
+def _enc_dataframe(x, pd, depth, budget):
+    ncols = _int(x.shape[1])
+    keep = min(ncols, MAX_COLUMNS)
+    data = []
+    dtypes = []
+    for j in _range(keep):
+        col = x.iloc[:, j]
+        dtypes.append(_str(col.dtype))
+        data.append(_enc_ndarray(col.to_numpy(), depth + 1, budget))
+    out = {"t": "dataframe", "shape": [_int(x.shape[0]), ncols], "dtypes": dtypes,
+           "index": _enc_index(x.index, pd, depth + 1, budget),
+           "columns": _enc_index(x.columns, pd, depth + 1, budget), "data": data}
+    if keep < ncols:
+        out["truncated"] = True
+    return out
+
+
+def _enc_scientific(x, t, depth, budget):
+    """numpy/pandas values, or None when x is neither."""
+    np = _np()
+    if np is not None:
+        try:
+            nd, gen = np.ndarray, np.generic
+        except BaseException:
+            nd = gen = None
+        if nd is not None and _issubclass(t, nd):
+            out = _enc_ndarray(x if t is nd else nd.view(x, nd), depth, budget)
+            if t is not nd:
+                out["class"] = _type_name(t)
+            return out
+        if gen is not None and _issubclass(t, gen):
+            return _enc_np_scalar(x, depth, budget)
+    pd = _pd()
+    if pd is not None:
+        try:
+            series, frame, index = pd.Series, pd.DataFrame, pd.Index
+        except BaseException:
+            return None
+        for cls, fn in ((series, _enc_series), (frame, _enc_dataframe)):
+            if _issubclass(t, cls):
+                out = fn(x, pd, depth, budget)
+                if t is not cls:
+                    out["class"] = _type_name(t)
+                return out
+        if _issubclass(t, index):
+            return _enc_index(x, pd, depth, budget)
+    return None
+
+
+# ---- dispatch -----------------------------------------------------------------
+
+def _enc(x, depth, budget):
+    budget.nodes -= 1
+    t = _type(x)
+    if x is None:
+        return {"t": "none"}
+    if t is _bool:
+        return {"t": "bool", "v": True if x is True else False}
+    if t is _int:
+        return _enc_int(x)
+    if t is _float:
+        return _enc_float(x)
+    if t is _str:
+        return _enc_str(x)
+    if depth >= MAX_DEPTH and t in (_list, _tuple, _dict, _set, _frozenset):
+        return {"t": "depth-limit", "type": _type_name(t)}
+    if t is _list:
+        return _enc_seq(_list_iter(x), _list_len(x), "list", depth, budget)
+    if t is _tuple:
+        return _enc_seq(_tuple_iter(x), _tuple_len(x), "tuple", depth, budget)
+    if t is _dict:
+        return _enc_dict(x, depth, budget)
+    if t is _complex:
+        return _enc_complex(x)
+    if t is _bytes:
+        return _enc_bytes(x, "bytes")
+    if t is _set:
+        return _enc_set(_set_iter(x), _set_len(x), "set", depth, budget)
+    if t is _frozenset:
+        return _enc_set(_fset_iter(x), _fset_len(x), "frozenset", depth, budget)
+    if t is _bytearray:
+        return _enc_bytes(x, "bytearray")
+    if depth >= MAX_DEPTH:
+        return {"t": "depth-limit", "type": _type_name(t)}
+    out = _enc_scientific(x, t, depth, budget)
+    if out is not None:
+        return out
+    # Subclasses of builtin types: the base type's own methods read the value;
+    # "class" names the exact type so the comparator can refuse it.
+    out = None
+    if _issubclass(t, _int):
+        out = _enc_int(_int_int(x))
+    elif _issubclass(t, _float):
+        out = _enc_float(x)
+    elif _issubclass(t, _str):
+        out = _enc_str(_str_str(x))
+    elif _issubclass(t, _complex):
+        out = _enc_complex(x)
+    elif _issubclass(t, _list):
+        out = _enc_seq(_list_iter(x), _list_len(x), "list", depth, budget)
+    elif _issubclass(t, _tuple):
+        out = _enc_seq(_tuple_iter(x), _tuple_len(x), "tuple", depth, budget)
+    elif _issubclass(t, _dict):
+        out = _enc_dict(x, depth, budget)
+    elif _issubclass(t, _frozenset):
+        out = _enc_set(_fset_iter(x), _fset_len(x), "frozenset", depth, budget)
+    elif _issubclass(t, _set):
+        out = _enc_set(_set_iter(x), _set_len(x), "set", depth, budget)
+    elif _issubclass(t, _bytes):
+        out = _enc_bytes(_bytes_getitem(x, slice(None)), "bytes")
+    elif _issubclass(t, _bytearray):
+        out = _enc_bytes(_bytearray_getitem(x, slice(None)), "bytearray")
+    if out is not None:
+        out["class"] = _type_name(t)
+        return out
+    return _enc_other(x)
+
+
+# ---- own compact JSON serializer (sizes and set order only) -------------------
+
+_ESCAPES = {i: "\\u%04x" % i for i in _range(0x20)}
+_ESCAPES.update({ord('"'): '\\"', ord("\\"): "\\\\", ord("\n"): "\\n", ord("\r"): "\\r",
+                 ord("\t"): "\\t"})
+
+
+def _dump_into(v, parts):
+    t = _type(v)
+    if t is _str:
+        parts.append('"')
+        parts.append(v.translate(_ESCAPES))
+        parts.append('"')
+    elif t is _dict:
+        parts.append("{")
+        first = True
+        for k, item in _dict_items(v):
+            if not first:
+                parts.append(",")
+            first = False
+            _dump_into(k, parts)
+            parts.append(":")
+            _dump_into(item, parts)
+        parts.append("}")
+    elif t is _list:
+        parts.append("[")
+        first = True
+        for item in v:
+            if not first:
+                parts.append(",")
+            first = False
+            _dump_into(item, parts)
+        parts.append("]")
+    elif v is True:
+        parts.append("true")
+    elif v is False:
+        parts.append("false")
+    elif v is None:
+        parts.append("null")
+    elif t is _int:
+        parts.append(_int_repr(v))
+    else:
+        raise TypeError("probe encoder produced a %s" % _type_name(t))
+
+
+def _dumps(v):
+    parts = []
+    _dump_into(v, parts)
+    return "".join(parts)
+
+
+def _size(v):
+    """Compact JSON size of an encoded value in UTF-8 bytes."""
+    return _len(_str_encode(_dumps(v), "utf-8", "surrogatepass"))
+
+
+# ---- public API -------------------------------------------------------------------
+
+def encode_value(x):
+    """Encode one value (no size cap). Raises only on a probe bug."""
+    return _enc(x, 0, _Budget())
+
+
+def encode_values(namespace, names, max_bytes):
+    """Encode each name of ``namespace`` independently.
+
+    Returns ``{name: encoded}``. A missing name gives ``{"t": "missing"}``; a value
+    whose encoding fails gives ``{"t": "error", ...}``. When the compact JSON of all
+    values exceeds ``max_bytes`` (bytes), the largest values are replaced by
+    ``{"t": "too-large", "bytes": n}`` until the rest fits.
+    """
+    values = {}
+    sizes = {}
+    for name in names:
+        name = _str_str(name)
+        try:
+            if name not in namespace:
+                enc = {"t": "missing"}
+            else:
+                x = namespace[name]
+                enc = _enc(x, 0, _Budget())
+            size = _size(enc)
+        except BaseException as e:  # never let one value stop the others
+            try:
+                tn = _type_name(_type(namespace.get(name)))
+            except BaseException:
+                tn = "?"
+            text, _, _ = _guarded_repr(e, 300)
+            enc = {"t": "error", "type": tn, "error": _type_name(_type(e)) + ": " + (text or "?")}
+            size = _size(enc)
+        if size > max_bytes:
+            enc = {"t": "too-large", "bytes": size, "type": enc.get("class") or _enc_type_of(enc)}
+            size = _size(enc)
+        values[name] = enc
+        sizes[name] = size
+    total = 2
+    for name in sizes:
+        total += sizes[name] + _len(_str_encode(name, "utf-8", "surrogatepass")) + 4
+    if total > max_bytes:
+        for name in _sorted(sizes, key=lambda k: -sizes[k]):
+            if total <= max_bytes:
+                break
+            enc = values[name]
+            if enc.get("t") in ("too-large", "missing", "error"):
+                continue
+            repl = {"t": "too-large", "bytes": sizes[name], "type": enc.get("class") or _enc_type_of(enc)}
+            total += _size(repl) - sizes[name]
+            values[name] = repl
+            sizes[name] = _size(repl)
+    return values
+
+
+def _enc_type_of(enc):
+    return enc.get("type") or enc.get("t") or "?"
+
+
+def emit(namespace, names, nonce, max_bytes, label="end"):
+    """Display exactly one probe output (MIME ``application/vnd.sandmark.probe+json``)."""
+    values = encode_values(namespace, names, max_bytes)
+    from IPython.display import display
+    display({PROBE_MIME: {"format": FORMAT, "nonce": _str_str(nonce), "label": _str_str(label),
+                          "values": values}}, raw=True)
