@@ -1,0 +1,865 @@
+"""Sandmark runner: executes one instrumented notebook in a fresh Python kernel.
+
+Contract: docs/runner-protocol.md (job JSON on stdin, result JSON on stdout, log on stderr,
+exit 0 = result written, 2 = malformed job, anything else = runner failure).
+Probe payload format: docs/probe-payload.md.
+
+Runs in the assignment's environment (inside the sandbox) with that environment's Python:
+standard library plus jupyter_client (installed with nbclient) and ipykernel. Cells are driven
+one by one over jupyter_client's messaging rather than through nbclient's executor, because
+the runner must cap outputs while they stream, keep going after a per-cell timeout with the
+namespace kept, escalate to a kill when the interrupt is ignored, and notice kernel death
+within a fraction of a second - none of which nbclient 0.7's executor does.
+"""
+
+import collections
+import copy
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+JOB_FORMAT = "sandmark-job/1"
+RESULT_FORMAT = "sandmark-result/1"
+PAYLOAD_FORMAT = "sandmark-payload/1"
+PROBE_MIME = "application/vnd.sandmark.probe+json"
+
+DEFAULT_LIMITS = {
+    "cell_timeout_s": 30.0,
+    "wall_timeout_s": 300.0,
+    "interrupt_grace_s": 3.0,
+    "output_cell_bytes": 65536,
+    "output_total_bytes": 1048576,
+    "probe_bytes": 8388608,
+}
+# Used when the job says null: never unbounded.
+NULL_WALL_TIMEOUT_S = 3600.0
+KERNEL_START_TIMEOUT_S = 60.0
+POLL_S = 0.05
+
+STATUS_ORDER = ["kernel-start-failed", "wall-timeout", "interrupt-ignored", "kernel-died",
+                "cell-timeout", "errors", "completed"]
+
+
+class JobError(Exception):
+    """The job document is malformed (exit status 2)."""
+
+
+def log(text):
+    try:
+        sys.stderr.write("sandmark-runner: %s\n" % text)
+        sys.stderr.flush()
+    except Exception:
+        pass
+
+
+def set_non_dumpable():
+    """prctl(PR_SET_DUMPABLE, 0): the student's code (same uid) cannot read our memory via /proc."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_DUMPABLE = 4
+        if libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0:
+            log("prctl(PR_SET_DUMPABLE, 0) failed (errno %d)" % ctypes.get_errno())
+    except Exception as e:  # not fatal
+        log("prctl unavailable: %s" % e)
+
+
+# ---- the job ------------------------------------------------------------------
+
+def _source_text(cell, where):
+    src = cell.get("source", "")
+    if isinstance(src, str):
+        return src
+    if isinstance(src, list) and all(isinstance(s, str) for s in src):
+        return "".join(src)
+    raise JobError("%s.source: must be a string or a list of strings" % where)
+
+
+def parse_job(data):
+    try:
+        job = json.loads(data.decode("utf-8") if isinstance(data, bytes) else data)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise JobError("not JSON: %s" % e)
+    if not isinstance(job, dict):
+        raise JobError("the job is not a JSON object")
+    if job.get("format") != JOB_FORMAT:
+        raise JobError("format: expected %r, got %r" % (JOB_FORMAT, job.get("format")))
+    nb = job.get("notebook")
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        raise JobError("notebook: expected an nbformat 4 notebook with a 'cells' list")
+    if not isinstance(nb.get("metadata", {}), dict):
+        raise JobError("notebook.metadata: expected an object")
+    for i, cell in enumerate(nb["cells"]):
+        where = "notebook.cells[%d]" % i
+        if not isinstance(cell, dict) or not isinstance(cell.get("cell_type"), str):
+            raise JobError("%s: expected a cell object with a cell_type" % where)
+        _source_text(cell, where)
+        md = cell.get("metadata", {})
+        if not isinstance(md, dict):
+            raise JobError("%s.metadata: expected an object" % where)
+    nonce = job.get("nonce")
+    if not isinstance(nonce, str) or not (16 <= len(nonce) <= 128) or \
+            any(c not in "0123456789abcdefABCDEF" for c in nonce):
+        raise JobError("nonce: expected 16 to 128 hex digits")
+    limits_in = job.get("limits", {})
+    if limits_in is None:
+        limits_in = {}
+    if not isinstance(limits_in, dict):
+        raise JobError("limits: expected an object")
+    limits = dict(DEFAULT_LIMITS)
+    for key in DEFAULT_LIMITS:
+        if key not in limits_in:
+            continue
+        v = limits_in[key]
+        if v is None:
+            limits[key] = None
+            continue
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != v or v < 0:
+            raise JobError("limits.%s: expected a non-negative number or null" % key)
+        limits[key] = v
+    # null means "no separate limit", never unbounded.
+    if limits["wall_timeout_s"] is None or limits["wall_timeout_s"] <= 0:
+        limits["wall_timeout_s"] = NULL_WALL_TIMEOUT_S
+    if limits["cell_timeout_s"] is None or limits["cell_timeout_s"] <= 0:
+        limits["cell_timeout_s"] = limits["wall_timeout_s"]
+    for key in ("interrupt_grace_s", "output_cell_bytes", "output_total_bytes", "probe_bytes"):
+        if limits[key] is None:
+            limits[key] = DEFAULT_LIMITS[key]
+    for key in ("output_cell_bytes", "output_total_bytes", "probe_bytes"):
+        limits[key] = int(limits[key])
+    job["limits"] = limits
+    return job
+
+
+# ---- output capture -------------------------------------------------------------
+
+def _nbytes(text):
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def _fmt_mb(n):
+    return "%.1f MB" % (n / 1e6) if n >= 100_000 else "%d bytes" % n
+
+
+def _json_size(obj):
+    try:
+        return len(json.dumps(obj, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    except (TypeError, ValueError):
+        return 1 << 20
+
+
+class OutputCollector:
+    """Outputs of one cell, capped while they stream: the first half of the budget keeps the
+    head, the second half a rolling tail; an error output is always kept (traceback capped)."""
+
+    MAX_TRACEBACK = 16384
+
+    def __init__(self, cap):
+        self.cap = max(int(cap), 0)
+        self.head_cap = self.cap // 2
+        self.tail_cap = self.cap - self.head_cap
+        self.head = []
+        self.head_bytes = 0
+        self.tail = collections.deque()
+        self.tail_bytes = 0
+        self.seen = 0
+        self.truncated = False
+        self.error = None
+        self.clear_pending = False
+
+    @staticmethod
+    def _append_stream(outs, name, text):
+        if outs and outs[-1].get("output_type") == "stream" and outs[-1].get("name") == name:
+            outs[-1]["text"] += text
+        else:
+            outs.append({"output_type": "stream", "name": name, "text": text})
+
+    def _clear_if_pending(self):
+        if self.clear_pending:
+            self.clear_pending = False
+            self.clear()
+
+    def clear(self):
+        self.head = []
+        self.head_bytes = 0
+        self.tail.clear()
+        self.tail_bytes = 0
+
+    def _trim_tail(self):
+        while self.tail_bytes > self.tail_cap and self.tail:
+            first = self.tail[0]
+            over = self.tail_bytes - self.tail_cap
+            if first.get("output_type") == "stream":
+                size = _nbytes(first["text"])
+                if size > over:
+                    keep = first["text"][over:]
+                    while _nbytes(keep) > size - over and keep:
+                        keep = keep[1:]
+                    first["text"] = keep
+                    self.tail_bytes -= size - _nbytes(keep)
+                    continue
+                self.tail.popleft()
+                self.tail_bytes -= size
+            else:
+                self.tail.popleft()
+                self.tail_bytes -= first.get("_size", 0)
+
+    def add_stream(self, name, text):
+        self._clear_if_pending()
+        n = _nbytes(text)
+        self.seen += n
+        if not self.truncated:
+            room = self.head_cap - self.head_bytes
+            if n <= room:
+                self._append_stream(self.head, name, text)
+                self.head_bytes += n
+                return
+            self.truncated = True
+            part = text[:room]
+            while _nbytes(part) > room:
+                part = part[:-1]
+            if part:
+                self._append_stream(self.head, name, part)
+                self.head_bytes += _nbytes(part)
+            text = text[len(part):]
+            n = _nbytes(text)
+        if n > self.tail_cap:
+            text = text[-self.tail_cap:] if self.tail_cap else ""
+            n = _nbytes(text)
+        if text:
+            outs = list(self.tail)[-1:] if self.tail else []
+            if outs and outs[0].get("output_type") == "stream" and outs[0].get("name") == name:
+                self.tail[-1]["text"] += text
+            else:
+                self.tail.append({"output_type": "stream", "name": name, "text": text})
+            self.tail_bytes += n
+        self._trim_tail()
+
+    def add_rich(self, output):
+        self._clear_if_pending()
+        size = _json_size(output)
+        self.seen += size
+        if not self.truncated and self.head_bytes + size <= self.head_cap:
+            self.head.append(output)
+            self.head_bytes += size
+            return
+        self.truncated = True
+        if size > self.tail_cap:
+            data = output.get("data") or {}
+            text = data.get("text/plain", "")
+            if isinstance(text, list):
+                text = "".join(text)
+            keep = min(2000, self.tail_cap // 2)
+            output = dict(output)
+            output["data"] = {"text/plain": str(text)[:keep] + "\n[Sandmark: output of %s cut]" % _fmt_mb(size)}
+            output["metadata"] = {}
+            size = _json_size(output)
+        output["_size"] = size
+        self.tail.append(output)
+        self.tail_bytes += size
+        self._trim_tail()
+
+    def add_error(self, content):
+        tb = [str(x) for x in (content.get("traceback") or [])]
+        size = sum(_nbytes(x) for x in tb)
+        self.seen += size
+        while tb and sum(_nbytes(x) for x in tb) > self.MAX_TRACEBACK:
+            tb = tb[1:] if len(tb) > 1 else [tb[0][-self.MAX_TRACEBACK:]]
+            self.truncated = True
+        self.error = {"output_type": "error", "ename": str(content.get("ename", "")),
+                      "evalue": str(content.get("evalue", "")), "traceback": tb}
+
+    def outputs(self):
+        outs = list(self.head)
+        if self.truncated:
+            kept = self.head_bytes + self.tail_bytes
+            outs.append({"output_type": "stream", "name": "stderr",
+                         "text": "\n[Sandmark: output truncated (%s, %s kept)]\n" % (_fmt_mb(self.seen), _fmt_mb(kept))})
+        for o in self.tail:
+            o = dict(o)
+            o.pop("_size", None)
+            outs.append(o)
+        if self.error is not None:
+            outs.append(self.error)
+        return outs
+
+    def kept_bytes(self):
+        return self.head_bytes + self.tail_bytes
+
+
+# ---- the kernel -------------------------------------------------------------------
+
+class Kernel:
+    """One ipykernel process from sys.executable, its stdout discarded and stderr tail kept."""
+
+    def __init__(self, tmpdir):
+        self.tmpdir = tmpdir
+        self.km = None
+        self.kc = None
+        self.proc = None
+        self.pgid = None
+        self.stderr_tail = collections.deque(maxlen=200)
+
+    def start(self, timeout):
+        from jupyter_client.kernelspec import KernelSpec
+        from jupyter_client.manager import KernelManager
+        km = KernelManager()
+        km._kernel_spec = KernelSpec(
+            argv=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+                  "--HistoryManager.enabled=False"],
+            display_name="Python 3 (Sandmark)", language="python", interrupt_mode="signal",
+            env={}, metadata={})
+        km.connection_file = os.path.join(self.tmpdir, "kernel.json")
+        env = dict(os.environ)
+        env.setdefault("MPLBACKEND", "Agg")
+        env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+        self.km = km
+        km.start_kernel(stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                        cwd=os.getcwd(), env=env)
+        self.proc = km.provisioner.process
+        self.pgid = getattr(km.provisioner, "pgid", None)
+        t = threading.Thread(target=self._drain_stderr, args=(self.proc.stderr,), daemon=True)
+        t.start()
+        kc = km.client()
+        kc.start_channels()
+        self.kc = kc
+        kc.wait_for_ready(timeout=timeout)
+
+    def _drain_stderr(self, pipe):
+        try:
+            while True:
+                chunk = pipe.read1(65536) if hasattr(pipe, "read1") else pipe.read(65536)
+                if not chunk:
+                    return
+                for line in chunk.decode("utf-8", "replace").splitlines():
+                    self.stderr_tail.append(line[:500])
+        except Exception:
+            return
+
+    def exit_status(self):
+        """None while alive, else the Popen return code (negative: killed by that signal)."""
+        if self.proc is None:
+            return None
+        try:
+            return self.proc.poll()
+        except Exception:
+            return None
+
+    def interrupt(self):
+        try:
+            self.km.interrupt_kernel()
+        except Exception as e:
+            log("interrupt failed: %s" % e)
+
+    def kill(self):
+        if self.proc is None:
+            return
+        if self.pgid:
+            try:
+                os.killpg(self.pgid, signal.SIGKILL)
+            except OSError:
+                pass
+        try:
+            self.proc.kill()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except Exception:
+            pass
+
+    def close(self):
+        try:
+            if self.kc is not None:
+                self.kc.stop_channels()
+        except Exception:
+            pass
+        self.kill()
+        try:
+            if self.km is not None:
+                self.km.cleanup_resources()
+        except Exception:
+            pass
+
+
+def describe_exit(status):
+    if status is None:
+        return "exit status unknown"
+    if status < 0:
+        sig = -status
+        try:
+            name = signal.Signals(sig).name
+        except ValueError:
+            name = "signal %d" % sig
+        extra = "; out of memory?" if sig == signal.SIGKILL else ""
+        return "killed by %s%s" % (name, extra)
+    return "exit status %d" % status
+
+
+# ---- the run ------------------------------------------------------------------------
+
+class Item:
+    """One cell of the instrumented notebook."""
+
+    def __init__(self, cell, pos, index):
+        self.cell = cell
+        self.pos = pos                  # position in the instrumented notebook
+        self.index = index              # index in the submitted notebook (None when injected)
+        md = cell.get("metadata") or {}
+        sm = md.get("sandmark") if isinstance(md.get("sandmark"), dict) else {}
+        self.injected = sm.get("injected") if isinstance(sm.get("injected"), str) else None
+        self.label = str(sm.get("label", "end")) if self.injected == "probe" else None
+        self.check = sm.get("check") if self.injected == "test" else None
+        self.source = _source_text(cell, "cells[%d]" % pos)
+        self.rec = {"index": index, "id": cell.get("id"), "cell_type": cell.get("cell_type"),
+                    "injected": self.injected, "status": "not-run", "duration_s": 0.0, "error": None,
+                    "output_bytes": 0, "truncated": False, "execution_count": None}
+        if self.label is not None:
+            self.rec["label"] = self.label
+        if self.check is not None:
+            self.rec["check"] = self.check
+        self.outputs = []
+
+    def name(self):
+        if self.index is not None:
+            return "cells[%d]" % self.index
+        if self.injected == "probe":
+            return "the injected probe cell (label %s)" % self.label
+        if self.injected == "test":
+            return "the injected test cell (check %s)" % self.check
+        return "the injected %s cell" % self.injected
+
+
+class Runner:
+    def __init__(self, job):
+        self.job = job
+        self.limits = job["limits"]
+        self.nonce = job["nonce"]
+        self.nb = job["notebook"]
+        self.t0 = time.monotonic()
+        wall = float(self.limits["wall_timeout_s"])
+        self.wall = wall
+        self.reserve = min(max(2.0, 0.05 * wall), 30.0, wall / 3.0)
+        self.student_deadline = self.t0 + wall - self.reserve
+        self.hard_deadline = self.t0 + wall
+        self.cell_timeout = float(self.limits["cell_timeout_s"])
+        self.grace = float(self.limits["interrupt_grace_s"])
+        self.messages = []
+        self.limits_hit = []
+        self.statuses = set()
+        self.kernel_info = {"died": False}
+        self.total_kept = 0
+        self.probe_values = {}
+        self.kernel = None
+        self.items = []
+        index = 0
+        for pos, cell in enumerate(self.nb["cells"]):
+            md = cell.get("metadata") or {}
+            injected = isinstance(md.get("sandmark"), dict) and md["sandmark"].get("injected")
+            self.items.append(Item(cell, pos, None if injected else index))
+            if not injected:
+                index += 1
+
+    def note(self, text):
+        log(text)
+        self.messages.append(text)
+
+    def hit(self, what):
+        if what not in self.limits_hit:
+            self.limits_hit.append(what)
+
+    # -- kernel checks --
+
+    def language_problem(self):
+        md = self.nb.get("metadata") or {}
+        ks = md.get("kernelspec") if isinstance(md.get("kernelspec"), dict) else {}
+        li = md.get("language_info") if isinstance(md.get("language_info"), dict) else {}
+        lang = ks.get("language") or li.get("name")
+        if isinstance(lang, str) and lang.strip().lower() not in ("python", "python3", "ipython"):
+            return "notebook language is %s; only Python is supported" % lang
+        name = ks.get("name")
+        if isinstance(name, str) and name not in ("python3", "python"):
+            self.note("kernelspec %r ignored: running the Python kernel of %s" % (name, sys.executable))
+        return None
+
+    # -- running one cell --
+
+    def run_cell(self, item, deadline, why):
+        """Execute one code cell. Returns 'ok', 'error', 'timeout', 'ignored' or 'died'."""
+        kernel = self.kernel
+        kc = kernel.kc
+        rec = item.rec
+        cap = max(0, min(self.limits["output_cell_bytes"], self.limits["output_total_bytes"] - self.total_kept))
+        coll = OutputCollector(cap)
+        probes = []
+        start = time.monotonic()
+        msg_id = kc.execute(item.source, silent=False, store_history=item.injected is None,
+                            allow_stdin=False, stop_on_error=False)
+        reply = None
+        reply_at = None
+        idle = False
+        interrupted_at = None
+        outcome = None
+        died_status = None
+        while True:
+            # Drain IOPub (bounded batch), then look for the reply.
+            got = 0
+            while got < 200:
+                try:
+                    msg = kc.get_iopub_msg(timeout=0 if got else POLL_S)
+                except queue.Empty:
+                    break
+                got += 1
+                if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                    continue
+                if self.handle_iopub(item, msg, coll, probes):
+                    idle = True
+            while reply is None:
+                try:
+                    m = kc.get_shell_msg(timeout=0)
+                except queue.Empty:
+                    break
+                if m.get("parent_header", {}).get("msg_id") == msg_id and m.get("msg_type") == "execute_reply":
+                    reply = m.get("content", {})
+                    reply_at = time.monotonic()
+            now = time.monotonic()
+            if reply is not None and (idle or now - reply_at > 1.0):
+                break
+            status = kernel.exit_status()
+            if status is not None:
+                died_status = status
+                # late outputs already sent
+                while True:
+                    try:
+                        msg = kc.get_iopub_msg(timeout=0.05)
+                    except queue.Empty:
+                        break
+                    if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                        self.handle_iopub(item, msg, coll, probes)
+                break
+            if interrupted_at is None and now >= deadline:
+                interrupted_at = now
+                kernel.interrupt()
+            elif interrupted_at is not None and now >= interrupted_at + self.grace:
+                outcome = "ignored"
+                kernel.kill()
+                died_status = kernel.exit_status()
+                break
+        rec["duration_s"] = round(time.monotonic() - start, 3)
+        rec["output_bytes"] = coll.seen
+        rec["truncated"] = coll.truncated
+        if coll.truncated:
+            self.hit("output")
+        self.total_kept += coll.kept_bytes()
+        item.outputs = coll.outputs()
+        if reply is not None:
+            rec["execution_count"] = reply.get("execution_count")
+            if reply.get("status") == "error":
+                rec["error"] = {"ename": str(reply.get("ename", "")), "evalue": str(reply.get("evalue", ""))}
+            elif reply.get("status") == "aborted":
+                rec["error"] = {"ename": "Aborted", "evalue": "execution aborted by the kernel"}
+        if item.injected == "probe":
+            self.accept_probe(item, probes)
+        if outcome == "ignored":
+            rec["status"] = "interrupted-ignored"
+            return "ignored"
+        if died_status is not None:
+            rec["status"] = "kernel-died"
+            self.kernel_info = {"died": True, "cell": item.index, "exit_status": died_status,
+                                "reason": "kernel died while executing %s (%s)" % (item.name(), describe_exit(died_status))}
+            return "died"
+        if interrupted_at is not None:
+            rec["status"] = "timeout"
+            if rec["error"] is None:
+                rec["error"] = {"ename": "Timeout", "evalue": why}
+            return "timeout"
+        if reply is not None and reply.get("status") == "ok":
+            rec["status"] = "ok"
+            self.check_exit_payload(item, reply)
+            return "ok"
+        rec["status"] = "error"
+        return "error"
+
+    def check_exit_payload(self, item, reply):
+        for p in reply.get("payload") or []:
+            if isinstance(p, dict) and p.get("source") == "ask_exit":
+                item.asked_exit = True
+
+    def handle_iopub(self, item, msg, coll, probes):
+        """Route one IOPub message of the running cell. Returns True on the idle status."""
+        mt = msg.get("msg_type")
+        c = msg.get("content", {})
+        if mt == "status":
+            return c.get("execution_state") == "idle"
+        if mt == "stream":
+            coll.add_stream(str(c.get("name", "stdout")), str(c.get("text", "")))
+        elif mt in ("display_data", "execute_result"):
+            data = c.get("data") or {}
+            if PROBE_MIME in data:
+                if item.injected == "probe":
+                    probes.append(data[PROBE_MIME])
+                    return False
+                self.note("%s displayed a probe-looking output; ignored" % item.name())
+                data = {k: v for k, v in data.items() if k != PROBE_MIME}
+                if not data:
+                    return False
+            out = {"output_type": mt, "data": data, "metadata": c.get("metadata") or {}}
+            if mt == "execute_result":
+                out["execution_count"] = c.get("execution_count")
+            coll.add_rich(out)
+        elif mt == "error":
+            coll.add_error(c)
+        elif mt == "clear_output":
+            if c.get("wait"):
+                coll.clear_pending = True
+            else:
+                coll.clear()
+        return False
+
+    def accept_probe(self, item, probes):
+        valid = []
+        for p in probes:
+            if not isinstance(p, dict) or p.get("nonce") != self.nonce:
+                self.note("%s: a probe output without the run's nonce was ignored" % item.name())
+                continue
+            if p.get("label") != item.label or not isinstance(p.get("values"), dict):
+                self.note("%s: a probe output with a wrong label or no values was ignored" % item.name())
+                continue
+            valid.append(p)
+        limit = self.limits["probe_bytes"]
+        for p in list(valid):
+            size = _json_size(p["values"])
+            if size > limit + limit // 2 + 65536:
+                self.note("%s: probe values of %s exceed the limit of %s; ignored" % (item.name(), _fmt_mb(size), _fmt_mb(limit)))
+                valid.remove(p)
+                return
+        if len(valid) == 1:
+            if item.label in self.probe_values:
+                self.note("probe label %r appears twice; the later one is kept" % item.label)
+            self.probe_values[item.label] = {"values": valid[0]["values"]}
+        elif len(valid) > 1:
+            self.note("%s displayed %d probe outputs (expected one); its values were rejected"
+                      % (item.name(), len(valid)))
+        else:
+            self.note("%s produced no probe values" % item.name())
+
+    # -- the whole notebook --
+
+    def run(self):
+        problem = self.language_problem()
+        if problem:
+            self.note(problem)
+            self.statuses.add("kernel-start-failed")
+            return
+        self.kernel = Kernel(self.tmpdir)
+        try:
+            self.kernel.start(min(KERNEL_START_TIMEOUT_S, max(1.0, self.student_deadline - time.monotonic())))
+        except Exception as e:
+            self.statuses.add("kernel-start-failed")
+            tail = " | ".join(list(self.kernel.stderr_tail)[-5:])
+            self.note("the kernel did not start (%s: %s)%s" % (type(e).__name__, e, ("; kernel stderr: " + tail) if tail else ""))
+            return
+        student_stopped = False   # wall clock reached: no more student cells
+        dead = False
+        for item in self.items:
+            if item.cell.get("cell_type") != "code":
+                continue
+            if dead:
+                continue
+            if item.injected is None and student_stopped:
+                continue
+            if not item.source.strip():
+                item.rec["status"] = "ok"
+                continue
+            now = time.monotonic()
+            if item.injected is None:
+                limit_end = self.student_deadline
+            else:
+                limit_end = self.hard_deadline
+            if now >= limit_end:
+                if item.injected is None:
+                    self.wall_reached(item, interrupted=False)
+                    student_stopped = True
+                else:
+                    self.note("no time left for %s (wall-clock limit %s s)" % (item.name(), _num(self.wall)))
+                continue
+            cell_end = now + self.cell_timeout
+            by_wall = limit_end < cell_end
+            deadline = min(cell_end, limit_end)
+            why = ("wall-clock limit %s s reached" % _num(self.wall)) if by_wall else \
+                ("timeout after %s s" % _num(self.cell_timeout))
+            outcome = self.run_cell(item, deadline, why)
+            if outcome == "timeout":
+                if by_wall:
+                    self.wall_reached(item, interrupted=True)
+                    if item.injected is None:
+                        student_stopped = True
+                else:
+                    self.statuses.add("cell-timeout")
+                    self.hit("cell-timeout")
+                    self.note("timeout after %s s in %s" % (_num(self.cell_timeout), item.name()))
+            elif outcome == "ignored":
+                dead = True
+                if by_wall:
+                    self.statuses.add("wall-timeout")
+                    self.hit("wall-clock")
+                    reason = "wall-clock limit %s s reached during %s; interrupt ignored; kernel killed" % (_num(self.wall), item.name())
+                else:
+                    self.statuses.add("interrupt-ignored")
+                    self.hit("cell-timeout")
+                    reason = "timeout in %s; interrupt ignored; kernel killed" % item.name()
+                self.note(reason)
+                self.kernel_info = {"died": True, "killed": True, "cell": item.index,
+                                    "exit_status": self.kernel.exit_status(), "reason": reason}
+            elif outcome == "died":
+                dead = True
+                self.statuses.add("kernel-died")
+                self.note(self.kernel_info["reason"])
+            elif outcome == "error":
+                if item.injected != "test":
+                    self.statuses.add("errors")
+            if outcome == "ok" and getattr(item, "asked_exit", False):
+                if self.wait_for_exit(1.5):
+                    dead = True
+                    self.statuses.add("kernel-died")
+                    st = self.kernel.exit_status()
+                    reason = "kernel exited after %s (exit() called)" % item.name()
+                    self.kernel_info = {"died": True, "cell": item.index, "exit_status": st, "reason": reason}
+                    self.note(reason)
+                else:
+                    self.note("exit() called in %s; the kernel kept running" % item.name())
+        if dead:
+            tail = list(self.kernel.stderr_tail)[-5:]
+            if tail:
+                log("kernel stderr tail: " + " | ".join(tail))
+
+    def wait_for_exit(self, seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.kernel.exit_status() is not None:
+                return True
+            time.sleep(0.05)
+        return False
+
+    def wall_reached(self, item, interrupted):
+        self.statuses.add("wall-timeout")
+        self.hit("wall-clock")
+        if interrupted:
+            self.note("wall-clock limit %s s reached during %s" % (_num(self.wall), item.name()))
+        else:
+            self.note("wall-clock limit %s s reached before %s" % (_num(self.wall), item.name()))
+
+    def result(self):
+        status = "completed"
+        for s in STATUS_ORDER:
+            if s in self.statuses:
+                status = s
+                break
+        record = {
+            "status": status,
+            "unsafe": bool(self.job.get("unsafe", False)),
+            "duration_s": round(time.monotonic() - self.t0, 3),
+            "cells": [it.rec for it in self.items if it.cell.get("cell_type") == "code"],
+            "limits_hit": self.limits_hit,
+            "kernel": self.kernel_info,
+            "messages": self.messages,
+        }
+        payload = None
+        if self.probe_values:
+            payload = {"format": PAYLOAD_FORMAT, "probes": self.probe_values}
+        nb = {k: v for k, v in self.nb.items() if k != "cells"}
+        nb = copy.deepcopy(nb)
+        cells = []
+        for it in self.items:
+            if it.injected is not None:
+                continue
+            cell = copy.deepcopy(it.cell)
+            if cell.get("cell_type") == "code":
+                cell["outputs"] = it.outputs
+                cell["execution_count"] = it.rec["execution_count"]
+            cells.append(cell)
+        nb["cells"] = cells
+        return {"format": RESULT_FORMAT, "record": record, "payload": payload, "notebook": nb}
+
+
+def _num(x):
+    return ("%d" % x) if float(x).is_integer() else ("%g" % x)
+
+
+def _finite(obj):
+    """Replace non-finite floats (never valid JSON) by strings."""
+    if isinstance(obj, float):
+        return obj if obj == obj and obj not in (float("inf"), float("-inf")) else repr(obj)
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_finite(v) for v in obj]
+    return obj
+
+
+def write_result(result):
+    try:
+        text = json.dumps(result, ensure_ascii=True, allow_nan=False)
+    except ValueError:
+        text = json.dumps(_finite(result), ensure_ascii=True, allow_nan=False)
+    out = sys.stdout.buffer
+    out.write(text.encode("ascii"))
+    out.write(b"\n")
+    out.flush()
+
+
+def main():
+    set_non_dumpable()
+    try:
+        job = parse_job(sys.stdin.buffer.read())
+    except JobError as e:
+        log("malformed job: %s" % e)
+        return 2
+    runner = Runner(job)
+    tmpdir = tempfile.mkdtemp(prefix="sandmark-runner-")
+    runner.tmpdir = tmpdir
+
+    def bail(signum=None, frame=None):
+        if runner.kernel is not None:
+            runner.kernel.kill()
+        os._exit(3 if signum is None else 128 + signum)
+
+    signal.signal(signal.SIGTERM, bail)
+    # Safety net: whatever happens, never outlive the wall clock by much.
+    watchdog = threading.Timer(runner.wall + runner.grace + 30.0, lambda: (log("watchdog fired"), bail()))
+    watchdog.daemon = True
+    watchdog.start()
+    code = 0
+    try:
+        runner.run()
+        write_result(runner.result())
+    except Exception:
+        import traceback
+        log("internal error:\n" + traceback.format_exc())
+        code = 3
+    finally:
+        if runner.kernel is not None:
+            runner.kernel.close()
+        try:
+            import shutil
+            shutil.rmtree(tmpdir, ignore_errors=True)
+        except Exception:
+            pass
+    try:
+        sys.stderr.flush()
+    except Exception:
+        pass
+    # Do not wait for lingering threads or zmq sockets at interpreter exit.
+    os._exit(code)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,430 @@
+"""Tests of resources/python/sandmark_runner.py against the cases in ../shared/cases (real kernel).
+
+Each test builds the instrumented notebook exactly as the C++ instrumenter does (redirect cell
+first, probe cells appended; docs/runner-protocol.md), runs the runner as a subprocess with the
+job on stdin, and checks the record, the probe payload and the stripped notebook.
+Time limits are scaled down from the cases' settings to keep the suite short; the principle
+under test is the same.
+"""
+import copy
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+from sandmark_testutil import runtime_dir, shared_cases_dir
+
+CASES = shared_cases_dir()
+RUNTIME = runtime_dir()
+RUNNER = os.path.join(RUNTIME, "sandmark_runner.py")
+
+REDIRECT_TEMPLATE = '''# Sandmark: data URLs read the supplied local files (injected cell, removed after the run)
+def _sandmark_redirect():
+    import importlib.util as u
+    s = u.spec_from_file_location("_sandmark_redirect", "{runtime}/sandmark_redirect.py")
+    m = u.module_from_spec(s)
+    s.loader.exec_module(m)
+    m.install(names={names}, urls={urls})
+_sandmark_redirect()
+del _sandmark_redirect
+'''
+
+PROBE_TEMPLATE = '''# Sandmark probe (injected cell, removed after the run)
+def _sandmark_probe():
+    import importlib.util as u
+    s = u.spec_from_file_location("_sandmark_probe_{nonce}", "{runtime}/sandmark_probe.py")
+    m = u.module_from_spec(s)
+    s.loader.exec_module(m)
+    m.emit(globals(), {names}, nonce="{nonce}", max_bytes={max_bytes}, label="{label}")
+_sandmark_probe()
+del _sandmark_probe
+'''
+
+
+def _py_literal(obj):
+    return json.dumps(obj)  # dicts/lists of str are valid Python literals in JSON form
+
+
+def redirect_cell(names, urls):
+    return {"cell_type": "code", "id": "sandmark-redirect", "execution_count": None, "outputs": [],
+            "metadata": {"sandmark": {"injected": "redirect"}},
+            "source": REDIRECT_TEMPLATE.format(runtime=RUNTIME, names=_py_literal(names), urls=_py_literal(urls))}
+
+
+def probe_cell(names, nonce, label="end", max_bytes=8388608):
+    return {"cell_type": "code", "id": "sandmark-probe-" + label, "execution_count": None, "outputs": [],
+            "metadata": {"sandmark": {"injected": "probe", "label": label}},
+            "source": PROBE_TEMPLATE.format(runtime=RUNTIME, names=_py_literal(names), nonce=nonce,
+                                            max_bytes=max_bytes, label=label)}
+
+
+def test_cell(check, code):
+    return {"cell_type": "code", "id": "sandmark-test-" + check, "execution_count": None, "outputs": [],
+            "metadata": {"sandmark": {"injected": "test", "check": check}},
+            "source": "# Sandmark test check %s (injected cell, removed after the run)\n%s" % (check, code)}
+
+
+def load_case(name):
+    with open(os.path.join(CASES, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def kernel_env():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update({"MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1", "MALLOC_ARENA_MAX": "2", "LANG": "C.UTF-8"})
+    return env
+
+
+@unittest.skipIf(CASES is None, "shared cases not found (set SANDMARK_SHARED_CASES_DIR or put shared/ beside the clone)")
+class RunnerTest(unittest.TestCase):
+    maxDiff = None
+
+    def setUp(self):
+        self.workdir = tempfile.mkdtemp(prefix="sandmark-runner-test-")
+
+    def tearDown(self):
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def run_job(self, nb, probe_names=None, limits=None, redirect=None, extra_cells=(), nonce=None,
+                job_overrides=None, timeout=120):
+        lim = {"cell_timeout_s": 10, "wall_timeout_s": 60, "interrupt_grace_s": 1,
+               "output_cell_bytes": 65536, "output_total_bytes": 1048576, "probe_bytes": 8388608}
+        lim.update(limits or {})
+        nb = copy.deepcopy(nb)
+        self.submitted = copy.deepcopy(nb)
+        self.nonce = nonce or secrets.token_hex(16)
+        if redirect is not None:
+            nb["cells"].insert(0, redirect_cell(*redirect))
+        nb["cells"].extend(extra_cells)
+        if probe_names is not None:
+            nb["cells"].append(probe_cell(probe_names, self.nonce, max_bytes=lim["probe_bytes"]))
+        job = {"format": "sandmark-job/1", "notebook": nb, "nonce": self.nonce, "limits": lim}
+        job.update(job_overrides or {})
+        proc = subprocess.run([sys.executable, "-I", "-X", "utf8", RUNNER], input=json.dumps(job).encode(),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.workdir,
+                              env=kernel_env(), timeout=timeout)
+        self.stderr = proc.stderr.decode("utf-8", "replace")
+        self.assertEqual(proc.returncode, 0, self.stderr)
+        result = json.loads(proc.stdout)
+        self.assertEqual(result["format"], "sandmark-result/1")
+        self.record = result["record"]
+        self.payload = result["payload"]
+        self.notebook = result["notebook"]
+        self.check_stripped()
+        return result
+
+    def check_stripped(self):
+        """The executed notebook is the submitted one: same cells, no injected cell left."""
+        cells = self.notebook["cells"]
+        self.assertEqual(len(cells), len(self.submitted["cells"]))
+        for got, want in zip(cells, self.submitted["cells"]):
+            self.assertEqual(got.get("id"), want.get("id"))
+            self.assertEqual(got["source"], want["source"])
+            self.assertNotIn("sandmark", got.get("metadata", {}))
+        json.dumps(self.notebook, allow_nan=False)
+
+    def cell(self, index):
+        for c in self.record["cells"]:
+            if c["index"] == index:
+                return c
+        self.fail("no record for cells[%d]" % index)
+
+    def injected(self, kind):
+        return [c for c in self.record["cells"] if c["injected"] == kind]
+
+    def values(self, label="end"):
+        self.assertIsNotNone(self.payload, "no payload; messages: %s" % self.record["messages"])
+        self.assertEqual(self.payload["format"], "sandmark-payload/1")
+        return self.payload["probes"][label]["values"]
+
+    # ---- cases ----
+
+    def test_c01_os_exit_kernel_death(self):
+        self.run_job(load_case("C01-os-exit.ipynb"), ["area", "perimeter"])
+        self.assertEqual(self.record["status"], "kernel-died")
+        self.assertEqual(self.cell(1)["status"], "ok")
+        self.assertEqual(self.cell(2)["status"], "kernel-died")
+        self.assertLess(self.cell(2)["duration_s"], 5.0)  # detected within seconds, not the 10 s timeout
+        self.assertEqual(self.cell(3)["status"], "not-run")
+        k = self.record["kernel"]
+        self.assertTrue(k["died"])
+        self.assertEqual(k["cell"], 2)
+        self.assertEqual(k["exit_status"], 1)
+        self.assertEqual(k["reason"], "kernel died while executing cells[2] (exit status 1)")
+        self.assertIn("kernel died while executing cells[2] (exit status 1)", self.record["messages"])
+        self.assertEqual(self.injected("probe")[0]["status"], "not-run")
+        self.assertIsNone(self.payload)  # NOT-GRADED (kernel died), never a silent FAIL
+
+    def test_c02_timeout_continues_with_namespace(self):
+        self.run_job(load_case("C02-infinite-loop.ipynb"), ["count", "total", "double"],
+                     limits={"cell_timeout_s": 2})
+        self.assertEqual(self.record["status"], "cell-timeout")
+        self.assertEqual(self.cell(2)["status"], "timeout")
+        self.assertIn("timeout after 2 s in cells[2]", self.record["messages"])
+        self.assertIn("cell-timeout", self.record["limits_hit"])
+        self.assertEqual(self.cell(3)["status"], "ok")
+        v = self.values()
+        self.assertEqual(v["count"], {"t": "int", "v": "10"})
+        self.assertEqual(v["total"], {"t": "int", "v": "5"})
+        self.assertEqual(v["double"], {"t": "int", "v": "20"})
+        self.assertFalse(self.record["kernel"]["died"])
+
+    def _interrupt_ignored(self, case):
+        self.run_job(load_case(case), ["ready", "after"], limits={"cell_timeout_s": 2, "interrupt_grace_s": 1})
+        self.assertEqual(self.record["status"], "interrupt-ignored")
+        self.assertEqual(self.cell(0)["status"], "ok")
+        self.assertEqual(self.cell(1)["status"], "interrupted-ignored")
+        self.assertLess(self.cell(1)["duration_s"], 8.0)  # timeout + grace, never the wall clock
+        self.assertEqual(self.cell(2)["status"], "not-run")
+        self.assertIn("timeout in cells[1]; interrupt ignored; kernel killed", self.record["messages"])
+        self.assertTrue(self.record["kernel"]["died"])
+        self.assertEqual(self.record["kernel"]["cell"], 1)
+        self.assertIsNone(self.payload)
+
+    def test_c03a_sigint_ignored(self):
+        self._interrupt_ignored("C03a-sigint-ignored.ipynb")
+
+    def test_c03b_bare_except(self):
+        self._interrupt_ignored("C03b-bare-except-loop.ipynb")
+
+    def test_c04_input_fails_at_once(self):
+        self.run_job(load_case("C04-input.ipynb"), ["squares", "guess"])
+        self.assertEqual(self.record["status"], "errors")
+        self.assertEqual(self.cell(0)["status"], "error")
+        self.assertEqual(self.cell(0)["error"]["ename"], "StdinNotImplementedError")
+        self.assertLess(self.cell(0)["duration_s"], 5.0)
+        v = self.values()
+        self.assertEqual(v["squares"], {"t": "list", "items": [{"t": "int", "v": str(i * i)} for i in range(5)]})
+        self.assertEqual(v["guess"], {"t": "missing"})
+
+    def test_c05a_sys_exit_is_an_error(self):
+        self.run_job(load_case("C05a-sys-exit.ipynb"), ["result", "later"])
+        self.assertEqual(self.record["status"], "errors")
+        self.assertEqual(self.cell(1)["status"], "error")
+        self.assertEqual(self.cell(1)["error"]["ename"], "SystemExit")
+        self.assertFalse(self.record["kernel"]["died"])
+        self.assertEqual(self.values()["later"], {"t": "int", "v": "8"})
+
+    def test_c05b_exit_builtin_either_behaviour(self):
+        self.run_job(load_case("C05b-exit-builtin.ipynb"), ["result", "later"])
+        if self.record["kernel"]["died"]:
+            self.assertEqual(self.record["status"], "kernel-died")
+            self.assertEqual(self.record["kernel"]["reason"], "kernel exited after cells[1] (exit() called)")
+            self.assertEqual(self.cell(2)["status"], "not-run")
+            self.assertIsNone(self.payload)
+        else:
+            self.assertEqual(self.cell(2)["status"], "ok")
+            self.assertEqual(self.values()["later"], {"t": "int", "v": "8"})
+            self.assertIn("exit() called in cells[1]; the kernel kept running", self.record["messages"])
+
+    def test_c12_output_flood_capped(self):
+        self.run_job(load_case("C12-output-flood.ipynb"), ["checksum", "grid"],
+                     limits={"cell_timeout_s": 60, "wall_timeout_s": 120})
+        self.assertEqual(self.record["status"], "completed")
+        c0 = self.cell(0)
+        self.assertTrue(c0["truncated"])
+        self.assertGreater(c0["output_bytes"], 30_000_000)
+        self.assertIn("output", self.record["limits_hit"])
+        outs = self.notebook["cells"][0]["outputs"]
+        text = "".join(o.get("text", "") for o in outs if o["output_type"] == "stream")
+        self.assertIn("output truncated (30.4 MB", text)
+        self.assertIn("step 0 value 0\n", text)                 # head kept
+        self.assertIn("step 999999 value 999998000001\n", text)  # tail kept
+        self.assertLess(len(json.dumps(outs)), 70_000)
+        self.assertTrue(self.cell(1)["truncated"])
+        self.assertLess(len(json.dumps(self.notebook)), 200_000)
+        v = self.values()
+        self.assertEqual(v["checksum"], {"t": "int", "v": "4950"})
+        self.assertIn(v["grid"]["t"], ("list", "too-large"))
+
+    def test_c12_grid_too_large_keeps_other_values(self):
+        nb = load_case("C12-output-flood.ipynb")
+        nb["cells"][0]["source"] = "print('short')\n"
+        self.run_job(nb, ["grid", "checksum"], limits={"probe_bytes": 100_000})
+        v = self.values()
+        self.assertEqual(v["grid"]["t"], "too-large")
+        self.assertEqual(v["checksum"], {"t": "int", "v": "4950"})
+
+    def test_c14a_hidden_traceback_still_an_error(self):
+        self.run_job(load_case("C14a-hide-traceback.ipynb"), ["ratio", "fallback"])
+        self.assertEqual(self.cell(1)["status"], "error")
+        self.assertEqual(self.cell(1)["error"], {"ename": "ZeroDivisionError", "evalue": "division by zero"})
+        self.assertEqual(self.record["status"], "errors")
+        v = self.values()
+        self.assertEqual(v["ratio"], {"t": "missing"})
+        self.assertEqual(v["fallback"], {"t": "int", "v": "3"})
+
+    def test_c14b_showtraceback_none_bounded(self):
+        self.run_job(load_case("C14b-showtraceback-none.ipynb"), ["ratio", "fallback"],
+                     limits={"cell_timeout_s": 2, "interrupt_grace_s": 1})
+        c1 = self.cell(1)
+        self.assertIn(c1["status"], ("error", "timeout", "interrupted-ignored"))
+        if c1["status"] == "interrupted-ignored":
+            self.assertEqual(self.record["status"], "interrupt-ignored")
+            self.assertIsNone(self.payload)
+        else:
+            self.assertEqual(self.values()["fallback"], {"t": "int", "v": "3"})
+
+    def test_c16_numpy_scalars(self):
+        self.run_job(load_case("C16-numpy-scalars.ipynb"), ["total", "is_positive", "avg", "avg32", "vec", "first"])
+        self.assertEqual(self.record["status"], "completed")
+        v = self.values()
+        self.assertEqual(v["total"], {"t": "np-scalar", "dtype": "int64", "v": {"t": "int", "v": "7"}})
+        self.assertEqual(v["is_positive"], {"t": "np-scalar", "dtype": "bool", "v": {"t": "bool", "v": True}})
+        self.assertEqual(v["avg"]["v"], {"t": "float", "v": "0.30000000000000004"})
+        self.assertEqual(v["avg32"]["dtype"], "float32")
+        self.assertAlmostEqual(float(v["avg32"]["v"]["v"]), 0.1, delta=1e-7)
+        self.assertEqual(v["vec"], {"t": "ndarray", "dtype": "int64", "shape": [3], "enc": "int", "values": ["1", "1", "2"]})
+        self.assertEqual(v["first"]["v"], {"t": "int", "v": "3"})
+
+    def test_c17_nan_inf_negative_zero(self):
+        result = self.run_job(load_case("C17-nan-inf.ipynb"),
+                              ["missing_mean", "upper", "neg_zero", "wrong_nan", "ok_after", "series_like"])
+        v = self.values()
+        self.assertEqual(v["missing_mean"], {"t": "float", "v": "nan"})
+        self.assertEqual(v["upper"], {"t": "float", "v": "inf"})
+        self.assertEqual(v["neg_zero"], {"t": "float", "v": "-0.0"})
+        self.assertEqual(v["ok_after"], {"t": "float", "v": "1.5"})
+        self.assertEqual([x["v"] for x in v["series_like"]["items"]], ["1.0", "nan", "3.0"])
+        json.dumps(result, allow_nan=False)  # strict JSON throughout
+
+    def test_c20a_unknown_kernelspec_ignored(self):
+        self.run_job(load_case("C20a-unknown-kernelspec.ipynb"), ["smallest"])
+        self.assertEqual(self.record["status"], "completed")
+        self.assertTrue(any("kernelspec 'conda-env-ds2024-py' ignored" in m for m in self.record["messages"]))
+        self.assertEqual(self.values()["smallest"], {"t": "int", "v": "1"})
+
+    def test_c20b_other_language_refused(self):
+        self.run_job(load_case("C20b-r-kernel.ipynb"), ["smallest"])
+        self.assertEqual(self.record["status"], "kernel-start-failed")
+        self.assertTrue(any("only Python is supported" in m for m in self.record["messages"]))
+        self.assertTrue(all(c["status"] == "not-run" for c in self.record["cells"]))
+        self.assertIsNone(self.payload)
+
+    def test_c22_gui_backends_fail_fast(self):
+        self.run_job(load_case("C22-gui-backend.ipynb"), ["area_under"])
+        self.assertEqual(self.cell(0)["status"], "error")
+        self.assertEqual(self.cell(0)["error"]["ename"], "ImportError")
+        self.assertEqual(self.cell(1)["status"], "error")
+        self.assertEqual(self.cell(1)["error"]["ename"], "ImportError")
+        self.assertEqual(self.cell(2)["status"], "ok")
+        self.assertEqual(self.values()["area_under"], {"t": "int", "v": "14"})
+
+    def test_c23_data_paths_and_redirect(self):
+        shutil.copytree(os.path.join(CASES, "C23", "data"), os.path.join(self.workdir, "data"))
+        nb = load_case(os.path.join("C23", "C23-data-paths.ipynb"))
+        unmapped = {"cell_type": "code", "id": "c23-extra", "metadata": {}, "outputs": [], "execution_count": None,
+                    "source": "import urllib.request, time\nt0 = time.monotonic()\ntry:\n"
+                              "    urllib.request.urlopen('https://other.example.invalid/x/unknown.csv')\n"
+                              "except Exception as e:\n    unmapped = type(e).__name__ + ': ' + str(e)\n"
+                              "unmapped_s = time.monotonic() - t0\n"}
+        nb["cells"].append(unmapped)
+        self.run_job(nb, ["n_rows", "mean2", "max3", "lines4", "unmapped", "unmapped_s"],
+                     redirect=({"scores.csv": "data/scores.csv"},
+                               {"https://data.example.invalid/ds101/data/scores.csv": "data/scores.csv"}))
+        redirect = self.injected("redirect")
+        self.assertEqual(len(redirect), 1)
+        self.assertEqual(redirect[0]["status"], "ok")
+        self.assertIsNone(redirect[0]["index"])
+        self.assertEqual(self.cell(0)["status"], "ok")
+        self.assertEqual(self.cell(1)["error"]["ename"], "FileNotFoundError")
+        self.assertEqual(self.cell(2)["status"], "ok")
+        self.assertEqual(self.cell(3)["status"], "ok")
+        v = self.values()
+        self.assertEqual(v["n_rows"], {"t": "int", "v": "5"})
+        self.assertEqual(v["mean2"], {"t": "missing"})
+        self.assertEqual(v["max3"], {"t": "int", "v": "10"})
+        self.assertEqual(v["lines4"], {"t": "int", "v": "6"})
+        self.assertEqual(v["unmapped"]["v"], "URLError: <urlopen error offline: Sandmark grading has no network "
+                                             "(https://other.example.invalid/x/unknown.csv)>")
+        self.assertLess(float(v["unmapped_s"]["v"]), 1.0)
+
+    def test_c34_wall_clock_stops_before_probes(self):
+        # Scaled: cells sleep 1 s instead of 8, T=3 s, W=7 s (the case: 8 s, T=10, W=45).
+        nb = load_case("C34-slow-cells.ipynb")
+        for c in nb["cells"]:
+            c["source"] = "".join(c["source"]).replace("time.sleep(8)", "time.sleep(1)")
+        self.run_job(nb, ["first"] + ["step%d" % i for i in range(1, 11)],
+                     limits={"cell_timeout_s": 3, "wall_timeout_s": 7, "interrupt_grace_s": 1})
+        self.assertEqual(self.record["status"], "wall-timeout")
+        self.assertIn("wall-clock", self.record["limits_hit"])
+        self.assertNotIn("cell-timeout", self.record["limits_hit"])
+        stopped = [c for c in self.record["cells"] if c["injected"] is None and c["status"] != "ok"]
+        n = stopped[0]["index"]
+        self.assertGreaterEqual(n, 1)
+        self.assertLess(n, 10)
+        self.assertTrue(any(m in ("wall-clock limit 7 s reached during cells[%d]" % n,
+                                  "wall-clock limit 7 s reached before cells[%d]" % n)
+                            for m in self.record["messages"]), self.record["messages"])
+        self.assertTrue(all(c["status"] == "not-run" for c in stopped[1:]))
+        self.assertEqual(self.injected("probe")[0]["status"], "ok")
+        v = self.values()
+        self.assertEqual(v["first"], {"t": "int", "v": "1"})
+        for i in range(1, n):
+            self.assertEqual(v["step%d" % i], {"t": "int", "v": str(i)})
+        for i in range(n, 11):
+            self.assertEqual(v["step%d" % i], {"t": "missing"})
+        self.assertLess(self.record["duration_s"], 7 + 1 + 2)
+
+    def test_forged_probe_outputs_ignored(self):
+        nonce_guess = "0" * 32
+        forged = {"cell_type": "code", "id": "forge", "metadata": {}, "outputs": [], "execution_count": None,
+                  "source": "from IPython.display import display\nanswer = 1\n"
+                            "display({'application/vnd.sandmark.probe+json': {'nonce': '%s', 'label': 'end', "
+                            "'values': {'answer': {'t': 'int', 'v': '42'}}}}, raw=True)\n" % nonce_guess}
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python"}},
+              "cells": [forged]}
+        self.run_job(nb, ["answer"])
+        self.assertEqual(self.values()["answer"], {"t": "int", "v": "1"})
+        self.assertIn("cells[0] displayed a probe-looking output; ignored", self.record["messages"])
+        outs = self.notebook["cells"][0]["outputs"]
+        self.assertFalse(any("application/vnd.sandmark.probe+json" in o.get("data", {}) for o in outs))
+
+    def test_probe_with_wrong_nonce_or_doubled_output_rejected(self):
+        # A student patch makes the probe's display run twice: the probe cell's values are refused.
+        patch = {"cell_type": "code", "id": "patch", "metadata": {}, "outputs": [], "execution_count": None,
+                 "source": "import IPython.display as d\n_o = d.display\n"
+                           "def _twice(*a, **k):\n    _o(*a, **k)\n    _o(*a, **k)\nd.display = _twice\nanswer = 1\n"}
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [patch]}
+        self.run_job(nb, ["answer"])
+        self.assertIsNone(self.payload)
+        self.assertTrue(any("displayed 2 probe outputs" in m for m in self.record["messages"]), self.record["messages"])
+        # A probe cell carrying another nonce (e.g. a stale cell) is ignored.
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": []}
+        stale = probe_cell(["answer"], "f" * 32)
+        self.run_job(nb, None, extra_cells=[stale])
+        self.assertIsNone(self.payload)
+        self.assertTrue(any("without the run's nonce" in m for m in self.record["messages"]))
+
+    def test_test_cells_and_injected_records(self):
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "markdown", "id": "m", "metadata": {}, "source": "# Q"},
+                        {"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "def add(a, b):\n    return a + b\n"}]}
+        self.run_job(nb, ["add"], extra_cells=[test_cell("q1-ok", "assert add(1, 2) == 3"),
+                                               test_cell("q1-bad", "assert add(2, 2) == 5, 'add(2, 2) should be 4'")])
+        self.assertEqual(self.record["status"], "completed")
+        tests = {c["check"]: c for c in self.injected("test")}
+        self.assertEqual(tests["q1-ok"]["status"], "ok")
+        self.assertEqual(tests["q1-bad"]["status"], "error")
+        self.assertEqual(tests["q1-bad"]["error"], {"ename": "AssertionError", "evalue": "add(2, 2) should be 4"})
+        self.assertTrue(all(c["index"] is None for c in self.injected("test")))
+        self.assertEqual(self.cell(1)["id"], "a")
+        self.assertEqual(self.values()["add"]["t"], "other")
+
+    def test_malformed_job_exit_2(self):
+        for bad in (b"not json", b"{}", json.dumps({"format": "sandmark-job/1", "notebook": {"cells": []},
+                                                     "nonce": "xyz"}).encode()):
+            proc = subprocess.run([sys.executable, "-I", RUNNER], input=bad, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, cwd=self.workdir, env=kernel_env(), timeout=30)
+            self.assertEqual(proc.returncode, 2)
+            self.assertEqual(proc.stdout, b"")
+            self.assertIn(b"malformed job", proc.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
