@@ -90,12 +90,12 @@ class RunnerTest(unittest.TestCase):
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     def run_job(self, nb, probe_names=None, limits=None, redirect=None, extra_cells=(), nonce=None,
-                job_overrides=None, timeout=120):
+                job_overrides=None, timeout=120, submitted=None):
         lim = {"cell_timeout_s": 10, "wall_timeout_s": 60, "interrupt_grace_s": 1,
                "output_cell_bytes": 65536, "output_total_bytes": 1048576, "probe_bytes": 8388608}
         lim.update(limits or {})
         nb = copy.deepcopy(nb)
-        self.submitted = copy.deepcopy(nb)
+        self.submitted = copy.deepcopy(submitted if submitted is not None else nb)
         self.nonce = nonce or secrets.token_hex(16)
         if redirect is not None:
             nb["cells"].insert(0, redirect_cell(*redirect))
@@ -415,6 +415,28 @@ class RunnerTest(unittest.TestCase):
         self.assertTrue(all(c["index"] is None for c in self.injected("test")))
         self.assertEqual(self.cell(1)["id"], "a")
         self.assertEqual(self.values()["add"]["t"], "other")
+
+    def test_test_cell_replacing_submitted_cell(self):
+        student_tests = {"cell_type": "code", "id": "t1", "metadata": {"nbgrader": {"grade_id": "t1"}},
+                         "outputs": [], "execution_count": None, "source": "assert True  # the student's copy"}
+        answer = {"cell_type": "code", "id": "ans", "metadata": {}, "outputs": [], "execution_count": None,
+                  "source": "x = 2\n"}
+        later = {"cell_type": "code", "id": "later", "metadata": {}, "outputs": [], "execution_count": None,
+                 "source": "y = x + 1\n"}
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [answer, student_tests, later]}
+        hidden = test_cell("q1", "assert x == 3, 'x should be 3'")
+        hidden["metadata"]["sandmark"].update({"grade_id": "t1", "replaced": student_tests})
+        instrumented = copy.deepcopy(nb)
+        instrumented["cells"][1] = hidden
+        # The executed notebook gets the submission's own cell back (checked in run_job).
+        self.run_job(instrumented, ["y"], submitted=nb)
+        t = self.injected("test")[0]
+        self.assertIsNone(t["index"])
+        self.assertEqual(t["replaces"], 1)
+        self.assertEqual(t["error"]["ename"], "AssertionError")
+        self.assertEqual(self.cell(0)["id"], "ans")
+        self.assertEqual(self.cell(2)["id"], "later")
+        self.assertEqual(self.values()["y"], {"t": "int", "v": "3"})
 
     def test_malformed_job_exit_2(self):
         for bad in (b"not json", b"{}", json.dumps({"format": "sandmark-job/1", "notebook": {"cells": []},
