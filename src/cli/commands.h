@@ -35,5 +35,6 @@ int cmdRelease(const QStringList &args);
 int cmdInstrument(const QStringList &args);
 int cmdStrip(const QStringList &args);
 int cmdDatasets(const QStringList &args);
+int cmdImport(const QStringList &args);
 
 } // namespace sandmark::cli

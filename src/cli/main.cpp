@@ -18,6 +18,7 @@ const QList<Command> &commands()
         {"instrument", "write the instrumented copy of a notebook", cmdInstrument},
         {"strip", "remove Sandmark's injected cells from a notebook", cmdStrip},
         {"datasets", "scan, list, add, remove, warm or check an assignment's Hub datasets", cmdDatasets},
+        {"import", "create an assignment from an nbgrader source notebook or folder", cmdImport},
     };
     return all;
 }

@@ -261,7 +261,7 @@ Expected<Assignment> Assignment::load(const QString &path)
         QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
         QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
         QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"),
-        QStringLiteral("checks")};
+        QStringLiteral("checks"), QStringLiteral("nbgrader")};
     for (auto &[key, value] : root.items())
         if (!known.contains(qs(key)))
             a.m_warnings << QStringLiteral("%1: %2: unknown field, ignored").arg(file, qs(key));

@@ -4,7 +4,8 @@
 
 namespace sandmark {
 
-InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QString &runtimeDir, const QString &nonce)
+InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QString &runtimeDir, const QString &nonce,
+                                       const QString &notebook)
 {
     InstrumentOptions o;
     o.runtimeDir = runtimeDir;
@@ -18,6 +19,9 @@ InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QStri
     ProbeSpec end{QStringLiteral("end"), {}, {}};
     QList<ProbeSpec> anchored;
     for (const Check &c : assignment.checks()) {
+        const QString only = c.options.value(QLatin1String("notebook")).toString();
+        if (!notebook.isEmpty() && !only.isEmpty() && only != notebook)
+            continue;
         if (c.type == Check::Type::Manual)
             continue; // nothing runs: a person grades the answer cell
         if (c.type == Check::Type::Test) {

@@ -1,0 +1,189 @@
+#include "assignment/nbgrader_import.h"
+
+#include "notebook/nbgrader.h"
+#include "notebook/release.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+namespace sandmark {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+std::string ss(const QString &s)
+{
+    return s.toStdString();
+}
+
+QString slugFrom(const QString &name)
+{
+    QString slug = name;
+    slug.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+    while (slug.startsWith(QLatin1Char('-')) || slug.startsWith(QLatin1Char('.')) || slug.startsWith(QLatin1Char('_')))
+        slug.remove(0, 1);
+    return slug.left(64).isEmpty() ? QStringLiteral("assignment") : slug.left(64);
+}
+
+} // namespace
+
+Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir)
+{
+    const QFileInfo info(source);
+    if (!info.exists())
+        return Error{source, {}, QStringLiteral("no such file or folder")};
+    const QString root = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
+    QStringList notebooks; // relative to root
+    QStringList dataFiles;
+    if (info.isDir()) {
+        QDirIterator it(root, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString abs = it.next();
+            const QString rel = QDir(root).relativeFilePath(abs);
+            if (rel.startsWith(QLatin1Char('.')) || rel.contains(QLatin1String("/.")))
+                continue; // .ipynb_checkpoints, hidden files
+            if (QFileInfo(abs).isSymLink())
+                return Error{abs, {}, QStringLiteral("symbolic links are not imported; copy the file instead")};
+            (rel.endsWith(QLatin1String(".ipynb")) ? notebooks : dataFiles) << rel;
+        }
+        notebooks.sort();
+        dataFiles.sort();
+        if (notebooks.isEmpty())
+            return Error{source, {}, QStringLiteral("no notebooks (.ipynb) in this folder")};
+    } else {
+        notebooks << info.fileName();
+    }
+    if (QFileInfo::exists(QDir(outDir).filePath(QStringLiteral("assignment.json"))))
+        return Error{outDir, {}, QStringLiteral("already holds an assignment.json; choose an empty folder")};
+
+    NbgraderImportReport report;
+    Json checks = Json::array();
+    Json answers = Json::array();
+    Json locked = Json::array();
+    std::set<int> schemas;
+    QStringList gradeIds;
+    for (const QString &rel : std::as_const(notebooks)) {
+        const QString path = QDir(root).filePath(rel);
+        auto nb = Notebook::load(path);
+        if (!nb)
+            return nb.error();
+        if (auto ok = refuseAutotest(*nb, path); !ok)
+            return ok.error();
+        if (auto released = makeRelease(*nb, path); !released)
+            return released.error();
+        QString previousAnchor;
+        const QList<NbgraderCell> cells = nbgraderCells(*nb);
+        for (int i = 0; i < nb->cellCount(); ++i) {
+            auto it = std::find_if(cells.begin(), cells.end(), [&](const NbgraderCell &c) { return c.index == i; });
+            if (it == cells.end()) {
+                if (!nb->cellId(i).isEmpty())
+                    previousAnchor = nb->cellId(i);
+                continue;
+            }
+            const NbgraderCell &c = *it;
+            const QString place = QStringLiteral("cells[%1]").arg(i);
+            schemas.insert(c.schemaVersion);
+            if ((c.grade || c.solution || c.locked || c.task) && c.gradeId.isEmpty())
+                return Error{path, place, QStringLiteral("nbgrader cell without a grade_id")};
+            if (!c.gradeId.isEmpty()) {
+                if (gradeIds.contains(c.gradeId))
+                    return Error{path, place, QStringLiteral("grade_id '%1' is used twice").arg(c.gradeId)};
+                gradeIds << c.gradeId;
+            }
+            if (c.isTest()) {
+                Json check = Json::object();
+                check["id"] = ss(c.gradeId);
+                check["type"] = "test";
+                check["points"] = c.points;
+                check["grade_id"] = ss(c.gradeId);
+                if (!previousAnchor.isEmpty())
+                    check["after"] = ss(previousAnchor);
+                check["notebook"] = ss(rel);
+                check["code"] = ss(nb->cellSource(i));
+                checks.push_back(std::move(check));
+                ++report.testChecks;
+            } else if (c.isManual()) {
+                Json check = Json::object();
+                check["id"] = ss(c.gradeId);
+                check["type"] = "manual";
+                check["points"] = c.points;
+                check["anchor"] = ss(c.gradeId);
+                check["notebook"] = ss(rel);
+                checks.push_back(std::move(check));
+                ++report.manualChecks;
+            }
+            if (c.solution) {
+                answers.push_back(ss(c.gradeId));
+                ++report.answerCells;
+            }
+            if (c.locked) {
+                locked.push_back(ss(c.gradeId));
+                ++report.lockedCells;
+            }
+            previousAnchor = c.gradeId;
+        }
+    }
+    if (report.testChecks + report.manualChecks == 0)
+        report.warnings << QStringLiteral("%1: no nbgrader test or manually graded cells found; add checks to "
+                                          "assignment.json").arg(source);
+
+    Json a = Json::object();
+    a["format"] = 1;
+    a["slug"] = ss(slugFrom(info.isDir() ? info.fileName() : info.completeBaseName()));
+    a["title"] = ss(info.isDir() ? info.fileName() : info.completeBaseName());
+    a["notebooks"] = Json::array();
+    for (const QString &n : std::as_const(notebooks))
+        a["notebooks"].push_back(ss(n));
+    if (!dataFiles.isEmpty()) {
+        a["data_files"] = Json::array();
+        for (const QString &f : std::as_const(dataFiles))
+            a["data_files"].push_back(ss(f));
+    }
+    a["checks"] = std::move(checks);
+    Json nbg = Json::object();
+    nbg["schema_versions"] = Json::array();
+    for (int v : schemas)
+        nbg["schema_versions"].push_back(v);
+    nbg["answer_cells"] = std::move(answers);
+    nbg["locked_cells"] = std::move(locked);
+    a["nbgrader"] = std::move(nbg);
+
+    // Stage everything, then move into place.
+    QDir().mkpath(QFileInfo(outDir).absolutePath());
+    QTemporaryDir staging(QFileInfo(outDir).absolutePath() + QStringLiteral("/.import-XXXXXX"));
+    if (!staging.isValid())
+        return Error{outDir, {}, QStringLiteral("cannot create a temporary folder: %1").arg(staging.errorString())};
+    for (const QString &rel : notebooks + dataFiles) {
+        const QString dst = staging.filePath(rel);
+        QDir().mkpath(QFileInfo(dst).absolutePath());
+        if (!QFile::copy(QDir(root).filePath(rel), dst))
+            return Error{QDir(root).filePath(rel), {}, QStringLiteral("cannot copy into the assignment")};
+    }
+    {
+        QFile f(staging.filePath(QStringLiteral("assignment.json")));
+        const std::string text = a.dump(2) + "\n";
+        if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()))
+            return Error{f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())};
+    }
+    const QString target = QFileInfo(outDir).absoluteFilePath();
+    if (QFileInfo(target).isDir() && QDir(target).isEmpty())
+        QDir().rmdir(target);
+    if (!QDir().rename(staging.path(), target))
+        return Error{outDir, {}, QStringLiteral("cannot create the assignment folder (it exists and is not empty?)")};
+    staging.setAutoRemove(false);
+    report.folder = target;
+    report.notebooks = notebooks;
+    report.dataFiles = dataFiles;
+    return report;
+}
+
+} // namespace sandmark

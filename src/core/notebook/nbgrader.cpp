@@ -1,0 +1,98 @@
+#include "notebook/nbgrader.h"
+
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace sandmark {
+
+QList<NbgraderCell> nbgraderCells(const Notebook &notebook)
+{
+    QList<NbgraderCell> cells;
+    for (int i = 0; i < notebook.cellCount(); ++i) {
+        const QJsonObject m = notebook.nbgraderMetadata(i);
+        if (m.isEmpty())
+            continue;
+        NbgraderCell c;
+        c.index = i;
+        c.gradeId = m.value(QLatin1String("grade_id")).toString();
+        c.solution = m.value(QLatin1String("solution")).toBool();
+        c.grade = m.value(QLatin1String("grade")).toBool();
+        c.task = m.value(QLatin1String("task")).toBool();
+        c.points = m.value(QLatin1String("points")).toDouble();
+        c.schemaVersion = m.value(QLatin1String("schema_version")).toInt(1);
+        // nbgrader/utils.py is_locked(): answer cells never, test cells always, others as marked.
+        c.locked = !c.solution && (c.grade || m.value(QLatin1String("locked")).toBool());
+        cells << c;
+    }
+    return cells;
+}
+
+QString CellChange::describe() const
+{
+    const QString where = submissionIndex >= 0 ? QStringLiteral(" (cells[%1])").arg(submissionIndex) : QString();
+    switch (kind) {
+    case Kind::LockedModified:
+        return QStringLiteral("locked cell '%1' was changed%2").arg(gradeId, where);
+    case Kind::TestModified:
+        return QStringLiteral("test cell '%1' was edited%2; the instructor's version ran").arg(gradeId, where);
+    case Kind::Deleted:
+        return QStringLiteral("cell '%1' was deleted").arg(gradeId);
+    case Kind::AnswerUntouched:
+        return QStringLiteral("answer cell '%1' was never touched%2").arg(gradeId, where);
+    }
+    return {};
+}
+
+namespace {
+QString normalized(const QString &source)
+{
+    static const QRegularExpression trailing(QStringLiteral("[ \\t\\r]+(?=\\n|$)"));
+    QString s = source;
+    s.replace(trailing, QString());
+    return s.trimmed();
+}
+} // namespace
+
+QList<CellChange> compareWithRelease(const Notebook &release, const Notebook &submission)
+{
+    QList<CellChange> changes;
+    const QList<NbgraderCell> submitted = nbgraderCells(submission);
+    for (const NbgraderCell &r : nbgraderCells(release)) {
+        if (r.gradeId.isEmpty())
+            continue;
+        auto it = std::find_if(submitted.begin(), submitted.end(),
+                               [&](const NbgraderCell &s) { return s.gradeId == r.gradeId; });
+        if (it == submitted.end()) {
+            if (r.locked)
+                changes.append({CellChange::Kind::Deleted, r.gradeId, -1});
+            continue;
+        }
+        const bool same = normalized(release.cellSource(r.index)) == normalized(submission.cellSource(it->index));
+        if (r.solution && same)
+            changes.append({CellChange::Kind::AnswerUntouched, r.gradeId, it->index});
+        else if (r.isTest() && !same)
+            changes.append({CellChange::Kind::TestModified, r.gradeId, it->index});
+        else if (r.locked && !same)
+            changes.append({CellChange::Kind::LockedModified, r.gradeId, it->index});
+    }
+    return changes;
+}
+
+Expected<void> refuseAutotest(const Notebook &notebook, const QString &fileName)
+{
+    static const QRegularExpression autotest(QStringLiteral(R"(^\s*(#+\s*)?(HASHED\s+)?AUTOTEST\b)"));
+    for (int i = 0; i < notebook.cellCount(); ++i) {
+        if (notebook.cellType(i) != CellType::Code)
+            continue;
+        const QStringList lines = notebook.cellSource(i).split(QLatin1Char('\n'));
+        for (int l = 0; l < lines.size(); ++l)
+            if (autotest.match(lines.at(l)).hasMatch())
+                return Error{fileName, QStringLiteral("cells[%1]").arg(i),
+                             QStringLiteral("line %1: nbgrader AUTOTEST directives are not supported; write the "
+                                            "test as assert statements in the cell")
+                                 .arg(l + 1)};
+    }
+    return {};
+}
+
+} // namespace sandmark

@@ -1,0 +1,54 @@
+#pragma once
+// nbgrader's cell metadata, read as nbgrader writes it.
+// Source: nbgrader's documentation ("Developing assignments": cell types) and nbgrader/utils.py
+// (is_grade, is_solution, is_locked, is_task). Schema versions 1 to 3 are read; unknown keys are kept by
+// the Notebook model and ignored here.
+
+#include "notebook/notebook.h"
+#include "util/expected.h"
+
+namespace sandmark {
+
+/// One cell that carries `metadata.nbgrader`.
+struct NbgraderCell
+{
+    int index = -1;        ///< position in the notebook
+    QString gradeId;       ///< nbgrader grade_id (may be empty in hand-edited notebooks)
+    bool solution = false; ///< an answer cell (the student writes here)
+    bool grade = false;    ///< graded: a test cell (grade, not solution) or a manually graded answer (both)
+    bool task = false;     ///< a manually graded task description (schema 3)
+    bool locked = false;   ///< students must not change it; nbgrader treats test cells as locked too
+    double points = 0;
+    int schemaVersion = 1; ///< 1 when absent (nbgrader before 0.6)
+
+    bool isTest() const { return grade && !solution; }
+    bool isManual() const { return (grade && solution) || task; }
+};
+
+/// All nbgrader cells of `notebook`, in order.
+QList<NbgraderCell> nbgraderCells(const Notebook &notebook);
+
+/// What a student did to the cells nbgrader protects, found by comparing the submission with the release
+/// (nbgrader detects the same with its per-cell checksums).
+struct CellChange
+{
+    enum class Kind {
+        LockedModified,  ///< a locked cell's source differs from the release
+        TestModified,    ///< a test cell's source differs (the instructor's version runs anyway)
+        Deleted,         ///< a locked or test cell is missing from the submission
+        AnswerUntouched, ///< an answer cell still holds the release's stub
+    };
+    Kind kind;
+    QString gradeId;
+    int submissionIndex = -1; ///< -1 when deleted
+    QString describe() const;  ///< one line for reports: "test cell 'q1-tests' was edited (cells[4])"
+};
+
+/// Compares `submission` with `release` by grade_id (whitespace at line ends ignored).
+QList<CellChange> compareWithRelease(const Notebook &release, const Notebook &submission);
+
+/// Refuses nbgrader's AUTOTEST directives (`AUTOTEST expr`, `### AUTOTEST …`, `HASHED AUTOTEST …`),
+/// which Sandmark does not run: the Error names the cell and the line and says what to write instead.
+Expected<void> refuseAutotest(const Notebook &notebook, const QString &fileName);
+
+} // namespace sandmark

@@ -1,0 +1,170 @@
+// nbgrader compatibility: metadata, import, autograde placement of test cells, tampering detection.
+#include "assignment/assignment.h"
+#include "assignment/nbgrader_import.h"
+#include "assignment/plan.h"
+#include "notebook/instrument.h"
+#include "notebook/nbgrader.h"
+#include "notebook/notebook_p.h"
+#include "notebook/release.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sandmark;
+
+class TestNbgrader : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    QString m_assignment;
+
+    static QString data(const QString &rel) { return QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/") + rel; }
+
+    Notebook submission(const QString &student)
+    {
+        auto nb = Notebook::load(data(QStringLiteral("submissions/%1/ps1.ipynb").arg(student)));
+        if (!nb)
+            qFatal("%s", qPrintable(nb.error().toString()));
+        return *nb;
+    }
+
+    Notebook instrumented(const QString &student, QStringList *notes = nullptr)
+    {
+        auto a = Assignment::load(m_assignment);
+        auto r = instrument(submission(student),
+                            instrumentOptionsFor(*a, QStringLiteral("/rt"), QString(32, QLatin1Char('a')),
+                                                 QStringLiteral("ps1.ipynb")));
+        if (!r)
+            qFatal("%s", qPrintable(r.error().toString()));
+        if (notes)
+            *notes = r->notes;
+        return r->notebook;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_assignment = m_tmp.filePath(QStringLiteral("ps1"));
+        auto report = importNbgrader(data(QStringLiteral("source/ps1")), m_assignment);
+        QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+        QCOMPARE(report->testChecks, 4);
+        QCOMPARE(report->manualChecks, 1);
+        QCOMPARE(report->answerCells, 3);
+        QCOMPARE(report->dataFiles, QStringList{QStringLiteral("data/numbers.txt")});
+    }
+
+    void metadataBothSchemas()
+    {
+        auto nb = Notebook::load(data(QStringLiteral("source/ps1/ps1.ipynb")));
+        QVERIFY(nb);
+        const QList<NbgraderCell> cells = nbgraderCells(*nb);
+        QCOMPARE(cells.size(), 9);
+        QCOMPARE(cells.at(3).gradeId, QStringLiteral("total"));
+        QCOMPARE(cells.at(3).schemaVersion, 1);
+        QVERIFY(cells.at(3).solution);
+        QVERIFY(cells.at(2).isTest());
+        QVERIFY(cells.at(2).locked); // test cells are locked whatever the flag says
+        QCOMPARE(cells.at(2).points, 2.0);
+        QVERIFY(cells.at(8).isManual());
+    }
+
+    void importedChecks()
+    {
+        auto a = Assignment::load(m_assignment);
+        QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+        QCOMPARE(a->checks().size(), 5);
+        const Check square = a->checks().at(0);
+        QCOMPARE(square.type, Check::Type::Test);
+        QCOMPARE(square.gradeId, QStringLiteral("square-tests"));
+        QCOMPARE(square.after, QStringLiteral("square"));
+        QVERIFY(square.code.contains(QLatin1String("square(-4)"))); // hidden tests kept for grading
+        QCOMPARE(a->checks().at(4).type, Check::Type::Manual);
+        QCOMPARE(a->maxPoints(), 9.0);
+        QVERIFY(a->warnings().isEmpty());
+    }
+
+    void testCellsReplaceInPlace_data()
+    {
+        QTest::addColumn<QString>("student");
+        QTest::newRow("keeps") << QStringLiteral("keeps");
+        QTest::newRow("edits") << QStringLiteral("edits");
+        QTest::newRow("empties") << QStringLiteral("empties");
+    }
+    void testCellsReplaceInPlace()
+    {
+        QFETCH(QString, student);
+        const Notebook nb = instrumented(student);
+        // cells[0] is the redirect cell (the assignment supplies a data file); the submission's cells[2] is
+        // now the instructor's square-tests, with the hidden tests restored.
+        QCOMPARE(nb.injectedKind(0), InjectedKind::Redirect);
+        QCOMPARE(nb.injectedKind(3), InjectedKind::Test);
+        QCOMPARE(nb.sandmarkMetadata(3).value(QLatin1String("grade_id")).toString(), QStringLiteral("square-tests"));
+        QVERIFY(nb.cellSource(3).contains(QLatin1String("square(-4) == 16")));
+        // Instructor order kept: total-tests before total-more.
+        QCOMPARE(nb.sandmarkMetadata(5).value(QLatin1String("check")).toString(), QStringLiteral("total-tests"));
+        QCOMPARE(nb.sandmarkMetadata(6).value(QLatin1String("check")).toString(), QStringLiteral("total-more"));
+        // strip gives the student's notebook back exactly.
+        QCOMPARE(NotebookEditor::json(strip(nb)), NotebookEditor::json(submission(student)));
+    }
+
+    void deletedTestCellIsRestoredAfterItsAnswer()
+    {
+        QStringList notes;
+        const Notebook nb = instrumented(QStringLiteral("deletes"), &notes);
+        QCOMPARE(nb.nbgraderMetadata(2).value(QLatin1String("grade_id")).toString(), QStringLiteral("square"));
+        QCOMPARE(nb.injectedKind(3), InjectedKind::Test);
+        QCOMPARE(nb.sandmarkMetadata(3).value(QLatin1String("check")).toString(), QStringLiteral("square-tests"));
+        QVERIFY(!nb.sandmarkMetadata(3).contains(QLatin1String("replaced")));
+        QCOMPARE(notes.size(), 1);
+        QVERIFY(notes.first().contains(QLatin1String("square-tests")));
+        QCOMPARE(NotebookEditor::json(strip(nb)), NotebookEditor::json(submission(QStringLiteral("deletes"))));
+    }
+
+    void tamperingDetected_data()
+    {
+        QTest::addColumn<QString>("student");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("keeps") << QStringLiteral("keeps") << QStringList{};
+        QTest::newRow("edits") << QStringLiteral("edits")
+                               << QStringList{QStringLiteral("test cell 'square-tests' was edited (cells[2]); "
+                                                             "the instructor's version ran")};
+        QTest::newRow("deletes") << QStringLiteral("deletes")
+                                 << QStringList{QStringLiteral("cell 'square-tests' was deleted")};
+        QTest::newRow("untouched") << QStringLiteral("untouched")
+                                   << QStringList{QStringLiteral("answer cell 'square' was never touched (cells[1])")};
+    }
+    void tamperingDetected()
+    {
+        QFETCH(QString, student);
+        QFETCH(QStringList, expected);
+        auto source = Notebook::load(data(QStringLiteral("source/ps1/ps1.ipynb")));
+        auto release = makeRelease(*source, QStringLiteral("ps1.ipynb"));
+        QVERIFY(release);
+        QStringList got;
+        for (const CellChange &c : compareWithRelease(release->notebook, submission(student)))
+            got << c.describe();
+        QCOMPARE(got, expected);
+    }
+
+    void autotestRefused()
+    {
+        Json json = NotebookEditor::json(submission(QStringLiteral("keeps")));
+        json["cells"][2]["source"] = Json::array({"x = 1\n", "### AUTOTEST square(3)\n"});
+        const Notebook nb = NotebookEditor::fromJson(json);
+        auto r = refuseAutotest(nb, QStringLiteral("ps1.ipynb"));
+        QVERIFY(!r);
+        QCOMPARE(r.error().location, QStringLiteral("cells[2]"));
+        QVERIFY(r.error().message.startsWith(QLatin1String("line 2: nbgrader AUTOTEST")));
+    }
+
+    void importRefusesExistingAssignment()
+    {
+        auto again = importNbgrader(data(QStringLiteral("source/ps1")), m_assignment);
+        QVERIFY(!again);
+        QVERIFY(again.error().message.contains(QLatin1String("already holds an assignment.json")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNbgrader)
+#include "tst_nbgrader.moc"
