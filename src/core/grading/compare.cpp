@@ -1,0 +1,683 @@
+#include "grading/compare.h"
+
+#include <QJsonValue>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <cmath>
+#include <complex>
+#include <functional>
+#include <optional>
+
+namespace sandmark {
+
+QString outcomeName(Outcome outcome)
+{
+    switch (outcome) {
+    case Outcome::Pass: return QStringLiteral("pass");
+    case Outcome::Fail: return QStringLiteral("fail");
+    case Outcome::NotGraded: return QStringLiteral("not-graded");
+    }
+    return {};
+}
+
+std::optional<Outcome> parseOutcome(const QString &name)
+{
+    for (Outcome o : {Outcome::Pass, Outcome::Fail, Outcome::NotGraded})
+        if (outcomeName(o) == name)
+            return o;
+    return std::nullopt;
+}
+
+Expected<CompareOptions> CompareOptions::fromJson(const QJsonObject &options)
+{
+    CompareOptions o;
+    auto err = [](const QString &key, const QString &what) {
+        return Error{{}, QStringLiteral("checks option '%1'").arg(key), what};
+    };
+    for (auto [key, field] : {std::pair{"rtol", &o.rtol}, std::pair{"atol", &o.atol}}) {
+        const QJsonValue v = options.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            continue;
+        if (!v.isDouble() || v.toDouble() < 0 || !std::isfinite(v.toDouble()))
+            return err(QLatin1String(key), QStringLiteral("must be a number >= 0"));
+        *field = v.toDouble();
+    }
+    const std::pair<const char *, bool *> flags[] = {
+        {"exact_type", &o.exactType},         {"check_dtype", &o.checkDtype},
+        {"check_column_order", &o.checkColumnOrder}, {"check_index", &o.checkIndex},
+        {"check_row_order", &o.checkRowOrder}, {"check_names", &o.checkNames},
+        {"ignore_whitespace", &o.ignoreWhitespace}, {"ignore_case", &o.ignoreCase},
+        {"allow_subclass", &o.allowSubclass},
+    };
+    for (const auto &[key, field] : flags) {
+        const QJsonValue v = options.value(QLatin1String(key));
+        if (v.isUndefined() || v.isNull())
+            continue;
+        if (!v.isBool())
+            return err(QLatin1String(key), QStringLiteral("must be true or false"));
+        *field = v.toBool();
+    }
+    return o;
+}
+
+namespace {
+
+using K = ProbeValue::Kind;
+
+struct Diff
+{
+    Outcome outcome = Outcome::Fail;
+    QString path;    ///< e.g. "vec[2]", "d['a']"
+    QString message; ///< what differed
+};
+
+QString withArticle(const QString &type)
+{
+    static const QString vowels = QStringLiteral("aeiouAEIOU");
+    return (!type.isEmpty() && vowels.contains(type.at(0)) ? QStringLiteral("an ") : QStringLiteral("a ")) + type;
+}
+
+QString num(double d)
+{
+    return QString::number(d, 'g', 3);
+}
+
+bool isFloat32Like(const QString &dtype)
+{
+    return dtype == QLatin1String("float32") || dtype == QLatin1String("float16") || dtype == QLatin1String("complex64");
+}
+
+QString float32Hint(const QString &dtype)
+{
+    return QStringLiteral("; the value is a numpy %1, which keeps only about %2 significant digits: compare with "
+                          "rtol >= 1e-6 or convert it with float()")
+        .arg(dtype, dtype == QLatin1String("float16") ? QStringLiteral("3") : QStringLiteral("7"));
+}
+
+/// numpy.isclose on doubles with the NaN/inf rules of docs/grading.md.
+bool closeDouble(double a, double e, const CompareOptions &o)
+{
+    if (std::isnan(e))
+        return std::isnan(a);
+    if (std::isnan(a))
+        return false;
+    if (std::isinf(e) || std::isinf(a))
+        return a == e;
+    return std::fabs(a - e) <= o.atol + o.rtol * std::fabs(e);
+}
+
+bool closeComplex(double ar, double ai, double er, double ei, const CompareOptions &o)
+{
+    if (std::isnan(er) || std::isnan(ei) || std::isnan(ar) || std::isnan(ai) || std::isinf(er) || std::isinf(ei)
+        || std::isinf(ar) || std::isinf(ai))
+        return closeDouble(ar, er, o) && closeDouble(ai, ei, o);
+    return std::abs(std::complex<double>(ar - er, ai - ei)) <= o.atol + o.rtol * std::abs(std::complex<double>(er, ei));
+}
+
+QString toleranceText(double a, double e, const CompareOptions &o)
+{
+    if (!std::isfinite(a) || !std::isfinite(e))
+        return {};
+    const double diff = std::fabs(a - e);
+    QString t = QStringLiteral(" (difference %1").arg(num(diff));
+    if (e != 0)
+        t += QStringLiteral(", relative %1").arg(num(diff / std::fabs(e)));
+    return t + QStringLiteral("; allowed: atol %1 + rtol %2 × |expected|)").arg(num(o.atol), num(o.rtol));
+}
+
+QString normalizeString(QString s, const CompareOptions &o)
+{
+    if (o.ignoreWhitespace) {
+        static const QRegularExpression ws(QStringLiteral("\\s+"));
+        s = s.trimmed().replace(ws, QStringLiteral(" "));
+    }
+    if (o.ignoreCase)
+        s = s.toCaseFolded();
+    return s;
+}
+
+/// Nested Python lists of an array's elements (for list-vs-array comparisons).
+ProbeValue arrayAsList(const NdArray &a, size_t dim = 0, qsizetype offset = 0)
+{
+    ProbeValue v;
+    v.kind = K::List;
+    if (a.shape.empty())
+        return a.size() ? a.element(0) : v;
+    qsizetype stride = 1;
+    for (size_t d = dim + 1; d < a.shape.size(); ++d)
+        stride *= qsizetype(a.shape[d]);
+    for (qint64 i = 0; i < a.shape[dim]; ++i) {
+        if (dim + 1 == a.shape.size())
+            v.items.push_back(a.element(offset + qsizetype(i)));
+        else
+            v.items.push_back(arrayAsList(a, dim + 1, offset + qsizetype(i) * stride));
+    }
+    return v;
+}
+
+QString shapeText(const std::vector<qint64> &shape)
+{
+    QStringList dims;
+    for (qint64 d : shape)
+        dims << QString::number(d);
+    return QLatin1Char('(') + dims.join(QLatin1String(", ")) + (shape.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+}
+
+bool isNumericEncoding(const NdArray &a)
+{
+    return a.encoding != NdArray::Encoding::Tagged;
+}
+
+class Comparer
+{
+public:
+    explicit Comparer(const CompareOptions &o) : m_o(o) {}
+
+    std::optional<Diff> compare(const ProbeValue &e, const ProbeValue &a, const QString &path);
+
+private:
+    std::optional<Diff> uncapturable(const ProbeValue &v, bool reference, const QString &path);
+    std::optional<Diff> numbers(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    std::optional<Diff> strings(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    std::optional<Diff> sequences(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    std::optional<Diff> sets(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    std::optional<Diff> dicts(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    std::optional<Diff> arrays(const NdArray &e, const NdArray &a, const QString &path, const QString &what);
+    /// Compares values elementwise; `perm[i]` is the actual position of expected element i (empty: same).
+    /// `label(i)` names expected element i in feedback.
+    std::optional<Diff> elements(const NdArray &e, const NdArray &a, const std::vector<qsizetype> &perm,
+                                 const QString &path, const std::function<QString(qsizetype)> &label,
+                                 const QString &what);
+    std::optional<Diff> indexes(const PandasIndex &e, const PandasIndex &a, const QString &path, const QString &what,
+                                std::vector<qsizetype> *perm);
+    std::optional<Diff> series(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    std::optional<Diff> frames(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    Diff typeMismatch(const ProbeValue &e, const ProbeValue &a, const QString &path)
+    {
+        return {Outcome::Fail, path,
+                QStringLiteral("expected %1, got %2: %3").arg(withArticle(e.pythonType()), withArticle(a.pythonType()), a.summary(80))};
+    }
+
+    const CompareOptions &m_o;
+};
+
+std::optional<Diff> Comparer::uncapturable(const ProbeValue &v, bool reference, const QString &path)
+{
+    const QString whose = reference ? QStringLiteral("the reference value") : QStringLiteral("the value");
+    switch (v.kind) {
+    case K::Missing:
+        if (reference)
+            return Diff{Outcome::NotGraded, path, QStringLiteral("the reference run did not define it")};
+        return Diff{Outcome::Fail, path, QStringLiteral("not defined")};
+    case K::Error:
+        return Diff{Outcome::NotGraded, path, QStringLiteral("%1 could not be captured (%2)").arg(whose, v.text)};
+    case K::TooLarge:
+        return Diff{Outcome::NotGraded, path,
+                    m_o.probeBytes > 0
+                        ? QStringLiteral("%1 is too large to capture (%2 bytes, limit %3)").arg(whose).arg(v.byteCount).arg(m_o.probeBytes)
+                        : QStringLiteral("%1 is too large to capture (%2 bytes)").arg(whose).arg(v.byteCount)};
+    case K::DepthLimit:
+        return Diff{Outcome::NotGraded, path, QStringLiteral("%1 is nested too deeply to capture (more than 32 levels)").arg(whose)};
+    default:
+        break;
+    }
+    if (v.truncated)
+        return Diff{Outcome::NotGraded, path,
+                    v.fullLength >= 0 ? QStringLiteral("%1 was truncated by the probe (length %2), so it cannot be compared").arg(whose).arg(v.fullLength)
+                                      : QStringLiteral("%1 was truncated by the probe, so it cannot be compared").arg(whose)};
+    return std::nullopt;
+}
+
+std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    if (auto d = uncapturable(e, true, path))
+        return d;
+    if (auto d = uncapturable(a, false, path))
+        return d;
+    if (a.className != e.className) {
+        if (!a.className.isEmpty() && !m_o.allowSubclass) {
+            ProbeValue base = a;
+            base.className.clear();
+            return Diff{Outcome::Fail, path,
+                        QStringLiteral("is a %1, a subclass of %2; this check accepts only %3 (set \"allow_subclass\": "
+                                       "true to accept subclasses)")
+                            .arg(a.className, base.pythonType(), e.pythonType())};
+        }
+        if (m_o.exactType)
+            return Diff{Outcome::Fail, path, QStringLiteral("type %1 ≠ %2 (the check requires the exact type)")
+                                                 .arg(a.pythonType(), e.pythonType())};
+    }
+
+    const bool eBool = e.kind == K::Bool || e.isNpBool();
+    const bool aBool = a.kind == K::Bool || a.isNpBool();
+    if (e.isNumber() || eBool) {
+        if (m_o.exactType && e.pythonType() != a.pythonType())
+            return Diff{Outcome::Fail, path, QStringLiteral("type %1 ≠ %2 (the check requires the exact type)")
+                                                 .arg(a.pythonType(), e.pythonType())};
+        if (eBool) {
+            if (!aBool)
+                return typeMismatch(e, a, path);
+            if (e.scalar().boolean != a.scalar().boolean)
+                return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(a.scalar().summary(), e.scalar().summary())};
+            return std::nullopt;
+        }
+        if (!a.isNumber())
+            return typeMismatch(e, a, path);
+        return numbers(e, a, path);
+    }
+
+    switch (e.kind) {
+    case K::None:
+        if (a.kind != K::None)
+            return typeMismatch(e, a, path);
+        return std::nullopt;
+    case K::Str:
+        if (a.kind != K::Str)
+            return typeMismatch(e, a, path);
+        return strings(e, a, path);
+    case K::Bytes:
+    case K::ByteArray:
+        if ((a.kind != K::Bytes && a.kind != K::ByteArray) || (m_o.exactType && a.kind != e.kind))
+            return typeMismatch(e, a, path);
+        if (a.bytes != e.bytes)
+            return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(a.summary(60), e.summary(60))};
+        return std::nullopt;
+    case K::List:
+    case K::Tuple:
+        if (a.kind == e.kind || (a.kind == K::NdArray && !m_o.exactType))
+            return sequences(e, a, path);
+        return typeMismatch(e, a, path);
+    case K::Set:
+    case K::FrozenSet:
+        if ((a.kind != K::Set && a.kind != K::FrozenSet) || (m_o.exactType && a.kind != e.kind))
+            return typeMismatch(e, a, path);
+        return sets(e, a, path);
+    case K::Dict:
+        if (a.kind != K::Dict)
+            return typeMismatch(e, a, path);
+        return dicts(e, a, path);
+    case K::NdArray:
+        if (a.kind == K::NdArray)
+            return arrays(*e.array, *a.array, path, QStringLiteral("array"));
+        if ((a.kind == K::List || a.kind == K::Tuple) && !m_o.exactType)
+            return sequences(e, a, path);
+        return typeMismatch(e, a, path);
+    case K::Series:
+        if (a.kind != K::Series)
+            return typeMismatch(e, a, path);
+        return series(e, a, path);
+    case K::DataFrame:
+        if (a.kind != K::DataFrame)
+            return typeMismatch(e, a, path);
+        return frames(e, a, path);
+    case K::PdIndex:
+        if (a.kind != K::PdIndex)
+            return typeMismatch(e, a, path);
+        if (m_o.checkNames && e.index->name.canonicalKey() != a.index->name.canonicalKey())
+            return Diff{Outcome::Fail, path, QStringLiteral("index name %1 ≠ %2").arg(a.index->name.summary(), e.index->name.summary())};
+        return indexes(*e.index, *a.index, path, QStringLiteral("labels"), nullptr);
+    case K::Other:
+        if (a.kind != K::Other || a.typeName != e.typeName)
+            return typeMismatch(e, a, path);
+        if (!e.realText.isEmpty() || !a.realText.isEmpty())
+            return Diff{Outcome::NotGraded, path, QStringLiteral("a %1 whose repr() raised cannot be compared").arg(e.typeName)};
+        // Values of types the probe does not know are compared by their repr() text (their exact type
+        // already matched, so a student's own class cannot stand in for the expected one).
+        if (a.text != e.text)
+            return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(a.summary(80), e.summary(80))};
+        return std::nullopt;
+    default:
+        return typeMismatch(e, a, path);
+    }
+}
+
+std::optional<Diff> Comparer::numbers(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    const ProbeValue &es = e.scalar();
+    const ProbeValue &as = a.scalar();
+    const QString aText = a.kind == K::NpScalar ? QStringLiteral("%1 (%2)").arg(as.summary(), a.pythonType()) : as.summary();
+    const QString hint = a.kind == K::NpScalar && isFloat32Like(a.dtype) && !isFloat32Like(e.kind == K::NpScalar ? e.dtype : QString())
+                             ? float32Hint(a.dtype)
+                             : QString();
+    if (es.kind == K::Int && as.kind == K::Int) {
+        // Integers are exact: counts and indices must match, whatever the tolerance.
+        if (es.intHex == as.intHex && es.intText == as.intText)
+            return std::nullopt;
+        return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(aText, es.summary())};
+    }
+    if (es.kind == K::Complex || as.kind == K::Complex) {
+        if (closeComplex(as.real, as.imag, es.real, es.imag, m_o))
+            return std::nullopt;
+        return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(aText, es.summary()) + hint};
+    }
+    if (closeDouble(as.real, es.real, m_o))
+        return std::nullopt;
+    QString msg = QStringLiteral("value %1 ≠ %2").arg(aText, es.summary());
+    if (std::isnan(as.real) && !std::isnan(es.real))
+        msg += QStringLiteral(" (NaN equals only a NaN reference)");
+    else
+        msg += toleranceText(as.real, es.real, m_o);
+    return Diff{Outcome::Fail, path, msg + hint};
+}
+
+std::optional<Diff> Comparer::strings(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    const QString es = normalizeString(e.text, m_o), as = normalizeString(a.text, m_o);
+    if (es == as)
+        return std::nullopt;
+    qsizetype i = 0;
+    while (i < es.size() && i < as.size() && es.at(i) == as.at(i))
+        ++i;
+    auto around = [i](const QString &s) {
+        const qsizetype from = std::max<qsizetype>(0, i - 10);
+        ProbeValue v;
+        v.kind = K::Str;
+        v.text = s.mid(from, 30);
+        return (from > 0 ? QStringLiteral("…") : QString()) + v.summary(40);
+    };
+    QString folded;
+    if (m_o.ignoreCase || m_o.ignoreWhitespace)
+        folded = QStringLiteral(" (after %1)").arg(m_o.ignoreCase && m_o.ignoreWhitespace ? QStringLiteral("folding case and whitespace")
+                                                   : m_o.ignoreCase ? QStringLiteral("folding case")
+                                                                    : QStringLiteral("collapsing whitespace"));
+    return Diff{Outcome::Fail, path,
+                QStringLiteral("strings differ at character %1%2: %3 ≠ %4 (length %5, expected %6)")
+                    .arg(i)
+                    .arg(folded, around(as), around(es))
+                    .arg(as.size())
+                    .arg(es.size())};
+}
+
+std::optional<Diff> Comparer::sequences(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    const ProbeValue el = e.kind == K::NdArray ? arrayAsList(*e.array) : ProbeValue();
+    const ProbeValue al = a.kind == K::NdArray ? arrayAsList(*a.array) : ProbeValue();
+    const ProbeValue &ev = e.kind == K::NdArray ? el : e;
+    const ProbeValue &av = a.kind == K::NdArray ? al : a;
+    if (ev.items.size() != av.items.size())
+        return Diff{Outcome::Fail, path, QStringLiteral("length %1 ≠ %2").arg(av.items.size()).arg(ev.items.size())};
+    for (size_t i = 0; i < ev.items.size(); ++i)
+        if (auto d = compare(ev.items[i], av.items[i], QStringLiteral("%1[%2]").arg(path).arg(i)))
+            return d;
+    return std::nullopt;
+}
+
+std::optional<Diff> Comparer::sets(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    QHash<QString, int> actualKeys;
+    for (size_t i = 0; i < a.items.size(); ++i)
+        actualKeys.insert(a.items[i].canonicalKey(), int(i));
+    std::vector<bool> used(a.items.size(), false);
+    std::vector<size_t> unmatched;
+    for (size_t i = 0; i < e.items.size(); ++i) {
+        auto it = actualKeys.constFind(e.items[i].canonicalKey());
+        if (it != actualKeys.constEnd() && !used[size_t(*it)])
+            used[size_t(*it)] = true;
+        else
+            unmatched.push_back(i);
+    }
+    // Unmatched elements may still be equal under the tolerance (0.1 + 0.2 against 0.3).
+    QStringList missing;
+    for (size_t i : unmatched) {
+        bool found = false;
+        for (size_t j = 0; j < a.items.size() && unmatched.size() <= 1000; ++j) {
+            if (!used[j] && !compare(e.items[i], a.items[j], path)) {
+                used[j] = found = true;
+                break;
+            }
+        }
+        if (!found)
+            missing << e.items[i].summary(40);
+    }
+    QStringList extra;
+    for (size_t j = 0; j < a.items.size(); ++j)
+        if (!used[j])
+            extra << a.items[j].summary(40);
+    if (missing.isEmpty() && extra.isEmpty())
+        return std::nullopt;
+    QStringList parts;
+    if (!missing.isEmpty())
+        parts << QStringLiteral("missing %1").arg(missing.mid(0, 5).join(QLatin1String(", ")) + (missing.size() > 5 ? QStringLiteral(", …") : QString()));
+    if (!extra.isEmpty())
+        parts << QStringLiteral("unexpected %1").arg(extra.mid(0, 5).join(QLatin1String(", ")) + (extra.size() > 5 ? QStringLiteral(", …") : QString()));
+    return Diff{Outcome::Fail, path, QStringLiteral("set elements differ: %1").arg(parts.join(QLatin1String("; ")))};
+}
+
+std::optional<Diff> Comparer::dicts(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    QHash<QString, size_t> actualKeys;
+    for (size_t i = 0; i < a.entries.size(); ++i)
+        actualKeys.insert(a.entries[i].first.canonicalKey(), i);
+    QStringList missing;
+    QSet<QString> seen;
+    for (const auto &[k, v] : e.entries) {
+        const QString key = k.canonicalKey();
+        seen.insert(key);
+        if (!actualKeys.contains(key))
+            missing << k.summary(40);
+    }
+    QStringList extra;
+    for (const auto &[k, v] : a.entries)
+        if (!seen.contains(k.canonicalKey()))
+            extra << k.summary(40);
+    if (!missing.isEmpty() || !extra.isEmpty()) {
+        QStringList parts;
+        if (!missing.isEmpty())
+            parts << QStringLiteral("missing key%1 %2").arg(missing.size() > 1 ? QStringLiteral("s") : QString(), missing.mid(0, 5).join(QLatin1String(", ")));
+        if (!extra.isEmpty())
+            parts << QStringLiteral("unexpected key%1 %2").arg(extra.size() > 1 ? QStringLiteral("s") : QString(), extra.mid(0, 5).join(QLatin1String(", ")));
+        return Diff{Outcome::Fail, path, parts.join(QLatin1String("; "))};
+    }
+    for (const auto &[k, v] : e.entries)
+        if (auto d = compare(v, a.entries[actualKeys.value(k.canonicalKey())].second,
+                             QStringLiteral("%1[%2]").arg(path, k.summary(40))))
+            return d;
+    return std::nullopt;
+}
+
+std::optional<Diff> Comparer::elements(const NdArray &e, const NdArray &a, const std::vector<qsizetype> &perm,
+                                       const QString &path, const std::function<QString(qsizetype)> &label,
+                                       const QString &what)
+{
+    const qsizetype n = e.size();
+    const bool numeric = isNumericEncoding(e) && isNumericEncoding(a);
+    const bool bothInt = e.encoding == NdArray::Encoding::Int && a.encoding == NdArray::Encoding::Int;
+    const bool complex = e.encoding == NdArray::Encoding::Complex || a.encoding == NdArray::Encoding::Complex;
+    qsizetype first = -1, count = 0;
+    std::optional<Diff> firstDiff;
+    for (qsizetype i = 0; i < n; ++i) {
+        const qsizetype j = perm.empty() ? i : perm[size_t(i)];
+        bool same;
+        if (numeric) {
+            if (bothInt)
+                same = e.text[i] == a.text[j];
+            else if (complex)
+                same = closeComplex(a.real[size_t(j)], a.imag.empty() ? 0 : a.imag[size_t(j)], e.real[size_t(i)],
+                                    e.imag.empty() ? 0 : e.imag[size_t(i)], m_o);
+            else
+                same = closeDouble(a.real[size_t(j)], e.real[size_t(i)], m_o);
+        } else {
+            auto d = compare(e.element(i), a.element(j), QString());
+            if (d && d->outcome == Outcome::NotGraded)
+                return Diff{Outcome::NotGraded, path, QStringLiteral("%1 %2: %3").arg(what, label(i), d->message)};
+            same = !d;
+            if (d && !firstDiff)
+                firstDiff = d;
+        }
+        if (!same) {
+            if (first < 0)
+                first = i;
+            ++count;
+        }
+    }
+    if (first < 0)
+        return std::nullopt;
+    const qsizetype j = perm.empty() ? first : perm[size_t(first)];
+    const ProbeValue ev = e.element(first), av = a.element(j);
+    QString msg;
+    if (numeric || !firstDiff) {
+        msg = QStringLiteral("%1 %2: %3 ≠ %4").arg(what, label(first), av.summary(40), ev.summary(40));
+        if (numeric && !bothInt && !complex && std::isfinite(av.real) && std::isfinite(ev.real))
+            msg += toleranceText(av.real, ev.real, m_o);
+    } else {
+        msg = QStringLiteral("%1 %2: %3").arg(what, label(first), firstDiff->message);
+    }
+    msg += QStringLiteral(" — %1 of %2 %3 differ").arg(count).arg(n).arg(what == QLatin1String("element") ? QStringLiteral("elements") : QStringLiteral("values"));
+    if (isFloat32Like(a.dtype) && !isFloat32Like(e.dtype))
+        msg += float32Hint(a.dtype);
+    return Diff{Outcome::Fail, path, msg};
+}
+
+std::optional<Diff> Comparer::arrays(const NdArray &e, const NdArray &a, const QString &path, const QString &what)
+{
+    if (e.truncated || a.truncated)
+        return Diff{Outcome::NotGraded, path, QStringLiteral("the %1 was truncated by the probe (more than 1,000,000 elements), so it cannot be compared")
+                                                  .arg(e.truncated ? QStringLiteral("reference array") : QStringLiteral("array"))};
+    if (m_o.checkDtype && e.dtype != a.dtype)
+        return Diff{Outcome::Fail, path, QStringLiteral("dtype %1 ≠ %2").arg(a.dtype, e.dtype)};
+    if (e.shape != a.shape)
+        return Diff{Outcome::Fail, path, QStringLiteral("shape %1 ≠ %2").arg(shapeText(a.shape), shapeText(e.shape))};
+    Q_UNUSED(what)
+    return elements(e, a, {}, path, [&e](qsizetype i) { return e.indexText(i); }, QStringLiteral("element"));
+}
+
+std::optional<Diff> Comparer::indexes(const PandasIndex &e, const PandasIndex &a, const QString &path,
+                                      const QString &what, std::vector<qsizetype> *perm)
+{
+    const qsizetype n = e.size();
+    if (a.size() != n)
+        return Diff{Outcome::Fail, path, QStringLiteral("%1 %2 ≠ %3 (length %4, expected %5)")
+                                             .arg(what, a.labelsText(), e.labelsText()).arg(a.size()).arg(n)};
+    QStringList ek, ak;
+    for (qsizetype i = 0; i < n; ++i) {
+        ek << e.label(i).canonicalKey();
+        ak << a.label(i).canonicalKey();
+    }
+    if (ek == ak)
+        return std::nullopt;
+    QStringList es = ek, as = ak;
+    es.sort();
+    as.sort();
+    if (es == as) {
+        const bool unique = QSet<QString>(ek.begin(), ek.end()).size() == n;
+        if (perm && unique) {
+            QHash<QString, qsizetype> pos;
+            for (qsizetype i = 0; i < n; ++i)
+                pos.insert(ak[i], i);
+            perm->clear();
+            for (qsizetype i = 0; i < n; ++i)
+                perm->push_back(pos.value(ek[i]));
+            return std::nullopt;
+        }
+        return Diff{Outcome::Fail, path,
+                    QStringLiteral("same %1 in a different order: %2, expected %3%4")
+                        .arg(what, a.labelsText(), e.labelsText(),
+                             perm ? QStringLiteral(" (sort_index() would match; the check can allow this with \"check_row_order\": false)")
+                                  : QString())};
+    }
+    qsizetype i = 0;
+    while (i < n && ek[i] == ak[i])
+        ++i;
+    return Diff{Outcome::Fail, path, QStringLiteral("%1 %2 ≠ %3 (first difference at position %4: %5 ≠ %6)")
+                                         .arg(what, a.labelsText(), e.labelsText())
+                                         .arg(i)
+                                         .arg(a.label(i).summary(40), e.label(i).summary(40))};
+}
+
+std::optional<Diff> Comparer::series(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    if (m_o.checkDtype && e.dtype != a.dtype)
+        return Diff{Outcome::Fail, path, QStringLiteral("dtype %1 ≠ %2").arg(a.dtype, e.dtype)};
+    if (m_o.checkNames && e.items.front().canonicalKey() != a.items.front().canonicalKey())
+        return Diff{Outcome::Fail, path, QStringLiteral("Series name %1 ≠ %2").arg(a.items.front().summary(), e.items.front().summary())};
+    if (e.array->size() != a.array->size())
+        return Diff{Outcome::Fail, path, QStringLiteral("length %1 ≠ %2").arg(a.array->size()).arg(e.array->size())};
+    std::vector<qsizetype> perm;
+    if (m_o.checkIndex)
+        if (auto d = indexes(*e.index, *a.index, path, QStringLiteral("index"), m_o.checkRowOrder ? nullptr : &perm))
+            return d;
+    const PandasIndex &idx = *e.index;
+    return elements(*e.array, *a.array, perm, path,
+                    [&idx](qsizetype i) { return QStringLiteral("at index %1").arg(idx.label(i).summary(40)); },
+                    QStringLiteral("value"));
+}
+
+std::optional<Diff> Comparer::frames(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    const PandasIndex &ec = *e.columns, &ac = *a.columns;
+    QStringList ek, ak;
+    for (qsizetype i = 0; i < ec.size(); ++i)
+        ek << ec.label(i).canonicalKey();
+    for (qsizetype i = 0; i < ac.size(); ++i)
+        ak << ac.label(i).canonicalKey();
+    // Columns first: names tell the student more than a shape.
+    QStringList missing, extra;
+    for (qsizetype i = 0; i < ek.size(); ++i)
+        if (!ak.contains(ek[i]))
+            missing << ec.label(i).summary(40);
+    for (qsizetype i = 0; i < ak.size(); ++i)
+        if (!ek.contains(ak[i]))
+            extra << ac.label(i).summary(40);
+    if (!missing.isEmpty() || !extra.isEmpty()) {
+        QStringList parts;
+        if (!missing.isEmpty())
+            parts << QStringLiteral("missing %1").arg(missing.join(QLatin1String(", ")));
+        if (!extra.isEmpty())
+            parts << QStringLiteral("unexpected %1").arg(extra.join(QLatin1String(", ")));
+        return Diff{Outcome::Fail, path, QStringLiteral("columns %1 ≠ %2: %3").arg(ac.labelsText(), ec.labelsText(), parts.join(QLatin1String("; ")))};
+    }
+    if (ek.size() != ak.size())
+        return Diff{Outcome::Fail, path, QStringLiteral("columns %1 ≠ %2 (duplicate column names)").arg(ac.labelsText(), ec.labelsText())};
+    if (m_o.checkColumnOrder && ek != ak)
+        return Diff{Outcome::Fail, path, QStringLiteral("same columns in a different order: %1, expected %2")
+                                             .arg(ac.labelsText(), ec.labelsText())};
+    if (e.frameShape != a.frameShape)
+        return Diff{Outcome::Fail, path, QStringLiteral("shape %1 ≠ %2").arg(shapeText(a.frameShape), shapeText(e.frameShape))};
+    std::vector<qsizetype> perm;
+    if (m_o.checkIndex)
+        if (auto d = indexes(*e.index, *a.index, path, QStringLiteral("index"), m_o.checkRowOrder ? nullptr : &perm))
+            return d;
+    const PandasIndex &idx = *e.index;
+    for (qsizetype c = 0; c < qsizetype(e.frameData.size()); ++c) {
+        const qsizetype ac2 = ak.indexOf(ek[c]);
+        if (ac2 < 0 || size_t(ac2) >= a.frameData.size())
+            return Diff{Outcome::NotGraded, path, QStringLiteral("column %1 was not captured").arg(ec.label(c).summary(40))};
+        const QString col = ec.label(c).summary(40);
+        const NdArray &ea = e.frameData[size_t(c)], &aa = a.frameData[size_t(ac2)];
+        if (m_o.checkDtype && ea.dtype != aa.dtype)
+            return Diff{Outcome::Fail, path, QStringLiteral("column %1: dtype %2 ≠ %3").arg(col, aa.dtype, ea.dtype)};
+        if (auto d = elements(ea, aa, perm, path,
+                              [&idx](qsizetype i) { return QStringLiteral("at row %1").arg(idx.label(i).summary(40)); },
+                              QStringLiteral("value")))
+            return Diff{d->outcome, path, QStringLiteral("column %1, %2").arg(col, d->message)};
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Comparison compareValues(const QString &name, const ProbeValue &expected, const ProbeValue &actual,
+                         const CompareOptions &options)
+{
+    Comparison c;
+    c.expected = expected.summary();
+    c.actual = actual.summary();
+    if (actual.kind == K::Missing && expected.kind != K::Missing && expected.kind != K::Error
+        && expected.kind != K::TooLarge) {
+        c.outcome = Outcome::Fail;
+        c.feedback = QStringLiteral("`%1` is not defined").arg(name);
+        return c;
+    }
+    Comparer comparer(options);
+    const std::optional<Diff> d = comparer.compare(expected, actual, name);
+    if (!d) {
+        c.outcome = Outcome::Pass;
+        return c;
+    }
+    c.outcome = d->outcome;
+    c.feedback = QStringLiteral("`%1`: %2").arg(d->path.isEmpty() ? name : d->path, d->message);
+    return c;
+}
+
+} // namespace sandmark

@@ -1,0 +1,721 @@
+#include "grading/value.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QRegularExpression>
+
+#include <cmath>
+#include <limits>
+
+namespace sandmark {
+
+using Json = nlohmann::json;
+
+namespace {
+
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+struct DecodeError
+{
+    QString path, message;
+};
+
+/// Python float text ("0.1", "nan", "-inf", "-0.0", "1e+100") to double, independent of the C locale.
+double parseFloatText(const QString &t, bool *ok)
+{
+    *ok = true;
+    if (t == QLatin1String("nan") || t == QLatin1String("-nan"))
+        return std::numeric_limits<double>::quiet_NaN();
+    if (t == QLatin1String("inf"))
+        return std::numeric_limits<double>::infinity();
+    if (t == QLatin1String("-inf"))
+        return -std::numeric_limits<double>::infinity();
+    return t.toLatin1().toDouble(ok); // QByteArray::toDouble uses the C locale
+}
+
+double hexToDouble(const QString &hex)
+{
+    double v = 0;
+    const bool neg = hex.startsWith(QLatin1Char('-'));
+    for (qsizetype i = neg ? 1 : 0; i < hex.size(); ++i)
+        v = v * 16 + QString(hex.at(i)).toInt(nullptr, 16);
+    return neg ? -v : v;
+}
+
+class Decoder
+{
+public:
+    ProbeValue value(const Json &j, const QString &path);
+    NdArray array(const Json &j, const QString &path);
+    PandasIndex pdIndex(const Json &j, const QString &path);
+
+private:
+    [[noreturn]] void fail(const QString &path, const QString &message) { throw DecodeError{path, message}; }
+    const Json &member(const Json &j, const char *key, const QString &path)
+    {
+        if (!j.is_object() || !j.contains(key))
+            fail(path, QStringLiteral("\"%1\" is missing").arg(QLatin1String(key)));
+        return j[key];
+    }
+    QString str(const Json &j, const char *key, const QString &path)
+    {
+        const Json &v = member(j, key, path);
+        if (!v.is_string())
+            fail(path + QLatin1Char('.') + QLatin1String(key), QStringLiteral("must be a string"));
+        return qs(v.get<std::string>());
+    }
+    QString optStr(const Json &j, const char *key)
+    {
+        return j.contains(key) && j[key].is_string() ? qs(j[key].get<std::string>()) : QString();
+    }
+    double floatText(const QString &t, const QString &path)
+    {
+        bool ok = false;
+        const double d = parseFloatText(t, &ok);
+        if (!ok)
+            fail(path, QStringLiteral("'%1' is not a float").arg(t));
+        return d;
+    }
+    std::vector<qint64> shape(const Json &j, const QString &path)
+    {
+        std::vector<qint64> out;
+        const Json &s = member(j, "shape", path);
+        if (!s.is_array())
+            fail(path + QStringLiteral(".shape"), QStringLiteral("must be an array"));
+        for (const Json &d : s) {
+            if (!d.is_number_integer())
+                fail(path + QStringLiteral(".shape"), QStringLiteral("must hold integers"));
+            out.push_back(d.get<qint64>());
+        }
+        return out;
+    }
+    void setInt(ProbeValue &v, const Json &j, const QString &path)
+    {
+        v.kind = ProbeValue::Kind::Int;
+        if (j.contains("hex")) {
+            v.intText = str(j, "hex", path);
+            v.intHex = true;
+            v.real = hexToDouble(v.intText);
+        } else {
+            v.intText = str(j, "v", path);
+            bool ok = false;
+            v.real = v.intText.toLatin1().toDouble(&ok);
+            static const QRegularExpression intRe(QStringLiteral("^-?[0-9]+$"));
+            if (!ok || !intRe.match(v.intText).hasMatch())
+                fail(path, QStringLiteral("'%1' is not an int").arg(v.intText.left(40)));
+        }
+    }
+};
+
+ProbeValue Decoder::value(const Json &j, const QString &path)
+{
+    using K = ProbeValue::Kind;
+    ProbeValue v;
+    const QString t = str(j, "t", path);
+    v.className = optStr(j, "class");
+    if (j.contains("truncated") && j["truncated"].is_boolean())
+        v.truncated = j["truncated"].get<bool>();
+    if (j.contains("len") && j["len"].is_number_integer())
+        v.fullLength = j["len"].get<qint64>();
+
+    auto items = [&](const char *key) {
+        const Json &a = member(j, key, path);
+        if (!a.is_array())
+            fail(path + QLatin1Char('.') + QLatin1String(key), QStringLiteral("must be an array"));
+        for (size_t i = 0; i < a.size(); ++i)
+            v.items.push_back(value(a[i], QStringLiteral("%1.%2[%3]").arg(path, QLatin1String(key)).arg(i)));
+    };
+
+    if (t == QLatin1String("none")) {
+        v.kind = K::None;
+    } else if (t == QLatin1String("bool")) {
+        v.kind = K::Bool;
+        const Json &b = member(j, "v", path);
+        if (!b.is_boolean())
+            fail(path + QStringLiteral(".v"), QStringLiteral("must be true or false"));
+        v.boolean = b.get<bool>();
+        v.real = v.boolean ? 1 : 0;
+    } else if (t == QLatin1String("int")) {
+        setInt(v, j, path);
+    } else if (t == QLatin1String("float")) {
+        v.kind = K::Float;
+        v.realText = str(j, "v", path);
+        v.real = floatText(v.realText, path + QStringLiteral(".v"));
+    } else if (t == QLatin1String("complex")) {
+        v.kind = K::Complex;
+        v.realText = str(j, "re", path);
+        v.imagText = str(j, "im", path);
+        v.real = floatText(v.realText, path + QStringLiteral(".re"));
+        v.imag = floatText(v.imagText, path + QStringLiteral(".im"));
+    } else if (t == QLatin1String("str")) {
+        v.kind = K::Str;
+        if (j.contains("u16")) {
+            const QByteArray raw = QByteArray::fromBase64(str(j, "u16", path).toLatin1());
+            v.text = QString(reinterpret_cast<const QChar *>(raw.constData()), raw.size() / 2);
+        } else {
+            v.text = str(j, "v", path);
+        }
+    } else if (t == QLatin1String("bytes") || t == QLatin1String("bytearray")) {
+        v.kind = t == QLatin1String("bytes") ? K::Bytes : K::ByteArray;
+        v.bytes = QByteArray::fromBase64(str(j, "b64", path).toLatin1());
+    } else if (t == QLatin1String("list") || t == QLatin1String("tuple") || t == QLatin1String("set")
+               || t == QLatin1String("frozenset")) {
+        v.kind = t == QLatin1String("list")    ? K::List
+                 : t == QLatin1String("tuple") ? K::Tuple
+                 : t == QLatin1String("set")   ? K::Set
+                                               : K::FrozenSet;
+        items("items");
+    } else if (t == QLatin1String("dict")) {
+        v.kind = K::Dict;
+        const Json &a = member(j, "items", path);
+        if (!a.is_array())
+            fail(path + QStringLiteral(".items"), QStringLiteral("must be an array"));
+        for (size_t i = 0; i < a.size(); ++i) {
+            const QString p = QStringLiteral("%1.items[%2]").arg(path).arg(i);
+            if (!a[i].is_array() || a[i].size() != 2)
+                fail(p, QStringLiteral("must be a [key, value] pair"));
+            v.entries.emplace_back(value(a[i][0], p + QStringLiteral("[0]")), value(a[i][1], p + QStringLiteral("[1]")));
+        }
+    } else if (t == QLatin1String("np-scalar")) {
+        v.kind = K::NpScalar;
+        v.dtype = str(j, "dtype", path);
+        v.items.push_back(value(member(j, "v", path), path + QStringLiteral(".v")));
+        v.real = v.items.front().real;
+        v.imag = v.items.front().imag;
+    } else if (t == QLatin1String("ndarray")) {
+        v.kind = K::NdArray;
+        auto a = std::make_shared<NdArray>(array(j, path));
+        v.dtype = a->dtype;
+        v.array = std::move(a);
+    } else if (t == QLatin1String("pd-index")) {
+        v.kind = K::PdIndex;
+        auto idx = std::make_shared<PandasIndex>(pdIndex(j, path));
+        v.dtype = idx->dtype;
+        v.typeName = idx->type;
+        v.index = std::move(idx);
+    } else if (t == QLatin1String("series")) {
+        v.kind = K::Series;
+        v.dtype = str(j, "dtype", path);
+        v.items.push_back(value(member(j, "name", path), path + QStringLiteral(".name")));
+        v.index = std::make_shared<PandasIndex>(pdIndex(member(j, "index", path), path + QStringLiteral(".index")));
+        v.array = std::make_shared<NdArray>(array(member(j, "values", path), path + QStringLiteral(".values")));
+        v.truncated = v.truncated || v.array->truncated;
+    } else if (t == QLatin1String("dataframe")) {
+        v.kind = K::DataFrame;
+        v.frameShape = shape(j, path);
+        if (v.frameShape.size() != 2)
+            fail(path + QStringLiteral(".shape"), QStringLiteral("must be [rows, columns]"));
+        const Json &dt = member(j, "dtypes", path);
+        for (const Json &d : dt)
+            v.frameDtypes << (d.is_string() ? qs(d.get<std::string>()) : QString());
+        v.index = std::make_shared<PandasIndex>(pdIndex(member(j, "index", path), path + QStringLiteral(".index")));
+        v.columns = std::make_shared<PandasIndex>(pdIndex(member(j, "columns", path), path + QStringLiteral(".columns")));
+        const Json &data = member(j, "data", path);
+        if (!data.is_array())
+            fail(path + QStringLiteral(".data"), QStringLiteral("must be an array"));
+        for (size_t i = 0; i < data.size(); ++i) {
+            v.frameData.push_back(array(data[i], QStringLiteral("%1.data[%2]").arg(path).arg(i)));
+            v.truncated = v.truncated || v.frameData.back().truncated;
+        }
+    } else if (t == QLatin1String("other")) {
+        v.kind = K::Other;
+        v.typeName = str(j, "type", path);
+        v.text = optStr(j, "repr");
+        if (j.contains("repr_error"))
+            v.realText = optStr(j, "repr_error"); // the exception type repr() raised
+    } else if (t == QLatin1String("depth-limit")) {
+        v.kind = K::DepthLimit;
+        v.typeName = optStr(j, "type");
+    } else if (t == QLatin1String("missing")) {
+        v.kind = K::Missing;
+    } else if (t == QLatin1String("error")) {
+        v.kind = K::Error;
+        v.typeName = optStr(j, "type");
+        v.text = optStr(j, "error");
+    } else if (t == QLatin1String("too-large")) {
+        v.kind = K::TooLarge;
+        v.typeName = optStr(j, "type");
+        if (j.contains("bytes") && j["bytes"].is_number_integer())
+            v.byteCount = j["bytes"].get<qint64>();
+    } else {
+        fail(path + QStringLiteral(".t"), QStringLiteral("unknown tag '%1'").arg(t));
+    }
+    return v;
+}
+
+NdArray Decoder::array(const Json &j, const QString &path)
+{
+    NdArray a;
+    if (str(j, "t", path) != QLatin1String("ndarray"))
+        fail(path + QStringLiteral(".t"), QStringLiteral("must be \"ndarray\""));
+    a.dtype = str(j, "dtype", path);
+    a.shape = shape(j, path);
+    a.className = optStr(j, "class");
+    a.truncated = j.contains("truncated") && j["truncated"].is_boolean() && j["truncated"].get<bool>();
+    const QString enc = str(j, "enc", path);
+    const Json &vals = member(j, "values", path);
+    if (!vals.is_array())
+        fail(path + QStringLiteral(".values"), QStringLiteral("must be an array"));
+    const QString vp = path + QStringLiteral(".values");
+    a.real.reserve(vals.size());
+    if (enc == QLatin1String("bool")) {
+        a.encoding = NdArray::Encoding::Bool;
+        for (const Json &e : vals) {
+            if (!e.is_boolean())
+                fail(vp, QStringLiteral("must hold booleans"));
+            a.real.push_back(e.get<bool>() ? 1 : 0);
+        }
+    } else if (enc == QLatin1String("int")) {
+        a.encoding = NdArray::Encoding::Int;
+        for (const Json &e : vals) {
+            if (!e.is_string())
+                fail(vp, QStringLiteral("must hold decimal strings"));
+            a.text << qs(e.get<std::string>());
+            bool ok = false;
+            a.real.push_back(a.text.last().toLatin1().toDouble(&ok));
+            if (!ok)
+                fail(vp, QStringLiteral("'%1' is not an int").arg(a.text.last()));
+        }
+    } else if (enc == QLatin1String("float")) {
+        a.encoding = NdArray::Encoding::Float;
+        for (const Json &e : vals) {
+            if (!e.is_string())
+                fail(vp, QStringLiteral("must hold float strings"));
+            a.text << qs(e.get<std::string>());
+            a.real.push_back(floatText(a.text.last(), vp));
+        }
+    } else if (enc == QLatin1String("complex")) {
+        a.encoding = NdArray::Encoding::Complex;
+        for (const Json &e : vals) {
+            if (!e.is_array() || e.size() != 2 || !e[0].is_string() || !e[1].is_string())
+                fail(vp, QStringLiteral("must hold [re, im] pairs"));
+            const QString re = qs(e[0].get<std::string>()), im = qs(e[1].get<std::string>());
+            a.text << QStringLiteral("%1|%2").arg(re, im);
+            a.real.push_back(floatText(re, vp));
+            a.imag.push_back(floatText(im, vp));
+        }
+    } else if (enc == QLatin1String("tagged")) {
+        a.encoding = NdArray::Encoding::Tagged;
+        for (size_t i = 0; i < vals.size(); ++i)
+            a.tagged.push_back(value(vals[i], QStringLiteral("%1[%2]").arg(vp).arg(i)));
+    } else {
+        fail(path + QStringLiteral(".enc"), QStringLiteral("unknown encoding '%1'").arg(enc));
+    }
+    return a;
+}
+
+PandasIndex Decoder::pdIndex(const Json &j, const QString &path)
+{
+    PandasIndex idx;
+    if (str(j, "t", path) != QLatin1String("pd-index"))
+        fail(path + QStringLiteral(".t"), QStringLiteral("must be \"pd-index\""));
+    idx.type = optStr(j, "type");
+    idx.dtype = optStr(j, "dtype");
+    if (j.contains("name"))
+        idx.name = value(j["name"], path + QStringLiteral(".name"));
+    if (j.contains("range")) {
+        const Json &r = j["range"];
+        if (!r.is_array() || r.size() != 3 || !r[0].is_number_integer() || !r[1].is_number_integer()
+            || !r[2].is_number_integer() || r[2].get<qint64>() == 0)
+            fail(path + QStringLiteral(".range"), QStringLiteral("must be [start, stop, step]"));
+        idx.isRange = true;
+        idx.start = r[0].get<qint64>();
+        idx.stop = r[1].get<qint64>();
+        idx.step = r[2].get<qint64>();
+    } else {
+        idx.values = array(member(j, "values", path), path + QStringLiteral(".values"));
+    }
+    return idx;
+}
+
+QString pyStrRepr(const QString &s, int maxChars)
+{
+    QString body = s.left(maxChars);
+    body.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    body.replace(QLatin1Char('\n'), QLatin1String("\\n"));
+    body.replace(QLatin1Char('\t'), QLatin1String("\\t"));
+    body.replace(QLatin1Char('\''), QLatin1String("\\'"));
+    return QLatin1Char('\'') + body + (s.size() > maxChars ? QStringLiteral("…'") : QStringLiteral("'"));
+}
+
+QString joinLimited(const QStringList &parts, int maxChars)
+{
+    QString out;
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        if (i)
+            out += QLatin1String(", ");
+        if (out.size() + parts[i].size() > maxChars) {
+            out += QStringLiteral("…");
+            break;
+        }
+        out += parts[i];
+    }
+    return out;
+}
+
+QString shapeText(const std::vector<qint64> &shape)
+{
+    QStringList dims;
+    for (qint64 d : shape)
+        dims << QString::number(d);
+    return QLatin1Char('(') + dims.join(QLatin1String(", ")) + (shape.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+}
+
+} // namespace
+
+// ---- ProbeValue ---------------------------------------------------------------------------------------
+
+bool ProbeValue::isNumber() const
+{
+    switch (kind) {
+    case Kind::Int:
+    case Kind::Float:
+    case Kind::Complex:
+        return true;
+    case Kind::NpScalar:
+        return !items.empty() && items.front().isNumber();
+    default:
+        return false;
+    }
+}
+
+bool ProbeValue::isNpBool() const
+{
+    return kind == Kind::NpScalar && !items.empty() && items.front().kind == Kind::Bool;
+}
+
+const ProbeValue &ProbeValue::scalar() const
+{
+    return kind == Kind::NpScalar && !items.empty() ? items.front() : *this;
+}
+
+QString ProbeValue::pythonType() const
+{
+    if (!className.isEmpty())
+        return className;
+    switch (kind) {
+    case Kind::None: return QStringLiteral("NoneType");
+    case Kind::Bool: return QStringLiteral("bool");
+    case Kind::Int: return QStringLiteral("int");
+    case Kind::Float: return QStringLiteral("float");
+    case Kind::Complex: return QStringLiteral("complex");
+    case Kind::Str: return QStringLiteral("str");
+    case Kind::Bytes: return QStringLiteral("bytes");
+    case Kind::ByteArray: return QStringLiteral("bytearray");
+    case Kind::List: return QStringLiteral("list");
+    case Kind::Tuple: return QStringLiteral("tuple");
+    case Kind::Set: return QStringLiteral("set");
+    case Kind::FrozenSet: return QStringLiteral("frozenset");
+    case Kind::Dict: return QStringLiteral("dict");
+    case Kind::NpScalar: return QStringLiteral("numpy.") + (dtype == QLatin1String("bool") ? QStringLiteral("bool_") : dtype);
+    case Kind::NdArray: return QStringLiteral("numpy.ndarray");
+    case Kind::PdIndex: return typeName.isEmpty() ? QStringLiteral("pandas.Index") : typeName;
+    case Kind::Series: return QStringLiteral("pandas.Series");
+    case Kind::DataFrame: return QStringLiteral("pandas.DataFrame");
+    case Kind::Other:
+    case Kind::DepthLimit:
+    case Kind::Error:
+    case Kind::TooLarge: return typeName;
+    case Kind::Missing: return QStringLiteral("(not defined)");
+    }
+    return {};
+}
+
+QString ProbeValue::summary(int maxChars) const
+{
+    QString out;
+    switch (kind) {
+    case Kind::None: return QStringLiteral("None");
+    case Kind::Bool: return boolean ? QStringLiteral("True") : QStringLiteral("False");
+    case Kind::Int:
+        if (intHex || intText.size() > maxChars)
+            return QStringLiteral("an int of about %1 digits").arg(intHex ? qint64(double(intText.size()) * 1.2041) : intText.size());
+        return intText;
+    case Kind::Float: return realText;
+    case Kind::Complex: {
+        QString im = imagText;
+        if (!im.startsWith(QLatin1Char('-')))
+            im.prepend(QLatin1Char('+'));
+        return QStringLiteral("(%1%2j)").arg(realText, im);
+    }
+    case Kind::Str: out = pyStrRepr(text, maxChars); break;
+    case Kind::Bytes:
+    case Kind::ByteArray: {
+        QString b = QStringLiteral("b'");
+        for (char c : bytes.left(maxChars)) {
+            const auto u = static_cast<unsigned char>(c);
+            b += (u >= 32 && u < 127 && c != '\'' && c != '\\') ? QString(QLatin1Char(c)) : QStringLiteral("\\x%1").arg(u, 2, 16, QLatin1Char('0'));
+        }
+        out = b + QLatin1Char('\'');
+        if (kind == Kind::ByteArray)
+            out = QStringLiteral("bytearray(%1)").arg(out);
+        break;
+    }
+    case Kind::List:
+    case Kind::Tuple:
+    case Kind::Set:
+    case Kind::FrozenSet: {
+        QStringList parts;
+        for (const ProbeValue &i : items) {
+            parts << i.summary(maxChars);
+            if (parts.size() > maxChars / 2)
+                break;
+        }
+        const QString body = joinLimited(parts, maxChars);
+        if (kind == Kind::List)
+            out = QLatin1Char('[') + body + QLatin1Char(']');
+        else if (kind == Kind::Tuple)
+            out = QLatin1Char('(') + body + (items.size() == 1 ? QStringLiteral(",)") : QStringLiteral(")"));
+        else if (items.empty())
+            out = kind == Kind::Set ? QStringLiteral("set()") : QStringLiteral("frozenset()");
+        else
+            out = (kind == Kind::Set ? QStringLiteral("{") : QStringLiteral("frozenset({")) + body
+                  + (kind == Kind::Set ? QStringLiteral("}") : QStringLiteral("})"));
+        break;
+    }
+    case Kind::Dict: {
+        QStringList parts;
+        for (const auto &[k, v] : entries) {
+            parts << k.summary(maxChars) + QStringLiteral(": ") + v.summary(maxChars);
+            if (parts.size() > maxChars / 4)
+                break;
+        }
+        out = QLatin1Char('{') + joinLimited(parts, maxChars) + QLatin1Char('}');
+        break;
+    }
+    case Kind::NpScalar:
+        return QStringLiteral("%1(%2)").arg(pythonType(), scalar().summary(maxChars));
+    case Kind::NdArray: {
+        QStringList parts;
+        for (qsizetype i = 0; i < array->size() && i < maxChars / 2; ++i)
+            parts << array->element(i).summary(40);
+        out = QStringLiteral("array %1 %2 [%3]").arg(array->dtype, shapeText(array->shape), joinLimited(parts, maxChars));
+        break;
+    }
+    case Kind::PdIndex: out = QStringLiteral("Index(%1)").arg(index->labelsText()); break;
+    case Kind::Series:
+        out = QStringLiteral("Series %1, %2 values (%3), index %4")
+                  .arg(items.empty() ? QString() : items.front().summary(40))
+                  .arg(array->size())
+                  .arg(dtype, index->labelsText(5));
+        break;
+    case Kind::DataFrame:
+        out = QStringLiteral("DataFrame %1×%2, columns %3")
+                  .arg(frameShape.at(0))
+                  .arg(frameShape.at(1))
+                  .arg(columns->labelsText(8));
+        break;
+    case Kind::Other:
+        out = realText.isEmpty() ? text : QStringLiteral("<%1 whose repr() raised %2>").arg(typeName, realText);
+        break;
+    case Kind::DepthLimit: return QStringLiteral("(a %1 nested too deeply to capture)").arg(typeName);
+    case Kind::Missing: return QStringLiteral("(not defined)");
+    case Kind::Error: return QStringLiteral("(could not be captured: %1)").arg(text);
+    case Kind::TooLarge: return QStringLiteral("(a %1 too large to capture: %2 bytes)").arg(typeName).arg(byteCount);
+    }
+    if (out.size() > maxChars + 1)
+        out = out.left(maxChars) + QStringLiteral("…");
+    return out;
+}
+
+QString ProbeValue::canonicalKey() const
+{
+    switch (kind) {
+    case Kind::None: return QStringLiteral("none");
+    case Kind::Bool: return boolean ? QStringLiteral("b:1") : QStringLiteral("b:0");
+    case Kind::Int: return (intHex ? QStringLiteral("n:0x") : QStringLiteral("n:")) + intText;
+    case Kind::Float:
+        if (std::isfinite(real) && std::floor(real) == real && std::fabs(real) < 9007199254740992.0)
+            return QStringLiteral("n:") + QString::number(qint64(real));
+        return QStringLiteral("f:") + (real == 0 ? QStringLiteral("0") : realText);
+    case Kind::Complex:
+        if (imag == 0) {
+            ProbeValue re;
+            re.kind = Kind::Float;
+            re.real = real;
+            re.realText = realText;
+            return re.canonicalKey();
+        }
+        return QStringLiteral("c:%1|%2").arg(realText, imagText);
+    case Kind::Str: return QStringLiteral("s:") + text;
+    case Kind::Bytes:
+    case Kind::ByteArray: return QStringLiteral("y:") + QString::fromLatin1(bytes.toBase64());
+    case Kind::NpScalar: return scalar().canonicalKey();
+    case Kind::List:
+    case Kind::Tuple: {
+        QStringList keys;
+        for (const ProbeValue &i : items)
+            keys << i.canonicalKey();
+        return (kind == Kind::List ? QStringLiteral("L[") : QStringLiteral("T(")) + keys.join(QLatin1Char(',')) + QLatin1Char(')');
+    }
+    case Kind::Set:
+    case Kind::FrozenSet: {
+        QStringList keys;
+        for (const ProbeValue &i : items)
+            keys << i.canonicalKey();
+        keys.sort();
+        return QStringLiteral("S{") + keys.join(QLatin1Char(',')) + QLatin1Char('}');
+    }
+    default:
+        return QStringLiteral("?%1:%2").arg(pythonType(), summary(200));
+    }
+}
+
+// ---- NdArray / PandasIndex --------------------------------------------------------------------------
+
+qsizetype NdArray::size() const
+{
+    return encoding == Encoding::Tagged ? qsizetype(tagged.size()) : qsizetype(real.size());
+}
+
+ProbeValue NdArray::element(qsizetype i) const
+{
+    ProbeValue v;
+    switch (encoding) {
+    case Encoding::Bool:
+        v.kind = ProbeValue::Kind::Bool;
+        v.boolean = real[size_t(i)] != 0;
+        v.real = real[size_t(i)];
+        return v;
+    case Encoding::Int:
+        v.kind = ProbeValue::Kind::Int;
+        v.intText = text[i];
+        v.real = real[size_t(i)];
+        return v;
+    case Encoding::Float:
+        v.kind = ProbeValue::Kind::Float;
+        v.realText = text[i];
+        v.real = real[size_t(i)];
+        return v;
+    case Encoding::Complex: {
+        v.kind = ProbeValue::Kind::Complex;
+        const QStringList parts = text[i].split(QLatin1Char('|'));
+        v.realText = parts.value(0);
+        v.imagText = parts.value(1);
+        v.real = real[size_t(i)];
+        v.imag = imag[size_t(i)];
+        return v;
+    }
+    case Encoding::Tagged:
+        return tagged[size_t(i)];
+    }
+    return v;
+}
+
+QString NdArray::indexText(qsizetype i) const
+{
+    if (shape.size() <= 1)
+        return QStringLiteral("[%1]").arg(i);
+    QList<qint64> idx;
+    qint64 rest = i;
+    for (auto it = shape.rbegin(); it != shape.rend(); ++it) {
+        const qint64 d = *it > 0 ? *it : 1;
+        idx.prepend(rest % d);
+        rest /= d;
+    }
+    QStringList parts;
+    for (qint64 k : idx)
+        parts << QString::number(k);
+    return QLatin1Char('[') + parts.join(QLatin1String(", ")) + QLatin1Char(']');
+}
+
+qsizetype PandasIndex::size() const
+{
+    if (!isRange)
+        return values.size();
+    const qint64 n = step > 0 ? (stop - start + step - 1) / step : (start - stop - step - 1) / -step;
+    return qsizetype(std::max<qint64>(0, n));
+}
+
+ProbeValue PandasIndex::label(qsizetype i) const
+{
+    if (!isRange)
+        return values.element(i);
+    ProbeValue v;
+    v.kind = ProbeValue::Kind::Int;
+    const qint64 x = start + qint64(i) * step;
+    v.intText = QString::number(x);
+    v.real = double(x);
+    return v;
+}
+
+QString PandasIndex::labelsText(int max) const
+{
+    QStringList parts;
+    const qsizetype n = size();
+    for (qsizetype i = 0; i < n && i < max; ++i)
+        parts << label(i).summary(40);
+    if (n > max)
+        parts << QStringLiteral("… (%1 labels)").arg(n);
+    return QLatin1Char('[') + parts.join(QLatin1String(", ")) + QLatin1Char(']');
+}
+
+const ProbeValue *ProbePayload::find(const QString &label, const QString &name) const
+{
+    auto it = probes.constFind(label);
+    if (it == probes.constEnd())
+        return nullptr;
+    auto v = it->constFind(name);
+    return v == it->constEnd() ? nullptr : &*v;
+}
+
+// ---- decoding ---------------------------------------------------------------------------------------
+
+static Error decodeError(const QString &where, const QString &path, const QString &message)
+{
+    return Error{where, path, message};
+}
+
+Expected<ProbeValue> decodeProbeValue(const QByteArray &json, const QString &where)
+{
+    Json j = Json::parse(json.constBegin(), json.constEnd(), nullptr, false);
+    if (j.is_discarded())
+        return decodeError(where, {}, QStringLiteral("not valid JSON"));
+    try {
+        return Decoder().value(j, QStringLiteral("value"));
+    } catch (const DecodeError &e) {
+        return decodeError(where, e.path, e.message);
+    }
+}
+
+Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString &where)
+{
+    ProbePayload payload;
+    if (json.trimmed().isEmpty() || json.trimmed() == "null")
+        return payload;
+    Json j = Json::parse(json.constBegin(), json.constEnd(), nullptr, false);
+    if (j.is_discarded())
+        return decodeError(where, {}, QStringLiteral("the probe payload is not valid JSON"));
+    if (j.is_null())
+        return payload;
+    if (!j.is_object() || j.value("format", std::string()) != "sandmark-payload/1")
+        return decodeError(where, QStringLiteral("format"), QStringLiteral("not a sandmark-payload/1 document"));
+    if (!j.contains("probes") || !j["probes"].is_object())
+        return decodeError(where, QStringLiteral("probes"), QStringLiteral("must be an object"));
+    payload.isNull = false;
+    try {
+        Decoder d;
+        for (auto &[label, probe] : j["probes"].items()) {
+            const QString lp = QStringLiteral("probes.%1").arg(qs(label));
+            if (!probe.is_object() || !probe.contains("values") || !probe["values"].is_object())
+                return decodeError(where, lp, QStringLiteral("must hold a \"values\" object"));
+            QHash<QString, ProbeValue> &values = payload.probes[qs(label)];
+            for (auto &[name, enc] : probe["values"].items()) {
+                // One undecodable value never makes the others unreadable (shared case C17).
+                try {
+                    values.insert(qs(name), d.value(enc, lp + QStringLiteral(".values.") + qs(name)));
+                } catch (const DecodeError &e) {
+                    ProbeValue bad;
+                    bad.kind = ProbeValue::Kind::Error;
+                    bad.text = QStringLiteral("the encoded value is malformed at %1: %2").arg(e.path, e.message);
+                    values.insert(qs(name), bad);
+                }
+            }
+        }
+    } catch (const DecodeError &e) {
+        return decodeError(where, e.path, e.message);
+    }
+    return payload;
+}
+
+} // namespace sandmark

@@ -1,0 +1,337 @@
+// Grading: decoding probe values, comparators, results. Fixtures in tests/data/grading/ are produced by
+// make_fixtures.py with the real probe encoder (resources/python/sandmark_probe.py) on real Python values.
+#include "grading/compare.h"
+//#include "grading/result.h"
+#include "grading/value.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace sandmark;
+
+namespace {
+
+QJsonObject readJson(const QString &name)
+{
+    QFile f(QStringLiteral(SANDMARK_TEST_DATA_DIR "/grading/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open fixture %s", qPrintable(name));
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+const QJsonObject &values()
+{
+    static const QJsonObject v = readJson(QStringLiteral("values.json"));
+    return v;
+}
+
+ProbeValue value(const QString &name)
+{
+    const QJsonValue entry = values().value(name);
+    if (!entry.isObject())
+        qFatal("no fixture value %s", qPrintable(name));
+    auto v = decodeProbeValue(QJsonDocument(entry.toObject().value(QLatin1String("encoded")).toObject()).toJson(), name);
+    if (!v)
+        qFatal("%s", qPrintable(v.error().toString()));
+    return *v;
+}
+
+QByteArray payloadJson(const QString &name)
+{
+    static const QJsonObject p = readJson(QStringLiteral("payloads.json"));
+    return QJsonDocument(p.value(name).toObject().value(QLatin1String("payload")).toObject()).toJson();
+}
+
+CompareOptions options(const QByteArray &json)
+{
+    auto o = CompareOptions::fromJson(QJsonDocument::fromJson(json.isEmpty() ? QByteArray("{}") : json).object());
+    if (!o)
+        qFatal("%s", qPrintable(o.error().toString()));
+    return *o;
+}
+
+} // namespace
+
+class TestGrading : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void decodeKeepsWhatJsonLoses();
+    void decodeRejectsMalformed_data();
+    void decodeRejectsMalformed();
+    void payloadOneBadValueKeepsOthers();
+    void compare_data();
+    void compare();
+    void optionsRejectWrongTypes();
+    void fixturesMatchProbe();
+};
+
+void TestGrading::decodeKeepsWhatJsonLoses()
+{
+    QVERIFY(std::isnan(value(QStringLiteral("float_nan")).real));
+    QCOMPARE(value(QStringLiteral("float_inf")).real, std::numeric_limits<double>::infinity());
+    QCOMPARE(value(QStringLiteral("float_ninf")).real, -std::numeric_limits<double>::infinity());
+    const ProbeValue nz = value(QStringLiteral("float_neg0"));
+    QCOMPARE(nz.real, 0.0);
+    QVERIFY(std::signbit(nz.real));
+    QCOMPARE(nz.realText, QStringLiteral("-0.0"));
+    const ProbeValue big = value(QStringLiteral("big_int"));
+    QCOMPARE(big.intText, QStringLiteral("1267650600228229401496703205376"));
+    QVERIFY(value(QStringLiteral("huge_int")).intHex);
+    const ProbeValue f32 = value(QStringLiteral("np_float32_0_1"));
+    QCOMPARE(f32.kind, ProbeValue::Kind::NpScalar);
+    QCOMPARE(f32.dtype, QStringLiteral("float32"));
+    QCOMPARE(f32.scalar().real, double(0.1f));
+    const ProbeValue arr = value(QStringLiteral("arr_2x3"));
+    QCOMPARE(arr.array->shape, (std::vector<qint64>{2, 3}));
+    QCOMPARE(arr.array->indexText(4), QStringLiteral("[1, 1]"));
+    const ProbeValue df = value(QStringLiteral("df_ab"));
+    QCOMPARE(df.frameShape, (std::vector<qint64>{3, 2}));
+    QCOMPARE(df.frameDtypes, (QStringList{QStringLiteral("int64"), QStringLiteral("float64")}));
+    QCOMPARE(df.columns->labelsText(), QStringLiteral("['a', 'b']"));
+    QCOMPARE(df.index->labelsText(), QStringLiteral("['r1', 'r2', 'r3']"));
+    const ProbeValue rs = value(QStringLiteral("s_range"));
+    QVERIFY(rs.index->isRange);
+    QCOMPARE(rs.index->labelsText(), QStringLiteral("[0, 1, 2]"));
+    QCOMPARE(value(QStringLiteral("odict_ab")).className, QStringLiteral("collections.OrderedDict"));
+    QVERIFY(value(QStringLiteral("str_truncated")).truncated);
+    QCOMPARE(value(QStringLiteral("str_truncated")).fullLength, 20);
+    QCOMPARE(value(QStringLiteral("complex_1_2")).summary(), QStringLiteral("(1.0+2.0j)"));
+    QCOMPARE(value(QStringLiteral("dict_ab")).summary(), QStringLiteral("{'a': 1, 'b': 2.5}"));
+}
+
+void TestGrading::decodeRejectsMalformed_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not valid JSON");
+    QTest::newRow("no tag") << QByteArray(R"({"v": "1"})") << QStringLiteral("\"t\" is missing");
+    QTest::newRow("unknown tag") << QByteArray(R"({"t": "quaternion"})") << QStringLiteral("unknown tag");
+    QTest::newRow("int as number") << QByteArray(R"({"t": "int", "v": 5})") << QStringLiteral("must be a string");
+    QTest::newRow("int text") << QByteArray(R"({"t": "int", "v": "5.5"})") << QStringLiteral("not an int");
+    QTest::newRow("float text") << QByteArray(R"({"t": "float", "v": "NaN!"})") << QStringLiteral("not a float");
+    QTest::newRow("array enc") << QByteArray(R"({"t": "ndarray", "dtype": "f", "shape": [1], "enc": "x", "values": []})")
+                               << QStringLiteral("unknown encoding");
+    QTest::newRow("dict pair") << QByteArray(R"({"t": "dict", "items": [[{"t": "none"}]]})")
+                               << QStringLiteral("[key, value] pair");
+}
+
+void TestGrading::decodeRejectsMalformed()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, problem);
+    auto v = decodeProbeValue(json, QStringLiteral("fixture"));
+    QVERIFY(!v);
+    QVERIFY2(v.error().toString().contains(problem), qPrintable(v.error().toString()));
+    QVERIFY(v.error().toString().startsWith(QLatin1String("fixture")));
+}
+
+void TestGrading::payloadOneBadValueKeepsOthers()
+{
+    auto p = decodeProbePayload(R"({"format": "sandmark-payload/1", "probes": {"end": {"values": {
+        "bad": {"t": "float", "v": "oops"}, "ok_after": {"t": "float", "v": "1.5"}}}}})");
+    QVERIFY2(p, p ? "" : qPrintable(p.error().toString()));
+    QCOMPARE(p->find(QStringLiteral("end"), QStringLiteral("ok_after"))->real, 1.5);
+    QCOMPARE(p->find(QStringLiteral("end"), QStringLiteral("bad"))->kind, ProbeValue::Kind::Error);
+    auto null = decodeProbePayload("null");
+    QVERIFY(null && null->isNull);
+    QVERIFY(!decodeProbePayload(R"({"format": "other"})"));
+}
+
+void TestGrading::compare_data()
+{
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<QString>("actual");
+    QTest::addColumn<QByteArray>("opts");
+    QTest::addColumn<QString>("outcome");
+    QTest::addColumn<QString>("feedback"); // substring the feedback must contain ("" = empty feedback)
+
+    auto row = [](const char *tag, const char *e, const char *a, const char *o, const char *out, const QString &fb) {
+        QTest::newRow(tag) << QString::fromLatin1(e) << QString::fromLatin1(a) << QByteArray(o)
+                           << QString::fromLatin1(out) << fb;
+    };
+    // Numbers.
+    row("int equal", "int_15", "int_15", "", "pass", {});
+    row("C02 total 5 vs 15", "int_15", "int_5", "", "fail", QStringLiteral("`x`: value 5 ≠ 15"));
+    row("int vs float equal value", "int_15", "float_15", "", "pass", {});
+    row("int vs float exact_type", "int_15", "float_15", R"({"exact_type": true})", "fail", QStringLiteral("type float ≠ int"));
+    row("int within tolerance of float", "int_7", "float_7_0000001", "", "pass", {});
+    row("ints are exact", "big_int", "big_int_plus1", R"({"rtol": 0.1})", "fail", QStringLiteral("≠ 1267650600228229401496703205376"));
+    row("huge int equal", "huge_int", "huge_int", "", "pass", {});
+    row("float tolerance pass", "float_0_3", "float_0_1_plus_0_2", "", "pass", {});
+    row("float exact fail", "float_0_3", "float_0_1_plus_0_2", R"({"rtol": 0, "atol": 0})", "fail",
+        QStringLiteral("value 0.30000000000000004 ≠ 0.3"));
+    row("atol near zero", "float_0", "float_tiny", "", "pass", {});
+    row("atol near zero strict", "float_0", "float_tiny", R"({"atol": 0})", "fail", QStringLiteral("1e-12 ≠ 0.0"));
+    row("large floats relative", "float_1e300", "float_1e300", "", "pass", {});
+    // C17: NaN, inf, -0.0.
+    row("C17 nan vs nan", "float_nan", "float_nan", "", "pass", {});
+    row("C17 nan vs 5", "float_5", "float_nan", "", "fail", QStringLiteral("value nan ≠ 5.0 (NaN equals only a NaN reference)"));
+    row("nan ref vs number", "float_nan", "float_5", "", "fail", QStringLiteral("value 5.0 ≠ nan"));
+    row("C17 inf", "float_inf", "float_inf", "", "pass", {});
+    row("inf sign", "float_inf", "float_ninf", "", "fail", QStringLiteral("-inf ≠ inf"));
+    row("inf vs big", "float_inf", "float_1e300", R"({"rtol": 1})", "fail", QStringLiteral("1e+300 ≠ inf"));
+    row("C17 -0.0 == 0.0", "float_0", "float_neg0", R"({"rtol": 0, "atol": 0})", "pass", {});
+    row("C17 list with nan", "list_nan", "list_nan", "", "pass", {});
+    // C16: numpy scalars.
+    row("C16 int64 vs int", "int_7", "np_int64_7", "", "pass", {});
+    row("int64 vs int exact_type", "int_7", "np_int64_7", R"({"exact_type": true})", "fail", QStringLiteral("numpy.int64 ≠ int"));
+    row("int32 vs int64", "np_int64_7", "np_int32_7", "", "pass", {});
+    row("C16 bool_ vs bool", "bool_true", "np_bool_true", "", "pass", {});
+    row("bool vs int refused", "bool_true", "int_5", "", "fail", QStringLiteral("expected a bool, got an int"));
+    row("C16 avg float64", "float_0_3", "np_float64_0_3", "", "pass", {});
+    row("C16 avg32 rtol 1e-6", "float_0_1", "np_float32_0_1", R"({"rtol": 1e-6, "atol": 0})", "pass", {});
+    row("C16 avg32 rtol 1e-9", "float_0_1", "np_float32_0_1", R"({"rtol": 1e-9, "atol": 0})", "fail",
+        QStringLiteral("float32"));
+    row("float32 nan", "float_nan", "np_float32_nan", "", "pass", {});
+    row("complex", "complex_1_2", "complex_1_2b", "", "pass", {});
+    row("complex strict", "complex_1_2", "complex_1_2b", R"({"rtol": 0, "atol": 0})", "fail", QStringLiteral("≠ (1.0+2.0j)"));
+    // Subclasses.
+    row("int subclass refused", "int_5", "my_int_5", "", "fail", QStringLiteral("is a __main__.MyInt, a subclass of int"));
+    row("int subclass allowed", "int_5", "my_int_5", R"({"allow_subclass": true})", "pass", {});
+    row("lying __eq__ float", "float_15", "lying_float", R"({"allow_subclass": true})", "fail", QStringLiteral("value 2.0 ≠ 15.0"));
+    row("OrderedDict refused", "dict_ab", "odict_ab", "", "fail", QStringLiteral("collections.OrderedDict"));
+    row("OrderedDict allowed", "dict_ab", "odict_ab", R"({"allow_subclass": true})", "pass", {});
+    row("namedtuple refused", "tuple_12", "point_12", "", "fail", QStringLiteral("__main__.Point, a subclass of tuple"));
+    row("ndarray subclass refused", "arr_2x2", "matrix_2x2", "", "fail", QStringLiteral("numpy.matrix"));
+    // Strings and bytes.
+    row("str equal", "str_hello", "str_hello", "", "pass", {});
+    row("str differs", "str_hello", "str_hellx", "", "fail", QStringLiteral("strings differ at character 10"));
+    row("str length", "str_hello", "str_hello_long", "", "fail", QStringLiteral("length 12, expected 11"));
+    row("str case+ws strict", "str_hello", "str_hello2", "", "fail", QStringLiteral("character 0"));
+    row("str case only", "str_hello", "str_hello2", R"({"ignore_case": true})", "fail", QStringLiteral("after folding case"));
+    row("str case+ws folded", "str_hello", "str_hello2", R"({"ignore_case": true, "ignore_whitespace": true})", "pass", {});
+    row("str vs int", "str_hello", "int_5", "", "fail", QStringLiteral("expected a str, got an int: 5"));
+    row("bytes", "bytes_ab", "bytes_ac", "", "fail", QStringLiteral("b'ac' ≠ b'ab'"));
+    row("None vs 0", "none", "int_0", "", "fail", QStringLiteral("expected a NoneType"));
+    // Containers.
+    row("list equal", "list_112", "list_112", "", "pass", {});
+    row("list element", "list_112", "list_113", "", "fail", QStringLiteral("`x[2]`: value 3 ≠ 2"));
+    row("list length", "list_112", "list_11", "", "fail", QStringLiteral("length 2 ≠ 3"));
+    row("list vs tuple", "list_112", "tuple_112", "", "fail", QStringLiteral("expected a list, got a tuple"));
+    row("nested", "list_nested", "list_nested_b", "", "fail", QStringLiteral("`x[1][1][1]`: value 6 ≠ 5"));
+    row("C16 vec list vs ndarray", "list_112", "arr_i64_112", "", "pass", {});
+    row("ndarray vs list", "arr_i64_112", "list_112", "", "pass", {});
+    row("list vs ndarray exact_type", "list_112", "arr_i64_112", R"({"exact_type": true})", "fail", QStringLiteral("expected a list, got a numpy.ndarray"));
+    row("set equal", "set_123", "set_123", "", "pass", {});
+    row("set vs frozenset", "set_123", "frozenset_123", "", "pass", {});
+    row("set of floats", "set_123", "set_123f", "", "pass", {});
+    row("set differs", "set_123", "set_124", "", "fail", QStringLiteral("missing 3; unexpected 4"));
+    row("dict order ignored", "dict_ab", "dict_ba", "", "pass", {});
+    row("dict value", "dict_ab", "dict_ab2", "", "fail", QStringLiteral("`x['b']`: value 2.75 ≠ 2.5"));
+    row("dict keys", "dict_ab", "dict_ac", "", "fail", QStringLiteral("missing key 'b'; unexpected key 'c'"));
+    // numpy arrays.
+    row("array equal", "arr_f64", "arr_f64", "", "pass", {});
+    row("array element", "arr_f64", "arr_f64_b", "", "fail", QStringLiteral("element [1]: 0.25 ≠ 0.2"));
+    row("array shape", "arr_2x3", "arr_3x2", "", "fail", QStringLiteral("shape (3, 2) ≠ (2, 3)"));
+    row("array 2d element", "arr_2x3", "arr_2x3_b", "", "fail", QStringLiteral("element [1, 1]: 4.5 ≠ 4.0 (difference 0.5"));
+    row("float32 vs float64 array", "arr_f64", "arr_f32", "", "pass", {});
+    row("float32 array strict", "arr_f64", "arr_f32", R"({"rtol": 1e-9, "atol": 0})", "fail", QStringLiteral("numpy float32"));
+    row("float32 array dtype", "arr_f64", "arr_f32", R"({"check_dtype": true})", "fail", QStringLiteral("dtype float32 ≠ float64"));
+    row("array nan positions", "arr_nan", "arr_nan", "", "pass", {});
+    row("array nan vs number", "arr_nan", "arr_nan_b", "", "fail", QStringLiteral("element [1]: 2.0 ≠ nan"));
+    row("bool array", "arr_bool", "arr_bool", "", "pass", {});
+    row("str array", "arr_str", "arr_str_b", "", "fail", QStringLiteral("element [1]"));
+    // pandas.
+    row("series equal", "s_abc", "s_abc", "", "pass", {});
+    row("series value", "s_abc", "s_abc_b", "", "fail", QStringLiteral("value at index 'b': 2.5 ≠ 2.0"));
+    row("series index order", "s_abc", "s_cba", "", "fail", QStringLiteral("same index in a different order: ['c', 'b', 'a'], expected ['a', 'b', 'c']"));
+    row("series index order aligned", "s_abc", "s_cba", R"({"check_row_order": false})", "pass", {});
+    row("series index ignored", "s_abc", "s_range", R"({"check_index": false})", "pass", {});
+    row("series index labels", "s_abc", "s_range", "", "fail", QStringLiteral("index [0, 1, 2] ≠ ['a', 'b', 'c']"));
+    row("series name ignored", "s_abc", "s_abc_y", "", "pass", {});
+    row("series name checked", "s_abc", "s_abc_y", R"({"check_names": true})", "fail", QStringLiteral("Series name 'y' ≠ 'x'"));
+    row("series float32 dtype", "s_abc", "s_abc_f32", R"({"check_dtype": true})", "fail", QStringLiteral("dtype float32 ≠ float64"));
+    row("series float32 lenient", "s_abc", "s_abc_f32", "", "pass", {});
+    row("frame equal", "df_ab", "df_ab", "", "pass", {});
+    row("frame column order lenient", "df_ab", "df_ba", "", "pass", {});
+    row("frame column order strict", "df_ab", "df_ba", R"({"check_column_order": true})", "fail",
+        QStringLiteral("same columns in a different order: ['b', 'a'], expected ['a', 'b']"));
+    row("frame row order", "df_ab", "df_ab_rows", "", "fail", QStringLiteral("same index in a different order: ['r3', 'r2', 'r1']"));
+    row("frame row order aligned", "df_ab", "df_ab_rows", R"({"check_row_order": false})", "pass", {});
+    row("frame value", "df_ab", "df_ab_val", "", "fail", QStringLiteral("column 'b', value at row 'r2': 1.75 ≠ 1.5"));
+    row("frame columns", "df_ab", "df_ac", "", "fail", QStringLiteral("columns ['a', 'c'] ≠ ['a', 'b']: missing 'b'; unexpected 'c'"));
+    row("frame shape", "df_ab", "df_ab_2rows", "", "fail", QStringLiteral("shape (2, 2) ≠ (3, 2)"));
+    row("frame index", "df_ab", "df_ab_range", "", "fail", QStringLiteral("index [0, 1, 2] ≠ ['r1', 'r2', 'r3']"));
+    row("frame index ignored", "df_ab", "df_ab_range", R"({"check_index": false})", "pass", {});
+    row("frame int vs float lenient", "df_ab", "df_ab_float", "", "pass", {});
+    row("frame dtype strict", "df_ab", "df_ab_float", R"({"check_dtype": true})", "fail", QStringLiteral("column 'a': dtype float64 ≠ int64"));
+    row("frame nan", "df_nan", "df_nan", "", "pass", {});
+    row("frame nan vs value", "df_nan", "df_nan_b", "", "fail", QStringLiteral("column 'a', value at row 1: 2.0 ≠ nan"));
+    row("series vs frame", "s_abc", "df_ab", "", "fail", QStringLiteral("expected a pandas.Series, got a pandas.DataFrame"));
+    row("index", "idx_abc", "idx_abc", "", "pass", {});
+    // Other types, missing and uncapturable values.
+    row("other equal", "date", "date", "", "pass", {});
+    row("other differs", "date", "date_b", "", "fail", QStringLiteral("datetime.date(2024, 1, 3) ≠ datetime.date(2024, 1, 2)"));
+    row("C32 missing", "int_15", "missing", "", "fail", QStringLiteral("`x` is not defined"));
+    row("reference missing", "missing", "int_15", "", "not-graded", QStringLiteral("the reference run did not define it"));
+    row("C12 too large", "int_15", "too_large", "", "not-graded", QStringLiteral("too large to capture (21912 bytes)"));
+    row("truncated", "str_hello", "str_truncated", "", "not-graded", QStringLiteral("truncated by the probe (length 20)"));
+    row("encoding error", "date", "other_repr_error", "", "fail", QStringLiteral("expected a datetime.date"));
+    row("depth limit", "deep", "deep", "", "not-graded", QStringLiteral("nested too deeply"));
+}
+
+void TestGrading::compare()
+{
+    QFETCH(QString, expected);
+    QFETCH(QString, actual);
+    QFETCH(QByteArray, opts);
+    QFETCH(QString, outcome);
+    QFETCH(QString, feedback);
+    const Comparison c = compareValues(QStringLiteral("x"), value(expected), value(actual), options(opts));
+    if (qEnvironmentVariableIsSet("SANDMARK_SHOW_FEEDBACK"))
+        qInfo().noquote() << outcomeName(c.outcome) << c.feedback << "| expected" << c.expected << "| actual" << c.actual;
+    QVERIFY2(outcomeName(c.outcome) == outcome, qPrintable(outcomeName(c.outcome) + QStringLiteral(": ") + c.feedback));
+    if (feedback.isEmpty())
+        QVERIFY2(c.feedback.isEmpty(), qPrintable(c.feedback));
+    else
+        QVERIFY2(c.feedback.contains(feedback), qPrintable(c.feedback));
+    if (c.outcome != Outcome::Pass)
+        QVERIFY(!c.feedback.contains(QLatin1String("wrong")));
+    QVERIFY(!c.expected.isEmpty());
+}
+
+void TestGrading::optionsRejectWrongTypes()
+{
+    auto bad = CompareOptions::fromJson(QJsonDocument::fromJson(R"({"rtol": "1e-3"})").object());
+    QVERIFY(!bad);
+    QCOMPARE(bad.error().location, QStringLiteral("checks option 'rtol'"));
+    QVERIFY(!CompareOptions::fromJson(QJsonDocument::fromJson(R"({"atol": -1})").object()));
+    QVERIFY(!CompareOptions::fromJson(QJsonDocument::fromJson(R"({"ignore_case": "yes"})").object()));
+    auto ok = CompareOptions::fromJson(QJsonDocument::fromJson(R"({"id": "x", "points": 2, "rtol": 0.01})").object());
+    QVERIFY(ok);
+    QCOMPARE(ok->rtol, 0.01);
+    QCOMPARE(ok->atol, 1e-9);
+}
+
+void TestGrading::fixturesMatchProbe()
+{
+    // The checked-in fixtures must be what the current probe encoder produces.
+    const QString probe = QStringLiteral(SANDMARK_SOURCE_DIR "/resources/python/sandmark_probe.py");
+    if (!QFile::exists(probe))
+        QSKIP("resources/python/sandmark_probe.py is not in this tree yet");
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(QStringLiteral(SANDMARK_TEST_DATA_DIR "/grading/make_fixtures.py"), dir.filePath(QStringLiteral("make_fixtures.py"))));
+    QProcess py;
+    py.start(qEnvironmentVariable("SANDMARK_PYTHON", QStringLiteral("/usr/bin/python3")),
+             {dir.filePath(QStringLiteral("make_fixtures.py")), probe});
+    QVERIFY(py.waitForFinished(60000));
+    if (py.exitCode() != 0 && py.readAllStandardError().contains("No module named"))
+        QSKIP("numpy/pandas are not installed for the test Python");
+    QCOMPARE(py.exitCode(), 0);
+    for (const QString &name : {QStringLiteral("values.json"), QStringLiteral("payloads.json")}) {
+        QFile fresh(dir.filePath(name)), stored(QStringLiteral(SANDMARK_TEST_DATA_DIR "/grading/") + name);
+        QVERIFY(fresh.open(QIODevice::ReadOnly) && stored.open(QIODevice::ReadOnly));
+        QVERIFY2(fresh.readAll() == stored.readAll(), qPrintable(name + QStringLiteral(" is stale: rerun make_fixtures.py")));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestGrading)
+#include "tst_grading.moc"
