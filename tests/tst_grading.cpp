@@ -1,7 +1,7 @@
 // Grading: decoding probe values, comparators, results. Fixtures in tests/data/grading/ are produced by
 // make_fixtures.py with the real probe encoder (resources/python/sandmark_probe.py) on real Python values.
 #include "grading/compare.h"
-//#include "grading/result.h"
+#include "grading/result.h"
 #include "grading/value.h"
 
 #include <QFile>
@@ -49,6 +49,60 @@ QByteArray payloadJson(const QString &name)
     return QJsonDocument(p.value(name).toObject().value(QLatin1String("payload")).toObject()).toJson();
 }
 
+QJsonObject record(const QString &name)
+{
+    static const QJsonObject r = readJson(QStringLiteral("records.json"));
+    return r.value(name).toObject();
+}
+
+QByteArray runPayload(const QString &name)
+{
+    const QJsonValue p = record(name).value(QLatin1String("payload"));
+    return p.isNull() ? QByteArray("null") : QJsonDocument(p.toObject()).toJson();
+}
+
+Check valueCheck(const QString &variable, double points = 1, const QString &anchor = {}, const QJsonObject &options = {})
+{
+    Check c;
+    c.id = variable;
+    c.type = Check::Type::Value;
+    c.variable = variable;
+    c.points = points;
+    c.anchor = anchor;
+    c.options = options;
+    return c;
+}
+
+Check testCheck(const QString &id, double points = 1)
+{
+    Check c;
+    c.id = id;
+    c.type = Check::Type::Test;
+    c.points = points;
+    return c;
+}
+
+/// Grades scenario `student` of records.json against reference `ref` (a records.json or payloads.json name).
+GradeResult gradeScenario(const QList<Check> &checks, const QString &ref, const QString &student,
+                          const QStringList &fallback = {})
+{
+    GradeInput in;
+    in.checks = checks;
+    in.referencePayload = record(ref).isEmpty() ? payloadJson(ref) : runPayload(ref);
+    in.studentPayload = runPayload(student);
+    in.record = record(student).value(QLatin1String("record")).toObject();
+    in.fallbackAnchors = fallback;
+    return grade(in);
+}
+
+const CheckResult &resultFor(const GradeResult &r, const QString &id)
+{
+    for (const CheckResult &c : r.checks)
+        if (c.checkId == id)
+            return c;
+    qFatal("no result for %s", qPrintable(id));
+}
+
 CompareOptions options(const QByteArray &json)
 {
     auto o = CompareOptions::fromJson(QJsonDocument::fromJson(json.isEmpty() ? QByteArray("{}") : json).object());
@@ -71,6 +125,16 @@ private Q_SLOTS:
     void compare();
     void optionsRejectWrongTypes();
     void fixturesMatchProbe();
+    void gradeC02TimeoutKeepsWhatRan();
+    void gradeC01KernelDied();
+    void gradeC32Missing();
+    void gradeC16C17();
+    void gradeAnchoredProbe();
+    void gradeAnchorFallback();
+    void gradeWarningsNeverChangeGrade();
+    void gradeDatasetMissingIsGraderError();
+    void gradeSandboxFailureIsGraderError();
+    void gradeBadOptionIsNotGraded();
 };
 
 void TestGrading::decodeKeepsWhatJsonLoses()
@@ -331,6 +395,166 @@ void TestGrading::fixturesMatchProbe()
         QVERIFY(fresh.open(QIODevice::ReadOnly) && stored.open(QIODevice::ReadOnly));
         QVERIFY2(fresh.readAll() == stored.readAll(), qPrintable(name + QStringLiteral(" is stale: rerun make_fixtures.py")));
     }
+}
+
+void TestGrading::gradeC02TimeoutKeepsWhatRan()
+{
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("count")), valueCheck(QStringLiteral("total"), 2),
+                                         valueCheck(QStringLiteral("double"))},
+                                        QStringLiteral("C02-ref"), QStringLiteral("C02-student"));
+    QCOMPARE(gradeStatusName(r.status), QStringLiteral("needs-review"));
+    QCOMPARE(r.score, 2.0);
+    QCOMPARE(r.maxScore, 4.0);
+    QCOMPARE(resultFor(r, QStringLiteral("count")).outcome, Outcome::Pass);
+    const CheckResult &total = resultFor(r, QStringLiteral("total"));
+    QCOMPARE(total.outcome, Outcome::Fail);
+    QVERIFY2(total.feedback.contains(QStringLiteral("value 5 ≠ 15")), qPrintable(total.feedback));
+    QVERIFY2(total.feedback.contains(QStringLiteral("cell timed out")), qPrintable(total.feedback));
+    QVERIFY(!total.feedback.contains(QLatin1String("not defined")));
+    QCOMPARE(r.reasons, QStringList{QStringLiteral("cells[2]: cell timed out")});
+}
+
+void TestGrading::gradeC01KernelDied()
+{
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("area")), valueCheck(QStringLiteral("perimeter")),
+                                         testCheck(QStringLiteral("t1"))},
+                                        QStringLiteral("C01-ref"), QStringLiteral("C01-student"));
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    QCOMPARE(r.score, 0.0);
+    for (const CheckResult &c : r.checks) {
+        QCOMPARE(c.outcome, Outcome::NotGraded);
+        QVERIFY2(c.feedback.contains(QStringLiteral("kernel died")), qPrintable(c.feedback));
+    }
+    QVERIFY(r.reasons.contains(QStringLiteral("kernel died while executing cells[2] (exit status 1)")));
+}
+
+void TestGrading::gradeC32Missing()
+{
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("a")), valueCheck(QStringLiteral("b")), valueCheck(QStringLiteral("c"))},
+                                        QStringLiteral("C32-ref"), QStringLiteral("C32-student"));
+    QCOMPARE(r.status, GradeStatus::Graded);
+    QCOMPARE(r.score, 1.0);
+    QCOMPARE(resultFor(r, QStringLiteral("b")).feedback, QStringLiteral("`b` is not defined"));
+    QCOMPARE(resultFor(r, QStringLiteral("c")).feedback, QStringLiteral("`c` is not defined"));
+    QCOMPARE(resultFor(r, QStringLiteral("c")).expected, QStringLiteral("5"));
+}
+
+void TestGrading::gradeC16C17()
+{
+    // Payloads from payloads.json (encode_values on the cases' namespaces) with a clean run's record.
+    auto run = [](const QString &ref, const QString &student, const QList<Check> &checks) {
+        GradeInput in;
+        in.checks = checks;
+        in.referencePayload = payloadJson(ref);
+        in.studentPayload = payloadJson(student);
+        in.record = record(QStringLiteral("C32-student")).value(QLatin1String("record")).toObject();
+        return grade(in);
+    };
+    QList<Check> c16;
+    for (const char *v : {"total", "is_positive", "avg", "avg32", "vec", "first"})
+        c16 << valueCheck(QString::fromLatin1(v));
+    GradeResult r = run(QStringLiteral("C16-ref"), QStringLiteral("C16-student"), c16);
+    QCOMPARE(r.score, 6.0);
+    QCOMPARE(r.status, GradeStatus::Graded);
+    c16[3].options = QJsonObject{{QStringLiteral("rtol"), 1e-9}, {QStringLiteral("atol"), 0}};
+    r = run(QStringLiteral("C16-ref"), QStringLiteral("C16-student"), c16);
+    QCOMPARE(r.score, 5.0);
+    QVERIFY(resultFor(r, QStringLiteral("avg32")).feedback.contains(QStringLiteral("float32")));
+
+    QList<Check> c17;
+    for (const char *v : {"missing_mean", "upper", "neg_zero", "wrong_nan", "ok_after", "series_like"})
+        c17 << valueCheck(QString::fromLatin1(v));
+    r = run(QStringLiteral("C17-ref"), QStringLiteral("C17-student"), c17);
+    QCOMPARE(r.score, 5.0);
+    QCOMPARE(resultFor(r, QStringLiteral("wrong_nan")).outcome, Outcome::Fail);
+    QVERIFY(resultFor(r, QStringLiteral("wrong_nan")).feedback.contains(QStringLiteral("value nan ≠ 5.0")));
+}
+
+void TestGrading::gradeAnchoredProbe()
+{
+    const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 2, QStringLiteral("q1")), valueCheck(QStringLiteral("final")),
+                                 testCheck(QStringLiteral("t-final")), testCheck(QStringLiteral("t-ans"), 3)};
+    const GradeResult r = gradeScenario(checks, QStringLiteral("anchor-ref"), QStringLiteral("anchor-student"));
+    // `ans` is 42 right after answer cell q1; the student reused the name later (ans = 0).
+    QCOMPARE(resultFor(r, QStringLiteral("ans")).outcome, Outcome::Pass);
+    QCOMPARE(resultFor(r, QStringLiteral("t-final")).outcome, Outcome::Pass);
+    const CheckResult &tans = resultFor(r, QStringLiteral("t-ans"));
+    QCOMPARE(tans.outcome, Outcome::Fail);
+    QCOMPARE(tans.feedback, QStringLiteral("AssertionError: ans should be 42"));
+    QCOMPARE(tans.points, 0.0);
+    QCOMPARE(r.score, 4.0);
+    QCOMPARE(r.maxScore, 7.0);
+    QCOMPARE(r.status, GradeStatus::Graded); // a failing test is a grade, not a problem of the run
+}
+
+void TestGrading::gradeAnchorFallback()
+{
+    const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 1, QStringLiteral("q1")), valueCheck(QStringLiteral("final")),
+                                 testCheck(QStringLiteral("t-final"))};
+    const GradeResult r = gradeScenario(checks, QStringLiteral("anchor-ref"), QStringLiteral("anchor-fallback"),
+                                        {QStringLiteral("q1")});
+    const CheckResult &ans = resultFor(r, QStringLiteral("ans"));
+    QCOMPARE(ans.outcome, Outcome::Pass);
+    QVERIFY2(ans.feedback.contains(QStringLiteral("answer cell 'q1' was not found in the submission")), qPrintable(ans.feedback));
+    QCOMPARE(resultFor(r, QStringLiteral("final")).feedback, QStringLiteral("`final`: value 2 ≠ 1"));
+    QCOMPARE(resultFor(r, QStringLiteral("t-final")).feedback, QStringLiteral("AssertionError: the test's assertion failed"));
+    QCOMPARE(r.score, 1.0);
+}
+
+void TestGrading::gradeWarningsNeverChangeGrade()
+{
+    const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 1, QStringLiteral("q1")), valueCheck(QStringLiteral("final")),
+                                 testCheck(QStringLiteral("t-final")), testCheck(QStringLiteral("t-ans"))};
+    const GradeResult r = gradeScenario(checks, QStringLiteral("anchor-ref"), QStringLiteral("warning"));
+    QCOMPARE(r.status, GradeStatus::Graded);
+    QCOMPARE(r.score, 4.0);
+    QVERIFY(r.reasons.isEmpty());
+}
+
+void TestGrading::gradeDatasetMissingIsGraderError()
+{
+    const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 1, QStringLiteral("q1")), testCheck(QStringLiteral("t-final"))};
+    const GradeResult r = gradeScenario(checks, QStringLiteral("anchor-ref"), QStringLiteral("dataset-missing"));
+    QCOMPARE(gradeStatusName(r.status), QStringLiteral("grader-error"));
+    QVERIFY2(r.reasons.value(0).contains(QStringLiteral("dataset is missing from the cache")), qPrintable(r.reasons.join(u'\n')));
+    QVERIFY(r.reasons.value(0).contains(QStringLiteral("LocalEntryNotFoundError")));
+    for (const CheckResult &c : r.checks)
+        QCOMPARE(c.outcome, Outcome::NotGraded);
+    QVERIFY(isMissingDatasetError(QStringLiteral("OfflineModeIsEnabled"), {}));
+    QVERIFY(isMissingDatasetError(QStringLiteral("ConnectionError"),
+                                  QStringLiteral("Couldn't reach 'org/data' on the Hub (LocalEntryNotFoundError)... offline mode is enabled.")));
+    QVERIFY(!isMissingDatasetError(QStringLiteral("FileNotFoundError"), QStringLiteral("data.csv")));
+}
+
+void TestGrading::gradeSandboxFailureIsGraderError()
+{
+    GradeInput in;
+    in.checks = {valueCheck(QStringLiteral("count"), 2), testCheck(QStringLiteral("t"))};
+    in.graderError = Error{QStringLiteral("bwrap"), {}, QStringLiteral("could not start: user namespaces are disabled")};
+    GradeResult r = grade(in);
+    QCOMPARE(r.status, GradeStatus::GraderError);
+    QCOMPARE(r.maxScore, 3.0);
+    QVERIFY(r.checks.at(0).feedback.contains(QStringLiteral("user namespaces are disabled")));
+    // A runner that answered nothing usable is the grader's failure too.
+    in.graderError.reset();
+    r = grade(in);
+    QCOMPARE(r.status, GradeStatus::GraderError);
+    QVERIFY(r.reasons.value(0).contains(QStringLiteral("no execution record")));
+    in.record = record(QStringLiteral("C02-student")).value(QLatin1String("record")).toObject();
+    in.referencePayload = runPayload(QStringLiteral("C02-ref"));
+    in.studentPayload = "{\"format\": \"sandmark-payload/1\", \"probes\": 7}";
+    r = grade(in);
+    QCOMPARE(r.status, GradeStatus::GraderError);
+    QVERIFY(r.reasons.value(0).contains(QStringLiteral("student payload")));
+}
+
+void TestGrading::gradeBadOptionIsNotGraded()
+{
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("count"), 1, {}, QJsonObject{{QStringLiteral("rtol"), QStringLiteral("x")}})},
+                                        QStringLiteral("C02-ref"), QStringLiteral("C02-ref"));
+    QCOMPARE(r.checks.at(0).outcome, Outcome::NotGraded);
+    QVERIFY(r.checks.at(0).feedback.contains(QStringLiteral("checks option 'rtol'")));
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
 }
 
 QTEST_GUILESS_MAIN(TestGrading)

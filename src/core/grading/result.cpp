@@ -1,0 +1,275 @@
+#include "grading/result.h"
+
+#include <QJsonArray>
+#include <QLoggingCategory>
+
+namespace sandmark {
+
+Q_LOGGING_CATEGORY(lcGrading, "sandmark.grading")
+
+QString gradeStatusName(GradeStatus status)
+{
+    switch (status) {
+    case GradeStatus::Graded: return QStringLiteral("graded");
+    case GradeStatus::NeedsReview: return QStringLiteral("needs-review");
+    case GradeStatus::GraderError: return QStringLiteral("grader-error");
+    }
+    return {};
+}
+
+std::optional<GradeStatus> parseGradeStatus(const QString &name)
+{
+    for (GradeStatus s : {GradeStatus::Graded, GradeStatus::NeedsReview, GradeStatus::GraderError})
+        if (gradeStatusName(s) == name)
+            return s;
+    return std::nullopt;
+}
+
+bool isMissingDatasetError(const QString &ename, const QString &evalue)
+{
+    if (ename == QLatin1String("LocalEntryNotFoundError") || ename == QLatin1String("OfflineModeIsEnabled"))
+        return true;
+    return evalue.contains(QLatin1String("HF_HUB_OFFLINE")) || evalue.contains(QLatin1String("offline mode"), Qt::CaseInsensitive);
+}
+
+QStringList fallbackAnchors(const Notebook &instrumented)
+{
+    QStringList out;
+    for (int i = 0; i < instrumented.cellCount(); ++i) {
+        if (instrumented.injectedKind(i) != InjectedKind::Probe)
+            continue;
+        const QJsonObject meta = instrumented.sandmarkMetadata(i);
+        if (meta.value(QLatin1String("fallback")).toBool())
+            out << meta.value(QLatin1String("label")).toString();
+    }
+    return out;
+}
+
+namespace {
+
+struct CellInfo
+{
+    QJsonValue index;
+    QString injected, label, check, status, ename, evalue;
+    bool fallback = false;
+
+    QString name() const
+    {
+        if (!index.isNull() && !index.isUndefined())
+            return QStringLiteral("cells[%1]").arg(index.toInt());
+        if (injected == QLatin1String("probe"))
+            return QStringLiteral("the probe cell '%1'").arg(label);
+        if (injected == QLatin1String("test"))
+            return QStringLiteral("the test cell of check '%1'").arg(check);
+        return QStringLiteral("the injected %1 cell").arg(injected);
+    }
+    QString error() const { return evalue.isEmpty() ? ename : ename + QStringLiteral(": ") + evalue; }
+};
+
+QList<CellInfo> readCells(const QJsonObject &record)
+{
+    QList<CellInfo> out;
+    for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
+        const QJsonObject c = v.toObject();
+        CellInfo info;
+        info.index = c.value(QLatin1String("index"));
+        info.injected = c.value(QLatin1String("injected")).toString();
+        info.label = c.value(QLatin1String("label")).toString();
+        info.check = c.value(QLatin1String("check")).toString();
+        info.status = c.value(QLatin1String("status")).toString();
+        info.fallback = c.value(QLatin1String("fallback")).toBool();
+        const QJsonObject err = c.value(QLatin1String("error")).toObject();
+        info.ename = err.value(QLatin1String("ename")).toString();
+        info.evalue = err.value(QLatin1String("evalue")).toString();
+        out << info;
+    }
+    return out;
+}
+
+/// What went wrong in a student cell, or empty when it ran (or was never reached because of another problem).
+QString cellProblem(const CellInfo &c, const QJsonObject &record)
+{
+    if (c.status == QLatin1String("error"))
+        return QStringLiteral("%1: raised %2").arg(c.name(), c.error());
+    if (c.status == QLatin1String("timeout"))
+        return QStringLiteral("%1: cell timed out").arg(c.name());
+    if (c.status == QLatin1String("interrupted-ignored"))
+        return QStringLiteral("%1: cell timed out and ignored the interrupt; kernel killed").arg(c.name());
+    if (c.status == QLatin1String("kernel-died")) {
+        const QString reason = record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
+        return reason.isEmpty() ? QStringLiteral("%1: kernel died").arg(c.name()) : reason;
+    }
+    return {};
+}
+
+void addUnique(QStringList &list, const QString &line)
+{
+    if (!line.isEmpty() && !list.contains(line))
+        list << line;
+}
+
+} // namespace
+
+GradeResult grade(const GradeInput &input)
+{
+    GradeResult result;
+    for (const Check &c : input.checks)
+        result.maxScore += c.points;
+
+    auto allNotGraded = [&](const QString &why) {
+        result.status = GradeStatus::GraderError;
+        result.score = 0;
+        result.checks.clear();
+        for (const Check &c : input.checks)
+            result.checks << CheckResult{c.id, c.type == Check::Type::Test, Outcome::NotGraded, 0, c.points,
+                                         QStringLiteral("not graded: grader error: %1").arg(why), {}, {}};
+        addUnique(result.reasons, why);
+        return result;
+    };
+
+    if (input.graderError)
+        return allNotGraded(input.graderError->toString());
+    const QString runStatus = input.record.value(QLatin1String("status")).toString();
+    if (runStatus.isEmpty())
+        return allNotGraded(QStringLiteral("the run produced no execution record"));
+    if (runStatus == QLatin1String("kernel-start-failed"))
+        return allNotGraded(QStringLiteral("the kernel could not start: %1")
+                                .arg(input.record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString()));
+
+    const QList<CellInfo> cells = readCells(input.record);
+    // A dataset missing from the cache is the grader's problem, wherever it surfaced.
+    for (const CellInfo &c : cells)
+        if (c.status == QLatin1String("error") && isMissingDatasetError(c.ename, c.evalue))
+            return allNotGraded(QStringLiteral("a dataset is missing from the cache (%1: %2); warm the dataset cache and regrade")
+                                    .arg(c.name(), c.error()));
+
+    auto reference = decodeProbePayload(input.referencePayload, QStringLiteral("reference payload"));
+    if (!reference)
+        return allNotGraded(reference.error().toString());
+    if (reference->isNull && std::any_of(input.checks.begin(), input.checks.end(),
+                                         [](const Check &c) { return c.type == Check::Type::Value; }))
+        return allNotGraded(QStringLiteral("the reference run produced no probe values"));
+    auto student = decodeProbePayload(input.studentPayload, QStringLiteral("student payload"));
+    if (!student)
+        return allNotGraded(student.error().toString());
+
+    // Problems of the run itself: they make the result needs-review and explain failing checks.
+    QStringList runProblems;
+    for (const CellInfo &c : cells)
+        if (c.injected.isEmpty())
+            addUnique(runProblems, cellProblem(c, input.record));
+    const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
+    if (kernel.value(QLatin1String("died")).toBool())
+        addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
+    if (runStatus == QLatin1String("wall-timeout"))
+        addUnique(runProblems, QStringLiteral("the run reached its wall-clock limit"));
+    const bool badRun = runStatus != QLatin1String("completed") && runStatus != QLatin1String("errors");
+    if (badRun && runProblems.isEmpty())
+        addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
+    result.reasons = runProblems;
+    const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));
+
+    auto probeCell = [&](const QString &label) -> const CellInfo * {
+        for (const CellInfo &c : cells)
+            if (c.injected == QLatin1String("probe") && c.label == label)
+                return &c;
+        return nullptr;
+    };
+    auto whyNoProbe = [&](const QString &label) {
+        const CellInfo *c = probeCell(label);
+        if (c && c->status == QLatin1String("error"))
+            return QStringLiteral("the probe cell failed (%1)").arg(c->error());
+        if (c && c->status == QLatin1String("ok"))
+            return QStringLiteral("the probe's output was rejected (see the run's messages)");
+        if (kernel.value(QLatin1String("died")).toBool())
+            return QStringLiteral("the probe did not run: %1").arg(kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
+        if (runStatus == QLatin1String("wall-timeout"))
+            return QStringLiteral("the probe did not run: the run reached its wall-clock limit");
+        return QStringLiteral("the probe did not run");
+    };
+
+    bool anyNotGraded = false;
+    for (const Check &check : input.checks) {
+        CheckResult r;
+        r.checkId = check.id;
+        r.maxPoints = check.points;
+        r.isTest = check.type == Check::Type::Test;
+        if (r.isTest) {
+            const CellInfo *cell = nullptr;
+            for (const CellInfo &c : cells)
+                if (c.injected == QLatin1String("test") && c.check == check.id)
+                    cell = &c;
+            if (cell && cell->status == QLatin1String("ok")) {
+                r.outcome = Outcome::Pass;
+            } else if (cell && cell->status == QLatin1String("error")) {
+                r.outcome = Outcome::Fail;
+                r.feedback = cell->ename == QLatin1String("AssertionError") && cell->evalue.isEmpty()
+                                 ? QStringLiteral("AssertionError: the test's assertion failed")
+                                 : cell->error();
+            } else if (cell && (cell->status == QLatin1String("timeout") || cell->status == QLatin1String("interrupted-ignored"))) {
+                r.outcome = Outcome::Fail;
+                r.feedback = QStringLiteral("the test timed out (the student's code it called did not finish)");
+            } else {
+                r.outcome = Outcome::NotGraded;
+                r.feedback = cell && cell->status == QLatin1String("kernel-died")
+                                 ? QStringLiteral("not graded: the kernel died during the test")
+                                 : QStringLiteral("not graded: the test did not run%1")
+                                       .arg(kernel.value(QLatin1String("died")).toBool()
+                                                ? QStringLiteral(" (%1)").arg(kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")))
+                                                : runStatus == QLatin1String("wall-timeout") ? QStringLiteral(" (wall-clock limit reached)")
+                                                                                             : QString());
+            }
+        } else {
+            const QString label = check.anchor.isEmpty() ? QStringLiteral("end") : check.anchor;
+            const CellInfo *pc = probeCell(label);
+            const bool fallback = !check.anchor.isEmpty()
+                                  && (input.fallbackAnchors.contains(check.anchor) || (pc && pc->fallback));
+            const QString fallbackNote = fallback ? QStringLiteral("answer cell '%1' was not found in the submission, so "
+                                                                   "`%2` was read at the end of the notebook")
+                                                        .arg(check.anchor, check.variable)
+                                                  : QString();
+            auto options = CompareOptions::fromJson(check.options);
+            const ProbeValue *expected = reference->find(label, check.variable);
+            if (!options) {
+                r.outcome = Outcome::NotGraded;
+                r.feedback = QStringLiteral("not graded: %1").arg(options.error().toString());
+            } else if (!expected) {
+                r.outcome = Outcome::NotGraded;
+                r.feedback = QStringLiteral("not graded: the reference run has no value for `%1` at probe '%2'").arg(check.variable, label);
+            } else if (!student->hasLabel(label)) {
+                r.outcome = Outcome::NotGraded;
+                r.expected = expected->summary();
+                r.feedback = QStringLiteral("not graded: %1").arg(whyNoProbe(label));
+            } else {
+                options->probeBytes = input.probeBytes;
+                ProbeValue missing;
+                missing.kind = ProbeValue::Kind::Missing;
+                const ProbeValue *actual = student->find(label, check.variable);
+                const Comparison cmp = compareValues(check.variable, *expected, actual ? *actual : missing, *options);
+                r.outcome = cmp.outcome;
+                r.feedback = cmp.feedback;
+                r.expected = cmp.expected;
+                r.actual = cmp.actual;
+                if (cmp.outcome != Outcome::Pass && !runNote.isEmpty())
+                    r.feedback += runNote;
+            }
+            if (!fallbackNote.isEmpty())
+                r.feedback = r.feedback.isEmpty() ? fallbackNote : r.feedback + QStringLiteral(" (") + fallbackNote + QLatin1Char(')');
+        }
+        if (r.outcome == Outcome::Pass)
+            r.points = check.points;
+        if (r.outcome == Outcome::NotGraded) {
+            anyNotGraded = true;
+            addUnique(result.reasons, QStringLiteral("check '%1' not graded").arg(check.id));
+        }
+        result.score += r.points;
+        result.checks << r;
+    }
+
+    if (!runProblems.isEmpty() || anyNotGraded)
+        result.status = GradeStatus::NeedsReview;
+    qCDebug(lcGrading) << "graded:" << gradeStatusName(result.status) << result.score << "/" << result.maxScore;
+    return result;
+}
+
+} // namespace sandmark

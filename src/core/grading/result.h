@@ -1,0 +1,74 @@
+#pragma once
+// Grading one submission: checks + reference payload + student payload + execution record → result.
+// Status rules: docs/grading.md ("Statuses").
+
+#include "assignment/assignment.h"
+#include "grading/compare.h"
+#include "notebook/notebook.h"
+#include "util/expected.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QStringList>
+
+#include <optional>
+
+namespace sandmark {
+
+/// `graded`; `needs-review` (a cell errored or timed out, the kernel died, or a check could not be graded —
+/// the score from what ran is still computed); `grader-error` (the grader failed: sandbox, environment,
+/// runner, a dataset missing from the cache — never a zero for the student).
+enum class GradeStatus { Graded, NeedsReview, GraderError };
+QString gradeStatusName(GradeStatus status); ///< "graded", "needs-review", "grader-error"
+std::optional<GradeStatus> parseGradeStatus(const QString &name);
+
+/// One check's result.
+struct CheckResult
+{
+    QString checkId;
+    bool isTest = false;  ///< a test check (else a value check)
+    Outcome outcome = Outcome::NotGraded;
+    double points = 0;    ///< earned
+    double maxPoints = 0; ///< the check's points
+    QString feedback;     ///< what differed / why not graded / the test's failure message; may be empty on pass
+    QString expected;     ///< summary of the reference value (value checks)
+    QString actual;       ///< summary of the student's value (value checks)
+};
+
+/// The result of one submission's run.
+struct GradeResult
+{
+    GradeStatus status = GradeStatus::Graded;
+    double score = 0;    ///< sum of earned points (0 and meaningless when status is GraderError)
+    double maxScore = 0; ///< sum of the checks' points
+    QList<CheckResult> checks; ///< in the assignment's check order
+    QStringList reasons; ///< why the status is not `graded`, one line each ("cells[2]: cell timed out")
+};
+
+/// Everything grade() reads. The payloads are the runner's JSON text (docs/probe-payload.md), the record is
+/// the execution record (docs/runner-protocol.md), as RunResult carries them.
+struct GradeInput
+{
+    QList<Check> checks;
+    QByteArray referencePayload;      ///< the reference run's payload
+    QByteArray studentPayload;        ///< the submission's payload ("null" when no probe ran)
+    QJsonObject record;               ///< the submission's execution record
+    std::optional<Error> graderError; ///< the run failed on the grader side (SandboxRun::failed, env build, …)
+    /// Anchors the submission lacks, whose probes ran at the end (probe cells flagged `fallback`); see
+    /// fallbackAnchors(). The record's probe cells may carry `"fallback": true` as well; both are read.
+    QStringList fallbackAnchors;
+    qint64 probeBytes = 0;            ///< the probe cap, bytes, for "too large" feedback
+};
+
+/// Grades one submission. Pure function; thread-safe. Never fails: problems become statuses and reasons.
+GradeResult grade(const GradeInput &input);
+
+/// Labels of probe cells flagged `fallback` in an instrumented notebook (instrument() sets the flag when
+/// the answer cell is missing from the submission).
+QStringList fallbackAnchors(const Notebook &instrumented);
+
+/// Whether a cell error means a dataset is missing from the cache rather than a student mistake:
+/// huggingface_hub's LocalEntryNotFoundError, or an offline-mode error (HF_HUB_OFFLINE=1).
+bool isMissingDatasetError(const QString &ename, const QString &evalue);
+
+} // namespace sandmark
