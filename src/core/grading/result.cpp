@@ -121,7 +121,7 @@ GradeResult grade(const GradeInput &input)
         result.score = 0;
         result.checks.clear();
         for (const Check &c : input.checks)
-            result.checks << CheckResult{c.id, c.type == Check::Type::Test, Outcome::NotGraded, 0, c.points,
+            result.checks << CheckResult{c.id, c.type, Outcome::NotGraded, 0, c.points,
                                          QStringLiteral("not graded: grader error: %1").arg(why), {}, {}};
         addUnique(result.reasons, why);
         return result;
@@ -193,8 +193,14 @@ GradeResult grade(const GradeInput &input)
         CheckResult r;
         r.checkId = check.id;
         r.maxPoints = check.points;
-        r.isTest = check.type == Check::Type::Test;
-        if (r.isTest) {
+        r.type = check.type;
+        if (check.type == Check::Type::Manual) {
+            // Graded by a person through an override; not a problem of the run.
+            r.outcome = Outcome::NotGraded;
+            r.feedback = QStringLiteral("graded by hand: answer cell '%1'").arg(check.anchor);
+            result.checks << r;
+            continue;
+        } else if (check.type == Check::Type::Test) {
             const CellInfo *cell = nullptr;
             for (const CellInfo &c : cells)
                 if (c.injected == QLatin1String("test") && c.check == check.id)

@@ -26,7 +26,7 @@ std::optional<GradeStatus> parseGradeStatus(const QString &name);
 struct CheckResult
 {
     QString checkId;
-    bool isTest = false;  ///< a test check (else a value check)
+    Check::Type type = Check::Type::Value;
     Outcome outcome = Outcome::NotGraded;
     double points = 0;    ///< earned
     double maxPoints = 0; ///< the check's points
