@@ -406,12 +406,15 @@ class RunnerTest(unittest.TestCase):
                         {"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
                          "source": "def add(a, b):\n    return a + b\n"}]}
         self.run_job(nb, ["add"], extra_cells=[test_cell("q1-ok", "assert add(1, 2) == 3"),
-                                               test_cell("q1-bad", "assert add(2, 2) == 5, 'add(2, 2) should be 4'")])
+                                               test_cell("q1-bad", "assert add(2, 2) == 5, 'add(2, 2) should be 4'"),
+                                               test_cell("q1-partial", "assert add(1, 1) == 2\n1.5")])
         self.assertEqual(self.record["status"], "completed")
         tests = {c["check"]: c for c in self.injected("test")}
         self.assertEqual(tests["q1-ok"]["status"], "ok")
         self.assertEqual(tests["q1-bad"]["status"], "error")
         self.assertEqual(tests["q1-bad"]["error"], {"ename": "AssertionError", "evalue": "add(2, 2) should be 4"})
+        self.assertNotIn("result_text", tests["q1-ok"])
+        self.assertEqual(tests["q1-partial"]["result_text"], "1.5")  # nbgrader's partial credit
         self.assertTrue(all(c["index"] is None for c in self.injected("test")))
         self.assertEqual(self.cell(1)["id"], "a")
         self.assertEqual(self.values()["add"]["t"], "other")
