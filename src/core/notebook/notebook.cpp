@@ -1,6 +1,7 @@
 #include "notebook/notebook.h"
 
 #include "notebook/notebook_p.h"
+#include "util/json_p.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -91,27 +92,6 @@ Notebook::~Notebook() = default;
 
 namespace {
 
-struct LineCol
-{
-    qint64 line;
-    qint64 column;
-};
-
-// 1-based line and column (in characters of the line, counting bytes) of byte `offset`.
-LineCol lineColAt(const QByteArray &bytes, qint64 offset)
-{
-    qint64 line = 1;
-    qint64 lineStart = 0;
-    const qint64 end = std::min<qint64>(offset, bytes.size());
-    for (qint64 i = 0; i < end; ++i) {
-        if (bytes.at(i) == '\n') {
-            ++line;
-            lineStart = i + 1;
-        }
-    }
-    return {line, offset - lineStart + 1};
-}
-
 // Offset of the first byte that is not part of valid UTF-8, or -1.
 qint64 firstInvalidUtf8(const QByteArray &bytes)
 {
@@ -185,6 +165,36 @@ const char *typeName(const Json &j)
 
 } // namespace
 
+namespace {
+const Json *findPath(const Json &root, std::initializer_list<const char *> keys)
+{
+    const Json *cur = &root;
+    for (const char *k : keys) {
+        if (!cur->is_object())
+            return nullptr;
+        auto it = cur->find(k);
+        if (it == cur->end())
+            return nullptr;
+        cur = &*it;
+    }
+    return cur;
+}
+
+QString stringAt(const Json &root, std::initializer_list<const char *> keys)
+{
+    const Json *v = findPath(root, keys);
+    return v && v->is_string() ? qs(v->get<std::string>()) : QString();
+}
+
+QJsonObject toQJsonObject(const Json &j)
+{
+    if (!j.is_object())
+        return {};
+    const std::string text = j.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+}
+} // namespace
+
 Expected<Notebook> Notebook::load(const QString &path, qint64 maxBytes)
 {
     QFile file(path);
@@ -205,27 +215,17 @@ Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fi
         bytes.remove(0, 3); // a UTF-8 byte-order mark is accepted (Windows editors write one)
 
     if (const qint64 bad = firstInvalidUtf8(bytes); bad >= 0) {
-        const LineCol lc = lineColAt(bytes, bad);
+        const jsonutil::LineCol lc = jsonutil::lineColAt(bytes, bad);
         const qint64 shown = bad + (bytes.size() == rawBytes.size() ? 0 : 3);
         return Error{fileName, QStringLiteral("byte %1 (line %2, column %3)").arg(shown).arg(lc.line).arg(lc.column),
                      QStringLiteral("not valid UTF-8 (byte 0x%1); re-save the notebook as UTF-8")
                          .arg(uint(static_cast<unsigned char>(bytes.at(bad))), 2, 16, QLatin1Char('0'))};
     }
 
-    Json json;
-    try {
-        json = Json::parse(bytes.constData(), bytes.constData() + bytes.size());
-    } catch (const nlohmann::json::parse_error &e) {
-        // e.byte is the 1-based position of the offending byte.
-        const qint64 offset = e.byte > 0 ? qint64(e.byte) - 1 : 0;
-        const LineCol lc = lineColAt(bytes, offset);
-        QString what = QString::fromUtf8(e.what());
-        const qsizetype cut = what.indexOf(QLatin1String(": "), what.indexOf(QLatin1String("parse error")));
-        if (cut > 0)
-            what = what.mid(cut + 2);
-        return Error{fileName, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
-                     QStringLiteral("invalid JSON: %1").arg(what)};
-    }
+    auto parsed = jsonutil::parse(bytes, fileName);
+    if (!parsed)
+        return parsed.error();
+    Json json = std::move(parsed).value();
 
     if (!json.is_object())
         return Error{fileName, {}, QStringLiteral("not a notebook: the top level is a JSON %1, not an object")
@@ -399,35 +399,6 @@ bool Notebook::hasCellIds() const
     return nbformatMinor() >= 5;
 }
 
-namespace {
-const Json *findPath(const Json &root, std::initializer_list<const char *> keys)
-{
-    const Json *cur = &root;
-    for (const char *k : keys) {
-        if (!cur->is_object())
-            return nullptr;
-        auto it = cur->find(k);
-        if (it == cur->end())
-            return nullptr;
-        cur = &*it;
-    }
-    return cur;
-}
-
-QString stringAt(const Json &root, std::initializer_list<const char *> keys)
-{
-    const Json *v = findPath(root, keys);
-    return v && v->is_string() ? qs(v->get<std::string>()) : QString();
-}
-
-QJsonObject toQJsonObject(const Json &j)
-{
-    if (!j.is_object())
-        return {};
-    const std::string text = j.dump(-1, ' ', false, Json::error_handler_t::replace);
-    return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
-}
-} // namespace
 
 QString Notebook::kernelName() const
 {

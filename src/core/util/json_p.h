@@ -1,0 +1,130 @@
+#pragma once
+// Private to sandmark_core: reading JSON files with nlohmann_json and turning its syntax errors into Errors
+// that name the line and column a person would look at. Never include from a public header.
+
+#include "util/expected.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+namespace sandmark::jsonutil {
+
+/// Deepest nesting of arrays and objects accepted. Python's json module (which writes every notebook) stops
+/// near 1000 levels; deeper input is hostile and would overflow the stack of the recursive copy and dump.
+constexpr int MaxDepth = 1000;
+
+struct LineCol
+{
+    qint64 line;   ///< 1-based
+    qint64 column; ///< 1-based, in bytes of the line
+};
+
+/// Line and column of byte `offset` (0-based) of `bytes`.
+inline LineCol lineColAt(const QByteArray &bytes, qint64 offset)
+{
+    qint64 line = 1;
+    qint64 lineStart = 0;
+    const qint64 end = std::min<qint64>(offset, bytes.size());
+    for (qint64 i = 0; i < end; ++i) {
+        if (bytes.at(i) == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    return {line, offset - lineStart + 1};
+}
+
+/// Offset of the first '[' or '{' nested deeper than MaxDepth (strings skipped), or -1.
+inline qint64 tooDeepAt(const QByteArray &bytes)
+{
+    int depth = 0;
+    bool inString = false;
+    for (qint64 i = 0; i < bytes.size(); ++i) {
+        const char c = bytes.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > MaxDepth)
+                return i;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return -1;
+}
+
+/// 0-based offset of the start of the token that ends at `last` (a string literal, a word or a number),
+/// so that "unexpected string literal" points at its opening quote, as Python's json module does.
+inline qint64 tokenStart(const QByteArray &bytes, qint64 last)
+{
+    if (last < 0 || last >= bytes.size())
+        return last;
+    const auto isWordChar = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+';
+    };
+    if (bytes.at(last) == '"') {
+        for (qint64 i = last - 1; i >= 0; --i) {
+            if (bytes.at(i) != '"')
+                continue;
+            qint64 slashes = 0;
+            for (qint64 k = i - 1; k >= 0 && bytes.at(k) == '\\'; --k)
+                ++slashes;
+            if (slashes % 2 == 0)
+                return i;
+        }
+        return last;
+    }
+    qint64 i = last;
+    while (i > 0 && isWordChar(bytes.at(last)) && isWordChar(bytes.at(i - 1)))
+        --i;
+    return i;
+}
+
+/// Parses `bytes` as ordered JSON. Errors name `file` and the line and column: an empty file, a syntax
+/// error (at the start of the unexpected token, or at the byte the lexer rejected), nesting deeper than
+/// MaxDepth.
+inline Expected<nlohmann::ordered_json> parse(const QByteArray &bytes, const QString &file)
+{
+    if (bytes.trimmed().isEmpty())
+        return Error{file, {}, QStringLiteral("the file is empty (%1 bytes): not JSON").arg(bytes.size())};
+    if (const qint64 deep = tooDeepAt(bytes); deep >= 0) {
+        const LineCol lc = lineColAt(bytes, deep);
+        return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
+                     QStringLiteral("invalid JSON: nested more than %1 levels deep").arg(MaxDepth)};
+    }
+    try {
+        return nlohmann::ordered_json::parse(bytes.constData(), bytes.constData() + bytes.size());
+    } catch (const nlohmann::json::parse_error &e) {
+        // e.byte is 1-based: the last byte read. When the lexer rejected a byte, that byte is the place;
+        // when a whole token was unexpected, its start is.
+        QString what = QString::fromUtf8(e.what());
+        const qsizetype cut = what.indexOf(QLatin1String(": "), what.indexOf(QLatin1String("parse error")));
+        if (cut > 0)
+            what = what.mid(cut + 2);
+        qint64 offset = e.byte > 0 ? qint64(e.byte) - 1 : 0;
+        if (!what.contains(QLatin1String("; last read:"))) {
+            offset = tokenStart(bytes, offset);
+        } else if (what.contains(QLatin1String("invalid literal"))) {
+            // "four" fails at its "o": point at the word's start, as Python's json module does.
+            while (offset > 0 && offset <= bytes.size()
+                   && std::isalpha(static_cast<unsigned char>(bytes.at(offset - 1))))
+                --offset;
+        }
+        const LineCol lc = lineColAt(bytes, offset);
+        return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
+                     QStringLiteral("invalid JSON: %1").arg(what)};
+    }
+}
+
+} // namespace sandmark::jsonutil
