@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QRandomGenerator>
 #include <QSaveFile>
 
@@ -153,6 +154,14 @@ std::string freshId(const std::set<std::string> &taken)
     }
 }
 
+// "2234 bytes (2.18 KiB)"; exact bytes first so that small caps read right too.
+QString sizeText(qint64 bytes)
+{
+    if (bytes < 1024)
+        return QStringLiteral("%1 bytes").arg(bytes);
+    return QStringLiteral("%1 bytes (%2)").arg(bytes).arg(QLocale::c().formattedDataSize(bytes));
+}
+
 QString cellPlace(size_t i)
 {
     return QStringLiteral("cells[%1]").arg(i);
@@ -202,9 +211,8 @@ Expected<Notebook> Notebook::load(const QString &path, qint64 maxBytes)
         return Error{path, {}, QStringLiteral("cannot read the file: %1").arg(file.errorString())};
     if (file.size() > maxBytes)
         return Error{path, {},
-                     QStringLiteral("the file is %1 MB, over the %2 MB limit for notebooks")
-                         .arg(double(file.size()) / 1e6, 0, 'f', 1)
-                         .arg(double(maxBytes) / 1e6, 0, 'f', 0)};
+                     QStringLiteral("the file is %1, over the limit of %2 for notebooks")
+                         .arg(sizeText(file.size()), sizeText(maxBytes))};
     return parse(file.readAll(), path);
 }
 
@@ -307,7 +315,10 @@ Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fi
     const QString language = nb.language();
     if (language.compare(QLatin1String("python"), Qt::CaseInsensitive) != 0
         && !language.startsWith(QLatin1String("python"), Qt::CaseInsensitive))
-        return Error{fileName, QStringLiteral("metadata.kernelspec"),
+        return Error{fileName,
+                     stringAt(j, {"metadata", "kernelspec", "language"}).isEmpty()
+                         ? QStringLiteral("metadata.language_info.name")
+                         : QStringLiteral("metadata.kernelspec"),
                      QStringLiteral("notebook language is %1; only Python is supported").arg(language)};
 
     // Repairs that keep a notebook gradable (shared cases C06, C07).
@@ -494,6 +505,10 @@ int Notebook::findAnchor(const QString &anchor, bool *ambiguous) const
 {
     // An answer cell is named by nbgrader grade_id, then cell id, then tag. Students copy cells with their
     // metadata (shared case C06), so a name may be on several cells: the last one wins and the caller warns.
+    if (ambiguous)
+        *ambiguous = false;
+    if (anchor.isEmpty()) // an empty name would match every cell without a grade_id, id or tag
+        return -1;
     const int n = cellCount();
     const std::function<bool(int)> matchers[] = {
         [&](int i) { return nbgraderMetadata(i).value(QLatin1String("grade_id")).toString() == anchor; },
