@@ -11,10 +11,13 @@ namespace sandmark {
 
 namespace {
 
-// A Python string literal: JSON string syntax with ASCII escapes is valid Python.
+// A Python string literal. JSON string syntax is valid Python, but not with ASCII escapes: JSON writes a
+// character outside the BMP as a UTF-16 surrogate pair ("\ud83d\ude00"), which Python reads as two lone
+// surrogates that cannot even be encoded. So non-ASCII stays as UTF-8 (Python source is UTF-8); only
+// control characters are escaped.
 QString pyString(const QString &s)
 {
-    return qs(Json(ss(s)).dump(-1, ' ', true));
+    return qs(Json(ss(s)).dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
 QString pyDict(const QMap<QString, QString> &map)
