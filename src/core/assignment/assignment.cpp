@@ -1,5 +1,6 @@
 #include "assignment/assignment.h"
 #include "datasets/datasetentry.h"
+#include "notebook/instrument.h"
 
 #include <QDir>
 #include <QFile>
@@ -126,7 +127,6 @@ struct Reader
 // One entry of "checks", validated; `field` is its path ("checks[2]"), `i` its index.
 Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field, size_t i)
 {
-    static const QRegularExpression identRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
     auto optionalString = [&](const char *key, QString &target) -> Expected<void> {
         if (!cj.contains(key))
@@ -160,7 +160,7 @@ Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field,
         auto v = r.string(cj["variable"], field + QStringLiteral(".variable"));
         if (!v)
             return v.error();
-        if (!identRe.match(*v).hasMatch())
+        if (!isPythonVariableName(*v))
             return r.error(field + QStringLiteral(".variable"),
                            QStringLiteral("'%1' is not a Python variable name").arg(*v));
         c.variable = *v;

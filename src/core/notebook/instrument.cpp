@@ -59,6 +59,23 @@ Json makeCell(const QString &source, Json sandmarkMeta)
 
 } // namespace
 
+bool isPythonVariableName(const QString &name)
+{
+    static const QRegularExpression identRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    // Python 3 keywords (keyword.kwlist); the soft keywords match, case, type and _ are valid names.
+    static const QStringList keywords = {
+        QStringLiteral("False"),  QStringLiteral("None"),     QStringLiteral("True"),    QStringLiteral("and"),
+        QStringLiteral("as"),     QStringLiteral("assert"),   QStringLiteral("async"),   QStringLiteral("await"),
+        QStringLiteral("break"),  QStringLiteral("class"),    QStringLiteral("continue"), QStringLiteral("def"),
+        QStringLiteral("del"),    QStringLiteral("elif"),     QStringLiteral("else"),    QStringLiteral("except"),
+        QStringLiteral("finally"), QStringLiteral("for"),     QStringLiteral("from"),    QStringLiteral("global"),
+        QStringLiteral("if"),     QStringLiteral("import"),   QStringLiteral("in"),      QStringLiteral("is"),
+        QStringLiteral("lambda"), QStringLiteral("nonlocal"), QStringLiteral("not"),     QStringLiteral("or"),
+        QStringLiteral("pass"),   QStringLiteral("raise"),    QStringLiteral("return"),  QStringLiteral("try"),
+        QStringLiteral("while"),  QStringLiteral("with"),     QStringLiteral("yield")};
+    return identRe.match(name).hasMatch() && !keywords.contains(name);
+}
+
 QString makeNonce()
 {
     quint32 words[4];
@@ -107,10 +124,9 @@ Expected<InstrumentResult> instrument(const Notebook &notebook, const Instrument
     static const QRegularExpression nonceRe(QStringLiteral("^[0-9a-f]{16,64}$"));
     if (!nonceRe.match(options.nonce).hasMatch())
         return Error{{}, QStringLiteral("nonce"), QStringLiteral("must be 16 to 64 lowercase hex characters")};
-    static const QRegularExpression identRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
     for (const ProbeSpec &p : options.probes)
         for (const QString &v : p.variables)
-            if (!identRe.match(v).hasMatch())
+            if (!isPythonVariableName(v))
                 return Error{{}, QStringLiteral("probe '%1'").arg(p.label),
                              QStringLiteral("'%1' is not a Python variable name").arg(v)};
 

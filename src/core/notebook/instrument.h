@@ -54,6 +54,9 @@ struct InstrumentResult
     QStringList notes; ///< e.g. "anchor 'q3' not found in the submission; its probe runs at the end"
 };
 
+/// True when `name` can be a Python variable: an ASCII identifier that is not a keyword ("class", "None").
+bool isPythonVariableName(const QString &name);
+
 /// A fresh random nonce (128 bits as 32 lowercase hex chars) from QRandomGenerator::system().
 QString makeNonce();
 
