@@ -1,0 +1,390 @@
+// Instrumenting a notebook with Sandmark's cells and stripping them again (issue 2), and the validity of
+// every notebook Sandmark writes (checked with the system Python's nbformat).
+#include "notebook/instrument.h"
+#include "notebook/release.h"
+
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace sandmark;
+using namespace sandmark::test;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+const QString kNonce = u"0123456789abcdef0123456789abcdef"_s;
+
+// Every loadable notebook fixture, relative to tests/data.
+QStringList loadableFixtures()
+{
+    QStringList files = caseNotebooks();
+    const QDir nbDir(dataPath(u"notebooks"_s));
+    for (const QString &name : nbDir.entryList({u"*.ipynb"_s}, QDir::Files, QDir::Name))
+        files << u"notebooks/"_s + name;
+    QStringList out;
+    for (const QString &f : std::as_const(files))
+        if (Notebook::load(dataPath(f)))
+            out << f;
+    return out;
+}
+
+InstrumentOptions fullOptions()
+{
+    InstrumentOptions o;
+    o.runtimeDir = u"/sandmark/runtime"_s;
+    o.nonce = kNonce;
+    o.redirectNames.insert(u"data.csv"_s, u"data/data.csv"_s);
+    o.redirectUrls.insert(u"https://example.invalid/d.csv"_s, u"data/data.csv"_s);
+    o.probes = {ProbeSpec{u"q1"_s, u"q1"_s, {u"ans"_s}}, ProbeSpec{u"end"_s, {}, {u"x"_s, u"total"_s}}};
+    o.tests = {TestCellSpec{u"t1"_s, u"assert x == 3\n"_s}, TestCellSpec{u"t2"_s, u"assert total > 0"_s}};
+    return o;
+}
+
+QString writeTemp(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+// Runs `code` with the system Python; returns stdout, or a null QByteArray on failure (stderr in *error).
+QByteArray runPython(const QString &code, QString *error)
+{
+    QProcess p;
+    p.start(systemPython(), {u"-c"_s, code});
+    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        *error = QString::fromUtf8(p.readAllStandardError());
+        return {};
+    }
+    QByteArray out = p.readAllStandardOutput();
+    return out.isNull() ? QByteArray("") : out;
+}
+
+} // namespace
+
+class TestInstrument : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void roundTrip_data();
+    void roundTrip();
+    void injectedCells();
+    void idsOnlyFrom45();
+    void duplicateIdsStayUnique();
+    void anchoredPlacement();
+    void noRedirectCellWithoutData();
+    void badVariables_data();
+    void badVariables();
+    void badNonce_data();
+    void badNonce();
+    void cellSourcesRunInPython();
+    void producedNotebooksAreValid();
+};
+
+void TestInstrument::roundTrip_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const QString &f : loadableFixtures())
+        QTest::newRow(qPrintable(f)) << f;
+}
+
+// strip(instrument(nb)) == nb as JSON (key order included), in memory and through a file on disk.
+void TestInstrument::roundTrip()
+{
+    QFETCH(QString, file);
+    const auto nb = Notebook::load(dataPath(file));
+    QVERIFY(nb);
+    const auto inst = instrument(*nb, fullOptions());
+    QVERIFY2(inst, qPrintable(inst ? QString() : inst.error().toString()));
+    QVERIFY(inst->notebook.cellCount() > nb->cellCount());
+
+    const OJson original = parseOrdered(nb->toJson());
+    QVERIFY(parseOrdered(strip(inst->notebook).toJson()) == original);
+
+    QTemporaryDir tmp;
+    const QString path = writeTemp(tmp, u"instrumented.ipynb"_s, inst->notebook.toJson());
+    const auto reloaded = Notebook::load(path);
+    QVERIFY2(reloaded, qPrintable(reloaded ? QString() : reloaded.error().toString()));
+    QCOMPARE(reloaded->repairs(), QStringList()); // what instrument() writes needs no repair
+    QVERIFY(parseOrdered(strip(*reloaded).toJson()) == original);
+    // Stripping a notebook without injected cells changes nothing.
+    QVERIFY(parseOrdered(strip(*nb).toJson()) == original);
+}
+
+void TestInstrument::injectedCells()
+{
+    const auto nb = Notebook::load(dataPath(u"notebooks/anchors.ipynb"_s));
+    QVERIFY(nb);
+    const auto inst = instrument(*nb, fullOptions());
+    QVERIFY(inst);
+    const Notebook &out = inst->notebook;
+    // redirect + 7 own cells + probe q1 (after cells[1]) + probe end + 2 tests
+    QCOMPARE(out.cellCount(), nb->cellCount() + 5);
+    QCOMPARE(out.injectedKind(0), InjectedKind::Redirect);
+    QCOMPARE(out.injectedKind(3), InjectedKind::Probe);
+    QCOMPARE(out.sandmarkMetadata(3).value(u"label"_s).toString(), u"q1"_s);
+    QCOMPARE(out.cellCount() - 3, 9);
+    QCOMPARE(out.injectedKind(9), InjectedKind::Probe);
+    QCOMPARE(out.sandmarkMetadata(9).value(u"label"_s).toString(), u"end"_s);
+    QCOMPARE(out.injectedKind(10), InjectedKind::Test);
+    QCOMPARE(out.sandmarkMetadata(10).value(u"check"_s).toString(), u"t1"_s);
+    QCOMPARE(out.injectedKind(11), InjectedKind::Test);
+    QCOMPARE(out.sandmarkMetadata(11).value(u"check"_s).toString(), u"t2"_s);
+    int injected = 0;
+    for (int i = 0; i < out.cellCount(); ++i) {
+        if (out.injectedKind(i) == InjectedKind::None)
+            continue;
+        ++injected;
+        const QJsonObject cell = out.cellJson(i);
+        QCOMPARE(cell.value(u"cell_type"_s).toString(), u"code"_s);
+        QCOMPARE(cell.value(u"outputs"_s).toArray().size(), 0);
+        QVERIFY(cell.value(u"execution_count"_s).isNull());
+        QVERIFY(!out.sandmarkMetadata(i).value(u"injected"_s).toString().isEmpty());
+    }
+    QCOMPARE(injected, 5);
+    // The notebook's own cells are untouched and in order.
+    QStringList own;
+    for (int i = 0; i < out.cellCount(); ++i)
+        if (out.injectedKind(i) == InjectedKind::None)
+            own << out.cellId(i);
+    QCOMPARE(own, (QStringList{u"intro"_s, u"c1"_s, u"cell-q2"_s, u"c3"_s, u"c4"_s, u"c5"_s, u"q1"_s}));
+    QVERIFY(out.cellSource(10).endsWith(u"assert x == 3\n"_s));
+}
+
+// C07: injected cells get ids only in nbformat >= 4.5 notebooks.
+void TestInstrument::idsOnlyFrom45()
+{
+    for (int minor = 0; minor <= 5; ++minor) {
+        const auto nb = Notebook::load(dataPath(u"notebooks/v4.%1.ipynb"_s.arg(minor)));
+        QVERIFY(nb);
+        const auto inst = instrument(*nb, fullOptions());
+        QVERIFY(inst);
+        std::set<QString> ids;
+        for (int i = 0; i < inst->notebook.cellCount(); ++i) {
+            const QString id = inst->notebook.cellId(i);
+            QCOMPARE(id.isEmpty(), minor < 5);
+            if (!id.isEmpty())
+                QVERIFY2(ids.insert(id).second, qPrintable(id));
+        }
+    }
+    const auto old = Notebook::load(dataPath(u"cases/C07a-v4.2-no-ids.ipynb"_s));
+    QVERIFY(old);
+    const auto inst = instrument(*old, fullOptions());
+    QVERIFY(inst);
+    QVERIFY(!inst->notebook.toJson().contains("\"id\""));
+}
+
+// C06: the copied cell's id was repaired on load; the injected probes get fresh ids that collide with none.
+void TestInstrument::duplicateIdsStayUnique()
+{
+    const auto nb = Notebook::load(dataPath(u"cases/C06-duplicate-ids.ipynb"_s));
+    QVERIFY(nb);
+    InstrumentOptions o = fullOptions();
+    o.probes = {ProbeSpec{u"q1"_s, u"q1"_s, {u"ans"_s}}, ProbeSpec{u"end"_s, {}, {u"ans"_s, u"ans_sq"_s}}};
+    const auto inst = instrument(*nb, o);
+    QVERIFY(inst);
+    std::set<QString> ids;
+    for (int i = 0; i < inst->notebook.cellCount(); ++i)
+        QVERIFY2(ids.insert(inst->notebook.cellId(i)).second, qPrintable(inst->notebook.cellId(i)));
+    // The tag q1 is on two cells: the probe goes after the last (cells[2] of the notebook, [3] with the
+    // redirect cell first), with a note.
+    QCOMPARE(inst->notebook.injectedKind(4), InjectedKind::Probe);
+    QCOMPARE(inst->notebook.cellSource(3), u"ans = 42  # copy of the cell above, edited"_s);
+    QCOMPARE(inst->notes.size(), 1);
+    QVERIFY2(inst->notes.at(0).contains(u"'q1' appears on several cells"_s), qPrintable(inst->notes.at(0)));
+}
+
+void TestInstrument::anchoredPlacement()
+{
+    const auto nb = Notebook::load(dataPath(u"notebooks/anchors.ipynb"_s));
+    QVERIFY(nb);
+    InstrumentOptions o;
+    o.nonce = kNonce;
+    o.probes = {ProbeSpec{u"missing"_s, u"missing"_s, {u"m"_s}}, ProbeSpec{u"cell-q2"_s, u"cell-q2"_s, {u"b"_s}},
+                ProbeSpec{u"q3"_s, u"q3"_s, {u"c"_s}}, ProbeSpec{u"end"_s, {}, {u"a"_s}}};
+    const auto inst = instrument(*nb, o);
+    QVERIFY(inst);
+    const Notebook &out = inst->notebook;
+    // No redirect cell: cells keep their indices until the first probe.
+    QCOMPARE(out.cellId(2), u"cell-q2"_s);
+    QCOMPARE(out.injectedKind(3), InjectedKind::Probe);
+    QCOMPARE(out.sandmarkMetadata(3).value(u"label"_s).toString(), u"cell-q2"_s);
+    QCOMPARE(out.cellId(5), u"c4"_s); // the last cell tagged q3
+    QCOMPARE(out.injectedKind(6), InjectedKind::Probe);
+    QCOMPARE(out.sandmarkMetadata(6).value(u"label"_s).toString(), u"q3"_s);
+    // At the end: first the fallback (in the order given), then the end probe.
+    const int n = out.cellCount();
+    QCOMPARE(n, nb->cellCount() + 4);
+    QCOMPARE(out.sandmarkMetadata(n - 2).value(u"label"_s).toString(), u"missing"_s);
+    QCOMPARE(out.sandmarkMetadata(n - 2).value(u"fallback"_s).toBool(), true);
+    QCOMPARE(out.sandmarkMetadata(n - 1).value(u"label"_s).toString(), u"end"_s);
+    QVERIFY(!out.sandmarkMetadata(n - 1).contains(u"fallback"_s));
+    QCOMPARE(inst->notes,
+             (QStringList{u"answer cell 'missing' not found; its probe runs at the end of the notebook"_s,
+                          u"answer cell 'q3' appears on several cells; probed after the last, cells[4]"_s}));
+}
+
+void TestInstrument::noRedirectCellWithoutData()
+{
+    const auto nb = Notebook::load(dataPath(u"notebooks/v4.5.ipynb"_s));
+    QVERIFY(nb);
+    InstrumentOptions o;
+    o.nonce = kNonce;
+    const auto inst = instrument(*nb, o);
+    QVERIFY(inst);
+    QVERIFY(parseOrdered(inst->notebook.toJson()) == parseOrdered(nb->toJson())); // nothing to inject
+}
+
+void TestInstrument::badVariables_data()
+{
+    QTest::addColumn<QString>("variable");
+    QTest::newRow("leading digit") << u"1x"_s;
+    QTest::newRow("dash") << u"a-b"_s;
+    QTest::newRow("empty") << QString();
+    QTest::newRow("code") << u"x); import os; ("_s;
+    QTest::newRow("attribute") << u"df.shape"_s;
+    QTest::newRow("quote") << u"a\"b"_s;
+    QTest::newRow("keyword") << u"class"_s;
+}
+
+void TestInstrument::badVariables()
+{
+    QFETCH(QString, variable);
+    const auto nb = Notebook::load(dataPath(u"notebooks/v4.5.ipynb"_s));
+    QVERIFY(nb);
+    InstrumentOptions o;
+    o.nonce = kNonce;
+    o.probes = {ProbeSpec{u"end"_s, {}, {u"ok"_s, variable}}};
+    const auto inst = instrument(*nb, o);
+    QVERIFY(!inst);
+    QCOMPARE(inst.error().location, u"probe 'end'"_s);
+    QCOMPARE(inst.error().message, u"'%1' is not a Python variable name"_s.arg(variable));
+}
+
+void TestInstrument::badNonce_data()
+{
+    QTest::addColumn<QString>("nonce");
+    QTest::newRow("empty") << QString();
+    QTest::newRow("upper case") << u"0123456789ABCDEF0123456789ABCDEF"_s;
+    QTest::newRow("not hex") << u"0123456789abcdefg123456789abcdef"_s;
+    QTest::newRow("15 chars") << u"0123456789abcde"_s;
+    QTest::newRow("65 chars") << QString(65, QLatin1Char('a'));
+    QTest::newRow("quote injection") << u"0123456789abcdef\" + __import__('os').getcwd() + \""_s;
+}
+
+void TestInstrument::badNonce()
+{
+    QFETCH(QString, nonce);
+    const auto nb = Notebook::load(dataPath(u"notebooks/v4.5.ipynb"_s));
+    QVERIFY(nb);
+    InstrumentOptions o = fullOptions();
+    o.nonce = nonce;
+    const auto inst = instrument(*nb, o);
+    QVERIFY(!inst);
+    QCOMPARE(inst.error().location, u"nonce"_s);
+    QVERIFY(inst.error().message.contains(u"hex"_s));
+    // makeNonce() always passes.
+    o.nonce = makeNonce();
+    QVERIFY(QRegularExpression(u"^[0-9a-f]{32}$"_s).match(o.nonce).hasMatch());
+    QVERIFY(instrument(*nb, o));
+    QVERIFY(makeNonce() != makeNonce());
+}
+
+// The injected cells are real Python that passes exactly the configured values to the runtime, including
+// names and URLs outside ASCII (a data file named in French, an emoji in a label). Fake runtime modules
+// print what they receive.
+void TestInstrument::cellSourcesRunInPython()
+{
+    QTemporaryDir runtime;
+    writeTemp(runtime, u"sandmark_redirect.py"_s,
+              "import json, sys\n"
+              "def install(names, urls):\n"
+              "    sys.stdout.buffer.write(json.dumps({'names': names, 'urls': urls}, ensure_ascii=False).encode('utf-8'))\n");
+    writeTemp(runtime, u"sandmark_probe.py"_s,
+              "import json, sys\n"
+              "def emit(ns, names, nonce, max_bytes, label):\n"
+              "    out = {'names': names, 'nonce': nonce, 'max_bytes': max_bytes, 'label': label,\n"
+              "           'values': {n: ns[n] for n in names if n in ns}}\n"
+              "    sys.stdout.buffer.write(json.dumps(out, ensure_ascii=False).encode('utf-8'))\n");
+    InstrumentOptions o;
+    o.runtimeDir = runtime.path() + u"/"_s; // a trailing slash is fine
+    o.nonce = kNonce;
+    o.probeBytes = 12345;
+    o.redirectNames.insert(u"données-été😀.csv"_s, u"data/données-été😀.csv"_s);
+    o.redirectNames.insert(u"a\"b'c\\d.csv"_s, u"data/q.csv"_s);
+    o.redirectUrls.insert(u"https://example.invalid/x?a=1&b=\"2\""_s, u"data/x.csv"_s);
+    const ProbeSpec probe{u"q😀 \"1\""_s, u"q1"_s, {u"x"_s, u"_y2"_s}};
+
+    QString error;
+    const QByteArray redirectOut = runPython(redirectCellSource(o), &error);
+    QVERIFY2(!redirectOut.isNull(), qPrintable(error));
+    const QJsonObject r = QJsonDocument::fromJson(redirectOut).object();
+    QCOMPARE(r.value(u"names"_s).toObject().value(u"données-été😀.csv"_s).toString(), u"data/données-été😀.csv"_s);
+    QCOMPARE(r.value(u"names"_s).toObject().value(u"a\"b'c\\d.csv"_s).toString(), u"data/q.csv"_s);
+    QCOMPARE(r.value(u"urls"_s).toObject().value(u"https://example.invalid/x?a=1&b=\"2\""_s).toString(),
+             u"data/x.csv"_s);
+
+    const QByteArray probeOut = runPython(u"x = 41 + 1\n_y2 = 'é'\n"_s + probeCellSource(o, probe)
+                                              + u"\nassert '_sandmark_probe' not in globals()\n"_s,
+                                          &error);
+    QVERIFY2(!probeOut.isNull(), qPrintable(error));
+    const QJsonObject p = QJsonDocument::fromJson(probeOut).object();
+    QCOMPARE(p.value(u"label"_s).toString(), probe.label);
+    QCOMPARE(p.value(u"nonce"_s).toString(), kNonce);
+    QCOMPARE(p.value(u"max_bytes"_s).toInt(), 12345);
+    QCOMPARE(p.value(u"names"_s).toArray(), (QJsonArray{u"x"_s, u"_y2"_s}));
+    QCOMPARE(p.value(u"values"_s).toObject().value(u"x"_s).toInt(), 42);
+    QCOMPARE(p.value(u"values"_s).toObject().value(u"_y2"_s).toString(), u"é"_s);
+}
+
+// Issue 2, "Done means": what Sandmark writes (instrumented copies, releases, stripped and saved copies) is
+// valid nbformat 4 for the system Python's nbformat.validate, without any repair on its side. Every fixture.
+void TestInstrument::producedNotebooksAreValid()
+{
+    if (!haveNbformat())
+        QSKIP("/usr/bin/python3 has no nbformat module (apt install python3-nbformat)");
+    QTemporaryDir tmp;
+    QStringList written;
+    QMap<QString, QString> origin;
+    int n = 0;
+    for (const QString &file : loadableFixtures()) {
+        const auto nb = Notebook::load(dataPath(file));
+        QVERIFY(nb);
+        const auto inst = instrument(*nb, fullOptions());
+        QVERIFY(inst);
+        const QString base = u"%1-"_s.arg(++n);
+        QStringList mine;
+        mine << writeTemp(tmp, base + u"instrumented.ipynb"_s, inst->notebook.toJson());
+        mine << writeTemp(tmp, base + u"stripped.ipynb"_s, strip(inst->notebook).toJson());
+        const QString saved = tmp.filePath(base + u"saved.ipynb"_s);
+        QVERIFY(nb->save(saved));
+        mine << saved;
+        if (const auto released = makeRelease(*nb, file))
+            mine << writeTemp(tmp, base + u"release.ipynb"_s, released->notebook.toJson());
+        for (const QString &path : std::as_const(mine))
+            origin.insert(path, file);
+        written << mine;
+    }
+    QVERIFY(written.size() > 60);
+    const QMap<QString, QString> problems = nbformatProblems(written);
+    for (auto it = problems.cbegin(); it != problems.cend(); ++it)
+        qWarning("%s (%s): %s", qPrintable(origin.value(it.key())), qPrintable(QFileInfo(it.key()).fileName()),
+                 qPrintable(it.value()));
+    QVERIFY2(problems.isEmpty(), "see the warnings above");
+
+    // The check itself catches a bad notebook (a duplicate id, as in C06 before repair).
+    QCOMPARE(nbformatProblems({dataPath(u"cases/C06-duplicate-ids.ipynb"_s)}).size(), 1);
+}
+
+QTEST_GUILESS_MAIN(TestInstrument)
+#include "tst_instrument.moc"

@@ -1,0 +1,494 @@
+// Reading, repairing and writing nbformat 4 notebooks (issue 2, shared cases C06, C07, C10, C20).
+#include "notebook/notebook.h"
+
+#include "testsupport.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+#include <unistd.h>
+
+using namespace sandmark;
+using namespace sandmark::test;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// A minimal valid notebook with `cellsJson` as its cells, for the malformed rows.
+QByteArray notebookWith(const QByteArray &cellsJson, const QByteArray &metadata = "{}", int minor = 5)
+{
+    return "{\n \"cells\": " + cellsJson + ",\n \"metadata\": " + metadata + ",\n \"nbformat\": 4,\n \"nbformat_minor\": "
+           + QByteArray::number(minor) + "\n}\n";
+}
+
+const QByteArray kCodeCell =
+    R"({"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": ["x = 1"], "id": "a"})";
+
+} // namespace
+
+class TestNotebook : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void malformed_data();
+    void malformed();
+    void malformedFiles_data();
+    void malformedFiles();
+    void overSizeCap();
+    void deeplyNested();
+
+    void versions_data();
+    void versions();
+    void sourceForms();
+    void byteOrderMark();
+    void duplicateIdsRepaired();
+    void oldNotebookGetsNoIds();
+    void missingAndNullIdsRepaired();
+    void unknownKernelspecPythonLoads();
+
+    void roundTrip_data();
+    void roundTrip();
+    void saveIsAtomic();
+    void saveFailsCleanlyWithoutFolder();
+
+    void findAnchor_data();
+    void findAnchor();
+};
+
+// Every kind of bad notebook, parsed from bytes: the error names the file, the exact place, and the problem.
+void TestNotebook::malformed_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QStringList>("messageParts");
+
+    const auto row = [](const char *name, const QByteArray &bytes, const QString &location, const QStringList &parts) {
+        QTest::newRow(name) << bytes << location << parts;
+    };
+    const QString none;
+
+    // JSON syntax: line and column of the offending byte (1-based; the column counts bytes).
+    row("invalid JSON: trailing comma", "{\n \"cells\": [],\n \"metadata\": {},\n}\n", u"line 4, column 1"_s,
+        {u"invalid JSON"_s});
+    row("invalid JSON: missing comma", "{\n \"cells\": []\n \"metadata\": {}\n}", u"line 3, column 2"_s,
+        {u"invalid JSON"_s, u"expected '}'"_s});
+    row("invalid JSON: bare word", "{\"nbformat\": four}", u"line 1, column 14"_s, {u"invalid JSON"_s});
+    row("invalid JSON: truncated", "{\n \"cells\": [\n", u"line 3, column 1"_s,
+        {u"invalid JSON"_s, u"end of input"_s});
+    row("invalid JSON: NaN token", "{\"cells\": [], \"x\": NaN}", u"line 1, column 20"_s, {u"invalid JSON"_s});
+    row("empty file", "", none, {u"the file is empty (0 bytes)"_s});
+    row("only whitespace", "  \n\n", none, {u"the file is empty (4 bytes)"_s});
+    row("invalid JSON: control character in a string", "{\"a\": \"x\ty\"}", u"line 1, column 9"_s,
+        {u"invalid JSON"_s, u"control character"_s});
+    row("invalid JSON: missing comma after a long string",
+        notebookWith(R"([{"cell_type": "markdown", "metadata": {}, "source": "a long line of text" "id": "a"}])"),
+        u"line 2, column 86"_s, {u"invalid JSON"_s, u"unexpected string literal"_s});
+
+    // Not an object / not a notebook.
+    row("top-level array", "[{\"cells\": []}]", none, {u"top level is a JSON array"_s});
+    row("top-level string", "\"notebook\"", none, {u"top level is a JSON string"_s});
+    row("missing nbformat", "{\"cells\": [], \"metadata\": {}, \"nbformat_minor\": 5}", none,
+        {u"missing required key \"nbformat\""_s});
+
+    // Versions.
+    row("nbformat 3", R"({"metadata": {}, "nbformat": 3, "nbformat_minor": 0, "worksheets": []})",
+        u"nbformat"_s, {u"nbformat 3 notebooks are not supported"_s, u"jupyter nbconvert --to notebook"_s});
+    row("nbformat 2", R"({"metadata": {}, "nbformat": 2, "nbformat_minor": 0, "worksheets": []})",
+        u"nbformat"_s, {u"nbformat 2 notebooks are not supported"_s, u"upgrade it to version 4"_s});
+    row("nbformat 5", R"({"cells": [], "metadata": {}, "nbformat": 5, "nbformat_minor": 0})", u"nbformat"_s,
+        {u"nbformat 5 is newer"_s, u"4.0 to 4.5"_s});
+    row("nbformat as string", R"({"cells": [], "metadata": {}, "nbformat": "4", "nbformat_minor": 5})",
+        u"nbformat"_s, {u"must be an integer"_s});
+
+    // Missing required keys.
+    row("missing cells", R"({"metadata": {}, "nbformat": 4, "nbformat_minor": 5})", none,
+        {u"missing required key \"cells\""_s});
+    row("missing metadata", R"({"cells": [], "nbformat": 4, "nbformat_minor": 5})", none,
+        {u"missing required key \"metadata\""_s});
+    row("missing nbformat_minor", R"({"cells": [], "metadata": {}, "nbformat": 4})", none,
+        {u"missing required key \"nbformat_minor\""_s});
+    row("cell missing source",
+        notebookWith("[" + kCodeCell + R"(, {"cell_type": "markdown", "metadata": {}, "id": "b"}])"), u"cells[1]"_s,
+        {u"missing required key \"source\""_s});
+    row("code cell missing outputs",
+        notebookWith(R"([{"cell_type": "code", "execution_count": null, "metadata": {}, "source": "x", "id": "a"}])"),
+        u"cells[0]"_s, {u"code cell"_s, u"\"outputs\""_s});
+    row("cell missing cell_type", notebookWith(R"([{"metadata": {}, "source": "x", "id": "a"}])"), u"cells[0]"_s,
+        {u"missing required key \"cell_type\""_s});
+
+    // Wrong types.
+    row("cells is an object", R"({"cells": {}, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})", u"cells"_s,
+        {u"must be an array"_s});
+    row("metadata is a list", R"({"cells": [], "metadata": [], "nbformat": 4, "nbformat_minor": 5})",
+        u"metadata"_s, {u"must be an object"_s});
+    row("nbformat_minor negative", R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": -1})",
+        u"nbformat_minor"_s, {u"non-negative integer"_s});
+    row("nbformat_minor float", R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 4.5})",
+        u"nbformat_minor"_s, {u"non-negative integer"_s});
+    row("cell is a string", notebookWith(R"(["x = 1"])"), u"cells[0]"_s, {u"must be an object"_s});
+    row("unknown cell_type", notebookWith(R"([{"cell_type": "heading", "metadata": {}, "source": "x", "id": "a"}])"),
+        u"cells[0].cell_type"_s, {u"\"code\", \"markdown\" or \"raw\""_s});
+    row("source is a number", notebookWith(R"([{"cell_type": "markdown", "metadata": {}, "source": 3, "id": "a"}])"),
+        u"cells[0].source"_s, {u"a string or a list of strings"_s});
+    row("source list holds a number",
+        notebookWith(R"([{"cell_type": "markdown", "metadata": {}, "source": ["a\n", 3], "id": "a"}])"),
+        u"cells[0].source"_s, {u"a string or a list of strings"_s});
+    row("outputs is a string",
+        notebookWith(
+            R"([{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": "", "source": "", "id": "a"}])"),
+        u"cells[0].outputs"_s, {u"must be an array"_s});
+    row("cell metadata is a list",
+        notebookWith("[" + kCodeCell + R"(, {"cell_type": "raw", "metadata": [], "source": "", "id": "b"}])"),
+        u"cells[1].metadata"_s, {u"must be an object"_s});
+
+    // Language (shared case C20b, and the same through language_info only).
+    row("R kernelspec",
+        notebookWith("[" + kCodeCell + "]", R"({"kernelspec": {"language": "R", "name": "ir", "display_name": "R"}})"),
+        u"metadata.kernelspec"_s, {u"notebook language is R; only Python is supported"_s});
+    row("Julia via language_info only", notebookWith("[" + kCodeCell + "]", R"({"language_info": {"name": "julia"}})"),
+        u"metadata.language_info.name"_s, {u"notebook language is julia; only Python is supported"_s});
+}
+
+void TestNotebook::malformed()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, location);
+    QFETCH(QStringList, messageParts);
+
+    const auto nb = Notebook::parse(bytes, u"sub/bad.ipynb"_s);
+    QVERIFY2(!nb, "a malformed notebook must not load");
+    const Error &e = nb.error();
+    QCOMPARE(e.file, u"sub/bad.ipynb"_s);
+    QCOMPARE(e.location, location);
+    for (const QString &part : messageParts)
+        QVERIFY2(e.message.contains(part), qPrintable(u"'%1' lacks '%2'"_s.arg(e.message, part)));
+    QVERIFY2(!e.message.contains(QLatin1Char('\n')), "an error is one line");
+    QVERIFY2(!e.message.contains(u"json.exception"_s), "no library internals in messages");
+}
+
+// The shared-case files and a few bad files on disk, through Notebook::load(): the file is named as given.
+void TestNotebook::malformedFiles_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("C10 cp1252 byte") << u"cases/C10-cp1252-byte.ipynb"_s << u"byte 92 (line 7, column 13)"_s
+                                     << u"not valid UTF-8 (byte 0x92); re-save the notebook as UTF-8"_s;
+    QTest::newRow("C20b R kernel") << u"cases/C20b-r-kernel.ipynb"_s << u"metadata.kernelspec"_s
+                                   << u"notebook language is R; only Python is supported"_s;
+    QTest::newRow("C30 folder, not a file") << u"cases/C30"_s << QString() << u"cannot read the file"_s;
+    QTest::newRow("nonexistent") << u"cases/no-such.ipynb"_s << QString() << u"cannot read the file"_s;
+}
+
+void TestNotebook::malformedFiles()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, location);
+    QFETCH(QString, message);
+    const QString path = dataPath(file);
+    const auto nb = Notebook::load(path);
+    QVERIFY(!nb);
+    QCOMPARE(nb.error().file, path);
+    QCOMPARE(nb.error().location, location);
+    QVERIFY2(nb.error().message.startsWith(message), qPrintable(nb.error().message));
+}
+
+void TestNotebook::overSizeCap()
+{
+    const QString path = dataPath(u"notebooks/v4.5.ipynb"_s);
+    const qint64 size = QFileInfo(path).size();
+    QVERIFY(Notebook::load(path, size)); // exactly at the cap is fine
+    const auto nb = Notebook::load(path, 1000);
+    QVERIFY(!nb);
+    QCOMPARE(nb.error().file, path);
+    QCOMPARE(nb.error().location, QString());
+    // The sizes must be readable at any scale: a 2 KB file over a 1000-byte cap says so in bytes.
+    QVERIFY2(nb.error().message.contains(QString::number(size) + u" bytes"_s), qPrintable(nb.error().message));
+    QVERIFY2(nb.error().message.contains(u"1000 bytes"_s), qPrintable(nb.error().message));
+    QVERIFY2(nb.error().message.contains(u"limit"_s), qPrintable(nb.error().message));
+}
+
+// A hostile submission nests arrays a million deep: the loader must refuse it, not overflow the stack (in
+// parsing, copying, comparing or writing it out).
+void TestNotebook::deeplyNested()
+{
+    const int depth = 1000000;
+    const QByteArray deep = QByteArray(depth, '[') + QByteArray(depth, ']');
+    const QByteArray bytes = notebookWith("[" + kCodeCell + "]", "{\"x\": " + deep + "}");
+    const auto nb = Notebook::parse(bytes, u"deep.ipynb"_s);
+    QVERIFY(!nb);
+    QCOMPARE(nb.error().file, u"deep.ipynb"_s);
+    QVERIFY2(nb.error().message.contains(u"nested"_s), qPrintable(nb.error().toString()));
+    QCOMPARE(nb.error().location, u"line 3, column 1018"_s); // the 1001st open bracket
+
+    // Ordinary nesting (plotly figures, widget state) stays fine.
+    const QByteArray ok = notebookWith("[" + kCodeCell + "]", "{\"x\": " + QByteArray(200, '[') + QByteArray(200, ']') + "}");
+    QVERIFY(Notebook::parse(ok, u"ok.ipynb"_s));
+}
+
+void TestNotebook::versions_data()
+{
+    QTest::addColumn<int>("minor");
+    for (int m = 0; m <= 5; ++m)
+        QTest::addRow("4.%d", m) << m;
+}
+
+void TestNotebook::versions()
+{
+    QFETCH(int, minor);
+    const auto nb = Notebook::load(dataPath(u"notebooks/v4.%1.ipynb"_s.arg(minor)));
+    QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
+    QCOMPARE(nb->nbformatMinor(), minor);
+    QCOMPARE(nb->hasCellIds(), minor >= 5);
+    QCOMPARE(nb->repairs(), QStringList());
+    QCOMPARE(nb->cellCount(), 5);
+    QCOMPARE(nb->cellType(0), CellType::Markdown);
+    QCOMPARE(nb->cellType(1), CellType::Code);
+    QCOMPARE(nb->cellType(2), CellType::Raw);
+    QCOMPARE(nb->cellSource(0), u"# Titre – café ☕ 😀\nSecond line"_s);
+    QCOMPARE(nb->cellSource(1), u"import math\nx = 1 + 2\nx"_s);
+    QCOMPARE(nb->cellSource(4), QString());
+    QCOMPARE(nb->cellId(1), minor >= 5 ? u"cell-1"_s : QString());
+    QCOMPARE(nb->cellTags(1), QStringList{u"setup"_s});
+    QCOMPARE(nb->outputCount(1), 4);
+    QCOMPARE(nb->outputCount(0), 0);
+    QCOMPARE(nb->kernelName(), u"python3"_s);
+    QCOMPARE(nb->language(), u"python"_s);
+    QCOMPARE(nb->injectedKind(1), InjectedKind::None);
+}
+
+void TestNotebook::sourceForms()
+{
+    const auto list = Notebook::load(dataPath(u"notebooks/v4.5.ipynb"_s));
+    const auto string = Notebook::load(dataPath(u"notebooks/string-source.ipynb"_s));
+    QVERIFY(list);
+    QVERIFY(string);
+    QCOMPARE(string->cellCount(), list->cellCount());
+    for (int i = 0; i < list->cellCount(); ++i)
+        QCOMPARE(string->cellSource(i), list->cellSource(i));
+    QCOMPARE(string->cellSource(3), u"y = x * 2\nprint(y)"_s); // a string in both files
+}
+
+void TestNotebook::byteOrderMark()
+{
+    const QByteArray bytes = readAll(dataPath(u"notebooks/bom.ipynb"_s));
+    QVERIFY(bytes.startsWith("\xEF\xBB\xBF"));
+    const auto nb = Notebook::load(dataPath(u"notebooks/bom.ipynb"_s));
+    QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
+    QCOMPARE(nb->cellSource(0), u"# Titre – café ☕ 😀\nSecond line"_s);
+    QVERIFY(!nb->toJson().startsWith("\xEF\xBB\xBF")); // written back as plain UTF-8, as Jupyter does
+
+    // A bad byte after a BOM: the offset counts the BOM (it is in the file).
+    const auto bad = Notebook::parse("\xEF\xBB\xBF{\"a\": \"\x92\"}", u"b.ipynb"_s);
+    QVERIFY(!bad);
+    QVERIFY2(bad.error().location.startsWith(u"byte 10 "_s), qPrintable(bad.error().location));
+}
+
+// C06: two cells share id, grade_id and tag. Both are kept, in order; the second gets a fresh unique id.
+void TestNotebook::duplicateIdsRepaired()
+{
+    const auto nb = Notebook::load(dataPath(u"cases/C06-duplicate-ids.ipynb"_s));
+    QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
+    QCOMPARE(nb->cellCount(), 4);
+    QCOMPARE(nb->cellSource(1), u"ans = 1   # first attempt"_s);
+    QCOMPARE(nb->cellSource(2), u"ans = 42  # copy of the cell above, edited"_s);
+    QCOMPARE(nb->cellSource(3), u"ans_sq = ans ** 2"_s);
+    QCOMPARE(nb->cellId(0), u"q1-prompt"_s);
+    QCOMPARE(nb->cellId(1), u"q1-answer"_s);
+    QCOMPARE(nb->cellId(3), u"q1-check"_s);
+    const QString repaired = nb->cellId(2);
+    QVERIFY(repaired != u"q1-answer"_s);
+    QVERIFY(QRegularExpression(u"^[A-Za-z0-9_-]{1,64}$"_s).match(repaired).hasMatch());
+    std::set<QString> ids;
+    for (int i = 0; i < nb->cellCount(); ++i)
+        ids.insert(nb->cellId(i));
+    QCOMPARE(int(ids.size()), 4);
+    QCOMPARE(nb->repairs().size(), 1);
+    QVERIFY2(nb->repairs().at(0).startsWith(u"cells[2]: duplicate id 'q1-answer'"_s), qPrintable(nb->repairs().at(0)));
+    QVERIFY(nb->repairs().at(0).contains(repaired));
+    // The metadata was copied too and stays as it was.
+    QCOMPARE(nb->nbgraderMetadata(2).value(u"grade_id"_s).toString(), u"q1-answer"_s);
+    QCOMPARE(nb->cellTags(2), QStringList{u"q1"_s});
+}
+
+// C07a: a 4.2 notebook has no ids, and loading adds none (ids are invalid before 4.5).
+void TestNotebook::oldNotebookGetsNoIds()
+{
+    const auto nb = Notebook::load(dataPath(u"cases/C07a-v4.2-no-ids.ipynb"_s));
+    QVERIFY(nb);
+    QVERIFY(!nb->hasCellIds());
+    QCOMPARE(nb->repairs(), QStringList());
+    for (int i = 0; i < nb->cellCount(); ++i)
+        QCOMPARE(nb->cellId(i), QString());
+    QVERIFY(!nb->toJson().contains("\"id\""));
+}
+
+// C07b: a 4.5 notebook with one id missing and one null: both assigned, the rest untouched.
+void TestNotebook::missingAndNullIdsRepaired()
+{
+    const auto nb = Notebook::load(dataPath(u"cases/C07b-v4.5-missing-and-null-id.ipynb"_s));
+    QVERIFY(nb);
+    QCOMPARE(nb->cellId(0), u"c07b-00"_s);
+    QVERIFY(!nb->cellId(1).isEmpty());
+    QVERIFY(!nb->cellId(2).isEmpty());
+    QVERIFY(nb->cellId(1) != nb->cellId(2));
+    QVERIFY(nb->cellId(1) != u"c07b-00"_s && nb->cellId(2) != u"c07b-00"_s);
+    QCOMPARE(nb->repairs().size(), 2);
+    QVERIFY2(nb->repairs().at(0).startsWith(u"cells[1]: missing id, assigned '%1'"_s.arg(nb->cellId(1))),
+             qPrintable(nb->repairs().at(0)));
+    QVERIFY2(nb->repairs().at(1).startsWith(u"cells[2]: null or non-string id, assigned '%1'"_s.arg(nb->cellId(2))),
+             qPrintable(nb->repairs().at(1)));
+}
+
+// C20a: an unknown kernelspec name with language python loads; the name is reported as written.
+void TestNotebook::unknownKernelspecPythonLoads()
+{
+    const auto nb = Notebook::load(dataPath(u"cases/C20a-unknown-kernelspec.ipynb"_s));
+    QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
+    QCOMPARE(nb->kernelName(), u"conda-env-ds2024-py"_s);
+    QCOMPARE(nb->language(), u"python"_s);
+    QCOMPARE(nb->cellSource(0), u"vals = [3, 1, 2]\nsmallest = min(vals)"_s);
+}
+
+// Load-then-save changes nothing but what loading repaired, for every fixture that loads.
+void TestNotebook::roundTrip_data()
+{
+    QTest::addColumn<QString>("file");
+    QStringList files = caseNotebooks();
+    const QDir nbDir(dataPath(u"notebooks"_s));
+    for (const QString &name : nbDir.entryList({u"*.ipynb"_s}, QDir::Files, QDir::Name))
+        files << u"notebooks/"_s + name;
+    for (const QString &f : std::as_const(files))
+        if (Notebook::load(dataPath(f)))
+            QTest::newRow(qPrintable(f)) << f;
+}
+
+void TestNotebook::roundTrip()
+{
+    QFETCH(QString, file);
+    const auto nb = Notebook::load(dataPath(file));
+    QVERIFY(nb);
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath(u"saved.ipynb"_s);
+    const auto saved = nb->save(out);
+    QVERIFY2(saved, qPrintable(saved ? QString() : saved.error().toString()));
+
+    OJson original = readOrdered(dataPath(file));
+    const OJson written = readOrdered(out);
+    QVERIFY(!original.is_discarded());
+    QVERIFY(!written.is_discarded());
+    // Apply exactly the listed id repairs to the original; then the documents must be equal, key order included.
+    for (const QString &repair : nb->repairs()) {
+        const QRegularExpressionMatch m = QRegularExpression(u"^cells\\[(\\d+)\\]: .*id"_s).match(repair);
+        QVERIFY2(m.hasMatch(), qPrintable(repair));
+        const size_t i = m.captured(1).toUInt();
+        original["cells"][i]["id"] = nb->cellId(int(i)).toStdString();
+    }
+    QVERIFY2(written == original, qPrintable(u"%1: saved JSON differs from the original"_s.arg(file)));
+
+    // Unrepaired notebooks in nbformat's own style come back byte for byte (the BOM aside).
+    if (nb->repairs().isEmpty()) {
+        QByteArray bytes = readAll(dataPath(file));
+        if (bytes.startsWith("\xEF\xBB\xBF"))
+            bytes.remove(0, 3);
+        QCOMPARE(readAll(out), bytes);
+    }
+}
+
+namespace {
+// Makes `dir` unwritable for this process; returns false when that is impossible (root without chattr).
+bool makeUnwritable(const QString &dir, bool *usedChattr)
+{
+    QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+    *usedChattr = false;
+    if (geteuid() == 0) {
+        *usedChattr = QProcess::execute(u"chattr"_s, {u"+i"_s, dir}) == 0;
+    }
+    QFile probe(dir + u"/probe"_s);
+    if (probe.open(QIODevice::WriteOnly)) {
+        probe.close();
+        probe.remove();
+        return false;
+    }
+    return true;
+}
+} // namespace
+
+// save() goes through QSaveFile: when the folder cannot be written the old file stays as it was.
+void TestNotebook::saveIsAtomic()
+{
+    QTemporaryDir tmp;
+    const QString dir = tmp.filePath(u"ro"_s);
+    QVERIFY(QDir().mkpath(dir));
+    const QString target = dir + u"/nb.ipynb"_s;
+    {
+        QFile f(target);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("old contents\n");
+    }
+    const auto nb = Notebook::load(dataPath(u"notebooks/v4.5.ipynb"_s));
+    QVERIFY(nb);
+    bool chattr = false;
+    const bool unwritable = makeUnwritable(dir, &chattr);
+    const auto restore = qScopeGuard([&] {
+        if (chattr)
+            QProcess::execute(u"chattr"_s, {u"-i"_s, dir});
+        QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    });
+    if (!unwritable)
+        QSKIP("cannot make a folder read-only here (root without chattr support)");
+    const auto saved = nb->save(target);
+    QVERIFY(!saved);
+    QCOMPARE(saved.error().file, target);
+    QVERIFY2(saved.error().message.startsWith(u"cannot write"_s), qPrintable(saved.error().message));
+    QCOMPARE(readAll(target), QByteArray("old contents\n"));
+    QCOMPARE(QDir(dir).entryList(QDir::Files | QDir::Hidden), QStringList{u"nb.ipynb"_s});
+}
+
+void TestNotebook::saveFailsCleanlyWithoutFolder()
+{
+    QTemporaryDir tmp;
+    const auto nb = Notebook::load(dataPath(u"notebooks/v4.5.ipynb"_s));
+    QVERIFY(nb);
+    const QString target = tmp.filePath(u"missing/nb.ipynb"_s);
+    const auto saved = nb->save(target);
+    QVERIFY(!saved);
+    QCOMPARE(saved.error().file, target);
+    QVERIFY(!QFileInfo::exists(target));
+}
+
+void TestNotebook::findAnchor_data()
+{
+    QTest::addColumn<QString>("anchor");
+    QTest::addColumn<int>("index");
+    QTest::addColumn<bool>("ambiguous");
+    // anchors.ipynb: [0] intro, [1] grade_id q1, [2] id cell-q2, [3] tag q3, [4] tag q3, [5] tag q1, [6] id q1.
+    QTest::newRow("grade_id") << u"q1"_s << 1 << false; // grade_id wins over a tag and an id of the same name
+    QTest::newRow("cell id") << u"cell-q2"_s << 2 << false;
+    QTest::newRow("tag") << u"other"_s << 4 << false;
+    QTest::newRow("duplicated tag: last, ambiguous") << u"q3"_s << 4 << true;
+    QTest::newRow("markdown cell id") << u"intro"_s << 0 << false;
+    QTest::newRow("none") << u"q9"_s << -1 << false;
+    QTest::newRow("empty name") << QString() << -1 << false;
+    QTest::newRow("case matters") << u"Q1"_s << -1 << false;
+}
+
+void TestNotebook::findAnchor()
+{
+    QFETCH(QString, anchor);
+    QFETCH(int, index);
+    QFETCH(bool, ambiguous);
+    const auto nb = Notebook::load(dataPath(u"notebooks/anchors.ipynb"_s));
+    QVERIFY(nb);
+    bool amb = !ambiguous; // must be written
+    QCOMPARE(nb->findAnchor(anchor, &amb), index);
+    QCOMPARE(amb, ambiguous);
+    QCOMPARE(nb->findAnchor(anchor), index); // the out-parameter is optional
+}
+
+QTEST_GUILESS_MAIN(TestNotebook)
+#include "tst_notebook.moc"
