@@ -448,6 +448,10 @@ Expected<Assignment> Assignment::load(const QString &path)
             } else {
                 if (!value.is_number_integer())
                     return r.error(where, QStringLiteral("must be a whole number"));
+                // get<qint64>() would wrap 2^64-1 around to -1, which setrlimit reads as RLIM_INFINITY.
+                if (value.is_number_unsigned()
+                    && value.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<qint64>::max()))
+                    return r.error(where, QStringLiteral("is too large"));
                 if (field->i64)
                     *field->i64 = value.get<qint64>();
                 else
