@@ -307,7 +307,8 @@ Expected<Assignment> Assignment::load(const QString &path)
         if (!rel.endsWith(QLatin1String(".ipynb")))
             return r.error(field, QStringLiteral("'%1' is not a notebook (.ipynb)").arg(rel));
         if (!QFileInfo(*abs).isFile())
-            return r.error(field, QStringLiteral("'%1' does not exist").arg(rel));
+            return r.error(field, QFileInfo(*abs).isDir() ? QStringLiteral("'%1' is a folder, not a notebook").arg(rel)
+                                                          : QStringLiteral("'%1' does not exist").arg(rel));
         a.m_notebooks << QDir::cleanPath(rel);
     }
 
@@ -356,7 +357,9 @@ Expected<Assignment> Assignment::load(const QString &path)
             if (!abs)
                 return abs.error();
             if (!QFileInfo(*abs).isFile())
-                return r.error(field, QStringLiteral("'%1' does not exist").arg(df.path));
+                return r.error(field, QFileInfo(*abs).isDir()
+                                          ? QStringLiteral("'%1' is a folder; list the files in it").arg(df.path)
+                                          : QStringLiteral("'%1' does not exist").arg(df.path));
             df.path = QDir::cleanPath(df.path);
             a.m_dataFiles << df;
         }
