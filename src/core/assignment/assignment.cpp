@@ -1,6 +1,7 @@
 #include "assignment/assignment.h"
 #include "datasets/datasetentry.h"
 #include "notebook/instrument.h"
+#include "util/json_p.h"
 
 #include <QDir>
 #include <QFile>
@@ -235,24 +236,10 @@ Expected<Assignment> Assignment::load(const QString &path)
     const QString file = path.endsWith(QLatin1String(".json")) ? path : jsonPath;
     const Reader r{file};
 
-    Json root;
-    try {
-        root = Json::parse(bytes.constData(), bytes.constData() + bytes.size());
-    } catch (const nlohmann::json::parse_error &e) {
-        const qint64 offset = e.byte > 0 ? qint64(e.byte) - 1 : 0;
-        qint64 line = 1, lineStart = 0;
-        for (qint64 i = 0; i < std::min<qint64>(offset, bytes.size()); ++i)
-            if (bytes.at(i) == '\n') {
-                ++line;
-                lineStart = i + 1;
-            }
-        QString what = QString::fromUtf8(e.what());
-        const qsizetype cut = what.lastIndexOf(QLatin1String(": "));
-        if (cut > 0)
-            what = what.mid(cut + 2);
-        return Error{file, QStringLiteral("line %1, column %2").arg(line).arg(offset - lineStart + 1),
-                     QStringLiteral("invalid JSON: %1").arg(what)};
-    }
+    auto parsedJson = jsonutil::parse(bytes, file);
+    if (!parsedJson)
+        return parsedJson.error();
+    Json root = std::move(parsedJson).value();
     if (!root.is_object())
         return r.error({}, QStringLiteral("the top level must be a JSON object"));
 
