@@ -33,6 +33,21 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
     if (!QDir().mkpath(outDir))
         return Error{outDir, {}, QStringLiteral("cannot create the output folder")};
     const QString target = QDir::cleanPath(QDir(outDir).absoluteFilePath(assignment.releaseName()));
+    // The old release folder is removed wholesale below: it must not be the assignment folder or hold it
+    // (`"release": "hw"` next to the folder hw, or an assignment kept under a folder named "release").
+    {
+        const auto canonicalOrClean = [](const QString &p) {
+            const QString c = QFileInfo(p).canonicalFilePath();
+            return c.isEmpty() ? QDir::cleanPath(QFileInfo(p).absoluteFilePath()) : c;
+        };
+        const QString t = canonicalOrClean(target);
+        const QString folder = canonicalOrClean(assignment.folder());
+        if (folder == t || folder.startsWith(t + QLatin1Char('/')) || t == QLatin1String("/"))
+            return Error{target, {},
+                         QStringLiteral("the release folder would replace the assignment folder %1; choose another "
+                                        "output folder or release name")
+                             .arg(assignment.folder())};
+    }
     QTemporaryDir staging(QDir(outDir).absoluteFilePath(QStringLiteral(".release-XXXXXX")));
     if (!staging.isValid())
         return Error{outDir, {}, QStringLiteral("cannot create a temporary folder: %1").arg(staging.errorString())};
