@@ -43,7 +43,16 @@ InstrumentOptions fullOptions()
     o.redirectNames.insert(u"data.csv"_s, u"data/data.csv"_s);
     o.redirectUrls.insert(u"https://example.invalid/d.csv"_s, u"data/data.csv"_s);
     o.probes = {ProbeSpec{u"q1"_s, u"q1"_s, {u"ans"_s}}, ProbeSpec{u"end"_s, {}, {u"x"_s, u"total"_s}}};
-    o.tests = {TestCellSpec{u"t1"_s, u"assert x == 3\n"_s}, TestCellSpec{u"t2"_s, u"assert total > 0"_s}};
+    o.tests = {TestCellSpec{u"t1"_s, u"assert x == 3\n"_s, {}, {}}, TestCellSpec{u"t2"_s, u"assert total > 0"_s, {}, {}}};
+    return o;
+}
+
+// fullOptions() plus an nbgrader-style test cell: it replaces the cell with grade_id "t1" where there is one
+// (markers.ipynb), else goes after the cell named "q1", else to the end.
+InstrumentOptions roundTripOptions()
+{
+    InstrumentOptions o = fullOptions();
+    o.tests.append(TestCellSpec{u"t3"_s, u"assert b == a"_s, u"t1"_s, u"q1"_s});
     return o;
 }
 
@@ -82,6 +91,7 @@ private Q_SLOTS:
     void idsOnlyFrom45();
     void duplicateIdsStayUnique();
     void anchoredPlacement();
+    void testCellReplacesGradedCell();
     void noRedirectCellWithoutData();
     void badVariables_data();
     void badVariables();
@@ -104,7 +114,7 @@ void TestInstrument::roundTrip()
     QFETCH(QString, file);
     const auto nb = Notebook::load(dataPath(file));
     QVERIFY(nb);
-    const auto inst = instrument(*nb, fullOptions());
+    const auto inst = instrument(*nb, roundTripOptions());
     QVERIFY2(inst, qPrintable(inst ? QString() : inst.error().toString()));
     QVERIFY(inst->notebook.cellCount() > nb->cellCount());
 
@@ -234,6 +244,38 @@ void TestInstrument::anchoredPlacement()
                           u"answer cell 'q3' appears on several cells; probed after the last, cells[4]"_s}));
 }
 
+// nbgrader semantics: the instructor's test replaces the submission's cell of that grade_id, whatever the
+// student wrote in it; strip() puts the student's cell back exactly.
+void TestInstrument::testCellReplacesGradedCell()
+{
+    const auto nb = Notebook::load(dataPath(u"notebooks/markers.ipynb"_s));
+    QVERIFY(nb);
+    InstrumentOptions o;
+    o.nonce = kNonce;
+    o.tests = {TestCellSpec{u"t-one"_s, u"assert a == 'SOL-A'"_s, u"t1"_s, u"m2"_s},
+               TestCellSpec{u"t-gone"_s, u"assert True"_s, u"deleted"_s, u"m2"_s},
+               TestCellSpec{u"t-lost"_s, u"assert True"_s, u"deleted-too"_s, u"nowhere"_s}};
+    const auto inst = instrument(*nb, o);
+    QVERIFY(inst);
+    const Notebook &out = inst->notebook;
+    // [0..2] m0 m1 m2, [3] t-gone (after m2), [4] t-one in place of m3, [5..7] m4 m5 m6, [8] t-lost at the end
+    QCOMPARE(out.cellCount(), nb->cellCount() + 2);
+    QCOMPARE(out.injectedKind(3), InjectedKind::Test);
+    QCOMPARE(out.sandmarkMetadata(3).value(u"check"_s).toString(), u"t-gone"_s);
+    QCOMPARE(out.injectedKind(4), InjectedKind::Test);
+    QCOMPARE(out.sandmarkMetadata(4).value(u"check"_s).toString(), u"t-one"_s);
+    QVERIFY(out.cellSource(4).endsWith(u"assert a == 'SOL-A'"_s));
+    QCOMPARE(out.sandmarkMetadata(4).value(u"replaced"_s).toObject().value(u"id"_s).toString(), u"m3"_s);
+    QCOMPARE(out.sandmarkMetadata(8).value(u"check"_s).toString(), u"t-lost"_s);
+    QCOMPARE(out.sandmarkMetadata(8).value(u"fallback"_s).toBool(), true);
+    QCOMPARE(inst->notes.size(), 2);
+    QVERIFY(parseOrdered(strip(out).toJson()) == parseOrdered(nb->toJson()));
+    // The ids stay unique although the replaced cell's id lives on inside the metadata.
+    std::set<QString> ids;
+    for (int i = 0; i < out.cellCount(); ++i)
+        QVERIFY(ids.insert(out.cellId(i)).second);
+}
+
 void TestInstrument::noRedirectCellWithoutData()
 {
     const auto nb = Notebook::load(dataPath(u"notebooks/v4.5.ipynb"_s));
@@ -360,7 +402,7 @@ void TestInstrument::producedNotebooksAreValid()
     for (const QString &file : loadableFixtures()) {
         const auto nb = Notebook::load(dataPath(file));
         QVERIFY(nb);
-        const auto inst = instrument(*nb, fullOptions());
+        const auto inst = instrument(*nb, roundTripOptions());
         QVERIFY(inst);
         const QString base = u"%1-"_s.arg(++n);
         QStringList mine;

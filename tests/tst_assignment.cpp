@@ -1,0 +1,546 @@
+// assignment.json: loading and its field-path errors, the instrumentation plan, the release folder and
+// whole-assignment validation (issue 2).
+#include "assignment/assignment.h"
+#include "assignment/plan.h"
+#include "assignment/release_writer.h"
+#include "assignment/validate.h"
+#include "notebook/notebook.h"
+
+#include "testsupport.h"
+
+#include <QDirIterator>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sandmark;
+using namespace sandmark::test;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+// Copies tests/data/assignments/<name> into `dest` (created); returns dest.
+QString copyAssignment(const QString &name, const QString &dest)
+{
+    const QString src = dataPath(u"assignments/"_s + name);
+    QDirIterator it(src, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        const QString to = dest + u"/"_s + QDir(src).relativeFilePath(file);
+        QDir().mkpath(QFileInfo(to).absolutePath());
+        if (!QFile::copy(file, to))
+            qFatal("cannot copy %s", qPrintable(file));
+    }
+    return dest;
+}
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+// Every file under `dir` (relative path -> bytes).
+QMap<QString, QByteArray> snapshot(const QString &dir)
+{
+    QMap<QString, QByteArray> out;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString f = it.next();
+        out.insert(QDir(dir).relativeFilePath(f), readAll(f));
+    }
+    return out;
+}
+
+} // namespace
+
+class TestAssignment : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fieldErrors_data();
+    void fieldErrors();
+    void syntaxErrors_data();
+    void syntaxErrors();
+    void missingFile();
+    void fullAssignment();
+    void minimalAssignment();
+    void resolveInside();
+    void plan();
+    void releaseWritesNotebooksAndData();
+    void releaseErrorLeavesOldRelease();
+    void releaseNeverReplacesTheAssignment();
+    void validateReportsProblems();
+    void validateGoodAssignment();
+};
+
+// Each row is a JSON merge patch (RFC 7396; null removes a key) applied to good/assignment.json.
+void TestAssignment::fieldErrors_data()
+{
+    QTest::addColumn<QByteArray>("patch");
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("message");
+    const auto row = [](const char *name, const QByteArray &patch, const QString &location, const QString &message) {
+        QTest::newRow(name) << patch << location << message;
+    };
+    // Top-level fields.
+    row("format 2", R"({"format": 2})", u"format"_s, u"must be 1"_s);
+    row("missing slug", R"({"slug": null})", QString(), u"missing required field \"slug\""_s);
+    row("bad slug", R"({"slug": "-bad slug"})", u"slug"_s, u"'-bad slug' must be 1-64 letters"_s);
+    row("slug too long", "{\"slug\": \"" + QByteArray(65, 'a') + "\"}", u"slug"_s, u"must be 1-64"_s);
+    row("slug not a string", R"({"slug": 3})", u"slug"_s, u"must be a string, not number"_s);
+    row("title not a string", R"({"title": ["x"]})", u"title"_s, u"must be a string, not array"_s);
+    row("release with a slash", R"({"release": "a/b"})", u"release"_s, u"must be a plain folder name"_s);
+    row("release ..", R"({"release": ".."})", u"release"_s, u"must be a plain folder name"_s);
+
+    // Notebooks.
+    row("notebooks missing", R"({"notebooks": null})", QString(), u"missing required field \"notebooks\""_s);
+    row("notebooks empty", R"({"notebooks": []})", u"notebooks"_s, u"must name at least one"_s);
+    row("notebooks not a list", R"({"notebooks": "hw.ipynb"})", u"notebooks"_s, u"must be a list of strings"_s);
+    row("notebook not a string", R"({"notebooks": ["hw.ipynb", 2]})", u"notebooks[1]"_s, u"must be a string"_s);
+    row("notebook escaping", R"({"notebooks": ["../x.ipynb"]})", u"notebooks[0]"_s,
+        u"'../x.ipynb' leads outside the assignment folder"_s);
+    row("notebook escaping through a folder", R"({"notebooks": ["data/../../x.ipynb"]})", u"notebooks[0]"_s,
+        u"leads outside the assignment folder"_s);
+    row("notebook absolute", R"({"notebooks": ["/etc/hw.ipynb"]})", u"notebooks[0]"_s,
+        u"'/etc/hw.ipynb' must be relative to the assignment folder"_s);
+    row("notebook in home", R"({"notebooks": ["~/hw.ipynb"]})", u"notebooks[0]"_s, u"must be relative"_s);
+    row("notebook symlink to outside", R"({"notebooks": ["link.ipynb"]})", u"notebooks[0]"_s,
+        u"'link.ipynb' is a link that leads outside the assignment folder"_s);
+    row("notebook in a linked folder outside", R"({"notebooks": ["linkdir/x.ipynb"]})", u"notebooks[0]"_s,
+        u"is a link that leads outside"_s);
+    row("notebook nonexistent", R"({"notebooks": ["hw.ipynb", "nope.ipynb"]})", u"notebooks[1]"_s,
+        u"'nope.ipynb' does not exist"_s);
+    row("notebook not .ipynb", R"({"notebooks": ["data/iris.csv"]})", u"notebooks[0]"_s,
+        u"'data/iris.csv' is not a notebook (.ipynb)"_s);
+    row("notebook empty path", R"({"notebooks": [""]})", u"notebooks[0]"_s, u"must not be empty"_s);
+
+    // Data files.
+    row("data_files not a list", R"({"data_files": "data/iris.csv"})", u"data_files"_s, u"must be a list"_s);
+    row("data file a number", R"({"data_files": [3]})", u"data_files[0]"_s, u"must be a path or an object"_s);
+    row("data file object without path", R"({"data_files": ["data/iris.csv", {"urls": []}]})", u"data_files[1]"_s,
+        u"missing required field \"path\""_s);
+    row("data file url not a URL", R"({"data_files": [{"path": "data/iris.csv", "urls": ["iris.csv"]}]})",
+        u"data_files[0].urls[0]"_s, u"'iris.csv' is not a URL"_s);
+    row("data file urls not a list", R"({"data_files": [{"path": "data/iris.csv", "urls": "https://x.invalid/a"}]})",
+        u"data_files[0].urls"_s, u"must be a list of strings"_s);
+    row("data file escaping", R"({"data_files": ["../secret.csv"]})", u"data_files[0]"_s,
+        u"leads outside the assignment folder"_s);
+    row("data file object absolute", R"({"data_files": [{"path": "/etc/passwd"}]})", u"data_files[0].path"_s,
+        u"must be relative"_s);
+    row("data file symlink to outside", R"({"data_files": ["data/link.csv"]})", u"data_files[0]"_s,
+        u"is a link that leads outside"_s);
+    row("data file nonexistent", R"({"data_files": ["data/none.csv"]})", u"data_files[0]"_s,
+        u"'data/none.csv' does not exist"_s);
+    row("data file is a folder", R"({"data_files": ["data"]})", u"data_files[0]"_s, u"'data' is a folder"_s);
+
+    // Other top-level fields.
+    row("dependency option", R"({"dependencies": ["numpy", "-e ."]})", u"dependencies[1]"_s,
+        u"must be a pip requirement"_s);
+    row("system_site_packages string", R"({"system_site_packages": "yes"})", u"system_site_packages"_s,
+        u"must be true or false"_s);
+    row("bad sandbox", R"({"sandbox": "chroot"})", u"sandbox"_s, u"'chroot' is not a sandbox backend"_s);
+
+    // Limits.
+    row("limits not an object", R"({"limits": [1]})", u"limits"_s, u"must be an object"_s);
+    row("limit unknown", R"({"limits": {"timeot_s": 5}})", u"limits.timeot_s"_s, u"unknown limit"_s);
+    row("limit negative", R"({"limits": {"timeout_s": -1}})", u"limits.timeout_s"_s, u"must be greater than 0"_s);
+    row("limit zero", R"({"limits": {"processes": 0}})", u"limits.processes"_s, u"must be greater than 0"_s);
+    row("limit fractional count", R"({"limits": {"processes": 2.5}})", u"limits.processes"_s,
+        u"must be a whole number"_s);
+    row("limit string", R"({"limits": {"memory_bytes": "4G"}})", u"limits.memory_bytes"_s,
+        u"must be a number, not string"_s);
+    row("limit boolean", R"({"limits": {"cpus": true}})", u"limits.cpus"_s, u"must be a number, not boolean"_s);
+    row("cell timeout above wall", R"({"limits": {"timeout_s": 10, "cell_timeout_s": 20}})",
+        u"limits.cell_timeout_s"_s, u"must not exceed limits.timeout_s (10 s)"_s);
+    row("memory too small", R"({"limits": {"memory_bytes": 1000}})", u"limits.memory_bytes"_s,
+        u"must be at least 268435456"_s);
+    // A count past what a signed 64-bit number holds must not wrap around to -1 (= RLIM_INFINITY).
+    row("file size past int64", R"({"limits": {"file_size_bytes": 18446744073709551615}})",
+        u"limits.file_size_bytes"_s, u"too large"_s);
+    row("processes past int64", R"({"limits": {"processes": 18446744073709551615}})", u"limits.processes"_s,
+        u"too large"_s);
+
+    // Checks.
+    row("checks not a list", R"({"checks": {}})", u"checks"_s, u"must be a list"_s);
+    row("check not an object", R"({"checks": ["x"]})", u"checks[0]"_s, u"must be an object"_s);
+    row("check missing type", R"({"checks": [{"variable": "x"}]})", u"checks[0]"_s,
+        u"missing required field \"type\""_s);
+    row("check bad type", R"({"checks": [{"type": "values", "variable": "x"}]})", u"checks[0].type"_s,
+        u"'values' is not a check type"_s);
+    row("check missing variable", R"({"checks": [{"type": "value"}]})", u"checks[0]"_s,
+        u"missing required field \"variable\""_s);
+    row("check bad variable", R"({"checks": [{"type": "value", "variable": "x"}, {"type": "value", "variable": "1x"}]})",
+        u"checks[1].variable"_s, u"'1x' is not a Python variable name"_s);
+    row("check keyword variable", R"({"checks": [{"type": "value", "variable": "lambda"}]})", u"checks[0].variable"_s,
+        u"'lambda' is not a Python variable name"_s);
+    row("check duplicate id", R"({"checks": [{"type": "value", "variable": "x"}, {"type": "value", "variable": "x"}]})",
+        u"checks[1].id"_s, u"'x' is already the id of checks[0]"_s);
+    row("check duplicate explicit id",
+        R"({"checks": [{"id": "a", "type": "value", "variable": "x"}, {"id": "a", "type": "test", "code": "pass"}]})",
+        u"checks[1].id"_s, u"'a' is already the id of checks[0]"_s);
+    row("check bad id", R"({"checks": [{"id": "a b", "type": "value", "variable": "x"}]})", u"checks[0].id"_s,
+        u"'a b' must be 1-64"_s);
+    row("check negative points", R"({"checks": [{"type": "value", "variable": "x", "points": -1}]})",
+        u"checks[0].points"_s, u"must be at least 0"_s);
+    row("check points string", R"({"checks": [{"type": "value", "variable": "x", "points": "2"}]})",
+        u"checks[0].points"_s, u"must be a number, not string"_s);
+    row("check negative rtol", R"({"checks": [{"type": "value", "variable": "x", "rtol": -0.1}]})",
+        u"checks[0].rtol"_s, u"must be at least 0"_s);
+    row("check anchor not a string", R"({"checks": [{"type": "value", "variable": "x", "anchor": 1}]})",
+        u"checks[0].anchor"_s, u"must be a string"_s);
+    row("test without code", R"({"checks": [{"type": "test"}]})", u"checks[0]"_s, u"missing required field \"code\""_s);
+    row("test with empty code", R"({"checks": [{"type": "test", "code": "  \n"}]})", u"checks[0].code"_s,
+        u"must not be empty"_s);
+    row("manual without anchor", R"({"checks": [{"type": "manual"}]})", u"checks[0]"_s, u"needs \"anchor\""_s);
+}
+
+void TestAssignment::fieldErrors()
+{
+    QFETCH(QByteArray, patch);
+    QFETCH(QString, location);
+    QFETCH(QString, message);
+
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
+    // Links that lead outside, and something outside for them to point at.
+    writeFile(tmp.filePath(u"outside/x.ipynb"_s), readAll(dir + u"/hw.ipynb"_s));
+    writeFile(tmp.filePath(u"outside/secret.csv"_s), "secret\n");
+    QVERIFY(QFile::link(tmp.filePath(u"outside/x.ipynb"_s), dir + u"/link.ipynb"_s));
+    QVERIFY(QFile::link(tmp.filePath(u"outside"_s), dir + u"/linkdir"_s));
+    QVERIFY(QFile::link(tmp.filePath(u"outside/secret.csv"_s), dir + u"/data/link.csv"_s));
+
+    OJson json = readOrdered(dir + u"/assignment.json"_s);
+    const OJson p = parseOrdered(patch);
+    QVERIFY2(!p.is_discarded(), patch.constData());
+    json.merge_patch(p);
+    const QString jsonPath = dir + u"/assignment.json"_s;
+    writeFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
+
+    const auto a = Assignment::load(dir);
+    QVERIFY2(!a, "the assignment must be refused");
+    QCOMPARE(a.error().file, jsonPath);
+    QCOMPARE(a.error().location, location);
+    QVERIFY2(a.error().message.contains(message), qPrintable(a.error().message));
+    // The same through the path of assignment.json itself.
+    const auto b = Assignment::load(jsonPath);
+    QVERIFY(!b);
+    QCOMPARE(b.error().toString(), a.error().toString());
+}
+
+void TestAssignment::syntaxErrors_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing bracket") << QByteArray("{\n  \"slug\": \"x\",\n  \"notebooks\": [\"nb.ipynb\"\n}\n")
+                                     << u"line 4, column 1"_s << u"invalid JSON: syntax error while parsing array"_s;
+    QTest::newRow("missing comma") << QByteArray("{\n  \"slug\": \"x\"\n  \"notebooks\": []\n}\n")
+                                   << u"line 3, column 3"_s
+                                   << u"invalid JSON: syntax error while parsing object - unexpected string literal"_s;
+    QTest::newRow("single quotes") << QByteArray("{'slug': 'x'}") << u"line 1, column 2"_s << u"invalid JSON"_s;
+    QTest::newRow("comment") << QByteArray("{\n  // the slug\n  \"slug\": \"x\"\n}") << u"line 2, column 3"_s
+                             << u"invalid JSON"_s;
+    QTest::newRow("empty file") << QByteArray() << QString() << u"the file is empty"_s;
+    QTest::newRow("top-level array") << QByteArray("[]") << QString() << u"the top level must be a JSON object"_s;
+}
+
+void TestAssignment::syntaxErrors()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, location);
+    QFETCH(QString, message);
+    QTemporaryDir tmp;
+    writeFile(tmp.filePath(u"assignment.json"_s), bytes);
+    const auto a = Assignment::load(tmp.path());
+    QVERIFY(!a);
+    QCOMPARE(a.error().file, tmp.filePath(u"assignment.json"_s));
+    QCOMPARE(a.error().location, location);
+    QVERIFY2(a.error().message.startsWith(message), qPrintable(a.error().message));
+    QVERIFY2(!a.error().message.contains(u"json.exception"_s), qPrintable(a.error().message));
+}
+
+void TestAssignment::missingFile()
+{
+    QTemporaryDir tmp;
+    auto a = Assignment::load(tmp.path());
+    QVERIFY(!a);
+    QCOMPARE(a.error().file, tmp.filePath(u"assignment.json"_s));
+    QCOMPARE(a.error().message, u"no assignment.json in this folder"_s);
+    a = Assignment::load(tmp.filePath(u"nope.json"_s));
+    QVERIFY(!a);
+    QCOMPARE(a.error().file, tmp.filePath(u"nope.json"_s));
+    QCOMPARE(a.error().message, u"no such file"_s);
+}
+
+void TestAssignment::fullAssignment()
+{
+    const QString dir = dataPath(u"assignments/good"_s);
+    const auto a = Assignment::load(dir);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->folder(), QDir::cleanPath(dir));
+    QCOMPARE(a->jsonPath(), QDir::cleanPath(dir + u"/assignment.json"_s));
+    QCOMPARE(a->slug(), u"hw-1"_s);
+    QCOMPARE(a->title(), u"Homework 1 — Iris"_s);
+    QCOMPARE(a->notebooks(), QStringList{u"hw.ipynb"_s});
+    QCOMPARE(a->releaseName(), u"student"_s);
+    QCOMPARE(a->dataFiles().size(), 2);
+    QCOMPARE(a->dataFiles().at(0).path, u"data/extra.csv"_s);
+    QCOMPARE(a->dataFiles().at(0).urls, QStringList());
+    QCOMPARE(a->dataFiles().at(1).path, u"data/iris.csv"_s);
+    QCOMPARE(a->dataFiles().at(1).urls, QStringList{u"https://data.example.invalid/ds101/iris.csv"_s});
+    QCOMPARE(a->python(), u"/usr/bin/python3"_s);
+    QCOMPARE(a->dependencies(), (QStringList{u"numpy>=1.24"_s, u"pandas"_s}));
+    QCOMPARE(a->systemSitePackages(), false);
+    QCOMPARE(a->requiredDatasets(), QStringList{u"org/iris-extra data/iris.parquet"_s});
+    QCOMPARE(a->datasetFunctions(), QStringList{u"localizer.get_file"_s});
+    QCOMPARE(a->sandbox(), std::optional<SandboxKind>(SandboxKind::Bwrap));
+    const Limits l = a->limits();
+    QCOMPARE(l.wallTimeoutS, 120.0);
+    QCOMPARE(l.cellTimeoutS, 30.0);
+    QCOMPARE(l.interruptGraceS, 2.0);
+    QCOMPARE(l.memoryBytes, 1073741824LL);
+    QCOMPARE(l.processes, 64);
+    QCOMPARE(l.openFiles, 256);
+    QCOMPARE(l.fileSizeBytes, 1048576LL);
+    QCOMPARE(l.outputCellBytes, 4096LL);
+    QCOMPARE(l.outputTotalBytes, 65536LL);
+    QCOMPARE(l.probeBytes, 100000LL);
+    QCOMPARE(l.cpus, 0.5);
+
+    const QList<Check> c = a->checks();
+    QCOMPARE(c.size(), 8);
+    QCOMPARE(c[0].id, u"n_rows"_s);
+    QCOMPARE(c[0].type, Check::Type::Value);
+    QCOMPARE(c[0].anchor, u"q1"_s);
+    QCOMPARE(c[1].id, u"corr"_s); // default id: the variable
+    QCOMPARE(c[1].points, 2.0);
+    QCOMPARE(c[1].options.value(u"rtol"_s).toDouble(), 0.001);
+    QCOMPARE(c[2].id, u"n_rows_end"_s);
+    QCOMPARE(c[2].points, 0.5);
+    QCOMPARE(c[4].id, u"test-5"_s); // default id of a test: its 1-based position
+    QCOMPARE(c[4].type, Check::Type::Test);
+    QCOMPARE(c[4].code, u"assert corr > 0.9"_s);
+    QCOMPARE(c[5].gradeId, u"t-corr"_s);
+    QCOMPARE(c[5].after, u"q2"_s);
+    QCOMPARE(c[6].type, Check::Type::Manual);
+    QCOMPARE(c[6].id, u"essay"_s); // default id of a manual check: its anchor
+    QCOMPARE(a->maxPoints(), 1 + 2 + 0.5 + 1 + 1 + 1 + 3 + 1.0);
+    QCOMPARE(a->warnings().size(), 1);
+    QVERIFY2(a->warnings().at(0).contains(u"x-comment: unknown field"_s), qPrintable(a->warnings().at(0)));
+    QCOMPARE(a->absolute(u"data/iris.csv"_s), QDir::cleanPath(dir + u"/data/iris.csv"_s));
+}
+
+void TestAssignment::minimalAssignment()
+{
+    const auto a = Assignment::load(dataPath(u"assignments/minimal/assignment.json"_s));
+    QVERIFY(a);
+    QCOMPARE(a->title(), u"min"_s);
+    QCOMPARE(a->releaseName(), u"release"_s);
+    QCOMPARE(a->checks().size(), 0);
+    QCOMPARE(a->sandbox(), std::nullopt);
+    QCOMPARE(a->systemSitePackages(), true);
+    QCOMPARE(a->limits().wallTimeoutS, Limits().wallTimeoutS);
+    QCOMPARE(a->warnings(), QStringList());
+}
+
+void TestAssignment::resolveInside()
+{
+    QTemporaryDir tmp;
+    const QString dir = tmp.filePath(u"a"_s);
+    QVERIFY(QDir().mkpath(dir + u"/sub"_s));
+    auto ok = sandmark::resolveInside(dir, u"sub/../x.txt"_s, u"f.json"_s, u"field"_s);
+    QVERIFY(ok);
+    QCOMPARE(*ok, QDir::cleanPath(dir + u"/x.txt"_s));
+    // A sibling whose name starts with the folder's name is still outside.
+    auto sibling = sandmark::resolveInside(dir, u"../a2/x.txt"_s, u"f.json"_s, u"field"_s);
+    QVERIFY(!sibling);
+    QCOMPARE(sibling.error().file, u"f.json"_s);
+    QCOMPARE(sibling.error().location, u"field"_s);
+}
+
+// plan.h: redirect names from the data files, probes grouped by anchor (in first-seen order, then "end"),
+// tests in assignment.json order, manual checks contribute nothing.
+void TestAssignment::plan()
+{
+    const auto a = Assignment::load(dataPath(u"assignments/good"_s));
+    QVERIFY(a);
+    const InstrumentOptions o = instrumentOptionsFor(*a, u"/rt"_s, u"00ff00ff00ff00ff"_s);
+    QCOMPARE(o.runtimeDir, u"/rt"_s);
+    QCOMPARE(o.nonce, u"00ff00ff00ff00ff"_s);
+    QCOMPARE(o.probeBytes, 100000LL);
+    QCOMPARE(o.redirectNames, (QMap<QString, QString>{{u"extra.csv"_s, u"data/extra.csv"_s},
+                                                      {u"iris.csv"_s, u"data/iris.csv"_s}}));
+    QCOMPARE(o.redirectUrls,
+             (QMap<QString, QString>{{u"https://data.example.invalid/ds101/iris.csv"_s, u"data/iris.csv"_s}}));
+    QCOMPARE(o.probes.size(), 3);
+    QCOMPARE(o.probes[0].label, u"q1"_s);
+    QCOMPARE(o.probes[0].anchor, u"q1"_s);
+    QCOMPARE(o.probes[0].variables, (QStringList{u"n_rows"_s, u"total"_s}));
+    QCOMPARE(o.probes[1].anchor, u"q2"_s);
+    QCOMPARE(o.probes[1].variables, QStringList{u"corr"_s});
+    QCOMPARE(o.probes[2].label, u"end"_s);
+    QCOMPARE(o.probes[2].anchor, QString());
+    QCOMPARE(o.probes[2].variables, (QStringList{u"n_rows"_s, u"corr"_s}));
+    QCOMPARE(o.tests.size(), 2);
+    QCOMPARE(o.tests[0].checkId, u"test-5"_s);
+    QCOMPARE(o.tests[0].code, u"assert corr > 0.9"_s);
+    QCOMPARE(o.tests[0].gradeId, QString());
+    QCOMPARE(o.tests[1].checkId, u"t-corr"_s);
+    QCOMPARE(o.tests[1].gradeId, u"t-corr"_s);
+    QCOMPARE(o.tests[1].after, u"q2"_s);
+
+    // The plan instruments the instructor notebook itself: the probe for q1 right after q1, the test cell
+    // in place of the t-corr cell, and strip gives the notebook back.
+    const auto nb = Notebook::load(a->absolute(u"hw.ipynb"_s));
+    QVERIFY(nb);
+    const auto inst = instrument(*nb, o);
+    QVERIFY2(inst, qPrintable(inst ? QString() : inst.error().toString()));
+    QCOMPARE(inst->notes, QStringList());
+    const Notebook &out = inst->notebook;
+    QCOMPARE(out.injectedKind(0), InjectedKind::Redirect);
+    QCOMPARE(out.cellId(2), u"q1"_s);
+    QCOMPARE(out.sandmarkMetadata(3).value(u"label"_s).toString(), u"q1"_s);
+    QCOMPARE(out.cellId(4), u"answer-2"_s);
+    QCOMPARE(out.sandmarkMetadata(5).value(u"label"_s).toString(), u"q2"_s);
+    QCOMPARE(out.injectedKind(6), InjectedKind::Test);
+    QCOMPARE(out.sandmarkMetadata(6).value(u"check"_s).toString(), u"t-corr"_s);
+    QVERIFY(out.cellSource(6).contains(u"assert abs(corr - 0.9629) < 1e-3"_s));
+    QVERIFY(parseOrdered(strip(out).toJson()) == parseOrdered(nb->toJson()));
+}
+
+void TestAssignment::releaseWritesNotebooksAndData()
+{
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
+    const auto a = Assignment::load(dir);
+    QVERIFY(a);
+    const QString out = tmp.filePath(u"out"_s);
+    const auto report = writeRelease(*a, out);
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->folder, QDir::cleanPath(out + u"/student"_s));
+    QCOMPARE(report->files, (QStringList{u"hw.ipynb"_s, u"data/extra.csv"_s, u"data/iris.csv"_s}));
+    QCOMPARE(report->solutionRegions, 3); // q1, q2 and the essay cell
+    QCOMPARE(report->hiddenTestRegions, 1);
+    QCOMPARE(readAll(report->folder + u"/data/iris.csv"_s), readAll(dir + u"/data/iris.csv"_s));
+    QCOMPARE(readAll(report->folder + u"/data/extra.csv"_s), readAll(dir + u"/data/extra.csv"_s));
+    const QByteArray released = readAll(report->folder + u"/hw.ipynb"_s);
+    QVERIFY(!released.contains("0.9629"));
+    QVERIFY(!released.contains("sum(1 for"));
+    QVERIFY(!released.contains("petals"));
+    QVERIFY(!released.contains("BEGIN"));
+    QVERIFY(Notebook::parse(released, u"released"_s));
+    QCOMPARE(QDir(out).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{u"student"_s});
+
+    // Again over the existing release: replaced, no leftovers.
+    const auto again = writeRelease(*a, out);
+    QVERIFY(again);
+    QCOMPARE(QDir(out).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{u"student"_s});
+    QCOMPARE(readAll(report->folder + u"/hw.ipynb"_s), released);
+}
+
+void TestAssignment::releaseErrorLeavesOldRelease()
+{
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
+    const QString out = tmp.filePath(u"out"_s);
+    {
+        const auto a = Assignment::load(dir);
+        QVERIFY(a);
+        QVERIFY(writeRelease(*a, out));
+    }
+    const auto before = snapshot(out);
+    QVERIFY(before.contains(u"student/hw.ipynb"_s));
+
+    // The instructor breaks a marker: the release fails, naming the notebook and the cell, and the previous
+    // release stays exactly as it was.
+    OJson nb = readOrdered(dir + u"/hw.ipynb"_s);
+    nb["cells"][2]["source"] = OJson::array({"### BEGIN SOLUTION\n", "corr = 0.9629\n"});
+    writeFile(dir + u"/hw.ipynb"_s, QByteArray::fromStdString(nb.dump(1)));
+    const auto a = Assignment::load(dir);
+    QVERIFY(a);
+    const auto report = writeRelease(*a, out);
+    QVERIFY(!report);
+    QCOMPARE(report.error().file, QDir::cleanPath(dir + u"/hw.ipynb"_s));
+    QCOMPARE(report.error().location, u"cells[2]"_s);
+    QCOMPARE(report.error().message, u"BEGIN SOLUTION on line 1 has no matching END SOLUTION"_s);
+    QCOMPARE(snapshot(out), before);
+    QCOMPARE(QDir(out).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{u"student"_s});
+}
+
+// The release folder is replaced wholesale (old one removed). It must never be the assignment folder
+// itself or a folder that holds it: that would delete the instructor's notebooks.
+void TestAssignment::releaseNeverReplacesTheAssignment()
+{
+    QTemporaryDir tmp;
+    // 1. "release": "hw" written next to the assignment folder named hw.
+    {
+        const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"one/hw"_s));
+        OJson json = readOrdered(dir + u"/assignment.json"_s);
+        json["release"] = "hw";
+        writeFile(dir + u"/assignment.json"_s, QByteArray::fromStdString(json.dump(1)));
+        const auto before = snapshot(dir);
+        const auto a = Assignment::load(dir);
+        QVERIFY(a);
+        const auto report = writeRelease(*a, tmp.filePath(u"one"_s));
+        QVERIFY2(!report, "writing the release over the assignment folder must be refused");
+        QVERIFY2(report.error().message.contains(u"assignment"_s), qPrintable(report.error().toString()));
+        QCOMPARE(snapshot(dir), before);
+    }
+    // 2. The assignment lives inside a folder named like the release: tmp/two/student/hw, output tmp/two.
+    {
+        const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"two/student/hw"_s));
+        const auto before = snapshot(dir);
+        const auto a = Assignment::load(dir);
+        QVERIFY(a);
+        const auto report = writeRelease(*a, tmp.filePath(u"two"_s));
+        QVERIFY(!report);
+        QCOMPARE(snapshot(dir), before);
+    }
+    // 3. The default, a release folder inside the assignment folder, is fine.
+    {
+        const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"three/hw"_s));
+        const auto a = Assignment::load(dir);
+        QVERIFY(a);
+        QVERIFY(writeRelease(*a, dir));
+        QVERIFY(QFileInfo::exists(dir + u"/student/hw.ipynb"_s));
+        QVERIFY(QFileInfo::exists(dir + u"/hw.ipynb"_s));
+    }
+}
+
+void TestAssignment::validateReportsProblems()
+{
+    const auto a = Assignment::load(dataPath(u"assignments/bad-notebook"_s));
+    QVERIFY(a);
+    const QList<Problem> problems = validateAssignment(*a);
+    QList<Error> errors;
+    for (const Problem &p : problems)
+        if (p.severity == Problem::Severity::Error)
+            errors << p.where;
+    QCOMPARE(errors.size(), 2);
+    QCOMPARE(errors[0].file, a->absolute(u"nb.ipynb"_s));
+    QCOMPARE(errors[0].location, u"cells[1]"_s);
+    QCOMPARE(errors[0].message, u"BEGIN SOLUTION on line 2 has no matching END SOLUTION"_s);
+    QCOMPARE(errors[1].file, a->jsonPath());
+    QCOMPARE(errors[1].location, u"checks[0].anchor"_s);
+    QVERIFY2(errors[1].message.contains(u"'nowhere'"_s), qPrintable(errors[1].message));
+}
+
+void TestAssignment::validateGoodAssignment()
+{
+    const auto a = Assignment::load(dataPath(u"assignments/good"_s));
+    QVERIFY(a);
+    const QList<Problem> problems = validateAssignment(*a);
+    QStringList errors, warnings;
+    for (const Problem &p : problems)
+        (p.severity == Problem::Severity::Error ? errors : warnings) << p.where.toString();
+    QCOMPARE(errors, QStringList());
+    QCOMPARE(warnings.size(), 1); // the unknown field
+    QVERIFY2(warnings.at(0).contains(u"x-comment"_s), qPrintable(warnings.join(u"\n"_s)));
+}
+
+QTEST_GUILESS_MAIN(TestAssignment)
+#include "tst_assignment.moc"
