@@ -590,6 +590,26 @@ private Q_SLOTS:
             }
         }
 
+        // The CLI: check exits 0 on the warm cache, 1 on a cold one, naming each missing file on stderr.
+        {
+            const QString cli = QCoreApplication::applicationDirPath() + QLatin1String("/sandmark-cli");
+            auto runCli = [&](const QString &cache, QString *err) {
+                QProcess p;
+                p.start(cli, {QStringLiteral("datasets"), QStringLiteral("check"), tmp.path(), QStringLiteral("--slug"),
+                              QStringLiteral("neuro"), QStringLiteral("--cache"), cache, QStringLiteral("--python"), py});
+                p.waitForFinished(120000);
+                *err = QString::fromUtf8(p.readAllStandardError());
+                return p.exitCode();
+            };
+            QString err;
+            QCOMPARE(runCli(o.hfHome, &err), 0);
+            QCOMPARE(runCli(tmp.filePath(QStringLiteral("cold-cli")), &err), 1);
+            for (const char *f : {"course/neuro S01/betas_all.npy", "course/neuro S01/mask_brain.npy", "course/neuro README.md",
+                                  "course/neuro S02/betas_all.npy", "course/neuro S03/betas_all.npy",
+                                  "model:course/tiny big/weights.bin"})
+                QVERIFY2(err.contains(QLatin1String(f)), qPrintable(err));
+        }
+
         // Cold cache: check names every missing file and every failing call.
         o.hfHome = tmp.filePath(QStringLiteral("cold"));
         const DatasetReport cold = runJob(*a, o);
