@@ -1,9 +1,29 @@
-// sandmark: the desktop app. Arguments: [ASSIGNMENT] to open at start.
+// sandmark: the desktop app. Arguments: [ASSIGNMENT] to open at start; --screenshot-dir DIR saves a PNG of
+// every screen into DIR and quits (scripts/screenshots).
 #include "mainwindow.h"
+#include "screenshots.h"
 #include "util/paths.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+namespace {
+// Loads Sandmark's translation for the system locale from <dataDir>/translations, and Qt's own.
+void installTranslations(QApplication &app)
+{
+    const QLocale locale;
+    auto *qt = new QTranslator(&app);
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+    auto *own = new QTranslator(&app);
+    if (own->load(locale, QStringLiteral("sandmark"), QStringLiteral("_"),
+                  sandmark::paths::dataDir() + QStringLiteral("/translations")))
+        QApplication::installTranslator(own);
+}
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -11,17 +31,30 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("Sandmark"));
     QApplication::setOrganizationName(QStringLiteral("Sandmark"));
     QApplication::setApplicationVersion(sandmark::paths::version());
+    installTranslations(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Grade Python notebook assignments in a local sandbox."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QApplication::translate("main", "Assignment folder to open."));
+    const QCommandLineOption screenshots(QStringLiteral("screenshot-dir"),
+                                         QApplication::translate("main", "Save a screenshot of every screen into DIR, then quit."),
+                                         QStringLiteral("DIR"));
+    parser.addOption(screenshots);
     parser.process(app);
 
     sandmark::MainWindow window;
-    if (!parser.positionalArguments().isEmpty())
-        window.openAssignment(parser.positionalArguments().constFirst());
     window.show();
+    const QStringList args = parser.positionalArguments();
+    if (parser.isSet(screenshots)) {
+        if (args.isEmpty())
+            parser.showHelp(2);
+        auto *driver = new sandmark::ScreenshotDriver(&window, parser.value(screenshots), &window);
+        QObject::connect(driver, &sandmark::ScreenshotDriver::finished, &app, [](bool ok) { QApplication::exit(ok ? 0 : 1); });
+        driver->start();
+    }
+    if (!args.isEmpty())
+        window.openAssignment(args.constFirst());
     return app.exec();
 }

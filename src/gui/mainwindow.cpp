@@ -1,68 +1,409 @@
 #include "mainwindow.h"
 
-#include "assignment/assignment.h"
-#include "notebooklistmodel.h"
+#include "appsettings.h"
+#include "assignment/create.h"
+#include "assignment/validate.h"
+#include "checksmodel.h"
+#include "highlighting.h"
+#include "jobtracker.h"
+#include "notebookpreview.h"
+#include "pages.h"
+#include "problemlistmodel.h"
+#include "preferencesdialog.h"
+#include "util/paths.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
 #include <QLabel>
-#include <QListView>
+#include <QListWidget>
 #include <QMenuBar>
-#include <QVBoxLayout>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QTreeView>
 
 namespace sandmark {
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_model(new NotebookListModel(this))
-{
-    setWindowTitle(tr("Sandmark"));
-    auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
-    m_status = new QLabel(tr("Open an assignment folder to begin (File → Open Assignment…)."), central);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_list = new QListView(central);
-    m_list->setModel(m_model);
-    m_list->setAccessibleName(tr("Instructor notebooks"));
-    layout->addWidget(m_status);
-    layout->addWidget(m_list);
-    setCentralWidget(central);
+namespace {
 
+struct OpenResult
+{
+    QString path;
+    std::optional<Assignment> assignment;
+    QList<Problem> problems;
+    QList<DataFilesModel::Row> dataRows;
+};
+
+// Runs on a worker thread: every file read of opening an assignment happens here.
+OpenResult openInBackground(const QString &path)
+{
+    OpenResult r;
+    r.path = path;
+    auto loaded = Assignment::load(path);
+    if (!loaded) {
+        r.problems.append({Problem::Severity::Error, loaded.error()});
+        return r;
+    }
+    r.assignment = *loaded;
+    r.problems = validateAssignment(*loaded);
+    for (const DataFile &f : loaded->dataFiles()) {
+        const QFileInfo info(loaded->absolute(f.path));
+        r.dataRows.append({f.path, info.exists() ? info.size() : -1, f.urls});
+    }
+    return r;
+}
+
+// A dropped URL names an assignment when it is a folder or an assignment.json.
+QString assignmentPathFrom(const QMimeData *mime)
+{
+    if (!mime || !mime->hasUrls())
+        return {};
+    for (const QUrl &url : mime->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QFileInfo info(url.toLocalFile());
+        if (info.isDir() || info.fileName() == QLatin1String("assignment.json"))
+            return info.absoluteFilePath();
+    }
+    return {};
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent),
+      m_pageList(new QListWidget(this)),
+      m_stack(new QStackedWidget(this)),
+      m_preview(new NotebookPreview(this)),
+      m_checks(new ChecksPage(this)),
+      m_data(new DataPage(this)),
+      m_submissions(new PlaceholderPage(
+          tr("Submissions"),
+          tr("Importing submissions (a folder or an LMS zip), running them in the sandbox with progress and "
+             "cancel, and the live table of statuses and scores need the sandbox, grading and batch parts of "
+             "Sandmark's core, which are not part of this build yet."),
+          this)),
+      m_results(new PlaceholderPage(tr("Results"),
+                                    tr("Grade distribution and per-check pass-rate charts and the CSV export "
+                                       "need the gradebook, which is not part of this build yet."),
+                                    this)),
+      m_health(new PlaceholderPage(
+          tr("Assignment health"),
+          tr("Before publishing, this page will show: sandbox self-test, environment built, dataset cache "
+             "complete, reference run succeeded with its duration and slowest cells against the limits, and "
+             "an estimate of the whole batch's grading time. It needs the sandbox, datasets and grading "
+             "parts of the core, which are not part of this build yet. Problems found in assignment.json and "
+             "the notebooks are listed in the Problems panel below."),
+          this)),
+      m_problems(new ProblemListModel(this)),
+      m_problemView(new QTreeView(this)),
+      m_problemDock(new QDockWidget(tr("Problems"), this)),
+      m_status(new QLabel(this)),
+      m_openTracker(new JobTracker(this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowTitle(tr("Sandmark"));
+    setAcceptDrops(true);
+
+    const QList<QPair<QWidget *, QString>> pages = {
+        {m_preview, tr("Notebook preview")}, {m_checks, tr("Checks")},   {m_data, tr("Data")},
+        {m_submissions, tr("Submissions")},  {m_results, tr("Results")}, {m_health, tr("Health")},
+    };
+    const QStyle::StandardPixmap icons[] = {QStyle::SP_FileIcon,          QStyle::SP_DialogApplyButton,
+                                            QStyle::SP_DriveHDIcon,       QStyle::SP_DirIcon,
+                                            QStyle::SP_FileDialogContentsView, QStyle::SP_MessageBoxInformation};
+    for (int i = 0; i < pages.size(); ++i) {
+        auto *item = new QListWidgetItem(style()->standardIcon(icons[i]), pages.at(i).second, m_pageList);
+        item->setToolTip(tr("%1 (Ctrl+%2)").arg(pages.at(i).second).arg(i + 1));
+        m_stack->addWidget(pages.at(i).first);
+    }
+    m_pageList->setAccessibleName(tr("Pages"));
+    m_pageList->setMaximumWidth(200);
+    m_pageList->setMinimumWidth(150);
+    m_pageList->setCurrentRow(0);
+    connect(m_pageList, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+
+    auto *splitter = new QSplitter(this);
+    splitter->setObjectName(QStringLiteral("mainSplitter"));
+    splitter->addWidget(m_pageList);
+    splitter->addWidget(m_stack);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    setCentralWidget(splitter);
+
+    m_problemView->setModel(m_problems);
+    m_problemView->setRootIsDecorated(false);
+    m_problemView->setAlternatingRowColors(true);
+    m_problemView->setAccessibleName(tr("Problems of the assignment"));
+    m_problemView->header()->setStretchLastSection(false);
+    m_problemView->header()->setSectionResizeMode(ProblemListModel::MessageColumn, QHeaderView::Stretch);
+    m_problemView->setColumnWidth(ProblemListModel::SeverityColumn, 110);
+    m_problemView->setColumnWidth(ProblemListModel::PlaceColumn, 200);
+    m_problemDock->setObjectName(QStringLiteral("problemDock"));
+    m_problemDock->setWidget(m_problemView);
+    m_problemDock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::RightDockWidgetArea);
+    addDockWidget(Qt::BottomDockWidgetArea, m_problemDock);
+    resizeDocks({m_problemDock}, {150}, Qt::Vertical);
+    m_problemDock->hide();
+
+    m_status->setAccessibleName(tr("Status"));
+    statusBar()->addWidget(m_status, 1);
+    setStatus(tr("Open an assignment folder (Ctrl+O), drop one on this window, or create one from an "
+                 "instructor notebook (Ctrl+N)."));
+
+    createActions();
+    connect(m_openTracker, &JobTracker::busyChanged, this, [this](bool busy) {
+        if (busy)
+            QApplication::setOverrideCursor(Qt::BusyCursor);
+        else
+            QApplication::restoreOverrideCursor();
+    });
+
+    resize(1100, 760);
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+}
+
+MainWindow::~MainWindow()
+{
+    if (m_openTracker->isBusy())
+        QApplication::restoreOverrideCursor();
+}
+
+void MainWindow::createActions()
+{
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(tr("&Open Assignment…"));
+    QAction *open = file->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open Assignment…"));
     open->setShortcut(QKeySequence::Open);
+    open->setStatusTip(tr("Open an assignment folder"));
     connect(open, &QAction::triggered, this, &MainWindow::chooseAssignment);
+    QAction *create = file->addAction(style()->standardIcon(QStyle::SP_FileDialogNewFolder),
+                                      tr("&New Assignment from Notebook…"));
+    create->setShortcut(QKeySequence::New);
+    create->setStatusTip(tr("Write a minimal assignment.json next to an instructor notebook"));
+    connect(create, &QAction::triggered, this, &MainWindow::chooseNotebookForNewAssignment);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    QAction *reload = file->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&load Assignment"));
+    reload->setShortcut(QKeySequence::Refresh);
+    connect(reload, &QAction::triggered, this, [this] {
+        if (!m_openPath.isEmpty())
+            openAssignment(m_openPath);
+    });
+    file->addSeparator();
+    QAction *prefs = file->addAction(tr("&Preferences…"));
+    prefs->setShortcuts({QKeySequence::Preferences, QKeySequence(QStringLiteral("Ctrl+,"))});
+    prefs->setMenuRole(QAction::PreferencesRole);
+    connect(prefs, &QAction::triggered, this, &MainWindow::showPreferences);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
-    resize(720, 480);
-}
 
-void MainWindow::chooseAssignment()
-{
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Assignment Folder"));
-    if (!dir.isEmpty())
-        openAssignment(dir);
-}
-
-bool MainWindow::openAssignment(const QString &path)
-{
-    auto assignment = Assignment::load(path);
-    if (!assignment) {
-        m_model->setRows({});
-        m_status->setText(tr("This assignment cannot be opened:\n%1").arg(assignment.error().toString()));
-        return false;
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < PageCount; ++i) {
+        QAction *a = view->addAction(pageTitle(Page(i)));
+        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+        connect(a, &QAction::triggered, this, [this, i] { setCurrentPage(Page(i)); });
     }
-    m_model->setAssignment(*assignment);
-    setWindowTitle(tr("%1 — Sandmark").arg(assignment->title()));
-    m_status->setText(tr("Assignment %1: %n check(s)", nullptr, int(assignment->checks().size()))
-                          .arg(assignment->slug()));
-    return true;
+    view->addSeparator();
+    QAction *injected = view->addAction(tr("Show &Injected Cells"));
+    injected->setCheckable(true);
+    injected->setChecked(true);
+    injected->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+I")));
+    connect(injected, &QAction::toggled, m_preview, &NotebookPreview::setShowInjected);
+    connect(m_preview, &NotebookPreview::showInjectedChanged, injected, &QAction::setChecked);
+    QAction *problems = m_problemDock->toggleViewAction();
+    problems->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+P")));
+    view->addAction(problems);
+
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    QAction *selfTest = tools->addAction(tr("Sandbox &Self-Test"));
+    selfTest->setEnabled(false);
+    selfTest->setStatusTip(tr("Needs the sandbox core (doctor), which is not part of this build yet"));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About Sandmark"));
+    about->setMenuRole(QAction::AboutRole);
+    connect(about, &QAction::triggered, this, &MainWindow::showAbout);
+
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(open);
+    bar->addAction(create);
+    bar->addAction(reload);
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = AppSettings::recentAssignments();
+    for (int i = 0; i < recent.size(); ++i) {
+        QAction *a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(recent.at(i))));
+        const QString path = recent.at(i);
+        connect(a, &QAction::triggered, this, [this, path] { openAssignment(path); });
+    }
+    if (recent.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent assignments"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    connect(m_recentMenu->addAction(tr("&Clear List")), &QAction::triggered, this, [this] {
+        AppSettings::clearRecentAssignments();
+        rebuildRecentMenu();
+    });
+}
+
+void MainWindow::openAssignment(const QString &path)
+{
+    m_openPath = path;
+    setStatus(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
+    m_openTracker->run([path] { return openInBackground(path); },
+                       [this](OpenResult r) {
+                           m_problems->setProblems(r.problems);
+                           if (!r.assignment) {
+                               const QString message = r.problems.constFirst().where.toString();
+                               setStatus(tr("This assignment cannot be opened: %1").arg(message));
+                               m_problemDock->show();
+                               Q_EMIT openFailed(message);
+                               return;
+                           }
+                           const bool same = m_assignment && m_assignment->folder() == r.assignment->folder();
+                           m_assignment = r.assignment;
+                           AppSettings::addRecentAssignment(m_assignment->folder());
+                           rebuildRecentMenu();
+                           setWindowTitle(tr("%1 — Sandmark").arg(m_assignment->title()));
+                           m_checks->setAssignment(m_assignment);
+                           m_data->setAssignment(m_assignment, r.dataRows);
+                           if (!same || m_preview->notebookPath().isEmpty())
+                               m_preview->setAssignment(m_assignment);
+                           const int errors = m_problems->errorCount();
+                           const int warnings = m_problems->rowCount() - errors;
+                           setStatus(tr("%1: %2, %3.")
+                                         .arg(m_assignment->slug(), tr("%n error(s)", nullptr, errors),
+                                              tr("%n warning(s)", nullptr, warnings)));
+                           // The panel shows itself when there is something to read, and hides when not.
+                           m_problemDock->setVisible(m_problems->rowCount() > 0);
+                           Q_EMIT assignmentOpened();
+                       });
+}
+
+void MainWindow::createAssignment(const QString &notebookPath)
+{
+    setStatus(tr("Creating an assignment from %1…").arg(QDir::toNativeSeparators(notebookPath)));
+    m_openTracker->run([notebookPath] { return createAssignmentFromNotebook(notebookPath); },
+                       [this](Expected<QString> folder) {
+                           if (!folder) {
+                               m_problems->setProblems({{Problem::Severity::Error, folder.error()}});
+                               m_problemDock->show();
+                               setStatus(tr("No assignment was created: %1").arg(folder.error().toString()));
+                               Q_EMIT openFailed(folder.error().toString());
+                               return;
+                           }
+                           openAssignment(*folder);
+                       });
+}
+
+void MainWindow::setCurrentPage(Page page)
+{
+    m_pageList->setCurrentRow(int(page));
+}
+
+MainWindow::Page MainWindow::currentPage() const
+{
+    return Page(m_stack->currentIndex());
+}
+
+QString MainWindow::pageTitle(Page page) const
+{
+    QListWidgetItem *item = m_pageList->item(int(page));
+    return item ? item->text() : QString();
+}
+
+QWidget *MainWindow::pageWidget(Page page) const
+{
+    return m_stack->widget(int(page));
 }
 
 QString MainWindow::statusText() const
 {
     return m_status->text();
+}
+
+void MainWindow::setStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+void MainWindow::chooseAssignment()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Assignment Folder"),
+                                                          m_assignment ? m_assignment->folder() : QString());
+    if (!dir.isEmpty())
+        openAssignment(dir);
+}
+
+void MainWindow::chooseNotebookForNewAssignment()
+{
+    const QString nb = QFileDialog::getOpenFileName(this, tr("New Assignment from Instructor Notebook"), QString(),
+                                                    tr("Jupyter notebooks (*.ipynb)"));
+    if (!nb.isEmpty())
+        createAssignment(nb);
+}
+
+void MainWindow::showPreferences()
+{
+    PreferencesDialog dialog(this);
+    dialog.exec();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Sandmark"),
+                       tr("<h3>Sandmark %1</h3><p>Grades Python notebook assignments in a local sandbox.</p>"
+                          "<p>Syntax highlighting: %2.</p>")
+                           .arg(paths::version().toHtmlEscaped(), highlighterBackendName()));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    if (auto *splitter = qobject_cast<QSplitter *>(centralWidget()))
+        settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!assignmentPathFrom(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = assignmentPathFrom(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openAssignment(path);
 }
 
 } // namespace sandmark

@@ -1,36 +1,99 @@
 #pragma once
 // The main window of the desktop app.
 
+#include "assignment/assignment.h"
+
 #include <QMainWindow>
 
+#include <optional>
+
+class QActionGroup;
+class QDockWidget;
 class QLabel;
-class QListView;
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+class QTreeView;
 
 namespace sandmark {
 
-class NotebookListModel;
+class ChecksPage;
+class DataPage;
+class JobTracker;
+class NotebookPreview;
+class PlaceholderPage;
+class ProblemListModel;
 
-/// Opens an assignment folder and lists its instructor notebooks; load errors appear in the window, never
-/// as a crash. Lives on the GUI thread.
+/// The instructor's window: a page list on the left (Notebook preview, Checks, Data, Submissions, Results,
+/// Health), the pages, and a Problems dock listing what is wrong with the open assignment (field paths from
+/// Assignment::load and validateAssignment). Opening and validating run on a worker thread (JobTracker: a
+/// newer open drops an older one's result); the window stays responsive. Layout and recent assignments are
+/// kept in QSettings. Accepts an assignment folder or assignment.json dropped on it. GUI thread only.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
+    enum Page { PreviewPage, ChecksPageIndex, DataPageIndex, SubmissionsPage, ResultsPage, HealthPage, PageCount };
+
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
-    /// Opens the assignment at `path` (folder or assignment.json). Returns false and shows the problem when
-    /// it does not load.
-    bool openAssignment(const QString &path);
+    /// Opens the assignment at `path` (folder or assignment.json) in the background; emits assignmentOpened()
+    /// or openFailed() when done. Problems appear in the Problems dock either way.
+    void openAssignment(const QString &path);
+    /// Writes a minimal assignment.json beside `notebookPath` (background) and opens it.
+    void createAssignment(const QString &notebookPath);
+    /// The open assignment, if any.
+    const std::optional<Assignment> &assignment() const { return m_assignment; }
 
-    NotebookListModel *notebookModel() const { return m_model; }
+    void setCurrentPage(Page page);
+    Page currentPage() const;
+    /// The page's title as the page list shows it.
+    QString pageTitle(Page page) const;
+    QWidget *pageWidget(Page page) const;
+
+    NotebookPreview *preview() const { return m_preview; }
+    ChecksPage *checksPage() const { return m_checks; }
+    DataPage *dataPage() const { return m_data; }
+    ProblemListModel *problemModel() const { return m_problems; }
+    JobTracker *openTracker() const { return m_openTracker; }
     QString statusText() const;
 
-private:
-    void chooseAssignment();
+Q_SIGNALS:
+    void assignmentOpened();
+    /// `message`: the first problem, naming the file and the field path.
+    void openFailed(const QString &message);
 
-    NotebookListModel *m_model = nullptr;
-    QListView *m_list = nullptr;
-    QLabel *m_status = nullptr;
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void chooseAssignment();
+    void chooseNotebookForNewAssignment();
+    void rebuildRecentMenu();
+    void showPreferences();
+    void showAbout();
+    void setStatus(const QString &text);
+
+    std::optional<Assignment> m_assignment;
+    QString m_openPath;
+    QListWidget *m_pageList;
+    QStackedWidget *m_stack;
+    NotebookPreview *m_preview;
+    ChecksPage *m_checks;
+    DataPage *m_data;
+    PlaceholderPage *m_submissions;
+    PlaceholderPage *m_results;
+    PlaceholderPage *m_health;
+    ProblemListModel *m_problems;
+    QTreeView *m_problemView;
+    QDockWidget *m_problemDock;
+    QLabel *m_status;
+    QMenu *m_recentMenu = nullptr;
+    JobTracker *m_openTracker;
 };
 
 } // namespace sandmark

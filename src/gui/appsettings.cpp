@@ -1,0 +1,128 @@
+#include "appsettings.h"
+
+#include "util/paths.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSettings>
+#include <QThread>
+
+namespace sandmark {
+
+namespace {
+const QString kBackend = QStringLiteral("sandbox/backend");
+const QString kWall = QStringLiteral("limits/timeout_s");
+const QString kCell = QStringLiteral("limits/cell_timeout_s");
+const QString kMemory = QStringLiteral("limits/memory_bytes");
+const QString kParallel = QStringLiteral("batch/parallel");
+const QString kPython = QStringLiteral("python/interpreter");
+const QString kCache = QStringLiteral("cache/folder");
+const QString kHfHome = QStringLiteral("cache/hf_home");
+const QString kRecent = QStringLiteral("recent/assignments");
+} // namespace
+
+QString AppSettings::sandboxBackend()
+{
+#ifdef Q_OS_LINUX
+    const QString fallback = QStringLiteral("bwrap");
+#else
+    const QString fallback = QStringLiteral("docker");
+#endif
+    return QSettings().value(kBackend, fallback).toString();
+}
+
+void AppSettings::setSandboxBackend(const QString &name)
+{
+    QSettings().setValue(kBackend, name);
+}
+
+Limits AppSettings::defaultLimits()
+{
+    QSettings s;
+    Limits l;
+    l.wallTimeoutS = s.value(kWall, l.wallTimeoutS).toDouble();
+    l.cellTimeoutS = s.value(kCell, l.cellTimeoutS).toDouble();
+    l.memoryBytes = s.value(kMemory, l.memoryBytes).toLongLong();
+    return l;
+}
+
+void AppSettings::setDefaultLimits(const Limits &limits)
+{
+    QSettings s;
+    s.setValue(kWall, limits.wallTimeoutS);
+    s.setValue(kCell, limits.cellTimeoutS);
+    s.setValue(kMemory, limits.memoryBytes);
+}
+
+int AppSettings::parallelRuns()
+{
+    return qMax(1, QSettings().value(kParallel, qMax(1, QThread::idealThreadCount() / 2)).toInt());
+}
+
+void AppSettings::setParallelRuns(int runs)
+{
+    QSettings().setValue(kParallel, qMax(1, runs));
+}
+
+QString AppSettings::pythonInterpreter()
+{
+    return QSettings().value(kPython, paths::defaultPython()).toString();
+}
+
+void AppSettings::setPythonInterpreter(const QString &path)
+{
+    QSettings().setValue(kPython, path);
+}
+
+QString AppSettings::cacheFolder()
+{
+    return QSettings().value(kCache, paths::cacheDir()).toString();
+}
+
+void AppSettings::setCacheFolder(const QString &path)
+{
+    QSettings().setValue(kCache, path);
+}
+
+QString AppSettings::datasetCacheFolder()
+{
+    return QSettings().value(kHfHome, cacheFolder() + QLatin1String("/hf")).toString();
+}
+
+void AppSettings::setDatasetCacheFolder(const QString &path)
+{
+    QSettings().setValue(kHfHome, path);
+}
+
+void AppSettings::resetToDefaults()
+{
+    QSettings s;
+    for (const QString &k : {kBackend, kWall, kCell, kMemory, kParallel, kPython, kCache, kHfHome})
+        s.remove(k);
+}
+
+QStringList AppSettings::recentAssignments()
+{
+    QStringList out;
+    const QStringList stored = QSettings().value(kRecent).toStringList();
+    for (const QString &f : stored)
+        if (QFileInfo(f).isDir() && !out.contains(f))
+            out << f;
+    return out.mid(0, kMaxRecent);
+}
+
+void AppSettings::addRecentAssignment(const QString &folder)
+{
+    QStringList list = QSettings().value(kRecent).toStringList();
+    const QString clean = QDir::cleanPath(folder);
+    list.removeAll(clean);
+    list.prepend(clean);
+    QSettings().setValue(kRecent, list.mid(0, kMaxRecent));
+}
+
+void AppSettings::clearRecentAssignments()
+{
+    QSettings().remove(kRecent);
+}
+
+} // namespace sandmark

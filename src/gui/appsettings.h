@@ -1,0 +1,43 @@
+#pragma once
+// The desktop app's user settings, stored with QSettings (organization "Sandmark", application "Sandmark").
+
+#include "assignment/limits.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace sandmark {
+
+/// Typed access to the GUI's QSettings keys, with defaults from the core (paths::defaultPython(),
+/// paths::cacheDir(), Limits{}). Reads and writes QSettings directly: call from the GUI thread.
+/// Secrets (the Hub token) are never stored here; see the SecretStore of src/core/secrets.
+class AppSettings
+{
+public:
+    /// "bwrap", "docker" or "local-unsafe"; default "bwrap" on Linux, "docker" elsewhere.
+    static QString sandboxBackend();
+    static void setSandboxBackend(const QString &name);
+    static Limits defaultLimits();
+    static void setDefaultLimits(const Limits &limits);
+    /// Sandboxes run at once; default: half the cores, at least 1.
+    static int parallelRuns();
+    static void setParallelRuns(int runs);
+    static QString pythonInterpreter();
+    static void setPythonInterpreter(const QString &path);
+    /// Environments and run folders; default paths::cacheDir().
+    static QString cacheFolder();
+    static void setCacheFolder(const QString &path);
+    /// HF_HOME for the dataset cache; default `<cacheFolder>/hf`.
+    static QString datasetCacheFolder();
+    static void setDatasetCacheFolder(const QString &path);
+    /// Removes every key above (Restore Defaults).
+    static void resetToDefaults();
+
+    /// Most recent first, at most kMaxRecent, only folders that still exist.
+    static QStringList recentAssignments();
+    static void addRecentAssignment(const QString &folder);
+    static void clearRecentAssignments();
+    static constexpr int kMaxRecent = 8;
+};
+
+} // namespace sandmark

@@ -1,0 +1,230 @@
+#include "celldata.h"
+
+#include "ansi.h"
+#include "assignment/plan.h"
+#include "notebook/instrument.h"
+#include "notebook/release.h"
+
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QImageReader>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <atomic>
+
+namespace sandmark {
+
+namespace {
+
+std::atomic<quint64> g_nextKey{1};
+
+// nbformat multiline strings: a string or a list of strings.
+QString joined(const QJsonValue &v)
+{
+    if (v.isString())
+        return v.toString();
+    QString out;
+    const QJsonArray parts = v.toArray();
+    for (const QJsonValue &p : parts)
+        out += p.toString();
+    return out;
+}
+
+int countLines(const QString &text)
+{
+    if (text.isEmpty())
+        return 0;
+    int n = int(text.count(QLatin1Char('\n')));
+    return text.endsWith(QLatin1Char('\n')) ? n : n + 1;
+}
+
+// Keeps the first kPreviewMaxOutputLines lines; returns the number cut.
+int truncateLines(QString &text)
+{
+    qsizetype pos = 0;
+    for (int i = 0; i < kPreviewMaxOutputLines; ++i) {
+        pos = text.indexOf(QLatin1Char('\n'), pos);
+        if (pos < 0)
+            return 0;
+        ++pos;
+    }
+    if (pos >= text.size())
+        return 0;
+    const int hidden = countLines(text.mid(pos));
+    text.truncate(pos);
+    return hidden;
+}
+
+OutputData textOutput(QString text, bool isStderr, bool isResult, OutputData::Kind kind = OutputData::Kind::Text)
+{
+    OutputData o;
+    o.kind = kind;
+    o.isStderr = isStderr;
+    o.isResult = isResult;
+    // Carriage returns (progress bars): keep what the terminal would show last on each line.
+    if (text.contains(QLatin1Char('\r'))) {
+        QStringList lines = text.split(QLatin1Char('\n'));
+        for (QString &line : lines) {
+            QString l = line;
+            if (l.endsWith(QLatin1Char('\r')))
+                l.chop(1);
+            const qsizetype cr = l.lastIndexOf(QLatin1Char('\r'));
+            line = cr >= 0 ? l.mid(cr + 1) : l;
+        }
+        text = lines.join(QLatin1Char('\n'));
+    }
+    o.hiddenLines = truncateLines(text);
+    o.lines = countLines(text);
+    o.plainText = stripAnsi(text);
+    o.html = ansiToHtml(text);
+    return o;
+}
+
+std::optional<OutputData> imageOutput(const QJsonValue &data, const char *format, bool isResult)
+{
+    OutputData o;
+    o.kind = OutputData::Kind::Image;
+    o.isResult = isResult;
+    o.imageBytes = QByteArray::fromBase64(joined(data).toLatin1());
+    QBuffer buffer(&o.imageBytes);
+    buffer.open(QIODevice::ReadOnly);
+    QImageReader reader(&buffer, format);
+    o.imageSize = reader.size(); // header only
+    if (!o.imageSize.isValid())
+        return std::nullopt;
+    return o;
+}
+
+QList<OutputData> outputsOf(const QJsonArray &outputs)
+{
+    QList<OutputData> out;
+    // Consecutive chunks of the same stream read as one block, as in Jupyter.
+    QString pending;
+    int pendingStream = -1; // -1 none, 0 stdout, 1 stderr
+    auto flush = [&] {
+        if (pendingStream >= 0)
+            out.append(textOutput(pending, pendingStream == 1, false));
+        pending.clear();
+        pendingStream = -1;
+    };
+    for (const QJsonValue &v : outputs) {
+        const QJsonObject o = v.toObject();
+        const QString type = o.value(QLatin1String("output_type")).toString();
+        if (type == QLatin1String("stream")) {
+            const int stream = o.value(QLatin1String("name")).toString() == QLatin1String("stderr") ? 1 : 0;
+            if (stream != pendingStream)
+                flush();
+            pendingStream = stream;
+            pending += joined(o.value(QLatin1String("text")));
+            continue;
+        }
+        flush();
+        if (type == QLatin1String("execute_result") || type == QLatin1String("display_data")) {
+            const bool isResult = type == QLatin1String("execute_result");
+            const QJsonObject data = o.value(QLatin1String("data")).toObject();
+            if (data.contains(QLatin1String("text/html"))) {
+                OutputData h;
+                h.kind = OutputData::Kind::Html;
+                h.isResult = isResult;
+                h.html = joined(data.value(QLatin1String("text/html")));
+                h.plainText = joined(data.value(QLatin1String("text/plain")));
+                h.lines = qMax(1, countLines(h.plainText));
+                out.append(h);
+                continue;
+            }
+            std::optional<OutputData> image;
+            if (data.contains(QLatin1String("image/png")))
+                image = imageOutput(data.value(QLatin1String("image/png")), "png", isResult);
+            if (!image && data.contains(QLatin1String("image/jpeg")))
+                image = imageOutput(data.value(QLatin1String("image/jpeg")), "jpeg", isResult);
+            if (image) {
+                out.append(*image);
+                continue;
+            }
+            if (data.contains(QLatin1String("text/plain")))
+                out.append(textOutput(joined(data.value(QLatin1String("text/plain"))), false, isResult));
+        } else if (type == QLatin1String("error")) {
+            QStringList tb;
+            const QJsonArray frames = o.value(QLatin1String("traceback")).toArray();
+            for (const QJsonValue &f : frames)
+                tb << f.toString();
+            QString text = tb.isEmpty() ? QStringLiteral("%1: %2").arg(o.value(QLatin1String("ename")).toString(),
+                                                                      o.value(QLatin1String("evalue")).toString())
+                                        : tb.join(QLatin1Char('\n'));
+            out.append(textOutput(text, false, false, OutputData::Kind::Error));
+        }
+    }
+    flush();
+    return out;
+}
+
+} // namespace
+
+QList<CellData> buildCellData(const Notebook &notebook)
+{
+    QList<CellData> cells;
+    const int n = notebook.cellCount();
+    cells.reserve(n);
+    for (int i = 0; i < n; ++i) {
+        CellData c;
+        c.key = g_nextKey.fetch_add(1);
+        c.index = i;
+        c.type = notebook.cellType(i);
+        c.source = notebook.cellSource(i);
+        c.sourceLines = qMax(1, countLines(c.source));
+        c.injected = notebook.injectedKind(i);
+        if (c.injected != InjectedKind::None) {
+            const QJsonObject meta = notebook.sandmarkMetadata(i);
+            c.injectedDetail = meta.value(QLatin1String("label")).toString();
+            if (c.injectedDetail.isEmpty())
+                c.injectedDetail = meta.value(QLatin1String("check")).toString();
+        }
+        if (c.type == CellType::Code) {
+            const QJsonObject json = notebook.cellJson(i);
+            const QJsonValue count = json.value(QLatin1String("execution_count"));
+            c.executionCount = count.isDouble() ? count.toInt() : -1;
+            c.outputs = outputsOf(json.value(QLatin1String("outputs")).toArray());
+        }
+        cells.append(std::move(c));
+    }
+    return cells;
+}
+
+Expected<PreviewData> loadPreview(const QString &path, PreviewKind kind, const std::optional<Assignment> &assignment)
+{
+    auto nb = Notebook::load(path);
+    if (!nb)
+        return nb.error();
+    PreviewData data;
+    data.notes = nb->repairs();
+    switch (kind) {
+    case PreviewKind::Instructor:
+        data.cells = buildCellData(*nb);
+        break;
+    case PreviewKind::Release: {
+        auto released = makeRelease(*nb, path);
+        if (!released)
+            return released.error();
+        data.notes += released->warnings;
+        data.cells = buildCellData(released->notebook);
+        break;
+    }
+    case PreviewKind::Instrumented: {
+        if (!assignment)
+            return Error{path, {},
+                         QCoreApplication::translate("sandmark::NotebookPreview",
+                                                     "the instrumented view needs an assignment; open one first")};
+        auto instrumented = instrument(*nb, instrumentOptionsFor(*assignment, QStringLiteral("/sandmark/runtime"),
+                                                                 makeNonce()));
+        if (!instrumented)
+            return instrumented.error();
+        data.notes += instrumented->notes;
+        data.cells = buildCellData(instrumented->notebook);
+        break;
+    }
+    }
+    return data;
+}
+
+} // namespace sandmark

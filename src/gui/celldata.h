@@ -1,0 +1,75 @@
+#pragma once
+// Render-ready data of notebook cells for the preview, built off the GUI thread.
+
+#include "assignment/assignment.h"
+#include "notebook/notebook.h"
+#include "util/expected.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+namespace sandmark {
+
+/// One output of a code cell, reduced to what the preview draws. Output types and MIME bundles follow
+/// nbformat 4 (stream, execute_result, display_data, error); a bundle is shown by the first of text/html,
+/// image/png, image/jpeg, text/plain it holds (Jupyter's display priority, minus what we cannot render).
+struct OutputData
+{
+    enum class Kind { Text, Html, Image, Error };
+    Kind kind = Kind::Text;
+    bool isResult = false; ///< execute_result: shown with an "Out[n]:" prompt
+    bool isStderr = false; ///< stream "stderr": drawn on a tinted background
+    QString html;          ///< Text/Error: HTML made from the ANSI text; Html: the HTML as given
+    QString plainText;     ///< Text/Error: the text without escape sequences (tests, copy, tooltips)
+    QByteArray imageBytes; ///< Image: the encoded file (base64-decoded), decoded only when visible
+    QSize imageSize;       ///< Image: natural size in pixels, read from the header only
+    int lines = 0;         ///< lines shown, for cheap height estimates
+    int hiddenLines = 0;   ///< lines cut from a long text output (the preview shows the first ones)
+};
+
+/// One cell as the preview shows it. Plain value; `key` is unique per built cell in this process, so render
+/// caches can key on it whatever filtering the view applies.
+struct CellData
+{
+    quint64 key = 0;
+    int index = 0; ///< position in the notebook (cells[index])
+    CellType type = CellType::Code;
+    QString source;
+    int sourceLines = 1;
+    int executionCount = -1; ///< -1: never executed (null in the file)
+    InjectedKind injected = InjectedKind::None;
+    QString injectedDetail; ///< the probe label or the test check id of an injected cell
+    QList<OutputData> outputs;
+};
+
+/// Text outputs longer than this many lines are cut in the preview (the rest is counted in hiddenLines).
+constexpr int kPreviewMaxOutputLines = 400;
+
+/// Builds the preview rows of `notebook`. Decodes base64 image data and reads image headers (not pixels).
+/// Pure function; thread-safe; meant for a worker thread. Cost grows with the notebook's size.
+QList<CellData> buildCellData(const Notebook &notebook);
+
+/// The three views of an instructor notebook the preview offers.
+enum class PreviewKind { Instructor, Release, Instrumented };
+
+struct PreviewData
+{
+    QList<CellData> cells;
+    QStringList notes; ///< release warnings, instrumentation notes, repairs made while loading
+};
+
+/// Loads `path` and builds the `kind` view of it: the notebook itself, its student release (makeRelease),
+/// or the notebook instrumented for `assignment` (instrumentOptionsFor with the sandbox's runtime folder
+/// /sandmark/runtime). Without an assignment the instrumented view is an Error. Blocking file I/O: call it
+/// on a worker thread. Errors name the file and the place (cells[i]).
+Expected<PreviewData> loadPreview(const QString &path, PreviewKind kind,
+                                  const std::optional<Assignment> &assignment);
+
+} // namespace sandmark
+
+Q_DECLARE_METATYPE(sandmark::CellData)

@@ -1,0 +1,97 @@
+#include "checksmodel.h"
+
+#include "roles.h"
+
+namespace sandmark {
+
+ChecksModel::ChecksModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void ChecksModel::setChecks(QList<Check> checks)
+{
+    beginResetModel();
+    m_checks = std::move(checks);
+    endResetModel();
+}
+
+double ChecksModel::totalPoints() const
+{
+    double total = 0;
+    for (const Check &c : m_checks)
+        total += c.points;
+    return total;
+}
+
+int ChecksModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_checks.size());
+}
+
+int ChecksModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ChecksModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Check &c = m_checks.at(index.row());
+    const bool value = c.type == Check::Type::Value;
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
+        switch (index.column()) {
+        case IdColumn:
+            return c.id;
+        case TypeColumn:
+            return value ? tr("value") : tr("test");
+        case WhatColumn:
+            if (value)
+                return c.variable;
+            return role == Qt::ToolTipRole ? c.code : c.code.section(QLatin1Char('\n'), 0, 0);
+        case AnchorColumn:
+            return value ? (c.anchor.isEmpty() ? tr("end of notebook") : c.anchor) : QString();
+        case PointsColumn:
+            return QLocale().toString(c.points, 'g', 6);
+        case ToleranceColumn: {
+            QStringList parts;
+            for (const char *key : {"rtol", "atol"})
+                if (c.options.contains(QLatin1String(key)))
+                    parts << QStringLiteral("%1 %2").arg(QLatin1String(key),
+                                                         QLocale().toString(c.options.value(QLatin1String(key)).toDouble(), 'g', 6));
+            return parts.isEmpty() && value ? tr("default") : parts.join(QLatin1String(", "));
+        }
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::TextAlignmentRole && index.column() == PointsColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == CheckIdRole)
+        return c.id;
+    if (role == PointsRole)
+        return c.points;
+    return {};
+}
+
+QVariant ChecksModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case IdColumn:
+        return tr("Check");
+    case TypeColumn:
+        return tr("Type");
+    case WhatColumn:
+        return tr("Variable / test");
+    case AnchorColumn:
+        return tr("Probed after");
+    case PointsColumn:
+        return tr("Points");
+    case ToleranceColumn:
+        return tr("Tolerance");
+    default:
+        return {};
+    }
+}
+
+} // namespace sandmark

@@ -1,0 +1,33 @@
+#pragma once
+// The checks of an assignment, one row each.
+
+#include "assignment/assignment.h"
+
+#include <QAbstractTableModel>
+
+namespace sandmark {
+
+/// Columns: id, type, what (variable or test code's first line), anchor, points, tolerance (rtol/atol from
+/// the check's options). Holds a copy of the checks; does no work. Roles: roles.h. GUI thread only.
+class ChecksModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { IdColumn, TypeColumn, WhatColumn, AnchorColumn, PointsColumn, ToleranceColumn, ColumnCount };
+
+    explicit ChecksModel(QObject *parent = nullptr);
+
+    void setChecks(QList<Check> checks);
+    const QList<Check> &checks() const { return m_checks; }
+    double totalPoints() const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QList<Check> m_checks;
+};
+
+} // namespace sandmark

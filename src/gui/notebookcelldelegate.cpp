@@ -1,0 +1,332 @@
+#include "notebookcelldelegate.h"
+
+#include "celldata.h"
+#include "highlighting.h"
+#include "imagecache.h"
+#include "notebookcellmodel.h"
+#include "roles.h"
+
+#include <QAbstractItemView>
+#include <QAbstractTextDocumentLayout>
+#include <QFontDatabase>
+#include <QPainter>
+#include <QPointer>
+#include <QTextDocument>
+#include <QTextOption>
+
+#include <memory>
+#include <vector>
+
+namespace sandmark {
+
+namespace {
+constexpr int kMargin = 6;  // around a cell
+constexpr int kGap = 4;     // between blocks of a cell
+constexpr int kBand = 5;    // the injected cells' coloured band
+constexpr int kPad = 4;     // inside a block's frame
+constexpr int kCacheRows = 120;
+
+QColor bandColor(InjectedKind kind)
+{
+    switch (kind) {
+    case InjectedKind::Redirect:
+        return QColor(0x1f, 0x6f, 0xb5); // blue
+    case InjectedKind::Probe:
+        return QColor(0xc2, 0x5e, 0x00); // orange
+    case InjectedKind::Test:
+        return QColor(0x7b, 0x3f, 0xb0); // purple
+    case InjectedKind::None:
+        break;
+    }
+    return {};
+}
+
+QFont monoFont()
+{
+    QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    return f;
+}
+} // namespace
+
+struct CellLayout
+{
+    struct Block
+    {
+        std::unique_ptr<QTextDocument> doc; // null for images
+        int output = -1;
+        QRect rect;   // relative to the cell's top-left, includes padding
+        QSize imageSize;
+        QColor background;
+        QString prompt;
+    };
+    int width = 0;
+    int height = 0;
+    InjectedKind injected = InjectedKind::None;
+    QString bandLabel;
+    QString prompt;
+    CellType type = CellType::Code;
+    std::unique_ptr<QTextDocument> source;
+    QRect sourceRect;
+    std::vector<Block> blocks;
+    CellData data; // shares the image bytes (implicitly shared), for decoding on demand
+
+    void relayout(int w, int gutter, int labelHeight)
+    {
+        width = w;
+        const int contentX = gutter;
+        const int contentW = qMax(40, w - gutter - kMargin);
+        int y = kMargin;
+        if (injected != InjectedKind::None)
+            y += labelHeight + 2;
+        source->setTextWidth(contentW - 2 * kPad);
+        const int sh = int(std::ceil(source->size().height()));
+        sourceRect = QRect(contentX, y, contentW, sh + 2 * kPad);
+        y += sourceRect.height() + kGap;
+        for (Block &b : blocks) {
+            if (b.doc) {
+                b.doc->setTextWidth(contentW - 2 * kPad);
+                b.rect = QRect(contentX, y, contentW, int(std::ceil(b.doc->size().height())) + 2 * kPad);
+            } else {
+                QSize s = b.imageSize;
+                if (s.width() > contentW - 2 * kPad)
+                    s = s.scaled(contentW - 2 * kPad, s.height(), Qt::KeepAspectRatio);
+                b.rect = QRect(contentX, y, s.width() + 2 * kPad, s.height() + 2 * kPad);
+            }
+            y += b.rect.height() + kGap;
+        }
+        height = y + kMargin - kGap;
+    }
+};
+
+NotebookCellDelegate::NotebookCellDelegate(QAbstractItemView *view, QObject *parent)
+    : QAbstractItemDelegate(parent), m_view(view), m_images(new ImageCache(this)), m_layouts(kCacheRows)
+{
+    connect(m_images, &ImageCache::imageReady, this, [this](quint64) {
+        if (m_view)
+            m_view->viewport()->update();
+    });
+}
+
+NotebookCellDelegate::~NotebookCellDelegate() = default;
+
+int NotebookCellDelegate::builtLayoutCount() const
+{
+    return int(m_layouts.count());
+}
+
+void NotebookCellDelegate::clearCache()
+{
+    m_layouts.clear();
+    m_images->clear();
+}
+
+int NotebookCellDelegate::gutterWidth() const
+{
+    QFontMetrics fm(monoFont());
+    return kBand + kMargin + fm.horizontalAdvance(QStringLiteral("Out[999]:")) + kMargin;
+}
+
+CellLayout *NotebookCellDelegate::layoutFor(const QModelIndex &index, int width) const
+{
+    const quint64 key = index.data(CellKeyRole).toULongLong();
+    const int labelHeight = QFontMetrics(m_view->font()).height();
+    if (CellLayout *l = m_layouts.object(key)) {
+        if (l->width != width)
+            l->relayout(width, gutterWidth(), labelHeight);
+        return l;
+    }
+    auto *l = new CellLayout;
+    l->data = index.data(CellDataRole).value<CellData>();
+    const CellData &c = l->data;
+    l->type = c.type;
+    l->injected = c.injected;
+    if (c.injected != InjectedKind::None)
+        l->bandLabel = tr("Injected by Sandmark: %1").arg(index.data(InjectedLabelRole).toString());
+    if (c.type == CellType::Code)
+        l->prompt = c.executionCount >= 0 ? QStringLiteral("[%1]:").arg(c.executionCount) : QStringLiteral("[ ]:");
+
+    l->source = std::make_unique<QTextDocument>();
+    l->source->setDocumentMargin(0);
+    if (c.type == CellType::Markdown) {
+        l->source->setDefaultFont(m_view->font());
+        l->source->setMarkdown(c.source);
+    } else {
+        l->source->setDefaultFont(monoFont());
+        QTextOption opt;
+        opt.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+        l->source->setDefaultTextOption(opt);
+        l->source->setPlainText(c.source);
+        if (c.type == CellType::Code)
+            attachHighlighter(l->source.get());
+    }
+
+    for (int i = 0; i < c.outputs.size(); ++i) {
+        const OutputData &o = c.outputs.at(i);
+        CellLayout::Block b;
+        b.output = i;
+        if (o.isResult && c.executionCount >= 0)
+            b.prompt = QStringLiteral("Out[%1]:").arg(c.executionCount);
+        if (o.kind == OutputData::Kind::Image) {
+            b.imageSize = o.imageSize;
+        } else {
+            b.doc = std::make_unique<QTextDocument>();
+            b.doc->setDocumentMargin(0);
+            b.doc->setDefaultFont(o.kind == OutputData::Kind::Html ? m_view->font() : monoFont());
+            QString html = o.kind == OutputData::Kind::Html
+                               ? o.html
+                               : QStringLiteral("<pre style=\"white-space: pre-wrap; margin: 0\">%1</pre>").arg(o.html);
+            if (o.hiddenLines > 0)
+                html += QStringLiteral("<p><i>%1</i></p>")
+                            .arg(tr("… %n more line(s) not shown in the preview", nullptr, o.hiddenLines).toHtmlEscaped());
+            b.doc->setHtml(html);
+            if (o.kind == OutputData::Kind::Error)
+                b.background = QColor(0xfd, 0xec, 0xea);
+            else if (o.isStderr)
+                b.background = QColor(0xff, 0xf4, 0xe5);
+        }
+        l->blocks.push_back(std::move(b));
+    }
+    l->relayout(width, gutterWidth(), labelHeight);
+    m_layouts.insert(key, l);
+    ++m_layoutsBuilt;
+    return l;
+}
+
+int NotebookCellDelegate::estimateHeight(const QModelIndex &index, int width) const
+{
+    const CellData c = index.data(CellDataRole).value<CellData>();
+    const QFontMetrics mono(monoFont());
+    const QFontMetrics normal(m_view->font());
+    const int contentW = qMax(40, width - gutterWidth() - kMargin) - 2 * kPad;
+    int h = 2 * kMargin;
+    if (c.injected != InjectedKind::None)
+        h += normal.height() + 2;
+    h += c.type == CellType::Markdown ? int(c.sourceLines * normal.lineSpacing() * 1.4) : c.sourceLines * mono.lineSpacing();
+    h += 2 * kPad;
+    for (const OutputData &o : c.outputs) {
+        h += kGap + 2 * kPad;
+        if (o.kind == OutputData::Kind::Image) {
+            QSize s = o.imageSize;
+            if (s.width() > contentW)
+                s = s.scaled(contentW, s.height(), Qt::KeepAspectRatio);
+            h += s.height();
+        } else {
+            h += (o.lines + (o.hiddenLines > 0 ? 2 : 0)) * mono.lineSpacing();
+        }
+    }
+    return h;
+}
+
+QSize NotebookCellDelegate::sizeHint(const QStyleOptionViewItem &, const QModelIndex &index) const
+{
+    const int width = qMax(200, m_view->viewport()->width());
+    const quint64 key = index.data(CellKeyRole).toULongLong();
+    if (m_layouts.contains(key))
+        return QSize(width, layoutFor(index, width)->height);
+    return QSize(width, estimateHeight(index, width));
+}
+
+void NotebookCellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const bool wasBuilt = m_layouts.contains(index.data(CellKeyRole).toULongLong());
+    CellLayout *l = layoutFor(index, option.rect.width());
+    if (!wasBuilt && l->height != option.rect.height()) {
+        // The estimate was off: let the view lay out again with the real height (not from inside paint).
+        QPointer<NotebookCellDelegate> self(const_cast<NotebookCellDelegate *>(this));
+        QPersistentModelIndex pidx(index);
+        QMetaObject::invokeMethod(
+            const_cast<NotebookCellDelegate *>(this),
+            [self, pidx] {
+                if (self && pidx.isValid())
+                    Q_EMIT self->sizeHintChanged(pidx);
+            },
+            Qt::QueuedConnection);
+    }
+
+    painter->save();
+    painter->setClipRect(option.rect);
+    painter->translate(option.rect.topLeft());
+    const QRect cell(0, 0, option.rect.width(), option.rect.height());
+    const QPalette &pal = option.palette;
+    painter->fillRect(cell, pal.base());
+    if (option.state & QStyle::State_Selected)
+        painter->fillRect(cell, QColor(pal.highlight().color().red(), pal.highlight().color().green(),
+                                       pal.highlight().color().blue(), 28));
+
+    // Injected cells: a coloured band, a tint and a label naming what Sandmark injected.
+    if (l->injected != InjectedKind::None) {
+        const QColor band = bandColor(l->injected);
+        QColor tint = band;
+        tint.setAlpha(22);
+        painter->fillRect(cell, tint);
+        painter->fillRect(QRect(0, 0, kBand, cell.height()), band);
+        QFont bold = option.font;
+        bold.setBold(true);
+        painter->setFont(bold);
+        painter->setPen(band.darker(120));
+        painter->drawText(QRect(l->sourceRect.left(), kMargin, l->sourceRect.width(), l->sourceRect.top() - kMargin),
+                          Qt::AlignLeft | Qt::AlignVCenter, l->bandLabel);
+    }
+
+    // Only the part of the cell inside the viewport is drawn (tall outputs).
+    const QRect visible = option.rect.intersected(m_view->viewport()->rect()).translated(-option.rect.topLeft());
+
+    const QFont mono = monoFont();
+    auto drawPrompt = [&](const QRect &block, const QString &prompt, const QColor &color) {
+        if (prompt.isEmpty())
+            return;
+        painter->setFont(mono);
+        painter->setPen(color);
+        painter->drawText(QRect(kBand, block.top() + kPad, block.left() - kBand - kMargin, QFontMetrics(mono).height()),
+                          Qt::AlignRight | Qt::AlignTop, prompt);
+    };
+    auto drawDoc = [&](QTextDocument *doc, const QRect &block) {
+        const QRect inner = block.adjusted(kPad, kPad, -kPad, -kPad);
+        const QRect clip = visible.intersected(inner).translated(-inner.topLeft());
+        if (clip.isEmpty())
+            return;
+        painter->save();
+        painter->translate(inner.topLeft());
+        QAbstractTextDocumentLayout::PaintContext ctx;
+        ctx.clip = clip;
+        ctx.palette = pal;
+        ctx.palette.setColor(QPalette::Text, pal.color(QPalette::Text));
+        painter->setClipRect(clip);
+        doc->documentLayout()->draw(painter, ctx);
+        painter->restore();
+    };
+
+    if (l->type == CellType::Code) {
+        painter->setPen(QColor(0xd0, 0xd7, 0xde));
+        painter->setBrush(QColor(0xf6, 0xf8, 0xfa));
+        painter->drawRect(l->sourceRect.adjusted(0, 0, -1, -1));
+        drawPrompt(l->sourceRect, l->prompt, QColor(0x30, 0x3f, 0x9f));
+    }
+    drawDoc(l->source.get(), l->sourceRect);
+
+    for (const CellLayout::Block &b : l->blocks) {
+        if (!visible.intersects(b.rect))
+            continue;
+        drawPrompt(b.rect, b.prompt, QColor(0xb0, 0x3a, 0x2e));
+        if (b.background.isValid())
+            painter->fillRect(b.rect, b.background);
+        if (b.doc) {
+            drawDoc(b.doc.get(), b.rect);
+            continue;
+        }
+        const QRect target = b.rect.adjusted(kPad, kPad, -kPad, -kPad);
+        const QImage img = m_images->image(index.data(CellKeyRole).toULongLong(), b.output,
+                                           l->data.outputs.at(b.output).imageBytes, target.size());
+        if (img.isNull()) {
+            painter->fillRect(target, QColor(0xee, 0xee, 0xee));
+            painter->setPen(QColor(0x66, 0x66, 0x66));
+            painter->setFont(option.font);
+            painter->drawText(target, Qt::AlignCenter, tr("Loading image…"));
+        } else {
+            painter->drawImage(target, img);
+        }
+    }
+    painter->restore();
+}
+
+} // namespace sandmark

@@ -1,0 +1,202 @@
+#include "notebookpreview.h"
+
+#include "injectedcellfilter.h"
+#include "jobtracker.h"
+#include "notebookcelldelegate.h"
+#include "notebookcellmodel.h"
+#include "notebookview.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLoggingCategory>
+#include <QPushButton>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+Q_LOGGING_CATEGORY(lcPreview, "sandmark.gui.preview")
+
+namespace sandmark {
+
+NotebookPreview::NotebookPreview(QWidget *parent)
+    : QWidget(parent),
+      m_notebooks(new QComboBox(this)),
+      m_kinds(new QButtonGroup(this)),
+      m_showInjected(new QCheckBox(tr("Show &injected cells"), this)),
+      m_status(new QLabel(this)),
+      m_model(new NotebookCellModel(this)),
+      m_filter(new InjectedCellFilter(this)),
+      m_view(new NotebookView(this)),
+      m_tracker(new JobTracker(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *bar = new QHBoxLayout;
+    auto *nbLabel = new QLabel(tr("&Notebook:"), this);
+    nbLabel->setBuddy(m_notebooks);
+    m_notebooks->setAccessibleName(tr("Notebook to preview"));
+    m_notebooks->setMinimumContentsLength(24);
+    m_notebooks->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    bar->addWidget(nbLabel);
+    bar->addWidget(m_notebooks, 1);
+    auto *openFile = new QPushButton(tr("Open Notebook &File…"), this);
+    openFile->setAccessibleName(tr("Preview another notebook file"));
+    openFile->setToolTip(tr("Preview any notebook, for example a student's submission"));
+    bar->addWidget(openFile);
+    bar->addSpacing(12);
+
+    const QList<QPair<PreviewKind, QString>> kinds = {
+        {PreviewKind::Instructor, tr("Instructor")},
+        {PreviewKind::Release, tr("Release")},
+        {PreviewKind::Instrumented, tr("Instrumented")},
+    };
+    const QStringList tips = {tr("The instructor notebook as written, with solutions and hidden tests"),
+                              tr("The student copy: solutions replaced by stubs, hidden tests removed, outputs cleared"),
+                              tr("The notebook as the sandbox runs it, with Sandmark's injected cells")};
+    for (int i = 0; i < kinds.size(); ++i) {
+        auto *b = new QToolButton(this);
+        b->setText(kinds.at(i).second);
+        b->setCheckable(true);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setAccessibleName(tr("%1 view").arg(kinds.at(i).second));
+        b->setToolTip(tips.at(i));
+        b->setShortcut(QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)));
+        m_kinds->addButton(b, int(kinds.at(i).first));
+        bar->addWidget(b);
+    }
+    m_kinds->button(int(PreviewKind::Instructor))->setChecked(true);
+    bar->addSpacing(12);
+    m_showInjected->setChecked(true);
+    m_showInjected->setAccessibleName(tr("Show injected cells"));
+    m_showInjected->setToolTip(tr("Show or hide the cells Sandmark injects (URL redirect, probes, tests)"));
+    bar->addWidget(m_showInjected);
+    layout->addLayout(bar);
+
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setAccessibleName(tr("Preview status"));
+    layout->addWidget(m_status);
+
+    m_filter->setSourceModel(m_model);
+    m_view->setModel(m_filter);
+    m_view->setAccessibleName(tr("Notebook cells"));
+    layout->addWidget(m_view, 1);
+    m_status->setText(tr("No notebook shown. Open an assignment or a notebook file."));
+
+    connect(m_notebooks, &QComboBox::activated, this, [this](int i) {
+        const QString path = m_notebooks->itemData(i).toString();
+        if (!path.isEmpty())
+            showNotebook(path);
+    });
+    connect(openFile, &QPushButton::clicked, this, &NotebookPreview::chooseNotebookFile);
+    connect(m_kinds, &QButtonGroup::idClicked, this, [this](int id) { setKind(PreviewKind(id)); });
+    connect(m_showInjected, &QCheckBox::toggled, this, [this](bool show) {
+        m_filter->setShowInjected(show);
+        Q_EMIT showInjectedChanged(show);
+    });
+}
+
+void NotebookPreview::setAssignment(const std::optional<Assignment> &assignment)
+{
+    m_assignment = assignment;
+    m_notebooks->clear();
+    if (!assignment) {
+        m_tracker->cancel();
+        m_model->clear();
+        m_path.clear();
+        m_status->setText(tr("No notebook shown. Open an assignment or a notebook file."));
+        return;
+    }
+    for (const QString &rel : assignment->notebooks())
+        m_notebooks->addItem(rel, assignment->absolute(rel));
+    if (!assignment->notebooks().isEmpty())
+        showNotebook(assignment->absolute(assignment->notebooks().constFirst()));
+}
+
+void NotebookPreview::showNotebook(const QString &path)
+{
+    m_path = path;
+    int i = m_notebooks->findData(path);
+    if (i < 0) {
+        m_notebooks->addItem(QFileInfo(path).fileName(), path);
+        i = m_notebooks->count() - 1;
+    }
+    m_notebooks->setCurrentIndex(i);
+    reload();
+}
+
+void NotebookPreview::setKind(PreviewKind kind)
+{
+    if (QAbstractButton *b = m_kinds->button(int(kind)))
+        b->setChecked(true);
+    if (m_kind == kind)
+        return;
+    m_kind = kind;
+    reload();
+}
+
+bool NotebookPreview::showInjected() const
+{
+    return m_showInjected->isChecked();
+}
+
+void NotebookPreview::setShowInjected(bool show)
+{
+    m_showInjected->setChecked(show);
+}
+
+QString NotebookPreview::statusText() const
+{
+    return m_status->text();
+}
+
+void NotebookPreview::reload()
+{
+    if (m_path.isEmpty())
+        return;
+    const QString path = m_path;
+    const PreviewKind kind = m_kind;
+    m_status->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    QElapsedTimer timer;
+    timer.start();
+    m_tracker->run([path, kind, assignment = m_assignment] { return loadPreview(path, kind, assignment); },
+                   [this, path, timer](Expected<PreviewData> result) {
+                       m_view->cellDelegate()->clearCache();
+                       if (!result) {
+                           m_model->clear();
+                           const QString message = result.error().toString();
+                           m_status->setText(tr("This notebook cannot be shown: %1").arg(message));
+                           Q_EMIT loadFailed(message);
+                           return;
+                       }
+                       qCDebug(lcPreview) << "built" << result->cells.size() << "cells of" << path << "in"
+                                          << timer.elapsed() << "ms";
+                       int injected = 0;
+                       for (const CellData &c : std::as_const(result->cells))
+                           injected += c.injected != InjectedKind::None ? 1 : 0;
+                       QString status = tr("%1: %n cell(s)", nullptr, int(result->cells.size()))
+                                            .arg(QFileInfo(path).fileName());
+                       if (injected > 0)
+                           status += QLatin1Char(' ') + tr("(%n injected by Sandmark)", nullptr, injected);
+                       for (const QString &note : std::as_const(result->notes))
+                           status += QLatin1Char('\n') + note;
+                       m_status->setText(status);
+                       m_model->setCells(std::move(result->cells));
+                       Q_EMIT loaded();
+                   });
+}
+
+void NotebookPreview::chooseNotebookFile()
+{
+    const QString start = m_assignment ? m_assignment->folder() : QString();
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Preview Notebook"), start, tr("Jupyter notebooks (*.ipynb)"));
+    if (!path.isEmpty())
+        showNotebook(path);
+}
+
+} // namespace sandmark

@@ -1,0 +1,109 @@
+#include "screenshots.h"
+
+#include "jobtracker.h"
+#include "mainwindow.h"
+#include "notebookcellmodel.h"
+#include "notebookpreview.h"
+#include "notebookview.h"
+#include "preferencesdialog.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QPixmap>
+#include <QTimer>
+
+#include <functional>
+
+namespace sandmark {
+
+namespace {
+// Lets queued work (background results, relayouts, image decodes) arrive for `ms` milliseconds.
+void settle(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+bool waitFor(const std::function<bool()> &done, int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return done();
+}
+} // namespace
+
+ScreenshotDriver::ScreenshotDriver(MainWindow *window, const QString &dir, QObject *parent)
+    : QObject(parent), m_window(window), m_dir(dir)
+{
+}
+
+void ScreenshotDriver::start()
+{
+    connect(m_window, &MainWindow::assignmentOpened, this, [this] { QTimer::singleShot(0, this, &ScreenshotDriver::shootAll); },
+            Qt::SingleShotConnection);
+    connect(m_window, &MainWindow::openFailed, this, [this] { Q_EMIT finished(false); }, Qt::SingleShotConnection);
+}
+
+bool ScreenshotDriver::save(QWidget *widget, const QString &name)
+{
+    settle(400);
+    const QString path = QDir(m_dir).filePath(name + QLatin1String(".png"));
+    const bool ok = widget->grab().save(path);
+    if (ok)
+        ++m_saved;
+    return ok;
+}
+
+void ScreenshotDriver::shootAll()
+{
+    QDir().mkpath(m_dir);
+    NotebookPreview *preview = m_window->preview();
+    auto loadKind = [&](PreviewKind kind) {
+        bool loaded = false;
+        auto c = connect(preview, &NotebookPreview::loaded, this, [&] { loaded = true; });
+        preview->setKind(kind);
+        waitFor([&] { return loaded || !preview->tracker()->isBusy(); }, 20000);
+        disconnect(c);
+    };
+    bool ok = true;
+    m_window->setCurrentPage(MainWindow::PreviewPage);
+    waitFor([&] { return preview->cellModel()->rowCount() > 0; }, 20000);
+    loadKind(PreviewKind::Instructor);
+    ok &= save(m_window, QStringLiteral("01-preview-instructor"));
+    loadKind(PreviewKind::Release);
+    ok &= save(m_window, QStringLiteral("02-preview-release"));
+    loadKind(PreviewKind::Instrumented);
+    // Scroll to the end, where the probe and test cells are.
+    preview->view()->scrollToBottom();
+    ok &= save(m_window, QStringLiteral("03-preview-instrumented"));
+    loadKind(PreviewKind::Instructor);
+
+    const QList<QPair<MainWindow::Page, QString>> pages = {
+        {MainWindow::ChecksPageIndex, QStringLiteral("04-checks")},
+        {MainWindow::DataPageIndex, QStringLiteral("05-data")},
+        {MainWindow::SubmissionsPage, QStringLiteral("06-submissions")},
+        {MainWindow::ResultsPage, QStringLiteral("07-results")},
+        {MainWindow::HealthPage, QStringLiteral("08-health")},
+    };
+    for (const auto &[page, name] : pages) {
+        m_window->setCurrentPage(page);
+        ok &= save(m_window, name);
+    }
+
+    PreferencesDialog prefs(m_window);
+    prefs.selectBackend(QStringLiteral("local-unsafe"));
+    prefs.show();
+    ok &= save(&prefs, QStringLiteral("09-preferences"));
+    prefs.close();
+    m_window->setCurrentPage(MainWindow::PreviewPage);
+    Q_EMIT finished(ok && m_saved > 0);
+}
+
+} // namespace sandmark

@@ -1,0 +1,467 @@
+// Widget and model tests of the desktop app, run offscreen (QT_QPA_PLATFORM=offscreen from ctest).
+#include "ansi.h"
+#include "appsettings.h"
+#include "celldata.h"
+#include "checksmodel.h"
+#include "datafilesmodel.h"
+#include "injectedcellfilter.h"
+#include "jobtracker.h"
+#include "mainwindow.h"
+#include "notebookcelldelegate.h"
+#include "notebookcellmodel.h"
+#include "notebookpreview.h"
+#include "notebookview.h"
+#include "pages.h"
+#include "preferencesdialog.h"
+#include "problemlistmodel.h"
+#include "pythonhighlighter.h"
+#include "roles.h"
+
+#include <QAbstractItemModelTester>
+#include <QBuffer>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
+#include <QThread>
+
+using namespace sandmark;
+
+namespace {
+
+const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
+
+QByteArray pngBase64(int w, int h)
+{
+    QImage img(w, h, QImage::Format_RGB32);
+    img.fill(QColor(30, 120, 200));
+    QByteArray bytes;
+    QBuffer buf(&bytes);
+    buf.open(QIODevice::WriteOnly);
+    img.save(&buf, "PNG");
+    return bytes.toBase64();
+}
+
+QJsonObject codeCell(const QString &source, int count, const QJsonArray &outputs)
+{
+    return QJsonObject{{QStringLiteral("cell_type"), QStringLiteral("code")},
+                       {QStringLiteral("metadata"), QJsonObject{}},
+                       {QStringLiteral("execution_count"), count},
+                       {QStringLiteral("source"), source},
+                       {QStringLiteral("outputs"), outputs}};
+}
+
+QByteArray notebookJson(const QJsonArray &cells)
+{
+    QJsonObject nb{{QStringLiteral("nbformat"), 4},
+                   {QStringLiteral("nbformat_minor"), 4},
+                   {QStringLiteral("metadata"),
+                    QJsonObject{{QStringLiteral("kernelspec"),
+                                 QJsonObject{{QStringLiteral("name"), QStringLiteral("python3")},
+                                             {QStringLiteral("language"), QStringLiteral("python")},
+                                             {QStringLiteral("display_name"), QStringLiteral("Python 3")}}}}},
+                   {QStringLiteral("cells"), cells}};
+    return QJsonDocument(nb).toJson();
+}
+
+// Copies the iris example into `dir` (notebook, data, assignment.json) so tests can break it.
+void copyIris(const QString &dir)
+{
+    QDir().mkpath(dir + QStringLiteral("/data"));
+    QFile::copy(kIris + QStringLiteral("/iris-analysis.ipynb"), dir + QStringLiteral("/iris-analysis.ipynb"));
+    QFile::copy(kIris + QStringLiteral("/data/iris.csv"), dir + QStringLiteral("/data/iris.csv"));
+    QFile::copy(kIris + QStringLiteral("/assignment.json"), dir + QStringLiteral("/assignment.json"));
+}
+
+int injectedRows(const QAbstractItemModel *m)
+{
+    int n = 0;
+    for (int r = 0; r < m->rowCount(); ++r)
+        n += m->index(r, 0).data(InjectedKindRole).toInt() != 0 ? 1 : 0;
+    return n;
+}
+
+bool loadKind(NotebookPreview &p, PreviewKind kind)
+{
+    QSignalSpy loaded(&p, &NotebookPreview::loaded);
+    p.setKind(kind);
+    return loaded.wait(20000);
+}
+
+} // namespace
+
+class TestGui : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("SandmarkTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_gui"));
+        AppSettings::resetToDefaults();
+        AppSettings::clearRecentAssignments();
+    }
+
+    void openExampleAssignment()
+    {
+        MainWindow w;
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(kIris);
+        QVERIFY(w.openTracker()->isBusy()); // the GUI thread did not do the work
+        QVERIFY(opened.wait(20000));
+        QVERIFY(w.assignment().has_value());
+        QCOMPARE(w.assignment()->slug(), QStringLiteral("iris-basics"));
+        QCOMPARE(w.checksPage()->model()->rowCount(), 5);
+        QCOMPARE(w.checksPage()->model()->totalPoints(), 8.0);
+        QCOMPARE(w.problemModel()->errorCount(), 0);
+        QCOMPARE(w.dataPage()->filesModel()->rowCount(), 1);
+        QVERIFY(w.dataPage()->filesModel()->index(0, 0).data(SizeBytesRole).toLongLong() > 1000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.preview()->cellModel()->rowCount(), 11, 20000);
+        QVERIFY(AppSettings::recentAssignments().contains(QDir::cleanPath(kIris)));
+        for (int p = 0; p < MainWindow::PageCount; ++p) {
+            w.setCurrentPage(MainWindow::Page(p));
+            QCOMPARE(w.currentPage(), MainWindow::Page(p));
+            QVERIFY(!w.pageTitle(MainWindow::Page(p)).isEmpty());
+        }
+    }
+
+    void brokenAssignment_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<bool>("opens");
+        QTest::addColumn<QString>("fieldPath");
+        QTest::newRow("negative points") << QStringLiteral("\"points\": 1, \"anchor\"")
+                                         << QStringLiteral("\"points\": -1, \"anchor\"") << false
+                                         << QStringLiteral("checks[0].points");
+        QTest::newRow("missing notebook") << QStringLiteral("\"notebooks\": [\"iris-analysis.ipynb\"]")
+                                          << QStringLiteral("\"notebooks\": [\"missing.ipynb\"]") << false
+                                          << QStringLiteral("notebooks[0]");
+        QTest::newRow("bad url") << QStringLiteral("\"urls\": [\"https://")
+                                 << QStringLiteral("\"urls\": [\"not-a-url\", \"https://") << false
+                                 << QStringLiteral("data_files[0].urls[0]");
+        QTest::newRow("json syntax") << QStringLiteral("\"slug\": \"iris-basics\",")
+                                     << QStringLiteral("\"slug\": \"iris-basics\",,") << false
+                                     << QStringLiteral("line 3, column 25");
+        QTest::newRow("unknown anchor") << QStringLiteral("\"anchor\": \"q1\"") << QStringLiteral("\"anchor\": \"q9\"")
+                                        << true << QStringLiteral("checks[0].anchor");
+    }
+
+    void brokenAssignment()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(bool, opens);
+        QFETCH(QString, fieldPath);
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        QFile f(dir.filePath(QStringLiteral("assignment.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QString json = QString::fromUtf8(f.readAll());
+        f.close();
+        QVERIFY2(json.contains(from), qPrintable(from));
+        json.replace(from, to);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(json.toUtf8());
+        f.close();
+
+        MainWindow w;
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        QSignalSpy failed(&w, &MainWindow::openFailed);
+        w.openAssignment(dir.path());
+        QTRY_VERIFY_WITH_TIMEOUT(opened.count() + failed.count() == 1, 20000);
+        QCOMPARE(opened.count() == 1, opens);
+        QStringList paths;
+        for (int r = 0; r < w.problemModel()->rowCount(); ++r)
+            paths << w.problemModel()->index(r, ProblemListModel::PlaceColumn).data().toString();
+        QVERIFY2(paths.contains(fieldPath), qPrintable(paths.join(QLatin1String(" | "))));
+        const int row = int(paths.indexOf(fieldPath));
+        QCOMPARE(w.problemModel()->index(row, 0).data(FieldPathRole).toString(), fieldPath);
+        QCOMPARE(w.problemModel()->index(row, 0).data(SeverityRole).toInt(), int(Problem::Severity::Error));
+        if (!opens)
+            QVERIFY(failed.constFirst().constFirst().toString().contains(fieldPath));
+    }
+
+    void createFromNotebook()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(kIris + QStringLiteral("/iris-analysis.ipynb"), dir.filePath(QStringLiteral("Iris Analysis.ipynb"))));
+        MainWindow w;
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.createAssignment(dir.filePath(QStringLiteral("Iris Analysis.ipynb")));
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(w.assignment()->slug(), QStringLiteral("iris-analysis"));
+        QCOMPARE(w.assignment()->title(), QStringLiteral("Iris basics"));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("assignment.json"))));
+        // A second time is refused: the folder has an assignment.json.
+        QSignalSpy failed(&w, &MainWindow::openFailed);
+        w.createAssignment(dir.filePath(QStringLiteral("Iris Analysis.ipynb")));
+        QVERIFY(failed.wait(20000));
+        QVERIFY(failed.constFirst().constFirst().toString().contains(QLatin1String("already has an assignment.json")));
+    }
+
+    void previewViews()
+    {
+        auto assignment = Assignment::load(kIris);
+        QVERIFY(assignment);
+        NotebookPreview p;
+        QSignalSpy loaded(&p, &NotebookPreview::loaded);
+        p.setAssignment(*assignment);
+        QVERIFY(loaded.wait(20000));
+        QAbstractItemModelTester cellTester(p.cellModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester filterTester(p.filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(p.kind(), PreviewKind::Instructor);
+        QCOMPARE(injectedRows(p.cellModel()), 0);
+        QVERIFY(p.cellModel()->cells().at(3).source.contains(QLatin1String("### BEGIN SOLUTION")));
+
+        QVERIFY(loadKind(p, PreviewKind::Instrumented));
+        const NotebookCellModel *m = p.cellModel();
+        QCOMPARE(m->rowCount(), 15);
+        QCOMPARE(injectedRows(m), 4);
+        // Redirect first, probes after their anchor (q1) and at the end, the test check last.
+        QCOMPARE(m->index(0, 0).data(InjectedKindRole).toInt(), int(InjectedKind::Redirect));
+        QCOMPARE(m->index(m->rowCount() - 1, 0).data(InjectedKindRole).toInt(), int(InjectedKind::Test));
+        QVERIFY(m->index(m->rowCount() - 1, 0).data(InjectedLabelRole).toString().contains(QLatin1String("corr-hidden")));
+        QVERIFY(m->index(0, 0).data(Qt::AccessibleTextRole).toString().startsWith(QLatin1String("injected")));
+
+        // Hiding injected cells leaves exactly the notebook's own cells.
+        p.setShowInjected(false);
+        QCOMPARE(p.filterModel()->rowCount(), 11);
+        QCOMPARE(injectedRows(p.filterModel()), 0);
+        p.setShowInjected(true);
+        QCOMPARE(p.filterModel()->rowCount(), 15);
+
+        QVERIFY(loadKind(p, PreviewKind::Release));
+        QCOMPARE(injectedRows(p.cellModel()), 0);
+        QCOMPARE(p.cellModel()->rowCount(), 11);
+        bool stub = false;
+        for (const CellData &c : p.cellModel()->cells()) {
+            QVERIFY(!c.source.contains(QLatin1String("BEGIN SOLUTION")));
+            QVERIFY(!c.source.contains(QLatin1String("HIDDEN TESTS")));
+            stub = stub || c.source.contains(QLatin1String("# YOUR CODE HERE"));
+        }
+        QVERIFY(stub);
+    }
+
+    void staleResultsAreDropped()
+    {
+        JobTracker tracker;
+        QList<int> delivered;
+        tracker.run([] { QThread::msleep(300); return 1; }, [&](int v) { delivered << v; });
+        tracker.run([] { return 2; }, [&](int v) { delivered << v; });
+        QTRY_VERIFY(!tracker.isBusy());
+        QTest::qWait(500); // the slow first job finishes meanwhile; its result must not arrive
+        QCOMPARE(delivered, QList<int>{2});
+        tracker.run([] { return 3; }, [&](int v) { delivered << v; });
+        tracker.cancel();
+        QTest::qWait(200);
+        QCOMPARE(delivered, QList<int>{2});
+    }
+
+    void highlighterMarksKeywords()
+    {
+        QTextDocument doc;
+        doc.setPlainText(QStringLiteral("import numpy as np  # comment\n"
+                                        "@decorator\n"
+                                        "def f(x=1.5e-3):\n"
+                                        "    s = '''first\n"
+                                        "still # not a comment\n"
+                                        "end'''\n"
+                                        "    return len(\"it's\")"));
+        PythonHighlighter h(&doc);
+        h.rehighlight();
+        auto formatAt = [&](int blockNo, int pos) -> QTextCharFormat {
+            const QTextBlock b = doc.findBlockByNumber(blockNo);
+            for (const QTextLayout::FormatRange &r : b.layout()->formats())
+                if (pos >= r.start && pos < r.start + r.length)
+                    return r.format;
+            return {};
+        };
+        using T = PythonHighlighter::Token;
+        const auto fg = [](const QTextCharFormat &f) { return f.foreground().color(); };
+        QCOMPARE(fg(formatAt(0, 0)), fg(PythonHighlighter::format(T::Keyword)));   // import
+        QCOMPARE(fg(formatAt(0, 13)), fg(PythonHighlighter::format(T::Keyword)));  // as
+        QVERIFY(formatAt(0, 7).foreground().style() == Qt::NoBrush);              // numpy: plain
+        QCOMPARE(fg(formatAt(0, 22)), fg(PythonHighlighter::format(T::Comment)));
+        QCOMPARE(fg(formatAt(1, 0)), fg(PythonHighlighter::format(T::Decorator)));
+        QCOMPARE(fg(formatAt(2, 0)), fg(PythonHighlighter::format(T::Keyword)));   // def
+        QCOMPARE(fg(formatAt(2, 8)), fg(PythonHighlighter::format(T::Number)));    // 1.5e-3
+        QCOMPARE(fg(formatAt(3, 10)), fg(PythonHighlighter::format(T::String)));   // '''first
+        QCOMPARE(doc.findBlockByNumber(3).userState(), 1);                        // inside '''
+        QCOMPARE(fg(formatAt(4, 6)), fg(PythonHighlighter::format(T::String)));    // "# not a comment" is string
+        QCOMPARE(fg(formatAt(5, 0)), fg(PythonHighlighter::format(T::String)));    // end'''
+        QCOMPARE(doc.findBlockByNumber(5).userState(), 0);
+        QCOMPARE(fg(formatAt(6, 4)), fg(PythonHighlighter::format(T::Keyword)));   // return
+        QCOMPARE(fg(formatAt(6, 11)), fg(PythonHighlighter::format(T::Builtin)));  // len
+        QCOMPARE(fg(formatAt(6, 16)), fg(PythonHighlighter::format(T::String)));   // "it's"
+    }
+
+    void ansiColours()
+    {
+        const QString html = ansiToHtml(QStringLiteral("\x1b[0;31mValueError\x1b[0m: bad <x>\x1b[1;32m ok\x1b[39m"));
+        QVERIFY(html.contains(QLatin1String("color:#b22222")));
+        QVERIFY(html.contains(QLatin1String("font-weight:bold")));
+        QVERIFY(html.contains(QLatin1String("&lt;x&gt;")));
+        QVERIFY(!html.contains(QChar(0x1b)));
+        QCOMPARE(stripAnsi(QStringLiteral("\x1b[38;5;196mred\x1b[0m \x1b]0;title\x07x")), QStringLiteral("red x"));
+        QVERIFY(ansiToHtml(QStringLiteral("\x1b[38;2;1;2;3mx")).contains(QLatin1String("#010203")));
+    }
+
+    void outputsAreBuilt()
+    {
+        const QJsonArray outputs = {
+            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("stream")},
+                        {QStringLiteral("name"), QStringLiteral("stdout")},
+                        {QStringLiteral("text"), QJsonArray{QStringLiteral("\x1b[34mblue\x1b[0m\n"), QStringLiteral("b\n")}}},
+            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("stream")},
+                        {QStringLiteral("name"), QStringLiteral("stdout")},
+                        {QStringLiteral("text"), QStringLiteral("c\n")}},
+            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("execute_result")},
+                        {QStringLiteral("execution_count"), 3},
+                        {QStringLiteral("metadata"), QJsonObject{}},
+                        {QStringLiteral("data"), QJsonObject{{QStringLiteral("text/plain"), QStringLiteral("42")}}}},
+            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("display_data")},
+                        {QStringLiteral("metadata"), QJsonObject{}},
+                        {QStringLiteral("data"), QJsonObject{{QStringLiteral("image/png"), QString::fromLatin1(pngBase64(40, 30))},
+                                                              {QStringLiteral("text/plain"), QStringLiteral("<Figure>")}}}},
+            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("display_data")},
+                        {QStringLiteral("metadata"), QJsonObject{}},
+                        {QStringLiteral("data"), QJsonObject{{QStringLiteral("text/html"), QStringLiteral("<b>table</b>")}}}},
+            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("error")},
+                        {QStringLiteral("ename"), QStringLiteral("ZeroDivisionError")},
+                        {QStringLiteral("evalue"), QStringLiteral("division by zero")},
+                        {QStringLiteral("traceback"), QJsonArray{QStringLiteral("\x1b[0;31mZeroDivisionError\x1b[0m: division by zero")}}},
+        };
+        auto nb = Notebook::parse(notebookJson({codeCell(QStringLiteral("print(1)"), 3, outputs)}), QStringLiteral("t.ipynb"));
+        QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
+        const QList<CellData> cells = buildCellData(*nb);
+        QCOMPARE(cells.size(), 1);
+        const CellData &c = cells.constFirst();
+        QCOMPARE(c.executionCount, 3);
+        QCOMPARE(c.outputs.size(), 5); // the two stdout chunks are one block
+        QCOMPARE(c.outputs.at(0).plainText, QStringLiteral("blue\nb\nc\n"));
+        QVERIFY(c.outputs.at(0).html.contains(QLatin1String("color:")));
+        QVERIFY(c.outputs.at(1).isResult);
+        QCOMPARE(c.outputs.at(2).kind, OutputData::Kind::Image);
+        QCOMPARE(c.outputs.at(2).imageSize, QSize(40, 30));
+        QCOMPARE(c.outputs.at(3).kind, OutputData::Kind::Html);
+        QCOMPARE(c.outputs.at(4).kind, OutputData::Kind::Error);
+        QVERIFY(c.outputs.at(4).plainText.startsWith(QLatin1String("ZeroDivisionError")));
+    }
+
+    void longOutputIsCut()
+    {
+        QString text;
+        for (int i = 0; i < kPreviewMaxOutputLines + 50; ++i)
+            text += QStringLiteral("line %1\n").arg(i);
+        const QJsonArray outputs = {QJsonObject{{QStringLiteral("output_type"), QStringLiteral("stream")},
+                                                {QStringLiteral("name"), QStringLiteral("stdout")},
+                                                {QStringLiteral("text"), text}}};
+        auto nb = Notebook::parse(notebookJson({codeCell(QStringLiteral("x"), 1, outputs)}), QStringLiteral("t.ipynb"));
+        QVERIFY(nb);
+        const OutputData o = buildCellData(*nb).constFirst().outputs.constFirst();
+        QCOMPARE(o.lines, kPreviewMaxOutputLines);
+        QCOMPARE(o.hiddenLines, 50);
+    }
+
+    void onlyVisibleCellsAreRendered()
+    {
+        QJsonArray cells;
+        for (int i = 0; i < 300; ++i)
+            cells.append(codeCell(QStringLiteral("x = %1\nprint(x)").arg(i), i + 1,
+                                  QJsonArray{QJsonObject{{QStringLiteral("output_type"), QStringLiteral("stream")},
+                                                         {QStringLiteral("name"), QStringLiteral("stdout")},
+                                                         {QStringLiteral("text"), QStringLiteral("%1\n").arg(i)}}}));
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("big.ipynb")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(notebookJson(cells));
+        f.close();
+
+        NotebookPreview p;
+        p.resize(900, 600);
+        p.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&p));
+        QSignalSpy loaded(&p, &NotebookPreview::loaded);
+        p.showNotebook(f.fileName());
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(p.cellModel()->rowCount(), 300);
+        NotebookCellDelegate *d = p.view()->cellDelegate();
+        QTRY_VERIFY(d->builtLayoutCount() > 0);
+        QTest::qWait(100);
+        QVERIFY2(d->layoutsBuilt() < 40, qPrintable(QString::number(d->layoutsBuilt())));
+        const int before = d->layoutsBuilt();
+        p.view()->scrollToBottom();
+        QTRY_VERIFY(d->layoutsBuilt() > before);
+        QVERIFY(d->layoutsBuilt() < 120);
+    }
+
+    void itemModelsPassTester()
+    {
+        // NotebookCellModel and the filter with data, through resets.
+        NotebookCellModel cells;
+        InjectedCellFilter filter;
+        filter.setSourceModel(&cells);
+        QAbstractItemModelTester t1(&cells, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto assignment = Assignment::load(kIris);
+        QVERIFY(assignment);
+        auto preview = loadPreview(assignment->absolute(assignment->notebooks().constFirst()), PreviewKind::Instrumented,
+                                   *assignment);
+        QVERIFY(preview);
+        cells.setCells(preview->cells);
+        filter.setShowInjected(false);
+        filter.setShowInjected(true);
+        cells.clear();
+
+        ProblemListModel problems;
+        QAbstractItemModelTester t3(&problems, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        problems.setProblems({{Problem::Severity::Error, Error{QStringLiteral("a.json"), QStringLiteral("checks[0].points"),
+                                                                QStringLiteral("must be greater than 0")}},
+                              {Problem::Severity::Warning, Error{{}, {}, QStringLiteral("w")}}});
+        QCOMPARE(problems.errorCount(), 1);
+
+        ChecksModel checks;
+        QAbstractItemModelTester t4(&checks, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        checks.setChecks(assignment->checks());
+        QCOMPARE(checks.index(3, ChecksModel::ToleranceColumn).data().toString(), QStringLiteral("rtol 0.001"));
+
+        DataFilesModel files;
+        QAbstractItemModelTester t5(&files, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        files.setRows({{QStringLiteral("data/a.csv"), 10, {}}, {QStringLiteral("b.csv"), -1, {QStringLiteral("https://x.invalid/b.csv")}}});
+        QCOMPARE(files.totalBytes(), 10);
+    }
+
+    void preferencesMarkUnsafe()
+    {
+        PreferencesDialog dialog;
+        dialog.show();
+        dialog.selectBackend(QStringLiteral("bwrap"));
+        QVERIFY(!dialog.unsafeWarningVisible());
+        dialog.selectBackend(QStringLiteral("local-unsafe"));
+        QVERIFY(dialog.unsafeWarningVisible());
+        dialog.apply();
+        QCOMPARE(AppSettings::sandboxBackend(), QStringLiteral("local-unsafe"));
+        AppSettings::resetToDefaults();
+        QCOMPARE(AppSettings::pythonInterpreter(), QStringLiteral("/usr/bin/python3"));
+    }
+
+    void cleanupTestCase()
+    {
+        AppSettings::resetToDefaults();
+        AppSettings::clearRecentAssignments();
+    }
+};
+
+QTEST_MAIN(TestGui)
+#include "tst_gui.moc"
