@@ -16,10 +16,16 @@
 #include "problemlistmodel.h"
 #include "pythonhighlighter.h"
 #include "roles.h"
+#include "datasetmodels.h"
+#include "secrets/secretstore.h"
 
 #include <QAbstractItemModelTester>
 #include <QBuffer>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -33,6 +39,8 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QThread>
+#include <QTimer>
+#include <QTranslator>
 
 using namespace sandmark;
 
@@ -97,6 +105,42 @@ bool loadKind(NotebookPreview &p, PreviewKind kind)
     return loaded.wait(20000);
 }
 
+// An in-memory stand-in for the OS keychain (the machine running the tests may have none); answers from
+// the event loop like the real one.
+class MemoryStore : public SecretStore
+{
+public:
+    QMap<QString, QString> values;
+    bool broken = false;
+    void read(const QString &key, QObject *context, ReadCallback cb) override
+    {
+        QTimer::singleShot(0, context, [this, key, cb] {
+            if (broken)
+                cb(Error{{}, {}, noKeychainMessage(QStringLiteral("no Secret Service"))});
+            else
+                cb(values.value(key));
+        });
+    }
+    void write(const QString &key, const QString &value, QObject *context, DoneCallback cb) override
+    {
+        QTimer::singleShot(0, context, [this, key, value, cb] {
+            if (broken) {
+                cb(Error{{}, {}, noKeychainMessage(QStringLiteral("no Secret Service"))});
+                return;
+            }
+            values.insert(key, value);
+            cb({});
+        });
+    }
+    void remove(const QString &key, QObject *context, DoneCallback cb) override
+    {
+        QTimer::singleShot(0, context, [this, key, cb] {
+            values.remove(key);
+            cb({});
+        });
+    }
+};
+
 } // namespace
 
 class TestGui : public QObject
@@ -114,7 +158,8 @@ private Q_SLOTS:
 
     void openExampleAssignment()
     {
-        MainWindow w;
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
         QSignalSpy opened(&w, &MainWindow::assignmentOpened);
         w.openAssignment(kIris);
         QVERIFY(w.openTracker()->isBusy()); // the GUI thread did not do the work
@@ -175,7 +220,8 @@ private Q_SLOTS:
         f.write(json.toUtf8());
         f.close();
 
-        MainWindow w;
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
         QSignalSpy opened(&w, &MainWindow::assignmentOpened);
         QSignalSpy failed(&w, &MainWindow::openFailed);
         w.openAssignment(dir.path());
@@ -196,7 +242,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(QFile::copy(kIris + QStringLiteral("/iris-analysis.ipynb"), dir.filePath(QStringLiteral("Iris Analysis.ipynb"))));
-        MainWindow w;
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
         QSignalSpy opened(&w, &MainWindow::assignmentOpened);
         w.createAssignment(dir.filePath(QStringLiteral("Iris Analysis.ipynb")));
         QVERIFY(opened.wait(20000));
@@ -444,7 +491,8 @@ private Q_SLOTS:
 
     void preferencesMarkUnsafe()
     {
-        PreferencesDialog dialog;
+        MemoryStore store;
+        PreferencesDialog dialog(nullptr, &store);
         dialog.show();
         dialog.selectBackend(QStringLiteral("bwrap"));
         QVERIFY(!dialog.unsafeWarningVisible());
@@ -454,6 +502,116 @@ private Q_SLOTS:
         QCOMPARE(AppSettings::sandboxBackend(), QStringLiteral("local-unsafe"));
         AppSettings::resetToDefaults();
         QCOMPARE(AppSettings::pythonInterpreter(), QStringLiteral("/usr/bin/python3"));
+    }
+
+    void hubTokenGoesToTheKeychain()
+    {
+        MemoryStore store;
+        PreferencesDialog dialog(nullptr, &store);
+        QSignalSpy status(&dialog, &PreferencesDialog::tokenStatusChanged);
+        QVERIFY(status.wait());
+        QVERIFY(dialog.tokenFieldEnabled());
+        auto *edit = dialog.findChild<QLineEdit *>(QStringLiteral("tokenEdit"));
+        QVERIFY(edit);
+        QCOMPARE(edit->echoMode(), QLineEdit::Password);
+        edit->setText(QStringLiteral("hf_secret"));
+        QSignalSpy accepted(&dialog, &QDialog::accepted);
+        dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QVERIFY(accepted.wait());
+        QCOMPARE(store.values.value(hubTokenKey()), QStringLiteral("hf_secret"));
+        QVERIFY(!QSettings().allKeys().join(QLatin1Char(' ')).contains(QLatin1String("token")));
+
+        // Where no keychain exists, the field is disabled and the message says why.
+        MemoryStore broken;
+        broken.broken = true;
+        PreferencesDialog noKeychain(nullptr, &broken);
+        QSignalSpy status2(&noKeychain, &PreferencesDialog::tokenStatusChanged);
+        QVERIFY(status2.wait());
+        QVERIFY(!noKeychain.tokenFieldEnabled());
+        QVERIFY(noKeychain.tokenStatus().contains(QLatin1String("HF_TOKEN")));
+    }
+
+    void dataPageChecksAndEdits()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        QTemporaryDir cache;
+        QSettings().setValue(QStringLiteral("cache/hf_home"), cache.path());
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        DataPage *page = w.dataPage();
+        QCOMPARE(page->entriesModel()->rowCount(), 0);
+
+        // Add an entry: assignment.json is edited and the window reloads it.
+        page->editEntries({QStringLiteral("sandmark-test/absent data/train.csv")}, {});
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(page->entriesModel()->rowCount(), 1);
+        QFile json(dir.filePath(QStringLiteral("assignment.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QByteArray text = json.readAll();
+        QVERIFY(text.contains("required_datasets"));
+        QVERIFY(text.contains("\"checks\"")); // other keys kept
+
+        // Check: offline, nothing downloaded, the missing file highlighted.
+        QSignalSpy ended(page, &DataPage::jobEnded);
+        page->check();
+        QVERIFY(page->isBusy());
+        QVERIFY(ended.wait(60000));
+        QCOMPARE(page->entriesModel()->failedCount(), 1);
+        QVERIFY(page->entriesModel()->index(0, 0).data(Qt::BackgroundRole).isValid());
+        QVERIFY2(page->summaryText().contains(QLatin1String("sandmark-test/absent")), qPrintable(page->summaryText()));
+
+        // Scan the instructor notebook (the real scanner, with the system Python).
+        page->scan();
+        QVERIFY(ended.wait(60000));
+        QVERIFY2(page->summaryText().contains(QLatin1String("dataset call")), qPrintable(page->summaryText()));
+
+        page->editEntries({}, {QStringLiteral("sandmark-test/absent data/train.csv")});
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(page->entriesModel()->rowCount(), 0);
+        QSettings().remove(QStringLiteral("cache/hf_home"));
+    }
+
+    void datasetModelsPassTester()
+    {
+        DatasetEntriesModel entries;
+        QAbstractItemModelTester t1(&entries, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        entries.setEntries({QStringLiteral("a/b c.csv"), QStringLiteral("d/e f.csv")});
+        entries.setProgress(0, 10, 100);
+        FetchOutcome o;
+        o.status = FetchOutcome::Failed;
+        o.error = QStringLiteral("not found");
+        entries.setOutcome(1, o);
+        QCOMPARE(entries.failedCount(), 1);
+        QCOMPARE(entries.index(0, DatasetEntriesModel::ProgressColumn).data(ProgressTotalRole).toLongLong(), 100);
+        entries.resetStates();
+        QCOMPARE(entries.failedCount(), 0);
+
+        DatasetCallsModel calls;
+        QAbstractItemModelTester t2(&calls, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ScannedCall c;
+        c.notebook = QStringLiteral("nb.ipynb");
+        c.source = QStringLiteral("hf_hub_download(repo, name)");
+        c.computed = {QStringLiteral("argument 1 is the variable 'repo'")};
+        calls.setCalls({c, ScannedCall{}});
+        QCOMPARE(calls.computedCount(), 1);
+        QVERIFY(calls.index(0, DatasetCallsModel::NoteColumn).data().toString().contains(QLatin1String("computed")));
+    }
+
+    void germanTranslationLoads()
+    {
+        QTranslator de;
+        QVERIFY(de.load(QStringLiteral("sandmark_de"), QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations")));
+        QCoreApplication::installTranslator(&de);
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QCOMPARE(w.pageTitle(MainWindow::ChecksPageIndex), QStringLiteral("Prüfungen"));
+        QCOMPARE(w.pageTitle(MainWindow::SubmissionsPage), QStringLiteral("Abgaben"));
+        QCOMPARE(NotebookPreview::tr("%1: %n cell(s)", nullptr, 2).arg(1), QStringLiteral("1: 2 Zellen"));
+        QCoreApplication::removeTranslator(&de);
     }
 
     void cleanupTestCase()

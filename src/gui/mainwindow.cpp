@@ -9,6 +9,7 @@
 #include "notebookpreview.h"
 #include "pages.h"
 #include "problemlistmodel.h"
+#include "secrets/secretstore.h"
 #include "preferencesdialog.h"
 #include "util/paths.h"
 
@@ -82,13 +83,15 @@ QString assignmentPathFrom(const QMimeData *mime)
 
 } // namespace
 
-MainWindow::MainWindow(QWidget *parent)
+MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     : QMainWindow(parent),
+      m_ownedStore(store ? nullptr : std::make_unique<KeychainSecretStore>()),
+      m_store(store ? store : m_ownedStore.get()),
       m_pageList(new QListWidget(this)),
       m_stack(new QStackedWidget(this)),
       m_preview(new NotebookPreview(this)),
       m_checks(new ChecksPage(this)),
-      m_data(new DataPage(this)),
+      m_data(new DataPage(m_store, this)),
       m_submissions(new PlaceholderPage(
           tr("Submissions"),
           tr("Importing submissions (a folder or an LMS zip), running them in the sandbox with progress and "
@@ -105,7 +108,7 @@ MainWindow::MainWindow(QWidget *parent)
              "complete, reference run succeeded with its duration and slowest cells against the limits, and "
              "an estimate of the whole batch's grading time. It needs the sandbox, datasets and grading "
              "parts of the core, which are not part of this build yet. Problems found in assignment.json and "
-             "the notebooks are listed in the Problems panel below."),
+             "the notebooks are listed in the Problems panel (Ctrl+Shift+P)."),
           this)),
       m_problems(new ProblemListModel(this)),
       m_problemView(new QTreeView(this)),
@@ -130,6 +133,8 @@ MainWindow::MainWindow(QWidget *parent)
         m_stack->addWidget(pages.at(i).first);
     }
     m_pageList->setAccessibleName(tr("Pages"));
+    m_pageList->setIconSize(QSize(20, 20));
+    m_pageList->setSpacing(2);
     m_pageList->setMaximumWidth(200);
     m_pageList->setMinimumWidth(150);
     m_pageList->setCurrentRow(0);
@@ -164,6 +169,10 @@ MainWindow::MainWindow(QWidget *parent)
                  "instructor notebook (Ctrl+N)."));
 
     createActions();
+    connect(m_data, &DataPage::assignmentEdited, this, [this] {
+        if (!m_openPath.isEmpty())
+            openAssignment(m_openPath);
+    });
     connect(m_openTracker, &JobTracker::busyChanged, this, [this](bool busy) {
         if (busy)
             QApplication::setOverrideCursor(Qt::BusyCursor);
@@ -369,7 +378,7 @@ void MainWindow::chooseNotebookForNewAssignment()
 
 void MainWindow::showPreferences()
 {
-    PreferencesDialog dialog(this);
+    PreferencesDialog dialog(this, m_store);
     dialog.exec();
 }
 

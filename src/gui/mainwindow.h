@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 
+#include <memory>
 #include <optional>
 
 class QActionGroup;
@@ -23,6 +24,7 @@ class JobTracker;
 class NotebookPreview;
 class PlaceholderPage;
 class ProblemListModel;
+class SecretStore;
 
 /// The instructor's window: a page list on the left (Notebook preview, Checks, Data, Submissions, Results,
 /// Health), the pages, and a Problems dock listing what is wrong with the open assignment (field paths from
@@ -35,7 +37,8 @@ class MainWindow : public QMainWindow
 public:
     enum Page { PreviewPage, ChecksPageIndex, DataPageIndex, SubmissionsPage, ResultsPage, HealthPage, PageCount };
 
-    explicit MainWindow(QWidget *parent = nullptr);
+    /// `store`: where secrets (the Hub token) live, not owned; nullptr: the OS keychain.
+    explicit MainWindow(QWidget *parent = nullptr, SecretStore *store = nullptr);
     ~MainWindow() override;
 
     /// Opens the assignment at `path` (folder or assignment.json) in the background; emits assignmentOpened()
@@ -78,6 +81,8 @@ private:
     void showAbout();
     void setStatus(const QString &text);
 
+    std::unique_ptr<SecretStore> m_ownedStore;
+    SecretStore *m_store;
     std::optional<Assignment> m_assignment;
     QString m_openPath;
     QListWidget *m_pageList;

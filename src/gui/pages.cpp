@@ -1,13 +1,22 @@
 #include "pages.h"
 
+#include "appsettings.h"
 #include "checksmodel.h"
+#include "datasetmodels.h"
+#include "datasets/datasetjob.h"
+#include "datasets/hubcache.h"
+#include "jobtracker.h"
+#include "progressdelegate.h"
+#include "secrets/secretstore.h"
 
 #include <QHeaderView>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QProgressBar>
 #include <QLabel>
 #include <QListView>
 #include <QLocale>
 #include <QPushButton>
-#include <QStringListModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -84,6 +93,8 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
 {
     m_model->setChecks(assignment ? assignment->checks() : QList<Check>{});
     m_table->resizeColumnsToContents();
+    // Long test code must not push the points and tolerance off the page; the tooltip has all of it.
+    m_table->setColumnWidth(ChecksModel::WhatColumn, qMin(m_table->columnWidth(ChecksModel::WhatColumn), 300));
     m_total->setText(assignment ? tr("%n check(s), %1 points in total", nullptr, m_model->rowCount())
                                       .arg(QLocale().toString(m_model->totalPoints(), 'g', 6))
                                 : tr("No assignment open."));
@@ -94,65 +105,299 @@ QString ChecksPage::totalText() const
     return m_total->text();
 }
 
-DataPage::DataPage(QWidget *parent)
+DataPage::DataPage(SecretStore *store, QWidget *parent)
     : QWidget(parent),
+      m_store(store),
       m_files(new DataFilesModel(this)),
-      m_datasets(new QStringListModel(this)),
+      m_entries(new DatasetEntriesModel(this)),
+      m_calls(new DatasetCallsModel(this)),
       m_filesTable(new QTableView(this)),
-      m_datasetList(new QListView(this)),
-      m_noDatasets(new QLabel(tr("None: assignment.json lists no \"required_datasets\"."), this)),
-      m_summary(new QLabel(this))
+      m_entriesTable(new QTableView(this)),
+      m_callsTable(new QTableView(this)),
+      m_summary(new QLabel(this)),
+      m_jobStatus(new QLabel(this)),
+      m_progress(new QProgressBar(this)),
+      m_cancel(new QPushButton(tr("Ca&ncel"), this)),
+      m_remove(new QPushButton(tr("&Remove"), this)),
+      m_tracker(new JobTracker(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading(tr("Supplied data files"), this));
     layout->addWidget(note(tr("Copied into every run's working directory. A data URL whose file name matches "
                               "reads the local copy; any other URL fails as it would offline."),
                            this));
+    auto setupTable = [](QTableView *t) {
+        t->verticalHeader()->hide();
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->setSelectionBehavior(QAbstractItemView::SelectRows);
+        t->setWordWrap(false);
+    };
     m_filesTable->setModel(m_files);
     m_filesTable->setAccessibleName(tr("Supplied data files"));
-    m_filesTable->verticalHeader()->hide();
-    m_filesTable->horizontalHeader()->setStretchLastSection(true);
-    m_filesTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    layout->addWidget(m_filesTable, 1);
+    setupTable(m_filesTable);
+    m_filesTable->setMaximumHeight(100);
+    layout->addWidget(m_filesTable);
     layout->addWidget(m_summary);
 
     layout->addWidget(heading(tr("Required datasets"), this));
-    m_datasetList->setModel(m_datasets);
-    m_datasetList->setAccessibleName(tr("Required datasets"));
-    m_datasetList->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_datasetList->setMaximumHeight(160);
-    layout->addWidget(m_datasetList);
-    layout->addWidget(m_noDatasets);
+    m_entriesTable->setModel(m_entries);
+    m_entriesTable->setAccessibleName(tr("Required datasets"));
+    setupTable(m_entriesTable);
+    m_entriesTable->setItemDelegateForColumn(DatasetEntriesModel::ProgressColumn, new ProgressDelegate(m_entriesTable));
+    m_entriesTable->setMinimumHeight(90);
+    layout->addWidget(m_entriesTable, 1);
+
     auto *buttons = new QHBoxLayout;
-    const QString why = tr("Needs the datasets core, which is not part of this build yet");
-    for (const QString &label : {tr("Scan Notebook"), tr("Warm Cache"), tr("Check Cache")}) {
-        auto *b = new QPushButton(label, this);
-        b->setEnabled(false);
-        b->setToolTip(why);
-        b->setAccessibleName(label);
+    const QList<QPair<QString, QString>> jobs = {
+        {tr("&Scan Notebooks"), tr("Find dataset calls in the instructor notebooks")},
+        {tr("&Warm Cache"), tr("Download every listed file and run every literal call, outside the sandbox")},
+        {tr("Chec&k Cache"), tr("Read the cache offline, as the sandbox will; download nothing")},
+    };
+    for (int i = 0; i < jobs.size(); ++i) {
+        auto *b = new QPushButton(jobs.at(i).first, this);
+        b->setToolTip(jobs.at(i).second);
+        b->setAccessibleName(jobs.at(i).second);
+        connect(b, &QPushButton::clicked, this, [this, i] { start(i); });
         buttons->addWidget(b);
+        m_jobButtons << b;
     }
+    m_cancel->setAccessibleName(tr("Cancel the dataset job"));
+    m_cancel->setEnabled(false);
+    connect(m_cancel, &QPushButton::clicked, this, &DataPage::cancel);
+    buttons->addWidget(m_cancel);
+    buttons->addSpacing(16);
+    auto *add = new QPushButton(tr("&Add…"), this);
+    add->setAccessibleName(tr("Add a required dataset file"));
+    connect(add, &QPushButton::clicked, this, &DataPage::addEntry);
+    buttons->addWidget(add);
+    m_remove->setAccessibleName(tr("Remove the selected required dataset files"));
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        QStringList remove;
+        const QModelIndexList rows = m_entriesTable->selectionModel()->selectedRows();
+        for (const QModelIndex &i : rows)
+            remove << m_entries->rows().at(i.row()).text;
+        if (!remove.isEmpty())
+            editEntries({}, remove);
+    });
+    buttons->addWidget(m_remove);
+    m_jobButtons << add << m_remove;
     buttons->addStretch(1);
     layout->addLayout(buttons);
-    layout->addWidget(pendingNote(tr("Scanning the instructor notebook for dataset calls, warming the dataset "
-                                     "cache with per-file progress and checking it offline need the datasets "
-                                     "core (src/core/datasets), which is not part of this build yet. The list "
-                                     "above is \"required_datasets\" as assignment.json writes it."),
-                                  this));
-    layout->addStretch(0);
+    m_progress->setAccessibleName(tr("Dataset job progress"));
+    m_progress->setVisible(false);
+    layout->addWidget(m_progress);
+    m_jobStatus->setWordWrap(true);
+    m_jobStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_jobStatus->setAccessibleName(tr("Dataset job status"));
+    layout->addWidget(m_jobStatus);
+
+    layout->addWidget(heading(tr("Dataset calls in the instructor notebooks"), this));
+    m_callsTable->setModel(m_calls);
+    m_callsTable->setAccessibleName(tr("Dataset calls found by the scan"));
+    setupTable(m_callsTable);
+    m_callsTable->setMinimumHeight(90);
+    layout->addWidget(m_callsTable, 1);
     setAssignment(std::nullopt, {});
 }
 
+DataPage::~DataPage() = default;
+
 void DataPage::setAssignment(const std::optional<Assignment> &assignment, QList<DataFilesModel::Row> rows)
 {
+    if (isBusy() && (!assignment || !m_assignment || assignment->folder() != m_assignment->folder()))
+        cancel();
+    const bool same = assignment && m_assignment && assignment->folder() == m_assignment->folder();
+    m_assignment = assignment;
     m_files->setRows(std::move(rows));
     m_filesTable->resizeColumnsToContents();
-    m_datasets->setStringList(assignment ? assignment->requiredDatasets() : QStringList{});
-    m_datasetList->setVisible(m_datasets->rowCount() > 0);
-    m_noDatasets->setVisible(m_datasets->rowCount() == 0);
+    m_entries->setEntries(assignment ? assignment->requiredDatasets() : QStringList{});
+    m_entriesTable->resizeColumnToContents(DatasetEntriesModel::EntryColumn);
+    if (!same)
+        m_calls->setCalls({});
     m_summary->setText(assignment ? tr("%n file(s), %1 in total", nullptr, m_files->rowCount())
                                         .arg(QLocale().formattedDataSize(m_files->totalBytes()))
                                   : tr("No assignment open."));
+    if (!same)
+        m_jobStatus->setText(assignment && assignment->requiredDatasets().isEmpty()
+                                 ? tr("assignment.json lists no required datasets. Scan the notebooks to find "
+                                      "dataset calls.")
+                                 : QString());
+    for (QPushButton *b : std::as_const(m_jobButtons))
+        b->setEnabled(assignment.has_value() && !isBusy());
+}
+
+QString DataPage::summaryText() const
+{
+    return m_jobStatus->text();
+}
+
+bool DataPage::isBusy() const
+{
+    return m_job || m_tracker->isBusy();
+}
+
+void DataPage::scan()
+{
+    start(DatasetJob::Scan);
+}
+
+void DataPage::warm()
+{
+    start(DatasetJob::Warm);
+}
+
+void DataPage::check()
+{
+    start(DatasetJob::Check);
+}
+
+void DataPage::cancel()
+{
+    if (m_job) {
+        m_jobStatus->setText(tr("Cancelling…"));
+        m_job->cancel();
+    } else if (m_tracker->isBusy()) {
+        m_tracker->cancel();
+        setBusy(false);
+        Q_EMIT jobEnded();
+    }
+}
+
+void DataPage::setBusy(bool busy)
+{
+    for (QPushButton *b : std::as_const(m_jobButtons))
+        b->setEnabled(!busy && m_assignment.has_value());
+    m_cancel->setEnabled(busy);
+    m_progress->setVisible(busy);
+}
+
+void DataPage::start(int mode)
+{
+    if (!m_assignment || isBusy())
+        return;
+    setBusy(true);
+    m_entries->resetStates();
+    m_progress->setRange(0, 0);
+    m_jobStatus->setText(mode == DatasetJob::Scan ? tr("Scanning the instructor notebooks…")
+                         : mode == DatasetJob::Warm ? tr("Warming the dataset cache…")
+                                                    : tr("Checking the dataset cache offline…"));
+    const QString folder = m_assignment->folder();
+    m_tracker->run([folder] { return loadAssignmentDatasets(folder); },
+                   [this, mode](Expected<AssignmentDatasets> datasets) {
+                       if (!datasets) {
+                           setBusy(false);
+                           m_jobStatus->setText(datasets.error().toString());
+                           Q_EMIT jobEnded();
+                           return;
+                       }
+                       if (mode != DatasetJob::Warm) {
+                           launch(mode, *datasets, {});
+                           return;
+                       }
+                       // The token only for downloads; a keychain problem is not fatal for public data.
+                       readHubToken(*m_store, this, [this, mode, d = *datasets](const Expected<QString> &token) {
+                           launch(mode, d, token ? *token : QString());
+                       });
+                   });
+}
+
+void DataPage::launch(int mode, const AssignmentDatasets &datasets, const QString &token)
+{
+    DatasetJob::Options options;
+    options.mode = DatasetJob::Mode(mode);
+    options.python = datasets.python.isEmpty() ? AppSettings::pythonInterpreter() : datasets.python;
+    options.hfHome = AppSettings::datasetCacheFolder();
+    options.endpoint = HubCache::defaultEndpoint();
+    options.token = token;
+    m_job = new DatasetJob(datasets, options, this);
+    const int entries = m_entries->rowCount();
+    if (mode != DatasetJob::Scan && entries > 0)
+        m_progress->setRange(0, entries * 1000);
+    auto updateOverall = [this, entries] {
+        if (entries <= 0)
+            return;
+        qint64 sum = 0;
+        for (const DatasetEntriesModel::Row &r : m_entries->rows())
+            sum += r.known ? 1000 : (r.total > 0 ? r.bytes * 1000 / r.total : 0);
+        m_progress->setValue(int(sum));
+    };
+    connect(m_job, &DatasetJob::progress, this, [this, updateOverall](int i, qint64 bytes, qint64 total) {
+        m_entries->setProgress(i, bytes, total);
+        updateOverall();
+    });
+    connect(m_job, &DatasetJob::entryFinished, this, [this, updateOverall](int i, const FetchOutcome &o) {
+        m_entries->setOutcome(i, o);
+        updateOverall();
+    });
+    connect(m_job, &DatasetJob::finished, this, [this, mode](const DatasetReport &report) {
+        m_job->deleteLater();
+        m_job = nullptr;
+        setBusy(false);
+        m_calls->setCalls(report.calls);
+        m_callsTable->resizeColumnToContents(DatasetCallsModel::WhereColumn);
+        for (int i = 0; i < report.entries.size() && i < m_entries->rowCount(); ++i)
+            m_entries->setOutcome(i, report.entries.at(i));
+        QStringList lines;
+        if (m_entries->rowCount() == 0)
+            lines << tr("assignment.json lists no required datasets.");
+        if (mode == DatasetJob::Scan)
+            lines << tr("%n dataset call(s) found", nullptr, int(report.calls.size()))
+                         + (m_calls->computedCount() > 0
+                                ? QLatin1String("; ") + tr("%n with computed arguments: list their files with Add…",
+                                                           nullptr, m_calls->computedCount())
+                                : QString());
+        else
+            lines << tr("%1 in the dataset cache.").arg(QLocale().formattedDataSize(report.totalBytes));
+        if (report.overSizeThreshold)
+            lines << tr("The datasets are large; every grading machine needs this much disk.");
+        lines += report.warnings;
+        if (mode != DatasetJob::Scan) {
+            const QStringList problems = report.problems();
+            lines << (problems.isEmpty() ? tr("Everything the notebooks need is in the cache.")
+                                         : tr("Missing or failing:"));
+            lines += problems;
+        }
+        m_jobStatus->setText(lines.join(QLatin1Char('\n')));
+        Q_EMIT jobEnded();
+    });
+    connect(m_job, &DatasetJob::failed, this, [this](const Error &error) {
+        m_job->deleteLater();
+        m_job = nullptr;
+        setBusy(false);
+        m_jobStatus->setText(error.toString());
+        Q_EMIT jobEnded();
+    });
+    m_job->start();
+}
+
+void DataPage::addEntry()
+{
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Add Required Dataset File"),
+                                               tr("Repository and file, separated by a space\n"
+                                                  "(for example: \"org/dataset data/train.csv\"):"),
+                                               QLineEdit::Normal, QString(), &ok)
+                             .simplified();
+    if (ok && !text.isEmpty())
+        editEntries({text}, {});
+}
+
+void DataPage::editEntries(const QStringList &add, const QStringList &remove)
+{
+    if (!m_assignment || isBusy())
+        return;
+    setBusy(true);
+    const QString json = m_assignment->jsonPath();
+    m_tracker->run([json, add, remove] { return editRequiredDatasets(json, add, remove); },
+                   [this](Expected<void> r) {
+                       setBusy(false);
+                       if (!r) {
+                           m_jobStatus->setText(r.error().toString());
+                           return;
+                       }
+                       m_jobStatus->setText(tr("assignment.json updated."));
+                       Q_EMIT assignmentEdited();
+                   });
 }
 
 } // namespace sandmark

@@ -9,14 +9,20 @@
 #include <optional>
 
 class QLabel;
+class QProgressBar;
 class QPushButton;
-class QStringListModel;
 class QTableView;
 class QListView;
 
 namespace sandmark {
 
 class ChecksModel;
+class DatasetCallsModel;
+class DatasetEntriesModel;
+class DatasetJob;
+class JobTracker;
+class SecretStore;
+struct AssignmentDatasets;
 
 /// A page whose part of Sandmark's core is not in this build yet: a title and a sentence saying so and what
 /// the page will do. Shows no invented data.
@@ -48,25 +54,61 @@ private:
     QLabel *m_total;
 };
 
-/// Supplied data files (sizes, redirected URLs) and the required datasets as assignment.json lists them.
-/// Scanning, warming and checking the dataset cache arrive with the datasets core.
+/// Supplied data files (sizes, redirected URLs) and the required datasets: scan the instructor notebooks
+/// for dataset calls (computed calls flagged), add and remove entries (assignment.json edited atomically by
+/// the datasets core, other keys kept), warm the dataset cache with a progress bar per file and cancel,
+/// check it offline with missing files highlighted. Runs DatasetJob (asynchronous QProcess and Qt Network);
+/// file reads happen on worker threads. GUI thread only.
 class DataPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit DataPage(QWidget *parent = nullptr);
+    /// `store` holds the Hub token (not owned; must outlive the page).
+    explicit DataPage(SecretStore *store, QWidget *parent = nullptr);
+    ~DataPage() override;
     /// `rows`: the supplied files with sizes measured off the GUI thread.
     void setAssignment(const std::optional<Assignment> &assignment, QList<DataFilesModel::Row> rows);
     DataFilesModel *filesModel() const { return m_files; }
-    QStringListModel *datasetsModel() const { return m_datasets; }
+    DatasetEntriesModel *entriesModel() const { return m_entries; }
+    DatasetCallsModel *callsModel() const { return m_calls; }
+    QString summaryText() const;
+    bool isBusy() const;
+
+    void scan();
+    void warm();
+    void check();
+    void cancel();
+    /// Adds or removes required_datasets entries in assignment.json (background); emits assignmentEdited().
+    void editEntries(const QStringList &add, const QStringList &remove);
+
+Q_SIGNALS:
+    /// A scan, warm or check ended (finished, failed or cancelled).
+    void jobEnded();
+    /// assignment.json was changed; the window reloads the assignment.
+    void assignmentEdited();
 
 private:
+    void start(int mode);
+    void launch(int mode, const AssignmentDatasets &datasets, const QString &token);
+    void setBusy(bool busy);
+    void addEntry();
+
+    SecretStore *m_store;
+    std::optional<Assignment> m_assignment;
     DataFilesModel *m_files;
-    QStringListModel *m_datasets;
+    DatasetEntriesModel *m_entries;
+    DatasetCallsModel *m_calls;
     QTableView *m_filesTable;
-    QListView *m_datasetList;
-    QLabel *m_noDatasets;
+    QTableView *m_entriesTable;
+    QTableView *m_callsTable;
     QLabel *m_summary;
+    QLabel *m_jobStatus;
+    QProgressBar *m_progress;
+    QList<QPushButton *> m_jobButtons;
+    QPushButton *m_cancel;
+    QPushButton *m_remove;
+    JobTracker *m_tracker;
+    DatasetJob *m_job = nullptr;
 };
 
 } // namespace sandmark

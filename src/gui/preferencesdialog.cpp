@@ -1,6 +1,7 @@
 #include "preferencesdialog.h"
 
 #include "appsettings.h"
+#include "secrets/secretstore.h"
 #include "ui_PreferencesDialog.h"
 
 #include <QFileDialog>
@@ -13,10 +14,16 @@ namespace {
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 }
 
-PreferencesDialog::PreferencesDialog(QWidget *parent) : QDialog(parent), m_ui(std::make_unique<Ui::PreferencesDialog>())
+PreferencesDialog::PreferencesDialog(QWidget *parent, SecretStore *store)
+    : QDialog(parent), m_ui(std::make_unique<Ui::PreferencesDialog>())
 {
+    if (!store) {
+        m_ownedStore = std::make_unique<KeychainSecretStore>();
+        store = m_ownedStore.get();
+    }
+    m_store = store;
     m_ui->setupUi(this);
-    setMinimumWidth(620);
+    setMinimumWidth(660);
     for (QLineEdit *edit : {m_ui->pythonEdit, m_ui->cacheEdit, m_ui->datasetCacheEdit})
         edit->setMinimumWidth(320);
     m_ui->backendCombo->addItem(tr("bwrap — bubblewrap namespaces (Linux)"), QStringLiteral("bwrap"));
@@ -28,32 +35,89 @@ PreferencesDialog::PreferencesDialog(QWidget *parent) : QDialog(parent), m_ui(st
     m_ui->unsafeWarning->setStyleSheet(
         QStringLiteral("QLabel { color: #8a0016; background: #fde8ea; border: 1px solid #e4a1aa; padding: 6px; }"));
 
-    // The token belongs in the OS keychain (src/core/secrets, SecretStore); that part of the core is not in
-    // this build yet, so the field stays disabled rather than storing a secret in a settings file.
+    m_ui->tokenNote->setText(tr("Asking the keychain…"));
     m_ui->tokenEdit->setEnabled(false);
-    const QString why = tr("Storing the token needs the keychain support of Sandmark's core (SecretStore), "
-                           "which is not part of this build yet. Until then, set the HF_TOKEN environment "
-                           "variable before starting Sandmark.");
-    m_ui->tokenEdit->setToolTip(why);
-    m_ui->tokenEdit->setPlaceholderText(tr("not available in this build"));
-    m_ui->tokenNote->setText(why);
+    m_ui->removeTokenButton->setEnabled(false);
+    connect(m_ui->removeTokenButton, &QPushButton::clicked, this, [this] {
+        m_ui->removeTokenButton->setEnabled(false);
+        m_store->remove(hubTokenKey(), this, [this](const Expected<void> &r) {
+            if (!r)
+                m_ui->tokenNote->setText(r.error().message);
+            refreshTokenStatus();
+        });
+    });
 
     connect(m_ui->backendCombo, &QComboBox::currentIndexChanged, this, &PreferencesDialog::updateUnsafeWarning);
     connect(m_ui->pythonBrowse, &QPushButton::clicked, this, [this] { browse(m_ui->pythonEdit, true); });
     connect(m_ui->cacheBrowse, &QPushButton::clicked, this, [this] { browse(m_ui->cacheEdit, false); });
     connect(m_ui->datasetBrowse, &QPushButton::clicked, this, [this] { browse(m_ui->datasetCacheEdit, false); });
-    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, [this] {
-        apply();
-        accept();
-    });
+    connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &PreferencesDialog::acceptWithToken);
     connect(m_ui->buttonBox->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this, [this] {
         AppSettings::resetToDefaults();
         load();
     });
     load();
+    refreshTokenStatus();
 }
 
 PreferencesDialog::~PreferencesDialog() = default;
+
+void PreferencesDialog::refreshTokenStatus()
+{
+    // Reads only whether a token exists; its value never reaches a widget.
+    m_store->read(hubTokenKey(), this, [this](const Expected<QString> &value) {
+        const bool env = !qEnvironmentVariable("HF_TOKEN").isEmpty();
+        if (!value) {
+            m_ui->tokenEdit->setEnabled(false);
+            m_ui->removeTokenButton->setEnabled(false);
+            m_ui->tokenEdit->setToolTip(value.error().message);
+            m_ui->tokenNote->setText(value.error().message);
+        } else {
+            m_ui->tokenEdit->setEnabled(true);
+            m_ui->tokenEdit->setToolTip({});
+            m_ui->removeTokenButton->setEnabled(!value->isEmpty());
+            QString text = value->isEmpty() ? tr("No token is stored in the keychain. Public datasets need none.")
+                                            : tr("A token is stored in the keychain. Enter a new one to replace it.");
+            if (env)
+                text += QLatin1Char(' ') + tr("HF_TOKEN is set in the environment and takes precedence.");
+            m_ui->tokenNote->setText(text);
+        }
+        Q_EMIT tokenStatusChanged();
+    });
+}
+
+QString PreferencesDialog::tokenStatus() const
+{
+    return m_ui->tokenNote->text();
+}
+
+bool PreferencesDialog::tokenFieldEnabled() const
+{
+    return m_ui->tokenEdit->isEnabled();
+}
+
+void PreferencesDialog::acceptWithToken()
+{
+    apply();
+    const QString token = m_ui->tokenEdit->text().trimmed();
+    if (token.isEmpty() || !m_ui->tokenEdit->isEnabled()) {
+        accept();
+        return;
+    }
+    m_ui->buttonBox->setEnabled(false);
+    m_ui->tokenNote->setText(tr("Storing the token in the keychain…"));
+    m_store->write(hubTokenKey(), token, this, [this](const Expected<void> &r) {
+        m_ui->buttonBox->setEnabled(true);
+        if (!r) {
+            m_ui->tokenNote->setText(r.error().message); // stay open: the token was not stored
+            Q_EMIT tokenStatusChanged();
+            return;
+        }
+        m_ui->tokenEdit->clear();
+        Q_EMIT tokenStatusChanged();
+        accept();
+    });
+}
 
 void PreferencesDialog::load()
 {

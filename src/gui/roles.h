@@ -28,6 +28,10 @@ enum ItemRole : int {
     // DataFilesModel
     DataPathRole = Qt::UserRole + 300, ///< QString, relative to the assignment folder
     SizeBytesRole,                     ///< qint64
+
+    // DatasetEntriesModel (progress column), ProgressDelegate
+    ProgressBytesRole = Qt::UserRole + 400, ///< qint64 bytes done
+    ProgressTotalRole,                      ///< qint64 bytes in total; 0: no bar
 };
 
 } // namespace sandmark

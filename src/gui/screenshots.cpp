@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 #include "notebookcellmodel.h"
 #include "notebookpreview.h"
+#include "pages.h"
 #include "notebookview.h"
 #include "preferencesdialog.h"
 
@@ -94,6 +95,13 @@ void ScreenshotDriver::shootAll()
     };
     for (const auto &[page, name] : pages) {
         m_window->setCurrentPage(page);
+        if (page == MainWindow::DataPageIndex) { // show a real scan of the instructor notebook
+            bool ended = false;
+            auto c = connect(m_window->dataPage(), &DataPage::jobEnded, this, [&] { ended = true; });
+            m_window->dataPage()->scan();
+            waitFor([&] { return ended; }, 60000);
+            disconnect(c);
+        }
         ok &= save(m_window, name);
     }
 

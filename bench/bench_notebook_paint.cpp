@@ -1,0 +1,141 @@
+// Benchmark: time from asking the Notebook preview to show a large notebook to its first paint with cells.
+// Usage: bench_notebook_paint [NOTEBOOK] [--runs N]. Without NOTEBOOK, generates a 20 MB notebook with
+// 200 PNG images (plus text outputs) in a temporary folder. Prints the median and the ratio to the goal.
+#include "imagecache.h"
+#include "notebookcelldelegate.h"
+#include "notebookcellmodel.h"
+#include "notebookpreview.h"
+#include "notebookview.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <algorithm>
+
+using namespace sandmark;
+
+namespace {
+
+constexpr double kGoalSeconds = 0.5;
+
+QString generate(const QString &path, int images, qint64 targetBytes)
+{
+    QRandomGenerator rng(42);
+    QJsonArray cells;
+    // Noise images compress badly, so their PNGs keep a predictable size (about 70 KB each).
+    const qint64 perImageText = targetBytes / images;
+    for (int i = 0; i < images; ++i) {
+        cells.append(QJsonObject{{QStringLiteral("cell_type"), QStringLiteral("markdown")},
+                                 {QStringLiteral("metadata"), QJsonObject{}},
+                                 {QStringLiteral("source"), QStringLiteral("## Figure %1\nSome *explanation* of figure %1.").arg(i)}});
+        QImage img(190, 120, QImage::Format_RGB32);
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x)
+                img.setPixel(x, y, rng.generate() | 0xff000000u);
+        QByteArray png;
+        QBuffer buf(&png);
+        buf.open(QIODevice::WriteOnly);
+        img.save(&buf, "PNG");
+        const QString b64 = QString::fromLatin1(png.toBase64());
+        QString text;
+        while (text.size() + b64.size() < perImageText - 200)
+            text += QStringLiteral("\x1b[32mstep %1\x1b[0m loss=%2\n").arg(text.size()).arg(rng.generateDouble());
+        QJsonArray outputs{
+            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("stream")},
+                        {QStringLiteral("name"), QStringLiteral("stdout")},
+                        {QStringLiteral("text"), text}},
+            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("display_data")},
+                        {QStringLiteral("metadata"), QJsonObject{}},
+                        {QStringLiteral("data"), QJsonObject{{QStringLiteral("image/png"), b64},
+                                                              {QStringLiteral("text/plain"), QStringLiteral("<Figure>")}}}}};
+        cells.append(QJsonObject{{QStringLiteral("cell_type"), QStringLiteral("code")},
+                                 {QStringLiteral("metadata"), QJsonObject{}},
+                                 {QStringLiteral("execution_count"), i + 1},
+                                 {QStringLiteral("source"), QStringLiteral("import matplotlib.pyplot as plt\nplt.plot(data[%1])\nplt.show()").arg(i)},
+                                 {QStringLiteral("outputs"), outputs}});
+    }
+    const QJsonObject nb{{QStringLiteral("nbformat"), 4},
+                         {QStringLiteral("nbformat_minor"), 4},
+                         {QStringLiteral("metadata"),
+                          QJsonObject{{QStringLiteral("kernelspec"), QJsonObject{{QStringLiteral("name"), QStringLiteral("python3")},
+                                                                                 {QStringLiteral("language"), QStringLiteral("python")},
+                                                                                 {QStringLiteral("display_name"), QStringLiteral("Python 3")}}}}},
+                         {QStringLiteral("cells"), cells}};
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(QJsonDocument(nb).toJson(QJsonDocument::Compact));
+    return path;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QTextStream out(stdout);
+    QStringList args = QApplication::arguments().mid(1);
+    int runs = 5;
+    const qsizetype r = args.indexOf(QStringLiteral("--runs"));
+    if (r >= 0 && r + 1 < args.size()) {
+        runs = qMax(1, args.at(r + 1).toInt());
+        args.remove(r, 2);
+    }
+    QTemporaryDir tmp;
+    QString path = args.value(0);
+    if (path.isEmpty()) {
+        path = generate(tmp.filePath(QStringLiteral("big.ipynb")), 200, 20LL * 1024 * 1024);
+        if (path.isEmpty())
+            return 1;
+    }
+    out << "notebook: " << path << " (" << QString::number(QFile(path).size() / 1048576.0, 'f', 1) << " MB)\n";
+
+    QList<double> firstPaint, imagesShown;
+    for (int i = 0; i < runs; ++i) {
+        NotebookPreview preview;
+        preview.resize(1000, 800);
+        preview.show();
+        QApplication::processEvents();
+        bool loaded = false;
+        double paintS = -1;
+        QElapsedTimer timer;
+        QObject::connect(&preview, &NotebookPreview::loaded, &preview, [&] { loaded = true; });
+        QObject::connect(preview.view(), &NotebookView::contentPainted, &preview, [&] {
+            if (loaded && paintS < 0)
+                paintS = timer.nsecsElapsed() / 1e9;
+        });
+        timer.start();
+        preview.showNotebook(path);
+        while (paintS < 0 && timer.elapsed() < 60000)
+            QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
+        // Then until the visible images are decoded and drawn.
+        ImageCache *images = preview.view()->cellDelegate()->images();
+        while ((images->pendingCount() > 0 || images->cachedCount() == 0) && timer.elapsed() < 60000)
+            QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
+        QApplication::processEvents();
+        const double imgS = timer.nsecsElapsed() / 1e9;
+        out << "run " << i + 1 << ": first paint " << QString::number(paintS, 'f', 3) << " s, visible images drawn "
+            << QString::number(imgS, 'f', 3) << " s, cells " << preview.cellModel()->rowCount() << ", layouts built "
+            << preview.view()->cellDelegate()->layoutsBuilt() << '\n';
+        out.flush();
+        firstPaint << paintS;
+        imagesShown << imgS;
+    }
+    std::sort(firstPaint.begin(), firstPaint.end());
+    std::sort(imagesShown.begin(), imagesShown.end());
+    const double median = firstPaint.at(firstPaint.size() / 2);
+    out << "first paint of the notebook preview (median of " << runs << "): " << QString::number(median, 'f', 3)
+        << " s; goal " << kGoalSeconds << " s; ratio " << QString::number(median / kGoalSeconds, 'f', 2)
+        << (median <= kGoalSeconds ? " (met)" : " (NOT met)") << '\n';
+    out << "visible images drawn (median): " << QString::number(imagesShown.at(imagesShown.size() / 2), 'f', 3) << " s\n";
+    return 0;
+}

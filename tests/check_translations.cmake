@@ -1,0 +1,12 @@
+# Fails when a .ts file has an unfinished or empty translation. Usage: cmake -DTS=file.ts -P check_translations.cmake
+file(READ "${TS}" content)
+string(REGEX MATCHALL "type=\"(unfinished|vanished|obsolete)\"" bad "${content}")
+string(REGEX MATCHALL "<translation></translation>|<translation/>|<numerusform></numerusform>" empty "${content}")
+list(LENGTH bad nbad)
+list(LENGTH empty nempty)
+if(nbad GREATER 0 OR nempty GREATER 0)
+  message(FATAL_ERROR "${TS}: ${nbad} unfinished/obsolete and ${nempty} empty translation(s)")
+endif()
+string(REGEX MATCHALL "<source>" sources "${content}")
+list(LENGTH sources n)
+message(STATUS "${TS}: ${n} messages, all translated")

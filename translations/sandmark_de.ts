@@ -1,0 +1,899 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>&amp;Backend:</source>
+        <translation>&amp;Backend:</translation>
+    </message>
+    <message>
+        <source>Sandbox backend</source>
+        <translation>Sandbox-Backend</translation>
+    </message>
+    <message>
+        <source>UNSAFE: local-unsafe runs student code directly on this machine, with your user's rights, your files and the network. Use it only for notebooks you trust, never for a batch of submissions.</source>
+        <translation>UNSICHER: local-unsafe führt den Code der Studierenden direkt auf diesem Rechner aus – mit Ihren Benutzerrechten, Ihren Dateien und dem Netzwerk. Nur für vertrauenswürdige Notebooks verwenden, niemals für einen Stapel von Abgaben.</translation>
+    </message>
+    <message>
+        <source>Unsafe backend warning</source>
+        <translation>Warnung: unsicheres Backend</translation>
+    </message>
+    <message>
+        <source>Default limits (an assignment's own limits win)</source>
+        <translation>Standardgrenzen (die Grenzen einer Aufgabe haben Vorrang)</translation>
+    </message>
+    <message>
+        <source>&amp;Whole run timeout:</source>
+        <translation>Zeitlimit für den &amp;ganzen Lauf:</translation>
+    </message>
+    <message>
+        <source>Whole run timeout in seconds</source>
+        <translation>Zeitlimit für den ganzen Lauf in Sekunden</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>&amp;Cell timeout:</source>
+        <translation>&amp;Zeitlimit pro Zelle:</translation>
+    </message>
+    <message>
+        <source>Cell timeout in seconds</source>
+        <translation>Zeitlimit pro Zelle in Sekunden</translation>
+    </message>
+    <message>
+        <source>&amp;Memory (address space):</source>
+        <translation>&amp;Speicher (Adressraum):</translation>
+    </message>
+    <message>
+        <source>Memory limit in gibibytes</source>
+        <translation>Speichergrenze in Gibibyte</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>&amp;Parallel runs:</source>
+        <translation>&amp;Parallele Läufe:</translation>
+    </message>
+    <message>
+        <source>Number of sandboxes run at once</source>
+        <translation>Anzahl gleichzeitig laufender Sandboxen</translation>
+    </message>
+    <message>
+        <source>Python and cache folders</source>
+        <translation>Python und Cache-Ordner</translation>
+    </message>
+    <message>
+        <source>P&amp;ython interpreter:</source>
+        <translation>P&amp;ython-Interpreter:</translation>
+    </message>
+    <message>
+        <source>Python interpreter</source>
+        <translation>Python-Interpreter</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Choose the Python interpreter</source>
+        <translation>Python-Interpreter auswählen</translation>
+    </message>
+    <message>
+        <source>&amp;Cache folder:</source>
+        <translation>&amp;Cache-Ordner:</translation>
+    </message>
+    <message>
+        <source>Cache folder for environments and runs</source>
+        <translation>Cache-Ordner für Umgebungen und Läufe</translation>
+    </message>
+    <message>
+        <source>Choose the cache folder</source>
+        <translation>Cache-Ordner auswählen</translation>
+    </message>
+    <message>
+        <source>&amp;Dataset cache (HF_HOME):</source>
+        <translation>&amp;Datensatz-Cache (HF_HOME):</translation>
+    </message>
+    <message>
+        <source>Dataset cache folder</source>
+        <translation>Ordner des Datensatz-Caches</translation>
+    </message>
+    <message>
+        <source>Choose the dataset cache folder</source>
+        <translation>Ordner des Datensatz-Caches auswählen</translation>
+    </message>
+    <message>
+        <source>Hugging Face Hub</source>
+        <translation>Hugging Face Hub</translation>
+    </message>
+    <message>
+        <source>Access &amp;token:</source>
+        <translation>Zugriffs&amp;token:</translation>
+    </message>
+    <message>
+        <source>Hugging Face Hub access token</source>
+        <translation>Zugriffstoken für den Hugging Face Hub</translation>
+    </message>
+    <message>
+        <source>enter a new token to store it in the keychain</source>
+        <translation>neues Token eingeben, um es im Schlüsselbund zu speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Stored Token</source>
+        <translation>Gespeichertes Token &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the stored Hub token from the keychain</source>
+        <translation>Das gespeicherte Hub-Token aus dem Schlüsselbund entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Grade Python notebook assignments in a local sandbox.</source>
+        <translation>Python-Notebook-Aufgaben in einer lokalen Sandbox bewerten.</translation>
+    </message>
+    <message>
+        <source>Assignment folder to open.</source>
+        <translation>Zu öffnender Aufgabenordner.</translation>
+    </message>
+    <message>
+        <source>Save a screenshot of every screen into DIR, then quit.</source>
+        <translation>Von jeder Ansicht ein Bildschirmfoto in DIR speichern, dann beenden.</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::ChecksModel</name>
+    <message>
+        <source>value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>end of notebook</source>
+        <translation>Ende des Notebooks</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Variable / test</source>
+        <translation>Variable / Test</translation>
+    </message>
+    <message>
+        <source>Probed after</source>
+        <translation>Abgefragt nach</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>Toleranz</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::ChecksPage</name>
+    <message>
+        <source>Checks</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>Checks of the assignment</source>
+        <translation>Prüfungen der Aufgabe</translation>
+    </message>
+    <message>
+        <source>Total points</source>
+        <translation>Gesamtpunktzahl</translation>
+    </message>
+    <message>
+        <source>Adding a value check by picking a variable from the reference run, and editing points and tolerances, need the grading core (reference runs), which is not part of this build yet. Until then, edit the "checks" list of assignment.json and press F5 to reload.</source>
+        <translation>Eine Wertprüfung durch Auswahl einer Variablen aus dem Referenzlauf hinzuzufügen sowie Punkte und Toleranzen zu bearbeiten, erfordert den Bewertungskern (Referenzläufe), der in diesem Build noch fehlt. Bis dahin die Liste „checks“ in assignment.json bearbeiten und mit F5 neu laden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s), %1 points in total</source>
+        <translation><numerusform>%n Prüfung, insgesamt %1 Punkte</numerusform><numerusform>%n Prüfungen, insgesamt %1 Punkte</numerusform></translation>
+    </message>
+    <message>
+        <source>No assignment open.</source>
+        <translation>Keine Aufgabe geöffnet.</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::DataFilesModel</name>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>any URL ending in /%1</source>
+        <translation>jede URL, die auf /%1 endet</translation>
+    </message>
+    <message>
+        <source>Supplied file</source>
+        <translation>Mitgelieferte Datei</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Data URLs that read it</source>
+        <translation>Daten-URLs, die sie lesen</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::DataPage</name>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Supplied data files</source>
+        <translation>Mitgelieferte Datendateien</translation>
+    </message>
+    <message>
+        <source>Copied into every run's working directory. A data URL whose file name matches reads the local copy; any other URL fails as it would offline.</source>
+        <translation>Werden in das Arbeitsverzeichnis jedes Laufs kopiert. Eine Daten-URL mit passendem Dateinamen liest die lokale Kopie; jede andere URL schlägt fehl wie ohne Netzwerk.</translation>
+    </message>
+    <message>
+        <source>Required datasets</source>
+        <translation>Benötigte Datensätze</translation>
+    </message>
+    <message>
+        <source>&amp;Scan Notebooks</source>
+        <translation>Notebooks &amp;durchsuchen</translation>
+    </message>
+    <message>
+        <source>Find dataset calls in the instructor notebooks</source>
+        <translation>Datensatzaufrufe in den Lehrenden-Notebooks finden</translation>
+    </message>
+    <message>
+        <source>&amp;Warm Cache</source>
+        <translation>Cache &amp;füllen</translation>
+    </message>
+    <message>
+        <source>Download every listed file and run every literal call, outside the sandbox</source>
+        <translation>Jede aufgeführte Datei herunterladen und jeden literalen Aufruf ausführen, außerhalb der Sandbox</translation>
+    </message>
+    <message>
+        <source>Chec&amp;k Cache</source>
+        <translation>Cache &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Read the cache offline, as the sandbox will; download nothing</source>
+        <translation>Den Cache offline lesen, wie die Sandbox es tut; nichts herunterladen</translation>
+    </message>
+    <message>
+        <source>Cancel the dataset job</source>
+        <translation>Den Datensatz-Auftrag abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add a required dataset file</source>
+        <translation>Eine benötigte Datensatzdatei hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove the selected required dataset files</source>
+        <translation>Die ausgewählten benötigten Datensatzdateien entfernen</translation>
+    </message>
+    <message>
+        <source>Dataset job progress</source>
+        <translation>Fortschritt des Datensatz-Auftrags</translation>
+    </message>
+    <message>
+        <source>Dataset job status</source>
+        <translation>Status des Datensatz-Auftrags</translation>
+    </message>
+    <message>
+        <source>Dataset calls in the instructor notebooks</source>
+        <translation>Datensatzaufrufe in den Lehrenden-Notebooks</translation>
+    </message>
+    <message>
+        <source>Dataset calls found by the scan</source>
+        <translation>Beim Durchsuchen gefundene Datensatzaufrufe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 in total</source>
+        <translation><numerusform>%n Datei, insgesamt %1</numerusform><numerusform>%n Dateien, insgesamt %1</numerusform></translation>
+    </message>
+    <message>
+        <source>No assignment open.</source>
+        <translation>Keine Aufgabe geöffnet.</translation>
+    </message>
+    <message>
+        <source>assignment.json lists no required datasets. Scan the notebooks to find dataset calls.</source>
+        <translation>assignment.json nennt keine benötigten Datensätze. Durchsuchen Sie die Notebooks, um Datensatzaufrufe zu finden.</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Scanning the instructor notebooks…</source>
+        <translation>Die Lehrenden-Notebooks werden durchsucht…</translation>
+    </message>
+    <message>
+        <source>Warming the dataset cache…</source>
+        <translation>Der Datensatz-Cache wird gefüllt…</translation>
+    </message>
+    <message>
+        <source>Checking the dataset cache offline…</source>
+        <translation>Der Datensatz-Cache wird offline geprüft…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dataset call(s) found</source>
+        <translation><numerusform>%n Datensatzaufruf gefunden</numerusform><numerusform>%n Datensatzaufrufe gefunden</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with computed arguments: list their files with Add…</source>
+        <translation><numerusform>%n mit berechneten Argumenten: deren Dateien mit „Hinzufügen…“ aufführen</numerusform><numerusform>%n mit berechneten Argumenten: deren Dateien mit „Hinzufügen…“ aufführen</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 in the dataset cache.</source>
+        <translation>%1 im Datensatz-Cache.</translation>
+    </message>
+    <message>
+        <source>The datasets are large; every grading machine needs this much disk.</source>
+        <translation>Die Datensätze sind groß; jeder Bewertungsrechner braucht so viel Plattenplatz.</translation>
+    </message>
+    <message>
+        <source>Everything the notebooks need is in the cache.</source>
+        <translation>Alles, was die Notebooks brauchen, ist im Cache.</translation>
+    </message>
+    <message>
+        <source>Missing or failing:</source>
+        <translation>Fehlend oder fehlerhaft:</translation>
+    </message>
+    <message>
+        <source>Add Required Dataset File</source>
+        <translation>Benötigte Datensatzdatei hinzufügen</translation>
+    </message>
+    <message>
+        <source>Repository and file, separated by a space
+(for example: "org/dataset data/train.csv"):</source>
+        <translation>Repository und Datei, durch ein Leerzeichen getrennt
+(zum Beispiel: „org/dataset data/train.csv“):</translation>
+    </message>
+    <message>
+        <source>assignment.json updated.</source>
+        <translation>assignment.json aktualisiert.</translation>
+    </message>
+    <message>
+        <source>assignment.json lists no required datasets.</source>
+        <translation>assignment.json nennt keine benötigten Datensätze.</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::DatasetCallsModel</name>
+    <message>
+        <source>literal: warmed by running it</source>
+        <translation>literal: wird durch Ausführen vorgeladen</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Dataset call</source>
+        <translation>Datensatzaufruf</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>computed argument (%1): list its files with Add…</source>
+        <translation>berechnetes Argument (%1): die Dateien mit „Hinzufügen…“ aufführen</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::DatasetEntriesModel</name>
+    <message>
+        <source>not checked</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>in the cache</source>
+        <translation>im Cache</translation>
+    </message>
+    <message>
+        <source>downloaded</source>
+        <translation>heruntergeladen</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Dataset file (repo and file name)</source>
+        <translation>Datensatzdatei (Repository und Dateiname)</translation>
+    </message>
+    <message>
+        <source>Cache</source>
+        <translation>Cache</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::MainWindow</name>
+    <message>
+        <source>Submissions</source>
+        <translation>Abgaben</translation>
+    </message>
+    <message>
+        <source>Importing submissions (a folder or an LMS zip), running them in the sandbox with progress and cancel, and the live table of statuses and scores need the sandbox, grading and batch parts of Sandmark's core, which are not part of this build yet.</source>
+        <translation>Das Importieren von Abgaben (ein Ordner oder ein LMS-Zip), ihre Ausführung in der Sandbox mit Fortschritt und Abbruch sowie die laufend aktualisierte Tabelle mit Status und Punkten erfordern die Teile Sandbox, Bewertung und Stapelverarbeitung von Sandmarks Kern, die in diesem Build noch fehlen.</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Grade distribution and per-check pass-rate charts and the CSV export need the gradebook, which is not part of this build yet.</source>
+        <translation>Die Diagramme zur Notenverteilung und zur Bestehensquote pro Prüfung sowie der CSV-Export erfordern das Notenbuch, das in diesem Build noch fehlt.</translation>
+    </message>
+    <message>
+        <source>Assignment health</source>
+        <translation>Zustand der Aufgabe</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>Sandmark</source>
+        <translation>Sandmark</translation>
+    </message>
+    <message>
+        <source>Notebook preview</source>
+        <translation>Notebook-Vorschau</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>%1 (Ctrl+%2)</source>
+        <translation>%1 (Strg+%2)</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>Problems of the assignment</source>
+        <translation>Probleme der Aufgabe</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Open an assignment folder (Ctrl+O), drop one on this window, or create one from an instructor notebook (Ctrl+N).</source>
+        <translation>Einen Aufgabenordner öffnen (Strg+O), ihn auf dieses Fenster ziehen oder eine Aufgabe aus einem Lehrenden-Notebook erstellen (Strg+N).</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open Assignment…</source>
+        <translation>Aufgabe ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open an assignment folder</source>
+        <translation>Einen Aufgabenordner öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;New Assignment from Notebook…</source>
+        <translation>&amp;Neue Aufgabe aus Notebook…</translation>
+    </message>
+    <message>
+        <source>Write a minimal assignment.json next to an instructor notebook</source>
+        <translation>Eine minimale assignment.json neben ein Lehrenden-Notebook schreiben</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>Re&amp;load Assignment</source>
+        <translation>Aufgabe neu &amp;laden</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Show &amp;Injected Cells</source>
+        <translation>&amp;Eingefügte Zellen anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Sandbox &amp;Self-Test</source>
+        <translation>Sandbox-&amp;Selbsttest</translation>
+    </message>
+    <message>
+        <source>Needs the sandbox core (doctor), which is not part of this build yet</source>
+        <translation>Erfordert den Sandbox-Kern (doctor), der in diesem Build noch fehlt</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About Sandmark</source>
+        <translation>&amp;Über Sandmark</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message>
+        <source>No recent assignments</source>
+        <translation>Keine zuletzt geöffneten Aufgaben</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>This assignment cannot be opened: %1</source>
+        <translation>Diese Aufgabe kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 — Sandmark</source>
+        <translation>%1 — Sandmark</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3.</source>
+        <translation>%1: %2, %3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation><numerusform>%n Fehler</numerusform><numerusform>%n Fehler</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation><numerusform>%n Warnung</numerusform><numerusform>%n Warnungen</numerusform></translation>
+    </message>
+    <message>
+        <source>Creating an assignment from %1…</source>
+        <translation>Aufgabe aus %1 wird erstellt…</translation>
+    </message>
+    <message>
+        <source>No assignment was created: %1</source>
+        <translation>Es wurde keine Aufgabe erstellt: %1</translation>
+    </message>
+    <message>
+        <source>Open Assignment Folder</source>
+        <translation>Aufgabenordner öffnen</translation>
+    </message>
+    <message>
+        <source>New Assignment from Instructor Notebook</source>
+        <translation>Neue Aufgabe aus Lehrenden-Notebook</translation>
+    </message>
+    <message>
+        <source>Jupyter notebooks (*.ipynb)</source>
+        <translation>Jupyter-Notebooks (*.ipynb)</translation>
+    </message>
+    <message>
+        <source>About Sandmark</source>
+        <translation>Über Sandmark</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Sandmark %1&lt;/h3&gt;&lt;p&gt;Grades Python notebook assignments in a local sandbox.&lt;/p&gt;&lt;p&gt;Syntax highlighting: %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Sandmark %1&lt;/h3&gt;&lt;p&gt;Bewertet Python-Notebook-Aufgaben in einer lokalen Sandbox.&lt;/p&gt;&lt;p&gt;Syntaxhervorhebung: %2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Before publishing, this page will show: sandbox self-test, environment built, dataset cache complete, reference run succeeded with its duration and slowest cells against the limits, and an estimate of the whole batch's grading time. It needs the sandbox, datasets and grading parts of the core, which are not part of this build yet. Problems found in assignment.json and the notebooks are listed in the Problems panel (Ctrl+Shift+P).</source>
+        <translation>Vor der Veröffentlichung zeigt diese Seite: Sandbox-Selbsttest, Umgebung erstellt, Datensatz-Cache vollständig, Referenzlauf erfolgreich mit Dauer und langsamsten Zellen im Vergleich zu den Grenzen sowie eine Schätzung der Bewertungszeit für den ganzen Stapel. Sie erfordert die Teile Sandbox, Datensätze und Bewertung des Kerns, die in diesem Build noch fehlen. Probleme in assignment.json und den Notebooks stehen im Bereich „Probleme“ (Strg+Umschalt+P).</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::NotebookCellDelegate</name>
+    <message>
+        <source>Injected by Sandmark: %1</source>
+        <translation>Von Sandmark eingefügt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more line(s) not shown in the preview</source>
+        <translation><numerusform>… %n weitere Zeile wird in der Vorschau nicht gezeigt</numerusform><numerusform>… %n weitere Zeilen werden in der Vorschau nicht gezeigt</numerusform></translation>
+    </message>
+    <message>
+        <source>Loading image…</source>
+        <translation>Bild wird geladen…</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::NotebookCellModel</name>
+    <message>
+        <source>URL redirect</source>
+        <translation>URL-Umleitung</translation>
+    </message>
+    <message>
+        <source>probe</source>
+        <translation>Sonde</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>raw</source>
+        <translation>Rohtext</translation>
+    </message>
+    <message>
+        <source>cell %1 (%2): %3</source>
+        <translation>Zelle %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>injected %1 cell: %2</source>
+        <translation>eingefügte %1-Zelle: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::NotebookPreview</name>
+    <message>
+        <source>the instrumented view needs an assignment; open one first</source>
+        <translation>die instrumentierte Ansicht braucht eine Aufgabe; bitte zuerst eine öffnen</translation>
+    </message>
+    <message>
+        <source>Show &amp;injected cells</source>
+        <translation>&amp;Eingefügte Zellen anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Notebook:</source>
+        <translation>&amp;Notebook:</translation>
+    </message>
+    <message>
+        <source>Notebook to preview</source>
+        <translation>Notebook für die Vorschau</translation>
+    </message>
+    <message>
+        <source>Open Notebook &amp;File…</source>
+        <translation>Notebook-&amp;Datei öffnen…</translation>
+    </message>
+    <message>
+        <source>Preview another notebook file</source>
+        <translation>Eine andere Notebook-Datei in der Vorschau zeigen</translation>
+    </message>
+    <message>
+        <source>Preview any notebook, for example a student's submission</source>
+        <translation>Beliebiges Notebook in der Vorschau zeigen, zum Beispiel die Abgabe einer Studentin oder eines Studenten</translation>
+    </message>
+    <message>
+        <source>Instructor</source>
+        <translation>Lehrende</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>Studierendenfassung</translation>
+    </message>
+    <message>
+        <source>Instrumented</source>
+        <translation>Instrumentiert</translation>
+    </message>
+    <message>
+        <source>The instructor notebook as written, with solutions and hidden tests</source>
+        <translation>Das Lehrenden-Notebook wie geschrieben, mit Lösungen und versteckten Tests</translation>
+    </message>
+    <message>
+        <source>The student copy: solutions replaced by stubs, hidden tests removed, outputs cleared</source>
+        <translation>Die Fassung für Studierende: Lösungen durch Platzhalter ersetzt, versteckte Tests entfernt, Ausgaben gelöscht</translation>
+    </message>
+    <message>
+        <source>The notebook as the sandbox runs it, with Sandmark's injected cells</source>
+        <translation>Das Notebook, wie die Sandbox es ausführt, mit den von Sandmark eingefügten Zellen</translation>
+    </message>
+    <message>
+        <source>%1 view</source>
+        <translation>Ansicht %1</translation>
+    </message>
+    <message>
+        <source>Show injected cells</source>
+        <translation>Eingefügte Zellen anzeigen</translation>
+    </message>
+    <message>
+        <source>Show or hide the cells Sandmark injects (URL redirect, probes, tests)</source>
+        <translation>Die von Sandmark eingefügten Zellen (URL-Umleitung, Sonden, Tests) zeigen oder verbergen</translation>
+    </message>
+    <message>
+        <source>Preview status</source>
+        <translation>Status der Vorschau</translation>
+    </message>
+    <message>
+        <source>Notebook cells</source>
+        <translation>Notebook-Zellen</translation>
+    </message>
+    <message>
+        <source>No notebook shown. Open an assignment or a notebook file.</source>
+        <translation>Kein Notebook angezeigt. Öffnen Sie eine Aufgabe oder eine Notebook-Datei.</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>This notebook cannot be shown: %1</source>
+        <translation>Dieses Notebook kann nicht angezeigt werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n cell(s)</source>
+        <translation><numerusform>%1: %n Zelle</numerusform><numerusform>%1: %n Zellen</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n injected by Sandmark)</source>
+        <translation><numerusform>(%n von Sandmark eingefügt)</numerusform><numerusform>(%n von Sandmark eingefügt)</numerusform></translation>
+    </message>
+    <message>
+        <source>Preview Notebook</source>
+        <translation>Notebook-Vorschau</translation>
+    </message>
+    <message>
+        <source>Jupyter notebooks (*.ipynb)</source>
+        <translation>Jupyter-Notebooks (*.ipynb)</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::PlaceholderPage</name>
+    <message>
+        <source>%1: not available yet</source>
+        <translation>%1: noch nicht verfügbar</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::PreferencesDialog</name>
+    <message>
+        <source>bwrap — bubblewrap namespaces (Linux)</source>
+        <translation>bwrap — Bubblewrap-Namensräume (Linux)</translation>
+    </message>
+    <message>
+        <source>docker — a container per run</source>
+        <translation>docker — ein Container pro Lauf</translation>
+    </message>
+    <message>
+        <source>local-unsafe — NO SANDBOX (unsafe)</source>
+        <translation>local-unsafe — KEINE SANDBOX (unsicher)</translation>
+    </message>
+    <message>
+        <source>Runs student code without any isolation</source>
+        <translation>Führt den Code der Studierenden ohne jede Isolation aus</translation>
+    </message>
+    <message>
+        <source>Asking the keychain…</source>
+        <translation>Der Schlüsselbund wird abgefragt…</translation>
+    </message>
+    <message>
+        <source>No token is stored in the keychain. Public datasets need none.</source>
+        <translation>Im Schlüsselbund ist kein Token gespeichert. Öffentliche Datensätze brauchen keines.</translation>
+    </message>
+    <message>
+        <source>A token is stored in the keychain. Enter a new one to replace it.</source>
+        <translation>Im Schlüsselbund ist ein Token gespeichert. Geben Sie ein neues ein, um es zu ersetzen.</translation>
+    </message>
+    <message>
+        <source>HF_TOKEN is set in the environment and takes precedence.</source>
+        <translation>HF_TOKEN ist in der Umgebung gesetzt und hat Vorrang.</translation>
+    </message>
+    <message>
+        <source>Storing the token in the keychain…</source>
+        <translation>Das Token wird im Schlüsselbund gespeichert…</translation>
+    </message>
+    <message>
+        <source>Choose the Python Interpreter</source>
+        <translation>Python-Interpreter auswählen</translation>
+    </message>
+    <message>
+        <source>Choose a Folder</source>
+        <translation>Ordner auswählen</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::ProblemListModel</name>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Field / place</source>
+        <translation>Feld / Stelle</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+</context>
+</TS>
