@@ -2,6 +2,7 @@
 #include "ansi.h"
 #include "appsettings.h"
 #include "celldata.h"
+#include "assignment/edit.h"
 #include "checksmodel.h"
 #include "datafilesmodel.h"
 #include "injectedcellfilter.h"
@@ -17,6 +18,12 @@
 #include "pythonhighlighter.h"
 #include "roles.h"
 #include "datasetmodels.h"
+#include "healthmodel.h"
+#include "healthpage.h"
+#include "selftestdialog.h"
+#include "selftestmodel.h"
+#include "submissionsmodel.h"
+#include "submissionspage.h"
 #include "secrets/secretstore.h"
 
 #include <QAbstractItemModelTester>
@@ -26,6 +33,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -599,6 +607,114 @@ private Q_SLOTS:
         calls.setCalls({c, ScannedCall{}});
         QCOMPARE(calls.computedCount(), 1);
         QVERIFY(calls.index(0, DatasetCallsModel::NoteColumn).data().toString().contains(QLatin1String("computed")));
+    }
+
+    void submissionsAreListed()
+    {
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(kIris);
+        QVERIFY(listed.wait(20000));
+        QAbstractItemModelTester tester(page->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(page->model()->rowCount(), 14);
+        QSortFilterProxyModel *proxy = page->proxy();
+        QCOMPARE(proxy->index(0, SubmissionsModel::StudentColumn).data().toString(), QStringLiteral("alice"));
+        proxy->sort(SubmissionsModel::StudentColumn, Qt::DescendingOrder);
+        QCOMPARE(proxy->index(0, SubmissionsModel::StudentColumn).data().toString(), QStringLiteral("peggy"));
+        proxy->sort(SubmissionsModel::SizeColumn, Qt::AscendingOrder);
+        QVERIFY(proxy->index(0, SubmissionsModel::SizeColumn).data(SortRole).toLongLong()
+                <= proxy->index(13, SubmissionsModel::SizeColumn).data(SortRole).toLongLong());
+        page->filterEdit()->setText(QStringLiteral("ALI"));
+        QCOMPARE(proxy->rowCount(), 1);
+        QCOMPARE(proxy->index(0, 0).data().toString(), QStringLiteral("alice"));
+        const QString alice = proxy->index(0, 0).data(NotebookPathRole).toString();
+        page->filterEdit()->clear();
+        QCOMPARE(proxy->rowCount(), 14);
+
+        // Double-click → the student's notebook in the preview.
+        QSignalSpy loaded(w.preview(), &NotebookPreview::loaded);
+        Q_EMIT page->previewRequested(alice);
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(w.currentPage(), MainWindow::PreviewPage);
+        QVERIFY(w.preview()->notebookPath().contains(QLatin1String("/submissions/")));
+    }
+
+    void healthAndSelfTest()
+    {
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(kIris);
+        QVERIFY(opened.wait(20000));
+        HealthModel *health = w.healthPage()->model();
+        QAbstractItemModelTester tester(health, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.healthPage()->tracker()->isBusy(), 30000);
+        QVERIFY(health->rowCount() >= 8);
+        const HealthModel::Row sandbox = health->rows().constFirst();
+        QVERIFY(sandbox.state != HealthModel::State::Pending);
+        if (sandbox.state == HealthModel::State::Failed)
+            QVERIFY(!sandbox.fix.isEmpty()); // a failing backend names its fix
+        QCOMPARE(health->rows().at(1).state, HealthModel::State::Ok); // assignment.json and notebooks
+        QVERIFY(health->rows().at(2).detail.contains(QLatin1String("8")));   // points
+
+        SelfTestDialog dialog;
+        QAbstractItemModelTester tester2(dialog.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy finished(&dialog, &SelfTestDialog::finished);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(dialog.model()->rowCount(), 3);
+        const SelfTestModel::Row unsafe = dialog.model()->rows().at(2);
+        QCOMPARE(unsafe.backend, QStringLiteral("local-unsafe"));
+        QVERIFY(unsafe.ok && unsafe.unsafe);
+        QVERIFY(dialog.model()->index(2, SelfTestModel::ResultColumn).data().toString().contains(QLatin1String("UNSAFE")));
+        for (const SelfTestModel::Row &r : dialog.model()->rows())
+            QVERIFY(r.ok || !r.message.isEmpty());
+    }
+
+    void checksAreEdited()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        QFile f(dir.filePath(QStringLiteral("assignment.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray before = f.readAll();
+        f.close();
+        before.replace("\"format\": 1,", "\"format\": 1, \"x_course\": {\"term\": \"2026S\"},");
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(before);
+        f.close();
+
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        CheckEdit edit;
+        edit.points = 3;
+        edit.atol = 0.01;
+        edit.clearRtol = true;
+        w.checksPage()->applyEdit(3, edit); // corr
+        QVERIFY(opened.wait(20000));        // saved, then reloaded
+        const Check corr = w.assignment()->checks().at(3);
+        QCOMPARE(corr.points, 3.0);
+        QCOMPARE(corr.options.value(QLatin1String("atol")).toDouble(), 0.01);
+        QVERIFY(!corr.options.contains(QLatin1String("rtol")));
+        QCOMPARE(w.checksPage()->model()->totalPoints(), 9.0);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray after = f.readAll();
+        QVERIFY(after.contains("x_course")); // unknown keys kept
+        QVERIFY(after.indexOf("\"format\"") < after.indexOf("\"slug\"")); // order kept
+
+        // A negative value is refused with its field path and nothing is written.
+        CheckEdit bad;
+        bad.points = -1;
+        auto r = editCheck(dir.filePath(QStringLiteral("assignment.json")), 0, bad);
+        QVERIFY(!r);
+        QCOMPARE(r.error().location, QStringLiteral("checks[0].points"));
+        f.close();
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), after);
     }
 
     void germanTranslationLoads()

@@ -156,6 +156,49 @@
     </message>
 </context>
 <context>
+    <name>sandmark::CheckEditDialog</name>
+    <message>
+        <source>&amp;Relative tolerance (rtol):</source>
+        <translation>&amp;Relative Toleranz (rtol):</translation>
+    </message>
+    <message>
+        <source>&amp;Absolute tolerance (atol):</source>
+        <translation>&amp;Absolute Toleranz (atol):</translation>
+    </message>
+    <message>
+        <source>Edit Check %1</source>
+        <translation>Prüfung %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>Value check of the variable %1</source>
+        <translation>Wertprüfung der Variablen %1</translation>
+    </message>
+    <message>
+        <source>Test check</source>
+        <translation>Testprüfung</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>&amp;Points:</source>
+        <translation>&amp;Punkte:</translation>
+    </message>
+    <message>
+        <source>Relative tolerance</source>
+        <translation>Relative Toleranz</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance</source>
+        <translation>Absolute Toleranz</translation>
+    </message>
+    <message>
+        <source>Unchecked: the comparator's default tolerance applies.</source>
+        <translation>Nicht angehakt: Es gilt die Standardtoleranz des Vergleichs.</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::ChecksModel</name>
     <message>
         <source>value</source>
@@ -212,10 +255,6 @@
         <source>Total points</source>
         <translation>Gesamtpunktzahl</translation>
     </message>
-    <message>
-        <source>Adding a value check by picking a variable from the reference run, and editing points and tolerances, need the grading core (reference runs), which is not part of this build yet. Until then, edit the "checks" list of assignment.json and press F5 to reload.</source>
-        <translation>Eine Wertprüfung durch Auswahl einer Variablen aus dem Referenzlauf hinzuzufügen sowie Punkte und Toleranzen zu bearbeiten, erfordert den Bewertungskern (Referenzläufe), der in diesem Build noch fehlt. Bis dahin die Liste „checks“ in assignment.json bearbeiten und mit F5 neu laden.</translation>
-    </message>
     <message numerus="yes">
         <source>%n check(s), %1 points in total</source>
         <translation><numerusform>%n Prüfung, insgesamt %1 Punkte</numerusform><numerusform>%n Prüfungen, insgesamt %1 Punkte</numerusform></translation>
@@ -223,6 +262,30 @@
     <message>
         <source>No assignment open.</source>
         <translation>Keine Aufgabe geöffnet.</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Check…</source>
+        <translation>Prüfung &amp;bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Edit the points and tolerances of the selected check</source>
+        <translation>Punkte und Toleranzen der ausgewählten Prüfung bearbeiten</translation>
+    </message>
+    <message>
+        <source>Check editing status</source>
+        <translation>Status der Prüfungsbearbeitung</translation>
+    </message>
+    <message>
+        <source>Points and tolerances are saved to assignment.json (other keys kept). Adding a value check by picking a variable from the reference run needs the grading core (reference runs), which is not part of this build yet.</source>
+        <translation>Punkte und Toleranzen werden in assignment.json gespeichert (andere Schlüssel bleiben erhalten). Eine Wertprüfung durch Auswahl einer Variablen aus dem Referenzlauf hinzuzufügen, erfordert den Bewertungskern (Referenzläufe), der in diesem Build noch fehlt.</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>assignment.json updated.</source>
+        <translation>assignment.json aktualisiert.</translation>
     </message>
 </context>
 <context>
@@ -464,14 +527,180 @@
     </message>
 </context>
 <context>
+    <name>sandmark::HealthModel</name>
+    <message>
+        <source>ok</source>
+        <translation>in Ordnung</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>wird geprüft…</translation>
+    </message>
+    <message>
+        <source>not in this build</source>
+        <translation>nicht in diesem Build</translation>
+    </message>
+    <message>
+        <source>Before publishing</source>
+        <translation>Vor der Veröffentlichung</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Einzelheiten</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>Abhilfe</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::HealthPage</name>
+    <message>
+        <source>Sandbox self-test</source>
+        <translation>Sandbox-Selbsttest</translation>
+    </message>
+    <message>
+        <source>Dataset cache complete</source>
+        <translation>Datensatz-Cache vollständig</translation>
+    </message>
+    <message>
+        <source>Assignment health</source>
+        <translation>Zustand der Aufgabe</translation>
+    </message>
+    <message>
+        <source>Check these before publishing: an assignment that takes minutes per submission makes the deadline hour miserable, and the fix is usually in the assignment.</source>
+        <translation>Prüfen Sie dies vor der Veröffentlichung: Eine Aufgabe, die pro Abgabe Minuten braucht, macht die Stunde vor der Abgabefrist zur Qual – und die Abhilfe liegt meist in der Aufgabe.</translation>
+    </message>
+    <message>
+        <source>Checking whether %1 can start…</source>
+        <translation>Es wird geprüft, ob %1 starten kann…</translation>
+    </message>
+    <message>
+        <source>assignment.json and notebooks</source>
+        <translation>assignment.json und Notebooks</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation><numerusform>%n Fehler</numerusform><numerusform>%n Fehler</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation><numerusform>%n Warnung</numerusform><numerusform>%n Warnungen</numerusform></translation>
+    </message>
+    <message>
+        <source>See the Problems panel (Ctrl+Shift+P); each row names the field.</source>
+        <translation>Siehe Bereich „Probleme“ (Strg+Umschalt+P); jede Zeile nennt das Feld.</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s), %1 points in total</source>
+        <translation><numerusform>%n Prüfung, insgesamt %1 Punkte</numerusform><numerusform>%n Prüfungen, insgesamt %1 Punkte</numerusform></translation>
+    </message>
+    <message>
+        <source>Add checks to assignment.json; without them every submission scores 0 of 0.</source>
+        <translation>Prüfungen in assignment.json ergänzen; ohne sie erhält jede Abgabe 0 von 0 Punkten.</translation>
+    </message>
+    <message>
+        <source>Supplied data size</source>
+        <translation>Größe der mitgelieferten Daten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 in total</source>
+        <translation><numerusform>%n Datei, insgesamt %1</numerusform><numerusform>%n Dateien, insgesamt %1</numerusform></translation>
+    </message>
+    <message>
+        <source>Large supplied files slow every run; consider a smaller sample for grading.</source>
+        <translation>Große mitgelieferte Dateien verlangsamen jeden Lauf; für die Bewertung eine kleinere Stichprobe erwägen.</translation>
+    </message>
+    <message>
+        <source>No required datasets listed.</source>
+        <translation>Keine benötigten Datensätze aufgeführt.</translation>
+    </message>
+    <message>
+        <source>Not checked yet.</source>
+        <translation>Noch nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>Data page → Check Cache (or Warm Cache).</source>
+        <translation>Seite „Daten“ → Cache prüfen (oder Cache füllen).</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Grenzen</translation>
+    </message>
+    <message>
+        <source>%1 s per run, %2 s per cell, %3 memory</source>
+        <translation>%1 s pro Lauf, %2 s pro Zelle, %3 Speicher</translation>
+    </message>
+    <message>
+        <source>Needs the environment and grading parts of the core, which are not part of this build yet.</source>
+        <translation>Erfordert die Teile Umgebung und Bewertung des Kerns, die in diesem Build noch fehlen.</translation>
+    </message>
+    <message>
+        <source>Environment built</source>
+        <translation>Umgebung erstellt</translation>
+    </message>
+    <message>
+        <source>Reference run (duration, slowest cells against the limits)</source>
+        <translation>Referenzlauf (Dauer, langsamste Zellen im Vergleich zu den Grenzen)</translation>
+    </message>
+    <message>
+        <source>Batch grading time at the current parallelism</source>
+        <translation>Bewertungszeit des Stapels bei der aktuellen Parallelität</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox(es) at once</source>
+        <translation><numerusform>%n Sandbox gleichzeitig</numerusform><numerusform>%n Sandboxen gleichzeitig</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 cannot start.</source>
+        <translation>%1 kann nicht starten.</translation>
+    </message>
+    <message>
+        <source>local-unsafe starts but isolates nothing (UNSAFE).</source>
+        <translation>local-unsafe startet, isoliert aber nichts (UNSICHER).</translation>
+    </message>
+    <message>
+        <source>Choose bwrap or docker in Preferences before grading submissions.</source>
+        <translation>Vor dem Bewerten von Abgaben in den Einstellungen bwrap oder docker wählen.</translation>
+    </message>
+    <message>
+        <source>%1 can start.</source>
+        <translation>%1 kann starten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) missing from the cache</source>
+        <translation><numerusform>%n Datei fehlt im Cache</numerusform><numerusform>%n Dateien fehlen im Cache</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n file(s) in the cache</source>
+        <translation><numerusform>Die %n Datei ist im Cache</numerusform><numerusform>Alle %n Dateien sind im Cache</numerusform></translation>
+    </message>
+    <message>
+        <source>Data page → Warm Cache; files behind a login need the Hub token (Preferences).</source>
+        <translation>Seite „Daten“ → Cache füllen; Dateien hinter einer Anmeldung brauchen das Hub-Token (Einstellungen).</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::MainWindow</name>
     <message>
         <source>Submissions</source>
         <translation>Abgaben</translation>
-    </message>
-    <message>
-        <source>Importing submissions (a folder or an LMS zip), running them in the sandbox with progress and cancel, and the live table of statuses and scores need the sandbox, grading and batch parts of Sandmark's core, which are not part of this build yet.</source>
-        <translation>Das Importieren von Abgaben (ein Ordner oder ein LMS-Zip), ihre Ausführung in der Sandbox mit Fortschritt und Abbruch sowie die laufend aktualisierte Tabelle mit Status und Punkten erfordern die Teile Sandbox, Bewertung und Stapelverarbeitung von Sandmarks Kern, die in diesem Build noch fehlen.</translation>
     </message>
     <message>
         <source>Results</source>
@@ -480,10 +709,6 @@
     <message>
         <source>Grade distribution and per-check pass-rate charts and the CSV export need the gradebook, which is not part of this build yet.</source>
         <translation>Die Diagramme zur Notenverteilung und zur Bestehensquote pro Prüfung sowie der CSV-Export erfordern das Notenbuch, das in diesem Build noch fehlt.</translation>
-    </message>
-    <message>
-        <source>Assignment health</source>
-        <translation>Zustand der Aufgabe</translation>
     </message>
     <message>
         <source>Problems</source>
@@ -582,10 +807,6 @@
         <translation>Sandbox-&amp;Selbsttest</translation>
     </message>
     <message>
-        <source>Needs the sandbox core (doctor), which is not part of this build yet</source>
-        <translation>Erfordert den Sandbox-Kern (doctor), der in diesem Build noch fehlt</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -658,8 +879,8 @@
         <translation>&lt;h3&gt;Sandmark %1&lt;/h3&gt;&lt;p&gt;Bewertet Python-Notebook-Aufgaben in einer lokalen Sandbox.&lt;/p&gt;&lt;p&gt;Syntaxhervorhebung: %2.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Before publishing, this page will show: sandbox self-test, environment built, dataset cache complete, reference run succeeded with its duration and slowest cells against the limits, and an estimate of the whole batch's grading time. It needs the sandbox, datasets and grading parts of the core, which are not part of this build yet. Problems found in assignment.json and the notebooks are listed in the Problems panel (Ctrl+Shift+P).</source>
-        <translation>Vor der Veröffentlichung zeigt diese Seite: Sandbox-Selbsttest, Umgebung erstellt, Datensatz-Cache vollständig, Referenzlauf erfolgreich mit Dauer und langsamsten Zellen im Vergleich zu den Grenzen sowie eine Schätzung der Bewertungszeit für den ganzen Stapel. Sie erfordert die Teile Sandbox, Datensätze und Bewertung des Kerns, die in diesem Build noch fehlen. Probleme in assignment.json und den Notebooks stehen im Bereich „Probleme“ (Strg+Umschalt+P).</translation>
+        <source>Check whether each sandbox backend can start on this machine</source>
+        <translation>Prüfen, ob jedes Sandbox-Backend auf diesem Rechner starten kann</translation>
     </message>
 </context>
 <context>
@@ -894,6 +1115,194 @@
     <message>
         <source>File</source>
         <translation>Datei</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::SelfTestDialog</name>
+    <message>
+        <source>Run &amp;Again</source>
+        <translation>&amp;Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Sandbox Self-Test</source>
+        <translation>Sandbox-Selbsttest</translation>
+    </message>
+    <message>
+        <source>Whether each sandbox backend can start on this machine, and what to do when it cannot. Sandmark never falls back to another backend by itself.</source>
+        <translation>Ob jedes Sandbox-Backend auf diesem Rechner starten kann, und was zu tun ist, wenn nicht. Sandmark weicht nie von selbst auf ein anderes Backend aus.</translation>
+    </message>
+    <message>
+        <source>Sandbox self-test results</source>
+        <translation>Ergebnisse des Sandbox-Selbsttests</translation>
+    </message>
+    <message>
+        <source>Self-test status</source>
+        <translation>Status des Selbsttests</translation>
+    </message>
+    <message>
+        <source>Run the self-test again</source>
+        <translation>Den Selbsttest erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Checking the backends…</source>
+        <translation>Die Backends werden geprüft…</translation>
+    </message>
+    <message>
+        <source>No backend is selected in Preferences.</source>
+        <translation>In den Einstellungen ist kein Backend gewählt.</translation>
+    </message>
+    <message>
+        <source>The selected backend, %1, can start.</source>
+        <translation>Das gewählte Backend, %1, kann starten.</translation>
+    </message>
+    <message>
+        <source>The selected backend, %1, cannot start: %2</source>
+        <translation>Das gewählte Backend, %1, kann nicht starten: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::SelfTestModel</name>
+    <message>
+        <source>%1 (selected)</source>
+        <translation>%1 (gewählt)</translation>
+    </message>
+    <message>
+        <source>cannot start</source>
+        <translation>kann nicht starten</translation>
+    </message>
+    <message>
+        <source>starts — UNSAFE, no isolation</source>
+        <translation>startet — UNSICHER, keine Isolation</translation>
+    </message>
+    <message>
+        <source>can start</source>
+        <translation>kann starten</translation>
+    </message>
+    <message>
+        <source>Use it only for notebooks you trust.</source>
+        <translation>Nur für vertrauenswürdige Notebooks verwenden.</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>Was zu tun ist</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::SubmissionsModel</name>
+    <message>
+        <source>no notebook found</source>
+        <translation>kein Notebook gefunden</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>Student</source>
+        <translation>Studierende(r)</translation>
+    </message>
+    <message>
+        <source>Notebook</source>
+        <translation>Notebook</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Punkte</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::SubmissionsPage</name>
+    <message>
+        <source>Submissions</source>
+        <translation>Abgaben</translation>
+    </message>
+    <message>
+        <source>&amp;Import Folder…</source>
+        <translation>Ordner &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Import a folder of submissions</source>
+        <translation>Einen Ordner mit Abgaben importieren</translation>
+    </message>
+    <message>
+        <source>A folder with one sub-folder per student, each holding the student's notebook</source>
+        <translation>Ein Ordner mit einem Unterordner pro Person, der jeweils deren Notebook enthält</translation>
+    </message>
+    <message>
+        <source>Import Submissions Folder</source>
+        <translation>Abgabenordner importieren</translation>
+    </message>
+    <message>
+        <source>Filter by student</source>
+        <translation>Nach Person filtern</translation>
+    </message>
+    <message>
+        <source>Filter submissions by student</source>
+        <translation>Abgaben nach Person filtern</translation>
+    </message>
+    <message>
+        <source>Running submissions needs the batch queue and grading parts of the core, which are not part of this build yet</source>
+        <translation>Das Ausführen von Abgaben erfordert die Teile Stapelverarbeitung und Bewertung des Kerns, die in diesem Build noch fehlen</translation>
+    </message>
+    <message>
+        <source>Run &amp;All</source>
+        <translation>&amp;Alle ausführen</translation>
+    </message>
+    <message>
+        <source>Run &amp;Selected</source>
+        <translation>Aus&amp;gewählte ausführen</translation>
+    </message>
+    <message>
+        <source>Run &amp;Failed</source>
+        <translation>&amp;Fehlgeschlagene ausführen</translation>
+    </message>
+    <message>
+        <source>Double-click a submission to preview its notebook</source>
+        <translation>Doppelklick auf eine Abgabe zeigt ihr Notebook in der Vorschau</translation>
+    </message>
+    <message>
+        <source>Number of submissions</source>
+        <translation>Anzahl der Abgaben</translation>
+    </message>
+    <message>
+        <source>Meanwhile, double-click a submission to see it in the Notebook preview, including its instrumented form.</source>
+        <translation>Bis dahin zeigt ein Doppelklick eine Abgabe in der Notebook-Vorschau, auch in ihrer instrumentierten Form.</translation>
+    </message>
+    <message>
+        <source>No submissions imported. Use Import Folder….</source>
+        <translation>Keine Abgaben importiert. „Ordner importieren…“ verwenden.</translation>
+    </message>
+    <message>
+        <source>No assignment open.</source>
+        <translation>Keine Aufgabe geöffnet.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n submission(s) in %1</source>
+        <translation><numerusform>%n Abgabe in %1</numerusform><numerusform>%n Abgaben in %1</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n without a notebook</source>
+        <translation><numerusform>%n ohne Notebook</numerusform><numerusform>%n ohne Notebook</numerusform></translation>
     </message>
 </context>
 </TS>

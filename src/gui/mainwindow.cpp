@@ -7,7 +7,10 @@
 #include "highlighting.h"
 #include "jobtracker.h"
 #include "notebookpreview.h"
+#include "healthpage.h"
 #include "pages.h"
+#include "selftestdialog.h"
+#include "submissionspage.h"
 #include "problemlistmodel.h"
 #include "secrets/secretstore.h"
 #include "preferencesdialog.h"
@@ -92,24 +95,12 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
       m_preview(new NotebookPreview(this)),
       m_checks(new ChecksPage(this)),
       m_data(new DataPage(m_store, this)),
-      m_submissions(new PlaceholderPage(
-          tr("Submissions"),
-          tr("Importing submissions (a folder or an LMS zip), running them in the sandbox with progress and "
-             "cancel, and the live table of statuses and scores need the sandbox, grading and batch parts of "
-             "Sandmark's core, which are not part of this build yet."),
-          this)),
+      m_submissions(new sandmark::SubmissionsPage(this)),
       m_results(new PlaceholderPage(tr("Results"),
                                     tr("Grade distribution and per-check pass-rate charts and the CSV export "
                                        "need the gradebook, which is not part of this build yet."),
                                     this)),
-      m_health(new PlaceholderPage(
-          tr("Assignment health"),
-          tr("Before publishing, this page will show: sandbox self-test, environment built, dataset cache "
-             "complete, reference run succeeded with its duration and slowest cells against the limits, and "
-             "an estimate of the whole batch's grading time. It needs the sandbox, datasets and grading "
-             "parts of the core, which are not part of this build yet. Problems found in assignment.json and "
-             "the notebooks are listed in the Problems panel (Ctrl+Shift+P)."),
-          this)),
+      m_health(new sandmark::HealthPage(this)),
       m_problems(new ProblemListModel(this)),
       m_problemView(new QTreeView(this)),
       m_problemDock(new QDockWidget(tr("Problems"), this)),
@@ -169,6 +160,15 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
                  "instructor notebook (Ctrl+N)."));
 
     createActions();
+    connect(m_submissions, &sandmark::SubmissionsPage::previewRequested, this, [this](const QString &path) {
+        m_preview->showNotebook(path);
+        setCurrentPage(PreviewPage);
+    });
+    connect(m_data, &DataPage::jobEnded, this, [this] { m_health->setDatasetState(m_data->entriesModel()); });
+    connect(m_checks, &ChecksPage::assignmentEdited, this, [this] {
+        if (!m_openPath.isEmpty())
+            openAssignment(m_openPath);
+    });
     connect(m_data, &DataPage::assignmentEdited, this, [this] {
         if (!m_openPath.isEmpty())
             openAssignment(m_openPath);
@@ -243,8 +243,9 @@ void MainWindow::createActions()
 
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
     QAction *selfTest = tools->addAction(tr("Sandbox &Self-Test"));
-    selfTest->setEnabled(false);
-    selfTest->setStatusTip(tr("Needs the sandbox core (doctor), which is not part of this build yet"));
+    selfTest->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+T")));
+    selfTest->setStatusTip(tr("Check whether each sandbox backend can start on this machine"));
+    connect(selfTest, &QAction::triggered, this, &MainWindow::showSelfTest);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Sandmark"));
@@ -300,6 +301,11 @@ void MainWindow::openAssignment(const QString &path)
                            setWindowTitle(tr("%1 — Sandmark").arg(m_assignment->title()));
                            m_checks->setAssignment(m_assignment);
                            m_data->setAssignment(m_assignment, r.dataRows);
+                           m_submissions->setAssignment(m_assignment);
+                           qint64 dataBytes = 0;
+                           for (const DataFilesModel::Row &row : std::as_const(r.dataRows))
+                               dataBytes += qMax<qint64>(0, row.sizeBytes);
+                           m_health->setAssignment(m_assignment, r.problems, dataBytes);
                            if (!same || m_preview->notebookPath().isEmpty())
                                m_preview->setAssignment(m_assignment);
                            const int errors = m_problems->errorCount();
@@ -380,6 +386,18 @@ void MainWindow::showPreferences()
 {
     PreferencesDialog dialog(this, m_store);
     dialog.exec();
+}
+
+void MainWindow::showSelfTest()
+{
+    auto *dialog = findChild<SelfTestDialog *>();
+    if (!dialog) {
+        dialog = new SelfTestDialog(this);
+    } else {
+        dialog->run();
+    }
+    dialog->show();
+    dialog->raise();
 }
 
 void MainWindow::showAbout()

@@ -24,6 +24,8 @@ class JobTracker;
 class NotebookPreview;
 class PlaceholderPage;
 class ProblemListModel;
+class HealthPage;
+class SubmissionsPage;
 class SecretStore;
 
 /// The instructor's window: a page list on the left (Notebook preview, Checks, Data, Submissions, Results,
@@ -58,6 +60,10 @@ public:
     NotebookPreview *preview() const { return m_preview; }
     ChecksPage *checksPage() const { return m_checks; }
     DataPage *dataPage() const { return m_data; }
+    sandmark::SubmissionsPage *submissionsPage() const { return m_submissions; }
+    sandmark::HealthPage *healthPage() const { return m_health; }
+    /// Tools → Sandbox Self-Test (modeless; the window owns it).
+    void showSelfTest();
     ProblemListModel *problemModel() const { return m_problems; }
     JobTracker *openTracker() const { return m_openTracker; }
     QString statusText() const;
@@ -90,9 +96,9 @@ private:
     NotebookPreview *m_preview;
     ChecksPage *m_checks;
     DataPage *m_data;
-    PlaceholderPage *m_submissions;
+    sandmark::SubmissionsPage *m_submissions;
     PlaceholderPage *m_results;
-    PlaceholderPage *m_health;
+    sandmark::HealthPage *m_health;
     ProblemListModel *m_problems;
     QTreeView *m_problemView;
     QDockWidget *m_problemDock;

@@ -1,6 +1,7 @@
 #include "pages.h"
 
 #include "appsettings.h"
+#include "checkeditdialog.h"
 #include "checksmodel.h"
 #include "datasetmodels.h"
 #include "datasets/datasetjob.h"
@@ -67,7 +68,13 @@ QString PlaceholderPage::text() const
 }
 
 ChecksPage::ChecksPage(QWidget *parent)
-    : QWidget(parent), m_model(new ChecksModel(this)), m_table(new QTableView(this)), m_total(new QLabel(this))
+    : QWidget(parent),
+      m_tracker(new JobTracker(this)),
+      m_editStatus(new QLabel(this)),
+      m_edit(new QPushButton(tr("&Edit Check…"), this)),
+      m_model(new ChecksModel(this)),
+      m_table(new QTableView(this)),
+      m_total(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading(tr("Checks"), this));
@@ -80,17 +87,29 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_table->setWordWrap(false);
     layout->addWidget(m_table, 1);
     m_total->setAccessibleName(tr("Total points"));
-    layout->addWidget(m_total);
-    layout->addWidget(pendingNote(tr("Adding a value check by picking a variable from the reference run, and "
-                                     "editing points and tolerances, need the grading core (reference runs), "
-                                     "which is not part of this build yet. Until then, edit the \"checks\" "
-                                     "list of assignment.json and press F5 to reload."),
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_total, 1);
+    m_edit->setAccessibleName(tr("Edit the points and tolerances of the selected check"));
+    m_edit->setEnabled(false);
+    connect(m_edit, &QPushButton::clicked, this, &ChecksPage::editSelected);
+    connect(m_table, &QTableView::doubleClicked, this, &ChecksPage::editSelected);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { m_edit->setEnabled(m_table->selectionModel()->hasSelection()); });
+    row->addWidget(m_edit);
+    layout->addLayout(row);
+    m_editStatus->setWordWrap(true);
+    m_editStatus->setAccessibleName(tr("Check editing status"));
+    layout->addWidget(m_editStatus);
+    layout->addWidget(pendingNote(tr("Points and tolerances are saved to assignment.json (other keys kept). "
+                                     "Adding a value check by picking a variable from the reference run needs "
+                                     "the grading core (reference runs), which is not part of this build yet."),
                                   this));
     setAssignment(std::nullopt);
 }
 
 void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
 {
+    m_assignment = assignment;
     m_model->setChecks(assignment ? assignment->checks() : QList<Check>{});
     m_table->resizeColumnsToContents();
     // Long test code must not push the points and tolerance off the page; the tooltip has all of it.
@@ -98,6 +117,34 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
     m_total->setText(assignment ? tr("%n check(s), %1 points in total", nullptr, m_model->rowCount())
                                       .arg(QLocale().toString(m_model->totalPoints(), 'g', 6))
                                 : tr("No assignment open."));
+}
+
+void ChecksPage::editSelected()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty() || !m_assignment)
+        return;
+    const int row = rows.constFirst().row();
+    CheckEditDialog dialog(m_model->checks().at(row), this);
+    if (dialog.exec() == QDialog::Accepted)
+        applyEdit(row, dialog.edit());
+}
+
+void ChecksPage::applyEdit(int row, const CheckEdit &edit)
+{
+    if (!m_assignment)
+        return;
+    const QString json = m_assignment->jsonPath();
+    m_editStatus->setText(tr("Saving…"));
+    m_tracker->run([json, row, edit] { return editCheck(json, row, edit); },
+                   [this](Expected<void> r) {
+                       if (!r) {
+                           m_editStatus->setText(r.error().toString());
+                           return;
+                       }
+                       m_editStatus->setText(tr("assignment.json updated."));
+                       Q_EMIT assignmentEdited();
+                   });
 }
 
 QString ChecksPage::totalText() const

@@ -2,6 +2,7 @@
 // The main window's pages other than the notebook preview.
 
 #include "assignment/assignment.h"
+#include "assignment/edit.h"
 #include "datafilesmodel.h"
 
 #include <QWidget>
@@ -47,8 +48,21 @@ public:
     void setAssignment(const std::optional<Assignment> &assignment);
     ChecksModel *model() const { return m_model; }
     QString totalText() const;
+    /// Applies `edit` to check `row` in assignment.json (background); emits assignmentEdited() or shows the error.
+    void applyEdit(int row, const CheckEdit &edit);
+    /// Opens the edit dialog for the selected check.
+    void editSelected();
+    JobTracker *tracker() const { return m_tracker; }
+
+Q_SIGNALS:
+    /// assignment.json was changed; the window reloads the assignment.
+    void assignmentEdited();
 
 private:
+    std::optional<Assignment> m_assignment;
+    JobTracker *m_tracker;
+    QLabel *m_editStatus;
+    QPushButton *m_edit;
     ChecksModel *m_model;
     QTableView *m_table;
     QLabel *m_total;

@@ -32,6 +32,10 @@ enum ItemRole : int {
     // DatasetEntriesModel (progress column), ProgressDelegate
     ProgressBytesRole = Qt::UserRole + 400, ///< qint64 bytes done
     ProgressTotalRole,                      ///< qint64 bytes in total; 0: no bar
+
+    // SubmissionsModel
+    SortRole = Qt::UserRole + 500, ///< numbers for numeric columns, text otherwise
+    NotebookPathRole,              ///< QString, absolute
 };
 
 } // namespace sandmark

@@ -7,6 +7,7 @@
 #include "pages.h"
 #include "notebookview.h"
 #include "preferencesdialog.h"
+#include "selftestdialog.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -103,6 +104,16 @@ void ScreenshotDriver::shootAll()
             disconnect(c);
         }
         ok &= save(m_window, name);
+    }
+
+    m_window->showSelfTest();
+    if (auto *selfTest = m_window->findChild<SelfTestDialog *>()) {
+        bool done = false;
+        auto c = connect(selfTest, &SelfTestDialog::finished, this, [&] { done = true; });
+        waitFor([&] { return done; }, 30000);
+        disconnect(c);
+        ok &= save(selfTest, QStringLiteral("10-selftest"));
+        selfTest->close();
     }
 
     PreferencesDialog prefs(m_window);

@@ -1,0 +1,145 @@
+#include "healthpage.h"
+
+#include "appsettings.h"
+#include "datasetmodels.h"
+#include "healthmodel.h"
+#include "jobtracker.h"
+#include "sandbox/backend.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace sandmark {
+
+namespace {
+using State = HealthModel::State;
+
+QString sandboxItem()
+{
+    return HealthPage::tr("Sandbox self-test");
+}
+QString datasetItem()
+{
+    return HealthPage::tr("Dataset cache complete");
+}
+} // namespace
+
+HealthPage::HealthPage(QWidget *parent)
+    : QWidget(parent), m_model(new HealthModel(this)), m_table(new QTableView(this)), m_tracker(new JobTracker(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *title = new QLabel(tr("Assignment health"), this);
+    QFont f = title->font();
+    f.setPointSizeF(f.pointSizeF() * 1.3);
+    f.setBold(true);
+    title->setFont(f);
+    layout->addWidget(title);
+    auto *intro = new QLabel(tr("Check these before publishing: an assignment that takes minutes per submission "
+                                "makes the deadline hour miserable, and the fix is usually in the assignment."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    m_table->setModel(m_model);
+    m_table->setAccessibleName(tr("Assignment health"));
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    layout->addWidget(m_table, 1);
+    // Wrapped rows follow the column widths (the last column stretches with the window).
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
+    setAssignment(std::nullopt, {}, 0);
+}
+
+void HealthPage::setAssignment(const std::optional<Assignment> &assignment, const QList<Problem> &problems,
+                               qint64 dataBytes)
+{
+    if (!assignment) {
+        m_tracker->cancel();
+        m_model->setRows({});
+        return;
+    }
+    QList<HealthModel::Row> rows;
+    const QString backend = assignment->sandbox() ? sandboxKindName(*assignment->sandbox()) : AppSettings::sandboxBackend();
+    rows.append({sandboxItem(), State::Pending, tr("Checking whether %1 can start…").arg(backend), {}});
+
+    int errors = 0;
+    for (const Problem &p : problems)
+        errors += p.severity == Problem::Severity::Error ? 1 : 0;
+    const int warnings = int(problems.size()) - errors;
+    rows.append({tr("assignment.json and notebooks"), errors ? State::Failed : warnings ? State::Warning : State::Ok,
+                 tr("%n error(s)", nullptr, errors) + QLatin1String(", ") + tr("%n warning(s)", nullptr, warnings),
+                 problems.isEmpty() ? QString() : tr("See the Problems panel (Ctrl+Shift+P); each row names the field.")});
+
+    const QList<Check> checks = assignment->checks();
+    rows.append({tr("Checks"), checks.isEmpty() ? State::Warning : State::Ok,
+                 tr("%n check(s), %1 points in total", nullptr, int(checks.size()))
+                     .arg(QLocale().toString(assignment->maxPoints(), 'g', 6)),
+                 checks.isEmpty() ? tr("Add checks to assignment.json; without them every submission scores 0 of 0.")
+                                  : QString()});
+
+    const bool bigData = dataBytes > 200LL * 1024 * 1024;
+    rows.append({tr("Supplied data size"), bigData ? State::Warning : State::Ok,
+                 tr("%n file(s), %1 in total", nullptr, int(assignment->dataFiles().size()))
+                     .arg(QLocale().formattedDataSize(dataBytes)),
+                 bigData ? tr("Large supplied files slow every run; consider a smaller sample for grading.") : QString()});
+
+    if (assignment->requiredDatasets().isEmpty())
+        rows.append({datasetItem(), State::Ok, tr("No required datasets listed."), {}});
+    else
+        rows.append({datasetItem(), State::Pending, tr("Not checked yet."), tr("Data page → Check Cache (or Warm Cache).")});
+
+    const Limits l = assignment->limits();
+    rows.append({tr("Limits"), State::Ok,
+                 tr("%1 s per run, %2 s per cell, %3 memory")
+                     .arg(QLocale().toString(l.wallTimeoutS), QLocale().toString(l.cellTimeoutS),
+                          QLocale().formattedDataSize(l.memoryBytes)),
+                 {}});
+    const QString later = tr("Needs the environment and grading parts of the core, which are not part of this build yet.");
+    rows.append({tr("Environment built"), State::Unavailable, {}, later});
+    rows.append({tr("Reference run (duration, slowest cells against the limits)"), State::Unavailable, {}, later});
+    rows.append({tr("Batch grading time at the current parallelism"), State::Unavailable,
+                 tr("%n sandbox(es) at once", nullptr, AppSettings::parallelRuns()), later});
+    m_model->setRows(rows);
+    m_table->resizeColumnToContents(HealthModel::ItemColumn);
+    m_table->resizeColumnToContents(HealthModel::StateColumn);
+    m_table->setColumnWidth(HealthModel::ItemColumn, qMin(m_table->columnWidth(HealthModel::ItemColumn), 250));
+    m_table->setColumnWidth(HealthModel::DetailColumn, 250);
+    m_table->resizeRowsToContents();
+
+    const std::optional<SandboxKind> kind = parseSandboxKind(backend);
+    m_tracker->run(
+        [kind] { return kind ? createBackend(*kind)->check() : Expected<void>(Error{{}, {}, QStringLiteral("unknown backend")}); },
+        [this, backend, kind](Expected<void> ok) {
+            const bool unsafe = kind && *kind == SandboxKind::LocalUnsafe;
+            if (!ok)
+                m_model->setRow({sandboxItem(), State::Failed, tr("%1 cannot start.").arg(backend), ok.error().message});
+            else if (unsafe)
+                m_model->setRow({sandboxItem(), State::Warning, tr("local-unsafe starts but isolates nothing (UNSAFE)."),
+                                 tr("Choose bwrap or docker in Preferences before grading submissions.")});
+            else
+                m_model->setRow({sandboxItem(), State::Ok, tr("%1 can start.").arg(backend), {}});
+            m_table->resizeRowsToContents();
+        });
+}
+
+void HealthPage::setDatasetState(const DatasetEntriesModel *entries)
+{
+    if (!entries || entries->rowCount() == 0)
+        return;
+    int known = 0;
+    for (const DatasetEntriesModel::Row &r : entries->rows())
+        known += r.known ? 1 : 0;
+    if (known == 0)
+        return;
+    const int failed = entries->failedCount();
+    m_model->setRow({datasetItem(), failed ? State::Failed : State::Ok,
+                     failed ? tr("%n file(s) missing from the cache", nullptr, failed)
+                            : tr("All %n file(s) in the cache", nullptr, entries->rowCount()),
+                     failed ? tr("Data page → Warm Cache; files behind a login need the Hub token (Preferences).") : QString()});
+}
+
+} // namespace sandmark

@@ -1,0 +1,41 @@
+#pragma once
+// The Health page: what to fix before publishing an assignment.
+
+#include "assignment/assignment.h"
+#include "assignment/validate.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QTableView;
+
+namespace sandmark {
+
+class DatasetEntriesModel;
+class HealthModel;
+class JobTracker;
+
+/// Lists, for the open assignment: whether the selected sandbox backend can start (checked on a worker
+/// thread), whether assignment.json and the notebooks are valid, the checks and points, the supplied data
+/// size, the dataset cache state (from the Data page's last check or warm), the limits; and, marked as not
+/// in this build, what needs the environment and grading cores (environment built, reference run and its
+/// slowest cells, batch time estimate). Each row with its fix. GUI thread only.
+class HealthPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HealthPage(QWidget *parent = nullptr);
+    void setAssignment(const std::optional<Assignment> &assignment, const QList<Problem> &problems, qint64 dataBytes);
+    /// Takes the dataset cache state from the Data page's entries after a check or warm.
+    void setDatasetState(const DatasetEntriesModel *entries);
+    HealthModel *model() const { return m_model; }
+    JobTracker *tracker() const { return m_tracker; }
+
+private:
+    HealthModel *m_model;
+    QTableView *m_table;
+    JobTracker *m_tracker;
+};
+
+} // namespace sandmark
