@@ -14,7 +14,8 @@ std::optional<QString> missingDatasetMessage(const QString &errorName, const QSt
                      || all.contains(QLatin1String("OfflineModeIsEnabled"))
                      || all.contains(QLatin1String("outgoing traffic has been disabled"))
                      || all.contains(QLatin1String("Cannot find the requested files in the disk cache"))
-                     || all.contains(QLatin1String("HF_HUB_OFFLINE=1"));
+                     || all.contains(QLatin1String("HF_HUB_OFFLINE"))
+                     || all.contains(QLatin1String("offline mode is enabled"), Qt::CaseInsensitive);
     if (!hit)
         return std::nullopt;
 
@@ -39,7 +40,7 @@ std::optional<QString> missingDatasetMessage(const QString &errorName, const QSt
     else
         what = QStringLiteral("a Hugging Face Hub file");
     const QString target = assignmentDir.isEmpty() ? QStringLiteral("ASSIGNMENT") : assignmentDir;
-    return QStringLiteral("dataset missing from the grader's cache: the notebook read %1 (%2); this is a grader "
+    return QStringLiteral("a dataset is missing from the cache: the notebook read %1 (%2); this is a grader "
                           "error, not the student's: run 'sandmark-cli datasets warm %3' (list files the scan cannot "
                           "see with 'sandmark-cli datasets add'), then 'sandmark-cli datasets check %3', and regrade")
         .arg(what, errorName.isEmpty() ? QStringLiteral("offline lookup failed") : errorName, target);

@@ -1,5 +1,7 @@
 #include "grading/result.h"
 
+#include "datasets/missingdataset.h"
+
 #include <QJsonArray>
 #include <QLoggingCategory>
 
@@ -27,9 +29,7 @@ std::optional<GradeStatus> parseGradeStatus(const QString &name)
 
 bool isMissingDatasetError(const QString &ename, const QString &evalue)
 {
-    if (ename == QLatin1String("LocalEntryNotFoundError") || ename == QLatin1String("OfflineModeIsEnabled"))
-        return true;
-    return evalue.contains(QLatin1String("HF_HUB_OFFLINE")) || evalue.contains(QLatin1String("offline mode"), Qt::CaseInsensitive);
+    return missingDatasetMessage(ename, evalue).has_value();
 }
 
 QStringList fallbackAnchors(const Notebook &instrumented)
@@ -139,9 +139,9 @@ GradeResult grade(const GradeInput &input)
     const QList<CellInfo> cells = readCells(input.record);
     // A dataset missing from the cache is the grader's problem, wherever it surfaced.
     for (const CellInfo &c : cells)
-        if (c.status == QLatin1String("error") && isMissingDatasetError(c.ename, c.evalue))
-            return allNotGraded(QStringLiteral("a dataset is missing from the cache (%1: %2); warm the dataset cache and regrade")
-                                    .arg(c.name(), c.error()));
+        if (c.status == QLatin1String("error"))
+            if (auto missing = missingDatasetMessage(c.ename, c.evalue))
+                return allNotGraded(QStringLiteral("%1: %2").arg(c.name(), *missing));
 
     auto reference = decodeProbePayload(input.referencePayload, QStringLiteral("reference payload"));
     if (!reference)
