@@ -1,0 +1,366 @@
+#include "env/environment.h"
+
+#include "util/paths.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+Q_LOGGING_CATEGORY(lcEnv, "sandmark.env")
+
+namespace sandmark {
+
+namespace {
+
+constexpr char kMarker[] = "sandmark-env.json";
+
+QString lastLines(const QByteArray &out, int n)
+{
+    QStringList lines = QString::fromUtf8(out).trimmed().split(QLatin1Char('\n'));
+    lines.removeAll(QString());
+    return lines.mid(std::max<qsizetype>(0, lines.size() - n)).join(QLatin1String(" | "));
+}
+
+} // namespace
+
+QStringList normalizeRequirements(const QStringList &lines)
+{
+    static const QRegularExpression name(QStringLiteral("^([A-Za-z0-9][A-Za-z0-9._-]*)(.*)$"));
+    static const QRegularExpression sep(QStringLiteral("[-_.]+"));
+    QStringList out;
+    for (QString line : lines) {
+        const qsizetype hash = line.indexOf(QLatin1Char('#'));
+        if (hash >= 0)
+            line.truncate(hash);
+        line = line.trimmed();
+        if (line.isEmpty())
+            continue;
+        line.remove(QLatin1Char(' '));
+        line.remove(QLatin1Char('\t'));
+        const QRegularExpressionMatch m = name.match(line);
+        if (m.hasMatch()) {
+            QString project = m.captured(1).toLower();
+            project.replace(sep, QStringLiteral("-"));
+            line = project + m.captured(2);
+        }
+        if (!out.contains(line))
+            out << line;
+    }
+    out.sort();
+    return out;
+}
+
+QString environmentKey(const QStringList &normalizedRequirements, const QString &basePythonPath,
+                       const QString &basePythonVersion, bool systemSitePackages, const QString &wheelhouse,
+                       const QString &runnerVersion)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    auto add = [&](const QString &s) {
+        h.addData(s.toUtf8());
+        h.addData(QByteArrayView("\n", 1));
+    };
+    add(QStringLiteral("sandmark-env/1"));
+    add(basePythonPath);
+    add(basePythonVersion);
+    add(systemSitePackages ? QStringLiteral("system-site") : QStringLiteral("isolated"));
+    add(wheelhouse);
+    add(runnerVersion);
+    for (const QString &r : normalizedRequirements)
+        add(r);
+    return QString::fromLatin1(h.result().toHex().left(24));
+}
+
+EnvironmentBuilder::EnvironmentBuilder(EnvironmentSpec spec, QObject *parent) : QObject(parent), m_spec(std::move(spec))
+{
+    if (m_spec.basePython.isEmpty())
+        m_spec.basePython = paths::defaultPython();
+    m_envsRoot = m_spec.envsRoot.isEmpty() ? paths::cacheDir() + QLatin1String("/envs") : m_spec.envsRoot;
+    m_lockPoll.setInterval(250);
+    connect(&m_lockPoll, &QTimer::timeout, this, &EnvironmentBuilder::tryLock);
+}
+
+EnvironmentBuilder::~EnvironmentBuilder()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->disconnect(this);
+        m_process->kill();
+        m_process->waitForFinished(2000);
+    }
+    cleanupTemp();
+}
+
+void EnvironmentBuilder::start()
+{
+    probeBase();
+}
+
+void EnvironmentBuilder::cancel()
+{
+    if (m_done)
+        return;
+    if (m_process) {
+        m_process->disconnect(this);
+        m_process->kill();
+    }
+    fail(QStringLiteral("the environment build was cancelled"));
+}
+
+void EnvironmentBuilder::probeBase()
+{
+    m_process = new QProcess(this);
+    connect(m_process, &QProcess::finished, this, &EnvironmentBuilder::onProbed);
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
+        if (e == QProcess::FailedToStart)
+            fail(QStringLiteral("cannot start the base interpreter: %1").arg(m_process->errorString()));
+    });
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    m_process->start(m_spec.basePython,
+                     {QStringLiteral("-I"), QStringLiteral("-c"),
+                      QStringLiteral("import sys, importlib.util as u\n"
+                                     "print(sys.version.split()[0])\n"
+                                     "print(int(all(u.find_spec(m) for m in ('nbclient', 'ipykernel'))))\n"
+                                     "print(int(u.find_spec('pip') is not None))")});
+}
+
+void EnvironmentBuilder::onProbed(int exitCode, QProcess::ExitStatus status)
+{
+    const QByteArray out = m_process->readAll();
+    m_process->deleteLater();
+    m_process = nullptr;
+    if (m_done)
+        return;
+    const QList<QByteArray> lines = out.trimmed().split('\n');
+    if (status != QProcess::NormalExit || exitCode != 0 || lines.size() < 3) {
+        fail(QStringLiteral("the base interpreter does not run: %1").arg(lastLines(out, 2)));
+        return;
+    }
+    m_baseVersion = QString::fromLatin1(lines.at(0).trimmed());
+    m_baseHasKernel = lines.at(1).trimmed() == "1";
+    m_baseHasPip = lines.at(2).trimmed() == "1";
+
+    m_requirements = normalizeRequirements(m_spec.requirements);
+    if (!m_spec.systemSitePackages) {
+        for (const char *needed : {"ipykernel", "nbclient"}) {
+            bool present = false;
+            for (const QString &r : std::as_const(m_requirements))
+                present = present || r == QLatin1String(needed) || r.startsWith(QLatin1String(needed) + QLatin1Char('='))
+                          || r.startsWith(QLatin1String(needed) + QLatin1Char('<'))
+                          || r.startsWith(QLatin1String(needed) + QLatin1Char('>'));
+            if (!present)
+                m_requirements << QLatin1String(needed);
+        }
+        m_requirements.sort();
+    }
+    const QString resolved = QFileInfo(m_spec.basePython).absoluteFilePath();
+    m_env.key = environmentKey(m_requirements, resolved, m_baseVersion, m_spec.systemSitePackages,
+                               m_spec.wheelhouse, paths::version());
+
+    if (m_requirements.isEmpty() && m_spec.systemSitePackages) {
+        if (!m_baseHasKernel) {
+            fail(QStringLiteral("the base interpreter %1 has no nbclient/ipykernel; install them "
+                                "(apt install python3-nbclient python3-ipykernel) or list them as dependencies")
+                     .arg(m_spec.basePython));
+            return;
+        }
+        m_env.python = m_spec.basePython;
+        m_env.reused = true;
+        m_done = true;
+        Q_EMIT finished(m_env);
+        return;
+    }
+
+    m_target = m_envsRoot + QLatin1Char('/') + m_env.key;
+    if (QFileInfo::exists(m_target + QLatin1Char('/') + QLatin1String(kMarker))) {
+        m_env.prefix = m_target;
+        m_env.python = m_target + QLatin1String("/bin/python");
+        m_env.reused = true;
+        m_done = true;
+        Q_EMIT finished(m_env);
+        return;
+    }
+    if (!QDir().mkpath(m_envsRoot)) {
+        fail(QStringLiteral("cannot create the environments folder %1").arg(m_envsRoot));
+        return;
+    }
+    m_lock = std::make_unique<QLockFile>(m_envsRoot + QLatin1Char('/') + m_env.key + QLatin1String(".lock"));
+    m_lock->setStaleLockTime(0); // stale only when the process holding it is gone: builds take minutes
+    m_lockWait.start();
+    tryLock();
+}
+
+void EnvironmentBuilder::tryLock()
+{
+    if (m_done)
+        return;
+    if (!m_lock->tryLock(0)) {
+        if (m_lockWait.elapsed() > qint64(m_spec.lockTimeoutS) * 1000) {
+            m_lockPoll.stop();
+            fail(QStringLiteral("another process has been building this environment for %1 s (lock %2)")
+                     .arg(m_spec.lockTimeoutS)
+                     .arg(m_lock->fileName()));
+            return;
+        }
+        if (!m_lockPoll.isActive()) {
+            Q_EMIT progress(QStringLiteral("waiting for another build of environment %1").arg(m_env.key));
+            m_lockPoll.start();
+        }
+        return;
+    }
+    m_lockPoll.stop();
+    // Somebody may have finished it while we waited.
+    if (QFileInfo::exists(m_target + QLatin1Char('/') + QLatin1String(kMarker))) {
+        m_lock->unlock();
+        m_env.prefix = m_target;
+        m_env.python = m_target + QLatin1String("/bin/python");
+        m_env.reused = true;
+        m_done = true;
+        Q_EMIT finished(m_env);
+        return;
+    }
+    QDir(m_target).removeRecursively(); // a folder without a marker is not an environment
+    createVenv();
+}
+
+void EnvironmentBuilder::runStep(const QString &program, const QStringList &args, void (EnvironmentBuilder::*next)(),
+                                 const QString &what)
+{
+    Q_EMIT progress(what);
+    qCInfo(lcEnv) << what;
+    m_output.clear();
+    m_process = new QProcess(this);
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PIP_DISABLE_PIP_VERSION_CHECK"), QStringLiteral("1"));
+    env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
+    env.remove(QStringLiteral("PYTHONPATH"));
+    env.remove(QStringLiteral("PIP_USER"));
+    m_process->setProcessEnvironment(env);
+    connect(m_process, &QProcess::readyRead, this, [this]() {
+        const QByteArray chunk = m_process->readAll();
+        m_output += chunk;
+        if (m_output.size() > 256 * 1024)
+            m_output = m_output.right(128 * 1024);
+        for (const QByteArray &l : chunk.split('\n')) {
+            if (!l.trimmed().isEmpty())
+                Q_EMIT progress(QString::fromUtf8(l.trimmed()));
+        }
+    });
+    connect(m_process, &QProcess::errorOccurred, this, [this, program](QProcess::ProcessError e) {
+        if (e == QProcess::FailedToStart)
+            fail(QStringLiteral("cannot start %1: %2").arg(program, m_process->errorString()));
+    });
+    connect(m_process, &QProcess::finished, this, [this, next, what](int code, QProcess::ExitStatus st) {
+        m_output += m_process->readAll();
+        m_process->deleteLater();
+        m_process = nullptr;
+        if (m_done)
+            return;
+        if (st != QProcess::NormalExit || code != 0) {
+            fail(QStringLiteral("%1 failed (exit status %2): %3").arg(what).arg(code).arg(lastLines(m_output, 3)));
+            return;
+        }
+        (this->*next)();
+    });
+    m_process->start(program, args);
+}
+
+void EnvironmentBuilder::createVenv()
+{
+    m_temp = m_envsRoot + QLatin1String("/.tmp-") + m_env.key + QLatin1Char('-')
+             + QString::number(QRandomGenerator::system()->generate(), 16);
+    QStringList args = {QStringLiteral("-I"), QStringLiteral("-m"), QStringLiteral("venv")};
+    if (m_spec.systemSitePackages)
+        args << QStringLiteral("--system-site-packages");
+    // The base's pip (seen through the system site-packages) installs into the venv: no ensurepip copy.
+    if (m_spec.systemSitePackages && m_baseHasPip)
+        args << QStringLiteral("--without-pip");
+    args << m_temp;
+    runStep(m_spec.basePython, args, &EnvironmentBuilder::installRequirements,
+            QStringLiteral("creating the environment %1 (python -m venv)").arg(m_env.key));
+}
+
+void EnvironmentBuilder::installRequirements()
+{
+    if (m_requirements.isEmpty()) {
+        finalize();
+        return;
+    }
+    const QString reqFile = m_temp + QLatin1String("/requirements.txt");
+    QSaveFile f(reqFile);
+    const QByteArray content = m_requirements.join(QLatin1Char('\n')).toUtf8() + '\n';
+    if (!f.open(QIODevice::WriteOnly) || f.write(content) != content.size() || !f.commit()) {
+        fail(QStringLiteral("cannot write %1").arg(reqFile));
+        return;
+    }
+    QStringList args = {QStringLiteral("-I"), QStringLiteral("-m"), QStringLiteral("pip"), QStringLiteral("install"),
+                        QStringLiteral("--no-input"), QStringLiteral("--disable-pip-version-check"),
+                        QStringLiteral("--no-warn-script-location")};
+    if (!m_spec.wheelhouse.isEmpty())
+        args << QStringLiteral("--no-index") << QStringLiteral("--find-links") << m_spec.wheelhouse;
+    args << QStringLiteral("-r") << reqFile;
+    runStep(m_temp + QLatin1String("/bin/python"), args, &EnvironmentBuilder::finalize,
+            QStringLiteral("installing %1 (pip install)").arg(m_requirements.join(QLatin1String(", "))));
+}
+
+void EnvironmentBuilder::finalize()
+{
+    const QJsonObject marker{
+        {QStringLiteral("format"), QStringLiteral("sandmark-env/1")},
+        {QStringLiteral("key"), m_env.key},
+        {QStringLiteral("base_python"), m_spec.basePython},
+        {QStringLiteral("base_version"), m_baseVersion},
+        {QStringLiteral("system_site_packages"), m_spec.systemSitePackages},
+        {QStringLiteral("requirements"), QJsonArray::fromStringList(m_requirements)},
+        {QStringLiteral("wheelhouse"), m_spec.wheelhouse},
+        {QStringLiteral("runner_version"), paths::version()},
+        {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+    };
+    QSaveFile f(m_temp + QLatin1Char('/') + QLatin1String(kMarker));
+    const QByteArray data = QJsonDocument(marker).toJson();
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+        fail(QStringLiteral("cannot write the environment marker in %1").arg(m_temp));
+        return;
+    }
+    if (!QDir().rename(m_temp, m_target)) {
+        fail(QStringLiteral("cannot move the new environment into place at %1").arg(m_target));
+        return;
+    }
+    m_temp.clear();
+    m_lock->unlock();
+    m_env.prefix = m_target;
+    m_env.python = m_target + QLatin1String("/bin/python");
+    m_env.reused = false;
+    m_done = true;
+    Q_EMIT finished(m_env);
+}
+
+void EnvironmentBuilder::cleanupTemp()
+{
+    if (!m_temp.isEmpty()) {
+        QDir(m_temp).removeRecursively();
+        m_temp.clear();
+    }
+}
+
+void EnvironmentBuilder::fail(const QString &message)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_lockPoll.stop();
+    cleanupTemp();
+    if (m_lock && m_lock->isLocked())
+        m_lock->unlock();
+    const QString where = m_target.isEmpty() ? m_envsRoot : m_target;
+    Q_EMIT failed(Error{where, QStringLiteral("environment"), message});
+}
+
+} // namespace sandmark

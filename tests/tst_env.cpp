@@ -1,0 +1,251 @@
+// Environments: keys, reuse, the lock, atomic builds, and a built environment used inside bwrap.
+// Offline: packages come from a wheelhouse the test writes itself.
+#include "env/environment.h"
+#include "sandbox/backend.h"
+#include "sandbox/sandboxrun.h"
+#include "sandbox/workdir.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace sandmark;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+struct BuildOutcome
+{
+    bool ok = false;
+    Environment env;
+    Error error;
+};
+
+} // namespace
+
+class TestEnv : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_tmp;
+    QString m_wheelhouse;
+
+    EnvironmentSpec spec(const QStringList &reqs) const
+    {
+        EnvironmentSpec s;
+        s.basePython = u"/usr/bin/python3"_s;
+        s.requirements = reqs;
+        s.systemSitePackages = true;
+        s.wheelhouse = m_wheelhouse;
+        s.envsRoot = m_tmp.filePath(u"envs"_s);
+        return s;
+    }
+
+    static QList<BuildOutcome> buildAll(const QList<EnvironmentSpec> &specs)
+    {
+        QList<BuildOutcome> out(specs.size());
+        QList<EnvironmentBuilder *> builders;
+        QEventLoop loop;
+        int pending = static_cast<int>(specs.size());
+        for (int i = 0; i < specs.size(); ++i) {
+            auto *b = new EnvironmentBuilder(specs.at(i));
+            builders << b;
+            QObject::connect(b, &EnvironmentBuilder::finished, &loop, [&, i](const Environment &e) {
+                out[i].ok = true;
+                out[i].env = e;
+                if (--pending == 0)
+                    loop.quit();
+            });
+            QObject::connect(b, &EnvironmentBuilder::failed, &loop, [&, i](const Error &e) {
+                out[i].error = e;
+                if (--pending == 0)
+                    loop.quit();
+            });
+        }
+        for (EnvironmentBuilder *b : builders)
+            b->start();
+        QTimer::singleShot(300000, &loop, &QEventLoop::quit);
+        loop.exec();
+        qDeleteAll(builders);
+        return out;
+    }
+
+    static BuildOutcome build(const EnvironmentSpec &s) { return buildAll({s}).first(); }
+
+    QStringList leftovers() const
+    {
+        return QDir(m_tmp.filePath(u"envs"_s)).entryList({u".tmp-*"_s}, QDir::AllEntries | QDir::Hidden);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        QFile::setPermissions(m_tmp.path(), QFile::permissions(m_tmp.path()) | QFile::ExeOther | QFile::ReadOther);
+        m_wheelhouse = m_tmp.filePath(u"wheelhouse"_s);
+        for (const auto &[name, version] : {std::pair{"sandmark_testpkg", "1.0"}, std::pair{"sandmark_otherpkg", "2.5"}}) {
+            QProcess p;
+            p.start(u"/usr/bin/python3"_s, {QStringLiteral(SANDMARK_TEST_DATA_DIR "/env/make_wheel.py"), m_wheelhouse,
+                                           QLatin1String(name), QLatin1String(version)});
+            QVERIFY(p.waitForFinished(30000));
+            QCOMPARE(p.exitCode(), 0);
+        }
+    }
+
+    void normalize_data()
+    {
+        QTest::addColumn<QStringList>("input");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("case and separators") << QStringList{u"Scikit_Learn >= 1.2"_s, u"NumPy==1.24"_s}
+                                             << QStringList{u"numpy==1.24"_s, u"scikit-learn>=1.2"_s};
+        QTest::newRow("comments and blanks") << QStringList{u"# course deps"_s, u""_s, u"pandas  # data"_s}
+                                             << QStringList{u"pandas"_s};
+        QTest::newRow("duplicates") << QStringList{u"pandas"_s, u"Pandas"_s, u"pandas"_s} << QStringList{u"pandas"_s};
+        QTest::newRow("dots") << QStringList{u"zope.interface"_s} << QStringList{u"zope-interface"_s};
+    }
+    void normalize()
+    {
+        QFETCH(QStringList, input);
+        QFETCH(QStringList, expected);
+        QCOMPARE(normalizeRequirements(input), expected);
+    }
+
+    void keyDependsOnWhatMatters()
+    {
+        const QStringList a = normalizeRequirements({u"numpy"_s, u"pandas"_s});
+        const QStringList b = normalizeRequirements({u"Pandas"_s, u"numpy"_s});
+        const QString k = environmentKey(a, u"/usr/bin/python3"_s, u"3.11.2"_s, true, {}, u"0.1"_s);
+        QCOMPARE(k.size(), 24);
+        QCOMPARE(environmentKey(b, u"/usr/bin/python3"_s, u"3.11.2"_s, true, {}, u"0.1"_s), k);
+        QVERIFY(environmentKey(a, u"/usr/bin/python3"_s, u"3.12.1"_s, true, {}, u"0.1"_s) != k);
+        QVERIFY(environmentKey(a, u"/opt/python3"_s, u"3.11.2"_s, true, {}, u"0.1"_s) != k);
+        QVERIFY(environmentKey(a, u"/usr/bin/python3"_s, u"3.11.2"_s, false, {}, u"0.1"_s) != k);
+        QVERIFY(environmentKey(a, u"/usr/bin/python3"_s, u"3.11.2"_s, true, {}, u"0.2"_s) != k);
+        QVERIFY(environmentKey(normalizeRequirements({u"numpy"_s}), u"/usr/bin/python3"_s, u"3.11.2"_s, true, {},
+                               u"0.1"_s)
+                != k);
+    }
+
+    void emptyListReusesTheBaseInterpreter()
+    {
+        const BuildOutcome o = build(spec({}));
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        QVERIFY(o.env.prefix.isEmpty());
+        QCOMPARE(o.env.python, u"/usr/bin/python3"_s);
+        QVERIFY(o.env.reused);
+    }
+
+    void missingBaseInterpreterFails()
+    {
+        EnvironmentSpec s = spec({});
+        s.basePython = u"/nonexistent/python3"_s;
+        const BuildOutcome o = build(s);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.message.contains(u"base interpreter"_s), qPrintable(o.error.toString()));
+    }
+
+    void buildsOnceAndReuses()
+    {
+        // Two builders of the same list at once: the lock makes one build and the other reuse it.
+        const QList<BuildOutcome> both = buildAll({spec({u"sandmark-testpkg==1.0"_s}), spec({u"sandmark_testpkg == 1.0"_s})});
+        for (const BuildOutcome &o : both)
+            QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        QCOMPARE(both[0].env.prefix, both[1].env.prefix);
+        QCOMPARE(both[0].env.key, both[1].env.key);
+        QCOMPARE(int(both[0].env.reused) + int(both[1].env.reused), 1);
+        QVERIFY(QFileInfo::exists(both[0].env.prefix + u"/sandmark-env.json"_s));
+        QVERIFY(leftovers().isEmpty());
+
+        QProcess p;
+        p.start(both[0].env.python, {u"-c"_s, u"import sandmark_testpkg, nbclient; print(sandmark_testpkg.VERSION)"_s});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("1.0"));
+
+        const BuildOutcome again = build(spec({u"sandmark-testpkg==1.0"_s}));
+        QVERIFY(again.ok);
+        QVERIFY(again.env.reused);
+        QCOMPARE(again.env.prefix, both[0].env.prefix);
+    }
+
+    void failedBuildLeavesNothing()
+    {
+        const EnvironmentSpec s = spec({u"sandmark-no-such-package==9.9"_s});
+        const BuildOutcome o = build(s);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.message.contains(u"pip install"_s), qPrintable(o.error.toString()));
+        QVERIFY2(o.error.message.contains(u"sandmark-no-such-package"_s), qPrintable(o.error.toString()));
+        QVERIFY(leftovers().isEmpty());
+        QVERIFY(!QFileInfo::exists(o.error.file + u"/sandmark-env.json"_s));
+        QVERIFY(!QFileInfo::exists(o.error.file));
+        // The lock was released: a good build of another list goes through at once.
+        const BuildOutcome good = build(spec({u"sandmark-otherpkg"_s}));
+        QVERIFY2(good.ok, qPrintable(good.error.toString()));
+    }
+
+    void builtEnvironmentWorksInsideBwrap()
+    {
+        auto bwrap = createBackend(SandboxKind::Bwrap);
+        if (Expected<void> c = bwrap->check(); !c)
+            QSKIP(qPrintable(c.error().toString()));
+        const BuildOutcome o = build(spec({u"sandmark-testpkg==1.0"_s}));
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+
+        const QString runtime = m_tmp.filePath(u"runtime"_s);
+        QVERIFY(QDir().mkpath(runtime));
+        QFile::remove(runtime + u"/exec_script.py"_s);
+        QVERIFY(QFile::copy(QStringLiteral(SANDMARK_TEST_DATA_DIR "/sandbox/exec_script.py"), runtime + u"/exec_script.py"_s));
+        QFile::setPermissions(runtime + u"/exec_script.py"_s, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther);
+        WorkdirSpec ws;
+        ws.runsRoot = m_tmp.filePath(u"runs"_s);
+        ws.sandboxOwner = sandboxIdentity();
+        Expected<RunFolder> folder = prepareRunFolder(ws);
+        QVERIFY(folder);
+        RunRequest req;
+        req.job = QJsonDocument(QJsonObject{{u"code"_s, u"import sys, sandmark_testpkg, nbclient\n"
+                                                        "result['v'] = sandmark_testpkg.VERSION\n"
+                                                        "result['prefix'] = sys.prefix\n"
+                                                        "import pathlib\n"
+                                                        "try:\n"
+                                                        "    pathlib.Path(sandmark_testpkg.__file__).write_text('x')\n"
+                                                        "    result['write'] = 'ok'\n"
+                                                        "except OSError as e:\n"
+                                                        "    result['write'] = type(e).__name__\n"_s}})
+                      .toJson();
+        req.workDir = folder->work;
+        req.runtimeDir = runtime;
+        req.script = u"exec_script.py"_s;
+        req.python = o.env.python;
+        req.envPrefix = o.env.prefix;
+        req.limits.wallTimeoutS = 60;
+        SandboxRun *run = bwrap->createRun(req, this);
+        QEventLoop loop;
+        RunResult result;
+        Error err;
+        connect(run, &SandboxRun::finished, &loop, [&](const RunResult &r) {
+            result = r;
+            loop.quit();
+        });
+        connect(run, &SandboxRun::failed, &loop, [&](const Error &e) {
+            err = e;
+            loop.quit();
+        });
+        run->start();
+        loop.exec();
+        QVERIFY2(err.message.isEmpty(), qPrintable(err.toString()));
+        const QJsonObject r = result.record.value(u"result"_s).toObject();
+        QCOMPARE(r.value(u"v"_s).toString(), u"1.0"_s);
+        QCOMPARE(r.value(u"prefix"_s).toString(), u"/sandmark/env"_s);
+        QVERIFY(r.value(u"write"_s).toString() != u"ok"_s); // the environment is read-only in the sandbox
+        delete run;
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEnv)
+#include "tst_env.moc"
