@@ -3,6 +3,7 @@
 #include "notebook/instrument.h"
 #include "notebook/notebook.h"
 #include "sandbox/backend.h"
+#include "sandbox/doctor.h"
 #include "sandbox/job.h"
 #include "sandbox/sandboxrun.h"
 #include "sandbox/workdir.h"
@@ -679,6 +680,49 @@ result['uid'] = os.getuid()
         QCOMPARE(o.r().value(QLatin1String("core")).toInt(), 0);
         if (::geteuid() == 0)
             QVERIFY(o.r().value(QLatin1String("uid")).toInt() != 0); // never student code as root
+    }
+
+    // ---- doctor -----------------------------------------------------------------------------------------
+    void doctorPassesForBwrapAndFailsForLocalUnsafe()
+    {
+        REQUIRE_BWRAP();
+        auto runDoctor = [&](SandboxKind kind) {
+            DoctorOptions opt;
+            opt.runtimeDir = m_realRuntime;
+            opt.runsRoot = m_runs;
+            opt.python = QStringLiteral("/usr/bin/python3");
+            Doctor doctor(kind, opt);
+            DoctorReport report;
+            QEventLoop loop;
+            connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
+                report = r;
+                loop.quit();
+            });
+            doctor.start();
+            QTimer::singleShot(60000, &loop, &QEventLoop::quit);
+            loop.exec();
+            return report;
+        };
+        const DoctorReport bwrap = runDoctor(SandboxKind::Bwrap);
+        QStringList failedChecks;
+        for (const DoctorCheck &c : bwrap.checks) {
+            if (!c.ok)
+                failedChecks << c.name + QLatin1String(": ") + c.detail;
+        }
+        QVERIFY2(bwrap.allOk(), qPrintable(failedChecks.join(QLatin1Char('\n'))));
+        QVERIFY(bwrap.checks.size() >= 15);
+        QVERIFY(bwrap.checks.at(1).name.startsWith(QLatin1String("seed")));
+
+        const DoctorReport unsafe = runDoctor(SandboxKind::LocalUnsafe);
+        QVERIFY(!unsafe.allOk());
+        bool networkFailed = false;
+        for (const DoctorCheck &c : unsafe.checks) {
+            if (c.name.startsWith(QLatin1String("network: only")) && !c.ok) {
+                networkFailed = true;
+                QVERIFY(c.fix.contains(QLatin1String("local-unsafe")));
+            }
+        }
+        QVERIFY(networkFailed);
     }
 
     // ---- notebooks through the real runner (shared cases) ---------------------------------------------

@@ -36,5 +36,7 @@ int cmdInstrument(const QStringList &args);
 int cmdStrip(const QStringList &args);
 int cmdDatasets(const QStringList &args);
 int cmdImport(const QStringList &args);
+int cmdRun(const QStringList &args);
+int cmdDoctor(const QStringList &args);
 
 } // namespace sandmark::cli

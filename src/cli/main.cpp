@@ -19,6 +19,8 @@ const QList<Command> &commands()
         {"strip", "remove Sandmark's injected cells from a notebook", cmdStrip},
         {"datasets", "scan, list, add, remove, warm or check an assignment's Hub datasets", cmdDatasets},
         {"import", "create an assignment from an nbgrader source notebook or folder", cmdImport},
+        {"run", "run one notebook in the sandbox and print its execution record", cmdRun},
+        {"doctor", "prove that a sandbox backend isolates what it must", cmdDoctor},
     };
     return all;
 }

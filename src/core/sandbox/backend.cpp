@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-Q_LOGGING_CATEGORY(lcSandbox, "sandmark.sandbox")
+Q_LOGGING_CATEGORY(lcSandbox, "sandmark.sandbox", QtInfoMsg)
 
 namespace sandmark {
 

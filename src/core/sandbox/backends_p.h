@@ -3,6 +3,8 @@
 
 #include "sandbox/backend.h"
 
+class QProcess;
+
 namespace sandmark::detail {
 
 /// Fixed paths inside bwrap and Docker sandboxes.
@@ -61,6 +63,11 @@ QString bwrapFailureHint(const QByteArray &stderrText);
 
 /// Reads a /proc/sys value ("" when missing).
 QString readSysctl(const QString &path);
+
+/// Installs the child-process modifier for `plan` on `process`: rlimits (RLIMIT_AS in bytes, NPROC, NOFILE,
+/// FSIZE, CORE 0), a new process group, the drop to the sandbox uid (setgroups/setgid/setuid) and
+/// PR_SET_PDEATHSIG. Only async-signal-safe calls run after fork().
+void setUpChild(QProcess *process, const LaunchPlan &plan);
 
 /// Converts a key/value map to the "K=V" list QProcess takes.
 QStringList toEnvList(const QMap<QString, QString> &env);

@@ -61,6 +61,52 @@ QString lastLine(const QByteArray &text)
 
 } // namespace
 
+namespace detail {
+
+void setUpChild(QProcess *process, const LaunchPlan &plan)
+{
+    // Everything the child modifier uses is computed here: after fork only async-signal-safe calls.
+    const Limits lim = plan.limits;
+    const bool drop = plan.dropTo.has_value();
+    const uid_t uid = drop ? plan.dropTo->uid : 0;
+    const gid_t gid = drop ? plan.dropTo->gid : 0;
+    const bool setNproc = plan.applyNproc && (drop || ::geteuid() != 0);
+    rlim_t nproc = static_cast<rlim_t>(lim.processes);
+    if (setNproc && !drop)
+        nproc += static_cast<rlim_t>(processesOfUid(::geteuid()));
+    const bool setAs = plan.applyAs;
+    const rlim_t asBytes = static_cast<rlim_t>(lim.memoryBytes);
+    const rlim_t nofile = static_cast<rlim_t>(lim.openFiles);
+    const rlim_t fsize = static_cast<rlim_t>(lim.fileSizeBytes);
+
+    process->setChildProcessModifier([=]() {
+        auto setLimit = [](int resource, rlim_t value) {
+            const struct rlimit rl = {value, value};
+            return ::setrlimit(resource, &rl) == 0;
+        };
+        bool ok = setLimit(RLIMIT_CORE, 0) && setLimit(RLIMIT_NOFILE, nofile) && setLimit(RLIMIT_FSIZE, fsize);
+        if (ok && setAs)
+            ok = setLimit(RLIMIT_AS, asBytes);
+        if (ok && setNproc)
+            ok = setLimit(RLIMIT_NPROC, nproc);
+        if (!ok) {
+            childWrite("sandmark: setrlimit failed before starting the sandbox\n");
+            ::_exit(126);
+        }
+        ::setpgid(0, 0); // one process group: the kill reaches everything that did not leave it
+        if (drop) {
+            if (::setgroups(0, nullptr) != 0 || ::setgid(gid) != 0 || ::setuid(uid) != 0 || ::getuid() != uid) {
+                childWrite("sandmark: cannot drop to the sandbox uid (setgroups/setgid/setuid failed)\n");
+                ::_exit(126);
+            }
+        }
+        // After setuid: a credential change clears the parent-death signal.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    });
+}
+
+} // namespace detail
+
 SandboxRun::SandboxRun(LaunchPlan plan, QByteArray job, QObject *parent)
     : QObject(parent), m_plan(std::move(plan)), m_job(std::move(job))
 {
@@ -102,44 +148,7 @@ void SandboxRun::start()
     if (!m_plan.workingDirectory.isEmpty())
         m_process->setWorkingDirectory(m_plan.workingDirectory);
 
-    // Everything the child modifier uses is computed here: after fork only async-signal-safe calls.
-    const Limits lim = m_plan.limits;
-    const bool drop = m_plan.dropTo.has_value();
-    const uid_t uid = drop ? m_plan.dropTo->uid : 0;
-    const gid_t gid = drop ? m_plan.dropTo->gid : 0;
-    const bool setNproc = m_plan.applyNproc && (drop || ::geteuid() != 0);
-    rlim_t nproc = static_cast<rlim_t>(lim.processes);
-    if (setNproc && !drop)
-        nproc += static_cast<rlim_t>(processesOfUid(::geteuid()));
-    const bool setAs = m_plan.applyAs;
-    const rlim_t asBytes = static_cast<rlim_t>(lim.memoryBytes);
-    const rlim_t nofile = static_cast<rlim_t>(lim.openFiles);
-    const rlim_t fsize = static_cast<rlim_t>(lim.fileSizeBytes);
-
-    m_process->setChildProcessModifier([=]() {
-        auto setLimit = [](int resource, rlim_t value) {
-            const struct rlimit rl = {value, value};
-            return ::setrlimit(resource, &rl) == 0;
-        };
-        bool ok = setLimit(RLIMIT_CORE, 0) && setLimit(RLIMIT_NOFILE, nofile) && setLimit(RLIMIT_FSIZE, fsize);
-        if (ok && setAs)
-            ok = setLimit(RLIMIT_AS, asBytes);
-        if (ok && setNproc)
-            ok = setLimit(RLIMIT_NPROC, nproc);
-        if (!ok) {
-            childWrite("sandmark: setrlimit failed before starting the sandbox\n");
-            ::_exit(126);
-        }
-        ::setpgid(0, 0); // one process group: the kill reaches everything that did not leave it
-        if (drop) {
-            if (::setgroups(0, nullptr) != 0 || ::setgid(gid) != 0 || ::setuid(uid) != 0 || ::getuid() != uid) {
-                childWrite("sandmark: cannot drop to the sandbox uid (setgroups/setgid/setuid failed)\n");
-                ::_exit(126);
-            }
-        }
-        // After setuid: a credential change clears the parent-death signal.
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    });
+    detail::setUpChild(m_process, m_plan);
 
     connect(m_process, &QProcess::readyReadStandardOutput, this, &SandboxRun::onReadyStdout);
     connect(m_process, &QProcess::readyReadStandardError, this, &SandboxRun::onReadyStderr);

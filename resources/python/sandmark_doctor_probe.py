@@ -1,0 +1,108 @@
+"""Sandmark doctor probe: runs INSIDE a sandbox and reports what the sandbox lets it do.
+
+Reads one JSON job on stdin:
+    {"host_port": int, "hidden": [paths that must be invisible], "limits": {"as": bytes, "nproc": n,
+     "nofile": n, "fsize": bytes}}
+Writes one sandmark-result/1 document on stdout whose record carries "checks": [{"name", "ok", "detail"}].
+Stdlib only; Python >= 3.9. Every network attempt addresses loopback or a ".invalid" name.
+"""
+import json
+import os
+import resource
+import socket
+import sys
+import time
+
+
+def check(name, ok, detail):
+    return {"name": name, "ok": bool(ok), "detail": detail}
+
+
+def try_write(path):
+    try:
+        with open(path, "w") as f:
+            f.write("sandmark doctor")
+        os.unlink(path)
+        return "written"
+    except OSError as e:
+        return "%s (%s)" % (type(e).__name__, e.strerror)
+
+
+def main():
+    job = json.loads(sys.stdin.read())
+    checks = []
+
+    # Network: the host's loopback listener must not answer; DNS must fail at once; only "lo" exists.
+    t = time.monotonic()
+    try:
+        socket.create_connection(("127.0.0.1", int(job["host_port"])), timeout=3).close()
+        outcome, ok = "connected to the host's port %d" % job["host_port"], False
+    except OSError as e:
+        outcome, ok = type(e).__name__, True
+    checks.append(check("network: host loopback unreachable", ok, "%s after %.2f s" % (outcome, time.monotonic() - t)))
+
+    t = time.monotonic()
+    try:
+        socket.getaddrinfo("sandmark-doctor.invalid", 80)
+        outcome, ok = "resolved", False
+    except OSError as e:
+        outcome, ok = type(e).__name__, True
+    elapsed = time.monotonic() - t
+    checks.append(check("network: DNS fails fast", ok and elapsed < 3, "%s after %.2f s" % (outcome, elapsed)))
+
+    try:
+        names = sorted(n for _, n in socket.if_nameindex())
+    except OSError as e:
+        names = ["?%s" % e]
+    checks.append(check("network: only the loopback interface", names in (["lo"], []), ", ".join(names) or "none"))
+
+    # Filesystem.
+    for label, path in (("/ read-only", "/sandmark-doctor-probe"), ("/usr read-only", "/usr/sandmark-doctor-probe"),
+                        ("/etc read-only", "/etc/sandmark-doctor-probe")):
+        outcome = try_write(path)
+        checks.append(check("filesystem: " + label, outcome != "written", outcome))
+    outcome = try_write("sandmark-doctor-probe")
+    checks.append(check("filesystem: working directory writable", outcome == "written", os.getcwd() + ": " + outcome))
+
+    # Visibility.
+    visible = [p for p in job.get("hidden", []) if os.path.exists(p)]
+    checks.append(check("visibility: home, assignment folder and other runs hidden", not visible,
+                        "visible: " + ", ".join(visible) if visible else "%d paths hidden" % len(job.get("hidden", []))))
+
+    # Limits (soft values; RLIMIT_AS is in bytes).
+    want = job.get("limits", {})
+    for label, res, key in (("address space (RLIMIT_AS)", resource.RLIMIT_AS, "as"),
+                            ("processes (RLIMIT_NPROC)", resource.RLIMIT_NPROC, "nproc"),
+                            ("open files (RLIMIT_NOFILE)", resource.RLIMIT_NOFILE, "nofile"),
+                            ("file size (RLIMIT_FSIZE)", resource.RLIMIT_FSIZE, "fsize")):
+        if key not in want:
+            continue
+        soft = resource.getrlimit(res)[0]
+        ok = soft != resource.RLIM_INFINITY and soft <= int(want[key])
+        checks.append(check("limits: " + label, ok, "soft limit %s, expected <= %s" % (
+            "unlimited" if soft == resource.RLIM_INFINITY else soft, want[key])))
+    core = resource.getrlimit(resource.RLIMIT_CORE)[0]
+    checks.append(check("limits: no core dumps (RLIMIT_CORE)", core == 0, "soft limit %s" % core))
+
+    # Privileges.
+    capeff = "?"
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("CapEff:"):
+                    capeff = line.split()[1]
+    except OSError:
+        pass
+    checks.append(check("privileges: no capabilities", capeff.strip("0") == "", "CapEff " + capeff))
+    checks.append(check("privileges: not root on the host", os.getuid() != 0,
+                        "uid %d" % os.getuid()))
+
+    record = {"status": "completed", "unsafe": False, "duration_s": 0, "cells": [], "limits_hit": [],
+              "messages": [], "checks": checks}
+    sys.stdout.write(json.dumps({"format": "sandmark-result/1", "record": record, "payload": None, "notebook": None}))
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

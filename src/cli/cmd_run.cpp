@@ -1,0 +1,105 @@
+// sandmark-cli run ASSIGNMENT NOTEBOOK [--sandbox NAME] [--json]: runs one notebook and prints its record.
+#include "cli_util.h"
+#include "commands.h"
+#include "sandbox/submissionrun.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace sandmark::cli {
+
+int cmdRun(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    parser.addPositionalArgument(QStringLiteral("NOTEBOOK"), QStringLiteral("The notebook to run (a submission)."));
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
+                                     QStringLiteral("Backend: bwrap (default), docker, local-unsafe."), QStringLiteral("NAME"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the execution record as JSON."));
+    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only."),
+                                      QStringLiteral("DIR"));
+    const QCommandLineOption image(QStringLiteral("docker-image"), QStringLiteral("Docker image (docker backend)."),
+                                   QStringLiteral("IMAGE"));
+    parser.addOptions({sandbox, json, datasets, image});
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Run one notebook in the sandbox and print its execution record."), 2);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    Expected<Assignment> assignment = Assignment::load(parser.positionalArguments().at(0));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    SubmissionRunOptions opt;
+    opt.kind = assignment->sandbox().value_or(SandboxKind::Bwrap);
+    if (parser.isSet(sandbox)) {
+        Expected<SandboxKind> k = parseSandboxName(parser.value(sandbox));
+        if (!k) {
+            printError(k.error());
+            return ExitUsage;
+        }
+        opt.kind = *k;
+    }
+    opt.datasetCache = parser.value(datasets);
+    opt.dockerImage = parser.value(image);
+    if (opt.kind == SandboxKind::LocalUnsafe)
+        err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebook WITHOUT a sandbox (resource limits only)" << Qt::endl;
+
+    const QString notebook = parser.positionalArguments().at(1);
+    SubmissionRun run(*assignment, notebook, opt);
+    QEventLoop loop;
+    std::optional<SubmissionRunResult> result;
+    Error error;
+    QObject::connect(&run, &SubmissionRun::finished, &loop, [&](const SubmissionRunResult &r) {
+        result = r;
+        loop.quit();
+    });
+    QObject::connect(&run, &SubmissionRun::failed, &loop, [&](const Error &e) {
+        error = e;
+        loop.quit();
+    });
+    run.start();
+    loop.exec();
+    if (!result) {
+        printError(error);
+        return ExitGraderError;
+    }
+    for (const QString &n : result->notes)
+        err() << "sandmark-cli: note: " << notebook << ": " << n << Qt::endl;
+    const QJsonObject &record = result->run.record;
+    if (parser.isSet(json)) {
+        out() << QJsonDocument(record).toJson();
+        out().flush();
+        return ExitOk;
+    }
+    if (result->run.unsafe)
+        out() << "UNSAFE: ran without a sandbox (local-unsafe)\n";
+    out() << "status: " << record.value(QLatin1String("status")).toString() << "  ("
+          << QString::number(record.value(QLatin1String("duration_s")).toDouble(), 'f', 2) << " s, "
+          << result->run.backend << ")\n";
+    for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
+        const QJsonObject c = v.toObject();
+        const QString st = c.value(QLatin1String("status")).toString();
+        if (st == QLatin1String("ok"))
+            continue;
+        const QJsonValue idx = c.value(QLatin1String("index"));
+        const QString where = idx.isNull() ? QStringLiteral("injected %1").arg(c.value(QLatin1String("injected")).toString())
+                                           : QStringLiteral("cells[%1]").arg(idx.toInt());
+        const QJsonObject e = c.value(QLatin1String("error")).toObject();
+        out() << "  " << where << ": " << st;
+        if (!e.isEmpty())
+            out() << " — " << e.value(QLatin1String("ename")).toString() << ": " << e.value(QLatin1String("evalue")).toString();
+        out() << '\n';
+    }
+    const QJsonArray hit = record.value(QLatin1String("limits_hit")).toArray();
+    if (!hit.isEmpty())
+        out() << "limits hit: " << hit.toVariantList().first().toString() << (hit.size() > 1 ? " …" : "") << '\n';
+    for (const QJsonValue &m : record.value(QLatin1String("messages")).toArray())
+        out() << "  " << m.toString() << '\n';
+    out() << "artifacts: " << result->folder.artifacts << '\n';
+    out().flush();
+    return ExitOk;
+}
+
+} // namespace sandmark::cli

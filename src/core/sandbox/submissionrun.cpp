@@ -1,0 +1,138 @@
+#include "sandbox/submissionrun.h"
+
+#include "assignment/plan.h"
+#include "notebook/instrument.h"
+#include "notebook/notebook.h"
+#include "sandbox/backends_p.h"
+#include "sandbox/job.h"
+#include "util/paths.h"
+
+#include <QFileInfo>
+
+namespace sandmark {
+
+SubmissionRun::SubmissionRun(Assignment assignment, QString notebookPath, SubmissionRunOptions options, QObject *parent)
+    : QObject(parent), m_assignment(std::move(assignment)), m_notebookPath(std::move(notebookPath)),
+      m_options(std::move(options))
+{
+    m_backend = createBackend(m_options.kind, m_options.backendOptions);
+}
+
+SubmissionRun::~SubmissionRun() = default;
+
+void SubmissionRun::start()
+{
+    // Fail closed before any work: a backend that cannot start is a grader error with its fix.
+    if (Expected<void> c = m_backend->check(); !c) {
+        QMetaObject::invokeMethod(this, [this, e = c.error()]() { fail(e); }, Qt::QueuedConnection);
+        return;
+    }
+    EnvironmentSpec spec;
+    spec.basePython = m_assignment.python();
+    spec.requirements = m_assignment.dependencies();
+    spec.systemSitePackages = m_assignment.systemSitePackages();
+    spec.wheelhouse = m_options.wheelhouse;
+    spec.envsRoot = m_options.envsRoot;
+    m_envBuilder = new EnvironmentBuilder(spec, this);
+    connect(m_envBuilder, &EnvironmentBuilder::progress, this, &SubmissionRun::progress);
+    connect(m_envBuilder, &EnvironmentBuilder::finished, this, &SubmissionRun::onEnvironment);
+    connect(m_envBuilder, &EnvironmentBuilder::failed, this, &SubmissionRun::fail);
+    m_envBuilder->start();
+}
+
+void SubmissionRun::cancel()
+{
+    if (m_done)
+        return;
+    if (m_run) {
+        m_run->cancel(); // failed("cancelled") follows
+        return;
+    }
+    if (m_envBuilder)
+        m_envBuilder->cancel();
+    else
+        fail(Error{m_notebookPath, QString(), QStringLiteral("the run was cancelled")});
+}
+
+void SubmissionRun::onEnvironment(const Environment &env)
+{
+    m_result.environment = env;
+    Expected<Notebook> nb = Notebook::load(m_notebookPath);
+    if (!nb) {
+        fail(nb.error());
+        return;
+    }
+    const bool unsafe = m_options.kind == SandboxKind::LocalUnsafe;
+    const QString runtimeDir = paths::pythonRuntimeDir();
+    const QString nonce = makeNonce();
+    // The kernel sees the runtime at /sandmark/runtime inside bwrap and Docker, at its real path otherwise.
+    const QString kernelRuntime = unsafe ? runtimeDir : QLatin1String(detail::kSandboxRuntime);
+    Expected<InstrumentResult> inst = instrument(*nb, instrumentOptionsFor(m_assignment, kernelRuntime, nonce));
+    if (!inst) {
+        Error e = inst.error();
+        if (e.file.isEmpty())
+            e.file = m_notebookPath;
+        fail(e);
+        return;
+    }
+    m_result.notes = nb->repairs() + inst->notes;
+
+    WorkdirSpec ws;
+    ws.runsRoot = m_options.runsRoot;
+    ws.label = m_options.label.isEmpty() ? QFileInfo(m_notebookPath).completeBaseName() : m_options.label;
+    ws.submissionFiles = {m_notebookPath};
+    for (const DataFile &d : m_assignment.dataFiles())
+        ws.dataFiles << SuppliedFile{m_assignment.absolute(d.path), d.path};
+    if (m_options.kind == SandboxKind::Docker)
+        ws.sandboxOwner = SandboxIdentity{65534, 65534, QStringLiteral("nobody")};
+    else
+        ws.sandboxOwner = sandboxIdentity();
+    if (::geteuid() != 0 && m_options.kind != SandboxKind::Docker)
+        ws.sandboxOwner.reset();
+    ws.allowHardLinks = !unsafe;
+    Expected<RunFolder> folder = prepareRunFolder(ws);
+    if (!folder) {
+        fail(folder.error());
+        return;
+    }
+    m_result.folder = folder.value();
+
+    const Limits lim = m_options.limits.value_or(m_assignment.limits());
+    RunRequest req;
+    req.job = makeJob(inst->notebook.toJson(), nonce, lim);
+    req.workDir = m_result.folder.work;
+    req.runtimeDir = runtimeDir;
+    req.python = env.python;
+    req.envPrefix = env.prefix;
+    req.datasetCache = m_options.datasetCache;
+    req.dockerImage = m_options.dockerImage;
+    if (m_options.kind == SandboxKind::Docker)
+        req.python = QStringLiteral("/usr/bin/python3");
+    req.limits = lim;
+    Q_EMIT progress(QStringLiteral("running %1 in the %2 sandbox").arg(m_notebookPath, sandboxKindName(m_options.kind)));
+    m_run = m_backend->createRun(req, this);
+    connect(m_run, &SandboxRun::finished, this, &SubmissionRun::onRunFinished);
+    connect(m_run, &SandboxRun::failed, this, &SubmissionRun::fail);
+    m_run->start();
+}
+
+void SubmissionRun::onRunFinished(const RunResult &result)
+{
+    m_result.run = result;
+    if (Expected<void> w = writeArtifacts(m_result.folder, result); !w) {
+        fail(w.error());
+        return;
+    }
+    m_done = true;
+    Q_EMIT finished(m_result);
+}
+
+void SubmissionRun::fail(const Error &error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    Q_EMIT failed(error);
+}
+
+} // namespace sandmark
