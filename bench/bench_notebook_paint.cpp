@@ -20,6 +20,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <ctime>
 
 using namespace sandmark;
 
@@ -49,14 +50,15 @@ QString generate(const QString &path, int images, qint64 targetBytes)
         QString text;
         while (text.size() + b64.size() < perImageText - 200)
             text += QStringLiteral("\x1b[32mstep %1\x1b[0m loss=%2\n").arg(text.size()).arg(rng.generateDouble());
+        // The figure first, as a plotting cell shows it, then its printed log.
         QJsonArray outputs{
-            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("stream")},
-                        {QStringLiteral("name"), QStringLiteral("stdout")},
-                        {QStringLiteral("text"), text}},
             QJsonObject{{QStringLiteral("output_type"), QStringLiteral("display_data")},
                         {QStringLiteral("metadata"), QJsonObject{}},
                         {QStringLiteral("data"), QJsonObject{{QStringLiteral("image/png"), b64},
-                                                              {QStringLiteral("text/plain"), QStringLiteral("<Figure>")}}}}};
+                                                              {QStringLiteral("text/plain"), QStringLiteral("<Figure>")}}}},
+            QJsonObject{{QStringLiteral("output_type"), QStringLiteral("stream")},
+                        {QStringLiteral("name"), QStringLiteral("stdout")},
+                        {QStringLiteral("text"), text}}};
         cells.append(QJsonObject{{QStringLiteral("cell_type"), QStringLiteral("code")},
                                  {QStringLiteral("metadata"), QJsonObject{}},
                                  {QStringLiteral("execution_count"), i + 1},
@@ -99,7 +101,7 @@ int main(int argc, char **argv)
     }
     out << "notebook: " << path << " (" << QString::number(QFile(path).size() / 1048576.0, 'f', 1) << " MB)\n";
 
-    QList<double> firstPaint, imagesShown;
+    QList<double> firstPaint, imagesShown, firstPaintCpu;
     for (int i = 0; i < runs; ++i) {
         NotebookPreview preview;
         preview.resize(1000, 800);
@@ -113,18 +115,23 @@ int main(int argc, char **argv)
             if (loaded && paintS < 0)
                 paintS = timer.nsecsElapsed() / 1e9;
         });
+        const std::clock_t cpu0 = std::clock();
         timer.start();
         preview.showNotebook(path);
         while (paintS < 0 && timer.elapsed() < 60000)
             QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
-        // Then until the visible images are decoded and drawn.
+        // CPU time of all threads until the first paint: independent of how busy the machine is.
+        const double cpuS = double(std::clock() - cpu0) / CLOCKS_PER_SEC;
+        firstPaintCpu << cpuS;
+        // Then until the images of the visible cells are decoded (they were requested by the first paint).
         ImageCache *images = preview.view()->cellDelegate()->images();
-        while ((images->pendingCount() > 0 || images->cachedCount() == 0) && timer.elapsed() < 60000)
+        while (images->pendingCount() > 0 && timer.elapsed() < 60000)
             QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
         QApplication::processEvents();
         const double imgS = timer.nsecsElapsed() / 1e9;
-        out << "run " << i + 1 << ": first paint " << QString::number(paintS, 'f', 3) << " s, visible images drawn "
-            << QString::number(imgS, 'f', 3) << " s, cells " << preview.cellModel()->rowCount() << ", layouts built "
+        out << "run " << i + 1 << ": first paint " << QString::number(paintS, 'f', 3) << " s (CPU "
+            << QString::number(cpuS, 'f', 3) << " s), visible images drawn "
+            << QString::number(imgS, 'f', 3) << " s (" << images->cachedCount() << " decoded), cells " << preview.cellModel()->rowCount() << ", layouts built "
             << preview.view()->cellDelegate()->layoutsBuilt() << '\n';
         out.flush();
         firstPaint << paintS;
@@ -132,10 +139,15 @@ int main(int argc, char **argv)
     }
     std::sort(firstPaint.begin(), firstPaint.end());
     std::sort(imagesShown.begin(), imagesShown.end());
+    std::sort(firstPaintCpu.begin(), firstPaintCpu.end());
+    const double cpuMedian = firstPaintCpu.at(firstPaintCpu.size() / 2);
     const double median = firstPaint.at(firstPaint.size() / 2);
     out << "first paint of the notebook preview (median of " << runs << "): " << QString::number(median, 'f', 3)
         << " s; goal " << kGoalSeconds << " s; ratio " << QString::number(median / kGoalSeconds, 'f', 2)
         << (median <= kGoalSeconds ? " (met)" : " (NOT met)") << '\n';
+    out << "CPU time to first paint (median, all threads; wall time above depends on machine load): "
+        << QString::number(cpuMedian, 'f', 3) << " s; ratio to goal " << QString::number(cpuMedian / kGoalSeconds, 'f', 2)
+        << '\n';
     out << "visible images drawn (median): " << QString::number(imagesShown.at(imagesShown.size() / 2), 'f', 3) << " s\n";
     return 0;
 }

@@ -3,7 +3,9 @@
 #include "appsettings.h"
 #include "celldata.h"
 #include "assignment/edit.h"
+#include "checkresultsmodel.h"
 #include "checksmodel.h"
+#include "submissiondetail.h"
 #include "datafilesmodel.h"
 #include "injectedcellfilter.h"
 #include "jobtracker.h"
@@ -715,6 +717,50 @@ private Q_SLOTS:
         f.close();
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), after);
+    }
+
+    void submissionDetailShowsChecks()
+    {
+        // A real runner record and payloads (tests/data/grading, made by the probe encoder and the runner)
+        // graded by the core's grade(): a cell timed out, so the result needs review.
+        QFile f(QStringLiteral(SANDMARK_TEST_DATA_DIR "/grading/records.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject records = QJsonDocument::fromJson(f.readAll()).object();
+        auto payload = [&](const QString &name) {
+            return QJsonDocument(records.value(name).toObject().value(QLatin1String("payload")).toObject()).toJson();
+        };
+        auto check = [](const QString &variable, double points) {
+            Check c;
+            c.id = variable;
+            c.variable = variable;
+            c.points = points;
+            return c;
+        };
+        GradeInput in;
+        in.checks = {check(QStringLiteral("count"), 1), check(QStringLiteral("total"), 2), check(QStringLiteral("double"), 1)};
+        in.referencePayload = payload(QStringLiteral("C02-ref"));
+        in.studentPayload = payload(QStringLiteral("C02-student"));
+        in.record = records.value(QStringLiteral("C02-student")).toObject().value(QLatin1String("record")).toObject();
+        const GradeResult result = grade(in);
+
+        SubmissionDetail detail;
+        QAbstractItemModelTester t1(detail.checksModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(detail.recordModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        detail.setResult(QStringLiteral("alice"), result, in.record, QString(), QStringLiteral("runner log"));
+        QVERIFY(detail.summaryText().contains(QLatin1String("needs-review")));
+        QVERIFY(detail.summaryText().contains(QLatin1String("cells[2]: cell timed out")));
+        CheckResultsModel *m = detail.checksModel();
+        QCOMPARE(m->rowCount(), 3);
+        QCOMPARE(m->index(0, CheckResultsModel::OutcomeColumn).data().toString(), QStringLiteral("pass"));
+        QCOMPARE(m->index(1, CheckResultsModel::OutcomeColumn).data().toString(), QStringLiteral("fail"));
+        QCOMPARE(m->index(1, CheckResultsModel::PointsColumn).data().toString(), QStringLiteral("0 / 2"));
+        QVERIFY(m->index(1, CheckResultsModel::FeedbackColumn).data().toString().contains(QLatin1String("cell timed out")));
+        QVERIFY(m->index(1, 0).data(Qt::BackgroundRole).isValid());
+        QVERIFY(detail.recordModel()->rowCount() > 0);
+        bool timeout = false;
+        for (int r = 0; r < detail.recordModel()->rowCount(); ++r)
+            timeout = timeout || detail.recordModel()->index(r, RecordCellsModel::StatusColumn).data().toString() == QLatin1String("timeout");
+        QVERIFY(timeout);
     }
 
     void germanTranslationLoads()

@@ -199,6 +199,45 @@
     </message>
 </context>
 <context>
+    <name>sandmark::CheckResultsModel</name>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>not graded</source>
+        <translation>nicht bewertet</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation>Tatsächlich</translation>
+    </message>
+    <message>
+        <source>Feedback</source>
+        <translation>Rückmeldung</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::ChecksModel</name>
     <message>
         <source>value</source>
@@ -1118,6 +1157,37 @@
     </message>
 </context>
 <context>
+    <name>sandmark::RecordCellsModel</name>
+    <message>
+        <source>injected %1</source>
+        <translation>eingefügt: %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Cell</source>
+        <translation>Zelle</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::SelfTestDialog</name>
     <message>
         <source>Run &amp;Again</source>
@@ -1193,6 +1263,89 @@
     <message>
         <source>What to do</source>
         <translation>Was zu tun ist</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::SubmissionDetail</name>
+    <message>
+        <source>Grade summary</source>
+        <translation>Zusammenfassung der Bewertung</translation>
+    </message>
+    <message>
+        <source>Check results</source>
+        <translation>Ergebnisse der Prüfungen</translation>
+    </message>
+    <message>
+        <source>Manual override</source>
+        <translation>Manuelle Korrektur</translation>
+    </message>
+    <message>
+        <source>Override points</source>
+        <translation>Punkte der Korrektur</translation>
+    </message>
+    <message>
+        <source>Override comment</source>
+        <translation>Kommentar zur Korrektur</translation>
+    </message>
+    <message>
+        <source>why the grade differs (kept with the override)</source>
+        <translation>warum die Bewertung abweicht (wird mit der Korrektur gespeichert)</translation>
+    </message>
+    <message>
+        <source>Apply Override</source>
+        <translation>Korrektur anwenden</translation>
+    </message>
+    <message>
+        <source>Points:</source>
+        <translation>Punkte:</translation>
+    </message>
+    <message>
+        <source>Comment:</source>
+        <translation>Kommentar:</translation>
+    </message>
+    <message>
+        <source>Overrides are stored in the gradebook, which is not part of this build yet.</source>
+        <translation>Korrekturen werden im Notenbuch gespeichert, das in diesem Build noch fehlt.</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>Executed notebook</source>
+        <translation>Ausgeführtes Notebook</translation>
+    </message>
+    <message>
+        <source>Execution record</source>
+        <translation>Ausführungsprotokoll</translation>
+    </message>
+    <message>
+        <source>Run log</source>
+        <translation>Lauf-Log</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Log</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 of %4 points</source>
+        <translation>%1: %2, %3 von %4 Punkten</translation>
+    </message>
+    <message>
+        <source>%1: grader error — the run failed on the grader's side; this is not a grade.</source>
+        <translation>%1: Bewertungsfehler — der Lauf scheiterte auf Seiten der Bewertung; dies ist keine Note.</translation>
+    </message>
+    <message>
+        <source>Run status: %1, %2 s</source>
+        <translation>Laufstatus: %1, %2 s</translation>
+    </message>
+    <message>
+        <source>UNSAFE: this run had no sandbox (local-unsafe).</source>
+        <translation>UNSICHER: Dieser Lauf hatte keine Sandbox (local-unsafe).</translation>
+    </message>
+    <message>
+        <source>Limit hit: %1</source>
+        <translation>Grenze erreicht: %1</translation>
     </message>
 </context>
 <context>

@@ -6,12 +6,18 @@
 #include "notebook/release.h"
 
 #include <QBuffer>
+#include <QFile>
+#include <QJsonDocument>
 #include <QCoreApplication>
 #include <QImageReader>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QElapsedTimer>
+#include <QLoggingCategory>
 
 #include <atomic>
+
+Q_DECLARE_LOGGING_CATEGORY(lcPreview)
 
 namespace sandmark {
 
@@ -161,41 +167,91 @@ QList<OutputData> outputsOf(const QJsonArray &outputs)
 
 } // namespace
 
+namespace {
+
+// One cell of nbformat 4 JSON to preview data (the same fields Notebook reads: cell_type, source,
+// execution_count, outputs, metadata.sandmark).
+CellData cellFromJson(const QJsonObject &json, int index)
+{
+    CellData c;
+    c.key = g_nextKey.fetch_add(1);
+    c.index = index;
+    const QString type = json.value(QLatin1String("cell_type")).toString();
+    c.type = type == QLatin1String("code") ? CellType::Code : type == QLatin1String("markdown") ? CellType::Markdown : CellType::Raw;
+    c.source = joined(json.value(QLatin1String("source")));
+    c.sourceLines = qMax(1, countLines(c.source));
+    const QJsonObject meta = json.value(QLatin1String("metadata")).toObject().value(QLatin1String("sandmark")).toObject();
+    const QString injected = meta.value(QLatin1String("injected")).toString();
+    c.injected = injected == QLatin1String("redirect") ? InjectedKind::Redirect
+                 : injected == QLatin1String("probe")  ? InjectedKind::Probe
+                 : injected == QLatin1String("test")   ? InjectedKind::Test
+                                                       : InjectedKind::None;
+    if (c.injected != InjectedKind::None) {
+        c.injectedDetail = meta.value(QLatin1String("label")).toString();
+        if (c.injectedDetail.isEmpty())
+            c.injectedDetail = meta.value(QLatin1String("check")).toString();
+    }
+    if (c.type == CellType::Code) {
+        const QJsonValue count = json.value(QLatin1String("execution_count"));
+        c.executionCount = count.isDouble() ? count.toInt() : -1;
+        c.outputs = outputsOf(json.value(QLatin1String("outputs")).toArray());
+    }
+    return c;
+}
+
+// The fast path for showing a notebook as it is: Qt's JSON parser, no copy through the core's model.
+// Returns nullopt when the file is not a readable nbformat 4 notebook; the caller then loads it with
+// Notebook::load() for the precise error (line and column, byte offset, nbformat version).
+std::optional<QList<CellData>> quickCells(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || f.size() > Notebook::DefaultMaxBytes)
+        return std::nullopt;
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return std::nullopt;
+    const QJsonObject root = doc.object();
+    if (root.value(QLatin1String("nbformat")).toInt() != 4 || !root.value(QLatin1String("cells")).isArray())
+        return std::nullopt;
+    const QJsonArray cells = root.value(QLatin1String("cells")).toArray();
+    QList<CellData> out;
+    out.reserve(cells.size());
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        if (!cells.at(i).isObject())
+            return std::nullopt;
+        out.append(cellFromJson(cells.at(i).toObject(), int(i)));
+    }
+    return out;
+}
+
+} // namespace
+
 QList<CellData> buildCellData(const Notebook &notebook)
 {
     QList<CellData> cells;
     const int n = notebook.cellCount();
     cells.reserve(n);
-    for (int i = 0; i < n; ++i) {
-        CellData c;
-        c.key = g_nextKey.fetch_add(1);
-        c.index = i;
-        c.type = notebook.cellType(i);
-        c.source = notebook.cellSource(i);
-        c.sourceLines = qMax(1, countLines(c.source));
-        c.injected = notebook.injectedKind(i);
-        if (c.injected != InjectedKind::None) {
-            const QJsonObject meta = notebook.sandmarkMetadata(i);
-            c.injectedDetail = meta.value(QLatin1String("label")).toString();
-            if (c.injectedDetail.isEmpty())
-                c.injectedDetail = meta.value(QLatin1String("check")).toString();
-        }
-        if (c.type == CellType::Code) {
-            const QJsonObject json = notebook.cellJson(i);
-            const QJsonValue count = json.value(QLatin1String("execution_count"));
-            c.executionCount = count.isDouble() ? count.toInt() : -1;
-            c.outputs = outputsOf(json.value(QLatin1String("outputs")).toArray());
-        }
-        cells.append(std::move(c));
-    }
+    for (int i = 0; i < n; ++i)
+        cells.append(cellFromJson(notebook.cellJson(i), i));
     return cells;
 }
 
 Expected<PreviewData> loadPreview(const QString &path, PreviewKind kind, const std::optional<Assignment> &assignment)
 {
+    QElapsedTimer timer;
+    timer.start();
+    if (kind == PreviewKind::Instructor) {
+        // Shown as it is: no transformation needs the core's model, so skip building it.
+        if (auto cells = quickCells(path)) {
+            qCDebug(lcPreview) << "built the cell data of" << path << "in" << timer.elapsed() << "ms (direct)";
+            return PreviewData{std::move(*cells), {}};
+        }
+    }
     auto nb = Notebook::load(path);
     if (!nb)
         return nb.error();
+    qCDebug(lcPreview) << "loaded" << path << "in" << timer.restart() << "ms";
     PreviewData data;
     data.notes = nb->repairs();
     switch (kind) {
@@ -224,6 +280,7 @@ Expected<PreviewData> loadPreview(const QString &path, PreviewKind kind, const s
         break;
     }
     }
+    qCDebug(lcPreview) << "built the cell data in" << timer.elapsed() << "ms";
     return data;
 }
 

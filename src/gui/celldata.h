@@ -65,8 +65,12 @@ struct PreviewData
 
 /// Loads `path` and builds the `kind` view of it: the notebook itself, its student release (makeRelease),
 /// or the notebook instrumented for `assignment` (instrumentOptionsFor with the sandbox's runtime folder
-/// /sandmark/runtime). Without an assignment the instrumented view is an Error. Blocking file I/O: call it
-/// on a worker thread. Errors name the file and the place (cells[i]).
+/// /sandmark/runtime). Without an assignment the instrumented view is an Error. The instructor view of a
+/// well-formed nbformat 4 file is read with Qt's JSON parser directly (nothing to transform; the core's
+/// model, which keeps key order for saving, costs more for tens of MB); anything else goes through
+/// Notebook::load() and its errors. Repairs made while loading are listed in `notes` for the other views
+/// (the Problems panel lists them for the assignment's notebooks). Blocking file I/O: call it on a worker
+/// thread. Errors name the file and the place (cells[i]).
 Expected<PreviewData> loadPreview(const QString &path, PreviewKind kind,
                                   const std::optional<Assignment> &assignment);
 

@@ -1,0 +1,171 @@
+#include "checkresultsmodel.h"
+
+#include "roles.h"
+
+#include <QColor>
+#include <QJsonArray>
+#include <QLocale>
+
+namespace sandmark {
+
+CheckResultsModel::CheckResultsModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void CheckResultsModel::setResults(QList<CheckResult> results)
+{
+    beginResetModel();
+    m_results = std::move(results);
+    endResetModel();
+}
+
+int CheckResultsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_results.size());
+}
+
+int CheckResultsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const CheckResult &r = m_results.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case CheckColumn:
+            return r.checkId;
+        case OutcomeColumn:
+            return r.outcome == Outcome::Pass ? tr("pass") : r.outcome == Outcome::Fail ? tr("fail") : tr("not graded");
+        case PointsColumn:
+            return QStringLiteral("%1 / %2").arg(QLocale().toString(r.points, 'g', 6), QLocale().toString(r.maxPoints, 'g', 6));
+        case ExpectedColumn:
+            return r.expected;
+        case ActualColumn:
+            return r.actual;
+        case FeedbackColumn:
+            return r.feedback;
+        default:
+            return {};
+        }
+    case Qt::BackgroundRole:
+        if (r.outcome == Outcome::Fail)
+            return QColor(0xfd, 0xe2, 0xe2);
+        if (r.outcome == Outcome::NotGraded)
+            return QColor(0xff, 0xf1, 0xd6);
+        return {};
+    case CheckIdRole:
+        return r.checkId;
+    case PointsRole:
+        return r.points;
+    default:
+        return {};
+    }
+}
+
+QVariant CheckResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case CheckColumn:
+        return tr("Check");
+    case OutcomeColumn:
+        return tr("Outcome");
+    case PointsColumn:
+        return tr("Points");
+    case ExpectedColumn:
+        return tr("Expected");
+    case ActualColumn:
+        return tr("Actual");
+    case FeedbackColumn:
+        return tr("Feedback");
+    default:
+        return {};
+    }
+}
+
+RecordCellsModel::RecordCellsModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void RecordCellsModel::setRecord(const QJsonObject &record)
+{
+    beginResetModel();
+    m_cells.clear();
+    const QJsonArray cells = record.value(QLatin1String("cells")).toArray();
+    for (const QJsonValue &c : cells)
+        m_cells << c.toObject();
+    endResetModel();
+}
+
+int RecordCellsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_cells.size());
+}
+
+int RecordCellsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RecordCellsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const QJsonObject &c = m_cells.at(index.row());
+    const QString status = c.value(QLatin1String("status")).toString();
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
+        switch (index.column()) {
+        case IndexColumn:
+            return c.value(QLatin1String("index")).isDouble()
+                       ? QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt())
+                       : QStringLiteral("—");
+        case KindColumn: {
+            const QString injected = c.value(QLatin1String("injected")).toString();
+            return injected.isEmpty() ? c.value(QLatin1String("cell_type")).toString() : tr("injected %1").arg(injected);
+        }
+        case StatusColumn:
+            return status;
+        case DurationColumn:
+            return tr("%1 s").arg(QLocale().toString(c.value(QLatin1String("duration_s")).toDouble(), 'f', 2));
+        case ErrorColumn: {
+            const QJsonValue e = c.value(QLatin1String("error"));
+            if (e.isObject())
+                return QStringLiteral("%1: %2").arg(e.toObject().value(QLatin1String("ename")).toString(),
+                                                    e.toObject().value(QLatin1String("evalue")).toString());
+            return e.toString();
+        }
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::BackgroundRole && !status.isEmpty() && status != QLatin1String("ok"))
+        return QColor(0xfd, 0xe2, 0xe2);
+    if (role == Qt::TextAlignmentRole && index.column() == DurationColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
+QVariant RecordCellsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case IndexColumn:
+        return tr("Cell");
+    case KindColumn:
+        return tr("Kind");
+    case StatusColumn:
+        return tr("Status");
+    case DurationColumn:
+        return tr("Duration");
+    case ErrorColumn:
+        return tr("Error");
+    default:
+        return {};
+    }
+}
+
+} // namespace sandmark
