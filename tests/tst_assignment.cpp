@@ -521,10 +521,12 @@ void TestAssignment::validateReportsProblems()
         if (p.severity == Problem::Severity::Error)
             errors << p.where;
     QCOMPARE(errors.size(), 2);
-    QCOMPARE(errors[0].file, a->absolute(u"nb.ipynb"_s));
+    // Files are named as the assignment was: here by an absolute path.
+    QCOMPARE(errors[0].file, a->displayPath(u"nb.ipynb"_s));
+    QCOMPARE(errors[0].file, dataPath(u"assignments/bad-notebook/nb.ipynb"_s));
     QCOMPARE(errors[0].location, u"cells[1]"_s);
     QCOMPARE(errors[0].message, u"BEGIN SOLUTION on line 2 has no matching END SOLUTION"_s);
-    QCOMPARE(errors[1].file, a->jsonPath());
+    QCOMPARE(errors[1].file, dataPath(u"assignments/bad-notebook/assignment.json"_s));
     QCOMPARE(errors[1].location, u"checks[0].anchor"_s);
     QVERIFY2(errors[1].message.contains(u"'nowhere'"_s), qPrintable(errors[1].message));
 }

@@ -47,6 +47,11 @@ double Assignment::maxPoints() const
     return total;
 }
 
+QString Assignment::displayPath(const QString &relative) const
+{
+    return QDir::cleanPath(m_shownFolder + QLatin1Char('/') + relative);
+}
+
 QString Assignment::absolute(const QString &relative) const
 {
     return QDir::cleanPath(m_folder + QLatin1Char('/') + relative);
@@ -233,6 +238,7 @@ Expected<Assignment> Assignment::load(const QString &path)
     Assignment a;
     a.m_jsonPath = QDir::cleanPath(jsonInfo.absoluteFilePath());
     a.m_folder = QDir::cleanPath(jsonInfo.absolutePath());
+    a.m_shownFolder = info.isDir() ? path : QFileInfo(path).path();
     const QString file = path.endsWith(QLatin1String(".json")) ? path : jsonPath;
     const Reader r{file};
 

@@ -83,9 +83,12 @@ public:
 
     /// Absolute path of a path relative to folder().
     QString absolute(const QString &relative) const;
+    /// A path relative to folder() as the user would name it in messages: under the folder as it was given
+    /// to load() (relative stays relative: "assignments/hw1/hw.ipynb"), clean.
+    QString displayPath(const QString &relative) const;
 
 private:
-    QString m_folder, m_jsonPath, m_slug, m_title, m_releaseName = QStringLiteral("release"), m_python;
+    QString m_folder, m_shownFolder, m_jsonPath, m_slug, m_title, m_releaseName = QStringLiteral("release"), m_python;
     QStringList m_notebooks, m_dependencies, m_requiredDatasets, m_datasetFunctions, m_warnings;
     QList<DataFile> m_dataFiles;
     bool m_systemSitePackages = true;

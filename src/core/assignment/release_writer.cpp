@@ -15,10 +15,13 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
     // Everything is made in memory first: a marker error in the last notebook writes nothing.
     QList<QPair<QString, QByteArray>> outputs;
     for (const QString &rel : assignment.notebooks()) {
-        const QString path = assignment.absolute(rel);
-        auto nb = Notebook::load(path);
-        if (!nb)
-            return nb.error();
+        const QString path = assignment.displayPath(rel); // named as the user named the assignment
+        auto nb = Notebook::load(assignment.absolute(rel));
+        if (!nb) {
+            Error e = nb.error();
+            e.file = path;
+            return e;
+        }
         for (const QString &r : nb->repairs())
             report.warnings << QStringLiteral("%1: %2").arg(path, r);
         auto released = makeRelease(*nb, path);
@@ -69,7 +72,7 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
         const QString dst = staging.filePath(df.path);
         QDir().mkpath(QFileInfo(dst).absolutePath());
         if (!QFile::copy(assignment.absolute(df.path), dst))
-            return Error{assignment.absolute(df.path), {}, QStringLiteral("cannot copy into the release")};
+            return Error{assignment.displayPath(df.path), {}, QStringLiteral("cannot copy into the release")};
         report.files << df.path;
     }
 

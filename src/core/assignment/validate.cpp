@@ -2,6 +2,8 @@
 
 #include "notebook/release.h"
 
+#include <QFileInfo>
+
 namespace sandmark {
 
 QList<Problem> validateAssignment(const Assignment &assignment)
@@ -15,10 +17,12 @@ QList<Problem> validateAssignment(const Assignment &assignment)
 
     QList<Notebook> notebooks;
     for (const QString &rel : assignment.notebooks()) {
-        const QString path = assignment.absolute(rel);
-        auto nb = Notebook::load(path);
+        const QString path = assignment.displayPath(rel); // named as the user named the assignment
+        auto nb = Notebook::load(assignment.absolute(rel));
         if (!nb) {
-            problems.append({Problem::Severity::Error, nb.error()});
+            Error e = nb.error();
+            e.file = path;
+            problems.append({Problem::Severity::Error, e});
             continue;
         }
         for (const QString &r : nb->repairs())
@@ -42,14 +46,14 @@ QList<Problem> validateAssignment(const Assignment &assignment)
             found = found || nb.findAnchor(c.anchor) >= 0;
         if (!found)
             problems.append({Problem::Severity::Error,
-                             Error{assignment.jsonPath(), QStringLiteral("checks[%1].anchor").arg(i),
+                             Error{assignment.displayPath(QFileInfo(assignment.jsonPath()).fileName()), QStringLiteral("checks[%1].anchor").arg(i),
                                    QStringLiteral("no cell of the instructor notebooks is named '%1' (grade_id, "
                                                   "cell id or tag)")
                                        .arg(c.anchor)}});
     }
     if (checks.isEmpty())
         warn(QStringLiteral("%1: checks: the assignment has no checks yet; every submission would score 0 of 0")
-                 .arg(assignment.jsonPath()));
+                 .arg(assignment.displayPath(QFileInfo(assignment.jsonPath()).fileName())));
     return problems;
 }
 
