@@ -2,6 +2,7 @@
 
 #include "commands.h"
 
+#include <QCoreApplication>
 #include <QSaveFile>
 
 #include <cstdio>
@@ -32,13 +33,16 @@ int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QStri
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     parser.addOption(help);
     if (!parser.parse(args)) {
-        err() << "sandmark-cli: " << parser.errorText() << " (see '" << args.value(0) << " --help')" << Qt::endl;
+        err() << "sandmark-cli: " << args.value(0) << ": " << parser.errorText() << " (see 'sandmark-cli "
+              << args.value(0) << " --help')" << Qt::endl;
         return ExitUsage;
     }
     if (parser.isSet(help)) {
         QString text = parser.helpText();
-        text.replace(QLatin1String("Usage: ") + args.value(0),
-                     QLatin1String("Usage: sandmark-cli ") + args.value(0));
+        // QCommandLineParser names the program by the path it was started with (argv[0]), not args[0].
+        const QString program = QCoreApplication::arguments().value(0);
+        if (text.startsWith(QLatin1String("Usage: ") + program + QLatin1Char(' ')))
+            text.replace(0, 7 + program.size(), QLatin1String("Usage: sandmark-cli ") + args.value(0));
         out() << text;
         out().flush();
         return -1;
