@@ -27,6 +27,14 @@ int cmdInstrument(const QStringList &args)
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
 
+    // A malformed --nonce is a command-line mistake (exit 2), not a problem of the notebook.
+    static const QRegularExpression nonceRe(QStringLiteral("^[0-9a-f]{16,64}$"));
+    if (parser.isSet(nonce) && !nonceRe.match(parser.value(nonce)).hasMatch()) {
+        err() << "sandmark-cli: instrument: --nonce must be 16 to 64 lowercase hex characters, got '"
+              << parser.value(nonce) << "' (see 'sandmark-cli instrument --help')" << Qt::endl;
+        return ExitUsage;
+    }
+
     auto assignment = Assignment::load(parser.positionalArguments().at(0));
     if (!assignment) {
         printError(assignment.error());
