@@ -1,0 +1,76 @@
+#include "gradebook/export.h"
+
+namespace sandmark {
+
+namespace {
+
+QString number(double v)
+{
+    return QString::number(v, 'g', 12);
+}
+
+QByteArray joinRows(const QList<QStringList> &rows)
+{
+    QByteArray out;
+    for (const QStringList &row : rows)
+        out += row.join(QLatin1Char(',')).toUtf8() + "\r\n";
+    return out;
+}
+
+} // namespace
+
+QString csvField(const QString &text)
+{
+    QString t = text;
+    if (!t.isEmpty()) {
+        const QChar c = t.at(0);
+        if (c == QLatin1Char('=') || c == QLatin1Char('+') || c == QLatin1Char('-') || c == QLatin1Char('@')
+            || c == QLatin1Char('\t') || c == QLatin1Char('\r'))
+            t.prepend(QLatin1Char('\''));
+    }
+    if (t.contains(QLatin1Char(',')) || t.contains(QLatin1Char('"')) || t.contains(QLatin1Char('\n')) || t.contains(QLatin1Char('\r'))) {
+        t.replace(QLatin1Char('"'), QLatin1String("\"\""));
+        return QLatin1Char('"') + t + QLatin1Char('"');
+    }
+    return t;
+}
+
+QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds)
+{
+    QList<QStringList> rows;
+    QStringList header{QStringLiteral("student"), QStringLiteral("score"), QStringLiteral("max"), QStringLiteral("status")};
+    for (const QString &id : checkIds)
+        header << csvField(id);
+    header << QStringLiteral("comments");
+    rows << header;
+    for (const EffectiveGrade &g : grades) {
+        const std::optional<double> score = g.score();
+        QStringList row{csvField(g.studentId), score ? number(*score) : QString(), number(g.maxScore),
+                        gradeStatusName(g.status)};
+        for (const QString &id : checkIds) {
+            QString cell;
+            for (const EffectiveCheck &c : g.checks)
+                if (c.result.checkId == id && (c.override_ || c.result.outcome != Outcome::NotGraded))
+                    cell = number(c.points());
+            row << cell;
+        }
+        row << csvField(g.overrideComments().join(QLatin1String("; ")));
+        rows << row;
+    }
+    return joinRows(rows);
+}
+
+QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible)
+{
+    QList<QStringList> rows;
+    rows << QStringList{QStringLiteral("Student"), QStringLiteral("ID"), QStringLiteral("SIS User ID"),
+                        QStringLiteral("SIS Login ID"), QStringLiteral("Section"), csvField(assignmentColumn)};
+    rows << QStringList{QStringLiteral("    Points Possible"), {}, {}, {}, {}, number(pointsPossible)};
+    for (const EffectiveGrade &g : grades) {
+        const std::optional<double> score = g.score();
+        rows << QStringList{{}, csvField(g.studentId), {}, {}, {}, score ? number(*score) : QString()};
+    }
+    return joinRows(rows);
+}
+
+} // namespace sandmark

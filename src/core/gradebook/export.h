@@ -1,0 +1,29 @@
+#pragma once
+// Gradebook exports: Sandmark's CSV and Canvas's gradebook-import CSV. Formats: docs/gradebook.md.
+
+#include "gradebook/gradebook.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QStringList>
+
+namespace sandmark {
+
+/// One CSV field quoted as RFC 4180 requires (quotes around fields holding a comma, quote, CR or LF;
+/// quotes doubled). Text that a spreadsheet would run as a formula (leading =, +, -, @, tab, CR) is
+/// prefixed with an apostrophe (OWASP "CSV injection"); numbers are never passed through this.
+QString csvField(const QString &text);
+
+/// Sandmark's CSV (UTF-8, CRLF line ends): student, score, max, status, one column per check id (the
+/// effective points; empty when not graded and not overridden), comments (override comments joined with
+/// "; "). `checkIds` gives the check columns' order. Grader-error rows have an empty score, never 0.
+QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds);
+
+/// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,
+/// a `Points Possible` row, then one row per student with ID = the student id (Canvas's user id when the
+/// submissions came from a Canvas zip export). Submissions without a score (grader error) are left empty so
+/// the import does not overwrite anything with a zero. `assignmentColumn` is the Canvas column name, e.g.
+/// "Iris basics (12345)".
+QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible);
+
+} // namespace sandmark

@@ -1,0 +1,471 @@
+#include "gradebook/gradebook.h"
+
+#include <QAtomicInteger>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <algorithm>
+
+namespace sandmark {
+
+Q_LOGGING_CATEGORY(lcGradebook, "sandmark.gradebook")
+
+namespace {
+
+const char *const kSchemaV1[] = {
+    "CREATE TABLE submissions ("
+    "  id INTEGER PRIMARY KEY,"
+    "  student TEXT NOT NULL UNIQUE,"
+    "  files_hash TEXT NOT NULL,"
+    "  added_at TEXT NOT NULL)",
+    "CREATE TABLE runs ("
+    "  id INTEGER PRIMARY KEY,"
+    "  submission_id INTEGER NOT NULL REFERENCES submissions(id),"
+    "  started_at TEXT NOT NULL,"
+    "  finished_at TEXT NOT NULL,"
+    "  backend TEXT NOT NULL,"
+    "  environment_key TEXT NOT NULL,"
+    "  reference_key TEXT NOT NULL,"
+    "  files_hash TEXT NOT NULL,"
+    "  inputs_hash TEXT NOT NULL,"
+    "  status TEXT NOT NULL,"
+    "  score REAL NOT NULL,"
+    "  max_score REAL NOT NULL,"
+    "  reasons TEXT NOT NULL)", // JSON array of strings
+    "CREATE INDEX runs_by_submission ON runs(submission_id, id)",
+    "CREATE TABLE check_results ("
+    "  run_id INTEGER NOT NULL REFERENCES runs(id),"
+    "  position INTEGER NOT NULL,"
+    "  check_id TEXT NOT NULL,"
+    "  check_type TEXT NOT NULL,"
+    "  outcome TEXT NOT NULL,"
+    "  points REAL NOT NULL,"
+    "  max_points REAL NOT NULL,"
+    "  expected TEXT NOT NULL,"
+    "  actual TEXT NOT NULL,"
+    "  feedback TEXT NOT NULL,"
+    "  PRIMARY KEY (run_id, check_id))",
+    "CREATE TABLE overrides ("
+    "  id INTEGER PRIMARY KEY,"
+    "  submission_id INTEGER NOT NULL REFERENCES submissions(id),"
+    "  check_id TEXT NOT NULL," // '' = the whole submission
+    "  points REAL NOT NULL,"
+    "  comment TEXT NOT NULL,"
+    "  created_at TEXT NOT NULL)",
+    "CREATE INDEX overrides_by_submission ON overrides(submission_id, check_id, id)",
+};
+
+QString typeName(Check::Type t)
+{
+    switch (t) {
+    case Check::Type::Value: return QStringLiteral("value");
+    case Check::Type::Test: return QStringLiteral("test");
+    case Check::Type::Manual: return QStringLiteral("manual");
+    }
+    return {};
+}
+
+Check::Type parseType(const QString &s)
+{
+    if (s == QLatin1String("test"))
+        return Check::Type::Test;
+    if (s == QLatin1String("manual"))
+        return Check::Type::Manual;
+    return Check::Type::Value;
+}
+
+/// SQLite stores a null QString as NULL; the schema's text columns are NOT NULL.
+QString text(const QString &s)
+{
+    return s.isNull() ? QString(QLatin1String("")) : s;
+}
+
+QString isoNow()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+QDateTime fromIso(const QString &s)
+{
+    QDateTime d = QDateTime::fromString(s, Qt::ISODateWithMs);
+    d.setTimeSpec(Qt::UTC);
+    return d;
+}
+
+/// A transaction that rolls back unless committed.
+class Transaction
+{
+public:
+    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_ok = m_db.transaction(); }
+    ~Transaction()
+    {
+        if (m_ok && !m_done)
+            m_db.rollback();
+    }
+    bool begun() const { return m_ok; }
+    bool commit()
+    {
+        m_done = m_db.commit();
+        return m_done;
+    }
+
+private:
+    QSqlDatabase m_db;
+    bool m_ok = false, m_done = false;
+};
+
+} // namespace
+
+std::optional<double> EffectiveGrade::score() const
+{
+    if (submissionOverride)
+        return submissionOverride->points;
+    bool anyOverride = false;
+    double sum = 0;
+    for (const EffectiveCheck &c : checks) {
+        sum += c.points();
+        anyOverride = anyOverride || c.override_.has_value();
+    }
+    if (status == GradeStatus::GraderError && !anyOverride)
+        return std::nullopt;
+    return sum;
+}
+
+QStringList EffectiveGrade::overrideComments() const
+{
+    QStringList out;
+    if (submissionOverride && !submissionOverride->comment.isEmpty())
+        out << submissionOverride->comment;
+    for (const EffectiveCheck &c : checks)
+        if (c.override_ && !c.override_->comment.isEmpty())
+            out << QStringLiteral("%1: %2").arg(c.result.checkId, c.override_->comment);
+    return out;
+}
+
+QString Gradebook::defaultPath(const QString &assignmentFolder)
+{
+    return QDir(assignmentFolder).filePath(QStringLiteral(".sandmark/gradebook.sqlite"));
+}
+
+Gradebook::Gradebook(QString path, QString connection) : m_path(std::move(path)), m_connection(std::move(connection)) {}
+
+Gradebook::~Gradebook()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connection);
+}
+
+Error Gradebook::sqlError(const QString &place, const QString &message) const
+{
+    return Error{m_path, place, message};
+}
+
+Expected<std::unique_ptr<Gradebook>> Gradebook::open(const QString &path)
+{
+    static QAtomicInteger<quint64> counter;
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    if (!QDir().mkpath(QFileInfo(abs).absolutePath()))
+        return Error{abs, {}, QStringLiteral("cannot create the folder %1").arg(QFileInfo(abs).absolutePath())};
+    const QString connection = QStringLiteral("sandmark-gradebook-%1").arg(counter.fetchAndAddRelaxed(1));
+    std::unique_ptr<Gradebook> gb(new Gradebook(abs, connection));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(abs);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+        if (!db.open())
+            return gb->sqlError({}, QStringLiteral("cannot open: %1").arg(db.lastError().text()));
+        QSqlQuery q(db);
+        for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})
+            if (!q.exec(QLatin1String(pragma)))
+                return gb->sqlError(QLatin1String(pragma), q.lastError().text());
+    }
+    if (auto m = gb->migrate(); !m)
+        return m.error();
+    return gb;
+}
+
+Expected<void> Gradebook::migrate()
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+        return sqlError(QStringLiteral("PRAGMA user_version"), q.lastError().text().isEmpty() ? QStringLiteral("not an SQLite database") : q.lastError().text());
+    const int version = q.value(0).toInt();
+    if (version == schemaVersion)
+        return {};
+    if (version > schemaVersion)
+        return sqlError(QStringLiteral("schema"), QStringLiteral("written by a newer Sandmark (schema version %1, this one knows %2)")
+                                                      .arg(version)
+                                                      .arg(schemaVersion));
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next())
+        return sqlError(QStringLiteral("schema"), q.lastError().text());
+    if (version == 0 && q.value(0).toInt() > 0)
+        return sqlError(QStringLiteral("schema"), QStringLiteral("not a Sandmark gradebook (it has tables but no schema version)"));
+    Transaction t(db);
+    if (!t.begun())
+        return sqlError(QStringLiteral("schema"), db.lastError().text());
+    for (const char *stmt : kSchemaV1)
+        if (!q.exec(QLatin1String(stmt)))
+            return sqlError(QStringLiteral("schema"), q.lastError().text());
+    if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(schemaVersion)) || !t.commit())
+        return sqlError(QStringLiteral("schema"), q.lastError().text());
+    qCDebug(lcGradebook) << "created gradebook" << m_path;
+    return {};
+}
+
+Expected<qint64> Gradebook::recordRun(const RunRecord &run)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction t(db);
+    if (!t.begun())
+        return sqlError(QStringLiteral("recordRun"), db.lastError().text());
+    QSqlQuery q(db);
+    auto fail = [&](const QString &what) -> Error {
+        return sqlError(QStringLiteral("recordRun(%1): %2").arg(run.studentId, what), q.lastError().text());
+    };
+    q.prepare(QStringLiteral("INSERT INTO submissions(student, files_hash, added_at) VALUES(?, ?, ?) "
+                             "ON CONFLICT(student) DO UPDATE SET files_hash = excluded.files_hash"));
+    q.addBindValue(text(run.studentId));
+    q.addBindValue(text(run.filesHash));
+    q.addBindValue(isoNow());
+    if (!q.exec())
+        return fail(QStringLiteral("submission"));
+    q.prepare(QStringLiteral("SELECT id FROM submissions WHERE student = ?"));
+    q.addBindValue(text(run.studentId));
+    if (!q.exec() || !q.next())
+        return fail(QStringLiteral("submission id"));
+    const qint64 submissionId = q.value(0).toLongLong();
+
+    const GradeResult &r = run.result;
+    q.prepare(QStringLiteral("INSERT INTO runs(submission_id, started_at, finished_at, backend, environment_key, "
+                             "reference_key, files_hash, inputs_hash, status, score, max_score, reasons) "
+                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(submissionId);
+    q.addBindValue(run.started.toUTC().toString(Qt::ISODateWithMs));
+    q.addBindValue(run.finished.toUTC().toString(Qt::ISODateWithMs));
+    q.addBindValue(text(run.backend));
+    q.addBindValue(text(run.environmentKey));
+    q.addBindValue(text(run.referenceKey));
+    q.addBindValue(text(run.filesHash));
+    q.addBindValue(text(run.inputsHash));
+    q.addBindValue(gradeStatusName(r.status));
+    q.addBindValue(r.score);
+    q.addBindValue(r.maxScore);
+    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.reasons)).toJson(QJsonDocument::Compact)));
+    if (!q.exec())
+        return fail(QStringLiteral("run"));
+    const qint64 runId = q.lastInsertId().toLongLong();
+
+    q.prepare(QStringLiteral("INSERT INTO check_results(run_id, position, check_id, check_type, outcome, points, "
+                             "max_points, expected, actual, feedback) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (qsizetype i = 0; i < r.checks.size(); ++i) {
+        const CheckResult &c = r.checks[i];
+        q.addBindValue(runId);
+        q.addBindValue(int(i));
+        q.addBindValue(text(c.checkId));
+        q.addBindValue(typeName(c.type));
+        q.addBindValue(outcomeName(c.outcome));
+        q.addBindValue(c.points);
+        q.addBindValue(c.maxPoints);
+        q.addBindValue(text(c.expected));
+        q.addBindValue(text(c.actual));
+        q.addBindValue(text(c.feedback));
+        if (!q.exec())
+            return fail(QStringLiteral("check %1").arg(c.checkId));
+    }
+    if (!t.commit())
+        return sqlError(QStringLiteral("recordRun(%1): commit").arg(run.studentId), db.lastError().text());
+    return runId;
+}
+
+Expected<void> Gradebook::addOverride(const QString &studentId, const Override &override_)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction t(db);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT s.id, (SELECT max(r.id) FROM runs r WHERE r.submission_id = s.id) "
+                             "FROM submissions s WHERE s.student = ?"));
+    q.addBindValue(studentId);
+    if (!q.exec())
+        return sqlError(QStringLiteral("override"), q.lastError().text());
+    if (!q.next())
+        return Error{m_path, QStringLiteral("override"), QStringLiteral("no submission for student '%1'").arg(studentId)};
+    const qint64 submissionId = q.value(0).toLongLong();
+    const qint64 runId = q.value(1).toLongLong();
+    if (!override_.checkId.isEmpty()) {
+        q.prepare(QStringLiteral("SELECT 1 FROM check_results WHERE run_id = ? AND check_id = ?"));
+        q.addBindValue(runId);
+        q.addBindValue(text(override_.checkId));
+        if (!q.exec() || !q.next())
+            return Error{m_path, QStringLiteral("override"),
+                         QStringLiteral("student '%1' has no check '%2' in the latest run").arg(studentId, override_.checkId)};
+    }
+    q.prepare(QStringLiteral("INSERT INTO overrides(submission_id, check_id, points, comment, created_at) VALUES(?, ?, ?, ?, ?)"));
+    q.addBindValue(submissionId);
+    q.addBindValue(text(override_.checkId));
+    q.addBindValue(override_.points);
+    q.addBindValue(text(override_.comment));
+    q.addBindValue(override_.when.isValid() ? override_.when.toUTC().toString(Qt::ISODateWithMs) : isoNow());
+    if (!q.exec() || !t.commit())
+        return sqlError(QStringLiteral("override"), q.lastError().text());
+    return {};
+}
+
+Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &inputsHash)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("SELECT r.inputs_hash FROM runs r JOIN submissions s ON s.id = r.submission_id "
+                             "WHERE s.student = ? AND r.status IN ('graded', 'needs-review') ORDER BY r.id DESC LIMIT 1"));
+    q.addBindValue(studentId);
+    if (!q.exec())
+        return sqlError(QStringLiteral("needsRerun"), q.lastError().text());
+    if (!q.next())
+        return true;
+    // A later grader error does not hide a completed run with the same inputs: the grade stands, but the
+    // latest attempt failed, so rerun.
+    QSqlQuery last(QSqlDatabase::database(m_connection));
+    last.prepare(QStringLiteral("SELECT r.status FROM runs r JOIN submissions s ON s.id = r.submission_id "
+                                "WHERE s.student = ? ORDER BY r.id DESC LIMIT 1"));
+    last.addBindValue(studentId);
+    if (!last.exec() || !last.next())
+        return sqlError(QStringLiteral("needsRerun"), last.lastError().text());
+    if (last.value(0).toString() == QLatin1String("grader-error"))
+        return true;
+    return q.value(0).toString() != inputsHash;
+}
+
+Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    // One read transaction: a consistent snapshot even while another process writes.
+    Transaction t(db);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT s.id, s.student, r.id, r.started_at, r.finished_at, r.backend, r.status, r.score, "
+                               "r.max_score, r.reasons FROM submissions s JOIN runs r ON r.id = "
+                               "(SELECT max(id) FROM runs WHERE submission_id = s.id) ORDER BY s.student")))
+        return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
+    QList<EffectiveGrade> out;
+    QHash<qint64, qsizetype> byRun, bySubmission;
+    while (q.next()) {
+        EffectiveGrade g;
+        g.studentId = q.value(1).toString();
+        g.runId = q.value(2).toLongLong();
+        g.started = fromIso(q.value(3).toString());
+        g.finished = fromIso(q.value(4).toString());
+        g.backend = q.value(5).toString();
+        g.status = parseGradeStatus(q.value(6).toString()).value_or(GradeStatus::GraderError);
+        g.autoScore = q.value(7).toDouble();
+        g.maxScore = q.value(8).toDouble();
+        for (const QJsonValue &v : QJsonDocument::fromJson(q.value(9).toString().toUtf8()).array())
+            g.reasons << v.toString();
+        byRun.insert(g.runId, out.size());
+        bySubmission.insert(q.value(0).toLongLong(), out.size());
+        out << g;
+    }
+    if (!q.exec(QStringLiteral("SELECT c.run_id, c.check_id, c.check_type, c.outcome, c.points, c.max_points, c.expected, "
+                               "c.actual, c.feedback FROM check_results c JOIN runs r ON r.id = c.run_id WHERE r.id = "
+                               "(SELECT max(id) FROM runs WHERE submission_id = r.submission_id) ORDER BY c.run_id, c.position")))
+        return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
+    while (q.next()) {
+        auto it = byRun.constFind(q.value(0).toLongLong());
+        if (it == byRun.constEnd())
+            continue;
+        EffectiveCheck c;
+        c.result.checkId = q.value(1).toString();
+        c.result.type = parseType(q.value(2).toString());
+        c.result.outcome = parseOutcome(q.value(3).toString()).value_or(Outcome::NotGraded);
+        c.result.points = q.value(4).toDouble();
+        c.result.maxPoints = q.value(5).toDouble();
+        c.result.expected = q.value(6).toString();
+        c.result.actual = q.value(7).toString();
+        c.result.feedback = q.value(8).toString();
+        out[*it].checks << c;
+    }
+    // Overrides in creation order: the latest one per (submission, check) wins.
+    if (!q.exec(QStringLiteral("SELECT submission_id, check_id, points, comment, created_at FROM overrides ORDER BY id")))
+        return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
+    while (q.next()) {
+        auto it = bySubmission.constFind(q.value(0).toLongLong());
+        if (it == bySubmission.constEnd())
+            continue;
+        Override o{q.value(1).toString(), q.value(2).toDouble(), q.value(3).toString(), fromIso(q.value(4).toString())};
+        EffectiveGrade &g = out[*it];
+        if (o.checkId.isEmpty()) {
+            g.submissionOverride = o;
+            continue;
+        }
+        for (EffectiveCheck &c : g.checks)
+            if (c.result.checkId == o.checkId)
+                c.override_ = o;
+    }
+    return out;
+}
+
+Expected<qint64> Gradebook::runCount()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM runs")) || !q.next())
+        return sqlError(QStringLiteral("runCount"), q.lastError().text());
+    return q.value(0).toLongLong();
+}
+
+Expected<QStringList> Gradebook::checkIds()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(QStringLiteral("SELECT run_id FROM check_results GROUP BY run_id ORDER BY count(*) DESC, run_id DESC LIMIT 1")))
+        return sqlError(QStringLiteral("checkIds"), q.lastError().text());
+    if (!q.next())
+        return QStringList();
+    const qint64 runId = q.value(0).toLongLong();
+    q.prepare(QStringLiteral("SELECT check_id FROM check_results WHERE run_id = ? ORDER BY position"));
+    q.addBindValue(runId);
+    if (!q.exec())
+        return sqlError(QStringLiteral("checkIds"), q.lastError().text());
+    QStringList ids;
+    while (q.next())
+        ids << q.value(0).toString();
+    return ids;
+}
+
+QString Gradebook::hashFiles(const QStringList &files, const QString &root)
+{
+    QStringList sorted = files;
+    sorted.sort();
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    const QDir base(root);
+    for (const QString &f : sorted) {
+        const QByteArray rel = base.relativeFilePath(f).toUtf8();
+        h.addData(QByteArray::number(rel.size()) + ':' + rel);
+        QFile file(f);
+        if (file.open(QIODevice::ReadOnly)) {
+            h.addData(QByteArray::number(file.size()) + ':');
+            h.addData(&file);
+        } else {
+            h.addData(QByteArrayLiteral("unreadable"));
+        }
+    }
+    return QString::fromLatin1(h.result().toHex());
+}
+
+QString Gradebook::inputsHash(const QString &filesHash, const QString &assignmentKey)
+{
+    return QString::fromLatin1(
+        QCryptographicHash::hash((filesHash + QLatin1Char('\n') + assignmentKey).toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+} // namespace sandmark

@@ -1,0 +1,117 @@
+#pragma once
+// The per-assignment gradebook: an SQLite database (Qt Sql, QSQLITE driver) of submissions, runs, check
+// results and manual overrides. Schema and rules: docs/gradebook.md.
+
+#include "grading/result.h"
+#include "util/expected.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace sandmark {
+
+/// One completed run, as recordRun() stores it.
+struct RunRecord
+{
+    QString studentId;
+    QString filesHash;       ///< hash of the submission's files (see hashFiles())
+    QString inputsHash;      ///< inputsHash(filesHash, assignment key): decides "needs rerun?"
+    QDateTime started;       ///< UTC
+    QDateTime finished;      ///< UTC
+    QString backend;         ///< "bwrap", "docker", "local-unsafe"
+    QString environmentKey;  ///< the environment's key (dependency list hash)
+    QString referenceKey;    ///< the reference payload's cache key
+    GradeResult result;
+};
+
+/// A manual override: points for one check (checkId non-empty) or for the whole submission.
+struct Override
+{
+    QString checkId; ///< empty: the whole submission's score
+    double points = 0;
+    QString comment;
+    QDateTime when;  ///< UTC
+};
+
+/// One check's effective grade: the run's automatic points, unless an override replaces them.
+struct EffectiveCheck
+{
+    CheckResult result;                  ///< as the run produced it
+    std::optional<Override> override_;   ///< the latest override of this check, if any
+    double points() const { return override_ ? override_->points : result.points; }
+};
+
+/// A submission's effective grade: its latest run plus overrides (which survive regrades).
+struct EffectiveGrade
+{
+    QString studentId;
+    qint64 runId = 0;
+    QDateTime started, finished;
+    QString backend;
+    GradeStatus status = GradeStatus::Graded;
+    QStringList reasons;
+    double autoScore = 0;  ///< the run's score
+    double maxScore = 0;
+    QList<EffectiveCheck> checks;
+    std::optional<Override> submissionOverride; ///< the latest whole-submission override
+    /// The score shown and exported: the submission override, else the sum of effective check points.
+    /// Empty for a grader-error run without overrides (never a zero for the student).
+    std::optional<double> score() const;
+    /// All override comments, "check: comment" (whole-submission ones first, without a prefix).
+    QStringList overrideComments() const;
+};
+
+/// An open gradebook. Owns one QSqlDatabase connection; use it from the thread that opened it (Qt Sql
+/// connections are per thread). Every write is one transaction, committed before the call returns
+/// (WAL journal, synchronous=FULL): a process killed at any moment leaves every committed run complete and
+/// no partial run. Several processes may open the same file (busy timeout 10 s).
+class Gradebook
+{
+public:
+    /// `<assignment folder>/.sandmark/gradebook.sqlite`.
+    static QString defaultPath(const QString &assignmentFolder);
+    /// Opens or creates `path` (and its folder), migrating the schema (PRAGMA user_version) to the current
+    /// version. Errors: the file is not a gradebook, is from a newer Sandmark, or cannot be written.
+    static Expected<std::unique_ptr<Gradebook>> open(const QString &path);
+    ~Gradebook();
+    Gradebook(const Gradebook &) = delete;
+    Gradebook &operator=(const Gradebook &) = delete;
+
+    QString path() const { return m_path; }
+    static constexpr int schemaVersion = 1;
+
+    /// Stores one completed run (submission upserted, run and its check results inserted) in one
+    /// transaction. Returns the run id. Every run is kept.
+    Expected<qint64> recordRun(const RunRecord &run);
+    /// Adds an override for `studentId` (check `checkId`, or the whole submission when empty), stamped now.
+    /// Errors: unknown student, unknown check id (not in the student's latest run).
+    Expected<void> addOverride(const QString &studentId, const Override &override_);
+    /// True when `studentId` has no completed run (status graded or needs-review) with this inputs hash as
+    /// its latest such run: the files or the assignment inputs changed, or the last attempt was a grader error.
+    Expected<bool> needsRerun(const QString &studentId, const QString &inputsHash);
+    /// Effective grades of every submission that has a run, sorted by student id.
+    Expected<QList<EffectiveGrade>> effectiveGrades();
+    /// Number of runs stored (all submissions), for tests and reports.
+    Expected<qint64> runCount();
+    /// Check ids in the order of the latest run that has the most checks (export column order).
+    Expected<QStringList> checkIds();
+
+    /// sha256 (hex) over the relative paths and contents of `files` (absolute paths), order-independent.
+    static QString hashFiles(const QStringList &files, const QString &root);
+    /// sha256 (hex) of a submission's files hash and the assignment's inputs key.
+    static QString inputsHash(const QString &filesHash, const QString &assignmentKey);
+
+private:
+    explicit Gradebook(QString path, QString connection);
+    Expected<void> migrate();
+    Error sqlError(const QString &place, const QString &message) const;
+
+    QString m_path;
+    QString m_connection;
+};
+
+} // namespace sandmark

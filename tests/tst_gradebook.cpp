@@ -1,0 +1,354 @@
+// Gradebook: SQLite storage of runs, overrides, effective grades, resume decisions, crash safety, exports.
+#include "gradebook/export.h"
+#include "gradebook/gradebook.h"
+
+#include <QCoreApplication>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextStream>
+
+#include <csignal>
+
+using namespace sandmark;
+
+namespace {
+
+/// A run of `student` with `nChecks` value checks, the first `passing` of them passed.
+RunRecord makeRun(const QString &student, int nChecks, int passing, const QString &inputs = QStringLiteral("in-1"),
+                  GradeStatus status = GradeStatus::Graded)
+{
+    RunRecord run;
+    run.studentId = student;
+    run.filesHash = QStringLiteral("files-") + student;
+    run.inputsHash = inputs;
+    run.started = QDateTime::currentDateTimeUtc();
+    run.finished = run.started.addSecs(3);
+    run.backend = QStringLiteral("bwrap");
+    run.environmentKey = QStringLiteral("env-abc");
+    run.referenceKey = QStringLiteral("ref-def");
+    run.result.status = status;
+    for (int i = 0; i < nChecks; ++i) {
+        CheckResult c;
+        c.checkId = QStringLiteral("q%1").arg(i + 1);
+        c.maxPoints = 2;
+        c.outcome = status == GradeStatus::GraderError ? Outcome::NotGraded : i < passing ? Outcome::Pass : Outcome::Fail;
+        c.points = c.outcome == Outcome::Pass ? 2 : 0;
+        c.expected = QStringLiteral("15");
+        c.actual = c.outcome == Outcome::Pass ? QStringLiteral("15") : QStringLiteral("5");
+        c.feedback = c.outcome == Outcome::Fail ? QStringLiteral("`total`: value 5 ≠ 15") : QString();
+        run.result.checks << c;
+        run.result.score += c.points;
+        run.result.maxScore += c.maxPoints;
+    }
+    return run;
+}
+
+std::unique_ptr<Gradebook> openOrDie(const QString &path)
+{
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        qFatal("%s", qPrintable(gb.error().toString()));
+    return std::move(*gb);
+}
+
+/// Child mode: writes runs in a loop, printing "committed N" after each commit, until killed.
+int writerMain(const QString &path)
+{
+    auto gb = openOrDie(path);
+    QTextStream out(stdout);
+    for (int i = 0;; ++i) {
+        auto id = gb->recordRun(makeRun(QStringLiteral("s%1").arg(i, 5, 10, QLatin1Char('0')), 12, i % 12));
+        if (!id) {
+            out << "error " << id.error().toString() << Qt::endl;
+            return 1;
+        }
+        out << "committed " << i << Qt::endl;
+    }
+}
+
+} // namespace
+
+class TestGradebook : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void defaultPath();
+    void commitAndReopen();
+    void schemaVersionAndWal();
+    void refusesForeignDatabase();
+    void overrideSurvivesRegrade();
+    void overrideErrors();
+    void needsRerun();
+    void graderErrorIsNeverZero();
+    void sigkillLeavesConsistentDatabase();
+    void csvQuoting_data();
+    void csvQuoting();
+    void exportPlainCsv();
+    void exportCanvas();
+};
+
+void TestGradebook::defaultPath()
+{
+    QCOMPARE(Gradebook::defaultPath(QStringLiteral("/course/hw1")), QStringLiteral("/course/hw1/.sandmark/gradebook.sqlite"));
+}
+
+void TestGradebook::commitAndReopen()
+{
+    QTemporaryDir dir;
+    const QString path = Gradebook::defaultPath(dir.path());
+    {
+        auto gb = openOrDie(path); // creates .sandmark/
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 3, 2)));
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("bob"), 3, 3)));
+    }
+    auto gb = openOrDie(path);
+    auto grades = gb->effectiveGrades();
+    QVERIFY(grades);
+    QCOMPARE(grades->size(), 2);
+    const EffectiveGrade &alice = grades->at(0);
+    QCOMPARE(alice.studentId, QStringLiteral("alice"));
+    QCOMPARE(alice.score(), std::optional<double>(4));
+    QCOMPARE(alice.maxScore, 6.0);
+    QCOMPARE(alice.backend, QStringLiteral("bwrap"));
+    QCOMPARE(alice.checks.size(), 3);
+    QCOMPARE(alice.checks.at(2).result.feedback, QStringLiteral("`total`: value 5 ≠ 15"));
+    QCOMPARE(alice.checks.at(2).result.outcome, Outcome::Fail);
+    QCOMPARE(*gb->checkIds(), (QStringList{QStringLiteral("q1"), QStringLiteral("q2"), QStringLiteral("q3")}));
+}
+
+void TestGradebook::schemaVersionAndWal()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("gb.sqlite"));
+    auto gb = openOrDie(path);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("inspect"));
+    db.setDatabaseName(path);
+    QVERIFY(db.open());
+    {
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), Gradebook::schemaVersion);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
+        // A newer schema is refused, not misread.
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 99")));
+    }
+    db.close();
+    db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(QStringLiteral("inspect"));
+    gb.reset();
+    auto newer = Gradebook::open(path);
+    QVERIFY(!newer);
+    QVERIFY2(newer.error().toString().contains(QStringLiteral("newer Sandmark")), qPrintable(newer.error().toString()));
+}
+
+void TestGradebook::refusesForeignDatabase()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("other.sqlite"));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("foreign"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE t(x)")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("foreign"));
+    auto gb = Gradebook::open(path);
+    QVERIFY(!gb);
+    QVERIFY(gb.error().toString().contains(QStringLiteral("not a Sandmark gradebook")));
+}
+
+void TestGradebook::overrideSurvivesRegrade()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 3, 1)));
+    QVERIFY(gb->addOverride(QStringLiteral("alice"), {QStringLiteral("q3"), 1.5, QStringLiteral("partial credit, right idea"), {}}));
+    auto g = gb->effectiveGrades();
+    QCOMPARE(g->at(0).score(), std::optional<double>(3.5));
+    // A regrade (new run) keeps the override and every run.
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 3, 2, QStringLiteral("in-2"))));
+    g = gb->effectiveGrades();
+    const EffectiveGrade &a = g->at(0);
+    QCOMPARE(a.autoScore, 4.0);
+    QVERIFY(a.checks.at(2).override_.has_value());
+    QCOMPARE(a.checks.at(2).result.points, 0.0); // the automatic score stays visible beside the override
+    QCOMPARE(a.score(), std::optional<double>(5.5));
+    QCOMPARE(a.overrideComments(), QStringList{QStringLiteral("q3: partial credit, right idea")});
+    QCOMPARE(*gb->runCount(), 2);
+    // A later override of the same check wins; a whole-submission override replaces the sum.
+    QVERIFY(gb->addOverride(QStringLiteral("alice"), {QStringLiteral("q3"), 2, QStringLiteral("full credit"), {}}));
+    QCOMPARE(gb->effectiveGrades()->at(0).score(), std::optional<double>(6));
+    QVERIFY(gb->addOverride(QStringLiteral("alice"), {{}, 5, QStringLiteral("late penalty"), {}}));
+    QCOMPARE(gb->effectiveGrades()->at(0).score(), std::optional<double>(5));
+}
+
+void TestGradebook::overrideErrors()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 1)));
+    auto noStudent = gb->addOverride(QStringLiteral("zed"), {{}, 1, QStringLiteral("x"), {}});
+    QVERIFY(!noStudent);
+    QVERIFY(noStudent.error().message.contains(QStringLiteral("no submission for student 'zed'")));
+    auto noCheck = gb->addOverride(QStringLiteral("alice"), {QStringLiteral("q9"), 1, QStringLiteral("x"), {}});
+    QVERIFY(!noCheck);
+    QVERIFY(noCheck.error().message.contains(QStringLiteral("no check 'q9'")));
+}
+
+void TestGradebook::needsRerun()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    QCOMPARE(*gb->needsRerun(QStringLiteral("alice"), QStringLiteral("in-1")), true); // never run
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 1, QStringLiteral("in-1"))));
+    QCOMPARE(*gb->needsRerun(QStringLiteral("alice"), QStringLiteral("in-1")), false);
+    QCOMPARE(*gb->needsRerun(QStringLiteral("alice"), QStringLiteral("in-2")), true); // files or assignment changed
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 1, QStringLiteral("in-1"), GradeStatus::NeedsReview)));
+    QCOMPARE(*gb->needsRerun(QStringLiteral("alice"), QStringLiteral("in-1")), false); // needs-review is complete
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 0, QStringLiteral("in-1"), GradeStatus::GraderError)));
+    QCOMPARE(*gb->needsRerun(QStringLiteral("alice"), QStringLiteral("in-1")), true); // a grader error is retried
+
+    QTemporaryDir files;
+    QFile f(files.filePath(QStringLiteral("a.ipynb")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{}");
+    f.close();
+    const QString h1 = Gradebook::hashFiles({f.fileName()}, files.path());
+    QVERIFY(f.open(QIODevice::Append));
+    f.write(" ");
+    f.close();
+    const QString h2 = Gradebook::hashFiles({f.fileName()}, files.path());
+    QVERIFY(h1 != h2);
+    QCOMPARE(h1.size(), 64);
+    QVERIFY(Gradebook::inputsHash(h1, QStringLiteral("a")) != Gradebook::inputsHash(h1, QStringLiteral("b")));
+}
+
+void TestGradebook::graderErrorIsNeverZero()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("carol"), 2, 0, QStringLiteral("in-1"), GradeStatus::GraderError)));
+    const auto g = gb->effectiveGrades();
+    QCOMPARE(g->at(0).status, GradeStatus::GraderError);
+    QVERIFY(!g->at(0).score().has_value());
+    const QByteArray csv = sandmark::exportCsv(*g, *gb->checkIds());
+    QVERIFY2(csv.contains("carol,,4,grader-error,,,\r\n"), csv.constData());
+}
+
+void TestGradebook::sigkillLeavesConsistentDatabase()
+{
+#ifdef Q_OS_WIN
+    QSKIP("SIGKILL is POSIX");
+#else
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("gb.sqlite"));
+    openOrDie(path); // create the schema first
+    QProcess writer;
+    writer.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    writer.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--writer"), path});
+    QVERIFY(writer.waitForStarted());
+    int committed = -1;
+    QByteArray buffer;
+    while (committed < 40 && writer.waitForReadyRead(30000)) {
+        buffer += writer.readAllStandardOutput();
+        const QList<QByteArray> lines = buffer.split('\n');
+        for (const QByteArray &l : lines)
+            if (l.startsWith("committed "))
+                committed = std::max(committed, l.mid(10).toInt());
+        QVERIFY2(!buffer.contains("error"), buffer.constData());
+    }
+    QVERIFY(committed >= 40);
+    ::kill(pid_t(writer.processId()), SIGKILL); // mid-transaction, most likely
+    QVERIFY(writer.waitForFinished(10000));
+    QCOMPARE(writer.exitStatus(), QProcess::CrashExit);
+
+    auto gb = openOrDie(path);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("ok"));
+        // No partial run: every stored run has all its 12 check results.
+        QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM runs r WHERE (SELECT count(*) FROM check_results c WHERE c.run_id = r.id) != 12")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("check"));
+    // Nothing that was reported committed is lost.
+    const qint64 runs = *gb->runCount();
+    QVERIFY2(runs >= committed + 1, qPrintable(QStringLiteral("%1 runs, %2 reported").arg(runs).arg(committed + 1)));
+    const auto grades = gb->effectiveGrades();
+    QVERIFY(grades);
+    QCOMPARE(grades->size(), int(runs));
+    // The rerun decision sees the committed runs as done and the rest as pending, without duplicates.
+    QCOMPARE(*gb->needsRerun(QStringLiteral("s00000"), QStringLiteral("in-1")), false);
+    QCOMPARE(*gb->needsRerun(QStringLiteral("s%1").arg(runs, 5, 10, QLatin1Char('0')), QStringLiteral("in-1")), true);
+#endif
+}
+
+void TestGradebook::csvQuoting_data()
+{
+    QTest::addColumn<QString>("in");
+    QTest::addColumn<QString>("out");
+    QTest::newRow("plain") << QStringLiteral("alice") << QStringLiteral("alice");
+    QTest::newRow("comma") << QStringLiteral("a,b") << QStringLiteral("\"a,b\"");
+    QTest::newRow("quote") << QStringLiteral("say \"hi\"") << QStringLiteral("\"say \"\"hi\"\"\"");
+    QTest::newRow("newline") << QStringLiteral("line1\nline2") << QStringLiteral("\"line1\nline2\"");
+    QTest::newRow("cr") << QStringLiteral("a\rb") << QStringLiteral("\"a\rb\"");
+    QTest::newRow("formula") << QStringLiteral("=HYPERLINK(\"x\")") << QStringLiteral("\"'=HYPERLINK(\"\"x\"\")\"");
+    QTest::newRow("at") << QStringLiteral("@SUM(A1)") << QStringLiteral("'@SUM(A1)");
+    QTest::newRow("unicode") << QStringLiteral("Zoë ≠ Zoe") << QStringLiteral("Zoë ≠ Zoe");
+    QTest::newRow("empty") << QString() << QString();
+}
+
+void TestGradebook::csvQuoting()
+{
+    QFETCH(QString, in);
+    QFETCH(QString, out);
+    QCOMPARE(csvField(in), out);
+}
+
+void TestGradebook::exportPlainCsv()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("bob"), 2, 2)));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice, jr"), 2, 1)));
+    QVERIFY(gb->addOverride(QStringLiteral("alice, jr"), {QStringLiteral("q2"), 1, QStringLiteral("said \"almost\""), {}}));
+    const QByteArray csv = sandmark::exportCsv(*gb->effectiveGrades(), *gb->checkIds());
+    QCOMPARE(csv, QByteArray("student,score,max,status,q1,q2,comments\r\n"
+                             "\"alice, jr\",3,4,graded,2,1,\"q2: said \"\"almost\"\"\"\r\n"
+                             "bob,4,4,graded,2,2,\r\n"));
+}
+
+void TestGradebook::exportCanvas()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("12345"), 2, 1)));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("67890"), 2, 0, QStringLiteral("in-1"), GradeStatus::GraderError)));
+    const QByteArray csv = exportCanvasCsv(*gb->effectiveGrades(), QStringLiteral("Iris basics (4711)"), 4);
+    QCOMPARE(csv, QByteArray("Student,ID,SIS User ID,SIS Login ID,Section,Iris basics (4711)\r\n"
+                             "    Points Possible,,,,,4\r\n"
+                             ",12345,,,,2\r\n"
+                             ",67890,,,,\r\n"));
+}
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    if (argc == 3 && QByteArray(argv[1]) == "--writer")
+        return writerMain(QString::fromLocal8Bit(argv[2]));
+    TestGradebook t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "tst_gradebook.moc"
