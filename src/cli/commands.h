@@ -38,5 +38,7 @@ int cmdDatasets(const QStringList &args);
 int cmdImport(const QStringList &args);
 int cmdRun(const QStringList &args);
 int cmdDoctor(const QStringList &args);
+int cmdExport(const QStringList &args);
+int cmdOverride(const QStringList &args);
 
 } // namespace sandmark::cli

@@ -18,7 +18,7 @@
 
 namespace sandmark {
 
-Q_LOGGING_CATEGORY(lcGradebook, "sandmark.gradebook")
+Q_LOGGING_CATEGORY(lcGradebook, "sandmark.gradebook", QtInfoMsg)
 
 namespace {
 

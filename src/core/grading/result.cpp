@@ -7,7 +7,7 @@
 
 namespace sandmark {
 
-Q_LOGGING_CATEGORY(lcGrading, "sandmark.grading")
+Q_LOGGING_CATEGORY(lcGrading, "sandmark.grading", QtInfoMsg)
 
 QString gradeStatusName(GradeStatus status)
 {

@@ -1,0 +1,66 @@
+// sandmark-cli export ASSIGNMENT [--format csv|canvas] [-o FILE] [--gradebook PATH] [--canvas-column NAME]
+#include "assignment/assignment.h"
+#include "cli_util.h"
+#include "commands.h"
+#include "gradebook/export.h"
+#include "gradebook/gradebook.h"
+
+#include <QFileInfo>
+
+namespace sandmark::cli {
+
+int cmdExport(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("csv (default) or canvas (Canvas gradebook import)."),
+                                    QStringLiteral("FORMAT"), QStringLiteral("csv"));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to FILE (default: stdout)."),
+                                    QStringLiteral("FILE"));
+    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
+                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
+                                       QStringLiteral("PATH"));
+    const QCommandLineOption column(QStringLiteral("canvas-column"),
+                                    QStringLiteral("Canvas assignment column, e.g. \"HW1 (4711)\" (default: the title)."),
+                                    QStringLiteral("NAME"));
+    parser.addOptions({format, output, gradebook, column});
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Export the effective grades (latest run plus overrides)."), 1); rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    const QString fmt = parser.value(format);
+    if (fmt != QLatin1String("csv") && fmt != QLatin1String("canvas")) {
+        err() << "sandmark-cli: export: --format must be csv or canvas, not '" << fmt << "'" << Qt::endl;
+        return ExitUsage;
+    }
+    auto assignment = Assignment::load(parser.positionalArguments().at(0));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    const QString path = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
+    if (!QFileInfo::exists(path)) {
+        printError({path, {}, QStringLiteral("no gradebook yet (grade the submissions first)")});
+        return ExitBadInput;
+    }
+    auto gb = Gradebook::open(path);
+    if (!gb) {
+        printError(gb.error());
+        return ExitBadInput;
+    }
+    auto grades = (*gb)->effectiveGrades();
+    auto ids = (*gb)->checkIds();
+    if (!grades || !ids) {
+        printError(!grades ? grades.error() : ids.error());
+        return ExitBadInput;
+    }
+    const QByteArray data = fmt == QLatin1String("csv")
+                                ? exportCsv(*grades, *ids)
+                                : exportCanvasCsv(*grades, parser.isSet(column) ? parser.value(column) : assignment->title(),
+                                                  assignment->maxPoints());
+    if (auto w = writeOutput(parser.value(output), data); !w) {
+        printError(w.error());
+        return ExitBadInput;
+    }
+    return ExitOk;
+}
+
+} // namespace sandmark::cli
