@@ -135,6 +135,7 @@ private Q_SLOTS:
     void gradeDatasetMissingIsGraderError();
     void gradeSandboxFailureIsGraderError();
     void gradeBadOptionIsNotGraded();
+    void gradePartialCreditAndManual();
 };
 
 void TestGrading::decodeKeepsWhatJsonLoses()
@@ -555,6 +556,39 @@ void TestGrading::gradeBadOptionIsNotGraded()
     QCOMPARE(r.checks.at(0).outcome, Outcome::NotGraded);
     QVERIFY(r.checks.at(0).feedback.contains(QStringLiteral("checks option 'rtol'")));
     QCOMPARE(r.status, GradeStatus::NeedsReview);
+}
+
+void TestGrading::gradePartialCreditAndManual()
+{
+    // The runner's `result_text` of a test cell (docs/runner-protocol.md): a number is nbgrader partial credit.
+    QJsonObject rec = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
+    QJsonArray cells = rec.value(QLatin1String("cells")).toArray();
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        QJsonObject c = cells[i].toObject();
+        if (c.value(QLatin1String("check")).toString() == QLatin1String("t-final")) {
+            c.insert(QStringLiteral("result_text"), QStringLiteral("1.5"));
+            cells[i] = c;
+        }
+    }
+    rec.insert(QStringLiteral("cells"), cells);
+    Check manual;
+    manual.id = QStringLiteral("essay");
+    manual.type = Check::Type::Manual;
+    manual.anchor = QStringLiteral("q9");
+    manual.points = 4;
+    GradeInput in;
+    in.checks = {testCheck(QStringLiteral("t-final"), 3), manual};
+    in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
+    in.studentPayload = runPayload(QStringLiteral("anchor-student"));
+    in.record = rec;
+    const GradeResult r = grade(in);
+    QCOMPARE(r.checks.at(0).points, 1.5);
+    QCOMPARE(r.checks.at(0).feedback, QStringLiteral("partial credit: 1.5 of 3 points"));
+    QCOMPARE(r.checks.at(1).outcome, Outcome::NotGraded);
+    QVERIFY(r.checks.at(1).feedback.contains(QStringLiteral("graded by hand")));
+    QCOMPARE(r.score, 1.5);
+    QCOMPARE(r.maxScore, 7.0);
+    QCOMPARE(r.status, GradeStatus::Graded); // a manual check awaiting a person is not a problem of the run
 }
 
 QTEST_GUILESS_MAIN(TestGrading)

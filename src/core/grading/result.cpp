@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QLoggingCategory>
 
+#include <cmath>
+
 namespace sandmark {
 
 Q_LOGGING_CATEGORY(lcGrading, "sandmark.grading", QtInfoMsg)
@@ -50,7 +52,7 @@ namespace {
 struct CellInfo
 {
     QJsonValue index;
-    QString injected, label, check, status, ename, evalue;
+    QString injected, label, check, status, ename, evalue, resultText;
     bool fallback = false;
 
     QString name() const
@@ -78,6 +80,7 @@ QList<CellInfo> readCells(const QJsonObject &record)
         info.check = c.value(QLatin1String("check")).toString();
         info.status = c.value(QLatin1String("status")).toString();
         info.fallback = c.value(QLatin1String("fallback")).toBool();
+        info.resultText = c.value(QLatin1String("result_text")).toString();
         const QJsonObject err = c.value(QLatin1String("error")).toObject();
         info.ename = err.value(QLatin1String("ename")).toString();
         info.evalue = err.value(QLatin1String("evalue")).toString();
@@ -205,7 +208,14 @@ GradeResult grade(const GradeInput &input)
             for (const CellInfo &c : cells)
                 if (c.injected == QLatin1String("test") && c.check == check.id)
                     cell = &c;
-            if (cell && cell->status == QLatin1String("ok")) {
+            bool partial = false;
+            const double credit = cell ? cell->resultText.trimmed().toDouble(&partial) : 0;
+            if (cell && cell->status == QLatin1String("ok") && partial && std::isfinite(credit) && credit < check.points) {
+                // nbgrader: a test cell whose result is a single number gives that number as partial credit.
+                r.outcome = credit > 0 ? Outcome::Pass : Outcome::Fail;
+                r.points = std::max(0.0, credit);
+                r.feedback = QStringLiteral("partial credit: %1 of %2 points").arg(r.points).arg(check.points);
+            } else if (cell && cell->status == QLatin1String("ok")) {
                 r.outcome = Outcome::Pass;
             } else if (cell && cell->status == QLatin1String("error")) {
                 r.outcome = Outcome::Fail;
@@ -262,7 +272,7 @@ GradeResult grade(const GradeInput &input)
             if (!fallbackNote.isEmpty())
                 r.feedback = r.feedback.isEmpty() ? fallbackNote : r.feedback + QStringLiteral(" (") + fallbackNote + QLatin1Char(')');
         }
-        if (r.outcome == Outcome::Pass)
+        if (r.outcome == Outcome::Pass && r.feedback.startsWith(QLatin1String("partial credit")) == false)
             r.points = check.points;
         if (r.outcome == Outcome::NotGraded) {
             anyNotGraded = true;
