@@ -60,12 +60,15 @@ Expected<void> writeOutput(const QString &path, const QByteArray &data)
 {
     if (path.isEmpty() || path == QLatin1String("-")) {
         out().flush();
-        std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
-        std::fflush(stdout);
+        const size_t written = std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
+        if (written != size_t(data.size()) || std::fflush(stdout) != 0 || std::ferror(stdout))
+            return Error{QStringLiteral("<stdout>"), {}, QStringLiteral("cannot write the output (disk full?)")};
         return {};
     }
+    // Unbuffered, so a full disk fails the write itself instead of a flush QSaveFile may not report.
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(data) != data.size()
+        || file.error() != QFileDevice::NoError || !file.commit())
         return Error{path, {}, QStringLiteral("cannot write: %1").arg(file.errorString())};
     return {};
 }

@@ -59,7 +59,7 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
         const QString dst = staging.filePath(rel);
         QDir().mkpath(QFileInfo(dst).absolutePath());
         QFile f(dst);
-        if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size())
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || f.write(data) != data.size() || !f.flush())
             return Error{dst, {}, QStringLiteral("cannot write: %1").arg(f.errorString())};
         return {};
     };

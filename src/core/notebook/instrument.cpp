@@ -119,8 +119,11 @@ QString probeCellSource(const InstrumentOptions &options, const ProbeSpec &probe
         .arg(pyString(probe.label));
 }
 
-Expected<InstrumentResult> instrument(const Notebook &notebook, const InstrumentOptions &options)
+Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOptions &options)
 {
+    // Cells already marked as injected (a notebook instrumented before, or a submission forging Sandmark's
+    // metadata to plant its own "test" cell) never run as ours: start from the stripped notebook.
+    const Notebook notebook = strip(input);
     static const QRegularExpression nonceRe(QStringLiteral("^[0-9a-f]{16,64}$"));
     if (!nonceRe.match(options.nonce).hasMatch())
         return Error{{}, QStringLiteral("nonce"), QStringLiteral("must be 16 to 64 lowercase hex characters")};
@@ -131,6 +134,9 @@ Expected<InstrumentResult> instrument(const Notebook &notebook, const Instrument
                              QStringLiteral("'%1' is not a Python variable name").arg(v)};
 
     InstrumentResult result;
+    if (notebook.cellCount() != input.cellCount())
+        result.notes << QStringLiteral("%1 cell(s) already marked as injected by Sandmark were removed first")
+                            .arg(input.cellCount() - notebook.cellCount());
     const Json &source = NotebookEditor::json(notebook);
     const Json &cells = source["cells"];
     const bool ids = notebook.hasCellIds();

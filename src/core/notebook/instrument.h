@@ -60,7 +60,7 @@ bool isPythonVariableName(const QString &name);
 /// A fresh random nonce (128 bits as 32 lowercase hex chars) from QRandomGenerator::system().
 QString makeNonce();
 
-/// Returns a copy of `notebook` with: the URL-redirect cell first (only when there are redirects), probe cells
+/// Returns a copy of `notebook`, stripped of any cells already marked as injected (noted), with: the URL-redirect cell first (only when there are redirects), probe cells
 /// after their anchors or at the end, and test cells last. Every injected cell carries
 /// `metadata.sandmark.injected` ("redirect", "probe", "test") and, in nbformat >= 4.5 notebooks, a fresh
 /// unique id; in older ones no id, so the notebook stays schema-consistent (shared case C07).

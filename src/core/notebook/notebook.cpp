@@ -391,10 +391,11 @@ QByteArray Notebook::toJson() const
 Expected<void> Notebook::save(const QString &path) const
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
+    // Unbuffered: a full disk fails write() itself rather than a late flush.
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
         return Error{path, {}, QStringLiteral("cannot write: %1").arg(file.errorString())};
     const QByteArray data = toJson();
-    if (file.write(data) != data.size() || !file.commit())
+    if (file.write(data) != data.size() || file.error() != QFileDevice::NoError || !file.commit())
         return Error{path, {}, QStringLiteral("cannot write: %1").arg(file.errorString())};
     return {};
 }

@@ -5,6 +5,8 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <unistd.h>
+
 namespace sandmark::paths {
 
 QString version()
@@ -31,6 +33,10 @@ QString cacheDir()
     const QString env = qEnvironmentVariable("SANDMARK_CACHE_DIR");
     if (!env.isEmpty())
         return QDir::cleanPath(env);
+    // Run as root (CI, containers), the sandbox drops to a dedicated unprivileged uid, which cannot enter
+    // /root: the run folders and environments must live where that uid can reach them.
+    if (::geteuid() == 0)
+        return QStringLiteral("/var/cache/sandmark");
     QString base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
     if (base.isEmpty())
         base = QDir::homePath() + QLatin1String("/.cache");

@@ -16,8 +16,9 @@ QString dataDir();
 /// `dataDir()/python`: the runner, probe and redirect runtime shipped with Sandmark.
 QString pythonRuntimeDir();
 
-/// The per-user cache root (environments, run folders), QStandardPaths::CacheLocation or
-/// SANDMARK_CACHE_DIR. Created on demand by the code that writes into it.
+/// The per-user cache root (environments, run folders): SANDMARK_CACHE_DIR, else /var/cache/sandmark when
+/// running as root (the sandbox's unprivileged uid cannot enter /root), else the user's generic cache
+/// location + "/sandmark". Created on demand by the code that writes into it.
 QString cacheDir();
 
 /// The Python interpreter used for notebooks and helpers when an assignment names none:
