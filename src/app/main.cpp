@@ -6,8 +6,11 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QTimer>
 #include <QTranslator>
 
 namespace {
@@ -23,6 +26,21 @@ void installTranslations(QApplication &app)
                   sandmark::paths::dataDir() + QStringLiteral("/translations")))
         QApplication::installTranslator(own);
 }
+
+// What the desktop hands over (MIME types in packaging/linux): an assignment folder, its assignment.json,
+// or a notebook. A notebook opens the nearest enclosing folder that holds an assignment.json.
+QString assignmentFor(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir() || !path.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive))
+        return path;
+    QDir dir = info.absoluteDir();
+    do {
+        if (dir.exists(QStringLiteral("assignment.json")))
+            return dir.path();
+    } while (dir.cdUp());
+    return path; // Assignment::load reports what is wrong with it
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -32,6 +50,7 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("Sandmark"));
     QApplication::setApplicationVersion(sandmark::paths::version());
     installTranslations(app);
+    QGuiApplication::setDesktopFileName(QStringLiteral(SANDMARK_APP_ID)); // Wayland: icon and window grouping
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Grade Python notebook assignments in a local sandbox."));
@@ -42,6 +61,11 @@ int main(int argc, char **argv)
                                          QApplication::translate("main", "Save a screenshot of every screen into DIR, then quit."),
                                          QStringLiteral("DIR"));
     parser.addOption(screenshots);
+    // Packaging tests start the installed app offscreen and check that it comes up and quits cleanly.
+    QCommandLineOption quitAfterStart(QStringLiteral("quit-after-start"),
+                                      QApplication::translate("main", "Show the window, then quit (for tests)."));
+    quitAfterStart.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(quitAfterStart);
     parser.process(app);
 
     sandmark::MainWindow window;
@@ -55,6 +79,8 @@ int main(int argc, char **argv)
         driver->start();
     }
     if (!args.isEmpty())
-        window.openAssignment(args.constFirst());
+        window.openAssignment(assignmentFor(args.constFirst()));
+    if (parser.isSet(quitAfterStart))
+        QTimer::singleShot(0, &app, &QCoreApplication::quit);
     return app.exec();
 }

@@ -78,6 +78,15 @@ SandboxRun *SandboxBackend::createRun(const RunRequest &request, QObject *parent
     return new SandboxRun(std::move(p.value()), request.job, parent);
 }
 
+SandboxKind defaultSandboxKind()
+{
+#ifdef Q_OS_MACOS
+    return SandboxKind::Docker; // bubblewrap needs Linux namespaces; Docker Desktop runs a Linux VM
+#else
+    return SandboxKind::Bwrap;
+#endif
+}
+
 std::unique_ptr<SandboxBackend> createBackend(SandboxKind kind, const BackendOptions &options)
 {
     switch (kind) {

@@ -94,6 +94,10 @@ struct BackendOptions
     double killMarginS = 10;                       ///< extra seconds beyond the wall clock before the kill
 };
 
+/// The backend used when neither the command line, the preferences nor assignment.json name one:
+/// `docker` on macOS (bubblewrap is Linux-only), `bwrap` elsewhere. Fail closed: never `local-unsafe`.
+SandboxKind defaultSandboxKind();
+
 /// The backend for `kind`.
 std::unique_ptr<SandboxBackend> createBackend(SandboxKind kind, const BackendOptions &options = {});
 

@@ -20,7 +20,22 @@ QString dataDir()
     if (!env.isEmpty())
         return QDir::cleanPath(env);
     const QString bin = QCoreApplication::applicationDirPath();
-    return QDir::cleanPath(bin + QLatin1String("/../") + QLatin1String(SANDMARK_DATA_SUBDIR));
+    const QString installed = QDir::cleanPath(bin + QLatin1String("/../") + QLatin1String(SANDMARK_DATA_SUBDIR));
+#ifdef Q_OS_MACOS
+    // In the app bundle both executables sit in Sandmark.app/Contents/MacOS and the data in
+    // Contents/Resources/sandmark; the build tree's bundle is bin/Sandmark.app beside bin/../share/sandmark.
+    if (!QFileInfo::exists(installed)) {
+        const QString candidates[] = {
+            QDir::cleanPath(bin + QLatin1String("/../Resources/sandmark")),
+            QDir::cleanPath(bin + QLatin1String("/../../../../") + QLatin1String(SANDMARK_DATA_SUBDIR)),
+        };
+        for (const QString &c : candidates) {
+            if (QFileInfo::exists(c))
+                return c;
+        }
+    }
+#endif
+    return installed;
 }
 
 QString pythonRuntimeDir()

@@ -9,7 +9,8 @@ namespace sandmark::paths {
 QString version();
 
 /// The shared data folder: `<prefix>/share/sandmark`, found relative to the running executable
-/// (`<prefix>/bin/..`), so the build tree and an installed package behave the same. The environment
+/// (`<prefix>/bin/..`; in the macOS app bundle `Contents/Resources/sandmark`), so the build tree and an
+/// installed package behave the same. The environment
 /// variable SANDMARK_DATA_DIR overrides it. Requires a QCoreApplication. Thread-safe.
 QString dataDir();
 
