@@ -138,6 +138,8 @@ set(CPACK_PACKAGE_HOMEPAGE_URL ${PROJECT_HOMEPAGE_URL})
 set(CPACK_PACKAGE_DIRECTORY ${PROJECT_BINARY_DIR}/packages)
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "Sandmark")
 set(CPACK_STRIP_FILES ON)
+configure_file(${SANDMARK_PACKAGING_DIR}/cpack-options.cmake.in ${PROJECT_BINARY_DIR}/CPackOptions.cmake @ONLY)
+set(CPACK_PROJECT_CONFIG_FILE ${PROJECT_BINARY_DIR}/CPackOptions.cmake)
 set(CPACK_COMPONENTS_ALL sandmark-cli)
 if(SANDMARK_BUILD_GUI)
   list(APPEND CPACK_COMPONENTS_ALL sandmark)
@@ -207,7 +209,8 @@ set(CPACK_RPM_SANDMARK-CLI_PACKAGE_SUMMARY "${PROJECT_DESCRIPTION} (command line
 set(CPACK_RPM_SANDMARK-CLI_PACKAGE_DESCRIPTION ${cli_description})
 set(CPACK_RPM_SANDMARK-CLI_PACKAGE_GROUP "Applications/Engineering")
 set(CPACK_RPM_SANDMARK-CLI_PACKAGE_REQUIRES "bubblewrap, python3")
-set(CPACK_RPM_SANDMARK-CLI_PACKAGE_SUGGESTS "python3-nbclient, python3-ipykernel, docker")
+# No weak dependencies: CPack 3.25 writes Suggests only when rpmbuild reports the tag, and Debian's does
+# not. docs/packaging.md lists what to install beside the RPM.
 set(CPACK_RPM_SANDMARK_PACKAGE_NAME sandmark)
 set(CPACK_RPM_SANDMARK_PACKAGE_SUMMARY "${PROJECT_DESCRIPTION} (desktop app)")
 set(CPACK_RPM_SANDMARK_PACKAGE_DESCRIPTION ${gui_description})

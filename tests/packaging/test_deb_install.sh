@@ -41,7 +41,9 @@ trap 'exit 130' INT TERM
 pkgdir=${SANDMARK_PACKAGE_DIR:-}
 if [ -z "$pkgdir" ]; then
   pkgdir=$build/packages
-  say "cpack -G DEB in $build"
+  # cpack installs what is built without building it: bring the build up to date first (a no-op normally).
+  say "cmake --build $build, cpack -G DEB"
+  cmake --build "$build" -j2 >"$work/build.log" 2>&1 || { tail -50 "$work/build.log"; die "build failed"; }
   rm -f "$pkgdir"/*.deb
   (cd "$build" && cpack -G DEB -B "$pkgdir" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; die "cpack failed"; }
   rm -rf "$pkgdir/_CPack_Packages"
