@@ -110,7 +110,7 @@ if(UNIX AND NOT APPLE)
   endforeach()
 endif()
 
-# Translations (.qm) go to <datadir>/translations once translations/ exists; nothing to install before.
+# Translations (.qm): installed by src/gui/CMakeLists.txt into ${SANDMARK_INSTALL_DATADIR}/translations (GUI).
 
 # ---- macOS: deploy Qt into the bundle --------------------------------------------------------------------
 if(APPLE AND SANDMARK_BUILD_GUI)
