@@ -3,7 +3,8 @@
 # them again, checking that nothing is left in /usr. Needs root (CI); exits 77 (skipped) otherwise.
 #
 # Usage: test_deb_install.sh BUILD_DIR SOURCE_DIR
-#   Packages: $SANDMARK_PACKAGE_DIR (e.g. build/packages from scripts/package) when set, else
+#   Packages: $SANDMARK_PACKAGE_DIR (e.g. build/packages from scripts/package; relative paths are relative
+#   to SOURCE_DIR) when set, else
 #   `cpack -G DEB` of BUILD_DIR into BUILD_DIR/packages.
 # Careful: this writes into the real /usr — only our own two packages, purged on every exit path.
 set -euo pipefail
@@ -48,6 +49,7 @@ if [ -z "$pkgdir" ]; then
   (cd "$build" && cpack -G DEB -B "$pkgdir" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log"; die "cpack failed"; }
   rm -rf "$pkgdir/_CPack_Packages"
 fi
+[[ $pkgdir == /* ]] || pkgdir=$src/$pkgdir # relative to the source tree, as scripts/package prints it
 pkgdir=$(cd "$pkgdir" && pwd)
 cli_deb=$(ls "$pkgdir"/sandmark-cli_*.deb 2>/dev/null | tail -1)
 gui_deb=$(ls "$pkgdir"/sandmark_*.deb 2>/dev/null | tail -1)
