@@ -24,6 +24,8 @@ for p in sandmark sandmark-cli; do
 done
 
 work=$(mktemp -d /tmp/sandmark-deb-test.XXXXXX)
+# As root the sandbox drops to its own user, which must reach the run folders under $work/home/.cache.
+chmod 755 "$work"
 installed=0
 cleanup() {
   local rc=$?
