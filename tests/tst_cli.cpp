@@ -132,6 +132,10 @@ void TestCli::golden_data()
     QTest::newRow("strip-non-notebook") << QStringList{u"strip"_s, u"assignments/good/data/iris.csv"_s} << 1;
     QTest::newRow("strip-not-utf8") << QStringList{u"strip"_s, u"cases/C10-cp1252-byte.ipynb"_s} << 1;
     QTest::newRow("strip-missing-file") << QStringList{u"strip"_s, u"cases/nope.ipynb"_s} << 1;
+    QTest::newRow("datasets-size-warning-negative")
+        << QStringList{u"datasets"_s, u"check"_s, u"assignments/good"_s, u"--size-warning"_s, u"-1"_s} << 2;
+    QTest::newRow("datasets-size-warning-text")
+        << QStringList{u"datasets"_s, u"warm"_s, u"assignments/good"_s, u"--size-warning"_s, u"2G"_s} << 2;
     QTest::newRow("strip-too-many-arguments") << QStringList{u"strip"_s, u"a.ipynb"_s, u"b.ipynb"_s} << 2;
 }
 

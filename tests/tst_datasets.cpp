@@ -7,9 +7,10 @@
 #include "datasets/hubfetcher.h"
 #include "datasets/missingdataset.h"
 #include "datasets/scanner.h"
+#include "assignment/assignment.h"
+#include "grading/result.h"
 #include "sandbox/backend.h"
-#include "sandbox/sandboxrun.h"
-#include "sandbox/workdir.h"
+#include "sandbox/submissionrun.h"
 
 #include <QCryptographicHash>
 #include <QEventLoop>
@@ -197,66 +198,62 @@ void openUp(const QString &path)
     }
 }
 
-// Runs the instructor notebook's code cells (magic lines dropped) in the bwrap sandbox with the dataset cache
-// bound read-only and the sandbox's own HF_HUB_OFFLINE=1. Returns the runner's record, or an Error.
-Expected<QJsonObject> runNotebookInSandbox(const QString &assignmentDir, const QString &venv, const QString &hfHome,
-                                           const QString &tmp)
+// Runs the instructor notebook through the real path — SubmissionRun: an environment with huggingface_hub
+// from PyPI, instrument, the bwrap sandbox, sandmark_runner.py with a real kernel — with the dataset cache
+// bound read-only (HF_HUB_OFFLINE=1 is the sandbox's own). The course helper reaches the run as a data file.
+Expected<SubmissionRunResult> runInstructorInSandbox(const QString &assignmentDir, const QString &hfHome, const QString &tmp)
 {
-    auto backend = createBackend(SandboxKind::Bwrap);
-    if (auto c = backend->check(); !c)
-        return c.error();
-    auto cells = readCodeCells(assignmentDir + QLatin1String("/instructor.ipynb"));
-    if (!cells)
-        return cells.error();
-    // A Jupyter kernel has the working directory on sys.path; the test runner's exec() does not.
-    QStringList code{QStringLiteral("import os, sys\nsys.path.insert(0, os.getcwd())")};
-    for (const CodeCell &c : *cells) {
-        QStringList lines = c.source.split(QLatin1Char('\n'));
-        lines.removeIf([](const QString &l) { return l.trimmed().startsWith(QLatin1Char('%')); });
-        code << lines.join(QLatin1Char('\n'));
+    // The assignment as an instructor would complete it for grading: its dependency and its helper module.
+    {
+        QFile f(assignmentDir + QLatin1String("/assignment.json"));
+        if (!f.open(QIODevice::ReadOnly))
+            return Error{f.fileName(), {}, f.errorString()};
+        QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        o.insert(QStringLiteral("dependencies"), QJsonArray{QStringLiteral("huggingface_hub")});
+        o.insert(QStringLiteral("data_files"), QJsonArray{QStringLiteral("localizer.py")});
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(QJsonDocument(o).toJson()) < 0)
+            return Error{f.fileName(), {}, f.errorString()};
     }
-    code << QStringLiteral("import os\nresult['sizes'] = sizes\nresult['loop'] = [os.path.getsize(L.get_file(s, 'betas', 'all')) "
-                           "for s in ['S02', 'S03']]\nresult['offline'] = os.environ.get('HF_HUB_OFFLINE')\n"
-                           "result['home'] = os.environ.get('HF_HOME')");
-    const QString runtime = tmp + QLatin1String("/runtime");
-    QDir().mkpath(runtime);
-    QFile::copy(QStringLiteral(SANDMARK_TEST_DATA_DIR "/sandbox/exec_script.py"), runtime + QLatin1String("/exec_script.py"));
-    WorkdirSpec spec;
-    spec.runsRoot = tmp + QLatin1String("/runs");
-    spec.label = QStringLiteral("datasets");
-    spec.submissionFiles = {assignmentDir + QLatin1String("/localizer.py")};
-    spec.sandboxOwner = sandboxIdentity();
+    auto a = Assignment::load(assignmentDir);
+    if (!a)
+        return a.error();
     openUp(tmp);
-    auto folder = prepareRunFolder(spec);
-    if (!folder)
-        return folder.error();
-    RunRequest req;
-    // The stand-in runner answers on stdout, so the notebook's prints go to stderr (the real runner captures them).
-    const QString body = code.join(QStringLiteral("\n\n"));
-    const QString wrapped = QStringLiteral("import contextlib, sys\nwith contextlib.redirect_stdout(sys.stderr):\n"
-                                           "    exec(compile(%1, '<notebook>', 'exec'), globals())\n")
-                                .arg(QString::fromUtf8(QJsonDocument(QJsonArray{body}).toJson(QJsonDocument::Compact)).mid(1).chopped(1));
-    req.job = QJsonDocument(QJsonObject{{QStringLiteral("code"), wrapped}}).toJson(QJsonDocument::Compact);
-    req.workDir = folder->work;
-    req.runtimeDir = runtime;
-    req.script = QStringLiteral("exec_script.py");
-    req.python = venv + QLatin1String("/bin/python");
-    req.envPrefix = venv;
-    req.datasetCache = hfHome;
-    req.limits.wallTimeoutS = 120;
-    SandboxRun *run = backend->createRun(req, nullptr);
+    SubmissionRunOptions opt;
+    opt.kind = SandboxKind::Bwrap;
+    opt.label = QStringLiteral("instructor");
+    opt.datasetCache = hfHome;
+    opt.runsRoot = tmp + QLatin1String("/runs");
+    SubmissionRun run(*a, assignmentDir + QLatin1String("/instructor.ipynb"), opt);
     QEventLoop loop;
-    std::optional<Expected<QJsonObject>> out;
-    QObject::connect(run, &SandboxRun::finished, &loop, [&](const RunResult &r) { out = r.record; loop.quit(); });
-    QObject::connect(run, &SandboxRun::failed, &loop, [&](const Error &e) { out = e; loop.quit(); });
-    QTimer::singleShot(180000, &loop, &QEventLoop::quit);
-    run->start();
+    std::optional<Expected<SubmissionRunResult>> out;
+    QObject::connect(&run, &SubmissionRun::finished, &loop, [&](const SubmissionRunResult &r) { out = r; loop.quit(); });
+    QObject::connect(&run, &SubmissionRun::failed, &loop, [&](const Error &e) { out = e; loop.quit(); });
+    QTimer::singleShot(600000, &loop, &QEventLoop::quit); // the first run builds the environment (pip)
+    run.start();
     if (!out)
         loop.exec();
-    delete run;
     if (!out)
         return Error{{}, {}, QStringLiteral("the sandbox run did not end")};
     return *out;
+}
+
+// The text a code cell printed on stdout.
+QString cellStdout(const QJsonObject &cell)
+{
+    QString text;
+    for (const QJsonValue &o : cell.value(QLatin1String("outputs")).toArray()) {
+        const QJsonObject out = o.toObject();
+        if (out.value(QLatin1String("name")).toString() != QLatin1String("stdout"))
+            continue;
+        const QJsonValue t = out.value(QLatin1String("text"));
+        if (t.isArray())
+            for (const QJsonValue &l : t.toArray())
+                text += l.toString();
+        else
+            text += t.toString();
+    }
+    return text;
 }
 
 } // namespace
@@ -297,6 +294,13 @@ private Q_SLOTS:
         QTest::newRow("absolute file") << "org/ds /etc/passwd" << "" << "relative";
         QTest::newRow("dotdot") << "org/ds a/../../b" << "" << "'..'";
         QTest::newRow("empty revision") << "org/ds@ a" << "" << "revision";
+        QTest::newRow("double at") << "org/ds@@ a" << "" << "revision '@'";
+        QTest::newRow("at in revision") << "org/ds@v1@v2 a" << "" << "revision 'v1@v2'";
+        QTest::newRow("dotdot revision") << "org/ds@a..b a" << "" << "revision";
+        QTest::newRow("reflog revision") << "org/ds@main~1 a" << "" << "revision";
+        QTest::newRow("lock revision") << "org/ds@x.lock a" << "" << "revision";
+        QTest::newRow("pr revision") << "org/ds@refs/pr/1 a" << "org/ds@refs/pr/1 a" << "";
+        QTest::newRow("tag with plus") << "org/ds@v1.0+build a" << "org/ds@v1.0+build a" << "";
     }
     void entry()
     {
@@ -570,24 +574,37 @@ private Q_SLOTS:
                               QStringLiteral("200000"), QStringLiteral("50000"), QStringLiteral("120")}));
 
         // The instructor notebook itself runs in the sandbox, offline, and reads every file from the cache
-        // (the helper's calls and the loop's files that only required_datasets lists).
+        // (the helper's calls and the loop's files that only required_datasets lists) — then, with a cold
+        // cache, the same run is a grader error naming the missing file and the fix, never a zero.
         if (auto bwrap = createBackend(SandboxKind::Bwrap)->check(); !bwrap) {
             qWarning() << "sandbox part skipped: bwrap cannot run here:" << bwrap.error().toString();
         } else {
-            auto rec = runNotebookInSandbox(assignmentDir, QDir::cleanPath(QFileInfo(py).absolutePath() + QLatin1String("/..")),
-                                            o.hfHome, tmp.path());
-            {
-                QVERIFY2(rec, rec ? "" : qPrintable(rec.error().toString()));
-                const QJsonObject res = rec->value(QLatin1String("result")).toObject();
-                QVERIFY2(rec->value(QLatin1String("status")).toString() == QLatin1String("completed"),
-                         qPrintable(QString::fromUtf8(QJsonDocument(*rec).toJson())));
-                QCOMPARE(res.value(QLatin1String("offline")).toString(), QStringLiteral("1"));
-                const QJsonObject sizes = res.value(QLatin1String("sizes")).toObject();
-                QCOMPARE(sizes.value(QLatin1String("betas_all.npy")).toInt(), 200000);
-                QCOMPARE(sizes.value(QLatin1String("mask_brain.npy")).toInt(), 50000);
-                QCOMPARE(sizes.value(QLatin1String("README.md")).toInt(), 120);
-                QCOMPARE(res.value(QLatin1String("loop")).toArray(), (QJsonArray{210000, 220000}));
-            }
+            auto warm = runInstructorInSandbox(assignmentDir, o.hfHome, tmp.path());
+            QVERIFY2(warm, warm ? "" : qPrintable(warm.error().toString()));
+            const QJsonObject &record = warm->run.record;
+            QVERIFY2(record.value(QLatin1String("status")).toString() == QLatin1String("completed"),
+                     qPrintable(QString::fromUtf8(QJsonDocument(record).toJson())));
+            const QJsonArray cells = QJsonDocument::fromJson(warm->run.notebookJson).object().value(QLatin1String("cells")).toArray();
+            QCOMPARE(cells.size(), 8); // injected cells stripped
+            QCOMPARE(cellStdout(cells.at(7).toObject()),
+                     QStringLiteral("{'betas_all.npy': 200000, 'mask_brain.npy': 50000, 'README.md': 120}\n"));
+            GradeInput in;
+            in.record = record;
+            in.referencePayload = warm->run.payloadJson;
+            in.studentPayload = warm->run.payloadJson;
+            QCOMPARE(grade(in).status, GradeStatus::Graded);
+
+            const QString coldHome = tmp.filePath(QStringLiteral("cold-sandbox"));
+            QDir().mkpath(coldHome);
+            auto cold = runInstructorInSandbox(assignmentDir, coldHome, tmp.path());
+            QVERIFY2(cold, cold ? "" : qPrintable(cold.error().toString()));
+            in.record = cold->run.record;
+            in.studentPayload = cold->run.payloadJson;
+            const GradeResult g = grade(in);
+            QCOMPARE(g.status, GradeStatus::GraderError);
+            const QString why = g.reasons.join(QLatin1Char('\n'));
+            QVERIFY2(why.contains(QLatin1String("'S01/betas_all.npy' from the Hub repository 'course/neuro'")), qPrintable(why));
+            QVERIFY2(why.contains(QLatin1String("sandmark-cli datasets warm")), qPrintable(why));
         }
 
         // The CLI: check exits 0 on the warm cache, 1 on a cold one, naming each missing file on stderr.

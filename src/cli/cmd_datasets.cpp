@@ -179,6 +179,13 @@ int cmdDatasets(const QStringList &args)
               << (entries.isEmpty() ? "give at least one ENTRY" : "takes no ENTRY arguments") << '\n';
         return ExitUsage;
     }
+    bool sizeOk = false;
+    const qint64 sizeWarningBytes = parser.value(sizeWarning).toLongLong(&sizeOk);
+    if (!sizeOk || sizeWarningBytes < 0) {
+        err() << "sandmark-cli: datasets: --size-warning '" << parser.value(sizeWarning)
+              << "' is not a number of bytes (0 or more; 0 turns the warning off)\n";
+        return ExitUsage;
+    }
     auto found = findAssignments(pos.at(1), parser.value(slug));
     if (!found) {
         printError(found.error());
@@ -238,7 +245,7 @@ int cmdDatasets(const QStringList &args)
     o.endpoint = parser.isSet(endpoint) ? parser.value(endpoint) : HubCache::defaultEndpoint();
     while (o.endpoint.endsWith(QLatin1Char('/')))
         o.endpoint.chop(1);
-    o.sizeWarningBytes = parser.value(sizeWarning).toLongLong();
+    o.sizeWarningBytes = sizeWarningBytes;
     if (o.mode == DatasetJob::Warm) {
         auto token = hubToken();
         if (!token) // no keychain: warm without a token; a gated file then fails with the 401 message

@@ -1,6 +1,7 @@
 """Tests of resources/python/sandmark_redirect.py. No real network: only `.invalid` hosts."""
 import os
 import shutil
+import sys
 import tempfile
 import time
 import unittest
@@ -83,6 +84,50 @@ class RedirectTest(unittest.TestCase):
     def test_uninstall_restores(self):
         self.mod.uninstall()
         self.assertIsNot(urllib.request.urlopen, self.mod._urlopen)
+
+
+
+class HubMissingFileTest(unittest.TestCase):
+    """A cold-cache hf_hub_download error names the file (a stand-in huggingface_hub package)."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="sandmark-hub-")
+        pkg = os.path.join(self.tmp, "huggingface_hub")
+        os.mkdir(pkg)
+        with open(os.path.join(pkg, "__init__.py"), "w") as f:
+            f.write("from .file_download import hf_hub_download\n")
+        with open(os.path.join(pkg, "file_download.py"), "w") as f:
+            f.write("class LocalEntryNotFoundError(FileNotFoundError):\n    pass\n"
+                    "def hf_hub_download(repo_id, filename, *, subfolder=None, repo_type=None, revision=None):\n"
+                    "    if filename == 'ok.txt':\n        return '/cache/' + filename\n"
+                    "    raise LocalEntryNotFoundError('Cannot find the requested files in the disk cache')\n")
+        sys.path.insert(0, self.tmp)
+        self.mod = load_runtime_module("sandmark_redirect")
+        self.mod.install(names={}, urls={})
+
+    def tearDown(self):
+        self.mod.uninstall()
+        sys.path.remove(self.tmp)
+        for name in [m for m in sys.modules if m == "huggingface_hub" or m.startswith("huggingface_hub.")]:
+            del sys.modules[name]
+        shutil.rmtree(self.tmp)
+
+    def test_missing_file_is_named(self):
+        from huggingface_hub import hf_hub_download
+        self.assertEqual(hf_hub_download("course/neuro", "ok.txt"), "/cache/ok.txt")
+        with self.assertRaises(FileNotFoundError) as cm:
+            hf_hub_download("course/neuro", "betas.npy", subfolder="S01", repo_type="dataset")
+        self.assertEqual(type(cm.exception).__name__, "LocalEntryNotFoundError")
+        self.assertEqual(str(cm.exception), "Cannot find the requested files in the disk cache "
+                         "(repo_id: course/neuro, repo_type: dataset, revision: main, filename: S01/betas.npy)")
+
+    def test_keyword_call_and_uninstall(self):
+        import huggingface_hub.file_download as fd
+        with self.assertRaises(FileNotFoundError) as cm:
+            fd.hf_hub_download(repo_id="org/m", filename="w.bin", revision="v1")
+        self.assertIn("(repo_id: org/m, repo_type: model, revision: v1, filename: w.bin)", str(cm.exception))
+        self.mod.uninstall()
+        self.assertFalse(any(isinstance(f, self.mod._HubWatcher) for f in sys.meta_path))
 
 
 if __name__ == "__main__":

@@ -30,6 +30,14 @@ bool validRepoId(const QString &id, QString *why)
     return true;
 }
 
+// A branch, tag or commit name as git check-ref-format accepts it (huggingface_hub passes revisions to the
+// Hub unchanged and stores them under refs/<revision>), minus '@', which separates the revision here.
+bool validRevision(const QString &revision)
+{
+    static const QRegularExpression bad(QStringLiteral(R"([\x00-\x20\x7f~^:?*\[\\@]|\.\.|//|^/|/$|^\.|/\.|\.lock$|\.$)"));
+    return !bad.match(revision).hasMatch();
+}
+
 } // namespace
 
 bool isCommitHash(const QString &revision)
@@ -76,8 +84,8 @@ Expected<DatasetEntry> DatasetEntry::parse(const QString &text, const QString &f
         repo = repo.left(at);
         if (e.revision.isEmpty())
             return fail(QStringLiteral("'@' is not followed by a revision"));
-        if (e.revision.contains(QLatin1String("..")) || e.revision.startsWith(QLatin1Char('/')))
-            return fail(QStringLiteral("revision '%1' is not a branch, tag or commit").arg(e.revision));
+        if (!validRevision(e.revision))
+            return fail(QStringLiteral("revision '%1' is not a branch, tag or commit name").arg(e.revision));
     }
     e.repoId = repo;
     QString why;
