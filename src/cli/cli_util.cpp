@@ -2,6 +2,11 @@
 
 #include "commands.h"
 
+#include "assignment/assignment.h"
+#include "gradebook/gradebook.h"
+
+#include <QFileInfo>
+
 #include <QCoreApplication>
 #include <QSaveFile>
 
@@ -71,6 +76,14 @@ Expected<void> writeOutput(const QString &path, const QByteArray &data)
         || file.error() != QFileDevice::NoError || !file.commit())
         return Error{path, {}, QStringLiteral("cannot write: %1").arg(file.errorString())};
     return {};
+}
+
+Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath)
+{
+    const QString path = explicitPath.isEmpty() ? Gradebook::defaultPath(assignment.folder()) : explicitPath;
+    if (!QFileInfo::exists(path))
+        return Error{path, {}, QStringLiteral("no gradebook yet (grade the submissions first)")};
+    return Gradebook::open(path);
 }
 
 } // namespace sandmark::cli

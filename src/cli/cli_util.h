@@ -6,6 +6,13 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <memory>
+
+namespace sandmark {
+class Assignment;
+class Gradebook;
+}
+
 namespace sandmark::cli {
 
 QTextStream &out();
@@ -21,5 +28,10 @@ int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QStri
 
 /// Writes `data` to `path` atomically, or to stdout when `path` is empty or "-".
 Expected<void> writeOutput(const QString &path, const QByteArray &data);
+
+/// Opens the gradebook of `assignment` (its default path, or `explicitPath` when not empty) for commands
+/// that read or amend grades (export, override): it must exist already. Errors name the gradebook file
+/// ("no gradebook yet (grade the submissions first)").
+Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath);
 
 } // namespace sandmark::cli

@@ -5,7 +5,6 @@
 #include "gradebook/export.h"
 #include "gradebook/gradebook.h"
 
-#include <QFileInfo>
 
 namespace sandmark::cli {
 
@@ -36,12 +35,7 @@ int cmdExport(const QStringList &args)
         printError(assignment.error());
         return ExitBadInput;
     }
-    const QString path = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
-    if (!QFileInfo::exists(path)) {
-        printError({path, {}, QStringLiteral("no gradebook yet (grade the submissions first)")});
-        return ExitBadInput;
-    }
-    auto gb = Gradebook::open(path);
+    auto gb = openExistingGradebook(*assignment, parser.value(gradebook));
     if (!gb) {
         printError(gb.error());
         return ExitBadInput;

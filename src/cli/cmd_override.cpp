@@ -4,7 +4,6 @@
 #include "commands.h"
 #include "gradebook/gradebook.h"
 
-#include <QFileInfo>
 
 #include <cmath>
 
@@ -42,12 +41,7 @@ int cmdOverride(const QStringList &args)
         printError(assignment.error());
         return ExitBadInput;
     }
-    const QString path = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
-    if (!QFileInfo::exists(path)) {
-        printError({path, {}, QStringLiteral("no gradebook yet (grade the submissions first)")});
-        return ExitBadInput;
-    }
-    auto gb = Gradebook::open(path);
+    auto gb = openExistingGradebook(*assignment, parser.value(gradebook));
     if (!gb) {
         printError(gb.error());
         return ExitBadInput;
