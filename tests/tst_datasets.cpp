@@ -602,9 +602,9 @@ private Q_SLOTS:
             in.studentPayload = cold->run.payloadJson;
             const GradeResult g = grade(in);
             QCOMPARE(g.status, GradeStatus::GraderError);
-            const QString why = g.reasons.join(QLatin1Char('\n'));
-            QVERIFY2(why.contains(QLatin1String("'S01/betas_all.npy' from the Hub repository 'course/neuro'")), qPrintable(why));
-            QVERIFY2(why.contains(QLatin1String("sandmark-cli datasets warm")), qPrintable(why));
+            const QString reasons = g.reasons.join(QLatin1Char('\n'));
+            QVERIFY2(reasons.contains(QLatin1String("'S01/betas_all.npy' from the Hub repository 'course/neuro'")), qPrintable(reasons));
+            QVERIFY2(reasons.contains(QLatin1String("sandmark-cli datasets warm")), qPrintable(reasons));
         }
 
         // The CLI: check exits 0 on the warm cache, 1 on a cold one, naming each missing file on stderr.

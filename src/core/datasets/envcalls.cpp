@@ -12,7 +12,13 @@ namespace sandmark {
 
 using nlohmann::json;
 
-EnvCallRunner::EnvCallRunner(QObject *parent) : QObject(parent) {}
+EnvCallRunner::EnvCallRunner(QObject *parent) : QObject(parent)
+{
+    connect(&m_script, &ScriptProcess::done, this, &EnvCallRunner::onFinished);
+    connect(&m_script, &ScriptProcess::startFailed, this, [this](const QString &why) {
+        Q_EMIT failed(Error{m_req.python, {}, QStringLiteral("cannot start the environment's Python: %1").arg(why)});
+    });
+}
 
 EnvCallRunner::~EnvCallRunner()
 {
@@ -61,45 +67,18 @@ void EnvCallRunner::start(const EnvCallRequest &request)
     }
     env.insert(QStringLiteral("PYTHONDONTWRITEBYTECODE"), QStringLiteral("1"));
 
-    m_proc = new QProcess(this);
-    QProcess *p = m_proc;
-    p->setProcessEnvironment(env);
-    p->setWorkingDirectory(request.workDir);
-    p->setProcessChannelMode(QProcess::MergedChannels);
-    connect(p, &QProcess::finished, this, &EnvCallRunner::onFinished);
-    connect(p, &QProcess::errorOccurred, this, [this, p](QProcess::ProcessError e) {
-        if (e != QProcess::FailedToStart || p != m_proc)
-            return;
-        m_proc = nullptr;
-        p->deleteLater();
-        Q_EMIT failed(Error{m_req.python, {},
-                            QStringLiteral("cannot start the environment's Python: %1").arg(p->errorString())});
-    });
-    p->start(request.python, {script, m_tmp->filePath(QStringLiteral("results.json"))});
-    p->write(QByteArray::fromStdString(req.dump()));
-    p->closeWriteChannel();
+    m_script.start({request.python, {script, m_tmp->filePath(QStringLiteral("results.json"))},
+                    QByteArray::fromStdString(req.dump()), request.workDir, env, true});
 }
 
 void EnvCallRunner::cancel()
 {
-    if (!m_proc)
-        return;
-    QProcess *p = m_proc;
-    m_proc = nullptr;
-    p->disconnect(this);
-    p->kill();
-    p->waitForFinished(1000);
-    p->deleteLater();
+    m_script.cancel();
 }
 
-void EnvCallRunner::onFinished(int exitCode, QProcess::ExitStatus status)
+void EnvCallRunner::onFinished(int exitCode, QProcess::ExitStatus status, const QByteArray &output)
 {
-    QProcess *p = m_proc;
-    if (!p)
-        return;
-    m_proc = nullptr;
-    p->deleteLater();
-    QString log = QString::fromUtf8(p->readAll());
+    QString log = QString::fromUtf8(output);
     if (log.size() > 8192)
         log = log.right(8192);
     // The token must never reach a log, even if a helper prints its environment.

@@ -4,10 +4,9 @@
 
 #include "datasets/scanner.h"
 #include "util/expected.h"
+#include "util/scriptprocess.h"
 
 #include <QObject>
-#include <QPointer>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <memory>
@@ -61,8 +60,8 @@ Q_SIGNALS:
     void failed(const sandmark::Error &error);
 
 private:
-    void onFinished(int exitCode, QProcess::ExitStatus status);
-    QPointer<QProcess> m_proc;
+    void onFinished(int exitCode, QProcess::ExitStatus status, const QByteArray &output);
+    ScriptProcess m_script;
     std::unique_ptr<QTemporaryDir> m_tmp;
     EnvCallRequest m_req;
 };

@@ -26,7 +26,13 @@ QString ScannedCall::where() const
     return QStringLiteral("%1 cells[%2] line %3").arg(notebook).arg(cell).arg(line);
 }
 
-DatasetScanner::DatasetScanner(QObject *parent) : QObject(parent) {}
+DatasetScanner::DatasetScanner(QObject *parent) : QObject(parent)
+{
+    connect(&m_script, &ScriptProcess::done, this, &DatasetScanner::onFinished);
+    connect(&m_script, &ScriptProcess::startFailed, this, [this](const QString &why) {
+        Q_EMIT failed(Error{m_python, {}, QStringLiteral("cannot start the Python interpreter: %1").arg(why)});
+    });
+}
 
 DatasetScanner::~DatasetScanner()
 {
@@ -38,6 +44,7 @@ void DatasetScanner::start(const QString &python, const QString &notebook, const
 {
     cancel();
     m_notebook = notebook;
+    m_python = python;
     const QString script = scriptPath.isEmpty() ? paths::pythonRuntimeDir() + QLatin1String("/sandmark_scan.py")
                                                 : scriptPath;
     json req;
@@ -48,42 +55,16 @@ void DatasetScanner::start(const QString &python, const QString &notebook, const
     for (const QString &f : functions)
         req["functions"].push_back(f.toStdString());
 
-    m_proc = new QProcess(this);
-    QProcess *p = m_proc;
-    connect(p, &QProcess::finished, this, &DatasetScanner::onFinished);
-    connect(p, &QProcess::errorOccurred, this, [this, p, python](QProcess::ProcessError e) {
-        if (e != QProcess::FailedToStart || p != m_proc)
-            return;
-        m_proc = nullptr;
-        p->deleteLater();
-        Q_EMIT failed(Error{python, {}, QStringLiteral("cannot start the Python interpreter: %1").arg(p->errorString())});
-    });
-    p->start(python, {QStringLiteral("-I"), script});
-    p->write(QByteArray::fromStdString(req.dump()));
-    p->closeWriteChannel();
+    m_script.start({python, {QStringLiteral("-I"), script}, QByteArray::fromStdString(req.dump()), {}, {}, false});
 }
 
 void DatasetScanner::cancel()
 {
-    if (!m_proc)
-        return;
-    QProcess *p = m_proc;
-    m_proc = nullptr;
-    p->disconnect(this);
-    p->kill();
-    p->waitForFinished(1000); // killed: returns at once; never blocks on a live scan
-    p->deleteLater();
+    m_script.cancel();
 }
 
-void DatasetScanner::onFinished(int exitCode, QProcess::ExitStatus status)
+void DatasetScanner::onFinished(int exitCode, QProcess::ExitStatus status, const QByteArray &out, const QByteArray &err)
 {
-    QProcess *p = m_proc;
-    if (!p)
-        return;
-    m_proc = nullptr;
-    p->deleteLater();
-    const QByteArray out = p->readAllStandardOutput();
-    const QByteArray err = p->readAllStandardError();
     if (status != QProcess::NormalExit || exitCode != 0) {
         const QString tail = QString::fromUtf8(err).trimmed().split(QLatin1Char('\n')).last();
         Q_EMIT failed(Error{m_notebook, {}, QStringLiteral("the dataset scan failed (exit %1): %2").arg(exitCode).arg(tail)});

@@ -2,11 +2,10 @@
 // Finds dataset calls in instructor notebooks with Python's own `ast` parser (resources/python/sandmark_scan.py).
 
 #include "util/expected.h"
+#include "util/scriptprocess.h"
 
 #include <QList>
 #include <QObject>
-#include <QPointer>
-#include <QProcess>
 #include <QString>
 #include <QStringList>
 #include <QVariantList>
@@ -83,9 +82,10 @@ Q_SIGNALS:
     void failed(const sandmark::Error &error);
 
 private:
-    void onFinished(int exitCode, QProcess::ExitStatus status);
-    QPointer<QProcess> m_proc;
+    void onFinished(int exitCode, QProcess::ExitStatus status, const QByteArray &out, const QByteArray &err);
+    ScriptProcess m_script;
     QString m_notebook;
+    QString m_python;
 };
 
 /// Parses the scanner's JSON output (exposed for tests). `notebook` labels the calls.
