@@ -66,6 +66,7 @@ private Q_SLOTS:
     void syntaxErrors_data();
     void syntaxErrors();
     void missingFile();
+    void everyFieldReported();
     void fullAssignment();
     void minimalAssignment();
     void resolveInside();
@@ -148,6 +149,8 @@ void TestAssignment::fieldErrors_data()
     row("limits not an object", R"({"limits": [1]})", u"limits"_s, u"must be an object"_s);
     row("limit unknown", R"({"limits": {"timeot_s": 5}})", u"limits.timeot_s"_s, u"unknown limit"_s);
     row("limit negative", R"({"limits": {"timeout_s": -1}})", u"limits.timeout_s"_s, u"must be greater than 0"_s);
+    row("limit absurd timeout", R"({"limits": {"timeout_s": 1e300}})", u"limits.timeout_s"_s, u"must be at most 604800"_s);
+    row("limit absurd cpus", R"({"limits": {"cpus": 1e9}})", u"limits.cpus"_s, u"must be at most 4096"_s);
     row("limit zero", R"({"limits": {"processes": 0}})", u"limits.processes"_s, u"must be greater than 0"_s);
     row("limit fractional count", R"({"limits": {"processes": 2.5}})", u"limits.processes"_s,
         u"must be a whole number"_s);
@@ -229,6 +232,31 @@ void TestAssignment::fieldErrors()
     const auto b = Assignment::load(jsonPath);
     QVERIFY(!b);
     QCOMPARE(b.error().toString(), a.error().toString());
+}
+
+// One load names every broken field (the first problem of each), in file order; the return value is the first.
+void TestAssignment::everyFieldReported()
+{
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
+    OJson json = readOrdered(dir + u"/assignment.json"_s);
+    json.merge_patch(parseOrdered(R"({"slug": "no spaces allowed", "release": "a/b", "sandbox": "chroot",
+                                      "limits": {"timeout_s": -1}, "checks": 3})"));
+    writeFile(dir + u"/assignment.json"_s, QByteArray::fromStdString(json.dump(1)));
+    QList<Error> all;
+    const auto a = Assignment::load(dir, &all);
+    QVERIFY(!a);
+    QStringList places;
+    for (const Error &e : std::as_const(all))
+        places << e.location;
+    QCOMPARE(places, (QStringList{u"slug"_s, u"release"_s, u"limits.timeout_s"_s, u"sandbox"_s, u"checks"_s}));
+    QCOMPARE(a.error().toString(), all.first().toString());
+
+    // A file that cannot be read at all is one problem.
+    QList<Error> none;
+    QVERIFY(!Assignment::load(tmp.filePath(u"nowhere"_s), &none));
+    QCOMPARE(none.size(), 1);
+    QVERIFY(none.first().message.contains(u"no such file"_s) || none.first().message.contains(u"no assignment.json"_s));
 }
 
 void TestAssignment::syntaxErrors_data()

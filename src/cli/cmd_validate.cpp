@@ -14,9 +14,11 @@ int cmdValidate(const QStringList &args)
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
 
-    auto assignment = Assignment::load(parser.positionalArguments().at(0));
+    QList<Error> loadErrors;
+    auto assignment = Assignment::load(parser.positionalArguments().at(0), &loadErrors);
     if (!assignment) {
-        printError(assignment.error());
+        for (const Error &e : std::as_const(loadErrors))
+            printError(e);
         return ExitBadInput;
     }
     const QList<Problem> problems = validateAssignment(*assignment);

@@ -222,17 +222,28 @@ Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field,
 
 } // namespace
 
-Expected<Assignment> Assignment::load(const QString &path)
+Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErrors)
 {
+    // Each top-level field is read on its own, so one load reports every field's first problem.
+    QList<Error> errors;
+    auto fail = [&](Error e) -> Expected<Assignment> {
+        if (allErrors)
+            *allErrors = {e};
+        return e;
+    };
+    auto section = [&](const auto &read) {
+        if (Expected<void> ok = read(); !ok)
+            errors << ok.error();
+    };
     QFileInfo info(path);
     QString jsonPath = info.isDir() ? QDir(path).filePath(QStringLiteral("assignment.json")) : path;
     QFileInfo jsonInfo(jsonPath);
     if (!jsonInfo.exists())
-        return Error{jsonPath, {}, info.isDir() ? QStringLiteral("no assignment.json in this folder")
-                                                : QStringLiteral("no such file")};
+        return fail(Error{jsonPath, {}, info.isDir() ? QStringLiteral("no assignment.json in this folder")
+                                                     : QStringLiteral("no such file")});
     QFile f(jsonPath);
     if (!f.open(QIODevice::ReadOnly))
-        return Error{jsonPath, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
+        return fail(Error{jsonPath, {}, QStringLiteral("cannot read: %1").arg(f.errorString())});
     const QByteArray bytes = f.readAll();
 
     Assignment a;
@@ -244,10 +255,10 @@ Expected<Assignment> Assignment::load(const QString &path)
 
     auto parsedJson = jsonutil::parse(bytes, file);
     if (!parsedJson)
-        return parsedJson.error();
+        return fail(parsedJson.error());
     Json root = std::move(parsedJson).value();
     if (!root.is_object())
-        return r.error({}, QStringLiteral("the top level must be a JSON object"));
+        return fail(r.error({}, QStringLiteral("the top level must be a JSON object")));
 
     static const QStringList known = {
         QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
@@ -259,240 +270,296 @@ Expected<Assignment> Assignment::load(const QString &path)
         if (!known.contains(qs(key)))
             a.m_warnings << QStringLiteral("%1: %2: unknown field, ignored").arg(file, qs(key));
 
-    if (root.contains("format")) {
-        const Json &fmt = root["format"];
-        if (!fmt.is_number_integer() || fmt.get<int>() != 1)
-            return r.error(QStringLiteral("format"), QStringLiteral("must be 1 (this Sandmark reads format 1)"));
-    }
+    section([&]() -> Expected<void> {
+        if (root.contains("format")) {
+            const Json &fmt = root["format"];
+            if (!fmt.is_number_integer() || fmt.get<int>() != 1)
+                return r.error(QStringLiteral("format"), QStringLiteral("must be 1 (this Sandmark reads format 1)"));
+        }
+        return {};
+    });
 
-    if (!root.contains("slug"))
-        return r.error({}, QStringLiteral("missing required field \"slug\""));
-    auto slug = r.string(root["slug"], QStringLiteral("slug"));
-    if (!slug)
-        return slug.error();
-    static const QRegularExpression slugRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
-    if (!slugRe.match(*slug).hasMatch())
-        return r.error(QStringLiteral("slug"),
-                       QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter "
-                                      "or digit").arg(*slug));
-    a.m_slug = *slug;
-    a.m_title = a.m_slug;
-    if (root.contains("title")) {
-        auto t = r.string(root["title"], QStringLiteral("title"));
-        if (!t)
-            return t.error();
-        a.m_title = *t;
-    }
+    section([&]() -> Expected<void> {
+        if (!root.contains("slug"))
+            return r.error({}, QStringLiteral("missing required field \"slug\""));
+        auto slug = r.string(root["slug"], QStringLiteral("slug"));
+        if (!slug)
+            return slug.error();
+        static const QRegularExpression slugRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
+        if (!slugRe.match(*slug).hasMatch())
+            return r.error(QStringLiteral("slug"),
+                           QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter "
+                                          "or digit").arg(*slug));
+        a.m_slug = *slug;
+        a.m_title = a.m_slug;
+        return {};
+    });
 
-    if (!root.contains("notebooks"))
-        return r.error({}, QStringLiteral("missing required field \"notebooks\" (the instructor notebooks)"));
-    auto notebooks = r.strings(root["notebooks"], QStringLiteral("notebooks"));
-    if (!notebooks)
-        return notebooks.error();
-    if (notebooks->isEmpty())
-        return r.error(QStringLiteral("notebooks"), QStringLiteral("must name at least one instructor notebook"));
-    for (int i = 0; i < notebooks->size(); ++i) {
-        const QString field = QStringLiteral("notebooks[%1]").arg(i);
-        const QString rel = notebooks->at(i);
-        auto abs = resolveInside(a.m_folder, rel, file, field);
-        if (!abs)
-            return abs.error();
-        if (!rel.endsWith(QLatin1String(".ipynb")))
-            return r.error(field, QStringLiteral("'%1' is not a notebook (.ipynb)").arg(rel));
-        if (!QFileInfo(*abs).isFile())
-            return r.error(field, QFileInfo(*abs).isDir() ? QStringLiteral("'%1' is a folder, not a notebook").arg(rel)
-                                                          : QStringLiteral("'%1' does not exist").arg(rel));
-        a.m_notebooks << QDir::cleanPath(rel);
-    }
+    section([&]() -> Expected<void> {
+        if (root.contains("title")) {
+            auto t = r.string(root["title"], QStringLiteral("title"));
+            if (!t)
+                return t.error();
+            a.m_title = *t;
+        }
+        return {};
+    });
 
-    if (root.contains("release")) {
-        auto rel = r.string(root["release"], QStringLiteral("release"));
-        if (!rel)
-            return rel.error();
-        if (rel->isEmpty() || rel->contains(QLatin1Char('/')) || *rel == QLatin1String("..")
-            || *rel == QLatin1String("."))
-            return r.error(QStringLiteral("release"), QStringLiteral("must be a plain folder name"));
-        a.m_releaseName = *rel;
-    }
-
-    if (root.contains("data_files")) {
-        const Json &files = root["data_files"];
-        if (!files.is_array())
-            return r.error(QStringLiteral("data_files"), QStringLiteral("must be a list"));
-        for (size_t i = 0; i < files.size(); ++i) {
-            const QString field = QStringLiteral("data_files[%1]").arg(i);
-            DataFile df;
-            const Json &entry = files[i];
-            if (entry.is_string()) {
-                df.path = qs(entry.get<std::string>());
-            } else if (entry.is_object()) {
-                if (!entry.contains("path"))
-                    return r.error(field, QStringLiteral("missing required field \"path\""));
-                auto p = r.string(entry["path"], field + QStringLiteral(".path"));
-                if (!p)
-                    return p.error();
-                df.path = *p;
-                if (entry.contains("urls")) {
-                    auto urls = r.strings(entry["urls"], field + QStringLiteral(".urls"));
-                    if (!urls)
-                        return urls.error();
-                    for (int u = 0; u < urls->size(); ++u)
-                        if (!urls->at(u).contains(QLatin1String("://")))
-                            return r.error(QStringLiteral("%1.urls[%2]").arg(field).arg(u),
-                                           QStringLiteral("'%1' is not a URL").arg(urls->at(u)));
-                    df.urls = *urls;
-                }
-            } else {
-                return r.error(field, QStringLiteral("must be a path or an object with \"path\" and \"urls\""));
-            }
-            auto abs = resolveInside(a.m_folder, df.path, file, entry.is_object() ? field + QStringLiteral(".path")
-                                                                                   : field);
+    section([&]() -> Expected<void> {
+        if (!root.contains("notebooks"))
+            return r.error({}, QStringLiteral("missing required field \"notebooks\" (the instructor notebooks)"));
+        auto notebooks = r.strings(root["notebooks"], QStringLiteral("notebooks"));
+        if (!notebooks)
+            return notebooks.error();
+        if (notebooks->isEmpty())
+            return r.error(QStringLiteral("notebooks"), QStringLiteral("must name at least one instructor notebook"));
+        for (int i = 0; i < notebooks->size(); ++i) {
+            const QString field = QStringLiteral("notebooks[%1]").arg(i);
+            const QString rel = notebooks->at(i);
+            auto abs = resolveInside(a.m_folder, rel, file, field);
             if (!abs)
                 return abs.error();
+            if (!rel.endsWith(QLatin1String(".ipynb")))
+                return r.error(field, QStringLiteral("'%1' is not a notebook (.ipynb)").arg(rel));
             if (!QFileInfo(*abs).isFile())
-                return r.error(field, QFileInfo(*abs).isDir()
-                                          ? QStringLiteral("'%1' is a folder; list the files in it").arg(df.path)
-                                          : QStringLiteral("'%1' does not exist").arg(df.path));
-            df.path = QDir::cleanPath(df.path);
-            a.m_dataFiles << df;
+                return r.error(field, QFileInfo(*abs).isDir() ? QStringLiteral("'%1' is a folder, not a notebook").arg(rel)
+                                                              : QStringLiteral("'%1' does not exist").arg(rel));
+            a.m_notebooks << QDir::cleanPath(rel);
         }
-    }
+        return {};
+    });
 
-    if (root.contains("dependencies")) {
-        auto deps = r.strings(root["dependencies"], QStringLiteral("dependencies"));
-        if (!deps)
-            return deps.error();
-        for (int i = 0; i < deps->size(); ++i)
-            if (deps->at(i).trimmed().isEmpty() || deps->at(i).trimmed().startsWith(QLatin1Char('-')))
-                return r.error(QStringLiteral("dependencies[%1]").arg(i),
-                               QStringLiteral("must be a pip requirement such as \"numpy>=1.24\""));
-        a.m_dependencies = *deps;
-    }
-    if (root.contains("python")) {
-        auto py = r.string(root["python"], QStringLiteral("python"));
-        if (!py)
-            return py.error();
-        a.m_python = *py;
-    }
-    if (root.contains("system_site_packages")) {
-        if (!root["system_site_packages"].is_boolean())
-            return r.error(QStringLiteral("system_site_packages"), QStringLiteral("must be true or false"));
-        a.m_systemSitePackages = root["system_site_packages"].get<bool>();
-    }
-    if (root.contains("required_datasets")) {
-        auto ds = r.strings(root["required_datasets"], QStringLiteral("required_datasets"));
-        if (!ds)
-            return ds.error();
-        for (int i = 0; i < ds->size(); ++i) {
-            // The entry format belongs to the datasets module (docs/datasets.md).
-            auto entry = DatasetEntry::parse(ds->at(i));
-            if (!entry)
-                return r.error(QStringLiteral("required_datasets[%1]").arg(i), entry.error().message);
+    section([&]() -> Expected<void> {
+        if (root.contains("release")) {
+            auto rel = r.string(root["release"], QStringLiteral("release"));
+            if (!rel)
+                return rel.error();
+            if (rel->isEmpty() || rel->contains(QLatin1Char('/')) || *rel == QLatin1String("..")
+                || *rel == QLatin1String("."))
+                return r.error(QStringLiteral("release"), QStringLiteral("must be a plain folder name"));
+            a.m_releaseName = *rel;
         }
-        a.m_requiredDatasets = *ds;
-    }
-    a.m_datasetFunctions = {QStringLiteral("localizer.get_file"), QStringLiteral("localizer.download"),
-                            QStringLiteral("hf_hub_download")};
-    if (root.contains("dataset_functions")) {
-        auto fns = r.strings(root["dataset_functions"], QStringLiteral("dataset_functions"));
-        if (!fns)
-            return fns.error();
-        a.m_datasetFunctions = *fns;
-    }
+        return {};
+    });
 
-    if (root.contains("limits")) {
-        const Json &limits = root["limits"];
-        if (!limits.is_object())
-            return r.error(QStringLiteral("limits"), QStringLiteral("must be an object"));
-        Limits &l = a.m_limits;
-        struct Field
-        {
-            const char *key;
-            double *d;
-            qint64 *i64;
-            int *i;
-        };
-        const Field fields[] = {
-            {"timeout_s", &l.wallTimeoutS, nullptr, nullptr},
-            {"cell_timeout_s", &l.cellTimeoutS, nullptr, nullptr},
-            {"interrupt_grace_s", &l.interruptGraceS, nullptr, nullptr},
-            {"memory_bytes", nullptr, &l.memoryBytes, nullptr},
-            {"processes", nullptr, nullptr, &l.processes},
-            {"open_files", nullptr, nullptr, &l.openFiles},
-            {"file_size_bytes", nullptr, &l.fileSizeBytes, nullptr},
-            {"output_cell_bytes", nullptr, &l.outputCellBytes, nullptr},
-            {"output_total_bytes", nullptr, &l.outputTotalBytes, nullptr},
-            {"probe_bytes", nullptr, &l.probeBytes, nullptr},
-            {"cpus", &l.cpus, nullptr, nullptr},
-        };
-        for (auto &[key, value] : limits.items()) {
-            const QString where = QStringLiteral("limits.") + qs(key);
-            const Field *field = nullptr;
-            for (const Field &candidate : fields)
-                if (key == candidate.key)
-                    field = &candidate;
-            if (!field)
-                return r.error(where, QStringLiteral("unknown limit (known: timeout_s, cell_timeout_s, "
-                                                    "interrupt_grace_s, memory_bytes, processes, open_files, "
-                                                    "file_size_bytes, output_cell_bytes, output_total_bytes, "
-                                                    "probe_bytes, cpus)"));
-            auto v = r.number(value, where, 0, true);
-            if (!v)
-                return v.error();
-            if (field->d) {
-                *field->d = *v;
-            } else {
-                if (!value.is_number_integer())
-                    return r.error(where, QStringLiteral("must be a whole number"));
-                // get<qint64>() would wrap 2^64-1 around to -1, which setrlimit reads as RLIM_INFINITY.
-                if (value.is_number_unsigned()
-                    && value.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<qint64>::max()))
-                    return r.error(where, QStringLiteral("is too large"));
-                if (field->i64)
-                    *field->i64 = value.get<qint64>();
-                else
-                    *field->i = int(std::min<qint64>(value.get<qint64>(), 1 << 30));
+    section([&]() -> Expected<void> {
+        if (root.contains("data_files")) {
+            const Json &files = root["data_files"];
+            if (!files.is_array())
+                return r.error(QStringLiteral("data_files"), QStringLiteral("must be a list"));
+            for (size_t i = 0; i < files.size(); ++i) {
+                const QString field = QStringLiteral("data_files[%1]").arg(i);
+                DataFile df;
+                const Json &entry = files[i];
+                if (entry.is_string()) {
+                    df.path = qs(entry.get<std::string>());
+                } else if (entry.is_object()) {
+                    if (!entry.contains("path"))
+                        return r.error(field, QStringLiteral("missing required field \"path\""));
+                    auto p = r.string(entry["path"], field + QStringLiteral(".path"));
+                    if (!p)
+                        return p.error();
+                    df.path = *p;
+                    if (entry.contains("urls")) {
+                        auto urls = r.strings(entry["urls"], field + QStringLiteral(".urls"));
+                        if (!urls)
+                            return urls.error();
+                        for (int u = 0; u < urls->size(); ++u)
+                            if (!urls->at(u).contains(QLatin1String("://")))
+                                return r.error(QStringLiteral("%1.urls[%2]").arg(field).arg(u),
+                                               QStringLiteral("'%1' is not a URL").arg(urls->at(u)));
+                        df.urls = *urls;
+                    }
+                } else {
+                    return r.error(field, QStringLiteral("must be a path or an object with \"path\" and \"urls\""));
+                }
+                auto abs = resolveInside(a.m_folder, df.path, file, entry.is_object() ? field + QStringLiteral(".path")
+                                                                                       : field);
+                if (!abs)
+                    return abs.error();
+                if (!QFileInfo(*abs).isFile())
+                    return r.error(field, QFileInfo(*abs).isDir()
+                                              ? QStringLiteral("'%1' is a folder; list the files in it").arg(df.path)
+                                              : QStringLiteral("'%1' does not exist").arg(df.path));
+                df.path = QDir::cleanPath(df.path);
+                a.m_dataFiles << df;
             }
         }
-        if (l.cellTimeoutS > l.wallTimeoutS)
-            return r.error(QStringLiteral("limits.cell_timeout_s"),
-                           QStringLiteral("must not exceed limits.timeout_s (%1 s)").arg(l.wallTimeoutS));
-        if (l.memoryBytes < 256LL * 1024 * 1024)
-            return r.error(QStringLiteral("limits.memory_bytes"),
-                           QStringLiteral("must be at least 268435456 (256 MiB): a Python kernel needs more "
-                                          "address space than that to start"));
-    }
+        return {};
+    });
 
-    if (root.contains("sandbox")) {
-        auto s = r.string(root["sandbox"], QStringLiteral("sandbox"));
-        if (!s)
-            return s.error();
-        a.m_sandbox = parseSandboxKind(*s);
-        if (!a.m_sandbox)
-            return r.error(QStringLiteral("sandbox"),
-                           QStringLiteral("'%1' is not a sandbox backend (bwrap, docker, local-unsafe)").arg(*s));
-    }
-
-    if (root.contains("checks")) {
-        const Json &checks = root["checks"];
-        if (!checks.is_array())
-            return r.error(QStringLiteral("checks"), QStringLiteral("must be a list"));
-        QStringList ids;
-        for (size_t i = 0; i < checks.size(); ++i) {
-            const QString field = QStringLiteral("checks[%1]").arg(i);
-            const Json &cj = checks[i];
-            if (!cj.is_object())
-                return r.error(field, QStringLiteral("must be an object"));
-            auto parsed = readCheck(r, cj, field, i);
-            if (!parsed)
-                return parsed.error();
-            const Check &c = *parsed;
-            if (ids.contains(c.id))
-                return r.error(field + QStringLiteral(".id"),
-                               QStringLiteral("'%1' is already the id of checks[%2]").arg(c.id).arg(ids.indexOf(c.id)));
-            ids << c.id;
-            a.m_checks << c;
+    section([&]() -> Expected<void> {
+        if (root.contains("dependencies")) {
+            auto deps = r.strings(root["dependencies"], QStringLiteral("dependencies"));
+            if (!deps)
+                return deps.error();
+            for (int i = 0; i < deps->size(); ++i)
+                if (deps->at(i).trimmed().isEmpty() || deps->at(i).trimmed().startsWith(QLatin1Char('-')))
+                    return r.error(QStringLiteral("dependencies[%1]").arg(i),
+                                   QStringLiteral("must be a pip requirement such as \"numpy>=1.24\""));
+            a.m_dependencies = *deps;
         }
+        return {};
+    });
+
+    section([&]() -> Expected<void> {
+        if (root.contains("python")) {
+            auto py = r.string(root["python"], QStringLiteral("python"));
+            if (!py)
+                return py.error();
+            a.m_python = *py;
+        }
+        return {};
+    });
+
+    section([&]() -> Expected<void> {
+        if (root.contains("system_site_packages")) {
+            if (!root["system_site_packages"].is_boolean())
+                return r.error(QStringLiteral("system_site_packages"), QStringLiteral("must be true or false"));
+            a.m_systemSitePackages = root["system_site_packages"].get<bool>();
+        }
+        return {};
+    });
+
+    section([&]() -> Expected<void> {
+        if (root.contains("required_datasets")) {
+            auto ds = r.strings(root["required_datasets"], QStringLiteral("required_datasets"));
+            if (!ds)
+                return ds.error();
+            for (int i = 0; i < ds->size(); ++i) {
+                // The entry format belongs to the datasets module (docs/datasets.md).
+                auto entry = DatasetEntry::parse(ds->at(i));
+                if (!entry)
+                    return r.error(QStringLiteral("required_datasets[%1]").arg(i), entry.error().message);
+            }
+            a.m_requiredDatasets = *ds;
+        }
+        return {};
+    });
+
+    a.m_datasetFunctions = {QStringLiteral("localizer.get_file"), QStringLiteral("localizer.download"),
+                            QStringLiteral("hf_hub_download")};
+    section([&]() -> Expected<void> {
+        if (root.contains("dataset_functions")) {
+            auto fns = r.strings(root["dataset_functions"], QStringLiteral("dataset_functions"));
+            if (!fns)
+                return fns.error();
+            a.m_datasetFunctions = *fns;
+        }
+        return {};
+    });
+
+    section([&]() -> Expected<void> {
+        if (root.contains("limits")) {
+            const Json &limits = root["limits"];
+            if (!limits.is_object())
+                return r.error(QStringLiteral("limits"), QStringLiteral("must be an object"));
+            Limits &l = a.m_limits;
+            struct Field
+            {
+                const char *key;
+                double *d;
+                qint64 *i64;
+                int *i;
+                double max = 0; ///< for the floating-point fields: the largest sensible value
+            };
+            constexpr double week = 7 * 24 * 3600;
+            const Field fields[] = {
+                {"timeout_s", &l.wallTimeoutS, nullptr, nullptr, week},
+                {"cell_timeout_s", &l.cellTimeoutS, nullptr, nullptr, week},
+                {"interrupt_grace_s", &l.interruptGraceS, nullptr, nullptr, 3600},
+                {"memory_bytes", nullptr, &l.memoryBytes, nullptr},
+                {"processes", nullptr, nullptr, &l.processes},
+                {"open_files", nullptr, nullptr, &l.openFiles},
+                {"file_size_bytes", nullptr, &l.fileSizeBytes, nullptr},
+                {"output_cell_bytes", nullptr, &l.outputCellBytes, nullptr},
+                {"output_total_bytes", nullptr, &l.outputTotalBytes, nullptr},
+                {"probe_bytes", nullptr, &l.probeBytes, nullptr},
+                {"cpus", &l.cpus, nullptr, nullptr, 4096},
+            };
+            for (auto &[key, value] : limits.items()) {
+                const QString where = QStringLiteral("limits.") + qs(key);
+                const Field *field = nullptr;
+                for (const Field &candidate : fields)
+                    if (key == candidate.key)
+                        field = &candidate;
+                if (!field)
+                    return r.error(where, QStringLiteral("unknown limit (known: timeout_s, cell_timeout_s, "
+                                                        "interrupt_grace_s, memory_bytes, processes, open_files, "
+                                                        "file_size_bytes, output_cell_bytes, output_total_bytes, "
+                                                        "probe_bytes, cpus)"));
+                auto v = r.number(value, where, 0, true);
+                if (!v)
+                    return v.error();
+                if (field->d) {
+                    if (*v > field->max)
+                        return r.error(where, QStringLiteral("must be at most %1").arg(field->max));
+                    *field->d = *v;
+                } else {
+                    if (!value.is_number_integer())
+                        return r.error(where, QStringLiteral("must be a whole number"));
+                    // get<qint64>() would wrap 2^64-1 around to -1, which setrlimit reads as RLIM_INFINITY.
+                    if (value.is_number_unsigned()
+                        && value.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<qint64>::max()))
+                        return r.error(where, QStringLiteral("is too large"));
+                    if (field->i64)
+                        *field->i64 = value.get<qint64>();
+                    else
+                        *field->i = int(std::min<qint64>(value.get<qint64>(), 1 << 30));
+                }
+            }
+            if (l.cellTimeoutS > l.wallTimeoutS)
+                return r.error(QStringLiteral("limits.cell_timeout_s"),
+                               QStringLiteral("must not exceed limits.timeout_s (%1 s)").arg(l.wallTimeoutS));
+            if (l.memoryBytes < 256LL * 1024 * 1024)
+                return r.error(QStringLiteral("limits.memory_bytes"),
+                               QStringLiteral("must be at least 268435456 (256 MiB): a Python kernel needs more "
+                                              "address space than that to start"));
+        }
+        return {};
+    });
+
+    section([&]() -> Expected<void> {
+        if (root.contains("sandbox")) {
+            auto s = r.string(root["sandbox"], QStringLiteral("sandbox"));
+            if (!s)
+                return s.error();
+            a.m_sandbox = parseSandboxKind(*s);
+            if (!a.m_sandbox)
+                return r.error(QStringLiteral("sandbox"),
+                               QStringLiteral("'%1' is not a sandbox backend (bwrap, docker, local-unsafe)").arg(*s));
+        }
+        return {};
+    });
+
+    section([&]() -> Expected<void> {
+        if (root.contains("checks")) {
+            const Json &checks = root["checks"];
+            if (!checks.is_array())
+                return r.error(QStringLiteral("checks"), QStringLiteral("must be a list"));
+            QStringList ids;
+            for (size_t i = 0; i < checks.size(); ++i) {
+                const QString field = QStringLiteral("checks[%1]").arg(i);
+                const Json &cj = checks[i];
+                if (!cj.is_object())
+                    return r.error(field, QStringLiteral("must be an object"));
+                auto parsed = readCheck(r, cj, field, i);
+                if (!parsed)
+                    return parsed.error();
+                const Check &c = *parsed;
+                if (ids.contains(c.id))
+                    return r.error(field + QStringLiteral(".id"),
+                                   QStringLiteral("'%1' is already the id of checks[%2]").arg(c.id).arg(ids.indexOf(c.id)));
+                ids << c.id;
+                a.m_checks << c;
+            }
+        }
+        return {};
+    });
+    if (!errors.isEmpty()) {
+        if (allErrors)
+            *allErrors = errors;
+        return errors.first();
     }
     return a;
 }

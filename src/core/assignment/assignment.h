@@ -52,8 +52,10 @@ class Assignment
 public:
     /// Loads `path`: an assignment folder or its assignment.json. Errors name the file and the field path
     /// ("checks[2].points"); JSON syntax errors give line and column. Relative paths must stay inside the
-    /// folder (symlinks resolved); referenced files must exist.
-    static Expected<Assignment> load(const QString &path);
+    /// folder (symlinks resolved); referenced files must exist. Returns the first problem; `allErrors`, when
+    /// given, receives every problem found (the first of each top-level field), in file order, for lists
+    /// such as `validate` and the GUI's problem list. Blocking file I/O.
+    static Expected<Assignment> load(const QString &path, QList<Error> *allErrors = nullptr);
 
     QString folder() const { return m_folder; }       ///< absolute, clean
     QString jsonPath() const { return m_jsonPath; }   ///< absolute path of assignment.json
