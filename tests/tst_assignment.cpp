@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace sandmark;
 using namespace sandmark::test;
 using namespace Qt::Literals::StringLiterals;
@@ -462,6 +464,12 @@ void TestAssignment::releaseWritesNotebooksAndData()
     QVERIFY(!released.contains("BEGIN"));
     QVERIFY(Notebook::parse(released, u"released"_s));
     QCOMPARE(QDir(out).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{u"student"_s});
+    // The release is published: with the usual umask 022 others may read and enter it (not QTemporaryDir's 0700).
+    const mode_t oldMask = ::umask(022);
+    const auto published = writeRelease(*a, out);
+    ::umask(oldMask);
+    QVERIFY(published);
+    QVERIFY(QFileInfo(report->folder).permissions().testFlags(QFile::ReadOther | QFile::ExeOther));
 
     // Again over the existing release: replaced, no leftovers.
     const auto again = writeRelease(*a, out);

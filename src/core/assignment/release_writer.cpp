@@ -5,7 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QTemporaryDir>
+#include <QRandomGenerator>
 
 namespace sandmark {
 
@@ -51,9 +51,27 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
                                         "output folder or release name")
                              .arg(assignment.folder())};
     }
-    QTemporaryDir staging(QDir(outDir).absoluteFilePath(QStringLiteral(".release-XXXXXX")));
-    if (!staging.isValid())
-        return Error{outDir, {}, QStringLiteral("cannot create a temporary folder: %1").arg(staging.errorString())};
+    // A staging folder beside the target, made with mkdir's usual mode (umask applied) — QTemporaryDir's
+    // 0700 would make the published release unreadable to students and other staff. Removed on any error.
+    struct Staging
+    {
+        QString dir;
+        bool keep = false;
+        ~Staging()
+        {
+            if (!keep && !dir.isEmpty())
+                QDir(dir).removeRecursively();
+        }
+        QString filePath(const QString &rel) const { return dir + QLatin1Char('/') + rel; }
+    } staging;
+    for (int attempt = 0; attempt < 16 && staging.dir.isEmpty(); ++attempt) {
+        const QString candidate = QDir(outDir).absoluteFilePath(
+            QStringLiteral(".release-%1").arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0')));
+        if (QDir().mkdir(candidate))
+            staging.dir = candidate;
+    }
+    if (staging.dir.isEmpty())
+        return Error{outDir, {}, QStringLiteral("cannot create a temporary folder in it")};
 
     auto writeFile = [&](const QString &rel, const QByteArray &data) -> Expected<void> {
         const QString dst = staging.filePath(rel);
@@ -81,11 +99,11 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
     QDir(old).removeRecursively();
     if (QFileInfo::exists(target) && !QDir().rename(target, old))
         return Error{target, {}, QStringLiteral("cannot replace the existing release folder")};
-    if (!QDir().rename(staging.path(), target)) {
+    if (!QDir().rename(staging.dir, target)) {
         QDir().rename(old, target);
         return Error{target, {}, QStringLiteral("cannot move the new release into place")};
     }
-    staging.setAutoRemove(false);
+    staging.keep = true;
     QDir(old).removeRecursively();
     report.folder = target;
     return report;
