@@ -1,4 +1,5 @@
-// Benchmark: time from asking the Notebook preview to show a large notebook to its first paint with cells.
+// Benchmark: time from asking the Notebook preview to show a large notebook to its first paint with cells
+// (the rest of the cells keep arriving in chunks; the time until all are in the model is printed too).
 // Usage: bench_notebook_paint [NOTEBOOK] [--runs N]. Without NOTEBOOK, generates a 20 MB notebook with
 // 200 PNG images (plus text outputs) in a temporary folder. Prints the median and the ratio to the goal.
 #include "imagecache.h"
@@ -110,7 +111,9 @@ int main(int argc, char **argv)
         bool loaded = false;
         double paintS = -1;
         QElapsedTimer timer;
-        QObject::connect(&preview, &NotebookPreview::loaded, &preview, [&] { loaded = true; });
+        QObject::connect(&preview, &NotebookPreview::firstCellsShown, &preview, [&] { loaded = true; });
+        double allS = -1; // the rest of the notebook keeps arriving in chunks after the first paint
+        QObject::connect(&preview, &NotebookPreview::loaded, &preview, [&] { allS = timer.nsecsElapsed() / 1e9; });
         QObject::connect(preview.view(), &NotebookView::contentPainted, &preview, [&] {
             if (loaded && paintS < 0)
                 paintS = timer.nsecsElapsed() / 1e9;
@@ -129,9 +132,12 @@ int main(int argc, char **argv)
             QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
         QApplication::processEvents();
         const double imgS = timer.nsecsElapsed() / 1e9;
+        while (allS < 0 && timer.elapsed() < 60000)
+            QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
         out << "run " << i + 1 << ": first paint " << QString::number(paintS, 'f', 3) << " s (CPU "
             << QString::number(cpuS, 'f', 3) << " s), visible images drawn "
-            << QString::number(imgS, 'f', 3) << " s (" << images->cachedCount() << " decoded), cells " << preview.cellModel()->rowCount() << ", layouts built "
+            << QString::number(imgS, 'f', 3) << " s (" << images->cachedCount() << " decoded), all " << preview.cellModel()->rowCount() << " cells in the model "
+            << QString::number(allS, 'f', 3) << " s, layouts built "
             << preview.view()->cellDelegate()->layoutsBuilt() << '\n';
         out.flush();
         firstPaint << paintS;

@@ -108,6 +108,15 @@ int injectedRows(const QAbstractItemModel *m)
     return n;
 }
 
+QPushButton *buttonNamed(QWidget *parent, const QString &accessibleName)
+{
+    const QList<QPushButton *> buttons = parent->findChildren<QPushButton *>();
+    for (QPushButton *b : buttons)
+        if (b->accessibleName() == accessibleName)
+            return b;
+    return nullptr;
+}
+
 bool loadKind(NotebookPreview &p, PreviewKind kind)
 {
     QSignalSpy loaded(&p, &NotebookPreview::loaded);
@@ -463,6 +472,45 @@ private Q_SLOTS:
         QVERIFY(d->layoutsBuilt() < 120);
     }
 
+    void previewStreamsLargeNotebook()
+    {
+        // Sources with escaped quotes and backslashes: the structure scan must not end a string early.
+        QJsonArray cells;
+        for (int i = 0; i < 100; ++i)
+            cells.append(codeCell(QStringLiteral("s = \"cell %1 \\\\\" }]{[\"").arg(i), i + 1, QJsonArray{}));
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("many.ipynb")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QByteArray json = notebookJson(cells);
+        f.write(json);
+        f.close();
+        NotebookPreview p;
+        QAbstractItemModelTester tester(p.cellModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester filterTester(p.filterModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        int rowsAtFirst = -1;
+        connect(&p, &NotebookPreview::firstCellsShown, this, [&] { rowsAtFirst = p.cellModel()->rowCount(); });
+        QSignalSpy loaded(&p, &NotebookPreview::loaded);
+        p.showNotebook(f.fileName());
+        QVERIFY(p.isLoading());
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(!p.isLoading());
+        QCOMPARE(rowsAtFirst, kPreviewFirstChunkCells); // the first screen came before the rest
+        QCOMPARE(p.cellModel()->rowCount(), 100);
+        QCOMPARE(p.cellModel()->cells().at(99).source, QStringLiteral("s = \"cell 99 \\\\\" }]{[\""));
+        QCOMPARE(p.cellModel()->cells().at(99).index, 99);
+
+        // A truncated file (a malformed submission) shows its error, not a partial notebook.
+        QFile t(dir.filePath(QStringLiteral("truncated.ipynb")));
+        QVERIFY(t.open(QIODevice::WriteOnly));
+        t.write(json.left(json.size() / 2));
+        t.close();
+        QSignalSpy failed(&p, &NotebookPreview::loadFailed);
+        p.showNotebook(t.fileName());
+        QVERIFY(failed.wait(20000));
+        QCOMPARE(p.cellModel()->rowCount(), 0);
+        QVERIFY(failed.constFirst().constFirst().toString().contains(QLatin1String("truncated.ipynb")));
+    }
+
     void itemModelsPassTester()
     {
         // NotebookCellModel and the filter with data, through resets.
@@ -554,11 +602,23 @@ private Q_SLOTS:
         QVERIFY(opened.wait(20000));
         DataPage *page = w.dataPage();
         QCOMPARE(page->entriesModel()->rowCount(), 0);
+        // Nothing listed: nothing to warm, check or remove.
+        QPushButton *warm = buttonNamed(page, QStringLiteral("Download every listed file and run every literal call, outside the sandbox"));
+        QPushButton *check = buttonNamed(page, QStringLiteral("Read the cache offline, as the sandbox will; download nothing"));
+        QPushButton *remove = buttonNamed(page, QStringLiteral("Remove the selected required dataset files"));
+        QVERIFY(warm && check && remove);
+        QVERIFY(!warm->isEnabled());
+        QVERIFY(!check->isEnabled());
+        QVERIFY(!remove->isEnabled());
+        QVERIFY(buttonNamed(page, QStringLiteral("Find dataset calls in the instructor notebooks"))->isEnabled());
 
         // Add an entry: assignment.json is edited and the window reloads it.
         page->editEntries({QStringLiteral("sandmark-test/absent data/train.csv")}, {});
         QVERIFY(opened.wait(20000));
         QCOMPARE(page->entriesModel()->rowCount(), 1);
+        QVERIFY(warm->isEnabled());
+        QVERIFY(check->isEnabled());
+        QVERIFY(!remove->isEnabled()); // nothing selected yet
         QFile json(dir.filePath(QStringLiteral("assignment.json")));
         QVERIFY(json.open(QIODevice::ReadOnly));
         const QByteArray text = json.readAll();
@@ -617,8 +677,19 @@ private Q_SLOTS:
         MainWindow w(nullptr, &store);
         SubmissionsPage *page = w.submissionsPage();
         QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        QSignalSpy checked(page, &SubmissionsPage::notebooksChecked);
         w.openAssignment(kIris);
         QVERIFY(listed.wait(20000));
+        QVERIFY(checked.wait(20000));
+        // judy's notebook is truncated: the table says why it cannot be graded, not "not run".
+        const SubmissionsModel *m = page->model();
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const QString status = m->index(r, SubmissionsModel::StatusColumn).data().toString();
+            if (m->rows().at(r).student == QLatin1String("judy"))
+                QVERIFY2(status.contains(QLatin1String("line 90")) && status.contains(QLatin1String("invalid JSON")), qPrintable(status));
+            else
+                QCOMPARE(status, QStringLiteral("not run"));
+        }
         QAbstractItemModelTester tester(page->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(page->model()->rowCount(), 14);
         QSortFilterProxyModel *proxy = page->proxy();

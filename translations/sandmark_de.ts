@@ -20,7 +20,7 @@
         <translation>Sandbox-Backend</translation>
     </message>
     <message>
-        <source>UNSAFE: local-unsafe runs student code directly on this machine, with your user's rights, your files and the network. Use it only for notebooks you trust, never for a batch of submissions.</source>
+        <source>UNSAFE: local-unsafe runs student code directly on this machine, with your user&apos;s rights, your files and the network. Use it only for notebooks you trust, never for a batch of submissions.</source>
         <translation>UNSICHER: local-unsafe führt den Code der Studierenden direkt auf diesem Rechner aus – mit Ihren Benutzerrechten, Ihren Dateien und dem Netzwerk. Nur für vertrauenswürdige Notebooks verwenden, niemals für einen Stapel von Abgaben.</translation>
     </message>
     <message>
@@ -28,7 +28,7 @@
         <translation>Warnung: unsicheres Backend</translation>
     </message>
     <message>
-        <source>Default limits (an assignment's own limits win)</source>
+        <source>Default limits (an assignment&apos;s own limits win)</source>
         <translation>Standardgrenzen (die Grenzen einer Aufgabe haben Vorrang)</translation>
     </message>
     <message>
@@ -154,6 +154,10 @@
         <source>Save a screenshot of every screen into DIR, then quit.</source>
         <translation>Von jeder Ansicht ein Bildschirmfoto in DIR speichern, dann beenden.</translation>
     </message>
+    <message>
+        <source>Show the window, then quit (for tests).</source>
+        <translation>Fenster zeigen, dann beenden (für Tests).</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CheckEditDialog</name>
@@ -194,7 +198,7 @@
         <translation>Absolute Toleranz</translation>
     </message>
     <message>
-        <source>Unchecked: the comparator's default tolerance applies.</source>
+        <source>Unchecked: the comparator&apos;s default tolerance applies.</source>
         <translation>Nicht angehakt: Es gilt die Standardtoleranz des Vergleichs.</translation>
     </message>
 </context>
@@ -296,7 +300,10 @@
     </message>
     <message numerus="yes">
         <source>%n check(s), %1 points in total</source>
-        <translation><numerusform>%n Prüfung, insgesamt %1 Punkte</numerusform><numerusform>%n Prüfungen, insgesamt %1 Punkte</numerusform></translation>
+        <translation>
+            <numerusform>%n Prüfung, insgesamt %1 Punkte</numerusform>
+            <numerusform>%n Prüfungen, insgesamt %1 Punkte</numerusform>
+        </translation>
     </message>
     <message>
         <source>No assignment open.</source>
@@ -365,7 +372,7 @@
         <translation>Mitgelieferte Datendateien</translation>
     </message>
     <message>
-        <source>Copied into every run's working directory. A data URL whose file name matches reads the local copy; any other URL fails as it would offline.</source>
+        <source>Copied into every run&apos;s working directory. A data URL whose file name matches reads the local copy; any other URL fails as it would offline.</source>
         <translation>Werden in das Arbeitsverzeichnis jedes Laufs kopiert. Eine Daten-URL mit passendem Dateinamen liest die lokale Kopie; jede andere URL schlägt fehl wie ohne Netzwerk.</translation>
     </message>
     <message>
@@ -430,7 +437,10 @@
     </message>
     <message numerus="yes">
         <source>%n file(s), %1 in total</source>
-        <translation><numerusform>%n Datei, insgesamt %1</numerusform><numerusform>%n Dateien, insgesamt %1</numerusform></translation>
+        <translation>
+            <numerusform>%n Datei, insgesamt %1</numerusform>
+            <numerusform>%n Dateien, insgesamt %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>No assignment open.</source>
@@ -458,11 +468,17 @@
     </message>
     <message numerus="yes">
         <source>%n dataset call(s) found</source>
-        <translation><numerusform>%n Datensatzaufruf gefunden</numerusform><numerusform>%n Datensatzaufrufe gefunden</numerusform></translation>
+        <translation>
+            <numerusform>%n Datensatzaufruf gefunden</numerusform>
+            <numerusform>%n Datensatzaufrufe gefunden</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n with computed arguments: list their files with Add…</source>
-        <translation><numerusform>%n mit berechneten Argumenten: deren Dateien mit „Hinzufügen…“ aufführen</numerusform><numerusform>%n mit berechneten Argumenten: deren Dateien mit „Hinzufügen…“ aufführen</numerusform></translation>
+        <translation>
+            <numerusform>%n mit berechneten Argumenten: deren Dateien mit „Hinzufügen…“ aufführen</numerusform>
+            <numerusform>%n mit berechneten Argumenten: deren Dateien mit „Hinzufügen…“ aufführen</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 in the dataset cache.</source>
@@ -486,7 +502,7 @@
     </message>
     <message>
         <source>Repository and file, separated by a space
-(for example: "org/dataset data/train.csv"):</source>
+(for example: &quot;org/dataset data/train.csv&quot;):</source>
         <translation>Repository und Datei, durch ein Leerzeichen getrennt
 (zum Beispiel: „org/dataset data/train.csv“):</translation>
     </message>
@@ -497,6 +513,14 @@
     <message>
         <source>assignment.json lists no required datasets.</source>
         <translation>assignment.json nennt keine benötigten Datensätze.</translation>
+    </message>
+    <message>
+        <source>assignment.json lists no required datasets: nothing to warm</source>
+        <translation>assignment.json führt keine benötigten Datensätze auf: nichts vorzuwärmen</translation>
+    </message>
+    <message>
+        <source>assignment.json lists no required datasets: nothing to check</source>
+        <translation>assignment.json führt keine benötigten Datensätze auf: nichts zu prüfen</translation>
     </message>
 </context>
 <context>
@@ -632,11 +656,17 @@
     </message>
     <message numerus="yes">
         <source>%n error(s)</source>
-        <translation><numerusform>%n Fehler</numerusform><numerusform>%n Fehler</numerusform></translation>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
-        <translation><numerusform>%n Warnung</numerusform><numerusform>%n Warnungen</numerusform></translation>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
     </message>
     <message>
         <source>See the Problems panel (Ctrl+Shift+P); each row names the field.</source>
@@ -648,7 +678,10 @@
     </message>
     <message numerus="yes">
         <source>%n check(s), %1 points in total</source>
-        <translation><numerusform>%n Prüfung, insgesamt %1 Punkte</numerusform><numerusform>%n Prüfungen, insgesamt %1 Punkte</numerusform></translation>
+        <translation>
+            <numerusform>%n Prüfung, insgesamt %1 Punkte</numerusform>
+            <numerusform>%n Prüfungen, insgesamt %1 Punkte</numerusform>
+        </translation>
     </message>
     <message>
         <source>Add checks to assignment.json; without them every submission scores 0 of 0.</source>
@@ -660,7 +693,10 @@
     </message>
     <message numerus="yes">
         <source>%n file(s), %1 in total</source>
-        <translation><numerusform>%n Datei, insgesamt %1</numerusform><numerusform>%n Dateien, insgesamt %1</numerusform></translation>
+        <translation>
+            <numerusform>%n Datei, insgesamt %1</numerusform>
+            <numerusform>%n Dateien, insgesamt %1</numerusform>
+        </translation>
     </message>
     <message>
         <source>Large supplied files slow every run; consider a smaller sample for grading.</source>
@@ -704,7 +740,10 @@
     </message>
     <message numerus="yes">
         <source>%n sandbox(es) at once</source>
-        <translation><numerusform>%n Sandbox gleichzeitig</numerusform><numerusform>%n Sandboxen gleichzeitig</numerusform></translation>
+        <translation>
+            <numerusform>%n Sandbox gleichzeitig</numerusform>
+            <numerusform>%n Sandboxen gleichzeitig</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 cannot start.</source>
@@ -724,11 +763,17 @@
     </message>
     <message numerus="yes">
         <source>%n file(s) missing from the cache</source>
-        <translation><numerusform>%n Datei fehlt im Cache</numerusform><numerusform>%n Dateien fehlen im Cache</numerusform></translation>
+        <translation>
+            <numerusform>%n Datei fehlt im Cache</numerusform>
+            <numerusform>%n Dateien fehlen im Cache</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>All %n file(s) in the cache</source>
-        <translation><numerusform>Die %n Datei ist im Cache</numerusform><numerusform>Alle %n Dateien sind im Cache</numerusform></translation>
+        <translation>
+            <numerusform>Die %n Datei ist im Cache</numerusform>
+            <numerusform>Alle %n Dateien sind im Cache</numerusform>
+        </translation>
     </message>
     <message>
         <source>Data page → Warm Cache; files behind a login need the Hub token (Preferences).</source>
@@ -883,11 +928,17 @@
     </message>
     <message numerus="yes">
         <source>%n error(s)</source>
-        <translation><numerusform>%n Fehler</numerusform><numerusform>%n Fehler</numerusform></translation>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s)</source>
-        <translation><numerusform>%n Warnung</numerusform><numerusform>%n Warnungen</numerusform></translation>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
     </message>
     <message>
         <source>Creating an assignment from %1…</source>
@@ -930,7 +981,10 @@
     </message>
     <message numerus="yes">
         <source>… %n more line(s) not shown in the preview</source>
-        <translation><numerusform>… %n weitere Zeile wird in der Vorschau nicht gezeigt</numerusform><numerusform>… %n weitere Zeilen werden in der Vorschau nicht gezeigt</numerusform></translation>
+        <translation>
+            <numerusform>… %n weitere Zeile wird in der Vorschau nicht gezeigt</numerusform>
+            <numerusform>… %n weitere Zeilen werden in der Vorschau nicht gezeigt</numerusform>
+        </translation>
     </message>
     <message>
         <source>Loading image…</source>
@@ -999,7 +1053,7 @@
         <translation>Eine andere Notebook-Datei in der Vorschau zeigen</translation>
     </message>
     <message>
-        <source>Preview any notebook, for example a student's submission</source>
+        <source>Preview any notebook, for example a student&apos;s submission</source>
         <translation>Beliebiges Notebook in der Vorschau zeigen, zum Beispiel die Abgabe einer Studentin oder eines Studenten</translation>
     </message>
     <message>
@@ -1023,7 +1077,7 @@
         <translation>Die Fassung für Studierende: Lösungen durch Platzhalter ersetzt, versteckte Tests entfernt, Ausgaben gelöscht</translation>
     </message>
     <message>
-        <source>The notebook as the sandbox runs it, with Sandmark's injected cells</source>
+        <source>The notebook as the sandbox runs it, with Sandmark&apos;s injected cells</source>
         <translation>Das Notebook, wie die Sandbox es ausführt, mit den von Sandmark eingefügten Zellen</translation>
     </message>
     <message>
@@ -1060,11 +1114,17 @@
     </message>
     <message numerus="yes">
         <source>%1: %n cell(s)</source>
-        <translation><numerusform>%1: %n Zelle</numerusform><numerusform>%1: %n Zellen</numerusform></translation>
+        <translation>
+            <numerusform>%1: %n Zelle</numerusform>
+            <numerusform>%1: %n Zellen</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>(%n injected by Sandmark)</source>
-        <translation><numerusform>(%n von Sandmark eingefügt)</numerusform><numerusform>(%n von Sandmark eingefügt)</numerusform></translation>
+        <translation>
+            <numerusform>(%n von Sandmark eingefügt)</numerusform>
+            <numerusform>(%n von Sandmark eingefügt)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Preview Notebook</source>
@@ -1073,6 +1133,13 @@
     <message>
         <source>Jupyter notebooks (*.ipynb)</source>
         <translation>Jupyter-Notebooks (*.ipynb)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading %1… %n cell(s) so far</source>
+        <translation>
+            <numerusform>%1 wird geladen… bisher %n Zelle</numerusform>
+            <numerusform>%1 wird geladen… bisher %n Zellen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1332,7 +1399,7 @@
         <translation>%1: %2, %3 von %4 Punkten</translation>
     </message>
     <message>
-        <source>%1: grader error — the run failed on the grader's side; this is not a grade.</source>
+        <source>%1: grader error — the run failed on the grader&apos;s side; this is not a grade.</source>
         <translation>%1: Bewertungsfehler — der Lauf scheiterte auf Seiten der Bewertung; dies ist keine Note.</translation>
     </message>
     <message>
@@ -1378,6 +1445,14 @@
         <source>Score</source>
         <translation>Punkte</translation>
     </message>
+    <message>
+        <source>cannot be graded: %1</source>
+        <translation>nicht bewertbar: %1</translation>
+    </message>
+    <message>
+        <source>no notebook in the folder</source>
+        <translation>kein Notebook im Ordner</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsPage</name>
@@ -1394,7 +1469,7 @@
         <translation>Einen Ordner mit Abgaben importieren</translation>
     </message>
     <message>
-        <source>A folder with one sub-folder per student, each holding the student's notebook</source>
+        <source>A folder with one sub-folder per student, each holding the student&apos;s notebook</source>
         <translation>Ein Ordner mit einem Unterordner pro Person, der jeweils deren Notebook enthält</translation>
     </message>
     <message>
@@ -1451,11 +1526,17 @@
     </message>
     <message numerus="yes">
         <source>%n submission(s) in %1</source>
-        <translation><numerusform>%n Abgabe in %1</numerusform><numerusform>%n Abgaben in %1</numerusform></translation>
+        <translation>
+            <numerusform>%n Abgabe in %1</numerusform>
+            <numerusform>%n Abgaben in %1</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n without a notebook</source>
-        <translation><numerusform>%n ohne Notebook</numerusform><numerusform>%n ohne Notebook</numerusform></translation>
+        <translation>
+            <numerusform>%n ohne Notebook</numerusform>
+            <numerusform>%n ohne Notebook</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -15,16 +15,16 @@
 
 namespace {
 // Loads Sandmark's translation for the system locale from <dataDir>/translations, and Qt's own.
-void installTranslations(QApplication &app)
+void installTranslations(QCoreApplication &app)
 {
     const QLocale locale;
     auto *qt = new QTranslator(&app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(qt);
+        QCoreApplication::installTranslator(qt);
     auto *own = new QTranslator(&app);
     if (own->load(locale, QStringLiteral("sandmark"), QStringLiteral("_"),
                   sandmark::paths::dataDir() + QStringLiteral("/translations")))
-        QApplication::installTranslator(own);
+        QCoreApplication::installTranslator(own);
 }
 
 // What the desktop hands over (MIME types in packaging/linux): an assignment folder, its assignment.json,
@@ -41,32 +41,74 @@ QString assignmentFor(const QString &path)
     } while (dir.cdUp());
     return path; // Assignment::load reports what is wrong with it
 }
+
+void setApplicationNames()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("Sandmark"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Sandmark"));
+    QCoreApplication::setApplicationVersion(sandmark::paths::version());
+}
+
+struct Options
+{
+    QCommandLineOption screenshots{QStringLiteral("screenshot-dir"),
+                                   QCoreApplication::translate("main", "Save a screenshot of every screen into DIR, then quit."),
+                                   QStringLiteral("DIR")};
+    // Packaging tests start the installed app offscreen and check that it comes up and quits cleanly.
+    QCommandLineOption quitAfterStart{QStringLiteral("quit-after-start"),
+                                      QCoreApplication::translate("main", "Show the window, then quit (for tests).")};
+};
+
+void setUpParser(QCommandLineParser &parser, Options &options)
+{
+    parser.setApplicationDescription(QCoreApplication::translate("main", "Grade Python notebook assignments in a local sandbox."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QCoreApplication::translate("main", "Assignment folder to open."));
+    parser.addOption(options.screenshots);
+    options.quitAfterStart.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(options.quitAfterStart);
+}
+
+// --help and --version need no window: they are answered by a QCoreApplication, so they work without a
+// display (a terminal over ssh, a packaging test, help2man). Everything else, including Qt's own GUI options
+// (-platform, -style) and their errors, goes to the QApplication.
+bool answersWithoutDisplay(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--")
+            break;
+        if (arg == "-h" || arg == "--help" || arg == "-?" || arg == "--help-all" || arg == "-v" || arg == "--version")
+            return true;
+    }
+    return false;
+}
 } // namespace
 
 int main(int argc, char **argv)
 {
+    if (answersWithoutDisplay(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setApplicationNames();
+        installTranslations(app);
+        QCommandLineParser parser;
+        Options options;
+        setUpParser(parser, options);
+        parser.process(app); // prints the help, the version or the error, and exits
+        return 0;
+    }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Sandmark"));
-    QApplication::setOrganizationName(QStringLiteral("Sandmark"));
-    QApplication::setApplicationVersion(sandmark::paths::version());
+    setApplicationNames();
     installTranslations(app);
     QGuiApplication::setDesktopFileName(QStringLiteral(SANDMARK_APP_ID)); // Wayland: icon and window grouping
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Grade Python notebook assignments in a local sandbox."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QApplication::translate("main", "Assignment folder to open."));
-    const QCommandLineOption screenshots(QStringLiteral("screenshot-dir"),
-                                         QApplication::translate("main", "Save a screenshot of every screen into DIR, then quit."),
-                                         QStringLiteral("DIR"));
-    parser.addOption(screenshots);
-    // Packaging tests start the installed app offscreen and check that it comes up and quits cleanly.
-    QCommandLineOption quitAfterStart(QStringLiteral("quit-after-start"),
-                                      QApplication::translate("main", "Show the window, then quit (for tests)."));
-    quitAfterStart.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(quitAfterStart);
+    Options options;
+    setUpParser(parser, options);
     parser.process(app);
+    const QCommandLineOption &screenshots = options.screenshots;
+    const QCommandLineOption &quitAfterStart = options.quitAfterStart;
 
     sandmark::MainWindow window;
     window.show();

@@ -14,8 +14,10 @@
 #include <QJsonObject>
 #include <QElapsedTimer>
 #include <QLoggingCategory>
+#include <QPromise>
 
 #include <atomic>
+#include <cstring>
 
 Q_DECLARE_LOGGING_CATEGORY(lcPreview)
 
@@ -225,6 +227,106 @@ std::optional<QList<CellData>> quickCells(const QString &path)
     return out;
 }
 
+// Where the cells of an nbformat 4 file are: the byte range of each cell object, and the document with an
+// empty cells array (the "skeleton", checked with Qt's parser). Scans the structure only (strings, brackets,
+// the keys of the top-level object); values are parsed per cell later, so the first cells can be shown before
+// the rest of a large file is parsed.
+struct CellRanges
+{
+    QList<std::pair<qsizetype, qsizetype>> cells; // [begin, end) of each cell object
+    QByteArray skeleton;
+};
+
+std::optional<CellRanges> scanCells(const QByteArray &json)
+{
+    const char *p = json.constData();
+    const qsizetype n = json.size();
+    CellRanges out;
+    int depth = 0;
+    bool inString = false;
+    bool inCells = false;
+    qsizetype stringStart = -1;
+    QByteArray lastKey, currentKey;
+    qsizetype cellsOpen = -1, cellsClose = -1, cellStart = -1;
+    for (qsizetype i = 0; i < n; ++i) {
+        if (inString) {
+            // Jump to the closing quote (memchr: base64 images make up most of a large notebook); a quote
+            // preceded by an odd number of backslashes is escaped.
+            const void *q = std::memchr(p + i, '"', size_t(n - i));
+            if (!q)
+                return std::nullopt;
+            i = static_cast<const char *>(q) - p;
+            qsizetype backslashes = 0;
+            while (i - 1 - backslashes >= stringStart && p[i - 1 - backslashes] == '\\')
+                ++backslashes;
+            if (backslashes % 2 == 1)
+                continue;
+            inString = false;
+            if (depth == 1)
+                lastKey = QByteArray(p + stringStart, i - stringStart);
+            continue;
+        }
+        const char c = p[i];
+        switch (c) {
+        case '"':
+            if (inCells && depth == 2)
+                return std::nullopt; // a cell that is not an object
+            inString = true;
+            stringStart = i + 1;
+            break;
+        case ':':
+            if (depth == 1)
+                currentKey = lastKey;
+            break;
+        case ',':
+            if (depth == 1)
+                currentKey.clear();
+            break;
+        case '{':
+        case '[':
+            if (depth == 0 && c != '{')
+                return std::nullopt;
+            if (depth == 1 && currentKey == "cells") {
+                if (c != '[' || cellsOpen >= 0)
+                    return std::nullopt;
+                inCells = true;
+                cellsOpen = i;
+            } else if (inCells && depth == 2) {
+                if (c != '{')
+                    return std::nullopt;
+                cellStart = i;
+            }
+            ++depth;
+            break;
+        case '}':
+        case ']':
+            --depth;
+            if (depth < 0)
+                return std::nullopt;
+            if (inCells && depth == 2)
+                out.cells.append({cellStart, i + 1});
+            else if (inCells && depth == 1) {
+                inCells = false;
+                cellsClose = i;
+            }
+            break;
+        case ' ':
+        case '\n':
+        case '\r':
+        case '\t':
+            break;
+        default:
+            if (inCells && depth == 2)
+                return std::nullopt; // a number or literal where a cell should be
+            break;
+        }
+    }
+    if (depth != 0 || inString || cellsOpen < 0 || cellsClose < 0)
+        return std::nullopt;
+    out.skeleton = json.left(cellsOpen + 1) + json.mid(cellsClose);
+    return out;
+}
+
 } // namespace
 
 QList<CellData> buildCellData(const Notebook &notebook)
@@ -282,6 +384,94 @@ Expected<PreviewData> loadPreview(const QString &path, PreviewKind kind, const s
     }
     qCDebug(lcPreview) << "built the cell data in" << timer.elapsed() << "ms";
     return data;
+}
+
+namespace {
+// Delivers `cells` in chunks (the first one small) through `promise`.
+void deliverInChunks(QPromise<PreviewChunk> &promise, QList<CellData> cells, QStringList notes)
+{
+    PreviewChunk chunk;
+    chunk.first = true;
+    chunk.notes = std::move(notes);
+    int limit = kPreviewFirstChunkCells;
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        chunk.cells.append(std::move(cells[i]));
+        if (chunk.cells.size() >= limit && i + 1 < cells.size()) {
+            promise.addResult(std::move(chunk));
+            chunk = {};
+            limit = kPreviewChunkCells;
+        }
+    }
+    chunk.last = true;
+    promise.addResult(std::move(chunk));
+}
+
+void deliverError(QPromise<PreviewChunk> &promise, Error error)
+{
+    PreviewChunk chunk;
+    chunk.first = true;
+    chunk.error = std::move(error);
+    chunk.last = true;
+    promise.addResult(std::move(chunk));
+}
+
+// The slow path: the core's model, its precise errors and the transformed views.
+void deliverLoaded(QPromise<PreviewChunk> &promise, const QString &path, PreviewKind kind,
+                   const std::optional<Assignment> &assignment)
+{
+    auto data = loadPreview(path, kind, assignment);
+    if (promise.isCanceled())
+        return;
+    if (!data)
+        deliverError(promise, data.error());
+    else
+        deliverInChunks(promise, std::move(data->cells), std::move(data->notes));
+}
+} // namespace
+
+void streamPreview(QPromise<PreviewChunk> &promise, const QString &path, PreviewKind kind,
+                   const std::optional<Assignment> &assignment)
+{
+    if (kind != PreviewKind::Instructor)
+        return deliverLoaded(promise, path, kind, assignment);
+    QElapsedTimer timer;
+    timer.start();
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || f.size() > Notebook::DefaultMaxBytes)
+        return deliverLoaded(promise, path, kind, assignment);
+    const QByteArray bytes = f.readAll();
+    f.close();
+    const std::optional<CellRanges> ranges = scanCells(bytes);
+    if (!ranges)
+        return deliverLoaded(promise, path, kind, assignment);
+    QJsonParseError error;
+    const QJsonDocument skeleton = QJsonDocument::fromJson(ranges->skeleton, &error);
+    if (error.error != QJsonParseError::NoError || !skeleton.isObject()
+        || skeleton.object().value(QLatin1String("nbformat")).toInt() != 4)
+        return deliverLoaded(promise, path, kind, assignment);
+    qCDebug(lcPreview) << "scanned" << ranges->cells.size() << "cells of" << path << "in" << timer.elapsed() << "ms";
+
+    PreviewChunk chunk;
+    chunk.first = true;
+    int limit = kPreviewFirstChunkCells;
+    const qsizetype n = ranges->cells.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        if (promise.isCanceled())
+            return;
+        const auto [begin, end] = ranges->cells.at(i);
+        const QJsonDocument cell = QJsonDocument::fromJson(QByteArray::fromRawData(bytes.constData() + begin, end - begin), &error);
+        if (error.error != QJsonParseError::NoError || !cell.isObject())
+            return deliverLoaded(promise, path, kind, assignment); // Notebook::load names the place
+        chunk.cells.append(cellFromJson(cell.object(), int(i)));
+        if (chunk.cells.size() >= limit && i + 1 < n) {
+            promise.addResult(std::move(chunk));
+            chunk = {};
+            limit = kPreviewChunkCells;
+        }
+    }
+    chunk.last = true;
+    promise.addResult(std::move(chunk));
+    qCDebug(lcPreview) << "built the cells of" << path << "in" << timer.elapsed() << "ms (streamed)";
 }
 
 } // namespace sandmark

@@ -13,6 +13,9 @@
 
 #include <optional>
 
+template <typename T>
+class QPromise;
+
 namespace sandmark {
 
 /// One output of a code cell, reduced to what the preview draws. Output types and MIME bundles follow
@@ -74,6 +77,33 @@ struct PreviewData
 Expected<PreviewData> loadPreview(const QString &path, PreviewKind kind,
                                   const std::optional<Assignment> &assignment);
 
+/// A batch of preview rows, in notebook order, as streamPreview() delivers them.
+struct PreviewChunk
+{
+    QList<CellData> cells;      ///< appended after the rows of earlier chunks, or replacing them when `first`
+    bool first = false;         ///< replaces every row delivered before (the start of a (re)load)
+    QStringList notes;          ///< as PreviewData::notes (first chunk only)
+    std::optional<Error> error; ///< loading failed: drop the rows delivered so far and show this
+    bool last = false;          ///< no chunk follows
+};
+
+/// Cells in the first chunk of streamPreview(): more than one screen of the smallest cells, so the first
+/// paint does not wait for the rest of the notebook.
+constexpr int kPreviewFirstChunkCells = 12;
+/// Cells per later chunk.
+constexpr int kPreviewChunkCells = 48;
+
+/// As loadPreview(), but delivers the rows in chunks through `promise` (QtConcurrent::run with a QPromise):
+/// for the instructor view it scans the file's JSON structure once (cell boundaries, no values), checks the
+/// rest of the document with Qt's parser, then parses and builds the cells one by one, so the first
+/// kPreviewFirstChunkCells rows arrive before the rest of a large notebook is parsed. The other views need
+/// the whole notebook transformed first and arrive as one chunk. Stops early when the promise is cancelled.
+/// A file that does not scan as a complete nbformat 4 notebook, or a cell that does not parse, ends with a
+/// chunk carrying Notebook::load()'s precise error. Blocking file I/O: run it on a worker thread.
+void streamPreview(QPromise<PreviewChunk> &promise, const QString &path, PreviewKind kind,
+                   const std::optional<Assignment> &assignment);
+
 } // namespace sandmark
 
 Q_DECLARE_METATYPE(sandmark::CellData)
+Q_DECLARE_METATYPE(sandmark::PreviewChunk)

@@ -13,6 +13,16 @@ void NotebookCellModel::setCells(QList<CellData> cells)
     endResetModel();
 }
 
+void NotebookCellModel::appendCells(QList<CellData> cells)
+{
+    if (cells.isEmpty())
+        return;
+    const int first = int(m_cells.size());
+    beginInsertRows({}, first, first + int(cells.size()) - 1);
+    m_cells.append(std::move(cells));
+    endInsertRows();
+}
+
 int NotebookCellModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_cells.size());

@@ -18,6 +18,8 @@ public:
     /// Replaces all rows (a model reset).
     void setCells(QList<CellData> cells);
     void clear() { setCells({}); }
+    /// Appends rows (rows inserted), e.g. the later chunks of a notebook that is still loading.
+    void appendCells(QList<CellData> cells);
     const QList<CellData> &cells() const { return m_cells; }
 
     int rowCount(const QModelIndex &parent = {}) const override;

@@ -1,7 +1,6 @@
 #include "notebookpreview.h"
 
 #include "injectedcellfilter.h"
-#include "jobtracker.h"
 #include "notebookcelldelegate.h"
 #include "notebookcellmodel.h"
 #include "notebookview.h"
@@ -12,6 +11,8 @@
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLoggingCategory>
@@ -31,8 +32,7 @@ NotebookPreview::NotebookPreview(QWidget *parent)
       m_status(new QLabel(this)),
       m_model(new NotebookCellModel(this)),
       m_filter(new InjectedCellFilter(this)),
-      m_view(new NotebookView(this)),
-      m_tracker(new JobTracker(this))
+      m_view(new NotebookView(this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *bar = new QHBoxLayout;
@@ -100,12 +100,24 @@ NotebookPreview::NotebookPreview(QWidget *parent)
     });
 }
 
+NotebookPreview::~NotebookPreview()
+{
+    if (m_watcher)
+        m_watcher->cancel();
+}
+
 void NotebookPreview::setAssignment(const std::optional<Assignment> &assignment)
 {
     m_assignment = assignment;
     m_notebooks->clear();
     if (!assignment) {
-        m_tracker->cancel();
+        if (m_watcher) {
+            m_watcher->disconnect(this);
+            m_watcher->cancel();
+            m_watcher->deleteLater();
+            m_watcher = nullptr;
+        }
+        m_loading = false;
         m_model->clear();
         m_path.clear();
         m_status->setText(tr("No notebook shown. Open an assignment or a notebook file."));
@@ -158,36 +170,66 @@ void NotebookPreview::reload()
 {
     if (m_path.isEmpty())
         return;
+    if (m_watcher) { // superseded: stop it and never look at its chunks again
+        m_watcher->disconnect(this);
+        m_watcher->cancel();
+        m_watcher->deleteLater();
+    }
     const QString path = m_path;
     const PreviewKind kind = m_kind;
     m_status->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    m_loading = true;
     QElapsedTimer timer;
     timer.start();
-    m_tracker->run([path, kind, assignment = m_assignment] { return loadPreview(path, kind, assignment); },
-                   [this, path, timer](Expected<PreviewData> result) {
-                       m_view->cellDelegate()->clearCache();
-                       if (!result) {
-                           m_model->clear();
-                           const QString message = result.error().toString();
-                           m_status->setText(tr("This notebook cannot be shown: %1").arg(message));
-                           Q_EMIT loadFailed(message);
-                           return;
-                       }
-                       qCDebug(lcPreview) << "built" << result->cells.size() << "cells of" << path << "in"
-                                          << timer.elapsed() << "ms";
-                       int injected = 0;
-                       for (const CellData &c : std::as_const(result->cells))
-                           injected += c.injected != InjectedKind::None ? 1 : 0;
-                       QString status = tr("%1: %n cell(s)", nullptr, int(result->cells.size()))
-                                            .arg(QFileInfo(path).fileName());
-                       if (injected > 0)
-                           status += QLatin1Char(' ') + tr("(%n injected by Sandmark)", nullptr, injected);
-                       for (const QString &note : std::as_const(result->notes))
-                           status += QLatin1Char('\n') + note;
-                       m_status->setText(status);
-                       m_model->setCells(std::move(result->cells));
-                       Q_EMIT loaded();
-                   });
+    m_loadStarted = timer.msecsSinceReference();
+    m_watcher = new QFutureWatcher<PreviewChunk>(this);
+    connect(m_watcher, &QFutureWatcherBase::resultsReadyAt, this, [this, watcher = m_watcher](int begin, int end) {
+        for (int i = begin; i < end && watcher == m_watcher; ++i)
+            takeChunk(watcher->resultAt(i));
+    });
+    m_watcher->setFuture(QtConcurrent::run(
+        [path, kind, assignment = m_assignment](QPromise<PreviewChunk> &promise) { streamPreview(promise, path, kind, assignment); }));
+}
+
+void NotebookPreview::takeChunk(const PreviewChunk &chunk)
+{
+    const QString name = QFileInfo(m_path).fileName();
+    if (chunk.error) {
+        m_view->cellDelegate()->clearCache();
+        m_model->clear();
+        m_loading = false;
+        const QString message = chunk.error->toString();
+        m_status->setText(tr("This notebook cannot be shown: %1").arg(message));
+        Q_EMIT loadFailed(message);
+        return;
+    }
+    if (chunk.first) {
+        m_view->cellDelegate()->clearCache();
+        m_notes = chunk.notes;
+        m_model->setCells(chunk.cells);
+        Q_EMIT firstCellsShown();
+    } else {
+        m_model->appendCells(chunk.cells);
+    }
+    if (!chunk.last) {
+        m_status->setText(tr("Loading %1… %n cell(s) so far", nullptr, m_model->rowCount()).arg(name));
+        return;
+    }
+    m_loading = false;
+    QElapsedTimer now;
+    now.start();
+    qCDebug(lcPreview) << "showed" << m_model->rowCount() << "cells of" << m_path << "in"
+                       << now.msecsSinceReference() - m_loadStarted << "ms";
+    int injected = 0;
+    for (const CellData &c : m_model->cells())
+        injected += c.injected != InjectedKind::None ? 1 : 0;
+    QString status = tr("%1: %n cell(s)", nullptr, m_model->rowCount()).arg(name);
+    if (injected > 0)
+        status += QLatin1Char(' ') + tr("(%n injected by Sandmark)", nullptr, injected);
+    for (const QString &note : std::as_const(m_notes))
+        status += QLatin1Char('\n') + note;
+    m_status->setText(status);
+    Q_EMIT loaded();
 }
 
 void NotebookPreview::chooseNotebookFile()

@@ -12,22 +12,26 @@ class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+template <typename T>
+class QFutureWatcher;
 
 namespace sandmark {
 
 class InjectedCellFilter;
-class JobTracker;
 class NotebookCellModel;
 class NotebookView;
 
 /// Shows one notebook in one of three views (PreviewKind). Loading and building the cells run on a worker
-/// thread (JobTracker: switching quickly drops the stale results); the view builds documents only for
-/// visible cells. Injected cells carry a coloured band and label and can be hidden. GUI thread only.
+/// thread (streamPreview): the rows arrive in chunks, the first screen's first, so a large notebook paints
+/// before it is fully parsed; a newer load cancels the older one and drops its chunks. The view builds
+/// documents only for visible cells and decodes images only when they are painted. Injected cells carry a coloured band and label and can be hidden. GUI thread only.
 class NotebookPreview : public QWidget
 {
     Q_OBJECT
 public:
     explicit NotebookPreview(QWidget *parent = nullptr);
+    /// Cancels a load still running (its worker stops at the next cell).
+    ~NotebookPreview() override;
 
     /// Lists the assignment's instructor notebooks and shows the first one (nullopt: none open).
     void setAssignment(const std::optional<Assignment> &assignment);
@@ -43,11 +47,14 @@ public:
     NotebookCellModel *cellModel() const { return m_model; }
     InjectedCellFilter *filterModel() const { return m_filter; }
     NotebookView *view() const { return m_view; }
-    JobTracker *tracker() const { return m_tracker; }
+    /// True from a (re)load until its last chunk (or its error) is in the model.
+    bool isLoading() const { return m_loading; }
     QString statusText() const;
 
 Q_SIGNALS:
-    /// The cells of the current notebook and view are in the model.
+    /// The first rows of the current notebook and view are in the model (more may follow).
+    void firstCellsShown();
+    /// All cells of the current notebook and view are in the model.
     void loaded();
     /// Loading failed; `message` names the file and the place.
     void loadFailed(const QString &message);
@@ -55,6 +62,7 @@ Q_SIGNALS:
 
 private:
     void reload();
+    void takeChunk(const PreviewChunk &chunk);
     void chooseNotebookFile();
 
     std::optional<Assignment> m_assignment;
@@ -67,7 +75,10 @@ private:
     NotebookCellModel *m_model;
     InjectedCellFilter *m_filter;
     NotebookView *m_view;
-    JobTracker *m_tracker;
+    QFutureWatcher<PreviewChunk> *m_watcher = nullptr;
+    bool m_loading = false;
+    QStringList m_notes;
+    qint64 m_loadStarted = 0; ///< QElapsedTimer-style msecs, for the debug log
 };
 
 } // namespace sandmark

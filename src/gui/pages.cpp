@@ -228,6 +228,8 @@ DataPage::DataPage(SecretStore *store, QWidget *parent)
     });
     buttons->addWidget(m_remove);
     m_jobButtons << add << m_remove;
+    connect(m_entriesTable->selectionModel(), &QItemSelectionModel::selectionChanged, this, &DataPage::updateButtons);
+    connect(m_entries, &QAbstractItemModel::modelReset, this, &DataPage::updateButtons);
     buttons->addStretch(1);
     layout->addLayout(buttons);
     m_progress->setAccessibleName(tr("Dataset job progress"));
@@ -269,8 +271,22 @@ void DataPage::setAssignment(const std::optional<Assignment> &assignment, QList<
                                  ? tr("assignment.json lists no required datasets. Scan the notebooks to find "
                                       "dataset calls.")
                                  : QString());
-    for (QPushButton *b : std::as_const(m_jobButtons))
-        b->setEnabled(assignment.has_value() && !isBusy());
+    updateButtons();
+}
+
+void DataPage::updateButtons()
+{
+    const bool idle = m_assignment.has_value() && !isBusy();
+    const bool entries = m_entries->rowCount() > 0;
+    const bool selected = m_entriesTable->selectionModel() && m_entriesTable->selectionModel()->hasSelection();
+    const QList<bool> enabled = {idle && !m_assignment->notebooks().isEmpty(), idle && entries, idle && entries, idle,
+                                 idle && selected};
+    for (int i = 0; i < m_jobButtons.size() && i < enabled.size(); ++i)
+        m_jobButtons.at(i)->setEnabled(enabled.at(i));
+    m_jobButtons.at(1)->setToolTip(entries ? tr("Download every listed file and run every literal call, outside the sandbox")
+                                           : tr("assignment.json lists no required datasets: nothing to warm"));
+    m_jobButtons.at(2)->setToolTip(entries ? tr("Read the cache offline, as the sandbox will; download nothing")
+                                           : tr("assignment.json lists no required datasets: nothing to check"));
 }
 
 QString DataPage::summaryText() const
@@ -280,7 +296,7 @@ QString DataPage::summaryText() const
 
 bool DataPage::isBusy() const
 {
-    return m_job || m_tracker->isBusy();
+    return m_busy || m_job || m_tracker->isBusy();
 }
 
 void DataPage::scan()
@@ -312,8 +328,8 @@ void DataPage::cancel()
 
 void DataPage::setBusy(bool busy)
 {
-    for (QPushButton *b : std::as_const(m_jobButtons))
-        b->setEnabled(!busy && m_assignment.has_value());
+    m_busy = busy;
+    updateButtons();
     m_cancel->setEnabled(busy);
     m_progress->setVisible(busy);
 }

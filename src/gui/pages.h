@@ -105,6 +105,8 @@ private:
     void start(int mode);
     void launch(int mode, const AssignmentDatasets &datasets, const QString &token);
     void setBusy(bool busy);
+    /// Enables only what has something to act on: Warm and Check need listed entries, Remove a selection.
+    void updateButtons();
     void addEntry();
 
     SecretStore *m_store;
@@ -118,11 +120,12 @@ private:
     QLabel *m_summary;
     QLabel *m_jobStatus;
     QProgressBar *m_progress;
-    QList<QPushButton *> m_jobButtons;
+    QList<QPushButton *> m_jobButtons; // scan, warm, check, add, remove
     QPushButton *m_cancel;
     QPushButton *m_remove;
     JobTracker *m_tracker;
     DatasetJob *m_job = nullptr;
+    bool m_busy = false;
 };
 
 } // namespace sandmark

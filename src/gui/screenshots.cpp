@@ -71,7 +71,7 @@ void ScreenshotDriver::shootAll()
         bool loaded = false;
         auto c = connect(preview, &NotebookPreview::loaded, this, [&] { loaded = true; });
         preview->setKind(kind);
-        waitFor([&] { return loaded || !preview->tracker()->isBusy(); }, 20000);
+        waitFor([&] { return loaded || !preview->isLoading(); }, 20000);
         disconnect(c);
     };
     bool ok = true;

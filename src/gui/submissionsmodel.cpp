@@ -1,6 +1,7 @@
 #include "submissionsmodel.h"
 
 #include "roles.h"
+#include "notebook/notebook.h"
 
 #include <QApplication>
 #include <QDir>
@@ -20,6 +21,17 @@ void SubmissionsModel::setRows(QList<Row> rows)
     beginResetModel();
     m_rows = std::move(rows);
     endResetModel();
+}
+
+void SubmissionsModel::setProblems(const QHash<QString, QString> &problems)
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        const QString p = problems.value(m_rows.at(i).student);
+        if (p == m_rows.at(i).problem)
+            continue;
+        m_rows[i].problem = p;
+        Q_EMIT dataChanged(index(i, 0), index(i, ColumnCount - 1));
+    }
 }
 
 int SubmissionsModel::rowCount(const QModelIndex &parent) const
@@ -47,6 +59,8 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         case SizeColumn:
             return QLocale().formattedDataSize(r.sizeBytes);
         case StatusColumn:
+            if (r.status.isEmpty() && !r.problem.isEmpty())
+                return tr("cannot be graded: %1").arg(r.problem);
             return r.status.isEmpty() ? tr("not run") : r.status;
         case ScoreColumn:
             return r.score < 0 ? QString()
@@ -65,11 +79,11 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
             return data(index, Qt::DisplayRole);
         }
     case Qt::ToolTipRole:
-        return r.notebookPath;
+        return r.problem.isEmpty() ? r.notebookPath : r.notebookPath + QLatin1Char('\n') + r.problem;
     case Qt::DecorationRole:
-        if (index.column() == StatusColumn && r.notebookPath.isEmpty()
+        if (index.column() == StatusColumn && (r.notebookPath.isEmpty() || !r.problem.isEmpty())
             && qobject_cast<QApplication *>(QCoreApplication::instance()))
-            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
         return {};
     case Qt::TextAlignmentRole:
         return index.column() == SizeColumn || index.column() == ScoreColumn
@@ -128,6 +142,24 @@ QList<SubmissionsModel::Row> findSubmissions(const QString &folder, const QStrin
         rows << r;
     }
     return rows;
+}
+
+QHash<QString, QString> checkNotebooks(const QList<SubmissionsModel::Row> &rows)
+{
+    QHash<QString, QString> problems;
+    for (const SubmissionsModel::Row &r : rows) {
+        if (r.notebookPath.isEmpty()) {
+            problems.insert(r.student, SubmissionsModel::tr("no notebook in the folder"));
+            continue;
+        }
+        const auto nb = Notebook::load(r.notebookPath);
+        if (!nb) {
+            Error e = nb.error();
+            e.file.clear(); // the row names the student; the tooltip has the path
+            problems.insert(r.student, e.toString());
+        }
+    }
+    return problems;
 }
 
 } // namespace sandmark

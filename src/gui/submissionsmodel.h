@@ -21,11 +21,15 @@ public:
         QString status;       ///< "not run", later "graded", "needs-review", "grader-error"
         double score = -1;    ///< -1: none yet
         double maxScore = 0;
+        QString problem;      ///< why the notebook cannot be graded as it is ("line 90, column 5: invalid JSON…")
     };
 
     explicit SubmissionsModel(QObject *parent = nullptr);
     void setRows(QList<Row> rows);
     const QList<Row> &rows() const { return m_rows; }
+    /// Sets the problem of each listed student's notebook (student id → text; students not in `problems` have
+    /// none), as checkNotebooks() found them. Emits dataChanged for the rows that changed.
+    void setProblems(const QHash<QString, QString> &problems);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -40,5 +44,10 @@ private:
 /// notebook (the one named like the assignment's first notebook, else the first .ipynb). Blocking file
 /// I/O: call it on a worker thread. Sorted by student id.
 QList<SubmissionsModel::Row> findSubmissions(const QString &folder, const QString &preferredNotebook);
+
+/// Loads each row's notebook (Notebook::load) and returns, by student id, what makes it ungradable: no
+/// notebook, or the load error without the file name ("line 90, column 5: invalid JSON: …"). Blocking file
+/// I/O: call it on a worker thread, after the rows are shown.
+QHash<QString, QString> checkNotebooks(const QList<SubmissionsModel::Row> &rows);
 
 } // namespace sandmark

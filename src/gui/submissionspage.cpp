@@ -25,7 +25,8 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_table(new QTableView(this)),
       m_filter(new QLineEdit(this)),
       m_count(new QLabel(this)),
-      m_tracker(new JobTracker(this))
+      m_tracker(new JobTracker(this)),
+      m_checkTracker(new JobTracker(this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *title = new QLabel(tr("Submissions"), this);
@@ -125,6 +126,11 @@ void SubmissionsPage::importFolder(const QString &folder)
                            text += QLatin1String("; ") + tr("%n without a notebook", nullptr, missing);
                        m_count->setText(text);
                        Q_EMIT submissionsListed();
+                       m_checkTracker->run([rows = m_model->rows()] { return checkNotebooks(rows); },
+                                           [this](QHash<QString, QString> problems) {
+                                               m_model->setProblems(problems);
+                                               Q_EMIT notebooksChecked();
+                                           });
                    });
 }
 

@@ -33,11 +33,14 @@ public:
     QSortFilterProxyModel *proxy() const { return m_proxy; }
     QLineEdit *filterEdit() const { return m_filter; }
     JobTracker *tracker() const { return m_tracker; }
+    JobTracker *checkTracker() const { return m_checkTracker; }
 
 Q_SIGNALS:
     /// The user asked to see this notebook (absolute path) in the Notebook preview.
     void previewRequested(const QString &notebookPath);
     void submissionsListed();
+    /// Every listed notebook was loaded; rows that cannot be graded show why.
+    void notebooksChecked();
 
 private:
     std::optional<Assignment> m_assignment;
@@ -47,6 +50,7 @@ private:
     QLineEdit *m_filter;
     QLabel *m_count;
     JobTracker *m_tracker;
+    JobTracker *m_checkTracker; ///< loads the listed notebooks to show why one cannot be graded
 };
 
 } // namespace sandmark
