@@ -14,8 +14,10 @@ namespace sandmark::cli {
 int cmdDoctor(const QStringList &args)
 {
     QCommandLineParser parser;
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: bwrap (default), docker, local-unsafe."),
-                                     QStringLiteral("NAME"), QStringLiteral("bwrap"));
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
+                                     QStringLiteral("Backend: bwrap, docker, local-unsafe (default: %1).")
+                                         .arg(sandboxKindName(defaultSandboxKind())),
+                                     QStringLiteral("NAME"), sandboxKindName(defaultSandboxKind()));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     const QCommandLineOption python(QStringLiteral("python"), QStringLiteral("Interpreter used inside the sandbox."),
                                     QStringLiteral("PATH"));

@@ -16,7 +16,7 @@ int cmdRun(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
     parser.addPositionalArgument(QStringLiteral("NOTEBOOK"), QStringLiteral("The notebook to run (a submission)."));
     const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("Backend: bwrap (default), docker, local-unsafe."), QStringLiteral("NAME"));
+                                     QStringLiteral("Backend: bwrap, docker, local-unsafe (default: assignment.json, else %1).").arg(sandboxKindName(defaultSandboxKind())), QStringLiteral("NAME"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the execution record as JSON."));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only."),
                                       QStringLiteral("DIR"));
@@ -32,7 +32,7 @@ int cmdRun(const QStringList &args)
         return ExitBadInput;
     }
     SubmissionRunOptions opt;
-    opt.kind = assignment->sandbox().value_or(SandboxKind::Bwrap);
+    opt.kind = assignment->sandbox().value_or(defaultSandboxKind());
     if (parser.isSet(sandbox)) {
         Expected<SandboxKind> k = parseSandboxName(parser.value(sandbox));
         if (!k) {

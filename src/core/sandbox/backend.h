@@ -63,7 +63,9 @@ struct LaunchPlan
     Limits limits;                ///< rlimits applied before exec
     bool applyNproc = true;       ///< set RLIMIT_NPROC (meaningless for root, harmful for Docker's client)
     bool applyAs = true;          ///< set RLIMIT_AS (not for the Docker client: the daemon enforces memory)
-    QStringList killCommand;      ///< run on timeout/cancel besides killing the process (docker kill NAME)
+    QStringList killCommand;      ///< run on timeout/cancel besides killing the process (docker rm -f NAME);
+                                  ///< run again after the process ended, and waited for, before the signal
+    QString containerName;        ///< docker: the run's container (label org.sandmark.run=1)
     double killAfterS = 0;        ///< wall clock after which the whole sandbox is killed (seconds)
     qint64 stdoutCapBytes = 0;    ///< stdout beyond this kills the run
     bool unsafe = false;          ///< no isolation: labelled in every record and output

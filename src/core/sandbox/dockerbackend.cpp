@@ -1,8 +1,9 @@
-// The Docker backend: `docker run` with every isolation switch (docs: docker run reference, "Runtime
-// constraints on resources", "Security configuration").
+// The Docker backend: `docker run` with every isolation switch (Docker docs: "docker run" reference,
+// "Runtime constraints on resources", "Security configuration"; docs/sandbox.md).
 #include "sandbox/backends_p.h"
 
 #include <QFileInfo>
+#include <QProcess>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
 #include <QUuid>
@@ -35,16 +36,17 @@ Expected<LaunchPlan> DockerBackend::plan(const RunRequest &request) const
         return Error{QString(), QStringLiteral("sandbox docker"),
                      QStringLiteral("no Docker image was given for the environment")};
     const QString docker = QStandardPaths::findExecutable(m_options.dockerPath);
-    const QString name = QStringLiteral("sandmark-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const QString name = QLatin1String(kDockerNamePrefix) + QUuid::createUuid().toString(QUuid::Id128);
     const Limits &lim = request.limits;
     const QString python = request.python.isEmpty() ? QStringLiteral("/usr/bin/python3") : request.python;
+    const QString memory = QString::number(lim.memoryBytes);
 
     QStringList a;
     a << QStringLiteral("run") << QStringLiteral("--rm") << QStringLiteral("-i") << QStringLiteral("--name") << name
-      << QStringLiteral("--network") << QStringLiteral("none") << QStringLiteral("--read-only")
-      << QStringLiteral("--tmpfs") << QStringLiteral("/tmp:rw,nosuid,nodev,size=512m,mode=1777")
-      << QStringLiteral("--memory") << QString::number(lim.memoryBytes) << QStringLiteral("--memory-swap")
-      << QString::number(lim.memoryBytes) << QStringLiteral("--cpus") << QString::number(lim.cpus)
+      << QStringLiteral("--label") << QLatin1String(kDockerLabel) << QStringLiteral("--network")
+      << QStringLiteral("none") << QStringLiteral("--read-only") << QStringLiteral("--tmpfs")
+      << QStringLiteral("/tmp:rw,nosuid,nodev,size=512m,mode=1777") << QStringLiteral("--memory") << memory
+      << QStringLiteral("--memory-swap") << memory << QStringLiteral("--cpus") << QString::number(lim.cpus)
       << QStringLiteral("--pids-limit") << QString::number(lim.processes) << QStringLiteral("--cap-drop")
       << QStringLiteral("ALL") << QStringLiteral("--security-opt") << QStringLiteral("no-new-privileges")
       << QStringLiteral("--user") << QStringLiteral("65534:65534") << QStringLiteral("--hostname")
@@ -63,7 +65,13 @@ Expected<LaunchPlan> DockerBackend::plan(const RunRequest &request) const
                                         request.datasetCache.isEmpty() ? QString() : QLatin1String(kSandboxDatasets));
     for (auto it = env.cbegin(); it != env.cend(); ++it)
         a << QStringLiteral("-e") << it.key() + QLatin1Char('=') + it.value();
-    a << request.dockerImage << python << QStringLiteral("-I") << QStringLiteral("-X") << QStringLiteral("utf8")
+    // RLIMIT_AS as in bwrap (docker run has no --ulimit for it; sh's `ulimit -v` takes KiB): an allocation
+    // beyond the limit is a MemoryError the runner records, and the cgroup (--memory) stays the backstop
+    // whose OOM kill is recorded as a kernel death. HOME lives in the private /tmp: create it, then exec.
+    a << QStringLiteral("--entrypoint") << QStringLiteral("/bin/sh") << request.dockerImage << QStringLiteral("-c")
+      << QStringLiteral("ulimit -v %1 && mkdir -p \"$HOME\" && exec \"$@\"").arg(lim.memoryBytes / 1024)
+      << QStringLiteral("sandmark") << python
+      << QStringLiteral("-I") << QStringLiteral("-X") << QStringLiteral("utf8")
       << QLatin1String(kSandboxRuntime) + QLatin1Char('/') + request.script;
 
     LaunchPlan plan;
@@ -73,9 +81,10 @@ Expected<LaunchPlan> DockerBackend::plan(const RunRequest &request) const
     plan.environment = QProcessEnvironment::systemEnvironment().toStringList(); // DOCKER_HOST, HOME for the CLI
     plan.workingDirectory = QFileInfo(request.workDir).absolutePath();
     plan.limits = lim;
-    plan.applyAs = false;   // the daemon enforces --memory; the Go client needs a large address space
+    plan.applyAs = false;   // the Go client needs a large address space; the container sets its own
     plan.applyNproc = false;
     plan.killCommand = {docker, QStringLiteral("rm"), QStringLiteral("-f"), name};
+    plan.containerName = name;
     plan.killAfterS = lim.wallTimeoutS + lim.interruptGraceS + m_options.killMarginS;
     plan.stdoutCapBytes = stdoutCapFor(lim, request.job.size());
     return plan;

@@ -1,5 +1,6 @@
 #include "sandbox/doctor.h"
 
+#include "env/dockerimage.h"
 #include "sandbox/backends_p.h"
 #include "sandbox/sandbox_log.h"
 #include "sandbox/sandboxrun.h"
@@ -68,6 +69,8 @@ Doctor::Doctor(SandboxKind kind, DoctorOptions options, QObject *parent)
         m_options.python = m_kind == SandboxKind::Docker ? QStringLiteral("/usr/bin/python3") : paths::defaultPython();
     if (m_options.runtimeDir.isEmpty())
         m_options.runtimeDir = paths::pythonRuntimeDir();
+    if (m_options.dockerImage.isEmpty())
+        m_options.dockerImage = defaultDockerBaseImage();
     m_backend = createBackend(kind, m_options.backendOptions);
     m_report.backend = sandboxKindName(kind);
 }
@@ -184,13 +187,25 @@ void Doctor::runProbe()
     spec.label = QStringLiteral("doctor");
     spec.sandboxOwner = m_kind == SandboxKind::Docker && ::geteuid() != 0 ? std::nullopt : identity;
     Expected<RunFolder> folder = prepareRunFolder(spec);
+    if (otherRun)
+        m_runFolders << otherRun->root;
+    if (folder)
+        m_runFolders << folder->root;
     if (!folder) {
         add(QStringLiteral("probe: run folder"), false, folder.error().toString(), QString());
         finish();
         return;
     }
-    QJsonArray hidden{QDir::homePath(), m_fakeAssignment->path(),
-                      m_fakeAssignment->filePath(QStringLiteral("assignment.json"))};
+    QJsonArray hidden{m_fakeAssignment->path(), m_fakeAssignment->filePath(QStringLiteral("assignment.json"))};
+    if (m_kind == SandboxKind::Docker) {
+        // The image has its own (empty) /root and /home: what must stay invisible is the host home's content.
+        const QStringList entries = QDir(QDir::homePath())
+                                        .entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+        for (const QString &e : entries.mid(0, 20))
+            hidden << QDir::homePath() + QLatin1Char('/') + e;
+    } else {
+        hidden << QDir::homePath();
+    }
     if (otherRun) {
         hidden << otherRun->root << otherRun->work;
     }
@@ -200,8 +215,6 @@ void Doctor::runProbe()
                        {QStringLiteral("fsize"), static_cast<double>(lim.fileSizeBytes)}};
     if (m_kind != SandboxKind::Docker && (identity || ::geteuid() != 0))
         limits.insert(QStringLiteral("nproc"), lim.processes + (identity ? 0 : 100000)); // own uid: shared count
-    if (m_kind == SandboxKind::Docker)
-        limits.remove(QStringLiteral("as")); // docker enforces memory with the cgroup, not RLIMIT_AS
     const QJsonObject job{{QStringLiteral("host_port"), m_server->serverPort()},
                           {QStringLiteral("hidden"), hidden},
                           {QStringLiteral("limits"), limits}};
@@ -247,6 +260,11 @@ void Doctor::finish()
     if (m_done)
         return;
     m_done = true;
+    if (m_run && m_run->isRunning()) // finish() after a failure: nothing keeps the probe's folders
+        m_run->cancel();
+    for (const QString &root : std::as_const(m_runFolders))
+        QDir(root).removeRecursively(); // the probe's run folders are not results: nothing is kept
+    m_runFolders.clear();
     Q_EMIT finished(m_report);
 }
 

@@ -40,7 +40,7 @@ struct DoctorOptions
 {
     QString python;       ///< interpreter inside the sandbox; empty: paths::defaultPython()
     QString runtimeDir;   ///< folder holding sandmark_doctor_probe.py; empty: paths::pythonRuntimeDir()
-    QString dockerImage;  ///< docker only: the image to probe
+    QString dockerImage;  ///< docker only: the image to probe; empty: defaultDockerBaseImage()
     QString runsRoot;     ///< where the probe's run folder goes; empty: paths::cacheDir() + "/runs"
     Limits limits;        ///< the limits to verify (defaults: Limits{})
     BackendOptions backendOptions;
@@ -77,6 +77,7 @@ private:
     QTcpServer *m_server = nullptr;
     std::unique_ptr<QTemporaryDir> m_fakeAssignment;
     QPointer<SandboxRun> m_run;
+    QStringList m_runFolders; ///< removed when the doctor finishes
     bool m_done = false;
 };
 

@@ -118,9 +118,18 @@ SandboxRun::~SandboxRun()
 {
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->disconnect(this);
+        if (m_killer)
+            m_killer->disconnect(this);
         killSandbox();
         m_process->waitForFinished(3000); // reap: the kill above is immediate
+        if (!m_plan.killCommand.isEmpty()) {
+            QStringList cmd = m_plan.killCommand; // the container may have been created after the first kill
+            const QString program = cmd.takeFirst();
+            QProcess::startDetached(program, cmd);
+        }
     }
+    if (m_killer && m_killer->state() != QProcess::NotRunning)
+        m_killer->waitForFinished(10000);
 }
 
 bool SandboxRun::isRunning() const
@@ -211,13 +220,22 @@ void SandboxRun::onWallClock()
     killSandbox();
 }
 
+void SandboxRun::startKillCommand()
+{
+    if (m_plan.killCommand.isEmpty() || (m_killer && m_killer->state() != QProcess::NotRunning))
+        return;
+    delete m_killer;
+    m_killer = new QProcess(this);
+    m_killer->setProgram(m_plan.killCommand.first());
+    m_killer->setArguments(m_plan.killCommand.mid(1));
+    m_killer->setProcessChannelMode(QProcess::MergedChannels);
+    m_killer->start();
+}
+
 void SandboxRun::killSandbox()
 {
-    if (!m_plan.killCommand.isEmpty()) {
-        QStringList cmd = m_plan.killCommand;
-        const QString program = cmd.takeFirst();
-        QProcess::startDetached(program, cmd);
-    }
+    m_killRequested = true;
+    startKillCommand();
     if (m_pid > 0)
         ::kill(static_cast<pid_t>(-m_pid), SIGKILL);
     if (m_process)
@@ -239,6 +257,36 @@ void SandboxRun::onFinished(int exitCode, QProcess::ExitStatus status)
     // Whatever is left in the process group (local-unsafe kernels and their children) goes too.
     if (m_pid > 0)
         ::kill(static_cast<pid_t>(-m_pid), SIGKILL);
+    if (m_done)
+        return;
+    if (m_killRequested && !m_plan.killCommand.isEmpty()) {
+        // Docker: the client is gone, but the container may outlive it (created after the first kill, or
+        // still being torn down). Remove it again and report only when that finished: none is left behind.
+        auto *last = new QProcess(this);
+        connect(last, &QProcess::finished, this, [this, last, exitCode, status]() {
+            last->deleteLater();
+            complete(exitCode, status);
+        });
+        connect(last, &QProcess::errorOccurred, this, [this, last, exitCode, status](QProcess::ProcessError e) {
+            if (e != QProcess::FailedToStart)
+                return;
+            last->deleteLater();
+            complete(exitCode, status);
+        });
+        auto startLast = [this, last]() {
+            last->start(m_plan.killCommand.first(), m_plan.killCommand.mid(1));
+        };
+        if (m_killer && m_killer->state() != QProcess::NotRunning)
+            connect(m_killer, &QProcess::finished, this, startLast);
+        else
+            startLast();
+        return;
+    }
+    complete(exitCode, status);
+}
+
+void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
+{
     if (m_done)
         return;
     if (m_cancelled) {
@@ -307,6 +355,13 @@ void SandboxRun::onFinished(int exitCode, QProcess::ExitStatus status)
             const QString hint = detail::bwrapFailureHint(m_stderr);
             fail(QStringLiteral("bubblewrap could not start the sandbox: %1%2")
                      .arg(lastLine(m_stderr), hint.isEmpty() ? QString() : QStringLiteral(" (fix: %1)").arg(hint)));
+            return;
+        } else if (exitCode >= 125 && exitCode <= 127 && m_plan.backend == sandboxKindName(SandboxKind::Docker)) {
+            // docker run's own failures (bad option, image missing, cannot exec): its first line says why.
+            const QList<QByteArray> lines = m_stderr.trimmed().split('\n');
+            fail(QStringLiteral("docker could not start the container (exit status %1): %2")
+                     .arg(exitCode)
+                     .arg(QString::fromUtf8(lines.value(0).trimmed())));
             return;
         } else if (exitCode != 0) {
             fail(QStringLiteral("the runner failed (exit status %1): %2").arg(exitCode).arg(lastLine(m_stderr)));

@@ -60,6 +60,8 @@ private:
     void onReadyStdout();
     void onReadyStderr();
     void onFinished(int exitCode, QProcess::ExitStatus status);
+    void complete(int exitCode, QProcess::ExitStatus status);
+    void startKillCommand();
     void onErrorOccurred(QProcess::ProcessError error);
     void onWallClock();
     void killSandbox();
@@ -69,6 +71,8 @@ private:
     LaunchPlan m_plan;
     QByteArray m_job;
     QProcess *m_process = nullptr;
+    QProcess *m_killer = nullptr;   ///< the plan's killCommand (docker rm -f) while it runs
+    bool m_killRequested = false;
     QTimer m_wallClock;
     QElapsedTimer m_elapsed;
     QByteArray m_stdout;

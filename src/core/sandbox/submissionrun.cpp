@@ -27,6 +27,28 @@ void SubmissionRun::start()
         QMetaObject::invokeMethod(this, [this, e = c.error()]() { fail(e); }, Qt::QueuedConnection);
         return;
     }
+    if (m_options.kind == SandboxKind::Docker) {
+        // The environment is an image FROM the base image (pip in `docker build`), not a host venv.
+        DockerImageSpec ds;
+        ds.docker = m_options.backendOptions.dockerPath;
+        ds.baseImage = m_options.dockerImage;
+        ds.requirements = m_assignment.dependencies();
+        ds.wheelhouse = m_options.wheelhouse;
+        ds.locksRoot = m_options.envsRoot;
+        m_imageBuilder = new DockerImageBuilder(ds, this);
+        connect(m_imageBuilder, &DockerImageBuilder::progress, this, &SubmissionRun::progress);
+        connect(m_imageBuilder, &DockerImageBuilder::failed, this, &SubmissionRun::fail);
+        connect(m_imageBuilder, &DockerImageBuilder::finished, this, [this](const DockerImage &image) {
+            m_image = image.tag;
+            Environment env;
+            env.key = image.key;
+            env.python = QStringLiteral("/usr/bin/python3");
+            env.reused = image.reused;
+            onEnvironment(env);
+        });
+        m_imageBuilder->start();
+        return;
+    }
     EnvironmentSpec spec;
     spec.basePython = m_assignment.python();
     spec.requirements = m_assignment.dependencies();
@@ -48,7 +70,9 @@ void SubmissionRun::cancel()
         m_run->cancel(); // failed("cancelled") follows
         return;
     }
-    if (m_envBuilder)
+    if (m_imageBuilder)
+        m_imageBuilder->cancel();
+    else if (m_envBuilder)
         m_envBuilder->cancel();
     else
         fail(Error{m_notebookPath, QString(), QStringLiteral("the run was cancelled")});
@@ -105,9 +129,7 @@ void SubmissionRun::onEnvironment(const Environment &env)
     req.python = env.python;
     req.envPrefix = env.prefix;
     req.datasetCache = m_options.datasetCache;
-    req.dockerImage = m_options.dockerImage;
-    if (m_options.kind == SandboxKind::Docker)
-        req.python = QStringLiteral("/usr/bin/python3");
+    req.dockerImage = m_image;
     req.limits = lim;
     Q_EMIT progress(QStringLiteral("running %1 in the %2 sandbox").arg(m_notebookPath, sandboxKindName(m_options.kind)));
     m_run = m_backend->createRun(req, this);
@@ -122,6 +144,10 @@ void SubmissionRun::onRunFinished(const RunResult &result)
     if (Expected<void> w = writeArtifacts(m_result.folder, result); !w) {
         fail(w.error());
         return;
+    }
+    if (!m_options.keepWork) {
+        if (Expected<void> r = removeWorkCopy(m_result.folder); !r)
+            Q_EMIT progress(r.error().toString()); // disk space only: the run itself succeeded
     }
     m_done = true;
     Q_EMIT finished(m_result);

@@ -3,6 +3,7 @@
 // artifacts. The object the CLI's `run` command and batch runs drive.
 
 #include "assignment/assignment.h"
+#include "env/dockerimage.h"
 #include "env/environment.h"
 #include "sandbox/backend.h"
 #include "sandbox/sandboxrun.h"
@@ -17,14 +18,18 @@ namespace sandmark {
 
 struct SubmissionRunOptions
 {
-    SandboxKind kind = SandboxKind::Bwrap;
+    SandboxKind kind = defaultSandboxKind();
     QString label;            ///< student id or file name, part of the run folder's name
     QString datasetCache;     ///< HF_HOME to bind read-only; empty: none
     QString runsRoot;         ///< empty: paths::cacheDir() + "/runs"
     QString envsRoot;         ///< empty: paths::cacheDir() + "/envs"
     QString wheelhouse;       ///< offline environment builds
-    QString dockerImage;      ///< docker: the image (until images are built per environment)
+    QString dockerImage;      ///< docker: the base image; empty: defaultDockerBaseImage(). With dependencies,
+                              ///< the run uses `sandmark-env:<key>` built FROM it (DockerImageBuilder)
     std::optional<Limits> limits; ///< overrides the assignment's limits
+    /// Keep `<run>/work` after the run (debugging). Default: deleted once the artifacts are written, so
+    /// the cache's runs/ folder holds only artifacts (docs/sandbox.md, "Run folders").
+    bool keepWork = qEnvironmentVariableIsSet("SANDMARK_KEEP_WORK");
     BackendOptions backendOptions;
 };
 
@@ -64,6 +69,8 @@ private:
     SubmissionRunOptions m_options;
     std::unique_ptr<SandboxBackend> m_backend;
     QPointer<EnvironmentBuilder> m_envBuilder;
+    QPointer<DockerImageBuilder> m_imageBuilder;
+    QString m_image; ///< docker: the environment's image
     QPointer<SandboxRun> m_run;
     SubmissionRunResult m_result;
     bool m_done = false;

@@ -236,4 +236,16 @@ Expected<void> writeArtifacts(const RunFolder &folder, const RunResult &result)
     return saveFile(folder.artifacts + QLatin1String("/log.txt"), log);
 }
 
+Expected<void> removeWorkCopy(const RunFolder &folder)
+{
+    // `work` (the submission and data copies, whatever the notebook wrote) and the sandbox's private
+    // etc/ and home/ folders; the artifacts stay.
+    for (const QString &name : {QStringLiteral("work"), QStringLiteral("etc"), QStringLiteral("home")}) {
+        QDir dir(folder.root + QLatin1Char('/') + name);
+        if (dir.exists() && !dir.removeRecursively())
+            return Error{dir.path(), QString(), QStringLiteral("cannot remove the run's working copy")};
+    }
+    return {};
+}
+
 } // namespace sandmark

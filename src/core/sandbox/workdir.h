@@ -57,6 +57,10 @@ Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec);
 /// `payload.json`, `log.txt` (the runner's stderr tail).
 Expected<void> writeArtifacts(const RunFolder &folder, const RunResult &result);
 
+/// Deletes what a finished run no longer needs: `folder.work` and the sandbox's private `etc`/`home` beside it.
+/// The artifacts (record, payload, executed notebook, log: what the gradebook reads) stay. Synchronous.
+Expected<void> removeWorkCopy(const RunFolder &folder);
+
 /// Is `name` a safe relative path (not absolute, no "..", no empty or "." parts, no backslashes)?
 bool isSafeRelativePath(const QString &name);
 

@@ -1,0 +1,94 @@
+#pragma once
+// Docker images: one per distinct dependency list, built FROM a base image outside the sandbox, reused by
+// every run (docs/sandbox.md, "Docker images").
+
+#include "util/expected.h"
+
+#include <QElapsedTimer>
+#include <QLockFile>
+#include <QObject>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+namespace sandmark {
+
+/// The base image used when neither the command line (--docker-image), assignment.json (`docker_image`)
+/// nor the environment (SANDMARK_DOCKER_IMAGE) names one: `sandmark-base:latest`, which
+/// scripts/docker-base-image builds without any registry (debootstrap + docker import).
+QString defaultDockerBaseImage();
+
+/// What an environment image must contain.
+struct DockerImageSpec
+{
+    QString docker = QStringLiteral("docker"); ///< the Docker CLI (PATH lookup when not absolute)
+    QString baseImage;             ///< FROM; empty: defaultDockerBaseImage(). Needs python3 with nbclient, ipykernel, pip
+    QStringList requirements;      ///< pip requirement lines (assignment.json "dependencies")
+    QString wheelhouse;            ///< non-empty: copied into the build, pip --no-index --find-links (offline)
+    QString locksRoot;             ///< folder of the build locks; empty: paths::cacheDir() + "/envs"
+    int lockTimeoutS = 1800;       ///< how long to wait for another process building the same image
+};
+
+/// A ready image.
+struct DockerImage
+{
+    QString key;  ///< environmentKey() over the requirements and the base image's id
+    QString tag;  ///< `sandmark-env:<key>`, or the base image itself when there are no requirements
+    bool reused = false; ///< it existed already (or is the base image)
+};
+
+/// The Dockerfile of an environment image (pure): FROM `baseImage`, pip install of requirements.txt from the
+/// build context as root (--no-index --find-links /wheelhouse when `wheelhouse`), nothing else.
+QByteArray dockerfileFor(const QString &baseImage, bool wheelhouse);
+
+/// Builds (or finds) the image for a spec. Asynchronous (QProcess), lives in the creating thread.
+/// Flow: `docker image inspect` the base (Error with the fix when missing) → no requirements: the base
+/// itself → `sandmark-env:<key>` exists: reused → QLockFile `<locksRoot>/<key>.docker.lock` (polled, never
+/// blocking the thread), inspect again, `docker build` of a generated context in a temporary folder. The
+/// tag appears only when the build succeeded, so a failed or cancelled build leaves no image; concurrent
+/// builders of one key build it once. pip inside `docker build` uses the build network (the host's, with
+/// `--network host`), never the sandbox's. Emits exactly one of finished()/failed().
+class DockerImageBuilder : public QObject
+{
+    Q_OBJECT
+public:
+    explicit DockerImageBuilder(DockerImageSpec spec, QObject *parent = nullptr);
+    ~DockerImageBuilder() override;
+
+    void start();
+    /// Stops the build; failed() follows with "cancelled".
+    void cancel();
+
+Q_SIGNALS:
+    void finished(const sandmark::DockerImage &image);
+    /// A grader error: the Error names the image and carries docker's last output lines.
+    void failed(const sandmark::Error &error);
+    void progress(const QString &line);
+
+private:
+    void inspectBase();
+    void inspectTarget(bool afterLock);
+    void tryLock();
+    void build();
+    void fail(const QString &message);
+    void succeed(bool reused);
+    void run(const QStringList &args, const std::function<void(int, const QByteArray &)> &then);
+
+    DockerImageSpec m_spec;
+    QString m_docker;
+    DockerImage m_image;
+    QString m_baseId;
+    std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<QTemporaryDir> m_context;
+    QTimer m_lockPoll;
+    QElapsedTimer m_lockWait;
+    QProcess *m_process = nullptr;
+    bool m_done = false;
+};
+
+} // namespace sandmark

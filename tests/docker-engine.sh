@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# CTest fixture `docker_engine` (FIXTURES_SETUP): makes a Docker engine answer and the Docker base image exist
+# for the Docker rows of tst_sandbox. Starts `dockerd` when no engine answers (`docker info`), waits for it
+# and leaves it running; builds the base image without any registry (scripts/docker-base-image: debootstrap
+# + docker import, cached by tag). Never fails the build: when something cannot be done here, it writes the
+# reason to STATUS_FILE and the Docker tests QSKIP with it.
+# Usage: tests/docker-engine.sh STATUS_FILE
+set -uo pipefail
+status_file=${1:?usage: docker-engine.sh STATUS_FILE}
+here=$(cd "$(dirname "$0")" && pwd)
+rm -f "$status_file"
+skip() { echo "$*" >"$status_file"; echo "docker-engine: $*" >&2; exit 0; }
+
+command -v docker >/dev/null || skip "the Docker CLI is not installed (scripts/bootstrap installs docker.io)"
+if ! docker info >/dev/null 2>&1; then
+  command -v dockerd >/dev/null || skip "no Docker engine answers and dockerd is not installed (apt install docker.io)"
+  [ "$(id -u)" -eq 0 ] || skip "no Docker engine answers, and starting dockerd needs root (or start Docker yourself)"
+  log=/var/log/sandmark-dockerd.log
+  echo "docker-engine: starting dockerd (log: $log)" >&2
+  # A session of its own and no inherited descriptors: it outlives this script and CTest.
+  setsid dockerd >"$log" 2>&1 </dev/null &
+  for _ in $(seq 60); do
+    docker info >/dev/null 2>&1 && break
+    sleep 1
+  done
+  docker info >/dev/null 2>&1 || skip "dockerd did not come up within 60 s: $(tail -n 3 "$log" | tr '\n' ' ')"
+fi
+
+image=${SANDMARK_DOCKER_IMAGE:-}
+if [ -z "$image" ]; then
+  out=$("$here/../scripts/docker-base-image" 2>&1) || skip "cannot build the Docker base image: $(echo "$out" | tail -n 3 | tr '\n' ' ')"
+fi
+# Nothing of ours is left from an interrupted earlier run.
+docker ps -aq --filter label=org.sandmark.run | xargs -r docker rm -f >/dev/null 2>&1
+exit 0
