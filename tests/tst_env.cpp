@@ -1,5 +1,7 @@
-// Environments: keys, reuse, the lock, atomic builds, and a built environment used inside bwrap.
+// Environments: keys, reuse, the lock, atomic builds, and a built environment used inside bwrap; Docker images
+// per environment (FROM the base image that tests/docker-engine.sh builds; skipped without an engine).
 // Offline: packages come from a wheelhouse the test writes itself.
+#include "env/dockerimage.h"
 #include "env/environment.h"
 #include "sandbox/backend.h"
 #include "sandbox/sandboxrun.h"
@@ -82,6 +84,72 @@ private:
     QStringList leftovers() const
     {
         return QDir(m_tmp.filePath(u"envs"_s)).entryList({u".tmp-*"_s}, QDir::AllEntries | QDir::Hidden);
+    }
+
+    QStringList m_imagesToRemove;
+
+    static int docker(const QStringList &args, QByteArray *out = nullptr)
+    {
+        QProcess p;
+        p.start(u"docker"_s, args);
+        if (!p.waitForFinished(120000))
+            return -1;
+        if (out)
+            *out = p.readAllStandardOutput();
+        return p.exitCode();
+    }
+
+    /// Why Docker image tests cannot run here; empty when they can.
+    static QString dockerSkip()
+    {
+        if (docker({u"image"_s, u"inspect"_s, defaultDockerBaseImage()}) != 0)
+            return u"no Docker engine with the base image %1 (tests/docker-engine.sh starts one)"_s.arg(defaultDockerBaseImage());
+        return {};
+    }
+
+    struct ImageOutcome
+    {
+        bool ok = false;
+        DockerImage image;
+        Error error;
+    };
+
+    static QList<ImageOutcome> buildImages(const QList<DockerImageSpec> &specs)
+    {
+        QList<ImageOutcome> out(specs.size());
+        QList<DockerImageBuilder *> builders;
+        QEventLoop loop;
+        int pending = static_cast<int>(specs.size());
+        for (int i = 0; i < specs.size(); ++i) {
+            auto *b = new DockerImageBuilder(specs.at(i));
+            builders << b;
+            QObject::connect(b, &DockerImageBuilder::finished, &loop, [&, i](const DockerImage &img) {
+                out[i].ok = true;
+                out[i].image = img;
+                if (--pending == 0)
+                    loop.quit();
+            });
+            QObject::connect(b, &DockerImageBuilder::failed, &loop, [&, i](const Error &e) {
+                out[i].error = e;
+                if (--pending == 0)
+                    loop.quit();
+            });
+        }
+        for (DockerImageBuilder *b : builders)
+            b->start();
+        QTimer::singleShot(300000, &loop, &QEventLoop::quit);
+        loop.exec();
+        qDeleteAll(builders);
+        return out;
+    }
+
+    DockerImageSpec imageSpec(const QStringList &reqs) const
+    {
+        DockerImageSpec s;
+        s.requirements = reqs;
+        s.wheelhouse = m_wheelhouse; // offline: no registry, no index
+        s.locksRoot = m_tmp.filePath(u"envs"_s);
+        return s;
     }
 
 private Q_SLOTS:
@@ -244,6 +312,78 @@ private Q_SLOTS:
         QCOMPARE(r.value(u"prefix"_s).toString(), u"/sandmark/env"_s);
         QVERIFY(r.value(u"write"_s).toString() != u"ok"_s); // the environment is read-only in the sandbox
         delete run;
+    }
+    // ---- Docker images per environment ----------------------------------------------------------------
+    void dockerfileInstallsRequirements()
+    {
+        const QByteArray online = dockerfileFor(u"sandmark-base:latest"_s, false, true);
+        QVERIFY(online.contains("FROM sandmark-base:latest\n"));
+        QVERIFY(online.contains("PIP_CERT=/sandmark/host-ca.crt python3 -m pip install"));
+        QVERIFY(online.contains("-r /sandmark/requirements.txt"));
+        const QByteArray offline = dockerfileFor(u"base:1"_s, true, false);
+        QVERIFY(offline.contains("--no-index --find-links /sandmark/wheelhouse"));
+        QVERIFY(!offline.contains("host-ca"));
+    }
+
+    void dockerImageWithoutDependenciesIsTheBase()
+    {
+        if (const QString why = dockerSkip(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const ImageOutcome o = buildImages({imageSpec({})}).first();
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        QCOMPARE(o.image.tag, defaultDockerBaseImage());
+        QVERIFY(o.image.reused);
+    }
+
+    void dockerImageBuiltOnceByConcurrentBuilders()
+    {
+        if (const QString why = dockerSkip(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const DockerImageSpec s = imageSpec({u"sandmark_testpkg==1.0"_s});
+        const QList<ImageOutcome> both = buildImages({s, s});
+        for (const ImageOutcome &o : both)
+            QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        const QString tag = both.at(0).image.tag;
+        m_imagesToRemove << tag;
+        QVERIFY(tag.startsWith(u"sandmark-env:"_s));
+        QCOMPARE(both.at(1).image.tag, tag);
+        QCOMPARE(int(!both.at(0).image.reused) + int(!both.at(1).image.reused), 1); // built once, found once
+        const ImageOutcome again = buildImages({s}).first();
+        QVERIFY(again.ok && again.image.reused);
+        QByteArray out;
+        QCOMPARE(docker({u"run"_s, u"--rm"_s, u"--network"_s, u"none"_s, u"--user"_s, u"65534:65534"_s, tag,
+                         u"python3"_s, u"-c"_s, u"import sandmark_testpkg; print(sandmark_testpkg.VERSION)"_s},
+                        &out),
+                 0);
+        QCOMPARE(out.trimmed(), QByteArray("1.0"));
+    }
+
+    void dockerImageFailedBuildLeavesNoTag()
+    {
+        if (const QString why = dockerSkip(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const ImageOutcome o = buildImages({imageSpec({u"sandmark_missingpkg==9.9"_s})}).first();
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.message.contains(u"docker build failed"_s), qPrintable(o.error.toString()));
+        QVERIFY2(o.error.file.startsWith(u"sandmark-env:"_s), qPrintable(o.error.file));
+        QVERIFY(docker({u"image"_s, u"inspect"_s, o.error.file}) != 0);
+    }
+
+    void dockerMissingBaseImageSaysHowToFix()
+    {
+        if (const QString why = dockerSkip(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        DockerImageSpec s = imageSpec({});
+        s.baseImage = u"sandmark-base:does-not-exist"_s;
+        const ImageOutcome o = buildImages({s}).first();
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.message.contains(u"scripts/docker-base-image"_s), qPrintable(o.error.toString()));
+    }
+
+    void cleanupTestCase()
+    {
+        for (const QString &tag : std::as_const(m_imagesToRemove))
+            docker({u"rmi"_s, u"-f"_s, tag});
     }
 };
 

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QLockFile>
 #include <QObject>
+#include <QPointer>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -43,8 +44,13 @@ struct DockerImage
 };
 
 /// The Dockerfile of an environment image (pure): FROM `baseImage`, pip install of requirements.txt from the
-/// build context as root (--no-index --find-links /wheelhouse when `wheelhouse`), nothing else.
-QByteArray dockerfileFor(const QString &baseImage, bool wheelhouse);
+/// build context as root (--no-index --find-links /wheelhouse when `wheelhouse`; with `hostCa`, pip trusts
+/// the context's host-ca.crt, removed afterwards), bytecode compiled, nothing else.
+QByteArray dockerfileFor(const QString &baseImage, bool wheelhouse, bool hostCa = false);
+
+/// The CA bundle the host's pip trusts, copied into image builds: $PIP_CERT, $REQUESTS_CA_BUNDLE,
+/// $SSL_CERT_FILE or /etc/ssl/certs/ca-certificates.crt, the first that is a file; empty when none.
+QString hostCaBundle();
 
 /// Builds (or finds) the image for a spec. Asynchronous (QProcess), lives in the creating thread.
 /// Flow: `docker image inspect` the base (Error with the fix when missing) → no requirements: the base
@@ -87,7 +93,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_context;
     QTimer m_lockPoll;
     QElapsedTimer m_lockWait;
-    QProcess *m_process = nullptr;
+    QPointer<QProcess> m_process; ///< the running docker command (deleted when it finished)
     bool m_done = false;
 };
 
