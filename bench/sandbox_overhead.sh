@@ -1,30 +1,91 @@
 #!/usr/bin/env bash
-# Compares a bare nbclient run with a Sandmark bwrap run of the same notebooks and prints the ratio.
-# Goal: bwrap within 1.10x of bare. Usage: bench/sandbox_overhead.sh [BUILD_DIR] [ASSIGNMENT] [REPEAT]
+# Sandbox overhead: the same notebooks run bare (nbclient, no sandbox), through Sandmark in bwrap, and through
+# Sandmark in Docker; prints medians and ratios. Goal: bwrap within 1.10x of bare.
+#
+# Usage: bench/sandbox_overhead.sh [BUILD_DIR] [ASSIGNMENT] [REPEAT] [BACKENDS]
+#   defaults: build/dev examples/iris 5 "bwrap docker"   (docker is left out when no engine answers)
+#
+# Method (so the numbers can be trusted):
+# - Same notebook, same kernel: each submission is instrumented once (`sandmark-cli instrument`, runtime =
+#   the build's share/sandmark/python), so the bare run executes exactly the cells the sandbox runs (URL
+#   redirect and probe cells included), with /usr/bin/python3's ipykernel in a folder holding the data files.
+# - Each measurement is the wall time of one whole command, process start to exit (bare: python3 + nbclient;
+#   Sandmark: sandmark-cli run = environment lookup, instrument, run folder, sandbox, artifacts, cleanup).
+# - Warm caches: one untimed round first (page cache, the environment, the Docker image, fonts); then REPEAT
+#   rounds, the modes interleaved per notebook so machine load drifts hit all of them alike.
+# - Per mode: the median over the rounds of the sum over notebooks; ratios of those medians. Also the
+#   per-notebook median ratio range.
 set -euo pipefail
 build=${1:-build/dev}
 assignment=${2:-examples/iris}
-repeat=${3:-3}
+repeat=${3:-5}
+backends=${4:-bwrap docker}
+cli="$build/bin/sandmark-cli"
+runtime="$build/share/sandmark/python"
 export SANDMARK_CACHE_DIR=${SANDMARK_CACHE_DIR:-/var/tmp/sandmark-bench-cache}
 mkdir -p "$SANDMARK_CACHE_DIR" && chmod 755 "$SANDMARK_CACHE_DIR"
-mapfile -t notebooks < <(find "$assignment/submissions" -name '*.ipynb' | sort | head -n 5)
-bare() {
-  /usr/bin/python3 - "$1" <<'PY'
-import sys, nbformat, nbclient
-nb = nbformat.read(sys.argv[1], as_version=4)
-nbclient.NotebookClient(nb, timeout=60, allow_errors=True, kernel_name="python3", shutdown_kernel="immediate",
-                        resources={"metadata": {"path": __import__("os").path.dirname(sys.argv[1])}}).execute()
-PY
-}
-now() { date +%s.%N; }
-"$build/bin/sandmark-cli" run "$assignment" "${notebooks[0]}" >/dev/null # warm the environment
-t_bare=0; t_bwrap=0
-for _ in $(seq "$repeat"); do
-  for nb in "${notebooks[@]}"; do
-    s=$(now); bare "$nb" >/dev/null 2>&1 || true; e=$(now); t_bare=$(echo "$t_bare + $e - $s" | bc)
-    s=$(now); "$build/bin/sandmark-cli" run "$assignment" "$nb" >/dev/null; e=$(now); t_bwrap=$(echo "$t_bwrap + $e - $s" | bc)
-  done
+if [[ " $backends " == *" docker "* ]] && ! docker info >/dev/null 2>&1; then
+  echo "bench: no Docker engine answers (tests/docker-engine.sh starts one); docker left out" >&2
+  backends=${backends//docker/}
+fi
+work=$(mktemp -d /var/tmp/sandmark-bench-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+
+mapfile -t notebooks < <(find "$assignment/submissions" -name '*.ipynb' | sort)
+i=0
+for nb in "${notebooks[@]}"; do
+  d="$work/bare/$i"; mkdir -p "$d"
+  "$cli" instrument "$assignment" "$nb" --runtime-dir "$runtime" -o "$d/notebook.ipynb"
+  # the supplied data files, where the redirect cell looks for them
+  (cd "$assignment" && /usr/bin/python3 -c 'import json,sys; [print(d["path"]) for d in json.load(open("assignment.json")).get("data_files", [])]') \
+    | while read -r f; do mkdir -p "$d/$(dirname "$f")"; cp "$assignment/$f" "$d/$f"; done
+  i=$((i + 1))
 done
-n=$(( ${#notebooks[@]} * repeat ))
-printf 'notebooks: %d runs\nbare nbclient: %.2f s total (%.2f s/run)\nsandmark bwrap: %.2f s total (%.2f s/run)\nratio bwrap/bare: %.3f\n' \
-  "$n" "$t_bare" "$(echo "$t_bare / $n" | bc -l)" "$t_bwrap" "$(echo "$t_bwrap / $n" | bc -l)" "$(echo "$t_bwrap / $t_bare" | bc -l)"
+
+exec /usr/bin/python3 - "$cli" "$assignment" "$work" "$repeat" "$backends" "${notebooks[@]}" <<'PY'
+import os, statistics, subprocess, sys, time
+cli, assignment, work, repeat, backends = sys.argv[1:6]
+notebooks = sys.argv[6:]
+repeat = int(repeat)
+modes = ["bare"] + backends.split()
+BARE = r'''
+import sys, nbformat, nbclient
+nb = nbformat.read("notebook.ipynb", as_version=4)
+nbclient.NotebookClient(nb, timeout=60, allow_errors=True, kernel_name="python3",
+                        resources={"metadata": {"path": "."}}).execute()
+'''
+
+def run(mode, i, nb):
+    if mode == "bare":
+        cmd, cwd = ["/usr/bin/python3", "-c", BARE], os.path.join(work, "bare", str(i))
+    else:
+        cmd, cwd = [cli, "run", assignment, nb, "--sandbox", mode, "--json"], None
+    t = time.perf_counter()
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    dt = time.perf_counter() - t
+    if p.returncode != 0:
+        sys.exit("bench: %s failed on %s: %s" % (mode, nb, p.stderr.decode(errors="replace")[-500:]))
+    return dt
+
+for i, nb in enumerate(notebooks):          # warm-up round, not timed
+    for m in modes:
+        run(m, i, nb)
+times = {m: [[0.0] * len(notebooks) for _ in range(repeat)] for m in modes}
+for r in range(repeat):
+    for i, nb in enumerate(notebooks):
+        for m in modes:
+            times[m][r][i] = run(m, i, nb)
+
+n = len(notebooks)
+med = {m: statistics.median(sum(row) for row in times[m]) for m in modes}
+print("notebooks: %d (%s), rounds: %d after one warm-up round" % (n, assignment, repeat))
+for m in modes:
+    print("%-6s median %.3f s per round of %d notebooks (%.3f s/notebook)" % (m, med[m], n, med[m] / n))
+for m in modes[1:]:
+    per_nb = [statistics.median(times[m][r][i] for r in range(repeat)) /
+              statistics.median(times["bare"][r][i] for r in range(repeat)) for i in range(n)]
+    print("ratio %s/bare: %.3f  (per notebook %.3f .. %.3f)%s" % (
+        m, med[m] / med["bare"], min(per_nb), max(per_nb),
+        "  goal <= 1.10: %s" % ("met" if med[m] / med["bare"] <= 1.10 else "MISSED") if m == "bwrap" else ""))
+PY

@@ -3,10 +3,13 @@
 #include "sandbox/backends_p.h"
 #include "sandbox/sandbox_log.h"
 #include "sandbox/sandboxrun.h"
+#include "util/paths.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
+#include <QRandomGenerator>
 
 #include <pwd.h>
 #include <sys/stat.h>
@@ -31,6 +34,43 @@ std::optional<SandboxIdentity> sandboxIdentity()
     if (const struct passwd *pw = ::getpwnam("sandmark-sandbox"); pw && pw->pw_uid != 0)
         return SandboxIdentity{pw->pw_uid, pw->pw_gid, QStringLiteral("sandmark-sandbox")};
     return SandboxIdentity{4000000, 4000000, QString()};
+}
+
+SandboxIdentityLease::~SandboxIdentityLease()
+{
+    if (m_lock)
+        m_lock->unlock();
+}
+
+std::shared_ptr<SandboxIdentityLease> SandboxIdentityLease::acquire()
+{
+    if (::geteuid() != 0)
+        return nullptr;
+    constexpr uint kBase = 4100000;
+    constexpr uint kSlots = 1024;
+    const QString dir = paths::cacheDir() + QLatin1String("/uids");
+    if (!QDir().mkpath(dir))
+        return nullptr;
+    const uint start = QRandomGenerator::global()->bounded(kSlots);
+    for (uint i = 0; i < kSlots; ++i) {
+        const uint slot = (start + i) % kSlots;
+        auto lock = std::make_unique<QLockFile>(dir + QStringLiteral("/%1.lock").arg(kBase + slot));
+        lock->setStaleLockTime(0); // stale only when the owner died
+        if (!lock->tryLock(0))
+            continue;
+        std::shared_ptr<SandboxIdentityLease> lease(new SandboxIdentityLease);
+        lease->m_identity = SandboxIdentity{kBase + slot, kBase + slot, QString()};
+        lease->m_lock = std::move(lock);
+        return lease;
+    }
+    return nullptr;
+}
+
+std::optional<SandboxIdentity> identityFor(const std::shared_ptr<SandboxIdentityLease> &lease)
+{
+    if (lease)
+        return lease->identity();
+    return sandboxIdentity();
 }
 
 QMap<QString, QString> sandboxEnvironment(const QString &home, const QString &pathValue, const QString &hfHome)

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 
+class QLockFile;
 class QObject;
 
 namespace sandmark {
@@ -37,6 +38,33 @@ struct SandboxIdentity
 /// A dedicated uid matters because RLIMIT_NPROC is counted per uid and not enforced for root.
 std::optional<SandboxIdentity> sandboxIdentity();
 
+/// A uid of its own for one run while this object lives (Sandmark as root). RLIMIT_NPROC counts every
+/// process and thread of a uid, so runs sharing one uid share one budget: a student's fork bomb, or just N
+/// kernels of a parallel batch, would make another run's kernel fail to start. Each lease takes a free slot
+/// of the range 4100000–4101023 (uid = gid, no account, owns no file but its run folder), held by a
+/// QLockFile under `paths::cacheDir()/uids/` across processes (a dead owner's lock is stale). Release it
+/// only after the run's processes are gone (SandboxRun kills them all before it reports).
+class SandboxIdentityLease
+{
+public:
+    /// Not root: nullptr (the sandbox runs as the invoking user). Root: a lease, or nullptr when every slot
+    /// is taken (the caller then uses sandboxIdentity()).
+    static std::shared_ptr<SandboxIdentityLease> acquire();
+    ~SandboxIdentityLease();
+    SandboxIdentityLease(const SandboxIdentityLease &) = delete;
+    SandboxIdentityLease &operator=(const SandboxIdentityLease &) = delete;
+
+    SandboxIdentity identity() const { return m_identity; }
+
+private:
+    SandboxIdentityLease() = default;
+    SandboxIdentity m_identity;
+    std::unique_ptr<QLockFile> m_lock;
+};
+
+/// The identity for one run: the lease's when there is one, else sandboxIdentity().
+std::optional<SandboxIdentity> identityFor(const std::shared_ptr<SandboxIdentityLease> &lease);
+
 /// What one run needs. Paths are absolute host paths.
 struct RunRequest
 {
@@ -49,6 +77,8 @@ struct RunRequest
     QString datasetCache;     ///< HF_HOME folder to bind read-only; empty: none
     QString homeDir;          ///< local-unsafe only: a throwaway HOME (inside the run folder)
     QString dockerImage;      ///< docker only: the environment's image
+    /// bwrap/local-unsafe as root: the uid to drop to (a SandboxIdentityLease's); empty: sandboxIdentity()
+    std::optional<SandboxIdentity> identity;
     Limits limits;
 };
 

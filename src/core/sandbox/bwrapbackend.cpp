@@ -59,7 +59,7 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
         return python.error();
 
     const QString runDir = QFileInfo(request.workDir).absolutePath();
-    const auto identity = sandboxIdentity();
+    const auto identity = request.identity ? request.identity : sandboxIdentity();
 
     // A private passwd/group/hosts: the host's account list stays outside, and localhost resolves.
     const uint uid = identity ? identity->uid : ::getuid();
@@ -164,7 +164,7 @@ Expected<LaunchPlan> LocalUnsafeBackend::plan(const RunRequest &request) const
     const QString home = request.homeDir.isEmpty() ? runDir + QLatin1String("/home") : request.homeDir;
     if (!QDir().mkpath(home))
         return Error{home, QString(), QStringLiteral("cannot create the folder")};
-    const auto identity = sandboxIdentity();
+    const auto identity = request.identity ? request.identity : sandboxIdentity();
     if (identity) {
         // Even without isolation, never run student code as root.
         for (const QString &p : {request.workDir, request.runtimeDir, home}) {

@@ -109,8 +109,10 @@ void SubmissionRun::onEnvironment(const Environment &env)
         ws.dataFiles << SuppliedFile{m_assignment.absolute(d.path), d.path};
     if (m_options.kind == SandboxKind::Docker)
         ws.sandboxOwner = SandboxIdentity{65534, 65534, QStringLiteral("nobody")};
-    else
-        ws.sandboxOwner = sandboxIdentity();
+    else {
+        m_lease = SandboxIdentityLease::acquire(); // a uid of its own: RLIMIT_NPROC is per uid
+        ws.sandboxOwner = identityFor(m_lease);
+    }
     if (::geteuid() != 0 && m_options.kind != SandboxKind::Docker)
         ws.sandboxOwner.reset();
     ws.allowHardLinks = !unsafe;
@@ -130,6 +132,8 @@ void SubmissionRun::onEnvironment(const Environment &env)
     req.envPrefix = env.prefix;
     req.datasetCache = m_options.datasetCache;
     req.dockerImage = m_image;
+    if (m_options.kind != SandboxKind::Docker)
+        req.identity = ws.sandboxOwner;
     req.limits = lim;
     Q_EMIT progress(QStringLiteral("running %1 in the %2 sandbox").arg(m_notebookPath, sandboxKindName(m_options.kind)));
     m_run = m_backend->createRun(req, this);
@@ -141,6 +145,7 @@ void SubmissionRun::onEnvironment(const Environment &env)
 void SubmissionRun::onRunFinished(const RunResult &result)
 {
     m_result.run = result;
+    m_lease.reset(); // every process of the run is gone
     if (Expected<void> w = writeArtifacts(m_result.folder, result); !w) {
         fail(w.error());
         return;

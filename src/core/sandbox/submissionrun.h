@@ -71,6 +71,7 @@ private:
     QPointer<EnvironmentBuilder> m_envBuilder;
     QPointer<DockerImageBuilder> m_imageBuilder;
     QString m_image; ///< docker: the environment's image
+    std::shared_ptr<SandboxIdentityLease> m_lease; ///< bwrap/local-unsafe as root: the run's own uid
     QPointer<SandboxRun> m_run;
     SubmissionRunResult m_result;
     bool m_done = false;
