@@ -38,6 +38,8 @@ int cmdDatasets(const QStringList &args);
 int cmdImport(const QStringList &args);
 int cmdRun(const QStringList &args);
 int cmdDoctor(const QStringList &args);
+int cmdGrade(const QStringList &args);
+int cmdMerge(const QStringList &args);
 int cmdExport(const QStringList &args);
 int cmdOverride(const QStringList &args);
 

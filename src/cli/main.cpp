@@ -21,6 +21,8 @@ const QList<Command> &commands()
         {"import", "create an assignment from an nbgrader source notebook or folder", cmdImport},
         {"run", "run one notebook in the sandbox and print its execution record", cmdRun},
         {"doctor", "prove that a sandbox backend isolates what it must", cmdDoctor},
+        {"grade", "grade a batch of submissions into the gradebook", cmdGrade},
+        {"merge", "merge gradebooks (shards) into one", cmdMerge},
         {"export", "export the gradebook as CSV or as a Canvas gradebook import", cmdExport},
         {"override", "set a manual grade for a check or a whole submission", cmdOverride},
     };

@@ -65,6 +65,13 @@ struct EffectiveGrade
     QStringList overrideComments() const;
 };
 
+/// What Gradebook::mergeFrom() did.
+struct MergeStats
+{
+    int runsAdded = 0, runsPresent = 0;           ///< runs copied / already there (same run merged before)
+    int overridesAdded = 0, overridesPresent = 0;
+};
+
 /// An open gradebook. Owns one QSqlDatabase connection; use it from the thread that opened it (Qt Sql
 /// connections are per thread). Every write is one transaction, committed before the call returns
 /// (WAL journal, synchronous=FULL): a process killed at any moment leaves every committed run complete and
@@ -99,6 +106,14 @@ public:
     Expected<qint64> runCount();
     /// Check ids in the order of the latest run that has the most checks (export column order).
     Expected<QStringList> checkIds();
+
+    /// Copies into this gradebook every run (with its check results) and every override of the gradebook at
+    /// `otherPath` that it does not hold yet, in one transaction: a run is the same when student, start,
+    /// end, inputs hash and status match; an override when student, check, points, comment and time match,
+    /// so merging the same file twice adds nothing. Runs are added in the order they finished; a student's
+    /// latest run is the last one added. Used to join shard gradebooks (`sandmark-cli merge`).
+    /// Errors: `otherPath` missing or not a gradebook, or a newer schema.
+    Expected<MergeStats> mergeFrom(const QString &otherPath);
 
     /// sha256 (hex) over the relative paths and contents of `files` (absolute paths), order-independent.
     static QString hashFiles(const QStringList &files, const QString &root);

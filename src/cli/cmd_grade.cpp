@@ -1,0 +1,382 @@
+// sandmark-cli grade ASSIGNMENT [SUBMISSION…] [--jobs N] [--sandbox NAME] [--force] [--shard K/N]
+//                    [--gradebook PATH] [--json]: grades a batch into the gradebook and prints the grades.
+#include "batch/batchgrader.h"
+#include "batch/submissions.h"
+#include "cli_util.h"
+#include "commands.h"
+#include "gradebook/gradebook.h"
+#include "sandbox/backend.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace sandmark::cli {
+
+namespace {
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] const ssize_t n = ::write(g_signalPipe[1], &c, 1);
+}
+
+/// SIGINT/SIGTERM → a byte on a pipe, read by the event loop (nothing else is safe in a signal handler).
+struct SignalGuard
+{
+    struct sigaction oldInt {}, oldTerm {};
+    bool installed = false;
+    SignalGuard()
+    {
+        if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+            return;
+        struct sigaction sa {};
+        sa.sa_handler = onSignal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        ::sigaction(SIGINT, &sa, &oldInt);
+        ::sigaction(SIGTERM, &sa, &oldTerm);
+        installed = true;
+    }
+    ~SignalGuard()
+    {
+        if (!installed)
+            return;
+        ::sigaction(SIGINT, &oldInt, nullptr);
+        ::sigaction(SIGTERM, &oldTerm, nullptr);
+        ::close(g_signalPipe[0]);
+        ::close(g_signalPipe[1]);
+    }
+};
+
+QString number(double v)
+{
+    return QString::number(v, 'g', 6);
+}
+
+QString duration(double seconds)
+{
+    const int s = int(seconds + 0.5);
+    return s >= 3600 ? QStringLiteral("%1:%2:%3").arg(s / 3600).arg(s / 60 % 60, 2, 10, QLatin1Char('0')).arg(s % 60, 2, 10, QLatin1Char('0'))
+                     : QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+QJsonObject toJson(const EffectiveGrade &g, bool skipped)
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("submission"), g.studentId);
+    o.insert(QStringLiteral("status"), gradeStatusName(g.status));
+    const std::optional<double> score = g.score();
+    o.insert(QStringLiteral("score"), score ? QJsonValue(*score) : QJsonValue());
+    o.insert(QStringLiteral("auto_score"), g.status == GradeStatus::GraderError ? QJsonValue() : QJsonValue(g.autoScore));
+    o.insert(QStringLiteral("max_score"), g.maxScore);
+    o.insert(QStringLiteral("skipped"), skipped);
+    o.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(g.reasons));
+    QJsonArray checks;
+    for (const EffectiveCheck &c : g.checks) {
+        QJsonObject co;
+        co.insert(QStringLiteral("id"), c.result.checkId);
+        co.insert(QStringLiteral("points"), c.points());
+        co.insert(QStringLiteral("max_points"), c.result.maxPoints);
+        co.insert(QStringLiteral("outcome"), outcomeName(c.result.outcome));
+        co.insert(QStringLiteral("feedback"), c.result.feedback);
+        if (c.override_)
+            co.insert(QStringLiteral("override"), QJsonObject{{QStringLiteral("points"), c.override_->points},
+                                                              {QStringLiteral("comment"), c.override_->comment}});
+        checks.append(co);
+    }
+    o.insert(QStringLiteral("checks"), checks);
+    if (g.submissionOverride)
+        o.insert(QStringLiteral("override"), QJsonObject{{QStringLiteral("points"), g.submissionOverride->points},
+                                                         {QStringLiteral("comment"), g.submissionOverride->comment}});
+    return o;
+}
+
+void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skipped)
+{
+    QStringList checkIds;
+    for (const EffectiveGrade &g : grades)
+        for (const EffectiveCheck &c : g.checks)
+            if (!checkIds.contains(c.result.checkId))
+                checkIds << c.result.checkId;
+    QList<QStringList> rows;
+    QStringList header{QStringLiteral("student"), QStringLiteral("status"), QStringLiteral("score")};
+    header += checkIds;
+    header << QStringLiteral("note");
+    rows << header;
+    for (const EffectiveGrade &g : grades) {
+        QStringList row{g.studentId, gradeStatusName(g.status)};
+        const std::optional<double> score = g.score();
+        row << (score ? number(*score) : QStringLiteral("-")) + QLatin1Char('/') + number(g.maxScore);
+        for (const QString &id : std::as_const(checkIds)) {
+            QString cell = QStringLiteral("-");
+            for (const EffectiveCheck &c : g.checks)
+                if (c.result.checkId == id)
+                    cell = c.result.outcome == Outcome::NotGraded && !c.override_ ? QStringLiteral("n/g") : number(c.points());
+            row << cell;
+        }
+        QString note = g.reasons.value(0);
+        if (g.reasons.size() > 1)
+            note += QStringLiteral(" (+%1 more)").arg(g.reasons.size() - 1);
+        if (skipped.contains(g.studentId))
+            note = note.isEmpty() ? QStringLiteral("unchanged") : QStringLiteral("unchanged; ") + note;
+        if (g.submissionOverride || std::any_of(g.checks.cbegin(), g.checks.cend(), [](const EffectiveCheck &c) { return c.override_.has_value(); }))
+            note = note.isEmpty() ? QStringLiteral("overridden") : QStringLiteral("overridden; ") + note;
+        if (note.size() > 70)
+            note = note.left(69) + QChar(0x2026);
+        row << note;
+        rows << row;
+    }
+    QList<qsizetype> widths(header.size(), 0);
+    for (const QStringList &r : std::as_const(rows))
+        for (qsizetype i = 0; i < r.size(); ++i)
+            widths[i] = std::max(widths[i], r[i].size());
+    for (const QStringList &r : std::as_const(rows)) {
+        QString line;
+        for (qsizetype i = 0; i < r.size(); ++i) {
+            if (i > 0)
+                line += QLatin1String("  ");
+            const bool numeric = i >= 2 && i < r.size() - 1;
+            line += i == r.size() - 1 ? r[i] : numeric ? r[i].rightJustified(widths[i]) : r[i].leftJustified(widths[i]);
+        }
+        out() << line.trimmed() << '\n';
+    }
+}
+
+} // namespace
+
+int cmdGrade(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    parser.addPositionalArgument(QStringLiteral("SUBMISSION"),
+                                 QStringLiteral("A student's folder or notebook (default: every submission in ASSIGNMENT/submissions)."),
+                                 QStringLiteral("[SUBMISSION…]"));
+    const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("Sandboxes at once (default: from the cores and the memory limit)."),
+                                  QStringLiteral("N"));
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: bwrap (default), docker, local-unsafe."),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Regrade submissions whose files and assignment are unchanged."));
+    const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("Grade only slice K of N of the sorted submission ids."),
+                                   QStringLiteral("K/N"));
+    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
+                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
+                                       QStringLiteral("PATH"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object per submission and line."));
+    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only."),
+                                      QStringLiteral("DIR"));
+    parser.addOptions({jobs, sandbox, force, shard, gradebook, json, datasets});
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Grade a batch of submissions into the gradebook and print the grades."), -1);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty()) {
+        err() << "sandmark-cli: grade: expected ASSIGNMENT [SUBMISSION…] (see 'sandmark-cli grade --help')" << Qt::endl;
+        return ExitUsage;
+    }
+    BatchOptions opt;
+    if (parser.isSet(jobs)) {
+        bool ok = false;
+        opt.jobs = parser.value(jobs).toInt(&ok);
+        if (!ok || opt.jobs < 1) {
+            err() << "sandmark-cli: grade: --jobs must be a positive number, not '" << parser.value(jobs) << "'" << Qt::endl;
+            return ExitUsage;
+        }
+    }
+    std::optional<Shard> slice;
+    if (parser.isSet(shard)) {
+        Expected<Shard> s = parseShard(parser.value(shard));
+        if (!s) {
+            err() << "sandmark-cli: grade: " << s.error().toString() << Qt::endl;
+            return ExitUsage;
+        }
+        slice = *s;
+    }
+    std::optional<SandboxKind> kind;
+    if (parser.isSet(sandbox)) {
+        Expected<SandboxKind> k = parseSandboxName(parser.value(sandbox));
+        if (!k) {
+            printError(k.error());
+            return ExitUsage;
+        }
+        kind = *k;
+    }
+    Expected<Assignment> assignment = Assignment::load(positional.at(0));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    opt.run.kind = kind.value_or(assignment->sandbox().value_or(SandboxKind::Bwrap));
+    opt.run.datasetCache = parser.value(datasets);
+    opt.force = parser.isSet(force);
+    opt.gradebookPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
+
+    QList<Submission> submissions;
+    if (positional.size() > 1) {
+        for (qsizetype i = 1; i < positional.size(); ++i) {
+            Expected<Submission> s = submissionAt(positional.at(i));
+            if (!s) {
+                printError(s.error());
+                return ExitBadInput;
+            }
+            submissions << *s;
+        }
+    } else {
+        const QString folder = QDir(assignment->folder()).filePath(QStringLiteral("submissions"));
+        Expected<QList<Submission>> found = discoverSubmissions(folder);
+        if (!found) {
+            printError(found.error());
+            return ExitBadInput;
+        }
+        submissions = *found;
+    }
+    if (slice)
+        submissions = shardOf(submissions, *slice);
+    if (submissions.isEmpty() && !slice) {
+        err() << "sandmark-cli: grade: no submissions to grade" << Qt::endl;
+        return ExitBadInput;
+    }
+    for (const Submission &s : std::as_const(submissions))
+        if (!s.problem.isEmpty())
+            err() << "sandmark-cli: " << (s.root.isEmpty() ? s.studentId : QDir(s.root).filePath(s.studentId)) << ": "
+                  << s.problem << Qt::endl;
+    {
+        auto gb = Gradebook::open(opt.gradebookPath); // fail early with the gradebook's own message
+        if (!gb) {
+            printError(gb.error());
+            return ExitBadInput;
+        }
+    }
+    if (opt.run.kind == SandboxKind::LocalUnsafe)
+        err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebooks WITHOUT a sandbox (resource limits only)" << Qt::endl;
+
+    const bool tty = ::isatty(STDERR_FILENO) == 1;
+    SignalGuard signals;
+    BatchGrader grader(*assignment, submissions, opt);
+    QEventLoop loop;
+    std::optional<BatchSummary> summary;
+    std::optional<Error> failure;
+    QSet<QString> skipped, running;
+    int total = 0;
+    double eta = -1;
+    int done = 0;
+    auto showProgress = [&]() {
+        if (!tty || parser.isSet(json))
+            return;
+        QStringList names(running.cbegin(), running.cend());
+        names.sort();
+        QString line = QStringLiteral("[%1/%2] %3%").arg(done).arg(total).arg(total > 0 ? 100 * done / total : 100);
+        if (eta >= 0)
+            line += QStringLiteral("  ETA %1").arg(duration(eta));
+        if (!names.isEmpty())
+            line += QStringLiteral("  running: ") + names.join(QLatin1String(", "));
+        if (line.size() > 100)
+            line = line.left(99) + QChar(0x2026);
+        err() << "\r\x1b[K" << line << Qt::flush;
+    };
+    QObject::connect(&grader, &BatchGrader::message, &loop, [&](const QString &line) {
+        if (tty && !parser.isSet(json))
+            err() << "\r\x1b[K" << line << Qt::flush;
+    });
+    QObject::connect(&grader, &BatchGrader::started, &loop, [&](int n) {
+        total = n;
+        showProgress();
+    });
+    QObject::connect(&grader, &BatchGrader::submissionSkipped, &loop, [&](const QString &id) { skipped.insert(id); });
+    QObject::connect(&grader, &BatchGrader::submissionStarted, &loop, [&](const QString &id) {
+        running.insert(id);
+        showProgress();
+    });
+    QObject::connect(&grader, &BatchGrader::submissionFinished, &loop, [&](const QString &id, const GradeResult &r) {
+        running.remove(id);
+        if (!tty && !parser.isSet(json))
+            err() << "sandmark-cli: grade: " << id << ": " << gradeStatusName(r.status)
+                  << (r.status == GradeStatus::GraderError ? QString() : QStringLiteral(" %1/%2").arg(number(r.score), number(r.maxScore)))
+                  << Qt::endl;
+    });
+    QObject::connect(&grader, &BatchGrader::progress, &loop, [&](int d, int, double e) {
+        done = d;
+        eta = e;
+        showProgress();
+    });
+    QObject::connect(&grader, &BatchGrader::finished, &loop, [&](const BatchSummary &s) {
+        summary = s;
+        loop.quit();
+    });
+    QObject::connect(&grader, &BatchGrader::failed, &loop, [&](const Error &e) {
+        failure = e;
+        loop.quit();
+    });
+    bool interrupted = false;
+    std::unique_ptr<QSocketNotifier> notifier;
+    if (signals.installed) {
+        notifier = std::make_unique<QSocketNotifier>(g_signalPipe[0], QSocketNotifier::Read);
+        QObject::connect(notifier.get(), &QSocketNotifier::activated, &loop, [&]() {
+            char buf[16];
+            while (::read(g_signalPipe[0], buf, sizeof buf) > 0) {
+            }
+            if (!interrupted)
+                err() << "\r\x1b[K" << "sandmark-cli: grade: interrupted; stopping the running sandboxes (finished results are kept)"
+                      << Qt::endl;
+            interrupted = true;
+            grader.cancel();
+        });
+    }
+    QMetaObject::invokeMethod(&grader, &BatchGrader::start, Qt::QueuedConnection);
+    loop.exec();
+    if (tty && !parser.isSet(json))
+        err() << "\r\x1b[K" << Qt::flush;
+
+    // The grades, as the gradebook has them now (overrides included), for the selected submissions.
+    auto gb = Gradebook::open(opt.gradebookPath);
+    if (!gb) {
+        printError(gb.error());
+        return ExitGraderError;
+    }
+    auto grades = (*gb)->effectiveGrades();
+    if (!grades) {
+        printError(grades.error());
+        return ExitGraderError;
+    }
+    QSet<QString> selected;
+    for (const Submission &s : std::as_const(submissions))
+        selected.insert(s.studentId);
+    QList<EffectiveGrade> shown;
+    for (const EffectiveGrade &g : std::as_const(*grades))
+        if (selected.contains(g.studentId))
+            shown << g;
+    if (parser.isSet(json)) {
+        for (const EffectiveGrade &g : std::as_const(shown))
+            out() << QJsonDocument(toJson(g, skipped.contains(g.studentId))).toJson(QJsonDocument::Compact) << '\n';
+    } else {
+        printTable(shown, skipped);
+    }
+    out().flush();
+    if (failure) {
+        printError(*failure);
+        return ExitGraderError;
+    }
+    if (interrupted || (summary && summary->cancelled)) {
+        err() << "sandmark-cli: grade: stopped; " << (summary ? summary->notRun : 0)
+              << " submission(s) not graded (run the same command again to finish)" << Qt::endl;
+        return ExitInterrupted;
+    }
+    if (summary && !parser.isSet(json))
+        err() << "sandmark-cli: grade: " << summary->graded << " graded, " << summary->needsReview << " need review, "
+              << summary->graderErrors << " grader error(s), " << summary->skipped << " unchanged; "
+              << QString::number(summary->seconds, 'f', 1) << " s with " << grader.jobs() << " job(s)" << Qt::endl;
+    return summary && summary->graderErrors > 0 ? ExitGraderError : ExitOk;
+}
+
+} // namespace sandmark::cli

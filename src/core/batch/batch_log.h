@@ -1,0 +1,6 @@
+#pragma once
+#include <QLoggingCategory>
+
+namespace sandmark {
+Q_DECLARE_LOGGING_CATEGORY(lcBatch)
+}

@@ -1,0 +1,326 @@
+#include "batch/batchgrader.h"
+
+#include "batch/batch_log.h"
+#include "batch/referencerun.h"
+#include "gradebook/gradebook.h"
+#include "notebook/notebook.h"
+
+#include <QFile>
+#include <QThread>
+
+#include <unistd.h>
+
+namespace sandmark {
+
+Q_LOGGING_CATEGORY(lcBatch, "sandmark.batch", QtInfoMsg)
+
+namespace {
+
+qint64 physicalMemoryBytes()
+{
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long pageSize = ::sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || pageSize <= 0)
+        return 0;
+    return qint64(pages) * qint64(pageSize);
+}
+
+/// A result for a submission that could not be run at all (a problem found on disk, a notebook that does
+/// not parse): needs-review, every check not graded with the reason.
+GradeResult unrunnable(const QList<Check> &checks, const QString &reason)
+{
+    GradeResult r;
+    r.status = GradeStatus::NeedsReview;
+    r.reasons = {reason};
+    for (const Check &c : checks) {
+        CheckResult cr;
+        cr.checkId = c.id;
+        cr.type = c.type;
+        cr.outcome = Outcome::NotGraded;
+        cr.maxPoints = c.points;
+        cr.feedback = reason;
+        r.maxScore += c.points;
+        r.checks << cr;
+    }
+    return r;
+}
+
+} // namespace
+
+int defaultJobs(const Limits &limits)
+{
+    int jobs = std::max(1, QThread::idealThreadCount());
+    const qint64 mem = physicalMemoryBytes();
+    if (mem > 0 && limits.memoryBytes > 0)
+        jobs = std::min<qint64>(jobs, std::max<qint64>(1, mem / limits.memoryBytes));
+    return jobs;
+}
+
+BatchGrader::BatchGrader(Assignment assignment, QList<Submission> submissions, BatchOptions options, QObject *parent)
+    : QObject(parent), m_assignment(std::move(assignment)), m_submissions(std::move(submissions)),
+      m_options(std::move(options))
+{
+    const Limits limits = m_options.run.limits.value_or(m_assignment.limits());
+    m_jobs = m_options.jobs > 0 ? m_options.jobs : defaultJobs(limits);
+    m_summary.total = int(m_submissions.size());
+}
+
+BatchGrader::~BatchGrader()
+{
+    m_ended = true; // no signals from here on
+    // Destroy the runs (which kills their sandboxes) while our members still exist.
+    const QList<SubmissionRun *> running = m_active.keys();
+    for (SubmissionRun *r : running) {
+        r->disconnect(this);
+        delete r;
+    }
+    m_active.clear();
+    if (m_reference) {
+        m_reference->disconnect(this);
+        delete m_reference;
+        m_reference = nullptr;
+    }
+}
+
+void BatchGrader::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    m_clock.start();
+    const QString path = m_options.gradebookPath.isEmpty() ? Gradebook::defaultPath(m_assignment.folder())
+                                                           : m_options.gradebookPath;
+    auto gb = Gradebook::open(path);
+    if (!gb) {
+        QMetaObject::invokeMethod(this, [this, e = gb.error()]() { finishWith(e); }, Qt::QueuedConnection);
+        return;
+    }
+    m_gradebook = std::move(gb.value());
+    ReferenceRunOptions ro;
+    ro.run = m_options.run;
+    ro.cacheDir = m_options.referenceCacheDir;
+    m_reference = new ReferenceRun(m_assignment, ro, this);
+    connect(m_reference, &ReferenceRun::progress, this, &BatchGrader::message);
+    connect(m_reference, &ReferenceRun::finished, this, &BatchGrader::onReference);
+    connect(m_reference, &ReferenceRun::failed, this, &BatchGrader::onReferenceFailed);
+    m_reference->start();
+}
+
+void BatchGrader::cancel()
+{
+    if (m_ended || m_cancelled)
+        return;
+    m_cancelled = true;
+    m_summary.cancelled = true;
+    m_summary.notRun += int(m_queue.size());
+    m_queue.clear();
+    if (m_reference && m_referencePayload.isEmpty()) {
+        m_reference->cancel(); // onReferenceFailed() ends the batch
+        return;
+    }
+    const QList<SubmissionRun *> running = m_active.keys();
+    for (SubmissionRun *r : running)
+        r->cancel(); // onRunFailed() follows, not recorded
+    if (!m_started)
+        QMetaObject::invokeMethod(this, [this]() { finishWith(std::nullopt); }, Qt::QueuedConnection);
+    else
+        QMetaObject::invokeMethod(this, &BatchGrader::maybeFinish, Qt::QueuedConnection);
+}
+
+void BatchGrader::onReference(const QByteArray &payload, const QString &key)
+{
+    m_referencePayload = payload;
+    m_referenceKey = key;
+    m_environmentKey = m_reference->environmentKey();
+    m_summary.referenceFromCache = m_reference->cacheHit();
+    m_inputsKey = assignmentInputsKey(m_assignment, key);
+    if (m_cancelled) {
+        finishWith(std::nullopt);
+        return;
+    }
+    for (const Submission &s : std::as_const(m_submissions)) {
+        Item item;
+        item.submission = s;
+        item.filesHash = Gradebook::hashFiles(s.files, s.root);
+        item.inputsHash = Gradebook::inputsHash(item.filesHash, m_inputsKey);
+        if (!m_options.force) {
+            Expected<bool> rerun = m_gradebook->needsRerun(s.studentId, item.inputsHash);
+            if (!rerun) {
+                finishWith(rerun.error());
+                return;
+            }
+            if (!*rerun) {
+                ++m_summary.skipped;
+                Q_EMIT submissionSkipped(s.studentId);
+                if (m_ended)
+                    return;
+                continue;
+            }
+        }
+        m_queue << item;
+    }
+    m_total = int(m_queue.size());
+    Q_EMIT started(m_total);
+    m_runClock.start();
+    pump();
+}
+
+void BatchGrader::onReferenceFailed(const Error &error)
+{
+    if (m_cancelled) {
+        m_summary.notRun = m_summary.total;
+        finishWith(std::nullopt);
+        return;
+    }
+    // Without expected values nothing can be graded: every submission is a grader error, never a zero.
+    qCWarning(lcBatch) << "reference run failed:" << error.toString();
+    const QString reason = QStringLiteral("reference run failed: %1").arg(error.toString());
+    m_total = int(m_submissions.size());
+    Q_EMIT started(m_total);
+    GradeInput in;
+    in.checks = m_assignment.checks();
+    in.graderError = Error{error.file, error.location, reason};
+    const GradeResult r = grade(in);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const Submission &s : std::as_const(m_submissions)) {
+        Item item;
+        item.submission = s;
+        item.filesHash = Gradebook::hashFiles(s.files, s.root);
+        item.inputsHash = Gradebook::inputsHash(item.filesHash, QStringLiteral("no-reference"));
+        if (!record(item, now, r))
+            return;
+    }
+    finishWith(error);
+}
+
+void BatchGrader::pump()
+{
+    while (!m_ended && !m_cancelled && m_active.size() < m_jobs && !m_queue.isEmpty()) {
+        const Item item = m_queue.takeFirst();
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        if (!item.submission.problem.isEmpty()) {
+            Q_EMIT submissionStarted(item.submission.studentId);
+            if (!record(item, now, unrunnable(m_assignment.checks(), item.submission.problem)))
+                return;
+            continue;
+        }
+        // A notebook that does not parse is the student's file, not a grader failure: needs-review with the
+        // parse error, found before any sandbox starts.
+        if (Expected<Notebook> nb = Notebook::load(item.submission.notebookPath); !nb) {
+            Q_EMIT submissionStarted(item.submission.studentId);
+            const Error e = nb.error();
+            const QString reason = QStringLiteral("the notebook cannot be read: %1%2")
+                                       .arg(e.location.isEmpty() ? QString() : e.location + QLatin1String(": "), e.message);
+            if (!record(item, now, unrunnable(m_assignment.checks(), reason)))
+                return;
+            continue;
+        }
+        startRun(item);
+    }
+    maybeFinish();
+}
+
+void BatchGrader::startRun(const Item &item)
+{
+    SubmissionRunOptions opt = m_options.run;
+    opt.label = item.submission.studentId;
+    auto *run = new SubmissionRun(m_assignment, item.submission.notebookPath, opt, this);
+    m_active.insert(run, Active{item, QDateTime::currentDateTimeUtc()});
+    connect(run, &SubmissionRun::finished, this, [this, run](const SubmissionRunResult &r) { onRunFinished(run, r); });
+    connect(run, &SubmissionRun::failed, this, [this, run](const Error &e) { onRunFailed(run, e); });
+    Q_EMIT submissionStarted(item.submission.studentId);
+    run->start();
+}
+
+void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &result)
+{
+    const Active a = m_active.take(run);
+    run->deleteLater();
+    if (m_ended)
+        return;
+    GradeInput in;
+    in.checks = m_assignment.checks();
+    in.referencePayload = m_referencePayload;
+    in.studentPayload = result.run.payloadJson;
+    in.record = result.run.record;
+    in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
+    if (record(a.item, a.started, grade(in)))
+        pump();
+}
+
+void BatchGrader::onRunFailed(SubmissionRun *run, const Error &error)
+{
+    const Active a = m_active.take(run);
+    run->deleteLater();
+    if (m_ended)
+        return;
+    if (m_cancelled) {
+        ++m_summary.notRun; // killed by cancel(): not a result
+        maybeFinish();
+        return;
+    }
+    GradeInput in;
+    in.checks = m_assignment.checks();
+    in.graderError = error;
+    if (record(a.item, a.started, grade(in)))
+        pump();
+}
+
+bool BatchGrader::record(const Item &item, const QDateTime &started, const GradeResult &result)
+{
+    RunRecord rec;
+    rec.studentId = item.submission.studentId;
+    rec.filesHash = item.filesHash;
+    rec.inputsHash = item.inputsHash;
+    rec.started = started;
+    rec.finished = QDateTime::currentDateTimeUtc();
+    rec.backend = sandboxKindName(m_options.run.kind);
+    rec.environmentKey = m_environmentKey;
+    rec.referenceKey = m_referenceKey;
+    rec.result = result;
+    if (Expected<qint64> id = m_gradebook->recordRun(rec); !id) {
+        // The gradebook cannot take results: stop rather than grade into the void.
+        m_queue.clear();
+        const QList<SubmissionRun *> running = m_active.keys();
+        m_active.clear();
+        for (SubmissionRun *r : running)
+            r->deleteLater();
+        finishWith(id.error());
+        return false;
+    }
+    switch (result.status) {
+    case GradeStatus::Graded: ++m_summary.graded; break;
+    case GradeStatus::NeedsReview: ++m_summary.needsReview; break;
+    case GradeStatus::GraderError: ++m_summary.graderErrors; break;
+    }
+    ++m_done;
+    Q_EMIT submissionFinished(rec.studentId, result);
+    if (m_ended)
+        return false;
+    const double elapsed = m_runClock.isValid() ? m_runClock.elapsed() / 1000.0 : 0;
+    const double eta = m_done > 0 && m_total > 0 ? elapsed / m_done * (m_total - m_done) : -1;
+    Q_EMIT progress(m_done, m_total, eta);
+    return !m_ended;
+}
+
+void BatchGrader::maybeFinish()
+{
+    if (m_ended || !m_active.isEmpty())
+        return;
+    if (m_cancelled || (m_referencePayload.size() > 0 && m_queue.isEmpty()))
+        finishWith(std::nullopt);
+}
+
+void BatchGrader::finishWith(const std::optional<Error> &error)
+{
+    if (m_ended)
+        return;
+    m_ended = true;
+    m_summary.seconds = m_clock.isValid() ? m_clock.elapsed() / 1000.0 : 0;
+    if (error)
+        Q_EMIT failed(*error);
+    else
+        Q_EMIT finished(m_summary);
+}
+
+} // namespace sandmark

@@ -1,0 +1,130 @@
+#pragma once
+// Grading a batch: the reference run, then up to N sandboxed submission runs at once, each result graded
+// and committed to the gradebook the moment its run ends. Used by `sandmark-cli grade` and the GUI.
+
+#include "assignment/assignment.h"
+#include "batch/submissions.h"
+#include "grading/result.h"
+#include "sandbox/submissionrun.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+
+#include <memory>
+
+namespace sandmark {
+
+class Gradebook;
+class ReferenceRun;
+
+/// The default number of sandboxes at once: the number of CPU cores, but no more than the physical memory
+/// divided by the per-run memory limit (`limits.memoryBytes`), and at least 1.
+int defaultJobs(const Limits &limits);
+
+struct BatchOptions
+{
+    int jobs = 0;              ///< sandboxes at once; <= 0: defaultJobs(assignment limits)
+    SubmissionRunOptions run;  ///< backend (run.kind), caches, limits; run.label is set per submission
+    bool force = false;        ///< run even submissions whose files and assignment are unchanged
+    QString gradebookPath;     ///< empty: Gradebook::defaultPath(assignment folder)
+    QString referenceCacheDir; ///< empty: paths::cacheDir() + "/reference"
+};
+
+/// What a batch did. Counts are submissions.
+struct BatchSummary
+{
+    int total = 0;        ///< submissions given to the batch
+    int skipped = 0;      ///< unchanged since their last completed run (not run; their grade stands)
+    int graded = 0;       ///< status graded
+    int needsReview = 0;  ///< status needs-review (malformed, ambiguous, errors, timeouts)
+    int graderErrors = 0; ///< status grader-error (never a zero for the student)
+    int notRun = 0;       ///< left out because the batch was cancelled
+    bool cancelled = false;
+    bool referenceFromCache = false;
+    double seconds = 0;   ///< wall time of the whole batch
+};
+
+/// Grades a list of submissions of one assignment into its gradebook.
+///
+/// Lives in the thread that creates it and never blocks it (QProcess-based runs; the gradebook connection is
+/// opened in start() and used from this thread only, each recordRun() is one short SQLite transaction).
+/// Flow: open the gradebook → ReferenceRun (cached) → for each submission: skip when unchanged (unless
+/// `force`) → up to `jobs` SubmissionRuns at once → on each completion grade() and Gradebook::recordRun().
+/// One bad notebook never stops the batch: a submission with a problem (ambiguous, symlink) or a notebook
+/// that does not parse is recorded as needs-review with the reason; a grader-side failure (sandbox,
+/// environment) is recorded as grader-error, never a zero. A failed reference run records every submission
+/// as grader-error and ends with failed().
+/// Emits exactly one of finished()/failed(), asynchronously (never inside start()). The object may be
+/// deleted after that signal; deleting it earlier kills its running sandboxes (nothing half-recorded).
+class BatchGrader : public QObject
+{
+    Q_OBJECT
+public:
+    BatchGrader(Assignment assignment, QList<Submission> submissions, BatchOptions options, QObject *parent = nullptr);
+    ~BatchGrader() override;
+
+    void start();
+    /// Stops the batch: no new run starts, running sandboxes are killed (their results are not recorded),
+    /// every result recorded so far stays. finished() follows with `cancelled`.
+    void cancel();
+
+    int jobs() const { return m_jobs; }
+
+Q_SIGNALS:
+    /// Human-readable progress of the reference run and environment ("running the instructor notebook …").
+    void message(const QString &line);
+    /// After the reference values are known: `total` submissions will be run (skipped ones not counted).
+    void started(int total);
+    /// An unchanged submission was not run; its recorded grade stands.
+    void submissionSkipped(const QString &studentId);
+    void submissionStarted(const QString &studentId);
+    /// The result was committed to the gradebook before this is emitted.
+    void submissionFinished(const QString &studentId, const sandmark::GradeResult &result);
+    /// `done` of `total` (as in started()); `etaSeconds` estimated from the throughput so far, < 0 unknown.
+    void progress(int done, int total, double etaSeconds);
+    void finished(const sandmark::BatchSummary &summary);
+    /// A batch-level failure: the gradebook cannot be opened or written, or the reference run failed (then
+    /// every submission was recorded as grader-error first).
+    void failed(const sandmark::Error &error);
+
+private:
+    struct Item
+    {
+        Submission submission;
+        QString filesHash, inputsHash;
+    };
+    struct Active
+    {
+        Item item;
+        QDateTime started;
+    };
+
+    void onReference(const QByteArray &payload, const QString &key);
+    void onReferenceFailed(const Error &error);
+    void pump();
+    void startRun(const Item &item);
+    void onRunFinished(SubmissionRun *run, const SubmissionRunResult &result);
+    void onRunFailed(SubmissionRun *run, const Error &error);
+    bool record(const Item &item, const QDateTime &started, const GradeResult &result);
+    void maybeFinish();
+    void finishWith(const std::optional<Error> &error);
+
+    Assignment m_assignment;
+    QList<Submission> m_submissions;
+    BatchOptions m_options;
+    int m_jobs = 1;
+    std::unique_ptr<Gradebook> m_gradebook;
+    ReferenceRun *m_reference = nullptr;
+    QByteArray m_referencePayload;
+    QString m_referenceKey, m_environmentKey, m_inputsKey;
+    QList<Item> m_queue;
+    QHash<SubmissionRun *, Active> m_active;
+    BatchSummary m_summary;
+    int m_total = 0, m_done = 0;
+    QElapsedTimer m_clock, m_runClock;
+    bool m_started = false, m_cancelled = false, m_ended = false;
+    std::optional<Error> m_fatal;
+};
+
+} // namespace sandmark

@@ -1,0 +1,209 @@
+#include "batch/referencerun.h"
+
+#include "batch/batch_log.h"
+#include "util/paths.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace sandmark {
+
+namespace {
+
+void addField(QCryptographicHash &h, const QByteArray &bytes)
+{
+    h.addData(QByteArray::number(bytes.size()) + ':');
+    h.addData(bytes);
+}
+
+void addFile(QCryptographicHash &h, const QString &label, const QString &path)
+{
+    addField(h, label.toUtf8());
+    QFile f(path);
+    if (f.open(QIODevice::ReadOnly)) {
+        addField(h, QByteArray::number(f.size()));
+        h.addData(&f);
+    } else {
+        addField(h, QByteArrayLiteral("unreadable"));
+    }
+}
+
+QString checkTypeName(Check::Type t)
+{
+    switch (t) {
+    case Check::Type::Value: return QStringLiteral("value");
+    case Check::Type::Test: return QStringLiteral("test");
+    case Check::Type::Manual: return QStringLiteral("manual");
+    }
+    return {};
+}
+
+} // namespace
+
+QString referenceKey(const Assignment &assignment, const QString &environmentKey)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    addField(h, QByteArrayLiteral("sandmark-reference-1"));
+    addField(h, paths::version().toUtf8());
+    if (!assignment.notebooks().isEmpty())
+        addFile(h, assignment.notebooks().first(), assignment.absolute(assignment.notebooks().first()));
+    for (const DataFile &d : assignment.dataFiles()) {
+        addFile(h, d.path, assignment.absolute(d.path));
+        addField(h, d.urls.join(QLatin1Char('\n')).toUtf8());
+    }
+    addField(h, environmentKey.toUtf8());
+    for (const Check &c : assignment.checks()) {
+        QJsonObject o = c.options;
+        o.insert(QStringLiteral("#id"), c.id);
+        o.insert(QStringLiteral("#type"), checkTypeName(c.type));
+        o.insert(QStringLiteral("#variable"), c.variable);
+        o.insert(QStringLiteral("#anchor"), c.anchor);
+        o.insert(QStringLiteral("#code"), c.code);
+        o.insert(QStringLiteral("#grade_id"), c.gradeId);
+        o.insert(QStringLiteral("#after"), c.after);
+        addField(h, QJsonDocument(o).toJson(QJsonDocument::Compact)); // QJsonObject keys are sorted
+    }
+    const Limits l = assignment.limits();
+    addField(h, QStringLiteral("%1 %2 %3 %4").arg(l.wallTimeoutS).arg(l.cellTimeoutS).arg(l.memoryBytes).arg(l.probeBytes).toUtf8());
+    return QString::fromLatin1(h.result().toHex());
+}
+
+QString assignmentInputsKey(const Assignment &assignment, const QString &refKey)
+{
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    addField(h, refKey.toUtf8());
+    addFile(h, QStringLiteral("assignment.json"), assignment.jsonPath());
+    return QString::fromLatin1(h.result().toHex());
+}
+
+ReferenceRun::ReferenceRun(Assignment assignment, ReferenceRunOptions options, QObject *parent)
+    : QObject(parent), m_assignment(std::move(assignment)), m_options(std::move(options))
+{
+    if (m_options.cacheDir.isEmpty())
+        m_options.cacheDir = paths::cacheDir() + QLatin1String("/reference");
+    m_options.run.label = QStringLiteral("reference");
+}
+
+ReferenceRun::~ReferenceRun() = default;
+
+QString ReferenceRun::cachePath() const
+{
+    return QDir(m_options.cacheDir).filePath(m_key + QLatin1String(".json"));
+}
+
+void ReferenceRun::start()
+{
+    if (m_assignment.notebooks().isEmpty()) {
+        QMetaObject::invokeMethod(
+            this, [this]() { fail(Error{m_assignment.jsonPath(), QStringLiteral("notebooks"), QStringLiteral("no instructor notebook")}); },
+            Qt::QueuedConnection);
+        return;
+    }
+    // The same environment the submissions get (SubmissionRun builds it from the same spec; it is reused).
+    EnvironmentSpec spec;
+    spec.basePython = m_assignment.python();
+    spec.requirements = m_assignment.dependencies();
+    spec.systemSitePackages = m_assignment.systemSitePackages();
+    spec.wheelhouse = m_options.run.wheelhouse;
+    spec.envsRoot = m_options.run.envsRoot;
+    m_envBuilder = new EnvironmentBuilder(spec, this);
+    connect(m_envBuilder, &EnvironmentBuilder::progress, this, &ReferenceRun::progress);
+    connect(m_envBuilder, &EnvironmentBuilder::finished, this, &ReferenceRun::onEnvironment);
+    connect(m_envBuilder, &EnvironmentBuilder::failed, this, &ReferenceRun::fail);
+    m_envBuilder->start();
+}
+
+void ReferenceRun::cancel()
+{
+    if (m_done)
+        return;
+    if (m_run) {
+        m_run->cancel();
+        return;
+    }
+    if (m_envBuilder) {
+        m_envBuilder->cancel();
+        return;
+    }
+    fail(Error{m_assignment.jsonPath(), QStringLiteral("reference run"), QStringLiteral("cancelled")});
+}
+
+void ReferenceRun::onEnvironment(const Environment &env)
+{
+    m_environmentKey = env.key;
+    m_key = referenceKey(m_assignment, env.key);
+    QFile cached(cachePath());
+    if (cached.open(QIODevice::ReadOnly)) {
+        const QByteArray payload = cached.readAll();
+        QJsonParseError pe;
+        QJsonDocument::fromJson(payload, &pe);
+        if (pe.error == QJsonParseError::NoError && !payload.isEmpty()) {
+            m_cacheHit = true;
+            m_done = true;
+            qCDebug(lcBatch) << "reference cache hit" << cachePath();
+            Q_EMIT progress(QStringLiteral("reference values from the cache (%1)").arg(cachePath()));
+            Q_EMIT finished(payload, m_key);
+            return;
+        }
+    }
+    const QString notebook = m_assignment.absolute(m_assignment.notebooks().first());
+    Q_EMIT progress(QStringLiteral("running the instructor notebook %1").arg(notebook));
+    m_run = new SubmissionRun(m_assignment, notebook, m_options.run, this);
+    connect(m_run, &SubmissionRun::progress, this, &ReferenceRun::progress);
+    connect(m_run, &SubmissionRun::finished, this, &ReferenceRun::onRunFinished);
+    connect(m_run, &SubmissionRun::failed, this, &ReferenceRun::fail);
+    m_run->start();
+}
+
+void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
+{
+    const QString notebook = m_assignment.displayPath(m_assignment.notebooks().first());
+    const QString status = result.run.status();
+    if (status != QLatin1String("completed") && status != QLatin1String("errors")) {
+        fail(Error{notebook, QStringLiteral("reference run"),
+                   QStringLiteral("the instructor notebook did not run to the end (%1); see %2")
+                       .arg(status.isEmpty() ? QStringLiteral("no execution record") : status, result.folder.artifacts)});
+        return;
+    }
+    // Errors of the instructor's own cells make the expected values wrong. (Injected test cells are checks;
+    // a hidden test failing on the reference is reported by the check, not here.)
+    const QJsonArray cells = result.run.record.value(QLatin1String("cells")).toArray();
+    for (const QJsonValue &v : cells) {
+        const QJsonObject c = v.toObject();
+        if (c.value(QLatin1String("index")).isNull() || c.value(QLatin1String("index")).isUndefined())
+            continue;
+        if (c.value(QLatin1String("status")).toString() == QLatin1String("ok"))
+            continue;
+        const QJsonObject e = c.value(QLatin1String("error")).toObject();
+        fail(Error{notebook, QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt()),
+                   QStringLiteral("the instructor notebook failed in the reference run: %1 %2: %3")
+                       .arg(c.value(QLatin1String("status")).toString(), e.value(QLatin1String("ename")).toString(),
+                            e.value(QLatin1String("evalue")).toString())});
+        return;
+    }
+    const QByteArray payload = result.run.payloadJson;
+    if (payload.isEmpty() || payload == "null") {
+        fail(Error{notebook, QStringLiteral("reference run"), QStringLiteral("no probe payload")});
+        return;
+    }
+    QDir().mkpath(m_options.cacheDir);
+    QSaveFile f(cachePath());
+    if (!f.open(QIODevice::WriteOnly) || f.write(payload) != payload.size() || !f.commit())
+        qCWarning(lcBatch) << "cannot write the reference cache" << cachePath() << f.errorString();
+    m_done = true;
+    Q_EMIT finished(payload, m_key);
+}
+
+void ReferenceRun::fail(const Error &error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    Q_EMIT failed(error);
+}
+
+} // namespace sandmark

@@ -1,0 +1,70 @@
+#pragma once
+// The reference run: the instructor notebook through the same backend and environment as the submissions;
+// its probe payload is the expected values. Cached on disk.
+
+#include "assignment/assignment.h"
+#include "sandbox/submissionrun.h"
+
+#include <QObject>
+#include <QPointer>
+
+namespace sandmark {
+
+/// The reference cache key: SHA-256 (hex) over the instructor notebook's bytes, the supplied data files
+/// (relative path and bytes), the environment key, the checks (every field, options included), the limits
+/// and the Sandmark version. Pure function (reads the files).
+QString referenceKey(const Assignment &assignment, const QString &environmentKey);
+
+/// The key a gradebook's `inputs_hash` is built from (Gradebook::inputsHash): the reference key plus the
+/// bytes of assignment.json, so any change to the assignment, its notebook, data or environment reruns.
+QString assignmentInputsKey(const Assignment &assignment, const QString &referenceKey);
+
+struct ReferenceRunOptions
+{
+    SubmissionRunOptions run; ///< the backend and caches the submissions use (label is set to "reference")
+    QString cacheDir;         ///< reference payloads; empty: paths::cacheDir() + "/reference"
+};
+
+/// Runs the assignment's first instructor notebook (notebooks().first()) as a submission and emits its
+/// payload. Cache: `<cacheDir>/<key>.json` holds the payload of a clean run (status `completed`), written
+/// atomically; a cache hit runs nothing. A reference run with a cell error, a timeout or a dead kernel is a
+/// failure (the expected values would be wrong), never cached.
+/// Asynchronous; lives in the creating thread and never blocks it; emits exactly one of finished()/failed()
+/// (also after cancel(), which emits failed("cancelled")).
+class ReferenceRun : public QObject
+{
+    Q_OBJECT
+public:
+    ReferenceRun(Assignment assignment, ReferenceRunOptions options, QObject *parent = nullptr);
+    ~ReferenceRun() override;
+
+    void start();
+    void cancel();
+
+    QString key() const { return m_key; }                       ///< valid once the environment is known
+    QString environmentKey() const { return m_environmentKey; } ///< valid once the environment is known
+    bool cacheHit() const { return m_cacheHit; }
+
+Q_SIGNALS:
+    void progress(const QString &line);
+    /// `payload` is the reference's probe payload JSON text (docs/probe-payload.md); `key` is key().
+    void finished(const QByteArray &payload, const QString &key);
+    /// A grader error: environment, sandbox, or the instructor notebook did not run cleanly.
+    void failed(const sandmark::Error &error);
+
+private:
+    void onEnvironment(const Environment &env);
+    void onRunFinished(const SubmissionRunResult &result);
+    void fail(const Error &error);
+    QString cachePath() const;
+
+    Assignment m_assignment;
+    ReferenceRunOptions m_options;
+    QPointer<EnvironmentBuilder> m_envBuilder;
+    QPointer<SubmissionRun> m_run;
+    QString m_key, m_environmentKey;
+    bool m_cacheHit = false;
+    bool m_done = false;
+};
+
+} // namespace sandmark

@@ -1,0 +1,49 @@
+#pragma once
+// Finding the submissions of a batch: one notebook per student in a folder, and deterministic shards.
+
+#include "util/expected.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace sandmark {
+
+/// One student's submission as found on disk. Value type.
+struct Submission
+{
+    QString studentId;    ///< the sub-folder's name, or the notebook's file name without ".ipynb"
+    QString notebookPath; ///< absolute path of the notebook to grade; empty when `problem` is set
+    QString root;         ///< absolute folder the files are relative to (for Gradebook::hashFiles)
+    QStringList files;    ///< absolute paths of every regular file handed in (the notebook included)
+    /// Non-empty: the submission cannot be graded as it is — several notebooks ("ambiguous: …"), no notebook,
+    /// a symbolic link or a path leading outside the folder (refused), a duplicate student id. Never guessed.
+    QString problem;
+};
+
+/// Lists the submissions in `folder`, sorted by student id:
+/// - a sub-folder `<student>/` is one submission: all its regular files (hidden files, `.ipynb_checkpoints`
+///   and `__pycache__` left out), exactly one `*.ipynb` among them; none or several notebooks is a problem;
+/// - a file `<student>.ipynb` directly in the folder is one submission;
+/// - hidden entries (`.sandmark/`, `.DS_Store`) and other files are ignored;
+/// - a symbolic link anywhere (entry or file inside a sub-folder) is refused: the submission gets a problem.
+/// Errors: `folder` does not exist or is not a readable folder. Synchronous, reads only names and types.
+Expected<QList<Submission>> discoverSubmissions(const QString &folder);
+
+/// One submission named on a command line: a student's sub-folder or a notebook file (same rules as
+/// discoverSubmissions() for one entry). Errors: the path does not exist.
+Expected<Submission> submissionAt(const QString &path);
+
+/// A shard "K/N" (1 <= K <= N). Errors name the text ("--shard", "expected K/N with 1 <= K <= N").
+struct Shard
+{
+    int index = 1; ///< K, 1-based
+    int count = 1; ///< N
+};
+Expected<Shard> parseShard(const QString &text);
+
+/// The submissions of shard K/N: sorted by student id, the i-th (0-based) belongs to shard (i mod N) + 1.
+/// Deterministic for a given set of ids, so N processes with K = 1..N grade every submission exactly once.
+QList<Submission> shardOf(QList<Submission> submissions, const Shard &shard);
+
+} // namespace sandmark

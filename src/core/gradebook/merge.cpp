@@ -1,0 +1,127 @@
+// Gradebook::mergeFrom(): joining shard gradebooks (docs/gradebook.md, "Merging").
+#include "gradebook/gradebook.h"
+
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace sandmark {
+
+Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
+{
+    const QFileInfo fi(otherPath);
+    if (!fi.isFile())
+        return Error{otherPath, {}, QStringLiteral("no such gradebook")};
+    if (fi.canonicalFilePath() == QFileInfo(m_path).canonicalFilePath())
+        return Error{otherPath, {}, QStringLiteral("is the output gradebook itself")};
+    {
+        // Validates the schema (refuses non-gradebooks and newer versions) before attaching it.
+        auto other = Gradebook::open(fi.absoluteFilePath());
+        if (!other)
+            return other.error();
+    }
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("ATTACH DATABASE ? AS other"));
+    q.addBindValue(fi.absoluteFilePath());
+    if (!q.exec())
+        return sqlError(QStringLiteral("merge"), q.lastError().text());
+    struct Detach
+    {
+        QSqlDatabase db;
+        ~Detach() { QSqlQuery(db).exec(QStringLiteral("DETACH DATABASE other")); }
+    } detach{db};
+
+    MergeStats stats;
+    auto fail = [&](const QSqlQuery &query, const QString &what) {
+        const Error e{m_path, QStringLiteral("merge %1: %2").arg(otherPath, what), query.lastError().text()};
+        db.rollback();
+        return e;
+    };
+    if (!db.transaction())
+        return sqlError(QStringLiteral("merge"), db.lastError().text());
+    if (!q.exec(QStringLiteral("INSERT INTO main.submissions(student, files_hash, added_at) "
+                               "SELECT o.student, o.files_hash, o.added_at FROM other.submissions o "
+                               "WHERE o.student NOT IN (SELECT student FROM main.submissions)")))
+        return fail(q, QStringLiteral("submissions"));
+
+    QSqlQuery runs(db), exists(db), insert(db), checks(db);
+    runs.setForwardOnly(true);
+    if (!runs.exec(QStringLiteral("SELECT r.id, s.student, r.started_at, r.finished_at, r.backend, r.environment_key, "
+                                  "r.reference_key, r.files_hash, r.inputs_hash, r.status, r.score, r.max_score, r.reasons "
+                                  "FROM other.runs r JOIN other.submissions s ON s.id = r.submission_id "
+                                  "ORDER BY r.finished_at, r.id")))
+        return fail(runs, QStringLiteral("runs"));
+    exists.prepare(QStringLiteral("SELECT 1 FROM main.runs r JOIN main.submissions s ON s.id = r.submission_id "
+                                  "WHERE s.student = ? AND r.started_at = ? AND r.finished_at = ? AND r.inputs_hash = ? "
+                                  "AND r.status = ? LIMIT 1"));
+    insert.prepare(QStringLiteral("INSERT INTO main.runs(submission_id, started_at, finished_at, backend, environment_key, "
+                                  "reference_key, files_hash, inputs_hash, status, score, max_score, reasons) "
+                                  "SELECT s.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM main.submissions s WHERE s.student = ?"));
+    checks.prepare(QStringLiteral("INSERT INTO main.check_results(run_id, position, check_id, check_type, outcome, points, "
+                                  "max_points, expected, actual, feedback) SELECT ?, position, check_id, check_type, outcome, "
+                                  "points, max_points, expected, actual, feedback FROM other.check_results WHERE run_id = ?"));
+    while (runs.next()) {
+        const QString student = runs.value(1).toString();
+        exists.addBindValue(student);
+        exists.addBindValue(runs.value(2));
+        exists.addBindValue(runs.value(3));
+        exists.addBindValue(runs.value(8));
+        exists.addBindValue(runs.value(9));
+        if (!exists.exec())
+            return fail(exists, QStringLiteral("runs"));
+        if (exists.next()) {
+            ++stats.runsPresent;
+            continue;
+        }
+        for (int i = 2; i <= 12; ++i)
+            insert.addBindValue(runs.value(i));
+        insert.addBindValue(student);
+        if (!insert.exec())
+            return fail(insert, QStringLiteral("run of %1").arg(student));
+        const qint64 newId = insert.lastInsertId().toLongLong();
+        checks.addBindValue(newId);
+        checks.addBindValue(runs.value(0));
+        if (!checks.exec())
+            return fail(checks, QStringLiteral("check results of %1").arg(student));
+        ++stats.runsAdded;
+    }
+    // The latest files hash follows the latest run.
+    if (!q.exec(QStringLiteral("UPDATE main.submissions SET files_hash = (SELECT r.files_hash FROM main.runs r WHERE "
+                               "r.submission_id = main.submissions.id ORDER BY r.id DESC LIMIT 1) WHERE EXISTS "
+                               "(SELECT 1 FROM main.runs r WHERE r.submission_id = main.submissions.id)")))
+        return fail(q, QStringLiteral("files hash"));
+
+    QSqlQuery overrides(db);
+    overrides.setForwardOnly(true);
+    if (!overrides.exec(QStringLiteral("SELECT s.student, o.check_id, o.points, o.comment, o.created_at FROM other.overrides o "
+                                       "JOIN other.submissions s ON s.id = o.submission_id ORDER BY o.created_at, o.id")))
+        return fail(overrides, QStringLiteral("overrides"));
+    exists.prepare(QStringLiteral("SELECT 1 FROM main.overrides o JOIN main.submissions s ON s.id = o.submission_id "
+                                  "WHERE s.student = ? AND o.check_id = ? AND o.points = ? AND o.comment = ? AND o.created_at = ? LIMIT 1"));
+    insert.prepare(QStringLiteral("INSERT INTO main.overrides(submission_id, check_id, points, comment, created_at) "
+                                  "SELECT s.id, ?, ?, ?, ? FROM main.submissions s WHERE s.student = ?"));
+    while (overrides.next()) {
+        for (int i = 0; i < 5; ++i)
+            exists.addBindValue(overrides.value(i));
+        if (!exists.exec())
+            return fail(exists, QStringLiteral("overrides"));
+        if (exists.next()) {
+            ++stats.overridesPresent;
+            continue;
+        }
+        for (int i = 1; i < 5; ++i)
+            insert.addBindValue(overrides.value(i));
+        insert.addBindValue(overrides.value(0));
+        if (!insert.exec())
+            return fail(insert, QStringLiteral("override"));
+        ++stats.overridesAdded;
+    }
+    if (!db.commit())
+        return fail(q, QStringLiteral("commit"));
+    return stats;
+}
+
+} // namespace sandmark
