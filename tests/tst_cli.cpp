@@ -136,6 +136,14 @@ void TestCli::golden_data()
         << QStringList{u"datasets"_s, u"check"_s, u"assignments/good"_s, u"--size-warning"_s, u"-1"_s} << 2;
     QTest::newRow("datasets-size-warning-text")
         << QStringList{u"datasets"_s, u"warm"_s, u"assignments/good"_s, u"--size-warning"_s, u"2G"_s} << 2;
+    QTest::newRow("grade-help") << QStringList{u"grade"_s, u"--help"_s} << 0;
+    QTest::newRow("grade-bad-shard") << QStringList{u"grade"_s, u"assignments/good"_s, u"--shard"_s, u"3/2"_s} << 2;
+    QTest::newRow("grade-bad-jobs") << QStringList{u"grade"_s, u"assignments/good"_s, u"--jobs"_s, u"0"_s} << 2;
+    QTest::newRow("grade-missing-folder") << QStringList{u"grade"_s, u"assignments/nope"_s} << 1;
+    QTest::newRow("grade-no-submissions") << QStringList{u"grade"_s, u"assignments/good"_s, u"--gradebook"_s, u"{TMP}/gb.sqlite"_s} << 1;
+    QTest::newRow("merge-help") << QStringList{u"merge"_s, u"--help"_s} << 0;
+    QTest::newRow("merge-missing-argument") << QStringList{u"merge"_s, u"{TMP}/out.sqlite"_s} << 2;
+    QTest::newRow("merge-missing-input") << QStringList{u"merge"_s, u"{TMP}/out.sqlite"_s, u"{TMP}/nope.sqlite"_s} << 1;
     QTest::newRow("strip-too-many-arguments") << QStringList{u"strip"_s, u"a.ipynb"_s, u"b.ipynb"_s} << 2;
 }
 

@@ -233,8 +233,7 @@ int cmdGrade(const QStringList &args)
             submissions << *s;
         }
     } else {
-        const QString folder = QDir(assignment->folder()).filePath(QStringLiteral("submissions"));
-        Expected<QList<Submission>> found = discoverSubmissions(folder);
+        Expected<QList<Submission>> found = discoverSubmissions(assignment->displayPath(QStringLiteral("submissions")));
         if (!found) {
             printError(found.error());
             return ExitBadInput;

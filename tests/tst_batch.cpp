@@ -1,0 +1,543 @@
+// Batches with the real bwrap sandbox and a real kernel (/usr/bin/python3 via SANDMARK_PYTHON): the example
+// assignment's expected grades (examples/iris/expected-grades.json), skipping unchanged submissions, override
+// survival, resume after SIGKILL, shards merged, ambiguous and unsafe submission folders, `grade --json`.
+#include "batch/batchgrader.h"
+#include "batch/submissions.h"
+#include "gradebook/gradebook.h"
+#include "sandbox/backend.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <csignal>
+
+using namespace sandmark;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
+
+struct BatchRun
+{
+    std::optional<BatchSummary> summary;
+    std::optional<Error> error;
+    QStringList started;
+};
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestBatch : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void parseShard_data();
+    void parseShard();
+    void shardsPartitionTheSortedIds();
+    void discoverIsSortedAndIdsFromFoldersAndFiles();
+    void ambiguousAndUnsafeSubmissionsAreFlagged();
+    void exampleGetsItsExpectedGrades();
+    void rerunWithoutForceRunsNothing();
+    void overrideSurvivesForcedRegrade();
+    void problemSubmissionIsRecordedWithoutASandbox();
+    void shardsMergedEqualTheFullSet();
+    void resumeAfterSigkill();
+    void gradeJsonShape();
+
+private:
+    BatchOptions options(const QString &gradebook, int jobs = 2) const;
+    BatchRun runBatch(const QList<Submission> &subs, const BatchOptions &opt);
+    QList<Submission> exampleSubmissions(const QStringList &only = {});
+    QMap<QString, EffectiveGrade> grades(const QString &gradebook);
+    QProcess *startCli(const QStringList &args);
+
+    QTemporaryDir m_tmp;
+    std::optional<Assignment> m_assignment;
+    QString m_skip;
+    QString m_fullGradebook;
+};
+
+BatchOptions TestBatch::options(const QString &gradebook, int jobs) const
+{
+    BatchOptions opt;
+    opt.jobs = jobs;
+    opt.run.kind = SandboxKind::Bwrap;
+    opt.run.runsRoot = m_tmp.filePath(u"runs"_s);
+    opt.gradebookPath = gradebook;
+    opt.referenceCacheDir = m_tmp.filePath(u"reference"_s);
+    return opt;
+}
+
+BatchRun TestBatch::runBatch(const QList<Submission> &subs, const BatchOptions &opt)
+{
+    BatchRun o;
+    BatchGrader grader(*m_assignment, subs, opt);
+    QEventLoop loop;
+    connect(&grader, &BatchGrader::submissionStarted, &loop, [&](const QString &id) { o.started << id; });
+    connect(&grader, &BatchGrader::finished, &loop, [&](const BatchSummary &s) {
+        o.summary = s;
+        loop.quit();
+    });
+    connect(&grader, &BatchGrader::failed, &loop, [&](const Error &e) {
+        o.error = e;
+        loop.quit();
+    });
+    QTimer::singleShot(600000, &loop, &QEventLoop::quit);
+    grader.start();
+    loop.exec();
+    return o;
+}
+
+QList<Submission> TestBatch::exampleSubmissions(const QStringList &only)
+{
+    Expected<QList<Submission>> all = discoverSubmissions(kIris + u"/submissions"_s);
+    if (!all)
+        return {};
+    QList<Submission> out;
+    for (const Submission &s : std::as_const(*all))
+        if (only.isEmpty() || only.contains(s.studentId))
+            out << s;
+    return out;
+}
+
+QMap<QString, EffectiveGrade> TestBatch::grades(const QString &gradebook)
+{
+    QMap<QString, EffectiveGrade> out;
+    auto gb = Gradebook::open(gradebook);
+    if (!gb)
+        return out;
+    auto g = (*gb)->effectiveGrades();
+    if (g)
+        for (const EffectiveGrade &e : std::as_const(*g))
+            out.insert(e.studentId, e);
+    return out;
+}
+
+QProcess *TestBatch::startCli(const QStringList &args)
+{
+    auto *p = new QProcess(this);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+    env.insert(u"SANDMARK_CACHE_DIR"_s, m_tmp.filePath(u"cache"_s)); // reference cache, run folders
+    p->setProcessEnvironment(env);
+    p->start(QStringLiteral(SANDMARK_CLI), args);
+    return p;
+}
+
+void TestBatch::initTestCase()
+{
+    QVERIFY(m_tmp.isValid());
+    // Run folders live under it: the sandbox user (when running as root) must be able to reach them.
+    QVERIFY(QFile::setPermissions(m_tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                    | QFileDevice::ReadGroup | QFileDevice::ExeGroup
+                                                    | QFileDevice::ReadOther | QFileDevice::ExeOther));
+    Expected<Assignment> a = Assignment::load(kIris);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    m_assignment = *a;
+    std::unique_ptr<SandboxBackend> bwrap = createBackend(SandboxKind::Bwrap, {});
+    if (Expected<void> c = bwrap->check(); !c)
+        m_skip = u"bwrap cannot run here: "_s + c.error().toString();
+}
+
+#define REQUIRE_SANDBOX()                                                                                              \
+    do {                                                                                                               \
+        if (!m_skip.isEmpty())                                                                                         \
+            QSKIP(qPrintable(m_skip));                                                                                 \
+    } while (false)
+
+void TestBatch::parseShard_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<int>("n");
+    QTest::newRow("1/1") << u"1/1"_s << 1 << 1;
+    QTest::newRow("2/3") << u"2/3"_s << 2 << 3;
+    QTest::newRow("zero") << u"0/2"_s << 0 << 0;
+    QTest::newRow("k>n") << u"3/2"_s << 0 << 0;
+    QTest::newRow("n=0") << u"1/0"_s << 0 << 0;
+    QTest::newRow("no slash") << u"12"_s << 0 << 0;
+    QTest::newRow("text") << u"a/b"_s << 0 << 0;
+    QTest::newRow("negative") << u"-1/2"_s << 0 << 0;
+    QTest::newRow("three parts") << u"1/2/3"_s << 0 << 0;
+}
+
+void TestBatch::parseShard()
+{
+    QFETCH(QString, text);
+    QFETCH(int, k);
+    QFETCH(int, n);
+    Expected<Shard> s = sandmark::parseShard(text);
+    if (k == 0) {
+        QVERIFY(!s);
+        QCOMPARE(s.error().location, u"--shard"_s);
+        return;
+    }
+    QVERIFY(s);
+    QCOMPARE(s->index, k);
+    QCOMPARE(s->count, n);
+}
+
+void TestBatch::shardsPartitionTheSortedIds()
+{
+    QList<Submission> subs;
+    for (const QString &id : {u"e"_s, u"a"_s, u"d"_s, u"b"_s, u"c"_s}) {
+        Submission s;
+        s.studentId = id;
+        subs << s;
+    }
+    auto ids = [](const QList<Submission> &l) {
+        QStringList out;
+        for (const Submission &s : l)
+            out << s.studentId;
+        return out;
+    };
+    QCOMPARE(ids(shardOf(subs, {1, 2})), (QStringList{u"a"_s, u"c"_s, u"e"_s}));
+    QCOMPARE(ids(shardOf(subs, {2, 2})), (QStringList{u"b"_s, u"d"_s}));
+    QCOMPARE(ids(shardOf(subs, {1, 1})), (QStringList{u"a"_s, u"b"_s, u"c"_s, u"d"_s, u"e"_s}));
+    QCOMPARE(ids(shardOf(subs, {3, 3})), (QStringList{u"c"_s}));
+    QCOMPARE(ids(shardOf(subs, {2, 7})), (QStringList{u"b"_s}));
+    QVERIFY(shardOf(subs, {7, 7}).isEmpty());
+}
+
+void TestBatch::discoverIsSortedAndIdsFromFoldersAndFiles()
+{
+    Expected<QList<Submission>> all = discoverSubmissions(kIris + u"/submissions"_s);
+    QVERIFY(all);
+    QCOMPARE(all->size(), 14);
+    QCOMPARE(all->first().studentId, u"alice"_s);
+    QCOMPARE(all->last().studentId, u"peggy"_s);
+    for (const Submission &s : std::as_const(*all)) {
+        QVERIFY2(s.problem.isEmpty(), qPrintable(s.studentId + u": "_s + s.problem));
+        QCOMPARE(s.notebookPath, kIris + u"/submissions/"_s + s.studentId + u"/iris-analysis.ipynb"_s);
+        QCOMPARE(s.files, QStringList{s.notebookPath});
+    }
+    // A notebook directly in the folder: the id is its file name.
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(all->first().notebookPath, dir.filePath(u"zoe.ipynb"_s)));
+    QVERIFY(QDir(dir.path()).mkpath(u".sandmark"_s));
+    QFile(dir.filePath(u"README.txt"_s)).open(QIODevice::WriteOnly);
+    Expected<QList<Submission>> flat = discoverSubmissions(dir.path());
+    QVERIFY(flat);
+    QCOMPARE(flat->size(), 1);
+    QCOMPARE(flat->first().studentId, u"zoe"_s);
+    QVERIFY(flat->first().problem.isEmpty());
+    QVERIFY(!discoverSubmissions(dir.filePath(u"nope"_s)));
+}
+
+void TestBatch::ambiguousAndUnsafeSubmissionsAreFlagged()
+{
+    QTemporaryDir dir;
+    QTemporaryDir outside;
+    const QString nb = kIris + u"/submissions/alice/iris-analysis.ipynb"_s;
+    QDir root(dir.path());
+    QVERIFY(root.mkpath(u"amy/.ipynb_checkpoints"_s));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"amy/part1.ipynb"_s)));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"amy/part2.ipynb"_s)));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"amy/.ipynb_checkpoints/part1-checkpoint.ipynb"_s)));
+    QVERIFY(root.mkpath(u"ben"_s));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"ben/hw.ipynb"_s)));
+    QVERIFY(QFile::copy(nb, outside.filePath(u"secret.ipynb"_s)));
+    QVERIFY(QFile::link(outside.filePath(u"secret.ipynb"_s), dir.filePath(u"ben/data.csv"_s)));
+    QVERIFY(QFile::link(outside.path(), dir.filePath(u"cat"_s)));
+    QVERIFY(QFile::link(outside.filePath(u"secret.ipynb"_s), dir.filePath(u"dan.ipynb"_s)));
+    QVERIFY(root.mkpath(u"eve/sub"_s));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"eve/sub/hw.ipynb"_s)));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"eve/data.csv"_s)));
+    QVERIFY(root.mkpath(u"fay"_s));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"fay.ipynb"_s)));
+
+    Expected<QList<Submission>> all = discoverSubmissions(dir.path());
+    QVERIFY(all);
+    QMap<QString, Submission> by;
+    QStringList order;
+    for (const Submission &s : std::as_const(*all)) {
+        order << s.studentId;
+        by.insert(s.studentId, s);
+    }
+    QCOMPARE(order, (QStringList{u"amy"_s, u"ben"_s, u"cat"_s, u"dan"_s, u"eve"_s, u"fay"_s, u"fay"_s}));
+    QVERIFY2(by[u"amy"_s].problem.startsWith(u"ambiguous: 2 notebooks (part1.ipynb, part2.ipynb)"_s), qPrintable(by[u"amy"_s].problem));
+    QVERIFY(by[u"amy"_s].notebookPath.isEmpty());
+    QCOMPARE(by[u"ben"_s].problem, u"data.csv is a symbolic link (refused)"_s);
+    QCOMPARE(by[u"cat"_s].problem, u"cat is a symbolic link (refused)"_s);
+    QCOMPARE(by[u"dan"_s].problem, u"dan.ipynb is a symbolic link (refused)"_s);
+    QVERIFY2(by[u"eve"_s].problem.isEmpty(), qPrintable(by[u"eve"_s].problem));
+    QCOMPARE(by[u"eve"_s].notebookPath, dir.filePath(u"eve/sub/hw.ipynb"_s));
+    QCOMPARE(by[u"eve"_s].files, (QStringList{dir.filePath(u"eve/data.csv"_s), dir.filePath(u"eve/sub/hw.ipynb"_s)}));
+    for (const Submission &s : std::as_const(*all))
+        if (s.studentId == u"fay"_s)
+            QVERIFY2(s.problem.startsWith(u"duplicate student id 'fay'"_s), qPrintable(s.problem));
+
+    // Named on a command line: the same rules for one entry.
+    Expected<Submission> amy = submissionAt(dir.filePath(u"amy"_s));
+    QVERIFY(amy);
+    QVERIFY(amy->problem.startsWith(u"ambiguous"_s));
+    Expected<Submission> dan = submissionAt(dir.filePath(u"dan.ipynb"_s));
+    QVERIFY(dan);
+    QCOMPARE(dan->problem, u"dan.ipynb is a symbolic link (refused)"_s);
+    QVERIFY(!submissionAt(dir.filePath(u"eve/data.csv"_s)));
+    QVERIFY(!submissionAt(dir.filePath(u"nobody"_s)));
+}
+
+void TestBatch::exampleGetsItsExpectedGrades()
+{
+    REQUIRE_SANDBOX();
+    const QJsonObject expected =
+        QJsonDocument::fromJson(readFile(kIris + u"/expected-grades.json"_s)).object().value(u"grades"_s).toObject();
+    QCOMPARE(expected.size(), 14);
+    m_fullGradebook = m_tmp.filePath(u"full.sqlite"_s);
+    const QList<Submission> subs = exampleSubmissions();
+    QCOMPARE(subs.size(), 14);
+    const BatchRun o = runBatch(subs, options(m_fullGradebook));
+    QVERIFY2(!o.error, qPrintable(o.error ? o.error->toString() : QString()));
+    QVERIFY(o.summary);
+    QCOMPARE(o.summary->total, 14);
+    QCOMPARE(o.summary->skipped, 0);
+    QCOMPARE(o.summary->graderErrors, 0);
+    QVERIFY(!o.summary->referenceFromCache);
+    QCOMPARE(o.started.size(), 14);
+
+    const QMap<QString, EffectiveGrade> g = grades(m_fullGradebook);
+    QCOMPARE(g.size(), 14);
+    for (auto it = expected.constBegin(); it != expected.constEnd(); ++it) {
+        const QJsonObject e = it.value().toObject();
+        QVERIFY2(g.contains(it.key()), qPrintable(it.key()));
+        const EffectiveGrade &got = g[it.key()];
+        const QString where = it.key() + u": "_s + got.reasons.join(u"; "_s);
+        QCOMPARE(gradeStatusName(got.status), e.value(u"status"_s).toString());
+        QVERIFY2(got.score().has_value(), qPrintable(where));
+        if (*got.score() != e.value(u"score"_s).toDouble())
+            QFAIL(qPrintable(u"%1: score %2, expected %3 (%4)"_s.arg(where).arg(*got.score()).arg(e.value(u"score"_s).toDouble())
+                                 .arg(e.value(u"why"_s).toString())));
+        QCOMPARE(got.maxScore, 8.0);
+        QCOMPARE(got.checks.size(), 5);
+    }
+    // Reasons carry what happened, not just a status.
+    QVERIFY(g[u"judy"_s].reasons.value(0).startsWith(u"the notebook cannot be read: line 90"_s));
+    QVERIFY(g[u"frank"_s].reasons.join(u"\n"_s).contains(u"cells[7]: cell timed out"_s));
+    QVERIFY(g[u"grace"_s].reasons.join(u"\n"_s).contains(u"MemoryError"_s));
+    QVERIFY(g[u"mallory"_s].reasons.isEmpty());
+}
+
+void TestBatch::rerunWithoutForceRunsNothing()
+{
+    REQUIRE_SANDBOX();
+    QVERIFY(!m_fullGradebook.isEmpty());
+    auto before = Gradebook::open(m_fullGradebook);
+    QVERIFY(before);
+    const qint64 runs = *(*before)->runCount();
+    before->reset();
+    const BatchRun o = runBatch(exampleSubmissions(), options(m_fullGradebook));
+    QVERIFY(o.summary);
+    QCOMPARE(o.summary->skipped, 14);
+    QVERIFY(o.summary->referenceFromCache);
+    QVERIFY(o.started.isEmpty());
+    auto after = Gradebook::open(m_fullGradebook);
+    QCOMPARE(*(*after)->runCount(), runs);
+}
+
+void TestBatch::overrideSurvivesForcedRegrade()
+{
+    REQUIRE_SANDBOX();
+    const QString path = m_tmp.filePath(u"override.sqlite"_s);
+    QVERIFY(QFile::copy(m_fullGradebook, path));
+    {
+        auto gb = Gradebook::open(path);
+        QVERIFY(gb);
+        QVERIFY((*gb)->addOverride(u"bob"_s, Override{u"mean_sepal"_s, 1, u"right idea, wrong column"_s, {}}));
+    }
+    BatchOptions opt = options(path);
+    opt.force = true;
+    const BatchRun o = runBatch(exampleSubmissions({u"bob"_s}), opt);
+    QVERIFY(o.summary);
+    QCOMPARE(o.started, QStringList{u"bob"_s});
+    QCOMPARE(o.summary->graded, 1);
+    auto gb = Gradebook::open(path);
+    QCOMPARE(*(*gb)->runCount(), *(*Gradebook::open(m_fullGradebook))->runCount() + 1);
+    const EffectiveGrade bob = grades(path).value(u"bob"_s);
+    QCOMPARE(bob.autoScore, 6.0);
+    QCOMPARE(*bob.score(), 7.0);
+    QCOMPARE(bob.overrideComments(), QStringList{u"mean_sepal: right idea, wrong column"_s});
+}
+
+void TestBatch::problemSubmissionIsRecordedWithoutASandbox()
+{
+    REQUIRE_SANDBOX();
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(u"amy"_s));
+    const QString nb = kIris + u"/submissions/alice/iris-analysis.ipynb"_s;
+    QVERIFY(QFile::copy(nb, dir.filePath(u"amy/a.ipynb"_s)));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"amy/b.ipynb"_s)));
+    const QString path = m_tmp.filePath(u"ambiguous.sqlite"_s);
+    const BatchRun o = runBatch(*discoverSubmissions(dir.path()), options(path));
+    QVERIFY(o.summary);
+    QCOMPARE(o.summary->needsReview, 1);
+    const EffectiveGrade amy = grades(path).value(u"amy"_s);
+    QCOMPARE(amy.status, GradeStatus::NeedsReview);
+    QVERIFY(amy.reasons.value(0).startsWith(u"ambiguous: 2 notebooks (a.ipynb, b.ipynb)"_s));
+    for (const EffectiveCheck &c : amy.checks)
+        QCOMPARE(c.result.outcome, Outcome::NotGraded);
+}
+
+void TestBatch::shardsMergedEqualTheFullSet()
+{
+    REQUIRE_SANDBOX();
+    const QStringList ids{u"alice"_s, u"bob"_s, u"dave"_s, u"judy"_s, u"mallory"_s};
+    const QList<Submission> subs = exampleSubmissions(ids);
+    const QString s1 = m_tmp.filePath(u"shard1.sqlite"_s), s2 = m_tmp.filePath(u"shard2.sqlite"_s);
+    const BatchRun o1 = runBatch(shardOf(subs, {1, 2}), options(s1, 1));
+    const BatchRun o2 = runBatch(shardOf(subs, {2, 2}), options(s2, 1));
+    QVERIFY(o1.summary && o2.summary);
+    QCOMPARE(o1.started, (QStringList{u"alice"_s, u"dave"_s, u"mallory"_s}));
+    QCOMPARE(o2.started, (QStringList{u"bob"_s, u"judy"_s}));
+
+    const QString merged = m_tmp.filePath(u"merged.sqlite"_s);
+    auto gb = Gradebook::open(merged);
+    QVERIFY(gb);
+    for (int round = 0; round < 2; ++round) { // merging twice adds nothing
+        Expected<MergeStats> m1 = (*gb)->mergeFrom(s1);
+        Expected<MergeStats> m2 = (*gb)->mergeFrom(s2);
+        QVERIFY(m1 && m2);
+        QCOMPARE(m1->runsAdded + m2->runsAdded, round == 0 ? 5 : 0);
+        QCOMPARE(m1->runsPresent + m2->runsPresent, round == 0 ? 0 : 5);
+    }
+    QCOMPARE(*(*gb)->runCount(), 5);
+    QVERIFY(!(*gb)->mergeFrom(m_tmp.filePath(u"nope.sqlite"_s)));
+    gb->reset();
+
+    const QMap<QString, EffectiveGrade> full = grades(m_fullGradebook), got = grades(merged);
+    QCOMPARE(got.keys(), ids);
+    for (const QString &id : ids) {
+        QCOMPARE(got[id].status, full[id].status);
+        QCOMPARE(got[id].score(), full[id].score());
+        QCOMPARE(got[id].checks.size(), full[id].checks.size());
+        for (qsizetype i = 0; i < got[id].checks.size(); ++i) {
+            QCOMPARE(got[id].checks[i].result.checkId, full[id].checks[i].result.checkId);
+            QCOMPARE(got[id].checks[i].result.outcome, full[id].checks[i].result.outcome);
+            QCOMPARE(got[id].checks[i].points(), full[id].checks[i].points());
+        }
+    }
+}
+
+void TestBatch::resumeAfterSigkill()
+{
+    REQUIRE_SANDBOX();
+    // A copy of the example with 6 good submissions, graded by the CLI one at a time; killed with SIGKILL
+    // once two results are committed.
+    QTemporaryDir dir;
+    QDir root(dir.path());
+    QVERIFY(QFile::copy(kIris + u"/assignment.json"_s, dir.filePath(u"assignment.json"_s)));
+    QVERIFY(QFile::copy(kIris + u"/iris-analysis.ipynb"_s, dir.filePath(u"iris-analysis.ipynb"_s)));
+    QVERIFY(root.mkpath(u"data"_s));
+    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, dir.filePath(u"data/iris.csv"_s)));
+    const QStringList students{u"s1"_s, u"s2"_s, u"s3"_s, u"s4"_s, u"s5"_s, u"s6"_s};
+    for (const QString &s : students) {
+        QVERIFY(root.mkpath(u"submissions/"_s + s));
+        QVERIFY(QFile::copy(kIris + u"/submissions/alice/iris-analysis.ipynb"_s,
+                            dir.filePath(u"submissions/%1/iris-analysis.ipynb"_s.arg(s))));
+    }
+    const QString gbPath = dir.filePath(u"gb.sqlite"_s);
+    QProcess *p = startCli({u"grade"_s, dir.path(), u"--jobs"_s, u"1"_s, u"--gradebook"_s, gbPath});
+    QVERIFY(p->waitForStarted());
+    QByteArray err;
+    QElapsedTimer t;
+    t.start();
+    while (err.count("sandmark-cli: grade: s") < 2 && p->state() == QProcess::Running && t.elapsed() < 300000) {
+        p->waitForReadyRead(500);
+        err += p->readAllStandardError();
+    }
+    QVERIFY2(p->state() == QProcess::Running, err.constData());
+    ::kill(pid_t(p->processId()), SIGKILL);
+    QVERIFY(p->waitForFinished());
+    QCOMPARE(p->exitStatus(), QProcess::CrashExit);
+
+    qint64 committed = 0;
+    {
+        auto gb = Gradebook::open(gbPath);
+        QVERIFY(gb);
+        committed = *(*gb)->runCount();
+        QVERIFY2(committed >= 2 && committed < 6, qPrintable(QString::number(committed)));
+        for (const EffectiveGrade &g : *(*gb)->effectiveGrades()) {
+            QCOMPARE(g.status, GradeStatus::Graded); // whole runs only: every committed run has its checks
+            QCOMPARE(g.checks.size(), 5);
+        }
+    }
+    // The rerun finishes the rest: no duplicate, nothing lost.
+    QProcess *again = startCli({u"grade"_s, dir.path(), u"--jobs"_s, u"2"_s, u"--gradebook"_s, gbPath, u"--json"_s});
+    QVERIFY(again->waitForFinished(600000));
+    QCOMPARE(again->exitCode(), 0);
+    int skipped = 0;
+    const QList<QByteArray> lines = again->readAllStandardOutput().trimmed().split('\n');
+    QCOMPARE(lines.size(), 6);
+    for (const QByteArray &l : lines)
+        skipped += QJsonDocument::fromJson(l).object().value(u"skipped"_s).toBool() ? 1 : 0;
+    QCOMPARE(skipped, int(committed));
+    auto gb = Gradebook::open(gbPath);
+    QCOMPARE(*(*gb)->runCount(), 6);
+    const QList<EffectiveGrade> all = *(*gb)->effectiveGrades();
+    QCOMPARE(all.size(), 6);
+    for (const EffectiveGrade &g : all) {
+        QCOMPARE(g.status, GradeStatus::Graded);
+        QCOMPARE(*g.score(), 8.0);
+    }
+}
+
+void TestBatch::gradeJsonShape()
+{
+    REQUIRE_SANDBOX();
+    const QString gbPath = m_tmp.filePath(u"json.sqlite"_s);
+    QProcess *p = startCli({u"grade"_s, kIris, kIris + u"/submissions/carol"_s, kIris + u"/submissions/judy"_s,
+                            u"--gradebook"_s, gbPath, u"--json"_s, u"--sandbox"_s, u"bwrap"_s});
+    QVERIFY(p->waitForFinished(600000));
+    const QByteArray err = p->readAllStandardError();
+    QVERIFY2(p->exitCode() == 0, err.constData());
+    QVERIFY2(err.isEmpty(), err.constData()); // --json: nothing else on stderr when nothing is wrong
+    const QList<QByteArray> lines = p->readAllStandardOutput().trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    QStringList seen;
+    for (const QByteArray &l : lines) {
+        QJsonParseError pe;
+        const QJsonObject o = QJsonDocument::fromJson(l, &pe).object();
+        QVERIFY2(pe.error == QJsonParseError::NoError, l.constData());
+        seen << o.value(u"submission"_s).toString();
+        QVERIFY(o.value(u"status"_s).isString());
+        QVERIFY(o.value(u"score"_s).isDouble());
+        QCOMPARE(o.value(u"max_score"_s).toDouble(), 8.0);
+        const QJsonArray checks = o.value(u"checks"_s).toArray();
+        QCOMPARE(checks.size(), 5);
+        for (const QJsonValue &v : checks) {
+            const QJsonObject c = v.toObject();
+            QVERIFY(c.value(u"id"_s).isString());
+            QVERIFY(c.value(u"points"_s).isDouble());
+            QVERIFY(c.value(u"max_points"_s).isDouble());
+            QVERIFY(QStringList({u"pass"_s, u"fail"_s, u"not-graded"_s}).contains(c.value(u"outcome"_s).toString()));
+        }
+        if (seen.last() == u"carol"_s) {
+            QCOMPARE(o.value(u"status"_s).toString(), u"graded"_s);
+            QCOMPARE(o.value(u"score"_s).toDouble(), 8.0);
+        } else {
+            QCOMPARE(o.value(u"status"_s).toString(), u"needs-review"_s);
+            QCOMPARE(checks.first().toObject().value(u"outcome"_s).toString(), u"not-graded"_s);
+        }
+    }
+    QCOMPARE(seen, (QStringList{u"carol"_s, u"judy"_s}));
+}
+
+QTEST_GUILESS_MAIN(TestBatch)
+#include "tst_batch.moc"
