@@ -326,8 +326,8 @@ int cmdGrade(const QStringList &args)
             while (::read(g_signalPipe[0], buf, sizeof buf) > 0) {
             }
             if (!interrupted)
-                err() << "\r\x1b[K" << "sandmark-cli: grade: interrupted; stopping the running sandboxes (finished results are kept)"
-                      << Qt::endl;
+                err() << (tty ? "\r\x1b[K" : "")
+                      << "sandmark-cli: grade: interrupted; stopping the running sandboxes (finished results are kept)" << Qt::endl;
             interrupted = true;
             grader.cancel();
         });
