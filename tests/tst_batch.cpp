@@ -59,6 +59,7 @@ private Q_SLOTS:
     void problemSubmissionIsRecordedWithoutASandbox();
     void shardsMergedEqualTheFullSet();
     void resumeAfterSigkill();
+    void failedReferenceIsAGraderErrorForEveryone();
     void gradeJsonShape();
 
 private:
@@ -495,6 +496,45 @@ void TestBatch::resumeAfterSigkill()
     for (const EffectiveGrade &g : all) {
         QCOMPARE(g.status, GradeStatus::Graded);
         QCOMPARE(*g.score(), 8.0);
+    }
+}
+
+void TestBatch::failedReferenceIsAGraderErrorForEveryone()
+{
+    REQUIRE_SANDBOX();
+    // The instructor notebook raises in its q4 cell: no expected values, so no student gets a grade (or a 0).
+    QTemporaryDir dir;
+    QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadOther | QFileDevice::ExeOther));
+    QVERIFY(QDir(dir.path()).mkpath(u"data"_s));
+    QVERIFY(QFile::copy(kIris + u"/assignment.json"_s, dir.filePath(u"assignment.json"_s)));
+    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, dir.filePath(u"data/iris.csv"_s)));
+    QByteArray nb = readFile(kIris + u"/iris-analysis.ipynb"_s);
+    QVERIFY(nb.contains("corr = float("));
+    nb.replace("corr = float(", "corr = 1 / 0 + float(");
+    QFile out(dir.filePath(u"iris-analysis.ipynb"_s));
+    QVERIFY(out.open(QIODevice::WriteOnly) && out.write(nb) == nb.size());
+    out.close();
+    Expected<Assignment> broken = Assignment::load(dir.path());
+    QVERIFY2(broken, qPrintable(broken ? QString() : broken.error().toString()));
+
+    const QString path = m_tmp.filePath(u"noreference.sqlite"_s);
+    BatchRun o;
+    {
+        std::swap(*m_assignment, *broken);
+        o = runBatch(exampleSubmissions({u"alice"_s, u"judy"_s}), options(path));
+        std::swap(*m_assignment, *broken);
+    }
+    QVERIFY(o.error);
+    QVERIFY2(o.error->location == u"cells[9]"_s, qPrintable(o.error->toString()));
+    QVERIFY(o.error->message.contains(u"ZeroDivisionError"_s));
+    QVERIFY(o.started.isEmpty()); // no submission ran
+    const QMap<QString, EffectiveGrade> g = grades(path);
+    QCOMPARE(g.keys(), (QStringList{u"alice"_s, u"judy"_s}));
+    for (const EffectiveGrade &e : g) {
+        QCOMPARE(e.status, GradeStatus::GraderError);
+        QVERIFY(!e.score().has_value()); // never a zero
+        QVERIFY2(e.reasons.join(u"\n"_s).contains(u"reference run failed"_s), qPrintable(e.reasons.join(u"\n"_s)));
     }
 }
 

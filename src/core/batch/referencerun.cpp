@@ -179,10 +179,12 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         if (c.value(QLatin1String("status")).toString() == QLatin1String("ok"))
             continue;
         const QJsonObject e = c.value(QLatin1String("error")).toObject();
+        const QString st = c.value(QLatin1String("status")).toString();
+        const QString what = e.isEmpty() ? st
+                                         : QStringLiteral("raised %1: %2").arg(e.value(QLatin1String("ename")).toString(),
+                                                                              e.value(QLatin1String("evalue")).toString());
         fail(Error{notebook, QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt()),
-                   QStringLiteral("the instructor notebook failed in the reference run: %1 %2: %3")
-                       .arg(c.value(QLatin1String("status")).toString(), e.value(QLatin1String("ename")).toString(),
-                            e.value(QLatin1String("evalue")).toString())});
+                   QStringLiteral("the instructor notebook failed in the reference run: %1").arg(what)});
         return;
     }
     const QByteArray payload = result.run.payloadJson;
