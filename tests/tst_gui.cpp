@@ -22,6 +22,10 @@
 #include "datasetmodels.h"
 #include "healthmodel.h"
 #include "healthpage.h"
+#include "gradebook/gradebook.h"
+#include "gradebookaccess.h"
+#include "resultsmodels.h"
+#include "resultspage.h"
 #include "selftestdialog.h"
 #include "selftestmodel.h"
 #include "submissionsmodel.h"
@@ -122,6 +126,33 @@ bool loadKind(NotebookPreview &p, PreviewKind kind)
     QSignalSpy loaded(&p, &NotebookPreview::loaded);
     p.setKind(kind);
     return loaded.wait(20000);
+}
+
+// A completed run of `student` on the iris checks (ids and points as in examples/iris/assignment.json), the
+// first `passing` checks passed, as the grading core would record it.
+RunRecord irisRun(const Assignment &a, const QString &student, int passing, GradeStatus status = GradeStatus::Graded)
+{
+    RunRecord run;
+    run.studentId = student;
+    run.filesHash = QStringLiteral("files-") + student;
+    run.inputsHash = QStringLiteral("inputs-") + student;
+    run.started = QDateTime::currentDateTimeUtc();
+    run.finished = run.started.addSecs(4);
+    run.backend = QStringLiteral("bwrap");
+    run.result.status = status;
+    int i = 0;
+    for (const Check &check : a.checks()) {
+        CheckResult c;
+        c.checkId = check.id;
+        c.type = check.type;
+        c.maxPoints = check.points;
+        c.outcome = status == GradeStatus::GraderError ? Outcome::NotGraded : i++ < passing ? Outcome::Pass : Outcome::Fail;
+        c.points = c.outcome == Outcome::Pass ? check.points : 0;
+        run.result.checks << c;
+        run.result.score += c.points;
+        run.result.maxScore += c.maxPoints;
+    }
+    return run;
 }
 
 // An in-memory stand-in for the OS keychain (the machine running the tests may have none); answers from
@@ -723,26 +754,15 @@ private Q_SLOTS:
         QVERIFY(opened.wait(20000));
         HealthModel *health = w.healthPage()->model();
         QAbstractItemModelTester tester(health, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QTRY_VERIFY_WITH_TIMEOUT(!w.healthPage()->tracker()->isBusy(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.healthPage()->isCheckingSandbox() && health->rows().constFirst().state != HealthModel::State::Pending, 60000);
         QVERIFY(health->rowCount() >= 8);
         const HealthModel::Row sandbox = health->rows().constFirst();
-        QVERIFY(sandbox.state != HealthModel::State::Pending);
         if (sandbox.state == HealthModel::State::Failed)
             QVERIFY(!sandbox.fix.isEmpty()); // a failing backend names its fix
+        else
+            QVERIFY2(sandbox.detail.contains(QLatin1String("passed all")), qPrintable(sandbox.detail)); // the doctor ran
         QCOMPARE(health->rows().at(1).state, HealthModel::State::Ok); // assignment.json and notebooks
         QVERIFY(health->rows().at(2).detail.contains(QLatin1String("8")));   // points
-
-        SelfTestDialog dialog;
-        QAbstractItemModelTester tester2(dialog.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSignalSpy finished(&dialog, &SelfTestDialog::finished);
-        QVERIFY(finished.wait(30000));
-        QCOMPARE(dialog.model()->rowCount(), 3);
-        const SelfTestModel::Row unsafe = dialog.model()->rows().at(2);
-        QCOMPARE(unsafe.backend, QStringLiteral("local-unsafe"));
-        QVERIFY(unsafe.ok && unsafe.unsafe);
-        QVERIFY(dialog.model()->index(2, SelfTestModel::ResultColumn).data().toString().contains(QLatin1String("UNSAFE")));
-        for (const SelfTestModel::Row &r : dialog.model()->rows())
-            QVERIFY(r.ok || !r.message.isEmpty());
     }
 
     void checksAreEdited()
@@ -832,6 +852,126 @@ private Q_SLOTS:
         for (int r = 0; r < detail.recordModel()->rowCount(); ++r)
             timeout = timeout || detail.recordModel()->index(r, RecordCellsModel::StatusColumn).data().toString() == QLatin1String("timeout");
         QVERIFY(timeout);
+    }
+
+    void resultsPageSummarizesAndExports()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        auto a = Assignment::load(dir.path());
+        QVERIFY(a);
+        {
+            auto gb = Gradebook::open(Gradebook::defaultPath(a->folder()));
+            QVERIFY(gb);
+            QVERIFY((*gb)->recordRun(irisRun(*a, QStringLiteral("alice"), 5)));
+            QVERIFY((*gb)->recordRun(irisRun(*a, QStringLiteral("bob"), 2)));
+            QVERIFY((*gb)->recordRun(irisRun(*a, QStringLiteral("carol"), 0, GradeStatus::GraderError)));
+        }
+        ResultsPage page;
+        QAbstractItemModelTester t1(page.distributionModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(page.checksModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy refreshed(&page, &ResultsPage::refreshed);
+        page.setAssignment(*a);
+        QVERIFY(refreshed.wait(20000));
+        const ResultsSummary &s = page.summary();
+        QCOMPARE(s.submissions, 3);
+        QCOMPARE(s.graderErrors, 1);
+        QCOMPARE(s.withScore, 2); // a grader error has no score: not in the distribution
+        QCOMPARE(page.distributionModel()->rowCount(), 10);
+        int inBins = 0;
+        for (const ResultsSummary::Bin &b : s.bins)
+            inBins += b.count;
+        QCOMPARE(inBins, 2);
+        QCOMPARE(s.bins.last().count, 1); // alice: 8 of 8 points, in the last bin (100 % included)
+        QCOMPARE(page.checksModel()->rowCount(), 5);
+        QCOMPARE(page.checksModel()->checks().first().checkId, a->checks().first().id); // the assignment's order
+        QCOMPARE(page.checksModel()->checks().first().passed, 2);
+        QCOMPARE(page.checksModel()->checks().last().passed, 1);
+        QCOMPARE(page.checksModel()->index(0, CheckPassRateModel::RateColumn).data().toString(), QStringLiteral("100 %"));
+        QVERIFY2(page.summaryText().contains(QLatin1String("3 submission")), qPrintable(page.summaryText()));
+        QCOMPARE(ResultsPage::hasCharts(), true); // qt6-charts-dev is in scripts/bootstrap
+
+        const QString csv = dir.filePath(QStringLiteral("grades.csv"));
+        QSignalSpy exported(&page, &ResultsPage::exported);
+        page.exportCsv(csv);
+        QVERIFY(exported.wait(20000));
+        QCOMPARE(exported.constFirst().at(1).toInt(), 3);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        QVERIFY(lines.at(0).startsWith("student,score,max,status,"));
+        QVERIFY(lines.at(1).startsWith("alice,8,8,graded,"));
+        QVERIFY(lines.at(3).startsWith("carol,,8,grader-error,")); // never a zero for a grader error
+    }
+
+    void overrideSurvivesRegrade()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        auto a = Assignment::load(dir.path());
+        QVERIFY(a);
+        const QString gbPath = Gradebook::defaultPath(a->folder());
+        const RunRecord bob = irisRun(*a, QStringLiteral("bob"), 2);
+        {
+            auto gb = Gradebook::open(gbPath);
+            QVERIFY(gb);
+            QVERIFY((*gb)->recordRun(bob));
+        }
+        SubmissionDetail detail;
+        QAbstractItemModelTester t(detail.checksModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        detail.setResult(QStringLiteral("bob"), bob.result, {}, QString(), QString());
+        detail.setGradebook(gbPath);
+        const QString last = a->checks().last().id;
+        QSignalSpy applied(&detail, &SubmissionDetail::overrideApplied);
+        QSignalSpy failed(&detail, &SubmissionDetail::overrideFailed);
+        detail.applyOverride(last, 1.5, QStringLiteral("   "));
+        QVERIFY(failed.wait(20000)); // a comment is required
+        detail.applyOverride(last, 1.5, QStringLiteral("right idea, wrong column"));
+        QVERIFY(applied.wait(20000));
+        const EffectiveGrade g = applied.constFirst().at(1).value<EffectiveGrade>();
+        QCOMPARE(g.autoScore, bob.result.score);
+        QCOMPARE(*g.score(), bob.result.score + 1.5);
+        const int row = int(a->checks().size()) - 1;
+        QVERIFY(detail.checksModel()->index(row, CheckResultsModel::OverrideColumn).data().toString().contains(QLatin1String("wrong column")));
+        QCOMPARE(detail.checksModel()->index(row, CheckResultsModel::PointsColumn).data().toString(), QStringLiteral("0 / %1").arg(QLocale().toString(a->checks().last().points, 'g', 6)));
+        QVERIFY2(detail.summaryText().contains(QStringLiteral("automatic: %1").arg(QLocale().toString(bob.result.score, 'g', 6))), qPrintable(detail.summaryText()));
+
+        // A regrade records a new run; the override belongs to the submission and stays.
+        {
+            auto gb = Gradebook::open(gbPath);
+            QVERIFY(gb);
+            QVERIFY((*gb)->recordRun(irisRun(*a, QStringLiteral("bob"), 3)));
+        }
+        auto snapshot = readGradebook(gbPath);
+        QVERIFY(snapshot);
+        QCOMPARE(snapshot->grades.size(), 1);
+        QVERIFY(snapshot->grades.constFirst().checks.last().override_.has_value());
+        QCOMPARE(snapshot->grades.constFirst().checks.last().points(), 1.5);
+    }
+
+    void selfTestRunsTheDoctor()
+    {
+        SelfTestDialog dialog;
+        QAbstractItemModelTester tester(dialog.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy finished(&dialog, &SelfTestDialog::finished);
+        QVERIFY(dialog.isRunning());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(dialog.model()->report().backend, AppSettings::sandboxBackend()); // the one chosen in Preferences
+        dialog.runFor(QStringLiteral("bwrap"));
+        QVERIFY(finished.wait(60000));
+        const DoctorReport report = dialog.model()->report();
+        QCOMPARE(report.backend, QStringLiteral("bwrap"));
+        QVERIFY(dialog.model()->rowCount() >= 1);
+        // Every failed check names its fix; on a machine where bwrap works, the probe's checks all ran.
+        for (const DoctorCheck &c : report.checks)
+            QVERIFY2(c.ok || !c.fix.isEmpty(), qPrintable(c.name));
+        if (report.allOk())
+            QVERIFY(dialog.model()->rowCount() > 10);
+        dialog.runFor(QStringLiteral("local-unsafe"));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(dialog.model()->report().backend, QStringLiteral("local-unsafe"));
+        QVERIFY(dialog.model()->index(0, SelfTestModel::CheckColumn).data().toString().contains(QLatin1String("isolates nothing")));
+        QVERIFY(dialog.statusText().contains(QLatin1String("without any isolation")));
     }
 
     void germanTranslationLoads()

@@ -203,6 +203,41 @@
     </message>
 </context>
 <context>
+    <name>sandmark::CheckPassRateModel</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Pass rate</source>
+        <translation>Bestehensquote</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Bestanden</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Nicht bestanden</translation>
+    </message>
+    <message>
+        <source>Not graded</source>
+        <translation>Nicht bewertet</translation>
+    </message>
+    <message>
+        <source>Mean points</source>
+        <translation>Mittlere Punkte</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::CheckResultsModel</name>
     <message>
         <source>pass</source>
@@ -239,6 +274,14 @@
     <message>
         <source>Feedback</source>
         <translation>Rückmeldung</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Override</source>
+        <translation>Korrektur</translation>
     </message>
 </context>
 <context>
@@ -590,6 +633,40 @@
     </message>
 </context>
 <context>
+    <name>sandmark::GradeDistributionModel</name>
+    <message>
+        <source>%1–%2 %</source>
+        <translation>%1–%2 %</translation>
+    </message>
+    <message>
+        <source>Score (% of maximum)</source>
+        <translation>Punktzahl (% des Maximums)</translation>
+    </message>
+    <message>
+        <source>Submissions</source>
+        <translation>Abgaben</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::GradebookAccess</name>
+    <message>
+        <source>an override needs a comment saying why</source>
+        <translation>eine Korrektur braucht einen Kommentar mit der Begründung</translation>
+    </message>
+    <message>
+        <source>no gradebook yet: grade the submission first</source>
+        <translation>noch kein Notenbuch: zuerst die Abgabe bewerten</translation>
+    </message>
+    <message>
+        <source>the student is not in the gradebook</source>
+        <translation>die Person ist nicht im Notenbuch</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>kann nicht geschrieben werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::HealthModel</name>
     <message>
         <source>ok</source>
@@ -645,10 +722,6 @@
     <message>
         <source>Check these before publishing: an assignment that takes minutes per submission makes the deadline hour miserable, and the fix is usually in the assignment.</source>
         <translation>Prüfen Sie dies vor der Veröffentlichung: Eine Aufgabe, die pro Abgabe Minuten braucht, macht die Stunde vor der Abgabefrist zur Qual – und die Abhilfe liegt meist in der Aufgabe.</translation>
-    </message>
-    <message>
-        <source>Checking whether %1 can start…</source>
-        <translation>Es wird geprüft, ob %1 starten kann…</translation>
     </message>
     <message>
         <source>assignment.json and notebooks</source>
@@ -746,20 +819,12 @@
         </translation>
     </message>
     <message>
-        <source>%1 cannot start.</source>
-        <translation>%1 kann nicht starten.</translation>
-    </message>
-    <message>
         <source>local-unsafe starts but isolates nothing (UNSAFE).</source>
         <translation>local-unsafe startet, isoliert aber nichts (UNSICHER).</translation>
     </message>
     <message>
         <source>Choose bwrap or docker in Preferences before grading submissions.</source>
         <translation>Vor dem Bewerten von Abgaben in den Einstellungen bwrap oder docker wählen.</translation>
-    </message>
-    <message>
-        <source>%1 can start.</source>
-        <translation>%1 kann starten.</translation>
     </message>
     <message numerus="yes">
         <source>%n file(s) missing from the cache</source>
@@ -779,6 +844,33 @@
         <source>Data page → Warm Cache; files behind a login need the Hub token (Preferences).</source>
         <translation>Seite „Daten“ → Cache füllen; Dateien hinter einer Anmeldung brauchen das Hub-Token (Einstellungen).</translation>
     </message>
+    <message>
+        <source>%1: %2 — %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>Tools → Sandbox Self-Test shows every check.</source>
+        <translation>Werkzeuge → Sandbox-Selbsttest zeigt jede Prüfung.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 passed all %n check(s) of the self-test.</source>
+        <translation>
+            <numerusform>%1 hat die %n Prüfung des Selbsttests bestanden.</numerusform>
+            <numerusform>%1 hat alle %n Prüfungen des Selbsttests bestanden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unknown sandbox backend &apos;%1&apos;.</source>
+        <translation>Unbekanntes Sandbox-Backend „%1“.</translation>
+    </message>
+    <message>
+        <source>Choose bwrap or docker in Preferences.</source>
+        <translation>Wählen Sie bwrap oder docker in den Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Running the sandbox self-test for %1…</source>
+        <translation>Sandbox-Selbsttest für %1 läuft…</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::MainWindow</name>
@@ -789,10 +881,6 @@
     <message>
         <source>Results</source>
         <translation>Ergebnisse</translation>
-    </message>
-    <message>
-        <source>Grade distribution and per-check pass-rate charts and the CSV export need the gradebook, which is not part of this build yet.</source>
-        <translation>Die Diagramme zur Notenverteilung und zur Bestehensquote pro Prüfung sowie der CSV-Export erfordern das Notenbuch, das in diesem Build noch fehlt.</translation>
     </message>
     <message>
         <source>Problems</source>
@@ -1255,6 +1343,115 @@
     </message>
 </context>
 <context>
+    <name>sandmark::ResultsPage</name>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation>CSV &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Results summary</source>
+        <translation>Zusammenfassung der Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Export the effective grades as CSV</source>
+        <translation>Die gültigen Noten als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>student, score, max, status, one column per check, override comments (UTF-8, spreadsheet-safe)</source>
+        <translation>Person, Punkte, Maximum, Status, eine Spalte je Prüfung, Kommentare der Korrekturen (UTF-8, sicher für Tabellenkalkulationen)</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the gradebook again</source>
+        <translation>Das Notenbuch neu lesen</translation>
+    </message>
+    <message>
+        <source>Export status</source>
+        <translation>Exportstatus</translation>
+    </message>
+    <message>
+        <source>Grade distribution</source>
+        <translation>Notenverteilung</translation>
+    </message>
+    <message>
+        <source>Pass rate per check</source>
+        <translation>Bestehensquote je Prüfung</translation>
+    </message>
+    <message>
+        <source>Grade distribution chart</source>
+        <translation>Diagramm der Notenverteilung</translation>
+    </message>
+    <message>
+        <source>Pass rate per check chart</source>
+        <translation>Diagramm der Bestehensquote je Prüfung</translation>
+    </message>
+    <message>
+        <source>No assignment open.</source>
+        <translation>Keine Aufgabe geöffnet.</translation>
+    </message>
+    <message>
+        <source>The gradebook cannot be read: %1</source>
+        <translation>Das Notenbuch kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No results yet: run submissions on the Submissions page.</source>
+        <translation>Noch keine Ergebnisse: Abgaben auf der Seite „Abgaben“ ausführen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n submission(s) with results: %1 graded, %2 need review, %3 grader error(s). Mean %4, median %5 of %6 points (over %7 with a score).</source>
+        <translation>
+            <numerusform>%n Abgabe mit Ergebnis: %1 bewertet, %2 zu prüfen, %3 Bewerterfehler. Mittelwert %4, Median %5 von %6 Punkten (über %7 mit Punktzahl).</numerusform>
+            <numerusform>%n Abgaben mit Ergebnis: %1 bewertet, %2 zu prüfen, %3 Bewerterfehler. Mittelwert %4, Median %5 von %6 Punkten (über %7 mit Punktzahl).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Submissions</source>
+        <translation>Abgaben</translation>
+    </message>
+    <message>
+        <source>Submissions per score range (%, lower bound)</source>
+        <translation>Abgaben je Punktebereich (%, Untergrenze)</translation>
+    </message>
+    <message>
+        <source>Pass rate</source>
+        <translation>Bestehensquote</translation>
+    </message>
+    <message>
+        <source>Submissions passing each check (%)</source>
+        <translation>Abgaben, die jede Prüfung bestehen (%)</translation>
+    </message>
+    <message>
+        <source>Export Grades as CSV</source>
+        <translation>Noten als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Wird exportiert…</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n student(s) written to %1</source>
+        <translation>
+            <numerusform>%n Person nach %1 geschrieben</numerusform>
+            <numerusform>%n Personen nach %1 geschrieben</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sandmark::SelfTestDialog</name>
     <message>
         <source>Run &amp;Again</source>
@@ -1263,10 +1460,6 @@
     <message>
         <source>Sandbox Self-Test</source>
         <translation>Sandbox-Selbsttest</translation>
-    </message>
-    <message>
-        <source>Whether each sandbox backend can start on this machine, and what to do when it cannot. Sandmark never falls back to another backend by itself.</source>
-        <translation>Ob jedes Sandbox-Backend auf diesem Rechner starten kann, und was zu tun ist, wenn nicht. Sandmark weicht nie von selbst auf ein anderes Backend aus.</translation>
     </message>
     <message>
         <source>Sandbox self-test results</source>
@@ -1281,48 +1474,50 @@
         <translation>Den Selbsttest erneut ausführen</translation>
     </message>
     <message>
-        <source>Checking the backends…</source>
-        <translation>Die Backends werden geprüft…</translation>
+        <source>Runs a probe inside the sandbox and checks what it must isolate: no network, system folders read-only, your home and the assignment invisible, limits in force. Sandmark never falls back to another backend by itself.</source>
+        <translation>Führt eine Sonde in der Sandbox aus und prüft, was sie isolieren muss: kein Netzwerk, Systemordner schreibgeschützt, Ihr Home-Ordner und die Aufgabe unsichtbar, Limits in Kraft. Sandmark weicht nie von selbst auf ein anderes Backend aus.</translation>
     </message>
     <message>
-        <source>No backend is selected in Preferences.</source>
-        <translation>In den Einstellungen ist kein Backend gewählt.</translation>
+        <source>&amp;Backend:</source>
+        <translation>&amp;Backend:</translation>
     </message>
     <message>
-        <source>The selected backend, %1, can start.</source>
-        <translation>Das gewählte Backend, %1, kann starten.</translation>
+        <source>%1 (UNSAFE: no isolation)</source>
+        <translation>%1 (UNSICHER: keine Isolation)</translation>
     </message>
     <message>
-        <source>The selected backend, %1, cannot start: %2</source>
-        <translation>Das gewählte Backend, %1, kann nicht starten: %2</translation>
+        <source>%1 — selected in Preferences</source>
+        <translation>%1 — in den Einstellungen gewählt</translation>
+    </message>
+    <message>
+        <source>Sandbox backend to test</source>
+        <translation>Zu testendes Sandbox-Backend</translation>
+    </message>
+    <message>
+        <source>local-unsafe runs student code without any isolation.</source>
+        <translation>local-unsafe führt Code der Studierenden ganz ohne Isolation aus.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 passed all %n check(s): it isolates what it must.</source>
+        <translation>
+            <numerusform>%1 hat die %n Prüfung bestanden: es isoliert, was es muss.</numerusform>
+            <numerusform>%1 hat alle %n Prüfungen bestanden: es isoliert, was es muss.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 failed %n check(s); each failed row says what to do.</source>
+        <translation>
+            <numerusform>%1 hat %n Prüfung nicht bestanden; die Zeile sagt, was zu tun ist.</numerusform>
+            <numerusform>%1 hat %n Prüfungen nicht bestanden; jede dieser Zeilen sagt, was zu tun ist.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running the probe inside %1…</source>
+        <translation>Sonde läuft in %1…</translation>
     </message>
 </context>
 <context>
     <name>sandmark::SelfTestModel</name>
-    <message>
-        <source>%1 (selected)</source>
-        <translation>%1 (gewählt)</translation>
-    </message>
-    <message>
-        <source>cannot start</source>
-        <translation>kann nicht starten</translation>
-    </message>
-    <message>
-        <source>starts — UNSAFE, no isolation</source>
-        <translation>startet — UNSICHER, keine Isolation</translation>
-    </message>
-    <message>
-        <source>can start</source>
-        <translation>kann starten</translation>
-    </message>
-    <message>
-        <source>Use it only for notebooks you trust.</source>
-        <translation>Nur für vertrauenswürdige Notebooks verwenden.</translation>
-    </message>
-    <message>
-        <source>Backend</source>
-        <translation>Backend</translation>
-    </message>
     <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
@@ -1330,6 +1525,34 @@
     <message>
         <source>What to do</source>
         <translation>Was zu tun ist</translation>
+    </message>
+    <message>
+        <source>local-unsafe isolates nothing</source>
+        <translation>local-unsafe isoliert nichts</translation>
+    </message>
+    <message>
+        <source>student code runs with your rights, your files and the network</source>
+        <translation>Code der Studierenden läuft mit Ihren Rechten, Ihren Dateien und dem Netzwerk</translation>
+    </message>
+    <message>
+        <source>Use it only for notebooks you trust; choose bwrap or docker in Preferences for submissions.</source>
+        <translation>Nur für vertrauenswürdige Notebooks verwenden; für Abgaben bwrap oder docker in den Einstellungen wählen.</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>NICHT BESTANDEN</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Beobachtet</translation>
     </message>
 </context>
 <context>
@@ -1355,24 +1578,12 @@
         <translation>Kommentar zur Korrektur</translation>
     </message>
     <message>
-        <source>why the grade differs (kept with the override)</source>
-        <translation>warum die Bewertung abweicht (wird mit der Korrektur gespeichert)</translation>
-    </message>
-    <message>
-        <source>Apply Override</source>
-        <translation>Korrektur anwenden</translation>
-    </message>
-    <message>
         <source>Points:</source>
         <translation>Punkte:</translation>
     </message>
     <message>
         <source>Comment:</source>
         <translation>Kommentar:</translation>
-    </message>
-    <message>
-        <source>Overrides are stored in the gradebook, which is not part of this build yet.</source>
-        <translation>Korrekturen werden im Notenbuch gespeichert, das in diesem Build noch fehlt.</translation>
     </message>
     <message>
         <source>Checks</source>
@@ -1413,6 +1624,70 @@
     <message>
         <source>Limit hit: %1</source>
         <translation>Grenze erreicht: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Override</source>
+        <translation>Korrektur &amp;anwenden</translation>
+    </message>
+    <message>
+        <source>What the override replaces</source>
+        <translation>Was die Korrektur ersetzt</translation>
+    </message>
+    <message>
+        <source>why the grade differs (required; kept with the override and exported)</source>
+        <translation>warum die Note abweicht (Pflicht; wird mit der Korrektur gespeichert und exportiert)</translation>
+    </message>
+    <message>
+        <source>Apply the override</source>
+        <translation>Die Korrektur anwenden</translation>
+    </message>
+    <message>
+        <source>Override status</source>
+        <translation>Status der Korrektur</translation>
+    </message>
+    <message>
+        <source>Replaces:</source>
+        <translation>Ersetzt:</translation>
+    </message>
+    <message>
+        <source>Automatic maximum: %1</source>
+        <translation>Automatisches Maximum: %1</translation>
+    </message>
+    <message>
+        <source>the whole submission&apos;s score</source>
+        <translation>die Punktzahl der ganzen Abgabe</translation>
+    </message>
+    <message>
+        <source>check %1</source>
+        <translation>Prüfung %1</translation>
+    </message>
+    <message>
+        <source>With overrides: %1 of %2 points (automatic: %3).</source>
+        <translation>Mit Korrekturen: %1 von %2 Punkten (automatisch: %3).</translation>
+    </message>
+    <message>
+        <source>no score</source>
+        <translation>keine Punktzahl</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Override: %1</source>
+        <translation>Korrektur: %1</translation>
+    </message>
+    <message>
+        <source>Run the submission first: overrides are stored with its results in the gradebook.</source>
+        <translation>Zuerst die Abgabe ausführen: Korrekturen werden mit ihren Ergebnissen im Notenbuch gespeichert.</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>Saved in the gradebook; it survives regrades.</source>
+        <translation>Im Notenbuch gespeichert; bleibt bei Neubewertungen erhalten.</translation>
     </message>
 </context>
 <context>

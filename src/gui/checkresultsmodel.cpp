@@ -3,6 +3,7 @@
 #include "roles.h"
 
 #include <QColor>
+#include <QFont>
 #include <QJsonArray>
 #include <QLocale>
 
@@ -15,6 +16,13 @@ void CheckResultsModel::setResults(QList<CheckResult> results)
     beginResetModel();
     m_results = std::move(results);
     endResetModel();
+}
+
+void CheckResultsModel::setOverrides(const QHash<QString, Override> &overrides)
+{
+    m_overrides = overrides;
+    if (!m_results.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_results.size()) - 1, ColumnCount - 1));
 }
 
 int CheckResultsModel::rowCount(const QModelIndex &parent) const
@@ -42,6 +50,12 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
             return r.outcome == Outcome::Pass ? tr("pass") : r.outcome == Outcome::Fail ? tr("fail") : tr("not graded");
         case PointsColumn:
             return QStringLiteral("%1 / %2").arg(QLocale().toString(r.points, 'g', 6), QLocale().toString(r.maxPoints, 'g', 6));
+        case OverrideColumn: {
+            const auto o = m_overrides.constFind(r.checkId);
+            if (o == m_overrides.cend())
+                return QString();
+            return tr("%1 — %2").arg(QLocale().toString(o->points, 'g', 6), o->comment);
+        }
         case ExpectedColumn:
             return r.expected;
         case ActualColumn:
@@ -51,6 +65,13 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
         default:
             return {};
         }
+    case Qt::FontRole:
+        if (index.column() == OverrideColumn && m_overrides.contains(r.checkId)) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
     case Qt::BackgroundRole:
         if (r.outcome == Outcome::Fail)
             return QColor(0xfd, 0xe2, 0xe2);
@@ -77,6 +98,8 @@ QVariant CheckResultsModel::headerData(int section, Qt::Orientation orientation,
         return tr("Outcome");
     case PointsColumn:
         return tr("Points");
+    case OverrideColumn:
+        return tr("Override");
     case ExpectedColumn:
         return tr("Expected");
     case ActualColumn:

@@ -1,24 +1,30 @@
 #pragma once
 // One submission's check results, one row per check.
 
+#include "gradebook/gradebook.h"
 #include "grading/result.h"
+
+#include <QHash>
 
 #include <QAbstractTableModel>
 
 namespace sandmark {
 
-/// Columns: check, outcome (pass, fail, not graded), points (earned / max), expected, actual, feedback.
-/// Holds the CheckResult values of a GradeResult (grade() in src/core/grading); does no work. Failing rows
-/// are tinted. GUI thread only.
+/// Columns: check, outcome (pass, fail, not graded), points (earned / max, automatic), override (the manual
+/// points and comment that replace them, from the gradebook), expected, actual, feedback. Holds the
+/// CheckResult values of a GradeResult (grade() in src/core/grading) and the overrides; does no work. Failing
+/// rows are tinted. GUI thread only.
 class CheckResultsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { CheckColumn, OutcomeColumn, PointsColumn, ExpectedColumn, ActualColumn, FeedbackColumn, ColumnCount };
+    enum Column { CheckColumn, OutcomeColumn, PointsColumn, OverrideColumn, ExpectedColumn, ActualColumn, FeedbackColumn, ColumnCount };
 
     explicit CheckResultsModel(QObject *parent = nullptr);
     void setResults(QList<CheckResult> results);
     const QList<CheckResult> &results() const { return m_results; }
+    /// Overrides by check id (the latest of each check); rows of other checks show none.
+    void setOverrides(const QHash<QString, Override> &overrides);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -27,6 +33,7 @@ public:
 
 private:
     QList<CheckResult> m_results;
+    QHash<QString, Override> m_overrides;
 };
 
 /// The cells of an execution record (docs/runner-protocol.md): index, status, duration, error. Holds the

@@ -3,7 +3,7 @@
 #include "appsettings.h"
 #include "datasetmodels.h"
 #include "healthmodel.h"
-#include "jobtracker.h"
+#include "doctortask.h"
 #include "sandbox/backend.h"
 
 #include <QHeaderView>
@@ -28,7 +28,7 @@ QString datasetItem()
 } // namespace
 
 HealthPage::HealthPage(QWidget *parent)
-    : QWidget(parent), m_model(new HealthModel(this)), m_table(new QTableView(this)), m_tracker(new JobTracker(this))
+    : QWidget(parent), m_model(new HealthModel(this)), m_table(new QTableView(this)), m_doctor(new DoctorTask(this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *title = new QLabel(tr("Assignment health"), this);
@@ -51,20 +51,57 @@ HealthPage::HealthPage(QWidget *parent)
     layout->addWidget(m_table, 1);
     // Wrapped rows follow the column widths (the last column stretches with the window).
     connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
+    connect(m_doctor, &DoctorTask::finished, this, [this](const DoctorReport &report) {
+        if (m_backend.isEmpty()) // the assignment was closed meanwhile
+            return;
+        if (report.backend != m_backend) // the assignment's backend changed meanwhile: check that one
+            return startDoctor();
+        const bool unsafe = report.backend == QLatin1String("local-unsafe");
+        const auto failed = std::find_if(report.checks.cbegin(), report.checks.cend(), [](const DoctorCheck &c) { return !c.ok; });
+        if (unsafe)
+            m_model->setRow({sandboxItem(), State::Warning, tr("local-unsafe starts but isolates nothing (UNSAFE)."),
+                             tr("Choose bwrap or docker in Preferences before grading submissions.")});
+        else if (failed != report.checks.cend())
+            m_model->setRow({sandboxItem(), State::Failed,
+                             tr("%1: %2 — %3").arg(report.backend, failed->name, failed->detail),
+                             failed->fix.isEmpty() ? tr("Tools → Sandbox Self-Test shows every check.") : failed->fix});
+        else
+            m_model->setRow({sandboxItem(), State::Ok, tr("%1 passed all %n check(s) of the self-test.", nullptr,
+                                                          int(report.checks.size())).arg(report.backend), {}});
+        m_table->resizeRowsToContents();
+        Q_EMIT sandboxChecked();
+    });
     setAssignment(std::nullopt, {}, 0);
+}
+
+bool HealthPage::isCheckingSandbox() const
+{
+    return m_doctor->isRunning();
+}
+
+void HealthPage::startDoctor()
+{
+    const std::optional<SandboxKind> kind = parseSandboxKind(m_backend);
+    if (!kind) {
+        m_model->setRow({sandboxItem(), State::Failed, tr("Unknown sandbox backend '%1'.").arg(m_backend),
+                         tr("Choose bwrap or docker in Preferences.")});
+        Q_EMIT sandboxChecked();
+        return;
+    }
+    m_doctor->start(*kind); // ignored while one runs; its finished() then restarts for the new backend
 }
 
 void HealthPage::setAssignment(const std::optional<Assignment> &assignment, const QList<Problem> &problems,
                                qint64 dataBytes)
 {
     if (!assignment) {
-        m_tracker->cancel();
+        m_backend.clear();
         m_model->setRows({});
         return;
     }
     QList<HealthModel::Row> rows;
     const QString backend = assignment->sandbox() ? sandboxKindName(*assignment->sandbox()) : AppSettings::sandboxBackend();
-    rows.append({sandboxItem(), State::Pending, tr("Checking whether %1 can start…").arg(backend), {}});
+    rows.append({sandboxItem(), State::Pending, tr("Running the sandbox self-test for %1…").arg(backend), {}});
 
     int errors = 0;
     for (const Problem &p : problems)
@@ -110,20 +147,8 @@ void HealthPage::setAssignment(const std::optional<Assignment> &assignment, cons
     m_table->setColumnWidth(HealthModel::DetailColumn, 250);
     m_table->resizeRowsToContents();
 
-    const std::optional<SandboxKind> kind = parseSandboxKind(backend);
-    m_tracker->run(
-        [kind] { return kind ? createBackend(*kind)->check() : Expected<void>(Error{{}, {}, QStringLiteral("unknown backend")}); },
-        [this, backend, kind](Expected<void> ok) {
-            const bool unsafe = kind && *kind == SandboxKind::LocalUnsafe;
-            if (!ok)
-                m_model->setRow({sandboxItem(), State::Failed, tr("%1 cannot start.").arg(backend), ok.error().message});
-            else if (unsafe)
-                m_model->setRow({sandboxItem(), State::Warning, tr("local-unsafe starts but isolates nothing (UNSAFE)."),
-                                 tr("Choose bwrap or docker in Preferences before grading submissions.")});
-            else
-                m_model->setRow({sandboxItem(), State::Ok, tr("%1 can start.").arg(backend), {}});
-            m_table->resizeRowsToContents();
-        });
+    m_backend = backend;
+    startDoctor();
 }
 
 void HealthPage::setDatasetState(const DatasetEntriesModel *entries)

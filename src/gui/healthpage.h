@@ -14,10 +14,10 @@ namespace sandmark {
 
 class DatasetEntriesModel;
 class HealthModel;
-class JobTracker;
+class DoctorTask;
 
-/// Lists, for the open assignment: whether the selected sandbox backend can start (checked on a worker
-/// thread), whether assignment.json and the notebooks are valid, the checks and points, the supplied data
+/// Lists, for the open assignment: whether the selected sandbox backend passes the sandbox doctor (the
+/// self-test's checks, run on their own thread by DoctorTask; the first failed check and its fix are shown), whether assignment.json and the notebooks are valid, the checks and points, the supplied data
 /// size, the dataset cache state (from the Data page's last check or warm), the limits; and, marked as not
 /// in this build, what needs the environment and grading cores (environment built, reference run and its
 /// slowest cells, batch time estimate). Each row with its fix. GUI thread only.
@@ -30,12 +30,20 @@ public:
     /// Takes the dataset cache state from the Data page's entries after a check or warm.
     void setDatasetState(const DatasetEntriesModel *entries);
     HealthModel *model() const { return m_model; }
-    JobTracker *tracker() const { return m_tracker; }
+    /// True while the sandbox doctor runs.
+    bool isCheckingSandbox() const;
+
+Q_SIGNALS:
+    /// The sandbox row has the doctor's verdict.
+    void sandboxChecked();
 
 private:
+    void startDoctor();
+
     HealthModel *m_model;
     QTableView *m_table;
-    JobTracker *m_tracker;
+    DoctorTask *m_doctor;
+    QString m_backend; ///< the backend the running or last doctor checks
 };
 
 } // namespace sandmark

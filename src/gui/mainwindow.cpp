@@ -9,6 +9,7 @@
 #include "notebookpreview.h"
 #include "healthpage.h"
 #include "pages.h"
+#include "resultspage.h"
 #include "selftestdialog.h"
 #include "submissionspage.h"
 #include "problemlistmodel.h"
@@ -96,10 +97,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
       m_checks(new ChecksPage(this)),
       m_data(new DataPage(m_store, this)),
       m_submissions(new sandmark::SubmissionsPage(this)),
-      m_results(new PlaceholderPage(tr("Results"),
-                                    tr("Grade distribution and per-check pass-rate charts and the CSV export "
-                                       "need the gradebook, which is not part of this build yet."),
-                                    this)),
+      m_results(new sandmark::ResultsPage(this)),
       m_health(new sandmark::HealthPage(this)),
       m_problems(new ProblemListModel(this)),
       m_problemView(new QTreeView(this)),
@@ -302,6 +300,7 @@ void MainWindow::openAssignment(const QString &path)
                            m_checks->setAssignment(m_assignment);
                            m_data->setAssignment(m_assignment, r.dataRows);
                            m_submissions->setAssignment(m_assignment);
+                           m_results->setAssignment(m_assignment);
                            qint64 dataBytes = 0;
                            for (const DataFilesModel::Row &row : std::as_const(r.dataRows))
                                dataBytes += qMax<qint64>(0, row.sizeBytes);

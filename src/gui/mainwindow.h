@@ -22,7 +22,7 @@ class ChecksPage;
 class DataPage;
 class JobTracker;
 class NotebookPreview;
-class PlaceholderPage;
+class ResultsPage;
 class ProblemListModel;
 class HealthPage;
 class SubmissionsPage;
@@ -62,6 +62,7 @@ public:
     DataPage *dataPage() const { return m_data; }
     sandmark::SubmissionsPage *submissionsPage() const { return m_submissions; }
     sandmark::HealthPage *healthPage() const { return m_health; }
+    sandmark::ResultsPage *resultsPage() const { return m_results; }
     /// Tools → Sandbox Self-Test (modeless; the window owns it).
     void showSelfTest();
     ProblemListModel *problemModel() const { return m_problems; }
@@ -97,7 +98,7 @@ private:
     ChecksPage *m_checks;
     DataPage *m_data;
     sandmark::SubmissionsPage *m_submissions;
-    PlaceholderPage *m_results;
+    sandmark::ResultsPage *m_results;
     sandmark::HealthPage *m_health;
     ProblemListModel *m_problems;
     QTreeView *m_problemView;

@@ -1,5 +1,6 @@
 #include "screenshots.h"
 
+#include "healthpage.h"
 #include "jobtracker.h"
 #include "mainwindow.h"
 #include "notebookcellmodel.h"
@@ -103,6 +104,8 @@ void ScreenshotDriver::shootAll()
             waitFor([&] { return ended; }, 60000);
             disconnect(c);
         }
+        if (page == MainWindow::HealthPage) // the sandbox row shows the doctor's verdict
+            waitFor([&] { return !m_window->healthPage()->isCheckingSandbox(); }, 30000);
         ok &= save(m_window, name);
     }
 

@@ -1,11 +1,13 @@
 #include "selftestdialog.h"
 
 #include "appsettings.h"
-#include "jobtracker.h"
+#include "doctortask.h"
 #include "sandbox/backend.h"
 #include "selftestmodel.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -17,18 +19,40 @@ namespace sandmark {
 SelfTestDialog::SelfTestDialog(QWidget *parent)
     : QDialog(parent),
       m_model(new SelfTestModel(this)),
+      m_backend(new QComboBox(this)),
       m_table(new QTableView(this)),
       m_status(new QLabel(this)),
       m_again(new QPushButton(tr("Run &Again"), this)),
-      m_tracker(new JobTracker(this))
+      m_task(new DoctorTask(this))
 {
     setWindowTitle(tr("Sandbox Self-Test"));
     auto *layout = new QVBoxLayout(this);
-    auto *intro = new QLabel(tr("Whether each sandbox backend can start on this machine, and what to do when "
-                                "it cannot. Sandmark never falls back to another backend by itself."),
+    auto *intro = new QLabel(tr("Runs a probe inside the sandbox and checks what it must isolate: no network, "
+                                "system folders read-only, your home and the assignment invisible, limits in force. "
+                                "Sandmark never falls back to another backend by itself."),
                              this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    auto *row = new QHBoxLayout;
+    auto *label = new QLabel(tr("&Backend:"), this);
+    label->setBuddy(m_backend);
+    row->addWidget(label);
+    const QString selected = AppSettings::sandboxBackend();
+    for (SandboxKind kind : {SandboxKind::Bwrap, SandboxKind::Docker, SandboxKind::LocalUnsafe}) {
+        const QString name = sandboxKindName(kind);
+        QString text = name;
+        if (kind == SandboxKind::LocalUnsafe)
+            text = tr("%1 (UNSAFE: no isolation)").arg(name);
+        if (name == selected)
+            text = tr("%1 — selected in Preferences").arg(text);
+        m_backend->addItem(text, name);
+    }
+    m_backend->setCurrentIndex(qMax(0, m_backend->findData(selected)));
+    m_backend->setAccessibleName(tr("Sandbox backend to test"));
+    connect(m_backend, &QComboBox::activated, this, &SelfTestDialog::run);
+    row->addWidget(m_backend);
+    row->addStretch(1);
+    layout->addLayout(row);
     m_table->setModel(m_model);
     m_table->setAccessibleName(tr("Sandbox self-test results"));
     m_table->verticalHeader()->hide();
@@ -45,43 +69,60 @@ SelfTestDialog::SelfTestDialog(QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_again, &QPushButton::clicked, this, &SelfTestDialog::run);
     layout->addWidget(buttons);
-    resize(820, 320);
+    connect(m_task, &DoctorTask::finished, this, [this](const DoctorReport &report) {
+        m_model->setReport(report);
+        m_table->resizeColumnToContents(SelfTestModel::CheckColumn);
+        m_table->resizeColumnToContents(SelfTestModel::ResultColumn);
+        m_table->setColumnWidth(SelfTestModel::CheckColumn, qMin(m_table->columnWidth(SelfTestModel::CheckColumn), 380));
+        m_table->setColumnWidth(SelfTestModel::DetailColumn, 260);
+        m_table->resizeRowsToContents();
+        const int failed = m_model->failedCount();
+        if (report.backend == QLatin1String("local-unsafe"))
+            m_status->setText(tr("local-unsafe runs student code without any isolation."));
+        else if (failed == 0)
+            m_status->setText(tr("%1 passed all %n check(s): it isolates what it must.", nullptr, int(report.checks.size()))
+                                  .arg(report.backend));
+        else
+            m_status->setText(tr("%1 failed %n check(s); each failed row says what to do.", nullptr, failed).arg(report.backend));
+        m_again->setEnabled(true);
+        m_backend->setEnabled(true);
+        Q_EMIT finished();
+    });
+    resize(980, 520);
     run();
 }
 
 void SelfTestDialog::run()
 {
+    if (m_task->isRunning())
+        return;
+    const std::optional<SandboxKind> kind = parseSandboxKind(m_backend->currentData().toString());
+    if (!kind)
+        return;
     m_again->setEnabled(false);
-    m_status->setText(tr("Checking the backends…"));
-    const QString selected = AppSettings::sandboxBackend();
-    m_tracker->run(
-        [selected] {
-            QList<SelfTestModel::Row> rows;
-            for (SandboxKind kind : {SandboxKind::Bwrap, SandboxKind::Docker, SandboxKind::LocalUnsafe}) {
-                SelfTestModel::Row r;
-                r.backend = sandboxKindName(kind);
-                r.unsafe = kind == SandboxKind::LocalUnsafe;
-                r.selected = r.backend == selected;
-                const Expected<void> ok = createBackend(kind)->check(); // may run `docker info`: off the GUI thread
-                r.ok = ok.hasValue();
-                if (!ok)
-                    r.message = ok.error().message;
-                rows << r;
-            }
-            return rows;
-        },
-        [this](QList<SelfTestModel::Row> rows) {
-            m_model->setRows(rows);
-            m_table->resizeColumnToContents(SelfTestModel::BackendColumn);
-            m_table->resizeColumnToContents(SelfTestModel::ResultColumn);
-            m_table->resizeRowsToContents();
-            const auto sel = std::find_if(rows.cbegin(), rows.cend(), [](const SelfTestModel::Row &r) { return r.selected; });
-            m_status->setText(sel == rows.cend() ? tr("No backend is selected in Preferences.")
-                              : sel->ok          ? tr("The selected backend, %1, can start.").arg(sel->backend)
-                                                 : tr("The selected backend, %1, cannot start: %2").arg(sel->backend, sel->message));
-            m_again->setEnabled(true);
-            Q_EMIT finished();
-        });
+    m_backend->setEnabled(false);
+    m_model->clear();
+    m_status->setText(tr("Running the probe inside %1…").arg(sandboxKindName(*kind)));
+    m_task->start(*kind);
+}
+
+void SelfTestDialog::runFor(const QString &backend)
+{
+    const int i = m_backend->findData(backend);
+    if (i < 0 || m_task->isRunning())
+        return;
+    m_backend->setCurrentIndex(i);
+    run();
+}
+
+bool SelfTestDialog::isRunning() const
+{
+    return m_task->isRunning();
+}
+
+QString SelfTestDialog::statusText() const
+{
+    return m_status->text();
 }
 
 } // namespace sandmark

@@ -3,37 +3,44 @@
 
 #include <QDialog>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableView;
 
 namespace sandmark {
 
-class JobTracker;
+class DoctorTask;
 class SelfTestModel;
 
-/// Checks on a worker thread whether each sandbox backend can start on this machine
-/// (SandboxBackend::check(): bwrap installed and user namespaces enabled, Docker CLI and daemon reachable)
-/// and shows the table with each fix. The backend chosen in Preferences is bold; local-unsafe is labelled
-/// unsafe. GUI thread only.
+/// Runs the sandbox doctor (src/core/sandbox/doctor.h, the same checks as `sandmark-cli doctor`) for a
+/// backend — the one chosen in Preferences at first — on its own thread (DoctorTask), and shows its table:
+/// each check, what was observed, and the fix of every failed one. local-unsafe is labelled unsafe. GUI
+/// thread only.
 class SelfTestDialog : public QDialog
 {
     Q_OBJECT
 public:
     explicit SelfTestDialog(QWidget *parent = nullptr);
     SelfTestModel *model() const { return m_model; }
-    /// Runs the checks again (also done when the dialog opens); finished() follows.
+    /// Runs the doctor again for the backend in the combo box (also done when the dialog opens); finished()
+    /// follows.
     void run();
+    /// Chooses the backend ("bwrap", "docker", "local-unsafe") and runs the doctor for it.
+    void runFor(const QString &backend);
+    bool isRunning() const;
+    QString statusText() const;
 
 Q_SIGNALS:
     void finished();
 
 private:
     SelfTestModel *m_model;
+    QComboBox *m_backend;
     QTableView *m_table;
     QLabel *m_status;
     QPushButton *m_again;
-    JobTracker *m_tracker;
+    DoctorTask *m_task;
 };
 
 } // namespace sandmark

@@ -2,18 +2,36 @@
 
 #include <QApplication>
 #include <QColor>
-#include <QFont>
 #include <QStyle>
 
 namespace sandmark {
 
 SelfTestModel::SelfTestModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void SelfTestModel::setRows(QList<Row> rows)
+void SelfTestModel::setReport(const DoctorReport &report)
 {
     beginResetModel();
-    m_rows = std::move(rows);
+    m_report = report;
+    m_rows.clear();
+    if (report.backend == QLatin1String("local-unsafe"))
+        m_rows.append({tr("local-unsafe isolates nothing"), false,
+                       tr("student code runs with your rights, your files and the network"),
+                       tr("Use it only for notebooks you trust; choose bwrap or docker in Preferences for submissions.")});
+    m_rows += report.checks;
     endResetModel();
+}
+
+void SelfTestModel::clear()
+{
+    beginResetModel();
+    m_report = {};
+    m_rows.clear();
+    endResetModel();
+}
+
+int SelfTestModel::failedCount() const
+{
+    return int(std::count_if(m_rows.cbegin(), m_rows.cend(), [](const DoctorCheck &c) { return !c.ok; }));
 }
 
 int SelfTestModel::rowCount(const QModelIndex &parent) const
@@ -30,39 +48,28 @@ QVariant SelfTestModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &r = m_rows.at(index.row());
+    const DoctorCheck &c = m_rows.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case BackendColumn:
-            return r.selected ? tr("%1 (selected)").arg(r.backend) : r.backend;
+        case CheckColumn:
+            return c.name;
         case ResultColumn:
-            if (!r.ok)
-                return tr("cannot start");
-            return r.unsafe ? tr("starts — UNSAFE, no isolation") : tr("can start");
+            return c.ok ? tr("passed") : tr("FAILED");
+        case DetailColumn:
+            return c.detail;
         case FixColumn:
-            if (!r.ok)
-                return r.message;
-            return r.unsafe ? tr("Use it only for notebooks you trust.") : QString();
+            return c.ok ? QString() : c.fix;
         default:
             return {};
         }
     case Qt::DecorationRole:
         if (index.column() == ResultColumn && qobject_cast<QApplication *>(QCoreApplication::instance()))
-            return QApplication::style()->standardIcon(!r.ok       ? QStyle::SP_MessageBoxCritical
-                                                       : r.unsafe ? QStyle::SP_MessageBoxWarning
-                                                                  : QStyle::SP_DialogApplyButton);
+            return QApplication::style()->standardIcon(c.ok ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxCritical);
         return {};
     case Qt::ForegroundRole:
-        return r.unsafe || !r.ok ? QVariant(QColor(0x8a, 0x00, 0x16)) : QVariant();
-    case Qt::FontRole:
-        if (r.selected) {
-            QFont f;
-            f.setBold(true);
-            return f;
-        }
-        return {};
+        return c.ok ? QVariant() : QVariant(QColor(0x8a, 0x00, 0x16));
     default:
         return {};
     }
@@ -73,10 +80,12 @@ QVariant SelfTestModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case BackendColumn:
-        return tr("Backend");
+    case CheckColumn:
+        return tr("Check");
     case ResultColumn:
         return tr("Result");
+    case DetailColumn:
+        return tr("Observed");
     case FixColumn:
         return tr("What to do");
     default:

@@ -1,29 +1,27 @@
 #pragma once
-// The rows of the sandbox self-test: one per backend, whether it can start here and how to fix it.
+// The rows of the sandbox self-test: the doctor's checks for one backend, each with what to do.
+
+#include "sandbox/doctor.h"
 
 #include <QAbstractTableModel>
 
 namespace sandmark {
 
-/// Columns: backend, result, what to do. Holds values computed elsewhere (SandboxBackend::check() on a
-/// worker thread); does no work. The unsafe backend is labelled unsafe even when it works. GUI thread only.
+/// Columns: check, result, observed, what to do. One row per DoctorCheck of a DoctorReport (the doctor runs
+/// elsewhere, DoctorTask); does no work. For the local-unsafe backend a first row says that it isolates
+/// nothing, whatever its checks say. Failed rows are red. GUI thread only.
 class SelfTestModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { BackendColumn, ResultColumn, FixColumn, ColumnCount };
-    struct Row
-    {
-        QString backend;  ///< "bwrap", "docker", "local-unsafe"
-        bool ok = false;
-        bool unsafe = false;
-        bool selected = false; ///< the backend chosen in Preferences
-        QString message;  ///< the Error's text (names the problem and the fix) when not ok
-    };
+    enum Column { CheckColumn, ResultColumn, DetailColumn, FixColumn, ColumnCount };
 
     explicit SelfTestModel(QObject *parent = nullptr);
-    void setRows(QList<Row> rows);
-    const QList<Row> &rows() const { return m_rows; }
+    void setReport(const DoctorReport &report);
+    void clear();
+    const DoctorReport &report() const { return m_report; }
+    /// Rows whose check failed.
+    int failedCount() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -31,7 +29,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    QList<Row> m_rows;
+    DoctorReport m_report;
+    QList<DoctorCheck> m_rows;
 };
 
 } // namespace sandmark

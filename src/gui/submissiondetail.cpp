@@ -1,11 +1,15 @@
 #include "submissiondetail.h"
 
 #include "checkresultsmodel.h"
+#include "gradebookaccess.h"
+#include "jobtracker.h"
 #include "notebookpreview.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
@@ -29,7 +33,14 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_recordTable(new QTableView(this)),
       m_messages(new QLabel(this)),
       m_notebook(new NotebookPreview(this)),
-      m_log(new QPlainTextEdit(this))
+      m_log(new QPlainTextEdit(this)),
+      m_overrideBox(new QGroupBox(tr("Manual override"), this)),
+      m_overrideTarget(new QComboBox(m_overrideBox)),
+      m_overridePoints(new QDoubleSpinBox(m_overrideBox)),
+      m_overrideComment(new QLineEdit(m_overrideBox)),
+      m_overrideApply(new QPushButton(tr("&Apply Override"), m_overrideBox)),
+      m_overrideStatus(new QLabel(m_overrideBox)),
+      m_overrideTracker(new JobTracker(this))
 {
     auto *layout = new QVBoxLayout(this);
     m_summary->setWordWrap(true);
@@ -46,26 +57,43 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_checksTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_checksTable->setWordWrap(true);
     checksLayout->addWidget(m_checksTable, 1);
-    auto *override = new QGroupBox(tr("Manual override"), checksTab);
-    auto *form = new QFormLayout(override);
-    auto *points = new QDoubleSpinBox(override);
-    points->setAccessibleName(tr("Override points"));
-    auto *comment = new QLineEdit(override);
-    comment->setAccessibleName(tr("Override comment"));
-    comment->setPlaceholderText(tr("why the grade differs (kept with the override)"));
-    auto *apply = new QPushButton(tr("Apply Override"), override);
-    form->addRow(tr("Points:"), points);
-    form->addRow(tr("Comment:"), comment);
-    form->addRow(apply);
-    const QString why = tr("Overrides are stored in the gradebook, which is not part of this build yet.");
-    for (QWidget *w : {static_cast<QWidget *>(points), static_cast<QWidget *>(comment), static_cast<QWidget *>(apply)}) {
-        w->setEnabled(false);
-        w->setToolTip(why);
-    }
-    auto *note = new QLabel(why, override);
-    note->setWordWrap(true);
-    form->addRow(note);
-    checksLayout->addWidget(override);
+    auto *form = new QFormLayout(m_overrideBox);
+    m_overrideTarget->setAccessibleName(tr("What the override replaces"));
+    m_overridePoints->setAccessibleName(tr("Override points"));
+    m_overridePoints->setDecimals(2);
+    m_overridePoints->setRange(0, 1e6);
+    m_overrideComment->setAccessibleName(tr("Override comment"));
+    m_overrideComment->setPlaceholderText(tr("why the grade differs (required; kept with the override and exported)"));
+    m_overrideApply->setAccessibleName(tr("Apply the override"));
+    m_overrideStatus->setWordWrap(true);
+    m_overrideStatus->setAccessibleName(tr("Override status"));
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_overrideTarget, 1);
+    row->addWidget(new QLabel(tr("Points:"), m_overrideBox));
+    row->addWidget(m_overridePoints);
+    form->addRow(tr("Replaces:"), row);
+    form->addRow(tr("Comment:"), m_overrideComment);
+    auto *applyRow = new QHBoxLayout;
+    applyRow->addWidget(m_overrideApply);
+    applyRow->addWidget(m_overrideStatus, 1);
+    form->addRow(applyRow);
+    connect(m_overrideTarget, &QComboBox::currentIndexChanged, this, [this](int i) {
+        // Suggest the points being replaced.
+        const QString id = m_overrideTarget->itemData(i).toString();
+        double max = m_result.maxScore, current = m_effective && m_effective->score() ? *m_effective->score() : m_result.score;
+        for (const CheckResult &c : std::as_const(m_result.checks))
+            if (c.checkId == id) {
+                max = c.maxPoints;
+                current = c.points;
+            }
+        m_overridePoints->setValue(current);
+        m_overridePoints->setToolTip(tr("Automatic maximum: %1").arg(QLocale().toString(max, 'g', 6)));
+    });
+    connect(m_overrideComment, &QLineEdit::textChanged, this, &SubmissionDetail::updateOverrideControls);
+    connect(m_overrideApply, &QPushButton::clicked, this, [this] {
+        applyOverride(m_overrideTarget->currentData().toString(), m_overridePoints->value(), m_overrideComment->text());
+    });
+    checksLayout->addWidget(m_overrideBox);
     m_tabs->addTab(checksTab, tr("Checks"));
 
     m_notebook->setAccessibleName(tr("Executed notebook"));
@@ -93,14 +121,18 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
 void SubmissionDetail::setResult(const QString &student, const GradeResult &result, const QJsonObject &record,
                                  const QString &executedNotebook, const QString &log)
 {
-    QString summary = tr("%1: %2, %3 of %4 points")
-                          .arg(student, gradeStatusName(result.status), QLocale().toString(result.score, 'g', 6),
-                               QLocale().toString(result.maxScore, 'g', 6));
-    if (result.status == GradeStatus::GraderError)
-        summary = tr("%1: grader error — the run failed on the grader's side; this is not a grade.").arg(student);
-    for (const QString &reason : result.reasons)
-        summary += QLatin1Char('\n') + reason;
-    m_summary->setText(summary);
+    m_student = student;
+    m_result = result;
+    m_effective.reset();
+    m_overrideTarget->clear();
+    m_overrideTarget->addItem(tr("the whole submission's score"), QString());
+    for (const CheckResult &c : result.checks)
+        m_overrideTarget->addItem(tr("check %1").arg(c.checkId), c.checkId);
+    m_overrideComment->clear();
+    m_overrideStatus->clear();
+    m_checks->setOverrides({});
+    updateSummary();
+    updateOverrideControls();
     m_checks->setResults(result.checks);
     m_checksTable->resizeColumnsToContents();
     m_record->setRecord(record);
@@ -121,6 +153,86 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     m_tabs->setTabEnabled(1, !executedNotebook.isEmpty());
     if (!executedNotebook.isEmpty())
         m_notebook->showNotebook(executedNotebook);
+}
+
+void SubmissionDetail::updateSummary()
+{
+    const QLocale l;
+    QString summary = tr("%1: %2, %3 of %4 points")
+                          .arg(m_student, gradeStatusName(m_result.status), l.toString(m_result.score, 'g', 6),
+                               l.toString(m_result.maxScore, 'g', 6));
+    if (m_result.status == GradeStatus::GraderError)
+        summary = tr("%1: grader error — the run failed on the grader's side; this is not a grade.").arg(m_student);
+    if (m_effective && (m_effective->submissionOverride || !m_effective->overrideComments().isEmpty())) {
+        const std::optional<double> eff = m_effective->score();
+        summary += QLatin1Char('\n')
+                   + tr("With overrides: %1 of %2 points (automatic: %3).")
+                         .arg(eff ? l.toString(*eff, 'g', 6) : tr("no score"), l.toString(m_result.maxScore, 'g', 6),
+                              m_result.status == GradeStatus::GraderError ? tr("none") : l.toString(m_effective->autoScore, 'g', 6));
+        for (const QString &c : m_effective->overrideComments())
+            summary += QLatin1Char('\n') + tr("Override: %1").arg(c);
+    }
+    for (const QString &reason : std::as_const(m_result.reasons))
+        summary += QLatin1Char('\n') + reason;
+    m_summary->setText(summary);
+}
+
+void SubmissionDetail::updateOverrideControls()
+{
+    const bool possible = !m_gradebook.isEmpty() && !m_student.isEmpty();
+    m_overrideBox->setEnabled(possible);
+    m_overrideBox->setToolTip(possible ? QString() : tr("Run the submission first: overrides are stored with its results in the gradebook."));
+    m_overrideApply->setEnabled(possible && !m_overrideComment->text().trimmed().isEmpty() && !m_overrideTracker->isBusy());
+}
+
+void SubmissionDetail::setGradebook(const QString &path)
+{
+    m_gradebook = path;
+    updateOverrideControls();
+}
+
+void SubmissionDetail::setEffectiveGrade(const EffectiveGrade &grade)
+{
+    if (grade.studentId != m_student)
+        return;
+    m_effective = grade;
+    QHash<QString, Override> overrides;
+    for (const EffectiveCheck &c : grade.checks)
+        if (c.override_)
+            overrides.insert(c.result.checkId, *c.override_);
+    m_checks->setOverrides(overrides);
+    updateSummary();
+}
+
+void SubmissionDetail::applyOverride(const QString &checkId, double points, const QString &comment)
+{
+    if (m_gradebook.isEmpty() || m_student.isEmpty())
+        return;
+    Override o;
+    o.checkId = checkId;
+    o.points = points;
+    o.comment = comment.trimmed();
+    const QString path = m_gradebook, student = m_student;
+    m_overrideStatus->setText(tr("Saving…"));
+    m_overrideTracker->run([path, student, o] { return addGradebookOverride(path, student, o); },
+                           [this, student](Expected<EffectiveGrade> grade) {
+                               updateOverrideControls();
+                               if (!grade) {
+                                   m_overrideStatus->setText(grade.error().toString());
+                                   Q_EMIT overrideFailed(grade.error().toString());
+                                   return;
+                               }
+                               m_overrideStatus->setText(tr("Saved in the gradebook; it survives regrades."));
+                               m_overrideComment->clear();
+                               setEffectiveGrade(*grade);
+                               Q_EMIT overrideApplied(student, *grade);
+                           });
+    updateOverrideControls();
+}
+
+QString SubmissionDetail::overrideStatusText() const
+{
+    return m_overrideStatus->text();
 }
 
 QString SubmissionDetail::summaryText() const

@@ -1,0 +1,65 @@
+#include "gradebookaccess.h"
+
+#include "gradebook/export.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace sandmark {
+
+Expected<GradebookSnapshot> readGradebook(const QString &path)
+{
+    GradebookSnapshot snapshot;
+    snapshot.path = path;
+    if (!QFileInfo::exists(path))
+        return snapshot;
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return gb.error();
+    auto grades = (*gb)->effectiveGrades();
+    if (!grades)
+        return grades.error();
+    auto ids = (*gb)->checkIds();
+    if (!ids)
+        return ids.error();
+    snapshot.grades = std::move(*grades);
+    snapshot.checkIds = std::move(*ids);
+    return snapshot;
+}
+
+Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString &studentId, const Override &override_)
+{
+    if (override_.comment.trimmed().isEmpty())
+        return Error{path, studentId, QCoreApplication::translate("sandmark::GradebookAccess", "an override needs a comment saying why")};
+    if (!QFileInfo::exists(path))
+        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return gb.error();
+    if (auto added = (*gb)->addOverride(studentId, override_); !added)
+        return added.error();
+    auto grades = (*gb)->effectiveGrades();
+    if (!grades)
+        return grades.error();
+    for (const EffectiveGrade &g : std::as_const(*grades))
+        if (g.studentId == studentId)
+            return g;
+    return Error{path, studentId, QCoreApplication::translate("sandmark::GradebookAccess", "the student is not in the gradebook")};
+}
+
+Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath)
+{
+    auto snapshot = readGradebook(path);
+    if (!snapshot)
+        return snapshot.error();
+    QSaveFile file(csvPath);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{csvPath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
+    file.write(exportCsv(snapshot->grades, snapshot->checkIds));
+    if (!file.commit())
+        return Error{csvPath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
+    return int(snapshot->grades.size());
+}
+
+} // namespace sandmark

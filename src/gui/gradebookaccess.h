@@ -1,0 +1,35 @@
+#pragma once
+// Gradebook reads and writes for the desktop app, as blocking functions for worker threads (JobTracker).
+
+#include "gradebook/gradebook.h"
+#include "util/expected.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace sandmark {
+
+/// What the Results page and the Submissions table read from a gradebook.
+struct GradebookSnapshot
+{
+    QString path;                 ///< the gradebook file
+    QList<EffectiveGrade> grades; ///< effective grades (latest run plus overrides), sorted by student id
+    QStringList checkIds;         ///< export column order
+};
+
+/// Opens `path` (when it exists; a missing gradebook is an empty snapshot, nothing is created), reads the
+/// effective grades and the check ids, closes it. Blocking (SQLite): call it on a worker thread; each call
+/// opens its own connection, so calls from different threads are safe. Errors name the file.
+Expected<GradebookSnapshot> readGradebook(const QString &path);
+
+/// Adds `override_` for `studentId` (Gradebook::addOverride) and returns the student's new effective grade.
+/// Blocking: worker thread. Errors: unknown student or check, empty comment, the file cannot be written.
+Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString &studentId, const Override &override_);
+
+/// Writes Sandmark's CSV export (gradebook/export.h) of the gradebook at `path` to `csvPath` atomically
+/// (QSaveFile). Returns the number of students written. Blocking: worker thread.
+Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath);
+
+} // namespace sandmark

@@ -1,0 +1,320 @@
+#include "resultspage.h"
+
+#include "gradebookaccess.h"
+#include "jobtracker.h"
+#include "roles.h"
+#include "sandmark_gui_config.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#if SANDMARK_HAVE_QTCHARTS
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBarSeries>
+#include <QtCharts/QBarSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QValueAxis>
+#endif
+
+namespace sandmark {
+
+namespace {
+QLabel *heading(const QString &text, QWidget *parent, qreal scale = 1.3)
+{
+    auto *l = new QLabel(text, parent);
+    QFont f = l->font();
+    f.setPointSizeF(f.pointSizeF() * scale);
+    f.setBold(true);
+    l->setFont(f);
+    return l;
+}
+
+#if SANDMARK_HAVE_QTCHARTS
+QChartView *makeChartView(const QString &title, const QString &accessibleName, QWidget *parent)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    chart->legend()->hide();
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    auto *view = new QChartView(chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setAccessibleName(accessibleName);
+    view->setMinimumHeight(220);
+    return view;
+}
+
+// Replaces the chart's series with one bar set: `labels` as categories, `values` on a 0..`maxY` axis.
+void setBars(QChartView *view, const QString &setName, const QStringList &labels, const QList<qreal> &values,
+             qreal maxY, const QString &yFormat, const QColor &color)
+{
+    QChart *chart = view->chart();
+    chart->removeAllSeries();
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+    auto *set = new QBarSet(setName);
+    set->setColor(color);
+    set->setBorderColor(color.darker(130));
+    for (qreal v : values)
+        *set << v;
+    auto *series = new QBarSeries;
+    series->append(set);
+    series->setBarWidth(0.8);
+    series->setLabelsVisible(true);
+    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
+    series->setLabelsFormat(yFormat == QLatin1String("%d") ? QStringLiteral("@value") : QStringLiteral("@value %"));
+    chart->addSeries(series);
+    auto *x = new QBarCategoryAxis;
+    x->append(labels);
+    x->setLabelsAngle(labels.size() > 6 ? -45 : 0);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    auto *y = new QValueAxis;
+    y->setRange(0, qMax<qreal>(1, maxY));
+    y->setLabelFormat(yFormat);
+    if (yFormat == QLatin1String("%d")) { // counts: whole-number ticks
+        const int top = qMax(1, int(std::ceil(maxY)));
+        const int rounded = top <= 10 ? top : (top + 4) / 5 * 5;
+        y->setRange(0, rounded);
+        y->setTickCount(top <= 10 ? top + 1 : 6);
+    } else {
+        y->setTickCount(6);
+    }
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+}
+#endif
+
+void setUpTable(QTableView *t, QAbstractItemModel *model, const QString &name)
+{
+    auto *proxy = new QSortFilterProxyModel(t);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(SortRole);
+    t->setModel(proxy);
+    t->setSortingEnabled(true);
+    t->setAccessibleName(name);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setAlternatingRowColors(true);
+    t->setWordWrap(false);
+}
+} // namespace
+
+ResultsPage::ResultsPage(QWidget *parent)
+    : QWidget(parent),
+      m_distribution(new GradeDistributionModel(this)),
+      m_checks(new CheckPassRateModel(this)),
+      m_summaryLabel(new QLabel(this)),
+      m_exportStatus(new QLabel(this)),
+      m_export(new QPushButton(tr("&Export CSV…"), this)),
+      m_distributionTable(new QTableView(this)),
+      m_checksTable(new QTableView(this)),
+      m_readTracker(new JobTracker(this)),
+      m_exportTracker(new JobTracker(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(heading(tr("Results"), this));
+    m_summaryLabel->setWordWrap(true);
+    m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summaryLabel->setAccessibleName(tr("Results summary"));
+    layout->addWidget(m_summaryLabel);
+
+    auto *bar = new QHBoxLayout;
+    m_export->setAccessibleName(tr("Export the effective grades as CSV"));
+    m_export->setToolTip(tr("student, score, max, status, one column per check, override comments (UTF-8, "
+                            "spreadsheet-safe)"));
+    m_export->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
+    connect(m_export, &QPushButton::clicked, this, &ResultsPage::chooseExportFile);
+    bar->addWidget(m_export);
+    auto *refresh = new QPushButton(tr("Re&fresh"), this);
+    refresh->setAccessibleName(tr("Read the gradebook again"));
+    connect(refresh, &QPushButton::clicked, this, &ResultsPage::refresh);
+    bar->addWidget(refresh);
+    m_exportStatus->setWordWrap(true);
+    m_exportStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_exportStatus->setAccessibleName(tr("Export status"));
+    bar->addWidget(m_exportStatus, 1);
+    layout->addLayout(bar);
+
+    setUpTable(m_distributionTable, m_distribution, tr("Grade distribution"));
+    setUpTable(m_checksTable, m_checks, tr("Pass rate per check"));
+    auto *grid = new QGridLayout;
+    grid->addWidget(heading(tr("Grade distribution"), this, 1.0), 0, 0);
+    grid->addWidget(heading(tr("Pass rate per check"), this, 1.0), 0, 1);
+#if SANDMARK_HAVE_QTCHARTS
+    m_distributionChart = makeChartView(QString(), tr("Grade distribution chart"), this);
+    m_checksChart = makeChartView(QString(), tr("Pass rate per check chart"), this);
+    grid->addWidget(m_distributionChart, 1, 0);
+    grid->addWidget(m_checksChart, 1, 1);
+    grid->setRowStretch(1, 3);
+    m_distributionTable->setMaximumHeight(170);
+    m_checksTable->setMaximumHeight(170);
+#endif
+    grid->addWidget(m_distributionTable, 2, 0);
+    grid->addWidget(m_checksTable, 2, 1);
+    grid->setRowStretch(2, 1);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    layout->addLayout(grid, 1);
+    setAssignment(std::nullopt);
+}
+
+bool ResultsPage::hasCharts()
+{
+    return SANDMARK_HAVE_QTCHARTS;
+}
+
+void ResultsPage::setAssignment(const std::optional<Assignment> &assignment)
+{
+    const bool same = assignment && m_assignment && assignment->folder() == m_assignment->folder();
+    m_assignment = assignment;
+    if (!same)
+        m_gradebookPath = assignment ? Gradebook::defaultPath(assignment->folder()) : QString();
+    if (!same)
+        m_exportStatus->clear();
+    refresh();
+}
+
+void ResultsPage::setGradebookPath(const QString &path)
+{
+    m_gradebookPath = path;
+    refresh();
+}
+
+void ResultsPage::refresh()
+{
+    if (!m_assignment) {
+        m_readTracker->cancel();
+        m_summary = {};
+        m_distribution->setBins({});
+        m_checks->setChecks({});
+        m_summaryLabel->setText(tr("No assignment open."));
+        m_export->setEnabled(false);
+        updateCharts();
+        return;
+    }
+    const QString path = m_gradebookPath;
+    QStringList order;
+    for (const Check &c : m_assignment->checks())
+        order << c.id;
+    m_readTracker->run(
+        [path, order] {
+            auto snapshot = readGradebook(path);
+            if (!snapshot)
+                return Expected<ResultsSummary>(snapshot.error());
+            QStringList ids = order; // the assignment's order first, then checks only older runs had
+            for (const QString &id : std::as_const(snapshot->checkIds))
+                if (!ids.contains(id))
+                    ids << id;
+            return Expected<ResultsSummary>(summarizeResults(snapshot->grades, ids));
+        },
+        [this](Expected<ResultsSummary> summary) {
+            if (!summary) {
+                m_summary = {};
+                m_summaryLabel->setText(tr("The gradebook cannot be read: %1").arg(summary.error().toString()));
+            } else {
+                m_summary = *summary;
+                const QLocale l;
+                if (m_summary.submissions == 0)
+                    m_summaryLabel->setText(tr("No results yet: run submissions on the Submissions page."));
+                else
+                    m_summaryLabel->setText(
+                        tr("%n submission(s) with results: %1 graded, %2 need review, %3 grader error(s). "
+                           "Mean %4, median %5 of %6 points (over %7 with a score).",
+                           nullptr, m_summary.submissions)
+                            .arg(m_summary.graded)
+                            .arg(m_summary.needsReview)
+                            .arg(m_summary.graderErrors)
+                            .arg(l.toString(m_summary.meanScore, 'f', 1), l.toString(m_summary.medianScore, 'f', 1),
+                                 l.toString(m_summary.maxScore, 'g', 6))
+                            .arg(m_summary.withScore));
+            }
+            m_distribution->setBins(m_summary.bins);
+            m_checks->setChecks(m_summary.checks);
+            m_distributionTable->resizeColumnsToContents();
+            m_checksTable->resizeColumnsToContents();
+            m_export->setEnabled(m_summary.submissions > 0);
+            updateCharts();
+            Q_EMIT refreshed();
+        });
+}
+
+void ResultsPage::updateCharts()
+{
+#if SANDMARK_HAVE_QTCHARTS
+    QStringList ranges;
+    QList<qreal> counts;
+    qreal maxCount = 0;
+    for (const ResultsSummary::Bin &b : std::as_const(m_summary.bins)) {
+        ranges << QLocale().toString(b.fromPercent, 'g', 3);
+        counts << b.count;
+        maxCount = qMax<qreal>(maxCount, b.count);
+    }
+    setBars(static_cast<QChartView *>(m_distributionChart), tr("Submissions"), ranges, counts, maxCount,
+            QStringLiteral("%d"), QColor(0x3b, 0x6e, 0xa5));
+    static_cast<QChartView *>(m_distributionChart)->chart()->setTitle(tr("Submissions per score range (%, lower bound)"));
+    QStringList ids;
+    QList<qreal> rates;
+    for (const ResultsSummary::CheckRate &c : std::as_const(m_summary.checks)) {
+        ids << c.checkId;
+        rates << qRound(1000.0 * c.passRate()) / 10.0;
+    }
+    setBars(static_cast<QChartView *>(m_checksChart), tr("Pass rate"), ids, rates, 100, QStringLiteral("%.0f %%"),
+            QColor(0x3f, 0x8f, 0x4f));
+    static_cast<QChartView *>(m_checksChart)->chart()->setTitle(tr("Submissions passing each check (%)"));
+#endif
+}
+
+void ResultsPage::chooseExportFile()
+{
+    if (!m_assignment)
+        return;
+    const QString suggested = QDir(m_assignment->folder()).filePath(m_assignment->slug() + QStringLiteral("-grades.csv"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Grades as CSV"), suggested, tr("CSV files (*.csv)"));
+    if (!path.isEmpty())
+        exportCsv(path);
+}
+
+void ResultsPage::exportCsv(const QString &csvPath)
+{
+    if (m_gradebookPath.isEmpty())
+        return;
+    m_exportStatus->setText(tr("Exporting…"));
+    m_export->setEnabled(false);
+    const QString path = m_gradebookPath;
+    m_exportTracker->run([path, csvPath] { return exportGradebookCsv(path, csvPath); },
+                         [this, csvPath](Expected<int> n) {
+                             m_export->setEnabled(m_summary.submissions > 0);
+                             if (!n) {
+                                 m_exportStatus->setText(tr("Export failed: %1").arg(n.error().toString()));
+                                 Q_EMIT exportFailed(n.error().toString());
+                                 return;
+                             }
+                             m_exportStatus->setText(tr("%n student(s) written to %1", nullptr, *n)
+                                                         .arg(QDir::toNativeSeparators(csvPath)));
+                             Q_EMIT exported(csvPath, *n);
+                         });
+}
+
+QString ResultsPage::summaryText() const
+{
+    return m_summaryLabel->text();
+}
+
+} // namespace sandmark
