@@ -326,6 +326,10 @@
         <source>Tolerance</source>
         <translation>Toleranz</translation>
     </message>
+    <message>
+        <source>Reference value</source>
+        <translation>Referenzwert</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ChecksPage</name>
@@ -365,16 +369,48 @@
         <translation>Status der Prüfungsbearbeitung</translation>
     </message>
     <message>
-        <source>Points and tolerances are saved to assignment.json (other keys kept). Adding a value check by picking a variable from the reference run needs the grading core (reference runs), which is not part of this build yet.</source>
-        <translation>Punkte und Toleranzen werden in assignment.json gespeichert (andere Schlüssel bleiben erhalten). Eine Wertprüfung durch Auswahl einer Variablen aus dem Referenzlauf hinzuzufügen, erfordert den Bewertungskern (Referenzläufe), der in diesem Build noch fehlt.</translation>
-    </message>
-    <message>
         <source>Saving…</source>
         <translation>Wird gespeichert…</translation>
     </message>
     <message>
         <source>assignment.json updated.</source>
         <translation>assignment.json aktualisiert.</translation>
+    </message>
+    <message>
+        <source>Run &amp;Reference</source>
+        <translation>&amp;Referenzlauf</translation>
+    </message>
+    <message>
+        <source>Run the instructor notebook in the sandbox and show the reference values</source>
+        <translation>Das Notebook der Lehrkraft in der Sandbox ausführen und die Referenzwerte zeigen</translation>
+    </message>
+    <message>
+        <source>Reference run status</source>
+        <translation>Status des Referenzlaufs</translation>
+    </message>
+    <message>
+        <source>Run Reference shows each value check&apos;s expected value from the instructor notebook&apos;s own run.</source>
+        <translation>„Referenzlauf“ zeigt für jede Wertprüfung den erwarteten Wert aus dem Lauf des Notebooks der Lehrkraft.</translation>
+    </message>
+    <message>
+        <source>Running the instructor notebook in the sandbox (%1)…</source>
+        <translation>Das Notebook der Lehrkraft läuft in der Sandbox (%1)…</translation>
+    </message>
+    <message>
+        <source>not in the reference payload</source>
+        <translation>nicht in den Referenzdaten</translation>
+    </message>
+    <message>
+        <source>Reference values from the cached reference run (the notebook, data, environment and checks are unchanged).</source>
+        <translation>Referenzwerte aus dem zwischengespeicherten Referenzlauf (Notebook, Daten, Umgebung und Prüfungen sind unverändert).</translation>
+    </message>
+    <message>
+        <source>Reference values from a fresh reference run.</source>
+        <translation>Referenzwerte aus einem neuen Referenzlauf.</translation>
+    </message>
+    <message>
+        <source>The reference run failed: %1</source>
+        <translation>Der Referenzlauf ist fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -1728,6 +1764,46 @@
         <source>no notebook in the folder</source>
         <translation>kein Notebook im Ordner</translation>
     </message>
+    <message>
+        <source>queued</source>
+        <translation>in der Warteschlange</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>läuft…</translation>
+    </message>
+    <message>
+        <source>graded</source>
+        <translation>bewertet</translation>
+    </message>
+    <message>
+        <source>needs-review</source>
+        <translation>zu prüfen</translation>
+    </message>
+    <message>
+        <source>grader-error</source>
+        <translation>Bewerterfehler</translation>
+    </message>
+    <message>
+        <source>no score</source>
+        <translation>keine Punktzahl</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>* includes a manual override</source>
+        <translation>* enthält eine manuelle Korrektur</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsPage</name>
@@ -1752,18 +1828,6 @@
         <translation>Abgabenordner importieren</translation>
     </message>
     <message>
-        <source>Filter by student</source>
-        <translation>Nach Person filtern</translation>
-    </message>
-    <message>
-        <source>Filter submissions by student</source>
-        <translation>Abgaben nach Person filtern</translation>
-    </message>
-    <message>
-        <source>Running submissions needs the batch queue and grading parts of the core, which are not part of this build yet</source>
-        <translation>Das Ausführen von Abgaben erfordert die Teile Stapelverarbeitung und Bewertung des Kerns, die in diesem Build noch fehlen</translation>
-    </message>
-    <message>
         <source>Run &amp;All</source>
         <translation>&amp;Alle ausführen</translation>
     </message>
@@ -1776,16 +1840,8 @@
         <translation>&amp;Fehlgeschlagene ausführen</translation>
     </message>
     <message>
-        <source>Double-click a submission to preview its notebook</source>
-        <translation>Doppelklick auf eine Abgabe zeigt ihr Notebook in der Vorschau</translation>
-    </message>
-    <message>
         <source>Number of submissions</source>
         <translation>Anzahl der Abgaben</translation>
-    </message>
-    <message>
-        <source>Meanwhile, double-click a submission to see it in the Notebook preview, including its instrumented form.</source>
-        <translation>Bis dahin zeigt ein Doppelklick eine Abgabe in der Notebook-Vorschau, auch in ihrer instrumentierten Form.</translation>
     </message>
     <message>
         <source>No submissions imported. Use Import Folder….</source>
@@ -1806,12 +1862,144 @@
             <numerusform>%n Abgaben in %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>estimating the time left…</source>
+        <translation>Restzeit wird geschätzt…</translation>
+    </message>
     <message numerus="yes">
-        <source>%n without a notebook</source>
+        <source>about %n second(s) left</source>
         <translation>
-            <numerusform>%n ohne Notebook</numerusform>
-            <numerusform>%n ohne Notebook</numerusform>
+            <numerusform>noch etwa %n Sekunde</numerusform>
+            <numerusform>noch etwa %n Sekunden</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %n minute(s) left</source>
+        <translation>
+            <numerusform>noch etwa %n Minute</numerusform>
+            <numerusform>noch etwa %n Minuten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>A&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Filter by student, status or backend</source>
+        <translation>Nach Person, Status oder Backend filtern</translation>
+    </message>
+    <message>
+        <source>Filter submissions</source>
+        <translation>Abgaben filtern</translation>
+    </message>
+    <message>
+        <source>Grade every submission; unchanged ones keep their grade</source>
+        <translation>Jede Abgabe bewerten; unveränderte behalten ihre Note</translation>
+    </message>
+    <message>
+        <source>Grade the selected submissions again</source>
+        <translation>Die ausgewählten Abgaben neu bewerten</translation>
+    </message>
+    <message>
+        <source>Grade again the submissions that need review, had a grader error or never ran</source>
+        <translation>Die Abgaben neu bewerten, die zu prüfen sind, einen Bewerterfehler hatten oder nie liefen</translation>
+    </message>
+    <message>
+        <source>Cancel the batch (results so far are kept)</source>
+        <translation>Den Stapel abbrechen (bisherige Ergebnisse bleiben erhalten)</translation>
+    </message>
+    <message>
+        <source>Batch progress</source>
+        <translation>Fortschritt des Stapels</translation>
+    </message>
+    <message>
+        <source>%v of %m</source>
+        <translation>%v von %m</translation>
+    </message>
+    <message>
+        <source>Batch status</source>
+        <translation>Status des Stapels</translation>
+    </message>
+    <message>
+        <source>Select a submission to see its result; double-click to preview its notebook</source>
+        <translation>Eine Abgabe auswählen, um ihr Ergebnis zu sehen; Doppelklick zeigt ihr Notebook in der Vorschau</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cannot be graded as handed in</source>
+        <translation>
+            <numerusform>%n ist so, wie abgegeben, nicht bewertbar</numerusform>
+            <numerusform>%n sind so, wie abgegeben, nicht bewertbar</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every submission is graded.</source>
+        <translation>Jede Abgabe ist bewertet.</translation>
+    </message>
+    <message>
+        <source>Preparing: the reference run of the instructor notebook…</source>
+        <translation>Vorbereitung: Referenzlauf des Notebooks der Lehrkraft…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Grading %n submission(s), %1 at once…</source>
+        <translation>
+            <numerusform>%n Abgabe wird bewertet, %1 gleichzeitig…</numerusform>
+            <numerusform>%n Abgaben werden bewertet, %1 gleichzeitig…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 graded; %3</source>
+        <translation>%1 von %2 bewertet; %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n graded</source>
+        <translation>
+            <numerusform>%n bewertet</numerusform>
+            <numerusform>%n bewertet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n need review</source>
+        <translation>
+            <numerusform>%n zu prüfen</numerusform>
+            <numerusform>%n zu prüfen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n grader error(s)</source>
+        <translation>
+            <numerusform>%n Bewerterfehler</numerusform>
+            <numerusform>%n Bewerterfehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unchanged (kept)</source>
+        <translation>
+            <numerusform>%n unverändert (beibehalten)</numerusform>
+            <numerusform>%n unverändert (beibehalten)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not run</source>
+        <translation>
+            <numerusform>%n nicht ausgeführt</numerusform>
+            <numerusform>%n nicht ausgeführt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 s: %2.</source>
+        <translation>Nach %1 s abgebrochen: %2.</translation>
+    </message>
+    <message>
+        <source>Done in %1 s: %2.</source>
+        <translation>Fertig in %1 s: %2.</translation>
+    </message>
+    <message>
+        <source>The batch failed: %1</source>
+        <translation>Der Stapel ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
     </message>
 </context>
 </TS>

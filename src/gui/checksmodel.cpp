@@ -21,6 +21,13 @@ double ChecksModel::totalPoints() const
     return total;
 }
 
+void ChecksModel::setReferenceValues(const QHash<QString, QString> &values)
+{
+    m_reference = values;
+    if (!m_checks.isEmpty())
+        Q_EMIT dataChanged(index(0, ReferenceColumn), index(int(m_checks.size()) - 1, ReferenceColumn));
+}
+
 int ChecksModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_checks.size());
@@ -51,6 +58,8 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
             return value ? (c.anchor.isEmpty() ? tr("end of notebook") : c.anchor) : QString();
         case PointsColumn:
             return QLocale().toString(c.points, 'g', 6);
+        case ReferenceColumn:
+            return value ? m_reference.value(c.id) : QString();
         case ToleranceColumn: {
             QStringList parts;
             for (const char *key : {"rtol", "atol"})
@@ -89,6 +98,8 @@ QVariant ChecksModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("Points");
     case ToleranceColumn:
         return tr("Tolerance");
+    case ReferenceColumn:
+        return tr("Reference value");
     default:
         return {};
     }

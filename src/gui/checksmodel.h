@@ -8,18 +8,22 @@
 namespace sandmark {
 
 /// Columns: id, type, what (variable or test code's first line), anchor, points, tolerance (rtol/atol from
-/// the check's options). Holds a copy of the checks; does no work. Roles: roles.h. GUI thread only.
+/// the check's options), reference value (from the reference run, once known). Holds a copy of the checks
+/// and the reference values' summaries; does no work. Roles: roles.h. GUI thread only.
 class ChecksModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { IdColumn, TypeColumn, WhatColumn, AnchorColumn, PointsColumn, ToleranceColumn, ColumnCount };
+    enum Column { IdColumn, TypeColumn, WhatColumn, AnchorColumn, PointsColumn, ToleranceColumn, ReferenceColumn, ColumnCount };
 
     explicit ChecksModel(QObject *parent = nullptr);
 
     void setChecks(QList<Check> checks);
     const QList<Check> &checks() const { return m_checks; }
     double totalPoints() const;
+    /// Reference values by check id (short Python-like text and type), as the reference run's payload holds
+    /// them; checks not in the map show none.
+    void setReferenceValues(const QHash<QString, QString> &values);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -28,6 +32,7 @@ public:
 
 private:
     QList<Check> m_checks;
+    QHash<QString, QString> m_reference;
 };
 
 } // namespace sandmark

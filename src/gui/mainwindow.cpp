@@ -162,6 +162,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
         m_preview->showNotebook(path);
         setCurrentPage(PreviewPage);
     });
+    connect(m_submissions, &sandmark::SubmissionsPage::gradebookChanged, m_results, &ResultsPage::refresh);
     connect(m_data, &DataPage::jobEnded, this, [this] { m_health->setDatasetState(m_data->entriesModel()); });
     connect(m_checks, &ChecksPage::assignmentEdited, this, [this] {
         if (!m_openPath.isEmpty())

@@ -1,6 +1,8 @@
 #include "pages.h"
 
 #include "appsettings.h"
+#include "batch/referencerun.h"
+#include "grading/value.h"
 #include "checkeditdialog.h"
 #include "checksmodel.h"
 #include "datasetmodels.h"
@@ -10,6 +12,7 @@
 #include "progressdelegate.h"
 #include "secrets/secretstore.h"
 
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLineEdit>
@@ -74,7 +77,9 @@ ChecksPage::ChecksPage(QWidget *parent)
       m_edit(new QPushButton(tr("&Edit Check…"), this)),
       m_model(new ChecksModel(this)),
       m_table(new QTableView(this)),
-      m_total(new QLabel(this))
+      m_total(new QLabel(this)),
+      m_runReference(new QPushButton(tr("Run &Reference"), this)),
+      m_referenceStatus(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading(tr("Checks"), this));
@@ -96,20 +101,35 @@ ChecksPage::ChecksPage(QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { m_edit->setEnabled(m_table->selectionModel()->hasSelection()); });
     row->addWidget(m_edit);
+    m_runReference->setAccessibleName(tr("Run the instructor notebook in the sandbox and show the reference values"));
+    m_runReference->setToolTip(m_runReference->accessibleName());
+    m_runReference->setEnabled(false);
+    connect(m_runReference, &QPushButton::clicked, this, &ChecksPage::runReference);
+    row->addWidget(m_runReference);
     layout->addLayout(row);
     m_editStatus->setWordWrap(true);
     m_editStatus->setAccessibleName(tr("Check editing status"));
     layout->addWidget(m_editStatus);
-    layout->addWidget(pendingNote(tr("Points and tolerances are saved to assignment.json (other keys kept). "
-                                     "Adding a value check by picking a variable from the reference run needs "
-                                     "the grading core (reference runs), which is not part of this build yet."),
-                                  this));
+    m_referenceStatus->setWordWrap(true);
+    m_referenceStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_referenceStatus->setAccessibleName(tr("Reference run status"));
+    layout->addWidget(m_referenceStatus);
     setAssignment(std::nullopt);
 }
 
 void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
 {
+    if (m_reference && !(assignment && m_assignment && assignment->folder() == m_assignment->folder())) {
+        m_reference->disconnect(this);
+        m_reference->cancel();
+        m_reference->deleteLater();
+        m_reference = nullptr;
+    }
     m_assignment = assignment;
+    m_runReference->setEnabled(assignment.has_value() && !m_reference && !assignment->checks().isEmpty());
+    m_referenceStatus->setText(assignment ? tr("Run Reference shows each value check's expected value from the "
+                                               "instructor notebook's own run.")
+                                          : QString());
     m_model->setChecks(assignment ? assignment->checks() : QList<Check>{});
     m_table->resizeColumnsToContents();
     // Long test code must not push the points and tolerance off the page; the tooltip has all of it.
@@ -145,6 +165,74 @@ void ChecksPage::applyEdit(int row, const CheckEdit &edit)
                        m_editStatus->setText(tr("assignment.json updated."));
                        Q_EMIT assignmentEdited();
                    });
+}
+
+void ChecksPage::runReference()
+{
+    if (!m_assignment || m_reference)
+        return;
+    ReferenceRunOptions options;
+    const std::optional<SandboxKind> kind =
+        m_assignment->sandbox() ? m_assignment->sandbox() : parseSandboxKind(AppSettings::sandboxBackend());
+    options.run.kind = kind.value_or(defaultSandboxKind());
+    // The dataset cache only when the assignment needs one (the sandbox binds it read-only).
+    if (!m_assignment->requiredDatasets().isEmpty())
+        options.run.datasetCache = AppSettings::datasetCacheFolder();
+    m_reference = new ReferenceRun(*m_assignment, options, this);
+    m_runReference->setEnabled(false);
+    m_referenceStatus->setText(tr("Running the instructor notebook in the sandbox (%1)…").arg(sandboxKindName(options.run.kind)));
+    connect(m_reference, &ReferenceRun::progress, this, [this](const QString &line) { m_referenceStatus->setText(line); });
+    connect(m_reference, &ReferenceRun::finished, this, [this](const QByteArray &payload, const QString &) {
+        const bool cached = m_reference->cacheHit();
+        m_reference->deleteLater();
+        m_reference = nullptr;
+        m_runReference->setEnabled(m_assignment.has_value());
+        const QList<Check> checks = m_model->checks();
+        m_tracker->run(
+            [payload, checks] {
+                auto decoded = decodeProbePayload(payload, QStringLiteral("reference payload"));
+                if (!decoded)
+                    return Expected<QHash<QString, QString>>(decoded.error());
+                QHash<QString, QString> values;
+                for (const Check &c : checks) {
+                    if (c.type != Check::Type::Value)
+                        continue;
+                    // The check's own probe first (its anchor, or the end), then any probe of the variable.
+                    const ProbeValue *v = decoded->find(c.anchor.isEmpty() ? QStringLiteral("end") : c.anchor, c.variable);
+                    for (auto it = decoded->probes.cbegin(); !v && it != decoded->probes.cend(); ++it)
+                        v = decoded->find(it.key(), c.variable);
+                    values.insert(c.id, v ? QStringLiteral("%1  (%2)").arg(v->summary(80), v->pythonType())
+                                          : QCoreApplication::translate("sandmark::ChecksPage", "not in the reference payload"));
+                }
+                return Expected<QHash<QString, QString>>(values);
+            },
+            [this, cached](Expected<QHash<QString, QString>> values) {
+                if (!values) {
+                    m_referenceStatus->setText(values.error().toString());
+                    Q_EMIT referenceFailed(values.error().toString());
+                    return;
+                }
+                m_model->setReferenceValues(*values);
+                m_table->resizeColumnToContents(ChecksModel::ToleranceColumn);
+                m_referenceStatus->setText(cached ? tr("Reference values from the cached reference run (the notebook, "
+                                                       "data, environment and checks are unchanged).")
+                                                  : tr("Reference values from a fresh reference run."));
+                Q_EMIT referenceShown();
+            });
+    });
+    connect(m_reference, &ReferenceRun::failed, this, [this](const Error &error) {
+        m_reference->deleteLater();
+        m_reference = nullptr;
+        m_runReference->setEnabled(m_assignment.has_value());
+        m_referenceStatus->setText(tr("The reference run failed: %1").arg(error.toString()));
+        Q_EMIT referenceFailed(error.toString());
+    });
+    m_reference->start();
+}
+
+QString ChecksPage::referenceStatusText() const
+{
+    return m_referenceStatus->text();
 }
 
 QString ChecksPage::totalText() const

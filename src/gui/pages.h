@@ -22,6 +22,7 @@ class DatasetCallsModel;
 class DatasetEntriesModel;
 class DatasetJob;
 class JobTracker;
+class ReferenceRun;
 class SecretStore;
 struct AssignmentDatasets;
 
@@ -38,8 +39,10 @@ private:
     QLabel *m_text;
 };
 
-/// The assignment's checks as assignment.json lists them, with the total points. Editing (picking a variable
-/// from the reference run) arrives with the grading core.
+/// The assignment's checks as assignment.json lists them, with the total points and, after Run Reference,
+/// each value check's reference value from the reference run (the batch core's ReferenceRun: the instructor
+/// notebook in the sandbox, cached by its inputs; asynchronous). Points and tolerances are edited in
+/// assignment.json (background, other keys kept).
 class ChecksPage : public QWidget
 {
     Q_OBJECT
@@ -53,10 +56,17 @@ public:
     /// Opens the edit dialog for the selected check.
     void editSelected();
     JobTracker *tracker() const { return m_tracker; }
+    /// Runs (or reads from the cache) the reference run and shows its values; referenceShown() or
+    /// referenceFailed() follows.
+    void runReference();
+    bool isRunningReference() const { return m_reference != nullptr; }
+    QString referenceStatusText() const;
 
 Q_SIGNALS:
     /// assignment.json was changed; the window reloads the assignment.
     void assignmentEdited();
+    void referenceShown();
+    void referenceFailed(const QString &message);
 
 private:
     std::optional<Assignment> m_assignment;
@@ -66,6 +76,9 @@ private:
     ChecksModel *m_model;
     QTableView *m_table;
     QLabel *m_total;
+    QPushButton *m_runReference;
+    QLabel *m_referenceStatus;
+    ReferenceRun *m_reference = nullptr;
 };
 
 /// Supplied data files (sizes, redirected URLs) and the required datasets: scan the instructor notebooks

@@ -42,13 +42,15 @@ QLabel *heading(const QString &text, QWidget *parent, qreal scale = 1.3)
 }
 
 #if SANDMARK_HAVE_QTCHARTS
-QChartView *makeChartView(const QString &title, const QString &accessibleName, QWidget *parent)
+// A chart with one category axis and one value axis, created once; setBars() replaces only the series.
+QChartView *makeChartView(const QString &accessibleName, QWidget *parent)
 {
     auto *chart = new QChart;
-    chart->setTitle(title);
     chart->legend()->hide();
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->addAxis(new QBarCategoryAxis(chart), Qt::AlignBottom);
+    chart->addAxis(new QValueAxis(chart), Qt::AlignLeft);
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
     view->setAccessibleName(accessibleName);
@@ -56,17 +58,36 @@ QChartView *makeChartView(const QString &title, const QString &accessibleName, Q
     return view;
 }
 
-// Replaces the chart's series with one bar set: `labels` as categories, `values` on a 0..`maxY` axis.
-void setBars(QChartView *view, const QString &setName, const QStringList &labels, const QList<qreal> &values,
-             qreal maxY, const QString &yFormat, const QColor &color)
+// Shows one bar set: `labels` as categories, `values` on a 0..`maxY` axis; counts get whole-number ticks.
+void setBars(QChartView *view, const QString &title, const QString &setName, const QStringList &labels,
+             const QList<qreal> &values, qreal maxY, bool counts, const QColor &color)
 {
     QChart *chart = view->chart();
+    chart->setTitle(title);
     chart->removeAllSeries();
-    const QList<QAbstractAxis *> axes = chart->axes();
-    for (QAbstractAxis *axis : axes) {
-        chart->removeAxis(axis);
-        delete axis;
+    auto *x = qobject_cast<QBarCategoryAxis *>(chart->axes(Qt::Horizontal).value(0));
+    auto *y = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
+    if (!x || !y)
+        return;
+    x->clear();
+    x->append(labels);
+    qsizetype longest = 0;
+    for (const QString &l : labels)
+        longest = qMax(longest, l.size());
+    x->setLabelsAngle(labels.size() * longest > 40 ? -35 : 0);
+    if (counts) {
+        const int top = qMax(1, int(std::ceil(maxY)));
+        const int rounded = top <= 10 ? top : (top + 4) / 5 * 5;
+        y->setRange(0, rounded);
+        y->setTickCount(top <= 10 ? top + 1 : 6);
+        y->setLabelFormat(QStringLiteral("%d"));
+    } else {
+        y->setRange(0, qMax<qreal>(1, maxY));
+        y->setTickCount(6);
+        y->setLabelFormat(QStringLiteral("%.0f %%"));
     }
+    if (labels.isEmpty())
+        return;
     auto *set = new QBarSet(setName);
     set->setColor(color);
     set->setBorderColor(color.darker(130));
@@ -77,25 +98,9 @@ void setBars(QChartView *view, const QString &setName, const QStringList &labels
     series->setBarWidth(0.8);
     series->setLabelsVisible(true);
     series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
-    series->setLabelsFormat(yFormat == QLatin1String("%d") ? QStringLiteral("@value") : QStringLiteral("@value %"));
+    series->setLabelsFormat(counts ? QStringLiteral("@value") : QStringLiteral("@value %"));
     chart->addSeries(series);
-    auto *x = new QBarCategoryAxis;
-    x->append(labels);
-    x->setLabelsAngle(labels.size() > 6 ? -45 : 0);
-    chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
-    auto *y = new QValueAxis;
-    y->setRange(0, qMax<qreal>(1, maxY));
-    y->setLabelFormat(yFormat);
-    if (yFormat == QLatin1String("%d")) { // counts: whole-number ticks
-        const int top = qMax(1, int(std::ceil(maxY)));
-        const int rounded = top <= 10 ? top : (top + 4) / 5 * 5;
-        y->setRange(0, rounded);
-        y->setTickCount(top <= 10 ? top + 1 : 6);
-    } else {
-        y->setTickCount(6);
-    }
-    chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
 }
 #endif
@@ -106,6 +111,7 @@ void setUpTable(QTableView *t, QAbstractItemModel *model, const QString &name)
     proxy->setSourceModel(model);
     proxy->setSortRole(SortRole);
     t->setModel(proxy);
+    t->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // the model's order until a header is clicked
     t->setSortingEnabled(true);
     t->setAccessibleName(name);
     t->verticalHeader()->hide();
@@ -158,8 +164,8 @@ ResultsPage::ResultsPage(QWidget *parent)
     grid->addWidget(heading(tr("Grade distribution"), this, 1.0), 0, 0);
     grid->addWidget(heading(tr("Pass rate per check"), this, 1.0), 0, 1);
 #if SANDMARK_HAVE_QTCHARTS
-    m_distributionChart = makeChartView(QString(), tr("Grade distribution chart"), this);
-    m_checksChart = makeChartView(QString(), tr("Pass rate per check chart"), this);
+    m_distributionChart = makeChartView(tr("Grade distribution chart"), this);
+    m_checksChart = makeChartView(tr("Pass rate per check chart"), this);
     grid->addWidget(m_distributionChart, 1, 0);
     grid->addWidget(m_checksChart, 1, 1);
     grid->setRowStretch(1, 3);
@@ -266,18 +272,16 @@ void ResultsPage::updateCharts()
         counts << b.count;
         maxCount = qMax<qreal>(maxCount, b.count);
     }
-    setBars(static_cast<QChartView *>(m_distributionChart), tr("Submissions"), ranges, counts, maxCount,
-            QStringLiteral("%d"), QColor(0x3b, 0x6e, 0xa5));
-    static_cast<QChartView *>(m_distributionChart)->chart()->setTitle(tr("Submissions per score range (%, lower bound)"));
+    setBars(static_cast<QChartView *>(m_distributionChart), tr("Submissions per score range (%, lower bound)"),
+            tr("Submissions"), ranges, counts, maxCount, true, QColor(0x3b, 0x6e, 0xa5));
     QStringList ids;
     QList<qreal> rates;
     for (const ResultsSummary::CheckRate &c : std::as_const(m_summary.checks)) {
         ids << c.checkId;
         rates << qRound(1000.0 * c.passRate()) / 10.0;
     }
-    setBars(static_cast<QChartView *>(m_checksChart), tr("Pass rate"), ids, rates, 100, QStringLiteral("%.0f %%"),
-            QColor(0x3f, 0x8f, 0x4f));
-    static_cast<QChartView *>(m_checksChart)->chart()->setTitle(tr("Submissions passing each check (%)"));
+    setBars(static_cast<QChartView *>(m_checksChart), tr("Submissions passing each check (%)"), tr("Pass rate"), ids,
+            rates, 100, false, QColor(0x3f, 0x8f, 0x4f));
 #endif
 }
 

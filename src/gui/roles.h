@@ -36,6 +36,7 @@ enum ItemRole : int {
     // SubmissionsModel
     SortRole = Qt::UserRole + 500, ///< numbers for numeric columns, text otherwise
     NotebookPathRole,              ///< QString, absolute
+    StudentRole,                   ///< QString, the student id
 };
 
 } // namespace sandmark

@@ -8,6 +8,9 @@
 #include "pages.h"
 #include "notebookview.h"
 #include "preferencesdialog.h"
+#include "resultspage.h"
+#include "submissionsmodel.h"
+#include "submissionspage.h"
 #include "selftestdialog.h"
 
 #include <QCoreApplication>
@@ -16,6 +19,8 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QPixmap>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTimer>
 
 #include <functional>
@@ -102,6 +107,41 @@ void ScreenshotDriver::shootAll()
             auto c = connect(m_window->dataPage(), &DataPage::jobEnded, this, [&] { ended = true; });
             m_window->dataPage()->scan();
             waitFor([&] { return ended; }, 60000);
+            disconnect(c);
+        }
+        if (page == MainWindow::ChecksPageIndex) { // the reference values from a real reference run
+            bool ended = false;
+            auto c1 = connect(m_window->checksPage(), &ChecksPage::referenceShown, this, [&] { ended = true; });
+            auto c2 = connect(m_window->checksPage(), &ChecksPage::referenceFailed, this, [&] { ended = true; });
+            m_window->checksPage()->runReference();
+            waitFor([&] { return ended; }, 300000);
+            disconnect(c1);
+            disconnect(c2);
+        }
+        if (page == MainWindow::SubmissionsPage) { // grade every submission in the sandbox, show one result
+            SubmissionsPage *subs = m_window->submissionsPage();
+            waitFor([&] { return subs->model()->rowCount() > 0; }, 20000);
+            bool ended = false;
+            auto c1 = connect(subs, &SubmissionsPage::batchFinished, this, [&] { ended = true; });
+            auto c2 = connect(subs, &SubmissionsPage::batchFailed, this, [&] { ended = true; });
+            subs->runAll();
+            waitFor([&] { return ended; }, 600000);
+            disconnect(c1);
+            disconnect(c2);
+            bool loaded = false;
+            auto c3 = connect(subs, &SubmissionsPage::gradesLoaded, this, [&] { loaded = true; });
+            waitFor([&] { return loaded; }, 20000);
+            disconnect(c3);
+            const QModelIndexList bob = subs->proxy()->match(subs->proxy()->index(0, 0), Qt::DisplayRole,
+                                                              QStringLiteral("bob"), 1, Qt::MatchExactly);
+            if (!bob.isEmpty())
+                subs->table()->setCurrentIndex(bob.constFirst());
+        }
+        if (page == MainWindow::ResultsPage) {
+            bool refreshed = false;
+            auto c = connect(m_window->resultsPage(), &ResultsPage::refreshed, this, [&] { refreshed = true; });
+            m_window->resultsPage()->refresh();
+            waitFor([&] { return refreshed; }, 20000);
             disconnect(c);
         }
         if (page == MainWindow::HealthPage) // the sandbox row shows the doctor's verdict

@@ -10,7 +10,9 @@ class MainWindow;
 
 /// Drives `window` through its pages once the assignment is open and saves `NN-name.png` files into `dir`
 /// with QWidget::grab(): each page, the preview's instructor/release/instrumented views, the Preferences
-/// dialog. Emits finished(ok) when done. Asynchronous (waits for background loads with the event loop);
+/// dialog and the sandbox self-test. On the way it runs the reference run (Checks page) and grades every
+/// submission in the sandbox (Submissions page), so the Results page shows real grades: give it a copy of
+/// the assignment (the gradebook is written into the assignment folder). Emits finished(ok) when done. Asynchronous (waits for background loads with the event loop);
 /// GUI thread only.
 class ScreenshotDriver : public QObject
 {

@@ -135,6 +135,9 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     updateOverrideControls();
     m_checks->setResults(result.checks);
     m_checksTable->resizeColumnsToContents();
+    // Long values (a whole Series) must not push the feedback off the page; the tooltip has all of it.
+    for (int c : {int(CheckResultsModel::ExpectedColumn), int(CheckResultsModel::ActualColumn)})
+        m_checksTable->setColumnWidth(c, qMin(m_checksTable->columnWidth(c), 220));
     m_record->setRecord(record);
     m_recordTable->resizeColumnsToContents();
     QStringList messages;
@@ -151,6 +154,9 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     m_messages->setText(messages.join(QLatin1Char('\n')));
     m_log->setPlainText(log);
     m_tabs->setTabEnabled(1, !executedNotebook.isEmpty());
+    // The gradebook keeps results, not run artifacts: a result read from it has no record or log here.
+    m_tabs->setTabEnabled(2, !record.isEmpty());
+    m_tabs->setTabEnabled(3, !log.isEmpty());
     if (!executedNotebook.isEmpty())
         m_notebook->showNotebook(executedNotebook);
 }

@@ -5,7 +5,6 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QDirIterator>
 #include <QFileInfo>
 #include <QLocale>
 #include <QStyle>
@@ -20,7 +19,20 @@ void SubmissionsModel::setRows(QList<Row> rows)
 {
     beginResetModel();
     m_rows = std::move(rows);
+    m_index.clear();
+    for (int i = 0; i < m_rows.size(); ++i)
+        m_index.insert(m_rows.at(i).student, i);
     endResetModel();
+}
+
+int SubmissionsModel::rowOf(const QString &student) const
+{
+    return m_index.value(student, -1);
+}
+
+void SubmissionsModel::rowChanged(int row)
+{
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
 void SubmissionsModel::setProblems(const QHash<QString, QString> &problems)
@@ -30,8 +42,91 @@ void SubmissionsModel::setProblems(const QHash<QString, QString> &problems)
         if (p == m_rows.at(i).problem)
             continue;
         m_rows[i].problem = p;
-        Q_EMIT dataChanged(index(i, 0), index(i, ColumnCount - 1));
+        rowChanged(i);
     }
+}
+
+namespace {
+SubmissionsModel::State stateOf(GradeStatus status)
+{
+    switch (status) {
+    case GradeStatus::Graded:
+        return SubmissionsModel::State::Graded;
+    case GradeStatus::NeedsReview:
+        return SubmissionsModel::State::NeedsReview;
+    case GradeStatus::GraderError:
+        break;
+    }
+    return SubmissionsModel::State::GraderError;
+}
+} // namespace
+
+void SubmissionsModel::applyGrades(const QList<EffectiveGrade> &grades)
+{
+    // One pass; a reset would lose the selection and the scroll position in a long table.
+    QList<int> changed;
+    for (const EffectiveGrade &g : grades) {
+        const int i = rowOf(g.studentId);
+        if (i < 0)
+            continue;
+        Row &r = m_rows[i];
+        r.state = stateOf(g.status);
+        const std::optional<double> score = g.score();
+        r.score = score ? *score : -1;
+        r.maxScore = g.maxScore;
+        r.durationS = g.started.isValid() && g.finished.isValid() ? g.started.msecsTo(g.finished) / 1000.0 : -1;
+        r.backend = g.backend;
+        r.overridden = !g.overrideComments().isEmpty();
+        r.reasons = g.reasons;
+        changed << i;
+    }
+    if (changed.isEmpty())
+        return;
+    const auto [lo, hi] = std::minmax_element(changed.cbegin(), changed.cend());
+    Q_EMIT dataChanged(index(*lo, 0), index(*hi, ColumnCount - 1));
+}
+
+void SubmissionsModel::setState(const QString &student, State state)
+{
+    const int i = rowOf(student);
+    if (i < 0 || m_rows.at(i).state == state)
+        return;
+    m_rows[i].state = state;
+    rowChanged(i);
+}
+
+void SubmissionsModel::setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend)
+{
+    const int i = rowOf(student);
+    if (i < 0)
+        return;
+    Row &r = m_rows[i];
+    r.state = stateOf(result.status);
+    r.score = result.status == GradeStatus::GraderError ? -1 : result.score;
+    r.maxScore = result.maxScore;
+    r.durationS = durationS;
+    r.backend = backend;
+    r.reasons = result.reasons;
+    rowChanged(i);
+}
+
+QString SubmissionsModel::stateText(State state)
+{
+    switch (state) {
+    case State::NotRun:
+        return tr("not run");
+    case State::Queued:
+        return tr("queued");
+    case State::Running:
+        return tr("running…");
+    case State::Graded:
+        return tr("graded");
+    case State::NeedsReview:
+        return tr("needs-review");
+    case State::GraderError:
+        return tr("grader-error");
+    }
+    return {};
 }
 
 int SubmissionsModel::rowCount(const QModelIndex &parent) const
@@ -59,13 +154,20 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         case SizeColumn:
             return QLocale().formattedDataSize(r.sizeBytes);
         case StatusColumn:
-            if (r.status.isEmpty() && !r.problem.isEmpty())
+            if (r.state == State::NotRun && !r.problem.isEmpty())
                 return tr("cannot be graded: %1").arg(r.problem);
-            return r.status.isEmpty() ? tr("not run") : r.status;
+            return stateText(r.state);
         case ScoreColumn:
-            return r.score < 0 ? QString()
-                               : QStringLiteral("%1 / %2").arg(QLocale().toString(r.score, 'g', 6),
-                                                               QLocale().toString(r.maxScore, 'g', 6));
+            if (r.state == State::NotRun || r.state == State::Queued || r.state == State::Running)
+                return QString();
+            if (r.score < 0)
+                return tr("no score");
+            return QStringLiteral("%1 / %2%3").arg(QLocale().toString(r.score, 'g', 6), QLocale().toString(r.maxScore, 'g', 6),
+                                                   r.overridden ? QStringLiteral(" *") : QString());
+        case DurationColumn:
+            return r.durationS < 0 ? QString() : tr("%1 s").arg(QLocale().toString(r.durationS, 'f', 1));
+        case BackendColumn:
+            return r.backend;
         default:
             return {};
         }
@@ -73,24 +175,52 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case SizeColumn:
             return r.sizeBytes;
+        case StatusColumn:
+            return int(r.state);
         case ScoreColumn:
             return r.score;
+        case DurationColumn:
+            return r.durationS;
         default:
             return data(index, Qt::DisplayRole);
         }
-    case Qt::ToolTipRole:
-        return r.problem.isEmpty() ? r.notebookPath : r.notebookPath + QLatin1Char('\n') + r.problem;
-    case Qt::DecorationRole:
-        if (index.column() == StatusColumn && (r.notebookPath.isEmpty() || !r.problem.isEmpty())
-            && qobject_cast<QApplication *>(QCoreApplication::instance()))
-            return QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    case Qt::ToolTipRole: {
+        QStringList lines{r.notebookPath};
+        if (!r.problem.isEmpty())
+            lines << r.problem;
+        lines += r.reasons;
+        if (r.overridden && index.column() == ScoreColumn)
+            lines << tr("* includes a manual override");
+        return lines.join(QLatin1Char('\n'));
+    }
+    case Qt::DecorationRole: {
+        if (index.column() != StatusColumn || !qobject_cast<QApplication *>(QCoreApplication::instance()))
+            return {};
+        QStyle *style = QApplication::style();
+        switch (r.state) {
+        case State::NotRun:
+            return r.notebookPath.isEmpty() || !r.problem.isEmpty() ? style->standardIcon(QStyle::SP_MessageBoxCritical) : QVariant();
+        case State::Queued:
+            return style->standardIcon(QStyle::SP_ArrowRight);
+        case State::Running:
+            return style->standardIcon(QStyle::SP_BrowserReload);
+        case State::Graded:
+            return style->standardIcon(QStyle::SP_DialogApplyButton);
+        case State::NeedsReview:
+            return style->standardIcon(QStyle::SP_MessageBoxWarning);
+        case State::GraderError:
+            return style->standardIcon(QStyle::SP_MessageBoxCritical);
+        }
         return {};
+    }
     case Qt::TextAlignmentRole:
-        return index.column() == SizeColumn || index.column() == ScoreColumn
+        return index.column() == SizeColumn || index.column() == ScoreColumn || index.column() == DurationColumn
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                    : QVariant();
     case NotebookPathRole:
         return r.notebookPath;
+    case StudentRole:
+        return r.student;
     default:
         return {};
     }
@@ -111,37 +241,13 @@ QVariant SubmissionsModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Status");
     case ScoreColumn:
         return tr("Score");
+    case DurationColumn:
+        return tr("Duration");
+    case BackendColumn:
+        return tr("Backend");
     default:
         return {};
     }
-}
-
-QList<SubmissionsModel::Row> findSubmissions(const QString &folder, const QString &preferredNotebook)
-{
-    QList<SubmissionsModel::Row> rows;
-    const QFileInfoList students = QDir(folder).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-    for (const QFileInfo &s : students) {
-        SubmissionsModel::Row r;
-        r.student = s.fileName();
-        const QString preferred = QDir(s.absoluteFilePath()).filePath(QFileInfo(preferredNotebook).fileName());
-        if (!preferredNotebook.isEmpty() && QFileInfo(preferred).isFile()) {
-            r.notebookPath = preferred;
-        } else {
-            QDirIterator it(s.absoluteFilePath(), {QStringLiteral("*.ipynb")}, QDir::Files, QDirIterator::Subdirectories);
-            QStringList found;
-            while (it.hasNext())
-                found << it.next();
-            found.erase(std::remove_if(found.begin(), found.end(),
-                                       [](const QString &p) { return p.contains(QLatin1String("/.ipynb_checkpoints/")); }),
-                        found.end());
-            std::sort(found.begin(), found.end());
-            if (!found.isEmpty())
-                r.notebookPath = found.constFirst();
-        }
-        r.sizeBytes = r.notebookPath.isEmpty() ? 0 : QFileInfo(r.notebookPath).size();
-        rows << r;
-    }
-    return rows;
 }
 
 QHash<QString, QString> checkNotebooks(const QList<SubmissionsModel::Row> &rows)

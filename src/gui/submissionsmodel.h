@@ -1,35 +1,57 @@
 #pragma once
 // The submissions of an assignment, one row per student.
 
+#include "gradebook/gradebook.h"
+#include "grading/result.h"
+
 #include <QAbstractTableModel>
+#include <QHash>
 
 namespace sandmark {
 
-/// Columns: student, notebook, size, status, score. Rows are plain values found on a worker thread
-/// (findSubmissions); grading results fill status and score when the batch queue reports them. Does no
-/// work. Sort with a QSortFilterProxyModel (SortRole gives numbers for size and score). GUI thread only.
+/// Columns: student, notebook, size, status, score / max, duration, backend. Rows are plain values found on a
+/// worker thread (findSubmissions); results fill status, score, duration and backend as the gradebook holds
+/// them (applyGrades) and, live, as the batch reports them (setRunning, setResult). Does no work. Status icons
+/// in DecorationRole; sort with a QSortFilterProxyModel on SortRole (numbers for size, score, duration).
+/// GUI thread only.
 class SubmissionsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { StudentColumn, NotebookColumn, SizeColumn, StatusColumn, ScoreColumn, ColumnCount };
+    enum Column { StudentColumn, NotebookColumn, SizeColumn, StatusColumn, ScoreColumn, DurationColumn, BackendColumn, ColumnCount };
+    /// What the status column shows.
+    enum class State { NotRun, Queued, Running, Graded, NeedsReview, GraderError };
     struct Row
     {
         QString student;      ///< the student id: the submission's folder name
         QString notebookPath; ///< absolute; empty when the folder holds no notebook
         qint64 sizeBytes = 0;
-        QString status;       ///< "not run", later "graded", "needs-review", "grader-error"
-        double score = -1;    ///< -1: none yet
+        State state = State::NotRun;
+        double score = -1;    ///< effective score (overrides included); -1: none (not run, grader error)
         double maxScore = 0;
+        double durationS = -1; ///< wall time of the latest run, seconds; -1: unknown
+        QString backend;      ///< of the latest run
+        bool overridden = false;
         QString problem;      ///< why the notebook cannot be graded as it is ("line 90, column 5: invalid JSON…")
+        QStringList reasons;  ///< why the latest result is not `graded`
     };
 
     explicit SubmissionsModel(QObject *parent = nullptr);
     void setRows(QList<Row> rows);
     const QList<Row> &rows() const { return m_rows; }
+    /// The row of `student`, or -1.
+    int rowOf(const QString &student) const;
     /// Sets the problem of each listed student's notebook (student id → text; students not in `problems` have
     /// none), as checkNotebooks() found them. Emits dataChanged for the rows that changed.
     void setProblems(const QHash<QString, QString> &problems);
+    /// Fills status, score, duration and backend from the gradebook's effective grades (students not listed
+    /// are left as they are).
+    void applyGrades(const QList<EffectiveGrade> &grades);
+    void setState(const QString &student, State state);
+    /// A result as the batch reports it (automatic score; overrides are applied by applyGrades()).
+    void setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend);
+
+    static QString stateText(State state);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -37,13 +59,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    QList<Row> m_rows;
-};
+    void rowChanged(int row);
 
-/// The submissions under `folder`: each sub-folder is one student (its name is the id) holding one
-/// notebook (the one named like the assignment's first notebook, else the first .ipynb). Blocking file
-/// I/O: call it on a worker thread. Sorted by student id.
-QList<SubmissionsModel::Row> findSubmissions(const QString &folder, const QString &preferredNotebook);
+    QList<Row> m_rows;
+    QHash<QString, int> m_index; // student → row
+};
 
 /// Loads each row's notebook (Notebook::load) and returns, by student id, what makes it ungradable: no
 /// notebook, or the load error without the file name ("line 90, column 5: invalid JSON: …"). Blocking file

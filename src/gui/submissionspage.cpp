@@ -1,7 +1,11 @@
 #include "submissionspage.h"
 
+#include "appsettings.h"
+#include "batch/batchgrader.h"
+#include "gradebookaccess.h"
 #include "jobtracker.h"
 #include "roles.h"
+#include "submissiondetail.h"
 #include "submissionsmodel.h"
 
 #include <QDir>
@@ -11,12 +15,69 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace sandmark {
+
+namespace {
+
+struct Listing
+{
+    QList<SubmissionsModel::Row> rows;
+    QList<Submission> submissions;
+    std::optional<Error> error;
+};
+
+// Worker thread: the batch core's discovery (the same rules `sandmark-cli grade` applies) plus file sizes.
+Listing listSubmissions(const QString &folder)
+{
+    Listing out;
+    auto found = discoverSubmissions(folder);
+    if (!found) {
+        out.error = found.error();
+        return out;
+    }
+    out.submissions = *found;
+    for (const Submission &s : std::as_const(out.submissions)) {
+        SubmissionsModel::Row r;
+        r.student = s.studentId;
+        r.notebookPath = s.notebookPath;
+        r.sizeBytes = s.notebookPath.isEmpty() ? 0 : QFileInfo(s.notebookPath).size();
+        r.problem = s.problem;
+        out.rows << r;
+    }
+    return out;
+}
+
+QString etaText(double seconds)
+{
+    if (seconds < 0)
+        return SubmissionsPage::tr("estimating the time left…");
+    const int s = qRound(seconds);
+    if (s < 60)
+        return SubmissionsPage::tr("about %n second(s) left", nullptr, qMax(1, s));
+    return SubmissionsPage::tr("about %n minute(s) left", nullptr, (s + 30) / 60);
+}
+
+GradeResult resultOf(const EffectiveGrade &g)
+{
+    GradeResult r;
+    r.status = g.status;
+    r.score = g.autoScore;
+    r.maxScore = g.maxScore;
+    r.reasons = g.reasons;
+    for (const EffectiveCheck &c : g.checks)
+        r.checks << c.result;
+    return r;
+}
+
+} // namespace
 
 SubmissionsPage::SubmissionsPage(QWidget *parent)
     : QWidget(parent),
@@ -25,8 +86,16 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_table(new QTableView(this)),
       m_filter(new QLineEdit(this)),
       m_count(new QLabel(this)),
+      m_runAll(new QPushButton(tr("Run &All"), this)),
+      m_runSelected(new QPushButton(tr("Run &Selected"), this)),
+      m_runFailed(new QPushButton(tr("Run &Failed"), this)),
+      m_cancel(new QPushButton(tr("&Cancel"), this)),
+      m_progress(new QProgressBar(this)),
+      m_batchStatus(new QLabel(this)),
+      m_detail(new SubmissionDetail(this)),
       m_tracker(new JobTracker(this)),
-      m_checkTracker(new JobTracker(this))
+      m_checkTracker(new JobTracker(this)),
+      m_gradesTracker(new JobTracker(this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *title = new QLabel(tr("Submissions"), this);
@@ -47,45 +116,72 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
             importFolder(dir);
     });
     bar->addWidget(import);
-    m_filter->setPlaceholderText(tr("Filter by student"));
-    m_filter->setAccessibleName(tr("Filter submissions by student"));
+    m_filter->setPlaceholderText(tr("Filter by student, status or backend"));
+    m_filter->setAccessibleName(tr("Filter submissions"));
     m_filter->setClearButtonEnabled(true);
     bar->addWidget(m_filter, 1);
-    const QString why = tr("Running submissions needs the batch queue and grading parts of the core, which are "
-                           "not part of this build yet");
-    for (const QString &label : {tr("Run &All"), tr("Run &Selected"), tr("Run &Failed")}) {
-        auto *b = new QPushButton(label, this);
-        b->setEnabled(false);
-        b->setToolTip(why);
-        b->setAccessibleName(label);
-        bar->addWidget(b);
+    const QList<std::tuple<QPushButton *, QString, QString>> runs = {
+        {m_runAll, tr("Grade every submission; unchanged ones keep their grade"), QStringLiteral("Ctrl+R")},
+        {m_runSelected, tr("Grade the selected submissions again"), QStringLiteral("Ctrl+Shift+R")},
+        {m_runFailed, tr("Grade again the submissions that need review, had a grader error or never ran"), QString()},
+    };
+    for (const auto &[button, tip, shortcut] : runs) {
+        button->setToolTip(tip);
+        button->setAccessibleName(tip);
+        if (!shortcut.isEmpty())
+            button->setShortcut(QKeySequence(shortcut));
+        bar->addWidget(button);
     }
+    connect(m_runAll, &QPushButton::clicked, this, &SubmissionsPage::runAll);
+    connect(m_runSelected, &QPushButton::clicked, this, &SubmissionsPage::runSelected);
+    connect(m_runFailed, &QPushButton::clicked, this, &SubmissionsPage::runFailed);
+    m_cancel->setAccessibleName(tr("Cancel the batch (results so far are kept)"));
+    m_cancel->setToolTip(m_cancel->accessibleName());
+    connect(m_cancel, &QPushButton::clicked, this, &SubmissionsPage::cancelBatch);
+    bar->addWidget(m_cancel);
     layout->addLayout(bar);
+
+    auto *progressRow = new QHBoxLayout;
+    m_progress->setAccessibleName(tr("Batch progress"));
+    m_progress->setFormat(tr("%v of %m"));
+    progressRow->addWidget(m_progress, 1);
+    m_batchStatus->setAccessibleName(tr("Batch status"));
+    m_batchStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    progressRow->addWidget(m_batchStatus, 2);
+    layout->addLayout(progressRow);
+    m_progress->setVisible(false);
 
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(SortRole);
-    m_proxy->setFilterKeyColumn(SubmissionsModel::StudentColumn);
+    m_proxy->setFilterKeyColumn(-1); // any column: a student, "grader-error", "docker"
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(SubmissionsModel::StudentColumn, Qt::AscendingOrder);
     m_table->setAccessibleName(tr("Submissions"));
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
-    m_table->setToolTip(tr("Double-click a submission to preview its notebook"));
-    layout->addWidget(m_table, 1);
+    m_table->setWordWrap(false);
+    m_table->setToolTip(tr("Select a submission to see its result; double-click to preview its notebook"));
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("submissionsSplitter"));
+    auto *top = new QWidget(splitter);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_table, 1);
     m_count->setAccessibleName(tr("Number of submissions"));
-    layout->addWidget(m_count);
-    auto *pending = new QLabel(why + QLatin1Char('.') + QLatin1Char(' ')
-                                   + tr("Meanwhile, double-click a submission to see it in the Notebook preview, "
-                                        "including its instrumented form."),
-                               this);
-    pending->setWordWrap(true);
-    pending->setStyleSheet(QStringLiteral("QLabel { color: #5a4a00; background: #fff8d6; border: 1px solid #e6d38a; "
-                                          "padding: 6px; }"));
-    layout->addWidget(pending);
+    topLayout->addWidget(m_count);
+    splitter->addWidget(top);
+    splitter->addWidget(m_detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+    layout->addWidget(splitter, 1);
+    m_detail->setVisible(false);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
@@ -93,45 +189,277 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
         if (!path.isEmpty())
             Q_EMIT previewRequested(path);
     });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (current.isValid())
+            showDetail(current.data(StudentRole).toString());
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SubmissionsPage::updateButtons);
+    connect(m_detail, &SubmissionDetail::overrideApplied, this, [this](const QString &student, const EffectiveGrade &grade) {
+        m_grades.insert(student, grade);
+        m_model->applyGrades({grade});
+        Q_EMIT gradebookChanged();
+    });
     setAssignment(std::nullopt);
+}
+
+SubmissionsPage::~SubmissionsPage()
+{
+    if (m_batch) // kills its sandboxes; everything recorded so far stays in the gradebook
+        delete m_batch.data();
 }
 
 void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
 {
     const bool same = assignment && m_assignment && assignment->folder() == m_assignment->folder();
     m_assignment = assignment;
-    if (same)
+    if (same) {
+        updateButtons();
         return;
+    }
+    if (m_batch)
+        cancelBatch();
+    m_gradebookPath = assignment ? Gradebook::defaultPath(assignment->folder()) : QString();
+    m_detail->setGradebook(m_gradebookPath);
+    m_detail->setVisible(false);
+    m_submissions.clear();
+    m_grades.clear();
     m_model->setRows({});
+    m_batchStatus->clear();
     m_count->setText(assignment ? tr("No submissions imported. Use Import Folder….") : tr("No assignment open."));
+    updateButtons();
     if (assignment && QFileInfo(assignment->absolute(QStringLiteral("submissions"))).isDir())
         importFolder(assignment->absolute(QStringLiteral("submissions")));
 }
 
 void SubmissionsPage::importFolder(const QString &folder)
 {
-    const QString preferred = m_assignment && !m_assignment->notebooks().isEmpty() ? m_assignment->notebooks().constFirst()
-                                                                                    : QString();
+    m_folder = folder;
     m_count->setText(tr("Reading %1…").arg(QDir::toNativeSeparators(folder)));
-    m_tracker->run([folder, preferred] { return findSubmissions(folder, preferred); },
-                   [this, folder](QList<SubmissionsModel::Row> rows) {
-                       int missing = 0;
-                       for (const SubmissionsModel::Row &r : std::as_const(rows))
-                           missing += r.notebookPath.isEmpty() ? 1 : 0;
-                       m_model->setRows(std::move(rows));
-                       m_table->resizeColumnsToContents();
-                       QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount())
-                                          .arg(QDir::toNativeSeparators(folder));
-                       if (missing)
-                           text += QLatin1String("; ") + tr("%n without a notebook", nullptr, missing);
-                       m_count->setText(text);
-                       Q_EMIT submissionsListed();
-                       m_checkTracker->run([rows = m_model->rows()] { return checkNotebooks(rows); },
-                                           [this](QHash<QString, QString> problems) {
-                                               m_model->setProblems(problems);
-                                               Q_EMIT notebooksChecked();
-                                           });
-                   });
+    m_tracker->run([folder] { return listSubmissions(folder); }, [this, folder](Listing listing) {
+        if (listing.error) {
+            m_count->setText(listing.error->toString());
+            return;
+        }
+        m_submissions.clear();
+        for (const Submission &s : std::as_const(listing.submissions))
+            m_submissions.insert(s.studentId, s);
+        int flagged = 0;
+        for (const SubmissionsModel::Row &r : std::as_const(listing.rows))
+            flagged += r.problem.isEmpty() ? 0 : 1;
+        m_model->setRows(std::move(listing.rows));
+        m_table->resizeColumnsToContents();
+        QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(QDir::toNativeSeparators(folder));
+        if (flagged)
+            text += QLatin1String("; ") + tr("%n cannot be graded as handed in", nullptr, flagged);
+        m_count->setText(text);
+        updateButtons();
+        Q_EMIT submissionsListed();
+        readGrades();
+        m_checkTracker->run([rows = m_model->rows()] { return checkNotebooks(rows); },
+                            [this](QHash<QString, QString> problems) {
+                                // The core's listing problems (ambiguous, symlink) win; then parse errors.
+                                for (const SubmissionsModel::Row &r : m_model->rows())
+                                    if (!r.problem.isEmpty())
+                                        problems.insert(r.student, r.problem);
+                                m_model->setProblems(problems);
+                                Q_EMIT notebooksChecked();
+                            });
+    });
+}
+
+void SubmissionsPage::readGrades()
+{
+    if (m_gradebookPath.isEmpty())
+        return;
+    const QString path = m_gradebookPath;
+    m_gradesTracker->run([path] { return readGradebook(path); }, [this](Expected<GradebookSnapshot> snapshot) {
+        if (!snapshot) {
+            m_batchStatus->setText(snapshot.error().toString());
+            return;
+        }
+        m_grades.clear();
+        m_live.clear();
+        for (const EffectiveGrade &g : std::as_const(snapshot->grades))
+            m_grades.insert(g.studentId, g);
+        m_model->applyGrades(snapshot->grades);
+        m_table->resizeColumnToContents(SubmissionsModel::StatusColumn);
+        const QModelIndex current = m_table->currentIndex();
+        if (current.isValid())
+            showDetail(current.data(StudentRole).toString());
+        Q_EMIT gradesLoaded();
+    });
+}
+
+void SubmissionsPage::showDetail(const QString &student)
+{
+    if (const auto live = m_live.constFind(student); live != m_live.cend()) { // just graded by the running batch
+        m_detail->setResult(student, *live, {}, QString(), QString());
+        m_detail->setVisible(true);
+        return;
+    }
+    const auto g = m_grades.constFind(student);
+    if (g == m_grades.cend()) {
+        m_detail->setVisible(false);
+        return;
+    }
+    m_detail->setResult(student, resultOf(*g), {}, QString(), QString());
+    m_detail->setEffectiveGrade(*g);
+    m_detail->setVisible(true);
+}
+
+void SubmissionsPage::updateButtons()
+{
+    const bool idle = m_assignment.has_value() && !m_batch && m_model->rowCount() > 0;
+    m_runAll->setEnabled(idle);
+    m_runSelected->setEnabled(idle && m_table->selectionModel()->hasSelection());
+    m_runFailed->setEnabled(idle);
+    m_cancel->setEnabled(!m_batch.isNull());
+}
+
+void SubmissionsPage::runAll()
+{
+    runStudents({}, false);
+}
+
+void SubmissionsPage::runSelected()
+{
+    QStringList students;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex &i : rows)
+        students << i.data(StudentRole).toString();
+    if (!students.isEmpty())
+        runStudents(students, true);
+}
+
+void SubmissionsPage::runFailed()
+{
+    QStringList students;
+    for (const SubmissionsModel::Row &r : m_model->rows())
+        if (r.state == SubmissionsModel::State::NotRun || r.state == SubmissionsModel::State::NeedsReview
+            || r.state == SubmissionsModel::State::GraderError)
+            students << r.student;
+    if (students.isEmpty()) {
+        m_batchStatus->setText(tr("Every submission is graded."));
+        return;
+    }
+    runStudents(students, true);
+}
+
+void SubmissionsPage::runStudents(const QStringList &students, bool force)
+{
+    if (!m_assignment || m_batch)
+        return;
+    QList<Submission> batch;
+    const QStringList ids = students.isEmpty() ? QStringList(m_submissions.keys()) : students;
+    for (const QString &id : ids)
+        if (m_submissions.contains(id))
+            batch << m_submissions.value(id);
+    std::sort(batch.begin(), batch.end(), [](const Submission &a, const Submission &b) { return a.studentId < b.studentId; });
+    if (batch.isEmpty())
+        return;
+
+    BatchOptions options;
+    const std::optional<SandboxKind> kind =
+        m_assignment->sandbox() ? m_assignment->sandbox() : parseSandboxKind(AppSettings::sandboxBackend());
+    options.run.kind = kind.value_or(defaultSandboxKind());
+    // The dataset cache only when the assignment needs one (the sandbox binds it read-only).
+    if (!m_assignment->requiredDatasets().isEmpty())
+        options.run.datasetCache = AppSettings::datasetCacheFolder();
+    options.jobs = AppSettings::parallelRuns();
+    options.force = force;
+    options.gradebookPath = m_gradebookPath;
+    m_batchBackend = sandboxKindName(options.run.kind);
+
+    m_batch = new BatchGrader(*m_assignment, batch, options, this);
+    m_runClocks.clear();
+    for (const Submission &s : std::as_const(batch))
+        m_model->setState(s.studentId, SubmissionsModel::State::Queued);
+    m_progress->setRange(0, 0); // busy until the reference run is done
+    m_progress->setVisible(true);
+    m_batchStatus->setText(tr("Preparing: the reference run of the instructor notebook…"));
+    connect(m_batch, &BatchGrader::message, this, [this](const QString &line) { m_batchStatus->setText(line); });
+    connect(m_batch, &BatchGrader::started, this, [this](int total) {
+        m_progress->setRange(0, qMax(1, total));
+        m_progress->setValue(0);
+        m_batchStatus->setText(tr("Grading %n submission(s), %1 at once…", nullptr, total).arg(m_batch->jobs()));
+    });
+    connect(m_batch, &BatchGrader::submissionSkipped, this, [this](const QString &id) {
+        // Unchanged since its last completed run: its recorded grade stands.
+        if (m_grades.contains(id))
+            m_model->applyGrades({m_grades.value(id)});
+        else
+            m_model->setState(id, SubmissionsModel::State::NotRun);
+    });
+    connect(m_batch, &BatchGrader::submissionStarted, this, [this](const QString &id) {
+        m_runClocks[id].start();
+        m_model->setState(id, SubmissionsModel::State::Running);
+    });
+    connect(m_batch, &BatchGrader::submissionFinished, this, [this](const QString &id, const GradeResult &result) {
+        const auto clock = m_runClocks.constFind(id);
+        const double seconds = clock != m_runClocks.cend() && clock->isValid() ? clock->elapsed() / 1000.0 : -1;
+        m_model->setResult(id, result, seconds, m_batchBackend);
+        m_live.insert(id, result);
+        if (m_table->currentIndex().data(StudentRole).toString() == id)
+            showDetail(id);
+        Q_EMIT resultRecorded(id);
+    });
+    connect(m_batch, &BatchGrader::progress, this, [this](int done, int total, double eta) {
+        m_progress->setRange(0, qMax(1, total));
+        m_progress->setValue(done);
+        m_batchStatus->setText(tr("%1 of %2 graded; %3").arg(done).arg(total).arg(done < total ? etaText(eta) : QString()));
+    });
+    connect(m_batch, &BatchGrader::finished, this, [this](const BatchSummary &s) {
+        QStringList parts{tr("%n graded", nullptr, s.graded), tr("%n need review", nullptr, s.needsReview),
+                          tr("%n grader error(s)", nullptr, s.graderErrors)};
+        if (s.skipped)
+            parts << tr("%n unchanged (kept)", nullptr, s.skipped);
+        if (s.notRun)
+            parts << tr("%n not run", nullptr, s.notRun);
+        m_batchStatus->setText((s.cancelled ? tr("Cancelled after %1 s: %2.") : tr("Done in %1 s: %2."))
+                                   .arg(QLocale().toString(s.seconds, 'f', 1), parts.join(QLatin1String(", "))));
+        finishBatch();
+        Q_EMIT batchFinished(s);
+    });
+    connect(m_batch, &BatchGrader::failed, this, [this](const Error &error) {
+        m_batchStatus->setText(tr("The batch failed: %1").arg(error.toString()));
+        finishBatch();
+        Q_EMIT batchFailed(error.toString());
+    });
+    updateButtons();
+    m_batch->start();
+}
+
+void SubmissionsPage::finishBatch()
+{
+    if (m_batch)
+        m_batch->deleteLater();
+    m_batch = nullptr;
+    m_progress->setVisible(false);
+    // Students still marked queued or running were not run (cancelled): show their recorded grade again.
+    QList<EffectiveGrade> recorded;
+    for (const SubmissionsModel::Row &r : m_model->rows())
+        if (r.state == SubmissionsModel::State::Queued || r.state == SubmissionsModel::State::Running) {
+            m_model->setState(r.student, SubmissionsModel::State::NotRun);
+            if (m_grades.contains(r.student))
+                recorded << m_grades.value(r.student);
+        }
+    m_model->applyGrades(recorded);
+    updateButtons();
+    readGrades(); // durations and backends as recorded, overrides applied
+    Q_EMIT gradebookChanged();
+}
+
+void SubmissionsPage::cancelBatch()
+{
+    if (!m_batch)
+        return;
+    m_batchStatus->setText(tr("Cancelling…"));
+    m_batch->cancel();
+}
+
+QString SubmissionsPage::batchStatusText() const
+{
+    return m_batchStatus->text();
 }
 
 } // namespace sandmark

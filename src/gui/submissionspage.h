@@ -1,37 +1,74 @@
 #pragma once
-// The Submissions page.
+// The Submissions page: the table of students, batch grading with live results, the submission detail.
 
 #include "assignment/assignment.h"
+#include "batch/submissions.h"
+#include "gradebook/gradebook.h"
+#include "grading/result.h"
 
+#include <QElapsedTimer>
+#include <QHash>
+#include <QPointer>
 #include <QWidget>
 
 #include <optional>
 
 class QLabel;
 class QLineEdit;
+class QProgressBar;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 
 namespace sandmark {
 
+class BatchGrader;
 class JobTracker;
+class SubmissionDetail;
 class SubmissionsModel;
+struct BatchSummary;
+struct GradeResult;
 
 /// Lists the submissions of the open assignment (its `submissions/` folder, or a folder chosen with Import
-/// Folder…; found on a worker thread) in a sortable, filterable table. Double-clicking a row asks to preview
-/// that student's notebook. Running submissions waits for the batch queue of the core (the Run buttons
-/// say so). GUI thread only.
+/// Folder…; found with the batch core's discoverSubmissions() on a worker thread) with their latest results
+/// from the gradebook (read on a worker thread), in a sortable table filtered by any column (student, status,
+/// backend). Run All / Run Selected / Run Failed grade through the core's BatchGrader (N sandboxes at once,
+/// each result committed to the gradebook when its run ends): the table fills in live from
+/// submissionFinished, a progress bar shows done / total and the ETA, Cancel stops the batch (results so far
+/// stay). Run All skips submissions whose files and assignment are unchanged since their last completed
+/// run; Selected and Failed always rerun. The selected row's result is shown in a SubmissionDetail (checks,
+/// manual override). Nothing here blocks the GUI thread. GUI thread only.
 class SubmissionsPage : public QWidget
 {
     Q_OBJECT
 public:
     explicit SubmissionsPage(QWidget *parent = nullptr);
+    ~SubmissionsPage() override;
     void setAssignment(const std::optional<Assignment> &assignment);
     /// Lists the submissions in `folder` (one sub-folder per student), in the background.
     void importFolder(const QString &folder);
+    /// The gradebook results are read from and written to (default: Gradebook::defaultPath of the folder).
+    QString gradebookPath() const { return m_gradebookPath; }
+
+    /// Grades these students (all listed when empty) in the background; batchFinished() follows.
+    /// `force`: rerun unchanged submissions too.
+    void runStudents(const QStringList &students, bool force);
+    void runAll();
+    void runSelected();
+    /// Reruns the students whose latest result is needs-review or grader-error, or not run.
+    void runFailed();
+    void cancelBatch();
+    bool isRunning() const { return !m_batch.isNull(); }
+    /// Shows `student`'s latest result in the detail below the table.
+    void showDetail(const QString &student);
+
     SubmissionsModel *model() const { return m_model; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
+    QTableView *table() const { return m_table; }
     QLineEdit *filterEdit() const { return m_filter; }
+    SubmissionDetail *detail() const { return m_detail; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QString batchStatusText() const;
     JobTracker *tracker() const { return m_tracker; }
     JobTracker *checkTracker() const { return m_checkTracker; }
 
@@ -41,16 +78,44 @@ Q_SIGNALS:
     void submissionsListed();
     /// Every listed notebook was loaded; rows that cannot be graded show why.
     void notebooksChecked();
+    /// A result arrived (already committed to the gradebook).
+    void resultRecorded(const QString &student);
+    /// The gradebook changed (a batch ended, an override was applied): the Results page reads it again.
+    void gradebookChanged();
+    void batchFinished(const sandmark::BatchSummary &summary);
+    void batchFailed(const QString &message);
+    /// The gradebook's results are in the table (after listing, after a batch).
+    void gradesLoaded();
 
 private:
+    void readGrades();
+    void updateButtons();
+    void finishBatch();
+
     std::optional<Assignment> m_assignment;
+    QString m_folder;
+    QString m_gradebookPath;
+    QHash<QString, Submission> m_submissions; // by student id
+    QHash<QString, EffectiveGrade> m_grades;  // by student id, as last read
+    QHash<QString, GradeResult> m_live;       // results of the running batch, until the gradebook is read again
     SubmissionsModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTableView *m_table;
     QLineEdit *m_filter;
     QLabel *m_count;
+    QPushButton *m_runAll;
+    QPushButton *m_runSelected;
+    QPushButton *m_runFailed;
+    QPushButton *m_cancel;
+    QProgressBar *m_progress;
+    QLabel *m_batchStatus;
+    SubmissionDetail *m_detail;
     JobTracker *m_tracker;
     JobTracker *m_checkTracker; ///< loads the listed notebooks to show why one cannot be graded
+    JobTracker *m_gradesTracker;
+    QPointer<BatchGrader> m_batch;
+    QString m_batchBackend;
+    QHash<QString, QElapsedTimer> m_runClocks;
 };
 
 } // namespace sandmark
