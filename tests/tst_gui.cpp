@@ -1104,6 +1104,11 @@ private Q_SLOTS:
         const QString nRows = page->model()->index(0, ChecksModel::ReferenceColumn).data().toString();
         QVERIFY2(nRows.startsWith(QLatin1String("150")) && nRows.contains(QLatin1String("int")), qPrintable(nRows));
         QVERIFY(page->model()->index(4, ChecksModel::ReferenceColumn).data().toString().isEmpty()); // a test check
+        // The Health page takes the reference run's outcome.
+        bool referenceOk = false;
+        for (const HealthModel::Row &r : w.healthPage()->model()->rows())
+            referenceOk = referenceOk || (r.item == QLatin1String("Reference run") && r.state == HealthModel::State::Ok);
+        QVERIFY(referenceOk);
     }
 
     void cancelStopsTheBatch()

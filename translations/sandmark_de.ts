@@ -832,16 +832,8 @@
         <translation>%1 s pro Lauf, %2 s pro Zelle, %3 Speicher</translation>
     </message>
     <message>
-        <source>Needs the environment and grading parts of the core, which are not part of this build yet.</source>
-        <translation>Erfordert die Teile Umgebung und Bewertung des Kerns, die in diesem Build noch fehlen.</translation>
-    </message>
-    <message>
         <source>Environment built</source>
         <translation>Umgebung erstellt</translation>
-    </message>
-    <message>
-        <source>Reference run (duration, slowest cells against the limits)</source>
-        <translation>Referenzlauf (Dauer, langsamste Zellen im Vergleich zu den Grenzen)</translation>
     </message>
     <message>
         <source>Batch grading time at the current parallelism</source>
@@ -906,6 +898,53 @@
     <message>
         <source>Running the sandbox self-test for %1…</source>
         <translation>Sandbox-Selbsttest für %1 läuft…</translation>
+    </message>
+    <message>
+        <source>Reference run</source>
+        <translation>Referenzlauf</translation>
+    </message>
+    <message>
+        <source>Checks page → Run Reference builds the environment and runs the instructor notebook.</source>
+        <translation>Seite „Prüfungen“ → Referenzlauf baut die Umgebung und führt das Notebook der Lehrkraft aus.</translation>
+    </message>
+    <message>
+        <source>Not run yet.</source>
+        <translation>Noch nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Checks page → Run Reference (cached until the notebook, data, environment or checks change).</source>
+        <translation>Seite „Prüfungen“ → Referenzlauf (zwischengespeichert, bis sich Notebook, Daten, Umgebung oder Prüfungen ändern).</translation>
+    </message>
+    <message>
+        <source>Grade a few submissions (Submissions page) to measure the time per submission.</source>
+        <translation>Einige Abgaben bewerten (Seite „Abgaben“), um die Zeit je Abgabe zu messen.</translation>
+    </message>
+    <message>
+        <source>The instructor notebook must run cleanly in the sandbox: fix the cell named above.</source>
+        <translation>Das Notebook der Lehrkraft muss in der Sandbox fehlerfrei laufen: die oben genannte Zelle korrigieren.</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>Bereit.</translation>
+    </message>
+    <message>
+        <source>Succeeded (cached result).</source>
+        <translation>Erfolgreich (zwischengespeichertes Ergebnis).</translation>
+    </message>
+    <message>
+        <source>Succeeded in %1 s.</source>
+        <translation>Erfolgreich in %1 s.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 s per submission; %n submission(s) take about %2 min with %3 at once</source>
+        <translation>
+            <numerusform>%1 s je Abgabe; %n Abgabe dauert etwa %2 min mit %3 gleichzeitig</numerusform>
+            <numerusform>%1 s je Abgabe; %n Abgaben dauern etwa %2 min mit %3 gleichzeitig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Over a minute per submission: make the notebook&apos;s slowest cells faster or use smaller data for grading.</source>
+        <translation>Über eine Minute je Abgabe: die langsamsten Zellen des Notebooks beschleunigen oder zum Bewerten kleinere Daten verwenden.</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,18 @@ QString sandboxItem()
 {
     return HealthPage::tr("Sandbox self-test");
 }
+QString environmentItem()
+{
+    return HealthPage::tr("Environment built");
+}
+QString referenceItem()
+{
+    return HealthPage::tr("Reference run");
+}
+QString batchItem()
+{
+    return HealthPage::tr("Batch grading time at the current parallelism");
+}
 QString datasetItem()
 {
     return HealthPage::tr("Dataset cache complete");
@@ -135,11 +147,13 @@ void HealthPage::setAssignment(const std::optional<Assignment> &assignment, cons
                      .arg(QLocale().toString(l.wallTimeoutS), QLocale().toString(l.cellTimeoutS),
                           QLocale().formattedDataSize(l.memoryBytes)),
                  {}});
-    const QString later = tr("Needs the environment and grading parts of the core, which are not part of this build yet.");
-    rows.append({tr("Environment built"), State::Unavailable, {}, later});
-    rows.append({tr("Reference run (duration, slowest cells against the limits)"), State::Unavailable, {}, later});
-    rows.append({tr("Batch grading time at the current parallelism"), State::Unavailable,
-                 tr("%n sandbox(es) at once", nullptr, AppSettings::parallelRuns()), later});
+    rows.append({environmentItem(), State::Pending, tr("Not checked yet."),
+                 tr("Checks page → Run Reference builds the environment and runs the instructor notebook.")});
+    rows.append({referenceItem(), State::Pending, tr("Not run yet."),
+                 tr("Checks page → Run Reference (cached until the notebook, data, environment or checks change).")});
+    rows.append({batchItem(), State::Pending,
+                 tr("%n sandbox(es) at once", nullptr, AppSettings::parallelRuns()),
+                 tr("Grade a few submissions (Submissions page) to measure the time per submission.")});
     m_model->setRows(rows);
     m_table->resizeColumnToContents(HealthModel::ItemColumn);
     m_table->resizeColumnToContents(HealthModel::StateColumn);
@@ -165,6 +179,39 @@ void HealthPage::setDatasetState(const DatasetEntriesModel *entries)
                      failed ? tr("%n file(s) missing from the cache", nullptr, failed)
                             : tr("All %n file(s) in the cache", nullptr, entries->rowCount()),
                      failed ? tr("Data page → Warm Cache; files behind a login need the Hub token (Preferences).") : QString()});
+}
+
+void HealthPage::setReferenceResult(bool ok, double seconds, bool cached, const QString &message)
+{
+    if (m_model->rows().isEmpty())
+        return;
+    if (!ok) {
+        m_model->setRow({referenceItem(), State::Failed, message,
+                         tr("The instructor notebook must run cleanly in the sandbox: fix the cell named above.")});
+    } else {
+        m_model->setRow({environmentItem(), State::Ok, tr("Ready."), {}});
+        m_model->setRow({referenceItem(), State::Ok,
+                         cached ? tr("Succeeded (cached result).")
+                                : tr("Succeeded in %1 s.").arg(QLocale().toString(seconds, 'f', 1)),
+                         {}});
+    }
+    m_table->resizeRowsToContents();
+}
+
+void HealthPage::setBatchEstimate(double secondsPerSubmission, int submissions, int jobs)
+{
+    if (m_model->rows().isEmpty() || secondsPerSubmission <= 0 || jobs <= 0)
+        return;
+    const double total = secondsPerSubmission * submissions / jobs;
+    const bool slow = secondsPerSubmission > 60;
+    m_model->setRow({batchItem(), slow ? State::Warning : State::Ok,
+                     tr("%1 s per submission; %n submission(s) take about %2 min with %3 at once", nullptr, submissions)
+                         .arg(QLocale().toString(secondsPerSubmission, 'f', 1), QLocale().toString(total / 60, 'f', 1))
+                         .arg(jobs),
+                     slow ? tr("Over a minute per submission: make the notebook's slowest cells faster or use smaller data "
+                               "for grading.")
+                          : QString()});
+    m_table->resizeRowsToContents();
 }
 
 } // namespace sandmark

@@ -18,9 +18,9 @@ class DoctorTask;
 
 /// Lists, for the open assignment: whether the selected sandbox backend passes the sandbox doctor (the
 /// self-test's checks, run on their own thread by DoctorTask; the first failed check and its fix are shown), whether assignment.json and the notebooks are valid, the checks and points, the supplied data
-/// size, the dataset cache state (from the Data page's last check or warm), the limits; and, marked as not
-/// in this build, what needs the environment and grading cores (environment built, reference run and its
-/// slowest cells, batch time estimate). Each row with its fix. GUI thread only.
+/// size, the dataset cache state (from the Data page's last check or warm), the limits, the environment and
+/// reference run (from the Checks page's Run Reference) and the batch time estimated from graded
+/// submissions. Each row with its fix. GUI thread only.
 class HealthPage : public QWidget
 {
     Q_OBJECT
@@ -30,6 +30,10 @@ public:
     /// Takes the dataset cache state from the Data page's entries after a check or warm.
     void setDatasetState(const DatasetEntriesModel *entries);
     HealthModel *model() const { return m_model; }
+    /// The reference run's outcome (Checks page → Run Reference): environment and reference rows.
+    void setReferenceResult(bool ok, double seconds, bool cached, const QString &message);
+    /// The batch estimate from measured runs: mean seconds per submission, submissions listed, sandboxes at once.
+    void setBatchEstimate(double secondsPerSubmission, int submissions, int jobs);
     /// True while the sandbox doctor runs.
     bool isCheckingSandbox() const;
 

@@ -12,6 +12,8 @@
 #include "resultspage.h"
 #include "selftestdialog.h"
 #include "submissionspage.h"
+#include "submissionsmodel.h"
+#include "batch/batchgrader.h"
 #include "problemlistmodel.h"
 #include "secrets/secretstore.h"
 #include "preferencesdialog.h"
@@ -163,6 +165,19 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
         setCurrentPage(PreviewPage);
     });
     connect(m_submissions, &sandmark::SubmissionsPage::gradebookChanged, m_results, &ResultsPage::refresh);
+    connect(m_checks, &ChecksPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
+    connect(m_submissions, &sandmark::SubmissionsPage::batchFinished, this, [this](const BatchSummary &s) {
+        // Measured: the mean wall time of the submissions that ran, over the whole listed batch.
+        double sum = 0;
+        int n = 0;
+        for (const SubmissionsModel::Row &r : m_submissions->model()->rows())
+            if (r.durationS > 0) {
+                sum += r.durationS;
+                ++n;
+            }
+        if (n > 0 && !s.cancelled)
+            m_health->setBatchEstimate(sum / n, m_submissions->model()->rowCount(), AppSettings::parallelRuns());
+    });
     connect(m_data, &DataPage::jobEnded, this, [this] { m_health->setDatasetState(m_data->entriesModel()); });
     connect(m_checks, &ChecksPage::assignmentEdited, this, [this] {
         if (!m_openPath.isEmpty())

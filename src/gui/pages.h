@@ -67,6 +67,8 @@ Q_SIGNALS:
     void assignmentEdited();
     void referenceShown();
     void referenceFailed(const QString &message);
+    /// Either outcome of a reference run: `seconds` of wall time, `cached` when nothing ran.
+    void referenceEnded(bool ok, double seconds, bool cached, const QString &message);
 
 private:
     std::optional<Assignment> m_assignment;
@@ -79,6 +81,7 @@ private:
     QPushButton *m_runReference;
     QLabel *m_referenceStatus;
     ReferenceRun *m_reference = nullptr;
+    qint64 m_referenceStarted = 0; ///< QDateTime msecs
 };
 
 /// Supplied data files (sizes, redirected URLs) and the required datasets: scan the instructor notebooks
