@@ -7,6 +7,7 @@
 #include "notebook/notebook_p.h"
 #include "notebook/release.h"
 
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -48,9 +49,9 @@ private Q_SLOTS:
         m_assignment = m_tmp.filePath(QStringLiteral("ps1"));
         auto report = importNbgrader(data(QStringLiteral("source/ps1")), m_assignment);
         QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
-        QCOMPARE(report->testChecks, 4);
+        QCOMPARE(report->testChecks, 5);
         QCOMPARE(report->manualChecks, 1);
-        QCOMPARE(report->answerCells, 3);
+        QCOMPARE(report->answerCells, 4);
         QCOMPARE(report->dataFiles, QStringList{QStringLiteral("data/numbers.txt")});
     }
 
@@ -59,7 +60,7 @@ private Q_SLOTS:
         auto nb = Notebook::load(data(QStringLiteral("source/ps1/ps1.ipynb")));
         QVERIFY(nb);
         const QList<NbgraderCell> cells = nbgraderCells(*nb);
-        QCOMPARE(cells.size(), 9);
+        QCOMPARE(cells.size(), 11);
         QCOMPARE(cells.at(3).gradeId, QStringLiteral("total"));
         QCOMPARE(cells.at(3).schemaVersion, 1);
         QVERIFY(cells.at(3).solution);
@@ -73,14 +74,16 @@ private Q_SLOTS:
     {
         auto a = Assignment::load(m_assignment);
         QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
-        QCOMPARE(a->checks().size(), 5);
+        QCOMPARE(a->checks().size(), 6);
         const Check square = a->checks().at(0);
         QCOMPARE(square.type, Check::Type::Test);
         QCOMPARE(square.gradeId, QStringLiteral("square-tests"));
         QCOMPARE(square.after, QStringLiteral("square"));
         QVERIFY(square.code.contains(QLatin1String("square(-4)"))); // hidden tests kept for grading
         QCOMPARE(a->checks().at(4).type, Check::Type::Manual);
-        QCOMPARE(a->maxPoints(), 9.0);
+        QCOMPARE(a->checks().at(5).gradeId, QStringLiteral("words-tests"));
+        QVERIFY(a->checks().at(5).code.contains(QLatin1String("isinstance(words, list)"))); // ###BEGIN HIDDEN TESTS
+        QCOMPARE(a->maxPoints(), 11.0);
         QVERIFY(a->warnings().isEmpty());
     }
 
@@ -104,6 +107,8 @@ private Q_SLOTS:
         // Instructor order kept: total-tests before total-more.
         QCOMPARE(nb.sandmarkMetadata(5).value(QLatin1String("check")).toString(), QStringLiteral("total-tests"));
         QCOMPARE(nb.sandmarkMetadata(6).value(QLatin1String("check")).toString(), QStringLiteral("total-more"));
+        QCOMPARE(nb.sandmarkMetadata(11).value(QLatin1String("check")).toString(), QStringLiteral("words-tests"));
+        QVERIFY(nb.cellSource(11).contains(QLatin1String("isinstance(words, list)")));
         // strip gives the student's notebook back exactly.
         QCOMPARE(NotebookEditor::json(strip(nb)), NotebookEditor::json(submission(student)));
     }
@@ -116,9 +121,45 @@ private Q_SLOTS:
         QCOMPARE(nb.injectedKind(3), InjectedKind::Test);
         QCOMPARE(nb.sandmarkMetadata(3).value(QLatin1String("check")).toString(), QStringLiteral("square-tests"));
         QVERIFY(!nb.sandmarkMetadata(3).contains(QLatin1String("replaced")));
-        QCOMPARE(notes.size(), 1);
-        QVERIFY(notes.first().contains(QLatin1String("square-tests")));
+        // total-tests and total-more were both deleted: they come back after 'total', in the instructor's
+        // order (total-more follows the restored total-tests), so total-more finds `checked`.
+        QCOMPARE(nb.nbgraderMetadata(4).value(QLatin1String("grade_id")).toString(), QStringLiteral("total"));
+        QCOMPARE(nb.sandmarkMetadata(5).value(QLatin1String("check")).toString(), QStringLiteral("total-tests"));
+        QCOMPARE(nb.sandmarkMetadata(6).value(QLatin1String("check")).toString(), QStringLiteral("total-more"));
+        QCOMPARE(nb.nbgraderMetadata(7).value(QLatin1String("grade_id")).toString(), QStringLiteral("ratio-given"));
+        QCOMPARE(nb.sandmarkMetadata(11).value(QLatin1String("check")).toString(), QStringLiteral("words-tests"));
+        QCOMPARE(nb.cellCount(), 12);
+        QCOMPARE(notes,
+                 (QStringList{QStringLiteral("test cell 'square-tests' is missing from the submission; restored after 'square'"),
+                              QStringLiteral("test cell 'total-tests' is missing from the submission; restored after 'total'"),
+                              QStringLiteral("test cell 'total-more' is missing from the submission; restored after 'total-tests'"),
+                              QStringLiteral("test cell 'words-tests' is missing from the submission; restored after 'words'")}));
         QCOMPARE(NotebookEditor::json(strip(nb)), NotebookEditor::json(submission(QStringLiteral("deletes"))));
+    }
+
+    void duplicatedTestCellRunsOnce()
+    {
+        // The student copied square-tests twice (cells[3] unchanged, cells[12] edited). The first cell with the
+        // grade_id becomes the instructor's test; the copies keep their place as injected cells that do not run.
+        QStringList notes;
+        const Notebook nb = instrumented(QStringLiteral("copies"), &notes);
+        QCOMPARE(nb.sandmarkMetadata(3).value(QLatin1String("check")).toString(), QStringLiteral("square-tests"));
+        QVERIFY(nb.cellSource(3).contains(QLatin1String("square(-4) == 16")));
+        for (int i : {4, 13}) {
+            QCOMPARE(nb.injectedKind(i), InjectedKind::Test);
+            const QJsonObject meta = nb.sandmarkMetadata(i);
+            QCOMPARE(meta.value(QLatin1String("check")).toString(), QString());
+            QCOMPARE(meta.value(QLatin1String("duplicate")).toBool(), true);
+            QCOMPARE(meta.value(QLatin1String("grade_id")).toString(), QStringLiteral("square-tests"));
+            QVERIFY(!nb.cellSource(i).contains(QLatin1String("assert")));
+        }
+        int tests = 0;
+        for (int i = 0; i < nb.cellCount(); ++i)
+            tests += nb.sandmarkMetadata(i).value(QLatin1String("check")).toString() == QLatin1String("square-tests");
+        QCOMPARE(tests, 1);
+        QCOMPARE(notes, QStringList{QStringLiteral("test cell 'square-tests' appears 3 times; the instructor's test runs at "
+                                                   "the first, cells[2]; the copies (cells[3], cells[12]) do not run")});
+        QCOMPARE(NotebookEditor::json(strip(nb)), NotebookEditor::json(submission(QStringLiteral("copies"))));
     }
 
     void tamperingDetected_data()
@@ -128,11 +169,21 @@ private Q_SLOTS:
         QTest::newRow("keeps") << QStringLiteral("keeps") << QStringList{};
         QTest::newRow("edits") << QStringLiteral("edits")
                                << QStringList{QStringLiteral("test cell 'square-tests' was edited (cells[2]); "
+                                                             "the instructor's version ran"),
+                                              QStringLiteral("test cell 'words-tests' was edited (cells[10]); "
                                                              "the instructor's version ran")};
         QTest::newRow("deletes") << QStringLiteral("deletes")
-                                 << QStringList{QStringLiteral("cell 'square-tests' was deleted")};
+                                 << QStringList{QStringLiteral("cell 'square-tests' was deleted"),
+                                                QStringLiteral("cell 'total-tests' was deleted"),
+                                                QStringLiteral("cell 'total-more' was deleted"),
+                                                QStringLiteral("cell 'words-tests' was deleted")};
         QTest::newRow("untouched") << QStringLiteral("untouched")
-                                   << QStringList{QStringLiteral("answer cell 'square' was never touched (cells[1])")};
+                                   << QStringList{QStringLiteral("answer cell 'square' was never touched (cells[1])"),
+                                                  QStringLiteral("answer cell 'explain' was never touched (cells[8])"),
+                                                  QStringLiteral("answer cell 'words' was never touched (cells[9])")};
+        QTest::newRow("copies") << QStringLiteral("copies")
+                                << QStringList{QStringLiteral("cell 'square-tests' was copied: 2 more time(s) (cells[3], "
+                                                              "cells[12]) after cells[2]; the first is the one graded")};
     }
     void tamperingDetected()
     {

@@ -2,6 +2,7 @@
 
 #include "notebook/notebook_p.h"
 
+#include <QHash>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 
@@ -194,6 +195,21 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
         return withId(makeCell(probeCellSource(options, p), std::move(meta)),
                       "sandmark-probe-" + std::to_string(++injected));
     };
+    // A later copy of a test cell (students copy cells with their metadata): it keeps its place but does not
+    // run, so the instructor's test runs once, at the first occurrence (nbgrader's DeduplicateIds keeps the
+    // first cell of a grade_id too). The copy comes back, untouched, on strip().
+    auto duplicateCell = [&](const TestCellSpec &t, const Json &replaced) {
+        Json meta = Json::object();
+        meta["injected"] = "test";
+        meta["check"] = "";
+        meta["grade_id"] = ss(t.gradeId);
+        meta["duplicate"] = true;
+        meta["replaced"] = replaced;
+        const QString src = QStringLiteral("# Sandmark: a copy of test cell %1; not run (the instructor's test ran "
+                                           "once, at the first cell with this grade_id)")
+                                .arg(pyString(t.gradeId));
+        return withId(makeCell(src, std::move(meta)), "sandmark-duplicate-" + std::to_string(++injected));
+    };
     auto testCell = [&](const TestCellSpec &t, const Json *replaced, bool fallback) {
         Json meta = Json::object();
         meta["injected"] = "test";
@@ -213,25 +229,45 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
     // Test cells: in place of the submission's cell with their grade_id, else after their answer cell,
     // else at the end.
     QMap<int, const TestCellSpec *> replacing;
+    QMap<int, const TestCellSpec *> duplicates; // later copies of a replaced test cell
     QMap<int, QList<const TestCellSpec *>> testsAfter;
+    QHash<QString, int> placedAt; // grade_id of a test cell → the submission cell it runs at or after
     QList<QPair<const TestCellSpec *, bool>> testsAtEnd; // (spec, fallback)
     for (const TestCellSpec &t : options.tests) {
         if (t.gradeId.isEmpty()) {
             testsAtEnd.append({&t, false});
             continue;
         }
-        int at = -1;
-        for (int i = 0; i < notebook.cellCount() && at < 0; ++i)
-            if (notebook.injectedKind(i) == InjectedKind::None && !replacing.contains(i)
+        QList<int> found;
+        for (int i = 0; i < notebook.cellCount(); ++i)
+            if (notebook.injectedKind(i) == InjectedKind::None && !replacing.contains(i) && !duplicates.contains(i)
                 && notebook.nbgraderMetadata(i).value(QLatin1String("grade_id")).toString() == t.gradeId)
-                at = i;
-        if (at >= 0) {
-            replacing.insert(at, &t);
+                found << i;
+        if (!found.isEmpty()) {
+            replacing.insert(found.first(), &t);
+            placedAt.insert(t.gradeId, found.first());
+            QStringList copies;
+            for (qsizetype k = 1; k < found.size(); ++k) {
+                duplicates.insert(found.at(k), &t);
+                copies << QStringLiteral("cells[%1]").arg(found.at(k));
+            }
+            if (!copies.isEmpty())
+                result.notes << QStringLiteral("test cell '%1' appears %2 times; the instructor's test runs at the "
+                                               "first, cells[%3]; the copies (%4) do not run")
+                                    .arg(t.gradeId)
+                                    .arg(found.size())
+                                    .arg(found.first())
+                                    .arg(copies.join(QLatin1String(", ")));
             continue;
         }
-        const int anchor = t.after.isEmpty() ? -1 : notebook.findAnchor(t.after);
+        // The cell it follows: a test cell placed before it (two deleted test cells in a row come back in the
+        // instructor's order; a copied one counts at its first occurrence), else the submission's cell.
+        int anchor = t.after.isEmpty() ? -1 : placedAt.value(t.after, -1);
+        if (anchor < 0 && !t.after.isEmpty())
+            anchor = notebook.findAnchor(t.after);
         if (anchor >= 0) {
             testsAfter[anchor].append(&t);
+            placedAt.insert(t.gradeId, anchor);
             result.notes << QStringLiteral("test cell '%1' is missing from the submission; restored after '%2'")
                                 .arg(t.gradeId, t.after);
         } else {
@@ -251,6 +287,8 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
     for (size_t i = 0; i < cells.size(); ++i) {
         if (const TestCellSpec *t = replacing.value(int(i)))
             out.push_back(testCell(*t, &cells[i], false));
+        else if (const TestCellSpec *d = duplicates.value(int(i)))
+            out.push_back(duplicateCell(*d, cells[i]));
         else
             out.push_back(cells[i]);
         for (const ProbeSpec &p : probesAfter.value(int(i)))

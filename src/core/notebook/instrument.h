@@ -23,8 +23,11 @@ struct ProbeSpec
 /// Placement (nbgrader's autograde semantics): with `gradeId`, the instructor's cell *replaces* the
 /// submission's cell of that nbgrader grade_id in place, whatever the student did to it (kept, edited,
 /// emptied); when the student deleted it, it goes right after the cell named `after` (the answer cell it
-/// follows in the instructor notebook); failing both, or without `gradeId`, it runs at the end, after the
-/// probes. The replaced cell is kept in the injected cell's metadata so strip() restores it exactly.
+/// follows in the instructor notebook, or a test cell placed before it); failing both, or without `gradeId`,
+/// it runs at the end, after the probes. The replaced cell is kept in the injected cell's metadata so strip()
+/// restores it exactly. When the student copied the test cell, the first cell with the grade_id is replaced
+/// (as nbgrader's DeduplicateIds keeps the first) and each later copy becomes an injected test cell with no
+/// check, `duplicate: true` and a comment as its only source: it keeps its place and does not run.
 struct TestCellSpec
 {
     QString checkId;

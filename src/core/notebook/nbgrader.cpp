@@ -39,6 +39,16 @@ QString CellChange::describe() const
         return QStringLiteral("cell '%1' was deleted").arg(gradeId);
     case Kind::AnswerUntouched:
         return QStringLiteral("answer cell '%1' was never touched%2").arg(gradeId, where);
+    case Kind::Duplicated: {
+        QStringList at;
+        for (int i : copies)
+            at << QStringLiteral("cells[%1]").arg(i);
+        return QStringLiteral("cell '%1' was copied: %2 more time(s) (%3) after cells[%4]; the first is the one graded")
+            .arg(gradeId)
+            .arg(copies.size())
+            .arg(at.join(QLatin1String(", ")))
+            .arg(submissionIndex);
+    }
     }
     return {};
 }
@@ -64,16 +74,25 @@ QList<CellChange> compareWithRelease(const Notebook &release, const Notebook &su
                                [&](const NbgraderCell &s) { return s.gradeId == r.gradeId; });
         if (it == submitted.end()) {
             if (r.locked)
-                changes.append({CellChange::Kind::Deleted, r.gradeId, -1});
+                changes.append({CellChange::Kind::Deleted, r.gradeId, -1, {}});
             continue;
+        }
+        QList<int> copies;
+        for (auto c = it + 1; c != submitted.end(); ++c)
+            if (c->gradeId == r.gradeId)
+                copies << c->index;
+        if (!copies.isEmpty()) {
+            CellChange dup{CellChange::Kind::Duplicated, r.gradeId, it->index, {}};
+            dup.copies = copies;
+            changes.append(dup);
         }
         const bool same = normalized(release.cellSource(r.index)) == normalized(submission.cellSource(it->index));
         if (r.solution && same)
-            changes.append({CellChange::Kind::AnswerUntouched, r.gradeId, it->index});
+            changes.append({CellChange::Kind::AnswerUntouched, r.gradeId, it->index, {}});
         else if (r.isTest() && !same)
-            changes.append({CellChange::Kind::TestModified, r.gradeId, it->index});
+            changes.append({CellChange::Kind::TestModified, r.gradeId, it->index, {}});
         else if (r.locked && !same)
-            changes.append({CellChange::Kind::LockedModified, r.gradeId, it->index});
+            changes.append({CellChange::Kind::LockedModified, r.gradeId, it->index, {}});
     }
     return changes;
 }

@@ -37,14 +37,17 @@ struct CellChange
         TestModified,    ///< a test cell's source differs (the instructor's version runs anyway)
         Deleted,         ///< a locked or test cell is missing from the submission
         AnswerUntouched, ///< an answer cell still holds the release's stub
+        Duplicated,      ///< the grade_id is on several cells (copies); `submissionIndex` is the first
     };
     Kind kind;
     QString gradeId;
     int submissionIndex = -1; ///< -1 when deleted
+    QList<int> copies;        ///< Duplicated: the later cells carrying the grade_id
     QString describe() const;  ///< one line for reports: "test cell 'q1-tests' was edited (cells[4])"
 };
 
-/// Compares `submission` with `release` by grade_id (whitespace at line ends ignored).
+/// Compares `submission` with `release` by grade_id (whitespace at line ends ignored). A grade_id on several
+/// cells is reported once as Duplicated; the first of them is compared (the one nbgrader and instrument() use).
 QList<CellChange> compareWithRelease(const Notebook &release, const Notebook &submission);
 
 /// Refuses nbgrader's AUTOTEST directives (`AUTOTEST expr`, `### AUTOTEST …`, `HASHED AUTOTEST …`),
