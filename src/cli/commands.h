@@ -42,5 +42,6 @@ int cmdGrade(const QStringList &args);
 int cmdMerge(const QStringList &args);
 int cmdExport(const QStringList &args);
 int cmdOverride(const QStringList &args);
+int cmdManual(const QStringList &args);
 
 } // namespace sandmark::cli

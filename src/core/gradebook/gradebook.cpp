@@ -292,18 +292,17 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
     return runId;
 }
 
-Expected<void> Gradebook::addOverride(const QString &studentId, const Override &override_)
+Expected<void> Gradebook::insertOverride(const QString &studentId, const Override &override_, const QString &place)
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection);
-    Transaction t(db);
     QSqlQuery q(db);
     q.prepare(QStringLiteral("SELECT s.id, (SELECT max(r.id) FROM runs r WHERE r.submission_id = s.id) "
                              "FROM submissions s WHERE s.student = ?"));
     q.addBindValue(studentId);
     if (!q.exec())
-        return sqlError(QStringLiteral("override"), q.lastError().text());
+        return sqlError(place, q.lastError().text());
     if (!q.next())
-        return Error{m_path, QStringLiteral("override"), QStringLiteral("no submission for student '%1'").arg(studentId)};
+        return Error{m_path, place, QStringLiteral("no submission for student '%1'").arg(studentId)};
     const qint64 submissionId = q.value(0).toLongLong();
     const qint64 runId = q.value(1).toLongLong();
     if (!override_.checkId.isEmpty()) {
@@ -311,7 +310,7 @@ Expected<void> Gradebook::addOverride(const QString &studentId, const Override &
         q.addBindValue(runId);
         q.addBindValue(text(override_.checkId));
         if (!q.exec() || !q.next())
-            return Error{m_path, QStringLiteral("override"),
+            return Error{m_path, place,
                          QStringLiteral("student '%1' has no check '%2' in the latest run").arg(studentId, override_.checkId)};
     }
     q.prepare(QStringLiteral("INSERT INTO overrides(submission_id, check_id, points, comment, created_at) VALUES(?, ?, ?, ?, ?)"));
@@ -320,8 +319,27 @@ Expected<void> Gradebook::addOverride(const QString &studentId, const Override &
     q.addBindValue(override_.points);
     q.addBindValue(text(override_.comment));
     q.addBindValue(override_.when.isValid() ? override_.when.toUTC().toString(Qt::ISODateWithMs) : isoNow());
-    if (!q.exec() || !t.commit())
-        return sqlError(QStringLiteral("override"), q.lastError().text());
+    if (!q.exec())
+        return sqlError(place, q.lastError().text());
+    return {};
+}
+
+Expected<void> Gradebook::addOverride(const QString &studentId, const Override &override_)
+{
+    return addOverrides({{studentId, override_, QStringLiteral("override")}});
+}
+
+Expected<void> Gradebook::addOverrides(const QList<OverrideRequest> &requests)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction t(db);
+    if (!t.begun())
+        return sqlError(QStringLiteral("override"), db.lastError().text());
+    for (const OverrideRequest &r : requests)
+        if (auto ok = insertOverride(r.studentId, r.override_, r.source.isEmpty() ? QStringLiteral("override") : r.source); !ok)
+            return ok.error(); // the Transaction rolls back every insert of this batch
+    if (!t.commit())
+        return sqlError(QStringLiteral("override"), db.lastError().text());
     return {};
 }
 

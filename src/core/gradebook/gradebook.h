@@ -97,6 +97,17 @@ public:
     /// Adds an override for `studentId` (check `checkId`, or the whole submission when empty), stamped now.
     /// Errors: unknown student, unknown check id (not in the student's latest run).
     Expected<void> addOverride(const QString &studentId, const Override &override_);
+    /// One override of a batch: who, what, and where it came from (`source`, e.g. "grades.csv:4", names it
+    /// in errors).
+    struct OverrideRequest
+    {
+        QString studentId;
+        Override override_;
+        QString source;
+    };
+    /// Adds all `requests` in one transaction: either every one is stored or none (the first error,
+    /// naming the request's `source`, rolls everything back). Same checks as addOverride().
+    Expected<void> addOverrides(const QList<OverrideRequest> &requests);
     /// True when `studentId` has no completed run (status graded or needs-review) with this inputs hash as
     /// its latest such run: the files or the assignment inputs changed, or the last attempt was a grader error.
     Expected<bool> needsRerun(const QString &studentId, const QString &inputsHash);
@@ -124,6 +135,8 @@ private:
     explicit Gradebook(QString path, QString connection);
     Expected<void> migrate();
     Error sqlError(const QString &place, const QString &message) const;
+    /// Inserts one override inside the caller's transaction; `place` names it in errors.
+    Expected<void> insertOverride(const QString &studentId, const Override &override_, const QString &place);
 
     QString m_path;
     QString m_connection;

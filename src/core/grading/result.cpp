@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <QLoggingCategory>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -43,6 +44,39 @@ QStringList fallbackAnchors(const Notebook &instrumented)
         const QJsonObject meta = instrumented.sandmarkMetadata(i);
         if (meta.value(QLatin1String("fallback")).toBool())
             out << meta.value(QLatin1String("label")).toString();
+    }
+    return out;
+}
+
+namespace {
+
+QString normalizedAnswer(const QString &source)
+{
+    static const QRegularExpression trailing(QStringLiteral("[ \\t\\r]+(?=\\n|$)"));
+    QString s = source;
+    s.replace(trailing, QString());
+    return s.trimmed();
+}
+
+} // namespace
+
+QHash<QString, ManualAnswer> manualAnswers(const QList<Check> &checks, const Notebook &submission,
+                                           const Notebook &release)
+{
+    constexpr qsizetype maxText = 64 * 1024;
+    QHash<QString, ManualAnswer> out;
+    for (const Check &c : checks) {
+        if (c.type != Check::Type::Manual)
+            continue;
+        ManualAnswer a;
+        const int at = submission.findAnchor(c.anchor);
+        if (at >= 0) {
+            a.found = true;
+            a.text = submission.cellSource(at).left(maxText);
+            const int r = release.findAnchor(c.anchor);
+            a.untouched = r >= 0 && normalizedAnswer(release.cellSource(r)) == normalizedAnswer(submission.cellSource(at));
+        }
+        out.insert(c.id, a);
     }
     return out;
 }
@@ -198,9 +232,23 @@ GradeResult grade(const GradeInput &input)
         r.maxPoints = check.points;
         r.type = check.type;
         if (check.type == Check::Type::Manual) {
-            // Graded by a person through an override; not a problem of the run.
+            // Graded by a person through an override; not a problem of the run. The answer's text is kept
+            // (as `actual`) so the person can grade from the gradebook.
+            const auto answer = input.manualAnswers.constFind(check.id);
             r.outcome = Outcome::NotGraded;
             r.feedback = QStringLiteral("graded by hand: answer cell '%1'").arg(check.anchor);
+            if (answer != input.manualAnswers.cend()) {
+                r.actual = answer->text;
+                if (!answer->found) {
+                    r.feedback = QStringLiteral("graded by hand: answer cell '%1' is missing from the submission")
+                                     .arg(check.anchor);
+                } else if (answer->untouched) {
+                    // nbgrader's determine_grade(): an answer cell whose checksum is the release's scores 0.
+                    r.outcome = Outcome::Fail;
+                    r.feedback = QStringLiteral("not answered: answer cell '%1' still holds the release's text")
+                                     .arg(check.anchor);
+                }
+            }
             result.checks << r;
             continue;
         } else if (check.type == Check::Type::Test) {

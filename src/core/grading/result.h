@@ -7,6 +7,7 @@
 #include "notebook/notebook.h"
 #include "util/expected.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
@@ -45,6 +46,14 @@ struct GradeResult
     QStringList reasons; ///< why the status is not `graded`, one line each ("cells[2]: cell timed out")
 };
 
+/// A manually graded answer as the submission holds it (see manualAnswers()).
+struct ManualAnswer
+{
+    bool found = false;     ///< the submission has the answer cell
+    bool untouched = false; ///< the cell still holds the release's stub: nbgrader gives 0 without a person
+    QString text;           ///< the cell's source, at most 64 KiB (UTF-16 code units), for the grader to read
+};
+
 /// Everything grade() reads. The payloads are the runner's JSON text (docs/probe-payload.md), the record is
 /// the execution record (docs/runner-protocol.md), as RunResult carries them.
 struct GradeInput
@@ -58,10 +67,18 @@ struct GradeInput
     /// fallbackAnchors(). The record's probe cells may carry `"fallback": true` as well; both are read.
     QStringList fallbackAnchors;
     qint64 probeBytes = 0;            ///< the probe cap, bytes, for "too large" feedback
+    /// Manual checks' answers by check id (manualAnswers()); a check without an entry just awaits a person.
+    QHash<QString, ManualAnswer> manualAnswers;
 };
 
 /// Grades one submission. Pure function; thread-safe. Never fails: problems become statuses and reasons.
 GradeResult grade(const GradeInput &input);
+
+/// The answer cell (`Check::anchor`) of each manual check in `submission`, compared with the same cell of
+/// `release` (whitespace at line ends ignored), as nbgrader compares an answer's checksum with the release's
+/// to give an unanswered question 0. Pure function; thread-safe.
+QHash<QString, ManualAnswer> manualAnswers(const QList<Check> &checks, const Notebook &submission,
+                                           const Notebook &release);
 
 /// Labels of probe cells flagged `fallback` in an instrumented notebook (instrument() sets the flag when
 /// the answer cell is missing from the submission).

@@ -1,0 +1,125 @@
+// sandmark-cli manual ASSIGNMENT list [--json] [--gradebook PATH]
+// sandmark-cli manual ASSIGNMENT import GRADES.csv [--gradebook PATH]
+#include "assignment/assignment.h"
+#include "cli_util.h"
+#include "commands.h"
+#include "gradebook/gradebook.h"
+#include "gradebook/manual.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace sandmark::cli {
+
+int cmdManual(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    parser.addPositionalArgument(QStringLiteral("ACTION"),
+                                 QStringLiteral("list: the manual checks awaiting a person, with the answers; "
+                                                "import GRADES.csv: store grades (columns student,check,points,comment)."));
+    parser.addPositionalArgument(QStringLiteral("[GRADES.csv]"), QStringLiteral("The grades file (import)."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list: print JSON."));
+    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
+                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
+                                       QStringLiteral("PATH"));
+    parser.addOptions({json, gradebook});
+    if (int rc = parseOrExit(parser, args,
+                             QStringLiteral("Grade answers marked for grading by hand (nbgrader's manually graded cells). "
+                                            "Grades are stored with the overrides and survive regrades."),
+                             -1);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    const QStringList pos = parser.positionalArguments();
+    const QString action = pos.value(1);
+    if (pos.size() < 2 || (action != QLatin1String("list") && action != QLatin1String("import"))) {
+        err() << "sandmark-cli: manual: expected ASSIGNMENT list|import (see sandmark-cli manual --help)" << Qt::endl;
+        return ExitUsage;
+    }
+    if ((action == QLatin1String("list") && pos.size() != 2) || (action == QLatin1String("import") && pos.size() != 3)) {
+        err() << "sandmark-cli: manual: " << (action == QLatin1String("list") ? "list takes no file" : "import needs GRADES.csv")
+              << Qt::endl;
+        return ExitUsage;
+    }
+    auto assignment = Assignment::load(pos.at(0));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    const QString path = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
+    if (!QFileInfo::exists(path)) {
+        printError({path, {}, QStringLiteral("no gradebook yet (grade the submissions first)")});
+        return ExitBadInput;
+    }
+    auto gb = Gradebook::open(path);
+    if (!gb) {
+        printError(gb.error());
+        return ExitBadInput;
+    }
+
+    if (action == QLatin1String("import")) {
+        const QString file = pos.at(2);
+        QFile f(file);
+        if (!f.open(QIODevice::ReadOnly)) {
+            printError({file, {}, QStringLiteral("cannot read: %1").arg(f.errorString())});
+            return ExitBadInput;
+        }
+        auto rows = parseManualGradesCsv(f.readAll(), file);
+        if (!rows) {
+            printError(rows.error());
+            return ExitBadInput;
+        }
+        auto stored = importManualGrades(**gb, *rows, file);
+        if (!stored) {
+            printError(stored.error());
+            return ExitBadInput;
+        }
+        auto grades = (*gb)->effectiveGrades();
+        const qsizetype left = grades ? pendingManualChecks(*grades).size() : 0;
+        out() << "imported " << *stored << " manual grade(s) from " << file << "; " << left << " still await grading\n";
+        out().flush();
+        return ExitOk;
+    }
+
+    auto grades = (*gb)->effectiveGrades();
+    if (!grades) {
+        printError(grades.error());
+        return ExitBadInput;
+    }
+    const QList<PendingManual> pending = pendingManualChecks(*grades);
+    if (parser.isSet(json)) {
+        QJsonArray list;
+        for (const PendingManual &p : pending)
+            list.append(QJsonObject{{QStringLiteral("student"), p.studentId},
+                                    {QStringLiteral("check"), p.checkId},
+                                    {QStringLiteral("points"), p.maxPoints},
+                                    {QStringLiteral("answer"), p.answer},
+                                    {QStringLiteral("note"), p.feedback}});
+        out() << QJsonDocument(list).toJson();
+        out().flush();
+        return ExitOk;
+    }
+    QString student;
+    for (const PendingManual &p : pending) {
+        if (p.studentId != student) {
+            student = p.studentId;
+            out() << student << ":\n";
+        }
+        out() << "  " << p.checkId << " (" << p.maxPoints << " points) — " << p.feedback << '\n';
+        const QStringList lines = p.answer.split(QLatin1Char('\n'));
+        for (const QString &l : lines)
+            out() << "    | " << l << '\n';
+    }
+    QStringList students;
+    for (const PendingManual &p : pending)
+        if (!students.contains(p.studentId))
+            students << p.studentId;
+    out() << pending.size() << " manual grade(s) await grading in " << students.size() << " submission(s)\n";
+    out().flush();
+    return ExitOk;
+}
+
+} // namespace sandmark::cli

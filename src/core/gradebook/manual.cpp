@@ -1,0 +1,198 @@
+#include "gradebook/manual.h"
+
+#include <QHash>
+#include <QStringDecoder>
+
+#include <cmath>
+
+namespace sandmark {
+
+QList<PendingManual> pendingManualChecks(const QList<EffectiveGrade> &grades)
+{
+    QList<PendingManual> out;
+    for (const EffectiveGrade &g : grades)
+        for (const EffectiveCheck &c : g.checks)
+            if (c.result.type == Check::Type::Manual && c.result.outcome == Outcome::NotGraded && !c.override_)
+                out << PendingManual{g.studentId, c.result.checkId, c.result.maxPoints, c.result.actual, c.result.feedback};
+    return out;
+}
+
+namespace {
+
+struct CsvRecord
+{
+    int line = 0;
+    QStringList fields;
+};
+
+/// RFC 4180 records with the line each starts on.
+Expected<QList<CsvRecord>> readCsv(const QString &text, const QString &fileName)
+{
+    QList<CsvRecord> records;
+    CsvRecord current;
+    QString field;
+    bool quoted = false;      // inside a quoted field
+    bool wasQuoted = false;   // the current field was quoted (text after the closing quote is an error)
+    int line = 1;
+    int quoteLine = 0;
+    current.line = 1;
+    auto endField = [&] {
+        current.fields << field;
+        field.clear();
+        wasQuoted = false;
+    };
+    auto endRecord = [&] {
+        endField();
+        const bool blank = current.fields.size() == 1 && current.fields.first().trimmed().isEmpty();
+        if (!blank)
+            records << current;
+        current = CsvRecord{};
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar ch = text.at(i);
+        if (quoted) {
+            if (ch == QLatin1Char('"')) {
+                if (i + 1 < text.size() && text.at(i + 1) == QLatin1Char('"')) {
+                    field += QLatin1Char('"');
+                    ++i;
+                } else {
+                    quoted = false;
+                    wasQuoted = true;
+                }
+            } else {
+                if (ch == QLatin1Char('\n'))
+                    ++line;
+                field += ch;
+            }
+            continue;
+        }
+        if (ch == QLatin1Char('"')) {
+            if (!field.trimmed().isEmpty() || wasQuoted)
+                return Error{fileName, QStringLiteral("line %1").arg(line),
+                             QStringLiteral("a quote inside an unquoted field (quote the whole field and double the quote)")};
+            field.clear();
+            quoted = true;
+            quoteLine = line;
+        } else if (ch == QLatin1Char(',')) {
+            endField();
+        } else if (ch == QLatin1Char('\r') && i + 1 < text.size() && text.at(i + 1) == QLatin1Char('\n')) {
+            continue; // CRLF: the LF ends the record
+        } else if (ch == QLatin1Char('\n')) {
+            endRecord();
+            ++line;
+            current.line = line;
+        } else if (wasQuoted && !ch.isSpace()) {
+            return Error{fileName, QStringLiteral("line %1").arg(line), QStringLiteral("text after a closing quote")};
+        } else {
+            field += ch;
+        }
+    }
+    if (quoted)
+        return Error{fileName, QStringLiteral("line %1").arg(quoteLine), QStringLiteral("a quoted field is never closed")};
+    if (!field.isEmpty() || !current.fields.isEmpty())
+        endRecord();
+    return records;
+}
+
+} // namespace
+
+Expected<QList<ManualGradeRow>> parseManualGradesCsv(const QByteArray &bytesIn, const QString &fileName)
+{
+    QByteArray bytes = bytesIn;
+    if (bytes.startsWith("\xEF\xBB\xBF"))
+        bytes.remove(0, 3);
+    QStringDecoder decode(QStringDecoder::Utf8);
+    const QString text = decode(bytes);
+    if (decode.hasError())
+        return Error{fileName, {}, QStringLiteral("not UTF-8 text (save the file as CSV UTF-8)")};
+    auto records = readCsv(text, fileName);
+    if (!records)
+        return records.error();
+    if (records->isEmpty())
+        return Error{fileName, QStringLiteral("line 1"), QStringLiteral("empty file; expected a header: student,check,points,comment")};
+    const CsvRecord header = records->takeFirst();
+    QHash<QString, int> column;
+    for (int i = 0; i < header.fields.size(); ++i)
+        column.insert(header.fields.at(i).trimmed().toLower(), i);
+    for (const char *required : {"student", "check", "points"})
+        if (!column.contains(QLatin1String(required)))
+            return Error{fileName, QStringLiteral("line %1").arg(header.line),
+                         QStringLiteral("the header has no '%1' column (expected: student,check,points,comment)")
+                             .arg(QLatin1String(required))};
+    const int cStudent = column.value(QStringLiteral("student"));
+    const int cCheck = column.value(QStringLiteral("check"));
+    const int cPoints = column.value(QStringLiteral("points"));
+    const int cComment = column.value(QStringLiteral("comment"), -1);
+
+    QList<ManualGradeRow> rows;
+    QHash<QPair<QString, QString>, int> seen;
+    for (const CsvRecord &r : *records) {
+        const QString where = QStringLiteral("line %1").arg(r.line);
+        auto field = [&](int c) { return c >= 0 && c < r.fields.size() ? r.fields.at(c).trimmed() : QString(); };
+        ManualGradeRow row;
+        row.line = r.line;
+        row.studentId = field(cStudent);
+        row.checkId = field(cCheck);
+        row.comment = cComment >= 0 && cComment < r.fields.size() ? r.fields.at(cComment).trimmed() : QString();
+        if (row.studentId.isEmpty())
+            return Error{fileName, where, QStringLiteral("the student is empty")};
+        if (row.checkId.isEmpty())
+            return Error{fileName, where, QStringLiteral("the check is empty")};
+        const QString pointsText = field(cPoints);
+        bool ok = false;
+        row.points = pointsText.toDouble(&ok);
+        if (pointsText.isEmpty() || !ok || !std::isfinite(row.points) || row.points < 0)
+            return Error{fileName, where, QStringLiteral("points '%1' is not a number >= 0").arg(pointsText)};
+        const auto key = qMakePair(row.studentId, row.checkId);
+        if (seen.contains(key))
+            return Error{fileName, where, QStringLiteral("student '%1', check '%2' is graded twice (also on line %3)")
+                                              .arg(row.studentId, row.checkId)
+                                              .arg(seen.value(key))};
+        seen.insert(key, r.line);
+        rows << row;
+    }
+    return rows;
+}
+
+Expected<int> importManualGrades(Gradebook &gradebook, const QList<ManualGradeRow> &rows, const QString &fileName)
+{
+    auto grades = gradebook.effectiveGrades();
+    if (!grades)
+        return grades.error();
+    QHash<QString, const EffectiveGrade *> byStudent;
+    for (const EffectiveGrade &g : *grades)
+        byStudent.insert(g.studentId, &g);
+    QList<Gradebook::OverrideRequest> requests;
+    for (const ManualGradeRow &row : rows) {
+        const QString where = QStringLiteral("line %1").arg(row.line);
+        const EffectiveGrade *g = byStudent.value(row.studentId);
+        if (!g)
+            return Error{fileName, where, QStringLiteral("no graded submission for student '%1'").arg(row.studentId)};
+        const EffectiveCheck *check = nullptr;
+        for (const EffectiveCheck &c : g->checks)
+            if (c.result.checkId == row.checkId)
+                check = &c;
+        if (!check)
+            return Error{fileName, where, QStringLiteral("student '%1' has no check '%2' in the latest run")
+                                              .arg(row.studentId, row.checkId)};
+        if (check->result.type != Check::Type::Manual)
+            return Error{fileName, where, QStringLiteral("check '%1' is graded automatically, not by hand (use "
+                                                         "`sandmark-cli override` to change its points)")
+                                              .arg(row.checkId)};
+        if (row.points > check->result.maxPoints)
+            return Error{fileName, where, QStringLiteral("%1 points for check '%2', which is worth %3")
+                                              .arg(row.points)
+                                              .arg(row.checkId)
+                                              .arg(check->result.maxPoints)};
+        Override o;
+        o.checkId = row.checkId;
+        o.points = row.points;
+        o.comment = row.comment.isEmpty() ? QStringLiteral("graded by hand") : row.comment;
+        requests << Gradebook::OverrideRequest{row.studentId, o, QStringLiteral("%1 line %2").arg(fileName).arg(row.line)};
+    }
+    if (auto stored = gradebook.addOverrides(requests); !stored)
+        return stored.error();
+    return int(requests.size());
+}
+
+} // namespace sandmark
