@@ -1,0 +1,261 @@
+#include "gradebook/feedback.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace sandmark {
+
+namespace {
+
+/// Text as HTML text or a double- or single-quoted attribute value.
+QString esc(const QString &text)
+{
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    for (const QChar c : text) {
+        switch (c.unicode()) {
+        case '&': out += QLatin1String("&amp;"); break;
+        case '<': out += QLatin1String("&lt;"); break;
+        case '>': out += QLatin1String("&gt;"); break;
+        case '"': out += QLatin1String("&quot;"); break;
+        case '\'': out += QLatin1String("&#39;"); break;
+        case 0: out += QChar::ReplacementCharacter; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+QString num(double v)
+{
+    return QString::number(v, 'g', 6);
+}
+
+/// nbformat's multiline strings: a string or a list of strings.
+QString joined(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        QString s;
+        for (const QJsonValue &line : v.toArray())
+            s += line.toString();
+        return s;
+    }
+    return v.toString();
+}
+
+QString stripAnsi(QString text)
+{
+    static const QRegularExpression ansi(QStringLiteral("\\x1b\\[[0-9;?]*[A-Za-z]"));
+    return text.remove(ansi);
+}
+
+/// The base64 of an image output, or empty when it is not plain base64 (nothing else may reach an attribute).
+QString imageData(const QJsonValue &v)
+{
+    static const QRegularExpression base64(QStringLiteral("^[A-Za-z0-9+/=\\s]*$"));
+    QString s = joined(v);
+    if (s.isEmpty() || !base64.match(s).hasMatch())
+        return {};
+    s.remove(QRegularExpression(QStringLiteral("\\s")));
+    return s;
+}
+
+QString outcomeText(const EffectiveCheck &c)
+{
+    if (c.override_)
+        return QStringLiteral("graded by hand");
+    switch (c.result.outcome) {
+    case Outcome::Pass: return QStringLiteral("passed");
+    case Outcome::Fail: return QStringLiteral("failed");
+    case Outcome::NotGraded:
+        return c.result.type == Check::Type::Manual ? QStringLiteral("awaiting grading") : QStringLiteral("not graded");
+    }
+    return {};
+}
+
+QString outcomeClass(const EffectiveCheck &c)
+{
+    if (c.override_)
+        return QStringLiteral("manual");
+    switch (c.result.outcome) {
+    case Outcome::Pass: return c.result.points < c.result.maxPoints ? QStringLiteral("partial") : QStringLiteral("pass");
+    case Outcome::Fail: return QStringLiteral("fail");
+    case Outcome::NotGraded: return QStringLiteral("pending");
+    }
+    return {};
+}
+
+QString pointsText(const EffectiveCheck &c)
+{
+    if (c.result.outcome == Outcome::NotGraded && !c.override_)
+        return QStringLiteral("– / %1").arg(num(c.result.maxPoints));
+    return QStringLiteral("%1 / %2").arg(num(c.points()), num(c.result.maxPoints));
+}
+
+QString checkBox(const EffectiveCheck &c)
+{
+    QString h = QStringLiteral("<div class=\"check %1\"><span class=\"id\">%2</span> <span class=\"pts\">%3</span> "
+                               "<span class=\"outcome\">%4</span>")
+                    .arg(outcomeClass(c), esc(c.result.checkId), esc(pointsText(c)), esc(outcomeText(c)));
+    if (c.override_ && c.override_->points != c.result.points && c.result.outcome != Outcome::NotGraded)
+        h += QStringLiteral(" <span class=\"auto\">(automatic: %1)</span>").arg(num(c.result.points));
+    if (!c.result.feedback.isEmpty() && !(c.result.type == Check::Type::Manual && c.override_))
+        h += QStringLiteral("<div class=\"fb\">%1</div>").arg(esc(c.result.feedback));
+    if (!c.result.expected.isEmpty() || !c.result.actual.isEmpty()) {
+        if (c.result.type == Check::Type::Value)
+            h += QStringLiteral("<div class=\"fb\">expected: <code>%1</code> · yours: <code>%2</code></div>")
+                     .arg(esc(c.result.expected), esc(c.result.actual));
+    }
+    if (c.override_ && !c.override_->comment.isEmpty())
+        h += QStringLiteral("<div class=\"comment\">%1</div>").arg(esc(c.override_->comment));
+    h += QLatin1String("</div>\n");
+    return h;
+}
+
+QString renderOutput(const QJsonObject &o)
+{
+    const QString type = o.value(QLatin1String("output_type")).toString();
+    if (type == QLatin1String("stream")) {
+        const bool err = o.value(QLatin1String("name")).toString() == QLatin1String("stderr");
+        return QStringLiteral("<pre class=\"out%1\">%2</pre>\n")
+            .arg(err ? QStringLiteral(" stderr") : QString(), esc(stripAnsi(joined(o.value(QLatin1String("text"))))));
+    }
+    if (type == QLatin1String("error")) {
+        QStringList lines;
+        for (const QJsonValue &l : o.value(QLatin1String("traceback")).toArray())
+            lines << stripAnsi(l.toString());
+        if (lines.isEmpty())
+            lines << o.value(QLatin1String("ename")).toString() + QStringLiteral(": ") + o.value(QLatin1String("evalue")).toString();
+        return QStringLiteral("<pre class=\"out error\">%1</pre>\n").arg(esc(lines.join(QLatin1Char('\n'))));
+    }
+    if (type == QLatin1String("execute_result") || type == QLatin1String("display_data")) {
+        const QJsonObject data = o.value(QLatin1String("data")).toObject();
+        // Images inline; HTML, SVG, JavaScript and widgets are never rendered (they would run in the page).
+        for (const char *mime : {"image/png", "image/jpeg", "image/gif"}) {
+            const QString b64 = imageData(data.value(QLatin1String(mime)));
+            if (!b64.isEmpty())
+                return QStringLiteral("<div class=\"out\"><img alt=\"output image\" src=\"data:%1;base64,%2\"></div>\n")
+                    .arg(QLatin1String(mime), b64);
+        }
+        if (data.contains(QLatin1String("text/plain")))
+            return QStringLiteral("<pre class=\"out\">%1</pre>\n").arg(esc(stripAnsi(joined(data.value(QLatin1String("text/plain"))))));
+        if (!data.isEmpty())
+            return QStringLiteral("<p class=\"out note\">(an output of type %1, not shown here)</p>\n")
+                .arg(esc(data.keys().join(QLatin1String(", "))));
+    }
+    return {};
+}
+
+const char *const kStyle = R"(
+body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
+h1{font-size:1.4rem}table{border-collapse:collapse;width:100%;margin:1rem 0}
+td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}
+.total{font-size:1.2rem;font-weight:600}.cell{border-left:3px solid #ddd;margin:1rem 0;padding-left:.6rem}
+.cell.code .src{background:#f6f8fa}pre{white-space:pre-wrap;word-wrap:break-word;margin:.3rem 0;padding:.4rem}
+.md{white-space:pre-wrap}.out{margin:.2rem 0}.stderr{background:#fff6e5}.error{background:#fdecea}
+.check{border:1px solid #ccc;border-radius:4px;padding:.4rem .6rem;margin:.4rem 0}
+.check.pass{border-color:#2e7d32;background:#edf7ee}.check.partial{border-color:#b26a00;background:#fff6e5}
+.check.fail{border-color:#c62828;background:#fdecea}.check.pending{border-color:#666;background:#f2f2f2}
+.check.manual{border-color:#1565c0;background:#e8f0fb}.id{font-weight:600}.auto,.note{color:#555}
+.comment{font-style:italic;margin-top:.2rem}img{max-width:100%}.fb{margin-top:.2rem}
+)";
+
+} // namespace
+
+QString feedbackFileName(const QString &studentId)
+{
+    QString name;
+    for (const QChar c : studentId) {
+        const bool ok = (c >= QLatin1Char('a') && c <= QLatin1Char('z')) || (c >= QLatin1Char('A') && c <= QLatin1Char('Z'))
+                        || (c >= QLatin1Char('0') && c <= QLatin1Char('9')) || c == QLatin1Char('.')
+                        || c == QLatin1Char('_') || c == QLatin1Char('-');
+        name += ok ? c : QLatin1Char('_');
+    }
+    if (name.isEmpty() || name.startsWith(QLatin1Char('.')))
+        name.replace(0, 1, QLatin1Char('_'));
+    return (name.isEmpty() ? QStringLiteral("_") : name) + QStringLiteral(".html");
+}
+
+QByteArray renderFeedbackHtml(const FeedbackInput &in)
+{
+    const EffectiveGrade &g = in.grade;
+    QString h;
+    h += QLatin1String("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; "
+                       "style-src 'unsafe-inline'\">\n"
+                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    h += QStringLiteral("<title>%1 — %2</title>\n<style>%3</style>\n</head>\n<body>\n")
+             .arg(esc(in.assignmentTitle), esc(g.studentId), QLatin1String(kStyle));
+    h += QStringLiteral("<h1>%1</h1>\n<p>Feedback for <strong>%2</strong></p>\n").arg(esc(in.assignmentTitle), esc(g.studentId));
+
+    const std::optional<double> score = g.score();
+    h += QStringLiteral("<p class=\"total\">Total: %1 / %2</p>\n")
+             .arg(score ? num(*score) : QStringLiteral("not graded"), num(g.maxScore));
+    if (g.submissionOverride) {
+        h += QStringLiteral("<p class=\"comment\">Score set by hand (automatic: %1)%2</p>\n")
+                 .arg(num(g.autoScore),
+                      g.submissionOverride->comment.isEmpty() ? QString() : QStringLiteral(": ") + esc(g.submissionOverride->comment));
+    }
+    qsizetype pending = 0;
+    for (const EffectiveCheck &c : g.checks)
+        pending += c.result.outcome == Outcome::NotGraded && !c.override_ && c.result.type == Check::Type::Manual;
+    if (pending > 0)
+        h += QStringLiteral("<p class=\"note\">%1 answer(s) still await grading by hand; the total counts them as 0 "
+                            "for now.</p>\n")
+                 .arg(pending);
+    if (g.status == GradeStatus::GraderError)
+        h += QLatin1String("<p class=\"note\">The grader could not run this submission; it will be graded again. "
+                           "This is not your mistake.</p>\n");
+
+    h += QLatin1String("<table>\n<tr><th>check</th><th>points</th><th>result</th><th>feedback</th></tr>\n");
+    for (const EffectiveCheck &c : g.checks) {
+        QString fb = c.result.feedback;
+        if (c.result.type == Check::Type::Manual && c.override_)
+            fb.clear();
+        if (c.override_ && !c.override_->comment.isEmpty())
+            fb = fb.isEmpty() ? c.override_->comment : fb + QStringLiteral(" — ") + c.override_->comment;
+        h += QStringLiteral("<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>\n")
+                 .arg(outcomeClass(c), esc(c.result.checkId), esc(pointsText(c)), esc(outcomeText(c)), esc(fb));
+    }
+    h += QLatin1String("</table>\n");
+
+    if (in.executed) {
+        const Notebook &nb = *in.executed;
+        // Which checks belong after which cell: a test check at the cell with its grade_id, a manual or
+        // anchored value check at its answer cell.
+        QHash<int, QList<const EffectiveCheck *>> after;
+        for (const EffectiveCheck &c : g.checks) {
+            auto spec = std::find_if(in.checks.begin(), in.checks.end(), [&](const Check &k) { return k.id == c.result.checkId; });
+            if (spec == in.checks.end())
+                continue;
+            const QString name = spec->type == Check::Type::Test ? spec->gradeId : spec->anchor;
+            const int at = name.isEmpty() ? -1 : nb.findAnchor(name);
+            if (at >= 0)
+                after[at] << &c;
+        }
+        h += QLatin1String("<h2>Your notebook</h2>\n");
+        for (int i = 0; i < nb.cellCount(); ++i) {
+            const QJsonObject cell = nb.cellJson(i);
+            const CellType type = nb.cellType(i);
+            const QString kind = type == CellType::Code ? QStringLiteral("code") : type == CellType::Markdown ? QStringLiteral("markdown") : QStringLiteral("raw");
+            h += QStringLiteral("<div class=\"cell %1\" id=\"cell-%2\">\n").arg(kind).arg(i);
+            if (type == CellType::Code) {
+                const QJsonValue count = cell.value(QLatin1String("execution_count"));
+                h += QStringLiteral("<pre class=\"src\" title=\"In [%1]\">%2</pre>\n")
+                         .arg(count.isDouble() ? QString::number(count.toInt()) : QStringLiteral(" "), esc(nb.cellSource(i)));
+                for (const QJsonValue &o : cell.value(QLatin1String("outputs")).toArray())
+                    h += renderOutput(o.toObject());
+            } else {
+                h += QStringLiteral("<div class=\"md\">%1</div>\n").arg(esc(nb.cellSource(i)));
+            }
+            for (const EffectiveCheck *c : after.value(i))
+                h += checkBox(*c);
+            h += QLatin1String("</div>\n");
+        }
+    }
+    h += QLatin1String("</body>\n</html>\n");
+    return h.toUtf8();
+}
+
+} // namespace sandmark

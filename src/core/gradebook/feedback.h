@@ -1,0 +1,40 @@
+#pragma once
+// Feedback for students: one self-contained HTML file per submission, like nbgrader's `generate_feedback`
+// (the executed notebook with per-cell scores and comments). Format and safety rules: docs/nbgrader.md
+// ("Feedback").
+
+#include "assignment/assignment.h"
+#include "gradebook/gradebook.h"
+#include "notebook/notebook.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace sandmark {
+
+/// What one feedback page shows.
+struct FeedbackInput
+{
+    QString assignmentTitle;
+    EffectiveGrade grade;            ///< the submission's latest run with overrides and manual grades
+    QList<Check> checks;             ///< the assignment's checks: place each result at its cell
+    std::optional<Notebook> executed; ///< the executed notebook (student cells with outputs); none: scores only
+};
+
+/// Renders the feedback page: UTF-8 HTML5 with no external resource (styles inline; PNG, JPEG and GIF
+/// outputs inlined as data: URIs after checking they are base64). Everything from the notebook, the
+/// checks and the gradebook is HTML-escaped: markdown and code are shown as text, rich outputs only as
+/// text/plain or images — never as HTML, SVG or JavaScript — and a Content-Security-Policy forbids scripts,
+/// so a student's `<script>` stays text. A check is shown after the cell it belongs to (a test check's
+/// nbgrader grade_id, a manual or anchored value check's answer cell), every check in the summary table.
+/// Pure function; thread-safe.
+QByteArray renderFeedbackHtml(const FeedbackInput &input);
+
+/// A file name for `studentId`'s page: the id with every character outside [A-Za-z0-9._-] replaced by
+/// '_', a leading '.' replaced too, plus ".html"; ids that would collide get "-2", "-3"… from the caller.
+QString feedbackFileName(const QString &studentId);
+
+} // namespace sandmark

@@ -1,0 +1,206 @@
+// Feedback pages: one self-contained, escaped HTML file per submission with the executed notebook, per-check
+// scores, manual grades and comments.
+#include "assignment/assignment.h"
+#include "assignment/nbgrader_import.h"
+#include "gradebook/feedback.h"
+#include "gradebook/gradebook.h"
+#include "grading/result.h"
+#include "notebook/notebook_p.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sandmark;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+const char *const kPng = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==";
+
+QString data(const QString &rel)
+{
+    return QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/") + rel;
+}
+
+/// The 'keeps' submission as the runner would return it executed, with hostile content added: markup in a
+/// markdown cell, in code, in a stream, in an HTML output, in an image's data, and ANSI colours in a traceback.
+Notebook executedNotebook()
+{
+    auto nb = Notebook::load(data(u"submissions/keeps/ps1.ipynb"_s));
+    if (!nb)
+        qFatal("%s", qPrintable(nb.error().toString()));
+    Json json = NotebookEditor::json(*nb);
+    Json &cells = json["cells"];
+    cells[0]["source"] = Json::array({"# Problem set 1\n", "<script>alert('markdown')</script>"});
+    cells[1]["source"] = Json::array({"def square(x):\n", "    print(\"<script>alert(1)</script>\")\n", "    return x * x"});
+    cells[1]["execution_count"] = 1;
+    cells[1]["outputs"] = Json::array({
+        Json{{"output_type", "stream"}, {"name", "stdout"}, {"text", Json::array({"<script>alert(2)</script>\n"})}},
+        Json{{"output_type", "stream"}, {"name", "stderr"}, {"text", "DeprecationWarning: & friends\n"}},
+        Json{{"output_type", "display_data"}, {"metadata", Json::object()},
+             {"data", Json{{"image/png", std::string(kPng) + "\n"}, {"text/plain", "<Figure size 2x2>"}}}},
+        Json{{"output_type", "display_data"}, {"metadata", Json::object()},
+             {"data", Json{{"image/png", "AAAA\" onerror=\"alert(3)"}, {"text/plain", "a broken image"}}}},
+        Json{{"output_type", "execute_result"}, {"execution_count", 1}, {"metadata", Json::object()},
+             {"data", Json{{"text/html", "<script>alert(4)</script><b>table</b>"}, {"text/plain", "DataFrame(3 rows)"}}}},
+        Json{{"output_type", "display_data"}, {"metadata", Json::object()},
+             {"data", Json{{"application/javascript", "alert(5)"}}}},
+    });
+    cells[3]["execution_count"] = 3;
+    cells[3]["outputs"] = Json::array({Json{{"output_type", "error"}, {"ename", "ValueError"}, {"evalue", "bad <value>"},
+                                            {"traceback", Json::array({"\u001b[0;31mValueError\u001b[0m: bad <value>"})}}});
+    return NotebookEditor::fromJson(std::move(json));
+}
+
+} // namespace
+
+class TestFeedback : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    Assignment m_assignment;
+    FeedbackInput m_input;
+    QString m_html;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        auto report = importNbgrader(data(u"source/ps1"_s), m_tmp.filePath(u"ps1"_s));
+        QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+        auto a = Assignment::load(m_tmp.filePath(u"ps1"_s));
+        QVERIFY(a);
+        m_assignment = *a;
+
+        // A graded run: square-tests failed, total-tests passed, ratio-partial 2 of 3 (nbgrader's partial credit),
+        // words-tests 1 of 2, total-more passed; the manual answer 'explain' then graded by hand.
+        QJsonArray cells;
+        auto test = [&](const char *check, const char *status, const char *resultText = nullptr) {
+            QJsonObject c{{u"index"_s, QJsonValue::Null}, {u"injected"_s, u"test"_s},
+                          {u"check"_s, QLatin1String(check)}, {u"status"_s, QLatin1String(status)}};
+            if (resultText)
+                c.insert(u"result_text"_s, QLatin1String(resultText));
+            if (QLatin1String(status) == QLatin1String("error"))
+                c.insert(u"error"_s, QJsonObject{{u"ename"_s, u"AssertionError"_s}, {u"evalue"_s, u"<b>no</b>"_s}});
+            cells.append(c);
+        };
+        test("square-tests", "error");
+        test("total-tests", "ok");
+        test("total-more", "ok");
+        test("ratio-partial", "ok", "2");
+        test("words-tests", "ok", "1");
+        GradeInput in;
+        in.checks = m_assignment.checks();
+        in.referencePayload = "null";
+        in.studentPayload = "null";
+        in.record = QJsonObject{{u"status"_s, u"completed"_s}, {u"cells"_s, cells}};
+        RunRecord run;
+        run.studentId = u"keeps"_s;
+        run.filesHash = u"f"_s;
+        run.inputsHash = u"i"_s;
+        run.started = run.finished = QDateTime::currentDateTimeUtc();
+        run.result = grade(in);
+        QCOMPARE(run.result.score, 5.0); // 0 + 1 + 1 + 2 + 1
+
+        auto gb = Gradebook::open(m_tmp.filePath(u"gb.sqlite"_s));
+        QVERIFY(gb);
+        QVERIFY((*gb)->recordRun(run));
+        QVERIFY((*gb)->addOverride(u"keeps"_s, {u"explain"_s, 1.5, u"Good idea <img src=x onerror=alert(6)>"_s, {}}));
+        auto grades = (*gb)->effectiveGrades();
+        QVERIFY(grades);
+        m_input.assignmentTitle = u"Problem set <1>"_s;
+        m_input.grade = grades->first();
+        m_input.checks = m_assignment.checks();
+        m_input.executed = executedNotebook();
+        m_html = QString::fromUtf8(renderFeedbackHtml(m_input));
+    }
+
+    void scoresAndComments()
+    {
+        QVERIFY(m_html.contains(u"<p class=\"total\">Total: 6.5 / 11</p>"_s));
+        QVERIFY(m_html.contains(u"<tr class=\"fail\"><td>square-tests</td><td>0 / 2</td><td>failed</td><td>AssertionError: &lt;b&gt;no&lt;/b&gt;</td></tr>"_s));
+        QVERIFY(m_html.contains(u"<tr class=\"partial\"><td>ratio-partial</td><td>2 / 3</td><td>passed</td><td>partial credit: 2 of 3 points</td></tr>"_s));
+        QVERIFY(m_html.contains(u"<tr class=\"partial\"><td>words-tests</td><td>1 / 2</td>"_s));
+        QVERIFY(m_html.contains(u"<tr class=\"manual\"><td>explain</td><td>1.5 / 2</td><td>graded by hand</td>"
+                                "<td>Good idea &lt;img src=x onerror=alert(6)&gt;</td></tr>"_s));
+        // The test's score box follows the student's test cell (grade_id square-tests is cells[2]).
+        const qsizetype cell2 = m_html.indexOf(u"id=\"cell-2\""_s);
+        const qsizetype cell3 = m_html.indexOf(u"id=\"cell-3\""_s);
+        const qsizetype box = m_html.indexOf(u"<div class=\"check fail\"><span class=\"id\">square-tests</span>"_s);
+        QVERIFY(cell2 > 0 && box > cell2 && box < cell3);
+        // The manual answer's box after the markdown answer, with the grader's comment.
+        QVERIFY(m_html.contains(u"<div class=\"check manual\"><span class=\"id\">explain</span> <span class=\"pts\">1.5 / 2</span>"_s));
+    }
+
+    void escapedAndSelfContained()
+    {
+        QVERIFY(!m_html.contains(u"<script"_s, Qt::CaseInsensitive));
+        QVERIFY(!m_html.contains(u"onerror=\""_s));
+        QVERIFY(!m_html.contains(u"alert(5)"_s)); // JavaScript outputs are not shown at all
+        QVERIFY(m_html.contains(u"&lt;script&gt;alert(&#39;markdown&#39;)&lt;/script&gt;"_s));
+        QVERIFY(m_html.contains(u"print(&quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;)"_s));
+        QVERIFY(m_html.contains(u"<pre class=\"out\">&lt;script&gt;alert(2)&lt;/script&gt;\n</pre>"_s));
+        QVERIFY(m_html.contains(u"<pre class=\"out stderr\">DeprecationWarning: &amp; friends\n</pre>"_s));
+        QVERIFY(m_html.contains(u"<pre class=\"out\">DataFrame(3 rows)</pre>"_s)); // text/plain, not the HTML
+        QVERIFY(m_html.contains(u"<pre class=\"out\">a broken image</pre>"_s));   // not base64: not inlined
+        QVERIFY(m_html.contains(u"<pre class=\"out error\">ValueError: bad &lt;value&gt;</pre>"_s)); // ANSI removed
+        QVERIFY(m_html.contains(u"<title>Problem set &lt;1&gt; — keeps</title>"_s));
+        QVERIFY(m_html.contains(QStringLiteral("<img alt=\"output image\" src=\"data:image/png;base64,%1\">").arg(QLatin1String(kPng))));
+        // Nothing is fetched from elsewhere: every src is a data: URI, no href at all.
+        static const QRegularExpression src(u"<[^>]*\\b(src|href)\\s*=\\s*(?!\"?data:)"_s);
+        const QRegularExpressionMatch m = src.match(m_html);
+        QVERIFY2(!m.hasMatch(), qPrintable(m.captured(0)));
+        QVERIFY(m_html.contains(u"Content-Security-Policy\" content=\"default-src 'none'"_s));
+    }
+
+    void browserParserSeesOnlyOurTags()
+    {
+        // Python's HTML parser (what a browser's tokenizer does, near enough) finds only the tags we write.
+        QProcess py;
+        py.start(u"/usr/bin/python3"_s,
+                 {u"-c"_s, u"import sys, html.parser\n"
+                           "class P(html.parser.HTMLParser):\n"
+                           "    tags = set()\n"
+                           "    attrs = set()\n"
+                           "    def handle_starttag(self, tag, attrs):\n"
+                           "        self.tags.add(tag)\n"
+                           "        self.attrs.update(a for a, _ in attrs)\n"
+                           "p = P()\n"
+                           "p.feed(sys.stdin.read())\n"
+                           "print(' '.join(sorted(p.tags)))\n"
+                           "print(' '.join(sorted(p.attrs)))\n"_s});
+        if (!py.waitForStarted())
+            QSKIP("no /usr/bin/python3");
+        py.write(m_html.toUtf8());
+        py.closeWriteChannel();
+        QVERIFY(py.waitForFinished(30000));
+        const QStringList lines = QString::fromUtf8(py.readAllStandardOutput()).split(u'\n');
+        QCOMPARE(lines.value(0), u"body div h1 h2 head html img meta p pre span strong style table td th title tr"_s);
+        QCOMPARE(lines.value(1), u"alt charset class content http-equiv id lang name src title"_s);
+    }
+
+    void scoresOnlyWithoutNotebook()
+    {
+        FeedbackInput in = m_input;
+        in.executed.reset();
+        const QString html = QString::fromUtf8(renderFeedbackHtml(in));
+        QVERIFY(html.contains(u"Total: 6.5 / 11"_s));
+        QVERIFY(!html.contains(u"Your notebook"_s));
+    }
+
+    void fileNames()
+    {
+        QCOMPARE(feedbackFileName(u"alice"_s), u"alice.html"_s);
+        QCOMPARE(feedbackFileName(u"../etc/passwd"_s), u"_._etc_passwd.html"_s);
+        QCOMPARE(feedbackFileName(u".hidden"_s), u"_hidden.html"_s);
+        QCOMPARE(feedbackFileName(u"Zoë Ng"_s), u"Zo__Ng.html"_s);
+        QCOMPARE(feedbackFileName(QString()), u"_.html"_s);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFeedback)
+#include "tst_feedback.moc"
