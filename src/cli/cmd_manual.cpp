@@ -7,7 +7,6 @@
 #include "gradebook/manual.h"
 
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -49,12 +48,7 @@ int cmdManual(const QStringList &args)
         printError(assignment.error());
         return ExitBadInput;
     }
-    const QString path = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
-    if (!QFileInfo::exists(path)) {
-        printError({path, {}, QStringLiteral("no gradebook yet (grade the submissions first)")});
-        return ExitBadInput;
-    }
-    auto gb = Gradebook::open(path);
+    auto gb = openExistingGradebook(*assignment, parser.value(gradebook));
     if (!gb) {
         printError(gb.error());
         return ExitBadInput;
