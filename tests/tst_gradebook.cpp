@@ -78,6 +78,7 @@ private Q_SLOTS:
     void defaultPath();
     void commitAndReopen();
     void schemaVersionAndWal();
+    void migratesVersion1();
     void refusesForeignDatabase();
     void overrideSurvivesRegrade();
     void overrideErrors();
@@ -143,6 +144,38 @@ void TestGradebook::schemaVersionAndWal()
     auto newer = Gradebook::open(path);
     QVERIFY(!newer);
     QVERIFY2(newer.error().toString().contains(QStringLiteral("newer Sandmark")), qPrintable(newer.error().toString()));
+}
+
+void TestGradebook::migratesVersion1()
+{
+    // A version-1 gradebook (before runs remembered their artifacts folder) opens, keeps its runs and gains
+    // the column; new runs store it.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v1.sqlite"));
+    {
+        auto gb = openOrDie(path);
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 1)));
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN artifacts")));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 1")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("downgrade"));
+    auto gb = openOrDie(path);
+    auto before = gb->effectiveGrades();
+    QVERIFY(before);
+    QCOMPARE(before->size(), 1);
+    QCOMPARE(before->first().autoScore, 2.0);
+    QCOMPARE(before->first().artifacts, QString());
+    RunRecord run = makeRun(QStringLiteral("alice"), 2, 2);
+    run.artifacts = QStringLiteral("/cache/runs/x/artifacts");
+    QVERIFY(gb->recordRun(run));
+    QCOMPARE(gb->effectiveGrades()->first().artifacts, QStringLiteral("/cache/runs/x/artifacts"));
 }
 
 void TestGradebook::refusesForeignDatabase()

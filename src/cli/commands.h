@@ -43,5 +43,6 @@ int cmdMerge(const QStringList &args);
 int cmdExport(const QStringList &args);
 int cmdOverride(const QStringList &args);
 int cmdManual(const QStringList &args);
+int cmdFeedback(const QStringList &args);
 
 } // namespace sandmark::cli

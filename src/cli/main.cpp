@@ -26,6 +26,7 @@ const QList<Command> &commands()
         {"export", "export the gradebook as CSV or as a Canvas gradebook import", cmdExport},
         {"override", "set a manual grade for a check or a whole submission", cmdOverride},
         {"manual", "list the answers awaiting grading by hand, or import their grades from CSV", cmdManual},
+        {"feedback", "write one HTML feedback file per graded submission", cmdFeedback},
     };
     return all;
 }

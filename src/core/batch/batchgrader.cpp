@@ -4,6 +4,7 @@
 #include "batch/referencerun.h"
 #include "gradebook/gradebook.h"
 #include "notebook/notebook.h"
+#include "notebook/release.h"
 
 #include <QFile>
 #include <QThread>
@@ -96,6 +97,15 @@ void BatchGrader::start()
         return;
     }
     m_gradebook = std::move(gb.value());
+    // Manually graded answers are compared with the release to give an untouched one 0 (nbgrader's rule).
+    const bool manual = std::any_of(m_assignment.checks().cbegin(), m_assignment.checks().cend(),
+                                    [](const Check &c) { return c.type == Check::Type::Manual; });
+    if (manual && !m_assignment.notebooks().isEmpty()) {
+        const QString instructor = m_assignment.absolute(m_assignment.notebooks().first());
+        if (Expected<Notebook> nb = Notebook::load(instructor))
+            if (Expected<ReleaseResult> release = makeRelease(*nb, instructor))
+                m_release = release->notebook;
+    }
     ReferenceRunOptions ro;
     ro.run = m_options.run;
     ro.cacheDir = m_options.referenceCacheDir;
@@ -244,7 +254,9 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
     in.studentPayload = result.run.payloadJson;
     in.record = result.run.record;
     in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
-    if (record(a.item, a.started, grade(in)))
+    if (Expected<Notebook> submitted = Notebook::load(a.item.submission.notebookPath))
+        in.manualAnswers = manualAnswers(in.checks, *submitted, m_release);
+    if (record(a.item, a.started, grade(in), result.folder.artifacts))
         pump();
 }
 
@@ -266,9 +278,10 @@ void BatchGrader::onRunFailed(SubmissionRun *run, const Error &error)
         pump();
 }
 
-bool BatchGrader::record(const Item &item, const QDateTime &started, const GradeResult &result)
+bool BatchGrader::record(const Item &item, const QDateTime &started, const GradeResult &result, const QString &artifacts)
 {
     RunRecord rec;
+    rec.artifacts = artifacts;
     rec.studentId = item.submission.studentId;
     rec.filesHash = item.filesHash;
     rec.inputsHash = item.inputsHash;

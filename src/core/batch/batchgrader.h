@@ -5,6 +5,7 @@
 #include "assignment/assignment.h"
 #include "batch/submissions.h"
 #include "grading/result.h"
+#include "notebook/notebook.h"
 #include "sandbox/submissionrun.h"
 
 #include <QElapsedTimer>
@@ -106,7 +107,7 @@ private:
     void startRun(const Item &item);
     void onRunFinished(SubmissionRun *run, const SubmissionRunResult &result);
     void onRunFailed(SubmissionRun *run, const Error &error);
-    bool record(const Item &item, const QDateTime &started, const GradeResult &result);
+    bool record(const Item &item, const QDateTime &started, const GradeResult &result, const QString &artifacts = {});
     void maybeFinish();
     void finishWith(const std::optional<Error> &error);
 
@@ -117,6 +118,7 @@ private:
     std::unique_ptr<Gradebook> m_gradebook;
     ReferenceRun *m_reference = nullptr;
     QByteArray m_referencePayload;
+    Notebook m_release; ///< the instructor notebook's release, for manual answers (empty without manual checks)
     QString m_referenceKey, m_environmentKey, m_inputsKey;
     QList<Item> m_queue;
     QHash<SubmissionRun *, Active> m_active;

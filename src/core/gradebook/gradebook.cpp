@@ -218,12 +218,16 @@ Expected<void> Gradebook::migrate()
     Transaction t(db);
     if (!t.begun())
         return sqlError(QStringLiteral("schema"), db.lastError().text());
-    for (const char *stmt : kSchemaV1)
-        if (!q.exec(QLatin1String(stmt)))
-            return sqlError(QStringLiteral("schema"), q.lastError().text());
+    if (version == 0)
+        for (const char *stmt : kSchemaV1)
+            if (!q.exec(QLatin1String(stmt)))
+                return sqlError(QStringLiteral("schema"), q.lastError().text());
+    // Version 2: each run remembers its run folder's artifacts (executed notebook, record) for feedback pages.
+    if (version <= 1 && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN artifacts TEXT NOT NULL DEFAULT ''")))
+        return sqlError(QStringLiteral("schema"), q.lastError().text());
     if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(schemaVersion)) || !t.commit())
         return sqlError(QStringLiteral("schema"), q.lastError().text());
-    qCDebug(lcGradebook) << "created gradebook" << m_path;
+    qCDebug(lcGradebook) << (version == 0 ? "created gradebook" : "migrated gradebook") << m_path << "to version" << schemaVersion;
     return {};
 }
 
@@ -252,8 +256,8 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
 
     const GradeResult &r = run.result;
     q.prepare(QStringLiteral("INSERT INTO runs(submission_id, started_at, finished_at, backend, environment_key, "
-                             "reference_key, files_hash, inputs_hash, status, score, max_score, reasons) "
-                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                             "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts) "
+                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(submissionId);
     q.addBindValue(run.started.toUTC().toString(Qt::ISODateWithMs));
     q.addBindValue(run.finished.toUTC().toString(Qt::ISODateWithMs));
@@ -266,6 +270,7 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
     q.addBindValue(r.score);
     q.addBindValue(r.maxScore);
     q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.reasons)).toJson(QJsonDocument::Compact)));
+    q.addBindValue(text(run.artifacts));
     if (!q.exec())
         return fail(QStringLiteral("run"));
     const qint64 runId = q.lastInsertId().toLongLong();
@@ -374,7 +379,7 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()
     QSqlQuery q(db);
     q.setForwardOnly(true);
     if (!q.exec(QStringLiteral("SELECT s.id, s.student, r.id, r.started_at, r.finished_at, r.backend, r.status, r.score, "
-                               "r.max_score, r.reasons FROM submissions s JOIN runs r ON r.id = "
+                               "r.max_score, r.reasons, r.artifacts FROM submissions s JOIN runs r ON r.id = "
                                "(SELECT max(id) FROM runs WHERE submission_id = s.id) ORDER BY s.student")))
         return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
     QList<EffectiveGrade> out;
@@ -391,6 +396,7 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()
         g.maxScore = q.value(8).toDouble();
         for (const QJsonValue &v : QJsonDocument::fromJson(q.value(9).toString().toUtf8()).array())
             g.reasons << v.toString();
+        g.artifacts = q.value(10).toString();
         byRun.insert(g.runId, out.size());
         bySubmission.insert(q.value(0).toLongLong(), out.size());
         out << g;

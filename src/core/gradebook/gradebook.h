@@ -25,6 +25,7 @@ struct RunRecord
     QString backend;         ///< "bwrap", "docker", "local-unsafe"
     QString environmentKey;  ///< the environment's key (dependency list hash)
     QString referenceKey;    ///< the reference payload's cache key
+    QString artifacts;       ///< the run folder's artifacts (executed.ipynb, record.json); empty when none
     GradeResult result;
 };
 
@@ -54,6 +55,7 @@ struct EffectiveGrade
     QString backend;
     GradeStatus status = GradeStatus::Graded;
     QStringList reasons;
+    QString artifacts;     ///< the run's artifacts folder as recorded (may be gone: run folders are a cache)
     double autoScore = 0;  ///< the run's score
     double maxScore = 0;
     QList<EffectiveCheck> checks;
@@ -89,7 +91,7 @@ public:
     Gradebook &operator=(const Gradebook &) = delete;
 
     QString path() const { return m_path; }
-    static constexpr int schemaVersion = 1;
+    static constexpr int schemaVersion = 2;
 
     /// Stores one completed run (submission upserted, run and its check results inserted) in one
     /// transaction. Returns the run id. Every run is kept.

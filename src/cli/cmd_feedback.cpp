@@ -1,0 +1,105 @@
+// sandmark-cli feedback ASSIGNMENT [--student ID] -o DIR [--gradebook PATH]
+#include "assignment/assignment.h"
+#include "cli_util.h"
+#include "commands.h"
+#include "gradebook/feedback.h"
+#include "gradebook/gradebook.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSet>
+
+namespace sandmark::cli {
+
+int cmdFeedback(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    QStringLiteral("Folder for the HTML files (created if needed)."), QStringLiteral("DIR"));
+    const QCommandLineOption student(QStringLiteral("student"), QStringLiteral("Only this student (repeatable)."),
+                                     QStringLiteral("ID"));
+    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
+                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
+                                       QStringLiteral("PATH"));
+    parser.addOptions({output, student, gradebook});
+    if (int rc = parseOrExit(parser, args,
+                             QStringLiteral("Write one self-contained HTML feedback file per graded submission: the "
+                                            "executed notebook with each check's score and feedback, manual grades "
+                                            "and comments, and the total."),
+                             1);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    if (!parser.isSet(output) || parser.value(output).isEmpty()) {
+        err() << "sandmark-cli: feedback: -o DIR is required" << Qt::endl;
+        return ExitUsage;
+    }
+    auto assignment = Assignment::load(parser.positionalArguments().at(0));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    auto gb = openExistingGradebook(*assignment, parser.value(gradebook));
+    if (!gb) {
+        printError(gb.error());
+        return ExitBadInput;
+    }
+    auto grades = (*gb)->effectiveGrades();
+    if (!grades) {
+        printError(grades.error());
+        return ExitBadInput;
+    }
+    const QStringList wanted = parser.values(student);
+    for (const QString &w : wanted)
+        if (std::none_of(grades->begin(), grades->end(), [&](const EffectiveGrade &g) { return g.studentId == w; })) {
+            printError({(*gb)->path(), {}, QStringLiteral("no graded submission for student '%1'").arg(w)});
+            return ExitBadInput;
+        }
+    const QString dir = parser.value(output);
+    if (!QDir().mkpath(dir)) {
+        printError({dir, {}, QStringLiteral("cannot create the folder")});
+        return ExitBadInput;
+    }
+
+    QSet<QString> used;
+    int written = 0;
+    for (const EffectiveGrade &g : *grades) {
+        if (!wanted.isEmpty() && !wanted.contains(g.studentId))
+            continue;
+        FeedbackInput in;
+        in.assignmentTitle = assignment->title();
+        in.grade = g;
+        in.checks = assignment->checks();
+        const QString executed = g.artifacts.isEmpty() ? QString() : QDir(g.artifacts).filePath(QStringLiteral("executed.ipynb"));
+        if (!executed.isEmpty() && QFileInfo::exists(executed)) {
+            if (auto nb = Notebook::load(executed))
+                in.executed = *nb;
+            else
+                err() << "sandmark-cli: note: " << nb.error().toString() << "; the page for " << g.studentId
+                      << " shows the scores only" << Qt::endl;
+        } else {
+            err() << "sandmark-cli: note: no executed notebook for " << g.studentId << " (run folder "
+                  << (g.artifacts.isEmpty() ? QStringLiteral("not recorded") : g.artifacts + QStringLiteral(" is gone"))
+                  << "); the page shows the scores only" << Qt::endl;
+        }
+        // Distinct ids may map to one file name ("a b" and "a_b"): number the later ones.
+        QString name = feedbackFileName(g.studentId);
+        for (int n = 2; used.contains(name.toLower()); ++n)
+            name = feedbackFileName(g.studentId).chopped(5) + QStringLiteral("-%1.html").arg(n);
+        used.insert(name.toLower());
+        QSaveFile f(QDir(dir).filePath(name));
+        if (!f.open(QIODevice::WriteOnly) || f.write(renderFeedbackHtml(in)) < 0 || !f.commit()) {
+            printError({f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())});
+            return ExitBadInput;
+        }
+        out() << g.studentId << ": " << (g.score() ? QString::number(*g.score()) : QStringLiteral("-")) << " / "
+              << g.maxScore << " → " << QDir(dir).filePath(name) << '\n';
+        ++written;
+    }
+    out() << written << " feedback file(s) written to " << dir << '\n';
+    out().flush();
+    return ExitOk;
+}
+
+} // namespace sandmark::cli

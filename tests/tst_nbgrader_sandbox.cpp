@@ -1,0 +1,302 @@
+// nbgrader end to end, with the real bwrap sandbox and a real kernel (/usr/bin/python3 via SANDMARK_PYTHON):
+// `sandmark-cli import nbgrader` on tests/data/nbgrader/source/ps1, `grade` of every fixture submission,
+// `manual list|import`, `feedback`, and a forced regrade. The expected points are worked out by hand from
+// nbgrader's rules (docs/nbgrader.md), not copied from Sandmark's output:
+//  - every test cell runs the instructor's version (hidden tests included) at its place, whatever the
+//    student did to it (kept, edited, emptied, deleted, copied);
+//  - a test cell that raises scores 0, one that runs scores its points, one whose result is a number scores
+//    that number, capped at its points;
+//  - an answer cell left as the release had it: a manually graded one scores 0, a code one leaves the
+//    names it should define undefined;
+//  - unlike nbgrader, a warning on stderr in a test cell does not zero it.
+#include "gradebook/gradebook.h"
+#include "notebook/nbgrader.h"
+#include "notebook/release.h"
+#include "sandbox/backend.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sandmark;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+const QString kData = QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader");
+
+/// Points per check, in the assignment's check order:
+/// square-tests (2), total-tests (1), total-more (1), ratio-partial (3), explain (2, manual), words-tests (2).
+/// -1: not graded (the manual answer awaiting a person).
+struct Want
+{
+    QString student;
+    QList<double> points;
+    double total; ///< automatic total (a manual answer awaiting grading counts 0)
+    GradeStatus status;
+};
+
+QList<Want> expectedGrades()
+{
+    // ratio-partial: the instructor's cell evaluates `2 if ratio == 0.75 else 0` with the locked ratio = 0.75:
+    // 2 of 3 for everyone (partial credit). words-tests: `len(words)`, capped at 2.
+    return {
+        // kept test cells, two words
+        {u"keeps"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        // square-tests edited to `assert True`, words-tests edited to `100`: the instructor's versions ran;
+        // five words: 5 is capped at the cell's 2 points
+        {u"edits"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        // square-tests emptied: the instructor's version ran in its place
+        {u"empties"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        // every test cell deleted: restored after their answers; total-more uses `checked` from total-tests
+        {u"deletes"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        // square() warns (DeprecationWarning on stderr inside the test cell): nbgrader would give 0, Sandmark 2
+        {u"warns"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        // square returns x + x: 6 != 9; total = 44: total-tests fails, and total-more (assert checked, False)
+        // too; one word: 1 of 2
+        {u"wrong"_s, {0, 0, 0, 2, -1, 1}, 3, GradeStatus::Graded},
+        // square and words untouched (NotImplementedError: the words cell raised, so needs-review; words is
+        // undefined in words-tests), explain untouched: 0 by nbgrader's rule, not awaiting anyone
+        {u"untouched"_s, {0, 1, 1, 2, 0, 0}, 4, GradeStatus::NeedsReview},
+        // square-tests copied twice (one copy edited to fail): the test ran once, at the first cell
+        {u"copies"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+    };
+}
+
+struct Cli
+{
+    int code = -1;
+    QByteArray out, err;
+};
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestNbgraderSandbox : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    QString m_skip;
+    QString m_assignment, m_gradebook;
+
+    Cli cli(const QStringList &args, int timeoutMs = 60000)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+        env.insert(u"SANDMARK_CACHE_DIR"_s, m_tmp.filePath(u"cache"_s)); // reference cache, run folders
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SANDMARK_CLI), args);
+        Cli r;
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            r.err = "timed out";
+            return r;
+        }
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        return r;
+    }
+
+    QMap<QString, EffectiveGrade> grades()
+    {
+        QMap<QString, EffectiveGrade> out;
+        auto gb = Gradebook::open(m_gradebook);
+        if (!gb)
+            qFatal("%s", qPrintable(gb.error().toString()));
+        for (const EffectiveGrade &g : *(*gb)->effectiveGrades())
+            out.insert(g.studentId, g);
+        return out;
+    }
+
+    QStringList submissionFolders()
+    {
+        QStringList out;
+        for (const Want &e : expectedGrades())
+            out << kData + u"/submissions/"_s + e.student;
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        // Run folders live under it: the sandbox user (when running as root) must be able to reach them.
+        QVERIFY(QFile::setPermissions(m_tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                        | QFileDevice::ReadGroup | QFileDevice::ExeGroup
+                                                        | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        std::unique_ptr<SandboxBackend> bwrap = createBackend(SandboxKind::Bwrap, {});
+        if (Expected<void> c = bwrap->check(); !c)
+            m_skip = u"bwrap cannot run here: "_s + c.error().toString();
+        m_assignment = m_tmp.filePath(u"ps1"_s);
+        m_gradebook = m_tmp.filePath(u"gradebook.sqlite"_s);
+        const Cli import = cli({u"import"_s, u"nbgrader"_s, kData + u"/source/ps1"_s, u"-o"_s, m_assignment});
+        QVERIFY2(import.code == 0, import.err.constData());
+    }
+
+    void gradesAreNbgradersRules()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const Cli run = cli(QStringList{u"grade"_s, m_assignment, u"--gradebook"_s, m_gradebook, u"--jobs"_s, u"2"_s}
+                                + submissionFolders(),
+                            900000);
+        QVERIFY2(run.code == 0 || run.code == 1, run.err.constData());
+        const QMap<QString, EffectiveGrade> got = grades();
+        const QStringList ids = {u"square-tests"_s, u"total-tests"_s, u"total-more"_s,
+                                 u"ratio-partial"_s, u"explain"_s, u"words-tests"_s};
+        QCOMPARE(got.size(), expectedGrades().size());
+        for (const Want &e : expectedGrades()) {
+            const EffectiveGrade g = got.value(e.student);
+            QCOMPARE(g.studentId, e.student);
+            QVERIFY2(g.status == e.status, qPrintable(e.student + u": "_s + gradeStatusName(g.status) + u" "_s
+                                                      + g.reasons.join(u"; "_s)));
+            QCOMPARE(g.maxScore, 11.0);
+            QCOMPARE(g.checks.size(), ids.size());
+            for (int i = 0; i < ids.size(); ++i) {
+                const CheckResult &c = g.checks.at(i).result;
+                const QString where = e.student + u" "_s + c.checkId + u": "_s + c.feedback;
+                QCOMPARE(c.checkId, ids.at(i));
+                if (e.points.at(i) < 0) {
+                    QVERIFY2(c.outcome == Outcome::NotGraded, qPrintable(where));
+                    QCOMPARE(c.points, 0.0);
+                } else {
+                    QVERIFY2(c.outcome != Outcome::NotGraded, qPrintable(where));
+                    QVERIFY2(qFuzzyCompare(c.points + 1, e.points.at(i) + 1),
+                             qPrintable(where + u" (got %1, want %2)"_s.arg(c.points).arg(e.points.at(i))));
+                }
+            }
+            QCOMPARE(g.autoScore, e.total);
+            QCOMPARE(*g.score(), e.total);
+        }
+        // Feedback texts that say why.
+        QCOMPARE(got.value(u"wrong"_s).checks.at(5).result.feedback, u"partial credit: 1 of 2 points"_s);
+        QCOMPARE(got.value(u"untouched"_s).checks.at(0).result.feedback.left(19), u"NotImplementedError"_s);
+        QCOMPARE(got.value(u"untouched"_s).checks.at(4).result.feedback,
+                 u"not answered: answer cell 'explain' still holds the release's text"_s);
+        QVERIFY(got.value(u"untouched"_s).reasons.join(u"\n"_s).contains(u"NotImplementedError"_s));
+    }
+
+    void warningReachedStderrInTheTestCell()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        // The difference from nbgrader is only real if the warning was printed while the test cell ran: the
+        // run's record shows output from the injected square-tests cell.
+        const EffectiveGrade warns = grades().value(u"warns"_s);
+        QVERIFY(!warns.artifacts.isEmpty());
+        const QJsonObject record = QJsonDocument::fromJson(readFile(warns.artifacts + u"/record.json"_s)).object();
+        bool found = false;
+        for (const QJsonValue &v : record.value(u"cells"_s).toArray()) {
+            const QJsonObject c = v.toObject();
+            if (c.value(u"check"_s).toString() == u"square-tests"_s) {
+                found = true;
+                QCOMPARE(c.value(u"status"_s).toString(), u"ok"_s);
+                QVERIFY(c.value(u"output_bytes"_s).toInt() > 0);
+            }
+        }
+        QVERIFY(found);
+        const QByteArray executed = readFile(warns.artifacts + u"/executed.ipynb"_s);
+        QVERIFY(executed.contains("deprecated thing")); // the student's own cell's warning, on stderr
+    }
+
+    void untouchedSubmissionIsDetectable()
+    {
+        auto source = Notebook::load(m_assignment + u"/ps1.ipynb"_s);
+        QVERIFY(source);
+        auto release = makeRelease(*source, u"ps1.ipynb"_s);
+        QVERIFY(release);
+        auto submitted = Notebook::load(kData + u"/submissions/untouched/ps1.ipynb"_s);
+        QVERIFY(submitted);
+        QStringList untouched;
+        for (const CellChange &c : compareWithRelease(release->notebook, *submitted))
+            if (c.kind == CellChange::Kind::AnswerUntouched)
+                untouched << c.gradeId;
+        QCOMPARE(untouched, (QStringList{u"square"_s, u"explain"_s, u"words"_s}));
+    }
+
+    void manualGradingThenRegrade()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const QStringList base = {u"manual"_s, m_assignment, u"--gradebook"_s, m_gradebook};
+        Cli list = cli(QStringList{base.at(0), base.at(1), u"list"_s, u"--json"_s} + base.mid(2));
+        QVERIFY2(list.code == 0, list.err.constData());
+        const QJsonArray pending = QJsonDocument::fromJson(list.out).array();
+        QCOMPARE(pending.size(), 7); // everyone but 'untouched' answered the markdown question
+        QCOMPARE(pending.at(0).toObject().value(u"student"_s).toString(), u"copies"_s);
+        QCOMPARE(pending.at(0).toObject().value(u"check"_s).toString(), u"explain"_s);
+        QCOMPARE(pending.at(0).toObject().value(u"answer"_s).toString(), u"Because x*x outgrows any c*x."_s);
+
+        QFile csv(m_tmp.filePath(u"grades.csv"_s));
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("student,check,points,comment\n"
+                  "keeps,explain,2,Right: x*x/x grows without bound.\n"
+                  "wrong,explain,0.5,\"Say why, not only that.\"\n");
+        csv.close();
+        const Cli imported = cli(QStringList{base.at(0), base.at(1), u"import"_s, csv.fileName()} + base.mid(2));
+        QVERIFY2(imported.code == 0, imported.err.constData());
+        QCOMPARE(imported.out, QByteArray("imported 2 manual grade(s) from " + csv.fileName().toUtf8() + "; 5 still await grading\n"));
+
+        auto check = [&] {
+            const QMap<QString, EffectiveGrade> g = grades();
+            QCOMPARE(*g.value(u"keeps"_s).score(), 10.0);
+            QCOMPARE(*g.value(u"wrong"_s).score(), 3.5);
+            QCOMPARE(*g.value(u"edits"_s).score(), 8.0);
+            QCOMPARE(g.value(u"wrong"_s).checks.at(4).override_->comment, u"Say why, not only that."_s);
+        };
+        check();
+        // A forced regrade of two submissions: new runs, the manual grades stay.
+        const Cli regrade = cli({u"grade"_s, m_assignment, u"--gradebook"_s, m_gradebook, u"--force"_s,
+                                 kData + u"/submissions/keeps"_s, kData + u"/submissions/wrong"_s},
+                                600000);
+        QVERIFY2(regrade.code == 0 || regrade.code == 1, regrade.err.constData());
+        check();
+        list = cli(QStringList{base.at(0), base.at(1), u"list"_s, u"--json"_s} + base.mid(2));
+        QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 5);
+    }
+
+    void feedbackFiles()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const QString dir = m_tmp.filePath(u"feedback"_s);
+        const Cli fb = cli({u"feedback"_s, m_assignment, u"--gradebook"_s, m_gradebook, u"-o"_s, dir});
+        QVERIFY2(fb.code == 0, fb.err.constData());
+        QVERIFY2(fb.err.isEmpty(), fb.err.constData()); // every run's executed notebook was found
+        QCOMPARE(QDir(dir).entryList(QDir::Files, QDir::Name),
+                 (QStringList{u"copies.html"_s, u"deletes.html"_s, u"edits.html"_s, u"empties.html"_s, u"keeps.html"_s,
+                              u"untouched.html"_s, u"warns.html"_s, u"wrong.html"_s}));
+        const QString keeps = QString::fromUtf8(readFile(dir + u"/keeps.html"_s));
+        QVERIFY(keeps.contains(u"<p class=\"total\">Total: 10 / 11</p>"_s));
+        QVERIFY(keeps.contains(u"<div class=\"comment\">Right: x*x/x grows without bound.</div>"_s));
+        QVERIFY(keeps.contains(u"<tr class=\"partial\"><td>ratio-partial</td><td>2 / 3</td>"_s));
+        QVERIFY(!keeps.contains(u"square(-4)"_s)); // the hidden test is not shown to the student
+        const QString warns = QString::fromUtf8(readFile(dir + u"/warns.html"_s));
+        QVERIFY(warns.contains(u"<pre class=\"out stderr\">"_s));
+        QVERIFY(warns.contains(u"deprecated thing"_s));
+        QVERIFY(warns.contains(u"1 answer(s) still await grading by hand"_s));
+        // One student only.
+        const QString one = m_tmp.filePath(u"one"_s);
+        const Cli single = cli({u"feedback"_s, m_assignment, u"--gradebook"_s, m_gradebook, u"--student"_s, u"wrong"_s, u"-o"_s, one});
+        QVERIFY2(single.code == 0, single.err.constData());
+        QCOMPARE(QDir(one).entryList(QDir::Files), QStringList{u"wrong.html"_s});
+        const Cli unknown = cli({u"feedback"_s, m_assignment, u"--gradebook"_s, m_gradebook, u"--student"_s, u"nobody"_s, u"-o"_s, one});
+        QCOMPARE(unknown.code, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNbgraderSandbox)
+#include "tst_nbgrader_sandbox.moc"
