@@ -145,6 +145,8 @@ void TestCli::golden_data()
     QTest::newRow("merge-missing-argument") << QStringList{u"merge"_s, u"{TMP}/out.sqlite"_s} << 2;
     QTest::newRow("merge-missing-input") << QStringList{u"merge"_s, u"{TMP}/out.sqlite"_s, u"{TMP}/nope.sqlite"_s} << 1;
     QTest::newRow("manual-help") << QStringList{u"manual"_s, u"--help"_s} << 0;
+    QTest::newRow("feedback-help") << QStringList{u"feedback"_s, u"--help"_s} << 0;
+    QTest::newRow("feedback-no-output") << QStringList{u"feedback"_s, u"assignments/good"_s} << 2;
     QTest::newRow("manual-bad-action") << QStringList{u"manual"_s, u"assignments/good"_s, u"grade"_s} << 2;
     QTest::newRow("strip-too-many-arguments") << QStringList{u"strip"_s, u"a.ipynb"_s, u"b.ipynb"_s} << 2;
 }

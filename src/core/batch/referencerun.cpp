@@ -4,6 +4,7 @@
 #include "util/paths.h"
 
 #include <QCryptographicHash>
+#include <algorithm>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -187,8 +188,13 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
                    QStringLiteral("the instructor notebook failed in the reference run: %1").arg(what)});
         return;
     }
-    const QByteArray payload = result.run.payloadJson;
-    if (payload.isEmpty() || payload == "null") {
+    QByteArray payload = result.run.payloadJson;
+    // An assignment with test and manual checks only (an nbgrader import) probes nothing: "null" is its payload.
+    const bool probes = std::any_of(m_assignment.checks().cbegin(), m_assignment.checks().cend(),
+                                    [](const Check &c) { return c.type == Check::Type::Value; });
+    if (!probes && (payload.isEmpty() || payload == "null"))
+        payload = "null";
+    else if (payload.isEmpty() || payload == "null") {
         fail(Error{notebook, QStringLiteral("reference run"), QStringLiteral("no probe payload")});
         return;
     }
