@@ -119,7 +119,8 @@ class TestManual : public QObject
     static qsizetype overrideCount(Gradebook &gb)
     {
         qsizetype n = 0;
-        for (const EffectiveGrade &g : *gb.effectiveGrades())
+        const auto grades = gb.effectiveGrades(); // a named Expected: a range-for does not keep a temporary alive
+        for (const EffectiveGrade &g : *grades)
             for (const EffectiveCheck &c : g.checks)
                 n += c.override_.has_value();
         return n;

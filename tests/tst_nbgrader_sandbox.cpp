@@ -117,7 +117,8 @@ class TestNbgraderSandbox : public QObject
         auto gb = Gradebook::open(m_gradebook);
         if (!gb)
             qFatal("%s", qPrintable(gb.error().toString()));
-        for (const EffectiveGrade &g : *(*gb)->effectiveGrades())
+        const auto all = (*gb)->effectiveGrades(); // named: a range-for does not keep a temporary alive
+        for (const EffectiveGrade &g : *all)
             out.insert(g.studentId, g);
         return out;
     }
