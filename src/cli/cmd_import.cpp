@@ -1,36 +1,92 @@
 // sandmark-cli import nbgrader PATH -o ASSIGNMENT
+// sandmark-cli import submissions ARCHIVE|FOLDER -o OUT [--json]
 #include "assignment/nbgrader_import.h"
+#include "batch/lmsimport.h"
 #include "cli_util.h"
 #include "commands.h"
 
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace sandmark::cli {
+
+namespace {
+
+/// `import submissions`: exit 0 when something was imported (flagged entries on stderr), 1 when nothing was.
+int importSubmissionsCmd(const QString &input, const QString &outFolder, bool json)
+{
+    auto report = importSubmissions(input, outFolder);
+    if (!report) {
+        printError(report.error());
+        return ExitBadInput;
+    }
+    const QDir cwd;
+    if (json) {
+        QJsonArray imported, flagged;
+        for (const ImportedSubmission &s : report->imported)
+            imported.append(QJsonObject{{QStringLiteral("student"), s.studentId},
+                                        {QStringLiteral("notebook"), s.notebookPath}});
+        for (const FlaggedEntry &f : report->flagged)
+            flagged.append(QJsonObject{{QStringLiteral("entry"), f.entry}, {QStringLiteral("reason"), f.reason}});
+        out() << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("imported"), imported},
+                                                             {QStringLiteral("flagged"), flagged}})
+                                       .toJson(QJsonDocument::Compact))
+              << '\n';
+    } else {
+        for (const ImportedSubmission &s : report->imported)
+            out() << s.studentId << '\t' << cwd.relativeFilePath(s.notebookPath) << '\n';
+    }
+    out().flush();
+    for (const FlaggedEntry &f : report->flagged)
+        err() << "sandmark-cli: import: flagged: " << f.entry << ": " << f.reason << Qt::endl;
+    err() << "sandmark-cli: import: " << report->imported.size() << " submission(s) imported into "
+          << cwd.relativeFilePath(QFileInfo(outFolder).absoluteFilePath()) << ", " << report->flagged.size()
+          << " flagged" << Qt::endl;
+    return report->imported.isEmpty() ? ExitBadInput : ExitOk;
+}
+
+} // namespace
 
 int cmdImport(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("KIND"), QStringLiteral("What to import: nbgrader."));
+    parser.addPositionalArgument(QStringLiteral("KIND"), QStringLiteral("What to import: nbgrader, submissions."));
     parser.addPositionalArgument(QStringLiteral("PATH"),
-                                 QStringLiteral("An nbgrader source notebook, or a course's source/<assignment>/ "
-                                                "folder."));
+                                 QStringLiteral("nbgrader: a source notebook or a course's source/<assignment>/ "
+                                                "folder. submissions: a Canvas or Moodle zip export, or a folder "
+                                                "with one notebook per student."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("The assignment folder to create."), QStringLiteral("ASSIGNMENT"));
+                                    QStringLiteral("nbgrader: the assignment folder to create. submissions: the "
+                                                   "folder to write <student>/<notebook>.ipynb into."),
+                                    QStringLiteral("OUT"));
     parser.addOption(output);
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("submissions: print {\"imported\": [...], \"flagged\": [...]} "
+                                                 "as one JSON object."));
+    parser.addOption(json);
     if (int rc = parseOrExit(parser, args,
-                             QStringLiteral("Create a Sandmark assignment from an nbgrader source notebook or "
-                                            "folder: test cells become test checks, manually graded cells manual "
-                                            "checks."),
+                             QStringLiteral("nbgrader: create a Sandmark assignment from an nbgrader source "
+                                            "notebook or folder: test cells become test checks, manually graded "
+                                            "cells manual checks. submissions: import students' notebooks from a "
+                                            "Canvas or Moodle zip or a folder into OUT/<student>/; unsafe entries "
+                                            "and students with several notebooks are flagged on stderr."),
                              2);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
     const QStringList pos = parser.positionalArguments();
-    if (pos.at(0) != QLatin1String("nbgrader")) {
-        err() << "sandmark-cli: import: unknown kind '" << pos.at(0) << "' (known: nbgrader)" << Qt::endl;
+    const bool submissions = pos.at(0) == QLatin1String("submissions");
+    if (pos.at(0) != QLatin1String("nbgrader") && !submissions) {
+        err() << "sandmark-cli: import: unknown kind '" << pos.at(0) << "' (known: nbgrader, submissions)" << Qt::endl;
         return ExitUsage;
     }
     if (!parser.isSet(output)) {
-        err() << "sandmark-cli: import: -o ASSIGNMENT is required" << Qt::endl;
+        err() << "sandmark-cli: import: -o " << (submissions ? "OUT" : "ASSIGNMENT") << " is required" << Qt::endl;
         return ExitUsage;
     }
+    if (submissions)
+        return importSubmissionsCmd(pos.at(1), parser.value(output), parser.isSet(json));
     auto report = importNbgrader(pos.at(1), parser.value(output));
     if (!report) {
         printError(report.error());

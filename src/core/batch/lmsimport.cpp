@@ -1,0 +1,338 @@
+#include "batch/lmsimport.h"
+
+#include "batch/batch_log.h"
+#include "batch/submissions.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QMap>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <memory>
+
+namespace sandmark {
+
+namespace {
+
+using namespace Qt::Literals::StringLiterals;
+
+bool isNotebook(const QString &name)
+{
+    return name.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive);
+}
+
+/// One student's files in the staging folder.
+struct StagedStudent
+{
+    QStringList files;    ///< paths relative to the student's staging folder
+    QString problem;      ///< set when two entries claim the same file
+};
+
+/// Where an archive entry goes: student id and path inside the student's folder; empty id = not recognised.
+struct Target
+{
+    QString student;
+    QString relPath;
+};
+
+/// Canvas: `<name>_<userid>_<submissionid>_<file>` or `<name>_LATE_<userid>_<submissionid>_<file>`.
+/// Moodle: `<Full Name>_<participantid>_assignsubmission_<plugin>_` as a folder, or with the file appended.
+Target targetOf(const QStringList &parts)
+{
+    static const QRegularExpression moodle(u"^(.+)_(\\d+)_assignsubmission_[a-z]+_(.*)$"_s);
+    static const QRegularExpression canvas(u"^([^_]+)_(?:LATE_)?(\\d+)_(\\d+)_(.+)$"_s);
+    const QString &first = parts.first();
+    if (const auto m = moodle.match(first); m.hasMatch()) {
+        if (parts.size() > 1 && m.captured(3).isEmpty())
+            return {m.captured(2), parts.mid(1).join(QLatin1Char('/'))};
+        if (parts.size() == 1 && !m.captured(3).isEmpty())
+            return {m.captured(2), m.captured(3)};
+        return {};
+    }
+    if (parts.size() == 1) {
+        if (const auto m = canvas.match(first); m.hasMatch())
+            return {m.captured(2), m.captured(4)};
+    }
+    return {};
+}
+
+/// Why an entry path is unsafe, or empty.
+QString unsafePath(const QString &path, QStringList *parts)
+{
+    if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('\\'))
+        || (path.size() >= 2 && path.at(1) == QLatin1Char(':')))
+        return u"refused: absolute path"_s;
+    QString norm = path;
+    norm.replace(QLatin1Char('\\'), QLatin1Char('/'));
+    const QStringList raw = norm.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    parts->clear();
+    for (const QString &p : raw) {
+        if (p == QLatin1String(".."))
+            return u"refused: path leads outside the archive (..)"_s;
+        if (p != QLatin1String("."))
+            *parts << p;
+    }
+    if (parts->isEmpty())
+        return u"refused: empty path"_s;
+    return {};
+}
+
+bool silentlySkipped(const QStringList &parts)
+{
+    for (const QString &p : parts)
+        if (p.startsWith(QLatin1Char('.')) || p == QLatin1String("__MACOSX") || p == QLatin1String("__pycache__"))
+            return true;
+    return false;
+}
+
+struct ArchiveFree
+{
+    void operator()(archive *a) const { archive_read_free(a); }
+};
+
+class Importer
+{
+public:
+    Importer(const QString &stagingRoot, const ImportLimits &limits) : m_staging(stagingRoot), m_limits(limits) {}
+
+    QMap<QString, StagedStudent> students;
+    QList<FlaggedEntry> flagged;
+
+    /// Copies `size` bytes from `read` (returns bytes, 0 at end, <0 on error) to the staging file.
+    /// Returns an empty string or the reason the entry was refused; `fatal` set on an I/O or archive error.
+    template <typename ReadFn>
+    QString write(const Target &t, qint64 declaredSize, ReadFn read, Error *fatal, const QString &entry)
+    {
+        if (declaredSize > m_limits.maxFileBytes)
+            return u"refused: %1 bytes, over the per-file cap of %2 bytes"_s.arg(declaredSize).arg(m_limits.maxFileBytes);
+        if (declaredSize >= 0 && m_total + declaredSize > m_limits.maxTotalBytes)
+            return u"refused: the import would exceed the total cap of %1 bytes"_s.arg(m_limits.maxTotalBytes);
+        StagedStudent &s = students[t.student];
+        if (s.files.contains(t.relPath, Qt::CaseInsensitive)) {
+            s.problem = u"ambiguous: several entries for %1"_s.arg(t.relPath);
+            return u"refused: a second file %1 for student %2"_s.arg(t.relPath, t.student);
+        }
+        const QString dest = m_staging + QLatin1Char('/') + t.student + QLatin1Char('/') + t.relPath;
+        if (!QDir().mkpath(QFileInfo(dest).absolutePath())) {
+            *fatal = Error{dest, {}, u"cannot create the folder"_s};
+            return {};
+        }
+        QFile f(dest);
+        if (!f.open(QIODevice::WriteOnly)) {
+            *fatal = Error{dest, {}, u"cannot write: %1"_s.arg(f.errorString())};
+            return {};
+        }
+        qint64 written = 0;
+        QString refused;
+        QByteArray buf(64 * 1024, Qt::Uninitialized);
+        for (;;) {
+            const qint64 n = read(buf.data(), buf.size());
+            if (n == 0)
+                break;
+            if (n < 0) {
+                refused = u"refused: cannot read the entry's data"_s;
+                break;
+            }
+            written += n;
+            if (written > m_limits.maxFileBytes) {
+                refused = u"refused: over the per-file cap of %1 bytes"_s.arg(m_limits.maxFileBytes);
+                break;
+            }
+            if (m_total + written > m_limits.maxTotalBytes) {
+                refused = u"refused: the import would exceed the total cap of %1 bytes"_s.arg(m_limits.maxTotalBytes);
+                break;
+            }
+            if (f.write(buf.constData(), n) != n) {
+                *fatal = Error{dest, {}, u"cannot write: %1"_s.arg(f.errorString())};
+                return {};
+            }
+        }
+        f.close();
+        if (!refused.isEmpty()) {
+            f.remove();
+            if (s.files.isEmpty())
+                QDir(m_staging + QLatin1Char('/') + t.student).removeRecursively();
+            if (s.files.isEmpty() && s.problem.isEmpty())
+                students.remove(t.student);
+            return refused;
+        }
+        Q_UNUSED(entry);
+        m_total += written;
+        s.files << t.relPath;
+        return {};
+    }
+
+private:
+    QString m_staging;
+    ImportLimits m_limits;
+    qint64 m_total = 0;
+};
+
+Expected<void> readZip(const QString &path, Importer &imp)
+{
+    std::unique_ptr<archive, ArchiveFree> a(archive_read_new());
+    archive_read_support_format_zip(a.get());
+    const QByteArray native = QFile::encodeName(path);
+    if (archive_read_open_filename(a.get(), native.constData(), 64 * 1024) != ARCHIVE_OK)
+        return Error{path, {}, u"not a zip archive (%1)"_s.arg(QString::fromLocal8Bit(archive_error_string(a.get())))};
+    for (int index = 0;; ++index) {
+        archive_entry *e = nullptr;
+        const int r = archive_read_next_header(a.get(), &e);
+        if (r == ARCHIVE_EOF)
+            break;
+        if (r == ARCHIVE_FATAL || (r != ARCHIVE_OK && r != ARCHIVE_WARN)) {
+            const QString why = QString::fromLocal8Bit(archive_error_string(a.get()));
+            if (index == 0)
+                return Error{path, {}, u"not a zip archive (%1)"_s.arg(why)};
+            return Error{path, u"entry %1"_s.arg(index + 1), u"corrupt archive (%1)"_s.arg(why)};
+        }
+        const char *u8 = archive_entry_pathname_utf8(e);
+        const char *raw = archive_entry_pathname(e);
+        const QString name = u8 ? QString::fromUtf8(u8) : QString::fromLocal8Bit(raw ? raw : "");
+        QStringList parts;
+        const auto flag = [&](const QString &reason) { imp.flagged << FlaggedEntry{name, reason}; };
+        if (QString why = unsafePath(name, &parts); !why.isEmpty()) {
+            flag(why);
+            continue;
+        }
+        const auto type = archive_entry_filetype(e);
+        if (archive_entry_hardlink(e)) {
+            flag(u"refused: hard link"_s);
+            continue;
+        }
+        if (type == AE_IFLNK) {
+            flag(u"refused: symbolic link"_s);
+            continue;
+        }
+        if (type == AE_IFDIR)
+            continue;
+        if (type != AE_IFREG) {
+            flag(u"refused: not a regular file (device, fifo or socket)"_s);
+            continue;
+        }
+        if (silentlySkipped(parts))
+            continue;
+        const Target t = targetOf(parts);
+        if (t.student.isEmpty()) {
+            flag(u"not named like a Canvas (name_id_submission_file) or Moodle "
+                 "(Full Name_id_assignsubmission_file_/) submission"_s);
+            continue;
+        }
+        Error fatal;
+        const qint64 declared = archive_entry_size_is_set(e) ? archive_entry_size(e) : -1;
+        const QString why = imp.write(
+            t, declared,
+            [&](char *buf, qint64 size) -> qint64 {
+                const la_ssize_t n = archive_read_data(a.get(), buf, size_t(size));
+                return n < 0 ? -1 : qint64(n);
+            },
+            &fatal, name);
+        if (!fatal.message.isEmpty())
+            return fatal;
+        if (!why.isEmpty()) {
+            const QString detail = QString::fromLocal8Bit(archive_error_string(a.get()));
+            flag(why.endsWith(QLatin1String("data")) && !detail.isEmpty() ? why + u" ("_s + detail + u")"_s : why);
+        }
+    }
+    return {};
+}
+
+Expected<void> readFolder(const QString &folder, const QString &out, Importer &imp)
+{
+    const QString in = QFileInfo(folder).canonicalFilePath();
+    const QString outCanonical = QFileInfo(out).canonicalFilePath();
+    if (!outCanonical.isEmpty() && (outCanonical == in || outCanonical.startsWith(in + QLatin1Char('/'))))
+        return Error{out, {}, u"the output folder lies inside the folder being imported"_s};
+    auto subs = discoverSubmissions(folder);
+    if (!subs)
+        return subs.error();
+    for (const Submission &s : *subs) {
+        if (!s.problem.isEmpty()) {
+            imp.flagged << FlaggedEntry{s.studentId, s.problem};
+            continue;
+        }
+        // A notebook `<student>.ipynb` directly in the folder becomes `<student>/<student>.ipynb`.
+        const bool single = QFileInfo(s.root).canonicalFilePath() == in;
+        for (const QString &file : s.files) {
+            const QString rel = single ? QFileInfo(file).fileName() : QDir(s.root).relativeFilePath(file);
+            QFile src(file);
+            if (!src.open(QIODevice::ReadOnly))
+                return Error{file, {}, u"cannot read: %1"_s.arg(src.errorString())};
+            Error fatal;
+            const QString why = imp.write(
+                Target{s.studentId, rel}, src.size(),
+                [&](char *buf, qint64 size) -> qint64 { return src.read(buf, size); }, &fatal, file);
+            if (!fatal.message.isEmpty())
+                return fatal;
+            if (!why.isEmpty())
+                imp.flagged << FlaggedEntry{s.studentId + QLatin1Char('/') + rel, why};
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const QString &outFolder,
+                                         const ImportLimits &limits)
+{
+    const QFileInfo in(archiveOrFolder);
+    if (!in.exists())
+        return Error{archiveOrFolder, {}, u"no such file or folder"_s};
+    if (QFileInfo(outFolder).exists() && !QFileInfo(outFolder).isDir())
+        return Error{outFolder, {}, u"exists and is not a folder"_s};
+    const bool createdOut = !QFileInfo::exists(outFolder);
+    if (!QDir().mkpath(outFolder))
+        return Error{outFolder, {}, u"cannot create the folder"_s};
+    const QString out = QFileInfo(outFolder).absoluteFilePath();
+    // The staging folder is removed when this scope ends, whatever happened; an output folder this call
+    // created is removed again when the import failed, so an error leaves the file system as it was.
+    auto staging = std::make_unique<QTemporaryDir>(out + u"/.sandmark-import-XXXXXX"_s);
+    if (!staging->isValid())
+        return Error{out, {}, u"cannot create a staging folder: %1"_s.arg(staging->errorString())};
+    Importer imp(staging->path(), limits);
+    const Expected<void> read = in.isDir() ? readFolder(in.absoluteFilePath(), out, imp) : readZip(archiveOrFolder, imp);
+    if (!read) {
+        staging.reset();
+        if (createdOut)
+            QDir(out).removeRecursively();
+        return read.error();
+    }
+
+    ImportReport report;
+    report.flagged = imp.flagged;
+    for (auto it = imp.students.cbegin(); it != imp.students.cend(); ++it) {
+        const QString &student = it.key();
+        const QString dest = out + QLatin1Char('/') + student;
+        if (QFileInfo::exists(dest) || QFileInfo(dest).isSymLink()) {
+            report.flagged << FlaggedEntry{student, u"already in %1 (left unchanged)"_s.arg(out)};
+            continue;
+        }
+        QStringList notebooks;
+        for (const QString &f : it->files)
+            if (isNotebook(f))
+                notebooks << f;
+        notebooks.sort();
+        if (!QDir().rename(staging->path() + QLatin1Char('/') + student, dest))
+            return Error{dest, {}, u"cannot move the student's folder into place"_s};
+        if (!it->problem.isEmpty())
+            report.flagged << FlaggedEntry{student, it->problem};
+        else if (notebooks.isEmpty())
+            report.flagged << FlaggedEntry{student, u"no notebook (*.ipynb) handed in"_s};
+        else if (notebooks.size() > 1)
+            report.flagged << FlaggedEntry{student, u"ambiguous: %1 notebooks (%2); not guessed"_s.arg(notebooks.size())
+                                                        .arg(notebooks.join(QLatin1String(", ")))};
+        else
+            report.imported << ImportedSubmission{student, dest + QLatin1Char('/') + notebooks.first()};
+    }
+    qCDebug(lcBatch) << "imported" << report.imported.size() << "submissions from" << archiveOrFolder << "into" << out
+                    << "," << report.flagged.size() << "flagged";
+    return report;
+}
+
+} // namespace sandmark
