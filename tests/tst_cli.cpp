@@ -149,6 +149,17 @@ void TestCli::golden_data()
     QTest::newRow("feedback-no-output") << QStringList{u"feedback"_s, u"assignments/good"_s} << 2;
     QTest::newRow("manual-bad-action") << QStringList{u"manual"_s, u"assignments/good"_s, u"grade"_s} << 2;
     QTest::newRow("strip-too-many-arguments") << QStringList{u"strip"_s, u"a.ipynb"_s, u"b.ipynb"_s} << 2;
+    // import submissions (fixtures: tests/data/import/make_zips.py)
+    QTest::newRow("import-submissions-canvas")
+        << QStringList{u"import"_s, u"submissions"_s, u"import/canvas.zip"_s, u"-o"_s, u"{TMP}/out"_s} << 0;
+    QTest::newRow("import-submissions-canvas-json")
+        << QStringList{u"import"_s, u"submissions"_s, u"import/canvas.zip"_s, u"-o"_s, u"{TMP}/out"_s, u"--json"_s} << 0;
+    QTest::newRow("import-submissions-nothing-importable")
+        << QStringList{u"import"_s, u"submissions"_s, u"import/evil.zip"_s, u"-o"_s, u"{TMP}/out"_s} << 1;
+    QTest::newRow("import-submissions-not-a-zip")
+        << QStringList{u"import"_s, u"submissions"_s, u"import/not-a-zip.zip"_s, u"-o"_s, u"{TMP}/out"_s} << 1;
+    QTest::newRow("import-submissions-missing-output")
+        << QStringList{u"import"_s, u"submissions"_s, u"import/canvas.zip"_s} << 2;
 }
 
 void TestCli::golden()

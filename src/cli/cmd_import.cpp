@@ -14,6 +14,14 @@ namespace sandmark::cli {
 
 namespace {
 
+/// A path as shown to the user: relative when inside the working directory, else absolute.
+QString shown(const QString &path)
+{
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    const QString cwd = QDir::currentPath();
+    return abs.startsWith(cwd + QLatin1Char('/')) ? QDir(cwd).relativeFilePath(abs) : abs;
+}
+
 /// `import submissions`: exit 0 when something was imported (flagged entries on stderr), 1 when nothing was.
 int importSubmissionsCmd(const QString &input, const QString &outFolder, bool json)
 {
@@ -22,7 +30,6 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
         printError(report.error());
         return ExitBadInput;
     }
-    const QDir cwd;
     if (json) {
         QJsonArray imported, flagged;
         for (const ImportedSubmission &s : report->imported)
@@ -36,15 +43,19 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
               << '\n';
     } else {
         for (const ImportedSubmission &s : report->imported)
-            out() << s.studentId << '\t' << cwd.relativeFilePath(s.notebookPath) << '\n';
+            out() << s.studentId << '\t' << shown(s.notebookPath) << '\n';
     }
     out().flush();
     for (const FlaggedEntry &f : report->flagged)
         err() << "sandmark-cli: import: flagged: " << f.entry << ": " << f.reason << Qt::endl;
+    if (report->imported.isEmpty()) {
+        err() << "sandmark-cli: " << input << ": nothing could be imported (" << report->flagged.size()
+              << " flagged)" << Qt::endl;
+        return ExitBadInput;
+    }
     err() << "sandmark-cli: import: " << report->imported.size() << " submission(s) imported into "
-          << cwd.relativeFilePath(QFileInfo(outFolder).absoluteFilePath()) << ", " << report->flagged.size()
-          << " flagged" << Qt::endl;
-    return report->imported.isEmpty() ? ExitBadInput : ExitOk;
+          << shown(outFolder) << ", " << report->flagged.size() << " flagged" << Qt::endl;
+    return ExitOk;
 }
 
 } // namespace
