@@ -80,6 +80,7 @@ private Q_SLOTS:
     void schemaVersionAndWal();
     void migratesVersion1();
     void refusesForeignDatabase();
+    void artifactsRoundTripAndMerge();
     void overrideSurvivesRegrade();
     void overrideErrors();
     void needsRerun();
@@ -194,6 +195,35 @@ void TestGradebook::refusesForeignDatabase()
     auto gb = Gradebook::open(path);
     QVERIFY(!gb);
     QVERIFY(gb.error().toString().contains(QStringLiteral("not a Sandmark gradebook")));
+}
+
+void TestGradebook::artifactsRoundTripAndMerge()
+{
+    QTemporaryDir dir;
+    const QString shard = dir.filePath(QStringLiteral("shard.sqlite"));
+    const QString folder = dir.filePath(QStringLiteral("runs/2026-bob-abc/artifacts"));
+    {
+        auto gb = openOrDie(shard);
+        RunRecord run = makeRun(QStringLiteral("bob"), 2, 1);
+        run.artifacts = folder;
+        QVERIFY(gb->recordRun(run));
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("carol"), 2, 2))); // a run without artifacts
+        auto grades = gb->effectiveGrades();
+        QVERIFY(grades);
+        QCOMPARE(grades->at(0).artifacts, folder);
+        QCOMPARE(grades->at(1).artifacts, QString());
+    }
+    // merge carries the artifacts folder with the run.
+    auto out = openOrDie(dir.filePath(QStringLiteral("merged.sqlite")));
+    auto stats = out->mergeFrom(shard);
+    QVERIFY2(stats, stats ? "" : qPrintable(stats.error().toString()));
+    QCOMPARE(stats->runsAdded, 2);
+    auto grades = out->effectiveGrades();
+    QVERIFY(grades);
+    QCOMPARE(grades->size(), 2);
+    QCOMPARE(grades->at(0).studentId, QStringLiteral("bob"));
+    QCOMPARE(grades->at(0).artifacts, folder);
+    QCOMPARE(grades->at(1).artifacts, QString());
 }
 
 void TestGradebook::overrideSurvivesRegrade()
