@@ -44,6 +44,7 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -1044,9 +1045,21 @@ private Q_SLOTS:
         page->filterEdit()->clear();
 
         // The detail shows bob's checks; an override with a comment is kept beside the automatic score.
-        page->showDetail(QStringLiteral("bob"));
         SubmissionDetail *detail = page->detail();
+        QSignalSpy artifactsLoaded(detail, &SubmissionDetail::artifactsLoaded);
+        page->showDetail(QStringLiteral("bob"));
         QCOMPARE(detail->checksModel()->rowCount(), 5);
+        // The run's artifacts, read from the folder the gradebook recorded (off the GUI thread): the executed
+        // notebook with its cells, the execution record with its status, the log.
+        QVERIFY(artifactsLoaded.wait(20000));
+        QVERIFY2(detail->artifactsStatusText().isEmpty(), qPrintable(detail->artifactsStatusText()));
+        QVERIFY(detail->isTabEnabled(SubmissionDetail::NotebookTab));
+        QVERIFY(detail->isTabEnabled(SubmissionDetail::RecordTab));
+        QVERIFY(detail->isTabEnabled(SubmissionDetail::LogTab));
+        QTRY_VERIFY_WITH_TIMEOUT(detail->notebook()->cellModel()->rowCount() >= 5, 20000);
+        QVERIFY2(detail->recordMessagesText().contains(QLatin1String("Run status: completed")), qPrintable(detail->recordMessagesText()));
+        QVERIFY(detail->recordModel()->rowCount() >= 5);
+        QCOMPARE(detail->recordModel()->index(0, RecordCellsModel::StatusColumn).data().toString(), QStringLiteral("ok"));
         const double bobAuto = row(QStringLiteral("bob")).score;
         QSignalSpy applied(detail, &SubmissionDetail::overrideApplied);
         detail->applyOverride(QString(), 7, QStringLiteral("discussed in office hours"));
@@ -1055,6 +1068,30 @@ private Q_SLOTS:
         QVERIFY(row(QStringLiteral("bob")).overridden);
         QVERIFY2(detail->summaryText().contains(QStringLiteral("automatic: %1").arg(QLocale().toString(bobAuto, 'g', 6))),
                  qPrintable(detail->summaryText()));
+
+        // A deleted artifacts folder (cache cleanup) is said, not shown as an empty notebook; judy's notebook never
+        // ran, so there are no artifacts at all.
+        const QList<EffectiveGrade> recorded = readGradebook(Gradebook::defaultPath(dir.path()))->grades;
+        QString aliceArtifacts;
+        for (const EffectiveGrade &g : recorded) {
+            if (g.studentId == QLatin1String("alice"))
+                aliceArtifacts = g.artifacts;
+            if (g.studentId == QLatin1String("judy"))
+                QCOMPARE(g.artifacts, QString());
+        }
+        QVERIFY(QFileInfo::exists(aliceArtifacts + QStringLiteral("/executed.ipynb")));
+        QVERIFY(QDir(aliceArtifacts).removeRecursively());
+        artifactsLoaded.clear();
+        page->showDetail(QStringLiteral("alice"));
+        QVERIFY(artifactsLoaded.wait(20000));
+        QVERIFY2(detail->artifactsStatusText().contains(QLatin1String("has since been deleted")), qPrintable(detail->artifactsStatusText()));
+        QVERIFY(!detail->isTabEnabled(SubmissionDetail::NotebookTab));
+        QVERIFY(!detail->isTabEnabled(SubmissionDetail::RecordTab));
+        QCOMPARE(detail->checksModel()->rowCount(), 5); // the grade itself is still there
+        artifactsLoaded.clear();
+        page->showDetail(QStringLiteral("judy"));
+        QVERIFY(artifactsLoaded.wait(20000));
+        QVERIFY(detail->artifactsStatusText().contains(QLatin1String("no run artifacts")));
 
         // Results: three submissions; export CSV with the override.
         QTRY_VERIFY_WITH_TIMEOUT(w.resultsPage()->summary().submissions == 3, 20000);

@@ -1764,6 +1764,22 @@
         <source>Saved in the gradebook; it survives regrades.</source>
         <translation>Im Notenbuch gespeichert; bleibt bei Neubewertungen erhalten.</translation>
     </message>
+    <message>
+        <source>Run artifacts status</source>
+        <translation>Status der Lauf-Artefakte</translation>
+    </message>
+    <message>
+        <source>The gradebook keeps no run artifacts for this result (a grader error, or a run recorded by an older Sandmark): there is no executed notebook, record or log to show.</source>
+        <translation>Das Notenbuch enthält zu diesem Ergebnis keine Lauf-Artefakte (ein Bewerterfehler oder ein Lauf, den eine ältere Sandmark-Version aufgezeichnet hat): Es gibt kein ausgeführtes Notebook, kein Protokoll und kein Log.</translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s artifacts…</source>
+        <translation>Die Artefakte des Laufs werden gelesen…</translation>
+    </message>
+    <message>
+        <source>The run&apos;s artifacts folder %1 has since been deleted (for example by a cache cleanup). The grade stays in the gradebook; run the submission again to see its executed notebook, record and log.</source>
+        <translation>Der Artefakt-Ordner %1 des Laufs wurde inzwischen gelöscht (zum Beispiel beim Aufräumen des Caches). Die Bewertung bleibt im Notenbuch; führen Sie die Abgabe erneut aus, um ihr ausgeführtes Notebook, das Ausführungsprotokoll und das Log zu sehen.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsModel</name>

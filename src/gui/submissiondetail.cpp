@@ -6,7 +6,11 @@
 #include "notebookpreview.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -23,9 +27,46 @@
 
 namespace sandmark {
 
+namespace {
+
+/// What a run's artifacts folder holds, read on a worker thread.
+struct RunArtifacts
+{
+    bool folderExists = false;
+    QString notebookPath; ///< executed.ipynb when present
+    QJsonObject record;   ///< record.json (empty when missing or unreadable)
+    QString log;          ///< log.txt
+    bool hasLog = false;
+};
+
+// Worker thread: plain file reads, no widgets.
+RunArtifacts readRunArtifacts(const QString &folder)
+{
+    RunArtifacts a;
+    const QDir dir(folder);
+    a.folderExists = dir.exists();
+    if (!a.folderExists)
+        return a;
+    if (const QString nb = dir.filePath(QStringLiteral("executed.ipynb")); QFileInfo(nb).isFile())
+        a.notebookPath = nb;
+    QFile record(dir.filePath(QStringLiteral("record.json")));
+    if (record.open(QIODevice::ReadOnly))
+        a.record = QJsonDocument::fromJson(record.readAll()).object();
+    QFile log(dir.filePath(QStringLiteral("log.txt")));
+    if (log.open(QIODevice::ReadOnly)) {
+        // The log is the runner's stderr tail; cap what a text widget gets.
+        a.log = QString::fromUtf8(log.read(4 * 1024 * 1024));
+        a.hasLog = true;
+    }
+    return a;
+}
+
+} // namespace
+
 SubmissionDetail::SubmissionDetail(QWidget *parent)
     : QWidget(parent),
       m_summary(new QLabel(this)),
+      m_artifactsStatus(new QLabel(this)),
       m_tabs(new QTabWidget(this)),
       m_checks(new CheckResultsModel(this)),
       m_record(new RecordCellsModel(this)),
@@ -40,13 +81,19 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_overrideComment(new QLineEdit(m_overrideBox)),
       m_overrideApply(new QPushButton(tr("&Apply Override"), m_overrideBox)),
       m_overrideStatus(new QLabel(m_overrideBox)),
-      m_overrideTracker(new JobTracker(this))
+      m_overrideTracker(new JobTracker(this)),
+      m_artifactsTracker(new JobTracker(this))
 {
     auto *layout = new QVBoxLayout(this);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("Grade summary"));
     layout->addWidget(m_summary);
+    m_artifactsStatus->setWordWrap(true);
+    m_artifactsStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_artifactsStatus->setAccessibleName(tr("Run artifacts status"));
+    m_artifactsStatus->setVisible(false);
+    layout->addWidget(m_artifactsStatus);
 
     auto *checksTab = new QWidget(this);
     auto *checksLayout = new QVBoxLayout(checksTab);
@@ -138,6 +185,20 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     // Long values (a whole Series) must not push the feedback off the page; the tooltip has all of it.
     for (int c : {int(CheckResultsModel::ExpectedColumn), int(CheckResultsModel::ActualColumn)})
         m_checksTable->setColumnWidth(c, qMin(m_checksTable->columnWidth(c), 220));
+    m_artifactsTracker->cancel(); // a slow read for the previous student never lands here
+    m_artifactsStatus->clear();
+    m_artifactsStatus->setVisible(false);
+    showRecord(record);
+    m_log->setPlainText(log);
+    m_tabs->setTabEnabled(NotebookTab, !executedNotebook.isEmpty());
+    m_tabs->setTabEnabled(RecordTab, !record.isEmpty());
+    m_tabs->setTabEnabled(LogTab, !log.isEmpty());
+    if (!executedNotebook.isEmpty())
+        m_notebook->showNotebook(executedNotebook);
+}
+
+void SubmissionDetail::showRecord(const QJsonObject &record)
+{
     m_record->setRecord(record);
     m_recordTable->resizeColumnsToContents();
     QStringList messages;
@@ -151,14 +212,69 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     const QJsonArray msgs = record.value(QLatin1String("messages")).toArray();
     for (const QJsonValue &m : msgs)
         messages << m.toString();
-    m_messages->setText(messages.join(QLatin1Char('\n')));
-    m_log->setPlainText(log);
-    m_tabs->setTabEnabled(1, !executedNotebook.isEmpty());
-    // The gradebook keeps results, not run artifacts: a result read from it has no record or log here.
-    m_tabs->setTabEnabled(2, !record.isEmpty());
-    m_tabs->setTabEnabled(3, !log.isEmpty());
-    if (!executedNotebook.isEmpty())
-        m_notebook->showNotebook(executedNotebook);
+    m_messages->setText(record.isEmpty() ? QString() : messages.join(QLatin1Char('\n')));
+}
+
+void SubmissionDetail::showArtifacts(const QString &artifactsFolder)
+{
+    const QString student = m_student;
+    auto unavailable = [this](const QString &why) {
+        m_artifactsStatus->setText(why);
+        m_artifactsStatus->setVisible(true);
+        for (int tab : {int(NotebookTab), int(RecordTab), int(LogTab)}) {
+            m_tabs->setTabEnabled(tab, false);
+            m_tabs->setTabToolTip(tab, why);
+        }
+    };
+    if (artifactsFolder.isEmpty()) {
+        m_artifactsTracker->cancel();
+        unavailable(tr("The gradebook keeps no run artifacts for this result (a grader error, or a run recorded by an "
+                       "older Sandmark): there is no executed notebook, record or log to show."));
+        QMetaObject::invokeMethod(this, &SubmissionDetail::artifactsLoaded, Qt::QueuedConnection);
+        return;
+    }
+    m_artifactsStatus->setText(tr("Reading the run's artifacts…"));
+    m_artifactsStatus->setVisible(true);
+    m_artifactsTracker->run([artifactsFolder] { return readRunArtifacts(artifactsFolder); },
+                            [this, student, artifactsFolder, unavailable](RunArtifacts a) {
+                                if (student != m_student)
+                                    return;
+                                if (!a.folderExists) {
+                                    unavailable(tr("The run's artifacts folder %1 has since been deleted (for example by "
+                                                   "a cache cleanup). The grade stays in the gradebook; run the submission "
+                                                   "again to see its executed notebook, record and log.")
+                                                    .arg(QDir::toNativeSeparators(artifactsFolder)));
+                                    Q_EMIT artifactsLoaded();
+                                    return;
+                                }
+                                m_artifactsStatus->clear();
+                                m_artifactsStatus->setVisible(false);
+                                for (int tab : {int(NotebookTab), int(RecordTab), int(LogTab)})
+                                    m_tabs->setTabToolTip(tab, QString());
+                                showRecord(a.record);
+                                m_log->setPlainText(a.log);
+                                m_tabs->setTabEnabled(NotebookTab, !a.notebookPath.isEmpty());
+                                m_tabs->setTabEnabled(RecordTab, !a.record.isEmpty());
+                                m_tabs->setTabEnabled(LogTab, a.hasLog);
+                                if (!a.notebookPath.isEmpty())
+                                    m_notebook->showNotebook(a.notebookPath);
+                                Q_EMIT artifactsLoaded();
+                            });
+}
+
+QString SubmissionDetail::artifactsStatusText() const
+{
+    return m_artifactsStatus->text();
+}
+
+QString SubmissionDetail::recordMessagesText() const
+{
+    return m_messages->text();
+}
+
+bool SubmissionDetail::isTabEnabled(int index) const
+{
+    return m_tabs->isTabEnabled(index);
 }
 
 void SubmissionDetail::updateSummary()

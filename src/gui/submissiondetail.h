@@ -26,7 +26,8 @@ class RecordCellsModel;
 
 /// Shows a GradeResult (src/core/grading): status, score and the reasons for a status that is not
 /// `graded`; each check's outcome, points, expected and actual value and feedback; the executed notebook in
-/// a NotebookPreview; the execution record's cells (status, duration, error) and messages; the log. A manual
+/// a NotebookPreview; the execution record's cells (status, duration, error) and messages; the log — for a
+/// result read from the gradebook, from the run's artifacts folder (showArtifacts(), read off the GUI thread). A manual
 /// override (points for one check or the whole submission, with a required comment) is written to the
 /// gradebook on a worker thread (Gradebook::addOverride) and shown beside the automatic points; overrides
 /// belong to the submission, so they survive regrades. GUI thread only.
@@ -40,6 +41,13 @@ public:
     /// `log`: the runner's stderr / log text.
     void setResult(const QString &student, const GradeResult &result, const QJsonObject &record,
                    const QString &executedNotebook, const QString &log);
+
+    /// Shows the run's artifacts from `artifactsFolder` (`<run>/artifacts`, EffectiveGrade::artifacts):
+    /// executed.ipynb in the notebook tab, record.json in the record tab, log.txt in the log tab. The files are
+    /// read on the thread pool (JobTracker); artifactsLoaded() follows from the event loop. An empty folder
+    /// (none recorded) or one deleted since the run leaves those tabs disabled and says why
+    /// (artifactsStatusText()). Call after setResult() for the same student; a newer setResult() drops it.
+    void showArtifacts(const QString &artifactsFolder);
 
     /// The gradebook that holds this student's runs; overrides are written there. Empty: no overrides.
     void setGradebook(const QString &path);
@@ -55,16 +63,26 @@ public:
     NotebookPreview *notebook() const { return m_notebook; }
     QString summaryText() const;
     QString overrideStatusText() const;
+    /// Why the notebook, record and log tabs are empty ("… has since been deleted …"); empty when shown.
+    QString artifactsStatusText() const;
+    /// The execution record's summary (run status, duration, limits hit, messages).
+    QString recordMessagesText() const;
+    bool isTabEnabled(int index) const;
+    enum Tab { ChecksTab, NotebookTab, RecordTab, LogTab };
 
 Q_SIGNALS:
     void overrideApplied(const QString &student, const sandmark::EffectiveGrade &grade);
     void overrideFailed(const QString &message);
+    /// showArtifacts() is done: the tabs show the files, or artifactsStatusText() says why not.
+    void artifactsLoaded();
 
 private:
     void updateSummary();
+    void showRecord(const QJsonObject &record);
     void updateOverrideControls();
 
     QLabel *m_summary;
+    QLabel *m_artifactsStatus;
     QTabWidget *m_tabs;
     CheckResultsModel *m_checks;
     RecordCellsModel *m_record;
@@ -80,6 +98,7 @@ private:
     QPushButton *m_overrideApply;
     QLabel *m_overrideStatus;
     JobTracker *m_overrideTracker;
+    JobTracker *m_artifactsTracker;
     QString m_student;
     QString m_gradebook;
     GradeResult m_result;

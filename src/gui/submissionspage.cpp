@@ -304,6 +304,7 @@ void SubmissionsPage::showDetail(const QString &student)
     }
     m_detail->setResult(student, resultOf(*g), {}, QString(), QString());
     m_detail->setEffectiveGrade(*g);
+    m_detail->showArtifacts(g->artifacts); // read off the GUI thread
     m_detail->setVisible(true);
 }
 
