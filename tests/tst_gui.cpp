@@ -292,6 +292,48 @@ private Q_SLOTS:
             QVERIFY(failed.constFirst().constFirst().toString().contains(fieldPath));
     }
 
+    void everyLoadErrorIsListed()
+    {
+        // Three broken fields in assignment.json: the Problems panel lists all three (file, field path,
+        // message), not only the first.
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        QFile f(dir.filePath(QStringLiteral("assignment.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QString json = QString::fromUtf8(f.readAll());
+        f.close();
+        const QList<QPair<QString, QString>> edits = {
+            {QStringLiteral("\"notebooks\": [\"iris-analysis.ipynb\"]"), QStringLiteral("\"notebooks\": [\"missing.ipynb\"]")},
+            {QStringLiteral("\"urls\": [\"https://"), QStringLiteral("\"urls\": [\"not-a-url\", \"https://")},
+            {QStringLiteral("\"points\": 1, \"anchor\""), QStringLiteral("\"points\": -1, \"anchor\"")},
+        };
+        for (const auto &[from, to] : edits) {
+            QVERIFY2(json.contains(from), qPrintable(from));
+            json.replace(from, to);
+        }
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(json.toUtf8());
+        f.close();
+
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QAbstractItemModelTester tester(w.problemModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy failed(&w, &MainWindow::openFailed);
+        w.openAssignment(dir.path());
+        QVERIFY(failed.wait(20000));
+        QCOMPARE(w.problemModel()->rowCount(), 3);
+        QStringList paths;
+        for (int r = 0; r < w.problemModel()->rowCount(); ++r) {
+            paths << w.problemModel()->index(r, 0).data(FieldPathRole).toString();
+            QCOMPARE(w.problemModel()->index(r, 0).data(SeverityRole).toInt(), int(Problem::Severity::Error));
+            QVERIFY(!w.problemModel()->index(r, ProblemListModel::MessageColumn).data().toString().isEmpty());
+            QVERIFY(!w.problemModel()->index(r, ProblemListModel::FileColumn).data().toString().isEmpty());
+        }
+        paths.sort();
+        QCOMPARE(paths, (QStringList{QStringLiteral("checks[0].points"), QStringLiteral("data_files[0].urls[0]"),
+                                     QStringLiteral("notebooks[0]")}));
+    }
+
     void createFromNotebook()
     {
         QTemporaryDir dir;

@@ -1135,6 +1135,13 @@
         <source>Check whether each sandbox backend can start on this machine</source>
         <translation>Prüfen, ob jedes Sandbox-Backend auf diesem Rechner starten kann</translation>
     </message>
+    <message numerus="yes">
+        <source>This assignment cannot be opened: %1 (and %n more problem(s) in the Problems panel)</source>
+        <translation>
+            <numerusform>Diese Aufgabe kann nicht geöffnet werden: %1 (und %n weiteres Problem im Bereich „Probleme“)</numerusform>
+            <numerusform>Diese Aufgabe kann nicht geöffnet werden: %1 (und %n weitere Probleme im Bereich „Probleme“)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::NotebookCellDelegate</name>

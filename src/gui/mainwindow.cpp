@@ -58,9 +58,14 @@ OpenResult openInBackground(const QString &path)
 {
     OpenResult r;
     r.path = path;
-    auto loaded = Assignment::load(path);
+    QList<Error> loadErrors;
+    auto loaded = Assignment::load(path, &loadErrors);
     if (!loaded) {
-        r.problems.append({Problem::Severity::Error, loaded.error()});
+        // Every field's problem at once (file, field path, message), so one round of fixes suffices.
+        if (loadErrors.isEmpty())
+            loadErrors << loaded.error();
+        for (const Error &e : std::as_const(loadErrors))
+            r.problems.append({Problem::Severity::Error, e});
         return r;
     }
     r.assignment = *loaded;
@@ -303,7 +308,12 @@ void MainWindow::openAssignment(const QString &path)
                            m_problems->setProblems(r.problems);
                            if (!r.assignment) {
                                const QString message = r.problems.constFirst().where.toString();
-                               setStatus(tr("This assignment cannot be opened: %1").arg(message));
+                               if (r.problems.size() > 1)
+                                   setStatus(tr("This assignment cannot be opened: %1 (and %n more problem(s) in the Problems panel)",
+                                                nullptr, int(r.problems.size() - 1))
+                                                 .arg(message));
+                               else
+                                   setStatus(tr("This assignment cannot be opened: %1").arg(message));
                                m_problemDock->show();
                                Q_EMIT openFailed(message);
                                return;
