@@ -1313,13 +1313,6 @@
     </message>
 </context>
 <context>
-    <name>sandmark::PlaceholderPage</name>
-    <message>
-        <source>%1: not available yet</source>
-        <translation>%1: noch nicht verfügbar</translation>
-    </message>
-</context>
-<context>
     <name>sandmark::PreferencesDialog</name>
     <message>
         <source>bwrap — bubblewrap namespaces (Linux)</source>

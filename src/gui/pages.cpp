@@ -46,30 +46,7 @@ QLabel *note(const QString &text, QWidget *parent)
     return l;
 }
 
-// Explains, on the page itself, which part of the core a control is waiting for.
-QLabel *pendingNote(const QString &text, QWidget *parent)
-{
-    QLabel *l = note(text, parent);
-    l->setStyleSheet(QStringLiteral("QLabel { color: #5a4a00; background: #fff8d6; border: 1px solid #e6d38a; "
-                                    "padding: 6px; }"));
-    return l;
-}
 } // namespace
-
-PlaceholderPage::PlaceholderPage(const QString &title, const QString &text, QWidget *parent) : QWidget(parent)
-{
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(heading(title, this));
-    m_text = pendingNote(text, this);
-    m_text->setAccessibleName(tr("%1: not available yet").arg(title));
-    layout->addWidget(m_text);
-    layout->addStretch(1);
-}
-
-QString PlaceholderPage::text() const
-{
-    return m_text->text();
-}
 
 ChecksPage::ChecksPage(QWidget *parent)
     : QWidget(parent),

@@ -26,19 +26,6 @@ class ReferenceRun;
 class SecretStore;
 struct AssignmentDatasets;
 
-/// A page whose part of Sandmark's core is not in this build yet: a title and a sentence saying so and what
-/// the page will do. Shows no invented data.
-class PlaceholderPage : public QWidget
-{
-    Q_OBJECT
-public:
-    PlaceholderPage(const QString &title, const QString &text, QWidget *parent = nullptr);
-    QString text() const;
-
-private:
-    QLabel *m_text;
-};
-
 /// The assignment's checks as assignment.json lists them, with the total points and, after Run Reference,
 /// each value check's reference value from the reference run (the batch core's ReferenceRun: the instructor
 /// notebook in the sandbox, cached by its inputs; asynchronous). Points and tolerances are edited in
