@@ -14,9 +14,13 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSet>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+
+#include <cstdio>
+#include <sys/stat.h>
 
 #include <csignal>
 
@@ -263,6 +267,11 @@ void TestBatch::ambiguousAndUnsafeSubmissionsAreFlagged()
     QVERIFY(QFile::copy(nb, dir.filePath(u"eve/data.csv"_s)));
     QVERIFY(root.mkpath(u"fay"_s));
     QVERIFY(QFile::copy(nb, dir.filePath(u"fay.ipynb"_s)));
+    // A folder whose name is not UTF-8 (Latin-1 "café"): flagged, never silently left out.
+    const QByteArray latin1 = QFile::encodeName(dir.path()) + "/caf\xe9";
+    QCOMPARE(::mkdir(latin1.constData(), 0755), 0);
+    QVERIFY(QFile::copy(nb, dir.filePath(u"tmp.ipynb"_s)));
+    QCOMPARE(::rename(QFile::encodeName(dir.filePath(u"tmp.ipynb"_s)).constData(), (latin1 + "/hw.ipynb").constData()), 0);
 
     Expected<QList<Submission>> all = discoverSubmissions(dir.path());
     QVERIFY(all);
@@ -272,7 +281,11 @@ void TestBatch::ambiguousAndUnsafeSubmissionsAreFlagged()
         order << s.studentId;
         by.insert(s.studentId, s);
     }
+    QCOMPARE(order.size(), 8);
+    const QString cafe = order.takeAt(order.indexOf(QRegularExpression(u"caf.*"_s)));
     QCOMPARE(order, (QStringList{u"amy"_s, u"ben"_s, u"cat"_s, u"dan"_s, u"eve"_s, u"fay"_s, u"fay"_s}));
+    QVERIFY2(by[cafe].problem.contains(u"not valid UTF-8"_s), qPrintable(by[cafe].problem));
+    QVERIFY(by[cafe].notebookPath.isEmpty());
     QVERIFY2(by[u"amy"_s].problem.startsWith(u"ambiguous: 2 notebooks (part1.ipynb, part2.ipynb)"_s), qPrintable(by[u"amy"_s].problem));
     QVERIFY(by[u"amy"_s].notebookPath.isEmpty());
     QCOMPARE(by[u"ben"_s].problem, u"data.csv is a symbolic link (refused)"_s);

@@ -1,5 +1,9 @@
 #include "batch/submissions.h"
 
+#include <QStringDecoder>
+
+#include <dirent.h>
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -26,6 +30,26 @@ bool inside(const QString &canonical, const QString &root)
     return canonical == root || canonical.startsWith(root + QLatin1Char('/'));
 }
 
+// Names in `dir` that are not valid UTF-8, shown with U+FFFD for the bad bytes. QDir leaves such entries out
+// (it cannot name them back to the file system), so without this a student would silently vanish.
+QStringList nonUtf8Names(const QString &dir)
+{
+    QStringList names;
+    DIR *d = ::opendir(QFile::encodeName(dir).constData());
+    if (!d)
+        return names;
+    while (const dirent *e = ::readdir(d)) {
+        const QByteArray raw(e->d_name);
+        QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless); // a cut-off sequence is an error too
+        const QString name = utf8(raw);
+        if (utf8.hasError())
+            names << name;
+    }
+    ::closedir(d);
+    names.sort();
+    return names;
+}
+
 Submission fromFolder(const QFileInfo &dir)
 {
     Submission s;
@@ -37,6 +61,9 @@ Submission fromFolder(const QFileInfo &dir)
     QStringList stack{s.root};
     while (!stack.isEmpty()) {
         const QDir d(stack.takeLast());
+        for (const QString &bad : nonUtf8Names(d.path()))
+            s.problem = QStringLiteral("'%1': the name is not valid UTF-8 (rename it)")
+                            .arg(QDir(s.root).relativeFilePath(d.filePath(bad)));
         const QFileInfoList entries =
             d.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
         for (const QFileInfo &e : entries) {
@@ -120,6 +147,13 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder)
         } else if (e.isFile() && isNotebook(e.fileName())) {
             out << fromNotebook(e);
         }
+    }
+    for (const QString &bad : nonUtf8Names(dir.absolutePath())) {
+        Submission s;
+        s.studentId = bad;
+        s.root = dir.absolutePath();
+        s.problem = QStringLiteral("'%1': the name is not valid UTF-8 (rename it)").arg(bad);
+        out << s;
     }
     std::stable_sort(out.begin(), out.end(),
                      [](const Submission &a, const Submission &b) { return a.studentId < b.studentId; });
