@@ -388,6 +388,17 @@ void TestBatch::overrideSurvivesForcedRegrade()
     QCOMPARE(bob.autoScore, 6.0);
     QCOMPARE(*bob.score(), 7.0);
     QCOMPARE(bob.overrideComments(), QStringList{u"mean_sepal: right idea, wrong column"_s});
+
+    // Through the CLI: more points than the check is worth are refused, and nothing is stored.
+    QProcess cli;
+    cli.start(QCoreApplication::applicationDirPath() + u"/sandmark-cli"_s,
+              {u"override"_s, kIris, u"bob"_s, u"--check"_s, u"corr"_s, u"--points"_s, u"99"_s, u"--comment"_s,
+               u"x"_s, u"--gradebook"_s, path});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 1);
+    const QByteArray cliErr = cli.readAllStandardError();
+    QVERIFY2(cliErr.contains("--points 99 is more than check 'corr' is worth (2)"), cliErr.constData());
+    QCOMPARE(*grades(path).value(u"bob"_s).score(), 7.0);
 }
 
 void TestBatch::problemSubmissionIsRecordedWithoutASandbox()

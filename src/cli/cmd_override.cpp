@@ -5,6 +5,7 @@
 #include "gradebook/gradebook.h"
 
 
+#include <algorithm>
 #include <cmath>
 
 namespace sandmark::cli {
@@ -39,6 +40,25 @@ int cmdOverride(const QStringList &args)
     auto assignment = Assignment::load(parser.positionalArguments().at(0));
     if (!assignment) {
         printError(assignment.error());
+        return ExitBadInput;
+    }
+    // An override corrects a grade within what it is worth; it is not a bonus (exports and feedback add it up).
+    double worth = assignment->maxPoints();
+    QString what = QStringLiteral("the assignment");
+    if (parser.isSet(check)) {
+        const QList<Check> checks = assignment->checks();
+        const auto c = std::find_if(checks.begin(), checks.end(), [&](const Check &x) { return x.id == parser.value(check); });
+        if (c == checks.end()) {
+            printError({assignment->jsonPath(), QStringLiteral("checks"),
+                        QStringLiteral("no check '%1' in this assignment").arg(parser.value(check))});
+            return ExitBadInput;
+        }
+        worth = c->points;
+        what = QStringLiteral("check '%1'").arg(c->id);
+    }
+    if (p > worth) {
+        err() << "sandmark-cli: override: --points " << p << " is more than " << what << " is worth (" << worth << ")"
+              << Qt::endl;
         return ExitBadInput;
     }
     auto gb = openExistingGradebook(*assignment, parser.value(gradebook));

@@ -1,5 +1,6 @@
 #include "appsettings.h"
 
+#include "datasets/hubcache.h"
 #include "util/paths.h"
 
 #include <QDir>
@@ -86,7 +87,10 @@ void AppSettings::setCacheFolder(const QString &path)
 
 QString AppSettings::datasetCacheFolder()
 {
-    return QSettings().value(kHfHome, cacheFolder() + QLatin1String("/hf")).toString();
+    // The same default as the CLI (`datasets warm` and `grade`): $HF_HOME, else <cache>/huggingface.
+    const QString cache = cacheFolder();
+    const QString fallback = cache == paths::cacheDir() ? HubCache::defaultHome() : cache + QLatin1String("/huggingface");
+    return QSettings().value(kHfHome, fallback).toString();
 }
 
 void AppSettings::setDatasetCacheFolder(const QString &path)
