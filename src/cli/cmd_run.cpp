@@ -1,6 +1,7 @@
 // sandmark-cli run ASSIGNMENT NOTEBOOK [--sandbox NAME] [--json]: runs one notebook and prints its record.
 #include "cli_util.h"
 #include "commands.h"
+#include "notebook/notebook.h"
 #include "sandbox/submissionrun.h"
 
 #include <QEventLoop>
@@ -47,6 +48,11 @@ int cmdRun(const QStringList &args)
         err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebook WITHOUT a sandbox (resource limits only)" << Qt::endl;
 
     const QString notebook = parser.positionalArguments().at(1);
+    // A notebook that cannot be read is bad input (exit 1), not a grader error: say so before any sandbox.
+    if (Expected<Notebook> nb = Notebook::load(notebook); !nb) {
+        printError(nb.error());
+        return ExitBadInput;
+    }
     SubmissionRun run(*assignment, notebook, opt);
     QEventLoop loop;
     std::optional<SubmissionRunResult> result;
