@@ -146,6 +146,8 @@ void TestAssignment::fieldErrors_data()
     row("system_site_packages string", R"({"system_site_packages": "yes"})", u"system_site_packages"_s,
         u"must be true or false"_s);
     row("bad sandbox", R"({"sandbox": "chroot"})", u"sandbox"_s, u"'chroot' is not a sandbox backend"_s);
+    row("docker_image with a space", R"({"docker_image": "sandmark base"})", u"docker_image"_s, u"must be an image name"_s);
+    row("docker_image number", R"({"docker_image": 3})", u"docker_image"_s, u"must be a string"_s);
 
     // Limits.
     row("limits not an object", R"({"limits": [1]})", u"limits"_s, u"must be an object"_s);
@@ -328,6 +330,7 @@ void TestAssignment::fullAssignment()
     QCOMPARE(a->requiredDatasets(), QStringList{u"org/iris-extra data/iris.parquet"_s});
     QCOMPARE(a->datasetFunctions(), QStringList{u"localizer.get_file"_s});
     QCOMPARE(a->sandbox(), std::optional<SandboxKind>(SandboxKind::Bwrap));
+    QCOMPARE(a->dockerImage(), u"sandmark-base:bookworm-test"_s);
     const Limits l = a->limits();
     QCOMPARE(l.wallTimeoutS, 120.0);
     QCOMPARE(l.cellTimeoutS, 30.0);
@@ -372,6 +375,7 @@ void TestAssignment::minimalAssignment()
     QCOMPARE(a->releaseName(), u"release"_s);
     QCOMPARE(a->checks().size(), 0);
     QCOMPARE(a->sandbox(), std::nullopt);
+    QCOMPARE(a->dockerImage(), QString());
     QCOMPARE(a->systemSitePackages(), true);
     QCOMPARE(a->limits().wallTimeoutS, Limits().wallTimeoutS);
     QCOMPARE(a->warnings(), QStringList());

@@ -21,7 +21,8 @@ int cmdRun(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the execution record as JSON."));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only."),
                                       QStringLiteral("DIR"));
-    const QCommandLineOption image(QStringLiteral("docker-image"), QStringLiteral("Docker image (docker backend)."),
+    const QCommandLineOption image(QStringLiteral("docker-image"), QStringLiteral("Docker base image (docker backend; default: assignment.json docker_image, "
+                                                  "$SANDMARK_DOCKER_IMAGE, sandmark-base:latest)."),
                                    QStringLiteral("IMAGE"));
     parser.addOptions({sandbox, json, datasets, image});
     if (int rc = parseOrExit(parser, args, QStringLiteral("Run one notebook in the sandbox and print its execution record."), 2);
@@ -43,7 +44,9 @@ int cmdRun(const QStringList &args)
         opt.kind = *k;
     }
     opt.datasetCache = parser.value(datasets);
-    opt.dockerImage = parser.value(image);
+    // The base image: --docker-image, else assignment.json's docker_image, else SANDMARK_DOCKER_IMAGE or
+    // sandmark-base:latest (defaultDockerBaseImage()).
+    opt.dockerImage = parser.isSet(image) ? parser.value(image) : assignment->dockerImage();
     if (opt.kind == SandboxKind::LocalUnsafe)
         err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebook WITHOUT a sandbox (resource limits only)" << Qt::endl;
 

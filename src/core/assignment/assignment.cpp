@@ -264,7 +264,7 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
         QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
         QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
         QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
-        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"),
+        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"), QStringLiteral("docker_image"),
         QStringLiteral("checks"), QStringLiteral("nbgrader")};
     for (auto &[key, value] : root.items())
         if (!known.contains(qs(key)))
@@ -528,6 +528,14 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
             if (!a.m_sandbox)
                 return r.error(QStringLiteral("sandbox"),
                                QStringLiteral("'%1' is not a sandbox backend (bwrap, docker, local-unsafe)").arg(*s));
+        }
+        if (root.contains("docker_image")) {
+            auto img = r.string(root["docker_image"], QStringLiteral("docker_image"));
+            if (!img)
+                return img.error();
+            if (img->trimmed().isEmpty() || img->contains(QLatin1Char(' ')))
+                return r.error(QStringLiteral("docker_image"), QStringLiteral("must be an image name such as sandmark-base:latest"));
+            a.m_dockerImage = *img;
         }
         return {};
     });

@@ -78,6 +78,8 @@ public:
     Limits limits() const { return m_limits; }
     /// The backend assignment.json asks for; empty optional = the user's default.
     std::optional<SandboxKind> sandbox() const { return m_sandbox; }
+    /// The Docker base image assignment.json asks for (`docker_image`); empty = the user's default.
+    QString dockerImage() const { return m_dockerImage; }
     QList<Check> checks() const { return m_checks; }
     double maxPoints() const;
     /// Unknown top-level fields, each "field: unknown, ignored" (kept in the file, never lost).
@@ -90,7 +92,7 @@ public:
     QString displayPath(const QString &relative) const;
 
 private:
-    QString m_folder, m_shownFolder, m_jsonPath, m_slug, m_title, m_releaseName = QStringLiteral("release"), m_python;
+    QString m_folder, m_shownFolder, m_jsonPath, m_slug, m_title, m_releaseName = QStringLiteral("release"), m_python, m_dockerImage;
     QStringList m_notebooks, m_dependencies, m_requiredDatasets, m_datasetFunctions, m_warnings;
     QList<DataFile> m_dataFiles;
     bool m_systemSitePackages = true;
