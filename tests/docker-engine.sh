@@ -30,6 +30,10 @@ image=${SANDMARK_DOCKER_IMAGE:-}
 if [ -z "$image" ]; then
   out=$("$here/../scripts/docker-base-image" 2>&1) || skip "cannot build the Docker base image: $(echo "$out" | tail -n 3 | tr '\n' ' ')"
 fi
-# Nothing of ours is left from an interrupted earlier run.
-docker ps -aq --filter label=org.sandmark.run | xargs -r docker rm -f >/dev/null 2>&1
+# Containers left by a Sandmark process that died (killed test run): the process that started a container is
+# in its org.sandmark.pid label; containers of live processes (others on this machine) are left alone.
+docker ps -a --filter label=org.sandmark.run --format '{{.ID}} {{.Label "org.sandmark.pid"}}' |
+  while read -r id pid; do
+    { [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; } || docker rm -f "$id" >/dev/null 2>&1
+  done
 exit 0

@@ -286,12 +286,14 @@ private:
             m_dockerSkip = QStringLiteral("docker cannot start a container here: ") + o.error.toString();
     }
 
-    /// Names of Sandmark's containers (running or not) known to the engine.
+    /// Names of the containers (running or not) that this test process started (other processes on the
+    /// machine may run Sandmark's containers at the same time).
     static QStringList sandmarkContainers()
     {
         QProcess ps;
         ps.start(QStringLiteral("docker"), {QStringLiteral("ps"), QStringLiteral("-a"), QStringLiteral("--filter"),
-                                            QStringLiteral("label=org.sandmark.run"), QStringLiteral("--format"),
+                                            QStringLiteral("label=org.sandmark.pid=%1").arg(QCoreApplication::applicationPid()),
+                                            QStringLiteral("--format"),
                                             QStringLiteral("{{.Names}}")});
         if (!ps.waitForFinished(30000))
             return {QStringLiteral("docker ps did not answer")};

@@ -256,7 +256,9 @@ void DockerImageBuilder::build()
     }
     Q_EMIT progress(QStringLiteral("building Docker image %1 FROM %2").arg(m_image.tag, m_spec.baseImage));
     qCInfo(lcDockerImage) << "building" << m_image.tag << "from" << m_spec.baseImage;
-    run({QStringLiteral("build"), QStringLiteral("--network"), QStringLiteral("host"), QStringLiteral("--label"),
+    // --force-rm: a failed step's container goes too (docker build keeps it by default).
+    run({QStringLiteral("build"), QStringLiteral("--force-rm"), QStringLiteral("--network"), QStringLiteral("host"),
+         QStringLiteral("--label"),
          QStringLiteral("org.sandmark.env=") + m_image.key, QStringLiteral("-t"), m_image.tag, m_context->path()},
         [this](int code, const QByteArray &out) {
             if (m_done)

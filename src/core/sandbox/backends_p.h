@@ -13,7 +13,8 @@ inline constexpr char kSandboxRuntime[] = "/sandmark/runtime";
 inline constexpr char kSandboxEnv[] = "/sandmark/env";
 inline constexpr char kSandboxDatasets[] = "/sandmark/datasets";
 inline constexpr char kSandboxHome[] = "/tmp/home";
-/// Every Docker container of a run is named kDockerNamePrefix + a UUID and carries kDockerLabel.
+/// Every Docker container of a run is named kDockerNamePrefix + a UUID and carries kDockerLabel, and
+/// org.sandmark.pid=<the pid of the process that started it>.
 inline constexpr char kDockerNamePrefix[] = "sandmark-run-";
 inline constexpr char kDockerLabel[] = "org.sandmark.run=1";
 

@@ -2,6 +2,7 @@
 // "Runtime constraints on resources", "Security configuration"; docs/sandbox.md).
 #include "sandbox/backends_p.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -43,7 +44,8 @@ Expected<LaunchPlan> DockerBackend::plan(const RunRequest &request) const
 
     QStringList a;
     a << QStringLiteral("run") << QStringLiteral("--rm") << QStringLiteral("-i") << QStringLiteral("--name") << name
-      << QStringLiteral("--label") << QLatin1String(kDockerLabel) << QStringLiteral("--network")
+      << QStringLiteral("--label") << QLatin1String(kDockerLabel) << QStringLiteral("--label")
+      << QStringLiteral("org.sandmark.pid=%1").arg(QCoreApplication::applicationPid()) << QStringLiteral("--network")
       << QStringLiteral("none") << QStringLiteral("--read-only") << QStringLiteral("--tmpfs")
       << QStringLiteral("/tmp:rw,nosuid,nodev,size=512m,mode=1777") << QStringLiteral("--memory") << memory
       << QStringLiteral("--memory-swap") << memory << QStringLiteral("--cpus") << QString::number(lim.cpus)
