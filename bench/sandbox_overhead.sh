@@ -6,7 +6,8 @@
 #   defaults: build/dev examples/iris 5 "bwrap docker"   (docker is left out when no engine answers)
 #
 # Method (so the numbers can be trusted):
-# - Same notebook, same kernel: each submission is instrumented once (`sandmark-cli instrument`, runtime =
+# - Same notebook, same kernel, same kernel environment (MPLBACKEND, OPENBLAS_NUM_THREADS, MALLOC_ARENA_MAX as
+#   in the sandbox), and the kernel shut down immediately at the end in both: each submission is instrumented once (`sandmark-cli instrument`, runtime =
 #   the build's share/sandmark/python), so the bare run executes exactly the cells the sandbox runs (URL
 #   redirect and probe cells included), with /usr/bin/python3's ipykernel in a folder holding the data files.
 # - Each measurement is the wall time of one whole command, process start to exit (bare: python3 + nbclient;
@@ -59,19 +60,25 @@ BARE = r'''
 import sys, nbformat, nbclient
 nb = nbformat.read("notebook.ipynb", as_version=4)
 try:
+    # shutdown_kernel="immediate": the runner kills its kernel at the end too (nbclient's default
+    # "graceful" waits for the kernel to exit on its own, seconds that are not notebook work).
     nbclient.NotebookClient(nb, timeout=15, allow_errors=True, kernel_name="python3",
-                            resources={"metadata": {"path": "."}}).execute()
+                            shutdown_kernel="immediate", resources={"metadata": {"path": "."}}).execute()
 except (nbclient.exceptions.CellTimeoutError, nbclient.exceptions.DeadKernelError):
     sys.exit(3)
 '''
 
 def run(mode, i, nb):
+    env = None
     if mode == "bare":
         cmd, cwd = ["/usr/bin/python3", "-c", BARE], os.path.join(work, "bare", str(i))
+        # the variables the sandbox sets (docs/runner-protocol.md) that change what the kernel does
+        env = dict(os.environ, MPLBACKEND="Agg", OPENBLAS_NUM_THREADS="1", MALLOC_ARENA_MAX="2",
+                   PYTHONDONTWRITEBYTECODE="1", LANG="C.UTF-8")
     else:
         cmd, cwd = [cli, "run", assignment, nb, "--sandbox", mode, "--json"], None
     t = time.perf_counter()
-    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     dt = time.perf_counter() - t
     if p.returncode == 3 and mode == "bare":
         return None
