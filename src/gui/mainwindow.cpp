@@ -131,8 +131,10 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     m_pageList->setAccessibleName(tr("Pages"));
     m_pageList->setIconSize(QSize(20, 20));
     m_pageList->setSpacing(2);
-    m_pageList->setMaximumWidth(200);
-    m_pageList->setMinimumWidth(150);
+    // As wide as the longest page name in this language (German ones are longer), icon and frame included.
+    const int listWidth = m_pageList->sizeHintForColumn(0) + 2 * m_pageList->frameWidth() + 2 * m_pageList->spacing() + 8;
+    m_pageList->setMinimumWidth(qMax(150, listWidth));
+    m_pageList->setMaximumWidth(qMax(200, listWidth + 40));
     m_pageList->setCurrentRow(0);
     connect(m_pageList, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
 

@@ -17,12 +17,14 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 #if SANDMARK_HAVE_QTCHARTS
 #include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QBarSeries>
 #include <QtCharts/QBarSet>
+#include <QtCharts/QHorizontalBarSeries>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QValueAxis>
@@ -43,14 +45,16 @@ QLabel *heading(const QString &text, QWidget *parent, qreal scale = 1.3)
 
 #if SANDMARK_HAVE_QTCHARTS
 // A chart with one category axis and one value axis, created once; setBars() replaces only the series.
-QChartView *makeChartView(const QString &accessibleName, QWidget *parent)
+// `horizontal`: categories down the left side, bars to the right — for named categories (check ids), whose
+// names then read left to right at full length instead of being elided under narrow columns.
+QChartView *makeChartView(const QString &accessibleName, bool horizontal, QWidget *parent)
 {
     auto *chart = new QChart;
     chart->legend()->hide();
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->addAxis(new QBarCategoryAxis(chart), Qt::AlignBottom);
-    chart->addAxis(new QValueAxis(chart), Qt::AlignLeft);
+    chart->addAxis(new QBarCategoryAxis(chart), horizontal ? Qt::AlignLeft : Qt::AlignBottom);
+    chart->addAxis(new QValueAxis(chart), horizontal ? Qt::AlignBottom : Qt::AlignLeft);
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
     view->setAccessibleName(accessibleName);
@@ -65,43 +69,54 @@ void setBars(QChartView *view, const QString &title, const QString &setName, con
     QChart *chart = view->chart();
     chart->setTitle(title);
     chart->removeAllSeries();
-    auto *x = qobject_cast<QBarCategoryAxis *>(chart->axes(Qt::Horizontal).value(0));
-    auto *y = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
-    if (!x || !y)
+    QBarCategoryAxis *categories = nullptr;
+    QValueAxis *valueAxis = nullptr;
+    for (QAbstractAxis *axis : chart->axes()) {
+        if (auto *c = qobject_cast<QBarCategoryAxis *>(axis))
+            categories = c;
+        else if (auto *v = qobject_cast<QValueAxis *>(axis))
+            valueAxis = v;
+    }
+    if (!categories || !valueAxis)
         return;
-    x->clear();
-    x->append(labels);
-    qsizetype longest = 0;
-    for (const QString &l : labels)
-        longest = qMax(longest, l.size());
-    x->setLabelsAngle(labels.size() * longest > 40 ? -35 : 0);
+    const bool horizontal = categories->alignment() == Qt::AlignLeft;
+    categories->clear();
+    // A horizontal chart lists the first category at the top.
+    QStringList shown = labels;
+    QList<qreal> shownValues = values;
+    if (horizontal) {
+        std::reverse(shown.begin(), shown.end());
+        std::reverse(shownValues.begin(), shownValues.end());
+    }
+    categories->append(shown);
     if (counts) {
         const int top = qMax(1, int(std::ceil(maxY)));
         const int rounded = top <= 10 ? top : (top + 4) / 5 * 5;
-        y->setRange(0, rounded);
-        y->setTickCount(top <= 10 ? top + 1 : 6);
-        y->setLabelFormat(QStringLiteral("%d"));
+        valueAxis->setRange(0, rounded);
+        valueAxis->setTickCount(top <= 10 ? top + 1 : 6);
+        valueAxis->setLabelFormat(QStringLiteral("%d"));
     } else {
-        y->setRange(0, qMax<qreal>(1, maxY));
-        y->setTickCount(6);
-        y->setLabelFormat(QStringLiteral("%.0f %%"));
+        valueAxis->setRange(0, qMax<qreal>(1, maxY));
+        valueAxis->setTickCount(6);
+        valueAxis->setLabelFormat(QStringLiteral("%.0f %%"));
     }
     if (labels.isEmpty())
         return;
     auto *set = new QBarSet(setName);
     set->setColor(color);
     set->setBorderColor(color.darker(130));
-    for (qreal v : values)
+    for (qreal v : std::as_const(shownValues))
         *set << v;
-    auto *series = new QBarSeries;
+    QAbstractBarSeries *series = horizontal ? static_cast<QAbstractBarSeries *>(new QHorizontalBarSeries)
+                                            : static_cast<QAbstractBarSeries *>(new QBarSeries);
     series->append(set);
     series->setBarWidth(0.8);
     series->setLabelsVisible(true);
     series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
     series->setLabelsFormat(counts ? QStringLiteral("@value") : QStringLiteral("@value %"));
     chart->addSeries(series);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    series->attachAxis(categories);
+    series->attachAxis(valueAxis);
 }
 #endif
 
@@ -119,6 +134,7 @@ void setUpTable(QTableView *t, QAbstractItemModel *model, const QString &name)
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
     t->setAlternatingRowColors(true);
     t->setWordWrap(false);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6); // compact: more rows visible
 }
 } // namespace
 
@@ -164,8 +180,8 @@ ResultsPage::ResultsPage(QWidget *parent)
     grid->addWidget(heading(tr("Grade distribution"), this, 1.0), 0, 0);
     grid->addWidget(heading(tr("Pass rate per check"), this, 1.0), 0, 1);
 #if SANDMARK_HAVE_QTCHARTS
-    m_distributionChart = makeChartView(tr("Grade distribution chart"), this);
-    m_checksChart = makeChartView(tr("Pass rate per check chart"), this);
+    m_distributionChart = makeChartView(tr("Grade distribution chart"), false, this);
+    m_checksChart = makeChartView(tr("Pass rate per check chart"), true, this);
     grid->addWidget(m_distributionChart, 1, 0);
     grid->addWidget(m_checksChart, 1, 1);
     grid->setRowStretch(1, 3);

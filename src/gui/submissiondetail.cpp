@@ -4,6 +4,7 @@
 #include "gradebookaccess.h"
 #include "jobtracker.h"
 #include "notebookpreview.h"
+#include "submissionsmodel.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -281,7 +282,7 @@ void SubmissionDetail::updateSummary()
 {
     const QLocale l;
     QString summary = tr("%1: %2, %3 of %4 points")
-                          .arg(m_student, gradeStatusName(m_result.status), l.toString(m_result.score, 'g', 6),
+                          .arg(m_student, SubmissionsModel::stateText(SubmissionsModel::stateOf(m_result.status)), l.toString(m_result.score, 'g', 6),
                                l.toString(m_result.maxScore, 'g', 6));
     if (m_result.status == GradeStatus::GraderError)
         summary = tr("%1: grader error — the run failed on the grader's side; this is not a grade.").arg(m_student);

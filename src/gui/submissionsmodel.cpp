@@ -46,8 +46,7 @@ void SubmissionsModel::setProblems(const QHash<QString, QString> &problems)
     }
 }
 
-namespace {
-SubmissionsModel::State stateOf(GradeStatus status)
+SubmissionsModel::State SubmissionsModel::stateOf(GradeStatus status)
 {
     switch (status) {
     case GradeStatus::Graded:
@@ -59,7 +58,6 @@ SubmissionsModel::State stateOf(GradeStatus status)
     }
     return SubmissionsModel::State::GraderError;
 }
-} // namespace
 
 void SubmissionsModel::applyGrades(const QList<EffectiveGrade> &grades)
 {

@@ -52,6 +52,8 @@ public:
     void setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend);
 
     static QString stateText(State state);
+    /// The state a gradebook status shows as (graded, needs review, grader error).
+    static State stateOf(GradeStatus status);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
