@@ -800,15 +800,16 @@ private Q_SLOTS:
         QVERIFY(opened.wait(20000));
         HealthModel *health = w.healthPage()->model();
         QAbstractItemModelTester tester(health, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QTRY_VERIFY_WITH_TIMEOUT(!w.healthPage()->isCheckingSandbox() && health->rows().constFirst().state != HealthModel::State::Pending, 60000);
-        QVERIFY(health->rowCount() >= 8);
-        const HealthModel::Row sandbox = health->rows().constFirst();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.healthPage()->isCheckingSandbox() && health->items().constFirst().state != HealthModel::State::Pending, 60000);
+        QCOMPARE(health->rowCount(), 10);
+        const HealthItem sandbox = health->items().constFirst();
         if (sandbox.state == HealthModel::State::Failed)
             QVERIFY(!sandbox.fix.isEmpty()); // a failing backend names its fix
         else
             QVERIFY2(sandbox.detail.contains(QLatin1String("passed all")), qPrintable(sandbox.detail)); // the doctor ran
-        QCOMPARE(health->rows().at(1).state, HealthModel::State::Ok); // assignment.json and notebooks
-        QVERIFY(health->rows().at(2).detail.contains(QLatin1String("8")));   // points
+        QCOMPARE(health->item(QStringLiteral("assignment"))->state, HealthModel::State::Ok);
+        QCOMPARE(health->item(QStringLiteral("checks"))->detail, QStringLiteral("5 check(s), 8 points in total"));
+        QCOMPARE(health->item(QStringLiteral("reference"))->state, HealthModel::State::Pending); // not run yet
     }
 
     void checksAreEdited()
@@ -1184,10 +1185,12 @@ private Q_SLOTS:
         QVERIFY2(nRows.startsWith(QLatin1String("150")) && nRows.contains(QLatin1String("int")), qPrintable(nRows));
         QVERIFY(page->model()->index(4, ChecksModel::ReferenceColumn).data().toString().isEmpty()); // a test check
         // The Health page takes the reference run's outcome.
-        bool referenceOk = false;
-        for (const HealthModel::Row &r : w.healthPage()->model()->rows())
-            referenceOk = referenceOk || (r.item == QLatin1String("Reference run") && r.state == HealthModel::State::Ok);
-        QVERIFY(referenceOk);
+        const HealthModel *health = w.healthPage()->model();
+        QCOMPARE(health->item(QStringLiteral("reference"))->state, HealthModel::State::Ok);
+        // with its cell times: the slowest cell and the limit it is measured against
+        QVERIFY2(health->item(QStringLiteral("slowest-cells"))->detail.contains(QLatin1String("limit 15.0 s per cell")),
+                 qPrintable(health->item(QStringLiteral("slowest-cells"))->detail));
+        QCOMPARE(health->item(QStringLiteral("slowest-cells"))->state, HealthModel::State::Ok);
     }
 
     void cancelStopsTheBatch()

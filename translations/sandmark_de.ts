@@ -703,61 +703,37 @@
     </message>
 </context>
 <context>
-    <name>sandmark::HealthModel</name>
-    <message>
-        <source>ok</source>
-        <translation>in Ordnung</translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation>Warnung</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>checking…</source>
-        <translation>wird geprüft…</translation>
-    </message>
-    <message>
-        <source>not in this build</source>
-        <translation>nicht in diesem Build</translation>
-    </message>
-    <message>
-        <source>Before publishing</source>
-        <translation>Vor der Veröffentlichung</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>Zustand</translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation>Einzelheiten</translation>
-    </message>
-    <message>
-        <source>Fix</source>
-        <translation>Abhilfe</translation>
-    </message>
-</context>
-<context>
-    <name>sandmark::HealthPage</name>
+    <name>sandmark::Health</name>
     <message>
         <source>Sandbox self-test</source>
         <translation>Sandbox-Selbsttest</translation>
     </message>
     <message>
-        <source>Dataset cache complete</source>
-        <translation>Datensatz-Cache vollständig</translation>
+        <source>Running the sandbox self-test for %1…</source>
+        <translation>Sandbox-Selbsttest für %1 läuft…</translation>
     </message>
     <message>
-        <source>Assignment health</source>
-        <translation>Zustand der Aufgabe</translation>
+        <source>local-unsafe starts but isolates nothing (UNSAFE).</source>
+        <translation>local-unsafe startet, isoliert aber nichts (UNSICHER).</translation>
     </message>
     <message>
-        <source>Check these before publishing: an assignment that takes minutes per submission makes the deadline hour miserable, and the fix is usually in the assignment.</source>
-        <translation>Prüfen Sie dies vor der Veröffentlichung: Eine Aufgabe, die pro Abgabe Minuten braucht, macht die Stunde vor der Abgabefrist zur Qual – und die Abhilfe liegt meist in der Aufgabe.</translation>
+        <source>Choose bwrap or docker (Preferences, or --sandbox) before grading submissions.</source>
+        <translation>Vor dem Bewerten bwrap oder docker wählen (Einstellungen oder --sandbox).</translation>
+    </message>
+    <message>
+        <source>%1: %2 — %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
+    <message>
+        <source>Tools → Sandbox Self-Test (sandmark-cli doctor) shows every check.</source>
+        <translation>Werkzeuge → Sandbox-Selbsttest (sandmark-cli doctor) zeigt jede Prüfung.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 passed all %n check(s) of the self-test.</source>
+        <translation>
+            <numerusform>%1 hat die %n Prüfung des Selbsttests bestanden.</numerusform>
+            <numerusform>%1 hat alle %n Prüfungen des Selbsttests bestanden.</numerusform>
+        </translation>
     </message>
     <message>
         <source>assignment.json and notebooks</source>
@@ -778,8 +754,8 @@
         </translation>
     </message>
     <message>
-        <source>See the Problems panel (Ctrl+Shift+P); each row names the field.</source>
-        <translation>Siehe Bereich „Probleme“ (Strg+Umschalt+P); jede Zeile nennt das Feld.</translation>
+        <source>Each problem names its field (Problems panel, or sandmark-cli validate).</source>
+        <translation>Jedes Problem nennt sein Feld (Problemliste oder sandmark-cli validate).</translation>
     </message>
     <message>
         <source>Checks</source>
@@ -793,8 +769,8 @@
         </translation>
     </message>
     <message>
-        <source>Add checks to assignment.json; without them every submission scores 0 of 0.</source>
-        <translation>Prüfungen in assignment.json ergänzen; ohne sie erhält jede Abgabe 0 von 0 Punkten.</translation>
+        <source>Add checks (Checks page, or sandmark-cli checks add); without them every submission scores 0 of 0.</source>
+        <translation>Prüfungen hinzufügen (Seite Prüfungen oder sandmark-cli checks add); ohne sie erhält jede Abgabe 0 von 0 Punkten.</translation>
     </message>
     <message>
         <source>Supplied data size</source>
@@ -812,6 +788,10 @@
         <translation>Große mitgelieferte Dateien verlangsamen jeden Lauf; für die Bewertung eine kleinere Stichprobe erwägen.</translation>
     </message>
     <message>
+        <source>Dataset cache complete</source>
+        <translation>Datensatz-Cache vollständig</translation>
+    </message>
+    <message>
         <source>No required datasets listed.</source>
         <translation>Keine benötigten Datensätze aufgeführt.</translation>
     </message>
@@ -820,8 +800,26 @@
         <translation>Noch nicht geprüft.</translation>
     </message>
     <message>
-        <source>Data page → Check Cache (or Warm Cache).</source>
-        <translation>Seite „Daten“ → Cache prüfen (oder Cache füllen).</translation>
+        <source>Data page → Check Cache (or sandmark-cli datasets check).</source>
+        <translation>Seite Daten → Cache prüfen (oder sandmark-cli datasets check).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 file(s) missing from the cache</source>
+        <translation>
+            <numerusform>%n von %1 Datei fehlt im Cache</numerusform>
+            <numerusform>%n von %1 Dateien fehlen im Cache</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warm the cache (Data page → Warm Cache, or sandmark-cli datasets warm); files behind a login need the Hub token.</source>
+        <translation>Den Cache füllen (Seite Daten → Cache füllen oder sandmark-cli datasets warm); Dateien hinter einer Anmeldung brauchen das Hub-Token.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n file(s) in the cache</source>
+        <translation>
+            <numerusform>Die %n Datei ist im Cache</numerusform>
+            <numerusform>Alle %n Dateien sind im Cache</numerusform>
+        </translation>
     </message>
     <message>
         <source>Limits</source>
@@ -832,8 +830,84 @@
         <translation>%1 s pro Lauf, %2 s pro Zelle, %3 Speicher</translation>
     </message>
     <message>
+        <source>the reference run used %1 s (%2 % of the run limit)</source>
+        <translation>der Referenzlauf brauchte %1 s (%2 % der Laufgrenze)</translation>
+    </message>
+    <message>
+        <source>Student code is often slower than the solution: raise limits.timeout_s to at least twice the reference run, or make the notebook faster.</source>
+        <translation>Code von Studierenden ist oft langsamer als die Lösung: limits.timeout_s auf mindestens das Doppelte des Referenzlaufs erhöhen oder das Notebook beschleunigen.</translation>
+    </message>
+    <message>
         <source>Environment built</source>
         <translation>Umgebung erstellt</translation>
+    </message>
+    <message>
+        <source>Run the reference (Checks page → Run Reference) to build the environment.</source>
+        <translation>Den Referenzlauf starten (Seite Prüfungen → Referenzlauf), um die Umgebung zu erstellen.</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>Bereit.</translation>
+    </message>
+    <message>
+        <source>Reference run</source>
+        <translation>Referenzlauf</translation>
+    </message>
+    <message>
+        <source>Not run yet.</source>
+        <translation>Noch nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Run the reference (Checks page → Run Reference); it is cached until the notebook, data, environment or checks change.</source>
+        <translation>Den Referenzlauf starten (Seite Prüfungen → Referenzlauf); er bleibt zwischengespeichert, bis sich Notebook, Daten, Umgebung oder Prüfungen ändern.</translation>
+    </message>
+    <message>
+        <source>The instructor notebook must run cleanly in the sandbox: fix the cell named above.</source>
+        <translation>Das Notebook der Lehrkraft muss in der Sandbox fehlerfrei laufen: die oben genannte Zelle korrigieren.</translation>
+    </message>
+    <message>
+        <source>Succeeded in %1 s (cached result).</source>
+        <translation>Erfolgreich in %1 s (zwischengespeichertes Ergebnis).</translation>
+    </message>
+    <message>
+        <source>Succeeded in %1 s.</source>
+        <translation>Erfolgreich in %1 s.</translation>
+    </message>
+    <message>
+        <source>Succeeded (cached result).</source>
+        <translation>Erfolgreich (zwischengespeichertes Ergebnis).</translation>
+    </message>
+    <message>
+        <source>Slowest cells against the cell limit</source>
+        <translation>Langsamste Zellen gegenüber der Zellengrenze</translation>
+    </message>
+    <message>
+        <source>Known after the reference run.</source>
+        <translation>Nach dem Referenzlauf bekannt.</translation>
+    </message>
+    <message>
+        <source>Not known for a cached result from an older version; run the reference again.</source>
+        <translation>Für ein zwischengespeichertes Ergebnis einer älteren Version unbekannt; den Referenzlauf wiederholen.</translation>
+    </message>
+    <message>
+        <source>cells[%1] %2 s</source>
+        <translation>cells[%1] %2 s</translation>
+    </message>
+    <message>
+        <source>No code cells ran.</source>
+        <translation>Keine Code-Zelle lief.</translation>
+    </message>
+    <message>
+        <source>%1 (limit %2 s per cell)</source>
+        <translation>%1 (Grenze %2 s pro Zelle)</translation>
+    </message>
+    <message>
+        <source>cells[%1] reaches the per-cell limit already in the solution: raise limits.cell_timeout_s or make that cell faster.</source>
+        <translation>cells[%1] erreicht die Zellengrenze schon in der Lösung: limits.cell_timeout_s erhöhen oder die Zelle beschleunigen.</translation>
+    </message>
+    <message>
+        <source>cells[%1] uses over half the per-cell limit; students&apos; slower code will time out. Raise limits.cell_timeout_s or make that cell faster.</source>
+        <translation>cells[%1] braucht über die Hälfte der Zellengrenze; langsamerer Code von Studierenden wird sie überschreiten. limits.cell_timeout_s erhöhen oder die Zelle beschleunigen.</translation>
     </message>
     <message>
         <source>Batch grading time at the current parallelism</source>
@@ -847,45 +921,73 @@
         </translation>
     </message>
     <message>
-        <source>local-unsafe starts but isolates nothing (UNSAFE).</source>
-        <translation>local-unsafe startet, isoliert aber nichts (UNSICHER).</translation>
+        <source>Grade a few submissions, or run the reference, to estimate the time per submission.</source>
+        <translation>Einige Abgaben bewerten oder den Referenzlauf starten, um die Zeit je Abgabe zu schätzen.</translation>
     </message>
     <message>
-        <source>Choose bwrap or docker in Preferences before grading submissions.</source>
-        <translation>Vor dem Bewerten von Abgaben in den Einstellungen bwrap oder docker wählen.</translation>
+        <source>measured on graded submissions</source>
+        <translation>an bewerteten Abgaben gemessen</translation>
+    </message>
+    <message>
+        <source>estimated from the reference run</source>
+        <translation>aus dem Referenzlauf geschätzt</translation>
     </message>
     <message numerus="yes">
-        <source>%n file(s) missing from the cache</source>
+        <source>%1 s per submission (%2); %n submission(s) take about %3 min with %4 at once</source>
         <translation>
-            <numerusform>%n Datei fehlt im Cache</numerusform>
-            <numerusform>%n Dateien fehlen im Cache</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n file(s) in the cache</source>
-        <translation>
-            <numerusform>Die %n Datei ist im Cache</numerusform>
-            <numerusform>Alle %n Dateien sind im Cache</numerusform>
+            <numerusform>%1 s je Abgabe (%2); %n Abgabe dauert etwa %3 min mit %4 gleichzeitig</numerusform>
+            <numerusform>%1 s je Abgabe (%2); %n Abgaben dauern etwa %3 min mit %4 gleichzeitig</numerusform>
         </translation>
     </message>
     <message>
-        <source>Data page → Warm Cache; files behind a login need the Hub token (Preferences).</source>
-        <translation>Seite „Daten“ → Cache füllen; Dateien hinter einer Anmeldung brauchen das Hub-Token (Einstellungen).</translation>
+        <source>Over a minute per submission: make the notebook&apos;s slowest cells faster or use smaller data for grading.</source>
+        <translation>Über eine Minute je Abgabe: die langsamsten Zellen des Notebooks beschleunigen oder zum Bewerten kleinere Daten verwenden.</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::HealthModel</name>
+    <message>
+        <source>ok</source>
+        <translation>in Ordnung</translation>
     </message>
     <message>
-        <source>%1: %2 — %3</source>
-        <translation>%1: %2 — %3</translation>
+        <source>warning</source>
+        <translation>Warnung</translation>
     </message>
     <message>
-        <source>Tools → Sandbox Self-Test shows every check.</source>
-        <translation>Werkzeuge → Sandbox-Selbsttest zeigt jede Prüfung.</translation>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 passed all %n check(s) of the self-test.</source>
-        <translation>
-            <numerusform>%1 hat die %n Prüfung des Selbsttests bestanden.</numerusform>
-            <numerusform>%1 hat alle %n Prüfungen des Selbsttests bestanden.</numerusform>
-        </translation>
+    <message>
+        <source>Before publishing</source>
+        <translation>Vor der Veröffentlichung</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Einzelheiten</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>Abhilfe</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::HealthPage</name>
+    <message>
+        <source>Assignment health</source>
+        <translation>Zustand der Aufgabe</translation>
+    </message>
+    <message>
+        <source>Check these before publishing: an assignment that takes minutes per submission makes the deadline hour miserable, and the fix is usually in the assignment.</source>
+        <translation>Prüfen Sie dies vor der Veröffentlichung: Eine Aufgabe, die pro Abgabe Minuten braucht, macht die Stunde vor der Abgabefrist zur Qual – und die Abhilfe liegt meist in der Aufgabe.</translation>
     </message>
     <message>
         <source>Unknown sandbox backend &apos;%1&apos;.</source>
@@ -896,55 +998,8 @@
         <translation>Wählen Sie bwrap oder docker in den Einstellungen.</translation>
     </message>
     <message>
-        <source>Running the sandbox self-test for %1…</source>
-        <translation>Sandbox-Selbsttest für %1 läuft…</translation>
-    </message>
-    <message>
-        <source>Reference run</source>
-        <translation>Referenzlauf</translation>
-    </message>
-    <message>
-        <source>Checks page → Run Reference builds the environment and runs the instructor notebook.</source>
-        <translation>Seite „Prüfungen“ → Referenzlauf baut die Umgebung und führt das Notebook der Lehrkraft aus.</translation>
-    </message>
-    <message>
-        <source>Not run yet.</source>
-        <translation>Noch nicht ausgeführt.</translation>
-    </message>
-    <message>
-        <source>Checks page → Run Reference (cached until the notebook, data, environment or checks change).</source>
-        <translation>Seite „Prüfungen“ → Referenzlauf (zwischengespeichert, bis sich Notebook, Daten, Umgebung oder Prüfungen ändern).</translation>
-    </message>
-    <message>
-        <source>Grade a few submissions (Submissions page) to measure the time per submission.</source>
-        <translation>Einige Abgaben bewerten (Seite „Abgaben“), um die Zeit je Abgabe zu messen.</translation>
-    </message>
-    <message>
-        <source>The instructor notebook must run cleanly in the sandbox: fix the cell named above.</source>
-        <translation>Das Notebook der Lehrkraft muss in der Sandbox fehlerfrei laufen: die oben genannte Zelle korrigieren.</translation>
-    </message>
-    <message>
-        <source>Ready.</source>
-        <translation>Bereit.</translation>
-    </message>
-    <message>
-        <source>Succeeded (cached result).</source>
-        <translation>Erfolgreich (zwischengespeichertes Ergebnis).</translation>
-    </message>
-    <message>
-        <source>Succeeded in %1 s.</source>
-        <translation>Erfolgreich in %1 s.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 s per submission; %n submission(s) take about %2 min with %3 at once</source>
-        <translation>
-            <numerusform>%1 s je Abgabe; %n Abgabe dauert etwa %2 min mit %3 gleichzeitig</numerusform>
-            <numerusform>%1 s je Abgabe; %n Abgaben dauern etwa %2 min mit %3 gleichzeitig</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Over a minute per submission: make the notebook&apos;s slowest cells faster or use smaller data for grading.</source>
-        <translation>Über eine Minute je Abgabe: die langsamsten Zellen des Notebooks beschleunigen oder zum Bewerten kleinere Daten verwenden.</translation>
+        <source>backend</source>
+        <translation>Backend</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "assignment/assignment.h"
+#include "datasets/hubcache.h"
 #include "gradebook/gradebook.h"
 
 #include <QFileInfo>
@@ -84,6 +85,16 @@ Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &ass
     if (!QFileInfo::exists(path))
         return Error{path, {}, QStringLiteral("no gradebook yet (grade the submissions first)")};
     return Gradebook::open(path);
+}
+
+QString datasetCacheFor(const Assignment &assignment, const QString &explicitDir)
+{
+    if (!explicitDir.isEmpty())
+        return QFileInfo(explicitDir).absoluteFilePath();
+    if (assignment.requiredDatasets().isEmpty())
+        return {};
+    const QString home = HubCache::defaultHome();
+    return QFileInfo(home).isDir() ? home : QString();
 }
 
 } // namespace sandmark::cli

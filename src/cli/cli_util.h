@@ -34,4 +34,9 @@ Expected<void> writeOutput(const QString &path, const QByteArray &data);
 /// ("no gradebook yet (grade the submissions first)").
 Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath);
 
+/// The HF_HOME a run binds read-only: `explicitDir` when not empty; else, for an assignment that lists
+/// required_datasets, HubCache::defaultHome() (the folder `datasets warm` fills, and the app's default) when
+/// it exists; else none (empty).
+QString datasetCacheFor(const Assignment &assignment, const QString &explicitDir);
+
 } // namespace sandmark::cli

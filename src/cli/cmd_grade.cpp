@@ -174,7 +174,7 @@ int cmdGrade(const QStringList &args)
                                        QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
                                        QStringLiteral("PATH"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object per submission and line."));
-    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only."),
+    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only (default, when the assignment lists required_datasets: the folder datasets warm fills)."),
                                       QStringLiteral("DIR"));
     parser.addOptions({jobs, sandbox, force, shard, gradebook, json, datasets});
     if (int rc = parseOrExit(parser, args, QStringLiteral("Grade a batch of submissions into the gradebook and print the grades."), -1);
@@ -218,7 +218,7 @@ int cmdGrade(const QStringList &args)
         return ExitBadInput;
     }
     opt.run.kind = kind.value_or(assignment->sandbox().value_or(SandboxKind::Bwrap));
-    opt.run.datasetCache = parser.value(datasets);
+    opt.run.datasetCache = datasetCacheFor(*assignment, parser.value(datasets));
     opt.force = parser.isSet(force);
     opt.gradebookPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
 

@@ -19,7 +19,7 @@ int cmdRun(const QStringList &args)
     const QCommandLineOption sandbox(QStringLiteral("sandbox"),
                                      QStringLiteral("Backend: bwrap, docker, local-unsafe (default: assignment.json, else %1).").arg(sandboxKindName(defaultSandboxKind())), QStringLiteral("NAME"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the execution record as JSON."));
-    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only."),
+    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only (default, when the assignment lists required_datasets: the folder datasets warm fills)."),
                                       QStringLiteral("DIR"));
     const QCommandLineOption image(QStringLiteral("docker-image"), QStringLiteral("Docker base image (docker backend; default: assignment.json docker_image, "
                                                   "$SANDMARK_DOCKER_IMAGE, sandmark-base:latest)."),
@@ -43,7 +43,7 @@ int cmdRun(const QStringList &args)
         }
         opt.kind = *k;
     }
-    opt.datasetCache = parser.value(datasets);
+    opt.datasetCache = datasetCacheFor(*assignment, parser.value(datasets));
     // The base image: --docker-image, else assignment.json's docker_image, else SANDMARK_DOCKER_IMAGE or
     // sandmark-base:latest (defaultDockerBaseImage()).
     opt.dockerImage = parser.isSet(image) ? parser.value(image) : assignment->dockerImage();

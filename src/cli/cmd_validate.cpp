@@ -1,18 +1,195 @@
-// sandmark-cli validate ASSIGNMENT
+// sandmark-cli validate ASSIGNMENT [--health [--sandbox NAME] [--jobs N] [--dataset-cache DIR] [--json]]
 #include "assignment/validate.h"
+#include "batch/batchgrader.h"
+#include "batch/health.h"
+#include "batch/referencerun.h"
+#include "batch/submissions.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "datasets/datasetentry.h"
+#include "datasets/hubcache.h"
+#include "gradebook/gradebook.h"
+#include "sandbox/doctor.h"
+
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
 
 namespace sandmark::cli {
+
+namespace {
+
+struct HealthOptions
+{
+    SandboxKind kind = SandboxKind::Bwrap;
+    int jobs = 0;         ///< <= 0: defaultJobs()
+    QString datasetCache; ///< HF_HOME
+    bool json = false;
+};
+
+// Mean wall-clock time of the submissions' latest runs that ran (grader errors left out); unset without any.
+std::optional<double> measuredSecondsPerSubmission(const Assignment &a)
+{
+    const QString path = Gradebook::defaultPath(a.folder());
+    if (!QFileInfo::exists(path))
+        return std::nullopt;
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return std::nullopt;
+    auto grades = (*gb)->effectiveGrades();
+    if (!grades)
+        return std::nullopt;
+    double sum = 0;
+    int n = 0;
+    for (const EffectiveGrade &g : std::as_const(*grades))
+        if (g.status != GradeStatus::GraderError && g.started.isValid() && g.finished.isValid()) {
+            sum += g.started.msecsTo(g.finished) / 1000.0;
+            ++n;
+        }
+    return n ? std::optional<double>(sum / n) : std::nullopt;
+}
+
+// Runs the sandbox self-test and the reference run side by side, gathers the rest, prints the report.
+int printHealth(const Assignment &a, const QList<Problem> &problems, const HealthOptions &opt)
+{
+    HealthInputs in;
+    in.backend = sandboxKindName(opt.kind);
+    in.problems = problems;
+    in.checks = int(a.checks().size());
+    in.maxPoints = a.maxPoints();
+    for (const DataFile &d : a.dataFiles()) {
+        ++in.dataFiles;
+        in.dataBytes += QFileInfo(a.absolute(d.path)).size();
+    }
+    in.limits = a.limits();
+    in.requiredDatasets = int(a.requiredDatasets().size());
+    if (in.requiredDatasets > 0) {
+        if (auto entries = parseDatasetEntries(a.requiredDatasets(), a.jsonPath())) {
+            const HubCache hub(opt.datasetCache);
+            int missing = 0;
+            for (const DatasetEntry &e : std::as_const(*entries))
+                missing += hub.resolveOffline(e).isEmpty() ? 1 : 0;
+            in.missingDatasets = missing;
+        }
+    }
+    if (auto found = discoverSubmissions(a.absolute(QStringLiteral("submissions"))))
+        in.submissions = int(found->size());
+    in.jobs = opt.jobs > 0 ? opt.jobs : defaultJobs(a.limits());
+    in.secondsPerSubmission = measuredSecondsPerSubmission(a);
+
+    DoctorOptions doctorOptions;
+    doctorOptions.limits = a.limits();
+    doctorOptions.dockerImage = a.dockerImage();
+    Doctor doctor(opt.kind, doctorOptions);
+    ReferenceRunOptions referenceOptions;
+    referenceOptions.run.kind = opt.kind;
+    referenceOptions.run.datasetCache = in.requiredDatasets > 0 && QFileInfo(opt.datasetCache).isDir() ? opt.datasetCache : QString();
+    referenceOptions.run.dockerImage = a.dockerImage();
+    ReferenceRun reference(a, referenceOptions);
+    QEventLoop loop;
+    int pending = 2;
+    const auto done = [&] {
+        if (--pending == 0)
+            loop.quit();
+    };
+    QObject::connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
+        in.doctor = r;
+        done();
+    });
+    QObject::connect(&reference, &ReferenceRun::finished, &loop, [&](const QByteArray &, const QString &) {
+        in.reference = HealthInputs::Reference{true, reference.cacheHit(), {}, reference.timing()};
+        done();
+    });
+    QObject::connect(&reference, &ReferenceRun::failed, &loop, [&](const Error &e) {
+        in.reference = HealthInputs::Reference{false, false, e.toString(), std::nullopt};
+        done();
+    });
+    if (!opt.json)
+        err() << "sandmark-cli: running the sandbox self-test and the reference run…" << Qt::endl;
+    doctor.start();
+    reference.start();
+    loop.exec();
+
+    const QList<HealthItem> items = assessHealth(in);
+    const bool failed = std::any_of(items.cbegin(), items.cend(), [](const HealthItem &i) { return i.state == HealthItem::State::Failed; });
+    if (opt.json) {
+        QJsonArray rows;
+        for (const HealthItem &i : items)
+            rows << QJsonObject{{QStringLiteral("id"), i.id}, {QStringLiteral("title"), i.title},
+                                {QStringLiteral("state"), healthStateName(i.state)}, {QStringLiteral("detail"), i.detail},
+                                {QStringLiteral("fix"), i.fix}};
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("assignment"), a.slug()},
+                                           {QStringLiteral("backend"), in.backend},
+                                           {QStringLiteral("ok"), !failed},
+                                           {QStringLiteral("items"), rows}})
+                     .toJson();
+    } else {
+        out() << "health of " << a.slug() << " (" << in.backend << ", " << in.jobs << " sandbox(es) at once)\n";
+        qsizetype width = 0;
+        for (const HealthItem &i : items)
+            width = std::max(width, i.title.size());
+        for (const HealthItem &i : items) {
+            out() << "  " << healthStateName(i.state).toUpper().leftJustified(8) << i.title.leftJustified(width) << "  "
+                  << i.detail << '\n';
+            if (!i.fix.isEmpty())
+                out() << "          fix: " << i.fix << '\n';
+        }
+        out() << (failed ? "NOT READY: fix the FAILED items\n" : "ready to publish\n");
+    }
+    out().flush();
+    return failed ? ExitBadInput : ExitOk;
+}
+
+} // namespace
 
 int cmdValidate(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    const QCommandLineOption health(QStringLiteral("health"),
+                                    QStringLiteral("Also assess the assignment's health before publishing: sandbox "
+                                                   "self-test, dataset cache, reference run and its slowest cells "
+                                                   "against the limits, the batch's grading time (runs the sandbox)."));
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
+                                     QStringLiteral("With --health: backend bwrap, docker, local-unsafe (default: the "
+                                                    "assignment's, else %1).")
+                                         .arg(sandboxKindName(defaultSandboxKind())),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("With --health: sandboxes at once for the estimate."),
+                                  QStringLiteral("N"));
+    const QCommandLineOption datasets(QStringLiteral("dataset-cache"),
+                                      QStringLiteral("With --health: HF_HOME to check (default: $HF_HOME, else the cache folder's huggingface/)."),
+                                      QStringLiteral("DIR"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("With --health: print the report as JSON."));
+    parser.addOptions({health, sandbox, jobs, datasets, json});
     if (int rc = parseOrExit(parser, args, QStringLiteral("Check an assignment folder, its assignment.json and its "
                                                           "instructor notebooks."), 1);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
+    for (const QCommandLineOption &o : {sandbox, jobs, datasets, json})
+        if (parser.isSet(o) && !parser.isSet(health)) {
+            err() << "sandmark-cli: validate: --" << o.names().first() << " needs --health" << Qt::endl;
+            return ExitUsage;
+        }
+    HealthOptions healthOptions;
+    if (parser.isSet(jobs)) {
+        bool ok = false;
+        healthOptions.jobs = parser.value(jobs).toInt(&ok);
+        if (!ok || healthOptions.jobs < 1) {
+            err() << "sandmark-cli: validate: --jobs must be a positive number, not '" << parser.value(jobs) << "'" << Qt::endl;
+            return ExitUsage;
+        }
+    }
+    std::optional<SandboxKind> kind;
+    if (parser.isSet(sandbox)) {
+        Expected<SandboxKind> k = parseSandboxName(parser.value(sandbox));
+        if (!k) {
+            printError(k.error());
+            return ExitUsage;
+        }
+        kind = *k;
+    }
 
     QList<Error> loadErrors;
     auto assignment = Assignment::load(parser.positionalArguments().at(0), &loadErrors);
@@ -33,6 +210,13 @@ int cmdValidate(const QStringList &args)
         }
     }
     const Assignment &a = *assignment;
+    if (parser.isSet(health)) {
+        healthOptions.kind = kind.value_or(a.sandbox().value_or(defaultSandboxKind()));
+        healthOptions.datasetCache = parser.isSet(datasets) ? QFileInfo(parser.value(datasets)).absoluteFilePath()
+                                                            : HubCache::defaultHome(); // checked even when absent
+        healthOptions.json = parser.isSet(json);
+        return printHealth(a, problems, healthOptions);
+    }
     out() << "assignment " << a.slug() << " (" << a.title() << ")\n"
           << "  notebooks:     " << a.notebooks().join(QLatin1String(", ")) << '\n'
           << "  data files:    " << a.dataFiles().size() << '\n'

@@ -4,34 +4,39 @@
 #include <QColor>
 #include <QStyle>
 
+#include <algorithm>
+
 namespace sandmark {
 
 HealthModel::HealthModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void HealthModel::setRows(QList<Row> rows)
+void HealthModel::setItems(QList<HealthItem> items)
 {
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
+    const bool sameRows = items.size() == m_items.size()
+                          && std::equal(items.cbegin(), items.cend(), m_items.cbegin(),
+                                        [](const HealthItem &a, const HealthItem &b) { return a.id == b.id; });
+    if (!sameRows) {
+        beginResetModel();
+        m_items = std::move(items);
+        endResetModel();
+        return;
+    }
+    m_items = std::move(items);
+    if (!m_items.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_items.size()) - 1, ColumnCount - 1));
 }
 
-void HealthModel::setRow(const Row &row)
+const HealthItem *HealthModel::item(const QString &id) const
 {
-    for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).item == row.item) {
-            m_rows[i] = row;
-            Q_EMIT dataChanged(index(i, 0), index(i, ColumnCount - 1));
-            return;
-        }
-    }
-    beginInsertRows({}, int(m_rows.size()), int(m_rows.size()));
-    m_rows.append(row);
-    endInsertRows();
+    for (const HealthItem &i : m_items)
+        if (i.id == id)
+            return &i;
+    return nullptr;
 }
 
 int HealthModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    return parent.isValid() ? 0 : int(m_items.size());
 }
 
 int HealthModel::columnCount(const QModelIndex &parent) const
@@ -43,13 +48,13 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &r = m_rows.at(index.row());
+    const HealthItem &r = m_items.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
         case ItemColumn:
-            return r.item;
+            return r.title;
         case StateColumn:
             switch (r.state) {
             case State::Ok:
@@ -59,9 +64,7 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
             case State::Failed:
                 return tr("failed");
             case State::Pending:
-                return tr("checking…");
-            case State::Unavailable:
-                return tr("not in this build");
+                return tr("pending");
             }
             return {};
         case DetailColumn:
@@ -89,8 +92,6 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (r.state == State::Failed)
             return QColor(0x8a, 0x00, 0x16);
-        if (r.state == State::Unavailable)
-            return QColor(0x6a, 0x6a, 0x6a);
         return {};
     default:
         return {};

@@ -1,32 +1,28 @@
 #pragma once
 // The "before publishing" checklist of an assignment.
 
+#include "batch/health.h"
+
 #include <QAbstractTableModel>
 
 namespace sandmark {
 
-/// Columns: item, state, detail, fix. One row per health item (sandbox can start, assignment valid,
-/// supplied data size, dataset cache, environment, reference run, batch estimate). Holds values set by
-/// HealthPage; does no work. GUI thread only.
+/// Columns: item, state, detail, fix. One row per item of the core's assessHealth() report (the same rows
+/// `sandmark-cli validate --health` prints). Holds values set by HealthPage; does no work. GUI thread only.
 class HealthModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
     enum Column { ItemColumn, StateColumn, DetailColumn, FixColumn, ColumnCount };
-    enum class State { Ok, Warning, Failed, Pending, Unavailable };
-    struct Row
-    {
-        QString item;
-        State state = State::Pending;
-        QString detail;
-        QString fix;
-    };
+    using State = HealthItem::State;
 
     explicit HealthModel(QObject *parent = nullptr);
-    void setRows(QList<Row> rows);
-    /// Replaces the row whose item is `row.item` (appends when absent).
-    void setRow(const Row &row);
-    const QList<Row> &rows() const { return m_rows; }
+    /// Takes a new report: rows with the same ids are updated in place (dataChanged; the selection stays),
+    /// anything else resets the model.
+    void setItems(QList<HealthItem> items);
+    const QList<HealthItem> &items() const { return m_items; }
+    /// The item with this id (HealthItem::id), or nullptr.
+    const HealthItem *item(const QString &id) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -34,7 +30,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    QList<Row> m_rows;
+    QList<HealthItem> m_items;
 };
 
 } // namespace sandmark

@@ -2,42 +2,17 @@
 
 #include "appsettings.h"
 #include "datasetmodels.h"
-#include "healthmodel.h"
 #include "doctortask.h"
+#include "healthmodel.h"
 #include "sandbox/backend.h"
 
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace sandmark {
-
-namespace {
-using State = HealthModel::State;
-
-QString sandboxItem()
-{
-    return HealthPage::tr("Sandbox self-test");
-}
-QString environmentItem()
-{
-    return HealthPage::tr("Environment built");
-}
-QString referenceItem()
-{
-    return HealthPage::tr("Reference run");
-}
-QString batchItem()
-{
-    return HealthPage::tr("Batch grading time at the current parallelism");
-}
-QString datasetItem()
-{
-    return HealthPage::tr("Dataset cache complete");
-}
-} // namespace
 
 HealthPage::HealthPage(QWidget *parent)
     : QWidget(parent), m_model(new HealthModel(this)), m_table(new QTableView(this)), m_doctor(new DoctorTask(this))
@@ -57,30 +32,21 @@ HealthPage::HealthPage(QWidget *parent)
     m_table->setModel(m_model);
     m_table->setAccessibleName(tr("Assignment health"));
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Detail and fix share the width; both wrap.
+    m_table->horizontalHeader()->setSectionResizeMode(HealthModel::DetailColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(HealthModel::FixColumn, QHeaderView::Stretch);
     m_table->setWordWrap(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     layout->addWidget(m_table, 1);
-    // Wrapped rows follow the column widths (the last column stretches with the window).
+    // Wrapped rows follow the column widths.
     connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
     connect(m_doctor, &DoctorTask::finished, this, [this](const DoctorReport &report) {
-        if (m_backend.isEmpty()) // the assignment was closed meanwhile
+        if (m_inputs.backend.isEmpty()) // the assignment was closed meanwhile
             return;
-        if (report.backend != m_backend) // the assignment's backend changed meanwhile: check that one
+        if (report.backend != m_inputs.backend) // the assignment's backend changed meanwhile: check that one
             return startDoctor();
-        const bool unsafe = report.backend == QLatin1String("local-unsafe");
-        const auto failed = std::find_if(report.checks.cbegin(), report.checks.cend(), [](const DoctorCheck &c) { return !c.ok; });
-        if (unsafe)
-            m_model->setRow({sandboxItem(), State::Warning, tr("local-unsafe starts but isolates nothing (UNSAFE)."),
-                             tr("Choose bwrap or docker in Preferences before grading submissions.")});
-        else if (failed != report.checks.cend())
-            m_model->setRow({sandboxItem(), State::Failed,
-                             tr("%1: %2 — %3").arg(report.backend, failed->name, failed->detail),
-                             failed->fix.isEmpty() ? tr("Tools → Sandbox Self-Test shows every check.") : failed->fix});
-        else
-            m_model->setRow({sandboxItem(), State::Ok, tr("%1 passed all %n check(s) of the self-test.", nullptr,
-                                                          int(report.checks.size())).arg(report.backend), {}});
-        m_table->resizeRowsToContents();
+        m_inputs.doctor = report;
+        update();
         Q_EMIT sandboxChecked();
     });
     setAssignment(std::nullopt, {}, 0);
@@ -93,125 +59,84 @@ bool HealthPage::isCheckingSandbox() const
 
 void HealthPage::startDoctor()
 {
-    const std::optional<SandboxKind> kind = parseSandboxKind(m_backend);
+    const std::optional<SandboxKind> kind = parseSandboxKind(m_inputs.backend);
     if (!kind) {
-        m_model->setRow({sandboxItem(), State::Failed, tr("Unknown sandbox backend '%1'.").arg(m_backend),
-                         tr("Choose bwrap or docker in Preferences.")});
+        DoctorReport unknown;
+        unknown.backend = m_inputs.backend;
+        unknown.checks.append({tr("backend"), false, tr("Unknown sandbox backend '%1'.").arg(m_inputs.backend),
+                               tr("Choose bwrap or docker in Preferences.")});
+        m_inputs.doctor = unknown;
+        update();
         Q_EMIT sandboxChecked();
         return;
     }
     m_doctor->start(*kind); // ignored while one runs; its finished() then restarts for the new backend
 }
 
-void HealthPage::setAssignment(const std::optional<Assignment> &assignment, const QList<Problem> &problems,
-                               qint64 dataBytes)
+void HealthPage::update()
 {
-    if (!assignment) {
-        m_backend.clear();
-        m_model->setRows({});
-        return;
-    }
-    QList<HealthModel::Row> rows;
-    const QString backend = assignment->sandbox() ? sandboxKindName(*assignment->sandbox()) : AppSettings::sandboxBackend();
-    rows.append({sandboxItem(), State::Pending, tr("Running the sandbox self-test for %1…").arg(backend), {}});
-
-    int errors = 0;
-    for (const Problem &p : problems)
-        errors += p.severity == Problem::Severity::Error ? 1 : 0;
-    const int warnings = int(problems.size()) - errors;
-    rows.append({tr("assignment.json and notebooks"), errors ? State::Failed : warnings ? State::Warning : State::Ok,
-                 tr("%n error(s)", nullptr, errors) + QLatin1String(", ") + tr("%n warning(s)", nullptr, warnings),
-                 problems.isEmpty() ? QString() : tr("See the Problems panel (Ctrl+Shift+P); each row names the field.")});
-
-    const QList<Check> checks = assignment->checks();
-    rows.append({tr("Checks"), checks.isEmpty() ? State::Warning : State::Ok,
-                 tr("%n check(s), %1 points in total", nullptr, int(checks.size()))
-                     .arg(QLocale().toString(assignment->maxPoints(), 'g', 6)),
-                 checks.isEmpty() ? tr("Add checks to assignment.json; without them every submission scores 0 of 0.")
-                                  : QString()});
-
-    const bool bigData = dataBytes > 200LL * 1024 * 1024;
-    rows.append({tr("Supplied data size"), bigData ? State::Warning : State::Ok,
-                 tr("%n file(s), %1 in total", nullptr, int(assignment->dataFiles().size()))
-                     .arg(QLocale().formattedDataSize(dataBytes)),
-                 bigData ? tr("Large supplied files slow every run; consider a smaller sample for grading.") : QString()});
-
-    if (assignment->requiredDatasets().isEmpty())
-        rows.append({datasetItem(), State::Ok, tr("No required datasets listed."), {}});
-    else
-        rows.append({datasetItem(), State::Pending, tr("Not checked yet."), tr("Data page → Check Cache (or Warm Cache).")});
-
-    const Limits l = assignment->limits();
-    rows.append({tr("Limits"), State::Ok,
-                 tr("%1 s per run, %2 s per cell, %3 memory")
-                     .arg(QLocale().toString(l.wallTimeoutS), QLocale().toString(l.cellTimeoutS),
-                          QLocale().formattedDataSize(l.memoryBytes)),
-                 {}});
-    rows.append({environmentItem(), State::Pending, tr("Not checked yet."),
-                 tr("Checks page → Run Reference builds the environment and runs the instructor notebook.")});
-    rows.append({referenceItem(), State::Pending, tr("Not run yet."),
-                 tr("Checks page → Run Reference (cached until the notebook, data, environment or checks change).")});
-    rows.append({batchItem(), State::Pending,
-                 tr("%n sandbox(es) at once", nullptr, AppSettings::parallelRuns()),
-                 tr("Grade a few submissions (Submissions page) to measure the time per submission.")});
-    m_model->setRows(rows);
+    m_model->setItems(m_inputs.backend.isEmpty() ? QList<HealthItem>() : assessHealth(m_inputs));
     m_table->resizeColumnToContents(HealthModel::ItemColumn);
     m_table->resizeColumnToContents(HealthModel::StateColumn);
     m_table->setColumnWidth(HealthModel::ItemColumn, qMin(m_table->columnWidth(HealthModel::ItemColumn), 250));
-    m_table->setColumnWidth(HealthModel::DetailColumn, 250);
     m_table->resizeRowsToContents();
+}
 
-    m_backend = backend;
+void HealthPage::setAssignment(const std::optional<Assignment> &assignment, const QList<Problem> &problems,
+                               qint64 dataBytes)
+{
+    const HealthInputs previous = m_inputs;
+    m_inputs = {};
+    if (!assignment) {
+        update();
+        return;
+    }
+    m_inputs.backend = assignment->sandbox() ? sandboxKindName(*assignment->sandbox()) : AppSettings::sandboxBackend();
+    m_inputs.problems = problems;
+    m_inputs.checks = int(assignment->checks().size());
+    m_inputs.maxPoints = assignment->maxPoints();
+    m_inputs.dataFiles = int(assignment->dataFiles().size());
+    m_inputs.dataBytes = dataBytes;
+    m_inputs.requiredDatasets = int(assignment->requiredDatasets().size());
+    m_inputs.limits = assignment->limits();
+    m_inputs.jobs = AppSettings::parallelRuns();
+    // A reload of the same assignment keeps what the batch measured; the rest is checked again.
+    m_inputs.secondsPerSubmission = previous.secondsPerSubmission;
+    m_inputs.submissions = previous.submissions;
+    update();
     startDoctor();
 }
 
 void HealthPage::setDatasetState(const DatasetEntriesModel *entries)
 {
-    if (!entries || entries->rowCount() == 0)
+    if (!entries || entries->rowCount() == 0 || m_inputs.backend.isEmpty())
         return;
     int known = 0;
     for (const DatasetEntriesModel::Row &r : entries->rows())
         known += r.known ? 1 : 0;
     if (known == 0)
         return;
-    const int failed = entries->failedCount();
-    m_model->setRow({datasetItem(), failed ? State::Failed : State::Ok,
-                     failed ? tr("%n file(s) missing from the cache", nullptr, failed)
-                            : tr("All %n file(s) in the cache", nullptr, entries->rowCount()),
-                     failed ? tr("Data page → Warm Cache; files behind a login need the Hub token (Preferences).") : QString()});
+    m_inputs.missingDatasets = entries->failedCount();
+    update();
 }
 
-void HealthPage::setReferenceResult(bool ok, double seconds, bool cached, const QString &message)
+void HealthPage::setReferenceResult(const HealthInputs::Reference &reference)
 {
-    if (m_model->rows().isEmpty())
+    if (m_inputs.backend.isEmpty())
         return;
-    if (!ok) {
-        m_model->setRow({referenceItem(), State::Failed, message,
-                         tr("The instructor notebook must run cleanly in the sandbox: fix the cell named above.")});
-    } else {
-        m_model->setRow({environmentItem(), State::Ok, tr("Ready."), {}});
-        m_model->setRow({referenceItem(), State::Ok,
-                         cached ? tr("Succeeded (cached result).")
-                                : tr("Succeeded in %1 s.").arg(QLocale().toString(seconds, 'f', 1)),
-                         {}});
-    }
-    m_table->resizeRowsToContents();
+    m_inputs.reference = reference;
+    update();
 }
 
-void HealthPage::setBatchEstimate(double secondsPerSubmission, int submissions, int jobs)
+void HealthPage::setBatchEstimate(std::optional<double> secondsPerSubmission, int submissions, int jobs)
 {
-    if (m_model->rows().isEmpty() || secondsPerSubmission <= 0 || jobs <= 0)
+    if (m_inputs.backend.isEmpty())
         return;
-    const double total = secondsPerSubmission * submissions / jobs;
-    const bool slow = secondsPerSubmission > 60;
-    m_model->setRow({batchItem(), slow ? State::Warning : State::Ok,
-                     tr("%1 s per submission; %n submission(s) take about %2 min with %3 at once", nullptr, submissions)
-                         .arg(QLocale().toString(secondsPerSubmission, 'f', 1), QLocale().toString(total / 60, 'f', 1))
-                         .arg(jobs),
-                     slow ? tr("Over a minute per submission: make the notebook's slowest cells faster or use smaller data "
-                               "for grading.")
-                          : QString()});
-    m_table->resizeRowsToContents();
+    if (secondsPerSubmission && *secondsPerSubmission > 0)
+        m_inputs.secondsPerSubmission = secondsPerSubmission;
+    m_inputs.submissions = submissions;
+    m_inputs.jobs = qMax(1, jobs);
+    update();
 }
 
 } // namespace sandmark

@@ -3,6 +3,7 @@
 
 #include "assignment/assignment.h"
 #include "assignment/validate.h"
+#include "batch/health.h"
 
 #include <QWidget>
 
@@ -16,11 +17,11 @@ class DatasetEntriesModel;
 class HealthModel;
 class DoctorTask;
 
-/// Lists, for the open assignment: whether the selected sandbox backend passes the sandbox doctor (the
-/// self-test's checks, run on their own thread by DoctorTask; the first failed check and its fix are shown), whether assignment.json and the notebooks are valid, the checks and points, the supplied data
-/// size, the dataset cache state (from the Data page's last check or warm), the limits, the environment and
-/// reference run (from the Checks page's Run Reference) and the batch time estimated from graded
-/// submissions. Each row with its fix. GUI thread only.
+/// Shows the core's assessHealth() report for the open assignment (the rows `sandmark-cli validate --health`
+/// prints), kept up to date as its inputs arrive: the sandbox doctor of the selected backend (run on its own
+/// thread by DoctorTask), validation, the dataset cache state (the Data page's last check or warm), the
+/// reference run and its cell times (the Checks page's Run Reference) and the time per submission measured
+/// by the last batch. GUI thread only.
 class HealthPage : public QWidget
 {
     Q_OBJECT
@@ -30,10 +31,13 @@ public:
     /// Takes the dataset cache state from the Data page's entries after a check or warm.
     void setDatasetState(const DatasetEntriesModel *entries);
     HealthModel *model() const { return m_model; }
-    /// The reference run's outcome (Checks page → Run Reference): environment and reference rows.
-    void setReferenceResult(bool ok, double seconds, bool cached, const QString &message);
-    /// The batch estimate from measured runs: mean seconds per submission, submissions listed, sandboxes at once.
-    void setBatchEstimate(double secondsPerSubmission, int submissions, int jobs);
+    /// The reference run's outcome (Checks page → Run Reference): environment, reference, limits and
+    /// slowest-cells rows.
+    void setReferenceResult(const sandmark::HealthInputs::Reference &reference);
+    /// The batch estimate: mean measured seconds per submission (unset: estimated from the reference run),
+    /// submissions listed, sandboxes at once.
+    void setBatchEstimate(std::optional<double> secondsPerSubmission, int submissions, int jobs);
+    const HealthInputs &inputs() const { return m_inputs; }
     /// True while the sandbox doctor runs.
     bool isCheckingSandbox() const;
 
@@ -43,11 +47,12 @@ Q_SIGNALS:
 
 private:
     void startDoctor();
+    void update(); ///< the model shows assessHealth(m_inputs)
 
     HealthModel *m_model;
     QTableView *m_table;
     DoctorTask *m_doctor;
-    QString m_backend; ///< the backend the running or last doctor checks
+    HealthInputs m_inputs; ///< backend empty: no assignment open
 };
 
 } // namespace sandmark

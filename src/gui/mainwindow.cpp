@@ -182,8 +182,9 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
                 sum += r.durationS;
                 ++n;
             }
-        if (n > 0 && !s.cancelled)
-            m_health->setBatchEstimate(sum / n, m_submissions->model()->rowCount(), AppSettings::parallelRuns());
+        if (!s.cancelled)
+            m_health->setBatchEstimate(n > 0 ? std::optional<double>(sum / n) : std::nullopt,
+                                       m_submissions->model()->rowCount(), AppSettings::parallelRuns());
     });
     connect(m_data, &DataPage::jobEnded, this, [this] { m_health->setDatasetState(m_data->entriesModel()); });
     connect(m_checks, &ChecksPage::assignmentEdited, this, [this] {

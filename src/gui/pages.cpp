@@ -157,13 +157,12 @@ void ChecksPage::runReference()
     if (!m_assignment->requiredDatasets().isEmpty())
         options.run.datasetCache = AppSettings::datasetCacheFolder();
     m_reference = new ReferenceRun(*m_assignment, options, this);
-    m_referenceStarted = QDateTime::currentMSecsSinceEpoch();
     m_runReference->setEnabled(false);
     m_referenceStatus->setText(tr("Running the instructor notebook in the sandbox (%1)…").arg(sandboxKindName(options.run.kind)));
     connect(m_reference, &ReferenceRun::progress, this, [this](const QString &line) { m_referenceStatus->setText(line); });
     connect(m_reference, &ReferenceRun::finished, this, [this](const QByteArray &payload, const QString &) {
         const bool cached = m_reference->cacheHit();
-        Q_EMIT referenceEnded(true, (QDateTime::currentMSecsSinceEpoch() - m_referenceStarted) / 1000.0, cached, QString());
+        Q_EMIT referenceEnded({true, cached, {}, m_reference->timing()});
         m_reference->deleteLater();
         m_reference = nullptr;
         m_runReference->setEnabled(m_assignment.has_value());
@@ -205,7 +204,7 @@ void ChecksPage::runReference()
         m_reference = nullptr;
         m_runReference->setEnabled(m_assignment.has_value());
         m_referenceStatus->setText(tr("The reference run failed: %1").arg(error.toString()));
-        Q_EMIT referenceEnded(false, 0, false, error.toString());
+        Q_EMIT referenceEnded({false, false, error.toString(), std::nullopt});
         Q_EMIT referenceFailed(error.toString());
     });
     m_reference->start();

@@ -3,6 +3,7 @@
 
 #include "assignment/assignment.h"
 #include "assignment/edit.h"
+#include "batch/health.h"
 #include "datafilesmodel.h"
 
 #include <QWidget>
@@ -55,7 +56,7 @@ Q_SIGNALS:
     void referenceShown();
     void referenceFailed(const QString &message);
     /// Either outcome of a reference run: `seconds` of wall time, `cached` when nothing ran.
-    void referenceEnded(bool ok, double seconds, bool cached, const QString &message);
+    void referenceEnded(const sandmark::HealthInputs::Reference &result);
 
 private:
     std::optional<Assignment> m_assignment;
@@ -68,7 +69,6 @@ private:
     QPushButton *m_runReference;
     QLabel *m_referenceStatus;
     ReferenceRun *m_reference = nullptr;
-    qint64 m_referenceStarted = 0; ///< QDateTime msecs
 };
 
 /// Supplied data files (sizes, redirected URLs) and the required datasets: scan the instructor notebooks

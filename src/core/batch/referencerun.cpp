@@ -48,7 +48,7 @@ QString checkTypeName(Check::Type t)
 QString referenceKey(const Assignment &assignment, const QString &environmentKey)
 {
     QCryptographicHash h(QCryptographicHash::Sha256);
-    addField(h, QByteArrayLiteral("sandmark-reference-1"));
+    addField(h, QByteArrayLiteral("sandmark-reference-2")); // 2: a timing file goes with each payload
     addField(h, paths::version().toUtf8());
     if (!assignment.notebooks().isEmpty())
         addFile(h, assignment.notebooks().first(), assignment.absolute(assignment.notebooks().first()));
@@ -94,6 +94,11 @@ ReferenceRun::~ReferenceRun() = default;
 QString ReferenceRun::cachePath() const
 {
     return QDir(m_options.cacheDir).filePath(m_key + QLatin1String(".json"));
+}
+
+QString ReferenceRun::timingPath() const
+{
+    return QDir(m_options.cacheDir).filePath(m_key + QLatin1String(".timing.json"));
 }
 
 void ReferenceRun::start()
@@ -145,6 +150,9 @@ void ReferenceRun::onEnvironment(const Environment &env)
         if (pe.error == QJsonParseError::NoError && !payload.isEmpty()) {
             m_cacheHit = true;
             m_done = true;
+            if (QFile t(timingPath()); t.open(QIODevice::ReadOnly))
+                if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
+                    m_timing = ReferenceTiming::fromJson(d.object());
             qCDebug(lcBatch) << "reference cache hit" << cachePath();
             Q_EMIT progress(QStringLiteral("reference values from the cache (%1)").arg(cachePath()));
             Q_EMIT finished(payload, m_key);
@@ -198,10 +206,17 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         fail(Error{notebook, QStringLiteral("reference run"), QStringLiteral("no probe payload")});
         return;
     }
+    m_timing = ReferenceTiming::fromRecord(result.run.record);
+    if (m_timing->durationS <= 0)
+        m_timing->durationS = result.run.durationS;
     QDir().mkpath(m_options.cacheDir);
-    QSaveFile f(cachePath());
-    if (!f.open(QIODevice::WriteOnly) || f.write(payload) != payload.size() || !f.commit())
-        qCWarning(lcBatch) << "cannot write the reference cache" << cachePath() << f.errorString();
+    // The timing first: a payload without its timing file is still a valid (older-style) cache entry.
+    const QByteArray timing = QJsonDocument(m_timing->toJson()).toJson(QJsonDocument::Compact);
+    for (const auto &[path, bytes] : {std::pair{timingPath(), timing}, std::pair{cachePath(), payload}}) {
+        QSaveFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+            qCWarning(lcBatch) << "cannot write the reference cache" << path << f.errorString();
+    }
     m_done = true;
     Q_EMIT finished(payload, m_key);
 }

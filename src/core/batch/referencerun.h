@@ -3,6 +3,7 @@
 // its probe payload is the expected values. Cached on disk.
 
 #include "assignment/assignment.h"
+#include "batch/health.h"
 #include "sandbox/submissionrun.h"
 
 #include <QObject>
@@ -44,6 +45,9 @@ public:
     QString key() const { return m_key; }                       ///< valid once the environment is known
     QString environmentKey() const { return m_environmentKey; } ///< valid once the environment is known
     bool cacheHit() const { return m_cacheHit; }
+    /// The run's duration and cell times, valid after finished(). A cache hit reads them from the timing file
+    /// kept next to the payload (`<key>.timing.json`); unset for a payload cached before timings were kept.
+    std::optional<ReferenceTiming> timing() const { return m_timing; }
 
 Q_SIGNALS:
     void progress(const QString &line);
@@ -57,6 +61,7 @@ private:
     void onRunFinished(const SubmissionRunResult &result);
     void fail(const Error &error);
     QString cachePath() const;
+    QString timingPath() const;
 
     Assignment m_assignment;
     ReferenceRunOptions m_options;
@@ -64,6 +69,7 @@ private:
     QPointer<SubmissionRun> m_run;
     QString m_key, m_environmentKey;
     bool m_cacheHit = false;
+    std::optional<ReferenceTiming> m_timing;
     bool m_done = false;
 };
 

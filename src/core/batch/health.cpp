@@ -1,0 +1,278 @@
+#include "batch/health.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace sandmark {
+
+namespace {
+
+// The report's texts: translated in the app (context "sandmark::Health"), English in the CLI.
+class Health
+{
+    Q_DECLARE_TR_FUNCTIONS(sandmark::Health)
+};
+
+using State = HealthItem::State;
+
+constexpr double kSlowSubmissionS = 60;
+constexpr qint64 kBigDataBytes = 200LL * 1024 * 1024;
+
+QString seconds(double s)
+{
+    return QLocale().toString(s, 'f', 1);
+}
+
+HealthItem sandboxItem(const HealthInputs &in)
+{
+    HealthItem item{QStringLiteral("sandbox"), Health::tr("Sandbox self-test"), State::Pending, {}, {}};
+    if (!in.doctor) {
+        item.detail = Health::tr("Running the sandbox self-test for %1…").arg(in.backend);
+        return item;
+    }
+    const DoctorReport &report = *in.doctor;
+    const auto failed = std::find_if(report.checks.cbegin(), report.checks.cend(), [](const DoctorCheck &c) { return !c.ok; });
+    if (report.backend == QLatin1String("local-unsafe")) {
+        item.state = State::Warning;
+        item.detail = Health::tr("local-unsafe starts but isolates nothing (UNSAFE).");
+        item.fix = Health::tr("Choose bwrap or docker (Preferences, or --sandbox) before grading submissions.");
+    } else if (failed != report.checks.cend()) {
+        item.state = State::Failed;
+        item.detail = Health::tr("%1: %2 — %3").arg(report.backend, failed->name, failed->detail);
+        item.fix = failed->fix.isEmpty() ? Health::tr("Tools → Sandbox Self-Test (sandmark-cli doctor) shows every check.")
+                                         : failed->fix;
+    } else {
+        item.state = State::Ok;
+        item.detail = Health::tr("%1 passed all %n check(s) of the self-test.", nullptr, int(report.checks.size()))
+                          .arg(report.backend);
+    }
+    return item;
+}
+
+HealthItem assignmentItem(const HealthInputs &in)
+{
+    int errors = 0;
+    for (const Problem &p : in.problems)
+        errors += p.severity == Problem::Severity::Error ? 1 : 0;
+    const int warnings = int(in.problems.size()) - errors;
+    return {QStringLiteral("assignment"), Health::tr("assignment.json and notebooks"),
+            errors ? State::Failed : warnings ? State::Warning : State::Ok,
+            Health::tr("%n error(s)", nullptr, errors) + QLatin1String(", ") + Health::tr("%n warning(s)", nullptr, warnings),
+            in.problems.isEmpty() ? QString()
+                                  : Health::tr("Each problem names its field (Problems panel, or sandmark-cli validate).")};
+}
+
+HealthItem checksItem(const HealthInputs &in)
+{
+    return {QStringLiteral("checks"), Health::tr("Checks"), in.checks == 0 ? State::Warning : State::Ok,
+            Health::tr("%n check(s), %1 points in total", nullptr, in.checks).arg(QLocale().toString(in.maxPoints, 'g', 6)),
+            in.checks == 0 ? Health::tr("Add checks (Checks page, or sandmark-cli checks add); without them every "
+                                        "submission scores 0 of 0.")
+                           : QString()};
+}
+
+HealthItem dataSizeItem(const HealthInputs &in)
+{
+    const bool big = in.dataBytes > kBigDataBytes;
+    return {QStringLiteral("data-size"), Health::tr("Supplied data size"), big ? State::Warning : State::Ok,
+            Health::tr("%n file(s), %1 in total", nullptr, in.dataFiles).arg(QLocale().formattedDataSize(in.dataBytes)),
+            big ? Health::tr("Large supplied files slow every run; consider a smaller sample for grading.") : QString()};
+}
+
+HealthItem datasetsItem(const HealthInputs &in)
+{
+    HealthItem item{QStringLiteral("datasets"), Health::tr("Dataset cache complete"), State::Ok, {}, {}};
+    if (in.requiredDatasets == 0) {
+        item.detail = Health::tr("No required datasets listed.");
+    } else if (!in.missingDatasets) {
+        item.state = State::Pending;
+        item.detail = Health::tr("Not checked yet.");
+        item.fix = Health::tr("Data page → Check Cache (or sandmark-cli datasets check).");
+    } else if (*in.missingDatasets > 0) {
+        item.state = State::Failed;
+        item.detail = Health::tr("%n of %1 file(s) missing from the cache", nullptr, *in.missingDatasets).arg(in.requiredDatasets);
+        item.fix = Health::tr("Warm the cache (Data page → Warm Cache, or sandmark-cli datasets warm); files behind a "
+                              "login need the Hub token.");
+    } else {
+        item.detail = Health::tr("All %n file(s) in the cache", nullptr, in.requiredDatasets);
+    }
+    return item;
+}
+
+HealthItem limitsItem(const HealthInputs &in)
+{
+    const Limits &l = in.limits;
+    HealthItem item{QStringLiteral("limits"), Health::tr("Limits"), State::Ok,
+                    Health::tr("%1 s per run, %2 s per cell, %3 memory")
+                        .arg(QLocale().toString(l.wallTimeoutS), QLocale().toString(l.cellTimeoutS),
+                             QLocale().formattedDataSize(l.memoryBytes)),
+                    {}};
+    if (in.reference && in.reference->ok && in.reference->timing) {
+        const double d = in.reference->timing->durationS;
+        item.detail += QLatin1String("; ") + Health::tr("the reference run used %1 s (%2 % of the run limit)")
+                                                 .arg(seconds(d), QLocale().toString(100 * d / l.wallTimeoutS, 'f', 0));
+        if (d > l.wallTimeoutS / 2) {
+            item.state = State::Warning;
+            item.fix = Health::tr("Student code is often slower than the solution: raise limits.timeout_s to at least "
+                                  "twice the reference run, or make the notebook faster.");
+        }
+    }
+    return item;
+}
+
+HealthItem environmentItem(const HealthInputs &in)
+{
+    HealthItem item{QStringLiteral("environment"), Health::tr("Environment built"), State::Pending,
+                    Health::tr("Not checked yet."),
+                    Health::tr("Run the reference (Checks page → Run Reference) to build the environment.")};
+    if (in.reference && in.reference->ok) {
+        item.state = State::Ok;
+        item.detail = Health::tr("Ready.");
+        item.fix.clear();
+    }
+    return item;
+}
+
+HealthItem referenceItem(const HealthInputs &in)
+{
+    HealthItem item{QStringLiteral("reference"), Health::tr("Reference run"), State::Pending, Health::tr("Not run yet."),
+                    Health::tr("Run the reference (Checks page → Run Reference); it is cached until the notebook, data, "
+                               "environment or checks change.")};
+    if (!in.reference)
+        return item;
+    const HealthInputs::Reference &r = *in.reference;
+    if (!r.ok) {
+        item.state = State::Failed;
+        item.detail = r.message;
+        item.fix = Health::tr("The instructor notebook must run cleanly in the sandbox: fix the cell named above.");
+        return item;
+    }
+    item.state = State::Ok;
+    item.fix.clear();
+    if (r.timing)
+        item.detail = r.cached ? Health::tr("Succeeded in %1 s (cached result).").arg(seconds(r.timing->durationS))
+                               : Health::tr("Succeeded in %1 s.").arg(seconds(r.timing->durationS));
+    else
+        item.detail = Health::tr("Succeeded (cached result).");
+    return item;
+}
+
+HealthItem slowestCellsItem(const HealthInputs &in)
+{
+    HealthItem item{QStringLiteral("slowest-cells"), Health::tr("Slowest cells against the cell limit"), State::Pending,
+                    Health::tr("Known after the reference run."), {}};
+    if (!in.reference || !in.reference->ok)
+        return item;
+    if (!in.reference->timing) {
+        item.detail = Health::tr("Not known for a cached result from an older version; run the reference again.");
+        return item;
+    }
+    const QList<CellTiming> &cells = in.reference->timing->cells;
+    const double limit = in.limits.cellTimeoutS;
+    QStringList shown;
+    for (qsizetype i = 0; i < qMin<qsizetype>(3, cells.size()); ++i)
+        shown << Health::tr("cells[%1] %2 s").arg(cells.at(i).index).arg(seconds(cells.at(i).seconds));
+    const double slowest = cells.isEmpty() ? 0 : cells.first().seconds;
+    item.detail = cells.isEmpty() ? Health::tr("No code cells ran.")
+                                  : Health::tr("%1 (limit %2 s per cell)").arg(shown.join(QLatin1String(", ")), seconds(limit));
+    if (slowest >= limit) {
+        item.state = State::Failed;
+        item.fix = Health::tr("cells[%1] reaches the per-cell limit already in the solution: raise "
+                              "limits.cell_timeout_s or make that cell faster.")
+                       .arg(cells.first().index);
+    } else if (slowest > limit / 2) {
+        item.state = State::Warning;
+        item.fix = Health::tr("cells[%1] uses over half the per-cell limit; students' slower code will time out. Raise "
+                              "limits.cell_timeout_s or make that cell faster.")
+                       .arg(cells.first().index);
+    } else {
+        item.state = State::Ok;
+    }
+    return item;
+}
+
+HealthItem batchItem(const HealthInputs &in)
+{
+    HealthItem item{QStringLiteral("batch-time"), Health::tr("Batch grading time at the current parallelism"),
+                    State::Pending, Health::tr("%n sandbox(es) at once", nullptr, in.jobs),
+                    Health::tr("Grade a few submissions, or run the reference, to estimate the time per submission.")};
+    double perSubmission = 0;
+    QString basis;
+    if (in.secondsPerSubmission && *in.secondsPerSubmission > 0) {
+        perSubmission = *in.secondsPerSubmission;
+        basis = Health::tr("measured on graded submissions");
+    } else if (in.reference && in.reference->ok && in.reference->timing && in.reference->timing->durationS > 0) {
+        perSubmission = in.reference->timing->durationS;
+        basis = Health::tr("estimated from the reference run");
+    } else {
+        return item;
+    }
+    const int jobs = qMax(1, in.jobs);
+    const double totalMinutes = perSubmission * in.submissions / jobs / 60;
+    const bool slow = perSubmission > kSlowSubmissionS;
+    item.state = slow ? State::Warning : State::Ok;
+    item.detail = Health::tr("%1 s per submission (%2); %n submission(s) take about %3 min with %4 at once", nullptr,
+                             in.submissions)
+                      .arg(seconds(perSubmission), basis, QLocale().toString(totalMinutes, 'f', 1))
+                      .arg(jobs);
+    item.fix = slow ? Health::tr("Over a minute per submission: make the notebook's slowest cells faster or use smaller "
+                                 "data for grading.")
+                    : QString();
+    return item;
+}
+
+} // namespace
+
+ReferenceTiming ReferenceTiming::fromRecord(const QJsonObject &record)
+{
+    ReferenceTiming t;
+    t.durationS = record.value(QLatin1String("duration_s")).toDouble();
+    const QJsonArray cells = record.value(QLatin1String("cells")).toArray();
+    for (const QJsonValue &v : cells) {
+        const QJsonObject c = v.toObject();
+        // Injected cells (probes, tests) have no index: they are Sandmark's, not the notebook's.
+        if (c.value(QLatin1String("index")).isDouble() && c.contains(QLatin1String("duration_s")))
+            t.cells.append({c.value(QLatin1String("index")).toInt(-1), c.value(QLatin1String("duration_s")).toDouble()});
+    }
+    std::stable_sort(t.cells.begin(), t.cells.end(), [](const CellTiming &a, const CellTiming &b) { return a.seconds > b.seconds; });
+    return t;
+}
+
+QJsonObject ReferenceTiming::toJson() const
+{
+    QJsonArray cellArray;
+    for (const CellTiming &c : cells)
+        cellArray.append(QJsonObject{{QStringLiteral("index"), c.index}, {QStringLiteral("duration_s"), c.seconds}});
+    return {{QStringLiteral("duration_s"), durationS}, {QStringLiteral("cells"), cellArray}};
+}
+
+ReferenceTiming ReferenceTiming::fromJson(const QJsonObject &o)
+{
+    return fromRecord(o); // the same keys as an execution record
+}
+
+QString healthStateName(HealthItem::State state)
+{
+    switch (state) {
+    case State::Ok:
+        return QStringLiteral("ok");
+    case State::Warning:
+        return QStringLiteral("warning");
+    case State::Failed:
+        return QStringLiteral("failed");
+    case State::Pending:
+        break;
+    }
+    return QStringLiteral("pending");
+}
+
+QList<HealthItem> assessHealth(const HealthInputs &in)
+{
+    return {sandboxItem(in),      assignmentItem(in), checksItem(in),  dataSizeItem(in),     datasetsItem(in),
+            limitsItem(in),       environmentItem(in), referenceItem(in), slowestCellsItem(in), batchItem(in)};
+}
+
+} // namespace sandmark

@@ -1,0 +1,87 @@
+#pragma once
+// Assignment health: what to fix before publishing an assignment (issue 5, "Assignment health"). One pure
+// function turns what is known (doctor report, validation, dataset cache, reference run and its cell times,
+// measured grading times) into rows, each with its fix; the app's Health page and `sandmark-cli validate
+// --health` show the same rows.
+
+#include "assignment/assignment.h"
+#include "assignment/validate.h"
+#include "sandbox/doctor.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace sandmark {
+
+/// How long one code cell of the instructor notebook ran in the reference run.
+struct CellTiming
+{
+    int index = -1;     ///< cells[index] of the notebook (injected cells are not counted), as in the record
+    double seconds = 0; ///< execution time, seconds
+};
+
+/// The reference run's times, from its execution record (docs/runner-protocol.md: `duration_s`, `cells`).
+struct ReferenceTiming
+{
+    double durationS = 0;   ///< the whole run, wall clock, seconds
+    QList<CellTiming> cells; ///< every executed code cell, slowest first
+    /// Reads `duration_s` and `cells[].index/duration_s` of an execution record; cells sorted slowest first.
+    static ReferenceTiming fromRecord(const QJsonObject &record);
+    QJsonObject toJson() const;
+    static ReferenceTiming fromJson(const QJsonObject &o); ///< the inverse of toJson(); tolerant of missing keys
+};
+
+/// What is known about an assignment when its health is assessed. Optional parts that are unset are
+/// "not checked yet" (pending) rows, so the report can be shown before the slow checks end.
+struct HealthInputs
+{
+    QString backend;                    ///< sandboxKindName() of the backend the batch will use
+    std::optional<DoctorReport> doctor; ///< the sandbox self-test of `backend`; unset: still running
+    QList<Problem> problems;            ///< validateAssignment()
+    int checks = 0;
+    double maxPoints = 0;
+    int dataFiles = 0;
+    qint64 dataBytes = 0;               ///< supplied data files in total, bytes
+    int requiredDatasets = 0;           ///< entries of required_datasets
+    std::optional<int> missingDatasets; ///< of them, not in the HF_HOME cache; unset: not checked
+    Limits limits;
+    /// The reference run: unset = not run yet; otherwise whether it succeeded, with its error or times.
+    struct Reference
+    {
+        bool ok = false;
+        bool cached = false;         ///< the payload came from the reference cache
+        QString message;             ///< the error when !ok
+        std::optional<ReferenceTiming> timing; ///< unset for a cached result from before timings were kept
+    };
+    std::optional<Reference> reference;
+    std::optional<double> secondsPerSubmission; ///< mean measured run time of graded submissions, seconds
+    int submissions = 0;                        ///< submissions to grade
+    int jobs = 1;                               ///< sandboxes at once
+};
+
+/// One row of the report.
+struct HealthItem
+{
+    enum class State { Ok, Warning, Failed, Pending };
+    QString id;     ///< stable key: sandbox, assignment, checks, data-size, datasets, limits, environment,
+                    ///< reference, slowest-cells, batch-time
+    QString title;  ///< "Reference run"
+    State state = State::Pending;
+    QString detail; ///< what was found ("Succeeded in 4.2 s.")
+    QString fix;    ///< what to do; empty when nothing needs doing
+};
+
+/// "ok", "warning", "failed", "pending".
+QString healthStateName(HealthItem::State state);
+
+/// The report, always the same ten rows in the same order. Thresholds: a reference run over half the
+/// whole-run limit, a cell over half the per-cell limit, more than 60 s per submission and more than 200 MiB
+/// of supplied data are warnings (student code is often slower than the instructor's); a cell at or over its
+/// limit fails. Pure; thread-safe. Texts go through QCoreApplication::translate() (context "sandmark::Health"),
+/// so the app shows them translated and the CLI in English.
+QList<HealthItem> assessHealth(const HealthInputs &in);
+
+} // namespace sandmark

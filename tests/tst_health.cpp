@@ -1,0 +1,295 @@
+// Assignment health: the report's rows from known inputs (pure), the reference run's cell times, and
+// `sandmark-cli validate --health` on real assignments through the bwrap sandbox.
+#include "batch/health.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sandmark;
+using State = HealthItem::State;
+
+namespace {
+
+HealthItem item(const QList<HealthItem> &items, const QString &id)
+{
+    for (const HealthItem &i : items)
+        if (i.id == id)
+            return i;
+    return {};
+}
+
+HealthInputs basic()
+{
+    HealthInputs in;
+    in.backend = QStringLiteral("bwrap");
+    in.checks = 5;
+    in.maxPoints = 8;
+    in.dataFiles = 1;
+    in.dataBytes = 3860;
+    in.limits.wallTimeoutS = 120;
+    in.limits.cellTimeoutS = 10;
+    in.submissions = 10;
+    in.jobs = 2;
+    return in;
+}
+
+HealthInputs::Reference referenceTaking(double duration, QList<CellTiming> cells)
+{
+    ReferenceTiming t;
+    t.durationS = duration;
+    t.cells = std::move(cells);
+    return {true, false, {}, t};
+}
+
+struct CliRun
+{
+    int code = -1;
+    QByteArray out, err;
+};
+
+CliRun cli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(SANDMARK_CLI), args);
+    p.waitForFinished(600000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+// A copy of examples/iris (assignment, notebook, data; no submissions) with `limits` and extra code appended
+// to the instructor notebook's first code cell.
+bool copyIris(const QString &to, const QByteArray &limitsJson, const QString &extraCode)
+{
+    const QString from = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
+    QDir().mkpath(to + QStringLiteral("/data"));
+    if (!QFile::copy(from + QStringLiteral("/data/iris.csv"), to + QStringLiteral("/data/iris.csv")))
+        return false;
+    QFile a(from + QStringLiteral("/assignment.json"));
+    if (!a.open(QIODevice::ReadOnly))
+        return false;
+    QJsonObject assignment = QJsonDocument::fromJson(a.readAll()).object();
+    assignment.insert(QStringLiteral("limits"), QJsonDocument::fromJson(limitsJson).object());
+    QFile n(from + QStringLiteral("/iris-analysis.ipynb"));
+    if (!n.open(QIODevice::ReadOnly))
+        return false;
+    QJsonObject nb = QJsonDocument::fromJson(n.readAll()).object();
+    QJsonArray cells = nb.value(QStringLiteral("cells")).toArray();
+    QJsonObject first = cells.at(1).toObject(); // the imports
+    const QJsonValue source = first.value(QStringLiteral("source")); // a string or a list of lines (nbformat)
+    QString text = source.toString();
+    for (const QJsonValue &line : source.toArray())
+        text += line.toString();
+    first.insert(QStringLiteral("source"), text + QLatin1Char('\n') + extraCode);
+    cells.replace(1, first);
+    nb.insert(QStringLiteral("cells"), cells);
+    QFile outA(to + QStringLiteral("/assignment.json")), outN(to + QStringLiteral("/iris-analysis.ipynb"));
+    return outA.open(QIODevice::WriteOnly) && outA.write(QJsonDocument(assignment).toJson()) > 0
+           && outN.open(QIODevice::WriteOnly) && outN.write(QJsonDocument(nb).toJson()) > 0;
+}
+
+} // namespace
+
+class TestHealth : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void cellTimesComeFromTheRecord()
+    {
+        const QJsonObject record = QJsonDocument::fromJson(R"({"duration_s": 3.5, "cells": [
+            {"index": 1, "status": "ok", "duration_s": 0.2},
+            {"index": null, "status": "ok", "duration_s": 0.9},
+            {"index": 3, "status": "ok", "duration_s": 1.5},
+            {"index": 5, "status": "not-run"}]})").object();
+        const ReferenceTiming t = ReferenceTiming::fromRecord(record);
+        QCOMPARE(t.durationS, 3.5);
+        QCOMPARE(t.cells.size(), 2); // the injected cell (no index) and the cell that did not run are left out
+        QCOMPARE(t.cells.at(0).index, 3); // slowest first
+        QCOMPARE(t.cells.at(0).seconds, 1.5);
+        QCOMPARE(t.cells.at(1).index, 1);
+        const ReferenceTiming back = ReferenceTiming::fromJson(t.toJson());
+        QCOMPARE(back.durationS, 3.5);
+        QCOMPARE(back.cells.size(), 2);
+        QCOMPARE(back.cells.at(0).index, 3);
+    }
+
+    void nothingCheckedYetIsPending()
+    {
+        const QList<HealthItem> items = assessHealth(basic());
+        QCOMPARE(items.size(), 10);
+        QStringList ids;
+        for (const HealthItem &i : items)
+            ids << i.id;
+        QCOMPARE(ids, (QStringList{u"sandbox"_qs, u"assignment"_qs, u"checks"_qs, u"data-size"_qs, u"datasets"_qs,
+                                   u"limits"_qs, u"environment"_qs, u"reference"_qs, u"slowest-cells"_qs, u"batch-time"_qs}));
+        for (const QString &id : {u"sandbox"_qs, u"environment"_qs, u"reference"_qs, u"slowest-cells"_qs, u"batch-time"_qs})
+            QVERIFY2(item(items, id).state == State::Pending, qPrintable(id));
+        QCOMPARE(item(items, u"checks"_qs).detail, u"5 check(s), 8 points in total"_qs);
+        QCOMPARE(item(items, u"datasets"_qs).state, State::Ok); // none listed
+        QCOMPARE(item(items, u"limits"_qs).state, State::Ok);
+    }
+
+    void slowestCells_data()
+    {
+        QTest::addColumn<double>("slowest");
+        QTest::addColumn<int>("state");
+        QTest::newRow("fast") << 1.0 << int(State::Ok);
+        QTest::newRow("half the limit is still fine") << 5.0 << int(State::Ok);
+        QTest::newRow("over half the limit") << 6.5 << int(State::Warning);
+        QTest::newRow("at the limit") << 10.0 << int(State::Failed);
+    }
+    void slowestCells()
+    {
+        QFETCH(double, slowest);
+        QFETCH(int, state);
+        HealthInputs in = basic();
+        in.reference = referenceTaking(12, {{7, slowest}, {2, 0.5}, {4, 0.25}, {1, 0.1}});
+        const HealthItem cells = item(assessHealth(in), u"slowest-cells"_qs);
+        QCOMPARE(int(cells.state), state);
+        QVERIFY2(cells.detail.startsWith(QStringLiteral("cells[7] %1 s, cells[2] 0.5 s, cells[4] 0.3 s (limit 10.0 s per cell)")
+                                             .arg(slowest, 0, 'f', 1)),
+                 qPrintable(cells.detail)); // the three slowest, and the limit they are measured against
+        QCOMPARE(cells.fix.isEmpty(), state == int(State::Ok));
+        if (state != int(State::Ok))
+            QVERIFY2(cells.fix.contains(u"cells[7]"_qs) && cells.fix.contains(u"limits.cell_timeout_s"_qs), qPrintable(cells.fix));
+    }
+
+    void referenceAgainstTheRunLimit()
+    {
+        HealthInputs in = basic();
+        in.reference = referenceTaking(30, {{1, 2}});
+        QList<HealthItem> items = assessHealth(in);
+        QCOMPARE(item(items, u"limits"_qs).state, State::Ok);
+        QVERIFY2(item(items, u"limits"_qs).detail.endsWith(u"the reference run used 30.0 s (25 % of the run limit)"_qs),
+                 qPrintable(item(items, u"limits"_qs).detail));
+        QCOMPARE(item(items, u"reference"_qs).detail, u"Succeeded in 30.0 s."_qs);
+        QCOMPARE(item(items, u"environment"_qs).state, State::Ok);
+        in.reference = referenceTaking(70, {{1, 2}});
+        items = assessHealth(in);
+        QCOMPARE(item(items, u"limits"_qs).state, State::Warning);
+        QVERIFY(item(items, u"limits"_qs).fix.contains(u"limits.timeout_s"_qs));
+    }
+
+    void failedReferenceNamesItsError()
+    {
+        HealthInputs in = basic();
+        in.reference = HealthInputs::Reference{false, false, u"iris-analysis.ipynb: cells[3]: raised ValueError: x"_qs, std::nullopt};
+        const QList<HealthItem> items = assessHealth(in);
+        QCOMPARE(item(items, u"reference"_qs).state, State::Failed);
+        QCOMPARE(item(items, u"reference"_qs).detail, u"iris-analysis.ipynb: cells[3]: raised ValueError: x"_qs);
+        QVERIFY(!item(items, u"reference"_qs).fix.isEmpty());
+        QCOMPARE(item(items, u"environment"_qs).state, State::Pending);
+        QCOMPARE(item(items, u"slowest-cells"_qs).state, State::Pending);
+    }
+
+    void cachedResultWithoutTimes()
+    {
+        HealthInputs in = basic();
+        in.reference = HealthInputs::Reference{true, true, {}, std::nullopt};
+        const QList<HealthItem> items = assessHealth(in);
+        QCOMPARE(item(items, u"reference"_qs).detail, u"Succeeded (cached result)."_qs);
+        QCOMPARE(item(items, u"slowest-cells"_qs).state, State::Pending);
+        QVERIFY(item(items, u"slowest-cells"_qs).detail.contains(u"run the reference again"_qs));
+    }
+
+    void batchTime()
+    {
+        HealthInputs in = basic(); // 10 submissions, 2 at once
+        in.reference = referenceTaking(6, {});
+        QList<HealthItem> items = assessHealth(in);
+        QCOMPARE(item(items, u"batch-time"_qs).state, State::Ok);
+        QCOMPARE(item(items, u"batch-time"_qs).detail,
+                 u"6.0 s per submission (estimated from the reference run); 10 submission(s) take about 0.5 min with 2 at once"_qs);
+        in.secondsPerSubmission = 90; // measured wins over the reference
+        items = assessHealth(in);
+        QCOMPARE(item(items, u"batch-time"_qs).state, State::Warning);
+        QCOMPARE(item(items, u"batch-time"_qs).detail,
+                 u"90.0 s per submission (measured on graded submissions); 10 submission(s) take about 7.5 min with 2 at once"_qs);
+        QVERIFY(!item(items, u"batch-time"_qs).fix.isEmpty());
+    }
+
+    void datasets()
+    {
+        HealthInputs in = basic();
+        in.requiredDatasets = 3;
+        QCOMPARE(item(assessHealth(in), u"datasets"_qs).state, State::Pending);
+        in.missingDatasets = 2;
+        QCOMPARE(item(assessHealth(in), u"datasets"_qs).state, State::Failed);
+        QCOMPARE(item(assessHealth(in), u"datasets"_qs).detail, u"2 of 3 file(s) missing from the cache"_qs);
+        in.missingDatasets = 0;
+        QCOMPARE(item(assessHealth(in), u"datasets"_qs).state, State::Ok);
+    }
+
+    void sandbox()
+    {
+        HealthInputs in = basic();
+        DoctorReport report;
+        report.backend = u"bwrap"_qs;
+        report.checks = {{u"bwrap installed"_qs, true, u"/usr/bin/bwrap"_qs, {}},
+                         {u"network: host loopback unreachable"_qs, false, u"connected to 127.0.0.1:4711"_qs, u"upgrade bwrap"_qs}};
+        in.doctor = report;
+        HealthItem s = item(assessHealth(in), u"sandbox"_qs);
+        QCOMPARE(s.state, State::Failed);
+        QCOMPARE(s.detail, u"bwrap: network: host loopback unreachable — connected to 127.0.0.1:4711"_qs);
+        QCOMPARE(s.fix, u"upgrade bwrap"_qs);
+        report.backend = u"local-unsafe"_qs;
+        report.checks = {{u"python runs"_qs, true, {}, {}}};
+        in.doctor = report;
+        s = item(assessHealth(in), u"sandbox"_qs);
+        QCOMPARE(s.state, State::Warning);
+        QVERIFY(s.detail.contains(u"UNSAFE"_qs));
+    }
+
+    // The CLI through the real sandbox: a solution cell that takes most of its per-cell limit is a warning
+    // naming that cell; the report is JSON with --json; exit 0 without failed items.
+    void cliReportsSlowCell()
+    {
+        if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
+            QSKIP("bwrap is not installed");
+        QTemporaryDir dir;
+        QVERIFY(copyIris(dir.path(), R"({"timeout_s": 60, "cell_timeout_s": 3})", u"import time\ntime.sleep(2)"_qs));
+        const CliRun r = cli({u"validate"_qs, u"--health"_qs, u"--json"_qs, u"--jobs"_qs, u"3"_qs, dir.path()});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject report = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(report.value(u"assignment"_qs).toString(), u"iris-basics"_qs);
+        QMap<QString, QJsonObject> items;
+        for (const QJsonValue &v : report.value(u"items"_qs).toArray())
+            items.insert(v.toObject().value(u"id"_qs).toString(), v.toObject());
+        QCOMPARE(items.size(), 10);
+        QCOMPARE(items.value(u"reference"_qs).value(u"state"_qs).toString(), u"ok"_qs);
+        const QJsonObject cells = items.value(u"slowest-cells"_qs);
+        QCOMPARE(cells.value(u"state"_qs).toString(), u"warning"_qs);
+        QVERIFY2(cells.value(u"detail"_qs).toString().startsWith(u"cells[1] 2."_qs), qPrintable(cells.value(u"detail"_qs).toString()));
+        QVERIFY(cells.value(u"fix"_qs).toString().contains(u"cells[1]"_qs));
+        QVERIFY2(items.value(u"batch-time"_qs).value(u"detail"_qs).toString().contains(u"with 3 at once"_qs),
+                 qPrintable(items.value(u"batch-time"_qs).value(u"detail"_qs).toString()));
+    }
+
+    // A solution that fails is a failed item with the cell named, and exit 1.
+    void cliReportsBrokenReference()
+    {
+        if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
+            QSKIP("bwrap is not installed");
+        QTemporaryDir dir;
+        QVERIFY(copyIris(dir.path(), R"({"timeout_s": 60, "cell_timeout_s": 10})", u"raise ValueError('broken solution')"_qs));
+        const CliRun r = cli({u"validate"_qs, u"--health"_qs, dir.path()});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains("FAILED  Reference run"), r.out.constData());
+        QVERIFY2(r.out.contains("cells[1]") && r.out.contains("broken solution"), r.out.constData());
+        QVERIFY(r.out.contains("NOT READY"));
+    }
+
+    void cliOptionsNeedHealth()
+    {
+        const CliRun r = cli({u"validate"_qs, u"--jobs"_qs, u"2"_qs, QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris")});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err, QByteArray("sandmark-cli: validate: --jobs needs --health\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHealth)
+#include "tst_health.moc"
