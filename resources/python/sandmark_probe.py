@@ -67,6 +67,11 @@ _fset_len = frozenset.__len__
 _complex_real = complex.real.__get__
 _complex_imag = complex.imag.__get__
 _type_qualname = type.__dict__["__qualname__"].__get__
+_dict_keys = dict.keys
+_str_startswith = str.startswith
+_FunctionType = (lambda: 0).__class__
+_BuiltinFunctionType = _len.__class__
+_MethodDescriptorType = _str.join.__class__
 _type_module = type.__dict__["__module__"].__get__
 
 PROBE_MIME = "application/vnd.sandmark.probe+json"
@@ -82,12 +87,21 @@ MAX_INT_BITS = 13_000     # ints up to this size are written in decimal, larger 
 MAX_ARRAY = 1_000_000     # elements kept of a numpy array / pandas column
 MAX_COLUMNS = 1_000       # columns kept of a DataFrame
 
+# The reference run's namespace listing (emit(..., namespace_bytes=...)).
+NAMESPACE_VALUE_BYTES = 262_144   # one listed value; a larger one is listed as too large
+NAMESPACE_MAX_NAMES = 5_000       # names listed; the rest are counted in "namespace_omitted"
+NAMESPACE_HIDDEN = ("In", "Out", "get_ipython", "exit", "quit")
+
 
 class _Budget:
     __slots__ = ("nodes",)
 
-    def __init__(self):
-        self.nodes = MAX_NODES
+    def __init__(self, nodes=MAX_NODES):
+        self.nodes = nodes
+
+
+_MethodType = _Budget().__init__.__class__
+_WrapperType = _Budget().__str__.__class__
 
 
 def _type_name(cls):
@@ -538,9 +552,85 @@ def _enc_type_of(enc):
     return enc.get("type") or enc.get("t") or "?"
 
 
-def emit(namespace, names, nonce, max_bytes, label="end"):
-    """Display exactly one probe output (MIME ``application/vnd.sandmark.probe+json``)."""
+def _listed(name, value):
+    """True for a user variable of the namespace listing: not private, not IPython's, not code."""
+    if _type(name) is not _str or _str_startswith(name, "_") or name in NAMESPACE_HIDDEN:
+        return False
+    t = _type(value)
+    if t in (_FunctionType, _BuiltinFunctionType, _MethodType, _WrapperType, _MethodDescriptorType):
+        return False
+    return not (_issubclass(t, _ModuleType) or _issubclass(t, _type))
+
+
+def encode_namespace(namespace, value_bytes, total_bytes):
+    """The user variables of ``namespace`` as ``([[name, encoded], ...], omitted)``, in namespace order.
+
+    Listed: names not starting with ``_``, except modules, functions, classes and IPython's In, Out,
+    get_ipython, exit, quit. A value whose compact JSON exceeds ``value_bytes`` (or whose encoding would
+    need more than ``value_bytes // 4`` nodes) is listed as ``{"t": "too-large", "type": ..., "bytes": n}``
+    (``bytes`` absent when the encoding was cut short); when all exceed ``total_bytes``, the largest are
+    replaced the same way until the rest fits. ``omitted`` counts names beyond NAMESPACE_MAX_NAMES.
+    """
+    entries = []
+    omitted = 0
+    for name in _list(_dict_keys(namespace)):
+        try:
+            value = namespace[name]
+            if not _listed(name, value):
+                continue
+        except BaseException:
+            continue
+        if _len(entries) >= NAMESPACE_MAX_NAMES:
+            omitted += 1
+            continue
+        tn = _type_name(_type(value))
+        try:
+            budget = _Budget(value_bytes // 4)
+            enc = _enc(value, 0, budget)
+            size = _size(enc) if budget.nodes > 0 else None
+        except BaseException as e:
+            text, _, _ = _guarded_repr(e, 300)
+            enc = {"t": "error", "type": tn, "error": _type_name(_type(e)) + ": " + (text or "?")}
+            size = _size(enc)
+        if size is None or size > value_bytes:
+            enc = {"t": "too-large", "type": tn}
+            if size is not None:
+                enc["bytes"] = size
+            size = _size(enc)
+        entries.append([name, enc, size, tn])
+    total = 2 + _sum_sizes(entries)
+    if total > total_bytes:
+        for entry in _sorted(entries, key=lambda e: -e[2]):
+            if total <= total_bytes:
+                break
+            if entry[1].get("t") in ("too-large", "error"):
+                continue
+            repl = {"t": "too-large", "type": entry[3], "bytes": entry[2]}
+            total += _size(repl) - entry[2]
+            entry[1] = repl
+            entry[2] = _size(repl)
+    return [[e[0], e[1]] for e in entries], omitted
+
+
+def _sum_sizes(entries):
+    n = 0
+    for e in entries:
+        n += e[2] + _len(_str_encode(e[0], "utf-8", "surrogatepass")) + 6
+    return n
+
+
+def emit(namespace, names, nonce, max_bytes, label="end", namespace_bytes=None):
+    """Display exactly one probe output (MIME ``application/vnd.sandmark.probe+json``).
+
+    With ``namespace_bytes`` (the reference run only) the output also lists the namespace's user
+    variables (encode_namespace) within that many bytes.
+    """
     values = encode_values(namespace, names, max_bytes)
+    out = {"format": FORMAT, "nonce": _str_str(nonce), "label": _str_str(label), "values": values}
+    if namespace_bytes is not None:
+        listed, omitted = encode_namespace(namespace, NAMESPACE_VALUE_BYTES, _int(namespace_bytes))
+        out["namespace"] = listed
+        if omitted:
+            out["namespace_omitted"] = omitted
     from IPython.display import display
-    display({PROBE_MIME: {"format": FORMAT, "nonce": _str_str(nonce), "label": _str_str(label),
-                          "values": values}}, raw=True)
+    display({PROBE_MIME: out}, raw=True)

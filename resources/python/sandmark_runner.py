@@ -654,7 +654,17 @@ class Runner:
         if len(valid) == 1:
             if item.label in self.probe_values:
                 self.note("probe label %r appears twice; the later one is kept" % item.label)
-            self.probe_values[item.label] = {"values": valid[0]["values"]}
+            entry = {"values": valid[0]["values"]}
+            listing = valid[0].get("namespace")
+            if isinstance(listing, list):  # the reference run's namespace listing (docs/probe-payload.md)
+                if _json_size(listing) > limit + limit // 2 + 65536:
+                    self.note("%s: the namespace listing exceeds the limit of %s; ignored" % (item.name(), _fmt_mb(limit)))
+                else:
+                    entry["namespace"] = listing
+                    omitted = valid[0].get("namespace_omitted")
+                    if isinstance(omitted, int) and not isinstance(omitted, bool) and omitted > 0:
+                        entry["namespace_omitted"] = omitted
+            self.probe_values[item.label] = entry
         elif len(valid) > 1:
             self.note("%s displayed %d probe outputs (expected one); its values were rejected"
                       % (item.name(), len(valid)))

@@ -217,6 +217,86 @@ class ProbeEncodingTest(unittest.TestCase):
         self.assertEqual(data["values"], {"area": {"t": "int", "v": "12"}, "perimeter": {"t": "missing"}})
 
 
+class NamespaceListingTest(unittest.TestCase):
+    """The reference run's listing of the notebook's user variables (docs/probe-payload.md section 4)."""
+
+    def setUp(self):
+        self.probe = load_runtime_module("sandmark_probe")
+
+    def listing(self, ns, value_bytes=1 << 18, total_bytes=1 << 22):
+        listed, omitted = self.probe.encode_namespace(ns, value_bytes, total_bytes)
+        json.loads(json.dumps(listed, allow_nan=False))
+        return listed, omitted
+
+    def test_only_user_variables_in_namespace_order(self):
+        class Shape:
+            def area(self):
+                return 1
+
+        ns = {"__name__": "__main__", "_": 3, "_i1": "x = 1", "In": [""], "Out": {}, "exit": object(),
+              "quit": object(), "get_ipython": lambda: None, "json": json, "Shape": Shape, "f": lambda: 0,
+              "p": print, "m": Shape().area, "join": "".join, "zeta": 1.5, "alpha": [1, 2], "shape": Shape(),
+              "MyInt": MyInt, "n": MyInt(4)}
+        listed, omitted = self.listing(ns)
+        self.assertEqual(omitted, 0)
+        self.assertEqual([name for name, _ in listed], ["zeta", "alpha", "shape", "n"])
+        self.assertEqual(listed[0][1], {"t": "float", "v": "1.5"})
+        self.assertEqual(listed[1][1]["t"], "list")
+        self.assertEqual(listed[2][1]["t"], "other")
+        self.assertEqual(listed[3][1], {"t": "int", "v": "4", "class": listed[3][1]["class"]})
+
+    def test_value_over_the_cap_is_listed_as_too_large(self):
+        listed, _ = self.listing({"small": 1, "text": "x" * 5000, "many": list(range(10000))}, value_bytes=1000)
+        d = dict((k, v) for k, v in listed)
+        self.assertEqual(d["small"], {"t": "int", "v": "1"})
+        self.assertEqual(d["text"], {"t": "too-large", "type": "str", "bytes": 5000 + len('{"t":"str","v":""}')})
+        # cut short while encoding (node budget): listed without a size
+        self.assertEqual(d["many"], {"t": "too-large", "type": "list"})
+
+    def test_total_cap_replaces_the_largest(self):
+        listed, _ = self.listing({"a": "x" * 900, "b": "y" * 100, "c": 7}, value_bytes=10000, total_bytes=400)
+        d = dict((k, v) for k, v in listed)
+        self.assertEqual(d["a"]["t"], "too-large")
+        self.assertEqual(d["a"]["type"], "str")
+        self.assertEqual(d["b"], {"t": "str", "v": "y" * 100})
+        self.assertEqual(d["c"], {"t": "int", "v": "7"})
+
+    def test_name_cap(self):
+        ns = {"v%d" % i: i for i in range(self.probe.NAMESPACE_MAX_NAMES + 3)}
+        listed, omitted = self.listing(ns)
+        self.assertEqual(len(listed), self.probe.NAMESPACE_MAX_NAMES)
+        self.assertEqual(omitted, 3)
+
+    def test_emit_lists_the_namespace_only_when_asked(self):
+        import IPython.display
+        shown = []
+        orig = IPython.display.display
+        IPython.display.display = lambda *objs, **kw: shown.append(objs[0])
+        try:
+            ns = {"area": 12, "_hidden": 1, "sys": sys}
+            self.probe.emit(ns, ["area"], nonce="ab" * 16, max_bytes=1 << 20, label="end")
+            self.probe.emit(ns, [], nonce="ab" * 16, max_bytes=1 << 20, label="end", namespace_bytes=1 << 20)
+        finally:
+            IPython.display.display = orig
+        first = shown[0]["application/vnd.sandmark.probe+json"]
+        self.assertNotIn("namespace", first)
+        second = shown[1]["application/vnd.sandmark.probe+json"]
+        self.assertEqual(second["values"], {})
+        self.assertEqual(second["namespace"], [["area", {"t": "int", "v": "12"}]])
+        self.assertNotIn("namespace_omitted", second)
+
+    def test_patched_json_module_is_not_used(self):
+        real = sys.modules["json"]
+        real_dumps = real.dumps
+        real.dumps = lambda *a, **k: (_ for _ in ()).throw(RuntimeError("student patched json"))
+        try:
+            listed, _ = self.probe.encode_namespace({"a": {1, 2}, "b": "t" * 50}, 100, 1 << 20)
+        finally:
+            real.dumps = real_dumps
+        self.assertEqual(listed[0][1]["t"], "set")
+        self.assertEqual(listed[1][1], {"t": "str", "v": "t" * 50})
+
+
 @unittest.skipIf(np is None, "numpy is not installed for this Python")
 class ProbeNumpyTest(unittest.TestCase):
     def setUp(self):

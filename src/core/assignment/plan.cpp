@@ -2,10 +2,12 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace sandmark {
 
 InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QString &runtimeDir, const QString &nonce,
-                                       const QString &notebook)
+                                       const QString &notebook, bool listNamespace)
 {
     InstrumentOptions o;
     o.runtimeDir = runtimeDir;
@@ -40,7 +42,9 @@ InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QStri
             it->variables << c.variable;
     }
     o.probes = anchored;
-    if (!end.variables.isEmpty())
+    if (listNamespace)
+        end.namespaceBytes = std::min(kNamespaceListingBytes, o.probeBytes);
+    if (!end.variables.isEmpty() || listNamespace)
         o.probes.append(end);
     return o;
 }

@@ -10,8 +10,13 @@ namespace sandmark {
 /// its listed URLs), one probe at the end for the value checks without an anchor, one probe per anchor,
 /// and one test cell per test check (in assignment.json order). `runtimeDir` is where the kernel sees
 /// sandmark_probe.py; `nonce` from makeNonce(). With `notebook` (an instructor notebook's path relative to the
-/// assignment), checks tied to another notebook (their "notebook" field) are left out. Pure function.
+/// assignment), checks tied to another notebook (their "notebook" field) are left out. With `listNamespace`
+/// (the reference run) the end probe is always there and also lists the namespace's user variables
+/// (kNamespaceListingBytes, at most the probe cap). Pure function.
 InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QString &runtimeDir, const QString &nonce,
-                                       const QString &notebook = {});
+                                       const QString &notebook = {}, bool listNamespace = false);
+
+/// Cap of the reference run's namespace listing, bytes (docs/probe-payload.md section 4).
+inline constexpr qint64 kNamespaceListingBytes = 4 * 1024 * 1024;
 
 } // namespace sandmark

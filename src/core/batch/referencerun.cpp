@@ -48,7 +48,8 @@ QString checkTypeName(Check::Type t)
 QString referenceKey(const Assignment &assignment, const QString &environmentKey)
 {
     QCryptographicHash h(QCryptographicHash::Sha256);
-    addField(h, QByteArrayLiteral("sandmark-reference-2")); // 2: a timing file goes with each payload
+    // 2: a timing file goes with each payload; 3: payloads carry the namespace listing
+    addField(h, QByteArrayLiteral("sandmark-reference-3"));
     addField(h, paths::version().toUtf8());
     if (!assignment.notebooks().isEmpty())
         addFile(h, assignment.notebooks().first(), assignment.absolute(assignment.notebooks().first()));
@@ -87,6 +88,7 @@ ReferenceRun::ReferenceRun(Assignment assignment, ReferenceRunOptions options, Q
     if (m_options.cacheDir.isEmpty())
         m_options.cacheDir = paths::cacheDir() + QLatin1String("/reference");
     m_options.run.label = QStringLiteral("reference");
+    m_options.run.listNamespace = true; // the checks editor picks variables from it
 }
 
 ReferenceRun::~ReferenceRun() = default;

@@ -511,7 +511,10 @@ QString ProbeValue::summary(int maxChars) const
     case Kind::DepthLimit: return QStringLiteral("(a %1 nested too deeply to capture)").arg(typeName);
     case Kind::Missing: return QStringLiteral("(not defined)");
     case Kind::Error: return QStringLiteral("(could not be captured: %1)").arg(text);
-    case Kind::TooLarge: return QStringLiteral("(a %1 too large to capture: %2 bytes)").arg(typeName).arg(byteCount);
+    case Kind::TooLarge:
+        if (byteCount <= 0)
+            return QStringLiteral("(a %1 too large to capture)").arg(typeName);
+        return QStringLiteral("(a %1 too large to capture: %2 bytes)").arg(typeName).arg(byteCount);
     }
     if (out.size() > maxChars + 1)
         out = out.left(maxChars) + QStringLiteral("…");
@@ -700,6 +703,25 @@ Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString 
             if (!probe.is_object() || !probe.contains("values") || !probe["values"].is_object())
                 return decodeError(where, lp, QStringLiteral("must hold a \"values\" object"));
             QHash<QString, ProbeValue> &values = payload.probes[qs(label)];
+            if (auto ns = probe.find("namespace"); ns != probe.end() && ns->is_array()) {
+                payload.hasNamespace = true;
+                size_t i = 0;
+                for (const Json &pair : *ns) {
+                    const QString np = lp + QStringLiteral(".namespace[%1]").arg(i++);
+                    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
+                        return decodeError(where, np, QStringLiteral("must be a [name, value] pair"));
+                    NamespaceEntry e{qs(pair[0].get<std::string>()), {}};
+                    try {
+                        e.value = d.value(pair[1], np);
+                    } catch (const DecodeError &err) {
+                        e.value.kind = ProbeValue::Kind::Error;
+                        e.value.text = QStringLiteral("the encoded value is malformed at %1: %2").arg(err.path, err.message);
+                    }
+                    payload.namespaceListing.append(std::move(e));
+                }
+                if (auto om = probe.find("namespace_omitted"); om != probe.end() && om->is_number_integer())
+                    payload.namespaceOmitted = om->get<qint64>();
+            }
             for (auto &[name, enc] : probe["values"].items()) {
                 // One undecodable value never makes the others unreadable (shared case C17).
                 try {

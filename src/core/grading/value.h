@@ -115,11 +115,23 @@ struct PandasIndex
     QString labelsText(int max = 8) const;
 };
 
+/// One user variable of the reference run's namespace listing (docs/probe-payload.md section 4).
+struct NamespaceEntry
+{
+    QString name;
+    ProbeValue value; ///< may be TooLarge (typeName, byteCount 0 when unknown) or Error
+};
+
 /// A probe payload (docs/probe-payload.md section 2): label → (variable name → value).
 struct ProbePayload
 {
     QMap<QString, QHash<QString, ProbeValue>> probes;
     bool isNull = true; ///< "null": no probe cell produced accepted values
+    /// The reference run's namespace listing (the "end" probe's "namespace"), in namespace order; empty
+    /// for submissions and payloads from before the listing existed (hasNamespace false).
+    QList<NamespaceEntry> namespaceListing;
+    bool hasNamespace = false;
+    qint64 namespaceOmitted = 0; ///< names beyond the probe's name cap, not listed
 
     bool hasLabel(const QString &label) const { return probes.contains(label); }
     /// The value of `name` in probe `label`, or nullptr.

@@ -111,13 +111,14 @@ QString probeCellSource(const InstrumentOptions &options, const ProbeSpec &probe
                           "    s = u.spec_from_file_location(%1, %2)\n"
                           "    m = u.module_from_spec(s)\n"
                           "    s.loader.exec_module(m)\n"
-                          "    m.emit(globals(), %3, nonce=%4, max_bytes=%5, label=%6)\n"
+                          "    m.emit(globals(), %3, nonce=%4, max_bytes=%5, label=%6%7)\n"
                           "_sandmark_probe()\n"
                           "del _sandmark_probe")
         .arg(pyString(QStringLiteral("_sandmark_probe_") + options.nonce),
              pyString(runtimeFile(options, "sandmark_probe.py")), pyList(probe.variables), pyString(options.nonce))
         .arg(options.probeBytes)
-        .arg(pyString(probe.label));
+        .arg(pyString(probe.label),
+             probe.namespaceBytes > 0 ? QStringLiteral(", namespace_bytes=%1").arg(probe.namespaceBytes) : QString());
 }
 
 Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOptions &options)

@@ -17,6 +17,9 @@ struct ProbeSpec
     QString label;         ///< payload key for this probe ("end", or the anchor)
     QString anchor;        ///< empty for "end"
     QStringList variables; ///< Python names to encode
+    /// > 0: the probe also lists the namespace's user variables within this many bytes (the reference run's
+    /// listing, docs/probe-payload.md section 4); 0: no listing.
+    qint64 namespaceBytes = 0;
 };
 
 /// An instructor assertion cell, run in the student's namespace.

@@ -91,7 +91,7 @@ void SubmissionRun::onEnvironment(const Environment &env)
     const QString nonce = makeNonce();
     // The kernel sees the runtime at /sandmark/runtime inside bwrap and Docker, at its real path otherwise.
     const QString kernelRuntime = unsafe ? runtimeDir : QLatin1String(detail::kSandboxRuntime);
-    Expected<InstrumentResult> inst = instrument(*nb, instrumentOptionsFor(m_assignment, kernelRuntime, nonce));
+    Expected<InstrumentResult> inst = instrument(*nb, instrumentOptionsFor(m_assignment, kernelRuntime, nonce, {}, m_options.listNamespace));
     if (!inst) {
         Error e = inst.error();
         if (e.file.isEmpty())

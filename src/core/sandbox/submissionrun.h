@@ -30,6 +30,8 @@ struct SubmissionRunOptions
     /// Keep `<run>/work` after the run (debugging). Default: deleted once the artifacts are written, so
     /// the cache's runs/ folder holds only artifacts (docs/sandbox.md, "Run folders").
     bool keepWork = qEnvironmentVariableIsSet("SANDMARK_KEEP_WORK");
+    /// The end probe also lists the notebook's user namespace (the reference run only; never submissions).
+    bool listNamespace = false;
     BackendOptions backendOptions;
 };
 
