@@ -1,6 +1,7 @@
 // assignment.json: loading and its field-path errors, the instrumentation plan, the release folder and
 // whole-assignment validation (issue 2).
 #include "assignment/assignment.h"
+#include "assignment/edit.h"
 #include "assignment/plan.h"
 #include "assignment/release_writer.h"
 #include "assignment/validate.h"
@@ -9,6 +10,7 @@
 #include "testsupport.h"
 
 #include <QDirIterator>
+#include <limits>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -78,6 +80,14 @@ private Q_SLOTS:
     void releaseNeverReplacesTheAssignment();
     void validateReportsProblems();
     void validateGoodAssignment();
+    void addCheckRefused_data();
+    void addCheckRefused();
+    void addCheckKeepsEverything();
+    void addCheckCreatesTheList();
+    void removeCheckKeepsIds();
+    void editCheckWritesIntegers();
+    void uniqueCheckId_data();
+    void uniqueCheckId();
 };
 
 // Each row is a JSON merge patch (RFC 7396; null removes a key) applied to good/assignment.json.
@@ -582,6 +592,218 @@ void TestAssignment::validateGoodAssignment()
     QCOMPARE(errors, QStringList());
     QCOMPARE(warnings.size(), 1); // the unknown field
     QVERIFY2(warnings.at(0).contains(u"x-comment"_s), qPrintable(warnings.join(u"\n"_s)));
+}
+
+void TestAssignment::addCheckRefused_data()
+{
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("variable");
+    QTest::addColumn<QString>("anchor");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<double>("points");
+    QTest::addColumn<QVariant>("rtol");
+    QTest::addColumn<QVariant>("atol");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("message");
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    auto value = [](const char *name, const QString &id, const QString &variable, double points, QVariant rtol,
+                    QVariant atol, const char *field, const char *message) {
+        QTest::newRow(name) << u"value"_s << id << variable << QString() << QString() << points << rtol << atol
+                            << QString::fromLatin1(field) << QString::fromLatin1(message);
+    };
+    value("duplicate explicit id", u"n_rows"_s, u"x"_s, 1, {}, {}, "checks[8].id", "already the id of checks[0]");
+    value("duplicate default value id", u"corr"_s, u"x"_s, 1, {}, {}, "checks[8].id", "already the id of checks[1]");
+    value("duplicate default test id", u"test-5"_s, u"x"_s, 1, {}, {}, "checks[8].id", "already the id of checks[4]");
+    value("duplicate default manual id", u"essay"_s, u"x"_s, 1, {}, {}, "checks[8].id", "already the id of checks[6]");
+    value("empty id", QString(), u"x"_s, 1, {}, {}, "checks[8].id", "must be 1-64");
+    value("id starting with a dash", u"-x"_s, u"x"_s, 1, {}, {}, "checks[8].id", "must be 1-64");
+    value("id with a space", u"a b"_s, u"x"_s, 1, {}, {}, "checks[8].id", "must be 1-64");
+    value("id of 65 characters", QString(65, u'a'), u"x"_s, 1, {}, {}, "checks[8].id", "must be 1-64");
+    value("variable not an identifier", u"v"_s, u"1x"_s, 1, {}, {}, "checks[8].variable", "not a Python variable name");
+    value("variable a keyword", u"v"_s, u"class"_s, 1, {}, {}, "checks[8].variable", "not a Python variable name");
+    value("variable an attribute", u"v"_s, u"df.shape"_s, 1, {}, {}, "checks[8].variable", "not a Python variable name");
+    value("variable empty", u"v"_s, QString(), 1, {}, {}, "checks[8].variable", "not a Python variable name");
+    value("negative points", u"v"_s, u"x"_s, -1, {}, {}, "checks[8].points", "at least 0");
+    value("NaN points", u"v"_s, u"x"_s, nan, {}, {}, "checks[8].points", "at least 0");
+    value("infinite points", u"v"_s, u"x"_s, inf, {}, {}, "checks[8].points", "at least 0");
+    value("negative rtol", u"v"_s, u"x"_s, 1, -0.1, {}, "checks[8].rtol", "at least 0");
+    value("NaN atol", u"v"_s, u"x"_s, 1, {}, nan, "checks[8].atol", "at least 0");
+    value("infinite atol", u"v"_s, u"x"_s, 1, {}, inf, "checks[8].atol", "at least 0");
+    auto test = [](const char *name, const QString &code, const QString &anchor, QVariant rtol, const char *field,
+                   const char *message) {
+        QTest::newRow(name) << u"test"_s << u"t-new"_s << QString() << anchor << code << 1.0 << rtol << QVariant()
+                            << QString::fromLatin1(field) << QString::fromLatin1(message);
+    };
+    test("test with rtol", u"assert x"_s, QString(), 0.1, "checks[8].rtol", "no tolerance");
+    test("test with anchor", u"assert x"_s, u"q1"_s, {}, "checks[8].anchor", "no anchor");
+    test("test without code", u"  \n\t"_s, QString(), {}, "checks[8].code", "must not be empty");
+    QTest::newRow("manual") << u"manual"_s << u"m"_s << QString() << u"essay"_s << QString() << 1.0 << QVariant()
+                            << QVariant() << u"checks[8].type"_s << u"only value and test"_s;
+}
+
+void TestAssignment::addCheckRefused()
+{
+    QFETCH(QString, type);
+    QFETCH(QString, id);
+    QFETCH(QString, variable);
+    QFETCH(QString, anchor);
+    QFETCH(QString, code);
+    QFETCH(double, points);
+    QFETCH(QVariant, rtol);
+    QFETCH(QVariant, atol);
+    QFETCH(QString, field);
+    QFETCH(QString, message);
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    const QByteArray before = readAll(json);
+    NewCheck nc;
+    nc.type = type == u"value"_s ? Check::Type::Value : type == u"test"_s ? Check::Type::Test : Check::Type::Manual;
+    nc.id = id;
+    nc.variable = variable;
+    nc.anchor = anchor;
+    nc.code = code;
+    nc.points = points;
+    if (rtol.isValid())
+        nc.rtol = rtol.toDouble();
+    if (atol.isValid())
+        nc.atol = atol.toDouble();
+    const Expected<int> r = addCheck(json, nc);
+    QVERIFY(!r);
+    QCOMPARE(r.error().file, json);
+    QCOMPARE(r.error().location, field);
+    QVERIFY2(r.error().message.contains(message), qPrintable(r.error().message));
+    QCOMPARE(readAll(json), before); // nothing written
+    QCOMPARE(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden), (QStringList{u"assignment.json"_s, u"hw.ipynb"_s}));
+}
+
+void TestAssignment::addCheckKeepsEverything()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    const OJson before = readOrdered(json);
+    NewCheck v;
+    v.id = u"sepal_mean"_s;
+    v.variable = u"sepal_mean"_s;
+    v.points = 2;
+    v.rtol = 1e-6;
+    v.atol = 0;
+    v.anchor = u"q1"_s;
+    QCOMPARE(addCheck(json, v).value(), 8);
+    NewCheck t;
+    t.type = Check::Type::Test;
+    t.id = u"t-rows"_s;
+    t.points = 0.5;
+    t.code = u"assert n_rows == 150\n"_s;
+    QCOMPARE(addCheck(json, t).value(), 9);
+
+    OJson expected = before;
+    expected["checks"].push_back(OJson::parse(
+        R"({"id": "sepal_mean", "type": "value", "variable": "sepal_mean", "points": 2, "rtol": 1e-06, "atol": 0, "anchor": "q1"})"));
+    expected["checks"].push_back(
+        OJson::parse(R"({"id": "t-rows", "type": "test", "points": 0.5, "code": "assert n_rows == 150\n"})"));
+    QCOMPARE(QString::fromStdString(readOrdered(json).dump(1)), QString::fromStdString(expected.dump(1)));
+    QVERIFY(readAll(json).contains("\"points\": 2,")); // integral numbers stay integers
+
+    auto a = Assignment::load(json);
+    QVERIFY2(a, a ? "" : qPrintable(a.error().toString()));
+    QCOMPARE(a->checks().size(), 10);
+    QCOMPARE(a->checks().at(8).variable, u"sepal_mean"_s);
+    QCOMPARE(a->checks().at(8).anchor, u"q1"_s);
+    QCOMPARE(a->checks().at(8).options.value(u"rtol"_s).toDouble(), 1e-6);
+    QCOMPARE(a->checks().at(9).type, Check::Type::Test);
+    QCOMPARE(a->checks().at(9).points, 0.5);
+    QCOMPARE(checkIds(json).value().mid(8), (QStringList{u"sepal_mean"_s, u"t-rows"_s}));
+}
+
+void TestAssignment::addCheckCreatesTheList()
+{
+    QTemporaryDir tmp;
+    const QString json = tmp.filePath(u"assignment.json"_s);
+    writeFile(json, R"({"slug": "s", "notebooks": ["nb.ipynb"], "x-keep": [1, 2]})");
+    NewCheck v;
+    v.id = u"n"_s;
+    v.variable = u"n"_s;
+    QCOMPARE(addCheck(json, v).value(), 0);
+    QCOMPARE(QString::fromStdString(readOrdered(json).dump()),
+             uR"({"slug":"s","notebooks":["nb.ipynb"],"x-keep":[1,2],"checks":[{"id":"n","type":"value","variable":"n","points":1}]})"_s);
+
+    // "checks" that is not a list, and a file that is not JSON: refused, untouched.
+    for (const QByteArray &bad : {QByteArray(R"({"slug": "s", "checks": {}})"), QByteArray("{\"slug\": ")}) {
+        writeFile(json, bad);
+        const Expected<int> r = addCheck(json, v);
+        QVERIFY(!r);
+        QCOMPARE(r.error().file, json);
+        QCOMPARE(readAll(json), bad);
+    }
+}
+
+void TestAssignment::removeCheckKeepsIds()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    const QStringList ids = checkIds(json).value();
+    QCOMPARE(ids, (QStringList{u"n_rows"_s, u"corr"_s, u"n_rows_end"_s, u"total"_s, u"test-5"_s, u"t-corr"_s,
+                               u"essay"_s, u"corr_end"_s}));
+    const QByteArray before = readAll(json);
+    for (int bad : {-1, 8, 100}) {
+        const Expected<void> r = removeCheck(json, bad);
+        QVERIFY(!r);
+        QCOMPARE(r.error().location, u"checks[%1]"_s.arg(bad));
+        QCOMPARE(readAll(json), before);
+    }
+    QVERIFY(removeCheck(json, 0));
+    QStringList expectedIds = ids.mid(1);
+    QCOMPARE(checkIds(json).value(), expectedIds); // "test-5" kept its id, now written out
+    const OJson after = readOrdered(json);
+    QCOMPARE(QString::fromStdString(after["checks"][3].dump()),
+             uR"({"id":"test-5","type":"test","points":1,"code":"assert corr > 0.9"})"_s);
+    QCOMPARE(QString::fromStdString(after["x-comment"].get<std::string>()), u"unknown fields are kept and reported"_s);
+    auto a = Assignment::load(json);
+    QVERIFY2(a, a ? "" : qPrintable(a.error().toString()));
+    QCOMPARE(a->checks().size(), 7);
+    QCOMPARE(a->checks().at(3).id, u"test-5"_s);
+}
+
+void TestAssignment::editCheckWritesIntegers()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    CheckEdit e;
+    e.points = 4;
+    e.clearAtol = true;
+    QVERIFY(editCheck(json, 1, e));
+    QCOMPARE(QString::fromStdString(readOrdered(json)["checks"][1].dump()),
+             uR"({"type":"value","variable":"corr","points":4,"rtol":0.001,"anchor":"q2"})"_s);
+    const QByteArray before = readAll(json);
+    CheckEdit bad;
+    bad.rtol = 0.5;
+    const Expected<void> r = editCheck(json, 4, bad);
+    QVERIFY(!r);
+    QCOMPARE(r.error().location, u"checks[4]"_s);
+    QCOMPARE(readAll(json), before);
+}
+
+void TestAssignment::uniqueCheckId_data()
+{
+    QTest::addColumn<QString>("base");
+    QTest::addColumn<QStringList>("taken");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("free") << u"corr"_s << QStringList{u"n"_s} << u"corr"_s;
+    QTest::newRow("taken") << u"corr"_s << QStringList{u"corr"_s, u"corr-2"_s} << u"corr-3"_s;
+    QTest::newRow("leading underscore") << u"_x"_s << QStringList() << u"x"_s;
+    QTest::newRow("nothing left") << u"__"_s << QStringList() << u"check"_s;
+    QTest::newRow("non-ascii") << u"größe"_s << QStringList() << u"gr__e"_s;
+    QTest::newRow("long") << QString(70, u'a') << QStringList{QString(64, u'a')} << QString(62, u'a') + u"-2"_s;
+}
+
+void TestAssignment::uniqueCheckId()
+{
+    QFETCH(QString, base);
+    QFETCH(QStringList, taken);
+    QFETCH(QString, expected);
+    QCOMPARE(sandmark::uniqueCheckId(base, taken), expected);
 }
 
 QTEST_GUILESS_MAIN(TestAssignment)

@@ -1,6 +1,9 @@
 #include "assignment/edit.h"
 
+#include "notebook/instrument.h"
+
 #include <QFile>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <nlohmann/json.hpp>
@@ -9,21 +12,93 @@
 
 namespace sandmark {
 
-Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit)
+namespace {
+
+using OJson = nlohmann::ordered_json;
+
+const QRegularExpression &idPattern()
+{
+    // The same rule as the loader (assignment.cpp, readCheck).
+    static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
+    return re;
+}
+
+Expected<OJson> readJson(const QString &jsonPath)
 {
     QFile f(jsonPath);
     if (!f.open(QIODevice::ReadOnly))
         return Error{jsonPath, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
     const QByteArray bytes = f.readAll();
-    f.close();
-    nlohmann::ordered_json root;
     try {
-        root = nlohmann::ordered_json::parse(bytes.constData(), bytes.constData() + bytes.size());
+        OJson root = OJson::parse(bytes.constData(), bytes.constData() + bytes.size());
+        if (!root.is_object())
+            return Error{jsonPath, {}, QStringLiteral("must be a JSON object")};
+        return root;
     } catch (const nlohmann::json::parse_error &e) {
         return Error{jsonPath, {}, QStringLiteral("invalid JSON: %1").arg(QString::fromUtf8(e.what()))};
     }
+}
+
+Expected<void> writeJson(const QString &jsonPath, const OJson &root)
+{
+    const std::string text = root.dump(2) + "\n";
+    QSaveFile out(jsonPath);
+    if (!out.open(QIODevice::WriteOnly))
+        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
+    out.write(text.data(), qint64(text.size()));
+    if (!out.commit())
+        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
+    return {};
+}
+
+QString stringOf(const OJson &o, const char *key)
+{
+    if (!o.is_object())
+        return {};
+    auto it = o.find(key);
+    return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+}
+
+// The id the loader gives checks[i] (explicit, else variable / anchor / test-N).
+QString effectiveId(const OJson &c, size_t i)
+{
+    const QString id = stringOf(c, "id");
+    if (!id.isEmpty())
+        return id;
+    const QString type = stringOf(c, "type");
+    if (type == QLatin1String("value"))
+        return stringOf(c, "variable");
+    if (type == QLatin1String("manual"))
+        return stringOf(c, "anchor");
+    return QStringLiteral("test-%1").arg(i + 1);
+}
+
+QStringList idsOf(const OJson &checks)
+{
+    QStringList ids;
+    for (size_t i = 0; i < checks.size(); ++i)
+        ids << effectiveId(checks[i], i);
+    return ids;
+}
+
+// A number as JSON: integral values as integers ("points": 2, not 2.0).
+OJson number(double v)
+{
+    if (std::floor(v) == v && std::fabs(v) < 9007199254740992.0)
+        return OJson(qint64(v));
+    return OJson(v);
+}
+
+} // namespace
+
+Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit)
+{
+    Expected<OJson> parsed = readJson(jsonPath);
+    if (!parsed)
+        return parsed.error();
+    OJson &root = *parsed;
     const QString field = QStringLiteral("checks[%1]").arg(index);
-    if (!root.is_object() || !root.contains("checks") || !root["checks"].is_array() || index < 0
+    if (!root.contains("checks") || !root["checks"].is_array() || index < 0
         || size_t(index) >= root["checks"].size() || !root["checks"][size_t(index)].is_object())
         return Error{jsonPath, field, QStringLiteral("no such check")};
     auto &check = root["checks"][size_t(index)];
@@ -34,7 +109,7 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
             return {};
         if (!std::isfinite(*v) || *v < 0)
             return Error{jsonPath, field + QLatin1Char('.') + QLatin1String(key), QStringLiteral("must be at least 0")};
-        check[key] = *v;
+        check[key] = number(*v);
         return {};
     };
     if ((edit.rtol || edit.atol) && isTest)
@@ -46,15 +121,135 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         check.erase("rtol");
     if (edit.clearAtol)
         check.erase("atol");
+    return writeJson(jsonPath, root);
+}
 
-    const std::string text = root.dump(2) + "\n";
-    QSaveFile out(jsonPath);
-    if (!out.open(QIODevice::WriteOnly))
-        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
-    out.write(text.data(), qint64(text.size()));
-    if (!out.commit())
-        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
-    return {};
+Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
+{
+    Expected<OJson> parsed = readJson(jsonPath);
+    if (!parsed)
+        return parsed.error();
+    OJson &root = *parsed;
+    if (root.contains("checks") && !root["checks"].is_array())
+        return Error{jsonPath, QStringLiteral("checks"), QStringLiteral("must be a list")};
+    const size_t index = root.contains("checks") ? root["checks"].size() : 0;
+    const QString field = QStringLiteral("checks[%1]").arg(index);
+    auto bad = [&](const char *key, const QString &problem) -> Expected<int> {
+        return Error{jsonPath, key ? field + QLatin1Char('.') + QLatin1String(key) : field, problem};
+    };
+    if (nc.type == Check::Type::Manual)
+        return bad("type", QStringLiteral("only value and test checks can be added here"));
+    if (!idPattern().match(nc.id).hasMatch())
+        return bad("id", QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit")
+                             .arg(nc.id));
+    const QStringList ids = root.contains("checks") ? idsOf(root["checks"]) : QStringList();
+    if (const qsizetype taken = ids.indexOf(nc.id); taken >= 0)
+        return bad("id", QStringLiteral("'%1' is already the id of checks[%2]").arg(nc.id).arg(taken));
+    if (!std::isfinite(nc.points) || nc.points < 0)
+        return bad("points", QStringLiteral("must be a finite number, at least 0"));
+    const bool isValue = nc.type == Check::Type::Value;
+    for (const auto &[key, tol] : {std::pair{"rtol", nc.rtol}, std::pair{"atol", nc.atol}}) {
+        if (!tol)
+            continue;
+        if (!isValue)
+            return bad(key, QStringLiteral("a test check has no tolerance"));
+        if (!std::isfinite(*tol) || *tol < 0)
+            return bad(key, QStringLiteral("must be a finite number, at least 0"));
+    }
+
+    OJson c = OJson::object();
+    c["id"] = nc.id.toStdString();
+    if (isValue) {
+        if (!isPythonVariableName(nc.variable))
+            return bad("variable", QStringLiteral("'%1' is not a Python variable name").arg(nc.variable));
+        c["type"] = "value";
+        c["variable"] = nc.variable.toStdString();
+        c["points"] = number(nc.points);
+        if (nc.rtol)
+            c["rtol"] = number(*nc.rtol);
+        if (nc.atol)
+            c["atol"] = number(*nc.atol);
+        if (!nc.anchor.isEmpty()) {
+            if (nc.anchor.trimmed() != nc.anchor)
+                return bad("anchor", QStringLiteral("must not start or end with spaces"));
+            c["anchor"] = nc.anchor.toStdString();
+        }
+    } else {
+        if (!nc.variable.isEmpty())
+            return bad("variable", QStringLiteral("a test check probes no variable"));
+        if (!nc.anchor.isEmpty())
+            return bad("anchor", QStringLiteral("a test check has no anchor; it runs after the student's code"));
+        if (nc.code.trimmed().isEmpty())
+            return bad("code", QStringLiteral("must not be empty"));
+        c["type"] = "test";
+        c["points"] = number(nc.points);
+        c["code"] = nc.code.toStdString();
+    }
+    if (!root.contains("checks"))
+        root["checks"] = OJson::array();
+    root["checks"].push_back(std::move(c));
+    if (auto ok = writeJson(jsonPath, root); !ok)
+        return ok.error();
+    return int(index);
+}
+
+Expected<void> removeCheck(const QString &jsonPath, int index)
+{
+    Expected<OJson> parsed = readJson(jsonPath);
+    if (!parsed)
+        return parsed.error();
+    OJson &root = *parsed;
+    const QString field = QStringLiteral("checks[%1]").arg(index);
+    if (!root.contains("checks") || !root["checks"].is_array() || index < 0 || size_t(index) >= root["checks"].size())
+        return Error{jsonPath, field, QStringLiteral("no such check")};
+    OJson &checks = root["checks"];
+    // Later test checks without an id are "test-N" by position: keep the id they had.
+    for (size_t i = size_t(index) + 1; i < checks.size(); ++i) {
+        OJson &c = checks[i];
+        if (!c.is_object() || stringOf(c, "type") != QLatin1String("test") || c.contains("id"))
+            continue;
+        OJson withId = OJson::object();
+        withId["id"] = effectiveId(c, i).toStdString();
+        for (auto &[k, v] : c.items())
+            withId[k] = v;
+        c = std::move(withId);
+    }
+    checks.erase(checks.begin() + index);
+    return writeJson(jsonPath, root);
+}
+
+Expected<QStringList> checkIds(const QString &jsonPath)
+{
+    Expected<OJson> parsed = readJson(jsonPath);
+    if (!parsed)
+        return parsed.error();
+    const OJson &root = *parsed;
+    if (!root.contains("checks"))
+        return QStringList();
+    if (!root["checks"].is_array())
+        return Error{jsonPath, QStringLiteral("checks"), QStringLiteral("must be a list")};
+    return idsOf(root["checks"]);
+}
+
+QString uniqueCheckId(const QString &base, const QStringList &taken)
+{
+    QString id;
+    for (QChar ch : base) {
+        const bool ok = (ch.unicode() < 128 && ch.isLetterOrNumber()) || ch == QLatin1Char('.') || ch == QLatin1Char('_')
+                        || ch == QLatin1Char('-');
+        if (id.isEmpty() && !(ch.unicode() < 128 && ch.isLetterOrNumber()))
+            continue;
+        id += ok ? ch : QLatin1Char('_');
+    }
+    if (id.isEmpty())
+        id = QStringLiteral("check");
+    id = id.left(64);
+    QString candidate = id;
+    for (int n = 2; taken.contains(candidate); ++n) {
+        const QString suffix = QStringLiteral("-%1").arg(n);
+        candidate = id.left(64 - suffix.size()) + suffix;
+    }
+    return candidate;
 }
 
 } // namespace sandmark

@@ -1,9 +1,11 @@
 #pragma once
-// Editing assignment.json in place: one check's points and tolerances, every other key kept.
+// Editing assignment.json in place: add, change and remove checks, every other key kept.
 
+#include "assignment/assignment.h"
 #include "util/expected.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -25,5 +27,43 @@ struct CheckEdit
 /// name the file and the field ("checks[3].rtol"): no such check, a negative or non-finite number, a
 /// tolerance on a test check, a file that does not parse. Blocking file I/O: call it off the GUI thread.
 Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit);
+
+/// A check to append to "checks" (docs/assignment-format.md, "Checks"). Value and test checks only.
+struct NewCheck
+{
+    Check::Type type = Check::Type::Value;
+    QString id;       ///< 1-64 letters, digits, '.', '_', '-' (first a letter or digit); unique among the checks
+    QString variable; ///< value: the probed Python variable name
+    QString anchor;   ///< value, optional: the answer cell the probe runs after
+    QString code;     ///< test: the assertion code, not empty
+    double points = 1; ///< finite, >= 0
+    std::optional<double> rtol; ///< value only; finite, >= 0
+    std::optional<double> atol; ///< value only; finite, >= 0
+};
+
+/// Appends `check` to "checks" of the assignment.json at `jsonPath` (creating the list when absent) and
+/// returns its index. The object is written with explicit keys in the order id, type, variable, points,
+/// rtol, atol, anchor (value) or id, type, points, code (test); integral numbers as JSON integers.
+/// Everything else is kept byte for byte in meaning and key order; written atomically. Refused with an
+/// Error naming the file and the field ("checks[4].id"): an id that is invalid or already taken (the ids
+/// the assignment loader would give, defaults included), a variable that is not a Python identifier,
+/// negative or non-finite points or tolerances, a tolerance or anchor on a test check, empty test code,
+/// a manual check, a file that does not parse or whose "checks" is not a list. A refused call leaves the
+/// file untouched. Blocking file I/O: call it off the GUI thread.
+Expected<int> addCheck(const QString &jsonPath, const NewCheck &check);
+
+/// Removes `checks[index]`. Test checks after it whose id was implicit ("test-N", numbered by position)
+/// get their id written out, so their ids — and their gradebook history — stay the same. Errors name the
+/// file and "checks[index]". Atomic; blocking file I/O.
+Expected<void> removeCheck(const QString &jsonPath, int index);
+
+/// The ids of the checks in file order, as the assignment loader gives them (explicit "id", else the
+/// variable, the anchor or "test-N"). Reads only "checks"; the rest of the file need not be valid.
+Expected<QStringList> checkIds(const QString &jsonPath);
+
+/// `base` made into a valid check id not in `taken`: characters outside [A-Za-z0-9._-] become '_', a
+/// leading non-alphanumeric run is dropped (an empty result becomes "check"), then "-2", "-3", … is added
+/// until it is free; at most 64 characters. Pure function.
+QString uniqueCheckId(const QString &base, const QStringList &taken);
 
 } // namespace sandmark
