@@ -9,6 +9,10 @@
 
 #include "testsupport.h"
 
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -27,16 +31,18 @@ struct Run
     int code = -1;
 };
 
-Run runCli(const QStringList &args)
+Run runCli(const QStringList &args, const QMap<QString, QString> &extraEnv = {})
 {
     QProcess p;
     p.setWorkingDirectory(QStringLiteral(SANDMARK_TEST_DATA_DIR));
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+    for (auto it = extraEnv.cbegin(); it != extraEnv.cend(); ++it)
+        env.insert(it.key(), it.value());
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(SANDMARK_CLI), args);
     Run r;
-    if (!p.waitForFinished(60000)) {
+    if (!p.waitForFinished(300000)) {
         p.kill();
         p.waitForFinished();
         r.err = "timed out";
@@ -81,6 +87,19 @@ void compareGolden(const QString &name, const char *ext, const QByteArray &actua
     QVERIFY2(actual == expected, qPrintable(u"%1 differs from %2"_s.arg(QLatin1String(ext), path)));
 }
 
+// Copies the folder `src` (recursively) to `dest`.
+void copyTree(const QString &src, const QString &dest)
+{
+    QDirIterator it(src, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        const QString to = dest + u"/"_s + QDir(src).relativeFilePath(file);
+        QDir().mkpath(QFileInfo(to).absolutePath());
+        if (!QFile::copy(file, to))
+            qFatal("cannot copy %s", qPrintable(file));
+    }
+}
+
 } // namespace
 
 class TestCli : public QObject
@@ -94,6 +113,7 @@ private Q_SLOTS:
     void instrumentThenStripGivesTheOriginal();
     void releaseWritesTheGoldenNotebook();
     void outputFileIsWrittenAtomically();
+    void checksListReference();
 };
 
 void TestCli::golden_data()
@@ -160,6 +180,44 @@ void TestCli::golden_data()
         << QStringList{u"import"_s, u"submissions"_s, u"import/not-a-zip.zip"_s, u"-o"_s, u"{TMP}/out"_s} << 1;
     QTest::newRow("import-submissions-missing-output")
         << QStringList{u"import"_s, u"submissions"_s, u"import/canvas.zip"_s} << 2;
+    // checks: {COPY} is a fresh copy of assignments/good; a successful change is compared with
+    // cli/<row>.json, a refused one must leave assignment.json byte for byte as it was.
+    QTest::newRow("checks-help") << QStringList{u"checks"_s, u"--help"_s} << 0;
+    QTest::newRow("checks-list") << QStringList{u"checks"_s, u"list"_s, u"assignments/good"_s} << 0;
+    QTest::newRow("checks-list-json") << QStringList{u"checks"_s, u"list"_s, u"assignments/good"_s, u"--json"_s} << 0;
+    QTest::newRow("checks-list-broken") << QStringList{u"checks"_s, u"list"_s, u"assignments/bad-limits"_s} << 1;
+    QTest::newRow("checks-bad-action") << QStringList{u"checks"_s, u"frob"_s, u"assignments/good"_s} << 2;
+    QTest::newRow("checks-add-value")
+        << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"sepal_mean"_s,
+                       u"--points"_s, u"2"_s, u"--rtol"_s, u"1e-6"_s, u"--anchor"_s, u"q1"_s} << 0;
+    QTest::newRow("checks-add-value-duplicate")
+        << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"corr"_s} << 1;
+    QTest::newRow("checks-add-value-bad-variable")
+        << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"df.shape"_s, u"--id"_s, u"shape"_s}
+        << 1;
+    QTest::newRow("checks-add-value-negative-points")
+        << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"x"_s, u"--points"_s, u"-1"_s} << 1;
+    QTest::newRow("checks-add-value-points-not-a-number")
+        << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"x"_s, u"--points"_s, u"two"_s} << 2;
+    QTest::newRow("checks-add-value-no-variable") << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s} << 2;
+    QTest::newRow("checks-add-test")
+        << QStringList{u"checks"_s, u"add"_s, u"test"_s, u"{COPY}"_s, u"--id"_s, u"rows"_s, u"--points"_s, u"1.5"_s,
+                       u"--code"_s, u"assert n_rows == 150"_s} << 0;
+    QTest::newRow("checks-add-test-empty-code")
+        << QStringList{u"checks"_s, u"add"_s, u"test"_s, u"{COPY}"_s, u"--id"_s, u"rows"_s, u"--code"_s, u" "_s} << 1;
+    QTest::newRow("checks-add-test-rtol")
+        << QStringList{u"checks"_s, u"add"_s, u"test"_s, u"{COPY}"_s, u"--id"_s, u"rows"_s, u"--code"_s, u"assert 1"_s,
+                       u"--rtol"_s, u"0.1"_s} << 2;
+    QTest::newRow("checks-add-test-missing-code-file")
+        << QStringList{u"checks"_s, u"add"_s, u"test"_s, u"{COPY}"_s, u"--id"_s, u"rows"_s, u"--code-file"_s, u"{TMP}/nope.py"_s}
+        << 1;
+    QTest::newRow("checks-remove") << QStringList{u"checks"_s, u"remove"_s, u"{COPY}"_s, u"n_rows"_s} << 0;
+    QTest::newRow("checks-remove-unknown") << QStringList{u"checks"_s, u"remove"_s, u"{COPY}"_s, u"nope"_s} << 1;
+    QTest::newRow("checks-edit")
+        << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s, u"--points"_s, u"3"_s, u"--clear-atol"_s} << 0;
+    QTest::newRow("checks-edit-test-tolerance")
+        << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"t-corr"_s, u"--rtol"_s, u"0.1"_s} << 1;
+    QTest::newRow("checks-edit-nothing") << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s} << 2;
 }
 
 void TestCli::golden()
@@ -167,11 +225,22 @@ void TestCli::golden()
     QFETCH(QStringList, args);
     QFETCH(int, code);
     QTemporaryDir tmp;
-    for (QString &a : args)
+    const QString copy = tmp.filePath(u"good"_s);
+    const bool copying = args.join(QLatin1Char(' ')).contains(u"{COPY}"_s);
+    if (copying)
+        copyTree(dataPath(u"assignments/good"_s), copy);
+    const QByteArray jsonBefore = copying ? readAll(copy + u"/assignment.json"_s) : QByteArray();
+    for (QString &a : args) {
         a.replace(u"{TMP}"_s, tmp.path());
+        a.replace(u"{COPY}"_s, copy);
+    }
     const Run r = runCli(args);
     const QString name = QString::fromLatin1(QTest::currentDataTag());
     QCOMPARE(r.code, code);
+    if (copying && code == 0)
+        compareGolden(name, "json", readAll(copy + u"/assignment.json"_s));
+    else if (copying)
+        QCOMPARE(readAll(copy + u"/assignment.json"_s), jsonBefore);
     compareGolden(name, "stdout", normalized(r.out, tmp.path()));
     compareGolden(name, "stderr", normalized(r.err, tmp.path()));
     compareGolden(name, "code", QByteArray::number(r.code) + '\n');
@@ -241,6 +310,47 @@ void TestCli::outputFileIsWrittenAtomically()
     QCOMPARE(r.code, 0);
     QCOMPARE(r.out, QByteArray());
     QCOMPARE(readAll(out), readAll(dataPath(u"assignments/good/hw.ipynb"_s)));
+}
+
+// `checks list --reference`: the real reference run (bwrap) of a copy of the example lists the instructor
+// notebook's variables with their types and values; modules and functions are not listed; the second run
+// reads the cache.
+void TestCli::checksListReference()
+{
+    QTemporaryDir tmp;
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), tmp.filePath(u"iris"_s));
+    QVERIFY(QFile::setPermissions(tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther
+                                                  | QFileDevice::ExeOther));
+    const QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
+    const QStringList args{u"checks"_s, u"list"_s, tmp.filePath(u"iris"_s), u"--reference"_s, u"--json"_s, u"--sandbox"_s, u"bwrap"_s};
+    Run r = runCli(args, env);
+    if (r.code == 3 && r.err.contains("bwrap"))
+        QSKIP(qPrintable(u"bwrap cannot start here: "_s + QString::fromUtf8(r.err)));
+    QVERIFY2(r.code == 0, r.err.constData());
+    for (int pass = 0; pass < 2; ++pass) {
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(u"total_points"_s).toDouble(), 8.0);
+        const QJsonObject ref = o.value(u"reference"_s).toObject();
+        QCOMPARE(ref.value(u"cache_hit"_s).toBool(), pass == 1);
+        QMap<QString, QJsonObject> vars;
+        QStringList names;
+        for (const QJsonValue &v : ref.value(u"variables"_s).toArray()) {
+            names << v[u"name"_s].toString();
+            vars.insert(v[u"name"_s].toString(), v.toObject());
+        }
+        QCOMPARE(names, (QStringList{u"DATA_URL"_s, u"df"_s, u"n_rows"_s, u"mean_sepal"_s, u"petal_ratio"_s, u"corr"_s}));
+        QCOMPARE(vars[u"n_rows"_s][u"type"_s].toString(), u"int"_s);
+        QCOMPARE(vars[u"n_rows"_s][u"value"_s].toString(), u"150"_s);
+        QCOMPARE(vars[u"n_rows"_s][u"checks"_s].toArray(), QJsonArray{u"n_rows"_s});
+        QCOMPARE(vars[u"corr"_s][u"type"_s].toString(), u"float"_s);
+        QVERIFY(vars[u"corr"_s][u"value"_s].toString().startsWith(u"0.96286"_s));
+        QCOMPARE(vars[u"df"_s][u"type"_s].toString(), u"pandas.DataFrame"_s);
+        QVERIFY(vars[u"df"_s][u"value"_s].toString().startsWith(u"DataFrame 150×5"_s));
+        QCOMPARE(vars[u"df"_s][u"checks"_s].toArray(), QJsonArray());
+        if (pass == 0)
+            r = runCli(args, env);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -44,5 +44,6 @@ int cmdExport(const QStringList &args);
 int cmdOverride(const QStringList &args);
 int cmdManual(const QStringList &args);
 int cmdFeedback(const QStringList &args);
+int cmdChecks(const QStringList &args);
 
 } // namespace sandmark::cli

@@ -27,6 +27,7 @@ const QList<Command> &commands()
         {"override", "set a manual grade for a check or a whole submission", cmdOverride},
         {"manual", "list the answers awaiting grading by hand, or import their grades from CSV", cmdManual},
         {"feedback", "write one HTML feedback file per graded submission", cmdFeedback},
+        {"checks", "list an assignment's checks and the reference run's variables; add, remove, edit checks", cmdChecks},
     };
     return all;
 }

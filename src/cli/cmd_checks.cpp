@@ -1,0 +1,496 @@
+// sandmark-cli checks list ASSIGNMENT [--reference] [--json]
+//                     add value|test ASSIGNMENT [--id ID] [--variable NAME] [--points P] [--rtol R] [--atol A]
+//                                               [--anchor CELL] [--code CODE | --code-file FILE]
+//                     remove ASSIGNMENT ID
+//                     edit ASSIGNMENT ID [--points P] [--rtol R] [--atol A] [--clear-rtol] [--clear-atol]
+// The checks editor of the app, on the command line: the same core calls (assignment/edit.h, ReferenceRun).
+#include "assignment/assignment.h"
+#include "assignment/edit.h"
+#include "batch/referencerun.h"
+#include "cli_util.h"
+#include "commands.h"
+#include "grading/value.h"
+#include "sandbox/backend.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSocketNotifier>
+
+#include <cmath>
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace sandmark::cli {
+
+namespace {
+
+int g_checksSignalPipe[2] = {-1, -1};
+
+void onChecksSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] const ssize_t n = ::write(g_checksSignalPipe[1], &c, 1);
+}
+
+/// SIGINT/SIGTERM during the reference run → a byte on a pipe, read by the event loop.
+struct SignalGuard
+{
+    struct sigaction oldInt {}, oldTerm {};
+    bool installed = false;
+    SignalGuard()
+    {
+        if (::pipe2(g_checksSignalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+            return;
+        struct sigaction sa {};
+        sa.sa_handler = onChecksSignal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        ::sigaction(SIGINT, &sa, &oldInt);
+        ::sigaction(SIGTERM, &sa, &oldTerm);
+        installed = true;
+    }
+    ~SignalGuard()
+    {
+        if (!installed)
+            return;
+        ::sigaction(SIGINT, &oldInt, nullptr);
+        ::sigaction(SIGTERM, &oldTerm, nullptr);
+        ::close(g_checksSignalPipe[0]);
+        ::close(g_checksSignalPipe[1]);
+    }
+};
+
+QString number(double v)
+{
+    return QString::number(v, 'g', 10);
+}
+
+QString typeName(Check::Type t)
+{
+    switch (t) {
+    case Check::Type::Value: return QStringLiteral("value");
+    case Check::Type::Test: return QStringLiteral("test");
+    case Check::Type::Manual: return QStringLiteral("manual");
+    }
+    return {};
+}
+
+/// The assignment.json of ASSIGNMENT (a folder or the file itself), as the user named it.
+QString jsonPathOf(const QString &assignment)
+{
+    return QFileInfo(assignment).isDir() ? QDir(assignment).filePath(QStringLiteral("assignment.json")) : assignment;
+}
+
+/// What a check looks at, in a few words.
+QString describe(const Check &c)
+{
+    switch (c.type) {
+    case Check::Type::Value: {
+        QString s = c.variable + (c.anchor.isEmpty() ? QStringLiteral(" at the end") : QStringLiteral(" after ") + c.anchor);
+        QStringList tol;
+        for (const char *key : {"rtol", "atol"})
+            if (c.options.contains(QLatin1String(key)))
+                tol << QStringLiteral("%1 %2").arg(QLatin1String(key), number(c.options.value(QLatin1String(key)).toDouble()));
+        if (!tol.isEmpty())
+            s += QStringLiteral(" (") + tol.join(QStringLiteral(", ")) + QLatin1Char(')');
+        return s;
+    }
+    case Check::Type::Test: {
+        const QStringList lines = c.code.trimmed().split(QLatin1Char('\n'));
+        QString first = lines.value(0).trimmed();
+        if (first.size() > 60)
+            first = first.left(59) + QStringLiteral("…");
+        return first + (lines.size() > 1 ? QStringLiteral(" (+%1 lines)").arg(lines.size() - 1) : QString());
+    }
+    case Check::Type::Manual: return QStringLiteral("graded by hand: ") + c.anchor;
+    }
+    return {};
+}
+
+QJsonObject checkJson(const Check &c)
+{
+    QJsonObject o{{QStringLiteral("id"), c.id}, {QStringLiteral("type"), typeName(c.type)}, {QStringLiteral("points"), c.points}};
+    if (!c.variable.isEmpty())
+        o.insert(QStringLiteral("variable"), c.variable);
+    if (!c.anchor.isEmpty())
+        o.insert(QStringLiteral("anchor"), c.anchor);
+    for (const char *key : {"rtol", "atol"})
+        if (c.options.contains(QLatin1String(key)))
+            o.insert(QLatin1String(key), c.options.value(QLatin1String(key)));
+    if (c.type == Check::Type::Test)
+        o.insert(QStringLiteral("code"), c.code);
+    return o;
+}
+
+struct ReferenceOptions
+{
+    std::optional<SandboxKind> kind;
+    QString datasetCache;
+    QString dockerImage;
+    bool dockerImageSet = false;
+};
+
+/// Runs (or reads from the cache) the reference run and decodes its payload. Exit code on failure.
+int referencePayload(const Assignment &assignment, const ReferenceOptions &ro, ProbePayload &payload, bool &cacheHit)
+{
+    ReferenceRunOptions opt;
+    opt.run.kind = ro.kind.value_or(assignment.sandbox().value_or(defaultSandboxKind()));
+    opt.run.datasetCache = ro.datasetCache;
+    opt.run.dockerImage = ro.dockerImageSet ? ro.dockerImage : assignment.dockerImage();
+    if (opt.run.kind == SandboxKind::LocalUnsafe)
+        err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebook WITHOUT a sandbox (resource limits only)" << Qt::endl;
+    ReferenceRun run(assignment, opt);
+    QEventLoop loop;
+    QByteArray json;
+    std::optional<Error> failure;
+    bool interrupted = false;
+    QObject::connect(&run, &ReferenceRun::progress, &loop,
+                     [](const QString &line) { err() << "sandmark-cli: note: " << line << Qt::endl; });
+    QObject::connect(&run, &ReferenceRun::finished, &loop, [&](const QByteArray &p, const QString &) {
+        json = p;
+        loop.quit();
+    });
+    QObject::connect(&run, &ReferenceRun::failed, &loop, [&](const Error &e) {
+        failure = e;
+        loop.quit();
+    });
+    SignalGuard signals;
+    std::unique_ptr<QSocketNotifier> notifier;
+    if (signals.installed) {
+        notifier = std::make_unique<QSocketNotifier>(g_checksSignalPipe[0], QSocketNotifier::Read);
+        QObject::connect(notifier.get(), &QSocketNotifier::activated, &loop, [&]() {
+            char buf[16];
+            while (::read(g_checksSignalPipe[0], buf, sizeof buf) > 0) {
+            }
+            interrupted = true;
+            run.cancel();
+        });
+    }
+    QMetaObject::invokeMethod(&run, &ReferenceRun::start, Qt::QueuedConnection);
+    loop.exec();
+    if (interrupted) {
+        err() << "sandmark-cli: checks: interrupted" << Qt::endl;
+        return ExitInterrupted;
+    }
+    if (failure) {
+        printError(*failure);
+        return ExitGraderError;
+    }
+    cacheHit = run.cacheHit();
+    Expected<ProbePayload> decoded = decodeProbePayload(json, QStringLiteral("reference payload"));
+    if (!decoded) {
+        printError(decoded.error());
+        return ExitGraderError;
+    }
+    payload = *decoded;
+    if (!payload.hasNamespace) {
+        printError(Error{assignment.displayPath(assignment.notebooks().value(0)), QStringLiteral("reference run"),
+                         QStringLiteral("the reference payload lists no namespace")});
+        return ExitGraderError;
+    }
+    return ExitOk;
+}
+
+int listChecks(const QString &assignmentArg, bool reference, bool json, const ReferenceOptions &ro)
+{
+    Expected<Assignment> assignment = Assignment::load(assignmentArg);
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    const QList<Check> checks = assignment->checks();
+    ProbePayload payload;
+    bool cacheHit = false;
+    if (reference)
+        if (int rc = referencePayload(*assignment, ro, payload, cacheHit); rc != ExitOk)
+            return rc;
+    auto checksOf = [&](const QString &variable) {
+        QStringList ids;
+        for (const Check &c : checks)
+            if (c.type == Check::Type::Value && c.variable == variable)
+                ids << c.id;
+        return ids;
+    };
+
+    if (json) {
+        QJsonArray list;
+        for (const Check &c : checks)
+            list.append(checkJson(c));
+        QJsonObject o{{QStringLiteral("assignment"), jsonPathOf(assignmentArg)},
+                      {QStringLiteral("checks"), list},
+                      {QStringLiteral("total_points"), assignment->maxPoints()}};
+        if (reference) {
+            QJsonArray vars;
+            for (const NamespaceEntry &e : std::as_const(payload.namespaceListing))
+                vars.append(QJsonObject{{QStringLiteral("name"), e.name},
+                                        {QStringLiteral("type"), e.value.pythonType()},
+                                        {QStringLiteral("value"), e.value.summary(200)},
+                                        {QStringLiteral("too_large"), e.value.kind == ProbeValue::Kind::TooLarge},
+                                        {QStringLiteral("checks"), QJsonArray::fromStringList(checksOf(e.name))}});
+            o.insert(QStringLiteral("reference"), QJsonObject{{QStringLiteral("cache_hit"), cacheHit},
+                                                              {QStringLiteral("variables"), vars},
+                                                              {QStringLiteral("omitted"), double(payload.namespaceOmitted)}});
+        }
+        out() << QJsonDocument(o).toJson();
+        out().flush();
+        return ExitOk;
+    }
+
+    int idWidth = 2;
+    for (const Check &c : checks)
+        idWidth = std::max(idWidth, int(c.id.size()));
+    out() << jsonPathOf(assignmentArg) << ": " << checks.size() << (checks.size() == 1 ? " check" : " checks") << '\n';
+    if (!checks.isEmpty())
+        out() << "  " << QStringLiteral("ID").leftJustified(idWidth) << "  TYPE    POINTS  WHAT\n";
+    for (const Check &c : checks)
+        out() << "  " << c.id.leftJustified(idWidth) << "  " << typeName(c.type).leftJustified(6) << "  "
+              << number(c.points).leftJustified(6) << "  " << describe(c) << '\n';
+    out() << "total: " << number(assignment->maxPoints()) << " points\n";
+    if (reference) {
+        const auto &vars = payload.namespaceListing;
+        out() << "\nreference namespace" << (cacheHit ? " (cached)" : "") << ": " << vars.size()
+              << (vars.size() == 1 ? " variable" : " variables") << '\n';
+        int nameWidth = 4, typeWidth = 4;
+        for (const NamespaceEntry &e : vars) {
+            nameWidth = std::max(nameWidth, int(e.name.size()));
+            typeWidth = std::max(typeWidth, int(e.value.pythonType().size()));
+        }
+        if (!vars.isEmpty())
+            out() << "  " << QStringLiteral("NAME").leftJustified(nameWidth) << "  " << QStringLiteral("TYPE").leftJustified(typeWidth)
+                  << "  VALUE\n";
+        for (const NamespaceEntry &e : vars) {
+            const QStringList ids = checksOf(e.name);
+            out() << "  " << e.name.leftJustified(nameWidth) << "  " << e.value.pythonType().leftJustified(typeWidth) << "  "
+                  << e.value.summary(70) << (ids.isEmpty() ? QString() : QStringLiteral("  [checked: %1]").arg(ids.join(QStringLiteral(", "))))
+                  << '\n';
+        }
+        if (payload.namespaceOmitted > 0)
+            out() << "  (" << payload.namespaceOmitted << " more names not listed)\n";
+    }
+    out().flush();
+    return ExitOk;
+}
+
+/// After a change: the new total, when the assignment still loads (a problem elsewhere is only a warning).
+void printTotal(const QString &assignmentArg)
+{
+    Expected<Assignment> a = Assignment::load(assignmentArg);
+    if (a)
+        out() << "total: " << number(a->maxPoints()) << " points in " << a->checks().size()
+              << (a->checks().size() == 1 ? " check" : " checks") << '\n';
+    else
+        err() << "sandmark-cli: warning: " << a.error().toString() << Qt::endl;
+    out().flush();
+}
+
+/// The index of check `id`, or an error naming the file.
+Expected<int> indexOf(const QString &jsonPath, const QString &id)
+{
+    Expected<QStringList> ids = checkIds(jsonPath);
+    if (!ids)
+        return ids.error();
+    const qsizetype i = ids->indexOf(id);
+    if (i < 0)
+        return Error{jsonPath, QStringLiteral("checks"), QStringLiteral("no check '%1' in this assignment").arg(id)};
+    return int(i);
+}
+
+} // namespace
+
+int cmdChecks(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ACTION"), QStringLiteral("list, add value, add test, remove, or edit"));
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    parser.addPositionalArgument(QStringLiteral("ID"), QStringLiteral("remove/edit: the check's id"), QStringLiteral("[ID]"));
+    const QCommandLineOption reference(QStringLiteral("reference"),
+                                       QStringLiteral("list: also list the reference run's variables (runs the instructor notebook "
+                                                      "in the sandbox, or reads the cached run)."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list: machine-readable output on stdout."));
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
+                                     QStringLiteral("list --reference: backend bwrap, docker, local-unsafe (default: assignment.json, else %1).")
+                                         .arg(sandboxKindName(defaultSandboxKind())),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("list --reference: HF_HOME bound read-only."),
+                                      QStringLiteral("DIR"));
+    const QCommandLineOption image(QStringLiteral("docker-image"), QStringLiteral("list --reference: Docker base image."),
+                                   QStringLiteral("IMAGE"));
+    const QCommandLineOption id(QStringLiteral("id"), QStringLiteral("add: the new check's id (value checks: default the variable name)."),
+                                QStringLiteral("ID"));
+    const QCommandLineOption variable(QStringLiteral("variable"), QStringLiteral("add value: the Python variable to probe."),
+                                      QStringLiteral("NAME"));
+    const QCommandLineOption points(QStringLiteral("points"), QStringLiteral("add/edit: points (at least 0; add: default 1)."),
+                                    QStringLiteral("P"));
+    const QCommandLineOption rtol(QStringLiteral("rtol"), QStringLiteral("add value/edit: relative tolerance."), QStringLiteral("R"));
+    const QCommandLineOption atol(QStringLiteral("atol"), QStringLiteral("add value/edit: absolute tolerance."), QStringLiteral("A"));
+    const QCommandLineOption anchor(QStringLiteral("anchor"),
+                                    QStringLiteral("add value: probe right after this answer cell (grade_id, cell id or tag)."),
+                                    QStringLiteral("CELL"));
+    const QCommandLineOption code(QStringLiteral("code"), QStringLiteral("add test: the assertion code."), QStringLiteral("CODE"));
+    const QCommandLineOption codeFile(QStringLiteral("code-file"), QStringLiteral("add test: read the assertion code from FILE."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption clearRtol(QStringLiteral("clear-rtol"), QStringLiteral("edit: remove rtol (the default applies)."));
+    const QCommandLineOption clearAtol(QStringLiteral("clear-atol"), QStringLiteral("edit: remove atol (the default applies)."));
+    parser.addOptions({reference, json, sandbox, datasets, image, id, variable, points, rtol, atol, anchor, code, codeFile,
+                       clearRtol, clearAtol});
+    if (int rc = parseOrExit(parser, args,
+                             QStringLiteral("The checks of an assignment: list them with their points and total (--reference: "
+                                            "with the reference run's variables, type and value), add a value or test check, "
+                                            "remove or edit one. Changes are written to assignment.json atomically; every "
+                                            "other key and the key order are kept."),
+                             -1);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    const QStringList pos = parser.positionalArguments();
+    auto usage = [](const QString &text) {
+        err() << "sandmark-cli: checks: " << text << " (see 'sandmark-cli checks --help')" << Qt::endl;
+        return int(ExitUsage);
+    };
+    const QString action = pos.value(0);
+    // Options each action accepts; any other option given is a usage error.
+    QList<const QCommandLineOption *> allowed;
+    int expected = 0;
+    if (action == QLatin1String("list")) {
+        allowed = {&reference, &json, &sandbox, &datasets, &image};
+        expected = 2;
+    } else if (action == QLatin1String("add") && pos.value(1) == QLatin1String("value")) {
+        allowed = {&id, &variable, &points, &rtol, &atol, &anchor};
+        expected = 3;
+    } else if (action == QLatin1String("add") && pos.value(1) == QLatin1String("test")) {
+        allowed = {&id, &points, &code, &codeFile};
+        expected = 3;
+    } else if (action == QLatin1String("remove")) {
+        expected = 3;
+    } else if (action == QLatin1String("edit")) {
+        allowed = {&points, &rtol, &atol, &clearRtol, &clearAtol};
+        expected = 3;
+    } else {
+        return usage(QStringLiteral("usage: checks list|add value|add test|remove|edit ASSIGNMENT [ID]"));
+    }
+    if (pos.size() != expected)
+        return usage(QStringLiteral("%1 takes %2 argument(s) after the action")
+                         .arg(action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action)
+                         .arg(expected - (action == QLatin1String("add") ? 2 : 1)));
+    for (const QCommandLineOption *o : {&reference, &json, &sandbox, &datasets, &image, &id, &variable, &points, &rtol, &atol,
+                                        &anchor, &code, &codeFile, &clearRtol, &clearAtol})
+        if (parser.isSet(*o) && !allowed.contains(o))
+            return usage(QStringLiteral("--%1 does not apply to '%2'")
+                             .arg(o->names().constFirst(), action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action));
+    auto numberOption = [&](const QCommandLineOption &o, std::optional<double> &target) -> bool {
+        if (!parser.isSet(o))
+            return true;
+        bool ok = false;
+        const double v = parser.value(o).toDouble(&ok);
+        if (!ok)
+            return false;
+        target = v;
+        return true;
+    };
+    std::optional<double> pointsValue, rtolValue, atolValue;
+    for (const auto &[o, target] : {std::pair{&points, &pointsValue}, std::pair{&rtol, &rtolValue}, std::pair{&atol, &atolValue}})
+        if (!numberOption(*o, *target))
+            return usage(QStringLiteral("--%1 '%2' is not a number").arg(o->names().constFirst(), parser.value(*o)));
+
+    if (action == QLatin1String("list")) {
+        ReferenceOptions ro;
+        if (parser.isSet(sandbox)) {
+            Expected<SandboxKind> k = parseSandboxName(parser.value(sandbox));
+            if (!k) {
+                printError(k.error());
+                return ExitUsage;
+            }
+            ro.kind = *k;
+        }
+        ro.datasetCache = parser.value(datasets);
+        ro.dockerImageSet = parser.isSet(image);
+        ro.dockerImage = parser.value(image);
+        return listChecks(pos.at(1), parser.isSet(reference), parser.isSet(json), ro);
+    }
+
+    if (action == QLatin1String("add")) {
+        const QString assignmentArg = pos.at(2);
+        const QString jsonPath = jsonPathOf(assignmentArg);
+        NewCheck nc;
+        nc.points = pointsValue.value_or(1);
+        nc.id = parser.value(id);
+        if (pos.at(1) == QLatin1String("value")) {
+            if (!parser.isSet(variable))
+                return usage(QStringLiteral("add value needs --variable NAME"));
+            nc.type = Check::Type::Value;
+            nc.variable = parser.value(variable);
+            if (!parser.isSet(id))
+                nc.id = nc.variable;
+            nc.rtol = rtolValue;
+            nc.atol = atolValue;
+            nc.anchor = parser.value(anchor);
+        } else {
+            if (parser.isSet(code) == parser.isSet(codeFile))
+                return usage(QStringLiteral("add test needs exactly one of --code CODE and --code-file FILE"));
+            if (!parser.isSet(id))
+                return usage(QStringLiteral("add test needs --id ID"));
+            nc.type = Check::Type::Test;
+            if (parser.isSet(code)) {
+                nc.code = parser.value(code);
+            } else {
+                QFile f(parser.value(codeFile));
+                if (!f.open(QIODevice::ReadOnly)) {
+                    printError(Error{parser.value(codeFile), {}, QStringLiteral("cannot read: %1").arg(f.errorString())});
+                    return ExitBadInput;
+                }
+                nc.code = QString::fromUtf8(f.readAll());
+            }
+        }
+        Expected<int> added = addCheck(jsonPath, nc);
+        if (!added) {
+            printError(added.error());
+            return ExitBadInput;
+        }
+        out() << "added " << pos.at(1) << " check '" << nc.id << "' (" << number(nc.points) << " points) as checks["
+              << *added << "] of " << jsonPath << '\n';
+        printTotal(assignmentArg);
+        return ExitOk;
+    }
+
+    const QString assignmentArg = pos.at(1);
+    const QString jsonPath = jsonPathOf(assignmentArg);
+    const QString checkId = pos.at(2);
+    Expected<int> index = indexOf(jsonPath, checkId);
+    if (!index) {
+        printError(index.error());
+        return ExitBadInput;
+    }
+    if (action == QLatin1String("remove")) {
+        if (auto r = removeCheck(jsonPath, *index); !r) {
+            printError(r.error());
+            return ExitBadInput;
+        }
+        out() << "removed check '" << checkId << "' (checks[" << *index << "]) from " << jsonPath << '\n';
+        printTotal(assignmentArg);
+        return ExitOk;
+    }
+    CheckEdit edit;
+    edit.points = pointsValue;
+    edit.rtol = rtolValue;
+    edit.atol = atolValue;
+    edit.clearRtol = parser.isSet(clearRtol);
+    edit.clearAtol = parser.isSet(clearAtol);
+    if (!edit.points && !edit.rtol && !edit.atol && !edit.clearRtol && !edit.clearAtol)
+        return usage(QStringLiteral("edit needs at least one of --points, --rtol, --atol, --clear-rtol, --clear-atol"));
+    if ((edit.rtol && edit.clearRtol) || (edit.atol && edit.clearAtol))
+        return usage(QStringLiteral("--rtol/--atol and --clear-rtol/--clear-atol of the same tolerance cannot be combined"));
+    if (auto r = editCheck(jsonPath, *index, edit); !r) {
+        printError(r.error());
+        return ExitBadInput;
+    }
+    out() << "changed check '" << checkId << "' (checks[" << *index << "]) in " << jsonPath << '\n';
+    printTotal(assignmentArg);
+    return ExitOk;
+}
+
+} // namespace sandmark::cli
