@@ -136,6 +136,7 @@ private Q_SLOTS:
     void gradeSandboxFailureIsGraderError();
     void gradeBadOptionIsNotGraded();
     void gradePartialCreditAndManual();
+    void gradeUnverifiedTestIsNeverPassed();
 };
 
 void TestGrading::decodeKeepsWhatJsonLoses()
@@ -589,6 +590,68 @@ void TestGrading::gradePartialCreditAndManual()
     QCOMPARE(r.score, 1.5);
     QCOMPARE(r.maxScore, 7.0);
     QCOMPARE(r.status, GradeStatus::Graded); // a manual check awaiting a person is not a problem of the run
+}
+
+void TestGrading::gradeUnverifiedTestIsNeverPassed()
+{
+    // A test cell that ran "ok" (or failed) without the runtime's signed result: its stub was rewritten by the
+    // student's code. The check is not graded (needs review), never passed; the cell's status does not count.
+    const QList<Check> checks = {testCheck(QStringLiteral("t-final"), 2), testCheck(QStringLiteral("t-ans"), 3)};
+    QJsonObject rec = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
+    QJsonArray cells = rec.value(QLatin1String("cells")).toArray();
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        QJsonObject c = cells[i].toObject();
+        if (c.value(QLatin1String("injected")).toString() == QLatin1String("test")) {
+            QCOMPARE(c.value(QLatin1String("test_result")).toString(),
+                     c.value(QLatin1String("check")).toString() == QLatin1String("t-final") ? QStringLiteral("pass")
+                                                                                          : QStringLiteral("fail"));
+            c.insert(QStringLiteral("status"), QStringLiteral("ok"));
+            c.insert(QStringLiteral("error"), QJsonValue::Null);
+            c.insert(QStringLiteral("test_result"), QStringLiteral("unverified"));
+            c.insert(QStringLiteral("result_text"), QStringLiteral("2"));
+            c.remove(QStringLiteral("test_error"));
+            cells[i] = c;
+        }
+    }
+    rec.insert(QStringLiteral("cells"), cells);
+    GradeInput in;
+    in.checks = checks;
+    in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
+    in.studentPayload = runPayload(QStringLiteral("anchor-student"));
+    in.record = rec;
+    GradeResult r = grade(in);
+    for (const CheckResult &c : r.checks) {
+        QCOMPARE(c.outcome, Outcome::NotGraded);
+        QCOMPARE(c.points, 0.0);
+        QVERIFY2(c.feedback.contains(QStringLiteral("no signed result")), qPrintable(c.feedback));
+    }
+    QCOMPARE(r.score, 0.0);
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    QVERIFY(r.reasons.contains(QStringLiteral("check 't-final' not graded")));
+
+    // A record from before signed results (no test_result at all) fails closed too.
+    for (qsizetype i = 0; i < cells.size(); ++i) {
+        QJsonObject c = cells[i].toObject();
+        c.remove(QStringLiteral("test_result"));
+        cells[i] = c;
+    }
+    rec.insert(QStringLiteral("cells"), cells);
+    in.record = rec;
+    r = grade(in);
+    QCOMPARE(r.checks.at(0).outcome, Outcome::NotGraded);
+
+    // Transformer lists changed: the run needs review even when every signed test passed.
+    in.record = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
+    in.checks = {testCheck(QStringLiteral("t-final"), 2)};
+    r = grade(in);
+    QCOMPARE(r.status, GradeStatus::Graded);
+    in.record.insert(QStringLiteral("transformers_changed"),
+                     QJsonObject{{QStringLiteral("cell"), 0}, {QStringLiteral("where"), QStringLiteral("cells[0]")}});
+    r = grade(in);
+    QCOMPARE(r.checks.at(0).outcome, Outcome::Pass);
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    QVERIFY2(r.reasons.value(0).startsWith(QStringLiteral("cells[0] changed IPython's input/AST transformers")),
+             qPrintable(r.reasons.join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(TestGrading)

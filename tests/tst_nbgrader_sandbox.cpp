@@ -217,6 +217,103 @@ private Q_SLOTS:
         QVERIFY(executed.contains("deprecated thing")); // the student's own cell's warning, on stderr
     }
 
+    // Hostile submissions (run only here, in the sandbox): the "wrong" submission (square-tests and total-tests
+    // fail) plus a first cell that registers an IPython input or AST transformer to defeat the test cells.
+    // Before the fix, rewriting the injected test cell into `pass` made the failing tests pass. Now the test's code
+    // runs from sandmark_tests.py (base64, compiled without the shell's transformers), the verdict is the
+    // runtime's nonce-signed result, and changed transformer lists make the run needs-review.
+    void transformersCannotPassHiddenTests()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const QMap<QString, QString> hostile = {
+            // Every cell that mentions Sandmark becomes `pass` (before the fix: the test cell itself).
+            {u"cleanup"_s, u"def _neuter(lines):\n"
+                           "    return ['pass\\n'] if any('sandmark' in l.lower() or 'assert' in l for l in lines) else lines\n"
+                           "get_ipython().input_transformers_cleanup.append(_neuter)\n"_s},
+            {u"post"_s, u"def _neuter(lines):\n"
+                        "    return ['pass\\n'] if any('sandmark' in l.lower() or 'assert' in l for l in lines) else lines\n"
+                        "get_ipython().input_transformers_post.append(_neuter)\n"_s},
+            // Strips every assert statement (before the fix: the hidden tests' asserts).
+            {u"ast"_s, u"import ast\n"
+                       "class _NoAsserts(ast.NodeTransformer):\n"
+                       "    def visit_Assert(self, node):\n"
+                       "        return ast.Pass()\n"
+                       "get_ipython().ast_transformers.append(_NoAsserts())\n"_s},
+            // Rewrites the stub into a forged "pass" result (no valid signature: it does not know how to sign).
+            {u"forge"_s, u"import re\n"
+                         "def _forge(lines):\n"
+                         "    text = ''.join(lines)\n"
+                         "    m = re.search(r'm\\.run\\(globals\\(\\), (\"[^\"]*\")', text)\n"
+                         "    if not m:\n"
+                         "        return lines\n"
+                         "    return ['from IPython.display import display\\n',\n"
+                         "            'display({\"application/vnd.sandmark.test+json\": {\"format\": \"sandmark-test/1\", '\n"
+                         "            '\"check\": %s, \"ok\": True, \"ename\": \"\", \"evalue\": \"\", \"result_text\": None, '\n"
+                         "            '\"sig\": \"0\" * 64}}, raw=True)\\n' % m.group(1)]\n"
+                         "get_ipython().input_transformers_cleanup.append(_forge)\n"_s},
+        };
+        QJsonObject wrong = QJsonDocument::fromJson(readFile(kData + u"/submissions/wrong/ps1.ipynb"_s)).object();
+        QVERIFY(!wrong.isEmpty());
+        QStringList folders;
+        for (auto it = hostile.cbegin(); it != hostile.cend(); ++it) {
+            QJsonObject nb = wrong;
+            QJsonArray cells = nb.value(u"cells"_s).toArray();
+            QJsonObject cell{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue::Null},
+                             {u"metadata"_s, QJsonObject{}}, {u"outputs"_s, QJsonArray{}}, {u"source"_s, it.value()}};
+            if (nb.value(u"nbformat_minor"_s).toInt() >= 5)
+                cell.insert(u"id"_s, u"hostile"_s);
+            cells.insert(0, cell);
+            nb.insert(u"cells"_s, cells);
+            const QString dir = m_tmp.filePath(u"hostile/"_s + it.key());
+            QVERIFY(QDir().mkpath(dir));
+            QFile f(dir + u"/ps1.ipynb"_s);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(nb).toJson());
+            f.close();
+            folders << dir;
+        }
+        const QString gradebook = m_tmp.filePath(u"hostile.sqlite"_s);
+        const Cli run = cli(QStringList{u"grade"_s, m_assignment, u"--gradebook"_s, gradebook, u"--jobs"_s, u"2"_s} + folders
+                                + QStringList{kData + u"/submissions/keeps"_s},
+                            900000);
+        QVERIFY2(run.code == 0 || run.code == 1, run.err.constData());
+        auto gb = Gradebook::open(gradebook);
+        QVERIFY(gb);
+        const auto all = (*gb)->effectiveGrades();
+        QVERIFY(all);
+        QMap<QString, EffectiveGrade> got;
+        for (const EffectiveGrade &g : *all)
+            got.insert(g.studentId, g);
+        QCOMPARE(got.size(), hostile.size() + 1);
+        for (auto it = hostile.cbegin(); it != hostile.cend(); ++it) {
+            const EffectiveGrade g = got.value(it.key());
+            const QString who = it.key() + u": "_s + g.reasons.join(u"; "_s);
+            // square-tests and total-tests fail for this student: never a pass, whatever the transformer did.
+            for (int i : {0, 1}) {
+                const CheckResult &c = g.checks.at(i).result;
+                QVERIFY2(c.outcome != Outcome::Pass, qPrintable(who + u" / "_s + c.checkId + u": "_s + c.feedback));
+                QCOMPARE(c.points, 0.0);
+            }
+            QVERIFY2(g.status == GradeStatus::NeedsReview, qPrintable(who));
+            QVERIFY2(g.reasons.join(u"\n"_s).contains(u"changed IPython's input/AST transformers"_s), qPrintable(who));
+            const QJsonObject record = QJsonDocument::fromJson(readFile(g.artifacts + u"/record.json"_s)).object();
+            QCOMPARE(record.value(u"transformers_changed"_s).toObject().value(u"where"_s).toString(), u"cells[0]"_s);
+        }
+        // The AST transformer cannot touch the test's code: the asserts ran and failed as themselves.
+        QCOMPARE(got.value(u"ast"_s).checks.at(0).result.outcome, Outcome::Fail);
+        // Rewritten stubs produced no (valid) signed result: not graded, so a person looks.
+        for (const QString &who : {u"cleanup"_s, u"post"_s, u"forge"_s})
+            QVERIFY2(got.value(who).checks.at(0).result.outcome == Outcome::NotGraded,
+                     qPrintable(who + u": "_s + got.value(who).checks.at(0).result.feedback));
+        // The honest submission still gets its points, with nothing flagged.
+        const EffectiveGrade keeps = got.value(u"keeps"_s);
+        QCOMPARE(keeps.status, GradeStatus::Graded);
+        QCOMPARE(keeps.autoScore, 8.0);
+        const QJsonObject record = QJsonDocument::fromJson(readFile(keeps.artifacts + u"/record.json"_s)).object();
+        QVERIFY(record.value(u"transformers_changed"_s).isNull());
+    }
+
     void untouchedSubmissionIsDetectable()
     {
         auto source = Notebook::load(m_assignment + u"/ps1.ipynb"_s);

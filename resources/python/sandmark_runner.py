@@ -12,8 +12,11 @@ namespace kept, escalate to a kill when the interrupt is ignored, and notice ker
 within a fraction of a second - none of which nbclient 0.7's executor does.
 """
 
+import ast
 import collections
 import copy
+import hashlib
+import hmac
 import json
 import os
 import queue
@@ -28,6 +31,16 @@ JOB_FORMAT = "sandmark-job/1"
 RESULT_FORMAT = "sandmark-result/1"
 PAYLOAD_FORMAT = "sandmark-payload/1"
 PROBE_MIME = "application/vnd.sandmark.probe+json"
+TEST_MIME = "application/vnd.sandmark.test+json"
+TEST_FORMAT = "sandmark-test/1"
+# Evaluated as a user expression (never passed through the shell's input or AST transformers) after
+# every cell: the shell's transformer lists, each entry as "module.qualname@id".
+TRANSFORMER_LISTS = ("input_transformers_cleanup", "input_transformers_post", "ast_transformers")
+TRANSFORMER_EXPR = (
+    "(lambda s: [[str(getattr(type(t), '__module__', '?')) + '.' + str(getattr(t, '__qualname__', None) "
+    "or type(t).__qualname__) + '@' + hex(id(t)) for t in getattr(s, n, None) or []] for n in %r])"
+    "(__import__('IPython').get_ipython())" % (TRANSFORMER_LISTS,))
+TRANSFORMER_KEY = "sandmark_transformers"
 
 DEFAULT_LIMITS = {
     "cell_timeout_s": 30.0,
@@ -460,6 +473,8 @@ class Runner:
         self.total_kept = 0
         self.probe_values = {}
         self.kernel = None
+        self.default_transformers = None
+        self.transformers_changed = None
         self.items = []
         index = 0
         for pos, cell in enumerate(self.nb["cells"]):
@@ -506,9 +521,11 @@ class Runner:
         cap = max(0, min(self.limits["output_cell_bytes"], self.limits["output_total_bytes"] - self.total_kept))
         coll = OutputCollector(cap)
         probes = []
+        tests = []
         start = time.monotonic()
         msg_id = kc.execute(item.source, silent=False, store_history=item.injected is None,
-                            allow_stdin=False, stop_on_error=False)
+                            allow_stdin=False, stop_on_error=False,
+                            user_expressions={TRANSFORMER_KEY: TRANSFORMER_EXPR})
         reply = None
         reply_at = None
         idle = False
@@ -526,7 +543,7 @@ class Runner:
                 got += 1
                 if msg.get("parent_header", {}).get("msg_id") != msg_id:
                     continue
-                if self.handle_iopub(item, msg, coll, probes):
+                if self.handle_iopub(item, msg, coll, probes, tests):
                     idle = True
             while reply is None:
                 try:
@@ -549,7 +566,7 @@ class Runner:
                     except queue.Empty:
                         break
                     if msg.get("parent_header", {}).get("msg_id") == msg_id:
-                        self.handle_iopub(item, msg, coll, probes)
+                        self.handle_iopub(item, msg, coll, probes, tests)
                 break
             if interrupted_at is None and now >= deadline:
                 interrupted_at = now
@@ -574,6 +591,11 @@ class Runner:
                 rec["error"] = {"ename": "Aborted", "evalue": "execution aborted by the kernel"}
         if item.injected == "probe":
             self.accept_probe(item, probes)
+        if item.injected == "test":
+            self.accept_test(item, tests, finished=reply is not None and outcome is None
+                             and died_status is None and interrupted_at is None)
+        if reply is not None:
+            self.check_transformers(item, reply)
         if outcome == "ignored":
             rec["status"] = "interrupted-ignored"
             return "ignored"
@@ -599,7 +621,7 @@ class Runner:
             if isinstance(p, dict) and p.get("source") == "ask_exit":
                 item.asked_exit = True
 
-    def handle_iopub(self, item, msg, coll, probes):
+    def handle_iopub(self, item, msg, coll, probes, tests):
         """Route one IOPub message of the running cell. Returns True on the idle status."""
         mt = msg.get("msg_type")
         c = msg.get("content", {})
@@ -617,13 +639,17 @@ class Runner:
                 data = {k: v for k, v in data.items() if k != PROBE_MIME}
                 if not data:
                     return False
+            if TEST_MIME in data:
+                if item.injected == "test" and mt == "display_data":
+                    tests.append(data[TEST_MIME])
+                    return False
+                self.note("%s displayed a test-result-looking output; ignored" % item.name())
+                data = {k: v for k, v in data.items() if k != TEST_MIME}
+                if not data:
+                    return False
             out = {"output_type": mt, "data": data, "metadata": c.get("metadata") or {}}
             if mt == "execute_result":
                 out["execution_count"] = c.get("execution_count")
-                if item.injected == "test":
-                    # nbgrader's partial credit: a test cell whose result is a single number scores it.
-                    text = data.get("text/plain", "")
-                    item.rec["result_text"] = ("".join(text) if isinstance(text, list) else str(text))[:200]
             coll.add_rich(out)
         elif mt == "error":
             coll.add_error(c)
@@ -633,6 +659,126 @@ class Runner:
             else:
                 coll.clear()
         return False
+
+    def accept_test(self, item, results, finished):
+        """The verdict of a test cell: only from its runtime's result signed with the run's nonce.
+        A stub rewritten by the student's code (input or AST transformers, a patched shell) produces
+        no valid result: `test_result` is "unverified" and the check is not graded, never passed."""
+        rec = item.rec
+        valid = []
+        for r in results:
+            why = self._test_result_problem(item, r)
+            if why:
+                self.note("%s: a test result was rejected (%s)" % (item.name(), why))
+            else:
+                valid.append(r)
+        if len(valid) == 1:
+            r = valid[0]
+            rec["test_result"] = "pass" if r["ok"] is True else "fail"
+            if r["ok"] is not True:
+                rec["test_error"] = {"ename": r["ename"], "evalue": r["evalue"]}
+            if r["result_text"] is not None:
+                # nbgrader's partial credit: a test whose last expression is a single number scores it.
+                rec["result_text"] = r["result_text"][:200]
+            return
+        rec["test_result"] = "unverified"
+        if len(valid) > 1:
+            self.note("%s displayed %d signed test results (expected one); none was accepted"
+                      % (item.name(), len(valid)))
+        elif finished:
+            self.note("%s produced no signed test result: its source was not run as Sandmark wrote it "
+                      "(rewritten by the notebook's code?); the check needs review" % item.name())
+
+    def _test_result_problem(self, item, r):
+        if not isinstance(r, dict):
+            return "not an object"
+        fields = {"format": str, "check": str, "ok": bool, "ename": str, "evalue": str, "sig": str}
+        for key, kind in fields.items():
+            if not isinstance(r.get(key), kind):
+                return "field %s missing or of the wrong type" % key
+        if "result_text" not in r or not (r["result_text"] is None or isinstance(r["result_text"], str)):
+            return "field result_text missing or of the wrong type"
+        if r["format"] != TEST_FORMAT:
+            return "format %r" % r["format"]
+        if r["check"] != item.check:
+            return "it names check %r" % r["check"]
+        fields = [r["format"], r["check"], "1" if r["ok"] is True else "0", r["ename"], r["evalue"],
+                  "" if r["result_text"] is None else "\x1e" + r["result_text"]]
+        text = "\x1f".join(fields).encode("utf-8", "surrogatepass")
+        expected = hmac.new(self.nonce.encode("ascii"), text, hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(expected, r["sig"]):
+            return "bad signature"
+        return None
+
+    # -- IPython transformers --
+
+    def read_transformers(self, reply):
+        """The transformer lists from an execute_reply's user expression, or None when unreadable."""
+        ue = (reply.get("user_expressions") or {}).get(TRANSFORMER_KEY)
+        if not isinstance(ue, dict) or ue.get("status") != "ok":
+            return None
+        text = (ue.get("data") or {}).get("text/plain")
+        if isinstance(text, list):
+            text = "".join(text)
+        try:
+            lists = ast.literal_eval(text)
+        except Exception:
+            return None
+        if not isinstance(lists, list) or len(lists) != len(TRANSFORMER_LISTS) or \
+                not all(isinstance(l, list) and all(isinstance(x, str) for x in l) for l in lists):
+            return None
+        return lists
+
+    def snapshot_transformers(self, timeout=15.0):
+        """The kernel's default transformer lists, read before any cell runs (a silent, empty request)."""
+        kc = self.kernel.kc
+        try:
+            msg_id = kc.execute("", silent=True, store_history=False, allow_stdin=False,
+                                user_expressions={TRANSFORMER_KEY: TRANSFORMER_EXPR})
+            end = time.monotonic() + timeout
+            while time.monotonic() < end:
+                try:
+                    m = kc.get_shell_msg(timeout=POLL_S)
+                except queue.Empty:
+                    if self.kernel.exit_status() is not None:
+                        break
+                    continue
+                if m.get("parent_header", {}).get("msg_id") == msg_id and m.get("msg_type") == "execute_reply":
+                    self.default_transformers = self.read_transformers(m.get("content", {}))
+                    break
+        except Exception as e:
+            log("reading the transformer lists failed: %s" % e)
+        if self.default_transformers is None:
+            self.note("IPython's transformer lists could not be read at kernel start; changes to them go undetected")
+
+    def check_transformers(self, item, reply):
+        """Record (once) when the lists differ from the kernel's defaults after a cell."""
+        if self.default_transformers is None or self.transformers_changed is not None:
+            return
+        if reply.get("status") != "ok":
+            return  # the kernel evaluates user expressions only after a cell that succeeded
+        now = self.read_transformers(reply)
+        changes = {}
+        if now is None:
+            changes["unreadable"] = True
+        else:
+            for name, before, after in zip(TRANSFORMER_LISTS, self.default_transformers, now):
+                if before != after:
+                    changes[name] = {"added": [x.split("@")[0] for x in after if x not in before],
+                                     "removed": [x.split("@")[0] for x in before if x not in after]}
+        if not changes:
+            return
+        self.transformers_changed = {"cell": item.index, "where": item.name(), "lists": changes}
+        if now is None:
+            what = "IPython's transformer lists could no longer be read"
+        else:
+            parts = []
+            for name, ch in changes.items():
+                bits = ["+" + x for x in ch["added"]] + ["-" + x for x in ch["removed"]]
+                parts.append("%s: %s" % (name, ", ".join(bits) if bits else "reordered"))
+            what = "IPython's code transformers changed (%s)" % "; ".join(parts)
+        self.note("%s after %s: they can rewrite later cells, Sandmark's test and probe cells included"
+                  % (what, item.name()))
 
     def accept_probe(self, item, probes):
         valid = []
@@ -687,6 +833,7 @@ class Runner:
             tail = " | ".join(list(self.kernel.stderr_tail)[-5:])
             self.note("the kernel did not start (%s: %s)%s" % (type(e).__name__, e, ("; kernel stderr: " + tail) if tail else ""))
             return
+        self.snapshot_transformers()
         student_stopped = False   # wall clock reached: no more student cells
         dead = False
         for item in self.items:
@@ -790,6 +937,7 @@ class Runner:
             "cells": [it.rec for it in self.items if it.cell.get("cell_type") == "code"],
             "limits_hit": self.limits_hit,
             "kernel": self.kernel_info,
+            "transformers_changed": self.transformers_changed,
             "messages": self.messages,
         }
         payload = None

@@ -6,6 +6,7 @@ job on stdin, and checks the record, the probe payload and the stripped notebook
 Time limits are scaled down from the cases' settings to keep the suite short; the principle
 under test is the same.
 """
+import base64
 import copy
 import json
 import os
@@ -62,10 +63,26 @@ def probe_cell(names, nonce, label="end", max_bytes=8388608):
                                             max_bytes=max_bytes, label=label)}
 
 
+TEST_TEMPLATE = '''# Sandmark test check "{check}" (injected cell, removed after the run)
+def _sandmark_test():
+    import importlib.util as u
+    s = u.spec_from_file_location("_sandmark_tests_{nonce}", "{runtime}/sandmark_tests.py")
+    m = u.module_from_spec(s)
+    s.loader.exec_module(m)
+    m.run(globals(), "{check}", "{code}", nonce="{nonce}")
+try:
+    _sandmark_test()
+finally:
+    del _sandmark_test'''
+NONCE_PLACEHOLDER = "@NONCE@"  # replaced by the run's nonce in run_job()
+
+
 def test_cell(check, code):
+    """A test cell as instrument() writes it: a stub running the base64-encoded code in sandmark_tests.py."""
+    b64 = base64.b64encode(code.encode("utf-8")).decode("ascii")
     return {"cell_type": "code", "id": "sandmark-test-" + check, "execution_count": None, "outputs": [],
             "metadata": {"sandmark": {"injected": "test", "check": check}},
-            "source": "# Sandmark test check %s (injected cell, removed after the run)\n%s" % (check, code)}
+            "source": TEST_TEMPLATE.format(check=check, code=b64, runtime=RUNTIME, nonce=NONCE_PLACEHOLDER)}
 
 
 def load_case(name):
@@ -100,6 +117,9 @@ class RunnerTest(unittest.TestCase):
         if redirect is not None:
             nb["cells"].insert(0, redirect_cell(*redirect))
         nb["cells"].extend(extra_cells)
+        for c in nb["cells"]:
+            if isinstance(c.get("source"), str):
+                c["source"] = c["source"].replace(NONCE_PLACEHOLDER, self.nonce)
         if probe_names is not None:
             nb["cells"].append(probe_cell(probe_names, self.nonce, max_bytes=lim["probe_bytes"]))
         job = {"format": "sandmark-job/1", "notebook": nb, "nonce": self.nonce, "limits": lim}
@@ -415,6 +435,10 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(tests["q1-bad"]["error"], {"ename": "AssertionError", "evalue": "add(2, 2) should be 4"})
         self.assertNotIn("result_text", tests["q1-ok"])
         self.assertEqual(tests["q1-partial"]["result_text"], "1.5")  # nbgrader's partial credit
+        self.assertEqual({k: t["test_result"] for k, t in tests.items()},
+                         {"q1-ok": "pass", "q1-bad": "fail", "q1-partial": "pass"})
+        self.assertEqual(tests["q1-bad"]["test_error"], {"ename": "AssertionError", "evalue": "add(2, 2) should be 4"})
+        self.assertIsNone(self.record["transformers_changed"])
         self.assertTrue(all(c["index"] is None for c in self.injected("test")))
         self.assertEqual(self.cell(1)["id"], "a")
         self.assertEqual(self.values()["add"]["t"], "other")

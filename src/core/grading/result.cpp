@@ -87,6 +87,8 @@ struct CellInfo
 {
     QJsonValue index;
     QString injected, label, check, status, ename, evalue, resultText;
+    QString testResult;             ///< test cells: "pass", "fail", "unverified" or empty (not run)
+    QString testEname, testEvalue;  ///< test cells: the signed result's failure
     bool fallback = false;
 
     QString name() const
@@ -115,6 +117,10 @@ QList<CellInfo> readCells(const QJsonObject &record)
         info.status = c.value(QLatin1String("status")).toString();
         info.fallback = c.value(QLatin1String("fallback")).toBool();
         info.resultText = c.value(QLatin1String("result_text")).toString();
+        info.testResult = c.value(QLatin1String("test_result")).toString();
+        const QJsonObject testErr = c.value(QLatin1String("test_error")).toObject();
+        info.testEname = testErr.value(QLatin1String("ename")).toString();
+        info.testEvalue = testErr.value(QLatin1String("evalue")).toString();
         const QJsonObject err = c.value(QLatin1String("error")).toObject();
         info.ename = err.value(QLatin1String("ename")).toString();
         info.evalue = err.value(QLatin1String("evalue")).toString();
@@ -200,6 +206,11 @@ GradeResult grade(const GradeInput &input)
         addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
     if (runStatus == QLatin1String("wall-timeout"))
         addUnique(runProblems, QStringLiteral("the run reached its wall-clock limit"));
+    const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
+    if (!transformers.isEmpty())
+        addUnique(runProblems, QStringLiteral("%1 changed IPython's input/AST transformers, which can rewrite the "
+                                              "cells that follow (Sandmark's test and probe cells included)")
+                                   .arg(transformers.value(QLatin1String("where")).toString(QStringLiteral("the notebook"))));
     const bool badRun = runStatus != QLatin1String("completed") && runStatus != QLatin1String("errors");
     if (badRun && runProblems.isEmpty())
         addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
@@ -256,20 +267,32 @@ GradeResult grade(const GradeInput &input)
             for (const CellInfo &c : cells)
                 if (c.injected == QLatin1String("test") && c.check == check.id)
                     cell = &c;
+            // The verdict comes only from the test runtime's result signed with the run's nonce (the runner's
+            // `test_result`), never from the cell's status: student code can rewrite the injected cell.
             bool partial = false;
             const double credit = cell ? cell->resultText.trimmed().toDouble(&partial) : 0;
-            if (cell && cell->status == QLatin1String("ok") && partial && std::isfinite(credit) && credit < check.points) {
+            const bool finished = cell && (cell->status == QLatin1String("ok") || cell->status == QLatin1String("error"));
+            if (finished && cell->testResult == QLatin1String("pass") && partial && std::isfinite(credit)
+                && credit < check.points) {
                 // nbgrader: a test cell whose result is a single number gives that number as partial credit.
                 r.outcome = credit > 0 ? Outcome::Pass : Outcome::Fail;
                 r.points = std::max(0.0, credit);
                 r.feedback = QStringLiteral("partial credit: %1 of %2 points").arg(r.points).arg(check.points);
-            } else if (cell && cell->status == QLatin1String("ok")) {
+            } else if (finished && cell->testResult == QLatin1String("pass")) {
                 r.outcome = Outcome::Pass;
-            } else if (cell && cell->status == QLatin1String("error")) {
+            } else if (finished && cell->testResult == QLatin1String("fail")) {
                 r.outcome = Outcome::Fail;
-                r.feedback = cell->ename == QLatin1String("AssertionError") && cell->evalue.isEmpty()
+                r.feedback = cell->testEname == QLatin1String("AssertionError") && cell->testEvalue.isEmpty()
                                  ? QStringLiteral("AssertionError: the test's assertion failed")
-                                 : cell->error();
+                             : cell->testEvalue.isEmpty() ? cell->testEname
+                                                          : cell->testEname + QStringLiteral(": ") + cell->testEvalue;
+            } else if (finished) {
+                r.outcome = Outcome::NotGraded;
+                r.feedback = QStringLiteral("not graded: the test cell produced no signed result from Sandmark's test "
+                                            "runtime (its source was not run as written; the notebook's code may have "
+                                            "rewritten it)%1")
+                                 .arg(cell->status == QLatin1String("error") ? QStringLiteral("; the cell raised %1").arg(cell->error())
+                                                                               : QString());
             } else if (cell && (cell->status == QLatin1String("timeout") || cell->status == QLatin1String("interrupted-ignored"))) {
                 r.outcome = Outcome::Fail;
                 r.feedback = QStringLiteral("the test timed out (the student's code it called did not finish)");

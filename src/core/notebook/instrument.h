@@ -41,7 +41,7 @@ struct TestCellSpec
 
 struct InstrumentOptions
 {
-    /// Folder holding sandmark_probe.py and sandmark_redirect.py as the kernel sees it.
+    /// Folder holding sandmark_probe.py, sandmark_tests.py and sandmark_redirect.py as the kernel sees it.
     QString runtimeDir = QStringLiteral("/sandmark/runtime");
     /// Per-run secret that marks genuine probe outputs: 32 hex chars (see makeNonce()).
     QString nonce;
@@ -79,6 +79,9 @@ Notebook strip(const Notebook &notebook);
 
 /// The probe cell's Python source for the given spec (shown in previews and used by instrument()).
 QString probeCellSource(const InstrumentOptions &options, const ProbeSpec &probe);
+/// The test cell's Python source: a stub that loads sandmark_tests.py from `runtimeDir` and runs the test's code,
+/// carried base64-encoded (docs/runner-protocol.md, "Test cells").
+QString testCellSource(const InstrumentOptions &options, const TestCellSpec &test);
 /// The redirect cell's Python source.
 QString redirectCellSource(const InstrumentOptions &options);
 

@@ -9,6 +9,7 @@ notebooks are harmless (shared cases C01, C02, C32 and small ones written here).
 Usage: /usr/bin/python3 tests/data/grading/make_records.py [RUNTIME_DIR]   (RUNTIME_DIR holds
 sandmark_runner.py and sandmark_probe.py; default resources/python of this tree)
 """
+import base64
 import json
 import os
 import subprocess
@@ -41,9 +42,26 @@ def probe(runtime, names, label="end", fallback=False):
     return code(src, sandmark=meta)
 
 
+RUNTIME = [None]  # set by scenarios()
+
+
 def test(check_id, src):
-    return code("# Sandmark test check %r (injected cell, removed after the run)\n%s" % (check_id, src),
-                sandmark={"injected": "test", "check": check_id})
+    """A test cell as instrument() writes it: a stub running the base64-encoded code in sandmark_tests.py."""
+    b64 = base64.b64encode(src.encode("utf-8")).decode("ascii")
+    stub = ("# Sandmark test check %s (injected cell, removed after the run)\n"
+            "def _sandmark_test():\n"
+            "    import importlib.util as u\n"
+            "    s = u.spec_from_file_location(%s, %s)\n"
+            "    m = u.module_from_spec(s)\n"
+            "    s.loader.exec_module(m)\n"
+            "    m.run(globals(), %s, %s, nonce=%s)\n"
+            "try:\n"
+            "    _sandmark_test()\n"
+            "finally:\n"
+            "    del _sandmark_test") % (json.dumps(check_id), json.dumps("_sandmark_tests_" + NONCE),
+                                       json.dumps(os.path.join(RUNTIME[0], "sandmark_tests.py")),
+                                       json.dumps(check_id), json.dumps(b64), json.dumps(NONCE))
+    return code(stub, sandmark={"injected": "test", "check": check_id})
 
 
 def notebook(cells):
@@ -60,6 +78,7 @@ def case_cells(name):
 
 
 def scenarios(runtime):
+    RUNTIME[0] = runtime
     c02 = ["count", "total", "double"]
     anchored_student = [code("ans = 42", tags=["q1"])]
     return {
