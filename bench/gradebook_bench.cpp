@@ -1,7 +1,8 @@
 // Gradebook benchmark: time to load and sort N effective grades (issue 4, bench (c)).
 // Usage: gradebook_bench [N=5000] [CHECKS=12] [PATH]   (PATH kept when given, else a temporary file)
-// Prints the time to write N runs (one transaction each, as a batch does), to load the effective grades
+// Prints the time to write N runs (bench/fixture.h: one transaction each, as a batch does), to load the effective grades
 // (latest run + overrides), and to sort them by score.
+#include "fixture.h"
 #include "gradebook/gradebook.h"
 
 #include <QCoreApplication>
@@ -29,32 +30,9 @@ int main(int argc, char **argv)
     }
     QElapsedTimer t;
     t.start();
-    for (int i = 0; i < n; ++i) {
-        RunRecord run;
-        run.studentId = QStringLiteral("student%1").arg(i, 5, 10, QLatin1Char('0'));
-        run.filesHash = run.inputsHash = QStringLiteral("h%1").arg(i);
-        run.started = QDateTime::currentDateTimeUtc();
-        run.finished = run.started;
-        run.backend = QStringLiteral("bwrap");
-        for (int c = 0; c < checks; ++c) {
-            CheckResult r;
-            r.checkId = QStringLiteral("q%1").arg(c + 1);
-            r.maxPoints = 1;
-            r.outcome = (i * 7 + c) % 3 ? Outcome::Pass : Outcome::Fail;
-            r.points = r.outcome == Outcome::Pass ? 1 : 0;
-            r.expected = QStringLiteral("0.9629");
-            r.actual = r.outcome == Outcome::Pass ? r.expected : QStringLiteral("0.5");
-            r.feedback = r.outcome == Outcome::Pass ? QString() : QStringLiteral("`corr`: value 0.5 ≠ 0.9629");
-            run.result.checks << r;
-            run.result.score += r.points;
-            run.result.maxScore += 1;
-        }
-        if (auto id = (*gb)->recordRun(run); !id) {
-            out << id.error().toString() << Qt::endl;
-            return 1;
-        }
-        if (i % 10 == 0)
-            (void)(*gb)->addOverride(run.studentId, {QStringLiteral("q1"), 1, QStringLiteral("regraded by hand"), {}});
+    if (auto w = bench::writeGradebookFixture(**gb, n, checks); !w) {
+        out << w.error().toString() << Qt::endl;
+        return 1;
     }
     const qint64 writeMs = t.restart();
     auto grades = (*gb)->effectiveGrades();
