@@ -3,9 +3,10 @@
 #include <QStringDecoder>
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -24,68 +25,94 @@ bool isNotebook(const QString &name)
     return name.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive);
 }
 
-/// Whether `canonical` lies inside `root` (both canonical).
-bool inside(const QString &canonical, const QString &root)
+/// One entry of a folder as readdir() reports it (no stat unless the file system leaves the type unknown).
+struct Entry
 {
-    return canonical == root || canonical.startsWith(root + QLatin1Char('/'));
-}
+    enum class Type { Dir, File, Link, Other };
+    QString name;
+    Type type = Type::Other;
+};
 
-// Names in `dir` that are not valid UTF-8, shown with U+FFFD for the bad bytes. QDir leaves such entries out
-// (it cannot name them back to the file system), so without this a student would silently vanish.
-QStringList nonUtf8Names(const QString &dir)
+/// Entries of `dir` (without "." and ".."), sorted by name in code-point order (as QDir::Name sorts), read
+/// in one pass with opendir/readdir: no stat per entry (d_type; fstatat only where the file system leaves it
+/// unknown), no realpath. Names that are not valid UTF-8 go to `nonUtf8` instead (shown with U+FFFD for the
+/// bad bytes, sorted): QDir leaves such entries out (it cannot name them back to the file system), so without
+/// this a student would silently vanish. Returns false when the folder cannot be opened.
+bool readFolder(const QString &dir, QList<Entry> &entries, QStringList &nonUtf8)
 {
-    QStringList names;
     DIR *d = ::opendir(QFile::encodeName(dir).constData());
     if (!d)
-        return names;
+        return false;
     while (const dirent *e = ::readdir(d)) {
-        const QByteArray raw(e->d_name);
-        QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless); // a cut-off sequence is an error too
-        const QString name = utf8(raw);
-        if (utf8.hasError())
-            names << name;
+        const QByteArrayView raw(e->d_name);
+        if (raw == "." || raw == "..")
+            continue;
+        Entry entry;
+        if (std::all_of(raw.begin(), raw.end(), [](char c) { return uchar(c) < 0x80; })) {
+            entry.name = QString::fromLatin1(raw); // ASCII, the common case: no decoder
+        } else {
+            QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless); // a cut-off sequence is an error too
+            entry.name = utf8(raw);
+            if (utf8.hasError()) {
+                nonUtf8 << entry.name;
+                continue;
+            }
+        }
+        unsigned char type = e->d_type;
+        if (type == DT_UNKNOWN) { // some file systems do not fill d_type: ask, without following links
+            struct stat st;
+            type = ::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? IFTODT(st.st_mode) : DT_UNKNOWN;
+        }
+        entry.type = type == DT_DIR   ? Entry::Type::Dir
+                     : type == DT_REG ? Entry::Type::File
+                     : type == DT_LNK ? Entry::Type::Link
+                                      : Entry::Type::Other;
+        entries << entry;
     }
     ::closedir(d);
-    names.sort();
-    return names;
+    std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) { return a.name < b.name; });
+    nonUtf8.sort();
+    return true;
 }
 
-Submission fromFolder(const QFileInfo &dir)
+/// The submission in the folder `root` (absolute, not a link) named `name`. Walks by hand so that links are
+/// seen (and refused) rather than followed; as no link is ever followed, every path reached lies inside
+/// `root` (which is why no path needs canonicalizing).
+Submission fromFolder(const QString &root, const QString &name)
 {
     Submission s;
-    s.studentId = dir.fileName();
-    s.root = dir.absoluteFilePath();
-    const QString canonicalRoot = dir.canonicalFilePath();
+    s.studentId = name;
+    s.root = root;
     QStringList notebooks;
-    // Walk by hand so that links are seen (and refused) rather than followed.
-    QStringList stack{s.root};
+    // Folders still to read, relative to the root ("" is the root itself); the last one pushed is read first.
+    QStringList stack{QString()};
     while (!stack.isEmpty()) {
-        const QDir d(stack.takeLast());
-        for (const QString &bad : nonUtf8Names(d.path()))
-            s.problem = QStringLiteral("'%1': the name is not valid UTF-8 (rename it)")
-                            .arg(QDir(s.root).relativeFilePath(d.filePath(bad)));
-        const QFileInfoList entries =
-            d.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
-        for (const QFileInfo &e : entries) {
-            if (ignoredName(e.fileName()))
+        const QString relDir = stack.takeLast();
+        const QString prefix = relDir.isEmpty() ? QString() : relDir + QLatin1Char('/');
+        QList<Entry> entries;
+        QStringList bad;
+        readFolder(relDir.isEmpty() ? root : root + QLatin1Char('/') + relDir, entries, bad);
+        for (const QString &b : std::as_const(bad))
+            s.problem = QStringLiteral("'%1': the name is not valid UTF-8 (rename it)").arg(prefix + b);
+        for (const Entry &e : std::as_const(entries)) {
+            if (ignoredName(e.name))
                 continue;
-            const QString rel = QDir(s.root).relativeFilePath(e.absoluteFilePath());
-            if (e.isSymLink()) {
+            const QString rel = prefix + e.name;
+            switch (e.type) {
+            case Entry::Type::Link:
                 s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(rel);
-                continue;
-            }
-            if (!inside(e.canonicalFilePath(), canonicalRoot)) {
-                s.problem = QStringLiteral("%1 leads outside the submission folder (refused)").arg(rel);
-                continue;
-            }
-            if (e.isDir()) {
-                stack << e.absoluteFilePath();
-            } else if (e.isFile()) {
-                s.files << e.absoluteFilePath();
-                if (isNotebook(e.fileName()))
+                break;
+            case Entry::Type::Dir:
+                stack << rel;
+                break;
+            case Entry::Type::File:
+                s.files << root + QLatin1Char('/') + rel;
+                if (isNotebook(e.name))
                     notebooks << rel;
-            } else {
+                break;
+            case Entry::Type::Other:
                 s.problem = QStringLiteral("%1 is not a regular file (refused)").arg(rel);
+                break;
             }
         }
     }
@@ -100,7 +127,7 @@ Submission fromFolder(const QFileInfo &dir)
                         .arg(notebooks.size())
                         .arg(notebooks.join(QLatin1String(", ")));
     else
-        s.notebookPath = QDir(s.root).filePath(notebooks.first());
+        s.notebookPath = root + QLatin1Char('/') + notebooks.first();
     return s;
 }
 
@@ -130,29 +157,33 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder)
     const QDir dir(fi.absoluteFilePath());
     if (!dir.isReadable())
         return Error{folder, {}, QStringLiteral("cannot read the folder")};
+    const QString root = dir.absolutePath();
+    QList<Entry> entries;
+    QStringList bad;
+    if (!readFolder(root, entries, bad))
+        return Error{folder, {}, QStringLiteral("cannot read the folder")};
     QList<Submission> out;
-    const QFileInfoList entries =
-        dir.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
-    for (const QFileInfo &e : entries) {
-        if (ignoredName(e.fileName()))
+    out.reserve(entries.size() + bad.size());
+    for (const Entry &e : std::as_const(entries)) {
+        if (ignoredName(e.name))
             continue;
-        if (e.isSymLink()) {
+        if (e.type == Entry::Type::Link) {
             Submission s;
-            s.studentId = isNotebook(e.fileName()) ? e.completeBaseName() : e.fileName();
-            s.root = dir.absolutePath();
-            s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(e.fileName());
+            s.studentId = isNotebook(e.name) ? QFileInfo(e.name).completeBaseName() : e.name;
+            s.root = root;
+            s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(e.name);
             out << s;
-        } else if (e.isDir()) {
-            out << fromFolder(e);
-        } else if (e.isFile() && isNotebook(e.fileName())) {
-            out << fromNotebook(e);
+        } else if (e.type == Entry::Type::Dir) {
+            out << fromFolder(root + QLatin1Char('/') + e.name, e.name);
+        } else if (e.type == Entry::Type::File && isNotebook(e.name)) {
+            out << fromNotebook(QFileInfo(root + QLatin1Char('/') + e.name));
         }
     }
-    for (const QString &bad : nonUtf8Names(dir.absolutePath())) {
+    for (const QString &b : std::as_const(bad)) {
         Submission s;
-        s.studentId = bad;
-        s.root = dir.absolutePath();
-        s.problem = QStringLiteral("'%1': the name is not valid UTF-8 (rename it)").arg(bad);
+        s.studentId = b;
+        s.root = root;
+        s.problem = QStringLiteral("'%1': the name is not valid UTF-8 (rename it)").arg(b);
         out << s;
     }
     std::stable_sort(out.begin(), out.end(),
@@ -182,7 +213,7 @@ Expected<Submission> submissionAt(const QString &path)
         return s;
     }
     if (fi.isDir())
-        return fromFolder(fi);
+        return fromFolder(fi.absoluteFilePath(), fi.fileName());
     if (!isNotebook(fi.fileName()))
         return Error{path, {}, QStringLiteral("not a notebook (*.ipynb) or a student's folder")};
     return fromNotebook(fi);
