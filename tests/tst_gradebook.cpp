@@ -85,6 +85,7 @@ private Q_SLOTS:
     void overrideErrors();
     void needsRerun();
     void graderErrorIsNeverZero();
+    void summariesMatchEffectiveGrades();
     void sigkillLeavesConsistentDatabase();
     void csvQuoting_data();
     void csvQuoting();
@@ -302,6 +303,69 @@ void TestGradebook::graderErrorIsNeverZero()
     QVERIFY(!g->at(0).score().has_value());
     const QByteArray csv = sandmark::exportCsv(*g, *gb->checkIds());
     QVERIFY2(csv.contains("carol,,4,grader-error,,,\r\n"), csv.constData());
+}
+
+void TestGradebook::summariesMatchEffectiveGrades()
+{
+    // gradeSummaries() (what the Submissions table reads: one query, no check rows) says what
+    // effectiveGrades() says: latest run, overrides of checks and of the whole submission, grader errors with
+    // and without an override, reasons, durations, a run that used no sandbox.
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 3, 1)));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 3, 2, QStringLiteral("in-2")))); // the latest counts
+    QVERIFY(gb->addOverride(QStringLiteral("alice"), {QStringLiteral("q3"), 1.5, QStringLiteral("partial credit"), {}}));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("bob"), 4, 4)));
+    QVERIFY(gb->addOverride(QStringLiteral("bob"), {{}, 5, QStringLiteral("late penalty"), {}}));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("carol"), 2, 0, QStringLiteral("in-1"), GradeStatus::GraderError)));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("dave"), 2, 0, QStringLiteral("in-1"), GradeStatus::GraderError)));
+    QVERIFY(gb->addOverride(QStringLiteral("dave"), {QStringLiteral("q1"), 1, QStringLiteral("graded by hand"), {}}));
+    RunRecord judy = makeRun(QStringLiteral("judy"), 2, 0, QStringLiteral("in-1"), GradeStatus::NeedsReview);
+    judy.result.reasons = {QStringLiteral("the notebook cannot be read: line 90, column 5: invalid JSON")};
+    judy.backend.clear(); // no sandbox ran
+    judy.finished = judy.started;
+    QVERIFY(gb->recordRun(judy));
+    RunRecord erin = makeRun(QStringLiteral("erin"), 2, 1);
+    erin.finished = erin.started.addMSecs(1234);
+    erin.artifacts = QStringLiteral("/runs/erin/artifacts");
+    QVERIFY(gb->recordRun(erin));
+
+    const auto grades = gb->effectiveGrades();
+    const auto summaries = gb->gradeSummaries();
+    QVERIFY(grades && summaries);
+    QCOMPARE(summaries->size(), grades->size());
+    QCOMPARE(summaries->size(), 6);
+    for (qsizetype i = 0; i < grades->size(); ++i) {
+        const GradeSummary want = summaryOf(grades->at(i));
+        const GradeSummary &got = summaries->at(i);
+        QCOMPARE(got.studentId, want.studentId);
+        QCOMPARE(got.runId, want.runId);
+        QCOMPARE(got.status, want.status);
+        QCOMPARE(got.reasons, want.reasons);
+        QCOMPARE(got.backend, want.backend);
+        QCOMPARE(got.durationS, want.durationS);
+        QCOMPARE(got.artifacts, want.artifacts);
+        QCOMPARE(got.score, want.score);
+        QCOMPARE(got.maxScore, want.maxScore);
+        QCOMPARE(got.overridden, want.overridden);
+    }
+    QCOMPARE(summaries->at(0).score, std::optional<double>(5.5)); // alice: 4 automatic, q3 0 -> 1.5
+    QVERIFY(summaries->at(0).overridden);
+    QCOMPARE(summaries->at(1).score, std::optional<double>(5)); // bob: the whole-submission override
+    QCOMPARE(summaries->at(2).score, std::optional<double>());            // carol: a grader error is never a zero
+    QCOMPARE(summaries->at(3).score, std::optional<double>(1)); // dave: a grader error graded by hand
+    QCOMPARE(summaries->at(4).backend, QStringLiteral("bwrap")); // erin
+    QCOMPARE(summaries->at(4).durationS, 1.234);
+    QCOMPARE(summaries->at(5).backend, QString());               // judy: nothing ran
+    QCOMPARE(summaries->at(5).durationS, 0.0);
+    QCOMPARE(summaries->at(5).reasons.size(), 1);
+
+    // One student's effective grade, read alone, is the one effectiveGrades() has.
+    const auto dave = gb->effectiveGrade(QStringLiteral("dave"));
+    QVERIFY(dave && dave->has_value());
+    QCOMPARE((*dave)->checks.size(), 2);
+    QCOMPARE((*dave)->score(), grades->at(3).score());
+    QVERIFY(!gb->effectiveGrade(QStringLiteral("nobody"))->has_value());
 }
 
 void TestGradebook::sigkillLeavesConsistentDatabase()

@@ -102,6 +102,18 @@ QDateTime fromIso(const QString &s)
     return d;
 }
 
+/// A run's reasons: a JSON array of strings ("[]" for most runs, which need no parser).
+QStringList parseReasons(const QString &json)
+{
+    QStringList out;
+    if (json.isEmpty() || json == QLatin1String("[]"))
+        return out;
+    const QJsonArray array = QJsonDocument::fromJson(json.toUtf8()).array();
+    for (const QJsonValue &v : array)
+        out << v.toString();
+    return out;
+}
+
 /// A transaction that rolls back unless committed.
 class Transaction
 {
@@ -376,11 +388,35 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     // One read transaction: a consistent snapshot even while another process writes.
     Transaction t(db);
+    return effectiveGradesWhere(QStringLiteral("1"), {});
+}
+
+Expected<std::optional<EffectiveGrade>> Gradebook::effectiveGrade(const QString &studentId)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction t(db);
+    auto grades = effectiveGradesWhere(QStringLiteral("s.student = ?"), {studentId});
+    if (!grades)
+        return grades.error();
+    if (grades->isEmpty())
+        return std::optional<EffectiveGrade>();
+    return std::optional<EffectiveGrade>(grades->constFirst());
+}
+
+Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &where, const QVariantList &binds)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT s.id, s.student, r.id, r.started_at, r.finished_at, r.backend, r.status, r.score, "
-                               "r.max_score, r.reasons, r.artifacts FROM submissions s JOIN runs r ON r.id = "
-                               "(SELECT max(id) FROM runs WHERE submission_id = s.id) ORDER BY s.student")))
+    auto exec = [&](const QString &sql) {
+        q.prepare(sql);
+        for (const QVariant &b : binds)
+            q.addBindValue(b);
+        return q.exec();
+    };
+    if (!exec(QStringLiteral("SELECT s.id, s.student, r.id, r.started_at, r.finished_at, r.backend, r.status, r.score, "
+                             "r.max_score, r.reasons, r.artifacts FROM submissions s JOIN runs r ON r.id = "
+                             "(SELECT max(id) FROM runs WHERE submission_id = s.id) WHERE %1 ORDER BY s.student").arg(where)))
         return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
     QList<EffectiveGrade> out;
     QHash<qint64, qsizetype> byRun, bySubmission;
@@ -394,16 +430,18 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()
         g.status = parseGradeStatus(q.value(6).toString()).value_or(GradeStatus::GraderError);
         g.autoScore = q.value(7).toDouble();
         g.maxScore = q.value(8).toDouble();
-        for (const QJsonValue &v : QJsonDocument::fromJson(q.value(9).toString().toUtf8()).array())
-            g.reasons << v.toString();
+        g.reasons = parseReasons(q.value(9).toString());
         g.artifacts = q.value(10).toString();
         byRun.insert(g.runId, out.size());
         bySubmission.insert(q.value(0).toLongLong(), out.size());
         out << g;
     }
-    if (!q.exec(QStringLiteral("SELECT c.run_id, c.check_id, c.check_type, c.outcome, c.points, c.max_points, c.expected, "
-                               "c.actual, c.feedback FROM check_results c JOIN runs r ON r.id = c.run_id WHERE r.id = "
-                               "(SELECT max(id) FROM runs WHERE submission_id = r.submission_id) ORDER BY c.run_id, c.position")))
+    if (out.isEmpty())
+        return out;
+    if (!exec(QStringLiteral("SELECT c.run_id, c.check_id, c.check_type, c.outcome, c.points, c.max_points, c.expected, "
+                             "c.actual, c.feedback FROM check_results c JOIN runs r ON r.id = c.run_id JOIN submissions s "
+                             "ON s.id = r.submission_id WHERE r.id = (SELECT max(id) FROM runs WHERE submission_id = "
+                             "r.submission_id) AND %1 ORDER BY c.run_id, c.position").arg(where)))
         return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
     while (q.next()) {
         auto it = byRun.constFind(q.value(0).toLongLong());
@@ -421,7 +459,8 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()
         out[*it].checks << c;
     }
     // Overrides in creation order: the latest one per (submission, check) wins.
-    if (!q.exec(QStringLiteral("SELECT submission_id, check_id, points, comment, created_at FROM overrides ORDER BY id")))
+    if (!exec(QStringLiteral("SELECT o.submission_id, o.check_id, o.points, o.comment, o.created_at FROM overrides o "
+                             "JOIN submissions s ON s.id = o.submission_id WHERE %1 ORDER BY o.id").arg(where)))
         return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
     while (q.next()) {
         auto it = bySubmission.constFind(q.value(0).toLongLong());
@@ -438,6 +477,70 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()
                 c.override_ = o;
     }
     return out;
+}
+
+Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction t(db); // one snapshot for both queries
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    // Durations by SQLite's julianday() (it reads the ISO 8601 text with its 'Z'), rounded to milliseconds.
+    if (!q.exec(QStringLiteral("SELECT s.student, r.id, r.status, r.reasons, r.backend, "
+                               "round((julianday(r.finished_at) - julianday(r.started_at)) * 86400000.0) / 1000.0, "
+                               "r.artifacts, r.max_score, "
+                               "(SELECT total(c.points) FROM check_results c WHERE c.run_id = r.id), "
+                               "EXISTS (SELECT 1 FROM overrides o WHERE o.submission_id = s.id) "
+                               "FROM submissions s JOIN runs r ON r.id = (SELECT max(id) FROM runs WHERE submission_id = s.id) "
+                               "ORDER BY s.student")))
+        return sqlError(QStringLiteral("gradeSummaries"), q.lastError().text());
+    QList<GradeSummary> out;
+    QHash<QString, qsizetype> overridden; // student → index: computed from their effective grades below
+    while (q.next()) {
+        GradeSummary g;
+        g.studentId = q.value(0).toString();
+        g.runId = q.value(1).toLongLong();
+        g.status = parseGradeStatus(q.value(2).toString()).value_or(GradeStatus::GraderError);
+        g.reasons = parseReasons(q.value(3).toString());
+        g.backend = q.value(4).toString();
+        g.durationS = q.value(5).toDouble();
+        g.artifacts = q.value(6).toString();
+        g.maxScore = q.value(7).toDouble();
+        if (g.status != GradeStatus::GraderError)
+            g.score = q.value(8).toDouble();
+        if (q.value(9).toBool())
+            overridden.insert(g.studentId, out.size());
+        out << g;
+    }
+    if (overridden.isEmpty())
+        return out;
+    // Few submissions have overrides: the same rules as effectiveGrades() for those, from their own rows.
+    auto grades = effectiveGradesWhere(QStringLiteral("s.id IN (SELECT submission_id FROM overrides)"), {});
+    if (!grades)
+        return grades.error();
+    for (const EffectiveGrade &g : std::as_const(*grades))
+        if (const auto it = overridden.constFind(g.studentId); it != overridden.constEnd()) {
+            const GradeSummary fromGrade = summaryOf(g);
+            out[*it].score = fromGrade.score;
+            out[*it].overridden = fromGrade.overridden;
+        }
+    return out;
+}
+
+GradeSummary summaryOf(const EffectiveGrade &grade)
+{
+    GradeSummary s;
+    s.studentId = grade.studentId;
+    s.runId = grade.runId;
+    s.status = grade.status;
+    s.reasons = grade.reasons;
+    s.backend = grade.backend;
+    s.durationS = grade.started.isValid() && grade.finished.isValid() ? grade.started.msecsTo(grade.finished) / 1000.0 : 0;
+    s.artifacts = grade.artifacts;
+    s.score = grade.score();
+    s.maxScore = grade.maxScore;
+    s.overridden = !grade.overrideComments().isEmpty();
+    return s;
 }
 
 Expected<qint64> Gradebook::runCount()
