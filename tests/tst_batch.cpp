@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -36,6 +37,7 @@ struct BatchRun
     std::optional<BatchSummary> summary;
     std::optional<Error> error;
     QStringList started;
+    QMap<QString, RunRecord> finished; ///< as submissionFinished() carried them
 };
 
 QByteArray readFile(const QString &path)
@@ -96,6 +98,11 @@ BatchRun TestBatch::runBatch(const QList<Submission> &subs, const BatchOptions &
     BatchGrader grader(*m_assignment, subs, opt);
     QEventLoop loop;
     connect(&grader, &BatchGrader::submissionStarted, &loop, [&](const QString &id) { o.started << id; });
+    connect(&grader, &BatchGrader::submissionFinished, &loop, [&](const QString &id, const GradeResult &r, const RunRecord &run) {
+        QCOMPARE(run.studentId, id);
+        QCOMPARE(run.result.status, r.status);
+        o.finished.insert(id, run);
+    });
     connect(&grader, &BatchGrader::finished, &loop, [&](const BatchSummary &s) {
         o.summary = s;
         loop.quit();
@@ -344,6 +351,17 @@ void TestBatch::exampleGetsItsExpectedGrades()
     }
     // Reasons carry what happened, not just a status.
     QVERIFY(g[u"judy"_s].reasons.value(0).startsWith(u"the notebook cannot be read: line 90"_s));
+    // judy's notebook never reached a sandbox: no backend, no run time, no artifacts — recorded and signalled
+    // as such. alice's run did: its backend, its run time and its artifacts folder, already when it finished.
+    QCOMPARE(g[u"judy"_s].backend, QString());
+    QCOMPARE(g[u"judy"_s].finished, g[u"judy"_s].started);
+    QCOMPARE(g[u"judy"_s].artifacts, QString());
+    QCOMPARE(o.finished.value(u"judy"_s).backend, QString());
+    QCOMPARE(g[u"alice"_s].backend, u"bwrap"_s);
+    QVERIFY(g[u"alice"_s].finished > g[u"alice"_s].started);
+    QCOMPARE(o.finished.size(), 14);
+    QCOMPARE(o.finished.value(u"alice"_s).artifacts, g[u"alice"_s].artifacts);
+    QVERIFY(QFileInfo::exists(o.finished.value(u"alice"_s).artifacts + u"/executed.ipynb"_s));
     QVERIFY(g[u"frank"_s].reasons.join(u"\n"_s).contains(u"cells[7]: cell timed out"_s));
     QVERIFY(g[u"grace"_s].reasons.join(u"\n"_s).contains(u"MemoryError"_s));
     QVERIFY(g[u"mallory"_s].reasons.isEmpty());
@@ -416,6 +434,8 @@ void TestBatch::problemSubmissionIsRecordedWithoutASandbox()
     const EffectiveGrade amy = grades(path).value(u"amy"_s);
     QCOMPARE(amy.status, GradeStatus::NeedsReview);
     QVERIFY(amy.reasons.value(0).startsWith(u"ambiguous: 2 notebooks (a.ipynb, b.ipynb)"_s));
+    QCOMPARE(amy.backend, QString()); // never ran: no sandbox, no run time
+    QCOMPARE(amy.finished, amy.started);
     for (const EffectiveCheck &c : amy.checks)
         QCOMPARE(c.result.outcome, Outcome::NotGraded);
 }

@@ -197,7 +197,7 @@ void BatchGrader::onReferenceFailed(const Error &error)
         item.submission = s;
         item.filesHash = Gradebook::hashFiles(s.files, s.root);
         item.inputsHash = Gradebook::inputsHash(item.filesHash, QStringLiteral("no-reference"));
-        if (!record(item, now, r))
+        if (!record(item, now, r, false))
             return;
     }
     finishWith(error);
@@ -210,7 +210,7 @@ void BatchGrader::pump()
         const QDateTime now = QDateTime::currentDateTimeUtc();
         if (!item.submission.problem.isEmpty()) {
             Q_EMIT submissionStarted(item.submission.studentId);
-            if (!record(item, now, unrunnable(m_assignment.checks(), item.submission.problem)))
+            if (!record(item, now, unrunnable(m_assignment.checks(), item.submission.problem), false))
                 return;
             continue;
         }
@@ -221,7 +221,7 @@ void BatchGrader::pump()
             const Error e = nb.error();
             const QString reason = QStringLiteral("the notebook cannot be read: %1%2")
                                        .arg(e.location.isEmpty() ? QString() : e.location + QLatin1String(": "), e.message);
-            if (!record(item, now, unrunnable(m_assignment.checks(), reason)))
+            if (!record(item, now, unrunnable(m_assignment.checks(), reason), false))
                 return;
             continue;
         }
@@ -256,7 +256,7 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
     in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
     if (Expected<Notebook> submitted = Notebook::load(a.item.submission.notebookPath))
         in.manualAnswers = manualAnswers(in.checks, *submitted, m_release);
-    if (record(a.item, a.started, grade(in), result.folder.artifacts))
+    if (record(a.item, a.started, grade(in), true, result.folder.artifacts))
         pump();
 }
 
@@ -274,11 +274,12 @@ void BatchGrader::onRunFailed(SubmissionRun *run, const Error &error)
     GradeInput in;
     in.checks = m_assignment.checks();
     in.graderError = error;
-    if (record(a.item, a.started, grade(in)))
+    if (record(a.item, a.started, grade(in), true))
         pump();
 }
 
-bool BatchGrader::record(const Item &item, const QDateTime &started, const GradeResult &result, const QString &artifacts)
+bool BatchGrader::record(const Item &item, const QDateTime &started, const GradeResult &result, bool sandboxRan,
+                         const QString &artifacts)
 {
     RunRecord rec;
     rec.artifacts = artifacts;
@@ -286,8 +287,8 @@ bool BatchGrader::record(const Item &item, const QDateTime &started, const Grade
     rec.filesHash = item.filesHash;
     rec.inputsHash = item.inputsHash;
     rec.started = started;
-    rec.finished = QDateTime::currentDateTimeUtc();
-    rec.backend = sandboxKindName(m_options.run.kind);
+    rec.finished = sandboxRan ? QDateTime::currentDateTimeUtc() : started; // nothing ran: no run time
+    rec.backend = sandboxRan ? sandboxKindName(m_options.run.kind) : QString();
     rec.environmentKey = m_environmentKey;
     rec.referenceKey = m_referenceKey;
     rec.result = result;
@@ -307,7 +308,7 @@ bool BatchGrader::record(const Item &item, const QDateTime &started, const Grade
     case GradeStatus::GraderError: ++m_summary.graderErrors; break;
     }
     ++m_done;
-    Q_EMIT submissionFinished(rec.studentId, result);
+    Q_EMIT submissionFinished(rec.studentId, result, rec);
     if (m_ended)
         return false;
     const double elapsed = m_runClock.isValid() ? m_runClock.elapsed() / 1000.0 : 0;

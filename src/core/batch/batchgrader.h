@@ -4,6 +4,7 @@
 
 #include "assignment/assignment.h"
 #include "batch/submissions.h"
+#include "gradebook/gradebook.h"
 #include "grading/result.h"
 #include "notebook/notebook.h"
 #include "sandbox/submissionrun.h"
@@ -80,8 +81,10 @@ Q_SIGNALS:
     /// An unchanged submission was not run; its recorded grade stands.
     void submissionSkipped(const QString &studentId);
     void submissionStarted(const QString &studentId);
-    /// The result was committed to the gradebook before this is emitted.
-    void submissionFinished(const QString &studentId, const sandmark::GradeResult &result);
+    /// The result was committed to the gradebook before this is emitted. `run` is the record as committed:
+    /// its artifacts folder (executed notebook, record.json, log.txt; empty when none), its backend (empty
+    /// when no sandbox ran: the submission could not be run as handed in) and its start and end.
+    void submissionFinished(const QString &studentId, const sandmark::GradeResult &result, const sandmark::RunRecord &run);
     /// `done` of `total` (as in started()); `etaSeconds` estimated from the throughput so far, < 0 unknown.
     void progress(int done, int total, double etaSeconds);
     void finished(const sandmark::BatchSummary &summary);
@@ -107,7 +110,10 @@ private:
     void startRun(const Item &item);
     void onRunFinished(SubmissionRun *run, const SubmissionRunResult &result);
     void onRunFailed(SubmissionRun *run, const Error &error);
-    bool record(const Item &item, const QDateTime &started, const GradeResult &result, const QString &artifacts = {});
+    /// Commits one result. `sandboxRan`: false when the submission was not run (unrunnable, unreadable
+    /// notebook, failed reference run): then no backend and no run time are recorded.
+    bool record(const Item &item, const QDateTime &started, const GradeResult &result, bool sandboxRan,
+                const QString &artifacts = {});
     void maybeFinish();
     void finishWith(const std::optional<Error> &error);
 
