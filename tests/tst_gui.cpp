@@ -1047,10 +1047,32 @@ private Q_SLOTS:
         QCOMPARE(m->rowCount(), 3);
 
         QList<QString> live; // students whose row changed while the batch ran
+        SubmissionDetail *detail = page->detail();
+        // The first submission that ran in a sandbox and finished while the batch still runs: its detail
+        // shows that run's executed notebook, record and log at once, before the batch ends.
+        QString liveStudent;
+        bool liveArtifactsShown = false, liveWhileRunning = false;
+        connect(detail, &SubmissionDetail::artifactsLoaded, this, [&] {
+            if (liveStudent.isEmpty() || detail->student() != liveStudent || liveArtifactsShown)
+                return;
+            liveArtifactsShown = detail->artifactsStatusText().isEmpty() && detail->isTabEnabled(SubmissionDetail::NotebookTab)
+                                 && detail->isTabEnabled(SubmissionDetail::RecordTab) && detail->isTabEnabled(SubmissionDetail::LogTab)
+                                 && detail->recordMessagesText().contains(QLatin1String("Run status: completed"));
+        });
         connect(page, &SubmissionsPage::resultRecorded, this, [&](const QString &s) {
             live << s;
             QCOMPARE(m->rows().at(m->rowOf(s)).state == SubmissionsModel::State::Running, false);
             QVERIFY(page->isRunning()); // the row filled in before the batch ended
+            const SubmissionsModel::Row r = m->rows().at(m->rowOf(s));
+            if (s == QLatin1String("judy")) { // its notebook does not parse: no sandbox ran, and the row says so
+                QCOMPARE(r.backend, QString());
+                QCOMPARE(r.durationS, -1.0);
+            } else if (liveStudent.isEmpty()) {
+                QCOMPARE(r.backend, QStringLiteral("bwrap"));
+                liveStudent = s;
+                liveWhileRunning = page->isRunning();
+                page->showDetail(s);
+            }
         });
         QSignalSpy finished(page, &SubmissionsPage::batchFinished);
         QSignalSpy failed(page, &SubmissionsPage::batchFailed);
@@ -1068,6 +1090,8 @@ private Q_SLOTS:
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
         QCOMPARE(live.size(), 3);
         QCOMPARE(summary.total, 3);
+        QVERIFY(liveWhileRunning);
+        QTRY_VERIFY_WITH_TIMEOUT(liveArtifactsShown, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(reloaded, 20000); // durations and backends as the gradebook recorded them
 
         auto row = [&](const QString &s) { return m->rows().at(m->rowOf(s)); };
@@ -1078,6 +1102,13 @@ private Q_SLOTS:
         // judy's notebook does not parse: needs review with the reason, never a silent zero or "not run".
         QCOMPARE(row(QStringLiteral("judy")).state, SubmissionsModel::State::NeedsReview);
         QVERIFY(!row(QStringLiteral("judy")).reasons.isEmpty());
+        // ... and no sandbox ran for it: no backend and no run time, as the gradebook recorded them.
+        QCOMPARE(row(QStringLiteral("judy")).backend, QString());
+        QCOMPARE(row(QStringLiteral("judy")).durationS, -1.0);
+        const int judyRow = m->rowOf(QStringLiteral("judy"));
+        QCOMPARE(m->index(judyRow, SubmissionsModel::BackendColumn).data().toString(), QStringLiteral("\u2014"));
+        QCOMPARE(m->index(judyRow, SubmissionsModel::DurationColumn).data().toString(), QStringLiteral("\u2014"));
+        QCOMPARE(m->index(m->rowOf(QStringLiteral("alice")), SubmissionsModel::BackendColumn).data().toString(), QStringLiteral("bwrap"));
         QVERIFY(m->index(m->rowOf(QStringLiteral("alice")), SubmissionsModel::StatusColumn).data(Qt::DecorationRole).isValid());
 
         // Sort by score, filter by status.
@@ -1087,14 +1118,18 @@ private Q_SLOTS:
         QCOMPARE(page->proxy()->rowCount(), 1);
         page->filterEdit()->clear();
 
-        // The detail shows bob's checks; an override with a comment is kept beside the automatic score.
-        SubmissionDetail *detail = page->detail();
+        // The detail shows bob's checks (read from the gradebook for this one student); an override with a
+        // comment is kept beside the automatic score.
         QSignalSpy artifactsLoaded(detail, &SubmissionDetail::artifactsLoaded);
+        QSignalSpy detailShown(page, &SubmissionsPage::detailShown);
         page->showDetail(QStringLiteral("bob"));
+        QVERIFY(detailShown.wait(20000));
+        QCOMPARE(detailShown.constFirst().constFirst().toString(), QStringLiteral("bob"));
+        QCOMPARE(detail->student(), QStringLiteral("bob"));
         QCOMPARE(detail->checksModel()->rowCount(), 5);
         // The run's artifacts, read from the folder the gradebook recorded (off the GUI thread): the executed
         // notebook with its cells, the execution record with its status, the log.
-        QVERIFY(artifactsLoaded.wait(20000));
+        QTRY_VERIFY_WITH_TIMEOUT(!artifactsLoaded.isEmpty(), 20000);
         QVERIFY2(detail->artifactsStatusText().isEmpty(), qPrintable(detail->artifactsStatusText()));
         QVERIFY(detail->isTabEnabled(SubmissionDetail::NotebookTab));
         QVERIFY(detail->isTabEnabled(SubmissionDetail::RecordTab));

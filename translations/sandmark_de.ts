@@ -1839,6 +1839,10 @@
 <context>
     <name>sandmark::SubmissionsModel</name>
     <message>
+        <source>No sandbox ran for this result: the submission could not be run as handed in.</source>
+        <translation>Für dieses Ergebnis lief keine Sandbox: Die Abgabe konnte so, wie sie eingereicht wurde, nicht ausgeführt werden.</translation>
+    </message>
+    <message>
         <source>no notebook found</source>
         <translation>kein Notebook gefunden</translation>
     </message>

@@ -28,6 +28,26 @@ Expected<GradebookSnapshot> readGradebook(const QString &path)
     return snapshot;
 }
 
+Expected<QList<GradeSummary>> readGradeSummaries(const QString &path)
+{
+    if (!QFileInfo::exists(path))
+        return QList<GradeSummary>();
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return gb.error();
+    return (*gb)->gradeSummaries();
+}
+
+Expected<std::optional<EffectiveGrade>> readEffectiveGrade(const QString &path, const QString &studentId)
+{
+    if (!QFileInfo::exists(path))
+        return std::optional<EffectiveGrade>();
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return gb.error();
+    return (*gb)->effectiveGrade(studentId);
+}
+
 Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString &studentId, const Override &override_)
 {
     if (override_.comment.trimmed().isEmpty())
@@ -39,12 +59,11 @@ Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString
         return gb.error();
     if (auto added = (*gb)->addOverride(studentId, override_); !added)
         return added.error();
-    auto grades = (*gb)->effectiveGrades();
-    if (!grades)
-        return grades.error();
-    for (const EffectiveGrade &g : std::as_const(*grades))
-        if (g.studentId == studentId)
-            return g;
+    auto grade = (*gb)->effectiveGrade(studentId);
+    if (!grade)
+        return grade.error();
+    if (*grade)
+        return **grade;
     return Error{path, studentId, QCoreApplication::translate("sandmark::GradebookAccess", "the student is not in the gradebook")};
 }
 

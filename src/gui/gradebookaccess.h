@@ -24,6 +24,14 @@ struct GradebookSnapshot
 /// opens its own connection, so calls from different threads are safe. Errors name the file.
 Expected<GradebookSnapshot> readGradebook(const QString &path);
 
+/// The grade summaries (Gradebook::gradeSummaries(): what the Submissions table shows, no check rows) of the
+/// gradebook at `path`; a missing gradebook has none (nothing is created). Blocking: worker thread.
+Expected<QList<GradeSummary>> readGradeSummaries(const QString &path);
+
+/// `studentId`'s effective grade (Gradebook::effectiveGrade()), with its checks, for the submission detail;
+/// empty when the student has no run or there is no gradebook. Blocking: worker thread.
+Expected<std::optional<EffectiveGrade>> readEffectiveGrade(const QString &path, const QString &studentId);
+
 /// Adds `override_` for `studentId` (Gradebook::addOverride) and returns the student's new effective grade.
 /// Blocking: worker thread. Errors: unknown student or check, empty comment, the file cannot be written.
 Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString &studentId, const Override &override_);

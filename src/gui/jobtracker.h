@@ -3,6 +3,7 @@
 
 #include <QFuture>
 #include <QFutureWatcher>
+#include <QThreadPool>
 #include <QObject>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -30,6 +31,14 @@ public:
     template <typename Work, typename Done>
     void run(Work work, Done done)
     {
+        run(QThreadPool::globalInstance(), std::move(work), std::move(done));
+    }
+
+    /// The same on `pool` (e.g. one thread of its own for long, low-priority work that must not hold up the
+    /// global pool's short jobs). `pool` must outlive the work.
+    template <typename Work, typename Done>
+    void run(QThreadPool *pool, Work work, Done done)
+    {
         using Result = std::invoke_result_t<Work>;
         const quint64 generation = ++m_generation;
         setBusy(true);
@@ -44,7 +53,7 @@ public:
             setBusy(false);
             done(std::move(*watcher->result()));
         });
-        watcher->setFuture(QtConcurrent::run([work = std::move(work)]() mutable { return std::make_shared<Result>(work()); }));
+        watcher->setFuture(QtConcurrent::run(pool, [work = std::move(work)]() mutable { return std::make_shared<Result>(work()); }));
     }
 
     /// Drops the result of the running job, if any.

@@ -59,29 +59,43 @@ SubmissionsModel::State SubmissionsModel::stateOf(GradeStatus status)
     return SubmissionsModel::State::GraderError;
 }
 
-void SubmissionsModel::applyGrades(const QList<EffectiveGrade> &grades)
+namespace {
+/// Whether the status column shows a result (graded, needs review, grader error).
+bool hasResult(SubmissionsModel::State state)
+{
+    return state == SubmissionsModel::State::Graded || state == SubmissionsModel::State::NeedsReview
+           || state == SubmissionsModel::State::GraderError;
+}
+
+/// What a result without a sandbox run shows as its duration and backend.
+constexpr QStringView kNone = u"\u2014";
+} // namespace
+
+void SubmissionsModel::applyGrade(Row &r, const GradeSummary &g)
+{
+    r.state = stateOf(g.status);
+    r.score = g.score ? *g.score : -1;
+    r.maxScore = g.maxScore;
+    r.durationS = g.backend.isEmpty() ? -1 : g.durationS; // no sandbox ran: no run time to show
+    r.backend = g.backend;
+    r.overridden = g.overridden;
+    r.reasons = g.reasons;
+}
+
+void SubmissionsModel::applyGrades(const QList<GradeSummary> &grades)
 {
     // One pass; a reset would lose the selection and the scroll position in a long table.
-    QList<int> changed;
-    for (const EffectiveGrade &g : grades) {
+    int lo = int(m_rows.size()), hi = -1;
+    for (const GradeSummary &g : grades) {
         const int i = rowOf(g.studentId);
         if (i < 0)
             continue;
-        Row &r = m_rows[i];
-        r.state = stateOf(g.status);
-        const std::optional<double> score = g.score();
-        r.score = score ? *score : -1;
-        r.maxScore = g.maxScore;
-        r.durationS = g.started.isValid() && g.finished.isValid() ? g.started.msecsTo(g.finished) / 1000.0 : -1;
-        r.backend = g.backend;
-        r.overridden = !g.overrideComments().isEmpty();
-        r.reasons = g.reasons;
-        changed << i;
+        applyGrade(m_rows[i], g);
+        lo = qMin(lo, i);
+        hi = qMax(hi, i);
     }
-    if (changed.isEmpty())
-        return;
-    const auto [lo, hi] = std::minmax_element(changed.cbegin(), changed.cend());
-    Q_EMIT dataChanged(index(*lo, 0), index(*hi, ColumnCount - 1));
+    if (hi >= 0)
+        Q_EMIT dataChanged(index(lo, 0), index(hi, ColumnCount - 1));
 }
 
 void SubmissionsModel::setState(const QString &student, State state)
@@ -102,7 +116,7 @@ void SubmissionsModel::setResult(const QString &student, const GradeResult &resu
     r.state = stateOf(result.status);
     r.score = result.status == GradeStatus::GraderError ? -1 : result.score;
     r.maxScore = result.maxScore;
-    r.durationS = durationS;
+    r.durationS = backend.isEmpty() ? -1 : durationS;
     r.backend = backend;
     r.reasons = result.reasons;
     rowChanged(i);
@@ -163,9 +177,11 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
             return QStringLiteral("%1 / %2%3").arg(QLocale().toString(r.score, 'g', 6), QLocale().toString(r.maxScore, 'g', 6),
                                                    r.overridden ? QStringLiteral(" *") : QString());
         case DurationColumn:
-            return r.durationS < 0 ? QString() : tr("%1 s").arg(QLocale().toString(r.durationS, 'f', 1));
+            if (r.durationS >= 0)
+                return tr("%1 s").arg(QLocale().toString(r.durationS, 'f', 1));
+            return hasResult(r.state) ? kNone.toString() : QString(); // a result without a sandbox run
         case BackendColumn:
-            return r.backend;
+            return r.backend.isEmpty() && hasResult(r.state) ? kNone.toString() : r.backend;
         default:
             return {};
         }
@@ -184,6 +200,8 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         }
     case Qt::ToolTipRole: {
         QStringList lines{r.notebookPath};
+        if (hasResult(r.state) && r.backend.isEmpty() && (index.column() == DurationColumn || index.column() == BackendColumn))
+            lines << tr("No sandbox ran for this result: the submission could not be run as handed in.");
         if (!r.problem.isEmpty())
             lines << r.problem;
         lines += r.reasons;
@@ -191,26 +209,8 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
             lines << tr("* includes a manual override");
         return lines.join(QLatin1Char('\n'));
     }
-    case Qt::DecorationRole: {
-        if (index.column() != StatusColumn || !qobject_cast<QApplication *>(QCoreApplication::instance()))
-            return {};
-        QStyle *style = QApplication::style();
-        switch (r.state) {
-        case State::NotRun:
-            return r.notebookPath.isEmpty() || !r.problem.isEmpty() ? style->standardIcon(QStyle::SP_MessageBoxCritical) : QVariant();
-        case State::Queued:
-            return style->standardIcon(QStyle::SP_ArrowRight);
-        case State::Running:
-            return style->standardIcon(QStyle::SP_BrowserReload);
-        case State::Graded:
-            return style->standardIcon(QStyle::SP_DialogApplyButton);
-        case State::NeedsReview:
-            return style->standardIcon(QStyle::SP_MessageBoxWarning);
-        case State::GraderError:
-            return style->standardIcon(QStyle::SP_MessageBoxCritical);
-        }
-        return {};
-    }
+    case Qt::DecorationRole:
+        return index.column() == StatusColumn ? statusIcon(r) : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == SizeColumn || index.column() == ScoreColumn || index.column() == DurationColumn
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
@@ -222,6 +222,35 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+QVariant SubmissionsModel::statusIcon(const Row &r) const
+{
+    if (!qobject_cast<QApplication *>(QCoreApplication::instance()))
+        return {};
+    enum { Critical, Arrow, Reload, Apply, Warning };
+    auto icon = [this](int which) -> QVariant {
+        static constexpr QStyle::StandardPixmap pixmaps[] = {QStyle::SP_MessageBoxCritical, QStyle::SP_ArrowRight, QStyle::SP_BrowserReload,
+                                                             QStyle::SP_DialogApplyButton, QStyle::SP_MessageBoxWarning};
+        if (m_icons[which].isNull())
+            m_icons[which] = QApplication::style()->standardIcon(pixmaps[which]);
+        return m_icons[which];
+    };
+    switch (r.state) {
+    case State::NotRun:
+        return r.notebookPath.isEmpty() || !r.problem.isEmpty() ? icon(Critical) : QVariant();
+    case State::Queued:
+        return icon(Arrow);
+    case State::Running:
+        return icon(Reload);
+    case State::Graded:
+        return icon(Apply);
+    case State::NeedsReview:
+        return icon(Warning);
+    case State::GraderError:
+        return icon(Critical);
+    }
+    return {};
 }
 
 QVariant SubmissionsModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -248,10 +277,12 @@ QVariant SubmissionsModel::headerData(int section, Qt::Orientation orientation, 
     }
 }
 
-QHash<QString, QString> checkNotebooks(const QList<SubmissionsModel::Row> &rows)
+QHash<QString, QString> checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel)
 {
     QHash<QString, QString> problems;
     for (const SubmissionsModel::Row &r : rows) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            break;
         if (r.notebookPath.isEmpty()) {
             problems.insert(r.student, SubmissionsModel::tr("no notebook in the folder"));
             continue;

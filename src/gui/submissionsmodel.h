@@ -6,14 +6,20 @@
 
 #include <QAbstractTableModel>
 #include <QHash>
+#include <QIcon>
+
+#include <array>
+#include <atomic>
 
 namespace sandmark {
 
 /// Columns: student, notebook, size, status, score / max, duration, backend. Rows are plain values found on a
-/// worker thread (findSubmissions); results fill status, score, duration and backend as the gradebook holds
-/// them (applyGrades) and, live, as the batch reports them (setRunning, setResult). Does no work. Status icons
-/// in DecorationRole; sort with a QSortFilterProxyModel on SortRole (numbers for size, score, duration).
-/// GUI thread only.
+/// worker thread (discoverSubmissions), set all at once (setRows: one reset, with the grades already in when
+/// they were read first); results fill status, score, duration and backend as the gradebook holds them
+/// (applyGrades, from GradeSummary: no check rows) and, live, as the batch reports them (setState,
+/// setResult). A result whose run used no sandbox (the notebook could not be read) shows "—" as its duration
+/// and backend. Does no work: data() formats one cell, the status icons are made once. Sort with a
+/// QSortFilterProxyModel on SortRole (numbers for size, status, score, duration). GUI thread only.
 class SubmissionsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -29,8 +35,8 @@ public:
         State state = State::NotRun;
         double score = -1;    ///< effective score (overrides included); -1: none (not run, grader error)
         double maxScore = 0;
-        double durationS = -1; ///< wall time of the latest run, seconds; -1: unknown
-        QString backend;      ///< of the latest run
+        double durationS = -1; ///< wall time of the latest run's sandbox, seconds; -1: none or unknown
+        QString backend;      ///< the sandbox of the latest run; empty: none ran (or not run yet)
         bool overridden = false;
         QString problem;      ///< why the notebook cannot be graded as it is ("line 90, column 5: invalid JSON…")
         QStringList reasons;  ///< why the latest result is not `graded`
@@ -44,11 +50,14 @@ public:
     /// Sets the problem of each listed student's notebook (student id → text; students not in `problems` have
     /// none), as checkNotebooks() found them. Emits dataChanged for the rows that changed.
     void setProblems(const QHash<QString, QString> &problems);
-    /// Fills status, score, duration and backend from the gradebook's effective grades (students not listed
-    /// are left as they are).
-    void applyGrades(const QList<EffectiveGrade> &grades);
+    /// Fills status, score, duration and backend from the gradebook's grade summaries (students not listed
+    /// are left as they are). One dataChanged over the rows that changed.
+    void applyGrades(const QList<GradeSummary> &grades);
+    /// Fills `row`'s status, score, duration and backend from `grade` (for rows not yet in a model).
+    static void applyGrade(Row &row, const GradeSummary &grade);
     void setState(const QString &student, State state);
     /// A result as the batch reports it (automatic score; overrides are applied by applyGrades()).
+    /// `durationS` < 0 and `backend` empty: no sandbox ran.
     void setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend);
 
     static QString stateText(State state);
@@ -62,14 +71,17 @@ public:
 
 private:
     void rowChanged(int row);
+    QVariant statusIcon(const Row &row) const;
 
     QList<Row> m_rows;
     QHash<QString, int> m_index; // student → row
+    mutable std::array<QIcon, 5> m_icons; // made on first use (the style's standard icons)
 };
 
 /// Loads each row's notebook (Notebook::load) and returns, by student id, what makes it ungradable: no
 /// notebook, or the load error without the file name ("line 90, column 5: invalid JSON: …"). Blocking file
-/// I/O: call it on a worker thread, after the rows are shown.
-QHash<QString, QString> checkNotebooks(const QList<SubmissionsModel::Row> &rows);
+/// I/O: call it on a worker thread, after the rows are shown. Stops early (returning what it found so far)
+/// once `*cancel` is true.
+QHash<QString, QString> checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel = nullptr);
 
 } // namespace sandmark

@@ -9,6 +9,7 @@
 #include "submissionsmodel.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -16,14 +17,18 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QLoggingCategory>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QThreadPool>
 #include <QVBoxLayout>
 
 namespace sandmark {
+
+Q_LOGGING_CATEGORY(lcSubmissions, "sandmark.gui.submissions")
 
 namespace {
 
@@ -38,7 +43,10 @@ struct Listing
 Listing listSubmissions(const QString &folder)
 {
     Listing out;
+    QElapsedTimer clock;
+    clock.start();
     auto found = discoverSubmissions(folder);
+    const qint64 discoverMs = clock.restart();
     if (!found) {
         out.error = found.error();
         return out;
@@ -52,6 +60,8 @@ Listing listSubmissions(const QString &folder)
         r.problem = s.problem;
         out.rows << r;
     }
+    qCDebug(lcSubmissions) << "listed" << out.rows.size() << "submissions of" << folder << "in" << discoverMs << "ms, sizes in"
+                           << clock.elapsed() << "ms";
     return out;
 }
 
@@ -95,8 +105,13 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_detail(new SubmissionDetail(this)),
       m_tracker(new JobTracker(this)),
       m_checkTracker(new JobTracker(this)),
-      m_gradesTracker(new JobTracker(this))
+      m_gradesTracker(new JobTracker(this)),
+      m_detailTracker(new JobTracker(this)),
+      m_checkPool(new QThreadPool(this)),
+      m_checkCancel(std::make_shared<std::atomic<bool>>(false))
 {
+    m_checkPool->setMaxThreadCount(1);
+    m_checkPool->setThreadPriority(QThread::LowPriority);
     auto *layout = new QVBoxLayout(this);
     auto *title = new QLabel(tr("Submissions"), this);
     QFont f = title->font();
@@ -160,7 +175,11 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_table->sortByColumn(SubmissionsModel::StudentColumn, Qt::AscendingOrder);
     m_table->setAccessibleName(tr("Submissions"));
     m_table->verticalHeader()->hide();
+    // Uniform row heights, never measured per row; column widths from a sample of rows (resizing to the
+    // contents of thousands of rows measures every cell).
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setResizeContentsPrecision(200);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
@@ -195,8 +214,9 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SubmissionsPage::updateButtons);
     connect(m_detail, &SubmissionDetail::overrideApplied, this, [this](const QString &student, const EffectiveGrade &grade) {
-        m_grades.insert(student, grade);
-        m_model->applyGrades({grade});
+        const GradeSummary summary = summaryOf(grade);
+        m_grades.insert(student, summary);
+        m_model->applyGrades({summary});
         Q_EMIT gradebookChanged();
     });
     setAssignment(std::nullopt);
@@ -204,6 +224,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
 
 SubmissionsPage::~SubmissionsPage()
 {
+    m_checkCancel->store(true); // the pool (a child) waits for its thread: let it stop early
     if (m_batch) // kills its sandboxes; everything recorded so far stays in the gradebook
         delete m_batch.data();
 }
@@ -221,8 +242,15 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
     m_gradebookPath = assignment ? Gradebook::defaultPath(assignment->folder()) : QString();
     m_detail->setGradebook(m_gradebookPath);
     m_detail->setVisible(false);
+    m_detailTracker->cancel();
     m_submissions.clear();
     m_grades.clear();
+    m_gradesRead = false;
+    m_gradesTracker->cancel();
+    m_listed = false;
+    m_tracker->cancel();
+    m_checkTracker->cancel();
+    m_checkCancel->store(true);
     m_model->setRows({});
     m_batchStatus->clear();
     m_count->setText(assignment ? tr("No submissions imported. Use Import Folder….") : tr("No assignment open."));
@@ -234,37 +262,71 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
 void SubmissionsPage::importFolder(const QString &folder)
 {
     m_folder = folder;
+    m_listed = false;
+    m_checkTracker->cancel();
+    m_checkCancel->store(true);
     m_count->setText(tr("Reading %1…").arg(QDir::toNativeSeparators(folder)));
+    // The listing and the gradebook are read at the same time; whichever comes second completes the table.
+    if (!m_gradesRead && !m_gradesTracker->isBusy())
+        readGrades();
     m_tracker->run([folder] { return listSubmissions(folder); }, [this, folder](Listing listing) {
+        QElapsedTimer clock;
+        clock.start();
         if (listing.error) {
             m_count->setText(listing.error->toString());
             return;
         }
         m_submissions.clear();
+        int flagged = 0;
         for (const Submission &s : std::as_const(listing.submissions))
             m_submissions.insert(s.studentId, s);
-        int flagged = 0;
-        for (const SubmissionsModel::Row &r : std::as_const(listing.rows))
+        for (SubmissionsModel::Row &r : listing.rows) {
             flagged += r.problem.isEmpty() ? 0 : 1;
-        m_model->setRows(std::move(listing.rows));
+            if (const auto g = m_grades.constFind(r.student); g != m_grades.cend())
+                SubmissionsModel::applyGrade(r, *g);
+        }
+        m_model->setRows(std::move(listing.rows)); // one reset; the proxy sorts once
         m_table->resizeColumnsToContents();
         QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(QDir::toNativeSeparators(folder));
         if (flagged)
             text += QLatin1String("; ") + tr("%n cannot be graded as handed in", nullptr, flagged);
         m_count->setText(text);
+        m_listed = true;
+        m_checkPending = true;
         updateButtons();
+        qCDebug(lcSubmissions) << "table filled in" << clock.elapsed() << "ms" << (m_gradesRead ? "with grades" : "before the grades");
         Q_EMIT submissionsListed();
-        readGrades();
-        m_checkTracker->run([rows = m_model->rows()] { return checkNotebooks(rows); },
-                            [this](QHash<QString, QString> problems) {
-                                // The core's listing problems (ambiguous, symlink) win; then parse errors.
-                                for (const SubmissionsModel::Row &r : m_model->rows())
-                                    if (!r.problem.isEmpty())
-                                        problems.insert(r.student, r.problem);
-                                m_model->setProblems(problems);
-                                Q_EMIT notebooksChecked();
-                            });
+        if (m_gradesRead)
+            tableComplete();
     });
+}
+
+void SubmissionsPage::tableComplete()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (current.isValid())
+        showDetail(current.data(StudentRole).toString());
+    Q_EMIT gradesLoaded();
+    if (m_checkPending) { // once per listing, not after every batch
+        m_checkPending = false;
+        checkNotebooksInBackground();
+    }
+}
+
+void SubmissionsPage::checkNotebooksInBackground()
+{
+    // After the table is usable, on the page's own thread: parsing thousands of notebooks takes seconds.
+    m_checkCancel->store(true); // a check still running for an earlier listing stops
+    m_checkCancel = std::make_shared<std::atomic<bool>>(false);
+    m_checkTracker->run(m_checkPool, [rows = m_model->rows(), cancel = m_checkCancel] { return checkNotebooks(rows, cancel.get()); },
+                        [this](QHash<QString, QString> problems) {
+                            // The core's listing problems (ambiguous, symlink) win; then parse errors.
+                            for (const SubmissionsModel::Row &r : m_model->rows())
+                                if (!r.problem.isEmpty())
+                                    problems.insert(r.student, r.problem);
+                            m_model->setProblems(problems);
+                            Q_EMIT notebooksChecked();
+                        });
 }
 
 void SubmissionsPage::readGrades()
@@ -272,40 +334,80 @@ void SubmissionsPage::readGrades()
     if (m_gradebookPath.isEmpty())
         return;
     const QString path = m_gradebookPath;
-    m_gradesTracker->run([path] { return readGradebook(path); }, [this](Expected<GradebookSnapshot> snapshot) {
-        if (!snapshot) {
-            m_batchStatus->setText(snapshot.error().toString());
-            return;
-        }
-        m_grades.clear();
-        m_live.clear();
-        for (const EffectiveGrade &g : std::as_const(snapshot->grades))
-            m_grades.insert(g.studentId, g);
-        m_model->applyGrades(snapshot->grades);
-        m_table->resizeColumnToContents(SubmissionsModel::StatusColumn);
-        const QModelIndex current = m_table->currentIndex();
-        if (current.isValid())
-            showDetail(current.data(StudentRole).toString());
-        Q_EMIT gradesLoaded();
-    });
+    m_gradesTracker->run(
+        [path] {
+            QElapsedTimer clock;
+            clock.start();
+            auto grades = readGradeSummaries(path);
+            qCDebug(lcSubmissions) << "read" << (grades ? grades->size() : 0) << "grade summaries in" << clock.elapsed() << "ms";
+            return grades;
+        },
+        [this](Expected<QList<GradeSummary>> grades) {
+            if (!grades) {
+                m_batchStatus->setText(grades.error().toString());
+                return;
+            }
+            QElapsedTimer clock;
+            clock.start();
+            m_grades.clear();
+            m_live.clear();
+            for (const GradeSummary &g : std::as_const(*grades))
+                m_grades.insert(g.studentId, g);
+            m_gradesRead = true;
+            if (!m_listed)
+                return; // the listing fills them in
+            applyGrades(*grades);
+            qCDebug(lcSubmissions) << "grades applied in" << clock.elapsed() << "ms";
+            tableComplete();
+        });
+}
+
+void SubmissionsPage::applyGrades(const QList<GradeSummary> &grades)
+{
+    // The proxy re-sorts row by row on dataChanged; for many rows at once, sorting once afterwards is far
+    // cheaper (it keeps the selection: persistent indexes are updated).
+    const bool many = grades.size() > 50 && m_proxy->dynamicSortFilter();
+    if (many)
+        m_proxy->setDynamicSortFilter(false);
+    m_model->applyGrades(grades);
+    if (many)
+        m_proxy->setDynamicSortFilter(true); // sorts and filters again
 }
 
 void SubmissionsPage::showDetail(const QString &student)
 {
     if (const auto live = m_live.constFind(student); live != m_live.cend()) { // just graded by the running batch
-        m_detail->setResult(student, *live, {}, QString(), QString());
+        m_detailTracker->cancel();
+        m_detail->setResult(student, live->result, {}, QString(), QString());
+        m_detail->showArtifacts(live->artifacts); // the executed notebook, record and log as the run left them
         m_detail->setVisible(true);
+        Q_EMIT detailShown(student);
         return;
     }
-    const auto g = m_grades.constFind(student);
-    if (g == m_grades.cend()) {
+    if (!m_grades.contains(student)) {
+        m_detailTracker->cancel();
         m_detail->setVisible(false);
         return;
     }
-    m_detail->setResult(student, resultOf(*g), {}, QString(), QString());
-    m_detail->setEffectiveGrade(*g);
-    m_detail->showArtifacts(g->artifacts); // read off the GUI thread
-    m_detail->setVisible(true);
+    // The table holds summaries; the checks are read for the one student shown.
+    const QString path = m_gradebookPath;
+    m_detailTracker->run([path, student] { return readEffectiveGrade(path, student); },
+                         [this, student](Expected<std::optional<EffectiveGrade>> grade) {
+                             if (!grade) {
+                                 m_batchStatus->setText(grade.error().toString());
+                                 return;
+                             }
+                             if (!*grade) {
+                                 m_detail->setVisible(false);
+                                 return;
+                             }
+                             const EffectiveGrade &g = **grade;
+                             m_detail->setResult(student, resultOf(g), {}, QString(), QString());
+                             m_detail->setEffectiveGrade(g);
+                             m_detail->showArtifacts(g.artifacts); // read off the GUI thread
+                             m_detail->setVisible(true);
+                             Q_EMIT detailShown(student);
+                         });
 }
 
 void SubmissionsPage::updateButtons()
@@ -369,10 +471,8 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
     options.jobs = AppSettings::parallelRuns();
     options.force = force;
     options.gradebookPath = m_gradebookPath;
-    m_batchBackend = sandboxKindName(options.run.kind);
 
     m_batch = new BatchGrader(*m_assignment, batch, options, this);
-    m_runClocks.clear();
     for (const Submission &s : std::as_const(batch))
         m_model->setState(s.studentId, SubmissionsModel::State::Queued);
     m_progress->setRange(0, 0); // busy until the reference run is done
@@ -392,18 +492,18 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
             m_model->setState(id, SubmissionsModel::State::NotRun);
     });
     connect(m_batch, &BatchGrader::submissionStarted, this, [this](const QString &id) {
-        m_runClocks[id].start();
         m_model->setState(id, SubmissionsModel::State::Running);
     });
-    connect(m_batch, &BatchGrader::submissionFinished, this, [this](const QString &id, const GradeResult &result) {
-        const auto clock = m_runClocks.constFind(id);
-        const double seconds = clock != m_runClocks.cend() && clock->isValid() ? clock->elapsed() / 1000.0 : -1;
-        m_model->setResult(id, result, seconds, m_batchBackend);
-        m_live.insert(id, result);
-        if (m_table->currentIndex().data(StudentRole).toString() == id)
-            showDetail(id);
-        Q_EMIT resultRecorded(id);
-    });
+    connect(m_batch, &BatchGrader::submissionFinished, this,
+            [this](const QString &id, const GradeResult &result, const RunRecord &run) {
+                // No backend: no sandbox ran (the notebook could not be read), so no run time either.
+                const double seconds = run.backend.isEmpty() ? -1 : run.started.msecsTo(run.finished) / 1000.0;
+                m_model->setResult(id, result, seconds, run.backend);
+                m_live.insert(id, run);
+                if (m_table->currentIndex().data(StudentRole).toString() == id)
+                    showDetail(id);
+                Q_EMIT resultRecorded(id);
+            });
     connect(m_batch, &BatchGrader::progress, this, [this](int done, int total, double eta) {
         m_progress->setRange(0, qMax(1, total));
         m_progress->setValue(done);
@@ -437,14 +537,14 @@ void SubmissionsPage::finishBatch()
     m_batch = nullptr;
     m_progress->setVisible(false);
     // Students still marked queued or running were not run (cancelled): show their recorded grade again.
-    QList<EffectiveGrade> recorded;
+    QList<GradeSummary> recorded;
     for (const SubmissionsModel::Row &r : m_model->rows())
         if (r.state == SubmissionsModel::State::Queued || r.state == SubmissionsModel::State::Running) {
             m_model->setState(r.student, SubmissionsModel::State::NotRun);
             if (m_grades.contains(r.student))
                 recorded << m_grades.value(r.student);
         }
-    m_model->applyGrades(recorded);
+    applyGrades(recorded);
     updateButtons();
     readGrades(); // durations and backends as recorded, overrides applied
     Q_EMIT gradebookChanged();

@@ -6,14 +6,16 @@
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
 
-#include <QElapsedTimer>
 #include <QHash>
 #include <QPointer>
 #include <QWidget>
 
+#include <atomic>
+#include <memory>
 #include <optional>
 
 class QLabel;
+class QThreadPool;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
@@ -31,8 +33,11 @@ struct GradeResult;
 
 /// Lists the submissions of the open assignment (its `submissions/` folder, or a folder chosen with Import
 /// Folder…; found with the batch core's discoverSubmissions() on a worker thread) with their latest results
-/// from the gradebook (read on a worker thread), in a sortable table filtered by any column (student, status,
-/// backend). Run All / Run Selected / Run Failed grade through the core's BatchGrader (N sandboxes at once,
+/// from the gradebook (grade summaries, read on another worker thread at the same time; the rows are set
+/// once, with the grades in when they came first), in a sortable table filtered by any column (student,
+/// status, backend). Only then are the notebooks parsed (checkNotebooks, on a thread of the page's own so
+/// it never holds up the global pool) to say why one cannot be graded. The selected row's checks are read
+/// from the gradebook when it is selected. Run All / Run Selected / Run Failed grade through the core's BatchGrader (N sandboxes at once,
 /// each result committed to the gradebook when its run ends): the table fills in live from
 /// submissionFinished, a progress bar shows done / total and the ETA, Cancel stops the batch (results so far
 /// stay). Run All skips submissions whose files and assignment are unchanged since their last completed
@@ -59,7 +64,9 @@ public:
     void runFailed();
     void cancelBatch();
     bool isRunning() const { return !m_batch.isNull(); }
-    /// Shows `student`'s latest result in the detail below the table.
+    /// Shows `student`'s latest result in the detail below the table: during a batch, the result it just
+    /// reported with its run's artifacts; otherwise its effective grade, read from the gradebook in the
+    /// background (detailShown() follows).
     void showDetail(const QString &student);
 
     SubmissionsModel *model() const { return m_model; }
@@ -86,9 +93,16 @@ Q_SIGNALS:
     void batchFailed(const QString &message);
     /// The gradebook's results are in the table (after listing, after a batch).
     void gradesLoaded();
+    /// The detail shows `student`'s result (showDetail()).
+    void detailShown(const QString &student);
 
 private:
     void readGrades();
+    /// Applies many grades to the table at once (sorting the proxy once, not row by row).
+    void applyGrades(const QList<GradeSummary> &grades);
+    /// Both the listing and the grades are in: the table is complete.
+    void tableComplete();
+    void checkNotebooksInBackground();
     void updateButtons();
     void finishBatch();
 
@@ -96,8 +110,10 @@ private:
     QString m_folder;
     QString m_gradebookPath;
     QHash<QString, Submission> m_submissions; // by student id
-    QHash<QString, EffectiveGrade> m_grades;  // by student id, as last read
-    QHash<QString, GradeResult> m_live;       // results of the running batch, until the gradebook is read again
+    QHash<QString, GradeSummary> m_grades;    // by student id, as last read
+    bool m_listed = false, m_gradesRead = false; // of the current folder / gradebook
+    bool m_checkPending = false;              // the listed notebooks are still to be checked
+    QHash<QString, RunRecord> m_live;         // results of the running batch, until the gradebook is read again
     SubmissionsModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTableView *m_table;
@@ -113,9 +129,10 @@ private:
     JobTracker *m_tracker;
     JobTracker *m_checkTracker; ///< loads the listed notebooks to show why one cannot be graded
     JobTracker *m_gradesTracker;
+    JobTracker *m_detailTracker;
+    QThreadPool *m_checkPool; ///< one thread: the notebook checks
+    std::shared_ptr<std::atomic<bool>> m_checkCancel; ///< stops the running notebook check early
     QPointer<BatchGrader> m_batch;
-    QString m_batchBackend;
-    QHash<QString, QElapsedTimer> m_runClocks;
 };
 
 } // namespace sandmark
