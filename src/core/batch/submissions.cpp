@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <QDir>
 #include <QFileInfo>
@@ -33,16 +34,13 @@ struct Entry
     Type type = Type::Other;
 };
 
-/// Entries of `dir` (without "." and ".."), sorted by name in code-point order (as QDir::Name sorts), read
-/// in one pass with opendir/readdir: no stat per entry (d_type; fstatat only where the file system leaves it
+/// Entries of the open folder `d` (without "." and ".."), sorted by name in code-point order (as QDir::Name
+/// sorts), read in one readdir pass: no stat per entry (d_type; fstatat only where the file system leaves it
 /// unknown), no realpath. Names that are not valid UTF-8 go to `nonUtf8` instead (shown with U+FFFD for the
 /// bad bytes, sorted): QDir leaves such entries out (it cannot name them back to the file system), so without
-/// this a student would silently vanish. Returns false when the folder cannot be opened.
-bool readFolder(const QString &dir, QList<Entry> &entries, QStringList &nonUtf8)
+/// this a student would silently vanish.
+void readEntries(DIR *d, QList<Entry> &entries, QStringList &nonUtf8)
 {
-    DIR *d = ::opendir(QFile::encodeName(dir).constData());
-    if (!d)
-        return false;
     while (const dirent *e = ::readdir(d)) {
         const QByteArrayView raw(e->d_name);
         if (raw == "." || raw == "..")
@@ -61,7 +59,8 @@ bool readFolder(const QString &dir, QList<Entry> &entries, QStringList &nonUtf8)
         unsigned char type = e->d_type;
         if (type == DT_UNKNOWN) { // some file systems do not fill d_type: ask, without following links
             struct stat st;
-            type = ::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? IFTODT(st.st_mode) : DT_UNKNOWN;
+            if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+                type = static_cast<unsigned char>(IFTODT(st.st_mode));
         }
         entry.type = type == DT_DIR   ? Entry::Type::Dir
                      : type == DT_REG ? Entry::Type::File
@@ -69,21 +68,42 @@ bool readFolder(const QString &dir, QList<Entry> &entries, QStringList &nonUtf8)
                                       : Entry::Type::Other;
         entries << entry;
     }
-    ::closedir(d);
     std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) { return a.name < b.name; });
     nonUtf8.sort();
+}
+
+/// readEntries() of the folder `dir`, relative to the open folder `atFd` (or absolute, or relative to the
+/// working folder with AT_FDCWD); its last component is not followed if it is a link. False: cannot be opened.
+bool readFolder(int atFd, const QString &dir, QList<Entry> &entries, QStringList &nonUtf8)
+{
+    const int fd = ::openat(atFd, QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    DIR *d = ::fdopendir(fd);
+    if (!d) {
+        ::close(fd);
+        return false;
+    }
+    readEntries(d, entries, nonUtf8);
+    ::closedir(d);
     return true;
 }
 
 /// The submission in the folder `root` (absolute, not a link) named `name`. Walks by hand so that links are
 /// seen (and refused) rather than followed; as no link is ever followed, every path reached lies inside
 /// `root` (which is why no path needs canonicalizing).
-Submission fromFolder(const QString &root, const QString &name)
+Submission fromFolder(const QString &root, const QString &name, int parentFd = AT_FDCWD)
 {
     Submission s;
     s.studentId = name;
     s.root = root;
     QStringList notebooks;
+    // Opened relative to the parent folder, its sub-folders relative to it: short path lookups.
+    const int rootFd = ::openat(parentFd, QFile::encodeName(parentFd == AT_FDCWD ? root : name).constData(),
+                                O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *rootDir = rootFd >= 0 ? ::fdopendir(rootFd) : nullptr;
+    if (rootFd >= 0 && !rootDir)
+        ::close(rootFd);
     // Folders still to read, relative to the root ("" is the root itself); the last one pushed is read first.
     QStringList stack{QString()};
     while (!stack.isEmpty()) {
@@ -91,7 +111,10 @@ Submission fromFolder(const QString &root, const QString &name)
         const QString prefix = relDir.isEmpty() ? QString() : relDir + QLatin1Char('/');
         QList<Entry> entries;
         QStringList bad;
-        readFolder(relDir.isEmpty() ? root : root + QLatin1Char('/') + relDir, entries, bad);
+        if (rootDir && relDir.isEmpty())
+            readEntries(rootDir, entries, bad);
+        else if (rootDir)
+            readFolder(::dirfd(rootDir), relDir, entries, bad);
         for (const QString &b : std::as_const(bad))
             s.problem = QStringLiteral("'%1': the name is not valid UTF-8 (rename it)").arg(prefix + b);
         for (const Entry &e : std::as_const(entries)) {
@@ -116,6 +139,8 @@ Submission fromFolder(const QString &root, const QString &name)
             }
         }
     }
+    if (rootDir)
+        ::closedir(rootDir);
     s.files.sort();
     notebooks.sort();
     if (!s.problem.isEmpty())
@@ -160,8 +185,9 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder)
     const QString root = dir.absolutePath();
     QList<Entry> entries;
     QStringList bad;
-    if (!readFolder(root, entries, bad))
+    if (!readFolder(AT_FDCWD, root, entries, bad))
         return Error{folder, {}, QStringLiteral("cannot read the folder")};
+    const int rootFd = ::open(QFile::encodeName(root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     QList<Submission> out;
     out.reserve(entries.size() + bad.size());
     for (const Entry &e : std::as_const(entries)) {
@@ -174,11 +200,13 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder)
             s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(e.name);
             out << s;
         } else if (e.type == Entry::Type::Dir) {
-            out << fromFolder(root + QLatin1Char('/') + e.name, e.name);
+            out << fromFolder(root + QLatin1Char('/') + e.name, e.name, rootFd);
         } else if (e.type == Entry::Type::File && isNotebook(e.name)) {
             out << fromNotebook(QFileInfo(root + QLatin1Char('/') + e.name));
         }
     }
+    if (rootFd >= 0)
+        ::close(rootFd);
     for (const QString &b : std::as_const(bad)) {
         Submission s;
         s.studentId = b;
