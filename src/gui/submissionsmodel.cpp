@@ -35,15 +35,22 @@ void SubmissionsModel::rowChanged(int row)
     Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
-void SubmissionsModel::setProblems(const QHash<QString, QString> &problems)
+void SubmissionsModel::setNotebookChecks(const NotebookChecks &checks)
 {
+    int lo = int(m_rows.size()), hi = -1;
     for (int i = 0; i < m_rows.size(); ++i) {
-        const QString p = problems.value(m_rows.at(i).student);
-        if (p == m_rows.at(i).problem)
+        Row &r = m_rows[i];
+        const QString p = checks.problems.value(r.student);
+        const qint64 size = checks.sizes.value(r.student, r.sizeBytes);
+        if (p == r.problem && size == r.sizeBytes)
             continue;
-        m_rows[i].problem = p;
-        rowChanged(i);
+        r.problem = p;
+        r.sizeBytes = size;
+        lo = qMin(lo, i);
+        hi = qMax(hi, i);
     }
+    if (hi >= 0)
+        Q_EMIT dataChanged(index(lo, 0), index(hi, ColumnCount - 1));
 }
 
 SubmissionsModel::State SubmissionsModel::stateOf(GradeStatus status)
@@ -164,7 +171,7 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         case NotebookColumn:
             return r.notebookPath.isEmpty() ? tr("no notebook found") : QFileInfo(r.notebookPath).fileName();
         case SizeColumn:
-            return QLocale().formattedDataSize(r.sizeBytes);
+            return r.sizeBytes < 0 ? QString() : QLocale().formattedDataSize(r.sizeBytes);
         case StatusColumn:
             if (r.state == State::NotRun && !r.problem.isEmpty())
                 return tr("cannot be graded: %1").arg(r.problem);
@@ -277,24 +284,25 @@ QVariant SubmissionsModel::headerData(int section, Qt::Orientation orientation, 
     }
 }
 
-QHash<QString, QString> checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel)
+SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel)
 {
-    QHash<QString, QString> problems;
+    SubmissionsModel::NotebookChecks out;
     for (const SubmissionsModel::Row &r : rows) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             break;
         if (r.notebookPath.isEmpty()) {
-            problems.insert(r.student, SubmissionsModel::tr("no notebook in the folder"));
+            out.problems.insert(r.student, SubmissionsModel::tr("no notebook in the folder"));
             continue;
         }
+        out.sizes.insert(r.student, QFileInfo(r.notebookPath).size());
         const auto nb = Notebook::load(r.notebookPath);
         if (!nb) {
             Error e = nb.error();
             e.file.clear(); // the row names the student; the tooltip has the path
-            problems.insert(r.student, e.toString());
+            out.problems.insert(r.student, e.toString());
         }
     }
-    return problems;
+    return out;
 }
 
 } // namespace sandmark

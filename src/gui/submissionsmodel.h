@@ -31,7 +31,7 @@ public:
     {
         QString student;      ///< the student id: the submission's folder name
         QString notebookPath; ///< absolute; empty when the folder holds no notebook
-        qint64 sizeBytes = 0;
+        qint64 sizeBytes = -1; ///< the notebook's size, bytes; -1: not known yet (checkNotebooks() finds it)
         State state = State::NotRun;
         double score = -1;    ///< effective score (overrides included); -1: none (not run, grader error)
         double maxScore = 0;
@@ -47,9 +47,14 @@ public:
     const QList<Row> &rows() const { return m_rows; }
     /// The row of `student`, or -1.
     int rowOf(const QString &student) const;
-    /// Sets the problem of each listed student's notebook (student id → text; students not in `problems` have
-    /// none), as checkNotebooks() found them. Emits dataChanged for the rows that changed.
-    void setProblems(const QHash<QString, QString> &problems);
+    /// What checkNotebooks() found: by student id, why the notebook cannot be graded, and its size in bytes.
+    struct NotebookChecks
+    {
+        QHash<QString, QString> problems; ///< students not in it have no problem
+        QHash<QString, qint64> sizes;     ///< students not in it keep the size they have
+    };
+    /// Sets the problem and size of each listed student's notebook. One dataChanged over the rows that changed.
+    void setNotebookChecks(const NotebookChecks &checks);
     /// Fills status, score, duration and backend from the gradebook's grade summaries (students not listed
     /// are left as they are). One dataChanged over the rows that changed.
     void applyGrades(const QList<GradeSummary> &grades);
@@ -78,10 +83,10 @@ private:
     mutable std::array<QIcon, 5> m_icons; // made on first use (the style's standard icons)
 };
 
-/// Loads each row's notebook (Notebook::load) and returns, by student id, what makes it ungradable: no
-/// notebook, or the load error without the file name ("line 90, column 5: invalid JSON: …"). Blocking file
-/// I/O: call it on a worker thread, after the rows are shown. Stops early (returning what it found so far)
-/// once `*cancel` is true.
-QHash<QString, QString> checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel = nullptr);
+/// Loads each row's notebook (Notebook::load) and returns, by student id, its size and what makes it
+/// ungradable: no notebook, or the load error without the file name ("line 90, column 5: invalid JSON: …").
+/// Blocking file I/O: call it on a worker thread, after the rows are shown (listing them reads no file and
+/// stats none). Stops early (returning what it found so far) once `*cancel` is true.
+SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel = nullptr);
 
 } // namespace sandmark

@@ -39,7 +39,8 @@ struct Listing
     std::optional<Error> error;
 };
 
-// Worker thread: the batch core's discovery (the same rules `sandmark-cli grade` applies) plus file sizes.
+// Worker thread: the batch core's discovery (the same rules `sandmark-cli grade` applies). Nothing is
+// stat'ed or read per student here: sizes come with the notebook check, after the table is shown.
 Listing listSubmissions(const QString &folder)
 {
     Listing out;
@@ -56,12 +57,10 @@ Listing listSubmissions(const QString &folder)
         SubmissionsModel::Row r;
         r.student = s.studentId;
         r.notebookPath = s.notebookPath;
-        r.sizeBytes = s.notebookPath.isEmpty() ? 0 : QFileInfo(s.notebookPath).size();
         r.problem = s.problem;
         out.rows << r;
     }
-    qCDebug(lcSubmissions) << "listed" << out.rows.size() << "submissions of" << folder << "in" << discoverMs << "ms, sizes in"
-                           << clock.elapsed() << "ms";
+    qCDebug(lcSubmissions) << "listed" << out.rows.size() << "submissions of" << folder << "in" << discoverMs << "ms";
     return out;
 }
 
@@ -319,20 +318,22 @@ void SubmissionsPage::checkNotebooksInBackground()
     m_checkCancel->store(true); // a check still running for an earlier listing stops
     m_checkCancel = std::make_shared<std::atomic<bool>>(false);
     m_checkTracker->run(m_checkPool, [rows = m_model->rows(), cancel = m_checkCancel] { return checkNotebooks(rows, cancel.get()); },
-                        [this](QHash<QString, QString> problems) {
+                        [this](SubmissionsModel::NotebookChecks checks) {
                             // The core's listing problems (ambiguous, symlink) win; then parse errors.
                             for (const SubmissionsModel::Row &r : m_model->rows())
                                 if (!r.problem.isEmpty())
-                                    problems.insert(r.student, r.problem);
-                            m_model->setProblems(problems);
+                                    checks.problems.insert(r.student, r.problem);
+                            withOneSort([&] { m_model->setNotebookChecks(checks); });
                             Q_EMIT notebooksChecked();
                         });
 }
 
 void SubmissionsPage::readGrades()
 {
-    if (m_gradebookPath.isEmpty())
+    if (m_gradebookPath.isEmpty()) {
+        m_gradesRead = true; // none to read
         return;
+    }
     const QString path = m_gradebookPath;
     m_gradesTracker->run(
         [path] {
@@ -345,6 +346,11 @@ void SubmissionsPage::readGrades()
         [this](Expected<QList<GradeSummary>> grades) {
             if (!grades) {
                 m_batchStatus->setText(grades.error().toString());
+                if (!m_gradesRead) { // the table is complete without them
+                    m_gradesRead = true;
+                    if (m_listed)
+                        tableComplete();
+                }
                 return;
             }
             QElapsedTimer clock;
@@ -364,14 +370,20 @@ void SubmissionsPage::readGrades()
 
 void SubmissionsPage::applyGrades(const QList<GradeSummary> &grades)
 {
-    // The proxy re-sorts row by row on dataChanged; for many rows at once, sorting once afterwards is far
-    // cheaper (it keeps the selection: persistent indexes are updated).
-    const bool many = grades.size() > 50 && m_proxy->dynamicSortFilter();
-    if (many)
-        m_proxy->setDynamicSortFilter(false);
-    m_model->applyGrades(grades);
-    if (many)
-        m_proxy->setDynamicSortFilter(true); // sorts and filters again
+    if (grades.size() > 50)
+        withOneSort([&] { m_model->applyGrades(grades); });
+    else
+        m_model->applyGrades(grades);
+}
+
+void SubmissionsPage::withOneSort(const std::function<void()> &change)
+{
+    // On dataChanged the proxy moves each changed row on its own (quadratic for thousands of rows); sorting
+    // and filtering once afterwards is far cheaper, and keeps the selection (persistent indexes follow).
+    m_proxy->setDynamicSortFilter(false);
+    change();
+    m_proxy->invalidate(); // sorts and filters once
+    m_proxy->setDynamicSortFilter(true);
 }
 
 void SubmissionsPage::showDetail(const QString &student)

@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -100,6 +101,8 @@ private:
     void readGrades();
     /// Applies many grades to the table at once (sorting the proxy once, not row by row).
     void applyGrades(const QList<GradeSummary> &grades);
+    /// Runs `change` (a model change touching many rows) with the proxy sorting once, afterwards.
+    void withOneSort(const std::function<void()> &change);
     /// Both the listing and the grades are in: the table is complete.
     void tableComplete();
     void checkNotebooksInBackground();
