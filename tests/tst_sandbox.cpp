@@ -375,7 +375,7 @@ private Q_SLOTS:
         QCOMPARE(QDir(m_runs).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), before); // nothing left
     }
 
-    void workdirKeepsStudentFileAndLinksData()
+    void workdirKeepsStudentFileAndCopiesData()
     {
         QTemporaryDir assignment;
         QVERIFY(QDir().mkpath(assignment.filePath(QStringLiteral("data"))));
@@ -407,18 +407,22 @@ private Q_SLOTS:
         QCOMPARE(kept.readAll(), QByteArray("student\n"));
         QVERIFY(QFileInfo(r->artifacts).isDir());
         QVERIFY(!r->artifacts.startsWith(r->work));
+        // Every supplied file is the run's own copy (a separate inode), so the sandbox can never modify the
+        // assignment's file; as root the copies belong to the sandbox uid, which may write them.
+        QCOMPARE(r->copiedDataFiles, (QStringList{QStringLiteral("data/shared.csv"), QStringLiteral("data/writable.csv")}));
+        for (const QString &name : std::as_const(r->copiedDataFiles)) {
+            struct stat copy{}, source{};
+            QCOMPARE(::stat(QFile::encodeName(r->work + QLatin1Char('/') + name).constData(), &copy), 0);
+            QCOMPARE(::stat(QFile::encodeName(assignment.filePath(name)).constData(), &source), 0);
+            QVERIFY(copy.st_ino != source.st_ino);
+            QCOMPARE(copy.st_nlink, nlink_t(1));
+            if (spec.sandboxOwner)
+                QCOMPARE(copy.st_uid, spec.sandboxOwner->uid);
+        }
         if (spec.sandboxOwner) {
-            // Root with a dedicated sandbox uid: a file that uid cannot write is linked; a world-writable one
-            // is copied, so the sandbox can never modify the assignment's own file.
-            QCOMPARE(r->linkedDataFiles, QStringList{QStringLiteral("data/shared.csv")});
-            QCOMPARE(r->copiedDataFiles, QStringList{QStringLiteral("data/writable.csv")});
             struct stat st{};
             QCOMPARE(::stat(QFile::encodeName(r->work).constData(), &st), 0);
             QCOMPARE(st.st_uid, spec.sandboxOwner->uid);
-        } else {
-            // The sandbox runs as our own uid and could chmod a linked file: everything is copied.
-            QVERIFY(r->linkedDataFiles.isEmpty());
-            QCOMPARE(r->copiedDataFiles.size(), 2);
         }
     }
 
@@ -933,6 +937,7 @@ result['uid'] = os.getuid()
         QVERIFY2(first.ok, qPrintable(first.error.toString() + QLatin1Char('\n') + QString::fromUtf8(first.result.log)));
         QVERIFY2(first.result.status() == u"errors"_s, qPrintable(summary(first)));
         QCOMPARE(cellAt(first.result.record, 3).value(u"status"_s).toString(), u"error"_s); // ../outside.txt
+        QCOMPARE(cellAt(first.result.record, 4).value(u"status"_s).toString(), u"ok"_s); // the append, to its own copy
         QCOMPARE(cellAt(first.result.record, 5).value(u"status"_s).toString(), u"error"_s); // site-packages
         QCOMPARE(probed(first.result, u"checks"_s).value(u"v"_s).toString(), u"5"_s);
         QVERIFY(!QFileInfo::exists(first.folder.root + u"/outside.txt"_s));

@@ -13,7 +13,7 @@
 
 namespace sandmark {
 
-/// A file the assignment supplies to every run (hard-linked into the working directory), and the data URLs
+/// A file the assignment supplies to every run (copied into each working directory), and the data URLs
 /// that read it instead of the network.
 struct DataFile
 {

@@ -115,7 +115,6 @@ void SubmissionRun::onEnvironment(const Environment &env)
     }
     if (::geteuid() != 0 && m_options.kind != SandboxKind::Docker)
         ws.sandboxOwner.reset();
-    ws.allowHardLinks = !unsafe;
     Expected<RunFolder> folder = prepareRunFolder(ws);
     if (!folder) {
         fail(folder.error());

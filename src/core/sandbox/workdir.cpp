@@ -30,16 +30,6 @@ QByteArray enc(const QString &p)
     return QFile::encodeName(p);
 }
 
-/// Does `id` have write permission on the file (owner, group or other bits)?
-bool writableBy(const struct stat &st, const SandboxIdentity &id)
-{
-    if (st.st_uid == id.uid)
-        return true; // the owner can always chmod it
-    if (st.st_gid == id.gid)
-        return (st.st_mode & S_IWGRP) != 0;
-    return (st.st_mode & S_IWOTH) != 0;
-}
-
 Expected<void> copyFile(const QString &from, const QString &to)
 {
     if (!QDir().mkpath(QFileInfo(to).path()))
@@ -67,12 +57,6 @@ Expected<void> chownTree(const QString &root, const SandboxIdentity &id)
                     QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString p = it.next();
-        struct stat st{};
-        if (::lstat(enc(p).constData(), &st) != 0)
-            continue;
-        // Hard-linked supplied files stay owned by their owner: that is what keeps them read-only.
-        if (S_ISREG(st.st_mode) && st.st_nlink > 1)
-            continue;
         if (Expected<void> r = own(p); !r)
             return r;
     }
@@ -192,12 +176,8 @@ Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
             return failClean(Error{d.source, QString(), QStringLiteral("the supplied data file does not exist")});
         if (!QDir().mkpath(QFileInfo(target).path()))
             return failClean(Error{target, QString(), QStringLiteral("cannot create the folder")});
-        // A hard link shares the inode: only safe when the sandbox's uid cannot write it (or chmod it).
-        const bool linkable = spec.allowHardLinks && spec.sandboxOwner && !writableBy(st, *spec.sandboxOwner);
-        if (linkable && ::link(enc(d.source).constData(), enc(target).constData()) == 0) {
-            folder.linkedDataFiles << d.name;
-            continue;
-        }
+        // A private copy, never a hard link: the run may write to it (C25: appending to the supplied data
+        // succeeds in this run only), and the assignment's file stays as it is.
         if (Expected<void> c = copyFile(d.source, target); !c)
             return failClean(c.error());
         folder.copiedDataFiles << d.name;

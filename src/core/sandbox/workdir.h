@@ -29,11 +29,12 @@ struct WorkdirSpec
     QString label;             ///< readable part of the folder name (a student id); sanitized
     QString submissionDir;     ///< folder whose files are copied (recursively); may be empty
     QStringList submissionFiles; ///< single files copied to the top of the working directory
-    QList<SuppliedFile> dataFiles; ///< supplied data files: hard-linked (copied across file systems)
-    /// The uid/gid the sandbox runs as when it differs from ours (root): the working directory is
-    /// handed to it, and data files are hard-linked only when that uid cannot write to them.
+    /// Supplied data files: each run gets its own copy (QFile::copy clones the file where the file system
+    /// supports it), so a notebook may change or append to it without touching the assignment's file or
+    /// another run's (shared/cases C25). Large data belongs in required_datasets, bound read-only.
+    QList<SuppliedFile> dataFiles;
+    /// The uid/gid the sandbox runs as when it differs from ours (root): the working directory is handed to it.
     std::optional<SandboxIdentity> sandboxOwner;
-    bool allowHardLinks = true; ///< false: always copy (local-unsafe, or when the owner could write)
 };
 
 /// A prepared run folder.
@@ -43,8 +44,7 @@ struct RunFolder
     QString work;      ///< `root/work`: bound read-write as the sandbox's current directory
     QString artifacts; ///< `root/artifacts`: outside what the sandbox sees; the C++ side writes here
     QStringList shadowedDataFiles; ///< supplied data files NOT placed because the student's file of that name was kept
-    QStringList linkedDataFiles;   ///< data files placed as hard links
-    QStringList copiedDataFiles;   ///< data files copied (another file system, or the owner could write them)
+    QStringList copiedDataFiles;   ///< supplied data files placed (each a private copy)
 };
 
 /// Creates a fresh run folder. Errors (naming the offending file): a symlink in the submission, a name
