@@ -161,7 +161,7 @@ int cmdGrade(const QStringList &args)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
     parser.addPositionalArgument(QStringLiteral("SUBMISSION"),
-                                 QStringLiteral("A student's folder or notebook (default: every submission in ASSIGNMENT/submissions)."),
+                                 QStringLiteral("A student's folder or notebook, or a student id of ASSIGNMENT/submissions (default: every submission there)."),
                                  QStringLiteral("[SUBMISSION…]"));
     const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("Sandboxes at once (default: from the cores and the memory limit)."),
                                   QStringLiteral("N"));
@@ -225,7 +225,12 @@ int cmdGrade(const QStringList &args)
     QList<Submission> submissions;
     if (positional.size() > 1) {
         for (qsizetype i = 1; i < positional.size(); ++i) {
-            Expected<Submission> s = submissionAt(positional.at(i));
+            // A path, or a student id of the assignment's submissions/ folder ("alice").
+            QString path = positional.at(i);
+            const QString inFolder = assignment->absolute(QStringLiteral("submissions/") + path);
+            if (!QFileInfo::exists(path) && !path.contains(QLatin1Char('/')) && QFileInfo::exists(inFolder))
+                path = inFolder;
+            Expected<Submission> s = submissionAt(path);
             if (!s) {
                 printError(s.error());
                 return ExitBadInput;
