@@ -49,6 +49,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -789,6 +790,57 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(20000));
         QCOMPARE(w.currentPage(), MainWindow::PreviewPage);
         QVERIFY(w.preview()->notebookPath().contains(QLatin1String("/submissions/")));
+    }
+
+    // Submissions → Import Zip: a Canvas export lands in the assignment's submissions/ folder, one folder per
+    // student, and the table lists them; an entry escaping the folder is flagged, never written.
+    void canvasZipIsImported()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        const QString zip = dir.filePath(QStringLiteral("canvas.zip"));
+        const QByteArray notebook = [] {
+            QFile f(kIris + QStringLiteral("/submissions/alice/iris-analysis.ipynb"));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        QVERIFY(!notebook.isEmpty());
+        QProcess py;
+        py.start(QStringLiteral("/usr/bin/python3"),
+                 {QStringLiteral("-c"), QStringLiteral("import sys, zipfile\n"
+                                                       "nb = open(sys.argv[2], 'rb').read()\n"
+                                                       "with zipfile.ZipFile(sys.argv[1], 'w') as z:\n"
+                                                       "    z.writestr('doejane_1001_5001_iris-analysis.ipynb', nb)\n"
+                                                       "    z.writestr('roerick_LATE_1002_5002_iris-analysis.ipynb', nb)\n"
+                                                       "    z.writestr('../evil_1003_5003_x.ipynb', nb)\n"),
+                  zip, kIris + QStringLiteral("/submissions/alice/iris-analysis.ipynb")});
+        QVERIFY(py.waitForFinished(30000));
+        QCOMPARE(py.exitCode(), 0);
+
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        QSignalSpy imported(page, &SubmissionsPage::archiveImported);
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        page->importArchive(zip);
+        QVERIFY(imported.wait(30000));
+        QCOMPARE(imported.constFirst().at(0).toInt(), 2);
+        const QStringList flagged = imported.constFirst().at(1).toStringList();
+        QCOMPARE(flagged.size(), 1);
+        QVERIFY2(flagged.constFirst().startsWith(QLatin1String("../evil_1003_5003_x.ipynb: refused")), qPrintable(flagged.constFirst()));
+        QVERIFY(listed.wait(20000));
+        QCOMPARE(page->model()->rowCount(), 2);
+        QStringList students;
+        for (const SubmissionsModel::Row &r : page->model()->rows())
+            students << r.student;
+        students.sort();
+        QCOMPARE(students, (QStringList{QStringLiteral("1001"), QStringLiteral("1002")}));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("submissions/1001/iris-analysis.ipynb"))));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("evil_1003_5003_x.ipynb"))));
+        QVERIFY2(page->countText().startsWith(QLatin1String("Imported 2 student(s); 1 entry(ies) flagged")),
+                 qPrintable(page->countText()));
     }
 
     void healthAndSelfTest()

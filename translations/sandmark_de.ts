@@ -2115,5 +2115,58 @@
         <source>Cancelling…</source>
         <translation>Wird abgebrochen…</translation>
     </message>
+    <message>
+        <source>Import &amp;Zip…</source>
+        <translation>&amp;Zip importieren…</translation>
+    </message>
+    <message>
+        <source>Import a Canvas or Moodle zip of submissions</source>
+        <translation>Ein Canvas- oder Moodle-Zip mit Abgaben importieren</translation>
+    </message>
+    <message>
+        <source>A Canvas &quot;Download Submissions&quot; or Moodle &quot;Download all submissions&quot; zip; each student gets a folder in the assignment&apos;s submissions folder</source>
+        <translation>Ein Zip aus Canvas („Abgaben herunterladen“) oder Moodle („Alle Abgaben herunterladen“); jede Person erhält einen Ordner im Abgabenordner der Aufgabe</translation>
+    </message>
+    <message>
+        <source>Import Submissions Zip</source>
+        <translation>Zip mit Abgaben importieren</translation>
+    </message>
+    <message>
+        <source>Zip archives (*.zip)</source>
+        <translation>Zip-Archive (*.zip)</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>Import failed: %1</source>
+        <translation>Import fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n student(s) from %1</source>
+        <translation>
+            <numerusform>%n Person aus %1 importiert</numerusform>
+            <numerusform>%n Personen aus %1 importiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n student(s)</source>
+        <translation>
+            <numerusform>%n Person importiert</numerusform>
+            <numerusform>%n Personen importiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) flagged (see the tooltip)</source>
+        <translation>
+            <numerusform>%n Eintrag markiert (siehe Tooltip)</numerusform>
+            <numerusform>%n Einträge markiert (siehe Tooltip)</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

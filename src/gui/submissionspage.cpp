@@ -1,5 +1,7 @@
 #include "submissionspage.h"
 
+#include "batch/lmsimport.h"
+
 #include "appsettings.h"
 #include "batch/batchgrader.h"
 #include "gradebookaccess.h"
@@ -106,6 +108,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_checkTracker(new JobTracker(this)),
       m_gradesTracker(new JobTracker(this)),
       m_detailTracker(new JobTracker(this)),
+      m_importTracker(new JobTracker(this)),
       m_checkPool(new QThreadPool(this)),
       m_checkCancel(std::make_shared<std::atomic<bool>>(false))
 {
@@ -130,6 +133,22 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
             importFolder(dir);
     });
     bar->addWidget(import);
+    auto *importZip = new QPushButton(tr("Import &Zip…"), this);
+    importZip->setAccessibleName(tr("Import a Canvas or Moodle zip of submissions"));
+    importZip->setToolTip(tr("A Canvas \"Download Submissions\" or Moodle \"Download all submissions\" zip; each "
+                             "student gets a folder in the assignment's submissions folder"));
+    connect(importZip, &QPushButton::clicked, this, [this] {
+        if (!m_assignment)
+            return;
+        const QString zip = QFileDialog::getOpenFileName(this, tr("Import Submissions Zip"), m_assignment->folder(),
+                                                         tr("Zip archives (*.zip)"));
+        if (!zip.isEmpty())
+            importArchive(zip);
+    });
+    connect(this, &SubmissionsPage::archiveImported, this, [importZip] { importZip->setEnabled(true); });
+    connect(this, &SubmissionsPage::archiveFailed, this, [importZip] { importZip->setEnabled(true); });
+    connect(m_importTracker, &JobTracker::busyChanged, importZip, [importZip](bool busy) { importZip->setEnabled(!busy); });
+    bar->addWidget(importZip);
     m_filter->setPlaceholderText(tr("Filter by student, status or backend"));
     m_filter->setAccessibleName(tr("Filter submissions"));
     m_filter->setClearButtonEnabled(true);
@@ -289,6 +308,12 @@ void SubmissionsPage::importFolder(const QString &folder)
         QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(QDir::toNativeSeparators(folder));
         if (flagged)
             text += QLatin1String("; ") + tr("%n cannot be graded as handed in", nullptr, flagged);
+        if (!m_importSummary.isEmpty()) { // the import that led to this listing
+            text = m_importSummary + QLatin1String(". ") + text;
+            m_importSummary.clear();
+        } else {
+            m_count->setToolTip(QString());
+        }
         m_count->setText(text);
         m_listed = true;
         m_checkPending = true;
@@ -298,6 +323,41 @@ void SubmissionsPage::importFolder(const QString &folder)
         if (m_gradesRead)
             tableComplete();
     });
+}
+
+void SubmissionsPage::importArchive(const QString &zipPath)
+{
+    if (!m_assignment)
+        return;
+    const QString out = m_assignment->absolute(QStringLiteral("submissions"));
+    m_count->setText(tr("Importing %1…").arg(QDir::toNativeSeparators(zipPath)));
+    m_importTracker->run([zipPath, out] { return importSubmissions(zipPath, out); },
+                         [this, zipPath, out](Expected<ImportReport> report) {
+                             if (!report) {
+                                 m_count->setText(tr("Import failed: %1").arg(report.error().toString()));
+                                 Q_EMIT archiveFailed(report.error().toString());
+                                 return;
+                             }
+                             QStringList flagged;
+                             for (const FlaggedEntry &f : std::as_const(report->flagged))
+                                 flagged << tr("%1: %2").arg(f.entry, f.reason);
+                             importFolder(out);
+                             // The listing's summary follows; the import's stays in the tooltip.
+                             m_count->setToolTip(tr("Imported %n student(s) from %1", nullptr, int(report->imported.size()))
+                                                     .arg(QDir::toNativeSeparators(zipPath))
+                                                 + (flagged.isEmpty() ? QString() : QLatin1Char('\n') + flagged.join(QLatin1Char('\n'))));
+                             m_importSummary = tr("Imported %n student(s)", nullptr, int(report->imported.size()))
+                                               + (flagged.isEmpty() ? QString()
+                                                                    : QLatin1String("; ")
+                                                                          + tr("%n entry(ies) flagged (see the tooltip)", nullptr,
+                                                                               int(flagged.size())));
+                             Q_EMIT archiveImported(int(report->imported.size()), flagged);
+                         });
+}
+
+QString SubmissionsPage::countText() const
+{
+    return m_count->text();
 }
 
 void SubmissionsPage::tableComplete()

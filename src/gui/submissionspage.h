@@ -53,6 +53,12 @@ public:
     void setAssignment(const std::optional<Assignment> &assignment);
     /// Lists the submissions in `folder` (one sub-folder per student), in the background.
     void importFolder(const QString &folder);
+    /// Imports a Canvas or Moodle zip (the core's importSubmissions(), on a worker thread) into the open
+    /// assignment's `submissions/` folder, then lists that folder. Students already there are left unchanged
+    /// and, like unsafe or ambiguous entries, reported as flagged; archiveImported() or archiveFailed() follows.
+    void importArchive(const QString &zipPath);
+    /// The text under the table: the listing's or the last import's summary.
+    QString countText() const;
     /// The gradebook results are read from and written to (default: Gradebook::defaultPath of the folder).
     QString gradebookPath() const { return m_gradebookPath; }
 
@@ -92,6 +98,9 @@ Q_SIGNALS:
     void gradebookChanged();
     void batchFinished(const sandmark::BatchSummary &summary);
     void batchFailed(const QString &message);
+    /// An LMS zip was imported: `imported` students written, `flagged` entries not imported (each "entry: reason").
+    void archiveImported(int imported, const QStringList &flagged);
+    void archiveFailed(const QString &message);
     /// The gradebook's results are in the table (after listing, after a batch).
     void gradesLoaded();
     /// The detail shows `student`'s result (showDetail()).
@@ -112,6 +121,7 @@ private:
     std::optional<Assignment> m_assignment;
     QString m_folder;
     QString m_gradebookPath;
+    QString m_importSummary; ///< "Imported 3 student(s); …", shown with the listing that follows an import
     QHash<QString, Submission> m_submissions; // by student id
     QHash<QString, GradeSummary> m_grades;    // by student id, as last read
     bool m_listed = false, m_gradesRead = false; // of the current folder / gradebook
@@ -133,6 +143,7 @@ private:
     JobTracker *m_checkTracker; ///< loads the listed notebooks to show why one cannot be graded
     JobTracker *m_gradesTracker;
     JobTracker *m_detailTracker;
+    JobTracker *m_importTracker;
     QThreadPool *m_checkPool; ///< one thread: the notebook checks
     std::shared_ptr<std::atomic<bool>> m_checkCancel; ///< stops the running notebook check early
     QPointer<BatchGrader> m_batch;
