@@ -5,6 +5,7 @@
 #include "notebook/instrument.h"
 #include "notebook/notebook.h"
 #include "sandbox/backend.h"
+#include "sandbox/backends_p.h"
 #include "sandbox/doctor.h"
 #include "sandbox/job.h"
 #include "sandbox/sandboxrun.h"
@@ -738,6 +739,26 @@ result['mine'] = os.path.exists('mine.txt')
     }
 
     void cancelKillsTheRun_data() { addBackendRows(); }
+    // bwrap's sandbox init runs in a session of its own (--new-session), out of reach of a process-group kill;
+    // one killed before bwrap released it would wait on bwrap's setup eventfd under pid 1 forever (seen here
+    // after doctor and test teardowns). killProcessTree() follows parent links instead: a process that left
+    // the group with setsid dies too.
+    void killProcessTreeReachesOtherSessions()
+    {
+        const QString marker = QStringLiteral("313.%1").arg(::getpid());
+        QProcess root;
+        root.start(QStringLiteral("/bin/sh"),
+                   {QStringLiteral("-c"), QStringLiteral("setsid sleep %1 & sleep %1; wait").arg(marker)});
+        QVERIFY(root.waitForStarted());
+        for (int i = 0; i < 100 && processesWith(marker).size() < 3; ++i) // sh, and both sleeps
+            QTest::qWait(20);
+        QCOMPARE(processesWith(marker).size(), 3);
+        detail::killProcessTree(root.processId());
+        QVERIFY(root.waitForFinished(5000));
+        const QStringList left = survivorsAfterTeardown(marker);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char('\n'))));
+    }
+
     void cancelKillsTheRun()
     {
         FETCH_BACKEND();

@@ -11,7 +11,10 @@
 #include <QCoreApplication>
 #include <QSaveFile>
 
+#include <csignal>
 #include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace sandmark::cli {
 
@@ -95,6 +98,78 @@ QString datasetCacheFor(const Assignment &assignment, const QString &explicitDir
         return {};
     const QString home = HubCache::defaultHome();
     return QFileInfo(home).isDir() ? home : QString();
+}
+
+bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOption &option, std::optional<SandboxKind> &kind)
+{
+    if (!parser.isSet(option))
+        return true;
+    Expected<SandboxKind> k = parseSandboxName(parser.value(option));
+    if (!k) {
+        printError(k.error());
+        return false;
+    }
+    kind = *k;
+    return true;
+}
+
+bool readPositiveIntOption(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command,
+                           int &value)
+{
+    if (!parser.isSet(option))
+        return true;
+    bool ok = false;
+    const int v = parser.value(option).toInt(&ok);
+    if (!ok || v < 1) {
+        err() << "sandmark-cli: " << command << ": --" << option.names().constFirst() << " must be a positive number, not '"
+              << parser.value(option) << "'" << Qt::endl;
+        return false;
+    }
+    value = v;
+    return true;
+}
+
+namespace {
+int g_interruptPipe[2] = {-1, -1};
+struct sigaction g_oldInt {}, g_oldTerm {};
+
+void onInterruptSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] const ssize_t n = ::write(g_interruptPipe[1], &c, 1);
+}
+} // namespace
+
+InterruptWatch::InterruptWatch(std::function<void()> onInterrupt) : m_onInterrupt(std::move(onInterrupt))
+{
+    if (::pipe2(g_interruptPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    struct sigaction sa {};
+    sa.sa_handler = onInterruptSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &sa, &g_oldInt);
+    ::sigaction(SIGTERM, &sa, &g_oldTerm);
+    m_installed = true;
+    m_notifier = std::make_unique<QSocketNotifier>(g_interruptPipe[0], QSocketNotifier::Read);
+    QObject::connect(m_notifier.get(), &QSocketNotifier::activated, m_notifier.get(), [this] {
+        char buf[16];
+        while (::read(g_interruptPipe[0], buf, sizeof buf) > 0) {
+        }
+        m_interrupted = true;
+        m_onInterrupt();
+    });
+}
+
+InterruptWatch::~InterruptWatch()
+{
+    m_notifier.reset();
+    if (!m_installed)
+        return;
+    ::sigaction(SIGINT, &g_oldInt, nullptr);
+    ::sigaction(SIGTERM, &g_oldTerm, nullptr);
+    ::close(g_interruptPipe[0]);
+    ::close(g_interruptPipe[1]);
 }
 
 } // namespace sandmark::cli

@@ -1,11 +1,14 @@
 #pragma once
 // Small helpers shared by the CLI commands: parsing, error lines, output files.
 
+#include "sandbox/backend.h"
 #include "util/expected.h"
 
 #include <QCommandLineParser>
+#include <QSocketNotifier>
 #include <QTextStream>
 
+#include <functional>
 #include <memory>
 
 namespace sandmark {
@@ -33,6 +36,36 @@ Expected<void> writeOutput(const QString &path, const QByteArray &data);
 /// that read or amend grades (export, override): it must exist already. Errors name the gradebook file
 /// ("no gradebook yet (grade the submissions first)").
 Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath);
+
+/// Reads a backend option (`--sandbox NAME`) when it is set. Returns false after printing the error (the
+/// command then exits with ExitUsage); `kind` is left unchanged when the option is not set.
+bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOption &option, std::optional<SandboxKind> &kind);
+
+/// Reads a count option (`--jobs N`) when it is set: a whole number >= 1. Returns false after printing
+/// "sandmark-cli: <command>: --<name> must be a positive number, not '<value>'"; `value` is left unchanged
+/// when the option is not set.
+bool readPositiveIntOption(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command,
+                           int &value);
+
+/// While it lives, SIGINT and SIGTERM do not end the process: each calls `onInterrupt` from the event loop
+/// (the handler only writes a byte to a self-pipe that a QSocketNotifier reads — nothing else is safe in a
+/// signal handler), so the command can cancel its sandboxes and exit 130 (ExitInterrupted). The previous
+/// handlers are restored when it is destroyed. One at a time; main thread only.
+class InterruptWatch
+{
+public:
+    explicit InterruptWatch(std::function<void()> onInterrupt);
+    ~InterruptWatch();
+    InterruptWatch(const InterruptWatch &) = delete;
+    InterruptWatch &operator=(const InterruptWatch &) = delete;
+    bool interrupted() const { return m_interrupted; }
+
+private:
+    std::function<void()> m_onInterrupt;
+    std::unique_ptr<QSocketNotifier> m_notifier;
+    bool m_installed = false;
+    bool m_interrupted = false;
+};
 
 /// The HF_HOME a run binds read-only: `explicitDir` when not empty; else, for an assignment that lists
 /// required_datasets, HubCache::defaultHome() (the folder `datasets warm` fills, and the app's default) when

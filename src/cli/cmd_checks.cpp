@@ -19,52 +19,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSocketNotifier>
 
 #include <cmath>
-#include <csignal>
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace sandmark::cli {
 
 namespace {
-
-int g_checksSignalPipe[2] = {-1, -1};
-
-void onChecksSignal(int)
-{
-    const char c = 1;
-    [[maybe_unused]] const ssize_t n = ::write(g_checksSignalPipe[1], &c, 1);
-}
-
-/// SIGINT/SIGTERM during the reference run → a byte on a pipe, read by the event loop.
-struct SignalGuard
-{
-    struct sigaction oldInt {}, oldTerm {};
-    bool installed = false;
-    SignalGuard()
-    {
-        if (::pipe2(g_checksSignalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
-            return;
-        struct sigaction sa {};
-        sa.sa_handler = onChecksSignal;
-        sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESTART;
-        ::sigaction(SIGINT, &sa, &oldInt);
-        ::sigaction(SIGTERM, &sa, &oldTerm);
-        installed = true;
-    }
-    ~SignalGuard()
-    {
-        if (!installed)
-            return;
-        ::sigaction(SIGINT, &oldInt, nullptr);
-        ::sigaction(SIGTERM, &oldTerm, nullptr);
-        ::close(g_checksSignalPipe[0]);
-        ::close(g_checksSignalPipe[1]);
-    }
-};
 
 QString number(double v)
 {
@@ -141,7 +101,7 @@ int referencePayload(const Assignment &assignment, const ReferenceOptions &ro, P
 {
     ReferenceRunOptions opt;
     opt.run.kind = ro.kind.value_or(assignment.sandbox().value_or(defaultSandboxKind()));
-    opt.run.datasetCache = ro.datasetCache;
+    opt.run.datasetCache = datasetCacheFor(assignment, ro.datasetCache);
     opt.run.dockerImage = ro.dockerImageSet ? ro.dockerImage : assignment.dockerImage();
     if (opt.run.kind == SandboxKind::LocalUnsafe)
         err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebook WITHOUT a sandbox (resource limits only)" << Qt::endl;
@@ -160,18 +120,10 @@ int referencePayload(const Assignment &assignment, const ReferenceOptions &ro, P
         failure = e;
         loop.quit();
     });
-    SignalGuard signals;
-    std::unique_ptr<QSocketNotifier> notifier;
-    if (signals.installed) {
-        notifier = std::make_unique<QSocketNotifier>(g_checksSignalPipe[0], QSocketNotifier::Read);
-        QObject::connect(notifier.get(), &QSocketNotifier::activated, &loop, [&]() {
-            char buf[16];
-            while (::read(g_checksSignalPipe[0], buf, sizeof buf) > 0) {
-            }
-            interrupted = true;
-            run.cancel();
-        });
-    }
+    const InterruptWatch watch([&] {
+        interrupted = true;
+        run.cancel();
+    });
     QMetaObject::invokeMethod(&run, &ReferenceRun::start, Qt::QueuedConnection);
     loop.exec();
     if (interrupted) {
@@ -399,14 +351,8 @@ int cmdChecks(const QStringList &args)
 
     if (action == QLatin1String("list")) {
         ReferenceOptions ro;
-        if (parser.isSet(sandbox)) {
-            Expected<SandboxKind> k = parseSandboxName(parser.value(sandbox));
-            if (!k) {
-                printError(k.error());
-                return ExitUsage;
-            }
-            ro.kind = *k;
-        }
+        if (!readSandboxOption(parser, sandbox, ro.kind))
+            return ExitUsage;
         ro.datasetCache = parser.value(datasets);
         ro.dockerImageSet = parser.isSet(image);
         ro.dockerImage = parser.value(image);

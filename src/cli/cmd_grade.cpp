@@ -14,51 +14,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
-#include <QSocketNotifier>
 
-#include <csignal>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace sandmark::cli {
 
 namespace {
-
-int g_signalPipe[2] = {-1, -1};
-
-void onSignal(int)
-{
-    const char c = 1;
-    [[maybe_unused]] const ssize_t n = ::write(g_signalPipe[1], &c, 1);
-}
-
-/// SIGINT/SIGTERM → a byte on a pipe, read by the event loop (nothing else is safe in a signal handler).
-struct SignalGuard
-{
-    struct sigaction oldInt {}, oldTerm {};
-    bool installed = false;
-    SignalGuard()
-    {
-        if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
-            return;
-        struct sigaction sa {};
-        sa.sa_handler = onSignal;
-        sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESTART;
-        ::sigaction(SIGINT, &sa, &oldInt);
-        ::sigaction(SIGTERM, &sa, &oldTerm);
-        installed = true;
-    }
-    ~SignalGuard()
-    {
-        if (!installed)
-            return;
-        ::sigaction(SIGINT, &oldInt, nullptr);
-        ::sigaction(SIGTERM, &oldTerm, nullptr);
-        ::close(g_signalPipe[0]);
-        ::close(g_signalPipe[1]);
-    }
-};
 
 QString number(double v)
 {
@@ -186,14 +147,8 @@ int cmdGrade(const QStringList &args)
         return ExitUsage;
     }
     BatchOptions opt;
-    if (parser.isSet(jobs)) {
-        bool ok = false;
-        opt.jobs = parser.value(jobs).toInt(&ok);
-        if (!ok || opt.jobs < 1) {
-            err() << "sandmark-cli: grade: --jobs must be a positive number, not '" << parser.value(jobs) << "'" << Qt::endl;
-            return ExitUsage;
-        }
-    }
+    if (!readPositiveIntOption(parser, jobs, QStringLiteral("grade"), opt.jobs))
+        return ExitUsage;
     std::optional<Shard> slice;
     if (parser.isSet(shard)) {
         Expected<Shard> s = parseShard(parser.value(shard));
@@ -204,14 +159,8 @@ int cmdGrade(const QStringList &args)
         slice = *s;
     }
     std::optional<SandboxKind> kind;
-    if (parser.isSet(sandbox)) {
-        Expected<SandboxKind> k = parseSandboxName(parser.value(sandbox));
-        if (!k) {
-            printError(k.error());
-            return ExitUsage;
-        }
-        kind = *k;
-    }
+    if (!readSandboxOption(parser, sandbox, kind))
+        return ExitUsage;
     Expected<Assignment> assignment = Assignment::load(positional.at(0));
     if (!assignment) {
         printError(assignment.error());
@@ -266,7 +215,6 @@ int cmdGrade(const QStringList &args)
         err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebooks WITHOUT a sandbox (resource limits only)" << Qt::endl;
 
     const bool tty = ::isatty(STDERR_FILENO) == 1;
-    SignalGuard signals;
     BatchGrader grader(*assignment, submissions, opt);
     QEventLoop loop;
     std::optional<BatchSummary> summary;
@@ -323,20 +271,13 @@ int cmdGrade(const QStringList &args)
         loop.quit();
     });
     bool interrupted = false;
-    std::unique_ptr<QSocketNotifier> notifier;
-    if (signals.installed) {
-        notifier = std::make_unique<QSocketNotifier>(g_signalPipe[0], QSocketNotifier::Read);
-        QObject::connect(notifier.get(), &QSocketNotifier::activated, &loop, [&]() {
-            char buf[16];
-            while (::read(g_signalPipe[0], buf, sizeof buf) > 0) {
-            }
-            if (!interrupted)
-                err() << (tty ? "\r\x1b[K" : "")
-                      << "sandmark-cli: grade: interrupted; stopping the running sandboxes (finished results are kept)" << Qt::endl;
-            interrupted = true;
-            grader.cancel();
-        });
-    }
+    const InterruptWatch watch([&] {
+        if (!interrupted)
+            err() << (tty ? "\r\x1b[K" : "")
+                  << "sandmark-cli: grade: interrupted; stopping the running sandboxes (finished results are kept)" << Qt::endl;
+        interrupted = true;
+        grader.cancel();
+    });
     QMetaObject::invokeMethod(&grader, &BatchGrader::start, Qt::QueuedConnection);
     loop.exec();
     if (tty && !parser.isSet(json))

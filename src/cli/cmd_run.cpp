@@ -34,15 +34,10 @@ int cmdRun(const QStringList &args)
         return ExitBadInput;
     }
     SubmissionRunOptions opt;
-    opt.kind = assignment->sandbox().value_or(defaultSandboxKind());
-    if (parser.isSet(sandbox)) {
-        Expected<SandboxKind> k = parseSandboxName(parser.value(sandbox));
-        if (!k) {
-            printError(k.error());
-            return ExitUsage;
-        }
-        opt.kind = *k;
-    }
+    std::optional<SandboxKind> kind = assignment->sandbox();
+    if (!readSandboxOption(parser, sandbox, kind))
+        return ExitUsage;
+    opt.kind = kind.value_or(defaultSandboxKind());
     opt.datasetCache = datasetCacheFor(*assignment, parser.value(datasets));
     // The base image: --docker-image, else assignment.json's docker_image, else SANDMARK_DOCKER_IMAGE or
     // sandmark-base:latest (defaultDockerBaseImage()).

@@ -107,9 +107,15 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
     });
     if (!opt.json)
         err() << "sandmark-cli: running the sandbox self-test and the reference run…" << Qt::endl;
+    // Ctrl-C stops the reference run's sandbox (the doctor's probe is short and ends on its own).
+    const InterruptWatch watch([&] { reference.cancel(); });
     doctor.start();
     reference.start();
     loop.exec();
+    if (watch.interrupted()) {
+        err() << "sandmark-cli: validate: interrupted" << Qt::endl;
+        return ExitInterrupted;
+    }
 
     const QList<HealthItem> items = assessHealth(in);
     const bool failed = std::any_of(items.cbegin(), items.cend(), [](const HealthItem &i) { return i.state == HealthItem::State::Failed; });
@@ -173,23 +179,10 @@ int cmdValidate(const QStringList &args)
             return ExitUsage;
         }
     HealthOptions healthOptions;
-    if (parser.isSet(jobs)) {
-        bool ok = false;
-        healthOptions.jobs = parser.value(jobs).toInt(&ok);
-        if (!ok || healthOptions.jobs < 1) {
-            err() << "sandmark-cli: validate: --jobs must be a positive number, not '" << parser.value(jobs) << "'" << Qt::endl;
-            return ExitUsage;
-        }
-    }
     std::optional<SandboxKind> kind;
-    if (parser.isSet(sandbox)) {
-        Expected<SandboxKind> k = parseSandboxName(parser.value(sandbox));
-        if (!k) {
-            printError(k.error());
-            return ExitUsage;
-        }
-        kind = *k;
-    }
+    if (!readPositiveIntOption(parser, jobs, QStringLiteral("validate"), healthOptions.jobs)
+        || !readSandboxOption(parser, sandbox, kind))
+        return ExitUsage;
 
     QList<Error> loadErrors;
     auto assignment = Assignment::load(parser.positionalArguments().at(0), &loadErrors);

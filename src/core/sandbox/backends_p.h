@@ -73,6 +73,13 @@ QString readSysctl(const QString &path);
 /// PR_SET_PDEATHSIG. Only async-signal-safe calls run after fork().
 void setUpChild(QProcess *process, const LaunchPlan &plan);
 
+/// Kills `root` and every process descended from it (found through the parent links in /proc/<pid>/stat)
+/// with SIGKILL; `root` is stopped first (SIGSTOP) so it starts no child between the scan and the kill.
+/// A process-group kill is not enough for bwrap: its sandbox init runs in a new session (--new-session),
+/// and an init killed before bwrap released it (bwrap killed right after clone()) would otherwise wait
+/// forever on its setup eventfd, reparented to pid 1. Killing that init ends its whole pid namespace.
+void killProcessTree(qint64 root);
+
 /// Converts a key/value map to the "K=V" list QProcess takes.
 QStringList toEnvList(const QMap<QString, QString> &env);
 

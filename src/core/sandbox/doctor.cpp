@@ -79,7 +79,7 @@ Doctor::~Doctor()
 {
     if (m_seed && m_seed->state() != QProcess::NotRunning) {
         m_seed->disconnect(this);
-        m_seed->kill();
+        detail::killProcessTree(m_seed->processId());
         m_seed->waitForFinished(2000);
     }
 }

@@ -4,6 +4,8 @@
 #include "sandbox/sandbox_log.h"
 
 #include <QDir>
+#include <QFile>
+#include <QMultiHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -103,6 +105,37 @@ void setUpChild(QProcess *process, const LaunchPlan &plan)
         // After setuid: a credential change clears the parent-death signal.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     });
+}
+
+void killProcessTree(qint64 root)
+{
+    if (root <= 0)
+        return;
+    const pid_t top = static_cast<pid_t>(root);
+    ::kill(top, SIGSTOP);
+    // parent → children, from /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and ')'.
+    QMultiHash<pid_t, pid_t> children;
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &name : pids) {
+        bool numeric = false;
+        const pid_t pid = static_cast<pid_t>(name.toLongLong(&numeric));
+        if (!numeric)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(name));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue; // gone meanwhile
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')');
+        const QList<QByteArray> rest = line.mid(close + 2).split(' ');
+        if (close < 0 || rest.size() < 2)
+            continue;
+        children.insert(static_cast<pid_t>(rest.at(1).toLongLong()), pid);
+    }
+    QList<pid_t> tree{top};
+    for (qsizetype i = 0; i < tree.size(); ++i)
+        tree += children.values(tree.at(i));
+    for (qsizetype i = tree.size() - 1; i >= 0; --i) // the deepest first, the root last
+        ::kill(tree.at(i), SIGKILL);
 }
 
 } // namespace detail
@@ -236,8 +269,10 @@ void SandboxRun::killSandbox()
 {
     m_killRequested = true;
     startKillCommand();
-    if (m_pid > 0)
-        ::kill(static_cast<pid_t>(-m_pid), SIGKILL);
+    if (m_pid > 0) {
+        detail::killProcessTree(m_pid);                // bwrap's sandbox init is in a session of its own
+        ::kill(static_cast<pid_t>(-m_pid), SIGKILL); // the rest of the group (local-unsafe's kernel)
+    }
     if (m_process)
         m_process->kill();
 }
