@@ -1,6 +1,8 @@
 // Widget and model tests of the desktop app, run offscreen (QT_QPA_PLATFORM=offscreen from ctest).
+#include "addcheckdialogs.h"
 #include "ansi.h"
 #include "appsettings.h"
+#include "namespacemodel.h"
 #include "celldata.h"
 #include "assignment/edit.h"
 #include "checkresultsmodel.h"
@@ -34,11 +36,19 @@
 #include "submissionspage.h"
 #include "secrets/secretstore.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QAbstractItemModelTester>
 #include <QBuffer>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QApplication>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QTableView>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -107,6 +117,26 @@ void copyIris(const QString &dir)
     QFile::copy(kIris + QStringLiteral("/iris-analysis.ipynb"), dir + QStringLiteral("/iris-analysis.ipynb"));
     QFile::copy(kIris + QStringLiteral("/data/iris.csv"), dir + QStringLiteral("/data/iris.csv"));
     QFile::copy(kIris + QStringLiteral("/assignment.json"), dir + QStringLiteral("/assignment.json"));
+}
+
+QByteArray readBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// The last check of an assignment.json as compact JSON text, keys in file order (QJsonDocument would sort them).
+struct OJsonCheck
+{
+    QString text;
+};
+OJsonCheck lastCheck(const QString &jsonPath)
+{
+    const QByteArray bytes = readBytes(jsonPath);
+    const auto root = nlohmann::ordered_json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+    if (root.is_discarded() || !root.contains("checks") || root["checks"].empty())
+        return {};
+    return {QString::fromStdString(root["checks"].back().dump())};
 }
 
 int injectedRows(const QAbstractItemModel *m)
@@ -1278,6 +1308,161 @@ private Q_SLOTS:
         QVERIFY2(health->item(QStringLiteral("slowest-cells"))->detail.contains(QLatin1String("limit 15.0 s per cell")),
                  qPrintable(health->item(QStringLiteral("slowest-cells"))->detail));
         QCOMPARE(health->item(QStringLiteral("slowest-cells"))->state, HealthModel::State::Ok);
+    }
+
+    void checksAreAddedFromTheReferenceRun()
+    {
+        // The checks editor with the real sandbox: Add Value Check runs the reference (bwrap), lists the
+        // instructor notebook's variables, the picked one becomes a check in assignment.json; then a test check
+        // is added and a check removed after confirmation.
+        AppSettings::resetToDefaults();
+        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
+            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        const QString json = dir.filePath(QStringLiteral("assignment.json"));
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        ChecksPage *page = w.checksPage();
+        QAbstractItemModelTester tester(page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        for (const QString &name : {QStringLiteral("Add a value check by picking a variable from the reference run"),
+                                    QStringLiteral("Add a test check with assertion code"),
+                                    QStringLiteral("Remove the selected check")})
+            QVERIFY2(buttonNamed(page, name), qPrintable(name));
+        QVERIFY(!page->knownNamespace());
+
+        AddValueCheckDialog *dialog = page->openAddValueCheck();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isRunningReference()); // nothing known yet: the reference runs in the background
+        QVERIFY(dialog->isVisible());
+        // Parented to the dialog: it is deleted when it closes.
+        new QAbstractItemModelTester(dialog->model(), QAbstractItemModelTester::FailureReportingMode::QtTest, dialog);
+        new QAbstractItemModelTester(dialog->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest, dialog);
+        QSignalSpy ready(dialog, &AddValueCheckDialog::listingReady);
+        QSignalSpy failed(dialog, &AddValueCheckDialog::referenceFailed);
+        QVERIFY(!dialog->okButton()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || !failed.isEmpty(), 300000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
+        QVERIFY(!dialog->isRunningReference());
+        QStringList names;
+        for (int r = 0; r < dialog->model()->rowCount(); ++r)
+            names << dialog->model()->index(r, NamespaceModel::NameColumn).data().toString();
+        // User variables in definition order; np and pd (modules) are not listed.
+        QCOMPARE(names, (QStringList{QStringLiteral("DATA_URL"), QStringLiteral("df"), QStringLiteral("n_rows"),
+                                     QStringLiteral("mean_sepal"), QStringLiteral("petal_ratio"), QStringLiteral("corr")}));
+        const int dfRow = dialog->model()->rowOf(QStringLiteral("df"));
+        QCOMPARE(dialog->model()->index(dfRow, NamespaceModel::TypeColumn).data().toString(), QStringLiteral("pandas.DataFrame"));
+        QCOMPARE(dialog->model()->index(dialog->model()->rowOf(QStringLiteral("n_rows")), NamespaceModel::ChecksColumn).data().toString(),
+                 QStringLiteral("n_rows"));
+        dialog->filterEdit()->setText(QStringLiteral("dataframe"));
+        QCOMPARE(dialog->proxy()->rowCount(), 1);
+        dialog->filterEdit()->setText(QStringLiteral("n_r"));
+        QCOMPARE(dialog->proxy()->rowCount(), 1);
+        // Picking n_rows: its reference value is shown; the id is the name made unique (a check has it).
+        QVERIFY(dialog->selectVariable(QStringLiteral("n_rows")));
+        QVERIFY2(dialog->referenceValueText().startsWith(QStringLiteral("n_rows = 150")), qPrintable(dialog->referenceValueText()));
+        QVERIFY(dialog->referenceValueText().contains(QStringLiteral("(int)")));
+        QCOMPARE(dialog->idEdit()->text(), QStringLiteral("n_rows-2"));
+        // A taken id disables Add.
+        dialog->idEdit()->setText(QStringLiteral("corr"));
+        QVERIFY(!dialog->okButton()->isEnabled());
+        dialog->idEdit()->setText(QStringLiteral("rows-end"));
+        QVERIFY(dialog->okButton()->isEnabled());
+        dialog->pointsSpin()->setValue(2);
+        dialog->rtolBox()->setChecked(true);
+        dialog->rtolSpin()->setValue(0.01);
+        dialog->okButton()->click();
+        QVERIFY(opened.wait(20000)); // saved, then reloaded
+        OJsonCheck added = lastCheck(json);
+        QCOMPARE(added.text, QStringLiteral(R"({"id":"rows-end","type":"value","variable":"n_rows","points":2,"rtol":0.01})"));
+        QCOMPARE(page->model()->rowCount(), 6);
+        QCOMPARE(page->model()->totalPoints(), 10.0);
+        QVERIFY2(page->totalText().contains(QStringLiteral("10 points")), qPrintable(page->totalText()));
+        QVERIFY(page->knownNamespace());
+
+        // The next Add Value Check lists the known variables without another run.
+        AddValueCheckDialog *again = page->openAddValueCheck();
+        QVERIFY(!again->isRunningReference());
+        QCOMPARE(again->model()->rowCount(), 6);
+        QVERIFY(again->selectVariable(QStringLiteral("n_rows")));
+        QCOMPARE(again->idEdit()->text(), QStringLiteral("n_rows-2"));
+        again->reject();
+
+        // A test check, in the Python-highlighted editor.
+        AddTestCheckDialog *test = page->openAddTestCheck();
+        QVERIFY(test->codeEdit()->document()->findChild<PythonHighlighter *>());
+        QVERIFY(!test->okButton()->isEnabled()); // no code yet
+        test->idEdit()->setText(QStringLiteral("rows-test"));
+        test->codeEdit()->setPlainText(QStringLiteral("assert n_rows == 150\n"));
+        QVERIFY(test->okButton()->isEnabled());
+        test->okButton()->click();
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(lastCheck(json).text, QStringLiteral(R"({"id":"rows-test","type":"test","points":1,"code":"assert n_rows == 150\n"})"));
+        QCOMPARE(page->model()->rowCount(), 7);
+        QCOMPARE(page->model()->totalPoints(), 11.0);
+
+        // A refused add (the id is taken) names the field and writes nothing.
+        const QByteArray beforeRefused = readBytes(json);
+        QSignalSpy editFailed(page, &ChecksPage::editFailed);
+        NewCheck dup;
+        dup.id = QStringLiteral("corr");
+        dup.variable = QStringLiteral("corr");
+        page->addNewCheck(dup);
+        QVERIFY(editFailed.wait(20000));
+        QVERIFY2(editFailed.constFirst().constFirst().toString().contains(QStringLiteral("checks[7].id")),
+                 qPrintable(editFailed.constFirst().constFirst().toString()));
+        QCOMPARE(readBytes(json), beforeRefused);
+
+        // Remove asks first: Cancel keeps the check, Yes removes it.
+        QTableView *table = nullptr;
+        for (QTableView *t : page->findChildren<QTableView *>())
+            if (t->accessibleName() == QStringLiteral("Checks of the assignment"))
+                table = t;
+        QVERIFY(table);
+        table->selectRow(0); // n_rows
+        auto answer = [](QMessageBox::StandardButton button) {
+            QTimer::singleShot(0, [button] {
+                auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+                QVERIFY(box);
+                QVERIFY(box->text().contains(QStringLiteral("n_rows")));
+                box->button(button)->click();
+            });
+        };
+        answer(QMessageBox::Cancel);
+        page->removeSelected();
+        QCOMPARE(readBytes(json), beforeRefused);
+        answer(QMessageBox::Yes);
+        page->removeSelected();
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(page->model()->rowCount(), 6);
+        QCOMPARE(page->model()->checks().constFirst().id, QStringLiteral("mean_sepal"));
+        QCOMPARE(page->model()->totalPoints(), 10.0);
+        QVERIFY(!readBytes(json).contains("\"id\": \"n_rows\""));
+    }
+
+    void addValueCheckCancelsTheReferenceRun()
+    {
+        auto assignment = Assignment::load(kIris);
+        QVERIFY(assignment);
+        AddValueCheckDialog dialog({QStringLiteral("n_rows")}, {});
+        QSignalSpy failed(&dialog, &AddValueCheckDialog::referenceFailed);
+        ReferenceRunOptions options;
+        options.run.kind = SandboxKind::Bwrap;
+        QTemporaryDir cache;
+        options.cacheDir = cache.path();
+        dialog.startReference(*assignment, options);
+        QVERIFY(dialog.isRunningReference());
+        QVERIFY(buttonNamed(&dialog, QStringLiteral("Cancel the reference run")));
+        dialog.cancelReference();
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 60000);
+        QVERIFY2(failed.constFirst().constFirst().toString().contains(QStringLiteral("cancel")),
+                 qPrintable(failed.constFirst().constFirst().toString()));
+        QVERIFY(!dialog.isRunningReference());
+        QCOMPARE(dialog.model()->rowCount(), 0);
+        QVERIFY(!dialog.okButton()->isEnabled());
     }
 
     void cancelStopsTheBatch()

@@ -160,6 +160,220 @@
     </message>
 </context>
 <context>
+    <name>sandmark::AddTestCheckDialog</name>
+    <message>
+        <source>Add Test Check</source>
+        <translation>Testprüfung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Assertion code run after the student&apos;s code, in the student&apos;s namespace, inside the sandbox. The check passes when it raises nothing; the exception&apos;s message becomes the feedback.</source>
+        <translation>Assertion-Code, der nach dem Code der Studierenden in deren Namensraum in der Sandbox läuft. Die Prüfung ist bestanden, wenn er nichts auslöst; die Meldung der Ausnahme wird zur Rückmeldung.</translation>
+    </message>
+    <message>
+        <source>Check id</source>
+        <translation>Prüfungs-ID</translation>
+    </message>
+    <message>
+        <source>Check &amp;id:</source>
+        <translation>Prüfungs-&amp;ID:</translation>
+    </message>
+    <message>
+        <source>Problem with the check id</source>
+        <translation>Problem mit der Prüfungs-ID</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>&amp;Points:</source>
+        <translation>&amp;Punkte:</translation>
+    </message>
+    <message>
+        <source>Assertion code</source>
+        <translation>Assertion-Code</translation>
+    </message>
+    <message>
+        <source>&amp;Code:</source>
+        <translation>&amp;Code:</translation>
+    </message>
+    <message>
+        <source>Add Check</source>
+        <translation>Prüfung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add the test check to assignment.json</source>
+        <translation>Die Testprüfung zu assignment.json hinzufügen</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::AddValueCheckDialog</name>
+    <message>
+        <source>An id is 1–64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit.</source>
+        <translation>Eine ID besteht aus 1–64 Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; oder &apos;-&apos; und beginnt mit einem Buchstaben oder einer Ziffer.</translation>
+    </message>
+    <message>
+        <source>Another check already has the id &apos;%1&apos;.</source>
+        <translation>Eine andere Prüfung hat bereits die ID &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Run</source>
+        <translation>Lauf &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Relative tolerance (rtol):</source>
+        <translation>&amp;Relative Toleranz (rtol):</translation>
+    </message>
+    <message>
+        <source>A&amp;bsolute tolerance (atol):</source>
+        <translation>A&amp;bsolute Toleranz (atol):</translation>
+    </message>
+    <message>
+        <source>Add Value Check</source>
+        <translation>Wertprüfung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Pick a variable of the instructor notebook&apos;s reference run. Submissions are graded by comparing the same variable in the student&apos;s notebook with this value.</source>
+        <translation>Wählen Sie eine Variable aus dem Referenzlauf des Notebooks der Lehrkraft. Abgaben werden bewertet, indem dieselbe Variable im Notebook der Studierenden mit diesem Wert verglichen wird.</translation>
+    </message>
+    <message>
+        <source>Reference run status</source>
+        <translation>Status des Referenzlaufs</translation>
+    </message>
+    <message>
+        <source>Reference run progress</source>
+        <translation>Fortschritt des Referenzlaufs</translation>
+    </message>
+    <message>
+        <source>Cancel the reference run</source>
+        <translation>Den Referenzlauf abbrechen</translation>
+    </message>
+    <message>
+        <source>Filter variables by name, type or value</source>
+        <translation>Variablen nach Name, Typ oder Wert filtern</translation>
+    </message>
+    <message>
+        <source>Filter variables</source>
+        <translation>Variablen filtern</translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation>&amp;Filter:</translation>
+    </message>
+    <message>
+        <source>Variables of the reference run</source>
+        <translation>Variablen des Referenzlaufs</translation>
+    </message>
+    <message>
+        <source>Reference &amp;value:</source>
+        <translation>Referenz&amp;wert:</translation>
+    </message>
+    <message>
+        <source>Reference value of the selected variable</source>
+        <translation>Referenzwert der ausgewählten Variablen</translation>
+    </message>
+    <message>
+        <source>Check id</source>
+        <translation>Prüfungs-ID</translation>
+    </message>
+    <message>
+        <source>Check &amp;id:</source>
+        <translation>Prüfungs-&amp;ID:</translation>
+    </message>
+    <message>
+        <source>Problem with the check id</source>
+        <translation>Problem mit der Prüfungs-ID</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Punkte</translation>
+    </message>
+    <message>
+        <source>&amp;Points:</source>
+        <translation>&amp;Punkte:</translation>
+    </message>
+    <message>
+        <source>Relative tolerance</source>
+        <translation>Relative Toleranz</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance</source>
+        <translation>Absolute Toleranz</translation>
+    </message>
+    <message>
+        <source>optional: grade_id, cell id or tag of the answer cell</source>
+        <translation>optional: grade_id, Zellen-ID oder Tag der Antwortzelle</translation>
+    </message>
+    <message>
+        <source>Answer cell the probe runs after</source>
+        <translation>Antwortzelle, nach der die Sonde läuft</translation>
+    </message>
+    <message>
+        <source>&amp;Answer cell:</source>
+        <translation>A&amp;ntwortzelle:</translation>
+    </message>
+    <message>
+        <source>Unchecked tolerances: the comparator&apos;s default applies. Without an answer cell the variable is probed at the end of the notebook.</source>
+        <translation>Nicht angehakte Toleranzen: Es gilt die Standardtoleranz des Vergleichs. Ohne Antwortzelle wird die Variable am Ende des Notebooks erfasst.</translation>
+    </message>
+    <message>
+        <source>Add Check</source>
+        <translation>Prüfung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add the value check to assignment.json</source>
+        <translation>Die Wertprüfung zu assignment.json hinzufügen</translation>
+    </message>
+    <message>
+        <source>The reference run&apos;s namespace holds no variables.</source>
+        <translation>Der Namensraum des Referenzlaufs enthält keine Variablen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n variable(s) in the reference run.</source>
+        <translation>
+            <numerusform>%n Variable im Referenzlauf.</numerusform>
+            <numerusform>%n Variablen im Referenzlauf.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running the instructor notebook in the sandbox (%1)…</source>
+        <translation>Das Notebook der Lehrkraft läuft in der Sandbox (%1)…</translation>
+    </message>
+    <message>
+        <source>Reading the reference values…</source>
+        <translation>Die Referenzwerte werden gelesen…</translation>
+    </message>
+    <message>
+        <source>The reference payload lists no variables.</source>
+        <translation>Die Referenzdaten enthalten keine Variablenliste.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n variable(s) from the cached reference run.</source>
+        <translation>
+            <numerusform>%n Variable aus dem zwischengespeicherten Referenzlauf.</numerusform>
+            <numerusform>%n Variablen aus dem zwischengespeicherten Referenzlauf.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n variable(s) from a fresh reference run.</source>
+        <translation>
+            <numerusform>%n Variable aus einem neuen Referenzlauf.</numerusform>
+            <numerusform>%n Variablen aus einem neuen Referenzlauf.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more not listed.</source>
+        <translation>
+            <numerusform>%n weitere nicht aufgeführt.</numerusform>
+            <numerusform>%n weitere nicht aufgeführt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The reference run failed: %1</source>
+        <translation>Der Referenzlauf ist fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::CheckEditDialog</name>
     <message>
         <source>&amp;Relative tolerance (rtol):</source>
@@ -411,6 +625,50 @@
     <message>
         <source>The reference run failed: %1</source>
         <translation>Der Referenzlauf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Add &amp;Value Check…</source>
+        <translation>&amp;Wertprüfung hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add &amp;Test Check…</source>
+        <translation>&amp;Testprüfung hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move Check…</source>
+        <translation>Prüfung ent&amp;fernen…</translation>
+    </message>
+    <message>
+        <source>Add a value check by picking a variable from the reference run</source>
+        <translation>Eine Wertprüfung hinzufügen, indem eine Variable aus dem Referenzlauf gewählt wird</translation>
+    </message>
+    <message>
+        <source>Add a test check with assertion code</source>
+        <translation>Eine Testprüfung mit Assertion-Code hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove the selected check</source>
+        <translation>Die ausgewählte Prüfung entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected check (Delete)</source>
+        <translation>Die ausgewählte Prüfung entfernen (Entf)</translation>
+    </message>
+    <message>
+        <source>Check &apos;%1&apos; added to assignment.json.</source>
+        <translation>Prüfung &apos;%1&apos; zu assignment.json hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Remove Check</source>
+        <translation>Prüfung entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the check &apos;%1&apos; (%2 points) from assignment.json?</source>
+        <translation>Die Prüfung &apos;%1&apos; (%2 Punkte) aus assignment.json entfernen?</translation>
+    </message>
+    <message>
+        <source>Check &apos;%1&apos; removed from assignment.json.</source>
+        <translation>Prüfung &apos;%1&apos; aus assignment.json entfernt.</translation>
     </message>
 </context>
 <context>
@@ -1196,6 +1454,25 @@
             <numerusform>Diese Aufgabe kann nicht geöffnet werden: %1 (und %n weiteres Problem im Bereich „Probleme“)</numerusform>
             <numerusform>Diese Aufgabe kann nicht geöffnet werden: %1 (und %n weitere Probleme im Bereich „Probleme“)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::NamespaceModel</name>
+    <message>
+        <source>Variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Reference value</source>
+        <translation>Referenzwert</translation>
+    </message>
+    <message>
+        <source>Checked by</source>
+        <translation>Geprüft von</translation>
     </message>
 </context>
 <context>

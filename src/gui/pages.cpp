@@ -1,5 +1,6 @@
 #include "pages.h"
 
+#include "addcheckdialogs.h"
 #include "appsettings.h"
 #include "batch/referencerun.h"
 #include "grading/value.h"
@@ -20,6 +21,8 @@
 #include <QProgressBar>
 #include <QLabel>
 #include <QListView>
+#include <QMessageBox>
+#include <QShortcut>
 #include <QLocale>
 #include <QPushButton>
 #include <QTableView>
@@ -53,6 +56,10 @@ ChecksPage::ChecksPage(QWidget *parent)
       m_tracker(new JobTracker(this)),
       m_editStatus(new QLabel(this)),
       m_edit(new QPushButton(tr("&Edit Check…"), this)),
+      m_addValue(new QPushButton(tr("Add &Value Check…"), this)),
+      m_addTest(new QPushButton(tr("Add &Test Check…"), this)),
+      m_remove(new QPushButton(tr("Re&move Check…"), this)),
+      m_fileTracker(new JobTracker(this)),
       m_model(new ChecksModel(this)),
       m_table(new QTableView(this)),
       m_total(new QLabel(this)),
@@ -76,9 +83,26 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_edit->setEnabled(false);
     connect(m_edit, &QPushButton::clicked, this, &ChecksPage::editSelected);
     connect(m_table, &QTableView::doubleClicked, this, &ChecksPage::editSelected);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            [this] { m_edit->setEnabled(m_table->selectionModel()->hasSelection()); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        m_edit->setEnabled(m_table->selectionModel()->hasSelection());
+        m_remove->setEnabled(m_table->selectionModel()->hasSelection());
+    });
     row->addWidget(m_edit);
+    m_addValue->setAccessibleName(tr("Add a value check by picking a variable from the reference run"));
+    m_addValue->setToolTip(m_addValue->accessibleName());
+    connect(m_addValue, &QPushButton::clicked, this, [this] { openAddValueCheck(); });
+    row->addWidget(m_addValue);
+    m_addTest->setAccessibleName(tr("Add a test check with assertion code"));
+    m_addTest->setToolTip(m_addTest->accessibleName());
+    connect(m_addTest, &QPushButton::clicked, this, [this] { openAddTestCheck(); });
+    row->addWidget(m_addTest);
+    m_remove->setAccessibleName(tr("Remove the selected check"));
+    m_remove->setToolTip(tr("Remove the selected check (Delete)"));
+    m_remove->setEnabled(false);
+    connect(m_remove, &QPushButton::clicked, this, &ChecksPage::removeSelected);
+    auto *del = new QShortcut(QKeySequence::Delete, m_table, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(del, &QShortcut::activated, this, &ChecksPage::removeSelected);
+    row->addWidget(m_remove);
     m_runReference->setAccessibleName(tr("Run the instructor notebook in the sandbox and show the reference values"));
     m_runReference->setToolTip(m_runReference->accessibleName());
     m_runReference->setEnabled(false);
@@ -103,7 +127,12 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
         m_reference->deleteLater();
         m_reference = nullptr;
     }
+    if (!(assignment && m_assignment && assignment->folder() == m_assignment->folder()))
+        m_namespace.reset(); // another assignment: its variables are not known yet
     m_assignment = assignment;
+    m_addValue->setEnabled(assignment.has_value());
+    m_addTest->setEnabled(assignment.has_value());
+    m_remove->setEnabled(false);
     m_runReference->setEnabled(assignment.has_value() && !m_reference && !assignment->checks().isEmpty());
     m_referenceStatus->setText(assignment ? tr("Run Reference shows each value check's expected value from the "
                                                "instructor notebook's own run.")
@@ -145,17 +174,124 @@ void ChecksPage::applyEdit(int row, const CheckEdit &edit)
                    });
 }
 
-void ChecksPage::runReference()
+ReferenceRunOptions ChecksPage::referenceOptions() const
 {
-    if (!m_assignment || m_reference)
-        return;
     ReferenceRunOptions options;
+    if (!m_assignment)
+        return options;
     const std::optional<SandboxKind> kind =
         m_assignment->sandbox() ? m_assignment->sandbox() : parseSandboxKind(AppSettings::sandboxBackend());
     options.run.kind = kind.value_or(defaultSandboxKind());
     // The dataset cache only when the assignment needs one (the sandbox binds it read-only).
     if (!m_assignment->requiredDatasets().isEmpty())
         options.run.datasetCache = AppSettings::datasetCacheFolder();
+    options.run.dockerImage = m_assignment->dockerImage();
+    return options;
+}
+
+AddValueCheckDialog *ChecksPage::openAddValueCheck()
+{
+    if (!m_assignment)
+        return nullptr;
+    QStringList ids;
+    QHash<QString, QStringList> checkedBy;
+    for (const Check &c : m_model->checks()) {
+        ids << c.id;
+        if (c.type == Check::Type::Value)
+            checkedBy[c.variable] << c.id;
+    }
+    auto *dialog = new AddValueCheckDialog(ids, checkedBy, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const QString folder = m_assignment->folder();
+    connect(dialog, &AddValueCheckDialog::listingReady, this, [this, folder](const QList<NamespaceEntry> &listing) {
+        if (m_assignment && m_assignment->folder() == folder)
+            m_namespace = listing;
+    });
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { addNewCheck(dialog->newCheck()); });
+    if (m_namespace)
+        dialog->setListing(*m_namespace);
+    else
+        dialog->startReference(*m_assignment, referenceOptions());
+    dialog->open();
+    return dialog;
+}
+
+AddTestCheckDialog *ChecksPage::openAddTestCheck()
+{
+    if (!m_assignment)
+        return nullptr;
+    QStringList ids;
+    for (const Check &c : m_model->checks())
+        ids << c.id;
+    auto *dialog = new AddTestCheckDialog(ids, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { addNewCheck(dialog->newCheck()); });
+    dialog->open();
+    return dialog;
+}
+
+void ChecksPage::runFileJob(std::function<Expected<void>()> job, const QString &doneText)
+{
+    m_editStatus->setText(tr("Saving…"));
+    m_fileTracker->run(std::move(job), [this, doneText](Expected<void> r) {
+        if (!r) {
+            m_editStatus->setText(r.error().toString());
+            Q_EMIT editFailed(r.error().toString());
+            return;
+        }
+        m_editStatus->setText(doneText);
+        Q_EMIT assignmentEdited();
+    });
+}
+
+void ChecksPage::addNewCheck(const NewCheck &check)
+{
+    if (!m_assignment)
+        return;
+    const QString json = m_assignment->jsonPath();
+    runFileJob([json, check]() -> Expected<void> {
+                   Expected<int> r = addCheck(json, check);
+                   if (!r)
+                       return r.error();
+                   return {};
+               },
+               tr("Check '%1' added to assignment.json.").arg(check.id));
+}
+
+void ChecksPage::removeSelected()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty() || !m_assignment)
+        return;
+    const int row = rows.constFirst().row();
+    const Check &c = m_model->checks().at(row);
+    const auto answer = QMessageBox::question(this, tr("Remove Check"),
+                                              tr("Remove the check '%1' (%2 points) from assignment.json?")
+                                                  .arg(c.id, QLocale().toString(c.points, 'g', 6)),
+                                              QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer == QMessageBox::Yes)
+        removeCheckAt(row);
+}
+
+void ChecksPage::removeCheckAt(int row)
+{
+    if (!m_assignment || row < 0 || row >= m_model->rowCount())
+        return;
+    const QString json = m_assignment->jsonPath();
+    const QString id = m_model->checks().at(row).id;
+    runFileJob([json, row] { return removeCheck(json, row); }, tr("Check '%1' removed from assignment.json.").arg(id));
+}
+
+QString ChecksPage::editStatusText() const
+{
+    return m_editStatus->text();
+}
+
+void ChecksPage::runReference()
+{
+    if (!m_assignment || m_reference)
+        return;
+    const ReferenceRunOptions options = referenceOptions();
     m_reference = new ReferenceRun(*m_assignment, options, this);
     m_runReference->setEnabled(false);
     m_referenceStatus->setText(tr("Running the instructor notebook in the sandbox (%1)…").arg(sandboxKindName(options.run.kind)));
@@ -169,9 +305,10 @@ void ChecksPage::runReference()
         const QList<Check> checks = m_model->checks();
         m_tracker->run(
             [payload, checks] {
+                using Values = std::pair<QHash<QString, QString>, std::optional<QList<NamespaceEntry>>>;
                 auto decoded = decodeProbePayload(payload, QStringLiteral("reference payload"));
                 if (!decoded)
-                    return Expected<QHash<QString, QString>>(decoded.error());
+                    return Expected<Values>(decoded.error());
                 QHash<QString, QString> values;
                 for (const Check &c : checks) {
                     if (c.type != Check::Type::Value)
@@ -183,15 +320,18 @@ void ChecksPage::runReference()
                     values.insert(c.id, v ? QStringLiteral("%1  (%2)").arg(v->summary(80), v->pythonType())
                                           : QCoreApplication::translate("sandmark::ChecksPage", "not in the reference payload"));
                 }
-                return Expected<QHash<QString, QString>>(values);
+                return Expected<Values>(Values{values, decoded->hasNamespace ? std::optional(decoded->namespaceListing)
+                                                                             : std::nullopt});
             },
-            [this, cached](Expected<QHash<QString, QString>> values) {
+            [this, cached](Expected<std::pair<QHash<QString, QString>, std::optional<QList<NamespaceEntry>>>> values) {
                 if (!values) {
                     m_referenceStatus->setText(values.error().toString());
                     Q_EMIT referenceFailed(values.error().toString());
                     return;
                 }
-                m_model->setReferenceValues(*values);
+                if (values->second)
+                    m_namespace = values->second; // Add Value Check lists it without another run
+                m_model->setReferenceValues(values->first);
                 m_table->resizeColumnToContents(ChecksModel::ToleranceColumn);
                 m_referenceStatus->setText(cached ? tr("Reference values from the cached reference run (the notebook, "
                                                        "data, environment and checks are unchanged).")

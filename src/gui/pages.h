@@ -4,10 +4,13 @@
 #include "assignment/assignment.h"
 #include "assignment/edit.h"
 #include "batch/health.h"
+#include "batch/referencerun.h"
+#include "grading/value.h"
 #include "datafilesmodel.h"
 
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QLabel;
@@ -18,6 +21,8 @@ class QListView;
 
 namespace sandmark {
 
+class AddTestCheckDialog;
+class AddValueCheckDialog;
 class ChecksModel;
 class DatasetCallsModel;
 class DatasetEntriesModel;
@@ -30,7 +35,10 @@ struct AssignmentDatasets;
 /// The assignment's checks as assignment.json lists them, with the total points and, after Run Reference,
 /// each value check's reference value from the reference run (the batch core's ReferenceRun: the instructor
 /// notebook in the sandbox, cached by its inputs; asynchronous). Points and tolerances are edited in
-/// assignment.json (background, other keys kept).
+/// assignment.json (background, other keys kept). Add Value Check… picks a variable from the reference run's
+/// namespace listing (kept for the assignment folder once known, so adding several checks runs the notebook
+/// once); Add Test Check… takes assertion code; Remove asks first. Every change is written by the core
+/// (assignment/edit.h) on a worker thread, then the window reloads the assignment.
 class ChecksPage : public QWidget
 {
     Q_OBJECT
@@ -50,6 +58,21 @@ public:
     bool isRunningReference() const { return m_reference != nullptr; }
     QString referenceStatusText() const;
 
+    /// Opens the Add Value Check dialog (window-modal, not blocking) and returns it; it lists the known
+    /// namespace or starts the reference run itself. Accepting it adds the check.
+    AddValueCheckDialog *openAddValueCheck();
+    /// Opens the Add Test Check dialog (window-modal, not blocking) and returns it; accepting adds the check.
+    AddTestCheckDialog *openAddTestCheck();
+    /// Appends `check` to assignment.json (background); assignmentEdited() or the error in the status line.
+    void addNewCheck(const NewCheck &check);
+    /// Asks, then removes the selected check.
+    void removeSelected();
+    /// Removes check `row` without asking (background); assignmentEdited() or the error in the status line.
+    void removeCheckAt(int row);
+    QString editStatusText() const;
+    /// The reference run's namespace listing for the open assignment folder, once known.
+    const std::optional<QList<NamespaceEntry>> &knownNamespace() const { return m_namespace; }
+
 Q_SIGNALS:
     /// assignment.json was changed; the window reloads the assignment.
     void assignmentEdited();
@@ -57,12 +80,22 @@ Q_SIGNALS:
     void referenceFailed(const QString &message);
     /// Either outcome of a reference run: `seconds` of wall time, `cached` when nothing ran.
     void referenceEnded(const sandmark::HealthInputs::Reference &result);
+    /// A file change was refused or failed (the message names the file and the field).
+    void editFailed(const QString &message);
 
 private:
+    ReferenceRunOptions referenceOptions() const;
+    void runFileJob(std::function<Expected<void>()> job, const QString &doneText);
+
     std::optional<Assignment> m_assignment;
     JobTracker *m_tracker;
     QLabel *m_editStatus;
     QPushButton *m_edit;
+    QPushButton *m_addValue;
+    QPushButton *m_addTest;
+    QPushButton *m_remove;
+    JobTracker *m_fileTracker;
+    std::optional<QList<NamespaceEntry>> m_namespace;
     ChecksModel *m_model;
     QTableView *m_table;
     QLabel *m_total;

@@ -1,0 +1,37 @@
+#pragma once
+// The reference run's namespace listing: the instructor notebook's user variables, one row each.
+
+#include "grading/value.h"
+
+#include <QAbstractTableModel>
+
+namespace sandmark {
+
+/// Columns: name, Python type, value summary, the value checks that already probe it. Holds a copy of the
+/// listing (docs/probe-payload.md section 4) and the checked names; does no work. DisplayRole gives short
+/// text, ToolTipRole the longer summary, Qt::UserRole the variable name. GUI thread only.
+class NamespaceModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { NameColumn, TypeColumn, ValueColumn, ChecksColumn, ColumnCount };
+
+    explicit NamespaceModel(QObject *parent = nullptr);
+
+    /// `checkedBy`: variable name → ids of the value checks that probe it.
+    void setListing(QList<NamespaceEntry> entries, QHash<QString, QStringList> checkedBy = {});
+    const QList<NamespaceEntry> &entries() const { return m_entries; }
+    /// Row of variable `name`, or -1.
+    int rowOf(const QString &name) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QList<NamespaceEntry> m_entries;
+    QHash<QString, QStringList> m_checkedBy;
+};
+
+} // namespace sandmark
