@@ -67,6 +67,7 @@ private Q_SLOTS:
     void resumeAfterSigkill();
     void failedReferenceIsAGraderErrorForEveryone();
     void gradeJsonShape();
+    void wallClockAndKernelspecCases();
 
 private:
     BatchOptions options(const QString &gradebook, int jobs = 2) const;
@@ -621,6 +622,86 @@ void TestBatch::gradeJsonShape()
         }
     }
     QCOMPARE(seen, (QStringList{u"carol"_s, u"judy"_s}));
+}
+
+// Shared cases C34 (ten 8 s cells; T = 10 s, W = 45 s, as the case says) and C20a (kernelspec of a conda env that
+// is not on the host), graded and run with the CLI in the real sandbox: C34 is labelled as the whole-run limit
+// (`timeout_s` and its value), not as a cell timeout, in the record, the grade's reasons and the CLI output; C20a's
+// kernelspec warning reaches `grade --json`'s reasons while the grade stays `graded`.
+void TestBatch::wallClockAndKernelspecCases()
+{
+    REQUIRE_SANDBOX();
+    const QString shared = QStringLiteral(SANDMARK_SOURCE_DIR "/../shared/cases");
+    if (!QFile::exists(shared + u"/C34-slow-cells.ipynb"_s))
+        QSKIP("the shared cases (../shared/cases) are not on this machine");
+    auto makeAssignment = [&](const QString &name, const QString &ref, const QString &student, const QString &limits,
+                              const QStringList &variables) {
+        const QString dir = m_tmp.filePath(name);
+        QDir().mkpath(dir + u"/submissions/s"_s);
+        QFile::copy(shared + u"/"_s + ref, dir + u"/"_s + ref);
+        QFile::copy(shared + u"/"_s + student, dir + u"/submissions/s/"_s + student);
+        QStringList checks;
+        for (const QString &v : variables)
+            checks << uR"({"id": "%1", "type": "value", "variable": "%1", "points": 1})"_s.arg(v);
+        QFile f(dir + u"/assignment.json"_s);
+        if (!f.open(QIODevice::WriteOnly))
+            return QString();
+        f.write(uR"({"format": 1, "slug": "%1", "title": "%1", "notebooks": ["%2"], "dependencies": [], "limits": %3,
+                    "checks": [%4]})"_s.arg(name, ref, limits, checks.join(u", "_s)).toUtf8());
+        return dir;
+    };
+    const QString c34 = makeAssignment(u"c34"_s, u"C34-ref.ipynb"_s, u"C34-slow-cells.ipynb"_s,
+                                       uR"({"timeout_s": 45, "cell_timeout_s": 10})"_s,
+                                       {u"first"_s, u"step1"_s, u"step5"_s});
+    const QString c20 = makeAssignment(u"c20a"_s, u"C20-ref.ipynb"_s, u"C20a-unknown-kernelspec.ipynb"_s,
+                                       uR"({"timeout_s": 60})"_s, {u"smallest"_s});
+    QVERIFY(!c34.isEmpty() && !c20.isEmpty());
+    // The three runs at once: C34 mostly sleeps.
+    QProcess *grade34 = startCli({u"grade"_s, c34, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"c34.sqlite"_s)});
+    QProcess *run34 = startCli({u"run"_s, c34, c34 + u"/submissions/s/C34-slow-cells.ipynb"_s});
+    QProcess *grade20 = startCli({u"grade"_s, c20, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"c20.sqlite"_s)});
+    for (QProcess *p : {grade34, run34, grade20}) {
+        QVERIFY(p->waitForFinished(600000));
+        QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+    }
+
+    // C34 in grade --json: needs-review, the reason names the whole-run limit and where it stopped; no
+    // "cell timed out"; what ran before the limit is graded.
+    const QJsonObject g34 = QJsonDocument::fromJson(grade34->readAllStandardOutput().trimmed()).object();
+    QCOMPARE(g34.value(u"status"_s).toString(), u"needs-review"_s);
+    const QStringList reasons = g34.value(u"reasons"_s).toVariant().toStringList();
+    QVERIFY2(!reasons.isEmpty(), "no reasons");
+    static const QRegularExpression wallRe(
+        uR"(^the whole-run time limit \(timeout_s = 45 s\) was reached (during|before) cells\[[5-7]\]; the later cells did not run$)"_s);
+    QVERIFY2(wallRe.match(reasons.first()).hasMatch(), qPrintable(reasons.join(u" | "_s)));
+    QVERIFY2(!reasons.join(u"\n"_s).contains(u"timed out"_s), qPrintable(reasons.join(u" | "_s)));
+    QCOMPARE(g34.value(u"score"_s).toDouble(), 3.0); // the probes ran before the kill: first, step1, step5
+    // The record of that run.
+    const EffectiveGrade e34 = grades(m_tmp.filePath(u"c34.sqlite"_s)).value(u"s"_s);
+    const QJsonObject record = QJsonDocument::fromJson(readFile(e34.artifacts + u"/record.json"_s)).object();
+    QCOMPARE(record.value(u"status"_s).toString(), u"wall-timeout"_s);
+    QCOMPARE(record.value(u"wall_clock"_s).toObject().value(u"timeout_s"_s).toDouble(), 45.0);
+    QVERIFY(record.value(u"limits_hit"_s).toArray().contains(u"wall-clock"_s));
+    QVERIFY(!record.value(u"limits_hit"_s).toArray().contains(u"cell-timeout"_s));
+    for (const QJsonValue &v : record.value(u"cells"_s).toArray())
+        QVERIFY2(v.toObject().value(u"status"_s).toString() != u"timeout"_s, QJsonDocument(v.toObject()).toJson().constData());
+    // C34 in `run`: the stopped cell is labelled wall-timeout with the limit's name and value.
+    const QString runOut = QString::fromUtf8(run34->readAllStandardOutput());
+    QVERIFY2(runOut.startsWith(u"status: wall-timeout"_s), qPrintable(runOut));
+    QVERIFY2(runOut.contains(u": wall-timeout — Timeout: whole-run time limit (timeout_s = 45 s) reached"_s), qPrintable(runOut));
+    QVERIFY2(runOut.contains(u"whole-run time limit (timeout_s = 45 s) reached during cells["_s), qPrintable(runOut));
+    QVERIFY2(!runOut.contains(u": timeout"_s), qPrintable(runOut));
+
+    // C20a: graded (smallest = 1 passes) with the kernelspec warning among the reasons.
+    const QJsonObject g20 = QJsonDocument::fromJson(grade20->readAllStandardOutput().trimmed()).object();
+    QCOMPARE(g20.value(u"status"_s).toString(), u"graded"_s);
+    QCOMPARE(g20.value(u"score"_s).toDouble(), 1.0);
+    const QStringList r20 = g20.value(u"reasons"_s).toVariant().toStringList();
+    QCOMPARE(r20.size(), 1);
+    QVERIFY2(r20.first().startsWith(u"warning: kernelspec 'conda-env-ds2024-py' ignored: running the Python kernel of "_s),
+             qPrintable(r20.join(u" | "_s)));
+    for (QProcess *p : {grade34, run34, grade20})
+        delete p;
 }
 
 QTEST_GUILESS_MAIN(TestBatch)

@@ -467,6 +467,7 @@ class Runner:
         self.cell_timeout = float(self.limits["cell_timeout_s"])
         self.grace = float(self.limits["interrupt_grace_s"])
         self.messages = []
+        self.warnings = []
         self.limits_hit = []
         self.statuses = set()
         self.kernel_info = {"died": False}
@@ -474,6 +475,7 @@ class Runner:
         self.probe_values = {}
         self.kernel = None
         self.default_transformers = None
+        self.wall_clock = None
         self.transformers_changed = None
         self.items = []
         index = 0
@@ -493,6 +495,11 @@ class Runner:
         log(text)
         self.messages.append(text)
 
+    def warn(self, text):
+        """A note that does not change the status but belongs in the grade's reasons (record.warnings)."""
+        self.note(text)
+        self.warnings.append(text)
+
     def hit(self, what):
         if what not in self.limits_hit:
             self.limits_hit.append(what)
@@ -508,7 +515,7 @@ class Runner:
             return "notebook language is %s; only Python is supported" % lang
         name = ks.get("name")
         if isinstance(name, str) and name not in ("python3", "python"):
-            self.note("kernelspec %r ignored: running the Python kernel of %s" % (name, sys.executable))
+            self.warn("kernelspec %r ignored: running the Python kernel of %s" % (name, sys.executable))
         return None
 
     # -- running one cell --
@@ -856,16 +863,18 @@ class Runner:
                     self.wall_reached(item, interrupted=False)
                     student_stopped = True
                 else:
-                    self.note("no time left for %s (wall-clock limit %s s)" % (item.name(), _num(self.wall)))
+                    self.note("no time left for %s (%s)" % (item.name(), self.wall_limit()))
                 continue
             cell_end = now + self.cell_timeout
             by_wall = limit_end < cell_end
             deadline = min(cell_end, limit_end)
-            why = ("wall-clock limit %s s reached" % _num(self.wall)) if by_wall else \
+            why = ("%s reached" % self.wall_limit()) if by_wall else \
                 ("timeout after %s s" % _num(self.cell_timeout))
             outcome = self.run_cell(item, deadline, why)
             if outcome == "timeout":
                 if by_wall:
+                    item.rec["status"] = "wall-timeout"
+                    item.rec["error"] = {"ename": "Timeout", "evalue": why}  # not the KeyboardInterrupt it raised
                     self.wall_reached(item, interrupted=True)
                     if item.injected is None:
                         student_stopped = True
@@ -878,7 +887,10 @@ class Runner:
                 if by_wall:
                     self.statuses.add("wall-timeout")
                     self.hit("wall-clock")
-                    reason = "wall-clock limit %s s reached during %s; interrupt ignored; kernel killed" % (_num(self.wall), item.name())
+                    reason = "%s reached during %s; interrupt ignored; kernel killed" % (self.wall_limit(), item.name())
+                    item.rec["status"] = "wall-timeout"
+                    if self.wall_clock is None:
+                        self.wall_clock = {"timeout_s": self.wall, "cell": item.index, "where": item.name(), "during": True}
                 else:
                     self.statuses.add("interrupt-ignored")
                     self.hit("cell-timeout")
@@ -916,13 +928,18 @@ class Runner:
             time.sleep(0.05)
         return False
 
+    def wall_limit(self):
+        """How the whole-run limit is named to people: the assignment's `timeout_s`."""
+        return "whole-run time limit (timeout_s = %s s)" % _num(self.wall)
+
     def wall_reached(self, item, interrupted):
+        """The whole-run clock stopped the student's cells (not a per-cell timeout): record where."""
         self.statuses.add("wall-timeout")
         self.hit("wall-clock")
-        if interrupted:
-            self.note("wall-clock limit %s s reached during %s" % (_num(self.wall), item.name()))
-        else:
-            self.note("wall-clock limit %s s reached before %s" % (_num(self.wall), item.name()))
+        if self.wall_clock is None:
+            self.wall_clock = {"timeout_s": self.wall, "cell": item.index, "where": item.name(), "during": interrupted}
+        self.note("%s reached %s %s; the later cells did not run"
+                  % (self.wall_limit(), "during" if interrupted else "before", item.name()))
 
     def result(self):
         status = "completed"
@@ -938,7 +955,9 @@ class Runner:
             "limits_hit": self.limits_hit,
             "kernel": self.kernel_info,
             "transformers_changed": self.transformers_changed,
+            "wall_clock": self.wall_clock,
             "messages": self.messages,
+            "warnings": self.warnings,
         }
         payload = None
         if self.probe_values:

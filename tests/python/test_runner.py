@@ -377,9 +377,16 @@ class RunnerTest(unittest.TestCase):
         n = stopped[0]["index"]
         self.assertGreaterEqual(n, 1)
         self.assertLess(n, 10)
-        self.assertTrue(any(m in ("wall-clock limit 7 s reached during cells[%d]" % n,
-                                  "wall-clock limit 7 s reached before cells[%d]" % n)
+        # C34: labelled as the whole-run limit (timeout_s), not as a cell timeout.
+        self.assertTrue(any(m in ("whole-run time limit (timeout_s = 7 s) reached during cells[%d]; the later cells did not run" % n,
+                                  "whole-run time limit (timeout_s = 7 s) reached before cells[%d]; the later cells did not run" % n)
                             for m in self.record["messages"]), self.record["messages"])
+        self.assertEqual(self.record["wall_clock"]["timeout_s"], 7)
+        self.assertEqual(self.record["wall_clock"]["cell"], n)
+        if self.record["wall_clock"]["during"]:
+            self.assertEqual(stopped[0]["status"], "wall-timeout")
+            self.assertEqual(stopped[0]["error"], {"ename": "Timeout", "evalue": "whole-run time limit (timeout_s = 7 s) reached"})
+        self.assertFalse(any(c["status"] == "timeout" for c in self.record["cells"]))
         self.assertTrue(all(c["status"] == "not-run" for c in stopped[1:]))
         self.assertEqual(self.injected("probe")[0]["status"], "ok")
         v = self.values()

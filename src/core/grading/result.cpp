@@ -136,6 +136,8 @@ QString cellProblem(const CellInfo &c, const QJsonObject &record)
         return QStringLiteral("%1: raised %2").arg(c.name(), c.error());
     if (c.status == QLatin1String("timeout"))
         return QStringLiteral("%1: cell timed out").arg(c.name());
+    if (c.status == QLatin1String("wall-timeout"))
+        return {}; // the whole run's limit, not this cell's: reported once (wallClockProblem())
     if (c.status == QLatin1String("interrupted-ignored"))
         return QStringLiteral("%1: cell timed out and ignored the interrupt; kernel killed").arg(c.name());
     if (c.status == QLatin1String("kernel-died")) {
@@ -143,6 +145,22 @@ QString cellProblem(const CellInfo &c, const QJsonObject &record)
         return reason.isEmpty() ? QStringLiteral("%1: kernel died").arg(c.name()) : reason;
     }
     return {};
+}
+
+/// The whole-run time limit (assignment `timeout_s`), from the record's `wall_clock` (docs/runner-protocol.md):
+/// "the whole-run time limit (timeout_s = 45 s) was reached during cells[6]; the later cells did not run".
+QString wallClockProblem(const QJsonObject &record)
+{
+    const QJsonObject w = record.value(QLatin1String("wall_clock")).toObject();
+    const QJsonValue limit = w.value(QLatin1String("timeout_s"));
+    const QString what = limit.isDouble()
+                             ? QStringLiteral("the whole-run time limit (timeout_s = %1 s)").arg(limit.toDouble())
+                             : QStringLiteral("the whole-run time limit (timeout_s)");
+    const QString where = w.value(QLatin1String("where")).toString();
+    if (where.isEmpty())
+        return what + QStringLiteral(" was reached");
+    return QStringLiteral("%1 was reached %2 %3; the later cells did not run")
+        .arg(what, w.value(QLatin1String("during")).toBool(true) ? QStringLiteral("during") : QStringLiteral("before"), where);
 }
 
 void addUnique(QStringList &list, const QString &line)
@@ -204,8 +222,9 @@ GradeResult grade(const GradeInput &input)
     const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
     if (kernel.value(QLatin1String("died")).toBool())
         addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
-    if (runStatus == QLatin1String("wall-timeout"))
-        addUnique(runProblems, QStringLiteral("the run reached its wall-clock limit"));
+    const bool wallTimeout = runStatus == QLatin1String("wall-timeout") || input.record.value(QLatin1String("wall_clock")).isObject();
+    if (wallTimeout)
+        addUnique(runProblems, wallClockProblem(input.record));
     const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
     if (!transformers.isEmpty())
         addUnique(runProblems, QStringLiteral("%1 changed IPython's input/AST transformers, which can rewrite the "
@@ -215,6 +234,11 @@ GradeResult grade(const GradeInput &input)
     if (badRun && runProblems.isEmpty())
         addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
     result.reasons = runProblems;
+    // Warnings (e.g. the notebook's kernelspec was ignored, shared case C20a) are reasons too, but do not change
+    // the status; they come after the problems.
+    QStringList warnings;
+    for (const QJsonValue &w : input.record.value(QLatin1String("warnings")).toArray())
+        addUnique(warnings, w.toString().isEmpty() ? QString() : QStringLiteral("warning: ") + w.toString());
     const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));
 
     auto probeCell = [&](const QString &label) -> const CellInfo * {
@@ -231,8 +255,8 @@ GradeResult grade(const GradeInput &input)
             return QStringLiteral("the probe's output was rejected (see the run's messages)");
         if (kernel.value(QLatin1String("died")).toBool())
             return QStringLiteral("the probe did not run: %1").arg(kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
-        if (runStatus == QLatin1String("wall-timeout"))
-            return QStringLiteral("the probe did not run: the run reached its wall-clock limit");
+        if (wallTimeout)
+            return QStringLiteral("the probe did not run: %1").arg(wallClockProblem(input.record));
         return QStringLiteral("the probe did not run");
     };
 
@@ -293,6 +317,9 @@ GradeResult grade(const GradeInput &input)
                                             "rewritten it)%1")
                                  .arg(cell->status == QLatin1String("error") ? QStringLiteral("; the cell raised %1").arg(cell->error())
                                                                                : QString());
+            } else if (cell && cell->status == QLatin1String("wall-timeout")) {
+                r.outcome = Outcome::NotGraded;
+                r.feedback = QStringLiteral("not graded: %1").arg(wallClockProblem(input.record));
             } else if (cell && (cell->status == QLatin1String("timeout") || cell->status == QLatin1String("interrupted-ignored"))) {
                 r.outcome = Outcome::Fail;
                 r.feedback = QStringLiteral("the test timed out (the student's code it called did not finish)");
@@ -303,7 +330,7 @@ GradeResult grade(const GradeInput &input)
                                  : QStringLiteral("not graded: the test did not run%1")
                                        .arg(kernel.value(QLatin1String("died")).toBool()
                                                 ? QStringLiteral(" (%1)").arg(kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")))
-                                                : runStatus == QLatin1String("wall-timeout") ? QStringLiteral(" (wall-clock limit reached)")
+                                                : wallTimeout ? QStringLiteral(" (%1)").arg(wallClockProblem(input.record))
                                                                                              : QString());
             }
         } else {
@@ -353,6 +380,8 @@ GradeResult grade(const GradeInput &input)
         result.checks << r;
     }
 
+    for (const QString &w : std::as_const(warnings))
+        addUnique(result.reasons, w);
     if (!runProblems.isEmpty() || anyNotGraded)
         result.status = GradeStatus::NeedsReview;
     qCDebug(lcGrading) << "graded:" << gradeStatusName(result.status) << result.score << "/" << result.maxScore;

@@ -43,7 +43,9 @@ struct GradeResult
     double score = 0;    ///< sum of earned points (0 and meaningless when status is GraderError)
     double maxScore = 0; ///< sum of the checks' points
     QList<CheckResult> checks; ///< in the assignment's check order
-    QStringList reasons; ///< why the status is not `graded`, one line each ("cells[2]: cell timed out")
+    /// Why the status is not `graded`, one line each ("cells[2]: cell timed out"), then warnings that do not change
+    /// the status, prefixed "warning: " (the record's `warnings`, e.g. an ignored kernelspec).
+    QStringList reasons;
 };
 
 /// A manually graded answer as the submission holds it (see manualAnswers()).

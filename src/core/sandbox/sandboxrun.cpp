@@ -366,7 +366,7 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
     if (!parsed) {
         if (m_killedByWallClock) {
             const double wall = m_plan.limits.wallTimeoutS;
-            const QString reason = QStringLiteral("wall-clock limit %1 s reached; the sandbox was killed").arg(wall);
+            const QString reason = QStringLiteral("whole-run time limit (timeout_s = %1 s) reached; the sandbox was killed").arg(wall);
             result.record = QJsonObject{
                 {QStringLiteral("status"), QStringLiteral("wall-timeout")},
                 {QStringLiteral("duration_s"), result.durationS},
@@ -377,6 +377,10 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
                                                        {QStringLiteral("exit_status"), QJsonValue::Null},
                                                        {QStringLiteral("reason"), reason}}},
                 {QStringLiteral("messages"), QJsonArray{reason}},
+                {QStringLiteral("wall_clock"), QJsonObject{{QStringLiteral("timeout_s"), wall},
+                                                           {QStringLiteral("cell"), QJsonValue::Null},
+                                                           {QStringLiteral("where"), QString()},
+                                                           {QStringLiteral("during"), true}}},
             };
             result.payloadJson = QByteArrayLiteral("null");
         } else if (status != QProcess::NormalExit) {
