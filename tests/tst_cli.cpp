@@ -5,6 +5,7 @@
 // output is written as <TMP>. To rewrite the golden files after an intended change, run the suite with
 // SANDMARK_UPDATE_GOLDEN=1 (e.g. `SANDMARK_UPDATE_GOLDEN=1 ctest --preset dev -R tst_cli`) and review the
 // diff before committing.
+#include "gradebook/gradebook.h"
 #include "notebook/notebook.h"
 
 #include "testsupport.h"
@@ -15,6 +16,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -113,6 +116,7 @@ private Q_SLOTS:
     void instrumentThenStripGivesTheOriginal();
     void releaseWritesTheGoldenNotebook();
     void outputFileIsWrittenAtomically();
+    void mergeBadInputLeavesNothing();
     void checksListReference();
 };
 
@@ -291,6 +295,59 @@ void TestCli::releaseWritesTheGoldenNotebook()
     QCOMPARE(readAll(tmp.filePath(u"student/data/iris.csv"_s)), readAll(dataPath(u"assignments/good/data/iris.csv"_s)));
     if (haveNbformat())
         QCOMPARE(nbformatProblems({tmp.filePath(u"student/hw.ipynb"_s)}), (QMap<QString, QString>()));
+}
+
+// merge: a bad input is refused before OUT is touched (no empty OUT left behind; an existing OUT stays as it
+// was), the input itself is not modified, and the error names the input.
+void TestCli::mergeBadInputLeavesNothing()
+{
+    QTemporaryDir tmp;
+    auto write = [&](const QString &name, const QByteArray &bytes) {
+        QFile f(tmp.filePath(name));
+        if (f.open(QIODevice::WriteOnly))
+            f.write(bytes);
+        return f.fileName();
+    };
+    const QString text = write(u"notes.txt"_s, "not a gradebook\n");
+    const QString empty = write(u"empty.sqlite"_s, {});
+    const QString foreign = tmp.filePath(u"foreign.sqlite"_s);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"foreign"_s);
+        db.setDatabaseName(foreign);
+        QVERIFY(db.open());
+        QVERIFY(QSqlQuery(db).exec(u"CREATE TABLE t(x)"_s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"foreign"_s);
+    const QByteArray foreignBytes = readAll(foreign);
+    QString good = tmp.filePath(u"good.sqlite"_s);
+    QVERIFY(Gradebook::open(good));
+
+    const QString out = tmp.filePath(u"out.sqlite"_s);
+    const QList<QPair<QString, QString>> bad = {{text, u"not an SQLite database"_s},
+                                                {empty, u"an empty file"_s},
+                                                {foreign, u"no schema version"_s}};
+    for (const auto &[input, why] : bad) {
+        // The bad input after a good one: nothing is merged, no OUT appears.
+        const Run r = runCli({u"merge"_s, out, good, input});
+        QCOMPARE(r.code, 1);
+        QCOMPARE(QString::fromUtf8(r.err), u"sandmark-cli: %1: not a Sandmark gradebook (%2)\n"_s.arg(input, why));
+        QCOMPARE(r.out, QByteArray());
+        QVERIFY2(QDir(tmp.path()).entryList({u"*out.sqlite*"_s}, QDir::Files | QDir::Hidden).isEmpty(),
+                 qPrintable(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden).join(u' ')));
+    }
+    QCOMPARE(readAll(empty), QByteArray()); // not turned into a gradebook
+    QCOMPARE(readAll(foreign), foreignBytes);
+    // An existing OUT stays as it was.
+    Run r = runCli({u"merge"_s, out, good});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QString::fromUtf8(r.out), u"%1: 0 run(s) added, 0 already present; 0 override(s) added, 0 already present\n"_s.arg(good));
+    QVERIFY(QFileInfo(out).isFile());
+    QVERIFY(QDir(tmp.path()).entryList({u".out.sqlite.merging-*"_s}, QDir::Files | QDir::Hidden).isEmpty());
+    const QByteArray before = readAll(out);
+    r = runCli({u"merge"_s, out, text});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(readAll(out), before);
 }
 
 // -o FILE: a failing run leaves an existing file as it was.

@@ -11,6 +11,7 @@
 #include <QTextStream>
 
 #include <csignal>
+#include <unistd.h>
 
 using namespace sandmark;
 
@@ -80,6 +81,7 @@ private Q_SLOTS:
     void schemaVersionAndWal();
     void migratesVersion1();
     void refusesForeignDatabase();
+    void fullDiskLeavesNothing();
     void artifactsRoundTripAndMerge();
     void overrideSurvivesRegrade();
     void overrideErrors();
@@ -196,6 +198,41 @@ void TestGradebook::refusesForeignDatabase()
     auto gb = Gradebook::open(path);
     QVERIFY(!gb);
     QVERIFY(gb.error().toString().contains(QStringLiteral("not a Sandmark gradebook")));
+}
+
+// A gradebook created on a full disk (a 64 KiB tmpfs, filled): the error names the file and says the disk is full,
+// and no half-created file (0 bytes or 4 KB, with -wal/-shm) is left. Needs root for the mount.
+void TestGradebook::fullDiskLeavesNothing()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root to mount a small tmpfs");
+    QTemporaryDir dir;
+    const QString mnt = dir.filePath(QStringLiteral("small"));
+    QVERIFY(QDir().mkpath(mnt));
+    if (QProcess::execute(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                                                    QStringLiteral("size=64k"), QStringLiteral("tmpfs"), mnt})
+        != 0)
+        QSKIP("mount -t tmpfs failed (no CAP_SYS_ADMIN here)");
+    struct Unmount
+    {
+        QString path;
+        ~Unmount() { QProcess::execute(QStringLiteral("umount"), {path}); }
+    } unmount{mnt};
+    // Fill it up to a few pages at most; the gradebook's schema needs more.
+    for (int free : {12, 3}) {
+        QFile fill(mnt + QStringLiteral("/fill-%1").arg(free));
+        QVERIFY(fill.open(QIODevice::WriteOnly));
+        fill.write(QByteArray(free * 4096, '\0'));
+        fill.close();
+        const QString path = mnt + QStringLiteral("/gradebook.sqlite");
+        auto gb = Gradebook::open(path);
+        QVERIFY(!gb);
+        QCOMPARE(gb.error().file, path);
+        QVERIFY2(gb.error().message.contains(QStringLiteral("the disk is full")), qPrintable(gb.error().toString()));
+        QVERIFY2(!gb.error().message.startsWith(QStringLiteral(" ")), qPrintable(gb.error().toString()));
+        QVERIFY2(QDir(mnt).entryList({QStringLiteral("gradebook.sqlite*")}, QDir::Files).isEmpty(),
+                 qPrintable(QDir(mnt).entryList(QDir::Files).join(u' ')));
+    }
 }
 
 void TestGradebook::artifactsRoundTripAndMerge()

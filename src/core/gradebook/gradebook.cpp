@@ -12,6 +12,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStorageInfo>
 #include <QVariant>
 
 #include <algorithm>
@@ -183,7 +184,72 @@ Gradebook::~Gradebook()
 
 Error Gradebook::sqlError(const QString &place, const QString &message) const
 {
-    return Error{m_path, place, message};
+    // SQLite says "disk I/O error" or nothing at all when the disk is full; say what is wrong.
+    QString text = message.trimmed();
+    if (text.isEmpty())
+        text = QStringLiteral("SQLite failed without a message");
+    const QStorageInfo storage(QFileInfo(m_path).absolutePath());
+    constexpr qint64 lowSpace = 1024 * 1024;
+    if (storage.isValid() && storage.bytesAvailable() >= 0 && storage.bytesAvailable() < lowSpace)
+        text += QStringLiteral(" (the disk is full: %1 bytes free on %2)").arg(storage.bytesAvailable()).arg(storage.rootPath());
+    return Error{m_path, place, text};
+}
+
+bool Gradebook::removeFiles(const QString &path)
+{
+    bool ok = true;
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"}) {
+        const QString f = path + QLatin1String(suffix);
+        if (QFileInfo::exists(f) && !QFile::remove(f))
+            ok = false;
+    }
+    return ok;
+}
+
+Expected<int> Gradebook::checkExisting(const QString &path)
+{
+    const QFileInfo fi(path);
+    const QString abs = fi.absoluteFilePath();
+    if (!fi.isFile())
+        return Error{abs, {}, QStringLiteral("no such gradebook")};
+    if (fi.size() == 0)
+        return Error{abs, {}, QStringLiteral("not a Sandmark gradebook (an empty file)")};
+    {
+        QFile f(abs);
+        if (!f.open(QIODevice::ReadOnly))
+            return Error{abs, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
+        if (f.read(16) != QByteArray("SQLite format 3\0", 16))
+            return Error{abs, {}, QStringLiteral("not a Sandmark gradebook (not an SQLite database)")};
+    }
+    static QAtomicInteger<quint64> counter;
+    const QString connection = QStringLiteral("sandmark-gradebook-check-%1").arg(counter.fetchAndAddRelaxed(1));
+    std::optional<Error> error;
+    int version = 0;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(abs);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=10000"));
+        if (!db.open()) {
+            error = Error{abs, {}, QStringLiteral("cannot open: %1").arg(db.lastError().text())};
+        } else {
+            QSqlQuery q(db);
+            if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+                error = Error{abs, {}, QStringLiteral("not a Sandmark gradebook (%1)").arg(q.lastError().text())};
+            else if ((version = q.value(0).toInt()) == 0)
+                error = Error{abs, {}, QStringLiteral("not a Sandmark gradebook (no schema version)")};
+            else if (version > schemaVersion)
+                error = Error{abs, QStringLiteral("schema"),
+                              QStringLiteral("written by a newer Sandmark (schema version %1, this one knows %2)")
+                                  .arg(version)
+                                  .arg(schemaVersion)};
+            q.finish();
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(connection);
+    if (error)
+        return *error;
+    return version;
 }
 
 Expected<std::unique_ptr<Gradebook>> Gradebook::open(const QString &path)
@@ -193,20 +259,30 @@ Expected<std::unique_ptr<Gradebook>> Gradebook::open(const QString &path)
     if (!QDir().mkpath(QFileInfo(abs).absolutePath()))
         return Error{abs, {}, QStringLiteral("cannot create the folder %1").arg(QFileInfo(abs).absolutePath())};
     const QString connection = QStringLiteral("sandmark-gradebook-%1").arg(counter.fetchAndAddRelaxed(1));
+    const bool existed = QFileInfo::exists(abs);
     std::unique_ptr<Gradebook> gb(new Gradebook(abs, connection));
+    // A gradebook this call creates is removed again when it cannot be set up (a full disk, say): no 0-byte or
+    // 4 KB file that later looks like a broken gradebook.
+    auto failed = [&](Error e) -> Error {
+        if (!existed) {
+            gb.reset(); // closes the connection first
+            removeFiles(abs);
+        }
+        return e;
+    };
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
         db.setDatabaseName(abs);
         db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
         if (!db.open())
-            return gb->sqlError({}, QStringLiteral("cannot open: %1").arg(db.lastError().text()));
+            return failed(gb->sqlError({}, QStringLiteral("cannot open: %1").arg(db.lastError().text())));
         QSqlQuery q(db);
         for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})
             if (!q.exec(QLatin1String(pragma)))
-                return gb->sqlError(QLatin1String(pragma), q.lastError().text());
+                return failed(gb->sqlError(QLatin1String(pragma), q.lastError().text()));
     }
     if (auto m = gb->migrate(); !m)
-        return m.error();
+        return failed(m.error());
     return gb;
 }
 

@@ -105,8 +105,16 @@ public:
     /// `<assignment folder>/.sandmark/gradebook.sqlite`.
     static QString defaultPath(const QString &assignmentFolder);
     /// Opens or creates `path` (and its folder), migrating the schema (PRAGMA user_version) to the current
-    /// version. Errors: the file is not a gradebook, is from a newer Sandmark, or cannot be written.
+    /// version. Errors: the file is not a gradebook, is from a newer Sandmark, or cannot be written (a full
+    /// disk is named as such). A file this call created is removed again on error (with its -wal/-shm files),
+    /// so a failed creation leaves nothing behind.
     static Expected<std::unique_ptr<Gradebook>> open(const QString &path);
+    /// Checks, without writing anything, that `path` is an existing Sandmark gradebook this version can read.
+    /// Returns its schema version (1 ..= schemaVersion). Errors name the file: missing, empty, not SQLite, not a
+    /// gradebook, newer schema.
+    static Expected<int> checkExisting(const QString &path);
+    /// Removes `path` and the SQLite files beside it (-wal, -shm, -journal). Returns false if one remains.
+    static bool removeFiles(const QString &path);
     ~Gradebook();
     Gradebook(const Gradebook &) = delete;
     Gradebook &operator=(const Gradebook &) = delete;

@@ -16,8 +16,12 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
         return Error{otherPath, {}, QStringLiteral("no such gradebook")};
     if (fi.canonicalFilePath() == QFileInfo(m_path).canonicalFilePath())
         return Error{otherPath, {}, QStringLiteral("is the output gradebook itself")};
-    {
-        // Validates the schema (refuses non-gradebooks and newer versions) before attaching it.
+    // Validates the schema (refuses non-gradebooks and newer versions) without writing to the file; an older
+    // gradebook is migrated first, as opening it anywhere would.
+    Expected<int> version = Gradebook::checkExisting(fi.absoluteFilePath());
+    if (!version)
+        return version.error();
+    if (*version < schemaVersion) {
         auto other = Gradebook::open(fi.absoluteFilePath());
         if (!other)
             return other.error();
