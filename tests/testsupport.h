@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QMap>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -120,6 +121,15 @@ inline QMap<QString, QString> nbformatProblems(const QStringList &paths)
     for (auto &[path, why] : problems.items())
         out.insert(QString::fromStdString(path), QString::fromStdString(why.get<std::string>()));
     return out;
+}
+
+/// The test code an injected test cell carries (instrument(): a stub passing it base64-encoded to
+/// sandmark_tests.py), decoded; empty when `stubSource` is not such a stub.
+inline QString injectedTestCode(const QString &stubSource)
+{
+    static const QRegularExpression re(QStringLiteral("m\\.run\\(globals\\(\\), \"[^\"]*\", \"([A-Za-z0-9+/=]*)\""));
+    const QRegularExpressionMatch m = re.match(stubSource);
+    return m.hasMatch() ? QString::fromUtf8(QByteArray::fromBase64(m.captured(1).toLatin1())) : QString();
 }
 
 } // namespace sandmark::test

@@ -50,9 +50,14 @@ QJsonObject record(const QList<Check> &checks, const QStringList &failing = {})
                          {QStringLiteral("injected"), QStringLiteral("test")},
                          {QStringLiteral("check"), c.id},
                          {QStringLiteral("status"), failing.contains(c.id) ? QStringLiteral("error") : QStringLiteral("ok")}};
-        if (failing.contains(c.id))
+        // The runner's verdict: the test runtime's signed result (docs/runner-protocol.md).
+        cell.insert(QStringLiteral("test_result"), failing.contains(c.id) ? QStringLiteral("fail") : QStringLiteral("pass"));
+        if (failing.contains(c.id)) {
             cell.insert(QStringLiteral("error"), QJsonObject{{QStringLiteral("ename"), QStringLiteral("AssertionError")},
                                                              {QStringLiteral("evalue"), QString()}});
+            cell.insert(QStringLiteral("test_error"), QJsonObject{{QStringLiteral("ename"), QStringLiteral("AssertionError")},
+                                                                  {QStringLiteral("evalue"), QString()}});
+        }
         cells.append(cell);
     }
     return QJsonObject{{QStringLiteral("status"), QStringLiteral("completed")}, {QStringLiteral("cells"), cells}};
