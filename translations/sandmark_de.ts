@@ -2101,8 +2101,8 @@
         <translation>Status der Lauf-Artefakte</translation>
     </message>
     <message>
-        <source>The gradebook keeps no run artifacts for this result (a grader error, or a run recorded by an older Sandmark): there is no executed notebook, record or log to show.</source>
-        <translation>Das Notenbuch enthält zu diesem Ergebnis keine Lauf-Artefakte (ein Bewerterfehler oder ein Lauf, den eine ältere Sandmark-Version aufgezeichnet hat): Es gibt kein ausgeführtes Notebook, kein Protokoll und kein Log.</translation>
+        <source>The gradebook keeps no run artifacts for this result (no sandbox ran because the submission could not be run as handed in, a grader error, or a run recorded by an older Sandmark): there is no executed notebook, record or log to show.</source>
+        <translation>Das Notenbuch enthält zu diesem Ergebnis keine Lauf-Artefakte (keine Sandbox lief, weil die Abgabe so, wie sie eingereicht wurde, nicht ausgeführt werden konnte, ein Bewerterfehler oder ein Lauf, den eine ältere Sandmark-Version aufgezeichnet hat): Es gibt kein ausgeführtes Notebook, kein Protokoll und kein Log.</translation>
     </message>
     <message>
         <source>Reading the run&apos;s artifacts…</source>

@@ -229,8 +229,9 @@ void SubmissionDetail::showArtifacts(const QString &artifactsFolder)
     };
     if (artifactsFolder.isEmpty()) {
         m_artifactsTracker->cancel();
-        unavailable(tr("The gradebook keeps no run artifacts for this result (a grader error, or a run recorded by an "
-                       "older Sandmark): there is no executed notebook, record or log to show."));
+        unavailable(tr("The gradebook keeps no run artifacts for this result (no sandbox ran because the submission "
+                       "could not be run as handed in, a grader error, or a run recorded by an older Sandmark): there "
+                       "is no executed notebook, record or log to show."));
         QMetaObject::invokeMethod(this, &SubmissionDetail::artifactsLoaded, Qt::QueuedConnection);
         return;
     }

@@ -30,7 +30,7 @@
 
 namespace sandmark {
 
-Q_LOGGING_CATEGORY(lcSubmissions, "sandmark.gui.submissions")
+Q_LOGGING_CATEGORY(lcSubmissions, "sandmark.gui.submissions", QtInfoMsg)
 
 namespace {
 
@@ -109,9 +109,11 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_gradesTracker(new JobTracker(this)),
       m_detailTracker(new JobTracker(this)),
       m_importTracker(new JobTracker(this)),
+      m_readPool(new QThreadPool(this)),
       m_checkPool(new QThreadPool(this)),
       m_checkCancel(std::make_shared<std::atomic<bool>>(false))
 {
+    m_readPool->setMaxThreadCount(2);
     m_checkPool->setMaxThreadCount(1);
     m_checkPool->setThreadPriority(QThread::LowPriority);
     auto *layout = new QVBoxLayout(this);
@@ -284,10 +286,9 @@ void SubmissionsPage::importFolder(const QString &folder)
     m_checkTracker->cancel();
     m_checkCancel->store(true);
     m_count->setText(tr("Reading %1…").arg(QDir::toNativeSeparators(folder)));
-    // The listing and the gradebook are read at the same time; whichever comes second completes the table.
-    if (!m_gradesRead && !m_gradesTracker->isBusy())
-        readGrades();
-    m_tracker->run([folder] { return listSubmissions(folder); }, [this, folder](Listing listing) {
+    // The listing and the gradebook are read at the same time, on the page's own threads (not queued behind
+    // other pages' jobs on the global pool); whichever comes second completes the table.
+    m_tracker->run(m_readPool, [folder] { return listSubmissions(folder); }, [this, folder](Listing listing) {
         QElapsedTimer clock;
         clock.start();
         if (listing.error) {
@@ -323,6 +324,8 @@ void SubmissionsPage::importFolder(const QString &folder)
         if (m_gradesRead)
             tableComplete();
     });
+    if (!m_gradesRead && !m_gradesTracker->isBusy())
+        readGrades();
 }
 
 void SubmissionsPage::importArchive(const QString &zipPath)
@@ -396,6 +399,7 @@ void SubmissionsPage::readGrades()
     }
     const QString path = m_gradebookPath;
     m_gradesTracker->run(
+        m_readPool,
         [path] {
             QElapsedTimer clock;
             clock.start();

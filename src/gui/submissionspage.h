@@ -33,14 +33,15 @@ struct BatchSummary;
 struct GradeResult;
 
 /// Lists the submissions of the open assignment (its `submissions/` folder, or a folder chosen with Import
-/// Folder…; found with the batch core's discoverSubmissions() on a worker thread) with their latest results
-/// from the gradebook (grade summaries, read on another worker thread at the same time; the rows are set
-/// once, with the grades in when they came first), in a sortable table filtered by any column (student,
-/// status, backend). Only then are the notebooks parsed (checkNotebooks, on a thread of the page's own so
-/// it never holds up the global pool) to say why one cannot be graded. The selected row's checks are read
-/// from the gradebook when it is selected. Run All / Run Selected / Run Failed grade through the core's BatchGrader (N sandboxes at once,
-/// each result committed to the gradebook when its run ends): the table fills in live from
-/// submissionFinished, a progress bar shows done / total and the ETA, Cancel stops the batch (results so far
+/// Folder…; found with the batch core's discoverSubmissions()) with their latest results from the gradebook
+/// (grade summaries), both read at the same time on two threads of the page's own (never queued behind other
+/// pages' jobs); the rows are set once, with the grades in when they came first, in a sortable table filtered
+/// by any column (student, status, backend). Only then are the notebooks parsed (checkNotebooks, on a third
+/// thread of the page's own) to say why one cannot be graded and how large it is. The selected row's checks
+/// are read from the gradebook when it is selected. Run All / Run Selected / Run Failed grade through the
+/// core's BatchGrader (N sandboxes at once, each result committed to the gradebook when its run ends): the
+/// table fills in live from submissionFinished (the detail shows a finished run's executed notebook, record
+/// and log at once), a progress bar shows done / total and the ETA, Cancel stops the batch (results so far
 /// stay). Run All skips submissions whose files and assignment are unchanged since their last completed
 /// run; Selected and Failed always rerun. The selected row's result is shown in a SubmissionDetail (checks,
 /// manual override). Nothing here blocks the GUI thread. GUI thread only.
@@ -144,6 +145,7 @@ private:
     JobTracker *m_gradesTracker;
     JobTracker *m_detailTracker;
     JobTracker *m_importTracker;
+    QThreadPool *m_readPool;  ///< two threads: the listing and the gradebook, read at the same time
     QThreadPool *m_checkPool; ///< one thread: the notebook checks
     std::shared_ptr<std::atomic<bool>> m_checkCancel; ///< stops the running notebook check early
     QPointer<BatchGrader> m_batch;
