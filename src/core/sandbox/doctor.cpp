@@ -97,6 +97,8 @@ void Doctor::start()
         return;
     }
     add(QStringLiteral("backend available"), true, sandboxKindName(m_kind), QString());
+    if (m_kind != SandboxKind::Docker)
+        m_lease = SandboxIdentityLease::acquire();
     if (m_kind == SandboxKind::Bwrap)
         runSeed();
     else
@@ -108,7 +110,7 @@ void Doctor::runSeed()
     const QString bwrap = QStandardPaths::findExecutable(m_options.backendOptions.bwrapPath);
     LaunchPlan plan;
     plan.program = bwrap;
-    plan.dropTo = sandboxIdentity();
+    plan.dropTo = identityFor(m_lease);
     plan.limits = m_options.limits;
     plan.applyNproc = false;
     plan.arguments = {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"), QStringLiteral("--die-with-parent"),
@@ -131,7 +133,8 @@ void Doctor::runSeed()
     connect(m_seed, &QProcess::finished, this, [this](int code, QProcess::ExitStatus st) {
         const QByteArray err = m_seed->readAllStandardError();
         const bool ok = st == QProcess::NormalExit && code == 0;
-        const QString who = sandboxIdentity() ? QStringLiteral(" as uid %1").arg(sandboxIdentity()->uid) : QString();
+        const std::optional<SandboxIdentity> as = identityFor(m_lease);
+        const QString who = as ? QStringLiteral(" as uid %1").arg(as->uid) : QString();
         const QString hint = detail::bwrapFailureHint(err);
         add(QStringLiteral("seed: bwrap with all namespaces unshared runs /bin/true"), ok,
             ok ? QStringLiteral("exit 0%1").arg(who)
@@ -177,7 +180,7 @@ void Doctor::runProbe()
                                                             | QFile::ReadOther);
     }
     const auto identity = m_kind == SandboxKind::Docker ? std::optional<SandboxIdentity>(SandboxIdentity{65534, 65534, {}})
-                                                        : sandboxIdentity();
+                                                        : identityFor(m_lease);
     WorkdirSpec other;
     other.runsRoot = m_options.runsRoot;
     other.label = QStringLiteral("doctor-other");
@@ -227,6 +230,8 @@ void Doctor::runProbe()
     req.dockerImage = m_options.dockerImage;
     req.limits = lim;
     req.limits.wallTimeoutS = 60;
+    if (m_kind != SandboxKind::Docker)
+        req.identity = identity;
     m_run = m_backend->createRun(req, this);
     connect(m_run, &SandboxRun::finished, this, &Doctor::onProbeFinished);
     connect(m_run, &SandboxRun::failed, this, [this](const Error &e) {

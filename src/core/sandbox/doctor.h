@@ -78,6 +78,9 @@ private:
     std::unique_ptr<QTemporaryDir> m_fakeAssignment;
     QPointer<SandboxRun> m_run;
     QStringList m_runFolders; ///< removed when the doctor finishes
+    /// bwrap/local-unsafe as root: a uid of its own, as every run gets (RLIMIT_NPROC is counted per uid, so
+    /// the probe's process limit is measured as a run sees it); released when the doctor is destroyed.
+    std::shared_ptr<SandboxIdentityLease> m_lease;
     bool m_done = false;
 };
 
