@@ -1347,6 +1347,9 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || !failed.isEmpty(), 300000);
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
         QVERIFY(!dialog->isRunningReference());
+        // The Health page takes the outcome of the dialog's reference run too, with its cell times.
+        QCOMPARE(w.healthPage()->model()->item(QStringLiteral("reference"))->state, HealthModel::State::Ok);
+        QVERIFY(w.healthPage()->inputs().reference && w.healthPage()->inputs().reference->timing);
         QStringList names;
         for (int r = 0; r < dialog->model()->rowCount(); ++r)
             names << dialog->model()->index(r, NamespaceModel::NameColumn).data().toString();

@@ -69,6 +69,8 @@ Q_SIGNALS:
     /// The reference listing is shown (from setListing or a reference run); the page keeps it for next time.
     void listingReady(const QList<sandmark::NamespaceEntry> &listing);
     void referenceFailed(const QString &message);
+    /// The reference run this dialog started ended (the Health page shows its outcome and cell times).
+    void referenceEnded(const sandmark::HealthInputs::Reference &result);
 
 protected:
     void done(int result) override;

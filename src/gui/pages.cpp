@@ -207,6 +207,7 @@ AddValueCheckDialog *ChecksPage::openAddValueCheck()
         if (m_assignment && m_assignment->folder() == folder)
             m_namespace = listing;
     });
+    connect(dialog, &AddValueCheckDialog::referenceEnded, this, &ChecksPage::referenceEnded);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { addNewCheck(dialog->newCheck()); });
     if (m_namespace)
         dialog->setListing(*m_namespace);
