@@ -132,4 +132,42 @@ inline QString injectedTestCode(const QString &stubSource)
     return m.hasMatch() ? QString::fromUtf8(QByteArray::fromBase64(m.captured(1).toLatin1())) : QString();
 }
 
+#ifdef SANDMARK_CLI
+/// What one sandmark-cli run printed and returned.
+struct CliRun
+{
+    QByteArray out;
+    QByteArray err;
+    int code = -1; ///< the exit code; -1 when it crashed or was killed
+};
+
+/// Runs sandmark-cli (SANDMARK_CLI) with `args`, LC_ALL=C.UTF-8 and `extraEnv`, in `workDir` (tests/data by
+/// default; empty: the test's own working directory). A run that does not end within `timeoutMs` is killed
+/// and reported as "timed out" with code -1.
+inline CliRun runCli(const QStringList &args, const QMap<QString, QString> &extraEnv = {},
+                     const QString &workDir = QStringLiteral(SANDMARK_TEST_DATA_DIR), int timeoutMs = 300000)
+{
+    QProcess p;
+    if (!workDir.isEmpty())
+        p.setWorkingDirectory(workDir);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    for (auto it = extraEnv.cbegin(); it != extraEnv.cend(); ++it)
+        env.insert(it.key(), it.value());
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SANDMARK_CLI), args);
+    CliRun r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timed out";
+        return r;
+    }
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return r;
+}
+#endif
+
 } // namespace sandmark::test

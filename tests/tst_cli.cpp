@@ -27,35 +27,7 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    QByteArray out;
-    QByteArray err;
-    int code = -1;
-};
-
-Run runCli(const QStringList &args, const QMap<QString, QString> &extraEnv = {})
-{
-    QProcess p;
-    p.setWorkingDirectory(QStringLiteral(SANDMARK_TEST_DATA_DIR));
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
-    for (auto it = extraEnv.cbegin(); it != extraEnv.cend(); ++it)
-        env.insert(it.key(), it.value());
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(SANDMARK_CLI), args);
-    Run r;
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timed out";
-        return r;
-    }
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    return r;
-}
+using Run = CliRun;
 
 bool updating()
 {

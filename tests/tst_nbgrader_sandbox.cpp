@@ -14,6 +14,8 @@
 #include "notebook/release.h"
 #include "sandbox/backend.h"
 
+#include "testsupport.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -68,11 +70,7 @@ QList<Want> expectedGrades()
     };
 }
 
-struct Cli
-{
-    int code = -1;
-    QByteArray out, err;
-};
+using Cli = sandmark::test::CliRun;
 
 QByteArray readFile(const QString &path)
 {
@@ -92,23 +90,8 @@ class TestNbgraderSandbox : public QObject
 
     Cli cli(const QStringList &args, int timeoutMs = 60000)
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
-        env.insert(u"SANDMARK_CACHE_DIR"_s, m_tmp.filePath(u"cache"_s)); // reference cache, run folders
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(SANDMARK_CLI), args);
-        Cli r;
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            r.err = "timed out";
-            return r;
-        }
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
-        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        return r;
+        // The reference cache and run folders go to the test's own folder.
+        return sandmark::test::runCli(args, {{u"SANDMARK_CACHE_DIR"_s, m_tmp.filePath(u"cache"_s)}}, {}, timeoutMs);
     }
 
     QMap<QString, EffectiveGrade> grades()

@@ -90,6 +90,17 @@ Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &ass
     return Gradebook::open(path);
 }
 
+Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentPath, const QString &gradebookOption)
+{
+    Expected<Assignment> assignment = Assignment::load(assignmentPath);
+    if (!assignment)
+        return assignment.error();
+    Expected<std::unique_ptr<Gradebook>> gb = openExistingGradebook(*assignment, gradebookOption);
+    if (!gb)
+        return gb.error();
+    return AssignmentGradebook{std::move(*assignment), std::move(*gb)};
+}
+
 QString datasetCacheFor(const Assignment &assignment, const QString &explicitDir)
 {
     if (!explicitDir.isEmpty())

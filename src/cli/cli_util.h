@@ -1,6 +1,8 @@
 #pragma once
 // Small helpers shared by the CLI commands: parsing, error lines, output files.
 
+#include "assignment/assignment.h"
+#include "gradebook/gradebook.h"
 #include "sandbox/backend.h"
 #include "util/expected.h"
 
@@ -10,11 +12,6 @@
 
 #include <functional>
 #include <memory>
-
-namespace sandmark {
-class Assignment;
-class Gradebook;
-}
 
 namespace sandmark::cli {
 
@@ -66,6 +63,18 @@ private:
     bool m_installed = false;
     bool m_interrupted = false;
 };
+
+/// An assignment with its (existing) gradebook, as the commands that read or amend grades open them.
+struct AssignmentGradebook
+{
+    Assignment assignment;
+    std::unique_ptr<Gradebook> gradebook;
+};
+
+/// Loads the assignment at `assignmentPath` (folder or assignment.json), then opens its existing gradebook with
+/// openExistingGradebook() (`gradebookOption`: the --gradebook value, empty for the default). Errors: the
+/// assignment's, else the gradebook's. Used by export, feedback, override and manual.
+Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentPath, const QString &gradebookOption);
 
 /// The HF_HOME a run binds read-only: `explicitDir` when not empty; else, for an assignment that lists
 /// required_datasets, HubCache::defaultHome() (the folder `datasets warm` fills, and the app's default) when

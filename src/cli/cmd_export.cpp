@@ -30,26 +30,23 @@ int cmdExport(const QStringList &args)
         err() << "sandmark-cli: export: --format must be csv or canvas, not '" << fmt << "'" << Qt::endl;
         return ExitUsage;
     }
-    auto assignment = Assignment::load(parser.positionalArguments().at(0));
-    if (!assignment) {
-        printError(assignment.error());
+    auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook));
+    if (!opened) {
+        printError(opened.error());
         return ExitBadInput;
     }
-    auto gb = openExistingGradebook(*assignment, parser.value(gradebook));
-    if (!gb) {
-        printError(gb.error());
-        return ExitBadInput;
-    }
-    auto grades = (*gb)->effectiveGrades();
-    auto ids = (*gb)->checkIds();
+    const Assignment &assignment = opened->assignment;
+    Gradebook &book = *opened->gradebook;
+    auto grades = book.effectiveGrades();
+    auto ids = book.checkIds();
     if (!grades || !ids) {
         printError(!grades ? grades.error() : ids.error());
         return ExitBadInput;
     }
     const QByteArray data = fmt == QLatin1String("csv")
                                 ? exportCsv(*grades, *ids)
-                                : exportCanvasCsv(*grades, parser.isSet(column) ? parser.value(column) : assignment->title(),
-                                                  assignment->maxPoints());
+                                : exportCanvasCsv(*grades, parser.isSet(column) ? parser.value(column) : assignment.title(),
+                                                  assignment.maxPoints());
     if (auto w = writeOutput(parser.value(output), data); !w) {
         printError(w.error());
         return ExitBadInput;

@@ -35,17 +35,14 @@ int cmdFeedback(const QStringList &args)
         err() << "sandmark-cli: feedback: -o DIR is required" << Qt::endl;
         return ExitUsage;
     }
-    auto assignment = Assignment::load(parser.positionalArguments().at(0));
-    if (!assignment) {
-        printError(assignment.error());
+    auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook));
+    if (!opened) {
+        printError(opened.error());
         return ExitBadInput;
     }
-    auto gb = openExistingGradebook(*assignment, parser.value(gradebook));
-    if (!gb) {
-        printError(gb.error());
-        return ExitBadInput;
-    }
-    auto grades = (*gb)->effectiveGrades();
+    const Assignment &assignment = opened->assignment;
+    Gradebook &book = *opened->gradebook;
+    auto grades = book.effectiveGrades();
     if (!grades) {
         printError(grades.error());
         return ExitBadInput;
@@ -53,7 +50,7 @@ int cmdFeedback(const QStringList &args)
     const QStringList wanted = parser.values(student);
     for (const QString &w : wanted)
         if (std::none_of(grades->begin(), grades->end(), [&](const EffectiveGrade &g) { return g.studentId == w; })) {
-            printError({(*gb)->path(), {}, QStringLiteral("no graded submission for student '%1'").arg(w)});
+            printError({book.path(), {}, QStringLiteral("no graded submission for student '%1'").arg(w)});
             return ExitBadInput;
         }
     const QString dir = parser.value(output);
@@ -68,9 +65,9 @@ int cmdFeedback(const QStringList &args)
         if (!wanted.isEmpty() && !wanted.contains(g.studentId))
             continue;
         FeedbackInput in;
-        in.assignmentTitle = assignment->title();
+        in.assignmentTitle = assignment.title();
         in.grade = g;
-        in.checks = assignment->checks();
+        in.checks = assignment.checks();
         const QString executed = g.artifacts.isEmpty() ? QString() : QDir(g.artifacts).filePath(QStringLiteral("executed.ipynb"));
         if (!executed.isEmpty() && QFileInfo::exists(executed)) {
             if (auto nb = Notebook::load(executed))

@@ -43,16 +43,12 @@ int cmdManual(const QStringList &args)
               << Qt::endl;
         return ExitUsage;
     }
-    auto assignment = Assignment::load(pos.at(0));
-    if (!assignment) {
-        printError(assignment.error());
+    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
+    if (!opened) {
+        printError(opened.error());
         return ExitBadInput;
     }
-    auto gb = openExistingGradebook(*assignment, parser.value(gradebook));
-    if (!gb) {
-        printError(gb.error());
-        return ExitBadInput;
-    }
+    Gradebook &book = *opened->gradebook; // the assignment is only needed to find the gradebook
 
     if (action == QLatin1String("import")) {
         const QString file = pos.at(2);
@@ -66,19 +62,19 @@ int cmdManual(const QStringList &args)
             printError(rows.error());
             return ExitBadInput;
         }
-        auto stored = importManualGrades(**gb, *rows, file);
+        auto stored = importManualGrades(book, *rows, file);
         if (!stored) {
             printError(stored.error());
             return ExitBadInput;
         }
-        auto grades = (*gb)->effectiveGrades();
+        auto grades = book.effectiveGrades();
         const qsizetype left = grades ? pendingManualChecks(*grades).size() : 0;
         out() << "imported " << *stored << " manual grade(s) from " << file << "; " << left << " still await grading\n";
         out().flush();
         return ExitOk;
     }
 
-    auto grades = (*gb)->effectiveGrades();
+    auto grades = book.effectiveGrades();
     if (!grades) {
         printError(grades.error());
         return ExitBadInput;

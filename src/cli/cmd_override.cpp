@@ -37,19 +37,20 @@ int cmdOverride(const QStringList &args)
         err() << "sandmark-cli: override: --comment is required (say why)" << Qt::endl;
         return ExitUsage;
     }
-    auto assignment = Assignment::load(parser.positionalArguments().at(0));
-    if (!assignment) {
-        printError(assignment.error());
+    auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook));
+    if (!opened) {
+        printError(opened.error());
         return ExitBadInput;
     }
+    const Assignment &assignment = opened->assignment;
     // An override corrects a grade within what it is worth; it is not a bonus (exports and feedback add it up).
-    double worth = assignment->maxPoints();
+    double worth = assignment.maxPoints();
     QString what = QStringLiteral("the assignment");
     if (parser.isSet(check)) {
-        const QList<Check> checks = assignment->checks();
+        const QList<Check> checks = assignment.checks();
         const auto c = std::find_if(checks.begin(), checks.end(), [&](const Check &x) { return x.id == parser.value(check); });
         if (c == checks.end()) {
-            printError({assignment->jsonPath(), QStringLiteral("checks"),
+            printError({assignment.jsonPath(), QStringLiteral("checks"),
                         QStringLiteral("no check '%1' in this assignment").arg(parser.value(check))});
             return ExitBadInput;
         }
@@ -61,17 +62,12 @@ int cmdOverride(const QStringList &args)
               << Qt::endl;
         return ExitBadInput;
     }
-    auto gb = openExistingGradebook(*assignment, parser.value(gradebook));
-    if (!gb) {
-        printError(gb.error());
-        return ExitBadInput;
-    }
     const QString student = parser.positionalArguments().at(1);
-    if (auto r = (*gb)->addOverride(student, {parser.value(check), p, parser.value(comment), {}}); !r) {
+    if (auto r = opened->gradebook->addOverride(student, {parser.value(check), p, parser.value(comment), {}}); !r) {
         printError(r.error());
         return ExitBadInput;
     }
-    const auto grades = (*gb)->effectiveGrades();
+    const auto grades = opened->gradebook->effectiveGrades();
     if (!grades) {
         printError(grades.error());
         return ExitBadInput;
