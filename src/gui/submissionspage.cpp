@@ -365,6 +365,7 @@ QString SubmissionsPage::countText() const
 
 void SubmissionsPage::tableComplete()
 {
+    m_table->resizeColumnsToContents(); // the grades' statuses and scores are in now (a sample of rows)
     const QModelIndex current = m_table->currentIndex();
     if (current.isValid())
         showDetail(current.data(StudentRole).toString());
@@ -387,6 +388,7 @@ void SubmissionsPage::checkNotebooksInBackground()
                                 if (!r.problem.isEmpty())
                                     checks.problems.insert(r.student, r.problem);
                             withOneSort([&] { m_model->setNotebookChecks(checks); });
+                            m_table->resizeColumnsToContents(); // the sizes and problems are in now
                             Q_EMIT notebooksChecked();
                         });
 }
