@@ -2,12 +2,13 @@
 // `sandmark-cli validate --health` on real assignments through the bwrap sandbox.
 #include "batch/health.h"
 
+#include "testsupport.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -47,18 +48,11 @@ HealthInputs::Reference referenceTaking(double duration, QList<CellTiming> cells
     return {true, false, {}, t};
 }
 
-struct CliRun
-{
-    int code = -1;
-    QByteArray out, err;
-};
+using sandmark::test::CliRun;
 
 CliRun cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(SANDMARK_CLI), args);
-    p.waitForFinished(600000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return sandmark::test::runCli(args, {}, {}, 600000);
 }
 
 // A copy of examples/iris (assignment, notebook, data; no submissions) with `limits` and extra code appended
