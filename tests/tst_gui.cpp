@@ -1275,6 +1275,17 @@ private Q_SLOTS:
         QVERIFY(summary.skipped >= 2);
         QTRY_VERIFY_WITH_TIMEOUT(reloaded, 20000);
         QCOMPARE(row(QStringLiteral("bob")).score, 7.0);
+
+        // Opened again (as after grading with the CLI): the Health page's batch estimate comes from the run
+        // times the gradebook recorded, without a batch in this window.
+        MainWindow again(nullptr, &store);
+        QSignalSpy loadedAgain(again.submissionsPage(), &SubmissionsPage::gradesLoaded);
+        again.openAssignment(dir.path());
+        QVERIFY(loadedAgain.wait(20000));
+        const HealthItem *batch = again.healthPage()->model()->item(QStringLiteral("batch-time"));
+        QVERIFY(batch);
+        QCOMPARE(batch->state, HealthModel::State::Ok);
+        QVERIFY2(batch->detail.contains(QLatin1String("(measured on graded submissions); 3 submission(s)")), qPrintable(batch->detail));
     }
 
     void checksShowReferenceValues()

@@ -277,6 +277,45 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("NOT READY"));
     }
 
+    // A test check the solution fails is the assignment's error: the reference run fails naming the check,
+    // and grading gives a grader error for the submission, never a 0 for the student.
+    void testCheckFailingOnTheSolutionIsAGraderError()
+    {
+        if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
+            QSKIP("bwrap is not installed");
+        QTemporaryDir dir;
+        QVERIFY(copyIris(dir.path(), R"({"timeout_s": 60, "cell_timeout_s": 10})", u"pass"_qs));
+        QFile f(dir.filePath(u"assignment.json"_qs));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject a = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonArray checks = a.value(u"checks"_qs).toArray();
+        QJsonObject test = checks.at(4).toObject();
+        QCOMPARE(test.value(u"type"_qs).toString(), u"test"_qs);
+        test.insert(u"code"_qs, u"assert corr > 5, 'impossible'"_qs);
+        checks.replace(4, test);
+        a.insert(u"checks"_qs, checks);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(a).toJson());
+        f.close();
+
+        const CliRun health = cli({u"validate"_qs, u"--health"_qs, dir.path()});
+        QCOMPARE(health.code, 1);
+        QVERIFY2(health.out.contains("FAILED  Reference run")
+                     && health.out.contains("checks 'corr-hidden': the test check fails on the instructor notebook "
+                                            "(AssertionError: impossible)"),
+                 health.out.constData());
+
+        QVERIFY(QDir().mkpath(dir.filePath(u"submissions/alice"_qs)));
+        QVERIFY(QFile::copy(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris/submissions/alice/iris-analysis.ipynb"),
+                            dir.filePath(u"submissions/alice/iris-analysis.ipynb"_qs)));
+        const CliRun grade = cli({u"grade"_qs, u"--json"_qs, dir.path()});
+        QCOMPARE(grade.code, 3);
+        const QJsonObject alice = QJsonDocument::fromJson(grade.out.split('\n').value(0)).object();
+        QCOMPARE(alice.value(u"status"_qs).toString(), u"grader-error"_qs);
+        QVERIFY2(QJsonDocument(alice).toJson().contains("corr-hidden"), grade.out.constData());
+    }
+
     void cliOptionsNeedHealth()
     {
         const CliRun r = cli({u"validate"_qs, u"--jobs"_qs, u"2"_qs, QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris")});

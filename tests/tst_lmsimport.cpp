@@ -121,15 +121,17 @@ private Q_SLOTS:
             // Two notebooks for one student: flagged, never guessed.
             {u"roebob_104_5003_hw1.ipynb"_s, kNotebook},
             {u"roebob_104_5003_hw1_copy.ipynb"_s, kNotebook},
+            {u"kimlee_late_105_5011_hw1.ipynb"_s, kNotebook}, // "late" in lower case: found in exports too
         }));
         const auto r = importSubmissions(zip, out);
         QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
         QCOMPARE(importedText(*r, out), (QStringList{u"101 101/hw1.ipynb"_s, u"102 102/hw1.ipynb"_s,
-                                                     u"103 103/hw1-1.ipynb"_s}));
+                                                     u"103 103/hw1-1.ipynb"_s, u"105 105/hw1.ipynb"_s}));
         QCOMPARE(flaggedText(*r),
                  QStringList{u"104 | ambiguous: 2 notebooks (hw1.ipynb, hw1_copy.ipynb); not guessed"_s});
         QCOMPARE(filesUnder(out), (QStringList{u"101/data.csv"_s, u"101/hw1.ipynb"_s, u"102/hw1.ipynb"_s,
-                                               u"103/hw1-1.ipynb"_s, u"104/hw1.ipynb"_s, u"104/hw1_copy.ipynb"_s}));
+                                               u"103/hw1-1.ipynb"_s, u"104/hw1.ipynb"_s, u"104/hw1_copy.ipynb"_s,
+                                               u"105/hw1.ipynb"_s}));
         QFile data(out + u"/101/data.csv"_s);
         QVERIFY(data.open(QIODevice::ReadOnly));
         QCOMPARE(data.readAll(), QByteArray("a,b\n1,2\n"));
@@ -137,13 +139,13 @@ private Q_SLOTS:
         // grade reads the same layout: the imported students are found, the ambiguous one is flagged again.
         const auto subs = discoverSubmissions(out);
         QVERIFY(subs);
-        QCOMPARE(subs->size(), 4);
+        QCOMPARE(subs->size(), 5);
         QStringList ids, problems;
         for (const Submission &s : *subs) {
             ids << s.studentId;
             problems << s.problem;
         }
-        QCOMPARE(ids, (QStringList{u"101"_s, u"102"_s, u"103"_s, u"104"_s}));
+        QCOMPARE(ids, (QStringList{u"101"_s, u"102"_s, u"103"_s, u"104"_s, u"105"_s}));
         QCOMPARE(subs->at(0).notebookPath, out + u"/101/hw1.ipynb"_s);
         QCOMPARE(subs->at(0).files.size(), 2);
         QVERIFY(problems.at(0).isEmpty() && problems.at(1).isEmpty() && problems.at(2).isEmpty());

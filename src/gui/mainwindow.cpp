@@ -173,8 +173,9 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     });
     connect(m_submissions, &sandmark::SubmissionsPage::gradebookChanged, m_results, &ResultsPage::refresh);
     connect(m_checks, &ChecksPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
-    connect(m_submissions, &sandmark::SubmissionsPage::batchFinished, this, [this](const BatchSummary &s) {
-        // Measured: the mean wall time of the submissions that ran, over the whole listed batch.
+    // The batch estimate, measured: the mean wall time of the submissions that ran (as the gradebook has them
+    // when the assignment opens — graded by the CLI too — and after every batch), over the whole listed batch.
+    const auto updateBatchEstimate = [this] {
         double sum = 0;
         int n = 0;
         for (const SubmissionsModel::Row &r : m_submissions->model()->rows())
@@ -182,9 +183,13 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
                 sum += r.durationS;
                 ++n;
             }
+        m_health->setBatchEstimate(n > 0 ? std::optional<double>(sum / n) : std::nullopt,
+                                   m_submissions->model()->rowCount(), AppSettings::parallelRuns());
+    };
+    connect(m_submissions, &sandmark::SubmissionsPage::gradesLoaded, this, updateBatchEstimate);
+    connect(m_submissions, &sandmark::SubmissionsPage::batchFinished, this, [updateBatchEstimate](const BatchSummary &s) {
         if (!s.cancelled)
-            m_health->setBatchEstimate(n > 0 ? std::optional<double>(sum / n) : std::nullopt,
-                                       m_submissions->model()->rowCount(), AppSettings::parallelRuns());
+            updateBatchEstimate();
     });
     connect(m_data, &DataPage::jobEnded, this, [this] { m_health->setDatasetState(m_data->entriesModel()); });
     connect(m_checks, &ChecksPage::assignmentEdited, this, [this] {

@@ -40,12 +40,13 @@ struct Target
     QString relPath;
 };
 
-/// Canvas: `<name>_<userid>_<submissionid>_<file>` or `<name>_LATE_<userid>_<submissionid>_<file>`.
+/// Canvas: `<name>_<userid>_<submissionid>_<file>` or `<name>_LATE_<userid>_<submissionid>_<file>` (`late` in
+/// any case: exports carry both spellings).
 /// Moodle: `<Full Name>_<participantid>_assignsubmission_<plugin>_` as a folder, or with the file appended.
 Target targetOf(const QStringList &parts)
 {
     static const QRegularExpression moodle(u"^(.+)_(\\d+)_assignsubmission_[a-z]+_(.*)$"_s);
-    static const QRegularExpression canvas(u"^([^_]+)_(?:LATE_)?(\\d+)_(\\d+)_(.+)$"_s);
+    static const QRegularExpression canvas(u"^([^_]+)_(?:(?i:late)_)?(\\d+)_(\\d+)_(.+)$"_s);
     const QString &first = parts.first();
     if (const auto m = moodle.match(first); m.hasMatch()) {
         if (parts.size() > 1 && m.captured(3).isEmpty())

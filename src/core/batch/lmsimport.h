@@ -42,7 +42,7 @@ struct ImportReport
 ///
 /// Inputs:
 /// - a **Canvas** zip ("Download Submissions"): flat entries `<name>_<userid>_<submissionid>_<file>` or
-///   `<name>_LATE_<userid>_<submissionid>_<file>`; `<name>` is Canvas's lower-case sortable name without
+///   `<name>_LATE_<userid>_<submissionid>_<file>` (`late` in any case); `<name>` is Canvas's lower-case sortable name without
 ///   punctuation; the student id is `<userid>` (the number Canvas's gradebook import CSV calls `ID`);
 ///   `<file>` is kept as Canvas wrote it (a resubmitted file may carry Canvas's `-1` suffix: `hw1-1.ipynb`);
 /// - a **Moodle** zip ("Download all submissions"): a folder per student

@@ -180,13 +180,27 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
                        .arg(status.isEmpty() ? QStringLiteral("no execution record") : status, result.folder.artifacts)});
         return;
     }
-    // Errors of the instructor's own cells make the expected values wrong. (Injected test cells are checks;
-    // a hidden test failing on the reference is reported by the check, not here.)
+    // Errors of the instructor's own cells make the expected values wrong.
     const QJsonArray cells = result.run.record.value(QLatin1String("cells")).toArray();
     for (const QJsonValue &v : cells) {
         const QJsonObject c = v.toObject();
-        if (c.value(QLatin1String("index")).isNull() || c.value(QLatin1String("index")).isUndefined())
+        if (c.value(QLatin1String("index")).isNull() || c.value(QLatin1String("index")).isUndefined()) {
+            // A test check the solution itself does not pass (a typo, a wrong expected value) would cost every
+            // student its points: it is the assignment's error, reported before anyone is graded.
+            if (c.value(QLatin1String("injected")).toString() == QLatin1String("test")
+                && c.value(QLatin1String("test_result")).toString() != QLatin1String("pass")) {
+                const QJsonObject e = c.value(QLatin1String("test_error")).toObject();
+                const QString why = e.isEmpty() ? c.value(QLatin1String("test_result")).toString(QStringLiteral("not run"))
+                                                : QStringLiteral("%1: %2").arg(e.value(QLatin1String("ename")).toString(),
+                                                                               e.value(QLatin1String("evalue")).toString());
+                fail(Error{m_assignment.jsonPath(), QStringLiteral("checks '%1'").arg(c.value(QLatin1String("check")).toString()),
+                           QStringLiteral("the test check fails on the instructor notebook (%1); fix the test or the "
+                                          "solution")
+                               .arg(why)});
+                return;
+            }
             continue;
+        }
         if (c.value(QLatin1String("status")).toString() == QLatin1String("ok"))
             continue;
         const QJsonObject e = c.value(QLatin1String("error")).toObject();
