@@ -30,6 +30,20 @@ MAX_RESULT_TEXT = 200
 MAX_EVALUE = 2000
 
 _str = "".__class__
+_dict = {}.__class__
+_list = [].__class__
+_builtin_function = [].append.__class__  # builtin_function_or_method, from a literal the notebook cannot replace
+_HEAPTYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: set on every class defined in Python, never on a built-in type
+
+# Built-ins a test may call, as C functions and C types in every CPython >= 3.9. A notebook that replaces one
+# of them in the builtins module (``builtins.abs = lambda x: 0``) would rewrite every test's arithmetic. Left
+# out: ``input`` and ``open`` (ipykernel and IPython replace them), ``print`` and ``help`` (often wrapped).
+_BUILTIN_FUNCTIONS = ("abs", "all", "any", "ascii", "bin", "callable", "chr", "divmod", "format", "getattr",
+                      "hasattr", "hash", "hex", "id", "isinstance", "issubclass", "iter", "len", "max", "min",
+                      "next", "oct", "ord", "pow", "repr", "round", "setattr", "sorted", "sum", "vars")
+_BUILTIN_TYPES = ("bool", "bytearray", "bytes", "complex", "dict", "enumerate", "filter", "float", "frozenset",
+                  "int", "list", "map", "object", "range", "reversed", "set", "slice", "str", "super", "tuple",
+                  "type", "zip")
 _repr = repr
 _compile = compile
 _exec = exec
@@ -78,6 +92,29 @@ def _execute(source, namespace, filename):
     return None
 
 
+def replaced_builtins(namespace):
+    """Names of the built-ins (``_BUILTIN_FUNCTIONS``, ``_BUILTIN_TYPES``) that the namespace's
+    ``__builtins__`` no longer holds as the C originals: a Python function or class can be given any
+    ``__name__``, but not the type of a C function, nor a class without the heap-type flag. Names the
+    notebook merely shadows in its own globals (``sum = 0``) are not reported: tests see them as nbgrader's
+    do, and a test may be about the student's own ``sum``."""
+    b = namespace.get("__builtins__") if namespace.__class__ is _dict else None
+    d = b if b.__class__ is _dict else getattr(b, "__dict__", None)
+    if d.__class__ is not _dict:
+        return ["__builtins__"]
+    bad = []
+    for name in _BUILTIN_FUNCTIONS:
+        v = d.get(name)
+        if v.__class__ is not _builtin_function or getattr(v, "__name__", None) != name:
+            bad.append(name)
+    for name in _BUILTIN_TYPES:
+        v = d.get(name)
+        flags = getattr(v, "__flags__", None)
+        if flags.__class__ is not (0).__class__ or flags & _HEAPTYPE or getattr(v, "__name__", None) != name:
+            bad.append(name)
+    return bad
+
+
 def _display(data):
     from IPython.display import display
     display({RESULT_MIME: data}, raw=True)
@@ -90,6 +127,12 @@ def run(namespace, check, code_b64, nonce):
     test cell itself would); returns None.
     """
     check = _safe_text(_str(check))
+    # Built-ins replaced in the builtins module: the test's verdict would be the notebook's. No signed
+    # result is shown, so the runner records the check as unverified (needs review), never passed.
+    replaced = replaced_builtins(namespace)
+    if replaced:
+        raise RuntimeError("Sandmark: the notebook replaced built-in %s; test %r was not run"
+                           % (", ".join("builtins." + n for n in replaced), check))
     result = {"format": FORMAT, "check": check, "ok": False, "ename": "", "evalue": "", "result_text": None}
     error = None
     try:

@@ -200,10 +200,15 @@ int cmdGrade(const QStringList &args)
         err() << "sandmark-cli: grade: no submissions to grade" << Qt::endl;
         return ExitBadInput;
     }
-    for (const Submission &s : std::as_const(submissions))
-        if (!s.problem.isEmpty())
-            err() << "sandmark-cli: " << (s.root.isEmpty() ? s.studentId : QDir(s.root).filePath(s.studentId)) << ": "
-                  << s.problem << Qt::endl;
+    for (const Submission &s : std::as_const(submissions)) {
+        if (s.problem.isEmpty())
+            continue;
+        // A student's folder is its own root; a notebook handed in as a file lies in its root.
+        const QString where = s.root.isEmpty()                                ? s.studentId
+                              : QFileInfo(s.root).fileName() == s.studentId ? s.root
+                                                                              : QDir(s.root).filePath(s.studentId);
+        err() << "sandmark-cli: " << where << ": " << s.problem << Qt::endl;
+    }
     {
         auto gb = Gradebook::open(opt.gradebookPath); // fail early with the gradebook's own message
         if (!gb) {

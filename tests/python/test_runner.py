@@ -450,6 +450,22 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(self.cell(1)["id"], "a")
         self.assertEqual(self.values()["add"]["t"], "other")
 
+    def test_replaced_builtin_leaves_the_test_unverified(self):
+        # builtins.abs replaced by the notebook: the hidden test would pass for a wrong answer. The test
+        # runtime refuses to run it, so the check is unverified (needs review), never passed; a name only
+        # shadowed in the notebook's globals is the student's own (nbgrader's semantics) and not reported.
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "x = 100\nsum = 7\nimport builtins\nbuiltins.abs = lambda v: 0\n"}]}
+        self.run_job(nb, ["x"], extra_cells=[test_cell("q1", "assert abs(x - 3) < 1"),
+                                             test_cell("q2", "assert sum == 7")])
+        tests = {c["check"]: c for c in self.injected("test")}
+        self.assertEqual(tests["q1"]["test_result"], "unverified")
+        self.assertEqual(tests["q1"]["status"], "error")
+        self.assertEqual(tests["q1"]["error"]["ename"], "RuntimeError")
+        self.assertIn("replaced built-in builtins.abs", tests["q1"]["error"]["evalue"])
+        self.assertEqual(tests["q2"]["test_result"], "unverified")  # the same kernel: every test refuses
+
     def test_test_cell_replacing_submitted_cell(self):
         student_tests = {"cell_type": "code", "id": "t1", "metadata": {"nbgrader": {"grade_id": "t1"}},
                          "outputs": [], "execution_count": None, "source": "assert True  # the student's copy"}
