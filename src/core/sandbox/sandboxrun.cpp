@@ -269,9 +269,12 @@ void SandboxRun::killSandbox()
 {
     m_killRequested = true;
     startKillCommand();
-    if (m_pid > 0) {
-        detail::killProcessTree(m_pid);                // bwrap's sandbox init is in a session of its own
-        ::kill(static_cast<pid_t>(-m_pid), SIGKILL); // the rest of the group (local-unsafe's kernel)
+    // The pid is known as soon as start() forked, before started() is delivered: a run destroyed right after
+    // start() (the window closed during the doctor's probe) must reach its sandbox too.
+    const qint64 pid = m_pid > 0 ? m_pid : (m_process ? m_process->processId() : 0);
+    if (pid > 0) {
+        detail::killProcessTree(pid);                // bwrap's sandbox init is in a session of its own
+        ::kill(static_cast<pid_t>(-pid), SIGKILL); // the rest of the group (local-unsafe's kernel)
     }
     if (m_process)
         m_process->kill();
