@@ -37,14 +37,15 @@ std::optional<double> measuredSecondsPerSubmission(const Assignment &a)
     auto gb = Gradebook::open(path);
     if (!gb)
         return std::nullopt;
-    auto grades = (*gb)->effectiveGrades();
+    // The summaries (latest run per student, what the app's table reads), not every check row.
+    auto grades = (*gb)->gradeSummaries();
     if (!grades)
         return std::nullopt;
     double sum = 0;
     int n = 0;
-    for (const EffectiveGrade &g : std::as_const(*grades))
-        if (g.status != GradeStatus::GraderError && g.started.isValid() && g.finished.isValid()) {
-            sum += g.started.msecsTo(g.finished) / 1000.0;
+    for (const GradeSummary &g : std::as_const(*grades))
+        if (g.status != GradeStatus::GraderError && g.durationS > 0) {
+            sum += g.durationS;
             ++n;
         }
     return n ? std::optional<double>(sum / n) : std::nullopt;

@@ -26,6 +26,18 @@ namespace sandmark {
 
 namespace {
 
+/// OK (labelled `okText`, for `okName` screen readers; returned in `ok`) and Cancel, wired to accept/reject.
+QDialogButtonBox *addCheckButtons(QDialog *dialog, const QString &okText, const QString &okName, QPushButton *&ok)
+{
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
+    ok = buttons->button(QDialogButtonBox::Ok);
+    ok->setText(okText);
+    ok->setAccessibleName(okName);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    return buttons;
+}
+
 /// Why `id` cannot be used, or an empty string (the rule of docs/assignment-format.md, "Checks").
 QString idProblem(const QString &id, const QStringList &taken)
 {
@@ -164,13 +176,7 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
     form->addRow(hint);
     layout->addLayout(form);
 
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    m_ok = buttons->button(QDialogButtonBox::Ok);
-    m_ok->setText(tr("Add Check"));
-    m_ok->setAccessibleName(tr("Add the value check to assignment.json"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    layout->addWidget(buttons);
+    layout->addWidget(addCheckButtons(this, tr("Add Check"), tr("Add the value check to assignment.json"), m_ok));
     m_filter->setFocus();
     updateOk();
 }
@@ -362,13 +368,7 @@ AddTestCheckDialog::AddTestCheckDialog(QStringList takenIds, QWidget *parent)
     codeLabel->setBuddy(m_code);
     form->addRow(codeLabel);
     form->addRow(m_code);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    m_ok = buttons->button(QDialogButtonBox::Ok);
-    m_ok->setText(tr("Add Check"));
-    m_ok->setAccessibleName(tr("Add the test check to assignment.json"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    form->addRow(buttons);
+    form->addRow(addCheckButtons(this, tr("Add Check"), tr("Add the test check to assignment.json"), m_ok));
     m_code->setFocus();
     updateOk();
 }
