@@ -15,6 +15,7 @@ within a fraction of a second - none of which nbclient 0.7's executor does.
 import ast
 import collections
 import copy
+import datetime
 import hashlib
 import hmac
 import json
@@ -452,6 +453,20 @@ class Item:
         return "the injected %s cell" % self.injected
 
 
+def replied_before(msg, when):
+    """True when the kernel stamped this message (header.date, the kernel's clock, which is this
+    machine's) before the moment `when` (aware datetime, UTC). False when the date is unreadable."""
+    date = (msg.get("header") or {}).get("date")
+    if isinstance(date, str):
+        try:
+            date = datetime.datetime.fromisoformat(date.replace("Z", "+00:00"))
+        except ValueError:
+            return False
+    if not isinstance(date, datetime.datetime) or date.tzinfo is None:
+        return False
+    return date < when
+
+
 class Runner:
     def __init__(self, job):
         self.job = job
@@ -537,6 +552,7 @@ class Runner:
         reply_at = None
         idle = False
         interrupted_at = None
+        interrupted_wall = None
         outcome = None
         died_status = None
         while True:
@@ -560,6 +576,11 @@ class Runner:
                 if m.get("parent_header", {}).get("msg_id") == msg_id and m.get("msg_type") == "execute_reply":
                     reply = m.get("content", {})
                     reply_at = time.monotonic()
+                    if interrupted_at is not None and reply.get("status") == "ok" and \
+                            replied_before(m, interrupted_wall):
+                        # The reply was on its way when the deadline passed: the cell finished in time.
+                        log("%s finished before the interrupt was sent" % item.name())
+                        interrupted_at = None
             now = time.monotonic()
             if reply is not None and (idle or now - reply_at > 1.0):
                 break
@@ -575,8 +596,11 @@ class Runner:
                     if msg.get("parent_header", {}).get("msg_id") == msg_id:
                         self.handle_iopub(item, msg, coll, probes, tests)
                 break
+            if reply is not None:
+                continue  # the cell has finished; only its last outputs and the idle status are awaited
             if interrupted_at is None and now >= deadline:
                 interrupted_at = now
+                interrupted_wall = datetime.datetime.now(datetime.timezone.utc)
                 kernel.interrupt()
             elif interrupted_at is not None and now >= interrupted_at + self.grace:
                 outcome = "ignored"

@@ -8,12 +8,15 @@ under test is the same.
 """
 import base64
 import copy
+import datetime
 import json
 import os
+import queue
 import secrets
 import shutil
 import subprocess
 import sys
+import time
 import tempfile
 import unittest
 
@@ -500,3 +503,104 @@ class RunnerTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ScriptedKernel:
+    """A stand-in for the runner's Kernel whose execute_reply is held back until a chosen moment,
+    so the race between a cell finishing and its deadline passing can be replayed exactly."""
+
+    def __init__(self, reply_stamp, release_on_interrupt=True, release_after_s=None):
+        self.kc = self
+        self.reply_stamp = reply_stamp          # "before" or "after" the interrupt
+        self.release_on_interrupt = release_on_interrupt
+        self.release_after_s = release_after_s
+        self.interrupts = 0
+        self.started = None
+        self.shell = []
+        self.iopub = []
+        self.msg_id = "m1"
+
+    # Kernel
+    def exit_status(self):
+        return None
+
+    def interrupt(self):
+        self.interrupts += 1
+        if self.release_on_interrupt and not self.shell:
+            self.release()
+
+    def kill(self):
+        raise AssertionError("the kernel must not be killed")
+
+    def release(self):
+        now = datetime.datetime.now(datetime.timezone.utc)
+        stamp = now - datetime.timedelta(seconds=0.5) if self.reply_stamp == "before" else \
+            now + datetime.timedelta(seconds=0.5)
+        self.shell.append({"msg_type": "execute_reply", "parent_header": {"msg_id": self.msg_id},
+                           "header": {"date": stamp}, "content": {"status": "ok", "execution_count": 1}})
+        self.idle_at = time.monotonic() + (0.3 if self.release_after_s is not None else 0.0)
+
+    # KernelClient
+    def execute(self, *args, **kwargs):
+        self.started = time.monotonic()
+        return self.msg_id
+
+    def get_shell_msg(self, timeout=0):
+        if not self.shell and self.release_after_s is not None and time.monotonic() - self.started >= self.release_after_s:
+            self.release()
+        if self.shell:
+            return self.shell.pop(0)
+        raise queue.Empty
+
+    def get_iopub_msg(self, timeout=0):
+        if self.shell or not hasattr(self, "idle_at") or time.monotonic() < self.idle_at:
+            time.sleep(min(timeout, 0.01))
+            raise queue.Empty
+        del self.idle_at
+        return {"msg_type": "status", "parent_header": {"msg_id": self.msg_id},
+                "content": {"execution_state": "idle"}}
+
+
+class RunCellDeadlineRaceTest(unittest.TestCase):
+    """The deadline passing while a finished cell's reply is on its way (py_runner once failed so in CI:
+    a cell that had set step5 was recorded as stopped by the whole-run limit)."""
+
+    def run_cell(self, kernel, deadline_s=0.15):
+        sys.path.insert(0, RUNTIME)
+        try:
+            import sandmark_runner as sr
+        finally:
+            sys.path.remove(RUNTIME)
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "x = 1"}]}
+        limits = dict(sr.DEFAULT_LIMITS, interrupt_grace_s=5.0)
+        runner = sr.Runner({"limits": limits, "nonce": "0" * 32, "notebook": nb})
+        runner.kernel = kernel
+        item = runner.items[0]
+        outcome = runner.run_cell(item, time.monotonic() + deadline_s, "timeout after 1 s")
+        return outcome, item.rec
+
+    def test_reply_stamped_before_the_interrupt_is_a_finished_cell(self):
+        kernel = ScriptedKernel("before")
+        outcome, rec = self.run_cell(kernel)
+        self.assertEqual(kernel.interrupts, 1)
+        self.assertEqual(outcome, "ok")
+        self.assertEqual(rec["status"], "ok")
+        self.assertIsNone(rec["error"])
+
+    def test_reply_stamped_after_the_interrupt_is_a_timeout(self):
+        kernel = ScriptedKernel("after")
+        outcome, rec = self.run_cell(kernel)
+        self.assertEqual(kernel.interrupts, 1)
+        self.assertEqual(outcome, "timeout")
+        self.assertEqual(rec["status"], "timeout")
+        self.assertEqual(rec["error"], {"ename": "Timeout", "evalue": "timeout after 1 s"})
+
+    def test_no_interrupt_once_the_reply_arrived(self):
+        # The reply arrives before the deadline, its idle status only after it.
+        kernel = ScriptedKernel("before", release_on_interrupt=False, release_after_s=0.05)
+        outcome, rec = self.run_cell(kernel, deadline_s=0.2)
+        self.assertEqual(kernel.interrupts, 0)
+        self.assertEqual(outcome, "ok")
+        self.assertEqual(rec["status"], "ok")
