@@ -5,6 +5,7 @@
 // output is written as <TMP>. To rewrite the golden files after an intended change, run the suite with
 // SANDMARK_UPDATE_GOLDEN=1 (e.g. `SANDMARK_UPDATE_GOLDEN=1 ctest --preset dev -R tst_cli`) and review the
 // diff before committing.
+#include "batch/submissions.h"
 #include "gradebook/gradebook.h"
 #include "notebook/notebook.h"
 
@@ -20,6 +21,8 @@
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace sandmark;
 using namespace sandmark::test;
@@ -90,6 +93,8 @@ private Q_SLOTS:
     void outputFileIsWrittenAtomically();
     void mergeBadInputLeavesNothing();
     void checksListReference();
+    void gradeRefusesPathsOutsideTheSubmissions();
+    void gradeOnReadOnlyOrFullDiskIsAGraderError();
 };
 
 void TestCli::golden_data()
@@ -135,6 +140,9 @@ void TestCli::golden_data()
     QTest::newRow("grade-help") << QStringList{u"grade"_s, u"--help"_s} << 0;
     QTest::newRow("grade-bad-shard") << QStringList{u"grade"_s, u"assignments/good"_s, u"--shard"_s, u"3/2"_s} << 2;
     QTest::newRow("grade-bad-jobs") << QStringList{u"grade"_s, u"assignments/good"_s, u"--jobs"_s, u"0"_s} << 2;
+    QTest::newRow("grade-too-many-jobs") << QStringList{u"grade"_s, u"assignments/good"_s, u"--jobs"_s, u"99999"_s} << 2;
+    QTest::newRow("validate-too-many-jobs")
+        << QStringList{u"validate"_s, u"--health"_s, u"assignments/good"_s, u"--jobs"_s, u"257"_s} << 2;
     QTest::newRow("grade-missing-folder") << QStringList{u"grade"_s, u"assignments/nope"_s} << 1;
     QTest::newRow("grade-no-submissions") << QStringList{u"grade"_s, u"assignments/good"_s, u"--gradebook"_s, u"{TMP}/gb.sqlite"_s} << 1;
     QTest::newRow("merge-help") << QStringList{u"merge"_s, u"--help"_s} << 0;
@@ -380,6 +388,107 @@ void TestCli::checksListReference()
         if (pass == 0)
             r = runCli(args, env);
     }
+}
+
+namespace {
+
+/// A copy of assignments/good at `folder` with submissions/alice/hw.ipynb and submissions/dan.ipynb.
+void makeGradableCopy(const QString &folder)
+{
+    copyTree(dataPath(u"assignments/good"_s), folder);
+    QVERIFY(QDir().mkpath(folder + u"/submissions/alice"_s));
+    QVERIFY(QFile::copy(folder + u"/hw.ipynb"_s, folder + u"/submissions/alice/hw.ipynb"_s));
+    QVERIFY(QFile::copy(folder + u"/hw.ipynb"_s, folder + u"/submissions/dan.ipynb"_s));
+}
+
+} // namespace
+
+// grade ASSIGNMENT PATH: a path must name a student's folder or notebook in ASSIGNMENT/submissions (after `..`
+// and links are resolved); any other folder is refused with a usage error naming the argument and the
+// submissions folder, before a gradebook is created or anything runs.
+void TestCli::gradeRefusesPathsOutsideTheSubmissions()
+{
+    QTemporaryDir tmp;
+    const QString a = tmp.filePath(u"hw"_s);
+    makeGradableCopy(a);
+    QVERIFY(QDir().mkpath(tmp.filePath(u"outside/eve"_s)));
+    QVERIFY(QFile::copy(a + u"/hw.ipynb"_s, tmp.filePath(u"outside/eve/hw.ipynb"_s)));
+    QVERIFY(QFile::link(a + u"/submissions"_s, tmp.filePath(u"subs-link"_s)));
+    const QString gradebook = tmp.filePath(u"gb.sqlite"_s);
+    const QStringList refused = {
+        u"../../etc"_s,                                  // relative to the working folder: /etc
+        tmp.filePath(u"outside/eve"_s),                  // a student-like folder elsewhere
+        tmp.filePath(u"outside/eve/hw.ipynb"_s),
+        a + u"/submissions/../data"_s,                   // `..` out of the submissions folder
+        a + u"/submissions"_s,                           // the folder itself
+        a + u"/submissions/alice/hw.ipynb"_s,            // deeper than a student's entry
+        a,
+        u"nobody"_s,                                     // no such student
+    };
+    for (const QString &arg : refused) {
+        const Run r = runCli({u"grade"_s, a, arg, u"--gradebook"_s, gradebook}, {}, tmp.path());
+        QVERIFY2(r.code == 2, qPrintable(arg + u": "_s + QString::fromUtf8(r.err)));
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.startsWith(u"sandmark-cli: grade: "_s + arg + u": "_s), qPrintable(err));
+        QVERIFY2(err.contains(a + u"/submissions"_s), qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 1);
+        QVERIFY(!QFileInfo::exists(gradebook));
+    }
+    // The core's rule accepts ids and the entries themselves, also through a linked parent folder.
+    const QString subs = a + u"/submissions"_s;
+    for (const QString &name : {u"alice"_s, u"dan"_s, u"dan.ipynb"_s, subs + u"/alice"_s, subs + u"/alice/"_s,
+                                subs + u"/../submissions/dan.ipynb"_s, tmp.filePath(u"subs-link/alice"_s)}) {
+        Expected<Submission> s = submissionNamed(subs, name);
+        QVERIFY2(s, qPrintable(name + u": "_s + (s ? QString() : s.error().toString())));
+        QVERIFY2(s->problem.isEmpty(), qPrintable(s->problem));
+        QVERIFY(s->studentId == u"alice"_s || s->studentId == u"dan"_s);
+        QVERIFY(s->notebookPath.startsWith(subs + u"/"_s));
+    }
+    QVERIFY(!submissionNamed(subs, u".."_s));
+    QVERIFY(!submissionNamed(subs, u"."_s));
+}
+
+// A gradebook folder that cannot be written — a read-only assignment folder, a full disk — is the grader's
+// machine's problem: exit 3 (not 1), one line naming the folder, nothing left behind. As root a read-only
+// folder is writable anyway, so both cases use a small tmpfs (mounted read-only, then filled).
+void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root to mount a small tmpfs");
+    QTemporaryDir tmp;
+    const QString mnt = tmp.filePath(u"small"_s);
+    QVERIFY(QDir().mkpath(mnt));
+    if (QProcess::execute(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size=2m"_s, u"tmpfs"_s, mnt}) != 0)
+        QSKIP("mount -t tmpfs failed (no CAP_SYS_ADMIN here)");
+    struct Unmount
+    {
+        QString path;
+        ~Unmount() { QProcess::execute(u"umount"_s, {path}); }
+    } unmount{mnt};
+    const QString a = mnt + u"/hw"_s;
+    makeGradableCopy(a);
+
+    QCOMPARE(QProcess::execute(u"mount"_s, {u"-o"_s, u"remount,ro"_s, mnt}), 0);
+    Run r = runCli({u"grade"_s, a, u"alice"_s});
+    QVERIFY2(r.code == 3, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: %1/.sandmark: cannot write: read-only file system (%2 is mounted read-only) (the gradebook goes there)\n"_s
+                 .arg(a, mnt));
+
+    QCOMPARE(QProcess::execute(u"mount"_s, {u"-o"_s, u"remount,rw"_s, mnt}), 0);
+    {
+        QFile fill(mnt + u"/fill"_s);
+        QVERIFY(fill.open(QIODevice::WriteOnly | QIODevice::Unbuffered));
+        const QByteArray block(64 * 1024, '\0');
+        while (fill.write(block) == block.size()) {
+        }
+    }
+    r = runCli({u"grade"_s, a, u"alice"_s});
+    QVERIFY2(r.code == 3, r.err.constData());
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.startsWith(u"sandmark-cli: %1/.sandmark: cannot write: the disk is full ("_s.arg(a)), qPrintable(err));
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QVERIFY(!QFileInfo::exists(a + u"/.sandmark/gradebook.sqlite"_s));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -125,19 +125,30 @@ bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOptio
 }
 
 bool readPositiveIntOption(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command,
-                           int &value)
+                           int &value, int max)
 {
     if (!parser.isSet(option))
         return true;
     bool ok = false;
-    const int v = parser.value(option).toInt(&ok);
+    const QString text = parser.value(option);
+    const qlonglong v = text.toLongLong(&ok);
     if (!ok || v < 1) {
         err() << "sandmark-cli: " << command << ": --" << option.names().constFirst() << " must be a positive number, not '"
-              << parser.value(option) << "'" << Qt::endl;
+              << text << "'" << Qt::endl;
         return false;
     }
-    value = v;
+    if (v > max) {
+        err() << "sandmark-cli: " << command << ": --" << option.names().constFirst() << " must be at most " << max
+              << ", not '" << text << "'" << Qt::endl;
+        return false;
+    }
+    value = int(v);
     return true;
+}
+
+bool readJobsOption(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command, int &value)
+{
+    return readPositiveIntOption(parser, option, command, value, MaxJobs);
 }
 
 namespace {

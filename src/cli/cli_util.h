@@ -11,6 +11,7 @@
 #include <QTextStream>
 
 #include <functional>
+#include <limits>
 #include <memory>
 
 namespace sandmark::cli {
@@ -41,8 +42,19 @@ bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOptio
 /// Reads a count option (`--jobs N`) when it is set: a whole number >= 1. Returns false after printing
 /// "sandmark-cli: <command>: --<name> must be a positive number, not '<value>'"; `value` is left unchanged
 /// when the option is not set.
+/// Values over `max` are refused the same way ("must be at most <max>").
 bool readPositiveIntOption(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command,
-                           int &value);
+                           int &value, int max = std::numeric_limits<int>::max());
+
+/// The most sandboxes at once `--jobs` accepts: the app's Preferences allow the same (its "sandboxes run at
+/// once" box stops at 256). Each sandbox runs a Python kernel of its own (at least 256 MiB of address space,
+/// limits.memory_bytes) and, as root, holds one of the 1024 uids of SandboxIdentityLease; far more than the
+/// cores and memory can carry only makes every run slower, and a typo like 99999 would start a storm of
+/// processes. The default (no --jobs) comes from the cores and the memory limit: defaultJobs().
+constexpr int MaxJobs = 256;
+
+/// readPositiveIntOption() for `--jobs`: 1..MaxJobs.
+bool readJobsOption(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command, int &value);
 
 /// While it lives, SIGINT and SIGTERM do not end the process: each calls `onInterrupt` from the event loop
 /// (the handler only writes a byte to a self-pipe that a QSocketNotifier reads — nothing else is safe in a

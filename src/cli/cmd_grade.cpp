@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "gradebook/gradebook.h"
 #include "sandbox/backend.h"
+#include "util/paths.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -122,9 +123,9 @@ int cmdGrade(const QStringList &args)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
     parser.addPositionalArgument(QStringLiteral("SUBMISSION"),
-                                 QStringLiteral("A student's folder or notebook, or a student id of ASSIGNMENT/submissions (default: every submission there)."),
+                                 QStringLiteral("A student id of ASSIGNMENT/submissions, or the path of a student's folder or notebook there (default: every submission there)."),
                                  QStringLiteral("[SUBMISSION…]"));
-    const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("Sandboxes at once (default: from the cores and the memory limit)."),
+    const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("Sandboxes at once, 1 to 256 (default: from the cores and the memory limit)."),
                                   QStringLiteral("N"));
     const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: bwrap (default), docker, local-unsafe."),
                                      QStringLiteral("NAME"));
@@ -147,7 +148,7 @@ int cmdGrade(const QStringList &args)
         return ExitUsage;
     }
     BatchOptions opt;
-    if (!readPositiveIntOption(parser, jobs, QStringLiteral("grade"), opt.jobs))
+    if (!readJobsOption(parser, jobs, QStringLiteral("grade"), opt.jobs))
         return ExitUsage;
     std::optional<Shard> slice;
     if (parser.isSet(shard)) {
@@ -174,15 +175,11 @@ int cmdGrade(const QStringList &args)
     QList<Submission> submissions;
     if (positional.size() > 1) {
         for (qsizetype i = 1; i < positional.size(); ++i) {
-            // A path, or a student id of the assignment's submissions/ folder ("alice").
-            QString path = positional.at(i);
-            const QString inFolder = assignment->absolute(QStringLiteral("submissions/") + path);
-            if (!QFileInfo::exists(path) && !path.contains(QLatin1Char('/')) && QFileInfo::exists(inFolder))
-                path = inFolder;
-            Expected<Submission> s = submissionAt(path);
+            // A student id of the assignment's submissions/ folder ("alice"), or a path to an entry of it.
+            Expected<Submission> s = submissionNamed(assignment->displayPath(QStringLiteral("submissions")), positional.at(i));
             if (!s) {
-                printError(s.error());
-                return ExitBadInput;
+                err() << "sandmark-cli: grade: " << s.error().toString() << Qt::endl;
+                return ExitUsage;
             }
             submissions << *s;
         }
@@ -210,10 +207,18 @@ int cmdGrade(const QStringList &args)
         err() << "sandmark-cli: " << where << ": " << s.problem << Qt::endl;
     }
     {
+        // A gradebook folder that cannot be written (a read-only assignment folder, a full disk) is the
+        // grader's machine's problem, not bad input: exit 3 naming the folder, before anything runs.
+        const QString gradebookFolder = QFileInfo(opt.gradebookPath).absolutePath();
+        if (Expected<void> writable = paths::checkWritableFolder(gradebookFolder); !writable) {
+            printError(Error{writable.error().file, {}, writable.error().message + QStringLiteral(" (the gradebook goes there)")});
+            return ExitGraderError;
+        }
         auto gb = Gradebook::open(opt.gradebookPath); // fail early with the gradebook's own message
         if (!gb) {
             printError(gb.error());
-            return ExitBadInput;
+            // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
+            return paths::checkWritableFolder(gradebookFolder) ? ExitBadInput : ExitGraderError;
         }
     }
     if (opt.run.kind == SandboxKind::LocalUnsafe)

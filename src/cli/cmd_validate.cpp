@@ -181,7 +181,7 @@ int cmdValidate(const QStringList &args)
         }
     HealthOptions healthOptions;
     std::optional<SandboxKind> kind;
-    if (!readPositiveIntOption(parser, jobs, QStringLiteral("validate"), healthOptions.jobs)
+    if (!readJobsOption(parser, jobs, QStringLiteral("validate"), healthOptions.jobs)
         || !readSandboxOption(parser, sandbox, kind))
         return ExitUsage;
 

@@ -247,6 +247,49 @@ Expected<Submission> submissionAt(const QString &path)
     return fromNotebook(fi);
 }
 
+Expected<Submission> submissionNamed(const QString &submissionsFolder, const QString &name)
+{
+    const QString folder = QDir::cleanPath(QFileInfo(submissionsFolder).absoluteFilePath());
+    const QString canonicalFolder = QFileInfo(folder).canonicalFilePath();
+    if (canonicalFolder.isEmpty() || !QFileInfo(canonicalFolder).isDir())
+        return Error{submissionsFolder, {}, QStringLiteral("no such folder (the assignment's submissions)")};
+    const auto notInFolder = [&](const QString &why) {
+        return Error{name, {}, QStringLiteral("%1; name a student id or a student's folder or notebook in %2")
+                                   .arg(why, submissionsFolder)};
+    };
+    if (name.isEmpty())
+        return notInFolder(QStringLiteral("an empty name is not a submission"));
+    // A student id: an entry of the submissions folder ("alice" for alice/ or alice.ipynb).
+    QString path;
+    if (!name.contains(QLatin1Char('/')) && name != QLatin1String(".") && name != QLatin1String("..")) {
+        for (const QString &candidate : {name, name + QStringLiteral(".ipynb")}) {
+            const QFileInfo fi(folder + QLatin1Char('/') + candidate);
+            if (fi.exists() || fi.isSymLink()) {
+                path = fi.filePath();
+                break;
+            }
+        }
+    }
+    if (path.isEmpty()) {
+        // A path: its entry must lie directly in the submissions folder, `..` and linked parents resolved.
+        const QFileInfo given(name);
+        if (!given.exists() && !given.isSymLink())
+            return notInFolder(QStringLiteral("no such student, file or folder"));
+        const QString cleaned = QDir::cleanPath(given.absoluteFilePath());
+        const QFileInfo entry(cleaned);
+        const QString parent = QFileInfo(entry.absolutePath()).canonicalFilePath();
+        if (parent != canonicalFolder || cleaned == QLatin1String("/"))
+            return notInFolder(QStringLiteral("not a student's folder or notebook in the assignment's submissions folder"));
+        path = folder + QLatin1Char('/') + entry.fileName();
+    }
+    if (ignoredName(QFileInfo(path).fileName()))
+        return notInFolder(QStringLiteral("a hidden entry is not a submission"));
+    auto s = submissionAt(path);
+    if (!s)
+        return notInFolder(s.error().message);
+    return s;
+}
+
 Expected<Shard> parseShard(const QString &text)
 {
     const QStringList parts = text.split(QLatin1Char('/'));

@@ -34,6 +34,16 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder);
 /// discoverSubmissions() for one entry). Errors: the path does not exist.
 Expected<Submission> submissionAt(const QString &path);
 
+/// One submission of the assignment whose submissions live in `submissionsFolder`, as a user names it
+/// (`sandmark-cli grade ASSIGNMENT alice`): a student id (the entry `alice/`, `alice.ipynb`, or the entry
+/// named exactly so) or a path to a student's folder or notebook. A path must lie directly in
+/// `submissionsFolder` once `..` and symbolic links of the folders above the entry are resolved (the entry
+/// itself, when it is a link, is refused as discoverSubmissions() refuses it); anything else — `../../etc`,
+/// a file deeper inside a student's folder, a hidden entry such as `.sandmark` — is refused, so nothing
+/// outside the submissions folder is ever graded or recorded in the gradebook.
+/// Errors name `name` and the submissions folder. Synchronous, reads only names and types.
+Expected<Submission> submissionNamed(const QString &submissionsFolder, const QString &name);
+
 /// A shard "K/N" (1 <= K <= N). Errors name the text ("--shard", "expected K/N with 1 <= K <= N").
 struct Shard
 {

@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QStorageInfo>
+#include <QTemporaryFile>
 
 #include <unistd.h>
 
@@ -64,6 +66,31 @@ QString defaultPython()
     if (!env.isEmpty())
         return env;
     return QStringLiteral("/usr/bin/python3");
+}
+
+Expected<void> checkWritableFolder(const QString &folder, qint64 minFreeBytes)
+{
+    const QString abs = QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
+    // The deepest folder that exists says which file system it is on.
+    QString existing = abs;
+    while (!QFileInfo(existing).isDir() && existing != QLatin1String("/"))
+        existing = QFileInfo(existing).absolutePath();
+    const QStorageInfo storage(existing);
+    if (storage.isValid() && storage.isReadOnly())
+        return Error{folder, {}, QStringLiteral("cannot write: read-only file system (%1 is mounted read-only)").arg(storage.rootPath())};
+    if (storage.isValid() && storage.bytesAvailable() >= 0 && storage.bytesAvailable() < minFreeBytes)
+        return Error{folder, {}, QStringLiteral("cannot write: the disk is full (%1 bytes free on %2)")
+                                     .arg(storage.bytesAvailable())
+                                     .arg(storage.rootPath())};
+    if (!QDir().mkpath(abs))
+        return Error{folder, {}, QStringLiteral("cannot create the folder (no permission to write in %1?)").arg(existing)};
+    QTemporaryFile probe(abs + QLatin1String("/.sandmark-write-probe-XXXXXX"));
+    if (!probe.open())
+        return Error{folder, {}, QStringLiteral("cannot write: %1").arg(probe.errorString())};
+    const QByteArray page(4096, '\0');
+    if (probe.write(page) != page.size() || !probe.flush())
+        return Error{folder, {}, QStringLiteral("cannot write: %1").arg(probe.errorString())};
+    return {};
 }
 
 } // namespace sandmark::paths

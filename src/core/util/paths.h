@@ -1,6 +1,8 @@
 #pragma once
 // Where Sandmark's installed data and per-user caches live.
 
+#include "util/expected.h"
+
 #include <QString>
 
 namespace sandmark::paths {
@@ -25,5 +27,12 @@ QString cacheDir();
 /// The Python interpreter used for notebooks and helpers when an assignment names none:
 /// SANDMARK_PYTHON, else /usr/bin/python3 (the `python3` first on PATH may lack nbclient).
 QString defaultPython();
+
+/// Whether Sandmark can write files into `folder` (created when missing, with its parents): the file system
+/// is not mounted read-only, at least `minFreeBytes` are free on it, and a small probe file can be written
+/// there (then removed). Errors name the folder and the reason ("read-only file system", "the disk is full:
+/// N bytes free on MOUNT", or the system's message such as "Permission denied"): a problem of the machine
+/// the grader runs on, not of the input (the CLI exits 3 for it). Synchronous; call off the GUI thread.
+Expected<void> checkWritableFolder(const QString &folder, qint64 minFreeBytes = qint64(1) << 20);
 
 } // namespace sandmark::paths
