@@ -418,6 +418,33 @@ void TestBatch::overrideSurvivesForcedRegrade()
     const QByteArray cliErr = cli.readAllStandardError();
     QVERIFY2(cliErr.contains("--points 99 is more than check 'corr' is worth (2)"), cliErr.constData());
     QCOMPARE(*grades(path).value(u"bob"_s).score(), 7.0);
+
+    // A whole-submission override settles judy's needs-review (her notebook does not parse): the effective
+    // status is graded, in the gradebook and in `grade --json`, and it stays so after a forced regrade.
+    {
+        auto gbj = Gradebook::open(path);
+        QVERIFY(gbj);
+        QVERIFY((*gbj)->addOverride(u"judy"_s, Override{{}, 5, u"graded by hand: the JSON fixed in an editor"_s, {}}));
+    }
+    const BatchRun forced = runBatch(exampleSubmissions({u"judy"_s}), opt);
+    QVERIFY(forced.summary);
+    QCOMPARE(forced.started, QStringList{u"judy"_s});
+    QCOMPARE(forced.summary->needsReview, 1); // the run itself still needs review
+    const EffectiveGrade judy = grades(path).value(u"judy"_s);
+    QCOMPARE(judy.runStatus, GradeStatus::NeedsReview);
+    QCOMPARE(judy.status, GradeStatus::Graded);
+    QCOMPARE(judy.score(), std::optional<double>(5));
+    QProcess *json = startCli({u"grade"_s, kIris, u"judy"_s, u"--gradebook"_s, path, u"--json"_s});
+    QVERIFY(json->waitForFinished(600000));
+    QVERIFY2(json->exitCode() == 0, json->readAllStandardError().constData());
+    const QJsonObject j = QJsonDocument::fromJson(json->readAllStandardOutput().trimmed()).object();
+    QCOMPARE(j.value(u"submission"_s).toString(), u"judy"_s);
+    QCOMPARE(j.value(u"skipped"_s).toBool(), true);
+    QCOMPARE(j.value(u"status"_s).toString(), u"graded"_s);
+    QCOMPARE(j.value(u"run_status"_s).toString(), u"needs-review"_s);
+    QCOMPARE(j.value(u"score"_s).toDouble(), 5.0);
+    QCOMPARE(j.value(u"override"_s).toObject().value(u"comment"_s).toString(), u"graded by hand: the JSON fixed in an editor"_s);
+    delete json;
 }
 
 void TestBatch::problemSubmissionIsRecordedWithoutASandbox()

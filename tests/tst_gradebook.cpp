@@ -85,6 +85,7 @@ private Q_SLOTS:
     void artifactsRoundTripAndMerge();
     void overrideSurvivesRegrade();
     void overrideErrors();
+    void submissionOverrideSettlesTheStatus();
     void needsRerun();
     void graderErrorIsNeverZero();
     void summariesMatchEffectiveGrades();
@@ -287,6 +288,54 @@ void TestGradebook::overrideSurvivesRegrade()
     QCOMPARE(gb->effectiveGrades()->at(0).score(), std::optional<double>(6));
     QVERIFY(gb->addOverride(QStringLiteral("alice"), {{}, 5, QStringLiteral("late penalty"), {}}));
     QCOMPARE(gb->effectiveGrades()->at(0).score(), std::optional<double>(5));
+}
+
+// A whole-submission override is a person's grade: the effective status is graded (reviewed) in
+// effectiveGrades(), effectiveGrade(), gradeSummaries() and the CSV export; the run's own status stays readable.
+// Check overrides alone leave the status as the run set it. The override survives a regrade of a changed
+// notebook (overrides belong to the submission), so the status stays settled.
+void TestGradebook::submissionOverrideSettlesTheStatus()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    RunRecord run = makeRun(QStringLiteral("bob"), 2, 1, QStringLiteral("in-1"), GradeStatus::NeedsReview);
+    run.result.reasons = {QStringLiteral("cells[2]: cell timed out")};
+    QVERIFY(gb->recordRun(run));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("carl"), 2, 0, QStringLiteral("in-1"), GradeStatus::GraderError)));
+    // A check override does not settle the run's problem.
+    QVERIFY(gb->addOverride(QStringLiteral("bob"), {QStringLiteral("q2"), 1, QStringLiteral("half right"), {}}));
+    QCOMPARE(gb->effectiveGrade(QStringLiteral("bob"))->value().status, GradeStatus::NeedsReview);
+    QCOMPARE(gb->gradeSummaries()->at(0).status, GradeStatus::NeedsReview);
+
+    QVERIFY(gb->addOverride(QStringLiteral("bob"), {{}, 3, QStringLiteral("read the notebook: fine apart from q2"), {}}));
+    QVERIFY(gb->addOverride(QStringLiteral("carl"), {{}, 4, QStringLiteral("graded by hand: the sandbox failed"), {}}));
+    auto check = [&](const QString &when) {
+        const QList<EffectiveGrade> all = *gb->effectiveGrades();
+        QCOMPARE(all.size(), 2);
+        const EffectiveGrade &bob = all.at(0), &carl = all.at(1);
+        QVERIFY2(bob.status == GradeStatus::Graded, qPrintable(when));
+        QCOMPARE(bob.runStatus, GradeStatus::NeedsReview);
+        QCOMPARE(bob.reasons.value(0), QStringLiteral("cells[2]: cell timed out")); // kept: why a person looked
+        QCOMPARE(bob.score(), std::optional<double>(3));
+        QCOMPARE(carl.status, GradeStatus::Graded);
+        QCOMPARE(carl.runStatus, GradeStatus::GraderError);
+        QCOMPARE(carl.score(), std::optional<double>(4));
+        QCOMPARE(gb->effectiveGrade(QStringLiteral("bob"))->value().status, GradeStatus::Graded);
+        const QList<GradeSummary> summaries = *gb->gradeSummaries();
+        QCOMPARE(summaries.at(0).status, GradeStatus::Graded);
+        QCOMPARE(summaries.at(1).status, GradeStatus::Graded);
+        QCOMPARE(summaries.at(0).score, std::optional<double>(3));
+        const QByteArray csv = exportCsv(all, *gb->checkIds());
+        QVERIFY2(csv.contains("\r\nbob,3,4,graded,"), csv.constData());
+        QVERIFY2(csv.contains("\r\ncarl,4,4,graded,"), csv.constData());
+    };
+    check(QStringLiteral("after the override"));
+    // The student's notebook changed and was regraded: a new run, still with a problem; the override stands.
+    RunRecord again = makeRun(QStringLiteral("bob"), 2, 2, QStringLiteral("in-2"), GradeStatus::NeedsReview);
+    again.filesHash = QStringLiteral("files-bob-2");
+    again.result.reasons = {QStringLiteral("cells[2]: cell timed out")};
+    QVERIFY(gb->recordRun(again));
+    check(QStringLiteral("after a regrade of a changed notebook"));
 }
 
 void TestGradebook::overrideErrors()

@@ -39,9 +39,10 @@ QJsonObject toJson(const EffectiveGrade &g, bool skipped)
     QJsonObject o;
     o.insert(QStringLiteral("submission"), g.studentId);
     o.insert(QStringLiteral("status"), gradeStatusName(g.status));
+    o.insert(QStringLiteral("run_status"), gradeStatusName(g.runStatus));
     const std::optional<double> score = g.score();
     o.insert(QStringLiteral("score"), score ? QJsonValue(*score) : QJsonValue());
-    o.insert(QStringLiteral("auto_score"), g.status == GradeStatus::GraderError ? QJsonValue() : QJsonValue(g.autoScore));
+    o.insert(QStringLiteral("auto_score"), g.runStatus == GradeStatus::GraderError ? QJsonValue() : QJsonValue(g.autoScore));
     o.insert(QStringLiteral("max_score"), g.maxScore);
     o.insert(QStringLiteral("skipped"), skipped);
     o.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(g.reasons));

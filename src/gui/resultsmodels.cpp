@@ -41,7 +41,7 @@ ResultsSummary summarizeResults(const QList<EffectiveGrade> &grades, const QStri
             const int bin = std::clamp(int(percent * bins / 100.0), 0, bins - 1);
             ++s.bins[bin].count;
         }
-        if (g.status == GradeStatus::GraderError)
+        if (g.runStatus == GradeStatus::GraderError)
             continue; // nothing ran: no outcome to count
         for (const EffectiveCheck &c : g.checks) {
             auto it = checkRow.constFind(c.result.checkId);

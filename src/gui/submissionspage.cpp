@@ -79,7 +79,7 @@ QString etaText(double seconds)
 GradeResult resultOf(const EffectiveGrade &g)
 {
     GradeResult r;
-    r.status = g.status;
+    r.status = g.runStatus; // the run's result; the override (and the status it settles) is shown beside it
     r.score = g.autoScore;
     r.maxScore = g.maxScore;
     r.reasons = g.reasons;

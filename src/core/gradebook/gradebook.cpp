@@ -149,7 +149,7 @@ std::optional<double> EffectiveGrade::score() const
         sum += c.points();
         anyOverride = anyOverride || c.override_.has_value();
     }
-    if (status == GradeStatus::GraderError && !anyOverride)
+    if (runStatus == GradeStatus::GraderError && !anyOverride)
         return std::nullopt;
     return sum;
 }
@@ -503,7 +503,8 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
         g.started = fromIso(q.value(3).toString());
         g.finished = fromIso(q.value(4).toString());
         g.backend = q.value(5).toString();
-        g.status = parseGradeStatus(q.value(6).toString()).value_or(GradeStatus::GraderError);
+        g.runStatus = parseGradeStatus(q.value(6).toString()).value_or(GradeStatus::GraderError);
+        g.status = g.runStatus;
         g.autoScore = q.value(7).toDouble();
         g.maxScore = q.value(8).toDouble();
         g.reasons = parseReasons(q.value(9).toString());
@@ -545,7 +546,9 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
         Override o{q.value(1).toString(), q.value(2).toDouble(), q.value(3).toString(), fromIso(q.value(4).toString())};
         EffectiveGrade &g = out[*it];
         if (o.checkId.isEmpty()) {
+            // A person set the whole submission's grade: it has been reviewed, whatever the run needed.
             g.submissionOverride = o;
+            g.status = GradeStatus::Graded;
             continue;
         }
         for (EffectiveCheck &c : g.checks)
@@ -599,6 +602,7 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
             const GradeSummary fromGrade = summaryOf(g);
             out[*it].score = fromGrade.score;
             out[*it].overridden = fromGrade.overridden;
+            out[*it].status = fromGrade.status;
         }
     return out;
 }

@@ -55,8 +55,11 @@ struct EffectiveGrade
     qint64 runId = 0;
     QDateTime started, finished;
     QString backend;
+    /// The effective status: the run's, except that a whole-submission override makes it `graded` (a person set
+    /// the grade, so the submission has been reviewed; docs/gradebook.md). Check overrides leave it as it is.
     GradeStatus status = GradeStatus::Graded;
-    QStringList reasons;
+    GradeStatus runStatus = GradeStatus::Graded; ///< the status the latest run recorded
+    QStringList reasons;   ///< the run's reasons (kept when an override settled the status)
     QString artifacts;     ///< the run's artifacts folder as recorded (may be gone: run folders are a cache)
     double autoScore = 0;  ///< the run's score
     double maxScore = 0;
@@ -75,7 +78,7 @@ struct GradeSummary
 {
     QString studentId;
     qint64 runId = 0;
-    GradeStatus status = GradeStatus::Graded;
+    GradeStatus status = GradeStatus::Graded; ///< as EffectiveGrade::status: a whole-submission override makes it graded
     QStringList reasons;
     QString backend;               ///< the sandbox the run used; empty when none ran (see RunRecord::backend)
     double durationS = 0;          ///< finished - started of the latest run, seconds (millisecond precision)
