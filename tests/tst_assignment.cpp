@@ -80,6 +80,8 @@ private Q_SLOTS:
     void releaseNeverReplacesTheAssignment();
     void validateReportsProblems();
     void validateGoodAssignment();
+    void duplicateKeysAreProblems();
+    void validateChecksThePython();
     void addCheckRefused_data();
     void addCheckRefused();
     void addCheckKeepsEverything();
@@ -212,6 +214,10 @@ void TestAssignment::fieldErrors_data()
     row("test without code", R"({"checks": [{"type": "test"}]})", u"checks[0]"_s, u"missing required field \"code\""_s);
     row("test with empty code", R"({"checks": [{"type": "test", "code": "  \n"}]})", u"checks[0].code"_s,
         u"must not be empty"_s);
+    row("dependency without a version", R"({"dependencies": ["pandas", "numpy>="]})", u"dependencies[1]"_s,
+        u"'numpy>=': '>=' must be followed by a version"_s);
+    row("dependency stray comma", R"({"dependencies": ["numpy>=1.24,"]})", u"dependencies[0]"_s,
+        u"an empty version specifier"_s);
     row("manual without anchor", R"({"checks": [{"type": "manual"}]})", u"checks[0]"_s, u"needs \"anchor\""_s);
 }
 
@@ -592,6 +598,69 @@ void TestAssignment::validateGoodAssignment()
     QCOMPARE(errors, QStringList());
     QCOMPARE(warnings.size(), 1); // the unknown field
     QVERIFY2(warnings.at(0).contains(u"x-comment"_s), qPrintable(warnings.join(u"\n"_s)));
+}
+
+// A key written twice in one object: nlohmann keeps one value silently; the load names every repeated key by
+// its field path and line, so the instructor sees which "points" would have counted.
+void TestAssignment::duplicateKeysAreProblems()
+{
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
+    const QByteArray json = "{\n"
+                            "  \"slug\": \"hw\",\n"
+                            "  \"notebooks\": [\"hw.ipynb\"],\n"
+                            "  \"checks\": [\n"
+                            "    {\"id\": \"a\", \"type\": \"value\", \"variable\": \"x\"},\n"
+                            "    {\"id\": \"b\", \"type\": \"value\", \"variable\": \"y\",\n"
+                            "     \"points\": 1, \"points\": 5}\n"
+                            "  ],\n"
+                            "  \"limits\": {\"timeout_s\": 60, \"cpus\": 1, \"timeout_\\u0073\": 90},\n"
+                            "  \"\\u0073lug\": \"hw2\"\n"
+                            "}\n";
+    writeFile(dir + u"/assignment.json"_s, json);
+    QList<Error> all;
+    const auto a = Assignment::load(dir, &all);
+    QVERIFY(!a);
+    QStringList found;
+    for (const Error &e : std::as_const(all)) {
+        QCOMPARE(e.file, dir + u"/assignment.json"_s);
+        found << e.location + u": "_s + e.message;
+    }
+    QCOMPARE(found, (QStringList{
+        u"checks[1].points: line 7: duplicate key (also on line 7); JSON keeps only one of the values, so remove one"_s,
+        u"limits.timeout_s: line 9: duplicate key (also on line 9); JSON keeps only one of the values, so remove one"_s,
+        u"slug: line 10: duplicate key (also on line 2); JSON keeps only one of the values, so remove one"_s}));
+    // The same keys in different objects are no duplicates.
+    const auto good = Assignment::load(dataPath(u"assignments/good"_s));
+    QVERIFY2(good, qPrintable(good ? QString() : good.error().toString()));
+}
+
+// "python": the environment's base interpreter must exist here (a path) or be found on PATH (a name).
+void TestAssignment::validateChecksThePython()
+{
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
+    const QString jsonPath = dir + u"/assignment.json"_s;
+    const OJson original = readOrdered(jsonPath);
+    const QList<QPair<QString, QString>> rows = {
+        {u"/usr/bin/python3"_s, QString()},
+        {u"sh"_s, QString()},
+        {u"/nonexistent/bin/python3"_s, u"'/nonexistent/bin/python3' does not exist"_s},
+        {u"python3.999"_s, u"'python3.999' is not found on PATH; give the interpreter's full path"_s},
+        {dir + u"/data"_s, u"'%1/data' is not an executable file"_s.arg(dir)},
+    };
+    for (const auto &[python, expected] : rows) {
+        OJson json = original;
+        json["python"] = python.toStdString();
+        writeFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
+        const auto a = Assignment::load(dir);
+        QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+        QStringList errors;
+        for (const Problem &p : validateAssignment(*a))
+            if (p.severity == Problem::Severity::Error)
+                errors << p.where.toString();
+        QCOMPARE(errors, expected.isEmpty() ? QStringList() : QStringList{jsonPath + u": python: "_s + expected});
+    }
 }
 
 void TestAssignment::addCheckRefused_data()

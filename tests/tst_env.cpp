@@ -185,6 +185,40 @@ private Q_SLOTS:
         QCOMPARE(normalizeRequirements(input), expected);
     }
 
+    // assignment.json "dependencies": what pip would refuse is a problem before any environment is built.
+    void requirementSyntax_data()
+    {
+        QTest::addColumn<QString>("entry");
+        QTest::addColumn<QString>("problem"); ///< empty: accepted; else a part of the message
+        const QStringList good = {u"numpy"_s, u"numpy>=1.24"_s, u"numpy >= 1.24, < 2"_s, u"pandas[excel]==1.5.*"_s,
+                                  u"scikit-learn~=1.2"_s, u"numpy (>=1.24)"_s, u"torch==2.1.0+cpu"_s,
+                                  u"numpy; python_version >= \"3.9\""_s, u"pandas  # data"_s,
+                                  u"mypkg @ https://example.invalid/mypkg-1.0.tar.gz"_s,
+                                  u"https://example.invalid/x-1.0-py3-none-any.whl"_s, u"./wheels/x-1.0-py3-none-any.whl"_s,
+                                  u"zope.interface!=5.0"_s, u"a===1.0"_s};
+        for (const QString &g : good)
+            QTest::newRow(qPrintable(g)) << g << QString();
+        QTest::newRow("numpy>=") << u"numpy>="_s << u"'numpy>=': '>=' must be followed by a version (such as numpy>=1.24)"_s;
+        QTest::newRow("numpy== ") << u"numpy== "_s << u"'==' must be followed by a version (such as numpy==2.0.*)"_s;
+        QTest::newRow("second clause") << u"numpy>=1.2,<"_s << u"'<' must be followed by a version"_s;
+        QTest::newRow("stray comma") << u"numpy>=1.2,"_s << u"an empty version specifier (a stray ',')"_s;
+        QTest::newRow("no operator") << u"numpy 1.24"_s << u"'1.24' is not a version specifier (such as numpy>=1.24"_s;
+        QTest::newRow("single =") << u"numpy=1.24"_s << u"'=1.24' is not a version specifier"_s;
+        QTest::newRow("bad version") << u"numpy>=1.2$"_s << u"'1.2$' is not a version"_s;
+        QTest::newRow("empty marker") << u"numpy;"_s << u"';' must be followed by an environment marker"_s;
+        QTest::newRow("empty url") << u"numpy @ "_s << u"'@' must be followed by a URL"_s;
+    }
+    void requirementSyntax()
+    {
+        QFETCH(QString, entry);
+        QFETCH(QString, problem);
+        const QString why = requirementProblem(entry);
+        if (problem.isEmpty())
+            QVERIFY2(why.isEmpty(), qPrintable(why));
+        else
+            QVERIFY2(why.contains(problem), qPrintable(why));
+    }
+
     void keyDependsOnWhatMatters()
     {
         const QStringList a = normalizeRequirements({u"numpy"_s, u"pandas"_s});

@@ -1,5 +1,6 @@
 #include "assignment/assignment.h"
 #include "datasets/datasetentry.h"
+#include "env/environment.h"
 #include "notebook/instrument.h"
 #include "util/json_p.h"
 
@@ -259,6 +260,12 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
     Json root = std::move(parsedJson).value();
     if (!root.is_object())
         return fail(r.error({}, QStringLiteral("the top level must be a JSON object")));
+    // A key written twice means whichever value the reader keeps: never guessed.
+    for (const jsonutil::DuplicateKey &d : jsonutil::duplicateKeys(bytes))
+        errors << r.error(d.path, QStringLiteral("line %1: duplicate key (also on line %2); JSON keeps only one of "
+                                                 "the values, so remove one")
+                                      .arg(d.line)
+                                      .arg(d.firstLine));
 
     static const QStringList known = {
         QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
@@ -393,10 +400,14 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
             auto deps = r.strings(root["dependencies"], QStringLiteral("dependencies"));
             if (!deps)
                 return deps.error();
-            for (int i = 0; i < deps->size(); ++i)
+            for (int i = 0; i < deps->size(); ++i) {
                 if (deps->at(i).trimmed().isEmpty() || deps->at(i).trimmed().startsWith(QLatin1Char('-')))
                     return r.error(QStringLiteral("dependencies[%1]").arg(i),
                                    QStringLiteral("must be a pip requirement such as \"numpy>=1.24\""));
+                // The requirement syntax belongs to the environment module (pip reads these lines).
+                if (const QString why = requirementProblem(deps->at(i)); !why.isEmpty())
+                    return r.error(QStringLiteral("dependencies[%1]").arg(i), why);
+            }
             a.m_dependencies = *deps;
         }
         return {};

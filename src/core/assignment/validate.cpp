@@ -3,6 +3,7 @@
 #include "notebook/release.h"
 
 #include <QFileInfo>
+#include <QStandardPaths>
 
 namespace sandmark {
 
@@ -34,6 +35,24 @@ QList<Problem> validateAssignment(const Assignment &assignment)
             for (const QString &w : released->warnings)
                 warn(w);
         notebooks << *nb;
+    }
+
+    // The environment's base interpreter must exist on this machine (a path) or be found on PATH (a name).
+    if (const QString python = assignment.python(); !python.isEmpty()) {
+        const QString where = assignment.displayPath(QFileInfo(assignment.jsonPath()).fileName());
+        QString why;
+        if (!python.contains(QLatin1Char('/'))) {
+            if (QStandardPaths::findExecutable(python).isEmpty())
+                why = QStringLiteral("'%1' is not found on PATH; give the interpreter's full path").arg(python);
+        } else {
+            const QFileInfo fi(python);
+            if (!fi.exists())
+                why = QStringLiteral("'%1' does not exist").arg(python);
+            else if (!fi.isFile() || !fi.isExecutable())
+                why = QStringLiteral("'%1' is not an executable file").arg(python);
+        }
+        if (!why.isEmpty())
+            problems.append({Problem::Severity::Error, Error{where, QStringLiteral("python"), why}});
     }
 
     const QList<Check> checks = assignment.checks();

@@ -14,8 +14,8 @@ struct Problem
 };
 
 /// Checks what Assignment::load() cannot: every instructor notebook parses, its release can be made
-/// (balanced markers), anchored checks name a cell that exists, and lists repairs and unknown fields as
-/// warnings. Blocking file I/O (reads the notebooks): call it off the GUI thread.
+/// (balanced markers), anchored checks name a cell that exists, the environment's `python` exists on this
+/// machine (a path) or on PATH (a name), and lists repairs and unknown fields as warnings. Blocking file I/O (reads the notebooks): call it off the GUI thread.
 QList<Problem> validateAssignment(const Assignment &assignment);
 
 } // namespace sandmark

@@ -58,6 +58,56 @@ QStringList normalizeRequirements(const QStringList &lines)
     return out;
 }
 
+QString requirementProblem(const QString &entry)
+{
+    QString line = entry;
+    // A comment starts at '#' at the start or after white space (a URL's #fragment stays).
+    static const QRegularExpression comment(QStringLiteral("(^|\\s)#.*$"));
+    line.remove(comment);
+    line = line.trimmed();
+    if (line.isEmpty())
+        return QStringLiteral("an empty requirement; write a package such as \"numpy>=1.24\"");
+    static const QRegularExpression head(
+        QStringLiteral("^([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\\s*(\\[[^\\]]*\\])?\\s*(.*)$"));
+    const QRegularExpressionMatch m = head.match(line);
+    if (!m.hasMatch())
+        return {}; // a URL or a path: pip's business
+    const QString name = m.captured(1);
+    QString rest = m.captured(3);
+    if (rest.startsWith(QLatin1Char('@')))
+        return rest.mid(1).trimmed().isEmpty() ? QStringLiteral("'%1': '@' must be followed by a URL").arg(entry) : QString();
+    QString spec = rest;
+    const qsizetype semicolon = rest.indexOf(QLatin1Char(';'));
+    if (semicolon >= 0) {
+        spec = rest.left(semicolon);
+        if (rest.mid(semicolon + 1).trimmed().isEmpty())
+            return QStringLiteral("'%1': ';' must be followed by an environment marker such as python_version >= \"3.9\"").arg(entry);
+    }
+    spec = spec.trimmed();
+    if (spec.contains(QLatin1Char('/')) || spec.contains(QLatin1Char('\\')) || spec.contains(QLatin1String("://")))
+        return {}; // a path or URL that starts like a name ("wheels/x.whl"): pip's business
+    if (spec.startsWith(QLatin1Char('(')) && spec.endsWith(QLatin1Char(')')))
+        spec = spec.mid(1, spec.size() - 2).trimmed();
+    if (spec.isEmpty())
+        return {};
+    static const QRegularExpression op(QStringLiteral("^(~=|===|==|!=|<=|>=|<|>)\\s*(.*)$"));
+    static const QRegularExpression version(QStringLiteral("^[A-Za-z0-9_.*+!-]+$"));
+    for (const QString &piece : spec.split(QLatin1Char(','))) {
+        const QString clause = piece.trimmed();
+        if (clause.isEmpty())
+            return QStringLiteral("'%1': an empty version specifier (a stray ',')").arg(entry);
+        const QRegularExpressionMatch om = op.match(clause);
+        if (!om.hasMatch())
+            return QStringLiteral("'%1': '%2' is not a version specifier (such as %3>=1.24 or %3==2.0.*)").arg(entry, clause, name);
+        if (om.captured(2).isEmpty())
+            return QStringLiteral("'%1': '%2' must be followed by a version (such as %3%2%4)")
+                .arg(entry, om.captured(1), name, om.captured(1) == QLatin1String("==") ? QStringLiteral("2.0.*") : QStringLiteral("1.24"));
+        if (!version.match(om.captured(2)).hasMatch())
+            return QStringLiteral("'%1': '%2' is not a version").arg(entry, om.captured(2));
+    }
+    return {};
+}
+
 QString environmentKey(const QStringList &normalizedRequirements, const QString &basePythonPath,
                        const QString &basePythonVersion, bool systemSitePackages, const QString &wheelhouse,
                        const QString &runnerVersion)

@@ -40,6 +40,14 @@ struct Environment
 /// duplicates dropped. Pure function.
 QStringList normalizeRequirements(const QStringList &lines);
 
+/// Why `entry` (one line of assignment.json "dependencies") would make pip fail, or an empty string. Checks
+/// the shape of a PEP 508 requirement (packaging.python.org, "Dependency specifiers"): a project name,
+/// optional `[extras]`, then nothing, version specifiers (`>=1.24`, `==2.0.*`, `>=1,<2`, also in
+/// parentheses: each operator ~= == != <= >= < > === followed by a version), `@ URL`, and an optional
+/// `; marker`; a trailing ` # comment` is ignored. Entries that are not a name (URLs, paths to wheels or
+/// folders) are left to pip. Pure function.
+QString requirementProblem(const QString &entry);
+
 /// The environment's key: SHA-256 (first 24 hex chars) over the normalized requirements, the base interpreter's
 /// resolved path and version, the site-packages switch, the wheelhouse and the runner version. Pure function.
 QString environmentKey(const QStringList &normalizedRequirements, const QString &basePythonPath,

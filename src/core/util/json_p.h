@@ -5,11 +5,15 @@
 #include "util/expected.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace sandmark::jsonutil {
 
@@ -125,6 +129,80 @@ inline Expected<nlohmann::ordered_json> parse(const QByteArray &bytes, const QSt
         return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
                      QStringLiteral("invalid JSON: %1").arg(what)};
     }
+}
+
+/// A key that appears twice in one JSON object. nlohmann (like most readers) keeps one of the values
+/// silently, so a file that says `"points": 1, ..., "points": 5` means whatever the reader picked.
+struct DuplicateKey
+{
+    QString path;    ///< field path of the key: "checks[0].points", "slug" (keys as written, arrays as [i])
+    qint64 line;     ///< 1-based line of the repeated key
+    qint64 firstLine; ///< 1-based line of its first occurrence
+};
+
+/// Every repeated key of every object in `bytes`, in file order. `bytes` must be valid JSON (parse() it
+/// first); keys are compared after unescaping ("a" and "\u0061" are the same key). Pure function.
+inline QList<DuplicateKey> duplicateKeys(const QByteArray &bytes)
+{
+    struct Frame
+    {
+        bool object = false;
+        bool expectKey = false;
+        qint64 index = 0;                          ///< arrays: the element being read
+        QString key;                               ///< objects: the key being read
+        std::map<std::string, qint64> seen;        ///< objects: key -> line of its first occurrence
+    };
+    QList<DuplicateKey> out;
+    std::vector<Frame> stack;
+    const auto pathOf = [&](const QString &last) {
+        QString path;
+        for (size_t k = 0; k + 1 < stack.size(); ++k) {
+            const Frame &f = stack[k];
+            if (f.object)
+                path += (path.isEmpty() ? QString() : QStringLiteral(".")) + f.key;
+            else
+                path += QStringLiteral("[%1]").arg(f.index);
+        }
+        return path.isEmpty() ? last : path + QLatin1Char('.') + last;
+    };
+    qint64 line = 1;
+    for (qint64 i = 0; i < bytes.size(); ++i) {
+        const char c = bytes.at(i);
+        if (c == '\n') {
+            ++line;
+        } else if (c == '"') {
+            const qint64 start = i;
+            for (++i; i < bytes.size() && bytes.at(i) != '"'; ++i)
+                if (bytes.at(i) == '\\')
+                    ++i;
+            if (stack.empty() || !stack.back().object || !stack.back().expectKey)
+                continue;
+            Frame &f = stack.back();
+            f.expectKey = false;
+            const QByteArray token = bytes.mid(start, i - start + 1);
+            const auto decoded = nlohmann::json::parse(token.constData(), token.constData() + token.size(), nullptr, false);
+            const std::string key = decoded.is_string() ? decoded.get<std::string>() : token.toStdString();
+            f.key = QString::fromStdString(key);
+            if (const auto it = f.seen.find(key); it != f.seen.end())
+                out.append({pathOf(f.key), line, it->second});
+            else
+                f.seen.emplace(key, line);
+        } else if (c == '{' || c == '[') {
+            Frame f;
+            f.object = c == '{';
+            f.expectKey = f.object;
+            stack.push_back(std::move(f));
+        } else if (c == '}' || c == ']') {
+            if (!stack.empty())
+                stack.pop_back();
+        } else if (c == ',' && !stack.empty()) {
+            if (stack.back().object)
+                stack.back().expectKey = true;
+            else
+                ++stack.back().index;
+        }
+    }
+    return out;
 }
 
 } // namespace sandmark::jsonutil
