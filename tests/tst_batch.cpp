@@ -2,6 +2,7 @@
 // assignment's expected grades (examples/iris/expected-grades.json), skipping unchanged submissions, override
 // survival, resume after SIGKILL, shards merged, ambiguous and unsafe submission folders, `grade --json`.
 #include "batch/batchgrader.h"
+#include "batch/referencerun.h"
 #include "batch/submissions.h"
 #include "gradebook/gradebook.h"
 #include "sandbox/backend.h"
@@ -68,6 +69,7 @@ private Q_SLOTS:
     void failedReferenceIsAGraderErrorForEveryone();
     void gradeJsonShape();
     void wallClockAndKernelspecCases();
+    void interruptedForcedRegradeMarksStaleRows();
 
 private:
     BatchOptions options(const QString &gradebook, int jobs = 2) const;
@@ -733,6 +735,109 @@ void TestBatch::wallClockAndKernelspecCases()
              qPrintable(r20.join(u" | "_s)));
     for (QProcess *p : {grade34, run34, grade20})
         delete p;
+}
+
+// An interrupted `grade --force` after the assignment changed: the rows the batch did not reach were graded
+// under the old checks, and `grade --json`, the table, `export` and markStale() say so; the row it regraded
+// is current. s2 and s3 sleep 8 s in a first cell, so the SIGINT sent once s1 is committed reaches s2 running.
+void TestBatch::interruptedForcedRegradeMarksStaleRows()
+{
+    REQUIRE_SANDBOX();
+    QTemporaryDir dir;
+    QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadOther | QFileDevice::ExeOther));
+    QDir root(dir.path());
+    QVERIFY(QFile::copy(kIris + u"/assignment.json"_s, dir.filePath(u"assignment.json"_s)));
+    QVERIFY(QFile::copy(kIris + u"/iris-analysis.ipynb"_s, dir.filePath(u"iris-analysis.ipynb"_s)));
+    QVERIFY(root.mkpath(u"data"_s));
+    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, dir.filePath(u"data/iris.csv"_s)));
+    QJsonDocument nb = QJsonDocument::fromJson(readFile(kIris + u"/submissions/alice/iris-analysis.ipynb"_s));
+    for (const QString &s : {u"s1"_s, u"s2"_s, u"s3"_s}) {
+        QVERIFY(root.mkpath(u"submissions/"_s + s));
+        QJsonObject o = nb.object();
+        if (s != u"s1"_s) {
+            QJsonArray cells = o.value(u"cells"_s).toArray();
+            cells.prepend(QJsonObject{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue()},
+                                      {u"metadata"_s, QJsonObject()}, {u"outputs"_s, QJsonArray()},
+                                      {u"source"_s, u"import time\ntime.sleep(8)"_s}});
+            o.insert(u"cells"_s, cells);
+        }
+        QFile f(dir.filePath(u"submissions/%1/iris-analysis.ipynb"_s.arg(s)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(o).toJson());
+    }
+    const QString gbPath = dir.filePath(u"gb.sqlite"_s);
+    QProcess *first = startCli({u"grade"_s, dir.path(), u"--jobs"_s, u"2"_s, u"--gradebook"_s, gbPath});
+    QVERIFY(first->waitForFinished(600000));
+    QVERIFY2(first->exitCode() == 0, first->readAllStandardError().constData());
+    delete first;
+
+    // The instructor changes a check's tolerance, then regrades everything and stops the batch after s1.
+    QByteArray json = readFile(dir.filePath(u"assignment.json"_s));
+    QVERIFY(json.contains("\"rtol\": 0.001"));
+    json.replace("\"rtol\": 0.001", "\"rtol\": 0.002");
+    {
+        QFile f(dir.filePath(u"assignment.json"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(json);
+    }
+    QProcess *forced = startCli({u"grade"_s, dir.path(), u"--force"_s, u"--jobs"_s, u"1"_s, u"--gradebook"_s, gbPath, u"--json"_s});
+    QVERIFY(forced->waitForStarted());
+    QElapsedTimer t;
+    t.start();
+    qint64 runs = 3;
+    while (runs < 4 && forced->state() == QProcess::Running && t.elapsed() < 300000) {
+        forced->waitForFinished(100);
+        if (auto gb = Gradebook::open(gbPath))
+            runs = *(*gb)->runCount();
+    }
+    QVERIFY2(forced->state() == QProcess::Running, forced->readAllStandardError().constData());
+    ::kill(pid_t(forced->processId()), SIGINT);
+    QVERIFY(forced->waitForFinished(120000));
+    QCOMPARE(forced->exitCode(), 130);
+    QMap<QString, bool> stale;
+    for (const QByteArray &l : forced->readAllStandardOutput().trimmed().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(l).object();
+        QVERIFY2(o.value(u"stale"_s).isBool(), l.constData());
+        stale.insert(o.value(u"submission"_s).toString(), o.value(u"stale"_s).toBool());
+    }
+    delete forced;
+    QCOMPARE(stale, (QMap<QString, bool>{{u"s1"_s, false}, {u"s2"_s, true}, {u"s3"_s, true}}));
+
+    // The same in the core (what the app's table and export read) and in `export`.
+    Expected<Assignment> changed = Assignment::load(dir.path());
+    QVERIFY(changed);
+    auto gb = Gradebook::open(gbPath);
+    QVERIFY(gb);
+    QList<EffectiveGrade> all = *(*gb)->effectiveGrades();
+    markStale(all, *changed);
+    QList<GradeSummary> summaries = *(*gb)->gradeSummaries();
+    markStale(summaries, *changed);
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        QCOMPARE(all.at(i).stale, stale.value(all.at(i).studentId));
+        QCOMPARE(summaries.at(i).stale, all.at(i).stale);
+    }
+    QProcess *exported = startCli({u"export"_s, dir.path(), u"--gradebook"_s, gbPath});
+    QVERIFY(exported->waitForFinished(60000));
+    const QList<QByteArray> rows = exported->readAllStandardOutput().split('\n');
+    delete exported;
+    QVERIFY2(rows.value(0).startsWith("student,score,max,status,stale,"), rows.value(0).constData());
+    QVERIFY2(rows.value(1).startsWith("s1,8,8,graded,,"), rows.value(1).constData());
+    QVERIFY2(rows.value(2).startsWith("s2,8,8,graded,yes,"), rows.value(2).constData());
+    QVERIFY2(rows.value(3).startsWith("s3,8,8,graded,yes,"), rows.value(3).constData());
+    // Back to the tolerance s2 and s3 were graded under: they are current again, s1 is the stale one.
+    json.replace("\"rtol\": 0.002", "\"rtol\": 0.001");
+    {
+        QFile f(dir.filePath(u"assignment.json"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(json);
+    }
+    Expected<Assignment> original = Assignment::load(dir.path());
+    QVERIFY(original);
+    markStale(all, *original);
+    QCOMPARE(all.at(0).stale, true);
+    QCOMPARE(all.at(1).stale, false);
+    QCOMPARE(all.at(2).stale, false);
 }
 
 QTEST_GUILESS_MAIN(TestBatch)

@@ -388,7 +388,7 @@ void TestGradebook::graderErrorIsNeverZero()
     QCOMPARE(g->at(0).status, GradeStatus::GraderError);
     QVERIFY(!g->at(0).score().has_value());
     const QByteArray csv = sandmark::exportCsv(*g, *gb->checkIds());
-    QVERIFY2(csv.contains("carol,,4,grader-error,,,\r\n"), csv.constData());
+    QVERIFY2(csv.contains("carol,,4,grader-error,,,,\r\n"), csv.constData());
 }
 
 void TestGradebook::summariesMatchEffectiveGrades()
@@ -434,6 +434,11 @@ void TestGradebook::summariesMatchEffectiveGrades()
         QCOMPARE(got.score, want.score);
         QCOMPARE(got.maxScore, want.maxScore);
         QCOMPARE(got.overridden, want.overridden);
+        QCOMPARE(got.runStatus, want.runStatus);
+        QCOMPARE(got.filesHash, want.filesHash);
+        QCOMPARE(got.inputsHash, want.inputsHash);
+        QCOMPARE(got.environmentKey, want.environmentKey);
+        QVERIFY(!got.inputsHash.isEmpty() && !got.environmentKey.isEmpty());
     }
     QCOMPARE(summaries->at(0).score, std::optional<double>(5.5)); // alice: 4 automatic, q3 0 -> 1.5
     QVERIFY(summaries->at(0).overridden);
@@ -537,9 +542,14 @@ void TestGradebook::exportPlainCsv()
     QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice, jr"), 2, 1)));
     QVERIFY(gb->addOverride(QStringLiteral("alice, jr"), {QStringLiteral("q2"), 1, QStringLiteral("said \"almost\""), {}}));
     const QByteArray csv = sandmark::exportCsv(*gb->effectiveGrades(), *gb->checkIds());
-    QCOMPARE(csv, QByteArray("student,score,max,status,q1,q2,comments\r\n"
-                             "\"alice, jr\",3,4,graded,2,1,\"q2: said \"\"almost\"\"\"\r\n"
-                             "bob,4,4,graded,2,2,\r\n"));
+    QList<EffectiveGrade> grades = *gb->effectiveGrades();
+    QCOMPARE(sandmark::exportCsv(grades, *gb->checkIds()), csv);
+    QCOMPARE(csv, QByteArray("student,score,max,status,stale,q1,q2,comments\r\n"
+                             "\"alice, jr\",3,4,graded,,2,1,\"q2: said \"\"almost\"\"\"\r\n"
+                             "bob,4,4,graded,,2,2,\r\n"));
+    // A result graded under other inputs than the assignment's current ones (markStale()) is marked.
+    grades[1].stale = true;
+    QVERIFY(sandmark::exportCsv(grades, *gb->checkIds()).endsWith("bob,4,4,graded,yes,2,2,\r\n"));
 }
 
 void TestGradebook::exportCanvas()

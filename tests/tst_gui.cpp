@@ -241,6 +241,29 @@ private Q_SLOTS:
         AppSettings::clearRecentAssignments();
     }
 
+    // A result graded under other inputs (markStale()) says so in the status column and its tooltip.
+    void staleResultIsMarked()
+    {
+        SubmissionsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        SubmissionsModel::Row a, b;
+        a.student = QStringLiteral("alice");
+        b.student = QStringLiteral("bob");
+        m.setRows({a, b});
+        GradeSummary ga, gb;
+        ga.studentId = QStringLiteral("alice");
+        gb.studentId = QStringLiteral("bob");
+        gb.stale = true;
+        m.applyGrades({ga, gb});
+        QCOMPARE(m.index(0, SubmissionsModel::StatusColumn).data().toString(), QStringLiteral("graded"));
+        QCOMPARE(m.index(1, SubmissionsModel::StatusColumn).data().toString(), QStringLiteral("graded (stale)"));
+        QVERIFY(m.index(1, SubmissionsModel::StatusColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Stale:")));
+        QVERIFY(!m.index(0, SubmissionsModel::StatusColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Stale:")));
+        // Regraded now: current again.
+        m.setResult(QStringLiteral("bob"), GradeResult{}, 1.0, QStringLiteral("bwrap"));
+        QCOMPARE(m.index(1, SubmissionsModel::StatusColumn).data().toString(), QStringLiteral("graded"));
+    }
+
     void openExampleAssignment()
     {
         MemoryStore store;

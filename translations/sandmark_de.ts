@@ -2188,6 +2188,14 @@
         <translation>* enthält eine manuelle Korrektur</translation>
     </message>
     <message>
+        <source>%1 (stale)</source>
+        <translation>%1 (veraltet)</translation>
+    </message>
+    <message>
+        <source>Stale: this result was graded under other checks, reference notebook, data or limits than the assignment&apos;s current ones. Grade again to update it.</source>
+        <translation>Veraltet: Dieses Ergebnis wurde mit anderen Prüfungen, einem anderen Referenz-Notebook, anderen Daten oder Grenzen bewertet als den aktuellen der Aufgabe. Erneut bewerten, um es zu aktualisieren.</translation>
+    </message>
+    <message>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>

@@ -1,5 +1,6 @@
 // sandmark-cli export ASSIGNMENT [--format csv|canvas] [-o FILE] [--gradebook PATH] [--canvas-column NAME]
 #include "assignment/assignment.h"
+#include "batch/referencerun.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "gradebook/export.h"
@@ -43,6 +44,7 @@ int cmdExport(const QStringList &args)
         printError(!grades ? grades.error() : ids.error());
         return ExitBadInput;
     }
+    markStale(*grades, assignment); // results graded under other checks, reference or limits than today's
     const QByteArray data = fmt == QLatin1String("csv")
                                 ? exportCsv(*grades, *ids)
                                 : exportCanvasCsv(*grades, parser.isSet(column) ? parser.value(column) : assignment.title(),

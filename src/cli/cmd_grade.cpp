@@ -1,6 +1,7 @@
 // sandmark-cli grade ASSIGNMENT [SUBMISSION…] [--jobs N] [--sandbox NAME] [--force] [--shard K/N]
 //                    [--gradebook PATH] [--json]: grades a batch into the gradebook and prints the grades.
 #include "batch/batchgrader.h"
+#include "batch/referencerun.h"
 #include "batch/submissions.h"
 #include "cli_util.h"
 #include "commands.h"
@@ -45,6 +46,7 @@ QJsonObject toJson(const EffectiveGrade &g, bool skipped)
     o.insert(QStringLiteral("auto_score"), g.runStatus == GradeStatus::GraderError ? QJsonValue() : QJsonValue(g.autoScore));
     o.insert(QStringLiteral("max_score"), g.maxScore);
     o.insert(QStringLiteral("skipped"), skipped);
+    o.insert(QStringLiteral("stale"), g.stale);
     o.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(g.reasons));
     QJsonArray checks;
     for (const EffectiveCheck &c : g.checks) {
@@ -94,6 +96,9 @@ void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skippe
             note += QStringLiteral(" (+%1 more)").arg(g.reasons.size() - 1);
         if (skipped.contains(g.studentId))
             note = note.isEmpty() ? QStringLiteral("unchanged") : QStringLiteral("unchanged; ") + note;
+        if (g.stale)
+            note = note.isEmpty() ? QStringLiteral("STALE: graded under other checks/reference/limits")
+                                  : QStringLiteral("STALE; ") + note;
         if (g.submissionOverride || std::any_of(g.checks.cbegin(), g.checks.cend(), [](const EffectiveCheck &c) { return c.override_.has_value(); }))
             note = note.isEmpty() ? QStringLiteral("overridden") : QStringLiteral("overridden; ") + note;
         if (note.size() > 70)
@@ -312,6 +317,9 @@ int cmdGrade(const QStringList &args)
     for (const EffectiveGrade &g : std::as_const(*grades))
         if (selected.contains(g.studentId))
             shown << g;
+    // Rows of older runs (an interrupted batch, an edited assignment) are marked: graded under other inputs.
+    markStale(shown, *assignment);
+    const qsizetype staleCount = std::count_if(shown.cbegin(), shown.cend(), [](const EffectiveGrade &g) { return g.stale; });
     if (parser.isSet(json)) {
         for (const EffectiveGrade &g : std::as_const(shown))
             out() << QJsonDocument(toJson(g, skipped.contains(g.studentId))).toJson(QJsonDocument::Compact) << '\n';
@@ -319,6 +327,11 @@ int cmdGrade(const QStringList &args)
         printTable(shown, skipped);
     }
     out().flush();
+    if (staleCount > 0 && !parser.isSet(json))
+        err() << "sandmark-cli: grade: " << staleCount
+              << " result(s) are STALE: graded under other checks, reference or limits than the assignment's current "
+                 "ones (run the same command again to regrade them)"
+              << Qt::endl;
     if (failure) {
         printError(*failure);
         return ExitGraderError;

@@ -1,5 +1,6 @@
 #include "gradebookaccess.h"
 
+#include "batch/referencerun.h"
 #include "gradebook/export.h"
 
 #include <QCoreApplication>
@@ -28,14 +29,17 @@ Expected<GradebookSnapshot> readGradebook(const QString &path)
     return snapshot;
 }
 
-Expected<QList<GradeSummary>> readGradeSummaries(const QString &path)
+Expected<QList<GradeSummary>> readGradeSummaries(const QString &path, const std::optional<Assignment> &current)
 {
     if (!QFileInfo::exists(path))
         return QList<GradeSummary>();
     auto gb = Gradebook::open(path);
     if (!gb)
         return gb.error();
-    return (*gb)->gradeSummaries();
+    auto summaries = (*gb)->gradeSummaries();
+    if (summaries && current)
+        markStale(*summaries, *current);
+    return summaries;
 }
 
 Expected<std::optional<EffectiveGrade>> readEffectiveGrade(const QString &path, const QString &studentId)
@@ -67,11 +71,13 @@ Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString
     return Error{path, studentId, QCoreApplication::translate("sandmark::GradebookAccess", "the student is not in the gradebook")};
 }
 
-Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath)
+Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath, const std::optional<Assignment> &current)
 {
     auto snapshot = readGradebook(path);
     if (!snapshot)
         return snapshot.error();
+    if (current)
+        markStale(snapshot->grades, *current);
     QSaveFile file(csvPath);
     if (!file.open(QIODevice::WriteOnly))
         return Error{csvPath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};

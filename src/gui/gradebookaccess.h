@@ -1,6 +1,7 @@
 #pragma once
 // Gradebook reads and writes for the desktop app, as blocking functions for worker threads (JobTracker).
 
+#include "assignment/assignment.h"
 #include "gradebook/gradebook.h"
 #include "util/expected.h"
 
@@ -25,8 +26,9 @@ struct GradebookSnapshot
 Expected<GradebookSnapshot> readGradebook(const QString &path);
 
 /// The grade summaries (Gradebook::gradeSummaries(): what the Submissions table shows, no check rows) of the
-/// gradebook at `path`; a missing gradebook has none (nothing is created). Blocking: worker thread.
-Expected<QList<GradeSummary>> readGradeSummaries(const QString &path);
+/// gradebook at `path`; a missing gradebook has none (nothing is created). With `current`, rows graded under
+/// other inputs than its current ones are marked stale (markStale()). Blocking: worker thread.
+Expected<QList<GradeSummary>> readGradeSummaries(const QString &path, const std::optional<Assignment> &current = {});
 
 /// `studentId`'s effective grade (Gradebook::effectiveGrade()), with its checks, for the submission detail;
 /// empty when the student has no run or there is no gradebook. Blocking: worker thread.
@@ -37,7 +39,7 @@ Expected<std::optional<EffectiveGrade>> readEffectiveGrade(const QString &path, 
 Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString &studentId, const Override &override_);
 
 /// Writes Sandmark's CSV export (gradebook/export.h) of the gradebook at `path` to `csvPath` atomically
-/// (QSaveFile). Returns the number of students written. Blocking: worker thread.
-Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath);
+/// (QSaveFile), stale rows marked when `current` is given. Returns the number of students written. Blocking: worker thread.
+Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath, const std::optional<Assignment> &current = {});
 
 } // namespace sandmark

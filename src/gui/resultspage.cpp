@@ -318,7 +318,7 @@ void ResultsPage::exportCsv(const QString &csvPath)
     m_exportStatus->setText(tr("Exporting…"));
     m_export->setEnabled(false);
     const QString path = m_gradebookPath;
-    m_exportTracker->run([path, csvPath] { return exportGradebookCsv(path, csvPath); },
+    m_exportTracker->run([path, csvPath, assignment = m_assignment] { return exportGradebookCsv(path, csvPath, assignment); },
                          [this, csvPath](Expected<int> n) {
                              m_export->setEnabled(m_summary.submissions > 0);
                              if (!n) {

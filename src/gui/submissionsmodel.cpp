@@ -86,6 +86,7 @@ void SubmissionsModel::applyGrade(Row &r, const GradeSummary &g)
     r.durationS = g.backend.isEmpty() ? -1 : g.durationS; // no sandbox ran: no run time to show
     r.backend = g.backend;
     r.overridden = g.overridden;
+    r.stale = g.stale;
     r.reasons = g.reasons;
 }
 
@@ -126,6 +127,7 @@ void SubmissionsModel::setResult(const QString &student, const GradeResult &resu
     r.durationS = backend.isEmpty() ? -1 : durationS;
     r.backend = backend;
     r.reasons = result.reasons;
+    r.stale = false; // just graded under the current inputs
     rowChanged(i);
 }
 
@@ -175,6 +177,8 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         case StatusColumn:
             if (r.state == State::NotRun && !r.problem.isEmpty())
                 return tr("cannot be graded: %1").arg(r.problem);
+            if (r.stale && hasResult(r.state))
+                return tr("%1 (stale)").arg(stateText(r.state));
             return stateText(r.state);
         case ScoreColumn:
             if (r.state == State::NotRun || r.state == State::Queued || r.state == State::Running)
@@ -211,6 +215,9 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
             lines << tr("No sandbox ran for this result: the submission could not be run as handed in.");
         if (!r.problem.isEmpty())
             lines << r.problem;
+        if (r.stale && hasResult(r.state) && index.column() == StatusColumn)
+            lines << tr("Stale: this result was graded under other checks, reference notebook, data or limits than the "
+                        "assignment's current ones. Grade again to update it.");
         lines += r.reasons;
         if (r.overridden && index.column() == ScoreColumn)
             lines << tr("* includes a manual override");

@@ -38,6 +38,7 @@ public:
         double durationS = -1; ///< wall time of the latest run's sandbox, seconds; -1: none or unknown
         QString backend;      ///< the sandbox of the latest run; empty: none ran (or not run yet)
         bool overridden = false;
+        bool stale = false;   ///< graded under other checks, reference or limits than the current ones (markStale())
         QString problem;      ///< why the notebook cannot be graded as it is ("line 90, column 5: invalid JSON…")
         QStringList reasons;  ///< why the latest result is not `graded`
     };

@@ -402,10 +402,10 @@ void SubmissionsPage::readGrades()
     const QString path = m_gradebookPath;
     m_gradesTracker->run(
         m_readPool,
-        [path] {
+        [path, assignment = m_assignment] {
             QElapsedTimer clock;
             clock.start();
-            auto grades = readGradeSummaries(path);
+            auto grades = readGradeSummaries(path, assignment);
             qCDebug(lcSubmissions) << "read" << (grades ? grades->size() : 0) << "grade summaries in" << clock.elapsed() << "ms";
             return grades;
         },

@@ -82,6 +82,34 @@ QString assignmentInputsKey(const Assignment &assignment, const QString &refKey)
     return QString::fromLatin1(h.result().toHex());
 }
 
+CurrentInputs::CurrentInputs(Assignment assignment) : m_assignment(std::move(assignment)) {}
+
+bool CurrentInputs::isStale(GradeStatus runStatus, const QString &filesHash, const QString &inputsHash,
+                            const QString &environmentKey)
+{
+    if (runStatus == GradeStatus::GraderError)
+        return false;
+    auto it = m_inputsKeyByEnvironment.constFind(environmentKey);
+    if (it == m_inputsKeyByEnvironment.constEnd())
+        it = m_inputsKeyByEnvironment.insert(environmentKey,
+                                             assignmentInputsKey(m_assignment, referenceKey(m_assignment, environmentKey)));
+    return Gradebook::inputsHash(filesHash, *it) != inputsHash;
+}
+
+void markStale(QList<EffectiveGrade> &grades, const Assignment &assignment)
+{
+    CurrentInputs current(assignment);
+    for (EffectiveGrade &g : grades)
+        g.stale = current.isStale(g.runStatus, g.filesHash, g.inputsHash, g.environmentKey);
+}
+
+void markStale(QList<GradeSummary> &summaries, const Assignment &assignment)
+{
+    CurrentInputs current(assignment);
+    for (GradeSummary &g : summaries)
+        g.stale = current.isStale(g.runStatus, g.filesHash, g.inputsHash, g.environmentKey);
+}
+
 ReferenceRun::ReferenceRun(Assignment assignment, ReferenceRunOptions options, QObject *parent)
     : QObject(parent), m_assignment(std::move(assignment)), m_options(std::move(options))
 {

@@ -4,8 +4,10 @@
 
 #include "assignment/assignment.h"
 #include "batch/health.h"
+#include "gradebook/gradebook.h"
 #include "sandbox/submissionrun.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 
@@ -19,6 +21,28 @@ QString referenceKey(const Assignment &assignment, const QString &environmentKey
 /// The key a gradebook's `inputs_hash` is built from (Gradebook::inputsHash): the reference key plus the
 /// bytes of assignment.json, so any change to the assignment, its notebook, data or environment reruns.
 QString assignmentInputsKey(const Assignment &assignment, const QString &referenceKey);
+
+/// Whether recorded runs were graded under `assignment`'s current inputs. A run is stale when its inputs hash
+/// is not what grade would compute today for the same files: Gradebook::inputsHash(run files hash,
+/// assignmentInputsKey(assignment, referenceKey(assignment, run environment key))) — the key that decides
+/// "unchanged, skip" (docs/grading.md), so a stale row is exactly one that `grade` would run again. The
+/// environment key is the run's own (no interpreter is asked). A grader-error run has no grade and is never
+/// stale. Reads the instructor notebook, data files and assignment.json once per environment key.
+/// Not thread-safe (one object per thread); cheap to create.
+class CurrentInputs
+{
+public:
+    explicit CurrentInputs(Assignment assignment);
+    bool isStale(GradeStatus runStatus, const QString &filesHash, const QString &inputsHash, const QString &environmentKey);
+
+private:
+    Assignment m_assignment;
+    QHash<QString, QString> m_inputsKeyByEnvironment;
+};
+
+/// Sets EffectiveGrade::stale / GradeSummary::stale of each grade (CurrentInputs).
+void markStale(QList<EffectiveGrade> &grades, const Assignment &assignment);
+void markStale(QList<GradeSummary> &summaries, const Assignment &assignment);
 
 struct ReferenceRunOptions
 {

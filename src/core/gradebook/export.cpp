@@ -38,7 +38,8 @@ QString csvField(const QString &text)
 QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds)
 {
     QList<QStringList> rows;
-    QStringList header{QStringLiteral("student"), QStringLiteral("score"), QStringLiteral("max"), QStringLiteral("status")};
+    QStringList header{QStringLiteral("student"), QStringLiteral("score"), QStringLiteral("max"), QStringLiteral("status"),
+                       QStringLiteral("stale")};
     for (const QString &id : checkIds)
         header << csvField(id);
     header << QStringLiteral("comments");
@@ -46,7 +47,7 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
     for (const EffectiveGrade &g : grades) {
         const std::optional<double> score = g.score();
         QStringList row{csvField(g.studentId), score ? number(*score) : QString(), number(g.maxScore),
-                        gradeStatusName(g.status)};
+                        gradeStatusName(g.status), g.stale ? QStringLiteral("yes") : QString()};
         for (const QString &id : checkIds) {
             QString cell;
             for (const EffectiveCheck &c : g.checks)

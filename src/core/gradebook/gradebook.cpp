@@ -491,7 +491,8 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
         return q.exec();
     };
     if (!exec(QStringLiteral("SELECT s.id, s.student, r.id, r.started_at, r.finished_at, r.backend, r.status, r.score, "
-                             "r.max_score, r.reasons, r.artifacts FROM submissions s JOIN runs r ON r.id = "
+                             "r.max_score, r.reasons, r.artifacts, r.files_hash, r.inputs_hash, r.environment_key "
+                             "FROM submissions s JOIN runs r ON r.id = "
                              "(SELECT max(id) FROM runs WHERE submission_id = s.id) WHERE %1 ORDER BY s.student").arg(where)))
         return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
     QList<EffectiveGrade> out;
@@ -509,6 +510,9 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
         g.maxScore = q.value(8).toDouble();
         g.reasons = parseReasons(q.value(9).toString());
         g.artifacts = q.value(10).toString();
+        g.filesHash = q.value(11).toString();
+        g.inputsHash = q.value(12).toString();
+        g.environmentKey = q.value(13).toString();
         byRun.insert(g.runId, out.size());
         bySubmission.insert(q.value(0).toLongLong(), out.size());
         out << g;
@@ -569,7 +573,8 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
                                "round((julianday(r.finished_at) - julianday(r.started_at)) * 86400000.0) / 1000.0, "
                                "r.artifacts, r.max_score, "
                                "(SELECT total(c.points) FROM check_results c WHERE c.run_id = r.id), "
-                               "EXISTS (SELECT 1 FROM overrides o WHERE o.submission_id = s.id) "
+                               "EXISTS (SELECT 1 FROM overrides o WHERE o.submission_id = s.id), "
+                               "r.files_hash, r.inputs_hash, r.environment_key "
                                "FROM submissions s JOIN runs r ON r.id = (SELECT max(id) FROM runs WHERE submission_id = s.id) "
                                "ORDER BY s.student")))
         return sqlError(QStringLiteral("gradeSummaries"), q.lastError().text());
@@ -580,6 +585,7 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
         g.studentId = q.value(0).toString();
         g.runId = q.value(1).toLongLong();
         g.status = parseGradeStatus(q.value(2).toString()).value_or(GradeStatus::GraderError);
+        g.runStatus = g.status;
         g.reasons = parseReasons(q.value(3).toString());
         g.backend = q.value(4).toString();
         g.durationS = q.value(5).toDouble();
@@ -587,6 +593,9 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
         g.maxScore = q.value(7).toDouble();
         if (g.status != GradeStatus::GraderError)
             g.score = q.value(8).toDouble();
+        g.filesHash = q.value(10).toString();
+        g.inputsHash = q.value(11).toString();
+        g.environmentKey = q.value(12).toString();
         if (q.value(9).toBool())
             overridden.insert(g.studentId, out.size());
         out << g;
@@ -613,6 +622,7 @@ GradeSummary summaryOf(const EffectiveGrade &grade)
     s.studentId = grade.studentId;
     s.runId = grade.runId;
     s.status = grade.status;
+    s.runStatus = grade.runStatus;
     s.reasons = grade.reasons;
     s.backend = grade.backend;
     s.durationS = grade.started.isValid() && grade.finished.isValid() ? grade.started.msecsTo(grade.finished) / 1000.0 : 0;
@@ -620,6 +630,10 @@ GradeSummary summaryOf(const EffectiveGrade &grade)
     s.score = grade.score();
     s.maxScore = grade.maxScore;
     s.overridden = !grade.overrideComments().isEmpty();
+    s.filesHash = grade.filesHash;
+    s.inputsHash = grade.inputsHash;
+    s.environmentKey = grade.environmentKey;
+    s.stale = grade.stale;
     return s;
 }
 

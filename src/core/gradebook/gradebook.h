@@ -61,6 +61,12 @@ struct EffectiveGrade
     GradeStatus runStatus = GradeStatus::Graded; ///< the status the latest run recorded
     QStringList reasons;   ///< the run's reasons (kept when an override settled the status)
     QString artifacts;     ///< the run's artifacts folder as recorded (may be gone: run folders are a cache)
+    QString filesHash;      ///< the run's RunRecord::filesHash
+    QString inputsHash;     ///< the run's RunRecord::inputsHash
+    QString environmentKey; ///< the run's RunRecord::environmentKey
+    /// The run was graded under other assignment inputs (checks, reference, limits, data, environment) than the
+    /// current ones: set by markStale() (batch/referencerun.h), which knows the assignment; false until then.
+    bool stale = false;
     double autoScore = 0;  ///< the run's score
     double maxScore = 0;
     QList<EffectiveCheck> checks;
@@ -79,6 +85,7 @@ struct GradeSummary
     QString studentId;
     qint64 runId = 0;
     GradeStatus status = GradeStatus::Graded; ///< as EffectiveGrade::status: a whole-submission override makes it graded
+    GradeStatus runStatus = GradeStatus::Graded; ///< as EffectiveGrade::runStatus
     QStringList reasons;
     QString backend;               ///< the sandbox the run used; empty when none ran (see RunRecord::backend)
     double durationS = 0;          ///< finished - started of the latest run, seconds (millisecond precision)
@@ -86,6 +93,8 @@ struct GradeSummary
     std::optional<double> score;   ///< as EffectiveGrade::score(): overrides applied, empty for a grader error
     double maxScore = 0;
     bool overridden = false;       ///< EffectiveGrade::overrideComments() is not empty
+    QString filesHash, inputsHash, environmentKey; ///< as EffectiveGrade's, for markStale()
+    bool stale = false;            ///< as EffectiveGrade::stale (set by markStale())
 };
 
 /// The summary of `grade` (the same values gradeSummaries() reads).
