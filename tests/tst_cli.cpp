@@ -160,6 +160,12 @@ void TestCli::golden_data()
         << QStringList{u"import"_s, u"submissions"_s, u"import/canvas.zip"_s, u"-o"_s, u"{TMP}/out"_s, u"--json"_s} << 0;
     QTest::newRow("import-submissions-nothing-importable")
         << QStringList{u"import"_s, u"submissions"_s, u"import/evil.zip"_s, u"-o"_s, u"{TMP}/out"_s} << 1;
+    // An on-time and a late copy of one notebook: written and flagged (not "nothing imported"); hidden entries
+    // and macOS metadata listed as skipped.
+    QTest::newRow("import-submissions-late-copy")
+        << QStringList{u"import"_s, u"submissions"_s, u"import/late.zip"_s, u"-o"_s, u"{TMP}/out"_s} << 0;
+    QTest::newRow("import-submissions-late-copy-json")
+        << QStringList{u"import"_s, u"submissions"_s, u"import/late.zip"_s, u"-o"_s, u"{TMP}/out"_s, u"--json"_s} << 0;
     QTest::newRow("import-submissions-not-a-zip")
         << QStringList{u"import"_s, u"submissions"_s, u"import/not-a-zip.zip"_s, u"-o"_s, u"{TMP}/out"_s} << 1;
     QTest::newRow("import-submissions-missing-output")

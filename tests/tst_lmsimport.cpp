@@ -79,6 +79,12 @@ QStringList filesUnder(const QString &root)
     return out;
 }
 
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 QStringList flaggedText(const ImportReport &r)
 {
     QStringList out;
@@ -150,6 +156,60 @@ private Q_SLOTS:
         QCOMPARE(subs->at(0).files.size(), 2);
         QVERIFY(problems.at(0).isEmpty() && problems.at(1).isEmpty() && problems.at(2).isEmpty());
         QVERIFY(problems.at(3).startsWith(u"ambiguous"_s));
+    }
+
+    // The same file twice for one student (on time and late): both copies are written, the student is flagged
+    // and listed as needing review (the folder holds both, so grade flags it too). Canvas's LATE mark is kept.
+    // Hidden entries are skipped and listed with their reason; macOS metadata as one line.
+    void lateCopiesHiddenAndMacosEntries()
+    {
+        QTemporaryDir tmp;
+        const QString zip = tmp.filePath(u"late.zip"_s), out = tmp.filePath(u"out"_s);
+        QVERIFY(writeZip(zip, {
+            {u"smithjohn_101_5001_hw1.ipynb"_s, kNotebook},
+            {u"smithjohn_LATE_101_5002_hw1.ipynb"_s, kNotebook + " "},
+            {u"doejane_LATE_102_5003_hw1.ipynb"_s, kNotebook},
+            {u"roebob_103_5004_hw1.ipynb"_s, kNotebook},
+            {u".hidden.ipynb"_s, kNotebook},
+            {u"roebob_103_5004_.secret.csv"_s, "x\n"},
+            {u"__MACOSX/._smithjohn_101_5001_hw1.ipynb"_s, "fork"},
+            {u"__MACOSX/._doejane_LATE_102_5003_hw1.ipynb"_s, "fork"},
+            {u".DS_Store"_s, "finder"},
+            {u".ipynb_checkpoints/roebob_103_5004_hw1-checkpoint.ipynb"_s, kNotebook},
+            {u"__pycache__/x.pyc"_s, "pyc"},
+        }));
+        const auto r = importSubmissions(zip, out);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QCOMPARE(importedText(*r, out), (QStringList{u"102 102/hw1.ipynb"_s, u"103 103/hw1.ipynb"_s}));
+        QCOMPARE(r->imported.at(0).late, true);
+        QCOMPARE(r->imported.at(1).late, false);
+        QCOMPARE(r->written(), 3);
+        QCOMPARE(r->needsReview.size(), 1);
+        const ImportedSubmission &john = r->needsReview.at(0);
+        QCOMPARE(john.studentId, u"101"_s);
+        QCOMPARE(john.folder, out + u"/101"_s);
+        QCOMPARE(john.notebookPath, QString());
+        QCOMPARE(john.late, true);
+        const QString ambiguous = u"ambiguous: hw1.ipynb handed in 2 times (hw1.ipynb, hw1 (late).ipynb); not guessed"_s;
+        QCOMPARE(john.problem, ambiguous);
+        QCOMPARE(flaggedText(*r), QStringList{u"101 | "_s + ambiguous});
+        QStringList skipped;
+        for (const FlaggedEntry &f : r->skipped)
+            skipped << f.entry + u" | "_s + f.reason;
+        QCOMPARE(skipped, (QStringList{
+            u".hidden.ipynb | skipped: hidden file or folder (the name .hidden.ipynb starts with '.')"_s,
+            u"roebob_103_5004_.secret.csv | skipped: hidden file or folder (the name .secret.csv starts with '.')"_s,
+            u".ipynb_checkpoints/roebob_103_5004_hw1-checkpoint.ipynb | skipped: Jupyter's autosave folder .ipynb_checkpoints"_s,
+            u"__pycache__/x.pyc | skipped: Python's cache folder __pycache__"_s,
+            u"__MACOSX/, ._*, .DS_Store | ignored: 3 macOS metadata entries (resource forks, Finder data)"_s}));
+        QCOMPARE(filesUnder(out), (QStringList{u"101/hw1 (late).ipynb"_s, u"101/hw1.ipynb"_s, u"102/hw1.ipynb"_s,
+                                               u"103/hw1.ipynb"_s}));
+        QCOMPARE(readAll(out + u"/101/hw1 (late).ipynb"_s), kNotebook + " "); // the late copy, as handed in
+        // grade sees both copies: the student is flagged, not graded on whichever came first.
+        const auto subs = discoverSubmissions(out);
+        QVERIFY(subs);
+        QCOMPARE(subs->at(0).studentId, u"101"_s);
+        QVERIFY2(subs->at(0).problem.startsWith(u"ambiguous: 2 notebooks"_s), qPrintable(subs->at(0).problem));
     }
 
     void moodle()

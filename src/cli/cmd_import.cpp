@@ -22,7 +22,8 @@ QString shown(const QString &path)
     return abs.startsWith(cwd + QLatin1Char('/')) ? QDir(cwd).relativeFilePath(abs) : abs;
 }
 
-/// `import submissions`: exit 0 when something was imported (flagged entries on stderr), 1 when nothing was.
+/// `import submissions`: exit 0 when a student folder was written (flagged and skipped entries on stderr,
+/// and a summary saying how many are ready to grade and how many need review), 1 when nothing was.
 int importSubmissionsCmd(const QString &input, const QString &outFolder, bool json)
 {
     auto report = importSubmissions(input, outFolder);
@@ -30,31 +31,57 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
         printError(report.error());
         return ExitBadInput;
     }
+    const auto entries = [](const QList<FlaggedEntry> &list) {
+        QJsonArray a;
+        for (const FlaggedEntry &f : list)
+            a.append(QJsonObject{{QStringLiteral("entry"), f.entry}, {QStringLiteral("reason"), f.reason}});
+        return a;
+    };
     if (json) {
-        QJsonArray imported, flagged;
+        QJsonArray imported, review;
         for (const ImportedSubmission &s : report->imported)
             imported.append(QJsonObject{{QStringLiteral("student"), s.studentId},
-                                        {QStringLiteral("notebook"), s.notebookPath}});
-        for (const FlaggedEntry &f : report->flagged)
-            flagged.append(QJsonObject{{QStringLiteral("entry"), f.entry}, {QStringLiteral("reason"), f.reason}});
+                                        {QStringLiteral("notebook"), s.notebookPath},
+                                        {QStringLiteral("late"), s.late}});
+        for (const ImportedSubmission &s : report->needsReview)
+            review.append(QJsonObject{{QStringLiteral("student"), s.studentId},
+                                      {QStringLiteral("folder"), s.folder},
+                                      {QStringLiteral("reason"), s.problem},
+                                      {QStringLiteral("late"), s.late}});
         out() << QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("imported"), imported},
-                                                             {QStringLiteral("flagged"), flagged}})
+                                                             {QStringLiteral("needs_review"), review},
+                                                             {QStringLiteral("flagged"), entries(report->flagged)},
+                                                             {QStringLiteral("skipped"), entries(report->skipped)}})
                                        .toJson(QJsonDocument::Compact))
               << '\n';
     } else {
+        // One line per student folder written: id, notebook (or folder), and what to know about it.
         for (const ImportedSubmission &s : report->imported)
-            out() << s.studentId << '\t' << shown(s.notebookPath) << '\n';
+            out() << s.studentId << '\t' << shown(s.notebookPath) << (s.late ? "\tlate" : "") << '\n';
+        for (const ImportedSubmission &s : report->needsReview)
+            out() << s.studentId << '\t' << shown(s.folder) << "\tneeds review" << (s.late ? "; late" : "") << '\n';
     }
     out().flush();
     for (const FlaggedEntry &f : report->flagged)
         err() << "sandmark-cli: import: flagged: " << f.entry << ": " << f.reason << Qt::endl;
-    if (report->imported.isEmpty()) {
-        err() << "sandmark-cli: " << input << ": nothing could be imported (" << report->flagged.size()
-              << " flagged)" << Qt::endl;
+    for (const FlaggedEntry &f : report->skipped)
+        err() << "sandmark-cli: import: " << f.entry << ": " << f.reason << Qt::endl;
+    const qsizetype notWritten = report->flagged.size() - report->needsReview.size();
+    if (report->written() == 0) {
+        err() << "sandmark-cli: " << input << ": nothing was written (" << notWritten << " entr"
+              << (notWritten == 1 ? "y" : "ies") << " refused or not recognised, " << report->skipped.size()
+              << " skipped)" << Qt::endl;
         return ExitBadInput;
     }
-    err() << "sandmark-cli: import: " << report->imported.size() << " submission(s) imported into "
-          << shown(outFolder) << ", " << report->flagged.size() << " flagged" << Qt::endl;
+    qsizetype late = 0;
+    for (const QList<ImportedSubmission> *list : {&report->imported, &report->needsReview})
+        for (const ImportedSubmission &s : *list)
+            late += s.late ? 1 : 0;
+    err() << "sandmark-cli: import: " << report->written() << " student folder(s) written into " << shown(outFolder)
+          << ": " << report->imported.size() << " ready to grade, " << report->needsReview.size()
+          << " flagged (grade records them as needs-review), " << late << " late; " << notWritten
+          << " entr" << (notWritten == 1 ? "y" : "ies") << " refused or not recognised, " << report->skipped.size()
+          << " skipped" << Qt::endl;
     return ExitOk;
 }
 
@@ -74,8 +101,8 @@ int cmdImport(const QStringList &args)
                                     QStringLiteral("OUT"));
     parser.addOption(output);
     const QCommandLineOption json(QStringLiteral("json"),
-                                  QStringLiteral("submissions: print {\"imported\": [...], \"flagged\": [...]} "
-                                                 "as one JSON object."));
+                                  QStringLiteral("submissions: print {\"imported\": [...], \"needs_review\": [...], "
+                                                 "\"flagged\": [...], \"skipped\": [...]} as one JSON object."));
     parser.addOption(json);
     if (int rc = parseOrExit(parser, args,
                              QStringLiteral("nbgrader: create a Sandmark assignment from an nbgrader source "

@@ -342,19 +342,23 @@ void SubmissionsPage::importArchive(const QString &zipPath)
                                  return;
                              }
                              QStringList flagged;
+                             // Students written but flagged (needs review) are in `flagged` too; skipped entries
+                             // (hidden files, macOS metadata) are listed with their reason, never dropped silently.
                              for (const FlaggedEntry &f : std::as_const(report->flagged))
+                                 flagged << tr("%1: %2").arg(f.entry, f.reason);
+                             for (const FlaggedEntry &f : std::as_const(report->skipped))
                                  flagged << tr("%1: %2").arg(f.entry, f.reason);
                              importFolder(out);
                              // The listing's summary follows; the import's stays in the tooltip.
-                             m_count->setToolTip(tr("Imported %n student(s) from %1", nullptr, int(report->imported.size()))
+                             m_count->setToolTip(tr("Imported %n student(s) from %1", nullptr, int(report->written()))
                                                      .arg(QDir::toNativeSeparators(zipPath))
                                                  + (flagged.isEmpty() ? QString() : QLatin1Char('\n') + flagged.join(QLatin1Char('\n'))));
-                             m_importSummary = tr("Imported %n student(s)", nullptr, int(report->imported.size()))
+                             m_importSummary = tr("Imported %n student(s)", nullptr, int(report->written()))
                                                + (flagged.isEmpty() ? QString()
                                                                     : QLatin1String("; ")
                                                                           + tr("%n entry(ies) flagged (see the tooltip)", nullptr,
                                                                                int(flagged.size())));
-                             Q_EMIT archiveImported(int(report->imported.size()), flagged);
+                             Q_EMIT archiveImported(int(report->written()), flagged);
                          });
 }
 

@@ -99,7 +99,8 @@ Q_SIGNALS:
     void gradebookChanged();
     void batchFinished(const sandmark::BatchSummary &summary);
     void batchFailed(const QString &message);
-    /// An LMS zip was imported: `imported` students written, `flagged` entries not imported (each "entry: reason").
+    /// An LMS zip was imported: `imported` student folders written (ready to grade or flagged for review),
+    /// `flagged` the flagged and the skipped entries (each "entry: reason").
     void archiveImported(int imported, const QStringList &flagged);
     void archiveFailed(const QString &message);
     /// The gradebook's results are in the table (after listing, after a batch).

@@ -31,6 +31,7 @@ struct StagedStudent
 {
     QStringList files;    ///< paths relative to the student's staging folder
     QString problem;      ///< set when two entries claim the same file
+    bool late = false;    ///< an entry of this student was marked LATE by Canvas
 };
 
 /// Where an archive entry goes: student id and path inside the student's folder; empty id = not recognised.
@@ -38,6 +39,7 @@ struct Target
 {
     QString student;
     QString relPath;
+    bool late = false; ///< Canvas's `_LATE_` mark
 };
 
 /// Canvas: `<name>_<userid>_<submissionid>_<file>` or `<name>_LATE_<userid>_<submissionid>_<file>` (`late` in
@@ -46,18 +48,18 @@ struct Target
 Target targetOf(const QStringList &parts)
 {
     static const QRegularExpression moodle(u"^(.+)_(\\d+)_assignsubmission_[a-z]+_(.*)$"_s);
-    static const QRegularExpression canvas(u"^([^_]+)_(?:(?i:late)_)?(\\d+)_(\\d+)_(.+)$"_s);
+    static const QRegularExpression canvas(u"^([^_]+)_((?i:late)_)?(\\d+)_(\\d+)_(.+)$"_s);
     const QString &first = parts.first();
     if (const auto m = moodle.match(first); m.hasMatch()) {
         if (parts.size() > 1 && m.captured(3).isEmpty())
-            return {m.captured(2), parts.mid(1).join(QLatin1Char('/'))};
+            return {m.captured(2), parts.mid(1).join(QLatin1Char('/')), false};
         if (parts.size() == 1 && !m.captured(3).isEmpty())
-            return {m.captured(2), m.captured(3)};
+            return {m.captured(2), m.captured(3), false};
         return {};
     }
     if (parts.size() == 1) {
         if (const auto m = canvas.match(first); m.hasMatch())
-            return {m.captured(2), m.captured(4)};
+            return {m.captured(3), m.captured(5), !m.captured(2).isEmpty()};
     }
     return {};
 }
@@ -83,12 +85,27 @@ QString unsafePath(const QString &path, QStringList *parts)
     return {};
 }
 
-bool silentlySkipped(const QStringList &parts)
+/// macOS metadata a zip made on a Mac carries: `__MACOSX/` resource forks, `._x` AppleDouble files, `.DS_Store`.
+bool macosMetadata(const QStringList &parts)
 {
     for (const QString &p : parts)
-        if (p.startsWith(QLatin1Char('.')) || p == QLatin1String("__MACOSX") || p == QLatin1String("__pycache__"))
+        if (p == QLatin1String("__MACOSX") || p.startsWith(QLatin1String("._")) || p == QLatin1String(".DS_Store"))
             return true;
     return false;
+}
+
+/// Why an entry that is not part of a submission is skipped, or empty.
+QString skipReason(const QStringList &parts)
+{
+    for (const QString &p : parts) {
+        if (p == QLatin1String(".ipynb_checkpoints"))
+            return u"skipped: Jupyter's autosave folder .ipynb_checkpoints"_s;
+        if (p == QLatin1String("__pycache__"))
+            return u"skipped: Python's cache folder __pycache__"_s;
+        if (p.startsWith(QLatin1Char('.')))
+            return u"skipped: hidden file or folder (the name %1 starts with '.')"_s.arg(p);
+    }
+    return {};
 }
 
 struct ArchiveFree
@@ -103,6 +120,8 @@ public:
 
     QMap<QString, StagedStudent> students;
     QList<FlaggedEntry> flagged;
+    QList<FlaggedEntry> skipped;
+    int macosEntries = 0; ///< macOS metadata entries skipped (listed as one line)
 
     /// Copies `size` bytes from `read` (returns bytes, 0 at end, <0 on error) to the staging file.
     /// Returns an empty string or the reason the entry was refused; `fatal` set on an I/O or archive error.
@@ -114,11 +133,24 @@ public:
         if (declaredSize >= 0 && m_total + declaredSize > m_limits.maxTotalBytes)
             return u"refused: the import would exceed the total cap of %1 bytes"_s.arg(m_limits.maxTotalBytes);
         StagedStudent &s = students[t.student];
-        if (s.files.contains(t.relPath, Qt::CaseInsensitive)) {
-            s.problem = u"ambiguous: several entries for %1"_s.arg(t.relPath);
-            return u"refused: a second file %1 for student %2"_s.arg(t.relPath, t.student);
+        QString relPath = t.relPath;
+        if (s.files.contains(relPath, Qt::CaseInsensitive)) {
+            // A second copy of one file (an on-time and a late one): written beside the first under a name of
+            // its own, so the folder shows both and grade flags the student instead of grading either.
+            const qsizetype slash = relPath.lastIndexOf(QLatin1Char('/'));
+            const qsizetype dot = relPath.lastIndexOf(QLatin1Char('.'));
+            const qsizetype cut = dot > slash + 1 ? dot : relPath.size();
+            const QString stem = relPath.left(cut), ext = relPath.mid(cut);
+            for (int n = 2; s.files.contains(relPath, Qt::CaseInsensitive); ++n)
+                relPath = stem + (t.late && n == 2 ? u" (late)"_s : t.late ? u" (late %1)"_s.arg(n - 1) : u" (%1)"_s.arg(n)) + ext;
+            QStringList copies{t.relPath};
+            for (const QString &f : std::as_const(s.files))
+                if (f != t.relPath && f.startsWith(stem + u" ("_s) && f.endsWith(ext))
+                    copies << f;
+            copies << relPath;
+            s.problem = u"ambiguous: %1 handed in %2 times (%3); not guessed"_s.arg(t.relPath).arg(copies.size()).arg(copies.join(u", "_s));
         }
-        const QString dest = m_staging + QLatin1Char('/') + t.student + QLatin1Char('/') + t.relPath;
+        const QString dest = m_staging + QLatin1Char('/') + t.student + QLatin1Char('/') + relPath;
         if (!QDir().mkpath(QFileInfo(dest).absolutePath())) {
             *fatal = Error{dest, {}, u"cannot create the folder"_s};
             return {};
@@ -164,7 +196,8 @@ public:
         }
         Q_UNUSED(entry);
         m_total += written;
-        s.files << t.relPath;
+        s.files << relPath;
+        s.late = s.late || t.late;
         return {};
     }
 
@@ -216,9 +249,20 @@ Expected<void> readZip(const QString &path, Importer &imp)
             flag(u"refused: not a regular file (device, fifo or socket)"_s);
             continue;
         }
-        if (silentlySkipped(parts))
+        if (macosMetadata(parts)) {
+            ++imp.macosEntries;
             continue;
+        }
+        if (QString why = skipReason(parts); !why.isEmpty()) {
+            imp.skipped << FlaggedEntry{name, why};
+            continue;
+        }
         const Target t = targetOf(parts);
+        // The file's own name inside a Canvas entry ("name_1_2_.secret.csv") may be hidden too.
+        if (QString why = t.student.isEmpty() ? QString() : skipReason(t.relPath.split(QLatin1Char('/'))); !why.isEmpty()) {
+            imp.skipped << FlaggedEntry{name, why};
+            continue;
+        }
         if (t.student.isEmpty()) {
             flag(u"not named like a Canvas (name_id_submission_file) or Moodle "
                  "(Full Name_id_assignsubmission_file_/) submission"_s);
@@ -266,7 +310,7 @@ Expected<void> readFolder(const QString &folder, const QString &out, Importer &i
                 return Error{file, {}, u"cannot read: %1"_s.arg(src.errorString())};
             Error fatal;
             const QString why = imp.write(
-                Target{s.studentId, rel}, src.size(),
+                Target{s.studentId, rel, false}, src.size(),
                 [&](char *buf, qint64 size) -> qint64 { return src.read(buf, size); }, &fatal, file);
             if (!fatal.message.isEmpty())
                 return fatal;
@@ -307,6 +351,10 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
 
     ImportReport report;
     report.flagged = imp.flagged;
+    report.skipped = imp.skipped;
+    if (imp.macosEntries > 0)
+        report.skipped << FlaggedEntry{u"__MACOSX/, ._*, .DS_Store"_s,
+                                       u"ignored: %1 macOS metadata entr%2 (resource forks, Finder data)"_s.arg(imp.macosEntries).arg(imp.macosEntries == 1 ? u"y"_s : u"ies"_s)};
     for (auto it = imp.students.cbegin(); it != imp.students.cend(); ++it) {
         const QString &student = it.key();
         const QString dest = out + QLatin1Char('/') + student;
@@ -321,18 +369,25 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
         notebooks.sort();
         if (!QDir().rename(staging->path() + QLatin1Char('/') + student, dest))
             return Error{dest, {}, u"cannot move the student's folder into place"_s};
+        ImportedSubmission written{student, {}, dest, {}, it->late};
         if (!it->problem.isEmpty())
-            report.flagged << FlaggedEntry{student, it->problem};
+            written.problem = it->problem;
         else if (notebooks.isEmpty())
-            report.flagged << FlaggedEntry{student, u"no notebook (*.ipynb) handed in"_s};
+            written.problem = u"no notebook (*.ipynb) handed in"_s;
         else if (notebooks.size() > 1)
-            report.flagged << FlaggedEntry{student, u"ambiguous: %1 notebooks (%2); not guessed"_s.arg(notebooks.size())
-                                                        .arg(notebooks.join(QLatin1String(", ")))};
+            written.problem = u"ambiguous: %1 notebooks (%2); not guessed"_s.arg(notebooks.size()).arg(notebooks.join(QLatin1String(", ")));
         else
-            report.imported << ImportedSubmission{student, dest + QLatin1Char('/') + notebooks.first()};
+            written.notebookPath = dest + QLatin1Char('/') + notebooks.first();
+        if (written.problem.isEmpty()) {
+            report.imported << written;
+        } else {
+            report.flagged << FlaggedEntry{student, written.problem};
+            report.needsReview << written;
+        }
     }
     qCDebug(lcBatch) << "imported" << report.imported.size() << "submissions from" << archiveOrFolder << "into" << out
-                    << "," << report.flagged.size() << "flagged";
+                    << "," << report.needsReview.size() << "to review," << report.flagged.size() << "flagged,"
+                    << report.skipped.size() << "skipped";
     return report;
 }
 

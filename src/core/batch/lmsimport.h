@@ -17,11 +17,14 @@ struct ImportLimits
     qint64 maxTotalBytes = qint64(2) << 30;   ///< whole import: 2 GiB
 };
 
-/// One student imported: the id is the folder name under `out`.
+/// One student whose folder was written under `out`: the id is the folder name.
 struct ImportedSubmission
 {
     QString studentId;    ///< Canvas's / Moodle's numeric user id, or the folder's student id
-    QString notebookPath; ///< absolute path of the notebook under `out`
+    QString notebookPath; ///< absolute path of the notebook under `out`; empty for a student in `needsReview`
+    QString folder;       ///< absolute path of the student's folder under `out`
+    QString problem;      ///< `needsReview` only: why it is not gradable as it is ("ambiguous: ...")
+    bool late = false;    ///< Canvas named at least one of the student's entries `_LATE_` (the LMS's own mark)
 };
 
 /// An entry (archive member, student, or source file) that was not imported as a gradable submission.
@@ -31,11 +34,17 @@ struct FlaggedEntry
     QString reason; ///< one sentence: "refused: ...", "ambiguous: ...", ...
 };
 
-/// What importSubmissions() did. `imported` and `flagged` are sorted by student id / entry order.
+/// What importSubmissions() did. The lists are sorted by student id / entry order. Every student folder
+/// written is in `imported` (gradable: one notebook) or `needsReview` (written, but `grade` will record it
+/// as needs-review: several notebooks, none, two copies of one file); nothing written is in neither.
 struct ImportReport
 {
-    QList<ImportedSubmission> imported;
-    QList<FlaggedEntry> flagged;
+    QList<ImportedSubmission> imported;    ///< written and gradable
+    QList<ImportedSubmission> needsReview; ///< written, flagged (each also in `flagged` with its reason)
+    QList<FlaggedEntry> flagged;           ///< refused or unrecognised entries, students left unchanged, needsReview
+    QList<FlaggedEntry> skipped;           ///< entries left out on purpose (hidden files, caches, macOS metadata)
+    /// Student folders written into `out`.
+    qsizetype written() const { return imported.size() + needsReview.size(); }
 };
 
 /// Imports the submissions in `archiveOrFolder` into `outFolder` (created when missing).
@@ -49,8 +58,10 @@ struct ImportReport
 ///   `<Full Name>_<participantid>_assignsubmission_file_/…` (or the flat variant
 ///   `<Full Name>_<participantid>_assignsubmission_file_<file>`); the student id is `<participantid>`;
 /// - a **folder** with one notebook per student: read by discoverSubmissions() and copied.
-/// The zip is read with libarchive (zip format only). Directory entries, `__MACOSX/`, hidden files and
-/// `.ipynb_checkpoints` are skipped silently.
+/// The zip is read with libarchive (zip format only). Directory entries are skipped silently; files that are
+/// not part of a submission are skipped and listed in `skipped` with the reason: hidden files (`.hidden.ipynb`),
+/// `.ipynb_checkpoints/` and `__pycache__/` entries one by one, macOS metadata (`__MACOSX/`, `._*` resource
+/// forks, `.DS_Store`) as one line with its count. Canvas's `_LATE_` mark is kept in `late`.
 ///
 /// Safety: entries with an absolute path (`/x`, `C:\x`, `\x`), a `..` component, symbolic or hard links,
 /// devices/fifos, or sizes over `limits` are refused and flagged, never written. Everything is written
@@ -59,7 +70,10 @@ struct ImportReport
 /// already exists in `out` is flagged and left unchanged.
 ///
 /// A student with several notebooks (or none) is still written (so `grade` records it as needs-review) but
-/// is flagged "ambiguous"/"no notebook" instead of imported: never guessed. Non-notebook files beside a
+/// is flagged "ambiguous"/"no notebook" and listed in `needsReview`: never guessed. Two entries for the same
+/// file of one student (an on-time and a late copy) are both written, the second beside the first as
+/// `<name> (late).<ext>` (or `<name> (2).<ext>`), and the student is flagged "ambiguous": the folder then holds
+/// both notebooks, so `grade` flags it too instead of grading whichever copy came first. Non-notebook files beside a
 /// student's notebook are kept in the student's folder (data the notebook reads).
 ///
 /// Errors: the input does not exist, is neither a folder nor a zip archive (the message names the file and

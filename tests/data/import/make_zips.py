@@ -3,7 +3,9 @@
 
 canvas.zip: Canvas "Download Submissions" naming (name_userid_submissionid_file, LATE, a resubmitted
 file's -1 suffix), a student with two notebooks, and the hostile entries the importer refuses (../, an
-absolute path, a symbolic link). evil.zip: hostile entries only (nothing importable).
+absolute path, a symbolic link). evil.zip: hostile entries only (nothing importable). late.zip: one student
+with an on-time and a late copy of the same notebook (written, flagged), hidden entries and macOS metadata
+(skipped, listed).
 Run from this folder: /usr/bin/python3 make_zips.py
 """
 import zipfile
@@ -36,4 +38,12 @@ write("canvas.zip", [
 write("evil.zip", [
     ("../../evil.ipynb", NB, FILE),
     ("linkbob_4_14_hw1.ipynb", b"/etc/passwd", LINK),
+])
+write("late.zip", [
+    ("smithjohn_101_5001_hw1.ipynb", NB, FILE),
+    ("smithjohn_LATE_101_5002_hw1.ipynb", NB, FILE),
+    (".hidden.ipynb", NB, FILE),
+    ("__MACOSX/._smithjohn_101_5001_hw1.ipynb", b"resource fork", FILE),
+    ("__MACOSX/._smithjohn_LATE_101_5002_hw1.ipynb", b"resource fork", FILE),
+    (".ipynb_checkpoints/smithjohn_101_5001_hw1-checkpoint.ipynb", NB, FILE),
 ])
