@@ -106,11 +106,24 @@ class TestNbgraderSandbox : public QObject
         return out;
     }
 
+    /// The student's folder, copied from the fixtures into the assignment's submissions/ folder (grade takes
+    /// paths only there).
+    QString submitted(const QString &student)
+    {
+        const QString src = kData + u"/submissions/"_s + student, dest = m_assignment + u"/submissions/"_s + student;
+        QDir().mkpath(dest);
+        for (const QString &name : QDir(src).entryList(QDir::Files)) {
+            QFile::remove(dest + u"/"_s + name);
+            QFile::copy(src + u"/"_s + name, dest + u"/"_s + name);
+        }
+        return dest;
+    }
+
     QStringList submissionFolders()
     {
         QStringList out;
         for (const Want &e : expectedGrades())
-            out << kData + u"/submissions/"_s + e.student;
+            out << submitted(e.student);
         return out;
     }
 
@@ -248,7 +261,7 @@ private Q_SLOTS:
                 cell.insert(u"id"_s, u"hostile"_s);
             cells.insert(0, cell);
             nb.insert(u"cells"_s, cells);
-            const QString dir = m_tmp.filePath(u"hostile/"_s + it.key());
+            const QString dir = m_assignment + u"/submissions/"_s + it.key();
             QVERIFY(QDir().mkpath(dir));
             QFile f(dir + u"/ps1.ipynb"_s);
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -258,7 +271,7 @@ private Q_SLOTS:
         }
         const QString gradebook = m_tmp.filePath(u"hostile.sqlite"_s);
         const Cli run = cli(QStringList{u"grade"_s, m_assignment, u"--gradebook"_s, gradebook, u"--jobs"_s, u"2"_s} + folders
-                                + QStringList{kData + u"/submissions/keeps"_s},
+                                + QStringList{submitted(u"keeps"_s)},
                             900000);
         QVERIFY2(run.code == 0 || run.code == 1, run.err.constData());
         auto gb = Gradebook::open(gradebook);
@@ -347,7 +360,7 @@ private Q_SLOTS:
         check();
         // A forced regrade of two submissions: new runs, the manual grades stay.
         const Cli regrade = cli({u"grade"_s, m_assignment, u"--gradebook"_s, m_gradebook, u"--force"_s,
-                                 kData + u"/submissions/keeps"_s, kData + u"/submissions/wrong"_s},
+                                 submitted(u"keeps"_s), submitted(u"wrong"_s)},
                                 600000);
         QVERIFY2(regrade.code == 0 || regrade.code == 1, regrade.err.constData());
         check();
