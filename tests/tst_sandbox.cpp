@@ -9,6 +9,7 @@
 #include "sandbox/doctor.h"
 #include "sandbox/job.h"
 #include "sandbox/sandboxrun.h"
+#include "sandbox/submissionrun.h"
 #include "sandbox/workdir.h"
 
 #include <QDir>
@@ -328,6 +329,53 @@ private Q_SLOTS:
         const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral("result['ok'] = 1"), quickLimits());
         if (!o.ok)
             m_bwrapSkip = QStringLiteral("bwrap cannot start a sandbox here: ") + o.error.toString();
+    }
+
+    // One rule for the CLI's flags and the app's preferences (runOptionsFor): flag > assignment > preference.
+    void runOptionsFollowTheChoices()
+    {
+        QTemporaryDir dir;
+        const auto write = [&](const QByteArray &json) {
+            QFile f(dir.filePath(QStringLiteral("assignment.json")));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(json);
+        };
+        {
+            QFile nb(dir.filePath(QStringLiteral("nb.ipynb")));
+            QVERIFY(nb.open(QIODevice::WriteOnly));
+            nb.write(R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
+        }
+        const QString hfHome = dir.filePath(QStringLiteral("hf"));
+        RunChoices prefs;
+        prefs.preferredSandbox = SandboxKind::Docker;
+        prefs.defaultDatasetCache = hfHome;
+
+        write(R"({"slug": "a", "notebooks": ["nb.ipynb"]})");
+        Expected<Assignment> plain = Assignment::load(dir.path());
+        QVERIFY2(plain, qPrintable(plain ? QString() : plain.error().toString()));
+        QCOMPARE(runOptionsFor(*plain, {}).kind, defaultSandboxKind());
+        QCOMPARE(runOptionsFor(*plain, prefs).kind, SandboxKind::Docker);
+        QCOMPARE(runOptionsFor(*plain, prefs).datasetCache, QString()); // no dataset listed: nothing bound
+        QCOMPARE(runOptionsFor(*plain, prefs).dockerImage, QString());
+
+        write(R"({"slug": "a", "notebooks": ["nb.ipynb"], "sandbox": "bwrap", "docker_image": "img:1",
+                  "required_datasets": ["org/ds f.csv"]})");
+        Expected<Assignment> pinned = Assignment::load(dir.path());
+        QVERIFY2(pinned, qPrintable(pinned ? QString() : pinned.error().toString()));
+        QCOMPARE(runOptionsFor(*pinned, prefs).kind, SandboxKind::Bwrap); // the assignment wins over a preference
+        QCOMPARE(runOptionsFor(*pinned, prefs).dockerImage, u"img:1"_s);  // batches too, not only `run`
+        QCOMPARE(runOptionsFor(*pinned, prefs).datasetCache, QString());   // the default cache does not exist yet
+        QVERIFY(QDir().mkpath(hfHome));
+        QCOMPARE(runOptionsFor(*pinned, prefs).datasetCache, hfHome);
+        RunChoices flags = prefs;
+        flags.sandbox = SandboxKind::LocalUnsafe;
+        flags.datasetCache = QStringLiteral("relative-hf");
+        flags.dockerImage = QStringLiteral("img:2");
+        const SubmissionRunOptions chosen = runOptionsFor(*pinned, flags);
+        QCOMPARE(chosen.kind, SandboxKind::LocalUnsafe); // a flag wins over the assignment
+        QCOMPARE(chosen.datasetCache, QDir::current().absoluteFilePath(QStringLiteral("relative-hf")));
+        QCOMPARE(chosen.dockerImage, u"img:2"_s);
+        QCOMPARE(runOptionsFor(*plain, flags).datasetCache, chosen.datasetCache); // an explicit cache is always bound
     }
 
     /// After every test: no container of ours is left behind (the run removes its own, also when killed).

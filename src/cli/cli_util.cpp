@@ -3,7 +3,6 @@
 #include "commands.h"
 
 #include "assignment/assignment.h"
-#include "datasets/hubcache.h"
 #include "gradebook/gradebook.h"
 
 #include <QFileInfo>
@@ -99,16 +98,6 @@ Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentP
     if (!gb)
         return gb.error();
     return AssignmentGradebook{std::move(*assignment), std::move(*gb)};
-}
-
-QString datasetCacheFor(const Assignment &assignment, const QString &explicitDir)
-{
-    if (!explicitDir.isEmpty())
-        return QFileInfo(explicitDir).absoluteFilePath();
-    if (assignment.requiredDatasets().isEmpty())
-        return {};
-    const QString home = HubCache::defaultHome();
-    return QFileInfo(home).isDir() ? home : QString();
 }
 
 bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOption &option, std::optional<SandboxKind> &kind)

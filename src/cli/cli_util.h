@@ -88,9 +88,4 @@ struct AssignmentGradebook
 /// assignment's, else the gradebook's. Used by export, feedback, override and manual.
 Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentPath, const QString &gradebookOption);
 
-/// The HF_HOME a run binds read-only: `explicitDir` when not empty; else, for an assignment that lists
-/// required_datasets, HubCache::defaultHome() (the folder `datasets warm` fills, and the app's default) when
-/// it exists; else none (empty).
-QString datasetCacheFor(const Assignment &assignment, const QString &explicitDir);
-
 } // namespace sandmark::cli

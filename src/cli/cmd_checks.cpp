@@ -9,6 +9,7 @@
 #include "batch/referencerun.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "datasets/hubcache.h"
 #include "grading/value.h"
 #include "sandbox/backend.h"
 
@@ -88,21 +89,11 @@ QJsonObject checkJson(const Check &c)
     return o;
 }
 
-struct ReferenceOptions
-{
-    std::optional<SandboxKind> kind;
-    QString datasetCache;
-    QString dockerImage;
-    bool dockerImageSet = false;
-};
-
 /// Runs (or reads from the cache) the reference run and decodes its payload. Exit code on failure.
-int referencePayload(const Assignment &assignment, const ReferenceOptions &ro, ProbePayload &payload, bool &cacheHit)
+int referencePayload(const Assignment &assignment, const RunChoices &choices, ProbePayload &payload, bool &cacheHit)
 {
     ReferenceRunOptions opt;
-    opt.run.kind = ro.kind.value_or(assignment.sandbox().value_or(defaultSandboxKind()));
-    opt.run.datasetCache = datasetCacheFor(assignment, ro.datasetCache);
-    opt.run.dockerImage = ro.dockerImageSet ? ro.dockerImage : assignment.dockerImage();
+    opt.run = runOptionsFor(assignment, choices);
     if (opt.run.kind == SandboxKind::LocalUnsafe)
         err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebook WITHOUT a sandbox (resource limits only)" << Qt::endl;
     ReferenceRun run(assignment, opt);
@@ -149,7 +140,7 @@ int referencePayload(const Assignment &assignment, const ReferenceOptions &ro, P
     return ExitOk;
 }
 
-int listChecks(const QString &assignmentArg, bool reference, bool json, const ReferenceOptions &ro)
+int listChecks(const QString &assignmentArg, bool reference, bool json, const RunChoices &choices)
 {
     Expected<Assignment> assignment = Assignment::load(assignmentArg);
     if (!assignment) {
@@ -160,7 +151,7 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Re
     ProbePayload payload;
     bool cacheHit = false;
     if (reference)
-        if (int rc = referencePayload(*assignment, ro, payload, cacheHit); rc != ExitOk)
+        if (int rc = referencePayload(*assignment, choices, payload, cacheHit); rc != ExitOk)
             return rc;
     auto checksOf = [&](const QString &variable) {
         QStringList ids;
@@ -350,13 +341,14 @@ int cmdChecks(const QStringList &args)
             return usage(QStringLiteral("--%1 '%2' is not a number").arg(o->names().constFirst(), parser.value(*o)));
 
     if (action == QLatin1String("list")) {
-        ReferenceOptions ro;
-        if (!readSandboxOption(parser, sandbox, ro.kind))
+        RunChoices choices;
+        if (!readSandboxOption(parser, sandbox, choices.sandbox))
             return ExitUsage;
-        ro.datasetCache = parser.value(datasets);
-        ro.dockerImageSet = parser.isSet(image);
-        ro.dockerImage = parser.value(image);
-        return listChecks(pos.at(1), parser.isSet(reference), parser.isSet(json), ro);
+        choices.datasetCache = parser.value(datasets);
+        choices.defaultDatasetCache = HubCache::defaultHome();
+        if (parser.isSet(image))
+            choices.dockerImage = parser.value(image);
+        return listChecks(pos.at(1), parser.isSet(reference), parser.isSet(json), choices);
     }
 
     if (action == QLatin1String("add")) {

@@ -5,6 +5,7 @@
 #include "batch/submissions.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "datasets/hubcache.h"
 #include "gradebook/gradebook.h"
 #include "sandbox/backend.h"
 #include "util/paths.h"
@@ -173,8 +174,11 @@ int cmdGrade(const QStringList &args)
         printError(assignment.error());
         return ExitBadInput;
     }
-    opt.run.kind = kind.value_or(assignment->sandbox().value_or(SandboxKind::Bwrap));
-    opt.run.datasetCache = datasetCacheFor(*assignment, parser.value(datasets));
+    RunChoices choices;
+    choices.sandbox = kind;
+    choices.datasetCache = parser.value(datasets);
+    choices.defaultDatasetCache = HubCache::defaultHome();
+    opt.run = runOptionsFor(*assignment, choices);
     opt.force = parser.isSet(force);
     opt.gradebookPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
 

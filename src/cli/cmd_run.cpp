@@ -1,6 +1,7 @@
 // sandmark-cli run ASSIGNMENT NOTEBOOK [--sandbox NAME] [--json]: runs one notebook and prints its record.
 #include "cli_util.h"
 #include "commands.h"
+#include "datasets/hubcache.h"
 #include "notebook/notebook.h"
 #include "sandbox/submissionrun.h"
 
@@ -33,15 +34,16 @@ int cmdRun(const QStringList &args)
         printError(assignment.error());
         return ExitBadInput;
     }
-    SubmissionRunOptions opt;
-    std::optional<SandboxKind> kind = assignment->sandbox();
-    if (!readSandboxOption(parser, sandbox, kind))
+    RunChoices choices;
+    if (!readSandboxOption(parser, sandbox, choices.sandbox))
         return ExitUsage;
-    opt.kind = kind.value_or(defaultSandboxKind());
-    opt.datasetCache = datasetCacheFor(*assignment, parser.value(datasets));
+    choices.datasetCache = parser.value(datasets);
+    choices.defaultDatasetCache = HubCache::defaultHome();
     // The base image: --docker-image, else assignment.json's docker_image, else SANDMARK_DOCKER_IMAGE or
     // sandmark-base:latest (defaultDockerBaseImage()).
-    opt.dockerImage = parser.isSet(image) ? parser.value(image) : assignment->dockerImage();
+    if (parser.isSet(image))
+        choices.dockerImage = parser.value(image);
+    SubmissionRunOptions opt = runOptionsFor(*assignment, choices);
     if (opt.kind == SandboxKind::LocalUnsafe)
         err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebook WITHOUT a sandbox (resource limits only)" << Qt::endl;
 

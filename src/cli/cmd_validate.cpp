@@ -22,9 +22,8 @@ namespace {
 
 struct HealthOptions
 {
-    SandboxKind kind = SandboxKind::Bwrap;
-    int jobs = 0;         ///< <= 0: defaultJobs()
-    QString datasetCache; ///< HF_HOME
+    RunChoices choices; ///< --sandbox, --dataset-cache
+    int jobs = 0;       ///< <= 0: defaultJobs()
     bool json = false;
 };
 
@@ -54,8 +53,9 @@ std::optional<double> measuredSecondsPerSubmission(const Assignment &a)
 // Runs the sandbox self-test and the reference run side by side, gathers the rest, prints the report.
 int printHealth(const Assignment &a, const QList<Problem> &problems, const HealthOptions &opt)
 {
+    const SubmissionRunOptions run = runOptionsFor(a, opt.choices);
     HealthInputs in;
-    in.backend = sandboxKindName(opt.kind);
+    in.backend = sandboxKindName(run.kind);
     in.problems = problems;
     in.checks = int(a.checks().size());
     in.maxPoints = a.maxPoints();
@@ -67,7 +67,9 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
     in.requiredDatasets = int(a.requiredDatasets().size());
     if (in.requiredDatasets > 0) {
         if (auto entries = parseDatasetEntries(a.requiredDatasets(), a.jsonPath())) {
-            const HubCache hub(opt.datasetCache);
+            // The cache runs would bind, checked even when it does not exist yet.
+            const HubCache hub(opt.choices.datasetCache.isEmpty() ? opt.choices.defaultDatasetCache
+                                                                  : QFileInfo(opt.choices.datasetCache).absoluteFilePath());
             int missing = 0;
             for (const DatasetEntry &e : std::as_const(*entries))
                 missing += hub.resolveOffline(e).isEmpty() ? 1 : 0;
@@ -81,12 +83,10 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
 
     DoctorOptions doctorOptions;
     doctorOptions.limits = a.limits();
-    doctorOptions.dockerImage = a.dockerImage();
-    Doctor doctor(opt.kind, doctorOptions);
+    doctorOptions.dockerImage = run.dockerImage;
+    Doctor doctor(run.kind, doctorOptions);
     ReferenceRunOptions referenceOptions;
-    referenceOptions.run.kind = opt.kind;
-    referenceOptions.run.datasetCache = in.requiredDatasets > 0 && QFileInfo(opt.datasetCache).isDir() ? opt.datasetCache : QString();
-    referenceOptions.run.dockerImage = a.dockerImage();
+    referenceOptions.run = run;
     ReferenceRun reference(a, referenceOptions);
     QEventLoop loop;
     int pending = 2;
@@ -205,9 +205,9 @@ int cmdValidate(const QStringList &args)
     }
     const Assignment &a = *assignment;
     if (parser.isSet(health)) {
-        healthOptions.kind = kind.value_or(a.sandbox().value_or(defaultSandboxKind()));
-        healthOptions.datasetCache = parser.isSet(datasets) ? QFileInfo(parser.value(datasets)).absoluteFilePath()
-                                                            : HubCache::defaultHome(); // checked even when absent
+        healthOptions.choices.sandbox = kind;
+        healthOptions.choices.datasetCache = parser.value(datasets);
+        healthOptions.choices.defaultDatasetCache = HubCache::defaultHome();
         healthOptions.json = parser.isSet(json);
         return printHealth(a, problems, healthOptions);
     }

@@ -98,6 +98,14 @@ void AppSettings::setDatasetCacheFolder(const QString &path)
     QSettings().setValue(kHfHome, path);
 }
 
+RunChoices AppSettings::runChoices()
+{
+    RunChoices choices;
+    choices.preferredSandbox = parseSandboxKind(sandboxBackend());
+    choices.defaultDatasetCache = datasetCacheFolder();
+    return choices;
+}
+
 void AppSettings::resetToDefaults()
 {
     QSettings s;

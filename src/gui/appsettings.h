@@ -2,6 +2,7 @@
 // The desktop app's user settings, stored with QSettings (organization "Sandmark", application "Sandmark").
 
 #include "assignment/limits.h"
+#include "sandbox/submissionrun.h"
 
 #include <QString>
 #include <QStringList>
@@ -27,9 +28,11 @@ public:
     /// Environments and run folders; default paths::cacheDir().
     static QString cacheFolder();
     static void setCacheFolder(const QString &path);
-    /// HF_HOME for the dataset cache; default `<cacheFolder>/hf`.
+    /// HF_HOME for the dataset cache; default $HF_HOME, else `<cacheFolder>/huggingface` (as the CLI).
     static QString datasetCacheFolder();
     static void setDatasetCacheFolder(const QString &path);
+    /// The preferences that choose how runs go (backend, dataset cache), for runOptionsFor().
+    static RunChoices runChoices();
     /// Removes every key above (Restore Defaults).
     static void resetToDefaults();
 

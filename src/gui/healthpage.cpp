@@ -91,7 +91,7 @@ void HealthPage::setAssignment(const std::optional<Assignment> &assignment, cons
         update();
         return;
     }
-    m_inputs.backend = assignment->sandbox() ? sandboxKindName(*assignment->sandbox()) : AppSettings::sandboxBackend();
+    m_inputs.backend = sandboxKindName(runOptionsFor(*assignment, AppSettings::runChoices()).kind);
     m_inputs.problems = problems;
     m_inputs.checks = int(assignment->checks().size());
     m_inputs.maxPoints = assignment->maxPoints();

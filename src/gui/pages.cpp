@@ -179,13 +179,7 @@ ReferenceRunOptions ChecksPage::referenceOptions() const
     ReferenceRunOptions options;
     if (!m_assignment)
         return options;
-    const std::optional<SandboxKind> kind =
-        m_assignment->sandbox() ? m_assignment->sandbox() : parseSandboxKind(AppSettings::sandboxBackend());
-    options.run.kind = kind.value_or(defaultSandboxKind());
-    // The dataset cache only when the assignment needs one (the sandbox binds it read-only).
-    if (!m_assignment->requiredDatasets().isEmpty())
-        options.run.datasetCache = AppSettings::datasetCacheFolder();
-    options.run.dockerImage = m_assignment->dockerImage();
+    options.run = runOptionsFor(*m_assignment, AppSettings::runChoices());
     return options;
 }
 

@@ -544,12 +544,7 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
         return;
 
     BatchOptions options;
-    const std::optional<SandboxKind> kind =
-        m_assignment->sandbox() ? m_assignment->sandbox() : parseSandboxKind(AppSettings::sandboxBackend());
-    options.run.kind = kind.value_or(defaultSandboxKind());
-    // The dataset cache only when the assignment needs one (the sandbox binds it read-only).
-    if (!m_assignment->requiredDatasets().isEmpty())
-        options.run.datasetCache = AppSettings::datasetCacheFolder();
+    options.run = runOptionsFor(*m_assignment, AppSettings::runChoices());
     options.jobs = AppSettings::parallelRuns();
     options.force = force;
     options.gradebookPath = m_gradebookPath;

@@ -11,6 +11,20 @@
 
 namespace sandmark {
 
+SubmissionRunOptions runOptionsFor(const Assignment &assignment, const RunChoices &choices)
+{
+    SubmissionRunOptions options;
+    options.kind = choices.sandbox ? *choices.sandbox
+                                   : assignment.sandbox().value_or(choices.preferredSandbox.value_or(defaultSandboxKind()));
+    if (!choices.datasetCache.isEmpty())
+        options.datasetCache = QFileInfo(choices.datasetCache).absoluteFilePath();
+    else if (!assignment.requiredDatasets().isEmpty() && !choices.defaultDatasetCache.isEmpty()
+             && QFileInfo(choices.defaultDatasetCache).isDir())
+        options.datasetCache = QFileInfo(choices.defaultDatasetCache).absoluteFilePath();
+    options.dockerImage = choices.dockerImage.value_or(assignment.dockerImage());
+    return options;
+}
+
 SubmissionRun::SubmissionRun(Assignment assignment, QString notebookPath, SubmissionRunOptions options, QObject *parent)
     : QObject(parent), m_assignment(std::move(assignment)), m_notebookPath(std::move(notebookPath)),
       m_options(std::move(options))

@@ -35,6 +35,25 @@ struct SubmissionRunOptions
     BackendOptions backendOptions;
 };
 
+/// What the user chose for runs: the CLI's flags or the app's preferences. Unset or empty: not chosen.
+struct RunChoices
+{
+    std::optional<SandboxKind> sandbox;          ///< --sandbox: wins over the assignment's `sandbox` field
+    std::optional<SandboxKind> preferredSandbox; ///< the app's preference: the assignment's field wins over it
+    QString datasetCache;        ///< --dataset-cache: bound even when the assignment lists no dataset
+    QString defaultDatasetCache; ///< bound when the assignment lists required_datasets and this is a folder
+    std::optional<QString> dockerImage; ///< --docker-image: wins over the assignment's `docker_image`
+};
+
+/// The options for runs of `assignment` under `choices`: the one rule the CLI and the app share.
+/// Backend: `choices.sandbox`, else the assignment's `sandbox`, else `preferredSandbox`, else
+/// defaultSandboxKind(). Dataset cache (HF_HOME, bound read-only): `datasetCache` (made absolute) when set;
+/// else, for an assignment that lists required_datasets, `defaultDatasetCache` when it is an existing folder;
+/// else none, and a notebook reading a dataset then fails offline, which grading reports as a grader error
+/// (missingDatasetMessage()). Docker image: `dockerImage`, else the assignment's. Reads the file system
+/// (one stat); any thread.
+SubmissionRunOptions runOptionsFor(const Assignment &assignment, const RunChoices &choices);
+
 /// What a completed run produced.
 struct SubmissionRunResult
 {
