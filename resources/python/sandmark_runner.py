@@ -21,6 +21,7 @@ import hmac
 import json
 import os
 import queue
+import re
 import signal
 import subprocess
 import sys
@@ -42,6 +43,12 @@ TRANSFORMER_EXPR = (
     "or type(t).__qualname__) + '@' + hex(id(t)) for t in getattr(s, n, None) or []] for n in %r])"
     "(__import__('IPython').get_ipython())" % (TRANSFORMER_LISTS,))
 TRANSFORMER_KEY = "sandmark_transformers"
+# A shell escape (`!cmd`, IPython's system()) records its exit status in `_exit_code` and raises nothing: read
+# after a student cell that has one, so a failing command (C24's offline `!pip install`) is recorded for that
+# cell (record.cells[].shell_exit_status) and in the warnings that become the grade's reasons.
+SHELL_ESCAPE = re.compile(r"^[ \t]*!(?!!)|\.system\(", re.MULTILINE)
+SHELL_EXIT_KEY = "sandmark_exit_code"
+SHELL_EXIT_EXPR = "get_ipython().user_ns.get('_exit_code')"
 
 DEFAULT_LIMITS = {
     "cell_timeout_s": 30.0,
@@ -453,6 +460,18 @@ class Item:
         return "the injected %s cell" % self.injected
 
 
+def shell_exit_status(reply):
+    """The `_exit_code` an execute_reply's user expression read (see SHELL_EXIT_EXPR), or None."""
+    ue = (reply.get("user_expressions") or {}).get(SHELL_EXIT_KEY)
+    if not isinstance(ue, dict) or ue.get("status") != "ok":
+        return None
+    text = (ue.get("data") or {}).get("text/plain")
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
 def replied_before(msg, when):
     """True when the kernel stamped this message (header.date, the kernel's clock, which is this
     machine's) before the moment `when` (aware datetime, UTC). False when the date is unreadable."""
@@ -544,10 +563,12 @@ class Runner:
         coll = OutputCollector(cap)
         probes = []
         tests = []
+        expressions = {TRANSFORMER_KEY: TRANSFORMER_EXPR}
+        if item.injected is None and SHELL_ESCAPE.search(item.source):
+            expressions[SHELL_EXIT_KEY] = SHELL_EXIT_EXPR
         start = time.monotonic()
         msg_id = kc.execute(item.source, silent=False, store_history=item.injected is None,
-                            allow_stdin=False, stop_on_error=False,
-                            user_expressions={TRANSFORMER_KEY: TRANSFORMER_EXPR})
+                            allow_stdin=False, stop_on_error=False, user_expressions=expressions)
         reply = None
         reply_at = None
         idle = False
@@ -642,6 +663,12 @@ class Runner:
             return "timeout"
         if reply is not None and reply.get("status") == "ok":
             rec["status"] = "ok"
+            code = shell_exit_status(reply)
+            if code:
+                # A warning, not an error: IPython raises nothing, and an instructor's `!pip install` that
+                # fails offline must not fail the reference run when the environment already has the package.
+                rec["shell_exit_status"] = code
+                self.warn("%s: a shell command (!) exited with status %d" % (item.name(), code))
             self.check_exit_payload(item, reply)
             return "ok"
         rec["status"] = "error"

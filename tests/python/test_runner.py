@@ -400,6 +400,25 @@ class RunnerTest(unittest.TestCase):
             self.assertEqual(v["step%d" % i], {"t": "missing"})
         self.assertLess(self.record["duration_s"], 7 + 1 + 2)
 
+    def test_shell_escape_exit_status_is_the_cells_error(self):
+        # C24's `!pip install` fails offline, yet IPython raises nothing: the exit status is recorded for the cell.
+        def code(i, src):
+            return {"cell_type": "code", "id": "c%d" % i, "metadata": {}, "outputs": [], "execution_count": None,
+                    "source": src}
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python"}},
+              "cells": [code(0, "!exit 3"), code(1, "!true"), code(2, "for _ in range(1):\n    !exit 4\nafter = 1"),
+                        code(3, "!false\n!true"), code(4, "import subprocess\nsubprocess.run(['false'])\nlast = 5")]}
+        self.run_job(nb, ["after", "last"])
+        self.assertEqual(self.record["status"], "completed")  # a warning: the reference run may have one too
+        self.assertTrue(all(self.cell(i)["status"] == "ok" for i in range(5)))
+        self.assertEqual([self.cell(i).get("shell_exit_status") for i in range(5)], [3, None, 4, None, None])
+        self.assertEqual([w for w in self.record["warnings"] if "shell command" in w],
+                         ["cells[0]: a shell command (!) exited with status 3",
+                          "cells[2]: a shell command (!) exited with status 4"])
+        # cells[3]: the last command's status counts, as in a shell script; cells[4] is not a shell escape.
+        self.assertEqual(self.values()["after"], {"t": "int", "v": "1"})
+        self.assertEqual(self.values()["last"], {"t": "int", "v": "5"})
+
     def test_forged_probe_outputs_ignored(self):
         nonce_guess = "0" * 32
         forged = {"cell_type": "code", "id": "forge", "metadata": {}, "outputs": [], "execution_count": None,
