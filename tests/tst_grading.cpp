@@ -127,6 +127,7 @@ private Q_SLOTS:
     void fixturesMatchProbe();
     void gradeC02TimeoutKeepsWhatRan();
     void gradeC01KernelDied();
+    void gradeC03KilledKernelIsOneReason();
     void gradeC32Missing();
     void gradeC16C17();
     void gradeAnchoredProbe();
@@ -428,6 +429,18 @@ void TestGrading::gradeC01KernelDied()
         QVERIFY2(c.feedback.contains(QStringLiteral("kernel died")), qPrintable(c.feedback));
     }
     QVERIFY(r.reasons.contains(QStringLiteral("kernel died while executing cells[2] (exit status 1)")));
+}
+
+void TestGrading::gradeC03KilledKernelIsOneReason()
+{
+    // The runner killed the kernel itself (interrupt ignored): one reason, not the cell's and the kernel's.
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("ready")), valueCheck(QStringLiteral("after"))},
+                                        QStringLiteral("C03-ref"), QStringLiteral("C03-student"));
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    QCOMPARE(r.reasons, (QStringList{QStringLiteral("cells[1]: cell timed out and ignored the interrupt; kernel killed"),
+                                     QStringLiteral("check 'ready' not graded"), QStringLiteral("check 'after' not graded")}));
+    for (const CheckResult &c : r.checks)
+        QCOMPARE(c.outcome, Outcome::NotGraded);
 }
 
 void TestGrading::gradeC32Missing()

@@ -220,7 +220,9 @@ GradeResult grade(const GradeInput &input)
         if (c.injected.isEmpty())
             addUnique(runProblems, cellProblem(c, input.record));
     const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
-    if (kernel.value(QLatin1String("died")).toBool())
+    // A kernel the runner killed (an ignored interrupt) is already explained by its cell's problem or by the
+    // whole-run limit; its reason would say the same twice.
+    if (kernel.value(QLatin1String("died")).toBool() && !kernel.value(QLatin1String("killed")).toBool())
         addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
     const bool wallTimeout = runStatus == QLatin1String("wall-timeout") || input.record.value(QLatin1String("wall_clock")).isObject();
     if (wallTimeout)

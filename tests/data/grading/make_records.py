@@ -86,6 +86,8 @@ def scenarios(runtime):
         "C02-student": case_cells("C02-infinite-loop.ipynb") + [probe(runtime, c02)],
         "C01-ref": case_cells("C01-ref.ipynb") + [probe(runtime, ["area", "perimeter"])],
         "C01-student": case_cells("C01-os-exit.ipynb") + [probe(runtime, ["area", "perimeter"])],
+        "C03-ref": case_cells("C03-ref.ipynb") + [probe(runtime, ["ready", "after"])],
+        "C03-student": case_cells("C03a-sigint-ignored.ipynb") + [probe(runtime, ["ready", "after"])],
         "C32-student": case_cells("C32-cell-type-changed.ipynb") + [probe(runtime, ["a", "b", "c"])],
         # Answer cell q1 present: probed right after it, so reusing `ans` later does not matter.
         "anchor-ref": [code("ans = 42", tags=["q1"]), probe(runtime, ["ans"], "q1"), code("final = 1"),
