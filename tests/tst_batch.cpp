@@ -317,6 +317,25 @@ void TestBatch::ambiguousAndUnsafeSubmissionsAreFlagged()
     QCOMPARE(dan->problem, u"dan.ipynb is a symbolic link (refused)"_s);
     QVERIFY(!submissionAt(dir.filePath(u"eve/data.csv"_s)));
     QVERIFY(!submissionAt(dir.filePath(u"nobody"_s)));
+
+    // An ambiguous folder is settled by naming the notebook meant; the message says how.
+    QVERIFY2(amy->problem.endsWith(u"grade the one meant by its path (sandmark-cli grade ASSIGNMENT amy/<notebook>)"_s),
+             qPrintable(amy->problem));
+    Expected<Submission> part2 = submissionNamed(dir.path(), dir.filePath(u"amy/part2.ipynb"_s));
+    QVERIFY2(part2, qPrintable(part2 ? QString() : part2.error().toString()));
+    QCOMPARE(part2->studentId, u"amy"_s);
+    QCOMPARE(part2->notebookPath, dir.filePath(u"amy/part2.ipynb"_s));
+    QVERIFY(part2->problem.isEmpty());
+    QCOMPARE(part2->files, amy->files);
+    Expected<Submission> nested = submissionNamed(dir.path(), dir.filePath(u"eve/sub/hw.ipynb"_s));
+    QVERIFY(nested);
+    QCOMPARE(nested->studentId, u"eve"_s);
+    QCOMPARE(nested->notebookPath, dir.filePath(u"eve/sub/hw.ipynb"_s));
+    // The folder's other problems stay; other files are not submissions.
+    Expected<Submission> ben = submissionNamed(dir.path(), dir.filePath(u"ben/hw.ipynb"_s));
+    QVERIFY(ben);
+    QCOMPARE(ben->problem, u"data.csv is a symbolic link (refused)"_s);
+    QVERIFY(!submissionNamed(dir.path(), dir.filePath(u"eve/data.csv"_s)));
 }
 
 void TestBatch::exampleGetsItsExpectedGrades()

@@ -420,6 +420,7 @@ void TestCli::gradeRefusesPathsOutsideTheSubmissions()
     QVERIFY(QDir().mkpath(tmp.filePath(u"outside/eve"_s)));
     QVERIFY(QFile::copy(a + u"/hw.ipynb"_s, tmp.filePath(u"outside/eve/hw.ipynb"_s)));
     QVERIFY(QFile::link(a + u"/submissions"_s, tmp.filePath(u"subs-link"_s)));
+    QVERIFY(QFile::copy(a + u"/hw.ipynb"_s, a + u"/submissions/alice/notes.txt"_s));
     const QString gradebook = tmp.filePath(u"gb.sqlite"_s);
     const QStringList refused = {
         u"../../etc"_s,                                  // relative to the working folder: /etc
@@ -427,7 +428,7 @@ void TestCli::gradeRefusesPathsOutsideTheSubmissions()
         tmp.filePath(u"outside/eve/hw.ipynb"_s),
         a + u"/submissions/../data"_s,                   // `..` out of the submissions folder
         a + u"/submissions"_s,                           // the folder itself
-        a + u"/submissions/alice/hw.ipynb"_s,            // deeper than a student's entry
+        a + u"/submissions/alice/notes.txt"_s,           // a file inside a student's folder, not a notebook
         a,
         u"nobody"_s,                                     // no such student
     };
@@ -443,6 +444,7 @@ void TestCli::gradeRefusesPathsOutsideTheSubmissions()
     // The core's rule accepts ids and the entries themselves, also through a linked parent folder.
     const QString subs = a + u"/submissions"_s;
     for (const QString &name : {u"alice"_s, u"dan"_s, u"dan.ipynb"_s, subs + u"/alice"_s, subs + u"/alice/"_s,
+                                subs + u"/alice/hw.ipynb"_s, // a notebook inside the folder (ambiguous folders)
                                 subs + u"/../submissions/dan.ipynb"_s, tmp.filePath(u"subs-link/alice"_s)}) {
         Expected<Submission> s = submissionNamed(subs, name);
         QVERIFY2(s, qPrintable(name + u": "_s + (s ? QString() : s.error().toString())));

@@ -372,7 +372,7 @@ private Q_SLOTS:
         QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
         QCOMPARE(importedText(*r, out), (QStringList{u"alice alice/alice.ipynb"_s, u"bob bob/hw1.ipynb"_s}));
         QCOMPARE(flaggedText(*r), (QStringList{
-            u"carol | ambiguous: 2 notebooks (a.ipynb, b.ipynb); hand in one or grade it explicitly"_s,
+            u"carol | ambiguous: 2 notebooks (a.ipynb, b.ipynb); keep one, or grade the one meant by its path (sandmark-cli grade ASSIGNMENT carol/<notebook>)"_s,
             u"dave | dave.ipynb is a symbolic link (refused)"_s}));
         QCOMPARE(filesUnder(out), (QStringList{u"alice/alice.ipynb"_s, u"bob/data.csv"_s, u"bob/hw1.ipynb"_s}));
         const auto subs = discoverSubmissions(out);

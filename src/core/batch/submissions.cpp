@@ -148,9 +148,11 @@ Submission fromFolder(const QString &root, const QString &name, int parentFd = A
     if (notebooks.isEmpty())
         s.problem = QStringLiteral("no notebook (*.ipynb) in the folder");
     else if (notebooks.size() > 1)
-        s.problem = QStringLiteral("ambiguous: %1 notebooks (%2); hand in one or grade it explicitly")
+        s.problem = QStringLiteral("ambiguous: %1 notebooks (%2); keep one, or grade the one meant by its path "
+                                   "(sandmark-cli grade ASSIGNMENT %3/<notebook>)")
                         .arg(notebooks.size())
-                        .arg(notebooks.join(QLatin1String(", ")));
+                        .arg(notebooks.join(QLatin1String(", ")))
+                        .arg(name);
     else
         s.notebookPath = root + QLatin1Char('/') + notebooks.first();
     return s;
@@ -278,6 +280,23 @@ Expected<Submission> submissionNamed(const QString &submissionsFolder, const QSt
         const QString cleaned = QDir::cleanPath(given.absoluteFilePath());
         const QFileInfo entry(cleaned);
         const QString parent = QFileInfo(entry.absolutePath()).canonicalFilePath();
+        // A notebook inside a student's folder: that student, graded with this notebook.
+        const QString inside = QDir(canonicalFolder).relativeFilePath(parent + QLatin1Char('/') + entry.fileName());
+        if (parent.startsWith(canonicalFolder + QLatin1Char('/')) && !inside.startsWith(QLatin1String("../"))
+            && isNotebook(entry.fileName()) && !entry.isSymLink()) {
+            const QString student = inside.section(QLatin1Char('/'), 0, 0);
+            if (ignoredName(student))
+                return notInFolder(QStringLiteral("a hidden entry is not a submission"));
+            Submission s = fromFolder(folder + QLatin1Char('/') + student, student);
+            const QString notebook = folder + QLatin1Char('/') + inside;
+            if (!s.files.contains(notebook))
+                return notInFolder(QStringLiteral("not a notebook of %1's submission").arg(student));
+            if (s.problem.isEmpty() || s.problem.startsWith(QLatin1String("ambiguous:"))) {
+                s.problem.clear();
+                s.notebookPath = notebook;
+            }
+            return s;
+        }
         if (parent != canonicalFolder || cleaned == QLatin1String("/"))
             return notInFolder(QStringLiteral("not a student's folder or notebook in the assignment's submissions folder"));
         path = folder + QLatin1Char('/') + entry.fileName();

@@ -38,9 +38,11 @@ Expected<Submission> submissionAt(const QString &path);
 /// (`sandmark-cli grade ASSIGNMENT alice`): a student id (the entry `alice/`, `alice.ipynb`, or the entry
 /// named exactly so) or a path to a student's folder or notebook. A path must lie directly in
 /// `submissionsFolder` once `..` and symbolic links of the folders above the entry are resolved (the entry
-/// itself, when it is a link, is refused as discoverSubmissions() refuses it); anything else — `../../etc`,
-/// a file deeper inside a student's folder, a hidden entry such as `.sandmark` — is refused, so nothing
-/// outside the submissions folder is ever graded or recorded in the gradebook.
+/// itself, when it is a link, is refused as discoverSubmissions() refuses it). One more path is accepted: a
+/// notebook inside a student's folder (`alice/hw1.ipynb`) is that student's submission with that notebook —
+/// how an instructor settles an ambiguous folder (several notebooks); the folder's other problems (links)
+/// still apply. Anything else — `../../etc`, another file inside a student's folder, a hidden entry such as
+/// `.sandmark` — is refused, so nothing outside the submissions folder is ever graded or recorded.
 /// Errors name `name` and the submissions folder. Synchronous, reads only names and types.
 Expected<Submission> submissionNamed(const QString &submissionsFolder, const QString &name);
 
