@@ -70,6 +70,8 @@ private Q_SLOTS:
     void gradeJsonShape();
     void wallClockAndKernelspecCases();
     void interruptedForcedRegradeMarksStaleRows();
+    void anotherBackendIsNotUnchanged();
+    void supersededRunFoldersArePruned();
 
 private:
     BatchOptions options(const QString &gradebook, int jobs = 2) const;
@@ -857,6 +859,81 @@ void TestBatch::interruptedForcedRegradeMarksStaleRows()
     QCOMPARE(all.at(0).stale, true);
     QCOMPARE(all.at(1).stale, false);
     QCOMPARE(all.at(2).stale, false);
+}
+
+// A result graded in bwrap is not "unchanged" for a batch that picks another backend (local-unsafe here: it
+// needs no Docker): alice runs again under it; the same backend again skips her, and the CLI's summary says
+// why and that --force regrades; back to bwrap runs her once more.
+void TestBatch::anotherBackendIsNotUnchanged()
+{
+    REQUIRE_SANDBOX();
+    QVERIFY(!m_fullGradebook.isEmpty());
+    const QString path = m_tmp.filePath(u"backends.sqlite"_s);
+    QVERIFY(QFile::copy(m_fullGradebook, path));
+    BatchOptions unsafe = options(path, 1);
+    unsafe.run.kind = SandboxKind::LocalUnsafe;
+    const BatchRun o = runBatch(exampleSubmissions({u"alice"_s, u"judy"_s}), unsafe);
+    QVERIFY(o.summary);
+    QCOMPARE(o.started, QStringList{u"alice"_s}); // judy never ran in a sandbox: her result stands for any
+    QCOMPARE(o.summary->skipped, 1);
+    QCOMPARE(grades(path).value(u"alice"_s).backend, u"local-unsafe"_s);
+    QCOMPARE(*grades(path).value(u"alice"_s).score(), 8.0);
+
+    QProcess *again = startCli({u"grade"_s, kIris, u"alice"_s, u"--sandbox"_s, u"local-unsafe"_s, u"--gradebook"_s, path});
+    QVERIFY(again->waitForFinished(600000));
+    const QByteArray err = again->readAllStandardError();
+    QVERIFY2(again->exitCode() == 0, err.constData());
+    QVERIFY2(err.contains("1 unchanged (same files, assignment and backend; --force regrades them)"), err.constData());
+    delete again;
+
+    const BatchRun back = runBatch(exampleSubmissions({u"alice"_s}), options(path, 1));
+    QVERIFY(back.summary);
+    QCOMPARE(back.started, QStringList{u"alice"_s});
+    QCOMPARE(grades(path).value(u"alice"_s).backend, u"bwrap"_s);
+}
+
+// Regrading alice supersedes her earlier run: at the end of the batch its run folder (executed notebook, record,
+// log) is deleted and the gradebook forgets it; the latest run's folder stays. A folder outside the batch's
+// runs root that a superseded run names is never touched.
+void TestBatch::supersededRunFoldersArePruned()
+{
+    REQUIRE_SANDBOX();
+    const QString path = m_tmp.filePath(u"prune.sqlite"_s);
+    QTemporaryDir elsewhere;
+    QVERIFY(QDir(elsewhere.path()).mkpath(u"run/artifacts"_s));
+    {
+        auto gb = Gradebook::open(path);
+        QVERIFY(gb);
+        RunRecord old;
+        old.studentId = u"zed"_s;
+        old.started = old.finished = QDateTime::currentDateTimeUtc();
+        old.artifacts = elsewhere.filePath(u"run/artifacts"_s);
+        old.result.status = GradeStatus::NeedsReview;
+        QVERIFY((*gb)->recordRun(old));
+        old.artifacts.clear();
+        QVERIFY((*gb)->recordRun(old)); // zed's first run is superseded, its folder is not under the runs root
+    }
+    BatchOptions opt = options(path, 1);
+    const BatchRun first = runBatch(exampleSubmissions({u"alice"_s}), opt);
+    QVERIFY(first.summary);
+    const QString a1 = first.finished.value(u"alice"_s).artifacts;
+    QVERIFY(QFileInfo::exists(a1 + u"/executed.ipynb"_s));
+    QCOMPARE(first.summary->prunedRuns, 0);
+    opt.force = true;
+    const BatchRun second = runBatch(exampleSubmissions({u"alice"_s}), opt);
+    QVERIFY(second.summary);
+    const QString a2 = second.finished.value(u"alice"_s).artifacts;
+    QVERIFY(a2 != a1);
+    QCOMPARE(second.summary->prunedRuns, 1);
+    QVERIFY(!QFileInfo::exists(QFileInfo(a1).path())); // the whole run folder
+    QVERIFY(QFileInfo::exists(a2 + u"/executed.ipynb"_s));
+    QCOMPARE(grades(path).value(u"alice"_s).artifacts, a2);
+    QVERIFY(QFileInfo::exists(elsewhere.filePath(u"run/artifacts"_s)));
+    auto gb = Gradebook::open(path);
+    QVERIFY(gb);
+    const QList<Gradebook::SupersededRun> left = *(*gb)->supersededArtifacts();
+    QCOMPARE(left.size(), 1); // only zed's, outside the runs root
+    QCOMPARE(left.first().artifacts, elsewhere.filePath(u"run/artifacts"_s));
 }
 
 QTEST_GUILESS_MAIN(TestBatch)

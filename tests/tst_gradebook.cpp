@@ -85,6 +85,7 @@ private Q_SLOTS:
     void artifactsRoundTripAndMerge();
     void overrideSurvivesRegrade();
     void overrideErrors();
+    void supersededArtifacts();
     void submissionOverrideSettlesTheStatus();
     void needsRerun();
     void graderErrorIsNeverZero();
@@ -338,6 +339,31 @@ void TestGradebook::submissionOverrideSettlesTheStatus()
     check(QStringLiteral("after a regrade of a changed notebook"));
 }
 
+// Runs a regrade superseded, with the artifacts folder they name; a folder a latest run still names is left out.
+void TestGradebook::supersededArtifacts()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    auto run = [&](const QString &student, const QString &artifacts) {
+        RunRecord r = makeRun(student, 1, 1);
+        r.artifacts = artifacts;
+        return *gb->recordRun(r);
+    };
+    run(QStringLiteral("alice"), QStringLiteral("/runs/a1/artifacts"));
+    const qint64 a2 = run(QStringLiteral("alice"), QStringLiteral("/runs/a2/artifacts"));
+    run(QStringLiteral("bob"), QStringLiteral("/runs/a1/artifacts")); // bob's latest names a1 (merged copies)
+    run(QStringLiteral("alice"), QStringLiteral("/runs/a3/artifacts"));
+    run(QStringLiteral("carl"), QString());
+    run(QStringLiteral("carl"), QString());
+    QList<Gradebook::SupersededRun> s = *gb->supersededArtifacts();
+    QCOMPARE(s.size(), 1);
+    QCOMPARE(s.first().runId, a2);
+    QCOMPARE(s.first().artifacts, QStringLiteral("/runs/a2/artifacts"));
+    QVERIFY(gb->forgetArtifacts({a2}));
+    QVERIFY(gb->supersededArtifacts()->isEmpty());
+    QCOMPARE(gb->effectiveGrade(QStringLiteral("alice"))->value().artifacts, QStringLiteral("/runs/a3/artifacts"));
+}
+
 void TestGradebook::overrideErrors()
 {
     QTemporaryDir dir;
@@ -363,6 +389,23 @@ void TestGradebook::needsRerun()
     QCOMPARE(*gb->needsRerun(QStringLiteral("alice"), QStringLiteral("in-1")), false); // needs-review is complete
     QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 0, QStringLiteral("in-1"), GradeStatus::GraderError)));
     QCOMPARE(*gb->needsRerun(QStringLiteral("alice"), QStringLiteral("in-1")), true); // a grader error is retried
+
+    // The backend counts: a bwrap result is not "unchanged" for a docker (or local-unsafe) batch, and back.
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("bea"), 2, 1, QStringLiteral("in-1"))));
+    QCOMPARE(*gb->needsRerun(QStringLiteral("bea"), QStringLiteral("in-1"), QStringLiteral("bwrap")), false);
+    QCOMPARE(*gb->needsRerun(QStringLiteral("bea"), QStringLiteral("in-1"), QStringLiteral("docker")), true);
+    QCOMPARE(*gb->needsRerun(QStringLiteral("bea"), QStringLiteral("in-1")), false); // no backend named: any
+    RunRecord docker = makeRun(QStringLiteral("bea"), 2, 1, QStringLiteral("in-1"));
+    docker.backend = QStringLiteral("docker");
+    QVERIFY(gb->recordRun(docker));
+    QCOMPARE(*gb->needsRerun(QStringLiteral("bea"), QStringLiteral("in-1"), QStringLiteral("docker")), false);
+    QCOMPARE(*gb->needsRerun(QStringLiteral("bea"), QStringLiteral("in-1"), QStringLiteral("bwrap")), true);
+    // A result for which no sandbox ran (the notebook does not parse) is the same under any backend.
+    RunRecord unread = makeRun(QStringLiteral("cy"), 2, 0, QStringLiteral("in-1"), GradeStatus::NeedsReview);
+    unread.backend.clear();
+    QVERIFY(gb->recordRun(unread));
+    QCOMPARE(*gb->needsRerun(QStringLiteral("cy"), QStringLiteral("in-1"), QStringLiteral("docker")), false);
+    QCOMPARE(*gb->needsRerun(QStringLiteral("cy"), QStringLiteral("in-1"), QStringLiteral("bwrap")), false);
 
     QTemporaryDir files;
     QFile f(files.filePath(QStringLiteral("a.ipynb")));

@@ -347,7 +347,8 @@ int cmdGrade(const QStringList &args)
     }
     if (summary && !parser.isSet(json))
         err() << "sandmark-cli: grade: " << summary->graded << " graded, " << summary->needsReview << " need review, "
-              << summary->graderErrors << " grader error(s), " << summary->skipped << " unchanged; "
+              << summary->graderErrors << " grader error(s), " << summary->skipped
+              << (summary->skipped > 0 ? " unchanged (same files, assignment and backend; --force regrades them); " : " unchanged; ")
               << QString::number(summary->seconds, 'f', 1) << " s with " << grader.jobs() << " job(s)" << Qt::endl;
     return summary && summary->graderErrors > 0 ? ExitGraderError : ExitOk;
 }

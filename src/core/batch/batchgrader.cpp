@@ -5,8 +5,11 @@
 #include "gradebook/gradebook.h"
 #include "notebook/notebook.h"
 #include "notebook/release.h"
+#include "util/paths.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QThread>
 
 #include <unistd.h>
@@ -154,7 +157,7 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
         item.filesHash = Gradebook::hashFiles(s.files, s.root);
         item.inputsHash = Gradebook::inputsHash(item.filesHash, m_inputsKey);
         if (!m_options.force) {
-            Expected<bool> rerun = m_gradebook->needsRerun(s.studentId, item.inputsHash);
+            Expected<bool> rerun = m_gradebook->needsRerun(s.studentId, item.inputsHash, sandboxKindName(m_options.run.kind));
             if (!rerun) {
                 finishWith(rerun.error());
                 return;
@@ -325,11 +328,51 @@ void BatchGrader::maybeFinish()
         finishWith(std::nullopt);
 }
 
+void BatchGrader::pruneArtifacts()
+{
+    if (!m_gradebook)
+        return;
+    Expected<QList<Gradebook::SupersededRun>> superseded = m_gradebook->supersededArtifacts();
+    if (!superseded) {
+        qCWarning(lcBatch) << "cannot list superseded runs:" << superseded.error().toString();
+        return;
+    }
+    if (superseded->isEmpty())
+        return;
+    const QString runsRoot = QDir(m_options.run.runsRoot.isEmpty() ? paths::cacheDir() + QLatin1String("/runs")
+                                                                   : m_options.run.runsRoot)
+                                 .canonicalPath();
+    QList<qint64> forgotten;
+    for (const Gradebook::SupersededRun &run : std::as_const(*superseded)) {
+        // `<runsRoot>/<time>-<label>-<random>/artifacts` (workdir.h): nothing else is ever deleted.
+        const QFileInfo artifacts(run.artifacts);
+        const QString folder = artifacts.absolutePath();
+        if (artifacts.fileName() != QLatin1String("artifacts"))
+            continue;
+        if (!QFileInfo::exists(folder)) {
+            forgotten << run.runId; // gone already (run folders are a cache)
+            continue;
+        }
+        if (runsRoot.isEmpty() || QFileInfo(QFileInfo(folder).canonicalFilePath()).path() != runsRoot)
+            continue; // another cache's run folder: not ours to delete
+        if (QDir(folder).removeRecursively()) {
+            forgotten << run.runId;
+            ++m_summary.prunedRuns;
+        } else {
+            qCWarning(lcBatch) << "cannot delete the superseded run folder" << folder;
+        }
+    }
+    if (auto ok = m_gradebook->forgetArtifacts(forgotten); !ok)
+        qCWarning(lcBatch) << "cannot update the gradebook after pruning:" << ok.error().toString();
+    qCDebug(lcBatch) << "pruned" << m_summary.prunedRuns << "superseded run folder(s)";
+}
+
 void BatchGrader::finishWith(const std::optional<Error> &error)
 {
     if (m_ended)
         return;
     m_ended = true;
+    pruneArtifacts();
     m_summary.seconds = m_clock.isValid() ? m_clock.elapsed() / 1000.0 : 0;
     if (error)
         Q_EMIT failed(*error);

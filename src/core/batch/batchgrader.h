@@ -28,7 +28,7 @@ struct BatchOptions
 {
     int jobs = 0;              ///< sandboxes at once; <= 0: defaultJobs(assignment limits)
     SubmissionRunOptions run;  ///< backend (run.kind), caches, limits; run.label is set per submission
-    bool force = false;        ///< run even submissions whose files and assignment are unchanged
+    bool force = false;        ///< run even submissions whose files, assignment and backend are unchanged
     QString gradebookPath;     ///< empty: Gradebook::defaultPath(assignment folder)
     QString referenceCacheDir; ///< empty: paths::cacheDir() + "/reference"
 };
@@ -37,13 +37,14 @@ struct BatchOptions
 struct BatchSummary
 {
     int total = 0;        ///< submissions given to the batch
-    int skipped = 0;      ///< unchanged since their last completed run (not run; their grade stands)
+    int skipped = 0;      ///< files, assignment and backend unchanged since their last completed run (not run; their grade stands)
     int graded = 0;       ///< status graded
     int needsReview = 0;  ///< status needs-review (malformed, ambiguous, errors, timeouts)
     int graderErrors = 0; ///< status grader-error (never a zero for the student)
     int notRun = 0;       ///< left out because the batch was cancelled
     bool cancelled = false;
     bool referenceFromCache = false;
+    int prunedRuns = 0;   ///< superseded runs whose artifacts folders were deleted when the batch ended
     double seconds = 0;   ///< wall time of the whole batch
 };
 
@@ -116,6 +117,10 @@ private:
                 const QString &artifacts = {});
     void maybeFinish();
     void finishWith(const std::optional<Error> &error);
+    /// Deletes the run folders of runs a later run of the same student superseded (Gradebook::
+    /// supersededArtifacts()), only those directly under this batch's runs root, and forgets them in the
+    /// gradebook. Synchronous (a few files per run); failures are logged, never fatal.
+    void pruneArtifacts();
 
     Assignment m_assignment;
     QList<Submission> m_submissions;

@@ -436,10 +436,10 @@ Expected<void> Gradebook::addOverrides(const QList<OverrideRequest> &requests)
     return {};
 }
 
-Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &inputsHash)
+Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &inputsHash, const QString &backend)
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("SELECT r.inputs_hash FROM runs r JOIN submissions s ON s.id = r.submission_id "
+    q.prepare(QStringLiteral("SELECT r.inputs_hash, r.backend FROM runs r JOIN submissions s ON s.id = r.submission_id "
                              "WHERE s.student = ? AND r.status IN ('graded', 'needs-review') ORDER BY r.id DESC LIMIT 1"));
     q.addBindValue(studentId);
     if (!q.exec())
@@ -455,6 +455,10 @@ Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &in
     if (!last.exec() || !last.next())
         return sqlError(QStringLiteral("needsRerun"), last.lastError().text());
     if (last.value(0).toString() == QLatin1String("grader-error"))
+        return true;
+    // Another sandbox's result is not this one's: the user chose the backend (an empty one: nothing ran).
+    const QString ranIn = q.value(1).toString();
+    if (!backend.isEmpty() && !ranIn.isEmpty() && ranIn != backend)
         return true;
     return q.value(0).toString() != inputsHash;
 }
@@ -635,6 +639,41 @@ GradeSummary summaryOf(const EffectiveGrade &grade)
     s.environmentKey = grade.environmentKey;
     s.stale = grade.stale;
     return s;
+}
+
+Expected<QList<Gradebook::SupersededRun>> Gradebook::supersededArtifacts()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT r.id, r.artifacts FROM runs r WHERE r.artifacts <> '' "
+                               "AND r.id <> (SELECT max(id) FROM runs WHERE submission_id = r.submission_id) "
+                               "AND r.artifacts NOT IN (SELECT l.artifacts FROM runs l WHERE l.id IN "
+                               "(SELECT max(id) FROM runs GROUP BY submission_id)) ORDER BY r.id")))
+        return sqlError(QStringLiteral("supersededArtifacts"), q.lastError().text());
+    QList<SupersededRun> out;
+    while (q.next())
+        out << SupersededRun{q.value(0).toLongLong(), q.value(1).toString()};
+    return out;
+}
+
+Expected<void> Gradebook::forgetArtifacts(const QList<qint64> &runIds)
+{
+    if (runIds.isEmpty())
+        return {};
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction t(db);
+    if (!t.begun())
+        return sqlError(QStringLiteral("forgetArtifacts"), db.lastError().text());
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("UPDATE runs SET artifacts = '' WHERE id = ?"));
+    for (qint64 id : runIds) {
+        q.addBindValue(id);
+        if (!q.exec())
+            return sqlError(QStringLiteral("forgetArtifacts"), q.lastError().text());
+    }
+    if (!t.commit())
+        return sqlError(QStringLiteral("forgetArtifacts"), db.lastError().text());
+    return {};
 }
 
 Expected<qint64> Gradebook::runCount()

@@ -153,7 +153,10 @@ public:
     Expected<void> addOverrides(const QList<OverrideRequest> &requests);
     /// True when `studentId` has no completed run (status graded or needs-review) with this inputs hash as
     /// its latest such run: the files or the assignment inputs changed, or the last attempt was a grader error.
-    Expected<bool> needsRerun(const QString &studentId, const QString &inputsHash);
+    /// With `backend` ("bwrap", "docker", "local-unsafe"), a run made by another backend is not "unchanged"
+    /// either (a user who picks a backend wants its results); a run for which no sandbox ran (backend '')
+    /// matches any. Empty `backend`: any backend.
+    Expected<bool> needsRerun(const QString &studentId, const QString &inputsHash, const QString &backend = {});
     /// Effective grades of every submission that has a run, sorted by student id.
     Expected<QList<EffectiveGrade>> effectiveGrades();
     /// The effective grade of `studentId` (reads only that student's rows); empty when it has no run.
@@ -163,6 +166,17 @@ public:
     /// does) only for the submissions that have overrides. For 5,000 submissions x 12 checks: tens of ms,
     /// against hundreds for effectiveGrades().
     Expected<QList<GradeSummary>> gradeSummaries();
+    /// A run that is no longer its submission's latest (a regrade superseded it) and its recorded artifacts folder.
+    struct SupersededRun
+    {
+        qint64 runId = 0;
+        QString artifacts;
+    };
+    /// Runs superseded by a later run of the same submission that still name an artifacts folder, leaving out
+    /// any folder a latest run names too (nothing the effective grades read). For BatchGrader's pruning.
+    Expected<QList<SupersededRun>> supersededArtifacts();
+    /// Clears the recorded artifacts folder of `runIds` (their folders were deleted), in one transaction.
+    Expected<void> forgetArtifacts(const QList<qint64> &runIds);
     /// Number of runs stored (all submissions), for tests and reports.
     Expected<qint64> runCount();
     /// Check ids in the order of the latest run that has the most checks (export column order).
