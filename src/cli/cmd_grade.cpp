@@ -134,9 +134,9 @@ int cmdGrade(const QStringList &args)
                                  QStringLiteral("[SUBMISSION…]"));
     const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("Sandboxes at once, 1 to 256 (default: from the cores and the memory limit)."),
                                   QStringLiteral("N"));
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: bwrap (default), docker, local-unsafe."),
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: bwrap, docker, local-unsafe (default: assignment.json, else %1).").arg(sandboxKindName(defaultSandboxKind())),
                                      QStringLiteral("NAME"));
-    const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Regrade submissions whose files and assignment are unchanged."));
+    const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Regrade submissions whose files, assignment and backend are unchanged."));
     const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("Grade only slice K of N of the sorted submission ids."),
                                    QStringLiteral("K/N"));
     const QCommandLineOption gradebook(QStringLiteral("gradebook"),
