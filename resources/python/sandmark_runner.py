@@ -486,6 +486,13 @@ def replied_before(msg, when):
     return date < when
 
 
+def interrupted_after_code(reply):
+    """True when the runner's user expression (evaluated by the kernel after the cell's code ran, before
+    the reply) failed with KeyboardInterrupt: the interrupt arrived only after the cell's code had finished."""
+    ue = (reply.get("user_expressions") or {}).get(TRANSFORMER_KEY)
+    return isinstance(ue, dict) and ue.get("status") == "error" and ue.get("ename") == "KeyboardInterrupt"
+
+
 class Runner:
     def __init__(self, job):
         self.job = job
@@ -572,10 +579,13 @@ class Runner:
         reply = None
         reply_at = None
         idle = False
+        idle_at = None
         interrupted_at = None
         interrupted_wall = None
         outcome = None
         died_status = None
+        no_reply = False
+        interrupt_spent = False  # our interrupt hit the user expression, after the cell's code
         while True:
             # Drain IOPub (bounded batch), then look for the reply.
             got = 0
@@ -587,8 +597,9 @@ class Runner:
                 got += 1
                 if msg.get("parent_header", {}).get("msg_id") != msg_id:
                     continue
-                if self.handle_iopub(item, msg, coll, probes, tests):
+                if self.handle_iopub(item, msg, coll, probes, tests) and not idle:
                     idle = True
+                    idle_at = time.monotonic()
             while reply is None:
                 try:
                     m = kc.get_shell_msg(timeout=0)
@@ -598,12 +609,20 @@ class Runner:
                     reply = m.get("content", {})
                     reply_at = time.monotonic()
                     if interrupted_at is not None and reply.get("status") == "ok" and \
-                            replied_before(m, interrupted_wall):
-                        # The reply was on its way when the deadline passed: the cell finished in time.
-                        log("%s finished before the interrupt was sent" % item.name())
+                            (replied_before(m, interrupted_wall) or interrupted_after_code(reply)):
+                        # The reply was on its way when the deadline passed, or the interrupt landed while
+                        # the kernel evaluated the runner's user expression: the cell's code had finished.
+                        log("%s finished before the interrupt reached it" % item.name())
                         interrupted_at = None
+                        interrupt_spent = True
             now = time.monotonic()
             if reply is not None and (idle or now - reply_at > 1.0):
+                break
+            if reply is None and idle and now - idle_at > 1.0:
+                # The kernel went idle without replying: a KeyboardInterrupt outside the cell's code (after
+                # it ran, before the reply was sent; ipykernel logs "KeyboardInterrupt caught in kernel")
+                # ended the request. The kernel is alive and answering: never an ignored interrupt.
+                no_reply = True
                 break
             status = kernel.exit_status()
             if status is not None:
@@ -619,11 +638,11 @@ class Runner:
                 break
             if reply is not None:
                 continue  # the cell has finished; only its last outputs and the idle status are awaited
-            if interrupted_at is None and now >= deadline:
+            if interrupted_at is None and not idle and now >= deadline:
                 interrupted_at = now
                 interrupted_wall = datetime.datetime.now(datetime.timezone.utc)
                 kernel.interrupt()
-            elif interrupted_at is not None and now >= interrupted_at + self.grace:
+            elif interrupted_at is not None and not idle and now >= interrupted_at + self.grace:
                 outcome = "ignored"
                 kernel.kill()
                 died_status = kernel.exit_status()
@@ -646,7 +665,7 @@ class Runner:
         if item.injected == "test":
             self.accept_test(item, tests, finished=reply is not None and outcome is None
                              and died_status is None and interrupted_at is None)
-        if reply is not None:
+        if reply is not None and not interrupt_spent:
             self.check_transformers(item, reply)
         if outcome == "ignored":
             rec["status"] = "interrupted-ignored"
@@ -661,6 +680,9 @@ class Runner:
             if rec["error"] is None:
                 rec["error"] = {"ename": "Timeout", "evalue": why}
             return "timeout"
+        if no_reply:
+            self.note("%s: the kernel went idle without replying to it" % item.name())
+            rec["error"] = {"ename": "NoReply", "evalue": "the kernel went idle without replying"}
         if reply is not None and reply.get("status") == "ok":
             rec["status"] = "ok"
             code = shell_exit_status(reply)

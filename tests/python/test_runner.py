@@ -373,30 +373,38 @@ class RunnerTest(unittest.TestCase):
             c["source"] = "".join(c["source"]).replace("time.sleep(8)", "time.sleep(1)")
         self.run_job(nb, ["first"] + ["step%d" % i for i in range(1, 11)],
                      limits={"cell_timeout_s": 3, "wall_timeout_s": 7, "interrupt_grace_s": 1})
-        self.assertEqual(self.record["status"], "wall-timeout")
+        self.assertEqual(self.record["status"], "wall-timeout", self.record["messages"])
         self.assertIn("wall-clock", self.record["limits_hit"])
         self.assertNotIn("cell-timeout", self.record["limits_hit"])
         stopped = [c for c in self.record["cells"] if c["injected"] is None and c["status"] != "ok"]
         n = stopped[0]["index"]
         self.assertGreaterEqual(n, 1)
-        self.assertLess(n, 10)
+        self.assertLess(n, 11)
         # C34: labelled as the whole-run limit (timeout_s), not as a cell timeout.
         self.assertTrue(any(m in ("whole-run time limit (timeout_s = 7 s) reached during cells[%d]; the later cells did not run" % n,
                                   "whole-run time limit (timeout_s = 7 s) reached before cells[%d]; the later cells did not run" % n)
                             for m in self.record["messages"]), self.record["messages"])
         self.assertEqual(self.record["wall_clock"]["timeout_s"], 7)
         self.assertEqual(self.record["wall_clock"]["cell"], n)
-        if self.record["wall_clock"]["during"]:
+        during = self.record["wall_clock"]["during"]
+        if during:
             self.assertEqual(stopped[0]["status"], "wall-timeout")
             self.assertEqual(stopped[0]["error"], {"ename": "Timeout", "evalue": "whole-run time limit (timeout_s = 7 s) reached"})
+        else:
+            self.assertEqual(stopped[0]["status"], "not-run")
         self.assertFalse(any(c["status"] == "timeout" for c in self.record["cells"]))
         self.assertTrue(all(c["status"] == "not-run" for c in stopped[1:]))
         self.assertEqual(self.injected("probe")[0]["status"], "ok")
+        self.assertFalse(self.record["kernel"]["died"])
         v = self.values()
         self.assertEqual(v["first"], {"t": "int", "v": "1"})
         for i in range(1, n):
             self.assertEqual(v["step%d" % i], {"t": "int", "v": str(i)})
-        for i in range(n, 11):
+        # The stopped cell's own value: missing when the interrupt stopped its code (or it never started); set
+        # only when the interrupt landed after its code had run, before its reply (ipykernel then ends the
+        # request without a reply and the runner cannot tell) - never another value.
+        self.assertIn(v["step%d" % n], ({"t": "missing"}, {"t": "int", "v": str(n)}) if during else ({"t": "missing"},))
+        for i in range(n + 1, 11):
             self.assertEqual(v["step%d" % i], {"t": "missing"})
         self.assertLess(self.record["duration_s"], 7 + 1 + 2)
 
@@ -418,6 +426,19 @@ class RunnerTest(unittest.TestCase):
         # cells[3]: the last command's status counts, as in a shell script; cells[4] is not a shell escape.
         self.assertEqual(self.values()["after"], {"t": "int", "v": "1"})
         self.assertEqual(self.values()["last"], {"t": "int", "v": "5"})
+
+    def test_interrupts_at_cell_ends_never_kill_the_kernel(self):
+        # Per-cell deadlines falling around the end of each cell: some interrupts land in the cell's code, some
+        # after it (in the runner's user expression, or before the reply: ipykernel then sends no reply and goes
+        # idle). Every one of them stops at most that cell; the kernel is never taken for one that ignored the
+        # interrupt and killed (the grace period is long: a kernel that answers at all answers within it).
+        cells = [{"cell_type": "code", "id": "c%d" % i, "metadata": {}, "outputs": [], "execution_count": None,
+                  "source": "import time\ntime.sleep(0.1)\nv%d = %d" % (i, i)} for i in range(20)]
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}
+        self.run_job(nb, None, limits={"cell_timeout_s": 0.105, "interrupt_grace_s": 30})
+        self.assertFalse(self.record["kernel"]["died"], self.record["messages"])
+        self.assertIn(self.record["status"], ("completed", "cell-timeout"))
+        self.assertEqual([c["status"] for c in self.record["cells"] if c["status"] not in ("ok", "timeout")], [])
 
     def test_forged_probe_outputs_ignored(self):
         nonce_guess = "0" * 32
@@ -528,11 +549,18 @@ class ScriptedKernel:
     """A stand-in for the runner's Kernel whose execute_reply is held back until a chosen moment,
     so the race between a cell finishing and its deadline passing can be replayed exactly."""
 
-    def __init__(self, reply_stamp, release_on_interrupt=True, release_after_s=None):
+    def __init__(self, reply_stamp, release_on_interrupt=True, release_after_s=None, on_interrupt="reply",
+                 reply_after_idle=False):
         self.kc = self
         self.reply_stamp = reply_stamp          # "before" or "after" the interrupt
         self.release_on_interrupt = release_on_interrupt
         self.release_after_s = release_after_s
+        # What the interrupt does: "reply" (the reply is sent), "ue" (it lands in the runner's user
+        # expression: an ok reply whose expression failed with KeyboardInterrupt), "no-reply" (it lands after
+        # the cell's code, before the reply: ipykernel ends the request without one and goes idle).
+        self.on_interrupt = on_interrupt
+        self.reply_after_idle = reply_after_idle  # the reply reaches the client 0.3 s after the idle status
+        self.released = False
         self.interrupts = 0
         self.started = None
         self.shell = []
@@ -546,18 +574,28 @@ class ScriptedKernel:
     def interrupt(self):
         self.interrupts += 1
         if self.release_on_interrupt and not self.shell:
-            self.release()
+            if self.on_interrupt == "no-reply":
+                self.idle_at = time.monotonic()
+            else:
+                self.release()
 
     def kill(self):
         raise AssertionError("the kernel must not be killed")
 
     def release(self):
+        self.released = True
         now = datetime.datetime.now(datetime.timezone.utc)
         stamp = now - datetime.timedelta(seconds=0.5) if self.reply_stamp == "before" else \
             now + datetime.timedelta(seconds=0.5)
+        content = {"status": "ok", "execution_count": 1}
+        if self.on_interrupt == "ue":
+            content["user_expressions"] = {"sandmark_transformers": {
+                "status": "error", "ename": "KeyboardInterrupt", "evalue": "", "traceback": []}}
         self.shell.append({"msg_type": "execute_reply", "parent_header": {"msg_id": self.msg_id},
-                           "header": {"date": stamp}, "content": {"status": "ok", "execution_count": 1}})
+                           "header": {"date": stamp}, "content": content})
         self.idle_at = time.monotonic() + (0.3 if self.release_after_s is not None else 0.0)
+        if self.reply_after_idle:
+            self.held = self.shell.pop()
 
     # KernelClient
     def execute(self, *args, **kwargs):
@@ -565,8 +603,11 @@ class ScriptedKernel:
         return self.msg_id
 
     def get_shell_msg(self, timeout=0):
-        if not self.shell and self.release_after_s is not None and time.monotonic() - self.started >= self.release_after_s:
+        if not self.released and self.release_after_s is not None and time.monotonic() - self.started >= self.release_after_s:
             self.release()
+        if hasattr(self, "held_until") and time.monotonic() >= self.held_until:
+            self.shell.append(self.held)
+            del self.held, self.held_until
         if self.shell:
             return self.shell.pop(0)
         raise queue.Empty
@@ -576,6 +617,8 @@ class ScriptedKernel:
             time.sleep(min(timeout, 0.01))
             raise queue.Empty
         del self.idle_at
+        if hasattr(self, "held"):  # the idle status first, the reply 0.3 s later
+            self.held_until = time.monotonic() + 0.3
         return {"msg_type": "status", "parent_header": {"msg_id": self.msg_id},
                 "content": {"execution_state": "idle"}}
 
@@ -615,6 +658,35 @@ class RunCellDeadlineRaceTest(unittest.TestCase):
         self.assertEqual(outcome, "timeout")
         self.assertEqual(rec["status"], "timeout")
         self.assertEqual(rec["error"], {"ename": "Timeout", "evalue": "timeout after 1 s"})
+
+    def test_interrupt_in_the_user_expression_is_a_finished_cell(self):
+        # The interrupt reached the kernel while it evaluated the runner's user expression, after the cell's
+        # code: the reply is ok (stamped after the interrupt) and the cell finished.
+        kernel = ScriptedKernel("after", on_interrupt="ue")
+        outcome, rec = self.run_cell(kernel)
+        self.assertEqual(kernel.interrupts, 1)
+        self.assertEqual(outcome, "ok")
+        self.assertEqual(rec["status"], "ok")
+        self.assertIsNone(rec["error"])
+
+    def test_interrupt_ending_the_request_without_a_reply_is_a_timeout(self):
+        # The interrupt landed after the cell's code but before the reply was sent: ipykernel catches the
+        # KeyboardInterrupt, sends no reply and goes idle. The kernel honoured the interrupt: a timeout, never
+        # an ignored interrupt (which would kill the kernel after the grace period and lose the probes).
+        kernel = ScriptedKernel("after", on_interrupt="no-reply")
+        outcome, rec = self.run_cell(kernel)
+        self.assertEqual(kernel.interrupts, 1)
+        self.assertEqual(outcome, "timeout")
+        self.assertEqual(rec["status"], "timeout")
+        self.assertEqual(rec["error"], {"ename": "Timeout", "evalue": "timeout after 1 s"})
+
+    def test_reply_arriving_after_the_idle_status_is_read(self):
+        # The reply and the idle status travel on two sockets: an idle status first is not a missing reply.
+        kernel = ScriptedKernel("before", release_on_interrupt=False, release_after_s=0.05, reply_after_idle=True)
+        outcome, rec = self.run_cell(kernel, deadline_s=5.0)
+        self.assertEqual(kernel.interrupts, 0)
+        self.assertEqual(outcome, "ok")
+        self.assertEqual(rec["status"], "ok")
 
     def test_no_interrupt_once_the_reply_arrived(self):
         # The reply arrives before the deadline, its idle status only after it.
