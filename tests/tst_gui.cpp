@@ -60,6 +60,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -450,19 +452,30 @@ private Q_SLOTS:
         QVERIFY(stub);
     }
 
+    // The first job is held until the second one's result was delivered, so it ends stale at any speed (a
+    // 300 ms sleep and a 500 ms wait once let a loaded machine pass without the stale result ever arriving).
+    // A job's watcher, a child of the tracker, is deleted once its result was delivered or dropped: waiting for
+    // none to be left waits for the stale result itself.
     void staleResultsAreDropped()
     {
         JobTracker tracker;
         QList<int> delivered;
-        tracker.run([] { QThread::msleep(300); return 1; }, [&](int v) { delivered << v; });
+        auto gate = std::make_shared<QSemaphore>();
+        const auto openGate = qScopeGuard([gate] { gate->release(); }); // never leave a pool thread blocked
+        auto watchers = [&tracker] { return tracker.findChildren<QFutureWatcherBase *>().size(); };
+        tracker.run([gate] { gate->acquire(); return 1; }, [&](int v) { delivered << v; });
         tracker.run([] { return 2; }, [&](int v) { delivered << v; });
-        QTRY_VERIFY(!tracker.isBusy());
-        QTest::qWait(500); // the slow first job finishes meanwhile; its result must not arrive
+        QTRY_VERIFY_WITH_TIMEOUT(!tracker.isBusy(), 60000);
+        QCOMPARE(delivered, QList<int>{2});
+        QCOMPARE(watchers(), 1); // the first job, still held
+        gate->release();
+        QTRY_COMPARE_WITH_TIMEOUT(watchers(), 0, 60000); // it finished and its result was dropped
         QCOMPARE(delivered, QList<int>{2});
         tracker.run([] { return 3; }, [&](int v) { delivered << v; });
         tracker.cancel();
-        QTest::qWait(200);
+        QTRY_COMPARE_WITH_TIMEOUT(watchers(), 0, 60000);
         QCOMPARE(delivered, QList<int>{2});
+        QVERIFY(!tracker.isBusy());
     }
 
     void highlighterMarksKeywords()
@@ -594,12 +607,12 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(20000));
         QCOMPARE(p.cellModel()->rowCount(), 300);
         NotebookCellDelegate *d = p.view()->cellDelegate();
-        QTRY_VERIFY(d->builtLayoutCount() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(d->builtLayoutCount() > 0, 20000);
         QTest::qWait(100);
         QVERIFY2(d->layoutsBuilt() < 40, qPrintable(QString::number(d->layoutsBuilt())));
         const int before = d->layoutsBuilt();
         p.view()->scrollToBottom();
-        QTRY_VERIFY(d->layoutsBuilt() > before);
+        QTRY_VERIFY_WITH_TIMEOUT(d->layoutsBuilt() > before, 20000);
         QVERIFY(d->layoutsBuilt() < 120);
     }
 
@@ -698,7 +711,7 @@ private Q_SLOTS:
         MemoryStore store;
         PreferencesDialog dialog(nullptr, &store);
         QSignalSpy status(&dialog, &PreferencesDialog::tokenStatusChanged);
-        QVERIFY(status.wait());
+        QVERIFY(status.wait(20000));
         QVERIFY(dialog.tokenFieldEnabled());
         auto *edit = dialog.findChild<QLineEdit *>(QStringLiteral("tokenEdit"));
         QVERIFY(edit);
@@ -706,7 +719,7 @@ private Q_SLOTS:
         edit->setText(QStringLiteral("hf_secret"));
         QSignalSpy accepted(&dialog, &QDialog::accepted);
         dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
-        QVERIFY(accepted.wait());
+        QVERIFY(accepted.wait(20000));
         QCOMPARE(store.values.value(hubTokenKey()), QStringLiteral("hf_secret"));
         QVERIFY(!QSettings().allKeys().join(QLatin1Char(' ')).contains(QLatin1String("token")));
 
@@ -715,7 +728,7 @@ private Q_SLOTS:
         broken.broken = true;
         PreferencesDialog noKeychain(nullptr, &broken);
         QSignalSpy status2(&noKeychain, &PreferencesDialog::tokenStatusChanged);
-        QVERIFY(status2.wait());
+        QVERIFY(status2.wait(20000));
         QVERIFY(!noKeychain.tokenFieldEnabled());
         QVERIFY(noKeychain.tokenStatus().contains(QLatin1String("HF_TOKEN")));
     }
