@@ -80,7 +80,7 @@ private Q_SLOTS:
         bool ran = false;
         readHubToken(store, &ctx, [&](const Expected<QString> &) { ran = true; });
         QVERIFY(!ran);
-        QTRY_VERIFY(ran);
+        QTRY_VERIFY_WITH_TIMEOUT(ran, 30000);
         qunsetenv("HF_TOKEN");
     }
 
