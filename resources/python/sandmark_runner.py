@@ -585,7 +585,7 @@ class Runner:
         outcome = None
         died_status = None
         no_reply = False
-        interrupt_spent = False  # our interrupt hit the user expression, after the cell's code
+        interrupt_spent = False  # our interrupt hit the user expression (after the cell's code): lists unread
         while True:
             # Drain IOPub (bounded batch), then look for the reply.
             got = 0
@@ -614,7 +614,7 @@ class Runner:
                         # the kernel evaluated the runner's user expression: the cell's code had finished.
                         log("%s finished before the interrupt reached it" % item.name())
                         interrupted_at = None
-                        interrupt_spent = True
+                        interrupt_spent = interrupted_after_code(reply)
             now = time.monotonic()
             if reply is not None and (idle or now - reply_at > 1.0):
                 break
