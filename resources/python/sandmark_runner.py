@@ -62,6 +62,8 @@ DEFAULT_LIMITS = {
 NULL_WALL_TIMEOUT_S = 3600.0
 KERNEL_START_TIMEOUT_S = 60.0
 POLL_S = 0.05
+# How long a kernel that went idle may take to deliver the reply (IOPub and shell are separate sockets).
+NO_REPLY_WAIT_S = 3.0
 
 STATUS_ORDER = ["kernel-start-failed", "wall-timeout", "interrupt-ignored", "kernel-died",
                 "cell-timeout", "errors", "completed"]
@@ -618,7 +620,7 @@ class Runner:
             now = time.monotonic()
             if reply is not None and (idle or now - reply_at > 1.0):
                 break
-            if reply is None and idle and now - idle_at > 1.0:
+            if reply is None and idle and now - idle_at > NO_REPLY_WAIT_S:
                 # The kernel went idle without replying: a KeyboardInterrupt outside the cell's code (after
                 # it ran, before the reply was sent; ipykernel logs "KeyboardInterrupt caught in kernel")
                 # ended the request. The kernel is alive and answering: never an ignored interrupt.
