@@ -71,6 +71,7 @@ private Q_SLOTS:
     void wallClockAndKernelspecCases();
     void interruptedForcedRegradeMarksStaleRows();
     void anotherBackendIsNotUnchanged();
+    void settledAmbiguousFolderStaysSettled();
     void supersededRunFoldersArePruned();
 
 private:
@@ -279,6 +280,8 @@ void TestBatch::ambiguousAndUnsafeSubmissionsAreFlagged()
     QVERIFY(QFile::copy(nb, dir.filePath(u"eve/data.csv"_s)));
     QVERIFY(root.mkpath(u"fay"_s));
     QVERIFY(QFile::copy(nb, dir.filePath(u"fay.ipynb"_s)));
+    QVERIFY(root.mkpath(u"__MACOSX/amy"_s)); // left by unpacking a macOS zip by hand: not a student
+    QVERIFY(QFile::copy(nb, dir.filePath(u"__MACOSX/amy/._part1.ipynb"_s)));
     // A folder whose name is not UTF-8 (Latin-1 "café"): flagged, never silently left out.
     const QByteArray latin1 = QFile::encodeName(dir.path()) + "/caf\xe9";
     QCOMPARE(::mkdir(latin1.constData(), 0755), 0);
@@ -338,6 +341,16 @@ void TestBatch::ambiguousAndUnsafeSubmissionsAreFlagged()
     QVERIFY(ben);
     QCOMPARE(ben->problem, u"data.csv is a symbolic link (refused)"_s);
     QVERIFY(!submissionNamed(dir.path(), dir.filePath(u"eve/data.csv"_s)));
+    // As the flag's hint writes it: relative to the submissions folder.
+    Expected<Submission> hinted = submissionNamed(dir.path(), u"amy/part2.ipynb"_s);
+    QVERIFY2(hinted, qPrintable(hinted ? QString() : hinted.error().toString()));
+    QCOMPARE(hinted->notebookPath, part2->notebookPath);
+    // Which notebook is graded is part of the "unchanged" key, for ambiguous folders only.
+    Expected<Submission> part1 = submissionNamed(dir.path(), u"amy/part1.ipynb"_s);
+    QVERIFY(part1);
+    const QStringList amyKeys = {submissionFilesHash(*amy), submissionFilesHash(*part1), submissionFilesHash(*part2)};
+    QCOMPARE(QSet<QString>(amyKeys.cbegin(), amyKeys.cend()).size(), 3);
+    QCOMPARE(submissionFilesHash(*nested), Gradebook::hashFiles(nested->files, nested->root));
 }
 
 void TestBatch::exampleGetsItsExpectedGrades()
@@ -901,6 +914,38 @@ void TestBatch::anotherBackendIsNotUnchanged()
     QVERIFY(back.summary);
     QCOMPARE(back.started, QStringList{u"alice"_s});
     QCOMPARE(grades(path).value(u"alice"_s).backend, u"bwrap"_s);
+}
+
+// A folder with two notebooks is flagged; naming one grades it; naming the other is not "unchanged"; and the
+// whole batch afterwards keeps the instructor's choice instead of flagging the folder again.
+void TestBatch::settledAmbiguousFolderStaysSettled()
+{
+    REQUIRE_SANDBOX();
+    QTemporaryDir subs;
+    QVERIFY(QDir(subs.path()).mkpath(u"amy"_s));
+    QVERIFY(QFile::copy(kIris + u"/submissions/alice/iris-analysis.ipynb"_s, subs.filePath(u"amy/part1.ipynb"_s)));
+    QVERIFY(QFile::copy(kIris + u"/submissions/bob/iris-analysis.ipynb"_s, subs.filePath(u"amy/part2.ipynb"_s)));
+    const Expected<Submission> flagged = submissionNamed(subs.path(), u"amy"_s);
+    const Expected<Submission> part1 = submissionNamed(subs.path(), subs.filePath(u"amy/part1.ipynb"_s));
+    const Expected<Submission> part2 = submissionNamed(subs.path(), subs.filePath(u"amy/part2.ipynb"_s));
+    QVERIFY(flagged && part1 && part2);
+    QVERIFY(flagged->problem.startsWith(u"ambiguous"_s));
+    const QString path = m_tmp.filePath(u"settled.sqlite"_s);
+
+    const BatchRun first = runBatch({*part2}, options(path, 1));
+    QVERIFY(first.summary);
+    QCOMPARE(first.started, QStringList{u"amy"_s});
+    QCOMPARE(*grades(path).value(u"amy"_s).score(), 6.0); // bob's notebook (examples/iris/expected-grades.json)
+    const BatchRun other = runBatch({*part1}, options(path, 1));
+    QVERIFY(other.summary);
+    QCOMPARE(other.started, QStringList{u"amy"_s}); // another notebook: not "unchanged"
+    QCOMPARE(*grades(path).value(u"amy"_s).score(), 8.0);
+    const BatchRun all = runBatch({*flagged}, options(path, 1));
+    QVERIFY(all.summary);
+    QCOMPARE(all.summary->skipped, 1);
+    QVERIFY(all.started.isEmpty());
+    QCOMPARE(*grades(path).value(u"amy"_s).score(), 8.0);
+    QCOMPARE(grades(path).value(u"amy"_s).status, GradeStatus::Graded);
 }
 
 // Regrading alice supersedes her earlier run: at the end of the batch its run folder (executed notebook, record,

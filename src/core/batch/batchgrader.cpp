@@ -12,6 +12,8 @@
 #include <QFileInfo>
 #include <QThread>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 namespace sandmark {
@@ -50,6 +52,18 @@ GradeResult unrunnable(const QList<Check> &checks, const QString &reason)
 }
 
 } // namespace
+
+QString submissionFilesHash(const Submission &s)
+{
+    const QString files = Gradebook::hashFiles(s.files, s.root);
+    const auto notebooks = std::count_if(s.files.cbegin(), s.files.cend(), [](const QString &f) {
+        return f.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive);
+    });
+    if (notebooks < 2)
+        return files;
+    const QString chosen = s.notebookPath.isEmpty() ? QStringLiteral("-") : QDir(s.root).relativeFilePath(s.notebookPath);
+    return Gradebook::inputsHash(files, QStringLiteral("graded notebook: ") + chosen);
+}
 
 int defaultJobs(const Limits &limits)
 {
@@ -154,10 +168,19 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
     for (const Submission &s : std::as_const(m_submissions)) {
         Item item;
         item.submission = s;
-        item.filesHash = Gradebook::hashFiles(s.files, s.root);
+        item.filesHash = submissionFilesHash(s);
         item.inputsHash = Gradebook::inputsHash(item.filesHash, m_inputsKey);
         if (!m_options.force) {
-            Expected<bool> rerun = m_gradebook->needsRerun(s.studentId, item.inputsHash, sandboxKindName(m_options.run.kind));
+            const QString backend = sandboxKindName(m_options.run.kind);
+            Expected<bool> rerun = m_gradebook->needsRerun(s.studentId, item.inputsHash, backend);
+            // An ambiguous folder an instructor settled by naming one of its notebooks stays settled.
+            for (const QString &notebook : s.files) {
+                if (!rerun || !*rerun || !s.notebookPath.isEmpty() || !notebook.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive))
+                    continue;
+                Submission chosen = s;
+                chosen.notebookPath = notebook;
+                rerun = m_gradebook->needsRerun(s.studentId, Gradebook::inputsHash(submissionFilesHash(chosen), m_inputsKey), backend);
+            }
             if (!rerun) {
                 finishWith(rerun.error());
                 return;
@@ -198,7 +221,7 @@ void BatchGrader::onReferenceFailed(const Error &error)
     for (const Submission &s : std::as_const(m_submissions)) {
         Item item;
         item.submission = s;
-        item.filesHash = Gradebook::hashFiles(s.files, s.root);
+        item.filesHash = submissionFilesHash(s);
         item.inputsHash = Gradebook::inputsHash(item.filesHash, QStringLiteral("no-reference"));
         if (!record(item, now, r, false))
             return;

@@ -52,6 +52,12 @@ struct BatchSummary
 ///
 /// Lives in the thread that creates it and never blocks it (QProcess-based runs; the gradebook connection is
 /// opened in start() and used from this thread only, each recordRun() is one short SQLite transaction).
+/// The files hash a batch records for `s` (part of the "unchanged" key): Gradebook::hashFiles() of its files;
+/// for a folder holding several notebooks, also which one is graded (none while it is flagged ambiguous), so
+/// naming another notebook of it (`grade A amy/part2.ipynb`) is not "unchanged". A folder with one notebook
+/// hashes as Gradebook::hashFiles(), so existing gradebooks keep their results. Reads the files; any thread.
+QString submissionFilesHash(const Submission &s);
+
 /// Flow: open the gradebook → ReferenceRun (cached) → for each submission: skip when unchanged (unless
 /// `force`) → up to `jobs` SubmissionRuns at once → on each completion grade() and Gradebook::recordRun().
 /// One bad notebook never stops the batch: a submission with a problem (ambiguous, symlink) or a notebook

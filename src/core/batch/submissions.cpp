@@ -18,7 +18,8 @@ namespace {
 
 bool ignoredName(const QString &name)
 {
-    return name.startsWith(QLatin1Char('.')) || name == QLatin1String("__pycache__");
+    // __MACOSX/: the resource forks a zip made on macOS carries, left behind when it is unpacked by hand.
+    return name.startsWith(QLatin1Char('.')) || name == QLatin1String("__pycache__") || name == QLatin1String("__MACOSX");
 }
 
 bool isNotebook(const QString &name)
@@ -274,7 +275,9 @@ Expected<Submission> submissionNamed(const QString &submissionsFolder, const QSt
     }
     if (path.isEmpty()) {
         // A path: its entry must lie directly in the submissions folder, `..` and linked parents resolved.
-        const QFileInfo given(name);
+        QFileInfo given(name);
+        if (!given.exists() && !given.isSymLink() && QDir::isRelativePath(name))
+            given = QFileInfo(folder + QLatin1Char('/') + name); // "amy/part2.ipynb": relative to the submissions
         if (!given.exists() && !given.isSymLink())
             return notInFolder(QStringLiteral("no such student, file or folder"));
         const QString cleaned = QDir::cleanPath(given.absoluteFilePath());

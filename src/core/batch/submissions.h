@@ -25,7 +25,8 @@ struct Submission
 /// - a sub-folder `<student>/` is one submission: all its regular files (hidden files, `.ipynb_checkpoints`
 ///   and `__pycache__` left out), exactly one `*.ipynb` among them; none or several notebooks is a problem;
 /// - a file `<student>.ipynb` directly in the folder is one submission;
-/// - hidden entries (`.sandmark/`, `.DS_Store`) and other files are ignored;
+/// - hidden entries (`.sandmark/`, `.DS_Store`), `__MACOSX/` (macOS zip resource forks) and other files are
+///   ignored;
 /// - a symbolic link anywhere (entry or file inside a sub-folder) is refused: the submission gets a problem.
 /// Errors: `folder` does not exist or is not a readable folder. Synchronous, reads only names and types.
 Expected<QList<Submission>> discoverSubmissions(const QString &folder);
@@ -36,7 +37,8 @@ Expected<Submission> submissionAt(const QString &path);
 
 /// One submission of the assignment whose submissions live in `submissionsFolder`, as a user names it
 /// (`sandmark-cli grade ASSIGNMENT alice`): a student id (the entry `alice/`, `alice.ipynb`, or the entry
-/// named exactly so) or a path to a student's folder or notebook. A path must lie directly in
+/// named exactly so) or a path to a student's folder or notebook (a relative path that does not exist from the
+/// working folder is also tried relative to `submissionsFolder`: `amy/part2.ipynb`). A path must lie directly in
 /// `submissionsFolder` once `..` and symbolic links of the folders above the entry are resolved (the entry
 /// itself, when it is a link, is refused as discoverSubmissions() refuses it). One more path is accepted: a
 /// notebook inside a student's folder (`alice/hw1.ipynb`) is that student's submission with that notebook —
