@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSet>
+#include <QSignalSpy>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -72,6 +73,7 @@ private Q_SLOTS:
     void interruptedForcedRegradeMarksStaleRows();
     void anotherBackendIsNotUnchanged();
     void settledAmbiguousFolderStaysSettled();
+    void oneBatchPerGradebook();
     void supersededRunFoldersArePruned();
 
 private:
@@ -946,6 +948,28 @@ void TestBatch::settledAmbiguousFolderStaysSettled()
     QVERIFY(all.started.isEmpty());
     QCOMPARE(*grades(path).value(u"amy"_s).score(), 8.0);
     QCOMPARE(grades(path).value(u"amy"_s).status, GradeStatus::Graded);
+}
+
+// Two batches into one gradebook (the app's and a TA's CLI, or two terminals) would grade everything twice; the
+// second is refused with a message naming the gradebook, and the lock is released when the first reports.
+void TestBatch::oneBatchPerGradebook()
+{
+    REQUIRE_SANDBOX();
+    const QString path = m_tmp.filePath(u"locked.sqlite"_s);
+    auto first = std::make_unique<BatchGrader>(*m_assignment, exampleSubmissions({u"alice"_s}), options(path, 1));
+    QSignalSpy firstDone(first.get(), &BatchGrader::finished);
+    first->start(); // takes <gradebook>.lock at once
+    const BatchRun second = runBatch(exampleSubmissions({u"bob"_s}), options(path, 1));
+    QVERIFY(second.error);
+    QCOMPARE(second.error->file, path);
+    QVERIFY2(second.error->message.startsWith(u"another batch is grading into this gradebook"_s), qPrintable(second.error->message));
+    QVERIFY(second.error->message.contains(u"pid %1"_s.arg(QCoreApplication::applicationPid())));
+    QVERIFY(second.started.isEmpty());
+    QVERIFY(firstDone.wait(600000));
+    const BatchRun third = runBatch(exampleSubmissions({u"bob"_s}), options(path, 1));
+    QVERIFY2(third.summary, qPrintable(third.error ? third.error->toString() : QString()));
+    QCOMPARE(third.started, QStringList{u"bob"_s});
+    QCOMPARE(grades(path).keys(), (QList<QString>{u"alice"_s, u"bob"_s}));
 }
 
 // Regrading alice supersedes her earlier run: at the end of the batch its run folder (executed notebook, record,

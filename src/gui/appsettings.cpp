@@ -1,12 +1,12 @@
 #include "appsettings.h"
 
+#include "batch/batchgrader.h"
 #include "datasets/hubcache.h"
 #include "util/paths.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
-#include <QThread>
 
 namespace sandmark {
 
@@ -57,7 +57,8 @@ void AppSettings::setDefaultLimits(const Limits &limits)
 
 int AppSettings::parallelRuns()
 {
-    return qMax(1, QSettings().value(kParallel, qMax(1, QThread::idealThreadCount() / 2)).toInt());
+    // The CLI's default too (grade, validate --health): the cores, bounded by memory / the memory limit.
+    return qMax(1, QSettings().value(kParallel, defaultJobs(defaultLimits())).toInt());
 }
 
 void AppSettings::setParallelRuns(int runs)

@@ -20,7 +20,7 @@ public:
     static void setSandboxBackend(const QString &name);
     static Limits defaultLimits();
     static void setDefaultLimits(const Limits &limits);
-    /// Sandboxes run at once; default: half the cores, at least 1.
+    /// Sandboxes run at once; default: defaultJobs() of defaultLimits(), as the CLI's `grade`.
     static int parallelRuns();
     static void setParallelRuns(int runs);
     static QString pythonInterpreter();

@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QLockFile>
 #include <QObject>
 
 #include <memory>
@@ -132,6 +133,7 @@ private:
     QList<Submission> m_submissions;
     BatchOptions m_options;
     int m_jobs = 1;
+    std::unique_ptr<QLockFile> m_lock; ///< `<gradebook>.lock`, held from start() until finished()/failed()
     std::unique_ptr<Gradebook> m_gradebook;
     ReferenceRun *m_reference = nullptr;
     QByteArray m_referencePayload;
