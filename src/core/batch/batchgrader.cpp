@@ -57,9 +57,7 @@ GradeResult unrunnable(const QList<Check> &checks, const QString &reason)
 QString submissionFilesHash(const Submission &s)
 {
     const QString files = Gradebook::hashFiles(s.files, s.root);
-    const auto notebooks = std::count_if(s.files.cbegin(), s.files.cend(), [](const QString &f) {
-        return f.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive);
-    });
+    const auto notebooks = std::count_if(s.files.cbegin(), s.files.cend(), isNotebookName);
     if (notebooks < 2)
         return files;
     const QString chosen = s.notebookPath.isEmpty() ? QStringLiteral("-") : QDir(s.root).relativeFilePath(s.notebookPath);
@@ -194,12 +192,16 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
             const QString backend = sandboxKindName(m_options.run.kind);
             Expected<bool> rerun = m_gradebook->needsRerun(s.studentId, item.inputsHash, backend);
             // An ambiguous folder an instructor settled by naming one of its notebooks stays settled.
-            for (const QString &notebook : s.files) {
-                if (!rerun || !*rerun || !s.notebookPath.isEmpty() || !notebook.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive))
-                    continue;
-                Submission chosen = s;
-                chosen.notebookPath = notebook;
-                rerun = m_gradebook->needsRerun(s.studentId, Gradebook::inputsHash(submissionFilesHash(chosen), m_inputsKey), backend);
+            if (rerun && *rerun && s.notebookPath.isEmpty()) {
+                for (const QString &notebook : s.files) {
+                    if (!isNotebookName(notebook))
+                        continue;
+                    Submission chosen = s;
+                    chosen.notebookPath = notebook;
+                    rerun = m_gradebook->needsRerun(s.studentId, Gradebook::inputsHash(submissionFilesHash(chosen), m_inputsKey), backend);
+                    if (!rerun || !*rerun)
+                        break;
+                }
             }
             if (!rerun) {
                 finishWith(rerun.error());

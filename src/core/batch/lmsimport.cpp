@@ -21,11 +21,6 @@ namespace {
 
 using namespace Qt::Literals::StringLiterals;
 
-bool isNotebook(const QString &name)
-{
-    return name.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive);
-}
-
 /// One student's files in the staging folder.
 struct StagedStudent
 {
@@ -364,7 +359,7 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
         }
         QStringList notebooks;
         for (const QString &f : it->files)
-            if (isNotebook(f))
+            if (isNotebookName(f))
                 notebooks << f;
         notebooks.sort();
         if (!QDir().rename(staging->path() + QLatin1Char('/') + student, dest))

@@ -22,10 +22,6 @@ bool ignoredName(const QString &name)
     return name.startsWith(QLatin1Char('.')) || name == QLatin1String("__pycache__") || name == QLatin1String("__MACOSX");
 }
 
-bool isNotebook(const QString &name)
-{
-    return name.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive);
-}
 
 /// One entry of a folder as readdir() reports it (no stat unless the file system leaves the type unknown).
 struct Entry
@@ -131,7 +127,7 @@ Submission fromFolder(const QString &root, const QString &name, int parentFd = A
                 break;
             case Entry::Type::File:
                 s.files << root + QLatin1Char('/') + rel;
-                if (isNotebook(e.name))
+                if (isNotebookName(e.name))
                     notebooks << rel;
                 break;
             case Entry::Type::Other:
@@ -175,6 +171,11 @@ Submission fromNotebook(const QFileInfo &file)
 
 } // namespace
 
+bool isNotebookName(const QString &name)
+{
+    return name.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive);
+}
+
 Expected<QList<Submission>> discoverSubmissions(const QString &folder)
 {
     const QFileInfo fi(folder);
@@ -198,13 +199,13 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder)
             continue;
         if (e.type == Entry::Type::Link) {
             Submission s;
-            s.studentId = isNotebook(e.name) ? QFileInfo(e.name).completeBaseName() : e.name;
+            s.studentId = isNotebookName(e.name) ? QFileInfo(e.name).completeBaseName() : e.name;
             s.root = root;
             s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(e.name);
             out << s;
         } else if (e.type == Entry::Type::Dir) {
             out << fromFolder(root + QLatin1Char('/') + e.name, e.name, rootFd);
-        } else if (e.type == Entry::Type::File && isNotebook(e.name)) {
+        } else if (e.type == Entry::Type::File && isNotebookName(e.name)) {
             out << fromNotebook(QFileInfo(root + QLatin1Char('/') + e.name));
         }
     }
@@ -238,14 +239,14 @@ Expected<Submission> submissionAt(const QString &path)
         return Error{path, {}, QStringLiteral("no such file or folder")};
     if (fi.isSymLink()) {
         Submission s;
-        s.studentId = isNotebook(fi.fileName()) ? fi.completeBaseName() : fi.fileName();
+        s.studentId = isNotebookName(fi.fileName()) ? fi.completeBaseName() : fi.fileName();
         s.root = fi.absolutePath();
         s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(fi.fileName());
         return s;
     }
     if (fi.isDir())
         return fromFolder(fi.absoluteFilePath(), fi.fileName());
-    if (!isNotebook(fi.fileName()))
+    if (!isNotebookName(fi.fileName()))
         return Error{path, {}, QStringLiteral("not a notebook (*.ipynb) or a student's folder")};
     return fromNotebook(fi);
 }
@@ -286,7 +287,7 @@ Expected<Submission> submissionNamed(const QString &submissionsFolder, const QSt
         // A notebook inside a student's folder: that student, graded with this notebook.
         const QString inside = QDir(canonicalFolder).relativeFilePath(parent + QLatin1Char('/') + entry.fileName());
         if (parent.startsWith(canonicalFolder + QLatin1Char('/')) && !inside.startsWith(QLatin1String("../"))
-            && isNotebook(entry.fileName()) && !entry.isSymLink()) {
+            && isNotebookName(entry.fileName()) && !entry.isSymLink()) {
             const QString student = inside.section(QLatin1Char('/'), 0, 0);
             if (ignoredName(student))
                 return notInFolder(QStringLiteral("a hidden entry is not a submission"));

@@ -21,6 +21,9 @@ struct Submission
     QString problem;
 };
 
+/// True for a notebook's file name or path (`*.ipynb`, any case). Pure.
+bool isNotebookName(const QString &name);
+
 /// Lists the submissions in `folder`, sorted by student id:
 /// - a sub-folder `<student>/` is one submission: all its regular files (hidden files, `.ipynb_checkpoints`
 ///   and `__pycache__` left out), exactly one `*.ipynb` among them; none or several notebooks is a problem;
