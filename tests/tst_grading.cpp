@@ -332,6 +332,23 @@ void TestGrading::compare_data()
     row("frame dtype strict", "df_ab", "df_ab_float", R"({"check_dtype": true})", "fail", QStringLiteral("column 'a': dtype float64 ≠ int64"));
     row("frame nan", "df_nan", "df_nan", "", "pass", {});
     row("frame nan vs value", "df_nan", "df_nan_b", "", "fail", QStringLiteral("column 'a', value at row 1: 2.0 ≠ nan"));
+    // Rows as a multiset: check_row_order and check_index false. Before, rows were still matched by index label
+    // (then by position), so the same rows in another order and index could never pass.
+    const char *anyOrder = R"({"check_row_order": false, "check_index": false})";
+    row("frame rows any order", "df_rows", "df_rows_shuffled", anyOrder, "pass", {});
+    row("frame rows any order, index kept", "df_rows", "df_rows_shuffled", R"({"check_row_order": false})", "fail",
+        QStringLiteral("index [7, 3, 9, 1, 4] ≠ [0, 1, 2, 3, 4]"));
+    row("frame rows any order, changed row", "df_rows", "df_rows_changed", anyOrder, "fail",
+        QStringLiteral("`x`: 1 of 5 rows differ (compared in any order, index ignored): missing {'k': 'a', 'v': 3.0} (at "
+                       "index 2); unexpected {'k': 'a', 'v': 3.5} (at index 1)"));
+    row("frame rows any order, duplicate counts", "df_rows", "df_rows_dup", anyOrder, "fail",
+        QStringLiteral("1 of 5 rows differ (compared in any order, index ignored): missing {'k': 'a', 'v': 1.0} (at "
+                       "index 4); unexpected {'k': 'a', 'v': 3.0} (at index 1)"));
+    row("frame rows any order, tolerance", "df_rows", "df_rows_shuffled", R"({"check_row_order": false, "check_index": false, "rtol": 0, "atol": 0})",
+        "fail", QStringLiteral("missing {'k': 'c', 'v': 0.30000000000000004} (at index 3); unexpected {'k': 'c', 'v': 0.3} (at index 7)"));
+    row("series values any order", "s_rows", "s_rows_shuffled", anyOrder, "pass", {});
+    row("series values any order, changed", "s_rows", "s_abc", anyOrder, "fail",
+        QStringLiteral("1 of 3 values differ (compared in any order, index ignored): missing nan (at index 1); unexpected 3.0 (at index 'c')"));
     row("series vs frame", "s_abc", "df_ab", "", "fail", QStringLiteral("expected a pandas.Series, got a pandas.DataFrame"));
     row("index", "idx_abc", "idx_abc", "", "pass", {});
     // Other types, missing and uncapturable values.

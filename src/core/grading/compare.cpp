@@ -193,6 +193,16 @@ private:
                                 std::vector<qsizetype> *perm);
     std::optional<Diff> series(const ProbeValue &e, const ProbeValue &a, const QString &path);
     std::optional<Diff> frames(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    /// Whether expected element `i` of `e` equals actual element `j` of `a` under the options; a NotGraded diff
+    /// when they cannot be compared.
+    std::optional<Diff> elementDiff(const NdArray &e, qsizetype i, const NdArray &a, qsizetype j);
+    /// Rows as a multiset (`check_row_order` and `check_index` both false): both sides' rows sorted by every
+    /// column (the reference's column order; NaN last), matched in that order within the tolerance, leftovers
+    /// matched with any free row; the rows left without a partner are named. `ecols[c]` / `acols[c]` are the
+    /// same column of each side; `columnNames` empty for a Series.
+    std::optional<Diff> rowMultiset(const std::vector<const NdArray *> &ecols, const std::vector<const NdArray *> &acols,
+                                    const QStringList &columnNames, const PandasIndex &eIndex, const PandasIndex &aIndex,
+                                    const QString &path);
     Diff typeMismatch(const ProbeValue &e, const ProbeValue &a, const QString &path)
     {
         return {Outcome::Fail, path,
@@ -476,6 +486,22 @@ std::optional<Diff> Comparer::dicts(const ProbeValue &e, const ProbeValue &a, co
     return std::nullopt;
 }
 
+std::optional<Diff> Comparer::elementDiff(const NdArray &e, qsizetype i, const NdArray &a, qsizetype j)
+{
+    if (isNumericEncoding(e) && isNumericEncoding(a)) {
+        bool same;
+        if (e.encoding == NdArray::Encoding::Int && a.encoding == NdArray::Encoding::Int)
+            same = e.text[i] == a.text[j];
+        else if (e.encoding == NdArray::Encoding::Complex || a.encoding == NdArray::Encoding::Complex)
+            same = closeComplex(a.real[size_t(j)], a.imag.empty() ? 0 : a.imag[size_t(j)], e.real[size_t(i)],
+                                e.imag.empty() ? 0 : e.imag[size_t(i)], m_o);
+        else
+            same = closeDouble(a.real[size_t(j)], e.real[size_t(i)], m_o);
+        return same ? std::nullopt : std::optional<Diff>(Diff{});
+    }
+    return compare(e.element(i), a.element(j), QString());
+}
+
 std::optional<Diff> Comparer::elements(const NdArray &e, const NdArray &a, const std::vector<qsizetype> &perm,
                                        const QString &path, const std::function<QString(qsizetype)> &label,
                                        const QString &what)
@@ -488,24 +514,12 @@ std::optional<Diff> Comparer::elements(const NdArray &e, const NdArray &a, const
     std::optional<Diff> firstDiff;
     for (qsizetype i = 0; i < n; ++i) {
         const qsizetype j = perm.empty() ? i : perm[size_t(i)];
-        bool same;
-        if (numeric) {
-            if (bothInt)
-                same = e.text[i] == a.text[j];
-            else if (complex)
-                same = closeComplex(a.real[size_t(j)], a.imag.empty() ? 0 : a.imag[size_t(j)], e.real[size_t(i)],
-                                    e.imag.empty() ? 0 : e.imag[size_t(i)], m_o);
-            else
-                same = closeDouble(a.real[size_t(j)], e.real[size_t(i)], m_o);
-        } else {
-            auto d = compare(e.element(i), a.element(j), QString());
-            if (d && d->outcome == Outcome::NotGraded)
-                return Diff{Outcome::NotGraded, path, QStringLiteral("%1 %2: %3").arg(what, label(i), d->message)};
-            same = !d;
-            if (d && !firstDiff)
-                firstDiff = d;
-        }
-        if (!same) {
+        const std::optional<Diff> d = elementDiff(e, i, a, j);
+        if (d && d->outcome == Outcome::NotGraded)
+            return Diff{Outcome::NotGraded, path, QStringLiteral("%1 %2: %3").arg(what, label(i), d->message)};
+        if (d && !numeric && !firstDiff)
+            firstDiff = d;
+        if (d) {
             if (first < 0)
                 first = i;
             ++count;
@@ -593,6 +607,8 @@ std::optional<Diff> Comparer::series(const ProbeValue &e, const ProbeValue &a, c
         return Diff{Outcome::Fail, path, QStringLiteral("Series name %1 ≠ %2").arg(a.items.front().summary(), e.items.front().summary())};
     if (e.array->size() != a.array->size())
         return Diff{Outcome::Fail, path, QStringLiteral("length %1 ≠ %2").arg(a.array->size()).arg(e.array->size())};
+    if (!m_o.checkIndex && !m_o.checkRowOrder)
+        return rowMultiset({e.array.get()}, {a.array.get()}, {}, *e.index, *a.index, path);
     std::vector<qsizetype> perm;
     if (m_o.checkIndex)
         if (auto d = indexes(*e.index, *a.index, path, QStringLiteral("index"), m_o.checkRowOrder ? nullptr : &perm))
@@ -638,7 +654,8 @@ std::optional<Diff> Comparer::frames(const ProbeValue &e, const ProbeValue &a, c
     if (m_o.checkIndex)
         if (auto d = indexes(*e.index, *a.index, path, QStringLiteral("index"), m_o.checkRowOrder ? nullptr : &perm))
             return d;
-    const PandasIndex &idx = *e.index;
+    std::vector<const NdArray *> ecols, acols;
+    QStringList names;
     for (qsizetype c = 0; c < qsizetype(e.frameData.size()); ++c) {
         const qsizetype ac2 = ak.indexOf(ek[c]);
         if (ac2 < 0 || size_t(ac2) >= a.frameData.size())
@@ -647,12 +664,164 @@ std::optional<Diff> Comparer::frames(const ProbeValue &e, const ProbeValue &a, c
         const NdArray &ea = e.frameData[size_t(c)], &aa = a.frameData[size_t(ac2)];
         if (m_o.checkDtype && ea.dtype != aa.dtype)
             return Diff{Outcome::Fail, path, QStringLiteral("column %1: dtype %2 ≠ %3").arg(col, aa.dtype, ea.dtype)};
-        if (auto d = elements(ea, aa, perm, path,
+        ecols.push_back(&ea);
+        acols.push_back(&aa);
+        names << col;
+    }
+    if (!m_o.checkIndex && !m_o.checkRowOrder)
+        return rowMultiset(ecols, acols, names, *e.index, *a.index, path);
+    const PandasIndex &idx = *e.index;
+    for (size_t c = 0; c < ecols.size(); ++c)
+        if (auto d = elements(*ecols[c], *acols[c], perm, path,
                               [&idx](qsizetype i) { return QStringLiteral("at row %1").arg(idx.label(i).summary(40)); },
                               QStringLiteral("value")))
-            return Diff{d->outcome, path, QStringLiteral("column %1, %2").arg(col, d->message)};
-    }
+            return Diff{d->outcome, path, QStringLiteral("column %1, %2").arg(names.at(qsizetype(c)), d->message)};
     return std::nullopt;
+}
+
+/// How one element sorts among the rows of a multiset comparison: numbers (any encoding, bools as 0/1) by value
+/// with NaN last, then strings, then anything else by its canonical key. Only the order depends on it; equality is
+/// decided by the comparator.
+struct SortKey
+{
+    int rank = 0; ///< 0 number, 1 NaN, 2 string, 3 other
+    double number = 0;
+    QString text;
+
+    static SortKey of(const NdArray &a, qsizetype i)
+    {
+        SortKey k;
+        if (isNumericEncoding(a)) {
+            k.number = a.real[size_t(i)];
+        } else {
+            const ProbeValue v = a.element(i);
+            const ProbeValue &sv = v.scalar();
+            if (sv.isNumber() || sv.kind == K::Bool) {
+                k.number = sv.kind == K::Bool ? (sv.boolean ? 1 : 0) : sv.real;
+            } else if (sv.kind == K::Str) {
+                k.rank = 2;
+                k.text = sv.text;
+            } else {
+                k.rank = 3;
+                k.text = sv.canonicalKey();
+            }
+        }
+        if (k.rank == 0 && std::isnan(k.number))
+            k.rank = 1;
+        return k;
+    }
+    int compare(const SortKey &o) const
+    {
+        if (rank != o.rank)
+            return rank < o.rank ? -1 : 1;
+        if (rank == 0 && number != o.number)
+            return number < o.number ? -1 : 1;
+        return rank >= 2 ? text.compare(o.text) : 0;
+    }
+};
+
+/// Row order of `cols` sorted lexicographically by every column (stable: equal rows keep their order).
+std::vector<qsizetype> sortedRows(const std::vector<const NdArray *> &cols, qsizetype rows)
+{
+    std::vector<std::vector<SortKey>> keys(cols.size());
+    for (size_t c = 0; c < cols.size(); ++c) {
+        keys[c].reserve(size_t(rows));
+        for (qsizetype r = 0; r < rows; ++r)
+            keys[c].push_back(SortKey::of(*cols[c], r));
+    }
+    std::vector<qsizetype> order(static_cast<size_t>(rows));
+    for (qsizetype r = 0; r < rows; ++r)
+        order[size_t(r)] = r;
+    std::stable_sort(order.begin(), order.end(), [&](qsizetype x, qsizetype y) {
+        for (const std::vector<SortKey> &col : keys)
+            if (const int c = col[size_t(x)].compare(col[size_t(y)]); c != 0)
+                return c < 0;
+        return false;
+    });
+    return order;
+}
+
+std::optional<Diff> Comparer::rowMultiset(const std::vector<const NdArray *> &ecols, const std::vector<const NdArray *> &acols,
+                                          const QStringList &columnNames, const PandasIndex &eIndex,
+                                          const PandasIndex &aIndex, const QString &path)
+{
+    const qsizetype rows = ecols.empty() ? eIndex.size() : ecols.front()->size();
+    if (!acols.empty() && acols.front()->size() != rows)
+        return Diff{Outcome::Fail, path, QStringLiteral("%1 rows ≠ %2").arg(acols.front()->size()).arg(rows)};
+    std::optional<Diff> notGraded;
+    auto sameRow = [&](qsizetype i, qsizetype j) {
+        for (size_t c = 0; c < ecols.size(); ++c) {
+            std::optional<Diff> d = elementDiff(*ecols[c], i, *acols[c], j);
+            if (d && d->outcome == Outcome::NotGraded && !notGraded)
+                notGraded = Diff{Outcome::NotGraded, path, QStringLiteral("row %1: %2").arg(eIndex.label(i).summary(40), d->message)};
+            if (d)
+                return false;
+        }
+        return true;
+    };
+    const std::vector<qsizetype> eOrder = sortedRows(ecols, rows), aOrder = sortedRows(acols, rows);
+    std::vector<bool> usedE(size_t(rows), false), usedA(size_t(rows), false);
+    for (qsizetype k = 0; k < rows; ++k)
+        if (sameRow(eOrder[size_t(k)], aOrder[size_t(k)]))
+            usedE[size_t(eOrder[size_t(k)])] = usedA[size_t(aOrder[size_t(k)])] = true;
+    if (notGraded)
+        return notGraded;
+    // Rows the sorted walk could not pair (a value within the tolerance can sort on the other side of a
+    // neighbour): any free row that matches, as for sets. Bounded: O(unmatched²).
+    std::vector<qsizetype> missing, extra;
+    for (qsizetype i : eOrder)
+        if (!usedE[size_t(i)])
+            missing.push_back(i);
+    if (missing.size() <= 1000) {
+        std::vector<qsizetype> still;
+        for (qsizetype i : missing) {
+            bool found = false;
+            for (qsizetype j : aOrder)
+                if (!usedA[size_t(j)] && sameRow(i, j)) {
+                    usedA[size_t(j)] = found = true;
+                    break;
+                }
+            if (!found)
+                still.push_back(i);
+        }
+        missing = still;
+    }
+    if (notGraded)
+        return notGraded;
+    for (qsizetype j : aOrder)
+        if (!usedA[size_t(j)])
+            extra.push_back(j);
+    if (missing.empty() && extra.empty())
+        return std::nullopt;
+    auto rowText = [&](const std::vector<const NdArray *> &cols, qsizetype r) {
+        if (columnNames.isEmpty())
+            return cols.front()->element(r).summary(40);
+        QStringList cells;
+        for (size_t c = 0; c < cols.size() && c < 6; ++c)
+            cells << columnNames.at(qsizetype(c)) + QStringLiteral(": ") + cols[c]->element(r).summary(30);
+        if (cols.size() > 6)
+            cells << QStringLiteral("…");
+        return QLatin1Char('{') + cells.join(QLatin1String(", ")) + QLatin1Char('}');
+    };
+    auto listed = [&](const std::vector<qsizetype> &which, const std::vector<const NdArray *> &cols, const PandasIndex &index) {
+        QStringList out;
+        for (size_t k = 0; k < which.size() && k < 3; ++k)
+            out << QStringLiteral("%1 (at index %2)").arg(rowText(cols, which[k]), index.label(which[k]).summary(40));
+        if (which.size() > 3)
+            out << QStringLiteral("… (%1 more)").arg(which.size() - 3);
+        return out.join(QLatin1String(", "));
+    };
+    const QString what = columnNames.isEmpty() ? QStringLiteral("values") : QStringLiteral("rows");
+    QStringList parts;
+    if (!missing.empty())
+        parts << QStringLiteral("missing %1").arg(listed(missing, ecols, eIndex));
+    if (!extra.empty())
+        parts << QStringLiteral("unexpected %1").arg(listed(extra, acols, aIndex));
+    return Diff{Outcome::Fail, path,
+                QStringLiteral("%1 of %2 %3 differ (compared in any order, index ignored): %4")
+                    .arg(missing.size()) // as many as `extra`: both sides have `rows` rows
+                    .arg(rows)
+                    .arg(what, parts.join(QLatin1String("; ")))};
 }
 
 } // namespace

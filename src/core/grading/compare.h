@@ -27,7 +27,9 @@ struct CompareOptions
     bool checkDtype = false;       ///< "check_dtype": arrays, Series, DataFrame columns need the same dtype
     bool checkColumnOrder = false; ///< "check_column_order": DataFrame columns in the reference's order
     bool checkIndex = true;        ///< "check_index": Series/DataFrame index labels must match
-    bool checkRowOrder = true;     ///< "check_row_order": false aligns rows by (unique) index label
+    /// "check_row_order": false aligns rows by (unique) index label; with `checkIndex` false too, the rows are
+    /// compared as a multiset (sorted by every column, NaN-aware, within the tolerance)
+    bool checkRowOrder = true;
     bool checkNames = false;       ///< "check_names": Series / Index names must match
     bool ignoreWhitespace = false; ///< "ignore_whitespace": strings compared with whitespace runs collapsed
     bool ignoreCase = false;       ///< "ignore_case": strings compared case-folded

@@ -95,6 +95,17 @@ VALUES = {
     "df_ab_range": "pd.DataFrame({'a': [1, 2, 3], 'b': [0.5, 1.5, 2.5]})",
     "df_ab_2rows": "pd.DataFrame({'a': [1, 2], 'b': [0.5, 1.5]}, index=['r1', 'r2'])",
     "df_nan": "pd.DataFrame({'a': [1.0, float('nan')]})", "df_nan_b": "pd.DataFrame({'a': [1.0, 2.0]})",
+    # rows as a multiset (check_row_order and check_index false): same rows, another order and index; a 0.1 + 0.2
+    # within the tolerance; NaN rows; one changed row; a duplicate row replaced
+    "df_rows": "pd.DataFrame({'k': ['a', 'b', 'a', 'c', 'a'], 'v': [1.0, float('nan'), 3.0, 0.1 + 0.2, 1.0]})",
+    "df_rows_shuffled": "pd.DataFrame({'k': ['c', 'a', 'b', 'a', 'a'], 'v': [0.3, 1.0, float('nan'), 3.0, 1.0]},"
+                        " index=[7, 3, 9, 1, 4])",
+    "df_rows_changed": "pd.DataFrame({'k': ['c', 'a', 'b', 'a', 'a'], 'v': [0.3, 1.0, float('nan'), 3.5, 1.0]},"
+                       " index=[7, 3, 9, 1, 4])",
+    "df_rows_dup": "pd.DataFrame({'k': ['c', 'a', 'b', 'a', 'a'], 'v': [0.3, 1.0, float('nan'), 3.0, 3.0]},"
+                   " index=[7, 3, 9, 1, 4])",
+    "s_rows": "pd.Series([2.0, float('nan'), 1.0], name='x')",
+    "s_rows_shuffled": "pd.Series([1.0, 2.0, float('nan')], index=['p', 'q', 'r'], name='x')",
     "idx_abc": "pd.Index(['a', 'b', 'c'])",
     # other
     "date": "datetime.date(2024, 1, 2)", "date_b": "datetime.date(2024, 1, 3)",
