@@ -144,6 +144,12 @@ void TestNotebook::malformed_data()
         notebookWith("[" + kCodeCell + R"(, {"cell_type": "raw", "metadata": [], "source": "", "id": "b"}])"),
         u"cells[1].metadata"_s, {u"must be an object"_s});
 
+    // HTML in place of the notebook, in any encoding (a cp1252 byte would otherwise be "not valid UTF-8").
+    row("HTML page, lower case after blank lines", "\n\n  <html><head><title>hw1</title></head><body>\x92</body></html>", none,
+        {u"this is an HTML page, not a notebook"_s, u"download the .ipynb file itself"_s});
+    row("HTML fragment with a body", "<div>\n<body>x</body>", none, {u"this is an HTML page, not a notebook"_s});
+    row("XML is not called HTML", "<?xml version=\"1.0\"?><notebook/>", u"line 1, column 1"_s, {u"invalid JSON"_s});
+
     // Language (shared case C20b, and the same through language_info only).
     row("R kernelspec",
         notebookWith("[" + kCodeCell + "]", R"({"kernelspec": {"language": "R", "name": "ir", "display_name": "R"}})"),
@@ -180,6 +186,10 @@ void TestNotebook::malformedFiles_data()
                                      << u"not valid UTF-8 (byte 0x92); re-save the notebook as UTF-8"_s;
     QTest::newRow("C20b R kernel") << u"cases/C20b-r-kernel.ipynb"_s << u"metadata.kernelspec"_s
                                    << u"notebook language is R; only Python is supported"_s;
+    // A browser's "Save as" of the page showing a notebook (issue 17): named as such, not "invalid JSON".
+    QTest::newRow("HTML page saved as .ipynb") << u"notebooks/saved-page.ipynb"_s << QString()
+                                               << u"this is an HTML page, not a notebook (a browser's \"Save as\" of the "
+                                                  "page showing it): download the .ipynb file itself"_s;
     QTest::newRow("C30 folder, not a file") << u"cases/C30"_s << QString() << u"cannot read the file"_s;
     QTest::newRow("nonexistent") << u"cases/no-such.ipynb"_s << QString() << u"cannot read the file"_s;
 }

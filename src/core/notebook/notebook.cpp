@@ -204,6 +204,21 @@ QJsonObject toQJsonObject(const Json &j)
 }
 } // namespace
 
+namespace {
+/// Whether `bytes` is an HTML document: after leading whitespace, `<!DOCTYPE html`, `<html`, or markup (`<`)
+/// whose first 4 KiB hold an `<html`, `<head` or `<body` tag. JSON never starts with '<'.
+bool isHtmlPage(const QByteArray &bytes)
+{
+    qsizetype i = 0;
+    while (i < bytes.size() && (bytes.at(i) == ' ' || bytes.at(i) == '\t' || bytes.at(i) == '\r' || bytes.at(i) == '\n'))
+        ++i;
+    if (i >= bytes.size() || bytes.at(i) != '<')
+        return false;
+    const QByteArray head = bytes.mid(i, 4096).toLower();
+    return head.startsWith("<!doctype html") || head.contains("<html") || head.contains("<head") || head.contains("<body");
+}
+} // namespace
+
 Expected<Notebook> Notebook::load(const QString &path, qint64 maxBytes)
 {
     QFile file(path);
@@ -221,6 +236,13 @@ Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fi
     QByteArray bytes = rawBytes;
     if (bytes.startsWith("\xEF\xBB\xBF"))
         bytes.remove(0, 3); // a UTF-8 byte-order mark is accepted (Windows editors write one)
+
+    // A browser's "Save as" on a notebook's page (Jupyter, GitHub, an LMS preview) writes the HTML page under
+    // the .ipynb name: say so, in any encoding, instead of "invalid JSON at line 1, column 1".
+    if (isHtmlPage(bytes))
+        return Error{fileName, {},
+                     QStringLiteral("this is an HTML page, not a notebook (a browser's \"Save as\" of the page showing "
+                                    "it): download the .ipynb file itself (in Jupyter: File → Download)")};
 
     if (const qint64 bad = firstInvalidUtf8(bytes); bad >= 0) {
         const jsonutil::LineCol lc = jsonutil::lineColAt(bytes, bad);
