@@ -3,7 +3,9 @@
 // written notebook against the system Python's nbformat. Header-only; test code only (uses nlohmann_json).
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
@@ -20,6 +22,20 @@ using OJson = nlohmann::ordered_json;
 inline QString dataPath(const QString &relative)
 {
     return QStringLiteral(SANDMARK_TEST_DATA_DIR) + QLatin1Char('/') + relative;
+}
+
+/// Copies the folder `src` (recursively, hidden files included) to `dest`; a file that cannot be copied ends the
+/// test program (a fixture is missing).
+inline void copyTree(const QString &src, const QString &dest)
+{
+    QDirIterator it(src, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        const QString to = dest + QLatin1Char('/') + QDir(src).relativeFilePath(file);
+        QDir().mkpath(QFileInfo(to).absolutePath());
+        if (!QFile::copy(file, to))
+            qFatal("cannot copy %s", qPrintable(file));
+    }
 }
 
 inline QByteArray readAll(const QString &path)

@@ -26,15 +26,7 @@ namespace {
 // Copies tests/data/assignments/<name> into `dest` (created); returns dest.
 QString copyAssignment(const QString &name, const QString &dest)
 {
-    const QString src = dataPath(u"assignments/"_s + name);
-    QDirIterator it(src, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString file = it.next();
-        const QString to = dest + u"/"_s + QDir(src).relativeFilePath(file);
-        QDir().mkpath(QFileInfo(to).absolutePath());
-        if (!QFile::copy(file, to))
-            qFatal("cannot copy %s", qPrintable(file));
-    }
+    copyTree(dataPath(u"assignments/"_s + name), dest);
     return dest;
 }
 
@@ -73,6 +65,7 @@ private Q_SLOTS:
     void everyFieldReported();
     void fullAssignment();
     void minimalAssignment();
+    void unicodeVariables();
     void resolveInside();
     void plan();
     void releaseWritesNotebooksAndData();
@@ -203,6 +196,11 @@ void TestAssignment::fieldErrors_data()
         u"checks[1].id"_s, u"'a' is already the id of checks[0]"_s);
     row("check bad id", R"({"checks": [{"id": "a b", "type": "value", "variable": "x"}]})", u"checks[0].id"_s,
         u"'a b' must be 1-64"_s);
+    row("check id starting with a mark", "{\"checks\": [{\"id\": \"\xcc\x81" "x\", \"type\": \"value\", \"variable\": \"x\"}]}",
+        u"checks[0].id"_s, u"must be 1-64"_s);
+    row("check variable not an identifier in any script",
+        "{\"checks\": [{\"type\": \"value\", \"variable\": \"a€b\"}]}", u"checks[0].variable"_s,
+        u"'a€b' is not a Python variable name"_s);
     row("check negative points", R"({"checks": [{"type": "value", "variable": "x", "points": -1}]})",
         u"checks[0].points"_s, u"must be at least 0"_s);
     row("check points string", R"({"checks": [{"type": "value", "variable": "x", "points": "2"}]})",
@@ -395,6 +393,33 @@ void TestAssignment::minimalAssignment()
     QCOMPARE(a->systemSitePackages(), true);
     QCOMPARE(a->limits().wallTimeoutS, Limits().wallTimeoutS);
     QCOMPARE(a->warnings(), QStringList());
+}
+
+// PEP 3131 names (issue 17): a value check's variable may be any Python identifier; it is read in NFKC form, as
+// Python stores names, and is the check's default id.
+void TestAssignment::unicodeVariables()
+{
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"minimal"_s, tmp.filePath(u"a"_s));
+    writeFile(dir + u"/assignment.json"_s,
+              u"{\"slug\": \"u\", \"notebooks\": [\"nb.ipynb\"], \"checks\": ["
+              "{\"type\": \"value\", \"variable\": \"re\u0301sultat\"}, {\"type\": \"value\", \"variable\": \"π_approx\"}, "
+              "{\"type\": \"value\", \"variable\": \"\uFB01le\"}]}"_s.toUtf8());
+    const auto a = Assignment::load(dir);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->checks().size(), 3);
+    QCOMPARE(a->checks().at(0).variable, u"résultat"_s); // composed, as Python stores it
+    QCOMPARE(a->checks().at(0).id, u"résultat"_s);
+    QCOMPARE(a->checks().at(1).variable, u"π_approx"_s);
+    QCOMPARE(a->checks().at(1).id, u"π_approx"_s);
+    QCOMPARE(a->checks().at(2).variable, u"file"_s);
+    // checks add writes the NFKC form too (Python reads `ﬂow = 1` as `flow = 1`).
+    NewCheck nc;
+    nc.type = Check::Type::Value;
+    nc.id = u"flow"_s;
+    nc.variable = u"\uFB02ow"_s; // ﬂow
+    QVERIFY(addCheck(dir + u"/assignment.json"_s, nc));
+    QVERIFY(readAll(dir + u"/assignment.json"_s).contains("\"variable\": \"flow\""));
 }
 
 void TestAssignment::resolveInside()

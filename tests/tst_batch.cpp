@@ -7,6 +7,8 @@
 #include "gradebook/gradebook.h"
 #include "sandbox/backend.h"
 
+#include "testsupport.h"
+
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
@@ -75,6 +77,7 @@ private Q_SLOTS:
     void settledAmbiguousFolderStaysSettled();
     void oneBatchPerGradebook();
     void supersededRunFoldersArePruned();
+    void unicodeNamesInAnyLocale();
 
 private:
     BatchOptions options(const QString &gradebook, int jobs = 2) const;
@@ -1014,6 +1017,46 @@ void TestBatch::supersededRunFoldersArePruned()
     const QList<Gradebook::SupersededRun> left = *(*gb)->supersededArtifacts();
     QCOMPARE(left.size(), 1); // only zed's, outside the runs root
     QCOMPARE(left.first().artifacts, elsewhere.filePath(u"run/artifacts"_s));
+}
+
+// PEP 3131 (issue 17): value checks on `résultat` and `π_approx` are accepted by `checks add` and `validate` and
+// graded by the probe in the real sandbox, with the CLI in the C locale (LANG=C, LC_ALL=C) as well. Before, both
+// names were refused as "not a Python variable name".
+void TestBatch::unicodeNamesInAnyLocale()
+{
+    REQUIRE_SANDBOX();
+    const QString dir = m_tmp.filePath(u"unicode"_s);
+    sandmark::test::copyTree(sandmark::test::dataPath(u"assignments/unicode"_s), dir);
+    const QMap<QString, QString> cLocale = {{u"LANG"_s, u"C"_s}, {u"LC_ALL"_s, u"C"_s},
+                                           {u"SANDMARK_CACHE_DIR"_s, m_tmp.filePath(u"cache"_s)}};
+    auto cli = [&](const QStringList &args) { return sandmark::test::runCli(args, cLocale, {}, 600000); };
+
+    const auto added = cli({u"checks"_s, u"add"_s, u"value"_s, dir, u"--variable"_s, u"π_approx"_s, u"--points"_s, u"1"_s});
+    QVERIFY2(added.code == 0, added.err.constData());
+    QVERIFY2(added.out.contains("check 'π_approx'"), added.out.constData());
+    QVERIFY(readFile(dir + u"/assignment.json"_s).contains("\"variable\": \"π_approx\""));
+    const auto valid = cli({u"validate"_s, dir});
+    QVERIFY2(valid.code == 0, (valid.out + valid.err).constData());
+    QVERIFY2(valid.out.contains("checks:        2 (2 points)"), valid.out.constData());
+
+    const auto graded = cli({u"grade"_s, dir, u"--json"_s, u"--sandbox"_s, u"bwrap"_s});
+    QVERIFY2(graded.code == 0, graded.err.constData());
+    QMap<QString, QJsonObject> got;
+    for (const QByteArray &line : graded.out.trimmed().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        got.insert(o.value(u"submission"_s).toString(), o);
+    }
+    QCOMPARE(got.keys(), (QList<QString>{u"ok"_s, u"wrong"_s}));
+    QCOMPARE(got[u"ok"_s].value(u"status"_s).toString(), u"graded"_s);
+    QCOMPARE(got[u"ok"_s].value(u"score"_s).toDouble(), 2.0);
+    const QJsonArray wrong = got[u"wrong"_s].value(u"checks"_s).toArray();
+    QCOMPARE(wrong.size(), 2);
+    QCOMPARE(wrong.at(0).toObject().value(u"id"_s).toString(), u"résultat"_s);
+    QCOMPARE(wrong.at(0).toObject().value(u"feedback"_s).toString(), u"`résultat`: value 41 ≠ 42"_s);
+    QCOMPARE(wrong.at(1).toObject().value(u"id"_s).toString(), u"π_approx"_s);
+    QVERIFY2(wrong.at(1).toObject().value(u"feedback"_s).toString().startsWith(u"`π_approx`: value 3.0 ≠ 3.14159"_s),
+             qPrintable(wrong.at(1).toObject().value(u"feedback"_s).toString()));
+    QCOMPARE(got[u"wrong"_s].value(u"score"_s).toDouble(), 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestBatch)

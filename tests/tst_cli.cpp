@@ -11,7 +11,6 @@
 
 #include "testsupport.h"
 
-#include <QDirIterator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -63,19 +62,6 @@ void compareGolden(const QString &name, const char *ext, const QByteArray &actua
     if (actual != expected)
         qWarning().noquote() << "---" << path << "expected:\n" << expected << "\n--- actual:\n" << actual;
     QVERIFY2(actual == expected, qPrintable(u"%1 differs from %2"_s.arg(QLatin1String(ext), path)));
-}
-
-// Copies the folder `src` (recursively) to `dest`.
-void copyTree(const QString &src, const QString &dest)
-{
-    QDirIterator it(src, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString file = it.next();
-        const QString to = dest + u"/"_s + QDir(src).relativeFilePath(file);
-        QDir().mkpath(QFileInfo(to).absolutePath());
-        if (!QFile::copy(file, to))
-            qFatal("cannot copy %s", qPrintable(file));
-    }
 }
 
 } // namespace

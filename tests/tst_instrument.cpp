@@ -95,6 +95,7 @@ private Q_SLOTS:
     void noRedirectCellWithoutData();
     void badVariables_data();
     void badVariables();
+    void unicodeVariableNames();
     void badNonce_data();
     void badNonce();
     void cellSourcesRunInPython();
@@ -302,6 +303,37 @@ void TestInstrument::badVariables_data()
     QTest::newRow("attribute") << u"df.shape"_s;
     QTest::newRow("quote") << u"a\"b"_s;
     QTest::newRow("keyword") << u"class"_s;
+    // PEP 3131: names are compared in NFKC form, so a name Python would store differently is not the one probed.
+    QTest::newRow("not NFKC: ligature") << u"\uFB01le"_s;           // ﬁle: Python stores `file`
+    QTest::newRow("not NFKC: decomposed") << u"re\u0301sultat"_s;    // é as e + combining acute
+    QTest::newRow("leading Arabic-Indic digit") << u"\u0663x"_s;    // ٣x
+    QTest::newRow("symbol") << u"a\u20ACb"_s;                       // a€b
+}
+
+// PEP 3131 identifiers, checked against Python's own rule (str.isidentifier(), not a keyword, NFKC form) for the
+// same names, so the two can never disagree on a name in this list.
+void TestInstrument::unicodeVariableNames()
+{
+    const QStringList names = {u"résultat"_s, u"π_approx"_s, u"_x"_s, u"变量"_s, u"Ωmega2"_s, u"a·b"_s, u"x\u0301"_s,
+                               u"℮x"_s, u"\uFB01le"_s, u"re\u0301sultat"_s, u"\u0663x"_s, u"x\u0663"_s, u"a\u20ACb"_s,
+                               u"x²"_s, u"class"_s, u"match"_s, u"1x"_s, u"a b"_s, u"naïve_Σ"_s};
+    QString error;
+    const QByteArray out = runPython(u"import json, keyword, sys, unicodedata\n"
+                                     "names = %1\n"
+                                     "sys.stdout.write(json.dumps([n.isidentifier() and not keyword.iskeyword(n) and "
+                                     "unicodedata.normalize('NFKC', n) == n for n in names]))\n"_s
+                                         .arg(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(names)).toJson(QJsonDocument::Compact))),
+                                     &error);
+    QVERIFY2(!out.isNull(), qPrintable(error));
+    const QJsonArray python = QJsonDocument::fromJson(out).array();
+    QCOMPARE(python.size(), names.size());
+    for (qsizetype i = 0; i < names.size(); ++i)
+        QVERIFY2(isPythonVariableName(names.at(i)) == python.at(i).toBool(),
+                 qPrintable(u"%1: Python says %2"_s.arg(names.at(i)).arg(python.at(i).toBool())));
+    QVERIFY(isPythonVariableName(u"résultat"_s));
+    QVERIFY(isPythonVariableName(u"π_approx"_s));
+    QCOMPARE(pythonName(u"re\u0301sultat"_s), u"résultat"_s);
+    QCOMPARE(pythonName(u"\uFB01le"_s), u"file"_s);
 }
 
 void TestInstrument::badVariables()
@@ -370,7 +402,7 @@ void TestInstrument::cellSourcesRunInPython()
     o.redirectNames.insert(u"données-été😀.csv"_s, u"data/données-été😀.csv"_s);
     o.redirectNames.insert(u"a\"b'c\\d.csv"_s, u"data/q.csv"_s);
     o.redirectUrls.insert(u"https://example.invalid/x?a=1&b=\"2\""_s, u"data/x.csv"_s);
-    const ProbeSpec probe{u"q😀 \"1\""_s, u"q1"_s, {u"x"_s, u"_y2"_s}};
+    const ProbeSpec probe{u"q😀 \"1\""_s, u"q1"_s, {u"x"_s, u"_y2"_s, u"π_approx"_s}};
 
     QString error;
     const QByteArray redirectOut = runPython(redirectCellSource(o), &error);
@@ -381,7 +413,7 @@ void TestInstrument::cellSourcesRunInPython()
     QCOMPARE(r.value(u"urls"_s).toObject().value(u"https://example.invalid/x?a=1&b=\"2\""_s).toString(),
              u"data/x.csv"_s);
 
-    const QByteArray probeOut = runPython(u"x = 41 + 1\n_y2 = 'é'\n"_s + probeCellSource(o, probe)
+    const QByteArray probeOut = runPython(u"x = 41 + 1\n_y2 = 'é'\nπ_approx = 3.5\n"_s + probeCellSource(o, probe)
                                               + u"\nassert '_sandmark_probe' not in globals()\n"_s,
                                           &error);
     QVERIFY2(!probeOut.isNull(), qPrintable(error));
@@ -389,7 +421,8 @@ void TestInstrument::cellSourcesRunInPython()
     QCOMPARE(p.value(u"label"_s).toString(), probe.label);
     QCOMPARE(p.value(u"nonce"_s).toString(), kNonce);
     QCOMPARE(p.value(u"max_bytes"_s).toInt(), 12345);
-    QCOMPARE(p.value(u"names"_s).toArray(), (QJsonArray{u"x"_s, u"_y2"_s}));
+    QCOMPARE(p.value(u"names"_s).toArray(), (QJsonArray{u"x"_s, u"_y2"_s, u"π_approx"_s}));
+    QCOMPARE(p.value(u"values"_s).toObject().value(u"π_approx"_s).toDouble(), 3.5);
     QCOMPARE(p.value(u"values"_s).toObject().value(u"x"_s).toInt(), 42);
     QCOMPARE(p.value(u"values"_s).toObject().value(u"_y2"_s).toString(), u"é"_s);
 }

@@ -17,7 +17,6 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -41,8 +40,7 @@ QDialogButtonBox *addCheckButtons(QDialog *dialog, const QString &okText, const 
 /// Why `id` cannot be used, or an empty string (the rule of docs/assignment-format.md, "Checks").
 QString idProblem(const QString &id, const QStringList &taken)
 {
-    static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
-    if (!re.match(id).hasMatch())
+    if (!isCheckId(id))
         return QCoreApplication::translate("sandmark::AddValueCheckDialog",
                                            "An id is 1–64 letters, digits, '.', '_' or '-', starting with a letter or digit.");
     if (taken.contains(id))

@@ -134,7 +134,6 @@ struct Reader
 // One entry of "checks", validated; `field` is its path ("checks[2]"), `i` its index.
 Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field, size_t i)
 {
-    static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
     auto optionalString = [&](const char *key, QString &target) -> Expected<void> {
         if (!cj.contains(key))
             return {};
@@ -167,10 +166,10 @@ Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field,
         auto v = r.string(cj["variable"], field + QStringLiteral(".variable"));
         if (!v)
             return v.error();
-        if (!isPythonVariableName(*v))
+        c.variable = pythonName(*v); // as Python stores the name (NFKC), which the probe looks up
+        if (!isPythonVariableName(c.variable))
             return r.error(field + QStringLiteral(".variable"),
                            QStringLiteral("'%1' is not a Python variable name").arg(*v));
-        c.variable = *v;
         if (auto ok = optionalString("anchor", c.anchor); !ok)
             return ok.error();
         for (const char *tol : {"rtol", "atol"})
@@ -208,7 +207,7 @@ Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field,
         c.id = c.type == Check::Type::Value  ? c.variable
                : c.type == Check::Type::Manual ? c.anchor
                                                : QStringLiteral("test-%1").arg(i + 1);
-    if (!idRe.match(c.id).hasMatch())
+    if (!isCheckId(c.id))
         return r.error(field + QStringLiteral(".id"),
                        QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-'").arg(c.id));
     if (cj.contains("points")) {
@@ -222,6 +221,12 @@ Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field,
 }
 
 } // namespace
+
+bool isCheckId(const QString &id)
+{
+    static const QRegularExpression re(QStringLiteral("^[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]{0,63}$"));
+    return re.match(id).hasMatch();
+}
 
 Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErrors)
 {

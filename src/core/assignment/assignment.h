@@ -40,6 +40,10 @@ struct Check
     QJsonObject options; ///< the check's JSON object as written (rtol, atol, comparator options, …)
 };
 
+/// True when `id` is a valid check id: 1-64 characters, letters (any script: a value check's default id is its
+/// variable, `π_approx`), digits, combining marks, '.', '_' or '-', starting with a letter or digit.
+bool isCheckId(const QString &id);
+
 /// The sandbox backend named in assignment.json or on the command line.
 enum class SandboxKind { Bwrap, Docker, LocalUnsafe };
 QString sandboxKindName(SandboxKind kind);

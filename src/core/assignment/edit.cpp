@@ -3,7 +3,6 @@
 #include "notebook/instrument.h"
 
 #include <QFile>
-#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <nlohmann/json.hpp>
@@ -15,13 +14,6 @@ namespace sandmark {
 namespace {
 
 using OJson = nlohmann::ordered_json;
-
-const QRegularExpression &idPattern()
-{
-    // The same rule as the loader (assignment.cpp, readCheck).
-    static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
-    return re;
-}
 
 Expected<OJson> readJson(const QString &jsonPath)
 {
@@ -139,7 +131,7 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
     };
     if (nc.type == Check::Type::Manual)
         return bad("type", QStringLiteral("only value and test checks can be added here"));
-    if (!idPattern().match(nc.id).hasMatch())
+    if (!isCheckId(nc.id))
         return bad("id", QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit")
                              .arg(nc.id));
     const QStringList ids = root.contains("checks") ? idsOf(root["checks"]) : QStringList();
@@ -160,10 +152,11 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
     OJson c = OJson::object();
     c["id"] = nc.id.toStdString();
     if (isValue) {
-        if (!isPythonVariableName(nc.variable))
+        const QString variable = pythonName(nc.variable); // as Python stores it (and the loader reads it)
+        if (!isPythonVariableName(variable))
             return bad("variable", QStringLiteral("'%1' is not a Python variable name").arg(nc.variable));
         c["type"] = "value";
-        c["variable"] = nc.variable.toStdString();
+        c["variable"] = variable.toStdString();
         c["points"] = number(nc.points);
         if (nc.rtol)
             c["rtol"] = number(*nc.rtol);

@@ -60,9 +60,57 @@ Json makeCell(const QString &source, Json sandmarkMeta)
 
 } // namespace
 
+namespace {
+// PEP 3131 / the Python reference, "Identifiers and keywords": ID_Start and ID_Continue by general category,
+// plus the Other_ID_Start / Other_ID_Continue code points of Unicode's PropList.txt.
+bool isIdStart(char32_t c)
+{
+    if (c == U'_')
+        return true;
+    switch (QChar::category(c)) {
+    case QChar::Letter_Uppercase:
+    case QChar::Letter_Lowercase:
+    case QChar::Letter_Titlecase:
+    case QChar::Letter_Modifier:
+    case QChar::Letter_Other:
+    case QChar::Number_Letter:
+        return true;
+    default:
+        return c == 0x1885 || c == 0x1886 || c == 0x2118 || c == 0x212E || c == 0x309B || c == 0x309C;
+    }
+}
+
+bool isIdContinue(char32_t c)
+{
+    if (isIdStart(c))
+        return true;
+    switch (QChar::category(c)) {
+    case QChar::Mark_NonSpacing:
+    case QChar::Mark_SpacingCombining:
+    case QChar::Number_DecimalDigit:
+    case QChar::Punctuation_Connector:
+        return true;
+    default:
+        return c == 0x00B7 || c == 0x0387 || (c >= 0x1369 && c <= 0x1371) || c == 0x19DA;
+    }
+}
+} // namespace
+
+QString pythonName(const QString &name)
+{
+    return name.normalized(QString::NormalizationForm_KC);
+}
+
 bool isPythonVariableName(const QString &name)
 {
-    static const QRegularExpression identRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    if (name.isEmpty() || name != pythonName(name))
+        return false;
+    const QList<uint> points = name.toUcs4();
+    if (!isIdStart(points.first()))
+        return false;
+    for (qsizetype i = 1; i < points.size(); ++i)
+        if (!isIdContinue(points.at(i)))
+            return false;
     // Python 3 keywords (keyword.kwlist); the soft keywords match, case, type and _ are valid names.
     static const QStringList keywords = {
         QStringLiteral("False"),  QStringLiteral("None"),     QStringLiteral("True"),    QStringLiteral("and"),
@@ -74,7 +122,7 @@ bool isPythonVariableName(const QString &name)
         QStringLiteral("lambda"), QStringLiteral("nonlocal"), QStringLiteral("not"),     QStringLiteral("or"),
         QStringLiteral("pass"),   QStringLiteral("raise"),    QStringLiteral("return"),  QStringLiteral("try"),
         QStringLiteral("while"),  QStringLiteral("with"),     QStringLiteral("yield")};
-    return identRe.match(name).hasMatch() && !keywords.contains(name);
+    return !keywords.contains(name);
 }
 
 QString makeNonce()

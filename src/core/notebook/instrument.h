@@ -60,8 +60,13 @@ struct InstrumentResult
     QStringList notes; ///< e.g. "anchor 'q3' not found in the submission; its probe runs at the end"
 };
 
-/// True when `name` can be a Python variable: an ASCII identifier that is not a keyword ("class", "None").
+/// True when `name` can be a Python variable as Python stores it: an identifier by PEP 3131 (a letter —
+/// Unicode letters included, `résultat`, `π_approx` — or `_`, then letters, digits, combining marks and
+/// connector punctuation), already in NFKC form (see pythonName()), and not a keyword ("class", "None").
 bool isPythonVariableName(const QString &name);
+/// `name` as Python's parser stores an identifier: NFKC-normalized (PEP 3131), so `ﬁle` is `file` and a
+/// decomposed `é` (e + U+0301) is the composed one.
+QString pythonName(const QString &name);
 
 /// A fresh random nonce (128 bits as 32 lowercase hex chars) from QRandomGenerator::system().
 QString makeNonce();
