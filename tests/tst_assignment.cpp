@@ -103,6 +103,7 @@ void TestAssignment::fieldErrors_data()
     row("title not a string", R"({"title": ["x"]})", u"title"_s, u"must be a string, not array"_s);
     row("release with a slash", R"({"release": "a/b"})", u"release"_s, u"must be a plain folder name"_s);
     row("release ..", R"({"release": ".."})", u"release"_s, u"must be a plain folder name"_s);
+    row("nbgrader not an object", R"({"nbgrader": ["x"]})", u"nbgrader"_s, u"must be an object"_s);
 
     // Notebooks.
     row("notebooks missing", R"({"notebooks": null})", QString(), u"missing required field \"notebooks\""_s);
@@ -393,6 +394,7 @@ void TestAssignment::minimalAssignment()
     QCOMPARE(a->systemSitePackages(), true);
     QCOMPARE(a->limits().wallTimeoutS, Limits().wallTimeoutS);
     QCOMPARE(a->warnings(), QStringList());
+    QCOMPARE(a->runEnvironment(), (QMap<QString, QString>()));
 }
 
 // PEP 3131 names (issue 17): a value check's variable may be any Python identifier; it is read in NFKC form, as

@@ -87,6 +87,9 @@ private Q_SLOTS:
         QVERIFY(a->checks().at(5).code.contains(QLatin1String("isinstance(words, list)"))); // ###BEGIN HIDDEN TESTS
         QCOMPARE(a->maxPoints(), 11.0);
         QVERIFY(a->warnings().isEmpty());
+        // Runs see NBGRADER_EXECUTION as under nbgrader's autograder (nbgrader/converters/autograde.py).
+        QVERIFY(a->fromNbgrader());
+        QCOMPARE(a->runEnvironment(), (QMap<QString, QString>{{QStringLiteral("NBGRADER_EXECUTION"), QStringLiteral("autograde")}}));
     }
 
     void testCellsReplaceInPlace_data()

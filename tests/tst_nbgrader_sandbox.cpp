@@ -368,6 +368,31 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 5);
     }
 
+    // nbgrader's autograder runs notebooks with NBGRADER_EXECUTION=autograde (nbgrader/converters/autograde.py);
+    // course notebooks may test it. An imported assignment runs with the same value, the reference run included:
+    // before, the reference run failed its own test ("not set") and every submission was a grader error.
+    void autogradeEnvironment()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const QString assignment = m_tmp.filePath(u"autograde-env"_s);
+        const Cli import = cli({u"import"_s, u"nbgrader"_s, kData + u"/source/autograde-env"_s, u"-o"_s, assignment});
+        QVERIFY2(import.code == 0, import.err.constData());
+        QVERIFY(QDir().mkpath(assignment + u"/submissions/same"_s));
+        QVERIFY(QFile::copy(kData + u"/source/autograde-env/autograde-env.ipynb"_s,
+                            assignment + u"/submissions/same/autograde-env.ipynb"_s));
+        const Cli run = cli({u"grade"_s, assignment, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"autograde-env.sqlite"_s)},
+                            600000);
+        QVERIFY2(run.code == 0, (run.out + run.err).constData());
+        const QJsonObject o = QJsonDocument::fromJson(run.out.trimmed()).object();
+        QCOMPARE(o.value(u"submission"_s).toString(), u"same"_s);
+        QCOMPARE(o.value(u"status"_s).toString(), u"graded"_s);
+        QCOMPARE(o.value(u"score"_s).toDouble(), 1.0);
+        const QJsonObject check = o.value(u"checks"_s).toArray().at(0).toObject();
+        QCOMPARE(check.value(u"id"_s).toString(), u"mode-tests"_s);
+        QCOMPARE(check.value(u"outcome"_s).toString(), u"pass"_s);
+    }
+
     void feedbackFiles()
     {
         if (!m_skip.isEmpty())

@@ -517,6 +517,20 @@ private Q_SLOTS:
         QCOMPARE(parseSandboxName(QStringLiteral("local-unsafe")).value(), SandboxKind::LocalUnsafe);
     }
 
+    // An assignment's variables (NBGRADER_EXECUTION for an nbgrader import) join the sandbox's environment, which
+    // every backend builds with sandboxEnvironment(); Sandmark's own variables cannot be replaced by them.
+    void assignmentEnvironmentUnderSandmarks()
+    {
+        const QMap<QString, QString> env = sandboxEnvironment(QStringLiteral("/tmp/home"), QStringLiteral("/usr/bin:/bin"), QString(),
+                                                              {{QStringLiteral("NBGRADER_EXECUTION"), QStringLiteral("autograde")},
+                                                               {QStringLiteral("PATH"), QStringLiteral("/evil")},
+                                                               {QStringLiteral("LANG"), QStringLiteral("C")}});
+        QCOMPARE(env.value(QStringLiteral("NBGRADER_EXECUTION")), QStringLiteral("autograde"));
+        QCOMPARE(env.value(QStringLiteral("PATH")), QStringLiteral("/usr/bin:/bin"));
+        QCOMPARE(env.value(QStringLiteral("LANG")), QStringLiteral("C.UTF-8"));
+        QVERIFY(!sandboxEnvironment(QStringLiteral("/tmp/home"), QStringLiteral("/bin"), QString()).contains(QStringLiteral("NBGRADER_EXECUTION")));
+    }
+
     // ---- isolation, per backend --------------------------------------------------------------------------------
     void identityHasNoPrivileges_data() { addBackendRows(); }
     void identityHasNoPrivileges()

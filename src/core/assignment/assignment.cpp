@@ -222,6 +222,13 @@ Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field,
 
 } // namespace
 
+QMap<QString, QString> Assignment::runEnvironment() const
+{
+    if (!m_fromNbgrader)
+        return {};
+    return {{QStringLiteral("NBGRADER_EXECUTION"), QStringLiteral("autograde")}};
+}
+
 bool isCheckId(const QString &id)
 {
     static const QRegularExpression re(QStringLiteral("^[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]{0,63}$"));
@@ -552,6 +559,11 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
             if (img->trimmed().isEmpty() || img->contains(QLatin1Char(' ')))
                 return r.error(QStringLiteral("docker_image"), QStringLiteral("must be an image name such as sandmark-base:latest"));
             a.m_dockerImage = *img;
+        }
+        if (root.contains("nbgrader")) {
+            if (!root["nbgrader"].is_object())
+                return r.error(QStringLiteral("nbgrader"), QStringLiteral("must be an object (written by import nbgrader)"));
+            a.m_fromNbgrader = true;
         }
         return {};
     });

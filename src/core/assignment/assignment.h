@@ -6,6 +6,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -88,6 +89,12 @@ public:
     double maxPoints() const;
     /// Unknown top-level fields, each "field: unknown, ignored" (kept in the file, never lost).
     QStringList warnings() const { return m_warnings; }
+    /// Imported from nbgrader (`sandmark-cli import nbgrader` writes the `nbgrader` section).
+    bool fromNbgrader() const { return m_fromNbgrader; }
+    /// Variables every run of this assignment (the reference run included) gets in its environment:
+    /// NBGRADER_EXECUTION=autograde for an assignment imported from nbgrader, the value nbgrader's autograder sets
+    /// (nbgrader/converters/autograde.py), which some course notebooks test. Empty otherwise.
+    QMap<QString, QString> runEnvironment() const;
 
     /// Absolute path of a path relative to folder().
     QString absolute(const QString &relative) const;
@@ -100,6 +107,7 @@ private:
     QStringList m_notebooks, m_dependencies, m_requiredDatasets, m_datasetFunctions, m_warnings;
     QList<DataFile> m_dataFiles;
     bool m_systemSitePackages = true;
+    bool m_fromNbgrader = false;
     Limits m_limits;
     std::optional<SandboxKind> m_sandbox;
     QList<Check> m_checks;

@@ -73,7 +73,8 @@ std::optional<SandboxIdentity> identityFor(const std::shared_ptr<SandboxIdentity
     return sandboxIdentity();
 }
 
-QMap<QString, QString> sandboxEnvironment(const QString &home, const QString &pathValue, const QString &hfHome)
+QMap<QString, QString> sandboxEnvironment(const QString &home, const QString &pathValue, const QString &hfHome,
+                                          const QMap<QString, QString> &extra)
 {
     QMap<QString, QString> env{
         {QStringLiteral("HOME"), home},
@@ -93,6 +94,9 @@ QMap<QString, QString> sandboxEnvironment(const QString &home, const QString &pa
         env.insert(QStringLiteral("HF_DATASETS_OFFLINE"), QStringLiteral("1"));
         env.insert(QStringLiteral("TRANSFORMERS_OFFLINE"), QStringLiteral("1"));
     }
+    for (auto it = extra.cbegin(); it != extra.cend(); ++it)
+        if (!env.contains(it.key()))
+            env.insert(it.key(), it.value());
     return env;
 }
 

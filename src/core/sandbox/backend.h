@@ -77,6 +77,9 @@ struct RunRequest
     QString datasetCache;     ///< HF_HOME folder to bind read-only; empty: none
     QString homeDir;          ///< local-unsafe only: a throwaway HOME (inside the run folder)
     QString dockerImage;      ///< docker only: the environment's image
+    /// Variables the assignment adds to the sandbox's environment (Assignment::runEnvironment(), e.g.
+    /// NBGRADER_EXECUTION); Sandmark's own (sandboxEnvironment()) take precedence.
+    QMap<QString, QString> environment;
     /// bwrap/local-unsafe as root: the uid to drop to (a SandboxIdentityLease's); empty: sandboxIdentity()
     std::optional<SandboxIdentity> identity;
     Limits limits;
@@ -135,9 +138,9 @@ std::unique_ptr<SandboxBackend> createBackend(SandboxKind kind, const BackendOpt
 
 /// The environment variables set inside every sandbox (docs/runner-protocol.md): HOME, PATH, LANG,
 /// MPLBACKEND=Agg, MALLOC_ARENA_MAX=2, PYTHONDONTWRITEBYTECODE=1 and, with a dataset cache, HF_HOME and the
-/// HF/transformers offline switches.
+/// HF/transformers offline switches; then `extra` (RunRequest::environment) where it names other variables.
 QMap<QString, QString> sandboxEnvironment(const QString &home, const QString &pathValue,
-                                          const QString &hfHome);
+                                          const QString &hfHome, const QMap<QString, QString> &extra = {});
 
 /// The capped stdout size for a run with these limits, in bytes: the notebook, its outputs and the
 /// probe payload with room to spare.

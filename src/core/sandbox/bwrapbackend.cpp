@@ -133,7 +133,8 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
     if (!request.envPrefix.isEmpty())
         path.prepend(QLatin1String(kSandboxEnv) + QLatin1String("/bin:"));
     const auto env = sandboxEnvironment(QLatin1String(kSandboxHome), path,
-                                        request.datasetCache.isEmpty() ? QString() : QLatin1String(kSandboxDatasets));
+                                        request.datasetCache.isEmpty() ? QString() : QLatin1String(kSandboxDatasets),
+                                        request.environment);
     for (auto it = env.cbegin(); it != env.cend(); ++it)
         a << QStringLiteral("--setenv") << it.key() << it.value();
     a << QStringLiteral("--") << python.value() << QStringLiteral("-I") << QStringLiteral("-X")
@@ -188,7 +189,7 @@ Expected<LaunchPlan> LocalUnsafeBackend::plan(const RunRequest &request) const
     plan.program = request.python;
     plan.arguments = {QStringLiteral("-I"), QStringLiteral("-X"), QStringLiteral("utf8"),
                       request.runtimeDir + QLatin1Char('/') + request.script};
-    plan.environment = toEnvList(sandboxEnvironment(home, path, request.datasetCache));
+    plan.environment = toEnvList(sandboxEnvironment(home, path, request.datasetCache, request.environment));
     plan.workingDirectory = request.workDir;
     plan.dropTo = identity;
     plan.limits = request.limits;

@@ -64,7 +64,8 @@ Expected<LaunchPlan> DockerBackend::plan(const RunRequest &request) const
           << request.datasetCache + QLatin1Char(':') + QLatin1String(kSandboxDatasets) + QLatin1String(":ro");
     a << QStringLiteral("-w") << QLatin1String(kSandboxWork);
     const auto env = sandboxEnvironment(QLatin1String(kSandboxHome), QStringLiteral("/usr/local/bin:/usr/bin:/bin"),
-                                        request.datasetCache.isEmpty() ? QString() : QLatin1String(kSandboxDatasets));
+                                        request.datasetCache.isEmpty() ? QString() : QLatin1String(kSandboxDatasets),
+                                        request.environment);
     for (auto it = env.cbegin(); it != env.cend(); ++it)
         a << QStringLiteral("-e") << it.key() + QLatin1Char('=') + it.value();
     // RLIMIT_AS as in bwrap (docker run has no --ulimit for it; sh's `ulimit -v` takes KiB): an allocation

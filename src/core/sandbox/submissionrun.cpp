@@ -145,6 +145,7 @@ void SubmissionRun::onEnvironment(const Environment &env)
     req.envPrefix = env.prefix;
     req.datasetCache = m_options.datasetCache;
     req.dockerImage = m_image;
+    req.environment = m_assignment.runEnvironment();
     if (m_options.kind != SandboxKind::Docker)
         req.identity = ws.sandboxOwner;
     req.limits = lim;
