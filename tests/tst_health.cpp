@@ -323,6 +323,51 @@ private Q_SLOTS:
         QVERIFY2(QJsonDocument(alice).toJson().contains("corr-hidden"), grade.out.constData());
     }
 
+    // Issue 17: every way to NOT READY is a failure a script can test (`validate --health && publish`): exit 1, in
+    // text and in JSON, whichever item FAILED — not only a broken reference run.
+    void cliNotReadyExitsNonZero_data()
+    {
+        QTest::addColumn<QByteArray>("patch"); // keys merged into the copy's assignment.json
+        QTest::addColumn<QString>("failed");   // the item that FAILED
+        QTest::newRow("an anchor the notebook lacks")
+            << QByteArray(R"({"checks": [{"id": "n_rows", "type": "value", "variable": "n_rows", "anchor": "no-such-cell"}]})")
+            << u"assignment"_qs;
+        QTest::newRow("a dataset missing from the cache")
+            << QByteArray(R"({"required_datasets": ["sandmark-test/absent data.csv"]})") << u"datasets"_qs;
+    }
+    void cliNotReadyExitsNonZero()
+    {
+        QFETCH(QByteArray, patch);
+        QFETCH(QString, failed);
+        if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
+            QSKIP("bwrap is not installed");
+        QTemporaryDir dir, emptyCache;
+        QVERIFY(copyIris(dir.path(), R"({"timeout_s": 60, "cell_timeout_s": 10})", QString()));
+        QFile f(dir.filePath(u"assignment.json"_qs));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject a = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        const QJsonObject p = QJsonDocument::fromJson(patch).object();
+        for (auto it = p.begin(); it != p.end(); ++it)
+            a.insert(it.key(), it.value());
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(a).toJson());
+        f.close();
+        const QStringList args = {u"validate"_qs, u"--health"_qs, u"--dataset-cache"_qs, emptyCache.path(), dir.path()};
+        const CliRun text = cli(args);
+        QVERIFY2(text.code == 1, (text.out + text.err).constData());
+        QVERIFY2(text.out.endsWith("NOT READY: fix the FAILED items\n"), text.out.constData());
+        const CliRun json = cli(args + QStringList{u"--json"_qs});
+        QVERIFY2(json.code == 1, (json.out + json.err).constData());
+        const QJsonObject report = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(report.value(u"ok"_qs).toBool(true), false);
+        QStringList failedItems;
+        for (const QJsonValue &v : report.value(u"items"_qs).toArray())
+            if (v.toObject().value(u"state"_qs).toString() == u"failed"_qs)
+                failedItems << v.toObject().value(u"id"_qs).toString();
+        QVERIFY2(failedItems.contains(failed), qPrintable(failedItems.join(u", "_qs)));
+    }
+
     void cliOptionsNeedHealth()
     {
         const CliRun r = cli({u"validate"_qs, u"--jobs"_qs, u"2"_qs, QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris")});
