@@ -368,6 +368,76 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 5);
     }
 
+    // nbgrader task cells (`task: true`) are locked, so they always equal the release: a person grades them, always.
+    // Before the fix the "answer never touched" rule scored them 0 ("not answered") and `manual list` left them out.
+    void taskCellsAwaitAPerson()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const QString assignment = m_tmp.filePath(u"tasks"_s);
+        const Cli import = cli({u"import"_s, u"nbgrader"_s, kData + u"/source/tasks"_s, u"-o"_s, assignment});
+        QVERIFY2(import.code == 0, import.err.constData());
+        for (const QString &student : {u"done"_s, u"blank"_s}) {
+            const QString dest = assignment + u"/submissions/"_s + student;
+            QVERIFY(QDir().mkpath(dest));
+            QVERIFY(QFile::copy(kData + u"/tasks-submissions/"_s + student + u"/tasks.ipynb"_s, dest + u"/tasks.ipynb"_s));
+        }
+        const QString gradebook = m_tmp.filePath(u"tasks.sqlite"_s);
+        const Cli run = cli({u"grade"_s, assignment, u"--gradebook"_s, gradebook, u"--jobs"_s, u"2"_s}, 600000);
+        QVERIFY2(run.code == 0, run.err.constData());
+        auto gb = Gradebook::open(gradebook);
+        QVERIFY(gb);
+        const auto all = (*gb)->effectiveGrades();
+        QVERIFY(all);
+        QMap<QString, EffectiveGrade> got;
+        for (const EffectiveGrade &g : *all)
+            got.insert(g.studentId, g);
+        QCOMPARE(got.keys(), (QList<QString>{u"blank"_s, u"done"_s}));
+        for (const QString &student : {u"done"_s, u"blank"_s}) {
+            const EffectiveGrade &g = got[student];
+            QCOMPARE(g.checks.size(), 3);
+            const CheckResult &test = g.checks.at(0).result, &task = g.checks.at(1).result, &answer = g.checks.at(2).result;
+            QCOMPARE(test.checkId, u"area-tests"_s);
+            QCOMPARE(test.outcome, Outcome::Pass);
+            QCOMPARE(task.checkId, u"plot-task"_s);
+            QCOMPARE(task.type, Check::Type::Manual);
+            QVERIFY2(task.outcome == Outcome::NotGraded, qPrintable(student + u": "_s + task.feedback));
+            QCOMPARE(task.points, 0.0);
+            QCOMPARE(task.maxPoints, 2.0);
+            QCOMPARE(task.feedback, u"graded by hand: task cell 'plot-task'"_s);
+            QCOMPARE(answer.checkId, u"explain"_s);
+        }
+        QCOMPARE(got[u"done"_s].checks.at(2).result.outcome, Outcome::NotGraded);
+        QCOMPARE(got[u"done"_s].checks.at(2).result.feedback, u"graded by hand: answer cell 'explain'"_s);
+        // An answer cell left as released is still 0 by nbgrader's rule; the task cell beside it is not.
+        QCOMPARE(got[u"blank"_s].checks.at(2).result.outcome, Outcome::Fail);
+        QCOMPARE(got[u"blank"_s].checks.at(2).result.feedback,
+                 u"not answered: answer cell 'explain' still holds the release's text"_s);
+
+        // manual list names every task cell; the CSV import and override grade them.
+        const QStringList base = {u"manual"_s, assignment, u"--gradebook"_s, gradebook};
+        const Cli list = cli(QStringList{base.at(0), base.at(1), u"list"_s, u"--json"_s} + base.mid(2));
+        QVERIFY2(list.code == 0, list.err.constData());
+        QStringList pending;
+        for (const QJsonValue &v : QJsonDocument::fromJson(list.out).array())
+            pending << v.toObject().value(u"student"_s).toString() + u"/"_s + v.toObject().value(u"check"_s).toString();
+        QCOMPARE(pending, (QStringList{u"blank/plot-task"_s, u"done/plot-task"_s, u"done/explain"_s}));
+        QFile csv(m_tmp.filePath(u"tasks-grades.csv"_s));
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("student,check,points,comment\nblank,plot-task,0.5,No plot.\ndone,explain,2,\n");
+        csv.close();
+        const Cli imported = cli(QStringList{base.at(0), base.at(1), u"import"_s, csv.fileName()} + base.mid(2));
+        QVERIFY2(imported.code == 0, imported.err.constData());
+        const Cli override = cli({u"override"_s, assignment, u"done"_s, u"--check"_s, u"plot-task"_s, u"--points"_s,
+                                  u"2"_s, u"--comment"_s, u"plot drawn"_s, u"--gradebook"_s, gradebook});
+        QVERIFY2(override.code == 0, override.err.constData());
+        const auto after = (*gb)->effectiveGrades();
+        QVERIFY(after);
+        QCOMPARE(after->size(), 2);
+        QCOMPARE(*after->at(0).score(), 1.5); // blank: 1 + 0.5 for the task + 0 for the untouched answer
+        QCOMPARE(*after->at(1).score(), 5.0); // done: 1 + 2 + 2
+    }
+
     // nbgrader's autograder runs notebooks with NBGRADER_EXECUTION=autograde (nbgrader/converters/autograde.py);
     // course notebooks may test it. An imported assignment runs with the same value, the reference run included:
     // before, the reference run failed its own test ("not set") and every submission was a grader error.

@@ -69,12 +69,15 @@ QHash<QString, ManualAnswer> manualAnswers(const QList<Check> &checks, const Not
         if (c.type != Check::Type::Manual)
             continue;
         ManualAnswer a;
+        const int r = release.findAnchor(c.anchor);
+        a.task = r >= 0 && release.nbgraderMetadata(r).value(QLatin1String("task")).toBool();
         const int at = submission.findAnchor(c.anchor);
         if (at >= 0) {
             a.found = true;
             a.text = submission.cellSource(at).left(maxText);
-            const int r = release.findAnchor(c.anchor);
-            a.untouched = r >= 0 && normalizedAnswer(release.cellSource(r)) == normalizedAnswer(submission.cellSource(at));
+            // A task cell is locked: it equals the release by design, and a person grades the work it asks for.
+            a.untouched = r >= 0 && !a.task
+                          && normalizedAnswer(release.cellSource(r)) == normalizedAnswer(submission.cellSource(at));
         }
         out.insert(c.id, a);
     }
@@ -276,9 +279,10 @@ GradeResult grade(const GradeInput &input)
             r.feedback = QStringLiteral("graded by hand: answer cell '%1'").arg(check.anchor);
             if (answer != input.manualAnswers.cend()) {
                 r.actual = answer->text;
+                const QString cell = answer->task ? QStringLiteral("task cell") : QStringLiteral("answer cell");
+                r.feedback = QStringLiteral("graded by hand: %1 '%2'").arg(cell, check.anchor);
                 if (!answer->found) {
-                    r.feedback = QStringLiteral("graded by hand: answer cell '%1' is missing from the submission")
-                                     .arg(check.anchor);
+                    r.feedback = QStringLiteral("graded by hand: %1 '%2' is missing from the submission").arg(cell, check.anchor);
                 } else if (answer->untouched) {
                     // nbgrader's determine_grade(): an answer cell whose checksum is the release's scores 0.
                     r.outcome = Outcome::Fail;

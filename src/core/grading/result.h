@@ -52,7 +52,10 @@ struct GradeResult
 struct ManualAnswer
 {
     bool found = false;     ///< the submission has the answer cell
-    bool untouched = false; ///< the cell still holds the release's stub: nbgrader gives 0 without a person
+    /// The release's cell is an nbgrader task cell (`task: true`): locked, so it always equals the release, and
+    /// it always waits for a person (never "not answered").
+    bool task = false;
+    bool untouched = false; ///< an answer cell still holds the release's stub: nbgrader gives 0 without a person
     QString text;           ///< the cell's source, at most 64 KiB (UTF-16 code units), for the grader to read
 };
 
@@ -78,7 +81,8 @@ GradeResult grade(const GradeInput &input);
 
 /// The answer cell (`Check::anchor`) of each manual check in `submission`, compared with the same cell of
 /// `release` (whitespace at line ends ignored), as nbgrader compares an answer's checksum with the release's
-/// to give an unanswered question 0. Pure function; thread-safe.
+/// to give an unanswered question 0. A cell that is an nbgrader task cell in `release` is never "untouched"
+/// (nbgrader's determine_grade() applies the checksum rule to solution cells only). Pure function; thread-safe.
 QHash<QString, ManualAnswer> manualAnswers(const QList<Check> &checks, const Notebook &submission,
                                            const Notebook &release);
 
