@@ -127,6 +127,10 @@ private Q_SLOTS:
     void scoresAndComments()
     {
         QVERIFY(m_html.contains(u"<p class=\"total\">Total: 6.5 / 11</p>"_s));
+        // The answer was graded by hand: the run's needs-manual is settled.
+        QCOMPARE(m_input.grade.runStatus, GradeStatus::NeedsManual);
+        QVERIFY(m_html.contains(u"<p class=\"status\">Status: graded</p>"_s));
+        QVERIFY(!m_html.contains(u"await grading by hand"_s));
         QVERIFY(m_html.contains(u"<tr class=\"fail\"><td>square-tests</td><td>0 / 2</td><td>failed</td><td>AssertionError: &lt;b&gt;no&lt;/b&gt;</td></tr>"_s));
         QVERIFY(m_html.contains(u"<tr class=\"partial\"><td>ratio-partial</td><td>2 / 3</td><td>passed</td><td>partial credit: 2 of 3 points</td></tr>"_s));
         QVERIFY(m_html.contains(u"<tr class=\"partial\"><td>words-tests</td><td>1 / 2</td>"_s));

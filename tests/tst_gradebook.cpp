@@ -47,6 +47,23 @@ RunRecord makeRun(const QString &student, int nChecks, int passing, const QStrin
     return run;
 }
 
+/// `run` with manual checks added, each awaiting a person (outcome not-graded), as grade() records them.
+RunRecord withManual(RunRecord run, const QStringList &ids)
+{
+    for (const QString &id : ids) {
+        CheckResult c;
+        c.checkId = id;
+        c.type = Check::Type::Manual;
+        c.maxPoints = 2;
+        c.outcome = Outcome::NotGraded;
+        c.feedback = QStringLiteral("graded by hand: answer cell '%1'").arg(id);
+        c.actual = QStringLiteral("the answer");
+        run.result.checks << c;
+        run.result.maxScore += c.maxPoints;
+    }
+    return run;
+}
+
 std::unique_ptr<Gradebook> openOrDie(const QString &path)
 {
     auto gb = Gradebook::open(path);
@@ -88,6 +105,7 @@ private Q_SLOTS:
     void supersededArtifacts();
     void submissionOverrideSettlesTheStatus();
     void needsRerun();
+    void manualGradesSettleNeedsManual();
     void graderErrorIsNeverZero();
     void summariesMatchEffectiveGrades();
     void sigkillLeavesConsistentDatabase();
@@ -422,6 +440,51 @@ void TestGradebook::needsRerun()
     QVERIFY(Gradebook::inputsHash(h1, QStringLiteral("a")) != Gradebook::inputsHash(h1, QStringLiteral("b")));
 }
 
+// needs-manual (issue 17): automatic checks graded, manual answers or task cells awaiting a person. Every manual check
+// graded (check overrides: manual import, override, the app) makes it graded; one rule for the effective grade, the
+// summaries the app reads and the exports.
+void TestGradebook::manualGradesSettleNeedsManual()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    QVERIFY(gb->recordRun(withManual(makeRun(QStringLiteral("ann"), 2, 2, QStringLiteral("in-1"), GradeStatus::NeedsManual),
+                                     {QStringLiteral("explain"), QStringLiteral("plot-task")})));
+    // A run recorded as graded by an older Sandmark, its answer still waiting.
+    QVERIFY(gb->recordRun(withManual(makeRun(QStringLiteral("old"), 2, 1), {QStringLiteral("explain")})));
+    // Something went wrong: needs-review stays, whatever the manual checks.
+    QVERIFY(gb->recordRun(withManual(makeRun(QStringLiteral("rev"), 2, 1, QStringLiteral("in-1"), GradeStatus::NeedsReview),
+                                     {QStringLiteral("explain")})));
+    auto status = [&](const QString &student) {
+        const EffectiveGrade g = gb->effectiveGrade(student)->value();
+        for (const GradeSummary &s : *gb->gradeSummaries())
+            if (s.studentId == student && (s.status != g.status || s.awaiting != g.awaiting()))
+                return QStringLiteral("the summary differs: ") + gradeStatusName(s.status) + QLatin1Char(' ')
+                       + s.awaiting.join(QLatin1Char(','));
+        return gradeStatusName(g.status) + QLatin1Char(' ') + g.awaiting().join(QLatin1Char(','));
+    };
+    QCOMPARE(status(QStringLiteral("ann")), QStringLiteral("needs-manual explain,plot-task"));
+    QCOMPARE(status(QStringLiteral("old")), QStringLiteral("needs-manual explain"));
+    QCOMPARE(gb->effectiveGrade(QStringLiteral("old"))->value().runStatus, GradeStatus::Graded);
+    QCOMPARE(status(QStringLiteral("rev")), QStringLiteral("needs-review explain"));
+    // A completed run: not graded again because it awaits a person.
+    QCOMPARE(*gb->needsRerun(QStringLiteral("ann"), QStringLiteral("in-1")), false);
+
+    QVERIFY(gb->addOverride(QStringLiteral("ann"), {QStringLiteral("explain"), 1.5, QStringLiteral("good"), {}}));
+    QCOMPARE(status(QStringLiteral("ann")), QStringLiteral("needs-manual plot-task"));
+    QVERIFY(gb->addOverride(QStringLiteral("ann"), {QStringLiteral("plot-task"), 2, QStringLiteral("graded by hand"), {}}));
+    QCOMPARE(status(QStringLiteral("ann")), QStringLiteral("graded "));
+    QCOMPARE(gb->effectiveGrade(QStringLiteral("ann"))->value().runStatus, GradeStatus::NeedsManual);
+    QCOMPARE(gb->effectiveGrade(QStringLiteral("ann"))->value().score(), std::optional<double>(7.5));
+    // A whole-submission override sets the grade: nothing waits any more.
+    QVERIFY(gb->addOverride(QStringLiteral("old"), {{}, 3, QStringLiteral("read it all"), {}}));
+    QCOMPARE(status(QStringLiteral("old")), QStringLiteral("graded "));
+    QVERIFY(gb->addOverride(QStringLiteral("rev"), {QStringLiteral("explain"), 2, QStringLiteral("fine"), {}}));
+    QCOMPARE(status(QStringLiteral("rev")), QStringLiteral("needs-review "));
+
+    const QByteArray csv = exportCsv(*gb->effectiveGrades(), *gb->checkIds());
+    QVERIFY2(csv.contains("\r\nann,7.5,8,graded,"), csv.constData());
+}
+
 void TestGradebook::graderErrorIsNeverZero()
 {
     QTemporaryDir dir;
@@ -454,6 +517,11 @@ void TestGradebook::summariesMatchEffectiveGrades()
     judy.backend.clear(); // no sandbox ran
     judy.finished = judy.started;
     QVERIFY(gb->recordRun(judy));
+    QVERIFY(gb->recordRun(withManual(makeRun(QStringLiteral("fay"), 1, 1, QStringLiteral("in-1"), GradeStatus::NeedsManual),
+                                     {QStringLiteral("m1"), QStringLiteral("m2")})));
+    QVERIFY(gb->addOverride(QStringLiteral("fay"), {QStringLiteral("m1"), 1, QStringLiteral("ok"), {}}));
+    QVERIFY(gb->recordRun(withManual(makeRun(QStringLiteral("gus"), 1, 1, QStringLiteral("in-1"), GradeStatus::NeedsManual),
+                                     {QStringLiteral("m1"), QStringLiteral("m2")})));
     RunRecord erin = makeRun(QStringLiteral("erin"), 2, 1);
     erin.finished = erin.started.addMSecs(1234);
     erin.artifacts = QStringLiteral("/runs/erin/artifacts");
@@ -463,13 +531,14 @@ void TestGradebook::summariesMatchEffectiveGrades()
     const auto summaries = gb->gradeSummaries();
     QVERIFY(grades && summaries);
     QCOMPARE(summaries->size(), grades->size());
-    QCOMPARE(summaries->size(), 6);
+    QCOMPARE(summaries->size(), 8);
     for (qsizetype i = 0; i < grades->size(); ++i) {
         const GradeSummary want = summaryOf(grades->at(i));
         const GradeSummary &got = summaries->at(i);
         QCOMPARE(got.studentId, want.studentId);
         QCOMPARE(got.runId, want.runId);
         QCOMPARE(got.status, want.status);
+        QCOMPARE(got.awaiting, want.awaiting);
         QCOMPARE(got.reasons, want.reasons);
         QCOMPARE(got.backend, want.backend);
         QCOMPARE(got.durationS, want.durationS);
@@ -490,9 +559,12 @@ void TestGradebook::summariesMatchEffectiveGrades()
     QCOMPARE(summaries->at(3).score, std::optional<double>(1)); // dave: a grader error graded by hand
     QCOMPARE(summaries->at(4).backend, QStringLiteral("bwrap")); // erin
     QCOMPARE(summaries->at(4).durationS, 1.234);
-    QCOMPARE(summaries->at(5).backend, QString());               // judy: nothing ran
-    QCOMPARE(summaries->at(5).durationS, 0.0);
-    QCOMPARE(summaries->at(5).reasons.size(), 1);
+    QCOMPARE(summaries->at(5).awaiting, QStringList{QStringLiteral("m2")}); // fay: m1 graded by hand
+    QCOMPARE(summaries->at(5).status, GradeStatus::NeedsManual);
+    QCOMPARE(summaries->at(6).awaiting, (QStringList{QStringLiteral("m1"), QStringLiteral("m2")})); // gus
+    QCOMPARE(summaries->at(7).backend, QString());               // judy: nothing ran
+    QCOMPARE(summaries->at(7).durationS, 0.0);
+    QCOMPARE(summaries->at(7).reasons.size(), 1);
 
     // One student's effective grade, read alone, is the one effectiveGrades() has.
     const auto dave = gb->effectiveGrade(QStringLiteral("dave"));

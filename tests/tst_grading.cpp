@@ -137,6 +137,7 @@ private Q_SLOTS:
     void gradeSandboxFailureIsGraderError();
     void gradeBadOptionIsNotGraded();
     void gradePartialCreditAndManual();
+    void needsManualRule();
     void gradeUnverifiedTestIsNeverPassed();
 };
 
@@ -619,7 +620,39 @@ void TestGrading::gradePartialCreditAndManual()
     QVERIFY(r.checks.at(1).feedback.contains(QStringLiteral("graded by hand")));
     QCOMPARE(r.score, 1.5);
     QCOMPARE(r.maxScore, 7.0);
-    QCOMPARE(r.status, GradeStatus::Graded); // a manual check awaiting a person is not a problem of the run
+    // A manual check awaiting a person is not a problem of the run, but the submission is not graded yet either.
+    QCOMPARE(r.status, GradeStatus::NeedsManual);
+
+    // An answer left as released is scored 0 by nbgrader's rule: nothing waits, the result is graded.
+    in.manualAnswers.insert(QStringLiteral("essay"), ManualAnswer{true, false, true, QStringLiteral("YOUR ANSWER HERE")});
+    const GradeResult untouched = grade(in);
+    QCOMPARE(untouched.checks.at(1).outcome, Outcome::Fail);
+    QCOMPARE(untouched.status, GradeStatus::Graded);
+    // A task cell is never "untouched": it waits for a person.
+    in.manualAnswers.insert(QStringLiteral("essay"), ManualAnswer{true, true, false, QStringLiteral("Plot it.")});
+    const GradeResult task = grade(in);
+    QCOMPARE(task.checks.at(1).outcome, Outcome::NotGraded);
+    QCOMPARE(task.checks.at(1).feedback, QStringLiteral("graded by hand: task cell 'q9'"));
+    QCOMPARE(task.status, GradeStatus::NeedsManual);
+}
+
+void TestGrading::needsManualRule()
+{
+    QCOMPARE(withManualChecks(GradeStatus::Graded, 0), GradeStatus::Graded);
+    QCOMPARE(withManualChecks(GradeStatus::Graded, 2), GradeStatus::NeedsManual);
+    QCOMPARE(withManualChecks(GradeStatus::NeedsManual, 0), GradeStatus::Graded);
+    QCOMPARE(withManualChecks(GradeStatus::NeedsManual, 1), GradeStatus::NeedsManual);
+    QCOMPARE(withManualChecks(GradeStatus::NeedsReview, 1), GradeStatus::NeedsReview);
+    QCOMPARE(withManualChecks(GradeStatus::NeedsReview, 0), GradeStatus::NeedsReview);
+    QCOMPARE(withManualChecks(GradeStatus::GraderError, 3), GradeStatus::GraderError);
+    QCOMPARE(gradeStatusName(GradeStatus::NeedsManual), QStringLiteral("needs-manual"));
+    QCOMPARE(parseGradeStatus(QStringLiteral("needs-manual")), std::optional<GradeStatus>(GradeStatus::NeedsManual));
+    CheckResult manual{QStringLiteral("m"), Check::Type::Manual, Outcome::NotGraded, 0, 2, {}, {}, {}};
+    QVERIFY(awaitsPerson(manual));
+    manual.outcome = Outcome::Fail; // left as released: 0 by nbgrader's rule
+    QVERIFY(!awaitsPerson(manual));
+    CheckResult value{QStringLiteral("v"), Check::Type::Value, Outcome::NotGraded, 0, 2, {}, {}, {}};
+    QVERIFY(!awaitsPerson(value));
 }
 
 void TestGrading::gradeUnverifiedTestIsNeverPassed()

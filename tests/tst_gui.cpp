@@ -266,6 +266,52 @@ private Q_SLOTS:
         QCOMPARE(m.index(1, SubmissionsModel::StatusColumn).data().toString(), QStringLiteral("graded"));
     }
 
+    // needs-manual (issue 17): its own status text, icon and tooltip naming what waits; the filter finds it; a live
+    // result with a manual check awaiting shows it at once.
+    void needsManualIsShown()
+    {
+        SubmissionsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        SubmissionsModel::Row a, b, c;
+        a.student = QStringLiteral("ann");
+        b.student = QStringLiteral("ben");
+        c.student = QStringLiteral("cid");
+        m.setRows({a, b, c});
+        GradeSummary ga, gb;
+        ga.studentId = QStringLiteral("ann");
+        ga.status = GradeStatus::NeedsManual;
+        ga.awaiting = {QStringLiteral("explain"), QStringLiteral("plot-task")};
+        ga.score = 3;
+        ga.maxScore = 7;
+        gb.studentId = QStringLiteral("ben");
+        m.applyGrades({ga, gb});
+        const QModelIndex ann = m.index(0, SubmissionsModel::StatusColumn);
+        QCOMPARE(ann.data().toString(), QStringLiteral("needs-manual"));
+        QVERIFY(ann.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Awaiting grading by hand: explain, plot-task")));
+        QVERIFY(ann.data(Qt::DecorationRole).isValid());
+        QCOMPARE(m.index(1, SubmissionsModel::StatusColumn).data().toString(), QStringLiteral("graded"));
+        QSortFilterProxyModel proxy;
+        proxy.setSourceModel(&m);
+        proxy.setFilterKeyColumn(-1);
+        proxy.setFilterFixedString(QStringLiteral("needs-manual"));
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("ann"));
+
+        GradeResult live;
+        live.status = GradeStatus::NeedsManual;
+        live.maxScore = 2;
+        live.checks << CheckResult{QStringLiteral("explain"), Check::Type::Manual, Outcome::NotGraded, 0, 2, {}, {}, {}};
+        m.setResult(QStringLiteral("ben"), live, 1.0, QStringLiteral("bwrap"));
+        QCOMPARE(m.rows().at(1).state, SubmissionsModel::State::NeedsManual);
+        QCOMPARE(m.rows().at(1).awaiting, QStringList{QStringLiteral("explain")});
+
+        QTranslator de;
+        QVERIFY(de.load(QStringLiteral("sandmark_de"), QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations")));
+        QCoreApplication::installTranslator(&de);
+        QCOMPARE(SubmissionsModel::stateText(SubmissionsModel::State::NeedsManual), QStringLiteral("Bewertung von Hand offen"));
+        QCoreApplication::removeTranslator(&de);
+    }
+
     void openExampleAssignment()
     {
         MemoryStore store;

@@ -168,7 +168,8 @@ private Q_SLOTS:
     void gradeKeepsTheAnswer()
     {
         const GradeResult keeps = gradeStudent(QStringLiteral("keeps"));
-        QCOMPARE(keeps.status, GradeStatus::Graded); // awaiting a person is not a problem of the run
+        // Awaiting a person is not a problem of the run (not needs-review), but not graded yet either.
+        QCOMPARE(keeps.status, GradeStatus::NeedsManual);
         const CheckResult explain = keeps.checks.at(4);
         QCOMPARE(explain.checkId, QStringLiteral("explain"));
         QCOMPARE(explain.type, Check::Type::Manual);
@@ -193,6 +194,8 @@ private Q_SLOTS:
         auto gb = fillGradebook(dir.filePath(QStringLiteral("gb.sqlite")));
         QList<PendingManual> pending = pendingManualChecks(*gb->effectiveGrades());
         QCOMPARE(pending.size(), 2); // untouched's answer is already 0
+        QCOMPARE(gb->effectiveGrade(QStringLiteral("keeps"))->value().status, GradeStatus::NeedsManual);
+        QCOMPARE(gb->effectiveGrade(QStringLiteral("untouched"))->value().status, GradeStatus::Graded);
         QCOMPARE(pending.at(0).studentId, QStringLiteral("keeps"));
         QCOMPARE(pending.at(0).checkId, QStringLiteral("explain"));
         QCOMPARE(pending.at(0).maxPoints, 2.0);
@@ -217,6 +220,10 @@ private Q_SLOTS:
             const QList<EffectiveGrade> grades = *gb->effectiveGrades();
             QVERIFY2(pendingManualChecks(grades).isEmpty(), when);
             QCOMPARE(grades.size(), 3);
+            // Every manual check graded: needs-manual became graded (the runs still say needs-manual).
+            for (const EffectiveGrade &g : grades)
+                QVERIFY2(g.status == GradeStatus::Graded, qPrintable(g.studentId + u": "_s + gradeStatusName(g.status)));
+            QCOMPARE(grades.at(0).runStatus, GradeStatus::NeedsManual);
             // keeps: 9 automatic + 2 by hand; wrong: 9 - 2 - 1 automatic + 1.5; untouched: 9 + 0.
             QCOMPARE(grades.at(0).studentId, QStringLiteral("keeps"));
             QCOMPARE(*grades.at(0).score(), 11.0);

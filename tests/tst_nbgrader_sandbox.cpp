@@ -47,26 +47,28 @@ QList<Want> expectedGrades()
 {
     // ratio-partial: the instructor's cell evaluates `2 if ratio == 0.75 else 0` with the locked ratio = 0.75:
     // 2 of 3 for everyone (partial credit). words-tests: `len(words)`, capped at 2.
+    // Every status is needs-manual but untouched's: the markdown answer 'explain' awaits a person (untouched's was
+    // left as released, 0 by nbgrader's rule, and its words cell raised: needs-review).
     return {
         // kept test cells, two words
-        {u"keeps"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        {u"keeps"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::NeedsManual},
         // square-tests edited to `assert True`, words-tests edited to `100`: the instructor's versions ran;
         // five words: 5 is capped at the cell's 2 points
-        {u"edits"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        {u"edits"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::NeedsManual},
         // square-tests emptied: the instructor's version ran in its place
-        {u"empties"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        {u"empties"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::NeedsManual},
         // every test cell deleted: restored after their answers; total-more uses `checked` from total-tests
-        {u"deletes"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        {u"deletes"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::NeedsManual},
         // square() warns (DeprecationWarning on stderr inside the test cell): nbgrader would give 0, Sandmark 2
-        {u"warns"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        {u"warns"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::NeedsManual},
         // square returns x + x: 6 != 9; total = 44: total-tests fails, and total-more (assert checked, False)
         // too; one word: 1 of 2
-        {u"wrong"_s, {0, 0, 0, 2, -1, 1}, 3, GradeStatus::Graded},
+        {u"wrong"_s, {0, 0, 0, 2, -1, 1}, 3, GradeStatus::NeedsManual},
         // square and words untouched (NotImplementedError: the words cell raised, so needs-review; words is
         // undefined in words-tests), explain untouched: 0 by nbgrader's rule, not awaiting anyone
         {u"untouched"_s, {0, 1, 1, 2, 0, 0}, 4, GradeStatus::NeedsReview},
         // square-tests copied twice (one copy edited to fail): the test ran once, at the first cell
-        {u"copies"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::Graded},
+        {u"copies"_s, {2, 1, 1, 2, -1, 2}, 8, GradeStatus::NeedsManual},
     };
 }
 
@@ -304,7 +306,7 @@ private Q_SLOTS:
                      qPrintable(who + u": "_s + got.value(who).checks.at(0).result.feedback));
         // The honest submission still gets its points, with nothing flagged.
         const EffectiveGrade keeps = got.value(u"keeps"_s);
-        QCOMPARE(keeps.status, GradeStatus::Graded);
+        QCOMPARE(keeps.status, GradeStatus::NeedsManual); // nothing flagged; the manual answer awaits a person
         QCOMPARE(keeps.autoScore, 8.0);
         const QJsonObject record = QJsonDocument::fromJson(readFile(keeps.artifacts + u"/record.json"_s)).object();
         QVERIFY(record.value(u"transformers_changed"_s).isNull());
@@ -356,6 +358,10 @@ private Q_SLOTS:
             QCOMPARE(*g.value(u"wrong"_s).score(), 3.5);
             QCOMPARE(*g.value(u"edits"_s).score(), 8.0);
             QCOMPARE(g.value(u"wrong"_s).checks.at(4).override_->comment, u"Say why, not only that."_s);
+            // Graded by hand: needs-manual became graded; the others still wait.
+            QCOMPARE(g.value(u"keeps"_s).status, GradeStatus::Graded);
+            QCOMPARE(g.value(u"wrong"_s).status, GradeStatus::Graded);
+            QCOMPARE(g.value(u"edits"_s).status, GradeStatus::NeedsManual);
         };
         check();
         // A forced regrade of two submissions: new runs, the manual grades stay.
@@ -414,6 +420,32 @@ private Q_SLOTS:
         QCOMPARE(got[u"blank"_s].checks.at(2).result.feedback,
                  u"not answered: answer cell 'explain' still holds the release's text"_s);
 
+        // Automatic checks graded, answers and task cells awaiting a person: needs-manual, everywhere it is shown.
+        for (const QString &student : {u"done"_s, u"blank"_s})
+            QCOMPARE(got[student].status, GradeStatus::NeedsManual);
+        const Cli json = cli({u"grade"_s, assignment, u"--gradebook"_s, gradebook, u"--json"_s}, 600000);
+        QVERIFY2(json.code == 0, json.err.constData());
+        const QList<QByteArray> lines = json.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        const QJsonObject blankJson = QJsonDocument::fromJson(lines.at(0)).object(), doneJson = QJsonDocument::fromJson(lines.at(1)).object();
+        QCOMPARE(blankJson.value(u"status"_s).toString(), u"needs-manual"_s);
+        QCOMPARE(blankJson.value(u"awaiting"_s).toArray(), QJsonArray{u"plot-task"_s});
+        QCOMPARE(blankJson.value(u"score"_s).toDouble(), 1.0);
+        QCOMPARE(doneJson.value(u"status"_s).toString(), u"needs-manual"_s);
+        QCOMPARE(doneJson.value(u"awaiting"_s).toArray(), (QJsonArray{u"plot-task"_s, u"explain"_s}));
+        const Cli table = cli({u"grade"_s, assignment, u"--gradebook"_s, gradebook}, 600000);
+        QVERIFY2(table.out.contains("done     needs-manual") && table.out.contains("awaiting a person: plot-task, explain"),
+                 table.out.constData());
+        QVERIFY2(table.err.contains("0 graded, 0 await manual grading"), table.err.constData()); // both unchanged
+        const Cli exported = cli({u"export"_s, assignment, u"--gradebook"_s, gradebook});
+        QVERIFY2(exported.out.contains("\r\nblank,1,5,needs-manual,,1,,0,awaiting a person: plot-task\r\n"), exported.out.constData());
+        QVERIFY2(exported.out.contains("\r\ndone,1,5,needs-manual,,1,,,\"awaiting a person: plot-task, explain\"\r\n"),
+                 exported.out.constData());
+        const QString pages = m_tmp.filePath(u"tasks-feedback"_s);
+        QCOMPARE(cli({u"feedback"_s, assignment, u"--gradebook"_s, gradebook, u"-o"_s, pages}).code, 0);
+        QVERIFY(readFile(pages + u"/done.html"_s).contains("<p class=\"status\">Status: needs-manual</p>"));
+        QVERIFY(readFile(pages + u"/done.html"_s).contains("2 answer(s) still await grading by hand"));
+
         // manual list names every task cell; the CSV import and override grade them.
         const QStringList base = {u"manual"_s, assignment, u"--gradebook"_s, gradebook};
         const Cli list = cli(QStringList{base.at(0), base.at(1), u"list"_s, u"--json"_s} + base.mid(2));
@@ -436,6 +468,15 @@ private Q_SLOTS:
         QCOMPARE(after->size(), 2);
         QCOMPARE(*after->at(0).score(), 1.5); // blank: 1 + 0.5 for the task + 0 for the untouched answer
         QCOMPARE(*after->at(1).score(), 5.0); // done: 1 + 2 + 2
+        // Every manual check has a grade: graded, in the gradebook, the export and the feedback.
+        QCOMPARE(after->at(0).status, GradeStatus::Graded);
+        QCOMPARE(after->at(1).status, GradeStatus::Graded);
+        const Cli settled = cli({u"export"_s, assignment, u"--gradebook"_s, gradebook});
+        QVERIFY2(settled.out.contains("\r\nblank,1.5,5,graded,,1,0.5,0,plot-task: No plot.\r\n"), settled.out.constData());
+        QVERIFY2(settled.out.contains("\r\ndone,5,5,graded,,1,2,2,plot-task: plot drawn; explain: graded by hand\r\n"),
+                 settled.out.constData());
+        QCOMPARE(cli({u"feedback"_s, assignment, u"--gradebook"_s, gradebook, u"-o"_s, pages}).code, 0);
+        QVERIFY(readFile(pages + u"/done.html"_s).contains("<p class=\"status\">Status: graded</p>"));
     }
 
     // nbgrader's autograder runs notebooks with NBGRADER_EXECUTION=autograde (nbgrader/converters/autograde.py);

@@ -1812,10 +1812,10 @@
         <translation>Noch keine Ergebnisse: Abgaben auf der Seite „Abgaben“ ausführen.</translation>
     </message>
     <message numerus="yes">
-        <source>%n submission(s) with results: %1 graded, %2 need review, %3 grader error(s). Mean %4, median %5 of %6 points (over %7 with a score).</source>
+        <source>%n submission(s) with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 of %7 points (over %8 with a score).</source>
         <translation>
-            <numerusform>%n Abgabe mit Ergebnis: %1 bewertet, %2 zu prüfen, %3 Bewerterfehler. Mittelwert %4, Median %5 von %6 Punkten (über %7 mit Punktzahl).</numerusform>
-            <numerusform>%n Abgaben mit Ergebnis: %1 bewertet, %2 zu prüfen, %3 Bewerterfehler. Mittelwert %4, Median %5 von %6 Punkten (über %7 mit Punktzahl).</numerusform>
+            <numerusform>%n Abgabe mit Ergebnis: %1 bewertet, %2 warten auf Bewertung von Hand, %3 zu prüfen, %4 Bewerterfehler. Mittelwert %5, Median %6 von %7 Punkten (über %8 mit Punktzahl).</numerusform>
+            <numerusform>%n Abgaben mit Ergebnis: %1 bewertet, %2 warten auf Bewertung von Hand, %3 zu prüfen, %4 Bewerterfehler. Mittelwert %5, Median %6 von %7 Punkten (über %8 mit Punktzahl).</numerusform>
         </translation>
     </message>
     <message>
@@ -1964,6 +1964,10 @@
 </context>
 <context>
     <name>sandmark::SubmissionDetail</name>
+    <message>
+        <source>Awaiting grading by hand: %1 (enter the points as an override of each check).</source>
+        <translation>Wartet auf Bewertung von Hand: %1 (die Punkte als Korrektur der jeweiligen Prüfung eintragen).</translation>
+    </message>
     <message>
         <source>Grade summary</source>
         <translation>Zusammenfassung der Bewertung</translation>
@@ -2168,6 +2172,14 @@
         <translation>bewertet</translation>
     </message>
     <message>
+        <source>needs-manual</source>
+        <translation>Bewertung von Hand offen</translation>
+    </message>
+    <message>
+        <source>Awaiting grading by hand: %1</source>
+        <translation>Wartet auf Bewertung von Hand: %1</translation>
+    </message>
+    <message>
         <source>needs-review</source>
         <translation>zu prüfen</translation>
     </message>
@@ -2354,6 +2366,13 @@
         <translation>
             <numerusform>%n bewertet</numerusform>
             <numerusform>%n bewertet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n await manual grading</source>
+        <translation>
+            <numerusform>%n wartet auf Bewertung von Hand</numerusform>
+            <numerusform>%n warten auf Bewertung von Hand</numerusform>
         </translation>
     </message>
     <message numerus="yes">

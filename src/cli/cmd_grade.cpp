@@ -49,6 +49,7 @@ QJsonObject toJson(const EffectiveGrade &g, bool skipped)
     o.insert(QStringLiteral("skipped"), skipped);
     o.insert(QStringLiteral("stale"), g.stale);
     o.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(g.reasons));
+    o.insert(QStringLiteral("awaiting"), QJsonArray::fromStringList(g.awaiting()));
     QJsonArray checks;
     for (const EffectiveCheck &c : g.checks) {
         QJsonObject co;
@@ -95,6 +96,10 @@ void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skippe
         QString note = g.reasons.value(0);
         if (g.reasons.size() > 1)
             note += QStringLiteral(" (+%1 more)").arg(g.reasons.size() - 1);
+        if (const QStringList awaiting = g.awaiting(); !awaiting.isEmpty()) {
+            const QString manual = QStringLiteral("awaiting a person: ") + awaiting.join(QLatin1String(", "));
+            note = note.isEmpty() ? manual : manual + QStringLiteral("; ") + note;
+        }
         if (skipped.contains(g.studentId))
             note = note.isEmpty() ? QStringLiteral("unchanged") : QStringLiteral("unchanged; ") + note;
         if (g.stale)
@@ -346,7 +351,8 @@ int cmdGrade(const QStringList &args)
         return ExitInterrupted;
     }
     if (summary && !parser.isSet(json))
-        err() << "sandmark-cli: grade: " << summary->graded << " graded, " << summary->needsReview << " need review, "
+        err() << "sandmark-cli: grade: " << summary->graded << " graded, " << summary->needsManual
+              << " await manual grading, " << summary->needsReview << " need review, "
               << summary->graderErrors << " grader error(s), " << summary->skipped
               << (summary->skipped > 0 ? " unchanged (same files, assignment and backend; --force regrades them); " : " unchanged; ")
               << QString::number(summary->seconds, 'f', 1) << " s with " << grader.jobs() << " job(s)" << Qt::endl;

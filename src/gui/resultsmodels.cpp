@@ -27,6 +27,9 @@ ResultsSummary summarizeResults(const QList<EffectiveGrade> &grades, const QStri
         case GradeStatus::Graded:
             ++s.graded;
             break;
+        case GradeStatus::NeedsManual:
+            ++s.needsManual;
+            break;
         case GradeStatus::NeedsReview:
             ++s.needsReview;
             break;

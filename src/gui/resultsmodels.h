@@ -31,7 +31,7 @@ struct ResultsSummary
     QList<Bin> bins;
     QList<CheckRate> checks; ///< in `checkIds` order
     int submissions = 0;     ///< with a run
-    int graded = 0, needsReview = 0, graderErrors = 0;
+    int graded = 0, needsManual = 0, needsReview = 0, graderErrors = 0;
     int withScore = 0;       ///< in the distribution (grader errors without an override have no score)
     double meanScore = 0, medianScore = 0, maxScore = 0;
 };

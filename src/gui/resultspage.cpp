@@ -257,10 +257,11 @@ void ResultsPage::refresh()
                     m_summaryLabel->setText(tr("No results yet: run submissions on the Submissions page."));
                 else
                     m_summaryLabel->setText(
-                        tr("%n submission(s) with results: %1 graded, %2 need review, %3 grader error(s). "
-                           "Mean %4, median %5 of %6 points (over %7 with a score).",
+                        tr("%n submission(s) with results: %1 graded, %2 await manual grading, %3 need review, %4 grader "
+                           "error(s). Mean %5, median %6 of %7 points (over %8 with a score).",
                            nullptr, m_summary.submissions)
                             .arg(m_summary.graded)
+                            .arg(m_summary.needsManual)
                             .arg(m_summary.needsReview)
                             .arg(m_summary.graderErrors)
                             .arg(l.toString(m_summary.meanScore, 'f', 1), l.toString(m_summary.medianScore, 'f', 1),

@@ -282,8 +282,10 @@ bool SubmissionDetail::isTabEnabled(int index) const
 void SubmissionDetail::updateSummary()
 {
     const QLocale l;
+    // The effective status once the gradebook was read (manual grades settle needs-manual), else the run's.
+    const GradeStatus status = m_effective ? m_effective->status : m_result.status;
     QString summary = tr("%1: %2, %3 of %4 points")
-                          .arg(m_student, SubmissionsModel::stateText(SubmissionsModel::stateOf(m_result.status)), l.toString(m_result.score, 'g', 6),
+                          .arg(m_student, SubmissionsModel::stateText(SubmissionsModel::stateOf(status)), l.toString(m_result.score, 'g', 6),
                                l.toString(m_result.maxScore, 'g', 6));
     if (m_result.status == GradeStatus::GraderError)
         summary = tr("%1: grader error — the run failed on the grader's side; this is not a grade.").arg(m_student);
@@ -296,6 +298,16 @@ void SubmissionDetail::updateSummary()
         for (const QString &c : m_effective->overrideComments())
             summary += QLatin1Char('\n') + tr("Override: %1").arg(c);
     }
+    QStringList awaiting;
+    if (m_effective)
+        awaiting = m_effective->awaiting();
+    else
+        for (const CheckResult &c : std::as_const(m_result.checks))
+            if (awaitsPerson(c))
+                awaiting << c.checkId;
+    if (!awaiting.isEmpty())
+        summary += QLatin1Char('\n') + tr("Awaiting grading by hand: %1 (enter the points as an override of each check).")
+                                             .arg(awaiting.join(QLatin1String(", ")));
     for (const QString &reason : std::as_const(m_result.reasons))
         summary += QLatin1Char('\n') + reason;
     m_summary->setText(summary);

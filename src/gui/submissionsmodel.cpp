@@ -58,6 +58,8 @@ SubmissionsModel::State SubmissionsModel::stateOf(GradeStatus status)
     switch (status) {
     case GradeStatus::Graded:
         return SubmissionsModel::State::Graded;
+    case GradeStatus::NeedsManual:
+        return SubmissionsModel::State::NeedsManual;
     case GradeStatus::NeedsReview:
         return SubmissionsModel::State::NeedsReview;
     case GradeStatus::GraderError:
@@ -70,8 +72,8 @@ namespace {
 /// Whether the status column shows a result (graded, needs review, grader error).
 bool hasResult(SubmissionsModel::State state)
 {
-    return state == SubmissionsModel::State::Graded || state == SubmissionsModel::State::NeedsReview
-           || state == SubmissionsModel::State::GraderError;
+    return state == SubmissionsModel::State::Graded || state == SubmissionsModel::State::NeedsManual
+           || state == SubmissionsModel::State::NeedsReview || state == SubmissionsModel::State::GraderError;
 }
 
 /// What a result without a sandbox run shows as its duration and backend.
@@ -88,6 +90,7 @@ void SubmissionsModel::applyGrade(Row &r, const GradeSummary &g)
     r.overridden = g.overridden;
     r.stale = g.stale;
     r.reasons = g.reasons;
+    r.awaiting = g.awaiting;
 }
 
 void SubmissionsModel::applyGrades(const QList<GradeSummary> &grades)
@@ -127,6 +130,10 @@ void SubmissionsModel::setResult(const QString &student, const GradeResult &resu
     r.durationS = backend.isEmpty() ? -1 : durationS;
     r.backend = backend;
     r.reasons = result.reasons;
+    r.awaiting.clear();
+    for (const CheckResult &c : result.checks)
+        if (awaitsPerson(c))
+            r.awaiting << c.checkId;
     r.stale = false; // just graded under the current inputs
     rowChanged(i);
 }
@@ -142,6 +149,8 @@ QString SubmissionsModel::stateText(State state)
         return tr("running…");
     case State::Graded:
         return tr("graded");
+    case State::NeedsManual:
+        return tr("needs-manual");
     case State::NeedsReview:
         return tr("needs-review");
     case State::GraderError:
@@ -218,6 +227,8 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         if (r.stale && hasResult(r.state) && index.column() == StatusColumn)
             lines << tr("Stale: this result was graded under other checks, reference notebook, data or limits than the "
                         "assignment's current ones. Grade again to update it.");
+        if (!r.awaiting.isEmpty())
+            lines << tr("Awaiting grading by hand: %1").arg(r.awaiting.join(QLatin1String(", ")));
         lines += r.reasons;
         if (r.overridden && index.column() == ScoreColumn)
             lines << tr("* includes a manual override");
@@ -242,10 +253,11 @@ QVariant SubmissionsModel::statusIcon(const Row &r) const
 {
     if (!qobject_cast<QApplication *>(QCoreApplication::instance()))
         return {};
-    enum { Critical, Arrow, Reload, Apply, Warning };
+    enum { Critical, Arrow, Reload, Apply, Warning, Information };
     auto icon = [this](int which) -> QVariant {
         static constexpr QStyle::StandardPixmap pixmaps[] = {QStyle::SP_MessageBoxCritical, QStyle::SP_ArrowRight, QStyle::SP_BrowserReload,
-                                                             QStyle::SP_DialogApplyButton, QStyle::SP_MessageBoxWarning};
+                                                             QStyle::SP_DialogApplyButton, QStyle::SP_MessageBoxWarning,
+                                                             QStyle::SP_MessageBoxInformation};
         if (m_icons[which].isNull())
             m_icons[which] = QApplication::style()->standardIcon(pixmaps[which]);
         return m_icons[which];
@@ -259,6 +271,8 @@ QVariant SubmissionsModel::statusIcon(const Row &r) const
         return icon(Reload);
     case State::Graded:
         return icon(Apply);
+    case State::NeedsManual:
+        return icon(Information);
     case State::NeedsReview:
         return icon(Warning);
     case State::GraderError:

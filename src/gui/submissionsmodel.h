@@ -26,7 +26,7 @@ class SubmissionsModel : public QAbstractTableModel
 public:
     enum Column { StudentColumn, NotebookColumn, SizeColumn, StatusColumn, ScoreColumn, DurationColumn, BackendColumn, ColumnCount };
     /// What the status column shows.
-    enum class State { NotRun, Queued, Running, Graded, NeedsReview, GraderError };
+    enum class State { NotRun, Queued, Running, Graded, NeedsManual, NeedsReview, GraderError };
     struct Row
     {
         QString student;      ///< the student id: the submission's folder name
@@ -41,6 +41,7 @@ public:
         bool stale = false;   ///< graded under other checks, reference or limits than the current ones (markStale())
         QString problem;      ///< why the notebook cannot be graded as it is ("line 90, column 5: invalid JSON…")
         QStringList reasons;  ///< why the latest result is not `graded`
+        QStringList awaiting; ///< manual checks awaiting a person (needs-manual)
     };
 
     explicit SubmissionsModel(QObject *parent = nullptr);
@@ -67,7 +68,7 @@ public:
     void setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend);
 
     static QString stateText(State state);
-    /// The state a gradebook status shows as (graded, needs review, grader error).
+    /// The state a gradebook status shows as (graded, needs manual grading, needs review, grader error).
     static State stateOf(GradeStatus status);
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -81,7 +82,7 @@ private:
 
     QList<Row> m_rows;
     QHash<QString, int> m_index; // student → row
-    mutable std::array<QIcon, 5> m_icons; // made on first use (the style's standard icons)
+    mutable std::array<QIcon, 6> m_icons; // made on first use (the style's standard icons)
 };
 
 /// Loads each row's notebook (Notebook::load) and returns, by student id, its size and what makes it

@@ -587,8 +587,8 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
         m_batchStatus->setText(tr("%1 of %2 graded; %3").arg(done).arg(total).arg(done < total ? etaText(eta) : QString()));
     });
     connect(m_batch, &BatchGrader::finished, this, [this](const BatchSummary &s) {
-        QStringList parts{tr("%n graded", nullptr, s.graded), tr("%n need review", nullptr, s.needsReview),
-                          tr("%n grader error(s)", nullptr, s.graderErrors)};
+        QStringList parts{tr("%n graded", nullptr, s.graded), tr("%n await manual grading", nullptr, s.needsManual),
+                          tr("%n need review", nullptr, s.needsReview), tr("%n grader error(s)", nullptr, s.graderErrors)};
         if (s.skipped)
             parts << tr("%n unchanged (kept)", nullptr, s.skipped);
         if (s.notRun)

@@ -350,8 +350,13 @@ bool BatchGrader::record(const Item &item, const QDateTime &started, const Grade
         finishWith(id.error());
         return false;
     }
-    switch (result.status) {
+    GradeStatus counted = result.status;
+    if (counted == GradeStatus::NeedsManual) // manual grades of an earlier run (overrides) may settle it
+        if (Expected<std::optional<EffectiveGrade>> g = m_gradebook->effectiveGrade(rec.studentId); g && *g)
+            counted = (*g)->status;
+    switch (counted) {
     case GradeStatus::Graded: ++m_summary.graded; break;
+    case GradeStatus::NeedsManual: ++m_summary.needsManual; break;
     case GradeStatus::NeedsReview: ++m_summary.needsReview; break;
     case GradeStatus::GraderError: ++m_summary.graderErrors; break;
     }

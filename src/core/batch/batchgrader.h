@@ -40,6 +40,7 @@ struct BatchSummary
     int total = 0;        ///< submissions given to the batch
     int skipped = 0;      ///< files, assignment and backend unchanged since their last completed run (not run; their grade stands)
     int graded = 0;       ///< status graded
+    int needsManual = 0;  ///< status needs-manual: answers or task cells await a person (manual grades counted)
     int needsReview = 0;  ///< status needs-review (malformed, ambiguous, errors, timeouts)
     int graderErrors = 0; ///< status grader-error (never a zero for the student)
     int notRun = 0;       ///< left out because the batch was cancelled

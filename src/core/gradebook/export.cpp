@@ -55,7 +55,12 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
                     cell = number(c.points());
             row << cell;
         }
-        row << csvField(g.overrideComments().join(QLatin1String("; ")));
+        // What a row still waits for, before the graders' comments.
+        QStringList comments;
+        if (const QStringList awaiting = g.awaiting(); !awaiting.isEmpty())
+            comments << QStringLiteral("awaiting a person: %1").arg(awaiting.join(QLatin1String(", ")));
+        comments += g.overrideComments();
+        row << csvField(comments.join(QLatin1String("; ")));
         rows << row;
     }
     return joinRows(rows);

@@ -14,9 +14,10 @@ namespace sandmark {
 /// prefixed with an apostrophe (OWASP "CSV injection"); numbers are never passed through this.
 QString csvField(const QString &text);
 
-/// Sandmark's CSV (UTF-8, CRLF line ends): student, score, max, status, one column per check id (the
-/// effective points; empty when not graded and not overridden), comments (override comments joined with
-/// "; "). `checkIds` gives the check columns' order. Grader-error rows have an empty score, never 0.
+/// Sandmark's CSV (UTF-8, CRLF line ends): student, score, max, status, stale, one column per check id (the
+/// effective points; empty when not graded and not overridden), comments ("; "-joined: the manual checks awaiting
+/// a person, then the override comments). `checkIds` gives the check columns' order. Grader-error rows have an
+/// empty score, never 0.
 QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds);
 
 /// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,

@@ -197,10 +197,8 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
                  .arg(num(g.autoScore),
                       g.submissionOverride->comment.isEmpty() ? QString() : QStringLiteral(": ") + esc(g.submissionOverride->comment));
     }
-    qsizetype pending = 0;
-    for (const EffectiveCheck &c : g.checks)
-        pending += c.result.outcome == Outcome::NotGraded && !c.override_ && c.result.type == Check::Type::Manual;
-    if (pending > 0)
+    h += QStringLiteral("<p class=\"status\">Status: %1</p>\n").arg(gradeStatusName(g.status));
+    if (const qsizetype pending = g.awaiting().size(); pending > 0)
         h += QStringLiteral("<p class=\"note\">%1 answer(s) still await grading by hand; the total counts them as 0 "
                             "for now.</p>\n")
                  .arg(pending);

@@ -154,6 +154,17 @@ std::optional<double> EffectiveGrade::score() const
     return sum;
 }
 
+QStringList EffectiveGrade::awaiting() const
+{
+    QStringList out;
+    if (submissionOverride)
+        return out;
+    for (const EffectiveCheck &c : checks)
+        if (c.awaitsPerson())
+            out << c.result.checkId;
+    return out;
+}
+
 QStringList EffectiveGrade::overrideComments() const
 {
     QStringList out;
@@ -440,7 +451,8 @@ Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &in
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(QStringLiteral("SELECT r.inputs_hash, r.backend FROM runs r JOIN submissions s ON s.id = r.submission_id "
-                             "WHERE s.student = ? AND r.status IN ('graded', 'needs-review') ORDER BY r.id DESC LIMIT 1"));
+                             "WHERE s.student = ? AND r.status IN ('graded', 'needs-manual', 'needs-review') "
+                             "ORDER BY r.id DESC LIMIT 1"));
     q.addBindValue(studentId);
     if (!q.exec())
         return sqlError(QStringLiteral("needsRerun"), q.lastError().text());
@@ -563,6 +575,11 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
             if (c.result.checkId == o.checkId)
                 c.override_ = o;
     }
+    // Answers graded by hand settle `needs-manual`; a run recorded as `graded` by an older Sandmark, whose manual
+    // answers still wait, is `needs-manual` too.
+    for (EffectiveGrade &g : out)
+        if (!g.submissionOverride)
+            g.status = withManualChecks(g.runStatus, g.awaiting().size());
     return out;
 }
 
@@ -578,7 +595,11 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
                                "r.artifacts, r.max_score, "
                                "(SELECT total(c.points) FROM check_results c WHERE c.run_id = r.id), "
                                "EXISTS (SELECT 1 FROM overrides o WHERE o.submission_id = s.id), "
-                               "r.files_hash, r.inputs_hash, r.environment_key "
+                               "r.files_hash, r.inputs_hash, r.environment_key, "
+                               // awaitsPerson() in SQL: manual checks without an outcome, in check order
+                               "(SELECT group_concat(a.check_id, char(31)) FROM (SELECT c.check_id FROM check_results c "
+                               "WHERE c.run_id = r.id AND c.check_type = 'manual' AND c.outcome = 'not-graded' "
+                               "ORDER BY c.position) a) "
                                "FROM submissions s JOIN runs r ON r.id = (SELECT max(id) FROM runs WHERE submission_id = s.id) "
                                "ORDER BY s.student")))
         return sqlError(QStringLiteral("gradeSummaries"), q.lastError().text());
@@ -595,11 +616,14 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
         g.durationS = q.value(5).toDouble();
         g.artifacts = q.value(6).toString();
         g.maxScore = q.value(7).toDouble();
-        if (g.status != GradeStatus::GraderError)
+        if (g.runStatus != GradeStatus::GraderError)
             g.score = q.value(8).toDouble();
         g.filesHash = q.value(10).toString();
         g.inputsHash = q.value(11).toString();
         g.environmentKey = q.value(12).toString();
+        if (const QString awaiting = q.value(13).toString(); !awaiting.isEmpty())
+            g.awaiting = awaiting.split(QChar(31));
+        g.status = withManualChecks(g.runStatus, g.awaiting.size());
         if (q.value(9).toBool())
             overridden.insert(g.studentId, out.size());
         out << g;
@@ -616,6 +640,7 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
             out[*it].score = fromGrade.score;
             out[*it].overridden = fromGrade.overridden;
             out[*it].status = fromGrade.status;
+            out[*it].awaiting = fromGrade.awaiting;
         }
     return out;
 }
@@ -628,6 +653,7 @@ GradeSummary summaryOf(const EffectiveGrade &grade)
     s.status = grade.status;
     s.runStatus = grade.runStatus;
     s.reasons = grade.reasons;
+    s.awaiting = grade.awaiting();
     s.backend = grade.backend;
     s.durationS = grade.started.isValid() && grade.finished.isValid() ? grade.started.msecsTo(grade.finished) / 1000.0 : 0;
     s.artifacts = grade.artifacts;

@@ -46,6 +46,8 @@ struct EffectiveCheck
     CheckResult result;                  ///< as the run produced it
     std::optional<Override> override_;   ///< the latest override of this check, if any
     double points() const { return override_ ? override_->points : result.points; }
+    /// A manual check no one has graded yet: sandmark::awaitsPerson() of the result, and no override.
+    bool awaitsPerson() const { return !override_ && sandmark::awaitsPerson(result); }
 };
 
 /// A submission's effective grade: its latest run plus overrides (which survive regrades).
@@ -56,7 +58,9 @@ struct EffectiveGrade
     QDateTime started, finished;
     QString backend;
     /// The effective status: the run's, except that a whole-submission override makes it `graded` (a person set
-    /// the grade, so the submission has been reviewed; docs/gradebook.md). Check overrides leave it as it is.
+    /// the grade, so the submission has been reviewed; docs/gradebook.md), and that `graded` and `needs-manual`
+    /// follow the manual checks still awaiting a person (withManualChecks(): overrides of every one make it
+    /// `graded`). Other check overrides leave it as it is.
     GradeStatus status = GradeStatus::Graded;
     GradeStatus runStatus = GradeStatus::Graded; ///< the status the latest run recorded
     QStringList reasons;   ///< the run's reasons (kept when an override settled the status)
@@ -76,6 +80,9 @@ struct EffectiveGrade
     std::optional<double> score() const;
     /// All override comments, "check: comment" (whole-submission ones first, without a prefix).
     QStringList overrideComments() const;
+    /// Ids of the manual checks awaiting a person (EffectiveCheck::awaitsPerson()), in check order; empty once a
+    /// whole-submission override set the grade.
+    QStringList awaiting() const;
 };
 
 /// What the Submissions table shows of a submission's latest run: no check rows, no dates to parse. Value
@@ -84,9 +91,10 @@ struct GradeSummary
 {
     QString studentId;
     qint64 runId = 0;
-    GradeStatus status = GradeStatus::Graded; ///< as EffectiveGrade::status: a whole-submission override makes it graded
+    GradeStatus status = GradeStatus::Graded; ///< as EffectiveGrade::status (overrides and manual checks applied)
     GradeStatus runStatus = GradeStatus::Graded; ///< as EffectiveGrade::runStatus
     QStringList reasons;
+    QStringList awaiting;          ///< as EffectiveGrade::awaiting()
     QString backend;               ///< the sandbox the run used; empty when none ran (see RunRecord::backend)
     double durationS = 0;          ///< finished - started of the latest run, seconds (millisecond precision)
     QString artifacts;             ///< as EffectiveGrade::artifacts
@@ -151,7 +159,7 @@ public:
     /// Adds all `requests` in one transaction: either every one is stored or none (the first error,
     /// naming the request's `source`, rolls everything back). Same checks as addOverride().
     Expected<void> addOverrides(const QList<OverrideRequest> &requests);
-    /// True when `studentId` has no completed run (status graded or needs-review) with this inputs hash as
+    /// True when `studentId` has no completed run (status graded, needs-manual or needs-review) with this inputs hash as
     /// its latest such run: the files or the assignment inputs changed, or the last attempt was a grader error.
     /// With `backend` ("bwrap", "docker", "local-unsafe"), a run made by another backend is not "unchanged"
     /// either (a user who picks a backend wants its results); a run for which no sandbox ran (backend '')

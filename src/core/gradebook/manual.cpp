@@ -12,7 +12,7 @@ QList<PendingManual> pendingManualChecks(const QList<EffectiveGrade> &grades)
     QList<PendingManual> out;
     for (const EffectiveGrade &g : grades)
         for (const EffectiveCheck &c : g.checks)
-            if (c.result.type == Check::Type::Manual && c.result.outcome == Outcome::NotGraded && !c.override_)
+            if (c.awaitsPerson())
                 out << PendingManual{g.studentId, c.result.checkId, c.result.maxPoints, c.result.actual, c.result.feedback};
     return out;
 }

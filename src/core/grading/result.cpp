@@ -16,6 +16,7 @@ QString gradeStatusName(GradeStatus status)
 {
     switch (status) {
     case GradeStatus::Graded: return QStringLiteral("graded");
+    case GradeStatus::NeedsManual: return QStringLiteral("needs-manual");
     case GradeStatus::NeedsReview: return QStringLiteral("needs-review");
     case GradeStatus::GraderError: return QStringLiteral("grader-error");
     }
@@ -24,10 +25,22 @@ QString gradeStatusName(GradeStatus status)
 
 std::optional<GradeStatus> parseGradeStatus(const QString &name)
 {
-    for (GradeStatus s : {GradeStatus::Graded, GradeStatus::NeedsReview, GradeStatus::GraderError})
+    for (GradeStatus s : {GradeStatus::Graded, GradeStatus::NeedsManual, GradeStatus::NeedsReview, GradeStatus::GraderError})
         if (gradeStatusName(s) == name)
             return s;
     return std::nullopt;
+}
+
+bool awaitsPerson(const CheckResult &check)
+{
+    return check.type == Check::Type::Manual && check.outcome == Outcome::NotGraded;
+}
+
+GradeStatus withManualChecks(GradeStatus status, qsizetype awaiting)
+{
+    if (status != GradeStatus::Graded && status != GradeStatus::NeedsManual)
+        return status;
+    return awaiting > 0 ? GradeStatus::NeedsManual : GradeStatus::Graded;
 }
 
 bool isMissingDatasetError(const QString &ename, const QString &evalue)
@@ -390,6 +403,8 @@ GradeResult grade(const GradeInput &input)
         addUnique(result.reasons, w);
     if (!runProblems.isEmpty() || anyNotGraded)
         result.status = GradeStatus::NeedsReview;
+    result.status = withManualChecks(result.status, std::count_if(result.checks.cbegin(), result.checks.cend(),
+                                                                  [](const CheckResult &c) { return awaitsPerson(c); }));
     qCDebug(lcGrading) << "graded:" << gradeStatusName(result.status) << result.score << "/" << result.maxScore;
     return result;
 }

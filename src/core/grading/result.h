@@ -16,11 +16,12 @@
 
 namespace sandmark {
 
-/// `graded`; `needs-review` (a cell errored or timed out, the kernel died, or a check could not be graded —
-/// the score from what ran is still computed); `grader-error` (the grader failed: sandbox, environment,
-/// runner, a dataset missing from the cache — never a zero for the student).
-enum class GradeStatus { Graded, NeedsReview, GraderError };
-QString gradeStatusName(GradeStatus status); ///< "graded", "needs-review", "grader-error"
+/// `graded`; `needs-manual` (every automatic check is graded, but manual checks — answers, task cells — await a
+/// person; see withManualChecks()); `needs-review` (a cell errored or timed out, the kernel died, or a check could
+/// not be graded — the score from what ran is still computed); `grader-error` (the grader failed: sandbox,
+/// environment, runner, a dataset missing from the cache — never a zero for the student).
+enum class GradeStatus { Graded, NeedsManual, NeedsReview, GraderError };
+QString gradeStatusName(GradeStatus status); ///< "graded", "needs-manual", "needs-review", "grader-error"
 std::optional<GradeStatus> parseGradeStatus(const QString &name);
 
 /// One check's result.
@@ -35,6 +36,16 @@ struct CheckResult
     QString expected;     ///< summary of the reference value (value checks)
     QString actual;       ///< summary of the student's value (value checks)
 };
+
+/// Whether `check` waits for a person: a manual check (an answer or an nbgrader task cell) without an automatic
+/// outcome. An answer left as released, scored 0 by nbgrader's rule, does not wait. Overrides are not seen here
+/// (EffectiveCheck::awaitsPerson()).
+bool awaitsPerson(const CheckResult &check);
+
+/// The one rule for `needs-manual` (docs/grading.md, "Statuses"): a result whose automatic checks are graded
+/// (`graded` or `needs-manual`) is `needs-manual` while `awaiting` manual checks have no grade, and `graded` once
+/// none does. `needs-review` and `grader-error` say something went wrong and are returned as they are.
+GradeStatus withManualChecks(GradeStatus status, qsizetype awaiting);
 
 /// The result of one submission's run.
 struct GradeResult
