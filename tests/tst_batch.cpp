@@ -78,6 +78,7 @@ private Q_SLOTS:
     void oneBatchPerGradebook();
     void supersededRunFoldersArePruned();
     void unicodeNamesInAnyLocale();
+    void nothingGradedIsExportedBlank();
 
 private:
     BatchOptions options(const QString &gradebook, int jobs = 2) const;
@@ -384,6 +385,11 @@ void TestBatch::exampleGetsItsExpectedGrades()
         const EffectiveGrade &got = g[it.key()];
         const QString where = it.key() + u": "_s + got.reasons.join(u"; "_s);
         QCOMPARE(gradeStatusName(got.status), e.value(u"status"_s).toString());
+        if (e.value(u"score"_s).isNull()) { // nothing could be graded: no score, never 0
+            QVERIFY2(!got.score().has_value(), qPrintable(where));
+            QCOMPARE(got.maxScore, 8.0);
+            continue;
+        }
         QVERIFY2(got.score().has_value(), qPrintable(where));
         if (*got.score() != e.value(u"score"_s).toDouble())
             QFAIL(qPrintable(u"%1: score %2, expected %3 (%4)"_s.arg(where).arg(*got.score()).arg(e.value(u"score"_s).toDouble())
@@ -670,7 +676,6 @@ void TestBatch::gradeJsonShape()
         QVERIFY2(pe.error == QJsonParseError::NoError, l.constData());
         seen << o.value(u"submission"_s).toString();
         QVERIFY(o.value(u"status"_s).isString());
-        QVERIFY(o.value(u"score"_s).isDouble());
         QCOMPARE(o.value(u"max_score"_s).toDouble(), 8.0);
         const QJsonArray checks = o.value(u"checks"_s).toArray();
         QCOMPARE(checks.size(), 5);
@@ -684,9 +689,13 @@ void TestBatch::gradeJsonShape()
         if (seen.last() == u"carol"_s) {
             QCOMPARE(o.value(u"status"_s).toString(), u"graded"_s);
             QCOMPARE(o.value(u"score"_s).toDouble(), 8.0);
+            QCOMPARE(o.value(u"auto_score"_s).toDouble(), 8.0);
         } else {
+            // judy's notebook does not parse: nothing was graded, so no score at all (null, never 0).
             QCOMPARE(o.value(u"status"_s).toString(), u"needs-review"_s);
             QCOMPARE(checks.first().toObject().value(u"outcome"_s).toString(), u"not-graded"_s);
+            QVERIFY(o.value(u"score"_s).isNull());
+            QVERIFY(o.value(u"auto_score"_s).isNull());
         }
     }
     QCOMPARE(seen, (QStringList{u"carol"_s, u"judy"_s}));
@@ -1057,6 +1066,68 @@ void TestBatch::unicodeNamesInAnyLocale()
     QVERIFY2(wrong.at(1).toObject().value(u"feedback"_s).toString().startsWith(u"`π_approx`: value 3.0 ≠ 3.14159"_s),
              qPrintable(wrong.at(1).toObject().value(u"feedback"_s).toString()));
     QCOMPARE(got[u"wrong"_s].value(u"score"_s).toDouble(), 0.0);
+}
+
+// Issue 17: a submission where nothing could be graded — an HTML page saved as .ipynb, an R notebook, a kernel that
+// died in the first cell — has no score: blank in the Canvas file and the CSV (whose comment says why), never 0;
+// a wrong answer is a real 0. Graded in the real sandbox (the dying kernel runs there).
+void TestBatch::nothingGradedIsExportedBlank()
+{
+    REQUIRE_SANDBOX();
+    const QString dir = m_tmp.filePath(u"ungraded"_s);
+    sandmark::test::copyTree(sandmark::test::dataPath(u"assignments/ungraded"_s), dir);
+    const QMap<QString, QString> env = {{u"SANDMARK_CACHE_DIR"_s, m_tmp.filePath(u"cache"_s)}};
+    const auto graded = sandmark::test::runCli({u"grade"_s, dir, u"--json"_s, u"--sandbox"_s, u"bwrap"_s}, env, {}, 600000);
+    QVERIFY2(graded.code == 0, graded.err.constData());
+    QMap<QString, QJsonObject> got;
+    for (const QByteArray &line : graded.out.trimmed().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        got.insert(o.value(u"submission"_s).toString(), o);
+    }
+    QCOMPARE(got.keys(), (QList<QString>{u"dies"_s, u"html"_s, u"ok"_s, u"rlang"_s, u"wrong"_s}));
+    const QMap<QString, QString> why = {
+        {u"html"_s, u"this is an HTML page, not a notebook (a browser's \"Save as\" of the page showing it): download the "
+                    ".ipynb file itself (in Jupyter: File → Download)"_s},
+        {u"rlang"_s, u"notebook language is R; only Python is supported"_s},
+        {u"dies"_s, u"kernel died"_s},
+    };
+    for (auto it = why.cbegin(); it != why.cend(); ++it) {
+        const QJsonObject &o = got[it.key()];
+        const QString reasons = o.value(u"reasons"_s).toVariant().toStringList().join(u"\n"_s);
+        QCOMPARE(o.value(u"status"_s).toString(), u"needs-review"_s);
+        QVERIFY2(o.value(u"score"_s).isNull(), qPrintable(it.key()));
+        QVERIFY2(o.value(u"auto_score"_s).isNull(), qPrintable(it.key()));
+        QVERIFY2(reasons.contains(it.value()), qPrintable(it.key() + u": "_s + reasons));
+        for (const QJsonValue &c : o.value(u"checks"_s).toArray())
+            QCOMPARE(c.toObject().value(u"outcome"_s).toString(), u"not-graded"_s);
+    }
+    QCOMPARE(got[u"ok"_s].value(u"score"_s).toDouble(), 3.0);
+    QCOMPARE(got[u"wrong"_s].value(u"status"_s).toString(), u"graded"_s);
+    QCOMPARE(got[u"wrong"_s].value(u"score"_s).toDouble(), 0.0); // graded, and wrong: a real 0
+
+    const auto canvas = sandmark::test::runCli({u"export"_s, dir, u"--format"_s, u"canvas"_s, u"--canvas-column"_s, u"HW (1)"_s}, env);
+    QVERIFY2(canvas.code == 0, canvas.err.constData());
+    QCOMPARE(canvas.out, QByteArray("Student,ID,SIS User ID,SIS Login ID,Section,HW (1)\r\n"
+                                    "    Points Possible,,,,,3\r\n"
+                                    ",dies,,,,\r\n"
+                                    ",html,,,,\r\n"
+                                    ",ok,,,,3\r\n"
+                                    ",rlang,,,,\r\n"
+                                    ",wrong,,,,0\r\n"));
+    const auto csv = sandmark::test::runCli({u"export"_s, dir}, env);
+    QVERIFY2(csv.code == 0, csv.err.constData());
+    const QList<QByteArray> rows = csv.out.split('\n');
+    QCOMPARE(rows.value(0), QByteArray("student,score,max,status,stale,x,x-is-5,comments\r"));
+    // No score, no check points, and the comment says why (quoted when the reason holds a comma).
+    auto blankRow = [&](int i, const char *student, const char *reason) {
+        const QByteArray row = rows.value(i);
+        return row.startsWith(QByteArray(student) + ",,3,needs-review,,,,") && row.contains("not graded: ") && row.contains(reason);
+    };
+    QVERIFY2(blankRow(1, "dies", "kernel died"), rows.value(1).constData());
+    QVERIFY2(blankRow(2, "html", "this is an HTML page, not a notebook"), rows.value(2).constData());
+    QCOMPARE(rows.value(3), QByteArray("ok,3,3,graded,,2,1,\r"));
+    QVERIFY2(blankRow(4, "rlang", "only Python is supported"), rows.value(4).constData());
+    QCOMPARE(rows.value(5), QByteArray("wrong,0,3,graded,,0,0,\r"));
 }
 
 QTEST_GUILESS_MAIN(TestBatch)

@@ -107,6 +107,7 @@ private Q_SLOTS:
     void needsRerun();
     void manualGradesSettleNeedsManual();
     void graderErrorIsNeverZero();
+    void nothingGradedIsBlank();
     void summariesMatchEffectiveGrades();
     void sigkillLeavesConsistentDatabase();
     void csvQuoting_data();
@@ -494,7 +495,50 @@ void TestGradebook::graderErrorIsNeverZero()
     QCOMPARE(g->at(0).status, GradeStatus::GraderError);
     QVERIFY(!g->at(0).score().has_value());
     const QByteArray csv = sandmark::exportCsv(*g, *gb->checkIds());
-    QVERIFY2(csv.contains("carol,,4,grader-error,,,,\r\n"), csv.constData());
+    QVERIFY2(csv.contains("carol,,4,grader-error,,,,not graded: no check could be graded\r\n"), csv.constData());
+}
+
+// Issue 17: a run in which no check could be graded (an unreadable notebook, a kernel that died before any check,
+// not Python) has no score — blank in both exports, the CSV's comment saying why — never 0; a run that graded some
+// checks keeps what it graded. Before, only a grader error was blank.
+void TestGradebook::nothingGradedIsBlank()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("gb.sqlite")));
+    RunRecord judy = makeRun(QStringLiteral("judy"), 2, 0, QStringLiteral("in-1"), GradeStatus::NeedsReview);
+    for (CheckResult &c : judy.result.checks) {
+        c.outcome = Outcome::NotGraded;
+        c.feedback = QStringLiteral("not graded: the notebook cannot be read");
+    }
+    judy.result.reasons = {QStringLiteral("judy/hw.ipynb: this is an HTML page, not a notebook: download the .ipynb file itself")};
+    judy.backend.clear();
+    QVERIFY(gb->recordRun(judy));
+    RunRecord kim = makeRun(QStringLiteral("kim"), 2, 1, QStringLiteral("in-1"), GradeStatus::NeedsReview);
+    kim.result.checks[1].outcome = Outcome::NotGraded; // the kernel died after q1
+    kim.result.reasons = {QStringLiteral("cells[3]: kernel died")};
+    QVERIFY(gb->recordRun(kim));
+    QCOMPARE(judy.result.gradedScore(), std::optional<double>());
+    QCOMPARE(kim.result.gradedScore(), std::optional<double>(2));
+
+    const QList<EffectiveGrade> grades = *gb->effectiveGrades();
+    QCOMPARE(grades.at(0).score(), std::optional<double>());
+    QCOMPARE(grades.at(1).score(), std::optional<double>(2));
+    const QList<GradeSummary> summaries = *gb->gradeSummaries();
+    QCOMPARE(summaries.at(0).score, std::optional<double>());
+    QCOMPARE(summaries.at(1).score, std::optional<double>(2));
+    QCOMPARE(exportCsv(grades, *gb->checkIds()),
+             QByteArray("student,score,max,status,stale,q1,q2,comments\r\n"
+                        "judy,,4,needs-review,,,,\"not graded: judy/hw.ipynb: this is an HTML page, not a notebook: download the "
+                        ".ipynb file itself\"\r\n"
+                        "kim,2,4,needs-review,,2,,\r\n"));
+    QCOMPARE(exportCanvasCsv(grades, QStringLiteral("HW"), 4), QByteArray("Student,ID,SIS User ID,SIS Login ID,Section,HW\r\n"
+                                                                          "    Points Possible,,,,,4\r\n"
+                                                                          ",judy,,,,\r\n"
+                                                                          ",kim,,,,2\r\n"));
+    // A person grades one check by hand: now there is a score.
+    QVERIFY(gb->addOverride(QStringLiteral("judy"), {QStringLiteral("q1"), 1, QStringLiteral("read the HTML"), {}}));
+    QCOMPARE(gb->effectiveGrade(QStringLiteral("judy"))->value().score(), std::optional<double>(1));
+    QCOMPARE(gb->gradeSummaries()->at(0).score, std::optional<double>(1));
 }
 
 void TestGradebook::summariesMatchEffectiveGrades()

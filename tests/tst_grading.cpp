@@ -622,6 +622,7 @@ void TestGrading::gradePartialCreditAndManual()
     QCOMPARE(r.maxScore, 7.0);
     // A manual check awaiting a person is not a problem of the run, but the submission is not graded yet either.
     QCOMPARE(r.status, GradeStatus::NeedsManual);
+    QCOMPARE(r.gradedScore(), std::optional<double>(1.5));
 
     // An answer left as released is scored 0 by nbgrader's rule: nothing waits, the result is graded.
     in.manualAnswers.insert(QStringLiteral("essay"), ManualAnswer{true, false, true, QStringLiteral("YOUR ANSWER HERE")});

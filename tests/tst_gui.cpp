@@ -267,7 +267,7 @@ private Q_SLOTS:
     }
 
     // needs-manual (issue 17): its own status text, icon and tooltip naming what waits; the filter finds it; a live
-    // result with a manual check awaiting shows it at once.
+    // result with a manual check awaiting shows it at once; a result where nothing was graded has no score.
     void needsManualIsShown()
     {
         SubmissionsModel m;
@@ -304,6 +304,16 @@ private Q_SLOTS:
         m.setResult(QStringLiteral("ben"), live, 1.0, QStringLiteral("bwrap"));
         QCOMPARE(m.rows().at(1).state, SubmissionsModel::State::NeedsManual);
         QCOMPARE(m.rows().at(1).awaiting, QStringList{QStringLiteral("explain")});
+        QCOMPARE(m.index(1, SubmissionsModel::ScoreColumn).data().toString(), QStringLiteral("no score")); // nothing graded yet
+
+        GradeResult unreadable;
+        unreadable.status = GradeStatus::NeedsReview;
+        unreadable.maxScore = 3;
+        unreadable.reasons = {QStringLiteral("cid/hw.ipynb: this is an HTML page, not a notebook")};
+        unreadable.checks << CheckResult{QStringLiteral("x"), Check::Type::Value, Outcome::NotGraded, 0, 3, {}, {}, {}};
+        m.setResult(QStringLiteral("cid"), unreadable, -1, QString());
+        QCOMPARE(m.index(2, SubmissionsModel::ScoreColumn).data().toString(), QStringLiteral("no score"));
+        QCOMPARE(m.index(2, SubmissionsModel::StatusColumn).data().toString(), QStringLiteral("needs-review"));
 
         QTranslator de;
         QVERIFY(de.load(QStringLiteral("sandmark_de"), QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations")));

@@ -1965,6 +1965,10 @@
 <context>
     <name>sandmark::SubmissionDetail</name>
     <message>
+        <source>%1: %2, no score: nothing could be graded (exported blank, never 0)</source>
+        <translation>%1: %2, keine Punktzahl: nichts konnte bewertet werden (wird leer exportiert, nie als 0)</translation>
+    </message>
+    <message>
         <source>Awaiting grading by hand: %1 (enter the points as an override of each check).</source>
         <translation>Wartet auf Bewertung von Hand: %1 (die Punkte als Korrektur der jeweiligen Prüfung eintragen).</translation>
     </message>

@@ -44,7 +44,10 @@ QJsonObject toJson(const EffectiveGrade &g, bool skipped)
     o.insert(QStringLiteral("run_status"), gradeStatusName(g.runStatus));
     const std::optional<double> score = g.score();
     o.insert(QStringLiteral("score"), score ? QJsonValue(*score) : QJsonValue());
-    o.insert(QStringLiteral("auto_score"), g.runStatus == GradeStatus::GraderError ? QJsonValue() : QJsonValue(g.autoScore));
+    const qsizetype autoGraded = std::count_if(g.checks.cbegin(), g.checks.cend(),
+                                               [](const EffectiveCheck &c) { return c.result.outcome != Outcome::NotGraded; });
+    const std::optional<double> autoScore = scoreIfGraded(g.autoScore, autoGraded, g.checks.size(), g.runStatus);
+    o.insert(QStringLiteral("auto_score"), autoScore ? QJsonValue(*autoScore) : QJsonValue());
     o.insert(QStringLiteral("max_score"), g.maxScore);
     o.insert(QStringLiteral("skipped"), skipped);
     o.insert(QStringLiteral("stale"), g.stale);
@@ -279,7 +282,7 @@ int cmdGrade(const QStringList &args)
         running.remove(id);
         if (!tty && !parser.isSet(json))
             err() << "sandmark-cli: grade: " << id << ": " << gradeStatusName(r.status)
-                  << (r.status == GradeStatus::GraderError ? QString() : QStringLiteral(" %1/%2").arg(number(r.score), number(r.maxScore)))
+                  << (r.gradedScore() ? QStringLiteral(" %1/%2").arg(number(r.score), number(r.maxScore)) : QString())
                   << Qt::endl;
     });
     QObject::connect(&grader, &BatchGrader::progress, &loop, [&](int d, int, double e) {

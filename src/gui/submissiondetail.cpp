@@ -284,9 +284,12 @@ void SubmissionDetail::updateSummary()
     const QLocale l;
     // The effective status once the gradebook was read (manual grades settle needs-manual), else the run's.
     const GradeStatus status = m_effective ? m_effective->status : m_result.status;
-    QString summary = tr("%1: %2, %3 of %4 points")
-                          .arg(m_student, SubmissionsModel::stateText(SubmissionsModel::stateOf(status)), l.toString(m_result.score, 'g', 6),
-                               l.toString(m_result.maxScore, 'g', 6));
+    QString summary = m_result.gradedScore()
+                          ? tr("%1: %2, %3 of %4 points")
+                                .arg(m_student, SubmissionsModel::stateText(SubmissionsModel::stateOf(status)),
+                                     l.toString(m_result.score, 'g', 6), l.toString(m_result.maxScore, 'g', 6))
+                          : tr("%1: %2, no score: nothing could be graded (exported blank, never 0)")
+                                .arg(m_student, SubmissionsModel::stateText(SubmissionsModel::stateOf(status)));
     if (m_result.status == GradeStatus::GraderError)
         summary = tr("%1: grader error — the run failed on the grader's side; this is not a grade.").arg(m_student);
     if (m_effective && (m_effective->submissionOverride || !m_effective->overrideComments().isEmpty())) {

@@ -125,7 +125,7 @@ void SubmissionsModel::setResult(const QString &student, const GradeResult &resu
         return;
     Row &r = m_rows[i];
     r.state = stateOf(result.status);
-    r.score = result.status == GradeStatus::GraderError ? -1 : result.score;
+    r.score = result.gradedScore().value_or(-1); // nothing graded: no score, never 0
     r.maxScore = result.maxScore;
     r.durationS = backend.isEmpty() ? -1 : durationS;
     r.backend = backend;

@@ -119,7 +119,9 @@ for line in open(sys.argv[2]):
 bad = 0
 for student, want in sorted(expected.items()):
     g = got.get(student)
-    ok = g is not None and g["status"] == want["status"] and abs(float(g["score"] or 0) - want["score"]) < 1e-9
+    # A null score (nothing could be graded) must stay null, never 0.
+    ok = g is not None and g["status"] == want["status"] and (
+        g["score"] is None if want["score"] is None else g["score"] is not None and abs(g["score"] - want["score"]) < 1e-9)
     print("  %-8s %-13s %4s  %s" % (student, g and g["status"], g and g["score"], "ok" if ok else "EXPECTED %s %s" % (want["status"], want["score"])))
     bad += not ok
 sys.exit(1 if bad else 0)

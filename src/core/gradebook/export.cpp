@@ -55,8 +55,10 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
                     cell = number(c.points());
             row << cell;
         }
-        // What a row still waits for, before the graders' comments.
+        // Why a row has no score, or what it still waits for, before the graders' comments.
         QStringList comments;
+        if (!score)
+            comments << QStringLiteral("not graded: %1").arg(g.reasons.value(0, QStringLiteral("no check could be graded")));
         if (const QStringList awaiting = g.awaiting(); !awaiting.isEmpty())
             comments << QStringLiteral("awaiting a person: %1").arg(awaiting.join(QLatin1String(", ")));
         comments += g.overrideComments();

@@ -15,15 +15,16 @@ namespace sandmark {
 QString csvField(const QString &text);
 
 /// Sandmark's CSV (UTF-8, CRLF line ends): student, score, max, status, stale, one column per check id (the
-/// effective points; empty when not graded and not overridden), comments ("; "-joined: the manual checks awaiting
-/// a person, then the override comments). `checkIds` gives the check columns' order. Grader-error rows have an
-/// empty score, never 0.
+/// effective points; empty when not graded and not overridden), comments ("; "-joined: why a row has no score —
+/// "not graded: " and the run's first reason —, the manual checks awaiting a person, then the override comments).
+/// `checkIds` gives the check columns' order. A row where nothing could be graded (EffectiveGrade::score() empty:
+/// a grader error, an unreadable notebook, a kernel that died before any check) has an empty score, never 0.
 QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds);
 
 /// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,
 /// a `Points Possible` row, then one row per student with ID = the student id (Canvas's user id when the
-/// submissions came from a Canvas zip export). Submissions without a score (grader error) are left empty so
-/// the import does not overwrite anything with a zero. `assignmentColumn` is the Canvas column name, e.g.
+/// submissions came from a Canvas zip export). Submissions without a score (nothing could be graded:
+/// EffectiveGrade::score()) are left empty so the import does not overwrite anything with a zero. `assignmentColumn` is the Canvas column name, e.g.
 /// "Iris basics (12345)".
 QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible);
 

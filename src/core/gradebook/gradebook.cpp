@@ -143,15 +143,13 @@ std::optional<double> EffectiveGrade::score() const
 {
     if (submissionOverride)
         return submissionOverride->points;
-    bool anyOverride = false;
+    qsizetype graded = 0;
     double sum = 0;
     for (const EffectiveCheck &c : checks) {
         sum += c.points();
-        anyOverride = anyOverride || c.override_.has_value();
+        graded += c.override_ || c.result.outcome != Outcome::NotGraded ? 1 : 0;
     }
-    if (runStatus == GradeStatus::GraderError && !anyOverride)
-        return std::nullopt;
-    return sum;
+    return scoreIfGraded(sum, graded, checks.size(), runStatus);
 }
 
 QStringList EffectiveGrade::awaiting() const
@@ -594,6 +592,8 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
                                "round((julianday(r.finished_at) - julianday(r.started_at)) * 86400000.0) / 1000.0, "
                                "r.artifacts, r.max_score, "
                                "(SELECT total(c.points) FROM check_results c WHERE c.run_id = r.id), "
+                               "(SELECT count(*) FROM check_results c WHERE c.run_id = r.id AND c.outcome <> 'not-graded'), "
+                               "(SELECT count(*) FROM check_results c WHERE c.run_id = r.id), "
                                "EXISTS (SELECT 1 FROM overrides o WHERE o.submission_id = s.id), "
                                "r.files_hash, r.inputs_hash, r.environment_key, "
                                // awaitsPerson() in SQL: manual checks without an outcome, in check order
@@ -616,15 +616,14 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
         g.durationS = q.value(5).toDouble();
         g.artifacts = q.value(6).toString();
         g.maxScore = q.value(7).toDouble();
-        if (g.runStatus != GradeStatus::GraderError)
-            g.score = q.value(8).toDouble();
-        g.filesHash = q.value(10).toString();
-        g.inputsHash = q.value(11).toString();
-        g.environmentKey = q.value(12).toString();
-        if (const QString awaiting = q.value(13).toString(); !awaiting.isEmpty())
+        g.score = scoreIfGraded(q.value(8).toDouble(), q.value(9).toLongLong(), q.value(10).toLongLong(), g.runStatus);
+        g.filesHash = q.value(12).toString();
+        g.inputsHash = q.value(13).toString();
+        g.environmentKey = q.value(14).toString();
+        if (const QString awaiting = q.value(15).toString(); !awaiting.isEmpty())
             g.awaiting = awaiting.split(QChar(31));
         g.status = withManualChecks(g.runStatus, g.awaiting.size());
-        if (q.value(9).toBool())
+        if (q.value(11).toBool())
             overridden.insert(g.studentId, out.size());
         out << g;
     }

@@ -75,8 +75,9 @@ struct EffectiveGrade
     double maxScore = 0;
     QList<EffectiveCheck> checks;
     std::optional<Override> submissionOverride; ///< the latest whole-submission override
-    /// The score shown and exported: the submission override, else the sum of effective check points.
-    /// Empty for a grader-error run without overrides (never a zero for the student).
+    /// The score shown and exported: the submission override, else the sum of effective check points. Empty when
+    /// nothing could be graded — no check has an outcome or an override (a grader error, an unreadable notebook, a
+    /// kernel that died before any check; scoreIfGraded()): never a zero for the student.
     std::optional<double> score() const;
     /// All override comments, "check: comment" (whole-submission ones first, without a prefix).
     QStringList overrideComments() const;
@@ -98,7 +99,7 @@ struct GradeSummary
     QString backend;               ///< the sandbox the run used; empty when none ran (see RunRecord::backend)
     double durationS = 0;          ///< finished - started of the latest run, seconds (millisecond precision)
     QString artifacts;             ///< as EffectiveGrade::artifacts
-    std::optional<double> score;   ///< as EffectiveGrade::score(): overrides applied, empty for a grader error
+    std::optional<double> score;   ///< as EffectiveGrade::score(): overrides applied, empty when nothing was graded
     double maxScore = 0;
     bool overridden = false;       ///< EffectiveGrade::overrideComments() is not empty
     QString filesHash, inputsHash, environmentKey; ///< as EffectiveGrade's, for markStale()

@@ -31,6 +31,19 @@ std::optional<GradeStatus> parseGradeStatus(const QString &name)
     return std::nullopt;
 }
 
+std::optional<double> scoreIfGraded(double sum, qsizetype graded, qsizetype checks, GradeStatus status)
+{
+    if (graded > 0 || (checks == 0 && status != GradeStatus::GraderError))
+        return sum;
+    return std::nullopt;
+}
+
+std::optional<double> GradeResult::gradedScore() const
+{
+    return scoreIfGraded(score, std::count_if(checks.cbegin(), checks.cend(), [](const CheckResult &c) { return c.outcome != Outcome::NotGraded; }),
+                         checks.size(), status);
+}
+
 bool awaitsPerson(const CheckResult &check)
 {
     return check.type == Check::Type::Manual && check.outcome == Outcome::NotGraded;

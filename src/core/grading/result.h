@@ -57,7 +57,16 @@ struct GradeResult
     /// Why the status is not `graded`, one line each ("cells[2]: cell timed out"), then warnings that do not change
     /// the status, prefixed "warning: " (the record's `warnings`, e.g. an ignored kernelspec).
     QStringList reasons;
+    /// `score`, or none when nothing could be graded (scoreIfGraded()).
+    std::optional<double> gradedScore() const;
 };
+
+/// The one rule for a score that is shown and exported: `sum` when at least one of the `checks` has a grade
+/// (`graded` of them: an automatic pass or fail, or a grade by hand); none when nothing could be graded — a grader
+/// error, a notebook that cannot be read or is not Python, a kernel that died before any check — so such a
+/// submission is exported blank, never 0. An assignment without checks scores 0 of 0 unless the run is a grader
+/// error.
+std::optional<double> scoreIfGraded(double sum, qsizetype graded, qsizetype checks, GradeStatus status);
 
 /// A manually graded answer as the submission holds it (see manualAnswers()).
 struct ManualAnswer
