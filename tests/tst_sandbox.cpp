@@ -10,6 +10,7 @@
 #include "sandbox/job.h"
 #include "sandbox/sandboxrun.h"
 #include "sandbox/submissionrun.h"
+#include "sandbox/userns.h"
 #include "sandbox/workdir.h"
 
 #include <QDir>
@@ -509,6 +510,200 @@ private Q_SLOTS:
         const Outcome o = runCode(SandboxKind::Bwrap, QStringLiteral("result['ran'] = True"), quickLimits(), {}, opt);
         QVERIFY(!o.ok);
         QVERIFY(o.error.message.contains(QLatin1String("bubblewrap")));
+    }
+
+    // ---- why bwrap cannot create its user namespace ------------------------------------------------------
+    // tests/data/sandbox/sysctl/<system>/ are laid out as /proc/sys is, with the switches as those systems
+    // ship them: ubuntu-24.04 (kernel.apparmor_restrict_unprivileged_userns = 1), debian-12 (nothing blocks),
+    // debian-12-clone-off (kernel.unprivileged_userns_clone = 0), max-user-namespaces-zero, garbled (not
+    // numbers). The error texts are bubblewrap's own (bubblewrap.c, network.c of 0.8 and 0.11).
+    static QString sysctlDir(const QString &system) { return QStringLiteral(SANDMARK_TEST_DATA_DIR "/sandbox/sysctl/") + system; }
+
+    void readsUserNamespaceSysctls()
+    {
+        const UserNamespaceSysctls ubuntu = readUserNamespaceSysctls(sysctlDir(u"ubuntu-24.04"_s));
+        const qint64 absent = -1;
+        QCOMPARE(ubuntu.apparmorRestrictUnprivilegedUserns.value_or(absent), qint64(1));
+        QCOMPARE(ubuntu.unprivilegedUsernsClone.value_or(absent), qint64(1));
+        QCOMPARE(ubuntu.maxUserNamespaces.value_or(absent), qint64(63206));
+        const UserNamespaceSysctls rhel = readUserNamespaceSysctls(sysctlDir(u"max-user-namespaces-zero"_s));
+        QCOMPARE(rhel.apparmorRestrictUnprivilegedUserns.value_or(absent), absent);
+        QCOMPARE(rhel.unprivilegedUsernsClone.value_or(absent), absent);
+        QCOMPARE(rhel.maxUserNamespaces.value_or(absent), qint64(0));
+        const UserNamespaceSysctls garbled = readUserNamespaceSysctls(sysctlDir(u"garbled"_s));
+        QCOMPARE(garbled.apparmorRestrictUnprivilegedUserns.value_or(absent), absent);
+        QCOMPARE(garbled.maxUserNamespaces.value_or(absent), absent);
+        const UserNamespaceSysctls none = readUserNamespaceSysctls(sysctlDir(u"no-such-system"_s));
+        QVERIFY(!none.apparmorRestrictUnprivilegedUserns && !none.unprivilegedUsernsClone && !none.maxUserNamespaces);
+    }
+
+    void userNamespaceDiagnosis_data()
+    {
+        QTest::addColumn<QString>("system");
+        QTest::addColumn<QString>("bwrapError"); // empty: bwrap has not run (the backend's check)
+        QTest::addColumn<QString>("bwrapPath");
+        QTest::addColumn<int>("cause");
+        QTest::addColumn<QStringList>("mentions");
+        QTest::addColumn<QStringList>("neverMentions");
+        const QString usr = u"/usr/bin/bwrap"_s;
+        const QString uidMap = u"bwrap: setting up uid map: Permission denied\n"_s;
+        const QString rtm = u"bwrap: loopback: Failed RTM_NEWADDR: Operation not permitted\n"_s;
+        const QString noPerm08 = u"bwrap: No permissions to creating new namespace, likely because the kernel does not "
+                                 "allow non-privileged user namespaces. On e.g. debian this can be enabled with 'sysctl "
+                                 "kernel.unprivileged_userns_clone=1'.\n"_s;
+        const QString noPerm011 = u"bwrap: No permissions to create a new namespace, likely because the kernel does not "
+                                  "allow non-privileged user namespaces.\n"_s;
+        const QString enospc = u"bwrap: Creating new namespace failed: nesting depth or /proc/sys/user/max_*_namespaces "
+                               "exceeded (ENOSPC)\n"_s;
+        const QString unrelated = u"bwrap: Can't find source path /nonexistent: No such file or directory\n"_s;
+        const QStringList apparmorFixes = {u"kernel.apparmor_restrict_unprivileged_userns = 1"_s,
+                                           u"sudo apt install apparmor-profiles"_s,
+                                           u"/usr/share/apparmor/extra-profiles/bwrap-userns-restrict"_s,
+                                           u"sudo apparmor_parser -r /etc/apparmor.d/bwrap-userns-restrict"_s,
+                                           u"never with Ubuntu's: two profiles for one program attach neither"_s,
+                                           u"profile sandmark-bwrap /usr/bin/bwrap flags=(unconfined) {\\n  userns,"_s,
+                                           u"sudo apparmor_parser -r /etc/apparmor.d/sandmark-bwrap"_s,
+                                           u"sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"_s,
+                                           u"| sudo tee /etc/sysctl.d/"_s};
+        const QStringList noAdvice = {u"AppArmor"_s, u"apparmor_parser"_s, u"sysctl"_s};
+        const int none = int(UserNamespaceBlock::None);
+        const int apparmor = int(UserNamespaceBlock::AppArmorRestriction);
+
+        QTest::newRow("ubuntu: uid map denied") << u"ubuntu-24.04"_s << uidMap << usr << apparmor << apparmorFixes << QStringList();
+        QTest::newRow("ubuntu: loopback denied") << u"ubuntu-24.04"_s << rtm << usr << apparmor << apparmorFixes << QStringList();
+        QTest::newRow("ubuntu: no permissions (0.11)") << u"ubuntu-24.04"_s << noPerm011 << usr << apparmor << apparmorFixes << QStringList();
+        // Ubuntu's own profile covers /usr/bin/bwrap only: for another bwrap, a profile naming it.
+        QTest::newRow("ubuntu: bwrap elsewhere")
+            << u"ubuntu-24.04"_s << uidMap << u"/opt/bwrap/bin/bwrap"_s << apparmor
+            << QStringList{u"no AppArmor profile allows them for /opt/bwrap/bin/bwrap"_s,
+                           u"profile sandmark-bwrap /opt/bwrap/bin/bwrap flags=(unconfined)"_s,
+                           u"kernel.apparmor_restrict_unprivileged_userns=0"_s}
+            << QStringList{u"bwrap-userns-restrict"_s, u"never with Ubuntu's"_s};
+        // A profile may allow bwrap: before bwrap ran, the restriction alone is no verdict.
+        QTest::newRow("ubuntu: bwrap not run yet") << u"ubuntu-24.04"_s << QString() << usr << none << QStringList() << noAdvice;
+        QTest::newRow("ubuntu: unrelated error") << u"ubuntu-24.04"_s << unrelated << usr << none << QStringList() << noAdvice;
+        const QStringList cloneFixes = {u"kernel.unprivileged_userns_clone = 0"_s,
+                                        u"sudo sysctl -w kernel.unprivileged_userns_clone=1"_s,
+                                        u"echo 'kernel.unprivileged_userns_clone = 1' | sudo tee "
+                                        "/etc/sysctl.d/60-sandmark-unprivileged-userns-clone.conf"_s};
+        const int clone = int(UserNamespaceBlock::UnprivilegedCloneOff);
+        QTest::newRow("debian clone=0: no permissions (0.8)") << u"debian-12-clone-off"_s << noPerm08 << usr << clone << cloneFixes << QStringList{u"AppArmor"_s};
+        QTest::newRow("debian clone=0: bwrap not run yet") << u"debian-12-clone-off"_s << QString() << usr << clone << cloneFixes << QStringList{u"AppArmor"_s};
+        QTest::newRow("debian clone=0: unrelated error") << u"debian-12-clone-off"_s << unrelated << usr << none << QStringList() << noAdvice;
+        const QStringList maxFixes = {u"user.max_user_namespaces = 0"_s, u"sudo sysctl -w user.max_user_namespaces=15000"_s,
+                                      u"echo 'user.max_user_namespaces = 15000' | sudo tee "
+                                      "/etc/sysctl.d/60-sandmark-max-user-namespaces.conf"_s};
+        const int maxZero = int(UserNamespaceBlock::MaxUserNamespacesZero);
+        QTest::newRow("max_user_namespaces=0: ENOSPC") << u"max-user-namespaces-zero"_s << enospc << usr << maxZero << maxFixes << QStringList{u"AppArmor"_s};
+        QTest::newRow("max_user_namespaces=0: bwrap not run yet") << u"max-user-namespaces-zero"_s << QString() << usr << maxZero << maxFixes << QStringList{u"AppArmor"_s};
+        // Every switch allows namespaces, bwrap still cannot set one up: a container's policy, never AppArmor advice.
+        QTest::newRow("debian: uid map denied in a container")
+            << u"debian-12"_s << uidMap << usr << int(UserNamespaceBlock::Unexplained)
+            << QStringList{u"--security-opt seccomp=unconfined"_s, u"--sandbox docker"_s}
+            << QStringList{u"apparmor_parser"_s, u"sysctl -w"_s};
+        QTest::newRow("debian: unrelated error") << u"debian-12"_s << unrelated << usr << none << QStringList() << noAdvice;
+        QTest::newRow("debian: bwrap not run yet") << u"debian-12"_s << QString() << usr << none << QStringList() << noAdvice;
+    }
+
+    void userNamespaceDiagnosis()
+    {
+        QFETCH(QString, system);
+        QFETCH(QString, bwrapError);
+        QFETCH(QString, bwrapPath);
+        QFETCH(int, cause);
+        QFETCH(QStringList, mentions);
+        QFETCH(QStringList, neverMentions);
+        const UserNamespaceDiagnosis d = diagnoseUserNamespaces(readUserNamespaceSysctls(sysctlDir(system)), bwrapError, bwrapPath);
+        QCOMPARE(int(d.cause), cause);
+        QCOMPARE(d.blocked(), cause != int(UserNamespaceBlock::None));
+        const QString text = d.oneLine();
+        QCOMPARE(text.isEmpty(), !d.blocked());
+        QVERIFY2(!text.contains(QLatin1Char('\n')), qPrintable(text)); // an Error message is one line
+        for (const QString &m : mentions)
+            QVERIFY2(text.contains(m), qPrintable(u"'%1' missing from: %2"_s.arg(m, text)));
+        for (const QString &m : neverMentions)
+            QVERIFY2(!text.contains(m), qPrintable(u"'%1' in: %2"_s.arg(m, text)));
+        // The doctor's row: the same fixes, the alternatives on lines of their own.
+        QCOMPARE(d.fixLines().count(u"\nor: "_s), qMax(0, int(d.fixes.size()) - 1));
+    }
+
+    // The diagnosis reaches what `doctor`, the Self-Test and `grade`/`run` show. Ubuntu's restriction cannot be
+    // produced on this machine's kernel, so a stand-in bwrap fails exactly as bwrap 0.9 does on Ubuntu 24.04.
+    void bwrapFailuresNameTheCauseAndFixes()
+    {
+        const QString fakeDir = m_tmp.filePath(u"fake-bwrap"_s);
+        QVERIFY(QDir().mkpath(fakeDir));
+        const QString fake = fakeDir + u"/bwrap"_s;
+        {
+            QFile f(fake);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n");
+        }
+        const auto rx = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
+                        | QFile::ReadOther | QFile::ExeOther;
+        QVERIFY(QFile::setPermissions(fakeDir, rx) && QFile::setPermissions(fake, rx));
+        BackendOptions ubuntu;
+        ubuntu.bwrapPath = fake;
+        ubuntu.procSysDir = sysctlDir(u"ubuntu-24.04"_s);
+
+        // grade/run: the sandbox fails to start, the error names the cause and every fix.
+        QVERIFY(createBackend(SandboxKind::Bwrap, ubuntu)->check()); // a profile might allow bwrap: no verdict yet
+        const Outcome o = runCode(SandboxKind::Bwrap, u"result['ran'] = True"_s, quickLimits(), {}, ubuntu);
+        QVERIFY(!o.ok);
+        const QString message = o.error.toString();
+        for (const QString &m : {u"bwrap: setting up uid map: Permission denied"_s,
+                                 u"kernel.apparmor_restrict_unprivileged_userns = 1"_s,
+                                 u"profile sandmark-bwrap %1 flags=(unconfined)"_s.arg(fake),
+                                 u"sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"_s})
+            QVERIFY2(message.contains(m), qPrintable(u"'%1' missing from: %2"_s.arg(m, message)));
+
+        const auto runDoctor = [&](const BackendOptions &backend) {
+            DoctorOptions opt;
+            opt.runtimeDir = m_realRuntime;
+            opt.runsRoot = m_runs;
+            opt.python = u"/usr/bin/python3"_s;
+            opt.backendOptions = backend;
+            Doctor doctor(SandboxKind::Bwrap, opt);
+            DoctorReport report;
+            QEventLoop loop;
+            connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
+                report = r;
+                loop.quit();
+            });
+            doctor.start();
+            QTimer::singleShot(60000, &loop, &QEventLoop::quit);
+            loop.exec();
+            return report;
+        };
+        // doctor and the Self-Test (the same rows): the seed fails, its row says why and lists the fixes.
+        const DoctorReport seedFails = runDoctor(ubuntu);
+        QCOMPARE(seedFails.checks.size(), 2);
+        const DoctorCheck &seed = seedFails.checks.at(1);
+        QVERIFY(seed.name.startsWith(u"seed"_s));
+        QVERIFY(!seed.ok);
+        QVERIFY2(seed.detail.contains(u"setting up uid map: Permission denied; AppArmor restricts unprivileged user namespaces"_s),
+                 qPrintable(seed.detail));
+        const QStringList fixes = seed.fix.split(QLatin1Char('\n'));
+        QCOMPARE(fixes.size(), 2); // the stand-in is not /usr/bin/bwrap: no Ubuntu profile for it
+        QVERIFY2(fixes.at(0).contains(u"sudo apparmor_parser -r /etc/apparmor.d/sandmark-bwrap"_s), qPrintable(seed.fix));
+        QVERIFY2(fixes.at(1).startsWith(u"or: lift the restriction"_s), qPrintable(seed.fix));
+
+        // Debian's switch off: the backend refuses before bwrap runs (grade/run), and doctor's first row says why.
+        BackendOptions debian;
+        debian.procSysDir = sysctlDir(u"debian-12-clone-off"_s);
+        debian.bwrapPath = fake;
+        const Expected<void> c = createBackend(SandboxKind::Bwrap, debian)->check();
+        QVERIFY(!c);
+        QCOMPARE(c.error().file, debian.procSysDir + u"/kernel/unprivileged_userns_clone"_s);
+        QVERIFY2(c.error().message.contains(u"(kernel.unprivileged_userns_clone = 0)"_s), qPrintable(c.error().toString()));
+        QVERIFY2(c.error().message.contains(u"fix: sudo sysctl -w kernel.unprivileged_userns_clone=1"_s), qPrintable(c.error().toString()));
+        const DoctorReport refused = runDoctor(debian);
+        QCOMPARE(refused.checks.size(), 1);
+        QVERIFY(!refused.checks.at(0).ok);
+        QVERIFY2(refused.checks.at(0).detail.startsWith(u"unprivileged user namespaces are disabled"_s),
+                 qPrintable(refused.checks.at(0).detail));
+        QVERIFY2(refused.checks.at(0).fix.startsWith(u"sudo sysctl -w kernel.unprivileged_userns_clone=1"_s),
+                 qPrintable(refused.checks.at(0).fix));
     }
 
     void unknownBackendName()

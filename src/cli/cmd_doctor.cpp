@@ -59,8 +59,8 @@ int cmdDoctor(const QStringList &args)
         out() << "sandbox backend: " << report.backend << '\n';
         for (const DoctorCheck &c : report.checks) {
             out() << (c.ok ? "PASS  " : "FAIL  ") << c.name.leftJustified(58) << ' ' << c.detail << '\n';
-            if (!c.ok && !c.fix.isEmpty())
-                out() << "      fix: " << c.fix << '\n';
+            if (!c.ok && !c.fix.isEmpty()) // alternatives follow on lines of their own ("or: ...")
+                out() << "      fix: " << QString(c.fix).replace(QLatin1Char('\n'), QLatin1String("\n      ")) << '\n';
         }
         out() << (report.allOk() ? "all checks passed\n" : "some checks FAILED\n");
     }

@@ -139,8 +139,8 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
         for (const HealthItem &i : items) {
             out() << "  " << healthStateName(i.state).toUpper().leftJustified(8) << i.title.leftJustified(width) << "  "
                   << i.detail << '\n';
-            if (!i.fix.isEmpty())
-                out() << "          fix: " << i.fix << '\n';
+            if (!i.fix.isEmpty()) // a fix with alternatives has one per line ("or: ...")
+                out() << "          fix: " << QString(i.fix).replace(QLatin1Char('\n'), QLatin1String("\n          ")) << '\n';
         }
         out() << (failed ? "NOT READY: fix the FAILED items\n" : "ready to publish\n");
     }

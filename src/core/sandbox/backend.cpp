@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QLockFile>
 #include <QRandomGenerator>
+#include <QStandardPaths>
 
 #include <pwd.h>
 #include <sys/stat.h>
@@ -191,30 +192,13 @@ Expected<QString> pythonInsideSandbox(const RunRequest &request)
                                 "cannot see it; use /usr/bin/python3 or an environment built by Sandmark")};
 }
 
-QString readSysctl(const QString &path)
+QString resolvedBwrap(const BackendOptions &options)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
+    const QString found = QStandardPaths::findExecutable(options.bwrapPath);
+    if (found.isEmpty())
         return {};
-    return QString::fromLatin1(f.readAll()).trimmed();
-}
-
-QString bwrapFailureHint(const QByteArray &stderrText)
-{
-    const QString text = QString::fromUtf8(stderrText);
-    QStringList hints;
-    if (readSysctl(QStringLiteral("/proc/sys/kernel/unprivileged_userns_clone")) == QLatin1String("0"))
-        hints << QStringLiteral("unprivileged user namespaces are disabled: sysctl -w kernel.unprivileged_userns_clone=1");
-    if (readSysctl(QStringLiteral("/proc/sys/user/max_user_namespaces")) == QLatin1String("0"))
-        hints << QStringLiteral("user namespaces are disabled: sysctl -w user.max_user_namespaces=15000");
-    if (readSysctl(QStringLiteral("/proc/sys/kernel/apparmor_restrict_unprivileged_userns")) == QLatin1String("1"))
-        hints << QStringLiteral("AppArmor restricts unprivileged user namespaces (Ubuntu 24.04): install an AppArmor "
-                                "profile allowing 'userns' for bwrap, or sysctl -w "
-                                "kernel.apparmor_restrict_unprivileged_userns=0");
-    if (hints.isEmpty() && (text.contains(QLatin1String("namespace")) || text.contains(QLatin1String("uid map"))))
-        hints << QStringLiteral("bwrap cannot create user namespaces here (inside a container, allow unshare/"
-                                "user namespaces, e.g. docker run --security-opt seccomp=unconfined)");
-    return hints.join(QLatin1String("; "));
+    const QString canonical = QFileInfo(found).canonicalFilePath();
+    return canonical.isEmpty() ? found : canonical;
 }
 
 QStringList toEnvList(const QMap<QString, QString> &env)

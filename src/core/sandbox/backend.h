@@ -103,6 +103,9 @@ struct LaunchPlan
     qint64 stdoutCapBytes = 0;    ///< stdout beyond this kills the run
     bool unsafe = false;          ///< no isolation: labelled in every record and output
     QString backend;              ///< sandboxKindName()
+    /// bwrap: where the kernel's user-namespace switches are read to explain a failed start
+    /// (BackendOptions::procSysDir; sandbox/userns.h)
+    QString procSysDir = QStringLiteral("/proc/sys");
 };
 
 /// One way of starting the runner. Implementations are cheap, stateless and usable from any thread.
@@ -127,6 +130,9 @@ struct BackendOptions
     QString bwrapPath = QStringLiteral("bwrap");   ///< looked up on PATH when not absolute
     QString dockerPath = QStringLiteral("docker"); ///< the Docker CLI
     double killMarginS = 10;                       ///< extra seconds beyond the wall clock before the kill
+    /// Where bwrap's checks read the kernel's user-namespace switches (readUserNamespaceSysctls()); tests
+    /// point it at a folder of their own.
+    QString procSysDir = QStringLiteral("/proc/sys");
 };
 
 /// The backend used when neither the command line, the preferences nor assignment.json name one:

@@ -62,11 +62,9 @@ QString blockingDirectory(const QString &path, const SandboxIdentity &id);
 /// /sandmark/env; an Error when it is neither (it would not exist inside the sandbox).
 Expected<QString> pythonInsideSandbox(const RunRequest &request);
 
-/// An explanation and fix for a bwrap failure, from its stderr and the kernel's user-namespace switches.
-QString bwrapFailureHint(const QByteArray &stderrText);
-
-/// Reads a /proc/sys value ("" when missing).
-QString readSysctl(const QString &path);
+/// The bwrap binary `options` name, resolved on PATH and through symlinks (what an AppArmor profile must
+/// name); empty when it is not installed.
+QString resolvedBwrap(const BackendOptions &options);
 
 /// Installs the child-process modifier for `plan` on `process`: rlimits (RLIMIT_AS in bytes, NPROC, NOFILE,
 /// FSIZE, CORE 0), a new process group, the drop to the sandbox uid (setgroups/setgid/setuid) and

@@ -1,11 +1,11 @@
 // The bubblewrap backend. Options follow the bubblewrap manual (bwrap(1), bubblewrap 0.8).
 #include "sandbox/backends_p.h"
 #include "sandbox/sandbox_log.h"
+#include "sandbox/userns.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
-#include <QStandardPaths>
 
 #include <unistd.h>
 
@@ -33,25 +33,23 @@ Expected<void> writeSmallFile(const QString &path, const QByteArray &content)
 
 Expected<void> BwrapBackend::check() const
 {
-    const QString bwrap = QStandardPaths::findExecutable(m_options.bwrapPath);
+    const QString bwrap = resolvedBwrap(m_options);
     if (bwrap.isEmpty())
         return Error{QString(), QStringLiteral("sandbox bwrap"),
                      QStringLiteral("bubblewrap (bwrap) is not installed: install bubblewrap (apt install bubblewrap, "
                                     "dnf install bubblewrap), or choose --sandbox docker")};
-    if (readSysctl(QStringLiteral("/proc/sys/kernel/unprivileged_userns_clone")) == QLatin1String("0"))
-        return Error{QStringLiteral("/proc/sys/kernel/unprivileged_userns_clone"), QStringLiteral("sandbox bwrap"),
-                     QStringLiteral("unprivileged user namespaces are disabled; enable them with "
-                                    "sysctl -w kernel.unprivileged_userns_clone=1")};
-    if (readSysctl(QStringLiteral("/proc/sys/user/max_user_namespaces")) == QLatin1String("0"))
-        return Error{QStringLiteral("/proc/sys/user/max_user_namespaces"), QStringLiteral("sandbox bwrap"),
-                     QStringLiteral("user namespaces are disabled; enable them with "
-                                    "sysctl -w user.max_user_namespaces=15000")};
+    // Switches that stop every unprivileged bwrap; AppArmor's restriction shows only when bwrap runs.
+    const UserNamespaceDiagnosis d =
+        diagnoseUserNamespaces(readUserNamespaceSysctls(m_options.procSysDir), QString(), bwrap);
+    if (d.blocked())
+        return Error{m_options.procSysDir + QLatin1Char('/') + QString(d.sysctl).replace(QLatin1Char('.'), QLatin1Char('/')),
+                     QStringLiteral("sandbox bwrap"), d.oneLine()};
     return {};
 }
 
 Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
 {
-    const QString bwrap = QStandardPaths::findExecutable(m_options.bwrapPath);
+    const QString bwrap = resolvedBwrap(m_options);
     if (bwrap.isEmpty())
         return check().error();
     Expected<QString> python = pythonInsideSandbox(request);
@@ -143,6 +141,7 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
     LaunchPlan plan;
     plan.backend = sandboxKindName(SandboxKind::Bwrap);
     plan.program = bwrap;
+    plan.procSysDir = m_options.procSysDir;
     plan.arguments = a;
     // bwrap itself gets a minimal environment; --clearenv resets the sandbox's anyway.
     plan.environment = {QStringLiteral("PATH=/usr/bin:/bin"), QStringLiteral("LANG=C.UTF-8")};

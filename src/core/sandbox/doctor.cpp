@@ -4,6 +4,7 @@
 #include "sandbox/backends_p.h"
 #include "sandbox/sandbox_log.h"
 #include "sandbox/sandboxrun.h"
+#include "sandbox/userns.h"
 #include "sandbox/workdir.h"
 #include "util/paths.h"
 
@@ -14,7 +15,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
 
@@ -92,7 +92,18 @@ void Doctor::add(const QString &name, bool ok, const QString &detail, const QStr
 void Doctor::start()
 {
     if (Expected<void> c = m_backend->check(); !c) {
-        add(QStringLiteral("backend available"), false, c.error().toString(), c.error().message);
+        QString observed = c.error().toString();
+        QString fix = c.error().message;
+        if (m_kind == SandboxKind::Bwrap) { // a kernel switch forbids user namespaces: the cause, then each fix
+            const UserNamespaceDiagnosis d = diagnoseUserNamespaces(
+                readUserNamespaceSysctls(m_options.backendOptions.procSysDir), QString(),
+                detail::resolvedBwrap(m_options.backendOptions));
+            if (d.blocked()) {
+                observed = d.explanation;
+                fix = d.fixLines();
+            }
+        }
+        add(QStringLiteral("backend available"), false, observed, fix);
         finish();
         return;
     }
@@ -107,7 +118,7 @@ void Doctor::start()
 
 void Doctor::runSeed()
 {
-    const QString bwrap = QStandardPaths::findExecutable(m_options.backendOptions.bwrapPath);
+    const QString bwrap = detail::resolvedBwrap(m_options.backendOptions);
     LaunchPlan plan;
     plan.program = bwrap;
     plan.dropTo = identityFor(m_lease);
@@ -135,11 +146,16 @@ void Doctor::runSeed()
         const bool ok = st == QProcess::NormalExit && code == 0;
         const std::optional<SandboxIdentity> as = identityFor(m_lease);
         const QString who = as ? QStringLiteral(" as uid %1").arg(as->uid) : QString();
-        const QString hint = detail::bwrapFailureHint(err);
-        add(QStringLiteral("seed: bwrap with all namespaces unshared runs /bin/true"), ok,
-            ok ? QStringLiteral("exit 0%1").arg(who)
-               : QStringLiteral("exit %1%2: %3").arg(code).arg(who, QString::fromUtf8(err.trimmed())),
-            hint.isEmpty() ? QStringLiteral("bwrap cannot create namespaces here; see the error above") : hint);
+        const UserNamespaceDiagnosis d =
+            ok ? UserNamespaceDiagnosis{}
+               : diagnoseUserNamespaces(readUserNamespaceSysctls(m_options.backendOptions.procSysDir),
+                                        QString::fromUtf8(err), m_seed->program());
+        QString observed = ok ? QStringLiteral("exit 0%1").arg(who)
+                              : QStringLiteral("exit %1%2: %3").arg(code).arg(who, QString::fromUtf8(err.trimmed()));
+        if (d.blocked())
+            observed += QLatin1String("; ") + d.explanation;
+        add(QStringLiteral("seed: bwrap with all namespaces unshared runs /bin/true"), ok, observed,
+            d.blocked() ? d.fixLines() : QStringLiteral("bwrap could not start the sandbox; see the error"));
         if (!ok) {
             finish(); // nothing more can run
             return;

@@ -25,7 +25,7 @@ struct DoctorCheck
     QString name;   ///< "network: host loopback unreachable"
     bool ok = false;
     QString detail; ///< what was observed
-    QString fix;    ///< what to do when !ok (empty when ok)
+    QString fix;    ///< what to do when !ok (empty when ok); alternatives one per line, from the second on "or: ..."
 };
 
 /// The doctor's findings for one backend.
@@ -47,7 +47,8 @@ struct DoctorOptions
 };
 
 /// Runs, asynchronously: the backend's static check; for bwrap the seed check (bwrap with every namespace
-/// unshared running /bin/true, as the sandbox uid when root); then the probe
+/// unshared running /bin/true, as the sandbox uid when root; a failure to create the namespaces names its cause
+/// and fixes, diagnoseUserNamespaces() in sandbox/userns.h); then the probe
 /// (resources/python/sandmark_doctor_probe.py) inside the sandbox, with a TCP listener on the host's
 /// 127.0.0.1 that must stay unreachable, and a stand-in assignment folder, the home folder and another run
 /// folder that must stay invisible. Every failed check carries its fix. Emits finished() exactly once.

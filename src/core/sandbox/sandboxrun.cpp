@@ -2,6 +2,7 @@
 
 #include "sandbox/backends_p.h"
 #include "sandbox/sandbox_log.h"
+#include "sandbox/userns.h"
 
 #include <QDir>
 #include <QFile>
@@ -394,9 +395,10 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
             fail(QStringLiteral("the runner refused the job as malformed: %1").arg(lastLine(m_stderr)));
             return;
         } else if (exitCode != 0 && lastLine(m_stderr).startsWith(QLatin1String("bwrap:"))) {
-            const QString hint = detail::bwrapFailureHint(m_stderr);
+            const UserNamespaceDiagnosis d = diagnoseUserNamespaces(
+                readUserNamespaceSysctls(m_plan.procSysDir), QString::fromUtf8(m_stderr), m_plan.program);
             fail(QStringLiteral("bubblewrap could not start the sandbox: %1%2")
-                     .arg(lastLine(m_stderr), hint.isEmpty() ? QString() : QStringLiteral(" (fix: %1)").arg(hint)));
+                     .arg(lastLine(m_stderr), d.blocked() ? QLatin1String("; ") + d.oneLine() : QString()));
             return;
         } else if (exitCode >= 125 && exitCode <= 127 && m_plan.backend == sandboxKindName(SandboxKind::Docker)) {
             // docker run's own failures (bad option, image missing, cannot exec): its first line says why.
