@@ -74,6 +74,7 @@ private Q_SLOTS:
     void golden_data();
     void golden();
     void version();
+    void versionVerboseListsTheParts();
     void instrumentThenStripGivesTheOriginal();
     void releaseWritesTheGoldenNotebook();
     void outputFileIsWrittenAtomically();
@@ -241,6 +242,23 @@ void TestCli::version()
     QVERIFY2(QRegularExpression(u"^sandmark-cli \\d+\\.\\d+\\.\\d+\\S*\n$"_s).match(QString::fromUtf8(r.out)).hasMatch(),
              r.out.constData());
     QCOMPARE(r.err, QByteArray());
+}
+
+// `--version --verbose`: the version, then the core's optional parts, as linked (QtKeychain's package version,
+// libarchive's own report); both are required, so both say yes.
+void TestCli::versionVerboseListsTheParts()
+{
+    for (const QStringList &args : {QStringList{u"--version"_s, u"--verbose"_s}, QStringList{u"--verbose"_s, u"-v"_s}}) {
+        const Run r = runCli(args);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QRegularExpression(u"^sandmark-cli \\d+\\.\\d+\\.\\d+\\S*\n"
+                                    "QtKeychain: yes \\(\\d+\\.\\d+\\.\\d+\\)\n"
+                                    "libarchive: yes \\(\\d+\\.\\d+\\.\\d+\\)\n$"_s)
+                     .match(QString::fromUtf8(r.out))
+                     .hasMatch(),
+                 r.out.constData());
+        QCOMPARE(r.err, QByteArray());
+    }
 }
 
 // The golden instrumented notebook strips back to the instructor notebook, byte for byte.

@@ -158,6 +158,10 @@
         <source>Show the window, then quit (for tests).</source>
         <translation>Fenster zeigen, dann beenden (für Tests).</translation>
     </message>
+    <message>
+        <source>With --version: list the optional parts this build has.</source>
+        <translation>Mit --version: die optionalen Bestandteile dieses Builds auflisten.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::AddTestCheckDialog</name>

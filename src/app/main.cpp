@@ -1,5 +1,6 @@
 // sandmark: the desktop app. Arguments: [ASSIGNMENT] to open at start; --screenshot-dir DIR saves a PNG of
 // every screen into DIR and quits (scripts/screenshots).
+#include "guifeatures.h"
 #include "mainwindow.h"
 #include "screenshots.h"
 #include "util/paths.h"
@@ -10,6 +11,7 @@
 #include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QTextStream>
 #include <QTimer>
 #include <QTranslator>
 
@@ -57,6 +59,8 @@ struct Options
     // Packaging tests start the installed app offscreen and check that it comes up and quits cleanly.
     QCommandLineOption quitAfterStart{QStringLiteral("quit-after-start"),
                                       QCoreApplication::translate("main", "Show the window, then quit (for tests).")};
+    QCommandLineOption verbose{QStringLiteral("verbose"),
+                               QCoreApplication::translate("main", "With --version: list the optional parts this build has.")};
 };
 
 void setUpParser(QCommandLineParser &parser, Options &options)
@@ -66,6 +70,7 @@ void setUpParser(QCommandLineParser &parser, Options &options)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QCoreApplication::translate("main", "Assignment folder to open."));
     parser.addOption(options.screenshots);
+    parser.addOption(options.verbose);
     options.quitAfterStart.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(options.quitAfterStart);
 }
@@ -95,6 +100,14 @@ int main(int argc, char **argv)
         QCommandLineParser parser;
         Options options;
         setUpParser(parser, options);
+        // --version --verbose: the version, then one "part: yes/no" line per optional part (process() would
+        // stop at --version).
+        if (parser.parse(QCoreApplication::arguments()) && parser.isSet(QStringLiteral("version"))
+            && parser.isSet(options.verbose)) {
+            QTextStream(stdout) << QCoreApplication::applicationName() << ' ' << QCoreApplication::applicationVersion()
+                                << '\n' << sandmark::formatBuildFeatures(sandmark::guiBuildFeatures());
+            return 0;
+        }
         parser.process(app); // prints the help, the version or the error, and exits
         return 0;
     }

@@ -1,5 +1,6 @@
 // sandmark-cli: argument dispatch only; every command lives in cmd_<name>.cpp on top of sandmark_core.
 #include "commands.h"
+#include "util/buildfeatures.h"
 #include "util/paths.h"
 
 #include <QCoreApplication>
@@ -63,8 +64,11 @@ int main(int argc, char **argv)
         printUsage(out);
         return ExitOk;
     }
-    if (name == QLatin1String("--version") || name == QLatin1String("-v")) {
+    const QStringList versionArgs = {QStringLiteral("--version"), QStringLiteral("-v")};
+    if (versionArgs.contains(name) || (name == QLatin1String("--verbose") && versionArgs.contains(args.value(2)))) {
         out << "sandmark-cli " << paths::version() << '\n';
+        if (args.contains(QLatin1String("--verbose"))) // what this build has, one "part: yes/no" line each
+            out << formatBuildFeatures(coreBuildFeatures());
         return ExitOk;
     }
     for (const Command &c : commands()) {
