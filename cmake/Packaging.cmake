@@ -177,7 +177,8 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Cla
 endif()
 
 # Debian. One .deb per component; shlibdeps finds the Qt libraries; plugins and helper programs it cannot
-# see are listed by hand.
+# see are listed by hand. The names by hand are the same on Debian 12 and Ubuntu 24.04; the library names
+# shlibdeps writes are the build machine's (Ubuntu's t64 renames: docs/packaging.md).
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_RELEASE 1)

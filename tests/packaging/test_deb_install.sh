@@ -97,6 +97,33 @@ out=$(run sandmark-cli --version)
 echo "$out"
 [ "$out" = "sandmark-cli ${version%-*}" ] || die "expected 'sandmark-cli ${version%-*}', got '$out'"
 
+# A DEB built on a fresh machine is the full app: the optional parts are linked (ldd, every library found in
+# what apt installed) and the programs say so themselves (--version --verbose, one "part: yes/no" line each).
+links() { # EXE SONAME-PREFIX...
+  local exe=$1 libs; shift
+  libs=$(ldd "$exe") || die "ldd $exe failed"
+  ! grep -q 'not found' <<<"$libs" || die "$exe: libraries not found after apt install: $(grep 'not found' <<<"$libs")"
+  for lib in "$@"; do
+    grep -q "^[[:space:]]*$lib\." <<<"$libs" || die "$exe does not link $lib (ldd: $(tr '\n' ' ' <<<"$libs"))"
+  done
+}
+has_parts() { # OUTPUT PART...
+  local out=$1; shift
+  for part in "$@"; do
+    grep -Eq "^$part: yes \([0-9.]+\)\$" <<<"$out" || die "--version --verbose does not list '$part: yes': $out"
+  done
+}
+say "sandmark-cli links QtKeychain and libarchive, and says so"
+links /usr/bin/sandmark-cli libqt6keychain.so libarchive.so
+out=$(run sandmark-cli --version --verbose)
+echo "$out"
+has_parts "$out" QtKeychain libarchive
+say "sandmark links Qt Charts and QtKeychain, and says so"
+links /usr/bin/sandmark libQt6Charts.so libqt6keychain.so libarchive.so
+out=$(run sandmark --version --verbose)
+echo "$out"
+has_parts "$out" "Qt Charts" QtKeychain libarchive
+
 say "sandmark-cli validate /usr/share/sandmark/examples/iris"
 run sandmark-cli validate /usr/share/sandmark/examples/iris
 
