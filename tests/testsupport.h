@@ -3,6 +3,7 @@
 // written notebook against the system Python's nbformat. Header-only; test code only (uses nlohmann_json).
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QMap>
 #include <QProcess>
@@ -48,13 +49,12 @@ inline OJson readOrdered(const QString &path)
 inline QStringList caseNotebooks()
 {
     QStringList out;
-    const QDir root(dataPath(QStringLiteral("cases")));
-    const QStringList dirs = {QString(), QStringLiteral("C30")};
-    for (const QString &sub : dirs) {
-        const QDir dir(root.filePath(sub));
-        for (const QString &name : dir.entryList({QStringLiteral("*.ipynb")}, QDir::Files, QDir::Name))
-            out << QStringLiteral("cases/") + (sub.isEmpty() ? name : sub + QLatin1Char('/') + name);
-    }
+    const QDir data(dataPath(QString()));
+    QDirIterator it(dataPath(QStringLiteral("cases")), {QStringLiteral("*.ipynb")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        out << data.relativeFilePath(it.next());
+    out.sort();
     return out;
 }
 
