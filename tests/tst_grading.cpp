@@ -382,8 +382,7 @@ void TestGrading::fixturesMatchProbe()
 {
     // The checked-in fixtures must be what the current probe encoder produces.
     const QString probe = QStringLiteral(SANDMARK_SOURCE_DIR "/resources/python/sandmark_probe.py");
-    if (!QFile::exists(probe))
-        QSKIP("resources/python/sandmark_probe.py is not in this tree yet");
+    QVERIFY2(QFile::exists(probe), qPrintable(probe + QStringLiteral(" is missing")));
     QTemporaryDir dir;
     QVERIFY(QFile::copy(QStringLiteral(SANDMARK_TEST_DATA_DIR "/grading/make_fixtures.py"), dir.filePath(QStringLiteral("make_fixtures.py"))));
     QProcess py;
