@@ -80,7 +80,7 @@ finally:
 NONCE_PLACEHOLDER = "@NONCE@"  # replaced by the run's nonce in run_job()
 
 
-def test_cell(check, code):
+def injected_test_cell(check, code):
     """A test cell as instrument() writes it: a stub running the base64-encoded code in sandmark_tests.py."""
     b64 = base64.b64encode(code.encode("utf-8")).decode("ascii")
     return {"cell_type": "code", "id": "sandmark-test-" + check, "execution_count": None, "outputs": [],
@@ -500,9 +500,10 @@ class RunnerTest(unittest.TestCase):
               "cells": [{"cell_type": "markdown", "id": "m", "metadata": {}, "source": "# Q"},
                         {"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
                          "source": "def add(a, b):\n    return a + b\n"}]}
-        self.run_job(nb, ["add"], extra_cells=[test_cell("q1-ok", "assert add(1, 2) == 3"),
-                                               test_cell("q1-bad", "assert add(2, 2) == 5, 'add(2, 2) should be 4'"),
-                                               test_cell("q1-partial", "assert add(1, 1) == 2\n1.5")])
+        self.run_job(nb, ["add"],
+                     extra_cells=[injected_test_cell("q1-ok", "assert add(1, 2) == 3"),
+                                  injected_test_cell("q1-bad", "assert add(2, 2) == 5, 'add(2, 2) should be 4'"),
+                                  injected_test_cell("q1-partial", "assert add(1, 1) == 2\n1.5")])
         self.assertEqual(self.record["status"], "completed")
         tests = {c["check"]: c for c in self.injected("test")}
         self.assertEqual(tests["q1-ok"]["status"], "ok")
@@ -525,8 +526,8 @@ class RunnerTest(unittest.TestCase):
         nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
               "cells": [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
                          "source": "x = 100\nsum = 7\nimport builtins\nbuiltins.abs = lambda v: 0\n"}]}
-        self.run_job(nb, ["x"], extra_cells=[test_cell("q1", "assert abs(x - 3) < 1"),
-                                             test_cell("q2", "assert sum == 7")])
+        self.run_job(nb, ["x"], extra_cells=[injected_test_cell("q1", "assert abs(x - 3) < 1"),
+                                             injected_test_cell("q2", "assert sum == 7")])
         tests = {c["check"]: c for c in self.injected("test")}
         self.assertEqual(tests["q1"]["test_result"], "unverified")
         self.assertEqual(tests["q1"]["status"], "error")
@@ -542,7 +543,7 @@ class RunnerTest(unittest.TestCase):
         later = {"cell_type": "code", "id": "later", "metadata": {}, "outputs": [], "execution_count": None,
                  "source": "y = x + 1\n"}
         nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [answer, student_tests, later]}
-        hidden = test_cell("q1", "assert x == 3, 'x should be 3'")
+        hidden = injected_test_cell("q1", "assert x == 3, 'x should be 3'")
         hidden["metadata"]["sandmark"].update({"grade_id": "t1", "replaced": student_tests})
         instrumented = copy.deepcopy(nb)
         instrumented["cells"][1] = hidden
