@@ -64,13 +64,12 @@ inline OJson readOrdered(const QString &path)
 inline QStringList caseNotebooks()
 {
     QStringList out;
-    const QDir root(dataPath(QStringLiteral("cases")));
-    const QStringList dirs = {QString(), QStringLiteral("C30")};
-    for (const QString &sub : dirs) {
-        const QDir dir(root.filePath(sub));
-        for (const QString &name : dir.entryList({QStringLiteral("*.ipynb")}, QDir::Files, QDir::Name))
-            out << QStringLiteral("cases/") + (sub.isEmpty() ? name : sub + QLatin1Char('/') + name);
-    }
+    const QDir data(dataPath(QString()));
+    QDirIterator it(dataPath(QStringLiteral("cases")), {QStringLiteral("*.ipynb")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        out << data.relativeFilePath(it.next());
+    out.sort();
     return out;
 }
 

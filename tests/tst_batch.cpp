@@ -701,22 +701,21 @@ void TestBatch::gradeJsonShape()
     QCOMPARE(seen, (QStringList{u"carol"_s, u"judy"_s}));
 }
 
-// Shared cases C34 (ten 8 s cells; T = 10 s, W = 45 s, as the case says) and C20a (kernelspec of a conda env that
-// is not on the host), graded and run with the CLI in the real sandbox: C34 is labelled as the whole-run limit
-// (`timeout_s` and its value), not as a cell timeout, in the record, the grade's reasons and the CLI output; C20a's
-// kernelspec warning reaches `grade --json`'s reasons while the grade stays `graded`.
+// The fixtures slow-cells-past-wall-clock (ten 8 s cells; T = 10 s, W = 45 s) and unknown-kernelspec (the
+// kernelspec of a conda env that is not on the host), graded and run with the CLI in the real sandbox: the slow
+// cells are labelled as the whole-run limit (`timeout_s` and its value), not as a cell timeout, in the record, the
+// grade's reasons and the CLI output; the kernelspec warning reaches `grade --json`'s reasons while the grade
+// stays `graded`.
 void TestBatch::wallClockAndKernelspecCases()
 {
     REQUIRE_SANDBOX();
-    const QString shared = QStringLiteral(SANDMARK_SOURCE_DIR "/../shared/cases");
-    if (!QFile::exists(shared + u"/C34-slow-cells.ipynb"_s))
-        QSKIP("the shared cases (../shared/cases) are not on this machine");
+    const QString cases = QStringLiteral(SANDMARK_TEST_DATA_DIR "/cases");
     auto makeAssignment = [&](const QString &name, const QString &ref, const QString &student, const QString &limits,
                               const QStringList &variables) {
         const QString dir = m_tmp.filePath(name);
-        QDir().mkpath(dir + u"/submissions/s"_s);
-        QFile::copy(shared + u"/"_s + ref, dir + u"/"_s + ref);
-        QFile::copy(shared + u"/"_s + student, dir + u"/submissions/s/"_s + student);
+        if (!QDir().mkpath(dir + u"/submissions/s"_s) || !QFile::copy(cases + u"/"_s + ref, dir + u"/"_s + ref)
+            || !QFile::copy(cases + u"/"_s + student, dir + u"/submissions/s/"_s + student))
+            return QString();
         QStringList checks;
         for (const QString &v : variables)
             checks << uR"({"id": "%1", "type": "value", "variable": "%1", "points": 1})"_s.arg(v);
@@ -727,26 +726,29 @@ void TestBatch::wallClockAndKernelspecCases()
                     "checks": [%4]})"_s.arg(name, ref, limits, checks.join(u", "_s)).toUtf8());
         return dir;
     };
-    const QString c34 = makeAssignment(u"c34"_s, u"C34-ref.ipynb"_s, u"C34-slow-cells.ipynb"_s,
-                                       uR"({"timeout_s": 45, "cell_timeout_s": 10})"_s,
-                                       {u"first"_s, u"step1"_s, u"step5"_s});
-    const QString c20 = makeAssignment(u"c20a"_s, u"C20-ref.ipynb"_s, u"C20a-unknown-kernelspec.ipynb"_s,
-                                       uR"({"timeout_s": 60})"_s, {u"smallest"_s});
-    QVERIFY(!c34.isEmpty() && !c20.isEmpty());
-    // The three runs at once: C34 mostly sleeps.
-    QProcess *grade34 = startCli({u"grade"_s, c34, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"c34.sqlite"_s)});
-    QProcess *run34 = startCli({u"run"_s, c34, c34 + u"/submissions/s/C34-slow-cells.ipynb"_s});
-    QProcess *grade20 = startCli({u"grade"_s, c20, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"c20.sqlite"_s)});
-    for (QProcess *p : {grade34, run34, grade20}) {
+    const QString slow = makeAssignment(u"slow"_s, u"slow-cells-past-wall-clock.ref.ipynb"_s,
+                                        u"slow-cells-past-wall-clock.ipynb"_s,
+                                        uR"({"timeout_s": 45, "cell_timeout_s": 10})"_s,
+                                        {u"begun"_s, u"lap1"_s, u"lap5"_s});
+    const QString kernelspec = makeAssignment(u"kernelspec"_s, u"unknown-kernelspec.ref.ipynb"_s,
+                                              u"unknown-kernelspec.ipynb"_s, uR"({"timeout_s": 60})"_s,
+                                              {u"coldest"_s});
+    QVERIFY(!slow.isEmpty() && !kernelspec.isEmpty());
+    // The three runs at once: the slow cells mostly sleep.
+    QProcess *gradeSlow = startCli({u"grade"_s, slow, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"slow.sqlite"_s)});
+    QProcess *runSlow = startCli({u"run"_s, slow, slow + u"/submissions/s/slow-cells-past-wall-clock.ipynb"_s});
+    QProcess *gradeKernelspec =
+        startCli({u"grade"_s, kernelspec, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"kernelspec.sqlite"_s)});
+    for (QProcess *p : {gradeSlow, runSlow, gradeKernelspec}) {
         QVERIFY(p->waitForFinished(600000));
         QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
     }
 
-    // C34 in grade --json: needs-review, the reason names the whole-run limit and where it stopped; no
+    // The slow cells in grade --json: needs-review, the reason names the whole-run limit and where it stopped; no
     // "cell timed out"; what ran before the limit is graded.
-    const QJsonObject g34 = QJsonDocument::fromJson(grade34->readAllStandardOutput().trimmed()).object();
-    QCOMPARE(g34.value(u"status"_s).toString(), u"needs-review"_s);
-    const QStringList reasons = g34.value(u"reasons"_s).toVariant().toStringList();
+    const QJsonObject gSlow = QJsonDocument::fromJson(gradeSlow->readAllStandardOutput().trimmed()).object();
+    QCOMPARE(gSlow.value(u"status"_s).toString(), u"needs-review"_s);
+    const QStringList reasons = gSlow.value(u"reasons"_s).toVariant().toStringList();
     QVERIFY2(!reasons.isEmpty(), "no reasons");
     // Where it stopped depends on the machine's speed (the clock includes kernel start; on an idle machine
     // cells[6], on a loaded one cells[5] or earlier): the reason names the cell the record names.
@@ -757,14 +759,14 @@ void TestBatch::wallClockAndKernelspecCases()
     const int stoppedAt = wallMatch.captured(2).toInt();
     QVERIFY2(stoppedAt >= 2 && stoppedAt <= 6, qPrintable(reasons.first())); // 8 s cells: 42.75 s reach cells[6] at most
     QVERIFY2(!reasons.join(u"\n"_s).contains(u"timed out"_s), qPrintable(reasons.join(u" | "_s)));
-    // The probes ran before the kill: first and step1 are graded (step5, done at 40 s of 42.75, only when the
+    // The probes ran before the kill: begun and lap1 are graded (lap5, done at 40 s of 42.75, only when the
     // machine is not loaded).
-    const QJsonArray checks34 = g34.value(u"checks"_s).toArray();
-    QCOMPARE(checks34.at(0).toObject().value(u"outcome"_s).toString(), u"pass"_s);
-    QCOMPARE(checks34.at(1).toObject().value(u"outcome"_s).toString(), u"pass"_s);
+    const QJsonArray checksSlow = gSlow.value(u"checks"_s).toArray();
+    QCOMPARE(checksSlow.at(0).toObject().value(u"outcome"_s).toString(), u"pass"_s);
+    QCOMPARE(checksSlow.at(1).toObject().value(u"outcome"_s).toString(), u"pass"_s);
     // The record of that run.
-    const EffectiveGrade e34 = grades(m_tmp.filePath(u"c34.sqlite"_s)).value(u"s"_s);
-    const QJsonObject record = QJsonDocument::fromJson(readFile(e34.artifacts + u"/record.json"_s)).object();
+    const EffectiveGrade eSlow = grades(m_tmp.filePath(u"slow.sqlite"_s)).value(u"s"_s);
+    const QJsonObject record = QJsonDocument::fromJson(readFile(eSlow.artifacts + u"/record.json"_s)).object();
     QCOMPARE(record.value(u"status"_s).toString(), u"wall-timeout"_s);
     QCOMPARE(record.value(u"wall_clock"_s).toObject().value(u"timeout_s"_s).toDouble(), 45.0);
     QCOMPARE(record.value(u"wall_clock"_s).toObject().value(u"cell"_s).toInt(), stoppedAt);
@@ -773,8 +775,8 @@ void TestBatch::wallClockAndKernelspecCases()
     QVERIFY(!record.value(u"limits_hit"_s).toArray().contains(u"cell-timeout"_s));
     for (const QJsonValue &v : record.value(u"cells"_s).toArray())
         QVERIFY2(v.toObject().value(u"status"_s).toString() != u"timeout"_s, QJsonDocument(v.toObject()).toJson().constData());
-    // C34 in `run`: the stopped cell is labelled wall-timeout with the limit's name and value.
-    const QString runOut = QString::fromUtf8(run34->readAllStandardOutput());
+    // The slow cells in `run`: the stopped cell is labelled wall-timeout with the limit's name and value.
+    const QString runOut = QString::fromUtf8(runSlow->readAllStandardOutput());
     QVERIFY2(runOut.startsWith(u"status: wall-timeout"_s), qPrintable(runOut));
     // "before cells[N]" when the limit fell between two cells (the one before finished as it passed): then no
     // cell was stopped mid-run.
@@ -784,15 +786,16 @@ void TestBatch::wallClockAndKernelspecCases()
     }
     QVERIFY2(!runOut.contains(u": timeout"_s), qPrintable(runOut));
 
-    // C20a: graded (smallest = 1 passes) with the kernelspec warning among the reasons.
-    const QJsonObject g20 = QJsonDocument::fromJson(grade20->readAllStandardOutput().trimmed()).object();
-    QCOMPARE(g20.value(u"status"_s).toString(), u"graded"_s);
-    QCOMPARE(g20.value(u"score"_s).toDouble(), 1.0);
-    const QStringList r20 = g20.value(u"reasons"_s).toVariant().toStringList();
-    QCOMPARE(r20.size(), 1);
-    QVERIFY2(r20.first().startsWith(u"warning: kernelspec 'conda-env-ds2024-py' ignored: running the Python kernel of "_s),
-             qPrintable(r20.join(u" | "_s)));
-    for (QProcess *p : {grade34, run34, grade20})
+    // The unknown kernelspec: graded (coldest = 7 passes) with the kernelspec warning among the reasons.
+    const QJsonObject gKernelspec = QJsonDocument::fromJson(gradeKernelspec->readAllStandardOutput().trimmed()).object();
+    QCOMPARE(gKernelspec.value(u"status"_s).toString(), u"graded"_s);
+    QCOMPARE(gKernelspec.value(u"score"_s).toDouble(), 1.0);
+    const QStringList rKernelspec = gKernelspec.value(u"reasons"_s).toVariant().toStringList();
+    QCOMPARE(rKernelspec.size(), 1);
+    QVERIFY2(rKernelspec.first().startsWith(
+                 u"warning: kernelspec 'conda-env-stats-2025-py' ignored: running the Python kernel of "_s),
+             qPrintable(rKernelspec.join(u" | "_s)));
+    for (QProcess *p : {gradeSlow, runSlow, gradeKernelspec})
         delete p;
 }
 

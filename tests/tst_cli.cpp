@@ -106,19 +106,19 @@ void TestCli::golden_data()
     QTest::newRow("instrument") << QStringList{u"instrument"_s, u"assignments/good"_s, u"assignments/good/hw.ipynb"_s,
                                                u"--nonce"_s, nonce, u"--runtime-dir"_s, u"/sandmark/runtime"_s}
                                 << 0;
-    QTest::newRow("instrument-c06") << QStringList{u"instrument"_s, u"assignments/good"_s,
-                                                   u"cases/C06-duplicate-ids.ipynb"_s, u"--nonce"_s, nonce}
-                                    << 0;
+    QTest::newRow("instrument-duplicate-ids") << QStringList{u"instrument"_s, u"assignments/good"_s,
+                                                             u"cases/duplicate-cell-ids.ipynb"_s, u"--nonce"_s, nonce}
+                                              << 0;
     QTest::newRow("instrument-bad-nonce") << QStringList{u"instrument"_s, u"assignments/good"_s,
                                                          u"assignments/good/hw.ipynb"_s, u"--nonce"_s, u"xyz"_s}
                                           << 2;
     QTest::newRow("instrument-missing-argument") << QStringList{u"instrument"_s, u"assignments/good"_s} << 2;
     QTest::newRow("instrument-r-notebook") << QStringList{u"instrument"_s, u"assignments/good"_s,
-                                                          u"cases/C20b-r-kernel.ipynb"_s, u"--nonce"_s, nonce}
+                                                          u"cases/r-kernel.ipynb"_s, u"--nonce"_s, nonce}
                                            << 1;
     QTest::newRow("strip") << QStringList{u"strip"_s, u"cli/instrument.stdout"_s} << 0;
     QTest::newRow("strip-non-notebook") << QStringList{u"strip"_s, u"assignments/good/data/iris.csv"_s} << 1;
-    QTest::newRow("strip-not-utf8") << QStringList{u"strip"_s, u"cases/C10-cp1252-byte.ipynb"_s} << 1;
+    QTest::newRow("strip-not-utf8") << QStringList{u"strip"_s, u"cases/cp1252-byte-not-utf8.ipynb"_s} << 1;
     QTest::newRow("strip-missing-file") << QStringList{u"strip"_s, u"cases/nope.ipynb"_s} << 1;
     QTest::newRow("datasets-size-warning-negative")
         << QStringList{u"datasets"_s, u"check"_s, u"assignments/good"_s, u"--size-warning"_s, u"-1"_s} << 2;
@@ -350,7 +350,7 @@ void TestCli::outputFileIsWrittenAtomically()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("previous\n");
     }
-    Run r = runCli({u"strip"_s, u"cases/C10-cp1252-byte.ipynb"_s, u"-o"_s, out});
+    Run r = runCli({u"strip"_s, u"cases/cp1252-byte-not-utf8.ipynb"_s, u"-o"_s, out});
     QCOMPARE(r.code, 1);
     QCOMPARE(readAll(out), QByteArray("previous\n"));
     r = runCli({u"strip"_s, u"cli/instrument.stdout"_s, u"-o"_s, out});

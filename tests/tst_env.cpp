@@ -295,7 +295,7 @@ private Q_SLOTS:
     {
         auto bwrap = createBackend(SandboxKind::Bwrap);
         if (Expected<void> c = bwrap->check(); !c)
-            QSKIP(qPrintable(c.error().toString()));
+            QSKIP(qPrintable(u"bwrap cannot run here: "_s + c.error().toString()));
         const BuildOutcome o = build(spec({u"sandmark-testpkg==1.0"_s}));
         QVERIFY2(o.ok, qPrintable(o.error.toString()));
 

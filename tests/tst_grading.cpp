@@ -125,10 +125,10 @@ private Q_SLOTS:
     void compare();
     void optionsRejectWrongTypes();
     void fixturesMatchProbe();
-    void gradeC02TimeoutKeepsWhatRan();
-    void gradeC01KernelDied();
-    void gradeC03KilledKernelIsOneReason();
-    void gradeC32Missing();
+    void gradeTimeoutKeepsWhatRan();
+    void gradeKernelDied();
+    void gradeKilledKernelIsOneReason();
+    void gradeMissingAnswers();
     void gradeC16C17();
     void gradeAnchoredProbe();
     void gradeAnchorFallback();
@@ -400,8 +400,7 @@ void TestGrading::fixturesMatchProbe()
 {
     // The checked-in fixtures must be what the current probe encoder produces.
     const QString probe = QStringLiteral(SANDMARK_SOURCE_DIR "/resources/python/sandmark_probe.py");
-    if (!QFile::exists(probe))
-        QSKIP("resources/python/sandmark_probe.py is not in this tree yet");
+    QVERIFY2(QFile::exists(probe), qPrintable(probe + QStringLiteral(" is missing")));
     QTemporaryDir dir;
     QVERIFY(QFile::copy(QStringLiteral(SANDMARK_TEST_DATA_DIR "/grading/make_fixtures.py"), dir.filePath(QStringLiteral("make_fixtures.py"))));
     QProcess py;
@@ -418,58 +417,65 @@ void TestGrading::fixturesMatchProbe()
     }
 }
 
-void TestGrading::gradeC02TimeoutKeepsWhatRan()
+// infinite-loop.ipynb: cells[2] timed out; what ran before and after it is graded.
+void TestGrading::gradeTimeoutKeepsWhatRan()
 {
-    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("count")), valueCheck(QStringLiteral("total"), 2),
-                                         valueCheck(QStringLiteral("double"))},
-                                        QStringLiteral("C02-ref"), QStringLiteral("C02-student"));
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("letters")), valueCheck(QStringLiteral("countdown_sum"), 2),
+                                         valueCheck(QStringLiteral("doubled"))},
+                                        QStringLiteral("infinite-loop-ref"), QStringLiteral("infinite-loop-student"));
     QCOMPARE(gradeStatusName(r.status), QStringLiteral("needs-review"));
     QCOMPARE(r.score, 2.0);
     QCOMPARE(r.maxScore, 4.0);
-    QCOMPARE(resultFor(r, QStringLiteral("count")).outcome, Outcome::Pass);
-    const CheckResult &total = resultFor(r, QStringLiteral("total"));
+    QCOMPARE(resultFor(r, QStringLiteral("letters")).outcome, Outcome::Pass);
+    QCOMPARE(resultFor(r, QStringLiteral("doubled")).outcome, Outcome::Pass);
+    const CheckResult &total = resultFor(r, QStringLiteral("countdown_sum"));
     QCOMPARE(total.outcome, Outcome::Fail);
-    QVERIFY2(total.feedback.contains(QStringLiteral("value 5 ≠ 15")), qPrintable(total.feedback));
+    QVERIFY2(total.feedback.contains(QStringLiteral("value 3 ≠ 6")), qPrintable(total.feedback));
     QVERIFY2(total.feedback.contains(QStringLiteral("cell timed out")), qPrintable(total.feedback));
     QVERIFY(!total.feedback.contains(QLatin1String("not defined")));
     QCOMPARE(r.reasons, QStringList{QStringLiteral("cells[2]: cell timed out")});
 }
 
-void TestGrading::gradeC01KernelDied()
+// kernel-killed-by-os-exit.ipynb: no probe ran, so nothing is graded (never a silent wrong answer).
+void TestGrading::gradeKernelDied()
 {
-    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("area")), valueCheck(QStringLiteral("perimeter")),
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("deposit_total")), valueCheck(QStringLiteral("with_interest")),
                                          testCheck(QStringLiteral("t1"))},
-                                        QStringLiteral("C01-ref"), QStringLiteral("C01-student"));
+                                        QStringLiteral("kernel-killed-ref"), QStringLiteral("kernel-killed-student"));
     QCOMPARE(r.status, GradeStatus::NeedsReview);
     QCOMPARE(r.score, 0.0);
     for (const CheckResult &c : r.checks) {
         QCOMPARE(c.outcome, Outcome::NotGraded);
         QVERIFY2(c.feedback.contains(QStringLiteral("kernel died")), qPrintable(c.feedback));
     }
-    QVERIFY(r.reasons.contains(QStringLiteral("kernel died while executing cells[2] (exit status 1)")));
+    QVERIFY(r.reasons.contains(QStringLiteral("kernel died while executing cells[2] (exit status 3)")));
 }
 
-void TestGrading::gradeC03KilledKernelIsOneReason()
+void TestGrading::gradeKilledKernelIsOneReason()
 {
     // The runner killed the kernel itself (interrupt ignored): one reason, not the cell's and the kernel's.
-    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("ready")), valueCheck(QStringLiteral("after"))},
-                                        QStringLiteral("C03-ref"), QStringLiteral("C03-student"));
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("warmed_up")), valueCheck(QStringLiteral("done"))},
+                                        QStringLiteral("sigint-ignored-ref"), QStringLiteral("sigint-ignored-student"));
     QCOMPARE(r.status, GradeStatus::NeedsReview);
     QCOMPARE(r.reasons, (QStringList{QStringLiteral("cells[1]: cell timed out and ignored the interrupt; kernel killed"),
-                                     QStringLiteral("check 'ready' not graded"), QStringLiteral("check 'after' not graded")}));
+                                     QStringLiteral("check 'warmed_up' not graded"), QStringLiteral("check 'done' not graded")}));
     for (const CheckResult &c : r.checks)
         QCOMPARE(c.outcome, Outcome::NotGraded);
 }
 
-void TestGrading::gradeC32Missing()
+// answer-cells-markdown-or-deleted.ipynb: an answer in a markdown cell and a deleted answer are "not defined".
+void TestGrading::gradeMissingAnswers()
 {
-    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("a")), valueCheck(QStringLiteral("b")), valueCheck(QStringLiteral("c"))},
-                                        QStringLiteral("C32-ref"), QStringLiteral("C32-student"));
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("apples")), valueCheck(QStringLiteral("crates")),
+                                         valueCheck(QStringLiteral("pears"))},
+                                        QStringLiteral("markdown-answers-ref"), QStringLiteral("markdown-answers-student"));
     QCOMPARE(r.status, GradeStatus::Graded);
     QCOMPARE(r.score, 1.0);
-    QCOMPARE(resultFor(r, QStringLiteral("b")).feedback, QStringLiteral("`b` is not defined"));
-    QCOMPARE(resultFor(r, QStringLiteral("c")).feedback, QStringLiteral("`c` is not defined"));
-    QCOMPARE(resultFor(r, QStringLiteral("c")).expected, QStringLiteral("5"));
+    QCOMPARE(resultFor(r, QStringLiteral("apples")).outcome, Outcome::Pass);
+    QCOMPARE(resultFor(r, QStringLiteral("crates")).feedback, QStringLiteral("`crates` is not defined"));
+    QCOMPARE(resultFor(r, QStringLiteral("crates")).expected, QStringLiteral("36"));
+    QCOMPARE(resultFor(r, QStringLiteral("pears")).feedback, QStringLiteral("`pears` is not defined"));
+    QCOMPARE(resultFor(r, QStringLiteral("pears")).expected, QStringLiteral("5"));
 }
 
 void TestGrading::gradeC16C17()
@@ -480,7 +486,7 @@ void TestGrading::gradeC16C17()
         in.checks = checks;
         in.referencePayload = payloadJson(ref);
         in.studentPayload = payloadJson(student);
-        in.record = record(QStringLiteral("C32-student")).value(QLatin1String("record")).toObject();
+        in.record = record(QStringLiteral("markdown-answers-student")).value(QLatin1String("record")).toObject();
         return grade(in);
     };
     QList<Check> c16;
@@ -573,8 +579,8 @@ void TestGrading::gradeSandboxFailureIsGraderError()
     r = grade(in);
     QCOMPARE(r.status, GradeStatus::GraderError);
     QVERIFY(r.reasons.value(0).contains(QStringLiteral("no execution record")));
-    in.record = record(QStringLiteral("C02-student")).value(QLatin1String("record")).toObject();
-    in.referencePayload = runPayload(QStringLiteral("C02-ref"));
+    in.record = record(QStringLiteral("infinite-loop-student")).value(QLatin1String("record")).toObject();
+    in.referencePayload = runPayload(QStringLiteral("infinite-loop-ref"));
     in.studentPayload = "{\"format\": \"sandmark-payload/1\", \"probes\": 7}";
     r = grade(in);
     QCOMPARE(r.status, GradeStatus::GraderError);
@@ -583,8 +589,8 @@ void TestGrading::gradeSandboxFailureIsGraderError()
 
 void TestGrading::gradeBadOptionIsNotGraded()
 {
-    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("count"), 1, {}, QJsonObject{{QStringLiteral("rtol"), QStringLiteral("x")}})},
-                                        QStringLiteral("C02-ref"), QStringLiteral("C02-ref"));
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("letters"), 1, {}, QJsonObject{{QStringLiteral("rtol"), QStringLiteral("x")}})},
+                                        QStringLiteral("infinite-loop-ref"), QStringLiteral("infinite-loop-ref"));
     QCOMPARE(r.checks.at(0).outcome, Outcome::NotGraded);
     QVERIFY(r.checks.at(0).feedback.contains(QStringLiteral("checks option 'rtol'")));
     QCOMPARE(r.status, GradeStatus::NeedsReview);

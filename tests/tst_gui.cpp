@@ -1049,10 +1049,11 @@ private Q_SLOTS:
             return c;
         };
         GradeInput in;
-        in.checks = {check(QStringLiteral("count"), 1), check(QStringLiteral("total"), 2), check(QStringLiteral("double"), 1)};
-        in.referencePayload = payload(QStringLiteral("C02-ref"));
-        in.studentPayload = payload(QStringLiteral("C02-student"));
-        in.record = records.value(QStringLiteral("C02-student")).toObject().value(QLatin1String("record")).toObject();
+        in.checks = {check(QStringLiteral("letters"), 1), check(QStringLiteral("countdown_sum"), 2),
+                     check(QStringLiteral("doubled"), 1)};
+        in.referencePayload = payload(QStringLiteral("infinite-loop-ref"));
+        in.studentPayload = payload(QStringLiteral("infinite-loop-student"));
+        in.record = records.value(QStringLiteral("infinite-loop-student")).toObject().value(QLatin1String("record")).toObject();
         const GradeResult result = grade(in);
 
         SubmissionDetail detail;

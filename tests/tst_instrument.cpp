@@ -177,7 +177,7 @@ void TestInstrument::injectedCells()
     QVERIFY(!stub.contains(u"assert x == 3"_s));
 }
 
-// C07: injected cells get ids only in nbformat >= 4.5 notebooks.
+// Injected cells get ids only in nbformat >= 4.5 notebooks.
 void TestInstrument::idsOnlyFrom45()
 {
     for (int minor = 0; minor <= 5; ++minor) {
@@ -193,20 +193,20 @@ void TestInstrument::idsOnlyFrom45()
                 QVERIFY2(ids.insert(id).second, qPrintable(id));
         }
     }
-    const auto old = Notebook::load(dataPath(u"cases/C07a-v4.2-no-ids.ipynb"_s));
+    const auto old = Notebook::load(dataPath(u"cases/old-format-without-ids.ipynb"_s));
     QVERIFY(old);
     const auto inst = instrument(*old, fullOptions());
     QVERIFY(inst);
     QVERIFY(!inst->notebook.toJson().contains("\"id\""));
 }
 
-// C06: the copied cell's id was repaired on load; the injected probes get fresh ids that collide with none.
+// The copied cell's id was repaired on load; the injected probes get fresh ids that collide with none.
 void TestInstrument::duplicateIdsStayUnique()
 {
-    const auto nb = Notebook::load(dataPath(u"cases/C06-duplicate-ids.ipynb"_s));
+    const auto nb = Notebook::load(dataPath(u"cases/duplicate-cell-ids.ipynb"_s));
     QVERIFY(nb);
     InstrumentOptions o = fullOptions();
-    o.probes = {ProbeSpec{u"q1"_s, u"q1"_s, {u"ans"_s}}, ProbeSpec{u"end"_s, {}, {u"ans"_s, u"ans_sq"_s}}};
+    o.probes = {ProbeSpec{u"q1"_s, u"q1"_s, {u"days"_s}}, ProbeSpec{u"end"_s, {}, {u"days"_s, u"weeks"_s}}};
     const auto inst = instrument(*nb, o);
     QVERIFY(inst);
     std::set<QString> ids;
@@ -215,7 +215,7 @@ void TestInstrument::duplicateIdsStayUnique()
     // The tag q1 is on two cells: the probe goes after the last (cells[2] of the notebook, [3] with the
     // redirect cell first), with a note.
     QCOMPARE(inst->notebook.injectedKind(4), InjectedKind::Probe);
-    QCOMPARE(inst->notebook.cellSource(3), u"ans = 42  # copy of the cell above, edited"_s);
+    QCOMPARE(inst->notebook.cellSource(3), u"days = 366  # the cell above, duplicated and fixed"_s);
     QCOMPARE(inst->notes.size(), 1);
     QVERIFY2(inst->notes.at(0).contains(u"'q1' appears on several cells"_s), qPrintable(inst->notes.at(0)));
 }
@@ -462,8 +462,8 @@ void TestInstrument::producedNotebooksAreValid()
                  qPrintable(it.value()));
     QVERIFY2(problems.isEmpty(), "see the warnings above");
 
-    // The check itself catches a bad notebook (a duplicate id, as in C06 before repair).
-    QCOMPARE(nbformatProblems({dataPath(u"cases/C06-duplicate-ids.ipynb"_s)}).size(), 1);
+    // The check itself catches a bad notebook (a duplicate id, as before repair).
+    QCOMPARE(nbformatProblems({dataPath(u"cases/duplicate-cell-ids.ipynb"_s)}).size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestInstrument)

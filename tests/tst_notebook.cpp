@@ -1,4 +1,4 @@
-// Reading, repairing and writing nbformat 4 notebooks (issue 2, shared cases C06, C07, C10, C20).
+// Reading, repairing and writing nbformat 4 notebooks (issue 2; the loader faults of tests/data/cases).
 #include "notebook/notebook.h"
 
 #include "testsupport.h"
@@ -150,7 +150,7 @@ void TestNotebook::malformed_data()
     row("HTML fragment with a body", "<div>\n<body>x</body>", none, {u"this is an HTML page, not a notebook"_s});
     row("XML is not called HTML", "<?xml version=\"1.0\"?><notebook/>", u"line 1, column 1"_s, {u"invalid JSON"_s});
 
-    // Language (shared case C20b, and the same through language_info only).
+    // Language (as in cases/r-kernel.ipynb, and the same through language_info only).
     row("R kernelspec",
         notebookWith("[" + kCodeCell + "]", R"({"kernelspec": {"language": "R", "name": "ir", "display_name": "R"}})"),
         u"metadata.kernelspec"_s, {u"notebook language is R; only Python is supported"_s});
@@ -175,22 +175,22 @@ void TestNotebook::malformed()
     QVERIFY2(!e.message.contains(u"json.exception"_s), "no library internals in messages");
 }
 
-// The shared-case files and a few bad files on disk, through Notebook::load(): the file is named as given.
+// The fault fixtures and a few bad files on disk, through Notebook::load(): the file is named as given.
 void TestNotebook::malformedFiles_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("message");
 
-    QTest::newRow("C10 cp1252 byte") << u"cases/C10-cp1252-byte.ipynb"_s << u"byte 92 (line 7, column 13)"_s
-                                     << u"not valid UTF-8 (byte 0x92); re-save the notebook as UTF-8"_s;
-    QTest::newRow("C20b R kernel") << u"cases/C20b-r-kernel.ipynb"_s << u"metadata.kernelspec"_s
-                                   << u"notebook language is R; only Python is supported"_s;
+    QTest::newRow("cp1252 byte") << u"cases/cp1252-byte-not-utf8.ipynb"_s << u"byte 105 (line 8, column 9)"_s
+                                 << u"not valid UTF-8 (byte 0x92); re-save the notebook as UTF-8"_s;
+    QTest::newRow("R kernel") << u"cases/r-kernel.ipynb"_s << u"metadata.kernelspec"_s
+                              << u"notebook language is R; only Python is supported"_s;
     // A browser's "Save as" of the page showing a notebook (issue 17): named as such, not "invalid JSON".
     QTest::newRow("HTML page saved as .ipynb") << u"notebooks/saved-page.ipynb"_s << QString()
                                                << u"this is an HTML page, not a notebook (a browser's \"Save as\" of the "
                                                   "page showing it): download the .ipynb file itself"_s;
-    QTest::newRow("C30 folder, not a file") << u"cases/C30"_s << QString() << u"cannot read the file"_s;
+    QTest::newRow("folder, not a file") << u"cases/release-markers"_s << QString() << u"cannot read the file"_s;
     QTest::newRow("nonexistent") << u"cases/no-such.ipynb"_s << QString() << u"cannot read the file"_s;
 }
 
@@ -298,37 +298,37 @@ void TestNotebook::byteOrderMark()
     QVERIFY2(bad.error().location.startsWith(u"byte 10 "_s), qPrintable(bad.error().location));
 }
 
-// C06: two cells share id, grade_id and tag. Both are kept, in order; the second gets a fresh unique id.
+// Two cells share id, grade_id and tag. Both are kept, in order; the second gets a fresh unique id.
 void TestNotebook::duplicateIdsRepaired()
 {
-    const auto nb = Notebook::load(dataPath(u"cases/C06-duplicate-ids.ipynb"_s));
+    const auto nb = Notebook::load(dataPath(u"cases/duplicate-cell-ids.ipynb"_s));
     QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
     QCOMPARE(nb->cellCount(), 4);
-    QCOMPARE(nb->cellSource(1), u"ans = 1   # first attempt"_s);
-    QCOMPARE(nb->cellSource(2), u"ans = 42  # copy of the cell above, edited"_s);
-    QCOMPARE(nb->cellSource(3), u"ans_sq = ans ** 2"_s);
-    QCOMPARE(nb->cellId(0), u"q1-prompt"_s);
-    QCOMPARE(nb->cellId(1), u"q1-answer"_s);
-    QCOMPARE(nb->cellId(3), u"q1-check"_s);
+    QCOMPARE(nb->cellSource(1), u"days = 365  # first try"_s);
+    QCOMPARE(nb->cellSource(2), u"days = 366  # the cell above, duplicated and fixed"_s);
+    QCOMPARE(nb->cellSource(3), u"weeks = days // 7"_s);
+    QCOMPARE(nb->cellId(0), u"q1-task"_s);
+    QCOMPARE(nb->cellId(1), u"q1-solution"_s);
+    QCOMPARE(nb->cellId(3), u"q1-use"_s);
     const QString repaired = nb->cellId(2);
-    QVERIFY(repaired != u"q1-answer"_s);
+    QVERIFY(repaired != u"q1-solution"_s);
     QVERIFY(QRegularExpression(u"^[A-Za-z0-9_-]{1,64}$"_s).match(repaired).hasMatch());
     std::set<QString> ids;
     for (int i = 0; i < nb->cellCount(); ++i)
         ids.insert(nb->cellId(i));
     QCOMPARE(int(ids.size()), 4);
     QCOMPARE(nb->repairs().size(), 1);
-    QVERIFY2(nb->repairs().at(0).startsWith(u"cells[2]: duplicate id 'q1-answer'"_s), qPrintable(nb->repairs().at(0)));
+    QVERIFY2(nb->repairs().at(0).startsWith(u"cells[2]: duplicate id 'q1-solution'"_s), qPrintable(nb->repairs().at(0)));
     QVERIFY(nb->repairs().at(0).contains(repaired));
     // The metadata was copied too and stays as it was.
-    QCOMPARE(nb->nbgraderMetadata(2).value(u"grade_id"_s).toString(), u"q1-answer"_s);
+    QCOMPARE(nb->nbgraderMetadata(2).value(u"grade_id"_s).toString(), u"q1-solution"_s);
     QCOMPARE(nb->cellTags(2), QStringList{u"q1"_s});
 }
 
-// C07a: a 4.2 notebook has no ids, and loading adds none (ids are invalid before 4.5).
+// A 4.2 notebook has no ids, and loading adds none (ids are invalid before 4.5).
 void TestNotebook::oldNotebookGetsNoIds()
 {
-    const auto nb = Notebook::load(dataPath(u"cases/C07a-v4.2-no-ids.ipynb"_s));
+    const auto nb = Notebook::load(dataPath(u"cases/old-format-without-ids.ipynb"_s));
     QVERIFY(nb);
     QVERIFY(!nb->hasCellIds());
     QCOMPARE(nb->repairs(), QStringList());
@@ -337,16 +337,16 @@ void TestNotebook::oldNotebookGetsNoIds()
     QVERIFY(!nb->toJson().contains("\"id\""));
 }
 
-// C07b: a 4.5 notebook with one id missing and one null: both assigned, the rest untouched.
+// A 4.5 notebook with one id missing and one null: both assigned, the rest untouched.
 void TestNotebook::missingAndNullIdsRepaired()
 {
-    const auto nb = Notebook::load(dataPath(u"cases/C07b-v4.5-missing-and-null-id.ipynb"_s));
+    const auto nb = Notebook::load(dataPath(u"cases/missing-and-null-cell-ids.ipynb"_s));
     QVERIFY(nb);
-    QCOMPARE(nb->cellId(0), u"c07b-00"_s);
+    QCOMPARE(nb->cellId(0), u"intro"_s);
     QVERIFY(!nb->cellId(1).isEmpty());
     QVERIFY(!nb->cellId(2).isEmpty());
     QVERIFY(nb->cellId(1) != nb->cellId(2));
-    QVERIFY(nb->cellId(1) != u"c07b-00"_s && nb->cellId(2) != u"c07b-00"_s);
+    QVERIFY(nb->cellId(1) != u"intro"_s && nb->cellId(2) != u"intro"_s);
     QCOMPARE(nb->repairs().size(), 2);
     QVERIFY2(nb->repairs().at(0).startsWith(u"cells[1]: missing id, assigned '%1'"_s.arg(nb->cellId(1))),
              qPrintable(nb->repairs().at(0)));
@@ -354,14 +354,14 @@ void TestNotebook::missingAndNullIdsRepaired()
              qPrintable(nb->repairs().at(1)));
 }
 
-// C20a: an unknown kernelspec name with language python loads; the name is reported as written.
+// An unknown kernelspec name with language python loads; the name is reported as written.
 void TestNotebook::unknownKernelspecPythonLoads()
 {
-    const auto nb = Notebook::load(dataPath(u"cases/C20a-unknown-kernelspec.ipynb"_s));
+    const auto nb = Notebook::load(dataPath(u"cases/unknown-kernelspec.ipynb"_s));
     QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
-    QCOMPARE(nb->kernelName(), u"conda-env-ds2024-py"_s);
+    QCOMPARE(nb->kernelName(), u"conda-env-stats-2025-py"_s);
     QCOMPARE(nb->language(), u"python"_s);
-    QCOMPARE(nb->cellSource(0), u"vals = [3, 1, 2]\nsmallest = min(vals)"_s);
+    QCOMPARE(nb->cellSource(0), u"temperatures = [12, 7, 9]\ncoldest = min(temperatures)"_s);
 }
 
 // Load-then-save changes nothing but what loading repaired, for every fixture that loads.

@@ -1,4 +1,4 @@
-// The student release: nbgrader solution and hidden-test markers (issue 2, shared case C30).
+// The student release: nbgrader solution and hidden-test markers (issue 2; tests/data/cases/release-markers).
 #include "notebook/release.h"
 
 #include "testsupport.h"
@@ -85,8 +85,8 @@ class TestRelease : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void c30aMatchesExpected();
-    void c30dMatchesExpectedAndWarns();
+    void markerEdgeCasesMatchExpected();
+    void markerInStringMatchesExpectedAndWarns();
     void markerErrors_data();
     void markerErrors();
     void spellingsAndSolutionCells();
@@ -96,19 +96,19 @@ private Q_SLOTS:
     void unmarkedNotebookOnlyLosesOutputs();
 };
 
-// C30a: indented markers, CRLF + tab/trailing spaces, a solution with a leaking output, two regions, a string
-// source, a markdown solution with its own attachment next to a prompt whose attachment stays.
-void TestRelease::c30aMatchesExpected()
+// Indented markers, CRLF + tab/trailing spaces, a solution with a leaking output, two regions, a string source, a
+// markdown solution with its own attachment next to a prompt whose attachment stays.
+void TestRelease::markerEdgeCasesMatchExpected()
 {
-    const Notebook source = loadOrFail(u"cases/C30/C30a-source.ipynb"_s);
-    const auto released = makeRelease(source, u"C30a-source.ipynb"_s);
+    const Notebook source = loadOrFail(u"cases/release-markers/marker-edge-cases.ipynb"_s);
+    const auto released = makeRelease(source, u"marker-edge-cases.ipynb"_s);
     QVERIFY2(released, qPrintable(released ? QString() : released.error().toString()));
     QCOMPARE(released->warnings, QStringList());
     QCOMPARE(released->solutionRegions, 7);
     QCOMPARE(released->hiddenTestRegions, 0);
 
     const OJson got = parseOrdered(released->notebook.toJson());
-    const OJson expected = readOrdered(dataPath(u"cases/C30/C30a-expected-student.ipynb"_s));
+    const OJson expected = readOrdered(dataPath(u"cases/release-markers/marker-edge-cases.student.ipynb"_s));
     QCOMPARE(got["cells"].size(), expected["cells"].size());
     for (size_t i = 0; i < expected["cells"].size(); ++i) {
         const OJson &g = got["cells"][i];
@@ -126,25 +126,25 @@ void TestRelease::c30aMatchesExpected()
         }
         QCOMPARE(attachmentNames(g), attachmentNames(e));
     }
-    // The explicit expectations of the case.
-    QCOMPARE(attachmentNames(got["cells"][6]), QStringList{u"diagram.png"_s});
+    // The explicit expectations of the fixture.
+    QCOMPARE(attachmentNames(got["cells"][6]), QStringList{u"chart.png"_s});
     QCOMPARE(attachmentNames(got["cells"][7]), QStringList());
     QVERIFY(!released->notebook.toJson().contains("42"));
     QVERIFY(got["cells"][5]["source"].is_string()); // q5 keeps its string form
     QVERIFY(got["metadata"] == expected["metadata"]);
 }
 
-// C30d: marker text inside a string is not a marker; the first cell is kept whole, with a warning.
-void TestRelease::c30dMatchesExpectedAndWarns()
+// Marker text inside a string is not a marker; the first cell is kept whole, with a warning.
+void TestRelease::markerInStringMatchesExpectedAndWarns()
 {
-    const Notebook source = loadOrFail(u"cases/C30/C30d-marker-in-string.ipynb"_s);
-    const auto released = makeRelease(source, u"C30d.ipynb"_s);
+    const Notebook source = loadOrFail(u"cases/release-markers/marker-in-string.ipynb"_s);
+    const auto released = makeRelease(source, u"hint.ipynb"_s);
     QVERIFY(released);
     QCOMPARE(released->solutionRegions, 1);
     QCOMPARE(released->warnings,
-             QStringList{u"C30d.ipynb: cells[0]: line 1 mentions a marker but is not a marker line; kept as is"_s});
+             QStringList{u"hint.ipynb: cells[0]: line 1 mentions a marker but is not a marker line; kept as is"_s});
     const OJson got = parseOrdered(released->notebook.toJson());
-    const OJson expected = readOrdered(dataPath(u"cases/C30/C30d-expected-student.ipynb"_s));
+    const OJson expected = readOrdered(dataPath(u"cases/release-markers/marker-in-string.student.ipynb"_s));
     QVERIFY2(got == expected, released->notebook.toJson().constData());
 }
 
@@ -153,10 +153,10 @@ void TestRelease::markerErrors_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("message");
-    QTest::newRow("C30b missing END") << u"cases/C30/C30b-missing-end.ipynb"_s << u"cells[1]"_s
-                                      << u"BEGIN SOLUTION on line 2 has no matching END SOLUTION"_s;
-    QTest::newRow("C30c nested BEGIN") << u"cases/C30/C30c-nested-begin.ipynb"_s << u"cells[0]"_s
-                                       << u"nested BEGIN SOLUTION on line 3"_s;
+    QTest::newRow("missing END") << u"cases/release-markers/missing-end-marker.ipynb"_s << u"cells[1]"_s
+                                 << u"BEGIN SOLUTION on line 2 has no matching END SOLUTION"_s;
+    QTest::newRow("nested BEGIN") << u"cases/release-markers/nested-begin-marker.ipynb"_s << u"cells[0]"_s
+                                  << u"nested BEGIN SOLUTION on line 3"_s;
     QTest::newRow("END without BEGIN") << u"notebooks/end-without-begin.ipynb"_s << u"cells[1]"_s
                                        << u"END SOLUTION on line 3 has no matching BEGIN SOLUTION"_s;
 }

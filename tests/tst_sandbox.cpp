@@ -199,7 +199,7 @@ private:
                       options);
     }
 
-    /// A job for a shared case notebook, instrumented with probes for `vars`.
+    /// A job for a fixture notebook, instrumented with probes for `vars`.
     QByteArray caseJob(const QString &caseFile, const QStringList &vars, const Limits &lim, QString *nonceOut = nullptr)
     {
         Expected<Notebook> nb = Notebook::load(caseFile);
@@ -216,11 +216,12 @@ private:
         return makeJob(inst->notebook.toJson(), opt.nonce, lim);
     }
 
+    /// Runs a notebook through the real runner: `caseName` is absolute or relative to tests/data/cases.
     Outcome runCase(SandboxKind kind, const QString &caseName, const QStringList &vars, const Limits &lim,
                     WorkdirSpec spec = {})
     {
         const QString file = caseName.startsWith(QLatin1Char('/')) ? caseName
-                                                                  : QStringLiteral(SANDMARK_SHARED_CASES_DIR "/") + caseName;
+                                                                  : QStringLiteral(SANDMARK_TEST_DATA_DIR "/cases/") + caseName;
         if (spec.submissionFiles.isEmpty() && spec.submissionDir.isEmpty())
             spec.submissionFiles = {file};
         return runJob(kind, caseJob(file, vars, lim), lim, std::move(spec), m_realRuntime,
@@ -266,7 +267,7 @@ private:
         return lines.join(u"\n"_s) + u"\n"_s + QString::fromUtf8(o.result.log.right(2000));
     }
 
-    static QString caseFile(const QString &name) { return QStringLiteral(SANDMARK_TEST_DATA_DIR "/sandbox/cases/") + name; }
+    static QString caseFile(const QString &name) { return QStringLiteral(SANDMARK_TEST_DATA_DIR "/cases/") + name; }
 
     /// Docker: an engine must answer and the base image exist. The CTest fixture docker_engine
     /// (tests/docker-engine.sh) starts dockerd and builds the image, and writes why when it cannot.
@@ -1177,16 +1178,16 @@ result['uid'] = os.getuid()
         QVERIFY(report.checks.size() >= 10);
     }
 
-    // ---- hostile notebooks C24-C27 through the real runner (tests/data/cases; sandbox only) ----------
-    void c24NetworkCellsFail_data() { addBackendRows(); }
-    void c24NetworkCellsFail()
+    // ---- hostile notebooks through the real runner (tests/data/cases; sandbox only) ------------------
+    void networkCellsFail_data() { addBackendRows(); }
+    void networkCellsFail()
     {
         FETCH_BACKEND();
         QTcpServer server; // the host's 127.0.0.1:8765, where the notebook knocks (when the port is free)
         const bool listening = server.listen(QHostAddress::LocalHost, 8765);
         Limits lim = quickLimits();
         lim.cellTimeoutS = 15;
-        const Outcome o = runCase(kind, caseFile(u"C24-network.ipynb"_s), {u"value"_s}, lim);
+        const Outcome o = runCase(kind, u"network-access.ipynb"_s, {u"answer"_s}, lim);
         QVERIFY2(o.ok, qPrintable(o.error.toString() + QLatin1Char('\n') + QString::fromUtf8(o.result.log)));
         QCOMPARE(o.result.status(), u"errors"_s);
         // cells[1] (!pip) is a shell command: IPython records no exception, pip itself fails (its exit status is
@@ -1201,17 +1202,17 @@ result['uid'] = os.getuid()
             QVERIFY2(c[u"error"_s][u"ename"_s].toString() != u"TimeoutError"_s, qPrintable(QString::number(cell)));
         }
         QCOMPARE(cellAt(o.result.record, 5).value(u"status"_s).toString(), u"ok"_s);
-        QCOMPARE(probed(o.result, u"value"_s).value(u"v"_s).toString(), u"42"_s);
+        QCOMPARE(probed(o.result, u"answer"_s).value(u"v"_s).toString(), u"42"_s);
         QCoreApplication::processEvents();
         if (listening)
             QVERIFY(!server.hasPendingConnections());
     }
 
-    void c25WritesStayInTheRun_data() { addBackendRows(); }
-    void c25WritesStayInTheRun()
+    void writesStayInTheRun_data() { addBackendRows(); }
+    void writesStayInTheRun()
     {
         FETCH_BACKEND();
-        const QString data = caseFile(u"C25/data/scores.csv"_s);
+        const QString data = caseFile(u"writes-outside-workdir/data/grades.csv"_s);
         QFile original(data);
         QVERIFY(original.open(QIODevice::ReadOnly));
         const QByteArray before = original.readAll();
@@ -1219,56 +1220,56 @@ result['uid'] = os.getuid()
         auto specFor = [&](const QString &nb) {
             WorkdirSpec spec;
             spec.submissionFiles = {caseFile(nb)};
-            spec.dataFiles = {SuppliedFile{data, u"data/scores.csv"_s}};
+            spec.dataFiles = {SuppliedFile{data, u"data/grades.csv"_s}};
             return spec;
         };
-        const Outcome first = runCase(kind, caseFile(u"C25/C25-escape-writes.ipynb"_s), {u"checks"_s}, quickLimits(),
-                                      specFor(u"C25/C25-escape-writes.ipynb"_s));
+        const Outcome first = runCase(kind, u"writes-outside-workdir/escape-writes.ipynb"_s, {u"attempts"_s},
+                                      quickLimits(), specFor(u"writes-outside-workdir/escape-writes.ipynb"_s));
         QVERIFY2(first.ok, qPrintable(first.error.toString() + QLatin1Char('\n') + QString::fromUtf8(first.result.log)));
         QVERIFY2(first.result.status() == u"errors"_s, qPrintable(summary(first)));
-        QCOMPARE(cellAt(first.result.record, 3).value(u"status"_s).toString(), u"error"_s); // ../outside.txt
+        QCOMPARE(cellAt(first.result.record, 3).value(u"status"_s).toString(), u"error"_s); // ../escaped.txt
         QCOMPARE(cellAt(first.result.record, 4).value(u"status"_s).toString(), u"ok"_s); // the append, to its own copy
         QCOMPARE(cellAt(first.result.record, 5).value(u"status"_s).toString(), u"error"_s); // site-packages
-        QCOMPARE(probed(first.result, u"checks"_s).value(u"v"_s).toString(), u"5"_s);
-        QVERIFY(!QFileInfo::exists(first.folder.root + u"/outside.txt"_s));
-        QVERIFY(!QFileInfo::exists(u"/tmp/shared-note.txt"_s));
+        QCOMPARE(probed(first.result, u"attempts"_s).value(u"v"_s).toString(), u"5"_s);
+        QVERIFY(!QFileInfo::exists(first.folder.root + u"/escaped.txt"_s));
+        QVERIFY(!QFileInfo::exists(u"/tmp/sandmark-fixture-leak.txt"_s));
         QVERIFY(original.open(QIODevice::ReadOnly));
         QCOMPARE(original.readAll(), before); // the supplied file itself is never modified
 
-        const Outcome second = runCase(kind, caseFile(u"C25/C25-second-run.ipynb"_s),
+        const Outcome second = runCase(kind, u"writes-outside-workdir/later-submission.ipynb"_s,
                                        {u"leak_tmp"_s, u"leak_outside"_s, u"leak_startup"_s, u"rows"_s}, quickLimits(),
-                                       specFor(u"C25/C25-second-run.ipynb"_s));
+                                       specFor(u"writes-outside-workdir/later-submission.ipynb"_s));
         QVERIFY2(second.ok, qPrintable(second.error.toString()));
         QCOMPARE(second.result.status(), u"completed"_s);
         for (const QString &name : {u"leak_tmp"_s, u"leak_outside"_s, u"leak_startup"_s})
             QCOMPARE(probed(second.result, name), (QJsonObject{{u"t"_s, u"bool"_s}, {u"v"_s, false}}));
-        QCOMPARE(probed(second.result, u"rows"_s).value(u"v"_s).toString(), u"6"_s);
+        QCOMPARE(probed(second.result, u"rows"_s).value(u"v"_s).toString(), u"5"_s); // the header and 4 rows
     }
 
-    void c26ProcessesDieWithTheRun_data() { addBackendRows(); }
-    void c26ProcessesDieWithTheRun()
+    void processesDieWithTheRun_data() { addBackendRows(); }
+    void processesDieWithTheRun()
     {
         FETCH_BACKEND();
-        const Outcome o = runCase(kind, caseFile(u"C26-background-procs.ipynb"_s), {u"value"_s, u"spawned"_s}, quickLimits());
+        const Outcome o = runCase(kind, u"background-processes.ipynb"_s, {u"after_flood"_s, u"spawned"_s}, quickLimits());
         QVERIFY2(o.ok, qPrintable(o.error.toString() + QLatin1Char('\n') + QString::fromUtf8(o.result.log)));
         QVERIFY2(o.result.status() == u"completed"_s, qPrintable(summary(o)));
         QCOMPARE(cellAt(o.result.record, 3).value(u"status"_s).toString(), u"ok"_s); // OSError caught, kernel alive
-        QCOMPARE(probed(o.result, u"value"_s).value(u"v"_s).toString(), u"7"_s);
+        QCOMPARE(probed(o.result, u"after_flood"_s).value(u"v"_s).toString(), u"7"_s);
         const int spawned = probed(o.result, u"spawned"_s).value(u"v"_s).toString().toInt();
         QVERIFY2(spawned > 0 && spawned < quickLimits().processes, qPrintable(QString::number(spawned)));
         QVERIFY(o.result.durationS < 40); // did not wait for the 60 s child holding the kernel's stdout
-        for (const QString &marker : {u"time.sleep(20); open('late_write.txt'"_s, u"import time; time.sleep(60)"_s})
+        for (const QString &marker : {u"time.sleep(20); open('written_too_late.txt'"_s, u"time.sleep(60)  # holds stdout"_s})
             QVERIFY2(survivorsAfterTeardown(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
-        QVERIFY(!QFileInfo::exists(o.folder.work + u"/late_write.txt"_s));
+        QVERIFY(!QFileInfo::exists(o.folder.work + u"/written_too_late.txt"_s));
     }
 
-    void c27MemoryHogIsRecorded_data() { addBackendRows(); }
-    void c27MemoryHogIsRecorded()
+    void memoryHogIsRecorded_data() { addBackendRows(); }
+    void memoryHogIsRecorded()
     {
         FETCH_BACKEND();
         Limits lim = quickLimits();
         lim.cellTimeoutS = 30;
-        const Outcome o = runCase(kind, caseFile(u"C27-memory-hog.ipynb"_s), {u"base"_s, u"total"_s}, lim);
+        const Outcome o = runCase(kind, u"memory-hog.ipynb"_s, {u"small"_s, u"total"_s}, lim);
         QVERIFY2(o.ok, qPrintable(o.error.toString() + QLatin1Char('\n') + QString::fromUtf8(o.result.log)));
         const QJsonObject hog = cellAt(o.result.record, 2);
         if (o.result.status() == u"kernel-died"_s) { // a cgroup OOM kill instead of MemoryError: recorded
@@ -1280,10 +1281,10 @@ result['uid'] = os.getuid()
         QCOMPARE(hog.value(u"status"_s).toString(), u"error"_s);
         QCOMPARE(hog[u"error"_s][u"ename"_s].toString(), u"MemoryError"_s);
         QCOMPARE(cellAt(o.result.record, 3).value(u"status"_s).toString(), u"ok"_s);
-        QCOMPARE(probed(o.result, u"total"_s).value(u"v"_s).toString(), u"6"_s);
+        QCOMPARE(probed(o.result, u"total"_s).value(u"v"_s).toString(), u"9"_s);
     }
 
-    // ---- notebooks through the real runner (shared cases) ---------------------------------------------
+    // ---- notebooks through the real runner (the fault fixtures of tests/data/cases) --------------------------
     void cases_data()
     {
         QTest::addColumn<QString>("backend");
@@ -1292,44 +1293,63 @@ result['uid'] = os.getuid()
         QTest::addColumn<QString>("status");
         QTest::addColumn<int>("cell");
         QTest::addColumn<QString>("cellStatus");
-        QTest::addColumn<QString>("probeVar");  // a probed value that must be present ("" = no probe)
+        QTest::addColumn<QString>("probeVar");   // a probed variable ("" = no probe may run: the kernel is gone)
+        QTest::addColumn<QByteArray>("probeValue"); // its encoded value (docs/probe-payload.md)
         for (const QString &backend : {u"bwrap"_s, u"docker"_s}) {
-            QTest::addRow("%s C01 os._exit", qPrintable(backend)) << backend << u"C01-os-exit.ipynb"_s << QStringList{u"area"_s, u"perimeter"_s} << u"kernel-died"_s << 2
-                                      << u"kernel-died"_s << u""_s;
-            QTest::addRow("%s C02 infinite loop", qPrintable(backend)) << backend << u"C02-infinite-loop.ipynb"_s << QStringList{u"count"_s, u"double"_s, u"total"_s}
-                                           << u"cell-timeout"_s << 2 << u"timeout"_s << u"double"_s;
-            QTest::addRow("%s C03a SIGINT ignored", qPrintable(backend)) << backend << u"C03a-sigint-ignored.ipynb"_s << QStringList{u"ready"_s, u"after"_s}
-                                             << u"interrupt-ignored"_s << 1 << u"interrupted-ignored"_s << u""_s;
-            QTest::addRow("%s C04 input", qPrintable(backend)) << backend << u"C04-input.ipynb"_s << QStringList{u"squares"_s} << u"errors"_s << 0 << u"error"_s
-                                   << u"squares"_s;
-            QTest::addRow("%s C05a sys.exit", qPrintable(backend)) << backend << u"C05a-sys-exit.ipynb"_s << QStringList{u"result"_s, u"later"_s} << u"errors"_s << 1
-                                       << u"error"_s << u"later"_s;
-            QTest::addRow("%s C22 GUI backend", qPrintable(backend)) << backend << u"C22-gui-backend.ipynb"_s << QStringList{u"area_under"_s} << u"errors"_s << 0
-                                         << u"error"_s << u"area_under"_s;
+            const QByteArray b = backend.toUtf8();
+            QTest::addRow("%s os._exit", b.constData())
+                << backend << u"kernel-killed-by-os-exit.ipynb"_s << QStringList{u"deposit_total"_s, u"with_interest"_s}
+                << u"kernel-died"_s << 2 << u"kernel-died"_s << u""_s << QByteArray();
+            QTest::addRow("%s infinite loop", b.constData())
+                << backend << u"infinite-loop.ipynb"_s << QStringList{u"letters"_s, u"countdown_sum"_s, u"doubled"_s}
+                << u"cell-timeout"_s << 2 << u"timeout"_s << u"doubled"_s << QByteArray(R"({"t": "int", "v": "16"})");
+            QTest::addRow("%s SIGINT ignored", b.constData())
+                << backend << u"infinite-loop-ignoring-sigint.ipynb"_s << QStringList{u"warmed_up"_s, u"done"_s}
+                << u"interrupt-ignored"_s << 1 << u"interrupted-ignored"_s << u""_s << QByteArray();
+            QTest::addRow("%s input()", b.constData())
+                << backend << u"input-call.ipynb"_s << QStringList{u"cubes"_s} << u"errors"_s << 0 << u"error"_s
+                << u"cubes"_s
+                << QByteArray(R"({"t": "list", "items": [{"t": "int", "v": "0"}, {"t": "int", "v": "1"},
+                                                          {"t": "int", "v": "8"}, {"t": "int", "v": "27"}]})");
+            QTest::addRow("%s sys.exit", b.constData())
+                << backend << u"sys-exit-call.ipynb"_s << QStringList{u"points"_s, u"bonus"_s} << u"errors"_s << 1
+                << u"error"_s << u"bonus"_s << QByteArray(R"({"t": "int", "v": "12"})");
+            QTest::addRow("%s GUI backend", b.constData())
+                << backend << u"gui-plot-backend.ipynb"_s << QStringList{u"bar_total"_s} << u"errors"_s << 0
+                << u"error"_s << u"bar_total"_s << QByteArray(R"({"t": "int", "v": "10"})");
         }
     }
     void cases()
     {
         FETCH_BACKEND();
-        if (!runnerPresent())
-            QSKIP("the runner (resources/python/sandmark_runner.py) is not in the build tree");
+        // Part of the build (resources/CMakeLists.txt copies it): missing means a broken build, not a skip.
+        QVERIFY2(runnerPresent(), "sandmark_runner.py is not in the build tree (share/sandmark/python)");
         QFETCH(QString, caseFile);
         QFETCH(QStringList, vars);
         QFETCH(QString, status);
         QFETCH(int, cell);
         QFETCH(QString, cellStatus);
         QFETCH(QString, probeVar);
+        QFETCH(QByteArray, probeValue);
         Limits lim = quickLimits();
-        // The first matplotlib import builds its font cache in the run's fresh HOME (2-5 s): C22 gets more.
-        lim.cellTimeoutS = caseFile.startsWith(u"C22"_s) ? 20 : 3;
+        // The first matplotlib import builds its font cache in the run's fresh HOME (2-5 s): it gets more.
+        lim.cellTimeoutS = caseFile.startsWith(u"gui-"_s) ? 20 : 3;
         lim.interruptGraceS = 2;
         lim.wallTimeoutS = 60;
         const Outcome o = runCase(kind, caseFile, vars, lim);
         QVERIFY2(o.ok, qPrintable(o.error.toString() + QLatin1Char('\n') + QString::fromUtf8(o.result.log)));
         QCOMPARE(o.result.status(), status);
         QCOMPARE(cellAt(o.result.record, cell).value(QLatin1String("status")).toString(), cellStatus);
-        if (!probeVar.isEmpty())
-            QVERIFY2(o.result.payloadJson.contains(probeVar.toUtf8()), o.result.payloadJson.constData());
+        if (probeVar.isEmpty()) {
+            // The kernel is gone: no probe ran, so nothing is graded (never a silent wrong answer).
+            QCOMPARE(o.result.payloadJson, QByteArray("null"));
+        } else {
+            const QJsonObject expected = QJsonDocument::fromJson(probeValue).object();
+            QVERIFY(!expected.isEmpty());
+            const QJsonObject got = probed(o.result, probeVar);
+            QVERIFY2(got == expected, qPrintable(probeVar + u" = "_s + QString::fromUtf8(QJsonDocument(got).toJson(QJsonDocument::Compact))
+                                                 + u"\npayload: "_s + QString::fromUtf8(o.result.payloadJson)));
+        }
         QVERIFY(o.result.durationS < 40);
     }
 };

@@ -22,12 +22,3 @@ def load_runtime_module(name):
     spec.loader.exec_module(mod)
     return mod
 
-
-def shared_cases_dir():
-    """/work/shared/cases (or $SANDMARK_SHARED_CASES_DIR); None when absent."""
-    candidates = [os.environ.get("SANDMARK_SHARED_CASES_DIR"),
-                  os.path.join(HERE, "..", "..", "..", "shared", "cases")]
-    for c in candidates:
-        if c and os.path.isfile(os.path.join(c, "README.md")):
-            return os.path.normpath(c)
-    return None

@@ -1,4 +1,4 @@
-"""Tests of resources/python/sandmark_runner.py against the cases in ../shared/cases (real kernel).
+"""Tests of resources/python/sandmark_runner.py against the fault fixtures in tests/data/cases (real kernel).
 
 Each test builds the instrumented notebook exactly as the C++ instrumenter does (redirect cell
 first, probe cells appended; docs/runner-protocol.md), runs the runner as a subprocess with the
@@ -20,9 +20,9 @@ import time
 import tempfile
 import unittest
 
-from sandmark_testutil import runtime_dir, shared_cases_dir
+from sandmark_testutil import runtime_dir
 
-CASES = shared_cases_dir()
+CASES = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "cases"))
 RUNTIME = runtime_dir()
 RUNNER = os.path.join(RUNTIME, "sandmark_runner.py")
 
@@ -80,7 +80,7 @@ finally:
 NONCE_PLACEHOLDER = "@NONCE@"  # replaced by the run's nonce in run_job()
 
 
-def test_cell(check, code):
+def injected_test_cell(check, code):
     """A test cell as instrument() writes it: a stub running the base64-encoded code in sandmark_tests.py."""
     b64 = base64.b64encode(code.encode("utf-8")).decode("ascii")
     return {"cell_type": "code", "id": "sandmark-test-" + check, "execution_count": None, "outputs": [],
@@ -99,7 +99,6 @@ def kernel_env():
     return env
 
 
-@unittest.skipIf(CASES is None, "shared cases not found (set SANDMARK_SHARED_CASES_DIR or put shared/ beside the clone)")
 class RunnerTest(unittest.TestCase):
     maxDiff = None
 
@@ -164,10 +163,10 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(self.payload["format"], "sandmark-payload/1")
         return self.payload["probes"][label]["values"]
 
-    # ---- cases ----
+    # ---- the fault fixtures of tests/data/cases (README.md there) ----
 
-    def test_c01_os_exit_kernel_death(self):
-        self.run_job(load_case("C01-os-exit.ipynb"), ["area", "perimeter"])
+    def test_os_exit_kills_the_kernel(self):
+        self.run_job(load_case("kernel-killed-by-os-exit.ipynb"), ["deposit_total", "with_interest"])
         self.assertEqual(self.record["status"], "kernel-died")
         self.assertEqual(self.cell(1)["status"], "ok")
         self.assertEqual(self.cell(2)["status"], "kernel-died")
@@ -176,14 +175,14 @@ class RunnerTest(unittest.TestCase):
         k = self.record["kernel"]
         self.assertTrue(k["died"])
         self.assertEqual(k["cell"], 2)
-        self.assertEqual(k["exit_status"], 1)
-        self.assertEqual(k["reason"], "kernel died while executing cells[2] (exit status 1)")
-        self.assertIn("kernel died while executing cells[2] (exit status 1)", self.record["messages"])
+        self.assertEqual(k["exit_status"], 3)
+        self.assertEqual(k["reason"], "kernel died while executing cells[2] (exit status 3)")
+        self.assertIn("kernel died while executing cells[2] (exit status 3)", self.record["messages"])
         self.assertEqual(self.injected("probe")[0]["status"], "not-run")
         self.assertIsNone(self.payload)  # NOT-GRADED (kernel died), never a silent FAIL
 
-    def test_c02_timeout_continues_with_namespace(self):
-        self.run_job(load_case("C02-infinite-loop.ipynb"), ["count", "total", "double"],
+    def test_infinite_loop_times_out_and_the_kernel_goes_on(self):
+        self.run_job(load_case("infinite-loop.ipynb"), ["letters", "countdown_sum", "doubled"],
                      limits={"cell_timeout_s": 2})
         self.assertEqual(self.record["status"], "cell-timeout")
         self.assertEqual(self.cell(2)["status"], "timeout")
@@ -191,13 +190,13 @@ class RunnerTest(unittest.TestCase):
         self.assertIn("cell-timeout", self.record["limits_hit"])
         self.assertEqual(self.cell(3)["status"], "ok")
         v = self.values()
-        self.assertEqual(v["count"], {"t": "int", "v": "10"})
-        self.assertEqual(v["total"], {"t": "int", "v": "5"})
-        self.assertEqual(v["double"], {"t": "int", "v": "20"})
+        self.assertEqual(v["letters"], {"t": "int", "v": "8"})
+        self.assertEqual(v["countdown_sum"], {"t": "int", "v": "3"})  # the loop's state when it was interrupted
+        self.assertEqual(v["doubled"], {"t": "int", "v": "16"})
         self.assertFalse(self.record["kernel"]["died"])
 
     def _interrupt_ignored(self, case):
-        self.run_job(load_case(case), ["ready", "after"], limits={"cell_timeout_s": 2, "interrupt_grace_s": 1})
+        self.run_job(load_case(case), ["warmed_up", "done"], limits={"cell_timeout_s": 2, "interrupt_grace_s": 1})
         self.assertEqual(self.record["status"], "interrupt-ignored")
         self.assertEqual(self.cell(0)["status"], "ok")
         self.assertEqual(self.cell(1)["status"], "interrupted-ignored")
@@ -208,32 +207,33 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(self.record["kernel"]["cell"], 1)
         self.assertIsNone(self.payload)
 
-    def test_c03a_sigint_ignored(self):
-        self._interrupt_ignored("C03a-sigint-ignored.ipynb")
+    def test_loop_ignoring_sigint_is_killed(self):
+        self._interrupt_ignored("infinite-loop-ignoring-sigint.ipynb")
 
-    def test_c03b_bare_except(self):
-        self._interrupt_ignored("C03b-bare-except-loop.ipynb")
+    def test_loop_with_bare_except_is_killed(self):
+        self._interrupt_ignored("infinite-loop-bare-except.ipynb")
 
-    def test_c04_input_fails_at_once(self):
-        self.run_job(load_case("C04-input.ipynb"), ["squares", "guess"])
+    def test_input_fails_at_once(self):
+        self.run_job(load_case("input-call.ipynb"), ["cubes", "name"])
         self.assertEqual(self.record["status"], "errors")
         self.assertEqual(self.cell(0)["status"], "error")
         self.assertEqual(self.cell(0)["error"]["ename"], "StdinNotImplementedError")
         self.assertLess(self.cell(0)["duration_s"], 5.0)
         v = self.values()
-        self.assertEqual(v["squares"], {"t": "list", "items": [{"t": "int", "v": str(i * i)} for i in range(5)]})
-        self.assertEqual(v["guess"], {"t": "missing"})
+        self.assertEqual(v["cubes"], {"t": "list", "items": [{"t": "int", "v": str(n ** 3)} for n in range(4)]})
+        self.assertEqual(v["name"], {"t": "missing"})
 
-    def test_c05a_sys_exit_is_an_error(self):
-        self.run_job(load_case("C05a-sys-exit.ipynb"), ["result", "later"])
+    def test_sys_exit_is_an_error(self):
+        self.run_job(load_case("sys-exit-call.ipynb"), ["points", "bonus"])
         self.assertEqual(self.record["status"], "errors")
         self.assertEqual(self.cell(1)["status"], "error")
         self.assertEqual(self.cell(1)["error"]["ename"], "SystemExit")
         self.assertFalse(self.record["kernel"]["died"])
-        self.assertEqual(self.values()["later"], {"t": "int", "v": "8"})
+        self.assertEqual(self.values()["points"], {"t": "int", "v": "4"})
+        self.assertEqual(self.values()["bonus"], {"t": "int", "v": "12"})
 
-    def test_c05b_exit_builtin_either_behaviour(self):
-        self.run_job(load_case("C05b-exit-builtin.ipynb"), ["result", "later"])
+    def test_exit_builtin_either_behaviour(self):
+        self.run_job(load_case("exit-builtin-call.ipynb"), ["points", "bonus"])
         if self.record["kernel"]["died"]:
             self.assertEqual(self.record["status"], "kernel-died")
             self.assertEqual(self.record["kernel"]["reason"], "kernel exited after cells[1] (exit() called)")
@@ -241,48 +241,48 @@ class RunnerTest(unittest.TestCase):
             self.assertIsNone(self.payload)
         else:
             self.assertEqual(self.cell(2)["status"], "ok")
-            self.assertEqual(self.values()["later"], {"t": "int", "v": "8"})
+            self.assertEqual(self.values()["bonus"], {"t": "int", "v": "12"})
             self.assertIn("exit() called in cells[1]; the kernel kept running", self.record["messages"])
 
-    def test_c12_output_flood_capped(self):
-        self.run_job(load_case("C12-output-flood.ipynb"), ["checksum", "grid"],
+    def test_output_flood_capped(self):
+        self.run_job(load_case("output-flood.ipynb"), ["check_total", "pixels"],
                      limits={"cell_timeout_s": 60, "wall_timeout_s": 120})
         self.assertEqual(self.record["status"], "completed")
         c0 = self.cell(0)
         self.assertTrue(c0["truncated"])
-        self.assertGreater(c0["output_bytes"], 30_000_000)
+        self.assertEqual(c0["output_bytes"], 31_426_413)  # every byte printed is counted, none kept past the cap
         self.assertIn("output", self.record["limits_hit"])
         outs = self.notebook["cells"][0]["outputs"]
         text = "".join(o.get("text", "") for o in outs if o["output_type"] == "stream")
-        self.assertIn("output truncated (30.4 MB", text)
-        self.assertIn("step 0 value 0\n", text)                 # head kept
-        self.assertIn("step 999999 value 999998000001\n", text)  # tail kept
+        self.assertIn("output truncated (31.4 MB", text)
+        self.assertIn("row 0 squared 0\n", text)                  # head kept
+        self.assertIn("row 999999 squared 999998000001\n", text)  # tail kept
         self.assertLess(len(json.dumps(outs)), 70_000)
         self.assertTrue(self.cell(1)["truncated"])
         self.assertLess(len(json.dumps(self.notebook)), 200_000)
         v = self.values()
-        self.assertEqual(v["checksum"], {"t": "int", "v": "4950"})
-        self.assertIn(v["grid"]["t"], ("list", "too-large"))
+        self.assertEqual(v["check_total"], {"t": "int", "v": "1275"})
+        self.assertIn(v["pixels"]["t"], ("list", "too-large"))
 
-    def test_c12_grid_too_large_keeps_other_values(self):
-        nb = load_case("C12-output-flood.ipynb")
+    def test_value_too_large_keeps_other_values(self):
+        nb = load_case("output-flood.ipynb")
         nb["cells"][0]["source"] = "print('short')\n"
-        self.run_job(nb, ["grid", "checksum"], limits={"probe_bytes": 100_000})
+        self.run_job(nb, ["pixels", "check_total"], limits={"probe_bytes": 100_000})
         v = self.values()
-        self.assertEqual(v["grid"]["t"], "too-large")
-        self.assertEqual(v["checksum"], {"t": "int", "v": "4950"})
+        self.assertEqual(v["pixels"]["t"], "too-large")
+        self.assertEqual(v["check_total"], {"t": "int", "v": "1275"})
 
-    def test_c14a_hidden_traceback_still_an_error(self):
-        self.run_job(load_case("C14a-hide-traceback.ipynb"), ["ratio", "fallback"])
+    def test_disabled_traceback_display_still_an_error(self):
+        self.run_job(load_case("traceback-display-disabled.ipynb"), ["share", "spare"])
         self.assertEqual(self.cell(1)["status"], "error")
         self.assertEqual(self.cell(1)["error"], {"ename": "ZeroDivisionError", "evalue": "division by zero"})
         self.assertEqual(self.record["status"], "errors")
         v = self.values()
-        self.assertEqual(v["ratio"], {"t": "missing"})
-        self.assertEqual(v["fallback"], {"t": "int", "v": "3"})
+        self.assertEqual(v["share"], {"t": "missing"})
+        self.assertEqual(v["spare"], {"t": "int", "v": "9"})
 
-    def test_c14b_showtraceback_none_bounded(self):
-        self.run_job(load_case("C14b-showtraceback-none.ipynb"), ["ratio", "fallback"],
+    def test_traceback_display_set_to_none_bounded(self):
+        self.run_job(load_case("traceback-display-set-to-none.ipynb"), ["share", "spare"],
                      limits={"cell_timeout_s": 2, "interrupt_grace_s": 1})
         c1 = self.cell(1)
         self.assertIn(c1["status"], ("error", "timeout", "interrupted-ignored"))
@@ -290,57 +290,60 @@ class RunnerTest(unittest.TestCase):
             self.assertEqual(self.record["status"], "interrupt-ignored")
             self.assertIsNone(self.payload)
         else:
-            self.assertEqual(self.values()["fallback"], {"t": "int", "v": "3"})
+            self.assertEqual(self.values()["spare"], {"t": "int", "v": "9"})
 
-    def test_c16_numpy_scalars(self):
-        self.run_job(load_case("C16-numpy-scalars.ipynb"), ["total", "is_positive", "avg", "avg32", "vec", "first"])
+    def test_numpy_scalars(self):
+        self.run_job(load_case("numpy-scalars.ipynb"), ["total", "all_passed", "mean_gap", "third", "lowest", "head"])
         self.assertEqual(self.record["status"], "completed")
         v = self.values()
-        self.assertEqual(v["total"], {"t": "np-scalar", "dtype": "int64", "v": {"t": "int", "v": "7"}})
-        self.assertEqual(v["is_positive"], {"t": "np-scalar", "dtype": "bool", "v": {"t": "bool", "v": True}})
-        self.assertEqual(v["avg"]["v"], {"t": "float", "v": "0.30000000000000004"})
-        self.assertEqual(v["avg32"]["dtype"], "float32")
-        self.assertAlmostEqual(float(v["avg32"]["v"]["v"]), 0.1, delta=1e-7)
-        self.assertEqual(v["vec"], {"t": "ndarray", "dtype": "int64", "shape": [3], "enc": "int", "values": ["1", "1", "2"]})
-        self.assertEqual(v["first"]["v"], {"t": "int", "v": "3"})
+        self.assertEqual(v["total"], {"t": "np-scalar", "dtype": "int64", "v": {"t": "int", "v": "13"}})
+        self.assertEqual(v["all_passed"], {"t": "np-scalar", "dtype": "bool", "v": {"t": "bool", "v": True}})
+        self.assertEqual(v["mean_gap"]["v"], {"t": "float", "v": "0.7999999999999999"})
+        self.assertEqual(v["third"]["dtype"], "float32")
+        self.assertAlmostEqual(float(v["third"]["v"]["v"]), 1 / 3, delta=1e-7)
+        self.assertEqual(v["lowest"], {"t": "ndarray", "dtype": "int64", "shape": [3], "enc": "int", "values": ["2", "2", "4"]})
+        self.assertEqual(v["head"]["v"], {"t": "int", "v": "4"})
 
-    def test_c17_nan_inf_negative_zero(self):
-        result = self.run_job(load_case("C17-nan-inf.ipynb"),
-                              ["missing_mean", "upper", "neg_zero", "wrong_nan", "ok_after", "series_like"])
+    def test_nan_inf_negative_zero(self):
+        result = self.run_job(load_case("nan-inf-negative-zero.ipynb"),
+                              ["mean_mark", "highest", "lowest", "flat", "bad_nan", "after_nan", "with_gap"])
         v = self.values()
-        self.assertEqual(v["missing_mean"], {"t": "float", "v": "nan"})
-        self.assertEqual(v["upper"], {"t": "float", "v": "inf"})
-        self.assertEqual(v["neg_zero"], {"t": "float", "v": "-0.0"})
-        self.assertEqual(v["ok_after"], {"t": "float", "v": "1.5"})
-        self.assertEqual([x["v"] for x in v["series_like"]["items"]], ["1.0", "nan", "3.0"])
+        self.assertEqual(v["mean_mark"], {"t": "float", "v": "nan"})
+        self.assertEqual(v["highest"], {"t": "float", "v": "inf"})
+        self.assertEqual(v["lowest"], {"t": "float", "v": "-inf"})
+        self.assertEqual(v["flat"], {"t": "float", "v": "-0.0"})
+        self.assertEqual(v["bad_nan"], {"t": "float", "v": "nan"})
+        self.assertEqual(v["after_nan"], {"t": "float", "v": "2.5"})
+        self.assertEqual([x["v"] for x in v["with_gap"]["items"]], ["0.5", "nan", "2.0"])
         json.dumps(result, allow_nan=False)  # strict JSON throughout
 
-    def test_c20a_unknown_kernelspec_ignored(self):
-        self.run_job(load_case("C20a-unknown-kernelspec.ipynb"), ["smallest"])
+    def test_unknown_kernelspec_ignored(self):
+        self.run_job(load_case("unknown-kernelspec.ipynb"), ["coldest"])
         self.assertEqual(self.record["status"], "completed")
-        self.assertTrue(any("kernelspec 'conda-env-ds2024-py' ignored" in m for m in self.record["messages"]))
-        self.assertEqual(self.values()["smallest"], {"t": "int", "v": "1"})
+        self.assertTrue(any("kernelspec 'conda-env-stats-2025-py' ignored" in m for m in self.record["messages"]),
+                        self.record["messages"])
+        self.assertEqual(self.values()["coldest"], {"t": "int", "v": "7"})
 
-    def test_c20b_other_language_refused(self):
-        self.run_job(load_case("C20b-r-kernel.ipynb"), ["smallest"])
+    def test_other_language_refused(self):
+        self.run_job(load_case("r-kernel.ipynb"), ["coldest"])
         self.assertEqual(self.record["status"], "kernel-start-failed")
         self.assertTrue(any("only Python is supported" in m for m in self.record["messages"]))
         self.assertTrue(all(c["status"] == "not-run" for c in self.record["cells"]))
         self.assertIsNone(self.payload)
 
-    def test_c22_gui_backends_fail_fast(self):
-        self.run_job(load_case("C22-gui-backend.ipynb"), ["area_under"])
+    def test_gui_backends_fail_fast(self):
+        self.run_job(load_case("gui-plot-backend.ipynb"), ["bar_total"])
         self.assertEqual(self.cell(0)["status"], "error")
         self.assertEqual(self.cell(0)["error"]["ename"], "ImportError")
         self.assertEqual(self.cell(1)["status"], "error")
         self.assertEqual(self.cell(1)["error"]["ename"], "ImportError")
         self.assertEqual(self.cell(2)["status"], "ok")
-        self.assertEqual(self.values()["area_under"], {"t": "int", "v": "14"})
+        self.assertEqual(self.values()["bar_total"], {"t": "int", "v": "10"})
 
-    def test_c23_data_paths_and_redirect(self):
-        shutil.copytree(os.path.join(CASES, "C23", "data"), os.path.join(self.workdir, "data"))
-        nb = load_case(os.path.join("C23", "C23-data-paths.ipynb"))
-        unmapped = {"cell_type": "code", "id": "c23-extra", "metadata": {}, "outputs": [], "execution_count": None,
+    def test_data_paths_and_redirect(self):
+        shutil.copytree(os.path.join(CASES, "data-paths", "data"), os.path.join(self.workdir, "data"))
+        nb = load_case(os.path.join("data-paths", "windows-path-and-data-urls.ipynb"))
+        unmapped = {"cell_type": "code", "id": "unmapped-url", "metadata": {}, "outputs": [], "execution_count": None,
                     # Fails without touching the network: every name lookup and connection is counted.
                     "source": "import socket, urllib.request\nnet_calls = []\n"
                               "_saved = socket.getaddrinfo, socket.create_connection\n"
@@ -352,9 +355,9 @@ class RunnerTest(unittest.TestCase):
                               "finally:\n    socket.getaddrinfo, socket.create_connection = _saved\n"
                               "unmapped_net = len(net_calls)\n"}
         nb["cells"].append(unmapped)
-        self.run_job(nb, ["n_rows", "mean2", "max3", "lines4", "unmapped", "unmapped_net"],
-                     redirect=({"scores.csv": "data/scores.csv"},
-                               {"https://data.example.invalid/ds101/data/scores.csv": "data/scores.csv"}))
+        self.run_job(nb, ["rows", "laptop_mean", "web_max", "web_lines", "unmapped", "unmapped_net"],
+                     redirect=({"marks.csv": "data/marks.csv"},
+                               {"https://course.example.invalid/stats/marks.csv": "data/marks.csv"}))
         redirect = self.injected("redirect")
         self.assertEqual(len(redirect), 1)
         self.assertEqual(redirect[0]["status"], "ok")
@@ -364,23 +367,37 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(self.cell(2)["status"], "ok")
         self.assertEqual(self.cell(3)["status"], "ok")
         v = self.values()
-        self.assertEqual(v["n_rows"], {"t": "int", "v": "5"})
-        self.assertEqual(v["mean2"], {"t": "missing"})
-        self.assertEqual(v["max3"], {"t": "int", "v": "10"})
-        self.assertEqual(v["lines4"], {"t": "int", "v": "6"})
+        self.assertEqual(v["rows"], {"t": "int", "v": "4"})
+        self.assertEqual(v["laptop_mean"], {"t": "missing"})
+        self.assertEqual(v["web_max"], {"t": "int", "v": "10"})
+        self.assertEqual(v["web_lines"], {"t": "int", "v": "5"})
         self.assertEqual(v["unmapped"]["v"], "URLError: <urlopen error offline: Sandmark grading has no network "
                                              "(https://other.example.invalid/x/unknown.csv)>")
         self.assertEqual(v["unmapped_net"], {"t": "int", "v": "0"})
 
-    def test_c34_wall_clock_stops_before_probes(self):
-        # Scaled: cells sleep 1.5 s instead of 8, T=5 s, W=14 s (the case: 8 s, T=10, W=45). The whole-run
-        # clock counts from the runner's start, kernel start included: W leaves a slow machine (a kernel that
-        # takes 10 s to start) room for cells[0], and the ten cells (15 s) outlast W at any speed.
-        nb = load_case("C34-slow-cells.ipynb")
+    def test_answers_in_markdown_or_deleted_are_missing(self):
+        self.run_job(load_case("answer-cells-markdown-or-deleted.ipynb"), ["apples", "crates", "pears"])
+        self.assertEqual(self.record["status"], "completed")
+        self.assertEqual(self.cell(1)["status"], "ok")
+        self.assertEqual([c["index"] for c in self.record["cells"] if c["injected"] is None], [1])  # code cells only
+        v = self.values()
+        self.assertEqual(v["apples"], {"t": "int", "v": "12"})
+        self.assertEqual(v["crates"], {"t": "missing"})  # the markdown cell was never executed
+        self.assertEqual(v["pears"], {"t": "missing"})
+
+    def test_wall_clock_stops_before_probes(self):
+        # Scaled: cells sleep 1.5 s instead of 8, T=5 s, W=14 s (tst_batch runs the fixture as written: 8 s, T=10,
+        # W=45). The whole-run clock counts from the runner's start, kernel start included: W leaves a slow
+        # machine (a kernel that takes 10 s to start) room for cells[0], and the ten cells (15 s) outlast W at any
+        # speed.
+        nb = load_case("slow-cells-past-wall-clock.ipynb")
         for c in nb["cells"]:
-            c["source"] = "".join(c["source"]).replace("time.sleep(8)", "time.sleep(1.5)")
-        self.run_job(nb, ["first"] + ["step%d" % i for i in range(1, 11)],
-                     limits={"cell_timeout_s": 5, "wall_timeout_s": 14, "interrupt_grace_s": 1})
+            source = "".join(c["source"])
+            c["source"] = source.replace("time.sleep(8)", "time.sleep(1.5)")
+            if c["id"].startswith("lap-"):
+                self.assertNotEqual(c["source"], source)  # every lap was scaled
+        laps = ["lap%d" % i for i in range(1, 11)]
+        self.run_job(nb, ["begun"] + laps, limits={"cell_timeout_s": 5, "wall_timeout_s": 14, "interrupt_grace_s": 1})
         self.assertEqual(self.record["status"], "wall-timeout", self.record["messages"])
         self.assertIn("wall-clock", self.record["limits_hit"])
         self.assertNotIn("cell-timeout", self.record["limits_hit"])
@@ -388,7 +405,7 @@ class RunnerTest(unittest.TestCase):
         n = stopped[0]["index"]
         self.assertGreaterEqual(n, 1)
         self.assertLess(n, 11)
-        # C34: labelled as the whole-run limit (timeout_s), not as a cell timeout.
+        # Labelled as the whole-run limit (timeout_s), not as a cell timeout.
         self.assertTrue(any(m in ("whole-run time limit (timeout_s = 14 s) reached during cells[%d]; the later cells did not run" % n,
                                   "whole-run time limit (timeout_s = 14 s) reached before cells[%d]; the later cells did not run" % n)
                             for m in self.record["messages"]), self.record["messages"])
@@ -405,19 +422,19 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(self.injected("probe")[0]["status"], "ok")
         self.assertFalse(self.record["kernel"]["died"])
         v = self.values()
-        self.assertEqual(v["first"], {"t": "int", "v": "1"})
+        self.assertEqual(v["begun"], {"t": "int", "v": "1"})
         for i in range(1, n):
-            self.assertEqual(v["step%d" % i], {"t": "int", "v": str(i)})
+            self.assertEqual(v["lap%d" % i], {"t": "int", "v": str(i)})
         # The stopped cell's own value: missing when the interrupt stopped its code (or it never started); set
         # only when the interrupt landed after its code had run, before its reply (ipykernel then ends the
         # request without a reply and the runner cannot tell) - never another value.
-        self.assertIn(v["step%d" % n], ({"t": "missing"}, {"t": "int", "v": str(n)}) if during else ({"t": "missing"},))
+        self.assertIn(v["lap%d" % n], ({"t": "missing"}, {"t": "int", "v": str(n)}) if during else ({"t": "missing"},))
         for i in range(n + 1, 11):
-            self.assertEqual(v["step%d" % i], {"t": "missing"})
+            self.assertEqual(v["lap%d" % i], {"t": "missing"})
         self.assertLess(self.record["duration_s"], 14 + 1 + 2)
 
     def test_shell_escape_exit_status_is_the_cells_error(self):
-        # C24's `!pip install` fails offline, yet IPython raises nothing: the exit status is recorded for the cell.
+        # A `!pip install` fails offline, yet IPython raises nothing: the exit status is recorded for the cell.
         def code(i, src):
             return {"cell_type": "code", "id": "c%d" % i, "metadata": {}, "outputs": [], "execution_count": None,
                     "source": src}
@@ -483,9 +500,10 @@ class RunnerTest(unittest.TestCase):
               "cells": [{"cell_type": "markdown", "id": "m", "metadata": {}, "source": "# Q"},
                         {"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
                          "source": "def add(a, b):\n    return a + b\n"}]}
-        self.run_job(nb, ["add"], extra_cells=[test_cell("q1-ok", "assert add(1, 2) == 3"),
-                                               test_cell("q1-bad", "assert add(2, 2) == 5, 'add(2, 2) should be 4'"),
-                                               test_cell("q1-partial", "assert add(1, 1) == 2\n1.5")])
+        self.run_job(nb, ["add"],
+                     extra_cells=[injected_test_cell("q1-ok", "assert add(1, 2) == 3"),
+                                  injected_test_cell("q1-bad", "assert add(2, 2) == 5, 'add(2, 2) should be 4'"),
+                                  injected_test_cell("q1-partial", "assert add(1, 1) == 2\n1.5")])
         self.assertEqual(self.record["status"], "completed")
         tests = {c["check"]: c for c in self.injected("test")}
         self.assertEqual(tests["q1-ok"]["status"], "ok")
@@ -508,8 +526,8 @@ class RunnerTest(unittest.TestCase):
         nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
               "cells": [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
                          "source": "x = 100\nsum = 7\nimport builtins\nbuiltins.abs = lambda v: 0\n"}]}
-        self.run_job(nb, ["x"], extra_cells=[test_cell("q1", "assert abs(x - 3) < 1"),
-                                             test_cell("q2", "assert sum == 7")])
+        self.run_job(nb, ["x"], extra_cells=[injected_test_cell("q1", "assert abs(x - 3) < 1"),
+                                             injected_test_cell("q2", "assert sum == 7")])
         tests = {c["check"]: c for c in self.injected("test")}
         self.assertEqual(tests["q1"]["test_result"], "unverified")
         self.assertEqual(tests["q1"]["status"], "error")
@@ -525,7 +543,7 @@ class RunnerTest(unittest.TestCase):
         later = {"cell_type": "code", "id": "later", "metadata": {}, "outputs": [], "execution_count": None,
                  "source": "y = x + 1\n"}
         nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [answer, student_tests, later]}
-        hidden = test_cell("q1", "assert x == 3, 'x should be 3'")
+        hidden = injected_test_cell("q1", "assert x == 3, 'x should be 3'")
         hidden["metadata"]["sandmark"].update({"grade_id": "t1", "replaced": student_tests})
         instrumented = copy.deepcopy(nb)
         instrumented["cells"][1] = hidden

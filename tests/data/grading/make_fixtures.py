@@ -120,8 +120,8 @@ def evaluate(expr):
     return eval(expr, env)
 
 
-# Payloads (docs/probe-payload.md section 2) of the shared cases, from the notebook's namespace.
-# C02's student namespace is the state after the interrupted loop (shared/cases README: total=5).
+# Payloads (docs/probe-payload.md section 2) of fault kinds C02, C12, C16, C17 and C32, from a notebook's namespace.
+# C02's student namespace is the state after the interrupted loop (its `total` is 5, not 15).
 PAYLOADS = {
     "C02-ref": {"end": "dict(count=10, total=15, double=20)"},
     "C02-student": {"end": "dict(count=10, total=5, double=20)"},

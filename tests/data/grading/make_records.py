@@ -3,7 +3,7 @@
 Each scenario is a notebook instrumented the way src/core/notebook/instrument.cpp does it (probe cells
 with metadata sandmark.injected/label/fallback, test cells with sandmark.check), run by
 resources/python/sandmark_runner.py with the system Python (nbclient, ipykernel) and no sandbox. The
-notebooks are harmless (shared cases C01, C02, C32 and small ones written here). The stored result keeps
+notebooks are harmless (fault fixtures of tests/data/cases and small ones written here). The stored result keeps
 `record` and `payload`; the executed notebook is dropped.
 
 Usage: /usr/bin/python3 tests/data/grading/make_records.py [RUNTIME_DIR]   (RUNTIME_DIR holds
@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CASES = os.path.normpath(os.path.join(HERE, "..", "..", "..", "..", "shared", "cases"))
+CASES = os.path.normpath(os.path.join(HERE, "..", "cases"))
 NONCE = "0123456789abcdef0123456789abcdef"
 
 
@@ -79,16 +79,20 @@ def case_cells(name):
 
 def scenarios(runtime):
     RUNTIME[0] = runtime
-    c02 = ["count", "total", "double"]
+    loop = ["letters", "countdown_sum", "doubled"]
+    killed = ["deposit_total", "with_interest"]
+    sigint = ["warmed_up", "done"]
+    markdown = ["apples", "crates", "pears"]
     anchored_student = [code("ans = 42", tags=["q1"])]
     return {
-        "C02-ref": case_cells("C02-ref.ipynb") + [probe(runtime, c02)],
-        "C02-student": case_cells("C02-infinite-loop.ipynb") + [probe(runtime, c02)],
-        "C01-ref": case_cells("C01-ref.ipynb") + [probe(runtime, ["area", "perimeter"])],
-        "C01-student": case_cells("C01-os-exit.ipynb") + [probe(runtime, ["area", "perimeter"])],
-        "C03-ref": case_cells("C03-ref.ipynb") + [probe(runtime, ["ready", "after"])],
-        "C03-student": case_cells("C03a-sigint-ignored.ipynb") + [probe(runtime, ["ready", "after"])],
-        "C32-student": case_cells("C32-cell-type-changed.ipynb") + [probe(runtime, ["a", "b", "c"])],
+        "infinite-loop-ref": case_cells("infinite-loop.ref.ipynb") + [probe(runtime, loop)],
+        "infinite-loop-student": case_cells("infinite-loop.ipynb") + [probe(runtime, loop)],
+        "kernel-killed-ref": case_cells("kernel-killed-by-os-exit.ref.ipynb") + [probe(runtime, killed)],
+        "kernel-killed-student": case_cells("kernel-killed-by-os-exit.ipynb") + [probe(runtime, killed)],
+        "sigint-ignored-ref": case_cells("infinite-loop-ignoring-sigint.ref.ipynb") + [probe(runtime, sigint)],
+        "sigint-ignored-student": case_cells("infinite-loop-ignoring-sigint.ipynb") + [probe(runtime, sigint)],
+        "markdown-answers-ref": case_cells("answer-cells-markdown-or-deleted.ref.ipynb") + [probe(runtime, markdown)],
+        "markdown-answers-student": case_cells("answer-cells-markdown-or-deleted.ipynb") + [probe(runtime, markdown)],
         # Answer cell q1 present: probed right after it, so reusing `ans` later does not matter.
         "anchor-ref": [code("ans = 42", tags=["q1"]), probe(runtime, ["ans"], "q1"), code("final = 1"),
                        probe(runtime, ["final"]),
