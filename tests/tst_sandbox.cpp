@@ -230,6 +230,32 @@ private:
 
     bool runnerPresent() const { return QFileInfo::exists(m_realRuntime + QLatin1String("/sandmark_runner.py")); }
 
+    /// Doctor options for the real runtime and this suite's runs folder, with the system Python.
+    DoctorOptions doctorOptions() const
+    {
+        DoctorOptions opt;
+        opt.runtimeDir = m_realRuntime;
+        opt.runsRoot = m_runs;
+        opt.python = QStringLiteral("/usr/bin/python3");
+        return opt;
+    }
+
+    /// Runs a Doctor for `kind` and returns its report; an empty report when none came within `timeoutMs`.
+    static DoctorReport runDoctor(SandboxKind kind, const DoctorOptions &opt, int timeoutMs = 60000)
+    {
+        Doctor doctor(kind, opt);
+        DoctorReport report;
+        QEventLoop loop;
+        QObject::connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
+            report = r;
+            loop.quit();
+        });
+        doctor.start();
+        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+        loop.exec();
+        return report;
+    }
+
     static QJsonObject cellAt(const QJsonObject &record, int index)
     {
         const QJsonArray cells = record.value(QLatin1String("cells")).toArray();
@@ -658,26 +684,13 @@ private Q_SLOTS:
                                  u"sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"_s})
             QVERIFY2(message.contains(m), qPrintable(u"'%1' missing from: %2"_s.arg(m, message)));
 
-        const auto runDoctor = [&](const BackendOptions &backend) {
-            DoctorOptions opt;
-            opt.runtimeDir = m_realRuntime;
-            opt.runsRoot = m_runs;
-            opt.python = u"/usr/bin/python3"_s;
+        const auto runBwrapDoctor = [&](const BackendOptions &backend) {
+            DoctorOptions opt = doctorOptions();
             opt.backendOptions = backend;
-            Doctor doctor(SandboxKind::Bwrap, opt);
-            DoctorReport report;
-            QEventLoop loop;
-            connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
-                report = r;
-                loop.quit();
-            });
-            doctor.start();
-            QTimer::singleShot(60000, &loop, &QEventLoop::quit);
-            loop.exec();
-            return report;
+            return runDoctor(SandboxKind::Bwrap, opt);
         };
         // doctor and the Self-Test (the same rows): the seed fails, its row says why and lists the fixes.
-        const DoctorReport seedFails = runDoctor(ubuntu);
+        const DoctorReport seedFails = runBwrapDoctor(ubuntu);
         QCOMPARE(seedFails.checks.size(), 2);
         const DoctorCheck &seed = seedFails.checks.at(1);
         QVERIFY(seed.name.startsWith(u"seed"_s));
@@ -698,7 +711,7 @@ private Q_SLOTS:
         QCOMPARE(c.error().file, debian.procSysDir + u"/kernel/unprivileged_userns_clone"_s);
         QVERIFY2(c.error().message.contains(u"(kernel.unprivileged_userns_clone = 0)"_s), qPrintable(c.error().toString()));
         QVERIFY2(c.error().message.contains(u"fix: sudo sysctl -w kernel.unprivileged_userns_clone=1"_s), qPrintable(c.error().toString()));
-        const DoctorReport refused = runDoctor(debian);
+        const DoctorReport refused = runBwrapDoctor(debian);
         QCOMPARE(refused.checks.size(), 1);
         QVERIFY(!refused.checks.at(0).ok);
         QVERIFY2(refused.checks.at(0).detail.startsWith(u"unprivileged user namespaces are disabled"_s),
@@ -1106,24 +1119,7 @@ result['uid'] = os.getuid()
     void doctorPassesForBwrapAndFailsForLocalUnsafe()
     {
         REQUIRE_BWRAP();
-        auto runDoctor = [&](SandboxKind kind) {
-            DoctorOptions opt;
-            opt.runtimeDir = m_realRuntime;
-            opt.runsRoot = m_runs;
-            opt.python = QStringLiteral("/usr/bin/python3");
-            Doctor doctor(kind, opt);
-            DoctorReport report;
-            QEventLoop loop;
-            connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
-                report = r;
-                loop.quit();
-            });
-            doctor.start();
-            QTimer::singleShot(60000, &loop, &QEventLoop::quit);
-            loop.exec();
-            return report;
-        };
-        const DoctorReport bwrap = runDoctor(SandboxKind::Bwrap);
+        const DoctorReport bwrap = runDoctor(SandboxKind::Bwrap, doctorOptions());
         QStringList failedChecks;
         for (const DoctorCheck &c : bwrap.checks) {
             if (!c.ok)
@@ -1138,7 +1134,7 @@ result['uid'] = os.getuid()
             QVERIFY2(m.hasMatch(), qPrintable(bwrap.checks.at(1).detail));
         }
 
-        const DoctorReport unsafe = runDoctor(SandboxKind::LocalUnsafe);
+        const DoctorReport unsafe = runDoctor(SandboxKind::LocalUnsafe, doctorOptions());
         QVERIFY(!unsafe.allOk());
         bool networkFailed = false;
         for (const DoctorCheck &c : unsafe.checks) {
@@ -1159,16 +1155,7 @@ result['uid'] = os.getuid()
         opt.runtimeDir = m_realRuntime;
         opt.runsRoot = m_runs;
         opt.dockerImage = m_dockerImage;
-        Doctor doctor(SandboxKind::Docker, opt);
-        DoctorReport report;
-        QEventLoop loop;
-        connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
-            report = r;
-            loop.quit();
-        });
-        doctor.start();
-        QTimer::singleShot(120000, &loop, &QEventLoop::quit);
-        loop.exec();
+        const DoctorReport report = runDoctor(SandboxKind::Docker, opt, 120000);
         QStringList failedChecks;
         for (const DoctorCheck &c : report.checks) {
             if (!c.ok)
