@@ -67,6 +67,7 @@ private Q_SLOTS:
     void rerunWithoutForceRunsNothing();
     void overrideSurvivesForcedRegrade();
     void problemSubmissionIsRecordedWithoutASandbox();
+    void outOfRangeNumberIsOneStudentsProblem();
     void shardsMergedEqualTheFullSet();
     void resumeAfterSigkill();
     void failedReferenceIsAGraderErrorForEveryone();
@@ -513,6 +514,38 @@ void TestBatch::problemSubmissionIsRecordedWithoutASandbox()
     QCOMPARE(amy.finished, amy.started);
     for (const EffectiveCheck &c : amy.checks)
         QCOMPARE(c.result.outcome, Outcome::NotGraded);
+}
+
+// One submission whose notebook holds a number outside the range of a double (a metadata key of 1e999)
+// aborted the whole batch before anything was committed (security report F1). It is that student's
+// needs-review, with the place; the others are graded.
+void TestBatch::outOfRangeNumberIsOneStudentsProblem()
+{
+    REQUIRE_SANDBOX();
+    QTemporaryDir dir;
+    const QString nb = kIris + u"/submissions/alice/iris-analysis.ipynb"_s;
+    QVERIFY(QDir(dir.path()).mkpath(u"alice"_s));
+    QVERIFY(QDir(dir.path()).mkpath(u"mallory"_s));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"alice/iris-analysis.ipynb"_s)));
+    QByteArray bytes = readFile(nb);
+    const qsizetype metadata = bytes.lastIndexOf("\"metadata\": {");
+    QVERIFY(metadata > 0);
+    bytes.insert(metadata + qsizetype(strlen("\"metadata\": {")), "\"x\": 1e999, ");
+    QFile evil(dir.filePath(u"mallory/iris-analysis.ipynb"_s));
+    QVERIFY(evil.open(QIODevice::WriteOnly) && evil.write(bytes) == bytes.size());
+    evil.close();
+    const QString path = m_tmp.filePath(u"overflow.sqlite"_s);
+    const BatchRun o = runBatch(*discoverSubmissions(dir.path()), options(path));
+    QVERIFY(o.summary);
+    QCOMPARE(o.summary->needsReview, 1);
+    const QMap<QString, EffectiveGrade> g = grades(path);
+    QCOMPARE(g.value(u"alice"_s).status, GradeStatus::Graded);
+    QCOMPARE(*g.value(u"alice"_s).score(), 8.0);
+    const EffectiveGrade mallory = g.value(u"mallory"_s);
+    QCOMPARE(mallory.status, GradeStatus::NeedsReview);
+    QVERIFY2(mallory.reasons.value(0).contains(u"the number 1e999 is outside the range of a double"_s),
+             qPrintable(mallory.reasons.join(u" | "_s)));
+    QVERIFY2(mallory.reasons.value(0).contains(u"line "_s), qPrintable(mallory.reasons.value(0)));
 }
 
 void TestBatch::shardsMergedEqualTheFullSet()

@@ -119,6 +119,8 @@ void TestCli::golden_data()
     QTest::newRow("strip") << QStringList{u"strip"_s, u"cli/instrument.stdout"_s} << 0;
     QTest::newRow("strip-non-notebook") << QStringList{u"strip"_s, u"assignments/good/data/iris.csv"_s} << 1;
     QTest::newRow("strip-not-utf8") << QStringList{u"strip"_s, u"cases/cp1252-byte-not-utf8.ipynb"_s} << 1;
+    QTest::newRow("strip-number-overflow") << QStringList{u"strip"_s, u"notebooks/number-overflow.ipynb"_s} << 1;
+    QTest::newRow("validate-number-overflow") << QStringList{u"validate"_s, u"assignments/number-overflow"_s} << 1;
     QTest::newRow("strip-missing-file") << QStringList{u"strip"_s, u"cases/nope.ipynb"_s} << 1;
     QTest::newRow("datasets-size-warning-negative")
         << QStringList{u"datasets"_s, u"check"_s, u"assignments/good"_s, u"--size-warning"_s, u"-1"_s} << 2;

@@ -15,6 +15,7 @@
 #include <cmath>
 
 using namespace sandmark;
+using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
@@ -179,8 +180,11 @@ void TestGrading::decodeRejectsMalformed_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not valid JSON");
+    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("invalid JSON");
     QTest::newRow("no tag") << QByteArray(R"({"v": "1"})") << QStringLiteral("\"t\" is missing");
+    QTest::newRow("1e999") << QByteArray(R"({"t": "float", "v": 1e999})")
+                           << QStringLiteral("fixture: line 1, column 21: invalid JSON: the number 1e999 is outside the range");
+    QTest::newRow("nested too deep") << QByteArray(2000, '[') << QStringLiteral("nested more than 1000 levels deep");
     QTest::newRow("unknown tag") << QByteArray(R"({"t": "quaternion"})") << QStringLiteral("unknown tag");
     QTest::newRow("int as number") << QByteArray(R"({"t": "int", "v": 5})") << QStringLiteral("must be a string");
     QTest::newRow("int text") << QByteArray(R"({"t": "int", "v": "5.5"})") << QStringLiteral("not an int");
@@ -211,6 +215,17 @@ void TestGrading::payloadOneBadValueKeepsOthers()
     auto null = decodeProbePayload("null");
     QVERIFY(null && null->isNull);
     QVERIFY(!decodeProbePayload(R"({"format": "other"})"));
+    // Outside data decides the types: a payload whose numbers overflow, or whose "format" is not a string,
+    // is an error naming the payload (nlohmann threw out_of_range / type_error for them: report F1).
+    const auto overflow = decodeProbePayload(R"({"format": "sandmark-payload/1", "probes": {"end": {"values": {}, "namespace_omitted": -1e999}}})",
+                                             QStringLiteral("student payload"));
+    QVERIFY(!overflow);
+    QCOMPARE(overflow.error().file, QStringLiteral("student payload"));
+    QCOMPARE(overflow.error().location, QStringLiteral("line 1, column 88"));
+    QVERIFY2(overflow.error().message.contains(QStringLiteral("-1e999 is outside the range")), qPrintable(overflow.error().message));
+    const auto formatNumber = decodeProbePayload(R"({"format": 1, "probes": {}})", QStringLiteral("student payload"));
+    QVERIFY(!formatNumber);
+    QCOMPARE(formatNumber.error().location, QStringLiteral("format"));
 }
 
 void TestGrading::compare_data()

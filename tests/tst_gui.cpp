@@ -364,6 +364,10 @@ private Q_SLOTS:
         QTest::newRow("json syntax") << QStringLiteral("\"slug\": \"iris-basics\",")
                                      << QStringLiteral("\"slug\": \"iris-basics\",,") << false
                                      << QStringLiteral("line 3, column 25");
+        // The app aborted (QUnhandledException) on a number outside the double range (security report F1).
+        QTest::newRow("number overflow") << QStringLiteral("\"slug\": \"iris-basics\",")
+                                         << QStringLiteral("\"slug\": \"iris-basics\", \"x\": 1e999,") << false
+                                         << QStringLiteral("line 3, column 31");
         QTest::newRow("unknown anchor") << QStringLiteral("\"anchor\": \"q1\"") << QStringLiteral("\"anchor\": \"q9\"")
                                         << true << QStringLiteral("checks[0].anchor");
     }
