@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -82,6 +83,8 @@ private Q_SLOTS:
     void checksListReference();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
+    void doctorAnswersInEveryFailureMode_data();
+    void doctorAnswersInEveryFailureMode();
 };
 
 void TestCli::golden_data()
@@ -503,6 +506,116 @@ void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
     QVERIFY2(err.startsWith(u"sandmark-cli: %1/.sandmark: cannot write: the disk is full ("_s.arg(a)), qPrintable(err));
     QCOMPARE(err.count(QLatin1Char('\n')), 1);
     QVERIFY(!QFileInfo::exists(a + u"/.sandmark/gradebook.sqlite"_s));
+}
+
+// `doctor` must answer — with the failed check and its fix — exactly when the sandbox is broken; it hung
+// forever, printing nothing, whenever a backend check failed (security report F7). Each failure of each
+// backend is injected into the real CLI process, which must end within a minute.
+void TestCli::doctorAnswersInEveryFailureMode_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QStringList>("lines"); ///< each must appear in stdout
+    const QStringList bwrap{u"doctor"_s, u"--sandbox"_s, u"bwrap"_s};
+    const QStringList docker{u"doctor"_s, u"--sandbox"_s, u"docker"_s};
+    QTest::newRow("bwrap not installed") << u"empty-path"_s << bwrap << 3
+                                         << QStringList{u"FAIL  backend available"_s, u"fix: bubblewrap (bwrap) is not installed"_s};
+    QTest::newRow("bwrap: user namespaces disabled")
+        << u"no-userns"_s << bwrap << 3
+        << QStringList{u"FAIL  backend available"_s, u"(user.max_user_namespaces = 0)"_s,
+                       u"fix: sudo sysctl -w user.max_user_namespaces=15000"_s};
+    QTest::newRow("bwrap cannot create namespaces")
+        << u"failing-bwrap"_s << bwrap << 3
+        << QStringList{u"PASS  backend available"_s, u"FAIL  seed: bwrap with all namespaces unshared runs /bin/true"_s,
+                       u"setting up uid map: Permission denied"_s, u"      fix: "_s};
+    QTest::newRow("bwrap: no Python for the probe")
+        << u"working-bwrap"_s << (bwrap + QStringList{u"--python"_s, u"/nonexistent/python3"_s}) << 1
+        << QStringList{u"FAIL  probe: runs inside the sandbox"_s, u"/nonexistent/python3"_s};
+    QTest::newRow("docker CLI not installed") << u"empty-path"_s << docker << 3
+                                              << QStringList{u"FAIL  backend available"_s, u"fix: the Docker CLI is not installed"_s};
+    QTest::newRow("docker: no socket") << u"docker-host=unix:///nonexistent/docker.sock"_s << docker << 3
+                                       << QStringList{u"fix: the Docker daemon is not running (no socket)"_s};
+    QTest::newRow("local-unsafe: no Python")
+        << QString() << QStringList{u"doctor"_s, u"--sandbox"_s, u"local-unsafe"_s, u"--python"_s, u"/nonexistent/python3"_s}
+        << 3 << QStringList{u"FAIL  probe: runs inside the sandbox"_s, u"cannot start /nonexistent/python3"_s};
+}
+
+void TestCli::doctorAnswersInEveryFailureMode()
+{
+    QFETCH(QString, mode);
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QStringList, lines);
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    // As root the doctor drops to a sandbox uid, which must reach the fake tools and the cache.
+    QVERIFY(QFile::setPermissions(tmp.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther
+                                                  | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
+    QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
+    QString program = QStringLiteral(SANDMARK_CLI);
+    QStringList argv = args;
+    const auto canRun = [](const QString &prog, const QStringList &a) {
+        QProcess p;
+        p.start(prog, a);
+        return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    };
+    if (mode == u"empty-path"_s) {
+        QVERIFY(QDir().mkpath(tmp.filePath(u"empty"_s)));
+        env.insert(u"PATH"_s, tmp.filePath(u"empty"_s));
+    } else if (mode == u"no-userns"_s) {
+        // A user namespace of its own whose user.max_user_namespaces is 0: what the doctor reads is that
+        // namespace's limit, as on a host where an administrator disabled them.
+        if (!canRun(u"/usr/bin/unshare"_s, {u"--user"_s, u"--map-root-user"_s, u"/bin/true"_s}))
+            QSKIP("unshare --user is not available here (user namespaces are already off)");
+        program = u"/usr/bin/unshare"_s;
+        argv = QStringList{u"--user"_s, u"--map-root-user"_s, u"/bin/sh"_s, u"-c"_s,
+                           u"echo 0 > /proc/sys/user/max_user_namespaces && exec \"$0\" \"$@\""_s, QStringLiteral(SANDMARK_CLI)}
+               + args;
+    } else if (mode == u"failing-bwrap"_s) {
+        // A bwrap that cannot set up its namespaces, as under an AppArmor profile that forbids them.
+        const QString dir = tmp.filePath(u"bin"_s);
+        QVERIFY(QDir().mkpath(dir));
+        QFile script(dir + u"/bwrap"_s);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther
+                                      | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
+        QFile::setPermissions(dir, script.permissions());
+        env.insert(u"PATH"_s, dir + u":/usr/bin:/bin"_s);
+    } else if (mode == u"working-bwrap"_s) {
+        if (!canRun(u"bwrap"_s, {u"--unshare-all"_s, u"--ro-bind"_s, u"/"_s, u"/"_s, u"/bin/true"_s}))
+            QSKIP("bwrap cannot run here");
+    } else if (mode.startsWith(u"docker-host="_s)) {
+        env.insert(u"DOCKER_HOST"_s, mode.mid(12));
+    }
+    if (mode.startsWith(u"docker"_s)) {
+        if (QStandardPaths::findExecutable(u"docker"_s).isEmpty())
+            QSKIP("the Docker CLI is not installed here");
+    }
+
+    QProcess p;
+    p.setWorkingDirectory(tmp.path());
+    QProcessEnvironment penv = QProcessEnvironment::systemEnvironment();
+    penv.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        penv.insert(it.key(), it.value());
+    p.setProcessEnvironment(penv);
+    p.start(program, argv);
+    const bool ended = p.waitForFinished(60000);
+    if (!ended) {
+        p.kill();
+        p.waitForFinished();
+    }
+    QVERIFY2(ended, "doctor did not answer within 60 s");
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit, qPrintable(err));
+    QVERIFY2(p.exitCode() == code, qPrintable(u"exit %1\n%2\n%3"_s.arg(p.exitCode()).arg(out, err)));
+    for (const QString &line : lines)
+        QVERIFY2(out.contains(line), qPrintable(u"missing '%1' in:\n%2"_s.arg(line, out)));
+    QVERIFY2(out.endsWith(u"some checks FAILED\n"_s), qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

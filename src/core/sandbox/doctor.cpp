@@ -286,7 +286,10 @@ void Doctor::finish()
     for (const QString &root : std::as_const(m_runFolders))
         QDir(root).removeRecursively(); // the probe's run folders are not results: nothing is kept
     m_runFolders.clear();
-    Q_EMIT finished(m_report);
+    // Always from the event loop, never inside start(): a caller connects, calls start() and then waits in
+    // its loop, which a report emitted synchronously (a backend that is not there) would never reach — the
+    // CLI's doctor hung forever exactly when the sandbox was broken (report F7).
+    QMetaObject::invokeMethod(this, [this]() { Q_EMIT finished(m_report); }, Qt::QueuedConnection);
 }
 
 } // namespace sandmark

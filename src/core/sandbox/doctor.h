@@ -51,7 +51,9 @@ struct DoctorOptions
 /// and fixes, diagnoseUserNamespaces() in sandbox/userns.h); then the probe
 /// (resources/python/sandmark_doctor_probe.py) inside the sandbox, with a TCP listener on the host's
 /// 127.0.0.1 that must stay unreachable, and a stand-in assignment folder, the home folder and another run
-/// folder that must stay invisible. Every failed check carries its fix. Emits finished() exactly once.
+/// folder that must stay invisible. Every failed check carries its fix. Emits finished() exactly once,
+/// always from the event loop (never inside start(), whatever fails), so a caller may connect, call start()
+/// and then enter its loop.
 class Doctor : public QObject
 {
     Q_OBJECT
