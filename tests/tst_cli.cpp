@@ -6,6 +6,7 @@
 // SANDMARK_UPDATE_GOLDEN=1 (e.g. `SANDMARK_UPDATE_GOLDEN=1 ctest --preset dev -R tst_cli`) and review the
 // diff before committing.
 #include "batch/submissions.h"
+#include "env/dockerimage.h"
 #include "gradebook/gradebook.h"
 #include "notebook/notebook.h"
 
@@ -83,6 +84,7 @@ private Q_SLOTS:
     void checksListReference();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
+    void dockerDaemonThatDoesNotAnswerIsNamed();
     void doctorAnswersInEveryFailureMode_data();
     void doctorAnswersInEveryFailureMode();
 };
@@ -508,6 +510,35 @@ void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
     QVERIFY(!QFileInfo::exists(a + u"/.sandmark/gradebook.sqlite"_s));
 }
 
+// A Docker daemon behind a stale socket (or an address nothing listens on) was reported as a missing base
+// image with "build it with scripts/docker-base-image" (security report F13): `run` names the daemon and how
+// to start it.
+void TestCli::dockerDaemonThatDoesNotAnswerIsNamed()
+{
+    QCOMPARE(dockerDaemonProblem("Cannot connect to the Docker daemon at unix:///x.sock. Is the docker daemon running?"),
+             u"the Docker daemon does not answer at %1: start it (systemctl start docker, or dockerd &), or point "
+             "DOCKER_HOST at a running daemon"_s.arg(qEnvironmentVariable("DOCKER_HOST", u"unix:///var/run/docker.sock"_s)));
+    QVERIFY(dockerDaemonProblem("permission denied while trying to connect to the Docker daemon socket at unix:///var/run/"
+                                "docker.sock").contains(u"add the user to the docker group"_s));
+    QCOMPARE(dockerDaemonProblem("Error: No such image: sandmark-base:latest"), QString());
+    if (QStandardPaths::findExecutable(u"docker"_s).isEmpty())
+        QSKIP("the Docker CLI is not installed here");
+    QTemporaryDir tmp;
+    const QString sock = tmp.filePath(u"docker.sock"_s);
+    QProcess py;
+    py.start(u"/usr/bin/python3"_s, {u"-c"_s, u"import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])"_s, sock});
+    QVERIFY(py.waitForFinished(30000) && py.exitCode() == 0);
+    for (const QString &host : {u"unix://"_s + sock, u"tcp://127.0.0.1:1"_s}) {
+        const Run r = runCli({u"run"_s, u"assignments/good"_s, u"assignments/good/hw.ipynb"_s, u"--sandbox"_s, u"docker"_s},
+                             {{u"DOCKER_HOST"_s, host}, {u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}}, QStringLiteral(SANDMARK_TEST_DATA_DIR),
+                             120000);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(r.code == 3, qPrintable(u"exit %1: %2"_s.arg(r.code).arg(err)));
+        QVERIFY2(err.contains(u"the Docker daemon does not answer at %1: start it"_s.arg(host)), qPrintable(err));
+        QVERIFY2(!err.contains(u"docker-base-image"_s), qPrintable(err));
+    }
+}
+
 // `doctor` must answer — with the failed check and its fix — exactly when the sandbox is broken; it hung
 // forever, printing nothing, whenever a backend check failed (security report F7). Each failure of each
 // backend is injected into the real CLI process, which must end within a minute.
@@ -536,6 +567,17 @@ void TestCli::doctorAnswersInEveryFailureMode_data()
                                               << QStringList{u"FAIL  backend available"_s, u"fix: the Docker CLI is not installed"_s};
     QTest::newRow("docker: no socket") << u"docker-host=unix:///nonexistent/docker.sock"_s << docker << 3
                                        << QStringList{u"fix: the Docker daemon is not running (no socket)"_s};
+    QTest::newRow("docker: stale socket") << u"stale-socket"_s << docker << 3
+                                          << QStringList{u"FAIL  docker: the daemon answers and has the image"_s,
+                                                         u"fix: the Docker daemon does not answer at unix://"_s,
+                                                         u"start it (systemctl start docker, or dockerd &)"_s};
+    QTest::newRow("docker: nothing listens on the TCP address")
+        << u"docker-host=tcp://127.0.0.1:1"_s << docker << 3
+        << QStringList{u"fix: the Docker daemon does not answer at tcp://127.0.0.1:1: start it"_s};
+    QTest::newRow("docker: image missing")
+        << u"docker-daemon"_s << (docker + QStringList{u"--docker-image"_s, u"sandmark-no-such-image:0"_s}) << 3
+        << QStringList{u"FAIL  docker: the daemon answers and has the image"_s,
+                       u"fix: the image sandmark-no-such-image:0 is not available: build it with scripts/docker-base-image"_s};
     QTest::newRow("local-unsafe: no Python")
         << QString() << QStringList{u"doctor"_s, u"--sandbox"_s, u"local-unsafe"_s, u"--python"_s, u"/nonexistent/python3"_s}
         << 3 << QStringList{u"FAIL  probe: runs inside the sandbox"_s, u"cannot start /nonexistent/python3"_s};
@@ -589,8 +631,17 @@ void TestCli::doctorAnswersInEveryFailureMode()
             QSKIP("bwrap cannot run here");
     } else if (mode.startsWith(u"docker-host="_s)) {
         env.insert(u"DOCKER_HOST"_s, mode.mid(12));
+    } else if (mode == u"stale-socket"_s) {
+        // A socket file nothing listens on: what a daemon that died leaves behind.
+        const QString sock = tmp.filePath(u"docker.sock"_s);
+        QVERIFY(canRun(u"/usr/bin/python3"_s, {u"-c"_s, u"import socket,sys; s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1])"_s, sock}));
+        QVERIFY(QFileInfo(sock).exists());
+        env.insert(u"DOCKER_HOST"_s, u"unix://"_s + sock);
+    } else if (mode == u"docker-daemon"_s) {
+        if (!canRun(u"docker"_s, {u"info"_s, u"--format"_s, u"{{.ServerVersion}}"_s}))
+            QSKIP("no Docker daemon answers here");
     }
-    if (mode.startsWith(u"docker"_s)) {
+    if (mode.startsWith(u"docker"_s) || mode == u"stale-socket"_s) {
         if (QStandardPaths::findExecutable(u"docker"_s).isEmpty())
             QSKIP("the Docker CLI is not installed here");
     }

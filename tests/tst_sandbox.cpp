@@ -1176,6 +1176,7 @@ result['uid'] = os.getuid()
         }
         QVERIFY2(report.allOk(), qPrintable(failedChecks.join(QLatin1Char('\n'))));
         QVERIFY(report.checks.size() >= 10);
+        QCOMPARE(report.checks.at(1).name, QStringLiteral("docker: the daemon answers and has the image"));
     }
 
     // ---- hostile notebooks through the real runner (tests/data/cases; sandbox only) ------------------

@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
 
@@ -112,8 +113,43 @@ void Doctor::start()
         m_lease = SandboxIdentityLease::acquire();
     if (m_kind == SandboxKind::Bwrap)
         runSeed();
+    else if (m_kind == SandboxKind::Docker)
+        runImageCheck();
     else
         runProbe();
+}
+
+void Doctor::runImageCheck()
+{
+    // `docker image inspect` answers both questions a probe run would mix up: does the daemon answer, and is
+    // the image there? (A stale socket was reported as "build the base image": report F13.)
+    const QString name = QStringLiteral("docker: the daemon answers and has the image");
+    m_seed = new QProcess(this);
+    m_seed->setProcessChannelMode(QProcess::MergedChannels);
+    connect(m_seed, &QProcess::finished, this, [this, name](int code, QProcess::ExitStatus st) {
+        const QByteArray out = m_seed->readAll().trimmed();
+        if (st == QProcess::NormalExit && code == 0) {
+            add(name, true, m_options.dockerImage, QString());
+            runProbe();
+            return;
+        }
+        const QString daemon = dockerDaemonProblem(out);
+        add(name, false, QStringLiteral("exit %1: %2").arg(code).arg(QString::fromUtf8(out.left(2000))),
+            !daemon.isEmpty() ? daemon
+                              : QStringLiteral("the image %1 is not available: build it with scripts/docker-base-image, "
+                                               "or name another with --docker-image / SANDMARK_DOCKER_IMAGE")
+                                    .arg(m_options.dockerImage));
+        finish();
+    });
+    connect(m_seed, &QProcess::errorOccurred, this, [this, name](QProcess::ProcessError e) {
+        if (e != QProcess::FailedToStart)
+            return;
+        add(name, false, m_seed->errorString(), QStringLiteral("install docker.io (apt install docker.io), or choose --sandbox bwrap"));
+        finish();
+    });
+    m_seed->start(QStandardPaths::findExecutable(m_options.backendOptions.dockerPath),
+                  {QStringLiteral("image"), QStringLiteral("inspect"), QStringLiteral("--format"), QStringLiteral("{{.Id}}"),
+                   m_options.dockerImage});
 }
 
 void Doctor::runSeed()
