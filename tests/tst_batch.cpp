@@ -68,6 +68,7 @@ private Q_SLOTS:
     void overrideSurvivesForcedRegrade();
     void problemSubmissionIsRecordedWithoutASandbox();
     void outOfRangeNumberIsOneStudentsProblem();
+    void mountinfoCarriesNoStudentId();
     void shardsMergedEqualTheFullSet();
     void resumeAfterSigkill();
     void failedReferenceIsAGraderErrorForEveryone();
@@ -546,6 +547,32 @@ void TestBatch::outOfRangeNumberIsOneStudentsProblem()
     QVERIFY2(mallory.reasons.value(0).contains(u"the number 1e999 is outside the range of a double"_s),
              qPrintable(mallory.reasons.join(u" | "_s)));
     QVERIFY2(mallory.reasons.value(0).contains(u"line "_s), qPrintable(mallory.reasons.value(0)));
+}
+
+// The sandbox sees the host paths of what is bound into it (/proc/self/mountinfo); the run folder's name
+// carried the student id (security report F14). A student's notebook that prints its mountinfo finds no id.
+void TestBatch::mountinfoCarriesNoStudentId()
+{
+    REQUIRE_SANDBOX();
+    QTemporaryDir dir;
+    const QString id = u"mallory-mountinfo-7"_s;
+    QVERIFY(QDir(dir.path()).mkpath(id));
+    QFile nb(dir.filePath(id + u"/hw.ipynb"_s));
+    QVERIFY(nb.open(QIODevice::WriteOnly));
+    nb.write(R"nb({"cells": [{"cell_type": "code", "execution_count": null, "id": "a", "metadata": {}, "outputs": [],
+"source": ["print(open('/proc/self/mountinfo').read())"]}],
+"metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+"nbformat": 4, "nbformat_minor": 5})nb");
+    nb.close();
+    const QString path = m_tmp.filePath(u"mountinfo.sqlite"_s);
+    const BatchRun o = runBatch(*discoverSubmissions(dir.path()), options(path, 1));
+    QVERIFY(o.summary);
+    QVERIFY(o.finished.contains(id));
+    const QString executed = QDir(o.finished.value(id).artifacts).filePath(u"executed.ipynb"_s);
+    const QString text = QString::fromUtf8(readFile(executed));
+    QVERIFY2(text.contains(u" /work "_s), qPrintable(executed + u": "_s + text.left(2000))); // the mountinfo was printed
+    QVERIFY2(!text.contains(id), qPrintable(text));
+    QVERIFY2(!o.finished.value(id).artifacts.contains(id), qPrintable(o.finished.value(id).artifacts));
 }
 
 void TestBatch::shardsMergedEqualTheFullSet()

@@ -9,6 +9,7 @@
 #include "env/dockerimage.h"
 #include "gradebook/gradebook.h"
 #include "notebook/notebook.h"
+#include "util/displaytext.h"
 
 #include "testsupport.h"
 
@@ -84,6 +85,9 @@ private Q_SLOTS:
     void checksListReference();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
+    void displayTextEscapes_data();
+    void displayTextEscapes();
+    void untrustedNamesPrintOnOneLine();
     void dockerDaemonThatDoesNotAnswerIsNamed();
     void doctorAnswersInEveryFailureMode_data();
     void doctorAnswersInEveryFailureMode();
@@ -508,6 +512,56 @@ void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
     QVERIFY2(err.startsWith(u"sandmark-cli: %1/.sandmark: cannot write: the disk is full ("_s.arg(a)), qPrintable(err));
     QCOMPARE(err.count(QLatin1Char('\n')), 1);
     QVERIFY(!QFileInfo::exists(a + u"/.sandmark/gradebook.sqlite"_s));
+}
+
+// Text from outside (student ids, file names) cannot break a line or reorder what a terminal or table shows
+// (security report F14); every other character of any script is kept.
+void TestCli::displayTextEscapes_data()
+{
+    QTest::addColumn<QString>("in");
+    QTest::addColumn<QString>("out");
+    QTest::newRow("plain") << u"alice"_s << u"alice"_s;
+    QTest::newRow("other scripts kept") << u"Zoë Ünal 李 محمد"_s << u"Zoë Ünal 李 محمد"_s;
+    QTest::newRow("emoji kept") << QString::fromUtf8("ana \xF0\x9F\x98\x80") << QString::fromUtf8("ana \xF0\x9F\x98\x80");
+    QTest::newRow("newline") << u"bob\nalice"_s << u"bob\\nalice"_s;
+    QTest::newRow("carriage return and tab") << u"a\rb\tc"_s << u"a\\rb\\tc"_s;
+    QTest::newRow("escape sequence") << u"x\x1b[2Jy"_s << u"x\\x1b[2Jy"_s;
+    QTest::newRow("DEL and C1") << QString::fromUtf16(u"a\x7f" u"b\u0085c") << u"a\\x7fb\\x85c"_s;
+    QTest::newRow("right-to-left override") << u"eve\u202Egnp.exe"_s << u"eve\\u202egnp.exe"_s;
+    QTest::newRow("isolates and marks") << u"a\u2066b\u2069c\u200Fd"_s << u"a\\u2066b\\u2069c\\u200fd"_s;
+    QTest::newRow("zero width and BOM") << u"a\u200Bb\uFEFF"_s << u"a\\u200bb\\ufeff"_s;
+    QTest::newRow("line and paragraph separators") << u"a\u2028b\u2029"_s << u"a\\u2028b\\u2029"_s;
+    QTest::newRow("unpaired surrogate") << QString(QChar(0xD800)) + u"x"_s << u"\\ud800x"_s;
+    QTest::newRow("tag character (format, astral)") << QString::fromUcs4(U"a\U000E0041") << u"a\\U000e0041"_s;
+}
+
+void TestCli::displayTextEscapes()
+{
+    QFETCH(QString, in);
+    QFETCH(QString, out);
+    QCOMPARE(displayText(in), out);
+}
+
+// Through the CLI: `import submissions` of a folder whose students are named with a newline and a U+202E
+// lists each on one line, escaped (they printed raw, so one student could forge another's line).
+void TestCli::untrustedNamesPrintOnOneLine()
+{
+    QTemporaryDir tmp;
+    const QString in = tmp.filePath(u"in"_s);
+    const QStringList ids{u"bob\nalice"_s, u"eve\u202Egnp"_s};
+    for (const QString &id : ids) {
+        QVERIFY(QDir().mkpath(in + u"/"_s + id));
+        QFile f(in + u"/"_s + id + u"/hw.ipynb"_s);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
+    }
+    const Run r = runCli({u"import"_s, u"submissions"_s, in, u"-o"_s, tmp.filePath(u"out"_s)}, {}, tmp.path());
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QList<QByteArray> lines = r.out.split('\n');
+    QVERIFY2(lines.contains("bob\\nalice\tout/bob\\nalice/hw.ipynb"), r.out.constData());
+    QVERIFY2(lines.contains("eve\\u202egnp\tout/eve\\u202egnp/hw.ipynb"), r.out.constData());
+    QVERIFY2(!r.out.contains("\xE2\x80\xAE"), r.out.constData()); // no raw U+202E anywhere
+    QVERIFY(QFileInfo::exists(tmp.filePath(u"out/bob\nalice/hw.ipynb"_s))); // the folder keeps its real name
 }
 
 // A Docker daemon behind a stale socket (or an address nothing listens on) was reported as a missing base

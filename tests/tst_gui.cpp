@@ -322,6 +322,18 @@ private Q_SLOTS:
         QCoreApplication::removeTranslator(&de);
     }
 
+    // A student id with a newline or a right-to-left override shows escaped, in one line, in its own order;
+    // the id itself (StudentRole, what the page grades and looks up) stays as it is.
+    void untrustedStudentIdIsEscaped()
+    {
+        SubmissionsModel m;
+        SubmissionsModel::Row a;
+        a.student = QStringLiteral("bob\nalice\u202Egnp.ipynb");
+        m.setRows({a});
+        QCOMPARE(m.index(0, SubmissionsModel::StudentColumn).data().toString(), QStringLiteral("bob\\nalice\\u202egnp.ipynb"));
+        QCOMPARE(m.index(0, SubmissionsModel::StudentColumn).data(StudentRole).toString(), a.student);
+    }
+
     void openExampleAssignment()
     {
         MemoryStore store;

@@ -839,7 +839,6 @@ for p in ['/sandmark-x', '/usr/sandmark-x', '/etc/sandmark-x', '/sandmark/runtim
         secret.close();
         WorkdirSpec otherSpec;
         otherSpec.runsRoot = m_runs;
-        otherSpec.label = QStringLiteral("other-student");
         otherSpec.submissionFiles = {secret.fileName()};
         Expected<RunFolder> other = prepareRunFolder(otherSpec);
         QVERIFY(other);

@@ -115,7 +115,6 @@ ReferenceRun::ReferenceRun(Assignment assignment, ReferenceRunOptions options, Q
 {
     if (m_options.cacheDir.isEmpty())
         m_options.cacheDir = paths::cacheDir() + QLatin1String("/reference");
-    m_options.run.label = QStringLiteral("reference");
     m_options.run.listNamespace = true; // the checks editor picks variables from it
 }
 

@@ -235,11 +235,9 @@ void Doctor::runProbe()
                                                         : identityFor(m_lease);
     WorkdirSpec other;
     other.runsRoot = m_options.runsRoot;
-    other.label = QStringLiteral("doctor-other");
     Expected<RunFolder> otherRun = prepareRunFolder(other);
     WorkdirSpec spec;
     spec.runsRoot = m_options.runsRoot;
-    spec.label = QStringLiteral("doctor");
     spec.sandboxOwner = m_kind == SandboxKind::Docker && ::geteuid() != 0 ? std::nullopt : identity;
     Expected<RunFolder> folder = prepareRunFolder(spec);
     if (otherRun)

@@ -12,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
-#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <cerrno>
@@ -63,16 +62,6 @@ Expected<void> chownTree(const QString &root, const SandboxIdentity &id)
     return {};
 }
 
-QString sanitizeLabel(const QString &label)
-{
-    QString out = label;
-    static const QRegularExpression bad(QStringLiteral("[^A-Za-z0-9._-]"));
-    out.replace(bad, QStringLiteral("_"));
-    if (out.size() > 40)
-        out.truncate(40);
-    return out.isEmpty() ? QStringLiteral("run") : out;
-}
-
 Expected<void> saveFile(const QString &path, const QByteArray &data)
 {
     QSaveFile f(path);
@@ -106,9 +95,8 @@ Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
 
     RunFolder folder;
     const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    const QString rnd = QString::number(QRandomGenerator::system()->generate64(), 16).left(10);
-    folder.root = runsRoot + QLatin1Char('/') + stamp + QLatin1Char('-') + sanitizeLabel(spec.label)
-                  + QLatin1Char('-') + rnd;
+    const QString rnd = QStringLiteral("%1").arg(QRandomGenerator::system()->generate64(), 16, 16, QLatin1Char('0'));
+    folder.root = runsRoot + QLatin1Char('/') + stamp + QLatin1Char('-') + rnd;
     folder.work = folder.root + QLatin1String("/work");
     folder.artifacts = folder.root + QLatin1String("/artifacts");
     if (!QDir().mkpath(folder.work) || !QDir().mkpath(folder.artifacts))
