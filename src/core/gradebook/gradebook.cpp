@@ -1,5 +1,7 @@
 #include "gradebook/gradebook.h"
 
+#include "util/paths.h"
+
 #include <QAtomicInteger>
 #include <QCryptographicHash>
 #include <QDir>
@@ -298,6 +300,13 @@ Expected<std::unique_ptr<Gradebook>> Gradebook::open(const QString &path)
     }
     if (auto m = gb->migrate(); !m)
         return failed(m.error());
+    // Grades are private to the grading user, also in a gradebook an older version wrote 0644. SQLite gives
+    // the -wal and -shm files the database's mode, so they follow. Our own `.sandmark` folder is closed too;
+    // a folder the user chose (--gradebook /tmp/x.sqlite) is left as it is.
+    for (const char *suffix : {"", "-wal", "-shm"})
+        paths::makePrivateFile(abs + QLatin1String(suffix));
+    if (QFileInfo(QFileInfo(abs).absolutePath()).fileName() == QLatin1String(".sandmark"))
+        (void)paths::makePrivateFolder(QFileInfo(abs).absolutePath());
     return gb;
 }
 
