@@ -56,6 +56,9 @@ QString doctorFixFor(const QString &name, SandboxKind kind)
     if (name.startsWith(QLatin1String("limits")))
         return QStringLiteral("the limits are set in the child before exec (setrlimit); a container runtime may "
                               "cap or override them");
+    if (name.startsWith(QLatin1String("privileges: no nested user namespaces")))
+        return bwrap ? QStringLiteral("bwrap must run with --disable-userns (bubblewrap 0.8 or newer)")
+                     : QStringLiteral("docker run must keep its default seccomp profile (it refuses unshare)");
     if (name.startsWith(QLatin1String("privileges")))
         return bwrap ? QStringLiteral("run Sandmark as a normal user, or as root with the sandmark-sandbox user; bwrap "
                                       "must use --unshare-user --cap-drop ALL")
@@ -160,7 +163,8 @@ void Doctor::runSeed()
     plan.dropTo = identityFor(m_lease);
     plan.limits = m_options.limits;
     plan.applyNproc = false;
-    plan.arguments = {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"), QStringLiteral("--die-with-parent"),
+    plan.arguments = {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"), QStringLiteral("--disable-userns"),
+                      QStringLiteral("--die-with-parent"),
                       QStringLiteral("--new-session"), QStringLiteral("--cap-drop"), QStringLiteral("ALL"),
                       QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr")};
     for (const char *top : {"/bin", "/lib", "/lib64"}) {
@@ -190,8 +194,11 @@ void Doctor::runSeed()
                               : QStringLiteral("exit %1%2: %3").arg(code).arg(who, QString::fromUtf8(err.trimmed()));
         if (d.blocked())
             observed += QLatin1String("; ") + d.explanation;
+        const QString tooOld = bwrapTooOld(QString::fromUtf8(err));
         add(QStringLiteral("seed: bwrap with all namespaces unshared runs /bin/true"), ok, observed,
-            d.blocked() ? d.fixLines() : QStringLiteral("bwrap could not start the sandbox; see the error"));
+            d.blocked()        ? d.fixLines()
+            : !tooOld.isEmpty() ? tooOld
+                                : QStringLiteral("bwrap could not start the sandbox; see the error"));
         if (!ok) {
             finish(); // nothing more can run
             return;

@@ -402,8 +402,11 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
         } else if (exitCode != 0 && lastLine(m_stderr).startsWith(QLatin1String("bwrap:"))) {
             const UserNamespaceDiagnosis d = diagnoseUserNamespaces(
                 readUserNamespaceSysctls(m_plan.procSysDir), QString::fromUtf8(m_stderr), m_plan.program);
+            const QString tooOld = bwrapTooOld(QString::fromUtf8(m_stderr));
             fail(QStringLiteral("bubblewrap could not start the sandbox: %1%2")
-                     .arg(lastLine(m_stderr), d.blocked() ? QLatin1String("; ") + d.oneLine() : QString()));
+                     .arg(lastLine(m_stderr), d.blocked()        ? QLatin1String("; ") + d.oneLine()
+                                              : !tooOld.isEmpty() ? QLatin1String("; ") + tooOld
+                                                                  : QString()));
             return;
         } else if (exitCode >= 125 && exitCode <= 127 && m_plan.backend == sandboxKindName(SandboxKind::Docker)) {
             // docker run's own failures (bad option, image missing, cannot exec): its first line says why.
