@@ -78,6 +78,7 @@ private Q_SLOTS:
     void validateChecksThePython();
     void addCheckRefused_data();
     void addCheckRefused();
+    void showExpectedSetting();
     void editsRefuseOutOfRangeNumbers();
     void addCheckKeepsEverything();
     void addCheckCreatesTheList();
@@ -782,6 +783,36 @@ void TestAssignment::addCheckRefused()
     QVERIFY2(r.error().message.contains(message), qPrintable(r.error().message));
     QCOMPARE(readAll(json), before); // nothing written
     QCOMPARE(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden), (QStringList{u"assignment.json"_s, u"hw.ipynb"_s}));
+}
+
+// Whether value-check feedback names the expected value: hidden unless assignment.json says otherwise, for
+// the whole assignment ("show_expected") or per check; test and manual checks carry no reference value.
+void TestAssignment::showExpectedSetting()
+{
+    QTemporaryDir tmp;
+    writeFile(tmp.filePath(u"nb.ipynb"_s), readAll(dataPath(u"assignments/minimal/nb.ipynb"_s)));
+    const auto load = [&](const QByteArray &json) {
+        writeFile(tmp.filePath(u"assignment.json"_s), json);
+        return Assignment::load(tmp.path());
+    };
+    auto a = load(R"({"slug": "s", "notebooks": ["nb.ipynb"], "checks": [
+        {"type": "value", "variable": "a"}, {"type": "value", "variable": "b", "show_expected": true}]})");
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->checks().at(0).showExpected, false);
+    QCOMPARE(a->checks().at(1).showExpected, true);
+    QVERIFY(a->warnings().isEmpty());
+    a = load(R"({"slug": "s", "notebooks": ["nb.ipynb"], "show_expected": true, "checks": [
+        {"type": "value", "variable": "a"}, {"type": "value", "variable": "b", "show_expected": false}]})");
+    QVERIFY(a);
+    QCOMPARE(a->checks().at(0).showExpected, true);
+    QCOMPARE(a->checks().at(1).showExpected, false);
+    a = load(R"({"slug": "s", "notebooks": ["nb.ipynb"], "show_expected": "yes"})");
+    QVERIFY(!a);
+    QCOMPARE(a.error().location, u"show_expected"_s);
+    QCOMPARE(a.error().message, u"must be true or false"_s);
+    a = load(R"({"slug": "s", "notebooks": ["nb.ipynb"], "checks": [{"type": "value", "variable": "a", "show_expected": 1}]})");
+    QVERIFY(!a);
+    QCOMPARE(a.error().location, u"checks[0].show_expected"_s);
 }
 
 // The editors (checks add/remove/edit, datasets add/remove) read assignment.json through the same parser as
