@@ -5,6 +5,7 @@
 #include "assignment/plan.h"
 #include "assignment/release_writer.h"
 #include "assignment/validate.h"
+#include "datasets/assignmentdatasets.h"
 #include "notebook/notebook.h"
 
 #include "testsupport.h"
@@ -77,6 +78,8 @@ private Q_SLOTS:
     void validateChecksThePython();
     void addCheckRefused_data();
     void addCheckRefused();
+    void showExpectedSetting();
+    void editsRefuseOutOfRangeNumbers();
     void addCheckKeepsEverything();
     void addCheckCreatesTheList();
     void removeCheckKeepsIds();
@@ -291,6 +294,14 @@ void TestAssignment::syntaxErrors_data()
     QTest::newRow("single quotes") << QByteArray("{'slug': 'x'}") << u"line 1, column 2"_s << u"invalid JSON"_s;
     QTest::newRow("comment") << QByteArray("{\n  // the slug\n  \"slug\": \"x\"\n}") << u"line 2, column 3"_s
                              << u"invalid JSON"_s;
+    // Outside the range of a double: nlohmann's out_of_range aborted `validate` and the app (report F1).
+    QTest::newRow("1e999 in limits") << QByteArray("{\n  \"slug\": \"x\",\n  \"limits\": {\"timeout_s\": 1e999}\n}\n")
+                                     << u"line 3, column 27"_s
+                                     << u"invalid JSON: the number 1e999 is outside the range of a double"_s;
+    QTest::newRow("-1e999 as points") << QByteArray("{\"checks\": [{\"points\": -1e999}]}") << u"line 1, column 24"_s
+                                      << u"invalid JSON: the number -1e999 is outside the range"_s;
+    QTest::newRow("1e400 in an unknown key") << QByteArray("{\"x\": 1e400, \"slug\": \"x\"}") << u"line 1, column 7"_s
+                                             << u"invalid JSON: the number 1e400 is outside the range"_s;
     QTest::newRow("empty file") << QByteArray() << QString() << u"the file is empty"_s;
     QTest::newRow("top-level array") << QByteArray("[]") << QString() << u"the top level must be a JSON object"_s;
 }
@@ -772,6 +783,64 @@ void TestAssignment::addCheckRefused()
     QVERIFY2(r.error().message.contains(message), qPrintable(r.error().message));
     QCOMPARE(readAll(json), before); // nothing written
     QCOMPARE(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden), (QStringList{u"assignment.json"_s, u"hw.ipynb"_s}));
+}
+
+// Whether value-check feedback names the expected value: hidden unless assignment.json says otherwise, for
+// the whole assignment ("show_expected") or per check; test and manual checks carry no reference value.
+void TestAssignment::showExpectedSetting()
+{
+    QTemporaryDir tmp;
+    writeFile(tmp.filePath(u"nb.ipynb"_s), readAll(dataPath(u"assignments/minimal/nb.ipynb"_s)));
+    const auto load = [&](const QByteArray &json) {
+        writeFile(tmp.filePath(u"assignment.json"_s), json);
+        return Assignment::load(tmp.path());
+    };
+    auto a = load(R"({"slug": "s", "notebooks": ["nb.ipynb"], "checks": [
+        {"type": "value", "variable": "a"}, {"type": "value", "variable": "b", "show_expected": true}]})");
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->checks().at(0).showExpected, false);
+    QCOMPARE(a->checks().at(1).showExpected, true);
+    QVERIFY(a->warnings().isEmpty());
+    a = load(R"({"slug": "s", "notebooks": ["nb.ipynb"], "show_expected": true, "checks": [
+        {"type": "value", "variable": "a"}, {"type": "value", "variable": "b", "show_expected": false}]})");
+    QVERIFY(a);
+    QCOMPARE(a->checks().at(0).showExpected, true);
+    QCOMPARE(a->checks().at(1).showExpected, false);
+    a = load(R"({"slug": "s", "notebooks": ["nb.ipynb"], "show_expected": "yes"})");
+    QVERIFY(!a);
+    QCOMPARE(a.error().location, u"show_expected"_s);
+    QCOMPARE(a.error().message, u"must be true or false"_s);
+    a = load(R"({"slug": "s", "notebooks": ["nb.ipynb"], "checks": [{"type": "value", "variable": "a", "show_expected": 1}]})");
+    QVERIFY(!a);
+    QCOMPARE(a.error().location, u"checks[0].show_expected"_s);
+}
+
+// The editors (checks add/remove/edit, datasets add/remove) read assignment.json through the same parser as
+// load(): a number outside the range of a double is the file's error with its place, and nothing is written.
+void TestAssignment::editsRefuseOutOfRangeNumbers()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    QByteArray bytes = readAll(json);
+    const qsizetype brace = bytes.indexOf('{');
+    bytes.insert(brace + 1, "\"x\": 1e999,");
+    writeFile(json, bytes);
+    NewCheck nc;
+    nc.id = u"v"_s;
+    nc.variable = u"v"_s;
+    const Expected<int> added = addCheck(json, nc);
+    QVERIFY(!added);
+    QCOMPARE(added.error().file, json);
+    QCOMPARE(added.error().location, u"line 1, column 7"_s);
+    QVERIFY2(added.error().message.contains(u"1e999 is outside the range of a double"_s), qPrintable(added.error().message));
+    const Expected<void> removed = removeCheck(json, 0);
+    QVERIFY(!removed);
+    QCOMPARE(removed.error().location, u"line 1, column 7"_s);
+    const Expected<void> datasets = editRequiredDatasets(json, {u"org/data file.csv"_s}, {});
+    QVERIFY(!datasets);
+    QCOMPARE(datasets.error().file, json);
+    QCOMPARE(datasets.error().location, u"line 1, column 7"_s);
+    QCOMPARE(readAll(json), bytes); // nothing written
 }
 
 void TestAssignment::addCheckKeepsEverything()

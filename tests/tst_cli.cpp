@@ -6,8 +6,10 @@
 // SANDMARK_UPDATE_GOLDEN=1 (e.g. `SANDMARK_UPDATE_GOLDEN=1 ctest --preset dev -R tst_cli`) and review the
 // diff before committing.
 #include "batch/submissions.h"
+#include "env/dockerimage.h"
 #include "gradebook/gradebook.h"
 #include "notebook/notebook.h"
+#include "util/displaytext.h"
 
 #include "testsupport.h"
 
@@ -16,6 +18,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -82,6 +85,12 @@ private Q_SLOTS:
     void checksListReference();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
+    void displayTextEscapes_data();
+    void displayTextEscapes();
+    void untrustedNamesPrintOnOneLine();
+    void dockerDaemonThatDoesNotAnswerIsNamed();
+    void doctorAnswersInEveryFailureMode_data();
+    void doctorAnswersInEveryFailureMode();
 };
 
 void TestCli::golden_data()
@@ -119,6 +128,8 @@ void TestCli::golden_data()
     QTest::newRow("strip") << QStringList{u"strip"_s, u"cli/instrument.stdout"_s} << 0;
     QTest::newRow("strip-non-notebook") << QStringList{u"strip"_s, u"assignments/good/data/iris.csv"_s} << 1;
     QTest::newRow("strip-not-utf8") << QStringList{u"strip"_s, u"cases/cp1252-byte-not-utf8.ipynb"_s} << 1;
+    QTest::newRow("strip-number-overflow") << QStringList{u"strip"_s, u"notebooks/number-overflow.ipynb"_s} << 1;
+    QTest::newRow("validate-number-overflow") << QStringList{u"validate"_s, u"assignments/number-overflow"_s} << 1;
     QTest::newRow("strip-missing-file") << QStringList{u"strip"_s, u"cases/nope.ipynb"_s} << 1;
     QTest::newRow("datasets-size-warning-negative")
         << QStringList{u"datasets"_s, u"check"_s, u"assignments/good"_s, u"--size-warning"_s, u"-1"_s} << 2;
@@ -501,6 +512,215 @@ void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
     QVERIFY2(err.startsWith(u"sandmark-cli: %1/.sandmark: cannot write: the disk is full ("_s.arg(a)), qPrintable(err));
     QCOMPARE(err.count(QLatin1Char('\n')), 1);
     QVERIFY(!QFileInfo::exists(a + u"/.sandmark/gradebook.sqlite"_s));
+}
+
+// Text from outside (student ids, file names) cannot break a line or reorder what a terminal or table shows
+// (security report F14); every other character of any script is kept.
+void TestCli::displayTextEscapes_data()
+{
+    QTest::addColumn<QString>("in");
+    QTest::addColumn<QString>("out");
+    QTest::newRow("plain") << u"alice"_s << u"alice"_s;
+    QTest::newRow("other scripts kept") << u"Zoë Ünal 李 محمد"_s << u"Zoë Ünal 李 محمد"_s;
+    QTest::newRow("emoji kept") << QString::fromUtf8("ana \xF0\x9F\x98\x80") << QString::fromUtf8("ana \xF0\x9F\x98\x80");
+    QTest::newRow("newline") << u"bob\nalice"_s << u"bob\\nalice"_s;
+    QTest::newRow("carriage return and tab") << u"a\rb\tc"_s << u"a\\rb\\tc"_s;
+    QTest::newRow("escape sequence") << u"x\x1b[2Jy"_s << u"x\\x1b[2Jy"_s;
+    QTest::newRow("DEL and C1") << QString::fromUtf16(u"a\x7f" u"b\u0085c") << u"a\\x7fb\\x85c"_s;
+    QTest::newRow("right-to-left override") << u"eve\u202Egnp.exe"_s << u"eve\\u202egnp.exe"_s;
+    QTest::newRow("isolates and marks") << u"a\u2066b\u2069c\u200Fd"_s << u"a\\u2066b\\u2069c\\u200fd"_s;
+    QTest::newRow("zero width and BOM") << u"a\u200Bb\uFEFF"_s << u"a\\u200bb\\ufeff"_s;
+    QTest::newRow("line and paragraph separators") << u"a\u2028b\u2029"_s << u"a\\u2028b\\u2029"_s;
+    QTest::newRow("unpaired surrogate") << QString(QChar(0xD800)) + u"x"_s << u"\\ud800x"_s;
+    QTest::newRow("tag character (format, astral)") << QString::fromUcs4(U"a\U000E0041") << u"a\\U000e0041"_s;
+}
+
+void TestCli::displayTextEscapes()
+{
+    QFETCH(QString, in);
+    QFETCH(QString, out);
+    QCOMPARE(displayText(in), out);
+}
+
+// Through the CLI: `import submissions` of a folder whose students are named with a newline and a U+202E
+// lists each on one line, escaped (they printed raw, so one student could forge another's line).
+void TestCli::untrustedNamesPrintOnOneLine()
+{
+    QTemporaryDir tmp;
+    const QString in = tmp.filePath(u"in"_s);
+    const QStringList ids{u"bob\nalice"_s, u"eve\u202Egnp"_s};
+    for (const QString &id : ids) {
+        QVERIFY(QDir().mkpath(in + u"/"_s + id));
+        QFile f(in + u"/"_s + id + u"/hw.ipynb"_s);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})");
+    }
+    const Run r = runCli({u"import"_s, u"submissions"_s, in, u"-o"_s, tmp.filePath(u"out"_s)}, {}, tmp.path());
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QList<QByteArray> lines = r.out.split('\n');
+    QVERIFY2(lines.contains("bob\\nalice\tout/bob\\nalice/hw.ipynb"), r.out.constData());
+    QVERIFY2(lines.contains("eve\\u202egnp\tout/eve\\u202egnp/hw.ipynb"), r.out.constData());
+    QVERIFY2(!r.out.contains("\xE2\x80\xAE"), r.out.constData()); // no raw U+202E anywhere
+    QVERIFY(QFileInfo::exists(tmp.filePath(u"out/bob\nalice/hw.ipynb"_s))); // the folder keeps its real name
+}
+
+// A Docker daemon behind a stale socket (or an address nothing listens on) was reported as a missing base
+// image with "build it with scripts/docker-base-image" (security report F13): `run` names the daemon and how
+// to start it.
+void TestCli::dockerDaemonThatDoesNotAnswerIsNamed()
+{
+    QCOMPARE(dockerDaemonProblem("Cannot connect to the Docker daemon at unix:///x.sock. Is the docker daemon running?"),
+             u"the Docker daemon does not answer at %1: start it (systemctl start docker, or dockerd &), or point "
+             "DOCKER_HOST at a running daemon"_s.arg(qEnvironmentVariable("DOCKER_HOST", u"unix:///var/run/docker.sock"_s)));
+    QVERIFY(dockerDaemonProblem("permission denied while trying to connect to the Docker daemon socket at unix:///var/run/"
+                                "docker.sock").contains(u"add the user to the docker group"_s));
+    QCOMPARE(dockerDaemonProblem("Error: No such image: sandmark-base:latest"), QString());
+    if (QStandardPaths::findExecutable(u"docker"_s).isEmpty())
+        QSKIP("the Docker CLI is not installed here");
+    QTemporaryDir tmp;
+    const QString sock = tmp.filePath(u"docker.sock"_s);
+    QProcess py;
+    py.start(u"/usr/bin/python3"_s, {u"-c"_s, u"import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])"_s, sock});
+    QVERIFY(py.waitForFinished(30000) && py.exitCode() == 0);
+    for (const QString &host : {u"unix://"_s + sock, u"tcp://127.0.0.1:1"_s}) {
+        const Run r = runCli({u"run"_s, u"assignments/good"_s, u"assignments/good/hw.ipynb"_s, u"--sandbox"_s, u"docker"_s},
+                             {{u"DOCKER_HOST"_s, host}, {u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}}, QStringLiteral(SANDMARK_TEST_DATA_DIR),
+                             120000);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(r.code == 3, qPrintable(u"exit %1: %2"_s.arg(r.code).arg(err)));
+        QVERIFY2(err.contains(u"the Docker daemon does not answer at %1: start it"_s.arg(host)), qPrintable(err));
+        QVERIFY2(!err.contains(u"docker-base-image"_s), qPrintable(err));
+    }
+}
+
+// `doctor` must answer — with the failed check and its fix — exactly when the sandbox is broken; it hung
+// forever, printing nothing, whenever a backend check failed (security report F7). Each failure of each
+// backend is injected into the real CLI process, which must end within a minute.
+void TestCli::doctorAnswersInEveryFailureMode_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QStringList>("lines"); ///< each must appear in stdout
+    const QStringList bwrap{u"doctor"_s, u"--sandbox"_s, u"bwrap"_s};
+    const QStringList docker{u"doctor"_s, u"--sandbox"_s, u"docker"_s};
+    QTest::newRow("bwrap not installed") << u"empty-path"_s << bwrap << 3
+                                         << QStringList{u"FAIL  backend available"_s, u"fix: bubblewrap (bwrap) is not installed"_s};
+    QTest::newRow("bwrap: user namespaces disabled")
+        << u"no-userns"_s << bwrap << 3
+        << QStringList{u"FAIL  backend available"_s, u"(user.max_user_namespaces = 0)"_s,
+                       u"fix: sudo sysctl -w user.max_user_namespaces=15000"_s};
+    QTest::newRow("bwrap cannot create namespaces")
+        << u"failing-bwrap"_s << bwrap << 3
+        << QStringList{u"PASS  backend available"_s, u"FAIL  seed: bwrap with all namespaces unshared runs /bin/true"_s,
+                       u"setting up uid map: Permission denied"_s, u"      fix: "_s};
+    QTest::newRow("bwrap: no Python for the probe")
+        << u"working-bwrap"_s << (bwrap + QStringList{u"--python"_s, u"/nonexistent/python3"_s}) << 1
+        << QStringList{u"FAIL  probe: runs inside the sandbox"_s, u"/nonexistent/python3"_s};
+    QTest::newRow("docker CLI not installed") << u"empty-path"_s << docker << 3
+                                              << QStringList{u"FAIL  backend available"_s, u"fix: the Docker CLI is not installed"_s};
+    QTest::newRow("docker: no socket") << u"docker-host=unix:///nonexistent/docker.sock"_s << docker << 3
+                                       << QStringList{u"fix: the Docker daemon is not running (no socket)"_s};
+    QTest::newRow("docker: stale socket") << u"stale-socket"_s << docker << 3
+                                          << QStringList{u"FAIL  docker: the daemon answers and has the image"_s,
+                                                         u"fix: the Docker daemon does not answer at unix://"_s,
+                                                         u"start it (systemctl start docker, or dockerd &)"_s};
+    QTest::newRow("docker: nothing listens on the TCP address")
+        << u"docker-host=tcp://127.0.0.1:1"_s << docker << 3
+        << QStringList{u"fix: the Docker daemon does not answer at tcp://127.0.0.1:1: start it"_s};
+    QTest::newRow("docker: image missing")
+        << u"docker-daemon"_s << (docker + QStringList{u"--docker-image"_s, u"sandmark-no-such-image:0"_s}) << 3
+        << QStringList{u"FAIL  docker: the daemon answers and has the image"_s,
+                       u"fix: the image sandmark-no-such-image:0 is not available: build it with scripts/docker-base-image"_s};
+    QTest::newRow("local-unsafe: no Python")
+        << QString() << QStringList{u"doctor"_s, u"--sandbox"_s, u"local-unsafe"_s, u"--python"_s, u"/nonexistent/python3"_s}
+        << 3 << QStringList{u"FAIL  probe: runs inside the sandbox"_s, u"cannot start /nonexistent/python3"_s};
+}
+
+void TestCli::doctorAnswersInEveryFailureMode()
+{
+    QFETCH(QString, mode);
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QStringList, lines);
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    // As root the doctor drops to a sandbox uid, which must reach the fake tools and the cache.
+    QVERIFY(QFile::setPermissions(tmp.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther
+                                                  | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
+    QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
+    QString program = QStringLiteral(SANDMARK_CLI);
+    QStringList argv = args;
+    const auto canRun = [](const QString &prog, const QStringList &a) {
+        QProcess p;
+        p.start(prog, a);
+        return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    };
+    if (mode == u"empty-path"_s) {
+        QVERIFY(QDir().mkpath(tmp.filePath(u"empty"_s)));
+        env.insert(u"PATH"_s, tmp.filePath(u"empty"_s));
+    } else if (mode == u"no-userns"_s) {
+        // A user namespace of its own whose user.max_user_namespaces is 0: what the doctor reads is that
+        // namespace's limit, as on a host where an administrator disabled them.
+        if (!canRun(u"/usr/bin/unshare"_s, {u"--user"_s, u"--map-root-user"_s, u"/bin/true"_s}))
+            QSKIP("unshare --user is not available here (user namespaces are already off)");
+        program = u"/usr/bin/unshare"_s;
+        argv = QStringList{u"--user"_s, u"--map-root-user"_s, u"/bin/sh"_s, u"-c"_s,
+                           u"echo 0 > /proc/sys/user/max_user_namespaces && exec \"$0\" \"$@\""_s, QStringLiteral(SANDMARK_CLI)}
+               + args;
+    } else if (mode == u"failing-bwrap"_s) {
+        // A bwrap that cannot set up its namespaces, as under an AppArmor profile that forbids them.
+        const QString dir = tmp.filePath(u"bin"_s);
+        QVERIFY(QDir().mkpath(dir));
+        QFile script(dir + u"/bwrap"_s);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther
+                                      | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
+        QFile::setPermissions(dir, script.permissions());
+        env.insert(u"PATH"_s, dir + u":/usr/bin:/bin"_s);
+    } else if (mode == u"working-bwrap"_s) {
+        if (!canRun(u"bwrap"_s, {u"--unshare-all"_s, u"--ro-bind"_s, u"/"_s, u"/"_s, u"/bin/true"_s}))
+            QSKIP("bwrap cannot run here");
+    } else if (mode.startsWith(u"docker-host="_s)) {
+        env.insert(u"DOCKER_HOST"_s, mode.mid(12));
+    } else if (mode == u"stale-socket"_s) {
+        // A socket file nothing listens on: what a daemon that died leaves behind.
+        const QString sock = tmp.filePath(u"docker.sock"_s);
+        QVERIFY(canRun(u"/usr/bin/python3"_s, {u"-c"_s, u"import socket,sys; s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1])"_s, sock}));
+        QVERIFY(QFileInfo(sock).exists());
+        env.insert(u"DOCKER_HOST"_s, u"unix://"_s + sock);
+    } else if (mode == u"docker-daemon"_s) {
+        if (!canRun(u"docker"_s, {u"info"_s, u"--format"_s, u"{{.ServerVersion}}"_s}))
+            QSKIP("no Docker daemon answers here");
+    }
+    if (mode.startsWith(u"docker"_s) || mode == u"stale-socket"_s) {
+        if (QStandardPaths::findExecutable(u"docker"_s).isEmpty())
+            QSKIP("the Docker CLI is not installed here");
+    }
+
+    QProcess p;
+    p.setWorkingDirectory(tmp.path());
+    QProcessEnvironment penv = QProcessEnvironment::systemEnvironment();
+    penv.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        penv.insert(it.key(), it.value());
+    p.setProcessEnvironment(penv);
+    p.start(program, argv);
+    const bool ended = p.waitForFinished(60000);
+    if (!ended) {
+        p.kill();
+        p.waitForFinished();
+    }
+    QVERIFY2(ended, "doctor did not answer within 60 s");
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit, qPrintable(err));
+    QVERIFY2(p.exitCode() == code, qPrintable(u"exit %1\n%2\n%3"_s.arg(p.exitCode()).arg(out, err)));
+    for (const QString &line : lines)
+        QVERIFY2(out.contains(line), qPrintable(u"missing '%1' in:\n%2"_s.arg(line, out)));
+    QVERIFY2(out.endsWith(u"some checks FAILED\n"_s), qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -221,7 +221,6 @@ Expected<SubmissionRunResult> runInstructorInSandbox(const QString &assignmentDi
     openUp(tmp);
     SubmissionRunOptions opt;
     opt.kind = SandboxKind::Bwrap;
-    opt.label = QStringLiteral("instructor");
     opt.datasetCache = hfHome;
     opt.runsRoot = tmp + QLatin1String("/runs");
     SubmissionRun run(*a, assignmentDir + QLatin1String("/instructor.ipynb"), opt);

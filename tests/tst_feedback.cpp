@@ -124,6 +124,38 @@ private Q_SLOTS:
         m_html = QString::fromUtf8(renderFeedbackHtml(m_input));
     }
 
+    // A value check's reference is the answer: the page shows it only for a check with showExpected
+    // (assignment.json "show_expected"); otherwise only the student's own value.
+    void expectedValuesOnlyWhereShown()
+    {
+        auto nb = Notebook::parse(R"({"cells": [{"cell_type": "code", "execution_count": 1, "id": "q1", "metadata": {},
+            "outputs": [], "source": "corr = -1.0"}], "metadata": {"kernelspec": {"language": "python", "name": "python3",
+            "display_name": "Python 3"}}, "nbformat": 4, "nbformat_minor": 5})",
+                                  u"executed.ipynb"_s);
+        QVERIFY(nb);
+        FeedbackInput in;
+        in.executed = *nb;
+        for (const auto &[id, shown] : {std::pair{u"hidden-corr"_s, false}, std::pair{u"shown-corr"_s, true}}) {
+            Check c;
+            c.id = id;
+            c.variable = u"corr"_s;
+            c.anchor = u"q1"_s;
+            c.showExpected = shown;
+            in.checks << c;
+            EffectiveCheck ec;
+            ec.result.checkId = id;
+            ec.result.outcome = Outcome::Fail;
+            ec.result.maxPoints = 1;
+            ec.result.expected = id == u"hidden-corr"_s ? u"0.9628654314027961"_s : u"0.5"_s;
+            ec.result.actual = u"-1.0"_s;
+            in.grade.checks << ec;
+        }
+        const QString html = QString::fromUtf8(renderFeedbackHtml(in));
+        QVERIFY2(!html.contains(u"0.9628654314027961"_s), qPrintable(html));
+        QVERIFY(html.contains(u"expected: <code>0.5</code> · yours: <code>-1.0</code>"_s));
+        QCOMPARE(html.count(u"yours: <code>-1.0</code>"_s), 2);
+    }
+
     void scoresAndComments()
     {
         QVERIFY(m_html.contains(u"<p class=\"total\">Total: 6.5 / 11</p>"_s));

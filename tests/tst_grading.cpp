@@ -15,6 +15,7 @@
 #include <cmath>
 
 using namespace sandmark;
+using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
@@ -70,6 +71,7 @@ Check valueCheck(const QString &variable, double points = 1, const QString &anch
     c.points = points;
     c.anchor = anchor;
     c.options = options;
+    c.showExpected = true; // these tests read the comparator's whole feedback; hiddenExpectedValues() the other case
     return c;
 }
 
@@ -125,6 +127,8 @@ private Q_SLOTS:
     void compare();
     void optionsRejectWrongTypes();
     void fixturesMatchProbe();
+    void hiddenExpectedValues_data();
+    void hiddenExpectedValues();
     void gradeTimeoutKeepsWhatRan();
     void gradeKernelDied();
     void gradeKilledKernelIsOneReason();
@@ -179,8 +183,11 @@ void TestGrading::decodeRejectsMalformed_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("problem");
-    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("not valid JSON");
+    QTest::newRow("not json") << QByteArray("{") << QStringLiteral("invalid JSON");
     QTest::newRow("no tag") << QByteArray(R"({"v": "1"})") << QStringLiteral("\"t\" is missing");
+    QTest::newRow("1e999") << QByteArray(R"({"t": "float", "v": 1e999})")
+                           << QStringLiteral("fixture: line 1, column 21: invalid JSON: the number 1e999 is outside the range");
+    QTest::newRow("nested too deep") << QByteArray(2000, '[') << QStringLiteral("nested more than 1000 levels deep");
     QTest::newRow("unknown tag") << QByteArray(R"({"t": "quaternion"})") << QStringLiteral("unknown tag");
     QTest::newRow("int as number") << QByteArray(R"({"t": "int", "v": 5})") << QStringLiteral("must be a string");
     QTest::newRow("int text") << QByteArray(R"({"t": "int", "v": "5.5"})") << QStringLiteral("not an int");
@@ -211,6 +218,17 @@ void TestGrading::payloadOneBadValueKeepsOthers()
     auto null = decodeProbePayload("null");
     QVERIFY(null && null->isNull);
     QVERIFY(!decodeProbePayload(R"({"format": "other"})"));
+    // Outside data decides the types: a payload whose numbers overflow, or whose "format" is not a string,
+    // is an error naming the payload (nlohmann threw out_of_range / type_error for them: report F1).
+    const auto overflow = decodeProbePayload(R"({"format": "sandmark-payload/1", "probes": {"end": {"values": {}, "namespace_omitted": -1e999}}})",
+                                             QStringLiteral("student payload"));
+    QVERIFY(!overflow);
+    QCOMPARE(overflow.error().file, QStringLiteral("student payload"));
+    QCOMPARE(overflow.error().location, QStringLiteral("line 1, column 88"));
+    QVERIFY2(overflow.error().message.contains(QStringLiteral("-1e999 is outside the range")), qPrintable(overflow.error().message));
+    const auto formatNumber = decodeProbePayload(R"({"format": 1, "probes": {}})", QStringLiteral("student payload"));
+    QVERIFY(!formatNumber);
+    QCOMPARE(formatNumber.error().location, QStringLiteral("format"));
 }
 
 void TestGrading::compare_data()
@@ -415,6 +433,73 @@ void TestGrading::fixturesMatchProbe()
         QVERIFY(fresh.open(QIODevice::ReadOnly) && stored.open(QIODevice::ReadOnly));
         QVERIFY2(fresh.readAll() == stored.readAll(), qPrintable(name + QStringLiteral(" is stale: rerun make_fixtures.py")));
     }
+}
+
+// A value check that hides expected values (the default of assignment.json) names the aspect that differs and
+// the student's own value, never the reference: not its value, length, characters or the first difference's
+// position. The instructor's view keeps it (CheckResult::expected).
+void TestGrading::hiddenExpectedValues_data()
+{
+    QTest::addColumn<QByteArray>("expected");
+    QTest::addColumn<QByteArray>("actual");
+    QTest::addColumn<QString>("feedback");
+    QTest::addColumn<QString>("secret"); ///< must not appear in the feedback
+    QTest::newRow("float") << QByteArray(R"({"t": "float", "v": "0.9628654314027961"})") << QByteArray(R"({"t": "float", "v": "-1.0"})")
+                           << u"`x`: not the expected value (yours: -1.0); this check does not show the expected value"_s << u"0.96"_s;
+    QTest::newRow("int") << QByteArray(R"({"t": "int", "v": "15"})") << QByteArray(R"({"t": "int", "v": "5"})")
+                         << u"`x`: not the expected value (yours: 5); this check does not show the expected value"_s << u"15"_s;
+    QTest::newRow("string") << QByteArray(R"({"t": "str", "v": "setosa"})") << QByteArray(R"({"t": "str", "v": "setxyz"})")
+                            << u"`x`: not the expected value (yours: 'setxyz'); this check does not show the expected value"_s << u"osa"_s;
+    QTest::newRow("type") << QByteArray(R"({"t": "float", "v": "2.5"})") << QByteArray(R"({"t": "str", "v": "2.5"})")
+                          << u"`x`: not of the expected type (yours is a str); this check does not show the expected value"_s << u"2.5"_s;
+    QTest::newRow("length") << QByteArray(R"({"t": "list", "items": [{"t": "int", "v": "1"}, {"t": "int", "v": "2"}, {"t": "int", "v": "3"}]})")
+                            << QByteArray(R"({"t": "list", "items": [{"t": "int", "v": "1"}]})")
+                            << u"`x`: not the expected length (yours: [1]); this check does not show the expected value"_s << u"3"_s;
+    QTest::newRow("element") << QByteArray(R"({"t": "list", "items": [{"t": "int", "v": "1"}, {"t": "int", "v": "42"}]})")
+                             << QByteArray(R"({"t": "list", "items": [{"t": "int", "v": "1"}, {"t": "int", "v": "7"}]})")
+                             << u"`x`: not the expected value (yours: [1, 7]); this check does not show the expected value"_s << u"42"_s;
+    QTest::newRow("keys") << QByteArray(R"({"t": "dict", "items": [[{"t": "str", "v": "secret_key"}, {"t": "int", "v": "1"}]]})")
+                          << QByteArray(R"({"t": "dict", "items": [[{"t": "str", "v": "k"}, {"t": "int", "v": "1"}]]})")
+                          << u"`x`: not the expected keys (yours: {'k': 1}); this check does not show the expected value"_s << u"secret_key"_s;
+}
+
+void TestGrading::hiddenExpectedValues()
+{
+    QFETCH(QByteArray, expected);
+    QFETCH(QByteArray, actual);
+    QFETCH(QString, feedback);
+    QFETCH(QString, secret);
+    const auto decoded = [](const QByteArray &json) {
+        auto v = decodeProbeValue(json, QStringLiteral("fixture"));
+        return v ? *v : ProbeValue();
+    };
+    CompareOptions hidden;
+    hidden.showExpected = false;
+    const Comparison c = compareValues(QStringLiteral("x"), decoded(expected), decoded(actual), hidden);
+    QCOMPARE(c.outcome, Outcome::Fail);
+    QCOMPARE(c.feedback, feedback);
+    QVERIFY2(!c.feedback.contains(secret), qPrintable(c.feedback));
+    QVERIFY(c.expected.contains(secret)); // kept for the instructor
+    // The same comparison with the expected value shown names it.
+    const Comparison shown = compareValues(QStringLiteral("x"), decoded(expected), decoded(actual), CompareOptions{});
+    QVERIFY2(shown.feedback.contains(secret), qPrintable(shown.feedback));
+
+    // Through grade(): a check hides expected values unless it says otherwise (Check::showExpected).
+    Check check = valueCheck(QStringLiteral("x"));
+    check.showExpected = false;
+    const auto payload = [](const QByteArray &v) {
+        return QByteArray(R"({"format": "sandmark-payload/1", "probes": {"end": {"values": {"x": )") + v + "}}}}";
+    };
+    GradeInput in;
+    in.checks = {check};
+    in.referencePayload = payload(expected);
+    in.studentPayload = payload(actual);
+    in.record = QJsonObject{{u"status"_s, u"completed"_s},
+                            {u"cells"_s, QJsonArray{QJsonObject{{u"index"_s, QJsonValue::Null}, {u"injected"_s, u"probe"_s},
+                                                                {u"label"_s, u"end"_s}, {u"status"_s, u"ok"_s}}}}};
+    const GradeResult r = grade(in);
+    QCOMPARE(resultFor(r, QStringLiteral("x")).outcome, Outcome::Fail);
+    QCOMPARE(resultFor(r, QStringLiteral("x")).feedback, feedback);
 }
 
 // infinite-loop.ipynb: cells[2] timed out; what ran before and after it is graded.

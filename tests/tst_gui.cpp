@@ -322,6 +322,18 @@ private Q_SLOTS:
         QCoreApplication::removeTranslator(&de);
     }
 
+    // A student id with a newline or a right-to-left override shows escaped, in one line, in its own order;
+    // the id itself (StudentRole, what the page grades and looks up) stays as it is.
+    void untrustedStudentIdIsEscaped()
+    {
+        SubmissionsModel m;
+        SubmissionsModel::Row a;
+        a.student = QStringLiteral("bob\nalice\u202Egnp.ipynb");
+        m.setRows({a});
+        QCOMPARE(m.index(0, SubmissionsModel::StudentColumn).data().toString(), QStringLiteral("bob\\nalice\\u202egnp.ipynb"));
+        QCOMPARE(m.index(0, SubmissionsModel::StudentColumn).data(StudentRole).toString(), a.student);
+    }
+
     void openExampleAssignment()
     {
         MemoryStore store;
@@ -364,6 +376,10 @@ private Q_SLOTS:
         QTest::newRow("json syntax") << QStringLiteral("\"slug\": \"iris-basics\",")
                                      << QStringLiteral("\"slug\": \"iris-basics\",,") << false
                                      << QStringLiteral("line 3, column 25");
+        // The app aborted (QUnhandledException) on a number outside the double range (security report F1).
+        QTest::newRow("number overflow") << QStringLiteral("\"slug\": \"iris-basics\",")
+                                         << QStringLiteral("\"slug\": \"iris-basics\", \"x\": 1e999,") << false
+                                         << QStringLiteral("line 3, column 31");
         QTest::newRow("unknown anchor") << QStringLiteral("\"anchor\": \"q1\"") << QStringLiteral("\"anchor\": \"q9\"")
                                         << true << QStringLiteral("checks[0].anchor");
     }

@@ -25,6 +25,8 @@ struct Member
     QString name;
     QByteArray data;
     QString kind = u"file"_s; ///< "file", "symlink", "fifo", "dir"
+    QString method = u"deflate"_s; ///< "deflate", "stored", "bzip2", "lzma"
+    bool damaged = false; ///< the compressed data is flipped after writing (headers stay intact)
 };
 
 /// Writes `members` into `zipPath` with /usr/bin/python3's zipfile; ZipInfo keeps names exactly as given.
@@ -34,15 +36,19 @@ bool writeZip(const QString &zipPath, const QList<Member> &members)
     for (const Member &m : members)
         spec.append(QJsonObject{{u"name"_s, m.name},
                                 {u"data"_s, QString::fromLatin1(m.data.toBase64())},
-                                {u"kind"_s, m.kind}});
+                                {u"kind"_s, m.kind},
+                                {u"method"_s, m.method},
+                                {u"damaged"_s, m.damaged}});
     const QString script = uR"(
-import base64, json, sys, zipfile
+import base64, json, struct, sys, zipfile
 spec = json.load(sys.stdin)
+methods = {'deflate': zipfile.ZIP_DEFLATED, 'stored': zipfile.ZIP_STORED, 'bzip2': zipfile.ZIP_BZIP2,
+           'lzma': zipfile.ZIP_LZMA}
 with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
     for m in spec:
         info = zipfile.ZipInfo(m['name'], date_time=(2024, 1, 2, 3, 4, 5))
         info.create_system = 3
-        info.compress_type = zipfile.ZIP_DEFLATED
+        info.compress_type = methods[m['method']]
         if m['kind'] == 'symlink':
             info.external_attr = 0o120777 << 16
         elif m['kind'] == 'fifo':
@@ -52,6 +58,17 @@ with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
         else:
             info.external_attr = 0o100644 << 16
         z.writestr(info, base64.b64decode(m['data']))
+damaged = [m['name'] for m in spec if m['damaged']]
+if damaged:
+    data = bytearray(open(sys.argv[1], 'rb').read())
+    with zipfile.ZipFile(sys.argv[1]) as z:
+        for name in damaged:
+            i = z.getinfo(name)
+            n, e = struct.unpack('<HH', data[i.header_offset + 26:i.header_offset + 30])
+            start = i.header_offset + 30 + n + e
+            for k in range(start + 10, start + i.compress_size - 2):
+                data[k] ^= 0x55
+    open(sys.argv[1], 'wb').write(data)
 )"_s;
     QProcess p;
     p.start(u"/usr/bin/python3"_s, {u"-c"_s, script, zipPath});
@@ -275,6 +292,67 @@ private Q_SLOTS:
         // Nothing but the good student lands anywhere: not in OUT, not beside it, no staging left over.
         QCOMPARE(filesUnder(out), QStringList{u"1/hw1.ipynb"_s});
         QCOMPARE(filesUnder(tmp.path()), (QStringList{u"evil.zip"_s, u"sub/out/1/hw1.ipynb"_s}));
+    }
+
+    // One bad entry is that entry's problem, with a reason a person can act on; the rest imports (security
+    // report F11: a name over 255 bytes, or a symbolic link stored with bzip2, failed the whole import, and
+    // a damaged lzma entry read "lzma unknown error 10").
+    void oneBadEntryIsThatEntrysProblem()
+    {
+        QTemporaryDir tmp;
+        const QString zip = tmp.filePath(u"mixed.zip"_s), out = tmp.filePath(u"out"_s);
+        const QString longName = u"b_2_12_"_s + QString(300, u'x') + u".ipynb"_s;
+        Member link{u"c_3_13_hw1.ipynb"_s, "/etc/passwd", u"symlink"_s};
+        link.method = u"bzip2"_s;
+        Member damaged{u"d_4_14_hw1.ipynb"_s, QByteArray(R"({"cells": [], "x": 1})").repeated(100)};
+        damaged.method = u"lzma"_s;
+        damaged.damaged = true;
+        QVERIFY(writeZip(zip, {
+            {u"a_1_11_hw1.ipynb"_s, kNotebook},
+            {longName, kNotebook},
+            link,
+            damaged,
+            {u"Ann Lee_7_assignsubmission_file_/hw1.ipynb"_s, kNotebook},
+            {u"Ann Lee_7_assignsubmission_file_/data"_s, "a file called data"},
+            {u"Ann Lee_7_assignsubmission_file_/data/x.csv"_s, "1,2\n"},
+            {u"e_5_15_hw1.ipynb"_s, kNotebook},
+        }));
+        const auto r = importSubmissions(zip, out);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QCOMPARE(importedText(*r, out), (QStringList{u"1 1/hw1.ipynb"_s, u"5 5/hw1.ipynb"_s, u"7 7/hw1.ipynb"_s}));
+        const QStringList flagged = flaggedText(*r);
+        QCOMPARE(flagged.size(), 4);
+        QCOMPARE(flagged.value(0), longName + u" | refused: a name in its path is 306 bytes long; file systems allow at "
+                                               "most 255 bytes per name (ask the student to rename the file)"_s);
+        QCOMPARE(flagged.value(1), u"c_3_13_hw1.ipynb | refused: symbolic link"_s);
+        QVERIFY2(flagged.value(2).startsWith(u"d_4_14_hw1.ipynb | refused: its data cannot be decompressed (ZIP 6.3 (lzma): "_s),
+                 qPrintable(flagged.value(2)));
+        QVERIFY2(flagged.value(2).endsWith(u"); download the export again, or ask the student to hand the file in again"_s),
+                 qPrintable(flagged.value(2)));
+        QCOMPARE(flagged.value(3), u"Ann Lee_7_assignsubmission_file_/data/x.csv | refused: data is both a file and a folder "
+                                   "in this archive"_s);
+        for (const QString &f : flagged)
+            QVERIFY2(!f.contains(u"unknown error"_s) && !f.contains(u"()"_s), qPrintable(f));
+        QCOMPARE(filesUnder(out), (QStringList{u"1/hw1.ipynb"_s, u"5/hw1.ipynb"_s, u"7/data"_s, u"7/hw1.ipynb"_s}));
+    }
+
+    // A zip whose structure breaks mid-way (no name, no reason from libarchive) names the entry and says what
+    // to do, never "corrupt archive ()"; nothing is written.
+    void damagedArchiveSaysWhere()
+    {
+        QTemporaryDir tmp;
+        const QString zip = tmp.filePath(u"broken.zip"_s), out = tmp.filePath(u"out"_s);
+        QFile f(zip);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("PK\x03\x04", 4) + QByteArray(100, '\0'));
+        f.close();
+        const auto r = importSubmissions(zip, out);
+        QVERIFY(!r);
+        QCOMPARE(r.error().file, zip);
+        QCOMPARE(r.error().location, u"entry 2"_s);
+        QCOMPARE(r.error().message, u"the archive is damaged after entry 1, (entry 1 has no name) (no further entry can be "
+                                    "read); download it again from the LMS"_s);
+        QVERIFY(!QFileInfo::exists(out));
     }
 
     void totalCap()

@@ -79,6 +79,18 @@ void TestNotebook::malformed_data()
     row("invalid JSON: truncated", "{\n \"cells\": [\n", u"line 3, column 1"_s,
         {u"invalid JSON"_s, u"end of input"_s});
     row("invalid JSON: NaN token", "{\"cells\": [], \"x\": NaN}", u"line 1, column 20"_s, {u"invalid JSON"_s});
+    // Numbers outside the range of a double: nlohmann throws out_of_range for them, which aborted the process
+    // (security report F1). They are the file's error, at the number's first byte.
+    row("invalid JSON: 1e999 in the metadata", R"({"cells": [], "metadata": {"x": 1e999}, "nbformat": 4, "nbformat_minor": 5})",
+        u"line 1, column 33"_s, {u"invalid JSON"_s, u"the number 1e999 is outside the range of a double"_s});
+    row("invalid JSON: -1e999 in a list", R"({"cells": [], "metadata": {"x": [-1e999]}, "nbformat": 4, "nbformat_minor": 5})",
+        u"line 1, column 34"_s, {u"the number -1e999 is outside the range"_s});
+    row("invalid JSON: 1e400 at the end", R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5, "y": 1e400})",
+        u"line 1, column 72"_s, {u"the number 1e400 is outside the range"_s});
+    row("invalid JSON: 1e999 as the whole file", "1e999", u"line 1, column 1"_s, {u"the number 1e999 is outside the range"_s});
+    row("invalid JSON: execution_count 1e999 on line 2",
+        notebookWith(R"([{"cell_type": "code", "execution_count": 1e999, "metadata": {}, "outputs": [], "source": "", "id": "a"}])"),
+        u"line 2, column 53"_s, {u"the number 1e999 is outside the range"_s});
     row("empty file", "", none, {u"the file is empty (0 bytes)"_s});
     row("only whitespace", "  \n\n", none, {u"the file is empty (4 bytes)"_s});
     row("invalid JSON: control character in a string", "{\"a\": \"x\ty\"}", u"line 1, column 9"_s,

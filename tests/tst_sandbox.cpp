@@ -798,6 +798,58 @@ result['env'] = sorted(os.environ)
         QCOMPARE(o.result.record.value(QLatin1String("sandbox")).toString(), backend);
     }
 
+    // No user namespace can be created inside the sandbox: `unshare -Ur true` fails (it worked in bwrap, and
+    // `mount -t tmpfs` with it: security report F12; bwrap runs with --disable-userns, Docker's seccomp
+    // profile refuses unshare).
+    void nestedUserNamespacesAreRefused_data() { addBackendRows(); }
+    void nestedUserNamespacesAreRefused()
+    {
+        FETCH_BACKEND();
+        const Outcome o = runCode(kind, QStringLiteral(R"(
+import shutil, subprocess
+result['unshare'] = shutil.which('unshare') or ''
+if result['unshare']:
+    p = subprocess.run(['unshare', '-Ur', 'true'], capture_output=True, text=True)
+    result['rc'] = p.returncode
+    result['err'] = p.stderr.strip()
+    p = subprocess.run(['unshare', '-Urm', 'mount', '-t', 'tmpfs', 'none', '/tmp'], capture_output=True, text=True)
+    result['mount_rc'] = p.returncode
+)"),
+                                  quickLimits());
+        QVERIFY2(o.ok, qPrintable(o.error.toString()));
+        const QJsonObject r = o.r();
+        if (r.value(u"unshare"_s).toString().isEmpty())
+            QSKIP("the sandbox's system has no unshare(1) (util-linux)");
+        QVERIFY2(r.value(u"rc"_s).toInt(0) != 0, QJsonDocument(r).toJson().constData());
+        QVERIFY2(r.value(u"err"_s).toString().contains(u"unshare failed"_s), qPrintable(r.value(u"err"_s).toString()));
+        QVERIFY(r.value(u"mount_rc"_s).toInt(0) != 0);
+    }
+
+    // A bubblewrap older than 0.8 does not know --disable-userns: the run fails (never runs without it) and
+    // says to upgrade, as does the doctor's seed.
+    void tooOldBwrapIsNamed()
+    {
+        const QString fakeDir = m_tmp.filePath(u"old-bwrap"_s);
+        QVERIFY(QDir().mkpath(fakeDir));
+        const QString fake = fakeDir + u"/bwrap"_s;
+        {
+            QFile f(fake);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("#!/bin/sh\necho 'bwrap: Unknown option --disable-userns' >&2\nexit 1\n");
+        }
+        const auto rx = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
+                        | QFile::ReadOther | QFile::ExeOther;
+        QVERIFY(QFile::setPermissions(fakeDir, rx) && QFile::setPermissions(fake, rx));
+        BackendOptions old;
+        old.bwrapPath = fake;
+        const Outcome o = runCode(SandboxKind::Bwrap, u"result['ran'] = True"_s, quickLimits(), {}, old);
+        QVERIFY(!o.ok);
+        QVERIFY2(o.error.message.contains(u"bwrap: Unknown option --disable-userns; this bubblewrap is older than 0.8"_s),
+                 qPrintable(o.error.toString()));
+        QVERIFY2(o.error.message.contains(u"upgrade bubblewrap"_s), qPrintable(o.error.toString()));
+        QCOMPARE(bwrapTooOld(u"bwrap: setting up uid map: Permission denied"_s), QString());
+    }
+
     void networkFailsFast_data() { addBackendRows(); }
     void networkFailsFast()
     {
@@ -877,7 +929,6 @@ for p in ['/sandmark-x', '/usr/sandmark-x', '/etc/sandmark-x', '/sandmark/runtim
         secret.close();
         WorkdirSpec otherSpec;
         otherSpec.runsRoot = m_runs;
-        otherSpec.label = QStringLiteral("other-student");
         otherSpec.submissionFiles = {secret.fileName()};
         Expected<RunFolder> other = prepareRunFolder(otherSpec);
         QVERIFY(other);
@@ -1152,6 +1203,11 @@ result['uid'] = os.getuid()
         QVERIFY2(bwrap.allOk(), qPrintable(failedChecks.join(QLatin1Char('\n'))));
         QVERIFY(bwrap.checks.size() >= 15);
         QVERIFY(bwrap.checks.at(1).name.startsWith(QLatin1String("seed")));
+        const auto nested = std::find_if(bwrap.checks.cbegin(), bwrap.checks.cend(), [](const DoctorCheck &c) {
+            return c.name == QLatin1String("privileges: no nested user namespaces");
+        });
+        QVERIFY(nested != bwrap.checks.cend());
+        QVERIFY2(nested->detail.startsWith(QLatin1String("refused (")), qPrintable(nested->detail));
         if (::geteuid() == 0) { // as root the doctor runs as a leased uid of its own, as every run does
             const QRegularExpression leased(QStringLiteral("as uid (41\\d{5})$"));
             const QRegularExpressionMatch m = leased.match(bwrap.checks.at(1).detail);
@@ -1187,6 +1243,7 @@ result['uid'] = os.getuid()
         }
         QVERIFY2(report.allOk(), qPrintable(failedChecks.join(QLatin1Char('\n'))));
         QVERIFY(report.checks.size() >= 10);
+        QCOMPARE(report.checks.at(1).name, QStringLiteral("docker: the daemon answers and has the image"));
     }
 
     // ---- hostile notebooks through the real runner (tests/data/cases; sandbox only) ------------------

@@ -28,6 +28,24 @@ def try_write(path):
         return "%s (%s)" % (type(e).__name__, e.strerror)
 
 
+def nested_user_namespace():
+    """Tries unshare(CLONE_NEWUSER) in a child process: "created", or why it was refused."""
+    import ctypes
+    import errno
+    libc = ctypes.CDLL(None, use_errno=True)
+    if not hasattr(libc, "unshare"):
+        return "refused (no unshare() on this system)"
+    pid = os.fork()
+    if pid == 0:
+        rc = libc.unshare(0x10000000)  # CLONE_NEWUSER
+        os._exit(0 if rc == 0 else min(ctypes.get_errno(), 254) or 255)
+    _, status = os.waitpid(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    if code == 0:
+        return "created"
+    return "refused (%s)" % errno.errorcode.get(code, code)
+
+
 def main():
     job = json.loads(sys.stdin.read())
     checks = []
@@ -96,6 +114,8 @@ def main():
     checks.append(check("privileges: no capabilities", capeff.strip("0") == "", "CapEff " + capeff))
     checks.append(check("privileges: not root on the host", os.getuid() != 0,
                         "uid %d" % os.getuid()))
+    nested = nested_user_namespace()
+    checks.append(check("privileges: no nested user namespaces", nested != "created", nested))
 
     record = {"status": "completed", "unsafe": False, "duration_s": 0, "cells": [], "limits_hit": [],
               "messages": [], "checks": checks}

@@ -4,6 +4,7 @@
 
 #include "assignment/assignment.h"
 #include "gradebook/gradebook.h"
+#include "util/displaytext.h"
 
 #include <QFileInfo>
 
@@ -32,7 +33,7 @@ QTextStream &err()
 void printError(const Error &error)
 {
     out().flush();
-    err() << "sandmark-cli: " << error.toString() << Qt::endl;
+    err() << "sandmark-cli: " << displayText(error.toString()) << Qt::endl; // names may come from students
 }
 
 int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QString &description, int positional)

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "gradebook/feedback.h"
 #include "gradebook/gradebook.h"
+#include "util/displaytext.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -73,10 +74,10 @@ int cmdFeedback(const QStringList &args)
             if (auto nb = Notebook::load(executed))
                 in.executed = *nb;
             else
-                err() << "sandmark-cli: note: " << nb.error().toString() << "; the page for " << g.studentId
+                err() << "sandmark-cli: note: " << displayText(nb.error().toString()) << "; the page for " << displayText(g.studentId)
                       << " shows the scores only" << Qt::endl;
         } else {
-            err() << "sandmark-cli: note: no executed notebook for " << g.studentId << " (run folder "
+            err() << "sandmark-cli: note: no executed notebook for " << displayText(g.studentId) << " (run folder "
                   << (g.artifacts.isEmpty() ? QStringLiteral("not recorded") : g.artifacts + QStringLiteral(" is gone"))
                   << "); the page shows the scores only" << Qt::endl;
         }
@@ -90,7 +91,7 @@ int cmdFeedback(const QStringList &args)
             printError({f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())});
             return ExitBadInput;
         }
-        out() << g.studentId << ": " << (g.score() ? QString::number(*g.score()) : QStringLiteral("-")) << " / "
+        out() << displayText(g.studentId) << ": " << (g.score() ? QString::number(*g.score()) : QStringLiteral("-")) << " / "
               << g.maxScore << " → " << QDir(dir).filePath(name) << '\n';
         ++written;
     }

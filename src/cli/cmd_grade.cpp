@@ -9,6 +9,7 @@
 #include "gradebook/gradebook.h"
 #include "sandbox/backend.h"
 #include "util/paths.h"
+#include "util/displaytext.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -110,9 +111,12 @@ void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skippe
                                   : QStringLiteral("STALE; ") + note;
         if (g.submissionOverride || std::any_of(g.checks.cbegin(), g.checks.cend(), [](const EffectiveCheck &c) { return c.override_.has_value(); }))
             note = note.isEmpty() ? QStringLiteral("overridden") : QStringLiteral("overridden; ") + note;
-        if (note.size() > 70)
-            note = note.left(69) + QChar(0x2026);
         row << note;
+        // Ids and reasons come from the students' files: shown escaped, so none can break or reorder a line.
+        for (QString &cell : row)
+            cell = displayText(cell);
+        if (row.last().size() > 70)
+            row.last() = row.last().left(69) + QChar(0x2026);
         rows << row;
     }
     QList<qsizetype> widths(header.size(), 0);
@@ -260,14 +264,14 @@ int cmdGrade(const QStringList &args)
         if (eta >= 0)
             line += QStringLiteral("  ETA %1").arg(duration(eta));
         if (!names.isEmpty())
-            line += QStringLiteral("  running: ") + names.join(QLatin1String(", "));
+            line += QStringLiteral("  running: ") + displayText(names.join(QLatin1String(", ")));
         if (line.size() > 100)
             line = line.left(99) + QChar(0x2026);
         err() << "\r\x1b[K" << line << Qt::flush;
     };
     QObject::connect(&grader, &BatchGrader::message, &loop, [&](const QString &line) {
         if (tty && !parser.isSet(json))
-            err() << "\r\x1b[K" << line << Qt::flush;
+            err() << "\r\x1b[K" << displayText(line) << Qt::flush;
     });
     QObject::connect(&grader, &BatchGrader::started, &loop, [&](int n) {
         total = n;
@@ -281,7 +285,7 @@ int cmdGrade(const QStringList &args)
     QObject::connect(&grader, &BatchGrader::submissionFinished, &loop, [&](const QString &id, const GradeResult &r) {
         running.remove(id);
         if (!tty && !parser.isSet(json))
-            err() << "sandmark-cli: grade: " << id << ": " << gradeStatusName(r.status)
+            err() << "sandmark-cli: grade: " << displayText(id) << ": " << gradeStatusName(r.status)
                   << (r.gradedScore() ? QStringLiteral(" %1/%2").arg(number(r.score), number(r.maxScore)) : QString())
                   << Qt::endl;
     });

@@ -4,6 +4,7 @@
 #include "batch/lmsimport.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "util/displaytext.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -57,15 +58,15 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
     } else {
         // One line per student folder written: id, notebook (or folder), and what to know about it.
         for (const ImportedSubmission &s : report->imported)
-            out() << s.studentId << '\t' << shown(s.notebookPath) << (s.late ? "\tlate" : "") << '\n';
+            out() << displayText(s.studentId) << '\t' << displayText(shown(s.notebookPath)) << (s.late ? "\tlate" : "") << '\n';
         for (const ImportedSubmission &s : report->needsReview)
-            out() << s.studentId << '\t' << shown(s.folder) << "\tneeds review" << (s.late ? "; late" : "") << '\n';
+            out() << displayText(s.studentId) << '\t' << displayText(shown(s.folder)) << "\tneeds review" << (s.late ? "; late" : "") << '\n';
     }
     out().flush();
     for (const FlaggedEntry &f : report->flagged)
-        err() << "sandmark-cli: import: flagged: " << f.entry << ": " << f.reason << Qt::endl;
+        err() << "sandmark-cli: import: flagged: " << displayText(f.entry) << ": " << displayText(f.reason) << Qt::endl;
     for (const FlaggedEntry &f : report->skipped)
-        err() << "sandmark-cli: import: " << f.entry << ": " << f.reason << Qt::endl;
+        err() << "sandmark-cli: import: " << displayText(f.entry) << ": " << displayText(f.reason) << Qt::endl;
     const qsizetype notWritten = report->flagged.size() - report->needsReview.size();
     if (report->written() == 0) {
         err() << "sandmark-cli: " << input << ": nothing was written (" << notWritten << " entr"

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "gradebook/gradebook.h"
 #include "gradebook/manual.h"
+#include "util/displaytext.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -96,7 +97,7 @@ int cmdManual(const QStringList &args)
     for (const PendingManual &p : pending) {
         if (p.studentId != student) {
             student = p.studentId;
-            out() << student << ":\n";
+            out() << displayText(student) << ":\n";
         }
         out() << "  " << p.checkId << " (" << p.maxPoints << " points) — " << p.feedback << '\n';
         const QStringList lines = p.answer.split(QLatin1Char('\n'));

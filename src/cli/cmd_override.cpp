@@ -3,6 +3,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "gradebook/gradebook.h"
+#include "util/displaytext.h"
 
 
 #include <algorithm>
@@ -74,7 +75,7 @@ int cmdOverride(const QStringList &args)
     }
     for (const EffectiveGrade &g : *grades)
         if (g.studentId == student)
-            out() << student << ": " << (g.score() ? QString::number(*g.score()) : QStringLiteral("-")) << " / " << g.maxScore
+            out() << displayText(student) << ": " << (g.score() ? QString::number(*g.score()) : QStringLiteral("-")) << " / " << g.maxScore
                   << " (automatic " << g.autoScore << ")\n";
     out().flush();
     return ExitOk;

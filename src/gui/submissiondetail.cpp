@@ -5,6 +5,7 @@
 #include "jobtracker.h"
 #include "notebookpreview.h"
 #include "submissionsmodel.h"
+#include "util/displaytext.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -286,12 +287,12 @@ void SubmissionDetail::updateSummary()
     const GradeStatus status = m_effective ? m_effective->status : m_result.status;
     QString summary = m_result.gradedScore()
                           ? tr("%1: %2, %3 of %4 points")
-                                .arg(m_student, SubmissionsModel::stateText(SubmissionsModel::stateOf(status)),
+                                .arg(displayText(m_student), SubmissionsModel::stateText(SubmissionsModel::stateOf(status)),
                                      l.toString(m_result.score, 'g', 6), l.toString(m_result.maxScore, 'g', 6))
                           : tr("%1: %2, no score: nothing could be graded (exported blank, never 0)")
-                                .arg(m_student, SubmissionsModel::stateText(SubmissionsModel::stateOf(status)));
+                                .arg(displayText(m_student), SubmissionsModel::stateText(SubmissionsModel::stateOf(status)));
     if (m_result.status == GradeStatus::GraderError)
-        summary = tr("%1: grader error — the run failed on the grader's side; this is not a grade.").arg(m_student);
+        summary = tr("%1: grader error — the run failed on the grader's side; this is not a grade.").arg(displayText(m_student));
     if (m_effective && (m_effective->submissionOverride || !m_effective->overrideComments().isEmpty())) {
         const std::optional<double> eff = m_effective->score();
         summary += QLatin1Char('\n')

@@ -2,6 +2,7 @@
 
 #include "roles.h"
 #include "notebook/notebook.h"
+#include "util/displaytext.h"
 
 #include <QApplication>
 #include <QDir>
@@ -178,7 +179,7 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case StudentColumn:
-            return r.student;
+            return displayText(r.student); // a student chose it: no newline or U+202E may reshape the row
         case NotebookColumn:
             return r.notebookPath.isEmpty() ? tr("no notebook found") : QFileInfo(r.notebookPath).fileName();
         case SizeColumn:

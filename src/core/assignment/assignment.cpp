@@ -132,7 +132,7 @@ struct Reader
 };
 
 // One entry of "checks", validated; `field` is its path ("checks[2]"), `i` its index.
-Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field, size_t i)
+Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field, size_t i, bool showExpected)
 {
     auto optionalString = [&](const char *key, QString &target) -> Expected<void> {
         if (!cj.contains(key))
@@ -176,6 +176,12 @@ Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field,
             if (cj.contains(tol))
                 if (auto t = r.number(cj[tol], field + QLatin1Char('.') + QLatin1String(tol), 0, false); !t)
                     return t.error();
+        c.showExpected = showExpected;
+        if (cj.contains("show_expected")) {
+            if (!cj["show_expected"].is_boolean())
+                return r.error(field + QStringLiteral(".show_expected"), QStringLiteral("must be true or false"));
+            c.showExpected = cj["show_expected"].get<bool>();
+        }
         break;
     }
     case Check::Type::Test: {
@@ -284,7 +290,7 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
         QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
         QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
         QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"), QStringLiteral("docker_image"),
-        QStringLiteral("checks"), QStringLiteral("nbgrader")};
+        QStringLiteral("show_expected"), QStringLiteral("checks"), QStringLiteral("nbgrader")};
     for (auto &[key, value] : root.items())
         if (!known.contains(qs(key)))
             a.m_warnings << QStringLiteral("%1: %2: unknown field, ignored").arg(file, qs(key));
@@ -568,6 +574,16 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
         return {};
     });
 
+    bool showExpected = false;
+    section([&]() -> Expected<void> {
+        if (root.contains("show_expected")) {
+            if (!root["show_expected"].is_boolean())
+                return r.error(QStringLiteral("show_expected"), QStringLiteral("must be true or false"));
+            showExpected = root["show_expected"].get<bool>();
+        }
+        return {};
+    });
+
     section([&]() -> Expected<void> {
         if (root.contains("checks")) {
             const Json &checks = root["checks"];
@@ -579,7 +595,7 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
                 const Json &cj = checks[i];
                 if (!cj.is_object())
                     return r.error(field, QStringLiteral("must be an object"));
-                auto parsed = readCheck(r, cj, field, i);
+                auto parsed = readCheck(r, cj, field, i, showExpected);
                 if (!parsed)
                     return parsed.error();
                 const Check &c = *parsed;

@@ -39,6 +39,11 @@ struct Check
     QString gradeId;  ///< test checks from nbgrader: the test cell's grade_id (replaced in place)
     QString after;    ///< test checks from nbgrader: the cell the test cell follows
     QJsonObject options; ///< the check's JSON object as written (rtol, atol, comparator options, …)
+    /// Value checks: whether the feedback names the expected (reference) value — "value -1.0 ≠ 0.9628…" —
+    /// or only how the student's value differs from it. The check's "show_expected", else the assignment's;
+    /// false by default: a value check's reference is the instructor's answer, hidden from the student, and
+    /// feedback that prints it teaches the answer (security report). Test and manual checks: unused.
+    bool showExpected = false;
 };
 
 /// True when `id` is a valid check id: 1-64 characters, letters (any script: a value check's default id is its

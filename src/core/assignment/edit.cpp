@@ -1,6 +1,7 @@
 #include "assignment/edit.h"
 
 #include "notebook/instrument.h"
+#include "util/json_p.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -20,15 +21,10 @@ Expected<OJson> readJson(const QString &jsonPath)
     QFile f(jsonPath);
     if (!f.open(QIODevice::ReadOnly))
         return Error{jsonPath, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
-    const QByteArray bytes = f.readAll();
-    try {
-        OJson root = OJson::parse(bytes.constData(), bytes.constData() + bytes.size());
-        if (!root.is_object())
-            return Error{jsonPath, {}, QStringLiteral("must be a JSON object")};
-        return root;
-    } catch (const nlohmann::json::parse_error &e) {
-        return Error{jsonPath, {}, QStringLiteral("invalid JSON: %1").arg(QString::fromUtf8(e.what()))};
-    }
+    Expected<OJson> root = jsonutil::parse(f.readAll(), jsonPath);
+    if (root && !root->is_object())
+        return Error{jsonPath, {}, QStringLiteral("must be a JSON object")};
+    return root;
 }
 
 Expected<void> writeJson(const QString &jsonPath, const OJson &root)

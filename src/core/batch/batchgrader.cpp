@@ -281,7 +281,6 @@ void BatchGrader::pump()
 void BatchGrader::startRun(const Item &item)
 {
     SubmissionRunOptions opt = m_options.run;
-    opt.label = item.submission.studentId;
     auto *run = new SubmissionRun(m_assignment, item.submission.notebookPath, opt, this);
     m_active.insert(run, Active{item, QDateTime::currentDateTimeUtc()});
     connect(run, &SubmissionRun::finished, this, [this, run](const SubmissionRunResult &r) { onRunFinished(run, r); });

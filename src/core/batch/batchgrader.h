@@ -28,7 +28,7 @@ int defaultJobs(const Limits &limits);
 struct BatchOptions
 {
     int jobs = 0;              ///< sandboxes at once; <= 0: defaultJobs(assignment limits)
-    SubmissionRunOptions run;  ///< backend (run.kind), caches, limits; run.label is set per submission
+    SubmissionRunOptions run;  ///< backend (run.kind), caches, limits
     bool force = false;        ///< run even submissions whose files, assignment and backend are unchanged
     QString gradebookPath;     ///< empty: Gradebook::defaultPath(assignment folder)
     QString referenceCacheDir; ///< empty: paths::cacheDir() + "/reference"

@@ -103,6 +103,40 @@ QString skipReason(const QStringList &parts)
     return {};
 }
 
+/// Why the files of `t` cannot exist on a file system, or empty: a name over NAME_MAX (255 bytes on Linux,
+/// macOS and Windows file systems) or a path over PATH_MAX. The student chose the name; it is that entry's
+/// problem, never the whole import's (security report F11).
+QString unwritableName(const Target &t, qsizetype stagingBytes)
+{
+    constexpr qsizetype nameMax = 255, pathMax = 4096;
+    const QStringList parts = (t.student + QLatin1Char('/') + t.relPath).split(QLatin1Char('/'));
+    for (const QString &p : parts) {
+        const qsizetype bytes = QFile::encodeName(p).size();
+        if (bytes > nameMax)
+            return u"refused: a name in its path is %1 bytes long; file systems allow at most %2 bytes per name "
+                   "(ask the student to rename the file)"_s.arg(bytes).arg(nameMax);
+    }
+    const qsizetype total = stagingBytes + 1 + QFile::encodeName(t.student + QLatin1Char('/') + t.relPath).size();
+    if (total >= pathMax)
+        return u"refused: its path would be %1 bytes long; file systems allow at most %2 "
+               "(ask the student to use shorter folder names)"_s.arg(total).arg(pathMax - 1);
+    return {};
+}
+
+/// libarchive's explanation of the last error, or `fallback` when it gave none (an empty "()" told nobody
+/// anything) or only a code ("lzma unknown error 10").
+QString archiveReason(archive *a, const QString &fallback)
+{
+    const char *e = archive_error_string(a);
+    const QString text = e ? QString::fromLocal8Bit(e).trimmed() : QString();
+    if (text.isEmpty() || text.contains(QLatin1String("unknown error")))
+        return fallback;
+    return text;
+}
+
+/// Importer::write()'s reason when the source could not be read; readZip() replaces it with libarchive's.
+const QString kUnreadableData = u"refused: cannot read the entry's data"_s;
+
 struct ArchiveFree
 {
     void operator()(archive *a) const { archive_read_free(a); }
@@ -117,6 +151,9 @@ public:
     QList<FlaggedEntry> flagged;
     QList<FlaggedEntry> skipped;
     int macosEntries = 0; ///< macOS metadata entries skipped (listed as one line)
+
+    /// Bytes of the staging folder's path (the prefix of every path written).
+    qsizetype stagingBytes() const { return QFile::encodeName(m_staging).size(); }
 
     /// Copies `size` bytes from `read` (returns bytes, 0 at end, <0 on error) to the staging file.
     /// Returns an empty string or the reason the entry was refused; `fatal` set on an I/O or archive error.
@@ -146,6 +183,18 @@ public:
             s.problem = u"ambiguous: %1 handed in %2 times (%3); not guessed"_s.arg(t.relPath).arg(copies.size()).arg(copies.join(u", "_s));
         }
         const QString dest = m_staging + QLatin1Char('/') + t.student + QLatin1Char('/') + relPath;
+        // "a" written as a file and "a/b" as a file inside a folder "a" (or the other way round) cannot both
+        // exist: the later entry is refused.
+        const QStringList parts = relPath.split(QLatin1Char('/'));
+        for (qsizetype i = 1; i <= parts.size(); ++i) {
+            const QString prefix = QStringList(parts.mid(0, i)).join(QLatin1Char('/'));
+            const QFileInfo fi(m_staging + QLatin1Char('/') + t.student + QLatin1Char('/') + prefix);
+            if (i < parts.size() ? fi.exists() && !fi.isDir() : fi.isDir()) {
+                if (s.files.isEmpty() && s.problem.isEmpty())
+                    students.remove(t.student);
+                return u"refused: %1 is both a file and a folder in this archive"_s.arg(prefix);
+            }
+        }
         if (!QDir().mkpath(QFileInfo(dest).absolutePath())) {
             *fatal = Error{dest, {}, u"cannot create the folder"_s};
             return {};
@@ -163,7 +212,7 @@ public:
             if (n == 0)
                 break;
             if (n < 0) {
-                refused = u"refused: cannot read the entry's data"_s;
+                refused = kUnreadableData;
                 break;
             }
             written += n;
@@ -207,29 +256,44 @@ Expected<void> readZip(const QString &path, Importer &imp)
     std::unique_ptr<archive, ArchiveFree> a(archive_read_new());
     archive_read_support_format_zip(a.get());
     const QByteArray native = QFile::encodeName(path);
+    const QString notZip = u"no zip directory or entry was found: the file is empty, cut short, or not a zip; "
+                           "download the export again"_s;
     if (archive_read_open_filename(a.get(), native.constData(), 64 * 1024) != ARCHIVE_OK)
-        return Error{path, {}, u"not a zip archive (%1)"_s.arg(QString::fromLocal8Bit(archive_error_string(a.get())))};
+        return Error{path, {}, u"not a zip archive (%1)"_s.arg(archiveReason(a.get(), notZip))};
+    QString lastShown;
     for (int index = 0;; ++index) {
         archive_entry *e = nullptr;
         const int r = archive_read_next_header(a.get(), &e);
         if (r == ARCHIVE_EOF)
             break;
-        if (r == ARCHIVE_FATAL || (r != ARCHIVE_OK && r != ARCHIVE_WARN)) {
-            const QString why = QString::fromLocal8Bit(archive_error_string(a.get()));
+        if (r == ARCHIVE_FATAL || (r != ARCHIVE_OK && r != ARCHIVE_WARN && r != ARCHIVE_FAILED)) {
             if (index == 0)
-                return Error{path, {}, u"not a zip archive (%1)"_s.arg(why)};
-            return Error{path, u"entry %1"_s.arg(index + 1), u"corrupt archive (%1)"_s.arg(why)};
+                return Error{path, {}, u"not a zip archive (%1)"_s.arg(archiveReason(a.get(), notZip))};
+            // The archive's own structure is broken here: nothing after this entry can be found.
+            return Error{path, u"entry %1"_s.arg(index + 1),
+                         u"the archive is damaged after entry %1, %2 (%3); download it again from the LMS"_s.arg(index).arg(
+                             lastShown, archiveReason(a.get(), u"no further entry can be read"_s))};
         }
         const char *u8 = archive_entry_pathname_utf8(e);
         const char *raw = archive_entry_pathname(e);
         const QString name = u8 ? QString::fromUtf8(u8) : QString::fromLocal8Bit(raw ? raw : "");
+        const QString shown = name.isEmpty() ? u"(entry %1 has no name)"_s.arg(index + 1) : name;
+        lastShown = shown;
         QStringList parts;
-        const auto flag = [&](const QString &reason) { imp.flagged << FlaggedEntry{name, reason}; };
+        const auto flag = [&](const QString &reason) { imp.flagged << FlaggedEntry{shown, reason}; };
+        const auto type = archive_entry_filetype(e);
+        if (r == ARCHIVE_FAILED) {
+            // libarchive could read where the entry is but not the entry itself (a symbolic link stored with a
+            // compression method it cannot undo, say): this entry's problem, the next one is readable.
+            flag(type == AE_IFLNK ? u"refused: symbolic link"_s
+                                  : u"refused: the entry cannot be read (%1); ask the student to hand the file in again"_s.arg(
+                                        archiveReason(a.get(), u"the zip's record of it is damaged"_s)));
+            continue;
+        }
         if (QString why = unsafePath(name, &parts); !why.isEmpty()) {
             flag(why);
             continue;
         }
-        const auto type = archive_entry_filetype(e);
         if (archive_entry_hardlink(e)) {
             flag(u"refused: hard link"_s);
             continue;
@@ -263,6 +327,10 @@ Expected<void> readZip(const QString &path, Importer &imp)
                  "(Full Name_id_assignsubmission_file_/) submission"_s);
             continue;
         }
+        if (QString why = unwritableName(t, imp.stagingBytes()); !why.isEmpty()) {
+            flag(why);
+            continue;
+        }
         Error fatal;
         const qint64 declared = archive_entry_size_is_set(e) ? archive_entry_size(e) : -1;
         const QString why = imp.write(
@@ -274,9 +342,13 @@ Expected<void> readZip(const QString &path, Importer &imp)
             &fatal, name);
         if (!fatal.message.isEmpty())
             return fatal;
-        if (!why.isEmpty()) {
-            const QString detail = QString::fromLocal8Bit(archive_error_string(a.get()));
-            flag(why.endsWith(QLatin1String("data")) && !detail.isEmpty() ? why + u" ("_s + detail + u")"_s : why);
+        if (why == kUnreadableData) {
+            // archive_format_name() names the entry's compression ("ZIP 6.3 (lzma)").
+            const QString format = QString::fromLatin1(archive_format_name(a.get()));
+            flag(u"refused: its data cannot be decompressed (%1: %2); download the export again, or ask the student "
+                 "to hand the file in again"_s.arg(format, archiveReason(a.get(), u"damaged or cut short"_s)));
+        } else if (!why.isEmpty()) {
+            flag(why);
         }
     }
     return {};

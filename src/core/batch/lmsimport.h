@@ -64,7 +64,10 @@ struct ImportReport
 /// forks, `.DS_Store`) as one line with its count. Canvas's `_LATE_` mark is kept in `late`.
 ///
 /// Safety: entries with an absolute path (`/x`, `C:\x`, `\x`), a `..` component, symbolic or hard links,
-/// devices/fifos, or sizes over `limits` are refused and flagged, never written. Everything is written
+/// devices/fifos, or sizes over `limits` are refused and flagged, never written. So is an entry that cannot
+/// be written or read — a name over 255 bytes, a path over 4095, a file where another entry made a folder (or
+/// the other way round), a header or data libarchive cannot decode (with its reason and what to do) — and the
+/// other entries are imported: one bad entry is that entry's problem. Everything is written
 /// into a staging folder `<out>/.sandmark-import-XXXXXX` first; each student's folder is then renamed into
 /// place, so a failed import (corrupt archive, full disk) leaves `out` as it was. A student whose folder
 /// already exists in `out` is flagged and left unchanged.

@@ -115,7 +115,6 @@ ReferenceRun::ReferenceRun(Assignment assignment, ReferenceRunOptions options, Q
 {
     if (m_options.cacheDir.isEmpty())
         m_options.cacheDir = paths::cacheDir() + QLatin1String("/reference");
-    m_options.run.label = QStringLiteral("reference");
     m_options.run.listNamespace = true; // the checks editor picks variables from it
 }
 
@@ -172,6 +171,12 @@ void ReferenceRun::onEnvironment(const Environment &env)
 {
     m_environmentKey = env.key;
     m_key = referenceKey(m_assignment, env.key);
+    // The reference payloads are the answers: private to the grading user, also those an older version wrote
+    // world-readable (a local-unsafe run, or any local account, read them: security report F8).
+    if (Expected<void> p = paths::makePrivateFolder(m_options.cacheDir); !p)
+        qCWarning(lcBatch) << p.error().toString();
+    for (const QFileInfo &fi : QDir(m_options.cacheDir).entryInfoList(QDir::Files | QDir::Hidden))
+        paths::makePrivateFile(fi.filePath());
     QFile cached(cachePath());
     if (cached.open(QIODevice::ReadOnly)) {
         const QByteArray payload = cached.readAll();
@@ -253,13 +258,17 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
     m_timing = ReferenceTiming::fromRecord(result.run.record);
     if (m_timing->durationS <= 0)
         m_timing->durationS = result.run.durationS;
-    QDir().mkpath(m_options.cacheDir);
+    if (Expected<void> p = paths::makePrivateFolder(m_options.cacheDir); !p) {
+        fail(p.error());
+        return;
+    }
     // The timing first: a payload without its timing file is still a valid (older-style) cache entry.
     const QByteArray timing = QJsonDocument(m_timing->toJson()).toJson(QJsonDocument::Compact);
     for (const auto &[path, bytes] : {std::pair{timingPath(), timing}, std::pair{cachePath(), payload}}) {
         QSaveFile f(path);
         if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
             qCWarning(lcBatch) << "cannot write the reference cache" << path << f.errorString();
+        paths::makePrivateFile(path);
     }
     m_done = true;
     Q_EMIT finished(payload, m_key);

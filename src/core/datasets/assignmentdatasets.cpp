@@ -2,6 +2,7 @@
 
 #include "assignment/assignment.h"
 #include "datasets/datasetentry.h"
+#include "util/json_p.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,11 +22,7 @@ Expected<ojson> readJson(const QString &path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return Error{path, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
-    try {
-        return ojson::parse(f.readAll().toStdString());
-    } catch (const ojson::parse_error &e) {
-        return Error{path, QStringLiteral("byte %1").arg(e.byte), QStringLiteral("not valid JSON")};
-    }
+    return jsonutil::parse(f.readAll(), path);
 }
 
 QString qs(const std::string &s)
@@ -99,7 +96,7 @@ Expected<QList<CodeCell>> readCodeCells(const QString &ipynbPath)
     const ojson &cells = j["cells"];
     for (size_t i = 0; i < cells.size(); ++i) {
         const ojson &c = cells[i];
-        if (!c.is_object() || c.value("cell_type", std::string()) != "code")
+        if (jsonutil::stringOr(c, "cell_type") != "code")
             continue;
         QString src;
         if (c.contains("source") && c["source"].is_string()) {

@@ -1,6 +1,7 @@
 #include "datasets/envcalls.h"
 
 #include "datasets/datasetentry.h"
+#include "util/json_p.h"
 #include "util/paths.h"
 
 #include <nlohmann/json.hpp>
@@ -93,7 +94,9 @@ void EnvCallRunner::onFinished(int exitCode, QProcess::ExitStatus status, const 
                                 .arg(log.trimmed().split(QLatin1Char('\n')).last())});
         return;
     }
-    const json res = json::parse(f.readAll().toStdString(), nullptr, false);
+    // The script's own output, read without trusting its types: a key of another type reads as missing.
+    const Expected<json> parsed = jsonutil::parse<json>(f.readAll(), f.fileName());
+    const json res = parsed ? *parsed : json();
     QStringList importErrors;
     QList<CallOutcome> outcomes;
     for (const ScannedCall &c : std::as_const(m_req.calls)) {
@@ -102,36 +105,35 @@ void EnvCallRunner::onFinished(int exitCode, QProcess::ExitStatus status, const 
         o.skipped = c.isComputed();
         outcomes.append(o);
     }
-    if (res.is_object()) {
-        for (const json &i : res.value("imports", json::array())) {
-            if (!i.value("ok", false))
-                importErrors.append(QStringLiteral("%1: %2: %3")
-                                        .arg(QString::fromStdString(i.value("source", std::string())),
-                                             QString::fromStdString(i.value("error_name", std::string())),
-                                             QString::fromStdString(i.value("error_value", std::string()))));
+    const auto text = [](const json &j, const char *key, const std::string &fallback = {}) {
+        return QString::fromStdString(jsonutil::stringOr(j, key, fallback));
+    };
+    for (const json &i : jsonutil::arrayOr(res, "imports")) {
+        if (!jsonutil::boolOr(i, "ok", false))
+            importErrors.append(QStringLiteral("%1: %2: %3")
+                                    .arg(text(i, "source"), text(i, "error_name"), text(i, "error_value")));
+    }
+    for (const json &c : jsonutil::arrayOr(res, "calls")) {
+        const qint64 id = jsonutil::intOr(c, "id", -1);
+        if (id < 0 || id >= outcomes.size())
+            continue;
+        CallOutcome &o = outcomes[id];
+        o.ok = jsonutil::boolOr(c, "ok", false);
+        o.result = text(c, "result");
+        o.errorName = text(c, "error_name");
+        o.errorValue = text(c, "error_value");
+        for (const json &h : jsonutil::arrayOr(c, "hub_files")) {
+            DatasetEntry e;
+            e.repoType = text(h, "repo_type", "model");
+            e.repoId = text(h, "repo_id");
+            e.revision = text(h, "revision", "main");
+            e.filename = text(h, "filename");
+            if (const QString sub = text(h, "subfolder"); !sub.isEmpty())
+                e.filename = sub + QLatin1Char('/') + e.filename;
+            o.hubFiles.append(e.toString() + (jsonutil::boolOr(h, "ok", false) ? QString() : QStringLiteral(" (failed)")));
         }
-        for (const json &c : res.value("calls", json::array())) {
-            const qsizetype id = c.value("id", -1);
-            if (id < 0 || id >= outcomes.size())
-                continue;
-            CallOutcome &o = outcomes[id];
-            o.ok = c.value("ok", false);
-            o.result = QString::fromStdString(c.value("result", std::string()));
-            o.errorName = QString::fromStdString(c.value("error_name", std::string()));
-            o.errorValue = QString::fromStdString(c.value("error_value", std::string()));
-            for (const json &h : c.value("hub_files", json::array())) {
-                DatasetEntry e;
-                e.repoType = QString::fromStdString(h.value("repo_type", std::string("model")));
-                e.repoId = QString::fromStdString(h.value("repo_id", std::string()));
-                e.revision = QString::fromStdString(h.value("revision", std::string("main")));
-                e.filename = QString::fromStdString(h.value("filename", std::string()));
-                if (h.contains("subfolder") && h["subfolder"].is_string() && !h["subfolder"].get<std::string>().empty())
-                    e.filename = QString::fromStdString(h["subfolder"].get<std::string>()) + QLatin1Char('/') + e.filename;
-                o.hubFiles.append(e.toString() + (h.value("ok", false) ? QString() : QStringLiteral(" (failed)")));
-            }
-            if (!m_req.token.isEmpty())
-                o.errorValue.replace(m_req.token, QLatin1String("***"));
-        }
+        if (!m_req.token.isEmpty())
+            o.errorValue.replace(m_req.token, QLatin1String("***"));
     }
     Q_EMIT finished(outcomes, importErrors, log);
 }

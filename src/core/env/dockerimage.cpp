@@ -41,6 +41,23 @@ QString defaultDockerBaseImage()
     return env.isEmpty() ? QStringLiteral("sandmark-base:latest") : env;
 }
 
+QString dockerDaemonProblem(const QByteArray &dockerOutput)
+{
+    const QString text = QString::fromUtf8(dockerOutput);
+    const QString host = qEnvironmentVariable("DOCKER_HOST", QStringLiteral("unix:///var/run/docker.sock"));
+    // The Docker CLI's words (docker/cli, client.ErrorConnectionFailed and the socket's EACCES).
+    if (text.contains(QLatin1String("permission denied while trying to connect to the Docker daemon")))
+        return QStringLiteral("the Docker daemon at %1 refuses this user: add the user to the docker group "
+                              "(usermod -aG docker USER, then log in again), or choose --sandbox bwrap")
+            .arg(host);
+    if (text.contains(QLatin1String("Cannot connect to the Docker daemon"))
+        || text.contains(QLatin1String("Is the docker daemon running")) || text.contains(QLatin1String("error during connect")))
+        return QStringLiteral("the Docker daemon does not answer at %1: start it (systemctl start docker, or dockerd &), "
+                              "or point DOCKER_HOST at a running daemon")
+            .arg(host);
+    return {};
+}
+
 QString hostCaBundle()
 {
     for (const char *var : {"PIP_CERT", "REQUESTS_CA_BUNDLE", "SSL_CERT_FILE"}) {
@@ -154,9 +171,13 @@ void DockerImageBuilder::inspectBase()
             if (m_done)
                 return;
             if (code != 0) {
-                fail(QStringLiteral("the base image %1 is not available (%2): build it with scripts/docker-base-image "
-                                    "or name another with --docker-image / SANDMARK_DOCKER_IMAGE")
-                         .arg(m_spec.baseImage, tail(out, 1)));
+                // A daemon that does not answer is not a missing image: building one would not help (report F13).
+                if (const QString daemon = dockerDaemonProblem(out); !daemon.isEmpty())
+                    fail(daemon);
+                else
+                    fail(QStringLiteral("the base image %1 is not available (%2): build it with scripts/docker-base-image "
+                                        "or name another with --docker-image / SANDMARK_DOCKER_IMAGE")
+                             .arg(m_spec.baseImage, tail(out, 1)));
                 return;
             }
             m_baseId = QString::fromUtf8(out).trimmed();

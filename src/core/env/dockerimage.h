@@ -25,6 +25,12 @@ namespace sandmark {
 QString defaultDockerBaseImage();
 
 /// What an environment image must contain.
+/// When `dockerOutput` (what the Docker CLI printed for a failed command) says the daemon did not answer or
+/// refused this user, one sentence naming the daemon's address ($DOCKER_HOST, else the default socket) and
+/// the fix: start the daemon, or join the docker group. Empty for any other failure (a missing image, a bad
+/// flag). Pure apart from reading DOCKER_HOST.
+QString dockerDaemonProblem(const QByteArray &dockerOutput);
+
 struct DockerImageSpec
 {
     QString docker = QStringLiteral("docker"); ///< the Docker CLI (PATH lookup when not absolute)

@@ -93,7 +93,9 @@ QString pointsText(const EffectiveCheck &c)
     return QStringLiteral("%1 / %2").arg(num(c.points()), num(c.result.maxPoints));
 }
 
-QString checkBox(const EffectiveCheck &c)
+/// `showExpected`: the check's Check::showExpected — the page goes to the student, and a hidden reference
+/// value is the answer.
+QString checkBox(const EffectiveCheck &c, bool showExpected)
 {
     QString h = QStringLiteral("<div class=\"check %1\"><span class=\"id\">%2</span> <span class=\"pts\">%3</span> "
                                "<span class=\"outcome\">%4</span>")
@@ -102,10 +104,12 @@ QString checkBox(const EffectiveCheck &c)
         h += QStringLiteral(" <span class=\"auto\">(automatic: %1)</span>").arg(num(c.result.points));
     if (!c.result.feedback.isEmpty() && !(c.result.type == Check::Type::Manual && c.override_))
         h += QStringLiteral("<div class=\"fb\">%1</div>").arg(esc(c.result.feedback));
-    if (!c.result.expected.isEmpty() || !c.result.actual.isEmpty()) {
-        if (c.result.type == Check::Type::Value)
+    if ((!c.result.expected.isEmpty() || !c.result.actual.isEmpty()) && c.result.type == Check::Type::Value) {
+        if (showExpected)
             h += QStringLiteral("<div class=\"fb\">expected: <code>%1</code> · yours: <code>%2</code></div>")
                      .arg(esc(c.result.expected), esc(c.result.actual));
+        else if (!c.result.actual.isEmpty())
+            h += QStringLiteral("<div class=\"fb\">yours: <code>%1</code></div>").arg(esc(c.result.actual));
     }
     if (c.override_ && !c.override_->comment.isEmpty())
         h += QStringLiteral("<div class=\"comment\">%1</div>").arg(esc(c.override_->comment));
@@ -247,8 +251,11 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
             } else {
                 h += QStringLiteral("<div class=\"md\">%1</div>\n").arg(esc(nb.cellSource(i)));
             }
-            for (const EffectiveCheck *c : after.value(i))
-                h += checkBox(*c);
+            for (const EffectiveCheck *c : after.value(i)) {
+                const auto spec = std::find_if(in.checks.begin(), in.checks.end(),
+                                               [&](const Check &k) { return k.id == c->result.checkId; });
+                h += checkBox(*c, spec != in.checks.end() && spec->showExpected);
+            }
             h += QLatin1String("</div>\n");
         }
     }

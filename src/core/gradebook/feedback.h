@@ -30,6 +30,7 @@ struct FeedbackInput
 /// text/plain or images — never as HTML, SVG or JavaScript — and a Content-Security-Policy forbids scripts,
 /// so a student's `<script>` stays text. A check is shown after the cell it belongs to (a test check's
 /// nbgrader grade_id, a manual or anchored value check's answer cell), every check in the summary table.
+/// A value check's expected (reference) value is shown only when its Check::showExpected is set.
 /// Pure function; thread-safe.
 QByteArray renderFeedbackHtml(const FeedbackInput &input);
 

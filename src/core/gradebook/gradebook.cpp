@@ -1,5 +1,7 @@
 #include "gradebook/gradebook.h"
 
+#include "util/paths.h"
+
 #include <QAtomicInteger>
 #include <QCryptographicHash>
 #include <QDir>
@@ -103,15 +105,21 @@ QDateTime fromIso(const QString &s)
     return d;
 }
 
-/// A run's reasons: a JSON array of strings ("[]" for most runs, which need no parser).
+/// A run's reasons: a JSON array of strings ("[]" for most runs, which need no parser). The gradebook is a
+/// file anyone may hand over (a shard to merge): text that is not such an array is shown as one reason saying
+/// so, never dropped and never a crash.
 QStringList parseReasons(const QString &json)
 {
     QStringList out;
     if (json.isEmpty() || json == QLatin1String("[]"))
         return out;
-    const QJsonArray array = QJsonDocument::fromJson(json.toUtf8()).array();
-    for (const QJsonValue &v : array)
-        out << v.toString();
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8(), &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isArray())
+        return {QStringLiteral("the gradebook's reasons for this run are not a JSON list of strings: %1")
+                    .arg(json.size() > 200 ? json.left(200) + QStringLiteral("…") : json)};
+    for (const QJsonValue &v : doc.array())
+        out << (v.isString() ? v.toString() : QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)));
     return out;
 }
 
@@ -292,6 +300,13 @@ Expected<std::unique_ptr<Gradebook>> Gradebook::open(const QString &path)
     }
     if (auto m = gb->migrate(); !m)
         return failed(m.error());
+    // Grades are private to the grading user, also in a gradebook an older version wrote 0644. SQLite gives
+    // the -wal and -shm files the database's mode, so they follow. Our own `.sandmark` folder is closed too;
+    // a folder the user chose (--gradebook /tmp/x.sqlite) is left as it is.
+    for (const char *suffix : {"", "-wal", "-shm"})
+        paths::makePrivateFile(abs + QLatin1String(suffix));
+    if (QFileInfo(QFileInfo(abs).absolutePath()).fileName() == QLatin1String(".sandmark"))
+        (void)paths::makePrivateFolder(QFileInfo(abs).absolutePath());
     return gb;
 }
 

@@ -70,6 +70,9 @@ struct Diff
     Outcome outcome = Outcome::Fail;
     QString path;    ///< e.g. "vec[2]", "d['a']"
     QString message; ///< what differed
+    /// What differs, in words that name nothing of the expected value: "value", "type", "length", "shape",
+    /// "dtype", "columns", "index", "keys", "name" (the feedback of a check that hides expected values).
+    QString aspect = QStringLiteral("value");
 };
 
 QString withArticle(const QString &type)
@@ -206,7 +209,7 @@ private:
     Diff typeMismatch(const ProbeValue &e, const ProbeValue &a, const QString &path)
     {
         return {Outcome::Fail, path,
-                QStringLiteral("expected %1, got %2: %3").arg(withArticle(e.pythonType()), withArticle(a.pythonType()), a.summary(80))};
+                QStringLiteral("expected %1, got %2: %3").arg(withArticle(e.pythonType()), withArticle(a.pythonType()), a.summary(80)), QStringLiteral("type")};
     }
 
     const CompareOptions &m_o;
@@ -219,7 +222,7 @@ std::optional<Diff> Comparer::uncapturable(const ProbeValue &v, bool reference, 
     case K::Missing:
         if (reference)
             return Diff{Outcome::NotGraded, path, QStringLiteral("the reference run did not define it")};
-        return Diff{Outcome::Fail, path, QStringLiteral("not defined")};
+        return Diff{Outcome::Fail, path, QStringLiteral("not defined"), QString()};
     case K::Error:
         return Diff{Outcome::NotGraded, path, QStringLiteral("%1 could not be captured (%2)").arg(whose, v.text)};
     case K::TooLarge:
@@ -252,11 +255,11 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
             return Diff{Outcome::Fail, path,
                         QStringLiteral("is a %1, a subclass of %2; this check accepts only %3 (set \"allow_subclass\": "
                                        "true to accept subclasses)")
-                            .arg(a.className, base.pythonType(), e.pythonType())};
+                            .arg(a.className, base.pythonType(), e.pythonType()), QStringLiteral("type")};
         }
         if (m_o.exactType)
             return Diff{Outcome::Fail, path, QStringLiteral("type %1 ≠ %2 (the check requires the exact type)")
-                                                 .arg(a.pythonType(), e.pythonType())};
+                                                 .arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
     }
 
     const bool eBool = e.kind == K::Bool || e.isNpBool();
@@ -264,7 +267,7 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
     if (e.isNumber() || eBool) {
         if (m_o.exactType && e.pythonType() != a.pythonType())
             return Diff{Outcome::Fail, path, QStringLiteral("type %1 ≠ %2 (the check requires the exact type)")
-                                                 .arg(a.pythonType(), e.pythonType())};
+                                                 .arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
         if (eBool) {
             if (!aBool)
                 return typeMismatch(e, a, path);
@@ -325,7 +328,7 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
         if (a.kind != K::PdIndex)
             return typeMismatch(e, a, path);
         if (m_o.checkNames && e.index->name.canonicalKey() != a.index->name.canonicalKey())
-            return Diff{Outcome::Fail, path, QStringLiteral("index name %1 ≠ %2").arg(a.index->name.summary(), e.index->name.summary())};
+            return Diff{Outcome::Fail, path, QStringLiteral("index name %1 ≠ %2").arg(a.index->name.summary(), e.index->name.summary()), QStringLiteral("name")};
         return indexes(*e.index, *a.index, path, QStringLiteral("labels"), nullptr);
     case K::Other:
         if (a.kind != K::Other || a.typeName != e.typeName)
@@ -406,7 +409,7 @@ std::optional<Diff> Comparer::sequences(const ProbeValue &e, const ProbeValue &a
     const ProbeValue &ev = e.kind == K::NdArray ? el : e;
     const ProbeValue &av = a.kind == K::NdArray ? al : a;
     if (ev.items.size() != av.items.size())
-        return Diff{Outcome::Fail, path, QStringLiteral("length %1 ≠ %2").arg(av.items.size()).arg(ev.items.size())};
+        return Diff{Outcome::Fail, path, QStringLiteral("length %1 ≠ %2").arg(av.items.size()).arg(ev.items.size()), QStringLiteral("length")};
     for (size_t i = 0; i < ev.items.size(); ++i)
         if (auto d = compare(ev.items[i], av.items[i], QStringLiteral("%1[%2]").arg(path).arg(i)))
             return d;
@@ -477,7 +480,7 @@ std::optional<Diff> Comparer::dicts(const ProbeValue &e, const ProbeValue &a, co
             parts << QStringLiteral("missing key%1 %2").arg(missing.size() > 1 ? QStringLiteral("s") : QString(), missing.mid(0, 5).join(QLatin1String(", ")));
         if (!extra.isEmpty())
             parts << QStringLiteral("unexpected key%1 %2").arg(extra.size() > 1 ? QStringLiteral("s") : QString(), extra.mid(0, 5).join(QLatin1String(", ")));
-        return Diff{Outcome::Fail, path, parts.join(QLatin1String("; "))};
+        return Diff{Outcome::Fail, path, parts.join(QLatin1String("; ")), QStringLiteral("keys")};
     }
     for (const auto &[k, v] : e.entries)
         if (auto d = compare(v, a.entries[actualKeys.value(k.canonicalKey())].second,
@@ -549,9 +552,9 @@ std::optional<Diff> Comparer::arrays(const NdArray &e, const NdArray &a, const Q
         return Diff{Outcome::NotGraded, path, QStringLiteral("the %1 was truncated by the probe (more than 1,000,000 elements), so it cannot be compared")
                                                   .arg(e.truncated ? QStringLiteral("reference array") : QStringLiteral("array"))};
     if (m_o.checkDtype && e.dtype != a.dtype)
-        return Diff{Outcome::Fail, path, QStringLiteral("dtype %1 ≠ %2").arg(a.dtype, e.dtype)};
+        return Diff{Outcome::Fail, path, QStringLiteral("dtype %1 ≠ %2").arg(a.dtype, e.dtype), QStringLiteral("dtype")};
     if (e.shape != a.shape)
-        return Diff{Outcome::Fail, path, QStringLiteral("shape %1 ≠ %2").arg(shapeText(a.shape), shapeText(e.shape))};
+        return Diff{Outcome::Fail, path, QStringLiteral("shape %1 ≠ %2").arg(shapeText(a.shape), shapeText(e.shape)), QStringLiteral("shape")};
     Q_UNUSED(what)
     return elements(e, a, {}, path, [&e](qsizetype i) { return e.indexText(i); }, QStringLiteral("element"));
 }
@@ -562,7 +565,7 @@ std::optional<Diff> Comparer::indexes(const PandasIndex &e, const PandasIndex &a
     const qsizetype n = e.size();
     if (a.size() != n)
         return Diff{Outcome::Fail, path, QStringLiteral("%1 %2 ≠ %3 (length %4, expected %5)")
-                                             .arg(what, a.labelsText(), e.labelsText()).arg(a.size()).arg(n)};
+                                             .arg(what, a.labelsText(), e.labelsText()).arg(a.size()).arg(n), QStringLiteral("index")};
     QStringList ek, ak;
     for (qsizetype i = 0; i < n; ++i) {
         ek << e.label(i).canonicalKey();
@@ -588,7 +591,7 @@ std::optional<Diff> Comparer::indexes(const PandasIndex &e, const PandasIndex &a
                     QStringLiteral("same %1 in a different order: %2, expected %3%4")
                         .arg(what, a.labelsText(), e.labelsText(),
                              perm ? QStringLiteral(" (sort_index() would match; the check can allow this with \"check_row_order\": false)")
-                                  : QString())};
+                                  : QString()), QStringLiteral("index")};
     }
     qsizetype i = 0;
     while (i < n && ek[i] == ak[i])
@@ -596,17 +599,17 @@ std::optional<Diff> Comparer::indexes(const PandasIndex &e, const PandasIndex &a
     return Diff{Outcome::Fail, path, QStringLiteral("%1 %2 ≠ %3 (first difference at position %4: %5 ≠ %6)")
                                          .arg(what, a.labelsText(), e.labelsText())
                                          .arg(i)
-                                         .arg(a.label(i).summary(40), e.label(i).summary(40))};
+                                         .arg(a.label(i).summary(40), e.label(i).summary(40)), QStringLiteral("index")};
 }
 
 std::optional<Diff> Comparer::series(const ProbeValue &e, const ProbeValue &a, const QString &path)
 {
     if (m_o.checkDtype && e.dtype != a.dtype)
-        return Diff{Outcome::Fail, path, QStringLiteral("dtype %1 ≠ %2").arg(a.dtype, e.dtype)};
+        return Diff{Outcome::Fail, path, QStringLiteral("dtype %1 ≠ %2").arg(a.dtype, e.dtype), QStringLiteral("dtype")};
     if (m_o.checkNames && e.items.front().canonicalKey() != a.items.front().canonicalKey())
-        return Diff{Outcome::Fail, path, QStringLiteral("Series name %1 ≠ %2").arg(a.items.front().summary(), e.items.front().summary())};
+        return Diff{Outcome::Fail, path, QStringLiteral("Series name %1 ≠ %2").arg(a.items.front().summary(), e.items.front().summary()), QStringLiteral("name")};
     if (e.array->size() != a.array->size())
-        return Diff{Outcome::Fail, path, QStringLiteral("length %1 ≠ %2").arg(a.array->size()).arg(e.array->size())};
+        return Diff{Outcome::Fail, path, QStringLiteral("length %1 ≠ %2").arg(a.array->size()).arg(e.array->size()), QStringLiteral("length")};
     if (!m_o.checkIndex && !m_o.checkRowOrder)
         return rowMultiset({e.array.get()}, {a.array.get()}, {}, *e.index, *a.index, path);
     std::vector<qsizetype> perm;
@@ -641,15 +644,15 @@ std::optional<Diff> Comparer::frames(const ProbeValue &e, const ProbeValue &a, c
             parts << QStringLiteral("missing %1").arg(missing.join(QLatin1String(", ")));
         if (!extra.isEmpty())
             parts << QStringLiteral("unexpected %1").arg(extra.join(QLatin1String(", ")));
-        return Diff{Outcome::Fail, path, QStringLiteral("columns %1 ≠ %2: %3").arg(ac.labelsText(), ec.labelsText(), parts.join(QLatin1String("; ")))};
+        return Diff{Outcome::Fail, path, QStringLiteral("columns %1 ≠ %2: %3").arg(ac.labelsText(), ec.labelsText(), parts.join(QLatin1String("; "))), QStringLiteral("columns")};
     }
     if (ek.size() != ak.size())
-        return Diff{Outcome::Fail, path, QStringLiteral("columns %1 ≠ %2 (duplicate column names)").arg(ac.labelsText(), ec.labelsText())};
+        return Diff{Outcome::Fail, path, QStringLiteral("columns %1 ≠ %2 (duplicate column names)").arg(ac.labelsText(), ec.labelsText()), QStringLiteral("columns")};
     if (m_o.checkColumnOrder && ek != ak)
         return Diff{Outcome::Fail, path, QStringLiteral("same columns in a different order: %1, expected %2")
-                                             .arg(ac.labelsText(), ec.labelsText())};
+                                             .arg(ac.labelsText(), ec.labelsText()), QStringLiteral("columns")};
     if (e.frameShape != a.frameShape)
-        return Diff{Outcome::Fail, path, QStringLiteral("shape %1 ≠ %2").arg(shapeText(a.frameShape), shapeText(e.frameShape))};
+        return Diff{Outcome::Fail, path, QStringLiteral("shape %1 ≠ %2").arg(shapeText(a.frameShape), shapeText(e.frameShape)), QStringLiteral("shape")};
     std::vector<qsizetype> perm;
     if (m_o.checkIndex)
         if (auto d = indexes(*e.index, *a.index, path, QStringLiteral("index"), m_o.checkRowOrder ? nullptr : &perm))
@@ -663,7 +666,7 @@ std::optional<Diff> Comparer::frames(const ProbeValue &e, const ProbeValue &a, c
         const QString col = ec.label(c).summary(40);
         const NdArray &ea = e.frameData[size_t(c)], &aa = a.frameData[size_t(ac2)];
         if (m_o.checkDtype && ea.dtype != aa.dtype)
-            return Diff{Outcome::Fail, path, QStringLiteral("column %1: dtype %2 ≠ %3").arg(col, aa.dtype, ea.dtype)};
+            return Diff{Outcome::Fail, path, QStringLiteral("column %1: dtype %2 ≠ %3").arg(col, aa.dtype, ea.dtype), QStringLiteral("dtype")};
         ecols.push_back(&ea);
         acols.push_back(&aa);
         names << col;
@@ -747,7 +750,7 @@ std::optional<Diff> Comparer::rowMultiset(const std::vector<const NdArray *> &ec
 {
     const qsizetype rows = ecols.empty() ? eIndex.size() : ecols.front()->size();
     if (!acols.empty() && acols.front()->size() != rows)
-        return Diff{Outcome::Fail, path, QStringLiteral("%1 rows ≠ %2").arg(acols.front()->size()).arg(rows)};
+        return Diff{Outcome::Fail, path, QStringLiteral("%1 rows ≠ %2").arg(acols.front()->size()).arg(rows), QStringLiteral("length")};
     std::optional<Diff> notGraded;
     auto sameRow = [&](qsizetype i, qsizetype j) {
         for (size_t c = 0; c < ecols.size(); ++c) {
@@ -845,6 +848,15 @@ Comparison compareValues(const QString &name, const ProbeValue &expected, const 
         return c;
     }
     c.outcome = d->outcome;
+    if (!options.showExpected && d->outcome == Outcome::Fail && !d->aspect.isEmpty()) {
+        // Only what the student's own value is and which aspect differs: no expected number, string, length
+        // or label, not even the position of the first difference (each would give part of the answer away).
+        const QString hidden = QStringLiteral("; this check does not show the expected value");
+        c.feedback = d->aspect == QLatin1String("type")
+                         ? QStringLiteral("`%1`: not of the expected type (yours is %2)%3").arg(name, withArticle(actual.pythonType()), hidden)
+                         : QStringLiteral("`%1`: not the expected %2 (yours: %3)%4").arg(name, d->aspect, actual.summary(60), hidden);
+        return c;
+    }
     c.feedback = QStringLiteral("`%1`: %2").arg(d->path.isEmpty() ? name : d->path, d->message);
     return c;
 }

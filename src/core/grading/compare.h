@@ -35,6 +35,11 @@ struct CompareOptions
     bool ignoreCase = false;       ///< "ignore_case": strings compared case-folded
     bool allowSubclass = false;    ///< "allow_subclass": accept subclasses (OrderedDict, namedtuple, …)
     qint64 probeBytes = 0;         ///< the probe cap, bytes, named in "too large" feedback (0: unknown)
+    /// Whether a failure's feedback names the expected value ("value -1.0 ≠ 0.96…", "strings differ at
+    /// character 4", "shape (3,) ≠ (4,)"). When false it names only the aspect that differs and the student's
+    /// own value. Not read from JSON: the grader sets it from Check::showExpected (assignment.json
+    /// "show_expected", false by default).
+    bool showExpected = true;
 
     /// Reads the keys above from `options` (other keys are ignored: the check's own id, points, …).
     /// Errors: a key of the wrong type or a negative tolerance, named as `checks option 'rtol'`.

@@ -388,6 +388,7 @@ GradeResult grade(const GradeInput &input)
                 r.feedback = QStringLiteral("not graded: %1").arg(whyNoProbe(label));
             } else {
                 options->probeBytes = input.probeBytes;
+                options->showExpected = check.showExpected;
                 ProbeValue missing;
                 missing.kind = ProbeValue::Kind::Missing;
                 const ProbeValue *actual = student->find(label, check.variable);

@@ -1,5 +1,7 @@
 #include "grading/value.h"
 
+#include "util/json_p.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QRegularExpression>
@@ -671,9 +673,10 @@ static Error decodeError(const QString &where, const QString &path, const QStrin
 
 Expected<ProbeValue> decodeProbeValue(const QByteArray &json, const QString &where)
 {
-    Json j = Json::parse(json.constBegin(), json.constEnd(), nullptr, false);
-    if (j.is_discarded())
-        return decodeError(where, {}, QStringLiteral("not valid JSON"));
+    Expected<Json> parsed = jsonutil::parse<Json>(json, where);
+    if (!parsed)
+        return parsed.error();
+    const Json &j = *parsed;
     try {
         return Decoder().value(j, QStringLiteral("value"));
     } catch (const DecodeError &e) {
@@ -686,12 +689,13 @@ Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString 
     ProbePayload payload;
     if (json.trimmed().isEmpty() || json.trimmed() == "null")
         return payload;
-    Json j = Json::parse(json.constBegin(), json.constEnd(), nullptr, false);
-    if (j.is_discarded())
-        return decodeError(where, {}, QStringLiteral("the probe payload is not valid JSON"));
+    Expected<Json> parsed = jsonutil::parse<Json>(json, where);
+    if (!parsed)
+        return parsed.error();
+    Json &j = *parsed;
     if (j.is_null())
         return payload;
-    if (!j.is_object() || j.value("format", std::string()) != "sandmark-payload/1")
+    if (!j.is_object() || jsonutil::stringOr(j, "format") != "sandmark-payload/1")
         return decodeError(where, QStringLiteral("format"), QStringLiteral("not a sandmark-payload/1 document"));
     if (!j.contains("probes") || !j["probes"].is_object())
         return decodeError(where, QStringLiteral("probes"), QStringLiteral("must be an object"));

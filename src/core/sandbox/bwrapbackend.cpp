@@ -98,7 +98,11 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
     }
 
     QStringList a;
-    a << QStringLiteral("--unshare-all") << QStringLiteral("--unshare-user") << QStringLiteral("--die-with-parent")
+    // --disable-userns (bubblewrap 0.8): the sandbox's own user namespace allows no nested one, so student
+    // code cannot become "root" of a namespace of its own and reach the kernel code that needs it (security
+    // report F12: `unshare -Ur` and `mount -t tmpfs` worked inside).
+    a << QStringLiteral("--unshare-all") << QStringLiteral("--unshare-user") << QStringLiteral("--disable-userns")
+      << QStringLiteral("--die-with-parent")
       << QStringLiteral("--new-session") << QStringLiteral("--cap-drop") << QStringLiteral("ALL")
       << QStringLiteral("--clearenv") << QStringLiteral("--hostname") << QStringLiteral("sandmark");
     a << QStringLiteral("--ro-bind") << QStringLiteral("/usr") << QStringLiteral("/usr");

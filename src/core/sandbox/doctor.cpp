@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
 
@@ -55,6 +56,9 @@ QString doctorFixFor(const QString &name, SandboxKind kind)
     if (name.startsWith(QLatin1String("limits")))
         return QStringLiteral("the limits are set in the child before exec (setrlimit); a container runtime may "
                               "cap or override them");
+    if (name.startsWith(QLatin1String("privileges: no nested user namespaces")))
+        return bwrap ? QStringLiteral("bwrap must run with --disable-userns (bubblewrap 0.8 or newer)")
+                     : QStringLiteral("docker run must keep its default seccomp profile (it refuses unshare)");
     if (name.startsWith(QLatin1String("privileges")))
         return bwrap ? QStringLiteral("run Sandmark as a normal user, or as root with the sandmark-sandbox user; bwrap "
                                       "must use --unshare-user --cap-drop ALL")
@@ -112,8 +116,43 @@ void Doctor::start()
         m_lease = SandboxIdentityLease::acquire();
     if (m_kind == SandboxKind::Bwrap)
         runSeed();
+    else if (m_kind == SandboxKind::Docker)
+        runImageCheck();
     else
         runProbe();
+}
+
+void Doctor::runImageCheck()
+{
+    // `docker image inspect` answers both questions a probe run would mix up: does the daemon answer, and is
+    // the image there? (A stale socket was reported as "build the base image": report F13.)
+    const QString name = QStringLiteral("docker: the daemon answers and has the image");
+    m_seed = new QProcess(this);
+    m_seed->setProcessChannelMode(QProcess::MergedChannels);
+    connect(m_seed, &QProcess::finished, this, [this, name](int code, QProcess::ExitStatus st) {
+        const QByteArray out = m_seed->readAll().trimmed();
+        if (st == QProcess::NormalExit && code == 0) {
+            add(name, true, m_options.dockerImage, QString());
+            runProbe();
+            return;
+        }
+        const QString daemon = dockerDaemonProblem(out);
+        add(name, false, QStringLiteral("exit %1: %2").arg(code).arg(QString::fromUtf8(out.left(2000))),
+            !daemon.isEmpty() ? daemon
+                              : QStringLiteral("the image %1 is not available: build it with scripts/docker-base-image, "
+                                               "or name another with --docker-image / SANDMARK_DOCKER_IMAGE")
+                                    .arg(m_options.dockerImage));
+        finish();
+    });
+    connect(m_seed, &QProcess::errorOccurred, this, [this, name](QProcess::ProcessError e) {
+        if (e != QProcess::FailedToStart)
+            return;
+        add(name, false, m_seed->errorString(), QStringLiteral("install docker.io (apt install docker.io), or choose --sandbox bwrap"));
+        finish();
+    });
+    m_seed->start(QStandardPaths::findExecutable(m_options.backendOptions.dockerPath),
+                  {QStringLiteral("image"), QStringLiteral("inspect"), QStringLiteral("--format"), QStringLiteral("{{.Id}}"),
+                   m_options.dockerImage});
 }
 
 void Doctor::runSeed()
@@ -124,7 +163,8 @@ void Doctor::runSeed()
     plan.dropTo = identityFor(m_lease);
     plan.limits = m_options.limits;
     plan.applyNproc = false;
-    plan.arguments = {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"), QStringLiteral("--die-with-parent"),
+    plan.arguments = {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"), QStringLiteral("--disable-userns"),
+                      QStringLiteral("--die-with-parent"),
                       QStringLiteral("--new-session"), QStringLiteral("--cap-drop"), QStringLiteral("ALL"),
                       QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr")};
     for (const char *top : {"/bin", "/lib", "/lib64"}) {
@@ -154,8 +194,11 @@ void Doctor::runSeed()
                               : QStringLiteral("exit %1%2: %3").arg(code).arg(who, QString::fromUtf8(err.trimmed()));
         if (d.blocked())
             observed += QLatin1String("; ") + d.explanation;
+        const QString tooOld = bwrapTooOld(QString::fromUtf8(err));
         add(QStringLiteral("seed: bwrap with all namespaces unshared runs /bin/true"), ok, observed,
-            d.blocked() ? d.fixLines() : QStringLiteral("bwrap could not start the sandbox; see the error"));
+            d.blocked()        ? d.fixLines()
+            : !tooOld.isEmpty() ? tooOld
+                                : QStringLiteral("bwrap could not start the sandbox; see the error"));
         if (!ok) {
             finish(); // nothing more can run
             return;
@@ -199,11 +242,9 @@ void Doctor::runProbe()
                                                         : identityFor(m_lease);
     WorkdirSpec other;
     other.runsRoot = m_options.runsRoot;
-    other.label = QStringLiteral("doctor-other");
     Expected<RunFolder> otherRun = prepareRunFolder(other);
     WorkdirSpec spec;
     spec.runsRoot = m_options.runsRoot;
-    spec.label = QStringLiteral("doctor");
     spec.sandboxOwner = m_kind == SandboxKind::Docker && ::geteuid() != 0 ? std::nullopt : identity;
     Expected<RunFolder> folder = prepareRunFolder(spec);
     if (otherRun)
@@ -286,7 +327,10 @@ void Doctor::finish()
     for (const QString &root : std::as_const(m_runFolders))
         QDir(root).removeRecursively(); // the probe's run folders are not results: nothing is kept
     m_runFolders.clear();
-    Q_EMIT finished(m_report);
+    // Always from the event loop, never inside start(): a caller connects, calls start() and then waits in
+    // its loop, which a report emitted synchronously (a backend that is not there) would never reach — the
+    // CLI's doctor hung forever exactly when the sandbox was broken (report F7).
+    QMetaObject::invokeMethod(this, [this]() { Q_EMIT finished(m_report); }, Qt::QueuedConnection);
 }
 
 } // namespace sandmark

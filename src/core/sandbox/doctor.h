@@ -51,7 +51,10 @@ struct DoctorOptions
 /// and fixes, diagnoseUserNamespaces() in sandbox/userns.h); then the probe
 /// (resources/python/sandmark_doctor_probe.py) inside the sandbox, with a TCP listener on the host's
 /// 127.0.0.1 that must stay unreachable, and a stand-in assignment folder, the home folder and another run
-/// folder that must stay invisible. Every failed check carries its fix. Emits finished() exactly once.
+/// folder that must stay invisible. For docker, before the probe, `docker image inspect` tells a daemon that
+/// does not answer from a missing image. Every failed check carries its fix. Emits finished() exactly once,
+/// always from the event loop (never inside start(), whatever fails), so a caller may connect, call start()
+/// and then enter its loop.
 class Doctor : public QObject
 {
     Q_OBJECT
@@ -65,6 +68,7 @@ Q_SIGNALS:
 
 private:
     void runSeed();
+    void runImageCheck(); ///< docker: the daemon answers and the image exists
     void runProbe();
     void onProbeFinished(const RunResult &result);
     void add(const QString &name, bool ok, const QString &detail, const QString &fix);
@@ -74,7 +78,7 @@ private:
     DoctorOptions m_options;
     std::unique_ptr<SandboxBackend> m_backend;
     DoctorReport m_report;
-    QProcess *m_seed = nullptr;
+    QProcess *m_seed = nullptr; ///< the bwrap seed, or docker's image check
     QTcpServer *m_server = nullptr;
     std::unique_ptr<QTemporaryDir> m_fakeAssignment;
     QPointer<SandboxRun> m_run;

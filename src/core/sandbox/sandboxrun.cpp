@@ -3,6 +3,7 @@
 #include "sandbox/backends_p.h"
 #include "sandbox/sandbox_log.h"
 #include "sandbox/userns.h"
+#include "util/json_p.h"
 
 #include <QDir>
 #include <QFile>
@@ -324,6 +325,23 @@ void SandboxRun::onFinished(int exitCode, QProcess::ExitStatus status)
     complete(exitCode, status);
 }
 
+Expected<void> readRunnerAnswer(const QByteArray &answer, RunResult &result)
+{
+    const QString file = QStringLiteral("the runner's answer");
+    const Expected<nlohmann::json> doc = jsonutil::parse<nlohmann::json>(answer, file);
+    if (!doc)
+        return doc.error();
+    const nlohmann::json &d = *doc;
+    if (jsonutil::stringOr(d, "format") != "sandmark-result/1" || !d.contains("record") || !d["record"].is_object())
+        return Error{file, {}, QStringLiteral("not a sandmark-result/1 document")};
+    const std::string record = d["record"].dump();
+    result.record = QJsonDocument::fromJson(QByteArray::fromStdString(record)).object();
+    result.payloadJson = d.contains("payload") ? QByteArray::fromStdString(d["payload"].dump()) : QByteArrayLiteral("null");
+    result.notebookJson = d.contains("notebook") && d["notebook"].is_object() ? QByteArray::fromStdString(d["notebook"].dump(1))
+                                                                              : QByteArray();
+    return {};
+}
+
 void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
 {
     if (m_done)
@@ -348,23 +366,10 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
     bool parsed = false;
     QString parseError;
     if (!m_stdout.trimmed().isEmpty()) {
-        try {
-            const nlohmann::json doc = nlohmann::json::parse(m_stdout.constData(), m_stdout.constData() + m_stdout.size());
-            if (!doc.is_object() || doc.value("format", std::string()) != "sandmark-result/1"
-                || !doc.contains("record") || !doc["record"].is_object()) {
-                parseError = QStringLiteral("the runner's answer is not a sandmark-result/1 document");
-            } else {
-                const std::string record = doc["record"].dump();
-                result.record = QJsonDocument::fromJson(QByteArray::fromStdString(record)).object();
-                result.payloadJson = doc.contains("payload") ? QByteArray::fromStdString(doc["payload"].dump())
-                                                             : QByteArrayLiteral("null");
-                if (doc.contains("notebook") && doc["notebook"].is_object())
-                    result.notebookJson = QByteArray::fromStdString(doc["notebook"].dump(1));
-                parsed = true;
-            }
-        } catch (const nlohmann::json::exception &e) {
-            parseError = QStringLiteral("the runner's answer is not valid JSON (%1)").arg(QString::fromUtf8(e.what()));
-        }
+        if (Expected<void> r = readRunnerAnswer(m_stdout, result))
+            parsed = true;
+        else
+            parseError = r.error().toString();
     }
 
     if (!parsed) {
@@ -397,8 +402,11 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
         } else if (exitCode != 0 && lastLine(m_stderr).startsWith(QLatin1String("bwrap:"))) {
             const UserNamespaceDiagnosis d = diagnoseUserNamespaces(
                 readUserNamespaceSysctls(m_plan.procSysDir), QString::fromUtf8(m_stderr), m_plan.program);
+            const QString tooOld = bwrapTooOld(QString::fromUtf8(m_stderr));
             fail(QStringLiteral("bubblewrap could not start the sandbox: %1%2")
-                     .arg(lastLine(m_stderr), d.blocked() ? QLatin1String("; ") + d.oneLine() : QString()));
+                     .arg(lastLine(m_stderr), d.blocked()        ? QLatin1String("; ") + d.oneLine()
+                                              : !tooOld.isEmpty() ? QLatin1String("; ") + tooOld
+                                                                  : QString()));
             return;
         } else if (exitCode >= 125 && exitCode <= 127 && m_plan.backend == sandboxKindName(SandboxKind::Docker)) {
             // docker run's own failures (bad option, image missing, cannot exec): its first line says why.

@@ -29,6 +29,12 @@ struct RunResult
     QString status() const { return record.value(QLatin1String("status")).toString(); }
 };
 
+/// Reads the runner's answer — its stdout, one sandmark-result/1 document (docs/runner-protocol.md) — into
+/// `result.record`, `payloadJson` and `notebookJson`. The runner shares its process with student code, so the
+/// answer is outside data: any bytes give a value or an Error ("the runner's answer": line and column, or
+/// "not a sandmark-result/1 document"), never an exception. Pure function.
+Expected<void> readRunnerAnswer(const QByteArray &answer, RunResult &result);
+
 /// A sandboxed run. Create with SandboxBackend::createRun(), connect, then start(). Lives in the thread
 /// that created it and never blocks it. Emits exactly one of finished() / failed() (also after cancel()).
 /// The whole sandbox is killed at the plan's wall clock and when the object is destroyed; no process of

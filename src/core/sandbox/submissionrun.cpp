@@ -117,7 +117,6 @@ void SubmissionRun::onEnvironment(const Environment &env)
 
     WorkdirSpec ws;
     ws.runsRoot = m_options.runsRoot;
-    ws.label = m_options.label.isEmpty() ? QFileInfo(m_notebookPath).completeBaseName() : m_options.label;
     ws.submissionFiles = {m_notebookPath};
     for (const DataFile &d : m_assignment.dataFiles())
         ws.dataFiles << SuppliedFile{m_assignment.absolute(d.path), d.path};

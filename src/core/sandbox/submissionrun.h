@@ -19,7 +19,6 @@ namespace sandmark {
 struct SubmissionRunOptions
 {
     SandboxKind kind = defaultSandboxKind();
-    QString label;            ///< student id or file name, part of the run folder's name
     QString datasetCache;     ///< HF_HOME to bind read-only; empty: none
     QString runsRoot;         ///< empty: paths::cacheDir() + "/runs"
     QString envsRoot;         ///< empty: paths::cacheDir() + "/envs"

@@ -53,6 +53,16 @@ bool isBwrapNamespaceFailure(const QString &bwrapError)
     return false;
 }
 
+QString bwrapTooOld(const QString &bwrapError)
+{
+    // bubblewrap before 0.8: "bwrap: Unknown option --disable-userns".
+    if (!bwrapError.contains(QLatin1String("--disable-userns")))
+        return {};
+    return QStringLiteral("this bubblewrap is older than 0.8 and cannot forbid user namespaces inside the sandbox "
+                          "(--disable-userns): upgrade bubblewrap (Debian 12 and Ubuntu 24.04 ship 0.8 or newer), or "
+                          "choose --sandbox docker");
+}
+
 UserNamespaceDiagnosis diagnoseUserNamespaces(const UserNamespaceSysctls &sysctls, const QString &bwrapError,
                                               const QString &bwrapPath)
 {

@@ -67,4 +67,9 @@ UserNamespaceDiagnosis diagnoseUserNamespaces(const UserNamespaceSysctls &sysctl
 /// Does `bwrapError` (bwrap's stderr) report a failure to set up its namespaces? See diagnoseUserNamespaces().
 bool isBwrapNamespaceFailure(const QString &bwrapError);
 
+/// When `bwrapError` says this bubblewrap does not know --disable-userns (it is older than 0.8; every sandbox
+/// runs with it, so no nested user namespace can be made inside), the sentence saying so and how to fix it;
+/// else empty. Pure.
+QString bwrapTooOld(const QString &bwrapError);
+
 } // namespace sandmark

@@ -12,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
-#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <cerrno>
@@ -63,21 +62,12 @@ Expected<void> chownTree(const QString &root, const SandboxIdentity &id)
     return {};
 }
 
-QString sanitizeLabel(const QString &label)
-{
-    QString out = label;
-    static const QRegularExpression bad(QStringLiteral("[^A-Za-z0-9._-]"));
-    out.replace(bad, QStringLiteral("_"));
-    if (out.size() > 40)
-        out.truncate(40);
-    return out.isEmpty() ? QStringLiteral("run") : out;
-}
-
 Expected<void> saveFile(const QString &path, const QByteArray &data)
 {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
         return Error{path, QString(), QStringLiteral("cannot write: %1").arg(f.errorString())};
+    paths::makePrivateFile(path);
     return {};
 }
 
@@ -99,29 +89,28 @@ bool isSafeRelativePath(const QString &name)
 Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
 {
     const QString runsRoot = spec.runsRoot.isEmpty() ? paths::cacheDir() + QLatin1String("/runs") : spec.runsRoot;
-    if (!QDir().mkpath(runsRoot))
-        return Error{runsRoot, QString(), QStringLiteral("cannot create the runs folder")};
-    if (spec.sandboxOwner) // the sandbox uid must be able to traverse to its working directory
-        QFile::setPermissions(runsRoot, QFile::permissions(runsRoot) | QFile::ExeOther | QFile::ExeGroup);
+    // The runs and each run folder: the sandbox uid passes through to its own `work` (bwrap binds it as that
+    // uid) but lists nothing, so no run's folder name or artifacts are found from another (security report F8).
+    if (Expected<void> r = paths::makePrivateFolder(runsRoot, paths::FolderAccess::Traversable); !r)
+        return r.error();
 
     RunFolder folder;
     const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    const QString rnd = QString::number(QRandomGenerator::system()->generate64(), 16).left(10);
-    folder.root = runsRoot + QLatin1Char('/') + stamp + QLatin1Char('-') + sanitizeLabel(spec.label)
-                  + QLatin1Char('-') + rnd;
+    const QString rnd = QStringLiteral("%1").arg(QRandomGenerator::system()->generate64(), 16, 16, QLatin1Char('0'));
+    folder.root = runsRoot + QLatin1Char('/') + stamp + QLatin1Char('-') + rnd;
     folder.work = folder.root + QLatin1String("/work");
     folder.artifacts = folder.root + QLatin1String("/artifacts");
     if (!QDir().mkpath(folder.work) || !QDir().mkpath(folder.artifacts))
         return Error{folder.root, QString(), QStringLiteral("cannot create the run folder")};
-    // root: searchable by the sandbox uid; artifacts: ours only.
-    QFile::setPermissions(folder.root, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ExeGroup
-                                           | QFile::ExeOther | QFile::ReadGroup | QFile::ReadOther);
-    QFile::setPermissions(folder.artifacts, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-
     auto failClean = [&](Error e) -> Expected<RunFolder> {
         QDir(folder.root).removeRecursively();
         return e;
     };
+    // root: passable by the sandbox uid; artifacts: ours only.
+    if (Expected<void> r = paths::makePrivateFolder(folder.root, paths::FolderAccess::Traversable); !r)
+        return failClean(r.error());
+    if (Expected<void> r = paths::makePrivateFolder(folder.artifacts); !r)
+        return failClean(r.error());
 
     // 1. The submission: regular files and folders only.
     QStringList placed;
@@ -186,6 +175,8 @@ Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
     if (spec.sandboxOwner) {
         if (Expected<void> r = chownTree(folder.work, *spec.sandboxOwner); !r)
             return failClean(r.error());
+        // The run's own uid owns it; no other (another run's uid) may read it.
+        QFile::setPermissions(folder.work, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     }
     return folder;
 }

@@ -26,7 +26,6 @@ struct SuppliedFile
 struct WorkdirSpec
 {
     QString runsRoot;          ///< parent of the run folders; default: paths::cacheDir() + "/runs"
-    QString label;             ///< readable part of the folder name (a student id); sanitized
     QString submissionDir;     ///< folder whose files are copied (recursively); may be empty
     QStringList submissionFiles; ///< single files copied to the top of the working directory
     /// Supplied data files: each run gets its own copy (QFile::copy clones the file where the file system
@@ -40,7 +39,9 @@ struct WorkdirSpec
 /// A prepared run folder.
 struct RunFolder
 {
-    QString root;      ///< `<runsRoot>/<time>-<label>-<random>`
+    /// `<runsRoot>/<time>-<random>`: no student id, since the sandbox sees its bind sources' host paths in
+    /// /proc/self/mountinfo (security report F14); the gradebook records which run folder is whose.
+    QString root;
     QString work;      ///< `root/work`: bound read-write as the sandbox's current directory
     QString artifacts; ///< `root/artifacts`: outside what the sandbox sees; the C++ side writes here
     QStringList shadowedDataFiles; ///< supplied data files NOT placed because the student's file of that name was kept

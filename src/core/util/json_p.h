@@ -10,6 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
+#include <cstdint>
+#include <exception>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -95,10 +99,44 @@ inline qint64 tokenStart(const QByteArray &bytes, qint64 last)
     return i;
 }
 
-/// Parses `bytes` as ordered JSON. Errors name `file` and the line and column: an empty file, a syntax
-/// error (at the start of the unexpected token, or at the byte the lexer rejected), nesting deeper than
+namespace detail {
+/// nlohmann's DOM builder, told not to throw, that keeps the first error's byte position and message. Every
+/// error the parser reports goes through parse_error(): syntax errors (parse_error 101), and numbers outside
+/// the range of a double such as 1e999 (out_of_range 406), which nlohmann's own parse() would throw as an
+/// exception its callers do not expect.
+template <typename JsonT>
+class RecordingDomParser : public nlohmann::detail::json_sax_dom_parser<JsonT>
+{
+public:
+    explicit RecordingDomParser(JsonT &result) : nlohmann::detail::json_sax_dom_parser<JsonT>(result, false) {}
+    template <typename Exception>
+    bool parse_error(std::size_t position, const std::string &lastToken, const Exception &ex)
+    {
+        if (!failed) {
+            failed = true;
+            byte = position;
+            token = lastToken;
+            what = ex.what();
+            overflow = ex.id == 406;
+        }
+        return false;
+    }
+    bool failed = false;
+    bool overflow = false;  ///< a number outside the range of a double
+    std::size_t byte = 0;   ///< 1-based: the last byte read
+    std::string token;      ///< the token being read
+    std::string what;
+};
+} // namespace detail
+
+/// Parses `bytes` as JSON (key order kept with the default ordered_json) and never throws: every outside
+/// file Sandmark reads (notebooks, assignment.json, probe payloads, the runner's answer) goes through here.
+/// Errors name `file` and the line and column: an empty file, a syntax error (at the start of the
+/// unexpected token, or at the byte the lexer rejected), a number outside the range of a double (`1e999`;
+/// Python's json module writes infinity as `Infinity`, which is not JSON either), nesting deeper than
 /// MaxDepth.
-inline Expected<nlohmann::ordered_json> parse(const QByteArray &bytes, const QString &file)
+template <typename JsonT = nlohmann::ordered_json>
+Expected<JsonT> parse(const QByteArray &bytes, const QString &file)
 {
     if (bytes.trimmed().isEmpty())
         return Error{file, {}, QStringLiteral("the file is empty (%1 bytes): not JSON").arg(bytes.size())};
@@ -107,28 +145,93 @@ inline Expected<nlohmann::ordered_json> parse(const QByteArray &bytes, const QSt
         return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
                      QStringLiteral("invalid JSON: nested more than %1 levels deep").arg(MaxDepth)};
     }
+    JsonT root;
+    detail::RecordingDomParser<JsonT> sax(root);
     try {
-        return nlohmann::ordered_json::parse(bytes.constData(), bytes.constData() + bytes.size());
-    } catch (const nlohmann::json::parse_error &e) {
-        // e.byte is 1-based: the last byte read. When the lexer rejected a byte, that byte is the place;
-        // when a whole token was unexpected, its start is.
-        QString what = QString::fromUtf8(e.what());
-        const qsizetype cut = what.indexOf(QLatin1String(": "), what.indexOf(QLatin1String("parse error")));
-        if (cut > 0)
-            what = what.mid(cut + 2);
-        qint64 offset = e.byte > 0 ? qint64(e.byte) - 1 : 0;
-        if (!what.contains(QLatin1String("; last read:"))) {
-            offset = tokenStart(bytes, offset);
-        } else if (what.contains(QLatin1String("invalid literal"))) {
-            // "four" fails at its "o": point at the word's start, as Python's json module does.
-            while (offset > 0 && offset <= bytes.size()
-                   && std::isalpha(static_cast<unsigned char>(bytes.at(offset - 1))))
-                --offset;
-        }
+        JsonT::sax_parse(bytes.constData(), bytes.constData() + bytes.size(), &sax);
+    } catch (const std::exception &e) { // nothing in the parser throws with exceptions off but allocation
+        return Error{file, {}, QStringLiteral("cannot read the JSON: %1").arg(QString::fromUtf8(e.what()))};
+    }
+    if (!sax.failed)
+        return root;
+    // sax.byte is the last byte read. When the lexer rejected a byte, that byte is the place; when a whole
+    // token was unexpected (or a number overflowed), its start is.
+    QString what = QString::fromStdString(sax.what);
+    qint64 offset = sax.byte > 0 ? qint64(sax.byte) - 1 : 0;
+    if (sax.overflow) {
+        // The lexer has read one byte past the number (the delimiter) unless the input ended with it.
+        if (offset >= bytes.size() || !(std::isdigit(static_cast<unsigned char>(bytes.at(offset)))))
+            --offset;
+        offset = tokenStart(bytes, offset);
+        QString number = QString::fromStdString(sax.token);
+        if (number.size() > 40)
+            number = number.left(40) + QStringLiteral("…");
         const LineCol lc = lineColAt(bytes, offset);
         return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
-                     QStringLiteral("invalid JSON: %1").arg(what)};
+                     QStringLiteral("invalid JSON: the number %1 is outside the range of a double (about ±1.8e308)")
+                         .arg(number)};
     }
+    const qsizetype cut = what.indexOf(QLatin1String(": "), what.indexOf(QLatin1String("parse error")));
+    if (cut > 0)
+        what = what.mid(cut + 2);
+    if (!what.contains(QLatin1String("; last read:"))) {
+        offset = tokenStart(bytes, offset);
+    } else if (what.contains(QLatin1String("invalid literal"))) {
+        // "four" fails at its "o": point at the word's start, as Python's json module does.
+        while (offset > 0 && offset <= bytes.size()
+               && std::isalpha(static_cast<unsigned char>(bytes.at(offset - 1))))
+            --offset;
+    }
+    const LineCol lc = lineColAt(bytes, offset);
+    return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
+                 QStringLiteral("invalid JSON: %1").arg(what)};
+}
+
+/// The string at `key` of object `j`; `fallback` when `j` is not an object, lacks the key or holds another
+/// type there. Unlike nlohmann's value(), which throws type_error for a value of another type, this never
+/// throws: outside data decides the types.
+template <typename JsonT>
+std::string stringOr(const JsonT &j, const char *key, const std::string &fallback = {})
+{
+    if (!j.is_object())
+        return fallback;
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->template get<std::string>() : fallback;
+}
+
+/// The boolean at `key` of object `j`, or `fallback` (never throws; see stringOr()).
+template <typename JsonT>
+bool boolOr(const JsonT &j, const char *key, bool fallback)
+{
+    if (!j.is_object())
+        return fallback;
+    const auto it = j.find(key);
+    return it != j.end() && it->is_boolean() ? it->template get<bool>() : fallback;
+}
+
+/// The integer at `key` of object `j`, or `fallback` (never throws; see stringOr()). Unsigned integers
+/// above the range of qint64 give `fallback`.
+template <typename JsonT>
+qint64 intOr(const JsonT &j, const char *key, qint64 fallback)
+{
+    if (!j.is_object())
+        return fallback;
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number_integer())
+        return fallback;
+    if (it->is_number_unsigned() && it->template get<std::uint64_t>() > std::uint64_t(std::numeric_limits<qint64>::max()))
+        return fallback;
+    return it->template get<qint64>();
+}
+
+/// The array at `key` of object `j`, or an empty array (never throws).
+template <typename JsonT>
+JsonT arrayOr(const JsonT &j, const char *key)
+{
+    if (!j.is_object())
+        return JsonT::array();
+    const auto it = j.find(key);
+    return it != j.end() && it->is_array() ? *it : JsonT::array();
 }
 
 /// A key that appears twice in one JSON object. nlohmann (like most readers) keeps one of the values

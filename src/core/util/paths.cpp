@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QStorageInfo>
@@ -66,6 +67,26 @@ QString defaultPython()
     if (!env.isEmpty())
         return env;
     return QStringLiteral("/usr/bin/python3");
+}
+
+Expected<void> makePrivateFolder(const QString &folder, FolderAccess access)
+{
+    if (!QDir().mkpath(folder))
+        return Error{folder, {}, QStringLiteral("cannot create the folder")};
+    const QFile::Permissions mode = access == FolderAccess::OwnerOnly
+                                        ? QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
+                                        : QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther;
+    if (!QFile::setPermissions(folder, mode))
+        return Error{folder, {}, QStringLiteral("cannot make the folder private (chmod %1)")
+                                     .arg(access == FolderAccess::OwnerOnly ? QStringLiteral("700") : QStringLiteral("711"))};
+    return {};
+}
+
+bool makePrivateFile(const QString &file)
+{
+    if (!QFileInfo::exists(file))
+        return true;
+    return QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
 }
 
 Expected<void> checkWritableFolder(const QString &folder, qint64 minFreeBytes)

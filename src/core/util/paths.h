@@ -28,6 +28,21 @@ QString cacheDir();
 /// SANDMARK_PYTHON, else /usr/bin/python3 (the `python3` first on PATH may lack nbclient).
 QString defaultPython();
 
+/// Who may enter a folder of grading material besides the user who grades.
+enum class FolderAccess {
+    OwnerOnly,   ///< 0700: reference payloads, artifacts, a gradebook's own folder
+    Traversable, ///< 0711: others may pass through to a folder they are given (a run's `work`) but list nothing
+};
+
+/// Creates `folder` (with missing parents, which keep the usual mode) and sets its mode to `access`, also when
+/// it existed with a looser one (folders written by older versions were 0755): the sandbox's uid and any
+/// other local account must not read grading material (security report F8). Errors name the folder.
+/// Synchronous.
+Expected<void> makePrivateFolder(const QString &folder, FolderAccess access = FolderAccess::OwnerOnly);
+
+/// Sets `file` to 0600 (owner read/write) when it exists. Returns false when it exists and chmod failed.
+bool makePrivateFile(const QString &file);
+
 /// Whether Sandmark can write files into `folder` (created when missing, with its parents): the file system
 /// is not mounted read-only, at least `minFreeBytes` are free on it, and a small probe file can be written
 /// there (then removed). Errors name the folder and the reason ("read-only file system", "the disk is full:
