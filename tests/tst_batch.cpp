@@ -704,7 +704,7 @@ void TestBatch::gradeJsonShape()
 // The fixtures slow-cells-past-wall-clock (ten 8 s cells; T = 10 s, W = 45 s) and unknown-kernelspec (the
 // kernelspec of a conda env that is not on the host), graded and run with the CLI in the real sandbox: the slow
 // cells are labelled as the whole-run limit (`timeout_s` and its value), not as a cell timeout, in the record, the
-// grade's reasons and the CLI output; the kernelspec warning reaches `grade --json`'s reasons while the grade
+// grade's reasons and the CLI output; the kernelspec warning reaches `grade --json`'s notes while the grade
 // stays `graded`.
 void TestBatch::wallClockAndKernelspecCases()
 {
@@ -786,15 +786,15 @@ void TestBatch::wallClockAndKernelspecCases()
     }
     QVERIFY2(!runOut.contains(u": timeout"_s), qPrintable(runOut));
 
-    // The unknown kernelspec: graded (coldest = 7 passes) with the kernelspec warning among the reasons.
+    // The unknown kernelspec: graded (coldest = 7 passes) with the kernelspec warning among the notes, not the reasons.
     const QJsonObject gKernelspec = QJsonDocument::fromJson(gradeKernelspec->readAllStandardOutput().trimmed()).object();
     QCOMPARE(gKernelspec.value(u"status"_s).toString(), u"graded"_s);
     QCOMPARE(gKernelspec.value(u"score"_s).toDouble(), 1.0);
-    const QStringList rKernelspec = gKernelspec.value(u"reasons"_s).toVariant().toStringList();
-    QCOMPARE(rKernelspec.size(), 1);
-    QVERIFY2(rKernelspec.first().startsWith(
-                 u"warning: kernelspec 'conda-env-stats-2025-py' ignored: running the Python kernel of "_s),
-             qPrintable(rKernelspec.join(u" | "_s)));
+    QCOMPARE(gKernelspec.value(u"reasons"_s).toArray().size(), 0);
+    const QStringList nKernelspec = gKernelspec.value(u"notes"_s).toVariant().toStringList();
+    QCOMPARE(nKernelspec.size(), 1);
+    QVERIFY2(nKernelspec.first().startsWith(u"kernelspec 'conda-env-stats-2025-py' ignored: running the Python kernel of "_s),
+             qPrintable(nKernelspec.join(u" | "_s)));
     for (QProcess *p : {gradeSlow, runSlow, gradeKernelspec})
         delete p;
 }

@@ -133,6 +133,7 @@ private Q_SLOTS:
     void gradeAnchoredProbe();
     void gradeAnchorFallback();
     void gradeWarningsNeverChangeGrade();
+    void gradeNotesAreKeptApartFromReasons();
     void gradeDatasetMissingIsGraderError();
     void gradeSandboxFailureIsGraderError();
     void gradeBadOptionIsNotGraded();
@@ -548,6 +549,33 @@ void TestGrading::gradeWarningsNeverChangeGrade()
     QCOMPARE(r.status, GradeStatus::Graded);
     QCOMPARE(r.score, 4.0);
     QVERIFY(r.reasons.isEmpty());
+}
+
+// Notes (the run's warnings, instrument notes, changes to protected cells) reach the result's notes, never its
+// reasons, and change neither the status nor the score.
+void TestGrading::gradeNotesAreKeptApartFromReasons()
+{
+    const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 1, QStringLiteral("q1")), valueCheck(QStringLiteral("final")),
+                                 testCheck(QStringLiteral("t-final")), testCheck(QStringLiteral("t-ans"))};
+    GradeInput in;
+    in.checks = checks;
+    in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
+    in.studentPayload = runPayload(QStringLiteral("warning"));
+    in.record = record(QStringLiteral("warning")).value(QLatin1String("record")).toObject();
+    in.record.insert(QStringLiteral("warnings"),
+                     QJsonArray{QStringLiteral("kernelspec 'conda-env-ds2024-py' ignored: running the Python kernel of /usr/bin/python3")});
+    in.notes = {QStringLiteral("answer cell 'q1' appears on several cells; probed after the last, cells[3]"),
+                QStringLiteral("test cell 't-final' was edited (cells[5]); the instructor's version ran")};
+    const GradeResult r = grade(in);
+    QCOMPARE(r.status, GradeStatus::Graded);
+    QCOMPARE(r.score, 4.0);
+    QCOMPARE(r.reasons, QStringList());
+    QCOMPARE(r.notes, (QStringList{in.notes.at(0), in.notes.at(1),
+                                   QStringLiteral("kernelspec 'conda-env-ds2024-py' ignored: running the Python kernel of "
+                                                  "/usr/bin/python3")}));
+    // A grader error keeps the notes too: they say what was seen before the failure.
+    in.graderError = Error{QStringLiteral("bwrap"), {}, QStringLiteral("could not start")};
+    QCOMPARE(grade(in).notes, r.notes);
 }
 
 void TestGrading::gradeDatasetMissingIsGraderError()

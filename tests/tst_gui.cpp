@@ -1054,6 +1054,7 @@ private Q_SLOTS:
         in.referencePayload = payload(QStringLiteral("infinite-loop-ref"));
         in.studentPayload = payload(QStringLiteral("infinite-loop-student"));
         in.record = records.value(QStringLiteral("infinite-loop-student")).toObject().value(QLatin1String("record")).toObject();
+        in.notes = {QStringLiteral("test cell 'q1-tests' was edited (cells[4]); the instructor's version ran")};
         const GradeResult result = grade(in);
 
         SubmissionDetail detail;
@@ -1062,6 +1063,9 @@ private Q_SLOTS:
         detail.setResult(QStringLiteral("alice"), result, in.record, QString(), QStringLiteral("runner log"));
         QVERIFY(detail.summaryText().contains(QLatin1String("needs-review")));
         QVERIFY(detail.summaryText().contains(QLatin1String("cells[2]: cell timed out")));
+        // The run's notes are shown too, after the reasons.
+        QVERIFY2(detail.summaryText().endsWith(QLatin1String("\n") + detail.tr("Note: %1").arg(in.notes.first())),
+                 qPrintable(detail.summaryText()));
         CheckResultsModel *m = detail.checksModel();
         QCOMPARE(m->rowCount(), 3);
         QCOMPARE(m->index(0, CheckResultsModel::OutcomeColumn).data().toString(), QStringLiteral("pass"));

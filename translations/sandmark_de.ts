@@ -1981,6 +1981,10 @@
         <translation>Zusammenfassung der Bewertung</translation>
     </message>
     <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
         <source>Check results</source>
         <translation>Ergebnisse der Prüfungen</translation>
     </message>

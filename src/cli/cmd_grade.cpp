@@ -53,6 +53,7 @@ QJsonObject toJson(const EffectiveGrade &g, bool skipped)
     o.insert(QStringLiteral("stale"), g.stale);
     o.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(g.reasons));
     o.insert(QStringLiteral("awaiting"), QJsonArray::fromStringList(g.awaiting()));
+    o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(g.notes));
     QJsonArray checks;
     for (const EffectiveCheck &c : g.checks) {
         QJsonObject co;
@@ -96,9 +97,11 @@ void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skippe
                     cell = c.result.outcome == Outcome::NotGraded && !c.override_ ? QStringLiteral("n/g") : number(c.points());
             row << cell;
         }
-        QString note = g.reasons.value(0);
-        if (g.reasons.size() > 1)
-            note += QStringLiteral(" (+%1 more)").arg(g.reasons.size() - 1);
+        // Why the status is not `graded` first, then what was noticed (notes); the rest is in --json.
+        const QStringList said = g.reasons + g.notes;
+        QString note = said.value(0);
+        if (said.size() > 1)
+            note += QStringLiteral(" (+%1 more)").arg(said.size() - 1);
         if (const QStringList awaiting = g.awaiting(); !awaiting.isEmpty()) {
             const QString manual = QStringLiteral("awaiting a person: ") + awaiting.join(QLatin1String(", "));
             note = note.isEmpty() ? manual : manual + QStringLiteral("; ") + note;

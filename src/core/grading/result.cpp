@@ -205,6 +205,11 @@ GradeResult grade(const GradeInput &input)
     GradeResult result;
     for (const Check &c : input.checks)
         result.maxScore += c.points;
+    // Notes never change the status (e.g. the notebook's kernelspec was ignored, shared case C20a).
+    for (const QString &n : input.notes)
+        addUnique(result.notes, n);
+    for (const QJsonValue &w : input.record.value(QLatin1String("warnings")).toArray())
+        addUnique(result.notes, w.toString());
 
     auto allNotGraded = [&](const QString &why) {
         result.status = GradeStatus::GraderError;
@@ -265,11 +270,6 @@ GradeResult grade(const GradeInput &input)
     if (badRun && runProblems.isEmpty())
         addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
     result.reasons = runProblems;
-    // Warnings (e.g. the notebook's kernelspec was ignored, shared case C20a) are reasons too, but do not change
-    // the status; they come after the problems.
-    QStringList warnings;
-    for (const QJsonValue &w : input.record.value(QLatin1String("warnings")).toArray())
-        addUnique(warnings, w.toString().isEmpty() ? QString() : QStringLiteral("warning: ") + w.toString());
     const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));
 
     auto probeCell = [&](const QString &label) -> const CellInfo * {
@@ -412,8 +412,6 @@ GradeResult grade(const GradeInput &input)
         result.checks << r;
     }
 
-    for (const QString &w : std::as_const(warnings))
-        addUnique(result.reasons, w);
     if (!runProblems.isEmpty() || anyNotGraded)
         result.status = GradeStatus::NeedsReview;
     result.status = withManualChecks(result.status, std::count_if(result.checks.cbegin(), result.checks.cend(),
