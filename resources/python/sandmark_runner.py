@@ -450,6 +450,12 @@ class Item:
             self.rec["label"] = self.label
         if self.check is not None:
             self.rec["check"] = self.check
+        # Jupyter's convention (nbclient, nbval): a cell tagged raises-exception is expected to raise, so its
+        # error is recorded but is not an error of the run.
+        tags = md.get("tags") if isinstance(md.get("tags"), list) else []
+        self.raises_exception = self.injected is None and "raises-exception" in tags
+        if self.raises_exception:
+            self.rec["raises_exception"] = True
         self.outputs = []
 
     def name(self):
@@ -978,7 +984,10 @@ class Runner:
                 self.statuses.add("kernel-died")
                 self.note(self.kernel_info["reason"])
             elif outcome == "error":
-                if item.injected != "test":
+                if item.raises_exception:
+                    self.note("%s raised %s, as its raises-exception tag says; not an error of the run"
+                              % (item.name(), (item.rec["error"] or {}).get("ename", "an error")))
+                elif item.injected != "test":
                     self.statuses.add("errors")
             if outcome == "ok" and getattr(item, "asked_exit", False):
                 if self.wait_for_exit(1.5):

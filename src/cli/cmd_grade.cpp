@@ -347,6 +347,14 @@ int cmdGrade(const QStringList &args)
               << " result(s) are STALE: graded under other checks, reference or limits than the assignment's current "
                  "ones (run the same command again to regrade them)"
               << Qt::endl;
+    if (summary) {
+        // The reference run's findings: a check nobody can be graded on, and errors it noted (a teaching cell).
+        for (auto it = summary->brokenChecks.cbegin(); it != summary->brokenChecks.cend(); ++it)
+            err() << "sandmark-cli: grade: checks '" << it.key() << "' was not graded for anyone (a grader error, not the "
+                  << "students'): " << it.value() << Qt::endl;
+        for (const QString &n : std::as_const(summary->referenceNotes))
+            err() << "sandmark-cli: note: reference run: " << n << Qt::endl;
+    }
     if (failure) {
         printError(*failure);
         return ExitGraderError;
@@ -362,7 +370,7 @@ int cmdGrade(const QStringList &args)
               << summary->graderErrors << " grader error(s), " << summary->skipped
               << (summary->skipped > 0 ? " unchanged (same files, assignment and backend; --force regrades them); " : " unchanged; ")
               << QString::number(summary->seconds, 'f', 1) << " s with " << grader.jobs() << " job(s)" << Qt::endl;
-    return summary && summary->graderErrors > 0 ? ExitGraderError : ExitOk;
+    return summary && (summary->graderErrors > 0 || !summary->brokenChecks.isEmpty()) ? ExitGraderError : ExitOk;
 }
 
 } // namespace sandmark::cli

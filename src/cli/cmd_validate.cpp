@@ -99,11 +99,11 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
         done();
     });
     QObject::connect(&reference, &ReferenceRun::finished, &loop, [&](const QByteArray &, const QString &) {
-        in.reference = HealthInputs::Reference{true, reference.cacheHit(), {}, reference.timing()};
+        in.reference = referenceHealth(reference, std::nullopt);
         done();
     });
     QObject::connect(&reference, &ReferenceRun::failed, &loop, [&](const Error &e) {
-        in.reference = HealthInputs::Reference{false, false, e.toString(), std::nullopt};
+        in.reference = referenceHealth(reference, e);
         done();
     });
     if (!opt.json)

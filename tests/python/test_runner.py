@@ -452,6 +452,31 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(self.values()["after"], {"t": "int", "v": "1"})
         self.assertEqual(self.values()["last"], {"t": "int", "v": "5"})
 
+    def test_raises_exception_tag_is_not_an_error_of_the_run(self):
+        # Jupyter's convention (nbclient, nbval): a cell tagged raises-exception is expected to raise. Its error is
+        # recorded with the flag, but the run's status stays completed; an untagged error still makes it errors.
+        def code(i, src, tags=None):
+            md = {"tags": tags} if tags else {}
+            return {"cell_type": "code", "id": "c%d" % i, "metadata": md, "outputs": [], "execution_count": None,
+                    "source": src}
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python"}},
+              "cells": [code(0, "1 / 0", ["raises-exception"]), code(1, "after = 2", ["raises-exception", "other"]),
+                        code(2, "later = after + 1")]}
+        self.run_job(nb, ["after", "later"])
+        self.assertEqual(self.record["status"], "completed")
+        self.assertEqual(self.cell(0)["status"], "error")
+        self.assertEqual(self.cell(0)["error"]["ename"], "ZeroDivisionError")
+        self.assertIs(self.cell(0)["raises_exception"], True)
+        self.assertEqual(self.cell(1)["status"], "ok")  # tagged but did not raise: nothing to say
+        self.assertIs(self.cell(1)["raises_exception"], True)
+        self.assertNotIn("raises_exception", self.cell(2))
+        self.assertIn("cells[0] raised ZeroDivisionError, as its raises-exception tag says; not an error of the run",
+                      self.record["messages"])
+        self.assertEqual(self.values()["later"], {"t": "int", "v": "3"})
+        nb["cells"][0]["metadata"] = {}
+        self.run_job(nb, ["after", "later"])
+        self.assertEqual(self.record["status"], "errors")
+
     def test_interrupts_at_cell_ends_never_kill_the_kernel(self):
         # Per-cell deadlines falling around the end of each cell: some interrupts land in the cell's code, some
         # after it (in the runner's user expression, or before the reply: ipykernel then sends no reply and goes

@@ -67,11 +67,24 @@ HealthItem assignmentItem(const HealthInputs &in)
 
 HealthItem checksItem(const HealthInputs &in)
 {
-    return {QStringLiteral("checks"), Health::tr("Checks"), in.checks == 0 ? State::Warning : State::Ok,
-            Health::tr("%n check(s), %1 points in total", nullptr, in.checks).arg(QLocale().toString(in.maxPoints, 'g', 6)),
-            in.checks == 0 ? Health::tr("Add checks (Checks page, or sandmark-cli checks add); without them every "
-                                        "submission scores 0 of 0.")
-                           : QString()};
+    HealthItem item{QStringLiteral("checks"), Health::tr("Checks"), in.checks == 0 ? State::Warning : State::Ok,
+                    Health::tr("%n check(s), %1 points in total", nullptr, in.checks).arg(QLocale().toString(in.maxPoints, 'g', 6)),
+                    in.checks == 0 ? Health::tr("Add checks (Checks page, or sandmark-cli checks add); without them every "
+                                                "submission scores 0 of 0.")
+                                   : QString()};
+    // A check the solution itself fails cannot grade anyone: named, with the reference's error.
+    if (in.reference && in.reference->ok && !in.reference->brokenChecks.isEmpty()) {
+        QStringList broken;
+        for (auto it = in.reference->brokenChecks.cbegin(); it != in.reference->brokenChecks.cend(); ++it)
+            broken << Health::tr("checks '%1': %2").arg(it.key(), it.value());
+        item.state = State::Failed;
+        item.detail += QLatin1String("; ") + Health::tr("%n fail(s) on the instructor notebook: ", nullptr, int(broken.size()))
+                       + broken.join(QLatin1String("; "));
+        item.fix = Health::tr("Fix each named check or the solution, then run the reference again. Until then such a "
+                              "check is not graded for anyone (a grader error, never charged to a student); the other "
+                              "checks are graded.");
+    }
+    return item;
 }
 
 HealthItem dataSizeItem(const HealthInputs &in)
@@ -128,6 +141,15 @@ HealthItem environmentItem(const HealthInputs &in)
     HealthItem item{QStringLiteral("environment"), Health::tr("Environment built"), State::Pending,
                     Health::tr("Not checked yet."),
                     Health::tr("Run the reference (Checks page → Run Reference) to build the environment.")};
+    const QString addModule = Health::tr("Add the package that provides each to \"dependencies\" in assignment.json (its "
+                                         "pip name, often the module's), then run the reference again.");
+    const QStringList missing = in.reference ? in.reference->missingModules : QStringList();
+    if (!missing.isEmpty()) {
+        item.state = State::Failed;
+        item.detail = Health::tr("The environment lacks the module(s) %1.").arg(missing.join(QLatin1String(", ")));
+        item.fix = addModule;
+        return item;
+    }
     if (in.reference && in.reference->ok) {
         item.state = State::Ok;
         item.detail = Health::tr("Ready.");
@@ -157,6 +179,16 @@ HealthItem referenceItem(const HealthInputs &in)
                                : Health::tr("Succeeded in %1 s.").arg(seconds(r.timing->durationS));
     else
         item.detail = Health::tr("Succeeded (cached result).");
+    // Errors of cells that are neither answers nor tests (teaching examples) are notes, not failures; an untagged
+    // one may be a mistake, so it is a warning.
+    if (!r.notes.isEmpty())
+        item.detail += QLatin1Char(' ') + Health::tr("Noted, not failures: %1.").arg(r.notes.join(QLatin1String("; ")));
+    if (r.untaggedNotes > 0) {
+        item.state = State::Warning;
+        item.fix = Health::tr("A cell that raises on purpose can be tagged raises-exception (Jupyter's convention); "
+                              "otherwise fix it. Its error is not a failure, but names it leaves undefined cannot be "
+                              "checked.");
+    }
     return item;
 }
 

@@ -10,6 +10,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -55,6 +56,11 @@ struct HealthInputs
         bool cached = false;         ///< the payload came from the reference cache
         QString message;             ///< the error when !ok
         std::optional<ReferenceTiming> timing; ///< unset for a cached result from before timings were kept
+        /// Checks the instructor notebook fails itself: check id → why (ReferenceOutcome::brokenChecks).
+        QMap<QString, QString> brokenChecks;
+        QStringList notes;           ///< noted cell errors (ReferenceOutcome::notes())
+        int untaggedNotes = 0;       ///< of them, cells not tagged raises-exception (perhaps not on purpose)
+        QStringList missingModules;  ///< modules the environment lacks, seen in the run's errors
     };
     std::optional<Reference> reference;
     std::optional<double> secondsPerSubmission; ///< mean measured run time of graded submissions, seconds

@@ -10,6 +10,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QStringList>
 
 #include <optional>
@@ -101,6 +102,13 @@ struct GradeInput
     /// Notes from outside the record, kept in the result's notes as given (SubmissionRunResult::notes, change
     /// notes from changeNotes()).
     QStringList notes;
+    /// Checks the reference run found broken (ReferenceOutcome::brokenChecks): check id → why. Not graded, with
+    /// the reference's error as the reason (a grader error of that check, never charged to the student).
+    QMap<QString, QString> brokenChecks;
+    /// Cells of the submission whose error is expected, by index → exception name (expectedErrors(): the same
+    /// teaching cell raised it in the reference run). Such an error, and one of a cell tagged raises-exception,
+    /// is a note, not a problem of the run.
+    QHash<int, QString> expectedErrors;
 };
 
 /// Grades one submission. Pure function; thread-safe. Never fails: problems become statuses and reasons.
