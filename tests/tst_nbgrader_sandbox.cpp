@@ -537,6 +537,11 @@ private Q_SLOTS:
         const QString reason = failed.value(u"reasons"_s).toArray().at(0).toString();
         QVERIFY2(reason.startsWith(u"reference run failed: "_s) && reason.endsWith(missing), qPrintable(reason));
         QVERIFY2(!reason.contains(u"Traceback"_s), qPrintable(reason));
+        // grade --json's summary line counts what was recorded and carries the batch's error.
+        const QJsonObject summary = QJsonDocument::fromJson(run.out.trimmed().split('\n').last()).object().value(u"summary"_s).toObject();
+        QCOMPARE(summary.value(u"grader_errors"_s).toInt(), 1);
+        QCOMPARE(summary.value(u"graded"_s).toInt(), 0);
+        QVERIFY2(summary.value(u"error"_s).toString().endsWith(missing), qPrintable(summary.value(u"error"_s).toString()));
     }
 
     void manualGradingThenRegrade()
