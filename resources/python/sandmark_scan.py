@@ -3,7 +3,13 @@
 Input (JSON on stdin):
     {"cells": [{"cell": 3, "source": "..."}], "functions": ["localizer.get_file", "hf_hub_download"]}
 Output (JSON on stdout):
-    {"calls": [...], "imports": [...], "problems": [...], "stub_cells": N}
+    {"calls": [...], "imports": [...], "modules": [...], "problems": [...], "stub_cells": N}
+
+"modules" lists the top-level modules the cells import (absolute imports only), first use first, each
+{"name", "cell", "line", "stdlib", "found", "distribution"}: whether it is in the standard library of the
+Python running the scan, whether that Python finds it (importlib.util.find_spec: nothing is imported), and
+the distribution that installs it there (importlib.metadata), when known. Run with the environment's Python
+to learn what the environment lacks.
 
 A configured function "a.b" matches a call whose callee, after following the notebook's imports
 (`import localizer as L`, `from course import localizer as L`, `from huggingface_hub import
@@ -127,6 +133,49 @@ def literal(node):
     return True, value
 
 
+# Well-known modules whose pip package has another name, for modules the scanning Python lacks (an installed one
+# is named by importlib.metadata).
+_PIP_NAMES = {"sklearn": "scikit-learn", "skimage": "scikit-image", "PIL": "Pillow", "cv2": "opencv-python",
+              "yaml": "PyYAML", "bs4": "beautifulsoup4", "dateutil": "python-dateutil"}
+
+
+def _stdlib_names():
+    names = getattr(sys, "stdlib_module_names", None)  # Python >= 3.10
+    return set(names) | set(sys.builtin_module_names) if names else set(sys.builtin_module_names)
+
+
+def classify_modules(trees):
+    """The top-level modules imported by the cells (absolute imports), in order of first use."""
+    import importlib.util
+    try:
+        import importlib.metadata as metadata
+        distributions = metadata.packages_distributions()
+    except Exception:  # Python < 3.10, or broken metadata: the distribution stays unknown
+        distributions = {}
+    stdlib = _stdlib_names()
+    seen = {}
+    for cell, _source, tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [(a.name, node.lineno) for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [(node.module, node.lineno)]
+            else:
+                continue
+            for dotted_name, line in names:
+                top = dotted_name.split(".")[0]
+                if top in seen or not top:
+                    continue
+                try:
+                    found = importlib.util.find_spec(top) is not None
+                except (ImportError, ValueError):
+                    found = False
+                dist = distributions.get(top) or []
+                seen[top] = {"name": top, "cell": cell, "line": line, "stdlib": top in stdlib or top == "__future__",
+                             "found": found, "distribution": dist[0] if dist else _PIP_NAMES.get(top)}
+    return sorted(seen.values(), key=lambda m: (m["cell"], m["line"]))
+
+
 def scan(cells, functions):
     trees = []
     problems = []
@@ -184,7 +233,8 @@ def scan(cells, functions):
                 "args": args, "kwargs": kwargs, "computed": computed,
             })
     calls.sort(key=lambda x: (x["cell"], x["line"]))
-    return {"calls": calls, "imports": imports, "problems": problems, "stub_cells": stub_cells}
+    return {"calls": calls, "imports": imports, "modules": classify_modules(trees), "problems": problems,
+            "stub_cells": stub_cells}
 
 
 def main():

@@ -48,11 +48,23 @@ struct ScannedImport
     QString source;
 };
 
+/// A top-level module the notebook imports (absolute imports), as the Python that ran the scan sees it.
+struct ScannedModule
+{
+    QString name;         ///< "numpy" (the top-level name of `import numpy.linalg`)
+    int cell = 0;         ///< where it is first imported
+    int line = 0;
+    bool stdlib = false;  ///< part of that Python's standard library
+    bool found = false;   ///< that Python finds it (importlib.util.find_spec; nothing is imported)
+    QString distribution; ///< the pip name that installs it ("scikit-learn" for sklearn), when known
+};
+
 /// Everything one scan found.
 struct ScanResult
 {
     QList<ScannedCall> calls;
     QList<ScannedImport> imports;
+    QList<ScannedModule> modules; ///< in order of first import
     QStringList warnings; ///< cells that do not parse, "looks like a release" — user-facing, one line each
     int stubCells = 0;    ///< cells holding `raise NotImplementedError()` / `# YOUR CODE HERE`
 };
