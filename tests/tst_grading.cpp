@@ -138,6 +138,7 @@ private Q_SLOTS:
     void gradeExpectedErrorsAreNotes();
     void gradeDatasetMissingIsGraderError();
     void gradeSandboxFailureIsGraderError();
+    void gradeKernelStartFailedSaysWhy();
     void gradeBadOptionIsNotGraded();
     void gradePartialCreditAndManual();
     void needsManualRule();
@@ -673,6 +674,30 @@ void TestGrading::gradeDatasetMissingIsGraderError()
     QVERIFY(isMissingDatasetError(QStringLiteral("ConnectionError"),
                                   QStringLiteral("Couldn't reach 'org/data' on the Hub (LocalEntryNotFoundError)... offline mode is enabled.")));
     QVERIFY(!isMissingDatasetError(QStringLiteral("FileNotFoundError"), QStringLiteral("data.csv")));
+}
+
+// A kernel that could not start is a grader error that says why: the record's kernel.reason, else the runner's
+// last message; never an empty reason.
+void TestGrading::gradeKernelStartFailedSaysWhy()
+{
+    GradeInput in;
+    in.checks = {valueCheck(QStringLiteral("count"), 2)};
+    in.referencePayload = runPayload(QStringLiteral("C02-ref"));
+    in.record = QJsonObject{{QStringLiteral("status"), QStringLiteral("kernel-start-failed")},
+                            {QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), false},
+                                                                   {QStringLiteral("reason"), QStringLiteral("the kernel did not start (RuntimeError: Kernel died before replying to kernel_info); the kernel process ended: killed by SIGKILL; out of memory?")}}},
+                            {QStringLiteral("messages"), QJsonArray{QStringLiteral("an earlier message")}}};
+    GradeResult r = grade(in);
+    QCOMPARE(r.status, GradeStatus::GraderError);
+    QCOMPARE(r.reasons, QStringList{QStringLiteral("the kernel could not start: the kernel did not start (RuntimeError: "
+                                                   "Kernel died before replying to kernel_info); the kernel process ended: "
+                                                   "killed by SIGKILL; out of memory?")});
+    // A record from a runner that put the reason only in its messages (before kernel.reason was always set).
+    in.record.insert(QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), false}});
+    in.record.insert(QStringLiteral("messages"), QJsonArray{QStringLiteral("the kernel did not start (TimeoutError: x)")});
+    QCOMPARE(grade(in).reasons, QStringList{QStringLiteral("the kernel could not start: the kernel did not start (TimeoutError: x)")});
+    in.record.remove(QStringLiteral("messages"));
+    QCOMPARE(grade(in).reasons, QStringList{QStringLiteral("the kernel could not start: the runner recorded no reason")});
 }
 
 void TestGrading::gradeSandboxFailureIsGraderError()

@@ -1416,6 +1416,15 @@ private Q_SLOTS:
         QVERIFY2(health->item(QStringLiteral("slowest-cells"))->detail.contains(QLatin1String("limit 15.0 s per cell")),
                  qPrintable(health->item(QStringLiteral("slowest-cells"))->detail));
         QCOMPARE(health->item(QStringLiteral("slowest-cells"))->state, HealthModel::State::Ok);
+        // Then the notebook's imports (numpy, pandas) under the limits, in the sandbox: the environment row says
+        // they fit, with the address space they take.
+        QSignalSpy imports(w.healthPage(), &HealthPage::importsChecked);
+        QTRY_VERIFY_WITH_TIMEOUT(!imports.isEmpty() || health->item(QStringLiteral("environment"))->detail.startsWith(QLatin1String("Ready; ")),
+                                 300000);
+        const HealthItem *env = health->item(QStringLiteral("environment"));
+        QVERIFY2(env->detail.startsWith(QLatin1String("Ready; the notebook's 2 import(s) start under the limits, taking ")),
+                 qPrintable(env->detail));
+        QCOMPARE(env->state, HealthModel::State::Ok);
     }
 
     void checksAreAddedFromTheReferenceRun()

@@ -225,6 +225,77 @@ private Q_SLOTS:
         QVERIFY(env.fix.startsWith(u"Add the package that provides each to \"dependencies\" in assignment.json"_qs));
     }
 
+    // The environment row from the imports under the limits: a memory limit too small (the imports fail under it
+    // and run with more) fails with the size to set; a missing module fails naming it; imports that leave little
+    // room warn; imports that fit are ok.
+    void importsUnderTheLimits()
+    {
+        HealthInputs in = basic();
+        ImportsCheckResult r;
+        r.statements = {u"import numpy as np"_qs, u"import pandas as pd"_qs};
+        r.failedStatement = u"import numpy as np"_qs;
+        r.error = u"ImportError: libopenblas.so.0: failed to map segment from shared object"_qs;
+        r.memoryTooSmall = true;
+        r.limitBytes = 256LL << 20;
+        r.triedBytes = 4LL << 30;
+        r.peakBytes = 300LL << 20;
+        in.imports = r;
+        HealthItem env = item(assessHealth(in), u"environment"_qs);
+        QCOMPARE(env.state, State::Failed);
+        QCOMPARE(env.detail, u"`import numpy as np` fails under the limits (ImportError: libopenblas.so.0: failed to map "
+                             "segment from shared object), and runs with 4 GiB of memory: the memory limit of 256 MiB "
+                             "is too small for the environment's imports (they take 300 MiB of address space)."_qs);
+        QCOMPARE(env.fix, u"Raise limits.memory_bytes in assignment.json to at least 768 MiB (805306368 bytes); a correct "
+                          "answer fails under the current limit."_qs);
+
+        r.memoryTooSmall = false;
+        r.failedStatement = u"import pytest"_qs;
+        r.error = u"ModuleNotFoundError: No module named 'pytest'"_qs;
+        r.missingModule = u"pytest"_qs;
+        in.imports = r;
+        env = item(assessHealth(in), u"environment"_qs);
+        QCOMPARE(env.state, State::Failed);
+        QCOMPARE(env.detail, u"The environment lacks the module(s) pytest."_qs);
+
+        r = ImportsCheckResult{};
+        r.ok = true;
+        r.statements = {u"import numpy as np"_qs};
+        r.limitBytes = 1LL << 30;
+        r.peakBytes = 900LL << 20;
+        in.imports = r;
+        env = item(assessHealth(in), u"environment"_qs);
+        QCOMPARE(env.state, State::Warning);
+        QCOMPARE(env.detail, u"Ready; the notebook's 1 import(s) start under the limits, taking 900 MiB of the 1 GiB of "
+                             "address space."_qs);
+        r.peakBytes = 200LL << 20;
+        in.imports = r;
+        QCOMPARE(item(assessHealth(in), u"environment"_qs).state, State::Ok);
+    }
+
+    // The CLI through the real sandbox: with 256 MiB, numpy's import fails (OpenBLAS cannot map its buffers), and
+    // the report says the memory limit is too small, with the size to set; exit 1.
+    void cliFindsMemoryLimitTooSmallForTheImports()
+    {
+        if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
+            QSKIP("bwrap is not installed");
+        QTemporaryDir dir;
+        QVERIFY(copyIris(dir.path(), R"({"timeout_s": 120, "cell_timeout_s": 60, "memory_bytes": 268435456})", u"pass"_qs));
+        const CliRun r = cli({u"validate"_qs, u"--health"_qs, u"--json"_qs, dir.path()});
+        QCOMPARE(r.code, 1);
+        QMap<QString, QJsonObject> items;
+        for (const QJsonValue &v : QJsonDocument::fromJson(r.out).object().value(u"items"_qs).toArray())
+            items.insert(v.toObject().value(u"id"_qs).toString(), v.toObject());
+        const QJsonObject env = items.value(u"environment"_qs);
+        QCOMPARE(env.value(u"state"_qs).toString(), u"failed"_qs);
+        const QString detail = env.value(u"detail"_qs).toString();
+        QVERIFY2(detail.startsWith(u"`import numpy as np` fails under the limits (ImportError: "_qs), qPrintable(detail));
+        QVERIFY2(detail.contains(u"and runs with 4 GiB of memory: the memory limit of 256 MiB is too small for the "
+                                 "environment's imports (they take "_qs),
+                 qPrintable(detail));
+        QVERIFY2(env.value(u"fix"_qs).toString().startsWith(u"Raise limits.memory_bytes in assignment.json to at least "_qs),
+                 qPrintable(env.value(u"fix"_qs).toString()));
+    }
+
     void cachedResultWithoutTimes()
     {
         HealthInputs in = basic();

@@ -912,6 +912,7 @@ class Runner:
         if problem:
             self.note(problem)
             self.statuses.add("kernel-start-failed")
+            self.kernel_info = {"died": False, "start_failed": True, "reason": problem}
             return
         self.kernel = Kernel(self.tmpdir)
         try:
@@ -919,7 +920,13 @@ class Runner:
         except Exception as e:
             self.statuses.add("kernel-start-failed")
             tail = " | ".join(list(self.kernel.stderr_tail)[-5:])
-            self.note("the kernel did not start (%s: %s)%s" % (type(e).__name__, e, ("; kernel stderr: " + tail) if tail else ""))
+            status = self.kernel.exit_status()
+            # Why, always (the grade's reason): the exception, how the kernel process ended, its last stderr lines.
+            reason = "the kernel did not start (%s: %s)%s%s" % (
+                type(e).__name__, e, ("; the kernel process ended: %s" % describe_exit(status)) if status is not None else "",
+                ("; kernel stderr: " + tail) if tail else "")
+            self.kernel_info = {"died": False, "start_failed": True, "reason": reason}
+            self.note(reason)
             return
         self.snapshot_transformers()
         student_stopped = False   # wall clock reached: no more student cells

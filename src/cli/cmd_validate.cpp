@@ -2,6 +2,7 @@
 #include "assignment/validate.h"
 #include "batch/batchgrader.h"
 #include "batch/health.h"
+#include "batch/importscheck.h"
 #include "batch/referencerun.h"
 #include "batch/submissions.h"
 #include "cli_util.h"
@@ -88,8 +89,10 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
     ReferenceRunOptions referenceOptions;
     referenceOptions.run = run;
     ReferenceRun reference(a, referenceOptions);
+    // The notebook's imports under the assignment's limits (a memory limit too small for numpy, a missing module).
+    ImportsCheck imports(a, run);
     QEventLoop loop;
-    int pending = 2;
+    int pending = 3;
     const auto done = [&] {
         if (--pending == 0)
             loop.quit();
@@ -106,12 +109,28 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
         in.reference = referenceHealth(reference, e);
         done();
     });
+    QObject::connect(&imports, &ImportsCheck::finished, &loop, [&](const ImportsCheckResult &r) {
+        in.imports = r;
+        done();
+    });
+    QObject::connect(&imports, &ImportsCheck::failed, &loop, [&](const Error &e) {
+        // Not a finding about the assignment (no Python to scan with, a sandbox that failed): said, not shown.
+        if (!opt.json)
+            err() << "sandmark-cli: warning: the imports could not be checked: " << e.toString() << Qt::endl;
+        done();
+    });
     if (!opt.json)
-        err() << "sandmark-cli: running the sandbox self-test and the reference run…" << Qt::endl;
-    // Ctrl-C stops the reference run's sandbox (the doctor's probe is short and ends on its own).
-    const InterruptWatch watch([&] { reference.cancel(); });
+        err() << "sandmark-cli: running the sandbox self-test, the reference run and the notebook's imports under the "
+                 "limits…"
+              << Qt::endl;
+    // Ctrl-C stops the sandboxes (the doctor's probe is short and ends on its own).
+    const InterruptWatch watch([&] {
+        reference.cancel();
+        imports.cancel();
+    });
     doctor.start();
     reference.start();
+    imports.start();
     loop.exec();
     if (watch.interrupted()) {
         err() << "sandmark-cli: validate: interrupted" << Qt::endl;

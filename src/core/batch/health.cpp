@@ -26,6 +26,13 @@ QString seconds(double s)
     return QLocale().toString(s, 'f', 1);
 }
 
+/// "256 MiB", "316.7 MiB", "4 GiB": one decimal, none when it is 0.
+QString memorySize(qint64 bytes)
+{
+    const QLocale l;
+    return l.formattedDataSize(bytes, 1).replace(l.decimalPoint() + QStringLiteral("0 "), QStringLiteral(" "));
+}
+
 HealthItem sandboxItem(const HealthInputs &in)
 {
     HealthItem item{QStringLiteral("sandbox"), Health::tr("Sandbox self-test"), State::Pending, {}, {}};
@@ -143,17 +150,60 @@ HealthItem environmentItem(const HealthInputs &in)
                     Health::tr("Run the reference (Checks page → Run Reference) to build the environment.")};
     const QString addModule = Health::tr("Add the package that provides each to \"dependencies\" in assignment.json (its "
                                          "pip name, often the module's), then run the reference again.");
-    const QStringList missing = in.reference ? in.reference->missingModules : QStringList();
+    QStringList missing = in.reference ? in.reference->missingModules : QStringList();
+    if (in.imports && !in.imports->missingModule.isEmpty() && !missing.contains(in.imports->missingModule))
+        missing << in.imports->missingModule;
     if (!missing.isEmpty()) {
         item.state = State::Failed;
         item.detail = Health::tr("The environment lacks the module(s) %1.").arg(missing.join(QLatin1String(", ")));
         item.fix = addModule;
         return item;
     }
+    if (in.imports && !in.imports->ok) {
+        // The imports fail under the assignment's limits: every submission would fail the same way.
+        const ImportsCheckResult &r = *in.imports;
+        item.state = State::Failed;
+        const QString what = r.failedStatement.isEmpty() ? Health::tr("The kernel does not start under the limits (%1)").arg(r.error)
+                                                         : Health::tr("`%1` fails under the limits (%2)").arg(r.failedStatement, r.error);
+        if (r.memoryTooSmall) {
+            // Room for the imports and as much again for the students' code, in steps of 256 MiB.
+            const qint64 step = 256LL << 20;
+            const qint64 need = r.peakBytes ? (*r.peakBytes * 2 + step - 1) / step * step : r.triedBytes;
+            item.detail = Health::tr("%1, and runs with %2 of memory: the memory limit of %3 is too small for the "
+                                     "environment's imports%4.")
+                              .arg(what, memorySize(r.triedBytes), memorySize(r.limitBytes),
+                                   r.peakBytes ? Health::tr(" (they take %1 of address space)").arg(memorySize(*r.peakBytes))
+                                               : QString());
+            item.fix = Health::tr("Raise limits.memory_bytes in assignment.json to at least %1 (%2 bytes); a correct "
+                                  "answer fails under the current limit.")
+                           .arg(memorySize(need))
+                           .arg(need);
+        } else {
+            item.detail = what + QLatin1Char('.');
+            item.fix = Health::tr("Fix the environment (assignment.json \"dependencies\", \"python\") until the "
+                                  "instructor notebook's imports run in the sandbox.");
+        }
+        return item;
+    }
     if (in.reference && in.reference->ok) {
         item.state = State::Ok;
         item.detail = Health::tr("Ready.");
         item.fix.clear();
+    }
+    if (in.imports) {
+        const ImportsCheckResult &r = *in.imports;
+        item.state = item.state == State::Pending ? State::Ok : item.state;
+        item.fix.clear();
+        item.detail = r.peakBytes ? Health::tr("Ready; the notebook's %n import(s) start under the limits, taking %1 of "
+                                               "the %2 of address space.", nullptr, int(r.statements.size()))
+                                        .arg(memorySize(*r.peakBytes), memorySize(r.limitBytes))
+                                  : Health::tr("Ready; the notebook's %n import(s) start under the limits.", nullptr,
+                                               int(r.statements.size()));
+        if (r.peakBytes && *r.peakBytes > r.limitBytes * 3 / 4) {
+            item.state = State::Warning;
+            item.fix = Health::tr("Little room is left for the students' code: raise limits.memory_bytes in "
+                                  "assignment.json.");
+        }
     }
     return item;
 }

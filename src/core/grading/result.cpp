@@ -229,9 +229,15 @@ GradeResult grade(const GradeInput &input)
     const QString runStatus = input.record.value(QLatin1String("status")).toString();
     if (runStatus.isEmpty())
         return allNotGraded(QStringLiteral("the run produced no execution record"));
-    if (runStatus == QLatin1String("kernel-start-failed"))
+    if (runStatus == QLatin1String("kernel-start-failed")) {
+        // Why, never an empty reason: the record's kernel.reason, else the runner's last message.
+        QString why = input.record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
+        const QJsonArray messages = input.record.value(QLatin1String("messages")).toArray();
+        if (why.isEmpty() && !messages.isEmpty())
+            why = messages.last().toString();
         return allNotGraded(QStringLiteral("the kernel could not start: %1")
-                                .arg(input.record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString()));
+                                .arg(why.isEmpty() ? QStringLiteral("the runner recorded no reason") : why));
+    }
 
     const QList<CellInfo> cells = readCells(input.record);
     // A dataset missing from the cache is the grader's problem, wherever it surfaced.
