@@ -97,6 +97,8 @@ void TestCli::golden_data()
     QTest::newRow("validate-missing-argument") << QStringList{u"validate"_s} << 2;
     QTest::newRow("validate-unknown-option") << QStringList{u"validate"_s, u"--frob"_s, u"assignments/good"_s} << 2;
     QTest::newRow("validate-good") << QStringList{u"validate"_s, u"assignments/good"_s} << 0;
+    // A value check without an anchor on a name the notebook assigns again after its question cell: a warning.
+    QTest::newRow("validate-reassigned") << QStringList{u"validate"_s, u"assignments/reassigned"_s} << 0;
     QTest::newRow("validate-bad-limits") << QStringList{u"validate"_s, u"assignments/bad-limits"_s} << 1;
     QTest::newRow("validate-bad-notebook") << QStringList{u"validate"_s, u"assignments/bad-notebook/assignment.json"_s}
                                            << 1;

@@ -11,6 +11,7 @@
 #include "datasets/hubcache.h"
 #include "gradebook/gradebook.h"
 #include "sandbox/doctor.h"
+#include "util/paths.h"
 
 #include <QEventLoop>
 #include <QFileInfo>
@@ -211,7 +212,26 @@ int cmdValidate(const QStringList &args)
             printError(e);
         return ExitBadInput;
     }
-    const QList<Problem> problems = validateAssignment(*assignment);
+    QList<Problem> problems = validateAssignment(*assignment);
+    // A value check without an anchor reads its name at the notebook's end: warn when the instructor notebook
+    // assigns that name again after its question (the scan runs Python's ast; a failed scan is a warning).
+    const QList<Check> checks = assignment->checks();
+    if (!assignment->notebooks().isEmpty()
+        && std::any_of(checks.cbegin(), checks.cend(), [](const Check &c) { return c.type == Check::Type::Value && c.anchor.isEmpty(); })) {
+        const QString notebook = assignment->absolute(assignment->notebooks().first());
+        const Expected<Notebook> nb = Notebook::load(notebook);
+        const Expected<ScanResult> scan = nb ? scanNotebook(assignment->python().isEmpty() ? paths::defaultPython()
+                                                                                         : assignment->python(),
+                                                            notebook)
+                                             : Expected<ScanResult>(nb.error());
+        if (nb && scan)
+            problems += reassignedValueWarnings(*assignment, *nb, scan->assigned);
+        else if (nb)
+            problems.append({Problem::Severity::Warning,
+                             Error{assignment->displayPath(assignment->notebooks().first()), {},
+                                   QStringLiteral("could not scan which cells assign the checked names: %1")
+                                       .arg(scan.error().toString())}});
+    }
     int errors = 0;
     for (const Problem &p : problems) {
         if (p.severity == Problem::Severity::Error) {

@@ -59,12 +59,21 @@ struct ScannedModule
     QString distribution; ///< the pip name that installs it ("scikit-learn" for sklearn), when known
 };
 
+/// A name a cell binds at the notebook's top level (assignment, for/with target, :=, import, def, class).
+struct AssignedName
+{
+    QString name;
+    int cell = 0; ///< index of the code cell in the notebook
+    int line = 0; ///< 1-based line inside the cell
+};
+
 /// Everything one scan found.
 struct ScanResult
 {
     QList<ScannedCall> calls;
     QList<ScannedImport> imports;
     QList<ScannedModule> modules; ///< in order of first import
+    QList<AssignedName> assigned; ///< in cell and line order
     QStringList warnings; ///< cells that do not parse, "looks like a release" — user-facing, one line each
     int stubCells = 0;    ///< cells holding `raise NotImplementedError()` / `# YOUR CODE HERE`
 };
