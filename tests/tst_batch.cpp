@@ -1083,7 +1083,8 @@ void TestBatch::unicodeNamesInAnyLocale()
     QMap<QString, QJsonObject> got;
     for (const QByteArray &line : graded.out.trimmed().split('\n')) {
         const QJsonObject o = QJsonDocument::fromJson(line).object();
-        got.insert(o.value(u"submission"_s).toString(), o);
+        if (!o.contains(u"summary"_s)) // the last line
+            got.insert(o.value(u"submission"_s).toString(), o);
     }
     QCOMPARE(got.keys(), (QList<QString>{u"ok"_s, u"wrong"_s}));
     QCOMPARE(got[u"ok"_s].value(u"status"_s).toString(), u"graded"_s);
@@ -1112,7 +1113,8 @@ void TestBatch::nothingGradedIsExportedBlank()
     QMap<QString, QJsonObject> got;
     for (const QByteArray &line : graded.out.trimmed().split('\n')) {
         const QJsonObject o = QJsonDocument::fromJson(line).object();
-        got.insert(o.value(u"submission"_s).toString(), o);
+        if (!o.contains(u"summary"_s)) // the last line
+            got.insert(o.value(u"submission"_s).toString(), o);
     }
     QCOMPARE(got.keys(), (QList<QString>{u"dies"_s, u"html"_s, u"ok"_s, u"rlang"_s, u"wrong"_s}));
     const QMap<QString, QString> why = {

@@ -643,7 +643,8 @@ private Q_SLOTS:
         const Cli json = cli({u"grade"_s, assignment, u"--gradebook"_s, gradebook, u"--json"_s}, 600000);
         QVERIFY2(json.code == 0, json.err.constData());
         const QList<QByteArray> lines = json.out.trimmed().split('\n');
-        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.size(), 3); // both (unchanged: in the order they were skipped), then the summary line
+        QCOMPARE(QJsonDocument::fromJson(lines.at(2)).object().value(u"summary"_s).toObject().value(u"skipped"_s).toInt(), 2);
         const QJsonObject blankJson = QJsonDocument::fromJson(lines.at(0)).object(), doneJson = QJsonDocument::fromJson(lines.at(1)).object();
         QCOMPARE(blankJson.value(u"status"_s).toString(), u"needs-manual"_s);
         QCOMPARE(blankJson.value(u"awaiting"_s).toArray(), QJsonArray{u"plot-task"_s});
@@ -712,7 +713,7 @@ private Q_SLOTS:
         const Cli run = cli({u"grade"_s, assignment, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"autograde-env.sqlite"_s)},
                             600000);
         QVERIFY2(run.code == 0, (run.out + run.err).constData());
-        const QJsonObject o = QJsonDocument::fromJson(run.out.trimmed()).object();
+        const QJsonObject o = QJsonDocument::fromJson(run.out.split('\n').value(0)).object(); // then the summary line
         QCOMPARE(o.value(u"submission"_s).toString(), u"same"_s);
         QCOMPARE(o.value(u"status"_s).toString(), u"graded"_s);
         QCOMPARE(o.value(u"score"_s).toDouble(), 1.0);
