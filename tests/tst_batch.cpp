@@ -487,7 +487,7 @@ void TestBatch::overrideSurvivesForcedRegrade()
     QProcess *json = startCli({u"grade"_s, kIris, u"judy"_s, u"--gradebook"_s, path, u"--json"_s});
     QVERIFY(json->waitForFinished(600000));
     QVERIFY2(json->exitCode() == 0, json->readAllStandardError().constData());
-    const QJsonObject j = QJsonDocument::fromJson(json->readAllStandardOutput().trimmed()).object();
+    const QJsonObject j = QJsonDocument::fromJson(json->readAllStandardOutput().split('\n').value(0)).object();
     QCOMPARE(j.value(u"submission"_s).toString(), u"judy"_s);
     QCOMPARE(j.value(u"skipped"_s).toBool(), true);
     QCOMPARE(j.value(u"status"_s).toString(), u"graded"_s);
@@ -747,10 +747,13 @@ void TestBatch::resumeAfterSigkill()
     QCOMPARE(again->exitCode(), 0);
     int skipped = 0;
     const QList<QByteArray> lines = again->readAllStandardOutput().trimmed().split('\n');
-    QCOMPARE(lines.size(), 6);
-    for (const QByteArray &l : lines)
+    QCOMPARE(lines.size(), 7); // six submissions, then the summary
+    for (const QByteArray &l : lines.mid(0, 6))
         skipped += QJsonDocument::fromJson(l).object().value(u"skipped"_s).toBool() ? 1 : 0;
     QCOMPARE(skipped, int(committed));
+    const QJsonObject summary = QJsonDocument::fromJson(lines.last()).object().value(u"summary"_s).toObject();
+    QCOMPARE(summary.value(u"skipped"_s).toInt(), int(committed));
+    QCOMPARE(summary.value(u"graded"_s).toInt(), 6 - int(committed));
     auto gb = Gradebook::open(gbPath);
     QCOMPARE(*(*gb)->runCount(), 6);
     const QList<EffectiveGrade> all = *(*gb)->effectiveGrades();
@@ -811,9 +814,9 @@ void TestBatch::gradeJsonShape()
     QVERIFY2(p->exitCode() == 0, err.constData());
     QVERIFY2(err.isEmpty(), err.constData()); // --json: nothing else on stderr when nothing is wrong
     const QList<QByteArray> lines = p->readAllStandardOutput().trimmed().split('\n');
-    QCOMPARE(lines.size(), 2);
+    QCOMPARE(lines.size(), 3); // one line per submission as it was recorded, then the summary
     QStringList seen;
-    for (const QByteArray &l : lines) {
+    for (const QByteArray &l : lines.mid(0, 2)) {
         QJsonParseError pe;
         const QJsonObject o = QJsonDocument::fromJson(l, &pe).object();
         QVERIFY2(pe.error == QJsonParseError::NoError, l.constData());
@@ -841,13 +844,30 @@ void TestBatch::gradeJsonShape()
             QVERIFY(o.value(u"auto_score"_s).isNull());
         }
     }
+    seen.sort(); // in the order the runs ended
     QCOMPARE(seen, (QStringList{u"carol"_s, u"judy"_s}));
+    const QJsonObject summary = QJsonDocument::fromJson(lines.last()).object();
+    QCOMPARE(summary.keys(), QStringList{u"summary"_s});
+    const QJsonObject s = summary.value(u"summary"_s).toObject();
+    QCOMPARE(s.value(u"submissions"_s).toInt(), 2);
+    QCOMPARE(s.value(u"graded"_s).toInt(), 1);
+    QCOMPARE(s.value(u"needs_review"_s).toInt(), 1);
+    QCOMPARE(s.value(u"grader_errors"_s).toInt(), 0);
+    QCOMPARE(s.value(u"skipped"_s).toInt(), 0);
+    QCOMPARE(s.value(u"not_run"_s).toInt(), 0);
+    QCOMPARE(s.value(u"stale"_s).toInt(), 0);
+    QCOMPARE(s.value(u"jobs"_s).toInt() > 0, true);
+    QVERIFY(s.value(u"seconds"_s).toDouble() > 0);
+    QCOMPARE(s.value(u"broken_checks"_s).toObject(), QJsonObject());
+    QCOMPARE(s.value(u"reference_notes"_s).toArray(), QJsonArray());
+    QCOMPARE(s.value(u"interrupted"_s).toBool(), false);
+    QVERIFY(s.value(u"error"_s).isNull());
 }
 
 // The fixtures slow-cells-past-wall-clock (ten 8 s cells; T = 10 s, W = 45 s) and unknown-kernelspec (the
 // kernelspec of a conda env that is not on the host), graded and run with the CLI in the real sandbox: the slow
 // cells are labelled as the whole-run limit (`timeout_s` and its value), not as a cell timeout, in the record, the
-// grade's reasons and the CLI output; the kernelspec warning reaches `grade --json`'s reasons while the grade
+// grade's reasons and the CLI output; the kernelspec warning reaches `grade --json`'s notes while the grade
 // stays `graded`.
 void TestBatch::wallClockAndKernelspecCases()
 {
@@ -889,7 +909,7 @@ void TestBatch::wallClockAndKernelspecCases()
 
     // The slow cells in grade --json: needs-review, the reason names the whole-run limit and where it stopped; no
     // "cell timed out"; what ran before the limit is graded.
-    const QJsonObject gSlow = QJsonDocument::fromJson(gradeSlow->readAllStandardOutput().trimmed()).object();
+    const QJsonObject gSlow = QJsonDocument::fromJson(gradeSlow->readAllStandardOutput().split('\n').value(0)).object();
     QCOMPARE(gSlow.value(u"status"_s).toString(), u"needs-review"_s);
     const QStringList reasons = gSlow.value(u"reasons"_s).toVariant().toStringList();
     QVERIFY2(!reasons.isEmpty(), "no reasons");
@@ -929,15 +949,15 @@ void TestBatch::wallClockAndKernelspecCases()
     }
     QVERIFY2(!runOut.contains(u": timeout"_s), qPrintable(runOut));
 
-    // The unknown kernelspec: graded (coldest = 7 passes) with the kernelspec warning among the reasons.
-    const QJsonObject gKernelspec = QJsonDocument::fromJson(gradeKernelspec->readAllStandardOutput().trimmed()).object();
+    // The unknown kernelspec: graded (coldest = 7 passes) with the kernelspec warning among the notes, not the reasons.
+    const QJsonObject gKernelspec = QJsonDocument::fromJson(gradeKernelspec->readAllStandardOutput().split('\n').value(0)).object();
     QCOMPARE(gKernelspec.value(u"status"_s).toString(), u"graded"_s);
     QCOMPARE(gKernelspec.value(u"score"_s).toDouble(), 1.0);
-    const QStringList rKernelspec = gKernelspec.value(u"reasons"_s).toVariant().toStringList();
-    QCOMPARE(rKernelspec.size(), 1);
-    QVERIFY2(rKernelspec.first().startsWith(
-                 u"warning: kernelspec 'conda-env-stats-2025-py' ignored: running the Python kernel of "_s),
-             qPrintable(rKernelspec.join(u" | "_s)));
+    QCOMPARE(gKernelspec.value(u"reasons"_s).toArray().size(), 0);
+    const QStringList nKernelspec = gKernelspec.value(u"notes"_s).toVariant().toStringList();
+    QCOMPARE(nKernelspec.size(), 1);
+    QVERIFY2(nKernelspec.first().startsWith(u"kernelspec 'conda-env-stats-2025-py' ignored: running the Python kernel of "_s),
+             qPrintable(nKernelspec.join(u" | "_s)));
     for (QProcess *p : {gradeSlow, runSlow, gradeKernelspec})
         delete p;
 }
@@ -988,24 +1008,31 @@ void TestBatch::interruptedForcedRegradeMarksStaleRows()
     }
     QProcess *forced = startCli({u"grade"_s, dir.path(), u"--force"_s, u"--jobs"_s, u"1"_s, u"--gradebook"_s, gbPath, u"--json"_s});
     QVERIFY(forced->waitForStarted());
+    // --json streams: s1's line arrives the moment s1 is recorded, while s2 (8 s asleep) still runs.
     QElapsedTimer t;
     t.start();
-    qint64 runs = 3;
-    while (runs < 4 && forced->state() == QProcess::Running && t.elapsed() < 300000) {
-        forced->waitForFinished(100);
-        if (auto gb = Gradebook::open(gbPath))
-            runs = *(*gb)->runCount();
-    }
+    while (!forced->canReadLine() && forced->state() == QProcess::Running && t.elapsed() < 300000)
+        forced->waitForReadyRead(1000);
     QVERIFY2(forced->state() == QProcess::Running, forced->readAllStandardError().constData());
+    const QByteArray firstLine = forced->readLine();
+    QCOMPARE(QJsonDocument::fromJson(firstLine).object().value(u"submission"_s).toString(), u"s1"_s);
+    auto gbNow = Gradebook::open(gbPath);
+    QVERIFY(gbNow);
+    QCOMPARE(*(*gbNow)->runCount(), 4); // printed as it was recorded: s1's new run, nothing more
+    gbNow->reset();
     ::kill(pid_t(forced->processId()), SIGINT);
     QVERIFY(forced->waitForFinished(120000));
     QCOMPARE(forced->exitCode(), 130);
     QMap<QString, bool> stale;
-    for (const QByteArray &l : forced->readAllStandardOutput().trimmed().split('\n')) {
+    const QList<QByteArray> lines = (firstLine + forced->readAllStandardOutput()).trimmed().split('\n');
+    for (const QByteArray &l : lines.mid(0, lines.size() - 1)) {
         const QJsonObject o = QJsonDocument::fromJson(l).object();
         QVERIFY2(o.value(u"stale"_s).isBool(), l.constData());
         stale.insert(o.value(u"submission"_s).toString(), o.value(u"stale"_s).toBool());
     }
+    const QJsonObject summary = QJsonDocument::fromJson(lines.last()).object().value(u"summary"_s).toObject();
+    QCOMPARE(summary.value(u"interrupted"_s).toBool(), true);
+    QCOMPARE(summary.value(u"stale"_s).toInt(), 2);
     delete forced;
     QCOMPARE(stale, (QMap<QString, bool>{{u"s1"_s, false}, {u"s2"_s, true}, {u"s3"_s, true}}));
 
@@ -1199,7 +1226,8 @@ void TestBatch::unicodeNamesInAnyLocale()
     QMap<QString, QJsonObject> got;
     for (const QByteArray &line : graded.out.trimmed().split('\n')) {
         const QJsonObject o = QJsonDocument::fromJson(line).object();
-        got.insert(o.value(u"submission"_s).toString(), o);
+        if (!o.contains(u"summary"_s)) // the last line
+            got.insert(o.value(u"submission"_s).toString(), o);
     }
     QCOMPARE(got.keys(), (QList<QString>{u"ok"_s, u"wrong"_s}));
     QCOMPARE(got[u"ok"_s].value(u"status"_s).toString(), u"graded"_s);
@@ -1230,7 +1258,8 @@ void TestBatch::nothingGradedIsExportedBlank()
     QMap<QString, QJsonObject> got;
     for (const QByteArray &line : graded.out.trimmed().split('\n')) {
         const QJsonObject o = QJsonDocument::fromJson(line).object();
-        got.insert(o.value(u"submission"_s).toString(), o);
+        if (!o.contains(u"summary"_s)) // the last line
+            got.insert(o.value(u"submission"_s).toString(), o);
     }
     QCOMPARE(got.keys(), (QList<QString>{u"dies"_s, u"html"_s, u"ok"_s, u"rlang"_s, u"wrong"_s}));
     const QMap<QString, QString> why = {

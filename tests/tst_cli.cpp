@@ -78,6 +78,7 @@ private Q_SLOTS:
     void golden();
     void version();
     void versionVerboseListsTheParts();
+    void importNbgraderProposesDependencies();
     void instrumentThenStripGivesTheOriginal();
     void releaseWritesTheGoldenNotebook();
     void outputFileIsWrittenAtomically();
@@ -105,6 +106,8 @@ void TestCli::golden_data()
     QTest::newRow("validate-missing-argument") << QStringList{u"validate"_s} << 2;
     QTest::newRow("validate-unknown-option") << QStringList{u"validate"_s, u"--frob"_s, u"assignments/good"_s} << 2;
     QTest::newRow("validate-good") << QStringList{u"validate"_s, u"assignments/good"_s} << 0;
+    // A value check without an anchor on a name the notebook assigns again after its question cell: a warning.
+    QTest::newRow("validate-reassigned") << QStringList{u"validate"_s, u"assignments/reassigned"_s} << 0;
     QTest::newRow("validate-bad-limits") << QStringList{u"validate"_s, u"assignments/bad-limits"_s} << 1;
     QTest::newRow("validate-bad-notebook") << QStringList{u"validate"_s, u"assignments/bad-notebook/assignment.json"_s}
                                            << 1;
@@ -244,6 +247,32 @@ void TestCli::golden()
         QVERIFY2(!r.err.contains(QStringLiteral(SANDMARK_TEST_DATA_DIR).toUtf8()),
                  "paths inside the working directory are shown relative");
     }
+}
+
+// `import nbgrader` proposes dependencies from the notebooks' own imports (never adds them): the standard library,
+// the course's own helpers.py and IPython are left out, sklearn is proposed by its pip name, and a module the
+// environment's Python lacks is a warning naming it.
+void TestCli::importNbgraderProposesDependencies()
+{
+    QTemporaryDir tmp;
+    const QString out = tmp.filePath(u"imports"_s);
+    const Run r = runCli({u"import"_s, u"nbgrader"_s, dataPath(u"nbgrader/outcomes/source/imports"_s), u"-o"_s, out});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QString expected = u"  dependencies:  not added; the notebooks import numpy, sklearn, course_helpers_absent "
+                             "(outside the standard library): add what the course needs to \"dependencies\" in %1, e.g. "
+                             "\"dependencies\": [\"numpy\", \"scikit-learn\", \"course_helpers_absent\"]\n"_s
+                                 .arg(out + u"/assignment.json"_s);
+    QVERIFY2(QString::fromUtf8(r.out).endsWith(expected), r.out.constData());
+    QVERIFY2(r.err.contains(" has no module course_helpers_absent") || r.err.contains(", course_helpers_absent, which"),
+             r.err.constData());
+    QVERIFY(r.err.contains("every run fails on that import until \"dependencies\" in assignment.json lists the package"));
+    // Nothing was added.
+    QVERIFY(!readAll(out + u"/assignment.json"_s).contains("\"dependencies\""));
+    // A notebook importing only the standard library: nothing to propose.
+    const Run ps1 = runCli({u"import"_s, u"nbgrader"_s, dataPath(u"nbgrader/source/ps1"_s), u"-o"_s, tmp.filePath(u"ps1"_s)});
+    QVERIFY2(ps1.code == 0, ps1.err.constData());
+    QVERIFY2(ps1.out.endsWith("  dependencies:  none proposed (the notebooks import the standard library only)\n"),
+             ps1.out.constData());
 }
 
 void TestCli::version()

@@ -102,7 +102,11 @@ private Q_SLOTS:
         in.checks = m_assignment.checks();
         in.referencePayload = "null";
         in.studentPayload = "null";
-        in.record = QJsonObject{{u"status"_s, u"completed"_s}, {u"cells"_s, cells}};
+        in.record = QJsonObject{{u"status"_s, u"completed"_s}, {u"cells"_s, cells},
+                                // A note carries text the student chose (the kernelspec's name): escaped too.
+                                {u"warnings"_s, QJsonArray{u"kernelspec '<script>alert(7)</script>' ignored: running the "
+                                                           "Python kernel of /usr/bin/python3"_s}}};
+        in.notes = {u"test cell 'square-tests' was edited (cells[2]); the instructor's version ran"_s};
         RunRecord run;
         run.studentId = u"keeps"_s;
         run.filesHash = u"f"_s;
@@ -177,6 +181,18 @@ private Q_SLOTS:
         QVERIFY(m_html.contains(u"<div class=\"check manual\"><span class=\"id\">explain</span> <span class=\"pts\">1.5 / 2</span>"_s));
     }
 
+    // The run's notes are listed for the student, after the total and before the checks.
+    void notesAreListed()
+    {
+        const qsizetype notes = m_html.indexOf(u"<ul class=\"notes\">\n"
+                                               "<li>test cell &#39;square-tests&#39; was edited (cells[2]); the instructor&#39;s version ran</li>\n"
+                                               "<li>kernelspec &#39;&lt;script&gt;alert(7)&lt;/script&gt;&#39; ignored: running the Python "
+                                               "kernel of /usr/bin/python3</li>\n</ul>"_s);
+        QVERIFY2(notes > m_html.indexOf(u"class=\"total\""_s), qPrintable(m_html.left(3000)));
+        QVERIFY(notes < m_html.indexOf(u"<table>"_s));
+        QVERIFY(m_html.contains(u"Noticed while grading (this does not change the grade):"_s));
+    }
+
     void escapedAndSelfContained()
     {
         QVERIFY(!m_html.contains(u"<script"_s, Qt::CaseInsensitive));
@@ -220,7 +236,7 @@ private Q_SLOTS:
         py.closeWriteChannel();
         QVERIFY(py.waitForFinished(30000));
         const QStringList lines = QString::fromUtf8(py.readAllStandardOutput()).split(u'\n');
-        QCOMPARE(lines.value(0), u"body div h1 h2 head html img meta p pre span strong style table td th title tr"_s);
+        QCOMPARE(lines.value(0), u"body div h1 h2 head html img li meta p pre span strong style table td th title tr ul"_s);
         QCOMPARE(lines.value(1), u"alt charset class content http-equiv id lang name src title"_s);
     }
 

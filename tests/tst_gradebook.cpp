@@ -97,6 +97,7 @@ private Q_SLOTS:
     void commitAndReopen();
     void schemaVersionAndWal();
     void migratesVersion1();
+    void migratesVersion2();
     void refusesForeignDatabase();
     void fullDiskLeavesNothing();
     void artifactsRoundTripAndMerge();
@@ -187,6 +188,7 @@ void TestGradebook::migratesVersion1()
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN artifacts")));
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN notes")));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 1")));
         db.close();
     }
@@ -201,6 +203,35 @@ void TestGradebook::migratesVersion1()
     run.artifacts = QStringLiteral("/cache/runs/x/artifacts");
     QVERIFY(gb->recordRun(run));
     QCOMPARE(gb->effectiveGrades()->first().artifacts, QStringLiteral("/cache/runs/x/artifacts"));
+}
+
+void TestGradebook::migratesVersion2()
+{
+    // A version-2 gradebook (before runs kept their notes) opens, keeps its runs (no notes) and gains the column;
+    // new runs store their notes.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v2.sqlite"));
+    {
+        auto gb = openOrDie(path);
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 1)));
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade2"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN notes")));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 2")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("downgrade2"));
+    auto gb = openOrDie(path);
+    QCOMPARE(gb->effectiveGrades()->first().notes, QStringList());
+    RunRecord run = makeRun(QStringLiteral("alice"), 2, 2);
+    run.result.notes = {QStringLiteral("test cell 'q1-tests' was edited (cells[4]); the instructor's version ran")};
+    QVERIFY(gb->recordRun(run));
+    QCOMPARE(gb->effectiveGrades()->first().notes, run.result.notes);
+    QCOMPARE(*Gradebook::checkExisting(path), 3);
 }
 
 void TestGradebook::refusesForeignDatabase()
@@ -265,14 +296,18 @@ void TestGradebook::artifactsRoundTripAndMerge()
         auto gb = openOrDie(shard);
         RunRecord run = makeRun(QStringLiteral("bob"), 2, 1);
         run.artifacts = folder;
+        run.result.notes = {QStringLiteral("locked cell 'setup' was changed (cells[1])"),
+                            QStringLiteral("kernelspec 'conda-env' ignored: running the Python kernel of /usr/bin/python3")};
         QVERIFY(gb->recordRun(run));
         QVERIFY(gb->recordRun(makeRun(QStringLiteral("carol"), 2, 2))); // a run without artifacts
         auto grades = gb->effectiveGrades();
         QVERIFY(grades);
         QCOMPARE(grades->at(0).artifacts, folder);
         QCOMPARE(grades->at(1).artifacts, QString());
+        QCOMPARE(grades->at(0).notes, run.result.notes);
+        QCOMPARE(grades->at(1).notes, QStringList());
     }
-    // merge carries the artifacts folder with the run.
+    // merge carries the artifacts folder and the notes with the run.
     auto out = openOrDie(dir.filePath(QStringLiteral("merged.sqlite")));
     auto stats = out->mergeFrom(shard);
     QVERIFY2(stats, stats ? "" : qPrintable(stats.error().toString()));
@@ -283,6 +318,8 @@ void TestGradebook::artifactsRoundTripAndMerge()
     QCOMPARE(grades->at(0).studentId, QStringLiteral("bob"));
     QCOMPARE(grades->at(0).artifacts, folder);
     QCOMPARE(grades->at(1).artifacts, QString());
+    QCOMPARE(grades->at(0).notes.size(), 2);
+    QCOMPARE(grades->at(0).notes.at(0), QStringLiteral("locked cell 'setup' was changed (cells[1])"));
 }
 
 void TestGradebook::overrideSurvivesRegrade()

@@ -137,8 +137,12 @@ private Q_SLOTS:
     void gradeAnchoredProbe();
     void gradeAnchorFallback();
     void gradeWarningsNeverChangeGrade();
+    void gradeNotesAreKeptApartFromReasons();
+    void gradeBrokenCheckIsNotChargedToAnyone();
+    void gradeExpectedErrorsAreNotes();
     void gradeDatasetMissingIsGraderError();
     void gradeSandboxFailureIsGraderError();
+    void gradeKernelStartFailedSaysWhy();
     void gradeBadOptionIsNotGraded();
     void gradePartialCreditAndManual();
     void needsManualRule();
@@ -635,6 +639,113 @@ void TestGrading::gradeWarningsNeverChangeGrade()
     QVERIFY(r.reasons.isEmpty());
 }
 
+// Notes (the run's warnings, instrument notes, changes to protected cells) reach the result's notes, never its
+// reasons, and change neither the status nor the score.
+void TestGrading::gradeNotesAreKeptApartFromReasons()
+{
+    const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 1, QStringLiteral("q1")), valueCheck(QStringLiteral("final")),
+                                 testCheck(QStringLiteral("t-final")), testCheck(QStringLiteral("t-ans"))};
+    GradeInput in;
+    in.checks = checks;
+    in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
+    in.studentPayload = runPayload(QStringLiteral("warning"));
+    in.record = record(QStringLiteral("warning")).value(QLatin1String("record")).toObject();
+    in.record.insert(QStringLiteral("warnings"),
+                     QJsonArray{QStringLiteral("kernelspec 'conda-env-ds2024-py' ignored: running the Python kernel of /usr/bin/python3")});
+    in.notes = {QStringLiteral("answer cell 'q1' appears on several cells; probed after the last, cells[3]"),
+                QStringLiteral("test cell 't-final' was edited (cells[5]); the instructor's version ran")};
+    const GradeResult r = grade(in);
+    QCOMPARE(r.status, GradeStatus::Graded);
+    QCOMPARE(r.score, 4.0);
+    QCOMPARE(r.reasons, QStringList());
+    QCOMPARE(r.notes, (QStringList{in.notes.at(0), in.notes.at(1),
+                                   QStringLiteral("kernelspec 'conda-env-ds2024-py' ignored: running the Python kernel of "
+                                                  "/usr/bin/python3")}));
+    // A grader error keeps the notes too: they say what was seen before the failure.
+    in.graderError = Error{QStringLiteral("bwrap"), {}, QStringLiteral("could not start")};
+    QCOMPARE(grade(in).notes, r.notes);
+}
+
+// A check the instructor notebook fails itself is not graded, with the reference's error as the reason; the other
+// checks are graded as usual (one broken check fails no one else).
+void TestGrading::gradeBrokenCheckIsNotChargedToAnyone()
+{
+    const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 2, QStringLiteral("q1")), valueCheck(QStringLiteral("final")),
+                                 testCheck(QStringLiteral("t-final")), testCheck(QStringLiteral("t-ans"), 3)};
+    GradeInput in;
+    in.checks = checks;
+    in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
+    in.studentPayload = runPayload(QStringLiteral("anchor-student"));
+    in.record = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
+    const QString why = QStringLiteral("the test check fails on the instructor notebook (AssertionError: typo); fix the "
+                                       "test or the solution");
+    in.brokenChecks = {{QStringLiteral("t-final"), why}};
+    const GradeResult r = grade(in);
+    const CheckResult &broken = resultFor(r, QStringLiteral("t-final"));
+    QCOMPARE(broken.outcome, Outcome::NotGraded);
+    QCOMPARE(broken.points, 0.0);
+    QCOMPARE(broken.feedback, QStringLiteral("not graded: grader error: ") + why);
+    QCOMPARE(r.reasons, QStringList{QStringLiteral("check 't-final' not graded: grader error: ") + why});
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    // The others as without the broken check (gradeAnchoredProbe): ans 2 passed, t-ans 0 failed.
+    QCOMPARE(resultFor(r, QStringLiteral("ans")).outcome, Outcome::Pass);
+    QCOMPARE(resultFor(r, QStringLiteral("t-ans")).outcome, Outcome::Fail);
+    QCOMPARE(r.score, 3.0);
+    // A broken value check leaves a reference without values graded for the rest.
+    in.brokenChecks = {{QStringLiteral("ans"), QStringLiteral("`ans` is not defined")}, {QStringLiteral("final"), QStringLiteral("`final` is not defined")}};
+    in.referencePayload = "null";
+    const GradeResult tests = grade(in);
+    QCOMPARE(tests.status, GradeStatus::NeedsReview);
+    QCOMPARE(resultFor(tests, QStringLiteral("t-final")).outcome, Outcome::Pass);
+    QCOMPARE(resultFor(tests, QStringLiteral("ans")).feedback, QStringLiteral("not graded: grader error: `ans` is not defined"));
+}
+
+// An error a cell is meant to raise (tagged raises-exception, or the instructor's teaching cell raising the same
+// exception in the reference run) is a note; any other error stays a problem of the run.
+void TestGrading::gradeExpectedErrorsAreNotes()
+{
+    const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 2, QStringLiteral("q1")), testCheck(QStringLiteral("t-final"))};
+    GradeInput in;
+    in.checks = checks;
+    in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
+    in.studentPayload = runPayload(QStringLiteral("anchor-student"));
+    QJsonObject rec = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
+    QJsonArray cells = rec.value(QLatin1String("cells")).toArray();
+    QJsonObject first = cells.at(0).toObject(); // cells[0], a student cell that ran
+    first.insert(QStringLiteral("status"), QStringLiteral("error"));
+    first.insert(QStringLiteral("error"), QJsonObject{{QStringLiteral("ename"), QStringLiteral("NameError")},
+                                                      {QStringLiteral("evalue"), QStringLiteral("name 'a' is not defined")}});
+    cells.replace(0, first);
+    rec.insert(QStringLiteral("cells"), cells);
+    rec.insert(QStringLiteral("status"), QStringLiteral("errors"));
+    in.record = rec;
+
+    GradeResult r = grade(in);
+    QCOMPARE(r.status, GradeStatus::NeedsReview); // nothing says the error is expected
+    QCOMPARE(r.reasons.value(0), QStringLiteral("cells[0]: raised NameError: name 'a' is not defined"));
+
+    in.expectedErrors = {{0, QStringLiteral("NameError")}};
+    r = grade(in);
+    QCOMPARE(r.status, GradeStatus::Graded);
+    QCOMPARE(r.reasons, QStringList());
+    QCOMPARE(r.notes, QStringList{QStringLiteral("cells[0] raised NameError: name 'a' is not defined, as the instructor "
+                                                 "notebook's same cell does (noted, not a problem)")});
+    QCOMPARE(r.score, 3.0);
+
+    in.expectedErrors = {{0, QStringLiteral("ZeroDivisionError")}}; // another exception than the teaching cell's
+    QCOMPARE(grade(in).status, GradeStatus::NeedsReview);
+
+    in.expectedErrors.clear();
+    first.insert(QStringLiteral("raises_exception"), true);
+    cells.replace(0, first);
+    rec.insert(QStringLiteral("cells"), cells);
+    in.record = rec;
+    r = grade(in);
+    QCOMPARE(r.status, GradeStatus::Graded);
+    QCOMPARE(r.notes, QStringList{QStringLiteral("cells[0] raised NameError: name 'a' is not defined (tagged "
+                                                 "raises-exception: expected)")});
+}
+
 void TestGrading::gradeDatasetMissingIsGraderError()
 {
     const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 1, QStringLiteral("q1")), testCheck(QStringLiteral("t-final"))};
@@ -648,6 +759,30 @@ void TestGrading::gradeDatasetMissingIsGraderError()
     QVERIFY(isMissingDatasetError(QStringLiteral("ConnectionError"),
                                   QStringLiteral("Couldn't reach 'org/data' on the Hub (LocalEntryNotFoundError)... offline mode is enabled.")));
     QVERIFY(!isMissingDatasetError(QStringLiteral("FileNotFoundError"), QStringLiteral("data.csv")));
+}
+
+// A kernel that could not start is a grader error that says why: the record's kernel.reason, else the runner's
+// last message; never an empty reason.
+void TestGrading::gradeKernelStartFailedSaysWhy()
+{
+    GradeInput in;
+    in.checks = {valueCheck(QStringLiteral("count"), 2)};
+    in.referencePayload = runPayload(QStringLiteral("C02-ref"));
+    in.record = QJsonObject{{QStringLiteral("status"), QStringLiteral("kernel-start-failed")},
+                            {QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), false},
+                                                                   {QStringLiteral("reason"), QStringLiteral("the kernel did not start (RuntimeError: Kernel died before replying to kernel_info); the kernel process ended: killed by SIGKILL; out of memory?")}}},
+                            {QStringLiteral("messages"), QJsonArray{QStringLiteral("an earlier message")}}};
+    GradeResult r = grade(in);
+    QCOMPARE(r.status, GradeStatus::GraderError);
+    QCOMPARE(r.reasons, QStringList{QStringLiteral("the kernel could not start: the kernel did not start (RuntimeError: "
+                                                   "Kernel died before replying to kernel_info); the kernel process ended: "
+                                                   "killed by SIGKILL; out of memory?")});
+    // A record from a runner that put the reason only in its messages (before kernel.reason was always set).
+    in.record.insert(QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), false}});
+    in.record.insert(QStringLiteral("messages"), QJsonArray{QStringLiteral("the kernel did not start (TimeoutError: x)")});
+    QCOMPARE(grade(in).reasons, QStringList{QStringLiteral("the kernel could not start: the kernel did not start (TimeoutError: x)")});
+    in.record.remove(QStringLiteral("messages"));
+    QCOMPARE(grade(in).reasons, QStringList{QStringLiteral("the kernel could not start: the runner recorded no reason")});
 }
 
 void TestGrading::gradeSandboxFailureIsGraderError()

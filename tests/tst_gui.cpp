@@ -1070,6 +1070,7 @@ private Q_SLOTS:
         in.referencePayload = payload(QStringLiteral("infinite-loop-ref"));
         in.studentPayload = payload(QStringLiteral("infinite-loop-student"));
         in.record = records.value(QStringLiteral("infinite-loop-student")).toObject().value(QLatin1String("record")).toObject();
+        in.notes = {QStringLiteral("test cell 'q1-tests' was edited (cells[4]); the instructor's version ran")};
         const GradeResult result = grade(in);
 
         SubmissionDetail detail;
@@ -1078,6 +1079,9 @@ private Q_SLOTS:
         detail.setResult(QStringLiteral("alice"), result, in.record, QString(), QStringLiteral("runner log"));
         QVERIFY(detail.summaryText().contains(QLatin1String("needs-review")));
         QVERIFY(detail.summaryText().contains(QLatin1String("cells[2]: cell timed out")));
+        // The run's notes are shown too, after the reasons.
+        QVERIFY2(detail.summaryText().endsWith(QLatin1String("\n") + detail.tr("Note: %1").arg(in.notes.first())),
+                 qPrintable(detail.summaryText()));
         CheckResultsModel *m = detail.checksModel();
         QCOMPARE(m->rowCount(), 3);
         QCOMPARE(m->index(0, CheckResultsModel::OutcomeColumn).data().toString(), QStringLiteral("pass"));
@@ -1428,6 +1432,15 @@ private Q_SLOTS:
         QVERIFY2(health->item(QStringLiteral("slowest-cells"))->detail.contains(QLatin1String("limit 15.0 s per cell")),
                  qPrintable(health->item(QStringLiteral("slowest-cells"))->detail));
         QCOMPARE(health->item(QStringLiteral("slowest-cells"))->state, HealthModel::State::Ok);
+        // Then the notebook's imports (numpy, pandas) under the limits, in the sandbox: the environment row says
+        // they fit, with the address space they take.
+        QSignalSpy imports(w.healthPage(), &HealthPage::importsChecked);
+        QTRY_VERIFY_WITH_TIMEOUT(!imports.isEmpty() || health->item(QStringLiteral("environment"))->detail.startsWith(QLatin1String("Ready; ")),
+                                 300000);
+        const HealthItem *env = health->item(QStringLiteral("environment"));
+        QVERIFY2(env->detail.startsWith(QLatin1String("Ready; the notebook's 2 import(s) start under the limits, taking ")),
+                 qPrintable(env->detail));
+        QCOMPARE(env->state, HealthModel::State::Ok);
     }
 
     void checksAreAddedFromTheReferenceRun()

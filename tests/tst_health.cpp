@@ -43,10 +43,17 @@ HealthInputs basic()
 
 HealthInputs::Reference referenceTaking(double duration, QList<CellTiming> cells)
 {
-    ReferenceTiming t;
-    t.durationS = duration;
-    t.cells = std::move(cells);
-    return {true, false, {}, t};
+    HealthInputs::Reference r;
+    r.ok = true;
+    r.timing = ReferenceTiming{duration, std::move(cells)};
+    return r;
+}
+
+HealthInputs::Reference failedReference(const QString &message)
+{
+    HealthInputs::Reference r;
+    r.message = message;
+    return r;
 }
 
 using sandmark::test::CliRun;
@@ -57,8 +64,8 @@ CliRun cli(const QStringList &args)
 }
 
 // A copy of examples/iris (assignment, notebook, data; no submissions) with `limits` and extra code appended
-// to the instructor notebook's first code cell.
-bool copyIris(const QString &to, const QByteArray &limitsJson, const QString &extraCode)
+// to the instructor notebook's cells[cell] (1: the setup cell with the imports; 3: the first answer cell).
+bool copyIris(const QString &to, const QByteArray &limitsJson, const QString &extraCode, int cell = 1)
 {
     const QString from = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
     QDir().mkpath(to + QStringLiteral("/data"));
@@ -74,13 +81,13 @@ bool copyIris(const QString &to, const QByteArray &limitsJson, const QString &ex
         return false;
     QJsonObject nb = QJsonDocument::fromJson(n.readAll()).object();
     QJsonArray cells = nb.value(QStringLiteral("cells")).toArray();
-    QJsonObject first = cells.at(1).toObject(); // the imports
+    QJsonObject first = cells.at(cell).toObject();
     const QJsonValue source = first.value(QStringLiteral("source")); // a string or a list of lines (nbformat)
     QString text = source.toString();
     for (const QJsonValue &line : source.toArray())
         text += line.toString();
     first.insert(QStringLiteral("source"), text + QLatin1Char('\n') + extraCode);
-    cells.replace(1, first);
+    cells.replace(cell, first);
     nb.insert(QStringLiteral("cells"), cells);
     QFile outA(to + QStringLiteral("/assignment.json")), outN(to + QStringLiteral("/iris-analysis.ipynb"));
     return outA.open(QIODevice::WriteOnly) && outA.write(QJsonDocument(assignment).toJson()) > 0
@@ -172,7 +179,7 @@ private Q_SLOTS:
     void failedReferenceNamesItsError()
     {
         HealthInputs in = basic();
-        in.reference = HealthInputs::Reference{false, false, u"iris-analysis.ipynb: cells[3]: raised ValueError: x"_qs, std::nullopt};
+        in.reference = failedReference(u"iris-analysis.ipynb: cells[3]: raised ValueError: x"_qs);
         const QList<HealthItem> items = assessHealth(in);
         QCOMPARE(item(items, u"reference"_qs).state, State::Failed);
         QCOMPARE(item(items, u"reference"_qs).detail, u"iris-analysis.ipynb: cells[3]: raised ValueError: x"_qs);
@@ -181,10 +188,121 @@ private Q_SLOTS:
         QCOMPARE(item(items, u"slowest-cells"_qs).state, State::Pending);
     }
 
+    // What the reference run found besides its values: a check the solution fails (the Checks row fails, naming
+    // it), noted cell errors (the reference row warns while one is not tagged raises-exception), a module the
+    // environment lacks (the environment row fails, naming it and the fix).
+    void referenceFindingsAreNamed()
+    {
+        HealthInputs in = basic();
+        HealthInputs::Reference r = referenceTaking(4, {});
+        r.brokenChecks = {{u"q3-tests"_qs, u"the test check fails on the instructor notebook (AssertionError: typo); fix the "
+                                            "test or the solution"_qs}};
+        r.notes = {u"cells[2] raised NameError: name 'a' is not defined (not an answer or test cell: noted, not a failure)"_qs};
+        r.untaggedNotes = 1;
+        in.reference = r;
+        QList<HealthItem> items = assessHealth(in);
+        const HealthItem checks = item(items, u"checks"_qs);
+        QCOMPARE(checks.state, State::Failed);
+        QCOMPARE(checks.detail, u"5 check(s), 8 points in total; 1 fail(s) on the instructor notebook: checks 'q3-tests': "
+                                "the test check fails on the instructor notebook (AssertionError: typo); fix the test or "
+                                "the solution"_qs);
+        QVERIFY(checks.fix.contains(u"not graded for anyone"_qs));
+        const HealthItem reference = item(items, u"reference"_qs);
+        QCOMPARE(reference.state, State::Warning);
+        QCOMPARE(reference.detail, u"Succeeded in 4.0 s. Noted, not failures: cells[2] raised NameError: name 'a' is not "
+                                   "defined (not an answer or test cell: noted, not a failure)."_qs);
+        r.untaggedNotes = 0; // tagged raises-exception: on purpose, said so
+        in.reference = r;
+        QCOMPARE(item(assessHealth(in), u"reference"_qs).state, State::Ok);
+        QCOMPARE(item(assessHealth(in), u"environment"_qs).state, State::Ok);
+
+        in.reference = failedReference(u"ps1.ipynb: cells[0]: raised ModuleNotFoundError: No module named 'pytest'"_qs);
+        in.reference->missingModules = {u"pytest"_qs};
+        items = assessHealth(in);
+        const HealthItem env = item(items, u"environment"_qs);
+        QCOMPARE(env.state, State::Failed);
+        QCOMPARE(env.detail, u"The environment lacks the module(s) pytest."_qs);
+        QVERIFY(env.fix.startsWith(u"Add the package that provides each to \"dependencies\" in assignment.json"_qs));
+    }
+
+    // The environment row from the imports under the limits: a memory limit too small (the imports fail under it
+    // and run with more) fails with the size to set; a missing module fails naming it; imports that leave little
+    // room warn; imports that fit are ok.
+    void importsUnderTheLimits()
+    {
+        HealthInputs in = basic();
+        ImportsCheckResult r;
+        r.statements = {u"import numpy as np"_qs, u"import pandas as pd"_qs};
+        r.failedStatement = u"import numpy as np"_qs;
+        r.error = u"ImportError: libopenblas.so.0: failed to map segment from shared object"_qs;
+        r.memoryTooSmall = true;
+        r.limitBytes = 256LL << 20;
+        r.triedBytes = 4LL << 30;
+        r.peakBytes = 300LL << 20;
+        in.imports = r;
+        HealthItem env = item(assessHealth(in), u"environment"_qs);
+        QCOMPARE(env.state, State::Failed);
+        QCOMPARE(env.detail, u"`import numpy as np` fails under the limits (ImportError: libopenblas.so.0: failed to map "
+                             "segment from shared object), and runs with 4 GiB of memory: the memory limit of 256 MiB "
+                             "is too small for the environment's imports (they take 300 MiB of address space)."_qs);
+        QCOMPARE(env.fix, u"Raise limits.memory_bytes in assignment.json to at least 768 MiB (805306368 bytes); a correct "
+                          "answer fails under the current limit."_qs);
+
+        r.memoryTooSmall = false;
+        r.failedStatement = u"import pytest"_qs;
+        r.error = u"ModuleNotFoundError: No module named 'pytest'"_qs;
+        r.missingModule = u"pytest"_qs;
+        in.imports = r;
+        env = item(assessHealth(in), u"environment"_qs);
+        QCOMPARE(env.state, State::Failed);
+        QCOMPARE(env.detail, u"The environment lacks the module(s) pytest."_qs);
+
+        r = ImportsCheckResult{};
+        r.ok = true;
+        r.statements = {u"import numpy as np"_qs};
+        r.limitBytes = 1LL << 30;
+        r.peakBytes = 900LL << 20;
+        in.imports = r;
+        env = item(assessHealth(in), u"environment"_qs);
+        QCOMPARE(env.state, State::Warning);
+        QCOMPARE(env.detail, u"Ready; the notebook's 1 import(s) start under the limits, taking 900 MiB of the 1 GiB of "
+                             "address space."_qs);
+        r.peakBytes = 200LL << 20;
+        in.imports = r;
+        QCOMPARE(item(assessHealth(in), u"environment"_qs).state, State::Ok);
+    }
+
+    // The CLI through the real sandbox: with 256 MiB, numpy's import fails (OpenBLAS cannot map its buffers), and
+    // the report says the memory limit is too small, with the size to set; exit 1.
+    void cliFindsMemoryLimitTooSmallForTheImports()
+    {
+        if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
+            QSKIP("bwrap is not installed");
+        QTemporaryDir dir;
+        QVERIFY(copyIris(dir.path(), R"({"timeout_s": 120, "cell_timeout_s": 60, "memory_bytes": 268435456})", u"pass"_qs));
+        const CliRun r = cli({u"validate"_qs, u"--health"_qs, u"--json"_qs, dir.path()});
+        QCOMPARE(r.code, 1);
+        QMap<QString, QJsonObject> items;
+        for (const QJsonValue &v : QJsonDocument::fromJson(r.out).object().value(u"items"_qs).toArray())
+            items.insert(v.toObject().value(u"id"_qs).toString(), v.toObject());
+        const QJsonObject env = items.value(u"environment"_qs);
+        QCOMPARE(env.value(u"state"_qs).toString(), u"failed"_qs);
+        const QString detail = env.value(u"detail"_qs).toString();
+        QVERIFY2(detail.startsWith(u"`import numpy as np` fails under the limits (ImportError: "_qs), qPrintable(detail));
+        QVERIFY2(detail.contains(u"and runs with 4 GiB of memory: the memory limit of 256 MiB is too small for the "
+                                 "environment's imports (they take "_qs),
+                 qPrintable(detail));
+        QVERIFY2(env.value(u"fix"_qs).toString().startsWith(u"Raise limits.memory_bytes in assignment.json to at least "_qs),
+                 qPrintable(env.value(u"fix"_qs).toString()));
+    }
+
     void cachedResultWithoutTimes()
     {
         HealthInputs in = basic();
-        in.reference = HealthInputs::Reference{true, true, {}, std::nullopt};
+        HealthInputs::Reference cached;
+        cached.ok = true;
+        cached.cached = true;
+        in.reference = cached;
         const QList<HealthItem> items = assessHealth(in);
         QCOMPARE(item(items, u"reference"_qs).detail, u"Succeeded (cached result)."_qs);
         QCOMPARE(item(items, u"slowest-cells"_qs).state, State::Pending);
@@ -270,23 +388,48 @@ private Q_SLOTS:
                  qPrintable(items.value(u"batch-time"_qs).value(u"detail"_qs).toString()));
     }
 
-    // A solution that fails is a failed item with the cell named, and exit 1.
+    // A solution (an answer cell) that fails is a failed item with the cell named, and exit 1.
     void cliReportsBrokenReference()
     {
         if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
             QSKIP("bwrap is not installed");
         QTemporaryDir dir;
-        QVERIFY(copyIris(dir.path(), R"({"timeout_s": 60, "cell_timeout_s": 10})", u"raise ValueError('broken solution')"_qs));
+        QVERIFY(copyIris(dir.path(), R"({"timeout_s": 60, "cell_timeout_s": 10})", u"raise ValueError('broken solution')"_qs, 3));
         const CliRun r = cli({u"validate"_qs, u"--health"_qs, dir.path()});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.out.contains("FAILED  Reference run"), r.out.constData());
-        QVERIFY2(r.out.contains("cells[1]") && r.out.contains("broken solution"), r.out.constData());
+        QVERIFY2(r.out.contains("cells[3]: the instructor notebook failed in the reference run: raised ValueError: broken "
+                                "solution"),
+                 r.out.constData());
         QVERIFY(r.out.contains("NOT READY"));
     }
 
-    // A test check the solution fails is the assignment's error: the reference run fails naming the check,
-    // and grading gives a grader error for the submission, never a 0 for the student.
-    void testCheckFailingOnTheSolutionIsAGraderError()
+    // An error in a cell that is neither an answer nor a test (here after the setup cell's imports) is noted, not a
+    // failure: the reference run succeeds, and the report warns (the cell is not tagged raises-exception).
+    void cliNotesErrorOutsideAnswers()
+    {
+        if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
+            QSKIP("bwrap is not installed");
+        QTemporaryDir dir;
+        QVERIFY(copyIris(dir.path(), R"({"timeout_s": 60, "cell_timeout_s": 10})", u"raise ValueError('shown on purpose')"_qs));
+        const CliRun r = cli({u"validate"_qs, u"--health"_qs, u"--json"_qs, dir.path()});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QMap<QString, QJsonObject> items;
+        for (const QJsonValue &v : QJsonDocument::fromJson(r.out).object().value(u"items"_qs).toArray())
+            items.insert(v.toObject().value(u"id"_qs).toString(), v.toObject());
+        const QJsonObject reference = items.value(u"reference"_qs);
+        QCOMPARE(reference.value(u"state"_qs).toString(), u"warning"_qs);
+        QVERIFY2(reference.value(u"detail"_qs).toString().endsWith(
+                     u"Noted, not failures: cells[1] raised ValueError: shown on purpose (not an answer or test cell: "
+                     "noted, not a failure)."_qs),
+                 qPrintable(reference.value(u"detail"_qs).toString()));
+        QVERIFY(reference.value(u"fix"_qs).toString().contains(u"raises-exception"_qs));
+        QCOMPARE(items.value(u"checks"_qs).value(u"state"_qs).toString(), u"ok"_qs); // every value is defined
+    }
+
+    // A test check the solution fails is the assignment's error: the report names the check, and grading leaves
+    // that check not graded for everyone (a grader error, never a 0 for the student) while the others are graded.
+    void testCheckFailingOnTheSolutionIsNotGradedForAnyone()
     {
         if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
             QSKIP("bwrap is not installed");
@@ -306,21 +449,35 @@ private Q_SLOTS:
         f.write(QJsonDocument(a).toJson());
         f.close();
 
+        const QByteArray why = "the test check fails on the instructor notebook (AssertionError: impossible); fix the "
+                               "test or the solution";
         const CliRun health = cli({u"validate"_qs, u"--health"_qs, dir.path()});
         QCOMPARE(health.code, 1);
-        QVERIFY2(health.out.contains("FAILED  Reference run")
-                     && health.out.contains("checks 'corr-hidden': the test check fails on the instructor notebook "
-                                            "(AssertionError: impossible)"),
+        QVERIFY2(health.out.contains("OK      Reference run"), health.out.constData());
+        QVERIFY2(health.out.contains("FAILED  Checks") && health.out.contains("checks 'corr-hidden': " + why),
                  health.out.constData());
 
         QVERIFY(QDir().mkpath(dir.filePath(u"submissions/alice"_qs)));
         QVERIFY(QFile::copy(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris/submissions/alice/iris-analysis.ipynb"),
                             dir.filePath(u"submissions/alice/iris-analysis.ipynb"_qs)));
         const CliRun grade = cli({u"grade"_qs, u"--json"_qs, dir.path()});
-        QCOMPARE(grade.code, 3);
+        QCOMPARE(grade.code, 3); // a grader error of one check
+        QVERIFY2(grade.err.contains("sandmark-cli: grade: checks 'corr-hidden' was not graded for anyone (a grader error, "
+                                    "not the students'): " + why),
+                 grade.err.constData());
         const QJsonObject alice = QJsonDocument::fromJson(grade.out.split('\n').value(0)).object();
-        QCOMPARE(alice.value(u"status"_qs).toString(), u"grader-error"_qs);
-        QVERIFY2(QJsonDocument(alice).toJson().contains("corr-hidden"), grade.out.constData());
+        QCOMPARE(alice.value(u"status"_qs).toString(), u"needs-review"_qs);
+        QCOMPARE(alice.value(u"score"_qs).toDouble(), 7.0); // the four value checks, graded as usual
+        QCOMPARE(alice.value(u"max_score"_qs).toDouble(), 8.0);
+        QCOMPARE(alice.value(u"reasons"_qs).toVariant().toStringList(),
+                 QStringList{u"check 'corr-hidden' not graded: grader error: "_qs + QString::fromUtf8(why)});
+        for (const QJsonValue &c : alice.value(u"checks"_qs).toArray()) {
+            const QJsonObject check = c.toObject();
+            const bool broken = check.value(u"id"_qs).toString() == u"corr-hidden"_qs;
+            QCOMPARE(check.value(u"outcome"_qs).toString(), broken ? u"not-graded"_qs : u"pass"_qs);
+            if (broken)
+                QCOMPARE(check.value(u"feedback"_qs).toString(), u"not graded: grader error: "_qs + QString::fromUtf8(why));
+        }
     }
 
     // Issue 17: every way to NOT READY is a failure a script can test (`validate --health && publish`): exit 1, in

@@ -203,6 +203,35 @@ private Q_SLOTS:
         QCOMPARE(got, expected);
     }
 
+    // What a graded run notes: every change but a test cell's deletion or copies, which instrument() notes with
+    // where the instructor's test ran. A changed or deleted locked cell (not a test) is noted as such.
+    void changeNotesForTheRun()
+    {
+        auto source = Notebook::load(data(QStringLiteral("source/ps1/ps1.ipynb")));
+        auto release = makeRelease(*source, QStringLiteral("ps1.ipynb"));
+        QVERIFY(release);
+        QCOMPARE(changeNotes(release->notebook, submission(QStringLiteral("keeps"))), QStringList());
+        QCOMPARE(changeNotes(release->notebook, submission(QStringLiteral("deletes"))), QStringList());
+        QCOMPARE(changeNotes(release->notebook, submission(QStringLiteral("copies"))), QStringList());
+        QCOMPARE(changeNotes(release->notebook, submission(QStringLiteral("edits"))),
+                 (QStringList{QStringLiteral("test cell 'square-tests' was edited (cells[2]); the instructor's version ran"),
+                              QStringLiteral("test cell 'words-tests' was edited (cells[10]); the instructor's version ran")}));
+        Json json = NotebookEditor::json(submission(QStringLiteral("keeps")));
+        json["cells"][6]["source"] = "ratio = 1.0";
+        QCOMPARE(changeNotes(release->notebook, NotebookEditor::fromJson(json)),
+                 QStringList{QStringLiteral("locked cell 'ratio-given' was changed (cells[6])")});
+        json["cells"].erase(6);
+        QCOMPARE(changeNotes(release->notebook, NotebookEditor::fromJson(json)),
+                 QStringList{QStringLiteral("cell 'ratio-given' was deleted")});
+        // An answer cell copied with its metadata (a test cell's copies are the instrument's to note).
+        json = NotebookEditor::json(submission(QStringLiteral("keeps")));
+        json["cells"].push_back(json["cells"][9]);
+        QCOMPARE(changeNotes(release->notebook, NotebookEditor::fromJson(json)),
+                 QStringList{QStringLiteral("cell 'words' was copied: 1 more time(s) (cells[11]) after cells[9]")});
+        // A notebook without nbgrader cells notes nothing.
+        QCOMPARE(changeNotes(Notebook(), submission(QStringLiteral("edits"))), QStringList());
+    }
+
     void autotestRefused()
     {
         Json json = NotebookEditor::json(submission(QStringLiteral("keeps")));

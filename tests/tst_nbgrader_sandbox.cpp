@@ -89,6 +89,37 @@ class TestNbgraderSandbox : public QObject
     QString m_skip;
     QString m_assignment, m_gradebook;
     bool m_graded = false; ///< gradesAreNbgradersRules() passed: the later steps build on its gradebook
+    /// tests/data/nbgrader/outcomes: ps2 imported, with a value check anchored on the answer cell 'scaled', and
+    /// its submissions graded once (gradeOutcomes()) into m_outcomesGradebook.
+    QString m_outcomes, m_outcomesGradebook;
+    Cli m_outcomesRun;
+
+    /// Imports tests/data/nbgrader/outcomes/source/ps2 (once), adds the value check, copies the submissions
+    /// there and grades them with `grade --json`. The result stays in m_outcomesRun.
+    bool gradeOutcomes()
+    {
+        if (!m_outcomes.isEmpty())
+            return m_outcomesRun.code >= 0;
+        const QString data = QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/outcomes");
+        m_outcomes = m_tmp.filePath(u"ps2"_s);
+        m_outcomesGradebook = m_tmp.filePath(u"ps2.sqlite"_s);
+        const Cli import = cli({u"import"_s, u"nbgrader"_s, data + u"/source/ps2"_s, u"-o"_s, m_outcomes});
+        if (import.code != 0)
+            qWarning("%s", import.err.constData());
+        // `scaled`, read right after its answer cell (which tampers copies: the anchor is then on two cells).
+        const Cli add = cli({u"checks"_s, u"add"_s, u"value"_s, m_outcomes, u"--variable"_s, u"scaled"_s, u"--anchor"_s,
+                             u"scaled"_s, u"--points"_s, u"1"_s});
+        if (add.code != 0)
+            qWarning("%s", add.err.constData());
+        for (const QString &student : {u"keeps"_s, u"tampers"_s}) {
+            QDir().mkpath(m_outcomes + u"/submissions/"_s + student);
+            QFile::copy(data + u"/submissions/"_s + student + u"/ps2.ipynb"_s,
+                        m_outcomes + u"/submissions/"_s + student + u"/ps2.ipynb"_s);
+        }
+        m_outcomesRun = cli({u"grade"_s, m_outcomes, u"--gradebook"_s, m_outcomesGradebook, u"--json"_s, u"--jobs"_s, u"2"_s},
+                            900000);
+        return m_outcomesRun.code >= 0;
+    }
 
     Cli cli(const QStringList &args, int timeoutMs = 60000)
     {
@@ -327,6 +358,192 @@ private Q_SLOTS:
         QCOMPARE(untouched, (QStringList{u"square"_s, u"explain"_s, u"words"_s}));
     }
 
+    // Changes to nbgrader's protected cells (an edited test cell, a changed locked cell, a deleted cell, a copied
+    // cell) and the warnings `run` and `instrument` print (an answer cell's anchor on two cells: the last is
+    // probed; an unknown kernelspec) are the run's notes: in the gradebook, `grade --json` and the feedback page,
+    // never reasons, and the grade stays what the answers earn.
+    void changesAndWarningsAreNotes()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        QVERIFY(gradeOutcomes());
+        auto gb = Gradebook::open(m_outcomesGradebook);
+        QVERIFY2(gb, m_outcomesRun.err.constData());
+        const auto tampers = (*gb)->effectiveGrade(u"tampers"_s);
+        QVERIFY2(tampers && *tampers, m_outcomesRun.err.constData());
+        const EffectiveGrade &g = **tampers;
+        const QString who = g.reasons.join(u" | "_s) + u" || "_s + g.notes.join(u" | "_s);
+        QCOMPARE(g.autoScore, 4.0); // square-tests 2 (the instructor's test ran), scaled-tests 1, scaled 1
+        const QStringList expected = {
+            u"answer cell 'scaled' appears on several cells; probed after the last, cells[7]"_s,
+            u"cell 'intro' was deleted"_s,
+            u"locked cell 'setup' was changed (cells[0])"_s,
+            u"test cell 'square-tests' was edited (cells[4]); the instructor's version ran"_s,
+            u"cell 'scaled' was copied: 1 more time(s) (cells[7]) after cells[5]"_s,
+        };
+        QCOMPARE(g.notes.mid(0, expected.size()), expected);
+        // Then the record's warning, then the teaching cells' errors (teachingCellsRaiseOnPurpose()).
+        QCOMPARE(g.notes.size(), expected.size() + 3);
+        QVERIFY2(g.notes.at(expected.size()).startsWith(u"kernelspec 'conda-env-course-py' ignored: running the Python kernel of "_s),
+                 qPrintable(who));
+        for (const QString &n : g.notes)
+            QVERIFY2(!g.reasons.contains(n), qPrintable(who));
+        // The untouched-but-answered submission notes no change.
+        const auto keeps = (*gb)->effectiveGrade(u"keeps"_s);
+        QVERIFY(keeps && *keeps);
+        for (const QString &n : (*keeps)->notes)
+            QVERIFY2(!n.contains(u"was "_s) && !n.contains(u"kernelspec"_s), qPrintable(n));
+
+        // grade --json carries them as "notes".
+        bool seen = false;
+        for (const QByteArray &line : m_outcomesRun.out.split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.value(u"submission"_s).toString() != u"tampers"_s)
+                continue;
+            seen = true;
+            QCOMPARE(o.value(u"notes"_s).toVariant().toStringList(), g.notes);
+        }
+        QVERIFY2(seen, m_outcomesRun.out.constData());
+
+        // The feedback page lists them for the student.
+        const QString dir = m_tmp.filePath(u"ps2-feedback"_s);
+        const Cli fb = cli({u"feedback"_s, m_outcomes, u"--gradebook"_s, m_outcomesGradebook, u"--student"_s, u"tampers"_s,
+                            u"-o"_s, dir});
+        QVERIFY2(fb.code == 0, fb.err.constData());
+        const QString html = QString::fromUtf8(readFile(dir + u"/tampers.html"_s));
+        QVERIFY2(html.contains(u"<li>locked cell &#39;setup&#39; was changed (cells[0])</li>"_s), qPrintable(html));
+        QVERIFY(html.contains(u"<li>test cell &#39;square-tests&#39; was edited (cells[4]); the instructor&#39;s version ran</li>"_s));
+        QVERIFY(html.contains(u"<li>kernelspec &#39;conda-env-course-py&#39; ignored"_s));
+    }
+
+    // A teaching notebook's cells that raise on purpose: `not_assigned_yet` in a cell that is neither an answer nor a
+    // test, and `1 / 0` tagged raises-exception. The reference run notes them instead of failing, and a submission
+    // whose same cells raise the same is graded, with the errors as notes.
+    void teachingCellsRaiseOnPurpose()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        QVERIFY(gradeOutcomes());
+        QVERIFY2(m_outcomesRun.err.contains("sandmark-cli: note: reference run: cells[2] raised NameError: name "
+                                            "'not_assigned_yet' is not defined (not an answer or test cell: noted, not a "
+                                            "failure)\n"),
+                 m_outcomesRun.err.constData());
+        QVERIFY2(m_outcomesRun.err.contains("sandmark-cli: note: reference run: cells[3] raised ZeroDivisionError: division "
+                                            "by zero (tagged raises-exception: expected)\n"),
+                 m_outcomesRun.err.constData());
+        auto gb = Gradebook::open(m_outcomesGradebook);
+        QVERIFY(gb);
+        const auto keeps = (*gb)->effectiveGrade(u"keeps"_s);
+        QVERIFY2(keeps && *keeps, m_outcomesRun.err.constData());
+        const EffectiveGrade &g = **keeps;
+        QVERIFY2(g.status == GradeStatus::Graded, qPrintable(g.reasons.join(u" | "_s)));
+        QCOMPARE(g.autoScore, 4.0);
+        QCOMPARE(g.notes, (QStringList{u"cells[2] raised NameError: name 'not_assigned_yet' is not defined, as the "
+                                       "instructor notebook's same cell does (noted, not a problem)"_s,
+                                       u"cells[3] raised ZeroDivisionError: division by zero (tagged raises-exception: "
+                                       "expected)"_s}));
+        const auto tampers = (*gb)->effectiveGrade(u"tampers"_s);
+        QVERIFY(tampers && *tampers);
+        QCOMPARE((*tampers)->status, GradeStatus::Graded);
+        QCOMPARE((*tampers)->notes.mid(6), (QStringList{u"cells[1] raised NameError: name 'not_assigned_yet' is not "
+                                                        "defined, as the instructor notebook's same cell does (noted, not a "
+                                                        "problem)"_s,
+                                                        u"cells[2] raised ZeroDivisionError: division by zero (tagged "
+                                                        "raises-exception: expected)"_s}));
+    }
+
+    // tests/data/nbgrader/outcomes/source/ps3: the instructor notebook fails two of its own tests (a typo; a module
+    // the environment lacks) and leaves the name of a value check undefined (an aside cell raises before assigning
+    // it). Those three checks are not graded for anyone, each with the reference's error as its reason (the
+    // module named, with the fix); the one sound check is graded; `validate --health` names them.
+    void brokenChecksFailNoOneElse()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const QString data = QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/outcomes");
+        const QString ps3 = m_tmp.filePath(u"ps3"_s);
+        Cli run = cli({u"import"_s, u"nbgrader"_s, data + u"/source/ps3"_s, u"-o"_s, ps3});
+        QVERIFY2(run.code == 0, run.err.constData());
+        run = cli({u"checks"_s, u"add"_s, u"value"_s, ps3, u"--variable"_s, u"later"_s, u"--points"_s, u"1"_s});
+        QVERIFY2(run.code == 0, run.err.constData());
+        QVERIFY(QDir().mkpath(ps3 + u"/submissions/good"_s));
+        QVERIFY(QFile::copy(data + u"/submissions-ps3/good/ps3.ipynb"_s, ps3 + u"/submissions/good/ps3.ipynb"_s));
+
+        const QString typo = u"the test check fails on the instructor notebook (AssertionError: the instructor's typo); "
+                             "fix the test or the solution"_s;
+        const QString module = u"the test check fails on the instructor notebook (ModuleNotFoundError: No module named "
+                               "'course_helpers_absent'): the environment has no module 'course_helpers_absent': add the "
+                               "package that provides it to \"dependencies\" in assignment.json (its pip name, often the "
+                               "same as the module's)"_s;
+        const QString later = u"`later` is not defined at the end of the instructor notebook, where cells[4] raised "
+                              "NameError: name 'undefined_helper' is not defined"_s;
+        run = cli({u"grade"_s, ps3, u"--json"_s}, 600000);
+        QCOMPARE(run.code, 3); // grader errors of three checks
+        for (const auto &[id, why] : {std::pair{u"typo-tests"_s, typo}, std::pair{u"module-tests"_s, module},
+                                      std::pair{u"later"_s, later}})
+            QVERIFY2(run.err.contains((u"sandmark-cli: grade: checks '%1' was not graded for anyone (a grader error, not "
+                                       "the students'): %2\n"_s.arg(id, why)).toUtf8()),
+                     run.err.constData());
+        const QJsonObject good = QJsonDocument::fromJson(run.out.split('\n').value(0)).object();
+        QCOMPARE(good.value(u"submission"_s).toString(), u"good"_s);
+        QCOMPARE(good.value(u"status"_s).toString(), u"needs-review"_s);
+        QCOMPARE(good.value(u"score"_s).toDouble(), 1.0);
+        QCOMPARE(good.value(u"max_score"_s).toDouble(), 4.0);
+        QCOMPARE(good.value(u"reasons"_s).toVariant().toStringList(),
+                 (QStringList{u"check 'typo-tests' not graded: grader error: "_s + typo,
+                              u"check 'module-tests' not graded: grader error: "_s + module,
+                              u"check 'later' not graded: grader error: "_s + later}));
+        const QJsonArray checks = good.value(u"checks"_s).toArray();
+        QCOMPARE(checks.size(), 4);
+        QCOMPARE(checks.at(0).toObject().value(u"outcome"_s).toString(), u"pass"_s); // double-tests, the sound check
+        for (int i = 1; i < 4; ++i)
+            QCOMPARE(checks.at(i).toObject().value(u"outcome"_s).toString(), u"not-graded"_s);
+        QCOMPARE(checks.at(2).toObject().value(u"feedback"_s).toString(), u"not graded: grader error: "_s + module);
+        // The aside's NameError in the student's copy is the instructor's own: a note, not a problem.
+        QCOMPARE(good.value(u"notes"_s).toVariant().toStringList(),
+                 QStringList{u"cells[4] raised NameError: name 'undefined_helper' is not defined, as the instructor "
+                             "notebook's same cell does (noted, not a problem)"_s});
+
+        const Cli health = cli({u"validate"_s, u"--health"_s, ps3}, 600000);
+        QCOMPARE(health.code, 1);
+        QVERIFY2(health.out.contains("FAILED  Checks") && health.out.contains((u"checks 'module-tests': "_s + module).toUtf8())
+                     && health.out.contains((u"checks 'typo-tests': "_s + typo).toUtf8())
+                     && health.out.contains((u"checks 'later': "_s + later).toUtf8()),
+                 health.out.constData());
+        QVERIFY2(health.out.contains("FAILED  Environment built") && health.out.contains("lacks the module(s) course_helpers_absent"),
+                 health.out.constData());
+        QVERIFY2(health.out.contains("WARNING Reference run"), health.out.constData());
+
+        // The module imported by an instructor cell: the reference run fails, naming the module and the fix, and
+        // every submission is a grader error with that reason (never a traceback, never a zero).
+        QJsonObject nb = QJsonDocument::fromJson(readFile(ps3 + u"/ps3.ipynb"_s)).object();
+        QJsonArray cells = nb.value(u"cells"_s).toArray();
+        cells.insert(0, QJsonObject{{u"cell_type"_s, u"code"_s}, {u"id"_s, u"imports"_s}, {u"metadata"_s, QJsonObject{}},
+                                    {u"execution_count"_s, QJsonValue::Null}, {u"outputs"_s, QJsonArray{}},
+                                    {u"source"_s, u"import course_helpers_absent"_s}});
+        nb.insert(u"cells"_s, cells);
+        QFile f(ps3 + u"/ps3.ipynb"_s);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(nb).toJson());
+        f.close();
+        const QString missing = u"cells[0]: the instructor notebook failed in the reference run: raised ModuleNotFoundError: "
+                                "No module named 'course_helpers_absent'; the environment has no module "
+                                "'course_helpers_absent': add the package that provides it to \"dependencies\" in "
+                                "assignment.json (its pip name, often the same as the module's)"_s;
+        run = cli({u"grade"_s, ps3, u"--json"_s}, 600000);
+        QCOMPARE(run.code, 3);
+        const QJsonObject failed = QJsonDocument::fromJson(run.out.split('\n').value(0)).object();
+        QCOMPARE(failed.value(u"status"_s).toString(), u"grader-error"_s);
+        const QString reason = failed.value(u"reasons"_s).toArray().at(0).toString();
+        QVERIFY2(reason.startsWith(u"reference run failed: "_s) && reason.endsWith(missing), qPrintable(reason));
+        QVERIFY2(!reason.contains(u"Traceback"_s), qPrintable(reason));
+        // grade --json's summary line counts what was recorded and carries the batch's error.
+        const QJsonObject summary = QJsonDocument::fromJson(run.out.trimmed().split('\n').last()).object().value(u"summary"_s).toObject();
+        QCOMPARE(summary.value(u"grader_errors"_s).toInt(), 1);
+        QCOMPARE(summary.value(u"graded"_s).toInt(), 0);
+        QVERIFY2(summary.value(u"error"_s).toString().endsWith(missing), qPrintable(summary.value(u"error"_s).toString()));
+    }
+
     void manualGradingThenRegrade()
     {
         if (!m_skip.isEmpty())
@@ -426,7 +643,8 @@ private Q_SLOTS:
         const Cli json = cli({u"grade"_s, assignment, u"--gradebook"_s, gradebook, u"--json"_s}, 600000);
         QVERIFY2(json.code == 0, json.err.constData());
         const QList<QByteArray> lines = json.out.trimmed().split('\n');
-        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.size(), 3); // both (unchanged: in the order they were skipped), then the summary line
+        QCOMPARE(QJsonDocument::fromJson(lines.at(2)).object().value(u"summary"_s).toObject().value(u"skipped"_s).toInt(), 2);
         const QJsonObject blankJson = QJsonDocument::fromJson(lines.at(0)).object(), doneJson = QJsonDocument::fromJson(lines.at(1)).object();
         QCOMPARE(blankJson.value(u"status"_s).toString(), u"needs-manual"_s);
         QCOMPARE(blankJson.value(u"awaiting"_s).toArray(), QJsonArray{u"plot-task"_s});
@@ -495,7 +713,7 @@ private Q_SLOTS:
         const Cli run = cli({u"grade"_s, assignment, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"autograde-env.sqlite"_s)},
                             600000);
         QVERIFY2(run.code == 0, (run.out + run.err).constData());
-        const QJsonObject o = QJsonDocument::fromJson(run.out.trimmed()).object();
+        const QJsonObject o = QJsonDocument::fromJson(run.out.split('\n').value(0)).object(); // then the summary line
         QCOMPARE(o.value(u"submission"_s).toString(), u"same"_s);
         QCOMPARE(o.value(u"status"_s).toString(), u"graded"_s);
         QCOMPARE(o.value(u"score"_s).toDouble(), 1.0);

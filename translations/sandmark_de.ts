@@ -1205,6 +1205,79 @@
         <source>Over a minute per submission: make the notebook&apos;s slowest cells faster or use smaller data for grading.</source>
         <translation>Über eine Minute je Abgabe: die langsamsten Zellen des Notebooks beschleunigen oder zum Bewerten kleinere Daten verwenden.</translation>
     </message>
+    <message>
+        <source>checks &apos;%1&apos;: %2</source>
+        <translation>checks &apos;%1&apos;: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fail(s) on the instructor notebook: </source>
+        <translation>
+            <numerusform>%n schlägt im Notebook der Lehrkraft fehl: </numerusform>
+            <numerusform>%n schlagen im Notebook der Lehrkraft fehl: </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fix each named check or the solution, then run the reference again. Until then such a check is not graded for anyone (a grader error, never charged to a student); the other checks are graded.</source>
+        <translation>Jede genannte Prüfung oder die Lösung korrigieren, dann die Referenz erneut ausführen. Bis dahin wird eine solche Prüfung für niemanden bewertet (ein Fehler des Bewerters, nie zulasten der Studierenden); die anderen Prüfungen werden bewertet.</translation>
+    </message>
+    <message>
+        <source>Add the package that provides each to &quot;dependencies&quot; in assignment.json (its pip name, often the module&apos;s), then run the reference again.</source>
+        <translation>Das Paket, das jedes Modul bereitstellt, zu &quot;dependencies&quot; in assignment.json hinzufügen (sein pip-Name, oft der des Moduls), dann die Referenz erneut ausführen.</translation>
+    </message>
+    <message>
+        <source>The environment lacks the module(s) %1.</source>
+        <translation>Der Umgebung fehlen die Module %1.</translation>
+    </message>
+    <message>
+        <source>The kernel does not start under the limits (%1)</source>
+        <translation>Der Kernel startet unter den Grenzen nicht (%1)</translation>
+    </message>
+    <message>
+        <source>`%1` fails under the limits (%2)</source>
+        <translation>`%1` schlägt unter den Grenzen fehl (%2)</translation>
+    </message>
+    <message>
+        <source>%1, and runs with %2 of memory: the memory limit of %3 is too small for the environment&apos;s imports%4.</source>
+        <translation>%1 und läuft mit %2 Speicher: Die Speichergrenze von %3 ist zu klein für die Importe der Umgebung%4.</translation>
+    </message>
+    <message>
+        <source> (they take %1 of address space)</source>
+        <translation> (sie belegen %1 Adressraum)</translation>
+    </message>
+    <message>
+        <source>Raise limits.memory_bytes in assignment.json to at least %1 (%2 bytes); a correct answer fails under the current limit.</source>
+        <translation>limits.memory_bytes in assignment.json auf mindestens %1 (%2 Bytes) erhöhen; unter der jetzigen Grenze schlägt eine richtige Antwort fehl.</translation>
+    </message>
+    <message>
+        <source>Fix the environment (assignment.json &quot;dependencies&quot;, &quot;python&quot;) until the instructor notebook&apos;s imports run in the sandbox.</source>
+        <translation>Die Umgebung korrigieren (&quot;dependencies&quot;, &quot;python&quot; in assignment.json), bis die Importe des Notebooks der Lehrkraft in der Sandbox laufen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready; the notebook&apos;s %n import(s) start under the limits, taking %1 of the %2 of address space.</source>
+        <translation>
+            <numerusform>Bereit; der %n Import des Notebooks startet unter den Grenzen und belegt %1 von %2 Adressraum.</numerusform>
+            <numerusform>Bereit; die %n Importe des Notebooks starten unter den Grenzen und belegen %1 von %2 Adressraum.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready; the notebook&apos;s %n import(s) start under the limits.</source>
+        <translation>
+            <numerusform>Bereit; der %n Import des Notebooks startet unter den Grenzen.</numerusform>
+            <numerusform>Bereit; die %n Importe des Notebooks starten unter den Grenzen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Little room is left for the students&apos; code: raise limits.memory_bytes in assignment.json.</source>
+        <translation>Für den Code der Studierenden bleibt wenig Platz: limits.memory_bytes in assignment.json erhöhen.</translation>
+    </message>
+    <message>
+        <source>Noted, not failures: %1.</source>
+        <translation>Vermerkt, keine Fehlschläge: %1.</translation>
+    </message>
+    <message>
+        <source>A cell that raises on purpose can be tagged raises-exception (Jupyter&apos;s convention); otherwise fix it. Its error is not a failure, but names it leaves undefined cannot be checked.</source>
+        <translation>Eine Zelle, die absichtlich einen Fehler auslöst, kann mit raises-exception markiert werden (Jupyters Konvention); sonst korrigieren. Ihr Fehler ist kein Fehlschlag, aber Namen, die sie undefiniert lässt, können nicht geprüft werden.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::HealthModel</name>
@@ -1979,6 +2052,10 @@
     <message>
         <source>Grade summary</source>
         <translation>Zusammenfassung der Bewertung</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
     </message>
     <message>
         <source>Check results</source>

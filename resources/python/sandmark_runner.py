@@ -450,6 +450,12 @@ class Item:
             self.rec["label"] = self.label
         if self.check is not None:
             self.rec["check"] = self.check
+        # Jupyter's convention (nbclient, nbval): a cell tagged raises-exception is expected to raise, so its
+        # error is recorded but is not an error of the run.
+        tags = md.get("tags") if isinstance(md.get("tags"), list) else []
+        self.raises_exception = self.injected is None and "raises-exception" in tags
+        if self.raises_exception:
+            self.rec["raises_exception"] = True
         self.outputs = []
 
     def name(self):
@@ -906,6 +912,7 @@ class Runner:
         if problem:
             self.note(problem)
             self.statuses.add("kernel-start-failed")
+            self.kernel_info = {"died": False, "start_failed": True, "reason": problem}
             return
         self.kernel = Kernel(self.tmpdir)
         try:
@@ -913,7 +920,13 @@ class Runner:
         except Exception as e:
             self.statuses.add("kernel-start-failed")
             tail = " | ".join(list(self.kernel.stderr_tail)[-5:])
-            self.note("the kernel did not start (%s: %s)%s" % (type(e).__name__, e, ("; kernel stderr: " + tail) if tail else ""))
+            status = self.kernel.exit_status()
+            # Why, always (the grade's reason): the exception, how the kernel process ended, its last stderr lines.
+            reason = "the kernel did not start (%s: %s)%s%s" % (
+                type(e).__name__, e, ("; the kernel process ended: %s" % describe_exit(status)) if status is not None else "",
+                ("; kernel stderr: " + tail) if tail else "")
+            self.kernel_info = {"died": False, "start_failed": True, "reason": reason}
+            self.note(reason)
             return
         self.snapshot_transformers()
         student_stopped = False   # wall clock reached: no more student cells
@@ -978,7 +991,10 @@ class Runner:
                 self.statuses.add("kernel-died")
                 self.note(self.kernel_info["reason"])
             elif outcome == "error":
-                if item.injected != "test":
+                if item.raises_exception:
+                    self.note("%s raised %s, as its raises-exception tag says; not an error of the run"
+                              % (item.name(), (item.rec["error"] or {}).get("ename", "an error")))
+                elif item.injected != "test":
                     self.statuses.add("errors")
             if outcome == "ok" and getattr(item, "asked_exit", False):
                 if self.wait_for_exit(1.5):

@@ -3,7 +3,17 @@
 Input (JSON on stdin):
     {"cells": [{"cell": 3, "source": "..."}], "functions": ["localizer.get_file", "hf_hub_download"]}
 Output (JSON on stdout):
-    {"calls": [...], "imports": [...], "problems": [...], "stub_cells": N}
+    {"calls": [...], "imports": [...], "modules": [...], "problems": [...], "stub_cells": N}
+
+"assigned" lists the names each cell binds at the notebook's top level (assignments, augmented and annotated
+assignments, for/with targets, :=, imports, def and class), each {"name", "cell", "line"}, in order: a value
+check without an anchor reads a name at the end of the notebook, after every cell that assigns it again.
+
+"modules" lists the top-level modules the cells import (absolute imports only), first use first, each
+{"name", "cell", "line", "stdlib", "found", "distribution"}: whether it is in the standard library of the
+Python running the scan, whether that Python finds it (importlib.util.find_spec: nothing is imported), and
+the distribution that installs it there (importlib.metadata), when known. Run with the environment's Python
+to learn what the environment lacks.
 
 A configured function "a.b" matches a call whose callee, after following the notebook's imports
 (`import localizer as L`, `from course import localizer as L`, `from huggingface_hub import
@@ -127,6 +137,131 @@ def literal(node):
     return True, value
 
 
+# Well-known modules whose pip package has another name, for modules the scanning Python lacks (an installed one
+# is named by importlib.metadata).
+_PIP_NAMES = {"sklearn": "scikit-learn", "skimage": "scikit-image", "PIL": "Pillow", "cv2": "opencv-python",
+              "yaml": "PyYAML", "bs4": "beautifulsoup4", "dateutil": "python-dateutil"}
+
+
+def _stdlib_names():
+    names = getattr(sys, "stdlib_module_names", None)  # Python >= 3.10
+    return set(names) | set(sys.builtin_module_names) if names else set(sys.builtin_module_names)
+
+
+def classify_modules(trees):
+    """The top-level modules imported by the cells (absolute imports), in order of first use."""
+    import importlib.util
+    try:
+        import importlib.metadata as metadata
+        distributions = metadata.packages_distributions()
+    except Exception:  # Python < 3.10, or broken metadata: the distribution stays unknown
+        distributions = {}
+    stdlib = _stdlib_names()
+    seen = {}
+    for cell, _source, tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [(a.name, node.lineno) for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [(node.module, node.lineno)]
+            else:
+                continue
+            for dotted_name, line in names:
+                top = dotted_name.split(".")[0]
+                if top in seen or not top:
+                    continue
+                try:
+                    found = importlib.util.find_spec(top) is not None
+                except (ImportError, ValueError):
+                    found = False
+                dist = distributions.get(top) or []
+                seen[top] = {"name": top, "cell": cell, "line": line, "stdlib": top in stdlib or top == "__future__",
+                             "found": found, "distribution": dist[0] if dist else _PIP_NAMES.get(top)}
+    return sorted(seen.values(), key=lambda m: (m["cell"], m["line"]))
+
+
+class _Bindings(ast.NodeVisitor):
+    """Names bound in the notebook's global namespace; function, class, lambda and comprehension bodies are
+    their own scopes and are not entered (a def or class binds its own name)."""
+
+    def __init__(self, cell):
+        self.cell = cell
+        self.found = []
+
+    def _target(self, node):
+        if isinstance(node, ast.Name):
+            self.found.append({"name": node.id, "cell": self.cell, "line": node.lineno})
+        elif isinstance(node, (ast.Tuple, ast.List)):
+            for elt in node.elts:
+                self._target(elt)
+        elif isinstance(node, ast.Starred):
+            self._target(node.value)
+
+    def visit_Assign(self, node):
+        for t in node.targets:
+            self._target(t)
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node):
+        self._target(node.target)
+        self.generic_visit(node)
+
+    def visit_AnnAssign(self, node):
+        if node.value is not None:
+            self._target(node.target)
+        self.generic_visit(node)
+
+    def visit_For(self, node):
+        self._target(node.target)
+        self.generic_visit(node)
+
+    visit_AsyncFor = visit_For
+
+    def visit_withitem(self, node):
+        if node.optional_vars is not None:
+            self._target(node.optional_vars)
+        self.generic_visit(node)
+
+    def visit_NamedExpr(self, node):
+        self._target(node.target)
+        self.generic_visit(node)
+
+    def _import(self, node):
+        for a in node.names:
+            if a.name != "*":
+                name = a.asname or a.name.split(".")[0]
+                self.found.append({"name": name, "cell": self.cell, "line": node.lineno})
+
+    visit_Import = _import
+    visit_ImportFrom = _import
+
+    def _scope(self, node):
+        self.found.append({"name": node.name, "cell": self.cell, "line": node.lineno})
+        for d in node.decorator_list:
+            self.visit(d)
+
+    visit_FunctionDef = _scope
+    visit_AsyncFunctionDef = _scope
+    visit_ClassDef = _scope
+
+    def visit_Lambda(self, node):
+        pass
+
+    def _comprehension(self, node):
+        pass  # its targets are its own (only := would leak, rarely)
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
+
+
+def assigned_names(trees):
+    out = []
+    for cell, _source, tree in trees:
+        b = _Bindings(cell)
+        b.visit(tree)
+        out.extend(b.found)
+    return out
+
+
 def scan(cells, functions):
     trees = []
     problems = []
@@ -184,7 +319,8 @@ def scan(cells, functions):
                 "args": args, "kwargs": kwargs, "computed": computed,
             })
     calls.sort(key=lambda x: (x["cell"], x["line"]))
-    return {"calls": calls, "imports": imports, "problems": problems, "stub_cells": stub_cells}
+    return {"calls": calls, "imports": imports, "modules": classify_modules(trees), "assigned": assigned_names(trees),
+            "problems": problems, "stub_cells": stub_cells}
 
 
 def main():

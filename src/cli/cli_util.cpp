@@ -3,9 +3,11 @@
 #include "commands.h"
 
 #include "assignment/assignment.h"
+#include "datasets/assignmentdatasets.h"
 #include "gradebook/gradebook.h"
 #include "util/displaytext.h"
 
+#include <QEventLoop>
 #include <QFileInfo>
 
 #include <QCoreApplication>
@@ -182,6 +184,27 @@ InterruptWatch::~InterruptWatch()
     ::sigaction(SIGTERM, &g_oldTerm, nullptr);
     ::close(g_interruptPipe[0]);
     ::close(g_interruptPipe[1]);
+}
+
+Expected<ScanResult> scanNotebook(const QString &python, const QString &path)
+{
+    Expected<QList<CodeCell>> cells = readCodeCells(path);
+    if (!cells)
+        return cells.error();
+    DatasetScanner scanner;
+    QEventLoop loop;
+    std::optional<Expected<ScanResult>> result;
+    QObject::connect(&scanner, &DatasetScanner::finished, &loop, [&](const ScanResult &r) {
+        result = r;
+        loop.quit();
+    });
+    QObject::connect(&scanner, &DatasetScanner::failed, &loop, [&](const Error &e) {
+        result = e;
+        loop.quit();
+    });
+    scanner.start(python, QFileInfo(path).fileName(), *cells, {});
+    loop.exec();
+    return *result;
 }
 
 } // namespace sandmark::cli

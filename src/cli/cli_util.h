@@ -2,6 +2,7 @@
 // Small helpers shared by the CLI commands: parsing, error lines, output files.
 
 #include "assignment/assignment.h"
+#include "datasets/scanner.h"
 #include "gradebook/gradebook.h"
 #include "sandbox/backend.h"
 #include "util/expected.h"
@@ -18,6 +19,10 @@ namespace sandmark::cli {
 
 QTextStream &out();
 QTextStream &err();
+
+/// Scans the code cells of the notebook at `path` with sandmark_scan.py run by `python` (imports, modules, the
+/// names each cell assigns), waiting in a local event loop. Errors: the notebook cannot be read, the scan failed.
+Expected<ScanResult> scanNotebook(const QString &python, const QString &path);
 
 /// Prints "sandmark-cli: <file>: <place>: <message>" on stderr.
 void printError(const Error &error);

@@ -12,6 +12,7 @@
 #include "util/displaytext.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -54,6 +55,7 @@ QJsonObject toJson(const EffectiveGrade &g, bool skipped)
     o.insert(QStringLiteral("stale"), g.stale);
     o.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(g.reasons));
     o.insert(QStringLiteral("awaiting"), QJsonArray::fromStringList(g.awaiting()));
+    o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(g.notes));
     QJsonArray checks;
     for (const EffectiveCheck &c : g.checks) {
         QJsonObject co;
@@ -72,6 +74,32 @@ QJsonObject toJson(const EffectiveGrade &g, bool skipped)
         o.insert(QStringLiteral("override"), QJsonObject{{QStringLiteral("points"), g.submissionOverride->points},
                                                          {QStringLiteral("comment"), g.submissionOverride->comment}});
     return o;
+}
+
+/// The last line of `grade --json`: what the batch did (docs/grading.md, "Output"). `counted` is what this process
+/// saw recorded (also when the batch failed, e.g. a failed reference run records every submission first).
+QJsonObject summaryJson(const std::optional<BatchSummary> &s, const BatchSummary &counted, const std::optional<Error> &failure,
+                        bool interrupted, int submissions, int stale, int jobs)
+{
+    const BatchSummary &c = s ? *s : counted;
+    QJsonObject broken;
+    for (auto it = c.brokenChecks.cbegin(); it != c.brokenChecks.cend(); ++it)
+        broken.insert(it.key(), it.value());
+    return {{QStringLiteral("submissions"), submissions},
+            {QStringLiteral("graded"), c.graded},
+            {QStringLiteral("needs_manual"), c.needsManual},
+            {QStringLiteral("needs_review"), c.needsReview},
+            {QStringLiteral("grader_errors"), c.graderErrors},
+            {QStringLiteral("skipped"), c.skipped},
+            {QStringLiteral("not_run"),
+             s ? s->notRun : submissions - c.graded - c.needsManual - c.needsReview - c.graderErrors - c.skipped},
+            {QStringLiteral("stale"), stale},
+            {QStringLiteral("seconds"), c.seconds},
+            {QStringLiteral("jobs"), jobs},
+            {QStringLiteral("broken_checks"), broken},
+            {QStringLiteral("reference_notes"), QJsonArray::fromStringList(c.referenceNotes)},
+            {QStringLiteral("interrupted"), interrupted || (s && s->cancelled)},
+            {QStringLiteral("error"), failure ? QJsonValue(failure->toString()) : QJsonValue()}};
 }
 
 void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skipped)
@@ -97,9 +125,11 @@ void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skippe
                     cell = c.result.outcome == Outcome::NotGraded && !c.override_ ? QStringLiteral("n/g") : number(c.points());
             row << cell;
         }
-        QString note = g.reasons.value(0);
-        if (g.reasons.size() > 1)
-            note += QStringLiteral(" (+%1 more)").arg(g.reasons.size() - 1);
+        // Why the status is not `graded` first, then what was noticed (notes); the rest is in --json.
+        const QStringList said = g.reasons + g.notes;
+        QString note = said.value(0);
+        if (said.size() > 1)
+            note += QStringLiteral(" (+%1 more)").arg(said.size() - 1);
         if (const QStringList awaiting = g.awaiting(); !awaiting.isEmpty()) {
             const QString manual = QStringLiteral("awaiting a person: ") + awaiting.join(QLatin1String(", "));
             note = note.isEmpty() ? manual : manual + QStringLiteral("; ") + note;
@@ -154,7 +184,7 @@ int cmdGrade(const QStringList &args)
     const QCommandLineOption gradebook(QStringLiteral("gradebook"),
                                        QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
                                        QStringLiteral("PATH"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object per submission and line."));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object per submission and line as each result is recorded, then a summary line."));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only (default, when the assignment lists required_datasets: the folder datasets warm fills)."),
                                       QStringLiteral("DIR"));
     parser.addOptions({jobs, sandbox, force, shard, gradebook, json, datasets});
@@ -236,12 +266,13 @@ int cmdGrade(const QStringList &args)
             printError(Error{writable.error().file, {}, writable.error().message + QStringLiteral(" (the gradebook goes there)")});
             return ExitGraderError;
         }
-        auto gb = Gradebook::open(opt.gradebookPath); // fail early with the gradebook's own message
-        if (!gb) {
-            printError(gb.error());
-            // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
-            return paths::checkWritableFolder(gradebookFolder) ? ExitBadInput : ExitGraderError;
-        }
+    }
+    // Opened early to fail with the gradebook's own message; with --json it reads each result as it is recorded.
+    auto reader = Gradebook::open(opt.gradebookPath);
+    if (!reader) {
+        printError(reader.error());
+        // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
+        return paths::checkWritableFolder(QFileInfo(opt.gradebookPath).absolutePath()) ? ExitBadInput : ExitGraderError;
     }
     if (opt.run.kind == SandboxKind::LocalUnsafe)
         err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebooks WITHOUT a sandbox (resource limits only)" << Qt::endl;
@@ -277,13 +308,41 @@ int cmdGrade(const QStringList &args)
         total = n;
         showProgress();
     });
-    QObject::connect(&grader, &BatchGrader::submissionSkipped, &loop, [&](const QString &id) { skipped.insert(id); });
+    // --json streams: one line per result the moment it is recorded (or skipped), so a pipeline can follow a long
+    // batch; the submissions not reached follow at the end, then the summary line.
+    QSet<QString> printed;
+    CurrentInputs current(*assignment);
+    const auto printLine = [&](const QString &id) {
+        if (!parser.isSet(json) || printed.contains(id))
+            return;
+        Expected<std::optional<EffectiveGrade>> g = (*reader)->effectiveGrade(id);
+        if (!g || !*g)
+            return;
+        EffectiveGrade grade = **g;
+        grade.stale = current.isStale(grade.runStatus, grade.filesHash, grade.inputsHash, grade.environmentKey);
+        out() << QJsonDocument(toJson(grade, skipped.contains(id))).toJson(QJsonDocument::Compact) << '\n' << Qt::flush;
+        printed.insert(id);
+    };
+    QObject::connect(&grader, &BatchGrader::submissionSkipped, &loop, [&](const QString &id) {
+        skipped.insert(id);
+        printLine(id);
+    });
     QObject::connect(&grader, &BatchGrader::submissionStarted, &loop, [&](const QString &id) {
         running.insert(id);
         showProgress();
     });
+    BatchSummary counted; // for the summary line when the batch reports no summary (it failed)
+    QElapsedTimer clock;
+    clock.start();
     QObject::connect(&grader, &BatchGrader::submissionFinished, &loop, [&](const QString &id, const GradeResult &r) {
         running.remove(id);
+        printLine(id);
+        switch (r.status) {
+        case GradeStatus::Graded: ++counted.graded; break;
+        case GradeStatus::NeedsManual: ++counted.needsManual; break;
+        case GradeStatus::NeedsReview: ++counted.needsReview; break;
+        case GradeStatus::GraderError: ++counted.graderErrors; break;
+        }
         if (!tty && !parser.isSet(json))
             err() << "sandmark-cli: grade: " << displayText(id) << ": " << gradeStatusName(r.status)
                   << (r.gradedScore() ? QStringLiteral(" %1/%2").arg(number(r.score), number(r.maxScore)) : QString())
@@ -315,13 +374,10 @@ int cmdGrade(const QStringList &args)
     if (tty && !parser.isSet(json))
         err() << "\r\x1b[K" << Qt::flush;
 
+    counted.skipped = int(skipped.size());
+    counted.seconds = clock.elapsed() / 1000.0;
     // The grades, as the gradebook has them now (overrides included), for the selected submissions.
-    auto gb = Gradebook::open(opt.gradebookPath);
-    if (!gb) {
-        printError(gb.error());
-        return ExitGraderError;
-    }
-    auto grades = (*gb)->effectiveGrades();
+    auto grades = (*reader)->effectiveGrades();
     if (!grades) {
         printError(grades.error());
         return ExitGraderError;
@@ -337,8 +393,15 @@ int cmdGrade(const QStringList &args)
     markStale(shown, *assignment);
     const qsizetype staleCount = std::count_if(shown.cbegin(), shown.cend(), [](const EffectiveGrade &g) { return g.stale; });
     if (parser.isSet(json)) {
+        // Those not reached (an interrupted or failed batch) keep their older result, then the summary.
         for (const EffectiveGrade &g : std::as_const(shown))
-            out() << QJsonDocument(toJson(g, skipped.contains(g.studentId))).toJson(QJsonDocument::Compact) << '\n';
+            if (!printed.contains(g.studentId))
+                out() << QJsonDocument(toJson(g, skipped.contains(g.studentId))).toJson(QJsonDocument::Compact) << '\n';
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("summary"),
+                                            summaryJson(summary, counted, failure, interrupted, int(submissions.size()),
+                                                        int(staleCount), grader.jobs())}})
+                     .toJson(QJsonDocument::Compact)
+              << '\n';
     } else {
         printTable(shown, skipped);
     }
@@ -348,6 +411,14 @@ int cmdGrade(const QStringList &args)
               << " result(s) are STALE: graded under other checks, reference or limits than the assignment's current "
                  "ones (run the same command again to regrade them)"
               << Qt::endl;
+    if (summary) {
+        // The reference run's findings: a check nobody can be graded on, and errors it noted (a teaching cell).
+        for (auto it = summary->brokenChecks.cbegin(); it != summary->brokenChecks.cend(); ++it)
+            err() << "sandmark-cli: grade: checks '" << it.key() << "' was not graded for anyone (a grader error, not the "
+                  << "students'): " << it.value() << Qt::endl;
+        for (const QString &n : std::as_const(summary->referenceNotes))
+            err() << "sandmark-cli: note: reference run: " << n << Qt::endl;
+    }
     if (failure) {
         printError(*failure);
         return ExitGraderError;
@@ -363,7 +434,7 @@ int cmdGrade(const QStringList &args)
               << summary->graderErrors << " grader error(s), " << summary->skipped
               << (summary->skipped > 0 ? " unchanged (same files, assignment and backend; --force regrades them); " : " unchanged; ")
               << QString::number(summary->seconds, 'f', 1) << " s with " << grader.jobs() << " job(s)" << Qt::endl;
-    return summary && summary->graderErrors > 0 ? ExitGraderError : ExitOk;
+    return summary && (summary->graderErrors > 0 || !summary->brokenChecks.isEmpty()) ? ExitGraderError : ExitOk;
 }
 
 } // namespace sandmark::cli

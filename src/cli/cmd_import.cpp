@@ -4,7 +4,9 @@
 #include "batch/lmsimport.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "datasets/scanner.h"
 #include "util/displaytext.h"
+#include "util/paths.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -21,6 +23,19 @@ QString shown(const QString &path)
     const QString abs = QFileInfo(path).absoluteFilePath();
     const QString cwd = QDir::currentPath();
     return abs.startsWith(cwd + QLatin1Char('/')) ? QDir(cwd).relativeFilePath(abs) : abs;
+}
+
+/// The modules `notebooks` (absolute paths) import, scanned with `python` (sandmark_scan.py).
+Expected<QList<ScannedModule>> importedModules(const QString &python, const QStringList &notebooks)
+{
+    QList<ScannedModule> modules;
+    for (const QString &nb : notebooks) {
+        Expected<ScanResult> scan = scanNotebook(python, nb);
+        if (!scan)
+            return scan.error();
+        modules += scan->modules;
+    }
+    return modules;
 }
 
 /// `import submissions`: exit 0 when a student folder was written (flagged and skipped entries on stderr,
@@ -141,7 +156,37 @@ int cmdImport(const QStringList &args)
           << "  test checks:   " << report->testChecks << '\n'
           << "  manual checks: " << report->manualChecks << '\n'
           << "  answer cells:  " << report->answerCells << ", locked cells: " << report->lockedCells << '\n';
+    // Dependencies are proposed from the notebooks' own imports, scanned with the Python runs would use; never
+    // added by themselves (a course may pin versions, or provide a module another way).
+    const QString python = paths::defaultPython();
+    QStringList notebooks;
+    for (const QString &n : std::as_const(report->notebooks))
+        notebooks << QDir(report->folder).filePath(n);
+    Expected<QList<ScannedModule>> modules = importedModules(python, notebooks);
+    if (!modules) {
+        out() << "  dependencies:  not proposed (the notebooks' imports could not be scanned)\n";
+        out().flush();
+        err() << "sandmark-cli: warning: " << modules.error().toString() << Qt::endl;
+        return ExitOk;
+    }
+    const DependencyProposal proposal = proposeDependencies(*modules, report->folder);
+    if (proposal.requirements.isEmpty()) {
+        out() << "  dependencies:  none proposed (the notebooks import the standard library only)\n";
+    } else {
+        QStringList quoted;
+        for (const QString &r : proposal.requirements)
+            quoted << QLatin1Char('"') + r + QLatin1Char('"');
+        out() << "  dependencies:  not added; the notebooks import " << proposal.modules.join(QLatin1String(", "))
+              << " (outside the standard library): add what the course needs to \"dependencies\" in "
+              << QDir(report->folder).filePath(QStringLiteral("assignment.json")) << ", e.g. \"dependencies\": ["
+              << quoted.join(QLatin1String(", ")) << "]\n";
+    }
     out().flush();
+    if (!proposal.missing.isEmpty())
+        err() << "sandmark-cli: warning: " << python << " has no module " << proposal.missing.join(QLatin1String(", "))
+              << ", which the notebooks import: every run fails on that import until \"dependencies\" in "
+                 "assignment.json lists the package that provides it"
+              << Qt::endl;
     return ExitOk;
 }
 

@@ -2,6 +2,7 @@
 #include "assignment/validate.h"
 #include "batch/batchgrader.h"
 #include "batch/health.h"
+#include "batch/importscheck.h"
 #include "batch/referencerun.h"
 #include "batch/submissions.h"
 #include "cli_util.h"
@@ -10,6 +11,7 @@
 #include "datasets/hubcache.h"
 #include "gradebook/gradebook.h"
 #include "sandbox/doctor.h"
+#include "util/paths.h"
 
 #include <QEventLoop>
 #include <QFileInfo>
@@ -88,8 +90,10 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
     ReferenceRunOptions referenceOptions;
     referenceOptions.run = run;
     ReferenceRun reference(a, referenceOptions);
+    // The notebook's imports under the assignment's limits (a memory limit too small for numpy, a missing module).
+    ImportsCheck imports(a, run);
     QEventLoop loop;
-    int pending = 2;
+    int pending = 3;
     const auto done = [&] {
         if (--pending == 0)
             loop.quit();
@@ -99,19 +103,35 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
         done();
     });
     QObject::connect(&reference, &ReferenceRun::finished, &loop, [&](const QByteArray &, const QString &) {
-        in.reference = HealthInputs::Reference{true, reference.cacheHit(), {}, reference.timing()};
+        in.reference = referenceHealth(reference, std::nullopt);
         done();
     });
     QObject::connect(&reference, &ReferenceRun::failed, &loop, [&](const Error &e) {
-        in.reference = HealthInputs::Reference{false, false, e.toString(), std::nullopt};
+        in.reference = referenceHealth(reference, e);
+        done();
+    });
+    QObject::connect(&imports, &ImportsCheck::finished, &loop, [&](const ImportsCheckResult &r) {
+        in.imports = r;
+        done();
+    });
+    QObject::connect(&imports, &ImportsCheck::failed, &loop, [&](const Error &e) {
+        // Not a finding about the assignment (no Python to scan with, a sandbox that failed): said, not shown.
+        if (!opt.json)
+            err() << "sandmark-cli: warning: the imports could not be checked: " << e.toString() << Qt::endl;
         done();
     });
     if (!opt.json)
-        err() << "sandmark-cli: running the sandbox self-test and the reference run…" << Qt::endl;
-    // Ctrl-C stops the reference run's sandbox (the doctor's probe is short and ends on its own).
-    const InterruptWatch watch([&] { reference.cancel(); });
+        err() << "sandmark-cli: running the sandbox self-test, the reference run and the notebook's imports under the "
+                 "limits…"
+              << Qt::endl;
+    // Ctrl-C stops the sandboxes (the doctor's probe is short and ends on its own).
+    const InterruptWatch watch([&] {
+        reference.cancel();
+        imports.cancel();
+    });
     doctor.start();
     reference.start();
+    imports.start();
     loop.exec();
     if (watch.interrupted()) {
         err() << "sandmark-cli: validate: interrupted" << Qt::endl;
@@ -192,7 +212,26 @@ int cmdValidate(const QStringList &args)
             printError(e);
         return ExitBadInput;
     }
-    const QList<Problem> problems = validateAssignment(*assignment);
+    QList<Problem> problems = validateAssignment(*assignment);
+    // A value check without an anchor reads its name at the notebook's end: warn when the instructor notebook
+    // assigns that name again after its question (the scan runs Python's ast; a failed scan is a warning).
+    const QList<Check> checks = assignment->checks();
+    if (!assignment->notebooks().isEmpty()
+        && std::any_of(checks.cbegin(), checks.cend(), [](const Check &c) { return c.type == Check::Type::Value && c.anchor.isEmpty(); })) {
+        const QString notebook = assignment->absolute(assignment->notebooks().first());
+        const Expected<Notebook> nb = Notebook::load(notebook);
+        const Expected<ScanResult> scan = nb ? scanNotebook(assignment->python().isEmpty() ? paths::defaultPython()
+                                                                                         : assignment->python(),
+                                                            notebook)
+                                             : Expected<ScanResult>(nb.error());
+        if (nb && scan)
+            problems += reassignedValueWarnings(*assignment, *nb, scan->assigned);
+        else if (nb)
+            problems.append({Problem::Severity::Warning,
+                             Error{assignment->displayPath(assignment->notebooks().first()), {},
+                                   QStringLiteral("could not scan which cells assign the checked names: %1")
+                                       .arg(scan.error().toString())}});
+    }
     int errors = 0;
     for (const Problem &p : problems) {
         if (p.severity == Problem::Severity::Error) {

@@ -207,7 +207,7 @@ void AddValueCheckDialog::startReference(const Assignment &assignment, const Ref
     connect(m_run, &ReferenceRun::progress, this, [this](const QString &line) { m_status->setText(line); });
     connect(m_run, &ReferenceRun::finished, this, [this](const QByteArray &payload, const QString &) {
         const bool cached = m_run->cacheHit();
-        Q_EMIT referenceEnded({true, cached, {}, m_run->timing()});
+        Q_EMIT referenceEnded(referenceHealth(*m_run, std::nullopt));
         m_run->deleteLater();
         m_run = nullptr;
         m_status->setText(tr("Reading the reference values…"));
@@ -231,12 +231,13 @@ void AddValueCheckDialog::startReference(const Assignment &assignment, const Ref
                        });
     });
     connect(m_run, &ReferenceRun::failed, this, [this](const Error &error) {
+        const HealthInputs::Reference health = referenceHealth(*m_run, error);
         m_run->deleteLater();
         m_run = nullptr;
         m_progress->hide();
         m_cancelRun->hide();
         const QString message = tr("The reference run failed: %1").arg(error.toString());
-        Q_EMIT referenceEnded({false, false, error.toString(), std::nullopt});
+        Q_EMIT referenceEnded(health);
         m_status->setText(message);
         Q_EMIT referenceFailed(message);
     });

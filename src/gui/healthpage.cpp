@@ -4,6 +4,7 @@
 #include "datasetmodels.h"
 #include "doctortask.h"
 #include "healthmodel.h"
+#include "batch/importscheck.h"
 #include "sandbox/backend.h"
 
 #include <QFileInfo>
@@ -87,6 +88,8 @@ void HealthPage::setAssignment(const std::optional<Assignment> &assignment, cons
 {
     const HealthInputs previous = m_inputs;
     m_inputs = {};
+    m_assignment = assignment;
+    delete m_imports; // an older assignment's check: its sandbox is stopped, its result dropped
     if (!assignment) {
         update();
         return;
@@ -126,6 +129,26 @@ void HealthPage::setReferenceResult(const HealthInputs::Reference &reference)
         return;
     m_inputs.reference = reference;
     update();
+    startImportsCheck();
+}
+
+void HealthPage::startImportsCheck()
+{
+    if (!m_assignment)
+        return;
+    delete m_imports; // a newer reference run: check again
+    m_imports = new ImportsCheck(*m_assignment, runOptionsFor(*m_assignment, AppSettings::runChoices()), this);
+    connect(m_imports, &ImportsCheck::finished, this, [this](const ImportsCheckResult &r) {
+        m_imports->deleteLater();
+        m_inputs.imports = r;
+        update();
+        Q_EMIT importsChecked();
+    });
+    connect(m_imports, &ImportsCheck::failed, this, [this](const Error &) {
+        m_imports->deleteLater(); // no finding about the assignment: the environment row stays as it is
+        Q_EMIT importsChecked();
+    });
+    m_imports->start();
 }
 
 void HealthPage::setBatchEstimate(std::optional<double> secondsPerSubmission, int submissions, int jobs)

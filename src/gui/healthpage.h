@@ -5,6 +5,7 @@
 #include "assignment/validate.h"
 #include "batch/health.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <optional>
@@ -16,12 +17,14 @@ namespace sandmark {
 class DatasetEntriesModel;
 class HealthModel;
 class DoctorTask;
+class ImportsCheck;
 
 /// Shows the core's assessHealth() report for the open assignment (the rows `sandmark-cli validate --health`
 /// prints), kept up to date as its inputs arrive: the sandbox doctor of the selected backend (run on its own
 /// thread by DoctorTask), validation, the dataset cache state (the Data page's last check or warm), the
-/// reference run and its cell times (the Checks page's Run Reference) and the time per submission measured
-/// by the last batch. GUI thread only.
+/// reference run and its cell times (the Checks page's Run Reference), the instructor notebook's imports under
+/// the limits (started after the reference run) and the time per submission measured by the last batch. GUI
+/// thread only.
 class HealthPage : public QWidget
 {
     Q_OBJECT
@@ -32,7 +35,8 @@ public:
     void setDatasetState(const DatasetEntriesModel *entries);
     HealthModel *model() const { return m_model; }
     /// The reference run's outcome (Checks page → Run Reference): environment, reference, limits and
-    /// slowest-cells rows.
+    /// slowest-cells rows. Then starts the imports check (ImportsCheck: the instructor notebook's imports under
+    /// the limits, in the sandbox), whose result refines the environment row; importsChecked() follows.
     void setReferenceResult(const sandmark::HealthInputs::Reference &reference);
     /// The batch estimate: mean measured seconds per submission (unset: estimated from the reference run),
     /// submissions listed, sandboxes at once.
@@ -44,15 +48,20 @@ public:
 Q_SIGNALS:
     /// The sandbox row has the doctor's verdict.
     void sandboxChecked();
+    /// The environment row has the imports check's result (it failed to run: the row stays as the reference left it).
+    void importsChecked();
 
 private:
     void startDoctor();
+    void startImportsCheck();
     void update(); ///< the model shows assessHealth(m_inputs)
 
     HealthModel *m_model;
     QTableView *m_table;
     DoctorTask *m_doctor;
     HealthInputs m_inputs; ///< backend empty: no assignment open
+    std::optional<Assignment> m_assignment;
+    QPointer<ImportsCheck> m_imports; ///< the running imports check of m_assignment, if any
 };
 
 } // namespace sandmark

@@ -293,7 +293,7 @@ void ChecksPage::runReference()
     connect(m_reference, &ReferenceRun::progress, this, [this](const QString &line) { m_referenceStatus->setText(line); });
     connect(m_reference, &ReferenceRun::finished, this, [this](const QByteArray &payload, const QString &) {
         const bool cached = m_reference->cacheHit();
-        Q_EMIT referenceEnded({true, cached, {}, m_reference->timing()});
+        Q_EMIT referenceEnded(referenceHealth(*m_reference, std::nullopt));
         m_reference->deleteLater();
         m_reference = nullptr;
         m_runReference->setEnabled(m_assignment.has_value());
@@ -335,11 +335,12 @@ void ChecksPage::runReference()
             });
     });
     connect(m_reference, &ReferenceRun::failed, this, [this](const Error &error) {
+        const HealthInputs::Reference health = referenceHealth(*m_reference, error);
         m_reference->deleteLater();
         m_reference = nullptr;
         m_runReference->setEnabled(m_assignment.has_value());
         m_referenceStatus->setText(tr("The reference run failed: %1").arg(error.toString()));
-        Q_EMIT referenceEnded({false, false, error.toString(), std::nullopt});
+        Q_EMIT referenceEnded(health);
         Q_EMIT referenceFailed(error.toString());
     });
     m_reference->start();

@@ -314,6 +314,9 @@ void SubmissionDetail::updateSummary()
                                              .arg(awaiting.join(QLatin1String(", ")));
     for (const QString &reason : std::as_const(m_result.reasons))
         summary += QLatin1Char('\n') + reason;
+    // What the grader noticed without changing the grade (an edited test cell, an ignored kernelspec, …).
+    for (const QString &note : std::as_const(m_result.notes))
+        summary += QLatin1Char('\n') + tr("Note: %1").arg(note);
     m_summary->setText(summary);
 }
 

@@ -24,8 +24,8 @@ class JobTracker;
 class NotebookPreview;
 class RecordCellsModel;
 
-/// Shows a GradeResult (src/core/grading): status, score and the reasons for a status that is not
-/// `graded`; each check's outcome, points, expected and actual value and feedback; the executed notebook in
+/// Shows a GradeResult (src/core/grading): status, score, the reasons for a status that is not `graded` and the
+/// notes (what was noticed without changing the grade); each check's outcome, points, expected and actual value and feedback; the executed notebook in
 /// a NotebookPreview; the execution record's cells (status, duration, error) and messages; the log — for a
 /// result read from the gradebook, from the run's artifacts folder (showArtifacts(), read off the GUI thread). A manual
 /// override (points for one check or the whole submission, with a required comment) is written to the

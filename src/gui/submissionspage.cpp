@@ -83,6 +83,7 @@ GradeResult resultOf(const EffectiveGrade &g)
     r.score = g.autoScore;
     r.maxScore = g.maxScore;
     r.reasons = g.reasons;
+    r.notes = g.notes;
     for (const EffectiveCheck &c : g.checks)
         r.checks << c.result;
     return r;

@@ -109,7 +109,7 @@ class RunnerTest(unittest.TestCase):
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     def run_job(self, nb, probe_names=None, limits=None, redirect=None, extra_cells=(), nonce=None,
-                job_overrides=None, timeout=120, submitted=None):
+                job_overrides=None, timeout=120, submitted=None, extra_env=None):
         lim = {"cell_timeout_s": 10, "wall_timeout_s": 60, "interrupt_grace_s": 1,
                "output_cell_bytes": 65536, "output_total_bytes": 1048576, "probe_bytes": 8388608}
         lim.update(limits or {})
@@ -126,9 +126,11 @@ class RunnerTest(unittest.TestCase):
             nb["cells"].append(probe_cell(probe_names, self.nonce, max_bytes=lim["probe_bytes"]))
         job = {"format": "sandmark-job/1", "notebook": nb, "nonce": self.nonce, "limits": lim}
         job.update(job_overrides or {})
+        env = kernel_env()
+        env.update(extra_env or {})
         proc = subprocess.run([sys.executable, "-I", "-X", "utf8", RUNNER], input=json.dumps(job).encode(),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.workdir,
-                              env=kernel_env(), timeout=timeout)
+                              env=env, timeout=timeout)
         self.stderr = proc.stderr.decode("utf-8", "replace")
         self.assertEqual(proc.returncode, 0, self.stderr)
         result = json.loads(proc.stdout)
@@ -451,6 +453,51 @@ class RunnerTest(unittest.TestCase):
         # cells[3]: the last command's status counts, as in a shell script; cells[4] is not a shell escape.
         self.assertEqual(self.values()["after"], {"t": "int", "v": "1"})
         self.assertEqual(self.values()["last"], {"t": "int", "v": "5"})
+
+    def test_raises_exception_tag_is_not_an_error_of_the_run(self):
+        # Jupyter's convention (nbclient, nbval): a cell tagged raises-exception is expected to raise. Its error is
+        # recorded with the flag, but the run's status stays completed; an untagged error still makes it errors.
+        def code(i, src, tags=None):
+            md = {"tags": tags} if tags else {}
+            return {"cell_type": "code", "id": "c%d" % i, "metadata": md, "outputs": [], "execution_count": None,
+                    "source": src}
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python"}},
+              "cells": [code(0, "1 / 0", ["raises-exception"]), code(1, "after = 2", ["raises-exception", "other"]),
+                        code(2, "later = after + 1")]}
+        self.run_job(nb, ["after", "later"])
+        self.assertEqual(self.record["status"], "completed")
+        self.assertEqual(self.cell(0)["status"], "error")
+        self.assertEqual(self.cell(0)["error"]["ename"], "ZeroDivisionError")
+        self.assertIs(self.cell(0)["raises_exception"], True)
+        self.assertEqual(self.cell(1)["status"], "ok")  # tagged but did not raise: nothing to say
+        self.assertIs(self.cell(1)["raises_exception"], True)
+        self.assertNotIn("raises_exception", self.cell(2))
+        self.assertIn("cells[0] raised ZeroDivisionError, as its raises-exception tag says; not an error of the run",
+                      self.record["messages"])
+        self.assertEqual(self.values()["later"], {"t": "int", "v": "3"})
+        nb["cells"][0]["metadata"] = {}
+        self.run_job(nb, ["after", "later"])
+        self.assertEqual(self.record["status"], "errors")
+
+    def test_kernel_that_cannot_start_says_why(self):
+        # A kernel process that dies before it answers (here: an ipykernel_launcher that exits at once, found first
+        # on the kernel's PYTHONPATH; the runner itself runs isolated). The record says why, in kernel.reason too,
+        # never an empty reason.
+        fake = os.path.join(self.workdir, "fake")
+        os.mkdir(fake)
+        with open(os.path.join(fake, "ipykernel_launcher.py"), "w") as f:
+            f.write("import sys\nsys.stderr.write('MemoryError: cannot allocate the kernel\\n')\nsys.exit(7)\n")
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python"}},
+              "cells": [{"cell_type": "code", "id": "c0", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "x = 1"}]}
+        self.run_job(nb, ["x"], extra_env={"PYTHONPATH": fake})
+        self.assertEqual(self.record["status"], "kernel-start-failed")
+        reason = self.record["kernel"]["reason"]
+        self.assertTrue(reason.startswith("the kernel did not start ("), reason)
+        self.assertIn("the kernel process ended: exit status 7", reason)
+        self.assertIn("MemoryError: cannot allocate the kernel", reason)
+        self.assertIs(self.record["kernel"]["start_failed"], True)
+        self.assertIn(reason, self.record["messages"])
 
     def test_interrupts_at_cell_ends_never_kill_the_kernel(self):
         # Per-cell deadlines falling around the end of each cell: some interrupts land in the cell's code, some

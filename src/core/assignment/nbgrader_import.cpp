@@ -186,4 +186,25 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
     return report;
 }
 
+DependencyProposal proposeDependencies(const QList<ScannedModule> &modules, const QString &assignmentFolder)
+{
+    // Every environment Sandmark runs has the kernel (ipykernel, which brings IPython).
+    static const QStringList provided = {QStringLiteral("IPython"), QStringLiteral("ipykernel")};
+    DependencyProposal p;
+    const QDir folder(assignmentFolder);
+    for (const ScannedModule &m : modules) {
+        if (m.stdlib || provided.contains(m.name) || p.modules.contains(m.name))
+            continue;
+        if (folder.exists(m.name + QLatin1String(".py")) || QFileInfo(folder.filePath(m.name)).isDir())
+            continue; // the course's own helper module, supplied with the assignment
+        const QString requirement = m.distribution.isEmpty() ? m.name : m.distribution;
+        if (!p.requirements.contains(requirement))
+            p.requirements << requirement;
+        p.modules << m.name;
+        if (!m.found)
+            p.missing << m.name;
+    }
+    return p;
+}
+
 } // namespace sandmark

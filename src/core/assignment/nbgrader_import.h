@@ -2,6 +2,7 @@
 // Turning an nbgrader source notebook (or an nbgrader course's source/<assignment>/ folder) into a
 // Sandmark assignment without rewriting anything. See docs/nbgrader.md.
 
+#include "datasets/scanner.h"
 #include "util/expected.h"
 
 #include <QStringList>
@@ -19,6 +20,20 @@ struct NbgraderImportReport
     int lockedCells = 0;
     QStringList warnings;
 };
+
+/// Dependencies proposed from what the notebooks import (never added to assignment.json by themselves).
+struct DependencyProposal
+{
+    QStringList requirements; ///< pip names, in order of first import: every module outside the standard library
+    QStringList modules;      ///< the modules they were proposed for, in order of first import ("sklearn")
+    QStringList missing;      ///< of the modules, those the scanning Python lacks: every run fails on their import
+};
+
+/// Proposes `dependencies` from the modules notebooks import (ScanResult::modules, scanned with the environment's
+/// base Python): each module outside the standard library, except files or folders of `assignmentFolder`
+/// (`helpers.py`, `helpers/`) and what every Sandmark environment has (IPython, ipykernel), as its distribution's
+/// pip name when known, else the module's name. Reads the folder; pure otherwise.
+DependencyProposal proposeDependencies(const QList<ScannedModule> &modules, const QString &assignmentFolder);
 
 /// Reads `source` (an .ipynb, or a folder whose notebooks are nbgrader source notebooks) and writes
 /// `outDir/assignment.json` beside copies of the notebooks and the folder's other files. Test cells

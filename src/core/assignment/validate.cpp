@@ -2,6 +2,8 @@
 
 #include "notebook/release.h"
 
+#include <algorithm>
+
 #include <QFileInfo>
 #include <QStandardPaths>
 
@@ -73,6 +75,49 @@ QList<Problem> validateAssignment(const Assignment &assignment)
     if (checks.isEmpty())
         warn(QStringLiteral("%1: checks: the assignment has no checks yet; every submission would score 0 of 0")
                  .arg(assignment.displayPath(QFileInfo(assignment.jsonPath()).fileName())));
+    return problems;
+}
+
+QList<Problem> reassignedValueWarnings(const Assignment &assignment, const Notebook &instructor,
+                                       const QList<AssignedName> &assigned)
+{
+    QList<Problem> problems;
+    const QString file = assignment.displayPath(QFileInfo(assignment.jsonPath()).fileName());
+    const QList<Check> checks = assignment.checks();
+    for (int i = 0; i < checks.size(); ++i) {
+        const Check &c = checks.at(i);
+        if (c.type != Check::Type::Value || !c.anchor.isEmpty())
+            continue;
+        QList<int> cells; // the cells that assign the name, in order, each once
+        for (const AssignedName &a : assigned)
+            if (a.name == c.variable && !cells.contains(a.cell))
+                cells << a.cell;
+        if (cells.size() < 2)
+            continue;
+        const auto answer = std::find_if(cells.cbegin(), cells.cend(), [&](int cell) {
+            return cell < instructor.cellCount() && isSolutionCell(instructor, cell);
+        });
+        const int question = answer != cells.cend() ? *answer : cells.first();
+        QStringList later;
+        for (int cell : std::as_const(cells))
+            if (cell > question)
+                later << QStringLiteral("cells[%1]").arg(cell);
+        if (later.isEmpty())
+            continue;
+        QString name = instructor.nbgraderMetadata(question).value(QLatin1String("grade_id")).toString();
+        if (name.isEmpty())
+            name = instructor.cellId(question);
+        const QString fix = name.isEmpty() ? QStringLiteral("give that cell an id or a tag and name it as \"anchor\"")
+                                           : QStringLiteral("set \"anchor\": \"%1\"").arg(name);
+        problems.append({Problem::Severity::Warning,
+                         Error{file, QStringLiteral("checks[%1]").arg(i),
+                               QStringLiteral("`%1` is assigned in cells[%2] and again in %3; without an anchor the "
+                                              "value compared is the one at the end of the notebook (from %4), not "
+                                              "the one cells[%2] leaves: %5 to compare that one")
+                                   .arg(c.variable)
+                                   .arg(question)
+                                   .arg(later.join(QLatin1String(", ")), later.last(), fix)}});
+    }
     return problems;
 }
 

@@ -2,6 +2,8 @@
 // Whole-assignment validation: the problems an instructor must see before publishing.
 
 #include "assignment/assignment.h"
+#include "datasets/scanner.h"
+#include "notebook/notebook.h"
 
 namespace sandmark {
 
@@ -17,5 +19,12 @@ struct Problem
 /// (balanced markers), anchored checks name a cell that exists, the environment's `python` exists on this
 /// machine (a path) or on PATH (a name), and lists repairs and unknown fields as warnings. Blocking file I/O (reads the notebooks): call it off the GUI thread.
 QList<Problem> validateAssignment(const Assignment &assignment);
+
+/// Warnings for value checks without an `anchor` whose variable the instructor notebook assigns again after its
+/// question cell (the first answer cell — nbgrader `solution`, a BEGIN SOLUTION region — that assigns it, else
+/// the first cell that does): the probe reads the name at the end of the notebook, so the value compared is the
+/// later one. `assigned` is the scan of `instructor` (ScanResult::assigned, by notebook cell index). Pure.
+QList<Problem> reassignedValueWarnings(const Assignment &assignment, const Notebook &instructor,
+                                       const QList<AssignedName> &assigned);
 
 } // namespace sandmark

@@ -3,6 +3,7 @@
 #include "batch/batch_log.h"
 #include "batch/referencerun.h"
 #include "gradebook/gradebook.h"
+#include "notebook/nbgrader.h"
 #include "notebook/notebook.h"
 #include "notebook/release.h"
 #include "util/paths.h"
@@ -132,10 +133,9 @@ void BatchGrader::start()
         return;
     }
     m_gradebook = std::move(gb.value());
-    // Manually graded answers are compared with the release to give an untouched one 0 (nbgrader's rule).
-    const bool manual = std::any_of(m_assignment.checks().cbegin(), m_assignment.checks().cend(),
-                                    [](const Check &c) { return c.type == Check::Type::Manual; });
-    if (manual && !m_assignment.notebooks().isEmpty()) {
+    // Manually graded answers are compared with the release to give an untouched one 0 (nbgrader's rule), and an
+    // nbgrader notebook's protected cells to note what a student changed (changeNotes()).
+    if (!m_assignment.notebooks().isEmpty()) {
         const QString instructor = m_assignment.absolute(m_assignment.notebooks().first());
         if (Expected<Notebook> nb = Notebook::load(instructor))
             if (Expected<ReleaseResult> release = makeRelease(*nb, instructor))
@@ -176,6 +176,9 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
 {
     m_referencePayload = payload;
     m_referenceKey = key;
+    m_referenceOutcome = m_reference->outcome();
+    m_summary.brokenChecks = m_referenceOutcome.brokenChecks;
+    m_summary.referenceNotes = m_referenceOutcome.notes();
     m_environmentKey = m_reference->environmentKey();
     m_summary.referenceFromCache = m_reference->cacheHit();
     m_inputsKey = assignmentInputsKey(m_assignment, key);
@@ -237,7 +240,7 @@ void BatchGrader::onReferenceFailed(const Error &error)
     Q_EMIT started(m_total);
     GradeInput in;
     in.checks = m_assignment.checks();
-    in.graderError = Error{error.file, error.location, reason};
+    in.graderError = Error{{}, {}, reason}; // the reason names the file and place already
     const GradeResult r = grade(in);
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (const Submission &s : std::as_const(m_submissions)) {
@@ -301,8 +304,13 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
     in.studentPayload = result.run.payloadJson;
     in.record = result.run.record;
     in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
-    if (Expected<Notebook> submitted = Notebook::load(a.item.submission.notebookPath))
+    in.notes = result.notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
+    in.brokenChecks = m_referenceOutcome.brokenChecks;
+    if (Expected<Notebook> submitted = Notebook::load(a.item.submission.notebookPath)) {
         in.manualAnswers = manualAnswers(in.checks, *submitted, m_release);
+        in.notes += changeNotes(m_release, *submitted); // "test cell 'q1-tests' was edited (cells[4]); …"
+        in.expectedErrors = expectedErrors(m_referenceOutcome, *submitted);
+    }
     if (record(a.item, a.started, grade(in), true, result.folder.artifacts))
         pump();
 }

@@ -3,6 +3,7 @@
 // and committed to the gradebook the moment its run ends. Used by `sandmark-cli grade` and the GUI.
 
 #include "assignment/assignment.h"
+#include "batch/referencerun.h"
 #include "batch/submissions.h"
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
@@ -12,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QLockFile>
+#include <QMap>
 #include <QObject>
 
 #include <memory>
@@ -47,6 +49,9 @@ struct BatchSummary
     bool cancelled = false;
     bool referenceFromCache = false;
     int prunedRuns = 0;   ///< superseded runs whose artifacts folders were deleted when the batch ended
+    /// Checks the instructor notebook fails itself (ReferenceOutcome::brokenChecks): not graded for anyone.
+    QMap<QString, QString> brokenChecks;
+    QStringList referenceNotes; ///< the reference run's noted errors (ReferenceOutcome::notes())
     double seconds = 0;   ///< wall time of the whole batch
 };
 
@@ -65,7 +70,8 @@ QString submissionFilesHash(const Submission &s);
 /// One bad notebook never stops the batch: a submission with a problem (ambiguous, symlink) or a notebook
 /// that does not parse is recorded as needs-review with the reason; a grader-side failure (sandbox,
 /// environment) is recorded as grader-error, never a zero. A failed reference run records every submission
-/// as grader-error and ends with failed().
+/// as grader-error and ends with failed(); a check the reference run found broken is not graded for anyone
+/// (GradeInput::brokenChecks), the others are.
 /// Emits exactly one of finished()/failed(), asynchronously (never inside start()). The object may be
 /// deleted after that signal; deleting it earlier kills its running sandboxes (nothing half-recorded).
 class BatchGrader : public QObject
@@ -138,7 +144,8 @@ private:
     std::unique_ptr<Gradebook> m_gradebook;
     ReferenceRun *m_reference = nullptr;
     QByteArray m_referencePayload;
-    Notebook m_release; ///< the instructor notebook's release, for manual answers (empty without manual checks)
+    ReferenceOutcome m_referenceOutcome; ///< broken checks and noted errors of the reference run
+    Notebook m_release; ///< the instructor notebook's release: manual answers, change notes of nbgrader cells
     QString m_referenceKey, m_environmentKey, m_inputsKey;
     QList<Item> m_queue;
     QHash<SubmissionRun *, Active> m_active;

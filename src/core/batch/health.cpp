@@ -26,6 +26,13 @@ QString seconds(double s)
     return QLocale().toString(s, 'f', 1);
 }
 
+/// "256 MiB", "316.7 MiB", "4 GiB": one decimal, none when it is 0.
+QString memorySize(qint64 bytes)
+{
+    const QLocale l;
+    return l.formattedDataSize(bytes, 1).replace(l.decimalPoint() + QStringLiteral("0 "), QStringLiteral(" "));
+}
+
 HealthItem sandboxItem(const HealthInputs &in)
 {
     HealthItem item{QStringLiteral("sandbox"), Health::tr("Sandbox self-test"), State::Pending, {}, {}};
@@ -67,11 +74,24 @@ HealthItem assignmentItem(const HealthInputs &in)
 
 HealthItem checksItem(const HealthInputs &in)
 {
-    return {QStringLiteral("checks"), Health::tr("Checks"), in.checks == 0 ? State::Warning : State::Ok,
-            Health::tr("%n check(s), %1 points in total", nullptr, in.checks).arg(QLocale().toString(in.maxPoints, 'g', 6)),
-            in.checks == 0 ? Health::tr("Add checks (Checks page, or sandmark-cli checks add); without them every "
-                                        "submission scores 0 of 0.")
-                           : QString()};
+    HealthItem item{QStringLiteral("checks"), Health::tr("Checks"), in.checks == 0 ? State::Warning : State::Ok,
+                    Health::tr("%n check(s), %1 points in total", nullptr, in.checks).arg(QLocale().toString(in.maxPoints, 'g', 6)),
+                    in.checks == 0 ? Health::tr("Add checks (Checks page, or sandmark-cli checks add); without them every "
+                                                "submission scores 0 of 0.")
+                                   : QString()};
+    // A check the solution itself fails cannot grade anyone: named, with the reference's error.
+    if (in.reference && in.reference->ok && !in.reference->brokenChecks.isEmpty()) {
+        QStringList broken;
+        for (auto it = in.reference->brokenChecks.cbegin(); it != in.reference->brokenChecks.cend(); ++it)
+            broken << Health::tr("checks '%1': %2").arg(it.key(), it.value());
+        item.state = State::Failed;
+        item.detail += QLatin1String("; ") + Health::tr("%n fail(s) on the instructor notebook: ", nullptr, int(broken.size()))
+                       + broken.join(QLatin1String("; "));
+        item.fix = Health::tr("Fix each named check or the solution, then run the reference again. Until then such a "
+                              "check is not graded for anyone (a grader error, never charged to a student); the other "
+                              "checks are graded.");
+    }
+    return item;
 }
 
 HealthItem dataSizeItem(const HealthInputs &in)
@@ -128,10 +148,62 @@ HealthItem environmentItem(const HealthInputs &in)
     HealthItem item{QStringLiteral("environment"), Health::tr("Environment built"), State::Pending,
                     Health::tr("Not checked yet."),
                     Health::tr("Run the reference (Checks page → Run Reference) to build the environment.")};
+    const QString addModule = Health::tr("Add the package that provides each to \"dependencies\" in assignment.json (its "
+                                         "pip name, often the module's), then run the reference again.");
+    QStringList missing = in.reference ? in.reference->missingModules : QStringList();
+    if (in.imports && !in.imports->missingModule.isEmpty() && !missing.contains(in.imports->missingModule))
+        missing << in.imports->missingModule;
+    if (!missing.isEmpty()) {
+        item.state = State::Failed;
+        item.detail = Health::tr("The environment lacks the module(s) %1.").arg(missing.join(QLatin1String(", ")));
+        item.fix = addModule;
+        return item;
+    }
+    if (in.imports && !in.imports->ok) {
+        // The imports fail under the assignment's limits: every submission would fail the same way.
+        const ImportsCheckResult &r = *in.imports;
+        item.state = State::Failed;
+        const QString what = r.failedStatement.isEmpty() ? Health::tr("The kernel does not start under the limits (%1)").arg(r.error)
+                                                         : Health::tr("`%1` fails under the limits (%2)").arg(r.failedStatement, r.error);
+        if (r.memoryTooSmall) {
+            // Room for the imports and as much again for the students' code, in steps of 256 MiB.
+            const qint64 step = 256LL << 20;
+            const qint64 need = r.peakBytes ? (*r.peakBytes * 2 + step - 1) / step * step : r.triedBytes;
+            item.detail = Health::tr("%1, and runs with %2 of memory: the memory limit of %3 is too small for the "
+                                     "environment's imports%4.")
+                              .arg(what, memorySize(r.triedBytes), memorySize(r.limitBytes),
+                                   r.peakBytes ? Health::tr(" (they take %1 of address space)").arg(memorySize(*r.peakBytes))
+                                               : QString());
+            item.fix = Health::tr("Raise limits.memory_bytes in assignment.json to at least %1 (%2 bytes); a correct "
+                                  "answer fails under the current limit.")
+                           .arg(memorySize(need))
+                           .arg(need);
+        } else {
+            item.detail = what + QLatin1Char('.');
+            item.fix = Health::tr("Fix the environment (assignment.json \"dependencies\", \"python\") until the "
+                                  "instructor notebook's imports run in the sandbox.");
+        }
+        return item;
+    }
     if (in.reference && in.reference->ok) {
         item.state = State::Ok;
         item.detail = Health::tr("Ready.");
         item.fix.clear();
+    }
+    if (in.imports) {
+        const ImportsCheckResult &r = *in.imports;
+        item.state = item.state == State::Pending ? State::Ok : item.state;
+        item.fix.clear();
+        item.detail = r.peakBytes ? Health::tr("Ready; the notebook's %n import(s) start under the limits, taking %1 of "
+                                               "the %2 of address space.", nullptr, int(r.statements.size()))
+                                        .arg(memorySize(*r.peakBytes), memorySize(r.limitBytes))
+                                  : Health::tr("Ready; the notebook's %n import(s) start under the limits.", nullptr,
+                                               int(r.statements.size()));
+        if (r.peakBytes && *r.peakBytes > r.limitBytes * 3 / 4) {
+            item.state = State::Warning;
+            item.fix = Health::tr("Little room is left for the students' code: raise limits.memory_bytes in "
+                                  "assignment.json.");
+        }
     }
     return item;
 }
@@ -157,6 +229,16 @@ HealthItem referenceItem(const HealthInputs &in)
                                : Health::tr("Succeeded in %1 s.").arg(seconds(r.timing->durationS));
     else
         item.detail = Health::tr("Succeeded (cached result).");
+    // Errors of cells that are neither answers nor tests (teaching examples) are notes, not failures; an untagged
+    // one may be a mistake, so it is a warning.
+    if (!r.notes.isEmpty())
+        item.detail += QLatin1Char(' ') + Health::tr("Noted, not failures: %1.").arg(r.notes.join(QLatin1String("; ")));
+    if (r.untaggedNotes > 0) {
+        item.state = State::Warning;
+        item.fix = Health::tr("A cell that raises on purpose can be tagged raises-exception (Jupyter's convention); "
+                              "otherwise fix it. Its error is not a failure, but names it leaves undefined cannot be "
+                              "checked.");
+    }
     return item;
 }
 

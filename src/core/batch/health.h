@@ -10,6 +10,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -34,6 +35,23 @@ struct ReferenceTiming
     static ReferenceTiming fromJson(const QJsonObject &o); ///< the inverse of toJson(); tolerant of missing keys
 };
 
+/// What starting the instructor notebook's imports under the limits found (ImportsCheck, importscheck.h).
+struct ImportsCheckResult
+{
+    QStringList statements;  ///< the import statements tried, in notebook order (the course's own modules left out)
+    bool ok = false;         ///< every statement ran under the assignment's limits
+    QString failedStatement; ///< the first that failed ("import numpy as np"); empty when the kernel did not start
+    QString error;           ///< its error in one line, or why the kernel did not start
+    QString missingModule;   ///< the module the environment lacks (ModuleNotFoundError), if that was the error
+    /// The imports failed under the limit but ran with `triedBytes` of address space: the limit is too small.
+    bool memoryTooSmall = false;
+    qint64 limitBytes = 0;   ///< the assignment's limits.memory_bytes
+    qint64 triedBytes = 0;   ///< the larger limit of the second run (memoryTooSmall or not), 0 when none ran
+    /// The kernel's peak address space after the imports (Linux VmPeak), bytes, from the run that succeeded;
+    /// unset when no run succeeded or /proc was not readable.
+    std::optional<qint64> peakBytes;
+};
+
 /// What is known about an assignment when its health is assessed. Optional parts that are unset are
 /// "not checked yet" (pending) rows, so the report can be shown before the slow checks end.
 struct HealthInputs
@@ -55,8 +73,14 @@ struct HealthInputs
         bool cached = false;         ///< the payload came from the reference cache
         QString message;             ///< the error when !ok
         std::optional<ReferenceTiming> timing; ///< unset for a cached result from before timings were kept
+        /// Checks the instructor notebook fails itself: check id → why (ReferenceOutcome::brokenChecks).
+        QMap<QString, QString> brokenChecks;
+        QStringList notes;           ///< noted cell errors (ReferenceOutcome::notes())
+        int untaggedNotes = 0;       ///< of them, cells not tagged raises-exception (perhaps not on purpose)
+        QStringList missingModules;  ///< modules the environment lacks, seen in the run's errors
     };
     std::optional<Reference> reference;
+    std::optional<ImportsCheckResult> imports;  ///< the imports under the limits; unset: not checked (yet)
     std::optional<double> secondsPerSubmission; ///< mean measured run time of graded submissions, seconds
     int submissions = 0;                        ///< submissions to grade
     int jobs = 1;                               ///< sandboxes at once

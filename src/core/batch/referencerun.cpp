@@ -1,6 +1,10 @@
 #include "batch/referencerun.h"
 
 #include "batch/batch_log.h"
+#include "datasets/missingdataset.h"
+#include "env/environment.h"
+#include "grading/value.h"
+#include "notebook/release.h"
 #include "util/paths.h"
 
 #include <QCryptographicHash>
@@ -9,6 +13,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 namespace sandmark {
@@ -110,6 +115,86 @@ void markStale(QList<GradeSummary> &summaries, const Assignment &assignment)
         g.stale = current.isStale(g.runStatus, g.filesHash, g.inputsHash, g.environmentKey);
 }
 
+namespace {
+
+QString normalizedSource(const QString &source)
+{
+    static const QRegularExpression trailing(QStringLiteral("[ \\t\\r]+(?=\\n|$)"));
+    QString s = source;
+    s.replace(trailing, QString());
+    return s.trimmed();
+}
+
+QString errorText(const QString &ename, const QString &evalue)
+{
+    return evalue.isEmpty() ? ename : QStringLiteral("%1: %2").arg(ename, evalue);
+}
+
+} // namespace
+
+QString ReferenceOutcome::NotedError::describe() const
+{
+    return QStringLiteral("cells[%1] raised %2 (%3)")
+        .arg(cell)
+        .arg(errorText(ename, evalue), tagged ? QStringLiteral("tagged raises-exception: expected")
+                                              : QStringLiteral("not an answer or test cell: noted, not a failure"));
+}
+
+QStringList ReferenceOutcome::notes() const
+{
+    QStringList out;
+    for (const NotedError &e : notedErrors)
+        out << e.describe();
+    return out;
+}
+
+QJsonObject ReferenceOutcome::toJson() const
+{
+    QJsonObject broken;
+    for (auto it = brokenChecks.cbegin(); it != brokenChecks.cend(); ++it)
+        broken.insert(it.key(), it.value());
+    QJsonArray noted;
+    for (const NotedError &e : notedErrors)
+        noted << QJsonObject{{QStringLiteral("cell"), e.cell},          {QStringLiteral("source"), e.source},
+                             {QStringLiteral("ename"), e.ename},        {QStringLiteral("evalue"), e.evalue},
+                             {QStringLiteral("tagged"), e.tagged}};
+    return {{QStringLiteral("broken_checks"), broken},
+            {QStringLiteral("noted_errors"), noted},
+            {QStringLiteral("missing_modules"), QJsonArray::fromStringList(missingModules)}};
+}
+
+ReferenceOutcome ReferenceOutcome::fromJson(const QJsonObject &o)
+{
+    ReferenceOutcome out;
+    const QJsonObject broken = o.value(QLatin1String("broken_checks")).toObject();
+    for (auto it = broken.constBegin(); it != broken.constEnd(); ++it)
+        out.brokenChecks.insert(it.key(), it.value().toString());
+    for (const QJsonValue &v : o.value(QLatin1String("missing_modules")).toArray())
+        out.missingModules << v.toString();
+    for (const QJsonValue &v : o.value(QLatin1String("noted_errors")).toArray()) {
+        const QJsonObject e = v.toObject();
+        out.notedErrors << NotedError{e.value(QLatin1String("cell")).toInt(-1), e.value(QLatin1String("source")).toString(),
+                                      e.value(QLatin1String("ename")).toString(), e.value(QLatin1String("evalue")).toString(),
+                                      e.value(QLatin1String("tagged")).toBool()};
+    }
+    return out;
+}
+
+QHash<int, QString> expectedErrors(const ReferenceOutcome &outcome, const Notebook &submission)
+{
+    QHash<int, QString> out;
+    if (outcome.notedErrors.isEmpty())
+        return out;
+    QHash<QString, QString> bySource;
+    for (const ReferenceOutcome::NotedError &e : outcome.notedErrors)
+        bySource.insert(normalizedSource(e.source), e.ename);
+    for (int i = 0; i < submission.cellCount(); ++i)
+        if (submission.cellType(i) == CellType::Code)
+            if (auto it = bySource.constFind(normalizedSource(submission.cellSource(i))); it != bySource.cend())
+                out.insert(i, *it);
+    return out;
+}
+
 ReferenceRun::ReferenceRun(Assignment assignment, ReferenceRunOptions options, QObject *parent)
     : QObject(parent), m_assignment(std::move(assignment)), m_options(std::move(options))
 {
@@ -128,6 +213,11 @@ QString ReferenceRun::cachePath() const
 QString ReferenceRun::timingPath() const
 {
     return QDir(m_options.cacheDir).filePath(m_key + QLatin1String(".timing.json"));
+}
+
+QString ReferenceRun::outcomePath() const
+{
+    return QDir(m_options.cacheDir).filePath(m_key + QLatin1String(".outcome.json"));
 }
 
 void ReferenceRun::start()
@@ -188,6 +278,11 @@ void ReferenceRun::onEnvironment(const Environment &env)
             if (QFile t(timingPath()); t.open(QIODevice::ReadOnly))
                 if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
                     m_timing = ReferenceTiming::fromJson(d.object());
+            // A payload cached without an outcome file (an older Sandmark) came from a run without either.
+            if (QFile o(outcomePath()); o.open(QIODevice::ReadOnly))
+                if (const QJsonDocument d = QJsonDocument::fromJson(o.readAll()); d.isObject())
+                    m_outcome = ReferenceOutcome::fromJson(d.object());
+            m_missingModules = m_outcome.missingModules;
             qCDebug(lcBatch) << "reference cache hit" << cachePath();
             Q_EMIT progress(QStringLiteral("reference values from the cache (%1)").arg(cachePath()));
             Q_EMIT finished(payload, m_key);
@@ -213,48 +308,110 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
                        .arg(status.isEmpty() ? QStringLiteral("no execution record") : status, result.folder.artifacts)});
         return;
     }
-    // Errors of the instructor's own cells make the expected values wrong.
+    const QList<Check> checks = m_assignment.checks();
+    // Which cells are answers: an error there makes the expected values wrong. Without the notebook (it changed
+    // on disk meanwhile) every cell counts as one.
+    const Expected<Notebook> source = Notebook::load(m_assignment.absolute(m_assignment.notebooks().first()));
+    auto isAnswer = [&](int i) {
+        if (!source || i < 0 || i >= source->cellCount())
+            return true;
+        if (isSolutionCell(*source, i))
+            return true;
+        return std::any_of(checks.cbegin(), checks.cend(), [&](const Check &c) {
+            return c.type != Check::Type::Test && !c.anchor.isEmpty() && source->findAnchor(c.anchor) == i;
+        });
+    };
+    ReferenceOutcome outcome;
     const QJsonArray cells = result.run.record.value(QLatin1String("cells")).toArray();
     for (const QJsonValue &v : cells) {
         const QJsonObject c = v.toObject();
         if (c.value(QLatin1String("index")).isNull() || c.value(QLatin1String("index")).isUndefined()) {
-            // A test check the solution itself does not pass (a typo, a wrong expected value) would cost every
-            // student its points: it is the assignment's error, reported before anyone is graded.
+            // A test check the solution itself does not pass (a typo, a wrong expected value, a module the
+            // environment lacks) would cost every student its points: that check is broken, not graded for anyone.
             if (c.value(QLatin1String("injected")).toString() == QLatin1String("test")
                 && c.value(QLatin1String("test_result")).toString() != QLatin1String("pass")) {
                 const QJsonObject e = c.value(QLatin1String("test_error")).toObject();
+                const QString ename = e.value(QLatin1String("ename")).toString();
                 const QString why = e.isEmpty() ? c.value(QLatin1String("test_result")).toString(QStringLiteral("not run"))
-                                                : QStringLiteral("%1: %2").arg(e.value(QLatin1String("ename")).toString(),
-                                                                               e.value(QLatin1String("evalue")).toString());
-                fail(Error{m_assignment.jsonPath(), QStringLiteral("checks '%1'").arg(c.value(QLatin1String("check")).toString()),
-                           QStringLiteral("the test check fails on the instructor notebook (%1); fix the test or the "
-                                          "solution")
-                               .arg(why)});
-                return;
+                                                : errorText(ename, e.value(QLatin1String("evalue")).toString());
+                const QString module = missingModuleName(ename, e.value(QLatin1String("evalue")).toString());
+                if (!module.isEmpty() && !m_missingModules.contains(module))
+                    m_missingModules << module;
+                outcome.brokenChecks.insert(c.value(QLatin1String("check")).toString(),
+                                            module.isEmpty()
+                                                ? QStringLiteral("the test check fails on the instructor notebook (%1); "
+                                                                 "fix the test or the solution")
+                                                      .arg(why)
+                                                : QStringLiteral("the test check fails on the instructor notebook (%1): %2")
+                                                      .arg(why, missingModuleFix(module)));
             }
             continue;
         }
-        if (c.value(QLatin1String("status")).toString() == QLatin1String("ok"))
-            continue;
-        const QJsonObject e = c.value(QLatin1String("error")).toObject();
         const QString st = c.value(QLatin1String("status")).toString();
-        const QString what = e.isEmpty() ? st
-                                         : QStringLiteral("raised %1: %2").arg(e.value(QLatin1String("ename")).toString(),
-                                                                              e.value(QLatin1String("evalue")).toString());
-        fail(Error{notebook, QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt()),
+        if (st == QLatin1String("ok") || st == QLatin1String("not-run"))
+            continue;
+        const int index = c.value(QLatin1String("index")).toInt();
+        const QJsonObject e = c.value(QLatin1String("error")).toObject();
+        const QString ename = e.value(QLatin1String("ename")).toString(), evalue = e.value(QLatin1String("evalue")).toString();
+        const bool tagged = c.value(QLatin1String("raises_exception")).toBool();
+        QString what = e.isEmpty() ? st : QStringLiteral("raised %1").arg(errorText(ename, evalue));
+        // The environment's problems fail the run wherever they surface (unless the cell says it raises): every
+        // submission would hit them too.
+        const QString module = missingModuleName(ename, evalue);
+        const std::optional<QString> dataset = missingDatasetMessage(ename, evalue);
+        if (st == QLatin1String("error") && !tagged && !module.isEmpty()) {
+            what += QStringLiteral("; ") + missingModuleFix(module);
+            if (!m_missingModules.contains(module))
+                m_missingModules << module;
+        }
+        else if (st == QLatin1String("error") && !tagged && dataset)
+            what += QStringLiteral("; ") + *dataset;
+        else if (st == QLatin1String("error") && (tagged || !isAnswer(index))) {
+            // A teaching example that raises on purpose (nbgrader runs notebooks with errors allowed): a note.
+            outcome.notedErrors << ReferenceOutcome::NotedError{index, source ? source->cellSource(index) : QString(),
+                                                                ename, evalue, tagged};
+            continue;
+        }
+        fail(Error{notebook, QStringLiteral("cells[%1]").arg(index),
                    QStringLiteral("the instructor notebook failed in the reference run: %1").arg(what)});
         return;
     }
-    QByteArray payload = result.run.payloadJson;
     // An assignment with test and manual checks only (an nbgrader import) probes nothing: "null" is its payload.
-    const bool probes = std::any_of(m_assignment.checks().cbegin(), m_assignment.checks().cend(),
-                                    [](const Check &c) { return c.type == Check::Type::Value; });
-    if (!probes && (payload.isEmpty() || payload == "null"))
-        payload = "null";
-    else if (payload.isEmpty() || payload == "null") {
-        fail(Error{notebook, QStringLiteral("reference run"), QStringLiteral("no probe payload")});
+    const QByteArray payload = result.run.payloadJson.isEmpty() ? QByteArray("null") : result.run.payloadJson;
+    // A value check whose name the notebook leaves undefined (a noted error, a typo in the check) has no expected
+    // value: broken, named with the errors that may explain it.
+    const Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload"));
+    QStringList raised;
+    for (const ReferenceOutcome::NotedError &e : std::as_const(outcome.notedErrors))
+        raised << QStringLiteral("cells[%1] raised %2").arg(e.cell).arg(errorText(e.ename, e.evalue));
+    const QString errorsNote = raised.isEmpty() ? QString() : QStringLiteral(", where ") + raised.join(QLatin1String("; "));
+    for (const Check &c : checks) {
+        if (c.type != Check::Type::Value)
+            continue;
+        const QString label = c.anchor.isEmpty() ? QStringLiteral("end") : c.anchor;
+        const ProbeValue *value = decoded ? decoded->find(label, c.variable) : nullptr;
+        if (value && value->kind != ProbeValue::Kind::Missing)
+            continue;
+        const QString where = c.anchor.isEmpty() ? QStringLiteral("at the end of the instructor notebook")
+                                                 : QStringLiteral("after answer cell '%1' of the instructor notebook").arg(c.anchor);
+        outcome.brokenChecks.insert(c.id, decoded && decoded->hasLabel(label)
+                                              ? QStringLiteral("`%1` is not defined %2%3").arg(c.variable, where, errorsNote)
+                                              : QStringLiteral("the probe %1 produced no values%2").arg(where, errorsNote));
+    }
+    // With nothing left to grade automatically, the reference run has failed.
+    const qsizetype automatic = std::count_if(checks.cbegin(), checks.cend(), [](const Check &c) { return c.type != Check::Type::Manual; });
+    if (automatic > 0 && outcome.brokenChecks.size() >= automatic) {
+        QStringList why;
+        for (auto it = outcome.brokenChecks.cbegin(); it != outcome.brokenChecks.cend(); ++it)
+            why << QStringLiteral("checks '%1': %2").arg(it.key(), it.value());
+        fail(Error{m_assignment.jsonPath(), QStringLiteral("checks"),
+                   QStringLiteral("no check can be graded: %1").arg(why.join(QLatin1String("; ")))});
         return;
     }
+    outcome.missingModules = m_missingModules;
+    m_outcome = outcome;
+    for (auto it = outcome.brokenChecks.cbegin(); it != outcome.brokenChecks.cend(); ++it)
+        qCWarning(lcBatch) << "broken check" << it.key() << it.value();
     m_timing = ReferenceTiming::fromRecord(result.run.record);
     if (m_timing->durationS <= 0)
         m_timing->durationS = result.run.durationS;
@@ -262,9 +419,11 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         fail(p.error());
         return;
     }
-    // The timing first: a payload without its timing file is still a valid (older-style) cache entry.
+    // The timing and outcome first: a payload without them is still a valid (older-style) cache entry.
     const QByteArray timing = QJsonDocument(m_timing->toJson()).toJson(QJsonDocument::Compact);
-    for (const auto &[path, bytes] : {std::pair{timingPath(), timing}, std::pair{cachePath(), payload}}) {
+    const QByteArray outcomeJson = QJsonDocument(m_outcome.toJson()).toJson(QJsonDocument::Compact);
+    for (const auto &[path, bytes] : {std::pair{timingPath(), timing}, std::pair{outcomePath(), outcomeJson},
+                                      std::pair{cachePath(), payload}}) {
         QSaveFile f(path);
         if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
             qCWarning(lcBatch) << "cannot write the reference cache" << path << f.errorString();
@@ -280,6 +439,25 @@ void ReferenceRun::fail(const Error &error)
         return;
     m_done = true;
     Q_EMIT failed(error);
+}
+
+HealthInputs::Reference referenceHealth(const ReferenceRun &run, const std::optional<Error> &failure)
+{
+    HealthInputs::Reference r;
+    r.missingModules = run.missingModules();
+    if (failure) {
+        r.message = failure->toString();
+        return r;
+    }
+    const ReferenceOutcome outcome = run.outcome();
+    r.ok = true;
+    r.cached = run.cacheHit();
+    r.timing = run.timing();
+    r.brokenChecks = outcome.brokenChecks;
+    r.notes = outcome.notes();
+    r.untaggedNotes = int(std::count_if(outcome.notedErrors.cbegin(), outcome.notedErrors.cend(),
+                                        [](const ReferenceOutcome::NotedError &e) { return !e.tagged; }));
+    return r;
 }
 
 } // namespace sandmark

@@ -5,9 +5,12 @@
 #include "assignment/assignment.h"
 #include "batch/health.h"
 #include "gradebook/gradebook.h"
+#include "notebook/notebook.h"
 #include "sandbox/submissionrun.h"
 
 #include <QHash>
+#include <QJsonObject>
+#include <QMap>
 #include <QObject>
 #include <QPointer>
 
@@ -44,6 +47,37 @@ private:
 void markStale(QList<EffectiveGrade> &grades, const Assignment &assignment);
 void markStale(QList<GradeSummary> &summaries, const Assignment &assignment);
 
+/// What the reference run found besides its payload (docs/grading.md, "Reference run"), cached with it.
+struct ReferenceOutcome
+{
+    /// Checks the instructor notebook itself cannot pass, by check id, with why: a test check it fails ("the test
+    /// check fails on the instructor notebook (AssertionError: …)"), a value check whose name it leaves undefined.
+    /// They are not graded for anyone (a grader error of that check, never the student's); the others are.
+    QMap<QString, QString> brokenChecks;
+    /// An error of an instructor cell that is neither an answer nor a test (a teaching example, nbgrader's demo
+    /// cell `a`), or of a cell tagged raises-exception: a note of the run, not a failure.
+    struct NotedError
+    {
+        int cell = -1;  ///< cells[cell] of the instructor notebook
+        QString source; ///< its source, to recognise the same cell in submissions (whitespace at line ends ignored)
+        QString ename, evalue;
+        bool tagged = false; ///< tagged raises-exception
+        /// "cells[2] raised NameError: name 'a' is not defined (not an answer or test cell: noted, not a failure)"
+        QString describe() const;
+    };
+    QList<NotedError> notedErrors;
+    QStringList missingModules; ///< modules the environment lacks, seen in a broken test's error
+
+    QStringList notes() const; ///< each noted error's describe()
+    QJsonObject toJson() const;
+    static ReferenceOutcome fromJson(const QJsonObject &o); ///< tolerant of missing keys (an empty outcome)
+};
+
+/// For each cell of `submission` that holds the same source as a noted error's cell of the instructor notebook
+/// (whitespace at line ends ignored), the exception that cell is expected to raise: grade() notes such an error
+/// instead of counting it as a problem (GradeInput::expectedErrors). Pure function.
+QHash<int, QString> expectedErrors(const ReferenceOutcome &outcome, const Notebook &submission);
+
 struct ReferenceRunOptions
 {
     SubmissionRunOptions run; ///< the backend and caches the submissions use (label is set to "reference")
@@ -51,9 +85,13 @@ struct ReferenceRunOptions
 };
 
 /// Runs the assignment's first instructor notebook (notebooks().first()) as a submission and emits its
-/// payload. Cache: `<cacheDir>/<key>.json` holds the payload of a clean run (status `completed`), written
-/// atomically; a cache hit runs nothing. A reference run with a cell error, a timeout or a dead kernel is a
-/// failure (the expected values would be wrong), never cached.
+/// payload. Cache: `<cacheDir>/<key>.json` holds the payload of a run that succeeded, written atomically after
+/// `<key>.timing.json` and `<key>.outcome.json` (ReferenceOutcome); a cache hit runs nothing. A failure (the
+/// expected values would be wrong), never cached: a timeout or a dead kernel; an error in an answer cell (nbgrader
+/// `solution`, a `BEGIN SOLUTION` region, a check's anchor); a module missing from the environment or a dataset
+/// missing from the cache in any cell (named, with the fix); or no check left that can be graded. An error in any
+/// other instructor cell (a teaching example) or in a cell tagged raises-exception is a noted error, and a check
+/// the notebook fails is a broken check (ReferenceOutcome): the others are graded.
 /// Asynchronous; lives in the creating thread and never blocks it; emits exactly one of finished()/failed()
 /// (also after cancel(), which emits failed("cancelled")).
 class ReferenceRun : public QObject
@@ -72,6 +110,11 @@ public:
     /// The run's duration and cell times, valid after finished(). A cache hit reads them from the timing file
     /// kept next to the payload (`<key>.timing.json`); unset for a payload cached before timings were kept.
     std::optional<ReferenceTiming> timing() const { return m_timing; }
+    /// Broken checks and noted errors, valid after finished() (a cache hit reads `<key>.outcome.json`).
+    ReferenceOutcome outcome() const { return m_outcome; }
+    /// Modules the environment lacks, seen in the run's errors (a cell's or a test's ModuleNotFoundError); valid
+    /// after finished() (then ReferenceOutcome::missingModules) or failed().
+    QStringList missingModules() const { return m_missingModules; }
 
 Q_SIGNALS:
     void progress(const QString &line);
@@ -86,6 +129,7 @@ private:
     void fail(const Error &error);
     QString cachePath() const;
     QString timingPath() const;
+    QString outcomePath() const;
 
     Assignment m_assignment;
     ReferenceRunOptions m_options;
@@ -94,7 +138,14 @@ private:
     QString m_key, m_environmentKey;
     bool m_cacheHit = false;
     std::optional<ReferenceTiming> m_timing;
+    ReferenceOutcome m_outcome;
+    QStringList m_missingModules;
     bool m_done = false;
 };
+
+/// What the Health report knows of a reference run that ended: its outcome (`failure` unset) or its error, with
+/// the cache flag, timing, broken checks, noted errors and missing modules of `run`. The CLI's `validate --health`
+/// and the app's pages build it the same way.
+HealthInputs::Reference referenceHealth(const ReferenceRun &run, const std::optional<Error> &failure);
 
 } // namespace sandmark

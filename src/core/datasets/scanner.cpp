@@ -113,6 +113,17 @@ Expected<ScanResult> parseScanOutput(const QByteArray &bytes, const QString &not
         r.imports.append({i.value(QLatin1String("cell")).toInt(), i.value(QLatin1String("line")).toInt(),
                           i.value(QLatin1String("source")).toString()});
     }
+    for (const auto &v : o.value(QLatin1String("modules")).toArray()) {
+        const QJsonObject m = v.toObject();
+        r.modules.append({m.value(QLatin1String("name")).toString(), m.value(QLatin1String("cell")).toInt(),
+                          m.value(QLatin1String("line")).toInt(), m.value(QLatin1String("stdlib")).toBool(),
+                          m.value(QLatin1String("found")).toBool(), m.value(QLatin1String("distribution")).toString()});
+    }
+    for (const auto &v : o.value(QLatin1String("assigned")).toArray()) {
+        const QJsonObject a = v.toObject();
+        r.assigned.append({a.value(QLatin1String("name")).toString(), a.value(QLatin1String("cell")).toInt(),
+                           a.value(QLatin1String("line")).toInt()});
+    }
     const auto problems = o.value(QLatin1String("problems")).toArray();
     for (const auto &v : problems) {
         const QJsonObject pr = v.toObject();

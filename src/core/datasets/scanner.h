@@ -48,11 +48,32 @@ struct ScannedImport
     QString source;
 };
 
+/// A top-level module the notebook imports (absolute imports), as the Python that ran the scan sees it.
+struct ScannedModule
+{
+    QString name;         ///< "numpy" (the top-level name of `import numpy.linalg`)
+    int cell = 0;         ///< where it is first imported
+    int line = 0;
+    bool stdlib = false;  ///< part of that Python's standard library
+    bool found = false;   ///< that Python finds it (importlib.util.find_spec; nothing is imported)
+    QString distribution; ///< the pip name that installs it ("scikit-learn" for sklearn), when known
+};
+
+/// A name a cell binds at the notebook's top level (assignment, for/with target, :=, import, def, class).
+struct AssignedName
+{
+    QString name;
+    int cell = 0; ///< index of the code cell in the notebook
+    int line = 0; ///< 1-based line inside the cell
+};
+
 /// Everything one scan found.
 struct ScanResult
 {
     QList<ScannedCall> calls;
     QList<ScannedImport> imports;
+    QList<ScannedModule> modules; ///< in order of first import
+    QList<AssignedName> assigned; ///< in cell and line order
     QStringList warnings; ///< cells that do not parse, "looks like a release" — user-facing, one line each
     int stubCells = 0;    ///< cells holding `raise NotImplementedError()` / `# YOUR CODE HERE`
 };

@@ -413,4 +413,20 @@ void EnvironmentBuilder::fail(const QString &message)
     Q_EMIT failed(Error{where, QStringLiteral("environment"), message});
 }
 
+QString missingModuleName(const QString &ename, const QString &evalue)
+{
+    if (ename != QLatin1String("ModuleNotFoundError") && ename != QLatin1String("ImportError"))
+        return {};
+    static const QRegularExpression re(QStringLiteral(R"(^No module named '([^']+)')"));
+    const QRegularExpressionMatch m = re.match(evalue.trimmed());
+    return m.hasMatch() ? m.captured(1).section(QLatin1Char('.'), 0, 0) : QString();
+}
+
+QString missingModuleFix(const QString &module)
+{
+    return QStringLiteral("the environment has no module '%1': add the package that provides it to \"dependencies\" in "
+                          "assignment.json (its pip name, often the same as the module's)")
+        .arg(module);
+}
+
 } // namespace sandmark

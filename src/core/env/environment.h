@@ -60,6 +60,15 @@ QString environmentKey(const QStringList &normalizedRequirements, const QString 
 /// QLockFile `<key>.lock` (polled, never blocking the thread; stale when its owner died), `python -m venv`
 /// in a temporary sibling folder, `pip install -r`, a `sandmark-env.json` marker, then an atomic rename.
 /// A failed or cancelled build leaves nothing but the lock released. Emits exactly one of finished()/failed().
+/// The module a cell error says the environment lacks: Python's `ModuleNotFoundError: No module named 'pytest'`
+/// (also as an ImportError of that text) gives "pytest" (a dotted name gives its top-level package: `a.b` → "a").
+/// Empty for any other error. Pure.
+QString missingModuleName(const QString &ename, const QString &evalue);
+
+/// What to do about a missing module, one sentence: "the environment has no module 'pytest': add the package that
+/// provides it to \"dependencies\" in assignment.json (its pip name, often the same as the module's)". Pure.
+QString missingModuleFix(const QString &module);
+
 class EnvironmentBuilder : public QObject
 {
     Q_OBJECT

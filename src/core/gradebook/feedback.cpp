@@ -210,6 +210,13 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
         h += QLatin1String("<p class=\"note\">The grader could not run this submission; it will be graded again. "
                            "This is not your mistake.</p>\n");
 
+    // What the grader noticed without changing the grade (an edited test cell, an ignored kernelspec, …).
+    if (!g.notes.isEmpty()) {
+        h += QLatin1String("<p class=\"note\">Noticed while grading (this does not change the grade):</p>\n<ul class=\"notes\">\n");
+        for (const QString &n : g.notes)
+            h += QStringLiteral("<li>%1</li>\n").arg(esc(n));
+        h += QLatin1String("</ul>\n");
+    }
     h += QLatin1String("<table>\n<tr><th>check</th><th>points</th><th>result</th><th>feedback</th></tr>\n");
     for (const EffectiveCheck &c : g.checks) {
         QString fb = c.result.feedback;

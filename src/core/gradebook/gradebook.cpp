@@ -105,9 +105,9 @@ QDateTime fromIso(const QString &s)
     return d;
 }
 
-/// A run's reasons: a JSON array of strings ("[]" for most runs, which need no parser). The gradebook is a
-/// file anyone may hand over (a shard to merge): text that is not such an array is shown as one reason saying
-/// so, never dropped and never a crash.
+/// A run's reasons or notes: a JSON array of strings ("[]" for most runs, which need no parser). The gradebook
+/// is a file anyone may hand over (a shard to merge): text that is not such an array is shown as one entry
+/// saying so, never dropped and never a crash.
 QStringList parseReasons(const QString &json)
 {
     QStringList out;
@@ -116,7 +116,7 @@ QStringList parseReasons(const QString &json)
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8(), &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isArray())
-        return {QStringLiteral("the gradebook's reasons for this run are not a JSON list of strings: %1")
+        return {QStringLiteral("the gradebook's reasons or notes for this run are not a JSON list of strings: %1")
                     .arg(json.size() > 200 ? json.left(200) + QStringLiteral("…") : json)};
     for (const QJsonValue &v : doc.array())
         out << (v.isString() ? v.toString() : QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)));
@@ -337,6 +337,9 @@ Expected<void> Gradebook::migrate()
     // Version 2: each run remembers its run folder's artifacts (executed notebook, record) for feedback pages.
     if (version <= 1 && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN artifacts TEXT NOT NULL DEFAULT ''")))
         return sqlError(QStringLiteral("schema"), q.lastError().text());
+    // Version 3: each run keeps its notes (what was noticed without changing the status), a JSON array of strings.
+    if (version <= 2 && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN notes TEXT NOT NULL DEFAULT '[]'")))
+        return sqlError(QStringLiteral("schema"), q.lastError().text());
     if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(schemaVersion)) || !t.commit())
         return sqlError(QStringLiteral("schema"), q.lastError().text());
     qCDebug(lcGradebook) << (version == 0 ? "created gradebook" : "migrated gradebook") << m_path << "to version" << schemaVersion;
@@ -368,8 +371,8 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
 
     const GradeResult &r = run.result;
     q.prepare(QStringLiteral("INSERT INTO runs(submission_id, started_at, finished_at, backend, environment_key, "
-                             "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts) "
-                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                             "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes) "
+                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(submissionId);
     q.addBindValue(run.started.toUTC().toString(Qt::ISODateWithMs));
     q.addBindValue(run.finished.toUTC().toString(Qt::ISODateWithMs));
@@ -383,6 +386,7 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
     q.addBindValue(r.maxScore);
     q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.reasons)).toJson(QJsonDocument::Compact)));
     q.addBindValue(text(run.artifacts));
+    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.notes)).toJson(QJsonDocument::Compact)));
     if (!q.exec())
         return fail(QStringLiteral("run"));
     const qint64 runId = q.lastInsertId().toLongLong();
@@ -520,7 +524,7 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
         return q.exec();
     };
     if (!exec(QStringLiteral("SELECT s.id, s.student, r.id, r.started_at, r.finished_at, r.backend, r.status, r.score, "
-                             "r.max_score, r.reasons, r.artifacts, r.files_hash, r.inputs_hash, r.environment_key "
+                             "r.max_score, r.reasons, r.artifacts, r.files_hash, r.inputs_hash, r.environment_key, r.notes "
                              "FROM submissions s JOIN runs r ON r.id = "
                              "(SELECT max(id) FROM runs WHERE submission_id = s.id) WHERE %1 ORDER BY s.student").arg(where)))
         return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
@@ -542,6 +546,7 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
         g.filesHash = q.value(11).toString();
         g.inputsHash = q.value(12).toString();
         g.environmentKey = q.value(13).toString();
+        g.notes = parseReasons(q.value(14).toString());
         byRun.insert(g.runId, out.size());
         bySubmission.insert(q.value(0).toLongLong(), out.size());
         out << g;

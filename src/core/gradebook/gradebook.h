@@ -64,6 +64,7 @@ struct EffectiveGrade
     GradeStatus status = GradeStatus::Graded;
     GradeStatus runStatus = GradeStatus::Graded; ///< the status the latest run recorded
     QStringList reasons;   ///< the run's reasons (kept when an override settled the status)
+    QStringList notes;     ///< the run's notes (GradeResult::notes)
     QString artifacts;     ///< the run's artifacts folder as recorded (may be gone: run folders are a cache)
     QString filesHash;      ///< the run's RunRecord::filesHash
     QString inputsHash;     ///< the run's RunRecord::inputsHash
@@ -141,7 +142,7 @@ public:
     Gradebook &operator=(const Gradebook &) = delete;
 
     QString path() const { return m_path; }
-    static constexpr int schemaVersion = 2;
+    static constexpr int schemaVersion = 3;
 
     /// Stores one completed run (submission upserted, run and its check results inserted) in one
     /// transaction. Returns the run id. Every run is kept.

@@ -115,6 +115,7 @@ namespace {
 struct CellInfo
 {
     QJsonValue index;
+    bool raisesException = false;   ///< tagged raises-exception: its error is expected
     QString injected, label, check, status, ename, evalue, resultText;
     QString testResult;             ///< test cells: "pass", "fail", "unverified" or empty (not run)
     QString testEname, testEvalue;  ///< test cells: the signed result's failure
@@ -145,6 +146,7 @@ QList<CellInfo> readCells(const QJsonObject &record)
         info.check = c.value(QLatin1String("check")).toString();
         info.status = c.value(QLatin1String("status")).toString();
         info.fallback = c.value(QLatin1String("fallback")).toBool();
+        info.raisesException = c.value(QLatin1String("raises_exception")).toBool();
         info.resultText = c.value(QLatin1String("result_text")).toString();
         info.testResult = c.value(QLatin1String("test_result")).toString();
         const QJsonObject testErr = c.value(QLatin1String("test_error")).toObject();
@@ -205,6 +207,11 @@ GradeResult grade(const GradeInput &input)
     GradeResult result;
     for (const Check &c : input.checks)
         result.maxScore += c.points;
+    // Notes never change the status (e.g. the notebook's kernelspec was ignored, shared case C20a).
+    for (const QString &n : input.notes)
+        addUnique(result.notes, n);
+    for (const QJsonValue &w : input.record.value(QLatin1String("warnings")).toArray())
+        addUnique(result.notes, w.toString());
 
     auto allNotGraded = [&](const QString &why) {
         result.status = GradeStatus::GraderError;
@@ -222,9 +229,15 @@ GradeResult grade(const GradeInput &input)
     const QString runStatus = input.record.value(QLatin1String("status")).toString();
     if (runStatus.isEmpty())
         return allNotGraded(QStringLiteral("the run produced no execution record"));
-    if (runStatus == QLatin1String("kernel-start-failed"))
+    if (runStatus == QLatin1String("kernel-start-failed")) {
+        // Why, never an empty reason: the record's kernel.reason, else the runner's last message.
+        QString why = input.record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
+        const QJsonArray messages = input.record.value(QLatin1String("messages")).toArray();
+        if (why.isEmpty() && !messages.isEmpty())
+            why = messages.last().toString();
         return allNotGraded(QStringLiteral("the kernel could not start: %1")
-                                .arg(input.record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString()));
+                                .arg(why.isEmpty() ? QStringLiteral("the runner recorded no reason") : why));
+    }
 
     const QList<CellInfo> cells = readCells(input.record);
     // A dataset missing from the cache is the grader's problem, wherever it surfaced.
@@ -236,8 +249,9 @@ GradeResult grade(const GradeInput &input)
     auto reference = decodeProbePayload(input.referencePayload, QStringLiteral("reference payload"));
     if (!reference)
         return allNotGraded(reference.error().toString());
-    if (reference->isNull && std::any_of(input.checks.begin(), input.checks.end(),
-                                         [](const Check &c) { return c.type == Check::Type::Value; }))
+    if (reference->isNull && std::any_of(input.checks.begin(), input.checks.end(), [&](const Check &c) {
+            return c.type == Check::Type::Value && !input.brokenChecks.contains(c.id);
+        }))
         return allNotGraded(QStringLiteral("the reference run produced no probe values"));
     auto student = decodeProbePayload(input.studentPayload, QStringLiteral("student payload"));
     if (!student)
@@ -245,9 +259,21 @@ GradeResult grade(const GradeInput &input)
 
     // Problems of the run itself: they make the result needs-review and explain failing checks.
     QStringList runProblems;
-    for (const CellInfo &c : cells)
-        if (c.injected.isEmpty())
+    for (const CellInfo &c : cells) {
+        if (!c.injected.isEmpty())
+            continue;
+        // An error the cell is meant to raise (tagged raises-exception, or the instructor's teaching cell that
+        // raises the same in the reference run) is a note.
+        const auto expected = input.expectedErrors.constFind(c.index.toInt(-1));
+        if (c.status == QLatin1String("error") && c.raisesException)
+            addUnique(result.notes, QStringLiteral("%1 raised %2 (tagged raises-exception: expected)").arg(c.name(), c.error()));
+        else if (c.status == QLatin1String("error") && expected != input.expectedErrors.cend() && *expected == c.ename)
+            addUnique(result.notes, QStringLiteral("%1 raised %2, as the instructor notebook's same cell does (noted, "
+                                                   "not a problem)")
+                                        .arg(c.name(), c.error()));
+        else
             addUnique(runProblems, cellProblem(c, input.record));
+    }
     const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
     // A kernel the runner killed (an ignored interrupt) is already explained by its cell's problem or by the
     // whole-run limit; its reason would say the same twice.
@@ -265,11 +291,6 @@ GradeResult grade(const GradeInput &input)
     if (badRun && runProblems.isEmpty())
         addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
     result.reasons = runProblems;
-    // Warnings (e.g. the notebook's kernelspec was ignored, shared case C20a) are reasons too, but do not change
-    // the status; they come after the problems.
-    QStringList warnings;
-    for (const QJsonValue &w : input.record.value(QLatin1String("warnings")).toArray())
-        addUnique(warnings, w.toString().isEmpty() ? QString() : QStringLiteral("warning: ") + w.toString());
     const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));
 
     auto probeCell = [&](const QString &label) -> const CellInfo * {
@@ -297,6 +318,15 @@ GradeResult grade(const GradeInput &input)
         r.checkId = check.id;
         r.maxPoints = check.points;
         r.type = check.type;
+        if (const auto broken = input.brokenChecks.constFind(check.id); broken != input.brokenChecks.cend()) {
+            // The instructor notebook fails this check itself: the grader's error for this check alone.
+            r.outcome = Outcome::NotGraded;
+            r.feedback = QStringLiteral("not graded: grader error: %1").arg(*broken);
+            anyNotGraded = true;
+            addUnique(result.reasons, QStringLiteral("check '%1' not graded: grader error: %2").arg(check.id, *broken));
+            result.checks << r;
+            continue;
+        }
         if (check.type == Check::Type::Manual) {
             // Graded by a person through an override; not a problem of the run. The answer's text is kept
             // (as `actual`) so the person can grade from the gradebook.
@@ -413,8 +443,6 @@ GradeResult grade(const GradeInput &input)
         result.checks << r;
     }
 
-    for (const QString &w : std::as_const(warnings))
-        addUnique(result.reasons, w);
     if (!runProblems.isEmpty() || anyNotGraded)
         result.status = GradeStatus::NeedsReview;
     result.status = withManualChecks(result.status, std::count_if(result.checks.cbegin(), result.checks.cend(),

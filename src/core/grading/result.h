@@ -10,6 +10,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QStringList>
 
 #include <optional>
@@ -54,9 +55,13 @@ struct GradeResult
     double score = 0;    ///< sum of earned points (0 and meaningless when status is GraderError)
     double maxScore = 0; ///< sum of the checks' points
     QList<CheckResult> checks; ///< in the assignment's check order
-    /// Why the status is not `graded`, one line each ("cells[2]: cell timed out"), then warnings that do not change
-    /// the status, prefixed "warning: " (the record's `warnings`, e.g. an ignored kernelspec).
+    /// Why the status is not `graded`, one line each ("cells[2]: cell timed out").
     QStringList reasons;
+    /// What was noticed that does not change the status or the score, one line each, in this order: the
+    /// GradeInput's notes (notebook repairs, changes to nbgrader's protected cells, instrument notes), then the
+    /// record's `warnings` ("kernelspec 'conda-env-ds2024-py' ignored: …"). Shown with the result everywhere
+    /// (`grade --json`, the gradebook, feedback pages, the app).
+    QStringList notes;
     /// `score`, or none when nothing could be graded (scoreIfGraded()).
     std::optional<double> gradedScore() const;
 };
@@ -94,6 +99,16 @@ struct GradeInput
     qint64 probeBytes = 0;            ///< the probe cap, bytes, for "too large" feedback
     /// Manual checks' answers by check id (manualAnswers()); a check without an entry just awaits a person.
     QHash<QString, ManualAnswer> manualAnswers;
+    /// Notes from outside the record, kept in the result's notes as given (SubmissionRunResult::notes, change
+    /// notes from changeNotes()).
+    QStringList notes;
+    /// Checks the reference run found broken (ReferenceOutcome::brokenChecks): check id → why. Not graded, with
+    /// the reference's error as the reason (a grader error of that check, never charged to the student).
+    QMap<QString, QString> brokenChecks;
+    /// Cells of the submission whose error is expected, by index → exception name (expectedErrors(): the same
+    /// teaching cell raised it in the reference run). Such an error, and one of a cell tagged raises-exception,
+    /// is a note, not a problem of the run.
+    QHash<int, QString> expectedErrors;
 };
 
 /// Grades one submission. Pure function; thread-safe. Never fails: problems become statuses and reasons.

@@ -2,6 +2,7 @@
 
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace sandmark {
 
@@ -43,11 +44,12 @@ QString CellChange::describe() const
         QStringList at;
         for (int i : copies)
             at << QStringLiteral("cells[%1]").arg(i);
-        return QStringLiteral("cell '%1' was copied: %2 more time(s) (%3) after cells[%4]; the first is the one graded")
+        return QStringLiteral("cell '%1' was copied: %2 more time(s) (%3) after cells[%4]%5")
             .arg(gradeId)
             .arg(copies.size())
             .arg(at.join(QLatin1String(", ")))
-            .arg(submissionIndex);
+            .arg(submissionIndex)
+            .arg(testCell ? QStringLiteral("; the first is the one graded") : QString());
     }
     }
     return {};
@@ -84,6 +86,7 @@ QList<CellChange> compareWithRelease(const Notebook &release, const Notebook &su
         if (!copies.isEmpty()) {
             CellChange dup{CellChange::Kind::Duplicated, r.gradeId, it->index, {}};
             dup.copies = copies;
+            dup.testCell = r.isTest();
             changes.append(dup);
         }
         const bool same = normalized(release.cellSource(r.index)) == normalized(submission.cellSource(it->index));
@@ -95,6 +98,22 @@ QList<CellChange> compareWithRelease(const Notebook &release, const Notebook &su
             changes.append({CellChange::Kind::LockedModified, r.gradeId, it->index, {}});
     }
     return changes;
+}
+
+QStringList changeNotes(const Notebook &release, const Notebook &submission)
+{
+    QSet<QString> tests;
+    for (const NbgraderCell &c : nbgraderCells(release))
+        if (c.isTest())
+            tests.insert(c.gradeId);
+    QStringList notes;
+    for (const CellChange &c : compareWithRelease(release, submission)) {
+        const bool byInstrument = tests.contains(c.gradeId)
+                                  && (c.kind == CellChange::Kind::Deleted || c.kind == CellChange::Kind::Duplicated);
+        if (!byInstrument)
+            notes << c.describe();
+    }
+    return notes;
 }
 
 Expected<void> refuseAutotest(const Notebook &notebook, const QString &fileName)

@@ -43,12 +43,19 @@ struct CellChange
     QString gradeId;
     int submissionIndex = -1; ///< -1 when deleted
     QList<int> copies;        ///< Duplicated: the later cells carrying the grade_id
+    bool testCell = false;    ///< the release's cell is a test cell (only the first copy of a test runs)
     QString describe() const;  ///< one line for reports: "test cell 'q1-tests' was edited (cells[4])"
 };
 
 /// Compares `submission` with `release` by grade_id (whitespace at line ends ignored). A grade_id on several
 /// cells is reported once as Duplicated; the first of them is compared (the one nbgrader and instrument() use).
 QList<CellChange> compareWithRelease(const Notebook &release, const Notebook &submission);
+
+/// What a graded run notes of compareWithRelease(), one line each (CellChange::describe()): an edited test cell,
+/// a changed locked cell, a deleted locked cell, a copied cell, an answer cell never touched. A test cell's
+/// deletion or copies are left out: instrument() notes them already, saying where the instructor's test ran.
+/// Empty when `release` has no nbgrader cells. Pure function; thread-safe.
+QStringList changeNotes(const Notebook &release, const Notebook &submission);
 
 /// Refuses nbgrader's AUTOTEST directives (`AUTOTEST expr`, `### AUTOTEST …`, `HASHED AUTOTEST …`),
 /// which Sandmark does not run: the Error names the cell and the line and says what to write instead.

@@ -4,6 +4,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <optional>
 
 namespace sandmark {
@@ -164,6 +165,14 @@ bool isSolutionCell(const Json &cell)
 }
 
 } // namespace
+
+bool isSolutionCell(const Notebook &source, int index)
+{
+    if (source.nbgraderMetadata(index).value(QLatin1String("solution")).toBool())
+        return true;
+    const QStringList lines = source.cellSource(index).split(QLatin1Char('\n'));
+    return std::any_of(lines.cbegin(), lines.cend(), [](const QString &l) { return markerOf(l) == Marker::BeginSolution; });
+}
 
 Expected<ReleaseResult> makeRelease(const Notebook &source, const QString &fileName, const ReleaseOptions &options)
 {

@@ -37,4 +37,8 @@ struct ReleaseResult
 Expected<ReleaseResult> makeRelease(const Notebook &source, const QString &fileName,
                                     const ReleaseOptions &options = {});
 
+/// Whether `cells[index]` of an instructor notebook is an answer cell: nbgrader's `solution: true`, or a line that
+/// is a `BEGIN SOLUTION` marker (the rule above). Pure function; thread-safe.
+bool isSolutionCell(const Notebook &source, int index);
+
 } // namespace sandmark

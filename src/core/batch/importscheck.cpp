@@ -1,0 +1,260 @@
+#include "batch/importscheck.h"
+
+#include "batch/batch_log.h"
+#include "datasets/assignmentdatasets.h"
+#include "datasets/scanner.h"
+#include "env/environment.h"
+#include "util/paths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace sandmark {
+
+namespace {
+
+// The last cell of the generated notebook: the kernel's peak address space, what RLIMIT_AS counts.
+const char *const kPeakCell = "def _sandmark_vmpeak():\n"
+                              "    import re\n"
+                              "    try:\n"
+                              "        with open('/proc/self/status') as f:\n"
+                              "            m = re.search(r'VmPeak:\\s+(\\d+) kB', f.read())\n"
+                              "    except OSError:\n"
+                              "        return\n"
+                              "    if m:\n"
+                              "        print('SANDMARK_VMPEAK', int(m.group(1)) * 1024)\n"
+                              "_sandmark_vmpeak()\n";
+
+/// The top-level module an import statement names ("numpy" for `import numpy.linalg as la`), empty for a
+/// relative import.
+QString moduleOf(const QString &statement)
+{
+    static const QRegularExpression re(QStringLiteral(R"(^\s*(?:from\s+([A-Za-z_][\w.]*)\s+import|import\s+([A-Za-z_][\w.]*)))"));
+    const QRegularExpressionMatch m = re.match(statement);
+    if (!m.hasMatch())
+        return {};
+    return (m.captured(1).isEmpty() ? m.captured(2) : m.captured(1)).section(QLatin1Char('.'), 0, 0);
+}
+
+QJsonObject codeCell(const QString &source)
+{
+    return {{QStringLiteral("cell_type"), QStringLiteral("code")}, {QStringLiteral("execution_count"), QJsonValue()},
+            {QStringLiteral("metadata"), QJsonObject()},          {QStringLiteral("outputs"), QJsonArray()},
+            {QStringLiteral("source"), source}};
+}
+
+std::optional<qint64> peakFrom(const QByteArray &notebookJson)
+{
+    const QJsonArray cells = QJsonDocument::fromJson(notebookJson).object().value(QLatin1String("cells")).toArray();
+    if (cells.isEmpty())
+        return std::nullopt;
+    static const QRegularExpression re(QStringLiteral(R"(SANDMARK_VMPEAK (\d+))"));
+    for (const QJsonValue &o : cells.last().toObject().value(QLatin1String("outputs")).toArray()) {
+        const QJsonValue text = o.toObject().value(QLatin1String("text"));
+        QString t = text.toString();
+        for (const QJsonValue &line : text.toArray())
+            t += line.toString();
+        if (const QRegularExpressionMatch m = re.match(t); m.hasMatch())
+            return m.captured(1).toLongLong();
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QString errorHeadline(const QString &ename, const QString &evalue)
+{
+    QString text;
+    static const QRegularExpression original(QStringLiteral(R"(Original error was:\s*(.+))"));
+    if (const QRegularExpressionMatch m = original.match(evalue); m.hasMatch())
+        text = m.captured(1).trimmed();
+    else
+        for (const QString &line : evalue.split(QLatin1Char('\n')))
+            if (!line.trimmed().isEmpty()) {
+                text = line.trimmed();
+                break;
+            }
+    if (text.size() > 300)
+        text = text.left(299) + QChar(0x2026);
+    return text.isEmpty() ? ename : QStringLiteral("%1: %2").arg(ename, text);
+}
+
+ImportsCheck::ImportsCheck(Assignment assignment, SubmissionRunOptions options, QObject *parent)
+    : QObject(parent), m_assignment(std::move(assignment)), m_options(std::move(options))
+{
+    m_options.listNamespace = false;
+    m_result.limitBytes = m_options.limits.value_or(m_assignment.limits()).memoryBytes;
+}
+
+ImportsCheck::~ImportsCheck() = default;
+
+void ImportsCheck::start()
+{
+    if (m_assignment.notebooks().isEmpty()) {
+        QMetaObject::invokeMethod(
+            this, [this] { fail(Error{m_assignment.jsonPath(), QStringLiteral("notebooks"), QStringLiteral("no instructor notebook")}); },
+            Qt::QueuedConnection);
+        return;
+    }
+    const QString notebook = m_assignment.absolute(m_assignment.notebooks().first());
+    Expected<QList<CodeCell>> cells = readCodeCells(notebook);
+    if (!cells) {
+        QMetaObject::invokeMethod(this, [this, e = cells.error()] { fail(e); }, Qt::QueuedConnection);
+        return;
+    }
+    // Any Python parses; the imports themselves run in the environment, in the sandbox.
+    m_scanner = new DatasetScanner(this);
+    connect(m_scanner, &DatasetScanner::finished, this, &ImportsCheck::onScanned);
+    connect(m_scanner, &DatasetScanner::failed, this, &ImportsCheck::fail);
+    m_scanner->start(m_assignment.python().isEmpty() ? paths::defaultPython() : m_assignment.python(),
+                     QFileInfo(notebook).fileName(), *cells, {});
+}
+
+void ImportsCheck::cancel()
+{
+    if (m_done)
+        return;
+    if (m_scanner)
+        m_scanner->cancel();
+    if (m_run) {
+        m_run->cancel(); // failed("cancelled") follows
+        return;
+    }
+    fail(Error{m_assignment.jsonPath(), QStringLiteral("imports"), QStringLiteral("cancelled")});
+}
+
+void ImportsCheck::onScanned(const ScanResult &scan)
+{
+    const QDir folder(m_assignment.folder());
+    for (const ScannedImport &i : scan.imports) {
+        const QString module = moduleOf(i.source);
+        // Relative imports and the course's own modules (files of the assignment) are not the environment's.
+        if (module.isEmpty() || folder.exists(module + QLatin1String(".py")) || QFileInfo(folder.filePath(module)).isDir())
+            continue;
+        if (!m_result.statements.contains(i.source.trimmed()))
+            m_result.statements << i.source.trimmed();
+    }
+    runImports(m_result.limitBytes);
+}
+
+void ImportsCheck::runImports(qint64 memoryBytes)
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    if (!m_dir->isValid()) {
+        fail(Error{m_dir->path(), {}, QStringLiteral("cannot create a temporary folder: %1").arg(m_dir->errorString())});
+        return;
+    }
+    QJsonArray cells;
+    for (const QString &s : std::as_const(m_result.statements))
+        cells << codeCell(s);
+    cells << codeCell(QLatin1String(kPeakCell));
+    const QJsonObject nb{{QStringLiteral("cells"), cells},
+                         {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("kernelspec"),
+                                                                   QJsonObject{{QStringLiteral("name"), QStringLiteral("python3")},
+                                                                               {QStringLiteral("language"), QStringLiteral("python")},
+                                                                               {QStringLiteral("display_name"), QStringLiteral("Python 3")}}}}},
+                         {QStringLiteral("nbformat"), 4},
+                         {QStringLiteral("nbformat_minor"), 4}};
+    // The same environment, sandbox and limits as the assignment: its assignment.json without notebooks, data and
+    // checks of its own.
+    QFile original(m_assignment.jsonPath());
+    if (!original.open(QIODevice::ReadOnly)) {
+        fail(Error{m_assignment.jsonPath(), {}, original.errorString()});
+        return;
+    }
+    QJsonObject a = QJsonDocument::fromJson(original.readAll()).object();
+    for (const char *key : {"data_files", "required_datasets", "dataset_functions", "nbgrader", "release"})
+        a.remove(QLatin1String(key));
+    a.insert(QStringLiteral("notebooks"), QJsonArray{QStringLiteral("imports.ipynb")});
+    a.insert(QStringLiteral("checks"), QJsonArray());
+    const QString dir = m_dir->path();
+    for (const auto &[name, doc] : {std::pair{QStringLiteral("imports.ipynb"), QJsonDocument(nb)},
+                                    std::pair{QStringLiteral("assignment.json"), QJsonDocument(a)}}) {
+        QFile f(dir + QLatin1Char('/') + name);
+        if (!f.open(QIODevice::WriteOnly) || f.write(doc.toJson()) < 0) {
+            fail(Error{f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())});
+            return;
+        }
+    }
+    Expected<Assignment> generated = Assignment::load(dir);
+    if (!generated) {
+        fail(generated.error());
+        return;
+    }
+    SubmissionRunOptions options = m_options;
+    Limits limits = m_options.limits.value_or(m_assignment.limits());
+    limits.memoryBytes = memoryBytes;
+    options.limits = limits;
+    m_run = new SubmissionRun(*generated, dir + QLatin1String("/imports.ipynb"), options, this);
+    connect(m_run, &SubmissionRun::finished, this, &ImportsCheck::onRunFinished);
+    connect(m_run, &SubmissionRun::failed, this, &ImportsCheck::fail);
+    m_run->start();
+}
+
+void ImportsCheck::onRunFinished(const SubmissionRunResult &run)
+{
+    m_run->deleteLater();
+    m_run = nullptr;
+    const QJsonObject record = run.run.record;
+    QString failedStatement, error, missing;
+    if (record.value(QLatin1String("status")).toString() == QLatin1String("kernel-start-failed")) {
+        error = record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
+        const QJsonArray messages = record.value(QLatin1String("messages")).toArray();
+        if (error.isEmpty())
+            error = messages.isEmpty() ? QStringLiteral("the kernel did not start") : messages.last().toString();
+    } else {
+        for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
+            const QJsonObject c = v.toObject();
+            const QString status = c.value(QLatin1String("status")).toString();
+            if (!c.value(QLatin1String("index")).isDouble() || status == QLatin1String("ok") || status == QLatin1String("not-run"))
+                continue;
+            const int index = c.value(QLatin1String("index")).toInt();
+            const QJsonObject e = c.value(QLatin1String("error")).toObject();
+            const QString ename = e.value(QLatin1String("ename")).toString(), evalue = e.value(QLatin1String("evalue")).toString();
+            failedStatement = m_result.statements.value(index);
+            if (status == QLatin1String("kernel-died"))
+                error = record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString(QStringLiteral("the kernel died"));
+            else
+                error = e.isEmpty() ? status : errorHeadline(ename, evalue);
+            missing = missingModuleName(ename, evalue);
+            break;
+        }
+    }
+    const bool failedRun = !error.isEmpty();
+    if (!m_retry) {
+        m_result.ok = !failedRun;
+        m_result.failedStatement = failedStatement;
+        m_result.error = error;
+        m_result.missingModule = missing;
+        if (!failedRun)
+            m_result.peakBytes = peakFrom(run.run.notebookJson);
+        // A module the environment lacks is missing under any limit; anything else may be the memory limit.
+        if (failedRun && missing.isEmpty()) {
+            m_retry = true;
+            m_result.triedBytes = std::max<qint64>(4LL << 30, 4 * m_result.limitBytes);
+            qCDebug(lcBatch) << "imports failed under" << m_result.limitBytes << "bytes:" << error << "- trying"
+                             << m_result.triedBytes;
+            runImports(m_result.triedBytes);
+            return;
+        }
+    } else if (!failedRun) {
+        m_result.memoryTooSmall = true;
+        m_result.peakBytes = peakFrom(run.run.notebookJson);
+    }
+    m_done = true;
+    Q_EMIT finished(m_result);
+}
+
+void ImportsCheck::fail(const Error &error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    Q_EMIT failed(error);
+}
+
+} // namespace sandmark
