@@ -700,8 +700,9 @@ void TestGrading::gradeBrokenCheckIsNotChargedToAnyone()
     QCOMPARE(resultFor(tests, QStringLiteral("ans")).feedback, QStringLiteral("not graded: grader error: `ans` is not defined"));
 }
 
-// An error a cell is meant to raise (tagged raises-exception, or the instructor's teaching cell raising the same
-// exception in the reference run) is a note; any other error stays a problem of the run.
+// An error a cell is meant to raise (the instructor's teaching cell raising the same exception in the reference
+// run, or raising there too and tagged raises-exception) is a note; any other error stays a problem of the run,
+// also in a cell the student tagged.
 void TestGrading::gradeExpectedErrorsAreNotes()
 {
     const QList<Check> checks = {valueCheck(QStringLiteral("ans"), 2, QStringLiteral("q1")), testCheck(QStringLiteral("t-final"))};
@@ -740,6 +741,12 @@ void TestGrading::gradeExpectedErrorsAreNotes()
     cells.replace(0, first);
     rec.insert(QStringLiteral("cells"), cells);
     in.record = rec;
+    r = grade(in); // the student tagged a cell of their own: that exempts nothing
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    QCOMPARE(r.reasons.value(0), QStringLiteral("cells[0]: raised NameError: name 'a' is not defined"));
+    QCOMPARE(r.notes, QStringList());
+
+    in.expectedErrors = {{0, QStringLiteral("ZeroDivisionError")}}; // the instructor's same cell raised (another error)
     r = grade(in);
     QCOMPARE(r.status, GradeStatus::Graded);
     QCOMPARE(r.notes, QStringList{QStringLiteral("cells[0] raised NameError: name 'a' is not defined (tagged "

@@ -262,10 +262,11 @@ GradeResult grade(const GradeInput &input)
     for (const CellInfo &c : cells) {
         if (!c.injected.isEmpty())
             continue;
-        // An error the cell is meant to raise (tagged raises-exception, or the instructor's teaching cell that
-        // raises the same in the reference run) is a note.
+        // An error the cell is meant to raise is a note: the instructor's teaching cell raised the same in the
+        // reference run, or raised there too and is tagged raises-exception. A tag alone exempts nothing: a
+        // student could tag any cell of their own.
         const auto expected = input.expectedErrors.constFind(c.index.toInt(-1));
-        if (c.status == QLatin1String("error") && c.raisesException)
+        if (c.status == QLatin1String("error") && c.raisesException && expected != input.expectedErrors.cend())
             addUnique(result.notes, QStringLiteral("%1 raised %2 (tagged raises-exception: expected)").arg(c.name(), c.error()));
         else if (c.status == QLatin1String("error") && expected != input.expectedErrors.cend() && *expected == c.ename)
             addUnique(result.notes, QStringLiteral("%1 raised %2, as the instructor notebook's same cell does (noted, "

@@ -106,8 +106,9 @@ struct GradeInput
     /// the reference's error as the reason (a grader error of that check, never charged to the student).
     QMap<QString, QString> brokenChecks;
     /// Cells of the submission whose error is expected, by index → exception name (expectedErrors(): the same
-    /// teaching cell raised it in the reference run). Such an error, and one of a cell tagged raises-exception,
-    /// is a note, not a problem of the run.
+    /// teaching cell raised it in the reference run). Such an error is a note, not a problem of the run; so is
+    /// any error of such a cell when it is tagged raises-exception (a tag on a cell the reference did not see
+    /// raise counts for nothing).
     QHash<int, QString> expectedErrors;
 };
 
