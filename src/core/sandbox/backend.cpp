@@ -20,14 +20,6 @@ Q_LOGGING_CATEGORY(lcSandbox, "sandmark.sandbox", QtInfoMsg)
 
 namespace sandmark {
 
-Expected<SandboxKind> parseSandboxName(const QString &name)
-{
-    if (const auto k = parseSandboxKind(name))
-        return *k;
-    return Error{QString(), QStringLiteral("--sandbox"),
-                 QStringLiteral("unknown sandbox backend '%1' (use bwrap, docker or local-unsafe)").arg(name)};
-}
-
 std::optional<SandboxIdentity> sandboxIdentity()
 {
     if (::geteuid() != 0)
@@ -114,35 +106,13 @@ SandboxRun *SandboxBackend::createRun(const RunRequest &request, QObject *parent
     if (!p) {
         // An unstartable plan still gives a run object, which fails on start(): one code path for callers.
         LaunchPlan broken;
-        broken.backend = sandboxKindName(kind());
+        broken.backend = name();
         broken.program = QStringLiteral("/nonexistent/sandmark-plan-failed");
         auto *run = new SandboxRun(broken, request.job, parent);
         run->setStartError(p.error());
         return run;
     }
     return new SandboxRun(std::move(p.value()), request.job, parent);
-}
-
-SandboxKind defaultSandboxKind()
-{
-#ifdef Q_OS_MACOS
-    return SandboxKind::Docker; // bubblewrap needs Linux namespaces; Docker Desktop runs a Linux VM
-#else
-    return SandboxKind::Bwrap;
-#endif
-}
-
-std::unique_ptr<SandboxBackend> createBackend(SandboxKind kind, const BackendOptions &options)
-{
-    switch (kind) {
-    case SandboxKind::Bwrap:
-        return std::make_unique<detail::BwrapBackend>(options);
-    case SandboxKind::Docker:
-        return std::make_unique<detail::DockerBackend>(options);
-    case SandboxKind::LocalUnsafe:
-        return std::make_unique<detail::LocalUnsafeBackend>(options);
-    }
-    return nullptr;
 }
 
 namespace detail {

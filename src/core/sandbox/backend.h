@@ -1,9 +1,11 @@
 #pragma once
-// Sandbox backends: how the runner is launched (bubblewrap, Docker, or an explicit unsafe local run).
-// The contract with the runner is docs/runner-protocol.md.
+// Sandbox backends: how the runner is launched (bubblewrap, Docker, or an explicit unsafe local run), and
+// everything else that depends on the backend. The list of backends is sandbox/registry.h; the contract with
+// the runner is docs/runner-protocol.md.
 
-#include "assignment/assignment.h" // SandboxKind, sandboxKindName()
 #include "assignment/limits.h"
+#include "sandbox/registry.h"
+#include "sandbox/sandboxkind.h"
 #include "util/expected.h"
 
 #include <QByteArray>
@@ -20,9 +22,6 @@ class QObject;
 namespace sandmark {
 
 class SandboxRun;
-
-/// Parses a backend name as the CLI and preferences spell it; Error naming the valid names otherwise.
-Expected<SandboxKind> parseSandboxName(const QString &name);
 
 /// A uid/gid pair the sandbox runs as when Sandmark itself runs as root.
 struct SandboxIdentity
@@ -102,18 +101,29 @@ struct LaunchPlan
     double killAfterS = 0;        ///< wall clock after which the whole sandbox is killed (seconds)
     qint64 stdoutCapBytes = 0;    ///< stdout beyond this kills the run
     bool unsafe = false;          ///< no isolation: labelled in every record and output
-    QString backend;              ///< sandboxKindName()
+    QString backend;              ///< SandboxBackend::name()
     /// bwrap: where the kernel's user-namespace switches are read to explain a failed start
     /// (BackendOptions::procSysDir; sandbox/userns.h)
     QString procSysDir = QStringLiteral("/proc/sys");
 };
 
-/// One way of starting the runner. Implementations are cheap, stateless and usable from any thread.
+/// One way of starting the runner, and everything that depends on it. Implementations are cheap, stateless and
+/// usable from any thread; createBackend() (sandbox/registry.h) makes them. Code outside the backends asks them
+/// instead of branching on the kind.
 class SandboxBackend
 {
 public:
     virtual ~SandboxBackend() = default;
+    /// The registry's key for this backend.
     virtual SandboxKind kind() const = 0;
+    /// The name `--sandbox`, assignment.json's `sandbox` and the preferences use ("bwrap"); recorded with each run.
+    virtual QString name() const = 0;
+    /// What it is, in a few words for help texts and lists ("bubblewrap namespaces (Linux)"): English, marked with
+    /// QT_TRANSLATE_NOOP in the context "sandmark::SandboxBackend", which the app translates.
+    virtual const char *description() const = 0;
+    /// False for a backend that runs student code without isolation (local-unsafe): every output says UNSAFE,
+    /// and it is never a default.
+    virtual bool isolates() const { return true; }
     /// Can this backend start here? The Error says why not and how to fix it (fail closed: callers never
     /// fall back to another backend). May run short external commands (bwrap --version); not for the GUI
     /// thread in a loop, but fine once per batch.
@@ -134,13 +144,6 @@ struct BackendOptions
     /// point it at a folder of their own.
     QString procSysDir = QStringLiteral("/proc/sys");
 };
-
-/// The backend used when neither the command line, the preferences nor assignment.json name one:
-/// `docker` on macOS (bubblewrap is Linux-only), `bwrap` elsewhere. Fail closed: never `local-unsafe`.
-SandboxKind defaultSandboxKind();
-
-/// The backend for `kind`.
-std::unique_ptr<SandboxBackend> createBackend(SandboxKind kind, const BackendOptions &options = {});
 
 /// The environment variables set inside every sandbox (docs/runner-protocol.md): HOME, PATH, LANG,
 /// MPLBACKEND=Agg, MALLOC_ARENA_MAX=2, PYTHONDONTWRITEBYTECODE=1 and, with a dataset cache, HF_HOME and the

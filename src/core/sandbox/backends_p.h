@@ -18,11 +18,14 @@ inline constexpr char kSandboxHome[] = "/tmp/home";
 inline constexpr char kDockerNamePrefix[] = "sandmark-run-";
 inline constexpr char kDockerLabel[] = "org.sandmark.run=1";
 
+/// bubblewrap namespaces: bwrapbackend.cpp.
 class BwrapBackend final : public SandboxBackend
 {
 public:
     explicit BwrapBackend(BackendOptions options) : m_options(std::move(options)) {}
     SandboxKind kind() const override { return SandboxKind::Bwrap; }
+    QString name() const override;
+    const char *description() const override;
     Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
 
@@ -30,11 +33,15 @@ private:
     BackendOptions m_options;
 };
 
+/// No sandbox, resource limits only: localunsafebackend.cpp.
 class LocalUnsafeBackend final : public SandboxBackend
 {
 public:
     explicit LocalUnsafeBackend(BackendOptions options) : m_options(std::move(options)) {}
     SandboxKind kind() const override { return SandboxKind::LocalUnsafe; }
+    QString name() const override;
+    const char *description() const override;
+    bool isolates() const override { return false; }
     Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
 
@@ -42,11 +49,14 @@ private:
     BackendOptions m_options;
 };
 
+/// A container per run: dockerbackend.cpp.
 class DockerBackend final : public SandboxBackend
 {
 public:
     explicit DockerBackend(BackendOptions options) : m_options(std::move(options)) {}
     SandboxKind kind() const override { return SandboxKind::Docker; }
+    QString name() const override;
+    const char *description() const override;
     Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
 

@@ -1,6 +1,5 @@
 // The bubblewrap backend. Options follow the bubblewrap manual (bwrap(1), bubblewrap 0.8).
 #include "sandbox/backends_p.h"
-#include "sandbox/sandbox_log.h"
 #include "sandbox/userns.h"
 
 #include <QDir>
@@ -30,6 +29,16 @@ Expected<void> writeSmallFile(const QString &path, const QByteArray &content)
 }
 
 } // namespace
+
+QString BwrapBackend::name() const
+{
+    return QStringLiteral("bwrap");
+}
+
+const char *BwrapBackend::description() const
+{
+    return QT_TRANSLATE_NOOP("sandmark::SandboxBackend", "bubblewrap namespaces (Linux)");
+}
 
 Expected<void> BwrapBackend::check() const
 {
@@ -143,7 +152,7 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
       << QStringLiteral("utf8") << QLatin1String(kSandboxRuntime) + QLatin1Char('/') + request.script;
 
     LaunchPlan plan;
-    plan.backend = sandboxKindName(SandboxKind::Bwrap);
+    plan.backend = name();
     plan.program = bwrap;
     plan.procSysDir = m_options.procSysDir;
     plan.arguments = a;
@@ -154,51 +163,6 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
     plan.limits = request.limits;
     plan.killAfterS = request.limits.wallTimeoutS + request.limits.interruptGraceS + m_options.killMarginS;
     plan.stdoutCapBytes = stdoutCapFor(request.limits, request.job.size());
-    return plan;
-}
-
-Expected<void> LocalUnsafeBackend::check() const
-{
-    return {};
-}
-
-Expected<LaunchPlan> LocalUnsafeBackend::plan(const RunRequest &request) const
-{
-    const QString runDir = QFileInfo(request.workDir).absolutePath();
-    const QString home = request.homeDir.isEmpty() ? runDir + QLatin1String("/home") : request.homeDir;
-    if (!QDir().mkpath(home))
-        return Error{home, QString(), QStringLiteral("cannot create the folder")};
-    const auto identity = request.identity ? request.identity : sandboxIdentity();
-    if (identity) {
-        // Even without isolation, never run student code as root.
-        for (const QString &p : {request.workDir, request.runtimeDir, home}) {
-            const QString blocker = blockingDirectory(p, *identity);
-            if (!blocker.isEmpty())
-                return Error{p, QStringLiteral("sandbox local-unsafe"),
-                             QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; keep "
-                                            "Sandmark's cache outside private folders (SANDMARK_CACHE_DIR)")
-                                 .arg(identity->uid)
-                                 .arg(blocker)};
-        }
-        if (::chown(QFile::encodeName(home).constData(), identity->uid, identity->gid) != 0)
-            return Error{home, QString(), QStringLiteral("cannot hand the folder to the sandbox uid")};
-    }
-    QString path = QStringLiteral("/usr/local/bin:/usr/bin:/bin");
-    if (!request.envPrefix.isEmpty())
-        path.prepend(request.envPrefix + QLatin1String("/bin:"));
-    LaunchPlan plan;
-    plan.backend = sandboxKindName(SandboxKind::LocalUnsafe);
-    plan.unsafe = true;
-    plan.program = request.python;
-    plan.arguments = {QStringLiteral("-I"), QStringLiteral("-X"), QStringLiteral("utf8"),
-                      request.runtimeDir + QLatin1Char('/') + request.script};
-    plan.environment = toEnvList(sandboxEnvironment(home, path, request.datasetCache, request.environment));
-    plan.workingDirectory = request.workDir;
-    plan.dropTo = identity;
-    plan.limits = request.limits;
-    plan.killAfterS = request.limits.wallTimeoutS + request.limits.interruptGraceS + m_options.killMarginS;
-    plan.stdoutCapBytes = stdoutCapFor(request.limits, request.job.size());
-    qCWarning(lcSandbox) << "UNSAFE: running" << request.workDir << "without a sandbox (local-unsafe)";
     return plan;
 }
 

@@ -11,6 +11,16 @@
 
 namespace sandmark::detail {
 
+QString DockerBackend::name() const
+{
+    return QStringLiteral("docker");
+}
+
+const char *DockerBackend::description() const
+{
+    return QT_TRANSLATE_NOOP("sandmark::SandboxBackend", "a container per run");
+}
+
 Expected<void> DockerBackend::check() const
 {
     const QString docker = QStandardPaths::findExecutable(m_options.dockerPath);
@@ -37,13 +47,13 @@ Expected<LaunchPlan> DockerBackend::plan(const RunRequest &request) const
         return Error{QString(), QStringLiteral("sandbox docker"),
                      QStringLiteral("no Docker image was given for the environment")};
     const QString docker = QStandardPaths::findExecutable(m_options.dockerPath);
-    const QString name = QLatin1String(kDockerNamePrefix) + QUuid::createUuid().toString(QUuid::Id128);
+    const QString container = QLatin1String(kDockerNamePrefix) + QUuid::createUuid().toString(QUuid::Id128);
     const Limits &lim = request.limits;
     const QString python = request.python.isEmpty() ? QStringLiteral("/usr/bin/python3") : request.python;
     const QString memory = QString::number(lim.memoryBytes);
 
     QStringList a;
-    a << QStringLiteral("run") << QStringLiteral("--rm") << QStringLiteral("-i") << QStringLiteral("--name") << name
+    a << QStringLiteral("run") << QStringLiteral("--rm") << QStringLiteral("-i") << QStringLiteral("--name") << container
       << QStringLiteral("--label") << QLatin1String(kDockerLabel) << QStringLiteral("--label")
       << QStringLiteral("org.sandmark.pid=%1").arg(QCoreApplication::applicationPid()) << QStringLiteral("--network")
       << QStringLiteral("none") << QStringLiteral("--read-only") << QStringLiteral("--tmpfs")
@@ -78,7 +88,7 @@ Expected<LaunchPlan> DockerBackend::plan(const RunRequest &request) const
       << QLatin1String(kSandboxRuntime) + QLatin1Char('/') + request.script;
 
     LaunchPlan plan;
-    plan.backend = sandboxKindName(SandboxKind::Docker);
+    plan.backend = name();
     plan.program = docker;
     plan.arguments = a;
     plan.environment = QProcessEnvironment::systemEnvironment().toStringList(); // DOCKER_HOST, HOME for the CLI
@@ -86,8 +96,8 @@ Expected<LaunchPlan> DockerBackend::plan(const RunRequest &request) const
     plan.limits = lim;
     plan.applyAs = false;   // the Go client needs a large address space; the container sets its own
     plan.applyNproc = false;
-    plan.killCommand = {docker, QStringLiteral("rm"), QStringLiteral("-f"), name};
-    plan.containerName = name;
+    plan.killCommand = {docker, QStringLiteral("rm"), QStringLiteral("-f"), container};
+    plan.containerName = container;
     plan.killAfterS = lim.wallTimeoutS + lim.interruptGraceS + m_options.killMarginS;
     plan.stdoutCapBytes = stdoutCapFor(lim, request.job.size());
     return plan;
