@@ -100,6 +100,50 @@ qint64 stdoutCapFor(const Limits &limits, qint64 jobBytes)
     return 2 * jobBytes + 3 * limits.outputTotalBytes + 2 * limits.probeBytes + 16LL * 1024 * 1024;
 }
 
+QString SandboxBackend::runtimeDirInside(const QString &) const
+{
+    return QLatin1String(detail::kSandboxRuntime);
+}
+
+QString SandboxBackend::defaultPython() const
+{
+    return paths::defaultPython();
+}
+
+DoctorCheck SandboxBackend::availability() const
+{
+    const QString row = QStringLiteral("backend available");
+    if (Expected<void> c = check(); !c)
+        return {row, false, c.error().toString(), c.error().message};
+    return {row, true, name(), QString()};
+}
+
+DoctorStep *SandboxBackend::createDoctorStep(const DoctorStepRequest &, QObject *) const
+{
+    return nullptr;
+}
+
+QStringList SandboxBackend::doctorHiddenPaths() const
+{
+    return {QDir::homePath()};
+}
+
+QString SandboxBackend::doctorFix(const QString &name) const
+{
+    if (name.startsWith(QLatin1String("filesystem: working")))
+        return QStringLiteral("the run folder must be writable by the sandbox uid (root: the sandmark-sandbox user)");
+    if (name.startsWith(QLatin1String("visibility")))
+        return QStringLiteral("only the run's working folder may be bound into the sandbox; keep the cache folder "
+                              "(SANDMARK_CACHE_DIR) separate from assignment and home folders");
+    if (name.contains(QLatin1String("RLIMIT_NPROC")))
+        return QStringLiteral("RLIMIT_NPROC is not enforced for root: create the sandbox user (useradd --system "
+                              "sandmark-sandbox, scripts/bootstrap does it)");
+    if (name.startsWith(QLatin1String("limits")))
+        return QStringLiteral("the limits are set in the child before exec (setrlimit); a container runtime may "
+                              "cap or override them");
+    return {};
+}
+
 SandboxRun *SandboxBackend::createRun(const RunRequest &request, QObject *parent) const
 {
     Expected<LaunchPlan> p = plan(request);

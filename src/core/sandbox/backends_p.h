@@ -2,6 +2,7 @@
 // Private: the concrete backends and helpers shared by them.
 
 #include "sandbox/backend.h"
+#include "sandbox/provision.h"
 
 class QProcess;
 
@@ -28,6 +29,10 @@ public:
     const char *description() const override;
     Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
+    EnvironmentProvision *provision(const ProvisionRequest &request, QObject *parent) const override;
+    DoctorCheck availability() const override;
+    DoctorStep *createDoctorStep(const DoctorStepRequest &request, QObject *parent) const override;
+    QString doctorFix(const QString &checkName) const override;
 
 private:
     BackendOptions m_options;
@@ -44,6 +49,9 @@ public:
     bool isolates() const override { return false; }
     Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
+    EnvironmentProvision *provision(const ProvisionRequest &request, QObject *parent) const override;
+    QString runtimeDirInside(const QString &hostDir) const override { return hostDir; }
+    QString doctorFix(const QString &checkName) const override;
 
 private:
     BackendOptions m_options;
@@ -59,6 +67,12 @@ public:
     const char *description() const override;
     Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
+    EnvironmentProvision *provision(const ProvisionRequest &request, QObject *parent) const override;
+    std::optional<SandboxIdentity> fixedIdentity() const override;
+    QString defaultPython() const override;
+    DoctorStep *createDoctorStep(const DoctorStepRequest &request, QObject *parent) const override;
+    QStringList doctorHiddenPaths() const override;
+    QString doctorFix(const QString &checkName) const override;
 
 private:
     BackendOptions m_options;
@@ -87,6 +101,13 @@ void setUpChild(QProcess *process, const LaunchPlan &plan);
 /// and an init killed before bwrap released it (bwrap killed right after clone()) would otherwise wait
 /// forever on its setup eventfd, reparented to pid 1. Killing that init ends its whole pid namespace.
 void killProcessTree(qint64 root);
+
+/// A venv on the host for `request` (EnvironmentBuilder, env/environment.h): the environment of bwrap and
+/// local-unsafe runs. Owned by `parent`.
+EnvironmentProvision *provisionVenv(const ProvisionRequest &request, QObject *parent);
+
+/// The last non-empty line of a program's output.
+QString lastLine(const QByteArray &text);
 
 /// Converts a key/value map to the "K=V" list QProcess takes.
 QStringList toEnvList(const QMap<QString, QString> &env);

@@ -21,6 +21,13 @@ const char *LocalUnsafeBackend::description() const
     return QT_TRANSLATE_NOOP("sandmark::SandboxBackend", "NO SANDBOX (unsafe)");
 }
 
+QString LocalUnsafeBackend::doctorFix(const QString &name) const
+{
+    if (name == QLatin1String("probe: runs inside the sandbox"))
+        return {};
+    return QStringLiteral("local-unsafe does not isolate anything; use --sandbox bwrap or docker");
+}
+
 Expected<void> LocalUnsafeBackend::check() const
 {
     return {};
