@@ -1,9 +1,13 @@
 // Environments: keys, reuse, the lock, atomic builds, and a built environment used inside bwrap; Docker images
 // per environment (FROM the base image that tests/docker-engine.sh builds; skipped without an engine).
 // Offline: packages come from a wheelhouse the test writes itself.
+#include "assignment/assignment.h"
+#include "batch/referencerun.h"
 #include "env/dockerimage.h"
 #include "env/environment.h"
 #include "sandbox/backend.h"
+#include "sandbox/provision.h"
+#include "sandbox/submissionrun.h"
 #include "sandbox/sandboxrun.h"
 #include "sandbox/workdir.h"
 
@@ -367,6 +371,63 @@ private Q_SLOTS:
         QVERIFY2(o.ok, qPrintable(o.error.toString()));
         QCOMPARE(o.image.tag, defaultDockerBaseImage());
         QVERIFY(o.image.reused);
+    }
+
+    // The environment key of a run is the key of the backend that runs it: with Docker the reference run's key is
+    // the image's, as the submissions' is (it was a host venv's, built only to compute a key).
+    void referenceRunKeysTheBackendsEnvironment()
+    {
+        if (const QString why = dockerSkip(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        Expected<Assignment> a = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/assignments/minimal"));
+        QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+        RunChoices choices;
+        choices.sandbox = SandboxKind::Docker;
+        choices.dockerImage = defaultDockerBaseImage();
+        ReferenceRunOptions opt;
+        opt.run = runOptionsFor(*a, choices);
+        opt.run.runsRoot = m_tmp.filePath(u"reference-keys/runs"_s);
+        opt.run.envsRoot = m_tmp.filePath(u"reference-keys/envs"_s);
+        opt.cacheDir = m_tmp.filePath(u"reference-keys/reference"_s);
+        const auto provisioned = [&](SandboxKind kind) {
+            std::optional<Environment> env;
+            QEventLoop loop;
+            EnvironmentProvision *p = createBackend(kind)->provision(provisionRequestFor(*a, opt.run), &loop);
+            connect(p, &EnvironmentProvision::finished, &loop, [&](const Environment &e) {
+                env = e;
+                loop.quit();
+            });
+            connect(p, &EnvironmentProvision::failed, &loop, [&](const Error &e) {
+                qWarning() << e.toString();
+                loop.quit();
+            });
+            p->start();
+            loop.exec();
+            return env;
+        };
+        const std::optional<Environment> image = provisioned(SandboxKind::Docker);
+        const std::optional<Environment> venv = provisioned(SandboxKind::Bwrap);
+        QVERIFY(image && venv);
+        QCOMPARE(image->image, defaultDockerBaseImage()); // no dependencies: the base image itself
+        QVERIFY(venv->image.isEmpty());
+        QVERIFY(image->key != venv->key);
+
+        ReferenceRun run(*a, opt);
+        std::optional<Error> failure;
+        bool finished = false;
+        QEventLoop loop;
+        connect(&run, &ReferenceRun::finished, &loop, [&]() {
+            finished = true;
+            loop.quit();
+        });
+        connect(&run, &ReferenceRun::failed, &loop, [&](const Error &e) {
+            failure = e;
+            loop.quit();
+        });
+        run.start();
+        loop.exec();
+        QVERIFY2(finished, qPrintable(failure ? failure->toString() : QString()));
+        QCOMPARE(run.environmentKey(), image->key);
     }
 
     void dockerImageBuiltOnceByConcurrentBuilders()

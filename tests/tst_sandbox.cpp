@@ -751,6 +751,28 @@ private Q_SLOTS:
         QCOMPARE(parseSandboxName(QStringLiteral("local-unsafe")).value(), SandboxKind::LocalUnsafe);
     }
 
+    // One registry lists every backend once, with the names --sandbox, assignment.json and the app use; each
+    // backend knows its own name, description and whether it isolates.
+    void registryListsEveryBackend()
+    {
+        QStringList names;
+        for (SandboxKind kind : sandboxKinds()) {
+            const auto backend = createBackend(kind);
+            QCOMPARE(backend->kind(), kind);
+            QCOMPARE(parseSandboxKind(backend->name()), std::optional<SandboxKind>(kind));
+            QCOMPARE(sandboxKindName(kind), backend->name());
+            QVERIFY(qstrlen(backend->description()) > 0);
+            QCOMPARE(sandboxNameIsUnsafe(backend->name()), !backend->isolates());
+            names << backend->name();
+        }
+        QCOMPARE(names, (QStringList{u"bwrap"_s, u"docker"_s, u"local-unsafe"_s}));
+        QCOMPARE(sandboxNameList(), u"bwrap, docker, local-unsafe"_s);
+        QCOMPARE(sandboxNameList(u" or "_s), u"bwrap, docker or local-unsafe"_s);
+        QVERIFY(!sandboxNameIsUnsafe(u"chroot"_s));
+        QVERIFY(!createBackend(SandboxKind::LocalUnsafe)->isolates());
+        QVERIFY(createBackend(defaultSandboxKind())->isolates()); // fail closed: never an unsafe default
+    }
+
     // An assignment's variables (NBGRADER_EXECUTION for an nbgrader import) join the sandbox's environment, which
     // every backend builds with sandboxEnvironment(); Sandmark's own variables cannot be replaced by them.
     void assignmentEnvironmentUnderSandmarks()

@@ -1724,16 +1724,8 @@
 <context>
     <name>sandmark::PreferencesDialog</name>
     <message>
-        <source>bwrap — bubblewrap namespaces (Linux)</source>
-        <translation>bwrap — Bubblewrap-Namensräume (Linux)</translation>
-    </message>
-    <message>
-        <source>docker — a container per run</source>
-        <translation>docker — ein Container pro Lauf</translation>
-    </message>
-    <message>
-        <source>local-unsafe — NO SANDBOX (unsafe)</source>
-        <translation>local-unsafe — KEINE SANDBOX (unsicher)</translation>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Runs student code without any isolation</source>
@@ -1933,6 +1925,21 @@
             <numerusform>%n Person nach %1 geschrieben</numerusform>
             <numerusform>%n Personen nach %1 geschrieben</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::SandboxBackend</name>
+    <message>
+        <source>bubblewrap namespaces (Linux)</source>
+        <translation>Bubblewrap-Namensräume (Linux)</translation>
+    </message>
+    <message>
+        <source>NO SANDBOX (unsafe)</source>
+        <translation>KEINE SANDBOX (unsicher)</translation>
+    </message>
+    <message>
+        <source>a container per run</source>
+        <translation>ein Container pro Lauf</translation>
     </message>
 </context>
 <context>

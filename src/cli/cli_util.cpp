@@ -116,6 +116,14 @@ bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOptio
     return true;
 }
 
+void warnIfUnsafe(SandboxKind kind, const QString &what)
+{
+    const auto backend = createBackend(kind);
+    if (!backend->isolates())
+        err() << "sandmark-cli: UNSAFE: " << backend->name() << " runs the " << what
+              << " WITHOUT a sandbox (resource limits only)" << Qt::endl;
+}
+
 bool readPositiveIntOption(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command,
                            int &value, int max)
 {

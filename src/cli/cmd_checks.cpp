@@ -94,8 +94,7 @@ int referencePayload(const Assignment &assignment, const RunChoices &choices, Pr
 {
     ReferenceRunOptions opt;
     opt.run = runOptionsFor(assignment, choices);
-    if (opt.run.kind == SandboxKind::LocalUnsafe)
-        err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebook WITHOUT a sandbox (resource limits only)" << Qt::endl;
+    warnIfUnsafe(opt.run.kind, QStringLiteral("notebook"));
     ReferenceRun run(assignment, opt);
     QEventLoop loop;
     QByteArray json;
@@ -257,8 +256,8 @@ int cmdChecks(const QStringList &args)
                                                       "in the sandbox, or reads the cached run)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list: machine-readable output on stdout."));
     const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("list --reference: backend bwrap, docker, local-unsafe (default: assignment.json, else %1).")
-                                         .arg(sandboxKindName(defaultSandboxKind())),
+                                     QStringLiteral("list --reference: backend %1 (default: assignment.json, else %2).")
+                                         .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
                                      QStringLiteral("NAME"));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("list --reference: HF_HOME bound read-only."),
                                       QStringLiteral("DIR"));

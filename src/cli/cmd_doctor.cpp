@@ -15,8 +15,8 @@ int cmdDoctor(const QStringList &args)
 {
     QCommandLineParser parser;
     const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("Backend: bwrap, docker, local-unsafe (default: %1).")
-                                         .arg(sandboxKindName(defaultSandboxKind())),
+                                     QStringLiteral("Backend: %1 (default: %2).")
+                                         .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
                                      QStringLiteral("NAME"), sandboxKindName(defaultSandboxKind()));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     const QCommandLineOption python(QStringLiteral("python"), QStringLiteral("Interpreter used inside the sandbox."),

@@ -176,7 +176,7 @@ int cmdGrade(const QStringList &args)
                                  QStringLiteral("[SUBMISSION…]"));
     const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("Sandboxes at once, 1 to 256 (default: from the cores and the memory limit)."),
                                   QStringLiteral("N"));
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: bwrap, docker, local-unsafe (default: assignment.json, else %1).").arg(sandboxKindName(defaultSandboxKind())),
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: %1 (default: assignment.json, else %2).").arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
                                      QStringLiteral("NAME"));
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Regrade submissions whose files, assignment and backend are unchanged."));
     const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("Grade only slice K of N of the sorted submission ids."),
@@ -274,8 +274,7 @@ int cmdGrade(const QStringList &args)
         // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
         return paths::checkWritableFolder(QFileInfo(opt.gradebookPath).absolutePath()) ? ExitBadInput : ExitGraderError;
     }
-    if (opt.run.kind == SandboxKind::LocalUnsafe)
-        err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebooks WITHOUT a sandbox (resource limits only)" << Qt::endl;
+    warnIfUnsafe(opt.run.kind, QStringLiteral("notebooks"));
 
     const bool tty = ::isatty(STDERR_FILENO) == 1;
     BatchGrader grader(*assignment, submissions, opt);

@@ -18,7 +18,7 @@ int cmdRun(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
     parser.addPositionalArgument(QStringLiteral("NOTEBOOK"), QStringLiteral("The notebook to run (a submission)."));
     const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("Backend: bwrap, docker, local-unsafe (default: assignment.json, else %1).").arg(sandboxKindName(defaultSandboxKind())), QStringLiteral("NAME"));
+                                     QStringLiteral("Backend: %1 (default: assignment.json, else %2).").arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())), QStringLiteral("NAME"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the execution record as JSON."));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only (default, when the assignment lists required_datasets: the folder datasets warm fills)."),
                                       QStringLiteral("DIR"));
@@ -44,8 +44,7 @@ int cmdRun(const QStringList &args)
     if (parser.isSet(image))
         choices.dockerImage = parser.value(image);
     SubmissionRunOptions opt = runOptionsFor(*assignment, choices);
-    if (opt.kind == SandboxKind::LocalUnsafe)
-        err() << "sandmark-cli: UNSAFE: local-unsafe runs the notebook WITHOUT a sandbox (resource limits only)" << Qt::endl;
+    warnIfUnsafe(opt.kind, QStringLiteral("notebook"));
 
     const QString notebook = parser.positionalArguments().at(1);
     // A notebook that cannot be read is bad input (exit 1), not a grader error: say so before any sandbox.

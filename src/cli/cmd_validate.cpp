@@ -179,9 +179,9 @@ int cmdValidate(const QStringList &args)
                                                    "self-test, dataset cache, reference run and its slowest cells "
                                                    "against the limits, the batch's grading time (runs the sandbox)."));
     const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("With --health: backend bwrap, docker, local-unsafe (default: the "
-                                                    "assignment's, else %1).")
-                                         .arg(sandboxKindName(defaultSandboxKind())),
+                                     QStringLiteral("With --health: backend %1 (default: the "
+                                                    "assignment's, else %2).")
+                                         .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
                                      QStringLiteral("NAME"));
     const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("With --health: sandboxes at once for the estimate."),
                                   QStringLiteral("N"));

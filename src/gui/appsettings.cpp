@@ -24,12 +24,7 @@ const QString kRecent = QStringLiteral("recent/assignments");
 
 QString AppSettings::sandboxBackend()
 {
-#ifdef Q_OS_LINUX
-    const QString fallback = QStringLiteral("bwrap");
-#else
-    const QString fallback = QStringLiteral("docker");
-#endif
-    return QSettings().value(kBackend, fallback).toString();
+    return QSettings().value(kBackend, sandboxKindName(defaultSandboxKind())).toString();
 }
 
 void AppSettings::setSandboxBackend(const QString &name)

@@ -15,7 +15,8 @@ namespace sandmark {
 class AppSettings
 {
 public:
-    /// "bwrap", "docker" or "local-unsafe"; default "bwrap" on Linux, "docker" elsewhere.
+    /// A registered backend name (sandbox/registry.h: "bwrap", "docker", "local-unsafe"); default:
+    /// defaultSandboxKind()'s, "docker" on macOS and "bwrap" elsewhere.
     static QString sandboxBackend();
     static void setSandboxBackend(const QString &name);
     static Limits defaultLimits();

@@ -1,9 +1,11 @@
 #include "preferencesdialog.h"
 
 #include "appsettings.h"
+#include "sandbox/backend.h"
 #include "secrets/secretstore.h"
 #include "ui_PreferencesDialog.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QPushButton>
@@ -26,12 +28,17 @@ PreferencesDialog::PreferencesDialog(QWidget *parent, SecretStore *store)
     setMinimumWidth(660);
     for (QLineEdit *edit : {m_ui->pythonEdit, m_ui->cacheEdit, m_ui->datasetCacheEdit})
         edit->setMinimumWidth(320);
-    m_ui->backendCombo->addItem(tr("bwrap — bubblewrap namespaces (Linux)"), QStringLiteral("bwrap"));
-    m_ui->backendCombo->addItem(tr("docker — a container per run"), QStringLiteral("docker"));
-    m_ui->backendCombo->addItem(tr("local-unsafe — NO SANDBOX (unsafe)"), QStringLiteral("local-unsafe"));
-    const int unsafe = m_ui->backendCombo->count() - 1;
-    m_ui->backendCombo->setItemData(unsafe, QColor(0xb0, 0x00, 0x20), Qt::ForegroundRole);
-    m_ui->backendCombo->setItemData(unsafe, tr("Runs student code without any isolation"), Qt::ToolTipRole);
+    for (SandboxKind kind : sandboxKinds()) {
+        const auto backend = createBackend(kind);
+        m_ui->backendCombo->addItem(
+            tr("%1 — %2").arg(backend->name(), QCoreApplication::translate("sandmark::SandboxBackend", backend->description())),
+            backend->name());
+        if (backend->isolates())
+            continue;
+        const int unsafe = m_ui->backendCombo->count() - 1;
+        m_ui->backendCombo->setItemData(unsafe, QColor(0xb0, 0x00, 0x20), Qt::ForegroundRole);
+        m_ui->backendCombo->setItemData(unsafe, tr("Runs student code without any isolation"), Qt::ToolTipRole);
+    }
     m_ui->unsafeWarning->setStyleSheet(
         QStringLiteral("QLabel { color: #8a0016; background: #fde8ea; border: 1px solid #e4a1aa; padding: 6px; }"));
 
@@ -151,7 +158,7 @@ bool PreferencesDialog::unsafeWarningVisible() const
 
 void PreferencesDialog::updateUnsafeWarning()
 {
-    m_ui->unsafeWarning->setVisible(selectedBackend() == QLatin1String("local-unsafe"));
+    m_ui->unsafeWarning->setVisible(sandboxNameIsUnsafe(selectedBackend()));
 }
 
 void PreferencesDialog::apply()

@@ -38,10 +38,11 @@ SelfTestDialog::SelfTestDialog(QWidget *parent)
     label->setBuddy(m_backend);
     row->addWidget(label);
     const QString selected = AppSettings::sandboxBackend();
-    for (SandboxKind kind : {SandboxKind::Bwrap, SandboxKind::Docker, SandboxKind::LocalUnsafe}) {
-        const QString name = sandboxKindName(kind);
+    for (SandboxKind kind : sandboxKinds()) {
+        const auto backend = createBackend(kind);
+        const QString name = backend->name();
         QString text = name;
-        if (kind == SandboxKind::LocalUnsafe)
+        if (!backend->isolates())
             text = tr("%1 (UNSAFE: no isolation)").arg(name);
         if (name == selected)
             text = tr("%1 — selected in Preferences").arg(text);
@@ -77,7 +78,7 @@ SelfTestDialog::SelfTestDialog(QWidget *parent)
         m_table->setColumnWidth(SelfTestModel::DetailColumn, 260);
         m_table->resizeRowsToContents();
         const int failed = m_model->failedCount();
-        if (report.backend == QLatin1String("local-unsafe"))
+        if (sandboxNameIsUnsafe(report.backend))
             m_status->setText(tr("local-unsafe runs student code without any isolation."));
         else if (failed == 0)
             m_status->setText(tr("%1 passed all %n check(s): it isolates what it must.", nullptr, int(report.checks.size()))

@@ -13,7 +13,7 @@ void SelfTestModel::setReport(const DoctorReport &report)
     beginResetModel();
     m_report = report;
     m_rows.clear();
-    if (report.backend == QLatin1String("local-unsafe"))
+    if (sandboxNameIsUnsafe(report.backend))
         m_rows.append({tr("local-unsafe isolates nothing"), false,
                        tr("student code runs with your rights, your files and the network"),
                        tr("Use it only for notebooks you trust; choose bwrap or docker in Preferences for submissions.")});

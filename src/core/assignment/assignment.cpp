@@ -2,6 +2,7 @@
 #include "datasets/datasetentry.h"
 #include "env/environment.h"
 #include "notebook/instrument.h"
+#include "sandbox/registry.h"
 #include "util/json_p.h"
 
 #include <QDir>
@@ -15,30 +16,6 @@
 namespace sandmark {
 
 using Json = nlohmann::ordered_json;
-
-QString sandboxKindName(SandboxKind kind)
-{
-    switch (kind) {
-    case SandboxKind::Bwrap:
-        return QStringLiteral("bwrap");
-    case SandboxKind::Docker:
-        return QStringLiteral("docker");
-    case SandboxKind::LocalUnsafe:
-        return QStringLiteral("local-unsafe");
-    }
-    return {};
-}
-
-std::optional<SandboxKind> parseSandboxKind(const QString &name)
-{
-    if (name == QLatin1String("bwrap"))
-        return SandboxKind::Bwrap;
-    if (name == QLatin1String("docker"))
-        return SandboxKind::Docker;
-    if (name == QLatin1String("local-unsafe"))
-        return SandboxKind::LocalUnsafe;
-    return std::nullopt;
-}
 
 double Assignment::maxPoints() const
 {
@@ -556,7 +533,7 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
             a.m_sandbox = parseSandboxKind(*s);
             if (!a.m_sandbox)
                 return r.error(QStringLiteral("sandbox"),
-                               QStringLiteral("'%1' is not a sandbox backend (bwrap, docker, local-unsafe)").arg(*s));
+                               QStringLiteral("'%1' is not a sandbox backend (%2)").arg(*s, sandboxNameList()));
         }
         if (root.contains("docker_image")) {
             auto img = r.string(root["docker_image"], QStringLiteral("docker_image"));

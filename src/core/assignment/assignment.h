@@ -2,6 +2,7 @@
 // An assignment folder and its assignment.json (format: docs/assignment-format.md).
 
 #include "assignment/limits.h"
+#include "sandbox/sandboxkind.h"
 #include "util/expected.h"
 
 #include <QJsonObject>
@@ -49,12 +50,6 @@ struct Check
 /// True when `id` is a valid check id: 1-64 characters, letters (any script: a value check's default id is its
 /// variable, `π_approx`), digits, combining marks, '.', '_' or '-', starting with a letter or digit.
 bool isCheckId(const QString &id);
-
-/// The sandbox backend named in assignment.json or on the command line.
-enum class SandboxKind { Bwrap, Docker, LocalUnsafe };
-QString sandboxKindName(SandboxKind kind);
-/// Parses "bwrap", "docker", "local-unsafe".
-std::optional<SandboxKind> parseSandboxKind(const QString &name);
 
 /// A loaded, validated assignment. Value type; thread-safe to copy.
 class Assignment

@@ -1,5 +1,7 @@
 #include "batch/health.h"
 
+#include "sandbox/registry.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QLocale>
@@ -42,7 +44,7 @@ HealthItem sandboxItem(const HealthInputs &in)
     }
     const DoctorReport &report = *in.doctor;
     const auto failed = std::find_if(report.checks.cbegin(), report.checks.cend(), [](const DoctorCheck &c) { return !c.ok; });
-    if (report.backend == QLatin1String("local-unsafe")) {
+    if (sandboxNameIsUnsafe(report.backend)) {
         item.state = State::Warning;
         item.detail = Health::tr("local-unsafe starts but isolates nothing (UNSAFE).");
         item.fix = Health::tr("Choose bwrap or docker (Preferences, or --sandbox) before grading submissions.");

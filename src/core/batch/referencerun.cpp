@@ -228,18 +228,14 @@ void ReferenceRun::start()
             Qt::QueuedConnection);
         return;
     }
-    // The same environment the submissions get (SubmissionRun builds it from the same spec; it is reused).
-    EnvironmentSpec spec;
-    spec.basePython = m_assignment.python();
-    spec.requirements = m_assignment.dependencies();
-    spec.systemSitePackages = m_assignment.systemSitePackages();
-    spec.wheelhouse = m_options.run.wheelhouse;
-    spec.envsRoot = m_options.run.envsRoot;
-    m_envBuilder = new EnvironmentBuilder(spec, this);
-    connect(m_envBuilder, &EnvironmentBuilder::progress, this, &ReferenceRun::progress);
-    connect(m_envBuilder, &EnvironmentBuilder::finished, this, &ReferenceRun::onEnvironment);
-    connect(m_envBuilder, &EnvironmentBuilder::failed, this, &ReferenceRun::fail);
-    m_envBuilder->start();
+    // The environment the submissions get, from the backend that runs them (SubmissionRun asks the same backend
+    // with the same request and reuses it): its key is the runs' environment key.
+    m_provision = createBackend(m_options.run.kind, m_options.run.backendOptions)
+                      ->provision(provisionRequestFor(m_assignment, m_options.run), this);
+    connect(m_provision, &EnvironmentProvision::progress, this, &ReferenceRun::progress);
+    connect(m_provision, &EnvironmentProvision::finished, this, &ReferenceRun::onEnvironment);
+    connect(m_provision, &EnvironmentProvision::failed, this, &ReferenceRun::fail);
+    m_provision->start();
 }
 
 void ReferenceRun::cancel()
@@ -250,8 +246,8 @@ void ReferenceRun::cancel()
         m_run->cancel();
         return;
     }
-    if (m_envBuilder) {
-        m_envBuilder->cancel();
+    if (m_provision) {
+        m_provision->cancel();
         return;
     }
     fail(Error{m_assignment.jsonPath(), QStringLiteral("reference run"), QStringLiteral("cancelled")});

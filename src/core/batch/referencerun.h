@@ -133,7 +133,7 @@ private:
 
     Assignment m_assignment;
     ReferenceRunOptions m_options;
-    QPointer<EnvironmentBuilder> m_envBuilder;
+    QPointer<EnvironmentProvision> m_provision;
     QPointer<SubmissionRun> m_run;
     QString m_key, m_environmentKey;
     bool m_cacheHit = false;

@@ -33,6 +33,7 @@ struct Environment
     QString prefix; ///< the venv folder; empty when the base interpreter is used directly
     QString python; ///< the interpreter to run (host path)
     bool reused = false; ///< it existed already (or is the base interpreter)
+    QString image;  ///< image backends (Docker): the image the runs use (`sandmark-env:<key>` or the base); else empty
 };
 
 /// Requirement lines normalized for the key: comments, blank lines and surrounding spaces dropped, the

@@ -20,14 +20,6 @@ Q_LOGGING_CATEGORY(lcSandbox, "sandmark.sandbox", QtInfoMsg)
 
 namespace sandmark {
 
-Expected<SandboxKind> parseSandboxName(const QString &name)
-{
-    if (const auto k = parseSandboxKind(name))
-        return *k;
-    return Error{QString(), QStringLiteral("--sandbox"),
-                 QStringLiteral("unknown sandbox backend '%1' (use bwrap, docker or local-unsafe)").arg(name)};
-}
-
 std::optional<SandboxIdentity> sandboxIdentity()
 {
     if (::geteuid() != 0)
@@ -108,41 +100,63 @@ qint64 stdoutCapFor(const Limits &limits, qint64 jobBytes)
     return 2 * jobBytes + 3 * limits.outputTotalBytes + 2 * limits.probeBytes + 16LL * 1024 * 1024;
 }
 
+QString SandboxBackend::runtimeDirInside(const QString &) const
+{
+    return QLatin1String(detail::kSandboxRuntime);
+}
+
+QString SandboxBackend::defaultPython() const
+{
+    return paths::defaultPython();
+}
+
+DoctorCheck SandboxBackend::availability() const
+{
+    const QString row = QStringLiteral("backend available");
+    if (Expected<void> c = check(); !c)
+        return {row, false, c.error().toString(), c.error().message};
+    return {row, true, name(), QString()};
+}
+
+DoctorStep *SandboxBackend::createDoctorStep(const DoctorStepRequest &, QObject *) const
+{
+    return nullptr;
+}
+
+QStringList SandboxBackend::doctorHiddenPaths() const
+{
+    return {QDir::homePath()};
+}
+
+QString SandboxBackend::doctorFix(const QString &name) const
+{
+    if (name.startsWith(QLatin1String("filesystem: working")))
+        return QStringLiteral("the run folder must be writable by the sandbox uid (root: the sandmark-sandbox user)");
+    if (name.startsWith(QLatin1String("visibility")))
+        return QStringLiteral("only the run's working folder may be bound into the sandbox; keep the cache folder "
+                              "(SANDMARK_CACHE_DIR) separate from assignment and home folders");
+    if (name.contains(QLatin1String("RLIMIT_NPROC")))
+        return QStringLiteral("RLIMIT_NPROC is not enforced for root: create the sandbox user (useradd --system "
+                              "sandmark-sandbox, scripts/bootstrap does it)");
+    if (name.startsWith(QLatin1String("limits")))
+        return QStringLiteral("the limits are set in the child before exec (setrlimit); a container runtime may "
+                              "cap or override them");
+    return {};
+}
+
 SandboxRun *SandboxBackend::createRun(const RunRequest &request, QObject *parent) const
 {
     Expected<LaunchPlan> p = plan(request);
     if (!p) {
         // An unstartable plan still gives a run object, which fails on start(): one code path for callers.
         LaunchPlan broken;
-        broken.backend = sandboxKindName(kind());
+        broken.backend = name();
         broken.program = QStringLiteral("/nonexistent/sandmark-plan-failed");
         auto *run = new SandboxRun(broken, request.job, parent);
         run->setStartError(p.error());
         return run;
     }
     return new SandboxRun(std::move(p.value()), request.job, parent);
-}
-
-SandboxKind defaultSandboxKind()
-{
-#ifdef Q_OS_MACOS
-    return SandboxKind::Docker; // bubblewrap needs Linux namespaces; Docker Desktop runs a Linux VM
-#else
-    return SandboxKind::Bwrap;
-#endif
-}
-
-std::unique_ptr<SandboxBackend> createBackend(SandboxKind kind, const BackendOptions &options)
-{
-    switch (kind) {
-    case SandboxKind::Bwrap:
-        return std::make_unique<detail::BwrapBackend>(options);
-    case SandboxKind::Docker:
-        return std::make_unique<detail::DockerBackend>(options);
-    case SandboxKind::LocalUnsafe:
-        return std::make_unique<detail::LocalUnsafeBackend>(options);
-    }
-    return nullptr;
 }
 
 namespace detail {

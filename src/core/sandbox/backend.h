@@ -1,9 +1,12 @@
 #pragma once
-// Sandbox backends: how the runner is launched (bubblewrap, Docker, or an explicit unsafe local run).
-// The contract with the runner is docs/runner-protocol.md.
+// Sandbox backends: how the runner is launched (bubblewrap, Docker, or an explicit unsafe local run), and
+// everything else that depends on the backend. The list of backends is sandbox/registry.h; the contract with
+// the runner is docs/runner-protocol.md.
 
-#include "assignment/assignment.h" // SandboxKind, sandboxKindName()
 #include "assignment/limits.h"
+#include "sandbox/registry.h"
+#include "sandbox/sandboxkind.h"
+#include "sandbox/selftest.h"
 #include "util/expected.h"
 
 #include <QByteArray>
@@ -11,6 +14,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -19,10 +23,9 @@ class QObject;
 
 namespace sandmark {
 
+class EnvironmentProvision;
 class SandboxRun;
-
-/// Parses a backend name as the CLI and preferences spell it; Error naming the valid names otherwise.
-Expected<SandboxKind> parseSandboxName(const QString &name);
+struct ProvisionRequest;
 
 /// A uid/gid pair the sandbox runs as when Sandmark itself runs as root.
 struct SandboxIdentity
@@ -65,6 +68,14 @@ private:
 /// The identity for one run: the lease's when there is one, else sandboxIdentity().
 std::optional<SandboxIdentity> identityFor(const std::shared_ptr<SandboxIdentityLease> &lease);
 
+/// What a backend's own self-test step (DoctorStep) needs to know of the doctor's run.
+struct DoctorStepRequest
+{
+    std::optional<SandboxIdentity> identity; ///< the uid the probe will run as (root: a lease's); empty: the invoking user's
+    Limits limits;                           ///< the limits the probe verifies
+    QString image;                           ///< container backends: the image the probe will run in
+};
+
 /// What one run needs. Paths are absolute host paths.
 struct RunRequest
 {
@@ -102,18 +113,30 @@ struct LaunchPlan
     double killAfterS = 0;        ///< wall clock after which the whole sandbox is killed (seconds)
     qint64 stdoutCapBytes = 0;    ///< stdout beyond this kills the run
     bool unsafe = false;          ///< no isolation: labelled in every record and output
-    QString backend;              ///< sandboxKindName()
-    /// bwrap: where the kernel's user-namespace switches are read to explain a failed start
-    /// (BackendOptions::procSysDir; sandbox/userns.h)
-    QString procSysDir = QStringLiteral("/proc/sys");
+    QString backend;              ///< SandboxBackend::name()
+    /// Why the sandbox itself could not start, from the launcher's exit status and stderr when the runner gave no
+    /// answer (bwrap's "bwrap: …" lines, docker run's statuses 125–127); empty when it is the runner's own
+    /// failure. Set by the backend's plan(); called on the run's thread.
+    std::function<QString(int exitCode, const QByteArray &stderrBytes)> explainStartFailure;
 };
 
-/// One way of starting the runner. Implementations are cheap, stateless and usable from any thread.
+/// One way of starting the runner, and everything that depends on it. Implementations are cheap, stateless and
+/// usable from any thread; createBackend() (sandbox/registry.h) makes them. Code outside the backends asks them
+/// instead of branching on the kind.
 class SandboxBackend
 {
 public:
     virtual ~SandboxBackend() = default;
+    /// The registry's key for this backend.
     virtual SandboxKind kind() const = 0;
+    /// The name `--sandbox`, assignment.json's `sandbox` and the preferences use ("bwrap"); recorded with each run.
+    virtual QString name() const = 0;
+    /// What it is, in a few words for help texts and lists ("bubblewrap namespaces (Linux)"): English, marked with
+    /// QT_TRANSLATE_NOOP in the context "sandmark::SandboxBackend", which the app translates.
+    virtual const char *description() const = 0;
+    /// False for a backend that runs student code without isolation (local-unsafe): every output says UNSAFE,
+    /// and it is never a default.
+    virtual bool isolates() const { return true; }
     /// Can this backend start here? The Error says why not and how to fix it (fail closed: callers never
     /// fall back to another backend). May run short external commands (bwrap --version); not for the GUI
     /// thread in a loop, but fine once per batch.
@@ -122,6 +145,34 @@ public:
     virtual Expected<LaunchPlan> plan(const RunRequest &request) const = 0;
     /// Creates the asynchronous run (not started). Owned by `parent`.
     SandboxRun *createRun(const RunRequest &request, QObject *parent) const;
+
+    /// The object that builds (or finds) the environment runs of this backend use, not started: a venv on the
+    /// host (bwrap, local-unsafe) or an image (Docker). Its Environment::key is the environment key of every
+    /// run of this backend (reference run, gradebook rows). Owned by `parent`; lives in the creating thread.
+    virtual EnvironmentProvision *provision(const ProvisionRequest &request, QObject *parent) const = 0;
+    /// Where the kernel finds the runtime folder `hostDir`: /sandmark/runtime inside a sandbox (the default),
+    /// `hostDir` itself without one.
+    virtual QString runtimeDirInside(const QString &hostDir) const;
+    /// The identity the sandbox's processes have whatever Sandmark runs as (Docker: 65534, the image's nobody).
+    /// Empty (the default): the host's — a SandboxIdentityLease's uid as root, the invoking user otherwise —
+    /// which RunRequest::identity then carries.
+    virtual std::optional<SandboxIdentity> fixedIdentity() const { return std::nullopt; }
+    /// The interpreter a run uses when none is given: paths::defaultPython() (the default) or the image's.
+    virtual QString defaultPython() const;
+
+    // The self-test (sandbox/doctor.h) asks the backend for what differs between backends:
+    /// The first row, "backend available": check() as a row (detail: the name, or the Error; fix: the Error's
+    /// message). bwrap explains a kernel switch that forbids user namespaces, with each fix.
+    virtual DoctorCheck availability() const;
+    /// The check that runs before the probe (bwrap's seed, Docker's image check), not started; nullptr (the
+    /// default) when there is none. Owned by `parent`.
+    virtual DoctorStep *createDoctorStep(const DoctorStepRequest &request, QObject *parent) const;
+    /// Host paths the probe must find invisible besides the assignment and another run's folder: the home folder
+    /// (the default). A backend whose image has its own /home: the entries of the host's home folder.
+    virtual QStringList doctorHiddenPaths() const;
+    /// The fix shown for a failed check of the probe (or "probe: runs inside the sandbox"), by check name; empty
+    /// when there is none. The default covers the checks whose fix is the same for every backend.
+    virtual QString doctorFix(const QString &checkName) const;
 };
 
 /// Options shared by the backends.
@@ -134,13 +185,6 @@ struct BackendOptions
     /// point it at a folder of their own.
     QString procSysDir = QStringLiteral("/proc/sys");
 };
-
-/// The backend used when neither the command line, the preferences nor assignment.json name one:
-/// `docker` on macOS (bubblewrap is Linux-only), `bwrap` elsewhere. Fail closed: never `local-unsafe`.
-SandboxKind defaultSandboxKind();
-
-/// The backend for `kind`.
-std::unique_ptr<SandboxBackend> createBackend(SandboxKind kind, const BackendOptions &options = {});
 
 /// The environment variables set inside every sandbox (docs/runner-protocol.md): HOME, PATH, LANG,
 /// MPLBACKEND=Agg, MALLOC_ARENA_MAX=2, PYTHONDONTWRITEBYTECODE=1 and, with a dataset cache, HF_HOME and the

@@ -2,6 +2,7 @@
 // Private: the concrete backends and helpers shared by them.
 
 #include "sandbox/backend.h"
+#include "sandbox/provision.h"
 
 class QProcess;
 
@@ -18,37 +19,60 @@ inline constexpr char kSandboxHome[] = "/tmp/home";
 inline constexpr char kDockerNamePrefix[] = "sandmark-run-";
 inline constexpr char kDockerLabel[] = "org.sandmark.run=1";
 
+/// bubblewrap namespaces: bwrapbackend.cpp.
 class BwrapBackend final : public SandboxBackend
 {
 public:
     explicit BwrapBackend(BackendOptions options) : m_options(std::move(options)) {}
     SandboxKind kind() const override { return SandboxKind::Bwrap; }
+    QString name() const override;
+    const char *description() const override;
     Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
+    EnvironmentProvision *provision(const ProvisionRequest &request, QObject *parent) const override;
+    DoctorCheck availability() const override;
+    DoctorStep *createDoctorStep(const DoctorStepRequest &request, QObject *parent) const override;
+    QString doctorFix(const QString &checkName) const override;
 
 private:
     BackendOptions m_options;
 };
 
+/// No sandbox, resource limits only: localunsafebackend.cpp.
 class LocalUnsafeBackend final : public SandboxBackend
 {
 public:
     explicit LocalUnsafeBackend(BackendOptions options) : m_options(std::move(options)) {}
     SandboxKind kind() const override { return SandboxKind::LocalUnsafe; }
+    QString name() const override;
+    const char *description() const override;
+    bool isolates() const override { return false; }
     Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
+    EnvironmentProvision *provision(const ProvisionRequest &request, QObject *parent) const override;
+    QString runtimeDirInside(const QString &hostDir) const override { return hostDir; }
+    QString doctorFix(const QString &checkName) const override;
 
 private:
     BackendOptions m_options;
 };
 
+/// A container per run: dockerbackend.cpp.
 class DockerBackend final : public SandboxBackend
 {
 public:
     explicit DockerBackend(BackendOptions options) : m_options(std::move(options)) {}
     SandboxKind kind() const override { return SandboxKind::Docker; }
+    QString name() const override;
+    const char *description() const override;
     Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
+    EnvironmentProvision *provision(const ProvisionRequest &request, QObject *parent) const override;
+    std::optional<SandboxIdentity> fixedIdentity() const override;
+    QString defaultPython() const override;
+    DoctorStep *createDoctorStep(const DoctorStepRequest &request, QObject *parent) const override;
+    QStringList doctorHiddenPaths() const override;
+    QString doctorFix(const QString &checkName) const override;
 
 private:
     BackendOptions m_options;
@@ -77,6 +101,13 @@ void setUpChild(QProcess *process, const LaunchPlan &plan);
 /// and an init killed before bwrap released it (bwrap killed right after clone()) would otherwise wait
 /// forever on its setup eventfd, reparented to pid 1. Killing that init ends its whole pid namespace.
 void killProcessTree(qint64 root);
+
+/// A venv on the host for `request` (EnvironmentBuilder, env/environment.h): the environment of bwrap and
+/// local-unsafe runs. Owned by `parent`.
+EnvironmentProvision *provisionVenv(const ProvisionRequest &request, QObject *parent);
+
+/// The last non-empty line of a program's output.
+QString lastLine(const QByteArray &text);
 
 /// Converts a key/value map to the "K=V" list QProcess takes.
 QStringList toEnvList(const QMap<QString, QString> &env);

@@ -1,10 +1,10 @@
 // The bubblewrap backend. Options follow the bubblewrap manual (bwrap(1), bubblewrap 0.8).
 #include "sandbox/backends_p.h"
-#include "sandbox/sandbox_log.h"
 #include "sandbox/userns.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QProcess>
 #include <QSaveFile>
 
 #include <unistd.h>
@@ -29,7 +29,132 @@ Expected<void> writeSmallFile(const QString &path, const QByteArray &content)
     return {};
 }
 
+/// The self-test's seed: bwrap with every namespace unshared runs /bin/true, as the probe's uid. A failure to
+/// create the namespaces names its cause and fixes (diagnoseUserNamespaces()); nothing more can run then.
+class SeedStep final : public DoctorStep
+{
+public:
+    SeedStep(BackendOptions options, DoctorStepRequest request, QObject *parent)
+        : DoctorStep(parent), m_options(std::move(options)), m_request(std::move(request))
+    {
+    }
+    ~SeedStep() override
+    {
+        if (m_seed && m_seed->state() != QProcess::NotRunning) {
+            m_seed->disconnect(this);
+            killProcessTree(m_seed->processId());
+            m_seed->waitForFinished(2000);
+        }
+    }
+    void start() override;
+
+private:
+    BackendOptions m_options;
+    DoctorStepRequest m_request;
+    QProcess *m_seed = nullptr;
+};
+
+void SeedStep::start()
+{
+    const QString name = QStringLiteral("seed: bwrap with all namespaces unshared runs /bin/true");
+    LaunchPlan plan;
+    plan.program = resolvedBwrap(m_options);
+    plan.dropTo = m_request.identity;
+    plan.limits = m_request.limits;
+    plan.applyNproc = false;
+    plan.arguments = {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"), QStringLiteral("--disable-userns"),
+                      QStringLiteral("--die-with-parent"),
+                      QStringLiteral("--new-session"), QStringLiteral("--cap-drop"), QStringLiteral("ALL"),
+                      QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr")};
+    for (const char *top : {"/bin", "/lib", "/lib64"}) {
+        const QFileInfo fi{QString::fromLatin1(top)};
+        if (fi.isSymLink())
+            plan.arguments << QStringLiteral("--symlink") << fi.symLinkTarget().mid(1) << QLatin1String(top);
+        else if (fi.isDir())
+            plan.arguments << QStringLiteral("--ro-bind") << QLatin1String(top) << QLatin1String(top);
+    }
+    plan.arguments << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev")
+                   << QStringLiteral("/dev") << QStringLiteral("--") << QStringLiteral("/bin/true");
+    m_seed = new QProcess(this);
+    m_seed->setProgram(plan.program);
+    m_seed->setArguments(plan.arguments);
+    m_seed->setWorkingDirectory(QStringLiteral("/"));
+    setUpChild(m_seed, plan);
+    connect(m_seed, &QProcess::finished, this, [this, name](int code, QProcess::ExitStatus st) {
+        const QByteArray err = m_seed->readAllStandardError();
+        const bool ok = st == QProcess::NormalExit && code == 0;
+        const std::optional<SandboxIdentity> &as = m_request.identity;
+        const QString who = as ? QStringLiteral(" as uid %1").arg(as->uid) : QString();
+        const UserNamespaceDiagnosis d =
+            ok ? UserNamespaceDiagnosis{}
+               : diagnoseUserNamespaces(readUserNamespaceSysctls(m_options.procSysDir), QString::fromUtf8(err),
+                                        m_seed->program());
+        QString observed = ok ? QStringLiteral("exit 0%1").arg(who)
+                              : QStringLiteral("exit %1%2: %3").arg(code).arg(who, QString::fromUtf8(err.trimmed()));
+        if (d.blocked())
+            observed += QLatin1String("; ") + d.explanation;
+        const QString tooOld = bwrapTooOld(QString::fromUtf8(err));
+        Q_EMIT finished(DoctorCheck{name, ok, observed,
+                                    d.blocked()         ? d.fixLines()
+                                    : !tooOld.isEmpty() ? tooOld
+                                                        : QStringLiteral("bwrap could not start the sandbox; see the error")});
+    });
+    connect(m_seed, &QProcess::errorOccurred, this, [this, name](QProcess::ProcessError e) {
+        if (e != QProcess::FailedToStart)
+            return;
+        Q_EMIT finished(DoctorCheck{name, false, m_seed->errorString(), QStringLiteral("install bubblewrap (apt install bubblewrap)")});
+    });
+    m_seed->start();
+}
+
 } // namespace
+
+QString BwrapBackend::name() const
+{
+    return QStringLiteral("bwrap");
+}
+
+const char *BwrapBackend::description() const
+{
+    return QT_TRANSLATE_NOOP("sandmark::SandboxBackend", "bubblewrap namespaces (Linux)");
+}
+
+DoctorCheck BwrapBackend::availability() const
+{
+    DoctorCheck row = SandboxBackend::availability();
+    if (row.ok)
+        return row;
+    // A kernel switch forbids user namespaces: the cause, then each fix.
+    const UserNamespaceDiagnosis d =
+        diagnoseUserNamespaces(readUserNamespaceSysctls(m_options.procSysDir), QString(), resolvedBwrap(m_options));
+    if (d.blocked()) {
+        row.detail = d.explanation;
+        row.fix = d.fixLines();
+    }
+    return row;
+}
+
+DoctorStep *BwrapBackend::createDoctorStep(const DoctorStepRequest &request, QObject *parent) const
+{
+    return new SeedStep(m_options, request, parent);
+}
+
+QString BwrapBackend::doctorFix(const QString &name) const
+{
+    if (name.startsWith(QLatin1String("network")))
+        return QStringLiteral("bwrap must run with --unshare-all (network namespace); check that nothing wraps bwrap "
+                              "with a shared network");
+    if (name.startsWith(QLatin1String("filesystem")) && !name.startsWith(QLatin1String("filesystem: working")))
+        return QStringLiteral("system folders must be bound with --ro-bind and / remounted read-only");
+    if (name.startsWith(QLatin1String("privileges: no nested user namespaces")))
+        return QStringLiteral("bwrap must run with --disable-userns (bubblewrap 0.8 or newer)");
+    if (name.startsWith(QLatin1String("privileges")))
+        return QStringLiteral("run Sandmark as a normal user, or as root with the sandmark-sandbox user; bwrap must use "
+                              "--unshare-user --cap-drop ALL");
+    if (name == QLatin1String("probe: runs inside the sandbox"))
+        return QStringLiteral("see the error; `sandmark-cli doctor` must pass before grading");
+    return SandboxBackend::doctorFix(name);
+}
 
 Expected<void> BwrapBackend::check() const
 {
@@ -143,9 +268,19 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
       << QStringLiteral("utf8") << QLatin1String(kSandboxRuntime) + QLatin1Char('/') + request.script;
 
     LaunchPlan plan;
-    plan.backend = sandboxKindName(SandboxKind::Bwrap);
+    plan.backend = name();
     plan.program = bwrap;
-    plan.procSysDir = m_options.procSysDir;
+    plan.explainStartFailure = [procSysDir = m_options.procSysDir, bwrap](int exitCode, const QByteArray &err) {
+        if (exitCode == 0 || !lastLine(err).startsWith(QLatin1String("bwrap:")))
+            return QString();
+        const UserNamespaceDiagnosis d =
+            diagnoseUserNamespaces(readUserNamespaceSysctls(procSysDir), QString::fromUtf8(err), bwrap);
+        const QString tooOld = bwrapTooOld(QString::fromUtf8(err));
+        return QStringLiteral("bubblewrap could not start the sandbox: %1%2")
+            .arg(lastLine(err), d.blocked()         ? QLatin1String("; ") + d.oneLine()
+                                : !tooOld.isEmpty() ? QLatin1String("; ") + tooOld
+                                                    : QString());
+    };
     plan.arguments = a;
     // bwrap itself gets a minimal environment; --clearenv resets the sandbox's anyway.
     plan.environment = {QStringLiteral("PATH=/usr/bin:/bin"), QStringLiteral("LANG=C.UTF-8")};
@@ -154,51 +289,6 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
     plan.limits = request.limits;
     plan.killAfterS = request.limits.wallTimeoutS + request.limits.interruptGraceS + m_options.killMarginS;
     plan.stdoutCapBytes = stdoutCapFor(request.limits, request.job.size());
-    return plan;
-}
-
-Expected<void> LocalUnsafeBackend::check() const
-{
-    return {};
-}
-
-Expected<LaunchPlan> LocalUnsafeBackend::plan(const RunRequest &request) const
-{
-    const QString runDir = QFileInfo(request.workDir).absolutePath();
-    const QString home = request.homeDir.isEmpty() ? runDir + QLatin1String("/home") : request.homeDir;
-    if (!QDir().mkpath(home))
-        return Error{home, QString(), QStringLiteral("cannot create the folder")};
-    const auto identity = request.identity ? request.identity : sandboxIdentity();
-    if (identity) {
-        // Even without isolation, never run student code as root.
-        for (const QString &p : {request.workDir, request.runtimeDir, home}) {
-            const QString blocker = blockingDirectory(p, *identity);
-            if (!blocker.isEmpty())
-                return Error{p, QStringLiteral("sandbox local-unsafe"),
-                             QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; keep "
-                                            "Sandmark's cache outside private folders (SANDMARK_CACHE_DIR)")
-                                 .arg(identity->uid)
-                                 .arg(blocker)};
-        }
-        if (::chown(QFile::encodeName(home).constData(), identity->uid, identity->gid) != 0)
-            return Error{home, QString(), QStringLiteral("cannot hand the folder to the sandbox uid")};
-    }
-    QString path = QStringLiteral("/usr/local/bin:/usr/bin:/bin");
-    if (!request.envPrefix.isEmpty())
-        path.prepend(request.envPrefix + QLatin1String("/bin:"));
-    LaunchPlan plan;
-    plan.backend = sandboxKindName(SandboxKind::LocalUnsafe);
-    plan.unsafe = true;
-    plan.program = request.python;
-    plan.arguments = {QStringLiteral("-I"), QStringLiteral("-X"), QStringLiteral("utf8"),
-                      request.runtimeDir + QLatin1Char('/') + request.script};
-    plan.environment = toEnvList(sandboxEnvironment(home, path, request.datasetCache, request.environment));
-    plan.workingDirectory = request.workDir;
-    plan.dropTo = identity;
-    plan.limits = request.limits;
-    plan.killAfterS = request.limits.wallTimeoutS + request.limits.interruptGraceS + m_options.killMarginS;
-    plan.stdoutCapBytes = stdoutCapFor(request.limits, request.job.size());
-    qCWarning(lcSandbox) << "UNSAFE: running" << request.workDir << "without a sandbox (local-unsafe)";
     return plan;
 }
 

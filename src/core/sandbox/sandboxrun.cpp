@@ -2,7 +2,6 @@
 
 #include "sandbox/backends_p.h"
 #include "sandbox/sandbox_log.h"
-#include "sandbox/userns.h"
 #include "util/json_p.h"
 
 #include <QDir>
@@ -52,6 +51,11 @@ void childWrite(const char *msg)
     (void)r;
 }
 
+
+} // namespace
+
+namespace detail {
+
 QString lastLine(const QByteArray &text)
 {
     const QList<QByteArray> lines = text.trimmed().split('\n');
@@ -62,10 +66,6 @@ QString lastLine(const QByteArray &text)
     }
     return {};
 }
-
-} // namespace
-
-namespace detail {
 
 void setUpChild(QProcess *process, const LaunchPlan &plan)
 {
@@ -394,29 +394,17 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
             result.payloadJson = QByteArrayLiteral("null");
         } else if (status != QProcess::NormalExit) {
             fail(QStringLiteral("the sandbox was killed by a signal before the runner answered: %1")
-                     .arg(lastLine(m_stderr)));
+                     .arg(detail::lastLine(m_stderr)));
             return;
         } else if (exitCode == 2) {
-            fail(QStringLiteral("the runner refused the job as malformed: %1").arg(lastLine(m_stderr)));
+            fail(QStringLiteral("the runner refused the job as malformed: %1").arg(detail::lastLine(m_stderr)));
             return;
-        } else if (exitCode != 0 && lastLine(m_stderr).startsWith(QLatin1String("bwrap:"))) {
-            const UserNamespaceDiagnosis d = diagnoseUserNamespaces(
-                readUserNamespaceSysctls(m_plan.procSysDir), QString::fromUtf8(m_stderr), m_plan.program);
-            const QString tooOld = bwrapTooOld(QString::fromUtf8(m_stderr));
-            fail(QStringLiteral("bubblewrap could not start the sandbox: %1%2")
-                     .arg(lastLine(m_stderr), d.blocked()        ? QLatin1String("; ") + d.oneLine()
-                                              : !tooOld.isEmpty() ? QLatin1String("; ") + tooOld
-                                                                  : QString()));
-            return;
-        } else if (exitCode >= 125 && exitCode <= 127 && m_plan.backend == sandboxKindName(SandboxKind::Docker)) {
-            // docker run's own failures (bad option, image missing, cannot exec): its first line says why.
-            const QList<QByteArray> lines = m_stderr.trimmed().split('\n');
-            fail(QStringLiteral("docker could not start the container (exit status %1): %2")
-                     .arg(exitCode)
-                     .arg(QString::fromUtf8(lines.value(0).trimmed())));
+        } else if (const QString why = m_plan.explainStartFailure ? m_plan.explainStartFailure(exitCode, m_stderr) : QString();
+                   !why.isEmpty()) {
+            fail(why);
             return;
         } else if (exitCode != 0) {
-            fail(QStringLiteral("the runner failed (exit status %1): %2").arg(exitCode).arg(lastLine(m_stderr)));
+            fail(QStringLiteral("the runner failed (exit status %1): %2").arg(exitCode).arg(detail::lastLine(m_stderr)));
             return;
         } else {
             fail(parseError.isEmpty() ? QStringLiteral("the runner exited without an answer") : parseError);

@@ -3,7 +3,6 @@
 #include "assignment/plan.h"
 #include "notebook/instrument.h"
 #include "notebook/notebook.h"
-#include "sandbox/backends_p.h"
 #include "sandbox/job.h"
 #include "util/paths.h"
 
@@ -25,6 +24,18 @@ SubmissionRunOptions runOptionsFor(const Assignment &assignment, const RunChoice
     return options;
 }
 
+ProvisionRequest provisionRequestFor(const Assignment &assignment, const SubmissionRunOptions &options)
+{
+    ProvisionRequest r;
+    r.requirements = assignment.dependencies();
+    r.basePython = assignment.python();
+    r.systemSitePackages = assignment.systemSitePackages();
+    r.baseImage = options.dockerImage;
+    r.wheelhouse = options.wheelhouse;
+    r.envsRoot = options.envsRoot;
+    return r;
+}
+
 SubmissionRun::SubmissionRun(Assignment assignment, QString notebookPath, SubmissionRunOptions options, QObject *parent)
     : QObject(parent), m_assignment(std::move(assignment)), m_notebookPath(std::move(notebookPath)),
       m_options(std::move(options))
@@ -41,39 +52,11 @@ void SubmissionRun::start()
         QMetaObject::invokeMethod(this, [this, e = c.error()]() { fail(e); }, Qt::QueuedConnection);
         return;
     }
-    if (m_options.kind == SandboxKind::Docker) {
-        // The environment is an image FROM the base image (pip in `docker build`), not a host venv.
-        DockerImageSpec ds;
-        ds.docker = m_options.backendOptions.dockerPath;
-        ds.baseImage = m_options.dockerImage;
-        ds.requirements = m_assignment.dependencies();
-        ds.wheelhouse = m_options.wheelhouse;
-        ds.locksRoot = m_options.envsRoot;
-        m_imageBuilder = new DockerImageBuilder(ds, this);
-        connect(m_imageBuilder, &DockerImageBuilder::progress, this, &SubmissionRun::progress);
-        connect(m_imageBuilder, &DockerImageBuilder::failed, this, &SubmissionRun::fail);
-        connect(m_imageBuilder, &DockerImageBuilder::finished, this, [this](const DockerImage &image) {
-            m_image = image.tag;
-            Environment env;
-            env.key = image.key;
-            env.python = QStringLiteral("/usr/bin/python3");
-            env.reused = image.reused;
-            onEnvironment(env);
-        });
-        m_imageBuilder->start();
-        return;
-    }
-    EnvironmentSpec spec;
-    spec.basePython = m_assignment.python();
-    spec.requirements = m_assignment.dependencies();
-    spec.systemSitePackages = m_assignment.systemSitePackages();
-    spec.wheelhouse = m_options.wheelhouse;
-    spec.envsRoot = m_options.envsRoot;
-    m_envBuilder = new EnvironmentBuilder(spec, this);
-    connect(m_envBuilder, &EnvironmentBuilder::progress, this, &SubmissionRun::progress);
-    connect(m_envBuilder, &EnvironmentBuilder::finished, this, &SubmissionRun::onEnvironment);
-    connect(m_envBuilder, &EnvironmentBuilder::failed, this, &SubmissionRun::fail);
-    m_envBuilder->start();
+    m_provision = m_backend->provision(provisionRequestFor(m_assignment, m_options), this);
+    connect(m_provision, &EnvironmentProvision::progress, this, &SubmissionRun::progress);
+    connect(m_provision, &EnvironmentProvision::finished, this, &SubmissionRun::onEnvironment);
+    connect(m_provision, &EnvironmentProvision::failed, this, &SubmissionRun::fail);
+    m_provision->start();
 }
 
 void SubmissionRun::cancel()
@@ -84,10 +67,8 @@ void SubmissionRun::cancel()
         m_run->cancel(); // failed("cancelled") follows
         return;
     }
-    if (m_imageBuilder)
-        m_imageBuilder->cancel();
-    else if (m_envBuilder)
-        m_envBuilder->cancel();
+    if (m_provision)
+        m_provision->cancel();
     else
         fail(Error{m_notebookPath, QString(), QStringLiteral("the run was cancelled")});
 }
@@ -100,11 +81,9 @@ void SubmissionRun::onEnvironment(const Environment &env)
         fail(nb.error());
         return;
     }
-    const bool unsafe = m_options.kind == SandboxKind::LocalUnsafe;
     const QString runtimeDir = paths::pythonRuntimeDir();
     const QString nonce = makeNonce();
-    // The kernel sees the runtime at /sandmark/runtime inside bwrap and Docker, at its real path otherwise.
-    const QString kernelRuntime = unsafe ? runtimeDir : QLatin1String(detail::kSandboxRuntime);
+    const QString kernelRuntime = m_backend->runtimeDirInside(runtimeDir);
     Expected<InstrumentResult> inst = instrument(*nb, instrumentOptionsFor(m_assignment, kernelRuntime, nonce, {}, m_options.listNamespace));
     if (!inst) {
         Error e = inst.error();
@@ -120,14 +99,13 @@ void SubmissionRun::onEnvironment(const Environment &env)
     ws.submissionFiles = {m_notebookPath};
     for (const DataFile &d : m_assignment.dataFiles())
         ws.dataFiles << SuppliedFile{m_assignment.absolute(d.path), d.path};
-    if (m_options.kind == SandboxKind::Docker)
-        ws.sandboxOwner = SandboxIdentity{65534, 65534, QStringLiteral("nobody")};
-    else {
+    const std::optional<SandboxIdentity> fixed = m_backend->fixedIdentity();
+    if (fixed) {
+        ws.sandboxOwner = fixed;
+    } else {
         m_lease = SandboxIdentityLease::acquire(); // a uid of its own: RLIMIT_NPROC is per uid
-        ws.sandboxOwner = identityFor(m_lease);
+        ws.sandboxOwner = identityFor(m_lease);    // empty when not root: the invoking user
     }
-    if (::geteuid() != 0 && m_options.kind != SandboxKind::Docker)
-        ws.sandboxOwner.reset();
     Expected<RunFolder> folder = prepareRunFolder(ws);
     if (!folder) {
         fail(folder.error());
@@ -143,12 +121,12 @@ void SubmissionRun::onEnvironment(const Environment &env)
     req.python = env.python;
     req.envPrefix = env.prefix;
     req.datasetCache = m_options.datasetCache;
-    req.dockerImage = m_image;
+    req.dockerImage = env.image;
     req.environment = m_assignment.runEnvironment();
-    if (m_options.kind != SandboxKind::Docker)
+    if (!fixed)
         req.identity = ws.sandboxOwner;
     req.limits = lim;
-    Q_EMIT progress(QStringLiteral("running %1 in the %2 sandbox").arg(m_notebookPath, sandboxKindName(m_options.kind)));
+    Q_EMIT progress(QStringLiteral("running %1 in the %2 sandbox").arg(m_notebookPath, m_backend->name()));
     m_run = m_backend->createRun(req, this);
     connect(m_run, &SandboxRun::finished, this, &SubmissionRun::onRunFinished);
     connect(m_run, &SandboxRun::failed, this, &SubmissionRun::fail);

@@ -3,9 +3,9 @@
 // artifacts. The object the CLI's `run` command and batch runs drive.
 
 #include "assignment/assignment.h"
-#include "env/dockerimage.h"
 #include "env/environment.h"
 #include "sandbox/backend.h"
+#include "sandbox/provision.h"
 #include "sandbox/sandboxrun.h"
 #include "sandbox/workdir.h"
 
@@ -23,8 +23,8 @@ struct SubmissionRunOptions
     QString runsRoot;         ///< empty: paths::cacheDir() + "/runs"
     QString envsRoot;         ///< empty: paths::cacheDir() + "/envs"
     QString wheelhouse;       ///< offline environment builds
-    QString dockerImage;      ///< docker: the base image; empty: defaultDockerBaseImage(). With dependencies,
-                              ///< the run uses `sandmark-env:<key>` built FROM it (DockerImageBuilder)
+    QString dockerImage;      ///< image backends: the base image; empty: defaultDockerBaseImage(). With
+                              ///< dependencies, the run uses `sandmark-env:<key>` built FROM it (DockerImageBuilder)
     std::optional<Limits> limits; ///< overrides the assignment's limits
     /// Keep `<run>/work` after the run (debugging). Default: deleted once the artifacts are written, so
     /// the cache's runs/ folder holds only artifacts (docs/sandbox.md, "Run folders").
@@ -52,6 +52,11 @@ struct RunChoices
 /// (missingDatasetMessage()). Docker image: `dockerImage`, else the assignment's. Reads the file system
 /// (one stat); any thread.
 SubmissionRunOptions runOptionsFor(const Assignment &assignment, const RunChoices &choices);
+
+/// What the environment of `assignment`'s runs under `options` must contain: its dependencies, base Python and
+/// site-packages switch, the options' base image, wheelhouse and environments folder. The one source of the
+/// environment for a submission's run and the reference run. Pure.
+ProvisionRequest provisionRequestFor(const Assignment &assignment, const SubmissionRunOptions &options);
 
 /// What a completed run produced.
 struct SubmissionRunResult
@@ -88,10 +93,8 @@ private:
     QString m_notebookPath;
     SubmissionRunOptions m_options;
     std::unique_ptr<SandboxBackend> m_backend;
-    QPointer<EnvironmentBuilder> m_envBuilder;
-    QPointer<DockerImageBuilder> m_imageBuilder;
-    QString m_image; ///< docker: the environment's image
-    std::shared_ptr<SandboxIdentityLease> m_lease; ///< bwrap/local-unsafe as root: the run's own uid
+    QPointer<EnvironmentProvision> m_provision;
+    std::shared_ptr<SandboxIdentityLease> m_lease; ///< a backend without a fixed identity, as root: the run's own uid
     QPointer<SandboxRun> m_run;
     SubmissionRunResult m_result;
     bool m_done = false;
