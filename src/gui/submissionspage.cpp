@@ -551,14 +551,10 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
     options.gradebookPath = m_gradebookPath;
 
     m_batch = new BatchTask(*m_assignment, batch, options, this);
-    const auto queue = [&] {
-        for (const Submission &s : std::as_const(batch))
-            m_model->setState(s.studentId, SubmissionsModel::State::Queued);
-    };
-    if (batch.size() > 50)
-        withOneSort(queue);
-    else
-        queue();
+    QStringList queued;
+    for (const Submission &s : std::as_const(batch))
+        queued << s.studentId;
+    withOneSort([&] { m_model->setStates(queued, SubmissionsModel::State::Queued); });
     m_progress->setRange(0, 0); // busy until the reference run is done
     m_progress->setVisible(true);
     m_batchStatus->setText(tr("Preparing: the reference run of the instructor notebook…"));
@@ -570,14 +566,16 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
     });
     connect(m_batch, &BatchTask::submissionsSkipped, this, [this](const QStringList &unchanged) {
         // Unchanged since their last completed run: their recorded grades stand.
+        QList<GradeSummary> recorded;
+        QStringList notRun;
+        for (const QString &id : unchanged) {
+            if (m_grades.contains(id))
+                recorded << m_grades.value(id);
+            else
+                notRun << id;
+        }
         withOneSort([&] {
-            QList<GradeSummary> recorded;
-            for (const QString &id : unchanged) {
-                if (m_grades.contains(id))
-                    recorded << m_grades.value(id);
-                else
-                    m_model->setState(id, SubmissionsModel::State::NotRun);
-            }
+            m_model->setStates(notRun, SubmissionsModel::State::NotRun);
             m_model->applyGrades(recorded);
         });
     });
@@ -628,14 +626,16 @@ void SubmissionsPage::finishBatch()
     m_batch = nullptr;
     m_progress->setVisible(false);
     // Students still marked queued or running were not run (cancelled): show their recorded grade again.
+    QList<GradeSummary> recorded;
+    QStringList notRun;
+    for (const SubmissionsModel::Row &r : m_model->rows())
+        if (r.state == SubmissionsModel::State::Queued || r.state == SubmissionsModel::State::Running) {
+            notRun << r.student;
+            if (m_grades.contains(r.student))
+                recorded << m_grades.value(r.student);
+        }
     withOneSort([&] {
-        QList<GradeSummary> recorded;
-        for (const SubmissionsModel::Row &r : m_model->rows())
-            if (r.state == SubmissionsModel::State::Queued || r.state == SubmissionsModel::State::Running) {
-                m_model->setState(r.student, SubmissionsModel::State::NotRun);
-                if (m_grades.contains(r.student))
-                    recorded << m_grades.value(r.student);
-            }
+        m_model->setStates(notRun, SubmissionsModel::State::NotRun);
         m_model->applyGrades(recorded);
     });
     updateButtons();
