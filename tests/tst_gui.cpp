@@ -34,6 +34,7 @@
 #include "selftestmodel.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
+#include "batchtask.h"
 #include "secrets/secretstore.h"
 
 #include <nlohmann/json.hpp>
@@ -59,6 +60,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
+#include <QMutex>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSemaphore>
@@ -1627,6 +1630,125 @@ private Q_SLOTS:
         QVERIFY(!page->isRunning());
         for (const SubmissionsModel::Row &r : page->model()->rows()) // nothing left "running" or "queued"
             QVERIFY(r.state != SubmissionsModel::State::Running && r.state != SubmissionsModel::State::Queued);
+    }
+
+    // A graded assignment folder for the batch tests below: aaron's folder holds two notebooks (ambiguous:
+    // recorded as needs-review without a sandbox, first in the batch), alice and bob run in the sandbox.
+    static void batchFolder(const QString &dir)
+    {
+        copyIris(dir);
+        for (const QString &student : {QStringLiteral("aaron"), QStringLiteral("alice"), QStringLiteral("bob")}) {
+            QDir().mkpath(dir + QStringLiteral("/submissions/") + student);
+            const QString from = kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb")
+                                             .arg(student == QLatin1String("aaron") ? QStringLiteral("alice") : student);
+            QVERIFY(QFile::copy(from, dir + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student)));
+        }
+        QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/alice/iris-analysis.ipynb"),
+                            dir + QStringLiteral("/submissions/aaron/part2.ipynb")));
+    }
+
+    void batchGradebookWorkIsOffTheGuiThread()
+    {
+        AppSettings::resetToDefaults();
+        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
+            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        QTemporaryDir dir;
+        batchFolder(dir.path());
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(dir.path());
+        QVERIFY(listed.wait(20000));
+        // The thread each result was recorded on: submissionFinished is emitted by the grader's recording path
+        // right after Gradebook::recordRun() committed it (a direct connection runs on that thread).
+        QMutex mutex;
+        QList<QThread *> recordedOn;
+        QThread *graderThread = nullptr;
+        connect(page, &SubmissionsPage::batchStarting, this, [&](BatchTask *task) {
+            QVERIFY(task->grader());
+            graderThread = task->grader()->thread();
+            connect(task->grader(), &BatchGrader::submissionFinished, task->grader(), [&] {
+                QMutexLocker lock(&mutex);
+                recordedOn << QThread::currentThread();
+            }, Qt::DirectConnection);
+        });
+        QSignalSpy finished(page, &SubmissionsPage::batchFinished);
+        QSignalSpy failed(page, &SubmissionsPage::batchFailed);
+        QSignalSpy recorded(page, &SubmissionsPage::resultRecorded);
+        page->runAll();
+        QVERIFY(page->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 600000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
+        QVERIFY(graderThread);
+        QVERIFY(graderThread != QThread::currentThread());
+        QCOMPARE(recorded.size(), 3);
+        QMutexLocker lock(&mutex);
+        QCOMPARE(recordedOn.size(), 3);
+        for (QThread *t : std::as_const(recordedOn))
+            QVERIFY2(t != QCoreApplication::instance()->thread(), "a result was recorded on the GUI thread");
+        QCOMPARE(page->model()->rows().at(page->model()->rowOf(QStringLiteral("aaron"))).state, SubmissionsModel::State::NeedsReview);
+        QCOMPARE(page->model()->rows().at(page->model()->rowOf(QStringLiteral("alice"))).score, 8.0);
+    }
+
+    void closingDuringABatchKeepsTheGradebookConsistent_data()
+    {
+        QTest::addColumn<bool>("cancelFirst");
+        QTest::newRow("close") << false;
+        QTest::newRow("cancel, then close") << true;
+    }
+
+    void closingDuringABatchKeepsTheGradebookConsistent()
+    {
+        QFETCH(bool, cancelFirst);
+        AppSettings::resetToDefaults();
+        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
+            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        QTemporaryDir dir;
+        batchFolder(dir.path());
+        const QString gbPath = Gradebook::defaultPath(dir.path());
+        MemoryStore store;
+        auto *w = new MainWindow(nullptr, &store);
+        w->show();
+        SubmissionsPage *page = w->submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w->openAssignment(dir.path());
+        QVERIFY(listed.wait(20000));
+        QStringList recorded; // results the window was told were committed
+        connect(page, &SubmissionsPage::resultRecorded, this, [&](const QString &id) { recorded << id; });
+        bool ended = false;
+        connect(page, &SubmissionsPage::batchFinished, this, [&] { ended = true; });
+        connect(page, &SubmissionsPage::batchFailed, this, [&] { ended = true; });
+        page->runAll();
+        // aaron is recorded at once; alice's and bob's sandboxes take seconds: the window closes while they run.
+        QTRY_VERIFY_WITH_TIMEOUT(recorded.contains(QStringLiteral("aaron")) || ended, 300000);
+        QVERIFY2(!ended, "the batch ended before the window closed");
+        if (cancelFirst)
+            page->cancelBatch();
+        w->close();
+        delete w; // waits for the batch's thread: no crash, nothing left running
+        QCoreApplication::processEvents();
+
+        // The lock is free: the batch ended (a next batch may start).
+        QLockFile lock(gbPath + QStringLiteral(".lock"));
+        QVERIFY(lock.tryLock(0));
+        lock.unlock();
+        // Every result the window was told about is in the gradebook, complete; nothing is half-recorded.
+        const auto snapshot = readGradebook(gbPath);
+        QVERIFY2(snapshot, snapshot ? "" : qPrintable(snapshot.error().toString()));
+        QStringList inGradebook;
+        for (const EffectiveGrade &g : snapshot->grades) {
+            inGradebook << g.studentId;
+            QCOMPARE(g.checks.size(), 5); // every check of examples/iris has its row
+            QVERIFY(g.maxScore == 8.0);
+        }
+        for (const QString &id : std::as_const(recorded))
+            QVERIFY2(inGradebook.contains(id), qPrintable(id));
+        QVERIFY(inGradebook.contains(QStringLiteral("aaron")));
+        const EffectiveGrade aaron = *std::find_if(snapshot->grades.cbegin(), snapshot->grades.cend(),
+                                                   [](const EffectiveGrade &g) { return g.studentId == QLatin1String("aaron"); });
+        QCOMPARE(aaron.runStatus, GradeStatus::NeedsReview);
+        QVERIFY(inGradebook.size() <= 3);
     }
 
     void germanTranslationLoads()

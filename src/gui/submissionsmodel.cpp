@@ -119,6 +119,21 @@ void SubmissionsModel::setState(const QString &student, State state)
     rowChanged(i);
 }
 
+void SubmissionsModel::setStates(const QStringList &students, State state)
+{
+    int lo = int(m_rows.size()), hi = -1;
+    for (const QString &student : students) {
+        const int i = rowOf(student);
+        if (i < 0 || m_rows.at(i).state == state)
+            continue;
+        m_rows[i].state = state;
+        lo = qMin(lo, i);
+        hi = qMax(hi, i);
+    }
+    if (hi >= 0)
+        Q_EMIT dataChanged(index(lo, 0), index(hi, ColumnCount - 1));
+}
+
 void SubmissionsModel::setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend)
 {
     const int i = rowOf(student);

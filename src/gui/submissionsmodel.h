@@ -63,6 +63,8 @@ public:
     /// Fills `row`'s status, score, duration and backend from `grade` (for rows not yet in a model).
     static void applyGrade(Row &row, const GradeSummary &grade);
     void setState(const QString &student, State state);
+    /// The same for many students, with one dataChanged over the rows that changed (a batch's thousands).
+    void setStates(const QStringList &students, State state);
     /// A result as the batch reports it (automatic score; overrides are applied by applyGrades()).
     /// `durationS` < 0 and `backend` empty: no sandbox ran.
     void setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend);

@@ -246,7 +246,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
 SubmissionsPage::~SubmissionsPage()
 {
     m_checkCancel->store(true); // the pool (a child) waits for its thread: let it stop early
-    if (m_batch) // kills its sandboxes; everything recorded so far stays in the gradebook
+    if (m_batch) // cancels the batch and waits for its end; everything recorded so far stays in the gradebook
         delete m_batch.data();
 }
 
@@ -550,29 +550,39 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
     options.force = force;
     options.gradebookPath = m_gradebookPath;
 
-    m_batch = new BatchGrader(*m_assignment, batch, options, this);
+    m_batch = new BatchTask(*m_assignment, batch, options, this);
+    QStringList queued;
     for (const Submission &s : std::as_const(batch))
-        m_model->setState(s.studentId, SubmissionsModel::State::Queued);
+        queued << s.studentId;
+    withOneSort([&] { m_model->setStates(queued, SubmissionsModel::State::Queued); });
     m_progress->setRange(0, 0); // busy until the reference run is done
     m_progress->setVisible(true);
     m_batchStatus->setText(tr("Preparing: the reference run of the instructor notebook…"));
-    connect(m_batch, &BatchGrader::message, this, [this](const QString &line) { m_batchStatus->setText(line); });
-    connect(m_batch, &BatchGrader::started, this, [this](int total) {
+    connect(m_batch, &BatchTask::message, this, [this](const QString &line) { m_batchStatus->setText(line); });
+    connect(m_batch, &BatchTask::started, this, [this](int total) {
         m_progress->setRange(0, qMax(1, total));
         m_progress->setValue(0);
         m_batchStatus->setText(tr("Grading %n submission(s), %1 at once…", nullptr, total).arg(m_batch->jobs()));
     });
-    connect(m_batch, &BatchGrader::submissionSkipped, this, [this](const QString &id) {
-        // Unchanged since its last completed run: its recorded grade stands.
-        if (m_grades.contains(id))
-            m_model->applyGrades({m_grades.value(id)});
-        else
-            m_model->setState(id, SubmissionsModel::State::NotRun);
+    connect(m_batch, &BatchTask::submissionsSkipped, this, [this](const QStringList &unchanged) {
+        // Unchanged since their last completed run: their recorded grades stand.
+        QList<GradeSummary> recorded;
+        QStringList notRun;
+        for (const QString &id : unchanged) {
+            if (m_grades.contains(id))
+                recorded << m_grades.value(id);
+            else
+                notRun << id;
+        }
+        withOneSort([&] {
+            m_model->setStates(notRun, SubmissionsModel::State::NotRun);
+            m_model->applyGrades(recorded);
+        });
     });
-    connect(m_batch, &BatchGrader::submissionStarted, this, [this](const QString &id) {
+    connect(m_batch, &BatchTask::submissionStarted, this, [this](const QString &id) {
         m_model->setState(id, SubmissionsModel::State::Running);
     });
-    connect(m_batch, &BatchGrader::submissionFinished, this,
+    connect(m_batch, &BatchTask::submissionFinished, this,
             [this](const QString &id, const GradeResult &result, const RunRecord &run) {
                 // No backend: no sandbox ran (the notebook could not be read), so no run time either.
                 const double seconds = run.backend.isEmpty() ? -1 : run.started.msecsTo(run.finished) / 1000.0;
@@ -582,12 +592,12 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
                     showDetail(id);
                 Q_EMIT resultRecorded(id);
             });
-    connect(m_batch, &BatchGrader::progress, this, [this](int done, int total, double eta) {
+    connect(m_batch, &BatchTask::progress, this, [this](int done, int total, double eta) {
         m_progress->setRange(0, qMax(1, total));
         m_progress->setValue(done);
         m_batchStatus->setText(tr("%1 of %2 graded; %3").arg(done).arg(total).arg(done < total ? etaText(eta) : QString()));
     });
-    connect(m_batch, &BatchGrader::finished, this, [this](const BatchSummary &s) {
+    connect(m_batch, &BatchTask::finished, this, [this](const BatchSummary &s) {
         QStringList parts{tr("%n graded", nullptr, s.graded), tr("%n await manual grading", nullptr, s.needsManual),
                           tr("%n need review", nullptr, s.needsReview), tr("%n grader error(s)", nullptr, s.graderErrors)};
         if (s.skipped)
@@ -599,12 +609,13 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
         finishBatch();
         Q_EMIT batchFinished(s);
     });
-    connect(m_batch, &BatchGrader::failed, this, [this](const Error &error) {
+    connect(m_batch, &BatchTask::failed, this, [this](const Error &error) {
         m_batchStatus->setText(tr("The batch failed: %1").arg(error.toString()));
         finishBatch();
         Q_EMIT batchFailed(error.toString());
     });
     updateButtons();
+    Q_EMIT batchStarting(m_batch);
     m_batch->start();
 }
 
@@ -616,13 +627,17 @@ void SubmissionsPage::finishBatch()
     m_progress->setVisible(false);
     // Students still marked queued or running were not run (cancelled): show their recorded grade again.
     QList<GradeSummary> recorded;
+    QStringList notRun;
     for (const SubmissionsModel::Row &r : m_model->rows())
         if (r.state == SubmissionsModel::State::Queued || r.state == SubmissionsModel::State::Running) {
-            m_model->setState(r.student, SubmissionsModel::State::NotRun);
+            notRun << r.student;
             if (m_grades.contains(r.student))
                 recorded << m_grades.value(r.student);
         }
-    applyGrades(recorded);
+    withOneSort([&] {
+        m_model->setStates(notRun, SubmissionsModel::State::NotRun);
+        m_model->applyGrades(recorded);
+    });
     updateButtons();
     readGrades(); // durations and backends as recorded, overrides applied
     Q_EMIT gradebookChanged();

@@ -3,6 +3,7 @@
 
 #include "assignment/assignment.h"
 #include "batch/submissions.h"
+#include "batchtask.h"
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
 
@@ -25,7 +26,6 @@ class QTableView;
 
 namespace sandmark {
 
-class BatchGrader;
 class JobTracker;
 class SubmissionDetail;
 class SubmissionsModel;
@@ -39,8 +39,9 @@ struct GradeResult;
 /// by any column (student, status, backend). Only then are the notebooks parsed (checkNotebooks, on a third
 /// thread of the page's own) to say why one cannot be graded and how large it is. The selected row's checks
 /// are read from the gradebook when it is selected. Run All / Run Selected / Run Failed grade through the
-/// core's BatchGrader (N sandboxes at once, each result committed to the gradebook when its run ends): the
-/// table fills in live from submissionFinished (the detail shows a finished run's executed notebook, record
+/// core's BatchGrader on a thread of its own (BatchTask: N sandboxes at once, each result committed to the
+/// gradebook on that thread when its run ends, then sent here queued): the table fills in live from
+/// submissionFinished (the detail shows a finished run's executed notebook, record
 /// and log at once), a progress bar shows done / total and the ETA, Cancel stops the batch (results so far
 /// stay). Run All skips submissions whose files and assignment are unchanged since their last completed
 /// run; Selected and Failed always rerun. The selected row's result is shown in a SubmissionDetail (checks,
@@ -72,6 +73,8 @@ public:
     void runFailed();
     void cancelBatch();
     bool isRunning() const { return !m_batch.isNull(); }
+    /// The running batch (null when none): its grader works on the batch's own thread.
+    BatchTask *batchTask() const { return m_batch; }
     /// Shows `student`'s latest result in the detail below the table: during a batch, the result it just
     /// reported with its run's artifacts; otherwise its effective grade, read from the gradebook in the
     /// background (detailShown() follows).
@@ -97,6 +100,9 @@ Q_SIGNALS:
     void resultRecorded(const QString &student);
     /// The gradebook changed (a batch ended, an override was applied): the Results page reads it again.
     void gradebookChanged();
+    /// A batch is about to start on its own thread (`task` is running() from here on); for observers of
+    /// task->grader(), whose signals come from that thread.
+    void batchStarting(sandmark::BatchTask *task);
     void batchFinished(const sandmark::BatchSummary &summary);
     void batchFailed(const QString &message);
     /// An LMS zip was imported: `imported` student folders written (ready to grade or flagged for review),
@@ -149,7 +155,7 @@ private:
     QThreadPool *m_readPool;  ///< two threads: the listing and the gradebook, read at the same time
     QThreadPool *m_checkPool; ///< one thread: the notebook checks
     std::shared_ptr<std::atomic<bool>> m_checkCancel; ///< stops the running notebook check early
-    QPointer<BatchGrader> m_batch;
+    QPointer<BatchTask> m_batch;
 };
 
 } // namespace sandmark

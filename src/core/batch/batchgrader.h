@@ -55,16 +55,19 @@ struct BatchSummary
     double seconds = 0;   ///< wall time of the whole batch
 };
 
-/// Grades a list of submissions of one assignment into its gradebook.
-///
-/// Lives in the thread that creates it and never blocks it (QProcess-based runs; the gradebook connection is
-/// opened in start() and used from this thread only, each recordRun() is one short SQLite transaction).
 /// The files hash a batch records for `s` (part of the "unchanged" key): Gradebook::hashFiles() of its files;
 /// for a folder holding several notebooks, also which one is graded (none while it is flagged ambiguous), so
 /// naming another notebook of it (`grade A amy/part2.ipynb`) is not "unchanged". A folder with one notebook
 /// hashes as Gradebook::hashFiles(), so existing gradebooks keep their results. Reads the files; any thread.
 QString submissionFilesHash(const Submission &s);
 
+/// Grades a list of submissions of one assignment into its gradebook.
+///
+/// Lives in the thread it was created in or moved to, and works there: runs are QProcess-based, but the
+/// gradebook connection (opened in start(), used from this thread only), hashing every submission's files and
+/// one needsRerun() query each when the reference is known, parsing notebooks, each recordRun() and the
+/// pruning at the end are synchronous — seconds for thousands of submissions. The CLI drives it on its main
+/// thread; the app on a thread of its own (src/gui/batchtask.h), never on the GUI thread.
 /// Flow: open the gradebook → ReferenceRun (cached) → for each submission: skip when unchanged (unless
 /// `force`) → up to `jobs` SubmissionRuns at once → on each completion grade() and Gradebook::recordRun().
 /// One bad notebook never stops the batch: a submission with a problem (ambiguous, symlink) or a notebook
