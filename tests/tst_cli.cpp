@@ -654,6 +654,10 @@ void TestCli::doctorAnswersInEveryFailureMode_data()
                                           << QStringList{u"FAIL  docker: the daemon answers and has the image"_s,
                                                          u"fix: the Docker daemon does not answer at unix://"_s,
                                                          u"start it (systemctl start docker, or dockerd &)"_s};
+    QTest::newRow("docker: the daemon accepts and never answers")
+        << u"silent-socket"_s << docker << 3
+        << QStringList{u"FAIL  docker: the daemon answers and has the image"_s, u"no answer within 20 s"_s,
+                       u"accepted the connection but did not answer within 20 s: restart it"_s};
     QTest::newRow("docker: nothing listens on the TCP address")
         << u"docker-host=tcp://127.0.0.1:1"_s << docker << 3
         << QStringList{u"fix: the Docker daemon does not answer at tcp://127.0.0.1:1: start it"_s};
@@ -680,6 +684,7 @@ void TestCli::doctorAnswersInEveryFailureMode()
     QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
     QString program = QStringLiteral(SANDMARK_CLI);
     QStringList argv = args;
+    QProcess silent; // the hung daemon of "silent-socket"; killed when the test ends
     const auto canRun = [](const QString &prog, const QStringList &a) {
         QProcess p;
         p.start(prog, a);
@@ -720,11 +725,20 @@ void TestCli::doctorAnswersInEveryFailureMode()
         QVERIFY(canRun(u"/usr/bin/python3"_s, {u"-c"_s, u"import socket,sys; s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1])"_s, sock}));
         QVERIFY(QFileInfo(sock).exists());
         env.insert(u"DOCKER_HOST"_s, u"unix://"_s + sock);
+    } else if (mode == u"silent-socket"_s) {
+        // A daemon that hung: it accepts connections and never replies.
+        const QString sock = tmp.filePath(u"docker.sock"_s);
+        silent.start(u"/usr/bin/python3"_s,
+                     {u"-c"_s, u"import socket,sys,time\ns=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(64)\n"
+                               u"print('ready', flush=True)\nc=[s.accept() for _ in range(64)]\ntime.sleep(600)"_s,
+                      sock});
+        QVERIFY(silent.waitForReadyRead(30000));
+        env.insert(u"DOCKER_HOST"_s, u"unix://"_s + sock);
     } else if (mode == u"docker-daemon"_s) {
         if (!canRun(u"docker"_s, {u"info"_s, u"--format"_s, u"{{.ServerVersion}}"_s}))
             QSKIP("no Docker daemon answers here");
     }
-    if (mode.startsWith(u"docker"_s) || mode == u"stale-socket"_s) {
+    if (mode.startsWith(u"docker"_s) || mode == u"stale-socket"_s || mode == u"silent-socket"_s) {
         if (QStandardPaths::findExecutable(u"docker"_s).isEmpty())
             QSKIP("the Docker CLI is not installed here");
     }

@@ -11,6 +11,7 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include <functional>
 
@@ -56,6 +57,15 @@ QString dockerDaemonProblem(const QByteArray &dockerOutput)
                               "or point DOCKER_HOST at a running daemon")
             .arg(host);
     return {};
+}
+
+QString dockerHungProblem()
+{
+    const QString host = qEnvironmentVariable("DOCKER_HOST", QStringLiteral("unix:///var/run/docker.sock"));
+    return QStringLiteral("the Docker daemon at %1 accepted the connection but did not answer within %2 s: restart it "
+                          "(systemctl restart docker), or point DOCKER_HOST at a daemon that answers")
+        .arg(host)
+        .arg(kDockerQueryTimeoutS);
 }
 
 QString hostCaBundle()
@@ -136,7 +146,8 @@ void DockerImageBuilder::cancel()
     fail(QStringLiteral("cancelled"));
 }
 
-void DockerImageBuilder::run(const QStringList &args, const std::function<void(int, const QByteArray &)> &then)
+void DockerImageBuilder::run(const QStringList &args, const std::function<void(int, const QByteArray &)> &then,
+                             int timeoutS)
 {
     auto *p = new QProcess(this);
     m_process = p;
@@ -161,6 +172,13 @@ void DockerImageBuilder::run(const QStringList &args, const std::function<void(i
             fail(QStringLiteral("cannot start %1: %2").arg(m_docker, p->errorString()));
     });
     p->start(m_docker, args);
+    if (timeoutS > 0)
+        QTimer::singleShot(timeoutS * 1000, p, [this, p]() {
+            if (p->state() == QProcess::NotRunning)
+                return;
+            fail(dockerHungProblem()); // first: `then` sees m_done when the kill ends the process
+            p->kill();
+        });
 }
 
 void DockerImageBuilder::inspectBase()
@@ -191,7 +209,8 @@ void DockerImageBuilder::inspectBase()
             }
             m_image.tag = QStringLiteral("sandmark-env:") + m_image.key;
             inspectTarget(false);
-        });
+        },
+        kDockerQueryTimeoutS);
 }
 
 void DockerImageBuilder::inspectTarget(bool afterLock)
@@ -218,7 +237,8 @@ void DockerImageBuilder::inspectTarget(bool afterLock)
             m_lock->setStaleLockTime(0); // stale only when its owner died
             m_lockWait.start();
             tryLock();
-        });
+        },
+        kDockerQueryTimeoutS);
 }
 
 void DockerImageBuilder::tryLock()

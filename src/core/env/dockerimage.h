@@ -24,13 +24,21 @@ namespace sandmark {
 /// scripts/docker-base-image builds without any registry (debootstrap + docker import).
 QString defaultDockerBaseImage();
 
-/// What an environment image must contain.
 /// When `dockerOutput` (what the Docker CLI printed for a failed command) says the daemon did not answer or
 /// refused this user, one sentence naming the daemon's address ($DOCKER_HOST, else the default socket) and
 /// the fix: start the daemon, or join the docker group. Empty for any other failure (a missing image, a bad
 /// flag). Pure apart from reading DOCKER_HOST.
 QString dockerDaemonProblem(const QByteArray &dockerOutput);
 
+/// Seconds a query of the Docker daemon (`docker image inspect`) may take before the daemon counts as hung:
+/// it accepted the connection and never answered. Builds (`docker build`) have no such bound.
+inline constexpr int kDockerQueryTimeoutS = 20;
+
+/// The problem and its fix when a query got no answer within kDockerQueryTimeoutS, naming the daemon's
+/// address ($DOCKER_HOST, else the default socket).
+QString dockerHungProblem();
+
+/// What an environment image must contain.
 struct DockerImageSpec
 {
     QString docker = QStringLiteral("docker"); ///< the Docker CLI (PATH lookup when not absolute)
@@ -89,7 +97,9 @@ private:
     void build();
     void fail(const QString &message);
     void succeed(bool reused);
-    void run(const QStringList &args, const std::function<void(int, const QByteArray &)> &then);
+    /// Runs the Docker CLI with `args`, then `then(exit code, output)`; `timeoutS` > 0: kills it and fails
+    /// with dockerHungProblem() when it has not ended by then.
+    void run(const QStringList &args, const std::function<void(int, const QByteArray &)> &then, int timeoutS = 0);
 
     DockerImageSpec m_spec;
     QString m_docker;

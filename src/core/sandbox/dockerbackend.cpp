@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QUuid>
 
 namespace sandmark::detail {
@@ -94,6 +95,15 @@ void ImageStep::start()
     });
     m_process->start(m_docker, {QStringLiteral("image"), QStringLiteral("inspect"), QStringLiteral("--format"),
                                 QStringLiteral("{{.Id}}"), m_image});
+    // A daemon that accepted the connection and never answers (hung) would hold the doctor's report forever.
+    QTimer::singleShot(kDockerQueryTimeoutS * 1000, m_process, [this, name]() {
+        if (m_process->state() == QProcess::NotRunning)
+            return;
+        m_process->disconnect(this);
+        m_process->kill();
+        Q_EMIT finished(DoctorCheck{name, false, QStringLiteral("no answer within %1 s").arg(kDockerQueryTimeoutS),
+                                    dockerHungProblem()});
+    });
 }
 
 } // namespace
