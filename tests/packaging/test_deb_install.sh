@@ -138,12 +138,18 @@ run sandmark-cli grade "$work/iris" --json >"$work/grades.jsonl" || die "sandmar
 /usr/bin/python3 - "$work/iris/expected-grades.json" "$work/grades.jsonl" <<'PY' || die "grades differ from expected-grades.json"
 import json, sys
 expected = json.load(open(sys.argv[1]))["grades"]
-got = {}
+got, summary = {}, None
 for line in open(sys.argv[2]):
     if line.strip():
         o = json.loads(line)
-        got[o["submission"]] = o
+        if "summary" in o:  # the last line (sandmark-cli(1), grade --json): the batch's counts
+            summary = o["summary"]
+        else:
+            got[o["submission"]] = o
 bad = 0
+if summary is None or summary["submissions"] != len(expected):
+    print("  the summary line is missing or counts another number of submissions: %s" % summary)
+    bad += 1
 for student, want in sorted(expected.items()):
     g = got.get(student)
     # A null score (nothing could be graded) must stay null, never 0.
