@@ -24,7 +24,6 @@
 #include "fixture.h"
 #include "gradebook/gradebook.h"
 #include "mainwindow.h"
-#include "secrets/secretstore.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
 
@@ -48,24 +47,6 @@ namespace {
 
 constexpr double kGoalMs = 50.0;
 const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
-
-// No keychain: the bench never reads secrets.
-class NoSecrets : public SecretStore
-{
-public:
-    void read(const QString &, QObject *context, ReadCallback cb) override
-    {
-        QTimer::singleShot(0, context, [cb] { cb(QString()); });
-    }
-    void write(const QString &, const QString &, QObject *context, DoneCallback cb) override
-    {
-        QTimer::singleShot(0, context, [cb] { cb({}); });
-    }
-    void remove(const QString &, QObject *context, DoneCallback cb) override
-    {
-        QTimer::singleShot(0, context, [cb] { cb({}); });
-    }
-};
 
 /// The event-loop latency probe: a precise 5 ms timer on the GUI thread; the largest gap between two of its
 /// ticks is the longest time the GUI thread did not return to its event loop.
@@ -334,7 +315,7 @@ int main(int argc, char **argv)
     out << "setup: " << n << " submissions (every " << ambiguousEvery << "th ambiguous), all recorded, in "
         << t.elapsed() / 1000.0 << " s" << Qt::endl;
 
-    NoSecrets secrets;
+    bench::NoSecrets secrets;
     const QList<std::pair<Scenario, const char *>> scenarios = {
         {Scenario::RunAll, "Run All (all unchanged)"},
         {Scenario::RunFailed, "Run Failed (ambiguous, recorded)"},

@@ -11,7 +11,6 @@
 #include "fixture.h"
 #include "gradebook/gradebook.h"
 #include "mainwindow.h"
-#include "secrets/secretstore.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
 
@@ -33,24 +32,6 @@ namespace {
 
 constexpr double kGoalSeconds = 1.0;
 const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
-
-// No keychain: the bench never reads secrets.
-class NoSecrets : public SecretStore
-{
-public:
-    void read(const QString &, QObject *context, ReadCallback cb) override
-    {
-        QTimer::singleShot(0, context, [cb] { cb(QString()); });
-    }
-    void write(const QString &, const QString &, QObject *context, DoneCallback cb) override
-    {
-        QTimer::singleShot(0, context, [cb] { cb({}); });
-    }
-    void remove(const QString &, QObject *context, DoneCallback cb) override
-    {
-        QTimer::singleShot(0, context, [cb] { cb({}); });
-    }
-};
 
 bool waitFor(const std::function<bool()> &done, int timeoutMs)
 {
@@ -107,7 +88,7 @@ int main(int argc, char **argv)
         << t.elapsed() / 1000.0 << " s" << Qt::endl;
 
     QList<double> opened, listed, usable, painted, sortScore, sortStudent;
-    NoSecrets secrets;
+    bench::NoSecrets secrets;
     for (int r = 0; r < runs; ++r) {
         MainWindow w(nullptr, &secrets);
         w.resize(1280, 800);

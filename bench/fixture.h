@@ -1,11 +1,14 @@
 #pragma once
 // Shared fixtures of the benchmarks in bench/: the gradebook of a graded batch (gradebook_bench,
-// bench_submissions_table) and the assignment folder with its submissions (bench_submissions_table).
+// bench_submissions_table) and the assignment folder with its submissions (bench_submissions_table,
+// bench_batch_stall), and a SecretStore without a keychain.
 
 #include "gradebook/gradebook.h"
+#include "secrets/secretstore.h"
 #include "util/expected.h"
 
 #include <QString>
+#include <QTimer>
 
 namespace sandmark::bench {
 
@@ -27,5 +30,24 @@ Expected<void> writeGradebookFixture(Gradebook &gradebook, int n, int checks);
 /// complete fixture of the same size (a marker file written last), nothing is done: a kept fixture is reused.
 /// Blocking (minutes for 5,000: one synchronous transaction per run). Errors name the file.
 Expected<void> buildAssignmentFixture(const QString &irisFolder, const QString &folder, int n, int checks);
+
+/// A SecretStore without a keychain, for the benches that start the app's pages (they never read secrets):
+/// every call answers at once (queued on `context`'s thread) with nothing and no error.
+class NoSecrets : public SecretStore
+{
+public:
+    void read(const QString &, QObject *context, ReadCallback cb) override
+    {
+        QTimer::singleShot(0, context, [cb] { cb(QString()); });
+    }
+    void write(const QString &, const QString &, QObject *context, DoneCallback cb) override
+    {
+        QTimer::singleShot(0, context, [cb] { cb({}); });
+    }
+    void remove(const QString &, QObject *context, DoneCallback cb) override
+    {
+        QTimer::singleShot(0, context, [cb] { cb({}); });
+    }
+};
 
 } // namespace sandmark::bench
