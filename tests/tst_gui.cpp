@@ -518,6 +518,36 @@ private Q_SLOTS:
         QVERIFY(loadKind(p, PreviewKind::Release));
         QCOMPARE(injectedRows(p.cellModel()), 0);
         QCOMPARE(p.cellModel()->rowCount(), 11);
+
+        // Another file (a student's of the same name) is listed once, apart and by its relative path, shown as
+        // written and never under "Instructor" or as a release; back on the instructor notebook, all views return.
+        QTemporaryDir dir;
+        const QString student = dir.filePath(QStringLiteral("bob/") + QFileInfo(p.notebookPath()).fileName());
+        QVERIFY(QDir().mkpath(QFileInfo(student).path()));
+        QVERIFY(QFile::copy(p.notebookPath(), student));
+        const QString instructor = p.notebookPath();
+        const int entries = p.notebookEntries().size();
+        loaded.clear();
+        p.showNotebook(student);
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(p.kind(), PreviewKind::Instructor); // as written: a release of a student's file means nothing
+        QVERIFY(!p.showsInstructorNotebook());
+        QVERIFY(!p.isKindAvailable(PreviewKind::Release));
+        QVERIFY(p.isKindAvailable(PreviewKind::Instrumented));
+        p.setKind(PreviewKind::Release);
+        QCOMPARE(p.kind(), PreviewKind::Instructor);
+        QCOMPARE(p.notebookEntries().size(), entries + 1);
+        const QStringList listed = p.notebookEntries();
+        QCOMPARE(listed.size(), QSet<QString>(listed.begin(), listed.end()).size());
+        QVERIFY2(p.notebookLabel().contains(QLatin1String("bob")), qPrintable(p.notebookLabel()));
+        p.showNotebook(student); // again: no second entry
+        QCOMPARE(p.notebookEntries().size(), entries + 1);
+        loaded.clear();
+        p.showNotebook(instructor);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(p.showsInstructorNotebook());
+        QVERIFY(p.isKindAvailable(PreviewKind::Release));
+        QVERIFY(loadKind(p, PreviewKind::Release));
         bool stub = false;
         for (const CellData &c : p.cellModel()->cells()) {
             QVERIFY(!c.source.contains(QLatin1String("BEGIN SOLUTION")));
@@ -1333,6 +1363,20 @@ private Q_SLOTS:
         QVERIFY(detail->isTabEnabled(SubmissionDetail::RecordTab));
         QVERIFY(detail->isTabEnabled(SubmissionDetail::LogTab));
         QTRY_VERIFY_WITH_TIMEOUT(detail->notebook()->cellModel()->rowCount() >= 5, 20000);
+        // The executed notebook is only ever shown as itself, labelled with whose run it is: no view choice (a
+        // Release chosen once used to stick and show every later student the blank release).
+        NotebookPreview *executed = detail->notebook();
+        QVERIFY2(executed->notebookLabel().contains(QLatin1String("bob")), qPrintable(executed->notebookLabel()));
+        QVERIFY(!executed->isKindAvailable(PreviewKind::Release));
+        QVERIFY(!executed->isKindAvailable(PreviewKind::Instrumented));
+        executed->setKind(PreviewKind::Release);
+        QCOMPARE(executed->kind(), PreviewKind::Instructor);
+        QVERIFY(executed->notebookPath().endsWith(QLatin1String("/executed.ipynb")));
+        QTRY_VERIFY_WITH_TIMEOUT(!executed->isLoading(), 20000);
+        int executedCells = 0;
+        for (const CellData &c : executed->cellModel()->cells())
+            executedCells += c.executionCount >= 0 ? 1 : 0;
+        QVERIFY(executedCells >= 5); // what ran (a release has no execution counts)
         QVERIFY2(detail->recordMessagesText().contains(QLatin1String("Run status: completed")), qPrintable(detail->recordMessagesText()));
         QVERIFY(detail->recordModel()->rowCount() >= 5);
         QCOMPARE(detail->recordModel()->index(0, RecordCellsModel::StatusColumn).data().toString(), QStringLiteral("ok"));

@@ -1720,6 +1720,26 @@
             <numerusform>%1 wird geladen… bisher %n Zellen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Notebook shown</source>
+        <translation>Angezeigtes Notebook</translation>
+    </message>
+    <message>
+        <source>Other files</source>
+        <translation>Andere Dateien</translation>
+    </message>
+    <message>
+        <source>As Written</source>
+        <translation>Wie gespeichert</translation>
+    </message>
+    <message>
+        <source>The file as it is on disk</source>
+        <translation>Die Datei, wie sie auf dem Datenträger liegt</translation>
+    </message>
+    <message>
+        <source>The release is made from the instructor notebooks; choose one in the Notebook list</source>
+        <translation>Die Studierendenfassung entsteht aus den Notebooks der Lehrenden; wählen Sie eines in der Notebook-Liste</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::PreferencesDialog</name>
@@ -2207,6 +2227,14 @@
     <message>
         <source>The run&apos;s artifacts folder %1 has since been deleted (for example by a cache cleanup). The grade stays in the gradebook; run the submission again to see its executed notebook, record and log.</source>
         <translation>Der Artefakt-Ordner %1 des Laufs wurde inzwischen gelöscht (zum Beispiel beim Aufräumen des Caches). Die Bewertung bleibt im Notenbuch; führen Sie die Abgabe erneut aus, um ihr ausgeführtes Notebook, das Ausführungsprotokoll und das Log zu sehen.</translation>
+    </message>
+    <message>
+        <source>Executed notebook of %1</source>
+        <translation>Ausgeführtes Notebook von %1</translation>
+    </message>
+    <message>
+        <source>Executed notebook of %1, from the run of %2</source>
+        <translation>Ausgeführtes Notebook von %1, aus dem Lauf vom %2</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QLoggingCategory>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -24,11 +26,18 @@ Q_LOGGING_CATEGORY(lcPreview, "sandmark.gui.preview")
 
 namespace sandmark {
 
-NotebookPreview::NotebookPreview(QWidget *parent)
+namespace {
+// The notebook list's "Other files" header's item data (never a path).
+const QString kOtherFilesHeader = QStringLiteral("sandmark:other-files");
+} // namespace
+
+NotebookPreview::NotebookPreview(Role role, QWidget *parent)
     : QWidget(parent),
+      m_role(role),
       m_notebooks(new QComboBox(this)),
       m_kinds(new QButtonGroup(this)),
       m_showInjected(new QCheckBox(tr("Show &injected cells"), this)),
+      m_caption(new QLabel(this)),
       m_status(new QLabel(this)),
       m_model(new NotebookCellModel(this)),
       m_filter(new InjectedCellFilter(this)),
@@ -48,6 +57,10 @@ NotebookPreview::NotebookPreview(QWidget *parent)
     openFile->setToolTip(tr("Preview any notebook, for example a student's submission"));
     bar->addWidget(openFile);
     bar->addSpacing(12);
+    m_caption->setAccessibleName(tr("Notebook shown"));
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_caption->setVisible(false);
+    bar->addWidget(m_caption, 1);
 
     const QList<QPair<PreviewKind, QString>> kinds = {
         {PreviewKind::Instructor, tr("Instructor")},
@@ -69,6 +82,15 @@ NotebookPreview::NotebookPreview(QWidget *parent)
         bar->addWidget(b);
     }
     m_kinds->button(int(PreviewKind::Instructor))->setChecked(true);
+    if (m_role == Role::RunArtifact) {
+        // A run's notebook is only ever shown as itself: nothing to choose, nothing else to open.
+        for (QWidget *w : {static_cast<QWidget *>(nbLabel), static_cast<QWidget *>(m_notebooks),
+                           static_cast<QWidget *>(openFile)})
+            w->setVisible(false);
+        for (QAbstractButton *b : m_kinds->buttons())
+            b->setVisible(false);
+        m_caption->setVisible(true);
+    }
     bar->addSpacing(12);
     m_showInjected->setChecked(true);
     m_showInjected->setAccessibleName(tr("Show injected cells"));
@@ -89,7 +111,7 @@ NotebookPreview::NotebookPreview(QWidget *parent)
 
     connect(m_notebooks, &QComboBox::activated, this, [this](int i) {
         const QString path = m_notebooks->itemData(i).toString();
-        if (!path.isEmpty())
+        if (!path.isEmpty() && path != kOtherFilesHeader)
             showNotebook(path);
     });
     connect(openFile, &QPushButton::clicked, this, &NotebookPreview::chooseNotebookFile);
@@ -124,25 +146,109 @@ void NotebookPreview::setAssignment(const std::optional<Assignment> &assignment)
         return;
     }
     for (const QString &rel : assignment->notebooks())
-        m_notebooks->addItem(rel, assignment->absolute(rel));
+        m_notebooks->addItem(rel, QDir::cleanPath(assignment->absolute(rel)));
     if (!assignment->notebooks().isEmpty())
         showNotebook(assignment->absolute(assignment->notebooks().constFirst()));
+    else
+        updateKindButtons();
 }
 
 void NotebookPreview::showNotebook(const QString &path)
 {
-    m_path = path;
-    int i = m_notebooks->findData(path);
+    const QString clean = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    m_path = clean;
+    int i = m_notebooks->findData(clean);
     if (i < 0) {
-        m_notebooks->addItem(QFileInfo(path).fileName(), path);
+        // Another file (a student's): listed once, apart from the instructor notebooks, by its path relative to
+        // the assignment ("submissions/bob/iris.ipynb") so two files of one name never look alike.
+        if (m_notebooks->findData(kOtherFilesHeader) < 0) {
+            if (m_notebooks->count() > 0)
+                m_notebooks->insertSeparator(m_notebooks->count());
+            m_notebooks->addItem(tr("Other files"), kOtherFilesHeader);
+            auto *model = qobject_cast<QStandardItemModel *>(m_notebooks->model());
+            if (QStandardItem *header = model ? model->item(m_notebooks->count() - 1) : nullptr)
+                header->setFlags(header->flags() & ~(Qt::ItemIsSelectable | Qt::ItemIsEnabled));
+        }
+        QString label = QDir::toNativeSeparators(clean);
+        if (m_assignment) {
+            const QString rel = QDir(m_assignment->folder()).relativeFilePath(clean);
+            if (!rel.startsWith(QLatin1String("..")))
+                label = QDir::toNativeSeparators(rel);
+        }
+        m_notebooks->addItem(label, clean);
         i = m_notebooks->count() - 1;
     }
     m_notebooks->setCurrentIndex(i);
+    if (!isKindAvailable(m_kind))
+        m_kind = PreviewKind::Instructor;
+    updateKindButtons();
     reload();
+}
+
+void NotebookPreview::showRunArtifact(const QString &path, const QString &caption)
+{
+    m_caption->setText(caption);
+    m_caption->setToolTip(QDir::toNativeSeparators(path));
+    m_path = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    m_kind = PreviewKind::Instructor; // as written
+    reload();
+}
+
+bool NotebookPreview::showsInstructorNotebook() const
+{
+    if (!m_assignment || m_path.isEmpty())
+        return false;
+    for (const QString &rel : m_assignment->notebooks())
+        if (QDir::cleanPath(m_assignment->absolute(rel)) == m_path)
+            return true;
+    return false;
+}
+
+QString NotebookPreview::notebookLabel() const
+{
+    return m_role == Role::RunArtifact ? m_caption->text() : m_notebooks->currentText();
+}
+
+QStringList NotebookPreview::notebookEntries() const
+{
+    QStringList entries;
+    for (int i = 0; i < m_notebooks->count(); ++i)
+        if (const QString data = m_notebooks->itemData(i).toString(); !data.isEmpty() && data != kOtherFilesHeader)
+            entries << m_notebooks->itemText(i);
+    return entries;
+}
+
+bool NotebookPreview::isKindAvailable(PreviewKind kind) const
+{
+    if (m_role == Role::RunArtifact)
+        return kind == PreviewKind::Instructor;
+    // A release is made from an instructor notebook; of any other file it would be meaningless.
+    return kind != PreviewKind::Release || m_path.isEmpty() || showsInstructorNotebook();
+}
+
+void NotebookPreview::updateKindButtons()
+{
+    const bool instructor = m_path.isEmpty() || showsInstructorNotebook();
+    QAbstractButton *asWritten = m_kinds->button(int(PreviewKind::Instructor));
+    asWritten->setText(instructor ? tr("Instructor") : tr("As Written"));
+    asWritten->setAccessibleName(tr("%1 view").arg(asWritten->text()));
+    asWritten->setToolTip(instructor ? tr("The instructor notebook as written, with solutions and hidden tests")
+                                     : tr("The file as it is on disk"));
+    QAbstractButton *release = m_kinds->button(int(PreviewKind::Release));
+    release->setEnabled(isKindAvailable(PreviewKind::Release));
+    release->setToolTip(release->isEnabled()
+                            ? tr("The student copy: solutions replaced by stubs, hidden tests removed, outputs cleared")
+                            : tr("The release is made from the instructor notebooks; choose one in the Notebook list"));
+    if (QAbstractButton *b = m_kinds->button(int(m_kind)))
+        b->setChecked(true);
 }
 
 void NotebookPreview::setKind(PreviewKind kind)
 {
+    if (!isKindAvailable(kind)) {
+        updateKindButtons();
+        return;
+    }
     if (QAbstractButton *b = m_kinds->button(int(kind)))
         b->setChecked(true);
     if (m_kind == kind)

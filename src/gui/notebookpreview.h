@@ -21,25 +21,45 @@ class InjectedCellFilter;
 class NotebookCellModel;
 class NotebookView;
 
-/// Shows one notebook in one of three views (PreviewKind). Loading and building the cells run on a worker
-/// thread (streamPreview): the rows arrive in chunks, the first screen's first, so a large notebook paints
-/// before it is fully parsed; a newer load cancels the older one and drops its chunks. The view builds
-/// documents only for visible cells and decodes images only when they are painted. Injected cells carry a coloured band and label and can be hidden. GUI thread only.
+/// Shows one notebook. In the Assignment role (the Notebook preview page) an instructor notebook is shown in one
+/// of three views (PreviewKind); any other file (a student's, from "Open Notebook File…" or a double-click) is
+/// listed apart under "Other files" and shown as written or instrumented, never under "Instructor" and never as
+/// a release. In the RunArtifact role (a submission's executed notebook) a file is only ever shown as itself,
+/// with a caption naming whose run it is: no view choice, no notebook list. Loading and building the cells run
+/// on a worker thread (streamPreview): the rows arrive in chunks, the first screen's first, so a large notebook
+/// paints before it is fully parsed; a newer load cancels the older one and drops its chunks. The view builds
+/// documents only for visible cells and decodes images only when they are painted. Injected cells carry a
+/// coloured band and label and can be hidden. GUI thread only.
 class NotebookPreview : public QWidget
 {
     Q_OBJECT
 public:
-    explicit NotebookPreview(QWidget *parent = nullptr);
+    enum class Role { Assignment, RunArtifact };
+    explicit NotebookPreview(QWidget *parent = nullptr) : NotebookPreview(Role::Assignment, parent) {}
+    NotebookPreview(Role role, QWidget *parent);
     /// Cancels a load still running (its worker stops at the next cell).
     ~NotebookPreview() override;
 
     /// Lists the assignment's instructor notebooks and shows the first one (nullopt: none open).
     void setAssignment(const std::optional<Assignment> &assignment);
-    /// Shows the notebook file `path` (absolute) in the current view; loads in the background.
+    /// Shows the notebook file `path` (absolute) in the current view; loads in the background. A file that is
+    /// not one of the assignment's instructor notebooks is listed once under "Other files" and shown as written
+    /// (the Release view applies to instructor notebooks only).
     void showNotebook(const QString &path);
+    /// RunArtifact role: shows `path` as written, captioned `caption` ("executed.ipynb of bob, run …").
+    void showRunArtifact(const QString &path, const QString &caption);
     QString notebookPath() const { return m_path; }
+    /// Whether the notebook shown is one of the open assignment's instructor notebooks.
+    bool showsInstructorNotebook() const;
+    /// The label of the notebook list's current entry (RunArtifact role: the caption).
+    QString notebookLabel() const;
+    /// The notebook list's entries (one per file; for tests and the accessibility tree).
+    QStringList notebookEntries() const;
+    /// Whether the view `kind` can be chosen for the notebook shown.
+    bool isKindAvailable(PreviewKind kind) const;
 
     PreviewKind kind() const { return m_kind; }
+    /// Switches the view; a view that does not apply to the notebook shown (isKindAvailable) is ignored.
     void setKind(PreviewKind kind);
     bool showInjected() const;
     void setShowInjected(bool show);
@@ -64,13 +84,16 @@ private:
     void reload();
     void takeChunk(const PreviewChunk &chunk);
     void chooseNotebookFile();
+    void updateKindButtons();
 
+    Role m_role;
     std::optional<Assignment> m_assignment;
     QString m_path;
     PreviewKind m_kind = PreviewKind::Instructor;
     QComboBox *m_notebooks;
     QButtonGroup *m_kinds;
     QCheckBox *m_showInjected;
+    QLabel *m_caption;
     QLabel *m_status;
     NotebookCellModel *m_model;
     InjectedCellFilter *m_filter;

@@ -8,6 +8,7 @@
 #include "util/displaytext.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -36,6 +37,7 @@ struct RunArtifacts
 {
     bool folderExists = false;
     QString notebookPath; ///< executed.ipynb when present
+    QDateTime notebookWritten; ///< when the run wrote it
     QJsonObject record;   ///< record.json (empty when missing or unreadable)
     QString log;          ///< log.txt
     bool hasLog = false;
@@ -49,8 +51,10 @@ RunArtifacts readRunArtifacts(const QString &folder)
     a.folderExists = dir.exists();
     if (!a.folderExists)
         return a;
-    if (const QString nb = dir.filePath(QStringLiteral("executed.ipynb")); QFileInfo(nb).isFile())
-        a.notebookPath = nb;
+    if (const QFileInfo nb(dir.filePath(QStringLiteral("executed.ipynb"))); nb.isFile()) {
+        a.notebookPath = nb.filePath();
+        a.notebookWritten = nb.lastModified();
+    }
     QFile record(dir.filePath(QStringLiteral("record.json")));
     if (record.open(QIODevice::ReadOnly))
         a.record = QJsonDocument::fromJson(record.readAll()).object();
@@ -65,6 +69,14 @@ RunArtifacts readRunArtifacts(const QString &folder)
 
 } // namespace
 
+QString SubmissionDetail::executedCaption(const QString &student, const QDateTime &written)
+{
+    if (!written.isValid())
+        return tr("Executed notebook of %1").arg(student);
+    return tr("Executed notebook of %1, from the run of %2")
+        .arg(student, QLocale().toString(written, QLocale::ShortFormat));
+}
+
 SubmissionDetail::SubmissionDetail(QWidget *parent)
     : QWidget(parent),
       m_summary(new QLabel(this)),
@@ -75,7 +87,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_checksTable(new QTableView(this)),
       m_recordTable(new QTableView(this)),
       m_messages(new QLabel(this)),
-      m_notebook(new NotebookPreview(this)),
+      m_notebook(new NotebookPreview(NotebookPreview::Role::RunArtifact, this)),
       m_log(new QPlainTextEdit(this)),
       m_overrideBox(new QGroupBox(tr("Manual override"), this)),
       m_overrideTarget(new QComboBox(m_overrideBox)),
@@ -196,7 +208,7 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     m_tabs->setTabEnabled(RecordTab, !record.isEmpty());
     m_tabs->setTabEnabled(LogTab, !log.isEmpty());
     if (!executedNotebook.isEmpty())
-        m_notebook->showNotebook(executedNotebook);
+        m_notebook->showRunArtifact(executedNotebook, executedCaption(student, QFileInfo(executedNotebook).lastModified()));
 }
 
 void SubmissionDetail::showRecord(const QJsonObject &record)
@@ -260,7 +272,7 @@ void SubmissionDetail::showArtifacts(const QString &artifactsFolder)
                                 m_tabs->setTabEnabled(RecordTab, !a.record.isEmpty());
                                 m_tabs->setTabEnabled(LogTab, a.hasLog);
                                 if (!a.notebookPath.isEmpty())
-                                    m_notebook->showNotebook(a.notebookPath);
+                                    m_notebook->showRunArtifact(a.notebookPath, executedCaption(student, a.notebookWritten));
                                 Q_EMIT artifactsLoaded();
                             });
 }

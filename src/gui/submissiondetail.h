@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QDateTime;
 class QDoubleSpinBox;
 class QGroupBox;
 class QLabel;
@@ -77,6 +78,7 @@ Q_SIGNALS:
     void artifactsLoaded();
 
 private:
+    static QString executedCaption(const QString &student, const QDateTime &written);
     void updateSummary();
     void showRecord(const QJsonObject &record);
     void updateOverrideControls();
