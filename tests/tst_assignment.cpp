@@ -7,10 +7,13 @@
 #include "assignment/validate.h"
 #include "datasets/assignmentdatasets.h"
 #include "notebook/notebook.h"
+#include "sandbox/job.h"
 
 #include "testsupport.h"
 
 #include <QDirIterator>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <limits>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -65,6 +68,7 @@ private Q_SLOTS:
     void missingFile();
     void everyFieldReported();
     void fullAssignment();
+    void imageOutputLimits();
     void minimalAssignment();
     void unicodeVariables();
     void resolveInside();
@@ -89,6 +93,29 @@ private Q_SLOTS:
 };
 
 // Each row is a JSON merge patch (RFC 7396; null removes a key) applied to good/assignment.json.
+void TestAssignment::imageOutputLimits()
+{
+    // Images have caps of their own (a student's plot is evidence, not text to cut at 64 KiB); the defaults
+    // keep real plots, and both are configurable and reach the runner's job.
+    const Limits defaults;
+    QVERIFY(defaults.outputImageBytes >= 4 * 1024 * 1024);
+    QVERIFY(defaults.outputImagesTotalBytes >= 8 * defaults.outputImageBytes);
+    QTemporaryDir tmp;
+    QFile f(tmp.filePath(u"assignment.json"_s));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"slug": "img", "notebooks": ["a.ipynb"], "checks": [],
+               "limits": {"output_image_bytes": 1000000, "output_images_total_bytes": 5000000}})");
+    f.close();
+    QVERIFY(QFile::copy(dataPath(u"assignments/good/hw.ipynb"_s), tmp.filePath(u"a.ipynb"_s)));
+    const auto a = Assignment::load(tmp.path());
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->limits().outputImageBytes, 1000000LL);
+    QCOMPARE(a->limits().outputImagesTotalBytes, 5000000LL);
+    const QJsonObject job = QJsonDocument::fromJson(makeJob("{}", u"n"_s, a->limits())).object();
+    QCOMPARE(job.value(u"limits"_s).toObject().value(u"output_image_bytes"_s).toDouble(), 1000000.0);
+    QCOMPARE(job.value(u"limits"_s).toObject().value(u"output_images_total_bytes"_s).toDouble(), 5000000.0);
+}
+
 void TestAssignment::fieldErrors_data()
 {
     QTest::addColumn<QByteArray>("patch");

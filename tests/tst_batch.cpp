@@ -469,6 +469,23 @@ void TestBatch::overrideSurvivesForcedRegrade()
     QVERIFY2(cliErr.contains("--points 99 is more than check 'corr' is worth (2)"), cliErr.constData());
     QCOMPARE(*grades(path).value(u"bob"_s).score(), 7.0);
 
+    // An override can be removed: the automatic points count again; --clear with --points is a usage error.
+    cli.start(QCoreApplication::applicationDirPath() + u"/sandmark-cli"_s,
+              {u"override"_s, kIris, u"bob"_s, u"--check"_s, u"mean_sepal"_s, u"--clear"_s, u"--points"_s, u"1"_s,
+               u"--gradebook"_s, path});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 2);
+    QCOMPARE(*grades(path).value(u"bob"_s).score(), 7.0);
+    cli.start(QCoreApplication::applicationDirPath() + u"/sandmark-cli"_s,
+              {u"override"_s, kIris, u"bob"_s, u"--check"_s, u"mean_sepal"_s, u"--clear"_s, u"--gradebook"_s, path});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()),
+             u"bob: removed 1 override(s) of check 'mean_sepal'\nbob: 6 / 8 (automatic 6)\n"_s);
+    const EffectiveGrade bobCleared = grades(path).value(u"bob"_s);
+    QCOMPARE(*bobCleared.score(), 6.0);
+    QVERIFY(bobCleared.overrideComments().isEmpty());
+
     // A whole-submission override settles judy's needs-review (her notebook does not parse): the effective
     // status is graded, in the gradebook and in `grade --json`, and it stays so after a forced regrade.
     {

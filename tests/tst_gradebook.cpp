@@ -345,6 +345,20 @@ void TestGradebook::overrideSurvivesRegrade()
     QCOMPARE(gb->effectiveGrades()->at(0).score(), std::optional<double>(6));
     QVERIFY(gb->addOverride(QStringLiteral("alice"), {{}, 5, QStringLiteral("late penalty"), {}}));
     QCOMPARE(gb->effectiveGrades()->at(0).score(), std::optional<double>(5));
+
+    // Removing an override brings back what lies under it: the whole-submission one first (the check override
+    // shows again), then both of q3's (the automatic points; no older override resurfaces).
+    QCOMPARE(*gb->removeOverrides(QStringLiteral("alice"), {}), 1);
+    QCOMPARE(gb->effectiveGrades()->at(0).score(), std::optional<double>(6));
+    QCOMPARE(*gb->removeOverrides(QStringLiteral("alice"), QStringLiteral("q3")), 2);
+    const EffectiveGrade cleared = gb->effectiveGrades()->at(0);
+    QCOMPARE(cleared.score(), std::optional<double>(4));
+    QVERIFY(!cleared.checks.at(2).override_.has_value());
+    QVERIFY(cleared.overrideComments().isEmpty());
+    QCOMPARE(*gb->removeOverrides(QStringLiteral("alice"), QStringLiteral("q3")), 0); // none left: not an error
+    auto noStudent = gb->removeOverrides(QStringLiteral("zed"), {});
+    QVERIFY(!noStudent);
+    QVERIFY(noStudent.error().message.contains(QStringLiteral("no submission for student 'zed'")));
 }
 
 // A whole-submission override is a person's grade: the effective status is graded (reviewed) in

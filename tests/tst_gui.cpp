@@ -1,5 +1,6 @@
 // Widget and model tests of the desktop app, run offscreen (QT_QPA_PLATFORM=offscreen from ctest).
 #include "addcheckdialogs.h"
+#include "checkeditdialog.h"
 #include "ansi.h"
 #include "appsettings.h"
 #include "namespacemodel.h"
@@ -482,6 +483,25 @@ private Q_SLOTS:
         w.createAssignment(dir.filePath(QStringLiteral("Iris Analysis.ipynb")));
         QVERIFY(failed.wait(20000));
         QVERIFY(failed.constFirst().constFirst().toString().contains(QLatin1String("already has an assignment.json")));
+    }
+
+    void checkEditToleranceDefaults()
+    {
+        // A check without tolerances: ticking one offers the documented default, not 1e-7 / 0.
+        auto assignment = Assignment::load(kIris);
+        QVERIFY(assignment);
+        std::optional<Check> plain;
+        for (const Check &c : assignment->checks())
+            if (c.type == Check::Type::Value && !c.options.contains(QLatin1String("rtol"))
+                && !c.options.contains(QLatin1String("atol")))
+                plain = c;
+        QVERIFY(plain);
+        CheckEditDialog dialog(*plain);
+        QVERIFY(!dialog.rtolBox()->isChecked());
+        QCOMPARE(dialog.rtolSpin()->value(), 1e-6);
+        dialog.rtolBox()->setChecked(true);
+        QVERIFY(dialog.rtolSpin()->isEnabled());
+        QCOMPARE(dialog.rtolSpin()->value(), 1e-6);
     }
 
     void previewViews()
@@ -1012,6 +1032,23 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("evil_1003_5003_x.ipynb"))));
         QVERIFY2(page->countText().startsWith(QLatin1String("Imported 2 student(s); 1 entry(ies) flagged")),
                  qPrintable(page->countText()));
+
+        // A student folder copied in by hand shows up on Reload (F5): the folder is listed again.
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("submissions/zoe"))));
+        QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/alice/iris-analysis.ipynb"),
+                            dir.filePath(QStringLiteral("submissions/zoe/iris-analysis.ipynb"))));
+        listed.clear();
+        opened.clear();
+        QAction *reload = nullptr;
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->shortcut() == QKeySequence(QKeySequence::Refresh))
+                reload = a;
+        QVERIFY(reload);
+        reload->trigger();
+        QVERIFY(opened.wait(20000));
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
+        QCOMPARE(page->model()->rowCount(), 3);
+        QVERIFY(page->model()->rowOf(QStringLiteral("zoe")) >= 0);
     }
 
     void healthAndSelfTest()
@@ -1321,6 +1358,13 @@ private Q_SLOTS:
         QVERIFY(liveWhileRunning);
         QTRY_VERIFY_WITH_TIMEOUT(liveArtifactsShown, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(reloaded, 20000); // durations and backends as the gradebook recorded them
+        // The Health page knows the batch's reference run: never "Not run yet" right after grading.
+        HealthItem reference;
+        for (const HealthItem &item : w.healthPage()->model()->items())
+            if (item.id == QLatin1String("reference"))
+                reference = item;
+        QCOMPARE(reference.state, HealthModel::State::Ok);
+        QVERIFY2(reference.detail.startsWith(QLatin1String("Succeeded")), qPrintable(reference.detail));
 
         auto row = [&](const QString &s) { return m->rows().at(m->rowOf(s)); };
         QCOMPARE(row(QStringLiteral("alice")).state, SubmissionsModel::State::Graded);
@@ -1388,6 +1432,19 @@ private Q_SLOTS:
         QVERIFY(row(QStringLiteral("bob")).overridden);
         QVERIFY2(detail->summaryText().contains(QStringLiteral("automatic: %1").arg(QLocale().toString(bobAuto, 'g', 6))),
                  qPrintable(detail->summaryText()));
+        // An override can be removed (the automatic score counts again), then set again.
+        QVERIFY(detail->hasOverride(QString()));
+        applied.clear();
+        detail->removeOverride(QString());
+        QVERIFY(applied.wait(20000));
+        QVERIFY(!detail->hasOverride(QString()));
+        QCOMPARE(row(QStringLiteral("bob")).score, bobAuto);
+        QVERIFY(!row(QStringLiteral("bob")).overridden);
+        QVERIFY2(detail->overrideStatusText().startsWith(QLatin1String("Override removed")), qPrintable(detail->overrideStatusText()));
+        applied.clear();
+        detail->applyOverride(QString(), 7, QStringLiteral("discussed in office hours"));
+        QVERIFY(applied.wait(20000));
+        QCOMPARE(row(QStringLiteral("bob")).score, 7.0);
 
         // A deleted artifacts folder (cache cleanup) is said, not shown as an empty notebook; judy's notebook never
         // ran, so there are no artifacts at all.
@@ -1555,7 +1612,12 @@ private Q_SLOTS:
         dialog->idEdit()->setText(QStringLiteral("rows-end"));
         QVERIFY(dialog->okButton()->isEnabled());
         dialog->pointsSpin()->setValue(2);
+        // Ticking a tolerance starts from the documented default (docs/grading.md: rtol 1e-6, atol 1e-9).
         dialog->rtolBox()->setChecked(true);
+        dialog->atolBox()->setChecked(true);
+        QCOMPARE(dialog->rtolSpin()->value(), 1e-6);
+        QCOMPARE(dialog->atolSpin()->value(), 1e-9);
+        dialog->atolBox()->setChecked(false);
         dialog->rtolSpin()->setValue(0.01);
         dialog->okButton()->click();
         QVERIFY(opened.wait(20000)); // saved, then reloaded

@@ -2236,6 +2236,22 @@
         <source>Executed notebook of %1, from the run of %2</source>
         <translation>Ausgeführtes Notebook von %1, aus dem Lauf vom %2</translation>
     </message>
+    <message>
+        <source>Re&amp;move Override</source>
+        <translation>Korrektur ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>Remove the override</source>
+        <translation>Die Korrektur entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the override of what is chosen in Replaces: the automatic points count again</source>
+        <translation>Die Korrektur dessen entfernen, was unter „Ersetzt“ gewählt ist: Die automatischen Punkte zählen wieder</translation>
+    </message>
+    <message>
+        <source>Override removed: the automatic points count again.</source>
+        <translation>Korrektur entfernt: Die automatischen Punkte zählen wieder.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsModel</name>

@@ -56,6 +56,8 @@ DEFAULT_LIMITS = {
     "interrupt_grace_s": 3.0,
     "output_cell_bytes": 65536,
     "output_total_bytes": 1048576,
+    "output_image_bytes": 4194304,
+    "output_images_total_bytes": 33554432,
     "probe_bytes": 8388608,
 }
 # Used when the job says null: never unbounded.
@@ -153,10 +155,12 @@ def parse_job(data):
         limits["wall_timeout_s"] = NULL_WALL_TIMEOUT_S
     if limits["cell_timeout_s"] is None or limits["cell_timeout_s"] <= 0:
         limits["cell_timeout_s"] = limits["wall_timeout_s"]
-    for key in ("interrupt_grace_s", "output_cell_bytes", "output_total_bytes", "probe_bytes"):
+    byte_limits = ("output_cell_bytes", "output_total_bytes", "output_image_bytes", "output_images_total_bytes",
+                   "probe_bytes")
+    for key in ("interrupt_grace_s",) + byte_limits:
         if limits[key] is None:
             limits[key] = DEFAULT_LIMITS[key]
-    for key in ("output_cell_bytes", "output_total_bytes", "probe_bytes"):
+    for key in byte_limits:
         limits[key] = int(limits[key])
     job["limits"] = limits
     return job
@@ -179,13 +183,24 @@ def _json_size(obj):
         return 1 << 20
 
 
+def _is_image(output):
+    return any(str(k).startswith("image/") for k in (output.get("data") or {}))
+
+
 class OutputCollector:
     """Outputs of one cell, capped while they stream: the first half of the budget keeps the
-    head, the second half a rolling tail; an error output is always kept (traceback capped)."""
+    head, the second half a rolling tail; an error output is always kept (traceback capped).
+    Images (a rich output with an image/* type: a student's plot is evidence) have a budget of
+    their own: each one up to `image_cap` bytes is kept whole, in its place, while `images_left`
+    bytes remain for the notebook; a larger one is cut like any rich output."""
 
     MAX_TRACEBACK = 16384
 
-    def __init__(self, cap):
+    def __init__(self, cap, image_cap=0, images_left=0):
+        self.image_cap = max(int(image_cap), 0)
+        self.images_left = max(int(images_left), 0)
+        self.image_bytes = 0
+        self.image_cut = None  # (size, limit name, limit) of the first image cut
         self.cap = max(int(cap), 0)
         self.head_cap = self.cap // 2
         self.tail_cap = self.cap - self.head_cap
@@ -215,6 +230,7 @@ class OutputCollector:
         self.head_bytes = 0
         self.tail.clear()
         self.tail_bytes = 0
+        self.image_bytes = 0
 
     def _trim_tail(self):
         while self.tail_bytes > self.tail_cap and self.tail:
@@ -231,6 +247,9 @@ class OutputCollector:
                     continue
                 self.tail.popleft()
                 self.tail_bytes -= size
+            elif first.get("_image"):
+                # A kept image never rolls out: it moves to the head's end, which keeps the order.
+                self.head.append(self.tail.popleft())
             else:
                 self.tail.popleft()
                 self.tail_bytes -= first.get("_size", 0)
@@ -270,6 +289,16 @@ class OutputCollector:
         self._clear_if_pending()
         size = _json_size(output)
         self.seen += size
+        if _is_image(output):
+            room = self.images_left - self.image_bytes
+            if size <= min(self.image_cap, room):
+                self.image_bytes += size
+                output["_image"] = True
+                (self.tail if self.truncated else self.head).append(output)
+                return
+            if self.image_cut is None:
+                self.image_cut = ((size, "output_image_bytes", self.image_cap) if size > self.image_cap
+                                  else (size, "output_images_total_bytes", self.images_left))
         if not self.truncated and self.head_bytes + size <= self.head_cap:
             self.head.append(output)
             self.head_bytes += size
@@ -282,7 +311,12 @@ class OutputCollector:
                 text = "".join(text)
             keep = min(2000, self.tail_cap // 2)
             output = dict(output)
-            output["data"] = {"text/plain": str(text)[:keep] + "\n[Sandmark: output of %s cut]" % _fmt_mb(size)}
+            if _is_image(output) and self.image_cut is not None:
+                _, name, limit = self.image_cut
+                why = "image of %s cut: over %s (%s)" % (_fmt_mb(size), name, _fmt_mb(limit))
+            else:
+                why = "output of %s cut" % _fmt_mb(size)
+            output["data"] = {"text/plain": str(text)[:keep] + "\n[Sandmark: %s]" % why}
             output["metadata"] = {}
             size = _json_size(output)
         output["_size"] = size
@@ -301,7 +335,7 @@ class OutputCollector:
                       "evalue": str(content.get("evalue", "")), "traceback": tb}
 
     def outputs(self):
-        outs = list(self.head)
+        outs = [{k: v for k, v in o.items() if k != "_image"} for o in self.head]
         if self.truncated:
             kept = self.head_bytes + self.tail_bytes
             outs.append({"output_type": "stream", "name": "stderr",
@@ -309,6 +343,7 @@ class OutputCollector:
         for o in self.tail:
             o = dict(o)
             o.pop("_size", None)
+            o.pop("_image", None)
             outs.append(o)
         if self.error is not None:
             outs.append(self.error)
@@ -523,6 +558,7 @@ class Runner:
         self.statuses = set()
         self.kernel_info = {"died": False}
         self.total_kept = 0
+        self.images_kept = 0
         self.probe_values = {}
         self.kernel = None
         self.default_transformers = None
@@ -577,7 +613,8 @@ class Runner:
         kc = kernel.kc
         rec = item.rec
         cap = max(0, min(self.limits["output_cell_bytes"], self.limits["output_total_bytes"] - self.total_kept))
-        coll = OutputCollector(cap)
+        coll = OutputCollector(cap, self.limits["output_image_bytes"],
+                               self.limits["output_images_total_bytes"] - self.images_kept)
         probes = []
         tests = []
         expressions = {TRANSFORMER_KEY: TRANSFORMER_EXPR}
@@ -663,6 +700,11 @@ class Runner:
         if coll.truncated:
             self.hit("output")
         self.total_kept += coll.kept_bytes()
+        self.images_kept += coll.image_bytes
+        if coll.image_cut is not None:
+            self.hit("output")
+            size, name, limit = coll.image_cut
+            self.warn("%s: an image of %s was cut (%s is %s)" % (item.name(), _fmt_mb(size), name, _fmt_mb(limit)))
         item.outputs = coll.outputs()
         if reply is not None:
             rec["execution_count"] = reply.get("execution_count")

@@ -1,4 +1,4 @@
-// sandmark-cli override ASSIGNMENT STUDENT [--check ID] --points P --comment TEXT [--gradebook PATH]
+// sandmark-cli override ASSIGNMENT STUDENT [--check ID] (--points P --comment TEXT | --clear) [--gradebook PATH]
 #include "assignment/assignment.h"
 #include "cli_util.h"
 #include "commands.h"
@@ -10,6 +10,47 @@
 #include <cmath>
 
 namespace sandmark::cli {
+
+namespace {
+
+// "alice: 5.5 / 8 (automatic 4)", the student's effective score after a change.
+int printScore(Gradebook &gradebook, const QString &student)
+{
+    const auto grade = gradebook.effectiveGrade(student);
+    if (!grade) {
+        printError(grade.error());
+        return ExitBadInput;
+    }
+    if (*grade) {
+        const EffectiveGrade &g = **grade;
+        out() << displayText(student) << ": " << (g.score() ? QString::number(*g.score()) : QStringLiteral("-")) << " / "
+              << g.maxScore << " (automatic " << g.autoScore << ")\n";
+    }
+    out().flush();
+    return ExitOk;
+}
+
+int clearOverride(const QString &assignmentPath, const QString &student, const QString &checkId, const QString &gradebookPath)
+{
+    auto opened = openAssignmentGradebook(assignmentPath, gradebookPath);
+    if (!opened) {
+        printError(opened.error());
+        return ExitBadInput;
+    }
+    const auto removed = opened->gradebook->removeOverrides(student, checkId);
+    if (!removed) {
+        printError(removed.error());
+        return ExitBadInput;
+    }
+    const QString what = checkId.isEmpty() ? QStringLiteral("the whole submission") : QStringLiteral("check '%1'").arg(checkId);
+    if (*removed == 0)
+        out() << displayText(student) << ": no override of " << displayText(what) << " to remove\n";
+    else
+        out() << displayText(student) << ": removed " << *removed << " override(s) of " << displayText(what) << "\n";
+    return printScore(*opened->gradebook, student);
+}
+
+} // namespace
 
 int cmdOverride(const QStringList &args)
 {
@@ -23,11 +64,23 @@ int cmdOverride(const QStringList &args)
     const QCommandLineOption gradebook(QStringLiteral("gradebook"),
                                        QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
                                        QStringLiteral("PATH"));
-    parser.addOptions({check, points, comment, gradebook});
+    const QCommandLineOption clear(QStringLiteral("clear"),
+                                   QStringLiteral("Remove the override(s) of the check (or of the whole submission): the "
+                                                  "automatic points count again."));
+    parser.addOptions({check, points, comment, clear, gradebook});
     if (int rc = parseOrExit(parser, args, QStringLiteral("Set a manual grade for a check or a whole submission. It survives "
-                                                          "regrades and is shown beside the automatic score."), 2);
+                                                          "regrades and is shown beside the automatic score; --clear "
+                                                          "removes it."), 2);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
+    if (parser.isSet(clear)) {
+        if (parser.isSet(points) || parser.isSet(comment)) {
+            err() << "sandmark-cli: override: --clear takes no --points or --comment" << Qt::endl;
+            return ExitUsage;
+        }
+        return clearOverride(parser.positionalArguments().at(0), parser.positionalArguments().at(1),
+                             parser.value(check), parser.value(gradebook));
+    }
     bool ok = false;
     const double p = parser.value(points).toDouble(&ok);
     if (!parser.isSet(points) || !ok || !std::isfinite(p) || p < 0) {
@@ -68,17 +121,7 @@ int cmdOverride(const QStringList &args)
         printError(r.error());
         return ExitBadInput;
     }
-    const auto grades = opened->gradebook->effectiveGrades();
-    if (!grades) {
-        printError(grades.error());
-        return ExitBadInput;
-    }
-    for (const EffectiveGrade &g : *grades)
-        if (g.studentId == student)
-            out() << displayText(student) << ": " << (g.score() ? QString::number(*g.score()) : QStringLiteral("-")) << " / " << g.maxScore
-                  << " (automatic " << g.autoScore << ")\n";
-    out().flush();
-    return ExitOk;
+    return printScore(*opened->gradebook, student);
 }
 
 } // namespace sandmark::cli

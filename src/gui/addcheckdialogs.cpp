@@ -1,5 +1,7 @@
 #include "addcheckdialogs.h"
 
+#include "grading/compare.h"
+
 #include "jobtracker.h"
 #include "namespacemodel.h"
 #include "pythonhighlighter.h"
@@ -155,7 +157,9 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
     form->addRow(tr("&Points:"), m_points);
     setupToleranceSpin(m_rtol);
     setupToleranceSpin(m_atol);
-    m_rtol->setValue(1e-7);
+    // Ticking a tolerance starts from the comparator's documented default (docs/grading.md).
+    m_rtol->setValue(CompareOptions{}.rtol);
+    m_atol->setValue(CompareOptions{}.atol);
     m_rtol->setAccessibleName(tr("Relative tolerance"));
     m_atol->setAccessibleName(tr("Absolute tolerance"));
     m_rtol->setEnabled(false);

@@ -34,6 +34,7 @@ BatchTask::BatchTask(Assignment assignment, QList<Submission> submissions, Batch
 
     // To the GUI thread, queued (this object lives there).
     connect(m_grader, &BatchGrader::message, this, &BatchTask::message);
+    connect(m_grader, &BatchGrader::referenceEnded, this, &BatchTask::referenceEnded);
     connect(m_grader, &BatchGrader::started, this, &BatchTask::started);
     connect(m_grader, &BatchGrader::submissionStarted, this, &BatchTask::submissionStarted);
     connect(m_grader, &BatchGrader::submissionFinished, this, &BatchTask::submissionFinished);

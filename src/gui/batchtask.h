@@ -46,6 +46,7 @@ Q_SIGNALS:
     void message(const QString &line);
     /// The unchanged submissions (BatchGrader::submissionSkipped), all at once.
     void submissionsSkipped(const QStringList &studentIds);
+    void referenceEnded(const sandmark::HealthInputs::Reference &reference);
     void started(int total);
     void submissionStarted(const QString &studentId);
     void submissionFinished(const QString &studentId, const sandmark::GradeResult &result, const sandmark::RunRecord &run);

@@ -1,5 +1,7 @@
 #include "checkeditdialog.h"
 
+#include "grading/compare.h"
+
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -38,9 +40,9 @@ CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
     const QJsonValue rtol = check.options.value(QLatin1String("rtol"));
     const QJsonValue atol = check.options.value(QLatin1String("atol"));
     m_useRtol->setChecked(rtol.isDouble());
-    m_rtol->setValue(rtol.toDouble(1e-7));
+    m_rtol->setValue(rtol.toDouble(CompareOptions{}.rtol)); // unset: the comparator's documented default
     m_useAtol->setChecked(atol.isDouble());
-    m_atol->setValue(atol.toDouble(0));
+    m_atol->setValue(atol.toDouble(CompareOptions{}.atol));
     m_rtol->setEnabled(m_useRtol->isChecked());
     m_atol->setEnabled(m_useAtol->isChecked());
     connect(m_useRtol, &QCheckBox::toggled, m_rtol, &QWidget::setEnabled);

@@ -52,6 +52,19 @@ Expected<std::optional<EffectiveGrade>> readEffectiveGrade(const QString &path, 
     return (*gb)->effectiveGrade(studentId);
 }
 
+namespace {
+// The student's effective grade after a change, or an error naming the gradebook.
+Expected<EffectiveGrade> gradeOf(Gradebook &gb, const QString &path, const QString &studentId)
+{
+    auto grade = gb.effectiveGrade(studentId);
+    if (!grade)
+        return grade.error();
+    if (*grade)
+        return **grade;
+    return Error{path, studentId, QCoreApplication::translate("sandmark::GradebookAccess", "the student is not in the gradebook")};
+}
+} // namespace
+
 Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString &studentId, const Override &override_)
 {
     if (override_.comment.trimmed().isEmpty())
@@ -63,12 +76,19 @@ Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString
         return gb.error();
     if (auto added = (*gb)->addOverride(studentId, override_); !added)
         return added.error();
-    auto grade = (*gb)->effectiveGrade(studentId);
-    if (!grade)
-        return grade.error();
-    if (*grade)
-        return **grade;
-    return Error{path, studentId, QCoreApplication::translate("sandmark::GradebookAccess", "the student is not in the gradebook")};
+    return gradeOf(**gb, path, studentId);
+}
+
+Expected<EffectiveGrade> removeGradebookOverride(const QString &path, const QString &studentId, const QString &checkId)
+{
+    if (!QFileInfo::exists(path))
+        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return gb.error();
+    if (auto removed = (*gb)->removeOverrides(studentId, checkId); !removed)
+        return removed.error();
+    return gradeOf(**gb, path, studentId);
 }
 
 Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath, const std::optional<Assignment> &current)

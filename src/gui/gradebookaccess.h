@@ -37,6 +37,9 @@ Expected<std::optional<EffectiveGrade>> readEffectiveGrade(const QString &path, 
 /// Adds `override_` for `studentId` (Gradebook::addOverride) and returns the student's new effective grade.
 /// Blocking: worker thread. Errors: unknown student or check, empty comment, the file cannot be written.
 Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString &studentId, const Override &override_);
+/// Removes the override(s) of check `checkId` (empty: the whole submission) of `studentId`
+/// (Gradebook::removeOverrides) and returns the student's new effective grade. Worker thread.
+Expected<EffectiveGrade> removeGradebookOverride(const QString &path, const QString &studentId, const QString &checkId);
 
 /// Writes Sandmark's CSV export (gradebook/export.h) of the gradebook at `path` to `csvPath` atomically
 /// (QSaveFile), stale rows marked when `current` is given. Returns the number of students written. Blocking: worker thread.

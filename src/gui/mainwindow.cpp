@@ -173,6 +173,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     });
     connect(m_submissions, &sandmark::SubmissionsPage::gradebookChanged, m_results, &ResultsPage::refresh);
     connect(m_checks, &ChecksPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
+    connect(m_submissions, &SubmissionsPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
     // The batch estimate, measured: the mean wall time of the submissions that ran (as the gradebook has them
     // when the assignment opens — graded by the CLI too — and after every batch), over the whole listed batch.
     const auto updateBatchEstimate = [this] {

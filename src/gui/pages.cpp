@@ -127,8 +127,10 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
         m_reference->deleteLater();
         m_reference = nullptr;
     }
-    if (!(assignment && m_assignment && assignment->folder() == m_assignment->folder()))
+    if (!(assignment && m_assignment && assignment->folder() == m_assignment->folder())) {
         m_namespace.reset(); // another assignment: its variables are not known yet
+        m_editStatus->clear(); // "Check 'x' added" belongs to the assignment it was said of
+    }
     m_assignment = assignment;
     m_addValue->setEnabled(assignment.has_value());
     m_addTest->setEnabled(assignment.has_value());

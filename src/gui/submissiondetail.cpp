@@ -94,6 +94,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_overridePoints(new QDoubleSpinBox(m_overrideBox)),
       m_overrideComment(new QLineEdit(m_overrideBox)),
       m_overrideApply(new QPushButton(tr("&Apply Override"), m_overrideBox)),
+      m_overrideRemove(new QPushButton(tr("Re&move Override"), m_overrideBox)),
       m_overrideStatus(new QLabel(m_overrideBox)),
       m_overrideTracker(new JobTracker(this)),
       m_artifactsTracker(new JobTracker(this))
@@ -136,6 +137,9 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     form->addRow(tr("Comment:"), m_overrideComment);
     auto *applyRow = new QHBoxLayout;
     applyRow->addWidget(m_overrideApply);
+    m_overrideRemove->setAccessibleName(tr("Remove the override"));
+    m_overrideRemove->setToolTip(tr("Remove the override of what is chosen in Replaces: the automatic points count again"));
+    applyRow->addWidget(m_overrideRemove);
     applyRow->addWidget(m_overrideStatus, 1);
     form->addRow(applyRow);
     connect(m_overrideTarget, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -149,7 +153,9 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
             }
         m_overridePoints->setValue(current);
         m_overridePoints->setToolTip(tr("Automatic maximum: %1").arg(QLocale().toString(max, 'g', 6)));
+        updateOverrideControls();
     });
+    connect(m_overrideRemove, &QPushButton::clicked, this, [this] { removeOverride(m_overrideTarget->currentData().toString()); });
     connect(m_overrideComment, &QLineEdit::textChanged, this, &SubmissionDetail::updateOverrideControls);
     connect(m_overrideApply, &QPushButton::clicked, this, [this] {
         applyOverride(m_overrideTarget->currentData().toString(), m_overridePoints->value(), m_overrideComment->text());
@@ -338,6 +344,7 @@ void SubmissionDetail::updateOverrideControls()
     m_overrideBox->setEnabled(possible);
     m_overrideBox->setToolTip(possible ? QString() : tr("Run the submission first: overrides are stored with its results in the gradebook."));
     m_overrideApply->setEnabled(possible && !m_overrideComment->text().trimmed().isEmpty() && !m_overrideTracker->isBusy());
+    m_overrideRemove->setEnabled(possible && !m_overrideTracker->isBusy() && hasOverride(m_overrideTarget->currentData().toString()));
 }
 
 void SubmissionDetail::setGradebook(const QString &path)
@@ -357,6 +364,7 @@ void SubmissionDetail::setEffectiveGrade(const EffectiveGrade &grade)
             overrides.insert(c.result.checkId, *c.override_);
     m_checks->setOverrides(overrides);
     updateSummary();
+    updateOverrideControls();
 }
 
 void SubmissionDetail::applyOverride(const QString &checkId, double points, const QString &comment)
@@ -368,21 +376,48 @@ void SubmissionDetail::applyOverride(const QString &checkId, double points, cons
     o.points = points;
     o.comment = comment.trimmed();
     const QString path = m_gradebook, student = m_student;
+    changeOverride([path, student, o] { return addGradebookOverride(path, student, o); },
+                   tr("Saved in the gradebook; it survives regrades."));
+}
+
+void SubmissionDetail::removeOverride(const QString &checkId)
+{
+    if (m_gradebook.isEmpty() || m_student.isEmpty())
+        return;
+    const QString path = m_gradebook, student = m_student;
+    changeOverride([path, student, checkId] { return removeGradebookOverride(path, student, checkId); },
+                   tr("Override removed: the automatic points count again."));
+}
+
+void SubmissionDetail::changeOverride(std::function<Expected<EffectiveGrade>()> change, const QString &doneText)
+{
+    const QString student = m_student;
     m_overrideStatus->setText(tr("Saving…"));
-    m_overrideTracker->run([path, student, o] { return addGradebookOverride(path, student, o); },
-                           [this, student](Expected<EffectiveGrade> grade) {
-                               updateOverrideControls();
-                               if (!grade) {
-                                   m_overrideStatus->setText(grade.error().toString());
-                                   Q_EMIT overrideFailed(grade.error().toString());
-                                   return;
-                               }
-                               m_overrideStatus->setText(tr("Saved in the gradebook; it survives regrades."));
-                               m_overrideComment->clear();
-                               setEffectiveGrade(*grade);
-                               Q_EMIT overrideApplied(student, *grade);
-                           });
+    m_overrideTracker->run(std::move(change), [this, student, doneText](Expected<EffectiveGrade> grade) {
+        updateOverrideControls();
+        if (!grade) {
+            m_overrideStatus->setText(grade.error().toString());
+            Q_EMIT overrideFailed(grade.error().toString());
+            return;
+        }
+        m_overrideStatus->setText(doneText);
+        m_overrideComment->clear();
+        setEffectiveGrade(*grade);
+        Q_EMIT overrideApplied(student, *grade);
+    });
     updateOverrideControls();
+}
+
+bool SubmissionDetail::hasOverride(const QString &checkId) const
+{
+    if (!m_effective)
+        return false;
+    if (checkId.isEmpty())
+        return m_effective->submissionOverride.has_value();
+    for (const EffectiveCheck &c : m_effective->checks)
+        if (c.result.checkId == checkId)
+            return c.override_.has_value();
+    return false;
 }
 
 QString SubmissionDetail::overrideStatusText() const

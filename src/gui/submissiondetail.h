@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QWidget>
 
+#include <functional>
+
 class QComboBox;
 class QDateTime;
 class QDoubleSpinBox;
@@ -57,6 +59,12 @@ public:
     /// Writes an override (background): `checkId` empty for the whole submission. overrideApplied() or
     /// overrideFailed() follows.
     void applyOverride(const QString &checkId, double points, const QString &comment);
+    /// Removes the override(s) of `checkId` (empty: the whole submission), in the background
+    /// (Gradebook::removeOverrides): the automatic points count again. overrideApplied() (with the new grade) or
+    /// overrideFailed() follows.
+    void removeOverride(const QString &checkId);
+    /// Whether `checkId` (empty: the whole submission) has an override in the grade shown.
+    bool hasOverride(const QString &checkId) const;
     QString student() const { return m_student; }
 
     CheckResultsModel *checksModel() const { return m_checks; }
@@ -80,6 +88,8 @@ Q_SIGNALS:
 private:
     static QString executedCaption(const QString &student, const QDateTime &written);
     void updateSummary();
+    /// Runs `change` (a gradebook write returning the new grade) on a worker thread and shows its outcome.
+    void changeOverride(std::function<Expected<EffectiveGrade>()> change, const QString &doneText);
     void showRecord(const QJsonObject &record);
     void updateOverrideControls();
 
@@ -98,6 +108,7 @@ private:
     QDoubleSpinBox *m_overridePoints;
     QLineEdit *m_overrideComment;
     QPushButton *m_overrideApply;
+    QPushButton *m_overrideRemove;
     QLabel *m_overrideStatus;
     JobTracker *m_overrideTracker;
     JobTracker *m_artifactsTracker;

@@ -255,9 +255,19 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
     const bool same = assignment && m_assignment && assignment->folder() == m_assignment->folder();
     m_assignment = assignment;
     if (same) {
+        // Reloaded (F5, or after an edit): list the folder and read the gradebook again — a student folder
+        // copied in by hand, or grades written by the CLI, show up. A running batch keeps its table.
+        if (!m_batch && !m_folder.isEmpty()) {
+            m_gradesTracker->cancel();
+            m_gradesRead = false;
+            const QModelIndex current = m_table->currentIndex();
+            m_reselect = current.isValid() ? current.data(StudentRole).toString() : QString();
+            importFolder(m_folder);
+        }
         updateButtons();
         return;
     }
+    m_reselect.clear();
     if (m_batch)
         cancelBatch();
     m_gradebookPath = assignment ? Gradebook::defaultPath(assignment->folder()) : QString();
@@ -371,6 +381,12 @@ QString SubmissionsPage::countText() const
 void SubmissionsPage::tableComplete()
 {
     m_table->resizeColumnsToContents(); // the grades' statuses and scores are in now (a sample of rows)
+    if (!m_reselect.isEmpty()) { // the student shown before a reload
+        const int row = m_model->rowOf(m_reselect);
+        m_reselect.clear();
+        if (row >= 0)
+            m_table->setCurrentIndex(m_proxy->mapFromSource(m_model->index(row, 0)));
+    }
     const QModelIndex current = m_table->currentIndex();
     if (current.isValid())
         showDetail(current.data(StudentRole).toString());
@@ -559,6 +575,7 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
     m_progress->setVisible(true);
     m_batchStatus->setText(tr("Preparing: the reference run of the instructor notebook…"));
     connect(m_batch, &BatchTask::message, this, [this](const QString &line) { m_batchStatus->setText(line); });
+    connect(m_batch, &BatchTask::referenceEnded, this, &SubmissionsPage::referenceEnded);
     connect(m_batch, &BatchTask::started, this, [this](int total) {
         m_progress->setRange(0, qMax(1, total));
         m_progress->setValue(0);

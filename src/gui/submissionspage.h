@@ -96,6 +96,8 @@ Q_SIGNALS:
     void submissionsListed();
     /// Every listed notebook was loaded; rows that cannot be graded show why.
     void notebooksChecked();
+    /// A batch's reference run ended (BatchGrader::referenceEnded): the Health page shows it.
+    void referenceEnded(const sandmark::HealthInputs::Reference &reference);
     /// A result arrived (already committed to the gradebook).
     void resultRecorded(const QString &student);
     /// The gradebook changed (a batch ended, an override was applied): the Results page reads it again.
@@ -128,6 +130,7 @@ private:
 
     std::optional<Assignment> m_assignment;
     QString m_folder;
+    QString m_reselect; ///< after a reload: the student whose detail was shown
     QString m_gradebookPath;
     QString m_importSummary; ///< "Imported 3 student(s); …", shown with the listing that follows an import
     QHash<QString, Submission> m_submissions; // by student id

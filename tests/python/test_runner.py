@@ -266,6 +266,51 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(v["check_total"], {"t": "int", "v": "1275"})
         self.assertIn(v["pixels"]["t"], ("list", "too-large"))
 
+    def test_images_kept_whole_apart_from_the_text_cap(self):
+        # A student's plot is evidence: a 100 KB PNG (over output_cell_bytes) is kept whole, in its place,
+        # even after a text flood truncated the cell; an image over output_image_bytes is cut with the reason,
+        # and the image budget of the notebook (output_images_total_bytes) is shared by its cells.
+        def png(n):
+            return ("from IPython.display import display, Image\n"
+                    "import zlib, struct\n"
+                    "def _png(n):\n"
+                    "    raw = bytes(range(256)) * (n // 256)\n"
+                    "    def chunk(t, d):\n"
+                    "        return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))\n"
+                    "    return (b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 1, 1, 8, 0, 0, 0, 0))\n"
+                    "            + chunk(b'tEXt', raw) + chunk(b'IEND', b''))\n"
+                    "display(Image(data=_png(%d)))\n" % n)
+        def cell(i, src):
+            return {"cell_type": "code", "id": "c%d" % i, "metadata": {}, "outputs": [], "execution_count": None,
+                    "source": src}
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python"}},
+              "cells": [cell(0, "print('before')\n" + png(100_000) + "for i in range(20000): print('line', i)\n"
+                                + png(50_000)),
+                        cell(1, png(300_000)),
+                        cell(2, png(150_000))]}
+        self.run_job(nb, [], limits={"output_cell_bytes": 4096, "output_image_bytes": 250_000,
+                                     "output_images_total_bytes": 300_000})
+        self.assertEqual(self.record["status"], "completed")
+        outs = [c["outputs"] for c in self.notebook["cells"]]
+        kinds0 = [o["output_type"] + ("/image" if "image/png" in o.get("data", {}) else "") for o in outs[0]]
+        images0 = [o for o in outs[0] if "image/png" in o.get("data", {})]
+        self.assertEqual(len(images0), 2, kinds0)
+        self.assertGreater(len(images0[0]["data"]["image/png"]), 130_000)  # base64 of 100 KB, whole
+        self.assertTrue(self.cell(0)["truncated"])  # the text flood still is
+        # Order kept: the first image after "before", the second after the truncated text.
+        self.assertLess(kinds0.index("display_data/image"), len(kinds0) - 1)
+        self.assertEqual(kinds0[-1], "display_data/image", kinds0)
+        # cells[1]: one image of ~400 KB base64 is over output_image_bytes: cut, with why.
+        self.assertFalse(any("image/png" in o.get("data", {}) for o in outs[1]))
+        text1 = json.dumps(outs[1])
+        self.assertIn("over output_image_bytes", text1)
+        # cells[2]: fits the per-image cap but not what is left of the notebook's image budget.
+        self.assertFalse(any("image/png" in o.get("data", {}) for o in outs[2]))
+        self.assertIn("over output_images_total_bytes", json.dumps(outs[2]))
+        self.assertIn("output", self.record["limits_hit"])
+        self.assertTrue(any("cells[1]: an image of" in w for w in self.record["warnings"]), self.record["warnings"])
+        self.assertEqual(self.record["status"], "completed")  # a cut image is a note, never a failure
+
     def test_value_too_large_keeps_other_values(self):
         nb = load_case("output-flood.ipynb")
         nb["cells"][0]["source"] = "print('short')\n"

@@ -480,6 +480,8 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
                 {"file_size_bytes", nullptr, &l.fileSizeBytes, nullptr},
                 {"output_cell_bytes", nullptr, &l.outputCellBytes, nullptr},
                 {"output_total_bytes", nullptr, &l.outputTotalBytes, nullptr},
+                {"output_image_bytes", nullptr, &l.outputImageBytes, nullptr},
+                {"output_images_total_bytes", nullptr, &l.outputImagesTotalBytes, nullptr},
                 {"probe_bytes", nullptr, &l.probeBytes, nullptr},
                 {"cpus", &l.cpus, nullptr, nullptr, 4096},
             };
@@ -493,6 +495,7 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
                     return r.error(where, QStringLiteral("unknown limit (known: timeout_s, cell_timeout_s, "
                                                         "interrupt_grace_s, memory_bytes, processes, open_files, "
                                                         "file_size_bytes, output_cell_bytes, output_total_bytes, "
+                                                        "output_image_bytes, output_images_total_bytes, "
                                                         "probe_bytes, cpus)"));
                 auto v = r.number(value, where, 0, true);
                 if (!v)

@@ -18,6 +18,10 @@ struct Limits
     qint64 fileSizeBytes = 256LL * 1024 * 1024;   ///< RLIMIT_FSIZE: the largest file a run may write
     qint64 outputCellBytes = 64 * 1024;           ///< captured output kept per cell (head and tail)
     qint64 outputTotalBytes = 2 * 1024 * 1024;    ///< captured output kept for the whole notebook
+    /// An image output (any image/* type) is kept whole up to this size, outside the text caps above: a
+    /// student's plot is evidence. Larger ones are cut with the reason.
+    qint64 outputImageBytes = 4 * 1024 * 1024;
+    qint64 outputImagesTotalBytes = 32 * 1024 * 1024; ///< image outputs kept for the whole notebook
     qint64 probeBytes = 8 * 1024 * 1024;          ///< probe payload cap; larger values become "too-large"
     double cpus = 1.0;                            ///< docker --cpus; bwrap runs are not CPU-capped
 };

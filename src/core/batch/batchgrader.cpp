@@ -186,6 +186,7 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
         finishWith(std::nullopt);
         return;
     }
+    Q_EMIT referenceEnded(referenceHealth(*m_reference, std::nullopt));
     for (const Submission &s : std::as_const(m_submissions)) {
         Item item;
         item.submission = s;
@@ -235,6 +236,7 @@ void BatchGrader::onReferenceFailed(const Error &error)
     }
     // Without expected values nothing can be graded: every submission is a grader error, never a zero.
     qCWarning(lcBatch) << "reference run failed:" << error.toString();
+    Q_EMIT referenceEnded(referenceHealth(*m_reference, error));
     const QString reason = QStringLiteral("reference run failed: %1").arg(error.toString());
     m_total = int(m_submissions.size());
     Q_EMIT started(m_total);

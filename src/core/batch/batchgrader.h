@@ -94,6 +94,9 @@ public:
 Q_SIGNALS:
     /// Human-readable progress of the reference run and environment ("running the instructor notebook …").
     void message(const QString &line);
+    /// The batch's reference run ended (a cache hit included), before started(): what the Health report shows
+    /// of it (referenceHealth()). Not emitted when the batch was cancelled first.
+    void referenceEnded(const sandmark::HealthInputs::Reference &reference);
     /// After the reference values are known: `total` submissions will be run (skipped ones not counted).
     void started(int total);
     /// An unchanged submission was not run; its recorded grade stands.

@@ -464,6 +464,32 @@ Expected<void> Gradebook::addOverrides(const QList<OverrideRequest> &requests)
     return {};
 }
 
+Expected<int> Gradebook::removeOverrides(const QString &studentId, const QString &checkId)
+{
+    const QString place = QStringLiteral("override");
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction t(db);
+    if (!t.begun())
+        return sqlError(place, db.lastError().text());
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT id FROM submissions WHERE student = ?"));
+    q.addBindValue(studentId);
+    if (!q.exec())
+        return sqlError(place, q.lastError().text());
+    if (!q.next())
+        return Error{m_path, place, QStringLiteral("no submission for student '%1'").arg(studentId)};
+    const qint64 submissionId = q.value(0).toLongLong();
+    q.prepare(QStringLiteral("DELETE FROM overrides WHERE submission_id = ? AND check_id = ?"));
+    q.addBindValue(submissionId);
+    q.addBindValue(text(checkId));
+    if (!q.exec())
+        return sqlError(place, q.lastError().text());
+    const int removed = q.numRowsAffected();
+    if (!t.commit())
+        return sqlError(place, db.lastError().text());
+    return removed;
+}
+
 Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &inputsHash, const QString &backend)
 {
     QSqlQuery q(QSqlDatabase::database(m_connection));

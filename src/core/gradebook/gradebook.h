@@ -161,6 +161,11 @@ public:
     /// Adds all `requests` in one transaction: either every one is stored or none (the first error,
     /// naming the request's `source`, rolls everything back). Same checks as addOverride().
     Expected<void> addOverrides(const QList<OverrideRequest> &requests);
+    /// Removes every override of check `checkId` (empty: the whole-submission override) of `studentId`, in one
+    /// transaction: the automatic points (or the sum of the checks) are the grade again. Returns how many rows
+    /// were removed; 0 when there was none. Errors: unknown student. A later `merge` of a shard gradebook that
+    /// still holds the override brings it back (docs/gradebook.md).
+    Expected<int> removeOverrides(const QString &studentId, const QString &checkId);
     /// True when `studentId` has no completed run (status graded, needs-manual or needs-review) with this inputs hash as
     /// its latest such run: the files or the assignment inputs changed, or the last attempt was a grader error.
     /// With `backend` ("bwrap", "docker", "local-unsafe"), a run made by another backend is not "unchanged"

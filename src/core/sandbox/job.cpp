@@ -13,6 +13,8 @@ QByteArray makeJob(const QByteArray &notebookJson, const QString &nonce, const L
         {QStringLiteral("interrupt_grace_s"), limits.interruptGraceS},
         {QStringLiteral("output_cell_bytes"), static_cast<double>(limits.outputCellBytes)},
         {QStringLiteral("output_total_bytes"), static_cast<double>(limits.outputTotalBytes)},
+        {QStringLiteral("output_image_bytes"), static_cast<double>(limits.outputImageBytes)},
+        {QStringLiteral("output_images_total_bytes"), static_cast<double>(limits.outputImagesTotalBytes)},
         {QStringLiteral("probe_bytes"), static_cast<double>(limits.probeBytes)},
     };
     // The notebook is spliced in verbatim: re-encoding it through QJsonDocument would lose -0.0.
