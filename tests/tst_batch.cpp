@@ -785,11 +785,11 @@ void TestBatch::sigtermToEveryProcessKeepsFinishedResults()
     for (const QString &s : {u"s1"_s, u"s2"_s}) {
         QVERIFY(root.mkpath(u"submissions/"_s + s));
         QJsonObject o = nb.object();
-        if (s == u"s2"_s) { // still running when the signal comes
+        if (s == u"s2"_s) { // still running when the signal comes (the cell timeout is 15 s)
             QJsonArray cells = o.value(u"cells"_s).toArray();
             cells.prepend(QJsonObject{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue()},
                                       {u"metadata"_s, QJsonObject()}, {u"outputs"_s, QJsonArray()},
-                                      {u"source"_s, u"import time\ntime.sleep(30)"_s}});
+                                      {u"source"_s, u"import time\ntime.sleep(12)"_s}});
             o.insert(u"cells"_s, cells);
         }
         QFile f(dir.filePath(u"submissions/%1/iris-analysis.ipynb"_s.arg(s)));
