@@ -128,6 +128,9 @@ def test_three_shards_equal_local_grade(work, env, local_grades):
     prepared = sorted(os.listdir(reference))  # what submit prepared: the tasks must find it, not build their own
     status = run(["slurm", "status", a, "--watch", "--interval", "2"], env=env, timeout=1200)
     assert "[14/14] 100%" in status.stdout, status.stdout
+    # --watch printed the progress as it went (one line per change off a terminal), with an ETA once results came.
+    progress = [line for line in status.stderr.splitlines() if line.startswith("[")]
+    assert any("ETA" in line and "100%" not in line for line in progress), status.stderr
     for k in (1, 2, 3):
         assert any(line.startswith("%d/3" % k) and " done " in line for line in status.stdout.splitlines()), status.stdout
     wait_until_gone([ids["array"], ids["merge"]])
