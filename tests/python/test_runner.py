@@ -185,9 +185,17 @@ class RunnerTest(unittest.TestCase):
         proc.stdin.close()
         proc.stdin = None  # communicate() below only reads
         time.sleep(2)
-        children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(proc.pid)], capture_output=True, text=True).stdout.split()
+        children = []
+        for entry in os.listdir("/proc"):
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    stat = f.read()
+            except (OSError, ValueError):
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == proc.pid:  # "pid (comm) state ppid ..."
+                children.append(int(entry))
         self.assertTrue(children, "the kernel did not start")
-        for pid in [proc.pid] + [int(c) for c in children]:
+        for pid in [proc.pid] + children:
             os.kill(pid, signal.SIGTERM)
         out, err = proc.communicate(timeout=60)
         return proc.returncode, (json.loads(out) if proc.returncode == 0 else None), err.decode("utf-8", "replace")

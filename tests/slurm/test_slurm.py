@@ -148,6 +148,9 @@ def test_three_shards_equal_local_grade(work, env, local_grades):
         assert sorted(shard) == [s for i, s in enumerate(ids_sorted) if i % 3 == k - 1]
         report = json.load(open(os.path.join(a, ".sandmark", "slurm", "shards", "%d-of-3.json" % k)))
         assert report["state"] == "finished", report
+        # --jobs from SLURM_CPUS_PER_TASK (1 here; the default would be this machine's cores).
+        log = open(os.path.join(a, ".sandmark", "slurm", "logs", "%d-of-3.log" % k)).read()
+        assert "self-test passed" in log and " s with 1 job(s)" in log, log
     # The tasks used the reference run submit prepared in the shared cache: no task added one of its own.
     assert sorted(os.listdir(reference)) == prepared
 
