@@ -72,6 +72,7 @@ private Q_SLOTS:
     void gradingMaterialIsPrivate();
     void shardsMergedEqualTheFullSet();
     void resumeAfterSigkill();
+    void sigtermToEveryProcessKeepsFinishedResults();
     void failedReferenceIsAGraderErrorForEveryone();
     void gradeJsonShape();
     void wallClockAndKernelspecCases();
@@ -779,6 +780,99 @@ void TestBatch::resumeAfterSigkill()
         QCOMPARE(g.status, GradeStatus::Graded);
         QCOMPARE(*g.score(), 8.0);
     }
+}
+
+// Slurm stops a job (scancel, time limit, preemption) by sending SIGTERM to every process of it, the sandboxes'
+// kernels included, in no set order; systemd does the same to a unit. Only sandmark-cli may act on it: it cancels
+// the batch and keeps what finished. A kernel that died of the signal first must not be recorded as a failed run
+// (it would stand as that student's result, or be a duplicate once the shard is resubmitted). The race is made
+// certain here: the descendants get SIGTERM a second before sandmark-cli does.
+void TestBatch::sigtermToEveryProcessKeepsFinishedResults()
+{
+    REQUIRE_SANDBOX();
+    QTemporaryDir dir;
+    QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadOther | QFileDevice::ExeOther));
+    QDir root(dir.path());
+    QVERIFY(QFile::copy(kIris + u"/assignment.json"_s, dir.filePath(u"assignment.json"_s)));
+    QVERIFY(QFile::copy(kIris + u"/iris-analysis.ipynb"_s, dir.filePath(u"iris-analysis.ipynb"_s)));
+    QVERIFY(root.mkpath(u"data"_s));
+    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, dir.filePath(u"data/iris.csv"_s)));
+    QJsonDocument nb = QJsonDocument::fromJson(readFile(kIris + u"/submissions/alice/iris-analysis.ipynb"_s));
+    for (const QString &s : {u"s1"_s, u"s2"_s}) {
+        QVERIFY(root.mkpath(u"submissions/"_s + s));
+        QJsonObject o = nb.object();
+        if (s == u"s2"_s) { // still running when the signal comes (the cell timeout is 15 s)
+            QJsonArray cells = o.value(u"cells"_s).toArray();
+            cells.prepend(QJsonObject{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue()},
+                                      {u"metadata"_s, QJsonObject()}, {u"outputs"_s, QJsonArray()},
+                                      {u"source"_s, u"import time\ntime.sleep(12)"_s}});
+            o.insert(u"cells"_s, cells);
+        }
+        QFile f(dir.filePath(u"submissions/%1/iris-analysis.ipynb"_s.arg(s)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(o).toJson());
+    }
+    const QString gbPath = dir.filePath(u"gb.sqlite"_s);
+    QProcess *p = startCli({u"grade"_s, dir.path(), u"--jobs"_s, u"1"_s, u"--gradebook"_s, gbPath, u"--json"_s});
+    QVERIFY(p->waitForStarted());
+    QElapsedTimer t;
+    t.start();
+    while (!p->canReadLine() && p->state() == QProcess::Running && t.elapsed() < 300000)
+        p->waitForReadyRead(1000);
+    QVERIFY2(p->state() == QProcess::Running, p->readAllStandardError().constData());
+    QCOMPARE(QJsonDocument::fromJson(p->readLine()).object().value(u"submission"_s).toString(), u"s1"_s);
+    QTest::qWait(3000); // s2's kernel is asleep in its first cell by now
+    // Every descendant of sandmark-cli (as Slurm's proctrack finds them: by parent pid), then sandmark-cli.
+    const auto descendants = [](pid_t top) {
+        QMultiHash<pid_t, pid_t> children;
+        for (const QString &name : QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile stat(u"/proc/%1/stat"_s.arg(name));
+            if (!stat.open(QIODevice::ReadOnly))
+                continue;
+            const QByteArray line = stat.readAll();
+            const QList<QByteArray> f = line.mid(line.lastIndexOf(')') + 2).split(' ');
+            if (f.size() > 1)
+                children.insert(pid_t(f.at(1).toInt()), pid_t(name.toInt()));
+        }
+        QList<pid_t> all, todo{top};
+        while (!todo.isEmpty())
+            for (pid_t c : children.values(todo.takeFirst())) {
+                all << c;
+                todo << c;
+            }
+        return all;
+    };
+    const pid_t cli = pid_t(p->processId());
+    const QList<pid_t> tree = descendants(cli);
+    QVERIFY2(tree.size() >= 3, qPrintable(QString::number(tree.size()))); // bwrap, the runner, the kernel at least
+    for (pid_t pid : tree)
+        ::kill(pid, SIGTERM);
+    QTest::qWait(1000);
+    QVERIFY2(p->state() == QProcess::Running, p->readAllStandardError().constData());
+    ::kill(cli, SIGTERM);
+    QVERIFY(p->waitForFinished(120000));
+    const QByteArray err = p->readAllStandardError();
+    QVERIFY2(p->exitStatus() == QProcess::NormalExit && p->exitCode() == 130, err.constData());
+    delete p;
+    {
+        auto gb = Gradebook::open(gbPath);
+        QVERIFY(gb);
+        QCOMPARE(*(*gb)->runCount(), 1); // s1's, and no failed run for s2
+        const QList<EffectiveGrade> all = *(*gb)->effectiveGrades();
+        QCOMPARE(all.size(), 1);
+        QCOMPARE(all.first().studentId, u"s1"_s);
+        QCOMPARE(all.first().status, GradeStatus::Graded);
+    }
+    // Resubmitted: s2 is graded, s1 is not run again; one run each.
+    QProcess *again = startCli({u"grade"_s, dir.path(), u"--jobs"_s, u"1"_s, u"--gradebook"_s, gbPath});
+    QVERIFY(again->waitForFinished(300000));
+    QVERIFY2(again->exitCode() == 0, again->readAllStandardError().constData());
+    delete again;
+    auto gb = Gradebook::open(gbPath);
+    QCOMPARE(*(*gb)->runCount(), 2);
+    for (const EffectiveGrade &g : *(*gb)->effectiveGrades())
+        QCOMPARE(g.status, GradeStatus::Graded);
 }
 
 void TestBatch::failedReferenceIsAGraderErrorForEveryone()

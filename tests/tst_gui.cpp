@@ -36,6 +36,7 @@
 #include "submissionsmodel.h"
 #include "submissionspage.h"
 #include "batchtask.h"
+#include "cluster/slurm.h"
 #include "secrets/secretstore.h"
 
 #include <nlohmann/json.hpp>
@@ -47,6 +48,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -1751,6 +1753,52 @@ private Q_SLOTS:
         }
         QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/alice/iris-analysis.ipynb"),
                             dir + QStringLiteral("/submissions/aaron/part2.ipynb")));
+    }
+
+    // An assignment graded on Slurm shows the same status as `sandmark-cli slurm status` (readSlurmStatus(), read
+    // off the GUI thread): here 4 submissions in 2 shards, shard 2's self-test failed, shard 1 left the queue
+    // without starting. An assignment without a Slurm submission shows no line.
+    void slurmStatusLineFromTheShards()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        for (const QString &student : {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"), QStringLiteral("dave")}) {
+            QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + student));
+            QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student),
+                                dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(student))));
+        }
+        const SlurmLayout layout(dir.path());
+        SlurmSubmission submission;
+        submission.shards = 2;
+        submission.submittedShards = {1, 2};
+        submission.arrayJobId = QStringLiteral("999991");
+        submission.mergeJobId = QStringLiteral("999992");
+        submission.submitted = QDateTime::currentDateTimeUtc();
+        QVERIFY(submission.write(layout.submissionFile()));
+        SlurmTaskReport report;
+        report.state = SlurmTaskReport::State::SelfTestFailed;
+        report.host = QStringLiteral("node7");
+        report.problem = QStringLiteral("bwrap: not found");
+        report.fix = QStringLiteral("install bubblewrap");
+        QVERIFY(report.write(layout.shardReport(Shard{2, 2})));
+
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        w.openAssignment(dir.path());
+        QTRY_COMPARE_WITH_TIMEOUT(page->slurmStatusLabel()->text(),
+                                  QStringLiteral("Slurm: 0 of 4 graded; shards: 0 done, 0 running, 2 failed or stopped"), 60000);
+        QVERIFY(!page->slurmStatusLabel()->isHidden());
+        const QString tip = page->slurmStatusLabel()->toolTip();
+        QVERIFY2(tip.contains(QStringLiteral("Shard 2/2: the sandbox self-test failed on node7: bwrap: not found (fix: install bubblewrap)")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("Shard 1/2: ")), qPrintable(tip));
+
+        QTemporaryDir plain;
+        copyIris(plain.path());
+        QSignalSpy read(page, &SubmissionsPage::slurmStatusRead);
+        w.openAssignment(plain.path());
+        QTRY_VERIFY_WITH_TIMEOUT(!read.isEmpty() && page->slurmStatusLabel()->isHidden(), 60000);
     }
 
     void batchGradebookWorkIsOffTheGuiThread()

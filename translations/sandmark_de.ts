@@ -2468,6 +2468,26 @@
         <translation>Status des Stapels</translation>
     </message>
     <message>
+        <source>Slurm status</source>
+        <translation>Slurm-Status</translation>
+    </message>
+    <message>
+        <source>Slurm status unavailable: %1</source>
+        <translation>Slurm-Status nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Shard %1/%2: %3</source>
+        <translation>Teil %1/%2: %3</translation>
+    </message>
+    <message>
+        <source>Slurm: %1 of %2 graded; shards: %3 done, %4 running, %5 failed or stopped</source>
+        <translation>Slurm: %1 von %2 bewertet; Teile: %3 fertig, %4 laufen, %5 fehlgeschlagen oder angehalten</translation>
+    </message>
+    <message>
+        <source>; ETA %1:%2</source>
+        <translation>; fertig in etwa %1:%2</translation>
+    </message>
+    <message>
         <source>Select a submission to see its result; double-click to preview its notebook</source>
         <translation>Eine Abgabe auswählen, um ihr Ergebnis zu sehen; Doppelklick zeigt ihr Notebook in der Vorschau</translation>
     </message>

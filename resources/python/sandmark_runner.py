@@ -1160,7 +1160,11 @@ def main():
             runner.kernel.kill()
         os._exit(3 if signum is None else 128 + signum)
 
-    signal.signal(signal.SIGTERM, bail)
+    # Sandmark starts the sandbox with SIGTERM ignored: a job scheduler (Slurm's scancel, time limit,
+    # preemption) sends it to every process of the job, and only sandmark-cli may act on it (it cancels and
+    # kills the sandbox itself). Started otherwise, SIGTERM kills the kernel and ends the run.
+    if signal.getsignal(signal.SIGTERM) != signal.SIG_IGN:
+        signal.signal(signal.SIGTERM, bail)
     # Safety net: whatever happens, never outlive the wall clock by much.
     watchdog = threading.Timer(runner.wall + runner.grace + 30.0, lambda: (log("watchdog fired"), bail()))
     watchdog.daemon = True

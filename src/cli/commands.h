@@ -40,6 +40,7 @@ int cmdRun(const QStringList &args);
 int cmdDoctor(const QStringList &args);
 int cmdGrade(const QStringList &args);
 int cmdMerge(const QStringList &args);
+int cmdSlurm(const QStringList &args);
 int cmdExport(const QStringList &args);
 int cmdOverride(const QStringList &args);
 int cmdManual(const QStringList &args);

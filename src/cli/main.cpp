@@ -24,6 +24,7 @@ const QList<Command> &commands()
         {"doctor", "prove that a sandbox backend isolates what it must", cmdDoctor},
         {"grade", "grade a batch of submissions into the gradebook", cmdGrade},
         {"merge", "merge gradebooks (shards) into one", cmdMerge},
+        {"slurm", "grade on a Slurm cluster: submit shards as a job array, follow them, merge", cmdSlurm},
         {"export", "export the gradebook as CSV or as a Canvas gradebook import", cmdExport},
         {"override", "set a manual grade for a check or a whole submission", cmdOverride},
         {"manual", "list the answers awaiting grading by hand, or import their grades from CSV", cmdManual},

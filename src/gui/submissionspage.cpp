@@ -4,6 +4,7 @@
 
 #include "appsettings.h"
 #include "batch/batchgrader.h"
+#include "cluster/slurm.h"
 #include "gradebookaccess.h"
 #include "jobtracker.h"
 #include "roles.h"
@@ -26,6 +27,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QThreadPool>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sandmark {
@@ -104,6 +106,9 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_cancel(new QPushButton(tr("&Cancel"), this)),
       m_progress(new QProgressBar(this)),
       m_batchStatus(new QLabel(this)),
+      m_slurm(new QLabel(this)),
+      m_slurmTimer(new QTimer(this)),
+      m_slurmTracker(new JobTracker(this)),
       m_detail(new SubmissionDetail(this)),
       m_tracker(new JobTracker(this)),
       m_checkTracker(new JobTracker(this)),
@@ -186,6 +191,12 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     progressRow->addWidget(m_batchStatus, 2);
     layout->addLayout(progressRow);
     m_progress->setVisible(false);
+    m_slurm->setAccessibleName(tr("Slurm status"));
+    m_slurm->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_slurm->setVisible(false);
+    layout->addWidget(m_slurm);
+    m_slurmTimer->setInterval(30000);
+    connect(m_slurmTimer, &QTimer::timeout, this, &SubmissionsPage::refreshSlurmStatus);
 
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(SortRole);
@@ -285,6 +296,10 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
     m_model->setRows({});
     m_batchStatus->clear();
     m_count->setText(assignment ? tr("No submissions imported. Use Import Folder….") : tr("No assignment open."));
+    m_slurm->clear();
+    m_slurm->setVisible(false);
+    m_slurmTimer->stop();
+    refreshSlurmStatus();
     updateButtons();
     if (assignment && QFileInfo(assignment->absolute(QStringLiteral("submissions"))).isDir())
         importFolder(assignment->absolute(QStringLiteral("submissions")));
@@ -671,6 +686,67 @@ void SubmissionsPage::cancelBatch()
 QString SubmissionsPage::batchStatusText() const
 {
     return m_batchStatus->text();
+}
+
+void SubmissionsPage::refreshSlurmStatus()
+{
+    if (!m_assignment || !QFileInfo::exists(SlurmLayout(m_assignment->folder()).submissionFile())) {
+        m_slurmTracker->cancel();
+        m_slurm->setVisible(false);
+        m_slurmTimer->stop();
+        Q_EMIT slurmStatusRead();
+        return;
+    }
+    // squeue answers within seconds but may hang on a lost controller: never on the GUI thread.
+    m_slurmTracker->run([assignment = *m_assignment]() -> Expected<SlurmStatus> {
+        const SlurmLayout layout(assignment.folder());
+        Expected<SlurmSubmission> submission = SlurmSubmission::read(layout.submissionFile());
+        if (!submission)
+            return submission.error();
+        QList<SlurmQueueEntry> queue;
+        if (Expected<QList<SlurmQueueEntry>> q = querySlurmQueue({submission->arrayJobId, submission->mergeJobId}); q)
+            queue = *q; // away from the cluster: what the shards wrote is still shown
+        return readSlurmStatus(assignment, queue);
+    }, [this](Expected<SlurmStatus> status) {
+        m_slurm->setVisible(true);
+        if (!status) {
+            m_slurm->setText(tr("Slurm status unavailable: %1").arg(status.error().toString()));
+            m_slurm->setToolTip(QString());
+            m_slurmTimer->stop();
+            Q_EMIT slurmStatusRead();
+            return;
+        }
+        int done = 0, running = 0, failed = 0;
+        bool active = false;
+        QStringList problems;
+        for (const SlurmShardStatus &s : std::as_const(status->shards)) {
+            done += s.phase == SlurmShardStatus::Phase::Done;
+            running += s.phase == SlurmShardStatus::Phase::Running;
+            active = active || s.phase == SlurmShardStatus::Phase::Running
+                     || (s.phase == SlurmShardStatus::Phase::Waiting && !s.queueState.isEmpty());
+            if (s.phase == SlurmShardStatus::Phase::Failed || s.phase == SlurmShardStatus::Phase::Stopped) {
+                ++failed;
+                problems << tr("Shard %1/%2: %3").arg(s.shard.index).arg(s.shard.count).arg(s.problem);
+            }
+        }
+        QString text = tr("Slurm: %1 of %2 graded; shards: %3 done, %4 running, %5 failed or stopped")
+                           .arg(status->recorded)
+                           .arg(status->submissions)
+                           .arg(done)
+                           .arg(running)
+                           .arg(failed);
+        if (status->etaSeconds > 0) {
+            const int eta = int(status->etaSeconds + 0.5);
+            text += tr("; ETA %1:%2").arg(eta / 60).arg(eta % 60, 2, 10, QLatin1Char('0'));
+        }
+        m_slurm->setText(text);
+        m_slurm->setToolTip(problems.join(QLatin1Char('\n')));
+        if (active)
+            m_slurmTimer->start();
+        else
+            m_slurmTimer->stop();
+        Q_EMIT slurmStatusRead();
+    });
 }
 
 } // namespace sandmark

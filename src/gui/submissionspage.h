@@ -23,6 +23,7 @@ class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
+class QTimer;
 
 namespace sandmark {
 
@@ -87,6 +88,13 @@ public:
     SubmissionDetail *detail() const { return m_detail; }
     QProgressBar *progressBar() const { return m_progress; }
     QString batchStatusText() const;
+    /// The Slurm line above the table, for an assignment graded on a cluster (`sandmark-cli slurm submit`):
+    /// graded of all, shards done / running / failed, the ETA; each failed shard's reason in its tooltip. Read
+    /// with the core's readSlurmStatus() and querySlurmQueue() on a worker thread, again every 30 s while shards
+    /// run or wait. Hidden for an assignment without a Slurm submission. Read-only.
+    QLabel *slurmStatusLabel() const { return m_slurm; }
+    /// Reads the Slurm status again in the background (slurmStatusRead() follows).
+    void refreshSlurmStatus();
     JobTracker *tracker() const { return m_tracker; }
     JobTracker *checkTracker() const { return m_checkTracker; }
 
@@ -115,6 +123,8 @@ Q_SIGNALS:
     void gradesLoaded();
     /// The detail shows `student`'s result (showDetail()).
     void detailShown(const QString &student);
+    /// The Slurm line was updated (refreshSlurmStatus()).
+    void slurmStatusRead();
 
 private:
     void readGrades();
@@ -149,6 +159,9 @@ private:
     QPushButton *m_cancel;
     QProgressBar *m_progress;
     QLabel *m_batchStatus;
+    QLabel *m_slurm;
+    QTimer *m_slurmTimer;
+    JobTracker *m_slurmTracker;
     SubmissionDetail *m_detail;
     JobTracker *m_tracker;
     JobTracker *m_checkTracker; ///< loads the listed notebooks to show why one cannot be graded

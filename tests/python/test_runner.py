@@ -165,6 +165,53 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(self.payload["format"], "sandmark-payload/1")
         return self.payload["probes"][label]["values"]
 
+    # ---- SIGTERM: Sandmark starts the sandbox with it ignored (Slurm and systemd signal every process) ----
+
+    def _runner_signalled(self, ignore_sigterm):
+        """Runs a notebook whose first cell sleeps 4 s, sends SIGTERM to the runner and every process under it
+        2 s in (as Slurm does to a job), and returns (exit code, result or None)."""
+        import signal
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "code", "id": "c0", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "import time\ntime.sleep(4)\nx = 1"}]}
+        job = {"format": "sandmark-job/1", "notebook": nb, "nonce": secrets.token_hex(16),
+               "limits": {"cell_timeout_s": 30, "wall_timeout_s": 60, "interrupt_grace_s": 1,
+                          "output_cell_bytes": 65536, "output_total_bytes": 1048576, "probe_bytes": 8388608}}
+        pre = (lambda: signal.signal(signal.SIGTERM, signal.SIG_IGN)) if ignore_sigterm else None
+        proc = subprocess.Popen([sys.executable, "-I", "-X", "utf8", RUNNER], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.workdir, env=kernel_env(),
+                                preexec_fn=pre)
+        proc.stdin.write(json.dumps(job).encode())
+        proc.stdin.close()
+        proc.stdin = None  # communicate() below only reads
+        time.sleep(2)
+        children = []
+        for entry in os.listdir("/proc"):
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    stat = f.read()
+            except (OSError, ValueError):
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == proc.pid:  # "pid (comm) state ppid ..."
+                children.append(int(entry))
+        self.assertTrue(children, "the kernel did not start")
+        for pid in [proc.pid] + children:
+            os.kill(pid, signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+        return proc.returncode, (json.loads(out) if proc.returncode == 0 else None), err.decode("utf-8", "replace")
+
+    def test_sigterm_ignored_by_the_starter_stays_ignored(self):
+        code, result, err = self._runner_signalled(ignore_sigterm=True)
+        self.assertEqual(code, 0, err)
+        self.assertEqual(result["record"]["status"], "completed", result["record"])
+        self.assertFalse(result["record"]["kernel"]["died"])
+        self.assertEqual(result["record"]["cells"][0]["status"], "ok")
+
+    def test_sigterm_ends_a_runner_started_normally(self):
+        code, result, err = self._runner_signalled(ignore_sigterm=False)
+        self.assertEqual(code, 128 + 15, err)
+        self.assertIsNone(result)
+
     # ---- the fault fixtures of tests/data/cases (README.md there) ----
 
     def test_os_exit_kills_the_kernel(self):

@@ -117,6 +117,13 @@ struct MergeStats
     int overridesAdded = 0, overridesPresent = 0;
 };
 
+/// Merges the gradebooks `inputs` (e.g. one per shard) into the gradebook at `outPath` with Gradebook::mergeFrom(),
+/// one transaction per input, and returns what each added (in the order of `inputs`). Every input is checked
+/// (read-only) before `outPath` is touched; a new `outPath` is built under a temporary name beside it and renamed
+/// into place when every merge succeeded, so a failure leaves no half-merged new gradebook. Merging the same
+/// inputs again adds nothing. Errors name the input or `outPath`. Synchronous; call off the GUI thread.
+Expected<QList<MergeStats>> mergeGradebooks(const QString &outPath, const QStringList &inputs);
+
 /// An open gradebook. Owns one QSqlDatabase connection; use it from the thread that opened it (Qt Sql
 /// connections are per thread). Every write is one transaction, committed before the call returns
 /// (WAL journal, synchronous=FULL): a process killed at any moment leaves every committed run complete and

@@ -1,6 +1,8 @@
 // Gradebook::mergeFrom(): joining shard gradebooks (docs/gradebook.md, "Merging").
 #include "gradebook/gradebook.h"
 
+#include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -125,6 +127,51 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
     }
     if (!db.commit())
         return fail(q, QStringLiteral("commit"));
+    return stats;
+}
+
+Expected<QList<MergeStats>> mergeGradebooks(const QString &outPath, const QStringList &inputs)
+{
+    for (const QString &in : inputs)
+        if (Expected<int> v = Gradebook::checkExisting(in); !v)
+            return v.error();
+    const QFileInfo outInfo(outPath);
+    const QString out = outInfo.absoluteFilePath();
+    const bool existed = outInfo.exists();
+    const QString target = existed ? out
+                                   : outInfo.absolutePath() + QStringLiteral("/.%1.merging-%2")
+                                                                  .arg(outInfo.fileName())
+                                                                  .arg(QCoreApplication::applicationPid());
+    auto discard = [&] {
+        if (!existed)
+            Gradebook::removeFiles(target);
+    };
+    QList<MergeStats> stats;
+    {
+        auto gb = Gradebook::open(target);
+        if (!gb) {
+            Error e = gb.error();
+            e.file = out;
+            discard();
+            return e;
+        }
+        for (const QString &in : inputs) {
+            Expected<MergeStats> s = (*gb)->mergeFrom(in);
+            if (!s) {
+                Error e = s.error();
+                if (e.file == target)
+                    e.file = out;
+                gb->reset();
+                discard();
+                return e;
+            }
+            stats << *s;
+        }
+    } // closed (WAL checkpointed) before the rename
+    if (!existed && !QFile::rename(target, out)) {
+        discard();
+        return Error{out, {}, QStringLiteral("cannot create it (a file appeared there while merging, or the folder is not writable)")};
+    }
     return stats;
 }
 

@@ -98,6 +98,13 @@ void setUpChild(QProcess *process, const LaunchPlan &plan)
             ::_exit(126);
         }
         ::setpgid(0, 0); // one process group: the kill reaches everything that did not leave it
+        // The sandbox is Sandmark's to stop (SIGKILL of its tree on cancel, timeout or sandmark's death). Slurm
+        // (scancel, time limit, preemption) and systemd send SIGTERM to every process of the job at once: only
+        // sandmark-cli may act on it, cancelling the batch and keeping what finished. A kernel killed by it first
+        // would be recorded as a failed run. Ignored dispositions survive exec, into bwrap, the runner and kernel.
+        struct sigaction ignore {};
+        ignore.sa_handler = SIG_IGN;
+        ::sigaction(SIGTERM, &ignore, nullptr);
         if (drop) {
             if (::setgroups(0, nullptr) != 0 || ::setgid(gid) != 0 || ::setuid(uid) != 0 || ::getuid() != uid) {
                 childWrite("sandmark: cannot drop to the sandbox uid (setgroups/setgid/setuid failed)\n");

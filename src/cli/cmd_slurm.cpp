@@ -1,0 +1,660 @@
+// sandmark-cli slurm submit|status|merge|task ASSIGNMENT: grade a course on a Slurm cluster (docs/slurm.md).
+// The work is in src/core/cluster/slurm.h; this file parses options, prepares the shared cache and prints.
+#include "batch/referencerun.h"
+#include "cli_util.h"
+#include "cluster/slurm.h"
+#include "commands.h"
+#include "datasets/hubcache.h"
+#include "sandbox/doctor.h"
+#include "sandbox/registry.h"
+#include "util/displaytext.h"
+#include "util/paths.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QSysInfo>
+#include <QThread>
+#include <QTimer>
+
+#include <unistd.h>
+
+namespace sandmark::cli {
+
+namespace {
+
+QString duration(double seconds)
+{
+    const int s = int(seconds + 0.5);
+    return s >= 3600 ? QStringLiteral("%1:%2:%3").arg(s / 3600).arg(s / 60 % 60, 2, 10, QLatin1Char('0')).arg(s % 60, 2, 10, QLatin1Char('0'))
+                     : QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+const QString kUsage = QStringLiteral("expected 'slurm submit|status|merge ASSIGNMENT' (see 'sandmark-cli slurm --help')");
+
+Expected<Assignment> loadAssignment(const QString &path)
+{
+    return Assignment::load(path);
+}
+
+/// The queue of the submission's jobs; when squeue cannot answer, a warning and an empty queue (the reports and
+/// gradebooks still tell most of the story).
+QList<SlurmQueueEntry> queueOf(const SlurmSubmission &s, bool quiet)
+{
+    QStringList ids;
+    if (!s.arrayJobId.isEmpty())
+        ids << s.arrayJobId;
+    if (!s.mergeJobId.isEmpty())
+        ids << s.mergeJobId;
+    Expected<QList<SlurmQueueEntry>> q = querySlurmQueue(ids);
+    if (!q) {
+        if (!quiet)
+            err() << "sandmark-cli: warning: " << q.error().toString() << " (showing what the shards wrote)" << Qt::endl;
+        return {};
+    }
+    return *q;
+}
+
+int shardsRecorded(const SlurmStatus &st, const Shard &shard)
+{
+    for (const SlurmShardStatus &s : st.shards)
+        if (s.shard.index == shard.index)
+            return s.recorded;
+    return 0;
+}
+
+QString progressLine(const SlurmStatus &st)
+{
+    int running = 0, failed = 0, done = 0;
+    for (const SlurmShardStatus &s : st.shards) {
+        running += s.phase == SlurmShardStatus::Phase::Running;
+        failed += s.phase == SlurmShardStatus::Phase::Failed || s.phase == SlurmShardStatus::Phase::Stopped;
+        done += s.phase == SlurmShardStatus::Phase::Done;
+    }
+    QString line = QStringLiteral("[%1/%2] %3%  shards: %4 done, %5 running, %6 failed or stopped")
+                       .arg(st.recorded)
+                       .arg(st.submissions)
+                       .arg(st.submissions > 0 ? 100 * st.recorded / st.submissions : 100)
+                       .arg(done)
+                       .arg(running)
+                       .arg(failed);
+    if (st.etaSeconds >= 0)
+        line += QStringLiteral("  ETA %1").arg(duration(st.etaSeconds));
+    return line;
+}
+
+void printStatus(const SlurmStatus &st)
+{
+    QList<QStringList> rows;
+    rows << QStringList{QStringLiteral("shard"), QStringLiteral("state"), QStringLiteral("graded"), QStringLiteral("to go"),
+                        QStringLiteral("grader errors"), QStringLiteral("node"), QStringLiteral("note")};
+    for (const SlurmShardStatus &s : st.shards) {
+        QString note = s.problem;
+        if (note.isEmpty() && s.phase == SlurmShardStatus::Phase::Waiting && !s.queueReason.isEmpty())
+            note = QStringLiteral("pending (%1)").arg(s.queueReason);
+        rows << QStringList{QStringLiteral("%1/%2").arg(s.shard.index).arg(s.shard.count), slurmPhaseName(s.phase),
+                            QString::number(s.recorded), QString::number(s.toGo()), QString::number(s.graderErrors),
+                            s.report ? displayText(s.report->host) : QStringLiteral("-"), note};
+    }
+    QList<qsizetype> widths(rows.first().size(), 0);
+    for (const QStringList &r : std::as_const(rows))
+        for (qsizetype i = 0; i + 1 < r.size(); ++i)
+            widths[i] = std::max(widths[i], r[i].size());
+    for (const QStringList &r : std::as_const(rows)) {
+        QString line;
+        for (qsizetype i = 0; i < r.size(); ++i)
+            line += (i + 1 < r.size() ? r[i].leftJustified(widths[i]) + QStringLiteral("  ") : r[i]);
+        out() << line.trimmed() << '\n';
+    }
+    out() << progressLine(st) << '\n';
+    out() << "array job " << st.submission.arrayJobId << ", merge job " << st.submission.mergeJobId << ": "
+          << (st.mergeState.isEmpty() ? QStringLiteral("not queued") : st.mergeState) << '\n';
+    for (const SlurmShardStatus &s : st.shards)
+        if (s.phase == SlurmShardStatus::Phase::Failed || s.phase == SlurmShardStatus::Phase::Stopped)
+            out() << "shard " << s.shard.index << '/' << s.shard.count << " log: " << s.log << '\n';
+    out().flush();
+}
+
+QJsonObject statusJson(const SlurmStatus &st)
+{
+    QJsonArray shards;
+    for (const SlurmShardStatus &s : st.shards)
+        shards << QJsonObject{{QStringLiteral("shard"), s.shard.index},
+                              {QStringLiteral("state"), slurmPhaseName(s.phase).toLower()},
+                              {QStringLiteral("submissions"), s.submissions},
+                              {QStringLiteral("graded"), s.recorded},
+                              {QStringLiteral("to_go"), s.toGo()},
+                              {QStringLiteral("grader_errors"), s.graderErrors},
+                              {QStringLiteral("needs_review"), s.needsReview},
+                              {QStringLiteral("queue_state"), s.queueState},
+                              {QStringLiteral("task_state"), s.report ? slurmTaskStateName(s.report->state) : QString()},
+                              {QStringLiteral("node"), s.report ? s.report->host : QString()},
+                              {QStringLiteral("problem"), s.problem},
+                              {QStringLiteral("log"), s.log}};
+    return {{QStringLiteral("shards"), shards},
+            {QStringLiteral("submissions"), st.submissions},
+            {QStringLiteral("graded"), st.recorded},
+            {QStringLiteral("eta_seconds"), st.etaSeconds >= 0 ? QJsonValue(st.etaSeconds) : QJsonValue()},
+            {QStringLiteral("array_job"), st.submission.arrayJobId},
+            {QStringLiteral("merge_job"), st.submission.mergeJobId},
+            {QStringLiteral("merge_state"), st.mergeState}};
+}
+
+/// Runs the reference run (with the environment it needs) into the shared cache, so the tasks find it there.
+int prepareCache(const Assignment &a, const SubmissionRunOptions &run)
+{
+    ReferenceRunOptions ro;
+    ro.run = run;
+    ReferenceRun reference(a, ro);
+    QEventLoop loop;
+    std::optional<Error> failure;
+    QObject::connect(&reference, &ReferenceRun::progress, &loop, [](const QString &line) {
+        err() << "sandmark-cli: slurm submit: " << displayText(line) << Qt::endl;
+    });
+    QObject::connect(&reference, &ReferenceRun::finished, &loop, [&](const QByteArray &, const QString &) { loop.quit(); });
+    QObject::connect(&reference, &ReferenceRun::failed, &loop, [&](const Error &e) {
+        failure = e;
+        loop.quit();
+    });
+    const InterruptWatch watch([&] { reference.cancel(); });
+    QMetaObject::invokeMethod(&reference, &ReferenceRun::start, Qt::QueuedConnection);
+    loop.exec();
+    if (watch.interrupted())
+        return ExitInterrupted;
+    if (failure) {
+        printError(*failure);
+        err() << "sandmark-cli: slurm submit: the reference run failed on this host; nothing was submitted" << Qt::endl;
+        return ExitGraderError;
+    }
+    err() << "sandmark-cli: slurm submit: reference run and environment ready in the shared cache "
+          << (reference.cacheHit() ? "(cached)" : "(built now)") << Qt::endl;
+    return ExitOk;
+}
+
+int submit(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("submit"), QStringLiteral("Prepare the shared cache, then submit the job array and the merge job."));
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json, on the shared file system."));
+    const QCommandLineOption shards(QStringLiteral("shards"), QStringLiteral("Array tasks, one per shard (1 to 10000)."), QStringLiteral("N"));
+    const QCommandLineOption cpus(QStringLiteral("cpus-per-task"), QStringLiteral("CPUs per task; each task runs as many sandboxes at once (default 1)."),
+                                  QStringLiteral("C"), QStringLiteral("1"));
+    const QCommandLineOption mem(QStringLiteral("mem"), QStringLiteral("Memory per task, as sbatch --mem spells it (e.g. 8G)."), QStringLiteral("M"));
+    const QCommandLineOption time(QStringLiteral("time"), QStringLiteral("Time limit per task, as sbatch --time spells it (e.g. 02:00:00)."),
+                                  QStringLiteral("T"));
+    const QCommandLineOption partition(QStringLiteral("partition"), QStringLiteral("Slurm partition."), QStringLiteral("P"));
+    const QCommandLineOption account(QStringLiteral("account"), QStringLiteral("Slurm account to charge."), QStringLiteral("A"));
+    const QCommandLineOption jobName(QStringLiteral("job-name"), QStringLiteral("Job name (default: sandmark-<assignment folder>)."),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend of every task: %1 (default: assignment.json, else %2).")
+                                                                    .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME of every task, on the shared file system."),
+                                      QStringLiteral("DIR"));
+    const QCommandLineOption cacheDir(QStringLiteral("cache-dir"),
+                                      QStringLiteral("The shared cache (default: $SANDMARK_CACHE_DIR, else ASSIGNMENT/.sandmark/slurm/cache)."),
+                                      QStringLiteral("DIR"));
+    const QCommandLineOption all(QStringLiteral("all"), QStringLiteral("Submit every shard, also those that finished (default: only the unfinished ones)."));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"), QStringLiteral("Print the two scripts; prepare and submit nothing."));
+    parser.addOptions({shards, cpus, mem, time, partition, account, jobName, sandbox, datasets, cacheDir, all, dryRun});
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Grade ASSIGNMENT on a Slurm cluster: one array task per shard, then a merge job."), 2);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    SlurmRequest request;
+    if (!parser.isSet(shards)) {
+        err() << "sandmark-cli: slurm submit: --shards N is required" << Qt::endl;
+        return ExitUsage;
+    }
+    if (!readPositiveIntOption(parser, shards, QStringLiteral("slurm submit"), request.shards, 10000)
+        || !readPositiveIntOption(parser, cpus, QStringLiteral("slurm submit"), request.cpusPerTask, MaxJobs))
+        return ExitUsage;
+    std::optional<SandboxKind> kind;
+    if (!readSandboxOption(parser, sandbox, kind))
+        return ExitUsage;
+    Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    const SlurmLayout layout(assignment->folder());
+    request.mem = parser.value(mem);
+    request.time = parser.value(time);
+    request.partition = parser.value(partition);
+    request.account = parser.value(account);
+    request.jobName = parser.value(jobName);
+    request.sandbox = parser.value(sandbox);
+    if (parser.isSet(datasets))
+        request.datasetCache = QFileInfo(parser.value(datasets)).absoluteFilePath();
+    request.cli = QCoreApplication::applicationFilePath();
+    const QString cache = parser.isSet(cacheDir) ? parser.value(cacheDir)
+                          : !qEnvironmentVariableIsEmpty("SANDMARK_CACHE_DIR") ? qEnvironmentVariable("SANDMARK_CACHE_DIR")
+                                                                              : layout.defaultCacheDir();
+    request.cacheDir = QDir::cleanPath(QFileInfo(cache).absoluteFilePath());
+
+    // Which shards: on a resubmission with the same N, the unfinished ones (finished shards stay as they are).
+    QList<int> toSubmit;
+    for (int k = 1; k <= request.shards; ++k)
+        toSubmit << k;
+    if (Expected<SlurmSubmission> previous = SlurmSubmission::read(layout.submissionFile()); previous) {
+        const QList<SlurmQueueEntry> queue = queueOf(*previous, false);
+        if (!queue.isEmpty()) {
+            QStringList ids;
+            for (const SlurmQueueEntry &e : queue)
+                ids << e.jobId + QLatin1Char(' ') + e.state;
+            err() << "sandmark-cli: slurm submit: " << layout.submissionFile() << ": the last submission's jobs are still queued ("
+                  << ids.join(QLatin1String(", ")) << "); wait for them or cancel them (scancel " << previous->arrayJobId << ' '
+                  << previous->mergeJobId << ") first" << Qt::endl;
+            return ExitBadInput;
+        }
+        if (previous->shards == request.shards && !parser.isSet(all)) {
+            Expected<SlurmStatus> st = readSlurmStatus(*assignment, {});
+            if (!st) {
+                printError(st.error());
+                return ExitBadInput;
+            }
+            toSubmit.clear();
+            for (const Shard &s : st->unfinished())
+                toSubmit << s.index;
+            if (toSubmit.isEmpty()) {
+                err() << "sandmark-cli: slurm submit: every shard of the last submission is done; nothing to submit (merge with "
+                         "'sandmark-cli slurm merge', or regrade all with --all)"
+                      << Qt::endl;
+                return ExitOk;
+            }
+        }
+    }
+    Expected<QString> arrayScript = slurmArrayScript(assignment->folder(), request, toSubmit);
+    Expected<QString> mergeScript = arrayScript ? slurmMergeScript(assignment->folder(), request) : Expected<QString>(arrayScript.error());
+    if (!mergeScript) {
+        printError(mergeScript.error());
+        return ExitBadInput;
+    }
+    if (parser.isSet(dryRun)) {
+        out() << "# " << layout.arrayScript() << '\n' << *arrayScript << "\n# " << layout.mergeScript()
+              << " (sbatch --dependency=afterany:<array job id>)\n"
+              << *mergeScript;
+        out().flush();
+        return ExitOk;
+    }
+
+    // Prepare once, here, what every task needs: the shared cache (checked), the environment and the reference
+    // run in it, the datasets checked. The tasks then find them instead of building them once per shard.
+    if (Expected<void> shared = checkSharedCacheDir(request.cacheDir); !shared) {
+        printError(shared.error());
+        return ExitGraderError;
+    }
+    qputenv("SANDMARK_CACHE_DIR", QFile::encodeName(request.cacheDir));
+    RunChoices choices;
+    choices.sandbox = kind;
+    choices.datasetCache = request.datasetCache;
+    choices.defaultDatasetCache = HubCache::defaultHome();
+    const SubmissionRunOptions run = runOptionsFor(*assignment, choices);
+    if (!assignment->requiredDatasets().isEmpty()) {
+        QStringList check{QStringLiteral("datasets"), QStringLiteral("check"), assignment->folder()};
+        if (!run.datasetCache.isEmpty())
+            check << QStringLiteral("--cache") << run.datasetCache;
+        err() << "sandmark-cli: slurm submit: checking the dataset cache…" << Qt::endl;
+        if (int rc = cmdDatasets(check); rc != ExitOk) {
+            err() << "sandmark-cli: slurm submit: the dataset cache is incomplete; warm it first ('sandmark-cli datasets warm "
+                  << assignment->folder() << "'); nothing was submitted" << Qt::endl;
+            return rc;
+        }
+    }
+    if (int rc = prepareCache(*assignment, run); rc != ExitOk)
+        return rc;
+    {
+        QSaveFile marker(slurmPreparedMarker(request.cacheDir));
+        if (!marker.open(QIODevice::WriteOnly)) {
+            printError(Error{marker.fileName(), {}, marker.errorString()});
+            return ExitGraderError;
+        }
+        marker.write(QStringLiteral("prepared by sandmark-cli slurm submit on %1 at %2\n")
+                         .arg(QSysInfo::machineHostName(), QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
+                         .toUtf8());
+        if (!marker.commit()) {
+            printError(Error{marker.fileName(), {}, marker.errorString()});
+            return ExitGraderError;
+        }
+    }
+    // Write the scripts (kept for the TA to read and resubmit by hand), forget the submitted shards' old reports.
+    for (const auto &[path, text] : {std::pair{layout.arrayScript(), *arrayScript}, std::pair{layout.mergeScript(), *mergeScript}}) {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QSaveFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(text.toUtf8()) < 0 || !f.commit()) {
+            printError(Error{path, {}, QStringLiteral("cannot write: %1").arg(f.errorString())});
+            return ExitGraderError;
+        }
+    }
+    QDir().mkpath(layout.root() + QStringLiteral("/logs"));
+    QDir().mkpath(layout.root() + QStringLiteral("/shards"));
+    for (int k : std::as_const(toSubmit))
+        QFile::remove(layout.shardReport(Shard{k, request.shards}));
+    Expected<QString> arrayJob = submitSlurmScript(layout.arrayScript());
+    if (!arrayJob) {
+        printError(arrayJob.error());
+        return ExitGraderError;
+    }
+    SlurmSubmission record;
+    record.shards = request.shards;
+    record.submittedShards = toSubmit;
+    record.arrayJobId = *arrayJob;
+    record.submitted = QDateTime::currentDateTimeUtc();
+    record.cacheDir = request.cacheDir;
+    Expected<QString> mergeJob = submitSlurmScript(layout.mergeScript(), {QStringLiteral("--dependency=afterany:") + *arrayJob});
+    if (mergeJob)
+        record.mergeJobId = *mergeJob;
+    if (Expected<void> w = record.write(layout.submissionFile()); !w)
+        printError(w.error());
+    out() << "array job " << *arrayJob << ": shards " << slurmArraySpec(toSubmit) << " of " << request.shards << '\n';
+    if (mergeJob)
+        out() << "merge job " << *mergeJob << ": after the array (afterany)\n";
+    out().flush();
+    if (!mergeJob) {
+        printError(mergeJob.error());
+        err() << "sandmark-cli: slurm submit: the merge job was not submitted; run 'sandmark-cli slurm merge "
+              << assignment->folder() << "' when the array has ended" << Qt::endl;
+        return ExitGraderError;
+    }
+    err() << "sandmark-cli: slurm submit: follow it with 'sandmark-cli slurm status " << assignment->folder() << " --watch'" << Qt::endl;
+    return ExitOk;
+}
+
+int status(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("status"), QStringLiteral("Show each shard's progress."));
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    const QCommandLineOption watch(QStringLiteral("watch"), QStringLiteral("Show a live progress line with the ETA until no task runs or waits."));
+    const QCommandLineOption interval(QStringLiteral("interval"), QStringLiteral("Seconds between looks with --watch (default 10)."),
+                                      QStringLiteral("S"), QStringLiteral("10"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the status as JSON."));
+    parser.addOptions({watch, interval, json});
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Show each shard's progress: graded, to go, grader errors, its task's state."), 2);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    int seconds = 10;
+    if (!readPositiveIntOption(parser, interval, QStringLiteral("slurm status"), seconds, 3600))
+        return ExitUsage;
+    Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    const SlurmLayout layout(assignment->folder());
+    Expected<SlurmSubmission> submission = SlurmSubmission::read(layout.submissionFile());
+    if (!submission) {
+        printError(submission.error());
+        return ExitBadInput;
+    }
+    const bool tty = ::isatty(STDERR_FILENO) == 1;
+    bool stop = false;
+    const InterruptWatch interrupt([&] { stop = true; });
+    std::optional<SlurmStatus> last;
+    QString lastLine;
+    for (;;) {
+        Expected<SlurmStatus> st = readSlurmStatus(*assignment, queueOf(*submission, parser.isSet(watch) && last.has_value()));
+        if (!st) {
+            printError(st.error());
+            return ExitBadInput;
+        }
+        last = *st;
+        const bool active = std::any_of(st->shards.cbegin(), st->shards.cend(), [](const SlurmShardStatus &s) {
+            return s.phase == SlurmShardStatus::Phase::Running
+                   || (s.phase == SlurmShardStatus::Phase::Waiting && (s.queueState == QLatin1String("PENDING") || s.queueState.startsWith(QLatin1String("REQUEUE"))));
+        });
+        if (!parser.isSet(watch) || !active)
+            break;
+        const QString line = progressLine(*st);
+        if (tty)
+            err() << "\r\x1b[K" << line << Qt::flush;
+        else if (line != lastLine)
+            err() << line << Qt::endl;
+        lastLine = line;
+        // Sleep in small steps so Ctrl-C ends the watch at once.
+        for (int i = 0; i < seconds * 10 && !stop; ++i) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+            QThread::msleep(100);
+            QCoreApplication::processEvents();
+        }
+        if (stop)
+            break;
+    }
+    if (tty && parser.isSet(watch))
+        err() << "\r\x1b[K" << Qt::flush;
+    if (parser.isSet(json)) {
+        out() << QJsonDocument(statusJson(*last)).toJson();
+        out().flush();
+    } else {
+        printStatus(*last);
+    }
+    if (stop)
+        return ExitInterrupted;
+    const bool failed = std::any_of(last->shards.cbegin(), last->shards.cend(), [](const SlurmShardStatus &s) {
+        return s.phase == SlurmShardStatus::Phase::Failed || s.phase == SlurmShardStatus::Phase::Stopped;
+    });
+    return failed ? ExitBadInput : ExitOk;
+}
+
+int merge(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("merge"), QStringLiteral("Merge the shard gradebooks into the assignment's."));
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
+                                       QStringLiteral("Gradebook to merge into (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
+                                       QStringLiteral("PATH"));
+    parser.addOptions({gradebook});
+    if (int rc = parseOrExit(parser, args,
+                             QStringLiteral("Merge the shard gradebooks of the last submission into the assignment's gradebook "
+                                            "(idempotent, overrides kept); refuses while a shard is unfinished, naming it."),
+                             2);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    const SlurmLayout layout(assignment->folder());
+    Expected<SlurmSubmission> submission = SlurmSubmission::read(layout.submissionFile());
+    if (!submission) {
+        printError(submission.error());
+        return ExitBadInput;
+    }
+    Expected<SlurmStatus> st = readSlurmStatus(*assignment, queueOf(*submission, false));
+    if (!st) {
+        printError(st.error());
+        return ExitBadInput;
+    }
+    const QString outPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
+    Expected<QList<MergeStats>> merged = mergeSlurmShards(*st, layout, outPath);
+    if (!merged) {
+        printError(merged.error());
+        return ExitBadInput;
+    }
+    MergeStats total;
+    for (const MergeStats &m : std::as_const(*merged)) {
+        total.runsAdded += m.runsAdded;
+        total.runsPresent += m.runsPresent;
+        total.overridesAdded += m.overridesAdded;
+        total.overridesPresent += m.overridesPresent;
+    }
+    out() << "merged " << st->shards.size() << " shard(s) into " << outPath << ": " << total.runsAdded << " run(s) added, "
+          << total.runsPresent << " already present; " << total.overridesAdded << " override(s) added, " << total.overridesPresent
+          << " already present\n";
+    out().flush();
+    return ExitOk;
+}
+
+/// What each array task runs: the self-test on this node, then `grade --shard K/N` into the shard's gradebook.
+int task(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("task"), QStringLiteral("What each array task runs (written into the script by submit)."));
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("The shard this task grades."), QStringLiteral("K/N"));
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: %1.").arg(sandboxNameList()), QStringLiteral("NAME"));
+    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only."), QStringLiteral("DIR"));
+    parser.addOptions({shard, sandbox, datasets});
+    if (int rc = parseOrExit(parser, args,
+                             QStringLiteral("Run the sandbox self-test on this node, then grade shard K/N into its own gradebook "
+                                            "with --jobs from SLURM_CPUS_PER_TASK."),
+                             2);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    Expected<Shard> slice = parseShard(parser.value(shard));
+    if (!slice) {
+        err() << "sandmark-cli: slurm task: " << slice.error().toString() << Qt::endl;
+        return ExitUsage;
+    }
+    std::optional<SandboxKind> kind;
+    if (!readSandboxOption(parser, sandbox, kind))
+        return ExitUsage;
+    Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    const SlurmLayout layout(assignment->folder());
+    const QString reportPath = layout.shardReport(*slice);
+    SlurmTaskReport report;
+    report.host = QSysInfo::machineHostName();
+    report.jobId = qEnvironmentVariable("SLURM_ARRAY_JOB_ID") + QLatin1Char('_') + qEnvironmentVariable("SLURM_ARRAY_TASK_ID");
+    report.attempt = qEnvironmentVariableIntValue("SLURM_RESTART_COUNT") + 1;
+    report.started = report.updated = QDateTime::currentDateTimeUtc();
+    if (Expected<SlurmStatus> st = readSlurmStatus(*assignment, {}); st)
+        report.recordedAtStart = shardsRecorded(*st, *slice);
+    const auto save = [&](SlurmTaskReport::State state, const QString &problem = {}, const QString &fix = {}) {
+        report.state = state;
+        report.problem = problem;
+        report.fix = fix;
+        report.updated = QDateTime::currentDateTimeUtc();
+        if (Expected<void> w = report.write(reportPath); !w)
+            printError(w.error());
+    };
+    save(SlurmTaskReport::State::Running);
+    err() << "sandmark-cli: slurm task: shard " << slice->index << '/' << slice->count << " on " << report.host << " (job "
+          << report.jobId << ", attempt " << report.attempt << ")" << Qt::endl;
+    const auto selfTestFailed = [&](const QString &problem, const QString &fix) {
+        save(SlurmTaskReport::State::SelfTestFailed, problem, fix);
+        err() << "sandmark-cli: slurm task: self-test FAILED on " << report.host << ": " << problem << Qt::endl;
+        if (!fix.isEmpty())
+            err() << "sandmark-cli: slurm task: fix: " << fix << Qt::endl;
+        err() << "sandmark-cli: slurm task: nothing was graded on this node; fix it, then run 'sandmark-cli slurm submit' again"
+              << Qt::endl;
+        return ExitGraderError;
+    };
+
+    // 1. The shared cache: the folder submit prepared must be this one (shared), and writable from here.
+    const QString cache = paths::cacheDir();
+    if (!QFileInfo::exists(slurmPreparedMarker(cache)))
+        return selfTestFailed(QStringLiteral("the cache folder %1 on this node does not hold what 'slurm submit' prepared (%2 is missing)")
+                                  .arg(cache, slurmPreparedMarker(cache)),
+                              QStringLiteral("put SANDMARK_CACHE_DIR on a file system every node mounts at the same path, "
+                                             "then submit again"));
+    if (Expected<void> w = paths::checkWritableFolder(cache); !w)
+        return selfTestFailed(w.error().toString(), QStringLiteral("make the shared cache writable by the job's user"));
+
+    // 2. The sandbox self-test on this node: fail fast, with the fix, where the sandbox cannot run.
+    RunChoices choices;
+    choices.sandbox = kind;
+    choices.datasetCache = parser.value(datasets);
+    choices.defaultDatasetCache = HubCache::defaultHome();
+    const SubmissionRunOptions run = runOptionsFor(*assignment, choices);
+    DoctorOptions doctorOptions;
+    doctorOptions.limits = assignment->limits();
+    doctorOptions.dockerImage = run.dockerImage;
+    Doctor doctor(run.kind, doctorOptions);
+    DoctorReport doctorReport;
+    {
+        QEventLoop loop;
+        QObject::connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
+            doctorReport = r;
+            loop.quit();
+        });
+        const InterruptWatch watch([&] { loop.quit(); });
+        QMetaObject::invokeMethod(&doctor, &Doctor::start, Qt::QueuedConnection);
+        loop.exec();
+        if (watch.interrupted()) {
+            save(SlurmTaskReport::State::Interrupted);
+            err() << "sandmark-cli: slurm task: interrupted during the self-test; nothing graded" << Qt::endl;
+            return ExitInterrupted;
+        }
+    }
+    if (!doctorReport.allOk()) {
+        QStringList problems, fixes;
+        for (const DoctorCheck &c : std::as_const(doctorReport.checks)) {
+            if (c.ok)
+                continue;
+            problems << QStringLiteral("%1: %2").arg(c.name, c.detail);
+            if (!c.fix.isEmpty() && !fixes.contains(c.fix))
+                fixes << c.fix;
+        }
+        return selfTestFailed(QStringLiteral("%1 sandbox: %2").arg(doctorReport.backend, problems.join(QStringLiteral("; "))),
+                              fixes.join(QStringLiteral("; ")).replace(QLatin1Char('\n'), QLatin1Char(' ')));
+    }
+    err() << "sandmark-cli: slurm task: sandbox self-test passed (" << doctorReport.backend << ")" << Qt::endl;
+
+    // 3. Grade the shard: `grade` itself, so SIGTERM cancels as it does there (finished results kept).
+    QStringList grade{QStringLiteral("grade"), assignment->folder(), QStringLiteral("--shard"),
+                      QStringLiteral("%1/%2").arg(slice->index).arg(slice->count), QStringLiteral("--gradebook"),
+                      layout.shardGradebook(*slice), QStringLiteral("--sandbox"), sandboxKindName(run.kind)};
+    if (const int cpus = qEnvironmentVariableIntValue("SLURM_CPUS_PER_TASK"); cpus > 0)
+        grade << QStringLiteral("--jobs") << QString::number(std::min(cpus, MaxJobs));
+    if (parser.isSet(datasets))
+        grade << QStringLiteral("--dataset-cache") << parser.value(datasets);
+    const int rc = cmdGrade(grade);
+    Expected<SlurmStatus> after = readSlurmStatus(*assignment, {});
+    int toGo = -1;
+    if (after)
+        for (const SlurmShardStatus &s : after->shards)
+            if (s.shard.index == slice->index)
+                toGo = s.toGo();
+    if (rc == ExitInterrupted)
+        save(SlurmTaskReport::State::Interrupted);
+    else if (toGo == 0)
+        save(SlurmTaskReport::State::Finished);
+    else
+        save(SlurmTaskReport::State::Failed, QStringLiteral("grade exited with code %1 with %2 submission(s) to go (see the log)")
+                                                 .arg(rc)
+                                                 .arg(toGo));
+    return rc;
+}
+
+} // namespace
+
+int cmdSlurm(const QStringList &args)
+{
+    const QString action = args.value(1);
+    if (action == QLatin1String("--help") || action == QLatin1String("-h") || action.isEmpty()) {
+        (action.isEmpty() ? err() : out())
+            << "Usage: sandmark-cli slurm submit|status|merge ASSIGNMENT [OPTIONS]\n\n"
+               "Grade a course on a Slurm cluster (docs/slurm.md):\n"
+               "  submit  prepare the shared cache (environment, reference run, datasets) on this host, then submit\n"
+               "          one array task per shard and a merge job that runs after the array (sbatch --parsable)\n"
+               "  status  each shard's progress from its gradebook, its task's report and squeue (--watch: live)\n"
+               "  merge   merge the shard gradebooks into the assignment's; refuses while a shard is unfinished\n"
+               "  task    what each array task runs: the sandbox self-test, then grade --shard K/N\n\n"
+               "Run 'sandmark-cli slurm ACTION --help' for an action's options.\n";
+        (action.isEmpty() ? err() : out()).flush();
+        return action.isEmpty() ? ExitUsage : ExitOk;
+    }
+    const QStringList rest = QStringList{QStringLiteral("slurm")} + args.mid(1);
+    if (action == QLatin1String("submit"))
+        return submit(rest);
+    if (action == QLatin1String("status"))
+        return status(rest);
+    if (action == QLatin1String("merge"))
+        return merge(rest);
+    if (action == QLatin1String("task"))
+        return task(rest);
+    err() << "sandmark-cli: slurm: unknown action '" << action << "'; " << kUsage << Qt::endl;
+    return ExitUsage;
+}
+
+} // namespace sandmark::cli
