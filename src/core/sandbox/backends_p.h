@@ -74,6 +74,8 @@ public:
     QStringList doctorHiddenPaths() const override;
     QString doctorFix(const QString &checkName) const override;
     bool doctorChecksCgroupLimits() const override { return true; }
+    /// The engine this backend drives (its CLI as configured by BackendOptions).
+    const ContainerEngine &engine() const { return m_engine; }
 
 protected:
     ContainerBackend(BackendOptions options, ContainerEngine engine)
