@@ -82,7 +82,7 @@ done
 [[ $(sed -n 2p <<<"$got") == *"warm"* ]] || problem "bash completion: no datasets actions"
 [[ $(sed -n 3p <<<"$got") == *"--output"* ]] || problem "bash completion: no options for release"
 # Every registered sandbox backend (the registry, as --help prints it) completes and is in the man page.
-backends=$("$cli" doctor --help | sed -n 's/.*Backend: \([^(]*\) (.*/\1/p' | head -n 1 | tr -d ',')
+backends=$("$cli" doctor --help 2>/dev/null | tr -s ' \n' '  ' | sed -n 's/.*--sandbox <NAME> Backend: \([^(]*\) (default.*/\1/p' | tr -d ',')
 [ -n "$backends" ] || problem "no backend list in '$cli doctor --help'"
 for b in $backends; do
   [[ " $(sed -n 4p <<<"$got") " == *" $b "* ]] || problem "bash completion does not offer --sandbox $b (got: $(sed -n 4p <<<"$got"))"
