@@ -210,8 +210,10 @@ set(CPACK_RPM_SANDMARK-CLI_PACKAGE_SUMMARY "${PROJECT_DESCRIPTION} (command line
 set(CPACK_RPM_SANDMARK-CLI_PACKAGE_DESCRIPTION ${cli_description})
 set(CPACK_RPM_SANDMARK-CLI_PACKAGE_GROUP "Applications/Engineering")
 set(CPACK_RPM_SANDMARK-CLI_PACKAGE_REQUIRES "bubblewrap, python3")
-# No weak dependencies: CPack 3.25 writes Suggests only when rpmbuild reports the tag, and Debian's does
-# not. docs/packaging.md lists what to install beside the RPM.
+# Weak dependencies: CPack 3.25 has no Recommends variable, so the tag goes in through the spec's extra lines
+# (both packages run sandboxes: the app needs sandmark-cli anyway). Podman is the container engine of Fedora
+# and RHEL, where Docker is not packaged; docs/packaging.md lists what else to install beside the RPM.
+set(CPACK_RPM_SPEC_MORE_DEFINE "Recommends: podman")
 set(CPACK_RPM_SANDMARK_PACKAGE_NAME sandmark)
 set(CPACK_RPM_SANDMARK_PACKAGE_SUMMARY "${PROJECT_DESCRIPTION} (desktop app)")
 set(CPACK_RPM_SANDMARK_PACKAGE_DESCRIPTION ${gui_description})

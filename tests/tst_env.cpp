@@ -6,6 +6,7 @@
 #include "env/dockerimage.h"
 #include "env/environment.h"
 #include "sandbox/backend.h"
+#include "sandbox/backends_p.h"
 #include "sandbox/provision.h"
 #include "sandbox/submissionrun.h"
 #include "sandbox/sandboxrun.h"
@@ -90,12 +91,28 @@ private:
         return QDir(m_tmp.filePath(u"envs"_s)).entryList({u".tmp-*"_s}, QDir::AllEntries | QDir::Hidden);
     }
 
-    QStringList m_imagesToRemove;
+    QList<QPair<QString, QString>> m_imagesToRemove; // engine, tag
 
-    static int docker(const QStringList &args, QByteArray *out = nullptr)
+    /// The container engine of the backend named `name` ("docker", "podman").
+    static ContainerEngine engineOf(const QString &name)
+    {
+        const auto backend = createBackend(*parseSandboxKind(name));
+        return dynamic_cast<const detail::ContainerBackend &>(*backend).engine();
+    }
+
+    static void addEngineRows()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::newRow("docker") << u"docker"_s;
+        QTest::newRow("podman") << u"podman"_s;
+    }
+
+    static int docker(const QStringList &args, QByteArray *out = nullptr) { return engineCli(u"docker"_s, args, out); }
+
+    static int engineCli(const QString &engine, const QStringList &args, QByteArray *out = nullptr)
     {
         QProcess p;
-        p.start(u"docker"_s, args);
+        p.start(engine, args);
         if (!p.waitForFinished(120000))
             return -1;
         if (out)
@@ -104,10 +121,13 @@ private:
     }
 
     /// Why Docker image tests cannot run here; empty when they can.
-    static QString dockerSkip()
+    static QString dockerSkip() { return engineSkip(u"docker"_s); }
+
+    /// Why the image tests of `engine` cannot run here; empty when they can.
+    static QString engineSkip(const QString &engine)
     {
-        if (docker({u"image"_s, u"inspect"_s, defaultDockerBaseImage()}) != 0)
-            return u"no Docker engine with the base image %1 (tests/docker-engine.sh starts one)"_s.arg(defaultDockerBaseImage());
+        if (engineCli(engine, {u"image"_s, u"inspect"_s, defaultDockerBaseImage()}) != 0)
+            return u"no %1 engine with the base image %2 (tests/%1-engine.sh makes it)"_s.arg(engine, defaultDockerBaseImage());
         return {};
     }
 
@@ -147,9 +167,10 @@ private:
         return out;
     }
 
-    DockerImageSpec imageSpec(const QStringList &reqs) const
+    DockerImageSpec imageSpec(const QStringList &reqs, const QString &engine = u"docker"_s) const
     {
         DockerImageSpec s;
+        s.engine = engineOf(engine);
         s.requirements = reqs;
         s.wheelhouse = m_wheelhouse; // offline: no registry, no index
         s.locksRoot = m_tmp.filePath(u"envs"_s);
@@ -363,11 +384,13 @@ private Q_SLOTS:
         QVERIFY(!offline.contains("host-ca"));
     }
 
+    void dockerImageWithoutDependenciesIsTheBase_data() { addEngineRows(); }
     void dockerImageWithoutDependenciesIsTheBase()
     {
-        if (const QString why = dockerSkip(); !why.isEmpty())
+        QFETCH(QString, engine);
+        if (const QString why = engineSkip(engine); !why.isEmpty())
             QSKIP(qPrintable(why));
-        const ImageOutcome o = buildImages({imageSpec({})}).first();
+        const ImageOutcome o = buildImages({imageSpec({}, engine)}).first();
         QVERIFY2(o.ok, qPrintable(o.error.toString()));
         QCOMPARE(o.image.tag, defaultDockerBaseImage());
         QVERIFY(o.image.reused);
@@ -430,55 +453,72 @@ private Q_SLOTS:
         QCOMPARE(run.environmentKey(), image->key);
     }
 
+    // The environment's dependency list becomes an image built here, from a wheelhouse (no registry, no index),
+    // once however many builders ask for it: with Docker and with Podman (their own image stores).
+    void dockerImageBuiltOnceByConcurrentBuilders_data() { addEngineRows(); }
     void dockerImageBuiltOnceByConcurrentBuilders()
     {
-        if (const QString why = dockerSkip(); !why.isEmpty())
+        QFETCH(QString, engine);
+        if (const QString why = engineSkip(engine); !why.isEmpty())
             QSKIP(qPrintable(why));
-        const DockerImageSpec s = imageSpec({u"sandmark_testpkg==1.0"_s});
+        const DockerImageSpec s = imageSpec({u"sandmark_testpkg==1.0"_s}, engine);
         const QList<ImageOutcome> both = buildImages({s, s});
         for (const ImageOutcome &o : both)
             QVERIFY2(o.ok, qPrintable(o.error.toString()));
         const QString tag = both.at(0).image.tag;
-        m_imagesToRemove << tag;
+        m_imagesToRemove << qMakePair(engine, tag);
         QVERIFY(tag.startsWith(u"sandmark-env:"_s));
         QCOMPARE(both.at(1).image.tag, tag);
         QCOMPARE(int(!both.at(0).image.reused) + int(!both.at(1).image.reused), 1); // built once, found once
         const ImageOutcome again = buildImages({s}).first();
         QVERIFY(again.ok && again.image.reused);
         QByteArray out;
-        QCOMPARE(docker({u"run"_s, u"--rm"_s, u"--network"_s, u"none"_s, u"--user"_s, u"65534:65534"_s, tag,
-                         u"python3"_s, u"-c"_s, u"import sandmark_testpkg; print(sandmark_testpkg.VERSION)"_s},
-                        &out),
+        // nproc within the engine's own limit: rootful Podman 4.3 asks for more than a container may set.
+        QCOMPARE(engineCli(engine, {u"run"_s, u"--rm"_s, u"--network"_s, u"none"_s, u"--user"_s, u"65534:65534"_s,
+                                    u"--ulimit"_s, u"nproc=1024:1024"_s, u"--ulimit"_s, u"nofile=1024:1024"_s, tag,
+                                    u"python3"_s, u"-c"_s, u"import sandmark_testpkg; print(sandmark_testpkg.VERSION)"_s},
+                           &out),
                  0);
         QCOMPARE(out.trimmed(), QByteArray("1.0"));
     }
 
+    void dockerImageFailedBuildLeavesNoTag_data() { addEngineRows(); }
     void dockerImageFailedBuildLeavesNoTag()
     {
-        if (const QString why = dockerSkip(); !why.isEmpty())
+        QFETCH(QString, engine);
+        if (const QString why = engineSkip(engine); !why.isEmpty())
             QSKIP(qPrintable(why));
-        const ImageOutcome o = buildImages({imageSpec({u"sandmark_missingpkg==9.9"_s})}).first();
+        const ImageOutcome o = buildImages({imageSpec({u"sandmark_missingpkg==9.9"_s}, engine)}).first();
         QVERIFY(!o.ok);
-        QVERIFY2(o.error.message.contains(u"docker build failed"_s), qPrintable(o.error.toString()));
+        QVERIFY2(o.error.message.contains(engine + u" build failed"_s), qPrintable(o.error.toString()));
         QVERIFY2(o.error.file.startsWith(u"sandmark-env:"_s), qPrintable(o.error.file));
-        QVERIFY(docker({u"image"_s, u"inspect"_s, o.error.file}) != 0);
+        QVERIFY(engineCli(engine, {u"image"_s, u"inspect"_s, o.error.file}) != 0);
     }
 
+    void dockerMissingBaseImageSaysHowToFix_data()
+    {
+        QTest::addColumn<QString>("engine");
+        QTest::addColumn<QString>("fix");
+        QTest::newRow("docker") << u"docker"_s << u"build it with scripts/docker-base-image or"_s;
+        QTest::newRow("podman") << u"podman"_s << u"build it with scripts/docker-base-image --engine podman or"_s;
+    }
     void dockerMissingBaseImageSaysHowToFix()
     {
-        if (const QString why = dockerSkip(); !why.isEmpty())
+        QFETCH(QString, engine);
+        QFETCH(QString, fix);
+        if (const QString why = engineSkip(engine); !why.isEmpty())
             QSKIP(qPrintable(why));
-        DockerImageSpec s = imageSpec({});
+        DockerImageSpec s = imageSpec({}, engine);
         s.baseImage = u"sandmark-base:does-not-exist"_s;
         const ImageOutcome o = buildImages({s}).first();
         QVERIFY(!o.ok);
-        QVERIFY2(o.error.message.contains(u"scripts/docker-base-image"_s), qPrintable(o.error.toString()));
+        QVERIFY2(o.error.message.contains(fix), qPrintable(o.error.toString()));
     }
 
     void cleanupTestCase()
     {
-        for (const QString &tag : std::as_const(m_imagesToRemove))
-            docker({u"rmi"_s, u"-f"_s, tag});
+        for (const auto &[engine, tag] : std::as_const(m_imagesToRemove))
+            engineCli(engine, {u"rmi"_s, u"-f"_s, tag});
     }
 };
 

@@ -1,7 +1,9 @@
-// The sandbox with the real bubblewrap, the real Docker engine and the real kernel (no mocks). The hostile-
-// behaviour tests run once per backend (data rows "bwrap" and "docker"). Run as root (CI), bwrap drops to the
-// dedicated uid. A backend that cannot start here skips with the reason: bwrap when user namespaces are not
-// available; docker when the fixture tests/docker-engine.sh could not start dockerd or build the base image.
+// The sandbox with the real bubblewrap, the real Docker and Podman engines and the real kernel (no mocks). The
+// hostile-behaviour tests run once per backend (data rows "bwrap", "docker" and "podman"). Run as root (CI), bwrap
+// drops to the dedicated uid. A backend that cannot start here skips with the reason: bwrap when user namespaces
+// are not available; docker when the fixture tests/docker-engine.sh could not start dockerd or build the base
+// image; podman when `podman info` finds it unusable (fail closed: no subuid range, limits it cannot enforce) or
+// the fixture tests/podman-engine.sh could not build the base image.
 #include "notebook/instrument.h"
 #include "notebook/notebook.h"
 #include "sandbox/backend.h"
@@ -46,23 +48,24 @@ struct Outcome
     QJsonObject r() const { return result.record.value(QLatin1String("result")).toObject(); }
 };
 
-/// Set once Docker runs containers here: processesWith() then also looks inside this test's containers.
-bool g_dockerUsable = false;
+/// The engines ("docker", "podman") that run containers here: processesWith() then also looks inside this
+/// test's containers of each.
+QStringList g_usableEngines;
 
-/// Names of the containers (running or not) that this test process started (other processes on the machine
-/// may run Sandmark's containers at the same time).
-QStringList ourContainers()
+/// Names of the containers (running or not) of `engine` that this test process started (other processes on the
+/// machine may run Sandmark's containers at the same time).
+QStringList ourContainers(const QString &engine)
 {
     QProcess ps;
-    ps.start(QStringLiteral("docker"), {QStringLiteral("ps"), QStringLiteral("-a"), QStringLiteral("--filter"),
+    ps.start(engine, {QStringLiteral("ps"), QStringLiteral("-a"), QStringLiteral("--filter"),
                                         QStringLiteral("label=org.sandmark.pid=%1").arg(QCoreApplication::applicationPid()),
                                         QStringLiteral("--format"), QStringLiteral("{{.Names}}")});
     if (!ps.waitForFinished(30000))
-        return {QStringLiteral("docker ps did not answer")};
+        return {engine + QStringLiteral(" ps did not answer")};
     return QString::fromUtf8(ps.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
-/// Processes whose command line contains `marker`: in our /proc, and (`docker top`) in this test's
+/// Processes whose command line contains `marker`: in our /proc, and (`docker top`, `podman top`) in this test's
 /// containers, whose processes live in the engine's pid namespace. That is another one than ours when the
 /// tests run in a container that talks to the host's engine (.ci/run).
 QStringList processesWith(const QString &marker)
@@ -78,11 +81,12 @@ QStringList processesWith(const QString &marker)
         if (cmd.contains(marker.toUtf8()) && pid != QString::number(::getpid()))
             found << pid + QLatin1Char(' ') + QString::fromUtf8(cmd);
     }
-    if (!g_dockerUsable)
-        return found;
-    for (const QString &name : ourContainers()) {
+    for (const QString &engine : std::as_const(g_usableEngines))
+    for (const QString &name : ourContainers(engine)) {
         QProcess top; // fails when the container is gone, and then none of its processes are left
-        top.start(QStringLiteral("docker"), {QStringLiteral("top"), name, QStringLiteral("-o"), QStringLiteral("pid,args")});
+        // podman top takes ps(1)'s format descriptors as arguments, docker top takes ps options.
+        top.start(engine, engine == u"podman"_s ? QStringList{QStringLiteral("top"), name, QStringLiteral("pid"), QStringLiteral("args")}
+                                                : QStringList{QStringLiteral("top"), name, QStringLiteral("-o"), QStringLiteral("pid,args")});
         top.waitForFinished(30000);
         for (const QString &line : QString::fromUtf8(top.readAllStandardOutput()).split(QLatin1Char('\n'))) {
             const QString row = line.trimmed();
@@ -121,7 +125,7 @@ QByteArray codeJob(const QString &code)
             QSKIP(qPrintable(m_bwrapSkip));                                                                      \
     } while (false)
 
-// The hostile-behaviour tests run once per backend (rows "bwrap" and "docker"); a backend this machine
+// The hostile-behaviour tests run once per backend (rows "bwrap", "docker", "podman"); a backend this machine
 // cannot start is skipped with the reason.
 #define FETCH_BACKEND()                                                                                          \
     QFETCH(QString, backend);                                                                                    \
@@ -142,26 +146,34 @@ private:
     QString m_realRuntime; // share/sandmark/python of the build tree
     QString m_runs;
     QString m_bwrapSkip;
-    QString m_dockerSkip;
-    QString m_dockerImage; // the base image (tests/docker-engine.sh builds it)
+    QMap<QString, QString> m_containerSkip; // per container backend ("docker", "podman"): why it cannot run here
+    QString m_dockerImage; // the base image (tests/docker-engine.sh and tests/podman-engine.sh build it)
+
+    static const inline QStringList kBackends{QStringLiteral("bwrap"), QStringLiteral("docker"), QStringLiteral("podman")};
+    static const inline QStringList kContainerBackends{QStringLiteral("docker"), QStringLiteral("podman")};
 
     static void addBackendRows()
     {
         QTest::addColumn<QString>("backend");
-        QTest::newRow("bwrap") << QStringLiteral("bwrap");
-        QTest::newRow("docker") << QStringLiteral("docker");
+        for (const QString &b : kBackends)
+            QTest::newRow(qPrintable(b)) << b;
     }
 
     QString skipReason(SandboxKind kind) const
     {
-        return kind == SandboxKind::Docker ? m_dockerSkip : m_bwrapSkip;
+        const QString name = sandboxKindName(kind);
+        return kContainerBackends.contains(name) ? m_containerSkip.value(name) : m_bwrapSkip;
     }
 
-    /// The uid the sandbox runs as: Docker's fixed 65534, bwrap's dedicated uid when root.
+    /// The uid the sandbox runs as when the backend fixes one (the container image's 65534; not rootless
+    /// Podman, whose keep-id runs as the invoking user); else empty.
+    static std::optional<SandboxIdentity> fixedFor(SandboxKind kind) { return createBackend(kind)->fixedIdentity(); }
+
+    /// The uid the sandbox runs as: the backend's fixed one, else bwrap's dedicated uid when root.
     static std::optional<SandboxIdentity> ownerFor(SandboxKind kind)
     {
-        if (kind == SandboxKind::Docker)
-            return SandboxIdentity{65534, 65534, QStringLiteral("nobody")};
+        if (const auto fixed = fixedFor(kind))
+            return fixed;
         return sandboxIdentity();
     }
 
@@ -182,8 +194,9 @@ private:
     {
         Outcome out;
         spec.runsRoot = m_runs;
-        const auto lease = kind == SandboxKind::Docker ? nullptr : SandboxIdentityLease::acquire();
-        spec.sandboxOwner = kind == SandboxKind::Docker ? ownerFor(kind) : identityFor(lease);
+        const auto fixed = fixedFor(kind);
+        const auto lease = fixed ? nullptr : SandboxIdentityLease::acquire();
+        spec.sandboxOwner = fixed ? fixed : identityFor(lease);
         Expected<RunFolder> folder = prepareRunFolder(spec);
         if (!folder) {
             out.error = folder.error();
@@ -197,7 +210,7 @@ private:
         req.script = script;
         req.python = QStringLiteral("/usr/bin/python3");
         req.dockerImage = m_dockerImage;
-        if (kind != SandboxKind::Docker)
+        if (!fixed)
             req.identity = spec.sandboxOwner;
         req.limits = lim;
         auto backend = createBackend(kind, options);
@@ -328,28 +341,32 @@ private:
 
     static QString caseFile(const QString &name) { return QStringLiteral(SANDMARK_TEST_DATA_DIR "/cases/") + name; }
 
-    /// Docker: an engine must answer and the base image exist. The CTest fixture docker_engine
-    /// (tests/docker-engine.sh) starts dockerd and builds the image, and writes why when it cannot.
-    void initDocker()
+    /// A container backend ("docker", "podman"): its engine must answer and have the base image. The CTest
+    /// fixtures docker_engine and podman_engine (tests/docker-engine.sh, tests/podman-engine.sh) start dockerd and
+    /// build the image, and write why when they cannot to `statusFile`.
+    void initContainer(const QString &engine, const QString &statusFile)
     {
         m_dockerImage = qEnvironmentVariable("SANDMARK_DOCKER_IMAGE", QStringLiteral("sandmark-base:latest"));
-        QFile status(QStringLiteral(SANDMARK_DOCKER_STATUS_FILE));
+        const SandboxKind kind = *parseSandboxKind(engine);
+        QFile status(statusFile);
         const QString why = status.open(QIODevice::ReadOnly) ? QString::fromUtf8(status.readAll()).trimmed() : QString();
-        if (Expected<void> c = createBackend(SandboxKind::Docker)->check(); !c) {
-            m_dockerSkip = QStringLiteral("Docker cannot run here: ") + (why.isEmpty() ? c.error().toString() : why);
+        if (Expected<void> c = createBackend(kind)->check(); !c) {
+            m_containerSkip[engine] = engine + QStringLiteral(" cannot run here: ") + (why.isEmpty() ? c.error().toString() : why);
             return;
         }
         QProcess info;
-        info.start(QStringLiteral("docker"), {QStringLiteral("image"), QStringLiteral("inspect"), m_dockerImage});
+        info.start(engine, {QStringLiteral("image"), QStringLiteral("inspect"), m_dockerImage});
         if (!info.waitForFinished(30000) || info.exitCode() != 0) {
-            m_dockerSkip = QStringLiteral("no Docker base image %1 (run tests/docker-engine.sh): %2")
-                               .arg(m_dockerImage, why.isEmpty() ? QString::fromUtf8(info.readAllStandardError()).trimmed() : why);
+            m_containerSkip[engine] = QStringLiteral("no %1 base image %2 (run %3): %4")
+                                          .arg(engine, m_dockerImage, QFileInfo(statusFile).baseName(),
+                                               why.isEmpty() ? QString::fromUtf8(info.readAllStandardError()).trimmed() : why);
             return;
         }
-        const Outcome o = runCode(SandboxKind::Docker, QStringLiteral("result['ok'] = 1"), quickLimits());
+        const Outcome o = runCode(kind, QStringLiteral("result['ok'] = 1"), quickLimits());
         if (!o.ok)
-            m_dockerSkip = QStringLiteral("docker cannot start a container here: ") + o.error.toString();
-        g_dockerUsable = o.ok;
+            m_containerSkip[engine] = engine + QStringLiteral(" cannot start a container here: ") + o.error.toString();
+        else
+            g_usableEngines << engine;
     }
 
 private Q_SLOTS:
@@ -369,7 +386,8 @@ private Q_SLOTS:
         m_realRuntime = QStringLiteral(SANDMARK_BUILD_DATA_DIR "/python");
         qputenv("SANDMARK_CACHE_DIR", m_tmp.filePath(QStringLiteral("cache")).toUtf8());
 
-        initDocker();
+        initContainer(QStringLiteral("docker"), QStringLiteral(SANDMARK_DOCKER_STATUS_FILE));
+        initContainer(QStringLiteral("podman"), QStringLiteral(SANDMARK_PODMAN_STATUS_FILE));
         auto bwrap = createBackend(SandboxKind::Bwrap);
         if (Expected<void> c = bwrap->check(); !c) {
             m_bwrapSkip = QStringLiteral("bwrap cannot run here: ") + c.error().toString();
@@ -431,12 +449,15 @@ private Q_SLOTS:
     /// A leftover fails this test and is then removed, so that it does not fail every test after it.
     void cleanup()
     {
-        if (!m_dockerSkip.isEmpty())
-            return;
-        const QStringList left = ourContainers();
-        if (!left.isEmpty())
-            QProcess::execute(QStringLiteral("docker"), QStringList{QStringLiteral("rm"), QStringLiteral("-f")} + left);
-        QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));
+        QStringList leftAll;
+        for (const QString &engine : std::as_const(g_usableEngines)) {
+            const QStringList left = ourContainers(engine);
+            if (!left.isEmpty())
+                QProcess::execute(engine, QStringList{QStringLiteral("rm"), QStringLiteral("-f")} + left);
+            for (const QString &c : left)
+                leftAll << engine + QLatin1Char(' ') + c;
+        }
+        QVERIFY2(leftAll.isEmpty(), qPrintable(leftAll.join(QLatin1Char(' '))));
     }
 
     // ---- run folders ----------------------------------------------------------------------------------
@@ -765,9 +786,9 @@ private Q_SLOTS:
             QCOMPARE(sandboxNameIsUnsafe(backend->name()), !backend->isolates());
             names << backend->name();
         }
-        QCOMPARE(names, (QStringList{u"bwrap"_s, u"docker"_s, u"local-unsafe"_s}));
-        QCOMPARE(sandboxNameList(), u"bwrap, docker, local-unsafe"_s);
-        QCOMPARE(sandboxNameList(u" or "_s), u"bwrap, docker or local-unsafe"_s);
+        QCOMPARE(names, (QStringList{u"bwrap"_s, u"docker"_s, u"podman"_s, u"local-unsafe"_s}));
+        QCOMPARE(sandboxNameList(), u"bwrap, docker, podman, local-unsafe"_s);
+        QCOMPARE(sandboxNameList(u" or "_s), u"bwrap, docker, podman or local-unsafe"_s);
         QVERIFY(!sandboxNameIsUnsafe(u"chroot"_s));
         QVERIFY(!createBackend(SandboxKind::LocalUnsafe)->isolates());
         QVERIFY(createBackend(defaultSandboxKind())->isolates()); // fail closed: never an unsafe default
@@ -807,8 +828,10 @@ result['env'] = sorted(os.environ)
         const QJsonObject r = o.r();
         QCOMPARE(r.value(QLatin1String("capeff")).toString(), QStringLiteral("0000000000000000"));
         QCOMPARE(r.value(QLatin1String("capbnd")).toString(), QStringLiteral("0000000000000000"));
-        if (kind == SandboxKind::Docker)
-            QCOMPARE(r.value(QLatin1String("uid")).toInt(), 65534);
+        if (const auto fixed = fixedFor(kind))
+            QCOMPARE(r.value(QLatin1String("uid")).toInt(), int(fixed->uid));
+        else if (::geteuid() != 0) // rootless Podman's keep-id, bwrap as a user: the invoking user, never root
+            QCOMPARE(r.value(QLatin1String("uid")).toInt(), int(::geteuid()));
         if (::geteuid() == 0) { // the run's own uid (a lease): never root, owner of its working folder only
             QVERIFY(r.value(QLatin1String("uid")).toInt() != 0);
             QCOMPARE(r.value(QLatin1String("uid")).toInt(), static_cast<int>(QFileInfo(o.folder.work).ownerId()));
@@ -1249,23 +1272,141 @@ result['uid'] = os.getuid()
     }
 
 
-    void doctorPassesForDocker()
+    // Fail closed: Podman that cannot isolate or cannot enforce the limits is refused with the fix, never run.
+    // `podman info` is faked by a script printing what a real one prints in each situation (podman 4.3's JSON
+    // and its error for a missing newuidmap).
+    void podmanRefusesWhatItCannotEnforce_data()
     {
-        if (!m_dockerSkip.isEmpty())
-            QSKIP(qPrintable(m_dockerSkip));
+        QTest::addColumn<QByteArray>("script");   // the fake podman's body; empty: no podman at all
+        QTest::addColumn<QStringList>("expected"); // parts of the error; empty: check() passes
+        const auto info = [](const char *rootless, const char *uidmap, const char *version, const char *controllers) {
+            return QByteArray("cat <<'JSON'\n{\"host\": {\"security\": {\"rootless\": ") + rootless
+                   + ", \"seccompProfilePath\": \"@PROFILE@\"}, \"idMappings\": {\"uidmap\": " + uidmap
+                   + "}, \"cgroupVersion\": \"" + version + "\", \"cgroupControllers\": " + controllers + "}}\nJSON\n";
+        };
+        const char *ranges = R"([{"container_id": 0, "host_id": 1000, "size": 1}, {"container_id": 1, "host_id": 100000, "size": 65536}])";
+        const char *all = R"(["cpuset", "cpu", "io", "memory", "pids"])";
+        QTest::newRow("not installed") << QByteArray() << QStringList{u"Podman CLI is not installed"_s, u"apt install podman uidmap"_s};
+        QTest::newRow("no subuid range") << info("true", R"([{"container_id": 0, "host_id": 1000, "size": 1}])", "v2", all)
+                                         << QStringList{u"no subordinate uid/gid range"_s, u"usermod --add-subuids"_s};
+        QTest::newRow("rootless on cgroup v1") << info("true", ranges, "v1", "[]")
+                                               << QStringList{u"cgroup v1"_s, u"systemd.unified_cgroup_hierarchy=1"_s};
+        QTest::newRow("cpu not delegated") << info("true", ranges, "v2", R"(["memory", "pids"])")
+                                           << QStringList{u"controllers cpu are not available"_s, u"Delegate="_s};
+        QTest::newRow("no newuidmap")
+            << QByteArray("echo 'Error: command required for rootless mode with multiple IDs: exec: \"newuidmap\": "
+                          "executable file not found in $PATH' >&2\nexit 125\n")
+            << QStringList{u"install uidmap"_s};
+        QByteArray noProfile = info("true", ranges, "v2", all);
+        noProfile.replace("@PROFILE@", "/nonexistent/seccomp.json");
+        QTest::newRow("no seccomp profile") << noProfile << QStringList{u"seccomp profile cannot be read"_s};
+        QTest::newRow("usable") << info("true", ranges, "v2", all) << QStringList();
+        QTest::newRow("rootful on cgroup v1") << info("false", "null", "v1", R"(["cpu", "memory", "pids"])") << QStringList();
+    }
+    void podmanRefusesWhatItCannotEnforce()
+    {
+        QFETCH(QByteArray, script);
+        QFETCH(QStringList, expected);
+        QTemporaryDir dir;
+        BackendOptions options;
+        options.podmanPath = dir.filePath(u"podman"_s);
+        // Podman's default profile, in small: what it allows includes unshare and clone (as the real one does).
+        const QString profile = dir.filePath(u"seccomp.json"_s);
+        {
+            QFile f(profile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [{"names": ["read", "unshare", "clone", "clone3", "write"], "action": "SCMP_ACT_ALLOW"}]})");
+        }
+        if (!script.isEmpty()) {
+            QFile f(options.podmanPath);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("#!/bin/sh\n" + script.replace("@PROFILE@", profile.toUtf8()));
+            f.close();
+            QVERIFY(f.setPermissions(f.permissions() | QFile::ExeOwner));
+        }
+        const auto backend = createBackend(SandboxKind::Podman, options);
+        const Expected<void> c = backend->check();
+        if (expected.isEmpty()) {
+            QVERIFY2(c, qPrintable(c ? QString() : c.error().toString()));
+            // The runs' profile: Podman's minus unshare/clone/clone3, which come back refused or conditional.
+            QDirIterator it(qEnvironmentVariable("SANDMARK_CACHE_DIR") + u"/podman"_s, {u"seccomp-*.json"_s});
+            bool found = false;
+            while (it.hasNext()) {
+                QFile f(it.next());
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                const QJsonArray rules = QJsonDocument::fromJson(f.readAll()).object().value(u"syscalls"_s).toArray();
+                if (rules.size() != 4)
+                    continue; // another row's profile
+                found = true;
+                QCOMPARE(rules.at(0)[u"names"_s].toArray(), (QJsonArray{u"read"_s, u"write"_s}));
+                QCOMPARE(rules.at(1)[u"names"_s].toArray(), QJsonArray{u"clone"_s});
+                QCOMPARE(rules.at(1)[u"args"_s][0][u"op"_s].toString(), u"SCMP_CMP_MASKED_EQ"_s);
+                QCOMPARE(rules.at(1)[u"args"_s][0][u"value"_s].toDouble(), double(0x7E020000)); // every CLONE_NEW* flag
+                QCOMPARE(rules.at(2)[u"names"_s].toArray(), QJsonArray{u"clone3"_s});
+                QCOMPARE(rules.at(2)[u"errnoRet"_s].toInt(), 38);
+                QCOMPARE(rules.at(3)[u"names"_s].toArray(), QJsonArray{u"unshare"_s});
+                QCOMPARE(rules.at(3)[u"action"_s].toString(), u"SCMP_ACT_ERRNO"_s);
+                QCOMPARE(rules.at(3)[u"errnoRet"_s].toInt(), 1);
+            }
+            QVERIFY(found);
+            return;
+        }
+        QVERIFY(!c);
+        for (const QString &part : expected)
+            QVERIFY2(c.error().message.contains(part), qPrintable(c.error().toString()));
+        QVERIFY2(c.error().message.contains(u"--sandbox bwrap"_s), qPrintable(c.error().toString())); // the alternative
+        // A run is refused the same way: it fails on start, nothing is launched.
+        RunRequest req;
+        req.job = codeJob(u"result['ok'] = 1"_s);
+        req.workDir = dir.path();
+        req.dockerImage = m_dockerImage;
+        SandboxRun *run = backend->createRun(req, this);
+        QEventLoop loop;
+        Error err;
+        connect(run, &SandboxRun::failed, &loop, [&](const Error &e) {
+            err = e;
+            loop.quit();
+        });
+        connect(run, &SandboxRun::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        run->start();
+        loop.exec();
+        delete run;
+        QVERIFY2(err.message.contains(expected.first()), qPrintable(err.toString()));
+    }
+
+    // The container backends pass the self-test, including the cgroup's memory, pids and CPU limits, which the
+    // probe reads inside the container (an engine that ignores --memory/--cpus/--pids-limit fails these rows).
+    void doctorPassesForContainers_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("imageRow");
+        QTest::newRow("docker") << u"docker"_s << u"docker: the daemon answers and has the image"_s;
+        QTest::newRow("podman") << u"podman"_s << u"podman: the engine has the image"_s;
+    }
+    void doctorPassesForContainers()
+    {
+        FETCH_BACKEND();
+        QFETCH(QString, imageRow);
         DoctorOptions opt;
         opt.runtimeDir = m_realRuntime;
         opt.runsRoot = m_runs;
         opt.dockerImage = m_dockerImage;
-        const DoctorReport report = runDoctor(SandboxKind::Docker, opt, 120000);
+        const DoctorReport report = runDoctor(kind, opt, 120000);
         QStringList failedChecks;
+        QMap<QString, QString> rows;
         for (const DoctorCheck &c : report.checks) {
+            rows.insert(c.name, c.detail);
             if (!c.ok)
                 failedChecks << c.name + QLatin1String(": ") + c.detail;
         }
         QVERIFY2(report.allOk(), qPrintable(failedChecks.join(QLatin1Char('\n'))));
         QVERIFY(report.checks.size() >= 10);
-        QCOMPARE(report.checks.at(1).name, QStringLiteral("docker: the daemon answers and has the image"));
+        QCOMPARE(report.checks.at(1).name, imageRow);
+        const Limits lim;
+        QCOMPARE(rows.value(u"limits: cgroup memory"_s).section(u',', 0, 0).toLongLong(), lim.memoryBytes);
+        QCOMPARE(rows.value(u"limits: cgroup processes (pids)"_s).section(u',', 0, 0).toInt(), lim.processes);
+        QCOMPARE(rows.value(u"limits: cgroup CPUs"_s).section(u',', 0, 0).toDouble(), lim.cpus);
     }
 
     // ---- hostile notebooks through the real runner (tests/data/cases; sandbox only) ------------------
@@ -1385,7 +1526,7 @@ result['uid'] = os.getuid()
         QTest::addColumn<QString>("cellStatus");
         QTest::addColumn<QString>("probeVar");   // a probed variable ("" = no probe may run: the kernel is gone)
         QTest::addColumn<QByteArray>("probeValue"); // its encoded value (docs/probe-payload.md)
-        for (const QString &backend : {u"bwrap"_s, u"docker"_s}) {
+        for (const QString &backend : kBackends) {
             const QByteArray b = backend.toUtf8();
             QTest::addRow("%s os._exit", b.constData())
                 << backend << u"kernel-killed-by-os-exit.ipynb"_s << QStringList{u"deposit_total"_s, u"with_interest"_s}

@@ -1961,6 +1961,10 @@
         <source>a container per run</source>
         <translation>ein Container pro Lauf</translation>
     </message>
+    <message>
+        <source>a daemonless container per run, rootless as a user</source>
+        <translation>ein Container pro Lauf ohne Daemon, als Benutzer ohne Root-Rechte</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SelfTestDialog</name>

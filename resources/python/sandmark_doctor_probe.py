@@ -2,7 +2,8 @@
 
 Reads one JSON job on stdin:
     {"host_port": int, "hidden": [paths that must be invisible], "limits": {"as": bytes, "nproc": n,
-     "nofile": n, "fsize": bytes}}
+     "nofile": n, "fsize": bytes}, "cgroup": {"memory": bytes, "pids": n, "cpus": x} (optional: the limits the
+     cgroup the sandbox runs in must enforce; cgroup v2 or v1 files as the container sees them)}
 Writes one sandmark-result/1 document on stdout whose record carries "checks": [{"name", "ok", "detail"}].
 Stdlib only; Python >= 3.9. Every network attempt addresses loopback or a ".invalid" name.
 """
@@ -44,6 +45,45 @@ def nested_user_namespace():
     if code == 0:
         return "created"
     return "refused (%s)" % errno.errorcode.get(code, code)
+
+
+def read_first(*paths):
+    for path in paths:
+        try:
+            with open(path) as f:
+                return f.read().strip()
+        except OSError:
+            pass
+    return None
+
+
+def cgroup_limits():
+    """{"memory": bytes, "pids": n, "cpus": x} of the cgroup this process runs in; None where a limit is unset
+    or unreadable. cgroup v2 (memory.max, pids.max, cpu.max) or v1 (memory.limit_in_bytes, pids.max,
+    cpu.cfs_quota_us / cpu.cfs_period_us), under /sys/fs/cgroup as the container engine mounts it."""
+    def number(text, unlimited_above=None):
+        if text is None or text == "max":
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            return None
+        if value < 0 or (unlimited_above is not None and value >= unlimited_above):
+            return None  # v1's "unlimited" is a huge page-aligned number; a quota of -1 means none
+        return value
+    memory = number(read_first("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"), 1 << 60)
+    pids = number(read_first("/sys/fs/cgroup/pids.max", "/sys/fs/cgroup/pids/pids.max"))
+    cpus = None
+    v2 = read_first("/sys/fs/cgroup/cpu.max")
+    if v2 is not None:
+        quota, _, period = v2.partition(" ")
+        quota, period = number(quota), number(period)
+    else:
+        quota = number(read_first("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", "/sys/fs/cgroup/cpu,cpuacct/cpu.cfs_quota_us"))
+        period = number(read_first("/sys/fs/cgroup/cpu/cpu.cfs_period_us", "/sys/fs/cgroup/cpu,cpuacct/cpu.cfs_period_us"))
+    if quota is not None and period:
+        cpus = quota / period
+    return {"memory": memory, "pids": pids, "cpus": cpus}
 
 
 def main():
@@ -99,6 +139,16 @@ def main():
         ok = soft != resource.RLIM_INFINITY and soft <= int(want[key])
         checks.append(check("limits: " + label, ok, "soft limit %s, expected <= %s" % (
             "unlimited" if soft == resource.RLIM_INFINITY else soft, want[key])))
+    want_cgroup = job.get("cgroup")
+    if want_cgroup:
+        have = cgroup_limits()
+        for label, key in (("limits: cgroup memory", "memory"), ("limits: cgroup processes (pids)", "pids"),
+                           ("limits: cgroup CPUs", "cpus")):
+            if key not in want_cgroup:
+                continue
+            value = have[key]
+            checks.append(check(label, value is not None and value <= want_cgroup[key] * 1.0001,
+                                "%s, expected <= %s" % ("unlimited" if value is None else value, want_cgroup[key])))
     core = resource.getrlimit(resource.RLIMIT_CORE)[0]
     checks.append(check("limits: no core dumps (RLIMIT_CORE)", core == 0, "soft limit %s" % core))
 

@@ -73,6 +73,7 @@ got=$(PATH="$build/bin:$PATH" bash -c '
   COMP_WORDS=(sandmark-cli ""); COMP_CWORD=1; _sandmark_cli; echo "${COMPREPLY[*]}"
   COMP_WORDS=(sandmark-cli datasets ""); COMP_CWORD=2; _sandmark_cli; echo "${COMPREPLY[*]}"
   COMP_WORDS=(sandmark-cli release --); COMP_CWORD=2; _sandmark_cli; echo "${COMPREPLY[*]}"
+  COMP_WORDS=(sandmark-cli grade x --sandbox ""); COMP_CWORD=4; _sandmark_cli; echo "${COMPREPLY[*]}"
 ' _ "$completion")
 first=$(sed -n 1p <<<"$got")
 for c in $commands; do
@@ -80,6 +81,14 @@ for c in $commands; do
 done
 [[ $(sed -n 2p <<<"$got") == *"warm"* ]] || problem "bash completion: no datasets actions"
 [[ $(sed -n 3p <<<"$got") == *"--output"* ]] || problem "bash completion: no options for release"
+# Every registered sandbox backend (the registry, as --help prints it) completes and is in the man page.
+backends=$("$cli" doctor --help 2>/dev/null | tr -s ' \n' '  ' | sed -n 's/.*--sandbox <NAME> Backend: \([^(]*\) (default.*/\1/p' | tr -d ',')
+[ -n "$backends" ] || problem "no backend list in '$cli doctor --help'"
+for b in $backends; do
+  [[ " $(sed -n 4p <<<"$got") " == *" $b "* ]] || problem "bash completion does not offer --sandbox $b (got: $(sed -n 4p <<<"$got"))"
+  grep -Eq "^\.BR? ${b//-/\\\\-}( |,|$)" "$src/packaging/linux/sandmark-cli.1" \
+    || problem "packaging/linux/sandmark-cli.1 does not name the sandbox backend '$b' under run --sandbox"
+done
 
 [ $fail -eq 0 ] && echo "packaging files ok"
 exit $fail

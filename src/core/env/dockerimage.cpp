@@ -125,10 +125,10 @@ DockerImageBuilder::~DockerImageBuilder()
 
 void DockerImageBuilder::start()
 {
-    m_docker = QStandardPaths::findExecutable(m_spec.docker);
+    m_docker = QStandardPaths::findExecutable(m_spec.engine.program);
     if (m_docker.isEmpty()) {
         QMetaObject::invokeMethod(this, [this]() {
-            fail(QStringLiteral("the Docker CLI is not installed (apt install docker.io)"));
+            fail(QStringLiteral("the %1 CLI is not installed: %2").arg(m_spec.engine.title, m_spec.engine.installFix));
         }, Qt::QueuedConnection);
         return;
     }
@@ -176,7 +176,7 @@ void DockerImageBuilder::run(const QStringList &args, const std::function<void(i
         QTimer::singleShot(timeoutS * 1000, p, [this, p]() {
             if (p->state() == QProcess::NotRunning)
                 return;
-            fail(dockerHungProblem()); // first: `then` sees m_done when the kill ends the process
+            fail(m_spec.engine.hungProblem()); // first: `then` sees m_done when the kill ends the process
             p->kill();
         });
 }
@@ -190,12 +190,13 @@ void DockerImageBuilder::inspectBase()
                 return;
             if (code != 0) {
                 // A daemon that does not answer is not a missing image: building one would not help (report F13).
-                if (const QString daemon = dockerDaemonProblem(out); !daemon.isEmpty())
-                    fail(daemon);
+                if (const QString engine = m_spec.engine.engineProblem ? m_spec.engine.engineProblem(out) : QString();
+                    !engine.isEmpty())
+                    fail(engine);
                 else
-                    fail(QStringLiteral("the base image %1 is not available (%2): build it with scripts/docker-base-image "
+                    fail(QStringLiteral("the base image %1 is not available (%2): build it with %3 "
                                         "or name another with --docker-image / SANDMARK_DOCKER_IMAGE")
-                             .arg(m_spec.baseImage, tail(out, 1)));
+                             .arg(m_spec.baseImage, tail(out, 1), m_spec.engine.baseImageCommand));
                 return;
             }
             m_baseId = QString::fromUtf8(out).trimmed();
@@ -295,7 +296,7 @@ void DockerImageBuilder::build()
             }
         }
     }
-    Q_EMIT progress(QStringLiteral("building Docker image %1 FROM %2").arg(m_image.tag, m_spec.baseImage));
+    Q_EMIT progress(QStringLiteral("building %1 image %2 FROM %3").arg(m_spec.engine.title, m_image.tag, m_spec.baseImage));
     qCInfo(lcDockerImage) << "building" << m_image.tag << "from" << m_spec.baseImage;
     // --force-rm: a failed step's container goes too (docker build keeps it by default).
     run({QStringLiteral("build"), QStringLiteral("--force-rm"), QStringLiteral("--network"), QStringLiteral("host"),
@@ -305,7 +306,10 @@ void DockerImageBuilder::build()
             if (m_done)
                 return;
             if (code != 0) {
-                fail(QStringLiteral("docker build failed (exit status %1): %2").arg(code).arg(tail(out, 3)));
+                fail(QStringLiteral("%1 build failed (exit status %2): %3")
+                         .arg(m_spec.engine.program)
+                         .arg(code)
+                         .arg(tail(out, 3)));
                 return;
             }
             succeed(false);

@@ -38,10 +38,27 @@ inline constexpr int kDockerQueryTimeoutS = 20;
 /// address ($DOCKER_HOST, else the default socket).
 QString dockerHungProblem();
 
+/// A container engine with Docker's command line (Docker itself, Podman): what the image builder and the
+/// container backends (sandbox/backends_p.h, ContainerBackend) say and run differently for it.
+struct ContainerEngine
+{
+    QString program = QStringLiteral("docker"); ///< the CLI (PATH lookup when not absolute)
+    QString title = QStringLiteral("Docker");   ///< the engine's name in messages
+    /// The fix when the CLI is not installed.
+    QString installFix = QStringLiteral("install docker.io (apt install docker.io), or choose --sandbox bwrap");
+    /// The command that builds the base image into this engine's store.
+    QString baseImageCommand = QStringLiteral("scripts/docker-base-image");
+    /// Explains a failed command's output as the engine itself not answering, with the fix; empty for any other
+    /// failure (a missing image). Docker: dockerDaemonProblem(). Null: never.
+    QString (*engineProblem)(const QByteArray &output) = &dockerDaemonProblem;
+    /// The problem and its fix when a query got no answer within kDockerQueryTimeoutS. Docker: dockerHungProblem().
+    QString (*hungProblem)() = &dockerHungProblem;
+};
+
 /// What an environment image must contain.
 struct DockerImageSpec
 {
-    QString docker = QStringLiteral("docker"); ///< the Docker CLI (PATH lookup when not absolute)
+    ContainerEngine engine;        ///< the engine whose image store gets the image
     QString baseImage;             ///< FROM; empty: defaultDockerBaseImage(). Needs python3 with nbclient, ipykernel, pip
     QStringList requirements;      ///< pip requirement lines (assignment.json "dependencies")
     QString wheelhouse;            ///< non-empty: copied into the build, pip --no-index --find-links (offline)
@@ -66,8 +83,8 @@ QByteArray dockerfileFor(const QString &baseImage, bool wheelhouse, bool hostCa 
 /// $SSL_CERT_FILE or /etc/ssl/certs/ca-certificates.crt, the first that is a file; empty when none.
 QString hostCaBundle();
 
-/// Builds (or finds) the image for a spec. Asynchronous (QProcess), lives in the creating thread.
-/// Flow: `docker image inspect` the base (Error with the fix when missing) → no requirements: the base
+/// Builds (or finds) the image for a spec with its engine's CLI (`docker` or `podman`, the same commands).
+/// Asynchronous (QProcess), lives in the creating thread. Flow: `docker image inspect` the base (Error with the fix when missing) → no requirements: the base
 /// itself → `sandmark-env:<key>` exists: reused → QLockFile `<locksRoot>/<key>.docker.lock` (polled, never
 /// blocking the thread), inspect again, `docker build` of a generated context in a temporary folder. The
 /// tag appears only when the build succeeded, so a failed or cancelled build leaves no image; concurrent
@@ -97,8 +114,8 @@ private:
     void build();
     void fail(const QString &message);
     void succeed(bool reused);
-    /// Runs the Docker CLI with `args`, then `then(exit code, output)`; `timeoutS` > 0: kills it and fails
-    /// with dockerHungProblem() when it has not ended by then.
+    /// Runs the engine's CLI with `args`, then `then(exit code, output)`; `timeoutS` > 0: kills it and fails
+    /// with the engine's hungProblem() when it has not ended by then.
     void run(const QStringList &args, const std::function<void(int, const QByteArray &)> &then, int timeoutS = 0);
 
     DockerImageSpec m_spec;

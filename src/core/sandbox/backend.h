@@ -1,5 +1,5 @@
 #pragma once
-// Sandbox backends: how the runner is launched (bubblewrap, Docker, or an explicit unsafe local run), and
+// Sandbox backends: how the runner is launched (bubblewrap, Docker, Podman, or an explicit unsafe local run), and
 // everything else that depends on the backend. The list of backends is sandbox/registry.h; the contract with
 // the runner is docs/runner-protocol.md.
 
@@ -87,7 +87,7 @@ struct RunRequest
     QString envPrefix;        ///< the environment's folder to bind read-only; empty: the base interpreter
     QString datasetCache;     ///< HF_HOME folder to bind read-only; empty: none
     QString homeDir;          ///< local-unsafe only: a throwaway HOME (inside the run folder)
-    QString dockerImage;      ///< docker only: the environment's image
+    QString dockerImage;      ///< container backends (docker, podman): the environment's image
     /// Variables the assignment adds to the sandbox's environment (Assignment::runEnvironment(), e.g.
     /// NBGRADER_EXECUTION); Sandmark's own (sandboxEnvironment()) take precedence.
     QMap<QString, QString> environment;
@@ -170,6 +170,10 @@ public:
     /// Host paths the probe must find invisible besides the assignment and another run's folder: the home folder
     /// (the default). A backend whose image has its own /home: the entries of the host's home folder.
     virtual QStringList doctorHiddenPaths() const;
+    /// True when the probe must also find the memory, CPU and process limits enforced by the cgroup the sandbox
+    /// runs in ("limits: cgroup …" rows): the container backends, whose engine applies them (--memory, --cpus,
+    /// --pids-limit) and may silently ignore them where it cannot (rootless Podman on cgroup v1).
+    virtual bool doctorChecksCgroupLimits() const { return false; }
     /// The fix shown for a failed check of the probe (or "probe: runs inside the sandbox"), by check name; empty
     /// when there is none. The default covers the checks whose fix is the same for every backend.
     virtual QString doctorFix(const QString &checkName) const;
@@ -180,6 +184,7 @@ struct BackendOptions
 {
     QString bwrapPath = QStringLiteral("bwrap");   ///< looked up on PATH when not absolute
     QString dockerPath = QStringLiteral("docker"); ///< the Docker CLI
+    QString podmanPath = QStringLiteral("podman"); ///< the Podman CLI
     double killMarginS = 10;                       ///< extra seconds beyond the wall clock before the kill
     /// Where bwrap's checks read the kernel's user-namespace switches (readUserNamespaceSysctls()); tests
     /// point it at a folder of their own.

@@ -2,19 +2,20 @@
 // Private: the concrete backends and helpers shared by them.
 
 #include "sandbox/backend.h"
+#include "env/dockerimage.h"
 #include "sandbox/provision.h"
 
 class QProcess;
 
 namespace sandmark::detail {
 
-/// Fixed paths inside bwrap and Docker sandboxes.
+/// Fixed paths inside bwrap and container sandboxes.
 inline constexpr char kSandboxWork[] = "/work";
 inline constexpr char kSandboxRuntime[] = "/sandmark/runtime";
 inline constexpr char kSandboxEnv[] = "/sandmark/env";
 inline constexpr char kSandboxDatasets[] = "/sandmark/datasets";
 inline constexpr char kSandboxHome[] = "/tmp/home";
-/// Every Docker container of a run is named kDockerNamePrefix + a UUID and carries kDockerLabel, and
+/// Every container of a run (Docker, Podman) is named kDockerNamePrefix + a UUID and carries kDockerLabel, and
 /// org.sandmark.pid=<the pid of the process that started it>.
 inline constexpr char kDockerNamePrefix[] = "sandmark-run-";
 inline constexpr char kDockerLabel[] = "org.sandmark.run=1";
@@ -57,25 +58,69 @@ private:
     BackendOptions m_options;
 };
 
-/// A container per run: dockerbackend.cpp.
-class DockerBackend final : public SandboxBackend
+/// A container per run with an engine that has Docker's command line (`docker run`, `podman run`):
+/// containerbackend.cpp. Everything the engines share — the run's isolation switches, the environment image
+/// (DockerImageBuilder), the self-test's image step and fixes — is here; a subclass names the engine and says
+/// whether it can run (check()).
+class ContainerBackend : public SandboxBackend
 {
 public:
-    explicit DockerBackend(BackendOptions options) : m_options(std::move(options)) {}
-    SandboxKind kind() const override { return SandboxKind::Docker; }
-    QString name() const override;
-    const char *description() const override;
-    Expected<void> check() const override;
     Expected<LaunchPlan> plan(const RunRequest &request) const override;
     EnvironmentProvision *provision(const ProvisionRequest &request, QObject *parent) const override;
+    /// The image's nobody (65534), except where runAsInvokingUser().
     std::optional<SandboxIdentity> fixedIdentity() const override;
     QString defaultPython() const override;
     DoctorStep *createDoctorStep(const DoctorStepRequest &request, QObject *parent) const override;
     QStringList doctorHiddenPaths() const override;
     QString doctorFix(const QString &checkName) const override;
+    bool doctorChecksCgroupLimits() const override { return true; }
+    /// The engine this backend drives (its CLI as configured by BackendOptions).
+    const ContainerEngine &engine() const { return m_engine; }
 
-private:
+protected:
+    ContainerBackend(BackendOptions options, ContainerEngine engine)
+        : m_options(std::move(options)), m_engine(std::move(engine))
+    {
+    }
+    /// The engine's CLI resolved on PATH; an Error naming the engine and its install fix when it is missing.
+    Expected<QString> engineProgram() const;
+    /// `run` options of this engine besides the shared ones (Podman: --pull never, the user namespace).
+    virtual QStringList engineRunOptions() const { return {}; }
+    /// `rm -f` options of this engine (Podman: -t 0, else it waits 10 s before SIGKILL).
+    virtual QStringList engineRemoveOptions() const { return {}; }
+    /// True when the container's processes run as the invoking user (rootless Podman's keep-id): then the run
+    /// folder stays the user's and fixedIdentity() is empty.
+    virtual bool runAsInvokingUser() const { return false; }
+
     BackendOptions m_options;
+    ContainerEngine m_engine;
+};
+
+/// Docker: dockerbackend.cpp.
+class DockerBackend final : public ContainerBackend
+{
+public:
+    explicit DockerBackend(BackendOptions options);
+    SandboxKind kind() const override { return SandboxKind::Docker; }
+    QString name() const override;
+    const char *description() const override;
+    Expected<void> check() const override;
+};
+
+/// Podman, rootless when Sandmark does not run as root: podmanbackend.cpp.
+class PodmanBackend final : public ContainerBackend
+{
+public:
+    explicit PodmanBackend(BackendOptions options);
+    SandboxKind kind() const override { return SandboxKind::Podman; }
+    QString name() const override;
+    const char *description() const override;
+    Expected<void> check() const override;
+
+protected:
+    QStringList engineRunOptions() const override;
+    QStringList engineRemoveOptions() const override { return {QStringLiteral("-t"), QStringLiteral("0")}; }
+    bool runAsInvokingUser() const override;
 };
 
 /// Can `id` reach (search every parent of, and read) `path`? Empty string when yes, else the first

@@ -126,9 +126,13 @@ void Doctor::runProbe()
                        {QStringLiteral("fsize"), static_cast<double>(lim.fileSizeBytes)}};
     if (!fixed && (identity || ::geteuid() != 0))
         limits.insert(QStringLiteral("nproc"), lim.processes + (identity ? 0 : 100000)); // own uid: shared count
-    const QJsonObject job{{QStringLiteral("host_port"), m_server->serverPort()},
-                          {QStringLiteral("hidden"), hidden},
-                          {QStringLiteral("limits"), limits}};
+    QJsonObject job{{QStringLiteral("host_port"), m_server->serverPort()},
+                    {QStringLiteral("hidden"), hidden},
+                    {QStringLiteral("limits"), limits}};
+    if (m_backend->doctorChecksCgroupLimits())
+        job.insert(QStringLiteral("cgroup"), QJsonObject{{QStringLiteral("memory"), static_cast<double>(lim.memoryBytes)},
+                                                         {QStringLiteral("pids"), lim.processes},
+                                                         {QStringLiteral("cpus"), lim.cpus}});
     RunRequest req;
     req.job = QJsonDocument(job).toJson(QJsonDocument::Compact);
     req.workDir = folder->work;

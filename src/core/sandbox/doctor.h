@@ -40,7 +40,8 @@ struct DoctorOptions
 /// before the probe, if it has one (SandboxBackend::createDoctorStep(): bwrap's seed, an empty sandbox running
 /// /bin/true as the sandbox uid; Docker's image check, which tells a daemon that does not answer from a missing
 /// image); then the probe (resources/python/sandmark_doctor_probe.py) inside the sandbox, with a TCP listener on
-/// the host's 127.0.0.1 that must stay unreachable, and a stand-in assignment folder, the home folder
+/// the host's 127.0.0.1 that must stay unreachable, the limits as rlimits (and, for the container backends,
+/// as the cgroup's memory, pids and CPU limits: SandboxBackend::doctorChecksCgroupLimits()), and a stand-in assignment folder, the home folder
 /// (SandboxBackend::doctorHiddenPaths()) and another run folder that must stay invisible. Every failed check
 /// carries its fix (SandboxBackend::doctorFix()). Emits finished() exactly once, always from the event loop
 /// (never inside start(), whatever fails), so a caller may connect, call start() and then enter its loop.

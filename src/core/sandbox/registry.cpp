@@ -23,6 +23,7 @@ std::unique_ptr<SandboxBackend> make(const BackendOptions &options)
 const Registration kBackends[] = {
     {SandboxKind::Bwrap, &make<detail::BwrapBackend>},
     {SandboxKind::Docker, &make<detail::DockerBackend>},
+    {SandboxKind::Podman, &make<detail::PodmanBackend>},
     {SandboxKind::LocalUnsafe, &make<detail::LocalUnsafeBackend>},
 };
 

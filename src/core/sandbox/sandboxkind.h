@@ -7,6 +7,6 @@ namespace sandmark {
 
 /// One value per registered backend (sandbox/registry.cpp). Code outside the registry and the backends
 /// never branches on it: it asks the backend (createBackend()) instead.
-enum class SandboxKind { Bwrap, Docker, LocalUnsafe };
+enum class SandboxKind { Bwrap, Docker, Podman, LocalUnsafe };
 
 } // namespace sandmark
