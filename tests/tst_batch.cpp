@@ -536,6 +536,16 @@ void TestBatch::overrideSurvivesForcedRegrade()
     QVERIFY(cli.waitForFinished(60000));
     QCOMPARE(cli.exitCode(), 2);
     QCOMPARE(*grades(path).value(u"bob"_s).score(), 7.0);
+    // A check id the assignment does not have (a typo, or an empty one) is refused, not read as "nothing to
+    // remove" or as the whole submission.
+    for (const QString &id : {u"mean_sepl"_s, QString()}) {
+        cli.start(QCoreApplication::applicationDirPath() + u"/sandmark-cli"_s,
+                  {u"override"_s, kIris, u"bob"_s, u"--check"_s, id, u"--clear"_s, u"--gradebook"_s, path});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 1);
+        QVERIFY(cli.readAllStandardError().contains("no check '" + id.toUtf8() + "' in this assignment"));
+    }
+    QCOMPARE(*grades(path).value(u"bob"_s).score(), 7.0);
     cli.start(QCoreApplication::applicationDirPath() + u"/sandmark-cli"_s,
               {u"override"_s, kIris, u"bob"_s, u"--check"_s, u"mean_sepal"_s, u"--clear"_s, u"--gradebook"_s, path});
     QVERIFY(cli.waitForFinished(60000));

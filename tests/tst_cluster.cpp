@@ -32,6 +32,7 @@ private Q_SLOTS:
     void phasesFromReportsAndQueue();
     void mergeRefusesUnfinishedShardsAndWritesNothing();
     void sharedCacheRefusesTmpfs();
+    void memAndTimeAsSbatchSpellsThem();
 
 private:
     QString assignmentCopy(QTemporaryDir &dir);
@@ -87,6 +88,34 @@ void TestCluster::arrayScriptRunsTheTaskPerShard()
     QVERIFY2(m->contains(u"#SBATCH --output=/courses/hw1/.sandmark/slurm/logs/merge.log\n"_s), qPrintable(*m));
     QVERIFY2(m->contains(u"exec '/opt/sandmark/bin/sandmark-cli' slurm merge '/courses/hw1'\n"_s), qPrintable(*m));
     QVERIFY(!m->contains(u"--mem"_s));
+}
+
+void TestCluster::memAndTimeAsSbatchSpellsThem()
+{
+    // Refused before anything is prepared (sbatch would refuse them only after the reference run), naming the option.
+    SlurmRequest r;
+    r.cli = u"/usr/bin/sandmark-cli"_s;
+    r.cacheDir = u"/project/cache"_s;
+    for (const QString &mem : {u"8G"_s, u"512"_s, u"16g"_s, u"1T"_s})
+        for (const QString &time : {u"30"_s, u"02:00:00"_s, u"1-12"_s, u"2-00:30:00"_s, u"45:00"_s, u"UNLIMITED"_s}) {
+            r.mem = mem;
+            r.time = time;
+            QVERIFY2(slurmArrayScript(u"/courses/hw1"_s, r, {1}), qPrintable(mem + u' ' + time));
+        }
+    r.time.clear();
+    for (const QString &mem : {u"abc"_s, u"-5G"_s, u"8.5G"_s, u"8GB"_s}) {
+        r.mem = mem;
+        Expected<QString> s = slurmArrayScript(u"/courses/hw1"_s, r, {1});
+        QVERIFY2(!s, qPrintable(mem));
+        QCOMPARE(s.error().file, u"--mem"_s);
+    }
+    r.mem.clear();
+    for (const QString &time : {u"xyz"_s, u"-1"_s, u"2h"_s, u"1:2:3:4"_s}) {
+        r.time = time;
+        Expected<QString> s = slurmArrayScript(u"/courses/hw1"_s, r, {1});
+        QVERIFY2(!s, qPrintable(time));
+        QCOMPARE(s.error().file, u"--time"_s);
+    }
 }
 
 void TestCluster::scriptRefusesWhatSbatchLinesCannotHold_data()

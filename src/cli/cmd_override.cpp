@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace sandmark::cli {
 
@@ -30,19 +31,37 @@ int printScore(Gradebook &gradebook, const QString &student)
     return ExitOk;
 }
 
-int clearOverride(const QString &assignmentPath, const QString &student, const QString &checkId, const QString &gradebookPath)
+// The check `--check` names, refused with the assignment's file and place when it has none of that id (an empty
+// id included: "the whole submission" is said by leaving --check out).
+Expected<Check> namedCheck(const Assignment &assignment, const QString &id)
+{
+    const QList<Check> checks = assignment.checks();
+    const auto c = std::find_if(checks.begin(), checks.end(), [&](const Check &x) { return x.id == id; });
+    if (c == checks.end())
+        return Error{assignment.jsonPath(), QStringLiteral("checks"), QStringLiteral("no check '%1' in this assignment").arg(id)};
+    return *c;
+}
+
+int clearOverride(const QString &assignmentPath, const QString &student, const std::optional<QString> &checkId,
+                  const QString &gradebookPath)
 {
     auto opened = openAssignmentGradebook(assignmentPath, gradebookPath);
     if (!opened) {
         printError(opened.error());
         return ExitBadInput;
     }
-    const auto removed = opened->gradebook->removeOverrides(student, checkId);
+    if (checkId) {
+        if (auto c = namedCheck(opened->assignment, *checkId); !c) {
+            printError(c.error());
+            return ExitBadInput;
+        }
+    }
+    const auto removed = opened->gradebook->removeOverrides(student, checkId.value_or(QString()));
     if (!removed) {
         printError(removed.error());
         return ExitBadInput;
     }
-    const QString what = checkId.isEmpty() ? QStringLiteral("the whole submission") : QStringLiteral("check '%1'").arg(checkId);
+    const QString what = checkId ? QStringLiteral("check '%1'").arg(*checkId) : QStringLiteral("the whole submission");
     if (*removed == 0)
         out() << displayText(student) << ": no override of " << displayText(what) << " to remove\n";
     else
@@ -79,10 +98,15 @@ int cmdOverride(const QStringList &args)
             return ExitUsage;
         }
         return clearOverride(parser.positionalArguments().at(0), parser.positionalArguments().at(1),
-                             parser.value(check), parser.value(gradebook));
+                             parser.isSet(check) ? std::optional<QString>(parser.value(check)) : std::nullopt,
+                             parser.value(gradebook));
     }
     bool ok = false;
     const double p = parser.value(points).toDouble(&ok);
+    if (!parser.isSet(points) && !parser.isSet(comment)) {
+        err() << "sandmark-cli: override: give --points P --comment TEXT, or --clear" << Qt::endl;
+        return ExitUsage;
+    }
     if (!parser.isSet(points) || !ok || !std::isfinite(p) || p < 0) {
         err() << "sandmark-cli: override: --points must be a number >= 0" << Qt::endl;
         return ExitUsage;
@@ -101,11 +125,9 @@ int cmdOverride(const QStringList &args)
     double worth = assignment.maxPoints();
     QString what = QStringLiteral("the assignment");
     if (parser.isSet(check)) {
-        const QList<Check> checks = assignment.checks();
-        const auto c = std::find_if(checks.begin(), checks.end(), [&](const Check &x) { return x.id == parser.value(check); });
-        if (c == checks.end()) {
-            printError({assignment.jsonPath(), QStringLiteral("checks"),
-                        QStringLiteral("no check '%1' in this assignment").arg(parser.value(check))});
+        const auto c = namedCheck(assignment, parser.value(check));
+        if (!c) {
+            printError(c.error());
             return ExitBadInput;
         }
         worth = c->points;

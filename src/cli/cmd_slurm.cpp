@@ -1,6 +1,7 @@
 // sandmark-cli slurm submit|status|merge|task ASSIGNMENT: grade a course on a Slurm cluster (docs/slurm.md).
 // The work is in src/core/cluster/slurm.h; this file parses options, prepares the shared cache and prints.
 #include "batch/referencerun.h"
+#include "batch/submissions.h"
 #include "cli_util.h"
 #include "cluster/slurm.h"
 #include "commands.h"
@@ -18,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QStandardPaths>
 #include <QSysInfo>
 #include <QThread>
 #include <QTimer>
@@ -222,6 +224,13 @@ int submit(const QStringList &args)
         return ExitBadInput;
     }
     const SlurmLayout layout(assignment->folder());
+    // More shards than submissions would only queue tasks with nothing to grade: one shard per submission at most.
+    if (Expected<QList<Submission>> listed = discoverSubmissions(assignment->absolute(QStringLiteral("submissions")));
+        listed && !listed->isEmpty() && request.shards > listed->size()) {
+        err() << "sandmark-cli: slurm submit: --shards " << request.shards << " is more than the " << listed->size()
+              << " submission(s): submitting " << listed->size() << " shard(s), one per submission" << Qt::endl;
+        request.shards = int(listed->size());
+    }
     request.mem = parser.value(mem);
     request.time = parser.value(time);
     request.partition = parser.value(partition);
@@ -280,6 +289,13 @@ int submit(const QStringList &args)
               << *mergeScript;
         out().flush();
         return ExitOk;
+    }
+
+    // sbatch is needed at the end: say so before the environment and the reference run are prepared.
+    if (QStandardPaths::findExecutable(QStringLiteral("sbatch")).isEmpty()) {
+        printError({layout.arrayScript(), {}, QStringLiteral("sbatch is not on PATH: run this on a host of the Slurm cluster "
+                                                            "(a login node); nothing was prepared or submitted")});
+        return ExitGraderError;
     }
 
     // Prepare once, here, what every task needs: the shared cache (checked), the environment and the reference

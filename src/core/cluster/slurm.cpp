@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
 
@@ -63,6 +64,20 @@ Expected<QString> scriptHeader(const QString &assignmentFolder, const SlurmReque
     for (const auto &[what, value] : values)
         if (Expected<void> ok = checkScriptValue(what, value); !ok)
             return ok.error();
+    // Spelled as sbatch accepts them (sbatch(1)), so a typo is refused here, before the environment and the
+    // reference run are prepared, instead of by sbatch afterwards.
+    static const QRegularExpression memory(QStringLiteral("^[0-9]+[KMGT]?$"), QRegularExpression::CaseInsensitiveOption);
+    if (!r.mem.isEmpty() && !memory.match(r.mem).hasMatch())
+        return Error{QStringLiteral("--mem"), {},
+                     QStringLiteral("'%1' is not a memory size sbatch accepts: a whole number with an optional unit K, "
+                                    "M (the default), G or T, e.g. 8G").arg(r.mem)};
+    static const QRegularExpression duration(
+        QStringLiteral("^([0-9]+(:[0-9]+){0,2}|[0-9]+-[0-9]+(:[0-9]+){0,2}|UNLIMITED|INFINITE)$"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (!r.time.isEmpty() && !duration.match(r.time).hasMatch())
+        return Error{QStringLiteral("--time"), {},
+                     QStringLiteral("'%1' is not a time limit sbatch accepts: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM or "
+                                    "D-HH:MM:SS, e.g. 02:00:00").arg(r.time)};
     QString s = QStringLiteral("#!/bin/bash\n");
     s += QStringLiteral("#SBATCH --job-name=%1\n").arg(jobName);
     if (!r.mem.isEmpty())
