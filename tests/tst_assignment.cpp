@@ -5,6 +5,7 @@
 #include "assignment/plan.h"
 #include "assignment/release_writer.h"
 #include "assignment/validate.h"
+#include "checks/registry.h"
 #include "datasets/assignmentdatasets.h"
 #include "notebook/notebook.h"
 #include "sandbox/job.h"
@@ -90,6 +91,7 @@ private Q_SLOTS:
     void editCheckWritesIntegers();
     void uniqueCheckId_data();
     void uniqueCheckId();
+    void checkKindsRegistered();
 };
 
 // Each row is a JSON merge patch (RFC 7396; null removes a key) applied to good/assignment.json.
@@ -996,6 +998,30 @@ void TestAssignment::uniqueCheckId()
     QFETCH(QStringList, taken);
     QFETCH(QString, expected);
     QCOMPARE(sandmark::uniqueCheckId(base, taken), expected);
+}
+
+// Every Check::Type has exactly one registered kind, found by its assignment.json name.
+void TestAssignment::checkKindsRegistered()
+{
+    using sandmark::Check;
+    const QList<Check::Type> types = {Check::Type::Value, Check::Type::Test, Check::Type::Manual};
+    QStringList names;
+    for (Check::Type t : types) {
+        const sandmark::CheckKind &kind = sandmark::checkKind(t);
+        QCOMPARE(kind.type(), t);
+        QVERIFY2(!names.contains(kind.name()), qPrintable(kind.name()));
+        names << kind.name();
+        QCOMPARE(sandmark::findCheckKind(kind.name()), &kind);
+    }
+    QCOMPARE(names, (QStringList{u"value"_s, u"test"_s, u"manual"_s}));
+    QCOMPARE(sandmark::checkKinds().size(), types.size());
+    QCOMPARE(sandmark::findCheckKind(u"doctest"_s), nullptr);
+    QCOMPARE(sandmark::checkKindNameList(), u"\"value\", \"test\" or \"manual\""_s);
+    QCOMPARE(sandmark::addableCheckKindNames(), u"value and test"_s);
+    QVERIFY(sandmark::checkKind(Check::Type::Manual).gradedByHand());
+    QVERIFY(!sandmark::checkKind(Check::Type::Test).gradedByHand());
+    QVERIFY(sandmark::checkKind(Check::Type::Value).hasTolerance());
+    QVERIFY(!sandmark::checkKind(Check::Type::Test).hasTolerance());
 }
 
 QTEST_GUILESS_MAIN(TestAssignment)

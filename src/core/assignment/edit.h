@@ -31,7 +31,7 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
 /// A check to append to "checks" (docs/assignment-format.md, "Checks"). Value and test checks only.
 struct NewCheck
 {
-    Check::Type type = Check::Type::Value;
+    Check::Type type = Check::Type(); ///< the kind (checks/registry.h); Check's default until set
     QString id;       ///< 1-64 letters, digits, '.', '_', '-' (first a letter or digit); unique among the checks
     QString variable; ///< value: the probed Python variable name
     QString anchor;   ///< value, optional: the answer cell the probe runs after
