@@ -225,6 +225,47 @@ void addUnique(QStringList &list, const QString &line)
         list << line;
 }
 
+/// Problems of the run itself, which make the result needs-review and explain failing checks: the student cells'
+/// errors and timeouts, a dead kernel, the whole-run limit, changed transformers, a run that did not complete.
+/// An error a cell is meant to raise goes to `notes` instead.
+QStringList runProblemsOf(const QList<CellInfo> &cells, const GradeInput &input, const QString &runStatus, bool wallTimeout,
+                          QStringList &notes)
+{
+    QStringList runProblems;
+    for (const CellInfo &c : cells) {
+        if (!c.injected.isEmpty())
+            continue;
+        // An error the cell is meant to raise is a note: the instructor's teaching cell raised the same in the
+        // reference run, or raised there too and is tagged raises-exception. A tag alone exempts nothing: a
+        // student could tag any cell of their own.
+        const auto expected = input.expectedErrors.constFind(c.index.toInt(-1));
+        if (c.status == QLatin1String("error") && c.raisesException && expected != input.expectedErrors.cend())
+            addUnique(notes, QStringLiteral("%1 raised %2 (tagged raises-exception: expected)").arg(c.name(), c.error()));
+        else if (c.status == QLatin1String("error") && expected != input.expectedErrors.cend() && *expected == c.ename)
+            addUnique(notes, QStringLiteral("%1 raised %2, as the instructor notebook's same cell does (noted, "
+                                            "not a problem)")
+                                 .arg(c.name(), c.error()));
+        else
+            addUnique(runProblems, cellProblem(c, input.record));
+    }
+    const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
+    // A kernel the runner killed (an ignored interrupt) is already explained by its cell's problem or by the
+    // whole-run limit; its reason would say the same twice.
+    if (kernel.value(QLatin1String("died")).toBool() && !kernel.value(QLatin1String("killed")).toBool())
+        addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
+    if (wallTimeout)
+        addUnique(runProblems, wallClockProblem(input.record));
+    const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
+    if (!transformers.isEmpty())
+        addUnique(runProblems, QStringLiteral("%1 changed IPython's input/AST transformers, which can rewrite the "
+                                              "cells that follow (Sandmark's test and probe cells included)")
+                                   .arg(transformers.value(QLatin1String("where")).toString(QStringLiteral("the notebook"))));
+    const bool badRun = runStatus != QLatin1String("completed") && runStatus != QLatin1String("errors");
+    if (badRun && runProblems.isEmpty())
+        addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
+    return runProblems;
+}
+
 } // namespace
 
 GradeResult grade(const GradeInput &input)
@@ -282,40 +323,9 @@ GradeResult grade(const GradeInput &input)
     if (!student)
         return allNotGraded(student.error().toString());
 
-    // Problems of the run itself: they make the result needs-review and explain failing checks.
-    QStringList runProblems;
-    for (const CellInfo &c : cells) {
-        if (!c.injected.isEmpty())
-            continue;
-        // An error the cell is meant to raise is a note: the instructor's teaching cell raised the same in the
-        // reference run, or raised there too and is tagged raises-exception. A tag alone exempts nothing: a
-        // student could tag any cell of their own.
-        const auto expected = input.expectedErrors.constFind(c.index.toInt(-1));
-        if (c.status == QLatin1String("error") && c.raisesException && expected != input.expectedErrors.cend())
-            addUnique(result.notes, QStringLiteral("%1 raised %2 (tagged raises-exception: expected)").arg(c.name(), c.error()));
-        else if (c.status == QLatin1String("error") && expected != input.expectedErrors.cend() && *expected == c.ename)
-            addUnique(result.notes, QStringLiteral("%1 raised %2, as the instructor notebook's same cell does (noted, "
-                                                   "not a problem)")
-                                        .arg(c.name(), c.error()));
-        else
-            addUnique(runProblems, cellProblem(c, input.record));
-    }
     const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
-    // A kernel the runner killed (an ignored interrupt) is already explained by its cell's problem or by the
-    // whole-run limit; its reason would say the same twice.
-    if (kernel.value(QLatin1String("died")).toBool() && !kernel.value(QLatin1String("killed")).toBool())
-        addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
     const bool wallTimeout = runStatus == QLatin1String("wall-timeout") || input.record.value(QLatin1String("wall_clock")).isObject();
-    if (wallTimeout)
-        addUnique(runProblems, wallClockProblem(input.record));
-    const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
-    if (!transformers.isEmpty())
-        addUnique(runProblems, QStringLiteral("%1 changed IPython's input/AST transformers, which can rewrite the "
-                                              "cells that follow (Sandmark's test and probe cells included)")
-                                   .arg(transformers.value(QLatin1String("where")).toString(QStringLiteral("the notebook"))));
-    const bool badRun = runStatus != QLatin1String("completed") && runStatus != QLatin1String("errors");
-    if (badRun && runProblems.isEmpty())
-        addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
+    const QStringList runProblems = runProblemsOf(cells, input, runStatus, wallTimeout, result.notes);
     result.reasons = runProblems;
     const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));
 
