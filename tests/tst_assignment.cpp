@@ -89,6 +89,7 @@ private Q_SLOTS:
     void addCheckCreatesTheList();
     void removeCheckKeepsIds();
     void editCheckWritesIntegers();
+    void editCheckRefusesToleranceByKind();
     void uniqueCheckId_data();
     void uniqueCheckId();
     void checkKindsRegistered();
@@ -977,6 +978,24 @@ void TestAssignment::editCheckWritesIntegers()
     QVERIFY(!r);
     QCOMPARE(r.error().location, u"checks[4]"_s);
     QCOMPARE(readAll(json), before);
+}
+
+// Only a kind with tolerances takes rtol/atol: the test and the manual check of "good" refuse them, file untouched.
+// (Before the check kinds a manual check took them.)
+void TestAssignment::editCheckRefusesToleranceByKind()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    const QByteArray before = readAll(json);
+    CheckEdit bad;
+    bad.atol = 0.5;
+    for (const auto &[index, kind] : {std::pair{4, u"test"_s}, std::pair{6, u"manual"_s}}) {
+        const Expected<void> r = editCheck(json, index, bad);
+        QVERIFY(!r);
+        QCOMPARE(r.error().location, u"checks[%1]"_s.arg(index));
+        QCOMPARE(r.error().message, u"a %1 check has no tolerance"_s.arg(kind));
+        QCOMPARE(readAll(json), before);
+    }
 }
 
 void TestAssignment::uniqueCheckId_data()
