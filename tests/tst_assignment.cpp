@@ -5,6 +5,7 @@
 #include "assignment/plan.h"
 #include "assignment/release_writer.h"
 #include "assignment/validate.h"
+#include "checks/registry.h"
 #include "datasets/assignmentdatasets.h"
 #include "notebook/notebook.h"
 #include "sandbox/job.h"
@@ -88,8 +89,10 @@ private Q_SLOTS:
     void addCheckCreatesTheList();
     void removeCheckKeepsIds();
     void editCheckWritesIntegers();
+    void editCheckRefusesToleranceByKind();
     void uniqueCheckId_data();
     void uniqueCheckId();
+    void checkKindsRegistered();
 };
 
 // Each row is a JSON merge patch (RFC 7396; null removes a key) applied to good/assignment.json.
@@ -977,6 +980,24 @@ void TestAssignment::editCheckWritesIntegers()
     QCOMPARE(readAll(json), before);
 }
 
+// Only a kind with tolerances takes rtol/atol: the test and the manual check of "good" refuse them, file untouched.
+// (Before the check kinds a manual check took them.)
+void TestAssignment::editCheckRefusesToleranceByKind()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    const QByteArray before = readAll(json);
+    CheckEdit bad;
+    bad.atol = 0.5;
+    for (const auto &[index, kind] : {std::pair{4, u"test"_s}, std::pair{6, u"manual"_s}}) {
+        const Expected<void> r = editCheck(json, index, bad);
+        QVERIFY(!r);
+        QCOMPARE(r.error().location, u"checks[%1]"_s.arg(index));
+        QCOMPARE(r.error().message, u"a %1 check has no tolerance"_s.arg(kind));
+        QCOMPARE(readAll(json), before);
+    }
+}
+
 void TestAssignment::uniqueCheckId_data()
 {
     QTest::addColumn<QString>("base");
@@ -996,6 +1017,30 @@ void TestAssignment::uniqueCheckId()
     QFETCH(QStringList, taken);
     QFETCH(QString, expected);
     QCOMPARE(sandmark::uniqueCheckId(base, taken), expected);
+}
+
+// Every Check::Type has exactly one registered kind, found by its assignment.json name.
+void TestAssignment::checkKindsRegistered()
+{
+    using sandmark::Check;
+    const QList<Check::Type> types = {Check::Type::Value, Check::Type::Test, Check::Type::Manual};
+    QStringList names;
+    for (Check::Type t : types) {
+        const sandmark::CheckKind &kind = sandmark::checkKind(t);
+        QCOMPARE(kind.type(), t);
+        QVERIFY2(!names.contains(kind.name()), qPrintable(kind.name()));
+        names << kind.name();
+        QCOMPARE(sandmark::findCheckKind(kind.name()), &kind);
+    }
+    QCOMPARE(names, (QStringList{u"value"_s, u"test"_s, u"manual"_s}));
+    QCOMPARE(sandmark::checkKinds().size(), types.size());
+    QCOMPARE(sandmark::findCheckKind(u"doctest"_s), nullptr);
+    QCOMPARE(sandmark::checkKindNameList(), u"\"value\", \"test\" or \"manual\""_s);
+    QCOMPARE(sandmark::addableCheckKindNames(), u"value and test"_s);
+    QVERIFY(sandmark::checkKind(Check::Type::Manual).gradedByHand());
+    QVERIFY(!sandmark::checkKind(Check::Type::Test).gradedByHand());
+    QVERIFY(sandmark::checkKind(Check::Type::Value).hasTolerance());
+    QVERIFY(!sandmark::checkKind(Check::Type::Test).hasTolerance());
 }
 
 QTEST_GUILESS_MAIN(TestAssignment)

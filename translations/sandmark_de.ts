@@ -503,7 +503,7 @@
     </message>
 </context>
 <context>
-    <name>sandmark::ChecksModel</name>
+    <name>sandmark::CheckKind</name>
     <message>
         <source>value</source>
         <translation>Wert</translation>
@@ -512,6 +512,13 @@
         <source>test</source>
         <translation>Test</translation>
     </message>
+    <message>
+        <source>manual</source>
+        <translation>manuell</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::ChecksModel</name>
     <message>
         <source>end of notebook</source>
         <translation>Ende des Notebooks</translation>

@@ -50,6 +50,32 @@ SHELL_ESCAPE = re.compile(r"^[ \t]*!(?!!)|\.system\(", re.MULTILINE)
 SHELL_EXIT_KEY = "sandmark_exit_code"
 SHELL_EXIT_EXPR = "get_ipython().user_ns.get('_exit_code')"
 
+
+class CellKind:
+    """What the runner does with one kind of injected check cell; the Python half of a check kind (the C++ half
+    is src/core/checks/<kind>check.cpp, whose instrument() injects the cell). One entry of CELL_KINDS each."""
+
+    def __init__(self, mime, key, accept, key_default=None, looks_like="", display_only=False,
+                 replaces=False, error_is_verdict=False):
+        self.mime = mime                      # the MIME type of the output its runtime displays
+        self.key = key                        # metadata.sandmark field naming what the cell serves; copied to the record
+        self.key_default = key_default
+        self.accept = accept                  # Run.<accept>(item, outputs, finished): the cell's outputs → record/payload
+        self.looks_like = looks_like          # for the note on such an output from any other cell
+        self.display_only = display_only      # only display_data counts (an execute_result could be the student's)
+        self.replaces = replaces              # the cell may replace a cell of the submission (metadata "replaced")
+        self.error_is_verdict = error_is_verdict  # its exception is the check's verdict, not an error of the run
+
+
+# The injected cells of each check kind, by their metadata.sandmark.injected name (docs/runner-protocol.md). Value
+# checks inject "probe" cells, test checks "test" cells, manual checks none. A new kind whose cells the runner must
+# read: its accept function (a Run method) and one line here.
+CELL_KINDS = {
+    "probe": CellKind(PROBE_MIME, "label", "accept_probe", key_default="end", looks_like="probe-looking"),
+    "test": CellKind(TEST_MIME, "check", "accept_test", looks_like="test-result-looking", display_only=True,
+                     replaces=True, error_is_verdict=True),
+}
+
 DEFAULT_LIMITS = {
     "cell_timeout_s": 30.0,
     "wall_timeout_s": 300.0,
@@ -474,9 +500,11 @@ class Item:
         md = cell.get("metadata") or {}
         sm = md.get("sandmark") if isinstance(md.get("sandmark"), dict) else {}
         self.injected = sm.get("injected") if isinstance(sm.get("injected"), str) else None
-        self.label = str(sm.get("label", "end")) if self.injected == "probe" else None
-        self.check = sm.get("check") if self.injected == "test" else None
-        self.replaced = sm.get("replaced") if self.injected == "test" and isinstance(sm.get("replaced"), dict) else None
+        self.kind = CELL_KINDS.get(self.injected)
+        served = sm.get(self.kind.key, self.kind.key_default) if self.kind else None
+        self.label = str(served) if self.kind and self.kind.key == "label" else None
+        self.check = served if self.kind and self.kind.key == "check" else None
+        self.replaced = sm.get("replaced") if self.kind and self.kind.replaces and isinstance(sm.get("replaced"), dict) else None
         self.source = _source_text(cell, "cells[%d]" % pos)
         self.rec = {"index": index, "id": cell.get("id"), "cell_type": cell.get("cell_type"),
                     "injected": self.injected, "status": "not-run", "duration_s": 0.0, "error": None,
@@ -496,10 +524,8 @@ class Item:
     def name(self):
         if self.index is not None:
             return "cells[%d]" % self.index
-        if self.injected == "probe":
-            return "the injected probe cell (label %s)" % self.label
-        if self.injected == "test":
-            return "the injected test cell (check %s)" % self.check
+        if self.kind is not None:
+            return "the injected %s cell (%s %s)" % (self.injected, self.kind.key, self.label if self.kind.key == "label" else self.check)
         return "the injected %s cell" % self.injected
 
 
@@ -615,8 +641,7 @@ class Runner:
         cap = max(0, min(self.limits["output_cell_bytes"], self.limits["output_total_bytes"] - self.total_kept))
         coll = OutputCollector(cap, self.limits["output_image_bytes"],
                                self.limits["output_images_total_bytes"] - self.images_kept)
-        probes = []
-        tests = []
+        outputs = []  # the outputs of the cell's own kind (CELL_KINDS), for its accept function
         expressions = {TRANSFORMER_KEY: TRANSFORMER_EXPR}
         if item.injected is None and SHELL_ESCAPE.search(item.source):
             expressions[SHELL_EXIT_KEY] = SHELL_EXIT_EXPR
@@ -644,7 +669,7 @@ class Runner:
                 got += 1
                 if msg.get("parent_header", {}).get("msg_id") != msg_id:
                     continue
-                if self.handle_iopub(item, msg, coll, probes, tests) and not idle:
+                if self.handle_iopub(item, msg, coll, outputs) and not idle:
                     idle = True
                     idle_at = time.monotonic()
             while reply is None:
@@ -681,7 +706,7 @@ class Runner:
                     except queue.Empty:
                         break
                     if msg.get("parent_header", {}).get("msg_id") == msg_id:
-                        self.handle_iopub(item, msg, coll, probes, tests)
+                        self.handle_iopub(item, msg, coll, outputs)
                 break
             if reply is not None:
                 continue  # the cell has finished; only its last outputs and the idle status are awaited
@@ -712,11 +737,9 @@ class Runner:
                 rec["error"] = {"ename": str(reply.get("ename", "")), "evalue": str(reply.get("evalue", ""))}
             elif reply.get("status") == "aborted":
                 rec["error"] = {"ename": "Aborted", "evalue": "execution aborted by the kernel"}
-        if item.injected == "probe":
-            self.accept_probe(item, probes)
-        if item.injected == "test":
-            self.accept_test(item, tests, finished=reply is not None and outcome is None
-                             and died_status is None and interrupted_at is None)
+        if item.kind is not None:
+            getattr(self, item.kind.accept)(item, outputs, finished=reply is not None and outcome is None
+                                            and died_status is None and interrupted_at is None)
         if reply is not None and not interrupt_spent:
             self.check_transformers(item, reply)
         if outcome == "ignored":
@@ -753,7 +776,7 @@ class Runner:
             if isinstance(p, dict) and p.get("source") == "ask_exit":
                 item.asked_exit = True
 
-    def handle_iopub(self, item, msg, coll, probes, tests):
+    def handle_iopub(self, item, msg, coll, outputs):
         """Route one IOPub message of the running cell. Returns True on the idle status."""
         mt = msg.get("msg_type")
         c = msg.get("content", {})
@@ -763,20 +786,14 @@ class Runner:
             coll.add_stream(str(c.get("name", "stdout")), str(c.get("text", "")))
         elif mt in ("display_data", "execute_result"):
             data = c.get("data") or {}
-            if PROBE_MIME in data:
-                if item.injected == "probe":
-                    probes.append(data[PROBE_MIME])
+            for name, kind in CELL_KINDS.items():
+                if kind.mime not in data:
+                    continue
+                if item.injected == name and (mt == "display_data" or not kind.display_only):
+                    outputs.append(data[kind.mime])
                     return False
-                self.note("%s displayed a probe-looking output; ignored" % item.name())
-                data = {k: v for k, v in data.items() if k != PROBE_MIME}
-                if not data:
-                    return False
-            if TEST_MIME in data:
-                if item.injected == "test" and mt == "display_data":
-                    tests.append(data[TEST_MIME])
-                    return False
-                self.note("%s displayed a test-result-looking output; ignored" % item.name())
-                data = {k: v for k, v in data.items() if k != TEST_MIME}
+                self.note("%s displayed a %s output; ignored" % (item.name(), kind.looks_like))
+                data = {k: v for k, v in data.items() if k != kind.mime}
                 if not data:
                     return False
             out = {"output_type": mt, "data": data, "metadata": c.get("metadata") or {}}
@@ -912,7 +929,8 @@ class Runner:
         self.note("%s after %s: they can rewrite later cells, Sandmark's test and probe cells included"
                   % (what, item.name()))
 
-    def accept_probe(self, item, probes):
+    def accept_probe(self, item, probes, finished):
+        """A probe cell's values into the payload (value checks): only outputs carrying the run's nonce."""
         valid = []
         for p in probes:
             if not isinstance(p, dict) or p.get("nonce") != self.nonce:
@@ -1038,7 +1056,7 @@ class Runner:
                 if item.raises_exception:
                     self.note("%s raised %s, as its raises-exception tag says; not an error of the run"
                               % (item.name(), (item.rec["error"] or {}).get("ename", "an error")))
-                elif item.injected != "test":
+                elif not (item.kind and item.kind.error_is_verdict):
                     self.statuses.add("errors")
             if outcome == "ok" and getattr(item, "asked_exit", False):
                 if self.wait_for_exit(1.5):

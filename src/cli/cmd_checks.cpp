@@ -5,6 +5,7 @@
 //                     edit ASSIGNMENT ID [--points P] [--rtol R] [--atol A] [--clear-rtol] [--clear-atol]
 // The checks editor of the app, on the command line: the same core calls (assignment/edit.h, ReferenceRun).
 #include "assignment/assignment.h"
+#include "checks/registry.h"
 #include "assignment/edit.h"
 #include "batch/referencerun.h"
 #include "cli_util.h"
@@ -32,51 +33,15 @@ QString number(double v)
     return QString::number(v, 'g', 10);
 }
 
-QString typeName(Check::Type t)
-{
-    switch (t) {
-    case Check::Type::Value: return QStringLiteral("value");
-    case Check::Type::Test: return QStringLiteral("test");
-    case Check::Type::Manual: return QStringLiteral("manual");
-    }
-    return {};
-}
-
 /// The assignment.json of ASSIGNMENT (a folder or the file itself), as the user named it.
 QString jsonPathOf(const QString &assignment)
 {
     return QFileInfo(assignment).isDir() ? QDir(assignment).filePath(QStringLiteral("assignment.json")) : assignment;
 }
 
-/// What a check looks at, in a few words.
-QString describe(const Check &c)
-{
-    switch (c.type) {
-    case Check::Type::Value: {
-        QString s = c.variable + (c.anchor.isEmpty() ? QStringLiteral(" at the end") : QStringLiteral(" after ") + c.anchor);
-        QStringList tol;
-        for (const char *key : {"rtol", "atol"})
-            if (c.options.contains(QLatin1String(key)))
-                tol << QStringLiteral("%1 %2").arg(QLatin1String(key), number(c.options.value(QLatin1String(key)).toDouble()));
-        if (!tol.isEmpty())
-            s += QStringLiteral(" (") + tol.join(QStringLiteral(", ")) + QLatin1Char(')');
-        return s;
-    }
-    case Check::Type::Test: {
-        const QStringList lines = c.code.trimmed().split(QLatin1Char('\n'));
-        QString first = lines.value(0).trimmed();
-        if (first.size() > 60)
-            first = first.left(59) + QStringLiteral("…");
-        return first + (lines.size() > 1 ? QStringLiteral(" (+%1 lines)").arg(lines.size() - 1) : QString());
-    }
-    case Check::Type::Manual: return QStringLiteral("graded by hand: ") + c.anchor;
-    }
-    return {};
-}
-
 QJsonObject checkJson(const Check &c)
 {
-    QJsonObject o{{QStringLiteral("id"), c.id}, {QStringLiteral("type"), typeName(c.type)}, {QStringLiteral("points"), c.points}};
+    QJsonObject o{{QStringLiteral("id"), c.id}, {QStringLiteral("type"), checkKind(c).name()}, {QStringLiteral("points"), c.points}};
     if (!c.variable.isEmpty())
         o.insert(QStringLiteral("variable"), c.variable);
     if (!c.anchor.isEmpty())
@@ -84,7 +49,7 @@ QJsonObject checkJson(const Check &c)
     for (const char *key : {"rtol", "atol"})
         if (c.options.contains(QLatin1String(key)))
             o.insert(QLatin1String(key), c.options.value(QLatin1String(key)));
-    if (c.type == Check::Type::Test)
+    if (!c.code.isEmpty()) // test checks: never empty
         o.insert(QStringLiteral("code"), c.code);
     return o;
 }
@@ -155,7 +120,7 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
     auto checksOf = [&](const QString &variable) {
         QStringList ids;
         for (const Check &c : checks)
-            if (c.type == Check::Type::Value && c.variable == variable)
+            if (const auto probed = checkKind(c).probed(c); probed && probed->variable == variable)
                 ids << c.id;
         return ids;
     };
@@ -191,8 +156,8 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
     if (!checks.isEmpty())
         out() << "  " << QStringLiteral("ID").leftJustified(idWidth) << "  TYPE    POINTS  WHAT\n";
     for (const Check &c : checks)
-        out() << "  " << c.id.leftJustified(idWidth) << "  " << typeName(c.type).leftJustified(6) << "  "
-              << number(c.points).leftJustified(6) << "  " << describe(c) << '\n';
+        out() << "  " << c.id.leftJustified(idWidth) << "  " << checkKind(c).name().leftJustified(6) << "  "
+              << number(c.points).leftJustified(6) << "  " << checkKind(c).describe(c) << '\n';
     out() << "total: " << number(assignment->maxPoints()) << " points\n";
     if (reference) {
         const auto &vars = payload.namespaceListing;
@@ -359,7 +324,7 @@ int cmdChecks(const QStringList &args)
         if (pos.at(1) == QLatin1String("value")) {
             if (!parser.isSet(variable))
                 return usage(QStringLiteral("add value needs --variable NAME"));
-            nc.type = Check::Type::Value;
+            nc.type = findCheckKind(pos.at(1))->type();
             nc.variable = parser.value(variable);
             if (!parser.isSet(id))
                 nc.id = nc.variable;
@@ -371,7 +336,7 @@ int cmdChecks(const QStringList &args)
                 return usage(QStringLiteral("add test needs exactly one of --code CODE and --code-file FILE"));
             if (!parser.isSet(id))
                 return usage(QStringLiteral("add test needs --id ID"));
-            nc.type = Check::Type::Test;
+            nc.type = findCheckKind(pos.at(1))->type();
             if (parser.isSet(code)) {
                 nc.code = parser.value(code);
             } else {

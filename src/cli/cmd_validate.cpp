@@ -1,5 +1,6 @@
 // sandmark-cli validate ASSIGNMENT [--health [--sandbox NAME] [--jobs N] [--dataset-cache DIR] [--json]]
 #include "assignment/validate.h"
+#include "checks/registry.h"
 #include "batch/batchgrader.h"
 #include "batch/health.h"
 #include "batch/importscheck.h"
@@ -217,7 +218,10 @@ int cmdValidate(const QStringList &args)
     // assigns that name again after its question (the scan runs Python's ast; a failed scan is a warning).
     const QList<Check> checks = assignment->checks();
     if (!assignment->notebooks().isEmpty()
-        && std::any_of(checks.cbegin(), checks.cend(), [](const Check &c) { return c.type == Check::Type::Value && c.anchor.isEmpty(); })) {
+        && std::any_of(checks.cbegin(), checks.cend(), [](const Check &c) {
+               const auto probed = checkKind(c).probed(c);
+               return probed && probed->anchor.isEmpty();
+           })) {
         const QString notebook = assignment->absolute(assignment->notebooks().first());
         const Expected<Notebook> nb = Notebook::load(notebook);
         const Expected<ScanResult> scan = nb ? scanNotebook(assignment->python().isEmpty() ? paths::defaultPython()

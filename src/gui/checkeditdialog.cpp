@@ -1,5 +1,6 @@
 #include "checkeditdialog.h"
 
+#include "checks/registry.h"
 #include "grading/compare.h"
 
 #include <QCheckBox>
@@ -17,11 +18,11 @@ CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
       m_rtol(new QDoubleSpinBox(this)),
       m_useAtol(new QCheckBox(tr("&Absolute tolerance (atol):"), this)),
       m_atol(new QDoubleSpinBox(this)),
-      m_value(check.type == Check::Type::Value)
+      m_hasTolerance(checkKind(check).hasTolerance())
 {
     setWindowTitle(tr("Edit Check %1").arg(check.id));
     auto *form = new QFormLayout(this);
-    auto *what = new QLabel(m_value ? tr("Value check of the variable %1").arg(check.variable)
+    auto *what = new QLabel(m_hasTolerance ? tr("Value check of the variable %1").arg(check.variable)
                                     : tr("Test check"),
                             this);
     form->addRow(what);
@@ -47,7 +48,7 @@ CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
     m_atol->setEnabled(m_useAtol->isChecked());
     connect(m_useRtol, &QCheckBox::toggled, m_rtol, &QWidget::setEnabled);
     connect(m_useAtol, &QCheckBox::toggled, m_atol, &QWidget::setEnabled);
-    if (m_value) {
+    if (m_hasTolerance) {
         form->addRow(m_useRtol, m_rtol);
         form->addRow(m_useAtol, m_atol);
         auto *hint = new QLabel(tr("Unchecked: the comparator's default tolerance applies."), this);
@@ -69,7 +70,7 @@ CheckEdit CheckEditDialog::edit() const
 {
     CheckEdit e;
     e.points = m_points->value();
-    if (m_value) {
+    if (m_hasTolerance) {
         if (m_useRtol->isChecked())
             e.rtol = m_rtol->value();
         else

@@ -30,7 +30,7 @@ private:
     QDoubleSpinBox *m_rtol;
     QCheckBox *m_useAtol;
     QDoubleSpinBox *m_atol;
-    bool m_value;
+    bool m_hasTolerance;
 };
 
 } // namespace sandmark

@@ -1,5 +1,9 @@
 #include "checksmodel.h"
 
+#include "checks/registry.h"
+
+#include <QCoreApplication>
+
 #include "roles.h"
 
 namespace sandmark {
@@ -43,30 +47,31 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Check &c = m_checks.at(index.row());
-    const bool value = c.type == Check::Type::Value;
+    const CheckKind &kind = checkKind(c);
+    const std::optional<ProbedName> probed = kind.probed(c);
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
         case IdColumn:
             return c.id;
         case TypeColumn:
-            return value ? tr("value") : tr("test");
+            return QCoreApplication::translate("sandmark::CheckKind", kind.displayName());
         case WhatColumn:
-            if (value)
-                return c.variable;
+            if (probed)
+                return probed->variable;
             return role == Qt::ToolTipRole ? c.code : c.code.section(QLatin1Char('\n'), 0, 0);
         case AnchorColumn:
-            return value ? (c.anchor.isEmpty() ? tr("end of notebook") : c.anchor) : QString();
+            return probed ? (probed->anchor.isEmpty() ? tr("end of notebook") : probed->anchor) : QString();
         case PointsColumn:
             return QLocale().toString(c.points, 'g', 6);
         case ReferenceColumn:
-            return value ? m_reference.value(c.id) : QString();
+            return probed ? m_reference.value(c.id) : QString();
         case ToleranceColumn: {
             QStringList parts;
             for (const char *key : {"rtol", "atol"})
                 if (c.options.contains(QLatin1String(key)))
                     parts << QStringLiteral("%1 %2").arg(QLatin1String(key),
                                                          QLocale().toString(c.options.value(QLatin1String(key)).toDouble(), 'g', 6));
-            return parts.isEmpty() && value ? tr("default") : parts.join(QLatin1String(", "));
+            return parts.isEmpty() && kind.hasTolerance() ? tr("default") : parts.join(QLatin1String(", "));
         }
         default:
             return {};

@@ -1,4 +1,5 @@
 #include "pages.h"
+#include "checks/registry.h"
 
 #include "addcheckdialogs.h"
 #include "appsettings.h"
@@ -193,8 +194,8 @@ AddValueCheckDialog *ChecksPage::openAddValueCheck()
     QHash<QString, QStringList> checkedBy;
     for (const Check &c : m_model->checks()) {
         ids << c.id;
-        if (c.type == Check::Type::Value)
-            checkedBy[c.variable] << c.id;
+        if (const auto probed = checkKind(c).probed(c))
+            checkedBy[probed->variable] << c.id;
     }
     auto *dialog = new AddValueCheckDialog(ids, checkedBy, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -308,12 +309,13 @@ void ChecksPage::runReference()
                     return Expected<Values>(decoded.error());
                 QHash<QString, QString> values;
                 for (const Check &c : checks) {
-                    if (c.type != Check::Type::Value)
+                    const auto probed = checkKind(c).probed(c);
+                    if (!probed)
                         continue;
                     // The check's own probe first (its anchor, or the end), then any probe of the variable.
-                    const ProbeValue *v = decoded->find(c.anchor.isEmpty() ? QStringLiteral("end") : c.anchor, c.variable);
+                    const ProbeValue *v = decoded->find(probed->label(), probed->variable);
                     for (auto it = decoded->probes.cbegin(); !v && it != decoded->probes.cend(); ++it)
-                        v = decoded->find(it.key(), c.variable);
+                        v = decoded->find(it.key(), probed->variable);
                     values.insert(c.id, v ? QStringLiteral("%1  (%2)").arg(v->summary(80), v->pythonType())
                                           : QCoreApplication::translate("sandmark::ChecksPage", "not in the reference payload"));
                 }

@@ -1,4 +1,7 @@
 #include "assignment/assignment.h"
+#include "assignment/fieldreader_p.h"
+#include "checks/checkjson_p.h"
+#include "checks/registry.h"
 #include "datasets/datasetentry.h"
 #include "env/environment.h"
 #include "notebook/instrument.h"
@@ -15,7 +18,8 @@
 
 namespace sandmark {
 
-using Json = nlohmann::ordered_json;
+using detail::Json;
+using detail::qs;
 
 double Assignment::maxPoints() const
 {
@@ -56,155 +60,6 @@ Expected<QString> resolveInside(const QString &folder, const QString &relative, 
     return joined;
 }
 
-namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-QString typeWord(const Json &j)
-{
-    return QString::fromLatin1(j.type_name());
-}
-
-// Field-path validation helpers; each returns an Error for the given path when the value is wrong.
-struct Reader
-{
-    QString file;
-
-    Error error(const QString &path, const QString &message) const { return Error{file, path, message}; }
-
-    Expected<QString> string(const Json &j, const QString &path) const
-    {
-        if (!j.is_string())
-            return error(path, QStringLiteral("must be a string, not %1").arg(typeWord(j)));
-        return qs(j.get<std::string>());
-    }
-
-    Expected<QStringList> strings(const Json &j, const QString &path) const
-    {
-        if (!j.is_array())
-            return error(path, QStringLiteral("must be a list of strings, not %1").arg(typeWord(j)));
-        QStringList out;
-        for (size_t i = 0; i < j.size(); ++i) {
-            auto s = string(j[i], QStringLiteral("%1[%2]").arg(path).arg(i));
-            if (!s)
-                return s.error();
-            out << *s;
-        }
-        return out;
-    }
-
-    Expected<double> number(const Json &j, const QString &path, double min, bool strictlyPositive) const
-    {
-        if (!j.is_number() || j.is_boolean())
-            return error(path, QStringLiteral("must be a number, not %1").arg(typeWord(j)));
-        const double v = j.get<double>();
-        if (!std::isfinite(v) || v < min || (strictlyPositive && v <= 0))
-            return error(path, strictlyPositive ? QStringLiteral("must be greater than 0")
-                                                : QStringLiteral("must be at least %1").arg(min));
-        return v;
-    }
-};
-
-// One entry of "checks", validated; `field` is its path ("checks[2]"), `i` its index.
-Expected<Check> readCheck(const Reader &r, const Json &cj, const QString &field, size_t i, bool showExpected)
-{
-    auto optionalString = [&](const char *key, QString &target) -> Expected<void> {
-        if (!cj.contains(key))
-            return {};
-        auto v = r.string(cj[key], field + QLatin1Char('.') + QLatin1String(key));
-        if (!v)
-            return v.error();
-        target = *v;
-        return {};
-    };
-    Check c;
-    if (!cj.contains("type"))
-        return r.error(field, QStringLiteral("missing required field \"type\" (\"value\", \"test\" or \"manual\")"));
-    auto type = r.string(cj["type"], field + QStringLiteral(".type"));
-    if (!type)
-        return type.error();
-    if (*type == QLatin1String("value"))
-        c.type = Check::Type::Value;
-    else if (*type == QLatin1String("test"))
-        c.type = Check::Type::Test;
-    else if (*type == QLatin1String("manual"))
-        c.type = Check::Type::Manual;
-    else
-        return r.error(field + QStringLiteral(".type"),
-                       QStringLiteral("'%1' is not a check type (\"value\", \"test\" or \"manual\")").arg(*type));
-
-    switch (c.type) {
-    case Check::Type::Value: {
-        if (!cj.contains("variable"))
-            return r.error(field, QStringLiteral("missing required field \"variable\""));
-        auto v = r.string(cj["variable"], field + QStringLiteral(".variable"));
-        if (!v)
-            return v.error();
-        c.variable = pythonName(*v); // as Python stores the name (NFKC), which the probe looks up
-        if (!isPythonVariableName(c.variable))
-            return r.error(field + QStringLiteral(".variable"),
-                           QStringLiteral("'%1' is not a Python variable name").arg(*v));
-        if (auto ok = optionalString("anchor", c.anchor); !ok)
-            return ok.error();
-        for (const char *tol : {"rtol", "atol"})
-            if (cj.contains(tol))
-                if (auto t = r.number(cj[tol], field + QLatin1Char('.') + QLatin1String(tol), 0, false); !t)
-                    return t.error();
-        c.showExpected = showExpected;
-        if (cj.contains("show_expected")) {
-            if (!cj["show_expected"].is_boolean())
-                return r.error(field + QStringLiteral(".show_expected"), QStringLiteral("must be true or false"));
-            c.showExpected = cj["show_expected"].get<bool>();
-        }
-        break;
-    }
-    case Check::Type::Test: {
-        if (!cj.contains("code"))
-            return r.error(field, QStringLiteral("missing required field \"code\" (the assertion code)"));
-        auto code = r.string(cj["code"], field + QStringLiteral(".code"));
-        if (!code)
-            return code.error();
-        if (code->trimmed().isEmpty())
-            return r.error(field + QStringLiteral(".code"), QStringLiteral("must not be empty"));
-        c.code = *code;
-        if (auto ok = optionalString("grade_id", c.gradeId); !ok)
-            return ok.error();
-        if (auto ok = optionalString("after", c.after); !ok)
-            return ok.error();
-        break;
-    }
-    case Check::Type::Manual:
-        if (auto ok = optionalString("anchor", c.anchor); !ok)
-            return ok.error();
-        if (c.anchor.isEmpty())
-            return r.error(field, QStringLiteral("a manual check needs \"anchor\": the answer cell a person grades"));
-        break;
-    }
-
-    if (auto ok = optionalString("id", c.id); !ok)
-        return ok.error();
-    if (c.id.isEmpty())
-        c.id = c.type == Check::Type::Value  ? c.variable
-               : c.type == Check::Type::Manual ? c.anchor
-                                               : QStringLiteral("test-%1").arg(i + 1);
-    if (!isCheckId(c.id))
-        return r.error(field + QStringLiteral(".id"),
-                       QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-'").arg(c.id));
-    if (cj.contains("points")) {
-        auto p = r.number(cj["points"], field + QStringLiteral(".points"), 0, false);
-        if (!p)
-            return p.error();
-        c.points = *p;
-    }
-    c.options = QJsonDocument::fromJson(QByteArray::fromStdString(cj.dump())).object();
-    return c;
-}
-
-} // namespace
-
 QMap<QString, QString> Assignment::runEnvironment() const
 {
     if (!m_fromNbgrader)
@@ -218,18 +73,456 @@ bool isCheckId(const QString &id)
     return re.match(id).hasMatch();
 }
 
+namespace detail {
+
+/// Reads assignment.json's top-level fields into an Assignment, one field (or group of fields) per function. Each
+/// returns its field's first problem, so that one load reports every field's first problem.
+struct AssignmentLoader
+{
+    const FieldReader &r;
+    const Json &root;
+    Assignment &a;
+    QString file;              ///< as errors name it
+    bool showExpected = false; ///< the assignment's "show_expected", the value checks' default
+
+    QList<Error> readAll();
+    Expected<void> readFormat();
+    Expected<void> readSlug();
+    Expected<void> readTitle();
+    Expected<void> readNotebooks();
+    Expected<void> readRelease();
+    Expected<void> readDataFiles();
+    Expected<void> readDependencies();
+    Expected<void> readPython();
+    Expected<void> readSystemSitePackages();
+    Expected<void> readRequiredDatasets();
+    Expected<void> readDatasetFunctions();
+    Expected<void> readLimits();
+    Expected<void> readSandbox();
+    Expected<void> readShowExpected();
+    Expected<void> readChecks();
+    /// One entry of "checks"; `field` is its path ("checks[2]"), `i` its index. The kind reads its own fields.
+    Expected<Check> readCheck(const Json &cj, const QString &field, size_t i) const;
+};
+
+QList<Error> AssignmentLoader::readAll()
+{
+    using Read = Expected<void> (AssignmentLoader::*)();
+    // In file-format order; show_expected before checks, whose default it is.
+    static constexpr Read fields[] = {
+        &AssignmentLoader::readFormat, &AssignmentLoader::readSlug, &AssignmentLoader::readTitle,
+        &AssignmentLoader::readNotebooks, &AssignmentLoader::readRelease, &AssignmentLoader::readDataFiles,
+        &AssignmentLoader::readDependencies, &AssignmentLoader::readPython, &AssignmentLoader::readSystemSitePackages,
+        &AssignmentLoader::readRequiredDatasets, &AssignmentLoader::readDatasetFunctions, &AssignmentLoader::readLimits,
+        &AssignmentLoader::readSandbox, &AssignmentLoader::readShowExpected, &AssignmentLoader::readChecks,
+    };
+    QList<Error> errors;
+    for (Read read : fields)
+        if (Expected<void> ok = (this->*read)(); !ok)
+            errors << ok.error();
+    return errors;
+}
+
+Expected<void> AssignmentLoader::readFormat()
+{
+    if (root.contains("format")) {
+        const Json &fmt = root["format"];
+        if (!fmt.is_number_integer() || fmt.get<int>() != 1)
+            return r.error(QStringLiteral("format"), QStringLiteral("must be 1 (this Sandmark reads format 1)"));
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readSlug()
+{
+    if (!root.contains("slug"))
+        return r.error({}, QStringLiteral("missing required field \"slug\""));
+    auto slug = r.string(root["slug"], QStringLiteral("slug"));
+    if (!slug)
+        return slug.error();
+    static const QRegularExpression slugRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
+    if (!slugRe.match(*slug).hasMatch())
+        return r.error(QStringLiteral("slug"),
+                       QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter "
+                                      "or digit").arg(*slug));
+    a.m_slug = *slug;
+    a.m_title = a.m_slug;
+    return {};
+}
+
+Expected<void> AssignmentLoader::readTitle()
+{
+    if (root.contains("title")) {
+        auto t = r.string(root["title"], QStringLiteral("title"));
+        if (!t)
+            return t.error();
+        a.m_title = *t;
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readNotebooks()
+{
+    if (!root.contains("notebooks"))
+        return r.error({}, QStringLiteral("missing required field \"notebooks\" (the instructor notebooks)"));
+    auto notebooks = r.strings(root["notebooks"], QStringLiteral("notebooks"));
+    if (!notebooks)
+        return notebooks.error();
+    if (notebooks->isEmpty())
+        return r.error(QStringLiteral("notebooks"), QStringLiteral("must name at least one instructor notebook"));
+    for (int i = 0; i < notebooks->size(); ++i) {
+        const QString field = QStringLiteral("notebooks[%1]").arg(i);
+        const QString rel = notebooks->at(i);
+        auto abs = resolveInside(a.m_folder, rel, file, field);
+        if (!abs)
+            return abs.error();
+        if (!rel.endsWith(QLatin1String(".ipynb")))
+            return r.error(field, QStringLiteral("'%1' is not a notebook (.ipynb)").arg(rel));
+        if (!QFileInfo(*abs).isFile())
+            return r.error(field, QFileInfo(*abs).isDir() ? QStringLiteral("'%1' is a folder, not a notebook").arg(rel)
+                                                          : QStringLiteral("'%1' does not exist").arg(rel));
+        a.m_notebooks << QDir::cleanPath(rel);
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readRelease()
+{
+    if (root.contains("release")) {
+        auto rel = r.string(root["release"], QStringLiteral("release"));
+        if (!rel)
+            return rel.error();
+        if (rel->isEmpty() || rel->contains(QLatin1Char('/')) || *rel == QLatin1String("..")
+            || *rel == QLatin1String("."))
+            return r.error(QStringLiteral("release"), QStringLiteral("must be a plain folder name"));
+        a.m_releaseName = *rel;
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readDataFiles()
+{
+    if (root.contains("data_files")) {
+        const Json &files = root["data_files"];
+        if (!files.is_array())
+            return r.error(QStringLiteral("data_files"), QStringLiteral("must be a list"));
+        for (size_t i = 0; i < files.size(); ++i) {
+            const QString field = QStringLiteral("data_files[%1]").arg(i);
+            DataFile df;
+            const Json &entry = files[i];
+            if (entry.is_string()) {
+                df.path = qs(entry.get<std::string>());
+            } else if (entry.is_object()) {
+                if (!entry.contains("path"))
+                    return r.error(field, QStringLiteral("missing required field \"path\""));
+                auto p = r.string(entry["path"], field + QStringLiteral(".path"));
+                if (!p)
+                    return p.error();
+                df.path = *p;
+                if (entry.contains("urls")) {
+                    auto urls = r.strings(entry["urls"], field + QStringLiteral(".urls"));
+                    if (!urls)
+                        return urls.error();
+                    for (int u = 0; u < urls->size(); ++u)
+                        if (!urls->at(u).contains(QLatin1String("://")))
+                            return r.error(QStringLiteral("%1.urls[%2]").arg(field).arg(u),
+                                           QStringLiteral("'%1' is not a URL").arg(urls->at(u)));
+                    df.urls = *urls;
+                }
+            } else {
+                return r.error(field, QStringLiteral("must be a path or an object with \"path\" and \"urls\""));
+            }
+            auto abs = resolveInside(a.m_folder, df.path, file, entry.is_object() ? field + QStringLiteral(".path")
+                                                                                   : field);
+            if (!abs)
+                return abs.error();
+            if (!QFileInfo(*abs).isFile())
+                return r.error(field, QFileInfo(*abs).isDir()
+                                          ? QStringLiteral("'%1' is a folder; list the files in it").arg(df.path)
+                                          : QStringLiteral("'%1' does not exist").arg(df.path));
+            df.path = QDir::cleanPath(df.path);
+            a.m_dataFiles << df;
+        }
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readDependencies()
+{
+    if (root.contains("dependencies")) {
+        auto deps = r.strings(root["dependencies"], QStringLiteral("dependencies"));
+        if (!deps)
+            return deps.error();
+        for (int i = 0; i < deps->size(); ++i) {
+            if (deps->at(i).trimmed().isEmpty() || deps->at(i).trimmed().startsWith(QLatin1Char('-')))
+                return r.error(QStringLiteral("dependencies[%1]").arg(i),
+                               QStringLiteral("must be a pip requirement such as \"numpy>=1.24\""));
+            // The requirement syntax belongs to the environment module (pip reads these lines).
+            if (const QString why = requirementProblem(deps->at(i)); !why.isEmpty())
+                return r.error(QStringLiteral("dependencies[%1]").arg(i), why);
+        }
+        a.m_dependencies = *deps;
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readPython()
+{
+    if (root.contains("python")) {
+        auto py = r.string(root["python"], QStringLiteral("python"));
+        if (!py)
+            return py.error();
+        a.m_python = *py;
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readSystemSitePackages()
+{
+    if (root.contains("system_site_packages")) {
+        if (!root["system_site_packages"].is_boolean())
+            return r.error(QStringLiteral("system_site_packages"), QStringLiteral("must be true or false"));
+        a.m_systemSitePackages = root["system_site_packages"].get<bool>();
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readRequiredDatasets()
+{
+    if (root.contains("required_datasets")) {
+        auto ds = r.strings(root["required_datasets"], QStringLiteral("required_datasets"));
+        if (!ds)
+            return ds.error();
+        for (int i = 0; i < ds->size(); ++i) {
+            // The entry format belongs to the datasets module (docs/datasets.md).
+            auto entry = DatasetEntry::parse(ds->at(i));
+            if (!entry)
+                return r.error(QStringLiteral("required_datasets[%1]").arg(i), entry.error().message);
+        }
+        a.m_requiredDatasets = *ds;
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readDatasetFunctions()
+{
+    a.m_datasetFunctions = {QStringLiteral("localizer.get_file"), QStringLiteral("localizer.download"),
+                            QStringLiteral("hf_hub_download")};
+    if (root.contains("dataset_functions")) {
+        auto fns = r.strings(root["dataset_functions"], QStringLiteral("dataset_functions"));
+        if (!fns)
+            return fns.error();
+        a.m_datasetFunctions = *fns;
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readLimits()
+{
+    if (root.contains("limits")) {
+        const Json &limits = root["limits"];
+        if (!limits.is_object())
+            return r.error(QStringLiteral("limits"), QStringLiteral("must be an object"));
+        Limits &l = a.m_limits;
+        struct Field
+        {
+            const char *key;
+            double *d;
+            qint64 *i64;
+            int *i;
+            double max = 0; ///< for the floating-point fields: the largest sensible value
+        };
+        constexpr double week = 7 * 24 * 3600;
+        const Field fields[] = {
+            {"timeout_s", &l.wallTimeoutS, nullptr, nullptr, week},
+            {"cell_timeout_s", &l.cellTimeoutS, nullptr, nullptr, week},
+            {"interrupt_grace_s", &l.interruptGraceS, nullptr, nullptr, 3600},
+            {"memory_bytes", nullptr, &l.memoryBytes, nullptr},
+            {"processes", nullptr, nullptr, &l.processes},
+            {"open_files", nullptr, nullptr, &l.openFiles},
+            {"file_size_bytes", nullptr, &l.fileSizeBytes, nullptr},
+            {"output_cell_bytes", nullptr, &l.outputCellBytes, nullptr},
+            {"output_total_bytes", nullptr, &l.outputTotalBytes, nullptr},
+            {"output_image_bytes", nullptr, &l.outputImageBytes, nullptr},
+            {"output_images_total_bytes", nullptr, &l.outputImagesTotalBytes, nullptr},
+            {"probe_bytes", nullptr, &l.probeBytes, nullptr},
+            {"cpus", &l.cpus, nullptr, nullptr, 4096},
+        };
+        for (auto &[key, value] : limits.items()) {
+            const QString where = QStringLiteral("limits.") + qs(key);
+            const Field *field = nullptr;
+            for (const Field &candidate : fields)
+                if (key == candidate.key)
+                    field = &candidate;
+            if (!field)
+                return r.error(where, QStringLiteral("unknown limit (known: timeout_s, cell_timeout_s, "
+                                                    "interrupt_grace_s, memory_bytes, processes, open_files, "
+                                                    "file_size_bytes, output_cell_bytes, output_total_bytes, "
+                                                    "output_image_bytes, output_images_total_bytes, "
+                                                    "probe_bytes, cpus)"));
+            auto v = r.number(value, where, 0, true);
+            if (!v)
+                return v.error();
+            if (field->d) {
+                if (*v > field->max)
+                    return r.error(where, QStringLiteral("must be at most %1").arg(field->max));
+                *field->d = *v;
+            } else {
+                if (!value.is_number_integer())
+                    return r.error(where, QStringLiteral("must be a whole number"));
+                // get<qint64>() would wrap 2^64-1 around to -1, which setrlimit reads as RLIM_INFINITY.
+                if (value.is_number_unsigned()
+                    && value.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<qint64>::max()))
+                    return r.error(where, QStringLiteral("is too large"));
+                if (field->i64)
+                    *field->i64 = value.get<qint64>();
+                else
+                    *field->i = int(std::min<qint64>(value.get<qint64>(), 1 << 30));
+            }
+        }
+        if (l.cellTimeoutS > l.wallTimeoutS)
+            return r.error(QStringLiteral("limits.cell_timeout_s"),
+                           QStringLiteral("must not exceed limits.timeout_s (%1 s)").arg(l.wallTimeoutS));
+        if (l.memoryBytes < 256LL * 1024 * 1024)
+            return r.error(QStringLiteral("limits.memory_bytes"),
+                           QStringLiteral("must be at least 268435456 (256 MiB): a Python kernel needs more "
+                                          "address space than that to start"));
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readSandbox()
+{
+    if (root.contains("sandbox")) {
+        auto s = r.string(root["sandbox"], QStringLiteral("sandbox"));
+        if (!s)
+            return s.error();
+        a.m_sandbox = parseSandboxKind(*s);
+        if (!a.m_sandbox)
+            return r.error(QStringLiteral("sandbox"),
+                           QStringLiteral("'%1' is not a sandbox backend (%2)").arg(*s, sandboxNameList()));
+    }
+    if (root.contains("docker_image")) {
+        auto img = r.string(root["docker_image"], QStringLiteral("docker_image"));
+        if (!img)
+            return img.error();
+        if (img->trimmed().isEmpty() || img->contains(QLatin1Char(' ')))
+            return r.error(QStringLiteral("docker_image"), QStringLiteral("must be an image name such as sandmark-base:latest"));
+        a.m_dockerImage = *img;
+    }
+    if (root.contains("nbgrader")) {
+        if (!root["nbgrader"].is_object())
+            return r.error(QStringLiteral("nbgrader"), QStringLiteral("must be an object (written by import nbgrader)"));
+        a.m_fromNbgrader = true;
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readShowExpected()
+{
+    if (root.contains("show_expected")) {
+        if (!root["show_expected"].is_boolean())
+            return r.error(QStringLiteral("show_expected"), QStringLiteral("must be true or false"));
+        showExpected = root["show_expected"].get<bool>();
+    }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readChecks()
+{
+    if (root.contains("checks")) {
+        const Json &checks = root["checks"];
+        if (!checks.is_array())
+            return r.error(QStringLiteral("checks"), QStringLiteral("must be a list"));
+        QStringList ids;
+        for (size_t i = 0; i < checks.size(); ++i) {
+            const QString field = QStringLiteral("checks[%1]").arg(i);
+            const Json &cj = checks[i];
+            if (!cj.is_object())
+                return r.error(field, QStringLiteral("must be an object"));
+            auto parsed = readCheck(cj, field, i);
+            if (!parsed)
+                return parsed.error();
+            const Check &c = *parsed;
+            if (ids.contains(c.id))
+                return r.error(field + QStringLiteral(".id"),
+                               QStringLiteral("'%1' is already the id of checks[%2]").arg(c.id).arg(ids.indexOf(c.id)));
+            ids << c.id;
+            a.m_checks << c;
+        }
+    }
+    return {};
+}
+
+Expected<Check> AssignmentLoader::readCheck(const Json &cj, const QString &field, size_t i) const
+{
+    const CheckSource in{r, cj, field, showExpected};
+    Check c;
+    auto type = in.requiredString("type", QStringLiteral("missing required field \"type\" (%1)").arg(checkKindNameList()));
+    if (!type)
+        return type.error();
+    const CheckKind *kind = findCheckKind(*type);
+    if (!kind)
+        return in.error("type", QStringLiteral("'%1' is not a check type (%2)").arg(*type, checkKindNameList()));
+    c.type = kind->type();
+    if (auto ok = kind->read(in, c); !ok)
+        return ok.error();
+    if (auto ok = in.optionalString("id", c.id); !ok)
+        return ok.error();
+    if (c.id.isEmpty())
+        c.id = kind->defaultId(c, qsizetype(i));
+    if (!isCheckId(c.id))
+        return in.error("id", QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-'").arg(c.id));
+    if (in.contains("points")) {
+        auto p = r.number(cj["points"], in.path("points"), 0, false);
+        if (!p)
+            return p.error();
+        c.points = *p;
+    }
+    c.options = QJsonDocument::fromJson(QByteArray::fromStdString(cj.dump())).object();
+    return c;
+}
+
+namespace {
+
+/// Every key written twice: whichever value the reader keeps would be a guess.
+QList<Error> duplicateKeyErrors(const FieldReader &r, const QByteArray &bytes)
+{
+    QList<Error> errors;
+    for (const jsonutil::DuplicateKey &d : jsonutil::duplicateKeys(bytes))
+        errors << r.error(d.path, QStringLiteral("line %1: duplicate key (also on line %2); JSON keeps only one of "
+                                                 "the values, so remove one")
+                                      .arg(d.line)
+                                      .arg(d.firstLine));
+    return errors;
+}
+
+/// "file: key: unknown field, ignored" for each top-level key the format does not have (kept in the file).
+QStringList unknownFieldWarnings(const Json &root, const QString &file)
+{
+    static const QStringList known = {
+        QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
+        QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
+        QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
+        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"), QStringLiteral("docker_image"),
+        QStringLiteral("show_expected"), QStringLiteral("checks"), QStringLiteral("nbgrader")};
+    QStringList warnings;
+    for (auto &[key, value] : root.items())
+        if (!known.contains(qs(key)))
+            warnings << QStringLiteral("%1: %2: unknown field, ignored").arg(file, qs(key));
+    return warnings;
+}
+
+} // namespace
+
+} // namespace detail
+
 Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErrors)
 {
-    // Each top-level field is read on its own, so one load reports every field's first problem.
-    QList<Error> errors;
     auto fail = [&](Error e) -> Expected<Assignment> {
         if (allErrors)
             *allErrors = {e};
         return e;
-    };
-    auto section = [&](const auto &read) {
-        if (Expected<void> ok = read(); !ok)
-            errors << ok.error();
     };
     QFileInfo info(path);
     QString jsonPath = info.isDir() ? QDir(path).filePath(QStringLiteral("assignment.json")) : path;
@@ -247,347 +540,18 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
     a.m_folder = QDir::cleanPath(jsonInfo.absolutePath());
     a.m_shownFolder = info.isDir() ? path : QFileInfo(path).path();
     const QString file = path.endsWith(QLatin1String(".json")) ? path : jsonPath;
-    const Reader r{file};
+    const detail::FieldReader r{file};
 
     auto parsedJson = jsonutil::parse(bytes, file);
     if (!parsedJson)
         return fail(parsedJson.error());
-    Json root = std::move(parsedJson).value();
+    const detail::Json root = std::move(parsedJson).value();
     if (!root.is_object())
         return fail(r.error({}, QStringLiteral("the top level must be a JSON object")));
-    // A key written twice means whichever value the reader keeps: never guessed.
-    for (const jsonutil::DuplicateKey &d : jsonutil::duplicateKeys(bytes))
-        errors << r.error(d.path, QStringLiteral("line %1: duplicate key (also on line %2); JSON keeps only one of "
-                                                 "the values, so remove one")
-                                      .arg(d.line)
-                                      .arg(d.firstLine));
-
-    static const QStringList known = {
-        QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
-        QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
-        QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
-        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"), QStringLiteral("docker_image"),
-        QStringLiteral("show_expected"), QStringLiteral("checks"), QStringLiteral("nbgrader")};
-    for (auto &[key, value] : root.items())
-        if (!known.contains(qs(key)))
-            a.m_warnings << QStringLiteral("%1: %2: unknown field, ignored").arg(file, qs(key));
-
-    section([&]() -> Expected<void> {
-        if (root.contains("format")) {
-            const Json &fmt = root["format"];
-            if (!fmt.is_number_integer() || fmt.get<int>() != 1)
-                return r.error(QStringLiteral("format"), QStringLiteral("must be 1 (this Sandmark reads format 1)"));
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (!root.contains("slug"))
-            return r.error({}, QStringLiteral("missing required field \"slug\""));
-        auto slug = r.string(root["slug"], QStringLiteral("slug"));
-        if (!slug)
-            return slug.error();
-        static const QRegularExpression slugRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
-        if (!slugRe.match(*slug).hasMatch())
-            return r.error(QStringLiteral("slug"),
-                           QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter "
-                                          "or digit").arg(*slug));
-        a.m_slug = *slug;
-        a.m_title = a.m_slug;
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("title")) {
-            auto t = r.string(root["title"], QStringLiteral("title"));
-            if (!t)
-                return t.error();
-            a.m_title = *t;
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (!root.contains("notebooks"))
-            return r.error({}, QStringLiteral("missing required field \"notebooks\" (the instructor notebooks)"));
-        auto notebooks = r.strings(root["notebooks"], QStringLiteral("notebooks"));
-        if (!notebooks)
-            return notebooks.error();
-        if (notebooks->isEmpty())
-            return r.error(QStringLiteral("notebooks"), QStringLiteral("must name at least one instructor notebook"));
-        for (int i = 0; i < notebooks->size(); ++i) {
-            const QString field = QStringLiteral("notebooks[%1]").arg(i);
-            const QString rel = notebooks->at(i);
-            auto abs = resolveInside(a.m_folder, rel, file, field);
-            if (!abs)
-                return abs.error();
-            if (!rel.endsWith(QLatin1String(".ipynb")))
-                return r.error(field, QStringLiteral("'%1' is not a notebook (.ipynb)").arg(rel));
-            if (!QFileInfo(*abs).isFile())
-                return r.error(field, QFileInfo(*abs).isDir() ? QStringLiteral("'%1' is a folder, not a notebook").arg(rel)
-                                                              : QStringLiteral("'%1' does not exist").arg(rel));
-            a.m_notebooks << QDir::cleanPath(rel);
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("release")) {
-            auto rel = r.string(root["release"], QStringLiteral("release"));
-            if (!rel)
-                return rel.error();
-            if (rel->isEmpty() || rel->contains(QLatin1Char('/')) || *rel == QLatin1String("..")
-                || *rel == QLatin1String("."))
-                return r.error(QStringLiteral("release"), QStringLiteral("must be a plain folder name"));
-            a.m_releaseName = *rel;
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("data_files")) {
-            const Json &files = root["data_files"];
-            if (!files.is_array())
-                return r.error(QStringLiteral("data_files"), QStringLiteral("must be a list"));
-            for (size_t i = 0; i < files.size(); ++i) {
-                const QString field = QStringLiteral("data_files[%1]").arg(i);
-                DataFile df;
-                const Json &entry = files[i];
-                if (entry.is_string()) {
-                    df.path = qs(entry.get<std::string>());
-                } else if (entry.is_object()) {
-                    if (!entry.contains("path"))
-                        return r.error(field, QStringLiteral("missing required field \"path\""));
-                    auto p = r.string(entry["path"], field + QStringLiteral(".path"));
-                    if (!p)
-                        return p.error();
-                    df.path = *p;
-                    if (entry.contains("urls")) {
-                        auto urls = r.strings(entry["urls"], field + QStringLiteral(".urls"));
-                        if (!urls)
-                            return urls.error();
-                        for (int u = 0; u < urls->size(); ++u)
-                            if (!urls->at(u).contains(QLatin1String("://")))
-                                return r.error(QStringLiteral("%1.urls[%2]").arg(field).arg(u),
-                                               QStringLiteral("'%1' is not a URL").arg(urls->at(u)));
-                        df.urls = *urls;
-                    }
-                } else {
-                    return r.error(field, QStringLiteral("must be a path or an object with \"path\" and \"urls\""));
-                }
-                auto abs = resolveInside(a.m_folder, df.path, file, entry.is_object() ? field + QStringLiteral(".path")
-                                                                                       : field);
-                if (!abs)
-                    return abs.error();
-                if (!QFileInfo(*abs).isFile())
-                    return r.error(field, QFileInfo(*abs).isDir()
-                                              ? QStringLiteral("'%1' is a folder; list the files in it").arg(df.path)
-                                              : QStringLiteral("'%1' does not exist").arg(df.path));
-                df.path = QDir::cleanPath(df.path);
-                a.m_dataFiles << df;
-            }
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("dependencies")) {
-            auto deps = r.strings(root["dependencies"], QStringLiteral("dependencies"));
-            if (!deps)
-                return deps.error();
-            for (int i = 0; i < deps->size(); ++i) {
-                if (deps->at(i).trimmed().isEmpty() || deps->at(i).trimmed().startsWith(QLatin1Char('-')))
-                    return r.error(QStringLiteral("dependencies[%1]").arg(i),
-                                   QStringLiteral("must be a pip requirement such as \"numpy>=1.24\""));
-                // The requirement syntax belongs to the environment module (pip reads these lines).
-                if (const QString why = requirementProblem(deps->at(i)); !why.isEmpty())
-                    return r.error(QStringLiteral("dependencies[%1]").arg(i), why);
-            }
-            a.m_dependencies = *deps;
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("python")) {
-            auto py = r.string(root["python"], QStringLiteral("python"));
-            if (!py)
-                return py.error();
-            a.m_python = *py;
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("system_site_packages")) {
-            if (!root["system_site_packages"].is_boolean())
-                return r.error(QStringLiteral("system_site_packages"), QStringLiteral("must be true or false"));
-            a.m_systemSitePackages = root["system_site_packages"].get<bool>();
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("required_datasets")) {
-            auto ds = r.strings(root["required_datasets"], QStringLiteral("required_datasets"));
-            if (!ds)
-                return ds.error();
-            for (int i = 0; i < ds->size(); ++i) {
-                // The entry format belongs to the datasets module (docs/datasets.md).
-                auto entry = DatasetEntry::parse(ds->at(i));
-                if (!entry)
-                    return r.error(QStringLiteral("required_datasets[%1]").arg(i), entry.error().message);
-            }
-            a.m_requiredDatasets = *ds;
-        }
-        return {};
-    });
-
-    a.m_datasetFunctions = {QStringLiteral("localizer.get_file"), QStringLiteral("localizer.download"),
-                            QStringLiteral("hf_hub_download")};
-    section([&]() -> Expected<void> {
-        if (root.contains("dataset_functions")) {
-            auto fns = r.strings(root["dataset_functions"], QStringLiteral("dataset_functions"));
-            if (!fns)
-                return fns.error();
-            a.m_datasetFunctions = *fns;
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("limits")) {
-            const Json &limits = root["limits"];
-            if (!limits.is_object())
-                return r.error(QStringLiteral("limits"), QStringLiteral("must be an object"));
-            Limits &l = a.m_limits;
-            struct Field
-            {
-                const char *key;
-                double *d;
-                qint64 *i64;
-                int *i;
-                double max = 0; ///< for the floating-point fields: the largest sensible value
-            };
-            constexpr double week = 7 * 24 * 3600;
-            const Field fields[] = {
-                {"timeout_s", &l.wallTimeoutS, nullptr, nullptr, week},
-                {"cell_timeout_s", &l.cellTimeoutS, nullptr, nullptr, week},
-                {"interrupt_grace_s", &l.interruptGraceS, nullptr, nullptr, 3600},
-                {"memory_bytes", nullptr, &l.memoryBytes, nullptr},
-                {"processes", nullptr, nullptr, &l.processes},
-                {"open_files", nullptr, nullptr, &l.openFiles},
-                {"file_size_bytes", nullptr, &l.fileSizeBytes, nullptr},
-                {"output_cell_bytes", nullptr, &l.outputCellBytes, nullptr},
-                {"output_total_bytes", nullptr, &l.outputTotalBytes, nullptr},
-                {"output_image_bytes", nullptr, &l.outputImageBytes, nullptr},
-                {"output_images_total_bytes", nullptr, &l.outputImagesTotalBytes, nullptr},
-                {"probe_bytes", nullptr, &l.probeBytes, nullptr},
-                {"cpus", &l.cpus, nullptr, nullptr, 4096},
-            };
-            for (auto &[key, value] : limits.items()) {
-                const QString where = QStringLiteral("limits.") + qs(key);
-                const Field *field = nullptr;
-                for (const Field &candidate : fields)
-                    if (key == candidate.key)
-                        field = &candidate;
-                if (!field)
-                    return r.error(where, QStringLiteral("unknown limit (known: timeout_s, cell_timeout_s, "
-                                                        "interrupt_grace_s, memory_bytes, processes, open_files, "
-                                                        "file_size_bytes, output_cell_bytes, output_total_bytes, "
-                                                        "output_image_bytes, output_images_total_bytes, "
-                                                        "probe_bytes, cpus)"));
-                auto v = r.number(value, where, 0, true);
-                if (!v)
-                    return v.error();
-                if (field->d) {
-                    if (*v > field->max)
-                        return r.error(where, QStringLiteral("must be at most %1").arg(field->max));
-                    *field->d = *v;
-                } else {
-                    if (!value.is_number_integer())
-                        return r.error(where, QStringLiteral("must be a whole number"));
-                    // get<qint64>() would wrap 2^64-1 around to -1, which setrlimit reads as RLIM_INFINITY.
-                    if (value.is_number_unsigned()
-                        && value.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<qint64>::max()))
-                        return r.error(where, QStringLiteral("is too large"));
-                    if (field->i64)
-                        *field->i64 = value.get<qint64>();
-                    else
-                        *field->i = int(std::min<qint64>(value.get<qint64>(), 1 << 30));
-                }
-            }
-            if (l.cellTimeoutS > l.wallTimeoutS)
-                return r.error(QStringLiteral("limits.cell_timeout_s"),
-                               QStringLiteral("must not exceed limits.timeout_s (%1 s)").arg(l.wallTimeoutS));
-            if (l.memoryBytes < 256LL * 1024 * 1024)
-                return r.error(QStringLiteral("limits.memory_bytes"),
-                               QStringLiteral("must be at least 268435456 (256 MiB): a Python kernel needs more "
-                                              "address space than that to start"));
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("sandbox")) {
-            auto s = r.string(root["sandbox"], QStringLiteral("sandbox"));
-            if (!s)
-                return s.error();
-            a.m_sandbox = parseSandboxKind(*s);
-            if (!a.m_sandbox)
-                return r.error(QStringLiteral("sandbox"),
-                               QStringLiteral("'%1' is not a sandbox backend (%2)").arg(*s, sandboxNameList()));
-        }
-        if (root.contains("docker_image")) {
-            auto img = r.string(root["docker_image"], QStringLiteral("docker_image"));
-            if (!img)
-                return img.error();
-            if (img->trimmed().isEmpty() || img->contains(QLatin1Char(' ')))
-                return r.error(QStringLiteral("docker_image"), QStringLiteral("must be an image name such as sandmark-base:latest"));
-            a.m_dockerImage = *img;
-        }
-        if (root.contains("nbgrader")) {
-            if (!root["nbgrader"].is_object())
-                return r.error(QStringLiteral("nbgrader"), QStringLiteral("must be an object (written by import nbgrader)"));
-            a.m_fromNbgrader = true;
-        }
-        return {};
-    });
-
-    bool showExpected = false;
-    section([&]() -> Expected<void> {
-        if (root.contains("show_expected")) {
-            if (!root["show_expected"].is_boolean())
-                return r.error(QStringLiteral("show_expected"), QStringLiteral("must be true or false"));
-            showExpected = root["show_expected"].get<bool>();
-        }
-        return {};
-    });
-
-    section([&]() -> Expected<void> {
-        if (root.contains("checks")) {
-            const Json &checks = root["checks"];
-            if (!checks.is_array())
-                return r.error(QStringLiteral("checks"), QStringLiteral("must be a list"));
-            QStringList ids;
-            for (size_t i = 0; i < checks.size(); ++i) {
-                const QString field = QStringLiteral("checks[%1]").arg(i);
-                const Json &cj = checks[i];
-                if (!cj.is_object())
-                    return r.error(field, QStringLiteral("must be an object"));
-                auto parsed = readCheck(r, cj, field, i, showExpected);
-                if (!parsed)
-                    return parsed.error();
-                const Check &c = *parsed;
-                if (ids.contains(c.id))
-                    return r.error(field + QStringLiteral(".id"),
-                                   QStringLiteral("'%1' is already the id of checks[%2]").arg(c.id).arg(ids.indexOf(c.id)));
-                ids << c.id;
-                a.m_checks << c;
-            }
-        }
-        return {};
-    });
+    QList<Error> errors = detail::duplicateKeyErrors(r, bytes);
+    a.m_warnings = detail::unknownFieldWarnings(root, file);
+    detail::AssignmentLoader loader{r, root, a, file};
+    errors << loader.readAll();
     if (!errors.isEmpty()) {
         if (allErrors)
             *allErrors = errors;

@@ -15,6 +15,10 @@
 
 namespace sandmark {
 
+namespace detail {
+struct AssignmentLoader; // assignment.cpp: reads assignment.json's fields
+} // namespace detail
+
 /// A file the assignment supplies to every run (copied into each working directory), and the data URLs
 /// that read it instead of the network.
 struct DataFile
@@ -26,10 +30,12 @@ struct DataFile
 /// One graded item.
 struct Check
 {
+    /// The check's kind: the key of its CheckKind (checks/registry.h), which says what the kind means. A new
+    /// kind adds its key here, its file in checks/ and its line in checks/registry.cpp.
     enum class Type {
-        Value,  ///< probe a variable, compare with the reference
-        Test,   ///< run instructor assertion code; passes when it raises nothing
-        Manual, ///< a person grades the answer cell `anchor` (nbgrader's manually graded answers)
+        Value,  ///< probe a variable, compare with the reference (checks/valuecheck.cpp)
+        Test,   ///< run instructor assertion code; passes when it raises nothing (checks/testcheck.cpp)
+        Manual, ///< a person grades the answer cell `anchor` (nbgrader's manually graded answers; manualcheck.cpp)
     };
     QString id;
     Type type = Type::Value;
@@ -103,6 +109,7 @@ public:
     QString displayPath(const QString &relative) const;
 
 private:
+    friend struct detail::AssignmentLoader;
     QString m_folder, m_shownFolder, m_jsonPath, m_slug, m_title, m_releaseName = QStringLiteral("release"), m_python, m_dockerImage;
     QStringList m_notebooks, m_dependencies, m_requiredDatasets, m_datasetFunctions, m_warnings;
     QList<DataFile> m_dataFiles;

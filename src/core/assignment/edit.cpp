@@ -1,6 +1,7 @@
 #include "assignment/edit.h"
 
-#include "notebook/instrument.h"
+#include "checks/checkjson_p.h"
+#include "checks/registry.h"
 #include "util/json_p.h"
 
 #include <QFile>
@@ -47,18 +48,18 @@ QString stringOf(const OJson &o, const char *key)
     return it != o.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
 }
 
-// The id the loader gives checks[i] (explicit, else variable / anchor / test-N).
+// The id the loader gives checks[i]: explicit, else its kind's default (variable / anchor / test-N). A check
+// whose type no kind has is numbered by position ("test-N"), so that no new check takes that id.
 QString effectiveId(const OJson &c, size_t i)
 {
     const QString id = stringOf(c, "id");
     if (!id.isEmpty())
         return id;
-    const QString type = stringOf(c, "type");
-    if (type == QLatin1String("value"))
-        return stringOf(c, "variable");
-    if (type == QLatin1String("manual"))
-        return stringOf(c, "anchor");
-    return QStringLiteral("test-%1").arg(i + 1);
+    Check check;
+    check.variable = stringOf(c, "variable");
+    check.anchor = stringOf(c, "anchor");
+    const CheckKind *kind = findCheckKind(stringOf(c, "type"));
+    return kind ? kind->defaultId(check, qsizetype(i)) : QStringLiteral("test-%1").arg(i + 1);
 }
 
 QStringList idsOf(const OJson &checks)
@@ -72,9 +73,7 @@ QStringList idsOf(const OJson &checks)
 // A number as JSON: integral values as integers ("points": 2, not 2.0).
 OJson number(double v)
 {
-    if (std::floor(v) == v && std::fabs(v) < 9007199254740992.0)
-        return OJson(qint64(v));
-    return OJson(v);
+    return detail::CheckDraft::number(v);
 }
 
 } // namespace
@@ -90,7 +89,7 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         || size_t(index) >= root["checks"].size() || !root["checks"][size_t(index)].is_object())
         return Error{jsonPath, field, QStringLiteral("no such check")};
     auto &check = root["checks"][size_t(index)];
-    const bool isTest = check.contains("type") && check["type"] == "test";
+    const CheckKind *kind = findCheckKind(stringOf(check, "type"));
 
     auto setNumber = [&](const char *key, const std::optional<double> &v) -> Expected<void> {
         if (!v)
@@ -100,8 +99,8 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         check[key] = number(*v);
         return {};
     };
-    if ((edit.rtol || edit.atol) && isTest)
-        return Error{jsonPath, field, QStringLiteral("a test check has no tolerance")};
+    if ((edit.rtol || edit.atol) && kind && !kind->hasTolerance())
+        return Error{jsonPath, field, QStringLiteral("a %1 check has no tolerance").arg(kind->name())};
     for (auto r : {setNumber("points", edit.points), setNumber("rtol", edit.rtol), setNumber("atol", edit.atol)})
         if (!r)
             return r.error();
@@ -125,8 +124,9 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
     auto bad = [&](const char *key, const QString &problem) -> Expected<int> {
         return Error{jsonPath, key ? field + QLatin1Char('.') + QLatin1String(key) : field, problem};
     };
-    if (nc.type == Check::Type::Manual)
-        return bad("type", QStringLiteral("only value and test checks can be added here"));
+    const CheckKind &kind = checkKind(nc.type);
+    if (!kind.canAdd())
+        return bad("type", QStringLiteral("only %1 checks can be added here").arg(addableCheckKindNames()));
     if (!isCheckId(nc.id))
         return bad("id", QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit")
                              .arg(nc.id));
@@ -135,45 +135,20 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
         return bad("id", QStringLiteral("'%1' is already the id of checks[%2]").arg(nc.id).arg(taken));
     if (!std::isfinite(nc.points) || nc.points < 0)
         return bad("points", QStringLiteral("must be a finite number, at least 0"));
-    const bool isValue = nc.type == Check::Type::Value;
     for (const auto &[key, tol] : {std::pair{"rtol", nc.rtol}, std::pair{"atol", nc.atol}}) {
         if (!tol)
             continue;
-        if (!isValue)
-            return bad(key, QStringLiteral("a test check has no tolerance"));
+        if (!kind.hasTolerance())
+            return bad(key, QStringLiteral("a %1 check has no tolerance").arg(kind.name()));
         if (!std::isfinite(*tol) || *tol < 0)
             return bad(key, QStringLiteral("must be a finite number, at least 0"));
     }
 
     OJson c = OJson::object();
     c["id"] = nc.id.toStdString();
-    if (isValue) {
-        const QString variable = pythonName(nc.variable); // as Python stores it (and the loader reads it)
-        if (!isPythonVariableName(variable))
-            return bad("variable", QStringLiteral("'%1' is not a Python variable name").arg(nc.variable));
-        c["type"] = "value";
-        c["variable"] = variable.toStdString();
-        c["points"] = number(nc.points);
-        if (nc.rtol)
-            c["rtol"] = number(*nc.rtol);
-        if (nc.atol)
-            c["atol"] = number(*nc.atol);
-        if (!nc.anchor.isEmpty()) {
-            if (nc.anchor.trimmed() != nc.anchor)
-                return bad("anchor", QStringLiteral("must not start or end with spaces"));
-            c["anchor"] = nc.anchor.toStdString();
-        }
-    } else {
-        if (!nc.variable.isEmpty())
-            return bad("variable", QStringLiteral("a test check probes no variable"));
-        if (!nc.anchor.isEmpty())
-            return bad("anchor", QStringLiteral("a test check has no anchor; it runs after the student's code"));
-        if (nc.code.trimmed().isEmpty())
-            return bad("code", QStringLiteral("must not be empty"));
-        c["type"] = "test";
-        c["points"] = number(nc.points);
-        c["code"] = nc.code.toStdString();
-    }
+    detail::CheckDraft draft{c, jsonPath, field};
+    if (auto ok = kind.write(nc, draft); !ok)
+        return ok.error();
     if (!root.contains("checks"))
         root["checks"] = OJson::array();
     root["checks"].push_back(std::move(c));
@@ -192,10 +167,11 @@ Expected<void> removeCheck(const QString &jsonPath, int index)
     if (!root.contains("checks") || !root["checks"].is_array() || index < 0 || size_t(index) >= root["checks"].size())
         return Error{jsonPath, field, QStringLiteral("no such check")};
     OJson &checks = root["checks"];
-    // Later test checks without an id are "test-N" by position: keep the id they had.
+    // Later checks without an id whose default id is their position ("test-N") keep the id they had.
     for (size_t i = size_t(index) + 1; i < checks.size(); ++i) {
         OJson &c = checks[i];
-        if (!c.is_object() || stringOf(c, "type") != QLatin1String("test") || c.contains("id"))
+        if (!c.is_object() || c.contains("id") || !findCheckKind(stringOf(c, "type"))
+            || effectiveId(c, i) == effectiveId(c, i - 1))
             continue;
         OJson withId = OJson::object();
         withId["id"] = effectiveId(c, i).toStdString();

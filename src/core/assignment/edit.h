@@ -25,13 +25,14 @@ struct CheckEdit
 /// Applies `edit` to `checks[index]` of the assignment.json at `jsonPath`. Other keys, other checks and the
 /// key order are kept (nlohmann ordered_json); written atomically (QSaveFile), two-space indented. Errors
 /// name the file and the field ("checks[3].rtol"): no such check, a negative or non-finite number, a
-/// tolerance on a test check, a file that does not parse. Blocking file I/O: call it off the GUI thread.
+/// tolerance on a check whose kind has none (CheckKind::hasTolerance(): test, manual), a file that does not
+/// parse. Blocking file I/O: call it off the GUI thread.
 Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit);
 
 /// A check to append to "checks" (docs/assignment-format.md, "Checks"). Value and test checks only.
 struct NewCheck
 {
-    Check::Type type = Check::Type::Value;
+    Check::Type type = Check::Type(); ///< the kind (checks/registry.h); Check's default until set
     QString id;       ///< 1-64 letters, digits, '.', '_', '-' (first a letter or digit); unique among the checks
     QString variable; ///< value: the probed Python variable name
     QString anchor;   ///< value, optional: the answer cell the probe runs after

@@ -1,5 +1,7 @@
 #include "assignment/plan.h"
 
+#include "checks/registry.h"
+
 #include <QFileInfo>
 
 #include <algorithm>
@@ -18,34 +20,21 @@ InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QStri
         for (const QString &url : df.urls)
             o.redirectUrls.insert(url, df.path);
     }
-    ProbeSpec end{QStringLiteral("end"), {}, {}};
-    QList<ProbeSpec> anchored;
     for (const Check &c : assignment.checks()) {
         const QString only = c.options.value(QLatin1String("notebook")).toString();
         if (!notebook.isEmpty() && !only.isEmpty() && only != notebook)
             continue;
-        if (c.type == Check::Type::Manual)
-            continue; // nothing runs: a person grades the answer cell
-        if (c.type == Check::Type::Test) {
-            o.tests.append({c.id, c.code, c.gradeId, c.after});
-            continue;
-        }
-        if (c.anchor.isEmpty()) {
-            if (!end.variables.contains(c.variable))
-                end.variables << c.variable;
-            continue;
-        }
-        auto it = std::find_if(anchored.begin(), anchored.end(), [&](const ProbeSpec &p) { return p.anchor == c.anchor; });
-        if (it == anchored.end())
-            anchored.append({c.anchor, c.anchor, {c.variable}});
-        else if (!it->variables.contains(c.variable))
-            it->variables << c.variable;
+        checkKind(c).instrument(c, o);
     }
-    o.probes = anchored;
+    // The end probe runs last, after every anchored one; the reference run's always lists the namespace.
+    const auto isEnd = [](const ProbeSpec &p) { return p.anchor.isEmpty(); };
+    auto end = std::find_if(o.probes.begin(), o.probes.end(), isEnd);
+    ProbeSpec endProbe = end != o.probes.end() ? *end : ProbeSpec{QStringLiteral("end"), {}, {}};
+    o.probes.removeIf(isEnd);
     if (listNamespace)
-        end.namespaceBytes = std::min(kNamespaceListingBytes, o.probeBytes);
-    if (!end.variables.isEmpty() || listNamespace)
-        o.probes.append(end);
+        endProbe.namespaceBytes = std::min(kNamespaceListingBytes, o.probeBytes);
+    if (!endProbe.variables.isEmpty() || listNamespace)
+        o.probes.append(endProbe);
     return o;
 }
 

@@ -1,5 +1,7 @@
 #include "assignment/validate.h"
 
+#include "checks/registry.h"
+
 #include "notebook/release.h"
 
 #include <algorithm>
@@ -86,11 +88,12 @@ QList<Problem> reassignedValueWarnings(const Assignment &assignment, const Noteb
     const QList<Check> checks = assignment.checks();
     for (int i = 0; i < checks.size(); ++i) {
         const Check &c = checks.at(i);
-        if (c.type != Check::Type::Value || !c.anchor.isEmpty())
+        const std::optional<ProbedName> probed = checkKind(c).probed(c);
+        if (!probed || !probed->anchor.isEmpty())
             continue;
         QList<int> cells; // the cells that assign the name, in order, each once
         for (const AssignedName &a : assigned)
-            if (a.name == c.variable && !cells.contains(a.cell))
+            if (a.name == probed->variable && !cells.contains(a.cell))
                 cells << a.cell;
         if (cells.size() < 2)
             continue;

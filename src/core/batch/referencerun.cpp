@@ -1,5 +1,7 @@
 #include "batch/referencerun.h"
 
+#include "checks/registry.h"
+
 #include "batch/batch_log.h"
 #include "datasets/missingdataset.h"
 #include "env/environment.h"
@@ -38,15 +40,6 @@ void addFile(QCryptographicHash &h, const QString &label, const QString &path)
     }
 }
 
-QString checkTypeName(Check::Type t)
-{
-    switch (t) {
-    case Check::Type::Value: return QStringLiteral("value");
-    case Check::Type::Test: return QStringLiteral("test");
-    case Check::Type::Manual: return QStringLiteral("manual");
-    }
-    return {};
-}
 
 } // namespace
 
@@ -66,7 +59,7 @@ QString referenceKey(const Assignment &assignment, const QString &environmentKey
     for (const Check &c : assignment.checks()) {
         QJsonObject o = c.options;
         o.insert(QStringLiteral("#id"), c.id);
-        o.insert(QStringLiteral("#type"), checkTypeName(c.type));
+        o.insert(QStringLiteral("#type"), checkKind(c).name());
         o.insert(QStringLiteral("#variable"), c.variable);
         o.insert(QStringLiteral("#anchor"), c.anchor);
         o.insert(QStringLiteral("#code"), c.code);
@@ -314,7 +307,8 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         if (isSolutionCell(*source, i))
             return true;
         return std::any_of(checks.cbegin(), checks.cend(), [&](const Check &c) {
-            return c.type != Check::Type::Test && !c.anchor.isEmpty() && source->findAnchor(c.anchor) == i;
+            const QString answer = checkKind(c).answerCell(c);
+            return !answer.isEmpty() && source->findAnchor(answer) == i;
         });
     };
     ReferenceOutcome outcome;
@@ -322,24 +316,23 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
     for (const QJsonValue &v : cells) {
         const QJsonObject c = v.toObject();
         if (c.value(QLatin1String("index")).isNull() || c.value(QLatin1String("index")).isUndefined()) {
-            // A test check the solution itself does not pass (a typo, a wrong expected value, a module the
+            // A check the solution itself fails (a test with a typo, a wrong expected value, a module the
             // environment lacks) would cost every student its points: that check is broken, not graded for anyone.
-            if (c.value(QLatin1String("injected")).toString() == QLatin1String("test")
-                && c.value(QLatin1String("test_result")).toString() != QLatin1String("pass")) {
-                const QJsonObject e = c.value(QLatin1String("test_error")).toObject();
-                const QString ename = e.value(QLatin1String("ename")).toString();
-                const QString why = e.isEmpty() ? c.value(QLatin1String("test_result")).toString(QStringLiteral("not run"))
-                                                : errorText(ename, e.value(QLatin1String("evalue")).toString());
-                const QString module = missingModuleName(ename, e.value(QLatin1String("evalue")).toString());
+            const QString checkId = c.value(QLatin1String("check")).toString();
+            const auto check = std::find_if(checks.cbegin(), checks.cend(), [&](const Check &k) { return k.id == checkId; });
+            const auto failure = check != checks.cend() ? checkKind(*check).failsOnReference(*check, c) : std::nullopt;
+            if (failure) {
+                const QString why = failure->why.isEmpty() ? errorText(failure->ename, failure->evalue) : failure->why;
+                const QString module = missingModuleName(failure->ename, failure->evalue);
                 if (!module.isEmpty() && !m_missingModules.contains(module))
                     m_missingModules << module;
-                outcome.brokenChecks.insert(c.value(QLatin1String("check")).toString(),
-                                            module.isEmpty()
-                                                ? QStringLiteral("the test check fails on the instructor notebook (%1); "
-                                                                 "fix the test or the solution")
-                                                      .arg(why)
-                                                : QStringLiteral("the test check fails on the instructor notebook (%1): %2")
-                                                      .arg(why, missingModuleFix(module)));
+                const QString kind = checkKind(*check).name();
+                outcome.brokenChecks.insert(checkId, module.isEmpty()
+                                                         ? QStringLiteral("the %1 check fails on the instructor notebook (%2); "
+                                                                          "fix the %1 or the solution")
+                                                               .arg(kind, why)
+                                                         : QStringLiteral("the %1 check fails on the instructor notebook (%2): %3")
+                                                               .arg(kind, why, missingModuleFix(module)));
             }
             continue;
         }
@@ -382,20 +375,22 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         raised << QStringLiteral("cells[%1] raised %2").arg(e.cell).arg(errorText(e.ename, e.evalue));
     const QString errorsNote = raised.isEmpty() ? QString() : QStringLiteral(", where ") + raised.join(QLatin1String("; "));
     for (const Check &c : checks) {
-        if (c.type != Check::Type::Value)
+        const std::optional<ProbedName> probed = checkKind(c).probed(c);
+        if (!probed)
             continue;
-        const QString label = c.anchor.isEmpty() ? QStringLiteral("end") : c.anchor;
-        const ProbeValue *value = decoded ? decoded->find(label, c.variable) : nullptr;
+        const QString label = probed->label();
+        const ProbeValue *value = decoded ? decoded->find(label, probed->variable) : nullptr;
         if (value && value->kind != ProbeValue::Kind::Missing)
             continue;
-        const QString where = c.anchor.isEmpty() ? QStringLiteral("at the end of the instructor notebook")
-                                                 : QStringLiteral("after answer cell '%1' of the instructor notebook").arg(c.anchor);
+        const QString where = probed->anchor.isEmpty()
+                                  ? QStringLiteral("at the end of the instructor notebook")
+                                  : QStringLiteral("after answer cell '%1' of the instructor notebook").arg(probed->anchor);
         outcome.brokenChecks.insert(c.id, decoded && decoded->hasLabel(label)
-                                              ? QStringLiteral("`%1` is not defined %2%3").arg(c.variable, where, errorsNote)
+                                              ? QStringLiteral("`%1` is not defined %2%3").arg(probed->variable, where, errorsNote)
                                               : QStringLiteral("the probe %1 produced no values%2").arg(where, errorsNote));
     }
     // With nothing left to grade automatically, the reference run has failed.
-    const qsizetype automatic = std::count_if(checks.cbegin(), checks.cend(), [](const Check &c) { return c.type != Check::Type::Manual; });
+    const qsizetype automatic = std::count_if(checks.cbegin(), checks.cend(), [](const Check &c) { return !checkKind(c).gradedByHand(); });
     if (automatic > 0 && outcome.brokenChecks.size() >= automatic) {
         QStringList why;
         for (auto it = outcome.brokenChecks.cbegin(); it != outcome.brokenChecks.cend(); ++it)

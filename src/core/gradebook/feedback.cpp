@@ -1,5 +1,7 @@
 #include "gradebook/feedback.h"
 
+#include "checks/registry.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -69,7 +71,7 @@ QString outcomeText(const EffectiveCheck &c)
     case Outcome::Pass: return QStringLiteral("passed");
     case Outcome::Fail: return QStringLiteral("failed");
     case Outcome::NotGraded:
-        return c.result.type == Check::Type::Manual ? QStringLiteral("awaiting grading") : QStringLiteral("not graded");
+        return checkKind(c.result.type).gradedByHand() ? QStringLiteral("awaiting grading") : QStringLiteral("not graded");
     }
     return {};
 }
@@ -102,9 +104,9 @@ QString checkBox(const EffectiveCheck &c, bool showExpected)
                     .arg(outcomeClass(c), esc(c.result.checkId), esc(pointsText(c)), esc(outcomeText(c)));
     if (c.override_ && c.override_->points != c.result.points && c.result.outcome != Outcome::NotGraded)
         h += QStringLiteral(" <span class=\"auto\">(automatic: %1)</span>").arg(num(c.result.points));
-    if (!c.result.feedback.isEmpty() && !(c.result.type == Check::Type::Manual && c.override_))
+    if (!c.result.feedback.isEmpty() && !(checkKind(c.result.type).gradedByHand() && c.override_))
         h += QStringLiteral("<div class=\"fb\">%1</div>").arg(esc(c.result.feedback));
-    if ((!c.result.expected.isEmpty() || !c.result.actual.isEmpty()) && c.result.type == Check::Type::Value) {
+    if ((!c.result.expected.isEmpty() || !c.result.actual.isEmpty()) && checkKind(c.result.type).comparesValues()) {
         if (showExpected)
             h += QStringLiteral("<div class=\"fb\">expected: <code>%1</code> · yours: <code>%2</code></div>")
                      .arg(esc(c.result.expected), esc(c.result.actual));
@@ -220,7 +222,7 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
     h += QLatin1String("<table>\n<tr><th>check</th><th>points</th><th>result</th><th>feedback</th></tr>\n");
     for (const EffectiveCheck &c : g.checks) {
         QString fb = c.result.feedback;
-        if (c.result.type == Check::Type::Manual && c.override_)
+        if (checkKind(c.result.type).gradedByHand() && c.override_)
             fb.clear();
         if (c.override_ && !c.override_->comment.isEmpty())
             fb = fb.isEmpty() ? c.override_->comment : fb + QStringLiteral(" — ") + c.override_->comment;
@@ -238,7 +240,7 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
             auto spec = std::find_if(in.checks.begin(), in.checks.end(), [&](const Check &k) { return k.id == c.result.checkId; });
             if (spec == in.checks.end())
                 continue;
-            const QString name = spec->type == Check::Type::Test ? spec->gradeId : spec->anchor;
+            const QString name = checkKind(*spec).feedbackCell(*spec);
             const int at = name.isEmpty() ? -1 : nb.findAnchor(name);
             if (at >= 0)
                 after[at] << &c;

@@ -1,5 +1,7 @@
 #include "gradebook/gradebook.h"
 
+#include "checks/registry.h"
+
 #include "util/paths.h"
 
 #include <QAtomicInteger>
@@ -70,21 +72,14 @@ const char *const kSchemaV1[] = {
 
 QString typeName(Check::Type t)
 {
-    switch (t) {
-    case Check::Type::Value: return QStringLiteral("value");
-    case Check::Type::Test: return QStringLiteral("test");
-    case Check::Type::Manual: return QStringLiteral("manual");
-    }
-    return {};
+    return checkKind(t).name();
 }
 
+/// A name no kind has (a gradebook from a newer Sandmark) reads as the first registered kind, as always.
 Check::Type parseType(const QString &s)
 {
-    if (s == QLatin1String("test"))
-        return Check::Type::Test;
-    if (s == QLatin1String("manual"))
-        return Check::Type::Manual;
-    return Check::Type::Value;
+    const CheckKind *kind = findCheckKind(s);
+    return kind ? kind->type() : checkKinds().constFirst()->type();
 }
 
 /// SQLite stores a null QString as NULL; the schema's text columns are NOT NULL.

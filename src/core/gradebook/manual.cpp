@@ -1,5 +1,7 @@
 #include "gradebook/manual.h"
 
+#include "checks/registry.h"
+
 #include <QHash>
 #include <QStringDecoder>
 
@@ -175,7 +177,7 @@ Expected<int> importManualGrades(Gradebook &gradebook, const QList<ManualGradeRo
         if (!check)
             return Error{fileName, where, QStringLiteral("student '%1' has no check '%2' in the latest run")
                                               .arg(row.studentId, row.checkId)};
-        if (check->result.type != Check::Type::Manual)
+        if (!checkKind(check->result.type).gradedByHand())
             return Error{fileName, where, QStringLiteral("check '%1' is graded automatically, not by hand (use "
                                                          "`sandmark-cli override` to change its points)")
                                               .arg(row.checkId)};

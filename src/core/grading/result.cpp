@@ -1,6 +1,8 @@
 #include "grading/result.h"
 
+#include "checks/registry.h"
 #include "datasets/missingdataset.h"
+#include "grading/checkgrading_p.h"
 
 #include <QJsonArray>
 #include <QLoggingCategory>
@@ -46,7 +48,7 @@ std::optional<double> GradeResult::gradedScore() const
 
 bool awaitsPerson(const CheckResult &check)
 {
-    return check.type == Check::Type::Manual && check.outcome == Outcome::NotGraded;
+    return checkKind(check.type).gradedByHand() && check.outcome == Outcome::NotGraded;
 }
 
 GradeStatus withManualChecks(GradeStatus status, qsizetype awaiting)
@@ -92,12 +94,13 @@ QHash<QString, ManualAnswer> manualAnswers(const QList<Check> &checks, const Not
     constexpr qsizetype maxText = 64 * 1024;
     QHash<QString, ManualAnswer> out;
     for (const Check &c : checks) {
-        if (c.type != Check::Type::Manual)
+        if (!checkKind(c).gradedByHand())
             continue;
+        const QString anchor = checkKind(c).answerCell(c);
         ManualAnswer a;
-        const int r = release.findAnchor(c.anchor);
+        const int r = release.findAnchor(anchor);
         a.task = r >= 0 && release.nbgraderMetadata(r).value(QLatin1String("task")).toBool();
-        const int at = submission.findAnchor(c.anchor);
+        const int at = submission.findAnchor(anchor);
         if (at >= 0) {
             a.found = true;
             a.text = submission.cellSource(at).left(maxText);
@@ -110,29 +113,7 @@ QHash<QString, ManualAnswer> manualAnswers(const QList<Check> &checks, const Not
     return out;
 }
 
-namespace {
-
-struct CellInfo
-{
-    QJsonValue index;
-    bool raisesException = false;   ///< tagged raises-exception: its error is expected
-    QString injected, label, check, status, ename, evalue, resultText;
-    QString testResult;             ///< test cells: "pass", "fail", "unverified" or empty (not run)
-    QString testEname, testEvalue;  ///< test cells: the signed result's failure
-    bool fallback = false;
-
-    QString name() const
-    {
-        if (!index.isNull() && !index.isUndefined())
-            return QStringLiteral("cells[%1]").arg(index.toInt());
-        if (injected == QLatin1String("probe"))
-            return QStringLiteral("the probe cell '%1'").arg(label);
-        if (injected == QLatin1String("test"))
-            return QStringLiteral("the test cell of check '%1'").arg(check);
-        return QStringLiteral("the injected %1 cell").arg(injected);
-    }
-    QString error() const { return evalue.isEmpty() ? ename : ename + QStringLiteral(": ") + evalue; }
-};
+namespace detail {
 
 QList<CellInfo> readCells(const QJsonObject &record)
 {
@@ -160,6 +141,66 @@ QList<CellInfo> readCells(const QJsonObject &record)
     return out;
 }
 
+QString wallClockProblem(const QJsonObject &record)
+{
+    const QJsonObject w = record.value(QLatin1String("wall_clock")).toObject();
+    const QJsonValue limit = w.value(QLatin1String("timeout_s"));
+    const QString what = limit.isDouble()
+                             ? QStringLiteral("the whole-run time limit (timeout_s = %1 s)").arg(limit.toDouble())
+                             : QStringLiteral("the whole-run time limit (timeout_s)");
+    const QString where = w.value(QLatin1String("where")).toString();
+    if (where.isEmpty())
+        return what + QStringLiteral(" was reached");
+    return QStringLiteral("%1 was reached %2 %3; the later cells did not run")
+        .arg(what, w.value(QLatin1String("during")).toBool(true) ? QStringLiteral("during") : QStringLiteral("before"), where);
+}
+
+const CellInfo *CheckEvidence::probeCell(const QString &label) const
+{
+    for (const CellInfo &c : cells)
+        if (c.injected == QLatin1String("probe") && c.label == label)
+            return &c;
+    return nullptr;
+}
+
+const CellInfo *CheckEvidence::testCell(const QString &checkId) const
+{
+    const CellInfo *cell = nullptr;
+    for (const CellInfo &c : cells)
+        if (c.injected == QLatin1String("test") && c.check == checkId)
+            cell = &c;
+    return cell;
+}
+
+QString CheckEvidence::runCutShort() const
+{
+    if (kernel.value(QLatin1String("died")).toBool())
+        return kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died"));
+    if (wallTimeout)
+        return wallClockProblem(input.record);
+    return {};
+}
+
+QString CheckEvidence::whyNoProbe(const QString &label) const
+{
+    const CellInfo *c = probeCell(label);
+    if (c && c->status == QLatin1String("error"))
+        return QStringLiteral("the probe cell failed (%1)").arg(c->error());
+    if (c && c->status == QLatin1String("ok"))
+        return QStringLiteral("the probe's output was rejected (see the run's messages)");
+    if (const QString cut = runCutShort(); !cut.isEmpty())
+        return QStringLiteral("the probe did not run: %1").arg(cut);
+    return QStringLiteral("the probe did not run");
+}
+
+} // namespace detail
+
+namespace {
+
+using detail::CellInfo;
+using detail::readCells;
+using detail::wallClockProblem;
+
 /// What went wrong in a student cell, or empty when it ran (or was never reached because of another problem).
 QString cellProblem(const CellInfo &c, const QJsonObject &record)
 {
@@ -178,26 +219,51 @@ QString cellProblem(const CellInfo &c, const QJsonObject &record)
     return {};
 }
 
-/// The whole-run time limit (assignment `timeout_s`), from the record's `wall_clock` (docs/runner-protocol.md):
-/// "the whole-run time limit (timeout_s = 45 s) was reached during cells[6]; the later cells did not run".
-QString wallClockProblem(const QJsonObject &record)
-{
-    const QJsonObject w = record.value(QLatin1String("wall_clock")).toObject();
-    const QJsonValue limit = w.value(QLatin1String("timeout_s"));
-    const QString what = limit.isDouble()
-                             ? QStringLiteral("the whole-run time limit (timeout_s = %1 s)").arg(limit.toDouble())
-                             : QStringLiteral("the whole-run time limit (timeout_s)");
-    const QString where = w.value(QLatin1String("where")).toString();
-    if (where.isEmpty())
-        return what + QStringLiteral(" was reached");
-    return QStringLiteral("%1 was reached %2 %3; the later cells did not run")
-        .arg(what, w.value(QLatin1String("during")).toBool(true) ? QStringLiteral("during") : QStringLiteral("before"), where);
-}
-
 void addUnique(QStringList &list, const QString &line)
 {
     if (!line.isEmpty() && !list.contains(line))
         list << line;
+}
+
+/// Problems of the run itself, which make the result needs-review and explain failing checks: the student cells'
+/// errors and timeouts, a dead kernel, the whole-run limit, changed transformers, a run that did not complete.
+/// An error a cell is meant to raise goes to `notes` instead.
+QStringList runProblemsOf(const QList<CellInfo> &cells, const GradeInput &input, const QString &runStatus, bool wallTimeout,
+                          QStringList &notes)
+{
+    QStringList runProblems;
+    for (const CellInfo &c : cells) {
+        if (!c.injected.isEmpty())
+            continue;
+        // An error the cell is meant to raise is a note: the instructor's teaching cell raised the same in the
+        // reference run, or raised there too and is tagged raises-exception. A tag alone exempts nothing: a
+        // student could tag any cell of their own.
+        const auto expected = input.expectedErrors.constFind(c.index.toInt(-1));
+        if (c.status == QLatin1String("error") && c.raisesException && expected != input.expectedErrors.cend())
+            addUnique(notes, QStringLiteral("%1 raised %2 (tagged raises-exception: expected)").arg(c.name(), c.error()));
+        else if (c.status == QLatin1String("error") && expected != input.expectedErrors.cend() && *expected == c.ename)
+            addUnique(notes, QStringLiteral("%1 raised %2, as the instructor notebook's same cell does (noted, "
+                                            "not a problem)")
+                                 .arg(c.name(), c.error()));
+        else
+            addUnique(runProblems, cellProblem(c, input.record));
+    }
+    const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
+    // A kernel the runner killed (an ignored interrupt) is already explained by its cell's problem or by the
+    // whole-run limit; its reason would say the same twice.
+    if (kernel.value(QLatin1String("died")).toBool() && !kernel.value(QLatin1String("killed")).toBool())
+        addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
+    if (wallTimeout)
+        addUnique(runProblems, wallClockProblem(input.record));
+    const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
+    if (!transformers.isEmpty())
+        addUnique(runProblems, QStringLiteral("%1 changed IPython's input/AST transformers, which can rewrite the "
+                                              "cells that follow (Sandmark's test and probe cells included)")
+                                   .arg(transformers.value(QLatin1String("where")).toString(QStringLiteral("the notebook"))));
+    const bool badRun = runStatus != QLatin1String("completed") && runStatus != QLatin1String("errors");
+    if (badRun && runProblems.isEmpty())
+        addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
+    return runProblems;
 }
 
 } // namespace
@@ -250,71 +316,23 @@ GradeResult grade(const GradeInput &input)
     if (!reference)
         return allNotGraded(reference.error().toString());
     if (reference->isNull && std::any_of(input.checks.begin(), input.checks.end(), [&](const Check &c) {
-            return c.type == Check::Type::Value && !input.brokenChecks.contains(c.id);
+            return checkKind(c).probed(c) && !input.brokenChecks.contains(c.id);
         }))
         return allNotGraded(QStringLiteral("the reference run produced no probe values"));
     auto student = decodeProbePayload(input.studentPayload, QStringLiteral("student payload"));
     if (!student)
         return allNotGraded(student.error().toString());
 
-    // Problems of the run itself: they make the result needs-review and explain failing checks.
-    QStringList runProblems;
-    for (const CellInfo &c : cells) {
-        if (!c.injected.isEmpty())
-            continue;
-        // An error the cell is meant to raise is a note: the instructor's teaching cell raised the same in the
-        // reference run, or raised there too and is tagged raises-exception. A tag alone exempts nothing: a
-        // student could tag any cell of their own.
-        const auto expected = input.expectedErrors.constFind(c.index.toInt(-1));
-        if (c.status == QLatin1String("error") && c.raisesException && expected != input.expectedErrors.cend())
-            addUnique(result.notes, QStringLiteral("%1 raised %2 (tagged raises-exception: expected)").arg(c.name(), c.error()));
-        else if (c.status == QLatin1String("error") && expected != input.expectedErrors.cend() && *expected == c.ename)
-            addUnique(result.notes, QStringLiteral("%1 raised %2, as the instructor notebook's same cell does (noted, "
-                                                   "not a problem)")
-                                        .arg(c.name(), c.error()));
-        else
-            addUnique(runProblems, cellProblem(c, input.record));
-    }
     const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
-    // A kernel the runner killed (an ignored interrupt) is already explained by its cell's problem or by the
-    // whole-run limit; its reason would say the same twice.
-    if (kernel.value(QLatin1String("died")).toBool() && !kernel.value(QLatin1String("killed")).toBool())
-        addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
     const bool wallTimeout = runStatus == QLatin1String("wall-timeout") || input.record.value(QLatin1String("wall_clock")).isObject();
-    if (wallTimeout)
-        addUnique(runProblems, wallClockProblem(input.record));
-    const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
-    if (!transformers.isEmpty())
-        addUnique(runProblems, QStringLiteral("%1 changed IPython's input/AST transformers, which can rewrite the "
-                                              "cells that follow (Sandmark's test and probe cells included)")
-                                   .arg(transformers.value(QLatin1String("where")).toString(QStringLiteral("the notebook"))));
-    const bool badRun = runStatus != QLatin1String("completed") && runStatus != QLatin1String("errors");
-    if (badRun && runProblems.isEmpty())
-        addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
+    const QStringList runProblems = runProblemsOf(cells, input, runStatus, wallTimeout, result.notes);
     result.reasons = runProblems;
     const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));
 
-    auto probeCell = [&](const QString &label) -> const CellInfo * {
-        for (const CellInfo &c : cells)
-            if (c.injected == QLatin1String("probe") && c.label == label)
-                return &c;
-        return nullptr;
-    };
-    auto whyNoProbe = [&](const QString &label) {
-        const CellInfo *c = probeCell(label);
-        if (c && c->status == QLatin1String("error"))
-            return QStringLiteral("the probe cell failed (%1)").arg(c->error());
-        if (c && c->status == QLatin1String("ok"))
-            return QStringLiteral("the probe's output was rejected (see the run's messages)");
-        if (kernel.value(QLatin1String("died")).toBool())
-            return QStringLiteral("the probe did not run: %1").arg(kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
-        if (wallTimeout)
-            return QStringLiteral("the probe did not run: %1").arg(wallClockProblem(input.record));
-        return QStringLiteral("the probe did not run");
-    };
-
+    const detail::CheckEvidence evidence{input, cells, *reference, *student, runNote, kernel, wallTimeout};
     bool anyNotGraded = false;
     for (const Check &check : input.checks) {
+        const CheckKind &kind = checkKind(check);
         CheckResult r;
         r.checkId = check.id;
         r.maxPoints = check.points;
@@ -328,115 +346,11 @@ GradeResult grade(const GradeInput &input)
             result.checks << r;
             continue;
         }
-        if (check.type == Check::Type::Manual) {
-            // Graded by a person through an override; not a problem of the run. The answer's text is kept
-            // (as `actual`) so the person can grade from the gradebook.
-            const auto answer = input.manualAnswers.constFind(check.id);
-            r.outcome = Outcome::NotGraded;
-            r.feedback = QStringLiteral("graded by hand: answer cell '%1'").arg(check.anchor);
-            if (answer != input.manualAnswers.cend()) {
-                r.actual = answer->text;
-                const QString cell = answer->task ? QStringLiteral("task cell") : QStringLiteral("answer cell");
-                r.feedback = QStringLiteral("graded by hand: %1 '%2'").arg(cell, check.anchor);
-                if (!answer->found) {
-                    r.feedback = QStringLiteral("graded by hand: %1 '%2' is missing from the submission").arg(cell, check.anchor);
-                } else if (answer->untouched) {
-                    // nbgrader's determine_grade(): an answer cell whose checksum is the release's scores 0.
-                    r.outcome = Outcome::Fail;
-                    r.feedback = QStringLiteral("not answered: answer cell '%1' still holds the release's text")
-                                     .arg(check.anchor);
-                }
-            }
-            result.checks << r;
-            continue;
-        } else if (check.type == Check::Type::Test) {
-            const CellInfo *cell = nullptr;
-            for (const CellInfo &c : cells)
-                if (c.injected == QLatin1String("test") && c.check == check.id)
-                    cell = &c;
-            // The verdict comes only from the test runtime's result signed with the run's nonce (the runner's
-            // `test_result`), never from the cell's status: student code can rewrite the injected cell.
-            bool partial = false;
-            const double credit = cell ? cell->resultText.trimmed().toDouble(&partial) : 0;
-            const bool finished = cell && (cell->status == QLatin1String("ok") || cell->status == QLatin1String("error"));
-            if (finished && cell->testResult == QLatin1String("pass") && partial && std::isfinite(credit)
-                && credit < check.points) {
-                // nbgrader: a test cell whose result is a single number gives that number as partial credit.
-                r.outcome = credit > 0 ? Outcome::Pass : Outcome::Fail;
-                r.points = std::max(0.0, credit);
-                r.feedback = QStringLiteral("partial credit: %1 of %2 points").arg(r.points).arg(check.points);
-            } else if (finished && cell->testResult == QLatin1String("pass")) {
-                r.outcome = Outcome::Pass;
-            } else if (finished && cell->testResult == QLatin1String("fail")) {
-                r.outcome = Outcome::Fail;
-                r.feedback = cell->testEname == QLatin1String("AssertionError") && cell->testEvalue.isEmpty()
-                                 ? QStringLiteral("AssertionError: the test's assertion failed")
-                             : cell->testEvalue.isEmpty() ? cell->testEname
-                                                          : cell->testEname + QStringLiteral(": ") + cell->testEvalue;
-            } else if (finished) {
-                r.outcome = Outcome::NotGraded;
-                r.feedback = QStringLiteral("not graded: the test cell produced no signed result from Sandmark's test "
-                                            "runtime (its source was not run as written; the notebook's code may have "
-                                            "rewritten it)%1")
-                                 .arg(cell->status == QLatin1String("error") ? QStringLiteral("; the cell raised %1").arg(cell->error())
-                                                                               : QString());
-            } else if (cell && cell->status == QLatin1String("wall-timeout")) {
-                r.outcome = Outcome::NotGraded;
-                r.feedback = QStringLiteral("not graded: %1").arg(wallClockProblem(input.record));
-            } else if (cell && (cell->status == QLatin1String("timeout") || cell->status == QLatin1String("interrupted-ignored"))) {
-                r.outcome = Outcome::Fail;
-                r.feedback = QStringLiteral("the test timed out (the student's code it called did not finish)");
-            } else {
-                r.outcome = Outcome::NotGraded;
-                r.feedback = cell && cell->status == QLatin1String("kernel-died")
-                                 ? QStringLiteral("not graded: the kernel died during the test")
-                                 : QStringLiteral("not graded: the test did not run%1")
-                                       .arg(kernel.value(QLatin1String("died")).toBool()
-                                                ? QStringLiteral(" (%1)").arg(kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")))
-                                                : wallTimeout ? QStringLiteral(" (%1)").arg(wallClockProblem(input.record))
-                                                                                             : QString());
-            }
-        } else {
-            const QString label = check.anchor.isEmpty() ? QStringLiteral("end") : check.anchor;
-            const CellInfo *pc = probeCell(label);
-            const bool fallback = !check.anchor.isEmpty()
-                                  && (input.fallbackAnchors.contains(check.anchor) || (pc && pc->fallback));
-            const QString fallbackNote = fallback ? QStringLiteral("answer cell '%1' was not found in the submission, so "
-                                                                   "`%2` was read at the end of the notebook")
-                                                        .arg(check.anchor, check.variable)
-                                                  : QString();
-            auto options = CompareOptions::fromJson(check.options);
-            const ProbeValue *expected = reference->find(label, check.variable);
-            if (!options) {
-                r.outcome = Outcome::NotGraded;
-                r.feedback = QStringLiteral("not graded: %1").arg(options.error().toString());
-            } else if (!expected) {
-                r.outcome = Outcome::NotGraded;
-                r.feedback = QStringLiteral("not graded: the reference run has no value for `%1` at probe '%2'").arg(check.variable, label);
-            } else if (!student->hasLabel(label)) {
-                r.outcome = Outcome::NotGraded;
-                r.expected = expected->summary();
-                r.feedback = QStringLiteral("not graded: %1").arg(whyNoProbe(label));
-            } else {
-                options->probeBytes = input.probeBytes;
-                options->showExpected = check.showExpected;
-                ProbeValue missing;
-                missing.kind = ProbeValue::Kind::Missing;
-                const ProbeValue *actual = student->find(label, check.variable);
-                const Comparison cmp = compareValues(check.variable, *expected, actual ? *actual : missing, *options);
-                r.outcome = cmp.outcome;
-                r.feedback = cmp.feedback;
-                r.expected = cmp.expected;
-                r.actual = cmp.actual;
-                if (cmp.outcome != Outcome::Pass && !runNote.isEmpty())
-                    r.feedback += runNote;
-            }
-            if (!fallbackNote.isEmpty())
-                r.feedback = r.feedback.isEmpty() ? fallbackNote : r.feedback + QStringLiteral(" (") + fallbackNote + QLatin1Char(')');
-        }
+        kind.grade(check, evidence, r);
         if (r.outcome == Outcome::Pass && r.feedback.startsWith(QLatin1String("partial credit")) == false)
             r.points = check.points;
-        if (r.outcome == Outcome::NotGraded) {
+        // A check a person grades awaits them (needs-manual): not a problem of the run.
+        if (r.outcome == Outcome::NotGraded && !kind.gradedByHand()) {
             anyNotGraded = true;
             addUnique(result.reasons, QStringLiteral("check '%1' not graded").arg(check.id));
         }

@@ -29,7 +29,7 @@ std::optional<GradeStatus> parseGradeStatus(const QString &name);
 struct CheckResult
 {
     QString checkId;
-    Check::Type type = Check::Type::Value;
+    Check::Type type = Check::Type(); ///< the kind (checks/registry.h); Check's default until set
     Outcome outcome = Outcome::NotGraded;
     double points = 0;    ///< earned
     double maxPoints = 0; ///< the check's points

@@ -1,0 +1,66 @@
+#pragma once
+// Private to sandmark_core: reading assignment.json's fields with errors that name the file and the field path
+// ("checks[2].points"). Never include from a public header.
+
+#include "util/expected.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <string>
+
+namespace sandmark::detail {
+
+using Json = nlohmann::ordered_json;
+
+inline QString qs(const std::string &s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+/// Field-path validation helpers; each returns an Error for the given path when the value is wrong.
+struct FieldReader
+{
+    QString file;
+
+    Error error(const QString &path, const QString &message) const { return Error{file, path, message}; }
+
+    static QString typeWord(const Json &j) { return QString::fromLatin1(j.type_name()); }
+
+    Expected<QString> string(const Json &j, const QString &path) const
+    {
+        if (!j.is_string())
+            return error(path, QStringLiteral("must be a string, not %1").arg(typeWord(j)));
+        return qs(j.get<std::string>());
+    }
+
+    Expected<QStringList> strings(const Json &j, const QString &path) const
+    {
+        if (!j.is_array())
+            return error(path, QStringLiteral("must be a list of strings, not %1").arg(typeWord(j)));
+        QStringList out;
+        for (size_t i = 0; i < j.size(); ++i) {
+            auto s = string(j[i], QStringLiteral("%1[%2]").arg(path).arg(i));
+            if (!s)
+                return s.error();
+            out << *s;
+        }
+        return out;
+    }
+
+    Expected<double> number(const Json &j, const QString &path, double min, bool strictlyPositive) const
+    {
+        if (!j.is_number() || j.is_boolean())
+            return error(path, QStringLiteral("must be a number, not %1").arg(typeWord(j)));
+        const double v = j.get<double>();
+        if (!std::isfinite(v) || v < min || (strictlyPositive && v <= 0))
+            return error(path, strictlyPositive ? QStringLiteral("must be greater than 0")
+                                                : QStringLiteral("must be at least %1").arg(min));
+        return v;
+    }
+};
+
+} // namespace sandmark::detail

@@ -1,0 +1,63 @@
+#pragma once
+// Private to sandmark_core: the registered check kinds, one file each, listed in registry.cpp.
+
+#include "checks/checkkind.h"
+
+namespace sandmark::detail {
+
+/// "value": probes a Python name (at the end or after an answer cell) and compares it with the reference run's
+/// value by the comparators of grading/compare.h. valuecheck.cpp.
+class ValueCheckKind final : public CheckKind
+{
+public:
+    Check::Type type() const override;
+    QString name() const override;
+    const char *displayName() const override;
+    Expected<void> read(const CheckSource &in, Check &check) const override;
+    QString defaultId(const Check &check, qsizetype index) const override;
+    bool canAdd() const override { return true; }
+    bool hasTolerance() const override { return true; }
+    Expected<void> write(const NewCheck &check, CheckDraft &out) const override;
+    void instrument(const Check &check, InstrumentOptions &options) const override;
+    std::optional<ProbedName> probed(const Check &check) const override;
+    QString answerCell(const Check &check) const override;
+    bool comparesValues() const override { return true; }
+    void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;
+    QString describe(const Check &check) const override;
+};
+
+/// "test": instructor assertion code run after the student's code (or in place of an nbgrader test cell); the
+/// verdict is the test runtime's signed result. testcheck.cpp.
+class TestCheckKind final : public CheckKind
+{
+public:
+    Check::Type type() const override;
+    QString name() const override;
+    const char *displayName() const override;
+    Expected<void> read(const CheckSource &in, Check &check) const override;
+    QString defaultId(const Check &check, qsizetype index) const override;
+    bool canAdd() const override { return true; }
+    Expected<void> write(const NewCheck &check, CheckDraft &out) const override;
+    void instrument(const Check &check, InstrumentOptions &options) const override;
+    QString feedbackCell(const Check &check) const override;
+    void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;
+    std::optional<ReferenceFailure> failsOnReference(const Check &check, const QJsonObject &cell) const override;
+    QString describe(const Check &check) const override;
+};
+
+/// "manual": a person grades an answer cell (nbgrader's manually graded answers and task cells). manualcheck.cpp.
+class ManualCheckKind final : public CheckKind
+{
+public:
+    Check::Type type() const override;
+    QString name() const override;
+    const char *displayName() const override;
+    Expected<void> read(const CheckSource &in, Check &check) const override;
+    QString defaultId(const Check &check, qsizetype index) const override;
+    QString answerCell(const Check &check) const override;
+    bool gradedByHand() const override { return true; }
+    void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;
+    QString describe(const Check &check) const override;
+};
+
+} // namespace sandmark::detail

@@ -1,0 +1,71 @@
+// The "manual" check kind: a person grades an answer cell; nbgrader's rule gives an untouched answer 0.
+#include "checks/checkjson_p.h"
+#include "checks/kinds_p.h"
+
+#include "grading/checkgrading_p.h"
+
+#include <QCoreApplication>
+
+namespace sandmark::detail {
+
+Check::Type ManualCheckKind::type() const
+{
+    return Check::Type::Manual;
+}
+
+QString ManualCheckKind::name() const
+{
+    return QStringLiteral("manual");
+}
+
+const char *ManualCheckKind::displayName() const
+{
+    return QT_TRANSLATE_NOOP("sandmark::CheckKind", "manual");
+}
+
+Expected<void> ManualCheckKind::read(const CheckSource &in, Check &c) const
+{
+    if (auto ok = in.optionalString("anchor", c.anchor); !ok)
+        return ok.error();
+    if (c.anchor.isEmpty())
+        return in.error(nullptr, QStringLiteral("a manual check needs \"anchor\": the answer cell a person grades"));
+    return {};
+}
+
+QString ManualCheckKind::defaultId(const Check &check, qsizetype) const
+{
+    return check.anchor;
+}
+
+QString ManualCheckKind::answerCell(const Check &check) const
+{
+    return check.anchor;
+}
+
+void ManualCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResult &r) const
+{
+    // Graded by a person through an override; not a problem of the run. The answer's text is kept (as `actual`)
+    // so the person can grade from the gradebook.
+    const auto answer = e.input.manualAnswers.constFind(check.id);
+    r.outcome = Outcome::NotGraded;
+    r.feedback = QStringLiteral("graded by hand: answer cell '%1'").arg(check.anchor);
+    if (answer == e.input.manualAnswers.cend())
+        return;
+    r.actual = answer->text;
+    const QString cell = answer->task ? QStringLiteral("task cell") : QStringLiteral("answer cell");
+    r.feedback = QStringLiteral("graded by hand: %1 '%2'").arg(cell, check.anchor);
+    if (!answer->found) {
+        r.feedback = QStringLiteral("graded by hand: %1 '%2' is missing from the submission").arg(cell, check.anchor);
+    } else if (answer->untouched) {
+        // nbgrader's determine_grade(): an answer cell whose checksum is the release's scores 0.
+        r.outcome = Outcome::Fail;
+        r.feedback = QStringLiteral("not answered: answer cell '%1' still holds the release's text").arg(check.anchor);
+    }
+}
+
+QString ManualCheckKind::describe(const Check &c) const
+{
+    return QStringLiteral("graded by hand: ") + c.anchor;
+}
+
+} // namespace sandmark::detail

@@ -1,0 +1,67 @@
+// The registry: one line per check kind.
+#include "checks/registry.h"
+
+#include "checks/kinds_p.h"
+
+namespace sandmark {
+
+namespace {
+
+// The registered kinds, in the order lists show them. A new kind: its file, its Check::Type and one line here.
+const detail::ValueCheckKind kValue;
+const detail::TestCheckKind kTest;
+const detail::ManualCheckKind kManual;
+const CheckKind *const kKinds[] = {&kValue, &kTest, &kManual};
+
+QString joined(const QStringList &names, const QString &lastSeparator)
+{
+    QString out;
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        if (i > 0)
+            out += i == names.size() - 1 ? lastSeparator : QStringLiteral(", ");
+        out += names.at(i);
+    }
+    return out;
+}
+
+} // namespace
+
+const CheckKind &checkKind(Check::Type type)
+{
+    for (const CheckKind *k : kKinds)
+        if (k->type() == type)
+            return *k;
+    Q_UNREACHABLE(); // every Check::Type is registered (tst_assignment's checkKindsRegistered)
+}
+
+QList<const CheckKind *> checkKinds()
+{
+    return QList<const CheckKind *>(std::begin(kKinds), std::end(kKinds));
+}
+
+const CheckKind *findCheckKind(const QString &name)
+{
+    for (const CheckKind *k : kKinds)
+        if (k->name() == name)
+            return k;
+    return nullptr;
+}
+
+QString checkKindNameList(const QString &lastSeparator)
+{
+    QStringList names;
+    for (const CheckKind *k : kKinds)
+        names << QLatin1Char('"') + k->name() + QLatin1Char('"');
+    return joined(names, lastSeparator);
+}
+
+QString addableCheckKindNames()
+{
+    QStringList names;
+    for (const CheckKind *k : kKinds)
+        if (k->canAdd())
+            names << k->name();
+    return joined(names, QStringLiteral(" and "));
+}
+
+} // namespace sandmark

@@ -1,0 +1,34 @@
+#pragma once
+// The registry of check kinds: the one list of what assignment.json's "type", the gradebook, the CLI and the app
+// can name. A new kind is its file (checks/<name>check.cpp, declared in checks/kinds_p.h), its key in
+// Check::Type and one line in registry.cpp.
+
+#include "checks/checkkind.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace sandmark {
+
+/// The kind of `type`. Always a registered kind (every Check::Type has one). Any thread.
+const CheckKind &checkKind(Check::Type type);
+/// The kind of `check`: checkKind(check.type).
+inline const CheckKind &checkKind(const Check &check) { return checkKind(check.type); }
+
+/// Every registered kind, in registration order (the order help texts and lists show). Any thread.
+QList<const CheckKind *> checkKinds();
+
+/// The kind named `name` as assignment.json spells it ("value"), or nullptr. Any thread.
+const CheckKind *findCheckKind(const QString &name);
+
+/// The registered kinds' names, each quoted ("\"value\""), joined by ", " and the last by `lastSeparator`:
+/// "\"value\", \"test\" or \"manual\"". For errors and help. Pure.
+QString checkKindNameList(const QString &lastSeparator = QStringLiteral(" or "));
+
+/// Only the kinds that can be added (CheckKind::canAdd()), as checkKindNameList(" and ") without quotes:
+/// "value and test". Pure.
+QString addableCheckKindNames();
+
+} // namespace sandmark

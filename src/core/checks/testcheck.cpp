@@ -1,0 +1,135 @@
+// The "test" check kind: instructor assertion code, judged by the test runtime's signed verdict.
+#include "checks/checkjson_p.h"
+#include "checks/kinds_p.h"
+
+#include "assignment/edit.h"
+#include "grading/checkgrading_p.h"
+#include "notebook/instrument.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace sandmark::detail {
+
+Check::Type TestCheckKind::type() const
+{
+    return Check::Type::Test;
+}
+
+QString TestCheckKind::name() const
+{
+    return QStringLiteral("test");
+}
+
+const char *TestCheckKind::displayName() const
+{
+    return QT_TRANSLATE_NOOP("sandmark::CheckKind", "test");
+}
+
+Expected<void> TestCheckKind::read(const CheckSource &in, Check &c) const
+{
+    auto code = in.requiredString("code", QStringLiteral("missing required field \"code\" (the assertion code)"));
+    if (!code)
+        return code.error();
+    if (code->trimmed().isEmpty())
+        return in.error("code", QStringLiteral("must not be empty"));
+    c.code = *code;
+    if (auto ok = in.optionalString("grade_id", c.gradeId); !ok)
+        return ok.error();
+    return in.optionalString("after", c.after);
+}
+
+QString TestCheckKind::defaultId(const Check &, qsizetype index) const
+{
+    return QStringLiteral("test-%1").arg(index + 1);
+}
+
+Expected<void> TestCheckKind::write(const NewCheck &nc, CheckDraft &out) const
+{
+    if (!nc.variable.isEmpty())
+        return out.error("variable", QStringLiteral("a test check probes no variable"));
+    if (!nc.anchor.isEmpty())
+        return out.error("anchor", QStringLiteral("a test check has no anchor; it runs after the student's code"));
+    if (nc.code.trimmed().isEmpty())
+        return out.error("code", QStringLiteral("must not be empty"));
+    out.object["type"] = name().toStdString();
+    out.object["points"] = CheckDraft::number(nc.points);
+    out.object["code"] = nc.code.toStdString();
+    return {};
+}
+
+void TestCheckKind::instrument(const Check &c, InstrumentOptions &o) const
+{
+    o.tests.append({c.id, c.code, c.gradeId, c.after});
+}
+
+QString TestCheckKind::feedbackCell(const Check &check) const
+{
+    return check.gradeId;
+}
+
+void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResult &r) const
+{
+    const CellInfo *cell = e.testCell(check.id);
+    // The verdict comes only from the test runtime's result signed with the run's nonce (the runner's
+    // `test_result`), never from the cell's status: student code can rewrite the injected cell.
+    bool partial = false;
+    const double credit = cell ? cell->resultText.trimmed().toDouble(&partial) : 0;
+    const bool finished = cell && (cell->status == QLatin1String("ok") || cell->status == QLatin1String("error"));
+    if (finished && cell->testResult == QLatin1String("pass") && partial && std::isfinite(credit) && credit < check.points) {
+        // nbgrader: a test cell whose result is a single number gives that number as partial credit.
+        r.outcome = credit > 0 ? Outcome::Pass : Outcome::Fail;
+        r.points = std::max(0.0, credit);
+        r.feedback = QStringLiteral("partial credit: %1 of %2 points").arg(r.points).arg(check.points);
+    } else if (finished && cell->testResult == QLatin1String("pass")) {
+        r.outcome = Outcome::Pass;
+    } else if (finished && cell->testResult == QLatin1String("fail")) {
+        r.outcome = Outcome::Fail;
+        r.feedback = cell->testEname == QLatin1String("AssertionError") && cell->testEvalue.isEmpty()
+                         ? QStringLiteral("AssertionError: the test's assertion failed")
+                     : cell->testEvalue.isEmpty() ? cell->testEname
+                                                  : cell->testEname + QStringLiteral(": ") + cell->testEvalue;
+    } else if (finished) {
+        r.outcome = Outcome::NotGraded;
+        r.feedback = QStringLiteral("not graded: the test cell produced no signed result from Sandmark's test "
+                                    "runtime (its source was not run as written; the notebook's code may have "
+                                    "rewritten it)%1")
+                         .arg(cell->status == QLatin1String("error") ? QStringLiteral("; the cell raised %1").arg(cell->error())
+                                                                       : QString());
+    } else if (cell && cell->status == QLatin1String("wall-timeout")) {
+        r.outcome = Outcome::NotGraded;
+        r.feedback = QStringLiteral("not graded: %1").arg(wallClockProblem(e.input.record));
+    } else if (cell && (cell->status == QLatin1String("timeout") || cell->status == QLatin1String("interrupted-ignored"))) {
+        r.outcome = Outcome::Fail;
+        r.feedback = QStringLiteral("the test timed out (the student's code it called did not finish)");
+    } else {
+        r.outcome = Outcome::NotGraded;
+        const QString cutShort = e.runCutShort();
+        r.feedback = cell && cell->status == QLatin1String("kernel-died")
+                         ? QStringLiteral("not graded: the kernel died during the test")
+                         : QStringLiteral("not graded: the test did not run%1")
+                               .arg(cutShort.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cutShort));
+    }
+}
+
+std::optional<CheckKind::ReferenceFailure> TestCheckKind::failsOnReference(const Check &, const QJsonObject &c) const
+{
+    // A test the solution itself does not pass (a typo, a wrong expected value, a module the environment lacks).
+    if (c.value(QLatin1String("test_result")).toString() == QLatin1String("pass"))
+        return std::nullopt;
+    const QJsonObject e = c.value(QLatin1String("test_error")).toObject();
+    return ReferenceFailure{e.value(QLatin1String("ename")).toString(), e.value(QLatin1String("evalue")).toString(),
+                            e.isEmpty() ? c.value(QLatin1String("test_result")).toString(QStringLiteral("not run")) : QString()};
+}
+
+QString TestCheckKind::describe(const Check &c) const
+{
+    const QStringList lines = c.code.trimmed().split(QLatin1Char('\n'));
+    QString first = lines.value(0).trimmed();
+    if (first.size() > 60)
+        first = first.left(59) + QStringLiteral("…");
+    return first + (lines.size() > 1 ? QStringLiteral(" (+%1 lines)").arg(lines.size() - 1) : QString());
+}
+
+} // namespace sandmark::detail

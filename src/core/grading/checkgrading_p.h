@@ -1,0 +1,66 @@
+#pragma once
+// Private to sandmark_core: what one run left for grading, as grade() hands it to each check's kind
+// (CheckKind::grade()). Never include from a public header.
+
+#include "checks/checkkind.h"
+#include "grading/result.h"
+#include "grading/value.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+
+namespace sandmark::detail {
+
+/// One entry of the execution record's "cells" (docs/runner-protocol.md).
+struct CellInfo
+{
+    QJsonValue index;
+    bool raisesException = false;   ///< tagged raises-exception: its error is expected
+    QString injected, label, check, status, ename, evalue, resultText;
+    QString testResult;             ///< test cells: "pass", "fail", "unverified" or empty (not run)
+    QString testEname, testEvalue;  ///< test cells: the signed result's failure
+    bool fallback = false;
+
+    QString name() const
+    {
+        if (!index.isNull() && !index.isUndefined())
+            return QStringLiteral("cells[%1]").arg(index.toInt());
+        if (injected == QLatin1String("probe"))
+            return QStringLiteral("the probe cell '%1'").arg(label);
+        if (injected == QLatin1String("test"))
+            return QStringLiteral("the test cell of check '%1'").arg(check);
+        return QStringLiteral("the injected %1 cell").arg(injected);
+    }
+    QString error() const { return evalue.isEmpty() ? ename : ename + QStringLiteral(": ") + evalue; }
+};
+
+/// The record's cells, in record order.
+QList<CellInfo> readCells(const QJsonObject &record);
+
+/// The whole-run time limit (assignment `timeout_s`), from the record's `wall_clock` (docs/runner-protocol.md):
+/// "the whole-run time limit (timeout_s = 45 s) was reached during cells[6]; the later cells did not run".
+QString wallClockProblem(const QJsonObject &record);
+
+/// Everything a kind's grade() reads about one run. Built once per grade() call; valid during it.
+struct CheckEvidence
+{
+    const GradeInput &input;
+    const QList<CellInfo> &cells;
+    const ProbePayload &reference;
+    const ProbePayload &student;
+    QString runNote;     ///< "; cells[2]: raised …" — the run's problems, for failing value checks; empty if none
+    QJsonObject kernel;  ///< the record's "kernel"
+    bool wallTimeout = false; ///< the whole-run limit was reached
+
+    /// The first injected probe cell labelled `label`, or nullptr.
+    const CellInfo *probeCell(const QString &label) const;
+    /// The last injected test cell of check `checkId`, or nullptr.
+    const CellInfo *testCell(const QString &checkId) const;
+    /// Why the probe `label` left no values ("the probe cell failed (NameError: …)").
+    QString whyNoProbe(const QString &label) const;
+    /// "the kernel died …" / the whole-run limit, when one of them ended the run early; empty otherwise.
+    QString runCutShort() const;
+};
+
+} // namespace sandmark::detail
