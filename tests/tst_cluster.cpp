@@ -280,6 +280,17 @@ void TestCluster::phasesFromReportsAndQueue()
     QCOMPARE(st->shards[2].phase, SlurmShardStatus::Phase::Running);
     // Not listed and never started although submitted: stopped (cancelled while pending).
     QCOMPARE(st->shards[0].phase, SlurmShardStatus::Phase::Stopped);
+
+    // A shard whose task reported finished but whose gradebook is gone: the missing file is named.
+    SlurmTaskReport finished;
+    finished.state = SlurmTaskReport::State::Finished;
+    finished.host = u"node5"_s;
+    QVERIFY(finished.write(layout.shardReport(Shard{3, 3})));
+    st = readSlurmStatus(*assignment, {});
+    QVERIFY(st);
+    QCOMPARE(st->shards[2].phase, SlurmShardStatus::Phase::Stopped);
+    QVERIFY2(st->shards[2].problem.startsWith(layout.shardGradebook(Shard{3, 3}) + u": missing"_s),
+             qPrintable(st->shards[2].problem));
 }
 
 void TestCluster::mergeRefusesUnfinishedShardsAndWritesNothing()

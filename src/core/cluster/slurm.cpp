@@ -535,6 +535,13 @@ Expected<SlurmStatus> readSlurmStatus(const Assignment &assignment, const QList<
             if (row.phase == Phase::Stopped)
                 row.problem = QStringLiteral("Slurm no longer lists its task and it never started (cancelled while "
                                              "pending?); run 'sandmark-cli slurm submit' again");
+        } else if (row.report->state == State::Finished && !QFileInfo::exists(gradebookPath)) {
+            // The task said it finished, yet its results are not where it wrote them: name the file, not a kill.
+            row.phase = Phase::Stopped;
+            row.problem = QStringLiteral("%1: missing: the task reported finished, but the shard's gradebook is gone (moved "
+                                         "or deleted); run 'sandmark-cli slurm submit' again to grade its %2 submission(s)")
+                              .arg(gradebookPath)
+                              .arg(row.toGo());
         } else {
             row.phase = Phase::Stopped;
             const QString how = row.report->state == State::Interrupted ? QStringLiteral("was stopped (SIGTERM: scancel, time limit or preemption)")
