@@ -408,10 +408,8 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
     return runId;
 }
 
-Expected<void> Gradebook::insertOverride(const QString &studentId, const Override &override_, const QString &place)
+Expected<std::pair<qint64, qint64>> Gradebook::submissionIds(QSqlQuery &q, const QString &studentId, const QString &place) const
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connection);
-    QSqlQuery q(db);
     q.prepare(QStringLiteral("SELECT s.id, (SELECT max(r.id) FROM runs r WHERE r.submission_id = s.id) "
                              "FROM submissions s WHERE s.student = ?"));
     q.addBindValue(studentId);
@@ -419,8 +417,16 @@ Expected<void> Gradebook::insertOverride(const QString &studentId, const Overrid
         return sqlError(place, q.lastError().text());
     if (!q.next())
         return Error{m_path, place, QStringLiteral("no submission for student '%1'").arg(studentId)};
-    const qint64 submissionId = q.value(0).toLongLong();
-    const qint64 runId = q.value(1).toLongLong();
+    return std::pair<qint64, qint64>{q.value(0).toLongLong(), q.value(1).toLongLong()};
+}
+
+Expected<void> Gradebook::insertOverride(const QString &studentId, const Override &override_, const QString &place)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    const auto ids = submissionIds(q, studentId, place);
+    if (!ids)
+        return ids.error();
+    const auto [submissionId, runId] = *ids;
     if (!override_.checkId.isEmpty()) {
         q.prepare(QStringLiteral("SELECT 1 FROM check_results WHERE run_id = ? AND check_id = ?"));
         q.addBindValue(runId);
@@ -467,13 +473,10 @@ Expected<int> Gradebook::removeOverrides(const QString &studentId, const QString
     if (!t.begun())
         return sqlError(place, db.lastError().text());
     QSqlQuery q(db);
-    q.prepare(QStringLiteral("SELECT id FROM submissions WHERE student = ?"));
-    q.addBindValue(studentId);
-    if (!q.exec())
-        return sqlError(place, q.lastError().text());
-    if (!q.next())
-        return Error{m_path, place, QStringLiteral("no submission for student '%1'").arg(studentId)};
-    const qint64 submissionId = q.value(0).toLongLong();
+    const auto ids = submissionIds(q, studentId, place);
+    if (!ids)
+        return ids.error();
+    const qint64 submissionId = ids->first;
     q.prepare(QStringLiteral("DELETE FROM overrides WHERE submission_id = ? AND check_id = ?"));
     q.addBindValue(submissionId);
     q.addBindValue(text(checkId));

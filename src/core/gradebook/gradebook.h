@@ -13,6 +13,8 @@
 #include <memory>
 #include <optional>
 
+class QSqlQuery;
+
 namespace sandmark {
 
 /// One completed run, as recordRun() stores it.
@@ -221,6 +223,8 @@ private:
     explicit Gradebook(QString path, QString connection);
     Expected<void> migrate();
     Error sqlError(const QString &place, const QString &message) const;
+    /// The student's submission id and latest run id (0 when none), or "no submission for student" at `place`.
+    Expected<std::pair<qint64, qint64>> submissionIds(QSqlQuery &q, const QString &studentId, const QString &place) const;
     /// Effective grades of the submissions `where` selects (an SQL condition on `s`, the submissions table,
     /// with `binds` for its placeholders), sorted by student id. Runs inside the caller's transaction.
     Expected<QList<EffectiveGrade>> effectiveGradesWhere(const QString &where, const QVariantList &binds);
