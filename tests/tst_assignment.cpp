@@ -90,6 +90,8 @@ private Q_SLOTS:
     void removeCheckKeepsIds();
     void editCheckWritesIntegers();
     void editCheckRefusesToleranceByKind();
+    void editCheckSetsEveryFieldOfTheKind();
+    void comparatorOptionsAreValidatedOnLoad();
     void uniqueCheckId_data();
     void uniqueCheckId();
     void checkKindsRegistered();
@@ -966,14 +968,14 @@ void TestAssignment::editCheckWritesIntegers()
     QTemporaryDir tmp;
     const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
     CheckEdit e;
-    e.points = 4;
-    e.clearAtol = true;
+    e.set(u"points"_s, 4);
+    e.unset(u"atol"_s);
     QVERIFY(editCheck(json, 1, e));
     QCOMPARE(QString::fromStdString(readOrdered(json)["checks"][1].dump()),
              uR"({"type":"value","variable":"corr","points":4,"rtol":0.001,"anchor":"q2"})"_s);
     const QByteArray before = readAll(json);
     CheckEdit bad;
-    bad.rtol = 0.5;
+    bad.set(u"rtol"_s, 0.5);
     const Expected<void> r = editCheck(json, 4, bad);
     QVERIFY(!r);
     QCOMPARE(r.error().location, u"checks[4]"_s);
@@ -988,7 +990,7 @@ void TestAssignment::editCheckRefusesToleranceByKind()
     const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
     const QByteArray before = readAll(json);
     CheckEdit bad;
-    bad.atol = 0.5;
+    bad.set(u"atol"_s, 0.5);
     for (const auto &[index, kind] : {std::pair{4, u"test"_s}, std::pair{6, u"manual"_s}}) {
         const Expected<void> r = editCheck(json, index, bad);
         QVERIFY(!r);
@@ -996,6 +998,76 @@ void TestAssignment::editCheckRefusesToleranceByKind()
         QCOMPARE(r.error().message, u"a %1 check has no tolerance"_s.arg(kind));
         QCOMPARE(readAll(json), before);
     }
+}
+
+// Every field a kind lists can be set and removed through the one edit function; the edited entry is read by the
+// loader's reader before it is written, so a change the loader would refuse leaves the file as it was.
+void TestAssignment::editCheckSetsEveryFieldOfTheKind()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    CheckEdit e;
+    e.setText(u"exact_type"_s, u"true"_s);
+    e.setText(u"check_index"_s, u"no"_s);
+    e.setText(u"anchor"_s, u"q1"_s);
+    e.unset(u"rtol"_s);
+    QVERIFY(editCheck(json, 1, e));
+    QCOMPARE(QString::fromStdString(readOrdered(json)["checks"][1].dump()),
+             uR"({"type":"value","variable":"corr","points":2,"atol":0,"anchor":"q1","check_index":false,"exact_type":true})"_s);
+    auto loaded = Assignment::load(json);
+    QVERIFY(loaded);
+    QCOMPARE(loaded->checks().at(1).options.value(u"exact_type"_s).toBool(), true);
+
+    CheckEdit code;
+    code.set(u"code"_s, u"assert corr > 0.5"_s);
+    QVERIFY(editCheck(json, 4, code));
+    QCOMPARE(QString::fromStdString(readOrdered(json)["checks"][4]["code"].get<std::string>()), u"assert corr > 0.5"_s);
+
+    const QByteArray before = readAll(json);
+    struct Bad
+    {
+        int index;
+        CheckEdit edit;
+        QString location, message;
+    };
+    QList<Bad> bad;
+    bad.append({1, {}, u"checks[1].ignore_case"_s, u"'maybe' is not true or false"_s});
+    bad.last().edit.setText(u"ignore_case"_s, u"maybe"_s);
+    bad.append({1, {}, u"checks[1].variable"_s, u"is required and cannot be removed"_s});
+    bad.last().edit.unset(u"variable"_s);
+    bad.append({1, {}, u"checks[1].variable"_s, u"'2x' is not a Python variable name"_s});
+    bad.last().edit.set(u"variable"_s, u"2x"_s);
+    bad.append({4, {}, u"checks[4].variable"_s, u"a test check has no such field (its fields: points, code, grade_id, after)"_s});
+    bad.last().edit.set(u"variable"_s, u"x"_s);
+    bad.append({6, {}, u"checks[6].anchor"_s, u"must not be empty"_s});
+    bad.last().edit.set(u"anchor"_s, u" "_s);
+    bad.append({1, {}, u"checks[1].points"_s, u"must be a number >= 0"_s});
+    bad.last().edit.set(u"points"_s, -1);
+    for (const Bad &b : std::as_const(bad)) {
+        const Expected<void> r = editCheck(json, b.index, b.edit);
+        QVERIFY2(!r, qPrintable(b.location));
+        QCOMPARE(r.error().location, b.location);
+        QCOMPARE(r.error().message, b.message);
+        QCOMPARE(readAll(json), before);
+    }
+}
+
+// A comparator option of the wrong type is the assignment's error when it loads, naming the field — not a
+// "not graded" on every submission at grading time.
+void TestAssignment::comparatorOptionsAreValidatedOnLoad()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    auto root = readOrdered(json);
+    root["checks"][2]["check_dtype"] = "yes";
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QByteArray::fromStdString(root.dump(1)));
+    f.close();
+    const auto loaded = Assignment::load(json);
+    QVERIFY(!loaded);
+    QCOMPARE(loaded.error().location, u"checks[2].check_dtype"_s);
+    QCOMPARE(loaded.error().message, u"must be true or false"_s);
 }
 
 void TestAssignment::uniqueCheckId_data()

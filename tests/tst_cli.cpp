@@ -209,6 +209,16 @@ void TestCli::golden_data()
     QTest::newRow("checks-edit-test-tolerance")
         << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"t-corr"_s, u"--rtol"_s, u"0.1"_s} << 1;
     QTest::newRow("checks-edit-nothing") << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s} << 2;
+    // Any field of the kind (checks/checkfield.h), parsed by its type; an unknown key lists the kind's fields.
+    QTest::newRow("checks-edit-set")
+        << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s, u"--set"_s, u"exact_type=yes"_s, u"--set"_s,
+                       u"anchor=q1"_s, u"--unset"_s, u"rtol"_s} << 0;
+    QTest::newRow("checks-edit-set-unknown")
+        << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s, u"--set"_s, u"code=assert 1"_s} << 1;
+    QTest::newRow("checks-edit-set-not-a-flag")
+        << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s, u"--set"_s, u"ignore_case=maybe"_s} << 1;
+    QTest::newRow("checks-edit-unset-required")
+        << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s, u"--unset"_s, u"variable"_s} << 1;
 }
 
 void TestCli::golden()

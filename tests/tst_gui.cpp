@@ -1,6 +1,7 @@
 // Widget and model tests of the desktop app, run offscreen (QT_QPA_PLATFORM=offscreen from ctest).
 #include "addcheckdialogs.h"
 #include "checkeditdialog.h"
+#include "grading/compare.h"
 #include "ansi.h"
 #include "appsettings.h"
 #include "namespacemodel.h"
@@ -51,6 +52,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QComboBox>
 #include <QPlainTextEdit>
 #include <QTableView>
 #include <QProgressBar>
@@ -504,6 +506,48 @@ private Q_SLOTS:
         dialog.rtolBox()->setChecked(true);
         QVERIFY(dialog.rtolSpin()->isEnabled());
         QCOMPARE(dialog.rtolSpin()->value(), 1e-6);
+    }
+
+    // The editor is built from the kind's field list: every comparator option of a value check has an editor,
+    // the test check's code is a code editor, and only what was changed comes back.
+    void checkEditorOffersEveryFieldOfTheKind()
+    {
+        auto assignment = Assignment::load(kIris);
+        QVERIFY(assignment);
+        const QList<Check> checks = assignment->checks();
+        const Check *value = nullptr, *test = nullptr;
+        for (const Check &c : checks) {
+            if (c.type == Check::Type::Value && !value)
+                value = &c;
+            if (c.type == Check::Type::Test && !test)
+                test = &c;
+        }
+        QVERIFY(value && test);
+        CheckEditDialog dialog(*value);
+        QVERIFY(dialog.edit().isEmpty()); // opened and closed: nothing to write
+        for (const CheckField &f : CompareOptions::fields())
+            QVERIFY2(dialog.editorOf(f.key), qPrintable(f.key));
+        for (const char *key : {"points", "variable", "anchor", "show_expected"})
+            QVERIFY2(dialog.editorOf(QLatin1String(key)), key);
+        QVERIFY(!dialog.editorOf(QStringLiteral("code")));
+        auto *exact = qobject_cast<QComboBox *>(dialog.editorOf(QStringLiteral("exact_type")));
+        QVERIFY(exact);
+        QCOMPARE(exact->currentIndex(), 0); // the default
+        QCOMPARE(exact->itemText(0), QStringLiteral("Default (no)"));
+        exact->setCurrentIndex(1);
+        dialog.pointsSpin()->setValue(value->points + 1);
+        const CheckEdit e = dialog.edit();
+        QCOMPARE(e.changes.size(), 2);
+        QCOMPARE(e.changes.value(QStringLiteral("exact_type")), QJsonValue(true));
+        QCOMPARE(e.changes.value(QStringLiteral("points")).toDouble(), value->points + 1);
+
+        CheckEditDialog testDialog(*test);
+        auto *code = qobject_cast<QPlainTextEdit *>(testDialog.editorOf(QStringLiteral("code")));
+        QVERIFY(code);
+        QCOMPARE(code->toPlainText(), test->code);
+        QVERIFY(!testDialog.editorOf(QStringLiteral("rtol")));
+        code->setPlainText(QStringLiteral("assert corr > 0.5"));
+        QCOMPARE(testDialog.edit().changes.value(QStringLiteral("code")).toString(), QStringLiteral("assert corr > 0.5"));
     }
 
     void previewViews()
@@ -1093,9 +1137,9 @@ private Q_SLOTS:
         w.openAssignment(dir.path());
         QVERIFY(opened.wait(20000));
         CheckEdit edit;
-        edit.points = 3;
-        edit.atol = 0.01;
-        edit.clearRtol = true;
+        edit.set(QStringLiteral("points"), 3);
+        edit.set(QStringLiteral("atol"), 0.01);
+        edit.unset(QStringLiteral("rtol"));
         w.checksPage()->applyEdit(3, edit); // corr
         QVERIFY(opened.wait(20000));        // saved, then reloaded
         const Check corr = w.assignment()->checks().at(3);
@@ -1110,7 +1154,7 @@ private Q_SLOTS:
 
         // A negative value is refused with its field path and nothing is written.
         CheckEdit bad;
-        bad.points = -1;
+        bad.set(QStringLiteral("points"), -1);
         auto r = editCheck(dir.filePath(QStringLiteral("assignment.json")), 0, bad);
         QVERIFY(!r);
         QCOMPARE(r.error().location, QStringLiteral("checks[0].points"));

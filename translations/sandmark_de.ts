@@ -380,44 +380,214 @@
 <context>
     <name>sandmark::CheckEditDialog</name>
     <message>
-        <source>&amp;Relative tolerance (rtol):</source>
-        <translation>&amp;Relative Toleranz (rtol):</translation>
-    </message>
-    <message>
-        <source>&amp;Absolute tolerance (atol):</source>
-        <translation>&amp;Absolute Toleranz (atol):</translation>
-    </message>
-    <message>
         <source>Edit Check %1</source>
         <translation>Prüfung %1 bearbeiten</translation>
     </message>
     <message>
-        <source>Value check of the variable %1</source>
-        <translation>Wertprüfung der Variablen %1</translation>
+        <source>A %1 check. Fields left at their default are not written to assignment.json.</source>
+        <translation>Eine Prüfung der Art %1. Felder mit ihrer Vorgabe werden nicht in assignment.json geschrieben.</translation>
     </message>
     <message>
-        <source>Test check</source>
-        <translation>Testprüfung</translation>
+        <source>set</source>
+        <translation>setzen</translation>
+    </message>
+    <message>
+        <source>Unchecked: the default (%1) applies.</source>
+        <translation>Nicht angehakt: die Vorgabe (%1) gilt.</translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation>%1 setzen</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>Vorgabe (%1)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Vorgabe</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>Hover over a field for what it does.</source>
+        <translation>Mit der Maus über ein Feld fahren, um zu sehen, was es bewirkt.</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::CheckField</name>
+    <message>
+        <source>Answer cell</source>
+        <translation>Antwortzelle</translation>
+    </message>
+    <message>
+        <source>The cell a person grades (grade_id, cell id or tag).</source>
+        <translation>Die Zelle, die eine Person bewertet (grade_id, Zell-ID oder Tag).</translation>
+    </message>
+    <message>
+        <source>Test code</source>
+        <translation>Testcode</translation>
+    </message>
+    <message>
+        <source>Assertion code run after the student&apos;s code; the check passes when it raises nothing.</source>
+        <translation>Assertion-Code, der nach dem Code der Studierenden läuft; die Prüfung besteht, wenn er keine Ausnahme auslöst.</translation>
+    </message>
+    <message>
+        <source>Replaces cell</source>
+        <translation>Ersetzt Zelle</translation>
+    </message>
+    <message>
+        <source>nbgrader: the test cell (grade_id) this code replaces in place.</source>
+        <translation>nbgrader: die Testzelle (grade_id), die dieser Code an ihrer Stelle ersetzt.</translation>
+    </message>
+    <message>
+        <source>After cell</source>
+        <translation>Nach Zelle</translation>
+    </message>
+    <message>
+        <source>nbgrader: where the code runs when the student deleted the test cell.</source>
+        <translation>nbgrader: wo der Code läuft, wenn die Testzelle gelöscht wurde.</translation>
+    </message>
+    <message>
+        <source>Variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>The Python name probed in the student&apos;s notebook and compared with the reference run&apos;s value.</source>
+        <translation>Der Python-Name, der im Notebook der Studierenden ausgelesen und mit dem Wert des Referenzlaufs verglichen wird.</translation>
+    </message>
+    <message>
+        <source>The probe runs right after this cell (grade_id, cell id or tag); empty: at the end of the notebook.</source>
+        <translation>Die Sonde läuft direkt nach dieser Zelle (grade_id, Zell-ID oder Tag); leer: am Ende des Notebooks.</translation>
+    </message>
+    <message>
+        <source>Show the expected value</source>
+        <translation>Erwarteten Wert zeigen</translation>
+    </message>
+    <message>
+        <source>Whether the feedback names the reference value; default: the assignment&apos;s show_expected.</source>
+        <translation>Ob die Rückmeldung den Referenzwert nennt; Vorgabe: show_expected der Aufgabe.</translation>
     </message>
     <message>
         <source>Points</source>
         <translation>Punkte</translation>
     </message>
     <message>
-        <source>&amp;Points:</source>
-        <translation>&amp;Punkte:</translation>
+        <source>What the check is worth; default 1.</source>
+        <translation>Was die Prüfung wert ist; Vorgabe 1.</translation>
     </message>
     <message>
-        <source>Relative tolerance</source>
-        <translation>Relative Toleranz</translation>
+        <source>Relative tolerance (rtol)</source>
+        <translation>Relative Toleranz (rtol)</translation>
     </message>
     <message>
-        <source>Absolute tolerance</source>
-        <translation>Absolute Toleranz</translation>
+        <source>Numbers pass when |actual - expected| &lt;= atol + rtol * |expected|.</source>
+        <translation>Zahlen bestehen, wenn |Ist - Soll| &lt;= atol + rtol * |Soll|.</translation>
     </message>
     <message>
-        <source>Unchecked: the comparator&apos;s default tolerance applies.</source>
-        <translation>Nicht angehakt: Es gilt die Standardtoleranz des Vergleichs.</translation>
+        <source>Absolute tolerance (atol)</source>
+        <translation>Absolute Toleranz (atol)</translation>
+    </message>
+    <message>
+        <source>A reference of 0.0 accepts values within ±atol.</source>
+        <translation>Eine Referenz von 0.0 akzeptiert Werte innerhalb von ±atol.</translation>
+    </message>
+    <message>
+        <source>Exact type</source>
+        <translation>Exakter Typ</translation>
+    </message>
+    <message>
+        <source>int, float, numpy scalars and list/ndarray of equal value differ.</source>
+        <translation>int, float, numpy-Skalare und list/ndarray gleichen Werts unterscheiden sich.</translation>
+    </message>
+    <message>
+        <source>Check dtype</source>
+        <translation>dtype prüfen</translation>
+    </message>
+    <message>
+        <source>Arrays, Series and DataFrame columns need the reference&apos;s dtype.</source>
+        <translation>Arrays, Series und DataFrame-Spalten brauchen den dtype der Referenz.</translation>
+    </message>
+    <message>
+        <source>Check column order</source>
+        <translation>Spaltenreihenfolge prüfen</translation>
+    </message>
+    <message>
+        <source>DataFrame columns in the reference&apos;s order (names always must match).</source>
+        <translation>DataFrame-Spalten in der Reihenfolge der Referenz (die Namen müssen immer übereinstimmen).</translation>
+    </message>
+    <message>
+        <source>Check index</source>
+        <translation>Index prüfen</translation>
+    </message>
+    <message>
+        <source>Series/DataFrame index labels must match.</source>
+        <translation>Die Indexbeschriftungen von Series/DataFrame müssen übereinstimmen.</translation>
+    </message>
+    <message>
+        <source>Check row order</source>
+        <translation>Zeilenreihenfolge prüfen</translation>
+    </message>
+    <message>
+        <source>Off: rows are aligned by index label, or compared as a multiset when the index is not checked either.</source>
+        <translation>Aus: Zeilen werden nach Indexbeschriftung zugeordnet oder als Multimenge verglichen, wenn auch der Index nicht geprüft wird.</translation>
+    </message>
+    <message>
+        <source>Check names</source>
+        <translation>Namen prüfen</translation>
+    </message>
+    <message>
+        <source>Series / Index name must match.</source>
+        <translation>Der Name von Series / Index muss übereinstimmen.</translation>
+    </message>
+    <message>
+        <source>Ignore whitespace</source>
+        <translation>Leerraum ignorieren</translation>
+    </message>
+    <message>
+        <source>Strings compared trimmed, with whitespace runs collapsed to one space.</source>
+        <translation>Zeichenketten werden gekürzt verglichen, Leerraumfolgen zu einem Leerzeichen zusammengefasst.</translation>
+    </message>
+    <message>
+        <source>Ignore case</source>
+        <translation>Groß-/Kleinschreibung ignorieren</translation>
+    </message>
+    <message>
+        <source>Strings compared case-folded.</source>
+        <translation>Zeichenketten werden ohne Beachtung der Groß-/Kleinschreibung verglichen.</translation>
+    </message>
+    <message>
+        <source>Allow subclass</source>
+        <translation>Unterklasse erlauben</translation>
+    </message>
+    <message>
+        <source>Accept a subclass of the expected type (OrderedDict, namedtuple, numpy.matrix).</source>
+        <translation>Eine Unterklasse des erwarteten Typs akzeptieren (OrderedDict, namedtuple, numpy.matrix).</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::CheckKind</name>
+    <message>
+        <source>value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>manual</source>
+        <translation>manuell</translation>
     </message>
 </context>
 <context>
@@ -500,21 +670,6 @@
     <message>
         <source>Override</source>
         <translation>Korrektur</translation>
-    </message>
-</context>
-<context>
-    <name>sandmark::CheckKind</name>
-    <message>
-        <source>value</source>
-        <translation>Wert</translation>
-    </message>
-    <message>
-        <source>test</source>
-        <translation>Test</translation>
-    </message>
-    <message>
-        <source>manual</source>
-        <translation>manuell</translation>
     </message>
 </context>
 <context>

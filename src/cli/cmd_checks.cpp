@@ -59,7 +59,7 @@ int referencePayload(const Assignment &assignment, const RunChoices &choices, Pr
 {
     ReferenceRunOptions opt;
     opt.run = runOptionsFor(assignment, choices);
-    warnIfUnsafe(opt.run.kind, QStringLiteral("notebook"));
+    warnIfUnsafe(opt.run, QStringLiteral("notebook"));
     ReferenceRun run(assignment, opt);
     QEventLoop loop;
     QByteArray json;
@@ -244,8 +244,14 @@ int cmdChecks(const QStringList &args)
                                       QStringLiteral("FILE"));
     const QCommandLineOption clearRtol(QStringLiteral("clear-rtol"), QStringLiteral("edit: remove rtol (the default applies)."));
     const QCommandLineOption clearAtol(QStringLiteral("clear-atol"), QStringLiteral("edit: remove atol (the default applies)."));
+    const QCommandLineOption set(QStringLiteral("set"),
+                                 QStringLiteral("edit: set any field of the check's kind (repeatable; e.g. exact_type=true, "
+                                                "anchor=q2, variable=df; an unknown KEY lists the kind's fields)."),
+                                 QStringLiteral("KEY=VALUE"));
+    const QCommandLineOption unset(QStringLiteral("unset"), QStringLiteral("edit: remove a field, so that its default applies (repeatable)."),
+                                   QStringLiteral("KEY"));
     parser.addOptions({reference, json, sandbox, datasets, image, id, variable, points, rtol, atol, anchor, code, codeFile,
-                       clearRtol, clearAtol});
+                       clearRtol, clearAtol, set, unset});
     if (int rc = parseOrExit(parser, args,
                              QStringLiteral("The checks of an assignment: list them with their points and total (--reference: "
                                             "with the reference run's variables, type and value), add a value or test check, "
@@ -275,7 +281,7 @@ int cmdChecks(const QStringList &args)
     } else if (action == QLatin1String("remove")) {
         expected = 3;
     } else if (action == QLatin1String("edit")) {
-        allowed = {&points, &rtol, &atol, &clearRtol, &clearAtol};
+        allowed = {&points, &rtol, &atol, &clearRtol, &clearAtol, &code, &codeFile, &set, &unset};
         expected = 3;
     } else {
         return usage(QStringLiteral("usage: checks list|add value|add test|remove|edit ASSIGNMENT [ID]"));
@@ -285,7 +291,7 @@ int cmdChecks(const QStringList &args)
                          .arg(action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action)
                          .arg(expected - (action == QLatin1String("add") ? 2 : 1)));
     for (const QCommandLineOption *o : {&reference, &json, &sandbox, &datasets, &image, &id, &variable, &points, &rtol, &atol,
-                                        &anchor, &code, &codeFile, &clearRtol, &clearAtol})
+                                        &anchor, &code, &codeFile, &clearRtol, &clearAtol, &set, &unset})
         if (parser.isSet(*o) && !allowed.contains(o))
             return usage(QStringLiteral("--%1 does not apply to '%2'")
                              .arg(o->names().constFirst(), action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action));
@@ -377,14 +383,37 @@ int cmdChecks(const QStringList &args)
         return ExitOk;
     }
     CheckEdit edit;
-    edit.points = pointsValue;
-    edit.rtol = rtolValue;
-    edit.atol = atolValue;
-    edit.clearRtol = parser.isSet(clearRtol);
-    edit.clearAtol = parser.isSet(clearAtol);
-    if (!edit.points && !edit.rtol && !edit.atol && !edit.clearRtol && !edit.clearAtol)
-        return usage(QStringLiteral("edit needs at least one of --points, --rtol, --atol, --clear-rtol, --clear-atol"));
-    if ((edit.rtol && edit.clearRtol) || (edit.atol && edit.clearAtol))
+    for (const auto &[key, value] : {std::pair{"points", pointsValue}, std::pair{"rtol", rtolValue}, std::pair{"atol", atolValue}})
+        if (value)
+            edit.set(QLatin1String(key), *value);
+    if (parser.isSet(clearRtol))
+        edit.unset(QStringLiteral("rtol"));
+    if (parser.isSet(clearAtol))
+        edit.unset(QStringLiteral("atol"));
+    if (parser.isSet(code) && parser.isSet(codeFile))
+        return usage(QStringLiteral("--code and --code-file cannot be combined"));
+    if (parser.isSet(code))
+        edit.set(QStringLiteral("code"), parser.value(code));
+    if (parser.isSet(codeFile)) {
+        QFile f(parser.value(codeFile));
+        if (!f.open(QIODevice::ReadOnly)) {
+            printError(Error{parser.value(codeFile), {}, QStringLiteral("cannot read: %1").arg(f.errorString())});
+            return ExitBadInput;
+        }
+        edit.set(QStringLiteral("code"), QString::fromUtf8(f.readAll()));
+    }
+    for (const QString &assignment : parser.values(set)) {
+        const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return usage(QStringLiteral("--set takes KEY=VALUE, not '%1'").arg(assignment));
+        edit.setText(assignment.left(eq), assignment.mid(eq + 1));
+    }
+    for (const QString &key : parser.values(unset))
+        edit.unset(key);
+    if (edit.isEmpty())
+        return usage(QStringLiteral("edit needs at least one of --points, --rtol, --atol, --clear-rtol, --clear-atol, --code, "
+                                    "--code-file, --set, --unset"));
+    if ((rtolValue && parser.isSet(clearRtol)) || (atolValue && parser.isSet(clearAtol)))
         return usage(QStringLiteral("--rtol/--atol and --clear-rtol/--clear-atol of the same tolerance cannot be combined"));
     if (auto r = editCheck(jsonPath, *index, edit); !r) {
         printError(r.error());

@@ -1,86 +1,201 @@
 #include "checkeditdialog.h"
 
 #include "checks/registry.h"
-#include "grading/compare.h"
+#include "pythonhighlighter.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFontDatabase>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <cmath>
 
 namespace sandmark {
 
-CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
-    : QDialog(parent),
-      m_points(new QDoubleSpinBox(this)),
-      m_useRtol(new QCheckBox(tr("&Relative tolerance (rtol):"), this)),
-      m_rtol(new QDoubleSpinBox(this)),
-      m_useAtol(new QCheckBox(tr("&Absolute tolerance (atol):"), this)),
-      m_atol(new QDoubleSpinBox(this)),
-      m_hasTolerance(checkKind(check).hasTolerance())
+namespace {
+
+QString fieldText(const char *text)
 {
+    return QCoreApplication::translate("sandmark::CheckField", text);
+}
+
+QString numberText(double v)
+{
+    return QLocale().toString(v, 'g', 10);
+}
+
+} // namespace
+
+CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
+    : QDialog(parent)
+{
+    const CheckKind &kind = checkKind(check);
     setWindowTitle(tr("Edit Check %1").arg(check.id));
-    auto *form = new QFormLayout(this);
-    auto *what = new QLabel(m_hasTolerance ? tr("Value check of the variable %1").arg(check.variable)
-                                    : tr("Test check"),
-                            this);
-    form->addRow(what);
-    m_points->setRange(0, 10000);
-    m_points->setDecimals(2);
-    m_points->setValue(check.points);
-    m_points->setAccessibleName(tr("Points"));
-    form->addRow(tr("&Points:"), m_points);
-    for (QDoubleSpinBox *s : {m_rtol, m_atol}) {
-        s->setDecimals(10);
-        s->setRange(0, 1e9);
-        s->setSingleStep(0.001);
+    auto *outer = new QVBoxLayout(this);
+    outer->addWidget(new QLabel(tr("A %1 check. Fields left at their default are not written to assignment.json.")
+                                    .arg(QCoreApplication::translate("sandmark::CheckKind", kind.displayName())),
+                                this));
+    auto *inner = new QWidget(this);
+    auto *form = new QFormLayout(inner);
+    QList<CheckField> fields{pointsField()};
+    fields << kind.fields();
+    for (const CheckField &f : std::as_const(fields)) {
+        Row row;
+        row.field = f;
+        row.initial = f.key == QLatin1String("points") ? QJsonValue(check.points) : check.options.value(f.key);
+        const QString label = fieldText(f.label);
+        const QString help = fieldText(f.help);
+        QWidget *field = nullptr;
+        switch (f.type) {
+        case CheckField::Type::Number: {
+            auto *spin = new QDoubleSpinBox(inner);
+            spin->setDecimals(f.key == QLatin1String("points") ? 2 : 10);
+            spin->setRange(f.minimum, f.key == QLatin1String("points") ? 10000 : 1e9);
+            spin->setSingleStep(f.key == QLatin1String("points") ? 1 : 0.001);
+            spin->setValue(row.initial.toDouble(f.defaultValue.toDouble())); // absent: the documented default
+            row.editor = spin;
+            if (f.required) {
+                field = spin;
+            } else {
+                row.set = new QCheckBox(tr("set"), inner);
+                row.set->setChecked(row.initial.isDouble());
+                row.set->setToolTip(tr("Unchecked: the default (%1) applies.").arg(numberText(f.defaultValue.toDouble())));
+                row.set->setAccessibleName(tr("Set %1").arg(label));
+                spin->setEnabled(row.set->isChecked());
+                connect(row.set, &QCheckBox::toggled, spin, &QWidget::setEnabled);
+                auto *box = new QWidget(inner);
+                auto *h = new QHBoxLayout(box);
+                h->setContentsMargins(0, 0, 0, 0);
+                h->addWidget(row.set);
+                h->addWidget(spin, 1);
+                field = box;
+            }
+            break;
+        }
+        case CheckField::Type::Flag: {
+            auto *combo = new QComboBox(inner);
+            combo->addItem(f.defaultValue.isBool() ? tr("Default (%1)").arg(f.defaultValue.toBool() ? tr("yes") : tr("no"))
+                                                   : tr("Default"));
+            combo->addItem(tr("yes"));
+            combo->addItem(tr("no"));
+            combo->setCurrentIndex(row.initial.isBool() ? (row.initial.toBool() ? 1 : 2) : 0);
+            row.editor = field = combo;
+            break;
+        }
+        case CheckField::Type::Code: {
+            auto *code = new QPlainTextEdit(row.initial.toString(), inner);
+            code->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+            code->setLineWrapMode(QPlainTextEdit::NoWrap);
+            code->setMinimumHeight(140);
+            new PythonHighlighter(code->document());
+            row.editor = field = code;
+            break;
+        }
+        default: {
+            auto *line = new QLineEdit(row.initial.toString(), inner);
+            if (!f.required)
+                line->setPlaceholderText(tr("not set"));
+            row.editor = field = line;
+        }
+        }
+        row.editor->setAccessibleName(label);
+        row.editor->setToolTip(help);
+        auto *name = new QLabel(label + QLatin1Char(':'), inner);
+        name->setToolTip(help);
+        name->setBuddy(row.editor);
+        form->addRow(name, field);
+        m_rows << row;
     }
-    m_rtol->setAccessibleName(tr("Relative tolerance"));
-    m_atol->setAccessibleName(tr("Absolute tolerance"));
-    const QJsonValue rtol = check.options.value(QLatin1String("rtol"));
-    const QJsonValue atol = check.options.value(QLatin1String("atol"));
-    m_useRtol->setChecked(rtol.isDouble());
-    m_rtol->setValue(rtol.toDouble(CompareOptions{}.rtol)); // unset: the comparator's documented default
-    m_useAtol->setChecked(atol.isDouble());
-    m_atol->setValue(atol.toDouble(CompareOptions{}.atol));
-    m_rtol->setEnabled(m_useRtol->isChecked());
-    m_atol->setEnabled(m_useAtol->isChecked());
-    connect(m_useRtol, &QCheckBox::toggled, m_rtol, &QWidget::setEnabled);
-    connect(m_useAtol, &QCheckBox::toggled, m_atol, &QWidget::setEnabled);
-    if (m_hasTolerance) {
-        form->addRow(m_useRtol, m_rtol);
-        form->addRow(m_useAtol, m_atol);
-        auto *hint = new QLabel(tr("Unchecked: the comparator's default tolerance applies."), this);
-        hint->setWordWrap(true);
-        form->addRow(hint);
-    } else {
-        m_useRtol->hide();
-        m_rtol->hide();
-        m_useAtol->hide();
-        m_atol->hide();
-    }
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(inner);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(scroll, 1);
+    auto *hint = new QLabel(tr("Hover over a field for what it does."), this);
+    hint->setWordWrap(true);
+    outer->addWidget(hint);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    form->addRow(buttons);
+    outer->addWidget(buttons);
+    resize(560, qMin(640, sizeHint().height() + inner->sizeHint().height()));
+}
+
+QJsonValue CheckEditDialog::valueOf(const Row &row)
+{
+    switch (row.field.type) {
+    case CheckField::Type::Number:
+        if (row.set && !row.set->isChecked())
+            return QJsonValue::Null;
+        return static_cast<QDoubleSpinBox *>(row.editor)->value();
+    case CheckField::Type::Flag: {
+        const int i = static_cast<QComboBox *>(row.editor)->currentIndex();
+        return i == 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(i == 1);
+    }
+    case CheckField::Type::Code: {
+        const QString text = static_cast<QPlainTextEdit *>(row.editor)->toPlainText();
+        return text.isEmpty() && !row.field.required ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+    }
+    default: {
+        const QString text = static_cast<QLineEdit *>(row.editor)->text();
+        return text.isEmpty() && !row.field.required ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+    }
+    }
 }
 
 CheckEdit CheckEditDialog::edit() const
 {
     CheckEdit e;
-    e.points = m_points->value();
-    if (m_hasTolerance) {
-        if (m_useRtol->isChecked())
-            e.rtol = m_rtol->value();
+    for (const Row &row : m_rows) {
+        const QJsonValue now = valueOf(row);
+        const QJsonValue before = row.initial.isUndefined() ? QJsonValue(QJsonValue::Null) : row.initial;
+        const bool same = now.isDouble() && before.isDouble()
+                              // a spin box rounds to its decimals: unchanged when it shows the same number
+                              ? std::fabs(now.toDouble() - before.toDouble()) <= 1e-12 * std::max(1.0, std::fabs(before.toDouble()))
+                              : now == before;
+        if (same)
+            continue;
+        if (now.isNull())
+            e.unset(row.field.key);
         else
-            e.clearRtol = true;
-        if (m_useAtol->isChecked())
-            e.atol = m_atol->value();
-        else
-            e.clearAtol = true;
+            e.set(row.field.key, now);
     }
     return e;
+}
+
+QWidget *CheckEditDialog::editorOf(const QString &key) const
+{
+    for (const Row &row : m_rows)
+        if (row.field.key == key)
+            return row.editor;
+    return nullptr;
+}
+
+QCheckBox *CheckEditDialog::setBoxOf(const QString &key) const
+{
+    for (const Row &row : m_rows)
+        if (row.field.key == key)
+            return row.set;
+    return nullptr;
+}
+
+QDoubleSpinBox *CheckEditDialog::pointsSpin() const
+{
+    return qobject_cast<QDoubleSpinBox *>(editorOf(QStringLiteral("points")));
+}
+
+QDoubleSpinBox *CheckEditDialog::rtolSpin() const
+{
+    return qobject_cast<QDoubleSpinBox *>(editorOf(QStringLiteral("rtol")));
 }
 
 } // namespace sandmark

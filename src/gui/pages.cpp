@@ -156,7 +156,7 @@ void ChecksPage::editSelected()
         return;
     const int row = rows.constFirst().row();
     CheckEditDialog dialog(m_model->checks().at(row), this);
-    if (dialog.exec() == QDialog::Accepted)
+    if (dialog.exec() == QDialog::Accepted && !dialog.edit().isEmpty())
         applyEdit(row, dialog.edit());
 }
 

@@ -101,8 +101,6 @@ struct AssignmentLoader
     Expected<void> readSandbox();
     Expected<void> readShowExpected();
     Expected<void> readChecks();
-    /// One entry of "checks"; `field` is its path ("checks[2]"), `i` its index. The kind reads its own fields.
-    Expected<Check> readCheck(const Json &cj, const QString &field, size_t i) const;
 };
 
 QList<Error> AssignmentLoader::readAll()
@@ -440,7 +438,7 @@ Expected<void> AssignmentLoader::readChecks()
             const Json &cj = checks[i];
             if (!cj.is_object())
                 return r.error(field, QStringLiteral("must be an object"));
-            auto parsed = readCheck(cj, field, i);
+            auto parsed = readCheckEntry(r, cj, field, i, showExpected);
             if (!parsed)
                 return parsed.error();
             const Check &c = *parsed;
@@ -454,7 +452,7 @@ Expected<void> AssignmentLoader::readChecks()
     return {};
 }
 
-Expected<Check> AssignmentLoader::readCheck(const Json &cj, const QString &field, size_t i) const
+Expected<Check> readCheckEntry(const FieldReader &r, const Json &cj, const QString &field, size_t i, bool showExpected)
 {
     const CheckSource in{r, cj, field, showExpected};
     Check c;

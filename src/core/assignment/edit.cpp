@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sandmark {
@@ -90,24 +91,52 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         return Error{jsonPath, field, QStringLiteral("no such check")};
     auto &check = root["checks"][size_t(index)];
     const CheckKind *kind = findCheckKind(stringOf(check, "type"));
-
-    auto setNumber = [&](const char *key, const std::optional<double> &v) -> Expected<void> {
+    if (!kind)
+        return Error{jsonPath, field + QStringLiteral(".type"), QStringLiteral("not a check type (%1)").arg(checkKindNameList())};
+    const QList<CheckField> fields = QList<CheckField>{pointsField()} + kind->fields();
+    QMap<QString, QJsonValue> changes = edit.changes;
+    for (auto it = edit.textChanges.cbegin(); it != edit.textChanges.cend(); ++it) {
+        const auto f = std::find_if(fields.cbegin(), fields.cend(), [&](const CheckField &c) { return c.key == it.key(); });
+        if (f == fields.cend()) {
+            changes.insert(it.key(), it.value()); // refused below, with the kind's fields
+            continue;
+        }
+        Expected<QJsonValue> v = parseCheckFieldValue(*f, it.value());
         if (!v)
-            return {};
-        if (!std::isfinite(*v) || *v < 0)
-            return Error{jsonPath, field + QLatin1Char('.') + QLatin1String(key), QStringLiteral("must be at least 0")};
-        check[key] = number(*v);
-        return {};
-    };
-    if ((edit.rtol || edit.atol) && kind && !kind->hasTolerance())
-        return Error{jsonPath, field, QStringLiteral("a %1 check has no tolerance").arg(kind->name())};
-    for (auto r : {setNumber("points", edit.points), setNumber("rtol", edit.rtol), setNumber("atol", edit.atol)})
-        if (!r)
-            return r.error();
-    if (edit.clearRtol)
-        check.erase("rtol");
-    if (edit.clearAtol)
-        check.erase("atol");
+            return Error{jsonPath, field + QLatin1Char('.') + it.key(), v.error().message};
+        changes.insert(it.key(), *v);
+    }
+    for (auto it = changes.cbegin(); it != changes.cend(); ++it) {
+        const QString &key = it.key();
+        const auto f = std::find_if(fields.cbegin(), fields.cend(), [&](const CheckField &c) { return c.key == key; });
+        if (f == fields.cend()) {
+            if ((key == QLatin1String("rtol") || key == QLatin1String("atol")) && !kind->hasTolerance())
+                return Error{jsonPath, field, QStringLiteral("a %1 check has no tolerance").arg(kind->name())};
+            QStringList keys;
+            for (const CheckField &c : fields)
+                keys << c.key;
+            return Error{jsonPath, field + QLatin1Char('.') + key,
+                         QStringLiteral("a %1 check has no such field (its fields: %2)").arg(kind->name(), keys.join(QStringLiteral(", ")))};
+        }
+        const std::string k = key.toStdString();
+        if (it.value().isNull()) {
+            if (f->required)
+                return Error{jsonPath, field + QLatin1Char('.') + key, QStringLiteral("is required and cannot be removed")};
+            check.erase(k);
+            continue;
+        }
+        if (auto problem = checkFieldProblem(*f, it.value()))
+            return Error{jsonPath, field + QLatin1Char('.') + key, *problem};
+        const QJsonValue &v = it.value();
+        check[k] = v.isDouble() ? number(v.toDouble()) : v.isBool() ? OJson(v.toBool()) : OJson(v.toString().toStdString());
+    }
+    // The edited entry must read as the loader reads it (a Python name, the kind's own rules), or nothing is written.
+    const detail::FieldReader reader{jsonPath};
+    bool showExpected = false;
+    if (auto it = root.find("show_expected"); it != root.end() && it->is_boolean())
+        showExpected = it->get<bool>();
+    if (auto ok = detail::readCheckEntry(reader, check, field, size_t(index), showExpected); !ok)
+        return ok.error();
     return writeJson(jsonPath, root);
 }
 

@@ -4,6 +4,8 @@
 #include "assignment/assignment.h"
 #include "util/expected.h"
 
+#include <QJsonValue>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -11,22 +13,29 @@
 
 namespace sandmark {
 
-/// Changes to one check. An empty optional leaves the key as it is; `clearRtol`/`clearAtol` remove the key
-/// (the comparator's default applies again).
+/// Changes to one check's keys (the app's check editor, `sandmark-cli checks edit`).
 struct CheckEdit
 {
-    std::optional<double> points; ///< >= 0
-    std::optional<double> rtol;   ///< >= 0, value checks only
-    std::optional<double> atol;   ///< >= 0, value checks only
-    bool clearRtol = false;
-    bool clearAtol = false;
+    /// Keys to change: "points" or one of the kind's CheckKind::fields() (rtol, exact_type, code, …) → the new
+    /// value; a Null value removes the key, so that its default applies again. "id" and "type" are not editable
+    /// (the gradebook keeps results and overrides by id).
+    QMap<QString, QJsonValue> changes;
+    /// Keys to change given as text (`sandmark-cli checks edit --set KEY=VALUE`), parsed by the field's type
+    /// (parseCheckFieldValue()) once editCheck() knows the check's kind.
+    QMap<QString, QString> textChanges;
+
+    void set(const QString &key, const QJsonValue &value) { changes.insert(key, value); }
+    void setText(const QString &key, const QString &text) { textChanges.insert(key, text); }
+    void unset(const QString &key) { changes.insert(key, QJsonValue(QJsonValue::Null)); }
+    bool isEmpty() const { return changes.isEmpty() && textChanges.isEmpty(); }
 };
 
 /// Applies `edit` to `checks[index]` of the assignment.json at `jsonPath`. Other keys, other checks and the
-/// key order are kept (nlohmann ordered_json); written atomically (QSaveFile), two-space indented. Errors
-/// name the file and the field ("checks[3].rtol"): no such check, a negative or non-finite number, a
-/// tolerance on a check whose kind has none (CheckKind::hasTolerance(): test, manual), a file that does not
-/// parse. Blocking file I/O: call it off the GUI thread.
+/// key order are kept (nlohmann ordered_json); written atomically (QSaveFile), two-space indented. The edited
+/// entry is read again by the loader's own reader before anything is written, so the file never holds a check
+/// the loader refuses. Errors name the file and the field ("checks[3].rtol"): no such check, a key the kind does
+/// not have ("a test check has no tolerance"), a value of the wrong type or range, a required field removed, a
+/// file that does not parse. Blocking file I/O: call it off the GUI thread.
 Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit);
 
 /// A check to append to "checks" (docs/assignment-format.md, "Checks"). Value and test checks only.

@@ -4,6 +4,7 @@
 // docs/ARCHITECTURE.md, "Adding a check kind".
 
 #include "assignment/assignment.h"
+#include "checks/checkfield.h"
 #include "util/expected.h"
 
 #include <QJsonObject>
@@ -55,6 +56,10 @@ public:
     virtual Expected<void> read(const detail::CheckSource &in, Check &check) const = 0;
     /// The id of a check written without "id", at position `index` of "checks" (0-based). Pure.
     virtual QString defaultId(const Check &check, qsizetype index) const = 0;
+    /// The kind's own keys of a "checks" entry that the editors offer (the app's check editor, `checks edit
+    /// --set`), in the order they show them; "id", "type" and "points" (pointsField()) are common to every kind
+    /// and not listed. editCheck() refuses a key not listed. None by default.
+    virtual QList<CheckField> fields() const { return {}; }
     /// Whether `addCheck()` (the CLI's `checks add`, the app's Add dialogs) can create checks of this kind.
     virtual bool canAdd() const { return false; }
     /// Whether a check of this kind takes "rtol"/"atol" (the comparator's tolerances; `editCheck()`).

@@ -15,6 +15,7 @@ public:
     const char *displayName() const override;
     Expected<void> read(const CheckSource &in, Check &check) const override;
     QString defaultId(const Check &check, qsizetype index) const override;
+    QList<CheckField> fields() const override;
     bool canAdd() const override { return true; }
     bool hasTolerance() const override { return true; }
     Expected<void> write(const NewCheck &check, CheckDraft &out) const override;
@@ -36,6 +37,7 @@ public:
     const char *displayName() const override;
     Expected<void> read(const CheckSource &in, Check &check) const override;
     QString defaultId(const Check &check, qsizetype index) const override;
+    QList<CheckField> fields() const override;
     bool canAdd() const override { return true; }
     Expected<void> write(const NewCheck &check, CheckDraft &out) const override;
     void instrument(const Check &check, InstrumentOptions &options) const override;
@@ -54,6 +56,7 @@ public:
     const char *displayName() const override;
     Expected<void> read(const CheckSource &in, Check &check) const override;
     QString defaultId(const Check &check, qsizetype index) const override;
+    QList<CheckField> fields() const override;
     QString answerCell(const Check &check) const override;
     bool gradedByHand() const override { return true; }
     void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;

@@ -37,6 +37,21 @@ QString ManualCheckKind::defaultId(const Check &check, qsizetype) const
     return check.anchor;
 }
 
+QList<CheckField> ManualCheckKind::fields() const
+{
+    QList<CheckField> out;
+    {
+        CheckField f;
+        f.key = QStringLiteral("anchor");
+        f.type = CheckField::Type::Cell;
+        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Answer cell");
+        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "The cell a person grades (grade_id, cell id or tag).");
+        f.required = true;
+        out << f;
+    }
+    return out;
+}
+
 QString ManualCheckKind::answerCell(const Check &check) const
 {
     return check.anchor;

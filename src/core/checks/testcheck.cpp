@@ -45,6 +45,37 @@ QString TestCheckKind::defaultId(const Check &, qsizetype index) const
     return QStringLiteral("test-%1").arg(index + 1);
 }
 
+QList<CheckField> TestCheckKind::fields() const
+{
+    QList<CheckField> out;
+    {
+        CheckField f;
+        f.key = QStringLiteral("code");
+        f.type = CheckField::Type::Code;
+        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Test code");
+        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "Assertion code run after the student's code; the check passes when it raises nothing.");
+        f.required = true;
+        out << f;
+    }
+    {
+        CheckField f;
+        f.key = QStringLiteral("grade_id");
+        f.type = CheckField::Type::Cell;
+        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Replaces cell");
+        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "nbgrader: the test cell (grade_id) this code replaces in place.");
+        out << f;
+    }
+    {
+        CheckField f;
+        f.key = QStringLiteral("after");
+        f.type = CheckField::Type::Cell;
+        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "After cell");
+        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "nbgrader: where the code runs when the student deleted the test cell.");
+        out << f;
+    }
+    return out;
+}
+
 Expected<void> TestCheckKind::write(const NewCheck &nc, CheckDraft &out) const
 {
     if (!nc.variable.isEmpty())

@@ -38,22 +38,47 @@ Expected<void> ValueCheckKind::read(const CheckSource &in, Check &c) const
         return in.error("variable", QStringLiteral("'%1' is not a Python variable name").arg(*v));
     if (auto ok = in.optionalString("anchor", c.anchor); !ok)
         return ok.error();
-    for (const char *tol : {"rtol", "atol"})
-        if (in.contains(tol))
-            if (auto t = in.reader.number(in.object[tol], in.path(tol), 0, false); !t)
-                return t.error();
-    c.showExpected = in.showExpected;
-    if (in.contains("show_expected")) {
-        if (!in.object["show_expected"].is_boolean())
-            return in.error("show_expected", QStringLiteral("must be true or false"));
-        c.showExpected = in.object["show_expected"].get<bool>();
-    }
+    if (auto ok = in.validate(fields()); !ok) // the comparator's options and show_expected
+        return ok.error();
+    c.showExpected = in.contains("show_expected") ? in.object["show_expected"].get<bool>() : in.showExpected;
     return {};
 }
 
 QString ValueCheckKind::defaultId(const Check &check, qsizetype) const
 {
     return check.variable;
+}
+
+QList<CheckField> ValueCheckKind::fields() const
+{
+    QList<CheckField> out;
+    {
+        CheckField f;
+        f.key = QStringLiteral("variable");
+        f.type = CheckField::Type::PythonName;
+        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Variable");
+        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "The Python name probed in the student's notebook and compared with the reference run's value.");
+        f.required = true;
+        out << f;
+    }
+    {
+        CheckField f;
+        f.key = QStringLiteral("anchor");
+        f.type = CheckField::Type::Cell;
+        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Answer cell");
+        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "The probe runs right after this cell (grade_id, cell id or tag); empty: at the end of the notebook.");
+        out << f;
+    }
+    out << CompareOptions::fields();
+    {
+        CheckField f;
+        f.key = QStringLiteral("show_expected");
+        f.type = CheckField::Type::Flag;
+        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Show the expected value");
+        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "Whether the feedback names the reference value; default: the assignment's show_expected.");
+        out << f;
+    }
+    return out;
 }
 
 Expected<void> ValueCheckKind::write(const NewCheck &nc, CheckDraft &out) const

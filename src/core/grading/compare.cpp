@@ -1,5 +1,6 @@
 #include "grading/compare.h"
 
+#include <QCoreApplication>
 #include <QJsonValue>
 #include <QRegularExpression>
 #include <QSet>
@@ -29,34 +30,91 @@ std::optional<Outcome> parseOutcome(const QString &name)
     return std::nullopt;
 }
 
+namespace {
+
+/// One comparator option: its key, its label and help for the editors, and where it lives in CompareOptions
+/// (a tolerance or a flag). The one list fromJson() and fields() read.
+struct OptionSpec
+{
+    const char *key;
+    const char *label;
+    const char *help;
+    double CompareOptions::*number = nullptr;
+    bool CompareOptions::*flag = nullptr;
+};
+
+const OptionSpec kOptions[] = {
+    {"rtol", QT_TRANSLATE_NOOP("sandmark::CheckField", "Relative tolerance (rtol)"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "Numbers pass when |actual - expected| <= atol + rtol * |expected|."),
+     &CompareOptions::rtol},
+    {"atol", QT_TRANSLATE_NOOP("sandmark::CheckField", "Absolute tolerance (atol)"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "A reference of 0.0 accepts values within ±atol."), &CompareOptions::atol},
+    {"exact_type", QT_TRANSLATE_NOOP("sandmark::CheckField", "Exact type"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "int, float, numpy scalars and list/ndarray of equal value differ."), nullptr,
+     &CompareOptions::exactType},
+    {"check_dtype", QT_TRANSLATE_NOOP("sandmark::CheckField", "Check dtype"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "Arrays, Series and DataFrame columns need the reference's dtype."), nullptr,
+     &CompareOptions::checkDtype},
+    {"check_column_order", QT_TRANSLATE_NOOP("sandmark::CheckField", "Check column order"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "DataFrame columns in the reference's order (names always must match)."),
+     nullptr, &CompareOptions::checkColumnOrder},
+    {"check_index", QT_TRANSLATE_NOOP("sandmark::CheckField", "Check index"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "Series/DataFrame index labels must match."), nullptr, &CompareOptions::checkIndex},
+    {"check_row_order", QT_TRANSLATE_NOOP("sandmark::CheckField", "Check row order"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "Off: rows are aligned by index label, or compared as a multiset when the "
+                                               "index is not checked either."),
+     nullptr, &CompareOptions::checkRowOrder},
+    {"check_names", QT_TRANSLATE_NOOP("sandmark::CheckField", "Check names"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "Series / Index name must match."), nullptr, &CompareOptions::checkNames},
+    {"ignore_whitespace", QT_TRANSLATE_NOOP("sandmark::CheckField", "Ignore whitespace"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "Strings compared trimmed, with whitespace runs collapsed to one space."),
+     nullptr, &CompareOptions::ignoreWhitespace},
+    {"ignore_case", QT_TRANSLATE_NOOP("sandmark::CheckField", "Ignore case"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "Strings compared case-folded."), nullptr, &CompareOptions::ignoreCase},
+    {"allow_subclass", QT_TRANSLATE_NOOP("sandmark::CheckField", "Allow subclass"),
+     QT_TRANSLATE_NOOP("sandmark::CheckField", "Accept a subclass of the expected type (OrderedDict, namedtuple, numpy.matrix)."),
+     nullptr, &CompareOptions::allowSubclass},
+};
+
+} // namespace
+
+QList<CheckField> CompareOptions::fields()
+{
+    const CompareOptions defaults;
+    QList<CheckField> out;
+    for (const OptionSpec &o : kOptions) {
+        CheckField f;
+        f.key = QLatin1String(o.key);
+        f.label = o.label;
+        f.help = o.help;
+        if (o.number) {
+            f.type = CheckField::Type::Number;
+            f.defaultValue = defaults.*o.number;
+        } else {
+            f.type = CheckField::Type::Flag;
+            f.defaultValue = defaults.*o.flag;
+        }
+        out << f;
+    }
+    return out;
+}
+
 Expected<CompareOptions> CompareOptions::fromJson(const QJsonObject &options)
 {
     CompareOptions o;
-    auto err = [](const QString &key, const QString &what) {
-        return Error{{}, QStringLiteral("checks option '%1'").arg(key), what};
-    };
-    for (auto [key, field] : {std::pair{"rtol", &o.rtol}, std::pair{"atol", &o.atol}}) {
-        const QJsonValue v = options.value(QLatin1String(key));
+    for (const OptionSpec &spec : kOptions) {
+        const QJsonValue v = options.value(QLatin1String(spec.key));
         if (v.isUndefined() || v.isNull())
             continue;
-        if (!v.isDouble() || v.toDouble() < 0 || !std::isfinite(v.toDouble()))
-            return err(QLatin1String(key), QStringLiteral("must be a number >= 0"));
-        *field = v.toDouble();
-    }
-    const std::pair<const char *, bool *> flags[] = {
-        {"exact_type", &o.exactType},         {"check_dtype", &o.checkDtype},
-        {"check_column_order", &o.checkColumnOrder}, {"check_index", &o.checkIndex},
-        {"check_row_order", &o.checkRowOrder}, {"check_names", &o.checkNames},
-        {"ignore_whitespace", &o.ignoreWhitespace}, {"ignore_case", &o.ignoreCase},
-        {"allow_subclass", &o.allowSubclass},
-    };
-    for (const auto &[key, field] : flags) {
-        const QJsonValue v = options.value(QLatin1String(key));
-        if (v.isUndefined() || v.isNull())
-            continue;
-        if (!v.isBool())
-            return err(QLatin1String(key), QStringLiteral("must be true or false"));
-        *field = v.toBool();
+        if (spec.number) {
+            if (!v.isDouble() || v.toDouble() < 0 || !std::isfinite(v.toDouble()))
+                return Error{{}, QStringLiteral("checks option '%1'").arg(QLatin1String(spec.key)), QStringLiteral("must be a number >= 0")};
+            o.*spec.number = v.toDouble();
+        } else {
+            if (!v.isBool())
+                return Error{{}, QStringLiteral("checks option '%1'").arg(QLatin1String(spec.key)), QStringLiteral("must be true or false")};
+            o.*spec.flag = v.toBool();
+        }
     }
     return o;
 }

@@ -5,6 +5,8 @@
 #include "grading/value.h"
 #include "util/expected.h"
 
+#include "checks/checkfield.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -40,6 +42,10 @@ struct CompareOptions
     /// own value. Not read from JSON: the grader sets it from Check::showExpected (assignment.json
     /// "show_expected", false by default).
     bool showExpected = true;
+
+    /// The keys above as editable check fields (the value kind's CheckKind::fields()), in docs/grading.md's
+    /// order, each with its default from a default-constructed CompareOptions. Pure.
+    static QList<CheckField> fields();
 
     /// Reads the keys above from `options` (other keys are ignored: the check's own id, points, …).
     /// Errors: a key of the wrong type or a negative tolerance, named as `checks option 'rtol'`.

@@ -1,0 +1,79 @@
+// Editable check fields: parsing and validating a value the way assignment.json's loader reads it.
+#include "checks/checkfield.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace sandmark {
+
+CheckField pointsField()
+{
+    CheckField f;
+    f.key = QStringLiteral("points");
+    f.type = CheckField::Type::Number;
+    f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Points");
+    f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "What the check is worth; default 1.");
+    f.defaultValue = 1;
+    f.required = true;
+    return f;
+}
+
+std::optional<QString> checkFieldProblem(const CheckField &field, const QJsonValue &value)
+{
+    switch (field.type) {
+    case CheckField::Type::Number:
+        if (!value.isDouble() || !std::isfinite(value.toDouble()) || value.toDouble() < field.minimum)
+            return QStringLiteral("must be a number >= %1").arg(field.minimum);
+        return std::nullopt;
+    case CheckField::Type::Flag:
+        if (!value.isBool())
+            return QStringLiteral("must be true or false");
+        return std::nullopt;
+    case CheckField::Type::Text:
+    case CheckField::Type::Code:
+    case CheckField::Type::PythonName:
+    case CheckField::Type::Cell:
+        if (!value.isString())
+            return QStringLiteral("must be a string");
+        if (field.required && value.toString().trimmed().isEmpty())
+            return QStringLiteral("must not be empty");
+        if (field.type == CheckField::Type::Cell && value.toString().trimmed() != value.toString())
+            return QStringLiteral("must not start or end with spaces");
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+Expected<QJsonValue> parseCheckFieldValue(const CheckField &field, const QString &text)
+{
+    QJsonValue value;
+    switch (field.type) {
+    case CheckField::Type::Number: {
+        bool ok = false;
+        const double d = text.trimmed().toDouble(&ok); // C locale: "1e-3", never "1,5"
+        if (!ok)
+            return Error{{}, field.key, QStringLiteral("'%1' is not a number").arg(text)};
+        // Integral values as integers, as the editors write them ("points": 2, not 2.0).
+        value = std::floor(d) == d && std::fabs(d) < 9007199254740992.0 ? QJsonValue(qint64(d)) : QJsonValue(d);
+        break;
+    }
+    case CheckField::Type::Flag: {
+        const QString t = text.trimmed().toLower();
+        if (t == QLatin1String("true") || t == QLatin1String("yes") || t == QLatin1String("1"))
+            value = true;
+        else if (t == QLatin1String("false") || t == QLatin1String("no") || t == QLatin1String("0"))
+            value = false;
+        else
+            return Error{{}, field.key, QStringLiteral("'%1' is not true or false").arg(text)};
+        break;
+    }
+    default:
+        value = text;
+    }
+    if (auto problem = checkFieldProblem(field, value))
+        return Error{{}, field.key, *problem};
+    return value;
+}
+
+} // namespace sandmark

@@ -1,0 +1,49 @@
+#pragma once
+// The editable fields of a "checks" entry: what the app's check editor shows and `sandmark-cli checks edit
+// --set KEY=VALUE` accepts, described once by each kind (CheckKind::fields()) so neither editor knows a kind.
+
+#include "util/expected.h"
+
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+
+namespace sandmark {
+
+/// One key of a check's JSON object (docs/assignment-format.md "Checks", docs/grading.md "Comparison"), with
+/// what an editor needs to offer it. Plain data; the kinds build these lists on demand.
+struct CheckField
+{
+    enum class Type {
+        Number,     ///< a finite JSON number, at least `minimum`
+        Flag,       ///< true or false
+        Text,       ///< one line of text
+        Code,       ///< Python source (several lines)
+        PythonName, ///< a Python variable name (value checks' "variable")
+        Cell,       ///< an answer cell: nbgrader grade_id, cell id or tag
+    };
+    QString key;      ///< the JSON key, as assignment.json spells it ("rtol")
+    Type type = Type::Text;
+    /// The app's label and one-line help, marked QT_TRANSLATE_NOOP("sandmark::CheckField", …) where the list
+    /// is built (the app translates them in that context). Static strings.
+    const char *label = "";
+    const char *help = "";
+    /// The value that applies while the key is absent; Undefined when nothing does (an empty anchor) or when it
+    /// comes from elsewhere (show_expected: the assignment's), which `help` then says.
+    QJsonValue defaultValue;
+    bool required = false; ///< the kind refuses a check without it
+    double minimum = 0;    ///< Number only
+};
+
+/// "points": the one field every kind has (a number, at least 0, default 1).
+CheckField pointsField();
+
+/// Parses `text` as a value of `field` (the CLI's `--set KEY=VALUE`): Number as a C-locale number, Flag as
+/// true/false (also yes/no, 1/0), the text kinds as given. Errors say what the field takes. Pure.
+Expected<QJsonValue> parseCheckFieldValue(const CheckField &field, const QString &text);
+
+/// Whether `value` is a valid value of `field` (its JSON type, a finite number at least `minimum`, a required
+/// text not blank); the message of the problem otherwise ("must be a number >= 0"). Pure.
+std::optional<QString> checkFieldProblem(const CheckField &field, const QJsonValue &value);
+
+} // namespace sandmark
