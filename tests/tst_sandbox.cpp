@@ -443,6 +443,28 @@ private Q_SLOTS:
         QCOMPARE(chosen.datasetCache, QDir::current().absoluteFilePath(QStringLiteral("relative-hf")));
         QCOMPARE(chosen.dockerImage, u"img:2"_s);
         QCOMPARE(runOptionsFor(*plain, flags).datasetCache, chosen.datasetCache); // an explicit cache is always bound
+        QVERIFY(chosen.notice.isEmpty());
+
+        // An assignment file never turns the sandbox off by itself (fresh-user finding: "sandbox": "local-unsafe"
+        // ran student code unsandboxed with one stderr line). It is a warning when loaded; the user's backend runs,
+        // and says why; only the user's own choice (flag or preference) runs local-unsafe.
+        write(R"({"slug": "a", "notebooks": ["nb.ipynb"], "sandbox": "local-unsafe"})");
+        Expected<Assignment> unsafe = Assignment::load(dir.path());
+        QVERIFY2(unsafe, qPrintable(unsafe ? QString() : unsafe.error().toString()));
+        QCOMPARE(unsafe->warnings().size(), 1);
+        QVERIFY2(unsafe->warnings().constFirst().contains(QLatin1String("sandbox: 'local-unsafe' runs student code WITHOUT a sandbox")),
+                 qPrintable(unsafe->warnings().constFirst()));
+        const SubmissionRunOptions refused = runOptionsFor(*unsafe, {});
+        QCOMPARE(refused.kind, defaultSandboxKind());
+        QVERIFY2(refused.notice.contains(QLatin1String("asks for sandbox 'local-unsafe'")), qPrintable(refused.notice));
+        QCOMPARE(runOptionsFor(*unsafe, prefs).kind, SandboxKind::Docker);
+        RunChoices unsafePrefs;
+        unsafePrefs.preferredSandbox = SandboxKind::LocalUnsafe;
+        QCOMPARE(runOptionsFor(*unsafe, unsafePrefs).kind, SandboxKind::LocalUnsafe);
+        QVERIFY(runOptionsFor(*unsafe, unsafePrefs).notice.isEmpty());
+        RunChoices unsafeFlag;
+        unsafeFlag.sandbox = SandboxKind::LocalUnsafe;
+        QCOMPARE(runOptionsFor(*unsafe, unsafeFlag).kind, SandboxKind::LocalUnsafe);
     }
 
     /// After every test: no container of ours is left behind (the run removes its own, also when killed).

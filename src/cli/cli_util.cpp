@@ -116,9 +116,11 @@ bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOptio
     return true;
 }
 
-void warnIfUnsafe(SandboxKind kind, const QString &what)
+void warnIfUnsafe(const SubmissionRunOptions &options, const QString &what)
 {
-    const auto backend = createBackend(kind);
+    if (!options.notice.isEmpty())
+        err() << "sandmark-cli: warning: " << options.notice << Qt::endl;
+    const auto backend = createBackend(options.kind);
     if (!backend->isolates())
         err() << "sandmark-cli: UNSAFE: " << backend->name() << " runs the " << what
               << " WITHOUT a sandbox (resource limits only)" << Qt::endl;

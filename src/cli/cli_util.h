@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers shared by the CLI commands: parsing, error lines, output files.
 
+#include "sandbox/submissionrun.h"
 #include "assignment/assignment.h"
 #include "datasets/scanner.h"
 #include "gradebook/gradebook.h"
@@ -44,9 +45,10 @@ Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &ass
 /// command then exits with ExitUsage); `kind` is left unchanged when the option is not set.
 bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOption &option, std::optional<SandboxKind> &kind);
 
-/// Prints "sandmark-cli: UNSAFE: <backend> runs the <what> WITHOUT a sandbox (resource limits only)" to stderr when
-/// the backend `kind` does not isolate (local-unsafe); nothing otherwise.
-void warnIfUnsafe(SandboxKind kind, const QString &what);
+/// Prints the options' notice (runOptionsFor(): the assignment asked for an unsandboxed backend the user did not
+/// choose) as a warning, and "sandmark-cli: UNSAFE: <backend> runs the <what> WITHOUT a sandbox (resource limits
+/// only)" when the options' backend does not isolate (local-unsafe); to stderr, nothing otherwise.
+void warnIfUnsafe(const SubmissionRunOptions &options, const QString &what);
 
 /// Reads a count option (`--jobs N`) when it is set: a whole number >= 1. Returns false after printing
 /// "sandmark-cli: <command>: --<name> must be a positive number, not '<value>'"; `value` is left unchanged

@@ -274,7 +274,7 @@ int cmdGrade(const QStringList &args)
         // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
         return paths::checkWritableFolder(QFileInfo(opt.gradebookPath).absolutePath()) ? ExitBadInput : ExitGraderError;
     }
-    warnIfUnsafe(opt.run.kind, QStringLiteral("notebooks"));
+    warnIfUnsafe(opt.run, QStringLiteral("notebooks"));
 
     const bool tty = ::isatty(STDERR_FILENO) == 1;
     BatchGrader grader(*assignment, submissions, opt);

@@ -44,7 +44,7 @@ int cmdRun(const QStringList &args)
     if (parser.isSet(image))
         choices.dockerImage = parser.value(image);
     SubmissionRunOptions opt = runOptionsFor(*assignment, choices);
-    warnIfUnsafe(opt.kind, QStringLiteral("notebook"));
+    warnIfUnsafe(opt, QStringLiteral("notebook"));
 
     const QString notebook = parser.positionalArguments().at(1);
     // A notebook that cannot be read is bad input (exit 1), not a grader error: say so before any sandbox.

@@ -399,6 +399,11 @@ Expected<void> AssignmentLoader::readSandbox()
         if (!a.m_sandbox)
             return r.error(QStringLiteral("sandbox"),
                            QStringLiteral("'%1' is not a sandbox backend (%2)").arg(*s, sandboxNameList()));
+        if (sandboxNameIsUnsafe(*s)) // runOptionsFor() never takes it from the file alone
+            a.m_warnings << QStringLiteral("%1: sandbox: '%2' runs student code WITHOUT a sandbox; it is used only when you "
+                                           "choose it yourself (--sandbox %2, or the app's preference), otherwise your "
+                                           "sandbox runs the notebooks")
+                                .arg(file, *s);
     }
     if (root.contains("docker_image")) {
         auto img = r.string(root["docker_image"], QStringLiteral("docker_image"));

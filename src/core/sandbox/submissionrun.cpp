@@ -4,6 +4,7 @@
 #include "notebook/instrument.h"
 #include "notebook/notebook.h"
 #include "sandbox/job.h"
+#include "sandbox/registry.h"
 #include "util/paths.h"
 
 #include <QFileInfo>
@@ -13,8 +14,18 @@ namespace sandmark {
 SubmissionRunOptions runOptionsFor(const Assignment &assignment, const RunChoices &choices)
 {
     SubmissionRunOptions options;
-    options.kind = choices.sandbox ? *choices.sandbox
-                                   : assignment.sandbox().value_or(choices.preferredSandbox.value_or(defaultSandboxKind()));
+    const SandboxKind mine = choices.preferredSandbox.value_or(defaultSandboxKind());
+    const std::optional<SandboxKind> asked = assignment.sandbox();
+    if (choices.sandbox) {
+        options.kind = *choices.sandbox;
+    } else if (asked && !createBackend(*asked)->isolates() && *asked != mine) {
+        options.kind = mine;
+        options.notice = QStringLiteral("assignment.json asks for sandbox '%1', which runs student code WITHOUT a sandbox; "
+                                        "only you can choose that (--sandbox %1, or the app's preference), so %2 runs it")
+                             .arg(sandboxKindName(*asked), sandboxKindName(mine));
+    } else {
+        options.kind = asked.value_or(mine);
+    }
     if (!choices.datasetCache.isEmpty())
         options.datasetCache = QFileInfo(choices.datasetCache).absoluteFilePath();
     else if (!assignment.requiredDatasets().isEmpty() && !choices.defaultDatasetCache.isEmpty()

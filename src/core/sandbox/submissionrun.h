@@ -19,6 +19,9 @@ namespace sandmark {
 struct SubmissionRunOptions
 {
     SandboxKind kind = defaultSandboxKind();
+    /// Set by runOptionsFor() when `kind` is not the backend assignment.json asks for, saying why (it asked for
+    /// an unsandboxed one the user did not choose); for the CLI's stderr and the app's status. Empty otherwise.
+    QString notice;
     QString datasetCache;     ///< HF_HOME to bind read-only; empty: none
     QString runsRoot;         ///< empty: paths::cacheDir() + "/runs"
     QString envsRoot;         ///< empty: paths::cacheDir() + "/envs"
@@ -46,7 +49,10 @@ struct RunChoices
 
 /// The options for runs of `assignment` under `choices`: the one rule the CLI and the app share.
 /// Backend: `choices.sandbox`, else the assignment's `sandbox`, else `preferredSandbox`, else
-/// defaultSandboxKind(). Dataset cache (HF_HOME, bound read-only): `datasetCache` (made absolute) when set;
+/// defaultSandboxKind() — except that an assignment file never turns the sandbox off by itself: a `sandbox`
+/// naming a backend that does not isolate (local-unsafe) is taken only when `preferredSandbox` is that backend
+/// too; otherwise the user's backend runs and `notice` says so (fail closed: an assignment from someone else
+/// cannot run student code unsandboxed on this machine). Dataset cache (HF_HOME, bound read-only): `datasetCache` (made absolute) when set;
 /// else, for an assignment that lists required_datasets, `defaultDatasetCache` when it is an existing folder;
 /// else none, and a notebook reading a dataset then fails offline, which grading reports as a grader error
 /// (missingDatasetMessage()). Docker image: `dockerImage`, else the assignment's. Reads the file system
