@@ -256,6 +256,14 @@ private Q_SLOTS:
         QCOMPARE(feedbackFileName(u".hidden"_s), u"_hidden.html"_s);
         QCOMPARE(feedbackFileName(u"Zoë Ng"_s), u"Zo__Ng.html"_s);
         QCOMPARE(feedbackFileName(QString()), u"_.html"_s);
+        // A class at once: a student whose id is its own safe name keeps it, whichever comes first (fresh-user
+        // finding: "a b" took a_b.html and the real a_b got a_b-2.html, so a TA sent a_b someone else's page).
+        const QHash<QString, QString> names = feedbackFileNames({u"a b"_s, u"a_b"_s, u"A_B"_s, u"a_b-2"_s, u"x"_s});
+        QCOMPARE(names.value(u"a_b"_s), u"a_b.html"_s);
+        QCOMPARE(names.value(u"a_b-2"_s), u"a_b-2.html"_s);
+        QCOMPARE(names.value(u"x"_s), u"x.html"_s);
+        QCOMPARE(names.value(u"a b"_s), u"a_b-3.html"_s); // -2 is a student's own
+        QCOMPARE(names.value(u"A_B"_s), u"A_B-4.html"_s); // a_b.html is taken case-insensitively (macOS)
     }
 };
 

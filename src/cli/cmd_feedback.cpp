@@ -60,7 +60,10 @@ int cmdFeedback(const QStringList &args)
         return ExitBadInput;
     }
 
-    QSet<QString> used;
+    QStringList everyone;
+    for (const EffectiveGrade &g : *grades)
+        everyone << g.studentId;
+    const QHash<QString, QString> names = feedbackFileNames(everyone); // the same name whichever pages are written
     int written = 0;
     for (const EffectiveGrade &g : *grades) {
         if (!wanted.isEmpty() && !wanted.contains(g.studentId))
@@ -81,11 +84,7 @@ int cmdFeedback(const QStringList &args)
                   << (g.artifacts.isEmpty() ? QStringLiteral("not recorded") : g.artifacts + QStringLiteral(" is gone"))
                   << "); the page shows the scores only" << Qt::endl;
         }
-        // Distinct ids may map to one file name ("a b" and "a_b"): number the later ones.
-        QString name = feedbackFileName(g.studentId);
-        for (int n = 2; used.contains(name.toLower()); ++n)
-            name = feedbackFileName(g.studentId).chopped(5) + QStringLiteral("-%1.html").arg(n);
-        used.insert(name.toLower());
+        const QString name = names.value(g.studentId);
         QSaveFile f(QDir(dir).filePath(name));
         if (!f.open(QIODevice::WriteOnly) || f.write(renderFeedbackHtml(in)) < 0 || !f.commit()) {
             printError({f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())});

@@ -1,5 +1,7 @@
 #include "gradebook/feedback.h"
 
+#include <QSet>
+
 #include "checks/registry.h"
 
 #include <QJsonArray>
@@ -270,6 +272,28 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
     }
     h += QLatin1String("</body>\n</html>\n");
     return h.toUtf8();
+}
+
+QHash<QString, QString> feedbackFileNames(const QStringList &studentIds)
+{
+    QHash<QString, QString> names;
+    QSet<QString> used; // lower case: case-insensitive file systems (macOS)
+    for (const QString &id : studentIds) // the ids that are their own safe name first: theirs, whatever the order
+        if (const QString name = feedbackFileName(id); name == id + QStringLiteral(".html") && !used.contains(name.toLower())) {
+            names.insert(id, name);
+            used.insert(name.toLower());
+        }
+    for (const QString &id : studentIds) {
+        if (names.contains(id))
+            continue;
+        const QString base = feedbackFileName(id).chopped(5);
+        QString name = base + QStringLiteral(".html");
+        for (int n = 2; used.contains(name.toLower()); ++n)
+            name = base + QStringLiteral("-%1.html").arg(n);
+        names.insert(id, name);
+        used.insert(name.toLower());
+    }
+    return names;
 }
 
 } // namespace sandmark

@@ -9,6 +9,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QHash>
 #include <QString>
 
 #include <optional>
@@ -35,7 +36,13 @@ struct FeedbackInput
 QByteArray renderFeedbackHtml(const FeedbackInput &input);
 
 /// A file name for `studentId`'s page: the id with every character outside [A-Za-z0-9._-] replaced by
-/// '_', a leading '.' replaced too, plus ".html"; ids that would collide get "-2", "-3"… from the caller.
+/// '_', a leading '.' replaced too, plus ".html". Distinct ids can share it: name a class with feedbackFileNames().
 QString feedbackFileName(const QString &studentId);
+
+/// The file names of every student's page, for all of `studentIds` at once (the whole class, so that a name does
+/// not depend on which pages are written): an id that is its own safe name keeps it ("a_b" → "a_b.html"); the
+/// others take feedbackFileName(), numbered "-2", "-3"… (case-insensitively) past every name already given, so
+/// that "a b" can never take the page of a student called "a_b". Pure.
+QHash<QString, QString> feedbackFileNames(const QStringList &studentIds);
 
 } // namespace sandmark
