@@ -1,6 +1,7 @@
 // Gradebook: SQLite storage of runs, overrides, effective grades, resume decisions, crash safety, exports.
 #include "gradebook/export.h"
 #include "gradebook/gradebook.h"
+#include "util/paths.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -93,6 +94,18 @@ class TestGradebook : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // A folder on a pseudo file system (/proc has no size at all) is not "a full disk" (fresh-user finding:
+    // `grade --gradebook /proc/nope.sqlite` said "the disk is full (0 bytes free on /proc)").
+    void pseudoFileSystemIsNotAFullDisk()
+    {
+        if (!QFileInfo(QStringLiteral("/proc/self")).exists())
+            QSKIP("no /proc on this system");
+        const Expected<void> r = paths::checkWritableFolder(QStringLiteral("/proc/sandmark-nope"));
+        QVERIFY(!r);
+        QVERIFY2(!r.error().message.contains(QLatin1String("disk is full")), qPrintable(r.error().toString()));
+        QVERIFY2(r.error().message.startsWith(QLatin1String("cannot create the folder")), qPrintable(r.error().toString()));
+    }
+
     void defaultPath();
     void commitAndReopen();
     void schemaVersionAndWal();

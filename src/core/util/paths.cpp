@@ -99,7 +99,8 @@ Expected<void> checkWritableFolder(const QString &folder, qint64 minFreeBytes)
     const QStorageInfo storage(existing);
     if (storage.isValid() && storage.isReadOnly())
         return Error{folder, {}, QStringLiteral("cannot write: read-only file system (%1 is mounted read-only)").arg(storage.rootPath())};
-    if (storage.isValid() && storage.bytesAvailable() >= 0 && storage.bytesAvailable() < minFreeBytes)
+    // A pseudo file system (/proc, /sys) has no size at all: it is not full, it cannot hold files (mkpath says so).
+    if (storage.isValid() && storage.bytesTotal() > 0 && storage.bytesAvailable() >= 0 && storage.bytesAvailable() < minFreeBytes)
         return Error{folder, {}, QStringLiteral("cannot write: the disk is full (%1 bytes free on %2)")
                                      .arg(storage.bytesAvailable())
                                      .arg(storage.rootPath())};
