@@ -1,6 +1,6 @@
 // Benchmark: the longest GUI-thread stall while the app grades a batch of N (default 5,000) submissions whose
 // gradebook already holds their results (issue 15; goal < 50 ms). Usage:
-//   bench_batch_stall [N=5000] [--ambiguous-every K=10] [--fixture DIR] [--runs R=1]
+//   bench_batch_stall [N=5000] [--ambiguous-every K=10] [--fixture DIR] [--runs R=1] [--only app|core] [--why]
 //
 // Fixture (bench/fixture.h, kept in DIR and reused): a copy of examples/iris with N submission folders; every
 // K-th folder holds a second notebook (ambiguous: recorded as needs-review without a sandbox). The reference
@@ -36,6 +36,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextStream>
+#include <QThread>
 #include <QThreadPool>
 #include <QTimer>
 
@@ -80,6 +81,28 @@ private:
     QTimer m_timer;
     QElapsedTimer m_since;
     qint64 m_maxGapNs = 0;
+};
+
+/// With --why: every GUI-thread event delivery over 20 ms (receiver class, event type, ms), to find a stall.
+class TimingApp : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    bool why = false;
+    QStringList slow;
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (!why || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        QElapsedTimer t;
+        t.start();
+        const QEvent::Type type = event->type(); // the event may be gone after delivery
+        const QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char(' ') + receiver->objectName();
+        const bool result = QApplication::notify(receiver, event);
+        if (t.elapsed() > 20)
+            slow << QStringLiteral("%1 ms: %2, event %3").arg(t.elapsed()).arg(what).arg(int(type));
+        return result;
+    }
 };
 
 bool waitFor(const std::function<bool()> &done, int timeoutMs)
@@ -228,6 +251,8 @@ Measure measure(const QString &folder, int n, Scenario scenario, Mode mode, Secr
             page->runAll();
         else
             page->runFailed();
+        if (auto *app = static_cast<TimingApp *>(qApp); app->why)
+            app->slow << QStringLiteral("%1 ms: the click (runAll/runFailed) itself").arg(clock.elapsed());
     } else {
         auto assignment = Assignment::load(QDir(folder).filePath(QStringLiteral("assignment.json")));
         auto all = discoverSubmissions(QDir(folder).filePath(QStringLiteral("submissions")));
@@ -280,7 +305,7 @@ int main(int argc, char **argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimingApp app(argc, argv);
     QStandardPaths::setTestModeEnabled(true); // no settings or recent list of the real user touched
     QCoreApplication::setOrganizationName(QStringLiteral("SandmarkBench"));
     AppSettings::resetToDefaults();
@@ -297,6 +322,8 @@ int main(int argc, char **argv)
     const int ambiguousEvery = qMax(1, option(QStringLiteral("--ambiguous-every"), QStringLiteral("10")).toInt());
     const QString fixtureDir = option(QStringLiteral("--fixture"), QString());
     const int runs = qMax(1, option(QStringLiteral("--runs"), QStringLiteral("1")).toInt());
+    app.why = args.removeAll(QStringLiteral("--why")) > 0;
+    const QString only = option(QStringLiteral("--only"), QString()); // "app" or "core": one mode (for profiling)
     const int n = args.value(0, QStringLiteral("5000")).toInt();
     QTextStream out(stdout);
 
@@ -324,6 +351,8 @@ int main(int argc, char **argv)
     for (const auto &[scenario, name] : scenarios) {
         double before = 0, after = 0;
         for (const Mode mode : {Mode::CoreOnGuiThread, Mode::App}) {
+            if ((only == QLatin1String("app") && mode != Mode::App) || (only == QLatin1String("core") && mode != Mode::CoreOnGuiThread))
+                continue;
             QList<double> stalls;
             Measure last;
             for (int r = 0; r < runs; ++r) {
@@ -342,6 +371,9 @@ int main(int argc, char **argv)
                 << "); batch " << QString::number(last.seconds, 'f', 2) << " s, " << last.skipped << " skipped, "
                 << last.recorded << " recorded" << Qt::endl;
         }
+        for (const QString &line : std::as_const(app.slow))
+            out << "    slow: " << line << Qt::endl;
+        app.slow.clear();
         out << "  " << name << ": app / core on the GUI thread = " << QString::number(after / std::max(before, 1e-9), 'f', 3)
             << Qt::endl;
     }
