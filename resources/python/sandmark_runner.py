@@ -1463,6 +1463,8 @@ def main():
     runner.tmpdir = tmpdir
 
     def bail(signum=None, frame=None):
+        if runner.tests is not None:
+            runner.tests.kill()
         if runner.kernel is not None:
             runner.kernel.kill()
         os._exit(3 if signum is None else 128 + signum)
@@ -1485,6 +1487,8 @@ def main():
         log("internal error:\n" + traceback.format_exc())
         code = 3
     finally:
+        if runner.tests is not None:
+            runner.tests.kill()
         if runner.kernel is not None:
             runner.kernel.close()
         try:
