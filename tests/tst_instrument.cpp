@@ -175,7 +175,7 @@ void TestInstrument::injectedCells()
     QVERIFY(stub.startsWith(u"# Sandmark test check"_s));
     QVERIFY(!stub.contains(u"assert"_s));
     QVERIFY(!stub.contains(QString::fromLatin1(QByteArray("assert x == 3\n").toBase64())));
-    QVERIFY(!stub.contains(o.nonce));
+    QVERIFY(!stub.contains(kNonce));
     QCOMPARE(out.sandmarkMetadata(10).value(u"code"_s).toString(), u"assert x == 3\n"_s);
 }
 

@@ -684,7 +684,8 @@ def encode_for_test(x):
         return {"t": "module", "name": name}
     if kind == "ref":
         try:
-            mod, qual = x.__module__, getattr(x, "__qualname__", None) or x.__name__
+            mod = getattr(x, "__module__", None) or "numpy"  # a numpy ufunc has no __module__
+            qual = getattr(x, "__qualname__", None) or x.__name__
         except BaseException:
             mod = qual = None
         if _type(mod) is _str and _type(qual) is _str:

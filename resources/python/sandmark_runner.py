@@ -924,6 +924,10 @@ class Runner:
                 out["execution_count"] = c.get("execution_count")
             coll.add_rich(out)
         elif mt == "error":
+            tb = c.get("traceback")
+            if tb is not None and not (isinstance(tb, list) and all(isinstance(x, str) for x in tb)):
+                self.interfere("%s: the kernel sent an error whose traceback is not a list of strings (%s)"
+                               % (item.name(), _short(tb)))
             coll.add_error(c)
         elif mt == "clear_output":
             if c.get("wait"):

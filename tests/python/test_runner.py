@@ -824,6 +824,8 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(self.injected("test")[0]["test_result"], "fail")
         self.assertIn("cells[1]: the kernel sent a display_data whose data or metadata is not an object",
                       self.record["interference"])
+        self.assertIn("cells[1]: the kernel sent an error whose traceback is not a list of strings (5)",
+                      self.record["interference"])
         self.assertEqual(self.notebook["cells"][1]["outputs"][-1]["traceback"], ["5"])
 
     def test_huge_execution_count_and_display_metadata(self):
