@@ -28,6 +28,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import sys
 import types
 
@@ -184,7 +185,10 @@ _shell = None
 
 
 def _transform(source):
-    """IPython syntax (magics, !shell) → Python, with IPython's default transformers."""
+    """IPython syntax (magics, !shell) → Python, with IPython's default transformers (imported only for a test
+    that may use it: IPython takes a second to import)."""
+    if "%" not in source and "!" not in source:
+        return source
     try:
         from IPython.core.inputtransformer2 import TransformerManager
     except Exception:
@@ -243,10 +247,15 @@ class Tests:
         tree = ast.parse(source, filename, "exec")
         if source != code and _shell is None and "get_ipython" in source:
             from IPython.core.interactiveshell import InteractiveShell
-            _shell = InteractiveShell.instance()
+            _shell = InteractiveShell.instance(user_ns=self.namespace)  # magics read and bind the test's names
             self.namespace["get_ipython"] = _shell.get_ipython
         read, assigned = _names(tree)
-        wanted = sorted(n for n in read if not n.startswith("__") and n not in self.made_by_tests
+        extra = set()
+        if source != code:
+            # Code inside a magic (`%time y = x + 1`) is a string to the parser: every identifier in the test's
+            # text may be read. Those that cannot be passed are left out, not an error.
+            extra = {n for n in re.findall(r"[^\W\d]\w*", code) if n.isidentifier()} - read
+        wanted = sorted(n for n in read | extra if not n.startswith("__") and n not in self.made_by_tests
                         and not (n == "get_ipython" and _shell is not None))
         if wanted:
             _channel.send({"op": "need", "names": wanted})
@@ -268,8 +277,8 @@ class Tests:
                 try:
                     self.namespace[name] = _value(enc, name)
                 except TransferError as e:
-                    if name in assigned:
-                        continue  # the test binds it itself
+                    if name in assigned or name in extra:
+                        continue  # the test binds it itself, or it may not be a name at all
                     raise TransferError("%s cannot be passed to the test: it is %s" % (name, e)) from None
                 self.from_notebook.add(name)
         self.made_by_tests |= assigned
@@ -303,7 +312,6 @@ def main():
     _probe = _load_probe()
     TransferError = _probe.TransferError
     sys.modules["sandmark"] = _sandmark_module()
-    _transform("")  # IPython's transformers loaded now, while the kernel starts
     tests = Tests()
     _channel.send({"op": "ready"})
     while True:

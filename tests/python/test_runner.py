@@ -780,6 +780,13 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(tests["t2"]["test_result"], "pass", tests["t2"])
         self.assertEqual(tests["t2"]["result_text"], "100")                   # k = 100 by the end
 
+    def test_magics_in_tests_see_the_notebooks_names(self):
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "x = 3\n"}]}
+        self.run_job(nb, extra_cells=[injected_test_cell("m", "%time y = x + 1\nassert y == 4")])
+        self.assertEqual(self.injected("test")[0]["test_result"], "pass", self.injected("test")[0])
+
     # ---- notebooks that attack the runner itself (issue 14, "verdicts a student can dodge") -------------------
     # Before, each made the runner crash (exit 3) or write a result no JSON reader takes: grader-error, never
     # charged. Now the runner survives, and the run names the interference (needs review).
