@@ -1,4 +1,4 @@
-// The "test" check kind: instructor assertion code, judged by the test runtime's signed verdict.
+// The "test" check kind: instructor assertion code, judged by the runner's test process (a fresh interpreter).
 #include "checks/checkjson_p.h"
 #include "checks/kinds_p.h"
 
