@@ -84,7 +84,7 @@ private Q_SLOTS:
                           {u"check"_s, QLatin1String(check)}, {u"status"_s, QLatin1String(status)}};
             if (resultText)
                 c.insert(u"result_text"_s, QLatin1String(resultText));
-            // The runner's verdict: the test runtime's signed result (docs/runner-protocol.md).
+            // The runner's verdict: the test process's (docs/runner-protocol.md, "Test checks").
             const bool failed = QLatin1String(status) == QLatin1String("error");
             c.insert(u"test_result"_s, failed ? u"fail"_s : u"pass"_s);
             if (failed) {

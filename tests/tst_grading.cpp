@@ -147,6 +147,7 @@ private Q_SLOTS:
     void gradePartialCreditAndManual();
     void needsManualRule();
     void gradeUnverifiedTestIsNeverPassed();
+    void interferenceIsTheSubmissionsOutcome();
 };
 
 void TestGrading::decodeKeepsWhatJsonLoses()
@@ -891,8 +892,9 @@ void TestGrading::needsManualRule()
 
 void TestGrading::gradeUnverifiedTestIsNeverPassed()
 {
-    // A test cell that ran "ok" (or failed) without the runtime's signed result: its stub was rewritten by the
-    // student's code. The check is not graded (needs review), never passed; the cell's status does not count.
+    // A test cell that ran "ok" (or failed) without a verdict from the test process (the notebook kept its values
+    // from arriving, or killed the process). The check is not graded (needs review), never passed; the cell's
+    // status does not count.
     const QList<Check> checks = {testCheck(QStringLiteral("t-final"), 2), testCheck(QStringLiteral("t-ans"), 3)};
     QJsonObject rec = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
     QJsonArray cells = rec.value(QLatin1String("cells")).toArray();
@@ -920,13 +922,13 @@ void TestGrading::gradeUnverifiedTestIsNeverPassed()
     for (const CheckResult &c : r.checks) {
         QCOMPARE(c.outcome, Outcome::NotGraded);
         QCOMPARE(c.points, 0.0);
-        QVERIFY2(c.feedback.contains(QStringLiteral("no signed result")), qPrintable(c.feedback));
+        QVERIFY2(c.feedback.contains(QStringLiteral("the test produced no verdict")), qPrintable(c.feedback));
     }
     QCOMPARE(r.score, 0.0);
     QCOMPARE(r.status, GradeStatus::NeedsReview);
     QVERIFY(r.reasons.contains(QStringLiteral("check 't-final' not graded")));
 
-    // A record from before signed results (no test_result at all) fails closed too.
+    // A record without test_result at all fails closed too.
     for (qsizetype i = 0; i < cells.size(); ++i) {
         QJsonObject c = cells[i].toObject();
         c.remove(QStringLiteral("test_result"));
@@ -949,6 +951,25 @@ void TestGrading::gradeUnverifiedTestIsNeverPassed()
     QCOMPARE(r.status, GradeStatus::NeedsReview);
     QVERIFY2(r.reasons.value(0).startsWith(QStringLiteral("cells[0] changed IPython's input/AST transformers")),
              qPrintable(r.reasons.join(u'\n')));
+}
+
+void TestGrading::interferenceIsTheSubmissionsOutcome()
+{
+    // What the notebook did to the grading itself (record.interference, written by the runner): needs review with
+    // the reason, never grader-error (which is never charged) and never a silent pass.
+    GradeInput in;
+    in.checks = {testCheck(QStringLiteral("t-final"), 2)};
+    in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
+    in.studentPayload = runPayload(QStringLiteral("anchor-student"));
+    in.record = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
+    QCOMPARE(grade(in).status, GradeStatus::Graded);
+    in.record.insert(QStringLiteral("interference"),
+                     QJsonArray{QStringLiteral("cells[2] replied with execution_count an integer of 1329 bits")});
+    const GradeResult r = grade(in);
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    QCOMPARE(r.reasons, QStringList{QStringLiteral("the notebook interfered with grading: cells[2] replied with "
+                                                   "execution_count an integer of 1329 bits")});
+    QCOMPARE(r.checks.at(0).outcome, Outcome::Pass); // the checks' own results stay as they were
 }
 
 QTEST_GUILESS_MAIN(TestGrading)

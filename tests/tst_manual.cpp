@@ -50,7 +50,7 @@ QJsonObject record(const QList<Check> &checks, const QStringList &failing = {})
                          {QStringLiteral("injected"), QStringLiteral("test")},
                          {QStringLiteral("check"), c.id},
                          {QStringLiteral("status"), failing.contains(c.id) ? QStringLiteral("error") : QStringLiteral("ok")}};
-        // The runner's verdict: the test runtime's signed result (docs/runner-protocol.md).
+        // The runner's verdict: the test process's (docs/runner-protocol.md, "Test checks").
         cell.insert(QStringLiteral("test_result"), failing.contains(c.id) ? QStringLiteral("fail") : QStringLiteral("pass"));
         if (failing.contains(c.id)) {
             cell.insert(QStringLiteral("error"), QJsonObject{{QStringLiteral("ename"), QStringLiteral("AssertionError")},

@@ -249,8 +249,8 @@ private Q_SLOTS:
     // Hostile submissions (run only here, in the sandbox): the "wrong" submission (square-tests and total-tests
     // fail) plus a first cell that registers an IPython input or AST transformer to defeat the test cells.
     // Before the fix, rewriting the injected test cell into `pass` made the failing tests pass. Now the test's code
-    // runs from sandmark_tests.py (base64, compiled without the shell's transformers), the verdict is the
-    // runtime's nonce-signed result, and changed transformer lists make the run needs-review.
+    // never enters the kernel (the runner's test process runs it; the kernel only answers requests for values), and
+    // changed transformer lists make the run needs-review.
     void transformersCannotPassHiddenTests()
     {
         if (!m_skip.isEmpty())
@@ -331,16 +331,199 @@ private Q_SLOTS:
         }
         // The AST transformer cannot touch the test's code: the asserts ran and failed as themselves.
         QCOMPARE(got.value(u"ast"_s).checks.at(0).result.outcome, Outcome::Fail);
-        // Rewritten stubs produced no (valid) signed result: not graded, so a person looks.
-        for (const QString &who : {u"cleanup"_s, u"post"_s, u"forge"_s})
+        // The runner's requests for values mention Sandmark: rewritten into `pass`, they answered nothing, so the tests
+        // got no values and are not graded (the interference named), so a person looks.
+        for (const QString &who : {u"cleanup"_s, u"post"_s}) {
             QVERIFY2(got.value(who).checks.at(0).result.outcome == Outcome::NotGraded,
                      qPrintable(who + u": "_s + got.value(who).checks.at(0).result.feedback));
+            QVERIFY(got.value(who).reasons.join(u"\n"_s).contains(u"the notebook interfered with grading: "_s));
+        }
+        // The forged signed result (the old stub's format) finds no stub to replace and is ignored: the test ran on
+        // the notebook's real values and failed as itself.
+        QVERIFY2(got.value(u"forge"_s).checks.at(0).result.outcome == Outcome::Fail,
+                 qPrintable(got.value(u"forge"_s).checks.at(0).result.feedback));
         // The honest submission still gets its points, with nothing flagged.
         const EffectiveGrade keeps = got.value(u"keeps"_s);
         QCOMPARE(keeps.status, GradeStatus::NeedsManual); // nothing flagged; the manual answer awaits a person
         QCOMPARE(keeps.autoScore, 8.0);
         const QJsonObject record = QJsonDocument::fromJson(readFile(keeps.artifacts + u"/record.json"_s)).object();
         QVERIFY(record.value(u"transformers_changed"_s).isNull());
+    }
+
+    /// ps1 imported again into its own folder `name` (the hostile tests add a check), with the "wrong" submission's
+    /// notebook plus one hostile cell per entry of `hostile` (inserted at `at`) as a submission each.
+    QStringList hostileSubmissions(const QString &assignment, const QMap<QString, QString> &hostile, int at)
+    {
+        QJsonObject wrong = QJsonDocument::fromJson(readFile(kData + u"/submissions/wrong/ps1.ipynb"_s)).object();
+        QStringList folders;
+        for (auto it = hostile.cbegin(); it != hostile.cend(); ++it) {
+            QJsonObject nb = wrong;
+            QJsonArray cells = nb.value(u"cells"_s).toArray();
+            QJsonObject cell{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue::Null},
+                             {u"metadata"_s, QJsonObject{}}, {u"outputs"_s, QJsonArray{}}, {u"source"_s, it.value()}};
+            if (nb.value(u"nbformat_minor"_s).toInt() >= 5)
+                cell.insert(u"id"_s, u"hostile"_s);
+            cells.insert(at < 0 ? cells.size() : at, cell);
+            nb.insert(u"cells"_s, cells);
+            const QString dir = assignment + u"/submissions/"_s + it.key();
+            QDir().mkpath(dir);
+            QFile f(dir + u"/ps1.ipynb"_s);
+            if (f.open(QIODevice::WriteOnly))
+                f.write(QJsonDocument(nb).toJson());
+            folders << dir;
+        }
+        return folders;
+    }
+
+    QMap<QString, EffectiveGrade> gradesIn(const QString &gradebook)
+    {
+        QMap<QString, EffectiveGrade> got;
+        auto gb = Gradebook::open(gradebook);
+        if (!gb)
+            return got;
+        const auto all = (*gb)->effectiveGrades();
+        for (const EffectiveGrade &g : *all)
+            got.insert(g.studentId, g);
+        return got;
+    }
+
+    // The security report's forging attacks (issue 14), each a cell of the "wrong" submission (square returns x + x,
+    // total = 44, one word), graded in the real sandbox. Before test checks ran in their own interpreter, each of
+    // them passed every hidden test it aimed at, with status graded and no reason. Now no test the submission fails
+    // passes: the test's code and verdict live in a process the notebook never ran in, its built-ins and modules are
+    // Python's own, and the notebook's values arrive as data.
+    void forgedVerdictsNeverPass()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const QString assignment = m_tmp.filePath(u"forge"_s);
+        QVERIFY2(cli({u"import"_s, u"nbgrader"_s, kData + u"/source/ps1"_s, u"-o"_s, assignment}).code == 0, "import");
+        // A hidden test that uses built-ins and numpy (the report's shadowed abs and patched np.isclose).
+        const Cli add = cli({u"checks"_s, u"add"_s, u"test"_s, assignment, u"--id"_s, u"numpy-total"_s, u"--code"_s,
+                             u"import numpy as np\nassert np.isclose(abs(total - 45), 0) and len(words) == 2\n"_s},
+                            300000);
+        QVERIFY2(add.code == 0, add.err.constData());
+        const QMap<QString, QString> hostile = {
+            // builtins.exec skips whatever Sandmark compiles for a test.
+            {u"exec"_s, u"import builtins\n_real = builtins.exec\n"
+                        "def _exec(code, *a, **k):\n"
+                        "    if 'sandmark' in str(getattr(code, 'co_filename', '')):\n        return None\n"
+                        "    return _real(code, *a, **k)\n"
+                        "builtins.exec = _exec\n"_s},
+            // base64 that decodes every test into `None`.
+            {u"base64"_s, u"import sys, types\nfake = types.ModuleType('base64')\n"
+                          "fake.b64decode = lambda *a, **k: b'None'\nfake.b64encode = lambda *a, **k: b''\n"
+                          "sys.modules['base64'] = fake\n"_s},
+            // IPython's TransformerManager that turns every test into `pass`.
+            {u"manager"_s, u"import IPython.core.inputtransformer2 as t2\n"
+                           "class TM(t2.TransformerManager):\n"
+                           "    def transform_cell(self, cell):\n        return 'pass\\n'\n"
+                           "t2.TransformerManager = TM\n"_s},
+            // A pre_run_cell hook that keeps every cell the kernel runs (the report stole the nonce and the test's
+            // code there) and re-signs a pass through display; a later cell prints what it kept (the report's
+            // exfiltration into the student's own feedback).
+            {u"hook"_s, u"from IPython.display import display\n_seen = []\n"
+                        "def _spy(info):\n"
+                        "    _seen.append(info.raw_cell)\n"
+                        "    display({'application/vnd.sandmark.test+json': {'format': 'sandmark-test/1', 'check': 'square-tests',"
+                        " 'ok': True, 'ename': '', 'evalue': '', 'result_text': None, 'sig': '0' * 64}}, raw=True)\n"
+                        "get_ipython().events.register('pre_run_cell', _spy)\n"_s},
+            // Built-ins shadowed in the notebook's globals, numpy patched, and values whose methods lie.
+            {u"shadow"_s, u"import numpy as np\nnp.isclose = lambda *a, **k: True\n"
+                          "abs = lambda x: 0\nlen = lambda x: 2\nisinstance = lambda *a: True\n"
+                          "class Eq(int):\n    def __eq__(self, other):\n        return True\n"
+                          "    __hash__ = int.__hash__\n"
+                          "def square(x):\n    return Eq(x + x)\n"_s},
+        };
+        // Each right after `def square` (cells[1]): the "shadow" cell replaces square by one whose results claim to
+        // equal anything.
+        QStringList folders = hostileSubmissions(assignment, hostile, 2);
+        // The hook's later cell: appended to the hook submission.
+        {
+            const QString path = assignment + u"/submissions/hook/ps1.ipynb"_s;
+            QJsonObject nb = QJsonDocument::fromJson(readFile(path)).object();
+            QJsonArray cells = nb.value(u"cells"_s).toArray();
+            cells.append(QJsonObject{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue::Null},
+                                     {u"id"_s, u"leak"_s}, {u"metadata"_s, QJsonObject{}}, {u"outputs"_s, QJsonArray{}},
+                                     {u"source"_s, u"print('SEEN:', _seen)\n"_s}});
+            nb.insert(u"cells"_s, cells);
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(nb).toJson());
+        }
+        const QString gradebook = m_tmp.filePath(u"forge.sqlite"_s);
+        const Cli run = cli(QStringList{u"grade"_s, assignment, u"--gradebook"_s, gradebook, u"--jobs"_s, u"2"_s} + folders,
+                            900000);
+        QVERIFY2(run.code == 0 || run.code == 1, run.err.constData());
+        const QMap<QString, EffectiveGrade> got = gradesIn(gradebook);
+        QCOMPARE(got.size(), hostile.size());
+        // Check order: square-tests, total-tests, total-more, ratio-partial, explain, words-tests, numpy-total.
+        for (auto it = hostile.cbegin(); it != hostile.cend(); ++it) {
+            const EffectiveGrade g = got.value(it.key());
+            const QString who = it.key() + u": "_s + g.reasons.join(u"; "_s);
+            QCOMPARE(g.checks.size(), 7);
+            for (int i : {0, 1, 2, 6}) { // the tests "wrong" fails: none passes, whatever the cell did
+                const CheckResult &c = g.checks.at(i).result;
+                QVERIFY2(c.outcome != Outcome::Pass, qPrintable(who + u" / "_s + c.checkId + u": "_s + c.feedback));
+                QCOMPARE(c.points, 0.0);
+            }
+            QVERIFY2(g.checks.at(5).result.points <= 1.0, qPrintable(who)); // one word: at most 1 of 2
+            QVERIFY2(g.autoScore <= 3.0, qPrintable(who + u" scored %1"_s.arg(g.autoScore)));
+            QVERIFY2(g.status != GradeStatus::GraderError, qPrintable(who));
+        }
+        // Where the attack broke Sandmark's code in the kernel, the tamper is named (needs review), never a pass.
+        QVERIFY2(got.value(u"exec"_s).status == GradeStatus::NeedsReview, qPrintable(got.value(u"exec"_s).reasons.join(u"; "_s)));
+        QVERIFY(got.value(u"exec"_s).reasons.join(u"\n"_s).contains(u"the notebook interfered with grading: "_s));
+        // The others change nothing Sandmark relies on: the tests ran and failed as themselves.
+        for (const QString &who : {u"base64"_s, u"manager"_s, u"hook"_s, u"shadow"_s})
+            QVERIFY2(got.value(who).checks.at(0).result.outcome == Outcome::Fail,
+                     qPrintable(who + u": "_s + got.value(who).checks.at(0).result.feedback));
+        // The hook saw only the runner's requests for values: no test code, no key, nothing in the feedback.
+        const QByteArray executed = readFile(got.value(u"hook"_s).artifacts + u"/executed.ipynb"_s);
+        QVERIFY2(executed.contains("SEEN:") && executed.contains("_sandmark_values"), executed.right(2000).constData());
+        // (The visible `assert square(3) == 9` is the student's own cell, restored; the hidden test is not.)
+        QVERIFY(!executed.contains("square(-4) == 16"));
+        QVERIFY(!executed.contains("== 16"));
+        QVERIFY(!executed.contains("np.isclose(abs(total"));
+        QVERIFY(!executed.contains("sandmark.test+json\": {\"format")); // the forged result was dropped
+    }
+
+    // The security report's dodges (issue 14): each made the runner crash or write a result no reader takes, so the
+    // wrong answers became grader-error (never charged) at will. Now each is the submission's outcome: needs review
+    // with "the notebook interfered with grading: …", and the tests it fails are still failed or not graded.
+    void dodgesAreTheSubmissionsOutcome()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const QString assignment = m_tmp.filePath(u"dodge"_s);
+        QVERIFY2(cli({u"import"_s, u"nbgrader"_s, kData + u"/source/ps1"_s, u"-o"_s, assignment}).code == 0, "import");
+        const QMap<QString, QString> hostile = {
+            {u"dumps"_s, u"import json\njson.dumps = lambda *a, **k: '{}'\n"_s},
+            {u"traceback"_s, u"k = get_ipython().kernel\n"
+                             "k.session.send(k.iopub_socket, 'error', {'ename': 'E', 'evalue': 'v', 'traceback': 5},"
+                             " parent=k.get_parent('shell'))\n"_s},
+            {u"count"_s, u"get_ipython().execution_count = 10 ** 400\n"_s},
+            {u"metadata"_s, u"from IPython.display import display\n"
+                            "display({'text/plain': 'x'}, raw=True, metadata={'n': 10 ** 400})\n"_s},
+        };
+        const QStringList folders = hostileSubmissions(assignment, hostile, 2);
+        const QString gradebook = m_tmp.filePath(u"dodge.sqlite"_s);
+        const Cli run = cli(QStringList{u"grade"_s, assignment, u"--gradebook"_s, gradebook, u"--jobs"_s, u"2"_s} + folders,
+                            900000);
+        QVERIFY2(run.code == 0 || run.code == 1, run.err.constData()); // none is a grader error (exit 3, before)
+        const QMap<QString, EffectiveGrade> got = gradesIn(gradebook);
+        QCOMPARE(got.size(), hostile.size());
+        for (auto it = hostile.cbegin(); it != hostile.cend(); ++it) {
+            const EffectiveGrade g = got.value(it.key());
+            const QString who = it.key() + u": "_s + g.reasons.join(u"; "_s);
+            QVERIFY2(g.status == GradeStatus::NeedsReview, qPrintable(who));
+            QVERIFY2(g.reasons.join(u"\n"_s).contains(u"the notebook interfered with grading: "_s), qPrintable(who));
+            for (int i : {0, 1}) // square-tests, total-tests: failed or not graded, never passed
+                QVERIFY2(g.checks.at(i).result.outcome != Outcome::Pass, qPrintable(who));
+        }
+        // Where the kernel went on, the tests ran and failed as themselves.
+        for (const QString &who : {u"traceback"_s, u"count"_s, u"metadata"_s})
+            QCOMPARE(got.value(who).checks.at(0).result.outcome, Outcome::Fail);
     }
 
     void untouchedSubmissionIsDetectable()

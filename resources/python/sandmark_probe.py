@@ -634,3 +634,301 @@ def emit(namespace, names, nonce, max_bytes, label="end", namespace_bytes=None):
             out["namespace_omitted"] = omitted
     from IPython.display import display
     display({PROBE_MIME: out}, raw=True)
+
+
+# ---- test checks: values by name for the test process, calls of the notebook's functions ----------------
+# Test checks run in a separate interpreter (sandmark_tests.py) that the notebook's code never ran in. The
+# runner asks the kernel, through this module, for the names a test reads (transfer) and to call a function
+# the notebook defined (call); both answer with one output of VALUES_MIME holding encoded values only.
+# Format: docs/runner-protocol.md ("Test checks").
+
+VALUES_MIME = "application/vnd.sandmark.values+json"
+
+
+def _callable_kind(x):
+    """'module', 'ref' (an object importable by module and qualified name), 'call' (a function or class of
+    the notebook: a call runs in the kernel) or None (data)."""
+    t = _type(x)
+    if _issubclass(t, _ModuleType):
+        return "module"
+    if t in (_FunctionType, _BuiltinFunctionType, _MethodType, _WrapperType, _MethodDescriptorType) or \
+            _issubclass(t, _type):
+        try:
+            mod = getattr(x, "__module__", None)
+        except BaseException:
+            mod = None
+        if _type(mod) is _str and mod not in ("__main__", "builtins") and not _str_startswith(mod, "_"):
+            return "ref"
+        return "call"
+    np = _np()
+    if np is not None:
+        try:
+            if _issubclass(t, np.ufunc):
+                return "ref"
+        except BaseException:
+            pass
+    return None
+
+
+def encode_for_test(x):
+    """One value as the test process receives it: data as encode_value(), a module by name, an importable
+    function or class by module and qualified name, the notebook's own function as a callable."""
+    kind = _callable_kind(x)
+    if kind == "module":
+        try:
+            name = x.__name__
+        except BaseException:
+            name = None
+        if _type(name) is not _str:
+            return {"t": "other", "type": "module", "repr": "a module without a name"}
+        return {"t": "module", "name": name}
+    if kind == "ref":
+        try:
+            mod = getattr(x, "__module__", None) or "numpy"  # a numpy ufunc has no __module__
+            qual = getattr(x, "__qualname__", None) or x.__name__
+        except BaseException:
+            mod = qual = None
+        if _type(mod) is _str and _type(qual) is _str:
+            return {"t": "ref", "module": mod, "qualname": qual}
+        kind = "call"
+    if kind == "call":
+        return {"t": "callable", "type": _type_name(_type(x))}
+    return _enc(x, 0, _Budget())
+
+
+def transfer(namespace, names, max_bytes):
+    """Display the values of ``names`` for a test check: ``{"values": {name: encoded}}``; a missing name is
+    ``{"t": "missing"}``, one whose encoding failed ``{"t": "error", …}``, all together within ``max_bytes``
+    (the largest become ``{"t": "too-large", …}``)."""
+    values = {}
+    total = 2
+    sizes = {}
+    for name in names:
+        name = _str_str(name)
+        try:
+            enc = encode_for_test(namespace[name]) if name in namespace else {"t": "missing"}
+        except BaseException as e:
+            text, _, _ = _guarded_repr(e, 300)
+            enc = {"t": "error", "type": "?", "error": _type_name(_type(e)) + ": " + (text or "?")}
+        values[name] = enc
+        sizes[name] = _size(enc)
+        total += sizes[name] + _len(name) + 4
+    for name in _sorted(sizes, key=lambda k: -sizes[k]):
+        if total <= max_bytes:
+            break
+        repl = {"t": "too-large", "bytes": sizes[name], "type": _enc_type_of(values[name])}
+        total += _size(repl) - sizes[name]
+        values[name] = repl
+    from IPython.display import display
+    display({VALUES_MIME: {"values": values}}, raw=True)
+
+
+def call(namespace, name, request, max_bytes):
+    """Call the notebook's function ``name`` with the test's encoded arguments (``request``: ``{"args":
+    [encoded…], "kwargs": [[name, encoded]…]}``) and display ``{"value": encoded}`` or, when it raised,
+    ``{"raised": {"ename": …, "evalue": …}}``. KeyboardInterrupt (the runner's timeout) is not caught."""
+    from IPython.display import display
+    try:
+        fn = namespace[name]
+        args = [decode(a) for a in request["args"]]
+        kwargs = {_str_str(k): decode(v) for k, v in request["kwargs"]}
+    except BaseException as e:
+        out = {"raised": {"ename": "TransferError", "evalue": "the test's arguments could not be passed to %s: %s"
+                          % (name, _guarded_repr(e, 300)[0])}}
+    else:
+        try:
+            value = fn(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as e:
+            out = {"raised": {"ename": _safe_text(_type_name(_type(e)).rsplit(".", 1)[-1]), "evalue": _exc_text(e)}}
+        else:
+            try:
+                enc = encode_for_test(value)
+                if _size(enc) > max_bytes:
+                    enc = {"t": "too-large", "bytes": _size(enc), "type": _enc_type_of(enc)}
+            except BaseException as e:
+                enc = {"t": "error", "type": _type_name(_type(value)), "error": _type_name(_type(e))}
+            out = {"value": enc}
+    display({VALUES_MIME: out}, raw=True)
+
+
+def _exc_text(e):
+    """str(e), at most 2,000 characters; empty when the exception's own __str__ fails."""
+    try:
+        text = _str_str(_str(e))
+    except BaseException:
+        text = ""
+    return _safe_text(text[:2000])
+
+
+# ---- decoding (the test process; the kernel, for a call's arguments) ------------------------------------
+
+class TransferError(Exception):
+    """An encoded value that cannot become a Python value here (its reason is the message)."""
+
+
+_marker_classes = {}
+
+
+def _marker(base, name):
+    """A subclass of ``base`` named like the student's class, with none of its methods: the value keeps its
+    data and loses its behaviour; ``sandmark.strict`` refuses it."""
+    key = (base, name)
+    cls = _marker_classes.get(key)
+    if cls is None:
+        mod, _, qual = name.rpartition(".")
+        cls = _type(qual or name, (base,), {"__module__": mod or "__main__", "__sandmark_class__": name})
+        _marker_classes[key] = cls
+    return cls
+
+
+def _float_of(text):
+    if _type(text) is not _str:
+        raise TransferError("a float that is not a string")
+    return _float(text)
+
+
+def _dec_ndarray(enc, depth):
+    import numpy as np
+    shape = enc.get("shape")
+    vals = enc.get("values")
+    if _type(shape) is not _list or _type(vals) is not _list or enc.get("truncated"):
+        raise TransferError("an array that was cut or is malformed")
+    kind = enc.get("enc")
+    if kind == "bool":
+        flat = [v is True for v in vals]
+    elif kind == "int":
+        flat = [_int(v) for v in vals]
+    elif kind == "float":
+        flat = [_float_of(v) for v in vals]
+    elif kind == "complex":
+        flat = [_complex(_float_of(v[0]), _float_of(v[1])) for v in vals]
+    elif kind == "tagged":
+        flat = [_dec(v, depth + 1) for v in vals]
+    else:
+        raise TransferError("an array with encoding %r" % (kind,))
+    dtype = np.dtype(_str(enc.get("dtype")))
+    if dtype.kind == "O" or kind == "tagged":
+        arr = np.empty(_len(flat), dtype=dtype)
+        for i, v in enumerate(flat):
+            arr[i] = v
+    else:
+        arr = np.array(flat, dtype=dtype)
+    arr = arr.reshape([_int(d) for d in shape])
+    cls = enc.get("class")
+    if _type(cls) is _str:
+        arr = arr.view(_marker(np.ndarray, cls))
+    return arr
+
+
+def _dec_index(enc, depth):
+    import pandas as pd
+    name = _dec(enc.get("name", {"t": "none"}), depth + 1)
+    if "range" in enc:
+        start, stop, step = [_int(v) for v in enc["range"]]
+        return pd.RangeIndex(start, stop, step, name=name)
+    values = _dec_ndarray(enc.get("values") or {}, depth + 1)
+    return pd.Index(values, dtype=_str(enc.get("dtype")), name=name)
+
+
+def _dec(enc, depth=0):
+    if depth > 64:
+        raise TransferError("a value nested too deeply")
+    if _type(enc) is not _dict:
+        raise TransferError("a malformed value")
+    t = enc.get("t")
+    if enc.get("truncated"):
+        raise TransferError("a %s too large to pass whole (cut at the probe's limits)" % (enc.get("type") or t))
+    cls = enc.get("class")
+    if t == "none":
+        return None
+    if t == "bool":
+        return enc.get("v") is True
+    if t == "int":
+        v = _int(enc["hex"], 16) if "hex" in enc else _int(enc.get("v"))
+        base = _int
+    elif t == "float":
+        v, base = _float_of(enc.get("v")), _float
+    elif t == "complex":
+        v, base = _complex(_float_of(enc.get("re")), _float_of(enc.get("im"))), _complex
+    elif t == "str":
+        if "u16" in enc:
+            v = _bytes_decode(_base64.b64decode(enc["u16"]), "utf-16-le", "surrogatepass")
+        else:
+            v = enc.get("v")
+            if _type(v) is not _str:
+                raise TransferError("a malformed str")
+        base = _str
+    elif t in ("bytes", "bytearray"):
+        v = _base64.b64decode(enc.get("b64"), validate=True)
+        base = _bytes if t == "bytes" else _bytearray
+        v = base(v)
+    elif t in ("list", "tuple", "set", "frozenset"):
+        items = enc.get("items")
+        if _type(items) is not _list:
+            raise TransferError("a malformed %s" % t)
+        base = {"list": _list, "tuple": _tuple, "set": _set, "frozenset": _frozenset}[t]
+        v = base(_dec(i, depth + 1) for i in items)
+    elif t == "dict":
+        items = enc.get("items")
+        if _type(items) is not _list:
+            raise TransferError("a malformed dict")
+        v = {}
+        for pair in items:
+            if _type(pair) is not _list or _len(pair) != 2:
+                raise TransferError("a malformed dict")
+            v[_dec(pair[0], depth + 1)] = _dec(pair[1], depth + 1)
+        base = _dict
+    elif t == "ndarray":
+        return _dec_ndarray(enc, depth)
+    elif t == "np-scalar":
+        import numpy as np
+        inner = _dec(enc.get("v"), depth + 1)
+        return np.dtype(_str(enc.get("dtype"))).type(inner)
+    elif t == "pd-index":
+        return _dec_index(enc, depth)
+    elif t == "series":
+        import pandas as pd
+        return pd.Series(_dec_ndarray(enc.get("values") or {}, depth + 1), index=_dec_index(enc.get("index") or {}, depth + 1),
+                         name=_dec(enc.get("name", {"t": "none"}), depth + 1), dtype=_str(enc.get("dtype")), copy=False)
+    elif t == "dataframe":
+        import pandas as pd
+        columns = _dec_index(enc.get("columns") or {}, depth + 1)
+        data = enc.get("data")
+        if _type(data) is not _list or _len(data) != _len(columns):
+            raise TransferError("a malformed DataFrame")
+        cols = [_dec_ndarray(c, depth + 1) for c in data]
+        frame = pd.DataFrame({i: c for i, c in enumerate(cols)}, index=_dec_index(enc.get("index") or {}, depth + 1))
+        frame.columns = columns
+        return frame
+    elif t == "missing":
+        raise TransferError("not defined")
+    elif t == "too-large":
+        raise TransferError("a %s too large to pass (%s bytes encoded, over limits.probe_bytes)"
+                            % (enc.get("type") or "value", enc.get("bytes", "?")))
+    elif t == "depth-limit":
+        raise TransferError("a %s nested more than %d levels deep" % (enc.get("type") or "value", MAX_DEPTH))
+    elif t == "error":
+        raise TransferError("its value could not be read (%s)" % (enc.get("error") or "?"))
+    elif t == "other":
+        raise TransferError("a %s, which is not data: only values (numbers, strings, containers, numpy and pandas "
+                            "data), modules and functions reach a test" % (enc.get("type") or "?"))
+    else:
+        raise TransferError("a value of unknown kind %r" % (t,))
+    if _type(cls) is _str:
+        v = _marker(base, cls)(v)
+    return v
+
+
+def decode(enc):
+    """The Python value of an encoded value (docs/probe-payload.md); raises TransferError with the reason
+    when it is not data or is malformed. Never runs code of the notebook."""
+    try:
+        return _dec(enc)
+    except TransferError:
+        raise
+    except RecursionError:
+        raise TransferError("a value nested too deeply")
+    except Exception as e:
+        raise TransferError("a malformed value (%s)" % _type_name(_type(e)))

@@ -33,8 +33,14 @@ JOB_FORMAT = "sandmark-job/1"
 RESULT_FORMAT = "sandmark-result/1"
 PAYLOAD_FORMAT = "sandmark-payload/1"
 PROBE_MIME = "application/vnd.sandmark.probe+json"
-TEST_MIME = "application/vnd.sandmark.test+json"
-TEST_FORMAT = "sandmark-test/1"
+TEST_MIME = "application/vnd.sandmark.test+json"   # the old in-kernel test results: stripped where a notebook shows one
+VALUES_MIME = "application/vnd.sandmark.values+json"
+HERE = os.path.dirname(os.path.abspath(__file__))
+TEST_PROCESS = os.path.join(HERE, "sandmark_tests.py")
+PROBE_RUNTIME = os.path.join(HERE, "sandmark_probe.py")
+TEST_START_TIMEOUT_S = 60.0
+# What a submission's code causes that keeps grading from reading the run: the grade's reason starts with this.
+INTERFERED = "the notebook interfered with grading: "
 # Evaluated as a user expression (never passed through the shell's input or AST transformers) after
 # every cell: the shell's transformer lists, each entry as "module.qualname@id".
 TRANSFORMER_LISTS = ("input_transformers_cleanup", "input_transformers_post", "ast_transformers")
@@ -68,12 +74,15 @@ class CellKind:
 
 
 # The injected cells of each check kind, by their metadata.sandmark.injected name (docs/runner-protocol.md). Value
-# checks inject "probe" cells, test checks "test" cells, manual checks none. A new kind whose cells the runner must
-# read: its accept function (a Run method) and one line here.
+# checks inject "probe" cells, test checks "test" cells (run_test() runs them in the test process, never in the
+# kernel), manual checks none. "values" are the runner's own requests to the kernel for a test check (the names it
+# reads, a call of the notebook's function). A new kind whose cells the runner must read: its accept function (a
+# Run method) and one line here.
 CELL_KINDS = {
     "probe": CellKind(PROBE_MIME, "label", "accept_probe", key_default="end", looks_like="probe-looking"),
-    "test": CellKind(TEST_MIME, "check", "accept_test", looks_like="test-result-looking", display_only=True,
+    "test": CellKind(TEST_MIME, "check", None, looks_like="test-result-looking", display_only=True,
                      replaces=True, error_is_verdict=True),
+    "values": CellKind(VALUES_MIME, "check", "accept_values", looks_like="test-values-looking", display_only=True),
 }
 
 DEFAULT_LIMITS = {
@@ -351,7 +360,8 @@ class OutputCollector:
         self._trim_tail()
 
     def add_error(self, content):
-        tb = [str(x) for x in (content.get("traceback") or [])]
+        tb = content.get("traceback")
+        tb = [str(x) for x in tb] if isinstance(tb, list) else ([] if tb is None else [str(tb)])
         size = sum(_nbytes(x) for x in tb)
         self.seen += size
         while tb and sum(_nbytes(x) for x in tb) > self.MAX_TRACEBACK:
@@ -488,6 +498,86 @@ def describe_exit(status):
     return "exit status %d" % status
 
 
+class TestProcess:
+    """The interpreter the test checks run in (sandmark_tests.py): started before the kernel, so no code of the
+    notebook ever ran in it or before it; JSON lines on its stdin/stdout, its stderr kept as a log tail."""
+
+    def __init__(self):
+        self.lines = queue.Queue()
+        self.stderr_tail = collections.deque(maxlen=50)
+        self.proc = None
+        self.ready = False
+
+    def start(self):
+        env = dict(os.environ)
+        env.setdefault("MPLBACKEND", "Agg")
+        self.proc = subprocess.Popen([sys.executable, "-I", "-X", "utf8", TEST_PROCESS], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=os.getcwd(), env=env)
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _read(self):
+        try:
+            for line in self.proc.stdout:
+                self.lines.put(line)
+        except Exception:
+            pass
+        self.lines.put(None)
+
+    def _drain(self):
+        try:
+            for line in self.proc.stderr:
+                self.stderr_tail.append(line.decode("utf-8", "replace").rstrip()[:500])
+        except Exception:
+            pass
+
+    def send(self, msg):
+        """False when the process is gone."""
+        try:
+            self.proc.stdin.write((json.dumps(msg, ensure_ascii=True) + "\n").encode("ascii"))
+            self.proc.stdin.flush()
+            return True
+        except (OSError, ValueError):
+            return False
+
+    def receive(self, deadline):
+        """The next message, "timeout" at the deadline, or "ended" when the process is gone or garbled."""
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.0, min(POLL_S * 4, deadline - time.monotonic())))
+            except queue.Empty:
+                if time.monotonic() >= deadline:
+                    return "timeout"
+                continue
+            if line is None:
+                return "ended"
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                return "ended"
+            if isinstance(msg, dict):
+                if msg.get("op") == "ready":
+                    self.ready = True
+                    continue
+                return msg
+            return "ended"
+
+    def how_it_ended(self):
+        status = self.proc.poll() if self.proc is not None else None
+        tail = " | ".join(list(self.stderr_tail)[-3:])
+        return "%s%s" % (describe_exit(status) if status is not None else "its output was garbled",
+                         ("; stderr: " + tail) if tail else "")
+
+    def kill(self):
+        if self.proc is None:
+            return
+        try:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+        except Exception:
+            pass
+
+
 # ---- the run ------------------------------------------------------------------------
 
 class Item:
@@ -506,6 +596,8 @@ class Item:
         self.check = served if self.kind and self.kind.key == "check" else None
         self.replaced = sm.get("replaced") if self.kind and self.kind.replaces and isinstance(sm.get("replaced"), dict) else None
         self.source = _source_text(cell, "cells[%d]" % pos)
+        # A test check's code travels in the cell's metadata, never in its source: the kernel never sees it.
+        self.test_code = sm.get("code") if self.injected == "test" and isinstance(sm.get("code"), str) else None
         self.rec = {"index": index, "id": cell.get("id"), "cell_type": cell.get("cell_type"),
                     "injected": self.injected, "status": "not-run", "duration_s": 0.0, "error": None,
                     "output_bytes": 0, "truncated": False, "execution_count": None}
@@ -524,9 +616,17 @@ class Item:
     def name(self):
         if self.index is not None:
             return "cells[%d]" % self.index
+        if self.injected == "values":
+            return "test check %s (the notebook's code it called)" % self.check
         if self.kind is not None:
             return "the injected %s cell (%s %s)" % (self.injected, self.kind.key, self.label if self.kind.key == "label" else self.check)
         return "the injected %s cell" % self.injected
+
+
+def _parent_id(msg):
+    """The msg_id a kernel message answers (None when it has none, or the message is malformed)."""
+    parent = msg.get("parent_header") if isinstance(msg, dict) else None
+    return parent.get("msg_id") if isinstance(parent, dict) else None
 
 
 def shell_exit_status(reply):
@@ -590,6 +690,8 @@ class Runner:
         self.default_transformers = None
         self.wall_clock = None
         self.transformers_changed = None
+        self.interference = []   # what the notebook's code did that kept grading from reading the run
+        self.tests = None        # the TestProcess, started before the kernel when the notebook has test checks
         self.items = []
         index = 0
         for pos, cell in enumerate(self.nb["cells"]):
@@ -612,6 +714,13 @@ class Runner:
         """A note that does not change the status but belongs in the grade's reasons (record.warnings)."""
         self.note(text)
         self.warnings.append(text)
+
+    def interfere(self, text):
+        """Record something the notebook's code did to the grading itself (record.interference): the run needs
+        review with the reason "the notebook interfered with grading: …", never a grader error."""
+        if text not in self.interference:
+            self.interference.append(text)
+        self.note(INTERFERED + text)
 
     def hit(self, what):
         if what not in self.limits_hit:
@@ -667,7 +776,7 @@ class Runner:
                 except queue.Empty:
                     break
                 got += 1
-                if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                if _parent_id(msg) != msg_id:
                     continue
                 if self.handle_iopub(item, msg, coll, outputs) and not idle:
                     idle = True
@@ -677,8 +786,11 @@ class Runner:
                     m = kc.get_shell_msg(timeout=0)
                 except queue.Empty:
                     break
-                if m.get("parent_header", {}).get("msg_id") == msg_id and m.get("msg_type") == "execute_reply":
+                if _parent_id(m) == msg_id and m.get("msg_type") == "execute_reply":
                     reply = m.get("content", {})
+                    if not isinstance(reply, dict):
+                        self.interfere("%s: the kernel's reply is not an object" % item.name())
+                        reply = {"status": "error", "ename": "Interference", "evalue": "malformed reply"}
                     reply_at = time.monotonic()
                     if interrupted_at is not None and reply.get("status") == "ok" and \
                             (replied_before(m, interrupted_wall) or interrupted_after_code(reply)):
@@ -705,7 +817,7 @@ class Runner:
                         msg = kc.get_iopub_msg(timeout=0.05)
                     except queue.Empty:
                         break
-                    if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                    if _parent_id(msg) == msg_id:
                         self.handle_iopub(item, msg, coll, outputs)
                 break
             if reply is not None:
@@ -732,7 +844,12 @@ class Runner:
             self.warn("%s: an image of %s was cut (%s is %s)" % (item.name(), _fmt_mb(size), name, _fmt_mb(limit)))
         item.outputs = coll.outputs()
         if reply is not None:
-            rec["execution_count"] = reply.get("execution_count")
+            count = reply.get("execution_count")
+            if count is None or (type(count) is int and 0 <= count < 2 ** 31):
+                rec["execution_count"] = count
+            else:
+                rec["execution_count"] = None
+                self.interfere("%s replied with execution_count %s" % (item.name(), _short(count)))
             if reply.get("status") == "error":
                 rec["error"] = {"ename": str(reply.get("ename", "")), "evalue": str(reply.get("evalue", ""))}
             elif reply.get("status") == "aborted":
@@ -780,12 +897,18 @@ class Runner:
         """Route one IOPub message of the running cell. Returns True on the idle status."""
         mt = msg.get("msg_type")
         c = msg.get("content", {})
+        if not isinstance(c, dict):
+            self.interfere("%s: the kernel sent a %s message whose content is not an object" % (item.name(), _short(mt)))
+            return False
         if mt == "status":
             return c.get("execution_state") == "idle"
         if mt == "stream":
             coll.add_stream(str(c.get("name", "stdout")), str(c.get("text", "")))
         elif mt in ("display_data", "execute_result"):
             data = c.get("data") or {}
+            if not isinstance(data, dict) or not isinstance(c.get("metadata") or {}, dict):
+                self.interfere("%s: the kernel sent a %s whose data or metadata is not an object" % (item.name(), mt))
+                return False
             for name, kind in CELL_KINDS.items():
                 if kind.mime not in data:
                     continue
@@ -801,6 +924,10 @@ class Runner:
                 out["execution_count"] = c.get("execution_count")
             coll.add_rich(out)
         elif mt == "error":
+            tb = c.get("traceback")
+            if tb is not None and not (isinstance(tb, list) and all(isinstance(x, str) for x in tb)):
+                self.interfere("%s: the kernel sent an error whose traceback is not a list of strings (%s)"
+                               % (item.name(), _short(tb)))
             coll.add_error(c)
         elif mt == "clear_output":
             if c.get("wait"):
@@ -809,55 +936,179 @@ class Runner:
                 coll.clear()
         return False
 
-    def accept_test(self, item, results, finished):
-        """The verdict of a test cell: only from its runtime's result signed with the run's nonce.
-        A stub rewritten by the student's code (input or AST transformers, a patched shell) produces
-        no valid result: `test_result` is "unverified" and the check is not graded, never passed."""
-        rec = item.rec
-        valid = []
-        for r in results:
-            why = self._test_result_problem(item, r)
-            if why:
-                self.note("%s: a test result was rejected (%s)" % (item.name(), why))
-            else:
-                valid.append(r)
-        if len(valid) == 1:
-            r = valid[0]
-            rec["test_result"] = "pass" if r["ok"] is True else "fail"
-            if r["ok"] is not True:
-                rec["test_error"] = {"ename": r["ename"], "evalue": r["evalue"]}
-            if r["result_text"] is not None:
-                # nbgrader's partial credit: a test whose last expression is a single number scores it.
-                rec["result_text"] = r["result_text"][:200]
-            return
-        rec["test_result"] = "unverified"
-        if len(valid) > 1:
-            self.note("%s displayed %d signed test results (expected one); none was accepted"
-                      % (item.name(), len(valid)))
-        elif finished:
-            self.note("%s produced no signed test result: its source was not run as Sandmark wrote it "
-                      "(rewritten by the notebook's code?); the check needs review" % item.name())
+    # -- test checks: run in the test process, fed with the kernel's values at the test cell's place --
 
-    def _test_result_problem(self, item, r):
-        if not isinstance(r, dict):
-            return "not an object"
-        fields = {"format": str, "check": str, "ok": bool, "ename": str, "evalue": str, "sig": str}
-        for key, kind in fields.items():
-            if not isinstance(r.get(key), kind):
-                return "field %s missing or of the wrong type" % key
-        if "result_text" not in r or not (r["result_text"] is None or isinstance(r["result_text"], str)):
-            return "field result_text missing or of the wrong type"
-        if r["format"] != TEST_FORMAT:
-            return "format %r" % r["format"]
-        if r["check"] != item.check:
-            return "it names check %r" % r["check"]
-        fields = [r["format"], r["check"], "1" if r["ok"] is True else "0", r["ename"], r["evalue"],
-                  "" if r["result_text"] is None else "\x1e" + r["result_text"]]
-        text = "\x1f".join(fields).encode("utf-8", "surrogatepass")
-        expected = hmac.new(self.nonce.encode("ascii"), text, hashlib.sha256).hexdigest()
-        if not hmac.compare_digest(expected, r["sig"]):
-            return "bad signature"
-        return None
+    def start_tests(self):
+        """Start the test process when the notebook has test checks (before the kernel: nothing of the
+        notebook ran yet)."""
+        if not any(it.test_code is not None for it in self.items):
+            return
+        self.tests = TestProcess()
+        try:
+            self.tests.start()
+        except Exception as e:
+            self.note("the test process did not start (%s: %s)" % (type(e).__name__, e))
+            self.tests = None
+
+    def run_test(self, item, deadline, why):
+        """Run one test check in the test process. Returns 'ok', 'error', 'timeout', 'ignored' or 'died', as
+        run_cell() does for the kernel's part (the names the test reads, the notebook's functions it calls)."""
+        rec = item.rec
+        start = time.monotonic()
+        try:
+            return self._run_test(item, deadline, why)
+        finally:
+            rec["duration_s"] = round(time.monotonic() - start, 3)
+
+    def _run_test(self, item, deadline, why):
+        rec = item.rec
+        if item.test_code is None:
+            # A later copy of an nbgrader test cell (metadata "duplicate"): the instructor's test ran at the first.
+            rec["status"] = "ok"
+            return "ok"
+        tests = self.tests
+        if tests is None:
+            rec["status"] = "error"
+            rec["test_result"] = "unverified"
+            self.note("%s was not run: the test process is not running" % item.name())
+            return "error"
+        if not tests.send({"op": "test", "check": item.check, "code": item.test_code}):
+            return self.test_process_lost(item)
+        aborted = None  # the kernel's outcome that stopped the test
+        while True:
+            msg = tests.receive(max(deadline, time.monotonic() + 5.0) if aborted else deadline)
+            if msg == "timeout":
+                tests.kill()
+                self.tests = None
+                self.note("%s: the test did not finish (%s); its process was stopped" % (item.name(), why))
+                rec["status"] = "timeout"
+                rec["error"] = {"ename": "Timeout", "evalue": why}
+                return aborted or "timeout"
+            if msg == "ended":
+                return self.test_process_lost(item)
+            op = msg.get("op")
+            if op == "verdict":
+                break
+            if aborted is not None:
+                tests.send({"op": "abort", "why": "stopped"})
+                continue
+            if op == "need" and isinstance(msg.get("names"), list):
+                names = [str(n) for n in msg["names"]]
+                source = self.kernel_source("transfer(globals(), %r, max_bytes=%d)" % (names, self.limits["probe_bytes"]))
+                outcome, answer = self.kernel_request(item, source, deadline, why, "values")
+                reply = {"op": "values", "values": answer["values"]} if answer and isinstance(answer.get("values"), dict) else None
+            elif op == "call" and isinstance(msg.get("name"), str):
+                request = {"args": msg.get("args") or [], "kwargs": msg.get("kwargs") or []}
+                source = self.kernel_source("call(globals(), %r, %r, max_bytes=%d)" % (msg["name"], request,
+                                                                                       self.limits["probe_bytes"]))
+                outcome, answer = self.kernel_request(item, source, deadline, why, "call of %s()" % msg["name"])
+                reply = None
+                if answer and ("value" in answer or isinstance(answer.get("raised"), dict)):
+                    reply = {"op": "return"}
+                    reply.update({k: answer[k] for k in ("value", "raised") if k in answer})
+            else:
+                tests.kill()
+                self.tests = None
+                return self.test_process_lost(item)
+            if outcome != "ok":
+                aborted = outcome
+                tests.send({"op": "abort", "why": outcome})
+                continue
+            if reply is None:
+                aborted = "error"
+                tests.send({"op": "abort", "why": "no answer from the kernel"})
+                continue
+            if not tests.send(reply):
+                return self.test_process_lost(item)
+        text = msg.get("output")
+        if isinstance(text, str) and text:
+            rec["output_bytes"] += _nbytes(text)
+        if aborted is not None:
+            # The kernel's part did not finish: the cell's outcome is the kernel's (run() and grading say why).
+            rec["status"] = {"error": "error", "timeout": "timeout", "ignored": "interrupted-ignored",
+                             "died": "kernel-died"}.get(aborted, "error")
+            if aborted == "error":
+                rec["test_result"] = "unverified"
+            if aborted == "timeout" and rec["error"] is None:
+                rec["error"] = {"ename": "Timeout", "evalue": why}
+            return aborted
+        ok = msg.get("ok") is True
+        rec["test_result"] = "pass" if ok else "fail"
+        result_text = msg.get("result_text")
+        if ok and isinstance(result_text, str):
+            rec["result_text"] = result_text[:200]  # nbgrader's partial credit: a test whose last expression is a number
+        if ok:
+            rec["status"] = "ok"
+            return "ok"
+        err = {"ename": str(msg.get("ename", "")), "evalue": str(msg.get("evalue", ""))[:2000]}
+        rec["status"] = "error"
+        rec["error"] = err
+        rec["test_error"] = dict(err)
+        return "error"
+
+    def kernel_garbled(self, item, what):
+        """The kernel sent what the runner cannot read (a patched json.dumps, messages of the wrong shape): it is
+        stopped and the rest of the notebook does not run."""
+        self.interfere("the kernel sent messages the runner cannot read during %s (%s); the kernel was stopped"
+                       % (item.name(), what))
+        self.kernel.kill()
+        item.rec["status"] = "kernel-died"
+        self.kernel_info = {"died": True, "killed": True, "cell": item.index, "exit_status": self.kernel.exit_status(),
+                            "reason": "the kernel was stopped after %s: the notebook interfered with grading" % item.name()}
+        return "died"
+
+    def test_process_lost(self, item):
+        """The test process ended in the middle of a test: only the notebook's processes (same user, same sandbox)
+        can have killed it. The check is unverified (needs review), never passed."""
+        tests = self.tests
+        how = tests.how_it_ended() if tests is not None else "not running"
+        if tests is not None:
+            tests.kill()
+        self.tests = None
+        item.rec["status"] = "error"
+        item.rec["test_result"] = "unverified"
+        self.interfere("the test process ended during %s (%s)" % (item.name(), how))
+        return "error"
+
+    @staticmethod
+    def kernel_source(call):
+        return ("# Sandmark: the notebook's values for a test check (sent by the runner)\n"
+                "def _sandmark_values():\n"
+                "    import importlib.util as u\n"
+                "    s = u.spec_from_file_location(\"_sandmark_values\", %r)\n"
+                "    m = u.module_from_spec(s)\n"
+                "    s.loader.exec_module(m)\n"
+                "    m.%s\n"
+                "try:\n"
+                "    _sandmark_values()\n"
+                "finally:\n"
+                "    del _sandmark_values\n" % (PROBE_RUNTIME, call))
+
+    def kernel_request(self, item, source, deadline, why, what):
+        """Run `source` in the kernel for test `item`; returns (run_cell's outcome, the one values output or None).
+        Its outputs count in the test's record; a missing or doubled answer is the notebook's doing."""
+        cell = {"cell_type": "code", "source": source, "metadata": {"sandmark": {"injected": "values", "check": item.check}}}
+        req = Item(cell, item.pos, None)
+        outcome = self.run_cell(req, deadline, why)
+        item.rec["output_bytes"] += req.rec["output_bytes"]
+        item.rec["truncated"] = item.rec["truncated"] or req.rec["truncated"]
+        item.rec["execution_count"] = req.rec["execution_count"]
+        if outcome != "ok":
+            if outcome == "error" and req.rec["error"]:
+                self.interfere("%s for %s raised %s: %s" % (what, item.name(), req.rec["error"]["ename"],
+                                                            req.rec["error"]["evalue"][:300]))
+            return outcome, None
+        answers = getattr(req, "values", [])
+        if len(answers) != 1 or not isinstance(answers[0], dict):
+            self.interfere("%s for %s gave %d answers (expected one)" % (what, item.name(), len(answers)))
+            return "ok", None
+        if _json_size(answers[0]) > self.limits["probe_bytes"] + self.limits["probe_bytes"] // 2 + 65536:
+            self.interfere("%s for %s answered with more than limits.probe_bytes" % (what, item.name()))
+            return "ok", None
+        return "ok", answers[0]
+
+    def accept_values(self, item, outputs, finished):
+        item.values = outputs
 
     # -- IPython transformers --
 
@@ -892,7 +1143,7 @@ class Runner:
                     if self.kernel.exit_status() is not None:
                         break
                     continue
-                if m.get("parent_header", {}).get("msg_id") == msg_id and m.get("msg_type") == "execute_reply":
+                if _parent_id(m) == msg_id and m.get("msg_type") == "execute_reply":
                     self.default_transformers = self.read_transformers(m.get("content", {}))
                     break
         except Exception as e:
@@ -976,6 +1227,7 @@ class Runner:
             self.statuses.add("kernel-start-failed")
             self.kernel_info = {"died": False, "start_failed": True, "reason": problem}
             return
+        self.start_tests()
         self.kernel = Kernel(self.tmpdir)
         try:
             self.kernel.start(min(KERNEL_START_TIMEOUT_S, max(1.0, self.student_deadline - time.monotonic())))
@@ -1020,7 +1272,16 @@ class Runner:
             deadline = min(cell_end, limit_end)
             why = ("%s reached" % self.wall_limit()) if by_wall else \
                 ("timeout after %s s" % _num(self.cell_timeout))
-            outcome = self.run_cell(item, deadline, why)
+            try:
+                if item.injected == "test":
+                    outcome = self.run_test(item, deadline, why)
+                else:
+                    outcome = self.run_cell(item, deadline, why)
+            except Exception as e:
+                # Only the kernel's messages (the notebook's code controls them) can take the runner here.
+                import traceback
+                log("reading %s failed:\n%s" % (item.name(), traceback.format_exc()))
+                outcome = self.kernel_garbled(item, "%s: %s" % (type(e).__name__, str(e)[:300]))
             if outcome == "timeout":
                 if by_wall:
                     item.rec["status"] = "wall-timeout"
@@ -1068,6 +1329,8 @@ class Runner:
                     self.note(reason)
                 else:
                     self.note("exit() called in %s; the kernel kept running" % item.name())
+        if self.tests is not None:
+            self.tests.kill()
         if dead:
             tail = list(self.kernel.stderr_tail)[-5:]
             if tail:
@@ -1111,6 +1374,7 @@ class Runner:
             "wall_clock": self.wall_clock,
             "messages": self.messages,
             "warnings": self.warnings,
+            "interference": self.interference,
         }
         payload = None
         if self.probe_values:
@@ -1133,29 +1397,58 @@ class Runner:
                 cell["execution_count"] = it.rec["execution_count"]
             cells.append(cell)
         nb["cells"] = cells
-        return {"format": RESULT_FORMAT, "record": record, "payload": payload, "notebook": nb}
+        problems = []
+        out = _sanitize({"format": RESULT_FORMAT, "record": record, "payload": payload, "notebook": nb}, problems)
+        if problems:
+            # Outputs, metadata or counts no JSON reader takes: only the notebook's code puts them there.
+            what = "its outputs held " + "; ".join(sorted(set(problems))[:5])
+            out["record"]["interference"].append(what)
+            out["record"]["messages"].append(INTERFERED + what)
+        return out
+
+
+def _short(value, limit=60):
+    """A value from the kernel, shown in a message: its repr cut to `limit` characters (never fails)."""
+    try:
+        text = repr(value) if not isinstance(value, int) or abs(value) < 10 ** 100 else "an integer of %d bits" % value.bit_length()
+    except Exception:
+        text = "?"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+MAX_JSON_INT = 2 ** 53   # larger integers lose precision as JSON numbers (and beyond the double range, fail)
+MAX_JSON_DEPTH = 100
+
+
+def _sanitize(obj, problems, depth=0):
+    """A copy of the result that any JSON reader takes: non-finite floats and integers beyond ±2**53 become
+    strings, nesting deeper than MAX_JSON_DEPTH a note; each change is listed in `problems`."""
+    if isinstance(obj, bool) or obj is None or isinstance(obj, str):
+        return obj
+    if isinstance(obj, int):
+        if -MAX_JSON_INT <= obj <= MAX_JSON_INT:
+            return obj
+        problems.append("a number too large for JSON (%s)" % _short(obj))
+        return _short(obj, 200)
+    if isinstance(obj, float):
+        return obj if obj == obj and obj not in (float("inf"), float("-inf")) else repr(obj)
+    if depth >= MAX_JSON_DEPTH:
+        problems.append("data nested more than %d levels deep" % MAX_JSON_DEPTH)
+        return "[Sandmark: nested too deeply]"
+    if isinstance(obj, dict):
+        return {str(k): _sanitize(v, problems, depth + 1) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_sanitize(v, problems, depth + 1) for v in obj]
+    problems.append("a value of type %s" % type(obj).__name__)
+    return _short(obj, 200)
 
 
 def _num(x):
     return ("%d" % x) if float(x).is_integer() else ("%g" % x)
 
 
-def _finite(obj):
-    """Replace non-finite floats (never valid JSON) by strings."""
-    if isinstance(obj, float):
-        return obj if obj == obj and obj not in (float("inf"), float("-inf")) else repr(obj)
-    if isinstance(obj, dict):
-        return {k: _finite(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_finite(v) for v in obj]
-    return obj
-
-
 def write_result(result):
-    try:
-        text = json.dumps(result, ensure_ascii=True, allow_nan=False)
-    except ValueError:
-        text = json.dumps(_finite(result), ensure_ascii=True, allow_nan=False)
+    text = json.dumps(result, ensure_ascii=True, allow_nan=False)  # result() made it JSON (_sanitize)
     out = sys.stdout.buffer
     out.write(text.encode("ascii"))
     out.write(b"\n")
@@ -1174,6 +1467,8 @@ def main():
     runner.tmpdir = tmpdir
 
     def bail(signum=None, frame=None):
+        if runner.tests is not None:
+            runner.tests.kill()
         if runner.kernel is not None:
             runner.kernel.kill()
         os._exit(3 if signum is None else 128 + signum)
@@ -1196,6 +1491,8 @@ def main():
         log("internal error:\n" + traceback.format_exc())
         code = 3
     finally:
+        if runner.tests is not None:
+            runner.tests.kill()
         if runner.kernel is not None:
             runner.kernel.close()
         try:

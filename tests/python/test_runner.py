@@ -66,26 +66,12 @@ def probe_cell(names, nonce, label="end", max_bytes=8388608):
                                             max_bytes=max_bytes, label=label)}
 
 
-TEST_TEMPLATE = '''# Sandmark test check "{check}" (injected cell, removed after the run)
-def _sandmark_test():
-    import importlib.util as u
-    s = u.spec_from_file_location("_sandmark_tests_{nonce}", "{runtime}/sandmark_tests.py")
-    m = u.module_from_spec(s)
-    s.loader.exec_module(m)
-    m.run(globals(), "{check}", "{code}", nonce="{nonce}")
-try:
-    _sandmark_test()
-finally:
-    del _sandmark_test'''
-NONCE_PLACEHOLDER = "@NONCE@"  # replaced by the run's nonce in run_job()
-
-
 def injected_test_cell(check, code):
-    """A test cell as instrument() writes it: a stub running the base64-encoded code in sandmark_tests.py."""
-    b64 = base64.b64encode(code.encode("utf-8")).decode("ascii")
+    """A test cell as instrument() writes it: a comment as its source, the test's code in its metadata (the runner
+    runs it in the test process; the kernel never sees it)."""
     return {"cell_type": "code", "id": "sandmark-test-" + check, "execution_count": None, "outputs": [],
-            "metadata": {"sandmark": {"injected": "test", "check": check}},
-            "source": TEST_TEMPLATE.format(check=check, code=b64, runtime=RUNTIME, nonce=NONCE_PLACEHOLDER)}
+            "metadata": {"sandmark": {"injected": "test", "check": check, "code": code}},
+            "source": "# Sandmark test check %s (injected cell, removed after the run)" % json.dumps(check)}
 
 
 def load_case(name):
@@ -119,9 +105,6 @@ class RunnerTest(unittest.TestCase):
         if redirect is not None:
             nb["cells"].insert(0, redirect_cell(*redirect))
         nb["cells"].extend(extra_cells)
-        for c in nb["cells"]:
-            if isinstance(c.get("source"), str):
-                c["source"] = c["source"].replace(NONCE_PLACEHOLDER, self.nonce)
         if probe_names is not None:
             nb["cells"].append(probe_cell(probe_names, self.nonce, max_bytes=lim["probe_bytes"]))
         job = {"format": "sandmark-job/1", "notebook": nb, "nonce": self.nonce, "limits": lim}
@@ -658,21 +641,225 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(self.cell(1)["id"], "a")
         self.assertEqual(self.values()["add"]["t"], "other")
 
-    def test_replaced_builtin_leaves_the_test_unverified(self):
-        # builtins.abs replaced by the notebook: the hidden test would pass for a wrong answer. The test
-        # runtime refuses to run it, so the check is unverified (needs review), never passed; a name only
-        # shadowed in the notebook's globals is the student's own (nbgrader's semantics) and not reported.
+    # ---- hostile notebooks against hidden tests (issue 14, the security report's forging table) -------------
+    # Each notebook answers corr = -1.0 (wrong; the answer is 0.9629) and then attacks the test check. Before the
+    # test process, every one of these passed the hidden test. Now the test runs in an interpreter the notebook
+    # never ran in: each attack leaves the test failing (or unverified), never passed.
+
+    HIDDEN = "assert abs(corr - 0.9629) < 1e-3, 'corr is the Pearson correlation'"
+
+    def attack(self, source, test=None, probe_names=None):
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "code", "id": "answer", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "corr = -1.0\n"},
+                        {"cell_type": "code", "id": "attack", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": source}]}
+        self.run_job(nb, probe_names, extra_cells=[injected_test_cell("corr-hidden", test or self.HIDDEN)])
+        return self.injected("test")[0]
+
+    def assert_not_passed(self, t):
+        self.assertIn(t["test_result"], ("fail", "unverified"), t)
+        self.assertNotEqual(t["status"], "ok", t)
+
+    def test_forged_exec_does_not_pass_a_test(self):
+        t = self.attack("import builtins\n_real = builtins.exec\n"
+                        "def _exec(code, *a, **k):\n"
+                        "    if 'sandmark' in str(getattr(code, 'co_filename', code)):\n        return None\n"
+                        "    return _real(code, *a, **k)\n"
+                        "builtins.exec = _exec\n")
+        # The patched exec broke loading Sandmark's code in the kernel: the values never came, the tamper is named
+        # (needs review), the test is unverified, never passed.
+        self.assertEqual(t["test_result"], "unverified")
+        self.assertEqual(len(self.record["interference"]), 1, self.record["messages"])
+        self.assertIn("values for the injected test cell (check corr-hidden) raised AttributeError", self.record["interference"][0])
+        # An exec that only skips what it believes is a test changes nothing: no test runs in the kernel.
+        t = self.attack("import builtins\n_real = builtins.exec\n"
+                        "def _exec(code, *a, **k):\n"
+                        "    if '<sandmark test' in str(getattr(code, 'co_filename', code)):\n        return None\n"
+                        "    return _real(code, *a, **k)\n"
+                        "builtins.exec = _exec\n")
+        self.assertEqual(t["test_error"], {"ename": "AssertionError", "evalue": "corr is the Pearson correlation"})
+        self.assertEqual(self.record["interference"], [])
+
+    def test_forged_base64_module_does_not_pass_a_test(self):
+        t = self.attack("import sys, types\nfake = types.ModuleType('base64')\n"
+                        "fake.b64decode = lambda *a, **k: b'None'\nfake.b64encode = lambda *a, **k: b''\n"
+                        "sys.modules['base64'] = fake\n")
+        self.assertEqual(t["test_result"], "fail")
+
+    def test_forged_transformer_manager_does_not_pass_a_test(self):
+        t = self.attack("import IPython.core.inputtransformer2 as t2\n"
+                        "class TM(t2.TransformerManager):\n"
+                        "    def transform_cell(self, cell):\n        return 'pass\\n'\n"
+                        "t2.TransformerManager = TM\n")
+        self.assertEqual(t["test_result"], "fail")
+
+    def test_pre_run_cell_hook_sees_no_test_code_and_cannot_sign(self):
+        # The hook of the security report: it read the nonce and the base64 test from the injected stub and
+        # re-signed the result through a patched display. Now it sees only the runner's requests for values: no
+        # test code, no expected value, no key; a forged result is ignored.
+        t = self.attack(
+            "import os\nfrom IPython.display import display\n"
+            "def _spy(info):\n"
+            "    with open(os.path.join(os.getcwd(), 'seen.txt'), 'a') as f:\n"
+            "        f.write(str(info.raw_cell) + '\\n----\\n')\n"
+            "    display({'application/vnd.sandmark.test+json': {'format': 'sandmark-test/1', 'check': 'corr-hidden',"
+            " 'ok': True, 'ename': '', 'evalue': '', 'result_text': None, 'sig': '0' * 64}}, raw=True)\n"
+            "get_ipython().events.register('pre_run_cell', _spy)\n")
+        self.assertEqual(t["test_result"], "fail")
+        with open(os.path.join(self.workdir, "seen.txt"), encoding="utf-8") as f:
+            seen = f.read()
+        self.assertIn("_sandmark_values", seen)             # the hook did run for the runner's request
+        self.assertNotIn("0.9629", seen)                     # the hidden test's expected value
+        self.assertNotIn("Pearson", seen)                    # its message
+        self.assertNotIn(base64.b64encode(self.HIDDEN.encode()).decode(), seen)
+        self.assertNotIn(self.nonce, seen)                   # no key (this job has no probe cell)
+
+    def test_hidden_test_source_cannot_reach_feedback(self):
+        # The report's exfiltration: with the stolen nonce, a forged failure carried the test's code as evalue.
+        t = self.attack("import IPython.display as d\n_o = d.display\n"
+                        "def _leak(*a, **k):\n"
+                        "    raise RuntimeError('LEAK ' + repr(a))\n"
+                        "d.display = _leak\n")
+        # The notebook broke display in its kernel: the values could not be sent, so the test is unverified
+        # (needs review, the interference named), and nothing of the test reached the kernel or the record.
+        self.assertEqual(t["test_result"], "unverified")
+        self.assertTrue(self.record["interference"], self.record["messages"])
+        self.assertNotIn("0.9629", json.dumps(self.record))
+
+    def test_shadowed_builtins_and_patched_numpy_stay_pythons(self):
+        t = self.attack("import numpy as np\nabs = lambda x: 0\nnp.isclose = lambda *a, **k: True\n",
+                        test="import numpy as np\n" + self.HIDDEN)
+        self.assertEqual(t["test_result"], "fail")
+        t = self.attack("import numpy as np\nnp.isclose = lambda *a, **k: True\n", test="assert np.isclose(corr, 0.9629)")
+        self.assertEqual(t["test_result"], "fail")
+        self.assertEqual(t["test_error"]["ename"], "AssertionError")
+        # A name the notebook gave data stays the student's (nbgrader: a test may be about the student's `sum`).
+        t = self.attack("sum = 7\n", test="assert sum == 7")
+        self.assertEqual(t["test_result"], "pass")
+
+    def test_lying_objects_reach_tests_as_data(self):
+        # A float subclass whose arithmetic lies arrives as a float with Python's own methods.
+        t = self.attack("class Liar(float):\n    def __sub__(self, o):\n        return 0.0\n"
+                        "    def __abs__(self):\n        return 0.0\ncorr = Liar(-1.0)\n")
+        self.assertEqual(t["test_result"], "fail")
+        self.assertEqual(t["test_error"]["ename"], "AssertionError")
+        # sandmark.strict refuses the subclass by name.
+        t = self.attack("class Liar(float):\n    pass\ncorr = Liar(0.9629)\n",
+                        test="import sandmark\nsandmark.strict(corr, float)\n" + self.HIDDEN)
+        self.assertEqual(t["test_error"], {"ename": "AssertionError", "evalue": "expected exactly float, got __main__.Liar"})
+        # An object of the notebook's own class is not data: the test fails, saying why.
+        t = self.attack("class Any:\n    def __eq__(self, o):\n        return True\n"
+                        "    def __sub__(self, o):\n        return 0\ncorr = Any()\n")
+        self.assertEqual(t["test_result"], "fail")
+        self.assertEqual(t["test_error"]["ename"], "TransferError")
+        self.assertIn("corr cannot be passed to the test: it is a __main__.Any, which is not data", t["test_error"]["evalue"])
+        # A pandas Series subclass lying about its length: the test sees the data's real length.
+        t = self.attack("import pandas as pd\nclass S(pd.Series):\n    def __len__(self):\n        return 3\n"
+                        "s = S([1, 2, 3, 4])\n", test="assert len(s) == 3")
+        self.assertEqual(t["test_result"], "fail")
+
+    def test_notebook_functions_run_in_the_kernel_at_the_test_cells_place(self):
         nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
               "cells": [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
-                         "source": "x = 100\nsum = 7\nimport builtins\nbuiltins.abs = lambda v: 0\n"}]}
-        self.run_job(nb, ["x"], extra_cells=[injected_test_cell("q1", "assert abs(x - 3) < 1"),
-                                             injected_test_cell("q2", "assert sum == 7")])
+                         "source": "import numpy as np\nk = 2\ndef scale(v, by=1):\n    print('scaling')\n"
+                                   "    return np.asarray(v) * k * by\n"
+                                   "def broken(x):\n    raise ValueError('no: %s' % x)\n"},
+                        {"cell_type": "code", "id": "b", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "k = 100\n"}]}
+        t1 = injected_test_cell("t1", "assert list(scale([1, 2], by=3)) == [6, 12]\nchecked = True")
+        t2 = injected_test_cell("t2", "try:\n    broken(5)\nexcept ValueError as e:\n    assert str(e) == 'no: 5'\n"
+                                      "assert checked\nscale([1])[0]")
+        nb["cells"].insert(1, t1)
+        submitted = copy.deepcopy(nb)
+        del submitted["cells"][1]
+        self.run_job(nb, extra_cells=[t2], submitted=submitted)
         tests = {c["check"]: c for c in self.injected("test")}
-        self.assertEqual(tests["q1"]["test_result"], "unverified")
-        self.assertEqual(tests["q1"]["status"], "error")
-        self.assertEqual(tests["q1"]["error"]["ename"], "RuntimeError")
-        self.assertIn("replaced built-in builtins.abs", tests["q1"]["error"]["evalue"])
-        self.assertEqual(tests["q2"]["test_result"], "unverified")  # the same kernel: every test refuses
+        self.assertEqual(tests["t1"]["test_result"], "pass", tests["t1"])   # k was 2 at t1's place
+        self.assertGreater(tests["t1"]["output_bytes"], 0)                    # the function's print, counted
+        self.assertEqual(tests["t2"]["test_result"], "pass", tests["t2"])
+        self.assertEqual(tests["t2"]["result_text"], "100")                   # k = 100 by the end
+
+    def test_magics_in_tests_see_the_notebooks_names(self):
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "x = 3\n"}]}
+        self.run_job(nb, extra_cells=[injected_test_cell("m", "%time y = x + 1\nassert y == 4")])
+        self.assertEqual(self.injected("test")[0]["test_result"], "pass", self.injected("test")[0])
+
+    # ---- notebooks that attack the runner itself (issue 14, "verdicts a student can dodge") -------------------
+    # Before, each made the runner crash (exit 3) or write a result no JSON reader takes: grader-error, never
+    # charged. Now the runner survives, and the run names the interference (needs review).
+
+    def dodge(self, source):
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "code", "id": "answer", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "corr = -1.0\n"},
+                        {"cell_type": "code", "id": "dodge", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": source},
+                        {"cell_type": "code", "id": "after", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "after = 1\n"}]}
+        result = self.run_job(nb, ["corr"], extra_cells=[injected_test_cell("corr-hidden", self.HIDDEN)])
+        self.assertTrue(self.record["interference"], self.record["messages"])
+        self.assertTrue(any(m.startswith("the notebook interfered with grading: ") for m in self.record["messages"]))
+
+        def numbers(v):
+            if isinstance(v, dict):
+                for x in v.values():
+                    yield from numbers(x)
+            elif isinstance(v, list):
+                for x in v:
+                    yield from numbers(x)
+            elif isinstance(v, int) and not isinstance(v, bool):
+                yield v
+        self.assertLessEqual(max(abs(n) for n in numbers(result)), 2 ** 53)  # every number fits a double
+        return result
+
+    def test_patched_json_dumps_stops_the_kernel_not_the_runner(self):
+        self.dodge("import json\njson.dumps = lambda *a, **k: '{}'\n")
+        self.assertEqual(self.record["status"], "kernel-died")
+        self.assertIn("the kernel sent messages the runner cannot read during cells[1]", self.record["interference"][0])
+        self.assertEqual(self.cell(2)["status"], "not-run")
+
+    def test_error_message_with_an_integer_traceback(self):
+        self.dodge("k = get_ipython().kernel\n"
+                   "k.session.send(k.iopub_socket, 'error', {'ename': 'E', 'evalue': 'v', 'traceback': 5},"
+                   " parent=k.get_parent('shell'))\n"
+                   "k.session.send(k.iopub_socket, 'display_data', {'data': 7, 'metadata': {}},"
+                   " parent=k.get_parent('shell'))\n")
+        self.assertEqual(self.cell(2)["status"], "ok")          # the run went on
+        self.assertEqual(self.injected("test")[0]["test_result"], "fail")
+        self.assertIn("cells[1]: the kernel sent a display_data whose data or metadata is not an object",
+                      self.record["interference"])
+        self.assertIn("cells[1]: the kernel sent an error whose traceback is not a list of strings (5)",
+                      self.record["interference"])
+        self.assertEqual(self.notebook["cells"][1]["outputs"][-1]["traceback"], ["5"])
+
+    def test_huge_execution_count_and_display_metadata(self):
+        self.dodge("from IPython.display import display\n"
+                   "display({'text/plain': 'x'}, raw=True, metadata={'n': 10 ** 400})\n"
+                   "get_ipython().execution_count = 10 ** 400\n")
+        self.assertEqual(self.cell(2)["execution_count"], None)
+        self.assertTrue(any(i.startswith("cells[2] replied with execution_count ") for i in self.record["interference"]),
+                        self.record["interference"])
+        self.assertTrue(any(i.startswith("its outputs held a number too large for JSON") for i in self.record["interference"]),
+                        self.record["interference"])
+        self.assertEqual(self.values()["corr"], {"t": "float", "v": "-1.0"})  # the probes still ran
+        self.assertEqual(self.injected("test")[0]["test_result"], "fail")
+
+    def test_killing_the_test_process_is_interference(self):
+        # The notebook's processes run as the same user: one can kill the test process (found through /proc).
+        self.dodge("import os, signal\n"
+                   "for p in os.listdir('/proc'):\n"
+                   "    try:\n"
+                   "        if p.isdigit() and b'sandmark_tests.py' in open('/proc/%s/cmdline' % p, 'rb').read():\n"
+                   "            os.kill(int(p), signal.SIGKILL)\n"
+                   "    except OSError:\n"
+                   "        pass\n")
+        t = self.injected("test")[0]
+        self.assertEqual(t["test_result"], "unverified")
+        self.assertTrue(self.record["interference"][0].startswith("the test process ended during the injected test cell"),
+                        self.record["interference"])
 
     def test_test_cell_replacing_submitted_cell(self):
         student_tests = {"cell_type": "code", "id": "t1", "metadata": {"nbgrader": {"grade_id": "t1"}},

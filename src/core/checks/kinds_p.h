@@ -28,7 +28,7 @@ public:
 };
 
 /// "test": instructor assertion code run after the student's code (or in place of an nbgrader test cell); the
-/// verdict is the test runtime's signed result. testcheck.cpp.
+/// verdict is the runner's test process's (docs/grading.md, "How test checks are isolated"). testcheck.cpp.
 class TestCheckKind final : public CheckKind
 {
 public:

@@ -1,4 +1,4 @@
-// The "test" check kind: instructor assertion code, judged by the test runtime's signed verdict.
+// The "test" check kind: instructor assertion code, judged by the runner's test process (a fresh interpreter).
 #include "checks/checkjson_p.h"
 #include "checks/kinds_p.h"
 
@@ -103,8 +103,8 @@ QString TestCheckKind::feedbackCell(const Check &check) const
 void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResult &r) const
 {
     const CellInfo *cell = e.testCell(check.id);
-    // The verdict comes only from the test runtime's result signed with the run's nonce (the runner's
-    // `test_result`), never from the cell's status: student code can rewrite the injected cell.
+    // The verdict comes only from the runner's test process (the record's `test_result`), never from the cell's
+    // status.
     bool partial = false;
     const double credit = cell ? cell->resultText.trimmed().toDouble(&partial) : 0;
     const bool finished = cell && (cell->status == QLatin1String("ok") || cell->status == QLatin1String("error"));
@@ -123,9 +123,8 @@ void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResul
                                                   : cell->testEname + QStringLiteral(": ") + cell->testEvalue;
     } else if (finished) {
         r.outcome = Outcome::NotGraded;
-        r.feedback = QStringLiteral("not graded: the test cell produced no signed result from Sandmark's test "
-                                    "runtime (its source was not run as written; the notebook's code may have "
-                                    "rewritten it)%1")
+        r.feedback = QStringLiteral("not graded: the test produced no verdict (the notebook interfered with its "
+                                    "values or its process; see the reasons)%1")
                          .arg(cell->status == QLatin1String("error") ? QStringLiteral("; the cell raised %1").arg(cell->error())
                                                                        : QString());
     } else if (cell && cell->status == QLatin1String("wall-timeout")) {

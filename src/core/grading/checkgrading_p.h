@@ -19,7 +19,7 @@ struct CellInfo
     bool raisesException = false;   ///< tagged raises-exception: its error is expected
     QString injected, label, check, status, ename, evalue, resultText;
     QString testResult;             ///< test cells: "pass", "fail", "unverified" or empty (not run)
-    QString testEname, testEvalue;  ///< test cells: the signed result's failure
+    QString testEname, testEvalue;  ///< test cells: the test process's failure
     bool fallback = false;
 
     QString name() const

@@ -255,6 +255,10 @@ QStringList runProblemsOf(const QList<CellInfo> &cells, const GradeInput &input,
         addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
     if (wallTimeout)
         addUnique(runProblems, wallClockProblem(input.record));
+    // What the notebook's code did to the grading itself (a killed test process, a patched json.dumps, numbers no
+    // JSON reader takes): the submission's outcome, for a person to look at — never a grader error, never a pass.
+    for (const QJsonValue &v : input.record.value(QLatin1String("interference")).toArray())
+        addUnique(runProblems, QStringLiteral("the notebook interfered with grading: %1").arg(v.toString()));
     const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
     if (!transformers.isEmpty())
         addUnique(runProblems, QStringLiteral("%1 changed IPython's input/AST transformers, which can rewrite the "

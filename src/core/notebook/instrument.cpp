@@ -169,24 +169,11 @@ QString probeCellSource(const InstrumentOptions &options, const ProbeSpec &probe
              probe.namespaceBytes > 0 ? QStringLiteral(", namespace_bytes=%1").arg(probe.namespaceBytes) : QString());
 }
 
-QString testCellSource(const InstrumentOptions &options, const TestCellSpec &test)
+QString testCellSource(const TestCellSpec &test)
 {
-    // The test's code travels base64-encoded and is compiled by sandmark_tests.py, never by the shell's
-    // (student-modifiable) input and AST transformers; the runtime's result is signed with the nonce.
-    return QStringLiteral("# Sandmark test check %1 (injected cell, removed after the run)\n"
-                          "def _sandmark_test():\n"
-                          "    import importlib.util as u\n"
-                          "    s = u.spec_from_file_location(%2, %3)\n"
-                          "    m = u.module_from_spec(s)\n"
-                          "    s.loader.exec_module(m)\n"
-                          "    m.run(globals(), %1, %4, nonce=%5)\n"
-                          "try:\n"
-                          "    _sandmark_test()\n"
-                          "finally:\n"
-                          "    del _sandmark_test")
-        .arg(pyString(test.checkId), pyString(QStringLiteral("_sandmark_tests_") + options.nonce),
-             pyString(runtimeFile(options, "sandmark_tests.py")),
-             pyString(QString::fromLatin1(test.code.toUtf8().toBase64())), pyString(options.nonce));
+    return QStringLiteral("# Sandmark test check %1 (injected cell, removed after the run): the runner runs the test in its "
+                          "own interpreter, with the notebook's values at this point")
+        .arg(pyString(test.checkId));
 }
 
 Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOptions &options)
@@ -289,7 +276,8 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
             meta["fallback"] = true;
         if (replaced)
             meta["replaced"] = *replaced;
-        return withId(makeCell(testCellSource(options, t), std::move(meta)), "sandmark-test-" + std::to_string(++injected));
+        meta["code"] = ss(t.code);
+        return withId(makeCell(testCellSource(t), std::move(meta)), "sandmark-test-" + std::to_string(++injected));
     };
 
     // Test cells: in place of the submission's cell with their grade_id, else after their answer cell,

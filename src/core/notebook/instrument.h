@@ -84,9 +84,10 @@ Notebook strip(const Notebook &notebook);
 
 /// The probe cell's Python source for the given spec (shown in previews and used by instrument()).
 QString probeCellSource(const InstrumentOptions &options, const ProbeSpec &probe);
-/// The test cell's Python source: a stub that loads sandmark_tests.py from `runtimeDir` and runs the test's code,
-/// carried base64-encoded (docs/runner-protocol.md, "Test cells").
-QString testCellSource(const InstrumentOptions &options, const TestCellSpec &test);
+/// The test cell's source: a comment only. The test's code travels in the cell's metadata (`sandmark.code`), which
+/// the runner reads and the kernel never sees; the runner runs it in its test process (docs/runner-protocol.md,
+/// "Test checks").
+QString testCellSource(const TestCellSpec &test);
 /// The redirect cell's Python source.
 QString redirectCellSource(const InstrumentOptions &options);
 

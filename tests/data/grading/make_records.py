@@ -9,7 +9,6 @@ notebooks are harmless (fault fixtures of tests/data/cases and small ones writte
 Usage: /usr/bin/python3 tests/data/grading/make_records.py [RUNTIME_DIR]   (RUNTIME_DIR holds
 sandmark_runner.py and sandmark_probe.py; default resources/python of this tree)
 """
-import base64
 import json
 import os
 import subprocess
@@ -46,22 +45,10 @@ RUNTIME = [None]  # set by scenarios()
 
 
 def test(check_id, src):
-    """A test cell as instrument() writes it: a stub running the base64-encoded code in sandmark_tests.py."""
-    b64 = base64.b64encode(src.encode("utf-8")).decode("ascii")
-    stub = ("# Sandmark test check %s (injected cell, removed after the run)\n"
-            "def _sandmark_test():\n"
-            "    import importlib.util as u\n"
-            "    s = u.spec_from_file_location(%s, %s)\n"
-            "    m = u.module_from_spec(s)\n"
-            "    s.loader.exec_module(m)\n"
-            "    m.run(globals(), %s, %s, nonce=%s)\n"
-            "try:\n"
-            "    _sandmark_test()\n"
-            "finally:\n"
-            "    del _sandmark_test") % (json.dumps(check_id), json.dumps("_sandmark_tests_" + NONCE),
-                                       json.dumps(os.path.join(RUNTIME[0], "sandmark_tests.py")),
-                                       json.dumps(check_id), json.dumps(b64), json.dumps(NONCE))
-    return code(stub, sandmark={"injected": "test", "check": check_id})
+    """A test cell as instrument() writes it: a comment as its source, the test's code in its metadata (the runner
+    runs it in its test process)."""
+    return code("# Sandmark test check %s (injected cell, removed after the run)" % json.dumps(check_id),
+                sandmark={"injected": "test", "check": check_id, "code": src})
 
 
 def notebook(cells):
