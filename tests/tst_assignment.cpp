@@ -128,7 +128,7 @@ void TestAssignment::fieldErrors_data()
         QTest::newRow(name) << patch << location << message;
     };
     // Top-level fields.
-    row("format 2", R"({"format": 2})", u"format"_s, u"must be 1"_s);
+    row("format 3", R"({"format": 3})", u"format"_s, u"must be 1 or 2"_s); // 2 is problem sets (tst_problemset)
     row("missing slug", R"({"slug": null})", QString(), u"missing required field \"slug\""_s);
     row("bad slug", R"({"slug": "-bad slug"})", u"slug"_s, u"'-bad slug' must be 1-64 letters"_s);
     row("slug too long", "{\"slug\": \"" + QByteArray(65, 'a') + "\"}", u"slug"_s, u"must be 1-64"_s);
