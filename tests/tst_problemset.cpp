@@ -432,7 +432,9 @@ void TestProblemSet::problemSetGradedInBwrap()
     expect(u"hank"_s, GradeStatus::Graded, 4); // untitled.ipynb sets n = 5 (the data has 3 rows): wrong, but graded
     QCOMPARE(check(u"hank"_s, u"n"_s).outcome, Outcome::Fail);
     QVERIFY(finished.value(u"hank"_s).result.notes.contains(u"part2.ipynb ← untitled.ipynb (settled by the instructor)"_s));
-    expect(u"erin"_s, GradeStatus::Graded, 6); // the copy she meant
+    expect(u"erin"_s, GradeStatus::Graded, 6); // the copy she meant; the other is a note, no longer a review
+    QVERIFY(finished.value(u"erin"_s).result.notes.contains(
+        u"part1.ipynb: not graded (the instructor settled part1 (1).ipynb for part1.ipynb)"_s));
     // --force keeps the settled choice.
     opt.force = true;
     Expected<QList<Submission>> again = discoverSubmissions(kPs + u"/submissions"_s);

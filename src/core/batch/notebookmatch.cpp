@@ -193,7 +193,9 @@ ProblemSetMatch matchNotebooks(const QList<InstructorNotebook> &instructor, cons
         const auto copyOf = std::find_if(m.cbegin(), m.cend(), [&](const NotebookMatch &n) {
             return n.matched() && normalizedNotebookName(f) == normalizedNotebookName(n.notebook);
         });
-        if (copyOf != m.cend())
+        if (copyOf != m.cend() && copyOf->how == NotebookMatch::How::Settled)
+            out.notes << QStringLiteral("%1: not graded (the instructor settled %2 for %3)").arg(f, copyOf->file, copyOf->notebook);
+        else if (copyOf != m.cend())
             out.review << QStringLiteral("%1 is another copy of %2 (graded: %3); settle it if %1 is the one meant: "
                                          "sandmark-cli match ASSIGNMENT STUDENT %2 %1")
                               .arg(f, copyOf->notebook, copyOf->file);

@@ -73,7 +73,8 @@ QString normalizedNotebookName(const QString &fileName);
 /// matched by name that carries none of its instructor notebook's ids but another's (problem1's content in
 /// problem2.ipynb) is not graded: `problem` says so. An instructor notebook without a file: not handed in when
 /// every file is matched, else unmatched (never guessed). A file left over is named in the notes, and a second
-/// copy of a matched notebook ("problem1 (1).ipynb" beside "problem1.ipynb") asks for review. Pure function.
+/// copy of a matched notebook ("problem1 (1).ipynb" beside "problem1.ipynb") asks for review unless the
+/// instructor settled that notebook's match. Pure function.
 ProblemSetMatch matchNotebooks(const QList<InstructorNotebook> &instructor, const QStringList &files,
                                const QHash<QString, QSet<QString>> &fileIds, const QMap<QString, QString> &settled = {});
 

@@ -337,7 +337,7 @@ Expected<void> Gradebook::migrate()
         return sqlError(QStringLiteral("schema"), q.lastError().text());
     // Version 4: an instructor's settled notebook matches of problem-set submissions (settleMatch()), kept by
     // student and instructor notebook, so `grade --force` and a changed file keep the choice.
-    if (version <= 3 && !q.exec(QStringLiteral("CREATE TABLE notebook_matches ("
+    if (version <= 3 && !q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS notebook_matches ("
                                                "  student TEXT NOT NULL,"
                                                "  notebook TEXT NOT NULL,"
                                                "  file TEXT NOT NULL,"
