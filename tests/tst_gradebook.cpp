@@ -111,6 +111,7 @@ private Q_SLOTS:
     void schemaVersionAndWal();
     void migratesVersion1();
     void migratesVersion2();
+    void migratesVersion3();
     void refusesForeignDatabase();
     void fullDiskLeavesNothing();
     void artifactsRoundTripAndMerge();
@@ -244,7 +245,40 @@ void TestGradebook::migratesVersion2()
     run.result.notes = {QStringLiteral("test cell 'q1-tests' was edited (cells[4]); the instructor's version ran")};
     QVERIFY(gb->recordRun(run));
     QCOMPARE(gb->effectiveGrades()->first().notes, run.result.notes);
-    QCOMPARE(*Gradebook::checkExisting(path), 3);
+    QCOMPARE(*Gradebook::checkExisting(path), 4); // version 4 (notebook_matches) came after
+}
+
+void TestGradebook::migratesVersion3()
+{
+    // A version-3 gradebook (before problem sets) opens, keeps its runs and gains notebook_matches: a settled match
+    // is kept and read back, replaced, and removed.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v3.sqlite"));
+    {
+        auto gb = openOrDie(path);
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 1)));
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade3"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("DROP TABLE notebook_matches")));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 3")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("downgrade3"));
+    auto gb = openOrDie(path);
+    QCOMPARE(*Gradebook::checkExisting(path), 4);
+    QCOMPARE(gb->effectiveGrades()->size(), 1);
+    QVERIFY(gb->settleMatch(QStringLiteral("alice"), QStringLiteral("p1.ipynb"), QStringLiteral("mine.ipynb")));
+    QVERIFY(gb->settleMatch(QStringLiteral("alice"), QStringLiteral("p1.ipynb"), QStringLiteral("other.ipynb")));
+    QVERIFY(gb->settleMatch(QStringLiteral("alice"), QStringLiteral("p2.ipynb"), QStringLiteral("x.ipynb")));
+    QCOMPARE(gb->settledMatches(QStringLiteral("alice"))->value(QStringLiteral("p1.ipynb")), QStringLiteral("other.ipynb"));
+    QCOMPARE(gb->settledMatches(QStringLiteral("alice"))->size(), 2);
+    QVERIFY(gb->settleMatch(QStringLiteral("alice"), QStringLiteral("p2.ipynb"), QString()));
+    QCOMPARE(gb->settledMatches(QStringLiteral("alice"))->keys(), QStringList{QStringLiteral("p1.ipynb")});
+    QVERIFY(gb->settledMatches(QStringLiteral("bob"))->isEmpty());
 }
 
 void TestGradebook::refusesForeignDatabase()

@@ -90,7 +90,9 @@ int referencePayload(const Assignment &assignment, const RunChoices &choices, Pr
         return ExitGraderError;
     }
     cacheHit = run.cacheHit();
-    Expected<ProbePayload> decoded = decodeProbePayload(json, QStringLiteral("reference payload"));
+    // A problem set's payload holds each notebook's; the namespace shown is the first notebook's.
+    Expected<ProbePayload> decoded = decodeProbePayload(notebookPayload(json, assignment.notebooks().value(0)),
+                                                        QStringLiteral("reference payload"));
     if (!decoded) {
         printError(decoded.error());
         return ExitGraderError;

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "gradebook/feedback.h"
 #include "gradebook/gradebook.h"
+#include "sandbox/submissionrun.h"
 #include "util/displaytext.h"
 
 #include <QDir>
@@ -73,7 +74,21 @@ int cmdFeedback(const QStringList &args)
         in.grade = g;
         in.checks = assignment.checks();
         const QString executed = g.artifacts.isEmpty() ? QString() : QDir(g.artifacts).filePath(QStringLiteral("executed.ipynb"));
-        if (!executed.isEmpty() && QFileInfo::exists(executed)) {
+        if (assignment.isProblemSet()) {
+            // Each notebook that ran, in its folder of the run's artifacts (SubmissionRun).
+            for (const QString &notebook : assignment.notebooks()) {
+                const QString path = notebookArtifactsFolder(g.artifacts, notebook, true) + QStringLiteral("/executed.ipynb");
+                if (g.artifacts.isEmpty() || !QFileInfo::exists(path))
+                    continue;
+                if (auto nb = Notebook::load(path))
+                    in.executedNotebooks.append({notebook, *nb});
+                else
+                    err() << "sandmark-cli: note: " << displayText(nb.error().toString()) << Qt::endl;
+            }
+            if (in.executedNotebooks.isEmpty())
+                err() << "sandmark-cli: note: no executed notebook for " << displayText(g.studentId)
+                      << "; the page shows the scores only" << Qt::endl;
+        } else if (!executed.isEmpty() && QFileInfo::exists(executed)) {
             if (auto nb = Notebook::load(executed))
                 in.executed = *nb;
             else

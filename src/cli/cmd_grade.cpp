@@ -250,7 +250,8 @@ int cmdGrade(const QStringList &args)
         return ExitBadInput;
     }
     for (const Submission &s : std::as_const(submissions)) {
-        if (s.problem.isEmpty())
+        // A problem set's folder holds several notebooks by design: the batch matches them (notebookmatch.h).
+        if (s.problem.isEmpty() || (assignment->isProblemSet() && s.problem.startsWith(QLatin1String("ambiguous:"))))
             continue;
         // A student's folder is its own root; a notebook handed in as a file lies in its root.
         const QString where = s.root.isEmpty()                                ? s.studentId

@@ -120,6 +120,11 @@ int cmdImport(const QStringList &args)
                                   QStringLiteral("submissions: print {\"imported\": [...], \"needs_review\": [...], "
                                                  "\"flagged\": [...], \"skipped\": [...]} as one JSON object."));
     parser.addOption(json);
+    const QCommandLineOption header(QStringLiteral("header"),
+                                    QStringLiteral("nbgrader: the course's header notebook (left out of the problem set; "
+                                                   "default: a header.ipynb without graded cells in the folder)."),
+                                    QStringLiteral("FILE"));
+    parser.addOption(header);
     if (int rc = parseOrExit(parser, args,
                              QStringLiteral("nbgrader: create a Sandmark assignment from an nbgrader source "
                                             "notebook or folder: test cells become test checks, manually graded "
@@ -141,7 +146,7 @@ int cmdImport(const QStringList &args)
     }
     if (submissions)
         return importSubmissionsCmd(pos.at(1), parser.value(output), parser.isSet(json));
-    auto report = importNbgrader(pos.at(1), parser.value(output));
+    auto report = importNbgrader(pos.at(1), parser.value(output), NbgraderImportOptions{parser.value(header)});
     if (!report) {
         printError(report.error());
         return ExitBadInput;
@@ -151,7 +156,10 @@ int cmdImport(const QStringList &args)
         err() << "sandmark-cli: warning: " << w << Qt::endl;
     }
     out() << "assignment written to " << report->folder << '\n'
-          << "  notebooks:     " << report->notebooks.join(QLatin1String(", ")) << '\n'
+          << "  notebooks:     " << report->notebooks.join(QLatin1String(", ")) << '\n';
+    if (!report->header.isEmpty())
+        out() << "  header:        " << report->header << '\n';
+    out()
           << "  data files:    " << report->dataFiles.size() << '\n'
           << "  test checks:   " << report->testChecks << '\n'
           << "  manual checks: " << report->manualChecks << '\n'

@@ -42,6 +42,7 @@ int cmdGrade(const QStringList &args);
 int cmdMerge(const QStringList &args);
 int cmdSlurm(const QStringList &args);
 int cmdExport(const QStringList &args);
+int cmdMatch(const QStringList &args);
 int cmdOverride(const QStringList &args);
 int cmdManual(const QStringList &args);
 int cmdFeedback(const QStringList &args);

@@ -26,6 +26,7 @@ const QList<Command> &commands()
         {"merge", "merge gradebooks (shards) into one", cmdMerge},
         {"slurm", "grade on a Slurm cluster: submit shards as a job array, follow them, merge", cmdSlurm},
         {"export", "export the gradebook as CSV or as a Canvas gradebook import", cmdExport},
+        {"match", "settle which student notebook is graded for a notebook of a problem set", cmdMatch},
         {"override", "set a manual grade for a check or a whole submission", cmdOverride},
         {"manual", "list the answers awaiting grading by hand, or import their grades from CSV", cmdManual},
         {"feedback", "write one HTML feedback file per graded submission", cmdFeedback},

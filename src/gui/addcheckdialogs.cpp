@@ -205,17 +205,20 @@ void AddValueCheckDialog::startReference(const Assignment &assignment, const Ref
     if (m_run)
         return;
     m_run = new ReferenceRun(assignment, options, this);
+    const QString firstNotebook = assignment.notebooks().value(0); // a problem set: its first notebook's namespace
     m_progress->show();
     m_cancelRun->show();
     m_status->setText(tr("Running the instructor notebook in the sandbox (%1)…").arg(sandboxKindName(options.run.kind)));
     connect(m_run, &ReferenceRun::progress, this, [this](const QString &line) { m_status->setText(line); });
-    connect(m_run, &ReferenceRun::finished, this, [this](const QByteArray &payload, const QString &) {
+    connect(m_run, &ReferenceRun::finished, this, [this, firstNotebook](const QByteArray &payload, const QString &) {
         const bool cached = m_run->cacheHit();
         Q_EMIT referenceEnded(referenceHealth(*m_run, std::nullopt));
         m_run->deleteLater();
         m_run = nullptr;
         m_status->setText(tr("Reading the reference values…"));
-        m_tracker->run([payload] { return decodeProbePayload(payload, QStringLiteral("reference payload")); },
+        m_tracker->run([payload, firstNotebook] {
+                           return decodeProbePayload(notebookPayload(payload, firstNotebook), QStringLiteral("reference payload"));
+                       },
                        [this, cached](Expected<ProbePayload> decoded) {
                            m_progress->hide();
                            m_cancelRun->hide();

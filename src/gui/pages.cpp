@@ -304,18 +304,25 @@ void ChecksPage::runReference()
         m_tracker->run(
             [payload, checks] {
                 using Values = std::pair<QHash<QString, QString>, std::optional<QList<NamespaceEntry>>>;
-                auto decoded = decodeProbePayload(payload, QStringLiteral("reference payload"));
+                // A problem set's payload holds each notebook's: the namespace listed is the first notebook's.
+                auto decoded = decodeProbePayload(notebookPayload(payload, checks.isEmpty() ? QString() : checks.first().notebook),
+                                                  QStringLiteral("reference payload"));
                 if (!decoded)
                     return Expected<Values>(decoded.error());
+                QHash<QString, ProbePayload> byNotebook;
                 QHash<QString, QString> values;
                 for (const Check &c : checks) {
                     const auto probed = checkKind(c).probed(c);
                     if (!probed)
                         continue;
+                    if (!byNotebook.contains(c.notebook))
+                        if (auto one = decodeProbePayload(notebookPayload(payload, c.notebook), QStringLiteral("reference payload")))
+                            byNotebook.insert(c.notebook, *one);
+                    const ProbePayload *ofNotebook = byNotebook.contains(c.notebook) ? &byNotebook[c.notebook] : &*decoded;
                     // The check's own probe first (its anchor, or the end), then any probe of the variable.
-                    const ProbeValue *v = decoded->find(probed->label(), probed->variable);
-                    for (auto it = decoded->probes.cbegin(); !v && it != decoded->probes.cend(); ++it)
-                        v = decoded->find(it.key(), probed->variable);
+                    const ProbeValue *v = ofNotebook->find(probed->label(), probed->variable);
+                    for (auto it = ofNotebook->probes.cbegin(); !v && it != ofNotebook->probes.cend(); ++it)
+                        v = ofNotebook->find(it.key(), probed->variable);
                     values.insert(c.id, v ? QStringLiteral("%1  (%2)").arg(v->summary(80), v->pythonType())
                                           : QCoreApplication::translate("sandmark::ChecksPage", "not in the reference payload"));
                 }

@@ -45,7 +45,7 @@ struct Listing
 
 // Worker thread: the batch core's discovery (the same rules `sandmark-cli grade` applies). Nothing is
 // stat'ed or read per student here: sizes come with the notebook check, after the table is shown.
-Listing listSubmissions(const QString &folder)
+Listing listSubmissions(const QString &folder, bool problemSet)
 {
     Listing out;
     QElapsedTimer clock;
@@ -57,10 +57,19 @@ Listing listSubmissions(const QString &folder)
         return out;
     }
     out.submissions = *found;
+    for (Submission &s : out.submissions) // a problem set's folder holds several notebooks by design (matched when graded)
+        if (problemSet && s.problem.startsWith(QLatin1String("ambiguous:")))
+            s.problem.clear();
     for (const Submission &s : std::as_const(out.submissions)) {
         SubmissionsModel::Row r;
         r.student = s.studentId;
         r.notebookPath = s.notebookPath;
+        if (problemSet && r.notebookPath.isEmpty()) // a problem set: the size and parse check looks at the first one
+            for (const QString &f : s.files)
+                if (isNotebookName(f)) {
+                    r.notebookPath = f;
+                    break;
+                }
         r.problem = s.problem;
         out.rows << r;
     }
@@ -314,7 +323,8 @@ void SubmissionsPage::importFolder(const QString &folder)
     m_count->setText(tr("Reading %1…").arg(QDir::toNativeSeparators(folder)));
     // The listing and the gradebook are read at the same time, on the page's own threads (not queued behind
     // other pages' jobs on the global pool); whichever comes second completes the table.
-    m_tracker->run(m_readPool, [folder] { return listSubmissions(folder); }, [this, folder](Listing listing) {
+    const bool problemSet = m_assignment && m_assignment->isProblemSet();
+    m_tracker->run(m_readPool, [folder, problemSet] { return listSubmissions(folder, problemSet); }, [this, folder](Listing listing) {
         QElapsedTimer clock;
         clock.start();
         if (listing.error) {

@@ -29,6 +29,15 @@ double Assignment::maxPoints() const
     return total;
 }
 
+QList<Check> Assignment::checksOf(const QString &notebook) const
+{
+    QList<Check> out;
+    for (const Check &c : m_checks)
+        if (c.notebook == notebook)
+            out << c;
+    return out;
+}
+
 QString Assignment::displayPath(const QString &relative) const
 {
     return QDir::cleanPath(m_shownFolder + QLatin1Char('/') + relative);
@@ -101,6 +110,9 @@ struct AssignmentLoader
     Expected<void> readSandbox();
     Expected<void> readShowExpected();
     Expected<void> readChecks();
+    /// The check's "notebook" (format 1: optional, the first notebook by default; format 2 with several
+    /// notebooks: required), one of "notebooks".
+    Expected<void> readCheckNotebook(const CheckSource &in, Check &c) const;
 };
 
 QList<Error> AssignmentLoader::readAll()
@@ -125,8 +137,10 @@ Expected<void> AssignmentLoader::readFormat()
 {
     if (root.contains("format")) {
         const Json &fmt = root["format"];
-        if (!fmt.is_number_integer() || fmt.get<int>() != 1)
-            return r.error(QStringLiteral("format"), QStringLiteral("must be 1 (this Sandmark reads format 1)"));
+        if (!fmt.is_number_integer() || fmt.get<int>() < 1 || fmt.get<int>() > kAssignmentFormat)
+            return r.error(QStringLiteral("format"),
+                           QStringLiteral("must be 1 or 2 (this Sandmark reads formats 1 and 2)"));
+        a.m_format = fmt.get<int>();
     }
     return {};
 }
@@ -333,6 +347,7 @@ Expected<void> AssignmentLoader::readLimits()
         constexpr double week = 7 * 24 * 3600;
         const Field fields[] = {
             {"timeout_s", &l.wallTimeoutS, nullptr, nullptr, week},
+            {"set_timeout_s", &l.setTimeoutS, nullptr, nullptr, week},
             {"cell_timeout_s", &l.cellTimeoutS, nullptr, nullptr, week},
             {"interrupt_grace_s", &l.interruptGraceS, nullptr, nullptr, 3600},
             {"memory_bytes", nullptr, &l.memoryBytes, nullptr},
@@ -353,7 +368,7 @@ Expected<void> AssignmentLoader::readLimits()
                 if (key == candidate.key)
                     field = &candidate;
             if (!field)
-                return r.error(where, QStringLiteral("unknown limit (known: timeout_s, cell_timeout_s, "
+                return r.error(where, QStringLiteral("unknown limit (known: timeout_s, set_timeout_s, cell_timeout_s, "
                                                     "interrupt_grace_s, memory_bytes, processes, open_files, "
                                                     "file_size_bytes, output_cell_bytes, output_total_bytes, "
                                                     "output_image_bytes, output_images_total_bytes, "
@@ -446,14 +461,46 @@ Expected<void> AssignmentLoader::readChecks()
             auto parsed = readCheckEntry(r, cj, field, i, showExpected);
             if (!parsed)
                 return parsed.error();
-            const Check &c = *parsed;
+            Check &c = *parsed;
+            if (auto ok = readCheckNotebook(CheckSource{r, cj, field, showExpected}, c); !ok)
+                return ok.error();
             if (ids.contains(c.id))
                 return r.error(field + QStringLiteral(".id"),
-                               QStringLiteral("'%1' is already the id of checks[%2]").arg(c.id).arg(ids.indexOf(c.id)));
+                               a.m_notebooks.size() > 1
+                                   ? QStringLiteral("'%1' is already the id of checks[%2] (check ids are unique across "
+                                                    "the problem set's notebooks: one gradebook and CSV column each)")
+                                         .arg(c.id)
+                                         .arg(ids.indexOf(c.id))
+                                   : QStringLiteral("'%1' is already the id of checks[%2]").arg(c.id).arg(ids.indexOf(c.id)));
             ids << c.id;
             a.m_checks << c;
         }
     }
+    return {};
+}
+
+Expected<void> AssignmentLoader::readCheckNotebook(const CheckSource &in, Check &c) const
+{
+    if (auto ok = in.optionalString("notebook", c.notebook); !ok)
+        return ok.error();
+    if (a.m_notebooks.isEmpty()) // "notebooks" has its own error
+        return {};
+    if (c.notebook.isEmpty()) {
+        // Format 1 (migrated in memory): a check without "notebook" belongs to the first notebook. Format 2: a
+        // problem set's check must say which notebook it grades.
+        if (a.m_format >= 2 && a.m_notebooks.size() > 1)
+            return in.error(nullptr, QStringLiteral("missing \"notebook\": this problem set has %1 notebooks (%2); "
+                                                    "name the one this check grades")
+                                         .arg(a.m_notebooks.size())
+                                         .arg(a.m_notebooks.join(QLatin1String(", "))));
+        c.notebook = a.m_notebooks.first();
+        return {};
+    }
+    const QString clean = QDir::cleanPath(c.notebook);
+    if (!a.m_notebooks.contains(clean))
+        return in.error("notebook", QStringLiteral("'%1' is not one of the assignment's notebooks (%2)")
+                                        .arg(c.notebook, a.m_notebooks.join(QLatin1String(", "))));
+    c.notebook = clean;
     return {};
 }
 

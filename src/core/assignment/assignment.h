@@ -27,6 +27,10 @@ struct DataFile
     QStringList urls; ///< exact URLs redirected to this file; any URL with the same file name is too
 };
 
+/// The newest assignment.json format this Sandmark reads and writes (docs/assignment-format.md): 2, problem sets
+/// (checks tied to notebooks by "notebook"). Format 1 files load unchanged (migrated in memory).
+inline constexpr int kAssignmentFormat = 2;
+
 /// One graded item.
 struct Check
 {
@@ -45,6 +49,10 @@ struct Check
     QString code;     ///< test checks: assertion code run after the student's code
     QString gradeId;  ///< test checks from nbgrader: the test cell's grade_id (replaced in place)
     QString after;    ///< test checks from nbgrader: the cell the test cell follows
+    /// The instructor notebook the check belongs to, relative to the assignment folder, as notebooks() lists it:
+    /// the check's "notebook"; without one (a single-notebook assignment, or a format 1 file), the first notebook.
+    /// Always set on a loaded assignment.
+    QString notebook;
     QJsonObject options; ///< the check's JSON object as written (rtol, atol, comparator options, …)
     /// Value checks: whether the feedback names the expected (reference) value — "value -1.0 ≠ 0.9628…" —
     /// or only how the student's value differs from it. The check's "show_expected", else the assignment's;
@@ -72,8 +80,17 @@ public:
     QString jsonPath() const { return m_jsonPath; }   ///< absolute path of assignment.json
     QString slug() const { return m_slug; }
     QString title() const { return m_title; }
-    /// Instructor notebooks, relative to folder().
+    /// The file format as written ("format"; 1 when absent). Format 1 files are migrated in memory: a check
+    /// without "notebook" belongs to the first notebook. Format 2 (problem sets): with several notebooks, every
+    /// check names its notebook.
+    int format() const { return m_format; }
+    /// Instructor notebooks, relative to folder(), in the assignment's order: the problem set. Each runs in a
+    /// kernel of its own, in this order, in one run folder.
     QStringList notebooks() const { return m_notebooks; }
+    /// More than one notebook: a submission is a folder with one notebook per instructor notebook.
+    bool isProblemSet() const { return m_notebooks.size() > 1; }
+    /// The checks of one notebook (Check::notebook == `notebook`), in assignment order.
+    QList<Check> checksOf(const QString &notebook) const;
     /// Release folder name (relative to the output folder), default "release".
     QString releaseName() const { return m_releaseName; }
     QList<DataFile> dataFiles() const { return m_dataFiles; }
@@ -115,6 +132,7 @@ private:
     QList<DataFile> m_dataFiles;
     bool m_systemSitePackages = true;
     bool m_fromNbgrader = false;
+    int m_format = 1;
     Limits m_limits;
     std::optional<SandboxKind> m_sandbox;
     QList<Check> m_checks;

@@ -178,6 +178,8 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
     detail::CheckDraft draft{c, jsonPath, field};
     if (auto ok = kind.write(nc, draft); !ok)
         return ok.error();
+    if (!nc.notebook.isEmpty())
+        c["notebook"] = nc.notebook.toStdString();
     if (!root.contains("checks"))
         root["checks"] = OJson::array();
     root["checks"].push_back(std::move(c));

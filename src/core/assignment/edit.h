@@ -49,6 +49,9 @@ struct NewCheck
     double points = 1; ///< finite, >= 0
     std::optional<double> rtol; ///< value only; finite, >= 0
     std::optional<double> atol; ///< value only; finite, >= 0
+    /// The instructor notebook the check grades (written as "notebook" after the kind's keys when set); needed in
+    /// a problem set (several notebooks) of format 2, which Assignment::load checks when the file is next read.
+    QString notebook;
 };
 
 /// Appends `check` to "checks" of the assignment.json at `jsonPath` (creating the list when absent) and

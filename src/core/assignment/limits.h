@@ -3,13 +3,18 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
+
 namespace sandmark {
 
 /// Limits applied to one run. Times in seconds, sizes in bytes. Defaults follow docs/assignment-format.md.
 /// A value <= 0 never means "unlimited": validation refuses it, so every run stays bounded.
 struct Limits
 {
-    double wallTimeoutS = 300;                    ///< whole run, wall clock; the sandbox is killed after it
+    double wallTimeoutS = 300;                    ///< whole run of one notebook, wall clock; the sandbox is killed after it
+    /// A problem set's notebooks together, wall clock (each notebook also within wallTimeoutS); <= 0 here means
+    /// not set: wallTimeoutS times the number of notebooks (setTimeoutFor()). Single notebooks: unused.
+    double setTimeoutS = 0;
     double cellTimeoutS = 60;                     ///< one cell; the kernel is interrupted, later cells still run
     double interruptGraceS = 3;                   ///< after an interrupt, how long before the kernel is killed
     qint64 memoryBytes = 4LL * 1024 * 1024 * 1024; ///< address space (RLIMIT_AS) / docker --memory
@@ -25,5 +30,12 @@ struct Limits
     qint64 probeBytes = 8 * 1024 * 1024;          ///< probe payload cap; larger values become "too-large"
     double cpus = 1.0;                            ///< docker --cpus; bwrap runs are not CPU-capped
 };
+
+/// The wall clock all `notebooks` notebooks of one run may take together: `limits.setTimeoutS` when set, else
+/// wallTimeoutS for each. Pure.
+inline double setTimeoutFor(const Limits &limits, qsizetype notebooks)
+{
+    return limits.setTimeoutS > 0 ? limits.setTimeoutS : limits.wallTimeoutS * double(std::max<qsizetype>(1, notebooks));
+}
 
 } // namespace sandmark

@@ -1,5 +1,7 @@
 #include "assignment/nbgrader_import.h"
 
+#include "assignment/assignment.h"
+
 #include "notebook/nbgrader.h"
 #include "notebook/release.h"
 
@@ -36,7 +38,8 @@ QString slugFrom(const QString &name)
 
 } // namespace
 
-Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir)
+Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir,
+                                              const NbgraderImportOptions &options)
 {
     const QFileInfo info(source);
     if (!info.exists())
@@ -66,6 +69,31 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         return Error{outDir, {}, QStringLiteral("already holds an assignment.json; choose an empty folder")};
 
     NbgraderImportReport report;
+    // The course header (nbgrader's `header` preprocessor prepends it to every released notebook): never a
+    // problem notebook of its own.
+    if (!options.header.isEmpty()) {
+        const QFileInfo header(options.header);
+        if (!header.isFile() || !header.fileName().endsWith(QLatin1String(".ipynb")))
+            return Error{options.header, QStringLiteral("--header"), QStringLiteral("not a notebook (.ipynb) file")};
+        const QString abs = header.canonicalFilePath();
+        for (qsizetype i = 0; i < notebooks.size(); ++i)
+            if (QFileInfo(QDir(root).filePath(notebooks[i])).canonicalFilePath() == abs) {
+                notebooks.removeAt(i);
+                break;
+            }
+        report.header = QStringLiteral("%1 (--header)").arg(options.header);
+    } else if (info.isDir() && notebooks.contains(QStringLiteral("header.ipynb")) && notebooks.size() > 1) {
+        const Expected<Notebook> header = Notebook::load(QDir(root).filePath(QStringLiteral("header.ipynb")));
+        const QList<NbgraderCell> cells = header ? nbgraderCells(*header) : QList<NbgraderCell>();
+        const bool graded = std::any_of(cells.cbegin(), cells.cend(),
+                                        [](const NbgraderCell &c) { return c.grade || c.solution || c.task; });
+        if (header && !graded) {
+            notebooks.removeAll(QStringLiteral("header.ipynb"));
+            report.header = QStringLiteral("header.ipynb (no graded cells: the course header, not a problem notebook)");
+        }
+    }
+    if (notebooks.isEmpty())
+        return Error{source, {}, QStringLiteral("no notebooks (.ipynb) besides the header")};
     Json checks = Json::array();
     Json answers = Json::array();
     Json locked = Json::array();
@@ -137,7 +165,7 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
                                           "assignment.json").arg(source);
 
     Json a = Json::object();
-    a["format"] = 1;
+    a["format"] = kAssignmentFormat;
     a["slug"] = ss(slugFrom(info.isDir() ? info.fileName() : info.completeBaseName()));
     a["title"] = ss(info.isDir() ? info.fileName() : info.completeBaseName());
     a["notebooks"] = Json::array();

@@ -18,7 +18,18 @@ struct NbgraderImportReport
     int manualChecks = 0;    ///< manually graded answers and tasks → manual checks
     int answerCells = 0;     ///< solution cells (answer anchors)
     int lockedCells = 0;
+    /// The course header, when one was found or given: never a notebook of the problem set (nbgrader prepends it
+    /// to each released notebook). "header.ipynb (no graded cells)" or "../header.ipynb (--header)"; empty: none.
+    QString header;
     QStringList warnings;
+};
+
+/// Choices for importNbgrader().
+struct NbgraderImportOptions
+{
+    /// The course header notebook (`--header FILE`): left out of the problem set wherever it is, with the
+    /// summary saying so. Empty: a `header.ipynb` in the imported folder without graded cells is the header.
+    QString header;
 };
 
 /// Dependencies proposed from what the notebooks import (never added to assignment.json by themselves).
@@ -38,9 +49,13 @@ DependencyProposal proposeDependencies(const QList<ScannedModule> &modules, cons
 /// Reads `source` (an .ipynb, or a folder whose notebooks are nbgrader source notebooks) and writes
 /// `outDir/assignment.json` beside copies of the notebooks and the folder's other files. Test cells
 /// become test checks keyed by their grade_id (run in place at grading, see TestCellSpec), manually graded
-/// cells become manual checks, answer and locked cells are recorded under "nbgrader". Refuses AUTOTEST
-/// directives (naming the cell), unbalanced markers, duplicate grade_ids, and an `outDir` that already holds
-/// an assignment.json. Staged in a temporary folder and renamed into place. Blocking file I/O.
-Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir);
+/// cells become manual checks, answer and locked cells are recorded under "nbgrader". Every notebook of a folder,
+/// in sorted order (nbgrader's), is a notebook of the problem set (format 2; each check names its notebook),
+/// except the course header (NbgraderImportOptions::header, else a `header.ipynb` of the folder without graded
+/// cells), which is not copied. Refuses AUTOTEST directives (naming the cell), unbalanced markers, duplicate
+/// grade_ids, a `--header` that is not a notebook, and an `outDir` that already holds an assignment.json. Staged
+/// in a temporary folder and renamed into place. Blocking file I/O.
+Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir,
+                                              const NbgraderImportOptions &options = {});
 
 } // namespace sandmark

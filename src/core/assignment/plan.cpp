@@ -21,8 +21,7 @@ InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QStri
             o.redirectUrls.insert(url, df.path);
     }
     for (const Check &c : assignment.checks()) {
-        const QString only = c.options.value(QLatin1String("notebook")).toString();
-        if (!notebook.isEmpty() && !only.isEmpty() && only != notebook)
+        if (!notebook.isEmpty() && c.notebook != notebook)
             continue;
         checkKind(c).instrument(c, o);
     }

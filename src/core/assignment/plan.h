@@ -10,7 +10,7 @@ namespace sandmark {
 /// its listed URLs), one probe at the end for the value checks without an anchor, one probe per anchor,
 /// and one test cell per test check (in assignment.json order). `runtimeDir` is where the kernel sees
 /// sandmark_probe.py; `nonce` from makeNonce(). With `notebook` (an instructor notebook's path relative to the
-/// assignment), checks tied to another notebook (their "notebook" field) are left out. With `listNamespace`
+/// assignment), only that notebook's checks (Check::notebook) are instrumented; without it every check is. With `listNamespace`
 /// (the reference run) the end probe is always there and also lists the namespace's user variables
 /// (kNamespaceListingBytes, at most the probe cap). Pure function.
 InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QString &runtimeDir, const QString &nonce,

@@ -58,6 +58,12 @@ GradeResult unrunnable(const QList<Check> &checks, const QString &reason)
 QString submissionFilesHash(const Submission &s)
 {
     const QString files = Gradebook::hashFiles(s.files, s.root);
+    if (!s.set.notebooks.isEmpty()) {
+        QStringList decisions;
+        for (const NotebookMatch &m : s.set.notebooks)
+            decisions << QStringLiteral("%1=%2").arg(m.notebook, m.matched() ? m.file : QStringLiteral("-"));
+        return Gradebook::inputsHash(files, QStringLiteral("problem set: ") + decisions.join(QLatin1Char('\n')));
+    }
     const auto notebooks = std::count_if(s.files.cbegin(), s.files.cend(), isNotebookName);
     if (notebooks < 2)
         return files;
@@ -141,6 +147,13 @@ void BatchGrader::start()
             if (Expected<ReleaseResult> release = makeRelease(*nb, instructor))
                 m_release = release->notebook;
     }
+    if (m_assignment.isProblemSet()) {
+        for (const QString &rel : m_assignment.notebooks())
+            if (Expected<Notebook> nb = Notebook::load(m_assignment.absolute(rel)))
+                if (Expected<ReleaseResult> release = makeRelease(*nb, m_assignment.absolute(rel)))
+                    m_releases.insert(rel, release->notebook);
+        m_instructor = instructorNotebooks(m_assignment);
+    }
     ReferenceRunOptions ro;
     ro.run = m_options.run;
     ro.cacheDir = m_options.referenceCacheDir;
@@ -187,7 +200,16 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
         return;
     }
     Q_EMIT referenceEnded(referenceHealth(*m_reference, std::nullopt));
-    for (const Submission &s : std::as_const(m_submissions)) {
+    for (Submission &s : m_submissions) {
+        if (m_assignment.isProblemSet()) {
+            // Which file is graded for which notebook: the instructor's settled choices first (kept in the gradebook).
+            Expected<QMap<QString, QString>> settled = m_gradebook->settledMatches(s.studentId);
+            if (!settled) {
+                finishWith(settled.error());
+                return;
+            }
+            applyProblemSet(s, m_instructor, *settled);
+        }
         Item item;
         item.submission = s;
         item.filesHash = submissionFilesHash(s);
@@ -196,7 +218,7 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
             const QString backend = sandboxKindName(m_options.run.kind);
             Expected<bool> rerun = m_gradebook->needsRerun(s.studentId, item.inputsHash, backend);
             // An ambiguous folder an instructor settled by naming one of its notebooks stays settled.
-            if (rerun && *rerun && s.notebookPath.isEmpty()) {
+            if (rerun && *rerun && s.notebookPath.isEmpty() && !m_assignment.isProblemSet()) {
                 for (const QString &notebook : s.files) {
                     if (!isNotebookName(notebook))
                         continue;
@@ -267,6 +289,18 @@ void BatchGrader::pump()
                 return;
             continue;
         }
+        if (m_assignment.isProblemSet()) {
+            const bool anyMatched = std::any_of(item.submission.set.notebooks.cbegin(), item.submission.set.notebooks.cend(),
+                                                [](const NotebookMatch &m) { return m.matched(); });
+            if (!anyMatched) { // nothing to run: every notebook is not handed in or not matched
+                Q_EMIT submissionStarted(item.submission.studentId);
+                if (!record(item, now, gradeProblemSet(item.submission, nullptr), false))
+                    return;
+                continue;
+            }
+            startRun(item);
+            continue;
+        }
         // A notebook that does not parse is the student's file, not a grader failure: needs-review with the
         // parse error, found before any sandbox starts.
         if (Expected<Notebook> nb = Notebook::load(item.submission.notebookPath); !nb) {
@@ -286,7 +320,21 @@ void BatchGrader::pump()
 void BatchGrader::startRun(const Item &item)
 {
     SubmissionRunOptions opt = m_options.run;
-    auto *run = new SubmissionRun(m_assignment, item.submission.notebookPath, opt, this);
+    SubmissionRun *run = nullptr;
+    if (m_assignment.isProblemSet()) {
+        // Each matched notebook in the assignment's order, its own kernel, one run folder with the student's files.
+        QList<NotebookToRun> notebooks;
+        for (const NotebookMatch &m : item.submission.set.notebooks)
+            if (m.matched())
+                notebooks << NotebookToRun{m.notebook, QDir(item.submission.root).filePath(m.file)};
+        QList<SuppliedFile> files;
+        if (item.submission.isFolder)
+            for (const QString &f : item.submission.files)
+                files << SuppliedFile{f, QDir(item.submission.root).relativeFilePath(f)};
+        run = new SubmissionRun(m_assignment, notebooks, files, opt, this);
+    } else {
+        run = new SubmissionRun(m_assignment, item.submission.notebookPath, opt, this);
+    }
     m_active.insert(run, Active{item, QDateTime::currentDateTimeUtc()});
     connect(run, &SubmissionRun::finished, this, [this, run](const SubmissionRunResult &r) { onRunFinished(run, r); });
     connect(run, &SubmissionRun::failed, this, [this, run](const Error &e) { onRunFailed(run, e); });
@@ -300,6 +348,11 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
     run->deleteLater();
     if (m_ended)
         return;
+    if (m_assignment.isProblemSet()) {
+        if (record(a.item, a.started, gradeProblemSet(a.item.submission, &result), true, result.folder.artifacts))
+            pump();
+        return;
+    }
     GradeInput in;
     in.checks = m_assignment.checks();
     in.referencePayload = m_referencePayload;
@@ -315,6 +368,50 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
     }
     if (record(a.item, a.started, grade(in), true, result.folder.artifacts))
         pump();
+}
+
+GradeResult BatchGrader::gradeProblemSet(const Submission &submission, const SubmissionRunResult *run) const
+{
+    QList<NotebookGrade> parts;
+    for (const NotebookMatch &m : submission.set.notebooks) {
+        NotebookGrade part;
+        part.notebook = m.notebook;
+        part.checks = m_assignment.checksOf(m.notebook);
+        if (m.how == NotebookMatch::How::NotHandedIn) {
+            part.kind = NotebookGrade::Kind::NotHandedIn;
+        } else if (!m.matched()) {
+            part.kind = NotebookGrade::Kind::NotGraded;
+            part.problem = m.problem;
+        } else {
+            const NotebookRunResult *ran = nullptr;
+            if (run)
+                for (const NotebookRunResult &n : run->notebooks)
+                    if (n.notebook == m.notebook)
+                        ran = &n;
+            if (!ran || !ran->notRun.isEmpty()) {
+                part.kind = NotebookGrade::Kind::NotGraded;
+                part.problem = ran ? QStringLiteral("%1 %2").arg(m.file, ran->notRun) : QStringLiteral("%1 did not run").arg(m.file);
+            } else {
+                GradeInput in;
+                in.checks = part.checks;
+                in.referencePayload = notebookPayload(m_referencePayload, m.notebook);
+                in.studentPayload = ran->run.payloadJson;
+                in.record = ran->run.record;
+                in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
+                in.notes = ran->notes;
+                in.brokenChecks = m_referenceOutcome.brokenChecks;
+                const Notebook release = m_releases.value(m.notebook);
+                if (Expected<Notebook> submitted = Notebook::load(QDir(submission.root).filePath(m.file))) {
+                    in.manualAnswers = manualAnswers(in.checks, *submitted, release);
+                    in.notes += changeNotes(release, *submitted);
+                    in.expectedErrors = expectedErrors(m_referenceOutcome, *submitted);
+                }
+                part.result = grade(in);
+            }
+        }
+        parts << part;
+    }
+    return combineNotebookGrades(parts, m_assignment.checks(), submission.set.notes, submission.set.review);
 }
 
 void BatchGrader::onRunFailed(SubmissionRun *run, const Error &error)

@@ -57,8 +57,9 @@ struct BatchSummary
 
 /// The files hash a batch records for `s` (part of the "unchanged" key): Gradebook::hashFiles() of its files;
 /// for a folder holding several notebooks, also which one is graded (none while it is flagged ambiguous), so
-/// naming another notebook of it (`grade A amy/part2.ipynb`) is not "unchanged". A folder with one notebook
-/// hashes as Gradebook::hashFiles(), so existing gradebooks keep their results. Reads the files; any thread.
+/// naming another notebook of it (`grade A amy/part2.ipynb`) is not "unchanged"; for a problem set, which file
+/// is graded for each instructor notebook (Submission::set), so a settled match reruns. A folder with one
+/// notebook hashes as Gradebook::hashFiles(), so existing gradebooks keep their results. Reads the files; any thread.
 QString submissionFilesHash(const Submission &s);
 
 /// Grades a list of submissions of one assignment into its gradebook.
@@ -131,6 +132,9 @@ private:
     void startRun(const Item &item);
     void onRunFinished(SubmissionRun *run, const SubmissionRunResult &result);
     void onRunFailed(SubmissionRun *run, const Error &error);
+    /// A problem set's result: each matched notebook graded from its part of `run` (none when nothing ran),
+    /// the others not handed in or not graded (combineNotebookGrades()).
+    GradeResult gradeProblemSet(const Submission &submission, const SubmissionRunResult *run) const;
     /// Commits one result. `sandboxRan`: false when the submission was not run (unrunnable, unreadable
     /// notebook, failed reference run): then no backend and no run time are recorded.
     bool record(const Item &item, const QDateTime &started, const GradeResult &result, bool sandboxRan,
@@ -152,6 +156,8 @@ private:
     QByteArray m_referencePayload;
     ReferenceOutcome m_referenceOutcome; ///< broken checks and noted errors of the reference run
     Notebook m_release; ///< the instructor notebook's release: manual answers, change notes of nbgrader cells
+    QHash<QString, Notebook> m_releases;   ///< a problem set: each instructor notebook's release, by notebook
+    QList<InstructorNotebook> m_instructor; ///< a problem set: the instructor notebooks with their cell ids
     QString m_referenceKey, m_environmentKey, m_inputsKey;
     QList<Item> m_queue;
     QHash<SubmissionRun *, Active> m_active;

@@ -7,6 +7,7 @@
 #include "env/environment.h"
 #include "grading/value.h"
 #include "notebook/release.h"
+#include "util/json_p.h"
 #include "util/paths.h"
 
 #include <QCryptographicHash>
@@ -51,6 +52,11 @@ QString referenceKey(const Assignment &assignment, const QString &environmentKey
     addField(h, paths::version().toUtf8());
     if (!assignment.notebooks().isEmpty())
         addFile(h, assignment.notebooks().first(), assignment.absolute(assignment.notebooks().first()));
+    // A problem set: every notebook, and which notebook each check grades (a single notebook's key is as it was,
+    // so the runs recorded before problem sets are not stale).
+    if (assignment.isProblemSet())
+        for (qsizetype i = 1; i < assignment.notebooks().size(); ++i)
+            addFile(h, assignment.notebooks().at(i), assignment.absolute(assignment.notebooks().at(i)));
     for (const DataFile &d : assignment.dataFiles()) {
         addFile(h, d.path, assignment.absolute(d.path));
         addField(h, d.urls.join(QLatin1Char('\n')).toUtf8());
@@ -65,11 +71,29 @@ QString referenceKey(const Assignment &assignment, const QString &environmentKey
         o.insert(QStringLiteral("#code"), c.code);
         o.insert(QStringLiteral("#grade_id"), c.gradeId);
         o.insert(QStringLiteral("#after"), c.after);
+        if (assignment.isProblemSet())
+            o.insert(QStringLiteral("#notebook"), c.notebook);
         addField(h, QJsonDocument(o).toJson(QJsonDocument::Compact)); // QJsonObject keys are sorted
     }
     const Limits l = assignment.limits();
     addField(h, QStringLiteral("%1 %2 %3 %4").arg(l.wallTimeoutS).arg(l.cellTimeoutS).arg(l.memoryBytes).arg(l.probeBytes).toUtf8());
+    if (assignment.isProblemSet())
+        addField(h, QByteArray::number(setTimeoutFor(l, assignment.notebooks().size())));
     return QString::fromLatin1(h.result().toHex());
+}
+
+QByteArray notebookPayload(const QByteArray &payload, const QString &notebook)
+{
+    if (!payload.startsWith("{\"sandmark_problem_set\""))
+        return payload;
+    const Expected<nlohmann::ordered_json> root = jsonutil::parse(payload, QStringLiteral("reference payload"));
+    if (!root || !root->contains("sandmark_problem_set"))
+        return QByteArrayLiteral("null");
+    const nlohmann::ordered_json &set = (*root)["sandmark_problem_set"];
+    const std::string key = notebook.toStdString();
+    if (!set.is_object() || !set.contains(key))
+        return QByteArrayLiteral("null");
+    return QByteArray::fromStdString(set[key].dump());
 }
 
 QString assignmentInputsKey(const Assignment &assignment, const QString &refKey)
@@ -278,29 +302,45 @@ void ReferenceRun::onEnvironment(const Environment &env)
             return;
         }
     }
-    const QString notebook = m_assignment.absolute(m_assignment.notebooks().first());
-    Q_EMIT progress(QStringLiteral("running the instructor notebook %1").arg(notebook));
-    m_run = new SubmissionRun(m_assignment, notebook, m_options.run, this);
+    if (m_assignment.isProblemSet()) {
+        QList<NotebookToRun> notebooks;
+        for (const QString &rel : m_assignment.notebooks())
+            notebooks << NotebookToRun{rel, m_assignment.absolute(rel)};
+        Q_EMIT progress(QStringLiteral("running the instructor notebooks %1").arg(m_assignment.notebooks().join(QLatin1String(", "))));
+        QList<SuppliedFile> files; // the instructor notebooks at their places in the assignment folder
+        for (const QString &rel : m_assignment.notebooks())
+            files << SuppliedFile{m_assignment.absolute(rel), rel};
+        m_run = new SubmissionRun(m_assignment, notebooks, files, m_options.run, this);
+    } else {
+        const QString notebook = m_assignment.absolute(m_assignment.notebooks().first());
+        Q_EMIT progress(QStringLiteral("running the instructor notebook %1").arg(notebook));
+        m_run = new SubmissionRun(m_assignment, notebook, m_options.run, this);
+    }
     connect(m_run, &SubmissionRun::progress, this, &ReferenceRun::progress);
     connect(m_run, &SubmissionRun::finished, this, &ReferenceRun::onRunFinished);
     connect(m_run, &SubmissionRun::failed, this, &ReferenceRun::fail);
     m_run->start();
 }
 
-void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
+bool ReferenceRun::analyse(const QString &rel, const NotebookRunResult &result, ReferenceOutcome &outcome,
+                           QByteArray &payload)
 {
-    const QString notebook = m_assignment.displayPath(m_assignment.notebooks().first());
+    const QString notebook = m_assignment.displayPath(rel);
+    if (!result.notRun.isEmpty()) {
+        fail(Error{notebook, QStringLiteral("reference run"), QStringLiteral("the instructor notebook %1").arg(result.notRun)});
+        return false;
+    }
     const QString status = result.run.status();
     if (status != QLatin1String("completed") && status != QLatin1String("errors")) {
         fail(Error{notebook, QStringLiteral("reference run"),
                    QStringLiteral("the instructor notebook did not run to the end (%1); see %2")
-                       .arg(status.isEmpty() ? QStringLiteral("no execution record") : status, result.folder.artifacts)});
-        return;
+                       .arg(status.isEmpty() ? QStringLiteral("no execution record") : status, result.artifacts)});
+        return false;
     }
-    const QList<Check> checks = m_assignment.checks();
+    const QList<Check> checks = m_assignment.checksOf(rel);
     // Which cells are answers: an error there makes the expected values wrong. Without the notebook (it changed
     // on disk meanwhile) every cell counts as one.
-    const Expected<Notebook> source = Notebook::load(m_assignment.absolute(m_assignment.notebooks().first()));
+    const Expected<Notebook> source = Notebook::load(m_assignment.absolute(rel));
     auto isAnswer = [&](int i) {
         if (!source || i < 0 || i >= source->cellCount())
             return true;
@@ -311,7 +351,6 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
             return !answer.isEmpty() && source->findAnchor(answer) == i;
         });
     };
-    ReferenceOutcome outcome;
     const QJsonArray cells = result.run.record.value(QLatin1String("cells")).toArray();
     for (const QJsonValue &v : cells) {
         const QJsonObject c = v.toObject();
@@ -363,10 +402,10 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         }
         fail(Error{notebook, QStringLiteral("cells[%1]").arg(index),
                    QStringLiteral("the instructor notebook failed in the reference run: %1").arg(what)});
-        return;
+        return false;
     }
     // An assignment with test and manual checks only (an nbgrader import) probes nothing: "null" is its payload.
-    const QByteArray payload = result.run.payloadJson.isEmpty() ? QByteArray("null") : result.run.payloadJson;
+    payload = result.run.payloadJson.isEmpty() ? QByteArray("null") : result.run.payloadJson;
     // A value check whose name the notebook leaves undefined (a noted error, a typo in the check) has no expected
     // value: broken, named with the errors that may explain it.
     const Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload"));
@@ -389,6 +428,31 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
                                               ? QStringLiteral("`%1` is not defined %2%3").arg(probed->variable, where, errorsNote)
                                               : QStringLiteral("the probe %1 produced no values%2").arg(where, errorsNote));
     }
+    return true;
+}
+
+void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
+{
+    const QList<Check> checks = m_assignment.checks();
+    ReferenceOutcome outcome;
+    QByteArray payload;
+    if (!m_assignment.isProblemSet()) {
+        if (!analyse(m_assignment.notebooks().first(), result.notebooks.value(0), outcome, payload))
+            return;
+    } else {
+        // Each notebook's payload under its name: grading takes its notebook's (notebookPayload()).
+        // Composed as text: each payload stays byte for byte as its run wrote it.
+        payload = QByteArrayLiteral("{\"sandmark_problem_set\":{");
+        for (qsizetype i = 0; i < result.notebooks.size(); ++i) {
+            const NotebookRunResult &n = result.notebooks.at(i);
+            QByteArray one;
+            if (!analyse(n.notebook, n, outcome, one))
+                return;
+            payload += (i > 0 ? "," : "") + QJsonDocument(QJsonArray{n.notebook}).toJson(QJsonDocument::Compact).mid(1).chopped(1)
+                       + ':' + one;
+        }
+        payload += "}}";
+    }
     // With nothing left to grade automatically, the reference run has failed.
     const qsizetype automatic = std::count_if(checks.cbegin(), checks.cend(), [](const Check &c) { return !checkKind(c).gradedByHand(); });
     if (automatic > 0 && outcome.brokenChecks.size() >= automatic) {
@@ -406,6 +470,8 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
     m_timing = ReferenceTiming::fromRecord(result.run.record);
     if (m_timing->durationS <= 0)
         m_timing->durationS = result.run.durationS;
+    for (qsizetype i = 1; i < result.notebooks.size(); ++i) // a problem set: every notebook's time
+        m_timing->durationS += result.notebooks.at(i).run.durationS;
     if (Expected<void> p = paths::makePrivateFolder(m_options.cacheDir); !p) {
         fail(p.error());
         return;

@@ -21,6 +21,11 @@ namespace sandmark {
 /// and the Sandmark version. Pure function (reads the files).
 QString referenceKey(const Assignment &assignment, const QString &environmentKey);
 
+/// The part of a reference payload for one instructor notebook: a problem set's reference payload holds each
+/// notebook's under its name (`{"sandmark_problem_set": {"part1.ipynb": {…}, …}}`); a single notebook's payload
+/// is returned as it is; a notebook the set lacks is "null". Pure.
+QByteArray notebookPayload(const QByteArray &payload, const QString &notebook);
+
 /// The key a gradebook's `inputs_hash` is built from (Gradebook::inputsHash): the reference key plus the
 /// bytes of assignment.json, so any change to the assignment, its notebook, data or environment reruns.
 QString assignmentInputsKey(const Assignment &assignment, const QString &referenceKey);
@@ -84,8 +89,8 @@ struct ReferenceRunOptions
     QString cacheDir;         ///< reference payloads; empty: paths::cacheDir() + "/reference"
 };
 
-/// Runs the assignment's first instructor notebook (notebooks().first()) as a submission and emits its
-/// payload. Cache: `<cacheDir>/<key>.json` holds the payload of a run that succeeded, written atomically after
+/// Runs the assignment's instructor notebook as a submission and emits its payload; a problem set's notebooks
+/// each in its own kernel, in order, in one run folder, the payload holding each one's (notebookPayload()). Cache: `<cacheDir>/<key>.json` holds the payload of a run that succeeded, written atomically after
 /// `<key>.timing.json` and `<key>.outcome.json` (ReferenceOutcome); a cache hit runs nothing. A failure (the
 /// expected values would be wrong), never cached: a timeout or a dead kernel; an error in an answer cell (nbgrader
 /// `solution`, a `BEGIN SOLUTION` region, a check's anchor); a module missing from the environment or a dataset
@@ -126,6 +131,9 @@ Q_SIGNALS:
 private:
     void onEnvironment(const Environment &env);
     void onRunFinished(const SubmissionRunResult &result);
+    /// One instructor notebook's part of the run: its broken checks and noted errors into `outcome`, its payload.
+    /// False: the reference run failed (fail() was called).
+    bool analyse(const QString &notebook, const NotebookRunResult &result, ReferenceOutcome &outcome, QByteArray &payload);
     void fail(const Error &error);
     QString cachePath() const;
     QString timingPath() const;

@@ -94,6 +94,7 @@ Submission fromFolder(const QString &root, const QString &name, int parentFd = A
     Submission s;
     s.studentId = name;
     s.root = root;
+    s.isFolder = true;
     QStringList notebooks;
     // Opened relative to the parent folder, its sub-folders relative to it: short path lookups.
     const int rootFd = ::openat(parentFd, QFile::encodeName(parentFd == AT_FDCWD ? root : name).constData(),
@@ -311,6 +312,17 @@ Expected<Submission> submissionNamed(const QString &submissionsFolder, const QSt
     if (!s)
         return notInFolder(s.error().message);
     return s;
+}
+
+void applyProblemSet(Submission &submission, const QList<InstructorNotebook> &instructor,
+                     const QMap<QString, QString> &settled)
+{
+    if (submission.problem.startsWith(QLatin1String("ambiguous:")))
+        submission.problem.clear();
+    submission.notebookPath.clear();
+    if (!submission.problem.isEmpty())
+        return;
+    submission.set = matchSubmission(instructor, submission, settled);
 }
 
 Expected<Shard> parseShard(const QString &text)

@@ -1,6 +1,7 @@
 #pragma once
 // Finding the submissions of a batch: one notebook per student in a folder, and deterministic shards.
 
+#include "batch/notebookmatch.h"
 #include "util/expected.h"
 
 #include <QList>
@@ -19,7 +20,18 @@ struct Submission
     /// Non-empty: the submission cannot be graded as it is — several notebooks ("ambiguous: …"), no notebook,
     /// a symbolic link or a path leading outside the folder (refused), a duplicate student id. Never guessed.
     QString problem;
+    bool isFolder = false; ///< a student's folder (its files go beside the notebooks of a problem set's run)
+    /// A problem set (Assignment::isProblemSet()): which file is graded for each instructor notebook, set by
+    /// applyProblemSet(); empty otherwise.
+    ProblemSetMatch set;
 };
+
+/// Makes `submission` a problem set's submission: its notebooks matched to `instructor` (matchSubmission(), an
+/// instructor's `settled` choices first) into Submission::set. A folder holding several notebooks is not
+/// "ambiguous" for a problem set (that problem is cleared); other problems (links, no notebook) stay. Blocking
+/// file I/O (reads the notebooks' cell ids).
+void applyProblemSet(Submission &submission, const QList<InstructorNotebook> &instructor,
+                     const QMap<QString, QString> &settled = {});
 
 /// True for a notebook's file name or path (`*.ipynb`, any case). Pure.
 bool isNotebookName(const QString &name);

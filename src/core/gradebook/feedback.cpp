@@ -185,6 +185,51 @@ QString feedbackFileName(const QString &studentId)
     return (name.isEmpty() ? QStringLiteral("_") : name) + QStringLiteral(".html");
 }
 
+static QString renderNotebook(const FeedbackInput &in, const Notebook &nb, const QString &notebook, const QString &heading)
+{
+    const EffectiveGrade &g = in.grade;
+    QString h;
+    {
+        // Which checks belong after which cell: a test check at the cell with its grade_id, a manual or
+        // anchored value check at its answer cell.
+        QHash<int, QList<const EffectiveCheck *>> after;
+        for (const EffectiveCheck &c : g.checks) {
+            auto spec = std::find_if(in.checks.begin(), in.checks.end(), [&](const Check &k) { return k.id == c.result.checkId; });
+            if (spec == in.checks.end() || (!notebook.isEmpty() && spec->notebook != notebook))
+                continue;
+            const QString name = checkKind(*spec).feedbackCell(*spec);
+            const int at = name.isEmpty() ? -1 : nb.findAnchor(name);
+            if (at >= 0)
+                after[at] << &c;
+        }
+        h += QStringLiteral("<h2>%1</h2>\n").arg(esc(heading));
+        for (int i = 0; i < nb.cellCount(); ++i) {
+            const QJsonObject cell = nb.cellJson(i);
+            const CellType type = nb.cellType(i);
+            const QString kind = type == CellType::Code ? QStringLiteral("code") : type == CellType::Markdown ? QStringLiteral("markdown") : QStringLiteral("raw");
+            h += QStringLiteral("<div class=\"cell %1\" id=\"%2cell-%3\">\n")
+                     .arg(kind, notebook.isEmpty() ? QString() : esc(notebook) + QLatin1Char('-'))
+                     .arg(i);
+            if (type == CellType::Code) {
+                const QJsonValue count = cell.value(QLatin1String("execution_count"));
+                h += QStringLiteral("<pre class=\"src\" title=\"In [%1]\">%2</pre>\n")
+                         .arg(count.isDouble() ? QString::number(count.toInt()) : QStringLiteral(" "), esc(nb.cellSource(i)));
+                for (const QJsonValue &o : cell.value(QLatin1String("outputs")).toArray())
+                    h += renderOutput(o.toObject());
+            } else {
+                h += QStringLiteral("<div class=\"md\">%1</div>\n").arg(esc(nb.cellSource(i)));
+            }
+            for (const EffectiveCheck *c : after.value(i)) {
+                const auto spec = std::find_if(in.checks.begin(), in.checks.end(),
+                                               [&](const Check &k) { return k.id == c->result.checkId; });
+                h += checkBox(*c, spec != in.checks.end() && spec->showExpected);
+            }
+            h += QLatin1String("</div>\n");
+        }
+    }
+    return h;
+}
+
 QByteArray renderFeedbackHtml(const FeedbackInput &in)
 {
     const EffectiveGrade &g = in.grade;
@@ -233,43 +278,10 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
     }
     h += QLatin1String("</table>\n");
 
-    if (in.executed) {
-        const Notebook &nb = *in.executed;
-        // Which checks belong after which cell: a test check at the cell with its grade_id, a manual or
-        // anchored value check at its answer cell.
-        QHash<int, QList<const EffectiveCheck *>> after;
-        for (const EffectiveCheck &c : g.checks) {
-            auto spec = std::find_if(in.checks.begin(), in.checks.end(), [&](const Check &k) { return k.id == c.result.checkId; });
-            if (spec == in.checks.end())
-                continue;
-            const QString name = checkKind(*spec).feedbackCell(*spec);
-            const int at = name.isEmpty() ? -1 : nb.findAnchor(name);
-            if (at >= 0)
-                after[at] << &c;
-        }
-        h += QLatin1String("<h2>Your notebook</h2>\n");
-        for (int i = 0; i < nb.cellCount(); ++i) {
-            const QJsonObject cell = nb.cellJson(i);
-            const CellType type = nb.cellType(i);
-            const QString kind = type == CellType::Code ? QStringLiteral("code") : type == CellType::Markdown ? QStringLiteral("markdown") : QStringLiteral("raw");
-            h += QStringLiteral("<div class=\"cell %1\" id=\"cell-%2\">\n").arg(kind).arg(i);
-            if (type == CellType::Code) {
-                const QJsonValue count = cell.value(QLatin1String("execution_count"));
-                h += QStringLiteral("<pre class=\"src\" title=\"In [%1]\">%2</pre>\n")
-                         .arg(count.isDouble() ? QString::number(count.toInt()) : QStringLiteral(" "), esc(nb.cellSource(i)));
-                for (const QJsonValue &o : cell.value(QLatin1String("outputs")).toArray())
-                    h += renderOutput(o.toObject());
-            } else {
-                h += QStringLiteral("<div class=\"md\">%1</div>\n").arg(esc(nb.cellSource(i)));
-            }
-            for (const EffectiveCheck *c : after.value(i)) {
-                const auto spec = std::find_if(in.checks.begin(), in.checks.end(),
-                                               [&](const Check &k) { return k.id == c->result.checkId; });
-                h += checkBox(*c, spec != in.checks.end() && spec->showExpected);
-            }
-            h += QLatin1String("</div>\n");
-        }
-    }
+    if (in.executed)
+        h += renderNotebook(in, *in.executed, QString(), QStringLiteral("Your notebook"));
+    for (const auto &[notebook, nb] : in.executedNotebooks)
+        h += renderNotebook(in, nb, notebook, QStringLiteral("Your notebook for %1").arg(notebook));
     h += QLatin1String("</body>\n</html>\n");
     return h.toUtf8();
 }

@@ -23,6 +23,10 @@ struct FeedbackInput
     EffectiveGrade grade;            ///< the submission's latest run with overrides and manual grades
     QList<Check> checks;             ///< the assignment's checks: place each result at its cell
     std::optional<Notebook> executed; ///< the executed notebook (student cells with outputs); none: scores only
+    /// A problem set: each executed notebook under its instructor notebook's name (Check::notebook), in the
+    /// assignment's order, each shown with its own checks; `executed` is unused then. A notebook that did not run
+    /// (not handed in, not matched) is left out.
+    QList<std::pair<QString, Notebook>> executedNotebooks;
 };
 
 /// Renders the feedback page: UTF-8 HTML5 with no external resource (styles inline; PNG, JPEG and GIF

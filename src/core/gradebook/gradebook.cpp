@@ -335,10 +335,52 @@ Expected<void> Gradebook::migrate()
     // Version 3: each run keeps its notes (what was noticed without changing the status), a JSON array of strings.
     if (version <= 2 && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN notes TEXT NOT NULL DEFAULT '[]'")))
         return sqlError(QStringLiteral("schema"), q.lastError().text());
+    // Version 4: an instructor's settled notebook matches of problem-set submissions (settleMatch()), kept by
+    // student and instructor notebook, so `grade --force` and a changed file keep the choice.
+    if (version <= 3 && !q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS notebook_matches ("
+                                               "  student TEXT NOT NULL,"
+                                               "  notebook TEXT NOT NULL,"
+                                               "  file TEXT NOT NULL,"
+                                               "  settled_at TEXT NOT NULL,"
+                                               "  PRIMARY KEY (student, notebook))")))
+        return sqlError(QStringLiteral("schema"), q.lastError().text());
     if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(schemaVersion)) || !t.commit())
         return sqlError(QStringLiteral("schema"), q.lastError().text());
     qCDebug(lcGradebook) << (version == 0 ? "created gradebook" : "migrated gradebook") << m_path << "to version" << schemaVersion;
     return {};
+}
+
+Expected<void> Gradebook::settleMatch(const QString &studentId, const QString &notebook, const QString &file)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (file.isEmpty()) {
+        q.prepare(QStringLiteral("DELETE FROM notebook_matches WHERE student = ? AND notebook = ?"));
+        q.addBindValue(studentId);
+        q.addBindValue(notebook);
+    } else {
+        q.prepare(QStringLiteral("INSERT OR REPLACE INTO notebook_matches (student, notebook, file, settled_at) "
+                                 "VALUES (?, ?, ?, ?)"));
+        q.addBindValue(studentId);
+        q.addBindValue(notebook);
+        q.addBindValue(file);
+        q.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    }
+    if (!q.exec())
+        return sqlError(QStringLiteral("notebook_matches"), q.lastError().text());
+    return {};
+}
+
+Expected<QMap<QString, QString>> Gradebook::settledMatches(const QString &studentId)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("SELECT notebook, file FROM notebook_matches WHERE student = ?"));
+    q.addBindValue(studentId);
+    if (!q.exec())
+        return sqlError(QStringLiteral("notebook_matches"), q.lastError().text());
+    QMap<QString, QString> out;
+    while (q.next())
+        out.insert(q.value(0).toString(), q.value(1).toString());
+    return out;
 }
 
 Expected<qint64> Gradebook::recordRun(const RunRecord &run)

@@ -151,8 +151,15 @@ public:
     Gradebook &operator=(const Gradebook &) = delete;
 
     QString path() const { return m_path; }
-    static constexpr int schemaVersion = 3;
+    static constexpr int schemaVersion = 4;
 
+    /// Settles which of `studentId`'s notebooks is graded for the instructor notebook `notebook` of a problem set:
+    /// `file` relative to the student's folder ("myproblem1.ipynb"); empty removes the choice (the rule decides
+    /// again). Kept until changed, whatever the files or `grade --force` do; applied by the next batch
+    /// (applyProblemSet()), and only while that file is there. Errors: the database.
+    Expected<void> settleMatch(const QString &studentId, const QString &notebook, const QString &file);
+    /// The settled matches of `studentId`: instructor notebook → file (settleMatch()).
+    Expected<QMap<QString, QString>> settledMatches(const QString &studentId);
     /// Stores one completed run (submission upserted, run and its check results inserted) in one
     /// transaction. Returns the run id. Every run is kept.
     Expected<qint64> recordRun(const RunRecord &run);

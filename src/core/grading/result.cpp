@@ -370,4 +370,66 @@ GradeResult grade(const GradeInput &input)
     return result;
 }
 
+GradeResult combineNotebookGrades(const QList<NotebookGrade> &parts, const QList<Check> &order, const QStringList &notes,
+                                  const QStringList &review)
+{
+    GradeResult out;
+    out.notes = notes;
+    QHash<QString, CheckResult> byId;
+    int worst = 0; // 0 graded/needs-manual, 1 needs-review, 2 grader-error
+    for (const NotebookGrade &p : parts) {
+        const QString prefix = p.notebook + QLatin1String(": ");
+        switch (p.kind) {
+        case NotebookGrade::Kind::Ran:
+            for (const CheckResult &c : p.result.checks)
+                byId.insert(c.checkId, c);
+            for (const QString &r : p.result.reasons)
+                out.reasons << prefix + r;
+            for (const QString &n : p.result.notes)
+                out.notes << prefix + n;
+            if (p.result.status == GradeStatus::GraderError)
+                worst = std::max(worst, 2);
+            else if (p.result.status == GradeStatus::NeedsReview)
+                worst = std::max(worst, 1);
+            break;
+        case NotebookGrade::Kind::NotHandedIn:
+        case NotebookGrade::Kind::NotGraded:
+            for (const Check &c : p.checks) {
+                CheckResult cr;
+                cr.checkId = c.id;
+                cr.type = c.type;
+                cr.maxPoints = c.points;
+                const bool missing = p.kind == NotebookGrade::Kind::NotHandedIn;
+                cr.outcome = missing ? Outcome::Fail : Outcome::NotGraded;
+                cr.feedback = missing ? QStringLiteral("not handed in") : p.problem;
+                byId.insert(c.id, cr);
+            }
+            if (p.kind == NotebookGrade::Kind::NotGraded) {
+                out.reasons << prefix + p.problem;
+                worst = std::max(worst, 1);
+            }
+            break;
+        }
+    }
+    for (const QString &r : review)
+        out.reasons << r;
+    if (!review.isEmpty())
+        worst = std::max(worst, 1);
+    qsizetype awaiting = 0;
+    for (const Check &c : order) {
+        const auto it = byId.constFind(c.id);
+        if (it == byId.cend())
+            continue;
+        out.checks << *it;
+        out.maxScore += it->maxPoints;
+        out.score += it->points;
+        if (awaitsPerson(*it))
+            ++awaiting;
+    }
+    out.status = worst == 2 ? GradeStatus::GraderError
+                 : worst == 1 ? GradeStatus::NeedsReview
+                              : withManualChecks(GradeStatus::Graded, awaiting);
+    return out;
+}
+
 } // namespace sandmark

@@ -115,6 +115,26 @@ struct GradeInput
 /// Grades one submission. Pure function; thread-safe. Never fails: problems become statuses and reasons.
 GradeResult grade(const GradeInput &input);
 
+/// One notebook's part of a problem set's result (docs/grading.md, "Problem sets").
+struct NotebookGrade
+{
+    QString notebook;   ///< the instructor notebook
+    QList<Check> checks; ///< its checks (Assignment::checksOf())
+    /// How its part was decided: graded from a run (`result` holds grade() of it), not handed in (every check
+    /// fails with 0 and "not handed in": the student's outcome), or not graded (`problem`: no notebook could be
+    /// matched, it did not run; every check not graded with the reason, the submission needs review).
+    enum class Kind { Ran, NotHandedIn, NotGraded } kind = Kind::Ran;
+    GradeResult result; ///< Kind::Ran
+    QString problem;    ///< Kind::NotGraded: the reason, naming the notebook
+};
+
+/// A problem set's result from its notebooks' parts: the checks in `order` (the assignment's check order), score
+/// and maximum summed, the worst status (grader-error, needs-review, needs-manual, graded; needs-manual recomputed
+/// with withManualChecks()), each part's reasons and notes prefixed with its notebook ("part2.ipynb: cells[3]: …"),
+/// after `notes` (the matching decisions) and with `review` as further reasons. Pure function.
+GradeResult combineNotebookGrades(const QList<NotebookGrade> &parts, const QList<Check> &order, const QStringList &notes,
+                                  const QStringList &review);
+
 /// The answer cell (`Check::anchor`) of each manual check in `submission`, compared with the same cell of
 /// `release` (whitespace at line ends ignored), as nbgrader compares an answer's checksum with the release's
 /// to give an unanswered question 0. A cell that is an nbgrader task cell in `release` is never "untouched"

@@ -7,7 +7,10 @@
 #include "sandbox/registry.h"
 #include "util/paths.h"
 
+#include <QDir>
 #include <QFileInfo>
+
+#include <algorithm>
 
 namespace sandmark {
 
@@ -47,10 +50,29 @@ ProvisionRequest provisionRequestFor(const Assignment &assignment, const Submiss
     return r;
 }
 
+QString notebookArtifactsFolder(const QString &artifacts, const QString &notebook, bool severalNotebooks)
+{
+    if (!severalNotebooks)
+        return artifacts;
+    QString name = notebook;
+    if (name.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive))
+        name.chop(6);
+    name.replace(QLatin1Char('/'), QLatin1Char('_'));
+    return artifacts + QLatin1Char('/') + name;
+}
+
 SubmissionRun::SubmissionRun(Assignment assignment, QString notebookPath, SubmissionRunOptions options, QObject *parent)
-    : QObject(parent), m_assignment(std::move(assignment)), m_notebookPath(std::move(notebookPath)),
+    : SubmissionRun(std::move(assignment), QList<NotebookToRun>{NotebookToRun{{}, std::move(notebookPath)}}, {},
+                    std::move(options), parent)
+{
+}
+
+SubmissionRun::SubmissionRun(Assignment assignment, QList<NotebookToRun> notebooks, QList<SuppliedFile> files,
+                             SubmissionRunOptions options, QObject *parent)
+    : QObject(parent), m_assignment(std::move(assignment)), m_notebooks(std::move(notebooks)), m_files(std::move(files)),
       m_options(std::move(options))
 {
+    m_notebookPath = m_notebooks.isEmpty() ? QString() : m_notebooks.first().path;
     m_backend = createBackend(m_options.kind, m_options.backendOptions);
 }
 
@@ -61,6 +83,11 @@ void SubmissionRun::start()
     // Fail closed before any work: a backend that cannot start is a grader error with its fix.
     if (Expected<void> c = m_backend->check(); !c) {
         QMetaObject::invokeMethod(this, [this, e = c.error()]() { fail(e); }, Qt::QueuedConnection);
+        return;
+    }
+    if (m_notebooks.isEmpty()) {
+        QMetaObject::invokeMethod(this, [this]() { fail(Error{m_assignment.jsonPath(), {}, QStringLiteral("no notebook to run")}); },
+                                  Qt::QueuedConnection);
         return;
     }
     m_provision = m_backend->provision(provisionRequestFor(m_assignment, m_options), this);
@@ -87,32 +114,30 @@ void SubmissionRun::cancel()
 void SubmissionRun::onEnvironment(const Environment &env)
 {
     m_result.environment = env;
-    Expected<Notebook> nb = Notebook::load(m_notebookPath);
-    if (!nb) {
-        fail(nb.error());
-        return;
+    const bool single = m_notebooks.size() == 1;
+    if (single) {
+        // One notebook: a notebook that does not load or instrument is the run's failure (as it always was).
+        Expected<Notebook> nb = Notebook::load(m_notebookPath);
+        if (!nb) {
+            fail(nb.error());
+            return;
+        }
     }
-    const QString runtimeDir = paths::pythonRuntimeDir();
-    const QString nonce = makeNonce();
-    const QString kernelRuntime = m_backend->runtimeDirInside(runtimeDir);
-    Expected<InstrumentResult> inst = instrument(*nb, instrumentOptionsFor(m_assignment, kernelRuntime, nonce, {}, m_options.listNamespace));
-    if (!inst) {
-        Error e = inst.error();
-        if (e.file.isEmpty())
-            e.file = m_notebookPath;
-        fail(e);
-        return;
-    }
-    m_result.notes = nb->repairs() + inst->notes;
+    m_nonce = makeNonce();
+    m_kernelRuntime = m_backend->runtimeDirInside(paths::pythonRuntimeDir());
 
     WorkdirSpec ws;
     ws.runsRoot = m_options.runsRoot;
-    ws.submissionFiles = {m_notebookPath};
+    if (m_files.isEmpty())
+        for (const NotebookToRun &n : std::as_const(m_notebooks))
+            ws.submissionFiles << n.path;
+    else
+        ws.submissionTree = m_files;
     for (const DataFile &d : m_assignment.dataFiles())
         ws.dataFiles << SuppliedFile{m_assignment.absolute(d.path), d.path};
-    const std::optional<SandboxIdentity> fixed = m_backend->fixedIdentity();
-    if (fixed) {
-        ws.sandboxOwner = fixed;
+    m_fixed = m_backend->fixedIdentity();
+    if (m_fixed) {
+        ws.sandboxOwner = m_fixed;
     } else {
         m_lease = SandboxIdentityLease::acquire(); // a uid of its own: RLIMIT_NPROC is per uid
         ws.sandboxOwner = identityFor(m_lease);    // empty when not root: the invoking user
@@ -123,34 +148,103 @@ void SubmissionRun::onEnvironment(const Environment &env)
         return;
     }
     m_result.folder = folder.value();
+    m_setSecondsLeft = setTimeoutFor(m_options.limits.value_or(m_assignment.limits()), m_notebooks.size());
+    m_next = 0;
+    startNext();
+}
 
-    const Limits lim = m_options.limits.value_or(m_assignment.limits());
-    RunRequest req;
-    req.job = makeJob(inst->notebook.toJson(), nonce, lim);
-    req.workDir = m_result.folder.work;
-    req.runtimeDir = runtimeDir;
-    req.python = env.python;
-    req.envPrefix = env.prefix;
-    req.datasetCache = m_options.datasetCache;
-    req.dockerImage = env.image;
-    req.environment = m_assignment.runEnvironment();
-    if (!fixed)
-        req.identity = ws.sandboxOwner;
-    req.limits = lim;
-    Q_EMIT progress(QStringLiteral("running %1 in the %2 sandbox").arg(m_notebookPath, m_backend->name()));
-    m_run = m_backend->createRun(req, this);
-    connect(m_run, &SandboxRun::finished, this, &SubmissionRun::onRunFinished);
-    connect(m_run, &SandboxRun::failed, this, &SubmissionRun::fail);
-    m_run->start();
+void SubmissionRun::startNext()
+{
+    const bool several = m_notebooks.size() > 1;
+    while (m_next < m_notebooks.size()) {
+        const NotebookToRun &n = m_notebooks.at(m_next);
+        m_notebookPath = n.path;
+        NotebookRunResult out;
+        out.notebook = n.notebook;
+        out.artifacts = notebookArtifactsFolder(m_result.folder.artifacts, n.notebook, several);
+        Limits lim = m_options.limits.value_or(m_assignment.limits());
+        if (several && m_setSecondsLeft < 1) {
+            out.notRun = QStringLiteral("not run: the problem set's time limit (limits.set_timeout_s, %1 s) was spent "
+                                        "by the notebooks before it")
+                             .arg(setTimeoutFor(lim, m_notebooks.size()));
+            m_result.notebooks << out;
+            ++m_next;
+            continue;
+        }
+        Expected<Notebook> nb = Notebook::load(n.path);
+        Expected<InstrumentResult> inst = nb ? instrument(*nb, instrumentOptionsFor(m_assignment, m_kernelRuntime, m_nonce,
+                                                                                  n.notebook, m_options.listNamespace))
+                                             : Expected<InstrumentResult>(nb.error());
+        if (!inst) {
+            Error e = inst.error();
+            if (e.file.isEmpty())
+                e.file = n.path;
+            if (!several) {
+                QDir(m_result.folder.root).removeRecursively(); // nothing ran: no run folder left behind
+                fail(e);
+                return;
+            }
+            out.notRun = QStringLiteral("not run: %1").arg(e.toString());
+            m_result.notebooks << out;
+            ++m_next;
+            continue;
+        }
+        out.notes = nb->repairs() + inst->notes;
+        if (several) {
+            lim.wallTimeoutS = std::min(lim.wallTimeoutS, m_setSecondsLeft);
+            lim.cellTimeoutS = std::min(lim.cellTimeoutS, lim.wallTimeoutS);
+        }
+        m_result.notebooks << out;
+        RunRequest req;
+        req.job = makeJob(inst->notebook.toJson(), m_nonce, lim);
+        req.workDir = m_result.folder.work;
+        req.runtimeDir = paths::pythonRuntimeDir();
+        req.python = m_result.environment.python;
+        req.envPrefix = m_result.environment.prefix;
+        req.datasetCache = m_options.datasetCache;
+        req.dockerImage = m_result.environment.image;
+        req.environment = m_assignment.runEnvironment();
+        if (!m_fixed)
+            req.identity = identityFor(m_lease);
+        req.limits = lim;
+        Q_EMIT progress(QStringLiteral("running %1 in the %2 sandbox").arg(n.path, m_backend->name()));
+        m_run = m_backend->createRun(req, this);
+        connect(m_run, &SandboxRun::finished, this, &SubmissionRun::onRunFinished);
+        connect(m_run, &SandboxRun::failed, this, &SubmissionRun::fail);
+        m_run->start();
+        return;
+    }
+    finish();
 }
 
 void SubmissionRun::onRunFinished(const RunResult &result)
 {
-    m_result.run = result;
-    m_lease.reset(); // every process of the run is gone
-    if (Expected<void> w = writeArtifacts(m_result.folder, result); !w) {
+    NotebookRunResult &out = m_result.notebooks.last();
+    out.run = result;
+    m_setSecondsLeft -= result.durationS;
+    if (m_run)
+        m_run->deleteLater();
+    m_run = nullptr;
+    RunFolder where = m_result.folder;
+    where.artifacts = out.artifacts;
+    if (!QDir().mkpath(where.artifacts)) {
+        fail(Error{where.artifacts, {}, QStringLiteral("cannot create the artifacts folder")});
+        return;
+    }
+    if (Expected<void> w = writeArtifacts(where, result); !w) {
         fail(w.error());
         return;
+    }
+    ++m_next;
+    startNext();
+}
+
+void SubmissionRun::finish()
+{
+    m_lease.reset(); // every process of the run is gone
+    if (!m_result.notebooks.isEmpty()) {
+        m_result.run = m_result.notebooks.first().run;
+        m_result.notes = m_result.notebooks.first().notes;
     }
     if (!m_options.keepWork) {
         if (Expected<void> r = removeWorkCopy(m_result.folder); !r)

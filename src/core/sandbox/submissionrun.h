@@ -64,22 +64,57 @@ SubmissionRunOptions runOptionsFor(const Assignment &assignment, const RunChoice
 /// environment for a submission's run and the reference run. Pure.
 ProvisionRequest provisionRequestFor(const Assignment &assignment, const SubmissionRunOptions &options);
 
+/// One notebook of a run: the file to run and the instructor notebook whose checks it gets.
+struct NotebookToRun
+{
+    /// The instructor notebook (relative to the assignment folder) whose checks are instrumented
+    /// (Check::notebook); empty: every check of the assignment (a single notebook run by `sandmark-cli run`).
+    QString notebook;
+    QString path; ///< absolute path of the notebook file to run
+};
+
+/// What one notebook of a completed run produced.
+struct NotebookRunResult
+{
+    QString notebook;  ///< NotebookToRun::notebook
+    RunResult run;     ///< execution record, payload, executed notebook
+    QStringList notes; ///< instrument notes and notebook repairs ("anchor 'q3' not found …")
+    QString artifacts; ///< the folder its artifacts were written to (notebookArtifactsFolder())
+    /// Non-empty: the notebook did not run and why — it did not load or instrument (the run's other notebooks
+    /// still run), or the problem set's time limit (limits.set_timeout_s) was spent before its turn.
+    QString notRun;
+};
+
 /// What a completed run produced.
 struct SubmissionRunResult
 {
     RunFolder folder;       ///< artifacts are in folder.artifacts
-    RunResult run;          ///< execution record, payload, notebook
+    RunResult run;          ///< the first notebook's execution record, payload, notebook
     Environment environment;
-    QStringList notes;      ///< instrument notes and notebook repairs ("anchor 'q3' not found …")
+    QStringList notes;      ///< the first notebook's instrument notes and notebook repairs ("anchor 'q3' not found …")
+    /// Every notebook, in the order they ran (one entry for a single notebook, the same as `run` and `notes`).
+    QList<NotebookRunResult> notebooks;
 };
+
+/// Where the artifacts of `notebook` of a run go: `artifacts` itself for a run of one notebook (as always), else
+/// `artifacts/<notebook without .ipynb, '/' as '_'>/` (problem sets). Pure.
+QString notebookArtifactsFolder(const QString &artifacts, const QString &notebook, bool severalNotebooks);
 
 /// Asynchronous; lives in the creating thread; emits exactly one of finished()/failed(). `failed` is a
 /// grader error (sandbox, environment, I/O); whatever the notebook did is a `finished` with its record.
+/// Several notebooks (a problem set) run one after the other, each in a fresh kernel of its own sandbox, in the
+/// given order, in one run folder (the working directory keeps what an earlier notebook wrote); each is limited
+/// by the limits (timeout_s per notebook) and all of them together by limits.set_timeout_s.
 class SubmissionRun : public QObject
 {
     Q_OBJECT
 public:
+    /// One notebook, instrumented with every check; only the notebook is copied into the working directory.
     SubmissionRun(Assignment assignment, QString notebookPath, SubmissionRunOptions options, QObject *parent = nullptr);
+    /// The notebooks of a problem set; `files` are copied into the working directory at their relative paths
+    /// (the student's folder: helper modules and data beside the notebooks), then the supplied data files.
+    SubmissionRun(Assignment assignment, QList<NotebookToRun> notebooks, QList<SuppliedFile> files, SubmissionRunOptions options,
+                  QObject *parent = nullptr);
     ~SubmissionRun() override;
 
     void start();
@@ -92,11 +127,19 @@ Q_SIGNALS:
 
 private:
     void onEnvironment(const Environment &env);
+    void startNext();
     void onRunFinished(const RunResult &result);
     void fail(const Error &error);
+    void finish();
 
     Assignment m_assignment;
-    QString m_notebookPath;
+    QList<NotebookToRun> m_notebooks;
+    QList<SuppliedFile> m_files; ///< copied into the working directory; empty: the notebooks themselves
+    qsizetype m_next = 0;       ///< index of the notebook to run next
+    double m_setSecondsLeft = 0; ///< what is left of limits.set_timeout_s
+    QString m_nonce, m_kernelRuntime;
+    std::optional<SandboxIdentity> m_fixed;
+    QString m_notebookPath;     ///< the notebook running now (messages)
     SubmissionRunOptions m_options;
     std::unique_ptr<SandboxBackend> m_backend;
     QPointer<EnvironmentProvision> m_provision;

@@ -150,6 +150,22 @@ Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
         placed << fi.fileName();
     }
 
+    for (const SuppliedFile &f : spec.submissionTree) {
+        const QFileInfo fi(f.source);
+        if (!isSafeRelativePath(f.name))
+            return failClean(Error{f.source, QString(), QStringLiteral("the path escapes the submission folder")});
+        if (fi.isSymLink())
+            return failClean(Error{f.source, QString(), QStringLiteral("symbolic links are not accepted in a submission")});
+        if (!fi.isFile())
+            return failClean(Error{f.source, QString(), QStringLiteral("the submission file does not exist")});
+        const QString target = folder.work + QLatin1Char('/') + f.name;
+        if (!QDir().mkpath(QFileInfo(target).path()))
+            return failClean(Error{target, QString(), QStringLiteral("cannot create the folder")});
+        if (Expected<void> c = copyFile(f.source, target); !c)
+            return failClean(c.error());
+        placed << f.name;
+    }
+
     // 2. Supplied data files; the student's own file of the same name wins and is recorded.
     for (const SuppliedFile &d : spec.dataFiles) {
         if (!isSafeRelativePath(d.name))

@@ -28,6 +28,9 @@ struct WorkdirSpec
     QString runsRoot;          ///< parent of the run folders; default: paths::cacheDir() + "/runs"
     QString submissionDir;     ///< folder whose files are copied (recursively); may be empty
     QStringList submissionFiles; ///< single files copied to the top of the working directory
+    /// Files copied to their relative path `name` (a problem set: the student's folder as discoverSubmissions()
+    /// lists it, hidden files and links left out), before the supplied data files.
+    QList<SuppliedFile> submissionTree;
     /// Supplied data files: each run gets its own copy (QFile::copy clones the file where the file system
     /// supports it), so a notebook may change or append to it without touching the assignment's file or
     /// another run's (shared/cases C25). Large data belongs in required_datasets, bound read-only.

@@ -1,0 +1,57 @@
+// sandmark-cli match ASSIGNMENT STUDENT NOTEBOOK (FILE | --clear) [--gradebook PATH]
+#include "batch/notebookmatch.h"
+#include "batch/submissions.h"
+#include "cli_util.h"
+#include "commands.h"
+#include "gradebook/gradebook.h"
+#include "util/displaytext.h"
+
+namespace sandmark::cli {
+
+int cmdMatch(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json (a problem set)."));
+    parser.addPositionalArgument(QStringLiteral("STUDENT"), QStringLiteral("Student id (a folder of ASSIGNMENT/submissions)."));
+    parser.addPositionalArgument(QStringLiteral("NOTEBOOK"), QStringLiteral("The instructor notebook, as assignment.json lists it."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The student's notebook graded for it, relative to the student's folder."));
+    const QCommandLineOption clear(QStringLiteral("clear"), QStringLiteral("Forget the settled match: the rule decides again."));
+    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
+                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
+                                       QStringLiteral("PATH"));
+    parser.addOptions({clear, gradebook});
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Settle which of a student's notebooks is graded for a notebook of a "
+                                                          "problem set. Kept in the gradebook (grade --force and changed "
+                                                          "files keep it); the next grade applies it."), -1);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() < 3 || pos.size() > 4 || parser.isSet(clear) == (pos.size() == 4)) {
+        err() << "sandmark-cli: match: give FILE, or --clear" << Qt::endl;
+        return ExitUsage;
+    }
+    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
+    if (!opened) {
+        printError(opened.error());
+        return ExitBadInput;
+    }
+    const Assignment &assignment = opened->assignment;
+    Expected<Submission> s = submissionNamed(assignment.displayPath(QStringLiteral("submissions")), pos.at(1));
+    if (!s) {
+        printError(s.error());
+        return ExitBadInput;
+    }
+    const QString file = pos.size() == 4 ? pos.at(3) : QString();
+    if (auto ok = settleNotebookMatch(*opened->gradebook, assignment, *s, pos.at(2), file); !ok) {
+        printError(ok.error());
+        return ExitBadInput;
+    }
+    if (file.isEmpty())
+        out() << displayText(s->studentId) << ": " << displayText(pos.at(2)) << ": settled match removed (the rule decides)\n";
+    else
+        out() << displayText(s->studentId) << ": " << displayText(pos.at(2)) << " ← " << displayText(file)
+              << " (settled; grade to apply it)\n";
+    return ExitOk;
+}
+
+} // namespace sandmark::cli

@@ -1,0 +1,244 @@
+#include "batch/notebookmatch.h"
+
+#include "batch/submissions.h"
+#include "gradebook/gradebook.h"
+#include "notebook/nbgrader.h"
+#include "notebook/notebook.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace sandmark {
+
+QString NotebookMatch::describe() const
+{
+    switch (how) {
+    case How::Exact: return QStringLiteral("%1 ← %2").arg(notebook, file);
+    case How::Name: return QStringLiteral("%1 ← %2 (same name, case and copy suffix ignored)").arg(notebook, file);
+    case How::CellIds: return QStringLiteral("%1 ← %2 (carries its cell ids)").arg(notebook, file);
+    case How::Settled: return QStringLiteral("%1 ← %2 (settled by the instructor)").arg(notebook, file);
+    case How::NotHandedIn: return QStringLiteral("%1: not handed in").arg(notebook);
+    case How::Unmatched: break;
+    }
+    return QStringLiteral("%1: %2").arg(notebook, problem);
+}
+
+QSet<QString> notebookCellIds(const QString &path)
+{
+    QSet<QString> ids;
+    const Expected<Notebook> nb = Notebook::load(path);
+    if (!nb)
+        return ids;
+    for (int i = 0; i < nb->cellCount(); ++i)
+        if (const QString id = nb->cellId(i); !id.isEmpty())
+            ids.insert(id);
+    for (const NbgraderCell &c : nbgraderCells(*nb))
+        if (!c.gradeId.isEmpty())
+            ids.insert(c.gradeId);
+    return ids;
+}
+
+QList<InstructorNotebook> instructorNotebooks(const Assignment &assignment)
+{
+    QList<InstructorNotebook> out;
+    for (const QString &rel : assignment.notebooks())
+        out << InstructorNotebook{rel, notebookCellIds(assignment.absolute(rel))};
+    return out;
+}
+
+QString normalizedNotebookName(const QString &fileName)
+{
+    QString name = QFileInfo(fileName).fileName();
+    if (name.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive))
+        name.chop(6);
+    name = name.toCaseFolded().trimmed();
+    // Copies made by browsers, file managers and Jupyter: "x (1)", "x(2)", "x-Copy1", "x - Copy", "x_copy",
+    // "x copy 2", "Copy of x".
+    static const QRegularExpression suffix(QStringLiteral("(\\s*\\(\\d+\\)|\\s*[-_ ]\\s*copy\\s*\\d*)$"));
+    static const QRegularExpression prefix(QStringLiteral("^copy of\\s+"));
+    for (;;) {
+        const QString before = name;
+        name.remove(suffix);
+        name.remove(prefix);
+        name = name.trimmed();
+        if (name == before)
+            break;
+    }
+    return name;
+}
+
+namespace {
+
+QString listed(const QStringList &files)
+{
+    return files.join(QLatin1String(", "));
+}
+
+} // namespace
+
+ProblemSetMatch matchNotebooks(const QList<InstructorNotebook> &instructor, const QStringList &files,
+                               const QHash<QString, QSet<QString>> &fileIds, const QMap<QString, QString> &settled)
+{
+    ProblemSetMatch out;
+    QStringList left = files;
+    left.sort();
+    QList<NotebookMatch> &m = out.notebooks;
+    for (const InstructorNotebook &in : instructor)
+        m << NotebookMatch{in.notebook, {}, NotebookMatch::How::Unmatched, {}};
+    const auto take = [&](qsizetype i, const QString &file, NotebookMatch::How how) {
+        m[i].file = file;
+        m[i].how = how;
+        left.removeOne(file);
+    };
+    // 1. The instructor's choice.
+    for (qsizetype i = 0; i < m.size(); ++i) {
+        const auto it = settled.constFind(m[i].notebook);
+        if (it == settled.cend())
+            continue;
+        if (left.contains(*it))
+            take(i, *it, NotebookMatch::How::Settled);
+        else
+            out.notes << QStringLiteral("%1: the settled match %2 is not in the submission any more (matched by the rule)")
+                             .arg(m[i].notebook, *it);
+    }
+    // 2. The exact file name (at the top of the folder or below it).
+    for (qsizetype i = 0; i < m.size(); ++i) {
+        if (!m[i].file.isEmpty())
+            continue;
+        const QString want = QFileInfo(m[i].notebook).fileName();
+        QStringList same;
+        for (const QString &f : std::as_const(left))
+            if (QFileInfo(f).fileName() == want)
+                same << f;
+        if (same.contains(want))
+            take(i, want, NotebookMatch::How::Exact);
+        else if (same.size() == 1)
+            take(i, same.first(), NotebookMatch::How::Exact);
+    }
+    // 3. The same name once case and copy suffixes are ignored, when exactly one file has it.
+    for (qsizetype i = 0; i < m.size(); ++i) {
+        if (!m[i].file.isEmpty())
+            continue;
+        const QString want = normalizedNotebookName(m[i].notebook);
+        QStringList same;
+        for (const QString &f : std::as_const(left))
+            if (normalizedNotebookName(f) == want)
+                same << f;
+        if (same.size() == 1)
+            take(i, same.first(), NotebookMatch::How::Name);
+        else if (same.size() > 1)
+            m[i].problem = QStringLiteral("several notebooks could be it (%1)").arg(listed(same));
+    }
+    // 4. The one unmatched file carrying this instructor notebook's ids and no other unmatched one's.
+    const auto shares = [&](const QString &file, qsizetype i) {
+        const QSet<QString> ids = fileIds.value(file);
+        return ids.intersects(instructor[i].ids);
+    };
+    for (qsizetype i = 0; i < m.size(); ++i) {
+        if (!m[i].file.isEmpty() || !m[i].problem.isEmpty())
+            continue;
+        QStringList carriers;
+        for (const QString &f : std::as_const(left))
+            if (shares(f, i))
+                carriers << f;
+        if (carriers.size() != 1)
+            continue;
+        bool alsoOther = false;
+        for (qsizetype j = 0; j < m.size(); ++j)
+            if (j != i && m[j].file.isEmpty() && shares(carriers.first(), j))
+                alsoOther = true;
+        if (!alsoOther)
+            take(i, carriers.first(), NotebookMatch::How::CellIds);
+    }
+    // A name match whose content is another instructor notebook's (problem1's cells in problem2.ipynb).
+    for (qsizetype i = 0; i < m.size(); ++i) {
+        if (m[i].file.isEmpty() || m[i].how == NotebookMatch::How::Settled || m[i].how == NotebookMatch::How::CellIds
+            || instructor[i].ids.isEmpty())
+            continue;
+        if (shares(m[i].file, i))
+            continue;
+        QStringList others;
+        for (qsizetype j = 0; j < m.size(); ++j)
+            if (j != i && shares(m[i].file, j))
+                others << m[j].notebook;
+        if (!others.isEmpty())
+            m[i].problem = QStringLiteral("%1 holds the cells of %2, none of %3's (cell ids); not graded against the "
+                                          "wrong checks")
+                               .arg(m[i].file, listed(others), m[i].notebook);
+    }
+    // What is left.
+    for (NotebookMatch &n : m) {
+        if (!n.file.isEmpty())
+            continue;
+        if (left.isEmpty() && n.problem.isEmpty()) {
+            n.how = NotebookMatch::How::NotHandedIn;
+            continue;
+        }
+        if (n.problem.isEmpty())
+            n.problem = QStringLiteral("no notebook matches it (not matched: %1)").arg(listed(left));
+    }
+    for (NotebookMatch &n : m)
+        if (!n.problem.isEmpty())
+            n.problem += QStringLiteral("; settle it with: sandmark-cli match ASSIGNMENT STUDENT %1 FILE").arg(n.notebook);
+    QStringList decisions;
+    for (const NotebookMatch &n : std::as_const(m))
+        decisions << n.describe();
+    out.notes = decisions + out.notes;
+    const bool anyUnmatched = std::any_of(m.cbegin(), m.cend(), [](const NotebookMatch &n) { return !n.problem.isEmpty(); });
+    for (const QString &f : std::as_const(left)) {
+        // A second copy of a matched notebook: which one the student meant is a guess.
+        const auto copyOf = std::find_if(m.cbegin(), m.cend(), [&](const NotebookMatch &n) {
+            return n.matched() && normalizedNotebookName(f) == normalizedNotebookName(n.notebook);
+        });
+        if (copyOf != m.cend() && copyOf->how == NotebookMatch::How::Settled)
+            out.notes << QStringLiteral("%1: not graded (the instructor settled %2 for %3)").arg(f, copyOf->file, copyOf->notebook);
+        else if (copyOf != m.cend())
+            out.review << QStringLiteral("%1 is another copy of %2 (graded: %3); settle it if %1 is the one meant: "
+                                         "sandmark-cli match ASSIGNMENT STUDENT %2 %1")
+                              .arg(f, copyOf->notebook, copyOf->file);
+        else if (!anyUnmatched)
+            out.notes << QStringLiteral("%1: not a notebook of the problem set, not graded").arg(f);
+    }
+    return out;
+}
+
+ProblemSetMatch matchSubmission(const QList<InstructorNotebook> &instructor, const Submission &submission,
+                                const QMap<QString, QString> &settled)
+{
+    QStringList files;
+    QHash<QString, QSet<QString>> ids;
+    const QDir root(submission.root);
+    for (const QString &abs : submission.files) {
+        if (!isNotebookName(abs))
+            continue;
+        const QString rel = root.relativeFilePath(abs);
+        files << rel;
+        ids.insert(rel, notebookCellIds(abs));
+    }
+    return matchNotebooks(instructor, files, ids, settled);
+}
+
+Expected<void> settleNotebookMatch(Gradebook &gradebook, const Assignment &assignment, const Submission &submission,
+                                   const QString &notebook, const QString &file)
+{
+    if (!assignment.isProblemSet())
+        return Error{assignment.jsonPath(), QStringLiteral("notebooks"),
+                     QStringLiteral("one notebook: nothing to match (name the notebook to grade: sandmark-cli grade "
+                                    "ASSIGNMENT STUDENT/<notebook>)")};
+    if (!assignment.notebooks().contains(notebook))
+        return Error{assignment.jsonPath(), QStringLiteral("notebooks"),
+                     QStringLiteral("'%1' is not one of the problem set's notebooks (%2)")
+                         .arg(notebook, assignment.notebooks().join(QLatin1String(", ")))};
+    if (!file.isEmpty()) {
+        const QString abs = QDir::cleanPath(QDir(submission.root).filePath(file));
+        if (!isNotebookName(file) || !submission.files.contains(abs))
+            return Error{file, {}, QStringLiteral("not a notebook handed in by %1 (%2)")
+                                       .arg(submission.studentId, submission.root)};
+    }
+    return gradebook.settleMatch(submission.studentId, notebook, file.isEmpty() ? QString() : QDir::cleanPath(file));
+}
+
+} // namespace sandmark

@@ -1,0 +1,574 @@
+// Problem sets (issue 16): the format (notebooks, a check's "notebook", format 1 migrated in memory), the rule
+// that matches a student's notebooks to the instructor's, combining the notebooks' grades, and the fixture
+// tests/data/problemsets/ps graded through the real bwrap sandbox (each notebook its own kernel, one run
+// folder with the student's files and the supplied ones), settled matches kept in the gradebook.
+#include "assignment/assignment.h"
+#include "assignment/nbgrader_import.h"
+#include "batch/batchgrader.h"
+#include "batch/notebookmatch.h"
+#include "batch/referencerun.h"
+#include "batch/submissions.h"
+#include "gradebook/feedback.h"
+#include "gradebook/gradebook.h"
+#include "grading/result.h"
+#include "sandbox/backend.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace sandmark;
+using namespace Qt::Literals::StringLiterals;
+
+namespace {
+
+const QString kPs = QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps");
+const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+const QByteArray kNotebook = R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})";
+
+/// An assignment folder with notebooks a.ipynb and b.ipynb and `json` as its assignment.json.
+QString twoNotebookAssignment(const QTemporaryDir &dir, const QByteArray &json)
+{
+    writeFile(dir.filePath(u"a.ipynb"_s), kNotebook);
+    writeFile(dir.filePath(u"b.ipynb"_s), kNotebook);
+    writeFile(dir.filePath(u"assignment.json"_s), json);
+    return dir.path();
+}
+
+} // namespace
+
+class TestProblemSet : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void formatOneFileIsMigrated();
+    void formatErrors_data();
+    void formatErrors();
+    void fixtureLoads();
+    void normalizedNames_data();
+    void normalizedNames();
+    void matchRule();
+    void combineNotHandedInAndNotGraded();
+    void problemSetGradedInBwrap();
+    void nbgraderCourseImportsAsAProblemSet();
+    void exampleGetsItsExpectedGrades();
+
+private:
+    QTemporaryDir m_tmp;
+    QString m_skip;
+};
+
+void TestProblemSet::initTestCase()
+{
+    QVERIFY(m_tmp.isValid());
+    QVERIFY(QFile::setPermissions(m_tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                    | QFileDevice::ReadGroup | QFileDevice::ExeGroup
+                                                    | QFileDevice::ReadOther | QFileDevice::ExeOther));
+    std::unique_ptr<SandboxBackend> bwrap = createBackend(SandboxKind::Bwrap, {});
+    if (Expected<void> c = bwrap->check(); !c)
+        m_skip = u"bwrap cannot run here: "_s + c.error().toString();
+}
+
+void TestProblemSet::formatOneFileIsMigrated()
+{
+    // The example is a format 1 file of one notebook: every check belongs to it, nothing else changes.
+    Expected<Assignment> iris = Assignment::load(kIris);
+    QVERIFY2(iris, qPrintable(iris ? QString() : iris.error().toString()));
+    QCOMPARE(iris->format(), 1);
+    QVERIFY(!iris->isProblemSet());
+    QVERIFY(!iris->checks().isEmpty());
+    for (const Check &c : iris->checks())
+        QCOMPARE(c.notebook, iris->notebooks().first());
+    QCOMPARE(iris->checksOf(iris->notebooks().first()).size(), iris->checks().size());
+
+    // A format 1 file listing two notebooks (as `import nbgrader` wrote them): a check without "notebook" is the
+    // first notebook's, one with it keeps it.
+    QTemporaryDir dir;
+    const QString folder = twoNotebookAssignment(dir, R"({"slug": "old", "notebooks": ["a.ipynb", "b.ipynb"], "checks": [
+        {"id": "x", "type": "value", "variable": "x"},
+        {"id": "y", "type": "value", "variable": "y", "notebook": "b.ipynb"}]})");
+    Expected<Assignment> a = Assignment::load(folder);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->format(), 1);
+    QVERIFY(a->isProblemSet());
+    QCOMPARE(a->checks().at(0).notebook, u"a.ipynb"_s);
+    QCOMPARE(a->checks().at(1).notebook, u"b.ipynb"_s);
+    QCOMPARE(a->checksOf(u"b.ipynb"_s).size(), 1);
+    QCOMPARE(a->checksOf(u"b.ipynb"_s).first().id, u"y"_s);
+}
+
+void TestProblemSet::formatErrors_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("format 3") << QByteArray(R"({"format": 3, "slug": "s", "notebooks": ["a.ipynb"]})") << u"format"_s
+                              << u"must be 1 or 2"_s;
+    QTest::newRow("format 2 set, check without notebook")
+        << QByteArray(R"({"format": 2, "slug": "s", "notebooks": ["a.ipynb", "b.ipynb"], "checks": [
+            {"id": "x", "type": "value", "variable": "x", "notebook": "a.ipynb"},
+            {"id": "y", "type": "value", "variable": "y"}]})")
+        << u"checks[1]"_s << u"missing \"notebook\": this problem set has 2 notebooks (a.ipynb, b.ipynb)"_s;
+    QTest::newRow("notebook not listed")
+        << QByteArray(R"({"format": 2, "slug": "s", "notebooks": ["a.ipynb", "b.ipynb"], "checks": [
+            {"id": "x", "type": "value", "variable": "x", "notebook": "c.ipynb"}]})")
+        << u"checks[0].notebook"_s << u"'c.ipynb' is not one of the assignment's notebooks (a.ipynb, b.ipynb)"_s;
+    QTest::newRow("id twice across notebooks")
+        << QByteArray(R"({"format": 2, "slug": "s", "notebooks": ["a.ipynb", "b.ipynb"], "checks": [
+            {"id": "x", "type": "value", "variable": "x", "notebook": "a.ipynb"},
+            {"id": "x", "type": "value", "variable": "x", "notebook": "b.ipynb"}]})")
+        << u"checks[1].id"_s << u"check ids are unique across the problem set's notebooks"_s;
+}
+
+void TestProblemSet::formatErrors()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, location);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    Expected<Assignment> a = Assignment::load(twoNotebookAssignment(dir, json));
+    QVERIFY(!a);
+    QCOMPARE(a.error().location, location);
+    QVERIFY2(a.error().message.contains(message), qPrintable(a.error().message));
+}
+
+void TestProblemSet::fixtureLoads()
+{
+    Expected<Assignment> a = Assignment::load(kPs);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->format(), 2);
+    QCOMPARE(a->notebooks(), (QStringList{u"part1.ipynb"_s, u"part2.ipynb"_s, u"part3.ipynb"_s}));
+    QCOMPARE(a->checksOf(u"part1.ipynb"_s).size(), 2);
+    QCOMPARE(a->checksOf(u"part2.ipynb"_s).size(), 1);
+    QCOMPARE(a->checksOf(u"part3.ipynb"_s).size(), 2);
+    QCOMPARE(a->maxPoints(), 6.0);
+}
+
+void TestProblemSet::normalizedNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("normalized");
+    QTest::newRow("plain") << u"problem1.ipynb"_s << u"problem1"_s;
+    QTest::newRow("case") << u"Problem1.IPYNB"_s << u"problem1"_s;
+    QTest::newRow("browser copy") << u"problem1 (1).ipynb"_s << u"problem1"_s;
+    QTest::newRow("browser copy, no space") << u"problem1(12).ipynb"_s << u"problem1"_s;
+    QTest::newRow("jupyter copy") << u"problem1-Copy1.ipynb"_s << u"problem1"_s;
+    QTest::newRow("windows copy") << u"problem1 - Copy.ipynb"_s << u"problem1"_s;
+    QTest::newRow("copy of") << u"Copy of problem1.ipynb"_s << u"problem1"_s;
+    QTest::newRow("twice") << u"problem1-Copy1 (2).ipynb"_s << u"problem1"_s;
+    QTest::newRow("in a folder") << u"sub/Problem2.ipynb"_s << u"problem2"_s;
+    QTest::newRow("another name stays") << u"myproblem1.ipynb"_s << u"myproblem1"_s;
+    QTest::newRow("a number is not a copy") << u"problem12.ipynb"_s << u"problem12"_s;
+}
+
+void TestProblemSet::normalizedNames()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, normalized);
+    QCOMPARE(normalizedNotebookName(name), normalized);
+}
+
+void TestProblemSet::matchRule()
+{
+    const QList<InstructorNotebook> in = {{u"p1.ipynb"_s, {u"p1-a"_s, u"p1-b"_s}}, {u"p2.ipynb"_s, {u"p2-a"_s}}};
+    const QSet<QString> p1 = {u"p1-a"_s, u"p1-b"_s}, p2 = {u"p2-a"_s};
+    using How = NotebookMatch::How;
+    {
+        const ProblemSetMatch m = matchNotebooks(in, {u"p1.ipynb"_s, u"P2 (1).ipynb"_s},
+                                                 {{u"p1.ipynb"_s, p1}, {u"P2 (1).ipynb"_s, p2}});
+        QCOMPARE(m.notebooks.size(), 2);
+        QCOMPARE(m.notebooks[0].how, How::Exact);
+        QCOMPARE(m.notebooks[1].how, How::Name);
+        QCOMPARE(m.notebooks[1].file, u"P2 (1).ipynb"_s);
+        QCOMPARE(m.notes, (QStringList{u"p1.ipynb ← p1.ipynb"_s,
+                                       u"p2.ipynb ← P2 (1).ipynb (same name, case and copy suffix ignored)"_s}));
+        QVERIFY(m.review.isEmpty());
+    }
+    {
+        // Another name, recognised by the cell ids it carries.
+        const ProblemSetMatch m = matchNotebooks(in, {u"p1.ipynb"_s, u"hw_jdoe.ipynb"_s},
+                                                 {{u"p1.ipynb"_s, p1}, {u"hw_jdoe.ipynb"_s, p2}});
+        QCOMPARE(m.notebooks[1].how, How::CellIds);
+        QCOMPARE(m.notebooks[1].describe(), u"p2.ipynb ← hw_jdoe.ipynb (carries its cell ids)"_s);
+    }
+    {
+        // Omitted: not handed in (a student outcome), no problem.
+        const ProblemSetMatch m = matchNotebooks(in, {u"p1.ipynb"_s}, {{u"p1.ipynb"_s, p1}});
+        QCOMPARE(m.notebooks[1].how, How::NotHandedIn);
+        QVERIFY(m.notebooks[1].problem.isEmpty());
+        QCOMPARE(m.notes.last(), u"p2.ipynb: not handed in"_s);
+    }
+    {
+        // Swapped: each file holds the other's cells; never graded against the wrong checks.
+        const ProblemSetMatch m = matchNotebooks(in, {u"p1.ipynb"_s, u"p2.ipynb"_s}, {{u"p1.ipynb"_s, p2}, {u"p2.ipynb"_s, p1}});
+        QVERIFY(!m.notebooks[0].matched());
+        QVERIFY(!m.notebooks[1].matched());
+        QVERIFY2(m.notebooks[0].problem.startsWith(u"p1.ipynb holds the cells of p2.ipynb, none of p1.ipynb's"_s),
+                 qPrintable(m.notebooks[0].problem));
+        QVERIFY(m.notebooks[0].problem.contains(u"sandmark-cli match ASSIGNMENT STUDENT p1.ipynb FILE"_s));
+    }
+    {
+        // A second copy beside the matched one: graded, and the submission needs review.
+        const ProblemSetMatch m = matchNotebooks(in, {u"p1.ipynb"_s, u"p1 (1).ipynb"_s, u"p2.ipynb"_s},
+                                                 {{u"p1.ipynb"_s, p1}, {u"p1 (1).ipynb"_s, p1}, {u"p2.ipynb"_s, p2}});
+        QCOMPARE(m.notebooks[0].file, u"p1.ipynb"_s);
+        QCOMPARE(m.review.size(), 1);
+        QVERIFY2(m.review.first().startsWith(u"p1 (1).ipynb is another copy of p1.ipynb (graded: p1.ipynb)"_s),
+                 qPrintable(m.review.first()));
+    }
+    {
+        // An extra notebook: noted, not graded, no review.
+        const ProblemSetMatch m = matchNotebooks(in, {u"p1.ipynb"_s, u"p2.ipynb"_s, u"scratch.ipynb"_s},
+                                                 {{u"p1.ipynb"_s, p1}, {u"p2.ipynb"_s, p2}});
+        QVERIFY(m.review.isEmpty());
+        QCOMPARE(m.notes.last(), u"scratch.ipynb: not a notebook of the problem set, not graded"_s);
+    }
+    {
+        // Two unknown notebooks for one missing: never guessed.
+        const ProblemSetMatch m = matchNotebooks(in, {u"p1.ipynb"_s, u"x.ipynb"_s, u"y.ipynb"_s}, {{u"p1.ipynb"_s, p1}});
+        QCOMPARE(m.notebooks[1].how, How::Unmatched);
+        QVERIFY2(m.notebooks[1].problem.startsWith(u"no notebook matches it (not matched: x.ipynb, y.ipynb)"_s),
+                 qPrintable(m.notebooks[1].problem));
+        // Settled by the instructor: applied first; a settled file that is gone is said and the rule decides.
+        const ProblemSetMatch settled = matchNotebooks(in, {u"p1.ipynb"_s, u"x.ipynb"_s, u"y.ipynb"_s}, {{u"p1.ipynb"_s, p1}},
+                                                       {{u"p2.ipynb"_s, u"y.ipynb"_s}});
+        QCOMPARE(settled.notebooks[1].how, How::Settled);
+        QCOMPARE(settled.notebooks[1].file, u"y.ipynb"_s);
+        QCOMPARE(settled.notes.at(1), u"p2.ipynb ← y.ipynb (settled by the instructor)"_s);
+        const ProblemSetMatch gone = matchNotebooks(in, {u"p1.ipynb"_s, u"p2.ipynb"_s}, {{u"p1.ipynb"_s, p1}, {u"p2.ipynb"_s, p2}},
+                                                    {{u"p2.ipynb"_s, u"y.ipynb"_s}});
+        QCOMPARE(gone.notebooks[1].how, How::Exact);
+        QVERIFY(gone.notes.contains(u"p2.ipynb: the settled match y.ipynb is not in the submission any more (matched by the rule)"_s));
+    }
+}
+
+void TestProblemSet::combineNotHandedInAndNotGraded()
+{
+    Check a, b, c;
+    a.id = u"a"_s, a.points = 2, a.notebook = u"p1.ipynb"_s;
+    b.id = u"b"_s, b.points = 3, b.notebook = u"p2.ipynb"_s;
+    c.id = u"c"_s, c.points = 1, c.notebook = u"p3.ipynb"_s;
+    NotebookGrade ran{u"p1.ipynb"_s, {a}, NotebookGrade::Kind::Ran, {}, {}};
+    CheckResult pass;
+    pass.checkId = u"a"_s, pass.outcome = Outcome::Pass, pass.points = 2, pass.maxPoints = 2;
+    ran.result.checks = {pass};
+    ran.result.score = 2;
+    ran.result.maxScore = 2;
+    ran.result.notes = {u"a repair"_s};
+    const NotebookGrade missing{u"p2.ipynb"_s, {b}, NotebookGrade::Kind::NotHandedIn, {}, {}};
+    GradeResult r = combineNotebookGrades({ran, missing}, {a, b}, {u"p1.ipynb ← p1.ipynb"_s}, {});
+    QCOMPARE(r.status, GradeStatus::Graded); // not handed in is the student's outcome
+    QCOMPARE(r.score, 2.0);
+    QCOMPARE(r.maxScore, 5.0);
+    QCOMPARE(r.checks.size(), 2);
+    QCOMPARE(r.checks[1].outcome, Outcome::Fail);
+    QCOMPARE(r.checks[1].feedback, u"not handed in"_s);
+    QCOMPARE(r.notes, (QStringList{u"p1.ipynb ← p1.ipynb"_s, u"p1.ipynb: a repair"_s}));
+    const NotebookGrade unmatched{u"p3.ipynb"_s, {c}, NotebookGrade::Kind::NotGraded, {}, u"no notebook matches it"_s};
+    r = combineNotebookGrades({ran, missing, unmatched}, {a, b, c}, {}, {});
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    QCOMPARE(r.checks[2].outcome, Outcome::NotGraded);
+    QCOMPARE(r.reasons, QStringList{u"p3.ipynb: no notebook matches it"_s});
+    QCOMPARE(r.score, 2.0);
+    QCOMPARE(r.maxScore, 6.0);
+}
+
+void TestProblemSet::problemSetGradedInBwrap()
+{
+    if (!m_skip.isEmpty())
+        QSKIP(qPrintable(m_skip));
+    Expected<Assignment> a = Assignment::load(kPs);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    Expected<QList<Submission>> subs = discoverSubmissions(kPs + u"/submissions"_s);
+    QVERIFY(subs);
+    QCOMPARE(subs->size(), 9);
+    const QString gradebook = m_tmp.filePath(u"ps.sqlite"_s);
+    BatchOptions opt;
+    opt.jobs = 2;
+    opt.run.kind = SandboxKind::Bwrap;
+    opt.run.runsRoot = m_tmp.filePath(u"runs"_s);
+    opt.gradebookPath = gradebook;
+    opt.referenceCacheDir = m_tmp.filePath(u"reference"_s);
+
+    QMap<QString, RunRecord> finished;
+    std::optional<BatchSummary> summary;
+    std::optional<Error> failure;
+    const auto run = [&](const QList<Submission> &list, const BatchOptions &o) {
+        finished.clear();
+        summary.reset();
+        failure.reset();
+        BatchGrader grader(*a, list, o);
+        QEventLoop loop;
+        connect(&grader, &BatchGrader::submissionFinished, &loop,
+                [&](const QString &id, const GradeResult &, const RunRecord &r) { finished.insert(id, r); });
+        connect(&grader, &BatchGrader::finished, &loop, [&](const BatchSummary &s) { summary = s; loop.quit(); });
+        connect(&grader, &BatchGrader::failed, &loop, [&](const Error &e) { failure = e; loop.quit(); });
+        QTimer::singleShot(900000, &loop, &QEventLoop::quit);
+        grader.start();
+        loop.exec();
+    };
+    run(*subs, opt);
+    QVERIFY2(!failure, qPrintable(failure ? failure->toString() : QString()));
+    QVERIFY(summary);
+    QCOMPARE(finished.size(), 9);
+
+    const auto check = [&](const QString &student, const QString &id) -> CheckResult {
+        for (const CheckResult &c : finished.value(student).result.checks)
+            if (c.checkId == id)
+                return c;
+        return {};
+    };
+    const auto expect = [&](const QString &student, GradeStatus status, double score) {
+        const GradeResult &r = finished.value(student).result;
+        QVERIFY2(r.status == status && r.score == score,
+                 qPrintable(u"%1: %2 %3/%4; reasons: %5; notes: %6"_s.arg(student, gradeStatusName(r.status))
+                                .arg(r.score)
+                                .arg(r.maxScore)
+                                .arg(r.reasons.join(u" | "_s), r.notes.join(u" | "_s))));
+        QCOMPARE(r.maxScore, 6.0);
+    };
+    // alice: exact names; part3 imports her own module from her folder; part3 ran in a fresh kernel (`fresh`).
+    expect(u"alice"_s, GradeStatus::Graded, 6);
+    QCOMPARE(check(u"alice"_s, u"fresh"_s).outcome, Outcome::Pass);
+    QVERIFY(finished.value(u"alice"_s).result.notes.contains(u"part3.ipynb ← part3.ipynb"_s));
+    // Each notebook's artifacts in a folder of its own.
+    const QString artifacts = finished.value(u"alice"_s).artifacts;
+    for (const QString &part : {u"part1"_s, u"part2"_s, u"part3"_s}) {
+        QVERIFY2(QFileInfo::exists(artifacts + u"/"_s + part + u"/executed.ipynb"_s), qPrintable(artifacts));
+        QVERIFY(QFileInfo::exists(artifacts + u"/"_s + part + u"/record.json"_s));
+    }
+    // Alice's feedback page shows each notebook that ran, with that notebook's checks after their cells.
+    {
+        auto gb = Gradebook::open(gradebook);
+        QVERIFY(gb);
+        auto g = (*gb)->effectiveGrade(u"alice"_s);
+        QVERIFY(g && *g);
+        FeedbackInput in;
+        in.assignmentTitle = a->title();
+        in.grade = **g;
+        in.checks = a->checks();
+        for (const QString &nb : a->notebooks()) {
+            auto executed = Notebook::load(notebookArtifactsFolder(artifacts, nb, true) + u"/executed.ipynb"_s);
+            QVERIFY(executed);
+            in.executedNotebooks.append({nb, *executed});
+        }
+        const QString html = QString::fromUtf8(renderFeedbackHtml(in));
+        QVERIFY(html.contains(u"Total: 6 / 6"_s));
+        for (const QString &nb : a->notebooks())
+            QVERIFY(html.contains(u"<h2>Your notebook for "_s + nb + u"</h2>"_s));
+        QVERIFY(html.contains(u"import alice_util"_s)); // her part3, executed
+    }
+    // bob: renamed copies matched by name.
+    expect(u"bob"_s, GradeStatus::Graded, 6);
+    QVERIFY(finished.value(u"bob"_s).result.notes.contains(u"part1.ipynb ← Part1 (1).ipynb (same name, case and copy suffix ignored)"_s));
+    QVERIFY(finished.value(u"bob"_s).result.notes.contains(u"part2.ipynb ← PART2-Copy1.ipynb (same name, case and copy suffix ignored)"_s));
+    // carol: part2 under another name, by its cell ids.
+    expect(u"carol"_s, GradeStatus::Graded, 6);
+    QVERIFY(finished.value(u"carol"_s).result.notes.contains(u"part2.ipynb ← hw_carol.ipynb (carries its cell ids)"_s));
+    // dave: part2 not handed in: 0 for its check, a student outcome.
+    expect(u"dave"_s, GradeStatus::Graded, 4);
+    QCOMPARE(check(u"dave"_s, u"n"_s).outcome, Outcome::Fail);
+    QCOMPARE(check(u"dave"_s, u"n"_s).feedback, u"not handed in"_s);
+    // erin: her part1.ipynb is graded (wrong answer), the copy beside it asks for review.
+    expect(u"erin"_s, GradeStatus::NeedsReview, 4);
+    QCOMPARE(check(u"erin"_s, u"a"_s).outcome, Outcome::Fail);
+    QVERIFY(finished.value(u"erin"_s).result.reasons.first().startsWith(u"part1 (1).ipynb is another copy of part1.ipynb"_s));
+    // frank: swapped; neither graded against the other's checks.
+    expect(u"frank"_s, GradeStatus::NeedsReview, 2);
+    QCOMPARE(check(u"frank"_s, u"a"_s).outcome, Outcome::NotGraded);
+    QCOMPARE(check(u"frank"_s, u"n"_s).outcome, Outcome::NotGraded);
+    QVERIFY(check(u"frank"_s, u"n"_s).feedback.startsWith(u"part2.ipynb holds the cells of part1.ipynb"_s));
+    // gina: the extra notebook is named, not graded.
+    expect(u"gina"_s, GradeStatus::Graded, 6);
+    QVERIFY(finished.value(u"gina"_s).result.notes.contains(u"scratch.ipynb: not a notebook of the problem set, not graded"_s));
+    // hank: part2 cannot be matched: its check not graded with the reason, needs review.
+    expect(u"hank"_s, GradeStatus::NeedsReview, 4);
+    QCOMPARE(check(u"hank"_s, u"n"_s).outcome, Outcome::NotGraded);
+    QVERIFY(check(u"hank"_s, u"n"_s).feedback.startsWith(u"no notebook matches it (not matched: untitled.ipynb)"_s));
+    // ivy: a loose notebook holding part1: matched by its ids, the others not handed in.
+    expect(u"ivy"_s, GradeStatus::Graded, 2);
+    QVERIFY(finished.value(u"ivy"_s).result.notes.contains(u"part1.ipynb ← ivy.ipynb (carries its cell ids)"_s));
+
+    // The instructor settles hank's and erin's matches; kept in the gradebook, the next grade applies them.
+    {
+        auto gb = Gradebook::open(gradebook);
+        QVERIFY(gb);
+        const auto find = [&](const QString &id) {
+            for (const Submission &s : std::as_const(*subs))
+                if (s.studentId == id)
+                    return s;
+            return Submission{};
+        };
+        QVERIFY(settleNotebookMatch(**gb, *a, find(u"hank"_s), u"part2.ipynb"_s, u"untitled.ipynb"_s));
+        QVERIFY(settleNotebookMatch(**gb, *a, find(u"erin"_s), u"part1.ipynb"_s, u"part1 (1).ipynb"_s));
+        const Expected<void> bad = settleNotebookMatch(**gb, *a, find(u"erin"_s), u"part1.ipynb"_s, u"nope.ipynb"_s);
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().message.startsWith(u"not a notebook handed in by erin"_s), qPrintable(bad.error().message));
+        const Expected<void> notSet = settleNotebookMatch(**gb, *a, find(u"erin"_s), u"part9.ipynb"_s, u"part1.ipynb"_s);
+        QVERIFY(!notSet);
+        QVERIFY(notSet.error().message.contains(u"not one of the problem set's notebooks"_s));
+    }
+    run(*subs, opt); // without --force: only the two settled submissions run again
+    QVERIFY2(!failure, qPrintable(failure ? failure->toString() : QString()));
+    QCOMPARE(summary->skipped, 7);
+    QCOMPARE(finished.keys(), (QStringList{u"erin"_s, u"hank"_s}));
+    expect(u"hank"_s, GradeStatus::Graded, 4); // untitled.ipynb sets n = 5 (the data has 3 rows): wrong, but graded
+    QCOMPARE(check(u"hank"_s, u"n"_s).outcome, Outcome::Fail);
+    QVERIFY(finished.value(u"hank"_s).result.notes.contains(u"part2.ipynb ← untitled.ipynb (settled by the instructor)"_s));
+    expect(u"erin"_s, GradeStatus::Graded, 6); // the copy she meant; the other is a note, no longer a review
+    QVERIFY(finished.value(u"erin"_s).result.notes.contains(
+        u"part1.ipynb: not graded (the instructor settled part1 (1).ipynb for part1.ipynb)"_s));
+    // --force keeps the settled choice.
+    opt.force = true;
+    Expected<QList<Submission>> again = discoverSubmissions(kPs + u"/submissions"_s);
+    QList<Submission> two;
+    for (const Submission &s : std::as_const(*again))
+        if (s.studentId == u"hank"_s || s.studentId == u"erin"_s)
+            two << s;
+    run(two, opt);
+    QVERIFY2(!failure, qPrintable(failure ? failure->toString() : QString()));
+    expect(u"hank"_s, GradeStatus::Graded, 4);
+    expect(u"erin"_s, GradeStatus::Graded, 6);
+    QVERIFY(finished.value(u"erin"_s).result.notes.contains(u"part1.ipynb ← part1 (1).ipynb (settled by the instructor)"_s));
+}
+
+void TestProblemSet::nbgraderCourseImportsAsAProblemSet()
+{
+    const QString source = QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/course/source/ps1");
+    QTemporaryDir out;
+    // header.ipynb has no graded cells: the course header, not a problem notebook, and not copied.
+    Expected<NbgraderImportReport> report = importNbgrader(source, out.filePath(u"ps1"_s));
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->notebooks, (QStringList{u"problem1.ipynb"_s, u"problem2.ipynb"_s}));
+    QCOMPARE(report->dataFiles, QStringList{u"values.txt"_s});
+    QCOMPARE(report->header, u"header.ipynb (no graded cells: the course header, not a problem notebook)"_s);
+    QVERIFY(!QFileInfo::exists(out.filePath(u"ps1/header.ipynb"_s)));
+    Expected<Assignment> a = Assignment::load(out.filePath(u"ps1"_s));
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->format(), 2);
+    QVERIFY(a->isProblemSet());
+    QCOMPARE(a->checksOf(u"problem1.ipynb"_s).size(), 1);
+    QCOMPARE(a->checksOf(u"problem1.ipynb"_s).first().id, u"correct_squares"_s);
+    QCOMPARE(a->checksOf(u"problem2.ipynb"_s).first().id, u"correct_mean"_s);
+    QCOMPARE(a->maxPoints(), 3.0);
+
+    // --header names it explicitly (any file name, any place).
+    QTemporaryDir out2;
+    report = importNbgrader(source, out2.filePath(u"ps1"_s), NbgraderImportOptions{source + u"/header.ipynb"_s});
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->notebooks, (QStringList{u"problem1.ipynb"_s, u"problem2.ipynb"_s}));
+    QCOMPARE(report->header, source + u"/header.ipynb (--header)"_s);
+    report = importNbgrader(source, out2.filePath(u"other"_s), NbgraderImportOptions{source + u"/values.txt"_s});
+    QVERIFY(!report);
+    QCOMPARE(report.error().location, u"--header"_s);
+
+    // Graded in the real sandbox: problem1 right, problem2 handed in renamed with a wrong mean.
+    if (!m_skip.isEmpty())
+        QSKIP(qPrintable(m_skip));
+    const QString student = out.filePath(u"ps1/submissions/zoe"_s);
+    QVERIFY(QDir().mkpath(student));
+    QVERIFY(QFile::copy(source + u"/problem1.ipynb"_s, student + u"/problem1.ipynb"_s));
+    QFile p2(source + u"/problem2.ipynb"_s);
+    QVERIFY(p2.open(QIODevice::ReadOnly));
+    QByteArray wrong = p2.readAll();
+    wrong.replace("mean = sum(values) / len(values)", "mean = sum(values)");
+    QVERIFY(writeFile(student + u"/Problem2 (1).ipynb"_s, wrong));
+    Expected<QList<Submission>> subs = discoverSubmissions(out.filePath(u"ps1/submissions"_s));
+    QVERIFY(subs && subs->size() == 1);
+    BatchOptions opt;
+    opt.jobs = 1;
+    opt.run.kind = SandboxKind::Bwrap;
+    opt.run.runsRoot = m_tmp.filePath(u"runs-course"_s);
+    opt.gradebookPath = m_tmp.filePath(u"course.sqlite"_s);
+    opt.referenceCacheDir = m_tmp.filePath(u"reference-course"_s);
+    BatchGrader grader(*a, *subs, opt);
+    QEventLoop loop;
+    std::optional<GradeResult> result;
+    std::optional<Error> failure;
+    connect(&grader, &BatchGrader::submissionFinished, &loop, [&](const QString &, const GradeResult &r) { result = r; });
+    connect(&grader, &BatchGrader::finished, &loop, [&]() { loop.quit(); });
+    connect(&grader, &BatchGrader::failed, &loop, [&](const Error &e) { failure = e; loop.quit(); });
+    QTimer::singleShot(600000, &loop, &QEventLoop::quit);
+    grader.start();
+    loop.exec();
+    QVERIFY2(!failure, qPrintable(failure ? failure->toString() : QString()));
+    QVERIFY(result);
+    // nbgrader's rules: a test cell scores its points when it raises nothing, else 0 (squares passes: 2 of 2;
+    // mean is 10, the test raises: 0 of 1).
+    QCOMPARE(gradeStatusName(result->status), u"graded"_s);
+    QCOMPARE(result->score, 2.0);
+    QCOMPARE(result->maxScore, 3.0);
+    QVERIFY(result->notes.contains(u"problem2.ipynb ← Problem2 (1).ipynb (same name, case and copy suffix ignored)"_s));
+}
+
+void TestProblemSet::exampleGetsItsExpectedGrades()
+{
+    // examples/ps1-nbgrader: imported as scripts/demo and its README do, graded in bwrap, compared with the grades
+    // worked out by hand in expected-grades.json.
+    if (!m_skip.isEmpty())
+        QSKIP(qPrintable(m_skip));
+    const QString example = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/ps1-nbgrader");
+    const QString folder = m_tmp.filePath(u"example-ps1"_s);
+    Expected<NbgraderImportReport> report = importNbgrader(example + u"/source/ps1"_s, folder,
+                                                           NbgraderImportOptions{example + u"/source/header.ipynb"_s});
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->notebooks, (QStringList{u"problem1.ipynb"_s, u"problem2.ipynb"_s}));
+    Expected<Assignment> a = Assignment::load(folder);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    Expected<QList<Submission>> subs = discoverSubmissions(example + u"/submissions"_s);
+    QVERIFY(subs);
+    BatchOptions opt;
+    opt.jobs = 2;
+    opt.run.kind = SandboxKind::Bwrap;
+    opt.run.runsRoot = m_tmp.filePath(u"runs-example"_s);
+    opt.gradebookPath = m_tmp.filePath(u"example.sqlite"_s);
+    opt.referenceCacheDir = m_tmp.filePath(u"reference-example"_s);
+    BatchGrader grader(*a, *subs, opt);
+    QEventLoop loop;
+    std::optional<Error> failure;
+    connect(&grader, &BatchGrader::finished, &loop, [&]() { loop.quit(); });
+    connect(&grader, &BatchGrader::failed, &loop, [&](const Error &e) { failure = e; loop.quit(); });
+    QTimer::singleShot(600000, &loop, &QEventLoop::quit);
+    grader.start();
+    loop.exec();
+    QVERIFY2(!failure, qPrintable(failure ? failure->toString() : QString()));
+    QFile f(example + u"/expected-grades.json"_s);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject expected = QJsonDocument::fromJson(f.readAll()).object().value(u"grades"_s).toObject();
+    QCOMPARE(expected.size(), 4);
+    auto gb = Gradebook::open(opt.gradebookPath);
+    QVERIFY(gb);
+    auto grades = (*gb)->effectiveGrades();
+    QVERIFY(grades);
+    QCOMPARE(grades->size(), expected.size());
+    for (const EffectiveGrade &g : std::as_const(*grades)) {
+        const QJsonObject want = expected.value(g.studentId).toObject();
+        QVERIFY2(gradeStatusName(g.status) == want.value(u"status"_s).toString() && g.score() == want.value(u"score"_s).toDouble(),
+                 qPrintable(u"%1: %2 %3, expected %4 %5; reasons %6; notes %7"_s.arg(g.studentId, gradeStatusName(g.status))
+                                .arg(g.score() ? *g.score() : -1)
+                                .arg(want.value(u"status"_s).toString())
+                                .arg(want.value(u"score"_s).toDouble())
+                                .arg(g.reasons.join(u" | "_s), g.notes.join(u" | "_s))));
+        QCOMPARE(g.maxScore, 4.0);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestProblemSet)
+#include "tst_problemset.moc"
