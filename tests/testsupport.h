@@ -138,13 +138,13 @@ inline QMap<QString, QString> nbformatProblems(const QStringList &paths)
     return out;
 }
 
-/// The test code an injected test cell carries (instrument(): a stub passing it base64-encoded to
-/// sandmark_tests.py), decoded; empty when `stubSource` is not such a stub.
-inline QString injectedTestCode(const QString &stubSource)
+/// The test code injected test cell `index` of `nb` carries (instrument(): in its metadata only, `sandmark.code`;
+/// the kernel never sees it); empty when the cell is not an injected test cell. `Notebook` is a template parameter
+/// so that suites without the notebook library can include this header.
+template <typename Notebook>
+QString injectedTestCode(const Notebook &nb, int index)
 {
-    static const QRegularExpression re(QStringLiteral("m\\.run\\(globals\\(\\), \"[^\"]*\", \"([A-Za-z0-9+/=]*)\""));
-    const QRegularExpressionMatch m = re.match(stubSource);
-    return m.hasMatch() ? QString::fromUtf8(QByteArray::fromBase64(m.captured(1).toLatin1())) : QString();
+    return nb.sandmarkMetadata(index).value(QStringLiteral("code")).toString();
 }
 
 #ifdef SANDMARK_CLI

@@ -130,7 +130,7 @@ void TestAssignment::fieldErrors_data()
         QTest::newRow(name) << patch << location << message;
     };
     // Top-level fields.
-    row("format 2", R"({"format": 2})", u"format"_s, u"must be 1"_s);
+    row("format 3", R"({"format": 3})", u"format"_s, u"must be 1 or 2"_s); // 2 is problem sets (tst_problemset)
     row("missing slug", R"({"slug": null})", QString(), u"missing required field \"slug\""_s);
     row("bad slug", R"({"slug": "-bad slug"})", u"slug"_s, u"'-bad slug' must be 1-64 letters"_s);
     row("slug too long", "{\"slug\": \"" + QByteArray(65, 'a') + "\"}", u"slug"_s, u"must be 1-64"_s);
@@ -528,7 +528,7 @@ void TestAssignment::plan()
     QCOMPARE(out.sandmarkMetadata(5).value(u"label"_s).toString(), u"q2"_s);
     QCOMPARE(out.injectedKind(6), InjectedKind::Test);
     QCOMPARE(out.sandmarkMetadata(6).value(u"check"_s).toString(), u"t-corr"_s);
-    QVERIFY(injectedTestCode(out.cellSource(6)).contains(u"assert abs(corr - 0.9629) < 1e-3"_s));
+    QVERIFY(injectedTestCode(out, 6).contains(u"assert abs(corr - 0.9629) < 1e-3"_s));
     QVERIFY(parseOrdered(strip(out).toJson()) == parseOrdered(nb->toJson()));
 }
 

@@ -108,12 +108,12 @@ private Q_SLOTS:
         QCOMPARE(nb.injectedKind(0), InjectedKind::Redirect);
         QCOMPARE(nb.injectedKind(3), InjectedKind::Test);
         QCOMPARE(nb.sandmarkMetadata(3).value(QLatin1String("grade_id")).toString(), QStringLiteral("square-tests"));
-        QVERIFY(sandmark::test::injectedTestCode(nb.cellSource(3)).contains(QLatin1String("square(-4) == 16")));
+        QVERIFY(sandmark::test::injectedTestCode(nb, 3).contains(QLatin1String("square(-4) == 16")));
         // Instructor order kept: total-tests before total-more.
         QCOMPARE(nb.sandmarkMetadata(5).value(QLatin1String("check")).toString(), QStringLiteral("total-tests"));
         QCOMPARE(nb.sandmarkMetadata(6).value(QLatin1String("check")).toString(), QStringLiteral("total-more"));
         QCOMPARE(nb.sandmarkMetadata(11).value(QLatin1String("check")).toString(), QStringLiteral("words-tests"));
-        QVERIFY(sandmark::test::injectedTestCode(nb.cellSource(11)).contains(QLatin1String("isinstance(words, list)")));
+        QVERIFY(sandmark::test::injectedTestCode(nb, 11).contains(QLatin1String("isinstance(words, list)")));
         // strip gives the student's notebook back exactly.
         QCOMPARE(NotebookEditor::json(strip(nb)), NotebookEditor::json(submission(student)));
     }
@@ -149,7 +149,7 @@ private Q_SLOTS:
         QStringList notes;
         const Notebook nb = instrumented(QStringLiteral("copies"), &notes);
         QCOMPARE(nb.sandmarkMetadata(3).value(QLatin1String("check")).toString(), QStringLiteral("square-tests"));
-        QVERIFY(sandmark::test::injectedTestCode(nb.cellSource(3)).contains(QLatin1String("square(-4) == 16")));
+        QVERIFY(sandmark::test::injectedTestCode(nb, 3).contains(QLatin1String("square(-4) == 16")));
         for (int i : {4, 13}) {
             QCOMPARE(nb.injectedKind(i), InjectedKind::Test);
             const QJsonObject meta = nb.sandmarkMetadata(i);
