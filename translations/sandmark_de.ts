@@ -589,6 +589,10 @@
         <source>manual</source>
         <translation>manuell</translation>
     </message>
+    <message>
+        <source>Otter test</source>
+        <translation>Otter-Test</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CheckPassRateModel</name>
