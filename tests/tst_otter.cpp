@@ -146,7 +146,7 @@ private Q_SLOTS:
         QFETCH(QList<double>, given);
         QFETCH(QList<double>, want);
         auto got = otterCasePoints(question, given);
-        QVERIFY2(got.has_value(), qPrintable(got ? QString() : got.error().toString()));
+        QVERIFY2(got.hasValue(), qPrintable(got ? QString() : got.error().toString()));
         QCOMPARE(got->size(), want.size());
         for (qsizetype i = 0; i < want.size(); ++i)
             QVERIFY2(qFuzzyCompare(got->at(i) + 1, want.at(i) + 1), qPrintable(u"case %1: %2 != %3"_s.arg(i).arg(got->at(i)).arg(want.at(i))));
@@ -166,7 +166,7 @@ private Q_SLOTS:
     {
         const QString out = m_tmp.filePath(u"import-master"_s);
         auto r = importOtter(kData + u"/master/hw-otter.ipynb"_s, out, kPython);
-        QVERIFY2(r.has_value(), qPrintable(r ? QString() : r.error().toString()));
+        QVERIFY2(r.hasValue(), qPrintable(r ? QString() : r.error().toString()));
         QCOMPARE(r->questions, (QStringList{u"q1"_s, u"q2"_s, u"q3"_s, u"q4"_s, u"q5"_s}));
         QCOMPARE(r->testCases, 8);
         QCOMPARE(r->hiddenCases, 4);
@@ -208,7 +208,7 @@ private Q_SLOTS:
 
         // The instructor notebook: no marker or test cells; solutions kept, marked for the release.
         auto nb = Notebook::load(out + u"/hw-otter.ipynb"_s);
-        QVERIFY(nb.has_value());
+        QVERIFY(nb.hasValue());
         QStringList cellIds;
         for (int i = 0; i < nb->cellCount(); ++i)
             cellIds << nb->cellId(i);
@@ -218,12 +218,41 @@ private Q_SLOTS:
         QCOMPARE(nb->cellTags(2), QStringList{u"otter_assign_solution_cell"_s});
         // It loads as an assignment, with the otter kind's checks.
         auto assignment = Assignment::load(out);
-        QVERIFY2(assignment.has_value(), qPrintable(assignment ? QString() : assignment.error().toString()));
+        QVERIFY2(assignment.hasValue(), qPrintable(assignment ? QString() : assignment.error().toString()));
         QVERIFY(assignment->fromOtter());
         QCOMPARE(assignment->checks().at(0).type, Check::Type::Otter);
         QCOMPARE(assignment->checks().at(0).question, u"q1"_s);
         QCOMPARE(assignment->maxPoints(), 12.0);
         QCOMPARE(assignment->runEnvironment().value(u"SANDMARK_OTTER_SEED"_s), u"42"_s);
+    }
+
+    void releaseIsOtters()
+    {
+        // `sandmark-cli release` of an imported master: what `otter assign` gives students.
+        const QString assignment = m_tmp.filePath(u"release-src"_s);
+        QVERIFY(importOtter(kData + u"/master/hw-otter.ipynb"_s, assignment, kPython).hasValue());
+        const QString out = m_tmp.filePath(u"release-out"_s);
+        const Cli run = cli({u"release"_s, assignment, u"-o"_s, out});
+        QVERIFY2(run.code == 0, run.err.constData());
+        auto nb = Notebook::load(out + u"/release/hw-otter.ipynb"_s);
+        QVERIFY2(nb.hasValue(), qPrintable(nb ? QString() : nb.error().toString()));
+        QStringList code;
+        for (int i = 0; i < nb->cellCount(); ++i)
+            code << (nb->cellType(i) == CellType::Code ? nb->cellSource(i) : u"[md] "_s + nb->cellSource(i));
+        QCOMPARE(code.value(0), u"# Initialize Otter\nimport otter\ngrader = otter.Notebook(\"hw-otter.ipynb\")"_s);
+        QVERIFY2(code.contains(u"total = ..."_s), qPrintable(code.join(u"\n--\n"_s)));                // `# SOLUTION` on an assignment
+        QVERIFY(code.contains(u"def double(x):\n    ..."_s));                                           // a BEGIN/END SOLUTION block
+        QVERIFY(code.contains(u"[md] _Type your answer here, replacing this text._"_s));                // the Markdown answer
+        QVERIFY(code.contains(u"import random\npick = ..."_s));
+        QCOMPARE(code.at(code.indexOf(u"total = ..."_s) + 1), u"grader.check(\"q1\")"_s);              // after the answer
+        QCOMPARE(code.last(), u"grader.check_all()"_s);
+        for (const QString &c : std::as_const(code))
+            QVERIFY2(!c.contains(u"sum(range(5))"_s) && !c.contains(u"2 * x"_s) && !c.contains(u"= 42"_s), qPrintable(c));
+        // The public tests only: q1's one public case, never the hidden ones.
+        QFile q1(out + u"/release/tests/q1.py"_s);
+        QVERIFY(q1.open(QIODevice::ReadOnly));
+        const QByteArray text = q1.readAll();
+        QVERIFY2(text.contains("'code': \">>> total\\n10\"") && !text.contains("total == 10"), text.constData());
     }
 
     void refusals_data()
@@ -266,7 +295,7 @@ private Q_SLOTS:
     {
         const QString out = m_tmp.filePath(u"unrun"_s);
         auto r = importOtter(kData + u"/unrun-master.ipynb"_s, out, kPython);
-        QVERIFY2(r.has_value(), qPrintable(r ? QString() : r.error().toString()));
+        QVERIFY2(r.hasValue(), qPrintable(r ? QString() : r.error().toString()));
         const QString all = r->warnings.join(u"\n"_s);
         QVERIFY2(all.contains(u"cells[0]: ASSIGNMENT CONFIG keys solutions_pdf ignored"_s), qPrintable(all));
         QVERIFY2(all.contains(u"cells[1]: `# BEGIN QUESTION` is in a markdown cell, where Otter does not read it"_s), qPrintable(all));

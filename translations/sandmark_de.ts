@@ -1574,6 +1574,26 @@
         <translation>&amp;Neue Aufgabe aus Notebook…</translation>
     </message>
     <message>
+        <source>&amp;Import Otter Master Notebook…</source>
+        <translation>Otter-Master-Notebook &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Create an assignment from an Otter-Grader (Otter Assign) master notebook</source>
+        <translation>Eine Aufgabe aus einem Otter-Grader-Master-Notebook (Otter Assign) erstellen</translation>
+    </message>
+    <message>
+        <source>Importing the Otter master %1…</source>
+        <translation>Otter-Master %1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>Import Otter Master Notebook</source>
+        <translation>Otter-Master-Notebook importieren</translation>
+    </message>
+    <message>
+        <source>Folder to Create the Assignment In</source>
+        <translation>Ordner, in dem die Aufgabe erstellt wird</translation>
+    </message>
+    <message>
         <source>Write a minimal assignment.json next to an instructor notebook</source>
         <translation>Eine minimale assignment.json neben ein Lehrenden-Notebook schreiben</translation>
     </message>

@@ -925,8 +925,9 @@ Json codeCell(const std::string &source)
 } // namespace
 
 Expected<QByteArray> makeOtterRelease(const QByteArray &instructorNotebook, const QString &fileName,
-                                      const QMap<QString, QStringList> &checkAfter)
+                                      const QMap<QString, QStringList> &checkAfter, int *replaced)
 {
+    int changed = 0;
     auto nb = Notebook::parse(instructorNotebook, fileName);
     if (!nb)
         return nb.error();
@@ -958,14 +959,16 @@ Expected<QByteArray> makeOtterRelease(const QByteArray &instructorNotebook, cons
                 cell["metadata"]["tags"] = t;
         }
         if (nb->cellType(i) == CellType::Code) {
-            auto replaced = replaceSolutions(nb->cellSource(i).split(QLatin1Char('\n')), fileName, i);
-            if (!replaced)
-                return replaced.error();
-            setSource(cell, ss(replaced->join(QLatin1Char('\n'))));
+            auto stripped = replaceSolutions(nb->cellSource(i).split(QLatin1Char('\n')), fileName, i);
+            if (!stripped)
+                return stripped.error();
+            changed += *stripped != nb->cellSource(i).split(QLatin1Char('\n')) ? 1 : 0;
+            setSource(cell, ss(stripped->join(QLatin1Char('\n'))));
             cell["outputs"] = Json::array();
             cell["execution_count"] = nullptr;
         } else if (solution) {
             setSource(cell, "_Type your answer here, replacing this text._");
+            ++changed;
         }
         add(std::move(cell), "");
         if (ids)
@@ -975,6 +978,8 @@ Expected<QByteArray> makeOtterRelease(const QByteArray &instructorNotebook, cons
     }
     add(codeCell("grader.check_all()"), "otter-check-all-");
     json["cells"] = std::move(out);
+    if (replaced)
+        *replaced = changed;
     return NotebookEditor::fromJson(std::move(json)).toJson();
 }
 

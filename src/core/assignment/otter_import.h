@@ -58,9 +58,10 @@ Expected<QList<double>> otterCasePoints(const QString &questionPoints, const QLi
 /// `# BEGIN SOLUTION NO PROMPT` blocks and `# SOLUTION NO PROMPT` lines removed, `x = 1 # SOLUTION` → `x = ...`,
 /// another `… # SOLUTION` line → `...`), Markdown answers (`otter_assign_solution_cell`) → Otter's prompt text,
 /// outputs cleared, an init cell first (`grader = otter.Notebook("<file>")`) and `grader.check("<q>")` after
-/// each question's answer cell (`checkAfter`: answer cell id → questions). `fileName` names errors. Pure.
+/// each question's answer cell (`checkAfter`: answer cell id → questions). `fileName` names errors;
+/// `replaced`, when given, receives the number of cells whose solutions were replaced. Pure.
 Expected<QByteArray> makeOtterRelease(const QByteArray &instructorNotebook, const QString &fileName,
-                                      const QMap<QString, QStringList> &checkAfter);
+                                      const QMap<QString, QStringList> &checkAfter, int *replaced = nullptr);
 
 /// The public tests of `checks` (the assignment's otter checks) as OK-format files, `tests/<question>.py` →
 /// text: the public cases only, with their points, as the students' own Otter runs them. Pure.

@@ -31,9 +31,11 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
             for (const Check &c : assignment.checks())
                 if (c.type == Check::Type::Otter && !c.after.isEmpty() && !checkAfter.value(c.after).contains(c.question))
                     checkAfter[c.after] << c.question;
-            auto released = makeOtterRelease(nb->toJson(), path, checkAfter);
+            int replaced = 0;
+            auto released = makeOtterRelease(nb->toJson(), path, checkAfter, &replaced);
             if (!released)
                 return released.error();
+            report.solutionRegions += replaced;
             outputs.append({rel, *released});
             continue;
         }
