@@ -264,6 +264,8 @@ private Q_SLOTS:
                                "`BEGIN QUESTION` without `#`): Otter itself dropped it in version 5.0.0"_s;
         QTest::newRow("R") << u"r-master.ipynb"_s
                            << u"r-master.ipynb: metadata.kernelspec: a R notebook: only Python notebooks are supported"_s;
+        QTest::newRow("number too large") << u"bignum-master.ipynb"_s
+                                          << u"bignum-master.ipynb: cells[0]: question config: a number too large (more than 64 bits)"_s;
         QTest::newRow("unclosed test config") << u"unclosed-master.ipynb"_s
                                               << u"unclosed-master.ipynb: cells[2]: BEGIN TEST CONFIG without END TEST CONFIG"_s;
     }

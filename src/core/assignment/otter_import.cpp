@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace sandmark {
 
@@ -86,8 +87,8 @@ Expected<Json> readYaml(const QString &text, const QString &file, int cell, cons
                          .arg(what)
                          .arg(e.mark.line + 1 + lineOffset)
                          .arg(QString::fromStdString(e.msg))};
-    } catch (const std::exception &e) { // a number too large for 64 bits
-        return Error{file, place(cell), QStringLiteral("%1: %2").arg(what, QString::fromUtf8(e.what()))};
+    } catch (const std::out_of_range &) {
+        return Error{file, place(cell), QStringLiteral("%1: a number too large (more than 64 bits)").arg(what)};
     }
 }
 

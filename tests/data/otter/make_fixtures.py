@@ -179,6 +179,10 @@ def small_masters():
         cell("raw", "# END TESTS", "te"),
         cell("raw", "# END QUESTION", "q1-end"),
     ]))
+    write("bignum-master.ipynb", notebook([
+        cell("raw", "# BEGIN QUESTION\nname: q1\npoints: 123456789012345678901234567890", "q1"),
+        cell("raw", "# END QUESTION", "q1-end"),
+    ]))
     write("unclosed-master.ipynb", notebook([
         cell("raw", "# BEGIN QUESTION\nname: q1", "q1"),
         cell("raw", "# BEGIN TESTS", "tb"),
