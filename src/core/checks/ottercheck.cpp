@@ -7,6 +7,7 @@
 #include "notebook/instrument.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 namespace sandmark::detail {
 
@@ -22,7 +23,34 @@ const TestCheckKind kAsTest; // the execution path and verdict rules every test 
 QString caseRunnerCode(const Json &cases)
 {
     const QByteArray b64 = QByteArray::fromStdString(cases.dump()).toBase64();
-    return QStringLiteral(
+    // The names the cases' examples may read, written out where the test process's name analysis sees them (it
+    // fetches the notebook's values a test reads; the examples themselves travel as data). Never executed.
+    static const QRegularExpression identifier(QStringLiteral("[^\\W\\d]\\w*"));
+    static const QStringList keywords = {
+        QStringLiteral("False"), QStringLiteral("None"), QStringLiteral("True"), QStringLiteral("and"), QStringLiteral("as"),
+        QStringLiteral("assert"), QStringLiteral("async"), QStringLiteral("await"), QStringLiteral("break"),
+        QStringLiteral("class"), QStringLiteral("continue"), QStringLiteral("def"), QStringLiteral("del"),
+        QStringLiteral("elif"), QStringLiteral("else"), QStringLiteral("except"), QStringLiteral("finally"),
+        QStringLiteral("for"), QStringLiteral("from"), QStringLiteral("global"), QStringLiteral("if"),
+        QStringLiteral("import"), QStringLiteral("in"), QStringLiteral("is"), QStringLiteral("lambda"),
+        QStringLiteral("nonlocal"), QStringLiteral("not"), QStringLiteral("or"), QStringLiteral("pass"),
+        QStringLiteral("raise"), QStringLiteral("return"), QStringLiteral("try"), QStringLiteral("while"),
+        QStringLiteral("with"), QStringLiteral("yield")};
+    QStringList names;
+    for (const Json &c : cases)
+        for (const QString &line : QString::fromStdString(c.value("code", std::string())).split(QLatin1Char('\n'))) {
+            const QString t = line.trimmed();
+            if (!t.startsWith(QLatin1String(">>>")) && !t.startsWith(QLatin1String("...")))
+                continue;
+            for (auto it = identifier.globalMatch(t.mid(3)); it.hasNext();) {
+                const QString n = it.next().captured();
+                if (!keywords.contains(n) && !n.startsWith(QLatin1String("__")) && !names.contains(n))
+                    names << n;
+            }
+        }
+    const QString reads = names.isEmpty() ? QString()
+                                          : QStringLiteral("if False:  # the names the cases read\n    (%1,)\n").arg(names.join(QLatin1String(", ")));
+    return reads + QStringLiteral(
                "# Otter test cases, run as Otter's OK-format runner runs them (Python's doctest)\n"
                "def __sandmark_otter_cases(__globals):\n"
                "    import base64, contextlib, doctest, io, json\n"
@@ -120,7 +148,10 @@ QString OtterCheckKind::defaultId(const Check &check, qsizetype index) const
 
 void OtterCheckKind::instrument(const Check &c, InstrumentOptions &o) const
 {
-    TestCellSpec spec{c.id, c.code, {}, c.after};
+    TestCellSpec spec;
+    spec.checkId = c.id;
+    spec.code = c.code;
+    spec.after = c.after;
     spec.afterCheckCall = c.question;
     o.tests.append(spec);
 }
