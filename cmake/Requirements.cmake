@@ -44,6 +44,9 @@ sandmark_require("QtKeychain for Qt 6" DEBIAN qtkeychain-qt6-dev BREW qtkeychain
 # LMS zip imports (batch/lmsimport). On macOS brew's libarchive is keg-only: -DCMAKE_PREFIX_PATH=$(brew --prefix libarchive)
 sandmark_require("libarchive 3.3" DEBIAN libarchive-dev BREW libarchive FOUND LibArchive_FOUND
   FIND LibArchive 3.3)
+# Otter Assign master notebooks (assignment/otter_import): their ASSIGNMENT CONFIG, question and test configs are YAML.
+sandmark_require("yaml-cpp 0.6" DEBIAN libyaml-cpp-dev BREW yaml-cpp FOUND yaml-cpp_FOUND
+  FIND yaml-cpp 0.6 CONFIG)
 if(SANDMARK_BUILD_GUI)
   sandmark_require("Qt 6.4 Widgets and Concurrent" DEBIAN qt6-base-dev BREW qt FOUND Qt6Widgets_FOUND
     FIND Qt6 6.4 COMPONENTS Gui Widgets Concurrent)

@@ -139,6 +139,8 @@ void TestAssignment::fieldErrors_data()
     row("release with a slash", R"({"release": "a/b"})", u"release"_s, u"must be a plain folder name"_s);
     row("release ..", R"({"release": ".."})", u"release"_s, u"must be a plain folder name"_s);
     row("nbgrader not an object", R"({"nbgrader": ["x"]})", u"nbgrader"_s, u"must be an object"_s);
+    row("otter not an object", R"({"otter": ["x"]})", u"otter"_s, u"must be an object (written by import otter)"_s);
+    row("otter seed not an integer", R"({"otter": {"seed": "42"}})", u"otter.seed"_s, u"must be an integer"_s);
 
     // Notebooks.
     row("notebooks missing", R"({"notebooks": null})", QString(), u"missing required field \"notebooks\""_s);
@@ -253,6 +255,18 @@ void TestAssignment::fieldErrors_data()
     row("dependency stray comma", R"({"dependencies": ["numpy>=1.24,"]})", u"dependencies[0]"_s,
         u"an empty version specifier"_s);
     row("manual without anchor", R"({"checks": [{"type": "manual"}]})", u"checks[0]"_s, u"needs \"anchor\""_s);
+    row("otter without question", R"({"checks": [{"type": "otter", "cases": []}]})", u"checks[0]"_s,
+        u"missing required field \"question\""_s);
+    row("otter without cases", R"({"checks": [{"type": "otter", "question": "q1"}]})", u"checks[0]"_s,
+        u"missing required field \"cases\""_s);
+    row("otter empty cases", R"({"checks": [{"type": "otter", "question": "q1", "cases": []}]})", u"checks[0].cases"_s,
+        u"must be a non-empty list of test cases"_s);
+    row("otter case without code", R"({"checks": [{"type": "otter", "question": "q1", "cases": [{"name": "q1 - 1"}]}]})",
+        u"checks[0].cases[0]"_s, u"missing \"code\""_s);
+    row("otter hidden not bool", R"({"checks": [{"type": "otter", "question": "q1", "cases": [{"name": "a", "code": ">>> 1\n1", "hidden": "yes"}]}]})",
+        u"checks[0].cases[0].hidden"_s, u"must be true or false"_s);
+    row("otter message not text", R"({"checks": [{"type": "otter", "question": "q1", "cases": [{"name": "a", "code": ">>> 1\n1", "failure_message": 3}]}]})",
+        u"checks[0].cases[0].failure_message"_s, u"must be a string"_s);
 }
 
 void TestAssignment::fieldErrors()
@@ -1095,7 +1109,7 @@ void TestAssignment::uniqueCheckId()
 void TestAssignment::checkKindsRegistered()
 {
     using sandmark::Check;
-    const QList<Check::Type> types = {Check::Type::Value, Check::Type::Test, Check::Type::Manual};
+    const QList<Check::Type> types = {Check::Type::Value, Check::Type::Test, Check::Type::Manual, Check::Type::Otter};
     QStringList names;
     for (Check::Type t : types) {
         const sandmark::CheckKind &kind = sandmark::checkKind(t);
@@ -1104,10 +1118,10 @@ void TestAssignment::checkKindsRegistered()
         names << kind.name();
         QCOMPARE(sandmark::findCheckKind(kind.name()), &kind);
     }
-    QCOMPARE(names, (QStringList{u"value"_s, u"test"_s, u"manual"_s}));
+    QCOMPARE(names, (QStringList{u"value"_s, u"test"_s, u"manual"_s, u"otter"_s}));
     QCOMPARE(sandmark::checkKinds().size(), types.size());
     QCOMPARE(sandmark::findCheckKind(u"doctest"_s), nullptr);
-    QCOMPARE(sandmark::checkKindNameList(), u"\"value\", \"test\" or \"manual\""_s);
+    QCOMPARE(sandmark::checkKindNameList(), u"\"value\", \"test\", \"manual\" or \"otter\""_s);
     QCOMPARE(sandmark::addableCheckKindNames(), u"value and test"_s);
     QVERIFY(sandmark::checkKind(Check::Type::Manual).gradedByHand());
     QVERIFY(!sandmark::checkKind(Check::Type::Test).gradedByHand());

@@ -489,6 +489,25 @@ private Q_SLOTS:
         QVERIFY(failed.constFirst().constFirst().toString().contains(QLatin1String("already has an assignment.json")));
     }
 
+    void importOtterMasterOpensIt()
+    {
+        // File → Import Otter Master Notebook… runs the same core import as `sandmark-cli import otter`.
+        QTemporaryDir dir;
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.importOtterMaster(QStringLiteral(SANDMARK_TEST_DATA_DIR "/otter/master/hw-otter.ipynb"), dir.filePath(QStringLiteral("hw")));
+        QVERIFY(opened.wait(30000));
+        QCOMPARE(w.assignment()->title(), QStringLiteral("hw-otter"));
+        QVERIFY(w.assignment()->fromOtter());
+        QCOMPARE(w.assignment()->checks().size(), 8);
+        // A v0 master is refused with Otter's version named.
+        QSignalSpy failed(&w, &MainWindow::openFailed);
+        w.importOtterMaster(QStringLiteral(SANDMARK_TEST_DATA_DIR "/otter/v0-master.ipynb"), dir.filePath(QStringLiteral("v0")));
+        QVERIFY(failed.wait(30000));
+        QVERIFY(failed.constFirst().constFirst().toString().contains(QLatin1String("dropped it in version 5.0.0")));
+    }
+
     void checkEditToleranceDefaults()
     {
         // A check without tolerances: ticking one offers the documented default, not 1e-7 / 0.

@@ -92,6 +92,7 @@ private Q_SLOTS:
     void duplicateIdsStayUnique();
     void anchoredPlacement();
     void testCellReplacesGradedCell();
+    void otterTestAfterCheckCall();
     void noRedirectCellWithoutData();
     void badVariables_data();
     void badVariables();
@@ -282,6 +283,40 @@ void TestInstrument::testCellReplacesGradedCell()
     std::set<QString> ids;
     for (int i = 0; i < out.cellCount(); ++i)
         QVERIFY(ids.insert(out.cellId(i)).second);
+}
+
+// Otter: a question's test runs after the last cell calling grader.check("<question>"), else after its answer
+// cell, else at the end; grader.check("q10") is not a call for q1.
+void TestInstrument::otterTestAfterCheckCall()
+{
+    const auto nb = Notebook::load(dataPath(u"otter/submissions/everywhere/hw-otter.ipynb"_s));
+    QVERIFY(nb);
+    InstrumentOptions o;
+    o.nonce = kNonce;
+    TestCellSpec q4{u"q4-1"_s, u"assert True"_s, {}, u"q4-answer"_s};
+    q4.afterCheckCall = u"q4"_s;
+    TestCellSpec q2{u"q2"_s, u"assert True"_s, {}, u"q2-answer"_s};
+    q2.afterCheckCall = u"q2"_s;
+    TestCellSpec q9{u"q9-1"_s, u"assert True"_s, {}, u"q9-answer"_s};
+    q9.afterCheckCall = u"q9"_s;
+    TestCellSpec q10{u"q1-1"_s, u"assert True"_s, {}, u"no-such-cell"_s};
+    q10.afterCheckCall = u"q"_s; // no cell calls grader.check("q")
+    o.tests = {q4, q2, q9, q10};
+    const auto inst = instrument(*nb, o);
+    QVERIFY(inst);
+    const Notebook &out = inst->notebook;
+    const auto after = [&](const QString &check) {
+        for (int i = 1; i < out.cellCount(); ++i)
+            if (out.sandmarkMetadata(i).value(u"check"_s).toString() == check)
+                return out.cellId(i - 1);
+        return QString();
+    };
+    QCOMPARE(after(u"q4-1"_s), u"q5-check-extra"_s); // grader.check('q4') there, after q5: the last call
+    QCOMPARE(after(u"q2"_s), u"q2-check"_s);          // grader.check("q2")
+    QCOMPARE(after(u"q9-1"_s), u"export"_s);          // no call, no answer cell: at the end, in the given order
+    QCOMPARE(out.sandmarkMetadata(out.cellCount() - 1).value(u"check"_s).toString(), u"q1-1"_s);
+    QCOMPARE(out.cellCount(), nb->cellCount() + 4);
+    QVERIFY(parseOrdered(strip(out).toJson()) == parseOrdered(nb->toJson()));
 }
 
 void TestInstrument::noRedirectCellWithoutData()

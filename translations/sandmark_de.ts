@@ -589,6 +589,10 @@
         <source>manual</source>
         <translation>manuell</translation>
     </message>
+    <message>
+        <source>Otter test</source>
+        <translation>Otter-Test</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CheckPassRateModel</name>
@@ -1568,6 +1572,26 @@
     <message>
         <source>&amp;New Assignment from Notebook…</source>
         <translation>&amp;Neue Aufgabe aus Notebook…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Otter Master Notebook…</source>
+        <translation>Otter-Master-Notebook &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Create an assignment from an Otter-Grader (Otter Assign) master notebook</source>
+        <translation>Eine Aufgabe aus einem Otter-Grader-Master-Notebook (Otter Assign) erstellen</translation>
+    </message>
+    <message>
+        <source>Importing the Otter master %1…</source>
+        <translation>Otter-Master %1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>Import Otter Master Notebook</source>
+        <translation>Otter-Master-Notebook importieren</translation>
+    </message>
+    <message>
+        <source>Folder to Create the Assignment In</source>
+        <translation>Ordner, in dem die Aufgabe erstellt wird</translation>
     </message>
     <message>
         <source>Write a minimal assignment.json next to an instructor notebook</source>

@@ -406,13 +406,21 @@ class Kernel:
         from jupyter_client.kernelspec import KernelSpec
         from jupyter_client.manager import KernelManager
         km = KernelManager()
+        env = dict(os.environ)
+        argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+                "--HistoryManager.enabled=False"]
+        if env.get("SANDMARK_OTTER"):
+            # An assignment imported from Otter: the students' `import otter` finds Sandmark's offline stand-in,
+            # and Otter's seed is applied before every cell (docs/otter.md).
+            standin = os.path.join(os.path.dirname(os.path.abspath(__file__)), "otter_standin")
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (standin, env.get("PYTHONPATH", "")) if p)
+            if env.get("SANDMARK_OTTER_SEED"):
+                argv.append("--IPKernelApp.exec_lines=import sandmark_otter_seed")
         km._kernel_spec = KernelSpec(
-            argv=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
-                  "--HistoryManager.enabled=False"],
+            argv=argv,
             display_name="Python 3 (Sandmark)", language="python", interrupt_mode="signal",
             env={}, metadata={})
         km.connection_file = os.path.join(self.tmpdir, "kernel.json")
-        env = dict(os.environ)
         env.setdefault("MPLBACKEND", "Agg")
         env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
         self.km = km

@@ -1,6 +1,8 @@
 // sandmark-cli import nbgrader PATH -o ASSIGNMENT
+// sandmark-cli import otter MASTER.ipynb -o ASSIGNMENT | import otter NOTEBOOK.ipynb --tests TESTS -o ASSIGNMENT
 // sandmark-cli import submissions ARCHIVE|FOLDER -o OUT [--json]
 #include "assignment/nbgrader_import.h"
+#include "assignment/otter_import.h"
 #include "batch/lmsimport.h"
 #include "cli_util.h"
 #include "commands.h"
@@ -101,16 +103,43 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
     return ExitOk;
 }
 
+/// `import otter`: exit 0 when the assignment was written (warnings on stderr), 1 on bad input.
+int importOtterCmd(const QString &input, const QString &tests, const QString &outFolder)
+{
+    const QString python = paths::defaultPython();
+    auto report = tests.isEmpty() ? importOtter(input, outFolder, python) : importOtterTests(input, tests, outFolder, python);
+    if (!report) {
+        printError(report.error());
+        return ExitBadInput;
+    }
+    for (const QString &w : report->warnings) {
+        out().flush();
+        err() << "sandmark-cli: warning: " << w << Qt::endl;
+    }
+    out() << "assignment written to " << report->folder << '\n'
+          << "  notebook:      " << report->notebook << '\n'
+          << "  questions:     " << report->questions.join(QLatin1String(", ")) << '\n'
+          << "  test cases:    " << report->testCases << " (" << report->hiddenCases << " hidden) in "
+          << report->otterChecks << " otter checks\n"
+          << "  manual checks: " << report->manualChecks << '\n'
+          << "  data files:    " << report->dataFiles.size() << '\n'
+          << "  dependencies:  "
+          << (report->dependencies.isEmpty() ? QStringLiteral("none") : report->dependencies.join(QLatin1String(", ")))
+          << '\n';
+    return ExitOk;
+}
+
 } // namespace
 
 int cmdImport(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("KIND"), QStringLiteral("What to import: nbgrader, submissions."));
+    parser.addPositionalArgument(QStringLiteral("KIND"), QStringLiteral("What to import: nbgrader, otter, submissions."));
     parser.addPositionalArgument(QStringLiteral("PATH"),
                                  QStringLiteral("nbgrader: a source notebook or a course's source/<assignment>/ "
-                                                "folder. submissions: a Canvas or Moodle zip export, or a folder "
-                                                "with one notebook per student."));
+                                                "folder. otter: an Otter Assign (v1) master notebook, or with --tests "
+                                                "a notebook beside Otter's tests/ folder. submissions: a Canvas or "
+                                                "Moodle zip export, or a folder with one notebook per student."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("nbgrader: the assignment folder to create. submissions: the "
                                                    "folder to write <student>/<notebook>.ipynb into."),
@@ -125,10 +154,16 @@ int cmdImport(const QStringList &args)
                                                    "default: a header.ipynb without graded cells in the folder)."),
                                     QStringLiteral("FILE"));
     parser.addOption(header);
+    const QCommandLineOption testsDir(QStringLiteral("tests"),
+                                      QStringLiteral("otter: Otter's tests/ folder of OK-format files to grade PATH "
+                                                     "with (PATH is then a student-format notebook)."),
+                                      QStringLiteral("DIR"));
+    parser.addOption(testsDir);
     if (int rc = parseOrExit(parser, args,
                              QStringLiteral("nbgrader: create a Sandmark assignment from an nbgrader source "
                                             "notebook or folder: test cells become test checks, manually graded "
-                                            "cells manual checks. submissions: import students' notebooks from a "
+                                            "cells manual checks. otter: the same from an Otter course (test "
+                                            "cases become otter checks, manual questions manual checks). submissions: import students' notebooks from a "
                                             "Canvas or Moodle zip or a folder into OUT/<student>/; unsafe entries "
                                             "and students with several notebooks are flagged on stderr."),
                              2);
@@ -136,14 +171,17 @@ int cmdImport(const QStringList &args)
         return rc < 0 ? ExitOk : rc;
     const QStringList pos = parser.positionalArguments();
     const bool submissions = pos.at(0) == QLatin1String("submissions");
-    if (pos.at(0) != QLatin1String("nbgrader") && !submissions) {
-        err() << "sandmark-cli: import: unknown kind '" << pos.at(0) << "' (known: nbgrader, submissions)" << Qt::endl;
+    const bool otter = pos.at(0) == QLatin1String("otter");
+    if (pos.at(0) != QLatin1String("nbgrader") && !submissions && !otter) {
+        err() << "sandmark-cli: import: unknown kind '" << pos.at(0) << "' (known: nbgrader, otter, submissions)" << Qt::endl;
         return ExitUsage;
     }
     if (!parser.isSet(output)) {
         err() << "sandmark-cli: import: -o " << (submissions ? "OUT" : "ASSIGNMENT") << " is required" << Qt::endl;
         return ExitUsage;
     }
+    if (otter)
+        return importOtterCmd(pos.at(1), parser.value(testsDir), parser.value(output));
     if (submissions)
         return importSubmissionsCmd(pos.at(1), parser.value(output), parser.isSet(json));
     auto report = importNbgrader(pos.at(1), parser.value(output), NbgraderImportOptions{parser.value(header)});

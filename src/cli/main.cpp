@@ -19,7 +19,7 @@ const QList<Command> &commands()
         {"instrument", "write the instrumented copy of a notebook", cmdInstrument},
         {"strip", "remove Sandmark's injected cells from a notebook", cmdStrip},
         {"datasets", "scan, list, add, remove, warm or check an assignment's Hub datasets", cmdDatasets},
-        {"import", "create an assignment from nbgrader, or import submissions from a Canvas/Moodle zip", cmdImport},
+        {"import", "create an assignment from nbgrader or Otter, or import submissions from a Canvas/Moodle zip", cmdImport},
         {"run", "run one notebook in the sandbox and print its execution record", cmdRun},
         {"doctor", "prove that a sandbox backend isolates what it must", cmdDoctor},
         {"grade", "grade a batch of submissions into the gradebook", cmdGrade},

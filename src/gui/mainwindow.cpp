@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "assignment/create.h"
+#include "assignment/otter_import.h"
 #include "assignment/validate.h"
 #include "checksmodel.h"
 #include "highlighting.h"
@@ -233,6 +234,9 @@ void MainWindow::createActions()
     create->setShortcut(QKeySequence::New);
     create->setStatusTip(tr("Write a minimal assignment.json next to an instructor notebook"));
     connect(create, &QAction::triggered, this, &MainWindow::chooseNotebookForNewAssignment);
+    QAction *importOtter = file->addAction(tr("&Import Otter Master Notebook…"));
+    importOtter->setStatusTip(tr("Create an assignment from an Otter-Grader (Otter Assign) master notebook"));
+    connect(importOtter, &QAction::triggered, this, &MainWindow::chooseOtterMaster);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     QAction *reload = file->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&load Assignment"));
@@ -369,6 +373,23 @@ void MainWindow::createAssignment(const QString &notebookPath)
                        });
 }
 
+void MainWindow::importOtterMaster(const QString &masterPath, const QString &outDir)
+{
+    setStatus(tr("Importing the Otter master %1…").arg(QDir::toNativeSeparators(masterPath)));
+    const QString python = paths::defaultPython();
+    m_openTracker->run([masterPath, outDir, python] { return importOtter(masterPath, outDir, python); },
+                       [this](Expected<OtterImportReport> report) {
+                           if (!report) {
+                               m_problems->setProblems({{Problem::Severity::Error, report.error()}});
+                               m_problemDock->show();
+                               setStatus(tr("No assignment was created: %1").arg(report.error().toString()));
+                               Q_EMIT openFailed(report.error().toString());
+                               return;
+                           }
+                           openAssignment(report->folder);
+                       });
+}
+
 void MainWindow::setCurrentPage(Page page)
 {
     m_pageList->setCurrentRow(int(page));
@@ -414,6 +435,19 @@ void MainWindow::chooseNotebookForNewAssignment()
                                                     tr("Jupyter notebooks (*.ipynb)"));
     if (!nb.isEmpty())
         createAssignment(nb);
+}
+
+void MainWindow::chooseOtterMaster()
+{
+    const QString nb = QFileDialog::getOpenFileName(this, tr("Import Otter Master Notebook"), QString(),
+                                                    tr("Jupyter notebooks (*.ipynb)"));
+    if (nb.isEmpty())
+        return;
+    const QString parent = QFileDialog::getExistingDirectory(this, tr("Folder to Create the Assignment In"),
+                                                             QFileInfo(nb).absolutePath());
+    if (parent.isEmpty())
+        return;
+    importOtterMaster(nb, QDir(parent).filePath(QFileInfo(nb).completeBaseName() + QStringLiteral("-sandmark")));
 }
 
 void MainWindow::showPreferences()

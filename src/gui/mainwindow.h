@@ -48,6 +48,9 @@ public:
     void openAssignment(const QString &path);
     /// Writes a minimal assignment.json beside `notebookPath` (background) and opens it.
     void createAssignment(const QString &notebookPath);
+    /// Imports the Otter Assign master `masterPath` into the new folder `outDir` (importOtter(), on the thread
+    /// pool) and opens it; a refused master shows its error in the problems panel and emits openFailed().
+    void importOtterMaster(const QString &masterPath, const QString &outDir);
     /// The open assignment, if any.
     const std::optional<Assignment> &assignment() const { return m_assignment; }
 
@@ -83,6 +86,7 @@ private:
     void createActions();
     void chooseAssignment();
     void chooseNotebookForNewAssignment();
+    void chooseOtterMaster();
     void rebuildRecentMenu();
     void showPreferences();
     void showAbout();

@@ -71,9 +71,18 @@ Expected<QString> resolveInside(const QString &folder, const QString &relative, 
 
 QMap<QString, QString> Assignment::runEnvironment() const
 {
-    if (!m_fromNbgrader)
-        return {};
-    return {{QStringLiteral("NBGRADER_EXECUTION"), QStringLiteral("autograde")}};
+    QMap<QString, QString> env;
+    if (m_fromNbgrader)
+        env.insert(QStringLiteral("NBGRADER_EXECUTION"), QStringLiteral("autograde"));
+    if (m_fromOtter) {
+        // The runner puts the offline `otter` stand-in on the kernel's path and applies the seed (docs/otter.md).
+        env.insert(QStringLiteral("SANDMARK_OTTER"), QStringLiteral("1"));
+        if (!m_otterSeed.isEmpty())
+            env.insert(QStringLiteral("SANDMARK_OTTER_SEED"), m_otterSeed);
+        if (!m_otterSeedVariable.isEmpty())
+            env.insert(QStringLiteral("SANDMARK_OTTER_SEED_VARIABLE"), m_otterSeedVariable);
+    }
+    return env;
 }
 
 bool isCheckId(const QString &id)
@@ -433,6 +442,24 @@ Expected<void> AssignmentLoader::readSandbox()
             return r.error(QStringLiteral("nbgrader"), QStringLiteral("must be an object (written by import nbgrader)"));
         a.m_fromNbgrader = true;
     }
+    if (root.contains("otter")) {
+        // Written by `import otter` (docs/otter.md): Otter's seed, applied before every cell as Otter does.
+        const Json &o = root["otter"];
+        if (!o.is_object())
+            return r.error(QStringLiteral("otter"), QStringLiteral("must be an object (written by import otter)"));
+        a.m_fromOtter = true;
+        if (o.contains("seed") && !o["seed"].is_null()) {
+            if (!o["seed"].is_number_integer())
+                return r.error(QStringLiteral("otter.seed"), QStringLiteral("must be an integer"));
+            a.m_otterSeed = QString::number(o["seed"].get<qint64>());
+        }
+        if (o.contains("seed_variable")) {
+            auto v = r.string(o["seed_variable"], QStringLiteral("otter.seed_variable"));
+            if (!v)
+                return v.error();
+            a.m_otterSeedVariable = *v;
+        }
+    }
     return {};
 }
 
@@ -555,7 +582,8 @@ QStringList unknownFieldWarnings(const Json &root, const QString &file)
         QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
         QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
         QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"), QStringLiteral("docker_image"),
-        QStringLiteral("show_expected"), QStringLiteral("checks"), QStringLiteral("nbgrader")};
+        QStringLiteral("show_expected"), QStringLiteral("checks"), QStringLiteral("nbgrader"),
+        QStringLiteral("otter")};
     QStringList warnings;
     for (auto &[key, value] : root.items())
         if (!known.contains(qs(key)))

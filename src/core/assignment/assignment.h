@@ -40,6 +40,7 @@ struct Check
         Value,  ///< probe a variable, compare with the reference (checks/valuecheck.cpp)
         Test,   ///< run instructor assertion code; passes when it raises nothing (checks/testcheck.cpp)
         Manual, ///< a person grades the answer cell `anchor` (nbgrader's manually graded answers; manualcheck.cpp)
+        Otter,  ///< Otter-Grader test cases of one question, run as a test check (checks/ottercheck.cpp)
     };
     QString id;
     Type type = Type::Value;
@@ -48,7 +49,8 @@ struct Check
     QString anchor;   ///< value/manual checks: answer cell (grade_id, cell id or tag); value: empty = end
     QString code;     ///< test checks: assertion code run after the student's code
     QString gradeId;  ///< test checks from nbgrader: the test cell's grade_id (replaced in place)
-    QString after;    ///< test checks from nbgrader: the cell the test cell follows
+    QString after;    ///< test checks from nbgrader: the cell the test cell follows; otter: the answer cell
+    QString question; ///< otter checks: the Otter question the cases belong to (their group)
     /// The instructor notebook the check belongs to, relative to the assignment folder, as notebooks() lists it:
     /// the check's "notebook"; without one (a single-notebook assignment, or a format 1 file), the first notebook.
     /// Always set on a loaded assignment.
@@ -114,9 +116,12 @@ public:
     QStringList warnings() const { return m_warnings; }
     /// Imported from nbgrader (`sandmark-cli import nbgrader` writes the `nbgrader` section).
     bool fromNbgrader() const { return m_fromNbgrader; }
+    /// Imported from Otter-Grader (`sandmark-cli import otter` writes the `otter` section; docs/otter.md).
+    bool fromOtter() const { return m_fromOtter; }
     /// Variables every run of this assignment (the reference run included) gets in its environment:
     /// NBGRADER_EXECUTION=autograde for an assignment imported from nbgrader, the value nbgrader's autograder sets
-    /// (nbgrader/converters/autograde.py), which some course notebooks test. Empty otherwise.
+    /// (nbgrader/converters/autograde.py), which some course notebooks test; for one imported from Otter,
+    /// SANDMARK_OTTER=1 and Otter's seed (SANDMARK_OTTER_SEED, SANDMARK_OTTER_SEED_VARIABLE) for the runner.
     QMap<QString, QString> runEnvironment() const;
 
     /// Absolute path of a path relative to folder().
@@ -133,6 +138,8 @@ private:
     bool m_systemSitePackages = true;
     bool m_fromNbgrader = false;
     int m_format = 1;
+    bool m_fromOtter = false;
+    QString m_otterSeed, m_otterSeedVariable;
     Limits m_limits;
     std::optional<SandboxKind> m_sandbox;
     QList<Check> m_checks;

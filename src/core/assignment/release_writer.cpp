@@ -1,5 +1,6 @@
 #include "assignment/release_writer.h"
 
+#include "assignment/otter_import.h"
 #include "notebook/release.h"
 
 #include <QDir>
@@ -24,6 +25,20 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
         }
         for (const QString &r : nb->repairs())
             report.warnings << QStringLiteral("%1: %2").arg(path, r);
+        if (assignment.fromOtter()) {
+            // As `otter assign` makes it: Otter's stubs, the init and check cells (docs/otter.md).
+            QMap<QString, QStringList> checkAfter;
+            for (const Check &c : assignment.checks())
+                if (c.type == Check::Type::Otter && !c.after.isEmpty() && !checkAfter.value(c.after).contains(c.question))
+                    checkAfter[c.after] << c.question;
+            int replaced = 0;
+            auto released = makeOtterRelease(nb->toJson(), path, checkAfter, &replaced);
+            if (!released)
+                return released.error();
+            report.solutionRegions += replaced;
+            outputs.append({rel, *released});
+            continue;
+        }
         auto released = makeRelease(*nb, path);
         if (!released)
             return released.error();
@@ -33,6 +48,12 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
         outputs.append({rel, released->notebook.toJson()});
     }
 
+    if (assignment.fromOtter()) {
+        // The public tests, for the students' own `grader.check` with the real Otter.
+        const QMap<QString, QByteArray> tests = otterPublicTests(assignment.checks());
+        for (auto it = tests.cbegin(); it != tests.cend(); ++it)
+            outputs.append({it.key(), it.value()});
+    }
     if (!QDir().mkpath(outDir))
         return Error{outDir, {}, QStringLiteral("cannot create the output folder")};
     const QString target = QDir::cleanPath(QDir(outDir).absoluteFilePath(assignment.releaseName()));

@@ -63,4 +63,22 @@ public:
     QString describe(const Check &check) const override;
 };
 
+/// "otter": the OK-format doctest cases of one Otter question (one case, or all of an all-or-nothing question),
+/// run through the test check's execution path and verdict; placed after the student's `grader.check` call of
+/// the question, else after its answer cell, else at the end. ottercheck.cpp; docs/otter.md.
+class OtterCheckKind final : public CheckKind
+{
+public:
+    Check::Type type() const override;
+    QString name() const override;
+    const char *displayName() const override;
+    Expected<void> read(const CheckSource &in, Check &check) const override;
+    QString defaultId(const Check &check, qsizetype index) const override;
+    void instrument(const Check &check, InstrumentOptions &options) const override;
+    QString feedbackCell(const Check &check) const override;
+    void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;
+    std::optional<ReferenceFailure> failsOnReference(const Check &check, const QJsonObject &cell) const override;
+    QString describe(const Check &check) const override;
+};
+
 } // namespace sandmark::detail

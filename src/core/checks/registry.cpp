@@ -11,7 +11,8 @@ namespace {
 const detail::ValueCheckKind kValue;
 const detail::TestCheckKind kTest;
 const detail::ManualCheckKind kManual;
-const CheckKind *const kKinds[] = {&kValue, &kTest, &kManual};
+const detail::OtterCheckKind kOtter;
+const CheckKind *const kKinds[] = {&kValue, &kTest, &kManual, &kOtter};
 
 QString joined(const QStringList &names, const QString &lastSeparator)
 {

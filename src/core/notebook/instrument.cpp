@@ -288,6 +288,23 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
     QHash<QString, int> placedAt; // grade_id of a test cell → the submission cell it runs at or after
     QList<QPair<const TestCellSpec *, bool>> testsAtEnd; // (spec, fallback)
     for (const TestCellSpec &t : options.tests) {
+        if (t.gradeId.isEmpty() && !t.afterCheckCall.isEmpty()) {
+            // Otter: after the last cell calling grader.check("<question>"), else after the answer cell.
+            const QRegularExpression call(QStringLiteral("\\.check\\(\\s*(['\"])%1\\1\\s*[,)]")
+                                              .arg(QRegularExpression::escape(t.afterCheckCall)));
+            int at = -1;
+            for (int i = 0; i < notebook.cellCount(); ++i)
+                if (notebook.injectedKind(i) == InjectedKind::None && notebook.cellType(i) == CellType::Code
+                    && call.match(notebook.cellSource(i)).hasMatch())
+                    at = i;
+            if (at < 0 && !t.after.isEmpty())
+                at = notebook.findAnchor(t.after);
+            if (at >= 0)
+                testsAfter[at].append(&t);
+            else
+                testsAtEnd.append({&t, false});
+            continue;
+        }
         if (t.gradeId.isEmpty()) {
             testsAtEnd.append({&t, false});
             continue;

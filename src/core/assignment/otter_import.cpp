@@ -1,0 +1,1028 @@
+// Otter-Grader import: Otter Assign v1 masters and OK-format tests/ folders (docs/otter.md). The formats were
+// learned from Otter's documentation and source (otter/assign, otter/test_files); nothing of Otter runs here.
+#include "assignment/otter_import.h"
+
+#include "notebook/notebook_p.h"
+#include "util/paths.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace sandmark {
+
+namespace {
+
+QString place(int cell)
+{
+    return QStringLiteral("cells[%1]").arg(cell);
+}
+
+/// A YAML node as JSON: scalars become booleans, integers, numbers or strings as YAML 1.1 reads them (a quoted
+/// scalar stays a string).
+Json yamlToJson(const YAML::Node &n)
+{
+    switch (n.Type()) {
+    case YAML::NodeType::Null:
+    case YAML::NodeType::Undefined:
+        return nullptr;
+    case YAML::NodeType::Sequence: {
+        Json a = Json::array();
+        for (const YAML::Node &x : n)
+            a.push_back(yamlToJson(x));
+        return a;
+    }
+    case YAML::NodeType::Map: {
+        Json o = Json::object();
+        for (const auto &kv : n)
+            o[kv.first.as<std::string>()] = yamlToJson(kv.second);
+        return o;
+    }
+    case YAML::NodeType::Scalar:
+        break;
+    }
+    const std::string s = n.Scalar();
+    if (n.Tag() == "!")
+        return s; // quoted
+    bool b = false;
+    if (YAML::convert<bool>::decode(n, b) && s != "y" && s != "n")
+        return b;
+    static const QRegularExpression integer(QStringLiteral("^[-+]?[0-9]+$"));
+    static const QRegularExpression number(QStringLiteral("^[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?$"));
+    if (integer.match(QString::fromStdString(s)).hasMatch())
+        return std::stoll(s);
+    if (number.match(QString::fromStdString(s)).hasMatch())
+        return std::stod(s);
+    if (s == "~" || s == "null" || s == "Null" || s == "NULL")
+        return nullptr;
+    return s;
+}
+
+/// The YAML text `text` (lines of cell `cell` after its marker line) as a JSON object; an empty text is {}.
+Expected<Json> readYaml(const QString &text, const QString &file, int cell, const QString &what, int lineOffset)
+{
+    try {
+        const YAML::Node n = YAML::Load(ss(text));
+        if (!n.IsDefined() || n.IsNull())
+            return Json::object();
+        if (!n.IsMap())
+            return Error{file, place(cell), QStringLiteral("the %1 must be YAML keys and values (\"name: q1\")").arg(what)};
+        return yamlToJson(n);
+    } catch (const YAML::Exception &e) {
+        return Error{file, place(cell),
+                     QStringLiteral("%1: YAML error on line %2: %3")
+                         .arg(what)
+                         .arg(e.mark.line + 1 + lineOffset)
+                         .arg(QString::fromStdString(e.msg))};
+    } catch (const std::out_of_range &) {
+        return Error{file, place(cell), QStringLiteral("%1: a number too large (more than 64 bits)").arg(what)};
+    }
+}
+
+QStringList lines(const QString &source)
+{
+    return source.split(QLatin1Char('\n'));
+}
+
+QString firstLine(const QString &source)
+{
+    return lines(source).value(0);
+}
+
+/// A markdown cell holding only a fenced ```otter block is read as the raw cell inside (Otter does the same).
+QString unfenced(CellType type, const QString &source, bool *fenced)
+{
+    *fenced = false;
+    if (type != CellType::Markdown)
+        return source;
+    QStringList l = lines(source.trimmed());
+    if (l.size() >= 2 && l.first().trimmed() == QLatin1String("```otter") && l.last().trimmed() == QLatin1String("```")) {
+        l.removeFirst();
+        l.removeLast();
+        *fenced = true;
+        return l.join(QLatin1Char('\n'));
+    }
+    return source;
+}
+
+enum class Marker { None, Config, BeginQuestion, EndQuestion, BeginSolution, EndSolution, BeginTests, EndTests,
+                    BeginPrompt, EndPrompt };
+
+Marker markerOf(const QString &line)
+{
+    static const QRegularExpression config(QStringLiteral("^#\\s+assignment\\s+config\\s*"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression block(QStringLiteral("^#\\s+(begin|end)\\s+(question|solution|tests|prompt)\\s*"),
+                                          QRegularExpression::CaseInsensitiveOption);
+    if (config.match(line).hasMatch())
+        return Marker::Config;
+    const auto m = block.match(line);
+    if (!m.hasMatch())
+        return Marker::None;
+    const bool begin = m.captured(1).compare(QLatin1String("begin"), Qt::CaseInsensitive) == 0;
+    const QString kind = m.captured(2).toLower();
+    if (kind == QLatin1String("question"))
+        return begin ? Marker::BeginQuestion : Marker::EndQuestion;
+    if (kind == QLatin1String("solution"))
+        return begin ? Marker::BeginSolution : Marker::EndSolution;
+    if (kind == QLatin1String("tests"))
+        return begin ? Marker::BeginTests : Marker::EndTests;
+    return begin ? Marker::BeginPrompt : Marker::EndPrompt;
+}
+
+/// One test case read from a master's test cell or an OK file.
+struct Case
+{
+    QString name, body;
+    bool hidden = false;
+    double points = std::numeric_limits<double>::quiet_NaN();
+    Json successMessage, failureMessage; // string or null
+    int cell = -1;
+};
+
+struct Question
+{
+    QString name;
+    Json points; // number, list, {each}, or null
+    bool manual = false;
+    bool allOrNothing = false;
+    int cell = -1;        // its BEGIN QUESTION cell
+    QString answerCell;   // id of its first solution cell in the instructor notebook
+    QList<Case> cases;
+};
+
+/// The checks of `q`, by Otter's rules, appended to `checks`.
+Expected<void> addChecks(const Question &q, const QString &file, Json &checks, OtterImportReport &report)
+{
+    QList<double> given;
+    for (const Case &c : q.cases)
+        given << c.points;
+    const QString pointsText = QString::fromStdString(q.points.dump());
+    if (q.manual) {
+        Json m = Json::object();
+        m["id"] = ss(q.name);
+        m["type"] = "manual";
+        m["points"] = q.points.is_number() ? q.points : Json(1);
+        m["anchor"] = ss(q.answerCell);
+        if (q.answerCell.isEmpty())
+            return Error{file, place(q.cell), QStringLiteral("manual question '%1' has no solution block: a person "
+                                                             "needs the student's answer cell to grade").arg(q.name)};
+        checks.push_back(std::move(m));
+        ++report.manualChecks;
+        if (q.cases.isEmpty())
+            return {};
+    }
+    if (q.cases.isEmpty())
+        return {};
+    auto points = otterCasePoints(q.manual ? QStringLiteral("null") : pointsText, given);
+    if (!points)
+        return Error{file, place(q.cell), QStringLiteral("question '%1': %2").arg(q.name, points.error().message)};
+    const auto caseJson = [](const Case &c) {
+        Json o = Json::object();
+        o["name"] = ss(c.name);
+        o["code"] = ss(c.body);
+        o["hidden"] = c.hidden;
+        if (c.successMessage.is_string())
+            o["success_message"] = c.successMessage;
+        if (c.failureMessage.is_string())
+            o["failure_message"] = c.failureMessage;
+        return o;
+    };
+    const auto number = [](double v) { return std::floor(v) == v && std::fabs(v) < 1e15 ? Json(qint64(v)) : Json(v); };
+    const auto base = [&](const QString &id, double pts) {
+        Json c = Json::object();
+        c["id"] = ss(id);
+        c["type"] = "otter";
+        c["question"] = ss(q.name);
+        c["points"] = number(pts);
+        if (!q.answerCell.isEmpty())
+            c["after"] = ss(q.answerCell);
+        c["cases"] = Json::array();
+        return c;
+    };
+    if (q.allOrNothing) {
+        double total = 0;
+        for (double p : *points)
+            total += p;
+        Json c = base(q.name, total);
+        for (const Case &tc : q.cases)
+            c["cases"].push_back(caseJson(tc));
+        checks.push_back(std::move(c));
+        ++report.otterChecks;
+        return {};
+    }
+    for (qsizetype i = 0; i < q.cases.size(); ++i) {
+        Json c = base(QStringLiteral("%1-%2").arg(q.name).arg(i + 1), points->at(i));
+        c["cases"].push_back(caseJson(q.cases.at(i)));
+        checks.push_back(std::move(c));
+        ++report.otterChecks;
+    }
+    return {};
+}
+
+/// Runs sandmark_otter_read.py with `request`; its answer.
+Expected<Json> runReader(const QString &python, const Json &request, const QString &file)
+{
+    QProcess p;
+    p.start(python, {QStringLiteral("-I"), paths::pythonRuntimeDir() + QStringLiteral("/sandmark_otter_read.py")});
+    if (!p.waitForStarted(30000))
+        return Error{python, {}, QStringLiteral("cannot start the Python interpreter to read the tests: %1").arg(p.errorString())};
+    const std::string in = request.dump();
+    p.write(in.data(), qint64(in.size()));
+    p.closeWriteChannel();
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return Error{file, {}, QStringLiteral("reading the Otter tests failed: %1")
+                                   .arg(QString::fromUtf8(p.readAllStandardError()).trimmed().split(QLatin1Char('\n')).last())};
+    try {
+        return Json::parse(p.readAllStandardOutput().toStdString());
+    } catch (const std::exception &e) {
+        return Error{file, {}, QStringLiteral("unreadable answer of the test reader: %1").arg(QString::fromUtf8(e.what()))};
+    }
+}
+
+QString slugFrom(const QString &name)
+{
+    QString slug = name;
+    slug.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+    while (slug.startsWith(QLatin1Char('-')) || slug.startsWith(QLatin1Char('.')) || slug.startsWith(QLatin1Char('_')))
+        slug.remove(0, 1);
+    return slug.left(64).isEmpty() ? QStringLiteral("assignment") : slug.left(64);
+}
+
+/// Writes the staged assignment (files relative to `root` copied, `notebookBytes` as `notebookName`, the
+/// assignment.json) and renames it into `outDir`.
+Expected<QString> writeAssignment(const QString &outDir, const QString &root, const QStringList &files,
+                                  const QString &notebookName, const QByteArray &notebookBytes, const Json &assignment)
+{
+    QDir().mkpath(QFileInfo(outDir).absolutePath());
+    QTemporaryDir staging(QFileInfo(outDir).absolutePath() + QStringLiteral("/.import-XXXXXX"));
+    if (!staging.isValid())
+        return Error{outDir, {}, QStringLiteral("cannot create a temporary folder: %1").arg(staging.errorString())};
+    for (const QString &rel : files) {
+        const QString dst = staging.filePath(rel);
+        QDir().mkpath(QFileInfo(dst).absolutePath());
+        if (!QFile::copy(QDir(root).filePath(rel), dst))
+            return Error{QDir(root).filePath(rel), {}, QStringLiteral("cannot copy into the assignment")};
+    }
+    const auto write = [&](const QString &name, const QByteArray &bytes) -> Expected<void> {
+        QFile f(staging.filePath(name));
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+            return Error{f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())};
+        return {};
+    };
+    if (auto ok = write(notebookName, notebookBytes); !ok)
+        return ok.error();
+    if (auto ok = write(QStringLiteral("assignment.json"), QByteArray::fromStdString(assignment.dump(2) + "\n")); !ok)
+        return ok.error();
+    const QString target = QFileInfo(outDir).absoluteFilePath();
+    if (QFileInfo(target).isDir() && QDir(target).isEmpty())
+        QDir().rmdir(target);
+    if (!QDir().rename(staging.path(), target))
+        return Error{outDir, {}, QStringLiteral("cannot create the assignment folder (it exists and is not empty?)")};
+    staging.setAutoRemove(false);
+    return target;
+}
+
+Expected<void> refuseExisting(const QString &outDir)
+{
+    if (QFileInfo::exists(QDir(outDir).filePath(QStringLiteral("assignment.json"))))
+        return Error{outDir, {}, QStringLiteral("already holds an assignment.json; choose an empty folder")};
+    return {};
+}
+
+/// Refuses what is not a Python notebook, before it is parsed as one.
+Expected<void> refuseOtherLanguages(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("rmd") || suffix == QLatin1String("qmd") || suffix == QLatin1String("r"))
+        return Error{path, {}, QStringLiteral("an R, R Markdown or Quarto master: only Python notebooks are supported")};
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{path, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
+    try {
+        const Json nb = Json::parse(f.readAll().toStdString());
+        std::string lang;
+        if (nb.contains("metadata") && nb["metadata"].is_object()) {
+            const Json &m = nb["metadata"];
+            if (m.contains("kernelspec") && m["kernelspec"].is_object() && m["kernelspec"].contains("language")
+                && m["kernelspec"]["language"].is_string())
+                lang = m["kernelspec"]["language"].get<std::string>();
+            else if (m.contains("language_info") && m["language_info"].is_object()
+                     && m["language_info"].contains("name") && m["language_info"]["name"].is_string())
+                lang = m["language_info"]["name"].get<std::string>();
+        }
+        if (!lang.empty() && QString::fromStdString(lang).toLower() != QLatin1String("python"))
+            return Error{path, QStringLiteral("metadata.kernelspec"),
+                         QStringLiteral("a %1 notebook: only Python notebooks are supported").arg(QString::fromStdString(lang))};
+    } catch (const std::exception &) {
+        // Not JSON: Notebook::load says where.
+    }
+    return {};
+}
+
+/// The test config header of a test cell (`""" # BEGIN TEST CONFIG` … `""" # END TEST CONFIG`), Otter's regexes.
+const QRegularExpression &beginTestConfig()
+{
+    static const QRegularExpression re(QStringLiteral("^(?:.\\s*=\\s*)?\"\"?\"?\\s*#\\s*BEGIN\\s*TEST\\s*CONFIG"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+const QRegularExpression &endTestConfig()
+{
+    static const QRegularExpression re(QStringLiteral("^\"\"?\"?\\s*#\\s*END\\s*TEST\\s*CONFIG"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    return re;
+}
+
+/// The saved output of a test cell as `otter assign` reads it: each output's stream text, then its text/plain.
+QString savedOutput(const Json &cell)
+{
+    QString out;
+    if (!cell.contains("outputs") || !cell["outputs"].is_array())
+        return out;
+    const auto text = [](const Json &v) {
+        if (v.is_string())
+            return QString::fromStdString(v.get<std::string>());
+        QString s;
+        if (v.is_array())
+            for (const Json &l : v)
+                if (l.is_string())
+                    s += QString::fromStdString(l.get<std::string>());
+        return s;
+    };
+    for (const Json &o : cell["outputs"]) {
+        if (o.contains("text"))
+            out += text(o["text"]);
+        if (o.contains("data") && o["data"].is_object() && o["data"].contains("text/plain"))
+            out += text(o["data"]["text/plain"]);
+    }
+    return out;
+}
+
+} // namespace
+
+Expected<QList<double>> otterCasePoints(const QString &questionPoints, const QList<double> &casePoints)
+{
+    Json total;
+    try {
+        total = Json::parse(ss(questionPoints));
+    } catch (const std::exception &) {
+        return Error{{}, {}, QStringLiteral("points: not readable")};
+    }
+    QList<double> given = casePoints;
+    const qsizetype n = given.size();
+    if (total.is_object()) { // {each: n}: n points per case (Otter's question config)
+        const Json each = total.value("each", Json(1));
+        if (!each.is_number())
+            return Error{{}, {}, QStringLiteral("points.each must be a number")};
+        total = each.get<double>() * double(n);
+    }
+    if (total.is_array()) {
+        if (qsizetype(total.size()) != n)
+            return Error{{}, {}, QStringLiteral("points lists %1 values but there are %2 test cases").arg(total.size()).arg(n)};
+        for (qsizetype i = 0; i < n; ++i) {
+            if (!total[size_t(i)].is_number())
+                return Error{{}, {}, QStringLiteral("points[%1] must be a number").arg(i)};
+            given[i] = total[size_t(i)].get<double>();
+        }
+        total = nullptr;
+    } else if (!total.is_null() && !total.is_number()) {
+        return Error{{}, {}, QStringLiteral("points must be a number, a list of numbers or {each: n}")};
+    }
+    double preSpecified = 0;
+    int unspecified = 0;
+    bool onlyZeros = true;
+    for (double p : std::as_const(given)) {
+        if (std::isnan(p)) {
+            ++unspecified;
+        } else {
+            preSpecified += p;
+            onlyZeros = onlyZeros && p == 0;
+        }
+    }
+    double perRemaining = 0;
+    if (!total.is_null()) {
+        const double t = total.get<double>();
+        if (preSpecified > t)
+            return Error{{}, {}, QStringLiteral("the test cases' points (%1) are more than the question's %2").arg(preSpecified).arg(t)};
+        perRemaining = unspecified ? (t - preSpecified) / unspecified : 0.0;
+    } else if (preSpecified == 0 && onlyZeros) {
+        perRemaining = unspecified ? 1.0 / unspecified : 0.0; // only zeros given: the question is worth 1 point
+    }
+    for (double &p : given)
+        if (std::isnan(p))
+            p = perRemaining;
+    return given;
+}
+
+Expected<OtterImportReport> importOtter(const QString &master, const QString &outDir, const QString &python)
+{
+    const QFileInfo info(master);
+    if (!info.exists() || !info.isFile())
+        return Error{master, {}, QStringLiteral("no such file (an Otter Assign master notebook)")};
+    if (auto ok = refuseOtherLanguages(master); !ok)
+        return ok.error();
+    if (auto ok = refuseExisting(outDir); !ok)
+        return ok.error();
+    auto loaded = Notebook::load(master);
+    if (!loaded)
+        return loaded.error();
+    const Notebook &nb = *loaded;
+    const QString file = master;
+
+    // Format v0 (`# TEST` / `# HIDDEN TEST` cells, ```BEGIN QUESTION``` markdown): Otter 5.0.0 removed it.
+    static const QRegularExpression v0Test(QStringLiteral("^\\s*#\\s*(HIDDEN\\s+)?TEST\\s*$"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression v0Block(QStringLiteral("^\\s*BEGIN\\s+(QUESTION|ASSIGNMENT)\\b"));
+    for (int i = 0; i < nb.cellCount(); ++i) {
+        const QString src = nb.cellSource(i);
+        const bool v0 = (nb.cellType(i) == CellType::Code && v0Test.match(firstLine(src)).hasMatch())
+                        || (nb.cellType(i) != CellType::Code
+                            && v0Block.match(firstLine(src.trimmed().startsWith(QLatin1String("```"))
+                                                           ? lines(src.trimmed()).value(1)
+                                                           : src.trimmed()))
+                                   .hasMatch());
+        if (v0)
+            return Error{file, place(i),
+                         QStringLiteral("Otter Assign format v0 (`# TEST` / `# HIDDEN TEST` cells, `BEGIN QUESTION` "
+                                        "without `#`): Otter itself dropped it in version 5.0.0; convert the master "
+                                        "to format v1 (Otter 3.1 to 4.x ship a converter) and import that")};
+    }
+
+    OtterImportReport report;
+    Json source = NotebookEditor::json(nb);
+    Json &cells = source["cells"];
+    Json kept = Json::array();
+    Json checks = Json::array();
+    Json config = Json::object();
+    std::optional<Question> question;
+    QList<Question> questions;
+    int solutionOpen = -1, testsOpen = -1, promptOpen = -1;
+    QStringList names;
+    QList<Case *> pendingBodies;
+    Json readerCases = Json::array();
+
+    const auto configKeys = [&](const Json &cfg, int cell) {
+        static const QStringList read = {QStringLiteral("name"), QStringLiteral("requirements"), QStringLiteral("files"),
+                                         QStringLiteral("seed"), QStringLiteral("tests")};
+        QStringList ignored;
+        for (auto &[k, v] : cfg.items())
+            if (!read.contains(QString::fromStdString(k)))
+                ignored << QString::fromStdString(k);
+        if (!ignored.isEmpty())
+            report.warnings << QStringLiteral("%1: %2: ASSIGNMENT CONFIG keys %3 ignored (Gradescope, PDF, export and "
+                                              "plugin settings do not change how Sandmark grades)")
+                                   .arg(file, place(cell), ignored.join(QLatin1String(", ")));
+    };
+
+    for (int i = 0; i < int(cells.size()); ++i) {
+        const Json &cell = cells[size_t(i)];
+        const CellType type = nb.cellType(i);
+        bool fenced = false;
+        const QString src = unfenced(type, nb.cellSource(i), &fenced);
+        const Marker marker = markerOf(firstLine(src));
+        const bool rawLike = type == CellType::Raw || fenced;
+        if (marker != Marker::None && !rawLike) {
+            // Otter reads markers only in raw cells (or ```otter blocks): here it would make nothing of them.
+            const bool inCellSolution = type == CellType::Code
+                                        && (marker == Marker::BeginSolution || marker == Marker::EndSolution);
+            if (!inCellSolution)
+                report.warnings << QStringLiteral("%1: %2: `%3` is in a %4 cell, where Otter does not read it (no "
+                                                  "block starts or ends there); make it a raw cell")
+                                       .arg(file, place(i), firstLine(src).trimmed(),
+                                            type == CellType::Code ? QStringLiteral("code") : QStringLiteral("markdown"));
+        }
+        if (rawLike && marker != Marker::None) {
+            const QString rest = lines(src).mid(1).join(QLatin1Char('\n'));
+            switch (marker) {
+            case Marker::Config: {
+                auto cfg = readYaml(rest, file, i, QStringLiteral("ASSIGNMENT CONFIG"), 1);
+                if (!cfg)
+                    return cfg.error();
+                config = *cfg;
+                configKeys(config, i);
+                break;
+            }
+            case Marker::BeginQuestion: {
+                if (question)
+                    return Error{file, place(i), QStringLiteral("BEGIN QUESTION inside question '%1' (opened in %2); "
+                                                                "add END QUESTION before it")
+                                                     .arg(question->name, place(question->cell))};
+                auto q = readYaml(rest, file, i, QStringLiteral("question config"), 1);
+                if (!q)
+                    return q.error();
+                Question nq;
+                nq.cell = i;
+                if (!q->contains("name") || !(*q)["name"].is_string() || (*q)["name"].get<std::string>().empty())
+                    return Error{file, place(i), QStringLiteral("the question has no `name:`")};
+                nq.name = QString::fromStdString((*q)["name"].get<std::string>());
+                if (names.contains(nq.name))
+                    return Error{file, place(i), QStringLiteral("question name '%1' is used twice").arg(nq.name)};
+                names << nq.name;
+                nq.points = q->value("points", Json(nullptr));
+                nq.manual = q->value("manual", false) == true;
+                nq.allOrNothing = q->value("all_or_nothing", false) == true;
+                question = nq;
+                break;
+            }
+            case Marker::EndQuestion:
+                if (!question)
+                    return Error{file, place(i), QStringLiteral("END QUESTION without BEGIN QUESTION")};
+                if (solutionOpen >= 0 || testsOpen >= 0 || promptOpen >= 0)
+                    return Error{file, place(i), QStringLiteral("END QUESTION while a %1 block is open (since %2)")
+                                                     .arg(solutionOpen >= 0 ? QStringLiteral("solution")
+                                                          : testsOpen >= 0  ? QStringLiteral("tests")
+                                                                            : QStringLiteral("prompt"))
+                                                     .arg(place(std::max({solutionOpen, testsOpen, promptOpen})))};
+                questions << *question;
+                question.reset();
+                break;
+            case Marker::BeginSolution:
+            case Marker::BeginTests:
+            case Marker::BeginPrompt: {
+                int &open = marker == Marker::BeginSolution ? solutionOpen : marker == Marker::BeginTests ? testsOpen : promptOpen;
+                if (!question)
+                    return Error{file, place(i), QStringLiteral("`%1` outside a question block").arg(firstLine(src).trimmed())};
+                if (solutionOpen >= 0 || testsOpen >= 0 || promptOpen >= 0)
+                    return Error{file, place(i), QStringLiteral("`%1` inside another block (opened in %2)")
+                                                     .arg(firstLine(src).trimmed(), place(std::max({solutionOpen, testsOpen, promptOpen})))};
+                open = i;
+                break;
+            }
+            case Marker::EndSolution:
+            case Marker::EndTests:
+            case Marker::EndPrompt: {
+                int &open = marker == Marker::EndSolution ? solutionOpen : marker == Marker::EndTests ? testsOpen : promptOpen;
+                if (open < 0)
+                    return Error{file, place(i), QStringLiteral("`%1` without its BEGIN").arg(firstLine(src).trimmed())};
+                open = -1;
+                break;
+            }
+            case Marker::None:
+                break;
+            }
+            continue; // marker cells are not part of the instructor notebook
+        }
+        if (testsOpen >= 0) {
+            if (type != CellType::Code)
+                continue; // text between tests
+            QStringList l = lines(nb.cellSource(i));
+            Json cfg = Json::object();
+            qsizetype start = 0;
+            if (beginTestConfig().match(l.value(0)).hasMatch()) {
+                qsizetype end = -1;
+                for (qsizetype k = 1; k < l.size(); ++k)
+                    if (endTestConfig().match(l.at(k)).hasMatch()) {
+                        end = k;
+                        break;
+                    }
+                if (end < 0)
+                    return Error{file, place(i), QStringLiteral("BEGIN TEST CONFIG without END TEST CONFIG")};
+                auto parsed = readYaml(l.mid(1, end - 1).join(QLatin1Char('\n')), file, i, QStringLiteral("test config"), 1);
+                if (!parsed)
+                    return parsed.error();
+                cfg = *parsed;
+                start = end + 1;
+            } else if (l.value(0).trimmed().startsWith(QLatin1Char('#'))) {
+                static const QRegularExpression hiddenWord(QStringLiteral("\\bhidden\\b"), QRegularExpression::CaseInsensitiveOption);
+                if (hiddenWord.match(l.value(0)).hasMatch()) {
+                    cfg["hidden"] = true;
+                    start = 1;
+                }
+            }
+            Case c;
+            c.cell = i;
+            c.name = QStringLiteral("%1 - %2").arg(question->name).arg(question->cases.size() + 1);
+            c.hidden = cfg.value("hidden", false) == true;
+            if (cfg.contains("points") && !cfg["points"].is_null()) {
+                if (!cfg["points"].is_number())
+                    return Error{file, place(i), QStringLiteral("test config: points must be a number")};
+                c.points = cfg["points"].get<double>();
+            }
+            c.successMessage = cfg.value("success_message", Json(nullptr));
+            c.failureMessage = cfg.value("failure_message", Json(nullptr));
+            const bool run = cell.contains("outputs") && cell["outputs"].is_array() && !cell["outputs"].empty();
+            if (!run && !(cell.contains("execution_count") && cell["execution_count"].is_number()))
+                report.warnings << QStringLiteral("%1: %2: test cell of '%3' has no saved output (the master was not "
+                                                  "run): its case expects no output, as `otter assign` would make it; "
+                                                  "run the master and import it again if the test prints a value")
+                                       .arg(file, place(i), question->name);
+            readerCases.push_back({{"code", ss(l.mid(start).join(QLatin1Char('\n')))}, {"output", ss(savedOutput(cell))}});
+            question->cases.append(c);
+            ++report.testCases;
+            report.hiddenCases += c.hidden ? 1 : 0;
+            continue;
+        }
+        Json out = cell;
+        if (solutionOpen >= 0 || promptOpen >= 0) {
+            // Marked for the release (Otter's tags): solutions are replaced, prompts kept only there.
+            Json &meta = out["metadata"];
+            if (!meta.is_object())
+                meta = Json::object();
+            Json tags = meta.contains("tags") && meta["tags"].is_array() ? meta["tags"] : Json::array();
+            tags.push_back(solutionOpen >= 0 ? "otter_assign_solution_cell" : "otter_prompt");
+            meta["tags"] = tags;
+            if (solutionOpen >= 0 && question->answerCell.isEmpty())
+                question->answerCell = nb.cellId(i);
+            ++report.solutionRegions;
+        } else if (type == CellType::Code) {
+            for (const QString &line : lines(nb.cellSource(i)))
+                if (line.trimmed().endsWith(QLatin1String("# SOLUTION")) || line.trimmed().startsWith(QLatin1String("# BEGIN SOLUTION")))
+                    ++report.solutionRegions;
+        }
+        kept.push_back(std::move(out));
+    }
+    if (question)
+        return Error{file, place(question->cell), QStringLiteral("question '%1' has no END QUESTION").arg(question->name)};
+    if (config.is_object() && config.contains("tests") && config["tests"].is_object()
+        && config["tests"].value("ok_format", true) == false)
+        return Error{file, QStringLiteral("ASSIGNMENT CONFIG"),
+                     QStringLiteral("tests.ok_format: false (exception-based tests) is not supported; Sandmark reads "
+                                    "OK-format (doctest) tests")};
+
+    // Doctest bodies from the test cells' code and saved outputs, as `otter assign` builds them.
+    if (!readerCases.empty()) {
+        auto answer = runReader(python, Json{{"cases", readerCases}}, file);
+        if (!answer)
+            return answer.error();
+        size_t k = 0;
+        for (Question &q : questions)
+            for (Case &c : q.cases) {
+                const Json &a = (*answer)["cases"][k++];
+                if (a.contains("error"))
+                    return Error{file, place(c.cell), QStringLiteral("the test cell is not valid Python: %1")
+                                                          .arg(QString::fromStdString(a["error"].get<std::string>()))};
+                c.body = QString::fromStdString(a["body"].get<std::string>());
+            }
+    }
+    for (const Question &q : std::as_const(questions)) {
+        if (auto ok = addChecks(q, file, checks, report); !ok)
+            return ok.error();
+        report.questions << q.name;
+        if (q.cases.isEmpty() && !q.manual)
+            report.warnings << QStringLiteral("%1: %2: question '%3' has no tests and is not manual; it is not graded")
+                                   .arg(file, place(q.cell), q.name);
+    }
+    if (questions.isEmpty())
+        report.warnings << QStringLiteral("%1: no `# BEGIN QUESTION` raw cells: is this an Otter Assign v1 master?").arg(file);
+
+    // The config: name, requirements, files, seed.
+    const QString root = info.absolutePath();
+    const QString name = config.contains("name") && config["name"].is_string()
+                             ? QString::fromStdString(config["name"].get<std::string>())
+                             : info.completeBaseName();
+    if (config.contains("requirements") && !config["requirements"].is_null()) {
+        const Json &req = config["requirements"];
+        if (req.is_array()) {
+            for (const Json &r : req)
+                if (r.is_string())
+                    report.dependencies << QString::fromStdString(r.get<std::string>());
+        } else if (req.is_string()) {
+            QFile f(QDir(root).filePath(QString::fromStdString(req.get<std::string>())));
+            if (!f.open(QIODevice::ReadOnly))
+                return Error{f.fileName(), {}, QStringLiteral("the ASSIGNMENT CONFIG's requirements file cannot be read: %1").arg(f.errorString())};
+            for (const QString &line : QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'))) {
+                const QString t = line.section(QLatin1Char('#'), 0, 0).trimmed();
+                if (!t.isEmpty())
+                    report.dependencies << t;
+            }
+        } else if (req != false) {
+            return Error{file, QStringLiteral("ASSIGNMENT CONFIG.requirements"), QStringLiteral("must be a file name or a list of packages")};
+        }
+    }
+    if (config.contains("files") && config["files"].is_array()) {
+        for (const Json &f : config["files"]) {
+            if (!f.is_string())
+                return Error{file, QStringLiteral("ASSIGNMENT CONFIG.files"), QStringLiteral("must be a list of file names")};
+            const QString rel = QDir::cleanPath(QString::fromStdString(f.get<std::string>()));
+            if (QDir::isAbsolutePath(rel) || rel.startsWith(QLatin1String("..")))
+                return Error{file, QStringLiteral("ASSIGNMENT CONFIG.files"), QStringLiteral("'%1' is outside the master's folder").arg(rel)};
+            if (QFileInfo(QDir(root).filePath(rel)).isDir()) {
+                QDirIterator it(QDir(root).filePath(rel), QDir::Files, QDirIterator::Subdirectories);
+                while (it.hasNext())
+                    report.dataFiles << QDir(root).relativeFilePath(it.next());
+            } else if (QFileInfo::exists(QDir(root).filePath(rel))) {
+                report.dataFiles << rel;
+            } else {
+                return Error{QDir(root).filePath(rel), {}, QStringLiteral("listed in the ASSIGNMENT CONFIG's files but missing")};
+            }
+        }
+    }
+    Json otter = Json::object();
+    otter["format"] = 1;
+    otter["master"] = ss(info.fileName());
+    if (config.contains("seed") && !config["seed"].is_null()) {
+        const Json &seed = config["seed"];
+        if (seed.is_number_integer()) {
+            otter["seed"] = seed;
+        } else if (seed.is_object()) {
+            if (seed.contains("autograder_value") && seed["autograder_value"].is_number_integer())
+                otter["seed"] = seed["autograder_value"];
+            if (seed.contains("variable") && seed["variable"].is_string())
+                otter["seed_variable"] = seed["variable"];
+        } else {
+            return Error{file, QStringLiteral("ASSIGNMENT CONFIG.seed"), QStringLiteral("must be a number or {variable, autograder_value, student_value}")};
+        }
+    }
+
+    source["cells"] = std::move(kept);
+    const QString notebookName = info.fileName();
+    Json a = Json::object();
+    a["format"] = 1;
+    a["slug"] = ss(slugFrom(name));
+    a["title"] = ss(name);
+    a["notebooks"] = Json::array({ss(notebookName)});
+    if (!report.dataFiles.isEmpty()) {
+        a["data_files"] = Json::array();
+        for (const QString &f : std::as_const(report.dataFiles))
+            a["data_files"].push_back(ss(f));
+    }
+    if (!report.dependencies.isEmpty()) {
+        a["dependencies"] = Json::array();
+        for (const QString &d : std::as_const(report.dependencies))
+            a["dependencies"].push_back(ss(d));
+    }
+    a["checks"] = std::move(checks);
+    a["otter"] = std::move(otter);
+    auto written = writeAssignment(outDir, root, report.dataFiles, notebookName,
+                                   NotebookEditor::fromJson(std::move(source)).toJson(), a);
+    if (!written)
+        return written.error();
+    report.folder = *written;
+    report.notebook = notebookName;
+    return report;
+}
+
+Expected<OtterImportReport> importOtterTests(const QString &notebook, const QString &testsDir, const QString &outDir,
+                                             const QString &python)
+{
+    if (auto ok = refuseOtherLanguages(notebook); !ok)
+        return ok.error();
+    if (auto ok = refuseExisting(outDir); !ok)
+        return ok.error();
+    auto nb = Notebook::load(notebook);
+    if (!nb)
+        return nb.error();
+    QDir tests(testsDir);
+    if (!tests.exists())
+        return Error{testsDir, {}, QStringLiteral("no such folder (the Otter tests/ folder of OK-format files)")};
+    const QStringList files = tests.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
+    if (files.isEmpty())
+        return Error{testsDir, {}, QStringLiteral("no OK-format test files (*.py) in this folder")};
+    Json request = Json{{"ok", Json::array()}};
+    for (const QString &f : files) {
+        QFile in(tests.filePath(f));
+        if (!in.open(QIODevice::ReadOnly))
+            return Error{in.fileName(), {}, QStringLiteral("cannot read: %1").arg(in.errorString())};
+        request["ok"].push_back({{"path", ss(in.fileName())}, {"text", in.readAll().toStdString()}});
+    }
+    auto answer = runReader(python, request, testsDir);
+    if (!answer)
+        return answer.error();
+    OtterImportReport report;
+    Json checks = Json::array();
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString path = tests.filePath(files.at(i));
+        const Json &a = (*answer)["ok"][size_t(i)];
+        if (a.contains("error"))
+            return Error{path, {}, QStringLiteral("not an OK-format test file: %1").arg(QString::fromStdString(a["error"].get<std::string>()))};
+        if (!a["ok_format"].get<bool>())
+            report.warnings << QStringLiteral("%1: no `OK_FORMAT = True`; read as an OK-format file").arg(path);
+        const Json &t = a["test"];
+        if (!t.contains("name") || !t["name"].is_string())
+            return Error{path, QStringLiteral("test.name"), QStringLiteral("missing (the question's name)")};
+        if (!t.contains("suites") || !t["suites"].is_array() || t["suites"].size() != 1)
+            return Error{path, QStringLiteral("test.suites"), QStringLiteral("must hold exactly one suite, as Otter requires")};
+        const Json &suite = t["suites"][0];
+        if (suite.value("type", std::string("doctest")) != "doctest")
+            return Error{path, QStringLiteral("test.suites[0].type"), QStringLiteral("only doctest suites are supported (as in Otter)")};
+        for (const char *k : {"setup", "teardown"})
+            if (suite.contains(k) && suite[k].is_string() && !suite[k].get<std::string>().empty())
+                return Error{path, QStringLiteral("test.suites[0].%1").arg(QLatin1String(k)), QStringLiteral("not supported (nor by Otter)")};
+        if (!suite.contains("cases") || !suite["cases"].is_array())
+            return Error{path, QStringLiteral("test.suites[0].cases"), QStringLiteral("missing")};
+        Question q;
+        q.name = QString::fromStdString(t["name"].get<std::string>());
+        q.points = t.value("points", Json(nullptr));
+        q.allOrNothing = t.value("all_or_nothing", false) == true;
+        for (size_t k = 0; k < suite["cases"].size(); ++k) {
+            const Json &tc = suite["cases"][k];
+            if (!tc.contains("code") || !tc["code"].is_string())
+                return Error{path, QStringLiteral("test.suites[0].cases[%1].code").arg(k), QStringLiteral("missing")};
+            Case c;
+            c.name = tc.contains("name") && tc["name"].is_string() ? QString::fromStdString(tc["name"].get<std::string>())
+                                                                   : QStringLiteral("%1 - %2").arg(q.name).arg(k + 1);
+            // Otter dedents the code (textwrap.dedent); a case is hidden unless it says otherwise.
+            QStringList l = QString::fromStdString(tc["code"].get<std::string>()).split(QLatin1Char('\n'));
+            qsizetype indent = -1;
+            for (const QString &line : std::as_const(l))
+                if (!line.trimmed().isEmpty()) {
+                    const qsizetype n = line.size() - QString(line).remove(QRegularExpression(QStringLiteral("^[ \\t]+"))).size();
+                    indent = indent < 0 ? n : std::min(indent, n);
+                }
+            for (QString &line : l)
+                line = line.trimmed().isEmpty() ? QString() : line.mid(std::max<qsizetype>(indent, 0));
+            c.body = l.join(QLatin1Char('\n'));
+            c.hidden = tc.value("hidden", true) == true;
+            if (tc.contains("points") && tc["points"].is_number())
+                c.points = tc["points"].get<double>();
+            c.successMessage = tc.value("success_message", Json(nullptr));
+            c.failureMessage = tc.value("failure_message", Json(nullptr));
+            q.cases << c;
+            ++report.testCases;
+            report.hiddenCases += c.hidden ? 1 : 0;
+        }
+        if (auto ok = addChecks(q, path, checks, report); !ok)
+            return ok.error();
+        report.questions << q.name;
+    }
+    const QFileInfo info(notebook);
+    Json a = Json::object();
+    a["format"] = 1;
+    a["slug"] = ss(slugFrom(info.completeBaseName()));
+    a["title"] = ss(info.completeBaseName());
+    a["notebooks"] = Json::array({ss(info.fileName())});
+    a["checks"] = std::move(checks);
+    a["otter"] = Json{{"format", "ok"}};
+    QFile nbFile(notebook);
+    if (!nbFile.open(QIODevice::ReadOnly))
+        return Error{notebook, {}, QStringLiteral("cannot read: %1").arg(nbFile.errorString())};
+    auto written = writeAssignment(outDir, info.absolutePath(), {}, info.fileName(), nbFile.readAll(), a);
+    if (!written)
+        return written.error();
+    report.folder = *written;
+    report.notebook = info.fileName();
+    return report;
+}
+
+} // namespace sandmark
+
+namespace sandmark {
+
+namespace {
+
+/// Otter's solution replacement of one code cell's lines (otter/assign/solutions.py, replace_solutions).
+Expected<QStringList> replaceSolutions(const QStringList &in, const QString &file, int cell)
+{
+    static const QRegularExpression assignment(
+        QStringLiteral("^(\\s*(?:[\\w.]+(?=[^\\w.])(?:\\[['\"]?.*['\"]?\\])*(?:,\\s*)?)+\\s*=).* ?# ?SOLUTION"));
+    static const QRegularExpression line(QStringLiteral("^(\\s*).* ?# ?SOLUTION"));
+    static const QRegularExpression begin(QStringLiteral("^(\\s*)# BEGIN SOLUTION( NO PROMPT)?"));
+    static const QStringList skip = {QStringLiteral("# SOLUTION NO PROMPT"), QStringLiteral("# BEGIN PROMPT"),
+                                     QStringLiteral("# END PROMPT"), QStringLiteral("# SEED")};
+    QStringList out;
+    int open = -1;
+    for (int n = 0; n < in.size(); ++n) {
+        QString l = in.at(n);
+        const QString r = QString(l).remove(QRegularExpression(QStringLiteral("\\s+$")));
+        if (std::any_of(skip.begin(), skip.end(), [&](const QString &s) { return r.endsWith(s); }))
+            continue;
+        if (r.endsWith(QLatin1String("# END SOLUTION"))) {
+            if (open < 0)
+                return Error{file, place(cell), QStringLiteral("END SOLUTION on line %1 without BEGIN SOLUTION").arg(n + 1)};
+            open = -1;
+            continue;
+        }
+        if (open >= 0)
+            continue;
+        if (const auto m = begin.match(l); m.hasMatch()) {
+            open = n;
+            if (!m.captured(2).isEmpty())
+                continue;
+            l = m.captured(1) + QStringLiteral("...");
+        } else if (const auto a = assignment.match(l); a.hasMatch()) {
+            l = a.captured(1) + QStringLiteral(" ...");
+        } else if (const auto s = line.match(l); s.hasMatch()) {
+            l = s.captured(1) + QStringLiteral("...");
+        }
+        out << l;
+    }
+    if (open >= 0)
+        return Error{file, place(cell), QStringLiteral("BEGIN SOLUTION on line %1 has no END SOLUTION").arg(open + 1)};
+    return out;
+}
+
+Json codeCell(const std::string &source)
+{
+    Json c = Json::object();
+    c["cell_type"] = "code";
+    c["execution_count"] = nullptr;
+    c["metadata"] = Json::object();
+    c["outputs"] = Json::array();
+    c["source"] = splitLines(source);
+    return c;
+}
+
+} // namespace
+
+Expected<QByteArray> makeOtterRelease(const QByteArray &instructorNotebook, const QString &fileName,
+                                      const QMap<QString, QStringList> &checkAfter, int *replaced)
+{
+    int changed = 0;
+    auto nb = Notebook::parse(instructorNotebook, fileName);
+    if (!nb)
+        return nb.error();
+    Json json = NotebookEditor::json(*nb);
+    const bool ids = nb->hasCellIds();
+    Json out = Json::array();
+    int made = 0;
+    const auto add = [&](Json cell, const std::string &idPrefix) {
+        if (ids)
+            cell["id"] = idPrefix + std::to_string(++made);
+        out.push_back(std::move(cell));
+    };
+    add(codeCell("# Initialize Otter\nimport otter\ngrader = otter.Notebook(\"" + ss(QFileInfo(fileName).fileName()) + "\")"),
+        "otter-init-");
+    for (int i = 0; i < nb->cellCount(); ++i) {
+        Json cell = json["cells"][size_t(i)];
+        QStringList tags = nb->cellTags(i);
+        const bool solution = tags.removeAll(QStringLiteral("otter_assign_solution_cell")) > 0;
+        tags.removeAll(QStringLiteral("otter_prompt"));
+        if (solution)
+            tags << QStringLiteral("otter_answer_cell");
+        if (cell.contains("metadata") && cell["metadata"].is_object()) {
+            Json t = Json::array();
+            for (const QString &x : std::as_const(tags))
+                t.push_back(ss(x));
+            if (t.empty())
+                cell["metadata"].erase("tags");
+            else
+                cell["metadata"]["tags"] = t;
+        }
+        if (nb->cellType(i) == CellType::Code) {
+            auto stripped = replaceSolutions(nb->cellSource(i).split(QLatin1Char('\n')), fileName, i);
+            if (!stripped)
+                return stripped.error();
+            changed += *stripped != nb->cellSource(i).split(QLatin1Char('\n')) ? 1 : 0;
+            setSource(cell, ss(stripped->join(QLatin1Char('\n'))));
+            cell["outputs"] = Json::array();
+            cell["execution_count"] = nullptr;
+        } else if (solution) {
+            setSource(cell, "_Type your answer here, replacing this text._");
+            ++changed;
+        }
+        add(std::move(cell), "");
+        if (ids)
+            out.back()["id"] = json["cells"][size_t(i)].value("id", std::string());
+        for (const QString &q : checkAfter.value(nb->cellId(i)))
+            add(codeCell("grader.check(\"" + ss(q) + "\")"), "otter-check-");
+    }
+    add(codeCell("grader.check_all()"), "otter-check-all-");
+    json["cells"] = std::move(out);
+    if (replaced)
+        *replaced = changed;
+    return NotebookEditor::fromJson(std::move(json)).toJson();
+}
+
+QMap<QString, QByteArray> otterPublicTests(const QList<Check> &checks)
+{
+    // Python literals: JSON strings, true/false/null spelled the Python way.
+    const auto py = [](const QJsonValue &v) -> QString {
+        if (v.isBool())
+            return v.toBool() ? QStringLiteral("True") : QStringLiteral("False");
+        if (v.isDouble())
+            return QString::number(v.toDouble());
+        return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    };
+    QMap<QString, QStringList> cases;
+    QMap<QString, bool> allOrNothing;
+    for (const Check &c : checks) {
+        if (c.type != Check::Type::Otter)
+            continue;
+        const QJsonArray list = c.options.value(QLatin1String("cases")).toArray();
+        allOrNothing[c.question] = allOrNothing.value(c.question) || list.size() > 1;
+        for (const QJsonValue &v : list) {
+            const QJsonObject tc = v.toObject();
+            if (tc.value(QLatin1String("hidden")).toBool())
+                continue;
+            const double points = list.size() > 1 ? c.points / list.size() : c.points;
+            cases[c.question] << QStringLiteral("{'name': %1, 'code': %2, 'hidden': False, 'locked': False, 'points': %3}")
+                                     .arg(py(tc.value(QLatin1String("name"))), py(tc.value(QLatin1String("code"))))
+                                     .arg(points);
+        }
+    }
+    QMap<QString, QByteArray> files;
+    for (auto it = cases.cbegin(); it != cases.cend(); ++it)
+        files.insert(QStringLiteral("tests/%1.py").arg(it.key()),
+                     QStringLiteral("OK_FORMAT = True\n\ntest = {'name': %1, 'points': None, 'all_or_nothing': %2,\n"
+                                    "        'suites': [{'cases': [%3],\n"
+                                    "                    'scored': True, 'setup': '', 'teardown': '', 'type': 'doctest'}]}\n")
+                         .arg(py(it.key()), allOrNothing.value(it.key()) ? QStringLiteral("True") : QStringLiteral("False"),
+                              it.value().join(QStringLiteral(",\n                              ")))
+                         .toUtf8());
+    return files;
+}
+
+} // namespace sandmark
