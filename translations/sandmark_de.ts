@@ -412,16 +412,16 @@
         <translation>nein</translation>
     </message>
     <message>
-        <source>Default</source>
-        <translation>Vorgabe</translation>
-    </message>
-    <message>
         <source>not set</source>
         <translation>nicht gesetzt</translation>
     </message>
     <message>
         <source>Hover over a field for what it does.</source>
         <translation>Mit der Maus über ein Feld fahren, um zu sehen, was es bewirkt.</translation>
+    </message>
+    <message>
+        <source>Default (from the assignment)</source>
+        <translation>Vorgabe (aus der Aufgabe)</translation>
     </message>
 </context>
 <context>

@@ -84,7 +84,7 @@ CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
         case CheckField::Type::Flag: {
             auto *combo = new QComboBox(inner);
             combo->addItem(f.defaultValue.isBool() ? tr("Default (%1)").arg(f.defaultValue.toBool() ? tr("yes") : tr("no"))
-                                                   : tr("Default"));
+                                                   : tr("Default (from the assignment)"));
             combo->addItem(tr("yes"));
             combo->addItem(tr("no"));
             combo->setCurrentIndex(row.initial.isBool() ? (row.initial.toBool() ? 1 : 2) : 0);
@@ -127,7 +127,9 @@ CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     outer->addWidget(buttons);
-    resize(560, qMin(640, sizeHint().height() + inner->sizeHint().height()));
+    // As tall as the fields need (a value check has 15), up to what fits beside a laptop's screen; then it scrolls.
+    scroll->setMinimumHeight(qMin(inner->sizeHint().height() + 4, 560));
+    resize(560, sizeHint().height());
 }
 
 QJsonValue CheckEditDialog::valueOf(const Row &row)

@@ -1,5 +1,6 @@
 #include "screenshots.h"
 
+#include "checkeditdialog.h"
 #include "healthpage.h"
 #include "jobtracker.h"
 #include "mainwindow.h"
@@ -157,6 +158,18 @@ void ScreenshotDriver::shootAll()
         disconnect(c);
         ok &= save(selfTest, QStringLiteral("10-selftest"));
         selfTest->close();
+    }
+
+    // The check editor, built from the kind's fields: the example's first value check.
+    if (const auto assignment = m_window->assignment()) {
+        for (const Check &c : assignment->checks())
+            if (c.type == Check::Type::Value) {
+                CheckEditDialog edit(c, m_window);
+                edit.show();
+                ok &= save(&edit, QStringLiteral("11-edit-check"));
+                edit.close();
+                break;
+            }
     }
 
     PreferencesDialog prefs(m_window);
