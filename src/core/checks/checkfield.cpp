@@ -7,15 +7,22 @@
 
 namespace sandmark {
 
-CheckField pointsField()
+CheckField checkField(const char *key, CheckField::Type type, const char *label, const char *help, bool required)
 {
     CheckField f;
-    f.key = QStringLiteral("points");
-    f.type = CheckField::Type::Number;
-    f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Points");
-    f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "What the check is worth; default 1.");
+    f.key = QLatin1String(key);
+    f.type = type;
+    f.label = label;
+    f.help = help;
+    f.required = required;
+    return f;
+}
+
+CheckField pointsField()
+{
+    CheckField f = checkField("points", CheckField::Type::Number, QT_TRANSLATE_NOOP("sandmark::CheckField", "Points"),
+                              QT_TRANSLATE_NOOP("sandmark::CheckField", "What the check is worth; default 1."), true);
     f.defaultValue = 1;
-    f.required = true;
     return f;
 }
 

@@ -35,6 +35,10 @@ struct CheckField
     double minimum = 0;    ///< Number only
 };
 
+/// A field at `key` of `type`, with its label and help (static strings marked QT_TRANSLATE_NOOP("sandmark::CheckField",
+/// …) by the caller), no default, required or not. Pure.
+CheckField checkField(const char *key, CheckField::Type type, const char *label, const char *help, bool required = false);
+
 /// "points": the one field every kind has (a number, at least 0, default 1).
 CheckField pointsField();
 

@@ -40,15 +40,8 @@ QString ManualCheckKind::defaultId(const Check &check, qsizetype) const
 QList<CheckField> ManualCheckKind::fields() const
 {
     QList<CheckField> out;
-    {
-        CheckField f;
-        f.key = QStringLiteral("anchor");
-        f.type = CheckField::Type::Cell;
-        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Answer cell");
-        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "The cell a person grades (grade_id, cell id or tag).");
-        f.required = true;
-        out << f;
-    }
+    out << checkField("anchor", CheckField::Type::Cell, QT_TRANSLATE_NOOP("sandmark::CheckField", "Answer cell"),
+                      QT_TRANSLATE_NOOP("sandmark::CheckField", "The cell a person grades (grade_id, cell id or tag)."), true);
     return out;
 }
 

@@ -48,31 +48,12 @@ QString TestCheckKind::defaultId(const Check &, qsizetype index) const
 QList<CheckField> TestCheckKind::fields() const
 {
     QList<CheckField> out;
-    {
-        CheckField f;
-        f.key = QStringLiteral("code");
-        f.type = CheckField::Type::Code;
-        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Test code");
-        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "Assertion code run after the student's code; the check passes when it raises nothing.");
-        f.required = true;
-        out << f;
-    }
-    {
-        CheckField f;
-        f.key = QStringLiteral("grade_id");
-        f.type = CheckField::Type::Cell;
-        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Replaces cell");
-        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "nbgrader: the test cell (grade_id) this code replaces in place.");
-        out << f;
-    }
-    {
-        CheckField f;
-        f.key = QStringLiteral("after");
-        f.type = CheckField::Type::Cell;
-        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "After cell");
-        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "nbgrader: where the code runs when the student deleted the test cell.");
-        out << f;
-    }
+    out << checkField("code", CheckField::Type::Code, QT_TRANSLATE_NOOP("sandmark::CheckField", "Test code"),
+                      QT_TRANSLATE_NOOP("sandmark::CheckField", "Assertion code run after the student's code; the check passes when it raises nothing."), true);
+    out << checkField("grade_id", CheckField::Type::Cell, QT_TRANSLATE_NOOP("sandmark::CheckField", "Replaces cell"),
+                      QT_TRANSLATE_NOOP("sandmark::CheckField", "nbgrader: the test cell (grade_id) this code replaces in place."));
+    out << checkField("after", CheckField::Type::Cell, QT_TRANSLATE_NOOP("sandmark::CheckField", "After cell"),
+                      QT_TRANSLATE_NOOP("sandmark::CheckField", "nbgrader: where the code runs when the student deleted the test cell."));
     return out;
 }
 

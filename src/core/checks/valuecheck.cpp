@@ -52,32 +52,13 @@ QString ValueCheckKind::defaultId(const Check &check, qsizetype) const
 QList<CheckField> ValueCheckKind::fields() const
 {
     QList<CheckField> out;
-    {
-        CheckField f;
-        f.key = QStringLiteral("variable");
-        f.type = CheckField::Type::PythonName;
-        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Variable");
-        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "The Python name probed in the student's notebook and compared with the reference run's value.");
-        f.required = true;
-        out << f;
-    }
-    {
-        CheckField f;
-        f.key = QStringLiteral("anchor");
-        f.type = CheckField::Type::Cell;
-        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Answer cell");
-        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "The probe runs right after this cell (grade_id, cell id or tag); empty: at the end of the notebook.");
-        out << f;
-    }
+    out << checkField("variable", CheckField::Type::PythonName, QT_TRANSLATE_NOOP("sandmark::CheckField", "Variable"),
+                      QT_TRANSLATE_NOOP("sandmark::CheckField", "The Python name probed in the student's notebook and compared with the reference run's value."), true);
+    out << checkField("anchor", CheckField::Type::Cell, QT_TRANSLATE_NOOP("sandmark::CheckField", "Answer cell"),
+                      QT_TRANSLATE_NOOP("sandmark::CheckField", "The probe runs right after this cell (grade_id, cell id or tag); empty: at the end of the notebook."));
     out << CompareOptions::fields();
-    {
-        CheckField f;
-        f.key = QStringLiteral("show_expected");
-        f.type = CheckField::Type::Flag;
-        f.label = QT_TRANSLATE_NOOP("sandmark::CheckField", "Show the expected value");
-        f.help = QT_TRANSLATE_NOOP("sandmark::CheckField", "Whether the feedback names the reference value; default: the assignment's show_expected.");
-        out << f;
-    }
+    out << checkField("show_expected", CheckField::Type::Flag, QT_TRANSLATE_NOOP("sandmark::CheckField", "Show the expected value"),
+                      QT_TRANSLATE_NOOP("sandmark::CheckField", "Whether the feedback names the reference value; default: the assignment's show_expected."));
     return out;
 }
 
