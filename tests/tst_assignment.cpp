@@ -1057,6 +1057,8 @@ void TestAssignment::editCheckSetsEveryFieldOfTheKind()
     bad.last().edit.set(u"anchor"_s, u" "_s);
     bad.append({1, {}, u"checks[1].points"_s, u"must be a number >= 0"_s});
     bad.last().edit.set(u"points"_s, -1);
+    bad.append({1, {}, u"checks[1].anchor"_s, u"no cell of the instructor notebooks is named 'nosuchcell' (grade_id, cell id or tag)"_s});
+    bad.last().edit.set(u"anchor"_s, u"nosuchcell"_s); // fresh-user finding: written, then `validate` said INVALID
     for (const Bad &b : std::as_const(bad)) {
         const Expected<void> r = editCheck(json, b.index, b.edit);
         QVERIFY2(!r, qPrintable(b.location));

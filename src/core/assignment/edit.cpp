@@ -2,9 +2,12 @@
 
 #include "checks/checkjson_p.h"
 #include "checks/registry.h"
+#include "notebook/notebook.h"
 #include "util/json_p.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 
 #include <nlohmann/json.hpp>
@@ -77,6 +80,31 @@ OJson number(double v)
     return detail::CheckDraft::number(v);
 }
 
+// An "anchor" must name a cell of the instructor notebooks (grade_id, cell id or tag), as `validate` requires: the
+// editors refuse one that does not, instead of writing a check that makes the assignment invalid. When no
+// instructor notebook can be read, that is validate's to report, and the anchor is not judged here.
+Expected<void> checkAnchor(const OJson &root, const QString &jsonPath, const QString &field, const QString &anchor)
+{
+    if (anchor.isEmpty() || !root.contains("notebooks") || !root["notebooks"].is_array())
+        return {};
+    const QDir folder = QFileInfo(jsonPath).absoluteDir();
+    bool readAny = false;
+    for (const OJson &n : root["notebooks"]) {
+        if (!n.is_string())
+            continue;
+        const auto nb = Notebook::load(folder.filePath(QString::fromStdString(n.get<std::string>())));
+        if (!nb)
+            continue;
+        readAny = true;
+        if (nb->findAnchor(anchor) >= 0)
+            return {};
+    }
+    if (!readAny)
+        return {};
+    return Error{jsonPath, field + QStringLiteral(".anchor"),
+                 QStringLiteral("no cell of the instructor notebooks is named '%1' (grade_id, cell id or tag)").arg(anchor)};
+}
+
 } // namespace
 
 Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit)
@@ -130,6 +158,9 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         const QJsonValue &v = it.value();
         check[k] = v.isDouble() ? number(v.toDouble()) : v.isBool() ? OJson(v.toBool()) : OJson(v.toString().toStdString());
     }
+    if (changes.contains(QStringLiteral("anchor")) && changes.value(QStringLiteral("anchor")).isString())
+        if (auto ok = checkAnchor(root, jsonPath, field, changes.value(QStringLiteral("anchor")).toString()); !ok)
+            return ok.error();
     // The edited entry must read as the loader reads it (a Python name, the kind's own rules), or nothing is written.
     const detail::FieldReader reader{jsonPath};
     bool showExpected = false;
@@ -180,6 +211,8 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
         return ok.error();
     if (!nc.notebook.isEmpty())
         c["notebook"] = nc.notebook.toStdString();
+    if (auto ok = checkAnchor(root, jsonPath, field, nc.anchor); !ok)
+        return ok.error();
     if (!root.contains("checks"))
         root["checks"] = OJson::array();
     root["checks"].push_back(std::move(c));

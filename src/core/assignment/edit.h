@@ -34,8 +34,8 @@ struct CheckEdit
 /// key order are kept (nlohmann ordered_json); written atomically (QSaveFile), two-space indented. The edited
 /// entry is read again by the loader's own reader before anything is written, so the file never holds a check
 /// the loader refuses. Errors name the file and the field ("checks[3].rtol"): no such check, a key the kind does
-/// not have ("a test check has no tolerance"), a value of the wrong type or range, a required field removed, a
-/// file that does not parse. Blocking file I/O: call it off the GUI thread.
+/// not have ("a test check has no tolerance"), a value of the wrong type or range, a required field removed, an
+/// "anchor" that names no cell of the instructor notebooks (as `validate` requires), a file that does not parse. Blocking file I/O: call it off the GUI thread.
 Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit);
 
 /// A check to append to "checks" (docs/assignment-format.md, "Checks"). Value and test checks only.
@@ -60,7 +60,8 @@ struct NewCheck
 /// Everything else is kept byte for byte in meaning and key order; written atomically. Refused with an
 /// Error naming the file and the field ("checks[4].id"): an id that is invalid or already taken (the ids
 /// the assignment loader would give, defaults included), a variable that is not a Python identifier,
-/// negative or non-finite points or tolerances, a tolerance or anchor on a test check, empty test code,
+/// negative or non-finite points or tolerances, a tolerance or anchor on a test check, an anchor that names no
+/// cell of the instructor notebooks, empty test code,
 /// a manual check, a file that does not parse or whose "checks" is not a list. A refused call leaves the
 /// file untouched. Blocking file I/O: call it off the GUI thread.
 Expected<int> addCheck(const QString &jsonPath, const NewCheck &check);
