@@ -671,7 +671,11 @@ class RunnerTest(unittest.TestCase):
         # (needs review), the test is unverified, never passed.
         self.assertEqual(t["test_result"], "unverified")
         self.assertEqual(len(self.record["interference"]), 1, self.record["messages"])
-        self.assertIn("values for the injected test cell (check corr-hidden) raised AttributeError", self.record["interference"][0])
+        # How the replaced exec breaks the kernel's answer depends on where it is hit first: the answer raises, or
+        # none comes. Either is this interference, named for the test cell (CI's fresh container saw the second).
+        reason = self.record["interference"][0]
+        self.assertTrue(any(("values for the injected test cell (check corr-hidden) " + how) in reason
+                            for how in ("raised AttributeError", "gave 0 answers")), reason)
         # An exec that only skips what it believes is a test changes nothing: no test runs in the kernel.
         t = self.attack("import builtins\n_real = builtins.exec\n"
                         "def _exec(code, *a, **k):\n"
