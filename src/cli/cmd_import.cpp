@@ -103,6 +103,15 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
     return ExitOk;
 }
 
+/// An importer's warnings, one "sandmark-cli: warning: …" line each on stderr, after what stdout has so far.
+void printImportWarnings(const QStringList &warnings)
+{
+    for (const QString &w : warnings) {
+        out().flush();
+        err() << "sandmark-cli: warning: " << w << Qt::endl;
+    }
+}
+
 /// `import otter`: exit 0 when the assignment was written (warnings on stderr), 1 on bad input.
 int importOtterCmd(const QString &input, const QString &tests, const QString &outFolder)
 {
@@ -112,10 +121,7 @@ int importOtterCmd(const QString &input, const QString &tests, const QString &ou
         printError(report.error());
         return ExitBadInput;
     }
-    for (const QString &w : report->warnings) {
-        out().flush();
-        err() << "sandmark-cli: warning: " << w << Qt::endl;
-    }
+    printImportWarnings(report->warnings);
     out() << "assignment written to " << report->folder << '\n'
           << "  notebook:      " << report->notebook << '\n'
           << "  questions:     " << report->questions.join(QLatin1String(", ")) << '\n'
@@ -189,10 +195,7 @@ int cmdImport(const QStringList &args)
         printError(report.error());
         return ExitBadInput;
     }
-    for (const QString &w : report->warnings) {
-        out().flush();
-        err() << "sandmark-cli: warning: " << w << Qt::endl;
-    }
+    printImportWarnings(report->warnings);
     out() << "assignment written to " << report->folder << '\n'
           << "  notebooks:     " << report->notebooks.join(QLatin1String(", ")) << '\n';
     if (!report->header.isEmpty())
