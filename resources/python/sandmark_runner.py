@@ -38,6 +38,8 @@ VALUES_MIME = "application/vnd.sandmark.values+json"
 HERE = os.path.dirname(os.path.abspath(__file__))
 TEST_PROCESS = os.path.join(HERE, "sandmark_tests.py")
 PROBE_RUNTIME = os.path.join(HERE, "sandmark_probe.py")
+# ipykernel's kernel with an interrupt that only stops code (never ipykernel's own message loop).
+KERNEL_LAUNCHER = os.path.join(HERE, "sandmark_kernel.py")
 TEST_START_TIMEOUT_S = 60.0
 # What a submission's code causes that keeps grading from reading the run: the grade's reason starts with this.
 INTERFERED = "the notebook interfered with grading: "
@@ -407,7 +409,7 @@ class Kernel:
         from jupyter_client.manager import KernelManager
         km = KernelManager()
         env = dict(os.environ)
-        argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}",
+        argv = [sys.executable, KERNEL_LAUNCHER, "-f", "{connection_file}",
                 "--HistoryManager.enabled=False"]
         if env.get("SANDMARK_OTTER"):
             # An assignment imported from Otter: the students' `import otter` finds Sandmark's offline stand-in,
