@@ -374,8 +374,9 @@ int main(int argc, char **argv)
         for (const QString &line : std::as_const(app.slow))
             out << "    slow: " << line << Qt::endl;
         app.slow.clear();
-        out << "  " << name << ": app / core on the GUI thread = " << QString::number(after / std::max(before, 1e-9), 'f', 3)
-            << Qt::endl;
+        if (after > 0 && before > 0) // both measured (no --only)
+            out << "  " << name << ": app / core on the GUI thread = " << QString::number(after / before, 'f', 3)
+                << Qt::endl;
     }
     return 0;
 }
