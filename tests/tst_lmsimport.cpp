@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -429,6 +430,44 @@ private Q_SLOTS:
         QCOMPARE(r->flagged.at(0).entry, u"1"_s);
         QVERIFY(r->flagged.at(0).reason.startsWith(u"already in "_s));
         QCOMPARE(filesUnder(out), (QStringList{u"1/mine.ipynb"_s, u"2/hw.ipynb"_s}));
+    }
+
+    void abandonedStagingIsReclaimed()
+    {
+        // A killed import (SIGKILL, power cut) leaves its staging folder in `out`; the next import into `out`
+        // removes it when its owner is gone, and leaves the folder of an import running now alone.
+        QTemporaryDir tmp;
+        const QString zip = tmp.filePath(u"c.zip"_s), out = tmp.filePath(u"out"_s);
+        const QString dead = out + u"/.sandmark-import-dead01"_s, alive = out + u"/.sandmark-import-alive1"_s,
+                      unlocked = out + u"/.sandmark-import-fresh1"_s;
+        for (const QString &d : {dead, alive, unlocked})
+            QVERIFY(QDir().mkpath(d + u"/1"_s));
+        // The dead owner's lock: a real lock file of this process, its pid replaced by one that has exited.
+        QProcess gone;
+        gone.start(u"/bin/true"_s, {});
+        QVERIFY(gone.waitForFinished());
+        const qint64 goneId = gone.processId() ? gone.processId() : 999999;
+        {
+            QLockFile probe(tmp.filePath(u"probe.lock"_s));
+            QVERIFY(probe.tryLock(0));
+            QByteArray text = readAll(tmp.filePath(u"probe.lock"_s));
+            text = QByteArray::number(QCoreApplication::applicationPid() == goneId ? 999999 : goneId)
+                + text.mid(text.indexOf('\n'));
+            QFile f(dead + u"/.owner.lock"_s);
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
+        }
+        QLockFile running(alive + u"/.owner.lock"_s);
+        QVERIFY(running.tryLock(0));
+
+        QVERIFY(writeZip(zip, {{u"a_1_11_hw.ipynb"_s, kNotebook}}));
+        const auto r = importSubmissions(zip, out);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QCOMPARE(importedText(*r, out), QStringList{u"1 1/hw.ipynb"_s});
+        QVERIFY(!QFileInfo::exists(dead));
+        QVERIFY(QFileInfo::exists(alive + u"/1"_s));
+        QVERIFY(QFileInfo::exists(unlocked + u"/1"_s)); // no lock, younger than a day: maybe an old version's import
+        // This import's own staging folder is gone too.
+        QCOMPARE(QDir(out).entryList({u".sandmark-import-*"_s}, QDir::Dirs | QDir::Hidden).size(), 2);
     }
 
     void plainFolder()

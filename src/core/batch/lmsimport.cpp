@@ -2,13 +2,13 @@
 
 #include "batch/batch_log.h"
 #include "batch/submissions.h"
+#include "util/stagingdir.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QMap>
 #include <QRegularExpression>
-#include <QTemporaryDir>
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -404,9 +404,10 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
     const QString out = QFileInfo(outFolder).absoluteFilePath();
     // The staging folder is removed when this scope ends, whatever happened; an output folder this call
     // created is removed again when the import failed, so an error leaves the file system as it was.
-    auto staging = std::make_unique<QTemporaryDir>(out + u"/.sandmark-import-XXXXXX"_s);
-    if (!staging->isValid())
-        return Error{out, {}, u"cannot create a staging folder: %1"_s.arg(staging->errorString())};
+    auto created = StagingDir::create(out, u".sandmark-import-"_s);
+    if (!created)
+        return created.error();
+    std::unique_ptr<StagingDir> staging = std::move(*created);
     Importer imp(staging->path(), limits);
     const Expected<void> read = in.isDir() ? readFolder(in.absoluteFilePath(), out, imp) : readZip(archiveOrFolder, imp);
     if (!read) {

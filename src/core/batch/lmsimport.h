@@ -70,7 +70,8 @@ struct ImportReport
 /// other entries are imported: one bad entry is that entry's problem. Everything is written
 /// into a staging folder `<out>/.sandmark-import-XXXXXX` first; each student's folder is then renamed into
 /// place, so a failed import (corrupt archive, full disk) leaves `out` as it was. A student whose folder
-/// already exists in `out` is flagged and left unchanged.
+/// already exists in `out` is flagged and left unchanged. The staging folder holds a lock file while its import
+/// runs; the staging folders of imports that were killed (owner gone) are removed by the next import into `out`.
 ///
 /// A student with several notebooks (or none) is still written (so `grade` records it as needs-review) but
 /// is flagged "ambiguous"/"no notebook" and listed in `needsReview`: never guessed. Two entries for the same
