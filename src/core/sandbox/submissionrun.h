@@ -140,6 +140,8 @@ private:
     QString m_nonce, m_kernelRuntime;
     std::optional<SandboxIdentity> m_fixed;
     QString m_notebookPath;     ///< the notebook running now (messages)
+    QString m_profileRun;       ///< the first notebook's path: what its profile spans are filed under (util/profile.h)
+    double m_stageStart = 0;    ///< profile::now() when the stage timed across signals began (provision, sandbox)
     SubmissionRunOptions m_options;
     std::unique_ptr<SandboxBackend> m_backend;
     QPointer<EnvironmentProvision> m_provision;
