@@ -195,6 +195,7 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
     m_summary.brokenChecks = m_referenceOutcome.brokenChecks;
     m_summary.referenceNotes = m_referenceOutcome.notes();
     m_environmentKey = m_reference->environmentKey();
+    m_options.run.environment = m_reference->environment(); // resolved once: every submission runs in it
     m_summary.referenceFromCache = m_reference->cacheHit();
     m_inputsKey = assignmentInputsKey(m_assignment, key);
     if (m_cancelled) {

@@ -273,6 +273,7 @@ void ReferenceRun::cancel()
 void ReferenceRun::onEnvironment(const Environment &env)
 {
     m_environmentKey = env.key;
+    m_environment = env;
     m_key = referenceKey(m_assignment, env.key);
     // The reference payloads are the answers: private to the grading user, also those an older version wrote
     // world-readable (a local-unsafe run, or any local account, read them: security report F8).

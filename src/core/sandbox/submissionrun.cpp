@@ -93,6 +93,13 @@ void SubmissionRun::start()
         return;
     }
     m_stageStart = profile::now();
+    if (m_options.environment) {
+        QMetaObject::invokeMethod(this, [this]() {
+            if (!m_done) // cancelled meanwhile
+                onEnvironment(*m_options.environment);
+        }, Qt::QueuedConnection);
+        return;
+    }
     m_provision = m_backend->provision(provisionRequestFor(m_assignment, m_options), this);
     connect(m_provision, &EnvironmentProvision::progress, this, &SubmissionRun::progress);
     connect(m_provision, &EnvironmentProvision::finished, this, &SubmissionRun::onEnvironment);

@@ -35,6 +35,10 @@ struct SubmissionRunOptions
     /// The end probe also lists the notebook's user namespace (the reference run only; never submissions).
     bool listNamespace = false;
     BackendOptions backendOptions;
+    /// The environment already resolved for these options (a batch resolves it once, in its reference run:
+    /// ReferenceRun::environment()). Set: start() runs in it without asking the backend's provision() again
+    /// (for a venv, a Python process per run). Unset: each run resolves it.
+    std::optional<Environment> environment;
 };
 
 /// What the user chose for runs: the CLI's flags or the app's preferences. Unset or empty: not chosen.
