@@ -438,7 +438,36 @@ class Kernel:
         kc = km.client()
         kc.start_channels()
         self.kc = kc
-        kc.wait_for_ready(timeout=timeout)
+        self.wait_for_ready(timeout)
+
+    def wait_for_ready(self, timeout):
+        """jupyter_client's wait_for_ready() (a kernel_info reply on shell, then a message on IOPub: both channels
+        connected) without the 0.2 s of IOPub silence it waits for at the end: the runner reads only messages whose
+        parent is its own request, so this exchange's late status messages are ignored anyway."""
+        kc = self.kc
+        end = time.monotonic() + timeout
+        while True:
+            kc.kernel_info()
+            asked = time.monotonic()
+            while time.monotonic() - asked < 1.0:
+                try:
+                    msg = kc.get_shell_msg(timeout=POLL_S)
+                except queue.Empty:
+                    if self.exit_status() is not None:
+                        raise RuntimeError("Kernel died before replying to kernel_info")
+                    continue
+                if msg.get("msg_type") != "kernel_info_reply":
+                    continue
+                try:
+                    kc.get_iopub_msg(timeout=0.2)
+                except queue.Empty:
+                    break  # IOPub not connected yet: ask again
+                kc._handle_kernel_info_reply(msg)  # the kernel's protocol version, as wait_for_ready() does
+                return
+            if self.exit_status() is not None:
+                raise RuntimeError("Kernel died before replying to kernel_info")
+            if time.monotonic() > end:
+                raise RuntimeError("Kernel didn't respond in %d seconds" % timeout)
 
     def _drain_stderr(self, pipe):
         try:
