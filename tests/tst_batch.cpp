@@ -1491,8 +1491,8 @@ void TestBatch::nothingGradedIsExportedBlank()
 
 QTEST_GUILESS_MAIN(TestBatch)
 // A batch resolves its environment once, in the reference run, and every submission runs in it (issue 20): the
-// base interpreter is asked what it has (EnvironmentBuilder's `-I -c` probe) once per batch, not once per
-// submission. The interpreter here is a wrapper that counts those probes; local-unsafe runs it on this host.
+// base interpreter is asked what it has (EnvironmentBuilder's `-I -c` probe) once per batch, not again by the
+// reference's own run and by each submission. The interpreter here is a wrapper that counts those probes; local-unsafe runs it on this host.
 void TestBatch::environmentResolvedOncePerBatch()
 {
     REQUIRE_SANDBOX(); // local-unsafe runs as a uid of its own when root, like bwrap
@@ -1534,7 +1534,7 @@ void TestBatch::environmentResolvedOncePerBatch()
     QCOMPARE(g.value(u"carol"_s).score(), std::optional<double>(8.0));
     QFile log(probes);
     QVERIFY(log.open(QIODevice::ReadOnly));
-    QCOMPARE(log.readAll(), QByteArray("probe\n")); // the reference run's; before: one more per submission
+    QCOMPARE(log.readAll(), QByteArray("probe\n")); // the reference run's; before: 5 (its run's too, and each submission's)
 }
 
 #include "tst_batch.moc"
