@@ -86,10 +86,12 @@ private Q_SLOTS:
     void supersededRunFoldersArePruned();
     void unicodeNamesInAnyLocale();
     void nothingGradedIsExportedBlank();
+    void environmentResolvedOncePerBatch();
 
 private:
     BatchOptions options(const QString &gradebook, int jobs = 2) const;
-    BatchRun runBatch(const QList<Submission> &subs, const BatchOptions &opt);
+    /// Grades `subs` of `assignment` (default: the iris example) until the batch ends.
+    BatchRun runBatch(const QList<Submission> &subs, const BatchOptions &opt, const Assignment *assignment = nullptr);
     QList<Submission> exampleSubmissions(const QStringList &only = {});
     QMap<QString, EffectiveGrade> grades(const QString &gradebook);
     QProcess *startCli(const QStringList &args);
@@ -113,10 +115,10 @@ BatchOptions TestBatch::options(const QString &gradebook, int jobs) const
     return opt;
 }
 
-BatchRun TestBatch::runBatch(const QList<Submission> &subs, const BatchOptions &opt)
+BatchRun TestBatch::runBatch(const QList<Submission> &subs, const BatchOptions &opt, const Assignment *assignment)
 {
     BatchRun o;
-    BatchGrader grader(*m_assignment, subs, opt);
+    BatchGrader grader(assignment ? *assignment : *m_assignment, subs, opt);
     QEventLoop loop;
     connect(&grader, &BatchGrader::submissionStarted, &loop, [&](const QString &id) { o.started << id; });
     connect(&grader, &BatchGrader::submissionFinished, &loop, [&](const QString &id, const GradeResult &r, const RunRecord &run) {
@@ -1488,4 +1490,51 @@ void TestBatch::nothingGradedIsExportedBlank()
 }
 
 QTEST_GUILESS_MAIN(TestBatch)
+// A batch resolves its environment once, in the reference run, and every submission runs in it (issue 20): the
+// base interpreter is asked what it has (EnvironmentBuilder's `-I -c` probe) once per batch, not again by the
+// reference's own run and by each submission. The interpreter here is a wrapper that counts those probes; local-unsafe runs it on this host.
+void TestBatch::environmentResolvedOncePerBatch()
+{
+    REQUIRE_SANDBOX(); // local-unsafe runs as a uid of its own when root, like bwrap
+    const QString folder = m_tmp.filePath(u"env-once"_s);
+    QVERIFY(QDir().mkpath(folder + u"/data"_s));
+    QVERIFY(QFile::copy(kIris + u"/iris-analysis.ipynb"_s, folder + u"/iris-analysis.ipynb"_s));
+    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, folder + u"/data/iris.csv"_s));
+    const QString probes = m_tmp.filePath(u"env-once-probes.log"_s);
+    const QString wrapper = m_tmp.filePath(u"env-once-python"_s);
+    {
+        QFile w(wrapper);
+        QVERIFY(w.open(QIODevice::WriteOnly));
+        w.write(QStringLiteral("#!/bin/sh\n[ \"$1\" = -I ] && [ \"$2\" = -c ] && echo probe >> '%1'\nexec /usr/bin/python3 \"$@\"\n")
+                    .arg(probes)
+                    .toUtf8());
+    }
+    QVERIFY(QFile::setPermissions(wrapper, QFile::permissions(wrapper) | QFileDevice::ExeOwner | QFileDevice::ReadOther
+                                               | QFileDevice::ExeOther | QFileDevice::ReadGroup | QFileDevice::ExeGroup));
+    QFile json(kIris + u"/assignment.json"_s);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QJsonObject doc = QJsonDocument::fromJson(json.readAll()).object();
+    doc.insert(u"python"_s, wrapper);
+    QFile out(folder + u"/assignment.json"_s);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(doc).toJson());
+    out.close();
+    Expected<Assignment> a = Assignment::load(folder);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+
+    BatchOptions opt = options(m_tmp.filePath(u"env-once.sqlite"_s), 1);
+    opt.run.kind = SandboxKind::LocalUnsafe;
+    const BatchRun o = runBatch(exampleSubmissions({u"alice"_s, u"bob"_s, u"carol"_s}), opt, &*a);
+    QVERIFY2(!o.error, qPrintable(o.error ? o.error->toString() : QString()));
+    QVERIFY(o.summary);
+    QCOMPARE(o.summary->graded, 3); // expected-grades.json: alice 8, bob 6, carol 8
+    const QMap<QString, EffectiveGrade> g = grades(opt.gradebookPath);
+    QCOMPARE(g.value(u"alice"_s).score(), std::optional<double>(8.0));
+    QCOMPARE(g.value(u"bob"_s).score(), std::optional<double>(6.0));
+    QCOMPARE(g.value(u"carol"_s).score(), std::optional<double>(8.0));
+    QFile log(probes);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QCOMPARE(log.readAll(), QByteArray("probe\n")); // the reference run's; before: 5 (its run's too, and each submission's)
+}
+
 #include "tst_batch.moc"

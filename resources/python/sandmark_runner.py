@@ -12,7 +12,11 @@ namespace kept, escalate to a kill when the interrupt is ignored, and notice ker
 within a fraction of a second - none of which nbclient 0.7's executor does.
 """
 
-import ast
+import time  # first: the profile's "runner-imports" stage starts at the runner's first line
+
+STARTED = time.time()
+
+import ast  # noqa: E402 (after the start time)
 import collections
 import copy
 import datetime
@@ -27,7 +31,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 
 JOB_FORMAT = "sandmark-job/1"
 RESULT_FORMAT = "sandmark-result/1"
@@ -435,7 +438,36 @@ class Kernel:
         kc = km.client()
         kc.start_channels()
         self.kc = kc
-        kc.wait_for_ready(timeout=timeout)
+        self.wait_for_ready(timeout)
+
+    def wait_for_ready(self, timeout):
+        """jupyter_client's wait_for_ready() (a kernel_info reply on shell, then a message on IOPub: both channels
+        connected) without the 0.2 s of IOPub silence it waits for at the end: the runner reads only messages whose
+        parent is its own request, so this exchange's late status messages are ignored anyway."""
+        kc = self.kc
+        end = time.monotonic() + timeout
+        while True:
+            kc.kernel_info()
+            asked = time.monotonic()
+            while time.monotonic() - asked < 1.0:
+                try:
+                    msg = kc.get_shell_msg(timeout=POLL_S)
+                except queue.Empty:
+                    if self.exit_status() is not None:
+                        raise RuntimeError("Kernel died before replying to kernel_info")
+                    continue
+                if msg.get("msg_type") != "kernel_info_reply":
+                    continue
+                try:
+                    kc.get_iopub_msg(timeout=0.2)
+                except queue.Empty:
+                    break  # IOPub not connected yet: ask again
+                kc._handle_kernel_info_reply(msg)  # the kernel's protocol version, as wait_for_ready() does
+                return
+            if self.exit_status() is not None:
+                raise RuntimeError("Kernel died before replying to kernel_info")
+            if time.monotonic() > end:
+                raise RuntimeError("Kernel didn't respond in %d seconds" % timeout)
 
     def _drain_stderr(self, pipe):
         try:
@@ -702,6 +734,7 @@ class Runner:
         self.transformers_changed = None
         self.interference = []   # what the notebook's code did that kept grading from reading the run
         self.tests = None        # the TestProcess, started before the kernel when the notebook has test checks
+        self.profile = []        # [stage, start, end]: wall-clock seconds of the runner's stages (the result's "profile")
         self.items = []
         index = 0
         for pos, cell in enumerate(self.nb["cells"]):
@@ -715,6 +748,10 @@ class Runner:
                 item.rec["replaces"] = index
                 index += 1
             self.items.append(item)
+
+    def stage(self, name, start):
+        """Records that stage `name` ran from `start` (time.time()) until now, for the result's "profile"."""
+        self.profile.append([name, start, time.time()])
 
     def note(self, text):
         log(text)
@@ -1237,8 +1274,11 @@ class Runner:
             self.statuses.add("kernel-start-failed")
             self.kernel_info = {"died": False, "start_failed": True, "reason": problem}
             return
+        t = time.time()
         self.start_tests()
+        self.stage("test-process-spawn", t)
         self.kernel = Kernel(self.tmpdir)
+        t = time.time()
         try:
             self.kernel.start(min(KERNEL_START_TIMEOUT_S, max(1.0, self.student_deadline - time.monotonic())))
         except Exception as e:
@@ -1252,7 +1292,10 @@ class Runner:
             self.kernel_info = {"died": False, "start_failed": True, "reason": reason}
             self.note(reason)
             return
+        self.stage("kernel-start", t)
+        t = time.time()
         self.snapshot_transformers()
+        self.stage("transformers-snapshot", t)
         student_stopped = False   # wall clock reached: no more student cells
         dead = False
         for item in self.items:
@@ -1282,11 +1325,13 @@ class Runner:
             deadline = min(cell_end, limit_end)
             why = ("%s reached" % self.wall_limit()) if by_wall else \
                 ("timeout after %s s" % _num(self.cell_timeout))
+            t = time.time()
             try:
                 if item.injected == "test":
                     outcome = self.run_test(item, deadline, why)
                 else:
                     outcome = self.run_cell(item, deadline, why)
+                self.stage("cell:%s" % item.injected if item.injected else "cell:student:%d" % item.index, t)
             except Exception as e:
                 # Only the kernel's messages (the notebook's code controls them) can take the runner here.
                 import traceback
@@ -1408,7 +1453,8 @@ class Runner:
             cells.append(cell)
         nb["cells"] = cells
         problems = []
-        out = _sanitize({"format": RESULT_FORMAT, "record": record, "payload": payload, "notebook": nb}, problems)
+        out = _sanitize({"format": RESULT_FORMAT, "record": record, "payload": payload, "notebook": nb,
+                         "profile": self.profile}, problems)
         if problems:
             # Outputs, metadata or counts no JSON reader takes: only the notebook's code puts them there.
             what = "its outputs held " + "; ".join(sorted(set(problems))[:5])
@@ -1466,6 +1512,7 @@ def write_result(result):
 
 
 def main():
+    started_main = time.time()
     set_non_dumpable()
     try:
         job = parse_job(sys.stdin.buffer.read())
@@ -1473,6 +1520,8 @@ def main():
         log("malformed job: %s" % e)
         return 2
     runner = Runner(job)
+    runner.profile.append(["runner-imports", STARTED, started_main])
+    runner.stage("job-read", started_main)
     tmpdir = tempfile.mkdtemp(prefix="sandmark-runner-")
     runner.tmpdir = tmpdir
 

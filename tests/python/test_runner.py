@@ -574,6 +574,46 @@ class RunnerTest(unittest.TestCase):
         self.assertIs(self.record["kernel"]["start_failed"], True)
         self.assertIn(reason, self.record["messages"])
 
+    def test_kernel_loads_neither_debugger_nor_completer_yet_the_notebook_may(self):
+        # The kernel (sandmark_kernel.py) keeps debugpy and jedi out of ipykernel's start-up, and nothing else
+        # changes: a helper module beside the notebook imports, and the notebook's own import of either module works.
+        with open(os.path.join(self.workdir, "helper_beside.py"), "w") as f:
+            f.write("VALUE = 42\n")
+        import importlib.util
+        installed = [m for m in ("debugpy", "jedi") if importlib.util.find_spec(m) is not None]
+
+        def code(i, src):
+            return {"cell_type": "code", "id": "c%d" % i, "metadata": {}, "outputs": [], "execution_count": None,
+                    "source": src}
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python"}},
+              "cells": [code(0, "import sys\nat_start = sorted(m for m in ('debugpy', 'jedi') if m in sys.modules)"),
+                        code(1, "import helper_beside\nhelper = helper_beside.VALUE"),
+                        code(2, "import importlib\nimported = [importlib.import_module(m).__name__ for m in %r]" % installed)]}
+        self.run_job(nb, ["at_start", "helper", "imported"])
+        self.assertEqual(self.record["status"], "completed", self.record["messages"])
+        v = self.values()
+        self.assertEqual(v["at_start"], {"t": "list", "items": []})
+        self.assertEqual(v["helper"], {"t": "int", "v": "42"})
+        self.assertEqual([x["v"] for x in v["imported"]["items"]], installed)
+
+    def test_profile_names_the_runners_stages_in_order(self):
+        # The result's "profile" (docs/runner-protocol.md): [stage, start, end] on the wall clock, one per stage and
+        # executed cell, in the order they ran, within the runner's lifetime.
+        before = time.time()
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python"}},
+              "cells": [{"cell_type": "markdown", "id": "m0", "metadata": {}, "source": "text"},
+                        {"cell_type": "code", "id": "c1", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "x = 1"}]}
+        result = self.run_job(nb, ["x"])
+        after = time.time()
+        stages = [p[0] for p in result["profile"]]
+        self.assertEqual(stages, ["runner-imports", "job-read", "test-process-spawn", "kernel-start",
+                                  "transformers-snapshot", "cell:student:1", "cell:probe"])
+        times = [t for p in result["profile"] for t in p[1:]]
+        self.assertEqual(times, sorted(times))
+        self.assertLess(before, times[0])
+        self.assertLess(times[-1], after)
+
     def test_interrupts_at_cell_ends_never_kill_the_kernel(self):
         # Per-cell deadlines falling around the end of each cell: some interrupts land in the cell's code, some
         # after it (in the runner's user expression, or before the reply: ipykernel then sends no reply and goes

@@ -7,6 +7,7 @@
 #include "notebook/notebook.h"
 #include "notebook/release.h"
 #include "util/paths.h"
+#include "util/profile.h"
 
 #include <QDir>
 #include <QFile>
@@ -112,6 +113,7 @@ void BatchGrader::start()
         return;
     m_started = true;
     m_clock.start();
+    m_startedAt = profile::now();
     const QString path = m_options.gradebookPath.isEmpty() ? Gradebook::defaultPath(m_assignment.folder())
                                                            : m_options.gradebookPath;
     // One batch per gradebook at a time (the app's and the CLI's alike): a second would grade everything again
@@ -193,6 +195,7 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
     m_summary.brokenChecks = m_referenceOutcome.brokenChecks;
     m_summary.referenceNotes = m_referenceOutcome.notes();
     m_environmentKey = m_reference->environmentKey();
+    m_options.run.environment = m_reference->environment(); // resolved once: every submission runs in it
     m_summary.referenceFromCache = m_reference->cacheHit();
     m_inputsKey = assignmentInputsKey(m_assignment, key);
     if (m_cancelled) {
@@ -244,6 +247,7 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
         m_queue << item;
     }
     m_total = int(m_queue.size());
+    profile::span(QStringLiteral("batch"), QStringLiteral("batch-setup"), m_startedAt);
     Q_EMIT started(m_total);
     m_runClock.start();
     pump();
@@ -303,7 +307,10 @@ void BatchGrader::pump()
         }
         // A notebook that does not parse is the student's file, not a grader failure: needs-review with the
         // parse error, found before any sandbox starts.
-        if (Expected<Notebook> nb = Notebook::load(item.submission.notebookPath); !nb) {
+        const double parseStart = profile::now();
+        Expected<Notebook> nb = Notebook::load(item.submission.notebookPath);
+        profile::span(item.submission.notebookPath, QStringLiteral("batch-parse"), parseStart);
+        if (!nb) {
             Q_EMIT submissionStarted(item.submission.studentId);
             const Error e = nb.error();
             const QString reason = QStringLiteral("the notebook cannot be read: %1%2")
@@ -353,6 +360,7 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
             pump();
         return;
     }
+    const double gradeStart = profile::now();
     GradeInput in;
     in.checks = m_assignment.checks();
     in.referencePayload = m_referencePayload;
@@ -366,7 +374,9 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
         in.notes += changeNotes(m_release, *submitted); // "test cell 'q1-tests' was edited (cells[4]); …"
         in.expectedErrors = expectedErrors(m_referenceOutcome, *submitted);
     }
-    if (record(a.item, a.started, grade(in), true, result.folder.artifacts))
+    const GradeResult graded = grade(in);
+    profile::span(a.item.submission.notebookPath, QStringLiteral("grade"), gradeStart);
+    if (record(a.item, a.started, graded, true, result.folder.artifacts))
         pump();
 }
 
@@ -446,7 +456,10 @@ bool BatchGrader::record(const Item &item, const QDateTime &started, const Grade
     rec.environmentKey = m_environmentKey;
     rec.referenceKey = m_referenceKey;
     rec.result = result;
-    if (Expected<qint64> id = m_gradebook->recordRun(rec); !id) {
+    const double sqliteStart = profile::now();
+    Expected<qint64> id = m_gradebook->recordRun(rec);
+    profile::span(item.submission.notebookPath, QStringLiteral("sqlite"), sqliteStart);
+    if (!id) {
         // The gradebook cannot take results: stop rather than grade into the void.
         m_queue.clear();
         const QList<SubmissionRun *> running = m_active.keys();

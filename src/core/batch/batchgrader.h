@@ -164,6 +164,7 @@ private:
     BatchSummary m_summary;
     int m_total = 0, m_done = 0;
     QElapsedTimer m_clock, m_runClock;
+    double m_startedAt = 0; ///< profile::now() at start(): the "batch-setup" span (util/profile.h)
     bool m_started = false, m_cancelled = false, m_ended = false;
     std::optional<Error> m_fatal;
 };

@@ -273,6 +273,7 @@ void ReferenceRun::cancel()
 void ReferenceRun::onEnvironment(const Environment &env)
 {
     m_environmentKey = env.key;
+    m_environment = env;
     m_key = referenceKey(m_assignment, env.key);
     // The reference payloads are the answers: private to the grading user, also those an older version wrote
     // world-readable (a local-unsafe run, or any local account, read them: security report F8).
@@ -302,6 +303,8 @@ void ReferenceRun::onEnvironment(const Environment &env)
             return;
         }
     }
+    SubmissionRunOptions run = m_options.run;
+    run.environment = env; // resolved just now: the run does not ask the backend again
     if (m_assignment.isProblemSet()) {
         QList<NotebookToRun> notebooks;
         for (const QString &rel : m_assignment.notebooks())
@@ -310,11 +313,11 @@ void ReferenceRun::onEnvironment(const Environment &env)
         QList<SuppliedFile> files; // the instructor notebooks at their places in the assignment folder
         for (const QString &rel : m_assignment.notebooks())
             files << SuppliedFile{m_assignment.absolute(rel), rel};
-        m_run = new SubmissionRun(m_assignment, notebooks, files, m_options.run, this);
+        m_run = new SubmissionRun(m_assignment, notebooks, files, run, this);
     } else {
         const QString notebook = m_assignment.absolute(m_assignment.notebooks().first());
         Q_EMIT progress(QStringLiteral("running the instructor notebook %1").arg(notebook));
-        m_run = new SubmissionRun(m_assignment, notebook, m_options.run, this);
+        m_run = new SubmissionRun(m_assignment, notebook, run, this);
     }
     connect(m_run, &SubmissionRun::progress, this, &ReferenceRun::progress);
     connect(m_run, &SubmissionRun::finished, this, &ReferenceRun::onRunFinished);

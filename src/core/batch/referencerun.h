@@ -111,6 +111,9 @@ public:
 
     QString key() const { return m_key; }                       ///< valid once the environment is known
     QString environmentKey() const { return m_environmentKey; } ///< valid once the environment is known
+    /// The environment the backend resolved for the runs (valid once it is known): what a batch's submission
+    /// runs use as SubmissionRunOptions::environment instead of resolving it again each.
+    std::optional<Environment> environment() const { return m_environment; }
     bool cacheHit() const { return m_cacheHit; }
     /// The run's duration and cell times, valid after finished(). A cache hit reads them from the timing file
     /// kept next to the payload (`<key>.timing.json`); unset for a payload cached before timings were kept.
@@ -144,6 +147,7 @@ private:
     QPointer<EnvironmentProvision> m_provision;
     QPointer<SubmissionRun> m_run;
     QString m_key, m_environmentKey;
+    std::optional<Environment> m_environment;
     bool m_cacheHit = false;
     std::optional<ReferenceTiming> m_timing;
     ReferenceOutcome m_outcome;

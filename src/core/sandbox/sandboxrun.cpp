@@ -346,6 +346,8 @@ Expected<void> readRunnerAnswer(const QByteArray &answer, RunResult &result)
     result.payloadJson = d.contains("payload") ? QByteArray::fromStdString(d["payload"].dump()) : QByteArrayLiteral("null");
     result.notebookJson = d.contains("notebook") && d["notebook"].is_object() ? QByteArray::fromStdString(d["notebook"].dump(1))
                                                                               : QByteArray();
+    if (d.contains("profile") && d["profile"].is_array())
+        result.profile = QJsonDocument::fromJson(QByteArray::fromStdString(d["profile"].dump())).array();
     return {};
 }
 

@@ -4,6 +4,7 @@
 #include "sandbox/backend.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
 #include <QProcess>
@@ -25,12 +26,15 @@ struct RunResult
     QByteArray payloadJson;     ///< the probe payload as JSON text ("null" when no probe ran)
     QByteArray notebookJson;    ///< the executed notebook (injected cells stripped); empty when none
     QByteArray log;             ///< the tail of the runner's stderr (at most 64 KiB)
+    /// The runner's stage timings (the answer's "profile": [stage, start, end] triples, seconds since the epoch);
+    /// written to the SANDMARK_PROFILE file by util/profile.h, never graded.
+    QJsonArray profile;
 
     QString status() const { return record.value(QLatin1String("status")).toString(); }
 };
 
 /// Reads the runner's answer — its stdout, one sandmark-result/1 document (docs/runner-protocol.md) — into
-/// `result.record`, `payloadJson` and `notebookJson`. The runner shares its process with student code, so the
+/// `result.record`, `payloadJson`, `notebookJson` and `profile`. The runner shares its process with student code, so the
 /// answer is outside data: any bytes give a value or an Error ("the runner's answer": line and column, or
 /// "not a sandmark-result/1 document"), never an exception. Pure function.
 Expected<void> readRunnerAnswer(const QByteArray &answer, RunResult &result);

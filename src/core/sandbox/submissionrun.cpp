@@ -6,6 +6,7 @@
 #include "sandbox/job.h"
 #include "sandbox/registry.h"
 #include "util/paths.h"
+#include "util/profile.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -73,6 +74,7 @@ SubmissionRun::SubmissionRun(Assignment assignment, QList<NotebookToRun> noteboo
       m_options(std::move(options))
 {
     m_notebookPath = m_notebooks.isEmpty() ? QString() : m_notebooks.first().path;
+    m_profileRun = m_notebookPath;
     m_backend = createBackend(m_options.kind, m_options.backendOptions);
 }
 
@@ -88,6 +90,14 @@ void SubmissionRun::start()
     if (m_notebooks.isEmpty()) {
         QMetaObject::invokeMethod(this, [this]() { fail(Error{m_assignment.jsonPath(), {}, QStringLiteral("no notebook to run")}); },
                                   Qt::QueuedConnection);
+        return;
+    }
+    m_stageStart = profile::now();
+    if (m_options.environment) {
+        QMetaObject::invokeMethod(this, [this]() {
+            if (!m_done) // cancelled meanwhile
+                onEnvironment(*m_options.environment);
+        }, Qt::QueuedConnection);
         return;
     }
     m_provision = m_backend->provision(provisionRequestFor(m_assignment, m_options), this);
@@ -114,8 +124,10 @@ void SubmissionRun::cancel()
 void SubmissionRun::onEnvironment(const Environment &env)
 {
     m_result.environment = env;
+    profile::span(m_profileRun, QStringLiteral("provision"), m_stageStart);
     const bool single = m_notebooks.size() == 1;
     if (single) {
+        const profile::Scope timed(m_profileRun, QStringLiteral("parse"));
         // One notebook: a notebook that does not load or instrument is the run's failure (as it always was).
         Expected<Notebook> nb = Notebook::load(m_notebookPath);
         if (!nb) {
@@ -142,7 +154,9 @@ void SubmissionRun::onEnvironment(const Environment &env)
         m_lease = SandboxIdentityLease::acquire(); // a uid of its own: RLIMIT_NPROC is per uid
         ws.sandboxOwner = identityFor(m_lease);    // empty when not root: the invoking user
     }
+    const double folderStart = profile::now();
     Expected<RunFolder> folder = prepareRunFolder(ws);
+    profile::span(m_profileRun, QStringLiteral("run-folder"), folderStart);
     if (!folder) {
         fail(folder.error());
         return;
@@ -171,6 +185,7 @@ void SubmissionRun::startNext()
             ++m_next;
             continue;
         }
+        const double instrumentStart = profile::now();
         Expected<Notebook> nb = Notebook::load(n.path);
         Expected<InstrumentResult> inst = nb ? instrument(*nb, instrumentOptionsFor(m_assignment, m_kernelRuntime, m_nonce,
                                                                                   n.notebook, m_options.listNamespace))
@@ -207,6 +222,8 @@ void SubmissionRun::startNext()
         if (!m_fixed)
             req.identity = identityFor(m_lease);
         req.limits = lim;
+        profile::span(m_profileRun, QStringLiteral("instrument"), instrumentStart);
+        m_stageStart = profile::now();
         Q_EMIT progress(QStringLiteral("running %1 in the %2 sandbox").arg(n.path, m_backend->name()));
         m_run = m_backend->createRun(req, this);
         connect(m_run, &SandboxRun::finished, this, &SubmissionRun::onRunFinished);
@@ -219,6 +236,9 @@ void SubmissionRun::startNext()
 
 void SubmissionRun::onRunFinished(const RunResult &result)
 {
+    profile::span(m_profileRun, QStringLiteral("sandbox"), m_stageStart);
+    profile::runnerSpans(m_profileRun, result.profile);
+    const double artifactsStart = profile::now();
     NotebookRunResult &out = m_result.notebooks.last();
     out.run = result;
     m_setSecondsLeft -= result.durationS;
@@ -235,6 +255,7 @@ void SubmissionRun::onRunFinished(const RunResult &result)
         fail(w.error());
         return;
     }
+    profile::span(m_profileRun, QStringLiteral("artifacts"), artifactsStart);
     ++m_next;
     startNext();
 }
@@ -247,8 +268,10 @@ void SubmissionRun::finish()
         m_result.notes = m_result.notebooks.first().notes;
     }
     if (!m_options.keepWork) {
+        const double cleanupStart = profile::now();
         if (Expected<void> r = removeWorkCopy(m_result.folder); !r)
             Q_EMIT progress(r.error().toString()); // disk space only: the run itself succeeded
+        profile::span(m_profileRun, QStringLiteral("work-cleanup"), cleanupStart);
     }
     m_done = true;
     Q_EMIT finished(m_result);

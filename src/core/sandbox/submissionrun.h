@@ -35,6 +35,10 @@ struct SubmissionRunOptions
     /// The end probe also lists the notebook's user namespace (the reference run only; never submissions).
     bool listNamespace = false;
     BackendOptions backendOptions;
+    /// The environment already resolved for these options (a batch resolves it once, in its reference run:
+    /// ReferenceRun::environment()). Set: start() runs in it without asking the backend's provision() again
+    /// (for a venv, a Python process per run). Unset: each run resolves it.
+    std::optional<Environment> environment;
 };
 
 /// What the user chose for runs: the CLI's flags or the app's preferences. Unset or empty: not chosen.
@@ -140,6 +144,8 @@ private:
     QString m_nonce, m_kernelRuntime;
     std::optional<SandboxIdentity> m_fixed;
     QString m_notebookPath;     ///< the notebook running now (messages)
+    QString m_profileRun;       ///< the first notebook's path: what its profile spans are filed under (util/profile.h)
+    double m_stageStart = 0;    ///< profile::now() when the stage timed across signals began (provision, sandbox)
     SubmissionRunOptions m_options;
     std::unique_ptr<SandboxBackend> m_backend;
     QPointer<EnvironmentProvision> m_provision;

@@ -1,0 +1,78 @@
+#include "util/profile.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMutex>
+
+#include <chrono>
+
+namespace sandmark::profile {
+
+namespace {
+
+struct Sink
+{
+    QMutex mutex;
+    QFile file{qEnvironmentVariable("SANDMARK_PROFILE")};
+    bool open = !file.fileName().isEmpty() && file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered);
+};
+
+Sink &sink()
+{
+    static Sink s;
+    return s;
+}
+
+} // namespace
+
+bool enabled()
+{
+    return sink().open;
+}
+
+double now()
+{
+    using namespace std::chrono;
+    return double(duration_cast<microseconds>(system_clock::now().time_since_epoch()).count()) / 1e6;
+}
+
+void span(const QString &run, const QString &stage, double start, double end)
+{
+    Sink &s = sink();
+    if (!s.open)
+        return;
+    const QJsonObject line{{QStringLiteral("run"), run},
+                           {QStringLiteral("stage"), stage},
+                           {QStringLiteral("start"), start},
+                           {QStringLiteral("end"), end}};
+    const QByteArray text = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+    QMutexLocker lock(&s.mutex);
+    s.file.write(text);
+}
+
+void runnerSpans(const QString &run, const QJsonArray &stages)
+{
+    if (!enabled())
+        return;
+    for (const QJsonValue &v : stages) {
+        const QJsonArray t = v.toArray();
+        if (t.size() != 3 || !t.at(0).isString() || !t.at(1).isDouble() || !t.at(2).isDouble())
+            continue;
+        span(run, QStringLiteral("runner:") + t.at(0).toString(), t.at(1).toDouble(), t.at(2).toDouble());
+    }
+}
+
+Scope::Scope(QString run, QString stage) : m_run(std::move(run)), m_stage(std::move(stage))
+{
+    if (enabled())
+        m_start = now();
+}
+
+Scope::~Scope()
+{
+    if (enabled())
+        span(m_run, m_stage, m_start);
+}
+
+} // namespace sandmark::profile
