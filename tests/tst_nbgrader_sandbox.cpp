@@ -505,6 +505,12 @@ private Q_SLOTS:
             {u"count"_s, u"get_ipython().execution_count = 10 ** 400\n"_s},
             {u"metadata"_s, u"from IPython.display import display\n"
                             "display({'text/plain': 'x'}, raw=True, metadata={'n': 10 ** 400})\n"_s},
+            // Every process it can see, the grading runner and the test process included (fresh-user trial, s9).
+            {u"killall"_s, u"import os, signal\n"
+                           "for p in os.listdir('/proc'):\n"
+                           "    if p.isdigit() and int(p) != os.getpid():\n"
+                           "        try:\n            os.kill(int(p), signal.SIGKILL)\n"
+                           "        except OSError:\n            pass\n"_s},
         };
         const QStringList folders = hostileSubmissions(assignment, hostile, 2);
         const QString gradebook = m_tmp.filePath(u"dodge.sqlite"_s);

@@ -51,6 +51,29 @@ void childWrite(const char *msg)
     (void)r;
 }
 
+/// The record of a run that ended without the runner's answer for a reason that is the submission's outcome
+/// (docs/runner-protocol.md's record, with no cells): `status`, the kernel dead with `reason` (also in
+/// `messages`; `killed`: the reason is said elsewhere in the record, so grading does not repeat it), and
+/// `extra` merged in.
+QJsonObject recordWithoutAnswer(const QString &status, const QString &reason, bool killed, double durationS,
+                                const QJsonObject &extra)
+{
+    QJsonObject record{
+        {QStringLiteral("status"), status},
+        {QStringLiteral("duration_s"), durationS},
+        {QStringLiteral("cells"), QJsonArray{}},
+        {QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), true},
+                                               {QStringLiteral("killed"), killed},
+                                               {QStringLiteral("cell"), QJsonValue::Null},
+                                               {QStringLiteral("exit_status"), QJsonValue::Null},
+                                               {QStringLiteral("reason"), reason}}},
+        {QStringLiteral("messages"), QJsonArray{reason}},
+    };
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        record.insert(it.key(), it.value());
+    return record;
+}
+
 
 } // namespace
 
@@ -385,21 +408,25 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
         if (m_killedByWallClock) {
             const double wall = m_plan.limits.wallTimeoutS;
             const QString reason = QStringLiteral("whole-run time limit (timeout_s = %1 s) reached; the sandbox was killed").arg(wall);
-            result.record = QJsonObject{
-                {QStringLiteral("status"), QStringLiteral("wall-timeout")},
-                {QStringLiteral("duration_s"), result.durationS},
-                {QStringLiteral("cells"), QJsonArray{}},
-                {QStringLiteral("limits_hit"), QJsonArray{QStringLiteral("wall-clock")}},
-                {QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), true},
-                                                       {QStringLiteral("cell"), QJsonValue::Null},
-                                                       {QStringLiteral("exit_status"), QJsonValue::Null},
-                                                       {QStringLiteral("reason"), reason}}},
-                {QStringLiteral("messages"), QJsonArray{reason}},
-                {QStringLiteral("wall_clock"), QJsonObject{{QStringLiteral("timeout_s"), wall},
-                                                           {QStringLiteral("cell"), QJsonValue::Null},
-                                                           {QStringLiteral("where"), QString()},
-                                                           {QStringLiteral("during"), true}}},
-            };
+            result.record = recordWithoutAnswer(
+                QStringLiteral("wall-timeout"), reason, false, result.durationS,
+                {{QStringLiteral("limits_hit"), QJsonArray{QStringLiteral("wall-clock")}},
+                 {QStringLiteral("wall_clock"), QJsonObject{{QStringLiteral("timeout_s"), wall},
+                                                            {QStringLiteral("cell"), QJsonValue::Null},
+                                                            {QStringLiteral("where"), QString()},
+                                                            {QStringLiteral("during"), true}}}});
+            result.payloadJson = QByteArrayLiteral("null");
+        } else if (const int sig = exitCode - 128; status == QProcess::NormalExit && sig > 0 && sig < 65
+                   && (!m_plan.explainStartFailure || m_plan.explainStartFailure(exitCode, m_stderr).isEmpty())) {
+            // The runner was killed by a signal Sandmark did not send (its own kills are the wall clock's and a
+            // cancel's, handled above): the notebook's code runs as the same user in the sandbox and can kill it,
+            // and the memory limit's OOM killer acts for it. The submission's outcome, for a person to look at;
+            // never a grader error, and no answer means no check is graded.
+            const QString reason = QStringLiteral("the grading runner was killed by %1 before it answered (the notebook's "
+                                                  "code can kill it, or the memory limit's OOM killer)")
+                                       .arg(sig == SIGKILL ? QStringLiteral("SIGKILL") : QStringLiteral("signal %1").arg(sig));
+            result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), reason, true, result.durationS,
+                                                {{QStringLiteral("interference"), QJsonArray{reason}}});
             result.payloadJson = QByteArrayLiteral("null");
         } else if (status != QProcess::NormalExit) {
             fail(QStringLiteral("the sandbox was killed by a signal before the runner answered: %1")
