@@ -55,10 +55,12 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
                     cell = number(c.points());
             row << cell;
         }
-        // Why a row has no score, or what it still waits for, before the graders' comments.
+        // Why a row has no score or needs review, or what it still waits for, before the graders' comments.
         QStringList comments;
         if (!score)
             comments << QStringLiteral("not graded: %1").arg(g.reasons.value(0, QStringLiteral("no check could be graded")));
+        else if (g.status == GradeStatus::NeedsReview && !g.reasons.isEmpty())
+            comments << QStringLiteral("needs review: %1").arg(g.reasons.join(QLatin1String("; ")));
         if (const QStringList awaiting = g.awaiting(); !awaiting.isEmpty())
             comments << QStringLiteral("awaiting a person: %1").arg(awaiting.join(QLatin1String(", ")));
         comments += g.overrideComments();
