@@ -232,17 +232,6 @@ private Q_SLOTS:
         QCOMPARE(changeNotes(Notebook(), submission(QStringLiteral("edits"))), QStringList());
     }
 
-    void autotestRefused()
-    {
-        Json json = NotebookEditor::json(submission(QStringLiteral("keeps")));
-        json["cells"][2]["source"] = Json::array({"x = 1\n", "### AUTOTEST square(3)\n"});
-        const Notebook nb = NotebookEditor::fromJson(json);
-        auto r = refuseAutotest(nb, QStringLiteral("ps1.ipynb"));
-        QVERIFY(!r);
-        QCOMPARE(r.error().location, QStringLiteral("cells[2]"));
-        QVERIFY(r.error().message.startsWith(QLatin1String("line 2: nbgrader AUTOTEST")));
-    }
-
     void importRefusesExistingAssignment()
     {
         auto again = importNbgrader(data(QStringLiteral("source/ps1")), m_assignment);
