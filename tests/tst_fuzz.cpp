@@ -46,7 +46,8 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
-/// A config with every template kind, so fuzzed notebooks with directives go through the whole planner.
+/// A small autotests.yml section (hash, setup and success included), so fuzzed notebooks with directives go through
+/// the whole planner.
 const sandmark::AutotestConfig &fuzzAutotestConfig()
 {
     static const sandmark::AutotestConfig config = [] {

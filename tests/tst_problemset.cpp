@@ -29,6 +29,14 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
+/// Import options naming the course header (`--header FILE`).
+NbgraderImportOptions headerOption(const QString &header)
+{
+    NbgraderImportOptions o;
+    o.header = header;
+    return o;
+}
+
 const QString kPs = QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps");
 const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
 
@@ -471,11 +479,11 @@ void TestProblemSet::nbgraderCourseImportsAsAProblemSet()
 
     // --header names it explicitly (any file name, any place).
     QTemporaryDir out2;
-    report = importNbgrader(source, out2.filePath(u"ps1"_s), NbgraderImportOptions{source + u"/header.ipynb"_s});
+    report = importNbgrader(source, out2.filePath(u"ps1"_s), headerOption(source + u"/header.ipynb"_s));
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
     QCOMPARE(report->notebooks, (QStringList{u"problem1.ipynb"_s, u"problem2.ipynb"_s}));
     QCOMPARE(report->header, source + u"/header.ipynb (--header)"_s);
-    report = importNbgrader(source, out2.filePath(u"other"_s), NbgraderImportOptions{source + u"/values.txt"_s});
+    report = importNbgrader(source, out2.filePath(u"other"_s), headerOption(source + u"/values.txt"_s));
     QVERIFY(!report);
     QCOMPARE(report.error().location, u"--header"_s);
 

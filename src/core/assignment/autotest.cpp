@@ -275,7 +275,6 @@ Expected<AutotestPlan> planAutotests(const Notebook &notebook, const QString &pa
     };
     const int headerCells = header ? header->cellCount() : 0;
     const QString file = config.file;
-    const QString headerName = header ? QStringLiteral("header") : QString();
     for (int combined = 0; combined < headerCells + notebook.cellCount(); ++combined) {
         const bool inHeader = combined < headerCells;
         const Notebook &nb = inHeader ? *header : notebook;
@@ -298,8 +297,7 @@ Expected<AutotestPlan> planAutotests(const Notebook &notebook, const QString &pa
                 pending << line;
                 continue;
             }
-            const QString place = QStringLiteral("cells[%1]").arg(i);
-            const QString linePlace = QStringLiteral("%1, line %2").arg(place).arg(l + 1);
+            const QString linePlace = QStringLiteral("cells[%1], line %2").arg(i).arg(l + 1);
             if (inHeader)
                 return Error{path, linePlace, QStringLiteral("the course header holds an AUTOTEST directive; nbgrader requires them in "
                                                              "autograder test cells")};
@@ -419,12 +417,12 @@ Expected<QList<AutotestValues>> readAutotestValues(const AutotestPlan &plan, con
         if (!c.value(QLatin1String("index")).isDouble() || status == QLatin1String("ok"))
             continue;
         const int index = c.value(QLatin1String("index")).toInt();
+        if (status == QLatin1String("not-run"))
+            continue;
         const QJsonObject e = c.value(QLatin1String("error")).toObject();
         const QString what = e.isEmpty() ? status
                                          : QStringLiteral("%1: %2").arg(e.value(QLatin1String("ename")).toString(),
                                                                         e.value(QLatin1String("evalue")).toString().section(QLatin1Char('\n'), 0, 0));
-        if (status == QLatin1String("not-run"))
-            continue;
         return Error{path, {}, QStringLiteral("evaluating the AUTOTEST directives: %1 failed (%2)").arg(plan.origins.value(index, QStringLiteral("a cell")), what)};
     }
     QList<std::optional<AutotestValues>> found(plan.expressions.size());
