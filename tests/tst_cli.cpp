@@ -84,6 +84,7 @@ private Q_SLOTS:
     void outputFileIsWrittenAtomically();
     void mergeBadInputLeavesNothing();
     void checksListReference();
+    void checksListReferenceProblemSet();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
     void displayTextEscapes_data();
@@ -451,6 +452,42 @@ void TestCli::checksListReference()
         if (pass == 0)
             r = runCli(args, env);
     }
+}
+
+// `checks list --reference` of a problem set: every notebook's namespace (each ran in its own kernel), each variable
+// with its notebook and the checks of that notebook that read it.
+void TestCli::checksListReferenceProblemSet()
+{
+    QTemporaryDir tmp;
+    copyTree(dataPath(u"problemsets/ps"_s), tmp.filePath(u"ps"_s));
+    QVERIFY(QFile::setPermissions(tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther
+                                                  | QFileDevice::ExeOther));
+    const QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
+    Run r = runCli({u"checks"_s, u"list"_s, tmp.filePath(u"ps"_s), u"--reference"_s, u"--json"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    if (r.code == 3 && r.err.contains("bwrap"))
+        QSKIP(qPrintable(u"bwrap cannot start here: "_s + QString::fromUtf8(r.err)));
+    QVERIFY2(r.code == 0, r.err.constData());
+    QMap<QString, QStringList> byNotebook;
+    QMap<QString, QJsonObject> vars;
+    for (const QJsonValue &v : QJsonDocument::fromJson(r.out).object().value(u"reference"_s).toObject().value(u"variables"_s).toArray()) {
+        byNotebook[v[u"notebook"_s].toString()] << v[u"name"_s].toString();
+        vars.insert(v[u"notebook"_s].toString() + u":"_s + v[u"name"_s].toString(), v.toObject());
+    }
+    QCOMPARE(byNotebook.keys(), (QStringList{u"part1.ipynb"_s, u"part2.ipynb"_s, u"part3.ipynb"_s}));
+    QVERIFY2(byNotebook[u"part1.ipynb"_s].contains(u"a"_s), qPrintable(byNotebook[u"part1.ipynb"_s].join(u","_s)));
+    QCOMPARE(vars[u"part1.ipynb:a"_s][u"value"_s].toString(), u"9"_s);
+    QCOMPARE(vars[u"part1.ipynb:a"_s][u"checks"_s].toArray(), QJsonArray{u"a"_s});
+    QVERIFY(byNotebook[u"part2.ipynb"_s].contains(u"n"_s));
+    QCOMPARE(vars[u"part2.ipynb:n"_s][u"checks"_s].toArray(), QJsonArray{u"n"_s});
+    QVERIFY(byNotebook[u"part3.ipynb"_s].contains(u"total"_s));
+    QCOMPARE(vars[u"part3.ipynb:total"_s][u"checks"_s].toArray(), QJsonArray{u"total"_s});
+    // The table names each notebook's namespace.
+    r = runCli({u"checks"_s, u"list"_s, tmp.filePath(u"ps"_s), u"--reference"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    for (const char *heading : {"reference namespace of part1.ipynb (cached): ", "reference namespace of part2.ipynb (cached): ",
+                                "reference namespace of part3.ipynb (cached): "})
+        QVERIFY2(r.out.contains(heading), r.out.constData());
 }
 
 namespace {

@@ -10,6 +10,7 @@
 // input to fuzz-current.bin before its call, so the file left behind is the crashing one.
 // SANDMARK_FUZZ_SCALE=N runs N times the iterations (a longer local campaign; the seed stays fixed).
 #include "assignment/assignment.h"
+#include "assignment/autotest.h"
 #include "assignment/edit.h"
 #include "batch/health.h"
 #include "batch/lmsimport.h"
@@ -44,6 +45,26 @@ using namespace sandmark;
 using namespace Qt::Literals::StringLiterals;
 
 namespace {
+
+/// A small autotests.yml section (hash, setup and success included), so fuzzed notebooks with directives go through
+/// the whole planner.
+const sandmark::AutotestConfig &fuzzAutotestConfig()
+{
+    static const sandmark::AutotestConfig config = [] {
+        sandmark::AutotestConfig c;
+        c.file = u"autotests.yml"_s;
+        c.kernel = u"python3"_s;
+        c.setup = u"from hashlib import sha1"_s;
+        c.hash = u"sha1({{snippet}}.encode()+b\"{{salt}}\").hexdigest()"_s;
+        c.dispatch = u"type({{snippet}})"_s;
+        c.normalize = u"str({{snippet}})"_s;
+        c.check = u"assert {{snippet}} == \"{{value}}\", \"{{message}}\""_s;
+        c.success = u"print('Success!')"_s;
+        c.templates = {{u"default"_s, {{u"{{snippet}}"_s, u"value of {{snippet}}"_s}}}};
+        return c;
+    }();
+    return config;
+}
 
 QString seedDir(const QString &reader)
 {
@@ -367,7 +388,8 @@ private Q_SLOTS:
             (void)nbgraderCells(*nb);
             (void)compareWithRelease(reference, *nb);
             (void)manualAnswers({manual}, *nb, reference);
-            (void)refuseAutotest(*nb, u"fuzz.ipynb"_s);
+            if (hasAutotest(*nb))
+                (void)planAutotests(*nb, u"fuzz.ipynb"_s, nullptr, fuzzAutotestConfig());
             for (int i = 0; i < nb->cellCount(); ++i)
                 (void)nb->cellJson(i);
             FeedbackInput in;

@@ -29,6 +29,7 @@
 #include "gradebook/gradebook.h"
 #include "batch/batchgrader.h"
 #include "sandbox/backend.h"
+#include "notebook/notebook.h"
 #include "gradebookaccess.h"
 #include "resultsmodels.h"
 #include "resultspage.h"
@@ -506,6 +507,34 @@ private Q_SLOTS:
         w.importOtterMaster(QStringLiteral(SANDMARK_TEST_DATA_DIR "/otter/v0-master.ipynb"), dir.filePath(QStringLiteral("v0")));
         QVERIFY(failed.wait(30000));
         QVERIFY(failed.constFirst().constFirst().toString().contains(QLatin1String("dropped it in version 5.0.0")));
+    }
+
+    void importNbgraderOpensIt()
+    {
+        // File → Import nbgrader Assignment… runs the same core import as `sandmark-cli import nbgrader`, its AUTOTEST
+        // lines evaluated in the sandbox on the thread pool (the GUI thread keeps running).
+        if (Expected<void> c = createBackend(SandboxKind::Bwrap, {})->check(); !c)
+            QSKIP(qPrintable(QStringLiteral("bwrap cannot run here: ") + c.error().toString()));
+        QTemporaryDir dir;
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        const QString course = QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/autotest-course");
+        w.importNbgraderAssignment(course + QStringLiteral("/source/ps1"), dir.filePath(QStringLiteral("ps1")),
+                                   course + QStringLiteral("/source/header.ipynb"));
+        QVERIFY(opened.wait(120000));
+        QCOMPARE(w.assignment()->notebooks(), (QStringList{QStringLiteral("problem1.ipynb"), QStringLiteral("problem2.ipynb")}));
+        QCOMPARE(w.assignment()->checks().size(), 5);
+        const Expected<Notebook> p1 = Notebook::load(dir.filePath(QStringLiteral("ps1/problem1.ipynb")));
+        QVERIFY(p1);
+        QVERIFY(p1->cellSource(2).contains(QStringLiteral("b\"13715\").hexdigest()"))); // the expanded HASHED test, nbgrader's salt
+        // Without an autotests.yml where nbgrader looks, the import is refused and says so.
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("lone"))));
+        QVERIFY(QFile::copy(course + QStringLiteral("/source/ps1/problem1.ipynb"), dir.filePath(QStringLiteral("lone/problem1.ipynb"))));
+        QSignalSpy failed(&w, &MainWindow::openFailed);
+        w.importNbgraderAssignment(dir.filePath(QStringLiteral("lone")), dir.filePath(QStringLiteral("lone-out")));
+        QVERIFY(failed.wait(30000));
+        QVERIFY(failed.constFirst().constFirst().toString().contains(QLatin1String("no autotests.yml in")));
     }
 
     void checkEditToleranceDefaults()

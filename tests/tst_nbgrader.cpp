@@ -1,5 +1,7 @@
-// nbgrader compatibility: metadata, import, autograde placement of test cells, tampering detection.
+// nbgrader compatibility: metadata, import, autograde placement of test cells, tampering detection, the AUTOTEST
+// expansion (templates, salts, the expanded cells; the sandbox half is in tst_nbgrader_sandbox).
 #include "assignment/assignment.h"
+#include "assignment/autotest.h"
 #include "assignment/nbgrader_import.h"
 #include "assignment/plan.h"
 #include "notebook/instrument.h"
@@ -9,11 +11,66 @@
 
 #include "testsupport.h"
 
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace sandmark;
+
+namespace {
+
+// The test cells of tests/data/nbgrader/autotest-course/source/ps1 as nbgrader 0.9.6's generate_assignment wrote them
+// (header.ipynb configured as IncludeHeaderFooter.header, so the header's two cells count in the salt's cell index):
+// the expansion must give exactly these. The salts, by nbgrader's rule: sha256(source + str(index)) % 10**6, plus 1
+// per hashed expression of the cell, in hex: test_squares is cell 4 with the header → 0x13714 + 1 = 13715.
+// tests/data/nbgrader/autotest-course/expected/<grade_id>.py: the test cells as nbgrader 0.9.6 expands them (README
+// there). The salts, by nbgrader's rule: sha256(source + str(index)) % 10**6, plus 1 per hashed expression of the
+// cell, in hex: test_squares is cell 4 with the header's two cells before it → 0x13714 + 1 = 13715.
+QString expectedCell(const QString &gradeId)
+{
+    QFile f(QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/autotest-course/expected/") + gradeId + QStringLiteral(".py"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("%s", qPrintable(f.fileName()));
+    return QString::fromUtf8(f.readAll());
+}
+
+QString course(const QString &rel)
+{
+    return QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/autotest-course/") + rel;
+}
+
+Notebook loadNotebook(const QString &path)
+{
+    auto nb = Notebook::load(path);
+    if (!nb)
+        qFatal("%s", qPrintable(nb.error().toString()));
+    return *nb;
+}
+
+/// An executed evaluation notebook whose last cell printed `lines` (what the kernel gave).
+QByteArray executedWith(const QStringList &lines)
+{
+    QJsonArray text;
+    for (const QString &l : lines)
+        text << l + QLatin1Char('\n');
+    const QJsonObject output{{QStringLiteral("output_type"), QStringLiteral("stream")}, {QStringLiteral("name"), QStringLiteral("stdout")},
+                             {QStringLiteral("text"), text}};
+    const QJsonObject cell{{QStringLiteral("cell_type"), QStringLiteral("code")}, {QStringLiteral("outputs"), QJsonArray{output}}};
+    return QJsonDocument(QJsonObject{{QStringLiteral("cells"), QJsonArray{cell}}}).toJson();
+}
+
+/// The line the evaluation cell prints for expression `n`: the dispatch type and the tests' values.
+QString valuesLine(int n, const QString &type, const QStringList &values)
+{
+    const QJsonObject o{{QStringLiteral("n"), n}, {QStringLiteral("type"), type}, {QStringLiteral("values"), QJsonArray::fromStringList(values)}};
+    return QStringLiteral("SANDMARK_AUTOTEST ") + QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
 
 class TestNbgrader : public QObject
 {
@@ -232,15 +289,244 @@ private Q_SLOTS:
         QCOMPARE(changeNotes(Notebook(), submission(QStringLiteral("edits"))), QStringList());
     }
 
-    void autotestRefused()
+    void autotestConfigReadsEveryKey()
     {
-        Json json = NotebookEditor::json(submission(QStringLiteral("keeps")));
-        json["cells"][2]["source"] = Json::array({"x = 1\n", "### AUTOTEST square(3)\n"});
-        const Notebook nb = NotebookEditor::fromJson(json);
-        auto r = refuseAutotest(nb, QStringLiteral("ps1.ipynb"));
+        auto c = loadAutotestConfig(course(QStringLiteral("autotests.yml")), QStringLiteral("python3"));
+        QVERIFY2(c, qPrintable(c ? QString() : c.error().toString()));
+        QCOMPARE(*c->setup, QStringLiteral("from hashlib import sha1"));
+        QCOMPARE(*c->hash, QStringLiteral(R"(sha1({{snippet}}.encode("utf-8") + b"{{salt}}").hexdigest())"));
+        QCOMPARE(c->dispatch, QStringLiteral("type({{ snippet }})"));
+        QCOMPARE(c->normalize, QStringLiteral("str({{snippet}})"));
+        QCOMPARE(*c->success, QStringLiteral("print('All tests passed.')"));
+        QStringList types;
+        for (const auto &t : c->templates)
+            types << t.first;
+        QCOMPARE(types, (QStringList{QStringLiteral("default"), QStringLiteral("int"), QStringLiteral("float"), QStringLiteral("list"),
+                                     QStringLiteral("str"), QStringLiteral("dict"), QStringLiteral("bool")}));
+        QCOMPARE(c->templatesFor(QStringLiteral("list"))->size(), 2);
+        QCOMPARE(c->templatesFor(QStringLiteral("dict"))->at(0).fail, QStringLiteral(R"({{snippet}} maps the wrong "counts")"));
+        // A type without templates gets the default ones (nbgrader's lookup).
+        QCOMPARE(c->templatesFor(QStringLiteral("pandas.core.frame.DataFrame")), c->templatesFor(QStringLiteral("default")));
+        // Where nbgrader looks: the assignment folder, then the course root (above source/).
+        QCOMPARE(findAutotestsFile(course(QStringLiteral("source/ps1"))), QDir::cleanPath(course(QStringLiteral("autotests.yml"))));
+        QTemporaryDir own;
+        QVERIFY(QDir().mkpath(own.filePath(QStringLiteral("source/ps9"))));
+        QCOMPARE(findAutotestsFile(own.filePath(QStringLiteral("source/ps9"))), QString());
+        QFile f(own.filePath(QStringLiteral("source/ps9/autotests.yml")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        QCOMPARE(findAutotestsFile(own.filePath(QStringLiteral("source/ps9"))), own.filePath(QStringLiteral("source/ps9/autotests.yml")));
+    }
+
+    void autotestConfigErrors_data()
+    {
+        QTest::addColumn<QString>("yaml");
+        QTest::addColumn<QString>("location");
+        QTest::addColumn<QString>("message");
+        const QString ok = QStringLiteral("  dispatch: type({{snippet}})\n  normalize: str({{snippet}})\n  check: assert {{snippet}} == '{{value}}'\n");
+        QTest::newRow("invalid YAML") << QStringLiteral("python3:\n  check: [unclosed\n") << QStringLiteral("line 3, column 1")
+                                      << QStringLiteral("invalid YAML");
+        QTest::newRow("no section for the kernel") << QStringLiteral("ir:\n  check: x\n") << QString()
+                                                   << QStringLiteral("no section 'python3' (the notebook's kernel)");
+        QTest::newRow("no check") << QStringLiteral("python3:\n  dispatch: type({{snippet}})\n  normalize: str({{snippet}})\n  templates: {}\n")
+                                  << QStringLiteral("line 2, column 3 (python3)") << QStringLiteral("no 'check' template");
+        QTest::newRow("no templates") << QStringLiteral("python3:\n") + ok << QStringLiteral("line 2, column 3 (python3)")
+                                      << QStringLiteral("no 'templates'");
+        QTest::newRow("type not a list") << QStringLiteral("python3:\n") + ok + QStringLiteral("  templates:\n    int: x\n")
+                                         << QStringLiteral("line 6, column 10 (python3.templates.int)")
+                                         << QStringLiteral("must be a list of test/fail pairs");
+        QTest::newRow("entry without fail") << QStringLiteral("python3:\n") + ok + QStringLiteral("  templates:\n    default:\n      - test: x\n")
+                                            << QStringLiteral("line 7, column 9 (python3.templates.default[0])")
+                                            << QStringLiteral("each entry needs a 'test' and a 'fail' text");
+        QTest::newRow("Jinja statement") << QStringLiteral("python3:\n") + QString(ok).replace(QStringLiteral("check: assert"), QStringLiteral("check: '{% if x %}'\n  x: assert"))
+                                                + QStringLiteral("  templates: {}\n")
+                                         << QStringLiteral("python3.check") << QStringLiteral("'{% if x %}' is Jinja that Sandmark does not read");
+        QTest::newRow("Jinja filter") << QStringLiteral("python3:\n") + ok + QStringLiteral("  templates:\n    default:\n      - test: '{{ snippet|upper }}'\n        fail: no\n")
+                                      << QStringLiteral("python3.templates.default[0]") << QStringLiteral("'{{ snippet|upper }}' is Jinja");
+    }
+
+    void autotestConfigErrors()
+    {
+        QFETCH(QString, yaml);
+        QFETCH(QString, location);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("autotests.yml"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(yaml.toUtf8());
+        f.close();
+        auto c = loadAutotestConfig(path, QStringLiteral("python3"));
+        QVERIFY(!c);
+        QCOMPARE(c.error().file, path);
+        QCOMPARE(c.error().location, location);
+        QVERIFY2(c.error().message.contains(message), qPrintable(c.error().message));
+    }
+
+    void autotestTemplatesRenderAsJinja()
+    {
+        const QList<std::pair<QString, QString>> vars = {{QStringLiteral("snippet"), QStringLiteral("f({{x}})")},
+                                                         {QStringLiteral("value"), QStringLiteral("3\n")}};
+        auto r = [&](const QString &t) {
+            auto out = renderAutotestTemplate(t, vars, QStringLiteral("a.yml"), QStringLiteral("k"));
+            return out ? *out : QStringLiteral("ERROR ") + out.error().message;
+        };
+        QCOMPARE(r(QStringLiteral("type({{snippet}})")), QStringLiteral("type(f({{x}}))")); // values are not rendered again
+        QCOMPARE(r(QStringLiteral("{{  snippet }} == {{value}}")), QStringLiteral("f({{x}}) == 3\n"));
+        QCOMPARE(r(QStringLiteral("{{salt}}x")), QStringLiteral("x"));                 // undefined: empty, as Jinja
+        QCOMPARE(r(QStringLiteral("print(1)\n")), QStringLiteral("print(1)"));         // one trailing newline dropped
+        QCOMPARE(r(QStringLiteral("print(1)\n\n")), QStringLiteral("print(1)\n"));
+        QCOMPARE(r(QStringLiteral("{{value}}")), QStringLiteral("3\n"));               // a value's newline stays
+        QVERIFY(r(QStringLiteral("{# note #}")).startsWith(QStringLiteral("ERROR '{# note #}' is Jinja")));
+    }
+
+    void autotestSaltIsNbgraders()
+    {
+        // int(sha256(source + str(index)).hexdigest(), 16) % 10**6, worked out with Python's hashlib.
+        const QString source = QStringLiteral("### AUTOTEST squares(1); squares(3)\n### HASHED AUTOTEST len(squares(4))");
+        QCOMPARE(autotestCellSalt(source, 4), 0x13714);
+        QCOMPARE(autotestCellSalt(source, 2), 0x46e2e); // the same cell without the header's two cells before it
+        QCOMPARE(autotestCellSalt(QString(), 0), 595305); // sha256("0") = 5feceb66…57e9
+    }
+
+    void autotestExpandsAsNbgrader()
+    {
+        const Notebook header = loadNotebook(course(QStringLiteral("source/header.ipynb")));
+        const QString path = course(QStringLiteral("source/ps1/problem1.ipynb"));
+        const Notebook nb = loadNotebook(path);
+        QVERIFY(hasAutotest(nb));
+        QVERIFY(!hasAutotest(header));
+        auto config = loadAutotestConfig(course(QStringLiteral("autotests.yml")), QStringLiteral("python3"));
+        QVERIFY(config);
+        auto plan = planAutotests(nb, path, &header, *config);
+        QVERIFY2(plan, qPrintable(plan ? QString() : plan.error().toString()));
+        QCOMPARE(plan->directives, 3);
+        QCOMPARE(plan->expressions.size(), 4);
+        QStringList expressions, salts;
+        for (const AutotestExpression &e : plan->expressions) {
+            expressions << e.expression;
+            salts << e.salt;
+        }
+        QCOMPARE(expressions, (QStringList{QStringLiteral("squares(1)"), QStringLiteral("squares(3)"), QStringLiteral("len(squares(4))"),
+                                           QStringLiteral("mean([1, 2, 4])")}));
+        QCOMPARE(salts, (QStringList{QString(), QString(), QStringLiteral("13715"), QStringLiteral("11b54")}));
+        QCOMPARE(plan->expressions[0].dispatch, QStringLiteral("type(squares(1))"));
+        // The evaluation runs the header's code first, then the notebook's, cut at each directive.
+        const QJsonArray cells = QJsonDocument::fromJson(plan->evaluationNotebook).object().value(QStringLiteral("cells")).toArray();
+        QCOMPARE(cells.size(), plan->origins.size());
+        QCOMPARE(cells.at(1).toObject().value(QStringLiteral("source")).toString(), QStringLiteral("import math"));
+        QCOMPARE(plan->origins.at(1), QStringLiteral("the header cells[1]"));
+        QCOMPARE(plan->origins.at(4), QStringLiteral("problem1.ipynb cells[2], line 1: ### AUTOTEST squares(1); squares(3)"));
+
+        // What the kernel printed (the values nbgrader's kernel gave for the same expressions) → the expanded cells.
+        const QByteArray executed = executedWith({
+            valuesLine(0, QStringLiteral("list"), {QStringLiteral("1"), QStringLiteral("[1]")}),
+            valuesLine(1, QStringLiteral("list"), {QStringLiteral("3"), QStringLiteral("[1, 4, 9]")}),
+            valuesLine(2, QStringLiteral("int"), {QStringLiteral("8ec45c0d11766b044b4106cc2bf5529af01ab2bf"),
+                                                  QStringLiteral("64e53838a114c067c6c878e0512488e6bb7d293f")}),
+            valuesLine(3, QStringLiteral("float"), {QStringLiteral("340439af37804318234ae38703a4a4121078dea6")}),
+        });
+        auto values = readAutotestValues(*plan, executed, QJsonObject(), *config);
+        QVERIFY2(values, qPrintable(values ? QString() : values.error().toString()));
+        auto expanded = expandAutotests(nb, *plan, *values, *config);
+        QVERIFY(expanded);
+        QCOMPARE(expanded->cellSource(2), expectedCell(QStringLiteral("test_squares")));
+        QCOMPARE(expanded->cellSource(4), expectedCell(QStringLiteral("test_mean")));
+        for (int i : {0, 1, 3, 5})
+            QCOMPARE(expanded->cellSource(i), nb.cellSource(i));
+        // Without the header, the salt's cell index is the notebook's own.
+        auto alone = planAutotests(nb, path, nullptr, *config);
+        QVERIFY(alone);
+        QCOMPARE(alone->expressions[2].salt, QStringLiteral("46e2f"));
+    }
+
+    void autotestEvaluationErrors()
+    {
+        const QString path = course(QStringLiteral("source/ps1/problem1.ipynb"));
+        const Notebook nb = loadNotebook(path);
+        auto config = loadAutotestConfig(course(QStringLiteral("autotests.yml")), QStringLiteral("python3"));
+        QVERIFY(config);
+        auto plan = planAutotests(nb, path, nullptr, *config);
+        QVERIFY(plan);
+        // An expression that raised in the instructor's notebook.
+        auto raised = readAutotestValues(*plan, executedWith({QStringLiteral(R"(SANDMARK_AUTOTEST {"n": 1, "error": "NameError: name 'x' is not defined"})")}),
+                                         QJsonObject(), *config);
+        QVERIFY(!raised);
+        QCOMPARE(raised.error().location, QStringLiteral("cells[2], line 1"));
+        QCOMPARE(raised.error().message, QStringLiteral("AUTOTEST squares(3) raised NameError: name 'x' is not defined in the instructor's notebook"));
+        // An instructor cell that raised (the execution record names it).
+        const QJsonObject record{{QStringLiteral("cells"), QJsonArray{QJsonObject{{QStringLiteral("index"), 1}, {QStringLiteral("status"), QStringLiteral("error")},
+                                                                                  {QStringLiteral("error"), QJsonObject{{QStringLiteral("ename"), QStringLiteral("SyntaxError")},
+                                                                                                                        {QStringLiteral("evalue"), QStringLiteral("bad")}}}}}}};
+        auto failed = readAutotestValues(*plan, executedWith({}), record, *config);
+        QVERIFY(!failed);
+        QCOMPARE(failed.error().message, QStringLiteral("evaluating the AUTOTEST directives: problem1.ipynb cells[1] failed (SyntaxError: bad)"));
+        // A value missing: the run stopped before it.
+        auto missing = readAutotestValues(*plan, executedWith({}), QJsonObject(), *config);
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().message, QStringLiteral("AUTOTEST squares(1) was not evaluated (the run stopped before it)"));
+        // A type without templates when autotests.yml has no default.
+        AutotestConfig noDefault = *config;
+        noDefault.templates.removeFirst();
+        auto unknown = readAutotestValues(*plan, executedWith({QStringLiteral(R"(SANDMARK_AUTOTEST {"n": 0, "type": "tuple"})")}), QJsonObject(), noDefault);
+        QVERIFY(!unknown);
+        QVERIFY2(unknown.error().message.contains(QStringLiteral("of type 'tuple', which")), qPrintable(unknown.error().message));
+    }
+
+    void autotestPlanErrors_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<bool>("grade");
+        QTest::addColumn<bool>("withHash");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not a test cell") << QStringLiteral("x = 1\n### AUTOTEST x") << false << true
+                                         << QStringLiteral("cells[0], line 2: AUTOTEST directive in a cell that is not an autograder test cell");
+        QTest::newRow("hashed without a hash template") << QStringLiteral("### HASHED AUTOTEST x") << true << false
+                                                        << QStringLiteral("cells[0], line 1: HASHED AUTOTEST, but");
+        QTest::newRow("empty expression") << QStringLiteral("### AUTOTEST a;; ;b") << true << true
+                                          << QStringLiteral("cells[0], line 1: an empty expression");
+    }
+
+    void autotestPlanErrors()
+    {
+        QFETCH(QString, source);
+        QFETCH(bool, grade);
+        QFETCH(bool, withHash);
+        QFETCH(QString, message);
+        Json json = NotebookEditor::json(loadNotebook(course(QStringLiteral("source/header.ipynb"))));
+        json["cells"] = Json::array({{{"cell_type", "code"}, {"execution_count", nullptr}, {"outputs", Json::array()}, {"source", source.toStdString()},
+                                      {"metadata", {{"nbgrader", {{"grade", grade}, {"solution", false}, {"grade_id", "t"}, {"points", 1}}}}}}});
+        auto config = loadAutotestConfig(course(QStringLiteral("autotests.yml")), QStringLiteral("python3"));
+        QVERIFY(config);
+        if (!withHash)
+            config->hash.reset();
+        auto plan = planAutotests(NotebookEditor::fromJson(json), QStringLiteral("p.ipynb"), nullptr, *config);
+        QVERIFY(!plan);
+        QCOMPARE(plan.error().file, QStringLiteral("p.ipynb"));
+        QVERIFY2((plan.error().location + QStringLiteral(": ") + plan.error().message).startsWith(message), qPrintable(plan.error().toString()));
+    }
+
+    void importWithoutAutotestsYmlSaysWhereItLooked()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("source/ps1"))));
+        QVERIFY(QFile::copy(course(QStringLiteral("source/ps1/problem1.ipynb")), dir.filePath(QStringLiteral("source/ps1/problem1.ipynb"))));
+        auto r = importNbgrader(dir.filePath(QStringLiteral("source/ps1")), dir.filePath(QStringLiteral("out")));
         QVERIFY(!r);
-        QCOMPARE(r.error().location, QStringLiteral("cells[2]"));
-        QVERIFY(r.error().message.startsWith(QLatin1String("line 2: nbgrader AUTOTEST")));
+        QCOMPARE(r.error().file, dir.filePath(QStringLiteral("source/ps1/problem1.ipynb")));
+        QVERIFY2(r.error().message.contains(QStringLiteral("no autotests.yml in")) && r.error().message.contains(QStringLiteral("--autotests FILE")),
+                 qPrintable(r.error().message));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("out"))));
+        // An --autotests file without the notebook's kernel section.
+        QFile yml(dir.filePath(QStringLiteral("other.yml")));
+        QVERIFY(yml.open(QIODevice::WriteOnly));
+        yml.write("ir:\n  check: x\n");
+        yml.close();
+        NbgraderImportOptions options;
+        options.autotests = yml.fileName();
+        r = importNbgrader(dir.filePath(QStringLiteral("source/ps1")), dir.filePath(QStringLiteral("out")), options);
+        QVERIFY(!r);
+        QCOMPARE(r.error().toString(), yml.fileName() + QStringLiteral(": no section 'python3' (the notebook's kernel); nbgrader needs one per kernel"));
     }
 
     void importRefusesExistingAssignment()

@@ -9,7 +9,10 @@
 //  - an answer cell left as the release had it: a manually graded one scores 0, a code one leaves the
 //    names it should define undefined;
 //  - unlike nbgrader, a warning on stderr in a test cell does not zero it.
+// And tests/data/nbgrader/autotest-course: AUTOTEST and HASHED AUTOTEST expanded at import in the sandbox (the
+// expected cells in its expected/ folder are nbgrader 0.9.6's own), then graded: every test cell all or nothing.
 #include "gradebook/gradebook.h"
+#include "notebook/notebook.h"
 #include "notebook/nbgrader.h"
 #include "notebook/release.h"
 #include "sandbox/backend.h"
@@ -909,6 +912,138 @@ private Q_SLOTS:
         const QJsonObject check = o.value(u"checks"_s).toArray().at(0).toObject();
         QCOMPARE(check.value(u"id"_s).toString(), u"mode-tests"_s);
         QCOMPARE(check.value(u"outcome"_s).toString(), u"pass"_s);
+    }
+
+    /// The nbgrader course with AUTOTEST and HASHED AUTOTEST cells, a course header and autotests.yml at the course
+    /// root: import expands the directives in the sandbox exactly as nbgrader's generate_assignment (the cells in
+    /// expected/ are nbgrader 0.9.6's output), the release holds them as nbgrader's does, and grading follows
+    /// nbgrader's rules. Every expanded cell is a list of asserts, so a test cell scores all its points or 0.
+    void autotestCourseGradedAsNbgrader()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        const QString course = kData + u"/autotest-course"_s;
+        const QString assignment = m_tmp.filePath(u"autotest-ps1"_s), gradebook = m_tmp.filePath(u"autotest.sqlite"_s);
+        const Cli import = cli({u"import"_s, u"nbgrader"_s, course + u"/source/ps1"_s, u"-o"_s, assignment, u"--header"_s,
+                                course + u"/source/header.ipynb"_s, u"--sandbox"_s, u"bwrap"_s});
+        QVERIFY2(import.code == 0, import.err.constData());
+        QVERIFY2(import.out.contains("autotests:     5 AUTOTEST line(s), 7 expression(s) expanded with "), import.out.constData());
+        QVERIFY2(import.out.contains("autotest-course/autotests.yml (evaluated in the bwrap sandbox)"), import.out.constData());
+        auto expected = [&](const QString &gradeId) { return QString::fromUtf8(readFile(course + u"/expected/"_s + gradeId + u".py"_s)); };
+        auto cellOf = [](const Notebook &nb, const QString &gradeId) {
+            for (int i = 0; i < nb.cellCount(); ++i)
+                if (nb.nbgraderMetadata(i).value(u"grade_id"_s).toString() == gradeId)
+                    return nb.cellSource(i);
+            return u"(no cell "_s + gradeId + u")"_s;
+        };
+        const Expected<Notebook> p1 = Notebook::load(assignment + u"/problem1.ipynb"_s);
+        const Expected<Notebook> p2 = Notebook::load(assignment + u"/problem2.ipynb"_s);
+        QVERIFY(p1 && p2);
+        QCOMPARE(cellOf(*p1, u"test_squares"_s), expected(u"test_squares"_s));
+        QCOMPARE(cellOf(*p1, u"test_mean"_s), expected(u"test_mean"_s));
+        QCOMPARE(cellOf(*p2, u"test_greet"_s), expected(u"test_greet"_s));
+        QCOMPARE(cellOf(*p2, u"test_counts"_s), expected(u"test_counts"_s)); // read words.txt beside the notebook
+        // The release: nbgrader's, hidden tests removed.
+        const Cli release = cli({u"release"_s, assignment, u"-o"_s, m_tmp.filePath(u"autotest-release"_s)});
+        QVERIFY2(release.code == 0, release.err.constData());
+        const Expected<Notebook> r1 = Notebook::load(m_tmp.filePath(u"autotest-release/release/problem1.ipynb"_s));
+        QVERIFY(r1);
+        QCOMPARE(cellOf(*r1, u"test_squares"_s), expected(u"test_squares"_s));
+        QCOMPARE(cellOf(*r1, u"test_mean"_s), u"assert mean([2]) == 2\nprint('All tests passed.')"_s);
+
+        for (const QString &student : {u"alice"_s, u"bob"_s, u"carol"_s, u"dan"_s}) {
+            const QString src = course + u"/submitted/"_s + student, dest = assignment + u"/submissions/"_s + student;
+            QDir().mkpath(dest);
+            for (const QString &name : QDir(src).entryList(QDir::Files))
+                QVERIFY(QFile::copy(src + u"/"_s + name, dest + u"/"_s + name));
+        }
+        const Cli run = cli({u"grade"_s, assignment, u"--gradebook"_s, gradebook, u"--jobs"_s, u"2"_s}, 900000);
+        QVERIFY2(run.code == 0 || run.code == 1, run.err.constData());
+        // Points per check: test_squares (3), test_mean (2), explain (2, manual; -1: awaiting a person),
+        // test_greet (2), test_counts (3). Worked out by nbgrader's rules from the expanded asserts:
+        //  - alice: every answer right → 3, 2, 2, 3; explain answered → awaits a person.
+        //  - bob: squares(n) starts at 0 → str(squares(1)) is "[0]", not "[1]": 0. mean right → 2. explain left as
+        //    released → 0 (nbgrader's untouched-answer rule). greet("Ada") gives "hello, Ada!": the lower() test
+        //    passes, the exact one fails → 0. counts right → 3.
+        //  - carol: squares right → 3. mean with // gives 2 for [1, 2, 4]: round(2, 3) is "2", the hash is of
+        //    "2.333" → the hidden test fails: 0 (the visible mean([2]) == 2 passes, but the cell is one test).
+        //    problem2.ipynb not handed in → test_greet and test_counts 0 ("not handed in").
+        //  - dan: squares returns a tuple: len is right, str is "(1,)", not "[1]" → 0. mean, greet right → 2, 2.
+        //    counts returns a Counter: the dict templates applied (the instructor's value is a dict) compare
+        //    str(sorted(items)), the same for a Counter → 3; "ant" in counts(WORDS) is True → passes.
+        const QMap<QString, QList<double>> want = {
+            {u"alice"_s, {3, 2, -1, 2, 3}}, {u"bob"_s, {0, 2, 0, 0, 3}}, {u"carol"_s, {3, 0, -1, 0, 0}}, {u"dan"_s, {0, 2, -1, 2, 3}}};
+        const QStringList ids = {u"test_squares"_s, u"test_mean"_s, u"explain"_s, u"test_greet"_s, u"test_counts"_s};
+        auto gb = Gradebook::open(gradebook);
+        QVERIFY(gb);
+        const auto all = (*gb)->effectiveGrades();
+        QCOMPARE(all->size(), want.size());
+        for (const EffectiveGrade &g : *all) {
+            const QList<double> points = want.value(g.studentId);
+            QCOMPARE(g.checks.size(), ids.size());
+            QCOMPARE(g.maxScore, 12.0);
+            double total = 0;
+            for (int i = 0; i < ids.size(); ++i) {
+                const CheckResult &c = g.checks.at(i).result;
+                const QString where = g.studentId + u" "_s + c.checkId + u": "_s + c.feedback;
+                QCOMPARE(c.checkId, ids.at(i));
+                if (points.at(i) < 0) {
+                    QVERIFY2(c.outcome == Outcome::NotGraded, qPrintable(where));
+                } else {
+                    QVERIFY2(c.outcome != Outcome::NotGraded, qPrintable(where));
+                    QVERIFY2(qFuzzyCompare(c.points + 1, points.at(i) + 1), qPrintable(where + u" (got %1)"_s.arg(c.points)));
+                    total += points.at(i);
+                }
+            }
+            QCOMPARE(g.autoScore, total);
+            QVERIFY2(g.status == (g.studentId == u"bob"_s ? GradeStatus::Graded : GradeStatus::NeedsManual),
+                     qPrintable(g.studentId + u": "_s + gradeStatusName(g.status) + u" "_s + g.reasons.join(u"; "_s)));
+            if (g.studentId == u"carol"_s)
+                QCOMPARE(g.checks.at(3).result.feedback, u"not handed in"_s);
+            if (g.studentId == u"bob"_s)
+                QVERIFY2(g.checks.at(3).result.feedback.contains(u"check upper and lower case"_s), qPrintable(g.checks.at(3).result.feedback));
+        }
+    }
+
+    /// What the instructor's notebook cannot evaluate stops the import, naming the cell and the line, and writes nothing.
+    void autotestImportErrorsNameTheCell_data()
+    {
+        QTest::addColumn<int>("cell");
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("expression raises") << 2 << u"### AUTOTEST squares(1); squares(1) / 0"_s
+                                           << u"problem1.ipynb: cells[2], line 1: AUTOTEST squares(1) / 0 raised TypeError: "_s;
+        QTest::newRow("instructor cell raises") << 1 << u"raise ValueError('not ready')"_s
+                                                << u"problem1.ipynb: evaluating the AUTOTEST directives: problem1.ipynb cells[1] failed "
+                                                   "(ValueError: not ready)"_s;
+    }
+
+    void autotestImportErrorsNameTheCell()
+    {
+        if (!m_skip.isEmpty())
+            QSKIP(qPrintable(m_skip));
+        QFETCH(int, cell);
+        QFETCH(QString, source);
+        QFETCH(QString, error);
+        QTemporaryDir dir;
+        const QString course = kData + u"/autotest-course"_s;
+        QVERIFY(QDir().mkpath(dir.filePath(u"source/ps1"_s)));
+        QVERIFY(QFile::copy(course + u"/autotests.yml"_s, dir.filePath(u"autotests.yml"_s)));
+        QVERIFY(QFile::copy(course + u"/source/ps1/words.txt"_s, dir.filePath(u"source/ps1/words.txt"_s)));
+        QJsonObject nb = QJsonDocument::fromJson(readFile(course + u"/source/ps1/problem1.ipynb"_s)).object();
+        QJsonArray cells = nb.value(u"cells"_s).toArray();
+        QJsonObject c = cells.at(cell).toObject();
+        c.insert(u"source"_s, source);
+        cells.replace(cell, c);
+        nb.insert(u"cells"_s, cells);
+        QFile f(dir.filePath(u"source/ps1/problem1.ipynb"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(nb).toJson());
+        f.close();
+        const Cli import = cli({u"import"_s, u"nbgrader"_s, dir.filePath(u"source/ps1"_s), u"-o"_s, dir.filePath(u"out"_s)});
+        QCOMPARE(import.code, 1);
+        QVERIFY2(QString::fromUtf8(import.err).contains(error), import.err.constData());
+        QVERIFY(!QFileInfo::exists(dir.filePath(u"out"_s)));
     }
 
     void feedbackFiles()

@@ -29,6 +29,14 @@ using namespace Qt::Literals::StringLiterals;
 
 namespace {
 
+/// Import options naming the course header (`--header FILE`).
+NbgraderImportOptions headerOption(const QString &header)
+{
+    NbgraderImportOptions o;
+    o.header = header;
+    return o;
+}
+
 const QString kPs = QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps");
 const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
 
@@ -471,11 +479,11 @@ void TestProblemSet::nbgraderCourseImportsAsAProblemSet()
 
     // --header names it explicitly (any file name, any place).
     QTemporaryDir out2;
-    report = importNbgrader(source, out2.filePath(u"ps1"_s), NbgraderImportOptions{source + u"/header.ipynb"_s});
+    report = importNbgrader(source, out2.filePath(u"ps1"_s), headerOption(source + u"/header.ipynb"_s));
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
     QCOMPARE(report->notebooks, (QStringList{u"problem1.ipynb"_s, u"problem2.ipynb"_s}));
     QCOMPARE(report->header, source + u"/header.ipynb (--header)"_s);
-    report = importNbgrader(source, out2.filePath(u"other"_s), NbgraderImportOptions{source + u"/values.txt"_s});
+    report = importNbgrader(source, out2.filePath(u"other"_s), headerOption(source + u"/values.txt"_s));
     QVERIFY(!report);
     QCOMPARE(report.error().location, u"--header"_s);
 
@@ -520,16 +528,20 @@ void TestProblemSet::nbgraderCourseImportsAsAProblemSet()
 
 void TestProblemSet::exampleGetsItsExpectedGrades()
 {
-    // examples/ps1-nbgrader: imported as scripts/demo and its README do, graded in bwrap, compared with the grades
-    // worked out by hand in expected-grades.json.
+    // examples/ps1-nbgrader: imported as scripts/demo and its README do (its AUTOTEST cells expanded in bwrap with the
+    // course's autotests.yml), graded in bwrap, compared with the grades worked out by hand in expected-grades.json.
     if (!m_skip.isEmpty())
         QSKIP(qPrintable(m_skip));
     const QString example = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/ps1-nbgrader");
     const QString folder = m_tmp.filePath(u"example-ps1"_s);
-    Expected<NbgraderImportReport> report = importNbgrader(example + u"/source/ps1"_s, folder,
-                                                           NbgraderImportOptions{example + u"/source/header.ipynb"_s});
+    NbgraderImportOptions options;
+    options.header = example + u"/source/header.ipynb"_s;
+    options.runChoices.sandbox = SandboxKind::Bwrap;
+    Expected<NbgraderImportReport> report = importNbgrader(example + u"/source/ps1"_s, folder, options);
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
     QCOMPARE(report->notebooks, (QStringList{u"problem1.ipynb"_s, u"problem2.ipynb"_s}));
+    QCOMPARE(report->autotests, example + u"/autotests.yml"_s); // found at the course root, above source/
+    QCOMPARE(report->autotestExpressions, 4);
     Expected<Assignment> a = Assignment::load(folder);
     QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
     Expected<QList<Submission>> subs = discoverSubmissions(example + u"/submissions"_s);
@@ -566,7 +578,7 @@ void TestProblemSet::exampleGetsItsExpectedGrades()
                                 .arg(want.value(u"status"_s).toString())
                                 .arg(want.value(u"score"_s).toDouble())
                                 .arg(g.reasons.join(u" | "_s), g.notes.join(u" | "_s))));
-        QCOMPARE(g.maxScore, 4.0);
+        QCOMPARE(g.maxScore, 7.0);
     }
 }
 

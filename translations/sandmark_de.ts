@@ -1586,6 +1586,30 @@
         <translation>Otter-Master %1 wird importiert…</translation>
     </message>
     <message>
+        <source>Import &amp;nbgrader Assignment…</source>
+        <translation>&amp;nbgrader-Aufgabe importieren…</translation>
+    </message>
+    <message>
+        <source>Create an assignment from an nbgrader course&apos;s source folder (AUTOTEST lines are expanded in the sandbox)</source>
+        <translation>Eine Aufgabe aus dem source-Ordner eines nbgrader-Kurses erstellen (AUTOTEST-Zeilen werden in der Sandbox ausgewertet)</translation>
+    </message>
+    <message>
+        <source>Importing the nbgrader assignment %1…</source>
+        <translation>nbgrader-Aufgabe %1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>Import nbgrader Assignment (source/&lt;assignment&gt;)</source>
+        <translation>nbgrader-Aufgabe importieren (source/&lt;Aufgabe&gt;)</translation>
+    </message>
+    <message>
+        <source>Course Header</source>
+        <translation>Kurskopf</translation>
+    </message>
+    <message>
+        <source>%1 is beside the assignment folder. Use it as the course header (left out of the problem set, as nbgrader&apos;s header)?</source>
+        <translation>%1 liegt neben dem Aufgabenordner. Als Kurskopf verwenden (nicht Teil der Aufgabenserie, wie der Header in nbgrader)?</translation>
+    </message>
+    <message>
         <source>Import Otter Master Notebook</source>
         <translation>Otter-Master-Notebook importieren</translation>
     </message>

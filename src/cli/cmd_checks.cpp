@@ -54,8 +54,17 @@ QJsonObject checkJson(const Check &c)
     return o;
 }
 
-/// Runs (or reads from the cache) the reference run and decodes its payload. Exit code on failure.
-int referencePayload(const Assignment &assignment, const RunChoices &choices, ProbePayload &payload, bool &cacheHit)
+/// One notebook's part of the reference payload (a problem set has one per notebook).
+struct NotebookNamespace
+{
+    QString notebook;
+    ProbePayload payload;
+};
+
+/// Runs (or reads from the cache) the reference run and decodes each notebook's payload, in the assignment's order.
+/// Exit code on failure.
+int referencePayloads(const Assignment &assignment, const RunChoices &choices, QList<NotebookNamespace> &payloads,
+                      bool &cacheHit)
 {
     ReferenceRunOptions opt;
     opt.run = runOptionsFor(assignment, choices);
@@ -90,18 +99,19 @@ int referencePayload(const Assignment &assignment, const RunChoices &choices, Pr
         return ExitGraderError;
     }
     cacheHit = run.cacheHit();
-    // A problem set's payload holds each notebook's; the namespace shown is the first notebook's.
-    Expected<ProbePayload> decoded = decodeProbePayload(notebookPayload(json, assignment.notebooks().value(0)),
-                                                        QStringLiteral("reference payload"));
-    if (!decoded) {
-        printError(decoded.error());
-        return ExitGraderError;
-    }
-    payload = *decoded;
-    if (!payload.hasNamespace) {
-        printError(Error{assignment.displayPath(assignment.notebooks().value(0)), QStringLiteral("reference run"),
-                         QStringLiteral("the reference payload lists no namespace")});
-        return ExitGraderError;
+    // A problem set's payload holds each notebook's (each ran in its own kernel, so each has its own namespace).
+    for (const QString &notebook : assignment.notebooks()) {
+        Expected<ProbePayload> decoded = decodeProbePayload(notebookPayload(json, notebook), QStringLiteral("reference payload"));
+        if (!decoded) {
+            printError(decoded.error());
+            return ExitGraderError;
+        }
+        if (!decoded->hasNamespace) {
+            printError(Error{assignment.displayPath(notebook), QStringLiteral("reference run"),
+                             QStringLiteral("the reference payload lists no namespace")});
+            return ExitGraderError;
+        }
+        payloads << NotebookNamespace{notebook, *decoded};
     }
     return ExitOk;
 }
@@ -114,15 +124,16 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
         return ExitBadInput;
     }
     const QList<Check> checks = assignment->checks();
-    ProbePayload payload;
+    QList<NotebookNamespace> payloads;
     bool cacheHit = false;
     if (reference)
-        if (int rc = referencePayload(*assignment, choices, payload, cacheHit); rc != ExitOk)
+        if (int rc = referencePayloads(*assignment, choices, payloads, cacheHit); rc != ExitOk)
             return rc;
-    auto checksOf = [&](const QString &variable) {
+    // The checks of `notebook` that read `variable` (a name of one notebook's namespace is not another's).
+    auto checksOf = [&](const QString &notebook, const QString &variable) {
         QStringList ids;
         for (const Check &c : checks)
-            if (const auto probed = checkKind(c).probed(c); probed && probed->variable == variable)
+            if (const auto probed = checkKind(c).probed(c); probed && probed->variable == variable && c.notebook == notebook)
                 ids << c.id;
         return ids;
     };
@@ -136,15 +147,20 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
                       {QStringLiteral("total_points"), assignment->maxPoints()}};
         if (reference) {
             QJsonArray vars;
-            for (const NamespaceEntry &e : std::as_const(payload.namespaceListing))
-                vars.append(QJsonObject{{QStringLiteral("name"), e.name},
-                                        {QStringLiteral("type"), e.value.pythonType()},
-                                        {QStringLiteral("value"), e.value.summary(200)},
-                                        {QStringLiteral("too_large"), e.value.kind == ProbeValue::Kind::TooLarge},
-                                        {QStringLiteral("checks"), QJsonArray::fromStringList(checksOf(e.name))}});
+            double omitted = 0;
+            for (const NotebookNamespace &n : std::as_const(payloads)) {
+                for (const NamespaceEntry &e : std::as_const(n.payload.namespaceListing))
+                    vars.append(QJsonObject{{QStringLiteral("notebook"), n.notebook},
+                                            {QStringLiteral("name"), e.name},
+                                            {QStringLiteral("type"), e.value.pythonType()},
+                                            {QStringLiteral("value"), e.value.summary(200)},
+                                            {QStringLiteral("too_large"), e.value.kind == ProbeValue::Kind::TooLarge},
+                                            {QStringLiteral("checks"), QJsonArray::fromStringList(checksOf(n.notebook, e.name))}});
+                omitted += n.payload.namespaceOmitted;
+            }
             o.insert(QStringLiteral("reference"), QJsonObject{{QStringLiteral("cache_hit"), cacheHit},
                                                               {QStringLiteral("variables"), vars},
-                                                              {QStringLiteral("omitted"), double(payload.namespaceOmitted)}});
+                                                              {QStringLiteral("omitted"), omitted}});
         }
         out() << QJsonDocument(o).toJson();
         out().flush();
@@ -161,10 +177,11 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
         out() << "  " << c.id.leftJustified(idWidth) << "  " << checkKind(c).name().leftJustified(6) << "  "
               << number(c.points).leftJustified(6) << "  " << checkKind(c).describe(c) << '\n';
     out() << "total: " << number(assignment->maxPoints()) << " points\n";
-    if (reference) {
-        const auto &vars = payload.namespaceListing;
-        out() << "\nreference namespace" << (cacheHit ? " (cached)" : "") << ": " << vars.size()
-              << (vars.size() == 1 ? " variable" : " variables") << '\n';
+    for (const NotebookNamespace &n : std::as_const(payloads)) {
+        const auto &vars = n.payload.namespaceListing;
+        // A problem set: one namespace per notebook, each named.
+        out() << "\nreference namespace" << (payloads.size() > 1 ? QStringLiteral(" of %1").arg(n.notebook) : QString())
+              << (cacheHit ? " (cached)" : "") << ": " << vars.size() << (vars.size() == 1 ? " variable" : " variables") << '\n';
         int nameWidth = 4, typeWidth = 4;
         for (const NamespaceEntry &e : vars) {
             nameWidth = std::max(nameWidth, int(e.name.size()));
@@ -174,13 +191,13 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
             out() << "  " << QStringLiteral("NAME").leftJustified(nameWidth) << "  " << QStringLiteral("TYPE").leftJustified(typeWidth)
                   << "  VALUE\n";
         for (const NamespaceEntry &e : vars) {
-            const QStringList ids = checksOf(e.name);
+            const QStringList ids = checksOf(n.notebook, e.name);
             out() << "  " << e.name.leftJustified(nameWidth) << "  " << e.value.pythonType().leftJustified(typeWidth) << "  "
                   << e.value.summary(70) << (ids.isEmpty() ? QString() : QStringLiteral("  [checked: %1]").arg(ids.join(QStringLiteral(", "))))
                   << '\n';
         }
-        if (payload.namespaceOmitted > 0)
-            out() << "  (" << payload.namespaceOmitted << " more names not listed)\n";
+        if (n.payload.namespaceOmitted > 0)
+            out() << "  (" << n.payload.namespaceOmitted << " more names not listed)\n";
     }
     out().flush();
     return ExitOk;
@@ -220,7 +237,8 @@ int cmdChecks(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("ID"), QStringLiteral("remove/edit: the check's id"), QStringLiteral("[ID]"));
     const QCommandLineOption reference(QStringLiteral("reference"),
                                        QStringLiteral("list: also list the reference run's variables (runs the instructor notebook "
-                                                      "in the sandbox, or reads the cached run)."));
+                                                      "in the sandbox, or reads the cached run; a problem set: each "
+                                                      "notebook's)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list: machine-readable output on stdout."));
     const QCommandLineOption sandbox(QStringLiteral("sandbox"),
                                      QStringLiteral("list --reference: backend %1 (default: assignment.json, else %2).")

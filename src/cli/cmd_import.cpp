@@ -1,4 +1,4 @@
-// sandmark-cli import nbgrader PATH -o ASSIGNMENT
+// sandmark-cli import nbgrader PATH -o ASSIGNMENT [--header FILE] [--autotests FILE] [--sandbox NAME]
 // sandmark-cli import otter MASTER.ipynb -o ASSIGNMENT | import otter NOTEBOOK.ipynb --tests TESTS -o ASSIGNMENT
 // sandmark-cli import submissions ARCHIVE|FOLDER -o OUT [--json]
 #include "assignment/nbgrader_import.h"
@@ -7,6 +7,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "datasets/scanner.h"
+#include "sandbox/registry.h"
 #include "util/displaytext.h"
 #include "util/paths.h"
 
@@ -160,6 +161,17 @@ int cmdImport(const QStringList &args)
                                                    "default: a header.ipynb without graded cells in the folder)."),
                                     QStringLiteral("FILE"));
     parser.addOption(header);
+    const QCommandLineOption autotests(QStringLiteral("autotests"),
+                                       QStringLiteral("nbgrader: the autotests.yml for AUTOTEST directives (default: "
+                                                      "PATH's folder, then the course root, as nbgrader looks)."),
+                                       QStringLiteral("FILE"));
+    parser.addOption(autotests);
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
+                                     QStringLiteral("nbgrader: the backend that evaluates AUTOTEST expressions in the "
+                                                    "instructor notebooks: %1 (default: %2).")
+                                         .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
+                                     QStringLiteral("NAME"));
+    parser.addOption(sandbox);
     const QCommandLineOption testsDir(QStringLiteral("tests"),
                                       QStringLiteral("otter: Otter's tests/ folder of OK-format files to grade PATH "
                                                      "with (PATH is then a student-format notebook)."),
@@ -190,7 +202,12 @@ int cmdImport(const QStringList &args)
         return importOtterCmd(pos.at(1), parser.value(testsDir), parser.value(output));
     if (submissions)
         return importSubmissionsCmd(pos.at(1), parser.value(output), parser.isSet(json));
-    auto report = importNbgrader(pos.at(1), parser.value(output), NbgraderImportOptions{parser.value(header)});
+    NbgraderImportOptions nbgraderOptions;
+    nbgraderOptions.header = parser.value(header);
+    nbgraderOptions.autotests = parser.value(autotests);
+    if (!readSandboxOption(parser, sandbox, nbgraderOptions.runChoices.sandbox))
+        return ExitUsage;
+    auto report = importNbgrader(pos.at(1), parser.value(output), nbgraderOptions);
     if (!report) {
         printError(report.error());
         return ExitBadInput;
@@ -200,6 +217,10 @@ int cmdImport(const QStringList &args)
           << "  notebooks:     " << report->notebooks.join(QLatin1String(", ")) << '\n';
     if (!report->header.isEmpty())
         out() << "  header:        " << report->header << '\n';
+    if (!report->autotests.isEmpty())
+        out() << "  autotests:     " << report->autotestDirectives << " AUTOTEST line(s), " << report->autotestExpressions
+              << " expression(s) expanded with " << shown(report->autotests) << " (evaluated in the "
+              << report->autotestBackend << " sandbox)\n";
     out()
           << "  data files:    " << report->dataFiles.size() << '\n'
           << "  test checks:   " << report->testChecks << '\n'

@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "assignment/create.h"
+#include "assignment/nbgrader_import.h"
 #include "assignment/otter_import.h"
 #include "assignment/validate.h"
 #include "checksmodel.h"
@@ -237,6 +238,10 @@ void MainWindow::createActions()
     QAction *importOtter = file->addAction(tr("&Import Otter Master Notebook…"));
     importOtter->setStatusTip(tr("Create an assignment from an Otter-Grader (Otter Assign) master notebook"));
     connect(importOtter, &QAction::triggered, this, &MainWindow::chooseOtterMaster);
+    QAction *importNbgrader = file->addAction(tr("Import &nbgrader Assignment…"));
+    importNbgrader->setStatusTip(tr("Create an assignment from an nbgrader course's source folder (AUTOTEST lines are "
+                                    "expanded in the sandbox)"));
+    connect(importNbgrader, &QAction::triggered, this, &MainWindow::chooseNbgraderSource);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     QAction *reload = file->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&load Assignment"));
@@ -390,6 +395,25 @@ void MainWindow::importOtterMaster(const QString &masterPath, const QString &out
                        });
 }
 
+void MainWindow::importNbgraderAssignment(const QString &source, const QString &outDir, const QString &header)
+{
+    setStatus(tr("Importing the nbgrader assignment %1…").arg(QDir::toNativeSeparators(source)));
+    NbgraderImportOptions options;
+    options.header = header;
+    options.runChoices = AppSettings::runChoices();
+    m_openTracker->run([source, outDir, options] { return importNbgrader(source, outDir, options); },
+                       [this](Expected<NbgraderImportReport> report) {
+                           if (!report) {
+                               m_problems->setProblems({{Problem::Severity::Error, report.error()}});
+                               m_problemDock->show();
+                               setStatus(tr("No assignment was created: %1").arg(report.error().toString()));
+                               Q_EMIT openFailed(report.error().toString());
+                               return;
+                           }
+                           openAssignment(report->folder);
+                       });
+}
+
 void MainWindow::setCurrentPage(Page page)
 {
     m_pageList->setCurrentRow(int(page));
@@ -448,6 +472,28 @@ void MainWindow::chooseOtterMaster()
     if (parent.isEmpty())
         return;
     importOtterMaster(nb, QDir(parent).filePath(QFileInfo(nb).completeBaseName() + QStringLiteral("-sandmark")));
+}
+
+void MainWindow::chooseNbgraderSource()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Import nbgrader Assignment (source/<assignment>)"));
+    if (folder.isEmpty())
+        return;
+    // nbgrader courses keep the header beside their assignments (source/header.ipynb): offer it, as --header.
+    QString header;
+    const QString beside = QFileInfo(folder).absoluteDir().filePath(QStringLiteral("header.ipynb"));
+    if (QFileInfo::exists(beside)
+        && QMessageBox::question(this, tr("Course Header"),
+                                 tr("%1 is beside the assignment folder. Use it as the course header (left out of the "
+                                    "problem set, as nbgrader's header)?")
+                                     .arg(QDir::toNativeSeparators(beside)))
+               == QMessageBox::Yes)
+        header = beside;
+    const QString parent = QFileDialog::getExistingDirectory(this, tr("Folder to Create the Assignment In"),
+                                                             QFileInfo(folder).absolutePath());
+    if (parent.isEmpty())
+        return;
+    importNbgraderAssignment(folder, QDir(parent).filePath(QFileInfo(folder).fileName() + QStringLiteral("-sandmark")), header);
 }
 
 void MainWindow::showPreferences()

@@ -51,6 +51,11 @@ public:
     /// Imports the Otter Assign master `masterPath` into the new folder `outDir` (importOtter(), on the thread
     /// pool) and opens it; a refused master shows its error in the problems panel and emits openFailed().
     void importOtterMaster(const QString &masterPath, const QString &outDir);
+    /// Imports the nbgrader source notebook or folder `source` into the new folder `outDir` (importNbgrader(), on the
+    /// thread pool: its AUTOTEST directives are evaluated there in the sandbox the preferences choose) with the course
+    /// header `header` (empty: the core's default) and opens it; a refused import shows its error in the problems
+    /// panel and emits openFailed().
+    void importNbgraderAssignment(const QString &source, const QString &outDir, const QString &header = {});
     /// The open assignment, if any.
     const std::optional<Assignment> &assignment() const { return m_assignment; }
 
@@ -87,6 +92,7 @@ private:
     void chooseAssignment();
     void chooseNotebookForNewAssignment();
     void chooseOtterMaster();
+    void chooseNbgraderSource();
     void rebuildRecentMenu();
     void showPreferences();
     void showAbout();

@@ -1,12 +1,15 @@
 #include "assignment/nbgrader_import.h"
 
 #include "assignment/assignment.h"
+#include "assignment/autotest.h"
+#include "assignment/autotest_run.h"
 
 #include "notebook/nbgrader.h"
 #include "notebook/release.h"
 
 #include <QDir>
 #include <QDirIterator>
+#include <QSet>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -34,6 +37,64 @@ QString slugFrom(const QString &name)
     while (slug.startsWith(QLatin1Char('-')) || slug.startsWith(QLatin1Char('.')) || slug.startsWith(QLatin1Char('_')))
         slug.remove(0, 1);
     return slug.left(64).isEmpty() ? QStringLiteral("assignment") : slug.left(64);
+}
+
+/// Expands the AUTOTEST directives of `loaded` (the notebooks of `root`, in place) as nbgrader's
+/// generate_assignment does: every notebook holding one is planned, all run once in the sandbox, then expanded.
+Expected<void> expandAllAutotests(const QString &root, const QStringList &notebooks, const QStringList &dataFiles,
+                                  const Notebook *header, const NbgraderImportOptions &options, QList<Notebook> &loaded,
+                                  QSet<QString> &expanded, NbgraderImportReport &report)
+{
+    QList<qsizetype> which;
+    for (qsizetype n = 0; n < loaded.size(); ++n)
+        if (hasAutotest(loaded[n]))
+            which << n;
+    if (which.isEmpty())
+        return {};
+    const QString yml = options.autotests.isEmpty() ? findAutotestsFile(root) : options.autotests;
+    if (yml.isEmpty())
+        return Error{QDir(root).filePath(notebooks[which.first()]), {},
+                     QStringLiteral("holds AUTOTEST directives, but there is no autotests.yml in %1 or the course root (where "
+                                    "nbgrader looks); give one with --autotests FILE")
+                         .arg(root)};
+    QList<AutotestPlan> plans;
+    QList<AutotestConfig> configs;
+    for (qsizetype n : std::as_const(which)) {
+        const QString path = QDir(root).filePath(notebooks[n]);
+        const QString kernel = loaded[n].kernelName();
+        if (kernel != QLatin1String("python3") && kernel != QLatin1String("python"))
+            return Error{path, QStringLiteral("metadata.kernelspec.name"),
+                         QStringLiteral("'%1': nbgrader expands AUTOTEST directives only for a kernel it knows (python3, python)").arg(kernel)};
+        Expected<AutotestConfig> config = loadAutotestConfig(yml, kernel);
+        if (!config)
+            return config.error();
+        Expected<AutotestPlan> plan = planAutotests(loaded[n], path, header, *config);
+        if (!plan)
+            return plan.error();
+        report.autotestDirectives += plan->directives;
+        report.autotestExpressions += int(plan->expressions.size());
+        plans << *plan;
+        configs << *config;
+    }
+    Expected<AutotestEvaluation> evaluation = runAutotestEvaluation(plans, root, dataFiles, options.runChoices);
+    if (!evaluation)
+        return evaluation.error();
+    if (!evaluation->notice.isEmpty())
+        report.warnings << evaluation->notice;
+    for (qsizetype p = 0; p < plans.size(); ++p) {
+        const RunResult &run = evaluation->runs[p];
+        Expected<QList<AutotestValues>> values = readAutotestValues(plans[p], run.notebookJson, run.record, configs[p]);
+        if (!values)
+            return values.error();
+        Expected<Notebook> nb = expandAutotests(loaded[which[p]], plans[p], *values, configs[p]);
+        if (!nb)
+            return nb.error();
+        loaded[which[p]] = *nb;
+        expanded << notebooks[which[p]];
+    }
+    report.autotests = yml;
+    report.autotestBackend = evaluation->backend;
+    return {};
 }
 
 } // namespace
@@ -69,6 +130,7 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         return Error{outDir, {}, QStringLiteral("already holds an assignment.json; choose an empty folder")};
 
     NbgraderImportReport report;
+    std::optional<Notebook> headerNotebook;
     // The course header (nbgrader's `header` preprocessor prepends it to every released notebook): never a
     // problem notebook of its own.
     if (!options.header.isEmpty()) {
@@ -76,6 +138,10 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         if (!header.isFile() || !header.fileName().endsWith(QLatin1String(".ipynb")))
             return Error{options.header, QStringLiteral("--header"), QStringLiteral("not a notebook (.ipynb) file")};
         const QString abs = header.canonicalFilePath();
+        Expected<Notebook> loaded = Notebook::load(options.header);
+        if (!loaded)
+            return loaded.error();
+        headerNotebook = *loaded;
         for (qsizetype i = 0; i < notebooks.size(); ++i)
             if (QFileInfo(QDir(root).filePath(notebooks[i])).canonicalFilePath() == abs) {
                 notebooks.removeAt(i);
@@ -88,24 +154,34 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         const bool graded = std::any_of(cells.cbegin(), cells.cend(),
                                         [](const NbgraderCell &c) { return c.grade || c.solution || c.task; });
         if (header && !graded) {
+            headerNotebook = *header;
             notebooks.removeAll(QStringLiteral("header.ipynb"));
             report.header = QStringLiteral("header.ipynb (no graded cells: the course header, not a problem notebook)");
         }
     }
     if (notebooks.isEmpty())
         return Error{source, {}, QStringLiteral("no notebooks (.ipynb) besides the header")};
+    QList<Notebook> loaded;
+    for (const QString &rel : std::as_const(notebooks)) {
+        auto nb = Notebook::load(QDir(root).filePath(rel));
+        if (!nb)
+            return nb.error();
+        loaded << *nb;
+    }
+    QSet<QString> expanded; // notebooks written with their AUTOTEST cells expanded
+    if (auto ok = expandAllAutotests(root, notebooks, dataFiles, headerNotebook ? &*headerNotebook : nullptr, options,
+                                     loaded, expanded, report);
+        !ok)
+        return ok.error();
     Json checks = Json::array();
     Json answers = Json::array();
     Json locked = Json::array();
     std::set<int> schemas;
     QStringList gradeIds;
-    for (const QString &rel : std::as_const(notebooks)) {
+    for (qsizetype n = 0; n < notebooks.size(); ++n) {
+        const QString &rel = notebooks[n];
         const QString path = QDir(root).filePath(rel);
-        auto nb = Notebook::load(path);
-        if (!nb)
-            return nb.error();
-        if (auto ok = refuseAutotest(*nb, path); !ok)
-            return ok.error();
+        const Notebook *nb = &loaded[n];
         if (auto released = makeRelease(*nb, path); !released)
             return released.error();
         QString previousAnchor;
@@ -193,6 +269,11 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
     for (const QString &rel : notebooks + dataFiles) {
         const QString dst = staging.filePath(rel);
         QDir().mkpath(QFileInfo(dst).absolutePath());
+        if (expanded.contains(rel)) {
+            if (auto saved = loaded[notebooks.indexOf(rel)].save(dst); !saved)
+                return saved.error();
+            continue;
+        }
         if (!QFile::copy(QDir(root).filePath(rel), dst))
             return Error{QDir(root).filePath(rel), {}, QStringLiteral("cannot copy into the assignment")};
     }

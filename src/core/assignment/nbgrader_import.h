@@ -3,6 +3,7 @@
 // Sandmark assignment without rewriting anything. See docs/nbgrader.md.
 
 #include "datasets/scanner.h"
+#include "sandbox/submissionrun.h"
 #include "util/expected.h"
 
 #include <QStringList>
@@ -21,6 +22,12 @@ struct NbgraderImportReport
     /// The course header, when one was found or given: never a notebook of the problem set (nbgrader prepends it
     /// to each released notebook). "header.ipynb (no graded cells)" or "../header.ipynb (--header)"; empty: none.
     QString header;
+    /// The autotests.yml the AUTOTEST directives were expanded with (empty: the notebooks have none), how many
+    /// directive lines and expressions, and the sandbox backend that evaluated them.
+    QString autotests;
+    int autotestDirectives = 0;
+    int autotestExpressions = 0;
+    QString autotestBackend;
     QStringList warnings;
 };
 
@@ -30,6 +37,11 @@ struct NbgraderImportOptions
     /// The course header notebook (`--header FILE`): left out of the problem set wherever it is, with the
     /// summary saying so. Empty: a `header.ipynb` in the imported folder without graded cells is the header.
     QString header;
+    /// The autotests.yml for AUTOTEST directives (`--autotests FILE`). Empty: where nbgrader looks
+    /// (findAutotestsFile(): the imported folder, then the course root).
+    QString autotests;
+    /// The sandbox that evaluates AUTOTEST expressions in the instructor notebooks (runOptionsFor()).
+    RunChoices runChoices;
 };
 
 /// Dependencies proposed from what the notebooks import (never added to assignment.json by themselves).
@@ -52,9 +64,14 @@ DependencyProposal proposeDependencies(const QList<ScannedModule> &modules, cons
 /// cells become manual checks, answer and locked cells are recorded under "nbgrader". Every notebook of a folder,
 /// in sorted order (nbgrader's), is a notebook of the problem set (format 2; each check names its notebook),
 /// except the course header (NbgraderImportOptions::header, else a `header.ipynb` of the folder without graded
-/// cells), which is not copied. Refuses AUTOTEST directives (naming the cell), unbalanced markers, duplicate
-/// grade_ids, a `--header` that is not a notebook, and an `outDir` that already holds an assignment.json. Staged
-/// in a temporary folder and renamed into place. Blocking file I/O.
+/// cells), which is not copied. nbgrader's AUTOTEST directives are expanded as its generate_assignment does
+/// (autotest.h): the instructor notebooks, the header first, run in the sandbox `options.runChoices` selects, and
+/// the copied notebooks hold the expanded test cells (nbgrader's `source_with_tests`), which the test checks run.
+/// Refuses unbalanced markers, duplicate grade_ids, a `--header` that is not a notebook, AUTOTEST without a
+/// usable autotests.yml or with an expression the instructor's notebook cannot evaluate (naming the file, cell
+/// and line), and an `outDir` that already holds an assignment.json. Staged in a temporary folder and renamed
+/// into place. Blocking: file I/O, and with AUTOTEST directives a sandbox run in a local event loop (call it from
+/// the CLI or a worker thread).
 Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir,
                                               const NbgraderImportOptions &options = {});
 

@@ -116,21 +116,4 @@ QStringList changeNotes(const Notebook &release, const Notebook &submission)
     return notes;
 }
 
-Expected<void> refuseAutotest(const Notebook &notebook, const QString &fileName)
-{
-    static const QRegularExpression autotest(QStringLiteral(R"(^\s*(#+\s*)?(HASHED\s+)?AUTOTEST\b)"));
-    for (int i = 0; i < notebook.cellCount(); ++i) {
-        if (notebook.cellType(i) != CellType::Code)
-            continue;
-        const QStringList lines = notebook.cellSource(i).split(QLatin1Char('\n'));
-        for (int l = 0; l < lines.size(); ++l)
-            if (autotest.match(lines.at(l)).hasMatch())
-                return Error{fileName, QStringLiteral("cells[%1]").arg(i),
-                             QStringLiteral("line %1: nbgrader AUTOTEST directives are not supported; write the "
-                                            "test as assert statements in the cell")
-                                 .arg(l + 1)};
-    }
-    return {};
-}
-
 } // namespace sandmark

@@ -57,8 +57,4 @@ QList<CellChange> compareWithRelease(const Notebook &release, const Notebook &su
 /// Empty when `release` has no nbgrader cells. Pure function; thread-safe.
 QStringList changeNotes(const Notebook &release, const Notebook &submission);
 
-/// Refuses nbgrader's AUTOTEST directives (`AUTOTEST expr`, `### AUTOTEST …`, `HASHED AUTOTEST …`),
-/// which Sandmark does not run: the Error names the cell and the line and says what to write instead.
-Expected<void> refuseAutotest(const Notebook &notebook, const QString &fileName);
-
 } // namespace sandmark

@@ -1,0 +1,515 @@
+#include "assignment/autotest.h"
+
+#include "notebook/nbgrader.h"
+#include "notebook/notebook_p.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
+
+namespace sandmark {
+
+namespace {
+
+constexpr QLatin1String kDelimiter("AUTOTEST");
+constexpr QLatin1String kHashed("HASHED");
+constexpr QLatin1String kMarker("SANDMARK_AUTOTEST ");
+constexpr QChar kExpressionSlot(0x01);
+
+QString markPlace(const YAML::Node &n, const QString &key)
+{
+    const YAML::Mark m = n.Mark();
+    if (m.is_null())
+        return key;
+    return QStringLiteral("line %1, column %2 (%3)").arg(m.line + 1).arg(m.column + 1).arg(key);
+}
+
+/// A string value of the section: absent or null → nullopt; a sequence or map is an error.
+Expected<std::optional<QString>> stringField(const YAML::Node &section, const char *name, const QString &file,
+                                             const QString &kernel, bool required)
+{
+    const QString key = QStringLiteral("%1.%2").arg(kernel, QLatin1String(name));
+    const YAML::Node n = section[name];
+    if (!n.IsDefined() || n.IsNull()) {
+        if (required)
+            return Error{file, markPlace(section, kernel), QStringLiteral("no '%1' template (nbgrader requires it)").arg(QLatin1String(name))};
+        return std::optional<QString>();
+    }
+    if (!n.IsScalar())
+        return Error{file, markPlace(n, key), QStringLiteral("must be a text (a Jinja template)")};
+    return std::optional<QString>(qs(n.Scalar()));
+}
+
+/// The Python that evaluates one expression in the kernel as nbgrader's InstantiateTests does with its own
+/// kernel client: each code runs as a cell would, its result is the text/plain the kernel would show (IPython's
+/// display formatter), with nbgrader's Python sanitizer (quotes stripped from both ends). Defined once, first.
+const char *const kDriverCell = R"PY(def _sandmark_autotest(spec):
+    import ast, json
+    ip = get_ipython()
+    def evaluate(code):
+        tree = ast.parse(code)
+        last = None
+        if tree.body and isinstance(tree.body[-1], ast.Expr):
+            last = ast.Expression(tree.body.pop().value)
+        if tree.body:
+            exec(compile(tree, '<autotest>', 'exec'), ip.user_ns)
+        if last is None:
+            return None
+        value = eval(compile(last, '<autotest>', 'eval'), ip.user_ns)
+        if value is None:
+            return None
+        text = ip.display_formatter.format(value)[0].get('text/plain')
+        return None if text is None else text.strip('"').strip("'")
+    spec = json.loads(spec)
+    out = {'n': spec['n']}
+    try:
+        kind = evaluate(spec['dispatch'])
+        out['type'] = kind
+        codes = spec['tests'].get(kind, spec['tests'].get('default'))
+        if codes is not None:
+            out['values'] = [evaluate(code) for code in codes]
+    except Exception as e:
+        out['error'] = '%s: %s' % (type(e).__name__, e)
+    print('SANDMARK_AUTOTEST', json.dumps(out))
+)PY";
+
+Json codeCell(const QString &source)
+{
+    Json c = Json::object();
+    c["cell_type"] = "code";
+    c["execution_count"] = nullptr;
+    c["metadata"] = Json::object();
+    c["outputs"] = Json::array();
+    c["source"] = ss(source);
+    return c;
+}
+
+} // namespace
+
+const QList<AutotestTemplate> *AutotestConfig::templatesFor(const QString &type) const
+{
+    const QList<AutotestTemplate> *fallback = nullptr;
+    for (const auto &[name, list] : templates) {
+        if (name == type)
+            return &list;
+        if (name == QLatin1String("default"))
+            fallback = &list;
+    }
+    return fallback;
+}
+
+Expected<AutotestConfig> loadAutotestConfig(const QString &path, const QString &kernel)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{path, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
+    const QByteArray bytes = f.readAll();
+    AutotestConfig config;
+    config.file = path;
+    config.kernel = kernel;
+    try {
+        const YAML::Node root = YAML::Load(bytes.toStdString());
+        if (!root.IsMap())
+            return Error{path, {}, QStringLiteral("must be YAML sections per kernel (\"python3:\" with setup, hash, dispatch, "
+                                                  "normalize, check, success and templates)")};
+        const YAML::Node section = root[ss(kernel)];
+        if (!section.IsDefined() || section.IsNull())
+            return Error{path, {}, QStringLiteral("no section '%1' (the notebook's kernel); nbgrader needs one per kernel").arg(kernel)};
+        if (!section.IsMap())
+            return Error{path, markPlace(section, kernel), QStringLiteral("must hold keys (setup, hash, dispatch, normalize, check, success, templates)")};
+        struct Field
+        {
+            const char *name;
+            bool required;
+            std::optional<QString> *optional;
+            QString *value;
+        };
+        const Field fields[] = {{"setup", false, &config.setup, nullptr},     {"hash", false, &config.hash, nullptr},
+                                {"success", false, &config.success, nullptr}, {"dispatch", true, nullptr, &config.dispatch},
+                                {"normalize", true, nullptr, &config.normalize}, {"check", true, nullptr, &config.check}};
+        for (const Field &field : fields) {
+            Expected<std::optional<QString>> v = stringField(section, field.name, path, kernel, field.required);
+            if (!v)
+                return v.error();
+            if (field.optional)
+                *field.optional = *v;
+            else
+                *field.value = **v;
+        }
+        const YAML::Node templates = section["templates"];
+        if (!templates.IsDefined() || templates.IsNull())
+            return Error{path, markPlace(section, kernel), QStringLiteral("no 'templates' (the tests per type, with a 'default')")};
+        if (!templates.IsMap())
+            return Error{path, markPlace(templates, kernel + QStringLiteral(".templates")),
+                         QStringLiteral("must map type names to lists of test/fail pairs")};
+        for (const auto &kv : templates) {
+            const QString type = qs(kv.first.Scalar());
+            const QString key = QStringLiteral("%1.templates.%2").arg(kernel, type);
+            if (!kv.second.IsSequence())
+                return Error{path, markPlace(kv.second, key), QStringLiteral("must be a list of test/fail pairs (\"- test: ...\")")};
+            QList<AutotestTemplate> list;
+            int i = 0;
+            for (const YAML::Node &pair : kv.second) {
+                const QString place = QStringLiteral("%1[%2]").arg(key).arg(i++);
+                if (!pair.IsMap() || !pair["test"].IsDefined() || !pair["fail"].IsDefined() || !pair["test"].IsScalar()
+                    || !pair["fail"].IsScalar())
+                    return Error{path, markPlace(pair, place), QStringLiteral("each entry needs a 'test' and a 'fail' text")};
+                list << AutotestTemplate{qs(pair["test"].Scalar()), qs(pair["fail"].Scalar())};
+            }
+            config.templates.push_back({type, list});
+        }
+    } catch (const YAML::Exception &e) {
+        return Error{path, QStringLiteral("line %1, column %2").arg(e.mark.line + 1).arg(e.mark.column + 1),
+                     QStringLiteral("invalid YAML: %1").arg(qs(e.msg))};
+    }
+    // Every template renders now, so a Jinja construct Sandmark does not read is named before anything runs.
+    QList<std::pair<QString, QString>> probe;
+    const std::pair<QString, const QString *> texts[] = {
+        {QStringLiteral("dispatch"), &config.dispatch}, {QStringLiteral("normalize"), &config.normalize},
+        {QStringLiteral("check"), &config.check},       {QStringLiteral("setup"), config.setup ? &*config.setup : nullptr},
+        {QStringLiteral("hash"), config.hash ? &*config.hash : nullptr}, {QStringLiteral("success"), config.success ? &*config.success : nullptr}};
+    for (const auto &[name, text] : texts)
+        if (text)
+            if (auto r = renderAutotestTemplate(*text, probe, path, kernel + QLatin1Char('.') + name); !r)
+                return r.error();
+    for (const auto &[type, list] : std::as_const(config.templates))
+        for (qsizetype i = 0; i < list.size(); ++i)
+            for (const QString *text : {&list[i].test, &list[i].fail})
+                if (auto r = renderAutotestTemplate(*text, probe, path, QStringLiteral("%1.templates.%2[%3]").arg(kernel, type).arg(i)); !r)
+                    return r.error();
+    return config;
+}
+
+QString findAutotestsFile(const QString &assignmentFolder)
+{
+    const QDir folder(assignmentFolder);
+    const QString own = folder.filePath(QStringLiteral("autotests.yml"));
+    if (QFileInfo(own).isFile())
+        return own;
+    QDir parent(QFileInfo(folder.absolutePath()).absolutePath());
+    if (parent.dirName() == QLatin1String("source") && parent.cdUp()) {
+        const QString course = parent.filePath(QStringLiteral("autotests.yml"));
+        if (QFileInfo(course).isFile())
+            return course;
+    }
+    return {};
+}
+
+Expected<QString> renderAutotestTemplate(const QString &text, const QList<std::pair<QString, QString>> &vars,
+                                         const QString &file, const QString &place)
+{
+    static const QRegularExpression variable(QStringLiteral(R"(\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\})"));
+    QString out;
+    qsizetype at = 0;
+    QRegularExpressionMatchIterator it = variable.globalMatch(text);
+    auto plain = [&](qsizetype from, qsizetype to) -> Expected<void> {
+        const QString part = text.mid(from, to - from);
+        for (const char *open : {"{{", "{%", "{#"})
+            if (part.contains(QLatin1String(open)))
+                return Error{file, place,
+                             QStringLiteral("'%1' is Jinja that Sandmark does not read; autotests.yml templates may use "
+                                            "{{ snippet }}, {{ value }}, {{ message }} and {{ salt }} only")
+                                 .arg(part.mid(part.indexOf(QLatin1String(open))).left(40))};
+        out += part;
+        return {};
+    };
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        if (auto ok = plain(at, m.capturedStart()); !ok)
+            return ok.error();
+        for (const auto &[name, value] : vars)
+            if (name == m.captured(1)) {
+                out += value;
+                break;
+            }
+        at = m.capturedEnd();
+    }
+    if (auto ok = plain(at, text.size()); !ok)
+        return ok.error();
+    // Jinja drops one trailing newline of the template (keep_trailing_newline is off), never of a value.
+    if (text.endsWith(QLatin1Char('\n')) && out.endsWith(QLatin1Char('\n')))
+        out.chop(1);
+    return out;
+}
+
+int autotestCellSalt(const QString &source, int index)
+{
+    const QByteArray digest =
+        QCryptographicHash::hash((source + QString::number(index)).toUtf8(), QCryptographicHash::Sha256).toHex();
+    int salt = 0;
+    for (char c : digest) // the digest as one big number, modulo 10^6, digit by digit
+        salt = int((qint64(salt) * 16 + QByteArray(1, c).toInt(nullptr, 16)) % 1000000);
+    return salt;
+}
+
+bool hasAutotest(const Notebook &notebook)
+{
+    for (int i = 0; i < notebook.cellCount(); ++i)
+        if (notebook.cellType(i) == CellType::Code && notebook.cellSource(i).contains(kDelimiter))
+            return true;
+    return false;
+}
+
+Expected<AutotestPlan> planAutotests(const Notebook &notebook, const QString &path, const Notebook *header,
+                                     const AutotestConfig &config)
+{
+    AutotestPlan plan;
+    plan.notebookPath = path;
+    const QString name = QFileInfo(path).fileName();
+    Json cells = Json::array();
+    cells.push_back(codeCell(QLatin1String(kDriverCell)));
+    plan.origins << QStringLiteral("Sandmark's AUTOTEST evaluation");
+    auto run = [&](const QString &code, const QString &origin) {
+        if (code.trimmed().isEmpty())
+            return;
+        cells.push_back(codeCell(code));
+        plan.origins << origin;
+    };
+    const int headerCells = header ? header->cellCount() : 0;
+    const QString file = config.file;
+    for (int combined = 0; combined < headerCells + notebook.cellCount(); ++combined) {
+        const bool inHeader = combined < headerCells;
+        const Notebook &nb = inHeader ? *header : notebook;
+        const int i = inHeader ? combined : combined - headerCells;
+        const QString source = nb.cellSource(i);
+        if (nb.cellType(i) != CellType::Code || source.isEmpty())
+            continue;
+        const QString cellPlace = QStringLiteral("%1 cells[%2]").arg(inHeader ? QStringLiteral("the header") : name).arg(i);
+        const bool grade = nb.nbgraderMetadata(i).value(QLatin1String("grade")).toBool();
+        int salt = autotestCellSalt(source, combined);
+        QStringList pending; // instructor lines not yet run
+        QStringList newLines;
+        bool setupInserted = false;
+        bool directiveFound = false;
+        const QStringList lines = source.split(QLatin1Char('\n'));
+        for (int l = 0; l < lines.size(); ++l) {
+            const QString &line = lines.at(l);
+            if (!line.contains(kDelimiter) || !line.trimmed().startsWith(QLatin1Char('#'))) {
+                newLines << line;
+                pending << line;
+                continue;
+            }
+            const QString linePlace = QStringLiteral("cells[%1], line %2").arg(i).arg(l + 1);
+            if (inHeader)
+                return Error{path, linePlace, QStringLiteral("the course header holds an AUTOTEST directive; nbgrader requires them in "
+                                                             "autograder test cells")};
+            run(pending.join(QLatin1Char('\n')), cellPlace);
+            pending.clear();
+            if (!grade)
+                return Error{path, linePlace, QStringLiteral("AUTOTEST directive in a cell that is not an autograder test cell "
+                                                             "(nbgrader requires grade: true); make the cell a test cell")};
+            directiveFound = true;
+            ++plan.directives;
+            if (config.setup && !setupInserted) {
+                newLines << *config.setup;
+                setupInserted = true;
+                run(*config.setup, QStringLiteral("%1: the setup code of %2").arg(cellPlace, file));
+            }
+            const qsizetype at = line.indexOf(kDelimiter);
+            const bool hashed = line.left(at).contains(kHashed);
+            if (hashed && !config.hash)
+                return Error{path, linePlace, QStringLiteral("HASHED AUTOTEST, but %1 has no 'hash' template for %2").arg(file, config.kernel)};
+            // nbgrader: the text after the delimiter, ';' stripped from its ends, split at ';', each stripped; the
+            // first empty one dropped.
+            QString rest = line.mid(at + kDelimiter.size());
+            while (rest.startsWith(QLatin1Char(';')))
+                rest.remove(0, 1);
+            while (rest.endsWith(QLatin1Char(';')))
+                rest.chop(1);
+            QStringList snippets;
+            for (const QString &s : rest.split(QLatin1Char(';')))
+                snippets << s.trimmed();
+            snippets.removeOne(QString());
+            for (const QString &snippet : std::as_const(snippets)) {
+                if (snippet.isEmpty())
+                    return Error{path, linePlace, QStringLiteral("an empty expression between ';' in the AUTOTEST directive")};
+                AutotestExpression e;
+                e.cell = i;
+                e.line = l + 1;
+                e.expression = snippet;
+                if (hashed)
+                    e.salt = QString::number(++salt, 16);
+                const QList<std::pair<QString, QString>> withSnippet = {{QStringLiteral("snippet"), snippet}};
+                auto dispatch = renderAutotestTemplate(config.dispatch, withSnippet, file, config.kernel + QStringLiteral(".dispatch"));
+                if (!dispatch)
+                    return dispatch.error();
+                e.dispatch = *dispatch;
+                for (const auto &[type, list] : config.templates) {
+                    QList<AutotestTemplate> tests;
+                    for (qsizetype t = 0; t < list.size(); ++t) {
+                        const QString tplace = QStringLiteral("%1.templates.%2[%3]").arg(config.kernel, type).arg(t);
+                        auto fail = renderAutotestTemplate(list[t].fail, withSnippet, file, tplace + QStringLiteral(".fail"));
+                        auto normalized = renderAutotestTemplate(config.normalize, {{QStringLiteral("snippet"), list[t].test}},
+                                                                 file, config.kernel + QStringLiteral(".normalize"));
+                        if (!fail)
+                            return fail.error();
+                        if (!normalized)
+                            return normalized.error();
+                        QString processed = *normalized;
+                        if (hashed) {
+                            auto h = renderAutotestTemplate(*config.hash, {{QStringLiteral("snippet"), processed}, {QStringLiteral("salt"), e.salt}},
+                                                            file, config.kernel + QStringLiteral(".hash"));
+                            if (!h)
+                                return h.error();
+                            processed = *h;
+                        }
+                        auto test = renderAutotestTemplate(processed, withSnippet, file, tplace + QStringLiteral(".test"));
+                        if (!test)
+                            return test.error();
+                        QString message = *fail;
+                        message.replace(QLatin1Char('"'), QLatin1String("\\\""));
+                        tests << AutotestTemplate{*test, message};
+                    }
+                    e.tests.push_back({type, tests});
+                }
+                Json spec = Json::object();
+                spec["n"] = plan.expressions.size();
+                spec["dispatch"] = ss(e.dispatch);
+                spec["tests"] = Json::object();
+                for (const auto &[type, tests] : std::as_const(e.tests)) {
+                    Json codes = Json::array();
+                    for (const AutotestTemplate &t : tests)
+                        codes.push_back(ss(t.test));
+                    spec["tests"][ss(type)] = std::move(codes);
+                }
+                // The spec as a JSON string literal, which Python reads as its own string literal.
+                run(QStringLiteral("_sandmark_autotest(%1)").arg(qs(Json(spec.dump()).dump())),
+                    QStringLiteral("%1, line %2: %3").arg(cellPlace).arg(l + 1).arg(line.trimmed()));
+                newLines << QString(kExpressionSlot) + QString::number(plan.expressions.size()) << QString();
+                plan.expressions << e;
+            }
+        }
+        // nbgrader adds the success code to a test cell whose source names the delimiter anywhere.
+        if (grade && source.contains(kDelimiter) && config.success) {
+            newLines << *config.success;
+            pending << *config.success;
+        }
+        run(pending.join(QLatin1Char('\n')), cellPlace);
+        if (!inHeader && (directiveFound || newLines.join(QLatin1Char('\n')) != source))
+            plan.cells.push_back({i, newLines});
+    }
+    Json nb = Json::object();
+    nb["cells"] = std::move(cells);
+    nb["metadata"] = Json::object();
+    nb["metadata"]["kernelspec"] = {{"display_name", "Python 3"}, {"language", "python"}, {"name", "python3"}};
+    nb["nbformat"] = 4;
+    nb["nbformat_minor"] = 4;
+    plan.evaluationNotebook = QByteArray::fromStdString(nb.dump(1));
+    return plan;
+}
+
+Expected<QList<AutotestValues>> readAutotestValues(const AutotestPlan &plan, const QByteArray &executedJson,
+                                                   const QJsonObject &record, const AutotestConfig &config)
+{
+    const QString path = plan.notebookPath;
+    // An instructor cell or the setup code that raised: nbgrader stops there too.
+    for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
+        const QJsonObject c = v.toObject();
+        const QString status = c.value(QLatin1String("status")).toString();
+        if (!c.value(QLatin1String("index")).isDouble() || status == QLatin1String("ok"))
+            continue;
+        const int index = c.value(QLatin1String("index")).toInt();
+        if (status == QLatin1String("not-run"))
+            continue;
+        const QJsonObject e = c.value(QLatin1String("error")).toObject();
+        const QString what = e.isEmpty() ? status
+                                         : QStringLiteral("%1: %2").arg(e.value(QLatin1String("ename")).toString(),
+                                                                        e.value(QLatin1String("evalue")).toString().section(QLatin1Char('\n'), 0, 0));
+        return Error{path, {}, QStringLiteral("evaluating the AUTOTEST directives: %1 failed (%2)").arg(plan.origins.value(index, QStringLiteral("a cell")), what)};
+    }
+    QList<std::optional<AutotestValues>> found(plan.expressions.size());
+    const QJsonArray cells = QJsonDocument::fromJson(executedJson).object().value(QLatin1String("cells")).toArray();
+    for (const QJsonValue &cell : cells)
+        for (const QJsonValue &o : cell.toObject().value(QLatin1String("outputs")).toArray()) {
+            const QJsonValue text = o.toObject().value(QLatin1String("text"));
+            QString t = text.toString();
+            for (const QJsonValue &part : text.toArray())
+                t += part.toString();
+            for (const QString &line : t.split(QLatin1Char('\n'))) {
+                if (!line.startsWith(kMarker))
+                    continue;
+                const QJsonObject r = QJsonDocument::fromJson(line.mid(kMarker.size()).toUtf8()).object();
+                const int n = r.value(QLatin1String("n")).toInt(-1);
+                if (n < 0 || n >= plan.expressions.size())
+                    continue;
+                const AutotestExpression &e = plan.expressions[n];
+                const QString place = QStringLiteral("cells[%1], line %2").arg(e.cell).arg(e.line);
+                if (r.contains(QLatin1String("error")))
+                    return Error{path, place, QStringLiteral("AUTOTEST %1 raised %2 in the instructor's notebook")
+                                                  .arg(e.expression, r.value(QLatin1String("error")).toString())};
+                AutotestValues values;
+                values.type = r.value(QLatin1String("type")).isNull() ? QStringLiteral("None") : r.value(QLatin1String("type")).toString();
+                if (!r.contains(QLatin1String("values")) || !config.templatesFor(values.type))
+                    return Error{path, place, QStringLiteral("AUTOTEST %1 is of type '%2', which %3 has no templates for, and it "
+                                                             "has no 'default' templates")
+                                                  .arg(e.expression, values.type, config.file)};
+                for (const QJsonValue &x : r.value(QLatin1String("values")).toArray())
+                    values.values << (x.isNull() ? QStringLiteral("None") : x.toString());
+                found[n] = values;
+            }
+        }
+    QList<AutotestValues> out;
+    for (qsizetype n = 0; n < found.size(); ++n) {
+        if (!found[n]) {
+            const AutotestExpression &e = plan.expressions[n];
+            return Error{path, QStringLiteral("cells[%1], line %2").arg(e.cell).arg(e.line),
+                         QStringLiteral("AUTOTEST %1 was not evaluated (the run stopped before it)").arg(e.expression)};
+        }
+        out << *found[n];
+    }
+    return out;
+}
+
+Expected<Notebook> expandAutotests(const Notebook &notebook, const AutotestPlan &plan, const QList<AutotestValues> &values,
+                                   const AutotestConfig &config)
+{
+    if (values.size() != plan.expressions.size())
+        return Error{plan.notebookPath, {}, QStringLiteral("%1 AUTOTEST values for %2 expressions").arg(values.size()).arg(plan.expressions.size())};
+    Notebook expanded = notebook;
+    Json &cells = NotebookEditor::json(expanded)["cells"];
+    for (const auto &[cell, lines] : plan.cells) {
+        QStringList out;
+        for (const QString &line : lines) {
+            if (!line.startsWith(kExpressionSlot)) {
+                out << line;
+                continue;
+            }
+            const int n = line.mid(1).toInt();
+            const AutotestExpression &e = plan.expressions[n];
+            const AutotestValues &v = values[n];
+            const QList<AutotestTemplate> *tests = nullptr;
+            for (const auto &[type, list] : e.tests)
+                if (type == v.type)
+                    tests = &list;
+            if (!tests)
+                for (const auto &[type, list] : e.tests)
+                    if (type == QLatin1String("default"))
+                        tests = &list;
+            if (!tests || tests->size() != v.values.size())
+                return Error{plan.notebookPath, QStringLiteral("cells[%1], line %2").arg(e.cell).arg(e.line),
+                             QStringLiteral("AUTOTEST %1: the values do not match the templates of type '%2'").arg(e.expression, v.type)};
+            for (qsizetype t = 0; t < tests->size(); ++t) {
+                auto check = renderAutotestTemplate(config.check,
+                                                    {{QStringLiteral("snippet"), tests->at(t).test},
+                                                     {QStringLiteral("value"), v.values[t]},
+                                                     {QStringLiteral("message"), tests->at(t).fail}},
+                                                    config.file, config.kernel + QStringLiteral(".check"));
+                if (!check)
+                    return check.error();
+                out << *check;
+            }
+        }
+        setSource(cells[size_t(cell)], ss(out.join(QLatin1Char('\n'))));
+    }
+    return expanded;
+}
+
+} // namespace sandmark
