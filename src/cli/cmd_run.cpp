@@ -5,7 +5,6 @@
 #include "notebook/notebook.h"
 #include "sandbox/submissionrun.h"
 
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -53,21 +52,9 @@ int cmdRun(const QStringList &args)
         return ExitBadInput;
     }
     SubmissionRun run(*assignment, notebook, opt);
-    QEventLoop loop;
-    std::optional<SubmissionRunResult> result;
-    Error error;
-    QObject::connect(&run, &SubmissionRun::finished, &loop, [&](const SubmissionRunResult &r) {
-        result = r;
-        loop.quit();
-    });
-    QObject::connect(&run, &SubmissionRun::failed, &loop, [&](const Error &e) {
-        error = e;
-        loop.quit();
-    });
-    run.start();
-    loop.exec();
+    const Expected<SubmissionRunResult> result = run.runToEnd();
     if (!result) {
-        printError(error);
+        printError(result.error());
         return ExitGraderError;
     }
     for (const QString &n : result->notes)

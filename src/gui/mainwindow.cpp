@@ -384,15 +384,20 @@ void MainWindow::importOtterMaster(const QString &masterPath, const QString &out
     const QString python = paths::defaultPython();
     m_openTracker->run([masterPath, outDir, python] { return importOtter(masterPath, outDir, python); },
                        [this](Expected<OtterImportReport> report) {
-                           if (!report) {
-                               m_problems->setProblems({{Problem::Severity::Error, report.error()}});
-                               m_problemDock->show();
-                               setStatus(tr("No assignment was created: %1").arg(report.error().toString()));
-                               Q_EMIT openFailed(report.error().toString());
-                               return;
-                           }
-                           openAssignment(report->folder);
+                           importEnded(report ? Expected<QString>(report->folder) : Expected<QString>(report.error()));
                        });
+}
+
+void MainWindow::importEnded(const Expected<QString> &folder)
+{
+    if (!folder) {
+        m_problems->setProblems({{Problem::Severity::Error, folder.error()}});
+        m_problemDock->show();
+        setStatus(tr("No assignment was created: %1").arg(folder.error().toString()));
+        Q_EMIT openFailed(folder.error().toString());
+        return;
+    }
+    openAssignment(*folder);
 }
 
 void MainWindow::importNbgraderAssignment(const QString &source, const QString &outDir, const QString &header)
@@ -403,14 +408,7 @@ void MainWindow::importNbgraderAssignment(const QString &source, const QString &
     options.runChoices = AppSettings::runChoices();
     m_openTracker->run([source, outDir, options] { return importNbgrader(source, outDir, options); },
                        [this](Expected<NbgraderImportReport> report) {
-                           if (!report) {
-                               m_problems->setProblems({{Problem::Severity::Error, report.error()}});
-                               m_problemDock->show();
-                               setStatus(tr("No assignment was created: %1").arg(report.error().toString()));
-                               Q_EMIT openFailed(report.error().toString());
-                               return;
-                           }
-                           openAssignment(report->folder);
+                           importEnded(report ? Expected<QString>(report->folder) : Expected<QString>(report.error()));
                        });
 }
 

@@ -88,6 +88,9 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    /// An import ended: opens the folder it wrote, or shows why nothing was written (problems panel, status,
+    /// openFailed()).
+    void importEnded(const Expected<QString> &folder);
     void createActions();
     void chooseAssignment();
     void chooseNotebookForNewAssignment();

@@ -3,7 +3,6 @@
 #include "assignment/assignment.h"
 
 #include <QDir>
-#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -55,21 +54,11 @@ Expected<AutotestEvaluation> runAutotestEvaluation(const QList<AutotestPlan> &pl
         return assignment.error();
     const SubmissionRunOptions options = runOptionsFor(*assignment, choices);
     SubmissionRun run(*assignment, toRun, {}, options);
-    QEventLoop loop;
-    std::optional<SubmissionRunResult> result;
-    Error error;
-    QObject::connect(&run, &SubmissionRun::finished, &loop, [&](const SubmissionRunResult &r) {
-        result = r;
-        loop.quit();
-    });
-    QObject::connect(&run, &SubmissionRun::failed, &loop, [&](const Error &e) {
-        error = e;
-        loop.quit();
-    });
-    run.start();
-    loop.exec();
-    if (!result)
+    const Expected<SubmissionRunResult> result = run.runToEnd();
+    if (!result) {
+        const Error &error = result.error();
         return Error{error.file, error.location, QStringLiteral("evaluating the AUTOTEST directives: %1").arg(error.message)};
+    }
     AutotestEvaluation out;
     out.notice = options.notice;
     out.backend = result->run.backend;

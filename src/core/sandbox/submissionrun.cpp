@@ -9,6 +9,7 @@
 #include "util/profile.h"
 
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -105,6 +106,29 @@ void SubmissionRun::start()
     connect(m_provision, &EnvironmentProvision::finished, this, &SubmissionRun::onEnvironment);
     connect(m_provision, &EnvironmentProvision::failed, this, &SubmissionRun::fail);
     m_provision->start();
+}
+
+Expected<SubmissionRunResult> SubmissionRun::runToEnd()
+{
+    QEventLoop loop;
+    std::optional<SubmissionRunResult> result;
+    Error error;
+    const QMetaObject::Connection done = connect(this, &SubmissionRun::finished, &loop, [&](const SubmissionRunResult &r) {
+        result = r;
+        loop.quit();
+    });
+    const QMetaObject::Connection broke = connect(this, &SubmissionRun::failed, &loop, [&](const Error &e) {
+        error = e;
+        loop.quit();
+    });
+    start();
+    if (!m_done)
+        loop.exec();
+    disconnect(done);
+    disconnect(broke);
+    if (!result)
+        return error;
+    return *result;
 }
 
 void SubmissionRun::cancel()

@@ -123,6 +123,9 @@ public:
 
     void start();
     void cancel();
+    /// Starts the run and waits for its end in a local event loop: the result, or the error `failed` carried.
+    /// Blocking: for the CLI and worker threads, never the GUI thread.
+    Expected<SubmissionRunResult> runToEnd();
 
 Q_SIGNALS:
     void progress(const QString &line);
