@@ -176,7 +176,7 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
     for (const Check &c : checks)
         out() << "  " << c.id.leftJustified(idWidth) << "  " << checkKind(c).name().leftJustified(6) << "  "
               << number(c.points).leftJustified(6) << "  " << checkKind(c).describe(c) << '\n';
-    out() << "total: " << number(assignment->maxPoints()) << " points\n";
+    out() << "total: " << pointsPhrase(assignment->maxPoints()) << "\n";
     for (const NotebookNamespace &n : std::as_const(payloads)) {
         const auto &vars = n.payload.namespaceListing;
         // A problem set: one namespace per notebook, each named.
@@ -208,7 +208,7 @@ void printTotal(const QString &assignmentArg)
 {
     Expected<Assignment> a = Assignment::load(assignmentArg);
     if (a)
-        out() << "total: " << number(a->maxPoints()) << " points in " << a->checks().size()
+        out() << "total: " << pointsPhrase(a->maxPoints()) << " in " << a->checks().size()
               << (a->checks().size() == 1 ? " check" : " checks") << '\n';
     else
         err() << "sandmark-cli: warning: " << a.error().toString() << Qt::endl;
@@ -379,7 +379,7 @@ int cmdChecks(const QStringList &args)
             printError(added.error());
             return ExitBadInput;
         }
-        out() << "added " << pos.at(1) << " check '" << nc.id << "' (" << number(nc.points) << " points) as checks["
+        out() << "added " << pos.at(1) << " check '" << nc.id << "' (" << pointsPhrase(nc.points) << ") as checks["
               << *added << "] of " << jsonPath << '\n';
         printTotal(assignmentArg);
         return ExitOk;

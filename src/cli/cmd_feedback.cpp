@@ -105,8 +105,8 @@ int cmdFeedback(const QStringList &args)
             printError({f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())});
             return ExitBadInput;
         }
-        out() << displayText(g.studentId) << ": " << (g.score() ? QString::number(*g.score()) : QStringLiteral("-")) << " / "
-              << g.maxScore << " → " << QDir(dir).filePath(name) << '\n';
+        out() << displayText(g.studentId) << ": " << (g.score() ? formatPoints(*g.score()) : QStringLiteral("-")) << " / "
+              << formatPoints(g.maxScore) << " → " << QDir(dir).filePath(name) << '\n';
         ++written;
     }
     out() << written << " feedback file(s) written to " << dir << '\n';

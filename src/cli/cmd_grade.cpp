@@ -26,11 +26,6 @@ namespace sandmark::cli {
 
 namespace {
 
-QString number(double v)
-{
-    return QString::number(v, 'g', 6);
-}
-
 QString duration(double seconds)
 {
     const int s = int(seconds + 0.5);
@@ -117,12 +112,12 @@ void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skippe
     for (const EffectiveGrade &g : grades) {
         QStringList row{g.studentId, gradeStatusName(g.status)};
         const std::optional<double> score = g.score();
-        row << (score ? number(*score) : QStringLiteral("-")) + QLatin1Char('/') + number(g.maxScore);
+        row << (score ? formatPoints(*score) : QStringLiteral("-")) + QLatin1Char('/') + formatPoints(g.maxScore);
         for (const QString &id : std::as_const(checkIds)) {
             QString cell = QStringLiteral("-");
             for (const EffectiveCheck &c : g.checks)
                 if (c.result.checkId == id)
-                    cell = c.result.outcome == Outcome::NotGraded && !c.override_ ? QStringLiteral("n/g") : number(c.points());
+                    cell = c.result.outcome == Outcome::NotGraded && !c.override_ ? QStringLiteral("n/g") : formatPoints(c.points());
             row << cell;
         }
         // Why the status is not `graded` first, then what was noticed (notes); the rest is in --json.
@@ -345,7 +340,7 @@ int cmdGrade(const QStringList &args)
         }
         if (!tty && !parser.isSet(json))
             err() << "sandmark-cli: grade: " << displayText(id) << ": " << gradeStatusName(r.status)
-                  << (r.gradedScore() ? QStringLiteral(" %1/%2").arg(number(r.score), number(r.maxScore)) : QString())
+                  << (r.gradedScore() ? QStringLiteral(" %1/%2").arg(formatPoints(r.score), formatPoints(r.maxScore)) : QString())
                   << Qt::endl;
     });
     QObject::connect(&grader, &BatchGrader::progress, &loop, [&](int d, int, double e) {

@@ -99,7 +99,7 @@ int cmdManual(const QStringList &args)
             student = p.studentId;
             out() << displayText(student) << ":\n";
         }
-        out() << "  " << p.checkId << " (" << p.maxPoints << " points) — " << p.feedback << '\n';
+        out() << "  " << p.checkId << " (" << pointsPhrase(p.maxPoints) << ") — " << p.feedback << '\n';
         const QStringList lines = p.answer.split(QLatin1Char('\n'));
         for (const QString &l : lines)
             out() << "    | " << l << '\n';

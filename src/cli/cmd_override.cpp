@@ -24,8 +24,8 @@ int printScore(Gradebook &gradebook, const QString &student)
     }
     if (*grade) {
         const EffectiveGrade &g = **grade;
-        out() << displayText(student) << ": " << (g.score() ? QString::number(*g.score()) : QStringLiteral("-")) << " / "
-              << g.maxScore << " (automatic " << g.autoScore << ")\n";
+        out() << displayText(student) << ": " << (g.score() ? formatPoints(*g.score()) : QStringLiteral("-")) << " / "
+              << formatPoints(g.maxScore) << " (automatic " << formatPoints(g.autoScore) << ")\n";
     }
     out().flush();
     return ExitOk;

@@ -257,7 +257,7 @@ int cmdValidate(const QStringList &args)
     out() << "assignment " << a.slug() << " (" << a.title() << ")\n"
           << "  notebooks:     " << a.notebooks().join(QLatin1String(", ")) << '\n'
           << "  data files:    " << a.dataFiles().size() << '\n'
-          << "  checks:        " << a.checks().size() << " (" << a.maxPoints() << " points)\n"
+          << "  checks:        " << a.checks().size() << " (" << pointsPhrase(a.maxPoints()) << ")\n"
           << "  datasets:      " << a.requiredDatasets().size() << '\n'
           << (errors ? "INVALID: " : "valid: ") << errors << " error(s), " << problems.size() - errors
           << " warning(s)\n";

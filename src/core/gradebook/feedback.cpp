@@ -31,11 +31,6 @@ QString esc(const QString &text)
     return out;
 }
 
-QString num(double v)
-{
-    return QString::number(v, 'g', 6);
-}
-
 /// nbformat's multiline strings: a string or a list of strings.
 QString joined(const QJsonValue &v)
 {
@@ -93,8 +88,8 @@ QString outcomeClass(const EffectiveCheck &c)
 QString pointsText(const EffectiveCheck &c)
 {
     if (c.result.outcome == Outcome::NotGraded && !c.override_)
-        return QStringLiteral("– / %1").arg(num(c.result.maxPoints));
-    return QStringLiteral("%1 / %2").arg(num(c.points()), num(c.result.maxPoints));
+        return QStringLiteral("– / %1").arg(formatPoints(c.result.maxPoints));
+    return QStringLiteral("%1 / %2").arg(formatPoints(c.points()), formatPoints(c.result.maxPoints));
 }
 
 /// `showExpected`: the check's Check::showExpected — the page goes to the student, and a hidden reference
@@ -105,7 +100,7 @@ QString checkBox(const EffectiveCheck &c, bool showExpected)
                                "<span class=\"outcome\">%4</span>")
                     .arg(outcomeClass(c), esc(c.result.checkId), esc(pointsText(c)), esc(outcomeText(c)));
     if (c.override_ && c.override_->points != c.result.points && c.result.outcome != Outcome::NotGraded)
-        h += QStringLiteral(" <span class=\"auto\">(automatic: %1)</span>").arg(num(c.result.points));
+        h += QStringLiteral(" <span class=\"auto\">(automatic: %1)</span>").arg(formatPoints(c.result.points));
     if (!c.result.feedback.isEmpty() && !(checkKind(c.result.type).gradedByHand() && c.override_))
         h += QStringLiteral("<div class=\"fb\">%1</div>").arg(esc(c.result.feedback));
     if ((!c.result.expected.isEmpty() || !c.result.actual.isEmpty()) && checkKind(c.result.type).comparesValues()) {
@@ -244,10 +239,10 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
 
     const std::optional<double> score = g.score();
     h += QStringLiteral("<p class=\"total\">Total: %1 / %2</p>\n")
-             .arg(score ? num(*score) : QStringLiteral("not graded"), num(g.maxScore));
+             .arg(score ? formatPoints(*score) : QStringLiteral("not graded"), formatPoints(g.maxScore));
     if (g.submissionOverride) {
         h += QStringLiteral("<p class=\"comment\">Score set by hand (automatic: %1)%2</p>\n")
-                 .arg(num(g.autoScore),
+                 .arg(formatPoints(g.autoScore),
                       g.submissionOverride->comment.isEmpty() ? QString() : QStringLiteral(": ") + esc(g.submissionOverride->comment));
     }
     h += QStringLiteral("<p class=\"status\">Status: %1</p>\n").arg(gradeStatusName(g.status));

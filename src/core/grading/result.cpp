@@ -14,6 +14,16 @@ namespace sandmark {
 
 Q_LOGGING_CATEGORY(lcGrading, "sandmark.grading", QtInfoMsg)
 
+QString formatPoints(double points)
+{
+    return QString::number(points, 'g', 6);
+}
+
+QString pointsPhrase(double points)
+{
+    return formatPoints(points) + (points == 1 ? QStringLiteral(" point") : QStringLiteral(" points"));
+}
+
 QString gradeStatusName(GradeStatus status)
 {
     switch (status) {

@@ -25,6 +25,12 @@ enum class GradeStatus { Graded, NeedsManual, NeedsReview, GraderError };
 QString gradeStatusName(GradeStatus status); ///< "graded", "needs-manual", "needs-review", "grader-error"
 std::optional<GradeStatus> parseGradeStatus(const QString &name);
 
+/// Points as Sandmark's text shows them (CLI, feedback pages, reasons): up to 6 significant digits, C locale, no
+/// trailing zeros ("2", "2.5", "0.333333"). The app shows the same with QLocale. Exports keep more digits (data).
+QString formatPoints(double points);
+/// formatPoints() with its unit: "1 point", "2.5 points", "0 points".
+QString pointsPhrase(double points);
+
 /// One check's result.
 struct CheckResult
 {
