@@ -6,6 +6,7 @@
 
 #include "notebook/nbgrader.h"
 #include "notebook/release.h"
+#include "util/stagingdir.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -13,7 +14,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
 
@@ -263,9 +263,10 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
 
     // Stage everything, then move into place.
     QDir().mkpath(QFileInfo(outDir).absolutePath());
-    QTemporaryDir staging(QFileInfo(outDir).absolutePath() + QStringLiteral("/.import-XXXXXX"));
-    if (!staging.isValid())
-        return Error{outDir, {}, QStringLiteral("cannot create a temporary folder: %1").arg(staging.errorString())};
+    auto created = StagingDir::create(QFileInfo(outDir).absolutePath(), QStringLiteral(".sandmark-import-"));
+    if (!created)
+        return created.error();
+    const StagingDir &staging = **created;
     for (const QString &rel : notebooks + dataFiles) {
         const QString dst = staging.filePath(rel);
         QDir().mkpath(QFileInfo(dst).absolutePath());
@@ -286,9 +287,8 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
     const QString target = QFileInfo(outDir).absoluteFilePath();
     if (QFileInfo(target).isDir() && QDir(target).isEmpty())
         QDir().rmdir(target);
-    if (!QDir().rename(staging.path(), target))
+    if (!(*created)->renameTo(target))
         return Error{outDir, {}, QStringLiteral("cannot create the assignment folder (it exists and is not empty?)")};
-    staging.setAutoRemove(false);
     report.folder = target;
     report.notebooks = notebooks;
     report.dataFiles = dataFiles;

@@ -4,6 +4,7 @@
 
 #include "notebook/notebook_p.h"
 #include "util/paths.h"
+#include "util/stagingdir.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -14,7 +15,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QTemporaryDir>
 
 #include <yaml-cpp/yaml.h>
 
@@ -268,9 +268,10 @@ Expected<QString> writeAssignment(const QString &outDir, const QString &root, co
                                   const QString &notebookName, const QByteArray &notebookBytes, const Json &assignment)
 {
     QDir().mkpath(QFileInfo(outDir).absolutePath());
-    QTemporaryDir staging(QFileInfo(outDir).absolutePath() + QStringLiteral("/.import-XXXXXX"));
-    if (!staging.isValid())
-        return Error{outDir, {}, QStringLiteral("cannot create a temporary folder: %1").arg(staging.errorString())};
+    auto created = StagingDir::create(QFileInfo(outDir).absolutePath(), QStringLiteral(".sandmark-import-"));
+    if (!created)
+        return created.error();
+    const StagingDir &staging = **created;
     for (const QString &rel : files) {
         const QString dst = staging.filePath(rel);
         QDir().mkpath(QFileInfo(dst).absolutePath());
@@ -290,9 +291,8 @@ Expected<QString> writeAssignment(const QString &outDir, const QString &root, co
     const QString target = QFileInfo(outDir).absoluteFilePath();
     if (QFileInfo(target).isDir() && QDir(target).isEmpty())
         QDir().rmdir(target);
-    if (!QDir().rename(staging.path(), target))
+    if (!(*created)->renameTo(target))
         return Error{outDir, {}, QStringLiteral("cannot create the assignment folder (it exists and is not empty?)")};
-    staging.setAutoRemove(false);
     return target;
 }
 
