@@ -14,7 +14,6 @@ from jupyter_client.manager import KernelManager
 from sandmark_testutil import runtime_dir
 
 LAUNCHER = os.path.join(runtime_dir(), "sandmark_kernel.py")
-STOCK = ["-m", "ipykernel_launcher"]
 
 
 def start(launcher_args, workdir):
@@ -83,6 +82,9 @@ class KernelTest(unittest.TestCase):
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     def test_interrupts_between_code_never_end_the_kernel(self):
+        # ipykernel's own kernel (`-m ipykernel_launcher`) died under these interrupts after 4-12 cells on the
+        # development machine (exit status 0: the KeyboardInterrupt ends its event loop), though not in every
+        # environment (CI's container kept it alive for 400): a race, so not asserted here.
         self.km, kc = start([LAUNCHER], self.workdir)
         self.assertEqual(hammer(self.km, kc, 400), 400, "the kernel ended (exit status %s)"
                          % self.km.provisioner.process.poll())
@@ -91,14 +93,6 @@ class KernelTest(unittest.TestCase):
         reply = reply_to(kc, msg_id, 30)
         self.assertEqual(reply["status"], "ok")
         self.assertEqual(reply["user_expressions"]["y"]["data"]["text/plain"], "798")
-        kc.stop_channels()
-
-    def test_stock_ipykernel_ends_under_the_same_interrupts(self):
-        # The fault the launcher exists for: the same interrupts end ipykernel's own kernel (exit status 0: the
-        # KeyboardInterrupt ends its event loop). If a future ipykernel stops doing so, this test says so and
-        # sandmark_kernel.py can go.
-        self.km, kc = start(STOCK, self.workdir)
-        self.assertLess(hammer(self.km, kc, 400), 400)
         kc.stop_channels()
 
     def test_an_interrupt_stops_running_code(self):
