@@ -366,16 +366,7 @@ void MainWindow::createAssignment(const QString &notebookPath)
 {
     setStatus(tr("Creating an assignment from %1…").arg(QDir::toNativeSeparators(notebookPath)));
     m_openTracker->run([notebookPath] { return createAssignmentFromNotebook(notebookPath); },
-                       [this](Expected<QString> folder) {
-                           if (!folder) {
-                               m_problems->setProblems({{Problem::Severity::Error, folder.error()}});
-                               m_problemDock->show();
-                               setStatus(tr("No assignment was created: %1").arg(folder.error().toString()));
-                               Q_EMIT openFailed(folder.error().toString());
-                               return;
-                           }
-                           openAssignment(*folder);
-                       });
+                       [this](Expected<QString> folder) { importEnded(folder); });
 }
 
 void MainWindow::importOtterMaster(const QString &masterPath, const QString &outDir)

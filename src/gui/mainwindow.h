@@ -88,7 +88,7 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    /// An import ended: opens the folder it wrote, or shows why nothing was written (problems panel, status,
+    /// An import or a new assignment ended: opens the folder it wrote, or shows why nothing was written (problems panel, status,
     /// openFailed()).
     void importEnded(const Expected<QString> &folder);
     void createActions();
