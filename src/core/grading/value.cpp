@@ -6,6 +6,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -664,6 +665,19 @@ const ProbeValue *ProbePayload::find(const QString &label, const QString &name) 
     return v == it->constEnd() ? nullptr : &*v;
 }
 
+bool capturableName(const QString &name)
+{
+    static const QStringList hidden{QStringLiteral("In"), QStringLiteral("Out"), QStringLiteral("get_ipython"),
+                                    QStringLiteral("exit"), QStringLiteral("quit")};
+    return !name.isEmpty() && !name.startsWith(QLatin1Char('_')) && !hidden.contains(name);
+}
+
+bool ProbePayload::knownUndefined(const QString &label, const QString &name) const
+{
+    return capturedAll.contains(label) && capturableName(name) && !find(label, name)
+           && !dropped.value(label).contains(name);
+}
+
 // ---- decoding ---------------------------------------------------------------------------------------
 
 static Error decodeError(const QString &where, const QString &path, const QString &message)
@@ -726,16 +740,33 @@ Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString 
                 if (auto om = probe.find("namespace_omitted"); om != probe.end() && om->is_number_integer())
                     payload.namespaceOmitted = om->get<qint64>();
             }
-            for (auto &[name, enc] : probe["values"].items()) {
-                // One undecodable value never makes the others unreadable (shared case C17).
-                try {
-                    values.insert(qs(name), d.value(enc, lp + QStringLiteral(".values.") + qs(name)));
-                } catch (const DecodeError &e) {
-                    ProbeValue bad;
-                    bad.kind = ProbeValue::Kind::Error;
-                    bad.text = QStringLiteral("the encoded value is malformed at %1: %2").arg(e.path, e.message);
-                    values.insert(qs(name), bad);
+            auto decodeInto = [&](Json &object, const QString &path) {
+                for (auto &[name, enc] : object.items()) {
+                    if (values.contains(qs(name)))
+                        continue; // a checked name's value wins over a captured one
+                    // One undecodable value never makes the others unreadable (shared case C17).
+                    try {
+                        values.insert(qs(name), d.value(enc, path + qs(name)));
+                    } catch (const DecodeError &e) {
+                        ProbeValue bad;
+                        bad.kind = ProbeValue::Kind::Error;
+                        bad.text = QStringLiteral("the encoded value is malformed at %1: %2").arg(e.path, e.message);
+                        values.insert(qs(name), bad);
+                    }
                 }
+            };
+            decodeInto(probe["values"], lp + QStringLiteral(".values."));
+            // Every other top-level name (section 5): only a well-formed capture says which names were not defined.
+            if (auto cap = probe.find("captured"); cap != probe.end() && cap->is_object()) {
+                auto dr = probe.find("dropped");
+                if (dr != probe.end() && dr->is_array()
+                    && std::all_of(dr->begin(), dr->end(), [](const Json &n) { return n.is_string(); })) {
+                    QSet<QString> &names = payload.dropped[qs(label)];
+                    for (const Json &n : *dr)
+                        names.insert(qs(n.get<std::string>()));
+                    payload.capturedAll.insert(qs(label));
+                }
+                decodeInto(*cap, lp + QStringLiteral(".captured."));
             }
         }
     } catch (const DecodeError &e) {
