@@ -61,7 +61,7 @@ bool copyFolder(const QString &from, const QString &to)
     return true;
 }
 
-struct Outcome
+struct BatchOutcome
 {
     std::optional<BatchSummary> summary;
     std::optional<Error> error;
@@ -69,9 +69,9 @@ struct Outcome
     double seconds = 0;
 };
 
-Outcome grade(const QString &folder, const QList<Submission> &subs, const BatchOptions &opt)
+BatchOutcome grade(const QString &folder, const QList<Submission> &subs, const BatchOptions &opt)
 {
-    Outcome o;
+    BatchOutcome o;
     Expected<Assignment> a = Assignment::load(folder);
     if (!a) {
         o.error = a.error();
@@ -150,7 +150,7 @@ int main(int argc, char **argv)
 
     // 1. One submission (and the instructor notebook) graded for real.
     out() << "grading one submission and the instructor notebook in the " << sandboxKindName(kind) << " sandbox …" << Qt::endl;
-    const Outcome first = grade(folder, {subs->first()}, opt);
+    const BatchOutcome first = grade(folder, {subs->first()}, opt);
     if (first.error || !first.summary || first.summary->ran != 1)
         return fail(QStringLiteral("the real run failed: %1").arg(first.error ? first.error->toString() : QStringLiteral("no run")));
     // 2. Its stored run replicated for the others: a copy of the run folder each, recorded under the same hashes.
@@ -214,7 +214,7 @@ int main(int argc, char **argv)
     }
 
     // 4. The timed regrade: the batch over every submission.
-    const Outcome regrade = grade(folder, *subs, opt);
+    const BatchOutcome regrade = grade(folder, *subs, opt);
     if (regrade.error || !regrade.summary)
         return fail(QStringLiteral("the regrade failed: %1").arg(regrade.error ? regrade.error->toString() : QString()));
     const BatchSummary &s = *regrade.summary;

@@ -118,7 +118,7 @@ class TestRegrade : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void decideRegrade_data();
     void decideRegrade();
@@ -239,6 +239,7 @@ void TestRegrade::decideRegrade()
     const QString env = u"env-1"_s;
     StoredExecution stored;
     stored.executionHash = Gradebook::inputsHash(u"files-1"_s, referenceKey(*base, env));
+    const QString baseInputsKey = assignmentInputsKey(*base, referenceKey(*base, env)); // reads the file: before the change
     // q1 captured nothing beyond its checked name (a probe without capture); the end probe captured DATA_URL and
     // dropped `df` (over the budget).
     stored.payload = R"({"format": "sandmark-payload/1", "probes": {
@@ -279,7 +280,7 @@ void TestRegrade::decideRegrade()
             addCheck(a, QJsonObject{{u"id"_s, u"x"_s}, {u"type"_s, u"value"_s}, {u"variable"_s, u"never_defined"_s}, {u"points"_s, 1}});
         }));
     else if (change == u"move anchor"_s)
-        QVERIFY(editAssignment(folder, [](QJsonObject &a) { setCheckField(a, u"n_rows"_s, u"anchor"_s, QJsonValue()); }));
+        QVERIFY(editAssignment(folder, [](QJsonObject &a) { setCheckField(a, u"n_rows"_s, u"anchor"_s, QJsonValue(QJsonValue::Undefined)); }));
     else if (change == u"new dropped"_s)
         QVERIFY(editAssignment(folder, [](QJsonObject &a) {
             addCheck(a, QJsonObject{{u"id"_s, u"df"_s}, {u"type"_s, u"value"_s}, {u"variable"_s, u"df"_s}, {u"points"_s, 1}});
@@ -345,7 +346,7 @@ void TestRegrade::decideRegrade()
     // The grading key still tells every change apart (the "unchanged, skip" key), the execution key only those
     // that need a run.
     if (change != u"none"_s && change != u"environment"_s && change != u"files"_s && change != u"old run"_s)
-        QVERIFY(assignmentInputsKey(*changed, referenceKey(*changed, env)) != assignmentInputsKey(*base, referenceKey(*base, env)));
+        QVERIFY(assignmentInputsKey(*changed, referenceKey(*changed, env)) != baseInputsKey);
 }
 
 // A probe cell that ran but left no values (the kernel died first) is graded from the record as after the run; a
