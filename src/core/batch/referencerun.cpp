@@ -65,9 +65,10 @@ QString referenceKey(const Assignment &assignment, const QString &environmentKey
         addField(h, d.urls.join(QLatin1Char('\n')).toUtf8());
     }
     addField(h, environmentKey.toUtf8());
-    // assignment.json without its checks: limits, dependencies, datasets, settings.
+    // assignment.json without its checks: limits, dependencies, datasets, settings. Keys sorted (nlohmann::json) and
+    // written compactly, so rewriting the file in another layout or key order (an editor, the app) changes nothing.
     if (QFile f(assignment.jsonPath()); f.open(QIODevice::ReadOnly)) {
-        if (Expected<nlohmann::ordered_json> json = jsonutil::parse(f.readAll(), assignment.jsonPath()); json && json->is_object()) {
+        if (Expected<nlohmann::json> json = jsonutil::parse<nlohmann::json>(f.readAll(), assignment.jsonPath()); json && json->is_object()) {
             json->erase("checks");
             addField(h, QByteArray::fromStdString(json->dump()));
         }
