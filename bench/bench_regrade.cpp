@@ -127,6 +127,9 @@ int main(int argc, char **argv)
         return fail(QStringLiteral("usage: bench_regrade [N=1000] [--sandbox NAME] [--keep DIR]"));
     QTemporaryDir tmp;
     const QString root = keep.isEmpty() ? tmp.path() : keep;
+    // Run folders live under it: the sandbox user (when running as root) must be able to reach them.
+    QFile::setPermissions(root, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadGroup
+                                    | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther);
     const QString folder = root + QStringLiteral("/iris");
     QDir(folder).removeRecursively();
     if (!copyFile(kIris + QStringLiteral("/assignment.json"), folder + QStringLiteral("/assignment.json"))

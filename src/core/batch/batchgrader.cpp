@@ -192,6 +192,8 @@ void BatchGrader::cancel()
 void BatchGrader::onReference(const QByteArray &payload, const QString &key)
 {
     m_referencePayload = payload;
+    if (Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload")))
+        m_referenceDecoded = std::make_shared<const ProbePayload>(std::move(*decoded)); // else grade() says why, per run
     m_referenceKey = key;
     m_referenceOutcome = m_reference->outcome();
     m_summary.brokenChecks = m_referenceOutcome.brokenChecks;
@@ -377,12 +379,14 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
 }
 
 GradeResult BatchGrader::gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
-                                       const QStringList &notes) const
+                                       const QStringList &notes, std::shared_ptr<const ProbePayload> decoded) const
 {
     GradeInput in;
     in.checks = m_assignment.checks();
     in.referencePayload = m_referencePayload;
+    in.referenceDecoded = m_referenceDecoded;
     in.studentPayload = payload;
+    in.studentDecoded = std::move(decoded);
     in.record = record;
     in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
     in.notes = notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
@@ -443,7 +447,8 @@ bool BatchGrader::regradeFromStored(const Item &item)
     rec.backend = run.backend;
     rec.environmentKey = run.environmentKey;
     rec.referenceKey = m_referenceKey;
-    rec.result = gradeNotebook(item.submission, execution->payload, execution->record, nb->repairs() + inst->notes);
+    rec.result = gradeNotebook(item.submission, execution->payload, execution->record, nb->repairs() + inst->notes,
+                               execution->decoded);
     m_regrades << rec;
     return true;
 }

@@ -145,7 +145,7 @@ private:
     /// A single notebook's result from its run's payload and record and the run's `notes` (instrument notes,
     /// notebook repairs), with the submitted notebook's manual answers and change notes.
     GradeResult gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
-                              const QStringList &notes) const;
+                              const QStringList &notes, std::shared_ptr<const ProbePayload> decoded = {}) const;
     /// When only the checks' grading changed since `item`'s last completed run (decideRegrade()), its result
     /// graded again from that run's stored payload and record into m_regrades: true. False: it must run.
     bool regradeFromStored(const Item &item);
@@ -175,6 +175,7 @@ private:
     std::unique_ptr<Gradebook> m_gradebook;
     ReferenceRun *m_reference = nullptr;
     QByteArray m_referencePayload;
+    std::shared_ptr<const ProbePayload> m_referenceDecoded; ///< m_referencePayload decoded once (none: it does not decode)
     ReferenceOutcome m_referenceOutcome; ///< broken checks and noted errors of the reference run
     Notebook m_release; ///< the instructor notebook's release: manual answers, change notes of nbgrader cells
     QHash<QString, Notebook> m_releases;   ///< a problem set: each instructor notebook's release, by notebook

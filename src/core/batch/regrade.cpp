@@ -30,6 +30,10 @@ Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QS
         return Error{record.fileName(), QStringLiteral("offset %1").arg(pe.offset),
                      QStringLiteral("the stored record is not a JSON object: %1").arg(pe.errorString())};
     out.record = doc.object();
+    Expected<ProbePayload> decoded = decodeProbePayload(out.payload, payload.fileName());
+    if (!decoded)
+        return decoded.error();
+    out.decoded = std::make_shared<const ProbePayload>(std::move(*decoded));
     return out;
 }
 
@@ -71,7 +75,8 @@ RegradeDecision decideRegrade(const QList<Check> &checks, const QString &executi
     if (stored.executionHash != executionHash)
         return {true, QStringLiteral("what the run depends on changed (files, notebooks, supplied files, environment, "
                                      "limits, test code or assignment settings)")};
-    const Expected<ProbePayload> payload = decodeProbePayload(stored.payload, QStringLiteral("stored payload"));
+    const Expected<ProbePayload> payload = stored.decoded ? Expected<ProbePayload>(*stored.decoded)
+                                                          : decodeProbePayload(stored.payload, QStringLiteral("stored payload"));
     if (!payload)
         return {true, QStringLiteral("the stored payload cannot be read: %1").arg(payload.error().toString())};
     const QString missing = missingStoredValue(checks, *payload, recordProbeLabels(stored.record));

@@ -9,6 +9,8 @@
 #include <QList>
 #include <QString>
 
+#include <memory>
+
 namespace sandmark {
 
 struct ProbePayload;
@@ -19,11 +21,14 @@ struct StoredExecution
     QString executionHash; ///< the run's RunRecord::executionHash; empty: unknown (a run before schema 5)
     QByteArray payload;    ///< `payload.json`: the probe payload ("null" when no probe produced values)
     QJsonObject record;    ///< `record.json`: the execution record
+    /// `payload` decoded (readStoredExecution() decodes it once for the decision and the grading); when unset,
+    /// decideRegrade() decodes `payload`.
+    std::shared_ptr<const ProbePayload> decoded;
 };
 
-/// Reads `payload.json` and `record.json` of a run's artifacts folder (a notebook's folder, for a problem set).
-/// Errors name the file: the folder is gone (run folders are a cache), a file is missing or not JSON. Synchronous;
-/// any thread.
+/// Reads `payload.json` and `record.json` of a run's artifacts folder (a notebook's folder, for a problem set) and
+/// decodes the payload. Errors name the file: the folder is gone (run folders are a cache), a file is missing or
+/// not JSON, the payload does not decode. Synchronous; any thread.
 Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QString &executionHash);
 
 /// Whether a submission must run again, and why.
