@@ -123,6 +123,7 @@ private Q_SLOTS:
     void decideRegrade_data();
     void decideRegrade();
     void storedPayloadLacksAProbeLabel();
+    void decodeOnlyTheNamesChecksRead();
     void toleranceAndNewCapturedCheckRegradeWithoutASandbox();
     void testCodeChangeRunsAgain();
     void nameOverTheCaptureBudgetRunsAgain();
@@ -357,7 +358,7 @@ void TestRegrade::storedPayloadLacksAProbeLabel()
     c.id = u"x"_s;
     c.type = Check::Type::Value;
     c.variable = u"x"_s;
-    StoredExecution stored{u"h"_s, QByteArray("null"), {}};
+    StoredExecution stored{u"h"_s, QByteArray("null"), {}, {}};
     stored.record = QJsonDocument::fromJson(R"({"cells": [{"index": null, "injected": "probe", "label": "end", "status": "not-run"}]})").object();
     QCOMPARE(sandmark::decideRegrade({c}, u"h"_s, stored).rerun, false);
     stored.record = QJsonObject();
@@ -376,6 +377,39 @@ void TestRegrade::storedPayloadLacksAProbeLabel()
     QVERIFY(!p->holds(u"end"_s, u"_b"_s));
     QVERIFY(!p->holds(u"end"_s, u"Out"_s));
     QVERIFY(!p->holds(u"q1"_s, u"b"_s));
+}
+
+// A decode for some names (what grading reads) builds only their captured values; the others are known to be defined
+// (never "not defined"), and a checked value, an error in a skipped value and a malformed document are as before.
+void TestRegrade::decodeOnlyTheNamesChecksRead()
+{
+    const QByteArray json = R"({"format": "sandmark-payload/1", "probes": {
+        "q1": {"values": {"x": {"t": "int", "v": "1"}}, "captured": {"df": {"t": "int", "v": "7"}, "big": [1, 2, {"deep": true}]}, "dropped": []},
+        "end": {"values": {}, "captured": {"x": {"t": "int", "v": "2"}, "df": {"t": "int", "v": "8"}}, "dropped": ["f"]}}})";
+    const QSet<QString> names{u"x"_s};
+    const Expected<ProbePayload> some = decodeProbePayload(json, u"payload.json"_s, &names);
+    QVERIFY2(some, some ? "" : qPrintable(some.error().toString()));
+    QCOMPARE(some->find(u"q1"_s, u"x"_s)->intText, u"1"_s);
+    QCOMPARE(some->find(u"end"_s, u"x"_s)->intText, u"2"_s);
+    QCOMPARE(some->find(u"q1"_s, u"df"_s), nullptr);
+    QCOMPARE(some->skipped.value(u"q1"_s), (QSet<QString>{u"df"_s, u"big"_s}));
+    QCOMPARE(some->skipped.value(u"end"_s), (QSet<QString>{u"df"_s}));
+    QVERIFY(!some->knownUndefined(u"q1"_s, u"df"_s)); // skipped is defined
+    QVERIFY(some->knownUndefined(u"q1"_s, u"y"_s));
+    QVERIFY(!some->holds(u"end"_s, u"f"_s));
+    // The whole decode has them all; a skipped value that would not decode (`big`) is an error value there only.
+    const Expected<ProbePayload> all = decodeProbePayload(json, u"payload.json"_s);
+    QVERIFY(all);
+    QCOMPARE(all->find(u"q1"_s, u"df"_s)->intText, u"7"_s);
+    QCOMPARE(all->find(u"q1"_s, u"big"_s)->kind, ProbeValue::Kind::Error);
+    QVERIFY(all->skipped.isEmpty());
+    // A syntax error inside a skipped value is still found, with its place.
+    QByteArray bad = json;
+    bad.replace("\"deep\": true", "\"deep\": tru");
+    const Expected<ProbePayload> broken = decodeProbePayload(bad, u"payload.json"_s, &names);
+    QVERIFY(!broken);
+    QCOMPARE(broken.error().file, u"payload.json"_s);
+    QVERIFY2(broken.error().location.startsWith(u"line 2, column"_s), qPrintable(broken.error().toString()));
 }
 
 // ---- batches in the sandbox --------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 #include "batch/referencerun.h"
 #include "batch/regrade.h"
 #include "assignment/plan.h"
+#include "checks/registry.h"
 #include "gradebook/gradebook.h"
 #include "notebook/nbgrader.h"
 #include "notebook/notebook.h"
@@ -192,7 +193,8 @@ void BatchGrader::cancel()
 void BatchGrader::onReference(const QByteArray &payload, const QString &key)
 {
     m_referencePayload = payload;
-    if (Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload")))
+    m_probedNames = probedNames(m_assignment.checks());
+    if (Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload"), &m_probedNames))
         m_referenceDecoded = std::make_shared<const ProbePayload>(std::move(*decoded)); // else grade() says why, per run
     m_referenceKey = key;
     m_referenceOutcome = m_reference->outcome();
@@ -379,7 +381,8 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
 }
 
 GradeResult BatchGrader::gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
-                                       const QStringList &notes, std::shared_ptr<const ProbePayload> decoded) const
+                                       const QStringList &notes, std::shared_ptr<const ProbePayload> decoded,
+                                       const Notebook *loaded) const
 {
     GradeInput in;
     in.checks = m_assignment.checks();
@@ -391,7 +394,8 @@ GradeResult BatchGrader::gradeNotebook(const Submission &submission, const QByte
     in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
     in.notes = notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
     in.brokenChecks = m_referenceOutcome.brokenChecks;
-    if (Expected<Notebook> submitted = Notebook::load(submission.notebookPath)) {
+    const Expected<Notebook> submitted = loaded ? Expected<Notebook>(*loaded) : Notebook::load(submission.notebookPath);
+    if (submitted) {
         in.manualAnswers = manualAnswers(in.checks, *submitted, m_release);
         in.notes += changeNotes(m_release, *submitted); // "test cell 'q1-tests' was edited (cells[4]); …"
         in.expectedErrors = expectedErrors(m_referenceOutcome, *submitted);
@@ -414,10 +418,10 @@ bool BatchGrader::regradeFromStored(const Item &item)
         return false;
     const StoredRun &run = **stored;
     if (run.executionHash != item.executionHash) {
-        qCDebug(lcBatch) << student << "runs again:" << decideRegrade({}, item.executionHash, StoredExecution{run.executionHash, {}, {}}).reason;
+        qCDebug(lcBatch) << student << "runs again:" << decideRegrade({}, item.executionHash, StoredExecution{run.executionHash, {}, {}, {}}).reason;
         return false;
     }
-    Expected<StoredExecution> execution = readStoredExecution(run.artifacts, run.executionHash);
+    Expected<StoredExecution> execution = readStoredExecution(run.artifacts, run.executionHash, m_probedNames);
     if (!execution) {
         qCInfo(lcBatch) << student << "runs again:" << execution.error().toString();
         return false;
@@ -448,7 +452,7 @@ bool BatchGrader::regradeFromStored(const Item &item)
     rec.environmentKey = run.environmentKey;
     rec.referenceKey = m_referenceKey;
     rec.result = gradeNotebook(item.submission, execution->payload, execution->record, nb->repairs() + inst->notes,
-                               execution->decoded);
+                               execution->decoded, &*nb);
     m_regrades << rec;
     return true;
 }

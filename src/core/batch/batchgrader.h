@@ -144,8 +144,10 @@ private:
     void onRunFailed(SubmissionRun *run, const Error &error);
     /// A single notebook's result from its run's payload and record and the run's `notes` (instrument notes,
     /// notebook repairs), with the submitted notebook's manual answers and change notes.
+    /// `decoded`: the student payload already decoded; `loaded`: the submitted notebook already loaded (else read).
     GradeResult gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
-                              const QStringList &notes, std::shared_ptr<const ProbePayload> decoded = {}) const;
+                              const QStringList &notes, std::shared_ptr<const ProbePayload> decoded = {},
+                              const Notebook *loaded = nullptr) const;
     /// When only the checks' grading changed since `item`'s last completed run (decideRegrade()), its result
     /// graded again from that run's stored payload and record into m_regrades: true. False: it must run.
     bool regradeFromStored(const Item &item);
@@ -175,7 +177,9 @@ private:
     std::unique_ptr<Gradebook> m_gradebook;
     ReferenceRun *m_reference = nullptr;
     QByteArray m_referencePayload;
-    std::shared_ptr<const ProbePayload> m_referenceDecoded; ///< m_referencePayload decoded once (none: it does not decode)
+    /// m_referencePayload decoded once, the checks' names only (none: it does not decode)
+    std::shared_ptr<const ProbePayload> m_referenceDecoded;
+    QSet<QString> m_probedNames; ///< the names the checks read from payloads (probedNames()), set with the reference
     ReferenceOutcome m_referenceOutcome; ///< broken checks and noted errors of the reference run
     Notebook m_release; ///< the instructor notebook's release: manual answers, change notes of nbgrader cells
     QHash<QString, Notebook> m_releases;   ///< a problem set: each instructor notebook's release, by notebook

@@ -11,7 +11,8 @@
 
 namespace sandmark {
 
-Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QString &executionHash)
+Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QString &executionHash,
+                                              const QSet<QString> &readNames)
 {
     if (artifacts.isEmpty() || !QFileInfo(artifacts).isDir())
         return Error{artifacts, {}, QStringLiteral("the run's artifacts folder is gone (run folders are a cache)")};
@@ -30,7 +31,7 @@ Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QS
         return Error{record.fileName(), QStringLiteral("offset %1").arg(pe.offset),
                      QStringLiteral("the stored record is not a JSON object: %1").arg(pe.errorString())};
     out.record = doc.object();
-    Expected<ProbePayload> decoded = decodeProbePayload(out.payload, payload.fileName());
+    Expected<ProbePayload> decoded = decodeProbePayload(out.payload, payload.fileName(), &readNames);
     if (!decoded)
         return decoded.error();
     out.decoded = std::make_shared<const ProbePayload>(std::move(*decoded));
@@ -75,8 +76,9 @@ RegradeDecision decideRegrade(const QList<Check> &checks, const QString &executi
     if (stored.executionHash != executionHash)
         return {true, QStringLiteral("what the run depends on changed (files, notebooks, supplied files, environment, "
                                      "limits, test code or assignment settings)")};
+    const QSet<QString> names = stored.decoded ? QSet<QString>() : probedNames(checks);
     const Expected<ProbePayload> payload = stored.decoded ? Expected<ProbePayload>(*stored.decoded)
-                                                          : decodeProbePayload(stored.payload, QStringLiteral("stored payload"));
+                                                          : decodeProbePayload(stored.payload, QStringLiteral("stored payload"), &names);
     if (!payload)
         return {true, QStringLiteral("the stored payload cannot be read: %1").arg(payload.error().toString())};
     const QString missing = missingStoredValue(checks, *payload, recordProbeLabels(stored.record));

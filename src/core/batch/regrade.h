@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QJsonObject>
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <memory>
@@ -27,9 +28,11 @@ struct StoredExecution
 };
 
 /// Reads `payload.json` and `record.json` of a run's artifacts folder (a notebook's folder, for a problem set) and
-/// decodes the payload. Errors name the file: the folder is gone (run folders are a cache), a file is missing or
+/// decodes the payload's values of `readNames` (probedNames() of the checks to grade; the others are skipped,
+/// ProbePayload::skipped). Errors name the file: the folder is gone (run folders are a cache), a file is missing or
 /// not JSON, the payload does not decode. Synchronous; any thread.
-Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QString &executionHash);
+Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QString &executionHash,
+                                              const QSet<QString> &readNames);
 
 /// Whether a submission must run again, and why.
 struct RegradeDecision

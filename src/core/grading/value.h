@@ -139,6 +139,9 @@ struct ProbePayload
     /// By label: the names a capturing probe saw but did not keep (functions, modules, classes, values of no
     /// supported type, values over the capture budget).
     QHash<QString, QSet<QString>> dropped;
+    /// By label: captured names whose values this decode skipped (decodeProbePayload()'s `onlyNames`): they were
+    /// defined, but find() does not have them.
+    QHash<QString, QSet<QString>> skipped;
 
     bool hasLabel(const QString &label) const { return probes.contains(label); }
     /// The value of `name` in probe `label`, or nullptr.
@@ -161,6 +164,10 @@ Expected<ProbeValue> decodeProbeValue(const QByteArray &json, const QString &whe
 
 /// Decodes a payload document (the runner's `result.payload`, or "null"). Parsed with nlohmann::json,
 /// which keeps big numbers and "-0.0" text. Errors name `where` (file or "student payload") and the path.
-Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString &where = {});
+/// `onlyNames`, when given, names the variables a caller will read (the checks' names): captured values of other
+/// names are checked as JSON but neither built nor decoded, and listed in ProbePayload::skipped. A regrade
+/// grades a whole class from stored payloads that each hold every top-level name, so this is most of its cost.
+Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString &where = {},
+                                          const QSet<QString> *onlyNames = nullptr);
 
 } // namespace sandmark
