@@ -112,6 +112,9 @@ private Q_SLOTS:
     void migratesVersion1();
     void migratesVersion2();
     void migratesVersion3();
+    void migratesVersion4();
+    void reusableRunFollowsTheRerunRules();
+    void recordRunsIsOneTransaction();
     void refusesForeignDatabase();
     void fullDiskLeavesNothing();
     void artifactsRoundTripAndMerge();
@@ -203,6 +206,7 @@ void TestGradebook::migratesVersion1()
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN artifacts")));
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN notes")));
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 1")));
         db.close();
     }
@@ -235,6 +239,7 @@ void TestGradebook::migratesVersion2()
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN notes")));
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 2")));
         db.close();
     }
@@ -245,7 +250,7 @@ void TestGradebook::migratesVersion2()
     run.result.notes = {QStringLiteral("test cell 'q1-tests' was edited (cells[4]); the instructor's version ran")};
     QVERIFY(gb->recordRun(run));
     QCOMPARE(gb->effectiveGrades()->first().notes, run.result.notes);
-    QCOMPARE(*Gradebook::checkExisting(path), 4); // version 4 (notebook_matches) came after
+    QCOMPARE(*Gradebook::checkExisting(path), 5); // versions 4 (notebook_matches) and 5 (execution_hash) came after
 }
 
 void TestGradebook::migratesVersion3()
@@ -264,12 +269,13 @@ void TestGradebook::migratesVersion3()
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("DROP TABLE notebook_matches")));
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 3")));
         db.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("downgrade3"));
     auto gb = openOrDie(path);
-    QCOMPARE(*Gradebook::checkExisting(path), 4);
+    QCOMPARE(*Gradebook::checkExisting(path), 5);
     QCOMPARE(gb->effectiveGrades()->size(), 1);
     QVERIFY(gb->settleMatch(QStringLiteral("alice"), QStringLiteral("p1.ipynb"), QStringLiteral("mine.ipynb")));
     QVERIFY(gb->settleMatch(QStringLiteral("alice"), QStringLiteral("p1.ipynb"), QStringLiteral("other.ipynb")));
@@ -279,6 +285,87 @@ void TestGradebook::migratesVersion3()
     QVERIFY(gb->settleMatch(QStringLiteral("alice"), QStringLiteral("p2.ipynb"), QString()));
     QCOMPARE(gb->settledMatches(QStringLiteral("alice"))->keys(), QStringList{QStringLiteral("p1.ipynb")});
     QVERIFY(gb->settledMatches(QStringLiteral("bob"))->isEmpty());
+}
+
+void TestGradebook::migratesVersion4()
+{
+    // A version-4 gradebook (before runs kept their execution hash) opens, keeps its runs (none reusable by a
+    // regrade: the hash is unknown) and gains the column; new runs store it.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v4.sqlite"));
+    {
+        auto gb = openOrDie(path);
+        RunRecord run = makeRun(QStringLiteral("alice"), 2, 1);
+        run.artifacts = QStringLiteral("/cache/runs/a/artifacts");
+        QVERIFY(gb->recordRun(run));
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade4"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 4")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("downgrade4"));
+    auto gb = openOrDie(path);
+    QCOMPARE(*Gradebook::checkExisting(path), 5);
+    auto old = gb->reusableRun(QStringLiteral("alice"));
+    QVERIFY(old && *old);
+    QCOMPARE((*old)->executionHash, QString());
+    RunRecord run = makeRun(QStringLiteral("alice"), 2, 2, QStringLiteral("in-2"));
+    run.executionHash = QStringLiteral("exec-1");
+    run.artifacts = QStringLiteral("/cache/runs/b/artifacts");
+    QVERIFY(gb->recordRun(run));
+    QCOMPARE((*gb->reusableRun(QStringLiteral("alice")))->executionHash, QStringLiteral("exec-1"));
+}
+
+void TestGradebook::reusableRunFollowsTheRerunRules()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("g.sqlite")));
+    QVERIFY(gb->reusableRun(QStringLiteral("nobody"))->has_value() == false);
+    RunRecord run = makeRun(QStringLiteral("alice"), 2, 1);
+    run.executionHash = QStringLiteral("exec-1");
+    run.artifacts = QStringLiteral("/cache/runs/a/artifacts");
+    QVERIFY(gb->recordRun(run));
+    auto got = gb->reusableRun(QStringLiteral("alice"), QStringLiteral("bwrap"));
+    QVERIFY(got && *got);
+    QCOMPARE((*got)->executionHash, QStringLiteral("exec-1"));
+    QCOMPARE((*got)->artifacts, QStringLiteral("/cache/runs/a/artifacts"));
+    QCOMPARE((*got)->started, run.started.toUTC());
+    QCOMPARE((*got)->finished, run.finished.toUTC());
+    QCOMPARE((*got)->backend, QStringLiteral("bwrap"));
+    // Another backend's run is not this backend's.
+    QVERIFY(!gb->reusableRun(QStringLiteral("alice"), QStringLiteral("docker"))->has_value());
+    // A grader error after it: that attempt failed, so the submission runs again.
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 0, QStringLiteral("in-2"), GradeStatus::GraderError)));
+    QVERIFY(!gb->reusableRun(QStringLiteral("alice"))->has_value());
+    // A run where no sandbox ran has nothing stored to reuse.
+    RunRecord unrun = makeRun(QStringLiteral("bob"), 2, 0, QStringLiteral("in-1"), GradeStatus::NeedsReview);
+    unrun.backend.clear();
+    unrun.executionHash = QStringLiteral("exec-1");
+    QVERIFY(gb->recordRun(unrun));
+    QVERIFY(!gb->reusableRun(QStringLiteral("bob"))->has_value());
+}
+
+void TestGradebook::recordRunsIsOneTransaction()
+{
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("g.sqlite")));
+    QList<RunRecord> runs{makeRun(QStringLiteral("alice"), 2, 1), makeRun(QStringLiteral("bob"), 2, 2)};
+    auto ids = gb->recordRuns(runs);
+    QVERIFY(ids);
+    QCOMPARE(ids->size(), 2);
+    QCOMPARE(*gb->runCount(), 2);
+    QCOMPARE(gb->effectiveGrade(QStringLiteral("bob"))->value().autoScore, 4.0);
+    // A run that cannot be stored (two results of one check: the primary key) stores none of the batch.
+    RunRecord bad = makeRun(QStringLiteral("carol"), 2, 1);
+    bad.result.checks[1].checkId = bad.result.checks[0].checkId;
+    QVERIFY(!gb->recordRuns({makeRun(QStringLiteral("dave"), 2, 1), bad}));
+    QCOMPARE(*gb->runCount(), 2);
+    QVERIFY(!gb->effectiveGrade(QStringLiteral("dave"))->has_value());
 }
 
 void TestGradebook::refusesForeignDatabase()

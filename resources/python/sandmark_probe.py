@@ -612,6 +612,55 @@ def encode_namespace(namespace, value_bytes, total_bytes):
     return [[e[0], e[1]] for e in entries], omitted
 
 
+def encode_captured(namespace, skip, max_bytes):
+    """Every other top-level name of ``namespace`` within ``max_bytes``, for regrades without a run.
+
+    Returns ``({name: encoded}, [dropped names])``. Considered: every name not in ``skip`` (the checked names,
+    encoded by encode_values) that does not start with ``_`` and is not IPython's In, Out, get_ipython, exit,
+    quit. Dropped (named, never silently left out): modules, functions and classes; values of no supported type
+    (encoded as "other" or "error" at the top); values whose encoding needs more than ``max_bytes // 4`` nodes or
+    ``max_bytes`` bytes; then, while all kept values exceed ``max_bytes`` together, the largest first.
+    """
+    captured = {}
+    sizes = {}
+    dropped = []
+    if max_bytes <= 0:
+        return captured, dropped
+    for name in _list(_dict_keys(namespace)):
+        if _type(name) is not _str or _str_startswith(name, "_") or name in NAMESPACE_HIDDEN or name in skip:
+            continue
+        try:
+            value = namespace[name]
+            if not _listed(name, value):
+                dropped.append(name)
+                continue
+            budget = _Budget(max_bytes // 4)
+            enc = _enc(value, 0, budget)
+            if budget.nodes <= 0 or enc.get("t") in ("other", "error"):
+                dropped.append(name)
+                continue
+            size = _size(enc) + _len(_str_encode(name, "utf-8", "surrogatepass")) + 4
+        except BaseException:
+            dropped.append(name)
+            continue
+        if size > max_bytes:
+            dropped.append(name)
+            continue
+        captured[name] = enc
+        sizes[name] = size
+    total = 2
+    for name in sizes:
+        total += sizes[name]
+    if total > max_bytes:
+        for name in _sorted(sizes, key=lambda k: -sizes[k]):
+            if total <= max_bytes:
+                break
+            total -= sizes[name]
+            del captured[name]
+            dropped.append(name)
+    return captured, dropped
+
+
 def _sum_sizes(entries):
     n = 0
     for e in entries:
@@ -619,14 +668,19 @@ def _sum_sizes(entries):
     return n
 
 
-def emit(namespace, names, nonce, max_bytes, label="end", namespace_bytes=None):
+def emit(namespace, names, nonce, max_bytes, label="end", namespace_bytes=None, capture_bytes=None):
     """Display exactly one probe output (MIME ``application/vnd.sandmark.probe+json``).
 
     With ``namespace_bytes`` (the reference run only) the output also lists the namespace's user
-    variables (encode_namespace) within that many bytes.
+    variables (encode_namespace) within that many bytes. With ``capture_bytes`` it also captures every other
+    top-level name within that many bytes (encode_captured): ``"captured"`` and ``"dropped"``.
     """
     values = encode_values(namespace, names, max_bytes)
     out = {"format": FORMAT, "nonce": _str_str(nonce), "label": _str_str(label), "values": values}
+    if capture_bytes is not None:
+        captured, dropped = encode_captured(namespace, values, _int(capture_bytes))
+        out["captured"] = captured
+        out["dropped"] = dropped
     if namespace_bytes is not None:
         listed, omitted = encode_namespace(namespace, NAMESPACE_VALUE_BYTES, _int(namespace_bytes))
         out["namespace"] = listed

@@ -1249,6 +1249,15 @@ class Runner:
             if item.label in self.probe_values:
                 self.note("probe label %r appears twice; the later one is kept" % item.label)
             entry = {"values": valid[0]["values"]}
+            # Every other top-level name (docs/probe-payload.md section 5), kept only whole and within the cap:
+            # without it, every name not checked counts as not captured, and a new check on it runs again.
+            captured, dropped = valid[0].get("captured"), valid[0].get("dropped")
+            if isinstance(captured, dict) and isinstance(dropped, list) and all(isinstance(n, str) for n in dropped):
+                if _json_size(captured) > limit + limit // 2 + 65536:
+                    self.note("%s: the captured names exceed the limit of %s; ignored" % (item.name(), _fmt_mb(limit)))
+                else:
+                    entry["captured"] = captured
+                    entry["dropped"] = dropped
             listing = valid[0].get("namespace")
             if isinstance(listing, list):  # the reference run's namespace listing (docs/probe-payload.md)
                 if _json_size(listing) > limit + limit // 2 + 65536:

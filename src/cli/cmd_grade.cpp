@@ -86,6 +86,8 @@ QJsonObject summaryJson(const std::optional<BatchSummary> &s, const BatchSummary
             {QStringLiteral("needs_review"), c.needsReview},
             {QStringLiteral("grader_errors"), c.graderErrors},
             {QStringLiteral("skipped"), c.skipped},
+            {QStringLiteral("regraded"), c.regraded},
+            {QStringLiteral("ran"), c.ran},
             {QStringLiteral("not_run"),
              s ? s->notRun : submissions - c.graded - c.needsManual - c.needsReview - c.graderErrors - c.skipped},
             {QStringLiteral("stale"), stale},
@@ -173,7 +175,7 @@ int cmdGrade(const QStringList &args)
                                   QStringLiteral("N"));
     const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: %1 (default: assignment.json, else %2).").arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
                                      QStringLiteral("NAME"));
-    const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Regrade submissions whose files, assignment and backend are unchanged."));
+    const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Run every submission again: also unchanged ones, and those whose changed checks could be regraded from their stored values."));
     const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("Grade only slice K of N of the sorted submission ids."),
                                    QStringLiteral("K/N"));
     const QCommandLineOption gradebook(QStringLiteral("gradebook"),
@@ -428,6 +430,11 @@ int cmdGrade(const QStringList &args)
               << " await manual grading, " << summary->needsReview << " need review, "
               << summary->graderErrors << " grader error(s), " << summary->skipped
               << (summary->skipped > 0 ? " unchanged (same files, assignment and backend; --force regrades them); " : " unchanged; ")
+              << (summary->regraded > 0 ? QStringLiteral("regraded %1 from stored values, %2 run (only the checks' grading "
+                                                         "changed; --force runs them); ")
+                                              .arg(summary->regraded)
+                                              .arg(summary->ran)
+                                        : QString())
               << QString::number(summary->seconds, 'f', 1) << " s with " << grader.jobs() << " job(s)" << Qt::endl;
     return summary && (summary->graderErrors > 0 || !summary->brokenChecks.isEmpty()) ? ExitGraderError : ExitOk;
 }

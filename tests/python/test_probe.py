@@ -297,6 +297,55 @@ class NamespaceListingTest(unittest.TestCase):
         self.assertEqual(listed[1][1], {"t": "str", "v": "t" * 50})
 
 
+class CaptureTest(unittest.TestCase):
+    """Every other top-level name at a probe point, within the capture budget (docs/probe-payload.md section 5)."""
+
+    def setUp(self):
+        self.probe = load_runtime_module("sandmark_probe")
+
+    def test_captures_supported_names_and_names_the_dropped(self):
+        class Shape:
+            pass
+
+        ns = {"__name__": "__main__", "_private": 1, "In": [""], "Out": {}, "json": json, "Shape": Shape,
+              "f": lambda: 0, "area": 12, "shape": Shape(), "names": ["a", "b"], "checked": 3.5}
+        captured, dropped = self.probe.encode_captured(ns, {"checked": {}}, 1 << 16)
+        json.loads(json.dumps(captured, allow_nan=False))
+        self.assertEqual(captured, {"area": {"t": "int", "v": "12"},
+                                    "names": {"t": "list", "items": [{"t": "str", "v": "a"}, {"t": "str", "v": "b"}]}})
+        # modules, classes, functions and values of no supported type ("other") are named, never silently left out;
+        # private names, IPython's and the checked ones are not considered
+        self.assertEqual(sorted(dropped), ["Shape", "f", "json", "shape"])
+
+    def test_over_the_budget_the_largest_go_first(self):
+        ns = {"big": "x" * 300, "mid": "y" * 100, "small": 7, "huge": list(range(100000))}
+        captured, dropped = self.probe.encode_captured(ns, {}, 400)
+        self.assertEqual(sorted(captured), ["mid", "small"])
+        # `huge` needs more nodes than the budget allows (cut short), `big` is the largest that does not fit
+        self.assertEqual(sorted(dropped), ["big", "huge"])
+        total = 2 + sum(len(json.dumps(v, separators=(",", ":"))) + len(k) + 4 for k, v in captured.items())
+        self.assertLessEqual(total, 400)
+
+    def test_emit_captures_only_when_asked(self):
+        import IPython.display
+        shown = []
+        orig = IPython.display.display
+        IPython.display.display = lambda *objs, **kw: shown.append(objs[0])
+        try:
+            ns = {"area": 12, "other": "t", "sys": sys}
+            self.probe.emit(ns, ["area"], nonce="ab" * 16, max_bytes=1 << 20, label="q1")
+            self.probe.emit(ns, ["area", "gone"], nonce="ab" * 16, max_bytes=1 << 20, label="q1", capture_bytes=1 << 16)
+        finally:
+            IPython.display.display = orig
+        first = shown[0]["application/vnd.sandmark.probe+json"]
+        self.assertNotIn("captured", first)
+        self.assertNotIn("dropped", first)
+        second = shown[1]["application/vnd.sandmark.probe+json"]
+        self.assertEqual(second["values"], {"area": {"t": "int", "v": "12"}, "gone": {"t": "missing"}})
+        self.assertEqual(second["captured"], {"other": {"t": "str", "v": "t"}})
+        self.assertEqual(second["dropped"], ["sys"])
+
+
 @unittest.skipIf(np is None, "numpy is not installed for this Python")
 class ProbeNumpyTest(unittest.TestCase):
     def setUp(self):

@@ -368,6 +368,7 @@ Expected<void> AssignmentLoader::readLimits()
             {"output_image_bytes", nullptr, &l.outputImageBytes, nullptr},
             {"output_images_total_bytes", nullptr, &l.outputImagesTotalBytes, nullptr},
             {"probe_bytes", nullptr, &l.probeBytes, nullptr},
+            {"capture_bytes", nullptr, &l.captureBytes, nullptr},
             {"cpus", &l.cpus, nullptr, nullptr, 4096},
         };
         for (auto &[key, value] : limits.items()) {
@@ -381,7 +382,7 @@ Expected<void> AssignmentLoader::readLimits()
                                                     "interrupt_grace_s, memory_bytes, processes, open_files, "
                                                     "file_size_bytes, output_cell_bytes, output_total_bytes, "
                                                     "output_image_bytes, output_images_total_bytes, "
-                                                    "probe_bytes, cpus)"));
+                                                    "probe_bytes, capture_bytes, cpus)"));
             auto v = r.number(value, where, 0, true);
             if (!v)
                 return v.error();

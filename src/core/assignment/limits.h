@@ -28,6 +28,10 @@ struct Limits
     qint64 outputImageBytes = 4 * 1024 * 1024;
     qint64 outputImagesTotalBytes = 32 * 1024 * 1024; ///< image outputs kept for the whole notebook
     qint64 probeBytes = 8 * 1024 * 1024;          ///< probe payload cap; larger values become "too-large"
+    /// Capture budget of one notebook's run: every top-level name besides the checked ones, at each probe point,
+    /// kept within this many bytes in all (split evenly over the probe points; docs/probe-payload.md section 5),
+    /// so that a new value check on such a name regrades without a run.
+    qint64 captureBytes = 256 * 1024;
     double cpus = 1.0;                            ///< docker --cpus; bwrap runs are not CPU-capped
 };
 

@@ -34,6 +34,9 @@ InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QStri
         endProbe.namespaceBytes = std::min(kNamespaceListingBytes, o.probeBytes);
     if (!endProbe.variables.isEmpty() || listNamespace)
         o.probes.append(endProbe);
+    // The capture budget is the notebook's: each probe point gets its share.
+    for (ProbeSpec &p : o.probes)
+        p.captureBytes = assignment.limits().captureBytes / o.probes.size();
     return o;
 }
 

@@ -12,7 +12,8 @@ namespace sandmark {
 /// sandmark_probe.py; `nonce` from makeNonce(). With `notebook` (an instructor notebook's path relative to the
 /// assignment), only that notebook's checks (Check::notebook) are instrumented; without it every check is. With `listNamespace`
 /// (the reference run) the end probe is always there and also lists the namespace's user variables
-/// (kNamespaceListingBytes, at most the probe cap). Pure function.
+/// (kNamespaceListingBytes, at most the probe cap). Every probe also captures the other top-level names within its
+/// share of `limits.capture_bytes` (split evenly over the probes; docs/probe-payload.md section 5). Pure function.
 InstrumentOptions instrumentOptionsFor(const Assignment &assignment, const QString &runtimeDir, const QString &nonce,
                                        const QString &notebook = {}, bool listNamespace = false);
 

@@ -2,6 +2,9 @@
 
 #include "batch/batch_log.h"
 #include "batch/referencerun.h"
+#include "batch/regrade.h"
+#include "assignment/plan.h"
+#include "checks/registry.h"
 #include "gradebook/gradebook.h"
 #include "notebook/nbgrader.h"
 #include "notebook/notebook.h"
@@ -190,6 +193,9 @@ void BatchGrader::cancel()
 void BatchGrader::onReference(const QByteArray &payload, const QString &key)
 {
     m_referencePayload = payload;
+    m_probedNames = probedNames(m_assignment.checks());
+    if (Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload"), &m_probedNames))
+        m_referenceDecoded = std::make_shared<const ProbePayload>(std::move(*decoded)); // else grade() says why, per run
     m_referenceKey = key;
     m_referenceOutcome = m_reference->outcome();
     m_summary.brokenChecks = m_referenceOutcome.brokenChecks;
@@ -217,6 +223,7 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
         item.submission = s;
         item.filesHash = submissionFilesHash(s);
         item.inputsHash = Gradebook::inputsHash(item.filesHash, m_inputsKey);
+        item.executionHash = Gradebook::inputsHash(item.filesHash, m_referenceKey);
         if (!m_options.force) {
             const QString backend = sandboxKindName(m_options.run.kind);
             Expected<bool> rerun = m_gradebook->needsRerun(s.studentId, item.inputsHash, backend);
@@ -243,12 +250,18 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
                     return;
                 continue;
             }
+            if (regradeFromStored(item))
+                continue;
+            if (m_ended)
+                return;
         }
         m_queue << item;
     }
     m_total = int(m_queue.size());
     profile::span(QStringLiteral("batch"), QStringLiteral("batch-setup"), m_startedAt);
     Q_EMIT started(m_total);
+    if (!recordRegrades())
+        return;
     m_runClock.start();
     pump();
 }
@@ -361,23 +374,120 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
         return;
     }
     const double gradeStart = profile::now();
+    const GradeResult graded = gradeNotebook(a.item.submission, result.run.payloadJson, result.run.record, result.notes);
+    profile::span(a.item.submission.notebookPath, QStringLiteral("grade"), gradeStart);
+    if (record(a.item, a.started, graded, true, result.folder.artifacts))
+        pump();
+}
+
+GradeResult BatchGrader::gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
+                                       const QStringList &notes, std::shared_ptr<const ProbePayload> decoded,
+                                       const Notebook *loaded) const
+{
     GradeInput in;
     in.checks = m_assignment.checks();
     in.referencePayload = m_referencePayload;
-    in.studentPayload = result.run.payloadJson;
-    in.record = result.run.record;
+    in.referenceDecoded = m_referenceDecoded;
+    in.studentPayload = payload;
+    in.studentDecoded = std::move(decoded);
+    in.record = record;
     in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
-    in.notes = result.notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
+    in.notes = notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
     in.brokenChecks = m_referenceOutcome.brokenChecks;
-    if (Expected<Notebook> submitted = Notebook::load(a.item.submission.notebookPath)) {
+    const Expected<Notebook> submitted = loaded ? Expected<Notebook>(*loaded) : Notebook::load(submission.notebookPath);
+    if (submitted) {
         in.manualAnswers = manualAnswers(in.checks, *submitted, m_release);
         in.notes += changeNotes(m_release, *submitted); // "test cell 'q1-tests' was edited (cells[4]); …"
         in.expectedErrors = expectedErrors(m_referenceOutcome, *submitted);
     }
-    const GradeResult graded = grade(in);
-    profile::span(a.item.submission.notebookPath, QStringLiteral("grade"), gradeStart);
-    if (record(a.item, a.started, graded, true, result.folder.artifacts))
-        pump();
+    return grade(in);
+}
+
+bool BatchGrader::regradeFromStored(const Item &item)
+{
+    // A problem set's stored runs are not read yet: it runs again (docs/grading.md).
+    if (m_assignment.isProblemSet() || !item.submission.problem.isEmpty())
+        return false;
+    const QString &student = item.submission.studentId;
+    Expected<std::optional<StoredRun>> stored = m_gradebook->reusableRun(student, sandboxKindName(m_options.run.kind));
+    if (!stored) {
+        finishWith(stored.error());
+        return false;
+    }
+    if (!*stored)
+        return false;
+    const StoredRun &run = **stored;
+    if (run.executionHash != item.executionHash) {
+        qCDebug(lcBatch) << student << "runs again:" << decideRegrade({}, item.executionHash, StoredExecution{run.executionHash, {}, {}, {}}).reason;
+        return false;
+    }
+    Expected<StoredExecution> execution = readStoredExecution(run.artifacts, run.executionHash, m_probedNames);
+    if (!execution) {
+        qCInfo(lcBatch) << student << "runs again:" << execution.error().toString();
+        return false;
+    }
+    const RegradeDecision decision = decideRegrade(m_assignment.checks(), item.executionHash, *execution);
+    if (decision.rerun) {
+        qCInfo(lcBatch) << student << "runs again:" << decision.reason;
+        return false;
+    }
+    // The run's notes (notebook repairs, instrument notes) as the run made them: what instrumenting the same
+    // notebook for today's checks says (the nonce and runtime folder change no note).
+    const Expected<Notebook> nb = Notebook::load(item.submission.notebookPath);
+    if (!nb)
+        return false;
+    const Expected<InstrumentResult> inst =
+        instrument(*nb, instrumentOptionsFor(m_assignment, QStringLiteral("/sandmark/runtime"), QString(32, QLatin1Char('0'))));
+    if (!inst)
+        return false;
+    RunRecord rec;
+    rec.artifacts = run.artifacts;
+    rec.studentId = student;
+    rec.filesHash = item.filesHash;
+    rec.inputsHash = item.inputsHash;
+    rec.executionHash = item.executionHash;
+    rec.started = run.started; // the run whose values are graded: its times, backend and environment
+    rec.finished = run.finished;
+    rec.backend = run.backend;
+    rec.environmentKey = run.environmentKey;
+    rec.referenceKey = m_referenceKey;
+    rec.result = gradeNotebook(item.submission, execution->payload, execution->record, nb->repairs() + inst->notes,
+                               execution->decoded, &*nb);
+    m_regrades << rec;
+    return true;
+}
+
+bool BatchGrader::recordRegrades()
+{
+    if (m_regrades.isEmpty())
+        return !m_ended;
+    const QList<RunRecord> regrades = std::exchange(m_regrades, {});
+    if (Expected<QList<qint64>> ids = m_gradebook->recordRuns(regrades); !ids) {
+        finishWith(ids.error());
+        return false;
+    }
+    m_summary.regraded += int(regrades.size());
+    for (const RunRecord &rec : regrades) {
+        count(rec.studentId, rec.result.status);
+        Q_EMIT submissionFinished(rec.studentId, rec.result, rec);
+        if (m_ended)
+            return false;
+    }
+    return true;
+}
+
+void BatchGrader::count(const QString &studentId, GradeStatus status)
+{
+    GradeStatus counted = status;
+    if (counted == GradeStatus::NeedsManual) // manual grades of an earlier run (overrides) may settle it
+        if (Expected<std::optional<EffectiveGrade>> g = m_gradebook->effectiveGrade(studentId); g && *g)
+            counted = (*g)->status;
+    switch (counted) {
+    case GradeStatus::Graded: ++m_summary.graded; break;
+    case GradeStatus::NeedsManual: ++m_summary.needsManual; break;
+    case GradeStatus::NeedsReview: ++m_summary.needsReview; break;
+    case GradeStatus::GraderError: ++m_summary.graderErrors; break;
+    }
 }
 
 GradeResult BatchGrader::gradeProblemSet(const Submission &submission, const SubmissionRunResult *run) const
@@ -450,6 +560,8 @@ bool BatchGrader::record(const Item &item, const QDateTime &started, const Grade
     rec.studentId = item.submission.studentId;
     rec.filesHash = item.filesHash;
     rec.inputsHash = item.inputsHash;
+    // Only a run that left artifacts can serve a later regrade from stored values.
+    rec.executionHash = sandboxRan && !artifacts.isEmpty() ? item.executionHash : QString();
     rec.started = started;
     rec.finished = sandboxRan ? QDateTime::currentDateTimeUtc() : started; // nothing ran: no run time
     rec.backend = sandboxRan ? sandboxKindName(m_options.run.kind) : QString();
@@ -469,16 +581,9 @@ bool BatchGrader::record(const Item &item, const QDateTime &started, const Grade
         finishWith(id.error());
         return false;
     }
-    GradeStatus counted = result.status;
-    if (counted == GradeStatus::NeedsManual) // manual grades of an earlier run (overrides) may settle it
-        if (Expected<std::optional<EffectiveGrade>> g = m_gradebook->effectiveGrade(rec.studentId); g && *g)
-            counted = (*g)->status;
-    switch (counted) {
-    case GradeStatus::Graded: ++m_summary.graded; break;
-    case GradeStatus::NeedsManual: ++m_summary.needsManual; break;
-    case GradeStatus::NeedsReview: ++m_summary.needsReview; break;
-    case GradeStatus::GraderError: ++m_summary.graderErrors; break;
-    }
+    count(rec.studentId, result.status);
+    if (sandboxRan)
+        ++m_summary.ran;
     ++m_done;
     Q_EMIT submissionFinished(rec.studentId, result, rec);
     if (m_ended)

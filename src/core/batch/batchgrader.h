@@ -31,7 +31,9 @@ struct BatchOptions
 {
     int jobs = 0;              ///< sandboxes at once; <= 0: defaultJobs(assignment limits)
     SubmissionRunOptions run;  ///< backend (run.kind), caches, limits
-    bool force = false;        ///< run even submissions whose files, assignment and backend are unchanged
+    /// Run every submission: also those whose files, assignment and backend are unchanged, and those whose changed
+    /// checks could be graded from their stored run (no regrade from stored values).
+    bool force = false;
     QString gradebookPath;     ///< empty: Gradebook::defaultPath(assignment folder)
     QString referenceCacheDir; ///< empty: paths::cacheDir() + "/reference"
 };
@@ -41,6 +43,10 @@ struct BatchSummary
 {
     int total = 0;        ///< submissions given to the batch
     int skipped = 0;      ///< files, assignment and backend unchanged since their last completed run (not run; their grade stands)
+    /// Graded again from their last run's stored payload and record, without a sandbox: only the checks' grading
+    /// changed (batch/regrade.h). Also counted by status below.
+    int regraded = 0;
+    int ran = 0;          ///< submissions for which a sandbox started (their results counted by status below)
     int graded = 0;       ///< status graded
     int needsManual = 0;  ///< status needs-manual: answers or task cells await a person (manual grades counted)
     int needsReview = 0;  ///< status needs-review (malformed, ambiguous, errors, timeouts)
@@ -70,7 +76,9 @@ QString submissionFilesHash(const Submission &s);
 /// pruning at the end are synchronous — seconds for thousands of submissions. The CLI drives it on its main
 /// thread; the app on a thread of its own (src/gui/batchtask.h), never on the GUI thread.
 /// Flow: open the gradebook → ReferenceRun (cached) → for each submission: skip when unchanged (unless
-/// `force`) → up to `jobs` SubmissionRuns at once → on each completion grade() and Gradebook::recordRun().
+/// `force`); when only the checks' grading changed, grade it again from its last run's stored payload and record
+/// (decideRegrade(); all such results in one Gradebook::recordRuns() transaction, no sandbox) → the others: up to
+/// `jobs` SubmissionRuns at once → on each completion grade() and Gradebook::recordRun().
 /// One bad notebook never stops the batch: a submission with a problem (ambiguous, symlink) or a notebook
 /// that does not parse is recorded as needs-review with the reason; a grader-side failure (sandbox,
 /// environment) is recorded as grader-error, never a zero. A failed reference run records every submission
@@ -98,12 +106,14 @@ Q_SIGNALS:
     /// The batch's reference run ended (a cache hit included), before started(): what the Health report shows
     /// of it (referenceHealth()). Not emitted when the batch was cancelled first.
     void referenceEnded(const sandmark::HealthInputs::Reference &reference);
-    /// After the reference values are known: `total` submissions will be run (skipped ones not counted).
+    /// After the reference values are known: `total` submissions will be run (skipped ones and those regraded
+    /// from stored values not counted).
     void started(int total);
     /// An unchanged submission was not run; its recorded grade stands.
     void submissionSkipped(const QString &studentId);
     void submissionStarted(const QString &studentId);
-    /// The result was committed to the gradebook before this is emitted. `run` is the record as committed:
+    /// The result was committed to the gradebook before this is emitted (also for a regrade from stored values:
+    /// then `run` names the stored run's folder, backend and times). `run` is the record as committed:
     /// its artifacts folder (executed notebook, record.json, log.txt; empty when none), its backend (empty
     /// when no sandbox ran: the submission could not be run as handed in) and its start and end.
     void submissionFinished(const QString &studentId, const sandmark::GradeResult &result, const sandmark::RunRecord &run);
@@ -118,7 +128,7 @@ private:
     struct Item
     {
         Submission submission;
-        QString filesHash, inputsHash;
+        QString filesHash, inputsHash, executionHash;
     };
     struct Active
     {
@@ -132,6 +142,19 @@ private:
     void startRun(const Item &item);
     void onRunFinished(SubmissionRun *run, const SubmissionRunResult &result);
     void onRunFailed(SubmissionRun *run, const Error &error);
+    /// A single notebook's result from its run's payload and record and the run's `notes` (instrument notes,
+    /// notebook repairs), with the submitted notebook's manual answers and change notes.
+    /// `decoded`: the student payload already decoded; `loaded`: the submitted notebook already loaded (else read).
+    GradeResult gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
+                              const QStringList &notes, std::shared_ptr<const ProbePayload> decoded = {},
+                              const Notebook *loaded = nullptr) const;
+    /// When only the checks' grading changed since `item`'s last completed run (decideRegrade()), its result
+    /// graded again from that run's stored payload and record into m_regrades: true. False: it must run.
+    bool regradeFromStored(const Item &item);
+    /// Commits m_regrades in one transaction and reports each (submissionFinished). False: the batch ended.
+    bool recordRegrades();
+    /// Counts a committed result by its effective status in m_summary.
+    void count(const QString &studentId, GradeStatus status);
     /// A problem set's result: each matched notebook graded from its part of `run` (none when nothing ran),
     /// the others not handed in or not graded (combineNotebookGrades()).
     GradeResult gradeProblemSet(const Submission &submission, const SubmissionRunResult *run) const;
@@ -154,12 +177,16 @@ private:
     std::unique_ptr<Gradebook> m_gradebook;
     ReferenceRun *m_reference = nullptr;
     QByteArray m_referencePayload;
+    /// m_referencePayload decoded once, the checks' names only (none: it does not decode)
+    std::shared_ptr<const ProbePayload> m_referenceDecoded;
+    QSet<QString> m_probedNames; ///< the names the checks read from payloads (probedNames()), set with the reference
     ReferenceOutcome m_referenceOutcome; ///< broken checks and noted errors of the reference run
     Notebook m_release; ///< the instructor notebook's release: manual answers, change notes of nbgrader cells
     QHash<QString, Notebook> m_releases;   ///< a problem set: each instructor notebook's release, by notebook
     QList<InstructorNotebook> m_instructor; ///< a problem set: the instructor notebooks with their cell ids
     QString m_referenceKey, m_environmentKey, m_inputsKey;
     QList<Item> m_queue;
+    QList<RunRecord> m_regrades; ///< results graded from stored runs, committed together before the runs start
     QHash<SubmissionRun *, Active> m_active;
     BatchSummary m_summary;
     int m_total = 0, m_done = 0;

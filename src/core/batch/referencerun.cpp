@@ -3,9 +3,11 @@
 #include "checks/registry.h"
 
 #include "batch/batch_log.h"
+#include "batch/regrade.h"
 #include "datasets/missingdataset.h"
 #include "env/environment.h"
 #include "grading/value.h"
+#include "notebook/instrument.h"
 #include "notebook/release.h"
 #include "util/json_p.h"
 #include "util/paths.h"
@@ -47,8 +49,9 @@ void addFile(QCryptographicHash &h, const QString &label, const QString &path)
 QString referenceKey(const Assignment &assignment, const QString &environmentKey)
 {
     QCryptographicHash h(QCryptographicHash::Sha256);
-    // 2: a timing file goes with each payload; 3: payloads carry the namespace listing
-    addField(h, QByteArrayLiteral("sandmark-reference-3"));
+    // 2: a timing file goes with each payload; 3: payloads carry the namespace listing; 4: the execution key
+    // (checks' grading left out), outcomes keep their probe labels, probes capture every name
+    addField(h, QByteArrayLiteral("sandmark-reference-4"));
     addField(h, paths::version().toUtf8());
     if (!assignment.notebooks().isEmpty())
         addFile(h, assignment.notebooks().first(), assignment.absolute(assignment.notebooks().first()));
@@ -62,21 +65,24 @@ QString referenceKey(const Assignment &assignment, const QString &environmentKey
         addField(h, d.urls.join(QLatin1Char('\n')).toUtf8());
     }
     addField(h, environmentKey.toUtf8());
+    // assignment.json without its checks: limits, dependencies, datasets, settings. Keys sorted (nlohmann::json) and
+    // written compactly, so rewriting the file in another layout or key order (an editor, the app) changes nothing.
+    if (QFile f(assignment.jsonPath()); f.open(QIODevice::ReadOnly)) {
+        if (Expected<nlohmann::json> json = jsonutil::parse<nlohmann::json>(f.readAll(), assignment.jsonPath()); json && json->is_object()) {
+            json->erase("checks");
+            addField(h, QByteArray::fromStdString(json->dump()));
+        }
+    }
+    // What each check injects as cells (a test's code and placement), in check order; not its probes: whether a
+    // run's payload holds a probed name is decided from the payload (batch/regrade.h).
     for (const Check &c : assignment.checks()) {
-        QJsonObject o = c.options;
-        o.insert(QStringLiteral("#id"), c.id);
-        o.insert(QStringLiteral("#type"), checkKind(c).name());
-        o.insert(QStringLiteral("#variable"), c.variable);
-        o.insert(QStringLiteral("#anchor"), c.anchor);
-        o.insert(QStringLiteral("#code"), c.code);
-        o.insert(QStringLiteral("#grade_id"), c.gradeId);
-        o.insert(QStringLiteral("#after"), c.after);
-        if (assignment.isProblemSet())
-            o.insert(QStringLiteral("#notebook"), c.notebook);
-        addField(h, QJsonDocument(o).toJson(QJsonDocument::Compact)); // QJsonObject keys are sorted
+        InstrumentOptions o;
+        checkKind(c).instrument(c, o);
+        for (const TestCellSpec &t : std::as_const(o.tests))
+            addField(h, QStringList{t.checkId, t.code, t.gradeId, t.after, t.afterCheckCall, c.notebook}.join(QChar(0)).toUtf8());
     }
     const Limits l = assignment.limits();
-    addField(h, QStringLiteral("%1 %2 %3 %4").arg(l.wallTimeoutS).arg(l.cellTimeoutS).arg(l.memoryBytes).arg(l.probeBytes).toUtf8());
+    addField(h, QStringLiteral("%1 %2 %3 %4 %5").arg(l.wallTimeoutS).arg(l.cellTimeoutS).arg(l.memoryBytes).arg(l.probeBytes).arg(l.captureBytes).toUtf8());
     if (assignment.isProblemSet())
         addField(h, QByteArray::number(setTimeoutFor(l, assignment.notebooks().size())));
     return QString::fromLatin1(h.result().toHex());
@@ -147,6 +153,72 @@ QString errorText(const QString &ename, const QString &evalue)
     return evalue.isEmpty() ? ename : QStringLiteral("%1: %2").arg(ename, evalue);
 }
 
+/// A value check whose name the notebook leaves undefined (a noted error, a typo in the check) has no expected
+/// value: broken, named with the errors that may explain it. `payload` is one notebook's; `checks` its checks.
+void addBrokenValueChecks(const QList<Check> &checks, const QByteArray &payload, ReferenceOutcome &outcome)
+{
+    const Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload"));
+    QStringList raised;
+    for (const ReferenceOutcome::NotedError &e : std::as_const(outcome.notedErrors))
+        raised << QStringLiteral("cells[%1] raised %2").arg(e.cell).arg(errorText(e.ename, e.evalue));
+    const QString errorsNote = raised.isEmpty() ? QString() : QStringLiteral(", where ") + raised.join(QLatin1String("; "));
+    for (const Check &c : checks) {
+        const std::optional<ProbedName> probed = checkKind(c).probed(c);
+        if (!probed)
+            continue;
+        const QString label = probed->label();
+        const ProbeValue *value = decoded ? decoded->find(label, probed->variable) : nullptr;
+        if (value && value->kind != ProbeValue::Kind::Missing)
+            continue;
+        const QString where = probed->anchor.isEmpty()
+                                  ? QStringLiteral("at the end of the instructor notebook")
+                                  : QStringLiteral("after answer cell '%1' of the instructor notebook").arg(probed->anchor);
+        outcome.brokenChecks.insert(c.id, decoded && decoded->hasLabel(label)
+                                              ? QStringLiteral("`%1` is not defined %2%3").arg(probed->variable, where, errorsNote)
+                                              : QStringLiteral("the probe %1 produced no values%2").arg(where, errorsNote));
+    }
+}
+
+/// With nothing left to grade automatically, the reference run has failed: the error, or none.
+std::optional<Error> nothingToGrade(const Assignment &assignment, const ReferenceOutcome &outcome)
+{
+    const QList<Check> checks = assignment.checks();
+    const qsizetype automatic = std::count_if(checks.cbegin(), checks.cend(), [](const Check &c) { return !checkKind(c).gradedByHand(); });
+    if (automatic == 0 || outcome.brokenChecks.size() < automatic)
+        return std::nullopt;
+    QStringList why;
+    for (auto it = outcome.brokenChecks.cbegin(); it != outcome.brokenChecks.cend(); ++it)
+        why << QStringLiteral("checks '%1': %2").arg(it.key(), it.value());
+    return Error{assignment.jsonPath(), QStringLiteral("checks"),
+                 QStringLiteral("no check can be graded: %1").arg(why.join(QLatin1String("; ")))};
+}
+
+/// A cached reference payload under today's checks (its key is the execution key, so the checks may have changed
+/// since it ran): why it cannot serve them (a value check reads a name or probe point it lacks), or empty. Then
+/// `outcome` gets today's broken checks: those of checks that inject cells as the run found them (their cells are
+/// in the key), the value checks' found again from the payload.
+QString reuseCachedOutcome(const Assignment &assignment, const QByteArray &payload, ReferenceOutcome &outcome)
+{
+    const QStringList notebooks = assignment.isProblemSet() ? assignment.notebooks() : assignment.notebooks().mid(0, 1);
+    for (const QString &rel : notebooks) {
+        const QByteArray part = notebookPayload(payload, rel);
+        const Expected<ProbePayload> decoded = decodeProbePayload(part, QStringLiteral("reference payload"));
+        if (!decoded)
+            return decoded.error().toString();
+        const QString missing = missingStoredValue(assignment.checksOf(rel), *decoded, outcome.probeLabels.value(rel));
+        if (!missing.isEmpty())
+            return missing;
+    }
+    QMap<QString, QString> kept;
+    for (const Check &c : assignment.checks())
+        if (!checkKind(c).probed(c) && outcome.brokenChecks.contains(c.id))
+            kept.insert(c.id, outcome.brokenChecks.value(c.id));
+    outcome.brokenChecks = kept;
+    for (const QString &rel : notebooks)
+        addBrokenValueChecks(assignment.checksOf(rel), notebookPayload(payload, rel), outcome);
+    return {};
+}
+
 } // namespace
 
 QString ReferenceOutcome::NotedError::describe() const
@@ -175,9 +247,13 @@ QJsonObject ReferenceOutcome::toJson() const
         noted << QJsonObject{{QStringLiteral("cell"), e.cell},          {QStringLiteral("source"), e.source},
                              {QStringLiteral("ename"), e.ename},        {QStringLiteral("evalue"), e.evalue},
                              {QStringLiteral("tagged"), e.tagged}};
+    QJsonObject labels;
+    for (auto it = probeLabels.cbegin(); it != probeLabels.cend(); ++it)
+        labels.insert(it.key(), QJsonArray::fromStringList(it.value()));
     return {{QStringLiteral("broken_checks"), broken},
             {QStringLiteral("noted_errors"), noted},
-            {QStringLiteral("missing_modules"), QJsonArray::fromStringList(missingModules)}};
+            {QStringLiteral("missing_modules"), QJsonArray::fromStringList(missingModules)},
+            {QStringLiteral("probe_labels"), labels}};
 }
 
 ReferenceOutcome ReferenceOutcome::fromJson(const QJsonObject &o)
@@ -188,6 +264,13 @@ ReferenceOutcome ReferenceOutcome::fromJson(const QJsonObject &o)
         out.brokenChecks.insert(it.key(), it.value().toString());
     for (const QJsonValue &v : o.value(QLatin1String("missing_modules")).toArray())
         out.missingModules << v.toString();
+    const QJsonObject labels = o.value(QLatin1String("probe_labels")).toObject();
+    for (auto it = labels.constBegin(); it != labels.constEnd(); ++it) {
+        QStringList list;
+        for (const QJsonValue &v : it.value().toArray())
+            list << v.toString();
+        out.probeLabels.insert(it.key(), list);
+    }
     for (const QJsonValue &v : o.value(QLatin1String("noted_errors")).toArray()) {
         const QJsonObject e = v.toObject();
         out.notedErrors << NotedError{e.value(QLatin1String("cell")).toInt(-1), e.value(QLatin1String("source")).toString(),
@@ -286,22 +369,32 @@ void ReferenceRun::onEnvironment(const Environment &env)
         const QByteArray payload = cached.readAll();
         QJsonParseError pe;
         QJsonDocument::fromJson(payload, &pe);
-        if (pe.error == QJsonParseError::NoError && !payload.isEmpty()) {
+        ReferenceOutcome outcome;
+        if (QFile o(outcomePath()); o.open(QIODevice::ReadOnly))
+            if (const QJsonDocument d = QJsonDocument::fromJson(o.readAll()); d.isObject())
+                outcome = ReferenceOutcome::fromJson(d.object());
+        const QString lacks = pe.error == QJsonParseError::NoError && !payload.isEmpty()
+                                  ? reuseCachedOutcome(m_assignment, payload, outcome)
+                                  : QStringLiteral("not a JSON document");
+        if (lacks.isEmpty()) {
+            if (const std::optional<Error> nothing = nothingToGrade(m_assignment, outcome)) {
+                fail(*nothing);
+                return;
+            }
             m_cacheHit = true;
             m_done = true;
             if (QFile t(timingPath()); t.open(QIODevice::ReadOnly))
                 if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
                     m_timing = ReferenceTiming::fromJson(d.object());
-            // A payload cached without an outcome file (an older Sandmark) came from a run without either.
-            if (QFile o(outcomePath()); o.open(QIODevice::ReadOnly))
-                if (const QJsonDocument d = QJsonDocument::fromJson(o.readAll()); d.isObject())
-                    m_outcome = ReferenceOutcome::fromJson(d.object());
+            m_outcome = outcome;
             m_missingModules = m_outcome.missingModules;
             qCDebug(lcBatch) << "reference cache hit" << cachePath();
             Q_EMIT progress(QStringLiteral("reference values from the cache (%1)").arg(cachePath()));
             Q_EMIT finished(payload, m_key);
             return;
         }
+        qCInfo(lcBatch) << "the cached reference values cannot serve today's checks:" << lacks << "- running again";
+        Q_EMIT progress(QStringLiteral("the cached reference values lack what a check reads (%1): running the instructor notebook again").arg(lacks));
     }
     SubmissionRunOptions run = m_options.run;
     run.environment = env; // resolved just now: the run does not ask the backend again
@@ -409,28 +502,8 @@ bool ReferenceRun::analyse(const QString &rel, const NotebookRunResult &result, 
     }
     // An assignment with test and manual checks only (an nbgrader import) probes nothing: "null" is its payload.
     payload = result.run.payloadJson.isEmpty() ? QByteArray("null") : result.run.payloadJson;
-    // A value check whose name the notebook leaves undefined (a noted error, a typo in the check) has no expected
-    // value: broken, named with the errors that may explain it.
-    const Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload"));
-    QStringList raised;
-    for (const ReferenceOutcome::NotedError &e : std::as_const(outcome.notedErrors))
-        raised << QStringLiteral("cells[%1] raised %2").arg(e.cell).arg(errorText(e.ename, e.evalue));
-    const QString errorsNote = raised.isEmpty() ? QString() : QStringLiteral(", where ") + raised.join(QLatin1String("; "));
-    for (const Check &c : checks) {
-        const std::optional<ProbedName> probed = checkKind(c).probed(c);
-        if (!probed)
-            continue;
-        const QString label = probed->label();
-        const ProbeValue *value = decoded ? decoded->find(label, probed->variable) : nullptr;
-        if (value && value->kind != ProbeValue::Kind::Missing)
-            continue;
-        const QString where = probed->anchor.isEmpty()
-                                  ? QStringLiteral("at the end of the instructor notebook")
-                                  : QStringLiteral("after answer cell '%1' of the instructor notebook").arg(probed->anchor);
-        outcome.brokenChecks.insert(c.id, decoded && decoded->hasLabel(label)
-                                              ? QStringLiteral("`%1` is not defined %2%3").arg(probed->variable, where, errorsNote)
-                                              : QStringLiteral("the probe %1 produced no values%2").arg(where, errorsNote));
-    }
+    outcome.probeLabels.insert(rel, recordProbeLabels(result.run.record));
+    addBrokenValueChecks(checks, payload, outcome);
     return true;
 }
 
@@ -457,13 +530,8 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         payload += "}}";
     }
     // With nothing left to grade automatically, the reference run has failed.
-    const qsizetype automatic = std::count_if(checks.cbegin(), checks.cend(), [](const Check &c) { return !checkKind(c).gradedByHand(); });
-    if (automatic > 0 && outcome.brokenChecks.size() >= automatic) {
-        QStringList why;
-        for (auto it = outcome.brokenChecks.cbegin(); it != outcome.brokenChecks.cend(); ++it)
-            why << QStringLiteral("checks '%1': %2").arg(it.key(), it.value());
-        fail(Error{m_assignment.jsonPath(), QStringLiteral("checks"),
-                   QStringLiteral("no check can be graded: %1").arg(why.join(QLatin1String("; ")))});
+    if (const std::optional<Error> nothing = nothingToGrade(m_assignment, outcome)) {
+        fail(*nothing);
         return;
     }
     outcome.missingModules = m_missingModules;

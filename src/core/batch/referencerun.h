@@ -16,9 +16,12 @@
 
 namespace sandmark {
 
-/// The reference cache key: SHA-256 (hex) over the instructor notebook's bytes, the supplied data files
-/// (relative path and bytes), the environment key, the checks (every field, options included), the limits
-/// and the Sandmark version. Pure function (reads the files).
+/// The execution key: what a run of the assignment depends on, and the reference cache key. SHA-256 (hex) over
+/// the instructor notebooks' bytes, the supplied data files (relative path and bytes), the environment key,
+/// assignment.json without its checks (limits, dependencies, settings), what each check injects as cells (a
+/// test's code and placement: CheckKind::instrument() without its probes), the limits and the Sandmark version.
+/// Not the checks' grading (tolerances, options, points) nor which names they probe: a run's stored payload says
+/// whether it holds those (batch/regrade.h). Pure function (reads the files).
 QString referenceKey(const Assignment &assignment, const QString &environmentKey);
 
 /// The part of a reference payload for one instructor notebook: a problem set's reference payload holds each
@@ -27,7 +30,8 @@ QString referenceKey(const Assignment &assignment, const QString &environmentKey
 QByteArray notebookPayload(const QByteArray &payload, const QString &notebook);
 
 /// The key a gradebook's `inputs_hash` is built from (Gradebook::inputsHash): the reference key plus the
-/// bytes of assignment.json, so any change to the assignment, its notebook, data or environment reruns.
+/// bytes of assignment.json, so any change to the assignment, its notebook, data or environment grades again
+/// (from the stored values when the execution key is unchanged: batch/regrade.h).
 QString assignmentInputsKey(const Assignment &assignment, const QString &referenceKey);
 
 /// Whether recorded runs were graded under `assignment`'s current inputs. A run is stale when its inputs hash
@@ -72,6 +76,9 @@ struct ReferenceOutcome
     };
     QList<NotedError> notedErrors;
     QStringList missingModules; ///< modules the environment lacks, seen in a broken test's error
+    /// By instructor notebook: the labels of the probe cells the run had (recordProbeLabels()), whether or not
+    /// they produced values; a cached payload serves only checks whose probe point it had.
+    QMap<QString, QStringList> probeLabels;
 
     QStringList notes() const; ///< each noted error's describe()
     QJsonObject toJson() const;
@@ -91,7 +98,10 @@ struct ReferenceRunOptions
 
 /// Runs the assignment's instructor notebook as a submission and emits its payload; a problem set's notebooks
 /// each in its own kernel, in order, in one run folder, the payload holding each one's (notebookPayload()). Cache: `<cacheDir>/<key>.json` holds the payload of a run that succeeded, written atomically after
-/// `<key>.timing.json` and `<key>.outcome.json` (ReferenceOutcome); a cache hit runs nothing. A failure (the
+/// `<key>.timing.json` and `<key>.outcome.json` (ReferenceOutcome); a cache hit runs nothing. The key is the
+/// execution key (referenceKey()), so a cached payload serves changed checks too: when it holds what every value
+/// check reads (missingStoredValue()), its broken value checks are found again for today's checks; otherwise the
+/// notebook runs again and replaces it. A failure (the
 /// expected values would be wrong), never cached: a timeout or a dead kernel; an error in an answer cell (nbgrader
 /// `solution`, a `BEGIN SOLUTION` region, a check's anchor); a module missing from the environment or a dataset
 /// missing from the cache in any cell (named, with the fix); or no check left that can be graded. An error in any

@@ -65,4 +65,13 @@ QString addableCheckKindNames()
     return joined(names, QStringLiteral(" and "));
 }
 
+QSet<QString> probedNames(const QList<Check> &checks)
+{
+    QSet<QString> names;
+    for (const Check &c : checks)
+        if (const std::optional<ProbedName> probed = checkKind(c).probed(c))
+            names.insert(probed->variable);
+    return names;
+}
+
 } // namespace sandmark

@@ -6,6 +6,7 @@
 #include "checks/checkkind.h"
 
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <optional>
@@ -26,6 +27,10 @@ const CheckKind *findCheckKind(const QString &name);
 /// The registered kinds' names, each quoted ("\"value\""), joined by ", " and the last by `lastSeparator`:
 /// "\"value\", \"test\" or \"manual\"". For errors and help. Pure.
 QString checkKindNameList(const QString &lastSeparator = QStringLiteral(" or "));
+
+/// The variable names that `checks` read from probe payloads (each one's CheckKind::probed()): what grading
+/// decodes of a payload (decodeProbePayload()'s onlyNames). Pure.
+QSet<QString> probedNames(const QList<Check> &checks);
 
 /// Only the kinds that can be added (CheckKind::canAdd()), as checkKindNameList(" and ") without quotes:
 /// "value and test". Pure.

@@ -344,6 +344,10 @@ Expected<void> Gradebook::migrate()
                                                "  settled_at TEXT NOT NULL,"
                                                "  PRIMARY KEY (student, notebook))")))
         return sqlError(QStringLiteral("schema"), q.lastError().text());
+    // Version 5: each run keeps the hash of what its execution depended on (RunRecord::executionHash), so a change
+    // of the checks' grading alone regrades from the stored payload without running (docs/grading.md).
+    if (version <= 4 && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN execution_hash TEXT NOT NULL DEFAULT ''")))
+        return sqlError(QStringLiteral("schema"), q.lastError().text());
     if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(schemaVersion)) || !t.commit())
         return sqlError(QStringLiteral("schema"), q.lastError().text());
     qCDebug(lcGradebook) << (version == 0 ? "created gradebook" : "migrated gradebook") << m_path << "to version" << schemaVersion;
@@ -389,6 +393,37 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
     Transaction t(db);
     if (!t.begun())
         return sqlError(QStringLiteral("recordRun"), db.lastError().text());
+    Expected<qint64> id = insertRun(run);
+    if (!id)
+        return id;
+    if (!t.commit())
+        return sqlError(QStringLiteral("recordRun(%1): commit").arg(run.studentId), db.lastError().text());
+    return id;
+}
+
+Expected<QList<qint64>> Gradebook::recordRuns(const QList<RunRecord> &runs)
+{
+    QList<qint64> ids;
+    if (runs.isEmpty())
+        return ids;
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction t(db);
+    if (!t.begun())
+        return sqlError(QStringLiteral("recordRuns"), db.lastError().text());
+    for (const RunRecord &run : runs) {
+        Expected<qint64> id = insertRun(run);
+        if (!id)
+            return id.error();
+        ids << *id;
+    }
+    if (!t.commit())
+        return sqlError(QStringLiteral("recordRuns: commit"), db.lastError().text());
+    return ids;
+}
+
+Expected<qint64> Gradebook::insertRun(const RunRecord &run)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
     QSqlQuery q(db);
     auto fail = [&](const QString &what) -> Error {
         return sqlError(QStringLiteral("recordRun(%1): %2").arg(run.studentId, what), q.lastError().text());
@@ -408,8 +443,8 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
 
     const GradeResult &r = run.result;
     q.prepare(QStringLiteral("INSERT INTO runs(submission_id, started_at, finished_at, backend, environment_key, "
-                             "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes) "
-                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                             "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes, execution_hash) "
+                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(submissionId);
     q.addBindValue(run.started.toUTC().toString(Qt::ISODateWithMs));
     q.addBindValue(run.finished.toUTC().toString(Qt::ISODateWithMs));
@@ -424,6 +459,7 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
     q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.reasons)).toJson(QJsonDocument::Compact)));
     q.addBindValue(text(run.artifacts));
     q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.notes)).toJson(QJsonDocument::Compact)));
+    q.addBindValue(text(run.executionHash));
     if (!q.exec())
         return fail(QStringLiteral("run"));
     const qint64 runId = q.lastInsertId().toLongLong();
@@ -445,8 +481,6 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
         if (!q.exec())
             return fail(QStringLiteral("check %1").arg(c.checkId));
     }
-    if (!t.commit())
-        return sqlError(QStringLiteral("recordRun(%1): commit").arg(run.studentId), db.lastError().text());
     return runId;
 }
 
@@ -556,6 +590,36 @@ Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &in
     if (!backend.isEmpty() && !ranIn.isEmpty() && ranIn != backend)
         return true;
     return q.value(0).toString() != inputsHash;
+}
+
+Expected<std::optional<StoredRun>> Gradebook::reusableRun(const QString &studentId, const QString &backend)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("SELECT r.id, r.inputs_hash, r.execution_hash, r.backend, r.environment_key, r.reference_key, "
+                             "r.files_hash, r.artifacts, r.started_at, r.finished_at, "
+                             "(SELECT l.status FROM runs l WHERE l.submission_id = s.id ORDER BY l.id DESC LIMIT 1) "
+                             "FROM runs r JOIN submissions s ON s.id = r.submission_id "
+                             "WHERE s.student = ? AND r.status IN ('graded', 'needs-manual', 'needs-review') "
+                             "ORDER BY r.id DESC LIMIT 1"));
+    q.addBindValue(studentId);
+    if (!q.exec())
+        return sqlError(QStringLiteral("reusableRun"), q.lastError().text());
+    if (!q.next() || q.value(10).toString() == QLatin1String("grader-error"))
+        return std::optional<StoredRun>();
+    StoredRun run;
+    run.runId = q.value(0).toLongLong();
+    run.inputsHash = q.value(1).toString();
+    run.executionHash = q.value(2).toString();
+    run.backend = q.value(3).toString();
+    run.environmentKey = q.value(4).toString();
+    run.referenceKey = q.value(5).toString();
+    run.filesHash = q.value(6).toString();
+    run.artifacts = q.value(7).toString();
+    run.started = fromIso(q.value(8).toString());
+    run.finished = fromIso(q.value(9).toString());
+    if (run.backend.isEmpty() || run.artifacts.isEmpty() || (!backend.isEmpty() && run.backend != backend))
+        return std::optional<StoredRun>();
+    return std::optional<StoredRun>(run);
 }
 
 Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()

@@ -23,6 +23,10 @@ struct RunRecord
     QString studentId;
     QString filesHash;       ///< hash of the submission's files (see hashFiles())
     QString inputsHash;      ///< inputsHash(filesHash, assignment key): decides "needs rerun?"
+    /// inputsHash(filesHash, execution key): what the run's execution depended on (batch/regrade.h). A later
+    /// grading with another inputs hash but this execution hash may reuse the run's stored payload and record
+    /// instead of running again. Empty: unknown (runs before schema 5, runs where nothing ran).
+    QString executionHash;
     QDateTime started;       ///< UTC
     QDateTime finished;      ///< UTC
     QString backend;         ///< "bwrap", "docker", "local-unsafe"; empty when no sandbox ran (the notebook
@@ -31,6 +35,16 @@ struct RunRecord
     QString referenceKey;    ///< the reference payload's cache key
     QString artifacts;       ///< the run folder's artifacts (executed.ipynb, record.json); empty when none
     GradeResult result;
+};
+
+/// A completed run whose stored payload a regrade may reuse (Gradebook::reusableRun()).
+struct StoredRun
+{
+    qint64 runId = 0;
+    QString inputsHash, executionHash; ///< as RunRecord's
+    QString backend, environmentKey, referenceKey, filesHash;
+    QString artifacts;                 ///< the run folder's artifacts as recorded (may be gone: run folders are a cache)
+    QDateTime started, finished;       ///< UTC, of the run that executed the notebook
 };
 
 /// A manual override: points for one check (checkId non-empty) or for the whole submission.
@@ -151,7 +165,7 @@ public:
     Gradebook &operator=(const Gradebook &) = delete;
 
     QString path() const { return m_path; }
-    static constexpr int schemaVersion = 4;
+    static constexpr int schemaVersion = 5;
 
     /// Settles which of `studentId`'s notebooks is graded for the instructor notebook `notebook` of a problem set:
     /// `file` relative to the student's folder ("myproblem1.ipynb"); empty removes the choice (the rule decides
@@ -188,6 +202,15 @@ public:
     /// either (a user who picks a backend wants its results); a run for which no sandbox ran (backend '')
     /// matches any. Empty `backend`: any backend.
     Expected<bool> needsRerun(const QString &studentId, const QString &inputsHash, const QString &backend = {});
+    /// The latest completed run (graded, needs-manual or needs-review) of `studentId` that a regrade from stored
+    /// values may reuse: none when there is no such run, when a grader error came after it (that attempt failed:
+    /// rerun), or when it was made by another `backend` than the one given (empty: any; a run where no sandbox ran
+    /// has no artifacts to reuse and is never returned). The same rules as needsRerun().
+    Expected<std::optional<StoredRun>> reusableRun(const QString &studentId, const QString &backend = {});
+    /// Stores several completed runs as recordRun() does, all in one transaction (a regrade from stored values
+    /// records a whole batch at once: one commit instead of one per submission). Either all are stored or none.
+    /// Returns their run ids in the order given.
+    Expected<QList<qint64>> recordRuns(const QList<RunRecord> &runs);
     /// Effective grades of every submission that has a run, sorted by student id.
     Expected<QList<EffectiveGrade>> effectiveGrades();
     /// The effective grade of `studentId` (reads only that student's rows); empty when it has no run.
@@ -237,6 +260,8 @@ private:
     Expected<QList<EffectiveGrade>> effectiveGradesWhere(const QString &where, const QVariantList &binds);
     /// Inserts one override inside the caller's transaction; `place` names it in errors.
     Expected<void> insertOverride(const QString &studentId, const Override &override_, const QString &place);
+    /// Inserts one run (submission upserted, run, check results) inside the caller's transaction.
+    Expected<qint64> insertRun(const RunRecord &run);
 
     QString m_path;
     QString m_connection;

@@ -326,14 +326,18 @@ GradeResult grade(const GradeInput &input)
             if (auto missing = missingDatasetMessage(c.ename, c.evalue))
                 return allNotGraded(QStringLiteral("%1: %2").arg(c.name(), *missing));
 
-    auto reference = decodeProbePayload(input.referencePayload, QStringLiteral("reference payload"));
+    // Only the names the checks read are decoded: a payload also holds every other top-level name (for regrades).
+    const QSet<QString> readNames = probedNames(input.checks);
+    auto reference = input.referenceDecoded ? Expected<ProbePayload>(*input.referenceDecoded)
+                                            : decodeProbePayload(input.referencePayload, QStringLiteral("reference payload"), &readNames);
     if (!reference)
         return allNotGraded(reference.error().toString());
     if (reference->isNull && std::any_of(input.checks.begin(), input.checks.end(), [&](const Check &c) {
             return checkKind(c).probed(c) && !input.brokenChecks.contains(c.id);
         }))
         return allNotGraded(QStringLiteral("the reference run produced no probe values"));
-    auto student = decodeProbePayload(input.studentPayload, QStringLiteral("student payload"));
+    auto student = input.studentDecoded ? Expected<ProbePayload>(*input.studentDecoded)
+                                        : decodeProbePayload(input.studentPayload, QStringLiteral("student payload"), &readNames);
     if (!student)
         return allNotGraded(student.error().toString());
 

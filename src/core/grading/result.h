@@ -4,6 +4,7 @@
 
 #include "assignment/assignment.h"
 #include "grading/compare.h"
+#include "grading/value.h"
 #include "notebook/notebook.h"
 #include "util/expected.h"
 
@@ -13,6 +14,7 @@
 #include <QMap>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace sandmark {
@@ -97,6 +99,9 @@ struct GradeInput
     QList<Check> checks;
     QByteArray referencePayload;      ///< the reference run's payload
     QByteArray studentPayload;        ///< the submission's payload ("null" when no probe ran)
+    /// The payloads decoded already, when the caller has them (a batch decodes the reference payload once, a
+    /// regrade the stored payload once): used instead of decoding referencePayload / studentPayload. Read-only.
+    std::shared_ptr<const ProbePayload> referenceDecoded, studentDecoded;
     QJsonObject record;               ///< the submission's execution record
     std::optional<Error> graderError; ///< the run failed on the grader side (SandboxRun::failed, env build, …)
     /// Anchors the submission lacks, whose probes ran at the end (probe cells flagged `fallback`); see

@@ -6,6 +6,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -664,6 +665,98 @@ const ProbeValue *ProbePayload::find(const QString &label, const QString &name) 
     return v == it->constEnd() ? nullptr : &*v;
 }
 
+bool capturableName(const QString &name)
+{
+    static const QStringList hidden{QStringLiteral("In"), QStringLiteral("Out"), QStringLiteral("get_ipython"),
+                                    QStringLiteral("exit"), QStringLiteral("quit")};
+    return !name.isEmpty() && !name.startsWith(QLatin1Char('_')) && !hidden.contains(name);
+}
+
+bool ProbePayload::knownUndefined(const QString &label, const QString &name) const
+{
+    return capturedAll.contains(label) && capturableName(name) && !find(label, name)
+           && !dropped.value(label).contains(name) && !skipped.value(label).contains(name);
+}
+
+namespace {
+
+/// Builds a payload document without the captured values of names not in `wanted`
+/// (`probes.<label>.captured.<name>`): their bytes are read and checked, nothing is built, and each is listed
+/// in `skipped` by label. Every other part is built as the plain parser builds it.
+class NameFilteringParser : public jsonutil::detail::RecordingDomParser<Json>
+{
+    using Base = jsonutil::detail::RecordingDomParser<Json>;
+
+public:
+    NameFilteringParser(Json &result, const QSet<QString> *wanted, QHash<QString, QSet<QString>> *skipped)
+        : Base(result), m_wanted(wanted), m_skipped(skipped)
+    {
+    }
+    bool null() { return m_skip ? scalar() : Base::null(); }
+    bool boolean(bool v) { return m_skip ? scalar() : Base::boolean(v); }
+    bool number_integer(Json::number_integer_t v) { return m_skip ? scalar() : Base::number_integer(v); }
+    bool number_unsigned(Json::number_unsigned_t v) { return m_skip ? scalar() : Base::number_unsigned(v); }
+    bool number_float(Json::number_float_t v, const std::string &s) { return m_skip ? scalar() : Base::number_float(v, s); }
+    bool string(std::string &v) { return m_skip ? scalar() : Base::string(v); }
+    bool binary(Json::binary_t &v) { return m_skip ? scalar() : Base::binary(v); }
+    bool start_object(std::size_t n)
+    {
+        if (m_skip)
+            return ++m_skipDepth, true;
+        ++m_depth;
+        return Base::start_object(n);
+    }
+    bool start_array(std::size_t n)
+    {
+        if (m_skip)
+            return ++m_skipDepth, true;
+        ++m_depth;
+        return Base::start_array(n);
+    }
+    bool end_object() { return m_skip ? closed() : (--m_depth, Base::end_object()); }
+    bool end_array() { return m_skip ? closed() : (--m_depth, Base::end_array()); }
+    bool key(std::string &k)
+    {
+        if (m_skip)
+            return true;
+        // m_depth counts the open containers: the root's keys are read at 1, a label's members at 3.
+        if (m_depth == 2)
+            m_label = k;
+        else if (m_depth == 3)
+            m_member = k;
+        else if (m_depth == 4 && m_member == "captured" && !m_wanted->contains(QString::fromStdString(k))) {
+            (*m_skipped)[QString::fromStdString(m_label)].insert(QString::fromStdString(k));
+            m_skip = true;
+            m_skipDepth = 0;
+            return true;
+        }
+        return Base::key(k);
+    }
+
+private:
+    bool scalar()
+    {
+        if (m_skipDepth == 0)
+            m_skip = false; // the skipped value was this scalar
+        return true;
+    }
+    bool closed()
+    {
+        if (--m_skipDepth == 0)
+            m_skip = false;
+        return true;
+    }
+
+    const QSet<QString> *m_wanted;
+    QHash<QString, QSet<QString>> *m_skipped;
+    int m_depth = 0;
+    bool m_skip = false;
+    int m_skipDepth = 0; ///< containers open inside the skipped value
+    std::string m_label, m_member;
+};
+
+} // namespace
+
 // ---- decoding ---------------------------------------------------------------------------------------
 
 static Error decodeError(const QString &where, const QString &path, const QString &message)
@@ -684,12 +777,14 @@ Expected<ProbeValue> decodeProbeValue(const QByteArray &json, const QString &whe
     }
 }
 
-Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString &where)
+Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString &where, const QSet<QString> *onlyNames)
 {
     ProbePayload payload;
     if (json.trimmed().isEmpty() || json.trimmed() == "null")
         return payload;
-    Expected<Json> parsed = jsonutil::parse<Json>(json, where);
+    QHash<QString, QSet<QString>> skipped;
+    Expected<Json> parsed = onlyNames ? jsonutil::parse<Json, NameFilteringParser>(json, where, onlyNames, &skipped)
+                                      : jsonutil::parse<Json>(json, where);
     if (!parsed)
         return parsed.error();
     Json &j = *parsed;
@@ -726,16 +821,35 @@ Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString 
                 if (auto om = probe.find("namespace_omitted"); om != probe.end() && om->is_number_integer())
                     payload.namespaceOmitted = om->get<qint64>();
             }
-            for (auto &[name, enc] : probe["values"].items()) {
-                // One undecodable value never makes the others unreadable (shared case C17).
-                try {
-                    values.insert(qs(name), d.value(enc, lp + QStringLiteral(".values.") + qs(name)));
-                } catch (const DecodeError &e) {
-                    ProbeValue bad;
-                    bad.kind = ProbeValue::Kind::Error;
-                    bad.text = QStringLiteral("the encoded value is malformed at %1: %2").arg(e.path, e.message);
-                    values.insert(qs(name), bad);
+            auto decodeInto = [&](Json &object, const QString &path) {
+                for (auto &[name, enc] : object.items()) {
+                    if (values.contains(qs(name)))
+                        continue; // a checked name's value wins over a captured one
+                    // One undecodable value never makes the others unreadable (shared case C17).
+                    try {
+                        values.insert(qs(name), d.value(enc, path + qs(name)));
+                    } catch (const DecodeError &e) {
+                        ProbeValue bad;
+                        bad.kind = ProbeValue::Kind::Error;
+                        bad.text = QStringLiteral("the encoded value is malformed at %1: %2").arg(e.path, e.message);
+                        values.insert(qs(name), bad);
+                    }
                 }
+            };
+            decodeInto(probe["values"], lp + QStringLiteral(".values."));
+            // Every other top-level name (section 5): only a well-formed capture says which names were not defined.
+            if (auto cap = probe.find("captured"); cap != probe.end() && cap->is_object()) {
+                auto dr = probe.find("dropped");
+                if (dr != probe.end() && dr->is_array()
+                    && std::all_of(dr->begin(), dr->end(), [](const Json &n) { return n.is_string(); })) {
+                    QSet<QString> &names = payload.dropped[qs(label)];
+                    for (const Json &n : *dr)
+                        names.insert(qs(n.get<std::string>()));
+                    payload.capturedAll.insert(qs(label));
+                }
+                decodeInto(*cap, lp + QStringLiteral(".captured."));
+                if (auto sk = skipped.find(qs(label)); sk != skipped.end())
+                    payload.skipped.insert(sk.key(), *sk);
             }
         }
     } catch (const DecodeError &e) {

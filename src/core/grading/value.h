@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QMap>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -132,17 +133,41 @@ struct ProbePayload
     QList<NamespaceEntry> namespaceListing;
     bool hasNamespace = false;
     qint64 namespaceOmitted = 0; ///< names beyond the probe's name cap, not listed
+    /// Labels whose probe captured every top-level name besides the checks' (docs/probe-payload.md section 5):
+    /// the "captured" values are merged into `probes`, and a name neither there nor in `dropped` was not defined.
+    QSet<QString> capturedAll;
+    /// By label: the names a capturing probe saw but did not keep (functions, modules, classes, values of no
+    /// supported type, values over the capture budget).
+    QHash<QString, QSet<QString>> dropped;
+    /// By label: captured names whose values this decode skipped (decodeProbePayload()'s `onlyNames`): they were
+    /// defined, but find() does not have them.
+    QHash<QString, QSet<QString>> skipped;
 
     bool hasLabel(const QString &label) const { return probes.contains(label); }
     /// The value of `name` in probe `label`, or nullptr.
     const ProbeValue *find(const QString &label, const QString &name) const;
+    /// Whether probe `label` shows that `name` was not defined there: the probe captured every name
+    /// (capturedAll), `name` is one capture considers (capturableName()), and it is neither among the values nor
+    /// dropped. Then grading it gives what a run asking for it would: missing.
+    bool knownUndefined(const QString &label, const QString &name) const;
+    /// Whether probe `label` holds what grading `name` there needs without running again: its value, or
+    /// knownUndefined().
+    bool holds(const QString &label, const QString &name) const { return find(label, name) || knownUndefined(label, name); }
 };
+
+/// Whether a capturing probe considers `name` (docs/probe-payload.md section 5): not starting with `_`, and not
+/// IPython's `In`, `Out`, `get_ipython`, `exit`, `quit`. Pure.
+bool capturableName(const QString &name);
 
 /// Decodes one encoded value from its JSON text. Errors name `where` and the JSON path of the bad node.
 Expected<ProbeValue> decodeProbeValue(const QByteArray &json, const QString &where = {});
 
 /// Decodes a payload document (the runner's `result.payload`, or "null"). Parsed with nlohmann::json,
 /// which keeps big numbers and "-0.0" text. Errors name `where` (file or "student payload") and the path.
-Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString &where = {});
+/// `onlyNames`, when given, names the variables a caller will read (the checks' names): captured values of other
+/// names are checked as JSON but neither built nor decoded, and listed in ProbePayload::skipped. A regrade
+/// grades a whole class from stored payloads that each hold every top-level name, so this is most of its cost.
+Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString &where = {},
+                                          const QSet<QString> *onlyNames = nullptr);
 
 } // namespace sandmark

@@ -166,7 +166,8 @@ QString probeCellSource(const InstrumentOptions &options, const ProbeSpec &probe
              pyString(runtimeFile(options, "sandmark_probe.py")), pyList(probe.variables), pyString(options.nonce))
         .arg(options.probeBytes)
         .arg(pyString(probe.label),
-             probe.namespaceBytes > 0 ? QStringLiteral(", namespace_bytes=%1").arg(probe.namespaceBytes) : QString());
+             (probe.namespaceBytes > 0 ? QStringLiteral(", namespace_bytes=%1").arg(probe.namespaceBytes) : QString())
+                 + (probe.captureBytes > 0 ? QStringLiteral(", capture_bytes=%1").arg(probe.captureBytes) : QString()));
 }
 
 QString testCellSource(const TestCellSpec &test)

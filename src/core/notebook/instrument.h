@@ -20,6 +20,9 @@ struct ProbeSpec
     /// > 0: the probe also lists the namespace's user variables within this many bytes (the reference run's
     /// listing, docs/probe-payload.md section 4); 0: no listing.
     qint64 namespaceBytes = 0;
+    /// > 0: the probe also captures every other top-level name within this many bytes (docs/probe-payload.md
+    /// section 5), for regrades without a run; 0: only `variables`.
+    qint64 captureBytes = 0;
 };
 
 /// An instructor assertion cell, run in the student's namespace.

@@ -96,10 +96,10 @@ QMap<QString, QString> sandboxEnvironment(const QString &home, const QString &pa
 qint64 stdoutCapFor(const Limits &limits, qint64 jobBytes)
 {
     // The executed notebook repeats the job's notebook plus capped outputs (JSON escaping can double
-    // them; images are base64 text, which needs no escaping); the payload is capped by the probe; 16 MiB for
-    // the record and slack.
+    // them; images are base64 text, which needs no escaping); the payload is capped by the probe and the
+    // capture budget; 16 MiB for the record and slack.
     return 2 * jobBytes + 3 * limits.outputTotalBytes + limits.outputImagesTotalBytes + 2 * limits.probeBytes
-           + 16LL * 1024 * 1024;
+           + 2 * limits.captureBytes + 16LL * 1024 * 1024;
 }
 
 QString SandboxBackend::runtimeDirInside(const QString &) const

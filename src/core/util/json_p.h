@@ -17,6 +17,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sandmark::jsonutil {
@@ -103,7 +104,8 @@ namespace detail {
 /// nlohmann's DOM builder, told not to throw, that keeps the first error's byte position and message. Every
 /// error the parser reports goes through parse_error(): syntax errors (parse_error 101), and numbers outside
 /// the range of a double such as 1e999 (out_of_range 406), which nlohmann's own parse() would throw as an
-/// exception its callers do not expect.
+/// exception its callers do not expect. A caller that builds less than the whole document derives from it
+/// (parse()'s `Sax`).
 template <typename JsonT>
 class RecordingDomParser : public nlohmann::detail::json_sax_dom_parser<JsonT>
 {
@@ -127,43 +129,21 @@ public:
     std::string token;      ///< the token being read
     std::string what;
 };
-} // namespace detail
 
-/// Parses `bytes` as JSON (key order kept with the default ordered_json) and never throws: every outside
-/// file Sandmark reads (notebooks, assignment.json, probe payloads, the runner's answer) goes through here.
-/// Errors name `file` and the line and column: an empty file, a syntax error (at the start of the
-/// unexpected token, or at the byte the lexer rejected), a number outside the range of a double (`1e999`;
-/// Python's json module writes infinity as `Infinity`, which is not JSON either), nesting deeper than
-/// MaxDepth.
-template <typename JsonT = nlohmann::ordered_json>
-Expected<JsonT> parse(const QByteArray &bytes, const QString &file)
+/// The Error of a failed parse of `bytes`: `lastByte` (1-based) is the last byte the parser read, `what` its message.
+inline Error parseError(const QByteArray &bytes, const QString &file, std::size_t lastByte, bool overflow,
+                        const std::string &token, const std::string &rawWhat)
 {
-    if (bytes.trimmed().isEmpty())
-        return Error{file, {}, QStringLiteral("the file is empty (%1 bytes): not JSON").arg(bytes.size())};
-    if (const qint64 deep = tooDeepAt(bytes); deep >= 0) {
-        const LineCol lc = lineColAt(bytes, deep);
-        return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
-                     QStringLiteral("invalid JSON: nested more than %1 levels deep").arg(MaxDepth)};
-    }
-    JsonT root;
-    detail::RecordingDomParser<JsonT> sax(root);
-    try {
-        JsonT::sax_parse(bytes.constData(), bytes.constData() + bytes.size(), &sax);
-    } catch (const std::exception &e) { // nothing in the parser throws with exceptions off but allocation
-        return Error{file, {}, QStringLiteral("cannot read the JSON: %1").arg(QString::fromUtf8(e.what()))};
-    }
-    if (!sax.failed)
-        return root;
-    // sax.byte is the last byte read. When the lexer rejected a byte, that byte is the place; when a whole
+    // `lastByte` is the last byte read. When the lexer rejected a byte, that byte is the place; when a whole
     // token was unexpected (or a number overflowed), its start is.
-    QString what = QString::fromStdString(sax.what);
-    qint64 offset = sax.byte > 0 ? qint64(sax.byte) - 1 : 0;
-    if (sax.overflow) {
+    QString what = QString::fromStdString(rawWhat);
+    qint64 offset = lastByte > 0 ? qint64(lastByte) - 1 : 0;
+    if (overflow) {
         // The lexer has read one byte past the number (the delimiter) unless the input ended with it.
         if (offset >= bytes.size() || !(std::isdigit(static_cast<unsigned char>(bytes.at(offset)))))
             --offset;
         offset = tokenStart(bytes, offset);
-        QString number = QString::fromStdString(sax.token);
+        QString number = QString::fromStdString(token);
         if (number.size() > 40)
             number = number.left(40) + QStringLiteral("…");
         const LineCol lc = lineColAt(bytes, offset);
@@ -185,6 +165,38 @@ Expected<JsonT> parse(const QByteArray &bytes, const QString &file)
     const LineCol lc = lineColAt(bytes, offset);
     return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
                  QStringLiteral("invalid JSON: %1").arg(what)};
+}
+
+} // namespace detail
+
+/// Parses `bytes` as JSON (key order kept with the default ordered_json) and never throws: every outside
+/// file Sandmark reads (notebooks, assignment.json, probe payloads, the runner's answer) goes through here.
+/// Errors name `file` and the line and column: an empty file, a syntax error (at the start of the
+/// unexpected token, or at the byte the lexer rejected), a number outside the range of a double (`1e999`;
+/// Python's json module writes infinity as `Infinity`, which is not JSON either), nesting deeper than
+/// MaxDepth. `Sax` builds the result: the whole document, or a subclass of detail::RecordingDomParser
+/// constructed with (result, saxArgs…) that leaves out what its caller does not need (every byte is still
+/// read and checked).
+template <typename JsonT = nlohmann::ordered_json, typename Sax = detail::RecordingDomParser<JsonT>, typename... SaxArgs>
+Expected<JsonT> parse(const QByteArray &bytes, const QString &file, SaxArgs &&...saxArgs)
+{
+    if (bytes.trimmed().isEmpty())
+        return Error{file, {}, QStringLiteral("the file is empty (%1 bytes): not JSON").arg(bytes.size())};
+    if (const qint64 deep = tooDeepAt(bytes); deep >= 0) {
+        const LineCol lc = lineColAt(bytes, deep);
+        return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
+                     QStringLiteral("invalid JSON: nested more than %1 levels deep").arg(MaxDepth)};
+    }
+    JsonT root;
+    Sax sax(root, std::forward<SaxArgs>(saxArgs)...);
+    try {
+        JsonT::sax_parse(bytes.constData(), bytes.constData() + bytes.size(), &sax);
+    } catch (const std::exception &e) { // nothing in the parser throws with exceptions off but allocation
+        return Error{file, {}, QStringLiteral("cannot read the JSON: %1").arg(QString::fromUtf8(e.what()))};
+    }
+    if (sax.failed)
+        return detail::parseError(bytes, file, sax.byte, sax.overflow, sax.token, sax.what);
+    return root;
 }
 
 /// The string at `key` of object `j`; `fallback` when `j` is not an object, lacks the key or holds another
