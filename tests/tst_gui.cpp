@@ -1242,7 +1242,7 @@ private Q_SLOTS:
         QAbstractItemModelTester t2(detail.recordModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         detail.setResult(QStringLiteral("alice"), result, in.record, QString(), QStringLiteral("runner log"));
         QVERIFY(detail.summaryText().contains(QLatin1String("needs-review")));
-        QVERIFY(detail.summaryText().contains(QLatin1String("cells[2]: cell timed out")));
+        QVERIFY(detail.summaryText().contains(QLatin1String("cells[2]: timeout after 3 s")));
         // The run's notes are shown too, after the reasons.
         QVERIFY2(detail.summaryText().endsWith(QLatin1String("\n") + detail.tr("Note: %1").arg(in.notes.first())),
                  qPrintable(detail.summaryText()));
@@ -1251,7 +1251,7 @@ private Q_SLOTS:
         QCOMPARE(m->index(0, CheckResultsModel::OutcomeColumn).data().toString(), QStringLiteral("pass"));
         QCOMPARE(m->index(1, CheckResultsModel::OutcomeColumn).data().toString(), QStringLiteral("fail"));
         QCOMPARE(m->index(1, CheckResultsModel::PointsColumn).data().toString(), QStringLiteral("0 / 2"));
-        QVERIFY(m->index(1, CheckResultsModel::FeedbackColumn).data().toString().contains(QLatin1String("cell timed out")));
+        QVERIFY(m->index(1, CheckResultsModel::FeedbackColumn).data().toString().contains(QLatin1String("timeout after 3 s")));
         QVERIFY(m->index(1, 0).data(Qt::BackgroundRole).isValid());
         QVERIFY(detail.recordModel()->rowCount() > 0);
         bool timeout = false;

@@ -96,6 +96,15 @@ void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResul
         r.feedback = QStringLiteral("partial credit: %1 of %2 points").arg(r.points).arg(check.points);
     } else if (finished && cell->testResult == QLatin1String("pass")) {
         r.outcome = Outcome::Pass;
+    } else if (const QString cut = e.ranAfterCut(cell);
+               !cut.isEmpty() && (cell->testResult == QLatin1String("fail") || cell->status == QLatin1String("timeout"))) {
+        // The test ran after the whole-run limit stopped the student's cells: what the cells that did not run
+        // would have defined is missing. Not the student's FAIL: a person looks (needs review).
+        r.outcome = Outcome::NotGraded;
+        const QString failure = cell->testEname.isEmpty() ? QStringLiteral("the test timed out")
+                                : cell->testEvalue.isEmpty() ? cell->testEname
+                                                             : cell->testEname + QStringLiteral(": ") + cell->testEvalue;
+        r.feedback = QStringLiteral("not graded: %1; %2").arg(failure, cut);
     } else if (finished && cell->testResult == QLatin1String("fail")) {
         r.outcome = Outcome::Fail;
         r.feedback = cell->testEname == QLatin1String("AssertionError") && cell->testEvalue.isEmpty()
