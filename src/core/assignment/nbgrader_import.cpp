@@ -99,6 +99,16 @@ Expected<void> expandAllAutotests(const QString &root, const QStringList &notebo
 
 } // namespace
 
+QString findCourseHeader(const QString &assignmentFolder)
+{
+    const QDir folder(QFileInfo(assignmentFolder).absoluteFilePath());
+    QDir parent(QFileInfo(folder.absolutePath()).absolutePath());
+    if (parent.dirName() != QLatin1String("source"))
+        return {};
+    const QString header = parent.filePath(QStringLiteral("header.ipynb"));
+    return QFileInfo(header).isFile() ? QDir::cleanPath(header) : QString();
+}
+
 Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir,
                                               const NbgraderImportOptions &options)
 {
@@ -133,6 +143,8 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
     std::optional<Notebook> headerNotebook;
     // The course header (nbgrader's `header` preprocessor prepends it to every released notebook): never a
     // problem notebook of its own.
+    if (!options.header.isEmpty() && options.noHeader)
+        return Error{options.header, QStringLiteral("--header"), QStringLiteral("given together with --no-header; choose one")};
     if (!options.header.isEmpty()) {
         const QFileInfo header(options.header);
         if (!header.isFile() || !header.fileName().endsWith(QLatin1String(".ipynb")))
@@ -148,6 +160,8 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
                 break;
             }
         report.header = QStringLiteral("%1 (--header)").arg(options.header);
+    } else if (options.noHeader) {
+        // No header: a header.ipynb of the folder is a notebook like the others.
     } else if (info.isDir() && notebooks.contains(QStringLiteral("header.ipynb")) && notebooks.size() > 1) {
         const Expected<Notebook> header = Notebook::load(QDir(root).filePath(QStringLiteral("header.ipynb")));
         const QList<NbgraderCell> cells = header ? nbgraderCells(*header) : QList<NbgraderCell>();
@@ -157,6 +171,18 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
             headerNotebook = *header;
             notebooks.removeAll(QStringLiteral("header.ipynb"));
             report.header = QStringLiteral("header.ipynb (no graded cells: the course header, not a problem notebook)");
+        }
+    }
+    if (!headerNotebook && !options.noHeader) {
+        // nbgrader's standard place, beside the assignment: the course prepends it to every released notebook, so
+        // the students' HASHED AUTOTEST salts and cell positions count its cells.
+        if (const QString standard = findCourseHeader(root); !standard.isEmpty()) {
+            Expected<Notebook> loaded = Notebook::load(standard);
+            if (!loaded)
+                return loaded.error();
+            headerNotebook = *loaded;
+            report.header = QStringLiteral("%1 (nbgrader's standard course header; --no-header leaves it out)").arg(standard);
+            report.standardHeader = standard;
         }
     }
     if (notebooks.isEmpty())
