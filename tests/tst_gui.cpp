@@ -903,6 +903,15 @@ private Q_SLOTS:
         QAbstractItemModelTester t4(&checks, QAbstractItemModelTester::FailureReportingMode::QtTest);
         checks.setChecks(assignment->checks());
         QCOMPARE(checks.index(3, ChecksModel::ToleranceColumn).data().toString(), QStringLiteral("rtol 0.001"));
+        // An nbgrader AUTOTEST check shows the expressions it tests (testSummary(), as `checks list`), not the first
+        // line of its generated code ("from hashlib import sha1"); other test checks their first line.
+        const auto autotest = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/assignments/autotest"));
+        QVERIFY(autotest);
+        checks.setChecks(autotest->checks());
+        QCOMPARE(checks.index(0, ChecksModel::WhatColumn).data().toString(),
+                 QStringLiteral("AUTOTEST squares(1); HASHED AUTOTEST len(squares(4))"));
+        QVERIFY(checks.index(0, ChecksModel::WhatColumn).data(Qt::ToolTipRole).toString().endsWith(autotest->checks().at(0).code));
+        QCOMPARE(checks.index(1, ChecksModel::WhatColumn).data().toString(), QStringLiteral("assert squares(2) == [1, 4]"));
 
         DataFilesModel files;
         QAbstractItemModelTester t5(&files, QAbstractItemModelTester::FailureReportingMode::QtTest);

@@ -948,6 +948,15 @@ private Q_SLOTS:
         QCOMPARE(cellOf(*p1, u"test_mean"_s), expected(u"test_mean"_s));
         QCOMPARE(cellOf(*p2, u"test_greet"_s), expected(u"test_greet"_s));
         QCOMPARE(cellOf(*p2, u"test_counts"_s), expected(u"test_counts"_s)); // read words.txt beside the notebook
+        // Each test check keeps the expressions it was expanded from: `checks list` shows them, not the first line
+        // of the generated code.
+        const Cli list = cli({u"checks"_s, u"list"_s, assignment});
+        QVERIFY2(list.code == 0, list.err.constData());
+        QVERIFY2(list.out.contains("  test_squares  test    3       AUTOTEST squares(1); AUTOTEST squares(3); HASHED AUTOTEST "
+                                   "len(squares(4))\n"),
+                 list.out.constData());
+        QVERIFY2(list.out.contains("HASHED AUTOTEST counts(WORDS); HASHED AUTOTEST \"ant\" in counts(WORDS)\n"), list.out.constData());
+        QVERIFY2(!list.out.contains("from hashlib"), list.out.constData());
         // The release: nbgrader's, hidden tests removed.
         const Cli release = cli({u"release"_s, assignment, u"-o"_s, m_tmp.filePath(u"autotest-release"_s)});
         QVERIFY2(release.code == 0, release.err.constData());

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QHash>
 #include <QSet>
 #include <QFile>
 #include <QFileInfo>
@@ -41,9 +42,12 @@ QString slugFrom(const QString &name)
 
 /// Expands the AUTOTEST directives of `loaded` (the notebooks of `root`, in place) as nbgrader's
 /// generate_assignment does: every notebook holding one is planned, all run once in the sandbox, then expanded.
+/// `directives` receives, per notebook and cell index, the expressions each expanded cell stands for
+/// ("AUTOTEST squares(1)", "HASHED AUTOTEST len(squares(4))"): the test check's "autotest".
 Expected<void> expandAllAutotests(const QString &root, const QStringList &notebooks, const QStringList &dataFiles,
                                   const Notebook *header, const NbgraderImportOptions &options, QList<Notebook> &loaded,
-                                  QSet<QString> &expanded, NbgraderImportReport &report)
+                                  QSet<QString> &expanded, QHash<QString, QHash<int, QStringList>> &directives,
+                                  NbgraderImportReport &report)
 {
     QList<qsizetype> which;
     for (qsizetype n = 0; n < loaded.size(); ++n)
@@ -91,6 +95,9 @@ Expected<void> expandAllAutotests(const QString &root, const QStringList &notebo
             return nb.error();
         loaded[which[p]] = *nb;
         expanded << notebooks[which[p]];
+        for (const AutotestExpression &e : std::as_const(plans[p].expressions))
+            directives[notebooks[which[p]]][e.cell]
+                << (e.salt.isEmpty() ? QStringLiteral("AUTOTEST ") : QStringLiteral("HASHED AUTOTEST ")) + e.expression;
     }
     report.autotests = yml;
     report.autotestBackend = evaluation->backend;
@@ -195,8 +202,9 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         loaded << *nb;
     }
     QSet<QString> expanded; // notebooks written with their AUTOTEST cells expanded
+    QHash<QString, QHash<int, QStringList>> directives;
     if (auto ok = expandAllAutotests(root, notebooks, dataFiles, headerNotebook ? &*headerNotebook : nullptr, options,
-                                     loaded, expanded, report);
+                                     loaded, expanded, directives, report);
         !ok)
         return ok.error();
     Json checks = Json::array();
@@ -239,6 +247,11 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
                     check["after"] = ss(previousAnchor);
                 check["notebook"] = ss(rel);
                 check["code"] = ss(nb->cellSource(i));
+                if (const QStringList d = directives.value(rel).value(i); !d.isEmpty()) {
+                    check["autotest"] = Json::array();
+                    for (const QString &line : d)
+                        check["autotest"].push_back(ss(line));
+                }
                 checks.push_back(std::move(check));
                 ++report.testChecks;
             } else if (c.isManual()) {
