@@ -825,7 +825,9 @@ void TestBatch::resumeAfterSigkill()
         QVERIFY(gb);
         committed = *(*gb)->runCount();
         QVERIFY2(committed >= 2 && committed < 6, qPrintable(QString::number(committed)));
-        for (const EffectiveGrade &g : *(*gb)->effectiveGrades()) {
+        const auto committedGrades = (*gb)->effectiveGrades(); // kept: a range-for over *temporary dangles
+        QVERIFY(committedGrades);
+        for (const EffectiveGrade &g : *committedGrades) {
             QCOMPARE(g.status, GradeStatus::Graded); // whole runs only: every committed run has its checks
             QCOMPARE(g.checks.size(), 5);
         }
@@ -942,7 +944,9 @@ void TestBatch::sigtermToEveryProcessKeepsFinishedResults()
     delete again;
     auto gb = Gradebook::open(gbPath);
     QCOMPARE(*(*gb)->runCount(), 2);
-    for (const EffectiveGrade &g : *(*gb)->effectiveGrades())
+    const auto finished = (*gb)->effectiveGrades(); // kept: a range-for over *temporary dangles
+    QVERIFY(finished);
+    for (const EffectiveGrade &g : *finished)
         QCOMPARE(g.status, GradeStatus::Graded);
 }
 
