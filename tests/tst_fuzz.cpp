@@ -361,7 +361,8 @@ private Q_SLOTS:
         InstrumentOptions opt;
         opt.nonce = QStringLiteral("0123456789abcdef0123456789abcdef");
         opt.probes = {ProbeSpec{u"q1"_s, u"q1"_s, {u"x"_s}}, ProbeSpec{u"end"_s, {}, {u"y"_s}}};
-        opt.tests = {TestCellSpec{u"t1"_s, u"assert x"_s, u"t1"_s, u"q1"_s}, TestCellSpec{u"t2"_s, u"assert y"_s, {}, {}}};
+        opt.tests = {TestCellSpec{.checkId = u"t1"_s, .code = u"assert x"_s, .gradeId = u"t1"_s, .after = u"q1"_s},
+                     TestCellSpec{.checkId = u"t2"_s, .code = u"assert y"_s}};
         opt.redirectNames = {{u"iris.csv"_s, u"data/iris.csv"_s}};
         Check manual;
         manual.id = u"essay"_s;

@@ -642,7 +642,11 @@ void TestGradebook::manualGradesSettleNeedsManual()
                                      {QStringLiteral("explain")})));
     auto status = [&](const QString &student) {
         const EffectiveGrade g = gb->effectiveGrade(student)->value();
-        for (const GradeSummary &s : *gb->gradeSummaries())
+        // The Expected kept in a variable: `*gb->gradeSummaries()` in a range-for dangles (the temporary dies first).
+        const auto summaries = gb->gradeSummaries();
+        if (!summaries)
+            return summaries.error().toString();
+        for (const GradeSummary &s : *summaries)
             if (s.studentId == student && (s.status != g.status || s.awaiting != g.awaiting()))
                 return QStringLiteral("the summary differs: ") + gradeStatusName(s.status) + QLatin1Char(' ')
                        + s.awaiting.join(QLatin1Char(','));

@@ -130,6 +130,7 @@ private Q_SLOTS:
     void hiddenExpectedValues_data();
     void hiddenExpectedValues();
     void gradeTimeoutKeepsWhatRan();
+    void gradeRunLimitCutIsNotGraded();
     void gradeKernelDied();
     void gradeKilledKernelIsOneReason();
     void gradeMissingAnswers();
@@ -521,9 +522,35 @@ void TestGrading::gradeTimeoutKeepsWhatRan()
     const CheckResult &total = resultFor(r, QStringLiteral("countdown_sum"));
     QCOMPARE(total.outcome, Outcome::Fail);
     QVERIFY2(total.feedback.contains(QStringLiteral("value 3 ≠ 6")), qPrintable(total.feedback));
-    QVERIFY2(total.feedback.contains(QStringLiteral("cell timed out")), qPrintable(total.feedback));
+    // The per-cell limit, in the words of the runner's record ("timeout after 3 s in cells[2]").
+    QVERIFY2(total.feedback.contains(QStringLiteral("cells[2]: timeout after 3 s")), qPrintable(total.feedback));
     QVERIFY(!total.feedback.contains(QLatin1String("not defined")));
-    QCOMPARE(r.reasons, QStringList{QStringLiteral("cells[2]: cell timed out")});
+    QCOMPARE(r.reasons, QStringList{QStringLiteral("cells[2]: timeout after 3 s")});
+}
+
+// run-limit-student (make_records.py): the whole-run limit (timeout_s = 12 s) stopped cells[1] at 8 s, keeping 4 s
+// for the probe and the test, which ran in that reserve. The reason says when it stopped (not "12 s was reached");
+// what the cells that did not run would have defined is not graded (needs review), never a FAIL "not defined".
+void TestGrading::gradeRunLimitCutIsNotGraded()
+{
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("step1")), valueCheck(QStringLiteral("step2")),
+                                         valueCheck(QStringLiteral("step5")), testCheck(QStringLiteral("t-step5"))},
+                                        QStringLiteral("run-limit-ref"), QStringLiteral("run-limit-student"));
+    const QString stopped = QStringLiteral("the notebook was stopped during cells[1] at 8 s of the whole-run time "
+                                           "limit (timeout_s = 12 s), keeping 4 s to grade; the later cells did not run");
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    QCOMPARE(r.reasons.value(0), stopped);
+    QCOMPARE(resultFor(r, QStringLiteral("step1")).outcome, Outcome::Pass);
+    for (const QString &id : {QStringLiteral("step2"), QStringLiteral("step5")}) {
+        const CheckResult &c = resultFor(r, id);
+        QCOMPARE(c.outcome, Outcome::NotGraded);
+        QCOMPARE(c.feedback, QStringLiteral("not graded: `%1` is not defined; %2").arg(id, stopped));
+    }
+    const CheckResult &test = resultFor(r, QStringLiteral("t-step5"));
+    QCOMPARE(test.outcome, Outcome::NotGraded);
+    QCOMPARE(test.feedback, QStringLiteral("not graded: NameError: name 'step5' is not defined; ") + stopped);
+    QCOMPARE(r.score, 1.0);
+    QVERIFY(r.reasons.contains(QStringLiteral("check 'step5' not graded")));
 }
 
 // kernel-killed-by-os-exit.ipynb: no probe ran, so nothing is graded (never a silent wrong answer).
@@ -547,7 +574,7 @@ void TestGrading::gradeKilledKernelIsOneReason()
     const GradeResult r = gradeScenario({valueCheck(QStringLiteral("warmed_up")), valueCheck(QStringLiteral("done"))},
                                         QStringLiteral("sigint-ignored-ref"), QStringLiteral("sigint-ignored-student"));
     QCOMPARE(r.status, GradeStatus::NeedsReview);
-    QCOMPARE(r.reasons, (QStringList{QStringLiteral("cells[1]: cell timed out and ignored the interrupt; kernel killed"),
+    QCOMPARE(r.reasons, (QStringList{QStringLiteral("cells[1]: timeout after 3 s and ignored the interrupt; kernel killed"),
                                      QStringLiteral("check 'warmed_up' not graded"), QStringLiteral("check 'done' not graded")}));
     for (const CheckResult &c : r.checks)
         QCOMPARE(c.outcome, Outcome::NotGraded);
@@ -951,6 +978,28 @@ void TestGrading::gradeUnverifiedTestIsNeverPassed()
     QCOMPARE(r.status, GradeStatus::NeedsReview);
     QVERIFY2(r.reasons.value(0).startsWith(QStringLiteral("cells[0] changed IPython's input/AST transformers")),
              qPrintable(r.reasons.join(u'\n')));
+    // The lists that changed are named.
+    in.record.insert(QStringLiteral("transformers_changed"),
+                     QJsonObject{{QStringLiteral("cell"), 0}, {QStringLiteral("where"), QStringLiteral("cells[0]")},
+                                 {QStringLiteral("lists"), QJsonObject{{QStringLiteral("ast_transformers"),
+                                                                        QJsonObject{{QStringLiteral("added"), QJsonArray{QStringLiteral("__main__._NoAsserts")}},
+                                                                                    {QStringLiteral("removed"), QJsonArray{}}}}}}});
+    QCOMPARE(grade(in).reasons.value(0), QStringLiteral("cells[0] changed IPython's input/AST transformers (ast_transformers: "
+                                                        "+__main__._NoAsserts), which can rewrite the cells that follow "
+                                                        "(Sandmark's test and probe cells included)"));
+    // Lists that could no longer be read (patched or shadowed built-ins): said as such, not as changed transformers.
+    in.record.insert(QStringLiteral("transformers_changed"),
+                     QJsonObject{{QStringLiteral("cell"), 1}, {QStringLiteral("where"), QStringLiteral("cells[1]")},
+                                 {QStringLiteral("lists"), QJsonObject{{QStringLiteral("unreadable"),
+                                                                        QStringLiteral("TypeError: 'int' object is not callable")}}}});
+    r = grade(in);
+    QCOMPARE(r.status, GradeStatus::NeedsReview);
+    QCOMPARE(r.reasons.value(0), QStringLiteral("after cells[1], Sandmark could no longer read IPython's input/AST transformer "
+                                                "lists (TypeError: 'int' object is not callable): the notebook changed "
+                                                "built-ins or IPython objects that reading them uses, so a change to the "
+                                                "transformers, which can rewrite the cells that follow (Sandmark's test and "
+                                                "probe cells included), cannot be ruled out"));
+    QVERIFY(!r.reasons.value(0).contains(QLatin1String("changed IPython's")));
 }
 
 void TestGrading::interferenceIsTheSubmissionsOutcome()

@@ -520,8 +520,8 @@ private Q_SLOTS:
         MainWindow w(nullptr, &store);
         QSignalSpy opened(&w, &MainWindow::assignmentOpened);
         const QString course = QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/autotest-course");
-        w.importNbgraderAssignment(course + QStringLiteral("/source/ps1"), dir.filePath(QStringLiteral("ps1")),
-                                   course + QStringLiteral("/source/header.ipynb"));
+        // No header given: the core takes nbgrader's standard source/header.ipynb, whose two cells count in the salt.
+        w.importNbgraderAssignment(course + QStringLiteral("/source/ps1"), dir.filePath(QStringLiteral("ps1")));
         QVERIFY(opened.wait(120000));
         QCOMPARE(w.assignment()->notebooks(), (QStringList{QStringLiteral("problem1.ipynb"), QStringLiteral("problem2.ipynb")}));
         QCOMPARE(w.assignment()->checks().size(), 5);
@@ -903,6 +903,15 @@ private Q_SLOTS:
         QAbstractItemModelTester t4(&checks, QAbstractItemModelTester::FailureReportingMode::QtTest);
         checks.setChecks(assignment->checks());
         QCOMPARE(checks.index(3, ChecksModel::ToleranceColumn).data().toString(), QStringLiteral("rtol 0.001"));
+        // An nbgrader AUTOTEST check shows the expressions it tests (testSummary(), as `checks list`), not the first
+        // line of its generated code ("from hashlib import sha1"); other test checks their first line.
+        const auto autotest = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/assignments/autotest"));
+        QVERIFY(autotest);
+        checks.setChecks(autotest->checks());
+        QCOMPARE(checks.index(0, ChecksModel::WhatColumn).data().toString(),
+                 QStringLiteral("AUTOTEST squares(1); HASHED AUTOTEST len(squares(4))"));
+        QVERIFY(checks.index(0, ChecksModel::WhatColumn).data(Qt::ToolTipRole).toString().endsWith(autotest->checks().at(0).code));
+        QCOMPARE(checks.index(1, ChecksModel::WhatColumn).data().toString(), QStringLiteral("assert squares(2) == [1, 4]"));
 
         DataFilesModel files;
         QAbstractItemModelTester t5(&files, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -1242,7 +1251,7 @@ private Q_SLOTS:
         QAbstractItemModelTester t2(detail.recordModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         detail.setResult(QStringLiteral("alice"), result, in.record, QString(), QStringLiteral("runner log"));
         QVERIFY(detail.summaryText().contains(QLatin1String("needs-review")));
-        QVERIFY(detail.summaryText().contains(QLatin1String("cells[2]: cell timed out")));
+        QVERIFY(detail.summaryText().contains(QLatin1String("cells[2]: timeout after 3 s")));
         // The run's notes are shown too, after the reasons.
         QVERIFY2(detail.summaryText().endsWith(QLatin1String("\n") + detail.tr("Note: %1").arg(in.notes.first())),
                  qPrintable(detail.summaryText()));
@@ -1251,7 +1260,7 @@ private Q_SLOTS:
         QCOMPARE(m->index(0, CheckResultsModel::OutcomeColumn).data().toString(), QStringLiteral("pass"));
         QCOMPARE(m->index(1, CheckResultsModel::OutcomeColumn).data().toString(), QStringLiteral("fail"));
         QCOMPARE(m->index(1, CheckResultsModel::PointsColumn).data().toString(), QStringLiteral("0 / 2"));
-        QVERIFY(m->index(1, CheckResultsModel::FeedbackColumn).data().toString().contains(QLatin1String("cell timed out")));
+        QVERIFY(m->index(1, CheckResultsModel::FeedbackColumn).data().toString().contains(QLatin1String("timeout after 3 s")));
         QVERIFY(m->index(1, 0).data(Qt::BackgroundRole).isValid());
         QVERIFY(detail.recordModel()->rowCount() > 0);
         bool timeout = false;

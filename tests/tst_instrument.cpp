@@ -43,7 +43,7 @@ InstrumentOptions fullOptions()
     o.redirectNames.insert(u"data.csv"_s, u"data/data.csv"_s);
     o.redirectUrls.insert(u"https://example.invalid/d.csv"_s, u"data/data.csv"_s);
     o.probes = {ProbeSpec{u"q1"_s, u"q1"_s, {u"ans"_s}}, ProbeSpec{u"end"_s, {}, {u"x"_s, u"total"_s}}};
-    o.tests = {TestCellSpec{u"t1"_s, u"assert x == 3\n"_s, {}, {}}, TestCellSpec{u"t2"_s, u"assert total > 0"_s, {}, {}}};
+    o.tests = {TestCellSpec{.checkId = u"t1"_s, .code = u"assert x == 3\n"_s}, TestCellSpec{.checkId = u"t2"_s, .code = u"assert total > 0"_s}};
     return o;
 }
 
@@ -52,7 +52,7 @@ InstrumentOptions fullOptions()
 InstrumentOptions roundTripOptions()
 {
     InstrumentOptions o = fullOptions();
-    o.tests.append(TestCellSpec{u"t3"_s, u"assert b == a"_s, u"t1"_s, u"q1"_s});
+    o.tests.append(TestCellSpec{.checkId = u"t3"_s, .code = u"assert b == a"_s, .gradeId = u"t1"_s, .after = u"q1"_s});
     return o;
 }
 
@@ -261,9 +261,9 @@ void TestInstrument::testCellReplacesGradedCell()
     QVERIFY(nb);
     InstrumentOptions o;
     o.nonce = kNonce;
-    o.tests = {TestCellSpec{u"t-one"_s, u"assert a == 'SOL-A'"_s, u"t1"_s, u"m2"_s},
-               TestCellSpec{u"t-gone"_s, u"assert True"_s, u"deleted"_s, u"m2"_s},
-               TestCellSpec{u"t-lost"_s, u"assert True"_s, u"deleted-too"_s, u"nowhere"_s}};
+    o.tests = {TestCellSpec{.checkId = u"t-one"_s, .code = u"assert a == 'SOL-A'"_s, .gradeId = u"t1"_s, .after = u"m2"_s},
+               TestCellSpec{.checkId = u"t-gone"_s, .code = u"assert True"_s, .gradeId = u"deleted"_s, .after = u"m2"_s},
+               TestCellSpec{.checkId = u"t-lost"_s, .code = u"assert True"_s, .gradeId = u"deleted-too"_s, .after = u"nowhere"_s}};
     const auto inst = instrument(*nb, o);
     QVERIFY(inst);
     const Notebook &out = inst->notebook;
@@ -293,13 +293,13 @@ void TestInstrument::otterTestAfterCheckCall()
     QVERIFY(nb);
     InstrumentOptions o;
     o.nonce = kNonce;
-    TestCellSpec q4{u"q4-1"_s, u"assert True"_s, {}, u"q4-answer"_s};
+    TestCellSpec q4{.checkId = u"q4-1"_s, .code = u"assert True"_s, .after = u"q4-answer"_s};
     q4.afterCheckCall = u"q4"_s;
-    TestCellSpec q2{u"q2"_s, u"assert True"_s, {}, u"q2-answer"_s};
+    TestCellSpec q2{.checkId = u"q2"_s, .code = u"assert True"_s, .after = u"q2-answer"_s};
     q2.afterCheckCall = u"q2"_s;
-    TestCellSpec q9{u"q9-1"_s, u"assert True"_s, {}, u"q9-answer"_s};
+    TestCellSpec q9{.checkId = u"q9-1"_s, .code = u"assert True"_s, .after = u"q9-answer"_s};
     q9.afterCheckCall = u"q9"_s;
-    TestCellSpec q10{u"q1-1"_s, u"assert True"_s, {}, u"no-such-cell"_s};
+    TestCellSpec q10{.checkId = u"q1-1"_s, .code = u"assert True"_s, .after = u"no-such-cell"_s};
     q10.afterCheckCall = u"q"_s; // no cell calls grader.check("q")
     o.tests = {q4, q2, q9, q10};
     const auto inst = instrument(*nb, o);

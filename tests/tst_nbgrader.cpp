@@ -324,8 +324,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("location");
         QTest::addColumn<QString>("message");
         const QString ok = QStringLiteral("  dispatch: type({{snippet}})\n  normalize: str({{snippet}})\n  check: assert {{snippet}} == '{{value}}'\n");
-        QTest::newRow("invalid YAML") << QStringLiteral("python3:\n  check: [unclosed\n") << QStringLiteral("line 3, column 1")
+        // yaml-cpp's place is where it noticed the problem: "near" it.
+        QTest::newRow("invalid YAML") << QStringLiteral("python3:\n  check: [unclosed\n") << QStringLiteral("near line 3, column 1")
                                       << QStringLiteral("invalid YAML");
+        // An unclosed quote is named where it starts, not a line later where yaml-cpp noticed it.
+        QTest::newRow("unclosed quote") << QStringLiteral("python3:\n  setup: \"import x\n  hash: \"h\"\n  dispatch: d\n")
+                                        << QStringLiteral("line 2, column 10 (a quoted text starts here and is not closed on "
+                                                          "its line; noticed at line 3, column 10)")
+                                        << QStringLiteral("invalid YAML");
+        // One open to the end of the file, which yaml-cpp takes without a word.
+        QTest::newRow("quote never closed") << QStringLiteral("python3:\n") + ok + QStringLiteral("  setup: 'import x\n  templates: {}\n")
+                                            << QStringLiteral("line 5, column 10")
+                                            << QStringLiteral("invalid YAML: the quoted text that starts here is never closed");
         QTest::newRow("no section for the kernel") << QStringLiteral("ir:\n  check: x\n") << QString()
                                                    << QStringLiteral("no section 'python3' (the notebook's kernel)");
         QTest::newRow("no check") << QStringLiteral("python3:\n  dispatch: type({{snippet}})\n  normalize: str({{snippet}})\n  templates: {}\n")
@@ -340,9 +350,16 @@ private Q_SLOTS:
                                             << QStringLiteral("each entry needs a 'test' and a 'fail' text");
         QTest::newRow("Jinja statement") << QStringLiteral("python3:\n") + QString(ok).replace(QStringLiteral("check: assert"), QStringLiteral("check: '{% if x %}'\n  x: assert"))
                                                 + QStringLiteral("  templates: {}\n")
-                                         << QStringLiteral("python3.check") << QStringLiteral("'{% if x %}' is Jinja that Sandmark does not read");
+                                         << QStringLiteral("line 4, column 10 (python3.check)")
+                                         << QStringLiteral("'{% if x %}' is Jinja that Sandmark does not read");
         QTest::newRow("Jinja filter") << QStringLiteral("python3:\n") + ok + QStringLiteral("  templates:\n    default:\n      - test: '{{ snippet|upper }}'\n        fail: no\n")
-                                      << QStringLiteral("python3.templates.default[0]") << QStringLiteral("'{{ snippet|upper }}' is Jinja");
+                                      << QStringLiteral("line 7, column 15 (python3.templates.default[0].test)")
+                                      << QStringLiteral("'{{ snippet|upper }}' is Jinja");
+        // In a literal block scalar, the construct's own line; quotes inside the block are text.
+        QTest::newRow("Jinja in a block") << QStringLiteral("python3:\n  dispatch: type({{snippet}})\n  normalize: str({{snippet}})\n"
+                                                            "  check: |\n    assert {{snippet}} == \"it's\"\n    'not a quote\n"
+                                                            "    {% if x %}\n  templates: {}\n")
+                                          << QStringLiteral("line 7 (python3.check)") << QStringLiteral("'{% if x %}' is Jinja");
     }
 
     void autotestConfigErrors()

@@ -924,9 +924,14 @@ private Q_SLOTS:
             QSKIP(qPrintable(m_skip));
         const QString course = kData + u"/autotest-course"_s;
         const QString assignment = m_tmp.filePath(u"autotest-ps1"_s), gradebook = m_tmp.filePath(u"autotest.sqlite"_s);
-        const Cli import = cli({u"import"_s, u"nbgrader"_s, course + u"/source/ps1"_s, u"-o"_s, assignment, u"--header"_s,
-                                course + u"/source/header.ipynb"_s, u"--sandbox"_s, u"bwrap"_s});
+        // Without --header: nbgrader's standard source/header.ipynb is the course header (its cells count in the
+        // HASHED AUTOTEST salts: the expected cells below are nbgrader's with it), and import says so on stderr.
+        const Cli import = cli({u"import"_s, u"nbgrader"_s, course + u"/source/ps1"_s, u"-o"_s, assignment, u"--sandbox"_s, u"bwrap"_s});
         QVERIFY2(import.code == 0, import.err.constData());
+        QVERIFY2(import.err.contains("sandmark-cli: import: using the course header " + QFile::encodeName(course)
+                                     + "/source/header.ipynb (nbgrader's standard place; --header FILE or --no-header to "
+                                       "choose otherwise)\n"),
+                 import.err.constData());
         QVERIFY2(import.out.contains("autotests:     5 AUTOTEST line(s), 7 expression(s) expanded with "), import.out.constData());
         QVERIFY2(import.out.contains("autotest-course/autotests.yml (evaluated in the bwrap sandbox)"), import.out.constData());
         auto expected = [&](const QString &gradeId) { return QString::fromUtf8(readFile(course + u"/expected/"_s + gradeId + u".py"_s)); };
@@ -943,6 +948,15 @@ private Q_SLOTS:
         QCOMPARE(cellOf(*p1, u"test_mean"_s), expected(u"test_mean"_s));
         QCOMPARE(cellOf(*p2, u"test_greet"_s), expected(u"test_greet"_s));
         QCOMPARE(cellOf(*p2, u"test_counts"_s), expected(u"test_counts"_s)); // read words.txt beside the notebook
+        // Each test check keeps the expressions it was expanded from: `checks list` shows them, not the first line
+        // of the generated code.
+        const Cli list = cli({u"checks"_s, u"list"_s, assignment});
+        QVERIFY2(list.code == 0, list.err.constData());
+        QVERIFY2(list.out.contains("  test_squares  test    3       AUTOTEST squares(1); AUTOTEST squares(3); HASHED AUTOTEST "
+                                   "len(squares(4))\n"),
+                 list.out.constData());
+        QVERIFY2(list.out.contains("HASHED AUTOTEST counts(WORDS); HASHED AUTOTEST \"ant\" in counts(WORDS)\n"), list.out.constData());
+        QVERIFY2(!list.out.contains("from hashlib"), list.out.constData());
         // The release: nbgrader's, hidden tests removed.
         const Cli release = cli({u"release"_s, assignment, u"-o"_s, m_tmp.filePath(u"autotest-release"_s)});
         QVERIFY2(release.code == 0, release.err.constData());

@@ -487,6 +487,33 @@ void TestProblemSet::nbgraderCourseImportsAsAProblemSet()
     QVERIFY(!report);
     QCOMPARE(report.error().location, u"--header"_s);
 
+    // nbgrader's standard layout: the header in course/source/, beside the assignment folder. Without --header it is
+    // the course header (its cells count in nbgrader's salts and cell positions), named in the report; --no-header
+    // takes none; both at once are refused.
+    QTemporaryDir course;
+    QVERIFY(QDir().mkpath(course.filePath(u"source/ps1"_s)));
+    QVERIFY(QFile::copy(source + u"/header.ipynb"_s, course.filePath(u"source/header.ipynb"_s)));
+    for (const QString &name : {u"problem1.ipynb"_s, u"problem2.ipynb"_s, u"values.txt"_s})
+        QVERIFY(QFile::copy(source + u"/"_s + name, course.filePath(u"source/ps1/"_s + name)));
+    const QString standard = QDir::cleanPath(course.filePath(u"source/header.ipynb"_s));
+    QCOMPARE(findCourseHeader(course.filePath(u"source/ps1"_s)), standard);
+    QCOMPARE(findCourseHeader(source), QString()); // its parent is not a source/ folder with a header.ipynb
+    report = importNbgrader(course.filePath(u"source/ps1"_s), out2.filePath(u"standard"_s));
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->standardHeader, standard);
+    QCOMPARE(report->header, standard + u" (nbgrader's standard course header; --no-header leaves it out)"_s);
+    QCOMPARE(report->notebooks, (QStringList{u"problem1.ipynb"_s, u"problem2.ipynb"_s}));
+    NbgraderImportOptions none;
+    none.noHeader = true;
+    report = importNbgrader(course.filePath(u"source/ps1"_s), out2.filePath(u"none"_s), none);
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->header, QString());
+    QCOMPARE(report->standardHeader, QString());
+    none.header = standard;
+    report = importNbgrader(course.filePath(u"source/ps1"_s), out2.filePath(u"both"_s), none);
+    QVERIFY(!report);
+    QCOMPARE(report.error().location, u"--header"_s);
+
     // Graded in the real sandbox: problem1 right, problem2 handed in renamed with a wrong mean.
     if (!m_skip.isEmpty())
         QSKIP(qPrintable(m_skip));

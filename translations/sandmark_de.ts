@@ -679,6 +679,16 @@
 <context>
     <name>sandmark::ChecksModel</name>
     <message>
+        <source>%1
+
+The test code nbgrader generated from it:
+%2</source>
+        <translation>%1
+
+Der Testcode, den nbgrader daraus erzeugt hat:
+%2</translation>
+    </message>
+    <message>
         <source>end of notebook</source>
         <translation>Ende des Notebooks</translation>
     </message>

@@ -1207,7 +1207,13 @@ class Runner:
         now = self.read_transformers(reply)
         changes = {}
         if now is None:
-            changes["unreadable"] = True
+            # Why, as far as the reply tells: the expression uses str, getattr, type, hex, id and __import__, so a
+            # notebook that patched built-ins (or IPython) makes it raise or answer nonsense.
+            ue = (reply.get("user_expressions") or {}).get(TRANSFORMER_KEY)
+            if isinstance(ue, dict) and ue.get("status") == "error":
+                changes["unreadable"] = ("%s: %s" % (ue.get("ename", ""), ue.get("evalue", "")))[:200]
+            else:
+                changes["unreadable"] = "the answer was not the lists"
         else:
             for name, before, after in zip(TRANSFORMER_LISTS, self.default_transformers, now):
                 if before != after:
@@ -1217,7 +1223,7 @@ class Runner:
             return
         self.transformers_changed = {"cell": item.index, "where": item.name(), "lists": changes}
         if now is None:
-            what = "IPython's transformer lists could no longer be read"
+            what = "IPython's transformer lists could no longer be read (%s)" % changes["unreadable"]
         else:
             parts = []
             for name, ch in changes.items():
@@ -1332,8 +1338,12 @@ class Runner:
             cell_end = now + self.cell_timeout
             by_wall = limit_end < cell_end
             deadline = min(cell_end, limit_end)
-            why = ("%s reached" % self.wall_limit()) if by_wall else \
-                ("timeout after %s s" % _num(self.cell_timeout))
+            if not by_wall:
+                why = "timeout after %s s" % _num(self.cell_timeout)
+            elif item.injected is None:
+                why = self.stopped_text(limit_end)
+            else:
+                why = "%s reached" % self.wall_limit()
             t = time.time()
             try:
                 if item.injected == "test":
@@ -1350,25 +1360,29 @@ class Runner:
                 if by_wall:
                     item.rec["status"] = "wall-timeout"
                     item.rec["error"] = {"ename": "Timeout", "evalue": why}  # not the KeyboardInterrupt it raised
-                    self.wall_reached(item, interrupted=True)
+                    self.wall_reached(item, interrupted=True, at=limit_end)
                     if item.injected is None:
                         student_stopped = True
                 else:
                     self.statuses.add("cell-timeout")
                     self.hit("cell-timeout")
-                    self.note("timeout after %s s in %s" % (_num(self.cell_timeout), item.name()))
+                    item.rec["error"] = {"ename": "Timeout", "evalue": why}  # the limit, as the message says it
+                    self.note("%s in %s" % (why, item.name()))
             elif outcome == "ignored":
                 dead = True
                 if by_wall:
                     self.statuses.add("wall-timeout")
                     self.hit("wall-clock")
-                    reason = "%s reached during %s; interrupt ignored; kernel killed" % (self.wall_limit(), item.name())
+                    if item.injected is None:
+                        reason = "%s; interrupt ignored; kernel killed" % self.stopped_text(limit_end, "during " + item.name())
+                    else:
+                        reason = "%s reached during %s; interrupt ignored; kernel killed" % (self.wall_limit(), item.name())
                     item.rec["status"] = "wall-timeout"
-                    if self.wall_clock is None:
-                        self.wall_clock = {"timeout_s": self.wall, "cell": item.index, "where": item.name(), "during": True}
+                    self.record_wall_clock(item, True, limit_end)
                 else:
                     self.statuses.add("interrupt-ignored")
                     self.hit("cell-timeout")
+                    item.rec["error"] = {"ename": "Timeout", "evalue": why}
                     reason = "timeout in %s; interrupt ignored; kernel killed" % item.name()
                 self.note(reason)
                 self.kernel_info = {"died": True, "killed": True, "cell": item.index,
@@ -1412,14 +1426,41 @@ class Runner:
         """How the whole-run limit is named to people: the assignment's `timeout_s`."""
         return "whole-run time limit (timeout_s = %s s)" % _num(self.wall)
 
-    def wall_reached(self, item, interrupted):
-        """The whole-run clock stopped the student's cells (not a per-cell timeout): record where."""
+    def stopped_text(self, at, where=""):
+        """How the whole-run clock stopping the student's cells at monotonic time `at` is told: the time actually
+        reached, not the limit, since the reserve for the probe and test cells is kept out of it
+        ("stopped during cells[6] at 40 s of the whole-run time limit (timeout_s = 45 s), keeping 5 s to grade")."""
+        stopped = self.elapsed_at(at)
+        return "stopped %sat %s s of the %s, keeping %s s to grade" % (
+            where + " " if where else "", _num(stopped), self.wall_limit(), _num(round(max(0.0, self.wall - stopped), 1)))
+
+    def elapsed_at(self, at):
+        """Seconds from the runner's start to monotonic time `at`, one decimal; the student cells' deadline as
+        W - R exactly (no float noise from the clock's offset)."""
+        return round(self.wall - self.reserve if at == self.student_deadline else max(0.0, at - self.t0), 1)
+
+    def record_wall_clock(self, item, interrupted, at):
+        """The record's `wall_clock` (docs/runner-protocol.md), once: where the whole-run clock stopped the run and,
+        for a student cell, when (`stopped_s`, seconds from the runner's start; `reserve_s` kept for grading)."""
+        if self.wall_clock is not None:
+            return
+        self.wall_clock = {"timeout_s": self.wall, "cell": item.index, "where": item.name(), "during": interrupted}
+        if item.injected is None:
+            stopped = self.elapsed_at(at)
+            self.wall_clock["stopped_s"] = stopped
+            self.wall_clock["reserve_s"] = round(max(0.0, self.wall - stopped), 1)
+
+    def wall_reached(self, item, interrupted, at=None):
+        """The whole-run clock stopped the student's cells (not a per-cell timeout): record where and when."""
         self.statuses.add("wall-timeout")
         self.hit("wall-clock")
-        if self.wall_clock is None:
-            self.wall_clock = {"timeout_s": self.wall, "cell": item.index, "where": item.name(), "during": interrupted}
-        self.note("%s reached %s %s; the later cells did not run"
-                  % (self.wall_limit(), "during" if interrupted else "before", item.name()))
+        at = time.monotonic() if at is None else at
+        self.record_wall_clock(item, interrupted, at)
+        if item.injected is None:
+            self.note("%s; the later cells did not run"
+                      % self.stopped_text(at, ("during " if interrupted else "before ") + item.name()))
+        else:
+            self.note("%s reached during %s" % (self.wall_limit(), item.name()))
 
     def result(self):
         status = "completed"

@@ -51,6 +51,8 @@ QJsonObject checkJson(const Check &c)
             o.insert(QLatin1String(key), c.options.value(QLatin1String(key)));
     if (!c.code.isEmpty()) // test checks: never empty
         o.insert(QStringLiteral("code"), c.code);
+    if (!c.autotest.isEmpty())
+        o.insert(QStringLiteral("autotest"), QJsonArray::fromStringList(c.autotest));
     return o;
 }
 

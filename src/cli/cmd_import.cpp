@@ -1,4 +1,4 @@
-// sandmark-cli import nbgrader PATH -o ASSIGNMENT [--header FILE] [--autotests FILE] [--sandbox NAME]
+// sandmark-cli import nbgrader PATH -o ASSIGNMENT [--header FILE | --no-header] [--autotests FILE] [--sandbox NAME]
 // sandmark-cli import otter MASTER.ipynb -o ASSIGNMENT | import otter NOTEBOOK.ipynb --tests TESTS -o ASSIGNMENT
 // sandmark-cli import submissions ARCHIVE|FOLDER -o OUT [--json]
 #include "assignment/nbgrader_import.h"
@@ -158,9 +158,13 @@ int cmdImport(const QStringList &args)
     parser.addOption(json);
     const QCommandLineOption header(QStringLiteral("header"),
                                     QStringLiteral("nbgrader: the course's header notebook (left out of the problem set; "
-                                                   "default: a header.ipynb without graded cells in the folder)."),
+                                                   "default: a header.ipynb without graded cells in the folder, else "
+                                                   "nbgrader's standard source/header.ipynb beside it)."),
                                     QStringLiteral("FILE"));
     parser.addOption(header);
+    const QCommandLineOption noHeader(QStringLiteral("no-header"),
+                                      QStringLiteral("nbgrader: the course has no header: take neither default."));
+    parser.addOption(noHeader);
     const QCommandLineOption autotests(QStringLiteral("autotests"),
                                        QStringLiteral("nbgrader: the autotests.yml for AUTOTEST directives (default: "
                                                       "PATH's folder, then the course root, as nbgrader looks)."),
@@ -204,6 +208,7 @@ int cmdImport(const QStringList &args)
         return importSubmissionsCmd(pos.at(1), parser.value(output), parser.isSet(json));
     NbgraderImportOptions nbgraderOptions;
     nbgraderOptions.header = parser.value(header);
+    nbgraderOptions.noHeader = parser.isSet(noHeader);
     nbgraderOptions.autotests = parser.value(autotests);
     if (!readSandboxOption(parser, sandbox, nbgraderOptions.runChoices.sandbox))
         return ExitUsage;
@@ -212,6 +217,9 @@ int cmdImport(const QStringList &args)
         printError(report.error());
         return ExitBadInput;
     }
+    if (!report->standardHeader.isEmpty())
+        err() << "sandmark-cli: import: using the course header " << report->standardHeader
+              << " (nbgrader's standard place; --header FILE or --no-header to choose otherwise)" << Qt::endl;
     printImportWarnings(report->warnings);
     out() << "assignment written to " << report->folder << '\n'
           << "  notebooks:     " << report->notebooks.join(QLatin1String(", ")) << '\n';

@@ -58,7 +58,10 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
         case WhatColumn:
             if (probed)
                 return probed->variable;
-            return role == Qt::ToolTipRole ? c.code : c.code.section(QLatin1Char('\n'), 0, 0);
+            if (role == Qt::DisplayRole)
+                return testSummary(c);
+            return c.autotest.isEmpty() ? c.code
+                                        : tr("%1\n\nThe test code nbgrader generated from it:\n%2").arg(testSummary(c), c.code);
         case AnchorColumn:
             return probed ? (probed->anchor.isEmpty() ? tr("end of notebook") : probed->anchor) : QString();
         case PointsColumn:

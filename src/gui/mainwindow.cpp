@@ -391,11 +391,12 @@ void MainWindow::importEnded(const Expected<QString> &folder)
     openAssignment(*folder);
 }
 
-void MainWindow::importNbgraderAssignment(const QString &source, const QString &outDir, const QString &header)
+void MainWindow::importNbgraderAssignment(const QString &source, const QString &outDir, const QString &header, bool noHeader)
 {
     setStatus(tr("Importing the nbgrader assignment %1…").arg(QDir::toNativeSeparators(source)));
     NbgraderImportOptions options;
     options.header = header;
+    options.noHeader = noHeader;
     options.runChoices = AppSettings::runChoices();
     m_openTracker->run([source, outDir, options] { return importNbgrader(source, outDir, options); },
                        [this](Expected<NbgraderImportReport> report) {
@@ -468,21 +469,30 @@ void MainWindow::chooseNbgraderSource()
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Import nbgrader Assignment (source/<assignment>)"));
     if (folder.isEmpty())
         return;
-    // nbgrader courses keep the header beside their assignments (source/header.ipynb): offer it, as --header.
+    // nbgrader courses keep the header beside their assignments (source/header.ipynb, findCourseHeader(), which
+    // import takes by default as the CLI does): ask, "No" being --no-header. A header.ipynb beside a folder outside
+    // that layout is offered as --header.
     QString header;
-    const QString beside = QFileInfo(folder).absoluteDir().filePath(QStringLiteral("header.ipynb"));
-    if (QFileInfo::exists(beside)
-        && QMessageBox::question(this, tr("Course Header"),
-                                 tr("%1 is beside the assignment folder. Use it as the course header (left out of the "
-                                    "problem set, as nbgrader's header)?")
-                                     .arg(QDir::toNativeSeparators(beside)))
-               == QMessageBox::Yes)
-        header = beside;
+    bool noHeader = false;
+    const QString standard = findCourseHeader(folder);
+    const QString beside = standard.isEmpty() ? QFileInfo(folder).absoluteDir().filePath(QStringLiteral("header.ipynb")) : standard;
+    if (QFileInfo::exists(beside)) {
+        const bool yes = QMessageBox::question(this, tr("Course Header"),
+                                               tr("%1 is beside the assignment folder. Use it as the course header (left "
+                                                  "out of the problem set, as nbgrader's header)?")
+                                                   .arg(QDir::toNativeSeparators(beside)))
+                         == QMessageBox::Yes;
+        if (yes)
+            header = beside;
+        else
+            noHeader = !standard.isEmpty(); // the core would take the standard one by itself
+    }
     const QString parent = QFileDialog::getExistingDirectory(this, tr("Folder to Create the Assignment In"),
                                                              QFileInfo(folder).absolutePath());
     if (parent.isEmpty())
         return;
-    importNbgraderAssignment(folder, QDir(parent).filePath(QFileInfo(folder).fileName() + QStringLiteral("-sandmark")), header);
+    importNbgraderAssignment(folder, QDir(parent).filePath(QFileInfo(folder).fileName() + QStringLiteral("-sandmark")), header,
+                             noHeader);
 }
 
 void MainWindow::showPreferences()

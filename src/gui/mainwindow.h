@@ -53,9 +53,11 @@ public:
     void importOtterMaster(const QString &masterPath, const QString &outDir);
     /// Imports the nbgrader source notebook or folder `source` into the new folder `outDir` (importNbgrader(), on the
     /// thread pool: its AUTOTEST directives are evaluated there in the sandbox the preferences choose) with the course
-    /// header `header` (empty: the core's default) and opens it; a refused import shows its error in the problems
-    /// panel and emits openFailed().
-    void importNbgraderAssignment(const QString &source, const QString &outDir, const QString &header = {});
+    /// header `header` (empty: the core's default, which takes nbgrader's standard source/header.ipynb; `noHeader`:
+    /// none, as --no-header) and opens it; a refused import shows its error in the problems panel and emits
+    /// openFailed().
+    void importNbgraderAssignment(const QString &source, const QString &outDir, const QString &header = {},
+                                  bool noHeader = false);
     /// The open assignment, if any.
     const std::optional<Assignment> &assignment() const { return m_assignment; }
 

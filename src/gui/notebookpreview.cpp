@@ -213,7 +213,7 @@ QStringList NotebookPreview::notebookEntries() const
 {
     QStringList entries;
     for (int i = 0; i < m_notebooks->count(); ++i)
-        if (const QString data = m_notebooks->itemData(i).toString(); !data.isEmpty() && data != kOtherFilesHeader)
+        if (const QString path = m_notebooks->itemData(i).toString(); !path.isEmpty() && path != kOtherFilesHeader)
             entries << m_notebooks->itemText(i);
     return entries;
 }

@@ -49,6 +49,11 @@ del _sandmark_probe
 '''
 
 
+def sr_num(x):
+    """A number as the runner writes it in messages (sandmark_runner._num)."""
+    return ("%d" % x) if float(x).is_integer() else ("%g" % x)
+
+
 def _py_literal(obj):
     return json.dumps(obj)  # dicts/lists of str are valid Python literals in JSON form
 
@@ -482,16 +487,25 @@ class RunnerTest(unittest.TestCase):
         n = stopped[0]["index"]
         self.assertGreaterEqual(n, 1)
         self.assertLess(n, 11)
-        # Labelled as the whole-run limit (timeout_s), not as a cell timeout.
-        self.assertTrue(any(m in ("whole-run time limit (timeout_s = 14 s) reached during cells[%d]; the later cells did not run" % n,
-                                  "whole-run time limit (timeout_s = 14 s) reached before cells[%d]; the later cells did not run" % n)
-                            for m in self.record["messages"]), self.record["messages"])
+        # Labelled as the whole-run limit (timeout_s), not as a cell timeout, with the time actually reached: the
+        # student's cells stop at W - R = 14 - min(max(2, 0.7) + 1, 30, 14/3) = 11 s, keeping 3 s for grading.
         self.assertEqual(self.record["wall_clock"]["timeout_s"], 14)
         self.assertEqual(self.record["wall_clock"]["cell"], n)
         during = self.record["wall_clock"]["during"]
+        stopped_s = self.record["wall_clock"]["stopped_s"]
+        if during:
+            self.assertEqual(stopped_s, 11.0)
+        else:
+            self.assertGreaterEqual(stopped_s, 11.0)
+        self.assertEqual(self.record["wall_clock"]["reserve_s"], round(14 - stopped_s, 1))
+        self.assertIn("stopped %s cells[%d] at %s s of the whole-run time limit (timeout_s = 14 s), keeping %s s to "
+                      "grade; the later cells did not run" % ("during" if during else "before", n, sr_num(stopped_s),
+                                                             sr_num(round(14 - stopped_s, 1))),
+                      self.record["messages"])
         if during:
             self.assertEqual(stopped[0]["status"], "wall-timeout")
-            self.assertEqual(stopped[0]["error"], {"ename": "Timeout", "evalue": "whole-run time limit (timeout_s = 14 s) reached"})
+            self.assertEqual(stopped[0]["error"], {"ename": "Timeout", "evalue": "stopped at 11 s of the whole-run time "
+                                                   "limit (timeout_s = 14 s), keeping 3 s to grade"})
         else:
             self.assertEqual(stopped[0]["status"], "not-run")
         self.assertFalse(any(c["status"] == "timeout" for c in self.record["cells"]))
@@ -680,6 +694,22 @@ class RunnerTest(unittest.TestCase):
         self.assertTrue(all(c["index"] is None for c in self.injected("test")))
         self.assertEqual(self.cell(1)["id"], "a")
         self.assertEqual(self.values()["add"]["t"], "other")
+
+    def test_shadowed_builtins_make_transformers_unreadable_not_changed(self):
+        # A notebook that shadows built-ins the runner's user expression uses (str) leaves the transformer lists
+        # unreadable; the record says so with the expression's error, never a list of changed transformers.
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {},
+              "cells": [{"cell_type": "code", "id": "a", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "x = 1"},
+                        {"cell_type": "code", "id": "b", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "str = lambda *a: 0\ny = 2"}]}
+        self.run_job(nb, None)
+        changed = self.record["transformers_changed"]
+        self.assertEqual(changed["where"], "cells[1]")
+        self.assertEqual(list(changed["lists"]), ["unreadable"])
+        self.assertTrue(changed["lists"]["unreadable"].startswith("TypeError: "), changed)
+        self.assertTrue(any(m.startswith("IPython's transformer lists could no longer be read (TypeError: ")
+                            for m in self.record["messages"]), self.record["messages"])
 
     # ---- hostile notebooks against hidden tests (issue 14, the security report's forging table) -------------
     # Each notebook answers corr = -1.0 (wrong; the answer is 0.9629) and then attacks the test check. Before the

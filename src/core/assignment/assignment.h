@@ -51,6 +51,9 @@ struct Check
     QString gradeId;  ///< test checks from nbgrader: the test cell's grade_id (replaced in place)
     QString after;    ///< test checks from nbgrader: the cell the test cell follows; otter: the answer cell
     QString question; ///< otter checks: the Otter question the cases belong to (their group)
+    /// Test checks from nbgrader AUTOTEST cells: the expressions `code` was expanded from, one per expression as
+    /// nbgrader's directive names it ("AUTOTEST squares(3)", "HASHED AUTOTEST len(squares(4))"); empty otherwise.
+    QStringList autotest;
     /// The instructor notebook the check belongs to, relative to the assignment folder, as notebooks() lists it:
     /// the check's "notebook"; without one (a single-notebook assignment, or a format 1 file), the first notebook.
     /// Always set on a loaded assignment.

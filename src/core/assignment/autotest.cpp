@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
+
 namespace sandmark {
 
 namespace {
@@ -30,6 +32,193 @@ QString markPlace(const YAML::Node &n, const QString &key)
     if (m.is_null())
         return key;
     return QStringLiteral("line %1, column %2 (%3)").arg(m.line + 1).arg(m.column + 1).arg(key);
+}
+
+/// A quoted scalar ("…" or '…') of a YAML text as a scan finds it: where it starts (0-based line and column,
+/// byte offset) and the offset after its closing quote; `closed` false when the text ends inside it.
+struct QuotedScalar
+{
+    int line = 0, column = 0;
+    std::size_t start = 0, end = 0;
+    bool closed = false;
+};
+
+/// The quoted scalars of `text`, found the way a YAML reader starts them: a quote at the start of a token (at the
+/// line's start, after "key: ", "- ", "[", "{" or ","), outside comments and block scalars (`|`, `>`), which
+/// hold quotes as plain text. Just enough YAML to name where an unclosed quote starts: yaml-cpp notices one only
+/// where the text after it stops making sense (a line or more later), or not at all at the end of the file.
+QList<QuotedScalar> quotedScalars(const std::string &text)
+{
+    QList<QuotedScalar> out;
+    int line = 0;
+    std::size_t lineStart = 0, i = 0;
+    int blockIndent = -1; // > -1: skipping a block scalar's lines, indented deeper than this
+    const std::size_t n = text.size();
+    while (i < n) {
+        // At a line's start.
+        std::size_t j = i;
+        while (j < n && text[j] == ' ')
+            ++j;
+        const int indent = static_cast<int>(j - i);
+        const bool blank = j >= n || text[j] == '\n' || text[j] == '\r';
+        if (blockIndent >= 0 && (blank || indent > blockIndent)) {
+            while (i < n && text[i] != '\n')
+                ++i;
+            if (i < n) {
+                ++i;
+                ++line;
+                lineStart = i;
+            }
+            continue;
+        }
+        blockIndent = -1;
+        char prev = 0; // the last significant character on the line; 0 at its start
+        i = j;
+        while (i < n && text[i] != '\n') {
+            const char c = text[i];
+            const bool afterSpace = i == lineStart || text[i - 1] == ' ' || text[i - 1] == '\t';
+            if (c == '#' && afterSpace) {
+                while (i < n && text[i] != '\n')
+                    ++i;
+                break;
+            }
+            const bool tokenStart = prev == 0 || ((prev == ':' || prev == '-' || prev == '?') && afterSpace)
+                                    || prev == '[' || prev == '{' || prev == ',';
+            if ((c == '"' || c == '\'') && tokenStart) {
+                QuotedScalar q;
+                q.line = line;
+                q.column = static_cast<int>(i - lineStart);
+                q.start = i++;
+                while (i < n) {
+                    if (c == '"' && text[i] == '\\' && i + 1 < n) {
+                        i += 2;
+                        continue;
+                    }
+                    if (text[i] == c) {
+                        if (c == '\'' && i + 1 < n && text[i + 1] == '\'') { // '' is a quote inside '…'
+                            i += 2;
+                            continue;
+                        }
+                        q.closed = true;
+                        ++i;
+                        break;
+                    }
+                    if (text[i] == '\n') {
+                        ++line;
+                        lineStart = i + 1;
+                    }
+                    ++i;
+                }
+                q.end = i;
+                out << q;
+                prev = c;
+                continue;
+            }
+            if ((c == '|' || c == '>') && tokenStart) {
+                // A block scalar when only indicators (and a comment) follow on the line.
+                std::size_t k = i + 1;
+                while (k < n && (std::isdigit(static_cast<unsigned char>(text[k])) || text[k] == '+' || text[k] == '-'))
+                    ++k;
+                while (k < n && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r'))
+                    ++k;
+                if (k >= n || text[k] == '\n' || text[k] == '#')
+                    blockIndent = indent;
+            }
+            if (c != ' ' && c != '\t')
+                prev = c;
+            ++i;
+        }
+        if (i < n) {
+            ++i; // the newline
+            ++line;
+            lineStart = i;
+        }
+    }
+    return out;
+}
+
+/// The location of a YAML error yaml-cpp reported at `mark`: where the quoted scalar it ran into starts when that
+/// is what went wrong (it notices an unclosed quote only where the text after it stops making sense), else
+/// "near" yaml-cpp's place.
+QString yamlErrorPlace(const std::string &text, const YAML::Mark &mark)
+{
+    const auto noticed = QStringLiteral("line %1, column %2").arg(mark.line + 1).arg(mark.column + 1);
+    if (mark.is_null() || mark.pos < 0)
+        return QStringLiteral("near ") + noticed;
+    const std::size_t at = static_cast<std::size_t>(mark.pos);
+    const QList<QuotedScalar> quoted = quotedScalars(text);
+    for (qsizetype k = quoted.size() - 1; k >= 0; --k) {
+        const QuotedScalar &q = quoted[k];
+        if (q.start >= at)
+            continue;
+        // The scalar yaml-cpp was inside, or one spanning lines that ended just before the mark on its line: its
+        // closing quote was meant to be on its first line.
+        const bool inside = !q.closed || q.end > at;
+        const bool justBefore = q.line < mark.line && text.find('\n', q.end) >= at;
+        if (inside || justBefore)
+            return QStringLiteral("line %1, column %2 (a quoted text starts here and is not closed on its line; "
+                                  "noticed at %3)")
+                .arg(q.line + 1)
+                .arg(q.column + 1)
+                .arg(noticed);
+        break;
+    }
+    return QStringLiteral("near ") + noticed;
+}
+
+/// The first Jinja construct of `text` that renderAutotestTemplate() does not read: its offset and its first 40
+/// characters; nullopt when there is none.
+std::optional<std::pair<qsizetype, QString>> unreadableJinja(const QString &text)
+{
+    static const QRegularExpression variable(QStringLiteral(R"(\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\})"));
+    qsizetype at = 0;
+    auto plain = [&](qsizetype from, qsizetype to) -> std::optional<std::pair<qsizetype, QString>> {
+        const QString part = text.mid(from, to - from);
+        qsizetype first = -1;
+        for (const char *open : {"{{", "{%", "{#"})
+            if (const qsizetype k = part.indexOf(QLatin1String(open)); k >= 0 && (first < 0 || k < first))
+                first = k;
+        if (first < 0)
+            return std::nullopt;
+        return std::pair{from + first, part.mid(first).left(40).section(QLatin1Char('\n'), 0, 0)};
+    };
+    QRegularExpressionMatchIterator it = variable.globalMatch(text);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        if (auto bad = plain(at, m.capturedStart()))
+            return bad;
+        at = m.capturedEnd();
+    }
+    return plain(at, text.size());
+}
+
+QString jinjaMessage(const QString &construct)
+{
+    return QStringLiteral("'%1' is Jinja that Sandmark does not read; autotests.yml templates may use "
+                          "{{ snippet }}, {{ value }}, {{ message }} and {{ salt }} only")
+        .arg(construct);
+}
+
+/// A template text read from autotests.yml and where its node is (for errors found after reading).
+struct TemplateText
+{
+    QString text;
+    YAML::Mark mark;
+    QString key;
+};
+
+/// The location of the Jinja construct at `offset` of a template's text: its own line inside a literal block
+/// scalar (`|`, whose lines are the text's lines), else the line and column where the template's text starts.
+QString jinjaPlace(const std::string &yaml, const TemplateText &t, qsizetype offset)
+{
+    const YAML::Mark &m = t.mark;
+    if (m.is_null() || m.pos < 0)
+        return t.key;
+    if (static_cast<std::size_t>(m.pos) < yaml.size() && yaml[static_cast<std::size_t>(m.pos)] == '|') {
+        const int line = m.line + 2 + static_cast<int>(t.text.left(offset).count(QLatin1Char('\n')));
+        return QStringLiteral("line %1 (%2)").arg(line).arg(t.key);
+    }
+    return QStringLiteral("line %1, column %2 (%3)").arg(m.line + 1).arg(m.column + 1).arg(t.key);
 }
 
 /// A string value of the section: absent or null → nullopt; a sequence or map is an error.
@@ -115,8 +304,14 @@ Expected<AutotestConfig> loadAutotestConfig(const QString &path, const QString &
     AutotestConfig config;
     config.file = path;
     config.kernel = kernel;
+    const std::string yaml = bytes.toStdString();
+    // yaml-cpp takes a quote left open at the end of the file as a scalar running to the end: an error here.
+    if (const QList<QuotedScalar> quoted = quotedScalars(yaml); !quoted.isEmpty() && !quoted.last().closed)
+        return Error{path, QStringLiteral("line %1, column %2").arg(quoted.last().line + 1).arg(quoted.last().column + 1),
+                     QStringLiteral("invalid YAML: the quoted text that starts here is never closed")};
+    QList<TemplateText> marks; // where each template text of `config` is in the file
     try {
-        const YAML::Node root = YAML::Load(bytes.toStdString());
+        const YAML::Node root = YAML::Load(yaml);
         if (!root.IsMap())
             return Error{path, {}, QStringLiteral("must be YAML sections per kernel (\"python3:\" with setup, hash, dispatch, "
                                                   "normalize, check, success and templates)")};
@@ -143,6 +338,9 @@ Expected<AutotestConfig> loadAutotestConfig(const QString &path, const QString &
                 *field.optional = *v;
             else
                 *field.value = **v;
+            if (*v)
+                marks << TemplateText{**v, section[field.name].Mark(),
+                                      QStringLiteral("%1.%2").arg(kernel, QLatin1String(field.name))};
         }
         const YAML::Node templates = section["templates"];
         if (!templates.IsDefined() || templates.IsNull())
@@ -164,27 +362,23 @@ Expected<AutotestConfig> loadAutotestConfig(const QString &path, const QString &
                     return Error{path, markPlace(pair, place), QStringLiteral("each entry needs a 'test' and a 'fail' text")};
                 list << AutotestTemplate{qs(pair["test"].Scalar()), qs(pair["fail"].Scalar())};
             }
+            int k = 0;
+            for (const YAML::Node &pair : kv.second) {
+                const QString place = QStringLiteral("%1[%2]").arg(key).arg(k);
+                marks << TemplateText{list.at(k).test, pair["test"].Mark(), place + QStringLiteral(".test")}
+                      << TemplateText{list.at(k).fail, pair["fail"].Mark(), place + QStringLiteral(".fail")};
+                ++k;
+            }
             config.templates.push_back({type, list});
         }
     } catch (const YAML::Exception &e) {
-        return Error{path, QStringLiteral("line %1, column %2").arg(e.mark.line + 1).arg(e.mark.column + 1),
-                     QStringLiteral("invalid YAML: %1").arg(qs(e.msg))};
+        return Error{path, yamlErrorPlace(yaml, e.mark), QStringLiteral("invalid YAML: %1").arg(qs(e.msg))};
     }
-    // Every template renders now, so a Jinja construct Sandmark does not read is named before anything runs.
-    QList<std::pair<QString, QString>> probe;
-    const std::pair<QString, const QString *> texts[] = {
-        {QStringLiteral("dispatch"), &config.dispatch}, {QStringLiteral("normalize"), &config.normalize},
-        {QStringLiteral("check"), &config.check},       {QStringLiteral("setup"), config.setup ? &*config.setup : nullptr},
-        {QStringLiteral("hash"), config.hash ? &*config.hash : nullptr}, {QStringLiteral("success"), config.success ? &*config.success : nullptr}};
-    for (const auto &[name, text] : texts)
-        if (text)
-            if (auto r = renderAutotestTemplate(*text, probe, path, kernel + QLatin1Char('.') + name); !r)
-                return r.error();
-    for (const auto &[type, list] : std::as_const(config.templates))
-        for (qsizetype i = 0; i < list.size(); ++i)
-            for (const QString *text : {&list[i].test, &list[i].fail})
-                if (auto r = renderAutotestTemplate(*text, probe, path, QStringLiteral("%1.templates.%2[%3]").arg(kernel, type).arg(i)); !r)
-                    return r.error();
+    // Every template is checked now, so a Jinja construct Sandmark does not read is named, with its line, before
+    // anything runs.
+    for (const TemplateText &t : std::as_const(marks))
+        if (const auto bad = unreadableJinja(t.text))
+            return Error{path, jinjaPlace(yaml, t, bad->first), jinjaMessage(bad->second)};
     return config;
 }
 
@@ -206,25 +400,15 @@ QString findAutotestsFile(const QString &assignmentFolder)
 Expected<QString> renderAutotestTemplate(const QString &text, const QList<std::pair<QString, QString>> &vars,
                                          const QString &file, const QString &place)
 {
+    if (const auto bad = unreadableJinja(text))
+        return Error{file, place, jinjaMessage(bad->second)};
     static const QRegularExpression variable(QStringLiteral(R"(\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\})"));
     QString out;
     qsizetype at = 0;
     QRegularExpressionMatchIterator it = variable.globalMatch(text);
-    auto plain = [&](qsizetype from, qsizetype to) -> Expected<void> {
-        const QString part = text.mid(from, to - from);
-        for (const char *open : {"{{", "{%", "{#"})
-            if (part.contains(QLatin1String(open)))
-                return Error{file, place,
-                             QStringLiteral("'%1' is Jinja that Sandmark does not read; autotests.yml templates may use "
-                                            "{{ snippet }}, {{ value }}, {{ message }} and {{ salt }} only")
-                                 .arg(part.mid(part.indexOf(QLatin1String(open))).left(40))};
-        out += part;
-        return {};
-    };
     while (it.hasNext()) {
         const QRegularExpressionMatch m = it.next();
-        if (auto ok = plain(at, m.capturedStart()); !ok)
-            return ok.error();
+        out += text.mid(at, m.capturedStart() - at);
         for (const auto &[name, value] : vars)
             if (name == m.captured(1)) {
                 out += value;
@@ -232,8 +416,7 @@ Expected<QString> renderAutotestTemplate(const QString &text, const QList<std::p
             }
         at = m.capturedEnd();
     }
-    if (auto ok = plain(at, text.size()); !ok)
-        return ok.error();
+    out += text.mid(at);
     // Jinja drops one trailing newline of the template (keep_trailing_newline is off), never of a value.
     if (text.endsWith(QLatin1Char('\n')) && out.endsWith(QLatin1Char('\n')))
         out.chop(1);

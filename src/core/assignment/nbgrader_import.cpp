@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QHash>
 #include <QSet>
 #include <QFile>
 #include <QFileInfo>
@@ -41,9 +42,12 @@ QString slugFrom(const QString &name)
 
 /// Expands the AUTOTEST directives of `loaded` (the notebooks of `root`, in place) as nbgrader's
 /// generate_assignment does: every notebook holding one is planned, all run once in the sandbox, then expanded.
+/// `directives` receives, per notebook and cell index, the expressions each expanded cell stands for
+/// ("AUTOTEST squares(1)", "HASHED AUTOTEST len(squares(4))"): the test check's "autotest".
 Expected<void> expandAllAutotests(const QString &root, const QStringList &notebooks, const QStringList &dataFiles,
                                   const Notebook *header, const NbgraderImportOptions &options, QList<Notebook> &loaded,
-                                  QSet<QString> &expanded, NbgraderImportReport &report)
+                                  QSet<QString> &expanded, QHash<QString, QHash<int, QStringList>> &directives,
+                                  NbgraderImportReport &report)
 {
     QList<qsizetype> which;
     for (qsizetype n = 0; n < loaded.size(); ++n)
@@ -91,6 +95,9 @@ Expected<void> expandAllAutotests(const QString &root, const QStringList &notebo
             return nb.error();
         loaded[which[p]] = *nb;
         expanded << notebooks[which[p]];
+        for (const AutotestExpression &e : std::as_const(plans[p].expressions))
+            directives[notebooks[which[p]]][e.cell]
+                << (e.salt.isEmpty() ? QStringLiteral("AUTOTEST ") : QStringLiteral("HASHED AUTOTEST ")) + e.expression;
     }
     report.autotests = yml;
     report.autotestBackend = evaluation->backend;
@@ -98,6 +105,16 @@ Expected<void> expandAllAutotests(const QString &root, const QStringList &notebo
 }
 
 } // namespace
+
+QString findCourseHeader(const QString &assignmentFolder)
+{
+    const QDir folder(QFileInfo(assignmentFolder).absoluteFilePath());
+    QDir parent(QFileInfo(folder.absolutePath()).absolutePath());
+    if (parent.dirName() != QLatin1String("source"))
+        return {};
+    const QString header = parent.filePath(QStringLiteral("header.ipynb"));
+    return QFileInfo(header).isFile() ? QDir::cleanPath(header) : QString();
+}
 
 Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir,
                                               const NbgraderImportOptions &options)
@@ -133,6 +150,8 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
     std::optional<Notebook> headerNotebook;
     // The course header (nbgrader's `header` preprocessor prepends it to every released notebook): never a
     // problem notebook of its own.
+    if (!options.header.isEmpty() && options.noHeader)
+        return Error{options.header, QStringLiteral("--header"), QStringLiteral("given together with --no-header; choose one")};
     if (!options.header.isEmpty()) {
         const QFileInfo header(options.header);
         if (!header.isFile() || !header.fileName().endsWith(QLatin1String(".ipynb")))
@@ -148,6 +167,8 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
                 break;
             }
         report.header = QStringLiteral("%1 (--header)").arg(options.header);
+    } else if (options.noHeader) {
+        // No header: a header.ipynb of the folder is a notebook like the others.
     } else if (info.isDir() && notebooks.contains(QStringLiteral("header.ipynb")) && notebooks.size() > 1) {
         const Expected<Notebook> header = Notebook::load(QDir(root).filePath(QStringLiteral("header.ipynb")));
         const QList<NbgraderCell> cells = header ? nbgraderCells(*header) : QList<NbgraderCell>();
@@ -157,6 +178,18 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
             headerNotebook = *header;
             notebooks.removeAll(QStringLiteral("header.ipynb"));
             report.header = QStringLiteral("header.ipynb (no graded cells: the course header, not a problem notebook)");
+        }
+    }
+    if (!headerNotebook && !options.noHeader) {
+        // nbgrader's standard place, beside the assignment: the course prepends it to every released notebook, so
+        // the students' HASHED AUTOTEST salts and cell positions count its cells.
+        if (const QString standard = findCourseHeader(root); !standard.isEmpty()) {
+            Expected<Notebook> loaded = Notebook::load(standard);
+            if (!loaded)
+                return loaded.error();
+            headerNotebook = *loaded;
+            report.header = QStringLiteral("%1 (nbgrader's standard course header; --no-header leaves it out)").arg(standard);
+            report.standardHeader = standard;
         }
     }
     if (notebooks.isEmpty())
@@ -169,8 +202,9 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         loaded << *nb;
     }
     QSet<QString> expanded; // notebooks written with their AUTOTEST cells expanded
+    QHash<QString, QHash<int, QStringList>> directives;
     if (auto ok = expandAllAutotests(root, notebooks, dataFiles, headerNotebook ? &*headerNotebook : nullptr, options,
-                                     loaded, expanded, report);
+                                     loaded, expanded, directives, report);
         !ok)
         return ok.error();
     Json checks = Json::array();
@@ -213,6 +247,11 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
                     check["after"] = ss(previousAnchor);
                 check["notebook"] = ss(rel);
                 check["code"] = ss(nb->cellSource(i));
+                if (const QStringList d = directives.value(rel).value(i); !d.isEmpty()) {
+                    check["autotest"] = Json::array();
+                    for (const QString &line : d)
+                        check["autotest"].push_back(ss(line));
+                }
                 checks.push_back(std::move(check));
                 ++report.testChecks;
             } else if (c.isManual()) {

@@ -22,6 +22,9 @@ struct NbgraderImportReport
     /// The course header, when one was found or given: never a notebook of the problem set (nbgrader prepends it
     /// to each released notebook). "header.ipynb (no graded cells)" or "../header.ipynb (--header)"; empty: none.
     QString header;
+    /// The course header taken by default from nbgrader's standard place (findCourseHeader()) without `--header`:
+    /// its path, for the one line the CLI prints on stderr; empty otherwise.
+    QString standardHeader;
     /// The autotests.yml the AUTOTEST directives were expanded with (empty: the notebooks have none), how many
     /// directive lines and expressions, and the sandbox backend that evaluated them.
     QString autotests;
@@ -35,8 +38,11 @@ struct NbgraderImportReport
 struct NbgraderImportOptions
 {
     /// The course header notebook (`--header FILE`): left out of the problem set wherever it is, with the
-    /// summary saying so. Empty: a `header.ipynb` in the imported folder without graded cells is the header.
+    /// summary saying so. Empty: a `header.ipynb` in the imported folder without graded cells is the header, else
+    /// nbgrader's standard `source/header.ipynb` beside the assignment (findCourseHeader()).
     QString header;
+    /// `--no-header`: the course has no header; neither of the defaults above is taken. Refused with `header`.
+    bool noHeader = false;
     /// The autotests.yml for AUTOTEST directives (`--autotests FILE`). Empty: where nbgrader looks
     /// (findAutotestsFile(): the imported folder, then the course root).
     QString autotests;
@@ -58,13 +64,19 @@ struct DependencyProposal
 /// pip name when known, else the module's name. Reads the folder; pure otherwise.
 DependencyProposal proposeDependencies(const QList<ScannedModule> &modules, const QString &assignmentFolder);
 
+/// nbgrader's standard course header for the assignment folder `assignmentFolder`: `<course>/source/header.ipynb`
+/// when the folder is `<course>/source/<assignment>` and that file exists (nbgrader's documented
+/// `IncludeHeaderFooter.header = "source/header.ipynb"`), else empty. Its cells come before the assignment's in
+/// every released notebook, so HASHED AUTOTEST salts depend on it. Reads the file system; any thread.
+QString findCourseHeader(const QString &assignmentFolder);
+
 /// Reads `source` (an .ipynb, or a folder whose notebooks are nbgrader source notebooks) and writes
 /// `outDir/assignment.json` beside copies of the notebooks and the folder's other files. Test cells
 /// become test checks keyed by their grade_id (run in place at grading, see TestCellSpec), manually graded
 /// cells become manual checks, answer and locked cells are recorded under "nbgrader". Every notebook of a folder,
 /// in sorted order (nbgrader's), is a notebook of the problem set (format 2; each check names its notebook),
 /// except the course header (NbgraderImportOptions::header, else a `header.ipynb` of the folder without graded
-/// cells), which is not copied. nbgrader's AUTOTEST directives are expanded as its generate_assignment does
+/// cells, else findCourseHeader(); none with `noHeader`), which is not copied. nbgrader's AUTOTEST directives are expanded as its generate_assignment does
 /// (autotest.h): the instructor notebooks, the header first, run in the sandbox `options.runChoices` selects, and
 /// the copied notebooks hold the expanded test cells (nbgrader's `source_with_tests`), which the test checks run.
 /// Refuses unbalanced markers, duplicate grade_ids, a `--header` that is not a notebook, AUTOTEST without a

@@ -35,6 +35,11 @@ struct ProbedName
     QString label() const { return anchor.isEmpty() ? QStringLiteral("end") : anchor; }
 };
 
+/// What a test check tests, in a few words for the checks tables (the app's Checks page, `checks list`): for an
+/// nbgrader AUTOTEST check the expressions it was expanded from ("AUTOTEST squares(1); AUTOTEST squares(3)"),
+/// else the first line of its code ("assert total == 45"). Not translated (nbgrader's and Python's words). Pure.
+QString testSummary(const Check &check);
+
 /// One kind of check. Stateless: the registry holds one instance per kind for the program's life, so every
 /// method is const and thread-safe; `Check` values carry the data, the kind says what it means.
 class CheckKind

@@ -37,6 +37,12 @@ Expected<void> TestCheckKind::read(const CheckSource &in, Check &c) const
     c.code = *code;
     if (auto ok = in.optionalString("grade_id", c.gradeId); !ok)
         return ok.error();
+    if (in.contains("autotest")) {
+        auto directives = in.reader.strings(in.object["autotest"], in.path("autotest"));
+        if (!directives)
+            return directives.error();
+        c.autotest = *directives;
+    }
     return in.optionalString("after", c.after);
 }
 
@@ -73,7 +79,7 @@ Expected<void> TestCheckKind::write(const NewCheck &nc, CheckDraft &out) const
 
 void TestCheckKind::instrument(const Check &c, InstrumentOptions &o) const
 {
-    o.tests.append({c.id, c.code, c.gradeId, c.after});
+    o.tests.append({.checkId = c.id, .code = c.code, .gradeId = c.gradeId, .after = c.after});
 }
 
 QString TestCheckKind::feedbackCell(const Check &check) const
@@ -96,6 +102,15 @@ void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResul
         r.feedback = QStringLiteral("partial credit: %1 of %2 points").arg(r.points).arg(check.points);
     } else if (finished && cell->testResult == QLatin1String("pass")) {
         r.outcome = Outcome::Pass;
+    } else if (const QString cut = e.ranAfterCut(cell);
+               !cut.isEmpty() && (cell->testResult == QLatin1String("fail") || cell->status == QLatin1String("timeout"))) {
+        // The test ran after the whole-run limit stopped the student's cells: what the cells that did not run
+        // would have defined is missing. Not the student's FAIL: a person looks (needs review).
+        r.outcome = Outcome::NotGraded;
+        const QString failure = cell->testEname.isEmpty() ? QStringLiteral("the test timed out")
+                                : cell->testEvalue.isEmpty() ? cell->testEname
+                                                             : cell->testEname + QStringLiteral(": ") + cell->testEvalue;
+        r.feedback = QStringLiteral("not graded: %1; %2").arg(failure, cut);
     } else if (finished && cell->testResult == QLatin1String("fail")) {
         r.outcome = Outcome::Fail;
         r.feedback = cell->testEname == QLatin1String("AssertionError") && cell->testEvalue.isEmpty()
@@ -136,11 +151,24 @@ std::optional<CheckKind::ReferenceFailure> TestCheckKind::failsOnReference(const
 
 QString TestCheckKind::describe(const Check &c) const
 {
-    const QStringList lines = c.code.trimmed().split(QLatin1Char('\n'));
-    QString first = lines.value(0).trimmed();
-    if (first.size() > 60)
-        first = first.left(59) + QStringLiteral("…");
-    return first + (lines.size() > 1 ? QStringLiteral(" (+%1 lines)").arg(lines.size() - 1) : QString());
+    if (!c.autotest.isEmpty())
+        return testSummary(c);
+    const qsizetype lines = c.code.trimmed().count(QLatin1Char('\n')) + 1;
+    return testSummary(c) + (lines > 1 ? QStringLiteral(" (+%1 lines)").arg(lines - 1) : QString());
 }
 
 } // namespace sandmark::detail
+
+namespace sandmark {
+
+QString testSummary(const Check &check)
+{
+    if (!check.autotest.isEmpty())
+        return check.autotest.join(QStringLiteral("; "));
+    QString first = check.code.trimmed().section(QLatin1Char('\n'), 0, 0).trimmed();
+    if (first.size() > 60)
+        first = first.left(59) + QStringLiteral("…");
+    return first;
+}
+
+} // namespace sandmark

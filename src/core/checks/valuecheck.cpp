@@ -135,8 +135,14 @@ void ValueCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResu
         r.feedback = cmp.feedback;
         r.expected = cmp.expected;
         r.actual = cmp.actual;
-        if (cmp.outcome != Outcome::Pass && !e.runNote.isEmpty())
+        if (const QString cut = e.ranAfterCut(pc); cmp.outcome == Outcome::Fail && !cut.isEmpty()) {
+            // Read after the whole-run limit stopped the student's cells: the cells that did not run may have
+            // defined or changed the name. Not the student's FAIL: a person looks (needs review).
+            r.outcome = Outcome::NotGraded;
+            r.feedback = QStringLiteral("not graded: %1; %2").arg(cmp.feedback, cut);
+        } else if (cmp.outcome != Outcome::Pass && !e.runNote.isEmpty()) {
             r.feedback += e.runNote;
+        }
     }
     if (!fallbackNote.isEmpty())
         r.feedback = r.feedback.isEmpty() ? fallbackNote : r.feedback + QStringLiteral(" (") + fallbackNote + QLatin1Char(')');

@@ -38,8 +38,10 @@ struct CellInfo
 /// The record's cells, in record order.
 QList<CellInfo> readCells(const QJsonObject &record);
 
-/// The whole-run time limit (assignment `timeout_s`), from the record's `wall_clock` (docs/runner-protocol.md):
-/// "the whole-run time limit (timeout_s = 45 s) was reached during cells[6]; the later cells did not run".
+/// The whole-run time limit (assignment `timeout_s`), from the record's `wall_clock` (docs/runner-protocol.md), with
+/// the time actually reached when it stopped the student's cells (the reserve for grading is kept out of the limit):
+/// "the notebook was stopped during cells[6] at 40 s of the whole-run time limit (timeout_s = 45 s), keeping 5 s
+/// to grade; the later cells did not run".
 QString wallClockProblem(const QJsonObject &record);
 
 /// Everything a kind's grade() reads about one run. Built once per grade() call; valid during it.
@@ -52,6 +54,9 @@ struct CheckEvidence
     QString runNote;     ///< "; cells[2]: raised …" — the run's problems, for failing value checks; empty if none
     QJsonObject kernel;  ///< the record's "kernel"
     bool wallTimeout = false; ///< the whole-run limit was reached
+    /// The position in `cells` of the student cell the whole-run limit stopped (during or before it); -1 when the
+    /// limit stopped no student cell. Injected cells after it ran in the reserve kept for grading.
+    qsizetype cutAt = -1;
 
     /// The first injected probe cell labelled `label`, or nullptr.
     const CellInfo *probeCell(const QString &label) const;
@@ -61,6 +66,10 @@ struct CheckEvidence
     QString whyNoProbe(const QString &label) const;
     /// "the kernel died …" / the whole-run limit, when one of them ended the run early; empty otherwise.
     QString runCutShort() const;
+    /// The whole-run limit's reason when `cell` (one of `cells`) ran after the limit stopped the student's cells,
+    /// so it could not see what the cells that did not run would have defined; empty otherwise. A check that
+    /// fails there is not graded (needs review), never a FAIL charged to the student.
+    QString ranAfterCut(const CellInfo *cell) const;
 };
 
 } // namespace sandmark::detail

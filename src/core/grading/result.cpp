@@ -159,6 +159,15 @@ QString wallClockProblem(const QJsonObject &record)
                              ? QStringLiteral("the whole-run time limit (timeout_s = %1 s)").arg(limit.toDouble())
                              : QStringLiteral("the whole-run time limit (timeout_s)");
     const QString where = w.value(QLatin1String("where")).toString();
+    const QJsonValue stopped = w.value(QLatin1String("stopped_s"));
+    if (!where.isEmpty() && stopped.isDouble() && limit.isDouble()) {
+        const double kept = std::max(0.0, std::round((limit.toDouble() - stopped.toDouble()) * 10) / 10);
+        return QStringLiteral("the notebook was stopped %1 %2 at %3 s of %4, keeping %5 s to grade; the later cells did not run")
+            .arg(w.value(QLatin1String("during")).toBool(true) ? QStringLiteral("during") : QStringLiteral("before"), where)
+            .arg(stopped.toDouble())
+            .arg(what)
+            .arg(kept);
+    }
     if (where.isEmpty())
         return what + QStringLiteral(" was reached");
     return QStringLiteral("%1 was reached %2 %3; the later cells did not run")
@@ -191,6 +200,14 @@ QString CheckEvidence::runCutShort() const
     return {};
 }
 
+QString CheckEvidence::ranAfterCut(const CellInfo *cell) const
+{
+    if (cutAt < 0 || !cell || cell < cells.constData() || cell >= cells.constData() + cells.size()
+        || cell - cells.constData() <= cutAt)
+        return {};
+    return wallClockProblem(input.record);
+}
+
 QString CheckEvidence::whyNoProbe(const QString &label) const
 {
     const CellInfo *c = probeCell(label);
@@ -216,12 +233,16 @@ QString cellProblem(const CellInfo &c, const QJsonObject &record)
 {
     if (c.status == QLatin1String("error"))
         return QStringLiteral("%1: raised %2").arg(c.name(), c.error());
+    // The limit as the runner wrote it in the cell's error ("timeout after 5 s", also its message's words); a
+    // record of an older runner has only the KeyboardInterrupt.
+    const QString limit = c.ename == QLatin1String("Timeout") ? c.evalue : QString();
     if (c.status == QLatin1String("timeout"))
-        return QStringLiteral("%1: cell timed out").arg(c.name());
+        return limit.isEmpty() ? QStringLiteral("%1: cell timed out").arg(c.name()) : QStringLiteral("%1: %2").arg(c.name(), limit);
     if (c.status == QLatin1String("wall-timeout"))
         return {}; // the whole run's limit, not this cell's: reported once (wallClockProblem())
     if (c.status == QLatin1String("interrupted-ignored"))
-        return QStringLiteral("%1: cell timed out and ignored the interrupt; kernel killed").arg(c.name());
+        return QStringLiteral("%1: %2 and ignored the interrupt; kernel killed")
+            .arg(c.name(), limit.isEmpty() ? QStringLiteral("cell timed out") : limit);
     if (c.status == QLatin1String("kernel-died")) {
         const QString reason = record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
         return reason.isEmpty() ? QStringLiteral("%1: kernel died").arg(c.name()) : reason;
@@ -233,6 +254,36 @@ void addUnique(QStringList &list, const QString &line)
 {
     if (!line.isEmpty() && !list.contains(line))
         list << line;
+}
+
+/// The record's `transformers_changed` (docs/runner-protocol.md) as a reason, saying what was detected: lists
+/// that changed (and how), or lists that could no longer be read — what a notebook that patched built-ins or
+/// IPython causes, which is not the same as changing the transformers.
+QString transformersProblem(const QJsonObject &transformers)
+{
+    const QString where = transformers.value(QLatin1String("where")).toString(QStringLiteral("the notebook"));
+    const QJsonObject lists = transformers.value(QLatin1String("lists")).toObject();
+    const QJsonValue unreadable = lists.value(QLatin1String("unreadable"));
+    if (!unreadable.isUndefined() && unreadable != QJsonValue(false)) {
+        const QString why = unreadable.isString() ? QStringLiteral(" (%1)").arg(unreadable.toString()) : QString();
+        return QStringLiteral("after %1, Sandmark could no longer read IPython's input/AST transformer lists%2: the "
+                              "notebook changed built-ins or IPython objects that reading them uses, so a change to the "
+                              "transformers, which can rewrite the cells that follow (Sandmark's test and probe cells "
+                              "included), cannot be ruled out")
+            .arg(where, why);
+    }
+    QStringList changed;
+    for (auto it = lists.constBegin(); it != lists.constEnd(); ++it) {
+        QStringList bits;
+        for (const QJsonValue &v : it.value().toObject().value(QLatin1String("added")).toArray())
+            bits << QStringLiteral("+") + v.toString();
+        for (const QJsonValue &v : it.value().toObject().value(QLatin1String("removed")).toArray())
+            bits << QStringLiteral("-") + v.toString();
+        changed << QStringLiteral("%1: %2").arg(it.key(), bits.isEmpty() ? QStringLiteral("reordered") : bits.join(QStringLiteral(", ")));
+    }
+    return QStringLiteral("%1 changed IPython's input/AST transformers%2, which can rewrite the cells that follow "
+                          "(Sandmark's test and probe cells included)")
+        .arg(where, changed.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(changed.join(QStringLiteral("; "))));
 }
 
 /// Problems of the run itself, which make the result needs-review and explain failing checks: the student cells'
@@ -271,9 +322,7 @@ QStringList runProblemsOf(const QList<CellInfo> &cells, const GradeInput &input,
         addUnique(runProblems, QStringLiteral("the notebook interfered with grading: %1").arg(v.toString()));
     const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
     if (!transformers.isEmpty())
-        addUnique(runProblems, QStringLiteral("%1 changed IPython's input/AST transformers, which can rewrite the "
-                                              "cells that follow (Sandmark's test and probe cells included)")
-                                   .arg(transformers.value(QLatin1String("where")).toString(QStringLiteral("the notebook"))));
+        addUnique(runProblems, transformersProblem(transformers));
     const bool badRun = runStatus != QLatin1String("completed") && runStatus != QLatin1String("errors");
     if (badRun && runProblems.isEmpty())
         addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
@@ -347,7 +396,14 @@ GradeResult grade(const GradeInput &input)
     result.reasons = runProblems;
     const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));
 
-    const detail::CheckEvidence evidence{input, cells, *reference, *student, runNote, kernel, wallTimeout};
+    // Where the whole-run limit stopped the student's cells: the record's wall_clock names that cell's index.
+    qsizetype cutAt = -1;
+    const QJsonValue cutCell = input.record.value(QLatin1String("wall_clock")).toObject().value(QLatin1String("cell"));
+    if (wallTimeout && cutCell.isDouble())
+        for (qsizetype i = 0; i < cells.size() && cutAt < 0; ++i)
+            if (cells[i].injected.isEmpty() && cells[i].index.isDouble() && cells[i].index.toInt() == cutCell.toInt())
+                cutAt = i;
+    const detail::CheckEvidence evidence{input, cells, *reference, *student, runNote, kernel, wallTimeout, cutAt};
     bool anyNotGraded = false;
     for (const Check &check : input.checks) {
         const CheckKind &kind = checkKind(check);

@@ -38,12 +38,13 @@ struct TestCellSpec
 {
     QString checkId;
     QString code;
-    QString gradeId; ///< nbgrader grade_id of the instructor's test cell; empty for assignment.json tests
-    QString after;   ///< grade_id, cell id or tag of the cell it follows in the instructor notebook
+    // The optional placements default to empty, so a spec may name only what it uses.
+    QString gradeId{}; ///< nbgrader grade_id of the instructor's test cell; empty for assignment.json tests
+    QString after{};   ///< grade_id, cell id or tag of the cell it follows in the instructor notebook
     /// Otter checks (no `gradeId`): the question whose `grader.check("<name>")` call places the test — right
     /// after the last code cell of the submission that makes that call (Otter keeps the last check's result),
     /// else after `after`, else at the end.
-    QString afterCheckCall;
+    QString afterCheckCall{};
 };
 
 struct InstrumentOptions

@@ -5,7 +5,6 @@
 #include <QRegularExpression>
 
 #include <algorithm>
-#include <optional>
 
 namespace sandmark {
 
@@ -58,8 +57,10 @@ Expected<CellRewrite> rewriteSource(const QString &source, bool markdown, const 
     const QStringList lines = source.split(QLatin1Char('\n'));
     QStringList out;
     CellRewrite result;
-    std::optional<int> solutionStart; // 1-based line of the open BEGIN SOLUTION
-    std::optional<int> hiddenStart;
+    // 1-based lines of the open BEGIN SOLUTION / BEGIN HIDDEN TESTS; 0 when none is open. Plain ints: GCC's
+    // -Wmaybe-uninitialized cannot follow std::optional<int> through the switch at -O2.
+    int solutionStart = 0;
+    int hiddenStart = 0;
     for (int i = 0; i < lines.size(); ++i) {
         QString line = lines.at(i);
         if (line.endsWith(QLatin1Char('\r')))
@@ -75,7 +76,7 @@ Expected<CellRewrite> rewriteSource(const QString &source, bool markdown, const 
                 return fail(QStringLiteral("nested BEGIN SOLUTION on line %1").arg(lineNo));
             if (hiddenStart)
                 return fail(QStringLiteral("BEGIN SOLUTION on line %1 inside the HIDDEN TESTS block opened on "
-                                           "line %2").arg(lineNo).arg(*hiddenStart));
+                                           "line %2").arg(lineNo).arg(hiddenStart));
             solutionStart = lineNo;
             ++result.solutions;
             if (markdown) {
@@ -88,14 +89,14 @@ Expected<CellRewrite> rewriteSource(const QString &source, bool markdown, const 
         case Marker::EndSolution:
             if (!solutionStart)
                 return fail(QStringLiteral("END SOLUTION on line %1 has no matching BEGIN SOLUTION").arg(lineNo));
-            solutionStart.reset();
+            solutionStart = 0;
             continue;
         case Marker::BeginHidden:
             if (hiddenStart)
                 return fail(QStringLiteral("nested BEGIN HIDDEN TESTS on line %1").arg(lineNo));
             if (solutionStart)
                 return fail(QStringLiteral("BEGIN HIDDEN TESTS on line %1 inside the SOLUTION block opened on "
-                                           "line %2").arg(lineNo).arg(*solutionStart));
+                                           "line %2").arg(lineNo).arg(solutionStart));
             hiddenStart = lineNo;
             ++result.hidden;
             continue;
@@ -103,7 +104,7 @@ Expected<CellRewrite> rewriteSource(const QString &source, bool markdown, const 
             if (!hiddenStart)
                 return fail(QStringLiteral("END HIDDEN TESTS on line %1 has no matching BEGIN HIDDEN TESTS")
                                 .arg(lineNo));
-            hiddenStart.reset();
+            hiddenStart = 0;
             continue;
         case Marker::None:
             break;
@@ -117,11 +118,11 @@ Expected<CellRewrite> rewriteSource(const QString &source, bool markdown, const 
     }
     if (solutionStart)
         return Error{fileName, place,
-                     QStringLiteral("BEGIN SOLUTION on line %1 has no matching END SOLUTION").arg(*solutionStart)};
+                     QStringLiteral("BEGIN SOLUTION on line %1 has no matching END SOLUTION").arg(solutionStart)};
     if (hiddenStart)
         return Error{fileName, place,
                      QStringLiteral("BEGIN HIDDEN TESTS on line %1 has no matching END HIDDEN TESTS")
-                         .arg(*hiddenStart)};
+                         .arg(hiddenStart)};
     result.changed = result.solutions > 0 || result.hidden > 0;
     if (result.changed) {
         for (QString &l : out)

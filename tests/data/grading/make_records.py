@@ -71,7 +71,17 @@ def scenarios(runtime):
     sigint = ["warmed_up", "done"]
     markdown = ["apples", "crates", "pears"]
     anchored_student = [code("ans = 42", tags=["q1"])]
+    steps = ["step1", "step2", "step3", "step4", "step5"]
+    step_test = "assert step5 == 5, 'step5 should be 5'"
     return {
+        # Slow cells under a whole-run limit (LIMITS below: timeout_s = 12 s, so the student's cells stop at 8 s,
+        # keeping 4 s to grade): cells[1] is stopped, step2..step5 are never defined, the probe and the test
+        # check run in the reserve.
+        "run-limit-ref": [code("step1 = 1")] + [code("step%d = %d" % (i, i)) for i in range(2, 6)]
+                         + [probe(runtime, steps), test("t-step5", step_test)],
+        "run-limit-student": [code("step1 = 1"), code("import time\ntime.sleep(60)\nstep2 = 2")]
+                             + [code("step%d = %d" % (i, i)) for i in range(3, 6)]
+                             + [probe(runtime, steps), test("t-step5", step_test)],
         "infinite-loop-ref": case_cells("infinite-loop.ref.ipynb") + [probe(runtime, loop)],
         "infinite-loop-student": case_cells("infinite-loop.ipynb") + [probe(runtime, loop)],
         "kernel-killed-ref": case_cells("kernel-killed-by-os-exit.ref.ipynb") + [probe(runtime, killed)],
@@ -107,14 +117,19 @@ def scenarios(runtime):
     }
 
 
+# Scenarios whose limits differ from main()'s.
+LIMITS = {"run-limit-student": {"cell_timeout_s": 30, "wall_timeout_s": 12}}
+
+
 def main():
     runtime = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                               os.path.join(HERE, "..", "..", "..", "resources", "python"))
     out = {}
     for name, cells in scenarios(runtime).items():
-        job = {"format": "sandmark-job/1", "notebook": notebook(cells), "nonce": NONCE,
-               "limits": {"cell_timeout_s": 3, "wall_timeout_s": 60, "interrupt_grace_s": 2,
-                          "output_cell_bytes": 65536, "output_total_bytes": 1048576, "probe_bytes": 8388608}}
+        limits = {"cell_timeout_s": 3, "wall_timeout_s": 60, "interrupt_grace_s": 2,
+                  "output_cell_bytes": 65536, "output_total_bytes": 1048576, "probe_bytes": 8388608}
+        limits.update(LIMITS.get(name, {}))
+        job = {"format": "sandmark-job/1", "notebook": notebook(cells), "nonce": NONCE, "limits": limits}
         with tempfile.TemporaryDirectory() as wd:
             p = subprocess.run([sys.executable, "-I", "-X", "utf8", os.path.join(runtime, "sandmark_runner.py")],
                                input=json.dumps(job).encode(), capture_output=True, cwd=wd, timeout=120)
