@@ -1257,6 +1257,17 @@
         <source>%1 s per run, %2 s per cell, %3 memory</source>
         <translation>%1 s pro Lauf, %2 s pro Zelle, %3 Speicher</translation>
     </message>
+    <message numerus="yes">
+        <source>the reference run&apos;s slowest notebook, %1, used %2 s (%3 % of the run limit, which holds each notebook); its %n notebook(s) together used %4 s (%5 % of the problem set&apos;s limit of %6 s)</source>
+        <translation>
+            <numerusform>das langsamste Notebook des Referenzlaufs, %1, brauchte %2 s (%3 % der Laufgrenze, die für jedes Notebook gilt); sein %n Notebook brauchte %4 s (%5 % der Grenze des Aufgabenblatts von %6 s)</numerusform>
+            <numerusform>das langsamste Notebook des Referenzlaufs, %1, brauchte %2 s (%3 % der Laufgrenze, die für jedes Notebook gilt); seine %n Notebooks brauchten zusammen %4 s (%5 % der Grenze des Aufgabenblatts von %6 s)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Student code is often slower than the solution: raise limits.timeout_s (each notebook) and limits.set_timeout_s (the notebooks together) to at least twice the reference run&apos;s times, or make the notebooks faster.</source>
+        <translation>Code von Studierenden ist oft langsamer als die Lösung: limits.timeout_s (jedes Notebook) und limits.set_timeout_s (die Notebooks zusammen) auf mindestens das Doppelte der Zeiten des Referenzlaufs erhöhen oder die Notebooks beschleunigen.</translation>
+    </message>
     <message>
         <source>the reference run used %1 s (%2 % of the run limit)</source>
         <translation>der Referenzlauf brauchte %1 s (%2 % der Laufgrenze)</translation>
@@ -1355,6 +1366,13 @@
     <message>
         <source>measured on graded submissions</source>
         <translation>an bewerteten Abgaben gemessen</translation>
+    </message>
+    <message numerus="yes">
+        <source>estimated from the reference run of its %n notebook(s)</source>
+        <translation>
+            <numerusform>aus dem Referenzlauf seines %n Notebooks geschätzt</numerusform>
+            <numerusform>aus dem Referenzlauf seiner %n Notebooks geschätzt</numerusform>
+        </translation>
     </message>
     <message>
         <source>estimated from the reference run</source>

@@ -470,11 +470,15 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
     m_outcome = outcome;
     for (auto it = outcome.brokenChecks.cbegin(); it != outcome.brokenChecks.cend(); ++it)
         qCWarning(lcBatch) << "broken check" << it.key() << it.value();
-    m_timing = ReferenceTiming::fromRecord(result.run.record);
-    if (m_timing->durationS <= 0)
-        m_timing->durationS = result.run.durationS;
-    for (qsizetype i = 1; i < result.notebooks.size(); ++i) // a problem set: every notebook's time
-        m_timing->durationS += result.notebooks.at(i).run.durationS;
+    if (result.notebooks.size() > 1) { // a problem set: every notebook's cells and time
+        m_timing = ReferenceTiming{};
+        for (const NotebookRunResult &n : result.notebooks)
+            m_timing->addNotebook(n.notebook, n.run.record, n.run.durationS);
+    } else {
+        m_timing = ReferenceTiming::fromRecord(result.run.record);
+        if (m_timing->durationS <= 0)
+            m_timing->durationS = result.run.durationS;
+    }
     if (Expected<void> p = paths::makePrivateFolder(m_options.cacheDir); !p) {
         fail(p.error());
         return;
