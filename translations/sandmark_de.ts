@@ -1968,6 +1968,22 @@
         <source>The release is made from the instructor notebooks; choose one in the Notebook list</source>
         <translation>Die Studierendenfassung entsteht aus den Notebooks der Lehrenden; wählen Sie eines in der Notebook-Liste</translation>
     </message>
+    <message>
+        <source>Notebooks of the problem set</source>
+        <translation>Notebooks des Aufgabenblatts</translation>
+    </message>
+    <message>
+        <source>The problem set&apos;s notebooks, in the order they run; each is shown in the view chosen</source>
+        <translation>Die Notebooks des Aufgabenblatts in der Reihenfolge, in der sie laufen; jedes wird in der gewählten Ansicht gezeigt</translation>
+    </message>
+    <message>
+        <source>the problem set&apos;s checks belong to its notebooks, and this file matches none of them by name or cell ids; show it as written</source>
+        <translation>die Prüfungen des Aufgabenblatts gehören zu seinen Notebooks, und diese Datei passt weder nach Name noch nach Zell-IDs zu einem davon; zeigen Sie sie wie geschrieben</translation>
+    </message>
+    <message>
+        <source>Instrumented with the checks of %1.</source>
+        <translation>Instrumentiert mit den Prüfungen von %1.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::PreferencesDialog</name>
@@ -2483,6 +2499,42 @@
     <message>
         <source>Override removed: the automatic points count again.</source>
         <translation>Korrektur entfernt: Die automatischen Punkte zählen wieder.</translation>
+    </message>
+    <message>
+        <source>Notebook of the problem set</source>
+        <translation>Notebook des Aufgabenblatts</translation>
+    </message>
+    <message>
+        <source>The problem set&apos;s notebooks: the checks, executed notebook, record and log below are the chosen notebook&apos;s</source>
+        <translation>Die Notebooks des Aufgabenblatts: Prüfungen, ausgeführtes Notebook, Protokoll und Log darunter gehören zum gewählten Notebook</translation>
+    </message>
+    <message>
+        <source>Which file was graded for this notebook</source>
+        <translation>Welche Datei für dieses Notebook bewertet wurde</translation>
+    </message>
+    <message>
+        <source>%1 (%2 / %3)</source>
+        <translation>%1 (%2 / %3)</translation>
+    </message>
+    <message>
+        <source>%1 — %2 of %3 points</source>
+        <translation>%1 — %2 von %3 Punkten</translation>
+    </message>
+    <message>
+        <source>%1 did not run in this run (%2): there is no executed notebook, record or log of it.</source>
+        <translation>%1 lief in diesem Lauf nicht (%2): es gibt kein ausgeführtes Notebook, Ausführungsprotokoll oder Log davon.</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>Executed %1 of %2, from the run of %3</source>
+        <translation>Ausgeführtes %1 von %2, aus dem Lauf vom %3</translation>
+    </message>
+    <message>
+        <source>Executed %1 of %2</source>
+        <translation>Ausgeführtes %1 von %2</translation>
     </message>
 </context>
 <context>

@@ -274,6 +274,7 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
 {
     const bool same = assignment && m_assignment && assignment->folder() == m_assignment->folder();
     m_assignment = assignment;
+    m_detail->setAssignment(assignment); // a problem set's detail: per notebook
     if (same) {
         // Reloaded (F5, or after an edit): list the folder and read the gradebook again — a student folder
         // copied in by hand, or grades written by the CLI, show up. A running batch keeps its table.
