@@ -1145,6 +1145,49 @@ private Q_SLOTS:
         QVERIFY(w.preview()->notebookPath().contains(QLatin1String("/submissions/")));
     }
 
+    // A problem set's table lists each student's notebooks (the Notebook column names them all, the size adds
+    // them up), not one notebook of the folder.
+    void problemSetSubmissionsListEveryNotebook()
+    {
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        QSignalSpy checked(page, &SubmissionsPage::notebooksChecked);
+        const QString ps = QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps");
+        w.openAssignment(ps);
+        QVERIFY(listed.wait(20000));
+        QVERIFY(checked.wait(20000));
+        const SubmissionsModel *m = page->model();
+        const int bob = m->rowOf(u"bob"_qs);
+        QVERIFY(bob >= 0);
+        QCOMPARE(m->index(bob, SubmissionsModel::NotebookColumn).data().toString(),
+                 u"PART2-Copy1.ipynb, Part1 (1).ipynb, part3.ipynb"_qs);
+        qint64 size = 0;
+        for (const QString &f : {u"PART2-Copy1.ipynb"_qs, u"Part1 (1).ipynb"_qs, u"part3.ipynb"_qs})
+            size += QFileInfo(ps + u"/submissions/bob/"_qs + f).size();
+        QCOMPARE(m->index(bob, SubmissionsModel::SizeColumn).data(SortRole).toLongLong(), size);
+        const int ivy = m->rowOf(u"ivy"_qs); // a loose notebook: a folder of one
+        QVERIFY(ivy >= 0);
+        QCOMPARE(m->index(ivy, SubmissionsModel::NotebookColumn).data().toString(), u"ivy.ipynb"_qs);
+        QCOMPARE(m->index(ivy, SubmissionsModel::StatusColumn).data().toString(), u"not run"_qs);
+
+        // The Checks page names each check's notebook; a single notebook's page has no such column.
+        QVERIFY(w.checksPage()->showsNotebookColumn());
+        const ChecksModel *checks = w.checksPage()->model();
+        QStringList notebooks;
+        for (int r = 0; r < checks->rowCount(); ++r)
+            notebooks << checks->index(r, ChecksModel::IdColumn).data().toString() + u'@'
+                             + checks->index(r, ChecksModel::NotebookColumn).data().toString();
+        QCOMPARE(notebooks, (QStringList{u"a@part1.ipynb"_qs, u"a-test@part1.ipynb"_qs, u"n@part2.ipynb"_qs,
+                                         u"total@part3.ipynb"_qs, u"fresh@part3.ipynb"_qs}));
+        QCOMPARE(checks->headerData(ChecksModel::NotebookColumn, Qt::Horizontal).toString(), u"Notebook"_qs);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(kIris);
+        QVERIFY(opened.wait(20000));
+        QVERIFY(!w.checksPage()->showsNotebookColumn());
+    }
+
     // Submissions → Import Zip: a Canvas export lands in the assignment's submissions/ folder, one folder per
     // student, and the table lists them; an entry escaping the folder is flagged, never written.
     void canvasZipIsImported()
@@ -1335,6 +1378,8 @@ private Q_SLOTS:
         detail.showArtifacts(artifacts);
         QVERIFY(artifactsLoaded.wait(10000));
         QVERIFY2(detail.summaryText().startsWith(u"bob: graded, 3 of 6 points"_qs), qPrintable(detail.summaryText()));
+        // The decisions are the switcher's, not repeated as notes.
+        QVERIFY2(!detail.summaryText().contains(u"←"_qs), qPrintable(detail.summaryText()));
         QVERIFY(detail.isNotebookSwitcherShown());
         QTabBar *tabs = detail.notebookSwitcher();
         QStringList listed;

@@ -714,6 +714,10 @@
         <source>Reference value</source>
         <translation>Referenzwert</translation>
     </message>
+    <message>
+        <source>Notebook</source>
+        <translation>Notebook</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ChecksPage</name>

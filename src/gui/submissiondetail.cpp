@@ -121,7 +121,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     layout->addWidget(m_artifactsStatus);
 
     // A problem set's notebooks: one tab each; the tabs below show the chosen one's checks and run.
-    auto *switcherLayout = new QVBoxLayout(m_switcherBar);
+    auto *switcherLayout = new QHBoxLayout(m_switcherBar);
     switcherLayout->setContentsMargins(0, 0, 0, 0);
     m_switcher->setAccessibleName(tr("Notebook of the problem set"));
     m_switcher->setToolTip(tr("The problem set's notebooks: the checks, executed notebook, record and log below are "
@@ -132,7 +132,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_part->setWordWrap(true);
     m_part->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_part->setAccessibleName(tr("Which file was graded for this notebook"));
-    switcherLayout->addWidget(m_part);
+    switcherLayout->addWidget(m_part, 1);
     m_switcherBar->setVisible(false);
     layout->addWidget(m_switcherBar);
     connect(m_switcher, &QTabBar::currentChanged, this, [this](int i) {
@@ -492,8 +492,13 @@ void SubmissionDetail::updateSummary()
     for (const QString &reason : std::as_const(m_result.reasons))
         summary += QLatin1Char('\n') + reason;
     // What the grader noticed without changing the grade (an edited test cell, an ignored kernelspec, …).
+    QStringList decisions; // a problem set's match decisions are shown by the notebook switcher instead
+    if (isProblemSet())
+        for (const QString &notebook : m_assignment->notebooks())
+            decisions << matchDecision(m_result.notes, notebook);
     for (const QString &note : std::as_const(m_result.notes))
-        summary += QLatin1Char('\n') + tr("Note: %1").arg(note);
+        if (!decisions.contains(note))
+            summary += QLatin1Char('\n') + tr("Note: %1").arg(note);
     m_summary->setText(summary);
 }
 

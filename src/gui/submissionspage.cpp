@@ -64,12 +64,13 @@ Listing listSubmissions(const QString &folder, bool problemSet)
         SubmissionsModel::Row r;
         r.student = s.studentId;
         r.notebookPath = s.notebookPath;
-        if (problemSet && r.notebookPath.isEmpty()) // a problem set: the size and parse check looks at the first one
+        if (problemSet) { // a problem set: every notebook is listed and sized; the parse check looks at the first
             for (const QString &f : s.files)
-                if (isNotebookName(f)) {
-                    r.notebookPath = f;
-                    break;
-                }
+                if (isNotebookName(f))
+                    r.notebookPaths << f;
+            if (r.notebookPath.isEmpty())
+                r.notebookPath = r.notebookPaths.value(0);
+        }
         r.problem = s.problem;
         out.rows << r;
     }

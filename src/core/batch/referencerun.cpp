@@ -292,6 +292,10 @@ void ReferenceRun::onEnvironment(const Environment &env)
             if (QFile t(timingPath()); t.open(QIODevice::ReadOnly))
                 if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
                     m_timing = ReferenceTiming::fromJson(d.object());
+            // A problem set's times from before each notebook's were kept hold the first notebook's cells only:
+            // not known, rather than wrong.
+            if (m_timing && m_assignment.isProblemSet() && m_timing->notebooks.size() != m_assignment.notebooks().size())
+                m_timing.reset();
             // A payload cached without an outcome file (an older Sandmark) came from a run without either.
             if (QFile o(outcomePath()); o.open(QIODevice::ReadOnly))
                 if (const QJsonDocument d = QJsonDocument::fromJson(o.readAll()); d.isObject())

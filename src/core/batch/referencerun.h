@@ -116,7 +116,8 @@ public:
     std::optional<Environment> environment() const { return m_environment; }
     bool cacheHit() const { return m_cacheHit; }
     /// The run's duration and cell times, valid after finished(). A cache hit reads them from the timing file
-    /// kept next to the payload (`<key>.timing.json`); unset for a payload cached before timings were kept.
+    /// kept next to the payload (`<key>.timing.json`); unset for a payload cached before timings were kept (or,
+    /// for a problem set, before every notebook's were).
     std::optional<ReferenceTiming> timing() const { return m_timing; }
     /// Broken checks and noted errors, valid after finished() (a cache hit reads `<key>.outcome.json`).
     ReferenceOutcome outcome() const { return m_outcome; }
