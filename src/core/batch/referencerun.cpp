@@ -286,16 +286,18 @@ void ReferenceRun::onEnvironment(const Environment &env)
         const QByteArray payload = cached.readAll();
         QJsonParseError pe;
         QJsonDocument::fromJson(payload, &pe);
-        if (pe.error == QJsonParseError::NoError && !payload.isEmpty()) {
+        std::optional<ReferenceTiming> timing;
+        if (QFile t(timingPath()); t.open(QIODevice::ReadOnly))
+            if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
+                timing = ReferenceTiming::fromJson(d.object());
+        // A problem set's times cached before each notebook's were kept hold the first notebook's cells only: the
+        // reference runs again (and caches them all) rather than show them as the set's.
+        const bool partialTimes = m_assignment.isProblemSet()
+                                  && (!timing || timing->notebooks.size() != m_assignment.notebooks().size());
+        if (pe.error == QJsonParseError::NoError && !payload.isEmpty() && !partialTimes) {
             m_cacheHit = true;
             m_done = true;
-            if (QFile t(timingPath()); t.open(QIODevice::ReadOnly))
-                if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
-                    m_timing = ReferenceTiming::fromJson(d.object());
-            // A problem set's times from before each notebook's were kept hold the first notebook's cells only:
-            // not known, rather than wrong.
-            if (m_timing && m_assignment.isProblemSet() && m_timing->notebooks.size() != m_assignment.notebooks().size())
-                m_timing.reset();
+            m_timing = timing;
             // A payload cached without an outcome file (an older Sandmark) came from a run without either.
             if (QFile o(outcomePath()); o.open(QIODevice::ReadOnly))
                 if (const QJsonDocument d = QJsonDocument::fromJson(o.readAll()); d.isObject())
