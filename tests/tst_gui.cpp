@@ -28,6 +28,8 @@
 #include "healthpage.h"
 #include "gradebook/gradebook.h"
 #include "batch/batchgrader.h"
+#include "batch/notebookmatch.h"
+#include "sandbox/submissionrun.h"
 #include "sandbox/backend.h"
 #include "notebook/notebook.h"
 #include "gradebookaccess.h"
@@ -51,6 +53,7 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QTabBar>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QComboBox>
@@ -611,6 +614,8 @@ private Q_SLOTS:
         QCOMPARE(p.kind(), PreviewKind::Instructor);
         QCOMPARE(injectedRows(p.cellModel()), 0);
         QVERIFY(p.cellModel()->cells().at(3).source.contains(QLatin1String("### BEGIN SOLUTION")));
+        QVERIFY(!p.isNotebookSwitcherShown()); // one notebook: as it always looked, no switcher
+        QCOMPARE(p.notebookSwitcher()->count(), 0);
 
         QVERIFY(loadKind(p, PreviewKind::Instrumented));
         const NotebookCellModel *m = p.cellModel();
@@ -669,6 +674,69 @@ private Q_SLOTS:
             stub = stub || c.source.contains(QLatin1String("# YOUR CODE HERE"));
         }
         QVERIFY(stub);
+    }
+
+    // A problem set's preview: a switcher lists its notebooks in the assignment's order; switching shows that
+    // notebook, in the view chosen, and the instrumented view carries that notebook's checks only.
+    void problemSetPreviewSwitchesNotebooks()
+    {
+        auto assignment = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps"));
+        QVERIFY2(assignment, assignment ? "" : qPrintable(assignment.error().toString()));
+        NotebookPreview p;
+        QSignalSpy loaded(&p, &NotebookPreview::loaded);
+        p.setAssignment(*assignment);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(p.isNotebookSwitcherShown());
+        QTabBar *tabs = p.notebookSwitcher();
+        QStringList listed;
+        for (int i = 0; i < tabs->count(); ++i)
+            listed << tabs->tabText(i);
+        QCOMPARE(listed, (QStringList{u"part1.ipynb"_qs, u"part2.ipynb"_qs, u"part3.ipynb"_qs}));
+        QCOMPARE(tabs->currentIndex(), 0);
+        QVERIFY(p.notebookPath().endsWith(u"/part1.ipynb"_qs));
+        QCOMPARE(p.cellModel()->cells().at(0).source, u"# Part 1: squares"_qs);
+
+        loaded.clear();
+        tabs->setCurrentIndex(1);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(p.notebookPath().endsWith(u"/part2.ipynb"_qs));
+        QCOMPARE(p.cellModel()->cells().at(0).source, u"# Part 2: the data file"_qs);
+        QCOMPARE(p.notebookLabel(), u"part2.ipynb"_qs); // the Notebook list follows the switcher
+
+        // Instrumented: part2's probe of n, none of part1's checks (its test a-test stays with part1).
+        auto labels = [&p] {
+            QStringList out;
+            const NotebookCellModel *m = p.cellModel();
+            for (int r = 0; r < m->rowCount(); ++r)
+                if (m->index(r, 0).data(InjectedKindRole).toInt() != int(InjectedKind::None))
+                    out << m->index(r, 0).data(InjectedLabelRole).toString();
+            return out;
+        };
+        QVERIFY(loadKind(p, PreviewKind::Instrumented));
+        QVERIFY2(!labels().join(u' ').contains(u"a-test"_qs), qPrintable(labels().join(u' ')));
+        QVERIFY2(p.statusText().contains(u"Instrumented with the checks of part2.ipynb."_qs), qPrintable(p.statusText()));
+        loaded.clear();
+        tabs->setCurrentIndex(0); // the view stays: part1 instrumented, with its test
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(p.kind(), PreviewKind::Instrumented);
+        QVERIFY(p.notebookPath().endsWith(u"/part1.ipynb"_qs));
+        QVERIFY2(labels().join(u' ').contains(u"a-test"_qs), qPrintable(labels().join(u' ')));
+
+        // Release of part3; and a student's renamed copy of part1 ("Other files") is instrumented with part1's
+        // checks, found by the matching rule.
+        loaded.clear();
+        tabs->setCurrentIndex(2);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(loadKind(p, PreviewKind::Release));
+        QVERIFY(p.notebookPath().endsWith(u"/part3.ipynb"_qs));
+        QCOMPARE(p.cellModel()->cells().at(0).source, u"# Part 3: a fresh kernel"_qs);
+        QVERIFY(loadKind(p, PreviewKind::Instrumented));
+        loaded.clear();
+        p.showNotebook(QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps/submissions/bob/Part1 (1).ipynb"));
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(p.kind(), PreviewKind::Instrumented);
+        QVERIFY2(p.statusText().contains(u"Instrumented with the checks of part1.ipynb."_qs), qPrintable(p.statusText()));
+        QVERIFY2(labels().join(u' ').contains(u"a-test"_qs), qPrintable(labels().join(u' ')));
     }
 
     // The first job is held until the second one's result was delivered, so it ends stale at any speed (a
@@ -1086,6 +1154,49 @@ private Q_SLOTS:
         QVERIFY(w.preview()->notebookPath().contains(QLatin1String("/submissions/")));
     }
 
+    // A problem set's table lists each student's notebooks (the Notebook column names them all, the size adds
+    // them up), not one notebook of the folder.
+    void problemSetSubmissionsListEveryNotebook()
+    {
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        QSignalSpy checked(page, &SubmissionsPage::notebooksChecked);
+        const QString ps = QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps");
+        w.openAssignment(ps);
+        QVERIFY(listed.wait(20000));
+        QVERIFY(checked.wait(20000));
+        const SubmissionsModel *m = page->model();
+        const int bob = m->rowOf(u"bob"_qs);
+        QVERIFY(bob >= 0);
+        QCOMPARE(m->index(bob, SubmissionsModel::NotebookColumn).data().toString(),
+                 u"PART2-Copy1.ipynb, Part1 (1).ipynb, part3.ipynb"_qs);
+        qint64 size = 0;
+        for (const QString &f : {u"PART2-Copy1.ipynb"_qs, u"Part1 (1).ipynb"_qs, u"part3.ipynb"_qs})
+            size += QFileInfo(ps + u"/submissions/bob/"_qs + f).size();
+        QCOMPARE(m->index(bob, SubmissionsModel::SizeColumn).data(SortRole).toLongLong(), size);
+        const int ivy = m->rowOf(u"ivy"_qs); // a loose notebook: a folder of one
+        QVERIFY(ivy >= 0);
+        QCOMPARE(m->index(ivy, SubmissionsModel::NotebookColumn).data().toString(), u"ivy.ipynb"_qs);
+        QCOMPARE(m->index(ivy, SubmissionsModel::StatusColumn).data().toString(), u"not run"_qs);
+
+        // The Checks page names each check's notebook; a single notebook's page has no such column.
+        QVERIFY(w.checksPage()->showsNotebookColumn());
+        const ChecksModel *checks = w.checksPage()->model();
+        QStringList notebooks;
+        for (int r = 0; r < checks->rowCount(); ++r)
+            notebooks << checks->index(r, ChecksModel::IdColumn).data().toString() + u'@'
+                             + checks->index(r, ChecksModel::NotebookColumn).data().toString();
+        QCOMPARE(notebooks, (QStringList{u"a@part1.ipynb"_qs, u"a-test@part1.ipynb"_qs, u"n@part2.ipynb"_qs,
+                                         u"total@part3.ipynb"_qs, u"fresh@part3.ipynb"_qs}));
+        QCOMPARE(checks->headerData(ChecksModel::NotebookColumn, Qt::Horizontal).toString(), u"Notebook"_qs);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(kIris);
+        QVERIFY(opened.wait(20000));
+        QVERIFY(!w.checksPage()->showsNotebookColumn());
+    }
+
     // Submissions → Import Zip: a Canvas export lands in the assignment's submissions/ folder, one folder per
     // student, and the table lists them; an entry escaping the folder is flagged, never written.
     void canvasZipIsImported()
@@ -1218,6 +1329,120 @@ private Q_SLOTS:
         f.close();
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), after);
+    }
+
+    // A problem set's result in the detail: the set's total, a switcher of its notebooks with their points, and
+    // per notebook its match decision, its checks and its own executed notebook, record and log.
+    void submissionDetailShowsEachNotebook()
+    {
+        auto assignment = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps"));
+        QVERIFY(assignment);
+        // bob's folder as the rule sees it, without part2: part1 by name, part2 not handed in.
+        const ProblemSetMatch match = matchNotebooks(instructorNotebooks(*assignment), {u"Part1 (1).ipynb"_qs, u"part3.ipynb"_qs}, {});
+        auto checkResult = [](const QString &id, double points, double max) {
+            CheckResult c;
+            c.checkId = id;
+            c.outcome = points > 0 ? Outcome::Pass : Outcome::Fail;
+            c.points = points;
+            c.maxPoints = max;
+            return c;
+        };
+        QList<NotebookGrade> parts;
+        for (const QString &nb : assignment->notebooks()) {
+            NotebookGrade part;
+            part.notebook = nb;
+            part.checks = assignment->checksOf(nb);
+            parts << part;
+        }
+        parts[0].result.checks = {checkResult(u"a"_qs, 1, 1), checkResult(u"a-test"_qs, 1, 1)};
+        parts[0].result.score = parts[0].result.maxScore = 2;
+        parts[1].kind = NotebookGrade::Kind::NotHandedIn;
+        parts[2].result.checks = {checkResult(u"total"_qs, 1, 1), checkResult(u"fresh"_qs, 0, 1)};
+        parts[2].result.score = 1;
+        parts[2].result.maxScore = 2;
+        const GradeResult result = combineNotebookGrades(parts, assignment->checks(), match.notes, match.review);
+        QCOMPARE(result.score, 3.0);
+        QCOMPARE(result.maxScore, 6.0);
+
+        // The run's artifacts as SubmissionRun lays them out: a folder per notebook that ran.
+        QTemporaryDir dir;
+        const QString artifacts = dir.filePath(u"run/artifacts"_qs);
+        auto writeRun = [&](const QString &nb, double seconds, const QByteArray &log) {
+            const QString folder = notebookArtifactsFolder(artifacts, nb, true);
+            QVERIFY(QDir().mkpath(folder));
+            QVERIFY(QFile::copy(assignment->absolute(nb), folder + u"/executed.ipynb"_qs));
+            QFile r(folder + u"/record.json"_qs), l(folder + u"/log.txt"_qs);
+            QVERIFY(r.open(QIODevice::WriteOnly) && l.open(QIODevice::WriteOnly));
+            r.write(QJsonDocument(QJsonObject{{u"status"_qs, u"ok"_qs}, {u"duration_s"_qs, seconds}, {u"cells"_qs, QJsonArray()}}).toJson());
+            l.write(log);
+        };
+        writeRun(u"part1.ipynb"_qs, 1.25, "log of part1\n");
+        writeRun(u"part3.ipynb"_qs, 2.5, "log of part3\n");
+
+        SubmissionDetail detail;
+        QAbstractItemModelTester t1(detail.checksModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        detail.setAssignment(*assignment);
+        detail.setResult(u"bob"_qs, result, {}, QString(), QString());
+        QSignalSpy artifactsLoaded(&detail, &SubmissionDetail::artifactsLoaded);
+        detail.showArtifacts(artifacts);
+        QVERIFY(artifactsLoaded.wait(10000));
+        QVERIFY2(detail.summaryText().startsWith(u"bob: graded, 3 of 6 points"_qs), qPrintable(detail.summaryText()));
+        // The decisions are the switcher's, not repeated as notes.
+        QVERIFY2(!detail.summaryText().contains(u"←"_qs), qPrintable(detail.summaryText()));
+        QVERIFY(detail.isNotebookSwitcherShown());
+        QTabBar *tabs = detail.notebookSwitcher();
+        QStringList listed;
+        for (int i = 0; i < tabs->count(); ++i)
+            listed << tabs->tabText(i);
+        QCOMPARE(listed, (QStringList{u"part1.ipynb (2 / 2)"_qs, u"part2.ipynb (0 / 2)"_qs, u"part3.ipynb (1 / 2)"_qs}));
+
+        // part1: matched by name, its two checks, its run.
+        QCOMPARE(tabs->currentIndex(), 0);
+        QCOMPARE(detail.notebookPartText(),
+                 u"part1.ipynb ← Part1 (1).ipynb (same name, case and copy suffix ignored) — 2 of 2 points"_qs);
+        CheckResultsModel *m = detail.checksModel();
+        QCOMPARE(m->rowCount(), 2);
+        QCOMPARE(m->index(0, CheckResultsModel::CheckColumn).data().toString(), u"a"_qs);
+        QCOMPARE(m->index(1, CheckResultsModel::CheckColumn).data().toString(), u"a-test"_qs);
+        QCOMPARE(m->index(1, CheckResultsModel::PointsColumn).data().toString(), u"1 / 1"_qs);
+        QVERIFY(detail.isTabEnabled(SubmissionDetail::NotebookTab));
+        QCOMPARE(detail.notebook()->notebookPath(), QDir::cleanPath(notebookArtifactsFolder(artifacts, u"part1.ipynb"_qs, true) + u"/executed.ipynb"_qs));
+        QVERIFY2(detail.recordMessagesText().startsWith(u"Run status: ok, 1.25 s"_qs), qPrintable(detail.recordMessagesText()));
+
+        // part2: not handed in — its check scores 0 with the reason, no run to show.
+        tabs->setCurrentIndex(1);
+        QCOMPARE(detail.notebookPartText(), u"part2.ipynb: not handed in — 0 of 2 points"_qs);
+        QCOMPARE(m->rowCount(), 1);
+        QCOMPARE(m->index(0, CheckResultsModel::CheckColumn).data().toString(), u"n"_qs);
+        QCOMPARE(m->index(0, CheckResultsModel::PointsColumn).data().toString(), u"0 / 2"_qs);
+        QVERIFY(m->index(0, CheckResultsModel::FeedbackColumn).data().toString().contains(u"not handed in"_qs));
+        QVERIFY(!detail.isTabEnabled(SubmissionDetail::NotebookTab));
+        QVERIFY(!detail.isTabEnabled(SubmissionDetail::RecordTab));
+        QVERIFY2(detail.artifactsStatusText().startsWith(u"part2.ipynb did not run in this run (part2.ipynb: not handed in)"_qs),
+                 qPrintable(detail.artifactsStatusText()));
+
+        // part3: its own checks and run.
+        tabs->setCurrentIndex(2);
+        QCOMPARE(m->rowCount(), 2);
+        QCOMPARE(m->index(1, CheckResultsModel::CheckColumn).data().toString(), u"fresh"_qs);
+        QCOMPARE(m->index(1, CheckResultsModel::PointsColumn).data().toString(), u"0 / 1"_qs);
+        QVERIFY(detail.isTabEnabled(SubmissionDetail::NotebookTab) && detail.isTabEnabled(SubmissionDetail::LogTab));
+        QVERIFY(detail.artifactsStatusText().isEmpty());
+        QCOMPARE(detail.notebook()->notebookPath(), QDir::cleanPath(notebookArtifactsFolder(artifacts, u"part3.ipynb"_qs, true) + u"/executed.ipynb"_qs));
+        QVERIFY2(detail.recordMessagesText().startsWith(u"Run status: ok, 2.50 s"_qs), qPrintable(detail.recordMessagesText()));
+        QCOMPARE(detail.notebookPartText(), u"part3.ipynb ← part3.ipynb — 1 of 2 points"_qs);
+
+        // A single notebook's result shows no switcher, and every check.
+        auto iris = Assignment::load(kIris);
+        QVERIFY(iris);
+        detail.setAssignment(*iris);
+        GradeResult one;
+        one.checks = {checkResult(u"n_rows"_qs, 1, 1), checkResult(u"corr"_qs, 0, 2)};
+        one.score = 1;
+        one.maxScore = 3;
+        detail.setResult(u"alice"_qs, one, {}, QString(), QString());
+        QVERIFY(!detail.isNotebookSwitcherShown());
+        QCOMPARE(m->rowCount(), 2);
     }
 
     void submissionDetailShowsChecks()

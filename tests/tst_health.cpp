@@ -45,7 +45,7 @@ HealthInputs::Reference referenceTaking(double duration, QList<CellTiming> cells
 {
     HealthInputs::Reference r;
     r.ok = true;
-    r.timing = ReferenceTiming{duration, std::move(cells)};
+    r.timing = ReferenceTiming{duration, std::move(cells), {}};
     return r;
 }
 
@@ -119,6 +119,158 @@ private Q_SLOTS:
         QCOMPARE(back.cells.at(0).index, 3);
     }
 
+    // A problem set's reference run: every notebook's cells and time, not the first notebook's only.
+    void problemSetTimesCoverEveryNotebook()
+    {
+        const QJsonObject part1 = QJsonDocument::fromJson(R"({"duration_s": 2.0, "cells": [
+            {"index": 0, "status": "ok", "duration_s": 0.5},
+            {"index": null, "status": "ok", "duration_s": 0.1}]})").object();
+        const QJsonObject part2 = QJsonDocument::fromJson(R"({"cells": [
+            {"index": 4, "status": "ok", "duration_s": 3.5},
+            {"index": 1, "status": "ok", "duration_s": 0.25}]})").object(); // no duration_s: the sandbox's time counts
+        ReferenceTiming t;
+        t.addNotebook(u"part1.ipynb"_qs, part1, 9);
+        t.addNotebook(u"part2.ipynb"_qs, part2, 4.5);
+        QCOMPARE(t.durationS, 6.5);
+        QCOMPARE(t.notebooks.size(), 2);
+        QCOMPARE(t.notebooks.at(1).notebook, u"part2.ipynb"_qs);
+        QCOMPARE(t.notebooks.at(1).seconds, 4.5);
+        QCOMPARE(t.cells.size(), 3);
+        QCOMPARE(t.cells.at(0).place(), u"part2.ipynb cells[4]"_qs); // the slowest cell is the second notebook's
+        QCOMPARE(t.cells.at(1).place(), u"part1.ipynb cells[0]"_qs);
+        QCOMPARE(t.cells.at(2).place(), u"part2.ipynb cells[1]"_qs);
+        const ReferenceTiming back = ReferenceTiming::fromJson(t.toJson()); // the reference cache's timing file
+        QCOMPARE(back.durationS, 6.5);
+        QCOMPARE(back.notebooks.size(), 2);
+        QCOMPARE(back.notebooks.at(0).notebook, u"part1.ipynb"_qs);
+        QCOMPARE(back.notebooks.at(0).seconds, 2.0);
+        QCOMPARE(back.cells.size(), 3);
+        QCOMPARE(back.cells.at(0).place(), u"part2.ipynb cells[4]"_qs);
+        QCOMPARE(ReferenceTiming::fromRecord(part1).cells.at(0).place(), u"cells[0]"_qs); // one notebook: no name
+
+        HealthInputs in = basic(); // 120 s per notebook, 10 s per cell, 10 submissions, 2 at once
+        HealthInputs::Reference r;
+        r.ok = true;
+        r.timing = t;
+        in.reference = r;
+        QList<HealthItem> items = assessHealth(in);
+        QVERIFY2(item(items, u"slowest-cells"_qs).detail.startsWith(u"part2.ipynb cells[4] 3.5 s, part1.ipynb cells[0] 0.5 s"_qs),
+                 qPrintable(item(items, u"slowest-cells"_qs).detail));
+        QCOMPARE(item(items, u"batch-time"_qs).detail,
+                 u"6.5 s per submission (estimated from the reference run of its 2 notebook(s)); 10 submission(s) take "
+                 "about 0.5 min with 2 at once"_qs);
+        QCOMPARE(item(items, u"limits"_qs).state, State::Ok);
+        QVERIFY2(item(items, u"limits"_qs).detail.endsWith(
+                     u"the reference run's slowest notebook, part2.ipynb, used 4.5 s (4 % of the run limit, which holds "
+                     "each notebook); its 2 notebook(s) together used 6.5 s (3 % of the problem set's limit of 240 s)"_qs),
+                 qPrintable(item(items, u"limits"_qs).detail));
+        QCOMPARE(item(items, u"reference"_qs).detail, u"Succeeded in 6.5 s."_qs);
+
+        // 50 s + 50 s: each notebook within half of its own limit, the set within half of 240 s — no warning,
+        // where the sum against one notebook's limit would have been one.
+        r.timing = ReferenceTiming{};
+        r.timing->addNotebook(u"part1.ipynb"_qs, QJsonObject{{u"duration_s"_qs, 50}});
+        r.timing->addNotebook(u"part2.ipynb"_qs, QJsonObject{{u"duration_s"_qs, 50}});
+        in.reference = r;
+        QCOMPARE(item(assessHealth(in), u"limits"_qs).state, State::Ok);
+        // One notebook over half of its limit is a warning, whatever the others take.
+        r.timing->addNotebook(u"part3.ipynb"_qs, QJsonObject{{u"duration_s"_qs, 70}});
+        in.reference = r;
+        items = assessHealth(in);
+        QCOMPARE(item(items, u"limits"_qs).state, State::Warning);
+        QVERIFY2(item(items, u"limits"_qs).detail.contains(u"slowest notebook, part3.ipynb, used 70.0 s"_qs),
+                 qPrintable(item(items, u"limits"_qs).detail));
+        QVERIFY(item(items, u"limits"_qs).fix.contains(u"limits.set_timeout_s"_qs));
+    }
+
+    // validate --health of a problem set in the real sandbox: the slowest cell is found in the notebook it is in
+    // (the second), and the batch estimate counts every notebook.
+    void cliTimesEveryNotebookOfAProblemSet()
+    {
+        if (QStandardPaths::findExecutable(u"bwrap"_qs).isEmpty())
+            QSKIP("bwrap is not installed");
+        QTemporaryDir dir;
+        const QString from = QStringLiteral(SANDMARK_SOURCE_DIR "/tests/data/problemsets/ps");
+        QDir().mkpath(dir.filePath(u"data"_qs));
+        for (const QString &f : {u"assignment.json"_qs, u"helpers.py"_qs, u"data/points.csv"_qs, u"part1.ipynb"_qs,
+                                u"part3.ipynb"_qs})
+            QVERIFY(QFile::copy(from + QLatin1Char('/') + f, dir.filePath(f)));
+        QFile n(from + u"/part2.ipynb"_qs);
+        QVERIFY(n.open(QIODevice::ReadOnly));
+        QJsonObject nb = QJsonDocument::fromJson(n.readAll()).object();
+        QJsonArray cells = nb.value(u"cells"_qs).toArray();
+        int last = -1; // the last code cell gets a sleep
+        for (int i = 0; i < cells.size(); ++i)
+            if (cells.at(i).toObject().value(u"cell_type"_qs).toString() == u"code"_qs)
+                last = i;
+        QVERIFY(last >= 0);
+        QJsonObject slow = cells.at(last).toObject();
+        QString text = slow.value(u"source"_qs).toString();
+        for (const QJsonValue &line : slow.value(u"source"_qs).toArray())
+            text += line.toString();
+        slow.insert(u"source"_qs, text + u"\nimport time\ntime.sleep(2)"_qs);
+        cells.replace(last, slow);
+        nb.insert(u"cells"_qs, cells);
+        QFile out(dir.filePath(u"part2.ipynb"_qs));
+        QVERIFY(out.open(QIODevice::WriteOnly) && out.write(QJsonDocument(nb).toJson()) > 0);
+        out.close();
+
+        // A cache of its own: the reference runs here, and its timing file can be made an older Sandmark's. Run
+        // folders live under it: the sandbox user (when running as root) must be able to reach them.
+        QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                      | QFileDevice::ReadGroup | QFileDevice::ExeGroup
+                                                      | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        const QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_qs, dir.filePath(u"cache"_qs)}};
+        auto health = [&]() -> QMap<QString, QJsonObject> {
+            const CliRun r = sandmark::test::runCli({u"validate"_qs, u"--health"_qs, u"--json"_qs, u"--jobs"_qs, u"1"_qs, dir.path()},
+                                                    env, QStringLiteral(SANDMARK_TEST_DATA_DIR), 600000);
+            if (r.code != 0)
+                qWarning() << r.err;
+            QMap<QString, QJsonObject> items;
+            for (const QJsonValue &v : QJsonDocument::fromJson(r.out).object().value(u"items"_qs).toArray())
+                items.insert(v.toObject().value(u"id"_qs).toString(), v.toObject());
+            return items;
+        };
+        QMap<QString, QJsonObject> items = health();
+        QCOMPARE(items.size(), 10);
+        const QString slowest = items.value(u"slowest-cells"_qs).value(u"detail"_qs).toString();
+        QVERIFY2(slowest.startsWith(QStringLiteral("part2.ipynb cells[%1] ").arg(last)), qPrintable(slowest));
+        const QString limits = items.value(u"limits"_qs).value(u"detail"_qs).toString();
+        QVERIFY2(limits.contains(u"slowest notebook, part2.ipynb"_qs) && limits.contains(u"its 3 notebook(s) together"_qs),
+                 qPrintable(limits));
+        const QString batch = items.value(u"batch-time"_qs).value(u"detail"_qs).toString();
+        QVERIFY2(batch.contains(u"estimated from the reference run of its 3 notebook(s)"_qs), qPrintable(batch));
+        static const QRegularExpression perSubmission(uR"(^(\d+\.\d) s per submission)"_qs);
+        const QRegularExpressionMatch m = perSubmission.match(batch);
+        QVERIFY2(m.hasMatch() && m.captured(1).toDouble() >= 2.0, qPrintable(batch)); // the sleep in the second notebook
+
+        // The times an older Sandmark cached for a problem set (the first notebook's cells, no notebooks) are not
+        // shown as if they were the set's: the reference runs again and caches every notebook's.
+        const QFileInfoList timings = QDir(dir.filePath(u"cache/reference"_qs)).entryInfoList({u"*.timing.json"_qs}, QDir::Files);
+        QCOMPARE(timings.size(), 1);
+        QFile timing(timings.first().filePath());
+        QVERIFY(timing.open(QIODevice::ReadOnly));
+        QJsonObject older = QJsonDocument::fromJson(timing.readAll()).object();
+        timing.close();
+        QVERIFY(older.contains(u"notebooks"_qs));
+        older.remove(u"notebooks"_qs);
+        QVERIFY(timing.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        timing.write(QJsonDocument(older).toJson());
+        timing.close();
+        items = health();
+        const QString reference = items.value(u"reference"_qs).value(u"detail"_qs).toString();
+        QVERIFY2(reference.startsWith(u"Succeeded in "_qs) && !reference.contains(u"cached"_qs), qPrintable(reference));
+        QVERIFY2(items.value(u"slowest-cells"_qs).value(u"detail"_qs).toString().startsWith(u"part2.ipynb cells["_qs),
+                 qPrintable(items.value(u"slowest-cells"_qs).value(u"detail"_qs).toString()));
+        QVERIFY(timing.open(QIODevice::ReadOnly));
+        QVERIFY(QJsonDocument::fromJson(timing.readAll()).object().value(u"notebooks"_qs).toArray().size() == 3);
+        timing.close();
+        items = health(); // and now it is a cache hit, with every notebook's times
+        QVERIFY2(items.value(u"reference"_qs).value(u"detail"_qs).toString().endsWith(u"(cached result)."_qs),
+                 qPrintable(items.value(u"reference"_qs).value(u"detail"_qs).toString()));
+        QVERIFY(items.value(u"slowest-cells"_qs).value(u"detail"_qs).toString().startsWith(u"part2.ipynb cells["_qs));
+    }
+
     void nothingCheckedYetIsPending()
     {
         const QList<HealthItem> items = assessHealth(basic());
@@ -149,7 +301,7 @@ private Q_SLOTS:
         QFETCH(double, slowest);
         QFETCH(int, state);
         HealthInputs in = basic();
-        in.reference = referenceTaking(12, {{7, slowest}, {2, 0.5}, {4, 0.25}, {1, 0.1}});
+        in.reference = referenceTaking(12, {{7, slowest, {}}, {2, 0.5, {}}, {4, 0.25, {}}, {1, 0.1, {}}});
         const HealthItem cells = item(assessHealth(in), u"slowest-cells"_qs);
         QCOMPARE(int(cells.state), state);
         QVERIFY2(cells.detail.startsWith(QStringLiteral("cells[7] %1 s, cells[2] 0.5 s, cells[4] 0.3 s (limit 10.0 s per cell)")
@@ -163,14 +315,14 @@ private Q_SLOTS:
     void referenceAgainstTheRunLimit()
     {
         HealthInputs in = basic();
-        in.reference = referenceTaking(30, {{1, 2}});
+        in.reference = referenceTaking(30, {{1, 2, {}}});
         QList<HealthItem> items = assessHealth(in);
         QCOMPARE(item(items, u"limits"_qs).state, State::Ok);
         QVERIFY2(item(items, u"limits"_qs).detail.endsWith(u"the reference run used 30.0 s (25 % of the run limit)"_qs),
                  qPrintable(item(items, u"limits"_qs).detail));
         QCOMPARE(item(items, u"reference"_qs).detail, u"Succeeded in 30.0 s."_qs);
         QCOMPARE(item(items, u"environment"_qs).state, State::Ok);
-        in.reference = referenceTaking(70, {{1, 2}});
+        in.reference = referenceTaking(70, {{1, 2, {}}});
         items = assessHealth(in);
         QCOMPARE(item(items, u"limits"_qs).state, State::Warning);
         QVERIFY(item(items, u"limits"_qs).fix.contains(u"limits.timeout_s"_qs));

@@ -5,6 +5,7 @@
 #include "assignment/assignment.h"
 #include "assignment/nbgrader_import.h"
 #include "batch/batchgrader.h"
+#include "batch/health.h"
 #include "batch/notebookmatch.h"
 #include "batch/referencerun.h"
 #include "batch/submissions.h"
@@ -318,12 +319,15 @@ void TestProblemSet::problemSetGradedInBwrap()
     QMap<QString, RunRecord> finished;
     std::optional<BatchSummary> summary;
     std::optional<Error> failure;
+    QList<std::pair<int, double>> progress; // (done, eta) as the batch reported them
     const auto run = [&](const QList<Submission> &list, const BatchOptions &o) {
         finished.clear();
         summary.reset();
         failure.reset();
+        progress.clear();
         BatchGrader grader(*a, list, o);
         QEventLoop loop;
+        connect(&grader, &BatchGrader::progress, &loop, [&](int done, int, double eta) { progress.append({done, eta}); });
         connect(&grader, &BatchGrader::submissionFinished, &loop,
                 [&](const QString &id, const GradeResult &, const RunRecord &r) { finished.insert(id, r); });
         connect(&grader, &BatchGrader::finished, &loop, [&](const BatchSummary &s) { summary = s; loop.quit(); });
@@ -336,6 +340,23 @@ void TestProblemSet::problemSetGradedInBwrap()
     QVERIFY2(!failure, qPrintable(failure ? failure->toString() : QString()));
     QVERIFY(summary);
     QCOMPARE(finished.size(), 9);
+    // The estimate before any result: the reference run's time over all three notebooks, for each of the
+    // ceil(9 / 2) rounds of two sandboxes (the reference's times are cached beside its payload).
+    const QFileInfoList timings = QDir(opt.referenceCacheDir).entryInfoList({u"*.timing.json"_s}, QDir::Files);
+    QCOMPARE(timings.size(), 1);
+    QFile timingFile(timings.first().filePath());
+    QVERIFY(timingFile.open(QIODevice::ReadOnly));
+    const ReferenceTiming timing = ReferenceTiming::fromJson(QJsonDocument::fromJson(timingFile.readAll()).object());
+    QCOMPARE(timing.notebooks.size(), 3);
+    double sum = 0;
+    for (const NotebookTiming &n : timing.notebooks)
+        sum += n.seconds;
+    QVERIFY(timing.notebooks.at(2).seconds > 0);
+    QVERIFY(qFuzzyCompare(timing.durationS, sum));
+    QVERIFY(!progress.isEmpty());
+    QCOMPARE(progress.first().first, 0);
+    QVERIFY2(qFuzzyCompare(progress.first().second, 5 * timing.durationS),
+             qPrintable(u"%1 vs 5 × %2"_s.arg(progress.first().second).arg(timing.durationS)));
 
     const auto check = [&](const QString &student, const QString &id) -> CheckResult {
         for (const CheckResult &c : finished.value(student).result.checks)

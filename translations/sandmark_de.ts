@@ -724,6 +724,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>Reference value</source>
         <translation>Referenzwert</translation>
     </message>
+    <message>
+        <source>Notebook</source>
+        <translation>Notebook</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ChecksPage</name>
@@ -1267,6 +1271,17 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>%1 s per run, %2 s per cell, %3 memory</source>
         <translation>%1 s pro Lauf, %2 s pro Zelle, %3 Speicher</translation>
     </message>
+    <message numerus="yes">
+        <source>the reference run&apos;s slowest notebook, %1, used %2 s (%3 % of the run limit, which holds each notebook); its %n notebook(s) together used %4 s (%5 % of the problem set&apos;s limit of %6 s)</source>
+        <translation>
+            <numerusform>das langsamste Notebook des Referenzlaufs, %1, brauchte %2 s (%3 % der Laufgrenze, die für jedes Notebook gilt); sein %n Notebook brauchte %4 s (%5 % der Grenze des Aufgabenblatts von %6 s)</numerusform>
+            <numerusform>das langsamste Notebook des Referenzlaufs, %1, brauchte %2 s (%3 % der Laufgrenze, die für jedes Notebook gilt); seine %n Notebooks brauchten zusammen %4 s (%5 % der Grenze des Aufgabenblatts von %6 s)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Student code is often slower than the solution: raise limits.timeout_s (each notebook) and limits.set_timeout_s (the notebooks together) to at least twice the reference run&apos;s times, or make the notebooks faster.</source>
+        <translation>Code von Studierenden ist oft langsamer als die Lösung: limits.timeout_s (jedes Notebook) und limits.set_timeout_s (die Notebooks zusammen) auf mindestens das Doppelte der Zeiten des Referenzlaufs erhöhen oder die Notebooks beschleunigen.</translation>
+    </message>
     <message>
         <source>the reference run used %1 s (%2 % of the run limit)</source>
         <translation>der Referenzlauf brauchte %1 s (%2 % der Laufgrenze)</translation>
@@ -1365,6 +1380,13 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>measured on graded submissions</source>
         <translation>an bewerteten Abgaben gemessen</translation>
+    </message>
+    <message numerus="yes">
+        <source>estimated from the reference run of its %n notebook(s)</source>
+        <translation>
+            <numerusform>aus dem Referenzlauf seines %n Notebooks geschätzt</numerusform>
+            <numerusform>aus dem Referenzlauf seiner %n Notebooks geschätzt</numerusform>
+        </translation>
     </message>
     <message>
         <source>estimated from the reference run</source>
@@ -1960,6 +1982,22 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>The release is made from the instructor notebooks; choose one in the Notebook list</source>
         <translation>Die Studierendenfassung entsteht aus den Notebooks der Lehrenden; wählen Sie eines in der Notebook-Liste</translation>
     </message>
+    <message>
+        <source>Notebooks of the problem set</source>
+        <translation>Notebooks des Aufgabenblatts</translation>
+    </message>
+    <message>
+        <source>The problem set&apos;s notebooks, in the order they run; each is shown in the view chosen</source>
+        <translation>Die Notebooks des Aufgabenblatts in der Reihenfolge, in der sie laufen; jedes wird in der gewählten Ansicht gezeigt</translation>
+    </message>
+    <message>
+        <source>the problem set&apos;s checks belong to its notebooks, and this file matches none of them by name or cell ids; show it as written</source>
+        <translation>die Prüfungen des Aufgabenblatts gehören zu seinen Notebooks, und diese Datei passt weder nach Name noch nach Zell-IDs zu einem davon; zeigen Sie sie wie geschrieben</translation>
+    </message>
+    <message>
+        <source>Instrumented with the checks of %1.</source>
+        <translation>Instrumentiert mit den Prüfungen von %1.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::PreferencesDialog</name>
@@ -2475,6 +2513,42 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>Override removed: the automatic points count again.</source>
         <translation>Korrektur entfernt: Die automatischen Punkte zählen wieder.</translation>
+    </message>
+    <message>
+        <source>Notebook of the problem set</source>
+        <translation>Notebook des Aufgabenblatts</translation>
+    </message>
+    <message>
+        <source>The problem set&apos;s notebooks: the checks, executed notebook, record and log below are the chosen notebook&apos;s</source>
+        <translation>Die Notebooks des Aufgabenblatts: Prüfungen, ausgeführtes Notebook, Protokoll und Log darunter gehören zum gewählten Notebook</translation>
+    </message>
+    <message>
+        <source>Which file was graded for this notebook</source>
+        <translation>Welche Datei für dieses Notebook bewertet wurde</translation>
+    </message>
+    <message>
+        <source>%1 (%2 / %3)</source>
+        <translation>%1 (%2 / %3)</translation>
+    </message>
+    <message>
+        <source>%1 — %2 of %3 points</source>
+        <translation>%1 — %2 von %3 Punkten</translation>
+    </message>
+    <message>
+        <source>%1 did not run in this run (%2): there is no executed notebook, record or log of it.</source>
+        <translation>%1 lief in diesem Lauf nicht (%2): es gibt kein ausgeführtes Notebook, Ausführungsprotokoll oder Log davon.</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>Executed %1 of %2, from the run of %3</source>
+        <translation>Ausgeführtes %1 von %2, aus dem Lauf vom %3</translation>
+    </message>
+    <message>
+        <source>Executed %1 of %2</source>
+        <translation>Ausgeführtes %1 von %2</translation>
     </message>
 </context>
 <context>

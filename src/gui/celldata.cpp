@@ -2,10 +2,13 @@
 
 #include "ansi.h"
 #include "assignment/plan.h"
+#include "batch/notebookmatch.h"
 #include "notebook/instrument.h"
 #include "notebook/release.h"
 
 #include <QBuffer>
+#include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonDocument>
 #include <QCoreApplication>
@@ -373,8 +376,31 @@ Expected<PreviewData> loadPreview(const QString &path, PreviewKind kind, const s
             return Error{path, {},
                          QCoreApplication::translate("sandmark::NotebookPreview",
                                                      "the instrumented view needs an assignment; open one first")};
+        // A problem set's notebook gets its own checks only, as in a run: an instructor notebook its own, another
+        // file (a student's) those of the instructor notebook the matching rule gives it.
+        QString notebook;
+        if (assignment->isProblemSet()) {
+            for (const QString &rel : assignment->notebooks())
+                if (QDir::cleanPath(assignment->absolute(rel)) == QDir::cleanPath(path))
+                    notebook = rel;
+            if (notebook.isEmpty()) {
+                const QString name = QFileInfo(path).fileName();
+                const ProblemSetMatch match =
+                    matchNotebooks(instructorNotebooks(*assignment), {name}, {{name, notebookCellIds(path)}});
+                for (const NotebookMatch &m : match.notebooks)
+                    if (m.matched())
+                        notebook = m.notebook;
+            }
+            if (notebook.isEmpty())
+                return Error{path, {},
+                             QCoreApplication::translate("sandmark::NotebookPreview",
+                                                         "the problem set's checks belong to its notebooks, and this file "
+                                                         "matches none of them by name or cell ids; show it as written")};
+            data.notes << QCoreApplication::translate("sandmark::NotebookPreview", "Instrumented with the checks of %1.")
+                              .arg(notebook);
+        }
         auto instrumented = instrument(*nb, instrumentOptionsFor(*assignment, QStringLiteral("/sandmark/runtime"),
-                                                                 makeNonce()));
+                                                                 makeNonce(), notebook));
         if (!instrumented)
             return instrumented.error();
         data.notes += instrumented->notes;

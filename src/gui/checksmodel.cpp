@@ -53,6 +53,8 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case IdColumn:
             return c.id;
+        case NotebookColumn:
+            return c.notebook;
         case TypeColumn:
             return QCoreApplication::translate("sandmark::CheckKind", kind.displayName());
         case WhatColumn:
@@ -96,6 +98,8 @@ QVariant ChecksModel::headerData(int section, Qt::Orientation orientation, int r
     switch (section) {
     case IdColumn:
         return tr("Check");
+    case NotebookColumn:
+        return tr("Notebook");
     case TypeColumn:
         return tr("Type");
     case WhatColumn:

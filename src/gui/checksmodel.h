@@ -7,14 +7,15 @@
 
 namespace sandmark {
 
-/// Columns: id, type, what (variable or test code's first line), anchor, points, tolerance (rtol/atol from
-/// the check's options), reference value (from the reference run, once known). Holds a copy of the checks
+/// Columns: id, notebook (Check::notebook; the Checks page shows it for a problem set only), type, what (variable
+/// or test code's first line), anchor, points, tolerance (rtol/atol from the check's options), reference value
+/// (from the reference run, once known). Holds a copy of the checks
 /// and the reference values' summaries; does no work. Roles: roles.h. GUI thread only.
 class ChecksModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { IdColumn, TypeColumn, WhatColumn, AnchorColumn, PointsColumn, ToleranceColumn, ReferenceColumn, ColumnCount };
+    enum Column { IdColumn, NotebookColumn, TypeColumn, WhatColumn, AnchorColumn, PointsColumn, ToleranceColumn, ReferenceColumn, ColumnCount };
 
     explicit ChecksModel(QObject *parent = nullptr);
 

@@ -19,6 +19,7 @@
 #include <QLoggingCategory>
 #include <QPushButton>
 #include <QStandardItemModel>
+#include <QTabBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -35,6 +36,7 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
     : QWidget(parent),
       m_role(role),
       m_notebooks(new QComboBox(this)),
+      m_switcher(new QTabBar(this)),
       m_kinds(new QButtonGroup(this)),
       m_showInjected(new QCheckBox(tr("Show &injected cells"), this)),
       m_caption(new QLabel(this)),
@@ -98,6 +100,13 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
     bar->addWidget(m_showInjected);
     layout->addLayout(bar);
 
+    m_switcher->setAccessibleName(tr("Notebooks of the problem set"));
+    m_switcher->setToolTip(tr("The problem set's notebooks, in the order they run; each is shown in the view chosen"));
+    m_switcher->setExpanding(false);
+    m_switcher->setUsesScrollButtons(true);
+    m_switcher->setVisible(false);
+    layout->addWidget(m_switcher);
+
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setAccessibleName(tr("Preview status"));
@@ -113,6 +122,10 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
         const QString path = m_notebooks->itemData(i).toString();
         if (!path.isEmpty() && path != kOtherFilesHeader)
             showNotebook(path);
+    });
+    connect(m_switcher, &QTabBar::currentChanged, this, [this](int i) {
+        if (m_assignment && i >= 0 && i < m_assignment->notebooks().size())
+            showNotebook(m_assignment->absolute(m_assignment->notebooks().at(i)));
     });
     connect(openFile, &QPushButton::clicked, this, &NotebookPreview::chooseNotebookFile);
     connect(m_kinds, &QButtonGroup::idClicked, this, [this](int id) { setKind(PreviewKind(id)); });
@@ -132,6 +145,15 @@ void NotebookPreview::setAssignment(const std::optional<Assignment> &assignment)
 {
     m_assignment = assignment;
     m_notebooks->clear();
+    {
+        const QSignalBlocker block(m_switcher);
+        while (m_switcher->count() > 0)
+            m_switcher->removeTab(0);
+        if (assignment && assignment->isProblemSet() && m_role == Role::Assignment)
+            for (const QString &rel : assignment->notebooks())
+                m_switcher->addTab(rel);
+    }
+    m_switcher->setVisible(m_switcher->count() > 0);
     if (!assignment) {
         if (m_watcher) {
             m_watcher->disconnect(this);
@@ -179,6 +201,14 @@ void NotebookPreview::showNotebook(const QString &path)
         i = m_notebooks->count() - 1;
     }
     m_notebooks->setCurrentIndex(i);
+    if (m_assignment && m_switcher->count() > 0) { // an instructor notebook of the problem set: its tab
+        const QStringList notebooks = m_assignment->notebooks();
+        for (int t = 0; t < notebooks.size(); ++t)
+            if (QDir::cleanPath(m_assignment->absolute(notebooks.at(t))) == clean) {
+                const QSignalBlocker block(m_switcher);
+                m_switcher->setCurrentIndex(t);
+            }
+    }
     if (!isKindAvailable(m_kind))
         m_kind = PreviewKind::Instructor;
     updateKindButtons();
@@ -192,6 +222,11 @@ void NotebookPreview::showRunArtifact(const QString &path, const QString &captio
     m_path = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     m_kind = PreviewKind::Instructor; // as written
     reload();
+}
+
+bool NotebookPreview::isNotebookSwitcherShown() const
+{
+    return !m_switcher->isHidden();
 }
 
 bool NotebookPreview::showsInstructorNotebook() const

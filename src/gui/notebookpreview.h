@@ -12,6 +12,7 @@ class QButtonGroup;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QTabBar;
 template <typename T>
 class QFutureWatcher;
 
@@ -29,7 +30,9 @@ class NotebookView;
 /// on a worker thread (streamPreview): the rows arrive in chunks, the first screen's first, so a large notebook
 /// paints before it is fully parsed; a newer load cancels the older one and drops its chunks. The view builds
 /// documents only for visible cells and decodes images only when they are painted. Injected cells carry a
-/// coloured band and label and can be hidden. GUI thread only.
+/// coloured band and label and can be hidden. A problem set (several instructor notebooks) adds a notebook
+/// switcher, one tab per notebook in the assignment's order: each keeps the view chosen (instructor, release,
+/// instrumented with that notebook's own checks); a single notebook shows none. GUI thread only.
 class NotebookPreview : public QWidget
 {
     Q_OBJECT
@@ -55,6 +58,10 @@ public:
     QString notebookLabel() const;
     /// The notebook list's entries (one per file; for tests and the accessibility tree).
     QStringList notebookEntries() const;
+    /// The problem set's notebook switcher (one tab per instructor notebook); hidden unless a problem set is open.
+    QTabBar *notebookSwitcher() const { return m_switcher; }
+    /// Whether the switcher is shown (the Assignment role with a problem set open).
+    bool isNotebookSwitcherShown() const;
     /// Whether the view `kind` can be chosen for the notebook shown.
     bool isKindAvailable(PreviewKind kind) const;
 
@@ -91,6 +98,7 @@ private:
     QString m_path;
     PreviewKind m_kind = PreviewKind::Instructor;
     QComboBox *m_notebooks;
+    QTabBar *m_switcher;
     QButtonGroup *m_kinds;
     QCheckBox *m_showInjected;
     QLabel *m_caption;

@@ -120,6 +120,11 @@ ChecksPage::ChecksPage(QWidget *parent)
     setAssignment(std::nullopt);
 }
 
+bool ChecksPage::showsNotebookColumn() const
+{
+    return !m_table->isColumnHidden(ChecksModel::NotebookColumn);
+}
+
 void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
 {
     if (m_reference && !(assignment && m_assignment && assignment->folder() == m_assignment->folder())) {
@@ -141,6 +146,7 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
                                                "instructor notebook's own run.")
                                           : QString());
     m_model->setChecks(assignment ? assignment->checks() : QList<Check>{});
+    m_table->setColumnHidden(ChecksModel::NotebookColumn, !(assignment && assignment->isProblemSet())); // a problem set's
     m_table->resizeColumnsToContents();
     // Long test code must not push the points and tolerance off the page; the tooltip has all of it.
     m_table->setColumnWidth(ChecksModel::WhatColumn, qMin(m_table->columnWidth(ChecksModel::WhatColumn), 300));

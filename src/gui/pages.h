@@ -46,6 +46,8 @@ public:
     explicit ChecksPage(QWidget *parent = nullptr);
     void setAssignment(const std::optional<Assignment> &assignment);
     ChecksModel *model() const { return m_model; }
+    /// Whether the Notebook column is shown (a problem set's checks; hidden for a single notebook).
+    bool showsNotebookColumn() const;
     QString totalText() const;
     /// Applies `edit` to check `row` in assignment.json (background); emits assignmentEdited() or shows the error.
     void applyEdit(int row, const CheckEdit &edit);

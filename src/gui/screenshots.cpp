@@ -10,6 +10,7 @@
 #include "notebookview.h"
 #include "preferencesdialog.h"
 #include "resultspage.h"
+#include "submissiondetail.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
 #include "selftestdialog.h"
@@ -21,6 +22,7 @@
 #include <QEventLoop>
 #include <QPixmap>
 #include <QSortFilterProxyModel>
+#include <QTabBar>
 #include <QTableView>
 #include <QTimer>
 
@@ -93,6 +95,20 @@ void ScreenshotDriver::shootAll()
     preview->view()->scrollToBottom();
     ok &= save(m_window, QStringLiteral("03-preview-instrumented"));
     loadKind(PreviewKind::Instructor);
+    const bool problemSet = m_window->assignment() && m_window->assignment()->isProblemSet();
+    if (problemSet) { // the notebook switcher, on the second notebook
+        bool loaded = false;
+        auto c = connect(preview, &NotebookPreview::loaded, this, [&] { loaded = true; });
+        preview->notebookSwitcher()->setCurrentIndex(1);
+        waitFor([&] { return loaded || !preview->isLoading(); }, 20000);
+        disconnect(c);
+        ok &= save(m_window, QStringLiteral("12-problem-set-preview"));
+        loaded = false;
+        c = connect(preview, &NotebookPreview::loaded, this, [&] { loaded = true; });
+        preview->notebookSwitcher()->setCurrentIndex(0);
+        waitFor([&] { return loaded || !preview->isLoading(); }, 20000);
+        disconnect(c);
+    }
 
     const QList<QPair<MainWindow::Page, QString>> pages = {
         {MainWindow::ChecksPageIndex, QStringLiteral("04-checks")},
@@ -133,10 +149,22 @@ void ScreenshotDriver::shootAll()
             auto c3 = connect(subs, &SubmissionsPage::gradesLoaded, this, [&] { loaded = true; });
             waitFor([&] { return loaded; }, 20000);
             disconnect(c3);
-            const QModelIndexList bob = subs->proxy()->match(subs->proxy()->index(0, 0), Qt::DisplayRole,
-                                                              QStringLiteral("bob"), 1, Qt::MatchExactly);
-            if (!bob.isEmpty())
-                subs->table()->setCurrentIndex(bob.constFirst());
+            // The student shown: bob (examples/iris), or SANDMARK_SCREENSHOT_STUDENT (scripts/screenshots).
+            const QString student = qEnvironmentVariable("SANDMARK_SCREENSHOT_STUDENT", QStringLiteral("bob"));
+            const QModelIndexList row = subs->proxy()->match(subs->proxy()->index(0, 0), Qt::DisplayRole, student, 1,
+                                                              Qt::MatchExactly);
+            if (!row.isEmpty()) {
+                bool shown = false;
+                auto c4 = connect(subs->detail(), &SubmissionDetail::artifactsLoaded, this, [&] { shown = true; });
+                subs->table()->setCurrentIndex(row.constFirst());
+                waitFor([&] { return shown; }, 20000);
+                disconnect(c4);
+                if (problemSet) { // the detail's notebook switcher, on the second notebook
+                    subs->detail()->notebookSwitcher()->setCurrentIndex(1);
+                    ok &= save(m_window, QStringLiteral("13-problem-set-detail"));
+                    subs->detail()->notebookSwitcher()->setCurrentIndex(0);
+                }
+            }
         }
         if (page == MainWindow::ResultsPage) {
             bool refreshed = false;

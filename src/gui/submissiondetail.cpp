@@ -5,6 +5,8 @@
 #include "jobtracker.h"
 #include "notebookpreview.h"
 #include "submissionsmodel.h"
+#include "batch/notebookmatch.h"
+#include "sandbox/submissionrun.h"
 #include "util/displaytext.h"
 
 #include <QComboBox>
@@ -24,6 +26,7 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -32,16 +35,7 @@ namespace sandmark {
 
 namespace {
 
-/// What a run's artifacts folder holds, read on a worker thread.
-struct RunArtifacts
-{
-    bool folderExists = false;
-    QString notebookPath; ///< executed.ipynb when present
-    QDateTime notebookWritten; ///< when the run wrote it
-    QJsonObject record;   ///< record.json (empty when missing or unreadable)
-    QString log;          ///< log.txt
-    bool hasLog = false;
-};
+using RunArtifacts = SubmissionDetail::RunArtifacts;
 
 // Worker thread: plain file reads, no widgets.
 RunArtifacts readRunArtifacts(const QString &folder)
@@ -67,6 +61,19 @@ RunArtifacts readRunArtifacts(const QString &folder)
     return a;
 }
 
+// Worker thread: the run's folder (first) and each notebook's folder in it (SubmissionRun's layout).
+QList<RunArtifacts> readProblemSetArtifacts(const QString &folder, const QStringList &notebooks)
+{
+    QList<RunArtifacts> out;
+    RunArtifacts root;
+    root.folderExists = QDir(folder).exists();
+    out << root;
+    if (root.folderExists)
+        for (const QString &notebook : notebooks)
+            out << readRunArtifacts(notebookArtifactsFolder(folder, notebook, true));
+    return out;
+}
+
 } // namespace
 
 QString SubmissionDetail::executedCaption(const QString &student, const QDateTime &written)
@@ -80,6 +87,9 @@ QString SubmissionDetail::executedCaption(const QString &student, const QDateTim
 SubmissionDetail::SubmissionDetail(QWidget *parent)
     : QWidget(parent),
       m_summary(new QLabel(this)),
+      m_switcherBar(new QWidget(this)),
+      m_switcher(new QTabBar(m_switcherBar)),
+      m_part(new QLabel(m_switcherBar)),
       m_artifactsStatus(new QLabel(this)),
       m_tabs(new QTabWidget(this)),
       m_checks(new CheckResultsModel(this)),
@@ -109,6 +119,26 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_artifactsStatus->setAccessibleName(tr("Run artifacts status"));
     m_artifactsStatus->setVisible(false);
     layout->addWidget(m_artifactsStatus);
+
+    // A problem set's notebooks: one tab each; the tabs below show the chosen one's checks and run.
+    auto *switcherLayout = new QHBoxLayout(m_switcherBar);
+    switcherLayout->setContentsMargins(0, 0, 0, 0);
+    m_switcher->setAccessibleName(tr("Notebook of the problem set"));
+    m_switcher->setToolTip(tr("The problem set's notebooks: the checks, executed notebook, record and log below are "
+                              "the chosen notebook's"));
+    m_switcher->setExpanding(false);
+    m_switcher->setUsesScrollButtons(true);
+    switcherLayout->addWidget(m_switcher);
+    m_part->setWordWrap(true);
+    m_part->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_part->setAccessibleName(tr("Which file was graded for this notebook"));
+    switcherLayout->addWidget(m_part, 1);
+    m_switcherBar->setVisible(false);
+    layout->addWidget(m_switcherBar);
+    connect(m_switcher, &QTabBar::currentChanged, this, [this](int i) {
+        if (i >= 0)
+            showNotebookPart(i);
+    });
 
     auto *checksTab = new QWidget(this);
     auto *checksLayout = new QVBoxLayout(checksTab);
@@ -215,6 +245,131 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     m_tabs->setTabEnabled(LogTab, !log.isEmpty());
     if (!executedNotebook.isEmpty())
         m_notebook->showRunArtifact(executedNotebook, executedCaption(student, QFileInfo(executedNotebook).lastModified()));
+
+    m_parts.clear();
+    m_partsRead = false;
+    m_switcherBar->setVisible(isProblemSet());
+    if (!isProblemSet())
+        return;
+    // A problem set: the chosen notebook's checks and (once showArtifacts() read them) its run; the same
+    // notebook stays chosen from one student to the next.
+    const int keep = qMax(0, m_switcher->currentIndex());
+    {
+        const QSignalBlocker block(m_switcher);
+        while (m_switcher->count() > 0)
+            m_switcher->removeTab(0);
+        for (const QString &notebook : m_assignment->notebooks())
+            m_switcher->addTab(notebook);
+        m_switcher->setCurrentIndex(qMin(keep, m_switcher->count() - 1));
+    }
+    updateSwitcherTexts();
+    showNotebookPart(m_switcher->currentIndex());
+}
+
+bool SubmissionDetail::isNotebookSwitcherShown() const
+{
+    return !m_switcherBar->isHidden();
+}
+
+QString SubmissionDetail::notebookPartText() const
+{
+    return m_part->text();
+}
+
+void SubmissionDetail::setAssignment(const std::optional<Assignment> &assignment)
+{
+    m_assignment = assignment;
+    m_switcherBar->setVisible(isProblemSet() && !m_student.isEmpty());
+}
+
+QString SubmissionDetail::notebookOf(const QString &checkId) const
+{
+    if (!m_assignment)
+        return {};
+    for (const Check &c : m_assignment->checks())
+        if (c.id == checkId)
+            return c.notebook;
+    return m_assignment->notebooks().value(0);
+}
+
+void SubmissionDetail::updateSwitcherTexts()
+{
+    if (!isProblemSet())
+        return;
+    const QLocale l;
+    const QStringList notebooks = m_assignment->notebooks();
+    for (int i = 0; i < m_switcher->count() && i < notebooks.size(); ++i) {
+        double earned = 0, max = 0;
+        for (const CheckResult &c : std::as_const(m_result.checks))
+            if (notebookOf(c.checkId) == notebooks.at(i)) {
+                const auto o = m_effective ? std::find_if(m_effective->checks.cbegin(), m_effective->checks.cend(),
+                                                          [&](const EffectiveCheck &e) { return e.result.checkId == c.checkId; })
+                                           : QList<EffectiveCheck>::const_iterator();
+                earned += m_effective && o != m_effective->checks.cend() ? o->points() : c.points;
+                max += c.maxPoints;
+            }
+        m_switcher->setTabText(i, tr("%1 (%2 / %3)").arg(notebooks.at(i), l.toString(earned, 'g', 6), l.toString(max, 'g', 6)));
+        const QString decision = matchDecision(m_result.notes, notebooks.at(i));
+        m_switcher->setTabToolTip(i, decision);
+        if (i == m_switcher->currentIndex())
+            m_part->setText(tr("%1 — %2 of %3 points")
+                                .arg(decision.isEmpty() ? notebooks.at(i) : displayText(decision), l.toString(earned, 'g', 6),
+                                     l.toString(max, 'g', 6)));
+    }
+}
+
+void SubmissionDetail::showNotebookPart(int index)
+{
+    if (!isProblemSet() || index < 0 || index >= m_assignment->notebooks().size())
+        return;
+    const QString notebook = m_assignment->notebooks().at(index);
+    QList<CheckResult> checks;
+    for (const CheckResult &c : std::as_const(m_result.checks))
+        if (notebookOf(c.checkId) == notebook)
+            checks << c;
+    m_checks->setResults(checks);
+    m_checksTable->resizeColumnsToContents();
+    for (int c : {int(CheckResultsModel::ExpectedColumn), int(CheckResultsModel::ActualColumn)})
+        m_checksTable->setColumnWidth(c, qMin(m_checksTable->columnWidth(c), 220));
+    updateSwitcherTexts();
+    if (!m_partsRead)
+        return; // the run's artifacts are still being read, or there are none (the tabs say why)
+    const RunArtifacts &a = m_parts.value(index);
+    if (!a.folderExists) {
+        const QString decision = matchDecision(m_result.notes, notebook);
+        showArtifactsUnavailable(tr("%1 did not run in this run (%2): there is no executed notebook, record or log of it.")
+                                     .arg(notebook, decision.isEmpty() ? tr("not run") : displayText(decision)));
+        return;
+    }
+    m_artifactsStatus->clear();
+    m_artifactsStatus->setVisible(false);
+    showRunArtifacts(a, a.notebookWritten.isValid()
+                            ? tr("Executed %1 of %2, from the run of %3")
+                                  .arg(notebook, displayText(m_student), QLocale().toString(a.notebookWritten, QLocale::ShortFormat))
+                            : tr("Executed %1 of %2").arg(notebook, displayText(m_student)));
+}
+
+void SubmissionDetail::showRunArtifacts(const RunArtifacts &a, const QString &caption)
+{
+    for (int tab : {int(NotebookTab), int(RecordTab), int(LogTab)})
+        m_tabs->setTabToolTip(tab, QString());
+    showRecord(a.record);
+    m_log->setPlainText(a.log);
+    m_tabs->setTabEnabled(NotebookTab, !a.notebookPath.isEmpty());
+    m_tabs->setTabEnabled(RecordTab, !a.record.isEmpty());
+    m_tabs->setTabEnabled(LogTab, a.hasLog);
+    if (!a.notebookPath.isEmpty())
+        m_notebook->showRunArtifact(a.notebookPath, caption);
+}
+
+void SubmissionDetail::showArtifactsUnavailable(const QString &why)
+{
+    m_artifactsStatus->setText(why);
+    m_artifactsStatus->setVisible(true);
+    for (int tab : {int(NotebookTab), int(RecordTab), int(LogTab)}) {
+        m_tabs->setTabEnabled(tab, false);
+        m_tabs->setTabToolTip(tab, why);
+    }
 }
 
 void SubmissionDetail::showRecord(const QJsonObject &record)
@@ -238,47 +393,51 @@ void SubmissionDetail::showRecord(const QJsonObject &record)
 void SubmissionDetail::showArtifacts(const QString &artifactsFolder)
 {
     const QString student = m_student;
-    auto unavailable = [this](const QString &why) {
-        m_artifactsStatus->setText(why);
-        m_artifactsStatus->setVisible(true);
-        for (int tab : {int(NotebookTab), int(RecordTab), int(LogTab)}) {
-            m_tabs->setTabEnabled(tab, false);
-            m_tabs->setTabToolTip(tab, why);
-        }
-    };
     if (artifactsFolder.isEmpty()) {
         m_artifactsTracker->cancel();
-        unavailable(tr("The gradebook keeps no run artifacts for this result (no sandbox ran because the submission "
-                       "could not be run as handed in, a grader error, or a run recorded by an older Sandmark): there "
-                       "is no executed notebook, record or log to show."));
+        showArtifactsUnavailable(tr("The gradebook keeps no run artifacts for this result (no sandbox ran because the submission "
+                                    "could not be run as handed in, a grader error, or a run recorded by an older Sandmark): there "
+                                    "is no executed notebook, record or log to show."));
         QMetaObject::invokeMethod(this, &SubmissionDetail::artifactsLoaded, Qt::QueuedConnection);
         return;
     }
+    const QString deleted = tr("The run's artifacts folder %1 has since been deleted (for example by "
+                               "a cache cleanup). The grade stays in the gradebook; run the submission "
+                               "again to see its executed notebook, record and log.")
+                                .arg(QDir::toNativeSeparators(artifactsFolder));
     m_artifactsStatus->setText(tr("Reading the run's artifacts…"));
     m_artifactsStatus->setVisible(true);
+    if (isProblemSet()) {
+        // Each notebook's folder of the run (SubmissionRun), all read at once: switching notebooks reads nothing.
+        m_artifactsTracker->run([artifactsFolder, notebooks = m_assignment->notebooks()] {
+                                    return readProblemSetArtifacts(artifactsFolder, notebooks);
+                                },
+                                [this, student, deleted](QList<RunArtifacts> read) {
+                                    if (student != m_student)
+                                        return;
+                                    if (!read.value(0).folderExists) {
+                                        showArtifactsUnavailable(deleted);
+                                    } else {
+                                        m_parts = read.mid(1);
+                                        m_partsRead = true;
+                                        showNotebookPart(m_switcher->currentIndex());
+                                    }
+                                    Q_EMIT artifactsLoaded();
+                                });
+        return;
+    }
     m_artifactsTracker->run([artifactsFolder] { return readRunArtifacts(artifactsFolder); },
-                            [this, student, artifactsFolder, unavailable](RunArtifacts a) {
+                            [this, student, deleted](RunArtifacts a) {
                                 if (student != m_student)
                                     return;
                                 if (!a.folderExists) {
-                                    unavailable(tr("The run's artifacts folder %1 has since been deleted (for example by "
-                                                   "a cache cleanup). The grade stays in the gradebook; run the submission "
-                                                   "again to see its executed notebook, record and log.")
-                                                    .arg(QDir::toNativeSeparators(artifactsFolder)));
+                                    showArtifactsUnavailable(deleted);
                                     Q_EMIT artifactsLoaded();
                                     return;
                                 }
                                 m_artifactsStatus->clear();
                                 m_artifactsStatus->setVisible(false);
-                                for (int tab : {int(NotebookTab), int(RecordTab), int(LogTab)})
-                                    m_tabs->setTabToolTip(tab, QString());
-                                showRecord(a.record);
-                                m_log->setPlainText(a.log);
-                                m_tabs->setTabEnabled(NotebookTab, !a.notebookPath.isEmpty());
-                                m_tabs->setTabEnabled(RecordTab, !a.record.isEmpty());
-                                m_tabs->setTabEnabled(LogTab, a.hasLog);
-                                if (!a.notebookPath.isEmpty())
-                                    m_notebook->showRunArtifact(a.notebookPath, executedCaption(student, a.notebookWritten));
+                                showRunArtifacts(a, executedCaption(student, a.notebookWritten));
                                 Q_EMIT artifactsLoaded();
                             });
 }
@@ -333,8 +492,13 @@ void SubmissionDetail::updateSummary()
     for (const QString &reason : std::as_const(m_result.reasons))
         summary += QLatin1Char('\n') + reason;
     // What the grader noticed without changing the grade (an edited test cell, an ignored kernelspec, …).
+    QStringList decisions; // a problem set's match decisions are shown by the notebook switcher instead
+    if (isProblemSet())
+        for (const QString &notebook : m_assignment->notebooks())
+            decisions << matchDecision(m_result.notes, notebook);
     for (const QString &note : std::as_const(m_result.notes))
-        summary += QLatin1Char('\n') + tr("Note: %1").arg(note);
+        if (!decisions.contains(note))
+            summary += QLatin1Char('\n') + tr("Note: %1").arg(note);
     m_summary->setText(summary);
 }
 
@@ -364,6 +528,7 @@ void SubmissionDetail::setEffectiveGrade(const EffectiveGrade &grade)
             overrides.insert(c.result.checkId, *c.override_);
     m_checks->setOverrides(overrides);
     updateSummary();
+    updateSwitcherTexts();
     updateOverrideControls();
 }
 

@@ -1,13 +1,16 @@
 #pragma once
 // One submission's grade, check by check, with its run.
 
+#include "assignment/assignment.h"
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
 
+#include <QDateTime>
 #include <QJsonObject>
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 
 class QComboBox;
 class QDateTime;
@@ -17,6 +20,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QPlainTextEdit;
+class QTabBar;
 class QTabWidget;
 class QTableView;
 
@@ -33,12 +37,21 @@ class RecordCellsModel;
 /// result read from the gradebook, from the run's artifacts folder (showArtifacts(), read off the GUI thread). A manual
 /// override (points for one check or the whole submission, with a required comment) is written to the
 /// gradebook on a worker thread (Gradebook::addOverride) and shown beside the automatic points; overrides
-/// belong to the submission, so they survive regrades. GUI thread only.
+/// belong to the submission, so they survive regrades. A problem set's result (setAssignment() of a problem set)
+/// shows the set's total in the summary and a notebook switcher above the tabs, one tab per instructor notebook
+/// in the assignment's order with its points: the chosen notebook's match decision ("problem1.ipynb ←
+/// myproblem1.ipynb"), its checks, and its executed notebook, record and log from its folder of the run's
+/// artifacts (notebookArtifactsFolder()). A single notebook's result shows no switcher. GUI thread only.
 class SubmissionDetail : public QWidget
 {
     Q_OBJECT
 public:
     explicit SubmissionDetail(QWidget *parent = nullptr);
+
+    /// The assignment whose results are shown: its notebooks and which checks belong to each (Check::notebook).
+    /// A check a result holds that the assignment no longer has is shown with the first notebook. Call before
+    /// setResult(); nullopt: none (every result is shown as one notebook's).
+    void setAssignment(const std::optional<Assignment> &assignment);
 
     /// `executedNotebook`: path of the executed notebook (the run folder keeps it), empty when none;
     /// `log`: the runner's stderr / log text.
@@ -67,6 +80,13 @@ public:
     bool hasOverride(const QString &checkId) const;
     QString student() const { return m_student; }
 
+    /// The notebook switcher (one tab per instructor notebook of a problem set); hidden for a single notebook.
+    QTabBar *notebookSwitcher() const { return m_switcher; }
+    /// Whether the switcher is shown (a problem set's result).
+    bool isNotebookSwitcherShown() const;
+    /// The switched-to notebook's match decision and points ("part1.ipynb ← Part1 (1).ipynb (…) — 2 of 2 points").
+    QString notebookPartText() const;
+
     CheckResultsModel *checksModel() const { return m_checks; }
     RecordCellsModel *recordModel() const { return m_record; }
     NotebookPreview *notebook() const { return m_notebook; }
@@ -85,8 +105,30 @@ Q_SIGNALS:
     /// showArtifacts() is done: the tabs show the files, or artifactsStatusText() says why not.
     void artifactsLoaded();
 
+public:
+    /// What a run's artifacts folder (or a problem-set notebook's folder in it) holds; read on a worker thread.
+    struct RunArtifacts
+    {
+        bool folderExists = false;
+        QString notebookPath;      ///< executed.ipynb when present
+        QDateTime notebookWritten; ///< when the run wrote it
+        QJsonObject record;        ///< record.json (empty when missing or unreadable)
+        QString log;               ///< log.txt
+        bool hasLog = false;
+    };
+
 private:
     static QString executedCaption(const QString &student, const QDateTime &written);
+    bool isProblemSet() const { return m_assignment && m_assignment->isProblemSet(); }
+    /// The instructor notebook check `checkId` belongs to (the first notebook for one the assignment lacks).
+    QString notebookOf(const QString &checkId) const;
+    /// Shows notebook `index` of a problem set: its checks, match decision and points, and its artifacts.
+    void showNotebookPart(int index);
+    /// Fills the notebook, record and log tabs from `a` (the whole run's, or one notebook's of a problem set).
+    void showRunArtifacts(const RunArtifacts &a, const QString &caption);
+    /// Disables the notebook, record and log tabs, saying why (`why` shown above them and as their tooltips).
+    void showArtifactsUnavailable(const QString &why);
+    void updateSwitcherTexts();
     void updateSummary();
     /// Runs `change` (a gradebook write returning the new grade) on a worker thread and shows its outcome.
     void changeOverride(std::function<Expected<EffectiveGrade>()> change, const QString &doneText);
@@ -94,6 +136,9 @@ private:
     void updateOverrideControls();
 
     QLabel *m_summary;
+    QWidget *m_switcherBar;
+    QTabBar *m_switcher;
+    QLabel *m_part;
     QLabel *m_artifactsStatus;
     QTabWidget *m_tabs;
     CheckResultsModel *m_checks;
@@ -116,6 +161,11 @@ private:
     QString m_gradebook;
     GradeResult m_result;
     std::optional<EffectiveGrade> m_effective;
+    std::optional<Assignment> m_assignment;
+    /// A problem set: each notebook's artifacts, in notebooks() order, once showArtifacts() read them; the
+    /// folder of the whole run existed (false: none recorded, or deleted since — the tabs say why).
+    QList<RunArtifacts> m_parts;
+    bool m_partsRead = false;
 };
 
 } // namespace sandmark

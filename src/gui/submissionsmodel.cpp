@@ -196,6 +196,12 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         case StudentColumn:
             return displayText(r.student); // a student chose it: no newline or U+202E may reshape the row
         case NotebookColumn:
+            if (r.notebookPaths.size() > 1) { // a problem set's folder: each notebook handed in
+                QStringList names;
+                for (const QString &path : r.notebookPaths)
+                    names << QFileInfo(path).fileName();
+                return displayText(names.join(QLatin1String(", ")));
+            }
             return r.notebookPath.isEmpty() ? tr("no notebook found") : QFileInfo(r.notebookPath).fileName();
         case SizeColumn:
             return r.sizeBytes < 0 ? QString() : QLocale().formattedDataSize(r.sizeBytes);
@@ -235,7 +241,7 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
             return data(index, Qt::DisplayRole);
         }
     case Qt::ToolTipRole: {
-        QStringList lines{r.notebookPath};
+        QStringList lines = r.notebookPaths.size() > 1 ? r.notebookPaths : QStringList{r.notebookPath};
         if (hasResult(r.state) && r.backend.isEmpty() && (index.column() == DurationColumn || index.column() == BackendColumn))
             lines << tr("No sandbox ran for this result: the submission could not be run as handed in.");
         if (!r.problem.isEmpty())
@@ -331,7 +337,10 @@ SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Ro
             out.problems.insert(r.student, SubmissionsModel::tr("no notebook in the folder"));
             continue;
         }
-        out.sizes.insert(r.student, QFileInfo(r.notebookPath).size());
+        qint64 size = 0;
+        for (const QString &path : r.notebookPaths.isEmpty() ? QStringList{r.notebookPath} : r.notebookPaths)
+            size += QFileInfo(path).size();
+        out.sizes.insert(r.student, size);
         const auto nb = Notebook::load(r.notebookPath);
         if (!nb) {
             Error e = nb.error();

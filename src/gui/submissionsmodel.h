@@ -31,7 +31,10 @@ public:
     {
         QString student;      ///< the student id: the submission's folder name
         QString notebookPath; ///< absolute; empty when the folder holds no notebook
-        qint64 sizeBytes = -1; ///< the notebook's size, bytes; -1: not known yet (checkNotebooks() finds it)
+        /// A problem set: every notebook of the student's folder (absolute, `notebookPath` the first), which the
+        /// Notebook column lists and the size adds up; empty for a single-notebook assignment.
+        QStringList notebookPaths;
+        qint64 sizeBytes = -1; ///< the notebook's size (a problem set: its notebooks'), bytes; -1: not known yet (checkNotebooks() finds it)
         State state = State::NotRun;
         double score = -1;    ///< effective score (overrides included); -1: none (not run, grader error)
         double maxScore = 0;

@@ -64,12 +64,13 @@ Listing listSubmissions(const QString &folder, bool problemSet)
         SubmissionsModel::Row r;
         r.student = s.studentId;
         r.notebookPath = s.notebookPath;
-        if (problemSet && r.notebookPath.isEmpty()) // a problem set: the size and parse check looks at the first one
+        if (problemSet) { // a problem set: every notebook is listed and sized; the parse check looks at the first
             for (const QString &f : s.files)
-                if (isNotebookName(f)) {
-                    r.notebookPath = f;
-                    break;
-                }
+                if (isNotebookName(f))
+                    r.notebookPaths << f;
+            if (r.notebookPath.isEmpty())
+                r.notebookPath = r.notebookPaths.value(0);
+        }
         r.problem = s.problem;
         out.rows << r;
     }
@@ -274,6 +275,7 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
 {
     const bool same = assignment && m_assignment && assignment->folder() == m_assignment->folder();
     m_assignment = assignment;
+    m_detail->setAssignment(assignment); // a problem set's detail: per notebook
     if (same) {
         // Reloaded (F5, or after an edit): list the folder and read the gradebook again — a student folder
         // copied in by hand, or grades written by the CLI, show up. A running batch keeps its table.

@@ -117,7 +117,9 @@ Q_SIGNALS:
     /// its artifacts folder (executed notebook, record.json, log.txt; empty when none), its backend (empty
     /// when no sandbox ran: the submission could not be run as handed in) and its start and end.
     void submissionFinished(const QString &studentId, const sandmark::GradeResult &result, const sandmark::RunRecord &run);
-    /// `done` of `total` (as in started()); `etaSeconds` estimated from the throughput so far, < 0 unknown.
+    /// `done` of `total` (as in started()); `etaSeconds` estimated from the throughput so far, < 0 unknown. Once
+    /// before the first result (done 0), when the reference run's time is known: that time (every notebook of a
+    /// problem set) for each round of jobs() submissions.
     void progress(int done, int total, double etaSeconds);
     void finished(const sandmark::BatchSummary &summary);
     /// A batch-level failure: the gradebook cannot be opened or written, or the reference run failed (then

@@ -132,7 +132,27 @@ HealthItem limitsItem(const HealthInputs &in)
                         .arg(QLocale().toString(l.wallTimeoutS), QLocale().toString(l.cellTimeoutS),
                              QLocale().formattedDataSize(l.memoryBytes)),
                     {}};
-    if (in.reference && in.reference->ok && in.reference->timing) {
+    if (in.reference && in.reference->ok && in.reference->timing && in.reference->timing->notebooks.size() > 1) {
+        // A problem set: limits.timeout_s holds each notebook, limits.set_timeout_s all of them together.
+        const ReferenceTiming &t = *in.reference->timing;
+        const auto slowest = std::max_element(t.notebooks.cbegin(), t.notebooks.cend(),
+                                              [](const NotebookTiming &a, const NotebookTiming &b) { return a.seconds < b.seconds; });
+        const double set = setTimeoutFor(l, t.notebooks.size());
+        item.detail += QLatin1String("; ")
+                       + Health::tr("the reference run's slowest notebook, %1, used %2 s (%3 % of the run limit, which "
+                                    "holds each notebook); its %n notebook(s) together used %4 s (%5 % of the problem "
+                                    "set's limit of %6 s)",
+                                    nullptr, int(t.notebooks.size()))
+                             .arg(slowest->notebook, seconds(slowest->seconds),
+                                  QLocale().toString(100 * slowest->seconds / l.wallTimeoutS, 'f', 0), seconds(t.durationS),
+                                  QLocale().toString(100 * t.durationS / set, 'f', 0), QLocale().toString(set));
+        if (slowest->seconds > l.wallTimeoutS / 2 || t.durationS > set / 2) {
+            item.state = State::Warning;
+            item.fix = Health::tr("Student code is often slower than the solution: raise limits.timeout_s (each notebook) "
+                                  "and limits.set_timeout_s (the notebooks together) to at least twice the reference "
+                                  "run's times, or make the notebooks faster.");
+        }
+    } else if (in.reference && in.reference->ok && in.reference->timing) {
         const double d = in.reference->timing->durationS;
         item.detail += QLatin1String("; ") + Health::tr("the reference run used %1 s (%2 % of the run limit)")
                                                  .arg(seconds(d), QLocale().toString(100 * d / l.wallTimeoutS, 'f', 0));
@@ -244,6 +264,12 @@ HealthItem referenceItem(const HealthInputs &in)
     return item;
 }
 
+// "part2.ipynb " before a problem set's cell place; nothing for a single notebook's.
+QString inNotebook(const CellTiming &cell)
+{
+    return cell.notebook.isEmpty() ? QString() : cell.notebook + QLatin1Char(' ');
+}
+
 HealthItem slowestCellsItem(const HealthInputs &in)
 {
     HealthItem item{QStringLiteral("slowest-cells"), Health::tr("Slowest cells against the cell limit"), State::Pending,
@@ -258,18 +284,18 @@ HealthItem slowestCellsItem(const HealthInputs &in)
     const double limit = in.limits.cellTimeoutS;
     QStringList shown;
     for (qsizetype i = 0; i < qMin<qsizetype>(3, cells.size()); ++i)
-        shown << Health::tr("cells[%1] %2 s").arg(cells.at(i).index).arg(seconds(cells.at(i).seconds));
+        shown << inNotebook(cells.at(i)) + Health::tr("cells[%1] %2 s").arg(cells.at(i).index).arg(seconds(cells.at(i).seconds));
     const double slowest = cells.isEmpty() ? 0 : cells.first().seconds;
     item.detail = cells.isEmpty() ? Health::tr("No code cells ran.")
                                   : Health::tr("%1 (limit %2 s per cell)").arg(shown.join(QLatin1String(", ")), seconds(limit));
     if (slowest >= limit) {
         item.state = State::Failed;
-        item.fix = Health::tr("cells[%1] reaches the per-cell limit already in the solution: raise "
+        item.fix = inNotebook(cells.first()) + Health::tr("cells[%1] reaches the per-cell limit already in the solution: raise "
                               "limits.cell_timeout_s or make that cell faster.")
                        .arg(cells.first().index);
     } else if (slowest > limit / 2) {
         item.state = State::Warning;
-        item.fix = Health::tr("cells[%1] uses over half the per-cell limit; students' slower code will time out. Raise "
+        item.fix = inNotebook(cells.first()) + Health::tr("cells[%1] uses over half the per-cell limit; students' slower code will time out. Raise "
                               "limits.cell_timeout_s or make that cell faster.")
                        .arg(cells.first().index);
     } else {
@@ -289,8 +315,10 @@ HealthItem batchItem(const HealthInputs &in)
         perSubmission = *in.secondsPerSubmission;
         basis = Health::tr("measured on graded submissions");
     } else if (in.reference && in.reference->ok && in.reference->timing && in.reference->timing->durationS > 0) {
-        perSubmission = in.reference->timing->durationS;
-        basis = Health::tr("estimated from the reference run");
+        perSubmission = in.reference->timing->durationS; // every notebook of a problem set
+        const auto notebooks = int(in.reference->timing->notebooks.size());
+        basis = notebooks > 1 ? Health::tr("estimated from the reference run of its %n notebook(s)", nullptr, notebooks)
+                              : Health::tr("estimated from the reference run");
     } else {
         return item;
     }
@@ -310,32 +338,83 @@ HealthItem batchItem(const HealthInputs &in)
 
 } // namespace
 
+namespace {
+
+// The record's executed code cells, named `notebook`. Injected cells (probes, tests) have no index: they are
+// Sandmark's, not the notebook's.
+QList<CellTiming> cellTimes(const QJsonObject &record, const QString &notebook)
+{
+    QList<CellTiming> out;
+    const QJsonArray cells = record.value(QLatin1String("cells")).toArray();
+    for (const QJsonValue &v : cells) {
+        const QJsonObject c = v.toObject();
+        if (c.value(QLatin1String("index")).isDouble() && c.contains(QLatin1String("duration_s")))
+            out.append({c.value(QLatin1String("index")).toInt(-1), c.value(QLatin1String("duration_s")).toDouble(),
+                        notebook.isEmpty() ? c.value(QLatin1String("notebook")).toString() : notebook});
+    }
+    return out;
+}
+
+void sortSlowestFirst(QList<CellTiming> &cells)
+{
+    std::stable_sort(cells.begin(), cells.end(), [](const CellTiming &a, const CellTiming &b) { return a.seconds > b.seconds; });
+}
+
+} // namespace
+
+QString CellTiming::place() const
+{
+    const QString cell = QStringLiteral("cells[%1]").arg(index);
+    return notebook.isEmpty() ? cell : notebook + QLatin1Char(' ') + cell;
+}
+
 ReferenceTiming ReferenceTiming::fromRecord(const QJsonObject &record)
 {
     ReferenceTiming t;
     t.durationS = record.value(QLatin1String("duration_s")).toDouble();
-    const QJsonArray cells = record.value(QLatin1String("cells")).toArray();
-    for (const QJsonValue &v : cells) {
-        const QJsonObject c = v.toObject();
-        // Injected cells (probes, tests) have no index: they are Sandmark's, not the notebook's.
-        if (c.value(QLatin1String("index")).isDouble() && c.contains(QLatin1String("duration_s")))
-            t.cells.append({c.value(QLatin1String("index")).toInt(-1), c.value(QLatin1String("duration_s")).toDouble()});
-    }
-    std::stable_sort(t.cells.begin(), t.cells.end(), [](const CellTiming &a, const CellTiming &b) { return a.seconds > b.seconds; });
+    t.cells = cellTimes(record, {});
+    sortSlowestFirst(t.cells);
     return t;
+}
+
+void ReferenceTiming::addNotebook(const QString &notebook, const QJsonObject &record, double fallbackS)
+{
+    double seconds = record.value(QLatin1String("duration_s")).toDouble();
+    if (seconds <= 0)
+        seconds = fallbackS;
+    durationS += seconds;
+    notebooks.append({notebook, seconds});
+    cells += cellTimes(record, notebook);
+    sortSlowestFirst(cells);
 }
 
 QJsonObject ReferenceTiming::toJson() const
 {
     QJsonArray cellArray;
-    for (const CellTiming &c : cells)
-        cellArray.append(QJsonObject{{QStringLiteral("index"), c.index}, {QStringLiteral("duration_s"), c.seconds}});
-    return {{QStringLiteral("duration_s"), durationS}, {QStringLiteral("cells"), cellArray}};
+    for (const CellTiming &c : cells) {
+        QJsonObject o{{QStringLiteral("index"), c.index}, {QStringLiteral("duration_s"), c.seconds}};
+        if (!c.notebook.isEmpty())
+            o.insert(QStringLiteral("notebook"), c.notebook);
+        cellArray.append(o);
+    }
+    QJsonObject out{{QStringLiteral("duration_s"), durationS}, {QStringLiteral("cells"), cellArray}};
+    if (!notebooks.isEmpty()) {
+        QJsonArray parts;
+        for (const NotebookTiming &n : notebooks)
+            parts.append(QJsonObject{{QStringLiteral("notebook"), n.notebook}, {QStringLiteral("duration_s"), n.seconds}});
+        out.insert(QStringLiteral("notebooks"), parts);
+    }
+    return out;
 }
 
 ReferenceTiming ReferenceTiming::fromJson(const QJsonObject &o)
 {
-    return fromRecord(o); // the same keys as an execution record
+    ReferenceTiming t = fromRecord(o); // the same keys as an execution record, each cell with its notebook
+    const QJsonArray parts = o.value(QLatin1String("notebooks")).toArray();
+    for (const QJsonValue &v : parts)
+        t.notebooks.append({v.toObject().value(QLatin1String("notebook")).toString(),
+                            v.toObject().value(QLatin1String("duration_s")).toDouble()});
+    return t;
 }
 
 QString healthStateName(HealthItem::State state)

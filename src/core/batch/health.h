@@ -17,22 +17,44 @@
 
 namespace sandmark {
 
-/// How long one code cell of the instructor notebook ran in the reference run.
+/// How long one code cell of an instructor notebook ran in the reference run.
 struct CellTiming
 {
     int index = -1;     ///< cells[index] of the notebook (injected cells are not counted), as in the record
     double seconds = 0; ///< execution time, seconds
+    /// The instructor notebook the cell belongs to (Assignment::notebooks()) in a problem set; empty for a
+    /// single notebook, whose cells need no name.
+    QString notebook;
+    /// "cells[3]", or "part2.ipynb cells[3]" in a problem set: the place as the report names it.
+    QString place() const;
 };
 
-/// The reference run's times, from its execution record (docs/runner-protocol.md: `duration_s`, `cells`).
+/// How long one notebook of a problem set's reference run took.
+struct NotebookTiming
+{
+    QString notebook;   ///< the instructor notebook (Assignment::notebooks())
+    double seconds = 0; ///< its run, wall clock, seconds
+};
+
+/// The reference run's times, from its execution records (docs/runner-protocol.md: `duration_s`, `cells`): of its
+/// one notebook, or of every notebook of a problem set (each ran in a kernel of its own, one after the other).
 struct ReferenceTiming
 {
-    double durationS = 0;   ///< the whole run, wall clock, seconds
-    QList<CellTiming> cells; ///< every executed code cell, slowest first
-    /// Reads `duration_s` and `cells[].index/duration_s` of an execution record; cells sorted slowest first.
+    double durationS = 0;   ///< the whole run, every notebook together, wall clock, seconds
+    QList<CellTiming> cells; ///< every executed code cell of every notebook, slowest first
+    /// A problem set: each notebook's time, in the order they ran (each is held to limits.timeout_s); empty for a
+    /// single notebook (durationS is its time).
+    QList<NotebookTiming> notebooks;
+    /// Reads `duration_s` and `cells[].index/duration_s` of one notebook's execution record; cells sorted slowest
+    /// first.
     static ReferenceTiming fromRecord(const QJsonObject &record);
+    /// Adds one notebook of a problem set: its record's cells (named `notebook`) and its time — the record's
+    /// `duration_s`, else `fallbackS` (the sandbox's wall clock, when the record has none) — to durationS and
+    /// notebooks. Cells stay sorted slowest first.
+    void addNotebook(const QString &notebook, const QJsonObject &record, double fallbackS = 0);
     QJsonObject toJson() const;
-    static ReferenceTiming fromJson(const QJsonObject &o); ///< the inverse of toJson(); tolerant of missing keys
+    /// The inverse of toJson(); tolerant of missing keys (a cache written before problem sets has no notebooks).
+    static ReferenceTiming fromJson(const QJsonObject &o);
 };
 
 /// What starting the instructor notebook's imports under the limits found (ImportsCheck, importscheck.h).

@@ -26,6 +26,15 @@ QString NotebookMatch::describe() const
     return QStringLiteral("%1: %2").arg(notebook, problem);
 }
 
+QString matchDecision(const QStringList &notes, const QString &notebook)
+{
+    const QString matched = notebook + QStringLiteral(" ← "), other = notebook + QStringLiteral(": ");
+    for (const QString &note : notes)
+        if (note.startsWith(matched) || note.startsWith(other))
+            return note;
+    return {};
+}
+
 QSet<QString> notebookCellIds(const QString &path)
 {
     QSet<QString> ids;

@@ -39,6 +39,13 @@ struct NotebookMatch
     QString describe() const;
 };
 
+/// The decision for instructor notebook `notebook` among a problem set's result `notes` (GradeResult::notes): the
+/// first note in one of NotebookMatch::describe()'s forms for it ("problem1.ipynb ← myproblem1.ipynb (…)",
+/// "problem2.ipynb: not handed in", "problem2.ipynb: no notebook matches …"). The decisions are the first notes
+/// of such a result (combineNotebookGrades()), before the notebooks' own notes. Empty when there is none (nothing
+/// was matched: a submission that could not be run at all). Pure.
+QString matchDecision(const QStringList &notes, const QString &notebook);
+
 /// All the decisions for one submission of a problem set.
 struct ProblemSetMatch
 {

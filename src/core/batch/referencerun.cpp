@@ -373,9 +373,18 @@ void ReferenceRun::onEnvironment(const Environment &env)
         if (QFile o(outcomePath()); o.open(QIODevice::ReadOnly))
             if (const QJsonDocument d = QJsonDocument::fromJson(o.readAll()); d.isObject())
                 outcome = ReferenceOutcome::fromJson(d.object());
-        const QString lacks = pe.error == QJsonParseError::NoError && !payload.isEmpty()
-                                  ? reuseCachedOutcome(m_assignment, payload, outcome)
-                                  : QStringLiteral("not a JSON document");
+        std::optional<ReferenceTiming> timing;
+        if (QFile t(timingPath()); t.open(QIODevice::ReadOnly))
+            if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
+                timing = ReferenceTiming::fromJson(d.object());
+        QString lacks = pe.error == QJsonParseError::NoError && !payload.isEmpty()
+                            ? reuseCachedOutcome(m_assignment, payload, outcome)
+                            : QStringLiteral("not a JSON document");
+        // A problem set's times cached before each notebook's were kept hold the first notebook's cells only: the
+        // reference runs again (and caches them all) rather than show them as the set's.
+        if (lacks.isEmpty() && m_assignment.isProblemSet()
+            && (!timing || timing->notebooks.size() != m_assignment.notebooks().size()))
+            lacks = QStringLiteral("the cache holds the times of the set's first notebook only");
         if (lacks.isEmpty()) {
             if (const std::optional<Error> nothing = nothingToGrade(m_assignment, outcome)) {
                 fail(*nothing);
@@ -383,9 +392,7 @@ void ReferenceRun::onEnvironment(const Environment &env)
             }
             m_cacheHit = true;
             m_done = true;
-            if (QFile t(timingPath()); t.open(QIODevice::ReadOnly))
-                if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
-                    m_timing = ReferenceTiming::fromJson(d.object());
+            m_timing = timing;
             m_outcome = outcome;
             m_missingModules = m_outcome.missingModules;
             qCDebug(lcBatch) << "reference cache hit" << cachePath();
@@ -394,7 +401,7 @@ void ReferenceRun::onEnvironment(const Environment &env)
             return;
         }
         qCInfo(lcBatch) << "the cached reference values cannot serve today's checks:" << lacks << "- running again";
-        Q_EMIT progress(QStringLiteral("the cached reference values lack what a check reads (%1): running the instructor notebook again").arg(lacks));
+        Q_EMIT progress(QStringLiteral("the cached reference values cannot serve (%1): running the instructor notebook again").arg(lacks));
     }
     SubmissionRunOptions run = m_options.run;
     run.environment = env; // resolved just now: the run does not ask the backend again
@@ -538,11 +545,15 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
     m_outcome = outcome;
     for (auto it = outcome.brokenChecks.cbegin(); it != outcome.brokenChecks.cend(); ++it)
         qCWarning(lcBatch) << "broken check" << it.key() << it.value();
-    m_timing = ReferenceTiming::fromRecord(result.run.record);
-    if (m_timing->durationS <= 0)
-        m_timing->durationS = result.run.durationS;
-    for (qsizetype i = 1; i < result.notebooks.size(); ++i) // a problem set: every notebook's time
-        m_timing->durationS += result.notebooks.at(i).run.durationS;
+    if (result.notebooks.size() > 1) { // a problem set: every notebook's cells and time
+        m_timing = ReferenceTiming{};
+        for (const NotebookRunResult &n : result.notebooks)
+            m_timing->addNotebook(n.notebook, n.run.record, n.run.durationS);
+    } else {
+        m_timing = ReferenceTiming::fromRecord(result.run.record);
+        if (m_timing->durationS <= 0)
+            m_timing->durationS = result.run.durationS;
+    }
     if (Expected<void> p = paths::makePrivateFolder(m_options.cacheDir); !p) {
         fail(p.error());
         return;

@@ -126,7 +126,8 @@ public:
     std::optional<Environment> environment() const { return m_environment; }
     bool cacheHit() const { return m_cacheHit; }
     /// The run's duration and cell times, valid after finished(). A cache hit reads them from the timing file
-    /// kept next to the payload (`<key>.timing.json`); unset for a payload cached before timings were kept.
+    /// kept next to the payload (`<key>.timing.json`); unset for a payload cached before timings were kept. A
+    /// problem set's payload cached without every notebook's times is not taken: the reference runs again.
     std::optional<ReferenceTiming> timing() const { return m_timing; }
     /// Broken checks and noted errors, valid after finished() (a cache hit reads `<key>.outcome.json`).
     ReferenceOutcome outcome() const { return m_outcome; }
