@@ -39,6 +39,7 @@
 #include "selftestmodel.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
+#include "testsupport.h"
 #include "batchtask.h"
 #include "cluster/slurm.h"
 #include "secrets/secretstore.h"
@@ -83,6 +84,7 @@
 #include <QTextLayout>
 #include <QThread>
 #include <QTimer>
+#include <QToolButton>
 #include <QTranslator>
 
 using namespace sandmark;
@@ -1197,6 +1199,41 @@ private Q_SLOTS:
         QVERIFY(!w.checksPage()->showsNotebookColumn());
     }
 
+    // Settling a match from the app writes what `sandmark-cli match` writes, through the same core function, and a
+    // file the student did not hand in is refused with the reason.
+    void problemSetMatchIsSettledFromTheApp()
+    {
+        QTemporaryDir dir;
+        const QString ps = dir.filePath(u"ps"_qs);
+        sandmark::test::copyTree(QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps"), ps);
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(ps);
+        QVERIFY(listed.wait(20000));
+        QSignalSpy settled(page, &SubmissionsPage::matchSettled);
+        QSignalSpy failed(page, &SubmissionsPage::matchFailed);
+        page->settleMatch(u"bob"_qs, u"part2.ipynb"_qs, u"part3.ipynb"_qs);
+        QVERIFY(settled.wait(10000));
+        QCOMPARE(settled.at(0).at(1).toString(), u"bob: part2.ipynb ← part3.ipynb settled; Run Selected applies it"_qs);
+        {
+            auto gb = Gradebook::open(page->gradebookPath());
+            QVERIFY(gb);
+            const auto matches = (*gb)->settledMatches(u"bob"_qs);
+            QVERIFY(matches);
+            QCOMPARE(*matches, (QMap<QString, QString>{{u"part2.ipynb"_qs, u"part3.ipynb"_qs}}));
+        }
+        page->settleMatch(u"bob"_qs, u"part2.ipynb"_qs, u"nothere.ipynb"_qs);
+        QVERIFY(failed.wait(10000));
+        QVERIFY2(failed.at(0).at(0).toString().contains(u"not a notebook handed in by bob"_qs), qPrintable(failed.at(0).at(0).toString()));
+        page->settleMatch(u"bob"_qs, u"part2.ipynb"_qs, QString());
+        QVERIFY(settled.wait(10000));
+        auto gb = Gradebook::open(page->gradebookPath());
+        QVERIFY(gb);
+        QVERIFY((*gb)->settledMatches(u"bob"_qs)->isEmpty());
+    }
+
     // Submissions → Import Zip: a Canvas export lands in the assignment's submissions/ folder, one folder per
     // student, and the table lists them; an entry escaping the folder is flagged, never written.
     void canvasZipIsImported()
@@ -1431,6 +1468,12 @@ private Q_SLOTS:
         QCOMPARE(detail.notebook()->notebookPath(), QDir::cleanPath(notebookArtifactsFolder(artifacts, u"part3.ipynb"_qs, true) + u"/executed.ipynb"_qs));
         QVERIFY2(detail.recordMessagesText().startsWith(u"Run status: ok, 2.50 s"_qs), qPrintable(detail.recordMessagesText()));
         QCOMPARE(detail.notebookPartText(), u"part3.ipynb ← part3.ipynb — 1 of 2 points"_qs);
+        // "Change…" asks to settle the file graded for the notebook shown.
+        QVERIFY(detail.changeMatchButton()->isVisibleTo(&detail));
+        QSignalSpy change(&detail, &SubmissionDetail::matchChangeRequested);
+        detail.changeMatchButton()->click();
+        QCOMPARE(change.size(), 1);
+        QCOMPARE(change.at(0), (QVariantList{u"bob"_qs, u"part3.ipynb"_qs}));
 
         // A single notebook's result shows no switcher, and every check.
         auto iris = Assignment::load(kIris);

@@ -2550,6 +2550,14 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>Executed %1 of %2</source>
         <translation>Ausgeführtes %1 von %2</translation>
     </message>
+    <message>
+        <source>Change…</source>
+        <translation>Ändern…</translation>
+    </message>
+    <message>
+        <source>Settle which of the student&apos;s notebooks is graded for this notebook (kept in the gradebook; Run Selected applies it)</source>
+        <translation>Festlegen, welches Notebook des Studierenden für dieses Notebook bewertet wird (im Notenbuch gespeichert; „Ausgewählte ausführen“ wendet es an)</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsModel</name>
@@ -2925,6 +2933,26 @@ Der Testcode, den nbgrader daraus erzeugt hat:
             <numerusform>%n Eintrag markiert (siehe Tooltip)</numerusform>
             <numerusform>%n Einträge markiert (siehe Tooltip)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>(let the matching rule decide)</source>
+        <translation>(die Zuordnungsregel entscheiden lassen)</translation>
+    </message>
+    <message>
+        <source>Graded for %1</source>
+        <translation>Bewertet für %1</translation>
+    </message>
+    <message>
+        <source>Which notebook of %1 is graded for %2?</source>
+        <translation>Welches Notebook von %1 wird für %2 bewertet?</translation>
+    </message>
+    <message>
+        <source>%1: %2: settled match removed (the rule decides); Run Selected applies it</source>
+        <translation>%1: %2: festgelegte Zuordnung entfernt (die Regel entscheidet); „Ausgewählte ausführen“ wendet es an</translation>
+    </message>
+    <message>
+        <source>%1: %2 ← %3 settled; Run Selected applies it</source>
+        <translation>%1: %2 ← %3 festgelegt; „Ausgewählte ausführen“ wendet es an</translation>
     </message>
 </context>
 </TS>

@@ -27,6 +27,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTabBar>
+#include <QToolButton>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -90,6 +91,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_switcherBar(new QWidget(this)),
       m_switcher(new QTabBar(m_switcherBar)),
       m_part(new QLabel(m_switcherBar)),
+      m_changeMatch(new QToolButton(m_switcherBar)),
       m_artifactsStatus(new QLabel(this)),
       m_tabs(new QTabWidget(this)),
       m_checks(new CheckResultsModel(this)),
@@ -133,6 +135,15 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_part->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_part->setAccessibleName(tr("Which file was graded for this notebook"));
     switcherLayout->addWidget(m_part, 1);
+    m_changeMatch->setText(tr("Change…"));
+    m_changeMatch->setToolTip(tr("Settle which of the student's notebooks is graded for this notebook (kept in the "
+                                 "gradebook; Run Selected applies it)"));
+    switcherLayout->addWidget(m_changeMatch, 0, Qt::AlignTop);
+    connect(m_changeMatch, &QToolButton::clicked, this, [this] {
+        const int i = m_switcher->currentIndex();
+        if (isProblemSet() && i >= 0 && i < m_assignment->notebooks().size() && !m_student.isEmpty())
+            Q_EMIT matchChangeRequested(m_student, m_assignment->notebooks().at(i));
+    });
     m_switcherBar->setVisible(false);
     layout->addWidget(m_switcherBar);
     connect(m_switcher, &QTabBar::currentChanged, this, [this](int i) {

@@ -21,6 +21,7 @@ class QLineEdit;
 class QPushButton;
 class QPlainTextEdit;
 class QTabBar;
+class QToolButton;
 class QTabWidget;
 class QTableView;
 
@@ -84,6 +85,8 @@ public:
     QTabBar *notebookSwitcher() const { return m_switcher; }
     /// Whether the switcher is shown (a problem set's result).
     bool isNotebookSwitcherShown() const;
+    /// The "Change…" button beside the match decision (problem sets).
+    QToolButton *changeMatchButton() const { return m_changeMatch; }
     /// The switched-to notebook's match decision and points ("part1.ipynb ← Part1 (1).ipynb (…) — 2 of 2 points").
     QString notebookPartText() const;
 
@@ -104,6 +107,9 @@ Q_SIGNALS:
     void overrideFailed(const QString &message);
     /// showArtifacts() is done: the tabs show the files, or artifactsStatusText() says why not.
     void artifactsLoaded();
+    /// The instructor asks to settle which of `student`'s files is graded for instructor notebook `notebook` of
+    /// the problem set ("Change…" beside the match decision); SubmissionsPage::chooseMatch() answers.
+    void matchChangeRequested(const QString &student, const QString &notebook);
 
 public:
     /// What a run's artifacts folder (or a problem-set notebook's folder in it) holds; read on a worker thread.
@@ -139,6 +145,7 @@ private:
     QWidget *m_switcherBar;
     QTabBar *m_switcher;
     QLabel *m_part;
+    QToolButton *m_changeMatch; ///< "Change…": which of the student's files is graded for the chosen notebook
     QLabel *m_artifactsStatus;
     QTabWidget *m_tabs;
     CheckResultsModel *m_checks;

@@ -1,12 +1,14 @@
 #include "submissionspage.h"
 
 #include "batch/lmsimport.h"
+#include "batch/notebookmatch.h"
 
 #include "appsettings.h"
 #include "batch/batchgrader.h"
 #include "cluster/slurm.h"
 #include "gradebookaccess.h"
 #include "jobtracker.h"
+#include "util/displaytext.h"
 #include "roles.h"
 #include "submissiondetail.h"
 #include "submissionsmodel.h"
@@ -17,6 +19,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -255,6 +258,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
             showDetail(current.data(StudentRole).toString());
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SubmissionsPage::updateButtons);
+    connect(m_detail, &SubmissionDetail::matchChangeRequested, this, &SubmissionsPage::chooseMatch);
     connect(m_detail, &SubmissionDetail::overrideApplied, this, [this](const QString &student, const EffectiveGrade &grade) {
         const GradeSummary summary = summaryOf(grade);
         m_grades.insert(student, summary);
@@ -558,6 +562,55 @@ void SubmissionsPage::runSelected()
         students << i.data(StudentRole).toString();
     if (!students.isEmpty())
         runStudents(students, true);
+}
+
+void SubmissionsPage::chooseMatch(const QString &student, const QString &notebook)
+{
+    const auto s = m_submissions.constFind(student);
+    if (s == m_submissions.cend())
+        return;
+    const QString ruleDecides = tr("(let the matching rule decide)");
+    QStringList items{ruleDecides};
+    for (const QString &f : s->files)
+        if (isNotebookName(f))
+            items << QDir(s->root).relativeFilePath(f);
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(this, tr("Graded for %1").arg(notebook),
+                                                 tr("Which notebook of %1 is graded for %2?").arg(displayText(student), notebook),
+                                                 items, 0, false, &ok);
+    if (ok)
+        settleMatch(student, notebook, chosen == ruleDecides ? QString() : chosen);
+}
+
+void SubmissionsPage::settleMatch(const QString &student, const QString &notebook, const QString &file)
+{
+    const auto s = m_submissions.constFind(student);
+    if (!m_assignment || s == m_submissions.cend() || m_gradebookPath.isEmpty())
+        return;
+    const Assignment assignment = *m_assignment;
+    const Submission submission = *s;
+    const QString path = m_gradebookPath;
+    m_tracker->run(
+        [assignment, submission, path, notebook, file]() -> Expected<void> {
+            auto gb = Gradebook::open(path);
+            if (!gb)
+                return gb.error();
+            return settleNotebookMatch(**gb, assignment, submission, notebook, file);
+        },
+        [this, student, notebook, file](const Expected<void> &done) {
+            if (!done) {
+                m_batchStatus->setText(done.error().toString());
+                Q_EMIT matchFailed(done.error().toString());
+                return;
+            }
+            const QString message = file.isEmpty()
+                                        ? tr("%1: %2: settled match removed (the rule decides); Run Selected applies it")
+                                              .arg(displayText(student), notebook)
+                                        : tr("%1: %2 ← %3 settled; Run Selected applies it").arg(displayText(student), notebook, file);
+            m_batchStatus->setText(message);
+            readGrades();
+            Q_EMIT matchSettled(student, message);
+        });
 }
 
 void SubmissionsPage::runFailed()

@@ -72,6 +72,13 @@ public:
     void runSelected();
     /// Reruns the students whose latest result is needs-review or grader-error, or not run.
     void runFailed();
+    /// Asks which of `student`'s notebooks is graded for instructor notebook `notebook` of the problem set (a
+    /// list of the folder's notebooks, or "let the rule decide") and settles the answer (settleMatch()).
+    void chooseMatch(const QString &student, const QString &notebook);
+    /// Settles in the gradebook, on a worker thread, that `file` (relative to `student`'s folder; empty: the rule
+    /// decides again) is graded for `notebook` (settleNotebookMatch(), as `sandmark-cli match`); the next run of
+    /// the student applies it. matchSettled() or matchFailed() follows; the batch status line says which.
+    void settleMatch(const QString &student, const QString &notebook, const QString &file);
     void cancelBatch();
     bool isRunning() const { return !m_batch.isNull(); }
     /// The running batch (null when none): its grader works on the batch's own thread.
@@ -115,6 +122,9 @@ Q_SIGNALS:
     void batchStarting(sandmark::BatchTask *task);
     void batchFinished(const sandmark::BatchSummary &summary);
     void batchFailed(const QString &message);
+    /// settleMatch() is done: `message` says what was settled ("ben: problem2.ipynb ← Problem2 (1).ipynb …").
+    void matchSettled(const QString &student, const QString &message);
+    void matchFailed(const QString &message);
     /// An LMS zip was imported: `imported` student folders written (ready to grade or flagged for review),
     /// `flagged` the flagged and the skipped entries (each "entry: reason").
     void archiveImported(int imported, const QStringList &flagged);
