@@ -1158,6 +1158,28 @@ private Q_SLOTS:
 
     // A problem set's table lists each student's notebooks (the Notebook column names them all, the size adds
     // them up), not one notebook of the folder.
+    // Every notebook of a problem-set folder is checked: a broken second notebook is the row's problem, named.
+    void problemSetBrokenNotebookIsFound()
+    {
+        QTemporaryDir dir;
+        const QString good = dir.filePath(u"part1.ipynb"_qs), bad = dir.filePath(u"part2.ipynb"_qs);
+        QVERIFY(QFile::copy(QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps/part1.ipynb"), good));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"cells\": [\n  oops\n");
+        f.close();
+        SubmissionsModel::Row row;
+        row.student = u"bob"_qs;
+        row.notebookPath = good;
+        row.notebookPaths = {good, bad};
+        const SubmissionsModel::NotebookChecks checks = checkNotebooks({row});
+        const QString problem = checks.problems.value(u"bob"_qs);
+        QVERIFY2(problem.startsWith(u"part2.ipynb: line 2, column 3"_qs), qPrintable(problem));
+        QCOMPARE(checks.sizes.value(u"bob"_qs), QFileInfo(good).size() + QFileInfo(bad).size());
+        row.notebookPaths = {good};
+        QVERIFY(checkNotebooks({row}).problems.isEmpty());
+    }
+
     void problemSetSubmissionsListEveryNotebook()
     {
         MemoryStore store;

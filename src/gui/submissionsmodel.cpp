@@ -338,15 +338,20 @@ SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Ro
             continue;
         }
         qint64 size = 0;
-        for (const QString &path : r.notebookPaths.isEmpty() ? QStringList{r.notebookPath} : r.notebookPaths)
+        QStringList problems;
+        const QStringList paths = r.notebookPaths.isEmpty() ? QStringList{r.notebookPath} : r.notebookPaths;
+        for (const QString &path : paths) {
             size += QFileInfo(path).size();
-        out.sizes.insert(r.student, size);
-        const auto nb = Notebook::load(r.notebookPath);
-        if (!nb) {
-            Error e = nb.error();
-            e.file.clear(); // the row names the student; the tooltip has the path
-            out.problems.insert(r.student, e.toString());
+            if (const auto nb = Notebook::load(path); !nb) {
+                Error e = nb.error();
+                // The row names the student (the tooltip has the path); a problem set's problem names its file.
+                e.file = paths.size() > 1 ? QFileInfo(path).fileName() : QString();
+                problems << e.toString();
+            }
         }
+        out.sizes.insert(r.student, size);
+        if (!problems.isEmpty())
+            out.problems.insert(r.student, problems.join(QLatin1String("; ")));
     }
     return out;
 }

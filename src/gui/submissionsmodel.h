@@ -90,8 +90,9 @@ private:
     mutable std::array<QIcon, 6> m_icons; // made on first use (the style's standard icons)
 };
 
-/// Loads each row's notebook (Notebook::load) and returns, by student id, its size and what makes it
-/// ungradable: no notebook, or the load error without the file name ("line 90, column 5: invalid JSON: …").
+/// Loads each row's notebook, every one of a problem set's (Notebook::load), and returns, by student id, their size
+/// and what makes them ungradable: no notebook, or the load errors without the folder ("line 90, column 5: invalid
+/// JSON: …"; a problem set's each named by its file, joined by "; ").
 /// Blocking file I/O: call it on a worker thread, after the rows are shown (listing them reads no file and
 /// stats none). Stops early (returning what it found so far) once `*cancel` is true.
 SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel = nullptr);
