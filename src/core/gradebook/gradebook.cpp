@@ -15,6 +15,7 @@
 #include <QLoggingCategory>
 #include <QSqlDatabase>
 #include <QSqlError>
+#include <QScopeGuard>
 #include <QSqlQuery>
 #include <QStorageInfo>
 #include <QVariant>
@@ -186,12 +187,25 @@ Gradebook::Gradebook(QString path, QString connection) : m_path(std::move(path))
 
 Gradebook::~Gradebook()
 {
+    m_statements.clear(); // before the connection they belong to
     {
         QSqlDatabase db = QSqlDatabase::database(m_connection, false);
         if (db.isOpen())
             db.close();
     }
     QSqlDatabase::removeDatabase(m_connection);
+}
+
+QSqlQuery &Gradebook::prepared(const QString &sql)
+{
+    std::unique_ptr<QSqlQuery> &q = m_statements[sql];
+    if (!q) {
+        q = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connection));
+        q->prepare(sql);
+    } else {
+        q->finish();
+    }
+    return *q;
 }
 
 Error Gradebook::sqlError(const QString &place, const QString &message) const
@@ -423,62 +437,72 @@ Expected<QList<qint64>> Gradebook::recordRuns(const QList<RunRecord> &runs)
 
 Expected<qint64> Gradebook::insertRun(const RunRecord &run)
 {
-    QSqlDatabase db = QSqlDatabase::database(m_connection);
-    QSqlQuery q(db);
+    // One statement per step, each prepared once per gradebook (prepared()): a batch records thousands of runs.
+    QSqlQuery *q = nullptr;
+    const auto release = qScopeGuard([&q] {
+        if (q)
+            q->finish();
+    });
     auto fail = [&](const QString &what) -> Error {
-        return sqlError(QStringLiteral("recordRun(%1): %2").arg(run.studentId, what), q.lastError().text());
+        return sqlError(QStringLiteral("recordRun(%1): %2").arg(run.studentId, what), q->lastError().text());
     };
-    q.prepare(QStringLiteral("INSERT INTO submissions(student, files_hash, added_at) VALUES(?, ?, ?) "
-                             "ON CONFLICT(student) DO UPDATE SET files_hash = excluded.files_hash"));
-    q.addBindValue(text(run.studentId));
-    q.addBindValue(text(run.filesHash));
-    q.addBindValue(isoNow());
-    if (!q.exec())
+    auto step = [&](const QString &sql) -> QSqlQuery & {
+        if (q)
+            q->finish();
+        q = &prepared(sql);
+        return *q;
+    };
+    step(QStringLiteral("INSERT INTO submissions(student, files_hash, added_at) VALUES(?, ?, ?) "
+                        "ON CONFLICT(student) DO UPDATE SET files_hash = excluded.files_hash"));
+    q->addBindValue(text(run.studentId));
+    q->addBindValue(text(run.filesHash));
+    q->addBindValue(isoNow());
+    if (!q->exec())
         return fail(QStringLiteral("submission"));
-    q.prepare(QStringLiteral("SELECT id FROM submissions WHERE student = ?"));
-    q.addBindValue(text(run.studentId));
-    if (!q.exec() || !q.next())
+    step(QStringLiteral("SELECT id FROM submissions WHERE student = ?"));
+    q->addBindValue(text(run.studentId));
+    if (!q->exec() || !q->next())
         return fail(QStringLiteral("submission id"));
-    const qint64 submissionId = q.value(0).toLongLong();
+    const qint64 submissionId = q->value(0).toLongLong();
 
     const GradeResult &r = run.result;
-    q.prepare(QStringLiteral("INSERT INTO runs(submission_id, started_at, finished_at, backend, environment_key, "
-                             "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes, execution_hash) "
-                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(submissionId);
-    q.addBindValue(run.started.toUTC().toString(Qt::ISODateWithMs));
-    q.addBindValue(run.finished.toUTC().toString(Qt::ISODateWithMs));
-    q.addBindValue(text(run.backend));
-    q.addBindValue(text(run.environmentKey));
-    q.addBindValue(text(run.referenceKey));
-    q.addBindValue(text(run.filesHash));
-    q.addBindValue(text(run.inputsHash));
-    q.addBindValue(gradeStatusName(r.status));
-    q.addBindValue(r.score);
-    q.addBindValue(r.maxScore);
-    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.reasons)).toJson(QJsonDocument::Compact)));
-    q.addBindValue(text(run.artifacts));
-    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.notes)).toJson(QJsonDocument::Compact)));
-    q.addBindValue(text(run.executionHash));
-    if (!q.exec())
+    QSqlQuery &ins = step(QStringLiteral("INSERT INTO runs(submission_id, started_at, finished_at, backend, environment_key, "
+                                         "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes, "
+                                         "execution_hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    ins.addBindValue(submissionId);
+    ins.addBindValue(run.started.toUTC().toString(Qt::ISODateWithMs));
+    ins.addBindValue(run.finished.toUTC().toString(Qt::ISODateWithMs));
+    ins.addBindValue(text(run.backend));
+    ins.addBindValue(text(run.environmentKey));
+    ins.addBindValue(text(run.referenceKey));
+    ins.addBindValue(text(run.filesHash));
+    ins.addBindValue(text(run.inputsHash));
+    ins.addBindValue(gradeStatusName(r.status));
+    ins.addBindValue(r.score);
+    ins.addBindValue(r.maxScore);
+    ins.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.reasons)).toJson(QJsonDocument::Compact)));
+    ins.addBindValue(text(run.artifacts));
+    ins.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.notes)).toJson(QJsonDocument::Compact)));
+    ins.addBindValue(text(run.executionHash));
+    if (!ins.exec())
         return fail(QStringLiteral("run"));
-    const qint64 runId = q.lastInsertId().toLongLong();
+    const qint64 runId = ins.lastInsertId().toLongLong();
 
-    q.prepare(QStringLiteral("INSERT INTO check_results(run_id, position, check_id, check_type, outcome, points, "
-                             "max_points, expected, actual, feedback) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    QSqlQuery &check = step(QStringLiteral("INSERT INTO check_results(run_id, position, check_id, check_type, outcome, "
+                                           "points, max_points, expected, actual, feedback) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (qsizetype i = 0; i < r.checks.size(); ++i) {
         const CheckResult &c = r.checks[i];
-        q.addBindValue(runId);
-        q.addBindValue(int(i));
-        q.addBindValue(text(c.checkId));
-        q.addBindValue(typeName(c.type));
-        q.addBindValue(outcomeName(c.outcome));
-        q.addBindValue(c.points);
-        q.addBindValue(c.maxPoints);
-        q.addBindValue(text(c.expected));
-        q.addBindValue(text(c.actual));
-        q.addBindValue(text(c.feedback));
-        if (!q.exec())
+        check.addBindValue(runId);
+        check.addBindValue(int(i));
+        check.addBindValue(text(c.checkId));
+        check.addBindValue(typeName(c.type));
+        check.addBindValue(outcomeName(c.outcome));
+        check.addBindValue(c.points);
+        check.addBindValue(c.maxPoints);
+        check.addBindValue(text(c.expected));
+        check.addBindValue(text(c.actual));
+        check.addBindValue(text(c.feedback));
+        if (!check.exec())
             return fail(QStringLiteral("check %1").arg(c.checkId));
     }
     return runId;
@@ -566,10 +590,10 @@ Expected<int> Gradebook::removeOverrides(const QString &studentId, const QString
 
 Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &inputsHash, const QString &backend)
 {
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("SELECT r.inputs_hash, r.backend FROM runs r JOIN submissions s ON s.id = r.submission_id "
-                             "WHERE s.student = ? AND r.status IN ('graded', 'needs-manual', 'needs-review') "
-                             "ORDER BY r.id DESC LIMIT 1"));
+    QSqlQuery &q = prepared(QStringLiteral("SELECT r.inputs_hash, r.backend FROM runs r JOIN submissions s ON s.id = r.submission_id "
+                                           "WHERE s.student = ? AND r.status IN ('graded', 'needs-manual', 'needs-review') "
+                                           "ORDER BY r.id DESC LIMIT 1"));
+    const auto release = qScopeGuard([&q] { q.finish(); }); // a statement left active would hold a read snapshot
     q.addBindValue(studentId);
     if (!q.exec())
         return sqlError(QStringLiteral("needsRerun"), q.lastError().text());
@@ -577,9 +601,9 @@ Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &in
         return true;
     // A later grader error does not hide a completed run with the same inputs: the grade stands, but the
     // latest attempt failed, so rerun.
-    QSqlQuery last(QSqlDatabase::database(m_connection));
-    last.prepare(QStringLiteral("SELECT r.status FROM runs r JOIN submissions s ON s.id = r.submission_id "
-                                "WHERE s.student = ? ORDER BY r.id DESC LIMIT 1"));
+    QSqlQuery &last = prepared(QStringLiteral("SELECT r.status FROM runs r JOIN submissions s ON s.id = r.submission_id "
+                                              "WHERE s.student = ? ORDER BY r.id DESC LIMIT 1"));
+    const auto releaseLast = qScopeGuard([&last] { last.finish(); });
     last.addBindValue(studentId);
     if (!last.exec() || !last.next())
         return sqlError(QStringLiteral("needsRerun"), last.lastError().text());
@@ -594,13 +618,13 @@ Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &in
 
 Expected<std::optional<StoredRun>> Gradebook::reusableRun(const QString &studentId, const QString &backend)
 {
-    QSqlQuery q(QSqlDatabase::database(m_connection));
-    q.prepare(QStringLiteral("SELECT r.id, r.inputs_hash, r.execution_hash, r.backend, r.environment_key, r.reference_key, "
-                             "r.files_hash, r.artifacts, r.started_at, r.finished_at, "
-                             "(SELECT l.status FROM runs l WHERE l.submission_id = s.id ORDER BY l.id DESC LIMIT 1) "
-                             "FROM runs r JOIN submissions s ON s.id = r.submission_id "
-                             "WHERE s.student = ? AND r.status IN ('graded', 'needs-manual', 'needs-review') "
-                             "ORDER BY r.id DESC LIMIT 1"));
+    QSqlQuery &q = prepared(QStringLiteral("SELECT r.id, r.inputs_hash, r.execution_hash, r.backend, r.environment_key, r.reference_key, "
+                                           "r.files_hash, r.artifacts, r.started_at, r.finished_at, "
+                                           "(SELECT l.status FROM runs l WHERE l.submission_id = s.id ORDER BY l.id DESC LIMIT 1) "
+                                           "FROM runs r JOIN submissions s ON s.id = r.submission_id "
+                                           "WHERE s.student = ? AND r.status IN ('graded', 'needs-manual', 'needs-review') "
+                                           "ORDER BY r.id DESC LIMIT 1"));
+    const auto release = qScopeGuard([&q] { q.finish(); });
     q.addBindValue(studentId);
     if (!q.exec())
         return sqlError(QStringLiteral("reusableRun"), q.lastError().text());

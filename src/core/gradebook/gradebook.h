@@ -11,6 +11,7 @@
 #include <QVariantList>
 
 #include <memory>
+#include <unordered_map>
 #include <optional>
 
 class QSqlQuery;
@@ -253,6 +254,10 @@ private:
     explicit Gradebook(QString path, QString connection);
     Expected<void> migrate();
     Error sqlError(const QString &place, const QString &message) const;
+    /// The statement `sql` of this gradebook's connection, prepared on first use and kept (SQLite parses it once
+    /// per Gradebook, not once per student of a batch), its previous result released. Exec it and read it before
+    /// asking for the same statement again; a failed prepare shows in its exec()'s lastError().
+    QSqlQuery &prepared(const QString &sql);
     /// The student's submission id and latest run id (0 when none), or "no submission for student" at `place`.
     Expected<std::pair<qint64, qint64>> submissionIds(QSqlQuery &q, const QString &studentId, const QString &place) const;
     /// Effective grades of the submissions `where` selects (an SQL condition on `s`, the submissions table,
@@ -265,6 +270,7 @@ private:
 
     QString m_path;
     QString m_connection;
+    std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_statements; ///< prepared(), by SQL text
 };
 
 } // namespace sandmark
