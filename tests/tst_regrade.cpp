@@ -18,6 +18,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+
+#include <sys/stat.h>
 #include <QTest>
 #include <QTimer>
 
@@ -124,6 +126,7 @@ private Q_SLOTS:
     void decideRegrade();
     void storedPayloadLacksAProbeLabel();
     void decodeOnlyTheNamesChecksRead();
+    void storedFilesThatAreNotRegularRunAgain();
     void toleranceAndNewCapturedCheckRegradeWithoutASandbox();
     void testCodeChangeRunsAgain();
     void nameOverTheCaptureBudgetRunsAgain();
@@ -410,6 +413,37 @@ void TestRegrade::decodeOnlyTheNamesChecksRead()
     QVERIFY(!broken);
     QCOMPARE(broken.error().file, u"payload.json"_s);
     QVERIFY2(broken.error().location.startsWith(u"line 2, column"_s), qPrintable(broken.error().toString()));
+}
+
+// A stored run folder is a cache: a FIFO (would block for ever) or a link to /dev/zero (would never end) in place of
+// its payload is an error naming the file, and the submission runs again; a regular pair of files reads.
+void TestRegrade::storedFilesThatAreNotRegularRunAgain()
+{
+    QTemporaryDir dir;
+    const QString payload = dir.filePath(u"payload.json"_s), record = dir.filePath(u"record.json"_s);
+    QFile r(record);
+    QVERIFY(r.open(QIODevice::WriteOnly));
+    r.write(R"({"cells": []})");
+    r.close();
+    QVERIFY(::mkfifo(QFile::encodeName(payload).constData(), 0600) == 0);
+    const QSet<QString> names{u"x"_s};
+    Expected<StoredExecution> fifo = readStoredExecution(dir.path(), u"h"_s, names);
+    QVERIFY(!fifo);
+    QCOMPARE(fifo.error().file, payload);
+    QVERIFY2(fifo.error().message.contains(u"not a regular file"_s), qPrintable(fifo.error().toString()));
+    QVERIFY(QFile::remove(payload));
+    QVERIFY(QFile::link(u"/dev/zero"_s, payload));
+    Expected<StoredExecution> zero = readStoredExecution(dir.path(), u"h"_s, names);
+    QVERIFY(!zero);
+    QVERIFY2(zero.error().message.contains(u"not a regular file"_s), qPrintable(zero.error().toString()));
+    QVERIFY(QFile::remove(payload));
+    QFile p(payload);
+    QVERIFY(p.open(QIODevice::WriteOnly));
+    p.write("null");
+    p.close();
+    Expected<StoredExecution> ok = readStoredExecution(dir.path(), u"h"_s, names);
+    QVERIFY2(ok, ok ? "" : qPrintable(ok.error().toString()));
+    QVERIFY(ok->decoded && ok->decoded->isNull);
 }
 
 // ---- batches in the sandbox --------------------------------------------------------------------------------------

@@ -18,20 +18,36 @@ Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QS
         return Error{artifacts, {}, QStringLiteral("the run's artifacts folder is gone (run folders are a cache)")};
     StoredExecution out;
     out.executionHash = executionHash;
-    QFile payload(QDir(artifacts).filePath(QStringLiteral("payload.json")));
-    if (!payload.open(QIODevice::ReadOnly))
-        return Error{payload.fileName(), {}, QStringLiteral("cannot read the stored payload: %1").arg(payload.errorString())};
-    out.payload = payload.readAll();
-    QFile record(QDir(artifacts).filePath(QStringLiteral("record.json")));
-    if (!record.open(QIODevice::ReadOnly))
-        return Error{record.fileName(), {}, QStringLiteral("cannot read the stored record: %1").arg(record.errorString())};
+    // The run folder is a cache on disk: read only regular files of a sane size (a FIFO would block, a link to
+    // /dev/zero would never end), else the submission runs again.
+    constexpr qint64 kMaxStoredBytes = 512LL * 1024 * 1024;
+    const auto readStored = [&](const QString &name, const char *what) -> Expected<QByteArray> {
+        const QString path = QDir(artifacts).filePath(name);
+        const QFileInfo fi(path);
+        if (fi.isSymLink() || !fi.isFile())
+            return Error{path, {}, QStringLiteral("the stored %1 is not a regular file").arg(QLatin1String(what))};
+        if (fi.size() > kMaxStoredBytes)
+            return Error{path, {}, QStringLiteral("the stored %1 is larger than %2 MiB").arg(QLatin1String(what)).arg(kMaxStoredBytes >> 20)};
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return Error{path, {}, QStringLiteral("cannot read the stored %1: %2").arg(QLatin1String(what), f.errorString())};
+        return f.read(kMaxStoredBytes + 1);
+    };
+    Expected<QByteArray> payload = readStored(QStringLiteral("payload.json"), "payload");
+    if (!payload)
+        return payload.error();
+    out.payload = std::move(*payload);
+    const QString recordPath = QDir(artifacts).filePath(QStringLiteral("record.json"));
+    Expected<QByteArray> record = readStored(QStringLiteral("record.json"), "record");
+    if (!record)
+        return record.error();
     QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(record.readAll(), &pe);
+    const QJsonDocument doc = QJsonDocument::fromJson(*record, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject())
-        return Error{record.fileName(), QStringLiteral("offset %1").arg(pe.offset),
+        return Error{recordPath, QStringLiteral("offset %1").arg(pe.offset),
                      QStringLiteral("the stored record is not a JSON object: %1").arg(pe.errorString())};
     out.record = doc.object();
-    Expected<ProbePayload> decoded = decodeProbePayload(out.payload, payload.fileName(), &readNames);
+    Expected<ProbePayload> decoded = decodeProbePayload(out.payload, QDir(artifacts).filePath(QStringLiteral("payload.json")), &readNames);
     if (!decoded)
         return decoded.error();
     out.decoded = std::make_shared<const ProbePayload>(std::move(*decoded));
