@@ -530,6 +530,8 @@ void TestProblemSet::nbgraderCourseImportsAsAProblemSet()
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
     QCOMPARE(report->header, QString());
     QCOMPARE(report->standardHeader, QString());
+    QCOMPARE(report->warnings.size(), 1); // said, never silent: the course's salts may count it
+    QVERIFY2(report->warnings.first().startsWith(standard + u": left out (--no-header)"_s), qPrintable(report->warnings.first()));
     none.header = standard;
     report = importNbgrader(course.filePath(u"source/ps1"_s), out2.filePath(u"both"_s), none);
     QVERIFY(!report);

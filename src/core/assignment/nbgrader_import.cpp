@@ -169,6 +169,10 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         report.header = QStringLiteral("%1 (--header)").arg(options.header);
     } else if (options.noHeader) {
         // No header: a header.ipynb of the folder is a notebook like the others.
+        if (const QString standard = findCourseHeader(root); !standard.isEmpty())
+            report.warnings << QStringLiteral("%1: left out (--no-header), though it is nbgrader's standard course header; if "
+                                              "the course prepended it, every student's test cells will read as edited")
+                                   .arg(standard);
     } else if (info.isDir() && notebooks.contains(QStringLiteral("header.ipynb")) && notebooks.size() > 1) {
         const Expected<Notebook> header = Notebook::load(QDir(root).filePath(QStringLiteral("header.ipynb")));
         const QList<NbgraderCell> cells = header ? nbgraderCells(*header) : QList<NbgraderCell>();
