@@ -401,8 +401,12 @@ GradeResult BatchGrader::gradeNotebook(const Submission &submission, const QByte
     in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
     in.notes = notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
     in.brokenChecks = m_referenceOutcome.brokenChecks;
-    const Expected<Notebook> submitted = loaded ? Expected<Notebook>(*loaded) : Notebook::load(submission.notebookPath);
-    if (submitted) {
+    std::optional<Expected<Notebook>> read; // the notebook, when the caller has not loaded it
+    if (!loaded) {
+        read = Notebook::load(submission.notebookPath);
+        loaded = *read ? &**read : nullptr;
+    }
+    if (const Notebook *submitted = loaded) {
         in.manualAnswers = manualAnswers(in.checks, *submitted, m_release);
         in.notes += changeNotes(m_release, *submitted); // "test cell 'q1-tests' was edited (cells[4]); …"
         in.expectedErrors = expectedErrors(m_referenceOutcome, *submitted);

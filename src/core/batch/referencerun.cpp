@@ -157,7 +157,8 @@ QString errorText(const QString &ename, const QString &evalue)
 /// value: broken, named with the errors that may explain it. `payload` is one notebook's; `checks` its checks.
 void addBrokenValueChecks(const QList<Check> &checks, const QByteArray &payload, ReferenceOutcome &outcome)
 {
-    const Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload"));
+    const QSet<QString> names = probedNames(checks); // only what the checks read is decoded
+    const Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload"), &names);
     QStringList raised;
     for (const ReferenceOutcome::NotedError &e : std::as_const(outcome.notedErrors))
         raised << QStringLiteral("cells[%1] raised %2").arg(e.cell).arg(errorText(e.ename, e.evalue));
@@ -202,10 +203,12 @@ QString reuseCachedOutcome(const Assignment &assignment, const QByteArray &paylo
     const QStringList notebooks = assignment.isProblemSet() ? assignment.notebooks() : assignment.notebooks().mid(0, 1);
     for (const QString &rel : notebooks) {
         const QByteArray part = notebookPayload(payload, rel);
-        const Expected<ProbePayload> decoded = decodeProbePayload(part, QStringLiteral("reference payload"));
+        const QList<Check> checks = assignment.checksOf(rel);
+        const QSet<QString> names = probedNames(checks);
+        const Expected<ProbePayload> decoded = decodeProbePayload(part, QStringLiteral("reference payload"), &names);
         if (!decoded)
             return decoded.error().toString();
-        const QString missing = missingStoredValue(assignment.checksOf(rel), *decoded, outcome.probeLabels.value(rel));
+        const QString missing = missingStoredValue(checks, *decoded, outcome.probeLabels.value(rel));
         if (!missing.isEmpty())
             return missing;
     }
