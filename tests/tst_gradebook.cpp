@@ -114,6 +114,8 @@ private Q_SLOTS:
     void migratesVersion3();
     void migratesVersion4();
     void reusableRunFollowsTheRerunRules();
+    void migratesVersion5();
+    void latestRunsOfEveryStudentInOneQuery();
     void recordRunsIsOneTransaction();
     void refusesForeignDatabase();
     void fullDiskLeavesNothing();
@@ -207,6 +209,7 @@ void TestGradebook::migratesVersion1()
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN artifacts")));
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN notes")));
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 1")));
         db.close();
     }
@@ -240,6 +243,7 @@ void TestGradebook::migratesVersion2()
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN notes")));
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 2")));
         db.close();
     }
@@ -250,7 +254,7 @@ void TestGradebook::migratesVersion2()
     run.result.notes = {QStringLiteral("test cell 'q1-tests' was edited (cells[4]); the instructor's version ran")};
     QVERIFY(gb->recordRun(run));
     QCOMPARE(gb->effectiveGrades()->first().notes, run.result.notes);
-    QCOMPARE(*Gradebook::checkExisting(path), 5); // versions 4 (notebook_matches) and 5 (execution_hash) came after
+    QCOMPARE(*Gradebook::checkExisting(path), 6); // versions 4 (notebook_matches), 5 (execution_hash) and 6 came after
 }
 
 void TestGradebook::migratesVersion3()
@@ -270,12 +274,13 @@ void TestGradebook::migratesVersion3()
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("DROP TABLE notebook_matches")));
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 3")));
         db.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("downgrade3"));
     auto gb = openOrDie(path);
-    QCOMPARE(*Gradebook::checkExisting(path), 5);
+    QCOMPARE(*Gradebook::checkExisting(path), Gradebook::schemaVersion);
     QCOMPARE(gb->effectiveGrades()->size(), 1);
     QVERIFY(gb->settleMatch(QStringLiteral("alice"), QStringLiteral("p1.ipynb"), QStringLiteral("mine.ipynb")));
     QVERIFY(gb->settleMatch(QStringLiteral("alice"), QStringLiteral("p1.ipynb"), QStringLiteral("other.ipynb")));
@@ -305,12 +310,13 @@ void TestGradebook::migratesVersion4()
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 4")));
         db.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("downgrade4"));
     auto gb = openOrDie(path);
-    QCOMPARE(*Gradebook::checkExisting(path), 5);
+    QCOMPARE(*Gradebook::checkExisting(path), Gradebook::schemaVersion);
     auto old = gb->reusableRun(QStringLiteral("alice"));
     QVERIFY(old && *old);
     QCOMPARE((*old)->executionHash, QString());
@@ -319,6 +325,85 @@ void TestGradebook::migratesVersion4()
     run.artifacts = QStringLiteral("/cache/runs/b/artifacts");
     QVERIFY(gb->recordRun(run));
     QCOMPARE((*gb->reusableRun(QStringLiteral("alice")))->executionHash, QStringLiteral("exec-1"));
+}
+
+void TestGradebook::migratesVersion5()
+{
+    // A version-5 gradebook (before runs kept the digest of their stored files) opens and gains the column: its runs
+    // have none (a regrade runs them again rather than trust their files), new runs store theirs.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v5.sqlite"));
+    {
+        auto gb = openOrDie(path);
+        RunRecord run = makeRun(QStringLiteral("alice"), 2, 1);
+        run.artifacts = QStringLiteral("/cache/runs/a/artifacts");
+        run.storedDigest = QStringLiteral("d-1");
+        QVERIFY(gb->recordRun(run));
+    }
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade5"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 5")));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("downgrade5"));
+    auto gb = openOrDie(path);
+    QCOMPARE(*Gradebook::checkExisting(path), 6);
+    QCOMPARE((*gb->reusableRun(QStringLiteral("alice")))->storedDigest, QString());
+    RunRecord run = makeRun(QStringLiteral("alice"), 2, 2, QStringLiteral("in-2"));
+    run.artifacts = QStringLiteral("/cache/runs/b/artifacts");
+    run.storedDigest = QStringLiteral("d-2");
+    QVERIFY(gb->recordRun(run));
+    QCOMPARE((*gb->reusableRun(QStringLiteral("alice")))->storedDigest, QStringLiteral("d-2"));
+}
+
+void TestGradebook::latestRunsOfEveryStudentInOneQuery()
+{
+    // latestRuns() answers for every student what needsRerun() and reusableRun() answer for one.
+    QTemporaryDir dir;
+    auto gb = openOrDie(dir.filePath(QStringLiteral("g.sqlite")));
+    QVERIFY(gb->latestRuns()->isEmpty());
+    RunRecord a1 = makeRun(QStringLiteral("alice"), 2, 1, QStringLiteral("in-1"));
+    a1.artifacts = QStringLiteral("/cache/runs/a1/artifacts");
+    a1.storedDigest = QStringLiteral("d-a1");
+    RunRecord a2 = makeRun(QStringLiteral("alice"), 2, 2, QStringLiteral("in-2"));
+    a2.artifacts = QStringLiteral("/cache/runs/a2/artifacts");
+    a2.storedDigest = QStringLiteral("d-a2");
+    const RunRecord bobFailed = makeRun(QStringLiteral("bob"), 2, 0, QStringLiteral("in-1"), GradeStatus::GraderError);
+    RunRecord carol = makeRun(QStringLiteral("carol"), 2, 2, QStringLiteral("in-1"));
+    carol.artifacts = QStringLiteral("/cache/runs/c/artifacts");
+    const RunRecord carolFailed = makeRun(QStringLiteral("carol"), 2, 0, QStringLiteral("in-1"), GradeStatus::GraderError);
+    QVERIFY(gb->recordRuns({a1, a2, bobFailed, carol, carolFailed}));
+    const Expected<QHash<QString, LatestRuns>> all = gb->latestRuns();
+    QVERIFY(all);
+    QCOMPARE(all->keys().size(), 3);
+    const LatestRuns alice = all->value(QStringLiteral("alice"));
+    QVERIFY(alice.completed && !alice.lastFailed);
+    QCOMPARE(alice.completed->inputsHash, QStringLiteral("in-2")); // the latest of her two
+    QCOMPARE(alice.completed->artifacts, QStringLiteral("/cache/runs/a2/artifacts"));
+    QCOMPARE(alice.completed->storedDigest, QStringLiteral("d-a2"));
+    QVERIFY(!alice.needsRerun(QStringLiteral("in-2"), QStringLiteral("bwrap")));
+    QVERIFY(alice.needsRerun(QStringLiteral("in-1"), QStringLiteral("bwrap")));
+    QVERIFY(alice.needsRerun(QStringLiteral("in-2"), QStringLiteral("docker")));
+    QCOMPARE(alice.reusable(QStringLiteral("bwrap"))->runId, alice.completed->runId);
+    QVERIFY(!alice.reusable(QStringLiteral("docker")));
+    const LatestRuns bob = all->value(QStringLiteral("bob")); // only a grader error
+    QVERIFY(!bob.completed && bob.lastFailed);
+    QVERIFY(bob.needsRerun(QStringLiteral("in-1"), {}));
+    QVERIFY(!bob.reusable({}));
+    const LatestRuns c = all->value(QStringLiteral("carol")); // a grader error after a completed run
+    QVERIFY(c.completed && c.lastFailed);
+    QVERIFY(c.needsRerun(QStringLiteral("in-1"), {}));
+    QVERIFY(!c.reusable({}));
+    QVERIFY(all->value(QStringLiteral("nobody")).needsRerun(QStringLiteral("in-1"), {})); // no run at all
+    // The per-student questions give the same answers.
+    for (const QString &s : {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol")}) {
+        QCOMPARE(*gb->needsRerun(s, QStringLiteral("in-2"), QStringLiteral("bwrap")), all->value(s).needsRerun(QStringLiteral("in-2"), QStringLiteral("bwrap")));
+        QCOMPARE(gb->reusableRun(s)->has_value(), all->value(s).reusable({}).has_value());
+    }
 }
 
 void TestGradebook::reusableRunFollowsTheRerunRules()
@@ -430,6 +515,8 @@ void TestGradebook::artifactsRoundTripAndMerge()
         auto gb = openOrDie(shard);
         RunRecord run = makeRun(QStringLiteral("bob"), 2, 1);
         run.artifacts = folder;
+        run.executionHash = QStringLiteral("exec-bob");
+        run.storedDigest = QStringLiteral("digest-bob");
         run.result.notes = {QStringLiteral("locked cell 'setup' was changed (cells[1])"),
                             QStringLiteral("kernelspec 'conda-env' ignored: running the Python kernel of /usr/bin/python3")};
         QVERIFY(gb->recordRun(run));
@@ -454,6 +541,11 @@ void TestGradebook::artifactsRoundTripAndMerge()
     QCOMPARE(grades->at(1).artifacts, QString());
     QCOMPARE(grades->at(0).notes.size(), 2);
     QCOMPARE(grades->at(0).notes.at(0), QStringLiteral("locked cell 'setup' was changed (cells[1])"));
+    // ... and what a regrade from its stored files needs: the execution hash and the files' digest.
+    const auto bob = out->reusableRun(QStringLiteral("bob"));
+    QVERIFY(bob && *bob);
+    QCOMPARE((*bob)->executionHash, QStringLiteral("exec-bob"));
+    QCOMPARE((*bob)->storedDigest, QStringLiteral("digest-bob"));
 }
 
 void TestGradebook::overrideSurvivesRegrade()

@@ -9,6 +9,7 @@
 #include "gradebook/gradebook.h"
 #include "grading/value.h"
 #include "sandbox/backend.h"
+#include "sandbox/workdir.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -126,9 +127,11 @@ private Q_SLOTS:
     void decideRegrade();
     void storedPayloadLacksAProbeLabel();
     void decodeOnlyTheNamesChecksRead();
+    void sharedCapturesResolveToTheirHolder();
     void storedFilesThatAreNotRegularRunAgain();
     void toleranceAndNewCapturedCheckRegradeWithoutASandbox();
     void testCodeChangeRunsAgain();
+    void editedStoredPayloadRunsAgain();
     void nameOverTheCaptureBudgetRunsAgain();
 
 private:
@@ -415,6 +418,39 @@ void TestRegrade::decodeOnlyTheNamesChecksRead()
     QVERIFY2(broken.error().location.startsWith(u"line 2, column"_s), qPrintable(broken.error().toString()));
 }
 
+// A captured value the runner stored once for several probes ({"t": "same", "at": LABEL}, docs/probe-payload.md
+// section 5) decodes as the holder's value at every probe that refers to it, filtered or not; a reference to a
+// probe that does not hold the name is that name's error value, never another name's value or a missing one.
+void TestRegrade::sharedCapturesResolveToTheirHolder()
+{
+    const QByteArray json = R"({"format": "sandmark-payload/1", "probes": {
+        "q1": {"values": {}, "captured": {"df": {"t": "int", "v": "7"}, "n": {"t": "int", "v": "1"}}, "dropped": []},
+        "q2": {"values": {"n": {"t": "int", "v": "5"}}, "captured": {"df": {"t": "same", "at": "q1"}}, "dropped": []},
+        "end": {"values": {}, "captured": {"df": {"t": "same", "at": "q2"}, "n": {"t": "same", "at": "q1"},
+                                           "gone": {"t": "same", "at": "q1"}}, "dropped": []}}})";
+    for (const bool filtered : {false, true}) {
+        const QSet<QString> names{u"df"_s, u"n"_s, u"gone"_s};
+        const Expected<ProbePayload> p = decodeProbePayload(json, u"payload.json"_s, filtered ? &names : nullptr);
+        QVERIFY2(p, p ? "" : qPrintable(p.error().toString()));
+        QCOMPARE(p->find(u"q1"_s, u"df"_s)->intText, u"7"_s);
+        QCOMPARE(p->find(u"q2"_s, u"df"_s)->intText, u"7"_s);   // "end" sorts before "q2": resolved after reading all
+        QCOMPARE(p->find(u"q2"_s, u"n"_s)->intText, u"5"_s);    // a checked value is its own
+        QCOMPARE(p->find(u"end"_s, u"n"_s)->intText, u"1"_s);
+        QCOMPARE(p->find(u"end"_s, u"df"_s)->kind, ProbeValue::Kind::Error); // q2 does not hold df, it refers too: no chains
+        QCOMPARE(p->find(u"end"_s, u"gone"_s)->kind, ProbeValue::Kind::Error);
+        QVERIFY2(p->find(u"end"_s, u"gone"_s)->text.contains(u"refers to probe 'q1', which does not hold it"_s),
+                 qPrintable(p->find(u"end"_s, u"gone"_s)->text));
+    }
+    // A name no check reads is skipped at every probe, shared or not.
+    const QSet<QString> onlyN{u"n"_s};
+    const Expected<ProbePayload> some = decodeProbePayload(json, u"payload.json"_s, &onlyN);
+    QVERIFY(some);
+    QCOMPARE(some->find(u"q2"_s, u"df"_s), nullptr);
+    QVERIFY(some->skipped.value(u"q2"_s).contains(u"df"_s));
+    QVERIFY(!some->knownUndefined(u"q2"_s, u"df"_s));
+    QCOMPARE(some->find(u"end"_s, u"n"_s)->intText, u"1"_s);
+}
+
 // A stored run folder is a cache: a FIFO (would block for ever) or a link to /dev/zero (would never end) in place of
 // its payload is an error naming the file, and the submission runs again; a regular pair of files reads.
 void TestRegrade::storedFilesThatAreNotRegularRunAgain()
@@ -427,13 +463,14 @@ void TestRegrade::storedFilesThatAreNotRegularRunAgain()
     r.close();
     QVERIFY(::mkfifo(QFile::encodeName(payload).constData(), 0600) == 0);
     const QSet<QString> names{u"x"_s};
-    Expected<StoredExecution> fifo = readStoredExecution(dir.path(), u"h"_s, names);
+    const QString digest = storedDigest("null", R"({"cells": []})");
+    Expected<StoredExecution> fifo = readStoredExecution(dir.path(), u"h"_s, digest, names);
     QVERIFY(!fifo);
     QCOMPARE(fifo.error().file, payload);
     QVERIFY2(fifo.error().message.contains(u"not a regular file"_s), qPrintable(fifo.error().toString()));
     QVERIFY(QFile::remove(payload));
     QVERIFY(QFile::link(u"/dev/zero"_s, payload));
-    Expected<StoredExecution> zero = readStoredExecution(dir.path(), u"h"_s, names);
+    Expected<StoredExecution> zero = readStoredExecution(dir.path(), u"h"_s, digest, names);
     QVERIFY(!zero);
     QVERIFY2(zero.error().message.contains(u"not a regular file"_s), qPrintable(zero.error().toString()));
     QVERIFY(QFile::remove(payload));
@@ -441,9 +478,17 @@ void TestRegrade::storedFilesThatAreNotRegularRunAgain()
     QVERIFY(p.open(QIODevice::WriteOnly));
     p.write("null");
     p.close();
-    Expected<StoredExecution> ok = readStoredExecution(dir.path(), u"h"_s, names);
+    Expected<StoredExecution> ok = readStoredExecution(dir.path(), u"h"_s, digest, names);
     QVERIFY2(ok, ok ? "" : qPrintable(ok.error().toString()));
     QVERIFY(ok->decoded && ok->decoded->isNull);
+    // The same files under another digest (edited since the run), or a run that kept none, are not trusted.
+    Expected<StoredExecution> edited = readStoredExecution(dir.path(), u"h"_s, storedDigest("null ", R"({"cells": []})"), names);
+    QVERIFY(!edited);
+    QCOMPARE(edited.error().file, dir.path());
+    QVERIFY2(edited.error().message.contains(u"changed since the run"_s), qPrintable(edited.error().toString()));
+    Expected<StoredExecution> old = readStoredExecution(dir.path(), u"h"_s, QString(), names);
+    QVERIFY(!old);
+    QVERIFY2(old.error().message.contains(u"predates digests"_s), qPrintable(old.error().toString()));
 }
 
 // ---- batches in the sandbox --------------------------------------------------------------------------------------
@@ -526,6 +571,35 @@ void TestRegrade::toleranceAndNewCapturedCheckRegradeWithoutASandbox()
     QCOMPARE(force.summary->regraded, 0);
     QCOMPARE(*(*gb)->effectiveGrade(u"carol"_s)->value().score(), 7.0); // the run agrees with the regrade
     QCOMPARE(*(*gb)->effectiveGrade(u"bob"_s)->value().score(), 8.0);
+}
+
+// A run folder is a cache on disk: a stored payload replaced by another valid one (here another student's) is not
+// graded; the submission runs again and gets its own grade.
+void TestRegrade::editedStoredPayloadRunsAgain()
+{
+    if (!m_skip.isEmpty())
+        QSKIP(qPrintable(m_skip));
+    const QString folder = m_tmp.filePath(u"edited"_s);
+    QVERIFY(copyIris(folder, {u"alice"_s, u"carol"_s}));
+    const BatchOptions opt = options(folder);
+    const BatchRun first = runBatch(folder, opt);
+    QVERIFY2(!first.error, qPrintable(first.error ? first.error->toString() : QString()));
+    QCOMPARE(first.summary->ran, 2);
+    auto gb = Gradebook::open(opt.gradebookPath);
+    QVERIFY(gb);
+    const QString alice = (*gb)->effectiveGrade(u"alice"_s)->value().artifacts;
+    const QString carol = (*gb)->effectiveGrade(u"carol"_s)->value().artifacts;
+    QVERIFY(!alice.isEmpty() && !carol.isEmpty() && alice != carol);
+    // carol's corr was typed in: alice's payload computed it, and passes a tolerance carol's value fails.
+    QVERIFY(writeFile(carol + u"/payload.json"_s, readFile(alice + u"/payload.json"_s)));
+    QVERIFY(editAssignment(folder, [](QJsonObject &a) { setCheckField(a, u"corr"_s, u"rtol"_s, 1e-6); }));
+    const BatchRun second = runBatch(folder, opt);
+    QVERIFY2(!second.error, qPrintable(second.error ? second.error->toString() : QString()));
+    QCOMPARE(second.summary->regraded, 1);               // alice, from her untouched stored run
+    QCOMPARE(second.summary->ran, 1);
+    QCOMPARE(second.started, QStringList{u"carol"_s});    // carol's edited one is not trusted
+    QCOMPARE(*(*gb)->effectiveGrade(u"alice"_s)->value().score(), 8.0);
+    QCOMPARE(*(*gb)->effectiveGrade(u"carol"_s)->value().score(), 6.0); // her own corr, which fails rtol 1e-6
 }
 
 void TestRegrade::testCodeChangeRunsAgain()

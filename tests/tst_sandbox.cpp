@@ -585,9 +585,20 @@ private Q_SLOTS:
         r.payloadJson = "{\"end\": {}}";
         r.notebookJson = "{\"cells\": [], \"nbformat\": 4, \"nbformat_minor\": 5, \"metadata\": {}}";
         r.log = "kernel started\n";
-        QVERIFY(writeArtifacts(f.value(), r));
+        const Expected<QString> digest = writeArtifacts(f.value(), r);
+        QVERIFY(digest);
         for (const char *name : {"record.json", "payload.json", "executed.ipynb", "log.txt"})
             QVERIFY2(QFileInfo::exists(f->artifacts + QLatin1Char('/') + QLatin1String(name)), name);
+        // The digest is of the bytes on disk (a regrade compares it with what it reads there).
+        const auto bytes = [&](const char *name) {
+            QFile file(f->artifacts + QLatin1Char('/') + QLatin1String(name));
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
+        QCOMPARE(*digest, storedDigest(bytes("payload.json"), bytes("record.json")));
+        QCOMPARE(digest->size(), 64);
+        QVERIFY(storedDigest(bytes("payload.json"), bytes("record.json") + ' ') != *digest);
+        // Lengths are part of it: moving bytes from one file to the other changes it.
+        QVERIFY(storedDigest("ab", "c") != storedDigest("a", "bc"));
         QFile log(f->artifacts + QLatin1String("/log.txt"));
         QVERIFY(log.open(QIODevice::ReadOnly));
         QVERIFY(log.readAll().startsWith("UNSAFE"));

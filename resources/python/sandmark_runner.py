@@ -216,6 +216,23 @@ def _fmt_mb(n):
     return "%.1f MB" % (n / 1e6) if n >= 100_000 else "%d bytes" % n
 
 
+def _share_unchanged_captures(probe_values):
+    """A captured value equal to the same name's value at the probe point before, in the order the probes ran,
+    is stored once: the later probe holds ``{"t": "same", "at": LABEL}``, LABEL being the probe holding the value
+    (docs/probe-payload.md section 5). A data frame loaded in the first cell is then not stored once per probe."""
+    seen = {}  # name -> (label holding the value, its encoding)
+    for label, entry in probe_values.items():
+        captured = entry.get("captured")
+        if not isinstance(captured, dict):
+            continue
+        for name, enc in list(captured.items()):
+            held = seen.get(name)
+            if held is not None and held[1] == enc:
+                captured[name] = {"t": "same", "at": held[0]}
+            else:
+                seen[name] = (label, enc)
+
+
 def _json_size(obj):
     try:
         return len(json.dumps(obj, ensure_ascii=False).encode("utf-8", "surrogatepass"))
@@ -1483,6 +1500,7 @@ class Runner:
         }
         payload = None
         if self.probe_values:
+            _share_unchanged_captures(self.probe_values)
             payload = {"format": PAYLOAD_FORMAT, "probes": self.probe_values}
         nb = {k: v for k, v in self.nb.items() if k != "cells"}
         nb = copy.deepcopy(nb)

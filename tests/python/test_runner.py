@@ -1121,3 +1121,32 @@ class RunCellDeadlineRaceTest(unittest.TestCase):
         self.assertEqual(kernel.interrupts, 0)
         self.assertEqual(outcome, "ok")
         self.assertEqual(rec["status"], "ok")
+
+
+class SharedCapturesTest(unittest.TestCase):
+    """A captured value unchanged since the probe before is stored once (docs/probe-payload.md section 5)."""
+
+    def test_unchanged_values_refer_to_the_probe_holding_them(self):
+        sys.path.insert(0, RUNTIME)
+        try:
+            import sandmark_runner as sr
+        finally:
+            sys.path.remove(RUNTIME)
+        df = {"t": "ndarray", "dtype": "float64", "shape": [3], "enc": "float", "values": ["1.0", "2.0", "3.0"]}
+        changed = dict(df, values=["1.0", "2.0", "4.0"])
+        probes = {  # in the order the probes ran
+            "q1": {"values": {}, "captured": {"df": df, "n": {"t": "int", "v": "3"}}, "dropped": []},
+            "q2": {"values": {"n": {"t": "int", "v": "3"}}, "captured": {"df": copy.deepcopy(df)}, "dropped": []},
+            "q3": {"values": {}, "captured": {"df": changed, "n": {"t": "int", "v": "3"}}, "dropped": []},
+            "end": {"values": {}, "captured": {"df": copy.deepcopy(changed), "n": {"t": "int", "v": "4"}}, "dropped": []},
+            "bare": {"values": {}},  # a probe without capture
+        }
+        sr._share_unchanged_captures(probes)
+        self.assertEqual(probes["q1"]["captured"]["df"], df)  # the first holds the value
+        self.assertEqual(probes["q2"]["captured"]["df"], {"t": "same", "at": "q1"})
+        self.assertEqual(probes["q3"]["captured"]["df"], changed)  # changed: stored again
+        self.assertEqual(probes["q3"]["captured"]["n"], {"t": "same", "at": "q1"})  # q2 checked n, not captured
+        self.assertEqual(probes["end"]["captured"]["df"], {"t": "same", "at": "q3"})  # the latest holder
+        self.assertEqual(probes["end"]["captured"]["n"], {"t": "int", "v": "4"})
+        self.assertEqual(probes["q2"]["values"]["n"], {"t": "int", "v": "3"})  # checked values are never shared
+        self.assertEqual(probes["bare"], {"values": {}})

@@ -210,6 +210,16 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
         return;
     }
     Q_EMIT referenceEnded(referenceHealth(*m_reference, std::nullopt));
+    // Every student's latest runs in one query: whether each must run, and the stored run a regrade may reuse.
+    if (!m_options.force) {
+        Expected<QHash<QString, LatestRuns>> latest = m_gradebook->latestRuns();
+        if (!latest) {
+            finishWith(latest.error());
+            return;
+        }
+        m_latest = std::move(*latest);
+    }
+    const QString backend = sandboxKindName(m_options.run.kind);
     for (Submission &s : m_submissions) {
         if (m_assignment.isProblemSet()) {
             // Which file is graded for which notebook: the instructor's settled choices first (kept in the gradebook).
@@ -226,25 +236,21 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
         item.inputsHash = Gradebook::inputsHash(item.filesHash, m_inputsKey);
         item.executionHash = Gradebook::inputsHash(item.filesHash, m_referenceKey);
         if (!m_options.force) {
-            const QString backend = sandboxKindName(m_options.run.kind);
-            Expected<bool> rerun = m_gradebook->needsRerun(s.studentId, item.inputsHash, backend);
+            const LatestRuns latest = m_latest.value(s.studentId);
+            bool rerun = latest.needsRerun(item.inputsHash, backend);
             // An ambiguous folder an instructor settled by naming one of its notebooks stays settled.
-            if (rerun && *rerun && s.notebookPath.isEmpty() && !m_assignment.isProblemSet()) {
+            if (rerun && s.notebookPath.isEmpty() && !m_assignment.isProblemSet()) {
                 for (const QString &notebook : s.files) {
                     if (!isNotebookName(notebook))
                         continue;
                     Submission chosen = s;
                     chosen.notebookPath = notebook;
-                    rerun = m_gradebook->needsRerun(s.studentId, Gradebook::inputsHash(submissionFilesHash(chosen), m_inputsKey), backend);
-                    if (!rerun || !*rerun)
+                    rerun = latest.needsRerun(Gradebook::inputsHash(submissionFilesHash(chosen), m_inputsKey), backend);
+                    if (!rerun)
                         break;
                 }
             }
             if (!rerun) {
-                finishWith(rerun.error());
-                return;
-            }
-            if (!*rerun) {
                 ++m_summary.skipped;
                 Q_EMIT submissionSkipped(s.studentId);
                 if (m_ended)
@@ -383,7 +389,8 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
     const double gradeStart = profile::now();
     const GradeResult graded = gradeNotebook(a.item.submission, result.run.payloadJson, result.run.record, result.notes);
     profile::span(a.item.submission.notebookPath, QStringLiteral("grade"), gradeStart);
-    if (record(a.item, a.started, graded, true, result.folder.artifacts))
+    if (record(a.item, a.started, graded, true, result.folder.artifacts,
+               result.notebooks.isEmpty() ? QString() : result.notebooks.first().storedDigest))
         pump();
 }
 
@@ -420,19 +427,15 @@ bool BatchGrader::regradeFromStored(const Item &item)
     if (m_assignment.isProblemSet() || !item.submission.problem.isEmpty())
         return false;
     const QString &student = item.submission.studentId;
-    Expected<std::optional<StoredRun>> stored = m_gradebook->reusableRun(student, sandboxKindName(m_options.run.kind));
-    if (!stored) {
-        finishWith(stored.error());
+    const std::optional<StoredRun> stored = m_latest.value(student).reusable(sandboxKindName(m_options.run.kind));
+    if (!stored)
         return false;
-    }
-    if (!*stored)
-        return false;
-    const StoredRun &run = **stored;
+    const StoredRun &run = *stored;
     if (run.executionHash != item.executionHash) {
         qCDebug(lcBatch) << student << "runs again:" << decideRegrade({}, item.executionHash, StoredExecution{run.executionHash, {}, {}, {}}).reason;
         return false;
     }
-    Expected<StoredExecution> execution = readStoredExecution(run.artifacts, run.executionHash, m_probedNames);
+    Expected<StoredExecution> execution = readStoredExecution(run.artifacts, run.executionHash, run.storedDigest, m_probedNames);
     if (!execution) {
         qCInfo(lcBatch) << student << "runs again:" << execution.error().toString();
         return false;
@@ -453,6 +456,7 @@ bool BatchGrader::regradeFromStored(const Item &item)
         return false;
     RunRecord rec;
     rec.artifacts = run.artifacts;
+    rec.storedDigest = run.storedDigest;
     rec.studentId = student;
     rec.filesHash = item.filesHash;
     rec.inputsHash = item.inputsHash;
@@ -564,10 +568,11 @@ void BatchGrader::onRunFailed(SubmissionRun *run, const Error &error)
 }
 
 bool BatchGrader::record(const Item &item, const QDateTime &started, const GradeResult &result, bool sandboxRan,
-                         const QString &artifacts)
+                         const QString &artifacts, const QString &storedDigest)
 {
     RunRecord rec;
     rec.artifacts = artifacts;
+    rec.storedDigest = storedDigest;
     rec.studentId = item.submission.studentId;
     rec.filesHash = item.filesHash;
     rec.inputsHash = item.inputsHash;

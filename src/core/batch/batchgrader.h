@@ -72,7 +72,7 @@ QString submissionFilesHash(const Submission &s);
 ///
 /// Lives in the thread it was created in or moved to, and works there: runs are QProcess-based, but the
 /// gradebook connection (opened in start(), used from this thread only), hashing every submission's files and
-/// one needsRerun() query each when the reference is known, parsing notebooks, each recordRun() and the
+/// one Gradebook::latestRuns() query when the reference is known, parsing notebooks, each recordRun() and the
 /// pruning at the end are synchronous — seconds for thousands of submissions. The CLI drives it on its main
 /// thread; the app on a thread of its own (src/gui/batchtask.h), never on the GUI thread.
 /// Flow: open the gradebook → ReferenceRun (cached) → for each submission: skip when unchanged (unless
@@ -161,9 +161,10 @@ private:
     /// the others not handed in or not graded (combineNotebookGrades()).
     GradeResult gradeProblemSet(const Submission &submission, const SubmissionRunResult *run) const;
     /// Commits one result. `sandboxRan`: false when the submission was not run (unrunnable, unreadable
-    /// notebook, failed reference run): then no backend and no run time are recorded.
+    /// notebook, failed reference run): then no backend and no run time are recorded. `artifacts` and
+    /// `storedDigest`: where the run stored its files and their digest (RunRecord).
     bool record(const Item &item, const QDateTime &started, const GradeResult &result, bool sandboxRan,
-                const QString &artifacts = {});
+                const QString &artifacts = {}, const QString &storedDigest = {});
     void maybeFinish();
     void finishWith(const std::optional<Error> &error);
     /// Deletes the run folders of runs a later run of the same student superseded (Gradebook::
@@ -182,6 +183,8 @@ private:
     /// m_referencePayload decoded once, the checks' names only (none: it does not decode)
     std::shared_ptr<const ProbePayload> m_referenceDecoded;
     QSet<QString> m_probedNames; ///< the names the checks read from payloads (probedNames()), set with the reference
+    /// Every student's latest runs (Gradebook::latestRuns()), read once when the reference is known; empty with --force.
+    QHash<QString, LatestRuns> m_latest;
     ReferenceOutcome m_referenceOutcome; ///< broken checks and noted errors of the reference run
     Notebook m_release; ///< the instructor notebook's release: manual answers, change notes of nbgrader cells
     QHash<QString, Notebook> m_releases;   ///< a problem set: each instructor notebook's release, by notebook

@@ -2,6 +2,7 @@
 
 #include "checks/registry.h"
 #include "grading/value.h"
+#include "sandbox/workdir.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,7 +12,7 @@
 
 namespace sandmark {
 
-Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QString &executionHash,
+Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QString &executionHash, const QString &digest,
                                               const QSet<QString> &readNames)
 {
     if (artifacts.isEmpty() || !QFileInfo(artifacts).isDir())
@@ -31,7 +32,7 @@ Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QS
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly))
             return Error{path, {}, QStringLiteral("cannot read the stored %1: %2").arg(QLatin1String(what), f.errorString())};
-        return f.read(kMaxStoredBytes + 1);
+        return f.read(fi.size()); // its size as listed: a file that changed since is caught by the digest
     };
     Expected<QByteArray> payload = readStored(QStringLiteral("payload.json"), "payload");
     if (!payload)
@@ -41,6 +42,10 @@ Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QS
     Expected<QByteArray> record = readStored(QStringLiteral("record.json"), "record");
     if (!record)
         return record.error();
+    if (digest.isEmpty())
+        return Error{artifacts, {}, QStringLiteral("the stored run predates digests of its stored files")};
+    if (storedDigest(out.payload, *record) != digest)
+        return Error{artifacts, {}, QStringLiteral("payload.json or record.json changed since the run stored them")};
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(*record, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject())

@@ -29,9 +29,12 @@ struct StoredExecution
 
 /// Reads `payload.json` and `record.json` of a run's artifacts folder (a notebook's folder, for a problem set) and
 /// decodes the payload's values of `readNames` (probedNames() of the checks to grade; the others are skipped,
-/// ProbePayload::skipped). Errors name the file: the folder is gone (run folders are a cache), a file is missing or
-/// not JSON, the payload does not decode. Synchronous; any thread.
-Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QString &executionHash,
+/// ProbePayload::skipped). The run folder is a cache on disk that grades must not depend on: the two files are
+/// trusted only when their storedDigest() is `digest`, the one the gradebook kept when the run wrote them
+/// (RunRecord::storedDigest). Errors name the file: the folder is gone, a file is missing, not a regular file, over
+/// 512 MiB or not JSON, the files changed since the run (or the run predates digests: `digest` empty), the payload
+/// does not decode. Each means the submission runs again. Synchronous; any thread.
+Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QString &executionHash, const QString &digest,
                                               const QSet<QString> &readNames);
 
 /// Whether a submission must run again, and why.

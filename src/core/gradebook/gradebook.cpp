@@ -362,6 +362,10 @@ Expected<void> Gradebook::migrate()
     // of the checks' grading alone regrades from the stored payload without running (docs/grading.md).
     if (version <= 4 && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN execution_hash TEXT NOT NULL DEFAULT ''")))
         return sqlError(QStringLiteral("schema"), q.lastError().text());
+    // Version 6: each run keeps the digest of the payload and record it stored (RunRecord::storedDigest): a regrade
+    // trusts its run folder, a cache on disk, only while they are unchanged.
+    if (version <= 5 && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN stored_digest TEXT NOT NULL DEFAULT ''")))
+        return sqlError(QStringLiteral("schema"), q.lastError().text());
     if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(schemaVersion)) || !t.commit())
         return sqlError(QStringLiteral("schema"), q.lastError().text());
     qCDebug(lcGradebook) << (version == 0 ? "created gradebook" : "migrated gradebook") << m_path << "to version" << schemaVersion;
@@ -468,7 +472,7 @@ Expected<qint64> Gradebook::insertRun(const RunRecord &run)
     const GradeResult &r = run.result;
     QSqlQuery &ins = step(QStringLiteral("INSERT INTO runs(submission_id, started_at, finished_at, backend, environment_key, "
                                          "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes, "
-                                         "execution_hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                                         "execution_hash, stored_digest) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     ins.addBindValue(submissionId);
     ins.addBindValue(run.started.toUTC().toString(Qt::ISODateWithMs));
     ins.addBindValue(run.finished.toUTC().toString(Qt::ISODateWithMs));
@@ -484,6 +488,7 @@ Expected<qint64> Gradebook::insertRun(const RunRecord &run)
     ins.addBindValue(text(run.artifacts));
     ins.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.notes)).toJson(QJsonDocument::Compact)));
     ins.addBindValue(text(run.executionHash));
+    ins.addBindValue(text(run.storedDigest));
     if (!ins.exec())
         return fail(QStringLiteral("run"));
     const qint64 runId = ins.lastInsertId().toLongLong();
@@ -588,62 +593,85 @@ Expected<int> Gradebook::removeOverrides(const QString &studentId, const QString
     return removed;
 }
 
-Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &inputsHash, const QString &backend)
+bool LatestRuns::needsRerun(const QString &inputsHash, const QString &backend) const
 {
-    QSqlQuery &q = prepared(QStringLiteral("SELECT r.inputs_hash, r.backend FROM runs r JOIN submissions s ON s.id = r.submission_id "
-                                           "WHERE s.student = ? AND r.status IN ('graded', 'needs-manual', 'needs-review') "
-                                           "ORDER BY r.id DESC LIMIT 1"));
-    const auto release = qScopeGuard([&q] { q.finish(); }); // a statement left active would hold a read snapshot
-    q.addBindValue(studentId);
-    if (!q.exec())
-        return sqlError(QStringLiteral("needsRerun"), q.lastError().text());
-    if (!q.next())
-        return true;
-    // A later grader error does not hide a completed run with the same inputs: the grade stands, but the
-    // latest attempt failed, so rerun.
-    QSqlQuery &last = prepared(QStringLiteral("SELECT r.status FROM runs r JOIN submissions s ON s.id = r.submission_id "
-                                              "WHERE s.student = ? ORDER BY r.id DESC LIMIT 1"));
-    const auto releaseLast = qScopeGuard([&last] { last.finish(); });
-    last.addBindValue(studentId);
-    if (!last.exec() || !last.next())
-        return sqlError(QStringLiteral("needsRerun"), last.lastError().text());
-    if (last.value(0).toString() == QLatin1String("grader-error"))
+    // A later grader error does not hide a completed run with the same inputs: the grade stands, but the latest
+    // attempt failed, so rerun.
+    if (!completed || lastFailed)
         return true;
     // Another sandbox's result is not this one's: the user chose the backend (an empty one: nothing ran).
-    const QString ranIn = q.value(1).toString();
-    if (!backend.isEmpty() && !ranIn.isEmpty() && ranIn != backend)
+    if (!backend.isEmpty() && !completed->backend.isEmpty() && completed->backend != backend)
         return true;
-    return q.value(0).toString() != inputsHash;
+    return completed->inputsHash != inputsHash;
+}
+
+std::optional<StoredRun> LatestRuns::reusable(const QString &backend) const
+{
+    if (!completed || lastFailed || completed->backend.isEmpty() || completed->artifacts.isEmpty()
+        || (!backend.isEmpty() && completed->backend != backend))
+        return std::nullopt;
+    return completed;
+}
+
+Expected<QHash<QString, LatestRuns>> Gradebook::queryLatestRuns(const QString &studentId)
+{
+    // Per submission: its latest completed run (the index runs_by_submission serves both subqueries) and the status
+    // of its latest run of all.
+    const QString sql = QStringLiteral(
+        "SELECT s.student, r.id, r.inputs_hash, r.execution_hash, r.backend, r.environment_key, r.reference_key, "
+        "r.files_hash, r.artifacts, r.started_at, r.finished_at, r.stored_digest, "
+        "(SELECT l.status FROM runs l WHERE l.submission_id = s.id ORDER BY l.id DESC LIMIT 1) "
+        "FROM submissions s LEFT JOIN runs r ON r.id = (SELECT max(c.id) FROM runs c WHERE c.submission_id = s.id "
+        "AND c.status IN ('graded', 'needs-manual', 'needs-review'))%1")
+                            .arg(studentId.isNull() ? QString() : QStringLiteral(" WHERE s.student = ?"));
+    QSqlQuery &q = prepared(sql);
+    const auto release = qScopeGuard([&q] { q.finish(); }); // a statement left active would hold a read snapshot
+    if (!studentId.isNull())
+        q.addBindValue(studentId);
+    if (!q.exec())
+        return sqlError(QStringLiteral("latest runs"), q.lastError().text());
+    QHash<QString, LatestRuns> out;
+    while (q.next()) {
+        LatestRuns &l = out[q.value(0).toString()];
+        l.lastFailed = q.value(12).toString() == QLatin1String("grader-error");
+        if (q.value(1).isNull())
+            continue;
+        StoredRun run;
+        run.runId = q.value(1).toLongLong();
+        run.inputsHash = q.value(2).toString();
+        run.executionHash = q.value(3).toString();
+        run.backend = q.value(4).toString();
+        run.environmentKey = q.value(5).toString();
+        run.referenceKey = q.value(6).toString();
+        run.filesHash = q.value(7).toString();
+        run.artifacts = q.value(8).toString();
+        run.started = fromIso(q.value(9).toString());
+        run.finished = fromIso(q.value(10).toString());
+        run.storedDigest = q.value(11).toString();
+        l.completed = std::move(run);
+    }
+    return out;
+}
+
+Expected<QHash<QString, LatestRuns>> Gradebook::latestRuns()
+{
+    return queryLatestRuns(QString());
+}
+
+Expected<bool> Gradebook::needsRerun(const QString &studentId, const QString &inputsHash, const QString &backend)
+{
+    const Expected<QHash<QString, LatestRuns>> l = queryLatestRuns(studentId);
+    if (!l)
+        return l.error();
+    return l->value(studentId).needsRerun(inputsHash, backend);
 }
 
 Expected<std::optional<StoredRun>> Gradebook::reusableRun(const QString &studentId, const QString &backend)
 {
-    QSqlQuery &q = prepared(QStringLiteral("SELECT r.id, r.inputs_hash, r.execution_hash, r.backend, r.environment_key, r.reference_key, "
-                                           "r.files_hash, r.artifacts, r.started_at, r.finished_at, "
-                                           "(SELECT l.status FROM runs l WHERE l.submission_id = s.id ORDER BY l.id DESC LIMIT 1) "
-                                           "FROM runs r JOIN submissions s ON s.id = r.submission_id "
-                                           "WHERE s.student = ? AND r.status IN ('graded', 'needs-manual', 'needs-review') "
-                                           "ORDER BY r.id DESC LIMIT 1"));
-    const auto release = qScopeGuard([&q] { q.finish(); });
-    q.addBindValue(studentId);
-    if (!q.exec())
-        return sqlError(QStringLiteral("reusableRun"), q.lastError().text());
-    if (!q.next() || q.value(10).toString() == QLatin1String("grader-error"))
-        return std::optional<StoredRun>();
-    StoredRun run;
-    run.runId = q.value(0).toLongLong();
-    run.inputsHash = q.value(1).toString();
-    run.executionHash = q.value(2).toString();
-    run.backend = q.value(3).toString();
-    run.environmentKey = q.value(4).toString();
-    run.referenceKey = q.value(5).toString();
-    run.filesHash = q.value(6).toString();
-    run.artifacts = q.value(7).toString();
-    run.started = fromIso(q.value(8).toString());
-    run.finished = fromIso(q.value(9).toString());
-    if (run.backend.isEmpty() || run.artifacts.isEmpty() || (!backend.isEmpty() && run.backend != backend))
-        return std::optional<StoredRun>();
-    return std::optional<StoredRun>(run);
+    const Expected<QHash<QString, LatestRuns>> l = queryLatestRuns(studentId);
+    if (!l)
+        return l.error();
+    return l->value(studentId).reusable(backend);
 }
 
 Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()

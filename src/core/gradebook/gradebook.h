@@ -6,6 +6,7 @@
 #include "util/expected.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QVariantList>
@@ -35,6 +36,9 @@ struct RunRecord
     QString environmentKey;  ///< the environment's key (dependency list hash)
     QString referenceKey;    ///< the reference payload's cache key
     QString artifacts;       ///< the run folder's artifacts (executed.ipynb, record.json); empty when none
+    /// storedDigest() of the payload.json and record.json the run stored in `artifacts` (a regrade from stored values
+    /// trusts them only when they still have it). Empty: nothing stored, or a run before schema 6.
+    QString storedDigest;
     GradeResult result;
 };
 
@@ -45,7 +49,22 @@ struct StoredRun
     QString inputsHash, executionHash; ///< as RunRecord's
     QString backend, environmentKey, referenceKey, filesHash;
     QString artifacts;                 ///< the run folder's artifacts as recorded (may be gone: run folders are a cache)
+    QString storedDigest;              ///< as RunRecord's
     QDateTime started, finished;       ///< UTC, of the run that executed the notebook
+};
+
+/// What a batch needs to know of one student's runs before grading it (Gradebook::latestRuns()): their latest
+/// completed run and whether a grader error came after it. The rules of needsRerun() and reusableRun() live here.
+struct LatestRuns
+{
+    std::optional<StoredRun> completed; ///< the latest run with status graded, needs-manual or needs-review
+    bool lastFailed = false;            ///< the latest run of all is a grader error (that attempt failed: rerun)
+    /// True unless `completed` has this inputs hash, no grader error came after it, and it ran in `backend` (empty:
+    /// any; a completed run where no sandbox ran matches any). Pure.
+    bool needsRerun(const QString &inputsHash, const QString &backend) const;
+    /// `completed` when a regrade from stored values may reuse it: no grader error came after it, a sandbox ran it
+    /// (it has artifacts and a backend) and that is `backend` (empty: any). Pure.
+    std::optional<StoredRun> reusable(const QString &backend) const;
 };
 
 /// A manual override: points for one check (checkId non-empty) or for the whole submission.
@@ -166,7 +185,7 @@ public:
     Gradebook &operator=(const Gradebook &) = delete;
 
     QString path() const { return m_path; }
-    static constexpr int schemaVersion = 5;
+    static constexpr int schemaVersion = 6;
 
     /// Settles which of `studentId`'s notebooks is graded for the instructor notebook `notebook` of a problem set:
     /// `file` relative to the student's folder ("myproblem1.ipynb"); empty removes the choice (the rule decides
@@ -208,6 +227,9 @@ public:
     /// rerun), or when it was made by another `backend` than the one given (empty: any; a run where no sandbox ran
     /// has no artifacts to reuse and is never returned). The same rules as needsRerun().
     Expected<std::optional<StoredRun>> reusableRun(const QString &studentId, const QString &backend = {});
+    /// LatestRuns of every student of the gradebook, in one query (a batch asks once, not once per student);
+    /// a student without any run is absent. Worker thread; errors name the gradebook.
+    Expected<QHash<QString, LatestRuns>> latestRuns();
     /// Stores several completed runs as recordRun() does, all in one transaction (a regrade from stored values
     /// records a whole batch at once: one commit instead of one per submission). Either all are stored or none.
     /// Returns their run ids in the order given.
@@ -258,6 +280,8 @@ private:
     /// per Gradebook, not once per student of a batch), its previous result released. Exec it and read it before
     /// asking for the same statement again; a failed prepare shows in its exec()'s lastError().
     QSqlQuery &prepared(const QString &sql);
+    /// LatestRuns of `studentId`'s submission (a null id: every submission), keyed by student.
+    Expected<QHash<QString, LatestRuns>> queryLatestRuns(const QString &studentId);
     /// The student's submission id and latest run id (0 when none), or "no submission for student" at `place`.
     Expected<std::pair<qint64, qint64>> submissionIds(QSqlQuery &q, const QString &studentId, const QString &place) const;
     /// Effective grades of the submissions `where` selects (an SQL condition on `s`, the submissions table,

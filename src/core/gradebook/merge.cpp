@@ -57,15 +57,15 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
     runs.setForwardOnly(true);
     if (!runs.exec(QStringLiteral("SELECT r.id, s.student, r.started_at, r.finished_at, r.backend, r.environment_key, "
                                   "r.reference_key, r.files_hash, r.inputs_hash, r.status, r.score, r.max_score, r.reasons, r.artifacts, r.notes, "
-                                  "r.execution_hash FROM other.runs r JOIN other.submissions s ON s.id = r.submission_id "
+                                  "r.execution_hash, r.stored_digest FROM other.runs r JOIN other.submissions s ON s.id = r.submission_id "
                                   "ORDER BY r.finished_at, r.id")))
         return fail(runs, QStringLiteral("runs"));
     exists.prepare(QStringLiteral("SELECT 1 FROM main.runs r JOIN main.submissions s ON s.id = r.submission_id "
                                   "WHERE s.student = ? AND r.started_at = ? AND r.finished_at = ? AND r.inputs_hash = ? "
                                   "AND r.status = ? LIMIT 1"));
     insert.prepare(QStringLiteral("INSERT INTO main.runs(submission_id, started_at, finished_at, backend, environment_key, "
-                                  "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes, execution_hash) "
-                                  "SELECT s.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM main.submissions s WHERE s.student = ?"));
+                                  "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes, execution_hash, "
+                                  "stored_digest) SELECT s.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM main.submissions s WHERE s.student = ?"));
     checks.prepare(QStringLiteral("INSERT INTO main.check_results(run_id, position, check_id, check_type, outcome, points, "
                                   "max_points, expected, actual, feedback) SELECT ?, position, check_id, check_type, outcome, "
                                   "points, max_points, expected, actual, feedback FROM other.check_results WHERE run_id = ?"));
@@ -82,7 +82,7 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
             ++stats.runsPresent;
             continue;
         }
-        for (int i = 2; i <= 15; ++i)
+        for (int i = 2; i <= 16; ++i)
             insert.addBindValue(runs.value(i));
         insert.addBindValue(student);
         if (!insert.exec())

@@ -795,6 +795,13 @@ Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString 
     if (!j.contains("probes") || !j["probes"].is_object())
         return decodeError(where, QStringLiteral("probes"), QStringLiteral("must be an object"));
     payload.isNull = false;
+    // Captured values stored once for several probes (section 5: {"t": "same", "at": LABEL}), resolved after every
+    // probe is read (labels are read in name order, not in the order the probes ran).
+    struct SharedCapture
+    {
+        QString label, name, at, path;
+    };
+    QList<SharedCapture> shared;
     try {
         Decoder d;
         for (auto &[label, probe] : j["probes"].items()) {
@@ -825,6 +832,10 @@ Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString 
                 for (auto &[name, enc] : object.items()) {
                     if (values.contains(qs(name)))
                         continue; // a checked name's value wins over a captured one
+                    if (enc.is_object() && jsonutil::stringOr(enc, "t") == "same" && path.endsWith(QLatin1String(".captured."))) {
+                        shared.append({qs(label), qs(name), qs(jsonutil::stringOr(enc, "at")), path + qs(name)});
+                        continue;
+                    }
                     // One undecodable value never makes the others unreadable (shared case C17).
                     try {
                         values.insert(qs(name), d.value(enc, path + qs(name)));
@@ -854,6 +865,23 @@ Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString 
         }
     } catch (const DecodeError &e) {
         return decodeError(where, e.path, e.message);
+    }
+    for (const SharedCapture &c : std::as_const(shared)) {
+        QHash<QString, ProbeValue> &values = payload.probes[c.label];
+        if (values.contains(c.name))
+            continue;
+        // The value the runner stored at the earlier probe; one that is not there is this name's own error.
+        const auto held = payload.probes.constFind(c.at);
+        if (c.at != c.label && held != payload.probes.cend() && held->contains(c.name)
+            && std::none_of(shared.cbegin(), shared.cend(), [&](const SharedCapture &o) { return o.label == c.at && o.name == c.name; })) {
+            values.insert(c.name, held->value(c.name));
+        } else {
+            ProbeValue bad;
+            bad.kind = ProbeValue::Kind::Error;
+            bad.text = QStringLiteral("the encoded value is malformed at %1: it refers to probe '%2', which does not hold it")
+                           .arg(c.path, c.at);
+            values.insert(c.name, bad);
+        }
     }
     return payload;
 }

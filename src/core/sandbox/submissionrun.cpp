@@ -275,10 +275,12 @@ void SubmissionRun::onRunFinished(const RunResult &result)
         fail(Error{where.artifacts, {}, QStringLiteral("cannot create the artifacts folder")});
         return;
     }
-    if (Expected<void> w = writeArtifacts(where, result); !w) {
-        fail(w.error());
+    Expected<QString> digest = writeArtifacts(where, result);
+    if (!digest) {
+        fail(digest.error());
         return;
     }
+    out.storedDigest = *digest;
     profile::span(m_profileRun, QStringLiteral("artifacts"), artifactsStart);
     ++m_next;
     startNext();

@@ -84,6 +84,7 @@ struct NotebookRunResult
     RunResult run;     ///< execution record, payload, executed notebook
     QStringList notes; ///< instrument notes and notebook repairs ("anchor 'q3' not found …")
     QString artifacts; ///< the folder its artifacts were written to (notebookArtifactsFolder())
+    QString storedDigest; ///< storedDigest() of the payload and record written there (writeArtifacts())
     /// Non-empty: the notebook did not run and why — it did not load or instrument (the run's other notebooks
     /// still run), or the problem set's time limit (limits.set_timeout_s) was spent before its turn.
     QString notRun;

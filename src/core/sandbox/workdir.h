@@ -58,8 +58,14 @@ Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec);
 
 /// Writes the run's results into `folder.artifacts` atomically (QSaveFile): `executed.ipynb` (when the
 /// runner returned a notebook), `record.json` (the execution record, with the run folder's data-file notes),
-/// `payload.json`, `log.txt` (the runner's stderr tail).
-Expected<void> writeArtifacts(const RunFolder &folder, const RunResult &result);
+/// `payload.json`, `log.txt` (the runner's stderr tail). Returns the storedDigest() of the payload and record it
+/// wrote.
+Expected<QString> writeArtifacts(const RunFolder &folder, const RunResult &result);
+
+/// The digest a gradebook keeps of a run's stored `payload.json` and `record.json` bytes (RunRecord::storedDigest):
+/// hex BLAKE2b-256 over each file's length and bytes, payload first. A regrade from stored values trusts a run folder
+/// only while its files still have it. Pure.
+QString storedDigest(const QByteArray &payloadJson, const QByteArray &recordJson);
 
 /// Deletes what a finished run no longer needs: `folder.work` and the sandbox's private `etc`/`home` beside it.
 /// The artifacts (record, payload, executed notebook, log: what the gradebook reads) stay. Synchronous.
