@@ -180,6 +180,9 @@ void TestCli::golden_data()
     // nbgrader AUTOTEST checks are listed by the expressions they were expanded from, not their code's first line.
     QTest::newRow("checks-list-autotest") << QStringList{u"checks"_s, u"list"_s, u"assignments/autotest"_s} << 0;
     QTest::newRow("checks-list-autotest-json") << QStringList{u"checks"_s, u"list"_s, u"assignments/autotest"_s, u"--json"_s} << 0;
+    // A problem set: each check's notebook in a column, the total per notebook; --json names it on each check.
+    QTest::newRow("checks-list-problemset") << QStringList{u"checks"_s, u"list"_s, u"problemsets/ps"_s} << 0;
+    QTest::newRow("checks-list-problemset-json") << QStringList{u"checks"_s, u"list"_s, u"problemsets/ps"_s, u"--json"_s} << 0;
     QTest::newRow("checks-list-broken") << QStringList{u"checks"_s, u"list"_s, u"assignments/bad-limits"_s} << 1;
     QTest::newRow("checks-bad-action") << QStringList{u"checks"_s, u"frob"_s, u"assignments/good"_s} << 2;
     QTest::newRow("checks-add-value")
