@@ -393,6 +393,7 @@ void TestProblemSet::problemSetGradedInBwrap()
         in.assignmentTitle = a->title();
         in.grade = **g;
         in.checks = a->checks();
+        in.notebooks = a->notebooks();
         for (const QString &nb : a->notebooks()) {
             auto executed = Notebook::load(notebookArtifactsFolder(artifacts, nb, true) + u"/executed.ipynb"_s);
             QVERIFY(executed);
@@ -400,8 +401,9 @@ void TestProblemSet::problemSetGradedInBwrap()
         }
         const QString html = QString::fromUtf8(renderFeedbackHtml(in));
         QVERIFY(html.contains(u"Total: 6 / 6"_s));
+        // Each notebook's section with its own score (part1: a and a-test, 2 points; part2: n, 2; part3: 2).
         for (const QString &nb : a->notebooks())
-            QVERIFY(html.contains(u"<h2>Your notebook for "_s + nb + u"</h2>"_s));
+            QVERIFY2(html.contains(u"<h2 id=\"%1-notebook\">%1 — 2 of 2 points</h2>"_s.arg(nb)), qPrintable(nb));
         QVERIFY(html.contains(u"import alice_util"_s)); // her part3, executed
     }
     // bob: renamed copies matched by name.
