@@ -83,6 +83,7 @@ private Q_SLOTS:
     void releaseWritesTheGoldenNotebook();
     void outputFileIsWrittenAtomically();
     void mergeBadInputLeavesNothing();
+    void mergeReportsConflictingMatches();
     void checksListReference();
     void checksListReferenceProblemSet();
     void gradeRefusesPathsOutsideTheSubmissions();
@@ -180,6 +181,9 @@ void TestCli::golden_data()
     // nbgrader AUTOTEST checks are listed by the expressions they were expanded from, not their code's first line.
     QTest::newRow("checks-list-autotest") << QStringList{u"checks"_s, u"list"_s, u"assignments/autotest"_s} << 0;
     QTest::newRow("checks-list-autotest-json") << QStringList{u"checks"_s, u"list"_s, u"assignments/autotest"_s, u"--json"_s} << 0;
+    // A problem set: each check's notebook in a column, the total per notebook; --json names it on each check.
+    QTest::newRow("checks-list-problemset") << QStringList{u"checks"_s, u"list"_s, u"problemsets/ps"_s} << 0;
+    QTest::newRow("checks-list-problemset-json") << QStringList{u"checks"_s, u"list"_s, u"problemsets/ps"_s, u"--json"_s} << 0;
     QTest::newRow("checks-list-broken") << QStringList{u"checks"_s, u"list"_s, u"assignments/bad-limits"_s} << 1;
     QTest::newRow("checks-bad-action") << QStringList{u"checks"_s, u"frob"_s, u"assignments/good"_s} << 2;
     QTest::newRow("checks-add-value")
@@ -395,6 +399,33 @@ void TestCli::mergeBadInputLeavesNothing()
     r = runCli({u"merge"_s, out, text});
     QCOMPARE(r.code, 1);
     QCOMPARE(readAll(out), before);
+}
+
+// merge carries settled notebook matches and says so; one settled differently in two shards is a warning naming
+// both files, the one kept and the command that settles it.
+void TestCli::mergeReportsConflictingMatches()
+{
+    QTemporaryDir tmp;
+    const QString s1 = tmp.filePath(u"s1.sqlite"_s), s2 = tmp.filePath(u"s2.sqlite"_s);
+    for (const auto &[path, file] : {std::pair{s1, u"untitled.ipynb"_s}, std::pair{s2, u"my part2.ipynb"_s}}) {
+        auto gb = Gradebook::open(path);
+        QVERIFY(gb);
+        QVERIFY((*gb)->settleMatch(u"hank"_s, u"part2.ipynb"_s, file));
+    }
+    const QString out = tmp.filePath(u"out.sqlite"_s);
+    const Run r = runCli({u"merge"_s, out, s1, s2});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QString::fromUtf8(r.out),
+             u"%1: 0 run(s) added, 0 already present; 0 override(s) added, 0 already present; 1 settled match(es) added, 0 "
+             "already present, 0 in conflict\n"
+             "%2: 0 run(s) added, 0 already present; 0 override(s) added, 0 already present; 0 settled match(es) added, 0 "
+             "already present, 1 in conflict\n"_s.arg(s1, s2));
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: warning: hank's part2.ipynb is settled as untitled.ipynb here and as my part2.ipynb in %1: "
+             "untitled.ipynb kept; settle it with sandmark-cli match ASSIGNMENT hank part2.ipynb FILE\n"_s.arg(s2));
+    auto gb = Gradebook::open(out);
+    QVERIFY(gb);
+    QCOMPARE((*gb)->settledMatches(u"hank"_s)->value(u"part2.ipynb"_s), u"untitled.ipynb"_s);
 }
 
 // -o FILE: a failing run leaves an existing file as it was.

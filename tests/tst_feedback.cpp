@@ -2,12 +2,15 @@
 // scores, manual grades and comments.
 #include "assignment/assignment.h"
 #include "assignment/nbgrader_import.h"
+#include "checks/registry.h"
 #include "gradebook/feedback.h"
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
 #include "notebook/notebook_p.h"
+#include "notebook/release.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
@@ -54,6 +57,29 @@ Notebook executedNotebook()
     cells[3]["outputs"] = Json::array({Json{{"output_type", "error"}, {"ename", "ValueError"}, {"evalue", "bad <value>"},
                                             {"traceback", Json::array({"\u001b[0;31mValueError\u001b[0m: bad <value>"})}}});
     return NotebookEditor::fromJson(std::move(json));
+}
+
+/// What the check code `code` raises when run on the names `setup` defines, as the runner's test process reports
+/// it ({ename, evalue}; an empty object when it passes): Python runs it, so an Otter check's case runner decides
+/// for itself what its message says.
+QJsonObject runTestCode(const QString &setup, const QString &code)
+{
+    QProcess py;
+    py.start(u"/usr/bin/python3"_s, {u"-c"_s, u"import json, sys\n"
+                                               "src = json.load(sys.stdin)\n"
+                                               "g = {}\n"
+                                               "exec(src['setup'], g)\n"
+                                               "try:\n"
+                                               "    exec(src['code'], g)\n"
+                                               "    print('{}')\n"
+                                               "except Exception as e:\n"
+                                               "    print(json.dumps({'ename': type(e).__name__, 'evalue': str(e)}))\n"_s});
+    if (!py.waitForStarted())
+        return QJsonObject{{u"no python"_s, true}};
+    py.write(QJsonDocument(QJsonObject{{u"setup"_s, setup}, {u"code"_s, code}}).toJson());
+    py.closeWriteChannel();
+    py.waitForFinished(30000);
+    return QJsonDocument::fromJson(py.readAllStandardOutput()).object();
 }
 
 } // namespace
@@ -167,7 +193,10 @@ private Q_SLOTS:
         QCOMPARE(m_input.grade.runStatus, GradeStatus::NeedsManual);
         QVERIFY(m_html.contains(u"<p class=\"status\">Status: graded</p>"_s));
         QVERIFY(!m_html.contains(u"await grading by hand"_s));
-        QVERIFY(m_html.contains(u"<tr class=\"fail\"><td>square-tests</td><td>0 / 2</td><td>failed</td><td>AssertionError: &lt;b&gt;no&lt;/b&gt;</td></tr>"_s));
+        // square-tests has hidden tests: its failure message is not shown (problemSetPerCellLayoutWithoutHiddenTests).
+        QVERIFY(m_html.contains(u"<tr class=\"fail\"><td>square-tests</td><td>0 / 2</td><td>failed</td><td>the test failed (the cell "
+                                "has hidden tests, so its message is not shown)</td></tr>"_s));
+        QVERIFY(!m_html.contains(u"&lt;b&gt;no&lt;/b&gt;"_s));
         QVERIFY(m_html.contains(u"<tr class=\"partial\"><td>ratio-partial</td><td>2 / 3</td><td>passed</td><td>partial credit: 2 of 3 points</td></tr>"_s));
         QVERIFY(m_html.contains(u"<tr class=\"partial\"><td>words-tests</td><td>1 / 2</td>"_s));
         QVERIFY(m_html.contains(u"<tr class=\"manual\"><td>explain</td><td>1.5 / 2</td><td>graded by hand</td>"
@@ -207,8 +236,8 @@ private Q_SLOTS:
         QVERIFY(m_html.contains(u"<pre class=\"out error\">ValueError: bad &lt;value&gt;</pre>"_s)); // ANSI removed
         QVERIFY(m_html.contains(u"<title>Problem set &lt;1&gt; — keeps</title>"_s));
         QVERIFY(m_html.contains(QStringLiteral("<img alt=\"output image\" src=\"data:image/png;base64,%1\">").arg(QLatin1String(kPng))));
-        // Nothing is fetched from elsewhere: every src is a data: URI, no href at all.
-        static const QRegularExpression src(u"<[^>]*\\b(src|href)\\s*=\\s*(?!\"?data:)"_s);
+        // Nothing is fetched from elsewhere: every src is a data: URI, every href a cell of the page itself.
+        static const QRegularExpression src(u"<[^>]*\\b(src|href)\\s*=\\s*(?!\"?(data:|#))"_s);
         const QRegularExpressionMatch m = src.match(m_html);
         QVERIFY2(!m.hasMatch(), qPrintable(m.captured(0)));
         QVERIFY(m_html.contains(u"Content-Security-Policy\" content=\"default-src 'none'"_s));
@@ -236,8 +265,161 @@ private Q_SLOTS:
         py.closeWriteChannel();
         QVERIFY(py.waitForFinished(30000));
         const QStringList lines = QString::fromUtf8(py.readAllStandardOutput()).split(u'\n');
-        QCOMPARE(lines.value(0), u"body div h1 h2 head html img li meta p pre span strong style table td th title tr ul"_s);
-        QCOMPARE(lines.value(1), u"alt charset class content http-equiv id lang name src title"_s);
+        QCOMPARE(lines.value(0), u"a body div h1 h2 head html img li meta ol p pre span strong style table td th title tr ul"_s);
+        QCOMPARE(lines.value(1), u"alt charset class content href http-equiv id lang name src title"_s);
+    }
+
+    // A problem set laid out per cell as nbgrader's generate_feedback: a section per notebook with its own score,
+    // its graded cells listed with their scores, each graded cell headed by its score, a person's comment at the
+    // answer cell; and the hidden tests never shown: neither the source nor the expected values of an nbgrader test
+    // cell's BEGIN HIDDEN TESTS part, nor of an Otter hidden case, appear anywhere in the page.
+    void problemSetPerCellLayoutWithoutHiddenTests()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(u"ps1"_s);
+        auto report = importNbgrader(QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/course/source/ps1"), folder);
+        QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+        // problem1's test cell ends in a hidden assertion; here its message names the expected value, as numpy's
+        // assert_allclose does. problem2 gains an Otter question with a public and a hidden case, and a manually
+        // graded explanation of its answer cell.
+        const QString hiddenAssert = u"assert squares(3) == [1, 4, 9], 'squares(3) should be [1, 4, 9], not %r' % (squares(3),)"_s;
+        const QString hiddenCase = u">>> len(values) * 1000 + 73\n5073"_s;
+        {
+            QFile f(folder + u"/assignment.json"_s);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
+            f.close();
+            QJsonArray checks = json.value(u"checks"_s).toArray();
+            for (qsizetype i = 0; i < checks.size(); ++i) {
+                QJsonObject c = checks.at(i).toObject();
+                if (c.value(u"id"_s) == u"correct_squares"_s) {
+                    QString code = c.value(u"code"_s).toString();
+                    QVERIFY(code.contains(u"assert squares(3) == [1, 4, 9]\n"_s));
+                    code.replace(u"assert squares(3) == [1, 4, 9]"_s, hiddenAssert);
+                    c.insert(u"code"_s, code);
+                    checks.replace(i, c);
+                }
+            }
+            checks.append(QJsonObject{{u"id"_s, u"q_mean"_s}, {u"type"_s, u"otter"_s}, {u"question"_s, u"q_mean"_s},
+                                      {u"notebook"_s, u"problem2.ipynb"_s}, {u"points"_s, 1}, {u"after"_s, u"mean"_s},
+                                      {u"cases"_s, QJsonArray{QJsonObject{{u"name"_s, u"q_mean - 1"_s},
+                                                                          {u"code"_s, u">>> round(mean, 1) > 0\nTrue"_s},
+                                                                          {u"hidden"_s, false}},
+                                                              QJsonObject{{u"name"_s, u"q_mean - 2"_s},
+                                                                          {u"code"_s, hiddenCase},
+                                                                          {u"hidden"_s, true}}}}});
+            checks.append(QJsonObject{{u"id"_s, u"explain-mean"_s}, {u"type"_s, u"manual"_s}, {u"anchor"_s, u"mean"_s},
+                                      {u"notebook"_s, u"problem2.ipynb"_s}, {u"points"_s, 2}});
+            json.insert(u"checks"_s, checks);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QJsonDocument(json).toJson());
+        }
+        auto a = Assignment::load(folder);
+        QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+        QCOMPARE(a->notebooks(), (QStringList{u"problem1.ipynb"_s, u"problem2.ipynb"_s}));
+
+        // The student's notebooks: the releases (hidden tests removed) with their answers, executed.
+        const QString student1 = u"def squares(n):\n    return [i * i for i in range(1, n + 1)] if n < 3 else [1, 4, 10]"_s;
+        const QString student2 = u"values = [1.0, 2.0, 3.0, 4.0]\nmean = sum(values) / len(values)"_s;
+        QList<std::pair<QString, Notebook>> executed;
+        for (const auto &[name, answer] : {std::pair{u"problem1.ipynb"_s, student1}, std::pair{u"problem2.ipynb"_s, student2}}) {
+            auto nb = Notebook::load(a->absolute(name));
+            QVERIFY(nb);
+            auto release = makeRelease(*nb, name);
+            QVERIFY(release);
+            Json json = NotebookEditor::json(release->notebook);
+            json["cells"][1]["source"] = answer.toStdString();
+            json["cells"][1]["execution_count"] = 1;
+            executed.append({name, NotebookEditor::fromJson(std::move(json))});
+        }
+        // Each test runs as Python runs it on the student's values: squares(3) is wrong (the hidden assertion
+        // fails), the mean is right, the Otter hidden case fails (4073, not 5073).
+        QList<NotebookGrade> parts;
+        QHash<QString, QJsonObject> raised;
+        for (const QString &name : a->notebooks()) {
+            QJsonArray cells;
+            for (const Check &c : a->checksOf(name)) {
+                if (checkKind(c).gradedByHand())
+                    continue;
+                const QJsonObject error = runTestCode(name == u"problem1.ipynb"_s ? student1 : student2, c.code);
+                if (error.contains(u"no python"_s))
+                    QSKIP("no /usr/bin/python3");
+                raised.insert(c.id, error);
+                QJsonObject cell{{u"index"_s, QJsonValue::Null}, {u"injected"_s, u"test"_s}, {u"check"_s, c.id},
+                                 {u"status"_s, error.isEmpty() ? u"ok"_s : u"error"_s},
+                                 {u"test_result"_s, error.isEmpty() ? u"pass"_s : u"fail"_s}};
+                if (!error.isEmpty()) {
+                    cell.insert(u"error"_s, error);
+                    cell.insert(u"test_error"_s, error);
+                }
+                cells.append(cell);
+            }
+            GradeInput in;
+            in.checks = a->checksOf(name);
+            in.referencePayload = "null";
+            in.studentPayload = "null";
+            in.record = QJsonObject{{u"status"_s, u"completed"_s}, {u"cells"_s, cells}};
+            NotebookGrade part;
+            part.notebook = name;
+            part.checks = in.checks;
+            part.result = grade(in);
+            parts << part;
+        }
+        // The messages the page must not pass on are real: Python put the hidden values in them.
+        QCOMPARE(raised.value(u"correct_squares"_s).value(u"evalue"_s).toString(), u"squares(3) should be [1, 4, 9], not [1, 4, 10]"_s);
+        QVERIFY(raised.value(u"correct_mean"_s).isEmpty());
+        QCOMPARE(raised.value(u"q_mean"_s).value(u"evalue"_s).toString(), u"hidden test q_mean - 2 failed"_s);
+
+        RunRecord run;
+        run.studentId = u"zoe"_s;
+        run.filesHash = u"f"_s;
+        run.inputsHash = u"i"_s;
+        run.started = run.finished = QDateTime::currentDateTimeUtc();
+        run.result = combineNotebookGrades(parts, a->checks(), {}, {});
+        auto gb = Gradebook::open(dir.filePath(u"gb.sqlite"_s));
+        QVERIFY(gb);
+        QVERIFY((*gb)->recordRun(run));
+        QVERIFY((*gb)->addOverride(u"zoe"_s, {u"explain-mean"_s, 1.5, u"Right, but say why the mean is 2.5"_s, {}}));
+        auto g = (*gb)->effectiveGrade(u"zoe"_s);
+        QVERIFY(g && *g);
+        FeedbackInput in;
+        in.assignmentTitle = a->title();
+        in.grade = **g;
+        in.checks = a->checks();
+        in.notebooks = a->notebooks();
+        in.executedNotebooks = executed;
+        const QString html = QString::fromUtf8(renderFeedbackHtml(in));
+
+        QVERIFY2(html.contains(u"<p class=\"total\">Total: 2.5 / 6</p>"_s), qPrintable(html));
+        // Each notebook with its own score: problem1 0 of 2 (correct_squares); problem2 1 (correct_mean) + 0
+        // (q_mean) + 1.5 (explain-mean) of 4.
+        const qsizetype nb1 = html.indexOf(u"<h2 id=\"problem1.ipynb-notebook\">problem1.ipynb — 0 of 2 points</h2>"_s);
+        const qsizetype nb2 = html.indexOf(u"<h2 id=\"problem2.ipynb-notebook\">problem2.ipynb — 2.5 of 4 points</h2>"_s);
+        QVERIFY2(nb1 > 0 && nb2 > nb1, qPrintable(html));
+        // Its graded cells with their scores: problem2's answer cell carries q_mean and explain-mean.
+        QVERIFY(html.contains(u"<li><a href=\"#problem1.ipynb-cell-2\">cell 2</a> (correct_squares): Score: 0 / 2</li>"_s));
+        QVERIFY(html.contains(u"<li><a href=\"#problem2.ipynb-cell-1\">cell 1</a> (q_mean, explain-mean): Score: 1.5 / 3</li>"_s));
+        QVERIFY(html.contains(u"<li><a href=\"#problem2.ipynb-cell-2\">cell 2</a> (correct_mean): Score: 1 / 1</li>"_s));
+        // Each graded cell headed by its own score line, its checks after it.
+        const qsizetype cell = html.indexOf(u"<div class=\"cell code graded\" id=\"problem2.ipynb-cell-1\">\n"
+                                              "<div class=\"cellscore\">Score: 1.5 / 3</div>"_s);
+        const qsizetype nextCell = html.indexOf(u"id=\"problem2.ipynb-cell-2\""_s);
+        QVERIFY2(cell > nb2, qPrintable(html.mid(nb2)));
+        QVERIFY(html.contains(u"<div class=\"cell code graded\" id=\"problem1.ipynb-cell-2\">\n<div class=\"cellscore\">Score: 0 / 2</div>"_s));
+        // The person's comment at the answer cell it grades.
+        const qsizetype comment = html.indexOf(u"<div class=\"comment\"><strong>Comment:</strong> Right, but say why the mean is 2.5</div>"_s);
+        QVERIFY(comment > cell && comment < nextCell);
+        QVERIFY(html.contains(u"<div class=\"check manual\"><span class=\"id\">explain-mean</span> <span class=\"pts\">1.5 / 2</span>"_s));
+        // Failed, and said so, but not why: the hidden assertion's message and the hidden case's are not shown.
+        QVERIFY(html.contains(u"<div class=\"check fail\"><span class=\"id\">correct_squares</span> <span class=\"pts\">0 / 2</span> "
+                              "<span class=\"outcome\">failed</span><div class=\"fb\">the test failed (the cell has hidden tests, so "
+                              "its message is not shown)</div>"_s));
+        QVERIFY(html.contains(u"<div class=\"fb\">hidden test q_mean - 2 failed</div>"_s));
+        for (const QString &secret : {u"squares(3)"_s, u"[1, 4, 9]"_s, u"BEGIN HIDDEN TESTS"_s,
+                                      u"len(values) * 1000"_s, u"5073"_s, u"4073"_s})
+            QVERIFY2(!html.contains(secret) && !html.contains(QString(secret).toHtmlEscaped()), qPrintable(secret));
+        // The visible assertions are the student's own test cell (the release's): shown as they were handed out.
+        QVERIFY(html.contains(u"assert squares(2) == [1, 4]"_s));
     }
 
     void scoresOnlyWithoutNotebook()

@@ -120,6 +120,7 @@ private Q_SLOTS:
     void refusesForeignDatabase();
     void fullDiskLeavesNothing();
     void artifactsRoundTripAndMerge();
+    void mergeCarriesSettledMatches();
     void overrideSurvivesRegrade();
     void overrideErrors();
     void supersededArtifacts();
@@ -546,6 +547,59 @@ void TestGradebook::artifactsRoundTripAndMerge()
     QVERIFY(bob && *bob);
     QCOMPARE((*bob)->executionHash, QStringLiteral("exec-bob"));
     QCOMPARE((*bob)->storedDigest, QStringLiteral("digest-bob"));
+}
+
+// Settled notebook matches of problem sets (settleMatch()) travel with a merge like overrides: copied where OUT has
+// none, counted once when OUT has the same, and a different settlement of the same notebook is kept as OUT has it
+// and reported, never replaced silently; a second merge of the same shards adds nothing.
+void TestGradebook::mergeCarriesSettledMatches()
+{
+    QTemporaryDir dir;
+    const QString s1 = dir.filePath(QStringLiteral("s1.sqlite")), s2 = dir.filePath(QStringLiteral("s2.sqlite"));
+    {
+        auto gb = openOrDie(s1);
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("hank"), 2, 1)));
+        QVERIFY(gb->settleMatch(QStringLiteral("hank"), QStringLiteral("part2.ipynb"), QStringLiteral("untitled.ipynb")));
+        QVERIFY(gb->settleMatch(QStringLiteral("erin"), QStringLiteral("part1.ipynb"), QStringLiteral("part1 (1).ipynb")));
+    }
+    {
+        auto gb = openOrDie(s2);
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("carol"), 2, 2)));
+        QVERIFY(gb->settleMatch(QStringLiteral("carol"), QStringLiteral("part2.ipynb"), QStringLiteral("hw_carol.ipynb")));
+        QVERIFY(gb->settleMatch(QStringLiteral("erin"), QStringLiteral("part1.ipynb"), QStringLiteral("part1 (1).ipynb")));
+        // A TA settled hank's part2 otherwise on the other shard's copy: a conflict.
+        QVERIFY(gb->settleMatch(QStringLiteral("hank"), QStringLiteral("part2.ipynb"), QStringLiteral("scratch.ipynb")));
+    }
+    const QString out = dir.filePath(QStringLiteral("merged.sqlite"));
+    auto stats = mergeGradebooks(out, {s1, s2});
+    QVERIFY2(stats, stats ? "" : qPrintable(stats.error().toString()));
+    QCOMPARE(stats->at(0).matchesAdded, 2);
+    QCOMPARE(stats->at(0).matchConflicts.size(), 0);
+    QCOMPARE(stats->at(1).matchesAdded, 1);   // carol's
+    QCOMPARE(stats->at(1).matchesPresent, 1); // erin's, the same file
+    QCOMPARE(stats->at(1).matchConflicts.size(), 1);
+    const MatchConflict c = stats->at(1).matchConflicts.first();
+    QCOMPARE(c.student, QStringLiteral("hank"));
+    QCOMPARE(c.notebook, QStringLiteral("part2.ipynb"));
+    QCOMPARE(c.kept, QStringLiteral("untitled.ipynb"));
+    QCOMPARE(c.other, QStringLiteral("scratch.ipynb"));
+    QCOMPARE(matchConflictLines(stats->at(1), QStringLiteral("s2.sqlite")),
+             QStringList{QStringLiteral("hank's part2.ipynb is settled as untitled.ipynb here and as scratch.ipynb in s2.sqlite: "
+                                        "untitled.ipynb kept; settle it with sandmark-cli match ASSIGNMENT hank part2.ipynb FILE")});
+    {
+        auto gb = openOrDie(out);
+        const auto hank = gb->settledMatches(QStringLiteral("hank"));
+        QVERIFY(hank);
+        QCOMPARE(*hank, (QMap<QString, QString>{{QStringLiteral("part2.ipynb"), QStringLiteral("untitled.ipynb")}}));
+        QCOMPARE(gb->settledMatches(QStringLiteral("carol"))->value(QStringLiteral("part2.ipynb")), QStringLiteral("hw_carol.ipynb"));
+        QCOMPARE(gb->settledMatches(QStringLiteral("erin"))->value(QStringLiteral("part1.ipynb")), QStringLiteral("part1 (1).ipynb"));
+    }
+    // Again: nothing added, the conflict still reported (still not settled).
+    stats = mergeGradebooks(out, {s1, s2});
+    QVERIFY(stats);
+    QCOMPARE(stats->at(0).matchesAdded + stats->at(1).matchesAdded, 0);
+    QCOMPARE(stats->at(0).matchesPresent, 2);
+    QCOMPARE(stats->at(1).matchConflicts.size(), 1);
 }
 
 void TestGradebook::overrideSurvivesRegrade()

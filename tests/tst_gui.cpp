@@ -616,8 +616,10 @@ private Q_SLOTS:
         QCOMPARE(p.kind(), PreviewKind::Instructor);
         QCOMPARE(injectedRows(p.cellModel()), 0);
         QVERIFY(p.cellModel()->cells().at(3).source.contains(QLatin1String("### BEGIN SOLUTION")));
-        QVERIFY(!p.isNotebookSwitcherShown()); // one notebook: as it always looked, no switcher
-        QCOMPARE(p.notebookSwitcher()->count(), 0);
+        // The notebook tabs are the one way to switch notebooks (no Notebook drop-down beside them): one notebook, one tab.
+        QVERIFY(p.isNotebookSwitcherShown());
+        QCOMPARE(p.notebookEntries(), QStringList{assignment->notebooks().constFirst()});
+        QVERIFY(p.findChildren<QComboBox *>().isEmpty());
 
         QVERIFY(loadKind(p, PreviewKind::Instrumented));
         const NotebookCellModel *m = p.cellModel();
@@ -640,8 +642,9 @@ private Q_SLOTS:
         QCOMPARE(injectedRows(p.cellModel()), 0);
         QCOMPARE(p.cellModel()->rowCount(), 11);
 
-        // Another file (a student's of the same name) is listed once, apart and by its relative path, shown as
-        // written and never under "Instructor" or as a release; back on the instructor notebook, all views return.
+        // Another file (a student's of the same name) gets one tab, after the notebook's and named by its relative
+        // path, shown as written and never under "Instructor" or as a release; back on the instructor notebook (its
+        // tab), all views return; the file's tab closes, the notebook's cannot.
         QTemporaryDir dir;
         const QString student = dir.filePath(QStringLiteral("bob/") + QFileInfo(p.notebookPath()).fileName());
         QVERIFY(QDir().mkpath(QFileInfo(student).path()));
@@ -661,11 +664,15 @@ private Q_SLOTS:
         const QStringList listed = p.notebookEntries();
         QCOMPARE(listed.size(), QSet<QString>(listed.begin(), listed.end()).size());
         QVERIFY2(p.notebookLabel().contains(QLatin1String("bob")), qPrintable(p.notebookLabel()));
+        QCOMPARE(p.notebookSwitcher()->currentIndex(), entries);
         p.showNotebook(student); // again: no second entry
         QCOMPARE(p.notebookEntries().size(), entries + 1);
+        QTabBar *tabs = p.notebookSwitcher();
+        QVERIFY(!tabs->tabButton(0, QTabBar::RightSide) || tabs->tabButton(0, QTabBar::RightSide)->isHidden());
         loaded.clear();
-        p.showNotebook(instructor);
+        tabs->setCurrentIndex(0); // the instructor notebook's tab
         QVERIFY(loaded.wait(20000));
+        QCOMPARE(p.notebookPath(), instructor);
         QVERIFY(p.showsInstructorNotebook());
         QVERIFY(p.isKindAvailable(PreviewKind::Release));
         QVERIFY(loadKind(p, PreviewKind::Release));
@@ -676,6 +683,11 @@ private Q_SLOTS:
             stub = stub || c.source.contains(QLatin1String("# YOUR CODE HERE"));
         }
         QVERIFY(stub);
+        Q_EMIT tabs->tabCloseRequested(entries); // the student file's close button
+        QCOMPARE(p.notebookEntries().size(), entries);
+        QCOMPARE(p.notebookPath(), instructor);
+        Q_EMIT tabs->tabCloseRequested(0); // an instructor notebook stays
+        QCOMPARE(p.notebookEntries().size(), entries);
     }
 
     // A problem set's preview: a switcher lists its notebooks in the assignment's order; switching shows that
@@ -703,7 +715,7 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(20000));
         QVERIFY(p.notebookPath().endsWith(u"/part2.ipynb"_qs));
         QCOMPARE(p.cellModel()->cells().at(0).source, u"# Part 2: the data file"_qs);
-        QCOMPARE(p.notebookLabel(), u"part2.ipynb"_qs); // the Notebook list follows the switcher
+        QCOMPARE(p.notebookLabel(), u"part2.ipynb"_qs); // the current tab's label
 
         // Instrumented: part2's probe of n, none of part1's checks (its test a-test stays with part1).
         auto labels = [&p] {

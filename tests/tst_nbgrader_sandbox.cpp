@@ -952,8 +952,8 @@ private Q_SLOTS:
         // of the generated code.
         const Cli list = cli({u"checks"_s, u"list"_s, assignment});
         QVERIFY2(list.code == 0, list.err.constData());
-        QVERIFY2(list.out.contains("  test_squares  test    3       AUTOTEST squares(1); AUTOTEST squares(3); HASHED AUTOTEST "
-                                   "len(squares(4))\n"),
+        QVERIFY2(list.out.contains("  test_squares  problem1.ipynb  test    3       AUTOTEST squares(1); AUTOTEST squares(3); "
+                                   "HASHED AUTOTEST len(squares(4))\n"),
                  list.out.constData());
         QVERIFY2(list.out.contains("HASHED AUTOTEST counts(WORDS); HASHED AUTOTEST \"ant\" in counts(WORDS)\n"), list.out.constData());
         QVERIFY2(!list.out.contains("from hashlib"), list.out.constData());
@@ -1075,7 +1075,7 @@ private Q_SLOTS:
                               u"untouched.html"_s, u"warns.html"_s, u"wrong.html"_s}));
         const QString keeps = QString::fromUtf8(readFile(dir + u"/keeps.html"_s));
         QVERIFY(keeps.contains(u"<p class=\"total\">Total: 10 / 11</p>"_s));
-        QVERIFY(keeps.contains(u"<div class=\"comment\">Right: x*x/x grows without bound.</div>"_s));
+        QVERIFY(keeps.contains(u"<div class=\"comment\"><strong>Comment:</strong> Right: x*x/x grows without bound.</div>"_s));
         QVERIFY(keeps.contains(u"<tr class=\"partial\"><td>ratio-partial</td><td>2 / 3</td>"_s));
         QVERIFY(!keeps.contains(u"square(-4)"_s)); // the hidden test is not shown to the student
         const QString warns = QString::fromUtf8(readFile(dir + u"/warns.html"_s));

@@ -14,10 +14,13 @@
 #include "grading/result.h"
 #include "sandbox/backend.h"
 
+#include "testsupport.h"
+
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -77,6 +80,7 @@ private Q_SLOTS:
     void combineNotHandedInAndNotGraded();
     void problemSetGradedInBwrap();
     void nbgraderCourseImportsAsAProblemSet();
+    void manualGradesAndOverridesSurviveForce();
     void exampleGetsItsExpectedGrades();
 
 private:
@@ -393,6 +397,7 @@ void TestProblemSet::problemSetGradedInBwrap()
         in.assignmentTitle = a->title();
         in.grade = **g;
         in.checks = a->checks();
+        in.notebooks = a->notebooks();
         for (const QString &nb : a->notebooks()) {
             auto executed = Notebook::load(notebookArtifactsFolder(artifacts, nb, true) + u"/executed.ipynb"_s);
             QVERIFY(executed);
@@ -400,8 +405,9 @@ void TestProblemSet::problemSetGradedInBwrap()
         }
         const QString html = QString::fromUtf8(renderFeedbackHtml(in));
         QVERIFY(html.contains(u"Total: 6 / 6"_s));
+        // Each notebook's section with its own score (part1: a and a-test, 2 points; part2: n, 2; part3: 2).
         for (const QString &nb : a->notebooks())
-            QVERIFY(html.contains(u"<h2>Your notebook for "_s + nb + u"</h2>"_s));
+            QVERIFY2(html.contains(u"<h2 id=\"%1-notebook\">%1 — 2 of 2 points</h2>"_s.arg(nb)), qPrintable(nb));
         QVERIFY(html.contains(u"import alice_util"_s)); // her part3, executed
     }
     // bob: renamed copies matched by name.
@@ -574,6 +580,137 @@ void TestProblemSet::nbgraderCourseImportsAsAProblemSet()
     QCOMPARE(result->score, 2.0);
     QCOMPARE(result->maxScore, 3.0);
     QVERIFY(result->notes.contains(u"problem2.ipynb ← Problem2 (1).ipynb (same name, case and copy suffix ignored)"_s));
+}
+
+// `manual` and `override` on a problem set, end to end through sandmark-cli: the nbgrader course fixture imported,
+// with a manually graded explanation of problem2's answer cell; zoe hands in both notebooks, yan only a wrong
+// problem1. A manual grade for problem2's check, a check override and a whole-submission override survive
+// `grade --force`, and `export` and the feedback pages show them with each notebook's total.
+void TestProblemSet::manualGradesAndOverridesSurviveForce()
+{
+    if (!m_skip.isEmpty())
+        QSKIP(qPrintable(m_skip));
+    using sandmark::test::runCli;
+    QTemporaryDir tmp;
+    QVERIFY(QFile::setPermissions(tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther
+                                                  | QFileDevice::ExeOther));
+    const QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
+    const QString source = QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/course/source/ps1");
+    const QString ps = tmp.filePath(u"ps1"_s);
+    auto cli = [&](const QStringList &args) { return runCli(args, env, tmp.path()); };
+    auto r = cli({u"import"_s, u"nbgrader"_s, source, u"-o"_s, ps});
+    QVERIFY2(r.code == 0, r.err.constData());
+    {
+        // A person grades the explanation of problem2's answer cell ("mean": the student's solution there).
+        QFile f(ps + u"/assignment.json"_s);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject json = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonArray checks = json.value(u"checks"_s).toArray();
+        checks.append(QJsonObject{{u"id"_s, u"explain-mean"_s}, {u"type"_s, u"manual"_s}, {u"anchor"_s, u"mean"_s},
+                                  {u"notebook"_s, u"problem2.ipynb"_s}, {u"points"_s, 2}});
+        json.insert(u"checks"_s, checks);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(json).toJson());
+    }
+    // What students hand in: the released test cell (its hidden tests removed), their answers.
+    QFile p1(source + u"/problem1.ipynb"_s);
+    QVERIFY(p1.open(QIODevice::ReadOnly));
+    QJsonObject handedIn = QJsonDocument::fromJson(p1.readAll()).object();
+    QJsonArray cells = handedIn.value(u"cells"_s).toArray();
+    QCOMPARE(cells.at(2)[u"id"_s].toString(), u"correct_squares"_s);
+    QJsonObject test = cells.at(2).toObject();
+    test.insert(u"source"_s, u"assert squares(1) == [1]\nassert squares(2) == [1, 4]\n"_s);
+    cells.replace(2, test);
+    handedIn.insert(u"cells"_s, cells);
+    QByteArray right = QJsonDocument(handedIn).toJson();
+    QVERIFY(right.contains("return [i * i for i in range(1, n + 1)]"));
+    QByteArray wrong = right;
+    wrong.replace("return [i * i for i in range(1, n + 1)]", "return [i * i for i in range(n)]");
+    QVERIFY(writeFile(ps + u"/submissions/zoe/problem1.ipynb"_s, right));
+    QVERIFY(QFile::copy(source + u"/problem2.ipynb"_s, ps + u"/submissions/zoe/problem2.ipynb"_s));
+    QVERIFY(writeFile(ps + u"/submissions/yan/problem1.ipynb"_s, wrong));
+
+    const QStringList grade{u"grade"_s, ps, u"--sandbox"_s, u"bwrap"_s, u"--json"_s};
+    // Each student's line of grade --json.
+    auto lines = [](const QByteArray &out) {
+        QMap<QString, QJsonObject> byStudent;
+        for (const QByteArray &line : out.split('\n'))
+            if (const QJsonObject o = QJsonDocument::fromJson(line).object(); o.contains(u"submission"_s))
+                byStudent.insert(o.value(u"submission"_s).toString(), o);
+        return byStudent;
+    };
+    r = cli(grade);
+    QVERIFY2(r.code == 0, r.err.constData());
+    auto graded = lines(r.out);
+    // zoe: squares 2 + mean 1, the explanation awaits a person; yan: squares wrong, problem2 not handed in.
+    QCOMPARE(graded.value(u"zoe"_s).value(u"status"_s).toString(), u"needs-manual"_s);
+    QCOMPARE(graded.value(u"zoe"_s).value(u"score"_s).toDouble(), 3.0);
+    QCOMPARE(graded.value(u"yan"_s).value(u"status"_s).toString(), u"graded"_s);
+    QCOMPARE(graded.value(u"yan"_s).value(u"score"_s).toDouble(), 0.0);
+    QCOMPARE(graded.value(u"yan"_s).value(u"max_score"_s).toDouble(), 5.0);
+
+    r = cli({u"manual"_s, ps, u"list"_s, u"--json"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonArray awaiting = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(awaiting.size(), 1);
+    QCOMPARE(awaiting.at(0)[u"student"_s].toString(), u"zoe"_s);
+    QCOMPARE(awaiting.at(0)[u"check"_s].toString(), u"explain-mean"_s);
+    QVERIFY2(awaiting.at(0)[u"answer"_s].toString().contains(u"mean = sum(values) / len(values)"_s), r.out.constData());
+    QVERIFY(writeFile(tmp.filePath(u"grades.csv"_s), "student,check,points,comment\nzoe,explain-mean,1.5,\"Right; say why it is 2.5\"\n"));
+    r = cli({u"manual"_s, ps, u"import"_s, tmp.filePath(u"grades.csv"_s)});
+    QVERIFY2(r.code == 0, r.err.constData());
+    r = cli({u"override"_s, ps, u"zoe"_s, u"--check"_s, u"correct_squares"_s, u"--points"_s, u"1"_s, u"--comment"_s, u"copied the loop"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    r = cli({u"override"_s, ps, u"yan"_s, u"--points"_s, u"2"_s, u"--comment"_s, u"problem2 came by email"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+
+    // Both run again; what a person decided stays.
+    r = cli(grade + QStringList{u"--force"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    graded = lines(r.out);
+    QCOMPARE(graded.size(), 2);
+    QVERIFY(!graded.value(u"zoe"_s).value(u"skipped"_s).toBool() && !graded.value(u"yan"_s).value(u"skipped"_s).toBool());
+    QCOMPARE(graded.value(u"zoe"_s).value(u"status"_s).toString(), u"graded"_s);
+    QCOMPARE(graded.value(u"zoe"_s).value(u"score"_s).toDouble(), 3.5); // 1 (override) + 1 + 1.5 (by hand)
+    QCOMPARE(graded.value(u"yan"_s).value(u"status"_s).toString(), u"graded"_s);
+    QCOMPARE(graded.value(u"yan"_s).value(u"score"_s).toDouble(), 2.0);
+
+    r = cli({u"export"_s, ps, u"-o"_s, tmp.filePath(u"out.csv"_s)});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QFile csv(tmp.filePath(u"out.csv"_s));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = csv.readAll().split('\n');
+    QCOMPARE(rows.value(0), QByteArray("student,score,max,status,stale,correct_squares,correct_mean,explain-mean,"
+                                       "problem1.ipynb total,problem2.ipynb total,comments\r"));
+    QCOMPARE(rows.value(1), QByteArray("yan,2,5,graded,,0,0,0,0,0,problem2 came by email\r"));
+    QCOMPARE(rows.value(2), QByteArray("zoe,3.5,5,graded,,1,1,1.5,1,2.5,correct_squares: copied the loop; "
+                                       "explain-mean: Right; say why it is 2.5\r"));
+
+    r = cli({u"feedback"_s, ps, u"-o"_s, tmp.filePath(u"feedback"_s)});
+    QVERIFY2(r.code == 0, r.err.constData());
+    auto page = [&](const QString &student) {
+        QFile f(tmp.filePath(u"feedback/"_s + student + u".html"_s));
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+    const QString zoe = page(u"zoe"_s);
+    QVERIFY2(zoe.contains(u"<p class=\"total\">Total: 3.5 / 5</p>"_s), qPrintable(zoe));
+    QVERIFY(zoe.contains(u"<h2 id=\"problem1.ipynb-notebook\">problem1.ipynb — 1 of 2 points</h2>"_s));
+    QVERIFY(zoe.contains(u"<h2 id=\"problem2.ipynb-notebook\">problem2.ipynb — 2.5 of 3 points</h2>"_s));
+    // The manual grade's comment at problem2's answer cell, the override's at problem1's test cell.
+    const qsizetype answer = zoe.indexOf(u"id=\"problem2.ipynb-cell-1\""_s);
+    const qsizetype comment = zoe.indexOf(u"<strong>Comment:</strong> Right; say why it is 2.5"_s);
+    QVERIFY(answer > 0 && comment > answer && comment < zoe.indexOf(u"id=\"problem2.ipynb-cell-2\""_s));
+    QVERIFY(zoe.contains(u"<span class=\"id\">correct_squares</span> <span class=\"pts\">1 / 2</span> <span "
+                         "class=\"outcome\">graded by hand</span> <span class=\"auto\">(automatic: 2)</span>"_s));
+    // The hidden test of problem1's test cell never reaches the page.
+    QVERIFY(!zoe.contains(u"squares(3)"_s) && !zoe.contains(u"HIDDEN"_s));
+    const QString yan = page(u"yan"_s);
+    QVERIFY2(yan.contains(u"<p class=\"comment\">Score set by hand (automatic: 0): problem2 came by email</p>"_s), qPrintable(yan));
+    QVERIFY(yan.contains(u"<h2 id=\"problem2.ipynb-notebook\">problem2.ipynb — 0 of 3 points</h2>"_s));
+    QVERIFY(yan.contains(u"No executed notebook to show for problem2.ipynb; its checks:"_s));
+    QVERIFY(yan.contains(u"<div class=\"fb\">not handed in</div>"_s));
 }
 
 void TestProblemSet::exampleGetsItsExpectedGrades()

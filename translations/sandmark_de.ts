@@ -1858,14 +1858,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>&amp;Eingefügte Zellen anzeigen</translation>
     </message>
     <message>
-        <source>&amp;Notebook:</source>
-        <translation>&amp;Notebook:</translation>
-    </message>
-    <message>
-        <source>Notebook to preview</source>
-        <translation>Notebook für die Vorschau</translation>
-    </message>
-    <message>
         <source>Open Notebook &amp;File…</source>
         <translation>Notebook-&amp;Datei öffnen…</translation>
     </message>
@@ -1967,10 +1959,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Angezeigtes Notebook</translation>
     </message>
     <message>
-        <source>Other files</source>
-        <translation>Andere Dateien</translation>
-    </message>
-    <message>
         <source>As Written</source>
         <translation>Wie gespeichert</translation>
     </message>
@@ -1979,16 +1967,20 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Die Datei, wie sie auf dem Datenträger liegt</translation>
     </message>
     <message>
-        <source>The release is made from the instructor notebooks; choose one in the Notebook list</source>
-        <translation>Die Studierendenfassung entsteht aus den Notebooks der Lehrenden; wählen Sie eines in der Notebook-Liste</translation>
+        <source>The release is made from the instructor notebooks; choose one of their tabs</source>
+        <translation>Die Studierendenfassung entsteht aus den Notebooks der Lehrenden; wählen Sie einen ihrer Reiter</translation>
     </message>
     <message>
-        <source>Notebooks of the problem set</source>
-        <translation>Notebooks des Aufgabenblatts</translation>
+        <source>Notebooks</source>
+        <translation>Notebooks</translation>
     </message>
     <message>
-        <source>The problem set&apos;s notebooks, in the order they run; each is shown in the view chosen</source>
-        <translation>Die Notebooks des Aufgabenblatts in der Reihenfolge, in der sie laufen; jedes wird in der gewählten Ansicht gezeigt</translation>
+        <source>%1 (not one of the assignment&apos;s notebooks)</source>
+        <translation>%1 (keines der Notebooks der Aufgabe)</translation>
+    </message>
+    <message>
+        <source>The assignment&apos;s notebooks, in the order they run, then other files opened; each is shown in the view chosen</source>
+        <translation>Die Notebooks der Aufgabe in der Reihenfolge, in der sie laufen, dann weitere geöffnete Dateien; jedes wird in der gewählten Ansicht gezeigt</translation>
     </message>
     <message>
         <source>the problem set&apos;s checks belong to its notebooks, and this file matches none of them by name or cell ids; show it as written</source>

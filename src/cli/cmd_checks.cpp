@@ -39,9 +39,12 @@ QString jsonPathOf(const QString &assignment)
     return QFileInfo(assignment).isDir() ? QDir(assignment).filePath(QStringLiteral("assignment.json")) : assignment;
 }
 
-QJsonObject checkJson(const Check &c)
+/// `problemSet`: name the check's notebook (a single notebook's checks need no such key, as in assignment.json).
+QJsonObject checkJson(const Check &c, bool problemSet)
 {
     QJsonObject o{{QStringLiteral("id"), c.id}, {QStringLiteral("type"), checkKind(c).name()}, {QStringLiteral("points"), c.points}};
+    if (problemSet)
+        o.insert(QStringLiteral("notebook"), c.notebook);
     if (!c.variable.isEmpty())
         o.insert(QStringLiteral("variable"), c.variable);
     if (!c.anchor.isEmpty())
@@ -143,7 +146,7 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
     if (json) {
         QJsonArray list;
         for (const Check &c : checks)
-            list.append(checkJson(c));
+            list.append(checkJson(c, assignment->isProblemSet()));
         QJsonObject o{{QStringLiteral("assignment"), jsonPathOf(assignmentArg)},
                       {QStringLiteral("checks"), list},
                       {QStringLiteral("total_points"), assignment->maxPoints()}};
@@ -169,16 +172,33 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
         return ExitOk;
     }
 
-    int idWidth = 2;
-    for (const Check &c : checks)
+    // A problem set names each check's notebook in a column of its own; a single notebook's table has none.
+    const bool problemSet = assignment->isProblemSet();
+    int idWidth = 2, notebookWidth = 8;
+    for (const Check &c : checks) {
         idWidth = std::max(idWidth, int(c.id.size()));
+        notebookWidth = std::max(notebookWidth, int(c.notebook.size()));
+    }
+    auto notebookColumn = [&](const QString &text) { return problemSet ? text.leftJustified(notebookWidth) + QStringLiteral("  ") : QString(); };
     out() << jsonPathOf(assignmentArg) << ": " << checks.size() << (checks.size() == 1 ? " check" : " checks") << '\n';
     if (!checks.isEmpty())
-        out() << "  " << QStringLiteral("ID").leftJustified(idWidth) << "  TYPE    POINTS  WHAT\n";
+        out() << "  " << QStringLiteral("ID").leftJustified(idWidth) << "  " << notebookColumn(QStringLiteral("NOTEBOOK"))
+              << "TYPE    POINTS  WHAT\n";
     for (const Check &c : checks)
-        out() << "  " << c.id.leftJustified(idWidth) << "  " << checkKind(c).name().leftJustified(6) << "  "
-              << number(c.points).leftJustified(6) << "  " << checkKind(c).describe(c) << '\n';
-    out() << "total: " << pointsPhrase(assignment->maxPoints()) << "\n";
+        out() << "  " << c.id.leftJustified(idWidth) << "  " << notebookColumn(c.notebook) << checkKind(c).name().leftJustified(6)
+              << "  " << number(c.points).leftJustified(6) << "  " << checkKind(c).describe(c) << '\n';
+    out() << "total: " << pointsPhrase(assignment->maxPoints());
+    if (problemSet) {
+        QStringList perNotebook;
+        for (const QString &notebook : assignment->notebooks()) {
+            double points = 0;
+            for (const Check &c : assignment->checksOf(notebook))
+                points += c.points;
+            perNotebook << QStringLiteral("%1 %2").arg(notebook, number(points));
+        }
+        out() << " (" << perNotebook.join(QStringLiteral(", ")) << ')';
+    }
+    out() << "\n";
     for (const NotebookNamespace &n : std::as_const(payloads)) {
         const auto &vars = n.payload.namespaceListing;
         // A problem set: one namespace per notebook, each named.

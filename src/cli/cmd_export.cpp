@@ -46,7 +46,7 @@ int cmdExport(const QStringList &args)
     }
     markStale(*grades, assignment); // results graded under other checks, reference or limits than today's
     const QByteArray data = fmt == QLatin1String("csv")
-                                ? exportCsv(*grades, *ids)
+                                ? exportCsv(*grades, *ids, notebookColumns(assignment))
                                 : exportCanvasCsv(*grades, parser.isSet(column) ? parser.value(column) : assignment.title(),
                                                   assignment.maxPoints());
     if (auto w = writeOutput(parser.value(output), data); !w) {

@@ -75,6 +75,7 @@ int cmdFeedback(const QStringList &args)
         in.checks = assignment.checks();
         const QString executed = g.artifacts.isEmpty() ? QString() : QDir(g.artifacts).filePath(QStringLiteral("executed.ipynb"));
         if (assignment.isProblemSet()) {
+            in.notebooks = assignment.notebooks();
             // Each notebook that ran, in its folder of the run's artifacts (SubmissionRun).
             for (const QString &notebook : assignment.notebooks()) {
                 const QString path = notebookArtifactsFolder(g.artifacts, notebook, true) + QStringLiteral("/executed.ipynb");

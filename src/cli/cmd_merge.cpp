@@ -2,6 +2,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "gradebook/gradebook.h"
+#include "util/displaytext.h"
 
 namespace sandmark::cli {
 
@@ -12,8 +13,9 @@ int cmdMerge(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("IN"), QStringLiteral("Gradebooks to merge (e.g. one per shard)."),
                                  QStringLiteral("IN…"));
     if (int rc = parseOrExit(parser, args,
-                             QStringLiteral("Merge gradebooks: every run and override of each IN that OUT lacks is added; "
-                                            "merging the same file twice adds nothing."),
+                             QStringLiteral("Merge gradebooks: every run, override and settled notebook match of each IN "
+                                            "that OUT lacks is added; merging the same file twice adds nothing. A match "
+                                            "settled differently in OUT and IN keeps OUT's and is reported."),
                              -1);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
@@ -28,19 +30,29 @@ int cmdMerge(const QStringList &args)
         printError(stats.error());
         return ExitBadInput;
     }
-    QStringList lines;
+    QStringList lines, conflicts;
     for (qsizetype i = 0; i < inputs.size(); ++i) {
         const MergeStats &s = stats->at(i);
-        lines << QStringLiteral("%1: %2 run(s) added, %3 already present; %4 override(s) added, %5 already present")
-                     .arg(inputs.at(i))
-                     .arg(s.runsAdded)
-                     .arg(s.runsPresent)
-                     .arg(s.overridesAdded)
-                     .arg(s.overridesPresent);
+        QString line = QStringLiteral("%1: %2 run(s) added, %3 already present; %4 override(s) added, %5 already present")
+                           .arg(inputs.at(i))
+                           .arg(s.runsAdded)
+                           .arg(s.runsPresent)
+                           .arg(s.overridesAdded)
+                           .arg(s.overridesPresent);
+        // Problem sets' settled matches: said only where there are any (a single notebook's gradebook has none).
+        if (s.matchesAdded + s.matchesPresent + s.matchConflicts.size() > 0)
+            line += QStringLiteral("; %1 settled match(es) added, %2 already present, %3 in conflict")
+                        .arg(s.matchesAdded)
+                        .arg(s.matchesPresent)
+                        .arg(s.matchConflicts.size());
+        lines << line;
+        conflicts << matchConflictLines(s, inputs.at(i));
     }
     for (const QString &l : std::as_const(lines))
         out() << l << '\n';
     out().flush();
+    for (const QString &c : std::as_const(conflicts))
+        err() << "sandmark-cli: warning: " << displayText(c) << Qt::endl;
     return ExitOk;
 }
 

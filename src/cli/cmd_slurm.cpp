@@ -493,17 +493,26 @@ int merge(const QStringList &args)
         printError(merged.error());
         return ExitBadInput;
     }
+    QStringList inputs; // as mergeSlurmShards() merged them: the shards that have a gradebook
+    for (const SlurmShardStatus &s : st->shards)
+        if (QFileInfo::exists(layout.shardGradebook(s.shard)))
+            inputs << layout.shardGradebook(s.shard);
     MergeStats total;
-    for (const MergeStats &m : std::as_const(*merged)) {
-        total.runsAdded += m.runsAdded;
-        total.runsPresent += m.runsPresent;
-        total.overridesAdded += m.overridesAdded;
-        total.overridesPresent += m.overridesPresent;
+    QStringList conflicts;
+    for (qsizetype i = 0; i < merged->size(); ++i) {
+        total += merged->at(i);
+        conflicts << matchConflictLines(merged->at(i), inputs.value(i));
     }
     out() << "merged " << st->shards.size() << " shard(s) into " << outPath << ": " << total.runsAdded << " run(s) added, "
           << total.runsPresent << " already present; " << total.overridesAdded << " override(s) added, " << total.overridesPresent
-          << " already present\n";
+          << " already present";
+    if (total.matchesAdded + total.matchesPresent + total.matchConflicts.size() > 0)
+        out() << "; " << total.matchesAdded << " settled match(es) added, " << total.matchesPresent << " already present, "
+              << total.matchConflicts.size() << " in conflict";
+    out() << '\n';
     out().flush();
+    for (const QString &c : std::as_const(conflicts))
+        err() << "sandmark-cli: warning: " << displayText(c) << Qt::endl;
     return ExitOk;
 }
 

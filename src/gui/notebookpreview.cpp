@@ -7,7 +7,6 @@
 
 #include <QButtonGroup>
 #include <QCheckBox>
-#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
@@ -18,7 +17,6 @@
 #include <QLabel>
 #include <QLoggingCategory>
 #include <QPushButton>
-#include <QStandardItemModel>
 #include <QTabBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -27,15 +25,9 @@ Q_LOGGING_CATEGORY(lcPreview, "sandmark.gui.preview")
 
 namespace sandmark {
 
-namespace {
-// The notebook list's "Other files" header's item data (never a path).
-const QString kOtherFilesHeader = QStringLiteral("sandmark:other-files");
-} // namespace
-
 NotebookPreview::NotebookPreview(Role role, QWidget *parent)
     : QWidget(parent),
       m_role(role),
-      m_notebooks(new QComboBox(this)),
       m_switcher(new QTabBar(this)),
       m_kinds(new QButtonGroup(this)),
       m_showInjected(new QCheckBox(tr("Show &injected cells"), this)),
@@ -47,13 +39,6 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     auto *bar = new QHBoxLayout;
-    auto *nbLabel = new QLabel(tr("&Notebook:"), this);
-    nbLabel->setBuddy(m_notebooks);
-    m_notebooks->setAccessibleName(tr("Notebook to preview"));
-    m_notebooks->setMinimumContentsLength(24);
-    m_notebooks->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    bar->addWidget(nbLabel);
-    bar->addWidget(m_notebooks, 1);
     auto *openFile = new QPushButton(tr("Open Notebook &File…"), this);
     openFile->setAccessibleName(tr("Preview another notebook file"));
     openFile->setToolTip(tr("Preview any notebook, for example a student's submission"));
@@ -63,6 +48,7 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_caption->setVisible(false);
     bar->addWidget(m_caption, 1);
+    bar->addStretch(1);
 
     const QList<QPair<PreviewKind, QString>> kinds = {
         {PreviewKind::Instructor, tr("Instructor")},
@@ -86,9 +72,7 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
     m_kinds->button(int(PreviewKind::Instructor))->setChecked(true);
     if (m_role == Role::RunArtifact) {
         // A run's notebook is only ever shown as itself: nothing to choose, nothing else to open.
-        for (QWidget *w : {static_cast<QWidget *>(nbLabel), static_cast<QWidget *>(m_notebooks),
-                           static_cast<QWidget *>(openFile)})
-            w->setVisible(false);
+        openFile->setVisible(false);
         for (QAbstractButton *b : m_kinds->buttons())
             b->setVisible(false);
         m_caption->setVisible(true);
@@ -100,9 +84,13 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
     bar->addWidget(m_showInjected);
     layout->addLayout(bar);
 
-    m_switcher->setAccessibleName(tr("Notebooks of the problem set"));
-    m_switcher->setToolTip(tr("The problem set's notebooks, in the order they run; each is shown in the view chosen"));
+    // The one way to switch notebooks: a tab per instructor notebook, in the order they run, then one per other
+    // file opened (closable).
+    m_switcher->setAccessibleName(tr("Notebooks"));
+    m_switcher->setToolTip(tr("The assignment's notebooks, in the order they run, then other files opened; each is "
+                              "shown in the view chosen"));
     m_switcher->setExpanding(false);
+    m_switcher->setTabsClosable(true);
     m_switcher->setUsesScrollButtons(true);
     m_switcher->setVisible(false);
     layout->addWidget(m_switcher);
@@ -118,14 +106,14 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
     layout->addWidget(m_view, 1);
     m_status->setText(tr("No notebook shown. Open an assignment or a notebook file."));
 
-    connect(m_notebooks, &QComboBox::activated, this, [this](int i) {
-        const QString path = m_notebooks->itemData(i).toString();
-        if (!path.isEmpty() && path != kOtherFilesHeader)
+    connect(m_switcher, &QTabBar::currentChanged, this, [this](int i) {
+        if (const QString path = m_switcher->tabData(i).toString(); i >= 0 && !path.isEmpty() && path != m_path)
             showNotebook(path);
     });
-    connect(m_switcher, &QTabBar::currentChanged, this, [this](int i) {
-        if (m_assignment && i >= 0 && i < m_assignment->notebooks().size())
-            showNotebook(m_assignment->absolute(m_assignment->notebooks().at(i)));
+    connect(m_switcher, &QTabBar::tabCloseRequested, this, [this](int i) {
+        if (i >= instructorTabs())
+            m_switcher->removeTab(i); // the tab shown next is shown by currentChanged
+        m_switcher->setVisible(m_switcher->count() > 0);
     });
     connect(openFile, &QPushButton::clicked, this, &NotebookPreview::chooseNotebookFile);
     connect(m_kinds, &QButtonGroup::idClicked, this, [this](int id) { setKind(PreviewKind(id)); });
@@ -144,14 +132,17 @@ NotebookPreview::~NotebookPreview()
 void NotebookPreview::setAssignment(const std::optional<Assignment> &assignment)
 {
     m_assignment = assignment;
-    m_notebooks->clear();
     {
         const QSignalBlocker block(m_switcher);
         while (m_switcher->count() > 0)
             m_switcher->removeTab(0);
-        if (assignment && assignment->isProblemSet() && m_role == Role::Assignment)
-            for (const QString &rel : assignment->notebooks())
-                m_switcher->addTab(rel);
+        if (assignment && m_role == Role::Assignment)
+            for (const QString &rel : assignment->notebooks()) {
+                const int t = m_switcher->addTab(rel);
+                m_switcher->setTabData(t, QDir::cleanPath(assignment->absolute(rel)));
+                m_switcher->setTabButton(t, QTabBar::RightSide, nullptr); // an instructor notebook stays
+                m_switcher->setTabButton(t, QTabBar::LeftSide, nullptr);
+            }
     }
     m_switcher->setVisible(m_switcher->count() > 0);
     if (!assignment) {
@@ -167,8 +158,6 @@ void NotebookPreview::setAssignment(const std::optional<Assignment> &assignment)
         m_status->setText(tr("No notebook shown. Open an assignment or a notebook file."));
         return;
     }
-    for (const QString &rel : assignment->notebooks())
-        m_notebooks->addItem(rel, QDir::cleanPath(assignment->absolute(rel)));
     if (!assignment->notebooks().isEmpty())
         showNotebook(assignment->absolute(assignment->notebooks().constFirst()));
     else
@@ -179,35 +168,26 @@ void NotebookPreview::showNotebook(const QString &path)
 {
     const QString clean = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     m_path = clean;
-    int i = m_notebooks->findData(clean);
-    if (i < 0) {
-        // Another file (a student's): listed once, apart from the instructor notebooks, by its path relative to
-        // the assignment ("submissions/bob/iris.ipynb") so two files of one name never look alike.
-        if (m_notebooks->findData(kOtherFilesHeader) < 0) {
-            if (m_notebooks->count() > 0)
-                m_notebooks->insertSeparator(m_notebooks->count());
-            m_notebooks->addItem(tr("Other files"), kOtherFilesHeader);
-            auto *model = qobject_cast<QStandardItemModel *>(m_notebooks->model());
-            if (QStandardItem *header = model ? model->item(m_notebooks->count() - 1) : nullptr)
-                header->setFlags(header->flags() & ~(Qt::ItemIsSelectable | Qt::ItemIsEnabled));
-        }
-        QString label = QDir::toNativeSeparators(clean);
-        if (m_assignment) {
-            const QString rel = QDir(m_assignment->folder()).relativeFilePath(clean);
-            if (!rel.startsWith(QLatin1String("..")))
-                label = QDir::toNativeSeparators(rel);
-        }
-        m_notebooks->addItem(label, clean);
-        i = m_notebooks->count() - 1;
-    }
-    m_notebooks->setCurrentIndex(i);
-    if (m_assignment && m_switcher->count() > 0) { // an instructor notebook of the problem set: its tab
-        const QStringList notebooks = m_assignment->notebooks();
-        for (int t = 0; t < notebooks.size(); ++t)
-            if (QDir::cleanPath(m_assignment->absolute(notebooks.at(t))) == clean) {
-                const QSignalBlocker block(m_switcher);
-                m_switcher->setCurrentIndex(t);
+    if (m_role == Role::Assignment) {
+        int t = 0;
+        while (t < m_switcher->count() && m_switcher->tabData(t).toString() != clean)
+            ++t;
+        const QSignalBlocker block(m_switcher);
+        if (t == m_switcher->count()) {
+            // Another file (a student's): a tab of its own after the instructor notebooks, named by its path relative
+            // to the assignment ("submissions/bob/iris.ipynb") so two files of one name never look alike.
+            QString label = QDir::toNativeSeparators(clean);
+            if (m_assignment) {
+                const QString rel = QDir(m_assignment->folder()).relativeFilePath(clean);
+                if (!rel.startsWith(QLatin1String("..")))
+                    label = QDir::toNativeSeparators(rel);
             }
+            t = m_switcher->addTab(label);
+            m_switcher->setTabData(t, clean);
+            m_switcher->setTabToolTip(t, tr("%1 (not one of the assignment's notebooks)").arg(QDir::toNativeSeparators(clean)));
+        }
+        m_switcher->setCurrentIndex(t);
+        m_switcher->setVisible(true);
     }
     if (!isKindAvailable(m_kind))
         m_kind = PreviewKind::Instructor;
@@ -241,16 +221,20 @@ bool NotebookPreview::showsInstructorNotebook() const
 
 QString NotebookPreview::notebookLabel() const
 {
-    return m_role == Role::RunArtifact ? m_caption->text() : m_notebooks->currentText();
+    return m_role == Role::RunArtifact ? m_caption->text() : m_switcher->tabText(m_switcher->currentIndex());
 }
 
 QStringList NotebookPreview::notebookEntries() const
 {
     QStringList entries;
-    for (int i = 0; i < m_notebooks->count(); ++i)
-        if (const QString path = m_notebooks->itemData(i).toString(); !path.isEmpty() && path != kOtherFilesHeader)
-            entries << m_notebooks->itemText(i);
+    for (int i = 0; i < m_switcher->count(); ++i)
+        entries << m_switcher->tabText(i);
     return entries;
+}
+
+int NotebookPreview::instructorTabs() const
+{
+    return m_assignment && m_role == Role::Assignment ? int(m_assignment->notebooks().size()) : 0;
 }
 
 bool NotebookPreview::isKindAvailable(PreviewKind kind) const
@@ -273,7 +257,7 @@ void NotebookPreview::updateKindButtons()
     release->setEnabled(isKindAvailable(PreviewKind::Release));
     release->setToolTip(release->isEnabled()
                             ? tr("The student copy: solutions replaced by stubs, hidden tests removed, outputs cleared")
-                            : tr("The release is made from the instructor notebooks; choose one in the Notebook list"));
+                            : tr("The release is made from the instructor notebooks; choose one of their tabs"));
     if (QAbstractButton *b = m_kinds->button(int(m_kind)))
         b->setChecked(true);
 }

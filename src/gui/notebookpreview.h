@@ -10,7 +10,6 @@
 
 class QButtonGroup;
 class QCheckBox;
-class QComboBox;
 class QLabel;
 class QTabBar;
 template <typename T>
@@ -23,16 +22,16 @@ class NotebookCellModel;
 class NotebookView;
 
 /// Shows one notebook. In the Assignment role (the Notebook preview page) an instructor notebook is shown in one
-/// of three views (PreviewKind); any other file (a student's, from "Open Notebook File…" or a double-click) is
-/// listed apart under "Other files" and shown as written or instrumented, never under "Instructor" and never as
-/// a release. In the RunArtifact role (a submission's executed notebook) a file is only ever shown as itself,
-/// with a caption naming whose run it is: no view choice, no notebook list. Loading and building the cells run
+/// of three views (PreviewKind); any other file (a student's, from "Open Notebook File…" or a double-click) gets a
+/// closable tab of its own after them and is shown as written or instrumented, never under "Instructor" and never
+/// as a release. In the RunArtifact role (a submission's executed notebook) a file is only ever shown as itself,
+/// with a caption naming whose run it is: no view choice, no tabs. Loading and building the cells run
 /// on a worker thread (streamPreview): the rows arrive in chunks, the first screen's first, so a large notebook
 /// paints before it is fully parsed; a newer load cancels the older one and drops its chunks. The view builds
 /// documents only for visible cells and decodes images only when they are painted. Injected cells carry a
-/// coloured band and label and can be hidden. A problem set (several instructor notebooks) adds a notebook
-/// switcher, one tab per notebook in the assignment's order: each keeps the view chosen (instructor, release,
-/// instrumented with that notebook's own checks); a single notebook shows none. GUI thread only.
+/// coloured band and label and can be hidden. The notebook switcher is the one way to change notebooks: one tab per
+/// instructor notebook in the assignment's order (a problem set's each keep the view chosen: instructor, release,
+/// instrumented with that notebook's own checks), then the other files opened. GUI thread only.
 class NotebookPreview : public QWidget
 {
     Q_OBJECT
@@ -45,22 +44,22 @@ public:
 
     /// Lists the assignment's instructor notebooks and shows the first one (nullopt: none open).
     void setAssignment(const std::optional<Assignment> &assignment);
-    /// Shows the notebook file `path` (absolute) in the current view; loads in the background. A file that is
-    /// not one of the assignment's instructor notebooks is listed once under "Other files" and shown as written
-    /// (the Release view applies to instructor notebooks only).
+    /// Shows the notebook file `path` (absolute) in the current view and selects its tab; loads in the background. A
+    /// file that is not one of the assignment's instructor notebooks gets one tab of its own (closable) and is shown
+    /// as written (the Release view applies to instructor notebooks only).
     void showNotebook(const QString &path);
     /// RunArtifact role: shows `path` as written, captioned `caption` ("executed.ipynb of bob, run …").
     void showRunArtifact(const QString &path, const QString &caption);
     QString notebookPath() const { return m_path; }
     /// Whether the notebook shown is one of the open assignment's instructor notebooks.
     bool showsInstructorNotebook() const;
-    /// The label of the notebook list's current entry (RunArtifact role: the caption).
+    /// The label of the current notebook's tab (RunArtifact role: the caption).
     QString notebookLabel() const;
-    /// The notebook list's entries (one per file; for tests and the accessibility tree).
+    /// The notebook tabs' labels (one per file; for tests and the accessibility tree).
     QStringList notebookEntries() const;
-    /// The problem set's notebook switcher (one tab per instructor notebook); hidden unless a problem set is open.
+    /// The notebook switcher: a tab per instructor notebook, then per other file opened.
     QTabBar *notebookSwitcher() const { return m_switcher; }
-    /// Whether the switcher is shown (the Assignment role with a problem set open).
+    /// Whether the switcher is shown (the Assignment role with a notebook open).
     bool isNotebookSwitcherShown() const;
     /// Whether the view `kind` can be chosen for the notebook shown.
     bool isKindAvailable(PreviewKind kind) const;
@@ -92,12 +91,13 @@ private:
     void takeChunk(const PreviewChunk &chunk);
     void chooseNotebookFile();
     void updateKindButtons();
+    /// How many tabs are the assignment's instructor notebooks (the first ones; the others are other files).
+    int instructorTabs() const;
 
     Role m_role;
     std::optional<Assignment> m_assignment;
     QString m_path;
     PreviewKind m_kind = PreviewKind::Instructor;
-    QComboBox *m_notebooks;
     QTabBar *m_switcher;
     QButtonGroup *m_kinds;
     QCheckBox *m_showInjected;

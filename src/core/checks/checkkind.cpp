@@ -3,6 +3,7 @@
 
 #include "checks/checkjson_p.h"
 #include "checks/registry.h"
+#include "grading/result.h"
 
 namespace sandmark {
 
@@ -21,6 +22,11 @@ std::optional<ProbedName> CheckKind::probed(const Check &) const
 QString CheckKind::answerCell(const Check &) const
 {
     return {};
+}
+
+QString CheckKind::studentFeedback(const Check &, const CheckResult &result) const
+{
+    return result.feedback;
 }
 
 QString CheckKind::feedbackCell(const Check &check) const

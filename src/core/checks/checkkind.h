@@ -93,6 +93,10 @@ public:
     /// Whether its results carry the compared values (`CheckResult::expected`/`actual`), which the feedback page
     /// shows as "expected · yours" (or only "yours", see Check::showExpected).
     virtual bool comparesValues() const { return false; }
+    /// What the feedback page, which goes to the student, shows of `result.feedback`: by default all of it. A kind
+    /// whose feedback can carry what the student must not see (a hidden test's assertion message holds its expected
+    /// values) returns less. Pure.
+    virtual QString studentFeedback(const Check &check, const CheckResult &result) const;
     /// Decides `check`'s result from what the run left (`evidence`): outcome, feedback, expected/actual, and
     /// earned points for partial credit. The caller fills id, type and maxPoints before, and gives full points to
     /// a pass without "partial credit" feedback after. Pure; never fails (problems become NotGraded feedback).

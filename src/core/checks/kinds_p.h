@@ -43,6 +43,7 @@ public:
     void instrument(const Check &check, InstrumentOptions &options) const override;
     QString feedbackCell(const Check &check) const override;
     void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;
+    QString studentFeedback(const Check &check, const CheckResult &result) const override;
     std::optional<ReferenceFailure> failsOnReference(const Check &check, const QJsonObject &cell) const override;
     QString describe(const Check &check) const override;
 };

@@ -5,6 +5,7 @@
 #include "assignment/edit.h"
 #include "grading/checkgrading_p.h"
 #include "notebook/instrument.h"
+#include "notebook/release.h"
 
 #include <QCoreApplication>
 
@@ -137,6 +138,18 @@ void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResul
                          : QStringLiteral("not graded: the test did not run%1")
                                .arg(cutShort.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cutShort));
     }
+}
+
+QString TestCheckKind::studentFeedback(const Check &check, const CheckResult &result) const
+{
+    // A failed assertion's message comes from whichever line raised, and in a cell with nbgrader's hidden tests that
+    // may be a hidden one (numpy's assert_allclose prints both arrays): the student learns that the cell failed, not
+    // why. A check whose code is unknown (removed from assignment.json since the run) is treated the same way.
+    if (result.outcome == Outcome::Pass || (!check.code.isEmpty() && !hasHiddenTests(check.code)))
+        return result.feedback;
+    return result.outcome == Outcome::Fail
+               ? QStringLiteral("the test failed (the cell has hidden tests, so its message is not shown)")
+               : QStringLiteral("not graded (the cell has hidden tests, so the grader's message is not shown)");
 }
 
 std::optional<CheckKind::ReferenceFailure> TestCheckKind::failsOnReference(const Check &, const QJsonObject &c) const

@@ -35,13 +35,29 @@ QString csvField(const QString &text)
     return t;
 }
 
-QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds)
+QList<NotebookColumn> notebookColumns(const Assignment &assignment)
+{
+    QList<NotebookColumn> columns;
+    if (!assignment.isProblemSet())
+        return columns;
+    for (const QString &notebook : assignment.notebooks()) {
+        NotebookColumn c{notebook, {}};
+        for (const Check &check : assignment.checksOf(notebook))
+            c.checkIds << check.id;
+        columns << c;
+    }
+    return columns;
+}
+
+QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const QList<NotebookColumn> &notebooks)
 {
     QList<QStringList> rows;
     QStringList header{QStringLiteral("student"), QStringLiteral("score"), QStringLiteral("max"), QStringLiteral("status"),
                        QStringLiteral("stale")};
     for (const QString &id : checkIds)
         header << csvField(id);
+    for (const NotebookColumn &n : notebooks)
+        header << csvField(n.notebook + QStringLiteral(" total"));
     header << QStringLiteral("comments");
     rows << header;
     for (const EffectiveGrade &g : grades) {
@@ -54,6 +70,16 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
                 if (c.result.checkId == id && (c.override_ || c.result.outcome != Outcome::NotGraded))
                     cell = number(c.points());
             row << cell;
+        }
+        for (const NotebookColumn &n : notebooks) {
+            double sum = 0;
+            bool graded = false;
+            for (const EffectiveCheck &c : g.checks)
+                if (n.checkIds.contains(c.result.checkId) && (c.override_ || c.result.outcome != Outcome::NotGraded)) {
+                    sum += c.points();
+                    graded = true;
+                }
+            row << (graded ? number(sum) : QString());
         }
         // Why a row has no score or needs review, or what it still waits for, before the graders' comments.
         QStringList comments;

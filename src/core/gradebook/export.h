@@ -1,6 +1,7 @@
 #pragma once
 // Gradebook exports: Sandmark's CSV and Canvas's gradebook-import CSV. Formats: docs/gradebook.md.
 
+#include "assignment/assignment.h"
 #include "gradebook/gradebook.h"
 
 #include <QByteArray>
@@ -14,12 +15,25 @@ namespace sandmark {
 /// prefixed with an apostrophe (OWASP "CSV injection"); numbers are never passed through this.
 QString csvField(const QString &text);
 
+/// A problem set's notebook for the CSV export: its name and its checks' ids.
+struct NotebookColumn
+{
+    QString notebook; ///< as Assignment::notebooks() names it
+    QStringList checkIds;
+};
+
+/// One NotebookColumn per notebook of `assignment` when it is a problem set, in its order; none for one notebook.
+QList<NotebookColumn> notebookColumns(const Assignment &assignment);
+
 /// Sandmark's CSV (UTF-8, CRLF line ends): student, score, max, status, stale, one column per check id (the
-/// effective points; empty when not graded and not overridden), comments ("; "-joined: why a row has no score —
-/// "not graded: " and the run's first reason —, the manual checks awaiting a person, then the override comments).
-/// `checkIds` gives the check columns' order. A row where nothing could be graded (EffectiveGrade::score() empty:
-/// a grader error, an unreadable notebook, a kernel that died before any check) has an empty score, never 0.
-QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds);
+/// effective points; empty when not graded and not overridden), for a problem set one "<notebook> total" column per
+/// notebook of `notebooks` (its checks' effective points added up; empty when none was graded or overridden),
+/// comments ("; "-joined: why a row has no score — "not graded: " and the run's first reason —, the manual checks
+/// awaiting a person, then the override comments). `checkIds` gives the check columns' order. A row where nothing
+/// could be graded (EffectiveGrade::score() empty: a grader error, an unreadable notebook, a kernel that died before
+/// any check) has an empty score, never 0.
+QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds,
+                     const QList<NotebookColumn> &notebooks = {});
 
 /// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,
 /// a `Points Possible` row, then one row per student with ID = the student id (Canvas's user id when the

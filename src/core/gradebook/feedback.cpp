@@ -92,17 +92,61 @@ QString pointsText(const EffectiveCheck &c)
     return QStringLiteral("%1 / %2").arg(formatPoints(c.points()), formatPoints(c.result.maxPoints));
 }
 
+/// The check `id` of the assignment, or null (a check removed from assignment.json since the run).
+const Check *specOf(const FeedbackInput &in, const QString &id)
+{
+    const auto it = std::find_if(in.checks.begin(), in.checks.end(), [&](const Check &k) { return k.id == id; });
+    return it == in.checks.end() ? nullptr : &*it;
+}
+
+/// What the student may see of `c`'s feedback: the kind decides (a hidden test's message is not shown); a manual
+/// check a person graded shows the person's comment instead.
+QString studentFeedback(const EffectiveCheck &c, const Check *spec)
+{
+    const CheckKind &kind = checkKind(c.result.type);
+    if (kind.gradedByHand() && c.override_)
+        return {};
+    Check unknown; // no spec: the kind must assume the worst (its code is not known)
+    unknown.type = c.result.type;
+    return kind.studentFeedback(spec ? *spec : unknown, c.result);
+}
+
+/// The points of some checks as the total counts them, and whether any of them was graded.
+struct Tally
+{
+    double points = 0, max = 0;
+    bool graded = false;
+    void add(const EffectiveCheck &c)
+    {
+        max += c.result.maxPoints;
+        points += c.points();
+        graded = graded || c.override_ || c.result.outcome != Outcome::NotGraded;
+    }
+    /// "3 of 5 points", "not graded (5 points)".
+    QString text() const
+    {
+        return graded ? QStringLiteral("%1 of %2 points").arg(formatPoints(points), formatPoints(max))
+                      : QStringLiteral("not graded (%1 points)").arg(formatPoints(max));
+    }
+    /// nbgrader's "Score: 3 / 5" of a graded cell ("–" for the earned points while none is graded).
+    QString score() const
+    {
+        return QStringLiteral("Score: %1 / %2").arg(graded ? formatPoints(points) : QStringLiteral("–"), formatPoints(max));
+    }
+};
+
 /// `showExpected`: the check's Check::showExpected — the page goes to the student, and a hidden reference
 /// value is the answer.
-QString checkBox(const EffectiveCheck &c, bool showExpected)
+QString checkBox(const EffectiveCheck &c, const Check *spec)
 {
+    const bool showExpected = spec && spec->showExpected;
     QString h = QStringLiteral("<div class=\"check %1\"><span class=\"id\">%2</span> <span class=\"pts\">%3</span> "
                                "<span class=\"outcome\">%4</span>")
                     .arg(outcomeClass(c), esc(c.result.checkId), esc(pointsText(c)), esc(outcomeText(c)));
     if (c.override_ && c.override_->points != c.result.points && c.result.outcome != Outcome::NotGraded)
         h += QStringLiteral(" <span class=\"auto\">(automatic: %1)</span>").arg(formatPoints(c.result.points));
-    if (!c.result.feedback.isEmpty() && !(checkKind(c.result.type).gradedByHand() && c.override_))
-        h += QStringLiteral("<div class=\"fb\">%1</div>").arg(esc(c.result.feedback));
+    if (const QString fb = studentFeedback(c, spec); !fb.isEmpty())
+        h += QStringLiteral("<div class=\"fb\">%1</div>").arg(esc(fb));
     if ((!c.result.expected.isEmpty() || !c.result.actual.isEmpty()) && checkKind(c.result.type).comparesValues()) {
         if (showExpected)
             h += QStringLiteral("<div class=\"fb\">expected: <code>%1</code> · yours: <code>%2</code></div>")
@@ -110,8 +154,9 @@ QString checkBox(const EffectiveCheck &c, bool showExpected)
         else if (!c.result.actual.isEmpty())
             h += QStringLiteral("<div class=\"fb\">yours: <code>%1</code></div>").arg(esc(c.result.actual));
     }
+    // nbgrader's "Comments:" of a graded cell: the person's words where the answer is.
     if (c.override_ && !c.override_->comment.isEmpty())
-        h += QStringLiteral("<div class=\"comment\">%1</div>").arg(esc(c.override_->comment));
+        h += QStringLiteral("<div class=\"comment\"><strong>Comment:</strong> %1</div>").arg(esc(c.override_->comment));
     h += QLatin1String("</div>\n");
     return h;
 }
@@ -162,6 +207,8 @@ td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:t
 .check.fail{border-color:#c62828;background:#fdecea}.check.pending{border-color:#666;background:#f2f2f2}
 .check.manual{border-color:#1565c0;background:#e8f0fb}.id{font-weight:600}.auto,.note{color:#555}
 .comment{font-style:italic;margin-top:.2rem}img{max-width:100%}.fb{margin-top:.2rem}
+.cell.graded{border-left-color:#1565c0}.cellscore{font-weight:600;color:#1565c0;margin:.2rem 0}
+.toc{margin:.3rem 0 1rem}
 )";
 
 } // namespace
@@ -180,47 +227,91 @@ QString feedbackFileName(const QString &studentId)
     return (name.isEmpty() ? QStringLiteral("_") : name) + QStringLiteral(".html");
 }
 
-static QString renderNotebook(const FeedbackInput &in, const Notebook &nb, const QString &notebook, const QString &heading)
+/// One notebook's section, laid out as nbgrader's generate_feedback lays out a notebook (its feedback template,
+/// read, not copied): a heading with the notebook's own score, a list of its graded cells with their scores, then
+/// every cell, a graded one headed by its score line and followed by its checks (feedback, comments). `notebook`:
+/// the instructor notebook of a problem set (empty: the only one); `nb`: what the student's notebook became when it
+/// ran, or null when none ran for it (not handed in, not matched): then its checks are listed without cells.
+static QString renderSection(const FeedbackInput &in, const Notebook *nb, const QString &notebook)
 {
     const EffectiveGrade &g = in.grade;
+    const bool problemSet = !notebook.isEmpty();
+    const QString prefix = problemSet ? esc(notebook) + QLatin1Char('-') : QString();
+    // This notebook's checks, and which belong after which cell: a test check at the cell with its grade_id, a
+    // manual or anchored value check at its answer cell; the others after the last cell.
+    QList<const EffectiveCheck *> unplaced;
+    QMap<int, QList<const EffectiveCheck *>> after;
+    Tally total;
+    for (const EffectiveCheck &c : g.checks) {
+        const Check *spec = specOf(in, c.result.checkId);
+        if (problemSet && (!spec || spec->notebook != notebook))
+            continue;
+        total.add(c);
+        const QString name = spec ? checkKind(*spec).feedbackCell(*spec) : QString();
+        const int at = nb && !name.isEmpty() ? nb->findAnchor(name) : -1;
+        if (at >= 0)
+            after[at] << &c;
+        else
+            unplaced << &c;
+    }
     QString h;
-    {
-        // Which checks belong after which cell: a test check at the cell with its grade_id, a manual or
-        // anchored value check at its answer cell.
-        QHash<int, QList<const EffectiveCheck *>> after;
-        for (const EffectiveCheck &c : g.checks) {
-            auto spec = std::find_if(in.checks.begin(), in.checks.end(), [&](const Check &k) { return k.id == c.result.checkId; });
-            if (spec == in.checks.end() || (!notebook.isEmpty() && spec->notebook != notebook))
-                continue;
-            const QString name = checkKind(*spec).feedbackCell(*spec);
-            const int at = name.isEmpty() ? -1 : nb.findAnchor(name);
-            if (at >= 0)
-                after[at] << &c;
-        }
-        h += QStringLiteral("<h2>%1</h2>\n").arg(esc(heading));
-        for (int i = 0; i < nb.cellCount(); ++i) {
-            const QJsonObject cell = nb.cellJson(i);
-            const CellType type = nb.cellType(i);
-            const QString kind = type == CellType::Code ? QStringLiteral("code") : type == CellType::Markdown ? QStringLiteral("markdown") : QStringLiteral("raw");
-            h += QStringLiteral("<div class=\"cell %1\" id=\"%2cell-%3\">\n")
-                     .arg(kind, notebook.isEmpty() ? QString() : esc(notebook) + QLatin1Char('-'))
-                     .arg(i);
-            if (type == CellType::Code) {
-                const QJsonValue count = cell.value(QLatin1String("execution_count"));
-                h += QStringLiteral("<pre class=\"src\" title=\"In [%1]\">%2</pre>\n")
-                         .arg(count.isDouble() ? QString::number(count.toInt()) : QStringLiteral(" "), esc(nb.cellSource(i)));
-                for (const QJsonValue &o : cell.value(QLatin1String("outputs")).toArray())
-                    h += renderOutput(o.toObject());
-            } else {
-                h += QStringLiteral("<div class=\"md\">%1</div>\n").arg(esc(nb.cellSource(i)));
+    const QString anchor = problemSet ? QStringLiteral(" id=\"%1notebook\"").arg(prefix) : QString();
+    if (problemSet)
+        h += QStringLiteral("<h2%1>%2 — %3</h2>\n").arg(anchor, esc(notebook), esc(total.text()));
+    else
+        h += QStringLiteral("<h2>Your notebook — %1</h2>\n").arg(esc(total.text()));
+    if (!nb) {
+        // Why nothing ran is the checks' own feedback ("not handed in", "no notebook matches it …").
+        h += QStringLiteral("<p class=\"note\">No executed notebook to show for %1; its checks:</p>\n")
+                 .arg(problemSet ? esc(notebook) : QStringLiteral("this assignment"));
+    }
+    // The graded cells with their scores, each a link to its cell (nbgrader's table of contents).
+    if (!after.isEmpty()) {
+        h += QLatin1String("<ol class=\"toc\">\n");
+        for (auto it = after.cbegin(); it != after.cend(); ++it) {
+            Tally cell;
+            QStringList ids;
+            for (const EffectiveCheck *c : it.value()) {
+                cell.add(*c);
+                ids << esc(c->result.checkId);
             }
-            for (const EffectiveCheck *c : after.value(i)) {
-                const auto spec = std::find_if(in.checks.begin(), in.checks.end(),
-                                               [&](const Check &k) { return k.id == c->result.checkId; });
-                h += checkBox(*c, spec != in.checks.end() && spec->showExpected);
-            }
-            h += QLatin1String("</div>\n");
+            h += QStringLiteral("<li><a href=\"#%1cell-%2\">cell %2</a> (%3): %4</li>\n")
+                     .arg(prefix)
+                     .arg(it.key())
+                     .arg(ids.join(QStringLiteral(", ")), esc(cell.score()));
         }
+        h += QLatin1String("</ol>\n");
+    }
+    for (int i = 0; nb && i < nb->cellCount(); ++i) {
+        const QJsonObject cell = nb->cellJson(i);
+        const CellType type = nb->cellType(i);
+        const QString kind = type == CellType::Code ? QStringLiteral("code") : type == CellType::Markdown ? QStringLiteral("markdown") : QStringLiteral("raw");
+        const QList<const EffectiveCheck *> checks = after.value(i);
+        h += QStringLiteral("<div class=\"cell %1%2\" id=\"%3cell-%4\">\n").arg(kind, checks.isEmpty() ? QString() : QStringLiteral(" graded"), prefix).arg(i);
+        if (!checks.isEmpty()) {
+            Tally score;
+            for (const EffectiveCheck *c : checks)
+                score.add(*c);
+            h += QStringLiteral("<div class=\"cellscore\">%1</div>\n").arg(esc(score.score()));
+        }
+        if (type == CellType::Code) {
+            const QJsonValue count = cell.value(QLatin1String("execution_count"));
+            h += QStringLiteral("<pre class=\"src\" title=\"In [%1]\">%2</pre>\n")
+                     .arg(count.isDouble() ? QString::number(count.toInt()) : QStringLiteral(" "), esc(nb->cellSource(i)));
+            for (const QJsonValue &o : cell.value(QLatin1String("outputs")).toArray())
+                h += renderOutput(o.toObject());
+        } else {
+            h += QStringLiteral("<div class=\"md\">%1</div>\n").arg(esc(nb->cellSource(i)));
+        }
+        for (const EffectiveCheck *c : checks)
+            h += checkBox(*c, specOf(in, c->result.checkId));
+        h += QLatin1String("</div>\n");
+    }
+    if (!unplaced.isEmpty()) {
+        if (nb)
+            h += QLatin1String("<p class=\"note\">Checks of the notebook as a whole:</p>\n");
+        for (const EffectiveCheck *c : std::as_const(unplaced))
+            h += checkBox(*c, specOf(in, c->result.checkId));
     }
     return h;
 }
@@ -263,9 +354,7 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
     }
     h += QLatin1String("<table>\n<tr><th>check</th><th>points</th><th>result</th><th>feedback</th></tr>\n");
     for (const EffectiveCheck &c : g.checks) {
-        QString fb = c.result.feedback;
-        if (checkKind(c.result.type).gradedByHand() && c.override_)
-            fb.clear();
+        QString fb = studentFeedback(c, specOf(in, c.result.checkId));
         if (c.override_ && !c.override_->comment.isEmpty())
             fb = fb.isEmpty() ? c.override_->comment : fb + QStringLiteral(" — ") + c.override_->comment;
         h += QStringLiteral("<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>\n")
@@ -273,10 +362,16 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
     }
     h += QLatin1String("</table>\n");
 
-    if (in.executed)
-        h += renderNotebook(in, *in.executed, QString(), QStringLiteral("Your notebook"));
-    for (const auto &[notebook, nb] : in.executedNotebooks)
-        h += renderNotebook(in, nb, notebook, QStringLiteral("Your notebook for %1").arg(notebook));
+    if (!in.notebooks.isEmpty()) {
+        // A problem set: a section per notebook, in the assignment's order, each with its own score.
+        for (const QString &notebook : in.notebooks) {
+            const auto ran = std::find_if(in.executedNotebooks.begin(), in.executedNotebooks.end(),
+                                          [&](const auto &e) { return e.first == notebook; });
+            h += renderSection(in, ran == in.executedNotebooks.end() ? nullptr : &ran->second, notebook);
+        }
+    } else if (in.executed) {
+        h += renderSection(in, &*in.executed, QString());
+    }
     h += QLatin1String("</body>\n</html>\n");
     return h.toUtf8();
 }

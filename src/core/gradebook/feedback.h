@@ -23,19 +23,26 @@ struct FeedbackInput
     EffectiveGrade grade;            ///< the submission's latest run with overrides and manual grades
     QList<Check> checks;             ///< the assignment's checks: place each result at its cell
     std::optional<Notebook> executed; ///< the executed notebook (student cells with outputs); none: scores only
-    /// A problem set: each executed notebook under its instructor notebook's name (Check::notebook), in the
-    /// assignment's order, each shown with its own checks; `executed` is unused then. A notebook that did not run
-    /// (not handed in, not matched) is left out.
+    /// A problem set: its instructor notebooks in the assignment's order (Assignment::notebooks()). Each gets a
+    /// section with its own score and its checks (Check::notebook), also one that did not run. Empty: one notebook.
+    QStringList notebooks;
+    /// A problem set: each executed notebook under its instructor notebook's name; `executed` is unused then. A
+    /// notebook that did not run (not handed in, not matched) or whose run folder is gone is left out: its section
+    /// lists its checks without cells.
     QList<std::pair<QString, Notebook>> executedNotebooks;
 };
 
 /// Renders the feedback page: UTF-8 HTML5 with no external resource (styles inline; PNG, JPEG and GIF
-/// outputs inlined as data: URIs after checking they are base64). Everything from the notebook, the
-/// checks and the gradebook is HTML-escaped: markdown and code are shown as text, rich outputs only as
-/// text/plain or images — never as HTML, SVG or JavaScript — and a Content-Security-Policy forbids scripts,
-/// so a student's `<script>` stays text. A check is shown after the cell it belongs to (a test check's
-/// nbgrader grade_id, a manual or anchored value check's answer cell), every check in the summary table.
-/// A value check's expected (reference) value is shown only when its Check::showExpected is set.
+/// outputs inlined as data: URIs after checking they are base64; the only links go to the page's own cells).
+/// Everything from the notebook, the checks and the gradebook is HTML-escaped: markdown and code are shown as
+/// text, rich outputs only as text/plain or images — never as HTML, SVG or JavaScript — and a
+/// Content-Security-Policy forbids scripts, so a student's `<script>` stays text. Laid out per cell as nbgrader's
+/// generate_feedback: per notebook its score and its graded cells' scores, each graded cell headed by its score
+/// and followed by its checks (a test check's nbgrader grade_id, a manual or anchored value check's answer cell;
+/// the others after the last cell) with their feedback and a person's comments; every check in the summary table.
+/// A value check's expected (reference) value is shown only when its Check::showExpected is set; a check's
+/// feedback only as far as its kind lets the student see it (CheckKind::studentFeedback(): a failed cell with
+/// nbgrader hidden tests says so without the message).
 /// Pure function; thread-safe.
 QByteArray renderFeedbackHtml(const FeedbackInput &input);
 

@@ -146,11 +146,25 @@ struct GradeSummary
 /// The summary of `grade` (the same values gradeSummaries() reads).
 GradeSummary summaryOf(const EffectiveGrade &grade);
 
+/// Two gradebooks settled one notebook of a problem-set submission differently (Gradebook::settleMatch()).
+struct MatchConflict
+{
+    QString student, notebook; ///< whose, and which instructor notebook
+    QString kept;              ///< the file the merged gradebook keeps (it had it before this input)
+    QString other;             ///< the file the input settled, not taken
+};
+
 /// What Gradebook::mergeFrom() did.
 struct MergeStats
 {
     int runsAdded = 0, runsPresent = 0;           ///< runs copied / already there (same run merged before)
     int overridesAdded = 0, overridesPresent = 0;
+    int matchesAdded = 0, matchesPresent = 0;     ///< settled notebook matches copied / already there (same file)
+    /// Settled matches the input holds with another file than the output's: the output keeps its own; a person
+    /// settles it again (`sandmark-cli match`).
+    QList<MatchConflict> matchConflicts;
+    /// Adds `other`'s counts and conflicts to these (the total over several inputs).
+    MergeStats &operator+=(const MergeStats &other);
 };
 
 /// Merges the gradebooks `inputs` (e.g. one per shard) into the gradebook at `outPath` with Gradebook::mergeFrom(),
@@ -159,6 +173,11 @@ struct MergeStats
 /// into place when every merge succeeded, so a failure leaves no half-merged new gradebook. Merging the same
 /// inputs again adds nothing. Errors name the input or `outPath`. Synchronous; call off the GUI thread.
 Expected<QList<MergeStats>> mergeGradebooks(const QString &outPath, const QStringList &inputs);
+
+/// One line per conflict of `stats` (from the input `input`), naming the student, the notebook, both files, the one
+/// kept and the command that settles it: "carol's problem1.ipynb is settled as a.ipynb here and as b.ipynb in
+/// s2.sqlite: a.ipynb kept; settle it with sandmark-cli match ASSIGNMENT carol problem1.ipynb FILE". English.
+QStringList matchConflictLines(const MergeStats &stats, const QString &input);
 
 /// An open gradebook. Owns one QSqlDatabase connection; use it from the thread that opened it (Qt Sql
 /// connections are per thread). Every write is one transaction, committed before the call returns
@@ -263,7 +282,9 @@ public:
     /// `otherPath` that it does not hold yet, in one transaction: a run is the same when student, start,
     /// end, inputs hash and status match; an override when student, check, points, comment and time match,
     /// so merging the same file twice adds nothing. Runs are added in the order they finished; a student's
-    /// latest run is the last one added. Used to join shard gradebooks (`sandmark-cli merge`).
+    /// latest run is the last one added. Settled notebook matches (settleMatch()) are copied where this gradebook
+    /// has none for the student and notebook; one settled as another file here is kept and listed in
+    /// MergeStats::matchConflicts, never replaced silently. Used to join shard gradebooks (`sandmark-cli merge`).
     /// Errors: `otherPath` missing or not a gradebook, or a newer schema.
     Expected<MergeStats> mergeFrom(const QString &otherPath);
 

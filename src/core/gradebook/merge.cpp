@@ -125,9 +125,62 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
             return fail(insert, QStringLiteral("override"));
         ++stats.overridesAdded;
     }
+
+    // Settled notebook matches: the instructor's decisions, carried like overrides; two different decisions for
+    // one notebook are the instructor's to settle again, so the one here stays and the other is reported.
+    QSqlQuery matches(db), mine(db);
+    matches.setForwardOnly(true);
+    if (!matches.exec(QStringLiteral("SELECT student, notebook, file, settled_at FROM other.notebook_matches "
+                                     "ORDER BY settled_at, student, notebook")))
+        return fail(matches, QStringLiteral("settled matches"));
+    mine.prepare(QStringLiteral("SELECT file FROM main.notebook_matches WHERE student = ? AND notebook = ?"));
+    insert.prepare(QStringLiteral("INSERT INTO main.notebook_matches(student, notebook, file, settled_at) VALUES (?, ?, ?, ?)"));
+    while (matches.next()) {
+        mine.addBindValue(matches.value(0));
+        mine.addBindValue(matches.value(1));
+        if (!mine.exec())
+            return fail(mine, QStringLiteral("settled matches"));
+        if (mine.next()) {
+            const QString kept = mine.value(0).toString();
+            if (kept == matches.value(2).toString())
+                ++stats.matchesPresent;
+            else
+                stats.matchConflicts << MatchConflict{matches.value(0).toString(), matches.value(1).toString(), kept,
+                                                      matches.value(2).toString()};
+            mine.finish();
+            continue;
+        }
+        for (int i = 0; i < 4; ++i)
+            insert.addBindValue(matches.value(i));
+        if (!insert.exec())
+            return fail(insert, QStringLiteral("settled match"));
+        ++stats.matchesAdded;
+    }
     if (!db.commit())
         return fail(q, QStringLiteral("commit"));
     return stats;
+}
+
+MergeStats &MergeStats::operator+=(const MergeStats &other)
+{
+    runsAdded += other.runsAdded;
+    runsPresent += other.runsPresent;
+    overridesAdded += other.overridesAdded;
+    overridesPresent += other.overridesPresent;
+    matchesAdded += other.matchesAdded;
+    matchesPresent += other.matchesPresent;
+    matchConflicts += other.matchConflicts;
+    return *this;
+}
+
+QStringList matchConflictLines(const MergeStats &stats, const QString &input)
+{
+    QStringList lines;
+    for (const MatchConflict &c : stats.matchConflicts)
+        lines << QStringLiteral("%1's %2 is settled as %3 here and as %4 in %5: %3 kept; settle it with "
+                                "sandmark-cli match ASSIGNMENT %1 %2 FILE")
+                     .arg(c.student, c.notebook, c.kept, c.other, input);
+    return lines;
 }
 
 Expected<QList<MergeStats>> mergeGradebooks(const QString &outPath, const QStringList &inputs)

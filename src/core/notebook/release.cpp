@@ -167,6 +167,12 @@ bool isSolutionCell(const Json &cell)
 
 } // namespace
 
+bool hasHiddenTests(const QString &source)
+{
+    const QStringList lines = source.split(QLatin1Char('\n'));
+    return std::any_of(lines.begin(), lines.end(), [](const QString &line) { return markerOf(line) == Marker::BeginHidden; });
+}
+
 bool isSolutionCell(const Notebook &source, int index)
 {
     if (source.nbgraderMetadata(index).value(QLatin1String("solution")).toBool())

@@ -41,4 +41,8 @@ Expected<ReleaseResult> makeRelease(const Notebook &source, const QString &fileN
 /// is a `BEGIN SOLUTION` marker (the rule above). Pure function; thread-safe.
 bool isSolutionCell(const Notebook &source, int index);
 
+/// Whether the cell source `source` holds a `BEGIN HIDDEN TESTS` marker line (the rule above): the part of a test
+/// cell the release removes. Pure function; thread-safe.
+bool hasHiddenTests(const QString &source);
+
 } // namespace sandmark
