@@ -4,6 +4,8 @@
 // worked out by hand from Otter's rules (otter/test_files/abstract_test.py and ok_test.py), written beside it.
 #include "assignment/assignment.h"
 #include "assignment/otter_import.h"
+#include "gradebook/export.h"
+#include "gradebook/feedback.h"
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
 #include "notebook/notebook.h"
@@ -417,6 +419,41 @@ private Q_SLOTS:
         QCOMPARE(feedback(u"wrong"_s, 1), u"total should be even"_s);
         QCOMPARE(feedback(u"untouched"_s, 3), u"not answered: answer cell 'q3-answer' still holds the release's text"_s);
         QCOMPARE(feedback(u"wrong"_s, 3), u"graded by hand: answer cell 'q3-answer'"_s);
+
+        // The questions as groups: q1 = q1-1 + q1-2 (2 points), q2 = its one all-or-nothing check (2); q3 is manual.
+        const Cli list = cli({u"checks"_s, u"list"_s, assignment});
+        QVERIFY2(list.code == 0, list.err.constData());
+        QVERIFY2(list.out.contains("groups (each one total):\n  GROUP  POINTS  CHECKS\n  q1     2       q1-1, q1-2\n"
+                                   "  q2     2       q2\ntotal: 5 points\n"),
+                 list.out.constData());
+        const Cli listJson = cli({u"checks"_s, u"list"_s, assignment, u"--json"_s});
+        const QJsonObject lj = QJsonDocument::fromJson(listJson.out).object();
+        QCOMPARE(lj.value(u"checks"_s).toArray().at(1).toObject().value(u"group"_s).toString(), u"q1"_s);
+        QCOMPARE(lj.value(u"groups"_s).toArray().at(0).toObject().value(u"points"_s).toDouble(), 2.0);
+        QCOMPARE(lj.value(u"groups"_s).toArray().at(0).toObject().value(u"checks"_s).toArray().size(), 2);
+        // CSV: the per-check columns as before, then a total per question, empty while a check of it is.
+        const Cli csv = cli({u"export"_s, assignment, u"--gradebook"_s, gradebook});
+        QVERIFY2(csv.code == 0, csv.err.constData());
+        const QList<QByteArray> rows = csv.out.split('\n');
+        QCOMPARE(rows.value(0), QByteArray("student,score,max,status,stale,q1-1,q1-2,q2,q3,q1 total,q2 total,comments\r"));
+        QVERIFY2(csv.out.contains("\nright,4,5,needs-manual,,1,1,2,,2,2,awaiting a person: q3\r\n"), csv.out.constData());
+        QVERIFY2(csv.out.contains("\nuntouched,1,5,graded,,0,1,0,0,1,0,\r\n"), csv.out.constData());
+        QVERIFY2(csv.out.contains("\nwrong,0,5,needs-manual,,0,0,0,,0,0,awaiting a person: q3\r\n"), csv.out.constData());
+        // The feedback page's summary: the question's total after its last case.
+        auto loaded = Assignment::load(assignment);
+        QVERIFY(loaded.hasValue());
+        FeedbackInput fin;
+        fin.grade = got.value(u"untouched"_s);
+        fin.checks = loaded->checks();
+        const QString page = QString::fromUtf8(renderFeedbackHtml(fin));
+        QVERIFY2(page.contains(u"<td>q1-2</td>"_s), qPrintable(page));
+        QVERIFY2(page.contains(u"<tr class=\"group\"><td><strong>q1 total</strong></td><td><strong>1 / 2</strong></td>"_s),
+                 qPrintable(page));
+        QVERIFY2(page.contains(u"<tr class=\"group\"><td><strong>q2 total</strong></td><td><strong>0 / 2</strong></td>"_s),
+                 qPrintable(page));
+        // EffectiveGrade::pointsOf(): a question with a check awaiting a person has no total yet.
+        QCOMPARE(got.value(u"right"_s).pointsOf({u"q1-1"_s, u"q1-2"_s}), std::optional<double>(2.0));
+        QCOMPARE(got.value(u"right"_s).pointsOf({u"q2"_s, u"q3"_s}), std::optional<double>());
     }
 
     void cliImportAndGradeInSandbox()

@@ -225,6 +225,11 @@ QString OtterCheckKind::feedbackCell(const Check &check) const
     return check.after;
 }
 
+QString OtterCheckKind::group(const Check &check) const
+{
+    return check.question;
+}
+
 void OtterCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResult &r) const
 {
     kAsTest.grade(check, e, r);
