@@ -26,8 +26,8 @@ struct OtterImportReport
     /// Cases of an un-run master (its test cell holds no saved output): their expected output is what the same
     /// case prints in the reference run of the instructor notebook ("q1 - 1", …; docs/otter.md).
     QStringList referenceCases;
-    /// Things noticed that change nothing, one line each, naming the file and cell: config keys ignored
-    /// (Gradescope, PDF, plugins), markers in the wrong cell type, test cells without saved output.
+    /// Things noticed, one line each, naming the file and cell: config keys ignored (Gradescope, PDF, plugins),
+    /// markers in the wrong cell type, test cells without saved output (their cases take the reference run's).
     QStringList warnings;
 };
 
