@@ -7,6 +7,8 @@
 #include "namespacemodel.h"
 #include "celldata.h"
 #include "assignment/edit.h"
+#include "assignment/otter_import.h"
+#include "checks/registry.h"
 #include "checkresultsmodel.h"
 #include "checksmodel.h"
 #include "submissiondetail.h"
@@ -994,6 +996,42 @@ private Q_SLOTS:
                  QStringLiteral("AUTOTEST squares(1); HASHED AUTOTEST len(squares(4))"));
         QVERIFY(checks.index(0, ChecksModel::WhatColumn).data(Qt::ToolTipRole).toString().endsWith(autotest->checks().at(0).code));
         QCOMPARE(checks.index(1, ChecksModel::WhatColumn).data().toString(), QStringLiteral("assert squares(2) == [1, 4]"));
+        // An Otter course's questions are groups: the Checks page and the submission detail show each check's
+        // question with its total (q1: cases of 1, 2 and 1 points; q3 is a manual question, in no group).
+        {
+            QTemporaryDir otterDir;
+            auto imported = importOtter(QStringLiteral(SANDMARK_TEST_DATA_DIR "/otter/master/hw-otter.ipynb"),
+                                        otterDir.filePath(QStringLiteral("hw")), QStringLiteral("/usr/bin/python3"));
+            QVERIFY2(imported, qPrintable(imported ? QString() : imported.error().toString()));
+            const auto otter = Assignment::load(imported->folder);
+            QVERIFY(otter);
+            QVERIFY(!checks.hasGroups());
+            checks.setChecks(otter->checks());
+            QVERIFY(checks.hasGroups());
+            QCOMPARE(checks.index(0, ChecksModel::GroupColumn).data().toString(), QStringLiteral("q1 (4 points)"));
+            QCOMPARE(checks.index(3, ChecksModel::GroupColumn).data().toString(), QStringLiteral("q2 (3 points)"));
+            QCOMPARE(checks.index(4, ChecksModel::GroupColumn).data().toString(), QString());
+            CheckResultsModel results;
+            QAbstractItemModelTester t5(&results, QAbstractItemModelTester::FailureReportingMode::QtTest);
+            const auto result = [](const QString &id, Outcome o, double points, double max) {
+                CheckResult r;
+                r.checkId = id;
+                r.outcome = o;
+                r.points = points;
+                r.maxPoints = max;
+                return r;
+            };
+            results.setResults({result(QStringLiteral("q1-1"), Outcome::Pass, 1, 1), result(QStringLiteral("q1-2"), Outcome::Fail, 0, 2),
+                                result(QStringLiteral("q1-3"), Outcome::Pass, 1, 1), result(QStringLiteral("q2"), Outcome::NotGraded, 0, 3)});
+            results.setGroups(checkGroups(otter->checks()));
+            QCOMPARE(results.index(1, CheckResultsModel::GroupColumn).data().toString(), QStringLiteral("q1: 2 / 4"));
+            QCOMPARE(results.index(3, CheckResultsModel::GroupColumn).data().toString(), QStringLiteral("q2: not graded"));
+            Override o;
+            o.points = 2;
+            results.setOverrides({{QStringLiteral("q1-2"), o}, {QStringLiteral("q2"), o}});
+            QCOMPARE(results.index(0, CheckResultsModel::GroupColumn).data().toString(), QStringLiteral("q1: 4 / 4"));
+            QCOMPARE(results.index(3, CheckResultsModel::GroupColumn).data().toString(), QStringLiteral("q2: 2 / 3"));
+        }
 
         DataFilesModel files;
         QAbstractItemModelTester t5(&files, QAbstractItemModelTester::FailureReportingMode::QtTest);

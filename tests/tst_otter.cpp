@@ -4,7 +4,10 @@
 // worked out by hand from Otter's rules (otter/test_files/abstract_test.py and ok_test.py), written beside it.
 #include "assignment/assignment.h"
 #include "assignment/otter_import.h"
+#include "gradebook/export.h"
+#include "gradebook/feedback.h"
 #include "gradebook/gradebook.h"
+#include "grading/result.h"
 #include "notebook/notebook.h"
 #include "sandbox/backend.h"
 
@@ -308,9 +311,149 @@ private Q_SLOTS:
         // points: [1, 2] per case.
         QCOMPARE(checks.at(0).toObject().value(u"points"_s).toDouble(), 1.0);
         QCOMPARE(checks.at(1).toObject().value(u"points"_s).toDouble(), 2.0);
-        // No saved output: the case expects none (what `otter assign` makes of an un-run master).
-        QCOMPARE(checks.at(0).toObject().value(u"cases"_s).toArray().at(0).toObject().value(u"code"_s).toString(),
-                 u">>> x == 2\n"_s);
+        // No saved output: the case has no expected output of its own (`otter assign` would make it expect none);
+        // it takes what it prints in the reference run.
+        const QJsonObject case1 = checks.at(0).toObject().value(u"cases"_s).toArray().at(0).toObject();
+        QCOMPARE(case1.value(u"code"_s).toString(), u">>> x == 2\n"_s);
+        QCOMPARE(case1.value(u"from_reference"_s).toBool(), true);
+        QCOMPARE(r->referenceCases, (QStringList{u"q1 - 1"_s, u"q1 - 2"_s}));
+    }
+
+    void unrunCasesAreComparedWithTheReference()
+    {
+        // Without a sandbox: grade() of the un-run master's q1-1 from a made-up record whose test cell passed with
+        // the outputs' digests as its result. The expected digests are the reference run's (GradeInput::
+        // referenceTestResults); without them the case's expected output is unknown: a grader error naming it.
+        const QString out = m_tmp.filePath(u"unrun-unit"_s);
+        auto r = importOtter(kData + u"/unrun/hw-unrun.ipynb"_s, out, kPython);
+        QVERIFY2(r.hasValue(), qPrintable(r ? QString() : r.error().toString()));
+        QCOMPARE(r->referenceCases, (QStringList{u"q1 - 1"_s, u"q1 - 2"_s, u"q2 - 1"_s}));
+        auto a = Assignment::load(out);
+        QVERIFY2(a.hasValue(), qPrintable(a ? QString() : a.error().toString()));
+        const Check q11 = a->checks().at(0);
+        QCOMPARE(q11.id, u"q1-1"_s);
+        const auto gradeWith = [&](const QString &student, const std::optional<QString> &reference) {
+            GradeInput in;
+            in.checks = {q11};
+            in.referencePayload = "null";
+            in.studentPayload = "null";
+            in.record = QJsonObject{{u"status"_s, u"completed"_s},
+                                    {u"cells"_s, QJsonArray{QJsonObject{{u"index"_s, QJsonValue::Null},
+                                                                        {u"injected"_s, u"test"_s},
+                                                                        {u"check"_s, u"q1-1"_s},
+                                                                        {u"status"_s, u"ok"_s},
+                                                                        {u"test_result"_s, u"pass"_s},
+                                                                        {u"result_text"_s, student}}}}};
+            if (reference)
+                in.referenceTestResults.insert(u"q1-1"_s, *reference);
+            return grade(in).checks.value(0);
+        };
+        const QString digest = u"'sandmark-otter-outputs 0123456789ab'"_s;
+        CheckResult same = gradeWith(digest, digest);
+        QVERIFY2(same.outcome == Outcome::Pass, qPrintable(same.feedback));
+        QCOMPARE(same.points, 1.0);
+        CheckResult other = gradeWith(u"'sandmark-otter-outputs ba9876543210'"_s, digest);
+        QVERIFY(other.outcome == Outcome::Fail);
+        QCOMPARE(other.points, 0.0);
+        QCOMPARE(other.feedback, u"test q1 - 1 failed: it printed something else than the instructor's solution"_s);
+        CheckResult unknown = gradeWith(digest, std::nullopt);
+        QVERIFY(unknown.outcome == Outcome::NotGraded);
+        QCOMPARE(unknown.feedback, u"not graded: grader error: the reference run left no expected output for case 'q1 - 1'"_s);
+    }
+
+    void unrunMasterGradesFromTheReferenceRun()
+    {
+        const QString skip = bwrapSkip();
+        if (!skip.isEmpty())
+            QSKIP(qPrintable(skip));
+        const QString assignment = m_tmp.filePath(u"unrun-hw"_s);
+        const Cli import = cli({u"import"_s, u"otter"_s, kData + u"/unrun/hw-unrun.ipynb"_s, u"-o"_s, assignment});
+        QVERIFY2(import.code == 0, import.err.constData());
+        QVERIFY2(import.out.contains("expected output from the reference run (the master's test cells were not run): "
+                                     "q1 - 1, q1 - 2, q2 - 1\n"),
+                 import.out.constData());
+        QVERIFY2(import.err.contains("cells[7]: test cell of 'q1' has no saved output (the master was not run): case "
+                                     "'q1 - 1' expects what it prints in Sandmark's reference run of the master"),
+                 import.err.constData());
+        QStringList folders;
+        for (const QString &s : {u"right"_s, u"wrong"_s, u"untouched"_s}) {
+            const QString dest = assignment + u"/submissions/"_s + s;
+            QDir().mkpath(dest);
+            QVERIFY(QFile::copy(kData + u"/unrun/submissions/"_s + s + u"/hw-unrun.ipynb"_s, dest + u"/hw-unrun.ipynb"_s));
+            folders << dest;
+        }
+        const QString gradebook = m_tmp.filePath(u"unrun.sqlite"_s);
+        const Cli run = cli(QStringList{u"grade"_s, assignment, u"--gradebook"_s, gradebook, u"--jobs"_s, u"2"_s} + folders, 900000);
+        QVERIFY2(run.code == 0, run.err.constData());
+        const QMap<QString, EffectiveGrade> got = grades(gradebook);
+        // Checks q1-1 (1), q1-2 (1), q2 (2, all or nothing), q3 (1, manual); -1: awaiting a person.
+        struct Row { QString student; QList<double> points; double total; GradeStatus status; };
+        const QList<Row> want = {
+            // the reference printed 10 and True (q1), 6 for double(3); each right here.
+            {u"right"_s, {1, 1, 2, -1}, 4, GradeStatus::NeedsManual},
+            // total = 11 prints 11 and False; double(3) = 7 and double(-1) = -1: nothing right; q3 changed: a person.
+            {u"wrong"_s, {0, 0, 0, -1}, 0, GradeStatus::NeedsManual},
+            // total = 10.0 prints 10.0, not the reference's 10 (q1-1: 0) while 10.0 % 2 == 0 is True (q1-2: 1);
+            // abs(2x): double(3) is the reference's 6 but double(-1) is 2, not the saved -2 (q2: 0 of 2); q3 left
+            // as the release's prompt: 0 without a person, so nothing awaits one.
+            {u"untouched"_s, {0, 1, 0, 0}, 1, GradeStatus::Graded},
+        };
+        for (const Row &w : want) {
+            const EffectiveGrade g = got.value(w.student);
+            QVERIFY2(g.status == w.status, qPrintable(w.student + u": "_s + gradeStatusName(g.status) + u" "_s + g.reasons.join(u"; "_s)));
+            QCOMPARE(g.maxScore, 5.0);
+            QCOMPARE(g.checks.size(), 4);
+            for (int i = 0; i < 4; ++i) {
+                const CheckResult &c = g.checks.at(i).result;
+                const QString where = w.student + u" "_s + c.checkId + u": "_s + c.feedback;
+                if (w.points.at(i) < 0)
+                    QVERIFY2(c.outcome == Outcome::NotGraded, qPrintable(where));
+                else
+                    QVERIFY2(c.outcome != Outcome::NotGraded && c.points == w.points.at(i),
+                             qPrintable(where + u" (got %1, want %2)"_s.arg(c.points).arg(w.points.at(i))));
+            }
+            QCOMPARE(g.autoScore, w.total);
+        }
+        const auto feedback = [&](const QString &student, int check) { return got.value(student).checks.at(check).result.feedback; };
+        QCOMPARE(feedback(u"untouched"_s, 0), u"test q1 - 1 failed: it printed something else than the instructor's solution"_s);
+        QCOMPARE(feedback(u"wrong"_s, 1), u"total should be even"_s);
+        QCOMPARE(feedback(u"untouched"_s, 3), u"not answered: answer cell 'q3-answer' still holds the release's text"_s);
+        QCOMPARE(feedback(u"wrong"_s, 3), u"graded by hand: answer cell 'q3-answer'"_s);
+
+        // The questions as groups: q1 = q1-1 + q1-2 (2 points), q2 = its one all-or-nothing check (2); q3 is manual.
+        const Cli list = cli({u"checks"_s, u"list"_s, assignment});
+        QVERIFY2(list.code == 0, list.err.constData());
+        QVERIFY2(list.out.contains("groups (each one total):\n  GROUP  POINTS  CHECKS\n  q1     2       q1-1, q1-2\n"
+                                   "  q2     2       q2\ntotal: 5 points\n"),
+                 list.out.constData());
+        const Cli listJson = cli({u"checks"_s, u"list"_s, assignment, u"--json"_s});
+        const QJsonObject lj = QJsonDocument::fromJson(listJson.out).object();
+        QCOMPARE(lj.value(u"checks"_s).toArray().at(1).toObject().value(u"group"_s).toString(), u"q1"_s);
+        QCOMPARE(lj.value(u"groups"_s).toArray().at(0).toObject().value(u"points"_s).toDouble(), 2.0);
+        QCOMPARE(lj.value(u"groups"_s).toArray().at(0).toObject().value(u"checks"_s).toArray().size(), 2);
+        // CSV: the per-check columns as before, then a total per question, empty while a check of it is.
+        const Cli csv = cli({u"export"_s, assignment, u"--gradebook"_s, gradebook});
+        QVERIFY2(csv.code == 0, csv.err.constData());
+        const QList<QByteArray> rows = csv.out.split('\n');
+        QCOMPARE(rows.value(0), QByteArray("student,score,max,status,stale,q1-1,q1-2,q2,q3,q1 total,q2 total,comments\r"));
+        QVERIFY2(csv.out.contains("\nright,4,5,needs-manual,,1,1,2,,2,2,awaiting a person: q3\r\n"), csv.out.constData());
+        QVERIFY2(csv.out.contains("\nuntouched,1,5,graded,,0,1,0,0,1,0,\r\n"), csv.out.constData());
+        QVERIFY2(csv.out.contains("\nwrong,0,5,needs-manual,,0,0,0,,0,0,awaiting a person: q3\r\n"), csv.out.constData());
+        // The feedback page's summary: the question's total after its last case.
+        auto loaded = Assignment::load(assignment);
+        QVERIFY(loaded.hasValue());
+        FeedbackInput fin;
+        fin.grade = got.value(u"untouched"_s);
+        fin.checks = loaded->checks();
+        const QString page = QString::fromUtf8(renderFeedbackHtml(fin));
+        QVERIFY2(page.contains(u"<td>q1-2</td>"_s), qPrintable(page));
+        QVERIFY2(page.contains(u"<tr class=\"group\"><td><strong>q1 total</strong></td><td><strong>1 / 2</strong></td>"_s),
+                 qPrintable(page));
+        QVERIFY2(page.contains(u"<tr class=\"group\"><td><strong>q2 total</strong></td><td><strong>0 / 2</strong></td>"_s),
+                 qPrintable(page));
+        // EffectiveGrade::pointsOf(): a question with a check awaiting a person has no total yet.
+        QCOMPARE(got.value(u"right"_s).pointsOf({u"q1-1"_s, u"q1-2"_s}), std::optional<double>(2.0));
+        QCOMPARE(got.value(u"right"_s).pointsOf({u"q2"_s, u"q3"_s}), std::optional<double>());
     }
 
     void cliImportAndGradeInSandbox()

@@ -632,6 +632,18 @@
 <context>
     <name>sandmark::CheckResultsModel</name>
     <message>
+        <source>Question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <source>%1: not graded</source>
+        <translation>%1: nicht bewertet</translation>
+    </message>
+    <message>
+        <source>%1: %2 / %3</source>
+        <translation>%1: %2 / %3</translation>
+    </message>
+    <message>
         <source>pass</source>
         <translation>bestanden</translation>
     </message>
@@ -678,6 +690,14 @@
 </context>
 <context>
     <name>sandmark::ChecksModel</name>
+    <message>
+        <source>Question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <source>%1 (%2 points)</source>
+        <translation>%1 (%2 Punkte)</translation>
+    </message>
     <message>
         <source>%1
 

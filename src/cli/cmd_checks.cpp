@@ -56,6 +56,8 @@ QJsonObject checkJson(const Check &c, bool problemSet)
         o.insert(QStringLiteral("code"), c.code);
     if (!c.autotest.isEmpty())
         o.insert(QStringLiteral("autotest"), QJsonArray::fromStringList(c.autotest));
+    if (const QString group = checkKind(c).group(c); !group.isEmpty())
+        o.insert(QStringLiteral("group"), group);
     return o;
 }
 
@@ -150,6 +152,14 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
         QJsonObject o{{QStringLiteral("assignment"), jsonPathOf(assignmentArg)},
                       {QStringLiteral("checks"), list},
                       {QStringLiteral("total_points"), assignment->maxPoints()}};
+        if (const QList<CheckGroup> groups = checkGroups(checks); !groups.isEmpty()) {
+            QJsonArray groupList;
+            for (const CheckGroup &g : groups)
+                groupList.append(QJsonObject{{QStringLiteral("name"), g.name},
+                                        {QStringLiteral("checks"), QJsonArray::fromStringList(g.checkIds)},
+                                        {QStringLiteral("points"), g.maxPoints}});
+            o.insert(QStringLiteral("groups"), groupList);
+        }
         if (reference) {
             QJsonArray vars;
             double omitted = 0;
@@ -187,6 +197,16 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
     for (const Check &c : checks)
         out() << "  " << c.id.leftJustified(idWidth) << "  " << notebookColumn(c.notebook) << checkKind(c).name().leftJustified(6)
               << "  " << number(c.points).leftJustified(6) << "  " << checkKind(c).describe(c) << '\n';
+    // Checks whose points add up to one total: an Otter question's cases.
+    if (const QList<CheckGroup> groups = checkGroups(checks); !groups.isEmpty()) {
+        int nameWidth = 5;
+        for (const CheckGroup &g : groups)
+            nameWidth = std::max(nameWidth, int(g.name.size()));
+        out() << "groups (each one total):\n  " << QStringLiteral("GROUP").leftJustified(nameWidth) << "  POINTS  CHECKS\n";
+        for (const CheckGroup &g : groups)
+            out() << "  " << g.name.leftJustified(nameWidth) << "  " << number(g.maxPoints).leftJustified(6) << "  "
+                  << g.checkIds.join(QLatin1String(", ")) << '\n';
+    }
     out() << "total: " << pointsPhrase(assignment->maxPoints());
     if (problemSet) {
         QStringList perNotebook;

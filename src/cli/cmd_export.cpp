@@ -1,6 +1,7 @@
 // sandmark-cli export ASSIGNMENT [--format csv|canvas] [-o FILE] [--gradebook PATH] [--canvas-column NAME]
 #include "assignment/assignment.h"
 #include "batch/referencerun.h"
+#include "checks/registry.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "gradebook/export.h"
@@ -46,7 +47,7 @@ int cmdExport(const QStringList &args)
     }
     markStale(*grades, assignment); // results graded under other checks, reference or limits than today's
     const QByteArray data = fmt == QLatin1String("csv")
-                                ? exportCsv(*grades, *ids, notebookColumns(assignment))
+                                ? exportCsv(*grades, *ids, notebookColumns(assignment), checkGroups(assignment.checks()))
                                 : exportCanvasCsv(*grades, parser.isSet(column) ? parser.value(column) : assignment.title(),
                                                   assignment.maxPoints());
     if (auto w = writeOutput(parser.value(output), data); !w) {

@@ -128,8 +128,11 @@ int importOtterCmd(const QString &input, const QString &tests, const QString &ou
           << "  questions:     " << report->questions.join(QLatin1String(", ")) << '\n'
           << "  test cases:    " << report->testCases << " (" << report->hiddenCases << " hidden) in "
           << report->otterChecks << " otter checks\n"
-          << "  manual checks: " << report->manualChecks << '\n'
-          << "  data files:    " << report->dataFiles.size() << '\n'
+          << "  manual checks: " << report->manualChecks << '\n';
+    if (!report->referenceCases.isEmpty())
+        out() << "  expected output from the reference run (the master's test cells were not run): "
+              << report->referenceCases.join(QLatin1String(", ")) << '\n';
+    out() << "  data files:    " << report->dataFiles.size() << '\n'
           << "  dependencies:  "
           << (report->dependencies.isEmpty() ? QStringLiteral("none") : report->dependencies.join(QLatin1String(", ")))
           << '\n';

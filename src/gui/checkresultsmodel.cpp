@@ -25,6 +25,32 @@ void CheckResultsModel::setOverrides(const QHash<QString, Override> &overrides)
         Q_EMIT dataChanged(index(0, 0), index(int(m_results.size()) - 1, ColumnCount - 1));
 }
 
+void CheckResultsModel::setGroups(QList<CheckGroup> groups)
+{
+    m_groups = std::move(groups);
+    if (!m_results.isEmpty())
+        Q_EMIT dataChanged(index(0, GroupColumn), index(int(m_results.size()) - 1, GroupColumn));
+}
+
+QString CheckResultsModel::groupText(const QString &checkId) const
+{
+    for (const CheckGroup &g : m_groups) {
+        if (!g.checkIds.contains(checkId))
+            continue;
+        double total = 0;
+        for (const CheckResult &r : m_results) {
+            if (!g.checkIds.contains(r.checkId))
+                continue;
+            const auto o = m_overrides.constFind(r.checkId);
+            if (o == m_overrides.cend() && r.outcome == Outcome::NotGraded)
+                return tr("%1: not graded").arg(g.name);
+            total += o != m_overrides.cend() ? o->points : r.points;
+        }
+        return tr("%1: %2 / %3").arg(g.name, QLocale().toString(total, 'g', 6), QLocale().toString(g.maxPoints, 'g', 6));
+    }
+    return {};
+}
+
 int CheckResultsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_results.size());
@@ -46,6 +72,8 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case CheckColumn:
             return r.checkId;
+        case GroupColumn:
+            return groupText(r.checkId);
         case OutcomeColumn:
             return r.outcome == Outcome::Pass ? tr("pass") : r.outcome == Outcome::Fail ? tr("fail") : tr("not graded");
         case PointsColumn:
@@ -94,6 +122,8 @@ QVariant CheckResultsModel::headerData(int section, Qt::Orientation orientation,
     switch (section) {
     case CheckColumn:
         return tr("Check");
+    case GroupColumn:
+        return tr("Question");
     case OutcomeColumn:
         return tr("Outcome");
     case PointsColumn:

@@ -1,6 +1,7 @@
 #pragma once
 // One submission's check results, one row per check.
 
+#include "checks/registry.h"
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
 
@@ -10,7 +11,8 @@
 
 namespace sandmark {
 
-/// Columns: check, outcome (pass, fail, not graded), points (earned / max, automatic), override (the manual
+/// Columns: check, question (the check's group — an Otter question — and the group's total with overrides,
+/// "q1: 3 / 4"; empty for a check of no group), outcome (pass, fail, not graded), points (earned / max, automatic), override (the manual
 /// points and comment that replace them, from the gradebook), expected, actual, feedback. Holds the
 /// CheckResult values of a GradeResult (grade() in src/core/grading) and the overrides; does no work. Failing
 /// rows are tinted. GUI thread only.
@@ -18,13 +20,16 @@ class CheckResultsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { CheckColumn, OutcomeColumn, PointsColumn, OverrideColumn, ExpectedColumn, ActualColumn, FeedbackColumn, ColumnCount };
+    enum Column { CheckColumn, GroupColumn, OutcomeColumn, PointsColumn, OverrideColumn, ExpectedColumn, ActualColumn, FeedbackColumn, ColumnCount };
 
     explicit CheckResultsModel(QObject *parent = nullptr);
     void setResults(QList<CheckResult> results);
     const QList<CheckResult> &results() const { return m_results; }
     /// Overrides by check id (the latest of each check); rows of other checks show none.
     void setOverrides(const QHash<QString, Override> &overrides);
+    /// The assignment's groups (checkGroups()): what the question column shows.
+    void setGroups(QList<CheckGroup> groups);
+    bool hasGroups() const { return !m_groups.isEmpty(); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -32,8 +37,13 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    /// "q1: 3 / 4" for the group holding `checkId` (its checks' effective points; "not graded" while one of them
+    /// is neither graded nor overridden), or empty.
+    QString groupText(const QString &checkId) const;
+
     QList<CheckResult> m_results;
     QHash<QString, Override> m_overrides;
+    QList<CheckGroup> m_groups;
 };
 
 /// The cells of an execution record (docs/runner-protocol.md): index, status, duration, error. Holds the

@@ -14,6 +14,7 @@ void ChecksModel::setChecks(QList<Check> checks)
 {
     beginResetModel();
     m_checks = std::move(checks);
+    m_groups = checkGroups(m_checks);
     endResetModel();
 }
 
@@ -55,6 +56,13 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
             return c.id;
         case NotebookColumn:
             return c.notebook;
+        case GroupColumn: {
+            const QString name = kind.group(c);
+            for (const CheckGroup &g : m_groups)
+                if (g.name == name)
+                    return tr("%1 (%2 points)").arg(name, QLocale().toString(g.maxPoints, 'g', 6));
+            return QString();
+        }
         case TypeColumn:
             return QCoreApplication::translate("sandmark::CheckKind", kind.displayName());
         case WhatColumn:
@@ -100,6 +108,8 @@ QVariant ChecksModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("Check");
     case NotebookColumn:
         return tr("Notebook");
+    case GroupColumn:
+        return tr("Question");
     case TypeColumn:
         return tr("Type");
     case WhatColumn:

@@ -2,12 +2,14 @@
 // The checks of an assignment, one row each.
 
 #include "assignment/assignment.h"
+#include "checks/registry.h"
 
 #include <QAbstractTableModel>
 
 namespace sandmark {
 
-/// Columns: id, notebook (Check::notebook; the Checks page shows it for a problem set only), type, what (variable
+/// Columns: id, notebook (Check::notebook; the Checks page shows it for a problem set only), group (an Otter
+/// question, with its total points: "q1 (4 points)"; CheckKind::group(); shown when a check has one), type, what (variable
 /// or test code's first line), anchor, points, tolerance (rtol/atol from the check's options), reference value
 /// (from the reference run, once known). Holds a copy of the checks
 /// and the reference values' summaries; does no work. Roles: roles.h. GUI thread only.
@@ -15,13 +17,15 @@ class ChecksModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { IdColumn, NotebookColumn, TypeColumn, WhatColumn, AnchorColumn, PointsColumn, ToleranceColumn, ReferenceColumn, ColumnCount };
+    enum Column { IdColumn, NotebookColumn, GroupColumn, TypeColumn, WhatColumn, AnchorColumn, PointsColumn, ToleranceColumn, ReferenceColumn, ColumnCount };
 
     explicit ChecksModel(QObject *parent = nullptr);
 
     void setChecks(QList<Check> checks);
     const QList<Check> &checks() const { return m_checks; }
     double totalPoints() const;
+    /// Whether a check belongs to a group (CheckKind::group()).
+    bool hasGroups() const { return !m_groups.isEmpty(); }
     /// Reference values by check id (short Python-like text and type), as the reference run's payload holds
     /// them; checks not in the map show none.
     void setReferenceValues(const QHash<QString, QString> &values);
@@ -33,6 +37,7 @@ public:
 
 private:
     QList<Check> m_checks;
+    QList<CheckGroup> m_groups;
     QHash<QString, QString> m_reference;
 };
 

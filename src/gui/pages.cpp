@@ -147,6 +147,7 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
                                           : QString());
     m_model->setChecks(assignment ? assignment->checks() : QList<Check>{});
     m_table->setColumnHidden(ChecksModel::NotebookColumn, !(assignment && assignment->isProblemSet())); // a problem set's
+    m_table->setColumnHidden(ChecksModel::GroupColumn, !m_model->hasGroups()); // an Otter course's questions
     m_table->resizeColumnsToContents();
     // Long test code must not push the points and tolerance off the page; the tooltip has all of it.
     m_table->setColumnWidth(ChecksModel::WhatColumn, qMin(m_table->columnWidth(ChecksModel::WhatColumn), 300));

@@ -154,6 +154,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     auto *checksTab = new QWidget(this);
     auto *checksLayout = new QVBoxLayout(checksTab);
     m_checksTable->setModel(m_checks);
+    m_checksTable->setColumnHidden(CheckResultsModel::GroupColumn, true); // shown for an assignment with groups
     m_checksTable->setAccessibleName(tr("Check results"));
     m_checksTable->verticalHeader()->hide();
     m_checksTable->horizontalHeader()->setStretchLastSection(true);
@@ -291,6 +292,8 @@ void SubmissionDetail::setAssignment(const std::optional<Assignment> &assignment
 {
     m_assignment = assignment;
     m_switcherBar->setVisible(isProblemSet() && !m_student.isEmpty());
+    m_checks->setGroups(assignment ? checkGroups(assignment->checks()) : QList<CheckGroup>{});
+    m_checksTable->setColumnHidden(CheckResultsModel::GroupColumn, !m_checks->hasGroups()); // an Otter course's questions
 }
 
 QString SubmissionDetail::notebookOf(const QString &checkId) const

@@ -23,14 +23,18 @@ struct OtterImportReport
     int otterChecks = 0;      ///< "otter" checks written (one per case; one per all-or-nothing question)
     int manualChecks = 0;     ///< manual questions → manual checks
     int solutionRegions = 0;  ///< solution lines/blocks the release replaces (master import)
-    /// Things noticed that change nothing, one line each, naming the file and cell: config keys ignored
-    /// (Gradescope, PDF, plugins), markers in the wrong cell type, test cells without saved output.
+    /// Cases of an un-run master (its test cell holds no saved output): their expected output is what the same
+    /// case prints in the reference run of the instructor notebook ("q1 - 1", …; docs/otter.md).
+    QStringList referenceCases;
+    /// Things noticed, one line each, naming the file and cell: config keys ignored (Gradescope, PDF, plugins),
+    /// markers in the wrong cell type, test cells without saved output (their cases take the reference run's).
     QStringList warnings;
 };
 
 /// Reads `master` (an Otter Assign format v1 master notebook) and writes `outDir/assignment.json` beside the
 /// instructor notebook (the master without Otter's marker cells and test cells, solutions kept) and the
-/// config's `files`. Each test case becomes an "otter" check (one per case; one per question that is
+/// config's `files`. A test cell without saved output (never run) becomes a case marked `from_reference`: its
+/// expected output is taken from the reference run (listed in `referenceCases`). Each test case becomes an "otter" check (one per case; one per question that is
 /// `all_or_nothing`), points resolved by Otter's rules; manual questions become manual checks. Test cells'
 /// doctest bodies are built from their code and saved outputs by `python` running sandmark_otter_read.py (the
 /// code is parsed, never run). Refuses, naming the file and cell: format v0 (dropped by Otter 5.0.0), R / R

@@ -10,42 +10,53 @@
 
 namespace sandmark {
 
+Expected<Notebook> releaseNotebook(const Assignment &assignment, const QString &rel, ReleaseReport *report)
+{
+    const QString path = assignment.displayPath(rel); // named as the user named the assignment
+    auto nb = Notebook::load(assignment.absolute(rel));
+    if (!nb) {
+        Error e = nb.error();
+        e.file = path;
+        return e;
+    }
+    if (report)
+        for (const QString &r : nb->repairs())
+            report->warnings << QStringLiteral("%1: %2").arg(path, r);
+    if (assignment.fromOtter()) {
+        // As `otter assign` makes it: Otter's stubs, the init and check cells (docs/otter.md).
+        QMap<QString, QStringList> checkAfter;
+        for (const Check &c : assignment.checks())
+            if (c.type == Check::Type::Otter && !c.after.isEmpty() && !checkAfter.value(c.after).contains(c.question))
+                checkAfter[c.after] << c.question;
+        int replaced = 0;
+        auto released = makeOtterRelease(nb->toJson(), path, checkAfter, &replaced);
+        if (!released)
+            return released.error();
+        if (report)
+            report->solutionRegions += replaced;
+        return Notebook::parse(*released, path);
+    }
+    auto released = makeRelease(*nb, path);
+    if (!released)
+        return released.error();
+    if (report) {
+        report->warnings << released->warnings;
+        report->solutionRegions += released->solutionRegions;
+        report->hiddenTestRegions += released->hiddenTestRegions;
+    }
+    return released->notebook;
+}
+
 Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString &outDir)
 {
     ReleaseReport report;
     // Everything is made in memory first: a marker error in the last notebook writes nothing.
     QList<QPair<QString, QByteArray>> outputs;
     for (const QString &rel : assignment.notebooks()) {
-        const QString path = assignment.displayPath(rel); // named as the user named the assignment
-        auto nb = Notebook::load(assignment.absolute(rel));
-        if (!nb) {
-            Error e = nb.error();
-            e.file = path;
-            return e;
-        }
-        for (const QString &r : nb->repairs())
-            report.warnings << QStringLiteral("%1: %2").arg(path, r);
-        if (assignment.fromOtter()) {
-            // As `otter assign` makes it: Otter's stubs, the init and check cells (docs/otter.md).
-            QMap<QString, QStringList> checkAfter;
-            for (const Check &c : assignment.checks())
-                if (c.type == Check::Type::Otter && !c.after.isEmpty() && !checkAfter.value(c.after).contains(c.question))
-                    checkAfter[c.after] << c.question;
-            int replaced = 0;
-            auto released = makeOtterRelease(nb->toJson(), path, checkAfter, &replaced);
-            if (!released)
-                return released.error();
-            report.solutionRegions += replaced;
-            outputs.append({rel, *released});
-            continue;
-        }
-        auto released = makeRelease(*nb, path);
+        auto released = releaseNotebook(assignment, rel, &report);
         if (!released)
             return released.error();
-        report.warnings << released->warnings;
-        report.solutionRegions += released->solutionRegions;
-        report.hiddenTestRegions += released->hiddenTestRegions;
-        outputs.append({rel, released->notebook.toJson()});
+        outputs.append({rel, released->toJson()});
     }
 
     if (assignment.fromOtter()) {

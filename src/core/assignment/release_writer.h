@@ -2,6 +2,7 @@
 // Writing an assignment's student release folder.
 
 #include "assignment/assignment.h"
+#include "notebook/notebook.h"
 #include "util/expected.h"
 
 namespace sandmark {
@@ -14,6 +15,14 @@ struct ReleaseReport
     int solutionRegions = 0;
     int hiddenTestRegions = 0;
 };
+
+/// The student release of the instructor notebook `rel` (as notebooks() lists it) of `assignment`: Otter's
+/// (makeOtterRelease(), with a `grader.check` cell after each question's answer cell) for an assignment imported
+/// from Otter, else nbgrader's (makeRelease()). What writeRelease() writes, and what grading compares manual answers
+/// with (an answer left as the release has it scores 0). `warnings`, `solutionRegions` and `hiddenTestRegions`,
+/// when given, are added to. Errors name the notebook (as the user named the assignment) and the cell. Blocking
+/// file I/O.
+Expected<Notebook> releaseNotebook(const Assignment &assignment, const QString &rel, ReleaseReport *report = nullptr);
 
 /// Writes `<outDir>/<releaseName>/`: the release of every instructor notebook (see makeRelease()) and a copy
 /// of every supplied data file. Built in a temporary sibling folder and renamed into place, so an error

@@ -4,11 +4,11 @@
 #include "batch/referencerun.h"
 #include "batch/regrade.h"
 #include "assignment/plan.h"
+#include "assignment/release_writer.h"
 #include "checks/registry.h"
 #include "gradebook/gradebook.h"
 #include "notebook/nbgrader.h"
 #include "notebook/notebook.h"
-#include "notebook/release.h"
 #include "util/paths.h"
 #include "util/profile.h"
 
@@ -145,19 +145,16 @@ void BatchGrader::start()
         return;
     }
     m_gradebook = std::move(gb.value());
-    // Manually graded answers are compared with the release to give an untouched one 0 (nbgrader's rule), and an
-    // nbgrader notebook's protected cells to note what a student changed (changeNotes()).
-    if (!m_assignment.notebooks().isEmpty()) {
-        const QString instructor = m_assignment.absolute(m_assignment.notebooks().first());
-        if (Expected<Notebook> nb = Notebook::load(instructor))
-            if (Expected<ReleaseResult> release = makeRelease(*nb, instructor))
-                m_release = release->notebook;
-    }
+    // Manually graded answers are compared with the release to give an untouched one 0 (nbgrader's rule, which
+    // Otter's manual questions follow too), and an nbgrader notebook's protected cells to note what a student
+    // changed (changeNotes()). The release is the one `release` writes: Otter's for an Otter import.
+    if (!m_assignment.notebooks().isEmpty())
+        if (Expected<Notebook> release = releaseNotebook(m_assignment, m_assignment.notebooks().first()))
+            m_release = *release;
     if (m_assignment.isProblemSet()) {
         for (const QString &rel : m_assignment.notebooks())
-            if (Expected<Notebook> nb = Notebook::load(m_assignment.absolute(rel)))
-                if (Expected<ReleaseResult> release = makeRelease(*nb, m_assignment.absolute(rel)))
-                    m_releases.insert(rel, release->notebook);
+            if (Expected<Notebook> release = releaseNotebook(m_assignment, rel))
+                m_releases.insert(rel, *release);
         m_instructor = instructorNotebooks(m_assignment);
     }
     ReferenceRunOptions ro;
@@ -408,6 +405,7 @@ GradeResult BatchGrader::gradeNotebook(const Submission &submission, const QByte
     in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
     in.notes = notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
     in.brokenChecks = m_referenceOutcome.brokenChecks;
+    in.referenceTestResults = m_referenceOutcome.testResults;
     std::optional<Expected<Notebook>> read; // the notebook, when the caller has not loaded it
     if (!loaded) {
         read = Notebook::load(submission.notebookPath);
@@ -535,6 +533,7 @@ GradeResult BatchGrader::gradeProblemSet(const Submission &submission, const Sub
                 in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
                 in.notes = ran->notes;
                 in.brokenChecks = m_referenceOutcome.brokenChecks;
+                in.referenceTestResults = m_referenceOutcome.testResults;
                 const Notebook release = m_releases.value(m.notebook);
                 if (Expected<Notebook> submitted = Notebook::load(QDir(submission.root).filePath(m.file))) {
                     in.manualAnswers = manualAnswers(in.checks, *submitted, release);

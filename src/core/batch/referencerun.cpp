@@ -245,6 +245,9 @@ QJsonObject ReferenceOutcome::toJson() const
     QJsonObject broken;
     for (auto it = brokenChecks.cbegin(); it != brokenChecks.cend(); ++it)
         broken.insert(it.key(), it.value());
+    QJsonObject results;
+    for (auto it = testResults.cbegin(); it != testResults.cend(); ++it)
+        results.insert(it.key(), it.value());
     QJsonArray noted;
     for (const NotedError &e : notedErrors)
         noted << QJsonObject{{QStringLiteral("cell"), e.cell},          {QStringLiteral("source"), e.source},
@@ -254,6 +257,7 @@ QJsonObject ReferenceOutcome::toJson() const
     for (auto it = probeLabels.cbegin(); it != probeLabels.cend(); ++it)
         labels.insert(it.key(), QJsonArray::fromStringList(it.value()));
     return {{QStringLiteral("broken_checks"), broken},
+            {QStringLiteral("test_results"), results},
             {QStringLiteral("noted_errors"), noted},
             {QStringLiteral("missing_modules"), QJsonArray::fromStringList(missingModules)},
             {QStringLiteral("probe_labels"), labels}};
@@ -265,6 +269,9 @@ ReferenceOutcome ReferenceOutcome::fromJson(const QJsonObject &o)
     const QJsonObject broken = o.value(QLatin1String("broken_checks")).toObject();
     for (auto it = broken.constBegin(); it != broken.constEnd(); ++it)
         out.brokenChecks.insert(it.key(), it.value().toString());
+    const QJsonObject results = o.value(QLatin1String("test_results")).toObject();
+    for (auto it = results.constBegin(); it != results.constEnd(); ++it)
+        out.testResults.insert(it.key(), it.value().toString());
     for (const QJsonValue &v : o.value(QLatin1String("missing_modules")).toArray())
         out.missingModules << v.toString();
     const QJsonObject labels = o.value(QLatin1String("probe_labels")).toObject();
@@ -465,6 +472,9 @@ bool ReferenceRun::analyse(const QString &rel, const NotebookRunResult &result, 
             // environment lacks) would cost every student its points: that check is broken, not graded for anyone.
             const QString checkId = c.value(QLatin1String("check")).toString();
             const auto check = std::find_if(checks.cbegin(), checks.cend(), [&](const Check &k) { return k.id == checkId; });
+            if (c.value(QLatin1String("test_result")).toString() == QLatin1String("pass")
+                && !c.value(QLatin1String("result_text")).toString().isEmpty())
+                outcome.testResults.insert(checkId, c.value(QLatin1String("result_text")).toString());
             const auto failure = check != checks.cend() ? checkKind(*check).failsOnReference(*check, c) : std::nullopt;
             if (failure) {
                 const QString why = failure->why.isEmpty() ? errorText(failure->ename, failure->evalue) : failure->why;

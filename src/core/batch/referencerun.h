@@ -63,6 +63,10 @@ struct ReferenceOutcome
     /// check fails on the instructor notebook (AssertionError: …)"), a value check whose name it leaves undefined.
     /// They are not graded for anyone (a grader error of that check, never the student's); the others are.
     QMap<QString, QString> brokenChecks;
+    /// The result text of each test check whose cell passed with one in the reference run (check id → the repr of
+    /// the test's last value, docs/runner-protocol.md): the expected outputs of an un-run Otter master's cases
+    /// (docs/otter.md). Grading hands them to the checks (GradeInput::referenceTestResults).
+    QMap<QString, QString> testResults;
     /// An error of an instructor cell that is neither an answer nor a test (a teaching example, nbgrader's demo
     /// cell `a`), or of a cell tagged raises-exception: a note of the run, not a failure.
     struct NotedError

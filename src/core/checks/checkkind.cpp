@@ -34,6 +34,11 @@ QString CheckKind::feedbackCell(const Check &check) const
     return answerCell(check);
 }
 
+QString CheckKind::group(const Check &) const
+{
+    return {};
+}
+
 std::optional<CheckKind::ReferenceFailure> CheckKind::failsOnReference(const Check &, const QJsonObject &) const
 {
     return std::nullopt;

@@ -85,6 +85,9 @@ public:
     virtual QString answerCell(const Check &check) const;
     /// The cell after which the feedback page shows `check`'s result; by default answerCell().
     virtual QString feedbackCell(const Check &check) const;
+    /// The group `check` belongs to, whose points are its checks' sum (checkGroups()): an Otter question's name for
+    /// its cases' checks. Empty by default: a check of its own (an nbgrader grade_id, a value or test check).
+    virtual QString group(const Check &check) const;
 
     // ---- the result ------------------------------------------------------------------------------------------
     /// Whether a person grades checks of this kind: their results await an override (needs-manual), never

@@ -77,6 +77,7 @@ public:
     QString defaultId(const Check &check, qsizetype index) const override;
     void instrument(const Check &check, InstrumentOptions &options) const override;
     QString feedbackCell(const Check &check) const override;
+    QString group(const Check &check) const override;
     void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;
     std::optional<ReferenceFailure> failsOnReference(const Check &check, const QJsonObject &cell) const override;
     QString describe(const Check &check) const override;

@@ -50,18 +50,59 @@ QString caseRunnerCode(const Json &cases)
         }
     const QString reads = names.isEmpty() ? QString()
                                           : QStringLiteral("if False:  # the names the cases read\n    (%1,)\n").arg(names.join(QLatin1String(", ")));
+    bool fromReference = false;
+    for (const Json &c : cases)
+        fromReference = fromReference || c.value("from_reference", false);
+    // A case of an un-run master (`from_reference`) has no expected output: its examples' printed outputs are
+    // captured (doctest's own normalisation of whitespace-only lines applied) and given back as a short digest per
+    // case, the test's result ("sandmark-otter-outputs <digest> …"); grade() compares them with the reference run's.
+    // An example that raises fails the case, as in Otter. Without such cases the code is as it always was.
+    const QString capture = fromReference ? QStringLiteral(
+                                                "    import hashlib, re\n"
+                                                "    class Capture(doctest.OutputChecker):\n"
+                                                "        def __init__(self):\n"
+                                                "            self.got = []\n"
+                                                "        def check_output(self, want, got, optionflags):\n"
+                                                "            self.got.append(re.sub(r'(?m)^[^\\S\\n]+$', '', got))\n"
+                                                "            return True\n"
+                                                "    digests = []\n")
+                                          : QString();
+    const QString runner = fromReference ? QStringLiteral(
+                                               "        checker = Capture() if case.get('from_reference') else None\n"
+                                               "        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+                                               "            outcome = doctest.DocTestRunner(checker=checker, verbose=False).run(test, out=report.write, clear_globs=False)\n"
+                                               "        if checker is not None and not outcome.failed:\n"
+                                               "            digests.append(hashlib.sha256(json.dumps(checker.got).encode('utf-8')).hexdigest()[:12])\n")
+                                         : QStringLiteral(
+                                               "        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+                                               "            outcome = doctest.DocTestRunner(verbose=False).run(test, out=report.write, clear_globs=False)\n");
+    const QString tail = fromReference ? QStringLiteral(
+                                             "    return 'sandmark-otter-outputs ' + ' '.join(digests)\n"
+                                             "try:\n"
+                                             "    __sandmark_otter_outputs = __sandmark_otter_cases(globals())\n"
+                                             "finally:\n"
+                                             "    del __sandmark_otter_cases\n"
+                                             "__sandmark_otter_outputs\n")
+                                       : QStringLiteral(
+                                             "try:\n"
+                                             "    __sandmark_otter_cases(globals())\n"
+                                             "finally:\n"
+                                             "    del __sandmark_otter_cases\n");
     return reads + QStringLiteral(
                "# Otter test cases, run as Otter's OK-format runner runs them (Python's doctest)\n"
                "def __sandmark_otter_cases(__globals):\n"
                "    import base64, contextlib, doctest, io, json\n"
-               "    failed = []\n"
+               "    failed = []\n")
+        + capture
+        + QStringLiteral(
                "    for case in json.loads(base64.b64decode('%1').decode('utf-8')):\n"
                "        parser = doctest.DocTestParser()\n"
                "        examples = [e for e in parser.parse(case['code'], case['name']) if isinstance(e, doctest.Example)]\n"
                "        test = doctest.DocTest(examples, __globals, case['name'], None, None, case['code'])\n"
-               "        report = io.StringIO()\n"
-               "        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
-               "            outcome = doctest.DocTestRunner(verbose=False).run(test, out=report.write, clear_globs=False)\n"
+               "        report = io.StringIO()\n")
+              .arg(QString::fromLatin1(b64))
+        + runner
+        + QStringLiteral(
                "        if outcome.failed:\n"
                "            text = case.get('failure_message') or ''\n"
                "            if case.get('hidden'):\n"
@@ -70,12 +111,29 @@ QString caseRunnerCode(const Json &cases)
                "                text = (text + '\\n' if text else '') + report.getvalue().strip()\n"
                "            failed.append(text)\n"
                "    if failed:\n"
-               "        raise AssertionError('\\n'.join(failed))\n"
-               "try:\n"
-               "    __sandmark_otter_cases(globals())\n"
-               "finally:\n"
-               "    del __sandmark_otter_cases\n")
-        .arg(QString::fromLatin1(b64));
+               "        raise AssertionError('\\n'.join(failed))\n")
+        + tail;
+}
+
+/// The cases of `check` whose expected output comes from the reference run (an un-run master's), in order.
+QList<QJsonObject> referenceCases(const Check &check)
+{
+    QList<QJsonObject> out;
+    for (const QJsonValue &tc : check.options.value(QLatin1String("cases")).toArray())
+        if (tc.toObject().value(QLatin1String("from_reference")).toBool())
+            out << tc.toObject();
+    return out;
+}
+
+/// The digests a test result text holds ("'sandmark-otter-outputs 1a2b… 3c4d…'", the repr of the runner code's
+/// result), or none when it holds none.
+std::optional<QStringList> outputDigests(const QString &resultText)
+{
+    static const QRegularExpression re(QStringLiteral("^'sandmark-otter-outputs ?([0-9a-f ]*)'$"));
+    const auto m = re.match(resultText.trimmed());
+    if (!m.hasMatch())
+        return std::nullopt;
+    return m.captured(1).split(QLatin1Char(' '), Qt::SkipEmptyParts);
 }
 
 } // namespace
@@ -127,6 +185,12 @@ Expected<void> OtterCheckKind::read(const CheckSource &in, Check &c) const
         if (tc.contains("hidden") && !tc["hidden"].is_boolean())
             return in.reader.error(at + QStringLiteral(".hidden"), QStringLiteral("must be true or false"));
         one["hidden"] = tc.value("hidden", false);
+        if (tc.contains("from_reference")) {
+            if (!tc["from_reference"].is_boolean())
+                return in.reader.error(at + QStringLiteral(".from_reference"), QStringLiteral("must be true or false"));
+            if (tc["from_reference"].get<bool>())
+                one["from_reference"] = true;
+        }
         for (const char *key : {"success_message", "failure_message"}) {
             if (!tc.contains(key) || tc[key].is_null())
                 continue;
@@ -161,10 +225,56 @@ QString OtterCheckKind::feedbackCell(const Check &check) const
     return check.after;
 }
 
+QString OtterCheckKind::group(const Check &check) const
+{
+    return check.question;
+}
+
 void OtterCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResult &r) const
 {
     kAsTest.grade(check, e, r);
     const QJsonArray cases = check.options.value(QLatin1String("cases")).toArray();
+    const QList<QJsonObject> fromReference = referenceCases(check);
+    if (r.outcome == Outcome::Pass && !fromReference.isEmpty()) {
+        // The cases of an un-run master: the student's printed outputs against the reference run's. The reference
+        // run left a digest per case, or the check is broken (failsOnReference()) and not graded at all.
+        const CellInfo *cell = e.testCell(check.id);
+        const std::optional<QStringList> got = outputDigests(cell ? cell->resultText : QString());
+        const std::optional<QStringList> want = outputDigests(e.input.referenceTestResults.value(check.id));
+        if (!want || want->size() != fromReference.size()) {
+            r.outcome = Outcome::NotGraded;
+            r.feedback = QStringLiteral("not graded: grader error: the reference run left no expected output for case "
+                                        "'%1'")
+                             .arg(fromReference.first().value(QLatin1String("name")).toString());
+            return;
+        }
+        if (!got || got->size() != fromReference.size()) {
+            r.outcome = Outcome::NotGraded;
+            r.feedback = QStringLiteral("not graded: the test produced no outputs to compare (the notebook interfered "
+                                        "with its values or its process; see the reasons)");
+            return;
+        }
+        QStringList failed;
+        for (qsizetype i = 0; i < fromReference.size(); ++i) {
+            if (got->at(i) == want->at(i))
+                continue;
+            const QJsonObject tc = fromReference.at(i);
+            const QString name = tc.value(QLatin1String("name")).toString();
+            QString text = tc.value(QLatin1String("failure_message")).toString();
+            if (tc.value(QLatin1String("hidden")).toBool())
+                text = text.isEmpty() ? QStringLiteral("hidden test %1 failed").arg(name) : text;
+            else
+                text = (text.isEmpty() ? QString() : text + QLatin1Char('\n'))
+                       + QStringLiteral("test %1 failed: it printed something else than the instructor's solution").arg(name);
+            failed << text;
+        }
+        if (!failed.isEmpty()) {
+            r.outcome = Outcome::Fail;
+            r.points = 0;
+            r.feedback = failed.join(QLatin1Char('\n'));
+            return;
+        }
+    }
     if (r.outcome == Outcome::Pass) {
         // Otter shows each passed case's success message.
         QStringList messages;
@@ -179,7 +289,27 @@ void OtterCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResu
 
 std::optional<CheckKind::ReferenceFailure> OtterCheckKind::failsOnReference(const Check &check, const QJsonObject &cell) const
 {
-    return kAsTest.failsOnReference(check, cell);
+    if (auto failure = kAsTest.failsOnReference(check, cell))
+        return failure;
+    // An un-run master's cases: the reference run must give each its expected output.
+    const QList<QJsonObject> fromReference = referenceCases(check);
+    if (fromReference.isEmpty())
+        return std::nullopt;
+    const std::optional<QStringList> got = outputDigests(cell.value(QLatin1String("result_text")).toString());
+    if (got && got->size() == fromReference.size())
+        return std::nullopt;
+    // The digests travel as the test's result text, at most 200 characters: 13 digests.
+    const bool tooMany = fromReference.size() > 13;
+    QStringList names;
+    for (const QJsonObject &tc : fromReference)
+        names << QStringLiteral("'%1'").arg(tc.value(QLatin1String("name")).toString());
+    ReferenceFailure f;
+    f.why = QStringLiteral("the expected output of case %1 is unknown: the master's test cell has no saved output and "
+                           "the reference run gave none%2")
+                .arg(names.join(QLatin1String(", ")),
+                     tooMany ? QStringLiteral(" (a question of more than 13 such cases: run the master and import it again)")
+                             : QString());
+    return f;
 }
 
 QString OtterCheckKind::describe(const Check &c) const

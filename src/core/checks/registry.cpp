@@ -2,6 +2,7 @@
 #include "checks/registry.h"
 
 #include "checks/kinds_p.h"
+#include <algorithm>
 
 namespace sandmark {
 
@@ -72,6 +73,22 @@ QSet<QString> probedNames(const QList<Check> &checks)
         if (const std::optional<ProbedName> probed = checkKind(c).probed(c))
             names.insert(probed->variable);
     return names;
+}
+
+QList<CheckGroup> checkGroups(const QList<Check> &checks)
+{
+    QList<CheckGroup> groups;
+    for (const Check &c : checks) {
+        const QString name = checkKind(c).group(c);
+        if (name.isEmpty())
+            continue;
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const CheckGroup &x) { return x.name == name; });
+        if (g == groups.end())
+            g = groups.insert(groups.end(), CheckGroup{name, {}, 0});
+        g->checkIds << c.id;
+        g->maxPoints += c.points;
+    }
+    return groups;
 }
 
 } // namespace sandmark

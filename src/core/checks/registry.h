@@ -32,6 +32,18 @@ QString checkKindNameList(const QString &lastSeparator = QStringLiteral(" or "))
 /// decodes of a payload (decodeProbePayload()'s onlyNames). Pure.
 QSet<QString> probedNames(const QList<Check> &checks);
 
+/// Checks whose points add up to one total (CheckKind::group(): an Otter question's cases).
+struct CheckGroup
+{
+    QString name;        ///< the group ("q1")
+    QStringList checkIds; ///< its checks, in assignment order
+    double maxPoints = 0; ///< their points' sum
+};
+
+/// The groups of `checks`, in the order of each group's first check; checks without a group are in none. A
+/// question that is all or nothing is one check holding every case, so its group's total is 0 or everything. Pure.
+QList<CheckGroup> checkGroups(const QList<Check> &checks);
+
 /// Only the kinds that can be added (CheckKind::canAdd()), as checkKindNameList(" and ") without quotes:
 /// "value and test". Pure.
 QString addableCheckKindNames();

@@ -49,7 +49,8 @@ QList<NotebookColumn> notebookColumns(const Assignment &assignment)
     return columns;
 }
 
-QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const QList<NotebookColumn> &notebooks)
+QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const QList<NotebookColumn> &notebooks,
+                     const QList<CheckGroup> &groups)
 {
     QList<QStringList> rows;
     QStringList header{QStringLiteral("student"), QStringLiteral("score"), QStringLiteral("max"), QStringLiteral("status"),
@@ -58,6 +59,8 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
         header << csvField(id);
     for (const NotebookColumn &n : notebooks)
         header << csvField(n.notebook + QStringLiteral(" total"));
+    for (const CheckGroup &group : groups)
+        header << csvField(group.name + QStringLiteral(" total"));
     header << QStringLiteral("comments");
     rows << header;
     for (const EffectiveGrade &g : grades) {
@@ -80,6 +83,10 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
                     graded = true;
                 }
             row << (graded ? number(sum) : QString());
+        }
+        for (const CheckGroup &group : groups) {
+            const std::optional<double> total = g.pointsOf(group.checkIds);
+            row << (total ? number(*total) : QString());
         }
         // Why a row has no score or needs review, or what it still waits for, before the graders' comments.
         QStringList comments;

@@ -2,6 +2,7 @@
 // Gradebook exports: Sandmark's CSV and Canvas's gradebook-import CSV. Formats: docs/gradebook.md.
 
 #include "assignment/assignment.h"
+#include "checks/registry.h"
 #include "gradebook/gradebook.h"
 
 #include <QByteArray>
@@ -31,9 +32,11 @@ QList<NotebookColumn> notebookColumns(const Assignment &assignment);
 /// comments ("; "-joined: why a row has no score — "not graded: " and the run's first reason —, the manual checks
 /// awaiting a person, then the override comments). `checkIds` gives the check columns' order. A row where nothing
 /// could be graded (EffectiveGrade::score() empty: a grader error, an unreadable notebook, a kernel that died before
-/// any check) has an empty score, never 0.
+/// any check) has an empty score, never 0. After the notebook columns, one column per group of `groups` (an Otter
+/// question: checkGroups()), "<group> total": the sum of its checks' effective points, empty while one of them is
+/// (never a partial total; EffectiveGrade::pointsOf()).
 QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds,
-                     const QList<NotebookColumn> &notebooks = {});
+                     const QList<NotebookColumn> &notebooks = {}, const QList<CheckGroup> &groups = {});
 
 /// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,
 /// a `Points Possible` row, then one row per student with ID = the student id (Canvas's user id when the

@@ -352,6 +352,7 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
             h += QStringLiteral("<li>%1</li>\n").arg(esc(n));
         h += QLatin1String("</ul>\n");
     }
+    const QList<CheckGroup> groups = checkGroups(in.checks);
     h += QLatin1String("<table>\n<tr><th>check</th><th>points</th><th>result</th><th>feedback</th></tr>\n");
     for (const EffectiveCheck &c : g.checks) {
         QString fb = studentFeedback(c, specOf(in, c.result.checkId));
@@ -359,6 +360,13 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
             fb = fb.isEmpty() ? c.override_->comment : fb + QStringLiteral(" — ") + c.override_->comment;
         h += QStringLiteral("<tr class=\"%1\"><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>\n")
                  .arg(outcomeClass(c), esc(c.result.checkId), esc(pointsText(c)), esc(outcomeText(c)), esc(fb));
+        // After a group's last check (an Otter question's cases), the group's total.
+        for (const CheckGroup &group : groups)
+            if (group.checkIds.last() == c.result.checkId) {
+                const std::optional<double> total = g.pointsOf(group.checkIds);
+                h += QStringLiteral("<tr class=\"group\"><td><strong>%1 total</strong></td><td><strong>%2 / %3</strong></td><td></td><td></td></tr>\n")
+                         .arg(esc(group.name), total ? formatPoints(*total) : QStringLiteral("not graded"), formatPoints(group.maxPoints));
+            }
     }
     h += QLatin1String("</table>\n");
 

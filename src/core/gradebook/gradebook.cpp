@@ -156,6 +156,21 @@ std::optional<double> EffectiveGrade::score() const
     return scoreIfGraded(sum, graded, checks.size(), runStatus);
 }
 
+std::optional<double> EffectiveGrade::pointsOf(const QStringList &checkIds) const
+{
+    double total = 0;
+    bool any = false;
+    for (const EffectiveCheck &c : checks) {
+        if (!checkIds.contains(c.result.checkId))
+            continue;
+        if (!c.override_ && c.result.outcome == Outcome::NotGraded)
+            return std::nullopt;
+        total += c.points();
+        any = true;
+    }
+    return any ? std::optional<double>(total) : std::nullopt;
+}
+
 QStringList EffectiveGrade::awaiting() const
 {
     QStringList out;

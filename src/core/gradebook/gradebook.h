@@ -116,6 +116,10 @@ struct EffectiveGrade
     /// nothing could be graded — no check has an outcome or an override (a grader error, an unreadable notebook, a
     /// kernel that died before any check; scoreIfGraded()): never a zero for the student.
     std::optional<double> score() const;
+    /// The effective points of the checks `checkIds` together (a question's total, checkGroups()), or none while
+    /// one of them has neither an outcome nor an override (not graded, or awaiting a person), or none is in the run:
+    /// never a partial total.
+    std::optional<double> pointsOf(const QStringList &checkIds) const;
     /// All override comments, "check: comment" (whole-submission ones first, without a prefix).
     QStringList overrideComments() const;
     /// Ids of the manual checks awaiting a person (EffectiveCheck::awaitsPerson()), in check order; empty once a

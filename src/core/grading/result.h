@@ -116,6 +116,9 @@ struct GradeInput
     /// Checks the reference run found broken (ReferenceOutcome::brokenChecks): check id → why. Not graded, with
     /// the reference's error as the reason (a grader error of that check, never charged to the student).
     QMap<QString, QString> brokenChecks;
+    /// What each test check's cell gave as its result in the reference run (ReferenceOutcome::testResults): check
+    /// id → result text. An otter check's cases of an un-run master compare the student's outputs with these.
+    QMap<QString, QString> referenceTestResults;
     /// Cells of the submission whose error is expected, by index → exception name (expectedErrors(): the same
     /// teaching cell raised it in the reference run). Such an error is a note, not a problem of the run; so is
     /// any error of such a cell when it is tagged raises-exception (a tag on a cell the reference did not see

@@ -10,6 +10,13 @@ master/hw-otter.ipynb — a v1 master, run (test cells hold their saved outputs)
       assigns `answer = 0` again after the question (a teaching cell): the name is reused later
   q5  points 1; `pick` — a random number, the same for everyone under Otter's seed (42)
 submissions/<student>/hw-otter.ipynb — student-format notebooks (init cell, grader.check cells, export).
+
+unrun/hw-unrun.ipynb — a v1 master whose test cells were never run (no saved outputs: Otter's known trap), except
+  one; the expected outputs come from Sandmark's reference run:
+  q1  points 2; cases `total` (public) and `total % 2 == 0` (hidden, failure message), both un-run: 1 point each
+  q2  all_or_nothing, points 2; `double(3)` un-run, `double(-1)` run (saved output -2): one check worth 2
+  q3  manual, points 1 (markdown answer)
+unrun/submissions/<student>/hw-unrun.ipynb — right, wrong, and `untouched` (q3 left as the release's prompt).
 """
 
 import json
@@ -221,8 +228,58 @@ def ok_folder():
     write("ok/submissions/twelve/hw.ipynb", nb("12", "['a', 'b']"))
 
 
+PROMPT = "_Type your answer here, replacing this text._"  # Otter's release text of a markdown answer
+
+
+def unrun():
+    write("unrun/hw-unrun.ipynb", notebook([
+        cell("raw", "# ASSIGNMENT CONFIG\nname: hw-unrun", "config"),
+        cell("raw", "# BEGIN QUESTION\nname: q1\npoints: 2", "q1-begin"),
+        cell("markdown", "**Question 1.** Set `total` to the sum of 0 to 4.", "q1-text"),
+        cell("raw", "# BEGIN SOLUTION", "q1-sol-begin"),
+        cell("code", "total = sum(range(5)) # SOLUTION", "q1-answer"),
+        cell("raw", "# END SOLUTION", "q1-sol-end"),
+        cell("raw", "# BEGIN TESTS", "q1-tests-begin"),
+        cell("code", "total", "q1-t1"),
+        cell("code", config("hidden: true\nfailure_message: total should be even") + "total % 2 == 0", "q1-t2"),
+        cell("raw", "# END TESTS", "q1-tests-end"),
+        cell("raw", "# END QUESTION", "q1-end"),
+        cell("raw", "# BEGIN QUESTION\nname: q2\npoints: 2\nall_or_nothing: true", "q2-begin"),
+        cell("raw", "# BEGIN SOLUTION", "q2-sol-begin"),
+        cell("code", "def double(x):\n    return 2 * x # SOLUTION", "q2-answer"),
+        cell("raw", "# END SOLUTION", "q2-sol-end"),
+        cell("raw", "# BEGIN TESTS", "q2-tests-begin"),
+        cell("code", "double(3)", "q2-t1"),
+        cell("code", "double(-1)", "q2-t2", result("-2", 2), 2),
+        cell("raw", "# END TESTS", "q2-tests-end"),
+        cell("raw", "# END QUESTION", "q2-end"),
+        cell("raw", "# BEGIN QUESTION\nname: q3\nmanual: true\npoints: 1", "q3-begin"),
+        cell("markdown", "**Question 3.** Why is `double(-1)` negative?", "q3-text"),
+        cell("raw", "# BEGIN SOLUTION", "q3-sol-begin"),
+        cell("markdown", "Twice a negative number is negative.", "q3-answer"),
+        cell("raw", "# END SOLUTION", "q3-sol-end"),
+        cell("raw", "# END QUESTION", "q3-end"),
+    ]))
+
+    def nb(q1, q2, q3):
+        return notebook([
+            cell("code", "# Initialize Otter\nimport otter\ngrader = otter.Notebook(\"hw-unrun.ipynb\")", "init"),
+            cell("markdown", "**Question 1.** Set `total` to the sum of 0 to 4.", "q1-text"),
+            cell("code", q1, "q1-answer"),
+            cell("code", 'grader.check("q1")', "q1-check"),
+            cell("code", "def double(x):\n    return " + q2, "q2-answer"),
+            cell("code", 'grader.check("q2")', "q2-check"),
+            cell("markdown", "**Question 3.** Why is `double(-1)` negative?", "q3-text"),
+            cell("markdown", q3, "q3-answer"),
+        ])
+    write("unrun/submissions/right/hw-unrun.ipynb", nb("total = sum(range(5))", "2 * x", "A negative times two."))
+    write("unrun/submissions/wrong/hw-unrun.ipynb", nb("total = 11", "2 * x + 1", "No idea."))
+    write("unrun/submissions/untouched/hw-unrun.ipynb", nb("total = 10.0", "abs(2 * x)", PROMPT))
+
+
 def main():
     small_masters()
+    unrun()
     ok_folder()
     write("master/hw-otter.ipynb", master())
     write("submissions/right/hw-otter.ipynb", student(RIGHT))
