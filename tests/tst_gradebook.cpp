@@ -4,6 +4,7 @@
 #include "util/paths.h"
 
 #include <QCoreApplication>
+#include <QMap>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -17,6 +18,31 @@
 using namespace sandmark;
 
 namespace {
+
+/// Turns the gradebook at `path` back into schema `version`: undoes each migration step above it (what
+/// Gradebook::migrate() adds per version), newest first, and sets user_version.
+bool downgradeTo(const QString &path, int version)
+{
+    // Step N+1 → N undoes what version N+1 added.
+    const QMap<int, const char *> added{{2, "ALTER TABLE runs DROP COLUMN artifacts"},
+                                        {3, "ALTER TABLE runs DROP COLUMN notes"},
+                                        {4, "DROP TABLE notebook_matches"},
+                                        {5, "ALTER TABLE runs DROP COLUMN execution_hash"},
+                                        {6, "ALTER TABLE runs DROP COLUMN stored_digest"}};
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade"));
+        db.setDatabaseName(path);
+        ok = db.open();
+        QSqlQuery q(db);
+        for (int v = Gradebook::schemaVersion; ok && v > version; --v)
+            ok = q.exec(QLatin1String(added.value(v)));
+        ok = ok && q.exec(QStringLiteral("PRAGMA user_version = %1").arg(version));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("downgrade"));
+    return ok;
+}
 
 /// A run of `student` with `nChecks` value checks, the first `passing` of them passed.
 RunRecord makeRun(const QString &student, int nChecks, int passing, const QString &inputs = QStringLiteral("in-1"),
@@ -202,19 +228,7 @@ void TestGradebook::migratesVersion1()
         auto gb = openOrDie(path);
         QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 1)));
     }
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade"));
-        db.setDatabaseName(path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN artifacts")));
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN notes")));
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
-        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 1")));
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("downgrade"));
+    QVERIFY(downgradeTo(path, 1));
     auto gb = openOrDie(path);
     auto before = gb->effectiveGrades();
     QVERIFY(before);
@@ -237,18 +251,7 @@ void TestGradebook::migratesVersion2()
         auto gb = openOrDie(path);
         QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 1)));
     }
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade2"));
-        db.setDatabaseName(path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN notes")));
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
-        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 2")));
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("downgrade2"));
+    QVERIFY(downgradeTo(path, 2));
     auto gb = openOrDie(path);
     QCOMPARE(gb->effectiveGrades()->first().notes, QStringList());
     RunRecord run = makeRun(QStringLiteral("alice"), 2, 2);
@@ -268,18 +271,7 @@ void TestGradebook::migratesVersion3()
         auto gb = openOrDie(path);
         QVERIFY(gb->recordRun(makeRun(QStringLiteral("alice"), 2, 1)));
     }
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade3"));
-        db.setDatabaseName(path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY(q.exec(QStringLiteral("DROP TABLE notebook_matches")));
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
-        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 3")));
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("downgrade3"));
+    QVERIFY(downgradeTo(path, 3));
     auto gb = openOrDie(path);
     QCOMPARE(*Gradebook::checkExisting(path), Gradebook::schemaVersion);
     QCOMPARE(gb->effectiveGrades()->size(), 1);
@@ -305,17 +297,7 @@ void TestGradebook::migratesVersion4()
         run.artifacts = QStringLiteral("/cache/runs/a/artifacts");
         QVERIFY(gb->recordRun(run));
     }
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade4"));
-        db.setDatabaseName(path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN execution_hash")));
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
-        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 4")));
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("downgrade4"));
+    QVERIFY(downgradeTo(path, 4));
     auto gb = openOrDie(path);
     QCOMPARE(*Gradebook::checkExisting(path), Gradebook::schemaVersion);
     auto old = gb->reusableRun(QStringLiteral("alice"));
@@ -341,18 +323,9 @@ void TestGradebook::migratesVersion5()
         run.storedDigest = QStringLiteral("d-1");
         QVERIFY(gb->recordRun(run));
     }
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade5"));
-        db.setDatabaseName(path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs DROP COLUMN stored_digest")));
-        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 5")));
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("downgrade5"));
+    QVERIFY(downgradeTo(path, 5));
     auto gb = openOrDie(path);
-    QCOMPARE(*Gradebook::checkExisting(path), 6);
+    QCOMPARE(*Gradebook::checkExisting(path), Gradebook::schemaVersion);
     QCOMPARE((*gb->reusableRun(QStringLiteral("alice")))->storedDigest, QString());
     RunRecord run = makeRun(QStringLiteral("alice"), 2, 2, QStringLiteral("in-2"));
     run.artifacts = QStringLiteral("/cache/runs/b/artifacts");

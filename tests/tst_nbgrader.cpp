@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace sandmark;
 
 namespace {
@@ -544,6 +546,22 @@ private Q_SLOTS:
         r = importNbgrader(dir.filePath(QStringLiteral("source/ps1")), dir.filePath(QStringLiteral("out")), options);
         QVERIFY(!r);
         QCOMPARE(r.error().toString(), yml.fileName() + QStringLiteral(": no section 'python3' (the notebook's kernel); nbgrader needs one per kernel"));
+    }
+
+    // A FIFO among the notebooks (or the data files) of the imported folder is refused, naming it: never imported
+    // without it and without a word (problem2's checks would be gone).
+    void importRefusesAFifoInTheFolder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("source/ps1"))));
+        QVERIFY(QFile::copy(course(QStringLiteral("source/ps1/problem1.ipynb")), dir.filePath(QStringLiteral("source/ps1/problem1.ipynb"))));
+        const QString fifo = dir.filePath(QStringLiteral("source/ps1/problem2.ipynb"));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        auto r = importNbgrader(dir.filePath(QStringLiteral("source/ps1")), dir.filePath(QStringLiteral("out")));
+        QVERIFY(!r);
+        QCOMPARE(r.error().file, fifo);
+        QVERIFY2(r.error().message.contains(QStringLiteral("not a regular file")), qPrintable(r.error().toString()));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("out"))));
     }
 
     void importRefusesExistingAssignment()

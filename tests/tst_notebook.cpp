@@ -1,13 +1,18 @@
 // Reading, repairing and writing nbformat 4 notebooks (issue 2; the loader faults of tests/data/cases).
+#include "assignment/assignment.h"
 #include "notebook/notebook.h"
+#include "util/inputfile.h"
 
 #include "testsupport.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <set>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace sandmark;
@@ -38,6 +43,7 @@ private Q_SLOTS:
     void malformedFiles_data();
     void malformedFiles();
     void overSizeCap();
+    void notRegularFilesAreRefusedWithoutBlocking();
     void deeplyNested();
 
     void versions_data();
@@ -202,8 +208,8 @@ void TestNotebook::malformedFiles_data()
     QTest::newRow("HTML page saved as .ipynb") << u"notebooks/saved-page.ipynb"_s << QString()
                                                << u"this is an HTML page, not a notebook (a browser's \"Save as\" of the "
                                                   "page showing it): download the .ipynb file itself"_s;
-    QTest::newRow("folder, not a file") << u"cases/release-markers"_s << QString() << u"cannot read the file"_s;
-    QTest::newRow("nonexistent") << u"cases/no-such.ipynb"_s << QString() << u"cannot read the file"_s;
+    QTest::newRow("folder, not a file") << u"cases/release-markers"_s << QString() << u"is a folder, not a file"_s;
+    QTest::newRow("nonexistent") << u"cases/no-such.ipynb"_s << QString() << u"no such file"_s;
 }
 
 void TestNotebook::malformedFiles()
@@ -232,6 +238,41 @@ void TestNotebook::overSizeCap()
     QVERIFY2(nb.error().message.contains(QString::number(size) + u" bytes"_s), qPrintable(nb.error().message));
     QVERIFY2(nb.error().message.contains(u"1000 bytes"_s), qPrintable(nb.error().message));
     QVERIFY2(nb.error().message.contains(u"limit"_s), qPrintable(nb.error().message));
+}
+
+// A FIFO (opening it would wait for a writer for ever), a device (/dev/zero never ends) or a folder in place of a
+// notebook or an assignment.json is refused at once, naming the file; so is a file swapped for a FIFO after listing.
+void TestNotebook::notRegularFilesAreRefusedWithoutBlocking()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(u"hw.ipynb"_s);
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    for (const QString &path : {fifo, u"/dev/zero"_s}) {
+        const auto nb = Notebook::load(path);
+        QVERIFY(!nb);
+        QCOMPARE(nb.error().file, path);
+        QVERIFY2(nb.error().message.contains(u"not a regular file"_s), qPrintable(nb.error().toString()));
+    }
+    const auto folder = Notebook::load(dir.path());
+    QVERIFY(!folder);
+    QVERIFY2(folder.error().message.contains(u"is a folder"_s), qPrintable(folder.error().toString()));
+    const auto missing = readInputFile(dir.filePath(u"nope.ipynb"_s), 100);
+    QVERIFY(!missing);
+    QCOMPARE(missing.error().message, u"no such file"_s);
+    // assignment.json as a FIFO: the assignment does not load, and says why.
+    const QString assignment = dir.filePath(u"a"_s);
+    QVERIFY(QDir().mkpath(assignment));
+    QVERIFY(::mkfifo(QFile::encodeName(assignment + u"/assignment.json"_s).constData(), 0600) == 0);
+    const Expected<Assignment> a = Assignment::load(assignment);
+    QVERIFY(!a);
+    QVERIFY2(a.error().message.contains(u"not a regular file"_s), qPrintable(a.error().toString()));
+    // A regular file reads whole.
+    QFile f(dir.filePath(u"x.txt"_s));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("0123456789");
+    f.close();
+    QCOMPARE(*readInputFile(f.fileName(), 10), QByteArray("0123456789"));
+    QVERIFY(!readInputFile(f.fileName(), 9));
 }
 
 // A hostile submission nests arrays a million deep: the loader must refuse it, not overflow the stack (in

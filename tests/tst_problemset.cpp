@@ -710,6 +710,10 @@ void TestProblemSet::manualGradesAndOverridesSurviveForce()
     QVERIFY2(yan.contains(u"<p class=\"comment\">Score set by hand (automatic: 0): problem2 came by email</p>"_s), qPrintable(yan));
     QVERIFY(yan.contains(u"<h2 id=\"problem2.ipynb-notebook\">problem2.ipynb — 0 of 3 points</h2>"_s));
     QVERIFY(yan.contains(u"No executed notebook to show for problem2.ipynb; its checks:"_s));
+    // problem1, the one notebook yan handed in, ran: its executed cells are shown (the run of one notebook of a set
+    // keeps it in the notebook's own folder, where the page looks).
+    QVERIFY2(!yan.contains(u"No executed notebook to show for problem1.ipynb"_s), qPrintable(yan));
+    QVERIFY(yan.contains(u"id=\"problem1.ipynb-cell-0\""_s));
     QVERIFY(yan.contains(u"<div class=\"fb\">not handed in</div>"_s));
 }
 

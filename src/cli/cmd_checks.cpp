@@ -13,6 +13,7 @@
 #include "datasets/hubcache.h"
 #include "grading/value.h"
 #include "sandbox/backend.h"
+#include "util/inputfile.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -408,12 +409,12 @@ int cmdChecks(const QStringList &args)
             if (parser.isSet(code)) {
                 nc.code = parser.value(code);
             } else {
-                QFile f(parser.value(codeFile));
-                if (!f.open(QIODevice::ReadOnly)) {
-                    printError(Error{parser.value(codeFile), {}, QStringLiteral("cannot read: %1").arg(f.errorString())});
+                const Expected<QByteArray> bytes = readInputFile(parser.value(codeFile), kMaxInputFileBytes);
+                if (!bytes) {
+                    printError(bytes.error());
                     return ExitBadInput;
                 }
-                nc.code = QString::fromUtf8(f.readAll());
+                nc.code = QString::fromUtf8(*bytes);
             }
         }
         Expected<int> added = addCheck(jsonPath, nc);
@@ -457,12 +458,12 @@ int cmdChecks(const QStringList &args)
     if (parser.isSet(code))
         edit.set(QStringLiteral("code"), parser.value(code));
     if (parser.isSet(codeFile)) {
-        QFile f(parser.value(codeFile));
-        if (!f.open(QIODevice::ReadOnly)) {
-            printError(Error{parser.value(codeFile), {}, QStringLiteral("cannot read: %1").arg(f.errorString())});
+        const Expected<QByteArray> bytes = readInputFile(parser.value(codeFile), kMaxInputFileBytes);
+        if (!bytes) {
+            printError(bytes.error());
             return ExitBadInput;
         }
-        edit.set(QStringLiteral("code"), QString::fromUtf8(f.readAll()));
+        edit.set(QStringLiteral("code"), QString::fromUtf8(*bytes));
     }
     for (const QString &assignment : parser.values(set)) {
         const qsizetype eq = assignment.indexOf(QLatin1Char('='));

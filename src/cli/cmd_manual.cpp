@@ -6,6 +6,7 @@
 #include "gradebook/gradebook.h"
 #include "gradebook/manual.h"
 #include "util/displaytext.h"
+#include "util/inputfile.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -53,12 +54,12 @@ int cmdManual(const QStringList &args)
 
     if (action == QLatin1String("import")) {
         const QString file = pos.at(2);
-        QFile f(file);
-        if (!f.open(QIODevice::ReadOnly)) {
-            printError({file, {}, QStringLiteral("cannot read: %1").arg(f.errorString())});
+        const Expected<QByteArray> bytes = readInputFile(file, kMaxInputFileBytes);
+        if (!bytes) {
+            printError(bytes.error());
             return ExitBadInput;
         }
-        auto rows = parseManualGradesCsv(f.readAll(), file);
+        auto rows = parseManualGradesCsv(*bytes, file);
         if (!rows) {
             printError(rows.error());
             return ExitBadInput;

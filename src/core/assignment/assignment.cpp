@@ -6,6 +6,7 @@
 #include "env/environment.h"
 #include "notebook/instrument.h"
 #include "sandbox/registry.h"
+#include "util/inputfile.h"
 #include "util/json_p.h"
 
 #include <QDir>
@@ -200,8 +201,9 @@ Expected<void> AssignmentLoader::readNotebooks()
         if (!rel.endsWith(QLatin1String(".ipynb")))
             return r.error(field, QStringLiteral("'%1' is not a notebook (.ipynb)").arg(rel));
         if (!QFileInfo(*abs).isFile())
-            return r.error(field, QFileInfo(*abs).isDir() ? QStringLiteral("'%1' is a folder, not a notebook").arg(rel)
-                                                          : QStringLiteral("'%1' does not exist").arg(rel));
+            return r.error(field, QFileInfo(*abs).isDir()      ? QStringLiteral("'%1' is a folder, not a notebook").arg(rel)
+                                  : QFileInfo::exists(*abs) ? QStringLiteral("'%1' is not a regular file (a FIFO, a device or a socket)").arg(rel)
+                                                             : QStringLiteral("'%1' does not exist").arg(rel));
         a.m_notebooks << QDir::cleanPath(rel);
     }
     return {};
@@ -260,6 +262,8 @@ Expected<void> AssignmentLoader::readDataFiles()
             if (!QFileInfo(*abs).isFile())
                 return r.error(field, QFileInfo(*abs).isDir()
                                           ? QStringLiteral("'%1' is a folder; list the files in it").arg(df.path)
+                                      : QFileInfo::exists(*abs)
+                                          ? QStringLiteral("'%1' is not a regular file (a FIFO, a device or a socket)").arg(df.path)
                                           : QStringLiteral("'%1' does not exist").arg(df.path));
             df.path = QDir::cleanPath(df.path);
             a.m_dataFiles << df;
@@ -609,10 +613,10 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
     if (!jsonInfo.exists())
         return fail(Error{jsonPath, {}, info.isDir() ? QStringLiteral("no assignment.json in this folder")
                                                      : QStringLiteral("no such file")});
-    QFile f(jsonPath);
-    if (!f.open(QIODevice::ReadOnly))
-        return fail(Error{jsonPath, {}, QStringLiteral("cannot read: %1").arg(f.errorString())});
-    const QByteArray bytes = f.readAll();
+    const Expected<QByteArray> read = readInputFile(jsonPath, kMaxInputFileBytes);
+    if (!read)
+        return fail(read.error());
+    const QByteArray &bytes = *read;
 
     Assignment a;
     a.m_jsonPath = QDir::cleanPath(jsonInfo.absoluteFilePath());

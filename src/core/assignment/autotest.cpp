@@ -2,6 +2,7 @@
 
 #include "notebook/nbgrader.h"
 #include "notebook/notebook_p.h"
+#include "util/inputfile.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -297,10 +298,10 @@ const QList<AutotestTemplate> *AutotestConfig::templatesFor(const QString &type)
 
 Expected<AutotestConfig> loadAutotestConfig(const QString &path, const QString &kernel)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return Error{path, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
-    const QByteArray bytes = f.readAll();
+    const Expected<QByteArray> read = readInputFile(path, kMaxInputFileBytes);
+    if (!read)
+        return read.error();
+    const QByteArray &bytes = *read;
     AutotestConfig config;
     config.file = path;
     config.kernel = kernel;

@@ -3,6 +3,7 @@
 #include "checks/checkjson_p.h"
 #include "checks/registry.h"
 #include "notebook/notebook.h"
+#include "util/inputfile.h"
 #include "util/json_p.h"
 
 #include <QDir>
@@ -23,10 +24,10 @@ using OJson = nlohmann::ordered_json;
 
 Expected<OJson> readJson(const QString &jsonPath)
 {
-    QFile f(jsonPath);
-    if (!f.open(QIODevice::ReadOnly))
-        return Error{jsonPath, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
-    Expected<OJson> root = jsonutil::parse(f.readAll(), jsonPath);
+    const Expected<QByteArray> bytes = readInputFile(jsonPath, kMaxInputFileBytes);
+    if (!bytes)
+        return bytes.error();
+    Expected<OJson> root = jsonutil::parse(*bytes, jsonPath);
     if (root && !root->is_object())
         return Error{jsonPath, {}, QStringLiteral("must be a JSON object")};
     return root;

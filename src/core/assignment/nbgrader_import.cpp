@@ -126,7 +126,8 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
     QStringList notebooks; // relative to root
     QStringList dataFiles;
     if (info.isDir()) {
-        QDirIterator it(root, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        // QDir::System too: a FIFO, device or socket is refused, never left out without a word.
+        QDirIterator it(root, QDir::Files | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString abs = it.next();
             const QString rel = QDir(root).relativeFilePath(abs);
@@ -134,6 +135,8 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
                 continue; // .ipynb_checkpoints, hidden files
             if (QFileInfo(abs).isSymLink())
                 return Error{abs, {}, QStringLiteral("symbolic links are not imported; copy the file instead")};
+            if (!QFileInfo(abs).isFile())
+                return Error{abs, {}, QStringLiteral("not a regular file (a FIFO, a device or a socket); it is not imported")};
             (rel.endsWith(QLatin1String(".ipynb")) ? notebooks : dataFiles) << rel;
         }
         notebooks.sort();

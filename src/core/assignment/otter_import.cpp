@@ -3,6 +3,7 @@
 #include "assignment/otter_import.h"
 
 #include "notebook/notebook_p.h"
+#include "util/inputfile.h"
 #include "util/paths.h"
 #include "util/stagingdir.h"
 
@@ -312,11 +313,11 @@ Expected<void> refuseOtherLanguages(const QString &path)
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("rmd") || suffix == QLatin1String("qmd") || suffix == QLatin1String("r"))
         return Error{path, {}, QStringLiteral("an R, R Markdown or Quarto master: only Python notebooks are supported")};
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return Error{path, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
+    const Expected<QByteArray> bytes = readInputFile(path, Notebook::DefaultMaxBytes);
+    if (!bytes)
+        return bytes.error();
     try {
-        const Json nb = Json::parse(f.readAll().toStdString());
+        const Json nb = Json::parse(bytes->toStdString());
         std::string lang;
         if (nb.contains("metadata") && nb["metadata"].is_object()) {
             const Json &m = nb["metadata"];

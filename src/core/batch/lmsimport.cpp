@@ -396,6 +396,8 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
     const QFileInfo in(archiveOrFolder);
     if (!in.exists())
         return Error{archiveOrFolder, {}, u"no such file or folder"_s};
+    if (!in.isDir() && !in.isFile()) // reading a FIFO or a device could block for ever or never end
+        return Error{archiveOrFolder, {}, u"not a regular file or a folder (a FIFO, a device or a socket)"_s};
     if (QFileInfo(outFolder).exists() && !QFileInfo(outFolder).isDir())
         return Error{outFolder, {}, u"exists and is not a folder"_s};
     const bool createdOut = !QFileInfo::exists(outFolder);

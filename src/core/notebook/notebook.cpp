@@ -1,12 +1,12 @@
 #include "notebook/notebook.h"
 
 #include "notebook/notebook_p.h"
+#include "util/inputfile.h"
 #include "util/json_p.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QLocale>
 #include <QRandomGenerator>
 #include <QSaveFile>
 
@@ -154,14 +154,6 @@ std::string freshId(const std::set<std::string> &taken)
     }
 }
 
-// "2234 bytes (2.18 KiB)"; exact bytes first so that small caps read right too.
-QString sizeText(qint64 bytes)
-{
-    if (bytes < 1024)
-        return QStringLiteral("%1 bytes").arg(bytes);
-    return QStringLiteral("%1 bytes (%2)").arg(bytes).arg(QLocale::c().formattedDataSize(bytes));
-}
-
 QString cellPlace(size_t i)
 {
     return QStringLiteral("cells[%1]").arg(i);
@@ -221,14 +213,10 @@ bool isHtmlPage(const QByteArray &bytes)
 
 Expected<Notebook> Notebook::load(const QString &path, qint64 maxBytes)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{path, {}, QStringLiteral("cannot read the file: %1").arg(file.errorString())};
-    if (file.size() > maxBytes)
-        return Error{path, {},
-                     QStringLiteral("the file is %1, over the limit of %2 for notebooks")
-                         .arg(sizeText(file.size()), sizeText(maxBytes))};
-    return parse(file.readAll(), path);
+    Expected<QByteArray> bytes = readInputFile(path, maxBytes);
+    if (!bytes)
+        return bytes.error();
+    return parse(*bytes, path);
 }
 
 Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fileName)

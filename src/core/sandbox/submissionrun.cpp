@@ -52,9 +52,9 @@ ProvisionRequest provisionRequestFor(const Assignment &assignment, const Submiss
     return r;
 }
 
-QString notebookArtifactsFolder(const QString &artifacts, const QString &notebook, bool severalNotebooks)
+QString notebookArtifactsFolder(const QString &artifacts, const QString &notebook, bool problemSet)
 {
-    if (!severalNotebooks)
+    if (!problemSet)
         return artifacts;
     QString name = notebook;
     if (name.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive))
@@ -199,7 +199,9 @@ void SubmissionRun::startNext()
         m_notebookPath = n.path;
         NotebookRunResult out;
         out.notebook = n.notebook;
-        out.artifacts = notebookArtifactsFolder(m_result.folder.artifacts, n.notebook, several);
+        // A problem set's notebooks each have their folder, however many of them ran (the feedback page and the app
+        // find them there: a student who handed in one notebook of two too).
+        out.artifacts = notebookArtifactsFolder(m_result.folder.artifacts, n.notebook, m_assignment.isProblemSet());
         Limits lim = m_options.limits.value_or(m_assignment.limits());
         if (several && m_setSecondsLeft < 1) {
             out.notRun = QStringLiteral("not run: the problem set's time limit (limits.set_timeout_s, %1 s) was spent "

@@ -101,9 +101,10 @@ struct SubmissionRunResult
     QList<NotebookRunResult> notebooks;
 };
 
-/// Where the artifacts of `notebook` of a run go: `artifacts` itself for a run of one notebook (as always), else
-/// `artifacts/<notebook without .ipynb, '/' as '_'>/` (problem sets). Pure.
-QString notebookArtifactsFolder(const QString &artifacts, const QString &notebook, bool severalNotebooks);
+/// Where the artifacts of `notebook` of a run go: `artifacts` itself for an assignment of one notebook (as always),
+/// else `artifacts/<notebook without .ipynb, '/' as '_'>/` for every notebook of a problem set, however many of them
+/// ran. Pure.
+QString notebookArtifactsFolder(const QString &artifacts, const QString &notebook, bool problemSet);
 
 /// Asynchronous; lives in the creating thread; emits exactly one of finished()/failed(). `failed` is a
 /// grader error (sandbox, environment, I/O); whatever the notebook did is a `finished` with its record.

@@ -1,0 +1,21 @@
+#pragma once
+// Reading a file Sandmark did not write (a notebook, assignment.json, a CSV of grades, a test's code): only a
+// regular file of bounded size, so that no input can block a command for ever or exhaust memory.
+
+#include "util/expected.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace sandmark {
+
+/// The whole content of `path`, opened without blocking and checked after opening (no race with a file swapped in
+/// between): a regular file (a symbolic link to one is followed) of at most `maxBytes` bytes. Errors name `path`:
+/// it does not exist, it is a folder, a FIFO, a device or a socket ("not a regular file": reading it could block for
+/// ever or never end), it is larger than `maxBytes` (with both sizes), it cannot be read. Synchronous; any thread.
+Expected<QByteArray> readInputFile(const QString &path, qint64 maxBytes);
+
+/// readInputFile()'s limit for inputs that are not notebooks (assignment.json, CSV, YAML, code): 64 MiB.
+inline constexpr qint64 kMaxInputFileBytes = 64LL * 1024 * 1024;
+
+} // namespace sandmark
