@@ -23,7 +23,9 @@ if [ "${1:-}" = "--stop" ]; then
 fi
 status_file=${1:?usage: docker-engine.sh STATUS_FILE}
 here=$(cd "$(dirname "$0")" && pwd)
-rm -f "$status_file"
+# A pid file left by an earlier run that was killed before its cleanup names a dockerd this run did not start; that
+# engine may now serve others (CI's container once died so): forget it, and stop only what this run starts.
+rm -f "$status_file" "$status_file.pid"
 skip() { echo "$*" >"$status_file"; echo "docker-engine: $*" >&2; exit 0; }
 
 command -v docker >/dev/null || skip "the Docker CLI is not installed (scripts/bootstrap installs docker.io)"
