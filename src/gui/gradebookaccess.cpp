@@ -101,7 +101,7 @@ Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath, co
     QSaveFile file(csvPath);
     if (!file.open(QIODevice::WriteOnly))
         return Error{csvPath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
-    file.write(exportCsv(snapshot->grades, snapshot->checkIds, current ? notebookColumns(*current) : QList<NotebookColumn>{},
+    file.write(exportCsv(snapshot->grades, snapshot->checkIds, current ? notebookColumns(*current) : QList<CheckGroup>{},
                          current ? checkGroups(current->checks()) : QList<CheckGroup>{}));
     if (!file.commit())
         return Error{csvPath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};

@@ -148,15 +148,15 @@ void BatchGrader::start()
     // Manually graded answers are compared with the release to give an untouched one 0 (nbgrader's rule, which
     // Otter's manual questions follow too), and an nbgrader notebook's protected cells to note what a student
     // changed (changeNotes()). The release is the one `release` writes: Otter's for an Otter import.
-    if (!m_assignment.notebooks().isEmpty())
-        if (Expected<Notebook> release = releaseNotebook(m_assignment, m_assignment.notebooks().first()))
-            m_release = *release;
-    if (m_assignment.isProblemSet()) {
-        for (const QString &rel : m_assignment.notebooks())
-            if (Expected<Notebook> release = releaseNotebook(m_assignment, rel))
-                m_releases.insert(rel, *release);
+    // A problem set's notebooks each have theirs; the first notebook's is made once either way.
+    const QStringList withRelease = m_assignment.isProblemSet() ? m_assignment.notebooks() : m_assignment.notebooks().mid(0, 1);
+    for (const QString &rel : withRelease)
+        if (Expected<Notebook> release = releaseNotebook(m_assignment, rel))
+            m_releases.insert(rel, *release);
+    if (!withRelease.isEmpty())
+        m_release = m_releases.value(withRelease.first());
+    if (m_assignment.isProblemSet())
         m_instructor = instructorNotebooks(m_assignment);
-    }
     ReferenceRunOptions ro;
     ro.run = m_options.run;
     ro.cacheDir = m_options.referenceCacheDir;
@@ -395,28 +395,36 @@ GradeResult BatchGrader::gradeNotebook(const Submission &submission, const QByte
                                        const QStringList &notes, std::shared_ptr<const ProbePayload> decoded,
                                        const Notebook *loaded) const
 {
-    GradeInput in;
-    in.checks = m_assignment.checks();
-    in.referencePayload = m_referencePayload;
-    in.referenceDecoded = m_referenceDecoded;
-    in.studentPayload = payload;
-    in.studentDecoded = std::move(decoded);
-    in.record = record;
-    in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
-    in.notes = notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
-    in.brokenChecks = m_referenceOutcome.brokenChecks;
-    in.referenceTestResults = m_referenceOutcome.testResults;
     std::optional<Expected<Notebook>> read; // the notebook, when the caller has not loaded it
     if (!loaded) {
         read = Notebook::load(submission.notebookPath);
         loaded = *read ? &**read : nullptr;
     }
-    if (const Notebook *submitted = loaded) {
-        in.manualAnswers = manualAnswers(in.checks, *submitted, m_release);
-        in.notes += changeNotes(m_release, *submitted); // "test cell 'q1-tests' was edited (cells[4]); …"
+    GradeInput in = gradeInputFor(m_assignment.checks(), m_referencePayload, payload, record, notes, loaded, m_release);
+    in.referenceDecoded = m_referenceDecoded;
+    in.studentDecoded = std::move(decoded);
+    return grade(in);
+}
+
+GradeInput BatchGrader::gradeInputFor(const QList<Check> &checks, const QByteArray &referencePayload, const QByteArray &payload,
+                                      const QJsonObject &record, const QStringList &notes, const Notebook *submitted,
+                                      const Notebook &release) const
+{
+    GradeInput in;
+    in.checks = checks;
+    in.referencePayload = referencePayload;
+    in.studentPayload = payload;
+    in.record = record;
+    in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
+    in.notes = notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
+    in.brokenChecks = m_referenceOutcome.brokenChecks;
+    in.referenceTestResults = m_referenceOutcome.testResults;
+    if (submitted) {
+        in.manualAnswers = manualAnswers(checks, *submitted, release);
+        in.notes += changeNotes(release, *submitted); // "test cell 'q1-tests' was edited (cells[4]); …"
         in.expectedErrors = expectedErrors(m_referenceOutcome, *submitted);
     }
-    return grade(in);
+    return in;
 }
 
 bool BatchGrader::regradeFromStored(const Item &item)
@@ -525,22 +533,10 @@ GradeResult BatchGrader::gradeProblemSet(const Submission &submission, const Sub
                 part.kind = NotebookGrade::Kind::NotGraded;
                 part.problem = ran ? QStringLiteral("%1 %2").arg(m.file, ran->notRun) : QStringLiteral("%1 did not run").arg(m.file);
             } else {
-                GradeInput in;
-                in.checks = part.checks;
-                in.referencePayload = notebookPayload(m_referencePayload, m.notebook);
-                in.studentPayload = ran->run.payloadJson;
-                in.record = ran->run.record;
-                in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
-                in.notes = ran->notes;
-                in.brokenChecks = m_referenceOutcome.brokenChecks;
-                in.referenceTestResults = m_referenceOutcome.testResults;
-                const Notebook release = m_releases.value(m.notebook);
-                if (Expected<Notebook> submitted = Notebook::load(QDir(submission.root).filePath(m.file))) {
-                    in.manualAnswers = manualAnswers(in.checks, *submitted, release);
-                    in.notes += changeNotes(release, *submitted);
-                    in.expectedErrors = expectedErrors(m_referenceOutcome, *submitted);
-                }
-                part.result = grade(in);
+                const Expected<Notebook> submitted = Notebook::load(QDir(submission.root).filePath(m.file));
+                part.result = grade(gradeInputFor(part.checks, notebookPayload(m_referencePayload, m.notebook),
+                                                  ran->run.payloadJson, ran->run.record, ran->notes,
+                                                  submitted ? &*submitted : nullptr, m_releases.value(m.notebook)));
             }
         }
         parts << part;

@@ -150,6 +150,12 @@ private:
     GradeResult gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
                               const QStringList &notes, std::shared_ptr<const ProbePayload> decoded = {},
                               const Notebook *loaded = nullptr) const;
+    /// The grading input of one notebook: `checks` with the reference's `referencePayload`, the student's `payload`
+    /// and `record`, the run's `notes`, and what comparing the `submitted` notebook (when it loads) with its `release`
+    /// gives (manual answers, change notes, expected errors); the batch's limits and reference outcome. Pure.
+    GradeInput gradeInputFor(const QList<Check> &checks, const QByteArray &referencePayload, const QByteArray &payload,
+                             const QJsonObject &record, const QStringList &notes, const Notebook *submitted,
+                             const Notebook &release) const;
     /// When only the checks' grading changed since `item`'s last completed run (decideRegrade()), its result
     /// graded again from that run's stored payload and record into m_regrades: true. False: it must run.
     bool regradeFromStored(const Item &item);
@@ -187,7 +193,7 @@ private:
     QHash<QString, LatestRuns> m_latest;
     ReferenceOutcome m_referenceOutcome; ///< broken checks and noted errors of the reference run
     Notebook m_release; ///< the instructor notebook's release: manual answers, change notes of nbgrader cells
-    QHash<QString, Notebook> m_releases;   ///< a problem set: each instructor notebook's release, by notebook
+    QHash<QString, Notebook> m_releases;   ///< each instructor notebook's release, by notebook (one notebook: its only one)
     QList<InstructorNotebook> m_instructor; ///< a problem set: the instructor notebooks with their cell ids
     QString m_referenceKey, m_environmentKey, m_inputsKey;
     QList<Item> m_queue;

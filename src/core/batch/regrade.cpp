@@ -3,9 +3,9 @@
 #include "checks/registry.h"
 #include "grading/value.h"
 #include "sandbox/workdir.h"
+#include "util/inputfile.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,26 +20,15 @@ Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QS
     StoredExecution out;
     out.executionHash = executionHash;
     // The run folder is a cache on disk: read only regular files of a sane size (a FIFO would block, a link to
-    // /dev/zero would never end), else the submission runs again.
+    // /dev/zero would never end), else the submission runs again; what is read is checked against the digest below.
     constexpr qint64 kMaxStoredBytes = 512LL * 1024 * 1024;
-    const auto readStored = [&](const QString &name, const char *what) -> Expected<QByteArray> {
-        const QString path = QDir(artifacts).filePath(name);
-        const QFileInfo fi(path);
-        if (fi.isSymLink() || !fi.isFile())
-            return Error{path, {}, QStringLiteral("the stored %1 is not a regular file").arg(QLatin1String(what))};
-        if (fi.size() > kMaxStoredBytes)
-            return Error{path, {}, QStringLiteral("the stored %1 is larger than %2 MiB").arg(QLatin1String(what)).arg(kMaxStoredBytes >> 20)};
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return Error{path, {}, QStringLiteral("cannot read the stored %1: %2").arg(QLatin1String(what), f.errorString())};
-        return f.read(fi.size()); // its size as listed: a file that changed since is caught by the digest
-    };
-    Expected<QByteArray> payload = readStored(QStringLiteral("payload.json"), "payload");
+    const auto readStored = [&](const QString &name) { return readInputFile(QDir(artifacts).filePath(name), kMaxStoredBytes); };
+    Expected<QByteArray> payload = readStored(QStringLiteral("payload.json"));
     if (!payload)
         return payload.error();
     out.payload = std::move(*payload);
     const QString recordPath = QDir(artifacts).filePath(QStringLiteral("record.json"));
-    Expected<QByteArray> record = readStored(QStringLiteral("record.json"), "record");
+    Expected<QByteArray> record = readStored(QStringLiteral("record.json"));
     if (!record)
         return record.error();
     if (digest.isEmpty())

@@ -35,21 +35,23 @@ QString csvField(const QString &text)
     return t;
 }
 
-QList<NotebookColumn> notebookColumns(const Assignment &assignment)
+QList<CheckGroup> notebookColumns(const Assignment &assignment)
 {
-    QList<NotebookColumn> columns;
+    QList<CheckGroup> columns;
     if (!assignment.isProblemSet())
         return columns;
     for (const QString &notebook : assignment.notebooks()) {
-        NotebookColumn c{notebook, {}};
-        for (const Check &check : assignment.checksOf(notebook))
+        CheckGroup c{notebook, {}, 0};
+        for (const Check &check : assignment.checksOf(notebook)) {
             c.checkIds << check.id;
+            c.maxPoints += check.points;
+        }
         columns << c;
     }
     return columns;
 }
 
-QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const QList<NotebookColumn> &notebooks,
+QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const QList<CheckGroup> &notebooks,
                      const QList<CheckGroup> &groups)
 {
     QList<QStringList> rows;
@@ -57,8 +59,8 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
                        QStringLiteral("stale")};
     for (const QString &id : checkIds)
         header << csvField(id);
-    for (const NotebookColumn &n : notebooks)
-        header << csvField(n.notebook + QStringLiteral(" total"));
+    for (const CheckGroup &n : notebooks)
+        header << csvField(n.name + QStringLiteral(" total"));
     for (const CheckGroup &group : groups)
         header << csvField(group.name + QStringLiteral(" total"));
     header << QStringLiteral("comments");
@@ -74,7 +76,7 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
                     cell = number(c.points());
             row << cell;
         }
-        for (const NotebookColumn &n : notebooks) {
+        for (const CheckGroup &n : notebooks) {
             double sum = 0;
             bool graded = false;
             for (const EffectiveCheck &c : g.checks)

@@ -16,15 +16,9 @@ namespace sandmark {
 /// prefixed with an apostrophe (OWASP "CSV injection"); numbers are never passed through this.
 QString csvField(const QString &text);
 
-/// A problem set's notebook for the CSV export: its name and its checks' ids.
-struct NotebookColumn
-{
-    QString notebook; ///< as Assignment::notebooks() names it
-    QStringList checkIds;
-};
-
-/// One NotebookColumn per notebook of `assignment` when it is a problem set, in its order; none for one notebook.
-QList<NotebookColumn> notebookColumns(const Assignment &assignment);
+/// A problem set's notebooks as groups of checks for the CSV export (name: the notebook as Assignment::notebooks()
+/// names it), in its order; none for one notebook.
+QList<CheckGroup> notebookColumns(const Assignment &assignment);
 
 /// Sandmark's CSV (UTF-8, CRLF line ends): student, score, max, status, stale, one column per check id (the
 /// effective points; empty when not graded and not overridden), for a problem set one "<notebook> total" column per
@@ -36,7 +30,7 @@ QList<NotebookColumn> notebookColumns(const Assignment &assignment);
 /// question: checkGroups()), "<group> total": the sum of its checks' effective points, empty while one of them is
 /// (never a partial total; EffectiveGrade::pointsOf()).
 QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds,
-                     const QList<NotebookColumn> &notebooks = {}, const QList<CheckGroup> &groups = {});
+                     const QList<CheckGroup> &notebooks = {}, const QList<CheckGroup> &groups = {});
 
 /// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,
 /// a `Points Possible` row, then one row per student with ID = the student id (Canvas's user id when the

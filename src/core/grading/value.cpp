@@ -866,23 +866,23 @@ Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString 
     } catch (const DecodeError &e) {
         return decodeError(where, e.path, e.message);
     }
+    // Every reference is resolved against the values as read (a reference is never a holder: no chains), then
+    // inserted.
+    QList<ProbeValue> resolved;
     for (const SharedCapture &c : std::as_const(shared)) {
-        QHash<QString, ProbeValue> &values = payload.probes[c.label];
-        if (values.contains(c.name))
-            continue;
-        // The value the runner stored at the earlier probe; one that is not there is this name's own error.
         const auto held = payload.probes.constFind(c.at);
-        if (c.at != c.label && held != payload.probes.cend() && held->contains(c.name)
-            && std::none_of(shared.cbegin(), shared.cend(), [&](const SharedCapture &o) { return o.label == c.at && o.name == c.name; })) {
-            values.insert(c.name, held->value(c.name));
+        if (c.at != c.label && held != payload.probes.cend() && held->contains(c.name)) {
+            resolved.append(held->value(c.name));
         } else {
             ProbeValue bad;
             bad.kind = ProbeValue::Kind::Error;
             bad.text = QStringLiteral("the encoded value is malformed at %1: it refers to probe '%2', which does not hold it")
                            .arg(c.path, c.at);
-            values.insert(c.name, bad);
+            resolved.append(bad);
         }
     }
+    for (qsizetype i = 0; i < shared.size(); ++i)
+        payload.probes[shared[i].label].insert(shared[i].name, resolved[i]);
     return payload;
 }
 
