@@ -63,6 +63,7 @@ private Q_SLOTS:
     void parseShard();
     void shardsPartitionTheSortedIds();
     void discoverIsSortedAndIdsFromFoldersAndFiles();
+    void looseFifoOrDeviceNotebookIsRefused();
     void ambiguousAndUnsafeSubmissionsAreFlagged();
     void exampleGetsItsExpectedGrades();
     void exampleGradesHoldInContainers_data();
@@ -274,6 +275,31 @@ void TestBatch::discoverIsSortedAndIdsFromFoldersAndFiles()
     QCOMPARE(flat->first().studentId, u"zoe"_s);
     QVERIFY(flat->first().problem.isEmpty());
     QVERIFY(!discoverSubmissions(dir.filePath(u"nope"_s)));
+}
+
+// A FIFO named like a notebook directly in submissions/ (opening it waits for a writer for ever; a device never ends):
+// the student is listed with the problem, never left out, and never opened (grade hung hashing it).
+void TestBatch::looseFifoOrDeviceNotebookIsRefused()
+{
+    QTemporaryDir dir;
+    const QString nb = kIris + u"/submissions/alice/iris-analysis.ipynb"_s;
+    QVERIFY(QFile::copy(nb, dir.filePath(u"amy.ipynb"_s)));
+    QCOMPARE(::mkfifo(QFile::encodeName(dir.filePath(u"zed.ipynb"_s)).constData(), 0600), 0);
+    Expected<QList<Submission>> all = discoverSubmissions(dir.path());
+    QVERIFY(all);
+    QCOMPARE(all->size(), 2);
+    QCOMPARE(all->at(0).studentId, u"amy"_s);
+    QVERIFY(all->at(0).problem.isEmpty());
+    QCOMPARE(all->at(1).studentId, u"zed"_s);
+    QCOMPARE(all->at(1).problem, u"zed.ipynb is not a regular file (refused)"_s);
+    QVERIFY(all->at(1).files.isEmpty() && all->at(1).notebookPath.isEmpty());
+    // Named on a command line: the same.
+    Expected<Submission> zed = submissionAt(dir.filePath(u"zed.ipynb"_s));
+    QVERIFY(zed);
+    QCOMPARE(zed->problem, u"zed.ipynb is not a regular file (refused)"_s);
+    Expected<Submission> named = submissionNamed(dir.path(), u"zed"_s);
+    QVERIFY(named);
+    QCOMPARE(named->problem, u"zed.ipynb is not a regular file (refused)"_s);
 }
 
 void TestBatch::ambiguousAndUnsafeSubmissionsAreFlagged()

@@ -256,6 +256,10 @@ void TestNotebook::notRegularFilesAreRefusedWithoutBlocking()
     const auto folder = Notebook::load(dir.path());
     QVERIFY(!folder);
     QVERIFY2(folder.error().message.contains(u"is a folder"_s), qPrintable(folder.error().toString()));
+    // The same words where a caller checks before reading (import otter, merge, --header).
+    QVERIFY(notARegularFile(fifo).startsWith(u"is not a regular file"_s));
+    QCOMPARE(notARegularFile(dir.path()), u"is a folder, not a file"_s);
+    QCOMPARE(notARegularFile(dir.filePath(u"nope.ipynb"_s)), u"no such file"_s);
     const auto missing = readInputFile(dir.filePath(u"nope.ipynb"_s), 100);
     QVERIFY(!missing);
     QCOMPARE(missing.error().message, u"no such file"_s);

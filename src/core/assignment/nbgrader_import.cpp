@@ -6,6 +6,7 @@
 
 #include "notebook/nbgrader.h"
 #include "notebook/release.h"
+#include "util/inputfile.h"
 #include "util/stagingdir.h"
 
 #include <QDir>
@@ -157,8 +158,10 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         return Error{options.header, QStringLiteral("--header"), QStringLiteral("given together with --no-header; choose one")};
     if (!options.header.isEmpty()) {
         const QFileInfo header(options.header);
-        if (!header.isFile() || !header.fileName().endsWith(QLatin1String(".ipynb")))
+        if (!header.fileName().endsWith(QLatin1String(".ipynb")))
             return Error{options.header, QStringLiteral("--header"), QStringLiteral("not a notebook (.ipynb) file")};
+        if (!header.isFile())
+            return Error{options.header, QStringLiteral("--header"), notARegularFile(options.header)};
         const QString abs = header.canonicalFilePath();
         Expected<Notebook> loaded = Notebook::load(options.header);
         if (!loaded)

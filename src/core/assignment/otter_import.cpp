@@ -435,8 +435,8 @@ Expected<QList<double>> otterCasePoints(const QString &questionPoints, const QLi
 Expected<OtterImportReport> importOtter(const QString &master, const QString &outDir, const QString &python)
 {
     const QFileInfo info(master);
-    if (!info.exists() || !info.isFile())
-        return Error{master, {}, QStringLiteral("no such file (an Otter Assign master notebook)")};
+    if (!info.isFile())
+        return Error{master, {}, notARegularFile(master) + QStringLiteral(" (an Otter Assign master notebook)")};
     if (auto ok = refuseOtherLanguages(master); !ok)
         return ok.error();
     if (auto ok = refuseExisting(outDir); !ok)

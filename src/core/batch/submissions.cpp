@@ -165,6 +165,10 @@ Submission fromNotebook(const QFileInfo &file)
         s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(file.fileName());
         return s;
     }
+    if (!file.isFile()) { // a FIFO or a device: reading it could block for ever or never end
+        s.problem = QStringLiteral("%1 is not a regular file (refused)").arg(file.fileName());
+        return s;
+    }
     s.files = {file.absoluteFilePath()};
     s.notebookPath = file.absoluteFilePath();
     return s;
@@ -206,7 +210,7 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder)
             out << s;
         } else if (e.type == Entry::Type::Dir) {
             out << fromFolder(root + QLatin1Char('/') + e.name, e.name, rootFd);
-        } else if (e.type == Entry::Type::File && isNotebookName(e.name)) {
+        } else if (isNotebookName(e.name)) { // a regular file, or a FIFO or device fromNotebook() refuses by name
             out << fromNotebook(QFileInfo(root + QLatin1Char('/') + e.name));
         }
     }

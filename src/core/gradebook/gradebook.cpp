@@ -3,6 +3,7 @@
 #include "checks/registry.h"
 
 #include "util/paths.h"
+#include "util/inputfile.h"
 
 #include <QAtomicInteger>
 #include <QCryptographicHash>
@@ -21,6 +22,10 @@
 #include <QVariant>
 
 #include <algorithm>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace sandmark {
 
@@ -252,7 +257,7 @@ Expected<int> Gradebook::checkExisting(const QString &path)
     const QFileInfo fi(path);
     const QString abs = fi.absoluteFilePath();
     if (!fi.isFile())
-        return Error{abs, {}, QStringLiteral("no such gradebook")};
+        return Error{abs, {}, fi.exists() ? notARegularFile(abs) : QStringLiteral("no such gradebook")};
     if (fi.size() == 0)
         return Error{abs, {}, QStringLiteral("not a Sandmark gradebook (an empty file)")};
     {
@@ -953,11 +958,18 @@ QString Gradebook::hashFiles(const QStringList &files, const QString &root)
     for (const QString &f : sorted) {
         const QByteArray rel = base.relativeFilePath(f).toUtf8();
         h.addData(QByteArray::number(rel.size()) + ':' + rel);
-        QFile file(f);
-        if (file.open(QIODevice::ReadOnly)) {
+        // Opened without blocking and checked after opening: a file swapped for a FIFO or a device since it was listed
+        // would block or never end.
+        QFile file;
+        const int fd = ::open(QFile::encodeName(f).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        struct stat st{};
+        if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+            && file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
             h.addData(QByteArray::number(file.size()) + ':');
             h.addData(&file);
         } else {
+            if (fd >= 0 && !file.isOpen())
+                ::close(fd);
             h.addData(QByteArrayLiteral("unreadable"));
         }
     }

@@ -1,5 +1,6 @@
 // Gradebook::mergeFrom(): joining shard gradebooks (docs/gradebook.md, "Merging").
 #include "gradebook/gradebook.h"
+#include "util/inputfile.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -15,7 +16,7 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
 {
     const QFileInfo fi(otherPath);
     if (!fi.isFile())
-        return Error{otherPath, {}, QStringLiteral("no such gradebook")};
+        return Error{otherPath, {}, fi.exists() ? notARegularFile(otherPath) : QStringLiteral("no such gradebook")};
     if (fi.canonicalFilePath() == QFileInfo(m_path).canonicalFilePath())
         return Error{otherPath, {}, QStringLiteral("is the output gradebook itself")};
     // Validates the schema (refuses non-gradebooks and newer versions) without writing to the file; an older

@@ -1,6 +1,7 @@
 #include "util/inputfile.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QLocale>
 
 #include <cerrno>
@@ -21,6 +22,18 @@ QString sizeText(qint64 bytes)
 }
 } // namespace
 
+namespace {
+const char *const kNotRegular = "is not a regular file (a FIFO, a device or a socket): reading it could block or never end";
+}
+
+QString notARegularFile(const QString &path)
+{
+    const QFileInfo fi(path);
+    if (!fi.exists())
+        return QStringLiteral("no such file");
+    return fi.isDir() ? QStringLiteral("is a folder, not a file") : QString::fromLatin1(kNotRegular);
+}
+
 Expected<QByteArray> readInputFile(const QString &path, qint64 maxBytes)
 {
     const auto fail = [&](const QString &message) { return Error{path, {}, message}; };
@@ -40,7 +53,7 @@ Expected<QByteArray> readInputFile(const QString &path, qint64 maxBytes)
     if (S_ISDIR(st.st_mode))
         return fail(QStringLiteral("is a folder, not a file"));
     if (!S_ISREG(st.st_mode))
-        return fail(QStringLiteral("is not a regular file (a FIFO, a device or a socket): reading it could block or never end"));
+        return fail(QString::fromLatin1(kNotRegular));
     if (st.st_size > maxBytes)
         return fail(QStringLiteral("the file is %1, over the limit of %2").arg(sizeText(st.st_size), sizeText(maxBytes)));
     QByteArray bytes(qsizetype(st.st_size), Qt::Uninitialized);

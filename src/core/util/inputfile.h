@@ -15,6 +15,10 @@ namespace sandmark {
 /// ever or never end), it is larger than `maxBytes` (with both sizes), it cannot be read. Synchronous; any thread.
 Expected<QByteArray> readInputFile(const QString &path, qint64 maxBytes);
 
+/// Why `path`, which is not a regular file, cannot be read as one, in readInputFile()'s words: "no such file", "is
+/// a folder, not a file", or "is not a regular file (a FIFO, a device or a socket): …". Synchronous; any thread.
+QString notARegularFile(const QString &path);
+
 /// readInputFile()'s limit for inputs that are not notebooks (assignment.json, CSV, YAML, code): 64 MiB.
 inline constexpr qint64 kMaxInputFileBytes = 64LL * 1024 * 1024;
 
