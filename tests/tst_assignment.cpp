@@ -208,6 +208,11 @@ void TestAssignment::fieldErrors_data()
         u"limits.cell_timeout_s"_s, u"must not exceed limits.timeout_s (10 s)"_s);
     row("memory too small", R"({"limits": {"memory_bytes": 1000}})", u"limits.memory_bytes"_s,
         u"must be at least 268435456"_s);
+    row("disk too small", R"({"limits": {"disk_bytes": 1000}})", u"limits.disk_bytes"_s,
+        u"must be at least 1048576 (1 MiB)"_s);
+    row("limit unknown lists the known", R"({"limits": {"disk": 5}})", u"limits.disk"_s,
+        u"(known: timeout_s, set_timeout_s, cell_timeout_s, interrupt_grace_s, memory_bytes, processes, open_files, "
+        u"file_size_bytes, disk_bytes, output_cell_bytes"_s);
     // A count past what a signed 64-bit number holds must not wrap around to -1 (= RLIM_INFINITY).
     row("file size past int64", R"({"limits": {"file_size_bytes": 18446744073709551615}})",
         u"limits.file_size_bytes"_s, u"too large"_s);
@@ -411,6 +416,8 @@ void TestAssignment::fullAssignment()
     QCOMPARE(l.processes, 64);
     QCOMPARE(l.openFiles, 256);
     QCOMPARE(l.fileSizeBytes, 1048576LL);
+    QCOMPARE(l.diskBytes, Limits{}.diskBytes); // not in the file: the default
+    QCOMPARE(Limits{}.diskBytes, 1073741824LL);
     QCOMPARE(l.outputCellBytes, 4096LL);
     QCOMPARE(l.outputTotalBytes, 65536LL);
     QCOMPARE(l.probeBytes, 100000LL);

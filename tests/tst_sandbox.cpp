@@ -1062,6 +1062,63 @@ result['after'] = sum(range(10))
         QCOMPARE(o.r().value(QLatin1String("after")).toInt(), 45);
     }
 
+    // Security report: 20.1 GiB written to the host disk in one run, 3.1 GiB of host RAM held in /tmp under a 1 GiB
+    // memory limit. The working folder is measured while the run goes on, /tmp and /dev/shm are size-limited.
+    void diskLimitIsEnforced_data() { addBackendRows(); }
+    void diskLimitIsEnforced()
+    {
+        FETCH_BACKEND();
+        Limits lim = quickLimits();
+        lim.diskBytes = 32LL * 1024 * 1024;
+        lim.fileSizeBytes = 8LL * 1024 * 1024;
+        lim.wallTimeoutS = 60;
+        lim.cellTimeoutS = 60;
+        const Outcome tmp = runCode(kind, QStringLiteral(R"(
+import errno, os
+def fill(folder):
+    written = 0
+    try:
+        for i in range(100):
+            with open(os.path.join(folder, 'blob%d' % i), 'wb') as f:
+                f.write(b'x' * (4 * 1024 * 1024))
+            written += 4 * 1024 * 1024
+    except OSError as e:
+        return [written, e.errno]
+    return [written, 0]
+result['tmp'] = fill('/tmp')
+result['shm'] = fill('/dev/shm')
+)"),
+                                    lim);
+        QVERIFY2(tmp.ok, qPrintable(tmp.error.toString()));
+        const QJsonArray inTmp = tmp.r().value(u"tmp"_s).toArray();
+        QCOMPARE(inTmp.at(1).toInt(), ENOSPC);
+        QVERIFY2(inTmp.at(0).toInteger() <= lim.diskBytes, qPrintable(QString::number(inTmp.at(0).toInteger())));
+        QVERIFY(inTmp.at(0).toInteger() >= lim.diskBytes / 2);
+        QCOMPARE(tmp.r().value(u"shm"_s).toArray().at(1).toInt(), ENOSPC);
+
+        // Many files of the allowed size into the working folder: killed, the submission's outcome.
+        const QString marker = QStringLiteral("987.404");
+        const Outcome work = runCode(kind, QStringLiteral(R"(
+import time
+for i in range(1000):
+    with open('blob%d' % i, 'wb') as f:
+        f.write(b'x' * (4 * 1024 * 1024))
+    time.sleep(0.01)
+result['finished'] = '%1'
+)").arg(marker),
+                                     lim);
+        QVERIFY2(work.ok, qPrintable(work.error.toString()));
+        QVERIFY(work.result.killed);
+        QCOMPARE(work.result.status(), u"kernel-died"_s);
+        QVERIFY(work.result.record.value(u"limits_hit"_s).toArray().contains(u"disk"_s));
+        const QString reason = work.result.record[u"kernel"_s][u"reason"_s].toString();
+        QVERIFY2(reason.contains(u"more than the disk limit (disk_bytes = 33554432)"_s), qPrintable(reason));
+        // Killed within a few measurements of the limit, far from the 4 GB the cell would write.
+        const FolderUsage left = measureFolder(work.folder.work, kDiskWatchMaxEntries);
+        QVERIFY2(left.bytes < 16 * lim.diskBytes, qPrintable(QString::number(left.bytes)));
+        QVERIFY2(survivorsAfterTeardown(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
+    }
+
     void forkBombIsContained_data() { addBackendRows(); }
     void forkBombIsContained()
     {

@@ -367,6 +367,7 @@ Expected<void> AssignmentLoader::readLimits()
             {"processes", nullptr, nullptr, &l.processes},
             {"open_files", nullptr, nullptr, &l.openFiles},
             {"file_size_bytes", nullptr, &l.fileSizeBytes, nullptr},
+            {"disk_bytes", nullptr, &l.diskBytes, nullptr},
             {"output_cell_bytes", nullptr, &l.outputCellBytes, nullptr},
             {"output_total_bytes", nullptr, &l.outputTotalBytes, nullptr},
             {"output_image_bytes", nullptr, &l.outputImageBytes, nullptr},
@@ -381,12 +382,12 @@ Expected<void> AssignmentLoader::readLimits()
             for (const Field &candidate : fields)
                 if (key == candidate.key)
                     field = &candidate;
-            if (!field)
-                return r.error(where, QStringLiteral("unknown limit (known: timeout_s, set_timeout_s, cell_timeout_s, "
-                                                    "interrupt_grace_s, memory_bytes, processes, open_files, "
-                                                    "file_size_bytes, output_cell_bytes, output_total_bytes, "
-                                                    "output_image_bytes, output_images_total_bytes, "
-                                                    "probe_bytes, capture_bytes, cpus)"));
+            if (!field) {
+                QStringList known;
+                for (const Field &candidate : fields)
+                    known << QLatin1String(candidate.key);
+                return r.error(where, QStringLiteral("unknown limit (known: %1)").arg(known.join(QLatin1String(", "))));
+            }
             auto v = r.number(value, where, 0, true);
             if (!v)
                 return v.error();
@@ -410,6 +411,9 @@ Expected<void> AssignmentLoader::readLimits()
         if (l.cellTimeoutS > l.wallTimeoutS)
             return r.error(QStringLiteral("limits.cell_timeout_s"),
                            QStringLiteral("must not exceed limits.timeout_s (%1 s)").arg(l.wallTimeoutS));
+        if (l.diskBytes < 1024LL * 1024)
+            return r.error(QStringLiteral("limits.disk_bytes"),
+                           QStringLiteral("must be at least 1048576 (1 MiB): the run writes its notebook and record"));
         if (l.memoryBytes < 256LL * 1024 * 1024)
             return r.error(QStringLiteral("limits.memory_bytes"),
                            QStringLiteral("must be at least 268435456 (256 MiB): a Python kernel needs more "

@@ -21,6 +21,11 @@ struct Limits
     int processes = 256;                          ///< RLIMIT_NPROC (per dedicated uid) / docker --pids-limit
     int openFiles = 1024;                         ///< RLIMIT_NOFILE
     qint64 fileSizeBytes = 256LL * 1024 * 1024;   ///< RLIMIT_FSIZE: the largest file a run may write
+    /// What a run may write, per writable place: into its working folder beyond what the folder held at the start
+    /// (measured while it runs, the sandbox killed when over: SandboxRun), and into `/tmp`, a tmpfs of this size
+    /// (bwrap --size, docker --tmpfs size=). `/dev/shm` is a tmpfs of shmBytesFor() bytes. Tmpfs pages are host
+    /// memory that RLIMIT_AS does not count.
+    qint64 diskBytes = 1024LL * 1024 * 1024;
     qint64 outputCellBytes = 64 * 1024;           ///< captured output kept per cell (head and tail)
     qint64 outputTotalBytes = 2 * 1024 * 1024;    ///< captured output kept for the whole notebook
     /// An image output (any image/* type) is kept whole up to this size, outside the text caps above: a
@@ -34,6 +39,10 @@ struct Limits
     qint64 captureBytes = 256 * 1024;
     double cpus = 1.0;                            ///< docker --cpus; bwrap runs are not CPU-capped
 };
+
+/// The size of a run's `/dev/shm` tmpfs: Docker's default, or the disk limit when that is smaller.
+constexpr qint64 kShmBytes = 64LL * 1024 * 1024;
+inline qint64 shmBytesFor(const Limits &limits) { return std::min(kShmBytes, limits.diskBytes); }
 
 /// The wall clock all `notebooks` notebooks of one run may take together: `limits.setTimeoutS` when set, else
 /// wallTimeoutS for each. Pure.

@@ -158,6 +158,7 @@ SandboxRun *SandboxBackend::createRun(const RunRequest &request, QObject *parent
         run->setStartError(p.error());
         return run;
     }
+    p->watchedFolder = request.workDir;
     return new SandboxRun(std::move(p.value()), request.job, parent);
 }
 

@@ -112,6 +112,10 @@ struct LaunchPlan
     QString containerName;        ///< docker: the run's container (label org.sandmark.run=1)
     double killAfterS = 0;        ///< wall clock after which the whole sandbox is killed (seconds)
     qint64 stdoutCapBytes = 0;    ///< stdout beyond this kills the run
+    /// The run's writable host folder (RunRequest::workDir), measured while the run goes on: more than
+    /// limits.diskBytes in it (or more than kDiskWatchMaxEntries files and folders) kills the run. Empty: not
+    /// measured. Set by createRun() for every backend.
+    QString watchedFolder;
     bool unsafe = false;          ///< no isolation: labelled in every record and output
     QString backend;              ///< SandboxBackend::name()
     /// Why the sandbox itself could not start, from the launcher's exit status and stderr when the runner gave no

@@ -243,10 +243,12 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
     for (const char *name : {"passwd", "group", "hosts"})
         a << QStringLiteral("--ro-bind") << etcDir + QLatin1Char('/') + QLatin1String(name)
           << QStringLiteral("/etc/") + QLatin1String(name);
+    // Size-limited tmpfs (--size, bubblewrap 0.7): their pages are host memory that RLIMIT_AS does not count.
     a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
-      << QStringLiteral("--tmpfs") << QStringLiteral("/dev/shm");
-    a << QStringLiteral("--tmpfs") << QStringLiteral("/tmp") << QStringLiteral("--dir")
-      << QLatin1String(kSandboxHome);
+      << QStringLiteral("--size") << QString::number(shmBytesFor(request.limits)) << QStringLiteral("--tmpfs")
+      << QStringLiteral("/dev/shm");
+    a << QStringLiteral("--size") << QString::number(request.limits.diskBytes) << QStringLiteral("--tmpfs")
+      << QStringLiteral("/tmp") << QStringLiteral("--dir") << QLatin1String(kSandboxHome);
     a << QStringLiteral("--ro-bind") << request.runtimeDir << QLatin1String(kSandboxRuntime);
     if (!request.envPrefix.isEmpty())
         a << QStringLiteral("--ro-bind") << request.envPrefix << QLatin1String(kSandboxEnv);

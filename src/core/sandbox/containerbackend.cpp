@@ -185,7 +185,8 @@ Expected<LaunchPlan> ContainerBackend::plan(const RunRequest &request) const
       << QStringLiteral("--label") << QLatin1String(kDockerLabel) << QStringLiteral("--label")
       << QStringLiteral("org.sandmark.pid=%1").arg(QCoreApplication::applicationPid()) << QStringLiteral("--network")
       << QStringLiteral("none") << QStringLiteral("--read-only") << QStringLiteral("--tmpfs")
-      << QStringLiteral("/tmp:rw,nosuid,nodev,size=512m,mode=1777") << QStringLiteral("--memory") << memory
+      << QStringLiteral("/tmp:rw,nosuid,nodev,size=%1,mode=1777").arg(lim.diskBytes) << QStringLiteral("--shm-size")
+      << QString::number(shmBytesFor(lim)) << QStringLiteral("--memory") << memory
       << QStringLiteral("--memory-swap") << memory << QStringLiteral("--cpus") << QString::number(lim.cpus)
       << QStringLiteral("--pids-limit") << QString::number(lim.processes) << QStringLiteral("--cap-drop")
       << QStringLiteral("ALL") << QStringLiteral("--security-opt") << QStringLiteral("no-new-privileges")

@@ -2,6 +2,7 @@
 
 #include "sandbox/backends_p.h"
 #include "sandbox/sandbox_log.h"
+#include "sandbox/workdir.h"
 #include "util/json_p.h"
 
 #include <QDir>
@@ -9,6 +10,7 @@
 #include <QMultiHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QThreadPool>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +20,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 
 namespace sandmark {
@@ -172,11 +175,32 @@ void killProcessTree(qint64 root)
 
 } // namespace detail
 
+/// The last measurement of the run's folder; written by the worker thread, read by the run's thread.
+struct SandboxRun::DiskWatch
+{
+    std::atomic<bool> measuring{false};
+    std::atomic<qint64> baseline{-1}; ///< the first measurement, started with the run: what it began with
+    std::atomic<qint64> bytes{0};
+    std::atomic<bool> tooManyEntries{false};
+};
+
+namespace {
+/// Measurements of run folders: a pool of their own, so that a batch's busy global pool never delays them.
+QThreadPool &diskWatchPool()
+{
+    static QThreadPool pool;
+    pool.setMaxThreadCount(2);
+    return pool;
+}
+} // namespace
+
 SandboxRun::SandboxRun(LaunchPlan plan, QByteArray job, QObject *parent)
-    : QObject(parent), m_plan(std::move(plan)), m_job(std::move(job))
+    : QObject(parent), m_plan(std::move(plan)), m_job(std::move(job)), m_disk(std::make_shared<DiskWatch>())
 {
     m_wallClock.setSingleShot(true);
     connect(&m_wallClock, &QTimer::timeout, this, &SandboxRun::onWallClock);
+    m_diskWatch.setInterval(kDiskWatchIntervalMs);
+    connect(&m_diskWatch, &QTimer::timeout, this, &SandboxRun::onDiskWatch);
 }
 
 SandboxRun::~SandboxRun()
@@ -240,6 +264,10 @@ void SandboxRun::start()
     if (m_plan.killAfterS > 0)
         m_wallClock.start(static_cast<int>(m_plan.killAfterS * 1000));
     m_process->start();
+    if (!m_plan.watchedFolder.isEmpty()) {
+        m_diskWatch.start();
+        onDiskWatch(); // the baseline, measured before the kernel can have started
+    }
 }
 
 void SandboxRun::cancel()
@@ -285,6 +313,39 @@ void SandboxRun::onWallClock()
     killSandbox();
 }
 
+void SandboxRun::onDiskWatch()
+{
+    if (!isRunning() || !m_diskLimitHit.isEmpty())
+        return;
+    // The previous measurement decides; a new one starts when none is under way (a slow walk is never doubled).
+    const qint64 limit = m_plan.limits.diskBytes;
+    if (m_disk->tooManyEntries)
+        m_diskLimitHit = QStringLiteral("the run created more than %1 files and folders in its working folder (disk "
+                                        "limit); the sandbox was killed")
+                             .arg(kDiskWatchMaxEntries);
+    else if (const qint64 written = m_disk->bytes - std::max<qint64>(0, m_disk->baseline); written > limit)
+        m_diskLimitHit = QStringLiteral("the run wrote %1 bytes into its working folder, more than the disk limit "
+                                        "(disk_bytes = %2); the sandbox was killed")
+                             .arg(written)
+                             .arg(limit);
+    if (!m_diskLimitHit.isEmpty()) {
+        qCWarning(lcSandbox) << m_diskLimitHit;
+        m_diskWatch.stop();
+        killSandbox();
+        return;
+    }
+    if (m_disk->measuring.exchange(true))
+        return;
+    diskWatchPool().start([disk = m_disk, folder = m_plan.watchedFolder]() {
+        const FolderUsage usage = measureFolder(folder, kDiskWatchMaxEntries);
+        qint64 unset = -1;
+        disk->baseline.compare_exchange_strong(unset, usage.bytes);
+        disk->bytes = usage.bytes;
+        disk->tooManyEntries = usage.truncated;
+        disk->measuring = false;
+    });
+}
+
 void SandboxRun::startKillCommand()
 {
     if (m_plan.killCommand.isEmpty() || (m_killer && m_killer->state() != QProcess::NotRunning))
@@ -322,6 +383,7 @@ void SandboxRun::onErrorOccurred(QProcess::ProcessError error)
 void SandboxRun::onFinished(int exitCode, QProcess::ExitStatus status)
 {
     m_wallClock.stop();
+    m_diskWatch.stop();
     onReadyStdout();
     onReadyStderr();
     // Whatever is left in the process group (local-unsafe kernels and their children) goes too.
@@ -404,7 +466,14 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
             parseError = r.error().toString();
     }
 
-    if (!parsed) {
+    if (!m_diskLimitHit.isEmpty()) {
+        // Killed for what it wrote: the submission's outcome, whatever the runner may have answered before.
+        result.killed = true;
+        result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), m_diskLimitHit, false, result.durationS,
+                                            {{QStringLiteral("limits_hit"), QJsonArray{QStringLiteral("disk")}}});
+        result.payloadJson = QByteArrayLiteral("null");
+        result.notebookJson.clear();
+    } else if (!parsed) {
         if (m_killedByWallClock) {
             const double wall = m_plan.limits.wallTimeoutS;
             const QString reason = QStringLiteral("whole-run time limit (timeout_s = %1 s) reached; the sandbox was killed").arg(wall);
@@ -473,6 +542,7 @@ void SandboxRun::fail(const QString &message)
         return;
     m_done = true;
     m_wallClock.stop();
+    m_diskWatch.stop();
     Q_EMIT failed(Error{QString(), QStringLiteral("sandbox %1").arg(m_plan.backend), message});
 }
 

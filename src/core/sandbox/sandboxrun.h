@@ -10,7 +10,15 @@
 #include <QProcess>
 #include <QTimer>
 
+#include <memory>
+
 namespace sandmark {
+
+/// How often a run's writable folder is measured against the disk limit (SandboxRun), milliseconds.
+constexpr int kDiskWatchIntervalMs = 500;
+/// More entries than this in a run's writable folder kill the run like a full disk: no notebook needs them, and
+/// each one costs every later measurement.
+constexpr qint64 kDiskWatchMaxEntries = 100000;
 
 /// What one run produced. `record` always holds an execution record (docs/runner-protocol.md): the
 /// runner's own, with `unsafe` and `sandbox` set by the C++ side, or one synthesized by the C++ side when
@@ -20,7 +28,7 @@ struct RunResult
     QString backend;            ///< sandboxKindName() of the backend used
     bool unsafe = false;        ///< local-unsafe: no isolation
     int exitCode = -1;          ///< the launched program's exit status (-1 when killed)
-    bool killed = false;        ///< Sandmark killed the sandbox (wall clock)
+    bool killed = false;        ///< Sandmark killed the sandbox (wall clock or disk limit)
     double durationS = 0;       ///< wall-clock duration of the whole run, seconds
     QJsonObject record;         ///< the execution record
     QByteArray payloadJson;     ///< the probe payload as JSON text ("null" when no probe ran)
@@ -41,10 +49,13 @@ Expected<void> readRunnerAnswer(const QByteArray &answer, RunResult &result);
 
 /// A sandboxed run. Create with SandboxBackend::createRun(), connect, then start(). Lives in the thread
 /// that created it and never blocks it. Emits exactly one of finished() / failed() (also after cancel()).
-/// The whole sandbox is killed at the plan's wall clock and when the object is destroyed; no process of
-/// the run survives either.
+/// The whole sandbox is killed at the plan's wall clock, when its writable folder (LaunchPlan::watchedFolder,
+/// measured every kDiskWatchIntervalMs on a worker thread) holds more than limits.diskBytes or more than
+/// kDiskWatchMaxEntries entries, and when the object is destroyed; no process of the run survives either.
 class SandboxRun : public QObject
 {
+    struct DiskWatch;
+
     Q_OBJECT
 public:
     SandboxRun(LaunchPlan plan, QByteArray job, QObject *parent = nullptr);
@@ -74,8 +85,8 @@ private:
     void startKillCommand();
     void onErrorOccurred(QProcess::ProcessError error);
     void onWallClock();
+    void onDiskWatch();
     void killSandbox();
-    void finish();
     void fail(const QString &message);
 
     LaunchPlan m_plan;
@@ -89,6 +100,9 @@ private:
     QByteArray m_stderr;
     bool m_done = false;
     bool m_killedByWallClock = false;
+    QTimer m_diskWatch;
+    std::shared_ptr<DiskWatch> m_disk; ///< shared with the measurement running on a worker thread
+    QString m_diskLimitHit;            ///< why the disk watch killed the run; empty: it did not
     bool m_stdoutOverflow = false;
     bool m_cancelled = false;
     qint64 m_pid = 0;

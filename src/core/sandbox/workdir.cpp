@@ -18,6 +18,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <ftw.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -233,6 +234,35 @@ Expected<QString> writeArtifacts(const RunFolder &folder, const RunResult &resul
     if (Expected<void> r = saveFile(folder.artifacts + QLatin1String("/log.txt"), log); !r)
         return r.error();
     return storedDigest(payloadJson, recordJson);
+}
+
+namespace {
+// nftw() takes a plain function: the walk's state is the calling thread's.
+thread_local FolderUsage *t_usage = nullptr;
+thread_local qint64 t_maxEntries = 0;
+
+int countEntry(const char *, const struct stat *st, int type, struct FTW *)
+{
+    if (++t_usage->entries > t_maxEntries) {
+        t_usage->truncated = true;
+        return 1; // stops the walk
+    }
+    if (type != FTW_NS) // FTW_NS: removed between listing and stat
+        t_usage->bytes += qint64(st->st_blocks) * 512;
+    return 0;
+}
+} // namespace
+
+FolderUsage measureFolder(const QString &folder, qint64 maxEntries)
+{
+    FolderUsage usage;
+    t_usage = &usage;
+    t_maxEntries = maxEntries;
+    // FTW_PHYS: symlinks are not followed; FTW_MOUNT: nothing mounted inside is descended into. An unreadable or
+    // vanished entry is skipped and the walk goes on.
+    ::nftw(QFile::encodeName(folder).constData(), countEntry, 16, FTW_PHYS | FTW_MOUNT);
+    t_usage = nullptr;
+    return usage;
 }
 
 Expected<void> removeWorkCopy(const RunFolder &folder)

@@ -71,6 +71,19 @@ QString storedDigest(const QByteArray &payloadJson, const QByteArray &recordJson
 /// The artifacts (record, payload, executed notebook, log: what the gradebook reads) stay. Synchronous.
 Expected<void> removeWorkCopy(const RunFolder &folder);
 
+/// What a folder holds on disk, for the disk limit (Limits::diskBytes).
+struct FolderUsage
+{
+    qint64 bytes = 0;       ///< blocks allocated to its files and folders (st_blocks × 512), symlinks not followed
+    qint64 entries = 0;     ///< files, folders and other entries counted
+    bool truncated = false; ///< stopped at `maxEntries`: `bytes` is a lower bound
+};
+
+/// Measures `folder` recursively without following symlinks or leaving its file system; entries that vanish or
+/// cannot be read meanwhile are skipped. Stops after `maxEntries` entries. Synchronous (a walk of the tree): call
+/// it off the GUI thread. Any thread.
+FolderUsage measureFolder(const QString &folder, qint64 maxEntries);
+
 /// Is `name` a safe relative path (not absolute, no "..", no empty or "." parts, no backslashes)?
 bool isSafeRelativePath(const QString &name);
 
