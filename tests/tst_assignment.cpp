@@ -71,6 +71,7 @@ private Q_SLOTS:
     void fullAssignment();
     void imageOutputLimits();
     void minimalAssignment();
+    void misspeltCheckKeysAreWarned();
     void unicodeVariables();
     void resolveInside();
     void plan();
@@ -444,6 +445,24 @@ void TestAssignment::fullAssignment()
     QCOMPARE(a->warnings().size(), 1);
     QVERIFY2(a->warnings().at(0).contains(u"x-comment: unknown field"_s), qPrintable(a->warnings().at(0)));
     QCOMPARE(a->absolute(u"data/iris.csv"_s), QDir::cleanPath(dir + u"/data/iris.csv"_s));
+}
+
+// A misspelt comparator option ("rtoll") left the default tolerance in force without a word (issue 14's report).
+void TestAssignment::misspeltCheckKeysAreWarned()
+{
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
+    OJson json = readOrdered(dir + u"/assignment.json"_s);
+    json["checks"][1]["rtoll"] = 0.5;
+    json["checks"][4]["x-note"] = "kept";
+    const QString jsonPath = dir + u"/assignment.json"_s;
+    writeFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
+    const auto a = Assignment::load(dir);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->warnings().size(), 3); // with the fixture's top-level x-comment
+    QCOMPARE(a->warnings().at(1), jsonPath + u": checks[1].rtoll: unknown field of a value check, ignored (did you mean rtol?)"_s);
+    QCOMPARE(a->warnings().at(2), jsonPath + u": checks[4].x-note: unknown field of a test check, ignored"_s);
+    QCOMPARE(a->checks().at(1).options.value(u"rtol"_s).toDouble(), 0.001); // the check itself is unchanged
 }
 
 void TestAssignment::minimalAssignment()

@@ -600,6 +600,59 @@ QStringList unknownFieldWarnings(const Json &root, const QString &file)
     return warnings;
 }
 
+/// The number of single-character insertions, deletions and substitutions that turn `a` into `b`. Pure.
+qsizetype editDistance(const QString &a, const QString &b)
+{
+    QList<qsizetype> row(b.size() + 1);
+    for (qsizetype j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        qsizetype diagonal = row[0];
+        row[0] = i;
+        for (qsizetype j = 1; j <= b.size(); ++j) {
+            const qsizetype above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+/// "file: checks[2].rtoll: unknown field, ignored (did you mean rtol?)" for each key of a check that its kind
+/// does not read (CheckKind::fields(), otherKeys(), and the keys every check has); a misspelt option would
+/// otherwise leave its default in force unnoticed. Entries with an unknown type have their own error.
+QStringList unknownCheckKeyWarnings(const Json &root, const QString &file)
+{
+    QStringList warnings;
+    const auto checks = root.find("checks");
+    if (checks == root.end() || !checks->is_array())
+        return warnings;
+    for (size_t i = 0; i < checks->size(); ++i) {
+        const Json &cj = (*checks)[i];
+        const auto type = cj.is_object() ? cj.find("type") : cj.end();
+        const CheckKind *kind = type != cj.end() && type->is_string() ? findCheckKind(qs(type->get<std::string>())) : nullptr;
+        if (!kind)
+            continue;
+        QStringList known{QStringLiteral("id"), QStringLiteral("type"), QStringLiteral("points"), QStringLiteral("notebook")};
+        for (const CheckField &f : kind->fields())
+            known << f.key;
+        known << kind->otherKeys();
+        for (auto &[key, value] : cj.items()) {
+            const QString k = qs(key);
+            if (known.contains(k))
+                continue;
+            QString warning = QStringLiteral("%1: checks[%2].%3: unknown field of a %4 check, ignored").arg(file).arg(i).arg(k, kind->name());
+            const auto closest = std::min_element(known.cbegin(), known.cend(), [&](const QString &x, const QString &y) {
+                return editDistance(k, x) < editDistance(k, y);
+            });
+            if (editDistance(k, *closest) <= 2)
+                warning += QStringLiteral(" (did you mean %1?)").arg(*closest);
+            warnings << warning;
+        }
+    }
+    return warnings;
+}
+
 } // namespace
 
 } // namespace detail
@@ -636,7 +689,7 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
     if (!root.is_object())
         return fail(r.error({}, QStringLiteral("the top level must be a JSON object")));
     QList<Error> errors = detail::duplicateKeyErrors(r, bytes);
-    a.m_warnings = detail::unknownFieldWarnings(root, file);
+    a.m_warnings = detail::unknownFieldWarnings(root, file) + detail::unknownCheckKeyWarnings(root, file);
     detail::AssignmentLoader loader{r, root, a, file};
     errors << loader.readAll();
     if (!errors.isEmpty()) {

@@ -65,6 +65,10 @@ public:
     /// --set`), in the order they show them; "id", "type" and "points" (pointsField()) are common to every kind
     /// and not listed. editCheck() refuses a key not listed. None by default.
     virtual QList<CheckField> fields() const { return {}; }
+    /// The keys of a "checks" entry the kind reads besides fields(), which the editors do not offer (Otter's
+    /// "cases"). With fields() and the common "id", "type", "points" and "notebook" they are every key the
+    /// loader knows; Assignment::warnings() names any other ("checks[2].rtoll: unknown field"). None by default.
+    virtual QStringList otherKeys() const { return {}; }
     /// Whether `addCheck()` (the CLI's `checks add`, the app's Add dialogs) can create checks of this kind.
     virtual bool canAdd() const { return false; }
     /// Whether a check of this kind takes "rtol"/"atol" (the comparator's tolerances; `editCheck()`).

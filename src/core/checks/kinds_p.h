@@ -38,6 +38,7 @@ public:
     Expected<void> read(const CheckSource &in, Check &check) const override;
     QString defaultId(const Check &check, qsizetype index) const override;
     QList<CheckField> fields() const override;
+    QStringList otherKeys() const override { return {QStringLiteral("autotest")}; }
     bool canAdd() const override { return true; }
     Expected<void> write(const NewCheck &check, CheckDraft &out) const override;
     void instrument(const Check &check, InstrumentOptions &options) const override;
@@ -75,6 +76,10 @@ public:
     const char *displayName() const override;
     Expected<void> read(const CheckSource &in, Check &check) const override;
     QString defaultId(const Check &check, qsizetype index) const override;
+    QStringList otherKeys() const override
+    {
+        return {QStringLiteral("question"), QStringLiteral("cases"), QStringLiteral("after")};
+    }
     void instrument(const Check &check, InstrumentOptions &options) const override;
     QString feedbackCell(const Check &check) const override;
     QString group(const Check &check) const override;
