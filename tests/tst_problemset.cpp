@@ -13,6 +13,7 @@
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
 #include "sandbox/backend.h"
+#include "sandbox/workdir.h"
 
 #include "testsupport.h"
 
@@ -79,6 +80,7 @@ private Q_SLOTS:
     void matchRule();
     void combineNotHandedInAndNotGraded();
     void problemSetGradedInBwrap();
+    void problemSetRegradesFromStoredRuns();
     void nbgraderCourseImportsAsAProblemSet();
     void manualGradesAndOverridesSurviveForce();
     void exampleGetsItsExpectedGrades();
@@ -482,6 +484,119 @@ void TestProblemSet::problemSetGradedInBwrap()
     expect(u"hank"_s, GradeStatus::Graded, 4);
     expect(u"erin"_s, GradeStatus::Graded, 6);
     QVERIFY(finished.value(u"erin"_s).result.notes.contains(u"part1.ipynb ← part1 (1).ipynb (settled by the instructor)"_s));
+}
+
+/// The outcome of one batch of `assignmentFolder`'s submissions in bwrap: each committed result, the submissions
+/// started in a sandbox, the summary or the error.
+struct SetBatch
+{
+    QMap<QString, RunRecord> finished;
+    QStringList started;
+    std::optional<BatchSummary> summary;
+    std::optional<Error> failure;
+};
+
+SetBatch gradeSet(const QString &assignmentFolder, const BatchOptions &options)
+{
+    SetBatch out;
+    Expected<Assignment> a = Assignment::load(assignmentFolder);
+    Expected<QList<Submission>> subs = discoverSubmissions(assignmentFolder + u"/submissions"_s);
+    if (!a || !subs) {
+        out.failure = !a ? a.error() : subs.error();
+        return out;
+    }
+    BatchGrader grader(*a, *subs, options);
+    QEventLoop loop;
+    QObject::connect(&grader, &BatchGrader::submissionStarted, &loop, [&](const QString &id) { out.started << id; });
+    QObject::connect(&grader, &BatchGrader::submissionFinished, &loop,
+                     [&](const QString &id, const GradeResult &, const RunRecord &r) { out.finished.insert(id, r); });
+    QObject::connect(&grader, &BatchGrader::finished, &loop, [&](const BatchSummary &s) { out.summary = s; loop.quit(); });
+    QObject::connect(&grader, &BatchGrader::failed, &loop, [&](const Error &e) { out.failure = e; loop.quit(); });
+    QTimer::singleShot(900000, &loop, &QEventLoop::quit);
+    grader.start();
+    loop.exec();
+    return out;
+}
+
+// Issue 20: a change that needs no run regrades a problem set from its stored runs too — each notebook from its own
+// folder with its own checks — and agrees with running it again.
+void TestProblemSet::problemSetRegradesFromStoredRuns()
+{
+    if (!m_skip.isEmpty())
+        QSKIP(qPrintable(m_skip));
+    const QString folder = m_tmp.filePath(u"ps-regrade"_s);
+    test::copyTree(kPs, folder);
+    BatchOptions opt;
+    opt.jobs = 2;
+    opt.run.kind = SandboxKind::Bwrap;
+    opt.run.runsRoot = m_tmp.filePath(u"ps-regrade-runs"_s);
+    opt.gradebookPath = m_tmp.filePath(u"ps-regrade.sqlite"_s);
+    opt.referenceCacheDir = m_tmp.filePath(u"ps-regrade-reference"_s);
+    const SetBatch first = gradeSet(folder, opt);
+    QVERIFY2(!first.failure, qPrintable(first.failure ? first.failure->toString() : QString()));
+    QCOMPARE(first.finished.size(), 9);
+    const int ran = first.summary->ran;
+    QVERIFY2(ran >= 7, qPrintable(QString::number(ran)));
+    // Every notebook that ran has its digest in the gradebook, in the order the notebooks ran.
+    const RunRecord alice = first.finished.value(u"alice"_s);
+    QCOMPARE(alice.storedDigest.split(u','), (QStringList{storedDigest(test::readAll(alice.artifacts + u"/part1/payload.json"_s),
+                                                                       test::readAll(alice.artifacts + u"/part1/record.json"_s)),
+                                                          storedDigest(test::readAll(alice.artifacts + u"/part2/payload.json"_s),
+                                                                       test::readAll(alice.artifacts + u"/part2/record.json"_s)),
+                                                          storedDigest(test::readAll(alice.artifacts + u"/part3/payload.json"_s),
+                                                                       test::readAll(alice.artifacts + u"/part3/record.json"_s))}));
+    const QStringList runFolders = QDir(opt.run.runsRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+
+    // More points for n (part2), a check removed (fresh, part3), a new one on a name part3's probe captured.
+    const QString json = folder + u"/assignment.json"_s;
+    test::OJson a = test::readOrdered(json);
+    test::OJson checks = test::OJson::array();
+    for (test::OJson c : a["checks"]) {
+        if (c["id"] == "fresh")
+            continue;
+        if (c["id"] == "n")
+            c["points"] = 3;
+        checks.push_back(c);
+    }
+    checks.push_back({{"id", "total-again"}, {"type", "value"}, {"variable", "total"}, {"points", 2}, {"notebook", "part3.ipynb"}});
+    a["checks"] = checks;
+    QVERIFY(writeFile(json, QByteArray::fromStdString(a.dump(1))));
+
+    const SetBatch regrade = gradeSet(folder, opt);
+    QVERIFY2(!regrade.failure, qPrintable(regrade.failure ? regrade.failure->toString() : QString()));
+    QCOMPARE(regrade.summary->ran, 0);
+    QCOMPARE(regrade.summary->regraded, ran); // every set that ran before, none started in a sandbox
+    QCOMPARE(QDir(opt.run.runsRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot), runFolders);
+    const GradeResult &aliceAfter = regrade.finished.value(u"alice"_s).result;
+    QCOMPARE(aliceAfter.maxScore, 1 + 1 + 3 + 1 + 2.0);
+    QCOMPARE(aliceAfter.score, 8.0);
+    QCOMPARE(regrade.finished.value(u"alice"_s).artifacts, alice.artifacts); // the grading of the same run
+    QCOMPARE(regrade.finished.value(u"alice"_s).storedDigest, alice.storedDigest);
+
+    // Running everything again gives the same grades, notes and reasons.
+    BatchOptions forced = opt;
+    forced.force = true;
+    const SetBatch again = gradeSet(folder, forced);
+    QVERIFY2(!again.failure, qPrintable(again.failure ? again.failure->toString() : QString()));
+    QCOMPARE(again.summary->ran, ran);
+    QCOMPARE(again.finished.keys(), regrade.finished.keys());
+    for (auto it = again.finished.cbegin(); it != again.finished.cend(); ++it) {
+        const GradeResult &ranResult = it->result;
+        const GradeResult &regraded = regrade.finished.value(it.key()).result;
+        QVERIFY2(ranResult.status == regraded.status && ranResult.score == regraded.score,
+                 qPrintable(u"%1: ran %2 %3, regraded %4 %5"_s.arg(it.key(), gradeStatusName(ranResult.status))
+                                .arg(ranResult.score)
+                                .arg(gradeStatusName(regraded.status))
+                                .arg(regraded.score)));
+        QCOMPARE(regraded.notes, ranResult.notes);
+        QCOMPARE(regraded.reasons, ranResult.reasons);
+        QCOMPARE(regraded.checks.size(), ranResult.checks.size());
+        for (qsizetype i = 0; i < ranResult.checks.size(); ++i) {
+            QCOMPARE(regraded.checks.at(i).checkId, ranResult.checks.at(i).checkId);
+            QCOMPARE(regraded.checks.at(i).outcome, ranResult.checks.at(i).outcome);
+            QCOMPARE(regraded.checks.at(i).feedback, ranResult.checks.at(i).feedback);
+        }
+    }
 }
 
 void TestProblemSet::nbgraderCourseImportsAsAProblemSet()

@@ -379,7 +379,8 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
     if (m_ended)
         return;
     if (m_assignment.isProblemSet()) {
-        if (record(a.item, a.started, gradeProblemSet(a.item.submission, &result), true, result.folder.artifacts))
+        if (record(a.item, a.started, gradeProblemSet(a.item.submission, &result), true, result.folder.artifacts,
+                   problemSetStoredDigest(result.notebooks)))
             pump();
         return;
     }
@@ -429,8 +430,7 @@ GradeInput BatchGrader::gradeInputFor(const QList<Check> &checks, const QByteArr
 
 bool BatchGrader::regradeFromStored(const Item &item)
 {
-    // A problem set's stored runs are not read yet: it runs again (docs/grading.md).
-    if (m_assignment.isProblemSet() || !item.submission.problem.isEmpty())
+    if (!item.submission.problem.isEmpty())
         return false;
     const QString &student = item.submission.studentId;
     const std::optional<StoredRun> stored = m_latest.value(student).reusable(sandboxKindName(m_options.run.kind));
@@ -441,6 +441,8 @@ bool BatchGrader::regradeFromStored(const Item &item)
         qCDebug(lcBatch) << student << "runs again:" << decideRegrade({}, item.executionHash, StoredExecution{run.executionHash, {}, {}, {}}).reason;
         return false;
     }
+    if (m_assignment.isProblemSet())
+        return regradeProblemSetFromStored(item, run);
     Expected<StoredExecution> execution = readStoredExecution(run.artifacts, run.executionHash, run.storedDigest, m_probedNames);
     if (!execution) {
         qCInfo(lcBatch) << student << "runs again:" << execution.error().toString();
@@ -460,10 +462,63 @@ bool BatchGrader::regradeFromStored(const Item &item)
         instrument(*nb, instrumentOptionsFor(m_assignment, QStringLiteral("/sandmark/runtime"), QString(32, QLatin1Char('0'))));
     if (!inst)
         return false;
+    m_regrades << regradedRecord(item, run, gradeNotebook(item.submission, execution->payload, execution->record,
+                                                          nb->repairs() + inst->notes, execution->decoded, &*nb));
+    return true;
+}
+
+bool BatchGrader::regradeProblemSetFromStored(const Item &item, const StoredRun &run)
+{
+    const QString &student = item.submission.studentId;
+    QList<NotebookMatch> matched;
+    for (const NotebookMatch &m : item.submission.set.notebooks)
+        if (m.matched())
+            matched << m;
+    // The run's notebooks are the matched ones in the assignment's order (the files hash holds the matches).
+    const QStringList digests = run.storedDigest.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (matched.isEmpty() || digests.size() != matched.size()) {
+        qCInfo(lcBatch) << student << "runs again: its stored run does not hold every matched notebook's files";
+        return false;
+    }
+    SubmissionRunResult stored;
+    for (qsizetype i = 0; i < matched.size(); ++i) {
+        const NotebookMatch &m = matched.at(i);
+        NotebookRunResult part;
+        part.notebook = m.notebook;
+        part.artifacts = notebookArtifactsFolder(run.artifacts, m.notebook, true);
+        part.storedDigest = digests.at(i);
+        Expected<StoredExecution> execution = readStoredExecution(part.artifacts, run.executionHash, part.storedDigest, m_probedNames);
+        if (!execution) {
+            qCInfo(lcBatch) << student << "runs again:" << execution.error().toString();
+            return false;
+        }
+        if (const RegradeDecision d = decideRegrade(m_assignment.checksOf(m.notebook), item.executionHash, *execution); d.rerun) {
+            qCInfo(lcBatch) << student << "runs again:" << m.notebook << d.reason;
+            return false;
+        }
+        // The notes its run made: what instrumenting the same notebook for today's checks says.
+        const Expected<Notebook> nb = Notebook::load(QDir(item.submission.root).filePath(m.file));
+        const Expected<InstrumentResult> inst =
+            nb ? instrument(*nb, instrumentOptionsFor(m_assignment, QStringLiteral("/sandmark/runtime"), QString(32, QLatin1Char('0')),
+                                                      m.notebook))
+               : Expected<InstrumentResult>(nb.error());
+        if (!inst)
+            return false;
+        part.notes = nb->repairs() + inst->notes;
+        part.run.payloadJson = std::move(execution->payload);
+        part.run.record = std::move(execution->record);
+        stored.notebooks << part;
+    }
+    m_regrades << regradedRecord(item, run, gradeProblemSet(item.submission, &stored));
+    return true;
+}
+
+RunRecord BatchGrader::regradedRecord(const Item &item, const StoredRun &run, GradeResult result) const
+{
     RunRecord rec;
     rec.artifacts = run.artifacts;
     rec.storedDigest = run.storedDigest;
-    rec.studentId = student;
+    rec.studentId = item.submission.studentId;
     rec.filesHash = item.filesHash;
     rec.inputsHash = item.inputsHash;
     rec.executionHash = item.executionHash;
@@ -472,10 +527,8 @@ bool BatchGrader::regradeFromStored(const Item &item)
     rec.backend = run.backend;
     rec.environmentKey = run.environmentKey;
     rec.referenceKey = m_referenceKey;
-    rec.result = gradeNotebook(item.submission, execution->payload, execution->record, nb->repairs() + inst->notes,
-                               execution->decoded, &*nb);
-    m_regrades << rec;
-    return true;
+    rec.result = std::move(result);
+    return rec;
 }
 
 bool BatchGrader::recordRegrades()

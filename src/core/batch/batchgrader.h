@@ -159,6 +159,11 @@ private:
     /// When only the checks' grading changed since `item`'s last completed run (decideRegrade()), its result
     /// graded again from that run's stored payload and record into m_regrades: true. False: it must run.
     bool regradeFromStored(const Item &item);
+    /// regradeFromStored() of a problem set: every matched notebook's folder of `run` read and decided on with its own
+    /// checks, graded as gradeProblemSet() grades a run. False (it runs) when any of them cannot be.
+    bool regradeProblemSetFromStored(const Item &item, const StoredRun &run);
+    /// The result of `item` graded from `run`'s stored files, as the same run (its times, backend, folder).
+    RunRecord regradedRecord(const Item &item, const StoredRun &run, GradeResult result) const;
     /// Commits m_regrades in one transaction and reports each (submissionFinished). False: the batch ended.
     bool recordRegrades();
     /// Counts a committed result by its effective status in m_summary.

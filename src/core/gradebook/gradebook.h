@@ -37,7 +37,9 @@ struct RunRecord
     QString referenceKey;    ///< the reference payload's cache key
     QString artifacts;       ///< the run folder's artifacts (executed.ipynb, record.json); empty when none
     /// storedDigest() of the payload.json and record.json the run stored in `artifacts` (a regrade from stored values
-    /// trusts them only when they still have it). Empty: nothing stored, or a run before schema 6.
+    /// trusts them only when they still have it); a problem set's: each notebook's, in the order they ran, joined by
+    /// ',' (problemSetStoredDigest()). Empty: nothing stored, a notebook of the set did not run, or a run before
+    /// schema 6.
     QString storedDigest;
     GradeResult result;
 };

@@ -63,6 +63,17 @@ QString notebookArtifactsFolder(const QString &artifacts, const QString &noteboo
     return artifacts + QLatin1Char('/') + name;
 }
 
+QString problemSetStoredDigest(const QList<NotebookRunResult> &notebooks)
+{
+    QStringList digests;
+    for (const NotebookRunResult &n : notebooks) {
+        if (n.storedDigest.isEmpty())
+            return {}; // a notebook that did not run: nothing a regrade could read for it
+        digests << n.storedDigest;
+    }
+    return digests.join(QLatin1Char(','));
+}
+
 SubmissionRun::SubmissionRun(Assignment assignment, QString notebookPath, SubmissionRunOptions options, QObject *parent)
     : SubmissionRun(std::move(assignment), QList<NotebookToRun>{NotebookToRun{{}, std::move(notebookPath)}}, {},
                     std::move(options), parent)

@@ -106,6 +106,10 @@ struct SubmissionRunResult
 /// ran. Pure.
 QString notebookArtifactsFolder(const QString &artifacts, const QString &notebook, bool problemSet);
 
+/// The digest a gradebook keeps of a problem set's run (RunRecord::storedDigest): each notebook's storedDigest(), in
+/// the order they ran, joined by ','; empty when one of them did not run (a regrade then runs the set again). Pure.
+QString problemSetStoredDigest(const QList<NotebookRunResult> &notebooks);
+
 /// Asynchronous; lives in the creating thread; emits exactly one of finished()/failed(). `failed` is a
 /// grader error (sandbox, environment, I/O); whatever the notebook did is a `finished` with its record.
 /// Several notebooks (a problem set) run one after the other, each in a fresh kernel of its own sandbox, in the
