@@ -84,6 +84,7 @@ private Q_SLOTS:
     void outputFileIsWrittenAtomically();
     void mergeBadInputLeavesNothing();
     void mergeReportsConflictingMatches();
+    void checksEditChangesOnlyTheEditedLines();
     void checksListReference();
     void checksListReferenceProblemSet();
     void gradeRefusesPathsOutsideTheSubmissions();
@@ -450,6 +451,27 @@ void TestCli::outputFileIsWrittenAtomically()
 // `checks list --reference`: the real reference run (bwrap) of a copy of the example lists the instructor
 // notebook's variables with their types and values; modules and functions are not listed; the second run
 // reads the cache.
+// assignments/formatted is indented by hand (4 spaces, one-line arrays, "1e-3", "\u00e9"): `checks edit` changes
+// the edited line and no other.
+void TestCli::checksEditChangesOnlyTheEditedLines()
+{
+    QTemporaryDir tmp;
+    const QString copy = tmp.filePath(u"formatted"_s);
+    copyTree(dataPath(u"assignments/formatted"_s), copy);
+    const QList<QByteArray> before = readAll(copy + u"/assignment.json"_s).split('\n');
+    const Run r = runCli({u"checks"_s, u"edit"_s, copy, u"mean"_s, u"--rtol"_s, u"0.01"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QList<QByteArray> after = readAll(copy + u"/assignment.json"_s).split('\n');
+    QCOMPARE(after.size(), before.size());
+    QList<int> changed;
+    for (int i = 0; i < before.size(); ++i)
+        if (before.at(i) != after.at(i))
+            changed << i + 1;
+    QCOMPARE(changed, QList<int>{14});
+    QCOMPARE(before.at(13), QByteArray("            \"rtol\": 1e-3"));
+    QCOMPARE(after.at(13), QByteArray("            \"rtol\": 0.01"));
+}
+
 void TestCli::checksListReference()
 {
     QTemporaryDir tmp;
