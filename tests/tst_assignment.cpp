@@ -9,6 +9,7 @@
 #include "datasets/assignmentdatasets.h"
 #include "notebook/notebook.h"
 #include "sandbox/job.h"
+#include "util/jsonsplice_p.h"
 
 #include "testsupport.h"
 
@@ -92,6 +93,8 @@ private Q_SLOTS:
     void editCheckWritesIntegers();
     void editCheckRefusesToleranceByKind();
     void editCheckSetsEveryFieldOfTheKind();
+    void editorsKeepFormatting();
+    void spliceFallsBackOnInvalidOriginal();
     void comparatorOptionsAreValidatedOnLoad();
     void uniqueCheckId_data();
     void uniqueCheckId();
@@ -1110,6 +1113,81 @@ void TestAssignment::comparatorOptionsAreValidatedOnLoad()
     QVERIFY(!loaded);
     QCOMPARE(loaded.error().location, u"checks[2].check_dtype"_s);
     QCOMPARE(loaded.error().message, u"must be true or false"_s);
+}
+
+// assignments/formatted is written by hand: 4-space indent, one-line arrays and objects, "1e-3", "1.0", "\u00e9"
+// escapes. The editors change only what they change, in that style, and leave every other byte as it was.
+void TestAssignment::editorsKeepFormatting()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"formatted"_s, tmp.path()) + u"/assignment.json"_s;
+    const QByteArray original = readAll(json);
+
+    CheckEdit same; // a value equal to the one written: the file stays byte for byte the same
+    same.set(u"points"_s, 2);
+    same.set(u"rtol"_s, 0.001);
+    QVERIFY(editCheck(json, 0, same));
+    QCOMPARE(readAll(json), original);
+    QCOMPARE(jsonutil::spliceJson(original, OJson::parse(original.toStdString())), original);
+
+    CheckEdit rtol; // one option of a multi-line check
+    rtol.set(u"rtol"_s, 0.01);
+    QVERIFY(editCheck(json, 0, rtol));
+    QByteArray expected = original;
+    expected.replace("            \"rtol\": 1e-3\n", "            \"rtol\": 0.01\n");
+    QCOMPARE(readAll(json), expected);
+
+    CheckEdit atol; // a new option of a one-line check stays on its line
+    atol.set(u"atol"_s, 0.5);
+    QVERIFY(editCheck(json, 1, atol));
+    expected.replace(R"("points": 1.0},)", R"("points": 1.0, "atol": 0.5},)");
+    QCOMPARE(readAll(json), expected);
+
+    NewCheck t; // appended after its siblings, one line as the last of them, non-ASCII escaped as in the file
+    t.type = Check::Type::Test;
+    t.id = u"label"_s;
+    t.code = u"assert label == 'café'"_s;
+    QCOMPARE(addCheck(json, t).value(), 3);
+    expected.replace("\"assert mean_price > 0\"}\n",
+                     "\"assert mean_price > 0\"},\n        {\"id\": \"label\", \"type\": \"test\", \"points\": 1, "
+                     "\"code\": \"assert label == 'caf\\u00e9'\"}\n");
+    QCOMPARE(readAll(json), expected);
+
+    QVERIFY(removeCheck(json, 1)); // the line goes, with its comma
+    expected.replace(R"(        {"id": "rows", "type": "value", "variable": "n_rows", "points": 1.0, "atol": 0.5},
+)", "");
+    QCOMPARE(readAll(json), expected);
+
+    QVERIFY(editRequiredDatasets(json, {u"org/prices data.csv"_s}, {})); // a new top-level key, after its siblings
+    expected.replace("\"x-note\": \"na\\u00efve \\u2014 kept as written\"\n",
+                     "\"x-note\": \"na\\u00efve \\u2014 kept as written\",\n    \"required_datasets\": [\"org/prices data.csv\"]\n");
+    QCOMPARE(readAll(json), expected);
+    auto a = Assignment::load(json);
+    QVERIFY2(a, a ? "" : qPrintable(a.error().toString()));
+    QCOMPARE(a->checks().size(), 3);
+    QCOMPARE(a->checks().at(0).options.value(u"rtol"_s).toDouble(), 0.01);
+    QCOMPARE(a->checks().at(2).code, u"assert label == 'café'"_s);
+}
+
+// An original that is not JSON (or not as the scanner reads it) is never patched: the whole document is written.
+void TestAssignment::spliceFallsBackOnInvalidOriginal()
+{
+    const OJson edited = OJson::parse(R"({"a": [1, 2], "b": "\u00e9"})");
+    const QByteArray full = QByteArray::fromStdString(edited.dump(2) + "\n");
+    for (const QByteArray &bad : {QByteArray(), QByteArray("{\"a\": [1, 2"), QByteArray("{\"a\": 1, \"a\": 2}"),
+                                  QByteArray("{\"a\": [1, 2]} x"), QByteArray("\xff\xfe")})
+        QCOMPARE(jsonutil::spliceJson(bad, edited), full);
+    // Tabs, and a changed nested object written in its own one-line style.
+    const QByteArray tabs = "{\n\t\"a\": [1,2],\n\t\"o\": {\"x\": 1}\n}";
+    OJson e = OJson::parse(tabs.toStdString());
+    e["o"]["y"] = 2;
+    e["n"] = OJson::parse(R"({"k": 1})");
+    QCOMPARE(jsonutil::spliceJson(tabs, e), QByteArray("{\n\t\"a\": [1,2],\n\t\"o\": {\"x\": 1, \"y\": 2},\n\t\"n\": {\"k\": 1}\n}"));
+    // Reordered keys: that object is written anew (the result always reads back as the edited document).
+    OJson r = OJson::object();
+    r["o"] = e["o"];
+    r["a"] = e["a"];
+    QVERIFY(OJson::parse(jsonutil::spliceJson(tabs, r).toStdString()) == r);
 }
 
 void TestAssignment::uniqueCheckId_data()

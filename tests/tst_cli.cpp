@@ -84,6 +84,8 @@ private Q_SLOTS:
     void outputFileIsWrittenAtomically();
     void mergeBadInputLeavesNothing();
     void mergeReportsConflictingMatches();
+    void checksEditChangesOnlyTheEditedLines();
+    void checksRefuseCodeThatDoesNotCompile();
     void checksListReference();
     void checksListReferenceProblemSet();
     void gradeRefusesPathsOutsideTheSubmissions();
@@ -450,6 +452,64 @@ void TestCli::outputFileIsWrittenAtomically()
 // `checks list --reference`: the real reference run (bwrap) of a copy of the example lists the instructor
 // notebook's variables with their types and values; modules and functions are not listed; the second run
 // reads the cache.
+// assignments/formatted is indented by hand (4 spaces, one-line arrays, "1e-3", "\u00e9"): `checks edit` changes
+// the edited line and no other.
+void TestCli::checksEditChangesOnlyTheEditedLines()
+{
+    QTemporaryDir tmp;
+    const QString copy = tmp.filePath(u"formatted"_s);
+    copyTree(dataPath(u"assignments/formatted"_s), copy);
+    const QList<QByteArray> before = readAll(copy + u"/assignment.json"_s).split('\n');
+    const Run r = runCli({u"checks"_s, u"edit"_s, copy, u"mean"_s, u"--rtol"_s, u"0.01"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QList<QByteArray> after = readAll(copy + u"/assignment.json"_s).split('\n');
+    QCOMPARE(after.size(), before.size());
+    QList<int> changed;
+    for (int i = 0; i < before.size(); ++i)
+        if (before.at(i) != after.at(i))
+            changed << i + 1;
+    QCOMPARE(changed, QList<int>{14});
+    QCOMPARE(before.at(13), QByteArray("            \"rtol\": 1e-3"));
+    QCOMPARE(after.at(13), QByteArray("            \"rtol\": 0.01"));
+}
+
+// Test code that Python does not compile is refused with Python's line, column and message; nothing is written.
+void TestCli::checksRefuseCodeThatDoesNotCompile()
+{
+    QTemporaryDir tmp;
+    const QString copy = tmp.filePath(u"formatted"_s);
+    copyTree(dataPath(u"assignments/formatted"_s), copy);
+    const QString json = copy + u"/assignment.json"_s;
+    const QByteArray before = readAll(json);
+    const QMap<QString, QString> env{{u"SANDMARK_PYTHON"_s, u"/usr/bin/python3"_s}};
+
+    Run r = runCli({u"checks"_s, u"add"_s, u"test"_s, copy, u"--id"_s, u"t"_s, u"--code"_s, u"x = 1\nif x\n    pass\n"_s}, env);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(": --code, line 2, column 5: the code of check 't' does not compile: expected ':'; nothing written"),
+             r.err.constData());
+    QCOMPARE(readAll(json), before);
+
+    const QString file = tmp.filePath(u"t.py"_s);
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("assert mean_price > 0\nassert (mean_price < 10\n");
+    f.close();
+    r = runCli({u"checks"_s, u"add"_s, u"test"_s, copy, u"--id"_s, u"t"_s, u"--code-file"_s, file}, env);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(u"t.py: line 2, column 8: the code of check 't' does not compile: '(' was never closed"_s.toUtf8()),
+             r.err.constData());
+    QCOMPARE(readAll(json), before);
+
+    r = runCli({u"checks"_s, u"edit"_s, copy, u"positive"_s, u"--code"_s, u"assert mean_price >"_s}, env);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("--code, line 1, column 20: the code of check 'positive' does not compile: invalid syntax"), r.err.constData());
+    QCOMPARE(readAll(json), before);
+
+    r = runCli({u"checks"_s, u"edit"_s, copy, u"positive"_s, u"--code"_s, u"assert mean_price >= 0"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QCOMPARE(readAll(json), QByteArray(before).replace("\"assert mean_price > 0\"", "\"assert mean_price >= 0\""));
+}
+
 void TestCli::checksListReference()
 {
     QTemporaryDir tmp;

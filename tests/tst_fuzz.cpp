@@ -432,8 +432,15 @@ private Q_SLOTS:
                 NewCheck nc;
                 nc.id = u"fuzz-added"_s;
                 nc.variable = u"fuzz_added"_s;
-                if (const Expected<int> added = addCheck(json, nc); !added && looksInternal(added.error().message))
+                const Expected<int> added = addCheck(json, nc);
+                if (!added && looksInternal(added.error().message))
                     return u"unclear addCheck error: "_s + added.error().toString();
+                // Written against the fuzzed text: what is written must read back, with the new check where it was put.
+                if (added) {
+                    const Expected<QStringList> ids = checkIds(json);
+                    if (!ids || ids->size() != *added + 1 || ids->constLast() != nc.id)
+                        return u"addCheck wrote a file that does not read back: "_s + QString::fromUtf8(readAll(json).left(300));
+                }
             }
             return {};
         });

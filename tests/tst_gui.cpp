@@ -1,5 +1,6 @@
 // Widget and model tests of the desktop app, run offscreen (QT_QPA_PLATFORM=offscreen from ctest).
 #include "addcheckdialogs.h"
+#include "codesyntaxlabel.h"
 #include "checkeditdialog.h"
 #include "grading/compare.h"
 #include "ansi.h"
@@ -52,6 +53,7 @@
 #include <QBuffer>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QApplication>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -603,6 +605,43 @@ private Q_SLOTS:
         QVERIFY(!testDialog.editorOf(QStringLiteral("rtol")));
         code->setPlainText(QStringLiteral("assert corr > 0.5"));
         QCOMPARE(testDialog.edit().changes.value(QStringLiteral("code")).toString(), QStringLiteral("assert corr > 0.5"));
+    }
+
+    // Test code is compiled as it is typed, in a child process: the error Python gives is shown under the code with
+    // its line and column, and OK is disabled until the code compiles; in the check editor and in Add Test Check.
+    void checkEditorsCompileTheCode()
+    {
+        auto assignment = Assignment::load(kIris);
+        QVERIFY(assignment);
+        std::optional<Check> test;
+        for (const Check &c : assignment->checks())
+            if (c.type == Check::Type::Test && !test)
+                test = c;
+        QVERIFY(test);
+        CheckEditDialog dialog(*test, assignment->python());
+        auto *code = qobject_cast<QPlainTextEdit *>(dialog.editorOf(QStringLiteral("code")));
+        QVERIFY(code && dialog.syntaxLabel() && dialog.okButton());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.okButton()->isEnabled(), 20000); // the check's own code compiles
+        QCOMPARE(dialog.syntaxLabel()->text(), QString());
+        QElapsedTimer typing;
+        typing.start();
+        code->setPlainText(QStringLiteral("x = 1\nif x\n    pass\n"));
+        QVERIFY(typing.elapsed() < 200); // nothing runs on the GUI thread while typing
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(dialog.syntaxLabel()->text(), QStringLiteral("Does not compile: line 2, column 5: expected ':'"), 20000);
+        QVERIFY(!dialog.okButton()->isEnabled());
+        code->setPlainText(QStringLiteral("x = 1\nif x:\n    pass\n"));
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.okButton()->isEnabled(), 20000);
+        QCOMPARE(dialog.syntaxLabel()->text(), QString());
+        QCOMPARE(dialog.edit().changes.value(QStringLiteral("code")).toString(), QStringLiteral("x = 1\nif x:\n    pass\n"));
+
+        AddTestCheckDialog add({QStringLiteral("t1")}, assignment->python());
+        add.codeEdit()->setPlainText(QStringLiteral("assert (n_rows == 150"));
+        QTRY_COMPARE_WITH_TIMEOUT(add.syntaxLabel()->text(), QStringLiteral("Does not compile: line 1, column 8: '(' was never closed"), 20000);
+        QVERIFY(!add.okButton()->isEnabled());
+        add.codeEdit()->setPlainText(QStringLiteral("assert (n_rows == 150)"));
+        QTRY_VERIFY_WITH_TIMEOUT(add.okButton()->isEnabled(), 20000);
+        QCOMPARE(add.syntaxLabel()->text(), QString());
     }
 
     void previewViews()
@@ -2085,7 +2124,8 @@ private Q_SLOTS:
         QVERIFY(!test->okButton()->isEnabled()); // no code yet
         test->idEdit()->setText(QStringLiteral("rows-test"));
         test->codeEdit()->setPlainText(QStringLiteral("assert n_rows == 150\n"));
-        QVERIFY(test->okButton()->isEnabled());
+        QVERIFY(!test->okButton()->isEnabled()); // until Python has compiled it
+        QTRY_VERIFY_WITH_TIMEOUT(test->okButton()->isEnabled(), 20000);
         test->okButton()->click();
         QVERIFY(opened.wait(20000));
         QCOMPARE(lastCheck(json).text, QStringLiteral(R"({"id":"rows-test","type":"test","points":1,"code":"assert n_rows == 150\n"})"));

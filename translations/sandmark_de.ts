@@ -876,6 +876,25 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     </message>
 </context>
 <context>
+    <name>sandmark::CodeSyntaxLabel</name>
+    <message>
+        <source>Problem with the code</source>
+        <translation>Problem mit dem Code</translation>
+    </message>
+    <message>
+        <source>Does not compile: line %1, column %2: %3</source>
+        <translation>Kompiliert nicht: Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>Does not compile: %1</source>
+        <translation>Kompiliert nicht: %1</translation>
+    </message>
+    <message>
+        <source>The code could not be checked: %1</source>
+        <translation>Der Code konnte nicht geprüft werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::DataFilesModel</name>
     <message>
         <source>missing</source>

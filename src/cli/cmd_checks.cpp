@@ -5,6 +5,7 @@
 //                     edit ASSIGNMENT ID [--points P] [--rtol R] [--atol A] [--clear-rtol] [--clear-atol]
 // The checks editor of the app, on the command line: the same core calls (assignment/edit.h, ReferenceRun).
 #include "assignment/assignment.h"
+#include "checks/codesyntax.h"
 #include "checks/registry.h"
 #include "assignment/edit.h"
 #include "batch/referencerun.h"
@@ -258,6 +259,42 @@ void printTotal(const QString &assignmentArg)
     out().flush();
 }
 
+/// Refuses test code that Python does not compile: compile() in the assignment's interpreter, waited for here
+/// (the CLI may block; the app checks as the user types). `source` is the --code-file path, else empty and
+/// `option` names where the code came from.
+/// An interpreter that cannot be run is a warning: the code is then written unchecked.
+bool codeCompiles(const QString &assignmentArg, const QString &jsonPath, const QString &checkId, const QString &code,
+                  const QString &source, const QString &option = QStringLiteral("--code"))
+{
+    const Expected<Assignment> assignment = Assignment::load(assignmentArg);
+    CodeSyntaxCheck check;
+    QEventLoop loop;
+    bool done = false;
+    std::optional<PythonSyntaxError> syntax;
+    QObject::connect(&check, &CodeSyntaxCheck::finished, &loop, [&](const std::optional<PythonSyntaxError> &e) {
+        syntax = e;
+        done = true;
+        loop.quit();
+    });
+    QObject::connect(&check, &CodeSyntaxCheck::failed, &loop, [&](const Error &e) {
+        err() << "sandmark-cli: warning: " << e.toString() << "; the code is not checked" << Qt::endl;
+        done = true;
+        loop.quit();
+    });
+    check.start(syntaxCheckPython(assignment ? assignment->python() : QString()), code, checkId);
+    if (!done)
+        loop.exec();
+    if (!syntax)
+        return true;
+    QString where = source.isEmpty() ? option : QString();
+    if (syntax->line > 0)
+        where += (where.isEmpty() ? QString() : QStringLiteral(", ")) + QStringLiteral("line %1").arg(syntax->line)
+                 + (syntax->column > 0 ? QStringLiteral(", column %1").arg(syntax->column) : QString());
+    printError(Error{source.isEmpty() ? jsonPath : source, where,
+                     QStringLiteral("the code of check '%1' does not compile: %2; nothing written").arg(checkId, syntax->message)});
+    return false;
+}
+
 /// The index of check `id`, or an error naming the file.
 Expected<int> indexOf(const QString &jsonPath, const QString &id)
 {
@@ -302,8 +339,9 @@ int cmdChecks(const QStringList &args)
     const QCommandLineOption anchor(QStringLiteral("anchor"),
                                     QStringLiteral("add value: probe right after this answer cell (grade_id, cell id or tag)."),
                                     QStringLiteral("CELL"));
-    const QCommandLineOption code(QStringLiteral("code"), QStringLiteral("add test: the assertion code."), QStringLiteral("CODE"));
-    const QCommandLineOption codeFile(QStringLiteral("code-file"), QStringLiteral("add test: read the assertion code from FILE."),
+    const QCommandLineOption code(QStringLiteral("code"), QStringLiteral("add test/edit: the assertion code (refused unless Python compiles it)."),
+                                  QStringLiteral("CODE"));
+    const QCommandLineOption codeFile(QStringLiteral("code-file"), QStringLiteral("add test/edit: read the assertion code from FILE (refused unless Python compiles it)."),
                                       QStringLiteral("FILE"));
     const QCommandLineOption clearRtol(QStringLiteral("clear-rtol"), QStringLiteral("edit: remove rtol (the default applies)."));
     const QCommandLineOption clearAtol(QStringLiteral("clear-atol"), QStringLiteral("edit: remove atol (the default applies)."));
@@ -417,6 +455,9 @@ int cmdChecks(const QStringList &args)
                 nc.code = QString::fromUtf8(*bytes);
             }
         }
+        if (!nc.code.trimmed().isEmpty()
+            && !codeCompiles(assignmentArg, jsonPath, nc.id, nc.code, parser.isSet(codeFile) ? parser.value(codeFile) : QString()))
+            return ExitBadInput;
         Expected<int> added = addCheck(jsonPath, nc);
         if (!added) {
             printError(added.error());
@@ -478,6 +519,14 @@ int cmdChecks(const QStringList &args)
                                     "--code-file, --set, --unset"));
     if ((rtolValue && parser.isSet(clearRtol)) || (atolValue && parser.isSet(clearAtol)))
         return usage(QStringLiteral("--rtol/--atol and --clear-rtol/--clear-atol of the same tolerance cannot be combined"));
+    if (edit.changes.value(QStringLiteral("code")).isString()
+        && !codeCompiles(assignmentArg, jsonPath, checkId, edit.changes.value(QStringLiteral("code")).toString(),
+                         parser.isSet(codeFile) ? parser.value(codeFile) : QString()))
+        return ExitBadInput;
+    if (edit.textChanges.contains(QStringLiteral("code"))
+        && !codeCompiles(assignmentArg, jsonPath, checkId, edit.textChanges.value(QStringLiteral("code")), QString(),
+                         QStringLiteral("--set code")))
+        return ExitBadInput;
     if (auto r = editCheck(jsonPath, *index, edit); !r) {
         printError(r.error());
         return ExitBadInput;

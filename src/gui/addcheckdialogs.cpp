@@ -2,6 +2,7 @@
 
 #include "grading/compare.h"
 
+#include "codesyntaxlabel.h"
 #include "jobtracker.h"
 #include "namespacemodel.h"
 #include "pythonhighlighter.h"
@@ -333,13 +334,14 @@ QString AddValueCheckDialog::statusText() const
     return m_status->text();
 }
 
-AddTestCheckDialog::AddTestCheckDialog(QStringList takenIds, QWidget *parent)
+AddTestCheckDialog::AddTestCheckDialog(QStringList takenIds, const QString &python, QWidget *parent)
     : QDialog(parent),
       m_taken(std::move(takenIds)),
       m_id(new QLineEdit(this)),
       m_idProblem(new QLabel(this)),
       m_points(new QDoubleSpinBox(this)),
       m_code(new QPlainTextEdit(this)),
+      m_syntax(nullptr),
       m_ok(nullptr)
 {
     setWindowTitle(tr("Add Test Check"));
@@ -374,6 +376,9 @@ AddTestCheckDialog::AddTestCheckDialog(QStringList takenIds, QWidget *parent)
     codeLabel->setBuddy(m_code);
     form->addRow(codeLabel);
     form->addRow(m_code);
+    m_syntax = new CodeSyntaxLabel(m_code, python, m_id->text(), this);
+    connect(m_syntax, &CodeSyntaxLabel::stateChanged, this, &AddTestCheckDialog::updateOk);
+    form->addRow(m_syntax);
     form->addRow(addCheckButtons(this, tr("Add Check"), tr("Add the test check to assignment.json"), m_ok));
     m_code->setFocus();
     updateOk();
@@ -383,7 +388,7 @@ void AddTestCheckDialog::updateOk()
 {
     const QString problem = idProblem(m_id->text(), m_taken);
     m_idProblem->setText(m_id->text().isEmpty() ? QString() : problem);
-    m_ok->setEnabled(problem.isEmpty() && !m_code->toPlainText().trimmed().isEmpty());
+    m_ok->setEnabled(problem.isEmpty() && !m_code->toPlainText().trimmed().isEmpty() && m_syntax->acceptable());
 }
 
 NewCheck AddTestCheckDialog::newCheck() const

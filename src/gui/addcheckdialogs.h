@@ -20,6 +20,7 @@ class QTableView;
 
 namespace sandmark {
 
+class CodeSyntaxLabel;
 class JobTracker;
 class NamespaceModel;
 
@@ -105,17 +106,19 @@ private:
 };
 
 /// A test check: id (default "test-N" made unique), points and the assertion code in a Python-highlighted
-/// editor. GUI thread only.
+/// editor, compiled as it is typed (CodeSyntaxLabel): OK stays disabled while it does not compile. `python` is the
+/// assignment's "python" (empty: the default interpreter). GUI thread only.
 class AddTestCheckDialog : public QDialog
 {
     Q_OBJECT
 public:
-    explicit AddTestCheckDialog(QStringList takenIds, QWidget *parent = nullptr);
+    explicit AddTestCheckDialog(QStringList takenIds, const QString &python = QString(), QWidget *parent = nullptr);
     NewCheck newCheck() const;
 
     QLineEdit *idEdit() const { return m_id; }
     QDoubleSpinBox *pointsSpin() const { return m_points; }
     QPlainTextEdit *codeEdit() const { return m_code; }
+    CodeSyntaxLabel *syntaxLabel() const { return m_syntax; }
     QPushButton *okButton() const { return m_ok; }
 
 private:
@@ -126,6 +129,7 @@ private:
     QLabel *m_idProblem;
     QDoubleSpinBox *m_points;
     QPlainTextEdit *m_code;
+    CodeSyntaxLabel *m_syntax;
     QPushButton *m_ok;
 };
 

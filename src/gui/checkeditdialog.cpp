@@ -1,6 +1,7 @@
 #include "checkeditdialog.h"
 
 #include "checks/registry.h"
+#include "codesyntaxlabel.h"
 #include "pythonhighlighter.h"
 
 #include <QCheckBox>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -35,7 +37,7 @@ QString numberText(double v)
 
 } // namespace
 
-CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
+CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWidget *parent)
     : QDialog(parent)
 {
     const CheckKind &kind = checkKind(check);
@@ -113,6 +115,10 @@ CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
         name->setToolTip(help);
         name->setBuddy(row.editor);
         form->addRow(name, field);
+        if (f.type == CheckField::Type::Code && !m_syntax) {
+            m_syntax = new CodeSyntaxLabel(static_cast<QPlainTextEdit *>(row.editor), python, check.id, inner);
+            form->addRow(QString(), m_syntax);
+        }
         m_rows << row;
     }
     auto *scroll = new QScrollArea(this);
@@ -126,6 +132,12 @@ CheckEditDialog::CheckEditDialog(const Check &check, QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    if (m_syntax) {
+        const auto updateOk = [this] { m_ok->setEnabled(m_syntax->acceptable()); };
+        connect(m_syntax, &CodeSyntaxLabel::stateChanged, this, updateOk);
+        updateOk();
+    }
     outer->addWidget(buttons);
     // As tall as the fields need (a value check has 15), up to what fits beside a laptop's screen; then it scrolls.
     scroll->setMinimumHeight(qMin(inner->sizeHint().height() + 4, 560));

@@ -9,18 +9,22 @@
 
 class QCheckBox;
 class QDoubleSpinBox;
+class QPushButton;
 
 namespace sandmark {
+
+class CodeSyntaxLabel;
 
 /// Edits one check: points and each field of its kind (checks/checkfield.h) — a number with a box that sets it
 /// or leaves the default, a flag as "default / yes / no", a name or cell as a line, test code in a highlighted
 /// editor — so a new kind or comparator option needs no code here. edit() gives only what changed, for
-/// editCheck(). GUI thread only.
+/// editCheck(). Test code is compiled as it is typed (CodeSyntaxLabel under it) and OK stays disabled while it
+/// does not compile. `python` is the assignment's "python" (empty: the default interpreter). GUI thread only.
 class CheckEditDialog : public QDialog
 {
     Q_OBJECT
 public:
-    explicit CheckEditDialog(const Check &check, QWidget *parent = nullptr);
+    explicit CheckEditDialog(const Check &check, const QString &python = QString(), QWidget *parent = nullptr);
     /// The changes the dialog's fields make to the check as it was given (empty when nothing changed).
     CheckEdit edit() const;
 
@@ -29,6 +33,10 @@ public:
     QWidget *editorOf(const QString &key) const;
     /// The box that sets optional number `key` (unchecked: the field is absent and its default applies), or nullptr.
     QCheckBox *setBoxOf(const QString &key) const;
+
+    /// Under the code editor: whether the code compiles; nullptr when the kind has no code.
+    CodeSyntaxLabel *syntaxLabel() const { return m_syntax; }
+    QPushButton *okButton() const { return m_ok; }
 
     QDoubleSpinBox *pointsSpin() const;
     QCheckBox *rtolBox() const { return setBoxOf(QStringLiteral("rtol")); }
@@ -45,6 +53,8 @@ private:
     /// The row's value as the dialog shows it; Null for "absent" (the default applies).
     static QJsonValue valueOf(const Row &row);
     QList<Row> m_rows;
+    CodeSyntaxLabel *m_syntax = nullptr;
+    QPushButton *m_ok = nullptr;
 };
 
 } // namespace sandmark

@@ -162,7 +162,7 @@ void ChecksPage::editSelected()
     if (rows.isEmpty() || !m_assignment)
         return;
     const int row = rows.constFirst().row();
-    CheckEditDialog dialog(m_model->checks().at(row), this);
+    CheckEditDialog dialog(m_model->checks().at(row), m_assignment->python(), this);
     if (dialog.exec() == QDialog::Accepted && !dialog.edit().isEmpty())
         applyEdit(row, dialog.edit());
 }
@@ -228,7 +228,7 @@ AddTestCheckDialog *ChecksPage::openAddTestCheck()
     QStringList ids;
     for (const Check &c : m_model->checks())
         ids << c.id;
-    auto *dialog = new AddTestCheckDialog(ids, this);
+    auto *dialog = new AddTestCheckDialog(ids, m_assignment->python(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { addNewCheck(dialog->newCheck()); });
     dialog->open();

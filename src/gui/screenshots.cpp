@@ -192,7 +192,7 @@ void ScreenshotDriver::shootAll()
     if (const auto assignment = m_window->assignment()) {
         for (const Check &c : assignment->checks())
             if (c.type == Check::Type::Value) {
-                CheckEditDialog edit(c, m_window);
+                CheckEditDialog edit(c, assignment->python(), m_window);
                 edit.show();
                 ok &= save(&edit, QStringLiteral("11-edit-check"));
                 edit.close();

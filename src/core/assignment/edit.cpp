@@ -5,11 +5,11 @@
 #include "notebook/notebook.h"
 #include "util/inputfile.h"
 #include "util/json_p.h"
+#include "util/jsonsplice_p.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <nlohmann/json.hpp>
 
@@ -22,27 +22,24 @@ namespace {
 
 using OJson = nlohmann::ordered_json;
 
-Expected<OJson> readJson(const QString &jsonPath)
+// assignment.json as read: its bytes (to write the edited document against, keeping its formatting) and its tree.
+struct Document
 {
-    const Expected<QByteArray> bytes = readInputFile(jsonPath, kMaxInputFileBytes);
+    QByteArray bytes;
+    OJson root;
+};
+
+Expected<Document> readJson(const QString &jsonPath)
+{
+    Expected<QByteArray> bytes = readInputFile(jsonPath, kMaxInputFileBytes);
     if (!bytes)
         return bytes.error();
     Expected<OJson> root = jsonutil::parse(*bytes, jsonPath);
-    if (root && !root->is_object())
+    if (!root)
+        return root.error();
+    if (!root->is_object())
         return Error{jsonPath, {}, QStringLiteral("must be a JSON object")};
-    return root;
-}
-
-Expected<void> writeJson(const QString &jsonPath, const OJson &root)
-{
-    const std::string text = root.dump(2) + "\n";
-    QSaveFile out(jsonPath);
-    if (!out.open(QIODevice::WriteOnly))
-        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
-    out.write(text.data(), qint64(text.size()));
-    if (!out.commit())
-        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
-    return {};
+    return Document{std::move(*bytes), std::move(*root)};
 }
 
 QString stringOf(const OJson &o, const char *key)
@@ -110,10 +107,10 @@ Expected<void> checkAnchor(const OJson &root, const QString &jsonPath, const QSt
 
 Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit)
 {
-    Expected<OJson> parsed = readJson(jsonPath);
+    Expected<Document> parsed = readJson(jsonPath);
     if (!parsed)
         return parsed.error();
-    OJson &root = *parsed;
+    OJson &root = parsed->root;
     const QString field = QStringLiteral("checks[%1]").arg(index);
     if (!root.contains("checks") || !root["checks"].is_array() || index < 0
         || size_t(index) >= root["checks"].size() || !root["checks"][size_t(index)].is_object())
@@ -169,15 +166,15 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         showExpected = it->get<bool>();
     if (auto ok = detail::readCheckEntry(reader, check, field, size_t(index), showExpected); !ok)
         return ok.error();
-    return writeJson(jsonPath, root);
+    return jsonutil::writeJsonAgainst(jsonPath, parsed->bytes, root);
 }
 
 Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
 {
-    Expected<OJson> parsed = readJson(jsonPath);
+    Expected<Document> parsed = readJson(jsonPath);
     if (!parsed)
         return parsed.error();
-    OJson &root = *parsed;
+    OJson &root = parsed->root;
     if (root.contains("checks") && !root["checks"].is_array())
         return Error{jsonPath, QStringLiteral("checks"), QStringLiteral("must be a list")};
     const size_t index = root.contains("checks") ? root["checks"].size() : 0;
@@ -217,17 +214,17 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
     if (!root.contains("checks"))
         root["checks"] = OJson::array();
     root["checks"].push_back(std::move(c));
-    if (auto ok = writeJson(jsonPath, root); !ok)
+    if (auto ok = jsonutil::writeJsonAgainst(jsonPath, parsed->bytes, root); !ok)
         return ok.error();
     return int(index);
 }
 
 Expected<void> removeCheck(const QString &jsonPath, int index)
 {
-    Expected<OJson> parsed = readJson(jsonPath);
+    Expected<Document> parsed = readJson(jsonPath);
     if (!parsed)
         return parsed.error();
-    OJson &root = *parsed;
+    OJson &root = parsed->root;
     const QString field = QStringLiteral("checks[%1]").arg(index);
     if (!root.contains("checks") || !root["checks"].is_array() || index < 0 || size_t(index) >= root["checks"].size())
         return Error{jsonPath, field, QStringLiteral("no such check")};
@@ -245,15 +242,15 @@ Expected<void> removeCheck(const QString &jsonPath, int index)
         c = std::move(withId);
     }
     checks.erase(checks.begin() + index);
-    return writeJson(jsonPath, root);
+    return jsonutil::writeJsonAgainst(jsonPath, parsed->bytes, root);
 }
 
 Expected<QStringList> checkIds(const QString &jsonPath)
 {
-    Expected<OJson> parsed = readJson(jsonPath);
+    Expected<Document> parsed = readJson(jsonPath);
     if (!parsed)
         return parsed.error();
-    const OJson &root = *parsed;
+    const OJson &root = parsed->root;
     if (!root.contains("checks"))
         return QStringList();
     if (!root["checks"].is_array())

@@ -31,7 +31,8 @@ struct CheckEdit
 };
 
 /// Applies `edit` to `checks[index]` of the assignment.json at `jsonPath`. Other keys, other checks and the
-/// key order are kept (nlohmann ordered_json); written atomically (QSaveFile), two-space indented. The edited
+/// key order are kept; written atomically (QSaveFile) against the file's text, so that only the changed
+/// members are written anew, in the file's own style, and everything else stays byte for byte as written. The edited
 /// entry is read again by the loader's own reader before anything is written, so the file never holds a check
 /// the loader refuses. Errors name the file and the field ("checks[3].rtol"): no such check, a key the kind does
 /// not have ("a test check has no tolerance"), a value of the wrong type or range, a required field removed, an
@@ -57,7 +58,7 @@ struct NewCheck
 /// Appends `check` to "checks" of the assignment.json at `jsonPath` (creating the list when absent) and
 /// returns its index. The object is written with explicit keys in the order id, type, variable, points,
 /// rtol, atol, anchor (value) or id, type, points, code (test); integral numbers as JSON integers.
-/// Everything else is kept byte for byte in meaning and key order; written atomically. Refused with an
+/// Everything else is kept byte for byte; the new entry follows its siblings' style; written atomically. Refused with an
 /// Error naming the file and the field ("checks[4].id"): an id that is invalid or already taken (the ids
 /// the assignment loader would give, defaults included), a variable that is not a Python identifier,
 /// negative or non-finite points or tolerances, a tolerance or anchor on a test check, an anchor that names no
@@ -68,7 +69,7 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &check);
 
 /// Removes `checks[index]`. Test checks after it whose id was implicit ("test-N", numbered by position)
 /// get their id written out, so their ids — and their gradebook history — stay the same. Errors name the
-/// file and "checks[index]". Atomic; blocking file I/O.
+/// file and "checks[index]". The entry goes with its separator, the rest stays as written. Atomic; blocking file I/O.
 Expected<void> removeCheck(const QString &jsonPath, int index);
 
 /// The ids of the checks in file order, as the assignment loader gives them (explicit "id", else the

@@ -2,14 +2,15 @@
 
 #include "assignment/assignment.h"
 #include "datasets/datasetentry.h"
+#include "util/inputfile.h"
 #include "util/json_p.h"
+#include "util/jsonsplice_p.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace sandmark {
 
@@ -113,7 +114,10 @@ Expected<QList<CodeCell>> readCodeCells(const QString &ipynbPath)
 
 Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &add, const QStringList &remove)
 {
-    auto doc = readJson(jsonPath);
+    const Expected<QByteArray> bytes = readInputFile(jsonPath, kMaxInputFileBytes);
+    if (!bytes)
+        return bytes.error();
+    auto doc = jsonutil::parse(*bytes, jsonPath);
     if (!doc)
         return doc.error();
     ojson j = *doc;
@@ -153,13 +157,7 @@ Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &
     for (const DatasetEntry &e : std::as_const(current))
         list.push_back(e.toString().toStdString());
     j["required_datasets"] = list;
-    QSaveFile out(jsonPath);
-    if (!out.open(QIODevice::WriteOnly))
-        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
-    out.write(QByteArray::fromStdString(j.dump(2)) + '\n');
-    if (!out.commit())
-        return Error{jsonPath, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};
-    return {};
+    return jsonutil::writeJsonAgainst(jsonPath, *bytes, j);
 }
 
 } // namespace sandmark

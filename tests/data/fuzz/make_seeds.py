@@ -54,6 +54,7 @@ out("notebook", "outputs.ipynb", json.dumps({
 # assignment.json: the full fixture, a minimal one, and every optional field.
 copy("assignment", "good.json", "assignments/good/assignment.json")
 copy("assignment", "minimal.json", "assignments/minimal/assignment.json")
+copy("assignment", "formatted.json", "assignments/formatted/assignment.json")
 out("assignment", "all-fields.json", json.dumps({
     "format": 1, "slug": "fuzz", "title": "Fuzz", "notebooks": ["hw.ipynb"], "release": "student",
     "data_files": ["data/extra.csv", {"path": "data/iris.csv", "urls": ["https://data.example.invalid/iris.csv"]}],

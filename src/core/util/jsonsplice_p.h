@@ -1,0 +1,28 @@
+#pragma once
+// Private to sandmark_core: writing an edited JSON document against the text it was read from, so that what
+// did not change stays as written (instructors keep assignment.json in git and format it by hand).
+
+#include "util/expected.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+namespace sandmark::jsonutil {
+
+/// The text of `edited` written against `original`, the bytes it was read from and then changed. A value equal
+/// to the original's at the same place (object member by key, array element by position, elements that were
+/// removed skipped) is copied byte for byte: indentation, spacing, key order, number spelling (1e-3),
+/// escapes ("\u00e9"). A changed value is written in the original's style: its indent unit (spaces or tabs),
+/// one line or several as the sibling of the same kind was written, separators as between its siblings,
+/// "\u" escapes when the original escapes non-ASCII. New members follow the siblings before them; a removed
+/// member goes with its separator. When `original` is not valid JSON, or the spliced text would not read back
+/// as `edited`, the whole of `edited` is written as dump(2) plus a newline instead. Pure function; never throws.
+QByteArray spliceJson(const QByteArray &original, const nlohmann::ordered_json &edited);
+
+/// Writes spliceJson(original, edited) to `path` atomically (QSaveFile): the file holds either its old or its
+/// new text. Errors name `path`. Blocking file I/O: call it off the GUI thread.
+Expected<void> writeJsonAgainst(const QString &path, const QByteArray &original, const nlohmann::ordered_json &edited);
+
+} // namespace sandmark::jsonutil
