@@ -41,6 +41,13 @@ QString syntaxCheckPython(const QString &assignmentPython)
 
 CodeSyntaxCheck::CodeSyntaxCheck(QObject *parent) : QObject(parent), m_process(new ScriptProcess(this))
 {
+    m_timeout.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, [this]() {
+        m_process->cancel();
+        Q_EMIT failed(Error{m_python, {}, QStringLiteral("Python did not answer within %1 s").arg(kTimeoutMs / 1000)});
+    });
+    connect(m_process, &ScriptProcess::startFailed, &m_timeout, &QTimer::stop);
+    connect(m_process, &ScriptProcess::done, &m_timeout, &QTimer::stop);
     connect(m_process, &ScriptProcess::startFailed, this, [this](const QString &why) {
         Q_EMIT failed(Error{m_python, {}, QStringLiteral("cannot run Python to check the code: %1").arg(why)});
     });
@@ -69,7 +76,7 @@ CodeSyntaxCheck::CodeSyntaxCheck(QObject *parent) : QObject(parent), m_process(n
 
 CodeSyntaxCheck::~CodeSyntaxCheck()
 {
-    m_process->cancel();
+    cancel();
 }
 
 void CodeSyntaxCheck::start(const QString &python, const QString &code, const QString &label)
@@ -80,11 +87,13 @@ void CodeSyntaxCheck::start(const QString &python, const QString &code, const QS
     launch.arguments = {QStringLiteral("-I"), QStringLiteral("-c"), QString::fromLatin1(kScript),
                         QStringLiteral("<check %1>").arg(label)};
     launch.input = code.toUtf8();
+    m_timeout.start(kTimeoutMs);
     m_process->start(launch);
 }
 
 void CodeSyntaxCheck::cancel()
 {
+    m_timeout.stop();
     m_process->cancel();
 }
 

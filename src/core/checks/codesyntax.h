@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include <optional>
 
@@ -35,11 +36,14 @@ class CodeSyntaxCheck : public QObject
 {
     Q_OBJECT
 public:
+    static constexpr int kTimeoutMs = 20000; ///< compiling never takes this long; a hung interpreter does
+
     explicit CodeSyntaxCheck(QObject *parent = nullptr);
     ~CodeSyntaxCheck() override;
 
     /// Compiles `code` as the file "<check LABEL>" with `python`; a check still running is cancelled (it emits
-    /// nothing). Emits exactly one of finished() or failed() unless cancelled.
+    /// nothing). Emits exactly one of finished() or failed() unless cancelled; an interpreter that has not answered
+    /// after kTimeoutMs is killed and failed() says so.
     void start(const QString &python, const QString &code, const QString &label);
     /// Stops a running check; no signal follows.
     void cancel();
@@ -54,6 +58,7 @@ Q_SIGNALS:
 private:
     ScriptProcess *m_process;
     QString m_python;
+    QTimer m_timeout;
 };
 
 } // namespace sandmark
