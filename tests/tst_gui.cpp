@@ -1799,6 +1799,22 @@ private Q_SLOTS:
             QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
         QTemporaryDir dir;
         copyIris(dir.path());
+        { // ten checks: five more on n_rows, so the detail has ten rows to show
+            QFile json(dir.filePath(QStringLiteral("assignment.json")));
+            QVERIFY(json.open(QIODevice::ReadOnly));
+            QJsonObject a = QJsonDocument::fromJson(json.readAll()).object();
+            json.close();
+            QJsonArray checks = a.value(QStringLiteral("checks")).toArray();
+            for (int i = 2; i <= 6; ++i)
+                checks.append(QJsonObject{{QStringLiteral("id"), QStringLiteral("n_rows_%1").arg(i)},
+                                          {QStringLiteral("type"), QStringLiteral("value")},
+                                          {QStringLiteral("variable"), QStringLiteral("n_rows")},
+                                          {QStringLiteral("points"), 1},
+                                          {QStringLiteral("anchor"), QStringLiteral("q1")}});
+            a.insert(QStringLiteral("checks"), checks);
+            QVERIFY(json.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            json.write(QJsonDocument(a).toJson());
+        }
         const QStringList students = {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("dave"),
                                       QStringLiteral("erin"), QStringLiteral("judy")};
         for (const QString &student : students) {
@@ -1873,15 +1889,15 @@ private Q_SLOTS:
         QVERIFY(step(next, QStringLiteral("dave"))); // nothing selected: the first awaiting a person
         QCOMPARE(page->reviewStatusText(), QStringLiteral("dave: 1 of 3 awaiting a person"));
         QCOMPARE(w.size(), windowSize); // the detail opened inside the window
-        // It shows every check (iris has five) without scrolling, the table keeps its rows above it.
-        QTRY_COMPARE_WITH_TIMEOUT(detail->checksModel()->rowCount(), 5, 5000);
+        // It shows all ten checks without scrolling, the table keeps five rows above it.
+        QTRY_COMPARE_WITH_TIMEOUT(detail->checksModel()->rowCount(), 10, 5000);
         QTableView *checksTable = nullptr;
         for (QTableView *t : detail->findChildren<QTableView *>())
             if (t->accessibleName() == QLatin1String("Check results"))
                 checksTable = t;
         QVERIFY(checksTable);
         QTRY_COMPARE_WITH_TIMEOUT(checksTable->verticalScrollBar()->maximum(), 0, 5000);
-        QVERIFY(checksTable->rowViewportPosition(4) + checksTable->rowHeight(4) <= checksTable->viewport()->height());
+        QVERIFY(checksTable->rowViewportPosition(9) + checksTable->rowHeight(9) <= checksTable->viewport()->height());
         QVERIFY(page->table()->viewport()->height() >= 5 * page->table()->verticalHeader()->defaultSectionSize());
         auto *splitter = page->findChild<QSplitter *>(QStringLiteral("submissionsSplitter"));
         QVERIFY(splitter && splitter->handleWidth() >= 8);
