@@ -1,7 +1,8 @@
 # Fails when a .ts file has an unfinished, obsolete or empty translation, or when the sources hold a tr()
 # string the .ts lacks: lupdate is run on a copy of the .ts (the file itself is never changed), and the copy
 # must be complete too. `cmake --build --preset dev --target update_translations` refreshes the real file.
-# Usage: cmake -DTS=file.ts [-DLUPDATE=lupdate -DSOURCES=list-file -DWORK=dir] -P check_translations.cmake
+# Usage: cmake -DTS=file.ts [-DLUPDATE=lupdate -DSOURCES=list-file -DWORK=dir [-DLUPDATE_OPTIONS=-pluralonly]]
+#        -P check_translations.cmake
 function(check_ts ts what)
   file(READ "${ts}" content)
   string(REGEX MATCHALL "type=\"(unfinished|vanished|obsolete)\"" bad "${content}")
@@ -25,7 +26,7 @@ if(LUPDATE AND SOURCES)
   get_filename_component(name "${TS}" NAME)
   file(MAKE_DIRECTORY "${WORK}")
   file(COPY_FILE "${TS}" "${WORK}/${name}")
-  execute_process(COMMAND "${LUPDATE}" -silent -no-obsolete -locations none "@${SOURCES}" -ts "${WORK}/${name}"
+  execute_process(COMMAND "${LUPDATE}" -silent ${LUPDATE_OPTIONS} -no-obsolete -locations none "@${SOURCES}" -ts "${WORK}/${name}"
                   RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "lupdate failed (${rc}) on a copy of ${TS}")

@@ -38,6 +38,7 @@
 #include "gradebookaccess.h"
 #include "resultsmodels.h"
 #include "resultspage.h"
+#include "reviewnavigation.h"
 #include "selftestdialog.h"
 #include "selftestmodel.h"
 #include "submissionsmodel.h"
@@ -63,6 +64,10 @@
 #include <QMessageBox>
 #include <QComboBox>
 #include <QPlainTextEdit>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QShortcut>
+#include <QSplitter>
 #include <QTableView>
 #include <QProgressBar>
 #include <QPushButton>
@@ -1047,8 +1052,12 @@ private Q_SLOTS:
             QVERIFY(!checks.hasGroups());
             checks.setChecks(otter->checks());
             QVERIFY(checks.hasGroups());
+            QTranslator en; // English plural forms, as the app loads them for an English locale
+            QVERIFY(en.load(QStringLiteral("sandmark_en"), QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations")));
+            QCoreApplication::installTranslator(&en);
             QCOMPARE(checks.index(0, ChecksModel::GroupColumn).data().toString(), QStringLiteral("q1 (4 points)"));
             QCOMPARE(checks.index(3, ChecksModel::GroupColumn).data().toString(), QStringLiteral("q2 (3 points)"));
+            QCoreApplication::removeTranslator(&en);
             QCOMPARE(checks.index(4, ChecksModel::GroupColumn).data().toString(), QString());
             CheckResultsModel results;
             QAbstractItemModelTester t5(&results, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -1076,6 +1085,56 @@ private Q_SLOTS:
         QAbstractItemModelTester t5(&files, QAbstractItemModelTester::FailureReportingMode::QtTest);
         files.setRows({{QStringLiteral("data/a.csv"), 10, {}}, {QStringLiteral("b.csv"), -1, {QStringLiteral("https://x.invalid/b.csv")}}});
         QCOMPARE(files.totalBytes(), 10);
+    }
+
+    // A check's or question's points in tr()'s numerus forms: English (sandmark_en.ts, plural forms only) and German.
+    void pointsUseNumerusForms()
+    {
+        const QString dir = QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations");
+        QTranslator en;
+        QVERIFY(en.load(QStringLiteral("sandmark_en"), dir));
+        QCoreApplication::installTranslator(&en);
+        QCOMPARE(ChecksModel::withPoints(QStringLiteral("q5"), 1), QStringLiteral("q5 (1 point)"));
+        QCOMPARE(ChecksModel::withPoints(QStringLiteral("q1"), 2), QStringLiteral("q1 (2 points)"));
+        QCOMPARE(ChecksModel::withPoints(QStringLiteral("q0"), 0), QStringLiteral("q0 (0 points)"));
+        QCOMPARE(ChecksModel::withPoints(QStringLiteral("q2"), 1.5),
+                 QStringLiteral("q2 (%1 points)").arg(QLocale().toString(1.5))); // a fraction: no numerus form
+        QCoreApplication::removeTranslator(&en);
+        QTranslator de;
+        QVERIFY(de.load(QStringLiteral("sandmark_de"), dir));
+        QCoreApplication::installTranslator(&de);
+        QCOMPARE(ChecksModel::withPoints(QStringLiteral("q5"), 1), QStringLiteral("q5 (1 Punkt)"));
+        QCOMPARE(ChecksModel::withPoints(QStringLiteral("q1"), 2), QStringLiteral("q1 (2 Punkte)"));
+        QCoreApplication::removeTranslator(&de);
+    }
+
+    // Review mode's rule, without widgets: the row after or before a student, in the table's order, that awaits
+    // a person (needs review or manual grading), or any row with All; never wrapping.
+    void reviewNeighbourFollowsTheOrder()
+    {
+        using S = SubmissionsModel::State;
+        const auto st = [](const char *s) { return QString::fromLatin1(s); };
+        const QList<ReviewRow> order = {{st("alice"), S::Graded},  {st("bob"), S::NeedsReview}, {st("carol"), S::GraderError},
+                                        {st("dave"), S::NeedsManual}, {st("erin"), S::NotRun},    {st("frank"), S::NeedsReview},
+                                        {st("gina"), S::Running}};
+        QCOMPARE(reviewNeighbour(order, QString(), 1, false), st("bob")); // from none: the first
+        QCOMPARE(reviewNeighbour(order, QString(), -1, false), st("frank")); // ... or the last
+        QCOMPARE(reviewNeighbour(order, st("alice"), 1, false), st("bob"));
+        QCOMPARE(reviewNeighbour(order, st("bob"), 1, false), st("dave")); // a grader error is rerun, not reviewed
+        QCOMPARE(reviewNeighbour(order, st("dave"), 1, false), st("frank"));
+        QCOMPARE(reviewNeighbour(order, st("frank"), 1, false), QString()); // the end: no wrapping
+        QCOMPARE(reviewNeighbour(order, st("gina"), -1, false), st("frank"));
+        QCOMPARE(reviewNeighbour(order, st("carol"), -1, false), st("bob")); // from a row that awaits no one
+        QCOMPARE(reviewNeighbour(order, st("bob"), -1, false), QString());
+        QCOMPARE(reviewNeighbour(order, st("zoe"), 1, false), st("bob")); // not in the order (filtered out)
+        QCOMPARE(reviewNeighbour(order, st("bob"), 1, true), st("carol")); // All: every row
+        QCOMPARE(reviewNeighbour(order, st("carol"), -1, true), st("bob"));
+        QCOMPARE(reviewNeighbour(order, st("gina"), 1, true), QString());
+        QCOMPARE(reviewNeighbour(order, st("alice"), -1, true), QString());
+        QCOMPARE(reviewNeighbour(order, QString(), -1, true), st("gina"));
+        QCOMPARE(reviewNeighbour({}, QString(), 1, true), QString());
+        QVERIFY(awaitsPerson(S::NeedsManual) && awaitsPerson(S::NeedsReview));
+        QVERIFY(!awaitsPerson(S::Graded) && !awaitsPerson(S::GraderError) && !awaitsPerson(S::Queued));
     }
 
     void preferencesMarkUnsafe()
@@ -1768,6 +1827,168 @@ private Q_SLOTS:
         QVERIFY(dialog.statusText().contains(QLatin1String("without any isolation")));
     }
 
+    // Review mode with real grading: five iris submissions graded in the sandbox (alice, bob graded; dave, erin,
+    // judy need review), then Next / Previous walk those awaiting a person in the table's order (All: every
+    // row), selecting the row and showing its detail, never wrapping. The detail opens showing every check
+    // without scrolling and the window keeps its size.
+    void reviewModeWalksSubmissionsAwaitingAPerson()
+    {
+        AppSettings::resetToDefaults();
+        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
+            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        { // ten checks: five more on n_rows, so the detail has ten rows to show
+            QFile json(dir.filePath(QStringLiteral("assignment.json")));
+            QVERIFY(json.open(QIODevice::ReadOnly));
+            QJsonObject a = QJsonDocument::fromJson(json.readAll()).object();
+            json.close();
+            QJsonArray checks = a.value(QStringLiteral("checks")).toArray();
+            for (int i = 2; i <= 6; ++i)
+                checks.append(QJsonObject{{QStringLiteral("id"), QStringLiteral("n_rows_%1").arg(i)},
+                                          {QStringLiteral("type"), QStringLiteral("value")},
+                                          {QStringLiteral("variable"), QStringLiteral("n_rows")},
+                                          {QStringLiteral("points"), 1},
+                                          {QStringLiteral("anchor"), QStringLiteral("q1")}});
+            a.insert(QStringLiteral("checks"), checks);
+            QVERIFY(json.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            json.write(QJsonDocument(a).toJson());
+        }
+        const QStringList students = {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("dave"),
+                                      QStringLiteral("erin"), QStringLiteral("judy")};
+        for (const QString &student : students) {
+            QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + student));
+            QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student),
+                                dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(student))));
+        }
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setCurrentPage(MainWindow::SubmissionsPage);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(dir.path());
+        QVERIFY(listed.wait(20000));
+        QCOMPARE(page->model()->rowCount(), 5);
+        QSignalSpy finished(page, &SubmissionsPage::batchFinished);
+        QSignalSpy failed(page, &SubmissionsPage::batchFailed);
+        bool reloaded = false; // the gradebook read again after the batch
+        connect(page, &SubmissionsPage::gradesLoaded, this, [&] { reloaded = !finished.isEmpty(); });
+        page->runAll();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 600000);
+        QVERIFY(failed.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(reloaded, 20000);
+        auto state = [&](const QString &s) { return page->model()->rows().at(page->model()->rowOf(s)).state; };
+        QCOMPARE(state(QStringLiteral("alice")), SubmissionsModel::State::Graded);
+        QCOMPARE(state(QStringLiteral("bob")), SubmissionsModel::State::Graded);
+        QCOMPARE(state(QStringLiteral("dave")), SubmissionsModel::State::NeedsReview);
+        QCOMPARE(state(QStringLiteral("erin")), SubmissionsModel::State::NeedsReview);
+        QCOMPARE(state(QStringLiteral("judy")), SubmissionsModel::State::NeedsReview);
+
+        // F8 and Shift+F8 belong to review mode alone.
+        QHash<QKeySequence, int> keys;
+        for (QAction *a : w.findChildren<QAction *>())
+            for (const QKeySequence &k : a->shortcuts())
+                ++keys[k];
+        for (QAbstractButton *b : w.findChildren<QAbstractButton *>()) {
+            const auto *tool = qobject_cast<QToolButton *>(b);
+            if (!b->shortcut().isEmpty() && !(b->shortcut()[0].keyboardModifiers() & Qt::AltModifier) // mnemonics aside
+                && !(tool && tool->defaultAction())) // counted with its action
+                ++keys[b->shortcut()];
+        }
+        for (QShortcut *sc : w.findChildren<QShortcut *>())
+            ++keys[sc->key()];
+        QCOMPARE(page->reviewNextAction()->shortcut(), QKeySequence(Qt::Key_F8));
+        QCOMPARE(page->reviewPreviousAction()->shortcut(), QKeySequence(Qt::SHIFT | Qt::Key_F8));
+        QCOMPARE(keys.value(QKeySequence(Qt::Key_F8)), 1);
+        QCOMPARE(keys.value(QKeySequence(Qt::SHIFT | Qt::Key_F8)), 1);
+
+        SubmissionDetail *detail = page->detail();
+        const QSize windowSize = w.size();
+        // Each step: the row selected in the table and its detail shown (read from the gradebook).
+        auto step = [&](QAction *action, const QString &expected) -> bool {
+            QSignalSpy shown(page, &SubmissionsPage::detailShown);
+            action->trigger();
+            const QString current = page->table()->currentIndex().data(StudentRole).toString();
+            if (current != expected) {
+                qWarning() << "table shows" << current << "not" << expected << page->reviewStatusText();
+                return false;
+            }
+            if (!shown.wait(20000) || detail->student() != expected) {
+                qWarning() << "detail shows" << detail->student() << "not" << expected;
+                return false;
+            }
+            return page->table()->selectionModel()->selectedRows().size() == 1
+                   && page->table()->selectionModel()->isRowSelected(page->table()->currentIndex().row());
+        };
+        QAction *next = page->reviewNextAction(), *previous = page->reviewPreviousAction();
+        QVERIFY(!page->reviewAllBox()->isChecked());
+        QVERIFY(step(next, QStringLiteral("dave"))); // nothing selected: the first awaiting a person
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("dave: 1 of 3 awaiting a person"));
+        QCOMPARE(w.size(), windowSize); // the detail opened inside the window
+        // It shows all ten checks without scrolling, the table keeps five rows above it.
+        QTRY_COMPARE_WITH_TIMEOUT(detail->checksModel()->rowCount(), 10, 5000);
+        QTableView *checksTable = nullptr;
+        for (QTableView *t : detail->findChildren<QTableView *>())
+            if (t->accessibleName() == QLatin1String("Check results"))
+                checksTable = t;
+        QVERIFY(checksTable);
+        QTRY_COMPARE_WITH_TIMEOUT(checksTable->verticalScrollBar()->maximum(), 0, 5000);
+        QVERIFY(checksTable->rowViewportPosition(9) + checksTable->rowHeight(9) <= checksTable->viewport()->height());
+        QVERIFY(page->table()->viewport()->height() >= 5 * page->table()->verticalHeader()->defaultSectionSize());
+        auto *splitter = page->findChild<QSplitter *>(QStringLiteral("submissionsSplitter"));
+        QVERIFY(splitter && splitter->handleWidth() >= 8);
+        QCOMPARE(w.size(), windowSize);
+
+        QVERIFY(step(next, QStringLiteral("erin")));
+        QVERIFY(step(next, QStringLiteral("judy")));
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("judy: 3 of 3 awaiting a person"));
+        next->trigger(); // the end: it stays and says so
+        QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("judy"));
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("No submission after judy awaits a person."));
+        QVERIFY(step(previous, QStringLiteral("erin")));
+        QVERIFY(step(previous, QStringLiteral("dave")));
+        previous->trigger();
+        QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("dave"));
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("No submission before dave awaits a person."));
+
+        // All submissions: every row.
+        page->reviewAllBox()->setChecked(true);
+        QVERIFY(step(previous, QStringLiteral("bob")));
+        QVERIFY(step(previous, QStringLiteral("alice")));
+        previous->trigger();
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("alice is the first submission listed."));
+        QVERIFY(step(next, QStringLiteral("bob")));
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("bob: 2 of 5"));
+        QVERIFY(step(next, QStringLiteral("dave")));
+
+        // The table's order is the walk's: sorted by student, descending (judy, erin, dave, bob, alice).
+        page->reviewAllBox()->setChecked(false);
+        page->proxy()->sort(SubmissionsModel::StudentColumn, Qt::DescendingOrder);
+        next->trigger(); // from dave: no one below it awaits a person
+        QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("dave"));
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("No submission after dave awaits a person."));
+        QVERIFY(step(previous, QStringLiteral("erin")));
+        QVERIFY(step(previous, QStringLiteral("judy")));
+        // ... and its filter: All walks the rows shown (judy, erin, dave), never those filtered out (bob, alice).
+        page->filterEdit()->setText(QStringLiteral("needs-review"));
+        QCOMPARE(page->proxy()->rowCount(), 3);
+        page->reviewAllBox()->setChecked(true);
+        QVERIFY(step(next, QStringLiteral("erin")));
+        QVERIFY(step(next, QStringLiteral("dave")));
+        next->trigger();
+        QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("dave"));
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("dave is the last submission listed."));
+        QCOMPARE(w.size(), windowSize);
+        // The review row and the detail fit the default window too: it is never widened or lengthened for them.
+        w.resize(1100, 760);
+        QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1100, 760), 2000);
+        QTest::qWait(100);
+        QCOMPARE(w.size(), QSize(1100, 760));
+    }
+
     void gradeThreeSubmissionsInTheSandbox()
     {
         // The whole flow with the real sandbox (the backend chosen in Preferences is bwrap here), the real
@@ -2107,7 +2328,7 @@ private Q_SLOTS:
         QCOMPARE(added.text, QStringLiteral(R"({"id":"rows-end","type":"value","variable":"n_rows","points":2,"rtol":0.01})"));
         QCOMPARE(page->model()->rowCount(), 6);
         QCOMPARE(page->model()->totalPoints(), 10.0);
-        QVERIFY2(page->totalText().contains(QStringLiteral("10 points")), qPrintable(page->totalText()));
+        QVERIFY2(page->totalText().contains(ChecksModel::pointsText(10)) /* "10 points" in English */, qPrintable(page->totalText()));
         QVERIFY(page->knownNamespace());
 
         // The next Add Value Check lists the known variables without another run.

@@ -695,10 +695,6 @@
         <translation>Frage</translation>
     </message>
     <message>
-        <source>%1 (%2 points)</source>
-        <translation>%1 (%2 Punkte)</translation>
-    </message>
-    <message>
         <source>%1
 
 The test code nbgrader generated from it:
@@ -748,6 +744,22 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>Notebook</source>
         <translation>Notebook</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln point(s)</source>
+        <translation>
+            <numerusform>%Ln Punkt</numerusform>
+            <numerusform>%Ln Punkte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 Punkte</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>a check or question with its points</comment>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ChecksPage</name>
@@ -762,13 +774,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>Total points</source>
         <translation>Gesamtpunktzahl</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n check(s), %1 points in total</source>
-        <translation>
-            <numerusform>%n Prüfung, insgesamt %1 Punkte</numerusform>
-            <numerusform>%n Prüfungen, insgesamt %1 Punkte</numerusform>
-        </translation>
     </message>
     <message>
         <source>No assignment open.</source>
@@ -867,12 +872,23 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Prüfung entfernen</translation>
     </message>
     <message>
-        <source>Remove the check &apos;%1&apos; (%2 points) from assignment.json?</source>
-        <translation>Die Prüfung &apos;%1&apos; (%2 Punkte) aus assignment.json entfernen?</translation>
-    </message>
-    <message>
         <source>Check &apos;%1&apos; removed from assignment.json.</source>
         <translation>Prüfung &apos;%1&apos; aus assignment.json entfernt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s), %1 in total</source>
+        <translation>
+            <numerusform>%n Prüfung, insgesamt %1</numerusform>
+            <numerusform>%n Prüfungen, insgesamt %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove the check %1 from assignment.json?</source>
+        <translation>Die Prüfung %1 aus assignment.json entfernen?</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;</source>
+        <translation>&apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -2984,6 +3000,70 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>%1: %2 ← %3 settled; Run Selected applies it</source>
         <translation>%1: %2 ← %3 festgelegt; „Ausgewählte ausführen“ wendet es an</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Nächste</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Vorherige</translation>
+    </message>
+    <message>
+        <source>A&amp;ll submissions</source>
+        <translation>A&amp;lle Abgaben</translation>
+    </message>
+    <message>
+        <source>Review status</source>
+        <translation>Stand der Durchsicht</translation>
+    </message>
+    <message>
+        <source>Show the previous submission that awaits a person (needs review or manual grading)</source>
+        <translation>Die vorherige Abgabe zeigen, die auf eine Person wartet (zu prüfen oder Bewertung von Hand offen)</translation>
+    </message>
+    <message>
+        <source>Show the next submission that awaits a person (needs review or manual grading)</source>
+        <translation>Die nächste Abgabe zeigen, die auf eine Person wartet (zu prüfen oder Bewertung von Hand offen)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Previous and Next walk every submission, not only those awaiting a person</source>
+        <translation>Vorherige und Nächste gehen durch alle Abgaben, nicht nur die, die auf eine Person warten</translation>
+    </message>
+    <message>
+        <source>No submission is listed.</source>
+        <translation>Keine Abgabe aufgelistet.</translation>
+    </message>
+    <message>
+        <source>No listed submission awaits a person.</source>
+        <translation>Keine aufgelistete Abgabe wartet auf eine Person.</translation>
+    </message>
+    <message>
+        <source>%1 is the last submission listed.</source>
+        <translation>%1 ist die letzte aufgelistete Abgabe.</translation>
+    </message>
+    <message>
+        <source>No submission after %1 awaits a person.</source>
+        <translation>Nach %1 wartet keine Abgabe mehr auf eine Person.</translation>
+    </message>
+    <message>
+        <source>%1 is the first submission listed.</source>
+        <translation>%1 ist die erste aufgelistete Abgabe.</translation>
+    </message>
+    <message>
+        <source>No submission before %1 awaits a person.</source>
+        <translation>Vor %1 wartet keine Abgabe auf eine Person.</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1: %2 von %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 awaiting a person</source>
+        <translation>%1: %2 von %3, die auf eine Person warten</translation>
     </message>
 </context>
 </TS>

@@ -23,9 +23,12 @@ void installTranslations(QCoreApplication &app)
     auto *qt = new QTranslator(&app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
+    // The locale's translation; without one (English, or a language Sandmark lacks), English plurals ("1 point",
+    // "2 points" for "%n point(s)").
+    const QString dir = sandmark::paths::dataDir() + QStringLiteral("/translations");
     auto *own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("sandmark"), QStringLiteral("_"),
-                  sandmark::paths::dataDir() + QStringLiteral("/translations")))
+    if (own->load(locale, QStringLiteral("sandmark"), QStringLiteral("_"), dir)
+        || own->load(QStringLiteral("sandmark_en"), dir))
         QCoreApplication::installTranslator(own);
 }
 

@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <cmath>
+
 #include "roles.h"
 
 namespace sandmark {
@@ -38,6 +40,18 @@ int ChecksModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_checks.size());
 }
 
+QString ChecksModel::pointsText(double points)
+{
+    if (points == std::floor(points) && std::abs(points) < 1e9)
+        return tr("%Ln point(s)", nullptr, int(points));
+    return tr("%1 points").arg(QLocale().toString(points, 'g', 6)); // a fraction: plural in English and German
+}
+
+QString ChecksModel::withPoints(const QString &name, double points)
+{
+    return tr("%1 (%2)", "a check or question with its points").arg(name, pointsText(points));
+}
+
 int ChecksModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
@@ -60,7 +74,7 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
             const QString name = kind.group(c);
             for (const CheckGroup &g : m_groups)
                 if (g.name == name)
-                    return tr("%1 (%2 points)").arg(name, QLocale().toString(g.maxPoints, 'g', 6));
+                    return withPoints(name, g.maxPoints);
             return QString();
         }
         case TypeColumn:

@@ -24,6 +24,10 @@ public:
     void setChecks(QList<Check> checks);
     const QList<Check> &checks() const { return m_checks; }
     double totalPoints() const;
+    /// "1 point", "4 points", "1.5 points": `points` in the locale's format, a whole number in tr()'s numerus forms.
+    static QString pointsText(double points);
+    /// "q5 (1 point)", "q1 (4 points)": `name` with its points (pointsText()).
+    static QString withPoints(const QString &name, double points);
     /// Whether a check belongs to a group (CheckKind::group()).
     bool hasGroups() const { return !m_groups.isEmpty(); }
     /// Reference values by check id (short Python-like text and type), as the reference run's payload holds

@@ -151,8 +151,8 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
     m_table->resizeColumnsToContents();
     // Long test code must not push the points and tolerance off the page; the tooltip has all of it.
     m_table->setColumnWidth(ChecksModel::WhatColumn, qMin(m_table->columnWidth(ChecksModel::WhatColumn), 300));
-    m_total->setText(assignment ? tr("%n check(s), %1 points in total", nullptr, m_model->rowCount())
-                                      .arg(QLocale().toString(m_model->totalPoints(), 'g', 6))
+    m_total->setText(assignment ? tr("%n check(s), %1 in total", nullptr, m_model->rowCount())
+                                      .arg(ChecksModel::pointsText(m_model->totalPoints()))
                                 : tr("No assignment open."));
 }
 
@@ -271,8 +271,8 @@ void ChecksPage::removeSelected()
     const int row = rows.constFirst().row();
     const Check &c = m_model->checks().at(row);
     const auto answer = QMessageBox::question(this, tr("Remove Check"),
-                                              tr("Remove the check '%1' (%2 points) from assignment.json?")
-                                                  .arg(c.id, QLocale().toString(c.points, 'g', 6)),
+                                              tr("Remove the check %1 from assignment.json?")
+                                                  .arg(ChecksModel::withPoints(tr("'%1'").arg(c.id), c.points)),
                                               QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer == QMessageBox::Yes)
         removeCheckAt(row);

@@ -178,6 +178,19 @@ void ScreenshotDriver::shootAll()
         ok &= save(m_window, name);
     }
 
+    // Review mode: Next from the student shown walks to the next submission that awaits a person (examples/iris:
+    // bob → dave), its row selected and its detail shown.
+    if (!problemSet) {
+        m_window->setCurrentPage(MainWindow::SubmissionsPage);
+        SubmissionsPage *subs = m_window->submissionsPage();
+        bool shown = false;
+        auto c = connect(subs->detail(), &SubmissionDetail::artifactsLoaded, this, [&] { shown = true; });
+        subs->reviewNext();
+        waitFor([&] { return shown; }, 20000);
+        disconnect(c);
+        ok &= save(m_window, QStringLiteral("14-review"));
+    }
+
     m_window->showSelfTest();
     if (auto *selfTest = m_window->findChild<SelfTestDialog *>()) {
         bool done = false;

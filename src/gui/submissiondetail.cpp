@@ -26,6 +26,7 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTabBar>
 #include <QToolButton>
 #include <QTabWidget>
@@ -160,6 +161,9 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_checksTable->horizontalHeader()->setStretchLastSection(true);
     m_checksTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_checksTable->setWordWrap(true);
+    // Never squeezed below its header and three rows; heightToShowChecks() says what shows up to ten.
+    m_checksTable->setMinimumHeight(2 * m_checksTable->frameWidth() + m_checksTable->horizontalHeader()->sizeHint().height()
+                                    + 3 * m_checksTable->verticalHeader()->defaultSectionSize());
     checksLayout->addWidget(m_checksTable, 1);
     auto *form = new QFormLayout(m_overrideBox);
     m_overrideTarget->setAccessibleName(tr("What the override replaces"));
@@ -276,6 +280,16 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     }
     updateSwitcherTexts();
     showNotebookPart(m_switcher->currentIndex());
+}
+
+int SubmissionDetail::heightToShowChecks() const
+{
+    int rows = 2 * m_checksTable->frameWidth() + m_checksTable->horizontalHeader()->height();
+    for (int r = 0; r < qMin(m_checks->rowCount(), 10); ++r)
+        rows += m_checksTable->rowHeight(r);
+    if (m_checksTable->horizontalScrollBar()->isVisible())
+        rows += m_checksTable->horizontalScrollBar()->height();
+    return height() + qMax(rows, m_checksTable->minimumHeight()) - m_checksTable->height();
 }
 
 bool SubmissionDetail::isNotebookSwitcherShown() const

@@ -95,6 +95,9 @@ public:
     NotebookPreview *notebook() const { return m_notebook; }
     QString summaryText() const;
     QString overrideStatusText() const;
+    /// The height (px) at which the detail, laid out as it is now, shows every row of its checks table up to ten
+    /// (more scroll); the Submissions page moves its splitter to it when the detail opens.
+    int heightToShowChecks() const;
     /// Why the notebook, record and log tabs are empty ("… has since been deleted …"); empty when shown.
     QString artifactsStatusText() const;
     /// The execution record's summary (run status, duration, limits hit, messages).

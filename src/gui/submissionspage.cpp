@@ -9,10 +9,13 @@
 #include "gradebookaccess.h"
 #include "jobtracker.h"
 #include "util/displaytext.h"
+#include "reviewnavigation.h"
 #include "roles.h"
 #include "submissiondetail.h"
 #include "submissionsmodel.h"
 
+#include <QAction>
+#include <QCheckBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
@@ -24,6 +27,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QLoggingCategory>
+#include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -31,6 +35,7 @@
 #include <QTableView>
 #include <QThreadPool>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace sandmark {
@@ -104,6 +109,39 @@ GradeResult resultOf(const EffectiveGrade &g)
     return r;
 }
 
+// A splitter handle that shows where to drag: a line across with a grip in its middle (Fusion's is a blank gap).
+class GripHandle : public QSplitterHandle
+{
+public:
+    using QSplitterHandle::QSplitterHandle;
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter p(this);
+        const QRect r = rect();
+        const bool across = orientation() == Qt::Vertical; // a vertical splitter's handle lies across
+        p.setPen(palette().color(QPalette::Mid));
+        if (across)
+            p.drawLine(r.left(), r.center().y(), r.right(), r.center().y());
+        else
+            p.drawLine(r.center().x(), r.top(), r.center().x(), r.bottom());
+        const QRect grip = across ? QRect(0, 0, 48, r.height() - 2) : QRect(0, 0, r.width() - 2, 48);
+        p.setPen(palette().color(QPalette::Dark));
+        p.setBrush(palette().color(QPalette::Button));
+        p.drawRoundedRect(QRectF(grip).translated(r.center() - grip.center()).adjusted(0.5, 0.5, -0.5, -0.5), 2, 2);
+    }
+};
+
+class GripSplitter : public QSplitter
+{
+public:
+    using QSplitter::QSplitter;
+
+protected:
+    QSplitterHandle *createHandle() override { return new GripHandle(orientation(), this); }
+};
+
 } // namespace
 
 SubmissionsPage::SubmissionsPage(QWidget *parent)
@@ -122,7 +160,12 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_slurm(new QLabel(this)),
       m_slurmTimer(new QTimer(this)),
       m_slurmTracker(new JobTracker(this)),
+      m_splitter(new GripSplitter(Qt::Vertical, this)),
       m_detail(new SubmissionDetail(this)),
+      m_reviewNext(new QAction(tr("Next"), this)),
+      m_reviewPrevious(new QAction(tr("Previous"), this)),
+      m_reviewAll(new QCheckBox(tr("A&ll submissions"), this)),
+      m_reviewStatus(new QLabel(this)),
       m_tracker(new JobTracker(this)),
       m_checkTracker(new JobTracker(this)),
       m_gradesTracker(new JobTracker(this)),
@@ -201,6 +244,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     progressRow->addWidget(m_progress, 1);
     m_batchStatus->setAccessibleName(tr("Batch status"));
     m_batchStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_batchStatus->setWordWrap(true); // a long line from the batch never widens the window
     progressRow->addWidget(m_batchStatus, 2);
     layout->addLayout(progressRow);
     m_progress->setVisible(false);
@@ -231,20 +275,48 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_table->setWordWrap(false);
     m_table->setToolTip(tr("Select a submission to see its result; double-click to preview its notebook"));
 
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(QStringLiteral("submissionsSplitter"));
-    auto *top = new QWidget(splitter);
+    m_splitter->setObjectName(QStringLiteral("submissionsSplitter"));
+    m_splitter->setHandleWidth(9);
+    auto *top = new QWidget(m_splitter);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(m_table, 1);
+    // Review mode, between the table and the detail: Previous / Next walk the submissions that await a person.
+    auto *reviewRow = new QHBoxLayout;
     m_count->setAccessibleName(tr("Number of submissions"));
-    topLayout->addWidget(m_count);
-    splitter->addWidget(top);
-    splitter->addWidget(m_detail);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setChildrenCollapsible(false);
-    layout->addWidget(splitter, 1);
+    m_count->setWordWrap(true); // a long folder path never widens the window
+    reviewRow->addWidget(m_count, 1);
+    m_reviewStatus->setAccessibleName(tr("Review status"));
+    m_reviewStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    reviewRow->addWidget(m_reviewStatus);
+    const QList<std::tuple<QAction *, QStyle::StandardPixmap, QKeySequence, QString>> steps = {
+        {m_reviewPrevious, QStyle::SP_ArrowBack, QKeySequence(Qt::SHIFT | Qt::Key_F8),
+         tr("Show the previous submission that awaits a person (needs review or manual grading)")},
+        {m_reviewNext, QStyle::SP_ArrowForward, QKeySequence(Qt::Key_F8),
+         tr("Show the next submission that awaits a person (needs review or manual grading)")},
+    };
+    for (const auto &[action, icon, key, tip] : steps) {
+        action->setIcon(style()->standardIcon(icon));
+        action->setShortcut(key);
+        action->setToolTip(tr("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
+        addAction(action); // active while the page is shown
+        auto *button = new QToolButton(top);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        button->setAccessibleName(tip);
+        reviewRow->addWidget(button);
+    }
+    connect(m_reviewPrevious, &QAction::triggered, this, &SubmissionsPage::reviewPrevious);
+    connect(m_reviewNext, &QAction::triggered, this, &SubmissionsPage::reviewNext);
+    m_reviewAll->setToolTip(tr("Previous and Next walk every submission, not only those awaiting a person"));
+    reviewRow->addWidget(m_reviewAll);
+    topLayout->addLayout(reviewRow);
+    m_splitter->addWidget(top);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setChildrenCollapsible(false);
+    layout->addWidget(m_splitter, 1);
     m_detail->setVisible(false);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
@@ -510,7 +582,7 @@ void SubmissionsPage::showDetail(const QString &student)
         m_detailTracker->cancel();
         m_detail->setResult(student, live->result, {}, QString(), QString());
         m_detail->showArtifacts(live->artifacts); // the executed notebook, record and log as the run left them
-        m_detail->setVisible(true);
+        revealDetail();
         Q_EMIT detailShown(student);
         return;
     }
@@ -535,14 +607,92 @@ void SubmissionsPage::showDetail(const QString &student)
                              m_detail->setResult(student, resultOf(g), {}, QString(), QString());
                              m_detail->setEffectiveGrade(g);
                              m_detail->showArtifacts(g.artifacts); // read off the GUI thread
-                             m_detail->setVisible(true);
+                             revealDetail();
                              Q_EMIT detailShown(student);
                          });
+}
+
+void SubmissionsPage::revealDetail()
+{
+    const bool opening = m_detail->isHidden();
+    m_detail->setVisible(true);
+    if (opening) // once laid out: the splitter knows the detail's height only then
+        QTimer::singleShot(0, this, &SubmissionsPage::fitDetail);
+}
+
+void SubmissionsPage::fitDetail()
+{
+    const QList<int> sizes = m_splitter->sizes();
+    if (m_detail->isHidden() || sizes.size() != 2)
+        return;
+    const int total = sizes.at(0) + sizes.at(1);
+    // The table keeps its header and five rows, and the line under it.
+    const int tableMin = 2 * m_table->frameWidth() + m_table->horizontalHeader()->height()
+                         + 5 * m_table->verticalHeader()->defaultSectionSize();
+    const int topMin = tableMin + m_splitter->widget(0)->height() - m_table->height();
+    const int want = qMin(m_detail->heightToShowChecks(), total - topMin);
+    if (want > sizes.at(1)) // grows the detail within the splitter: the window keeps its size
+        m_splitter->setSizes({total - want, want});
+}
+
+void SubmissionsPage::reviewNext()
+{
+    review(1);
+}
+
+void SubmissionsPage::reviewPrevious()
+{
+    review(-1);
+}
+
+void SubmissionsPage::review(int step)
+{
+    const bool all = m_reviewAll->isChecked();
+    QList<ReviewRow> order; // the table's rows as shown: sorted and filtered
+    order.reserve(m_proxy->rowCount());
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        const int source = m_proxy->mapToSource(m_proxy->index(r, 0)).row();
+        const SubmissionsModel::Row &row = m_model->rows().at(source);
+        order.append({row.student, row.state});
+    }
+    const QModelIndex current = m_table->currentIndex();
+    const QString from = current.isValid() ? current.data(StudentRole).toString() : QString();
+    const QString to = reviewNeighbour(order, from, step, all);
+    if (to.isEmpty()) {
+        if (from.isEmpty()) // the current row is always a shown one
+            m_reviewStatus->setText(all ? tr("No submission is listed.") : tr("No listed submission awaits a person."));
+        else if (step > 0)
+            m_reviewStatus->setText(all ? tr("%1 is the last submission listed.").arg(displayText(from))
+                                        : tr("No submission after %1 awaits a person.").arg(displayText(from)));
+        else
+            m_reviewStatus->setText(all ? tr("%1 is the first submission listed.").arg(displayText(from))
+                                        : tr("No submission before %1 awaits a person.").arg(displayText(from)));
+        return;
+    }
+    int position = 0, count = 0;
+    for (const ReviewRow &r : std::as_const(order))
+        if (all || awaitsPerson(r.state)) {
+            ++count;
+            if (r.student == to)
+                position = count;
+        }
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(m_model->rowOf(to), 0));
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
+    m_reviewStatus->setText(all ? tr("%1: %2 of %3").arg(displayText(to)).arg(position).arg(count)
+                                : tr("%1: %2 of %3 awaiting a person").arg(displayText(to)).arg(position).arg(count));
+}
+
+QString SubmissionsPage::reviewStatusText() const
+{
+    return m_reviewStatus->text();
 }
 
 void SubmissionsPage::updateButtons()
 {
     const bool idle = m_assignment.has_value() && !m_batch && m_model->rowCount() > 0;
+    m_reviewNext->setEnabled(m_model->rowCount() > 0);
+    m_reviewPrevious->setEnabled(m_model->rowCount() > 0);
     m_runAll->setEnabled(idle);
     m_runSelected->setEnabled(idle && m_table->selectionModel()->hasSelection());
     m_runFailed->setEnabled(idle);

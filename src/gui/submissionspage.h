@@ -16,7 +16,10 @@
 #include <memory>
 #include <optional>
 
+class QAction;
+class QCheckBox;
 class QLabel;
+class QSplitter;
 class QThreadPool;
 class QLineEdit;
 class QProgressBar;
@@ -88,6 +91,20 @@ public:
     /// background (detailShown() follows).
     void showDetail(const QString &student);
 
+    /// Review mode: selects the next (reviewPrevious(): the previous) row of the table, in its current sort and
+    /// filter order, whose submission awaits a person (needs-review or needs-manual; any row when
+    /// reviewAllBox() is checked), so its detail shows. At either end nothing moves and reviewStatusText() says
+    /// there is no further one: the walk never wraps. The rule is reviewNeighbour() (reviewnavigation.h).
+    void reviewNext();
+    void reviewPrevious();
+    /// Next / Previous (F8 / Shift+F8 while the page is shown), the buttons under the table.
+    QAction *reviewNextAction() const { return m_reviewNext; }
+    QAction *reviewPreviousAction() const { return m_reviewPrevious; }
+    /// Checked: Next and Previous walk every row, not only those awaiting a person.
+    QCheckBox *reviewAllBox() const { return m_reviewAll; }
+    /// Where the walk is ("dave: 1 of 3 awaiting a person"), or why it did not move.
+    QString reviewStatusText() const;
+
     SubmissionsModel *model() const { return m_model; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
     QTableView *table() const { return m_table; }
@@ -147,6 +164,13 @@ private:
     void checkNotebooksInBackground();
     void updateButtons();
     void finishBatch();
+    /// Review mode's step: +1 next, -1 previous.
+    void review(int step);
+    /// Shows the detail; when it was hidden, gives it the height its checks need (fitDetail()).
+    void revealDetail();
+    /// Moves the splitter so the detail shows its checks (up to ten rows) while the table keeps five rows; the
+    /// window keeps its size.
+    void fitDetail();
 
     std::optional<Assignment> m_assignment;
     QString m_folder;
@@ -172,7 +196,12 @@ private:
     QLabel *m_slurm;
     QTimer *m_slurmTimer;
     JobTracker *m_slurmTracker;
+    QSplitter *m_splitter;
     SubmissionDetail *m_detail;
+    QAction *m_reviewNext;
+    QAction *m_reviewPrevious;
+    QCheckBox *m_reviewAll;
+    QLabel *m_reviewStatus;
     JobTracker *m_tracker;
     JobTracker *m_checkTracker; ///< loads the listed notebooks to show why one cannot be graded
     JobTracker *m_gradesTracker;
