@@ -170,7 +170,8 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_overrideComment->setAccessibleName(tr("Override comment"));
     m_overrideComment->setPlaceholderText(tr("why the grade differs (required; kept with the override and exported)"));
     m_overrideComment->setTabChangesFocus(true);
-    m_overrideComment->setMaximumHeight(m_overrideComment->fontMetrics().lineSpacing() * 4);
+    // Two lines (more scroll): the check table above keeps its room.
+    m_overrideComment->setFixedHeight(m_overrideComment->fontMetrics().lineSpacing() * 2 + 2 * m_overrideComment->frameWidth() + 8);
     m_overrideApply->setAccessibleName(tr("Apply the override"));
     m_overrideStatus->setWordWrap(true);
     m_overrideStatus->setAccessibleName(tr("Override status"));
