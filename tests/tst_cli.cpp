@@ -5,6 +5,7 @@
 // output is written as <TMP>. To rewrite the golden files after an intended change, run the suite with
 // SANDMARK_UPDATE_GOLDEN=1 (e.g. `SANDMARK_UPDATE_GOLDEN=1 ctest --preset dev -R tst_cli`) and review the
 // diff before committing.
+#include "assignment/assignment.h"
 #include "batch/submissions.h"
 #include "env/dockerimage.h"
 #include "gradebook/gradebook.h"
@@ -86,6 +87,7 @@ private Q_SLOTS:
     void mergeReportsConflictingMatches();
     void checksEditChangesOnlyTheEditedLines();
     void checksRefuseCodeThatDoesNotCompile();
+    void overrideSeveralStudents();
     void checksListReference();
     void checksListReferenceProblemSet();
     void gradeRefusesPathsOutsideTheSubmissions();
@@ -154,6 +156,7 @@ void TestCli::golden_data()
     QTest::newRow("merge-missing-argument") << QStringList{u"merge"_s, u"{TMP}/out.sqlite"_s} << 2;
     QTest::newRow("merge-missing-input") << QStringList{u"merge"_s, u"{TMP}/out.sqlite"_s, u"{TMP}/nope.sqlite"_s} << 1;
     QTest::newRow("manual-help") << QStringList{u"manual"_s, u"--help"_s} << 0;
+    QTest::newRow("override-help") << QStringList{u"override"_s, u"--help"_s} << 0;
     QTest::newRow("feedback-help") << QStringList{u"feedback"_s, u"--help"_s} << 0;
     QTest::newRow("feedback-no-output") << QStringList{u"feedback"_s, u"assignments/good"_s} << 2;
     QTest::newRow("manual-bad-action") << QStringList{u"manual"_s, u"assignments/good"_s, u"grade"_s} << 2;
@@ -449,9 +452,6 @@ void TestCli::outputFileIsWrittenAtomically()
     QCOMPARE(readAll(out), readAll(dataPath(u"assignments/good/hw.ipynb"_s)));
 }
 
-// `checks list --reference`: the real reference run (bwrap) of a copy of the example lists the instructor
-// notebook's variables with their types and values; modules and functions are not listed; the second run
-// reads the cache.
 // assignments/formatted is indented by hand (4 spaces, one-line arrays, "1e-3", "\u00e9"): `checks edit` changes
 // the edited line and no other.
 void TestCli::checksEditChangesOnlyTheEditedLines()
@@ -510,6 +510,80 @@ void TestCli::checksRefuseCodeThatDoesNotCompile()
     QCOMPARE(readAll(json), QByteArray(before).replace("\"assert mean_price > 0\"", "\"assert mean_price >= 0\""));
 }
 
+// `override` with several students: one transaction through the core's overrideSubmissions() (as the app's Override
+// Selected…). An unknown student among them refuses the whole command and nothing is written.
+void TestCli::overrideSeveralStudents()
+{
+    QTemporaryDir tmp;
+    const QString gbPath = tmp.filePath(u"gb.sqlite"_s);
+    const QStringList students = {u"amy"_s, u"ben"_s, u"cal"_s};
+    {
+        auto gb = Gradebook::open(gbPath);
+        QVERIFY(gb);
+        for (const QString &s : students) {
+            RunRecord r;
+            r.studentId = s;
+            r.filesHash = u"files-"_s + s;
+            r.inputsHash = u"in-1"_s;
+            r.started = QDateTime::currentDateTimeUtc();
+            r.finished = r.started.addSecs(1);
+            CheckResult c;
+            c.checkId = u"n_rows"_s;
+            c.type = Check::Type::Value;
+            c.outcome = Outcome::Fail;
+            c.maxPoints = 1;
+            r.result.checks << c;
+            r.result.maxScore = 1;
+            QVERIFY((*gb)->recordRun(r));
+        }
+    }
+    auto overrides = [&] {
+        QStringList found; // "student check points comment"
+        auto gb = Gradebook::open(gbPath);
+        const auto grades = (*gb)->effectiveGrades();
+        for (const EffectiveGrade &g : *grades)
+            for (const EffectiveCheck &c : g.checks)
+                if (c.override_)
+                    found << u"%1 %2 %3 %4"_s.arg(g.studentId, c.result.checkId).arg(c.override_->points).arg(c.override_->comment);
+        return found;
+    };
+    const QStringList base = {u"override"_s, u"assignments/good"_s};
+    const QStringList grade = {u"--check"_s, u"n_rows"_s, u"--points"_s, u"1"_s, u"--comment"_s, u"counted by hand"_s,
+                               u"--gradebook"_s, gbPath};
+
+    // "nobody" has no run: the command is refused as a whole, amy and ben get nothing either.
+    Run r = runCli(base + QStringList{u"amy"_s, u"nobody"_s, u"ben"_s} + grade);
+    QCOMPARE(r.code, 1);
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: %1: student 'nobody': no run of this student in the gradebook (nothing was stored)\n"_s.arg(gbPath));
+    QCOMPARE(r.out, QByteArray());
+    QCOMPARE(overrides(), QStringList());
+
+    // Two of the three: stored for exactly those two, each one's new score printed.
+    r = runCli(base + QStringList{u"amy"_s, u"ben"_s} + grade);
+    QCOMPARE(QString::fromUtf8(r.err), QString());
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QString::fromUtf8(r.out), u"amy: 1 / 1 (automatic 0)\nben: 1 / 1 (automatic 0)\n"_s);
+    QCOMPARE(overrides(), (QStringList{u"amy n_rows 1 counted by hand"_s, u"ben n_rows 1 counted by hand"_s}));
+
+    // More points than the check is worth: refused before anything is written, naming the assignment.
+    QStringList tooMany = grade;
+    tooMany[3] = u"2"_s;
+    r = runCli(base + QStringList{u"cal"_s} + tooMany);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("assignment.json: 2 points is not between 0 and what check 'n_rows' is worth (1)"), r.err.constData());
+    QCOMPARE(overrides().size(), 2);
+
+    // --clear removes one student's override at a time.
+    r = runCli(base + QStringList{u"amy"_s, u"ben"_s, u"--clear"_s, u"--gradebook"_s, gbPath});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(QString::fromUtf8(r.err), u"sandmark-cli: override: --clear takes one STUDENT\n"_s);
+    QCOMPARE(overrides().size(), 2);
+}
+
+// `checks list --reference`: the real reference run (bwrap) of a copy of the example lists the instructor
+// notebook's variables with their types and values; modules and functions are not listed; the second run
+// reads the cache.
 void TestCli::checksListReference()
 {
     QTemporaryDir tmp;

@@ -9,6 +9,7 @@
 #include "celldata.h"
 #include "assignment/edit.h"
 #include "assignment/otter_import.h"
+#include "assignment/nbgrader_import.h"
 #include "checks/registry.h"
 #include "checkresultsmodel.h"
 #include "checksmodel.h"
@@ -16,6 +17,8 @@
 #include "datafilesmodel.h"
 #include "injectedcellfilter.h"
 #include "jobtracker.h"
+#include "manualgradingpanel.h"
+#include "overridedialog.h"
 #include "mainwindow.h"
 #include "notebookcelldelegate.h"
 #include "notebookcellmodel.h"
@@ -36,6 +39,7 @@
 #include "sandbox/backend.h"
 #include "notebook/notebook.h"
 #include "gradebookaccess.h"
+#include "gradebook/manual.h"
 #include "resultsmodels.h"
 #include "resultspage.h"
 #include "reviewnavigation.h"
@@ -1987,6 +1991,160 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1100, 760), 2000);
         QTest::qWait(100);
         QCOMPARE(w.size(), QSize(1100, 760));
+    }
+
+    void manualGradingAndBulkOverrideInTheApp()
+    {
+        // Issue 19 with real grading (bwrap, a real kernel, the real gradebook): an nbgrader assignment whose
+        // markdown answer 'explain' awaits a person. The detail's "Grading by hand" tab shows the answer, stores a
+        // grade as `manual import` does, the status becomes graded and a forced regrade keeps it; Override
+        // Selected… gives two of the selected submissions one override and names the one without a run.
+        AppSettings::resetToDefaults();
+        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
+            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        QTemporaryDir dir;
+        // Run folders live under it: the sandbox user (when running as root) must be able to reach them.
+        QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                      | QFileDevice::ReadGroup | QFileDevice::ExeGroup
+                                                      | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        const QString data = QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/");
+        const QString folder = dir.filePath(QStringLiteral("ps1"));
+        auto imported = importNbgrader(data + QStringLiteral("source/ps1"), folder);
+        QVERIFY2(imported, qPrintable(imported ? QString() : imported.error().toString()));
+        for (const QString &student : {QStringLiteral("keeps"), QStringLiteral("wrong"), QStringLiteral("untouched"),
+                                       QStringLiteral("edits")}) {
+            QVERIFY(QDir().mkpath(folder + QStringLiteral("/submissions/") + student));
+            QVERIFY(QFile::copy(data + QStringLiteral("submissions/%1/ps1.ipynb").arg(student),
+                                folder + QStringLiteral("/submissions/%1/ps1.ipynb").arg(student)));
+        }
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(folder);
+        QVERIFY(listed.wait(20000));
+        SubmissionsModel *m = page->model();
+        QAbstractItemModelTester tester(page->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(m->rowCount(), 4);
+        QSignalSpy finished(page, &SubmissionsPage::batchFinished);
+        QSignalSpy failed(page, &SubmissionsPage::batchFailed);
+        bool reloaded = false; // the table holds the gradebook's grades again, not the batch's live results
+        connect(page, &SubmissionsPage::gradesLoaded, page, [&] { reloaded = !finished.isEmpty(); });
+        // edits is left without a run.
+        page->runStudents({QStringLiteral("keeps"), QStringLiteral("wrong"), QStringLiteral("untouched")}, false);
+        QTRY_VERIFY_WITH_TIMEOUT(reloaded || !failed.isEmpty(), 600000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
+        auto row = [&](const QString &s) { return m->rows().at(m->rowOf(s)); };
+        QTRY_COMPARE_WITH_TIMEOUT(row(QStringLiteral("keeps")).state, SubmissionsModel::State::NeedsManual, 20000);
+        QVERIFY(!row(QStringLiteral("keeps")).backend.isEmpty()); // really run (the backend of the preferences)
+        const QString gbPath = page->gradebookPath();
+        auto stored = [&](const QString &student) {
+            auto grade = readEffectiveGrade(gbPath, student);
+            return grade && *grade ? **grade : EffectiveGrade{};
+        };
+
+        // The detail of keeps: the tab lists exactly what `manual list` lists for it, with the answer.
+        SubmissionDetail *detail = page->detail();
+        QSignalSpy shown(page, &SubmissionsPage::detailShown);
+        page->showDetail(QStringLiteral("keeps"));
+        QVERIFY(shown.wait(20000));
+        ManualGradingPanel *panel = detail->manualPanel();
+        const QList<PendingManual> pending = pendingManualChecks({stored(QStringLiteral("keeps"))});
+        QCOMPARE(pending.size(), 1);
+        QCOMPARE(panel->checkIds(), QStringList{pending.constFirst().checkId});
+        QCOMPARE(panel->awaitingCount(), 1);
+        QCOMPARE(panel->answerView(QStringLiteral("explain"))->toPlainText(), pending.constFirst().answer);
+        QCOMPARE(pending.constFirst().answer, QStringLiteral("Because x*x outgrows any c*x."));
+        QCOMPARE(panel->pointsBox(QStringLiteral("explain"))->maximum(), 2.0); // bounded by the check's points
+        QVERIFY(!panel->removeButton(QStringLiteral("explain"))->isEnabled()); // nothing to remove yet
+        auto *tabs = detail->findChild<QTabWidget *>();
+        QVERIFY(tabs->isTabVisible(SubmissionDetail::ManualTab));
+        QCOMPARE(tabs->tabText(SubmissionDetail::ManualTab), QStringLiteral("Grading by hand (1 open)"));
+
+        // Grade it: points and a comment of two lines, saved on a worker thread.
+        panel->pointsBox(QStringLiteral("explain"))->setValue(1.5);
+        panel->commentEdit(QStringLiteral("explain"))->setPlainText(QStringLiteral("Right idea.\nSay why c*x falls behind."));
+        QSignalSpy applied(detail, &SubmissionDetail::overrideApplied);
+        panel->saveButton(QStringLiteral("explain"))->click();
+        QVERIFY(applied.wait(20000));
+        EffectiveGrade keeps = stored(QStringLiteral("keeps"));
+        QCOMPARE(keeps.status, GradeStatus::Graded); // no manual check awaits a person any more
+        QCOMPARE(keeps.runStatus, GradeStatus::NeedsManual);
+        const auto explain = std::find_if(keeps.checks.cbegin(), keeps.checks.cend(),
+                                          [](const EffectiveCheck &c) { return c.result.checkId == QLatin1String("explain"); });
+        QVERIFY(explain != keeps.checks.cend() && explain->override_);
+        QCOMPARE(explain->override_->points, 1.5);
+        QCOMPARE(explain->override_->comment, QStringLiteral("Right idea.\nSay why c*x falls behind."));
+        QCOMPARE(*keeps.score(), keeps.autoScore + 1.5);
+        QCOMPARE(row(QStringLiteral("keeps")).state, SubmissionsModel::State::Graded); // the row followed
+        QCOMPARE(panel->awaitingCount(), 0);
+        QCOMPARE(tabs->tabText(SubmissionDetail::ManualTab), QStringLiteral("Grading by hand"));
+        QVERIFY(panel->removeButton(QStringLiteral("explain"))->isEnabled());
+        QVERIFY2(panel->statusText().contains(QLatin1String("saved")), qPrintable(panel->statusText()));
+        // Over the check's points is refused by the core, as `manual import` refuses it.
+        QSignalSpy overrideFailed(detail, &SubmissionDetail::overrideFailed);
+        detail->saveManualGrade(QStringLiteral("explain"), 3, QString());
+        QVERIFY(overrideFailed.wait(20000));
+        QVERIFY2(panel->statusText().contains(QLatin1String("which is worth 2")), qPrintable(panel->statusText()));
+
+        // A forced regrade records a new run; the manual grade belongs to the submission and stays.
+        finished.clear();
+        reloaded = false;
+        page->runStudents({QStringLiteral("keeps")}, true);
+        QTRY_VERIFY_WITH_TIMEOUT(reloaded || !failed.isEmpty(), 600000);
+        QVERIFY(failed.isEmpty());
+        const EffectiveGrade regraded = stored(QStringLiteral("keeps"));
+        QVERIFY(regraded.runId > keeps.runId);
+        QCOMPARE(regraded.status, GradeStatus::Graded);
+        QCOMPARE(*regraded.score(), keeps.autoScore + 1.5);
+        shown.clear();
+        page->showDetail(QStringLiteral("keeps"));
+        QVERIFY(shown.wait(20000));
+        QVERIFY(detail->manualPanel()->pointsBox(QStringLiteral("explain")));
+        QCOMPARE(detail->manualPanel()->pointsBox(QStringLiteral("explain"))->value(), 1.5);
+        QCOMPARE(detail->manualPanel()->commentEdit(QStringLiteral("explain"))->toPlainText(),
+                 QStringLiteral("Right idea.\nSay why c*x falls behind."));
+
+        // Override Selected…: keeps, wrong and edits (never run) selected; untouched is not.
+        QTableView *table = page->table();
+        table->clearSelection();
+        for (const QString &s : {QStringLiteral("keeps"), QStringLiteral("wrong"), QStringLiteral("edits")}) {
+            const QModelIndexList hits = page->proxy()->match(page->proxy()->index(0, SubmissionsModel::StudentColumn),
+                                                              StudentRole, s, 1, Qt::MatchExactly);
+            QCOMPARE(hits.size(), 1);
+            table->selectionModel()->select(hits.constFirst(), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        }
+        QVERIFY(page->overrideSelectedAction()->isEnabled());
+        QVERIFY(table->actions().contains(page->overrideSelectedAction())); // the context menu
+        page->overrideSelectedAction()->trigger();
+        auto *dialog = page->findChild<OverrideDialog *>();
+        QVERIFY(dialog);
+        QVERIFY(!dialog->canAccept()); // the comment is required
+        QVERIFY(dialog->setTarget(QStringLiteral("square-tests")));
+        QCOMPARE(dialog->pointsBox()->maximum(), 2.0); // the check's points
+        QVERIFY(dialog->setTarget(QString()));
+        QCOMPARE(dialog->pointsBox()->maximum(), 11.0); // the assignment's
+        dialog->setPoints(10);
+        dialog->setComment(QStringLiteral("regrade request:\nagreed in office hours"));
+        QVERIFY(dialog->canAccept());
+        QSignalSpy bulk(page, &SubmissionsPage::overridesApplied);
+        dialog->accept();
+        QVERIFY(bulk.wait(20000));
+        QStringList overridden = bulk.constFirst().at(0).toStringList();
+        overridden.sort();
+        QCOMPARE(overridden, (QStringList{QStringLiteral("keeps"), QStringLiteral("wrong")}));
+        QCOMPARE(bulk.constFirst().at(1).toStringList(), QStringList{QStringLiteral("edits")});
+        for (const QString &s : {QStringLiteral("keeps"), QStringLiteral("wrong")}) {
+            const EffectiveGrade g = stored(s);
+            QVERIFY2(g.submissionOverride, qPrintable(s));
+            QCOMPARE(g.submissionOverride->points, 10.0);
+            QCOMPARE(g.submissionOverride->comment, QStringLiteral("regrade request:\nagreed in office hours"));
+            QCOMPARE(row(s).score, 10.0); // the row refreshed
+        }
+        QVERIFY(!stored(QStringLiteral("untouched")).submissionOverride);
+        QVERIFY(!stored(QStringLiteral("edits")).runId); // still no run
+        QVERIFY2(page->batchStatusText().contains(QLatin1String("Skipped (no graded run to override): edits.")),
+                 qPrintable(page->batchStatusText()));
     }
 
     void gradeThreeSubmissionsInTheSandbox()

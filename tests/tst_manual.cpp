@@ -320,6 +320,62 @@ private Q_SLOTS:
         QCOMPARE(overrideCount(*gb), 0);
     }
 
+    void oneGradeAsTheAppStoresIt()
+    {
+        // storeManualGrade(): one CSV row's checks and override, errors naming the source.
+        QTemporaryDir dir;
+        auto gb = fillGradebook(dir.filePath(QStringLiteral("gb.sqlite")));
+        auto bad = storeManualGrade(*gb, u"keeps"_s, u"square-tests"_s, 1, u"x"_s, u"gb.sqlite"_s);
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().file, u"gb.sqlite"_s);
+        QVERIFY2(bad.error().message.startsWith(u"check 'square-tests' is graded automatically"_s), qPrintable(bad.error().message));
+        bad = storeManualGrade(*gb, u"keeps"_s, u"explain"_s, 2.5, u"x"_s, u"gb.sqlite"_s);
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().message, u"2.5 points for check 'explain', which is worth 2"_s);
+        QVERIFY(!storeManualGrade(*gb, u"nobody"_s, u"explain"_s, 1, u"x"_s, u"gb.sqlite"_s));
+        QCOMPARE(overrideCount(*gb), 0);
+        QVERIFY(storeManualGrade(*gb, u"keeps"_s, u"explain"_s, 1.5, u"  line one\nline two  "_s, u"gb.sqlite"_s));
+        const EffectiveGrade keeps = **gb->effectiveGrade(u"keeps"_s);
+        QCOMPARE(keeps.status, GradeStatus::Graded);
+        QCOMPARE(keeps.checks.at(4).override_->points, 1.5);
+        QCOMPARE(keeps.checks.at(4).override_->comment, u"line one\nline two"_s);
+        QVERIFY(storeManualGrade(*gb, u"wrong"_s, u"explain"_s, 1, QString(), u"gb.sqlite"_s));
+        QCOMPARE(gb->effectiveGrade(u"wrong"_s)->value().checks.at(4).override_->comment, u"graded by hand"_s);
+    }
+
+    void overrideSeveralSubmissions()
+    {
+        QTemporaryDir dir;
+        auto gb = fillGradebook(dir.filePath(QStringLiteral("gb.sqlite")));
+        auto a = Assignment::load(m_assignment);
+        QVERIFY(a);
+        const Override whole{QString(), 10, u"regrade request"_s, {}};
+        // Refuse: a student without a run stops everything.
+        auto r = overrideSubmissions(*gb, *a, {u"keeps"_s, u"nobody"_s}, whole, MissingRun::Refuse);
+        QVERIFY(!r);
+        QCOMPARE(r.error().location, u"student 'nobody'"_s);
+        QCOMPARE(overrideCount(*gb), 0);
+        QVERIFY(!(*gb->effectiveGrade(u"keeps"_s))->submissionOverride);
+        // Checked before anything is written: the points within what is replaced, a comment, a known check.
+        QVERIFY(!overrideSubmissions(*gb, *a, {u"keeps"_s}, {QString(), 11.5, u"x"_s, {}}, MissingRun::Skip));
+        QVERIFY(!overrideSubmissions(*gb, *a, {u"keeps"_s}, {u"explain"_s, 2.5, u"x"_s, {}}, MissingRun::Skip));
+        QVERIFY(!overrideSubmissions(*gb, *a, {u"keeps"_s}, {u"q9"_s, 1, u"x"_s, {}}, MissingRun::Skip));
+        QVERIFY(!overrideSubmissions(*gb, *a, {u"keeps"_s}, {QString(), 1, u"  "_s, {}}, MissingRun::Skip));
+        QVERIFY(!(*gb->effectiveGrade(u"keeps"_s))->submissionOverride);
+        // Skip: the others are stored, each once, the unknown one listed.
+        r = overrideSubmissions(*gb, *a, {u"wrong"_s, u"nobody"_s, u"keeps"_s, u"wrong"_s}, whole, MissingRun::Skip);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QCOMPARE(r->overridden, (QStringList{u"wrong"_s, u"keeps"_s}));
+        QCOMPARE(r->skipped, QStringList{u"nobody"_s});
+        for (const QString &s : {u"wrong"_s, u"keeps"_s}) {
+            const EffectiveGrade g = **gb->effectiveGrade(s);
+            QCOMPARE(g.submissionOverride->points, 10.0);
+            QCOMPARE(*g.score(), 10.0);
+            QCOMPARE(g.status, GradeStatus::Graded);
+        }
+        QVERIFY(!(*gb->effectiveGrade(u"untouched"_s))->submissionOverride);
+    }
+
     void cli()
     {
         QTemporaryDir dir;

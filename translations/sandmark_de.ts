@@ -1831,6 +1831,93 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     </message>
 </context>
 <context>
+    <name>sandmark::ManualGradingPanel</name>
+    <message>
+        <source>This submission has no answers to grade by hand.</source>
+        <translation>Diese Abgabe hat keine Antworten, die von Hand zu bewerten sind.</translation>
+    </message>
+    <message>
+        <source>Manual grading status</source>
+        <translation>Status der Bewertung von Hand</translation>
+    </message>
+    <message>
+        <source>Answer of %1</source>
+        <translation>Antwort zu %1</translation>
+    </message>
+    <message>
+        <source>Answer:</source>
+        <translation>Antwort:</translation>
+    </message>
+    <message>
+        <source>Points for %1</source>
+        <translation>Punkte für %1</translation>
+    </message>
+    <message>
+        <source>Points:</source>
+        <translation>Punkte:</translation>
+    </message>
+    <message>
+        <source>Comment on %1</source>
+        <translation>Kommentar zu %1</translation>
+    </message>
+    <message>
+        <source>feedback for the student (optional; exported with the grade)</source>
+        <translation>Rückmeldung für die Person (optional; wird mit der Note exportiert)</translation>
+    </message>
+    <message>
+        <source>Comment:</source>
+        <translation>Kommentar:</translation>
+    </message>
+    <message>
+        <source>Save Grade</source>
+        <translation>Note speichern</translation>
+    </message>
+    <message>
+        <source>Save the grade of %1</source>
+        <translation>Die Note zu %1 speichern</translation>
+    </message>
+    <message>
+        <source>Stored in the gradebook like a manual grade imported from CSV; it survives regrades</source>
+        <translation>Wird im Notenbuch gespeichert wie eine aus CSV importierte Note von Hand; sie bleibt bei Neubewertungen erhalten</translation>
+    </message>
+    <message>
+        <source>Remove Grade</source>
+        <translation>Note entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the grade of %1</source>
+        <translation>Die Note zu %1 entfernen</translation>
+    </message>
+    <message>
+        <source>The answer awaits grading by hand again</source>
+        <translation>Die Antwort wartet wieder auf Bewertung von Hand</translation>
+    </message>
+    <message>
+        <source>graded by hand: %1 of %2 points</source>
+        <translation>von Hand bewertet: %1 von %2 Punkten</translation>
+    </message>
+    <message>
+        <source>%1 of %2 points automatically: %3</source>
+        <translation>automatisch %1 von %2 Punkten: %3</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>(no answer)</source>
+        <translation>(keine Antwort)</translation>
+    </message>
+    <message>
+        <source>0 to %1 points</source>
+        <translation>0 bis %1 Punkte</translation>
+    </message>
+    <message>
+        <source>awaits grading (at most %1)</source>
+        <translation>wartet auf Bewertung (höchstens %1)</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::NamespaceModel</name>
     <message>
         <source>Variable</source>
@@ -2044,6 +2131,64 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>Instrumented with the checks of %1.</source>
         <translation>Instrumentiert mit den Prüfungen von %1.</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::OverrideDialog</name>
+    <message>
+        <source>Override Selected Submissions</source>
+        <translation>Ausgewählte Abgaben korrigieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>The same override for %n selected submission(s); each keeps it through regrades. Submissions without a run are skipped.</source>
+        <translation>
+            <numerusform>Dieselbe Korrektur für %n ausgewählte Abgabe; sie bleibt bei Neubewertungen erhalten. Abgaben ohne Lauf werden übersprungen.</numerusform>
+            <numerusform>Dieselbe Korrektur für %n ausgewählte Abgaben; jede behält sie bei Neubewertungen. Abgaben ohne Lauf werden übersprungen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the whole submission&apos;s score (%1 points)</source>
+        <translation>die Punktzahl der ganzen Abgabe (%1 Punkte)</translation>
+    </message>
+    <message>
+        <source>check %1 (%2 points)</source>
+        <translation>Prüfung %1 (%2 Punkte)</translation>
+    </message>
+    <message>
+        <source>What the override replaces</source>
+        <translation>Was die Korrektur ersetzt</translation>
+    </message>
+    <message>
+        <source>Replaces:</source>
+        <translation>Ersetzt:</translation>
+    </message>
+    <message>
+        <source>Override points</source>
+        <translation>Punkte der Korrektur</translation>
+    </message>
+    <message>
+        <source>Points:</source>
+        <translation>Punkte:</translation>
+    </message>
+    <message>
+        <source>Override comment</source>
+        <translation>Kommentar zur Korrektur</translation>
+    </message>
+    <message>
+        <source>why the grade differs (required; kept with the override and exported)</source>
+        <translation>warum die Note abweicht (Pflicht; wird mit der Korrektur gespeichert und exportiert)</translation>
+    </message>
+    <message>
+        <source>Comment:</source>
+        <translation>Kommentar:</translation>
+    </message>
+    <message>
+        <source>&amp;Override</source>
+        <translation>&amp;Korrigieren</translation>
+    </message>
+    <message>
+        <source>0 to %1 points</source>
+        <translation>0 bis %1 Punkte</translation>
     </message>
 </context>
 <context>
@@ -2382,10 +2527,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>%1: %2, keine Punktzahl: nichts konnte bewertet werden (wird leer exportiert, nie als 0)</translation>
     </message>
     <message>
-        <source>Awaiting grading by hand: %1 (enter the points as an override of each check).</source>
-        <translation>Wartet auf Bewertung von Hand: %1 (die Punkte als Korrektur der jeweiligen Prüfung eintragen).</translation>
-    </message>
-    <message>
         <source>Grade summary</source>
         <translation>Zusammenfassung der Bewertung</translation>
     </message>
@@ -2604,6 +2745,29 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>Settle which of the student&apos;s notebooks is graded for this notebook (kept in the gradebook; Run Selected applies it)</source>
         <translation>Festlegen, welches Notebook des Studierenden für dieses Notebook bewertet wird (im Notenbuch gespeichert; „Ausgewählte ausführen“ wendet es an)</translation>
+    </message>
+    <message>
+        <source>Grading by hand</source>
+        <translation>Bewertung von Hand</translation>
+    </message>
+    <message>
+        <source>Grade of %1 removed: the answer awaits grading by hand again.</source>
+        <translation>Note zu %1 entfernt: Die Antwort wartet wieder auf Bewertung von Hand.</translation>
+    </message>
+    <message>
+        <source>Awaiting grading by hand: %1 (enter the points in the Grading by hand tab).</source>
+        <translation>Wartet auf Bewertung von Hand: %1 (die Punkte im Reiter „Bewertung von Hand“ eintragen).</translation>
+    </message>
+    <message>
+        <source>Grade of %1 saved in the gradebook; it survives regrades.</source>
+        <translation>Note zu %1 im Notenbuch gespeichert; sie bleibt bei Neubewertungen erhalten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Grading by hand (%n open)</source>
+        <translation>
+            <numerusform>Bewertung von Hand (%n offen)</numerusform>
+            <numerusform>Bewertung von Hand (%n offen)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3064,6 +3228,36 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>%1: %2 of %3 awaiting a person</source>
         <translation>%1: %2 von %3, die auf eine Person warten</translation>
+    </message>
+    <message>
+        <source>&amp;Override Selected…</source>
+        <translation>Ausgewählte &amp;korrigieren…</translation>
+    </message>
+    <message>
+        <source>Give the selected submissions the same override (a score or one check&apos;s points, with a comment)</source>
+        <translation>Den ausgewählten Abgaben dieselbe Korrektur geben (eine Punktzahl oder die Punkte einer Prüfung, mit Kommentar)</translation>
+    </message>
+    <message>
+        <source>Override the selected submissions</source>
+        <translation>Die ausgewählten Abgaben korrigieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saving the override of %n submission(s)…</source>
+        <translation>
+            <numerusform>Die Korrektur von %n Abgabe wird gespeichert…</numerusform>
+            <numerusform>Die Korrektur von %n Abgaben wird gespeichert…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Override saved for %n submission(s).</source>
+        <translation>
+            <numerusform>Korrektur für %n Abgabe gespeichert.</numerusform>
+            <numerusform>Korrektur für %n Abgaben gespeichert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Skipped (no graded run to override): %1.</source>
+        <translation>Übersprungen (kein bewerteter Lauf zum Korrigieren): %1.</translation>
     </message>
 </context>
 </TS>

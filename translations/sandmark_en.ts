@@ -236,6 +236,16 @@
     </message>
 </context>
 <context>
+    <name>sandmark::OverrideDialog</name>
+    <message numerus="yes">
+        <source>The same override for %n selected submission(s); each keeps it through regrades. Submissions without a run are skipped.</source>
+        <translation>
+            <numerusform>An override for %n selected submission, kept through regrades. Submissions without a run are skipped.</numerusform>
+            <numerusform>The same override for %n selected submissions; each keeps it through regrades. Submissions without a run are skipped.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sandmark::ResultsPage</name>
     <message numerus="yes">
         <source>%n submission(s) with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 of %7 points (over %8 with a score).</source>
@@ -266,6 +276,16 @@
         <translation>
             <numerusform>%1 failed %n check; each failed row says what to do.</numerusform>
             <numerusform>%1 failed %n checks; each failed row says what to do.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::SubmissionDetail</name>
+    <message numerus="yes">
+        <source>Grading by hand (%n open)</source>
+        <translation>
+            <numerusform>Grading by hand (%n open)</numerusform>
+            <numerusform>Grading by hand (%n open)</numerusform>
         </translation>
     </message>
 </context>
@@ -367,6 +387,20 @@
         <translation>
             <numerusform>%n not run</numerusform>
             <numerusform>%n not run</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saving the override of %n submission(s)…</source>
+        <translation>
+            <numerusform>Saving the override of %n submission…</numerusform>
+            <numerusform>Saving the override of %n submissions…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Override saved for %n submission(s).</source>
+        <translation>
+            <numerusform>Override saved for %n submission.</numerusform>
+            <numerusform>Override saved for %n submissions.</numerusform>
         </translation>
     </message>
 </context>

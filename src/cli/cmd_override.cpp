@@ -1,12 +1,12 @@
-// sandmark-cli override ASSIGNMENT STUDENT [--check ID] (--points P --comment TEXT | --clear) [--gradebook PATH]
+// sandmark-cli override ASSIGNMENT STUDENT... [--check ID] --points P --comment TEXT [--gradebook PATH]
+// sandmark-cli override ASSIGNMENT STUDENT [--check ID] --clear [--gradebook PATH]
 #include "assignment/assignment.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "gradebook/gradebook.h"
+#include "gradebook/manual.h"
 #include "util/displaytext.h"
 
-
-#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -31,17 +31,6 @@ int printScore(Gradebook &gradebook, const QString &student)
     return ExitOk;
 }
 
-// The check `--check` names, refused with the assignment's file and place when it has none of that id (an empty
-// id included: "the whole submission" is said by leaving --check out).
-Expected<Check> namedCheck(const Assignment &assignment, const QString &id)
-{
-    const QList<Check> checks = assignment.checks();
-    const auto c = std::find_if(checks.begin(), checks.end(), [&](const Check &x) { return x.id == id; });
-    if (c == checks.end())
-        return Error{assignment.jsonPath(), QStringLiteral("checks"), QStringLiteral("no check '%1' in this assignment").arg(id)};
-    return *c;
-}
-
 int clearOverride(const QString &assignmentPath, const QString &student, const std::optional<QString> &checkId,
                   const QString &gradebookPath)
 {
@@ -51,7 +40,7 @@ int clearOverride(const QString &assignmentPath, const QString &student, const s
         return ExitBadInput;
     }
     if (checkId) {
-        if (auto c = namedCheck(opened->assignment, *checkId); !c) {
+        if (auto c = overriddenCheck(opened->assignment, *checkId); !c) {
             printError(c.error());
             return ExitBadInput;
         }
@@ -75,7 +64,10 @@ int cmdOverride(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
-    parser.addPositionalArgument(QStringLiteral("STUDENT"), QStringLiteral("Student id."));
+    parser.addPositionalArgument(QStringLiteral("STUDENT..."),
+                                 QStringLiteral("Student id(s): all get the same override in one transaction; an unknown "
+                                                "student (or one whose latest run lacks --check) refuses the whole command. "
+                                                "--clear takes one."));
     const QCommandLineOption check(QStringLiteral("check"), QStringLiteral("Override one check (default: the whole score)."),
                                    QStringLiteral("ID"));
     const QCommandLineOption points(QStringLiteral("points"), QStringLiteral("Points to give."), QStringLiteral("P"));
@@ -89,10 +81,19 @@ int cmdOverride(const QStringList &args)
     parser.addOptions({check, points, comment, clear, gradebook});
     if (int rc = parseOrExit(parser, args, QStringLiteral("Set a manual grade for a check or a whole submission. It survives "
                                                           "regrades and is shown beside the automatic score; --clear "
-                                                          "removes it."), 2);
+                                                          "removes it."), -1);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() < 2) {
+        err() << "sandmark-cli: override: expected ASSIGNMENT STUDENT... (see 'sandmark-cli override --help')" << Qt::endl;
+        return ExitUsage;
+    }
     if (parser.isSet(clear)) {
+        if (pos.size() != 2) {
+            err() << "sandmark-cli: override: --clear takes one STUDENT" << Qt::endl;
+            return ExitUsage;
+        }
         if (parser.isSet(points) || parser.isSet(comment)) {
             err() << "sandmark-cli: override: --clear takes no --points or --comment" << Qt::endl;
             return ExitUsage;
@@ -115,35 +116,21 @@ int cmdOverride(const QStringList &args)
         err() << "sandmark-cli: override: --comment is required (say why)" << Qt::endl;
         return ExitUsage;
     }
-    auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook));
+    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
     if (!opened) {
         printError(opened.error());
         return ExitBadInput;
     }
-    const Assignment &assignment = opened->assignment;
-    // An override corrects a grade within what it is worth; it is not a bonus (exports and feedback add it up).
-    double worth = assignment.maxPoints();
-    QString what = QStringLiteral("the assignment");
-    if (parser.isSet(check)) {
-        const auto c = namedCheck(assignment, parser.value(check));
-        if (!c) {
-            printError(c.error());
-            return ExitBadInput;
-        }
-        worth = c->points;
-        what = QStringLiteral("check '%1'").arg(c->id);
-    }
-    if (p > worth) {
-        err() << "sandmark-cli: override: --points " << p << " is more than " << what << " is worth (" << worth << ")"
-              << Qt::endl;
+    const auto stored = overrideSubmissions(*opened->gradebook, opened->assignment, pos.mid(1),
+                                            {parser.value(check), p, parser.value(comment), {}}, MissingRun::Refuse);
+    if (!stored) {
+        printError(stored.error());
         return ExitBadInput;
     }
-    const QString student = parser.positionalArguments().at(1);
-    if (auto r = opened->gradebook->addOverride(student, {parser.value(check), p, parser.value(comment), {}}); !r) {
-        printError(r.error());
-        return ExitBadInput;
-    }
-    return printScore(*opened->gradebook, student);
+    for (const QString &student : stored->overridden)
+        if (int rc = printScore(*opened->gradebook, student); rc != ExitOk)
+            return rc;
+    return ExitOk;
 }
 
 } // namespace sandmark::cli

@@ -2,6 +2,7 @@
 
 #include "batch/referencerun.h"
 #include "gradebook/export.h"
+#include "gradebook/manual.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -89,6 +90,30 @@ Expected<EffectiveGrade> removeGradebookOverride(const QString &path, const QStr
     if (auto removed = (*gb)->removeOverrides(studentId, checkId); !removed)
         return removed.error();
     return gradeOf(**gb, path, studentId);
+}
+
+Expected<EffectiveGrade> storeGradebookManualGrade(const QString &path, const QString &studentId, const QString &checkId,
+                                                  double points, const QString &comment)
+{
+    if (!QFileInfo::exists(path))
+        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return gb.error();
+    if (auto stored = storeManualGrade(**gb, studentId, checkId, points, comment, path); !stored)
+        return stored.error();
+    return gradeOf(**gb, path, studentId);
+}
+
+Expected<BulkOverride> overrideGradebookSubmissions(const QString &path, const Assignment &assignment,
+                                                    const QStringList &students, const Override &override_)
+{
+    if (!QFileInfo::exists(path))
+        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return gb.error();
+    return overrideSubmissions(**gb, assignment, students, override_, MissingRun::Skip);
 }
 
 Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath, const std::optional<Assignment> &current)

@@ -3,6 +3,7 @@
 
 #include "assignment/assignment.h"
 #include "gradebook/gradebook.h"
+#include "gradebook/manual.h"
 #include "util/expected.h"
 
 #include <QByteArray>
@@ -40,6 +41,16 @@ Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString
 /// Removes the override(s) of check `checkId` (empty: the whole submission) of `studentId`
 /// (Gradebook::removeOverrides) and returns the student's new effective grade. Worker thread.
 Expected<EffectiveGrade> removeGradebookOverride(const QString &path, const QString &studentId, const QString &checkId);
+
+/// Stores a grade for manual check `checkId` of `studentId` as `sandmark-cli manual import` does (storeManualGrade():
+/// an override of the check, "graded by hand" for an empty comment) and returns the student's new effective grade.
+/// Blocking: worker thread. Errors name the gradebook: not a manual check, points above its worth, no run.
+Expected<EffectiveGrade> storeGradebookManualGrade(const QString &path, const QString &studentId, const QString &checkId,
+                                                  double points, const QString &comment);
+/// Gives `students` the same override in one transaction (overrideSubmissions(), MissingRun::Skip: students without
+/// a run, or without the check, are skipped and listed) — `sandmark-cli override` with several students. Worker thread.
+Expected<BulkOverride> overrideGradebookSubmissions(const QString &path, const Assignment &assignment,
+                                                    const QStringList &students, const Override &override_);
 
 /// Writes Sandmark's CSV export (gradebook/export.h) of the gradebook at `path` to `csvPath` atomically
 /// (QSaveFile), stale rows marked when `current` is given. Returns the number of students written. Blocking: worker thread.

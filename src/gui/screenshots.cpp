@@ -4,6 +4,7 @@
 #include "healthpage.h"
 #include "jobtracker.h"
 #include "mainwindow.h"
+#include "manualgradingpanel.h"
 #include "notebookcellmodel.h"
 #include "notebookpreview.h"
 #include "pages.h"
@@ -20,7 +21,9 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QDoubleSpinBox>
 #include <QPixmap>
+#include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 #include <QTabBar>
 #include <QTableView>
@@ -163,6 +166,17 @@ void ScreenshotDriver::shootAll()
                     subs->detail()->notebookSwitcher()->setCurrentIndex(1);
                     ok &= save(m_window, QStringLiteral("13-problem-set-detail"));
                     subs->detail()->notebookSwitcher()->setCurrentIndex(0);
+                    // Grading by hand: the student's answer awaiting a person, a grade being entered (not saved).
+                    SubmissionDetail *detail = subs->detail();
+                    ManualGradingPanel *manual = detail->manualPanel();
+                    if (manual->awaitingCount() > 0) {
+                        const QString id = manual->checkIds().constFirst();
+                        detail->setCurrentTab(SubmissionDetail::ManualTab);
+                        manual->pointsBox(id)->setValue(manual->pointsBox(id)->maximum() / 2);
+                        manual->commentEdit(id)->setPlainText(QStringLiteral("The idea is right.\nSay why the mean is what it is."));
+                        ok &= save(m_window, QStringLiteral("15-manual-grading"));
+                        detail->setCurrentTab(SubmissionDetail::ChecksTab);
+                    }
                 }
             }
         }

@@ -3,6 +3,7 @@
 #include "checkresultsmodel.h"
 #include "gradebookaccess.h"
 #include "jobtracker.h"
+#include "manualgradingpanel.h"
 #include "notebookpreview.h"
 #include "submissionsmodel.h"
 #include "batch/notebookmatch.h"
@@ -22,7 +23,6 @@
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
-#include <QLineEdit>
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -105,10 +105,11 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_overrideBox(new QGroupBox(tr("Manual override"), this)),
       m_overrideTarget(new QComboBox(m_overrideBox)),
       m_overridePoints(new QDoubleSpinBox(m_overrideBox)),
-      m_overrideComment(new QLineEdit(m_overrideBox)),
+      m_overrideComment(new QPlainTextEdit(m_overrideBox)),
       m_overrideApply(new QPushButton(tr("&Apply Override"), m_overrideBox)),
       m_overrideRemove(new QPushButton(tr("Re&move Override"), m_overrideBox)),
       m_overrideStatus(new QLabel(m_overrideBox)),
+      m_manual(new ManualGradingPanel(this)),
       m_overrideTracker(new JobTracker(this)),
       m_artifactsTracker(new JobTracker(this))
 {
@@ -172,6 +173,9 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_overridePoints->setRange(0, 1e6);
     m_overrideComment->setAccessibleName(tr("Override comment"));
     m_overrideComment->setPlaceholderText(tr("why the grade differs (required; kept with the override and exported)"));
+    m_overrideComment->setTabChangesFocus(true);
+    // Two lines (more scroll): the check table above keeps its room.
+    m_overrideComment->setFixedHeight(m_overrideComment->fontMetrics().lineSpacing() * 2 + 2 * m_overrideComment->frameWidth() + 8);
     m_overrideApply->setAccessibleName(tr("Apply the override"));
     m_overrideStatus->setWordWrap(true);
     m_overrideStatus->setAccessibleName(tr("Override status"));
@@ -202,12 +206,25 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
         updateOverrideControls();
     });
     connect(m_overrideRemove, &QPushButton::clicked, this, [this] { removeOverride(m_overrideTarget->currentData().toString()); });
-    connect(m_overrideComment, &QLineEdit::textChanged, this, &SubmissionDetail::updateOverrideControls);
+    connect(m_overrideComment, &QPlainTextEdit::textChanged, this, &SubmissionDetail::updateOverrideControls);
     connect(m_overrideApply, &QPushButton::clicked, this, [this] {
-        applyOverride(m_overrideTarget->currentData().toString(), m_overridePoints->value(), m_overrideComment->text());
+        applyOverride(m_overrideTarget->currentData().toString(), m_overridePoints->value(), m_overrideComment->toPlainText());
     });
     checksLayout->addWidget(m_overrideBox);
     m_tabs->addTab(checksTab, tr("Checks"));
+
+    m_manual->setAccessibleName(tr("Grading by hand"));
+    connect(m_manual, &ManualGradingPanel::saveRequested, this, &SubmissionDetail::saveManualGrade);
+    connect(m_manual, &ManualGradingPanel::removeRequested, this, [this](const QString &checkId) {
+        if (m_gradebook.isEmpty() || m_student.isEmpty())
+            return;
+        const QString path = m_gradebook, student = m_student;
+        changeOverride([path, student, checkId] { return removeGradebookOverride(path, student, checkId); },
+                       tr("Grade of %1 removed: the answer awaits grading by hand again.").arg(checkId),
+                       [this](const QString &text, bool) { m_manual->setStatusText(text); });
+    });
+    m_tabs->addTab(m_manual, tr("Grading by hand"));
+    m_tabs->setTabVisible(ManualTab, false);
 
     m_notebook->setAccessibleName(tr("Executed notebook"));
     m_tabs->addTab(m_notebook, tr("Executed notebook"));
@@ -243,6 +260,8 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
         m_overrideTarget->addItem(tr("check %1").arg(c.checkId), c.checkId);
     m_overrideComment->clear();
     m_overrideStatus->clear();
+    m_manual->clear();
+    updateManualTab();
     m_checks->setOverrides({});
     updateSummary();
     updateOverrideControls();
@@ -485,6 +504,11 @@ bool SubmissionDetail::isTabEnabled(int index) const
     return m_tabs->isTabEnabled(index);
 }
 
+void SubmissionDetail::setCurrentTab(int tab)
+{
+    m_tabs->setCurrentIndex(tab);
+}
+
 void SubmissionDetail::updateSummary()
 {
     const QLocale l;
@@ -515,7 +539,7 @@ void SubmissionDetail::updateSummary()
             if (awaitsPerson(c))
                 awaiting << c.checkId;
     if (!awaiting.isEmpty())
-        summary += QLatin1Char('\n') + tr("Awaiting grading by hand: %1 (enter the points as an override of each check).")
+        summary += QLatin1Char('\n') + tr("Awaiting grading by hand: %1 (enter the points in the Grading by hand tab).")
                                              .arg(awaiting.join(QLatin1String(", ")));
     for (const QString &reason : std::as_const(m_result.reasons))
         summary += QLatin1Char('\n') + reason;
@@ -535,7 +559,9 @@ void SubmissionDetail::updateOverrideControls()
     const bool possible = !m_gradebook.isEmpty() && !m_student.isEmpty();
     m_overrideBox->setEnabled(possible);
     m_overrideBox->setToolTip(possible ? QString() : tr("Run the submission first: overrides are stored with its results in the gradebook."));
-    m_overrideApply->setEnabled(possible && !m_overrideComment->text().trimmed().isEmpty() && !m_overrideTracker->isBusy());
+    m_overrideApply->setEnabled(possible && !m_overrideComment->toPlainText().trimmed().isEmpty() && !m_overrideTracker->isBusy());
+    m_manual->setEnabled(possible);
+    m_manual->setBusy(m_overrideTracker->isBusy());
     m_overrideRemove->setEnabled(possible && !m_overrideTracker->isBusy() && hasOverride(m_overrideTarget->currentData().toString()));
 }
 
@@ -555,6 +581,8 @@ void SubmissionDetail::setEffectiveGrade(const EffectiveGrade &grade)
         if (c.override_)
             overrides.insert(c.result.checkId, *c.override_);
     m_checks->setOverrides(overrides);
+    m_manual->setGrade(grade);
+    updateManualTab();
     updateSummary();
     updateSwitcherTexts();
     updateOverrideControls();
@@ -570,7 +598,11 @@ void SubmissionDetail::applyOverride(const QString &checkId, double points, cons
     o.comment = comment.trimmed();
     const QString path = m_gradebook, student = m_student;
     changeOverride([path, student, o] { return addGradebookOverride(path, student, o); },
-                   tr("Saved in the gradebook; it survives regrades."));
+                   tr("Saved in the gradebook; it survives regrades."), [this](const QString &text, bool saved) {
+                       m_overrideStatus->setText(text);
+                       if (saved)
+                           m_overrideComment->clear();
+                   });
 }
 
 void SubmissionDetail::removeOverride(const QString &checkId)
@@ -579,22 +611,42 @@ void SubmissionDetail::removeOverride(const QString &checkId)
         return;
     const QString path = m_gradebook, student = m_student;
     changeOverride([path, student, checkId] { return removeGradebookOverride(path, student, checkId); },
-                   tr("Override removed: the automatic points count again."));
+                   tr("Override removed: the automatic points count again."),
+                   [this](const QString &text, bool) { m_overrideStatus->setText(text); });
 }
 
-void SubmissionDetail::changeOverride(std::function<Expected<EffectiveGrade>()> change, const QString &doneText)
+void SubmissionDetail::saveManualGrade(const QString &checkId, double points, const QString &comment)
+{
+    if (m_gradebook.isEmpty() || m_student.isEmpty())
+        return;
+    const QString path = m_gradebook, student = m_student;
+    changeOverride([path, student, checkId, points, comment] {
+                       return storeGradebookManualGrade(path, student, checkId, points, comment);
+                   },
+                   tr("Grade of %1 saved in the gradebook; it survives regrades.").arg(checkId),
+                   [this](const QString &text, bool) { m_manual->setStatusText(text); });
+}
+
+void SubmissionDetail::updateManualTab()
+{
+    const int open = m_manual->awaitingCount();
+    m_tabs->setTabVisible(ManualTab, m_manual->checkCount() > 0);
+    m_tabs->setTabText(ManualTab, open > 0 ? tr("Grading by hand (%n open)", nullptr, open) : tr("Grading by hand"));
+}
+
+void SubmissionDetail::changeOverride(std::function<Expected<EffectiveGrade>()> change, const QString &doneText,
+                                      const std::function<void(const QString &, bool)> &status)
 {
     const QString student = m_student;
-    m_overrideStatus->setText(tr("Saving…"));
-    m_overrideTracker->run(std::move(change), [this, student, doneText](Expected<EffectiveGrade> grade) {
+    status(tr("Saving…"), false);
+    m_overrideTracker->run(std::move(change), [this, student, doneText, status](Expected<EffectiveGrade> grade) {
         updateOverrideControls();
         if (!grade) {
-            m_overrideStatus->setText(grade.error().toString());
+            status(grade.error().toString(), false);
             Q_EMIT overrideFailed(grade.error().toString());
             return;
         }
-        m_overrideStatus->setText(doneText);
-        m_overrideComment->clear();
+        status(doneText, true);
         setEffectiveGrade(*grade);
         Q_EMIT overrideApplied(student, *grade);
     });

@@ -17,7 +17,6 @@ class QDateTime;
 class QDoubleSpinBox;
 class QGroupBox;
 class QLabel;
-class QLineEdit;
 class QPushButton;
 class QPlainTextEdit;
 class QTabBar;
@@ -29,6 +28,7 @@ namespace sandmark {
 
 class CheckResultsModel;
 class JobTracker;
+class ManualGradingPanel;
 class NotebookPreview;
 class RecordCellsModel;
 
@@ -42,7 +42,9 @@ class RecordCellsModel;
 /// shows the set's total in the summary and a notebook switcher above the tabs, one tab per instructor notebook
 /// in the assignment's order with its points: the chosen notebook's match decision ("problem1.ipynb ←
 /// myproblem1.ipynb"), its checks, and its executed notebook, record and log from its folder of the run's
-/// artifacts (notebookArtifactsFolder()). A single notebook's result shows no switcher. GUI thread only.
+/// artifacts (notebookArtifactsFolder()). A single notebook's result shows no switcher. The "Grading by hand" tab
+/// (ManualGradingPanel, shown when the run has manual checks) takes each manual check's points and comment and
+/// stores them as `sandmark-cli manual import` does (storeManualGrade(), on a worker thread). GUI thread only.
 class SubmissionDetail : public QWidget
 {
     Q_OBJECT
@@ -98,12 +100,19 @@ public:
     /// The height (px) at which the detail, laid out as it is now, shows every row of its checks table up to ten
     /// (more scroll); the Submissions page moves its splitter to it when the detail opens.
     int heightToShowChecks() const;
+    /// The "Grading by hand" tab: the manual checks of the grade shown.
+    ManualGradingPanel *manualPanel() const { return m_manual; }
+    /// Stores `points` and `comment` as the manual grade of check `checkId` (background, storeGradebookManualGrade());
+    /// overrideApplied() or overrideFailed() follows.
+    void saveManualGrade(const QString &checkId, double points, const QString &comment);
     /// Why the notebook, record and log tabs are empty ("… has since been deleted …"); empty when shown.
     QString artifactsStatusText() const;
     /// The execution record's summary (run status, duration, limits hit, messages).
     QString recordMessagesText() const;
     bool isTabEnabled(int index) const;
-    enum Tab { ChecksTab, NotebookTab, RecordTab, LogTab };
+    /// Shows tab `tab` (Tab).
+    void setCurrentTab(int tab);
+    enum Tab { ChecksTab, ManualTab, NotebookTab, RecordTab, LogTab };
 
 Q_SIGNALS:
     void overrideApplied(const QString &student, const sandmark::EffectiveGrade &grade);
@@ -139,8 +148,11 @@ private:
     void showArtifactsUnavailable(const QString &why);
     void updateSwitcherTexts();
     void updateSummary();
-    /// Runs `change` (a gradebook write returning the new grade) on a worker thread and shows its outcome.
-    void changeOverride(std::function<Expected<EffectiveGrade>()> change, const QString &doneText);
+    /// Runs `change` (a gradebook write returning the new grade) on a worker thread and shows its outcome in
+    /// `status` (the override box's or the manual grading tab's status line; `saved` once the write is done).
+    void changeOverride(std::function<Expected<EffectiveGrade>()> change, const QString &doneText,
+                        const std::function<void(const QString &text, bool saved)> &status);
+    void updateManualTab();
     void showRecord(const QJsonObject &record);
     void updateOverrideControls();
 
@@ -161,10 +173,11 @@ private:
     QGroupBox *m_overrideBox;
     QComboBox *m_overrideTarget;
     QDoubleSpinBox *m_overridePoints;
-    QLineEdit *m_overrideComment;
+    QPlainTextEdit *m_overrideComment;
     QPushButton *m_overrideApply;
     QPushButton *m_overrideRemove;
     QLabel *m_overrideStatus;
+    ManualGradingPanel *m_manual;
     JobTracker *m_overrideTracker;
     JobTracker *m_artifactsTracker;
     QString m_student;

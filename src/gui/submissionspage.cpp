@@ -8,6 +8,7 @@
 #include "cluster/slurm.h"
 #include "gradebookaccess.h"
 #include "jobtracker.h"
+#include "overridedialog.h"
 #include "util/displaytext.h"
 #include "reviewnavigation.h"
 #include "roles.h"
@@ -155,6 +156,8 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_runSelected(new QPushButton(tr("Run &Selected"), this)),
       m_runFailed(new QPushButton(tr("Run &Failed"), this)),
       m_cancel(new QPushButton(tr("&Cancel"), this)),
+      m_overrideSelected(new QAction(tr("&Override Selected…"), this)),
+      m_overrideButton(new QPushButton(m_overrideSelected->text(), this)),
       m_progress(new QProgressBar(this)),
       m_batchStatus(new QLabel(this)),
       m_slurm(new QLabel(this)),
@@ -171,6 +174,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_gradesTracker(new JobTracker(this)),
       m_detailTracker(new JobTracker(this)),
       m_importTracker(new JobTracker(this)),
+      m_overrideTracker(new JobTracker(this)),
       m_readPool(new QThreadPool(this)),
       m_checkPool(new QThreadPool(this)),
       m_checkCancel(std::make_shared<std::atomic<bool>>(false))
@@ -236,6 +240,15 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_cancel->setToolTip(m_cancel->accessibleName());
     connect(m_cancel, &QPushButton::clicked, this, &SubmissionsPage::cancelBatch);
     bar->addWidget(m_cancel);
+    m_overrideSelected->setToolTip(tr("Give the selected submissions the same override (a score or one check's points, "
+                                      "with a comment)"));
+    m_overrideButton->setToolTip(m_overrideSelected->toolTip());
+    m_overrideButton->setAccessibleName(tr("Override the selected submissions"));
+    connect(m_overrideSelected, &QAction::triggered, this, &SubmissionsPage::overrideSelected);
+    connect(m_overrideButton, &QPushButton::clicked, m_overrideSelected, &QAction::trigger);
+    connect(m_overrideSelected, &QAction::enabledChanged, m_overrideButton, &QPushButton::setEnabled);
+    connect(m_overrideTracker, &JobTracker::busyChanged, this, &SubmissionsPage::updateButtons);
+    bar->addWidget(m_overrideButton);
     layout->addLayout(bar);
 
     auto *progressRow = new QHBoxLayout;
@@ -274,6 +287,8 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->setToolTip(tr("Select a submission to see its result; double-click to preview its notebook"));
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_table->addAction(m_overrideSelected);
 
     m_splitter->setObjectName(QStringLiteral("submissionsSplitter"));
     m_splitter->setHandleWidth(9);
@@ -697,6 +712,68 @@ void SubmissionsPage::updateButtons()
     m_runSelected->setEnabled(idle && m_table->selectionModel()->hasSelection());
     m_runFailed->setEnabled(idle);
     m_cancel->setEnabled(!m_batch.isNull());
+    m_overrideSelected->setEnabled(idle && m_table->selectionModel()->hasSelection() && !m_overrideTracker->isBusy());
+}
+
+void SubmissionsPage::overrideSelected()
+{
+    if (!m_assignment || !m_overrideSelected->isEnabled())
+        return;
+    QStringList students;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex &i : rows)
+        students << i.data(StudentRole).toString();
+    auto *dialog = new OverrideDialog(*m_assignment, int(students.size()), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, students] { overrideStudents(students, dialog->value()); });
+    dialog->open();
+}
+
+void SubmissionsPage::overrideStudents(const QStringList &students, const Override &override_)
+{
+    if (!m_assignment || students.isEmpty())
+        return;
+    const QString path = m_gradebookPath;
+    const Assignment assignment = *m_assignment;
+    m_batchStatus->setText(tr("Saving the override of %n submission(s)…", nullptr, int(students.size())));
+    m_overrideTracker->run(
+        [path, assignment, students, override_] {
+            auto stored = overrideGradebookSubmissions(path, assignment, students, override_);
+            // Only the rows that changed are refreshed.
+            Expected<QList<GradeSummary>> grades = QList<GradeSummary>();
+            if (stored && !stored->overridden.isEmpty()) {
+                grades = readGradeSummaries(path, assignment);
+                if (grades)
+                    grades->removeIf([&](const GradeSummary &g) { return !stored->overridden.contains(g.studentId); });
+            }
+            return std::make_pair(stored, grades);
+        },
+        [this](std::pair<Expected<BulkOverride>, Expected<QList<GradeSummary>>> done) {
+            const auto &[stored, grades] = done;
+            if (!stored || !grades) {
+                const QString message = (!stored ? stored.error() : grades.error()).toString();
+                m_batchStatus->setText(message);
+                Q_EMIT overrideFailed(message);
+                return;
+            }
+            for (const GradeSummary &g : *grades)
+                m_grades.insert(g.studentId, g);
+            withOneSort([&] { m_model->applyGrades(*grades); });
+            QString text = tr("Override saved for %n submission(s).", nullptr, int(stored->overridden.size()));
+            if (!stored->skipped.isEmpty()) {
+                QStringList names;
+                for (const QString &s : stored->skipped)
+                    names << displayText(s);
+                text += QLatin1Char(' ') + tr("Skipped (no graded run to override): %1.").arg(names.join(QLatin1String(", ")));
+            }
+            m_batchStatus->setText(text);
+            if (!stored->overridden.isEmpty())
+                Q_EMIT gradebookChanged();
+            if (stored->overridden.contains(m_detail->student()) && m_detail->isVisible())
+                showDetail(m_detail->student()); // its checks and summary show the new override
+            Q_EMIT overridesApplied(stored->overridden, stored->skipped);
+        });
+    updateButtons();
 }
 
 void SubmissionsPage::runAll()

@@ -49,7 +49,8 @@ struct GradeResult;
 /// and log at once), a progress bar shows done / total and the ETA, Cancel stops the batch (results so far
 /// stay). Run All skips submissions whose files and assignment are unchanged since their last completed
 /// run; Selected and Failed always rerun. The selected row's result is shown in a SubmissionDetail (checks,
-/// manual override). Nothing here blocks the GUI thread. GUI thread only.
+/// manual override, grading by hand). Override Selected… (a button and the table's context menu) gives the selected
+/// rows one override through the core's overrideSubmissions(). Nothing here blocks the GUI thread. GUI thread only.
 class SubmissionsPage : public QWidget
 {
     Q_OBJECT
@@ -82,6 +83,14 @@ public:
     /// decides again) is graded for `notebook` (settleNotebookMatch(), as `sandmark-cli match`); the next run of
     /// the student applies it. matchSettled() or matchFailed() follows; the batch status line says which.
     void settleMatch(const QString &student, const QString &notebook, const QString &file);
+    /// "Override Selected…" (button and the table's context menu): asks in an OverrideDialog what to replace, the
+    /// points and the comment, then overrideStudents() the selected rows.
+    void overrideSelected();
+    /// Gives `students` the same override in one gradebook transaction on a worker thread
+    /// (overrideGradebookSubmissions(), as `sandmark-cli override` with several students); their rows refresh, the
+    /// batch status line names those skipped (no run). overridesApplied() or overrideFailed() follows.
+    void overrideStudents(const QStringList &students, const Override &override_);
+    QAction *overrideSelectedAction() const { return m_overrideSelected; }
     void cancelBatch();
     bool isRunning() const { return !m_batch.isNull(); }
     /// The running batch (null when none): its grader works on the batch's own thread.
@@ -142,6 +151,9 @@ Q_SIGNALS:
     /// settleMatch() is done: `message` says what was settled ("ben: problem2.ipynb ← Problem2 (1).ipynb …").
     void matchSettled(const QString &student, const QString &message);
     void matchFailed(const QString &message);
+    /// overrideStudents() is done: `overridden` got the override, `skipped` had no run (or none with the check).
+    void overridesApplied(const QStringList &overridden, const QStringList &skipped);
+    void overrideFailed(const QString &message);
     /// An LMS zip was imported: `imported` student folders written (ready to grade or flagged for review),
     /// `flagged` the flagged and the skipped entries (each "entry: reason").
     void archiveImported(int imported, const QStringList &flagged);
@@ -191,6 +203,8 @@ private:
     QPushButton *m_runSelected;
     QPushButton *m_runFailed;
     QPushButton *m_cancel;
+    QAction *m_overrideSelected;
+    QPushButton *m_overrideButton;
     QProgressBar *m_progress;
     QLabel *m_batchStatus;
     QLabel *m_slurm;
@@ -207,6 +221,7 @@ private:
     JobTracker *m_gradesTracker;
     JobTracker *m_detailTracker;
     JobTracker *m_importTracker;
+    JobTracker *m_overrideTracker; ///< Override Selected…'s gradebook write
     QThreadPool *m_readPool;  ///< two threads: the listing and the gradebook, read at the same time
     QThreadPool *m_checkPool; ///< one thread: the notebook checks
     std::shared_ptr<std::atomic<bool>> m_checkCancel; ///< stops the running notebook check early

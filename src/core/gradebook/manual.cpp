@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QStringDecoder>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sandmark {
@@ -156,6 +157,40 @@ Expected<QList<ManualGradeRow>> parseManualGradesCsv(const QByteArray &bytesIn, 
     return rows;
 }
 
+namespace {
+
+// The override a manual grade is stored as: `g` (the student's effective grade, null when none) has a manual
+// check `row.checkId` worth at least `row.points`. Errors name `fileName` and `where`.
+Expected<Gradebook::OverrideRequest> manualGradeRequest(const EffectiveGrade *g, const ManualGradeRow &row,
+                                                        const QString &fileName, const QString &where)
+{
+    if (!g)
+        return Error{fileName, where, QStringLiteral("no graded submission for student '%1'").arg(row.studentId)};
+    const EffectiveCheck *check = nullptr;
+    for (const EffectiveCheck &c : g->checks)
+        if (c.result.checkId == row.checkId)
+            check = &c;
+    if (!check)
+        return Error{fileName, where,
+                     QStringLiteral("student '%1' has no check '%2' in the latest run").arg(row.studentId, row.checkId)};
+    if (!checkKind(check->result.type).gradedByHand())
+        return Error{fileName, where, QStringLiteral("check '%1' is graded automatically, not by hand (use "
+                                                     "`sandmark-cli override` to change its points)")
+                                          .arg(row.checkId)};
+    if (!std::isfinite(row.points) || row.points < 0 || row.points > check->result.maxPoints)
+        return Error{fileName, where, QStringLiteral("%1 points for check '%2', which is worth %3")
+                                          .arg(row.points)
+                                          .arg(row.checkId)
+                                          .arg(check->result.maxPoints)};
+    Override o;
+    o.checkId = row.checkId;
+    o.points = row.points;
+    o.comment = row.comment.trimmed().isEmpty() ? QStringLiteral("graded by hand") : row.comment.trimmed();
+    return Gradebook::OverrideRequest{row.studentId, o, where.isEmpty() ? fileName : QStringLiteral("%1 %2").arg(fileName, where)};
+}
+
+} // namespace
+
 Expected<int> importManualGrades(Gradebook &gradebook, const QList<ManualGradeRow> &rows, const QString &fileName)
 {
     auto grades = gradebook.effectiveGrades();
@@ -166,35 +201,94 @@ Expected<int> importManualGrades(Gradebook &gradebook, const QList<ManualGradeRo
         byStudent.insert(g.studentId, &g);
     QList<Gradebook::OverrideRequest> requests;
     for (const ManualGradeRow &row : rows) {
-        const QString where = QStringLiteral("line %1").arg(row.line);
-        const EffectiveGrade *g = byStudent.value(row.studentId);
-        if (!g)
-            return Error{fileName, where, QStringLiteral("no graded submission for student '%1'").arg(row.studentId)};
-        const EffectiveCheck *check = nullptr;
-        for (const EffectiveCheck &c : g->checks)
-            if (c.result.checkId == row.checkId)
-                check = &c;
-        if (!check)
-            return Error{fileName, where, QStringLiteral("student '%1' has no check '%2' in the latest run")
-                                              .arg(row.studentId, row.checkId)};
-        if (!checkKind(check->result.type).gradedByHand())
-            return Error{fileName, where, QStringLiteral("check '%1' is graded automatically, not by hand (use "
-                                                         "`sandmark-cli override` to change its points)")
-                                              .arg(row.checkId)};
-        if (row.points > check->result.maxPoints)
-            return Error{fileName, where, QStringLiteral("%1 points for check '%2', which is worth %3")
-                                              .arg(row.points)
-                                              .arg(row.checkId)
-                                              .arg(check->result.maxPoints)};
-        Override o;
-        o.checkId = row.checkId;
-        o.points = row.points;
-        o.comment = row.comment.isEmpty() ? QStringLiteral("graded by hand") : row.comment;
-        requests << Gradebook::OverrideRequest{row.studentId, o, QStringLiteral("%1 line %2").arg(fileName).arg(row.line)};
+        auto request = manualGradeRequest(byStudent.value(row.studentId), row, fileName, QStringLiteral("line %1").arg(row.line));
+        if (!request)
+            return request.error();
+        requests << *request;
     }
     if (auto stored = gradebook.addOverrides(requests); !stored)
         return stored.error();
     return int(requests.size());
+}
+
+Expected<void> storeManualGrade(Gradebook &gradebook, const QString &studentId, const QString &checkId, double points,
+                                const QString &comment, const QString &source)
+{
+    auto grade = gradebook.effectiveGrade(studentId);
+    if (!grade)
+        return grade.error();
+    ManualGradeRow row;
+    row.studentId = studentId;
+    row.checkId = checkId;
+    row.points = points;
+    row.comment = comment;
+    auto request = manualGradeRequest(*grade ? &**grade : nullptr, row, source, {});
+    if (!request)
+        return request.error();
+    return gradebook.addOverrides({*request});
+}
+
+Expected<Check> overriddenCheck(const Assignment &assignment, const QString &id)
+{
+    const QList<Check> checks = assignment.checks();
+    const auto c = std::find_if(checks.begin(), checks.end(), [&](const Check &x) { return x.id == id; });
+    if (c == checks.end())
+        return Error{assignment.jsonPath(), QStringLiteral("checks"), QStringLiteral("no check '%1' in this assignment").arg(id)};
+    return *c;
+}
+
+Expected<BulkOverride> overrideSubmissions(Gradebook &gradebook, const Assignment &assignment, const QStringList &students,
+                                           const Override &override_, MissingRun missing)
+{
+    // What the override replaces is worth: a correction within it, not a bonus (exports and feedback add it up).
+    double worth = assignment.maxPoints();
+    QString what = QStringLiteral("the assignment");
+    if (!override_.checkId.isEmpty()) {
+        const auto c = overriddenCheck(assignment, override_.checkId);
+        if (!c)
+            return c.error();
+        worth = c->points;
+        what = QStringLiteral("check '%1'").arg(c->id);
+    }
+    if (!std::isfinite(override_.points) || override_.points < 0 || override_.points > worth)
+        return Error{assignment.jsonPath(), {},
+                     QStringLiteral("%1 points is not between 0 and what %2 is worth (%3)")
+                         .arg(override_.points)
+                         .arg(what)
+                         .arg(worth)};
+    if (override_.comment.trimmed().isEmpty())
+        return Error{gradebook.path(), {}, QStringLiteral("an override needs a comment (say why)")};
+    if (students.isEmpty())
+        return Error{gradebook.path(), {}, QStringLiteral("no student to override")};
+
+    BulkOverride result;
+    QList<Gradebook::OverrideRequest> requests;
+    for (const QString &student : students) {
+        if (result.overridden.contains(student) || result.skipped.contains(student))
+            continue;
+        auto grade = gradebook.effectiveGrade(student);
+        if (!grade)
+            return grade.error();
+        const bool hasCheck = *grade && (override_.checkId.isEmpty()
+                                         || std::any_of((*grade)->checks.cbegin(), (*grade)->checks.cend(),
+                                                        [&](const EffectiveCheck &c) { return c.result.checkId == override_.checkId; }));
+        if (!hasCheck) {
+            if (missing == MissingRun::Refuse)
+                return Error{gradebook.path(), QStringLiteral("student '%1'").arg(student),
+                             *grade ? QStringLiteral("the latest run has no check '%1' (nothing was stored)").arg(override_.checkId)
+                                    : QStringLiteral("no run of this student in the gradebook (nothing was stored)")};
+            result.skipped << student;
+            continue;
+        }
+        Override o = override_;
+        o.comment = o.comment.trimmed();
+        requests << Gradebook::OverrideRequest{student, o, QStringLiteral("student '%1'").arg(student)};
+        result.overridden << student;
+    }
+    if (!requests.isEmpty())
+        if (auto stored = gradebook.addOverrides(requests); !stored)
+            return stored.error();
+    return result;
 }
 
 } // namespace sandmark
