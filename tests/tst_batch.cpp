@@ -554,7 +554,7 @@ void TestBatch::overrideSurvivesForcedRegrade()
     QVERIFY(cli.waitForFinished(60000));
     QCOMPARE(cli.exitCode(), 1);
     const QByteArray cliErr = cli.readAllStandardError();
-    QVERIFY2(cliErr.contains("--points 99 is more than check 'corr' is worth (2)"), cliErr.constData());
+    QVERIFY2(cliErr.contains("assignment.json: 99 points is not between 0 and what check 'corr' is worth (2)"), cliErr.constData());
     QCOMPARE(*grades(path).value(u"bob"_s).score(), 7.0);
 
     // An override can be removed: the automatic points count again; --clear with --points is a usage error.

@@ -102,6 +102,13 @@
 
 using namespace sandmark;
 
+/// Skips the calling test (QSKIP returns from it) where bwrap cannot start, naming why.
+#define SKIP_WITHOUT_BWRAP()                                                                                      \
+    do {                                                                                                          \
+        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)                                  \
+            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));          \
+    } while (false)
+
 namespace {
 
 const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
@@ -1838,8 +1845,7 @@ private Q_SLOTS:
     void reviewModeWalksSubmissionsAwaitingAPerson()
     {
         AppSettings::resetToDefaults();
-        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
-            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
         copyIris(dir.path());
         { // ten checks: five more on n_rows, so the detail has ten rows to show
@@ -2000,8 +2006,7 @@ private Q_SLOTS:
         // grade as `manual import` does, the status becomes graded and a forced regrade keeps it; Override
         // Selected… gives two of the selected submissions one override and names the one without a run.
         AppSettings::resetToDefaults();
-        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
-            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
         // Run folders live under it: the sandbox user (when running as root) must be able to reach them.
         QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
@@ -2153,8 +2158,7 @@ private Q_SLOTS:
         // kernel and the real gradebook: open the example, grade three submissions, watch the table fill in,
         // read a result check by check, override it, see the Results page and export CSV.
         AppSettings::resetToDefaults();
-        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
-            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
         copyIris(dir.path());
         for (const QString &student : {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("judy")}) {
@@ -2369,8 +2373,7 @@ private Q_SLOTS:
     void checksShowReferenceValues()
     {
         AppSettings::resetToDefaults();
-        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
-            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
         copyIris(dir.path());
         MemoryStore store;
@@ -2414,8 +2417,7 @@ private Q_SLOTS:
         // instructor notebook's variables, the picked one becomes a check in assignment.json; then a test check
         // is added and a check removed after confirmation.
         AppSettings::resetToDefaults();
-        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
-            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
         copyIris(dir.path());
         const QString json = dir.filePath(QStringLiteral("assignment.json"));
@@ -2575,8 +2577,7 @@ private Q_SLOTS:
     void cancelStopsTheBatch()
     {
         AppSettings::resetToDefaults();
-        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
-            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
         copyIris(dir.path());
         const QStringList students = {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"), QStringLiteral("dave")};
@@ -2664,8 +2665,7 @@ private Q_SLOTS:
     void batchGradebookWorkIsOffTheGuiThread()
     {
         AppSettings::resetToDefaults();
-        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
-            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
         batchFolder(dir.path());
         MemoryStore store;
@@ -2716,8 +2716,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, cancelFirst);
         AppSettings::resetToDefaults();
-        if (auto sandbox = createBackend(SandboxKind::Bwrap)->check(); !sandbox)
-            QSKIP(qPrintable(QStringLiteral("bwrap cannot start here: ") + sandbox.error().toString()));
+        SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
         batchFolder(dir.path());
         const QString gbPath = Gradebook::defaultPath(dir.path());
