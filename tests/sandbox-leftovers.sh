@@ -10,15 +10,24 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 77
 fi
 account=$(id -u sandmark-sandbox 2>/dev/null || echo -1)
-orphans() {
-  ps -eo pid=,ppid=,uid=,etimes=,args= |
-    awk -v a="$account" '$2 == 1 && ($3 == a || $3 == 4000000 || ($3 >= 4100000 && $3 <= 4101023))'
+orphans() { # "pid uid command" of each, read from /proc (a minimal system has no ps)
+  local dir uid ppid
+  for dir in /proc/[0-9]*; do
+    ppid=$(awk '$1 == "PPid:" {print $2}' "$dir/status" 2>/dev/null) || continue
+    uid=$(awk '$1 == "Uid:" {print $2}' "$dir/status" 2>/dev/null) || continue
+    [ "$ppid" = 1 ] || continue
+    if [ "$uid" = "$account" ] || [ "$uid" = 4000000 ] || { [ -n "$uid" ] && [ "$uid" -ge 4100000 ] && [ "$uid" -le 4101023 ]; }; then
+      echo "${dir#/proc/} $uid $(tr '\0' ' ' <"$dir/cmdline" 2>/dev/null | cut -c1-300)"
+    fi
+  done
 }
-# A run being torn down right now is given a few seconds to go.
-for _ in 1 2 3 4 5 6 7 8 9 10; do
-  [ -z "$(orphans)" ] && { echo "no process of a sandbox uid outlived its run"; exit 0; }
-  sleep 1
-done
-echo "processes of a sandbox uid outlived their run (pid ppid uid seconds command):" >&2
-orphans | cut -c1-400 >&2
+# A run being torn down right now can leave a process with parent 1 for an instant (its tree is killed deepest
+# first): only a process still there ten seconds later counts.
+first=$(orphans)
+[ -z "$first" ] && { echo "no process of a sandbox uid outlived its run"; exit 0; }
+sleep 10
+left=$(orphans | awk 'NR == FNR {seen[$1] = 1; next} seen[$1]' <(echo "$first") -)
+[ -z "$left" ] && { echo "no process of a sandbox uid outlived its run (a run's teardown was under way)"; exit 0; }
+echo "processes of a sandbox uid outlived their run (pid uid command):" >&2
+echo "$left" >&2
 exit 1
