@@ -87,6 +87,7 @@ private Q_SLOTS:
     void mergeReportsConflictingMatches();
     void checksEditChangesOnlyTheEditedLines();
     void checksRefuseCodeThatDoesNotCompile();
+    void checksOfAProblemSetNameTheirNotebook();
     void overrideSeveralStudents();
     void checksListReference();
     void checksListReferenceProblemSet();
@@ -474,6 +475,46 @@ void TestCli::checksEditChangesOnlyTheEditedLines()
 }
 
 // Test code that Python does not compile is refused with Python's line, column and message; nothing is written.
+// A problem set's check must name its notebook: `checks add` without --notebook wrote a check the loader then
+// refused, and said "added" (fresh trial s12). Now nothing is written; --notebook adds it, `edit --notebook` moves it.
+void TestCli::checksOfAProblemSetNameTheirNotebook()
+{
+    QTemporaryDir tmp;
+    const QString copy = tmp.filePath(u"ps"_s);
+    copyTree(dataPath(u"problemsets/ps"_s), copy);
+    const QString json = copy + u"/assignment.json"_s;
+    const QByteArray before = readAll(json);
+
+    Run r = runCli({u"checks"_s, u"add"_s, u"value"_s, copy, u"--variable"_s, u"rows"_s});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: "_s + json + u": checks[5]: missing \"notebook\": this problem set has 3 notebooks (part1.ipynb, "_s
+                 u"part2.ipynb, part3.ipynb); name the one this check grades; nothing written\n"_s);
+    QCOMPARE(readAll(json), before);
+    r = runCli({u"checks"_s, u"add"_s, u"value"_s, copy, u"--variable"_s, u"rows"_s, u"--notebook"_s, u"part9.ipynb"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("checks[5].notebook: 'part9.ipynb' is not one of the assignment's notebooks"), r.err.constData());
+    QCOMPARE(readAll(json), before);
+
+    r = runCli({u"checks"_s, u"add"_s, u"value"_s, copy, u"--variable"_s, u"rows"_s, u"--notebook"_s, u"part2.ipynb"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    Expected<Assignment> a = Assignment::load(copy);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QCOMPARE(a->checksOf(u"part2.ipynb"_s).last().id, u"rows"_s);
+
+    // Moved to another notebook; never left without one.
+    r = runCli({u"checks"_s, u"edit"_s, copy, u"rows"_s, u"--notebook"_s, u"part3.ipynb"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    a = Assignment::load(copy);
+    QVERIFY(a);
+    QCOMPARE(a->checksOf(u"part3.ipynb"_s).last().id, u"rows"_s);
+    const QByteArray moved = readAll(json);
+    r = runCli({u"checks"_s, u"edit"_s, copy, u"rows"_s, u"--unset"_s, u"notebook"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("checks[5]: missing \"notebook\""), r.err.constData());
+    QCOMPARE(readAll(json), moved);
+}
+
 void TestCli::checksRefuseCodeThatDoesNotCompile()
 {
     QTemporaryDir tmp;

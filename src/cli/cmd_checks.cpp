@@ -339,6 +339,9 @@ int cmdChecks(const QStringList &args)
     const QCommandLineOption anchor(QStringLiteral("anchor"),
                                     QStringLiteral("add value: probe right after this answer cell (grade_id, cell id or tag)."),
                                     QStringLiteral("CELL"));
+    const QCommandLineOption notebook(QStringLiteral("notebook"),
+                                      QStringLiteral("add/edit: the notebook the check grades (a problem set's check must name it)."),
+                                      QStringLiteral("NOTEBOOK"));
     const QCommandLineOption code(QStringLiteral("code"), QStringLiteral("add test/edit: the assertion code (refused unless Python compiles it)."),
                                   QStringLiteral("CODE"));
     const QCommandLineOption codeFile(QStringLiteral("code-file"), QStringLiteral("add test/edit: read the assertion code from FILE (refused unless Python compiles it)."),
@@ -351,8 +354,8 @@ int cmdChecks(const QStringList &args)
                                  QStringLiteral("KEY=VALUE"));
     const QCommandLineOption unset(QStringLiteral("unset"), QStringLiteral("edit: remove a field, so that its default applies (repeatable)."),
                                    QStringLiteral("KEY"));
-    parser.addOptions({reference, json, sandbox, datasets, image, id, variable, points, rtol, atol, anchor, code, codeFile,
-                       clearRtol, clearAtol, set, unset});
+    parser.addOptions({reference, json, sandbox, datasets, image, id, variable, points, rtol, atol, anchor, notebook, code,
+                       codeFile, clearRtol, clearAtol, set, unset});
     if (int rc = parseOrExit(parser, args,
                              QStringLiteral("The checks of an assignment: list them with their points and total (--reference: "
                                             "with the reference run's variables, type and value), add a value or test check, "
@@ -428,6 +431,7 @@ int cmdChecks(const QStringList &args)
         NewCheck nc;
         nc.points = pointsValue.value_or(1);
         nc.id = parser.value(id);
+        nc.notebook = parser.value(notebook);
         if (pos.at(1) == QLatin1String("value")) {
             if (!parser.isSet(variable))
                 return usage(QStringLiteral("add value needs --variable NAME"));
@@ -494,6 +498,8 @@ int cmdChecks(const QStringList &args)
         edit.unset(QStringLiteral("rtol"));
     if (parser.isSet(clearAtol))
         edit.unset(QStringLiteral("atol"));
+    if (parser.isSet(notebook))
+        edit.set(QStringLiteral("notebook"), parser.value(notebook));
     if (parser.isSet(code) && parser.isSet(codeFile))
         return usage(QStringLiteral("--code and --code-file cannot be combined"));
     if (parser.isSet(code))
@@ -515,8 +521,8 @@ int cmdChecks(const QStringList &args)
     for (const QString &key : parser.values(unset))
         edit.unset(key);
     if (edit.isEmpty())
-        return usage(QStringLiteral("edit needs at least one of --points, --rtol, --atol, --clear-rtol, --clear-atol, --code, "
-                                    "--code-file, --set, --unset"));
+        return usage(QStringLiteral("edit needs at least one of --points, --rtol, --atol, --clear-rtol, --clear-atol, --notebook, "
+                                    "--code, --code-file, --set, --unset"));
     if ((rtolValue && parser.isSet(clearRtol)) || (atolValue && parser.isSet(clearAtol)))
         return usage(QStringLiteral("--rtol/--atol and --clear-rtol/--clear-atol of the same tolerance cannot be combined"));
     if (edit.changes.value(QStringLiteral("code")).isString()

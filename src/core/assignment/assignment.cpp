@@ -673,7 +673,19 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
     const Expected<QByteArray> read = readInputFile(jsonPath, kMaxInputFileBytes);
     if (!read)
         return fail(read.error());
-    const QByteArray &bytes = *read;
+    return fromBytes(path, *read, allErrors);
+}
+
+Expected<Assignment> Assignment::fromBytes(const QString &path, const QByteArray &bytes, QList<Error> *allErrors)
+{
+    auto fail = [&](Error e) -> Expected<Assignment> {
+        if (allErrors)
+            *allErrors = {e};
+        return e;
+    };
+    QFileInfo info(path);
+    QString jsonPath = info.isDir() ? QDir(path).filePath(QStringLiteral("assignment.json")) : path;
+    QFileInfo jsonInfo(jsonPath);
 
     Assignment a;
     a.m_jsonPath = QDir::cleanPath(jsonInfo.absoluteFilePath());

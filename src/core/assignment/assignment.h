@@ -80,6 +80,9 @@ public:
     /// given, receives every problem found (the first of each top-level field), in file order, for lists
     /// such as `validate` and the GUI's problem list. Blocking file I/O.
     static Expected<Assignment> load(const QString &path, QList<Error> *allErrors = nullptr);
+    /// As load() reads `path`, from `bytes` instead of the file's contents (an edit checked before it is written:
+    /// edit.h). The folder's other files (notebooks, data files) are read as load() reads them.
+    static Expected<Assignment> fromBytes(const QString &path, const QByteArray &bytes, QList<Error> *allErrors = nullptr);
 
     QString folder() const { return m_folder; }       ///< absolute, clean
     QString jsonPath() const { return m_jsonPath; }   ///< absolute path of assignment.json

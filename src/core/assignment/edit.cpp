@@ -42,6 +42,21 @@ Expected<Document> readJson(const QString &jsonPath)
     return Document{std::move(*bytes), std::move(*root)};
 }
 
+/// The check of an edit before it is written (writeJsonAgainst's `accept`): the edited file, read as
+/// Assignment::load() reads it, has no problem at `field` ("checks[5]": a problem set's check without "notebook",
+/// an anchor or notebook that is not there) — problems elsewhere in the file were there before and stay its own.
+std::function<Expected<void>(const QByteArray &)> noProblemAt(const QString &jsonPath, const QString &field)
+{
+    return [jsonPath, field](const QByteArray &text) -> Expected<void> {
+        QList<Error> errors;
+        (void)Assignment::fromBytes(jsonPath, text, &errors);
+        for (const Error &e : errors)
+            if (e.location == field || e.location.startsWith(field + QLatin1Char('.')))
+                return Error{e.file, e.location, e.message + QStringLiteral("; nothing written")};
+        return {};
+    };
+}
+
 QString stringOf(const OJson &o, const char *key)
 {
     if (!o.is_object())
@@ -119,7 +134,7 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
     const CheckKind *kind = findCheckKind(stringOf(check, "type"));
     if (!kind)
         return Error{jsonPath, field + QStringLiteral(".type"), QStringLiteral("not a check type (%1)").arg(checkKindNameList())};
-    const QList<CheckField> fields = QList<CheckField>{pointsField()} + kind->fields();
+    const QList<CheckField> fields = QList<CheckField>{pointsField(), notebookField()} + kind->fields();
     QMap<QString, QJsonValue> changes = edit.changes;
     for (auto it = edit.textChanges.cbegin(); it != edit.textChanges.cend(); ++it) {
         const auto f = std::find_if(fields.cbegin(), fields.cend(), [&](const CheckField &c) { return c.key == it.key(); });
@@ -166,7 +181,7 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         showExpected = it->get<bool>();
     if (auto ok = detail::readCheckEntry(reader, check, field, size_t(index), showExpected); !ok)
         return ok.error();
-    return jsonutil::writeJsonAgainst(jsonPath, parsed->bytes, root);
+    return jsonutil::writeJsonAgainst(jsonPath, parsed->bytes, root, noProblemAt(jsonPath, field));
 }
 
 Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
@@ -214,7 +229,7 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
     if (!root.contains("checks"))
         root["checks"] = OJson::array();
     root["checks"].push_back(std::move(c));
-    if (auto ok = jsonutil::writeJsonAgainst(jsonPath, parsed->bytes, root); !ok)
+    if (auto ok = jsonutil::writeJsonAgainst(jsonPath, parsed->bytes, root, noProblemAt(jsonPath, field)); !ok)
         return ok.error();
     return int(index);
 }

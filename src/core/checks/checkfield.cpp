@@ -26,6 +26,12 @@ CheckField pointsField()
     return f;
 }
 
+CheckField notebookField()
+{
+    return checkField("notebook", CheckField::Type::Text, QT_TRANSLATE_NOOP("sandmark::CheckField", "Notebook"),
+                      QT_TRANSLATE_NOOP("sandmark::CheckField", "The notebook the check grades (a problem set's check names it; default: the first notebook)."));
+}
+
 std::optional<QString> checkFieldProblem(const CheckField &field, const QJsonValue &value)
 {
     switch (field.type) {

@@ -41,6 +41,9 @@ CheckField checkField(const char *key, CheckField::Type type, const char *label,
 
 /// "points": the one field every kind has (a number, at least 0, default 1).
 CheckField pointsField();
+/// "notebook": the other field every kind has (text; which of the assignment's notebooks the check grades, which
+/// a problem set's check must name; the loader checks it is one of them). Offered by `checks add/edit`.
+CheckField notebookField();
 
 /// Parses `text` as a value of `field` (the CLI's `--set KEY=VALUE`): Number as a C-locale number, Flag as
 /// true/false (also yes/no, 1/0), the text kinds as given. Errors say what the field takes. Pure.

@@ -368,9 +368,13 @@ QByteArray spliceJson(const QByteArray &original, const nlohmann::ordered_json &
     return result;
 }
 
-Expected<void> writeJsonAgainst(const QString &path, const QByteArray &original, const nlohmann::ordered_json &edited)
+Expected<void> writeJsonAgainst(const QString &path, const QByteArray &original, const nlohmann::ordered_json &edited,
+                                const std::function<Expected<void>(const QByteArray &)> &accept)
 {
     const QByteArray text = spliceJson(original, edited);
+    if (accept)
+        if (Expected<void> ok = accept(text); !ok)
+            return ok.error();
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly))
         return Error{path, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};

@@ -7,6 +7,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <functional>
+
 #include <nlohmann/json.hpp>
 
 namespace sandmark::jsonutil {
@@ -22,7 +24,9 @@ namespace sandmark::jsonutil {
 QByteArray spliceJson(const QByteArray &original, const nlohmann::ordered_json &edited);
 
 /// Writes spliceJson(original, edited) to `path` atomically (QSaveFile): the file holds either its old or its
-/// new text. Errors name `path`. Blocking file I/O: call it off the GUI thread.
-Expected<void> writeJsonAgainst(const QString &path, const QByteArray &original, const nlohmann::ordered_json &edited);
+/// new text. `accept`, when given, sees the text first; its error is returned and nothing is written. Errors name
+/// `path`. Blocking file I/O: call it off the GUI thread.
+Expected<void> writeJsonAgainst(const QString &path, const QByteArray &original, const nlohmann::ordered_json &edited,
+                                const std::function<Expected<void>(const QByteArray &)> &accept = {});
 
 } // namespace sandmark::jsonutil
