@@ -5,6 +5,8 @@
 #include "env/dockerimage.h"
 #include "sandbox/provision.h"
 
+#include <sys/types.h>
+
 class QProcess;
 
 namespace sandmark::detail {
@@ -146,6 +148,11 @@ void setUpChild(QProcess *process, const LaunchPlan &plan);
 /// and an init killed before bwrap released it (bwrap killed right after clone()) would otherwise wait
 /// forever on its setup eventfd, reparented to pid 1. Killing that init ends its whole pid namespace.
 void killProcessTree(qint64 root);
+/// `root` and every process descended from it (parent links in /proc), parents before children. Any thread.
+QList<pid_t> processTree(pid_t root);
+/// The blocks (bytes) of regular files on `device` that `processes` hold open after deleting them: what a run's
+/// folder measurement cannot see but the disk still carries (the disk limit counts it). Any thread.
+qint64 unlinkedBytesHeld(const QList<pid_t> &processes, dev_t device);
 
 /// A venv on the host for `request` (EnvironmentBuilder, env/environment.h): the environment of bwrap and
 /// local-unsafe runs. Owned by `parent`.

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QMultiHash>
+#include <QSet>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QThreadPool>
@@ -18,6 +19,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -142,12 +144,8 @@ void setUpChild(QProcess *process, const LaunchPlan &plan)
     });
 }
 
-void killProcessTree(qint64 root)
+QList<pid_t> processTree(pid_t root)
 {
-    if (root <= 0)
-        return;
-    const pid_t top = static_cast<pid_t>(root);
-    ::kill(top, SIGSTOP);
     // parent → children, from /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and ')'.
     QMultiHash<pid_t, pid_t> children;
     const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
@@ -166,11 +164,43 @@ void killProcessTree(qint64 root)
             continue;
         children.insert(static_cast<pid_t>(rest.at(1).toLongLong()), pid);
     }
-    QList<pid_t> tree{top};
+    QList<pid_t> tree{root};
     for (qsizetype i = 0; i < tree.size(); ++i)
         tree += children.values(tree.at(i));
+    return tree;
+}
+
+void killProcessTree(qint64 root)
+{
+    if (root <= 0)
+        return;
+    const pid_t top = static_cast<pid_t>(root);
+    ::kill(top, SIGSTOP);
+    const QList<pid_t> tree = processTree(top);
     for (qsizetype i = tree.size() - 1; i >= 0; --i) // the deepest first, the root last
         ::kill(tree.at(i), SIGKILL);
+}
+
+qint64 unlinkedBytesHeld(const QList<pid_t> &processes, dev_t device)
+{
+    qint64 bytes = 0;
+    QSet<quint64> seen; // one file open many times counts once
+    for (const pid_t pid : processes) {
+        const QString fdDir = QStringLiteral("/proc/%1/fd").arg(pid);
+        const QStringList fds = QDir(fdDir).entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot);
+        for (const QString &fd : fds) {
+            struct stat st {};
+            if (::stat(QFile::encodeName(fdDir + QLatin1Char('/') + fd).constData(), &st) != 0)
+                continue; // closed meanwhile
+            if (!S_ISREG(st.st_mode) || st.st_nlink != 0 || st.st_dev != device)
+                continue;
+            if (!seen.contains(quint64(st.st_ino))) {
+                seen.insert(quint64(st.st_ino));
+                bytes += qint64(st.st_blocks) * 512;
+            }
+        }
+    }
+    return bytes;
 }
 
 } // namespace detail
@@ -336,11 +366,16 @@ void SandboxRun::onDiskWatch()
     }
     if (m_disk->measuring.exchange(true))
         return;
-    diskWatchPool().start([disk = m_disk, folder = m_plan.watchedFolder]() {
+    diskWatchPool().start([disk = m_disk, folder = m_plan.watchedFolder, root = pid_t(m_pid)]() {
         const FolderUsage usage = measureFolder(folder, kDiskWatchMaxEntries);
+        // Files the run deleted but keeps open still fill the disk: the run's processes' open files count too.
+        struct stat st {};
+        const qint64 held = root > 0 && ::stat(QFile::encodeName(folder).constData(), &st) == 0
+                                ? detail::unlinkedBytesHeld(detail::processTree(root), st.st_dev)
+                                : 0;
         qint64 unset = -1;
         disk->baseline.compare_exchange_strong(unset, usage.bytes);
-        disk->bytes = usage.bytes;
+        disk->bytes = usage.bytes + held;
         disk->tooManyEntries = usage.truncated;
         disk->measuring = false;
     });
