@@ -95,6 +95,7 @@ private Q_SLOTS:
     void editCheckSetsEveryFieldOfTheKind();
     void editorsKeepFormatting();
     void spliceFallsBackOnInvalidOriginal();
+    void spliceKeepsWindowsLineEnds();
     void comparatorOptionsAreValidatedOnLoad();
     void uniqueCheckId_data();
     void uniqueCheckId();
@@ -1080,7 +1081,7 @@ void TestAssignment::editCheckSetsEveryFieldOfTheKind()
     bad.last().edit.unset(u"variable"_s);
     bad.append({1, {}, u"checks[1].variable"_s, u"'2x' is not a Python variable name"_s});
     bad.last().edit.set(u"variable"_s, u"2x"_s);
-    bad.append({4, {}, u"checks[4].variable"_s, u"a test check has no such field (its fields: points, code, grade_id, after)"_s});
+    bad.append({4, {}, u"checks[4].variable"_s, u"a test check has no such field (its fields: points, notebook, code, grade_id, after)"_s});
     bad.last().edit.set(u"variable"_s, u"x"_s);
     bad.append({6, {}, u"checks[6].anchor"_s, u"must not be empty"_s});
     bad.last().edit.set(u"anchor"_s, u" "_s);
@@ -1188,6 +1189,18 @@ void TestAssignment::spliceFallsBackOnInvalidOriginal()
     r["o"] = e["o"];
     r["a"] = e["a"];
     QVERIFY(OJson::parse(jsonutil::spliceJson(tabs, r).toStdString()) == r);
+}
+
+// A file with CRLF line ends: the new member's lines get CRLF too, not a mix (fresh trial s12).
+void TestAssignment::spliceKeepsWindowsLineEnds()
+{
+    const QByteArray crlf = "{\r\n  \"checks\": [\r\n    {\"id\": \"a\"}\r\n  ]\r\n}\r\n";
+    OJson e = OJson::parse(crlf.toStdString());
+    e["checks"].push_back(OJson::parse(R"({"id": "b", "points": 2})"));
+    const QByteArray out = jsonutil::spliceJson(crlf, e);
+    QVERIFY2(out.startsWith("{\r\n  \"checks\": [\r\n    {\"id\": \"a\"},"), out.constData());
+    QCOMPARE(out.count("\n"), out.count("\r\n")); // no bare LF
+    QVERIFY(OJson::parse(out.toStdString()) == e);
 }
 
 void TestAssignment::uniqueCheckId_data()

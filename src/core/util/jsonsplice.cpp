@@ -361,6 +361,17 @@ QByteArray spliceJson(const QByteArray &original, const nlohmann::ordered_json &
     std::string out(s.substr(0, root.begin));
     out += Splicer(s, style).splice(root, edited, std::string());
     out += s.substr(root.end);
+    // A file with Windows line ends gets them on its new lines too (JSON text holds no raw newline in a string).
+    if (s.find("\r\n") != std::string_view::npos) {
+        std::string crlf;
+        crlf.reserve(out.size() + out.size() / 16);
+        for (size_t i = 0; i < out.size(); ++i) {
+            if (out[i] == '\n' && (i == 0 || out[i - 1] != '\r'))
+                crlf += '\r';
+            crlf += out[i];
+        }
+        out = std::move(crlf);
+    }
     const QByteArray result = QByteArray::fromStdString(out);
     const OJson back = OJson::parse(out, nullptr, false);
     if (back.is_discarded() || back != edited)
