@@ -574,6 +574,14 @@
         <source>Accept a subclass of the expected type (OrderedDict, namedtuple, numpy.matrix).</source>
         <translation>Eine Unterklasse des erwarteten Typs akzeptieren (OrderedDict, namedtuple, numpy.matrix).</translation>
     </message>
+    <message>
+        <source>Notebook</source>
+        <translation>Notebook</translation>
+    </message>
+    <message>
+        <source>The notebook the check grades (a problem set&apos;s check names it; default: the first notebook).</source>
+        <translation>Das Notebook, das die Prüfung bewertet (die Prüfung eines Aufgabenblatts nennt es; Standard: das erste Notebook).</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CheckKind</name>
