@@ -196,7 +196,7 @@ set(CPACK_DEBIAN_SANDMARK-CLI_PACKAGE_RECOMMENDS "python3-nbclient, python3-ipyk
 set(CPACK_DEBIAN_SANDMARK_PACKAGE_NAME sandmark)
 set(CPACK_DEBIAN_SANDMARK_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_SANDMARK_DESCRIPTION "${PROJECT_DESCRIPTION} (desktop app)\n${gui_description}")
-set(CPACK_DEBIAN_SANDMARK_PACKAGE_RECOMMENDS "qt6-wayland")
+set(CPACK_DEBIAN_SANDMARK_PACKAGE_RECOMMENDS "qt6-wayland, qt6-translations-l10n")
 
 # RPM. Same split; rpmbuild's automatic Requires find the Qt libraries.
 set(CPACK_RPM_COMPONENT_INSTALL ON)

@@ -47,6 +47,7 @@
 #include "selftestmodel.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
+#include "translations.h"
 #include "testsupport.h"
 #include "batchtask.h"
 #include "cluster/slurm.h"
@@ -1117,6 +1118,35 @@ private Q_SLOTS:
         QCOMPARE(ChecksModel::withPoints(QStringLiteral("q5"), 1), QStringLiteral("q5 (1 Punkt)"));
         QCOMPARE(ChecksModel::withPoints(QStringLiteral("q1"), 2), QStringLiteral("q1 (2 Punkte)"));
         QCoreApplication::removeTranslator(&de);
+    }
+
+    // German is German in Qt's own dialogs too: the app loads qtbase_de (Debian's qt6-translations-l10n, which
+    // scripts/bootstrap installs and the DEB recommends) beside sandmark_de; a locale Sandmark lacks gets the
+    // English plural forms.
+    void qtsOwnDialogsAreTranslated()
+    {
+        const auto install = [](const QLocale &locale) {
+            return installTranslations(*QCoreApplication::instance(), locale,
+                                       QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations"));
+        };
+        const auto uninstall = [](const QList<QTranslator *> &translators) {
+            for (QTranslator *t : translators) {
+                QCoreApplication::removeTranslator(t);
+                delete t;
+            }
+        };
+        QList<QTranslator *> installed = install(QLocale(QLocale::German, QLocale::Germany));
+        QCOMPARE(installed.size(), 2); // one missing: qtbase_de.qm comes from apt install qt6-translations-l10n
+        QDialogButtonBox box(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+        QCOMPARE(box.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("Abbrechen"));
+        QCOMPARE(SubmissionsModel::stateText(SubmissionsModel::State::NeedsManual), QStringLiteral("Bewertung von Hand offen"));
+        uninstall(installed);
+
+        installed = install(QLocale(QLocale::Japanese, QLocale::Japan));
+        QCOMPARE(installed.size(), 2); // qtbase_ja, and Sandmark's English plural forms (there is no sandmark_ja)
+        QCOMPARE(ChecksModel::withPoints(QStringLiteral("q5"), 1), QStringLiteral("q5 (1 point)"));
+        QCOMPARE(SubmissionsModel::stateText(SubmissionsModel::State::NeedsManual), QStringLiteral("needs-manual"));
+        uninstall(installed);
     }
 
     // Review mode's rule, without widgets: the row after or before a student, in the table's order, that awaits

@@ -3,33 +3,22 @@
 #include "guifeatures.h"
 #include "mainwindow.h"
 #include "screenshots.h"
+#include "translations.h"
 #include "util/paths.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QTextStream>
 #include <QTimer>
-#include <QTranslator>
 
 namespace {
-// Loads Sandmark's translation for the system locale from <dataDir>/translations, and Qt's own.
+// Qt's and Sandmark's catalogues for the system locale (translations.h).
 void installTranslations(QCoreApplication &app)
 {
-    const QLocale locale;
-    auto *qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
-    // The locale's translation; without one (English, or a language Sandmark lacks), English plurals ("1 point",
-    // "2 points" for "%n point(s)").
-    const QString dir = sandmark::paths::dataDir() + QStringLiteral("/translations");
-    auto *own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("sandmark"), QStringLiteral("_"), dir)
-        || own->load(QStringLiteral("sandmark_en"), dir))
-        QCoreApplication::installTranslator(own);
+    sandmark::installTranslations(app, QLocale(), sandmark::paths::dataDir() + QStringLiteral("/translations"));
 }
 
 // What the desktop hands over (MIME types in packaging/linux): an assignment folder, its assignment.json,
