@@ -63,7 +63,9 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QGroupBox>
 #include <QLabel>
+#include <QMenuBar>
 #include <QTabBar>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -391,6 +393,64 @@ private Q_SLOTS:
             QCOMPARE(w.currentPage(), MainWindow::Page(p));
             QVERIFY(!w.pageTitle(MainWindow::Page(p)).isEmpty());
         }
+    }
+
+    // Alt+letter reaches one thing per screen: on each page, the menu bar's titles and every visible button,
+    // tab, group box and labelled field have different mnemonics — in English and in German (the review found
+    // Alt+V opening the View menu instead of "Add &Value Check…", and Alt+W both "&Werkzeuge" and a button).
+    void mnemonicsAreUniquePerPage_data()
+    {
+        QTest::addColumn<QString>("catalogue");
+        QTest::newRow("English") << QString();
+        QTest::newRow("German") << QStringLiteral("sandmark_de");
+    }
+    void mnemonicsAreUniquePerPage()
+    {
+        QFETCH(QString, catalogue);
+        QTranslator translator;
+        if (!catalogue.isEmpty()) {
+            QVERIFY(translator.load(catalogue, QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations")));
+            QCoreApplication::installTranslator(&translator);
+        }
+        const auto removeTranslator = qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(kIris);
+        QVERIFY(opened.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QStringList clashes;
+        for (int p = 0; p < MainWindow::PageCount; ++p) {
+            w.setCurrentPage(MainWindow::Page(p));
+            QMap<QKeySequence, QStringList> owners;
+            const auto note = [&owners](const QString &text) {
+                const QKeySequence key = QKeySequence::mnemonic(text);
+                if (!key.isEmpty())
+                    owners[key].append(text);
+            };
+            for (QAction *menu : w.menuBar()->actions())
+                note(menu->text());
+            for (QWidget *widget : w.findChildren<QWidget *>()) {
+                if (!widget->isVisible() || widget->window() != &w)
+                    continue;
+                if (auto *b = qobject_cast<QAbstractButton *>(widget))
+                    note(b->text());
+                else if (auto *l = qobject_cast<QLabel *>(widget); l && l->buddy())
+                    note(l->text());
+                else if (auto *g = qobject_cast<QGroupBox *>(widget))
+                    note(g->title());
+                else if (auto *t = qobject_cast<QTabBar *>(widget))
+                    for (int i = 0; i < t->count(); ++i)
+                        note(t->tabText(i));
+            }
+            for (auto it = owners.cbegin(); it != owners.cend(); ++it)
+                if (it.value().size() > 1)
+                    clashes.append(QStringLiteral("page %1: %2 is %3")
+                                       .arg(w.pageTitle(MainWindow::Page(p)), it.key().toString(QKeySequence::NativeText),
+                                            it.value().join(QStringLiteral(", "))));
+        }
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
     }
 
     void brokenAssignment_data()

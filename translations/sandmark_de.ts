@@ -844,11 +844,11 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Der Referenzlauf ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>Add &amp;Value Check…</source>
-        <translation>&amp;Wertprüfung hinzufügen…</translation>
+        <source>Add V&amp;alue Check…</source>
+        <translation>Wert&amp;prüfung hinzufügen…</translation>
     </message>
     <message>
-        <source>Add &amp;Test Check…</source>
+        <source>Add Te&amp;st Check…</source>
         <translation>&amp;Testprüfung hinzufügen…</translation>
     </message>
     <message>
@@ -945,7 +945,7 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <name>sandmark::DataPage</name>
     <message>
         <source>Ca&amp;ncel</source>
-        <translation>&amp;Abbrechen</translation>
+        <translation>Abbre&amp;chen</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
@@ -965,7 +965,7 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     </message>
     <message>
         <source>&amp;Scan Notebooks</source>
-        <translation>Notebooks &amp;durchsuchen</translation>
+        <translation>Notebooks d&amp;urchsuchen</translation>
     </message>
     <message>
         <source>Find dataset calls in the instructor notebooks</source>
@@ -993,7 +993,7 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     </message>
     <message>
         <source>&amp;Add…</source>
-        <translation>&amp;Hinzufügen…</translation>
+        <translation>Hin&amp;zufügen…</translation>
     </message>
     <message>
         <source>Add a required dataset file</source>
@@ -2008,8 +2008,8 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>&amp;Eingefügte Zellen anzeigen</translation>
     </message>
     <message>
-        <source>Open Notebook &amp;File…</source>
-        <translation>Notebook-&amp;Datei öffnen…</translation>
+        <source>Open &amp;Notebook File…</source>
+        <translation>&amp;Notebook-Datei öffnen…</translation>
     </message>
     <message>
         <source>Preview another notebook file</source>
@@ -2319,7 +2319,7 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Person, Punkte, Maximum, Status, eine Spalte je Prüfung, Kommentare der Korrekturen (UTF-8, sicher für Tabellenkalkulationen)</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
+        <source>Refre&amp;sh</source>
         <translation>A&amp;ktualisieren</translation>
     </message>
     <message>
@@ -2901,14 +2901,14 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     </message>
     <message>
         <source>Run &amp;All</source>
-        <translation>&amp;Alle ausführen</translation>
+        <translation>Alle a&amp;usführen</translation>
     </message>
     <message>
         <source>Run &amp;Selected</source>
         <translation>Aus&amp;gewählte ausführen</translation>
     </message>
     <message>
-        <source>Run &amp;Failed</source>
+        <source>Run Faile&amp;d</source>
         <translation>&amp;Fehlgeschlagene ausführen</translation>
     </message>
     <message>

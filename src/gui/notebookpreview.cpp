@@ -39,7 +39,7 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     auto *bar = new QHBoxLayout;
-    auto *openFile = new QPushButton(tr("Open Notebook &File…"), this);
+    auto *openFile = new QPushButton(tr("Open &Notebook File…"), this);
     openFile->setAccessibleName(tr("Preview another notebook file"));
     openFile->setToolTip(tr("Preview any notebook, for example a student's submission"));
     bar->addWidget(openFile);

@@ -164,7 +164,7 @@ ResultsPage::ResultsPage(QWidget *parent)
     m_export->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
     connect(m_export, &QPushButton::clicked, this, &ResultsPage::chooseExportFile);
     bar->addWidget(m_export);
-    auto *refresh = new QPushButton(tr("Re&fresh"), this);
+    auto *refresh = new QPushButton(tr("Refre&sh"), this);
     refresh->setAccessibleName(tr("Read the gradebook again"));
     connect(refresh, &QPushButton::clicked, this, &ResultsPage::refresh);
     bar->addWidget(refresh);

@@ -154,7 +154,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_count(new QLabel(this)),
       m_runAll(new QPushButton(tr("Run &All"), this)),
       m_runSelected(new QPushButton(tr("Run &Selected"), this)),
-      m_runFailed(new QPushButton(tr("Run &Failed"), this)),
+      m_runFailed(new QPushButton(tr("Run Faile&d"), this)),
       m_cancel(new QPushButton(tr("&Cancel"), this)),
       m_overrideSelected(new QAction(tr("&Override Selected…"), this)),
       m_overrideButton(new QPushButton(m_overrideSelected->text(), this)),
