@@ -47,6 +47,7 @@
 #include "selftestmodel.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
+#include "shortcutsdialog.h"
 #include "translations.h"
 #include "testsupport.h"
 #include "batchtask.h"
@@ -67,6 +68,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QTabBar>
+#include <QTableWidget>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QComboBox>
@@ -451,6 +453,40 @@ private Q_SLOTS:
                                             it.value().join(QStringLiteral(", "))));
         }
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+    }
+
+    // Help → Keyboard Shortcuts lists what the widgets really have: menus, page actions, buttons, QShortcuts.
+    void helpListsEveryShortcut()
+    {
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        const QList<ShortcutEntry> all = w.shortcuts();
+        const auto has = [&all](const QString &where, const QString &what, const QKeySequence &keys) {
+            return std::any_of(all.cbegin(), all.cend(), [&](const ShortcutEntry &e) {
+                return e.where == where && e.what == what && e.keys == keys.toString(QKeySequence::NativeText);
+            });
+        };
+        QVERIFY(has(QStringLiteral("File menu"), QStringLiteral("Open Assignment"), QKeySequence::Open));
+        QVERIFY(has(QStringLiteral("View menu"), w.pageTitle(MainWindow::ResultsPage), QKeySequence(QStringLiteral("Ctrl+5"))));
+        QVERIFY(has(QStringLiteral("Help menu"), QStringLiteral("Keyboard Shortcuts"), QKeySequence::HelpContents));
+        const QString submissions = w.pageTitle(MainWindow::SubmissionsPage);
+        QVERIFY(has(submissions, QStringLiteral("Run All"), QKeySequence(QStringLiteral("Ctrl+R"))));
+        QVERIFY(has(submissions, QStringLiteral("Next"), QKeySequence(Qt::Key_F8)));
+        QVERIFY(has(submissions, QStringLiteral("Run Failed"), QKeySequence(QStringLiteral("Alt+D"))));
+        QVERIFY(has(w.pageTitle(MainWindow::ChecksPageIndex), QStringLiteral("Remove the selected checks"), QKeySequence::Delete));
+        QVERIFY(has(w.pageTitle(MainWindow::ResultsPage), QStringLiteral("Export CSV"), QKeySequence(QStringLiteral("Ctrl+E"))));
+
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::keyClick(&w, Qt::Key_F1);
+        auto *dialog = w.findChild<ShortcutsDialog *>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        auto *table = dialog->findChild<QTableWidget *>(QStringLiteral("shortcutsTable"));
+        QVERIFY(table);
+        QCOMPARE(table->rowCount(), all.size());
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("File menu"));
+        dialog->close();
     }
 
     void brokenAssignment_data()

@@ -898,6 +898,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>&apos;%1&apos;</source>
         <translation>&apos;%1&apos;</translation>
     </message>
+    <message>
+        <source>Remove the selected checks</source>
+        <translation>Die ausgewählten Prüfungen entfernen</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CodeSyntaxLabel</name>
@@ -1837,6 +1841,18 @@ Der Testcode, den nbgrader daraus erzeugt hat:
             <numerusform>Diese Aufgabe kann nicht geöffnet werden: %1 (und %n weitere Probleme im Bereich „Probleme“)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>List every keyboard shortcut of the window</source>
+        <translation>Alle Tastenkürzel des Fensters auflisten</translation>
+    </message>
+    <message>
+        <source>%1 menu</source>
+        <translation>Menü %1</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ManualGradingPanel</name>
@@ -2526,6 +2542,29 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>Observed</source>
         <translation>Beobachtet</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "shortcutsdialog.h"
 
 #include "appsettings.h"
 #include "assignment/create.h"
@@ -285,6 +286,10 @@ void MainWindow::createActions()
     connect(selfTest, &QAction::triggered, this, &MainWindow::showSelfTest);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *keys = help->addAction(tr("&Keyboard Shortcuts"));
+    keys->setShortcut(QKeySequence::HelpContents);
+    keys->setStatusTip(tr("List every keyboard shortcut of the window"));
+    connect(keys, &QAction::triggered, this, &MainWindow::showShortcuts);
     QAction *about = help->addAction(tr("&About Sandmark"));
     about->setMenuRole(QAction::AboutRole);
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
@@ -511,6 +516,24 @@ void MainWindow::showSelfTest()
     }
     dialog->show();
     dialog->raise();
+}
+
+QList<ShortcutEntry> MainWindow::shortcuts() const
+{
+    QList<ShortcutEntry> all;
+    for (const QAction *menu : menuBar()->actions())
+        if (menu->menu())
+            all += menuShortcuts(tr("%1 menu").arg(menu->text().remove(QLatin1Char('&'))), menu->menu());
+    for (int i = 0; i < PageCount; ++i)
+        all += widgetShortcuts(pageTitle(Page(i)), m_stack->widget(i));
+    return all;
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(shortcuts(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::showAbout()

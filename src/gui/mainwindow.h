@@ -27,6 +27,7 @@ class ProblemListModel;
 class HealthPage;
 class SubmissionsPage;
 class SecretStore;
+struct ShortcutEntry;
 
 /// The instructor's window: a page list on the left (Notebook preview, Checks, Data, Submissions, Results,
 /// Health), the pages, and a Problems dock listing what is wrong with the open assignment (field paths from
@@ -75,6 +76,10 @@ public:
     sandmark::ResultsPage *resultsPage() const { return m_results; }
     /// Tools → Sandbox Self-Test (modeless; the window owns it).
     void showSelfTest();
+    /// Every keyboard shortcut of the window: the menus', then each page's (shortcutsdialog.h). GUI thread.
+    QList<ShortcutEntry> shortcuts() const;
+    /// Help → Keyboard Shortcuts (F1): shortcuts() in a modeless dialog the window owns.
+    void showShortcuts();
     ProblemListModel *problemModel() const { return m_problems; }
     JobTracker *openTracker() const { return m_openTracker; }
     QString statusText() const;

@@ -102,6 +102,7 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_remove->setEnabled(false);
     connect(m_remove, &QPushButton::clicked, this, &ChecksPage::removeSelected);
     auto *del = new QShortcut(QKeySequence::Delete, m_table, nullptr, nullptr, Qt::WidgetShortcut);
+    del->setWhatsThis(tr("Remove the selected checks"));
     connect(del, &QShortcut::activated, this, &ChecksPage::removeSelected);
     row->addWidget(m_remove);
     m_runReference->setAccessibleName(tr("Run the instructor notebook in the sandbox and show the reference values"));
