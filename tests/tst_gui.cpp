@@ -489,6 +489,37 @@ private Q_SLOTS:
         dialog->close();
     }
 
+    // The window fits a 1024x640 screen and a 1400x900 one at scale 1.5 on every page, and its first size is
+    // clamped to the screen (the review: 1054 px minimum, 1650x1140 at scale 1.5). Also run by hand under Xvfb:
+    // QT_QPA_PLATFORM=xcb [QT_SCALE_FACTOR=1.5] xvfb-run -s "-screen 0 1024x640x24" bin/tst_gui windowFitsASmallScreen
+    void windowFitsASmallScreen()
+    {
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(kIris);
+        QVERIFY(opened.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // The offscreen screen is 800x800: the default 1100x760 shrinks to it, as far as the minimum size allows.
+        const QRect screen = w.screen()->availableGeometry();
+        const QSize startMin = w.minimumSizeHint().expandedTo(w.minimumSize());
+        QVERIFY2(w.width() <= std::max((screen.size() * 0.95).width(), startMin.width()) && w.height() <= (screen.size() * 0.95).height(),
+                 qPrintable(QStringLiteral("%1x%2 on a %3x%4 screen").arg(w.width()).arg(w.height()).arg(screen.width()).arg(screen.height())));
+        QVERIFY(screen.contains(w.geometry().topLeft()));
+        for (int p = 0; p < MainWindow::PageCount; ++p) {
+            w.setCurrentPage(MainWindow::Page(p));
+            QCoreApplication::processEvents();
+            const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+            // 933x600: a 1400x900 screen at scale factor 1.5, smaller than 1024x640.
+            QVERIFY2(min.width() <= 933 && min.height() <= 600,
+                     qPrintable(QStringLiteral("page %1 needs %2x%3").arg(w.pageTitle(MainWindow::Page(p))).arg(min.width()).arg(min.height())));
+        }
+        w.resize(1024, 640);
+        QCoreApplication::processEvents();
+        QCOMPARE(w.size(), QSize(1024, 640));
+    }
+
     void brokenAssignment_data()
     {
         QTest::addColumn<QString>("from");

@@ -1,5 +1,4 @@
 #include "mainwindow.h"
-#include "shortcutsdialog.h"
 
 #include "appsettings.h"
 #include "assignment/create.h"
@@ -14,6 +13,7 @@
 #include "pages.h"
 #include "resultspage.h"
 #include "selftestdialog.h"
+#include "shortcutsdialog.h"
 #include "submissionspage.h"
 #include "submissionsmodel.h"
 #include "batch/batchgrader.h"
@@ -21,6 +21,8 @@
 #include "secrets/secretstore.h"
 #include "preferencesdialog.h"
 #include "util/paths.h"
+
+#include <algorithm>
 
 #include <QAction>
 #include <QApplication>
@@ -36,6 +38,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -216,6 +219,20 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    fitToScreen();
+}
+
+void MainWindow::fitToScreen()
+{
+    // At most 95 % of the screen's free area (room for the frame and title bar), wholly on it: a size saved on a
+    // larger screen, or the default at a 1.5 scale factor (1650x1140 logical on a 1400x900 screen), never leaves
+    // buttons off screen.
+    const QRect free = screen()->availableGeometry();
+    resize(size().boundedTo(free.size() * 0.95));
+    const QRect g = geometry();
+    if (!free.contains(g))
+        move(std::clamp(g.x(), free.left(), std::max(free.left(), free.right() - g.width())),
+             std::clamp(g.y(), free.top(), std::max(free.top(), free.bottom() - g.height())));
 }
 
 MainWindow::~MainWindow()

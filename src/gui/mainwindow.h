@@ -99,6 +99,8 @@ private:
     /// openFailed()).
     void importEnded(const Expected<QString> &folder);
     void createActions();
+    /// Shrinks and moves the window onto its screen's available area (after the saved geometry is restored).
+    void fitToScreen();
     void chooseAssignment();
     void chooseNotebookForNewAssignment();
     void chooseOtterMaster();
