@@ -520,6 +520,36 @@ private Q_SLOTS:
         QCOMPARE(w.size(), QSize(1024, 640));
     }
 
+    // Tab leaves a table for the next control (QTableView would walk it into the next student's row); arrows
+    // move within it. Every item view of the window, on every page.
+    void tabLeavesTheTable()
+    {
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(kIris);
+        QVERIFY(opened.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setCurrentPage(MainWindow::SubmissionsPage);
+        QTableView *table = w.submissionsPage()->table();
+        QVERIFY(table);
+        QTRY_VERIFY(table->model()->rowCount() > 1);
+        table->setCurrentIndex(table->model()->index(0, 0));
+        table->setFocus();
+        QTRY_VERIFY(table->hasFocus());
+        QTest::keyClick(table, Qt::Key_Tab);
+        QVERIFY(!table->hasFocus());
+        QCOMPARE(table->currentIndex().row(), 0);
+        for (int p = 0; p < MainWindow::PageCount; ++p) {
+            w.setCurrentPage(MainWindow::Page(p));
+            QCoreApplication::processEvents();
+            for (const QAbstractItemView *view : w.findChildren<QAbstractItemView *>())
+                if (view->isVisible())
+                    QVERIFY2(!view->tabKeyNavigation(), qPrintable(view->objectName() + view->accessibleName()));
+        }
+    }
+
     void brokenAssignment_data()
     {
         QTest::addColumn<QString>("from");

@@ -16,6 +16,7 @@
 #include "shortcutsdialog.h"
 #include "submissionspage.h"
 #include "submissionsmodel.h"
+#include "tableviewtabs.h"
 #include "batch/batchgrader.h"
 #include "problemlistmodel.h"
 #include "secrets/secretstore.h"
@@ -172,6 +173,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     setStatus(tr("Open an assignment folder (Ctrl+O), drop one on this window, or create one from an "
                  "instructor notebook (Ctrl+N)."));
 
+    new TabLeavesViews(this); // Tab leaves every table of the app, not walks into the next row
     createActions();
     connect(m_submissions, &sandmark::SubmissionsPage::previewRequested, this, [this](const QString &path) {
         m_preview->showNotebook(path);
