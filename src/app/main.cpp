@@ -1,5 +1,6 @@
 // sandmark: the desktop app. Arguments: [ASSIGNMENT] to open at start; --screenshot-dir DIR saves a PNG of
 // every screen into DIR and quits (scripts/screenshots).
+#include "focusringstyle.h"
 #include "guifeatures.h"
 #include "mainwindow.h"
 #include "screenshots.h"
@@ -104,6 +105,9 @@ int main(int argc, char **argv)
         return 0;
     }
     QApplication app(argc, argv);
+#ifndef Q_OS_MACOS
+    QApplication::setStyle(new sandmark::FocusRingStyle); // the app owns it; macOS keeps its native ring
+#endif
     setApplicationNames();
     installTranslations(app);
     QGuiApplication::setDesktopFileName(QStringLiteral(SANDMARK_APP_ID)); // Wayland: icon and window grouping
