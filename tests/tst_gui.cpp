@@ -559,6 +559,13 @@ private Q_SLOTS:
         // The example's nbgrader cells: offered, and taken by default.
         QVERIFY(dialog.nbgraderBox()->isEnabled());
         QVERIFY(dialog.nbgraderBox()->isChecked());
+        // ... which copies the notebook: a folder of its own by default, and Create refused for the notebook's own.
+        QCOMPARE(dialog.folderEdit()->text(), QDir::toNativeSeparators(src + QStringLiteral("/iris-assignment")));
+        dialog.folderEdit()->setText(src);
+        QVERIFY(!dialog.createButton()->isEnabled());
+        dialog.nbgraderBox()->setChecked(false);
+        QVERIFY(dialog.createButton()->isEnabled());
+        dialog.nbgraderBox()->setChecked(true);
         iris->setCheckState(Qt::Unchecked);
         QVERIFY(dialog.urlWarning()->isVisibleTo(&dialog));
         QVERIFY(dialog.urlWarning()->text().contains(QLatin1String("https://data.example.invalid/ds101/iris.csv")));

@@ -2186,6 +2186,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
             <numerusform>Das Notebook liest %n URLs, die keine mitgelieferte Datei bedient; Läufe haben kein Netzwerk, daher schlägt dieses Lesen fehl, bis Sie die Dateien hinzufügen (Aufgabeneinstellungen, Datendateien):</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Turning nbgrader cells into checks copies the notebook: choose another folder.</source>
+        <translation>Das Umwandeln von nbgrader-Zellen in Prüfungen kopiert das Notebook: Wählen Sie einen anderen Ordner.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::NotebookCellDelegate</name>

@@ -39,7 +39,9 @@ NewAssignmentDialog::NewAssignmentDialog(const QString &notebookPath, QWidget *p
     });
     folderRow->addWidget(m_folder, 1);
     folderRow->addWidget(browse);
-    form->addRow(tr("&Folder:"), folderRow);
+    auto *folderLabel = new QLabel(tr("&Folder:"));
+    folderLabel->setBuddy(m_folder);
+    form->addRow(folderLabel, folderRow);
     m_files = new QListWidget;
     form->addRow(tr("&Data files:"), m_files);
     auto *filesHint = new QLabel(tr("Ticked files beside the notebook are supplied to every run (and copied when the "
@@ -64,6 +66,8 @@ NewAssignmentDialog::NewAssignmentDialog(const QString &notebookPath, QWidget *p
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_files, &QListWidget::itemChanged, this, &NewAssignmentDialog::updateUrlWarning);
+    connect(m_folder, &QLineEdit::textChanged, this, &NewAssignmentDialog::updateCreateState);
+    connect(m_nbgrader, &QCheckBox::toggled, this, &NewAssignmentDialog::updateCreateState);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form, 1);
@@ -100,12 +104,26 @@ void NewAssignmentDialog::showSurvey(const NotebookSurvey &survey)
     }
     m_nbgrader->setEnabled(survey.nbgraderCells > 0);
     m_nbgrader->setChecked(survey.nbgraderCells > 0);
+    if (survey.nbgraderCells > 0) // the import copies the notebook: a folder of its own, beside the notebook
+        m_folder->setText(QDir::toNativeSeparators(QFileInfo(m_notebook).absoluteDir().filePath(survey.slug + QStringLiteral("-assignment"))));
     m_nbgrader->setText(survey.nbgraderCells > 0
                             ? tr("Turn the notebook's %n nbgrader cell(s) into checks (as Import nbgrader does)", nullptr,
                                  survey.nbgraderCells)
                             : tr("The notebook has no nbgrader cells"));
-    m_create->setEnabled(true);
+    m_surveyed = true;
+    updateCreateState();
     updateUrlWarning();
+}
+
+void NewAssignmentDialog::updateCreateState()
+{
+    const bool sameFolder = QDir::cleanPath(QFileInfo(QDir::fromNativeSeparators(m_folder->text().trimmed())).absoluteFilePath())
+                            == QFileInfo(m_notebook).absolutePath();
+    const bool conflict = m_nbgrader->isEnabled() && m_nbgrader->isChecked() && sameFolder;
+    m_create->setEnabled(m_surveyed && !conflict && !m_folder->text().trimmed().isEmpty());
+    m_status->setVisible(conflict);
+    if (conflict)
+        m_status->setText(tr("Turning nbgrader cells into checks copies the notebook: choose another folder."));
 }
 
 void NewAssignmentDialog::updateUrlWarning()

@@ -16,7 +16,8 @@ namespace sandmark {
 class JobTracker;
 
 /// Asks for the title, the assignment folder (default: the notebook's), the data files beside the notebook to
-/// supply (checkboxes; those a URL of the notebook names are ticked) and whether its nbgrader cells become checks,
+/// supply (checkboxes; those a URL of the notebook names are ticked) and whether its nbgrader cells become checks
+/// (ticked when it has some; the folder then defaults to "<slug>-assignment" beside the notebook, as the import copies it),
 /// and warns, as the boxes change, about each URL the notebook reads that no ticked file serves (unservedUrls()).
 /// The notebook is surveyed (surveyNotebook()) on the thread pool; surveyed() is emitted when the fields are filled.
 /// options() gives the choices for createAssignment(), which the caller runs. GUI thread only.
@@ -46,10 +47,13 @@ Q_SIGNALS:
 private:
     void showSurvey(const NotebookSurvey &survey);
     void updateUrlWarning();
+    /// Create is enabled once surveyed, unless nbgrader cells are to become checks in the notebook's own folder.
+    void updateCreateState();
 
     QString m_notebook;
     JobTracker *m_tracker = nullptr;
     QStringList m_urls;
+    bool m_surveyed = false;
     QLineEdit *m_title = nullptr;
     QLineEdit *m_folder = nullptr;
     QListWidget *m_files = nullptr;

@@ -113,7 +113,7 @@ Expected<NotebookSurvey> surveyNotebook(const QString &notebookPath)
     while (it.hasNext() && survey.nearbyFiles.size() < 500) {
         const QString rel = folder.relativeFilePath(it.next());
         if (rel.startsWith(QLatin1Char('.')) || rel.contains(QLatin1String("/.")) || rel.endsWith(QLatin1String(".ipynb"))
-            || rel == QLatin1String("assignment.json"))
+            || rel == QLatin1String("assignment.json") || rel.startsWith(QLatin1String("submissions/")))
             continue;
         survey.nearbyFiles << rel;
     }

@@ -24,7 +24,7 @@ struct NotebookSurvey
 {
     QString title;           ///< the notebook's first Markdown heading, else its file name without .ipynb
     QString slug;            ///< slugFromFileName() of the notebook
-    QStringList nearbyFiles; ///< files beside the notebook (its folder and below, hidden ones, notebooks and assignment.json left out), relative, sorted; at most 500
+    QStringList nearbyFiles; ///< files beside the notebook (its folder and below; hidden ones, notebooks, assignment.json and submissions/ left out), relative, sorted; at most 500
     QStringList urls;        ///< http(s) URLs written in its code cells, in order of first appearance
     int nbgraderCells = 0;   ///< cells with nbgrader metadata: turned into checks as `import nbgrader` does
 };
