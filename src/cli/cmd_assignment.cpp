@@ -9,8 +9,6 @@
 #include "commands.h"
 
 #include <QCommandLineParser>
-#include <QDir>
-#include <QFileInfo>
 
 namespace sandmark::cli {
 
@@ -61,7 +59,7 @@ int cmdAssignment(const QStringList &args)
                                                                         : QStringLiteral("ASSIGNMENT LIST ITEM")));
     if (parser.isSet(url) && action != QLatin1String("add"))
         return usage(QStringLiteral("--url does not apply to '%1'").arg(action));
-    const QString jsonPath = QFileInfo(pos.at(1)).isDir() ? QDir(pos.at(1)).filePath(QStringLiteral("assignment.json")) : pos.at(1);
+    const QString jsonPath = jsonPathOf(pos.at(1));
     const QString key = pos.at(2);
     const QStringList values = pos.mid(3);
 

@@ -86,6 +86,18 @@ QMap<QString, QString> Assignment::runEnvironment() const
     return env;
 }
 
+const QStringList &assignmentFieldKeys()
+{
+    static const QStringList keys = {
+        QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
+        QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
+        QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
+        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"), QStringLiteral("docker_image"),
+        QStringLiteral("show_expected"), QStringLiteral("checks"), QStringLiteral("nbgrader"),
+        QStringLiteral("otter")};
+    return keys;
+}
+
 bool isCheckId(const QString &id)
 {
     static const QRegularExpression re(QStringLiteral("^[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]{0,63}$"));
@@ -556,13 +568,7 @@ QList<Error> duplicateKeyErrors(const FieldReader &r, const QByteArray &bytes)
 /// "file: key: unknown field, ignored" for each top-level key the format does not have (kept in the file).
 QStringList unknownFieldWarnings(const Json &root, const QString &file)
 {
-    static const QStringList known = {
-        QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
-        QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
-        QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
-        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"), QStringLiteral("docker_image"),
-        QStringLiteral("show_expected"), QStringLiteral("checks"), QStringLiteral("nbgrader"),
-        QStringLiteral("otter")};
+    const QStringList &known = assignmentFieldKeys();
     QStringList warnings;
     for (auto &[key, value] : root.items())
         if (!known.contains(qs(key)))

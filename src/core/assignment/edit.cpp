@@ -298,18 +298,6 @@ QString uniqueCheckId(const QString &base, const QStringList &taken)
 
 namespace {
 
-// The top-level keys in the order docs/assignment-format.md lists them: a key an edit adds goes to its place.
-const QStringList &topLevelOrder()
-{
-    static const QStringList order = {
-        QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
-        QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
-        QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
-        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"),
-        QStringLiteral("docker_image"), QStringLiteral("show_expected"), QStringLiteral("checks")};
-    return order;
-}
-
 const QStringList &stringKeys()
 {
     static const QStringList keys = {QStringLiteral("title"), QStringLiteral("sandbox"), QStringLiteral("docker_image")};
@@ -347,19 +335,19 @@ OJson toJson(const QJsonValue &v)
     return nullptr;
 }
 
-// Sets root[key], a new key at its place in topLevelOrder() (after the last present key that comes before it).
+// Sets root[key], a new key at its place in assignmentFieldKeys() (after the last present key that comes before it).
 void setTopLevel(OJson &root, const QString &key, OJson value)
 {
     const std::string k = key.toStdString();
-    if (root.contains(k) || !topLevelOrder().contains(key)) {
+    if (root.contains(k) || !assignmentFieldKeys().contains(key)) {
         root[k] = std::move(value);
         return;
     }
-    const qsizetype rank = topLevelOrder().indexOf(key);
+    const qsizetype rank = assignmentFieldKeys().indexOf(key);
     OJson rebuilt = OJson::object();
     bool placed = false;
     for (auto &[name, member] : root.items()) {
-        const qsizetype r = topLevelOrder().indexOf(QString::fromStdString(name));
+        const qsizetype r = assignmentFieldKeys().indexOf(QString::fromStdString(name));
         if (!placed && r > rank) {
             rebuilt[k] = value;
             placed = true;
