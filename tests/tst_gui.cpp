@@ -1677,6 +1677,27 @@ private Q_SLOTS:
         QCOMPARE(reloaded->limits().cpus, Limits().cpus);
         QCOMPARE(reloaded->dataFiles().size(), 2);
         QCOMPARE(reloaded->dataFiles().at(1).urls, QStringList{QStringLiteral("https://example.invalid/more.csv")});
+
+        // The other editors: title, sandbox back to the user's default, Docker image removed, a dataset at a revision.
+        AssignmentSettingsDialog again(*reloaded);
+        again.titleEdit()->setText(QStringLiteral("Homework 1"));
+        again.sandboxCombo()->setCurrentIndex(0);
+        again.dockerImageEdit()->clear();
+        again.datasetsEdit()->setPlainText(again.datasetsEdit()->toPlainText() + QStringLiteral("\norg/iris@v1.0 data/iris.parquet"));
+        const AssignmentEdit edit = again.edit();
+        QCOMPARE(edit.changes.keys(), (QStringList{QStringLiteral("docker_image"), QStringLiteral("required_datasets"),
+                                                   QStringLiteral("sandbox"), QStringLiteral("title")}));
+        QVERIFY(edit.changes.value(QStringLiteral("sandbox")).isNull());
+        QSignalSpy savedAgain(&again, &AssignmentSettingsDialog::saved);
+        again.saveButton()->click();
+        QVERIFY(savedAgain.wait(10000));
+        reloaded = Assignment::load(dir.path());
+        QVERIFY(reloaded);
+        QCOMPARE(reloaded->title(), QStringLiteral("Homework 1"));
+        QVERIFY(!reloaded->sandbox());
+        QCOMPARE(reloaded->dockerImage(), QString());
+        QCOMPARE(reloaded->requiredDatasets(), (QStringList{QStringLiteral("org/iris-extra data/iris.parquet"),
+                                                            QStringLiteral("org/iris@v1.0 data/iris.parquet")}));
     }
 
     void healthAndSelfTest()
