@@ -1164,9 +1164,10 @@ void TestAssignment::editorsKeepFormatting()
 )", "");
     QCOMPARE(readAll(json), expected);
 
-    QVERIFY(editRequiredDatasets(json, {u"org/prices data.csv"_s}, {})); // a new top-level key, after its siblings
-    expected.replace("\"x-note\": \"na\\u00efve \\u2014 kept as written\"\n",
-                     "\"x-note\": \"na\\u00efve \\u2014 kept as written\",\n    \"required_datasets\": [\"org/prices data.csv\"]\n");
+    // A new top-level key, at its place in the format's order (after dependencies), in its siblings' style.
+    QVERIFY(editRequiredDatasets(json, {u"org/prices data.csv"_s}, {}));
+    expected.replace("    \"dependencies\": [\"numpy\", \"pandas\"],\n",
+                     "    \"dependencies\": [\"numpy\", \"pandas\"],\n    \"required_datasets\": [\"org/prices data.csv\"],\n");
     QCOMPARE(readAll(json), expected);
     auto a = Assignment::load(json);
     QVERIFY2(a, a ? "" : qPrintable(a.error().toString()));
