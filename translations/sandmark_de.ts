@@ -1220,12 +1220,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Benötigte Datensatzdatei hinzufügen</translation>
     </message>
     <message>
-        <source>Repository and file, separated by a space
-(for example: &quot;org/dataset data/train.csv&quot;):</source>
-        <translation>Repository und Datei, durch ein Leerzeichen getrennt
-(zum Beispiel: „org/dataset data/train.csv“):</translation>
-    </message>
-    <message>
         <source>assignment.json updated.</source>
         <translation>assignment.json aktualisiert.</translation>
     </message>
@@ -1240,6 +1234,14 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>assignment.json lists no required datasets: nothing to check</source>
         <translation>assignment.json führt keine benötigten Datensätze auf: nichts zu prüfen</translation>
+    </message>
+    <message>
+        <source>Repository and file, separated by a space, the repository at a
+revision when you give one (for example: &quot;org/dataset data/train.csv&quot;
+or &quot;org/dataset@v1.0 data/train.csv&quot;):</source>
+        <translation>Repository und Datei, durch ein Leerzeichen getrennt, das Repository bei einer
+Revision, wenn Sie eine angeben (zum Beispiel: „org/dataset data/train.csv“
+oder „org/dataset@v1.0 data/train.csv“):</translation>
     </message>
 </context>
 <context>
