@@ -1,6 +1,7 @@
 // assignment.json: loading and its field-path errors, the instrumentation plan, the release folder and
 // whole-assignment validation (issue 2).
 #include "assignment/assignment.h"
+#include "assignment/create.h"
 #include "assignment/edit.h"
 #include "assignment/plan.h"
 #include "assignment/release_writer.h"
@@ -94,6 +95,10 @@ private Q_SLOTS:
     void editCheckRefusesToleranceByKind();
     void editCheckSetsEveryFieldOfTheKind();
     void editorsKeepFormatting();
+    void editAssignmentFields();
+    void editAssignmentRefused_data();
+    void editAssignmentRefused();
+    void newAssignmentFromSurvey();
     void spliceFallsBackOnInvalidOriginal();
     void spliceKeepsWindowsLineEnds();
     void comparatorOptionsAreValidatedOnLoad();
@@ -1159,15 +1164,210 @@ void TestAssignment::editorsKeepFormatting()
 )", "");
     QCOMPARE(readAll(json), expected);
 
-    QVERIFY(editRequiredDatasets(json, {u"org/prices data.csv"_s}, {})); // a new top-level key, after its siblings
-    expected.replace("\"x-note\": \"na\\u00efve \\u2014 kept as written\"\n",
-                     "\"x-note\": \"na\\u00efve \\u2014 kept as written\",\n    \"required_datasets\": [\"org/prices data.csv\"]\n");
+    // A new top-level key, at its place in the format's order (after dependencies), in its siblings' style.
+    QVERIFY(editRequiredDatasets(json, {u"org/prices data.csv"_s}, {}));
+    expected.replace("    \"dependencies\": [\"numpy\", \"pandas\"],\n",
+                     "    \"dependencies\": [\"numpy\", \"pandas\"],\n    \"required_datasets\": [\"org/prices data.csv\"],\n");
     QCOMPARE(readAll(json), expected);
     auto a = Assignment::load(json);
     QVERIFY2(a, a ? "" : qPrintable(a.error().toString()));
     QCOMPARE(a->checks().size(), 3);
     QCOMPARE(a->checks().at(0).options.value(u"rtol"_s).toDouble(), 0.01);
     QCOMPARE(a->checks().at(2).code, u"assert label == 'café'"_s);
+}
+
+// The assignment's own fields (the app's settings dialog, `sandmark-cli assignment`): only the changed lines change,
+// a new limit goes after its siblings, a list entry is added and removed, a data file's URLs are set.
+void TestAssignment::editAssignmentFields()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    const QByteArray original = readAll(json);
+
+    AssignmentEdit edit;
+    edit.set(u"title"_s, u"Homework 1 (revised)"_s);
+    edit.set(u"limits.timeout_s"_s, 200);
+    edit.set(u"limits.disk_bytes"_s, 2097152);
+    edit.set(u"docker_image"_s, u"sandmark-base:next"_s);
+    QVERIFY(editAssignment(json, edit));
+    QByteArray expected = original;
+    expected.replace("\"title\": \"Homework 1 \xe2\x80\x94 Iris\"", "\"title\": \"Homework 1 (revised)\"");
+    expected.replace("\"timeout_s\": 120,", "\"timeout_s\": 200,");
+    expected.replace("  \"cpus\": 0.5\n", "  \"cpus\": 0.5,\n  \"disk_bytes\": 2097152\n");
+    expected.replace("\"sandmark-base:bookworm-test\"", "\"sandmark-base:next\"");
+    QCOMPARE(readAll(json), expected);
+
+    QVERIFY(addAssignmentItem(json, u"dependencies"_s, u"scipy>=1.10"_s));
+    QVERIFY(addAssignmentItem(json, u"required_datasets"_s, u"org/iris@v1.0 data/iris.parquet"_s));
+    writeFile(tmp.filePath(u"data/new.csv"_s), "a,b\n1,2\n");
+    QVERIFY(addAssignmentItem(json, u"data_files"_s, u"data/new.csv"_s, {u"https://example.invalid/new.csv"_s}));
+    QVERIFY(setDataFileUrls(json, u"data/extra.csv"_s, {u"https://example.invalid/extra.csv"_s}));
+    QVERIFY(setDataFileUrls(json, u"data/iris.csv"_s, {}));
+    AssignmentEdit unset;
+    unset.unset(u"limits.cpus"_s);
+    unset.unset(u"sandbox"_s);
+    QVERIFY(editAssignment(json, unset));
+
+    auto a = Assignment::load(json);
+    QVERIFY2(a, a ? "" : qPrintable(a.error().toString()));
+    QCOMPARE(a->title(), u"Homework 1 (revised)"_s);
+    QCOMPARE(a->limits().wallTimeoutS, 200.0);
+    QCOMPARE(a->limits().diskBytes, 2097152);
+    QCOMPARE(a->limits().cpus, Limits().cpus);
+    QVERIFY(!a->sandbox());
+    QCOMPARE(a->dockerImage(), u"sandmark-base:next"_s);
+    QCOMPARE(a->dependencies(), (QStringList{u"numpy>=1.24"_s, u"pandas"_s, u"scipy>=1.10"_s}));
+    QCOMPARE(a->requiredDatasets(), (QStringList{u"org/iris-extra data/iris.parquet"_s, u"org/iris@v1.0 data/iris.parquet"_s}));
+    QCOMPARE(a->dataFiles().size(), 3);
+    QCOMPARE(a->dataFiles().at(0).urls, QStringList{u"https://example.invalid/extra.csv"_s});
+    QCOMPARE(a->dataFiles().at(1).path, u"data/iris.csv"_s);
+    QVERIFY(a->dataFiles().at(1).urls.isEmpty());
+    QCOMPARE(a->dataFiles().at(2).path, u"data/new.csv"_s);
+    QCOMPARE(a->dataFiles().at(2).urls, QStringList{u"https://example.invalid/new.csv"_s});
+    // The checks and the unknown key are untouched.
+    const QByteArray now = readAll(json);
+    QVERIFY(now.contains(original.mid(original.indexOf("\"checks\""))));
+
+    QVERIFY(removeAssignmentItem(json, u"data_files"_s, u"data/extra.csv"_s));
+    QVERIFY(removeAssignmentItem(json, u"dependencies"_s, u"pandas"_s));
+    a = Assignment::load(json);
+    QVERIFY(a);
+    QCOMPARE(a->dataFiles().size(), 2);
+    QCOMPARE(a->dataFiles().at(0).path, u"data/iris.csv"_s);
+    QCOMPARE(a->dependencies(), (QStringList{u"numpy>=1.24"_s, u"scipy>=1.10"_s}));
+
+    // Every limit of the one table is editable, and a field that was absent goes to its place in the file.
+    for (const LimitField &f : kLimitFields)
+        QVERIFY(editableAssignmentKeys().contains(u"limits."_s + QLatin1String(f.key)));
+    const QString minimal = tmp.filePath(u"min/assignment.json"_s);
+    writeFile(minimal, "{\n  \"slug\": \"m\",\n  \"notebooks\": [\"hw.ipynb\"],\n  \"checks\": []\n}\n");
+    QFile::copy(dataPath(u"assignments/good/hw.ipynb"_s), tmp.filePath(u"min/hw.ipynb"_s));
+    QVERIFY(addAssignmentItem(minimal, u"dependencies"_s, u"numpy"_s));
+    AssignmentEdit limit;
+    limit.set(u"limits.processes"_s, 32);
+    QVERIFY(editAssignment(minimal, limit));
+    QCOMPARE(readAll(minimal), QByteArray("{\n  \"slug\": \"m\",\n  \"notebooks\": [\"hw.ipynb\"],\n  \"dependencies\": [\"numpy\"],\n"
+                                          "  \"limits\": {\n    \"processes\": 32\n  },\n  \"checks\": []\n}\n"));
+}
+
+// A value the loader would refuse is refused naming the field, and the file stays byte for byte as it was.
+void TestAssignment::editAssignmentRefused_data()
+{
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("memory too small") << u"set"_s << u"limits.memory_bytes"_s << u"100"_s << u"limits.memory_bytes"_s << u"at least 268435456"_s;
+    QTest::newRow("processes not whole") << u"set"_s << u"limits.processes"_s << u"1.5"_s << u"limits.processes"_s << u"whole number"_s;
+    QTest::newRow("cell over wall") << u"set"_s << u"limits.cell_timeout_s"_s << u"500"_s << u"limits.cell_timeout_s"_s << u"must not exceed"_s;
+    QTest::newRow("negative timeout") << u"set"_s << u"limits.timeout_s"_s << u"-1"_s << u"limits.timeout_s"_s << u""_s;
+    QTest::newRow("not a number") << u"set"_s << u"limits.cpus"_s << u"two"_s << u"limits.cpus"_s << u"not a number"_s;
+    QTest::newRow("unknown key") << u"set"_s << u"slug"_s << u"x"_s << u"slug"_s << u"not an assignment field"_s;
+    QTest::newRow("bad sandbox") << u"set"_s << u"sandbox"_s << u"vm"_s << u"sandbox"_s << u"not a sandbox backend"_s;
+    QTest::newRow("bad image") << u"set"_s << u"docker_image"_s << u"a b"_s << u"docker_image"_s << u"image name"_s;
+    QTest::newRow("missing data file") << u"add"_s << u"data_files"_s << u"data/nope.csv"_s << u"data_files[2]"_s << u"does not exist"_s;
+    QTest::newRow("data file outside") << u"add"_s << u"data_files"_s << u"../x.csv"_s << u"data_files[2]"_s << u"outside"_s;
+    QTest::newRow("listed twice") << u"add"_s << u"dependencies"_s << u"pandas"_s << u"dependencies[1]"_s << u"already listed"_s;
+    QTest::newRow("bad requirement") << u"add"_s << u"dependencies"_s << u"--index-url x"_s << u"dependencies[2]"_s << u"pip requirement"_s;
+    QTest::newRow("bad dataset") << u"add"_s << u"required_datasets"_s << u"nofile"_s << u"required_datasets[1]"_s << u""_s;
+    QTest::newRow("last notebook") << u"remove"_s << u"notebooks"_s << u"hw.ipynb"_s << u"notebooks"_s << u"at least one"_s;
+    QTest::newRow("no such entry") << u"remove"_s << u"data_files"_s << u"data/nope.csv"_s << u"data_files"_s << u"has no entry"_s;
+}
+
+void TestAssignment::editAssignmentRefused()
+{
+    QFETCH(QString, action);
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    QFETCH(QString, location);
+    QFETCH(QString, message);
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    const QByteArray original = readAll(json);
+    Expected<void> r;
+    if (action == u"set"_s) {
+        Expected<QJsonValue> v = parseAssignmentValue(json, key, value);
+        if (v) {
+            AssignmentEdit edit;
+            edit.set(key, *v);
+            r = editAssignment(json, edit);
+        } else {
+            r = v.error();
+        }
+    } else if (action == u"add"_s) {
+        r = addAssignmentItem(json, key, value);
+    } else {
+        r = removeAssignmentItem(json, key, value);
+    }
+    QVERIFY(!r);
+    QCOMPARE(r.error().file, json);
+    QCOMPARE(r.error().location, location);
+    QVERIFY2(r.error().message.contains(message), qPrintable(r.error().message));
+    QCOMPARE(readAll(json), original);
+}
+
+// New Assignment from Notebook: the survey lists the files beside the notebook and the URLs it reads; the URL no
+// ticked file serves is named; the assignment gets the title and the files (copied into another folder), and
+// nbgrader cells become checks as `import nbgrader` makes them.
+void TestAssignment::newAssignmentFromSurvey()
+{
+    QTemporaryDir tmp;
+    const QString src = tmp.filePath(u"src"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris/data"), src + u"/data"_s);
+    QVERIFY(QFile::copy(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris/iris-analysis.ipynb"), src + u"/iris.ipynb"_s));
+    writeFile(src + u"/notes.txt"_s, "notes\n");
+    writeFile(src + u"/.hidden"_s, "x\n");
+    auto survey = surveyNotebook(src + u"/iris.ipynb"_s);
+    QVERIFY2(survey, survey ? "" : qPrintable(survey.error().toString()));
+    QCOMPARE(survey->title, u"Iris basics"_s);
+    QCOMPARE(survey->slug, u"iris"_s);
+    QCOMPARE(survey->urls, QStringList{u"https://data.example.invalid/ds101/iris.csv"_s});
+    QVERIFY(survey->nearbyFiles.contains(u"data/iris.csv"_s));
+    QVERIFY(survey->nearbyFiles.contains(u"notes.txt"_s));
+    QVERIFY(!survey->nearbyFiles.contains(u".hidden"_s));
+    QCOMPARE(survey->nbgraderCells, 6); // the example carries nbgrader metadata
+    QCOMPARE(unservedUrls(survey->urls, {DataFile{u"notes.txt"_s, {}}}), survey->urls);
+    QVERIFY(unservedUrls(survey->urls, {DataFile{u"data/iris.csv"_s, {}}}).isEmpty());
+    QVERIFY(unservedUrls(survey->urls, {DataFile{u"x.csv"_s, {u"https://data.example.invalid/ds101/iris.csv"_s}}}).isEmpty());
+
+    NewAssignmentOptions options;
+    options.title = u"Iris, week 2"_s;
+    options.folder = tmp.filePath(u"hw2"_s);
+    options.dataFiles = {u"data/iris.csv"_s};
+    auto folder = createAssignment(src + u"/iris.ipynb"_s, options);
+    QVERIFY2(folder, folder ? "" : qPrintable(folder.error().toString()));
+    QCOMPARE(*folder, QDir::cleanPath(options.folder));
+    auto a = Assignment::load(*folder);
+    QVERIFY2(a, a ? "" : qPrintable(a.error().toString()));
+    QCOMPARE(a->title(), u"Iris, week 2"_s);
+    QCOMPARE(a->notebooks(), QStringList{u"iris.ipynb"_s});
+    QCOMPARE(a->dataFiles().size(), 1);
+    QCOMPARE(readAll(*folder + u"/data/iris.csv"_s), readAll(src + u"/data/iris.csv"_s));
+    QVERIFY(!QFile::exists(src + u"/assignment.json"_s)); // the notebook's folder is untouched
+    QVERIFY(!createAssignment(src + u"/iris.ipynb"_s, options)); // the folder has an assignment.json now
+
+    // nbgrader cells become checks (the notebook copied by importNbgrader), with the ticked data file.
+    const QString ps1 = dataPath(u"nbgrader/source/ps1/ps1.ipynb"_s);
+    auto nbSurvey = surveyNotebook(ps1);
+    QVERIFY(nbSurvey);
+    QVERIFY(nbSurvey->nbgraderCells > 0);
+    QCOMPARE(nbSurvey->nearbyFiles, QStringList{u"data/numbers.txt"_s});
+    NewAssignmentOptions nb;
+    nb.folder = tmp.filePath(u"ps1"_s);
+    nb.dataFiles = nbSurvey->nearbyFiles;
+    nb.nbgraderChecks = true;
+    auto nbFolder = createAssignment(ps1, nb);
+    QVERIFY2(nbFolder, nbFolder ? "" : qPrintable(nbFolder.error().toString()));
+    a = Assignment::load(*nbFolder);
+    QVERIFY2(a, a ? "" : qPrintable(a.error().toString()));
+    QVERIFY(a->fromNbgrader());
+    QVERIFY(!a->checks().isEmpty());
+    QCOMPARE(a->dataFiles().size(), 1);
+    QCOMPARE(a->dataFiles().constFirst().path, u"data/numbers.txt"_s);
+    // Into the notebook's own folder it is refused: the import copies the notebook.
+    nb.folder.clear();
+    QVERIFY(!createAssignment(ps1, nb));
 }
 
 // An original that is not JSON (or not as the scanner reads it) is never patched: the whole document is written.

@@ -234,6 +234,43 @@ void TestCli::golden_data()
     QTest::newRow("checks-add-value-unknown-anchor") // refused, not written for `validate` to find later
         << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"corr"_s, u"--id"_s, u"c2"_s,
                        u"--anchor"_s, u"nosuchcell"_s} << 1;
+    // assignment: the assignment's own fields (docs/assignment-format.md, "Editing without an editor"); {COPY} as above.
+    QTest::newRow("assignment-help") << QStringList{u"assignment"_s, u"--help"_s} << 0;
+    QTest::newRow("assignment-bad-action") << QStringList{u"assignment"_s, u"frob"_s, u"{COPY}"_s, u"title"_s} << 2;
+    QTest::newRow("assignment-set-limits")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"limits.disk_bytes"_s, u"2097152"_s} << 0;
+    QTest::newRow("assignment-set-title")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"title"_s, u"Homework 1: Iris"_s} << 0;
+    QTest::newRow("assignment-set-dependencies")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"dependencies"_s, u"numpy>=2"_s, u"scipy"_s} << 0;
+    QTest::newRow("assignment-set-two-values")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"title"_s, u"a"_s, u"b"_s} << 2;
+    QTest::newRow("assignment-set-memory-too-small")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"limits.memory_bytes"_s, u"1000"_s} << 1;
+    QTest::newRow("assignment-set-not-a-number")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"limits.cpus"_s, u"two"_s} << 1;
+    QTest::newRow("assignment-set-unknown-key")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"slug"_s, u"hw-2"_s} << 1;
+    QTest::newRow("assignment-set-bad-sandbox")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"sandbox"_s, u"vm"_s} << 1;
+    QTest::newRow("assignment-unset-sandbox") << QStringList{u"assignment"_s, u"unset"_s, u"{COPY}"_s, u"sandbox"_s} << 0;
+    QTest::newRow("assignment-add-dependency")
+        << QStringList{u"assignment"_s, u"add"_s, u"{COPY}"_s, u"dependencies"_s, u"scipy>=1.10"_s} << 0;
+    QTest::newRow("assignment-add-dataset-revision")
+        << QStringList{u"assignment"_s, u"add"_s, u"{COPY}"_s, u"required_datasets"_s, u"org/iris@v1.0 data/iris.parquet"_s} << 0;
+    QTest::newRow("assignment-add-missing-data-file")
+        << QStringList{u"assignment"_s, u"add"_s, u"{COPY}"_s, u"data_files"_s, u"data/nope.csv"_s, u"--url"_s,
+                       u"https://example.invalid/nope.csv"_s} << 1;
+    QTest::newRow("assignment-add-url-to-dependency")
+        << QStringList{u"assignment"_s, u"add"_s, u"{COPY}"_s, u"dependencies"_s, u"scipy"_s, u"--url"_s, u"https://x.invalid/"_s} << 1;
+    QTest::newRow("assignment-remove-data-file")
+        << QStringList{u"assignment"_s, u"remove"_s, u"{COPY}"_s, u"data_files"_s, u"data/iris.csv"_s} << 0;
+    QTest::newRow("assignment-remove-last-notebook")
+        << QStringList{u"assignment"_s, u"remove"_s, u"{COPY}"_s, u"notebooks"_s, u"hw.ipynb"_s} << 1;
+    QTest::newRow("assignment-urls")
+        << QStringList{u"assignment"_s, u"urls"_s, u"{COPY}"_s, u"data/extra.csv"_s, u"https://example.invalid/extra.csv"_s} << 0;
+    QTest::newRow("assignment-url-option-on-set")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"title"_s, u"x"_s, u"--url"_s, u"https://x.invalid/"_s} << 2;
     QTest::newRow("checks-edit-unset-required")
         << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s, u"--unset"_s, u"variable"_s} << 1;
 }

@@ -1,5 +1,8 @@
 // Widget and model tests of the desktop app, run offscreen (QT_QPA_PLATFORM=offscreen from ctest).
 #include "addcheckdialogs.h"
+#include "assignmentsettingsdialog.h"
+#include "newassignmentdialog.h"
+#include "externalopen.h"
 #include "codesyntaxlabel.h"
 #include "checkeditdialog.h"
 #include "grading/compare.h"
@@ -75,7 +78,9 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QComboBox>
+#include <QListWidget>
 #include <QPlainTextEdit>
+#include <QTableWidget>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QShortcut>
@@ -109,6 +114,9 @@
 #include <QTranslator>
 
 using namespace sandmark;
+using sandmark::test::copyTree;
+using sandmark::test::dataPath;
+using sandmark::test::readAll;
 
 /// Skips the calling test (QSKIP returns from it) where bwrap cannot start, naming why.
 #define SKIP_WITHOUT_BWRAP()                                                                                      \
@@ -718,6 +726,99 @@ private Q_SLOTS:
         w.createAssignment(dir.filePath(QStringLiteral("Iris Analysis.ipynb")));
         QVERIFY(failed.wait(20000));
         QVERIFY(failed.constFirst().constFirst().toString().contains(QLatin1String("already has an assignment.json")));
+    }
+
+    // New Assignment from Notebook asks: title, folder, the files beside the notebook (the one its URL names
+    // ticked), a warning for a URL no ticked file serves; Create makes the assignment in the chosen folder and opens it.
+    void newAssignmentDialogAsks()
+    {
+        QTemporaryDir dir;
+        const QString src = dir.filePath(QStringLiteral("src"));
+        copyTree(kIris + QStringLiteral("/data"), src + QStringLiteral("/data"));
+        QVERIFY(QFile::copy(kIris + QStringLiteral("/iris-analysis.ipynb"), src + QStringLiteral("/iris.ipynb")));
+        QFile notes(src + QStringLiteral("/notes.txt"));
+        QVERIFY(notes.open(QIODevice::WriteOnly) && notes.write("n\n") == 2);
+        notes.close();
+
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        NewAssignmentDialog dialog(src + QStringLiteral("/iris.ipynb"), &w);
+        QVERIFY(!dialog.createButton()->isEnabled());
+        QSignalSpy surveyed(&dialog, &NewAssignmentDialog::surveyed);
+        QVERIFY(surveyed.wait(10000));
+        QVERIFY(dialog.createButton()->isEnabled());
+        QCOMPARE(dialog.titleEdit()->text(), QStringLiteral("Iris basics"));
+        QListWidget *files = dialog.filesList();
+        QListWidgetItem *iris = nullptr;
+        QListWidgetItem *notesItem = nullptr;
+        for (int i = 0; i < files->count(); ++i) {
+            if (files->item(i)->text() == QLatin1String("data/iris.csv"))
+                iris = files->item(i);
+            if (files->item(i)->text() == QLatin1String("notes.txt"))
+                notesItem = files->item(i);
+        }
+        QVERIFY(iris && notesItem);
+        QCOMPARE(iris->checkState(), Qt::Checked);
+        QCOMPARE(notesItem->checkState(), Qt::Unchecked);
+        QVERIFY(!dialog.urlWarning()->isVisibleTo(&dialog));
+        // The example's nbgrader cells: offered, and taken by default.
+        QVERIFY(dialog.nbgraderBox()->isEnabled());
+        QVERIFY(dialog.nbgraderBox()->isChecked());
+        // ... which copies the notebook: a folder of its own by default, and Create refused for the notebook's own.
+        QCOMPARE(dialog.folderEdit()->text(), QDir::toNativeSeparators(src + QStringLiteral("/iris-assignment")));
+        dialog.folderEdit()->setText(src);
+        QVERIFY(!dialog.createButton()->isEnabled());
+        dialog.nbgraderBox()->setChecked(false);
+        QVERIFY(dialog.createButton()->isEnabled());
+        dialog.nbgraderBox()->setChecked(true);
+        iris->setCheckState(Qt::Unchecked);
+        QVERIFY(dialog.urlWarning()->isVisibleTo(&dialog));
+        QVERIFY(dialog.urlWarning()->text().contains(QLatin1String("https://data.example.invalid/ds101/iris.csv")));
+        iris->setCheckState(Qt::Checked);
+        QVERIFY(!dialog.urlWarning()->isVisibleTo(&dialog));
+
+        dialog.titleEdit()->setText(QStringLiteral("Iris, week 2"));
+        dialog.folderEdit()->setText(dir.filePath(QStringLiteral("hw2")));
+        const NewAssignmentOptions options = dialog.options();
+        QCOMPARE(options.dataFiles, QStringList{QStringLiteral("data/iris.csv")});
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.createAssignment(dialog.notebookPath(), options);
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(w.assignment()->title(), QStringLiteral("Iris, week 2"));
+        QCOMPARE(w.assignment()->folder(), QDir::cleanPath(dir.filePath(QStringLiteral("hw2"))));
+        QCOMPARE(w.assignment()->dataFiles().size(), 1);
+        QVERIFY(w.assignment()->fromNbgrader());
+        QVERIFY(!w.assignment()->checks().isEmpty());
+        QVERIFY(!QFile::exists(src + QStringLiteral("/assignment.json")));
+    }
+
+    // View → Open Notebook in Jupyter starts `jupyter notebook PATH` detached (never waited for); without
+    // jupyter on PATH it says so instead.
+    void openNotebookInJupyter()
+    {
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("jupyter"));
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("#!/bin/sh\n/bin/sleep 1\necho \"$@\" > '%1'\n").arg(dir.filePath(QStringLiteral("args"))).toUtf8());
+        f.close();
+        QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const QByteArray oldPath = qgetenv("PATH");
+        qputenv("PATH", dir.path().toUtf8());
+        const QString notebook = kIris + QStringLiteral("/iris-analysis.ipynb");
+        QElapsedTimer timer;
+        timer.start();
+        const QString problem = openInJupyter(notebook);
+        const qint64 took = timer.elapsed();
+        qputenv("PATH", dir.filePath(QStringLiteral("empty")).toUtf8());
+        const QString missing = openInJupyter(notebook);
+        qputenv("PATH", oldPath);
+        QCOMPARE(problem, QString());
+        QVERIFY2(took < 500, qPrintable(QString::number(took))); // the script sleeps 1 s: not waited for
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(dir.filePath(QStringLiteral("args"))), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(readAll(dir.filePath(QStringLiteral("args"))).trimmed(),
+                                  (QStringLiteral("notebook ") + notebook).toUtf8(), 5000);
+        QVERIFY2(missing.contains(QLatin1String("jupyter")), qPrintable(missing));
     }
 
     void importOtterMasterOpensIt()
@@ -1715,6 +1816,122 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
         QCOMPARE(page->model()->rowCount(), 3);
         QVERIFY(page->model()->rowOf(QStringLiteral("zoe")) >= 0);
+    }
+
+    // The assignment settings (File > Assignment Settings…): limits, dependencies and data files edited in the dialog
+    // are written with only their lines changed; a bad value is refused naming the field, nothing written.
+    void assignmentSettingsEditTheFile()
+    {
+        QTemporaryDir dir;
+        copyTree(dataPath(QStringLiteral("assignments/good")), dir.path());
+        const QString json = dir.filePath(QStringLiteral("assignment.json"));
+        const QByteArray original = readAll(json);
+        QFile extra(dir.filePath(QStringLiteral("data/more.csv")));
+        QVERIFY(extra.open(QIODevice::WriteOnly) && extra.write("x\n1\n") == 4);
+        extra.close();
+
+        // Reachable from the menu of the main window, for the open assignment.
+        {
+            MemoryStore store;
+            MainWindow w(nullptr, &store);
+            QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+            w.openAssignment(dir.path());
+            QVERIFY(opened.wait(20000));
+            QAction *settings = nullptr;
+            for (QAction *a : w.findChildren<QAction *>())
+                if (a->shortcut() == QKeySequence(QStringLiteral("Ctrl+Shift+E")))
+                    settings = a;
+            QVERIFY(settings);
+            settings->trigger();
+            auto *shown = w.findChild<AssignmentSettingsDialog *>();
+            QVERIFY(shown);
+            QCOMPARE(shown->titleEdit()->text(), QStringLiteral("Homework 1 — Iris"));
+            shown->reject();
+        }
+
+        auto a = Assignment::load(dir.path());
+        QVERIFY(a);
+        AssignmentSettingsDialog dialog(*a);
+        QVERIFY(dialog.edit().isEmpty()); // nothing changed, nothing to write
+        QTableWidget *limits = dialog.limitsTable();
+        QCOMPARE(limits->rowCount(), int(std::size(kLimitFields)));
+        auto limitRow = [limits](const char *key) {
+            for (int r = 0; r < limits->rowCount(); ++r)
+                if (limits->item(r, 0)->text() == QLatin1String(key))
+                    return r;
+            return -1;
+        };
+        QCOMPARE(limits->item(limitRow("timeout_s"), 1)->text(), QStringLiteral("120"));
+        QCOMPARE(limits->item(limitRow("disk_bytes"), 1)->text(), QString()); // not set: the default applies
+
+        // A bad value: refused, the field named, the file unchanged, the dialog still open.
+        limits->item(limitRow("memory_bytes"), 1)->setText(QStringLiteral("1000"));
+        QList<Error> failed;
+        connect(&dialog, &AssignmentSettingsDialog::saveFailed, this, [&failed](const Error &e) { failed << e; });
+        QSignalSpy saved(&dialog, &AssignmentSettingsDialog::saved);
+        dialog.saveButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+        QCOMPARE(failed.constFirst().location, QStringLiteral("limits.memory_bytes"));
+        QVERIFY(dialog.errorLabel()->isVisibleTo(&dialog));
+        QVERIFY2(dialog.errorLabel()->text().contains(QLatin1String("limits.memory_bytes")), qPrintable(dialog.errorLabel()->text()));
+        QCOMPARE(readAll(json), original);
+        QVERIFY(saved.isEmpty());
+
+        // Limits, dependencies, a data file added with its URL and one removed.
+        limits->item(limitRow("memory_bytes"), 1)->setText(QStringLiteral("2147483648"));
+        limits->item(limitRow("timeout_s"), 1)->setText(QStringLiteral("90"));
+        limits->item(limitRow("cpus"), 1)->setText(QString());
+        dialog.dependenciesEdit()->setPlainText(QStringLiteral("numpy>=1.24\npandas\nscipy"));
+        dialog.addDataFile(QStringLiteral("data/more.csv"));
+        QTableWidget *files = dialog.dataFilesTable();
+        QCOMPARE(files->rowCount(), 3);
+        files->item(2, 1)->setText(QStringLiteral("https://example.invalid/more.csv"));
+        files->selectRow(0);
+        files->removeRow(0); // data/extra.csv
+        dialog.saveButton()->click();
+        QVERIFY(saved.wait(10000));
+        QCOMPARE(failed.size(), 1);
+
+        const QByteArray now = readAll(json);
+        QByteArray expected = original;
+        expected.replace("  \"timeout_s\": 120,", "  \"timeout_s\": 90,");
+        expected.replace("  \"memory_bytes\": 1073741824,", "  \"memory_bytes\": 2147483648,");
+        expected.replace("  \"probe_bytes\": 100000,\n  \"cpus\": 0.5\n", "  \"probe_bytes\": 100000\n");
+        expected.replace("  \"pandas\"\n", "  \"pandas\",\n  \"scipy\"\n");
+        expected.replace("  \"data/extra.csv\",\n", "");
+        expected.replace("    \"https://data.example.invalid/ds101/iris.csv\"\n   ]\n  }\n",
+                         "    \"https://data.example.invalid/ds101/iris.csv\"\n   ]\n  },\n  {\n   \"path\": \"data/more.csv\",\n"
+                         "   \"urls\": [\n    \"https://example.invalid/more.csv\"\n   ]\n  }\n");
+        if (now != expected)
+            qWarning().noquote() << now;
+        QCOMPARE(now, expected);
+        auto reloaded = Assignment::load(dir.path());
+        QVERIFY(reloaded);
+        QCOMPARE(reloaded->limits().wallTimeoutS, 90.0);
+        QCOMPARE(reloaded->limits().cpus, Limits().cpus);
+        QCOMPARE(reloaded->dataFiles().size(), 2);
+        QCOMPARE(reloaded->dataFiles().at(1).urls, QStringList{QStringLiteral("https://example.invalid/more.csv")});
+
+        // The other editors: title, sandbox back to the user's default, Docker image removed, a dataset at a revision.
+        AssignmentSettingsDialog again(*reloaded);
+        again.titleEdit()->setText(QStringLiteral("Homework 1"));
+        again.sandboxCombo()->setCurrentIndex(0);
+        again.dockerImageEdit()->clear();
+        again.datasetsEdit()->setPlainText(again.datasetsEdit()->toPlainText() + QStringLiteral("\norg/iris@v1.0 data/iris.parquet"));
+        const AssignmentEdit edit = again.edit();
+        QCOMPARE(edit.changes.keys(), (QStringList{QStringLiteral("docker_image"), QStringLiteral("required_datasets"),
+                                                   QStringLiteral("sandbox"), QStringLiteral("title")}));
+        QVERIFY(edit.changes.value(QStringLiteral("sandbox")).isNull());
+        QSignalSpy savedAgain(&again, &AssignmentSettingsDialog::saved);
+        again.saveButton()->click();
+        QVERIFY(savedAgain.wait(10000));
+        reloaded = Assignment::load(dir.path());
+        QVERIFY(reloaded);
+        QCOMPARE(reloaded->title(), QStringLiteral("Homework 1"));
+        QVERIFY(!reloaded->sandbox());
+        QCOMPARE(reloaded->dockerImage(), QString());
+        QCOMPARE(reloaded->requiredDatasets(), (QStringList{QStringLiteral("org/iris-extra data/iris.parquet"),
+                                                            QStringLiteral("org/iris@v1.0 data/iris.parquet")}));
     }
 
     void healthAndSelfTest()

@@ -378,6 +378,141 @@
     </message>
 </context>
 <context>
+    <name>sandmark::AssignmentSettingsDialog</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>%1 CPUs</source>
+        <translation>%1 CPUs</translation>
+    </message>
+    <message>
+        <source>Assignment Settings — %1</source>
+        <translation>Aufgabeneinstellungen — %1</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>&amp;Allgemein</translation>
+    </message>
+    <message>
+        <source>&amp;Data Files</source>
+        <translation>&amp;Datendateien</translation>
+    </message>
+    <message>
+        <source>&amp;Environment</source>
+        <translation>&amp;Umgebung</translation>
+    </message>
+    <message>
+        <source>&amp;Limits</source>
+        <translation>&amp;Grenzen</translation>
+    </message>
+    <message>
+        <source>Saved to %1; lines you do not change stay as written.</source>
+        <translation>Gespeichert in %1; Zeilen, die Sie nicht ändern, bleiben wie geschrieben.</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>&amp;Titel:</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Add Instructor Notebook</source>
+        <translation>Notebook der Lehrkraft hinzufügen</translation>
+    </message>
+    <message>
+        <source>Notebooks (*.ipynb)</source>
+        <translation>Notebooks (*.ipynb)</translation>
+    </message>
+    <message>
+        <source>Several notebooks make a problem set: each check then names its notebook.</source>
+        <translation>Mehrere Notebooks bilden ein Aufgabenblatt: Jede Prüfung nennt dann ihr Notebook.</translation>
+    </message>
+    <message>
+        <source>&amp;Notebooks:</source>
+        <translation>&amp;Notebooks:</translation>
+    </message>
+    <message>
+        <source>Files copied into every run&apos;s folder. A URL listed with a file is served from it: the notebook&apos;s download of that URL reads the file instead of the network (separate several URLs with spaces).</source>
+        <translation>Dateien, die in den Ordner jedes Laufs kopiert werden. Eine bei einer Datei eingetragene URL wird aus ihr bedient: Lädt das Notebook diese URL, liest es die Datei statt des Netzwerks (mehrere URLs durch Leerzeichen trennen).</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>URLs it serves</source>
+        <translation>URLs, die sie bedient</translation>
+    </message>
+    <message>
+        <source>Add Data Files</source>
+        <translation>Datendateien hinzufügen</translation>
+    </message>
+    <message>
+        <source>De&amp;pendencies:</source>
+        <translation>Abhängigkei&amp;ten:</translation>
+    </message>
+    <message>
+        <source>pip requirements, one per line.</source>
+        <translation>pip-Anforderungen, eine pro Zeile.</translation>
+    </message>
+    <message>
+        <source>Re&amp;quired datasets:</source>
+        <translation>Benötigte Datensät&amp;ze:</translation>
+    </message>
+    <message>
+        <source>Hugging Face Hub files, one per line: [type:]org/name[@revision] file. A revision (tag or commit) keeps every grading machine on the same data.</source>
+        <translation>Dateien vom Hugging Face Hub, eine pro Zeile: [Typ:]org/name[@Revision] Datei. Eine Revision (Tag oder Commit) hält jeden Bewertungsrechner auf denselben Daten.</translation>
+    </message>
+    <message>
+        <source>Your default (Preferences)</source>
+        <translation>Ihre Vorgabe (Einstellungen)</translation>
+    </message>
+    <message>
+        <source>Sand&amp;box:</source>
+        <translation>Sand&amp;box:</translation>
+    </message>
+    <message>
+        <source>your default image</source>
+        <translation>Ihr Standard-Image</translation>
+    </message>
+    <message>
+        <source>Docker &amp;image:</source>
+        <translation>Docker-&amp;Image:</translation>
+    </message>
+    <message>
+        <source>Each run&apos;s limits (docs/assignment-format.md). An empty value is not written: the default applies. Sizes in bytes, times in seconds.</source>
+        <translation>Die Grenzen jedes Laufs (docs/assignment-format.md). Ein leerer Wert wird nicht geschrieben: Es gilt die Vorgabe. Größen in Bytes, Zeiten in Sekunden.</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Grenze</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Vorgabe</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::CheckEditDialog</name>
     <message>
         <source>Edit Check %1</source>
@@ -1089,12 +1224,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Benötigte Datensatzdatei hinzufügen</translation>
     </message>
     <message>
-        <source>Repository and file, separated by a space
-(for example: &quot;org/dataset data/train.csv&quot;):</source>
-        <translation>Repository und Datei, durch ein Leerzeichen getrennt
-(zum Beispiel: „org/dataset data/train.csv“):</translation>
-    </message>
-    <message>
         <source>assignment.json updated.</source>
         <translation>assignment.json aktualisiert.</translation>
     </message>
@@ -1109,6 +1238,14 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>assignment.json lists no required datasets: nothing to check</source>
         <translation>assignment.json führt keine benötigten Datensätze auf: nichts zu prüfen</translation>
+    </message>
+    <message>
+        <source>Repository and file, separated by a space, the repository at a
+revision when you give one (for example: &quot;org/dataset data/train.csv&quot;
+or &quot;org/dataset@v1.0 data/train.csv&quot;):</source>
+        <translation>Repository und Datei, durch ein Leerzeichen getrennt, das Repository bei einer
+Revision, wenn Sie eine angeben (zum Beispiel: „org/dataset data/train.csv“
+oder „org/dataset@v1.0 data/train.csv“):</translation>
     </message>
 </context>
 <context>
@@ -1175,6 +1312,25 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>Progress</source>
         <translation>Fortschritt</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::ExternalOpen</name>
+    <message>
+        <source>Jupyter is not installed (no &apos;jupyter&apos; on PATH).</source>
+        <translation>Jupyter ist nicht installiert (kein „jupyter“ im PATH).</translation>
+    </message>
+    <message>
+        <source>Jupyter could not be started.</source>
+        <translation>Jupyter konnte nicht gestartet werden.</translation>
+    </message>
+    <message>
+        <source>No program is set up to open this file.</source>
+        <translation>Kein Programm ist zum Öffnen dieser Datei eingerichtet.</translation>
+    </message>
+    <message>
+        <source>No file manager could be opened.</source>
+        <translation>Kein Dateimanager konnte geöffnet werden.</translation>
     </message>
 </context>
 <context>
@@ -1717,10 +1873,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Ordner, in dem die Aufgabe erstellt wird</translation>
     </message>
     <message>
-        <source>Write a minimal assignment.json next to an instructor notebook</source>
-        <translation>Eine minimale assignment.json neben ein Lehrenden-Notebook schreiben</translation>
-    </message>
-    <message>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
@@ -1850,6 +2002,38 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Alle Tastenkürzel des Fensters auflisten</translation>
     </message>
     <message>
+        <source>Create an assignment from an instructor notebook: title, folder, data files, checks</source>
+        <translation>Eine Aufgabe aus einem Notebook der Lehrkraft erstellen: Titel, Ordner, Datendateien, Prüfungen</translation>
+    </message>
+    <message>
+        <source>Assignment &amp;Settings…</source>
+        <translation>Auf&amp;gabeneinstellungen…</translation>
+    </message>
+    <message>
+        <source>Edit the assignment&apos;s title, notebooks, data files, dependencies, datasets, limits and sandbox</source>
+        <translation>Titel, Notebooks, Datendateien, Abhängigkeiten, Datensätze, Grenzen und Sandbox der Aufgabe bearbeiten</translation>
+    </message>
+    <message>
+        <source>No notebook is shown.</source>
+        <translation>Es wird kein Notebook angezeigt.</translation>
+    </message>
+    <message>
+        <source>Open Notebook in &amp;Jupyter</source>
+        <translation>Notebook in &amp;Jupyter öffnen</translation>
+    </message>
+    <message>
+        <source>Open Notebook in &amp;Editor</source>
+        <translation>Notebook im E&amp;ditor öffnen</translation>
+    </message>
+    <message>
+        <source>Show Notebook in File &amp;Manager</source>
+        <translation>Notebook im Datei&amp;manager zeigen</translation>
+    </message>
+    <message>
+        <source>Open an assignment first.</source>
+        <translation>Öffnen Sie zuerst eine Aufgabe.</translation>
+    </message>
+    <message>
         <source>%1 menu</source>
         <translation>Menü %1</translation>
     </message>
@@ -1958,6 +2142,71 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>Checked by</source>
         <translation>Geprüft von</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::NewAssignmentDialog</name>
+    <message>
+        <source>New Assignment from %1</source>
+        <translation>Neue Aufgabe aus %1</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>&amp;Titel:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Assignment Folder</source>
+        <translation>Aufgabenordner</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Ordner:</translation>
+    </message>
+    <message>
+        <source>&amp;Data files:</source>
+        <translation>Date&amp;ndateien:</translation>
+    </message>
+    <message>
+        <source>Ticked files beside the notebook are supplied to every run (and copied when the folder is another).</source>
+        <translation>Angehakte Dateien neben dem Notebook werden jedem Lauf mitgegeben (und kopiert, wenn der Ordner ein anderer ist).</translation>
+    </message>
+    <message>
+        <source>Turn the notebook&apos;s &amp;nbgrader cells into checks (as Import nbgrader does)</source>
+        <translation>Die nbgrader-Zellen des Notebooks in Prüfungen &amp;umwandeln (wie der nbgrader-Import)</translation>
+    </message>
+    <message>
+        <source>Reading the notebook…</source>
+        <translation>Das Notebook wird gelesen…</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>&amp;Erstellen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Turn the notebook&apos;s %n nbgrader cell(s) into checks (as Import nbgrader does)</source>
+        <translation>
+            <numerusform>Die %n nbgrader-Zelle des Notebooks in eine Prüfung umwandeln (wie der nbgrader-Import)</numerusform>
+            <numerusform>Die %n nbgrader-Zellen des Notebooks in Prüfungen umwandeln (wie der nbgrader-Import)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The notebook has no nbgrader cells</source>
+        <translation>Das Notebook hat keine nbgrader-Zellen</translation>
+    </message>
+    <message numerus="yes">
+        <source>The notebook reads %n URL(s) that no supplied file serves; runs have no network, so these reads fail unless you add the file (Assignment Settings, Data Files):</source>
+        <translation>
+            <numerusform>Das Notebook liest %n URL, die keine mitgelieferte Datei bedient; Läufe haben kein Netzwerk, daher schlägt dieses Lesen fehl, bis Sie die Datei hinzufügen (Aufgabeneinstellungen, Datendateien):</numerusform>
+            <numerusform>Das Notebook liest %n URLs, die keine mitgelieferte Datei bedient; Läufe haben kein Netzwerk, daher schlägt dieses Lesen fehl, bis Sie die Dateien hinzufügen (Aufgabeneinstellungen, Datendateien):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Turning nbgrader cells into checks copies the notebook: choose another folder.</source>
+        <translation>Das Umwandeln von nbgrader-Zellen in Prüfungen kopiert das Notebook: Wählen Sie einen anderen Ordner.</translation>
     </message>
 </context>
 <context>

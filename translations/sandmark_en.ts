@@ -202,6 +202,23 @@
     </message>
 </context>
 <context>
+    <name>sandmark::NewAssignmentDialog</name>
+    <message numerus="yes">
+        <source>Turn the notebook&apos;s %n nbgrader cell(s) into checks (as Import nbgrader does)</source>
+        <translation>
+            <numerusform>Turn the notebook&apos;s %n nbgrader cell into a check (as Import nbgrader does)</numerusform>
+            <numerusform>Turn the notebook&apos;s %n nbgrader cells into checks (as Import nbgrader does)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The notebook reads %n URL(s) that no supplied file serves; runs have no network, so these reads fail unless you add the file (Assignment Settings, Data Files):</source>
+        <translation>
+            <numerusform>The notebook reads %n URL that no supplied file serves; runs have no network, so this read fails unless you add the file (Assignment Settings, Data Files):</numerusform>
+            <numerusform>The notebook reads %n URLs that no supplied file serves; runs have no network, so these reads fail unless you add the files (Assignment Settings, Data Files):</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sandmark::NotebookCellDelegate</name>
     <message numerus="yes">
         <source>… %n more line(s) not shown in the preview</source>

@@ -8,6 +8,7 @@
 #include "util/displaytext.h"
 
 #include <QEventLoop>
+#include <QDir>
 #include <QFileInfo>
 
 #include <QCoreApplication>
@@ -36,6 +37,11 @@ void printError(const Error &error)
 {
     out().flush();
     err() << "sandmark-cli: " << displayText(error.toString()) << Qt::endl; // names may come from students
+}
+
+QString jsonPathOf(const QString &assignment)
+{
+    return QFileInfo(assignment).isDir() ? QDir(assignment).filePath(QStringLiteral("assignment.json")) : assignment;
 }
 
 int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QString &description, int positional)

@@ -28,6 +28,9 @@ Expected<ScanResult> scanNotebook(const QString &python, const QString &path);
 /// Prints "sandmark-cli: <file>: <place>: <message>" on stderr.
 void printError(const Error &error);
 
+/// The assignment.json of ASSIGNMENT (a folder or the file itself), as the user named it.
+QString jsonPathOf(const QString &assignment);
+
 /// Parses `args` with `parser` (adds --help). Returns ExitOk to continue, or the exit code to return now
 /// (ExitUsage after printing the problem, ExitOk after --help). `positional` is the exact count required,
 /// or -1 to skip the check; `usage` is e.g. "ASSIGNMENT NOTEBOOK".

@@ -35,12 +35,6 @@ QString number(double v)
     return QString::number(v, 'g', 10);
 }
 
-/// The assignment.json of ASSIGNMENT (a folder or the file itself), as the user named it.
-QString jsonPathOf(const QString &assignment)
-{
-    return QFileInfo(assignment).isDir() ? QDir(assignment).filePath(QStringLiteral("assignment.json")) : assignment;
-}
-
 /// `problemSet`: name the check's notebook (a single notebook's checks need no such key, as in assignment.json).
 QJsonObject checkJson(const Check &c, bool problemSet)
 {

@@ -47,5 +47,6 @@ int cmdOverride(const QStringList &args);
 int cmdManual(const QStringList &args);
 int cmdFeedback(const QStringList &args);
 int cmdChecks(const QStringList &args);
+int cmdAssignment(const QStringList &args);
 
 } // namespace sandmark::cli

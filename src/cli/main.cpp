@@ -31,6 +31,7 @@ const QList<Command> &commands()
         {"manual", "list the answers awaiting grading by hand, or import their grades from CSV", cmdManual},
         {"feedback", "write one HTML feedback file per graded submission", cmdFeedback},
         {"checks", "list an assignment's checks and the reference run's variables; add, remove, edit checks", cmdChecks},
+        {"assignment", "change an assignment's title, notebooks, data files, dependencies, datasets, limits, sandbox", cmdAssignment},
     };
     return all;
 }

@@ -1,6 +1,9 @@
 #include "mainwindow.h"
 
 #include "appsettings.h"
+#include "assignmentsettingsdialog.h"
+#include "externalopen.h"
+#include "newassignmentdialog.h"
 #include "assignment/create.h"
 #include "assignment/nbgrader_import.h"
 #include "assignment/otter_import.h"
@@ -253,7 +256,7 @@ void MainWindow::createActions()
     QAction *create = file->addAction(style()->standardIcon(QStyle::SP_FileDialogNewFolder),
                                       tr("&New Assignment from Notebook…"));
     create->setShortcut(QKeySequence::New);
-    create->setStatusTip(tr("Write a minimal assignment.json next to an instructor notebook"));
+    create->setStatusTip(tr("Create an assignment from an instructor notebook: title, folder, data files, checks"));
     connect(create, &QAction::triggered, this, &MainWindow::chooseNotebookForNewAssignment);
     QAction *importOtter = file->addAction(tr("&Import Otter Master Notebook…"));
     importOtter->setStatusTip(tr("Create an assignment from an Otter-Grader (Otter Assign) master notebook"));
@@ -270,6 +273,10 @@ void MainWindow::createActions()
         if (!m_openPath.isEmpty())
             openAssignment(m_openPath);
     });
+    QAction *settings = file->addAction(tr("Assignment &Settings…"));
+    settings->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
+    settings->setStatusTip(tr("Edit the assignment's title, notebooks, data files, dependencies, datasets, limits and sandbox"));
+    connect(settings, &QAction::triggered, this, &MainWindow::showAssignmentSettings);
     file->addSeparator();
     QAction *prefs = file->addAction(tr("&Preferences…"));
     prefs->setShortcuts({QKeySequence::Preferences, QKeySequence(QStringLiteral("Ctrl+,"))});
@@ -287,6 +294,22 @@ void MainWindow::createActions()
         a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
         connect(a, &QAction::triggered, this, [this, i] { setCurrentPage(Page(i)); });
     }
+    view->addSeparator();
+    // The notebook the preview shows, handed to another program (never waited for).
+    const auto onPreviewed = [this](QString (*open)(const QString &)) {
+        return [this, open] {
+            const QString path = m_preview->notebookPath();
+            if (path.isEmpty()) {
+                setStatus(tr("No notebook is shown."));
+                return;
+            }
+            if (const QString problem = open(path); !problem.isEmpty())
+                setStatus(problem);
+        };
+    };
+    connect(view->addAction(tr("Open Notebook in &Jupyter")), &QAction::triggered, this, onPreviewed(&openInJupyter));
+    connect(view->addAction(tr("Open Notebook in &Editor")), &QAction::triggered, this, onPreviewed(&openWithSystem));
+    connect(view->addAction(tr("Show Notebook in File &Manager")), &QAction::triggered, this, onPreviewed(&revealInFileManager));
     view->addSeparator();
     QAction *injected = view->addAction(tr("Show &Injected Cells"));
     injected->setCheckable(true);
@@ -386,10 +409,10 @@ void MainWindow::openAssignment(const QString &path)
                        });
 }
 
-void MainWindow::createAssignment(const QString &notebookPath)
+void MainWindow::createAssignment(const QString &notebookPath, const NewAssignmentOptions &options)
 {
     setStatus(tr("Creating an assignment from %1…").arg(QDir::toNativeSeparators(notebookPath)));
-    m_openTracker->run([notebookPath] { return createAssignmentFromNotebook(notebookPath); },
+    m_openTracker->run([notebookPath, options] { return sandmark::createAssignment(notebookPath, options); },
                        [this](Expected<QString> folder) { importEnded(folder); });
 }
 
@@ -471,8 +494,12 @@ void MainWindow::chooseNotebookForNewAssignment()
 {
     const QString nb = QFileDialog::getOpenFileName(this, tr("New Assignment from Instructor Notebook"), QString(),
                                                     tr("Jupyter notebooks (*.ipynb)"));
-    if (!nb.isEmpty())
-        createAssignment(nb);
+    if (nb.isEmpty())
+        return;
+    auto *dialog = new NewAssignmentDialog(nb, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { createAssignment(dialog->notebookPath(), dialog->options()); });
+    dialog->open();
 }
 
 void MainWindow::chooseOtterMaster()
@@ -517,6 +544,21 @@ void MainWindow::chooseNbgraderSource()
         return;
     importNbgraderAssignment(folder, QDir(parent).filePath(QFileInfo(folder).fileName() + QStringLiteral("-sandmark")), header,
                              noHeader);
+}
+
+void MainWindow::showAssignmentSettings()
+{
+    if (!m_assignment) {
+        setStatus(tr("Open an assignment first."));
+        return;
+    }
+    auto *dialog = new AssignmentSettingsDialog(*m_assignment, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &AssignmentSettingsDialog::saved, this, [this] {
+        if (!m_openPath.isEmpty())
+            openAssignment(m_openPath);
+    });
+    dialog->open();
 }
 
 void MainWindow::showPreferences()

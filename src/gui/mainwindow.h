@@ -2,6 +2,7 @@
 // The main window of the desktop app.
 
 #include "assignment/assignment.h"
+#include "assignment/create.h"
 
 #include <QMainWindow>
 
@@ -47,8 +48,10 @@ public:
     /// Opens the assignment at `path` (folder or assignment.json) in the background; emits assignmentOpened()
     /// or openFailed() when done. Problems appear in the Problems dock either way.
     void openAssignment(const QString &path);
-    /// Writes a minimal assignment.json beside `notebookPath` (background) and opens it.
-    void createAssignment(const QString &notebookPath);
+    /// Creates the assignment `options` describe from `notebookPath` (createAssignment(), background; by default
+    /// a minimal assignment.json beside the notebook) and opens it. File → New Assignment from Notebook… asks for
+    /// the options in a NewAssignmentDialog first.
+    void createAssignment(const QString &notebookPath, const NewAssignmentOptions &options = {});
     /// Imports the Otter Assign master `masterPath` into the new folder `outDir` (importOtter(), on the thread
     /// pool) and opens it; a refused master shows its error in the problems panel and emits openFailed().
     void importOtterMaster(const QString &masterPath, const QString &outDir);
@@ -107,6 +110,8 @@ private:
     void chooseNbgraderSource();
     void rebuildRecentMenu();
     void showPreferences();
+    /// The assignment settings dialog (AssignmentSettingsDialog); reloads the assignment after a save.
+    void showAssignmentSettings();
     void showAbout();
     void setStatus(const QString &text);
 

@@ -660,8 +660,9 @@ void DataPage::addEntry()
 {
     bool ok = false;
     const QString text = QInputDialog::getText(this, tr("Add Required Dataset File"),
-                                               tr("Repository and file, separated by a space\n"
-                                                  "(for example: \"org/dataset data/train.csv\"):"),
+                                               tr("Repository and file, separated by a space, the repository at a\n"
+                                                  "revision when you give one (for example: \"org/dataset data/train.csv\"\n"
+                                                  "or \"org/dataset@v1.0 data/train.csv\"):"),
                                                QLineEdit::Normal, QString(), &ok)
                              .simplified();
     if (ok && !text.isEmpty())

@@ -1,10 +1,12 @@
 #include "screenshots.h"
 
+#include "assignmentsettingsdialog.h"
 #include "checkeditdialog.h"
 #include "healthpage.h"
 #include "jobtracker.h"
 #include "mainwindow.h"
 #include "manualgradingpanel.h"
+#include "newassignmentdialog.h"
 #include "notebookcellmodel.h"
 #include "notebookpreview.h"
 #include "pages.h"
@@ -26,6 +28,7 @@
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
 #include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 
@@ -225,6 +228,27 @@ void ScreenshotDriver::shootAll()
                 edit.close();
                 break;
             }
+    }
+
+    // The assignment settings (its data files with their URL redirects, and the limits) and New Assignment from
+    // Notebook on the example's notebook (unsaved, nothing written).
+    if (const auto assignment = m_window->assignment()) {
+        AssignmentSettingsDialog settings(*assignment, m_window);
+        settings.show();
+        auto *tabs = settings.findChild<QTabWidget *>();
+        tabs->setCurrentIndex(1);
+        ok &= save(&settings, QStringLiteral("16-assignment-settings"));
+        tabs->setCurrentIndex(3);
+        ok &= save(&settings, QStringLiteral("17-assignment-limits"));
+        settings.close();
+        NewAssignmentDialog create(assignment->absolute(assignment->notebooks().constFirst()), m_window);
+        create.show();
+        bool surveyed = false;
+        auto c = connect(&create, &NewAssignmentDialog::surveyed, this, [&] { surveyed = true; });
+        waitFor([&] { return surveyed; }, 10000);
+        disconnect(c);
+        ok &= save(&create, QStringLiteral("18-new-assignment"));
+        create.close();
     }
 
     PreferencesDialog prefs(m_window);

@@ -86,6 +86,18 @@ QMap<QString, QString> Assignment::runEnvironment() const
     return env;
 }
 
+const QStringList &assignmentFieldKeys()
+{
+    static const QStringList keys = {
+        QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
+        QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
+        QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
+        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"), QStringLiteral("docker_image"),
+        QStringLiteral("show_expected"), QStringLiteral("checks"), QStringLiteral("nbgrader"),
+        QStringLiteral("otter")};
+    return keys;
+}
+
 bool isCheckId(const QString &id)
 {
     static const QRegularExpression re(QStringLiteral("^[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]{0,63}$"));
@@ -349,52 +361,22 @@ Expected<void> AssignmentLoader::readLimits()
         if (!limits.is_object())
             return r.error(QStringLiteral("limits"), QStringLiteral("must be an object"));
         Limits &l = a.m_limits;
-        struct Field
-        {
-            const char *key;
-            double *d;
-            qint64 *i64;
-            int *i;
-            double max = 0; ///< for the floating-point fields: the largest sensible value
-        };
-        constexpr double week = 7 * 24 * 3600;
-        const Field fields[] = {
-            {"timeout_s", &l.wallTimeoutS, nullptr, nullptr, week},
-            {"set_timeout_s", &l.setTimeoutS, nullptr, nullptr, week},
-            {"cell_timeout_s", &l.cellTimeoutS, nullptr, nullptr, week},
-            {"interrupt_grace_s", &l.interruptGraceS, nullptr, nullptr, 3600},
-            {"memory_bytes", nullptr, &l.memoryBytes, nullptr},
-            {"processes", nullptr, nullptr, &l.processes},
-            {"open_files", nullptr, nullptr, &l.openFiles},
-            {"file_size_bytes", nullptr, &l.fileSizeBytes, nullptr},
-            {"disk_bytes", nullptr, &l.diskBytes, nullptr},
-            {"output_cell_bytes", nullptr, &l.outputCellBytes, nullptr},
-            {"output_total_bytes", nullptr, &l.outputTotalBytes, nullptr},
-            {"output_image_bytes", nullptr, &l.outputImageBytes, nullptr},
-            {"output_images_total_bytes", nullptr, &l.outputImagesTotalBytes, nullptr},
-            {"probe_bytes", nullptr, &l.probeBytes, nullptr},
-            {"capture_bytes", nullptr, &l.captureBytes, nullptr},
-            {"cpus", &l.cpus, nullptr, nullptr, 4096},
-        };
         for (auto &[key, value] : limits.items()) {
             const QString where = QStringLiteral("limits.") + qs(key);
-            const Field *field = nullptr;
-            for (const Field &candidate : fields)
-                if (key == candidate.key)
-                    field = &candidate;
+            const LimitField *field = findLimitField(key);
             if (!field) {
                 QStringList known;
-                for (const Field &candidate : fields)
+                for (const LimitField &candidate : kLimitFields)
                     known << QLatin1String(candidate.key);
                 return r.error(where, QStringLiteral("unknown limit (known: %1)").arg(known.join(QLatin1String(", "))));
             }
             auto v = r.number(value, where, 0, true);
             if (!v)
                 return v.error();
-            if (field->d) {
+            if (field->real) {
                 if (*v > field->max)
                     return r.error(where, QStringLiteral("must be at most %1").arg(field->max));
-                *field->d = *v;
+                l.*field->real = *v;
             } else {
                 if (!value.is_number_integer())
                     return r.error(where, QStringLiteral("must be a whole number"));
@@ -402,10 +384,10 @@ Expected<void> AssignmentLoader::readLimits()
                 if (value.is_number_unsigned()
                     && value.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<qint64>::max()))
                     return r.error(where, QStringLiteral("is too large"));
-                if (field->i64)
-                    *field->i64 = value.get<qint64>();
+                if (field->bytes)
+                    l.*field->bytes = value.get<qint64>();
                 else
-                    *field->i = int(std::min<qint64>(value.get<qint64>(), 1 << 30));
+                    l.*field->count = int(std::min<qint64>(value.get<qint64>(), 1 << 30));
             }
         }
         if (l.cellTimeoutS > l.wallTimeoutS)
@@ -586,13 +568,7 @@ QList<Error> duplicateKeyErrors(const FieldReader &r, const QByteArray &bytes)
 /// "file: key: unknown field, ignored" for each top-level key the format does not have (kept in the file).
 QStringList unknownFieldWarnings(const Json &root, const QString &file)
 {
-    static const QStringList known = {
-        QStringLiteral("format"), QStringLiteral("slug"), QStringLiteral("title"), QStringLiteral("notebooks"),
-        QStringLiteral("release"), QStringLiteral("data_files"), QStringLiteral("dependencies"),
-        QStringLiteral("python"), QStringLiteral("system_site_packages"), QStringLiteral("required_datasets"),
-        QStringLiteral("dataset_functions"), QStringLiteral("limits"), QStringLiteral("sandbox"), QStringLiteral("docker_image"),
-        QStringLiteral("show_expected"), QStringLiteral("checks"), QStringLiteral("nbgrader"),
-        QStringLiteral("otter")};
+    const QStringList &known = assignmentFieldKeys();
     QStringList warnings;
     for (auto &[key, value] : root.items())
         if (!known.contains(qs(key)))

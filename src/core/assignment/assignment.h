@@ -66,6 +66,10 @@ struct Check
     bool showExpected = false;
 };
 
+/// Every top-level key of assignment.json, in the order docs/assignment-format.md lists them (any other key is an
+/// "unknown field" warning; an editor adds a key at its place in this order). Pure.
+const QStringList &assignmentFieldKeys();
+
 /// True when `id` is a valid check id: 1-64 characters, letters (any script: a value check's default id is its
 /// variable, `π_approx`), digits, combining marks, '.', '_' or '-', starting with a letter or digit.
 bool isCheckId(const QString &id);

@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
 
 #include <nlohmann/json.hpp>
 
@@ -292,6 +294,270 @@ QString uniqueCheckId(const QString &base, const QStringList &taken)
         candidate = id.left(64 - suffix.size()) + suffix;
     }
     return candidate;
+}
+
+namespace {
+
+const QStringList &stringKeys()
+{
+    static const QStringList keys = {QStringLiteral("title"), QStringLiteral("sandbox"), QStringLiteral("docker_image")};
+    return keys;
+}
+
+const QStringList &listKeys()
+{
+    static const QStringList keys = {QStringLiteral("notebooks"), QStringLiteral("data_files"),
+                                     QStringLiteral("dependencies"), QStringLiteral("required_datasets")};
+    return keys;
+}
+
+OJson toJson(const QJsonValue &v)
+{
+    if (v.isBool())
+        return v.toBool();
+    if (v.isDouble())
+        return number(v.toDouble());
+    if (v.isString())
+        return v.toString().toStdString();
+    if (v.isArray()) {
+        OJson a = OJson::array();
+        for (const QJsonValue &e : v.toArray())
+            a.push_back(toJson(e));
+        return a;
+    }
+    if (v.isObject()) {
+        OJson o = OJson::object();
+        const QJsonObject obj = v.toObject();
+        for (auto it = obj.begin(); it != obj.end(); ++it)
+            o[it.key().toStdString()] = toJson(it.value());
+        return o;
+    }
+    return nullptr;
+}
+
+// Sets root[key], a new key at its place in assignmentFieldKeys() (after the last present key that comes before it).
+void setTopLevel(OJson &root, const QString &key, OJson value)
+{
+    const std::string k = key.toStdString();
+    if (root.contains(k) || !assignmentFieldKeys().contains(key)) {
+        root[k] = std::move(value);
+        return;
+    }
+    const qsizetype rank = assignmentFieldKeys().indexOf(key);
+    OJson rebuilt = OJson::object();
+    bool placed = false;
+    for (auto &[name, member] : root.items()) {
+        const qsizetype r = assignmentFieldKeys().indexOf(QString::fromStdString(name));
+        if (!placed && r > rank) {
+            rebuilt[k] = value;
+            placed = true;
+        }
+        rebuilt[name] = member;
+    }
+    if (!placed)
+        rebuilt[k] = std::move(value);
+    root = std::move(rebuilt);
+}
+
+// The path of a data_files entry (a string, or an object's "path"); empty when it has none.
+QString dataFilePath(const OJson &entry)
+{
+    return entry.is_string() ? QString::fromStdString(entry.get<std::string>()) : stringOf(entry, "path");
+}
+
+QString keyList()
+{
+    return editableAssignmentKeys().join(QStringLiteral(", "));
+}
+
+// Writes the edited document when the loader finds no problem in it that the file did not have before (by
+// message: an index may shift when an entry is removed); else that problem, and nothing is written.
+Expected<void> writeChecked(const QString &jsonPath, const Document &doc)
+{
+    QList<Error> before;
+    (void)Assignment::fromBytes(jsonPath, doc.bytes, &before);
+    return jsonutil::writeJsonAgainst(jsonPath, doc.bytes, doc.root, [jsonPath, before](const QByteArray &text) -> Expected<void> {
+        QList<Error> after;
+        (void)Assignment::fromBytes(jsonPath, text, &after);
+        for (const Error &e : after) {
+            const bool old = std::any_of(before.cbegin(), before.cend(), [&](const Error &b) { return b.message == e.message; });
+            if (!old)
+                return Error{e.file, e.location, e.message + QStringLiteral("; nothing written")};
+        }
+        return {};
+    });
+}
+
+// The list `key` of the document (created empty when absent), or an Error when it is not a list.
+Expected<OJson *> listOf(Document &doc, const QString &jsonPath, const QString &key)
+{
+    if (!listKeys().contains(key))
+        return Error{jsonPath, key, QStringLiteral("not a list of the assignment (lists: %1)").arg(listKeys().join(QStringLiteral(", ")))};
+    const std::string k = key.toStdString();
+    if (!doc.root.contains(k))
+        setTopLevel(doc.root, key, OJson::array());
+    OJson &list = doc.root[k];
+    if (!list.is_array())
+        return Error{jsonPath, key, QStringLiteral("must be a list")};
+    return &list;
+}
+
+// The index in `list` of `item` (a data file by its path), or -1.
+qsizetype indexOfItem(const OJson &list, const QString &key, const QString &item)
+{
+    for (size_t i = 0; i < list.size(); ++i) {
+        const QString text = key == QLatin1String("data_files") ? dataFilePath(list[i])
+                             : list[i].is_string()               ? QString::fromStdString(list[i].get<std::string>())
+                                                                 : QString();
+        if (text == item || (key != QLatin1String("dependencies") && key != QLatin1String("required_datasets")
+                             && !text.isEmpty() && QDir::cleanPath(text) == QDir::cleanPath(item)))
+            return qsizetype(i);
+    }
+    return -1;
+}
+
+} // namespace
+
+QStringList editableAssignmentKeys()
+{
+    QStringList keys = {QStringLiteral("title"), QStringLiteral("notebooks"), QStringLiteral("data_files"),
+                        QStringLiteral("dependencies"), QStringLiteral("required_datasets")};
+    for (const LimitField &f : kLimitFields)
+        keys << QStringLiteral("limits.") + QLatin1String(f.key);
+    keys << QStringLiteral("sandbox") << QStringLiteral("docker_image");
+    return keys;
+}
+
+QJsonValue dataFileJson(const DataFile &file)
+{
+    if (file.urls.isEmpty())
+        return file.path;
+    return QJsonObject{{QStringLiteral("path"), file.path}, {QStringLiteral("urls"), QJsonArray::fromStringList(file.urls)}};
+}
+
+Expected<QJsonValue> parseAssignmentValue(const QString &file, const QString &key, const QString &text)
+{
+    if (stringKeys().contains(key))
+        return QJsonValue(text);
+    if (listKeys().contains(key)) {
+        QJsonArray list;
+        for (const QString &line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            if (!line.trimmed().isEmpty())
+                list.append(line.trimmed());
+        return QJsonValue(list);
+    }
+    if (key.startsWith(QLatin1String("limits.")) && findLimitField(key.mid(7).toStdString())) {
+        bool ok = false;
+        const double v = text.trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(v))
+            return Error{file, key, QStringLiteral("'%1' is not a number").arg(text)};
+        return QJsonValue(v);
+    }
+    return Error{file, key, QStringLiteral("not an assignment field the editors change (fields: %1)").arg(keyList())};
+}
+
+Expected<void> editAssignment(const QString &jsonPath, const AssignmentEdit &edit)
+{
+    Expected<Document> parsed = readJson(jsonPath);
+    if (!parsed)
+        return parsed.error();
+    OJson &root = parsed->root;
+    for (auto it = edit.changes.cbegin(); it != edit.changes.cend(); ++it) {
+        const QString &key = it.key();
+        const QJsonValue &v = it.value();
+        if (!editableAssignmentKeys().contains(key))
+            return Error{jsonPath, key, QStringLiteral("not an assignment field the editors change (fields: %1)").arg(keyList())};
+        if (key.startsWith(QLatin1String("limits."))) {
+            const std::string limit = key.mid(7).toStdString();
+            if (root.contains("limits") && !root["limits"].is_object())
+                return Error{jsonPath, QStringLiteral("limits"), QStringLiteral("must be an object")};
+            if (v.isNull()) {
+                if (root.contains("limits"))
+                    root["limits"].erase(limit);
+                continue;
+            }
+            if (!v.isDouble())
+                return Error{jsonPath, key, QStringLiteral("must be a number")};
+            if (!root.contains("limits"))
+                setTopLevel(root, QStringLiteral("limits"), OJson::object());
+            root["limits"][limit] = number(v.toDouble());
+            continue;
+        }
+        if (v.isNull()) {
+            root.erase(key.toStdString());
+            continue;
+        }
+        if (stringKeys().contains(key) && !v.isString())
+            return Error{jsonPath, key, QStringLiteral("must be a string")};
+        if (listKeys().contains(key)) {
+            if (!v.isArray())
+                return Error{jsonPath, key, QStringLiteral("must be a list")};
+            const QJsonArray list = v.toArray();
+            for (qsizetype i = 0; i < list.size(); ++i)
+                if (!list.at(i).isString() && !(key == QLatin1String("data_files") && list.at(i).isObject()))
+                    return Error{jsonPath, QStringLiteral("%1[%2]").arg(key).arg(i), QStringLiteral("must be a string")};
+        }
+        setTopLevel(root, key, toJson(v));
+    }
+    return writeChecked(jsonPath, *parsed);
+}
+
+Expected<void> addAssignmentItem(const QString &jsonPath, const QString &key, const QString &item, const QStringList &urls)
+{
+    Expected<Document> parsed = readJson(jsonPath);
+    if (!parsed)
+        return parsed.error();
+    Expected<OJson *> list = listOf(*parsed, jsonPath, key);
+    if (!list)
+        return list.error();
+    if (!urls.isEmpty() && key != QLatin1String("data_files"))
+        return Error{jsonPath, key, QStringLiteral("only data files have URLs")};
+    if (item.trimmed().isEmpty())
+        return Error{jsonPath, key, QStringLiteral("an entry must not be empty")};
+    if (const qsizetype at = indexOfItem(**list, key, item); at >= 0)
+        return Error{jsonPath, QStringLiteral("%1[%2]").arg(key).arg(at), QStringLiteral("'%1' is already listed").arg(item)};
+    (*list)->push_back(toJson(key == QLatin1String("data_files") ? dataFileJson(DataFile{item, urls}) : QJsonValue(item)));
+    return writeChecked(jsonPath, *parsed);
+}
+
+Expected<void> removeAssignmentItem(const QString &jsonPath, const QString &key, const QString &item)
+{
+    Expected<Document> parsed = readJson(jsonPath);
+    if (!parsed)
+        return parsed.error();
+    Expected<OJson *> list = listOf(*parsed, jsonPath, key);
+    if (!list)
+        return list.error();
+    const qsizetype at = indexOfItem(**list, key, item);
+    if (at < 0)
+        return Error{jsonPath, key, QStringLiteral("has no entry '%1'").arg(item)};
+    (*list)->erase(size_t(at));
+    return writeChecked(jsonPath, *parsed);
+}
+
+Expected<void> setDataFileUrls(const QString &jsonPath, const QString &path, const QStringList &urls)
+{
+    Expected<Document> parsed = readJson(jsonPath);
+    if (!parsed)
+        return parsed.error();
+    const QString key = QStringLiteral("data_files");
+    Expected<OJson *> list = listOf(*parsed, jsonPath, key);
+    if (!list)
+        return list.error();
+    const qsizetype at = indexOfItem(**list, key, path);
+    if (at < 0)
+        return Error{jsonPath, key, QStringLiteral("has no entry '%1'").arg(path)};
+    OJson &entry = (**list)[size_t(at)];
+    OJson urlList = OJson::array();
+    for (const QString &u : urls)
+        urlList.push_back(u.toStdString());
+    if (entry.is_object() && urls.isEmpty())
+        entry.erase("urls");
+    else if (entry.is_object())
+        entry["urls"] = std::move(urlList);
+    else if (!urls.isEmpty())
+        entry = toJson(dataFileJson(DataFile{dataFilePath(entry), urls}));
+    return writeChecked(jsonPath, *parsed);
 }
 
 } // namespace sandmark

@@ -1,5 +1,6 @@
 #pragma once
-// Editing assignment.json in place: add, change and remove checks, every other key kept.
+// Editing assignment.json in place: the assignment's own fields (title, notebooks, data files, …) and its checks,
+// every other key kept.
 
 #include "assignment/assignment.h"
 #include "util/expected.h"
@@ -80,5 +81,52 @@ Expected<QStringList> checkIds(const QString &jsonPath);
 /// leading non-alphanumeric run is dropped (an empty result becomes "check"), then "-2", "-3", … is added
 /// until it is free; at most 64 characters. Pure function.
 QString uniqueCheckId(const QString &base, const QStringList &taken);
+
+/// Changes to assignment.json's own (top-level) fields: the app's assignment settings, `sandmark-cli assignment`.
+struct AssignmentEdit
+{
+    /// Key → the new value; a Null value removes the key, so that its default applies again. Keys:
+    /// editableAssignmentKeys() — "title", "sandbox", "docker_image" (strings), "notebooks", "dependencies",
+    /// "required_datasets" (lists of strings), "data_files" (the whole list, entries as dataFileJson() writes
+    /// them), and "limits.<key>" for each key of kLimitFields (a number).
+    QMap<QString, QJsonValue> changes;
+
+    void set(const QString &key, const QJsonValue &value) { changes.insert(key, value); }
+    void unset(const QString &key) { changes.insert(key, QJsonValue(QJsonValue::Null)); }
+    bool isEmpty() const { return changes.isEmpty(); }
+};
+
+/// The keys AssignmentEdit takes, in file-format order, limits as "limits.<key>". Pure.
+QStringList editableAssignmentKeys();
+
+/// A data_files entry as the editors write it: the path alone, or {"path", "urls"} when it has URLs. Pure.
+QJsonValue dataFileJson(const DataFile &file);
+
+/// `text` as the value of `key` (`sandmark-cli assignment set KEY VALUE`): a string for title, sandbox and
+/// docker_image, a number for a limit ("1e9" and "0.5" read as JSON numbers; whole numbers for byte and count
+/// limits), one-per-line for a list. Error: "limits.cpus: 'two' is not a number", an unknown key (listing them).
+/// `file` names the file in the Error. Pure.
+Expected<QJsonValue> parseAssignmentValue(const QString &file, const QString &key, const QString &text);
+
+/// Applies `edit` to the assignment.json at `jsonPath`. Every other key, the key order and the formatting of
+/// unchanged lines are kept (spliceJson); written atomically (QSaveFile). The edited document is read as
+/// Assignment::load() reads it (Assignment::fromBytes) before anything is written: a problem the file did not
+/// have before (a limit out of range, a data file that does not exist, a notebook a check still names) refuses
+/// the whole edit with an Error naming the file and the field ("limits.memory_bytes"), and nothing is written.
+/// An unknown key or a value of the wrong JSON type is refused the same way. Blocking file I/O: call it off
+/// the GUI thread.
+Expected<void> editAssignment(const QString &jsonPath, const AssignmentEdit &edit);
+
+/// Appends `item` to the list `key` ("notebooks", "dependencies", "required_datasets", "data_files") through
+/// editAssignment(); a data file gets `urls` (refused for other lists). Refused when the list already holds it.
+Expected<void> addAssignmentItem(const QString &jsonPath, const QString &key, const QString &item,
+                                 const QStringList &urls = {});
+
+/// Removes `item` from the list `key` (a data file by its path) through editAssignment(). Refused when the list
+/// does not hold it.
+Expected<void> removeAssignmentItem(const QString &jsonPath, const QString &key, const QString &item);
+
+/// Sets the URLs the data file `path` serves (empty: none, written as the path alone) through editAssignment().
+Expected<void> setDataFileUrls(const QString &jsonPath, const QString &path, const QStringList &urls);
 
 } // namespace sandmark

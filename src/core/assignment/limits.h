@@ -4,6 +4,7 @@
 #include <QtGlobal>
 
 #include <algorithm>
+#include <string_view>
 
 namespace sandmark {
 
@@ -49,6 +50,62 @@ inline qint64 shmBytesFor(const Limits &limits) { return std::min(kShmBytes, lim
 inline double setTimeoutFor(const Limits &limits, qsizetype notebooks)
 {
     return limits.setTimeoutS > 0 ? limits.setTimeoutS : limits.wallTimeoutS * double(std::max<qsizetype>(1, notebooks));
+}
+
+/// One key of assignment.json's "limits" and the Limits member it sets: the one table the loader reads them by
+/// (Assignment::load) and the editors list them from (the app's assignment settings, `sandmark-cli assignment`).
+struct LimitField
+{
+    enum class Unit {
+        Seconds, ///< a duration, a finite number > 0, at most `max`
+        Bytes,   ///< a whole number of bytes > 0
+        Count,   ///< a whole number > 0 (processes, open files)
+        Cpus,    ///< a number of CPUs > 0, at most `max`
+    };
+    const char *key; ///< as assignment.json writes it ("timeout_s")
+    Unit unit;
+    double Limits::*real = nullptr;  ///< Seconds and Cpus
+    qint64 Limits::*bytes = nullptr; ///< Bytes
+    int Limits::*count = nullptr;    ///< Count
+    double max = 0;                  ///< Seconds and Cpus: the largest sensible value
+    /// True for whole numbers (Bytes, Count).
+    constexpr bool integral() const { return unit == Unit::Bytes || unit == Unit::Count; }
+    /// The member's value in `limits`, as a double. Pure.
+    constexpr double value(const Limits &limits) const
+    {
+        return real ? limits.*real : bytes ? double(limits.*bytes) : double(limits.*count);
+    }
+};
+
+inline constexpr double kLimitWeekS = 7 * 24 * 3600;
+
+/// Every limit assignment.json may set, in the order docs/assignment-format.md lists them.
+inline constexpr LimitField kLimitFields[] = {
+    {"timeout_s", LimitField::Unit::Seconds, &Limits::wallTimeoutS, nullptr, nullptr, kLimitWeekS},
+    {"set_timeout_s", LimitField::Unit::Seconds, &Limits::setTimeoutS, nullptr, nullptr, kLimitWeekS},
+    {"cell_timeout_s", LimitField::Unit::Seconds, &Limits::cellTimeoutS, nullptr, nullptr, kLimitWeekS},
+    {"interrupt_grace_s", LimitField::Unit::Seconds, &Limits::interruptGraceS, nullptr, nullptr, 3600},
+    {"memory_bytes", LimitField::Unit::Bytes, nullptr, &Limits::memoryBytes},
+    {"processes", LimitField::Unit::Count, nullptr, nullptr, &Limits::processes},
+    {"open_files", LimitField::Unit::Count, nullptr, nullptr, &Limits::openFiles},
+    {"file_size_bytes", LimitField::Unit::Bytes, nullptr, &Limits::fileSizeBytes},
+    {"disk_bytes", LimitField::Unit::Bytes, nullptr, &Limits::diskBytes},
+    {"output_cell_bytes", LimitField::Unit::Bytes, nullptr, &Limits::outputCellBytes},
+    {"output_total_bytes", LimitField::Unit::Bytes, nullptr, &Limits::outputTotalBytes},
+    {"output_image_bytes", LimitField::Unit::Bytes, nullptr, &Limits::outputImageBytes},
+    {"output_images_total_bytes", LimitField::Unit::Bytes, nullptr, &Limits::outputImagesTotalBytes},
+    {"probe_bytes", LimitField::Unit::Bytes, nullptr, &Limits::probeBytes},
+    {"capture_bytes", LimitField::Unit::Bytes, nullptr, &Limits::captureBytes},
+    {"cpus", LimitField::Unit::Cpus, &Limits::cpus, nullptr, nullptr, 4096},
+};
+
+/// The entry of kLimitFields for `key`, or nullptr. Pure.
+inline const LimitField *findLimitField(std::string_view key)
+{
+    for (const LimitField &f : kLimitFields)
+        if (key == f.key)
+            return &f;
+    return nullptr;
 }
 
 } // namespace sandmark

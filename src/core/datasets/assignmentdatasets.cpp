@@ -1,14 +1,15 @@
 #include "datasets/assignmentdatasets.h"
 
 #include "assignment/assignment.h"
+#include "assignment/edit.h"
 #include "datasets/datasetentry.h"
 #include "util/inputfile.h"
 #include "util/json_p.h"
-#include "util/jsonsplice_p.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QDir>
+#include <QJsonArray>
 #include <QFile>
 #include <QFileInfo>
 
@@ -153,11 +154,13 @@ Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &
             return Error{jsonPath, QStringLiteral("required_datasets"),
                          QStringLiteral("has no entry '%1'").arg(e->toString())};
     }
-    ojson list = ojson::array();
+    // Written by the assignment editor: a new key at its place, the result read as the loader reads it.
+    QJsonArray list;
     for (const DatasetEntry &e : std::as_const(current))
-        list.push_back(e.toString().toStdString());
-    j["required_datasets"] = list;
-    return jsonutil::writeJsonAgainst(jsonPath, *bytes, j);
+        list.append(e.toString());
+    AssignmentEdit edit;
+    edit.set(QStringLiteral("required_datasets"), list);
+    return editAssignment(jsonPath, edit);
 }
 
 } // namespace sandmark

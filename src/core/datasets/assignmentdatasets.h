@@ -32,7 +32,8 @@ Expected<QList<AssignmentDatasets>> findAssignments(const QString &path, const Q
 Expected<QList<CodeCell>> readCodeCells(const QString &ipynbPath);
 
 /// Adds (skipping entries already present) and removes entries of required_datasets in assignment.json,
-/// validating every added entry first. Everything but the list stays byte for byte as written; atomic (QSaveFile).
+/// validating every added entry first; written by editAssignment() (the list at its place, the file read as the
+/// loader reads it first). Everything but the list stays byte for byte as written; atomic (QSaveFile).
 Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &add, const QStringList &remove);
 
 } // namespace sandmark
