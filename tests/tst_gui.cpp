@@ -1485,6 +1485,36 @@ private Q_SLOTS:
         QVERIFY(page->model()->rowOf(QStringLiteral("zoe")) >= 0);
     }
 
+    // The flagged list: the manifest's entries in its order (a refused entry is no student), a folder with several
+    // notebooks it does not name (copied by hand) so it can be settled too, then the late students.
+    void importFlagsModelRows()
+    {
+        ImportFlagsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ImportManifest manifest;
+        manifest.students.insert(QStringLiteral("7"), {QStringLiteral("Ann Lee"), true, QString(), QStringLiteral("/x.zip")});
+        manifest.students.insert(QStringLiteral("8"), {QStringLiteral("Bo Li"), false, QString(), QStringLiteral("/x.zip")});
+        manifest.flagged << FlaggedEntry{QStringLiteral("../evil.ipynb"), QStringLiteral("refused: path leads outside the archive (..)")};
+        m.setManifest(manifest, {QStringLiteral("7"), QStringLiteral("8"), QStringLiteral("hand")},
+                      {{QStringLiteral("hand"), QString()}, {QStringLiteral("8"), QStringLiteral("b.ipynb")}});
+        QStringList rows;
+        for (int r = 0; r < m.rowCount(); ++r)
+            rows << m.index(r, ImportFlagsModel::EntryColumn).data().toString() + QLatin1Char('|')
+                        + m.index(r, ImportFlagsModel::NameColumn).data().toString() + QLatin1Char('|')
+                        + m.index(r, ImportFlagsModel::ReasonColumn).data().toString() + QLatin1Char('|')
+                        + m.index(r, 0).data(StudentRole).toString();
+        QCOMPARE(rows, (QStringList{
+            QStringLiteral("../evil.ipynb||refused: path leads outside the archive (..)|"),
+            QStringLiteral("8|Bo Li|ambiguous: several notebooks in the folder; settled: b.ipynb is graded|8"),
+            QStringLiteral("hand||ambiguous: several notebooks in the folder|hand"),
+            QStringLiteral("7|Ann Lee|late: the LMS marked it late|7")}));
+        QCOMPARE(QList<bool>({m.canSettle(0), m.canSettle(1), m.canSettle(2), m.canSettle(3)}), (QList<bool>{false, true, true, false}));
+        QVERIFY(m.index(2, ImportFlagsModel::ReasonColumn).data(Qt::ToolTipRole).toString().endsWith(
+            QStringLiteral("Double-click to choose the notebook that is graded.")));
+        m.setManifest({}, {}, {});
+        QCOMPARE(m.rowCount(), 0);
+    }
+
     // Submissions → Import Folder…: a Canvas export unpacked into a folder (flat LMS-named files, one late and one
     // student with two copies) and a folder of per-student folders are both copied into the assignment's
     // submissions/ (never listed in its place); the table shows the LMS's names and the late mark, the flagged list

@@ -1630,6 +1630,10 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <source>Flagged because</source>
         <translation>Markiert, weil</translation>
     </message>
+    <message>
+        <source>ambiguous: several notebooks in the folder</source>
+        <translation>mehrdeutig: mehrere Notebooks im Ordner</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::MainWindow</name>

@@ -22,6 +22,22 @@ void ImportFlagsModel::setManifest(const ImportManifest &manifest, const QSet<QS
         shown.insert(f.entry);
         rows << r;
     }
+    // A folder with several notebooks the import did not write (copied by hand): listed too, so it can be settled.
+    QStringList unrecorded;
+    for (auto it = ambiguous.cbegin(); it != ambiguous.cend(); ++it)
+        if (!shown.contains(it.key()) && listed.contains(it.key()))
+            unrecorded << it.key();
+    unrecorded.sort();
+    for (const QString &student : std::as_const(unrecorded)) {
+        const ImportManifest::Student s = manifest.students.value(student);
+        Row r{student, s.displayName, tr("ambiguous: several notebooks in the folder"), true, true};
+        if (!ambiguous.value(student).isEmpty())
+            r.reason = tr("%1; settled: %2 is graded").arg(r.reason, displayText(ambiguous.value(student)));
+        if (s.late)
+            r.reason = tr("late; %1").arg(r.reason);
+        shown.insert(student);
+        rows << r;
+    }
     for (auto it = manifest.students.cbegin(); it != manifest.students.cend(); ++it)
         if (it->late && !shown.contains(it.key()))
             rows << Row{it.key(), it->displayName, tr("late: the LMS marked it late"), listed.contains(it.key()), false};

@@ -11,8 +11,8 @@
 namespace sandmark {
 
 /// The Submissions page's list of flagged import entries: what the folder's ImportManifest lists as flagged
-/// (refused or unrecognised entries, students written but ambiguous or without a notebook) and every student the
-/// LMS marked late. Columns: entry (a student id or the file's path in the export), name (the LMS's), reason.
+/// (refused or unrecognised entries, students written but ambiguous or without a notebook), then any other listed
+/// student whose folder holds several notebooks (copied in by hand), then every student the LMS marked late. Columns: entry (a student id or the file's path in the export), name (the LMS's), reason.
 /// A row whose entry is a listed student with several notebooks can be settled (canSettle()). Does no work:
 /// setManifest() takes what a worker read. GUI thread only.
 class ImportFlagsModel : public QAbstractTableModel
@@ -30,7 +30,8 @@ public:
     };
 
     explicit ImportFlagsModel(QObject *parent = nullptr);
-    /// The rows of `manifest` (flagged entries first, in the imports' order, then the late students by id);
+    /// The rows of `manifest` (flagged entries first, in the imports' order, then the ambiguous students it does not
+    /// name, then the late students, by id);
     /// `listed`: the students of the current listing (their rows are students); `ambiguous`: the listed students
     /// whose folder holds several notebooks → the one settled for them (empty: none yet; a settled one is said
     /// so in its reason, and can be settled again). One reset.
