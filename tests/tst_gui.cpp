@@ -97,6 +97,7 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QThread>
+#include <QFileDialog>
 #include <QInputDialog>
 #include <QTimer>
 #include <QToolButton>
@@ -2530,6 +2531,30 @@ private Q_SLOTS:
         QCOMPARE(canvasLines.at(1), QByteArray("    Points Possible,,,,,8\r"));
         QVERIFY(canvasLines.contains(QByteArray(",bob,,,,7\r")));
         QVERIFY(canvasLines.contains(QByteArray(",alice,,,,8\r")));
+        // Through the menu: Canvas Gradebook CSV… asks for the column, then for the file.
+        const QString viaMenu = dir.filePath(QStringLiteral("canvas-menu.csv"));
+        QTimer answer;
+        answer.setInterval(50);
+        connect(&answer, &QTimer::timeout, &answer, [&] {
+            if (auto *input = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) {
+                QCOMPARE(input->textValue(), QStringLiteral("Iris basics: loading and summarising a data set"));
+                input->setTextValue(QStringLiteral("HW2 (12)"));
+                input->accept();
+            } else if (auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                auto *name = files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+                QVERIFY(name);
+                QCOMPARE(name->text(), QStringLiteral("iris-basics-canvas.csv")); // the suggestion, beside the assignment
+                name->setText(QFileInfo(viaMenu).fileName());
+                static_cast<QDialog *>(files)->accept(); // QFileDialog::accept() checks the name, as a click would
+            }
+        });
+        answer.start();
+        exported.clear();
+        results->exportActions().at(1)->trigger();
+        QVERIFY(exported.wait(20000));
+        answer.stop();
+        QCOMPARE(exported.constFirst().at(0).toString(), viaMenu);
+        QVERIFY(readBytes(viaMenu).startsWith("Student,ID,SIS User ID,SIS Login ID,Section,HW2 (12)\r\n"));
         const QString feedback = dir.filePath(QStringLiteral("feedback"));
         exported.clear();
         results->exportFeedback(feedback);
