@@ -96,6 +96,7 @@ private Q_SLOTS:
     void displayTextEscapes_data();
     void displayTextEscapes();
     void untrustedNamesPrintOnOneLine();
+    void unpackedCanvasFolderImportedAndSettled();
     void dockerDaemonThatDoesNotAnswerIsNamed();
     void doctorAnswersInEveryFailureMode_data();
     void doctorAnswersInEveryFailureMode();
@@ -887,6 +888,44 @@ void TestCli::untrustedNamesPrintOnOneLine()
     QVERIFY2(lines.contains("eve\\u202egnp\tout/eve\\u202egnp/hw.ipynb"), r.out.constData());
     QVERIFY2(!r.out.contains("\xE2\x80\xAE"), r.out.constData()); // no raw U+202E anywhere
     QVERIFY(QFileInfo::exists(tmp.filePath(u"out/bob\nalice/hw.ipynb"_s))); // the folder keeps its real name
+}
+
+// `import submissions FOLDER` of a Canvas export unpacked by hand: the names parsed as from the zip (the LMS's
+// name in --json), one student with an on-time and a late copy flagged, the manifest written; then
+// `match ASSIGNMENT STUDENT NOTEBOOK FILE` settles which copy a one-notebook assignment grades.
+void TestCli::unpackedCanvasFolderImportedAndSettled()
+{
+    QTemporaryDir tmp;
+    const QString in = tmp.filePath(u"canvas"_s), hw = tmp.filePath(u"hw"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), hw);
+    QVERIFY(QDir(hw + u"/submissions"_s).removeRecursively());
+    QVERIFY(QDir().mkpath(in));
+    const QByteArray nb = R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})";
+    for (const QString &name : {u"doejane_1001_5001_iris-analysis.ipynb"_s, u"kimlee_1003_5003_iris-analysis.ipynb"_s,
+                                u"kimlee_LATE_1003_5004_iris-analysis.ipynb"_s}) {
+        QFile f(in + u"/"_s + name);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(nb) == nb.size());
+    }
+    const Run r = runCli({u"import"_s, u"submissions"_s, in, u"-o"_s, hw + u"/submissions"_s, u"--json"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject json = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray imported = json.value(u"imported"_s).toArray(), review = json.value(u"needs_review"_s).toArray();
+    QCOMPARE(imported.size(), 1);
+    QCOMPARE(imported.at(0)[u"student"_s].toString(), u"1001"_s);
+    QCOMPARE(imported.at(0)[u"name"_s].toString(), u"doejane"_s);
+    QCOMPARE(review.size(), 1);
+    QCOMPARE(review.at(0)[u"name"_s].toString(), u"kimlee"_s);
+    QVERIFY(review.at(0)[u"late"_s].toBool());
+    QVERIFY(QFileInfo::exists(hw + u"/submissions/.sandmark-import.json"_s));
+    QVERIFY(QFileInfo::exists(hw + u"/submissions/1003/iris-analysis (late).ipynb"_s));
+
+    QVERIFY(Gradebook::open(Gradebook::defaultPath(hw))); // match settles in an existing gradebook (grade makes it)
+    const Run settled = runCli({u"match"_s, hw, u"1003"_s, u"iris-analysis.ipynb"_s, u"iris-analysis (late).ipynb"_s});
+    QVERIFY2(settled.code == 0, settled.err.constData());
+    QCOMPARE(settled.out, QByteArray("1003: iris-analysis.ipynb ← iris-analysis (late).ipynb (settled; grade to apply it)\n"));
+    const Run notAFile = runCli({u"match"_s, hw, u"1003"_s, u"iris-analysis.ipynb"_s, u"nope.ipynb"_s});
+    QCOMPARE(notAFile.code, 1);
+    QVERIFY2(notAFile.err.contains("not a notebook handed in by 1003"), notAFile.err.constData());
 }
 
 // A Docker daemon behind a stale socket (or an address nothing listens on) was reported as a missing base

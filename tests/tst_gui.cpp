@@ -49,6 +49,7 @@
 #include "selftestdialog.h"
 #include "selftestmodel.h"
 #include "submissionsmodel.h"
+#include "importflagsmodel.h"
 #include "submissionspage.h"
 #include "focusringstyle.h"
 #include "shortcutsdialog.h"
@@ -109,6 +110,8 @@
 #include <QTextDocument>
 #include <QTextLayout>
 #include <QThread>
+#include <QFileDialog>
+#include <QInputDialog>
 #include <QTimer>
 #include <QToolButton>
 #include <QTranslator>
@@ -485,7 +488,7 @@ private Q_SLOTS:
         QVERIFY(has(submissions, QStringLiteral("Next"), QKeySequence(Qt::Key_F8)));
         QVERIFY(has(submissions, QStringLiteral("Run Failed"), QKeySequence(QStringLiteral("Alt+D"))));
         QVERIFY(has(w.pageTitle(MainWindow::ChecksPageIndex), QStringLiteral("Remove the selected checks"), QKeySequence::Delete));
-        QVERIFY(has(w.pageTitle(MainWindow::ResultsPage), QStringLiteral("Export CSV"), QKeySequence(QStringLiteral("Ctrl+E"))));
+        QVERIFY(has(w.pageTitle(MainWindow::ResultsPage), QStringLiteral("Export"), QKeySequence(QStringLiteral("Ctrl+E"))));
 
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -1780,7 +1783,7 @@ private Q_SLOTS:
         QSignalSpy opened(&w, &MainWindow::assignmentOpened);
         w.openAssignment(dir.path());
         QVERIFY(opened.wait(20000));
-        QSignalSpy imported(page, &SubmissionsPage::archiveImported);
+        QSignalSpy imported(page, &SubmissionsPage::imported);
         QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
         page->importArchive(zip);
         QVERIFY(imported.wait(30000));
@@ -1932,6 +1935,168 @@ private Q_SLOTS:
         QCOMPARE(reloaded->dockerImage(), QString());
         QCOMPARE(reloaded->requiredDatasets(), (QStringList{QStringLiteral("org/iris-extra data/iris.parquet"),
                                                             QStringLiteral("org/iris@v1.0 data/iris.parquet")}));
+    }
+
+    // The flagged list: the manifest's entries in its order (a refused entry is no student), a folder with several
+    // notebooks it does not name (copied by hand) so it can be settled too, then the late students.
+    void importFlagsModelRows()
+    {
+        ImportFlagsModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ImportManifest manifest;
+        manifest.students.insert(QStringLiteral("7"), {QStringLiteral("Ann Lee"), true, QString(), QStringLiteral("/x.zip")});
+        manifest.students.insert(QStringLiteral("8"), {QStringLiteral("Bo Li"), false, QString(), QStringLiteral("/x.zip")});
+        manifest.flagged << FlaggedEntry{QStringLiteral("../evil.ipynb"), QStringLiteral("refused: path leads outside the archive (..)")};
+        m.setManifest(manifest, {QStringLiteral("7"), QStringLiteral("8"), QStringLiteral("hand")},
+                      {{QStringLiteral("hand"), QString()}, {QStringLiteral("8"), QStringLiteral("b.ipynb")}});
+        QStringList rows;
+        for (int r = 0; r < m.rowCount(); ++r)
+            rows << m.index(r, ImportFlagsModel::EntryColumn).data().toString() + QLatin1Char('|')
+                        + m.index(r, ImportFlagsModel::NameColumn).data().toString() + QLatin1Char('|')
+                        + m.index(r, ImportFlagsModel::ReasonColumn).data().toString() + QLatin1Char('|')
+                        + m.index(r, 0).data(StudentRole).toString();
+        QCOMPARE(rows, (QStringList{
+            QStringLiteral("../evil.ipynb||refused: path leads outside the archive (..)|"),
+            QStringLiteral("8|Bo Li|ambiguous: several notebooks in the folder; settled: b.ipynb is graded|8"),
+            QStringLiteral("hand||ambiguous: several notebooks in the folder|hand"),
+            QStringLiteral("7|Ann Lee|late: the LMS marked it late|7")}));
+        QCOMPARE(QList<bool>({m.canSettle(0), m.canSettle(1), m.canSettle(2), m.canSettle(3)}), (QList<bool>{false, true, true, false}));
+        QVERIFY(m.index(2, ImportFlagsModel::ReasonColumn).data(Qt::ToolTipRole).toString().endsWith(
+            QStringLiteral("Double-click to choose the notebook that is graded.")));
+        m.setManifest({}, {}, {});
+        QCOMPARE(m.rowCount(), 0);
+    }
+
+    // Submissions → Import Folder…: a Canvas export unpacked into a folder (flat LMS-named files, one late and one
+    // student with two copies) and a folder of per-student folders are both copied into the assignment's
+    // submissions/ (never listed in its place); the table shows the LMS's names and the late mark, the flagged list
+    // the ambiguous and the late students; a rerun duplicates nothing; the ambiguous student is settled in the app
+    // (Choose Notebook…) and then graded with the chosen copy.
+    void folderImportFlagsAndSettles()
+    {
+        QTemporaryDir dir;
+        const QString assignment = dir.filePath(QStringLiteral("hw"));
+        copyIris(assignment);
+        const QByteArray alice = readBytes(kIris + QStringLiteral("/submissions/alice/iris-analysis.ipynb"));
+        const QByteArray bob = readBytes(kIris + QStringLiteral("/submissions/bob/iris-analysis.ipynb"));
+        QVERIFY(!alice.isEmpty() && !bob.isEmpty());
+        const auto put = [](const QString &path, const QByteArray &bytes) {
+            QDir().mkpath(QFileInfo(path).absolutePath());
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+        };
+        const QString lms = dir.filePath(QStringLiteral("canvas-unpacked"));
+        QVERIFY(put(lms + QStringLiteral("/doejane_1001_5001_iris-analysis.ipynb"), alice));
+        QVERIFY(put(lms + QStringLiteral("/roerick_LATE_1002_5002_iris-analysis.ipynb"), alice));
+        QVERIFY(put(lms + QStringLiteral("/kimlee_1003_5003_iris-analysis.ipynb"), bob));
+        QVERIFY(put(lms + QStringLiteral("/kimlee_LATE_1003_5004_iris-analysis.ipynb"), alice));
+        const QString plain = dir.filePath(QStringLiteral("by-hand"));
+        QVERIFY(put(plain + QStringLiteral("/zed/iris-analysis.ipynb"), alice));
+
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(assignment);
+        QVERIFY(opened.wait(20000));
+        QAbstractItemModelTester tester(page->importFlagsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy imported(page, &SubmissionsPage::imported);
+        QSignalSpy failed(page, &SubmissionsPage::importFailed);
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        page->importFolder(lms);
+        QVERIFY(imported.wait(30000));
+        QCOMPARE(imported.constFirst().at(0).toInt(), 3);
+        QVERIFY(listed.wait(20000));
+        const QString submissions = assignment + QStringLiteral("/submissions");
+        QCOMPARE(readBytes(submissions + QStringLiteral("/1003/iris-analysis.ipynb")), bob);
+        QCOMPARE(readBytes(submissions + QStringLiteral("/1003/iris-analysis (late).ipynb")), alice);
+        SubmissionsModel *m = page->model();
+        QCOMPARE(m->rowCount(), 3);
+        const auto name = [&](const QString &student) {
+            return m->index(m->rowOf(student), SubmissionsModel::NameColumn).data().toString();
+        };
+        QCOMPARE(name(QStringLiteral("1001")), QStringLiteral("doejane"));
+        QCOMPARE(name(QStringLiteral("1002")), QStringLiteral("roerick (late)"));
+        QVERIFY(!page->table()->isColumnHidden(SubmissionsModel::NameColumn));
+        ImportFlagsModel *flags = page->importFlagsModel();
+        const auto flagRows = [&] {
+            QStringList out;
+            for (int r = 0; r < flags->rowCount(); ++r)
+                out << flags->index(r, ImportFlagsModel::EntryColumn).data().toString() + QLatin1Char('|')
+                           + flags->index(r, ImportFlagsModel::NameColumn).data().toString() + QLatin1Char('|')
+                           + flags->index(r, ImportFlagsModel::ReasonColumn).data().toString();
+            return out;
+        };
+        QCOMPARE(flagRows(), (QStringList{
+            QStringLiteral("1003|kimlee|late; ambiguous: iris-analysis.ipynb handed in 2 times (iris-analysis.ipynb, "
+                           "iris-analysis (late).ipynb); not guessed"),
+            QStringLiteral("1002|roerick|late: the LMS marked it late")}));
+        QVERIFY(flags->canSettle(0));
+        QVERIFY(!flags->canSettle(1));
+        QVERIFY(page->importFlagsView()->isVisibleTo(page));
+
+        // The plain layout: added beside the LMS students, the listing stays the assignment's own folder.
+        imported.clear();
+        listed.clear();
+        page->importFolder(plain);
+        QVERIFY(imported.wait(30000));
+        QCOMPARE(imported.constFirst().at(0).toInt(), 1);
+        QVERIFY(listed.wait(20000));
+        QCOMPARE(m->rowCount(), 4);
+        QVERIFY(m->rowOf(QStringLiteral("zed")) >= 0);
+        QCOMPARE(name(QStringLiteral("zed")), QString());
+        QVERIFY2(page->countText().contains(QDir::toNativeSeparators(submissions)), qPrintable(page->countText()));
+
+        // A rerun writes nothing and duplicates nothing: every student is flagged as already there.
+        imported.clear();
+        listed.clear();
+        page->importFolder(lms);
+        QVERIFY(imported.wait(30000));
+        QCOMPARE(imported.constFirst().at(0).toInt(), 0);
+        QCOMPARE(imported.constFirst().at(1).toStringList().size(), 3);
+        QVERIFY(listed.wait(20000));
+        QCOMPARE(m->rowCount(), 4);
+        QCOMPARE(QDir(submissions + QStringLiteral("/1003")).entryList(QDir::Files).size(), 2);
+        QCOMPARE(flags->rowCount(), 2);
+
+        // Settling 1003 in the app: select its flagged row, Choose Notebook…, pick the late copy.
+        page->importFlagsView()->setCurrentIndex(flags->index(0, 0));
+        QVERIFY(page->settleButton()->isEnabled());
+        QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("1003"));
+        QSignalSpy settled(page, &SubmissionsPage::matchSettled);
+        listed.clear();
+        QTimer::singleShot(0, page, [] {
+            QTRY_VERIFY(qobject_cast<QInputDialog *>(QApplication::activeModalWidget()));
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog->comboBoxItems().contains(QStringLiteral("iris-analysis (late).ipynb")));
+            dialog->setTextValue(QStringLiteral("iris-analysis (late).ipynb"));
+            dialog->accept();
+        });
+        page->settleButton()->click();
+        QVERIFY(settled.wait(20000));
+        QCOMPARE(settled.constFirst().at(1).toString(),
+                 QStringLiteral("1003: iris-analysis.ipynb ← iris-analysis (late).ipynb settled; Run Selected applies it"));
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
+        const SubmissionsModel::Row settledRow = m->rows().at(m->rowOf(QStringLiteral("1003")));
+        QVERIFY(settledRow.problem.isEmpty());
+        QCOMPARE(QFileInfo(settledRow.notebookPath).fileName(), QStringLiteral("iris-analysis (late).ipynb"));
+        QVERIFY2(flags->index(0, ImportFlagsModel::ReasonColumn).data().toString().endsWith(
+                     QStringLiteral("settled: iris-analysis (late).ipynb is graded")),
+                 qPrintable(flags->index(0, ImportFlagsModel::ReasonColumn).data().toString()));
+
+        // Graded with the chosen copy: the same result as 1001, who handed in that notebook.
+        QSignalSpy finished(page, &SubmissionsPage::batchFinished);
+        QSignalSpy batchFailed(page, &SubmissionsPage::batchFailed);
+        page->runStudents({QStringLiteral("1001"), QStringLiteral("1003")}, true);
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !batchFailed.isEmpty(), 600000);
+        QVERIFY(batchFailed.isEmpty());
+        auto g1001 = readEffectiveGrade(page->gradebookPath(), QStringLiteral("1001"));
+        auto g1003 = readEffectiveGrade(page->gradebookPath(), QStringLiteral("1003"));
+        QVERIFY(g1001 && *g1001 && g1003 && *g1003);
+        QVERIFY((**g1003).status != GradeStatus::NeedsReview);
+        QCOMPARE((**g1003).status, (**g1001).status);
+        QCOMPARE((**g1003).autoScore, (**g1001).autoScore);
+        QVERIFY(failed.isEmpty());
     }
 
     void healthAndSelfTest()
@@ -2208,7 +2373,7 @@ private Q_SLOTS:
 
         const QString csv = dir.filePath(QStringLiteral("grades.csv"));
         QSignalSpy exported(&page, &ResultsPage::exported);
-        page.exportCsv(csv);
+        page.exportGrades(csv, GradeExportFormat::Csv);
         QVERIFY(exported.wait(20000));
         QCOMPARE(exported.constFirst().at(1).toInt(), 3);
         QFile f(csv);
@@ -2790,7 +2955,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(w.resultsPage()->summary().submissions == 3, 20000);
         const QString csv = dir.filePath(QStringLiteral("grades.csv"));
         QSignalSpy exported(w.resultsPage(), &ResultsPage::exported);
-        w.resultsPage()->exportCsv(csv);
+        w.resultsPage()->exportGrades(csv, GradeExportFormat::Csv);
         QVERIFY(exported.wait(20000));
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -2798,6 +2963,72 @@ private Q_SLOTS:
         QVERIFY(text.contains("alice,8,8,graded"));
         QVERIFY(text.contains("bob,7,8,"));
         QVERIFY(text.contains("discussed in office hours"));
+
+        // The Export menu offers every export the CLI has: Canvas's CSV in the column asked for (as
+        // `export --format canvas --canvas-column`), and the HTML feedback pages (as `feedback`).
+        ResultsPage *results = w.resultsPage();
+        QStringList menu;
+        for (QAction *a : results->exportActions())
+            menu << a->text();
+        QCOMPARE(menu, (QStringList{QStringLiteral("Grades &CSV…"), QStringLiteral("C&anvas Gradebook CSV…"),
+                                    QStringLiteral("HTML &Feedback Pages…")}));
+        const QString canvas = dir.filePath(QStringLiteral("canvas.csv"));
+        exported.clear();
+        results->exportGrades(canvas, GradeExportFormat::Canvas, QStringLiteral("HW1, iris (4711)"));
+        QVERIFY(exported.wait(20000));
+        QCOMPARE(exported.constFirst().at(1).toInt(), 3);
+        const QList<QByteArray> canvasLines = readBytes(canvas).split('\n');
+        QCOMPARE(canvasLines.at(0), QByteArray("Student,ID,SIS User ID,SIS Login ID,Section,\"HW1, iris (4711)\"\r"));
+        QCOMPARE(canvasLines.at(1), QByteArray("    Points Possible,,,,,8\r"));
+        QVERIFY(canvasLines.contains(QByteArray(",bob,,,,7\r")));
+        QVERIFY(canvasLines.contains(QByteArray(",alice,,,,8\r")));
+        // Through the menu: Canvas Gradebook CSV… asks for the column, then for the file.
+        const QString viaMenu = dir.filePath(QStringLiteral("canvas-menu.csv"));
+        QTimer answer;
+        answer.setInterval(50);
+        connect(&answer, &QTimer::timeout, &answer, [&] {
+            if (auto *input = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) {
+                QCOMPARE(input->textValue(), QStringLiteral("Iris basics: loading and summarising a data set"));
+                input->setTextValue(QStringLiteral("HW2 (12)"));
+                input->accept();
+            } else if (auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                auto *name = files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"));
+                QVERIFY(name);
+                QCOMPARE(name->text(), QStringLiteral("iris-basics-canvas.csv")); // the suggestion, beside the assignment
+                name->setText(QFileInfo(viaMenu).fileName());
+                static_cast<QDialog *>(files)->accept(); // QFileDialog::accept() checks the name, as a click would
+            }
+        });
+        answer.start();
+        exported.clear();
+        results->exportActions().at(1)->trigger();
+        QVERIFY(exported.wait(20000));
+        answer.stop();
+        QCOMPARE(exported.constFirst().at(0).toString(), viaMenu);
+        QVERIFY(readBytes(viaMenu).startsWith("Student,ID,SIS User ID,SIS Login ID,Section,HW2 (12)\r\n"));
+        const QString feedback = dir.filePath(QStringLiteral("feedback"));
+        exported.clear();
+        results->exportFeedback(feedback);
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported.constFirst().at(0).toString(), feedback);
+        QCOMPARE(exported.constFirst().at(1).toInt(), 3);
+        QCOMPARE(QDir(feedback).entryList(QDir::Files, QDir::Name),
+                 (QStringList{QStringLiteral("alice.html"), QStringLiteral("bob.html"), QStringLiteral("judy.html")}));
+        const QString bobPage = QString::fromUtf8(readBytes(feedback + QStringLiteral("/bob.html")));
+        QVERIFY(bobPage.contains(QStringLiteral("Iris basics: loading and summarising a data set")));
+        QVERIFY(bobPage.contains(QStringLiteral("discussed in office hours")));
+        QVERIFY(bobPage.contains(QStringLiteral("read_csv"))); // bob's executed notebook is in it
+        // alice's run folder was deleted above, judy never had one: their pages show the scores only, and say so.
+        QVERIFY2(results->exportStatusText().contains(QStringLiteral("3 feedback page(s) written"))
+                     && results->exportStatusText().contains(QStringLiteral("2 with the scores only")),
+                 qPrintable(results->exportStatusText()));
+        // A file that cannot be written: the error names it, nothing is said to be written.
+        QSignalSpy exportFailed(results, &ResultsPage::exportFailed);
+        results->exportGrades(dir.filePath(QStringLiteral("no/such/folder/x.csv")), GradeExportFormat::Csv);
+        QVERIFY(exportFailed.wait(20000));
+        QVERIFY2(exportFailed.constFirst().at(0).toString().contains(QStringLiteral("no/such/folder/x.csv")),
+                 qPrintable(exportFailed.constFirst().at(0).toString()));
+        QVERIFY(results->exportStatusText().startsWith(QStringLiteral("Export failed: ")));
 
         // Running all again skips the unchanged submissions and keeps the override.
         finished.clear();

@@ -82,7 +82,8 @@ if damaged:
     return true;
 }
 
-/// Every file under `root`, relative, sorted (hidden ones included, so a leftover staging folder shows).
+/// Every file under `root`, relative, sorted (hidden ones included, so a leftover staging folder shows), but
+/// the import manifest (checked by the tests about it).
 QStringList filesUnder(const QString &root)
 {
     QStringList out;
@@ -90,6 +91,8 @@ QStringList filesUnder(const QString &root)
                     QDirIterator::Subdirectories);
     while (it.hasNext()) {
         it.next();
+        if (it.filePath() == importManifestPath(root))
+            continue;
         if (!it.fileInfo().isDir() || QDir(it.filePath()).isEmpty())
             out << QDir(root).relativeFilePath(it.filePath());
     }
@@ -292,7 +295,7 @@ private Q_SLOTS:
         }));
         // Nothing but the good student lands anywhere: not in OUT, not beside it, no staging left over.
         QCOMPARE(filesUnder(out), QStringList{u"1/hw1.ipynb"_s});
-        QCOMPARE(filesUnder(tmp.path()), (QStringList{u"evil.zip"_s, u"sub/out/1/hw1.ipynb"_s}));
+        QCOMPARE(filesUnder(tmp.path()), (QStringList{u"evil.zip"_s, u"sub/out/.sandmark-import.json"_s, u"sub/out/1/hw1.ipynb"_s}));
     }
 
     // One bad entry is that entry's problem, with a reason a person can act on; the rest imports (security
@@ -488,18 +491,110 @@ private Q_SLOTS:
         const auto r = importSubmissions(in, out);
         QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
         QCOMPARE(importedText(*r, out), (QStringList{u"alice alice/alice.ipynb"_s, u"bob bob/hw1.ipynb"_s}));
-        QCOMPARE(flaggedText(*r), (QStringList{
-            u"carol | ambiguous: 2 notebooks (a.ipynb, b.ipynb); keep one, or grade the one meant by its path (sandmark-cli grade ASSIGNMENT carol/<notebook>)"_s,
-            u"dave | dave.ipynb is a symbolic link (refused)"_s}));
-        QCOMPARE(filesUnder(out), (QStringList{u"alice/alice.ipynb"_s, u"bob/data.csv"_s, u"bob/hw1.ipynb"_s}));
+        // carol's two notebooks are copied and flagged (settled later, as from a zip); dave's link is refused.
+        QCOMPARE(flaggedText(*r), (QStringList{u"dave | dave.ipynb is a symbolic link (refused)"_s,
+                                               u"carol | ambiguous: 2 notebooks (a.ipynb, b.ipynb); not guessed"_s}));
+        QCOMPARE(r->needsReview.size(), 1);
+        QCOMPARE(filesUnder(out), (QStringList{u"alice/alice.ipynb"_s, u"bob/data.csv"_s, u"bob/hw1.ipynb"_s,
+                                               u"carol/a.ipynb"_s, u"carol/b.ipynb"_s}));
         const auto subs = discoverSubmissions(out);
         QVERIFY(subs);
-        QCOMPARE(subs->size(), 2);
+        QCOMPARE(subs->size(), 3);
 
         // The output inside the input folder is refused (it would import itself).
         const auto self = importSubmissions(in, in + u"/graded"_s);
         QVERIFY(!self);
         QVERIFY(!QFileInfo::exists(in + u"/graded"_s));
+    }
+
+    // A Canvas export unpacked into a folder (the zip's flat files) and a Moodle one (a folder per student) are
+    // read as their zips would be: names parsed, late kept, two copies flagged, hidden files and macOS metadata
+    // skipped, links refused, anything else flagged. The manifest records names, late marks and flags; a rerun
+    // writes and records nothing twice.
+    void unpackedExportFolders()
+    {
+        QTemporaryDir tmp;
+        const QString canvas = tmp.filePath(u"canvas"_s), moodle = tmp.filePath(u"moodle"_s), out = tmp.filePath(u"out"_s);
+        const auto put = [](const QString &path, const QByteArray &bytes) {
+            QDir().mkpath(QFileInfo(path).absolutePath());
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+        };
+        QVERIFY(put(canvas + u"/smithjohn_101_5001_hw1.ipynb"_s, kNotebook));
+        QVERIFY(put(canvas + u"/smithjohn_101_5001_data.csv"_s, "a\n"));
+        QVERIFY(put(canvas + u"/doejane_LATE_102_5002_hw1.ipynb"_s, kNotebook));
+        QVERIFY(put(canvas + u"/roebob_103_5003_hw1.ipynb"_s, kNotebook));
+        QVERIFY(put(canvas + u"/roebob_LATE_103_5004_hw1.ipynb"_s, kNotebook + " "));
+        QVERIFY(put(canvas + u"/notes.txt"_s, "mine\n"));
+        QVERIFY(put(canvas + u"/.DS_Store"_s, "x"));
+        QVERIFY(QFile::link(canvas + u"/smithjohn_101_5001_hw1.ipynb"_s, canvas + u"/linky_104_5005_hw1.ipynb"_s));
+        const auto r = importSubmissions(canvas, out);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QCOMPARE(importedText(*r, out), (QStringList{u"101 101/hw1.ipynb"_s, u"102 102/hw1.ipynb"_s}));
+        QCOMPARE(flaggedText(*r), (QStringList{
+            u"linky_104_5005_hw1.ipynb | refused: symbolic link"_s,
+            u"notes.txt | not named like a Canvas (name_id_submission_file) or Moodle (Full Name_id_assignsubmission_file_/) submission"_s,
+            u"103 | ambiguous: hw1.ipynb handed in 2 times (hw1.ipynb, hw1 (late).ipynb); not guessed"_s}));
+        QCOMPARE(filesUnder(out), (QStringList{u"101/data.csv"_s, u"101/hw1.ipynb"_s, u"102/hw1.ipynb"_s,
+                                               u"103/hw1 (late).ipynb"_s, u"103/hw1.ipynb"_s}));
+        QCOMPARE(readAll(out + u"/103/hw1 (late).ipynb"_s), kNotebook + " ");
+        QCOMPARE(r->imported.at(1).displayName, u"doejane"_s);
+        QVERIFY(r->imported.at(1).late);
+        QVERIFY(!r->imported.at(0).late);
+
+        auto manifest = readImportManifest(out);
+        QVERIFY2(manifest, qPrintable(manifest ? QString() : manifest.error().toString()));
+        QCOMPARE(manifest->students.keys(), (QStringList{u"101"_s, u"102"_s, u"103"_s}));
+        QCOMPARE(manifest->students.value(u"101"_s).displayName, u"smithjohn"_s);
+        QVERIFY(manifest->students.value(u"102"_s).late);
+        QVERIFY(manifest->students.value(u"103"_s).late);
+        QVERIFY(manifest->students.value(u"103"_s).problem.startsWith(u"ambiguous: hw1.ipynb handed in 2 times"_s));
+        QCOMPARE(manifest->students.value(u"101"_s).source, QFileInfo(canvas).absoluteFilePath());
+        QCOMPARE(manifest->flagged.size(), 3);
+
+        // The rerun: every student is already there, nothing is written or recorded twice.
+        const QByteArray before = readAll(importManifestPath(out));
+        const auto again = importSubmissions(canvas, out);
+        QVERIFY(again);
+        QCOMPARE(again->written(), 0);
+        QCOMPARE(readAll(importManifestPath(out)), before);
+        QCOMPARE(filesUnder(out).size(), 5);
+
+        // Moodle: a folder per student (its files inside), or the flat variant; added to the same manifest.
+        QVERIFY(put(moodle + u"/Ann Lee_77_assignsubmission_file_/hw1.ipynb"_s, kNotebook));
+        QVERIFY(put(moodle + u"/Ann Lee_77_assignsubmission_file_/data/x.csv"_s, "1\n"));
+        QVERIFY(put(moodle + u"/Bo Li_78_assignsubmission_file_analysis.ipynb"_s, kNotebook));
+        QVERIFY(put(moodle + u"/__MACOSX/._x"_s, "x"));
+        const auto m = importSubmissions(moodle, out);
+        QVERIFY2(m, qPrintable(m ? QString() : m.error().toString()));
+        QCOMPARE(importedText(*m, out), (QStringList{u"77 77/hw1.ipynb"_s, u"78 78/analysis.ipynb"_s}));
+        QCOMPARE(m->flagged.size(), 0);
+        QCOMPARE(readAll(out + u"/77/data/x.csv"_s), QByteArray("1\n"));
+        manifest = readImportManifest(out);
+        QVERIFY(manifest);
+        QCOMPARE(manifest->students.value(u"77"_s).displayName, u"Ann Lee"_s);
+        QCOMPARE(manifest->students.value(u"78"_s).displayName, u"Bo Li"_s);
+        QCOMPARE(manifest->students.size(), 5);
+        QCOMPARE(manifest->flagged.size(), 3);
+    }
+
+    // A damaged manifest is named, and nothing is imported until it is removed.
+    void damagedManifestStopsTheImport()
+    {
+        QTemporaryDir tmp;
+        const QString in = tmp.filePath(u"in"_s), out = tmp.filePath(u"out"_s);
+        QVERIFY(QDir().mkpath(in + u"/alice"_s) && QDir().mkpath(out));
+        QFile nb(in + u"/alice/hw.ipynb"_s);
+        QVERIFY(nb.open(QIODevice::WriteOnly) && nb.write(kNotebook) > 0);
+        nb.close();
+        QFile bad(importManifestPath(out));
+        QVERIFY(bad.open(QIODevice::WriteOnly) && bad.write("{\"students\": [") > 0);
+        bad.close();
+        const auto r = importSubmissions(in, out);
+        QVERIFY(!r);
+        QCOMPARE(r.error().file, importManifestPath(out));
+        QVERIFY2(r.error().message.startsWith(u"not valid JSON"_s), qPrintable(r.error().message));
+        QVERIFY(filesUnder(out).isEmpty());
     }
 };
 

@@ -79,6 +79,7 @@ private Q_SLOTS:
     void normalizedNames();
     void matchRule();
     void combineNotHandedInAndNotGraded();
+    void oneNotebookAmbiguousFolderSettled();
     void problemSetGradedInBwrap();
     void problemSetRegradesFromStoredRuns();
     void nbgraderCourseImportsAsAProblemSet();
@@ -305,6 +306,51 @@ void TestProblemSet::combineNotHandedInAndNotGraded()
     QCOMPARE(r.maxScore, 6.0);
 }
 
+// A one-notebook assignment's folder holding an on-time and a late copy: settled (settleNotebookMatch(), as
+// `sandmark-cli match` and the app's Choose Notebook…) and then graded with the chosen copy (applySettledNotebook(),
+// as BatchGrader applies it); a settled file that is gone leaves the folder ambiguous.
+void TestProblemSet::oneNotebookAmbiguousFolderSettled()
+{
+    QTemporaryDir tmp;
+    const QString folder = tmp.filePath(u"hw"_s);
+    QVERIFY(QDir().mkpath(folder + u"/submissions/kim"_s));
+    for (const QString &f : {u"/assignment.json"_s, u"/iris-analysis.ipynb"_s, u"/data/iris.csv"_s}) {
+        QVERIFY(QDir().mkpath(QFileInfo(folder + f).absolutePath()));
+        QVERIFY(QFile::copy(kIris + f, folder + f));
+    }
+    const QString student = kIris + u"/submissions/alice/iris-analysis.ipynb"_s;
+    QVERIFY(QFile::copy(student, folder + u"/submissions/kim/iris-analysis.ipynb"_s));
+    QVERIFY(QFile::copy(student, folder + u"/submissions/kim/iris-analysis (late).ipynb"_s));
+    auto a = Assignment::load(folder);
+    QVERIFY(a);
+    QVERIFY(!a->isProblemSet());
+    auto subs = discoverSubmissions(folder + u"/submissions"_s);
+    QVERIFY(subs);
+    QCOMPARE(subs->size(), 1);
+    Submission kim = subs->constFirst();
+    QVERIFY(kim.problem.startsWith(u"ambiguous: 2 notebooks"_s));
+    auto gb = Gradebook::open(Gradebook::defaultPath(folder));
+    QVERIFY(gb);
+    const QString notebook = a->notebooks().constFirst();
+    const Expected<void> wrong = settleNotebookMatch(**gb, *a, kim, u"other.ipynb"_s, u"iris-analysis (late).ipynb"_s);
+    QVERIFY(!wrong);
+    QVERIFY2(wrong.error().message.contains(u"not one of the assignment's notebooks"_s), qPrintable(wrong.error().message));
+    QVERIFY(settleNotebookMatch(**gb, *a, kim, notebook, u"iris-analysis (late).ipynb"_s));
+    auto settled = (*gb)->settledMatches(u"kim"_s);
+    QVERIFY(settled);
+    applySettledNotebook(kim, notebook, *settled);
+    QVERIFY(kim.problem.isEmpty());
+    QCOMPARE(kim.notebookPath, folder + u"/submissions/kim/iris-analysis (late).ipynb"_s);
+
+    // The settled copy removed: ambiguous again (never the other copy silently).
+    Submission again = subs->constFirst();
+    QVERIFY(QFile::remove(folder + u"/submissions/kim/iris-analysis (late).ipynb"_s));
+    again.files.removeAll(folder + u"/submissions/kim/iris-analysis (late).ipynb"_s);
+    applySettledNotebook(again, notebook, *settled);
+    QVERIFY(again.problem.startsWith(u"ambiguous:"_s));
+    QVERIFY(again.notebookPath.isEmpty());
+}
+
 void TestProblemSet::problemSetGradedInBwrap()
 {
     if (!m_skip.isEmpty())
@@ -460,7 +506,7 @@ void TestProblemSet::problemSetGradedInBwrap()
         QVERIFY2(bad.error().message.startsWith(u"not a notebook handed in by erin"_s), qPrintable(bad.error().message));
         const Expected<void> notSet = settleNotebookMatch(**gb, *a, find(u"erin"_s), u"part9.ipynb"_s, u"part1.ipynb"_s);
         QVERIFY(!notSet);
-        QVERIFY(notSet.error().message.contains(u"not one of the problem set's notebooks"_s));
+        QVERIFY(notSet.error().message.contains(u"not one of the assignment's notebooks"_s));
     }
     run(*subs, opt); // without --force: only the two settled submissions run again
     QVERIFY2(!failure, qPrintable(failure ? failure->toString() : QString()));

@@ -1759,6 +1759,43 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
     </message>
 </context>
 <context>
+    <name>sandmark::ImportFlagsModel</name>
+    <message>
+        <source>%1; settled: %2 is graded</source>
+        <translation>%1; entschieden: %2 wird bewertet</translation>
+    </message>
+    <message>
+        <source>late; %1</source>
+        <translation>verspätet; %1</translation>
+    </message>
+    <message>
+        <source>late: the LMS marked it late</source>
+        <translation>verspätet: das LMS hat die Abgabe als verspätet markiert</translation>
+    </message>
+    <message>
+        <source>%1
+Double-click to choose the notebook that is graded.</source>
+        <translation>%1
+Doppelklicken, um das bewertete Notebook zu wählen.</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Flagged because</source>
+        <translation>Markiert, weil</translation>
+    </message>
+    <message>
+        <source>ambiguous: several notebooks in the folder</source>
+        <translation>mehrdeutig: mehrere Notebooks im Ordner</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::MainWindow</name>
     <message>
         <source>Submissions</source>
@@ -2564,20 +2601,12 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
 <context>
     <name>sandmark::ResultsPage</name>
     <message>
-        <source>&amp;Export CSV…</source>
-        <translation>CSV &amp;exportieren…</translation>
-    </message>
-    <message>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
         <source>Results summary</source>
         <translation>Zusammenfassung der Ergebnisse</translation>
-    </message>
-    <message>
-        <source>Export the effective grades as CSV</source>
-        <translation>Die gültigen Noten als CSV exportieren</translation>
     </message>
     <message>
         <source>student, score, max, status, one column per check, override comments (UTF-8, spreadsheet-safe)</source>
@@ -2667,6 +2696,68 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
         <translation>
             <numerusform>%n Person nach %1 geschrieben</numerusform>
             <numerusform>%n Personen nach %1 geschrieben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>Grades &amp;CSV…</source>
+        <translation>Noten als &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>C&amp;anvas Gradebook CSV…</source>
+        <translation>C&amp;anvas-Notenbuch-CSV…</translation>
+    </message>
+    <message>
+        <source>HTML &amp;Feedback Pages…</source>
+        <translation>HTML-&amp;Feedbackseiten…</translation>
+    </message>
+    <message>
+        <source>Export the effective grades</source>
+        <translation>Die gültigen Noten exportieren</translation>
+    </message>
+    <message>
+        <source>Grades as CSV or as a Canvas gradebook import, or one HTML feedback page per student</source>
+        <translation>Noten als CSV oder als Canvas-Notenbuch-Import, oder eine HTML-Feedbackseite pro Person</translation>
+    </message>
+    <message>
+        <source>Canvas&apos;s gradebook import: one column for the assignment, the student id as Canvas&apos;s ID</source>
+        <translation>Canvas-Notenbuch-Import: eine Spalte für die Aufgabe, die Personen-ID als Canvas-ID</translation>
+    </message>
+    <message>
+        <source>One self-contained HTML page per graded submission: the executed notebook with each check&apos;s score and feedback</source>
+        <translation>Eine eigenständige HTML-Seite pro bewerteter Abgabe: das ausgeführte Notebook mit Punkten und Feedback jeder Prüfung</translation>
+    </message>
+    <message>
+        <source>Canvas Column</source>
+        <translation>Canvas-Spalte</translation>
+    </message>
+    <message>
+        <source>The Canvas assignment column the grades go into, as Canvas&apos;s gradebook export names it (e.g. &quot;HW1 (4711)&quot;):</source>
+        <translation>Die Canvas-Spalte der Aufgabe, in die die Noten kommen, wie der Notenbuch-Export von Canvas sie nennt (z. B. „HW1 (4711)“):</translation>
+    </message>
+    <message>
+        <source>Export Grades for Canvas</source>
+        <translation>Noten für Canvas exportieren</translation>
+    </message>
+    <message>
+        <source>Folder for the Feedback Pages</source>
+        <translation>Ordner für die Feedbackseiten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n feedback page(s) written to %1</source>
+        <translation>
+            <numerusform>%n Feedbackseite nach %1 geschrieben</numerusform>
+            <numerusform>%n Feedbackseiten nach %1 geschrieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with the scores only (see the tooltip)</source>
+        <translation>
+            <numerusform>%n nur mit den Punkten (siehe Tooltip)</numerusform>
+            <numerusform>%n nur mit den Punkten (siehe Tooltip)</numerusform>
         </translation>
     </message>
 </context>
@@ -3164,6 +3255,22 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
         <source>Backend</source>
         <translation>Backend</translation>
     </message>
+    <message>
+        <source>%1 (late)</source>
+        <translation>%1 (verspätet)</translation>
+    </message>
+    <message>
+        <source>The name in the LMS&apos;s file names; the LMS marked this submission late.</source>
+        <translation>Der Name in den Dateinamen des LMS; das LMS hat diese Abgabe als verspätet markiert.</translation>
+    </message>
+    <message>
+        <source>The name in the LMS&apos;s file names</source>
+        <translation>Der Name in den Dateinamen des LMS</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsPage</name>
@@ -3178,10 +3285,6 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
     <message>
         <source>Import a folder of submissions</source>
         <translation>Einen Ordner mit Abgaben importieren</translation>
-    </message>
-    <message>
-        <source>A folder with one sub-folder per student, each holding the student&apos;s notebook</source>
-        <translation>Ein Ordner mit einem Unterordner pro Person, der jeweils deren Notebook enthält</translation>
     </message>
     <message>
         <source>Import Submissions Folder</source>
@@ -3434,13 +3537,6 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
             <numerusform>%n Personen importiert</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n entry(ies) flagged (see the tooltip)</source>
-        <translation>
-            <numerusform>%n Eintrag markiert (siehe Tooltip)</numerusform>
-            <numerusform>%n Einträge markiert (siehe Tooltip)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>(let the matching rule decide)</source>
         <translation>(die Zuordnungsregel entscheiden lassen)</translation>
@@ -3554,6 +3650,44 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
     <message>
         <source>Skipped (no graded run to override): %1.</source>
         <translation>Übersprungen (kein bewerteter Lauf zum Korrigieren): %1.</translation>
+    </message>
+    <message>
+        <source>Copies a folder&apos;s submissions into the assignment&apos;s submissions folder: one notebook or sub-folder per student, or a Canvas or Moodle export unpacked into a folder</source>
+        <translation>Kopiert die Abgaben eines Ordners in den Abgabenordner der Aufgabe: ein Notebook oder Unterordner pro Person, oder ein in einen Ordner entpackter Canvas- oder Moodle-Export</translation>
+    </message>
+    <message>
+        <source>Choose which of the selected student&apos;s notebooks is graded (as sandmark-cli match)</source>
+        <translation>Wählen, welches Notebook der ausgewählten Person bewertet wird (wie sandmark-cli match)</translation>
+    </message>
+    <message>
+        <source>Entries flagged by the import</source>
+        <translation>Vom Import markierte Einträge</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) flagged</source>
+        <translation>
+            <numerusform>%n Eintrag markiert</numerusform>
+            <numerusform>%n Einträge markiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) flagged by the import</source>
+        <translation>
+            <numerusform>%n Eintrag vom Import markiert</numerusform>
+            <numerusform>%n Einträge vom Import markiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The import&apos;s record cannot be read: %1</source>
+        <translation>Die Aufzeichnung des Imports kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Choose &amp;Notebook…</source>
+        <translation>&amp;Notebook wählen…</translation>
+    </message>
+    <message>
+        <source>Import when the batch has ended (or cancel it).</source>
+        <translation>Erst importieren, wenn der Stapel beendet ist (oder ihn abbrechen).</translation>
     </message>
 </context>
 </TS>

@@ -278,6 +278,20 @@
             <numerusform>%n students written to %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n feedback page(s) written to %1</source>
+        <translation>
+            <numerusform>%n feedback page written to %1</numerusform>
+            <numerusform>%n feedback pages written to %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n with the scores only (see the tooltip)</source>
+        <translation>
+            <numerusform>%n with the scores only (see the tooltip)</numerusform>
+            <numerusform>%n with the scores only (see the tooltip)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SelfTestDialog</name>
@@ -351,13 +365,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n entry(ies) flagged (see the tooltip)</source>
-        <translation>
-            <numerusform>%n entry flagged (see the tooltip)</numerusform>
-            <numerusform>%n entries flagged (see the tooltip)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Grading %n submission(s), %1 at once…</source>
         <translation>
             <numerusform>Grading %n submission, %1 at once…</numerusform>
@@ -418,6 +425,20 @@
         <translation>
             <numerusform>Override saved for %n submission.</numerusform>
             <numerusform>Override saved for %n submissions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) flagged</source>
+        <translation>
+            <numerusform>%n entry flagged</numerusform>
+            <numerusform>%n entries flagged</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) flagged by the import</source>
+        <translation>
+            <numerusform>%n entry flagged by the import</numerusform>
+            <numerusform>%n entries flagged by the import</numerusform>
         </translation>
     </message>
 </context>

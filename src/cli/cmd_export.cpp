@@ -1,7 +1,6 @@
 // sandmark-cli export ASSIGNMENT [--format csv|canvas] [-o FILE] [--gradebook PATH] [--canvas-column NAME]
 #include "assignment/assignment.h"
 #include "batch/referencerun.h"
-#include "checks/registry.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "gradebook/export.h"
@@ -46,10 +45,9 @@ int cmdExport(const QStringList &args)
         return ExitBadInput;
     }
     markStale(*grades, assignment); // results graded under other checks, reference or limits than today's
-    const QByteArray data = fmt == QLatin1String("csv")
-                                ? exportCsv(*grades, *ids, notebookColumns(assignment), checkGroups(assignment.checks()))
-                                : exportCanvasCsv(*grades, parser.isSet(column) ? parser.value(column) : assignment.title(),
-                                                  assignment.maxPoints());
+    const QByteArray data = exportGrades(*grades, *ids, assignment,
+                                         fmt == QLatin1String("csv") ? GradeExportFormat::Csv : GradeExportFormat::Canvas,
+                                         parser.value(column));
     if (auto w = writeOutput(parser.value(output), data); !w) {
         printError(w.error());
         return ExitBadInput;

@@ -4,13 +4,10 @@
 #include "commands.h"
 #include "gradebook/feedback.h"
 #include "gradebook/gradebook.h"
-#include "sandbox/submissionrun.h"
 #include "util/displaytext.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
-#include <QSet>
 
 namespace sandmark::cli {
 
@@ -56,60 +53,17 @@ int cmdFeedback(const QStringList &args)
             return ExitBadInput;
         }
     const QString dir = parser.value(output);
-    if (!QDir().mkpath(dir)) {
-        printError({dir, {}, QStringLiteral("cannot create the folder")});
+    auto report = writeFeedbackFolder(assignment, *grades, dir, wanted);
+    if (!report) {
+        printError(report.error());
         return ExitBadInput;
     }
-
-    QStringList everyone;
-    for (const EffectiveGrade &g : *grades)
-        everyone << g.studentId;
-    const QHash<QString, QString> names = feedbackFileNames(everyone); // the same name whichever pages are written
-    int written = 0;
-    for (const EffectiveGrade &g : *grades) {
-        if (!wanted.isEmpty() && !wanted.contains(g.studentId))
-            continue;
-        FeedbackInput in;
-        in.assignmentTitle = assignment.title();
-        in.grade = g;
-        in.checks = assignment.checks();
-        const QString executed = g.artifacts.isEmpty() ? QString() : QDir(g.artifacts).filePath(QStringLiteral("executed.ipynb"));
-        if (assignment.isProblemSet()) {
-            in.notebooks = assignment.notebooks();
-            // Each notebook that ran, in its folder of the run's artifacts (SubmissionRun).
-            for (const QString &notebook : assignment.notebooks()) {
-                const QString path = notebookArtifactsFolder(g.artifacts, notebook, true) + QStringLiteral("/executed.ipynb");
-                if (g.artifacts.isEmpty() || !QFileInfo::exists(path))
-                    continue;
-                if (auto nb = Notebook::load(path))
-                    in.executedNotebooks.append({notebook, *nb});
-                else
-                    err() << "sandmark-cli: note: " << displayText(nb.error().toString()) << Qt::endl;
-            }
-            if (in.executedNotebooks.isEmpty())
-                err() << "sandmark-cli: note: no executed notebook for " << displayText(g.studentId)
-                      << "; the page shows the scores only" << Qt::endl;
-        } else if (!executed.isEmpty() && QFileInfo::exists(executed)) {
-            if (auto nb = Notebook::load(executed))
-                in.executed = *nb;
-            else
-                err() << "sandmark-cli: note: " << displayText(nb.error().toString()) << "; the page for " << displayText(g.studentId)
-                      << " shows the scores only" << Qt::endl;
-        } else {
-            err() << "sandmark-cli: note: no executed notebook for " << displayText(g.studentId) << " (run folder "
-                  << (g.artifacts.isEmpty() ? QStringLiteral("not recorded") : g.artifacts + QStringLiteral(" is gone"))
-                  << "); the page shows the scores only" << Qt::endl;
-        }
-        const QString name = names.value(g.studentId);
-        QSaveFile f(QDir(dir).filePath(name));
-        if (!f.open(QIODevice::WriteOnly) || f.write(renderFeedbackHtml(in)) < 0 || !f.commit()) {
-            printError({f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())});
-            return ExitBadInput;
-        }
-        out() << displayText(g.studentId) << ": " << (g.score() ? formatPoints(*g.score()) : QStringLiteral("-")) << " / "
-              << formatPoints(g.maxScore) << " → " << QDir(dir).filePath(name) << '\n';
-        ++written;
-    }
+    for (const QString &note : std::as_const(report->notes))
+        err() << "sandmark-cli: note: " << note << Qt::endl;
+    for (const FeedbackPage &page : std::as_const(report->pages))
+        out() << displayText(page.studentId) << ": " << (page.score ? formatPoints(*page.score) : QStringLiteral("-")) << " / "
+              << formatPoints(page.maxScore) << " → " << QDir(dir).filePath(QFileInfo(page.path).fileName()) << '\n';
+    const qsizetype written = report->pages.size();
     out() << written << " feedback file(s) written to " << dir << '\n';
     out().flush();
     return ExitOk;

@@ -60,10 +60,12 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
         QJsonArray imported, review;
         for (const ImportedSubmission &s : report->imported)
             imported.append(QJsonObject{{QStringLiteral("student"), s.studentId},
+                                        {QStringLiteral("name"), s.displayName},
                                         {QStringLiteral("notebook"), s.notebookPath},
                                         {QStringLiteral("late"), s.late}});
         for (const ImportedSubmission &s : report->needsReview)
             review.append(QJsonObject{{QStringLiteral("student"), s.studentId},
+                                      {QStringLiteral("name"), s.displayName},
                                       {QStringLiteral("folder"), s.folder},
                                       {QStringLiteral("reason"), s.problem},
                                       {QStringLiteral("late"), s.late}});
@@ -149,7 +151,8 @@ int cmdImport(const QStringList &args)
                                  QStringLiteral("nbgrader: a source notebook or a course's source/<assignment>/ "
                                                 "folder. otter: an Otter Assign (v1) master notebook, or with --tests "
                                                 "a notebook beside Otter's tests/ folder. submissions: a Canvas or "
-                                                "Moodle zip export, or a folder with one notebook per student."));
+                                                "Moodle zip export, the same unpacked into a folder, or a folder with "
+                                                "one notebook or sub-folder per student."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     QStringLiteral("nbgrader: the assignment folder to create. submissions: the "
                                                    "folder to write <student>/<notebook>.ipynb into."),
@@ -190,7 +193,8 @@ int cmdImport(const QStringList &args)
                                             "cells manual checks. otter: the same from an Otter course (test "
                                             "cases become otter checks, manual questions manual checks). submissions: import students' notebooks from a "
                                             "Canvas or Moodle zip or a folder into OUT/<student>/; unsafe entries "
-                                            "and students with several notebooks are flagged on stderr."),
+                                            "and students with several notebooks are flagged on stderr, and the "
+                                            "LMS's names, late marks and flags kept in OUT/.sandmark-import.json."),
                              2);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;

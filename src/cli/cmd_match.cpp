@@ -21,7 +21,8 @@ int cmdMatch(const QStringList &args)
                                        QStringLiteral("PATH"));
     parser.addOptions({clear, gradebook});
     if (int rc = parseOrExit(parser, args, QStringLiteral("Settle which of a student's notebooks is graded for a notebook of a "
-                                                          "problem set. Kept in the gradebook (grade --force and changed "
+                                                          "problem set, or for a one-notebook assignment whose folder "
+                                                          "holds several (an on-time and a late copy). Kept in the gradebook (grade --force and changed "
                                                           "files keep it); the next grade applies it."), -1);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;

@@ -116,21 +116,31 @@ Expected<BulkOverride> overrideGradebookSubmissions(const QString &path, const A
     return overrideSubmissions(**gb, assignment, students, override_, MissingRun::Skip);
 }
 
-Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath, const std::optional<Assignment> &current)
+Expected<int> exportGradebookFile(const QString &path, const QString &filePath, const Assignment &assignment,
+                                  GradeExportFormat format, const QString &canvasColumn)
 {
     auto snapshot = readGradebook(path);
     if (!snapshot)
         return snapshot.error();
-    if (current)
-        markStale(snapshot->grades, *current);
-    QSaveFile file(csvPath);
+    markStale(snapshot->grades, assignment);
+    QSaveFile file(filePath);
     if (!file.open(QIODevice::WriteOnly))
-        return Error{csvPath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
-    file.write(exportCsv(snapshot->grades, snapshot->checkIds, current ? notebookColumns(*current) : QList<CheckGroup>{},
-                         current ? checkGroups(current->checks()) : QList<CheckGroup>{}));
+        return Error{filePath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
+    file.write(exportGrades(snapshot->grades, snapshot->checkIds, assignment, format, canvasColumn));
     if (!file.commit())
-        return Error{csvPath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
+        return Error{filePath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
     return int(snapshot->grades.size());
+}
+
+Expected<FeedbackFolderReport> writeGradebookFeedback(const QString &path, const Assignment &assignment, const QString &folder)
+{
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return gb.error();
+    auto grades = (*gb)->effectiveGrades();
+    if (!grades)
+        return grades.error();
+    return writeFeedbackFolder(assignment, *grades, folder);
 }
 
 } // namespace sandmark

@@ -2,6 +2,8 @@
 // Gradebook reads and writes for the desktop app, as blocking functions for worker threads (JobTracker).
 
 #include "assignment/assignment.h"
+#include "gradebook/export.h"
+#include "gradebook/feedback.h"
 #include "gradebook/gradebook.h"
 #include "gradebook/manual.h"
 #include "util/expected.h"
@@ -52,8 +54,13 @@ Expected<EffectiveGrade> storeGradebookManualGrade(const QString &path, const QS
 Expected<BulkOverride> overrideGradebookSubmissions(const QString &path, const Assignment &assignment,
                                                     const QStringList &students, const Override &override_);
 
-/// Writes Sandmark's CSV export (gradebook/export.h) of the gradebook at `path` to `csvPath` atomically
-/// (QSaveFile), stale rows marked when `current` is given. Returns the number of students written. Blocking: worker thread.
-Expected<int> exportGradebookCsv(const QString &path, const QString &csvPath, const std::optional<Assignment> &current = {});
+/// Writes the export `format` (exportGrades(), as `sandmark-cli export --format`) of the gradebook at `path` for
+/// `assignment` to `filePath` atomically (QSaveFile), stale rows marked; `canvasColumn` as `--canvas-column`
+/// (empty: the title). Returns the number of students written. Blocking: worker thread.
+Expected<int> exportGradebookFile(const QString &path, const QString &filePath, const Assignment &assignment,
+                                  GradeExportFormat format, const QString &canvasColumn = {});
+/// Writes the HTML feedback pages of every graded submission of the gradebook at `path` into `folder`
+/// (writeFeedbackFolder(), as `sandmark-cli feedback`). Blocking: worker thread.
+Expected<FeedbackFolderReport> writeGradebookFeedback(const QString &path, const Assignment &assignment, const QString &folder);
 
 } // namespace sandmark

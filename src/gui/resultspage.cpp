@@ -10,8 +10,11 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -144,7 +147,10 @@ ResultsPage::ResultsPage(QWidget *parent)
       m_checks(new CheckPassRateModel(this)),
       m_summaryLabel(new QLabel(this)),
       m_exportStatus(new QLabel(this)),
-      m_export(new QPushButton(tr("&Export CSV…"), this)),
+      m_export(new QPushButton(tr("&Export"), this)),
+      m_exportCsv(new QAction(tr("Grades &CSV…"), this)),
+      m_exportCanvas(new QAction(tr("C&anvas Gradebook CSV…"), this)),
+      m_exportFeedback(new QAction(tr("HTML &Feedback Pages…"), this)),
       m_distributionTable(new QTableView(this)),
       m_checksTable(new QTableView(this)),
       m_readTracker(new JobTracker(this)),
@@ -158,11 +164,22 @@ ResultsPage::ResultsPage(QWidget *parent)
     layout->addWidget(m_summaryLabel);
 
     auto *bar = new QHBoxLayout;
-    m_export->setAccessibleName(tr("Export the effective grades as CSV"));
-    m_export->setToolTip(tr("student, score, max, status, one column per check, override comments (UTF-8, "
-                            "spreadsheet-safe)"));
+    m_export->setAccessibleName(tr("Export the effective grades"));
+    m_export->setToolTip(tr("Grades as CSV or as a Canvas gradebook import, or one HTML feedback page per student"));
     m_export->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
-    connect(m_export, &QPushButton::clicked, this, &ResultsPage::chooseExportFile);
+    m_exportCsv->setToolTip(tr("student, score, max, status, one column per check, override comments (UTF-8, "
+                               "spreadsheet-safe)"));
+    m_exportCanvas->setToolTip(tr("Canvas's gradebook import: one column for the assignment, the student id as "
+                                  "Canvas's ID"));
+    m_exportFeedback->setToolTip(tr("One self-contained HTML page per graded submission: the executed notebook with "
+                                    "each check's score and feedback"));
+    auto *menu = new QMenu(m_export);
+    menu->setToolTipsVisible(true);
+    menu->addActions({m_exportCsv, m_exportCanvas, m_exportFeedback});
+    m_export->setMenu(menu);
+    connect(m_exportCsv, &QAction::triggered, this, [this] { chooseExport(GradeExportFormat::Csv); });
+    connect(m_exportCanvas, &QAction::triggered, this, [this] { chooseExport(GradeExportFormat::Canvas); });
+    connect(m_exportFeedback, &QAction::triggered, this, &ResultsPage::chooseFeedbackFolder);
     bar->addWidget(m_export);
     auto *refresh = new QPushButton(tr("Refre&sh"), this);
     refresh->setAccessibleName(tr("Read the gradebook again"));
@@ -302,35 +319,103 @@ void ResultsPage::updateCharts()
 #endif
 }
 
-void ResultsPage::chooseExportFile()
+QString ResultsPage::exportStatusText() const
+{
+    return m_exportStatus->text();
+}
+
+QList<QAction *> ResultsPage::exportActions() const
+{
+    return {m_exportCsv, m_exportCanvas, m_exportFeedback};
+}
+
+void ResultsPage::chooseExport(GradeExportFormat format)
 {
     if (!m_assignment)
         return;
-    const QString suggested = QDir(m_assignment->folder()).filePath(m_assignment->slug() + QStringLiteral("-grades.csv"));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Grades as CSV"), suggested, tr("CSV files (*.csv)"));
+    const bool canvas = format == GradeExportFormat::Canvas;
+    QString column;
+    if (canvas) {
+        bool ok = false;
+        column = QInputDialog::getText(this, tr("Canvas Column"),
+                                       tr("The Canvas assignment column the grades go into, as Canvas's gradebook "
+                                          "export names it (e.g. \"HW1 (4711)\"):"),
+                                       QLineEdit::Normal, m_assignment->title(), &ok)
+                     .trimmed();
+        if (!ok || column.isEmpty())
+            return;
+    }
+    const QString suggested = QDir(m_assignment->folder())
+                                  .filePath(m_assignment->slug() + (canvas ? QStringLiteral("-canvas.csv") : QStringLiteral("-grades.csv")));
+    const QString path = QFileDialog::getSaveFileName(this, canvas ? tr("Export Grades for Canvas") : tr("Export Grades as CSV"),
+                                                      suggested, tr("CSV files (*.csv)"));
     if (!path.isEmpty())
-        exportCsv(path);
+        exportGrades(path, format, column);
 }
 
-void ResultsPage::exportCsv(const QString &csvPath)
+void ResultsPage::chooseFeedbackFolder()
 {
-    if (m_gradebookPath.isEmpty())
+    if (!m_assignment)
         return;
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder for the Feedback Pages"), m_assignment->folder());
+    if (!folder.isEmpty())
+        exportFeedback(folder);
+}
+
+void ResultsPage::exportStarted()
+{
     m_exportStatus->setText(tr("Exporting…"));
     m_export->setEnabled(false);
-    const QString path = m_gradebookPath;
-    m_exportTracker->run([path, csvPath, assignment = m_assignment] { return exportGradebookCsv(path, csvPath, assignment); },
-                         [this, csvPath](Expected<int> n) {
-                             m_export->setEnabled(m_summary.submissions > 0);
-                             if (!n) {
-                                 m_exportStatus->setText(tr("Export failed: %1").arg(n.error().toString()));
-                                 Q_EMIT exportFailed(n.error().toString());
-                                 return;
-                             }
-                             m_exportStatus->setText(tr("%n student(s) written to %1", nullptr, *n)
-                                                         .arg(QDir::toNativeSeparators(csvPath)));
-                             Q_EMIT exported(csvPath, *n);
-                         });
+}
+
+void ResultsPage::exportEnded(const std::optional<Error> &error, const QString &path, int count, const QString &text)
+{
+    m_export->setEnabled(m_summary.submissions > 0);
+    if (error) {
+        m_exportStatus->setText(tr("Export failed: %1").arg(error->toString()));
+        m_exportStatus->setToolTip(QString());
+        Q_EMIT exportFailed(error->toString());
+        return;
+    }
+    m_exportStatus->setText(text);
+    Q_EMIT exported(path, count);
+}
+
+void ResultsPage::exportGrades(const QString &filePath, GradeExportFormat format, const QString &canvasColumn)
+{
+    if (m_gradebookPath.isEmpty() || !m_assignment)
+        return;
+    exportStarted();
+    m_exportStatus->setToolTip(QString());
+    m_exportTracker->run(
+        [path = m_gradebookPath, filePath, assignment = *m_assignment, format, canvasColumn] {
+            return exportGradebookFile(path, filePath, assignment, format, canvasColumn);
+        },
+        [this, filePath](Expected<int> n) {
+            exportEnded(n ? std::nullopt : std::optional<Error>(n.error()), filePath, n ? *n : 0,
+                        n ? tr("%n student(s) written to %1", nullptr, *n).arg(QDir::toNativeSeparators(filePath)) : QString());
+        });
+}
+
+void ResultsPage::exportFeedback(const QString &folder)
+{
+    if (m_gradebookPath.isEmpty() || !m_assignment)
+        return;
+    exportStarted();
+    m_exportTracker->run(
+        [path = m_gradebookPath, assignment = *m_assignment, folder] { return writeGradebookFeedback(path, assignment, folder); },
+        [this, folder](Expected<FeedbackFolderReport> report) {
+            if (!report) {
+                exportEnded(report.error(), folder, 0, QString());
+                return;
+            }
+            const int pages = int(report->pages.size());
+            QString text = tr("%n feedback page(s) written to %1", nullptr, pages).arg(QDir::toNativeSeparators(folder));
+            if (!report->notes.isEmpty())
+                text += QLatin1String("; ") + tr("%n with the scores only (see the tooltip)", nullptr, int(report->notes.size()));
+            m_exportStatus->setToolTip(report->notes.join(QLatin1Char('\n')));
+            exportEnded(std::nullopt, folder, pages, text);
+        });
 }
 
 QString ResultsPage::summaryText() const

@@ -1,13 +1,15 @@
 #pragma once
-// The Results page: grade distribution, per-check pass rates, CSV export.
+// The Results page: grade distribution, per-check pass rates, the exports (CSV, Canvas CSV, HTML feedback).
 
 #include "assignment/assignment.h"
+#include "gradebook/export.h"
 #include "resultsmodels.h"
 
 #include <QWidget>
 
 #include <optional>
 
+class QAction;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
@@ -20,8 +22,11 @@ class JobTracker;
 /// Reads the open assignment's gradebook on a worker thread (JobTracker; a newer refresh drops an older one)
 /// and shows the effective grades (latest runs plus overrides): a summary line, the grade distribution and the
 /// per-check pass rates as bar charts (Qt Charts, when the build has it) with the numbers in tables beside
-/// them (tables only without Qt Charts). Export CSV writes Sandmark's CSV (gradebook/export.h) atomically, on a
-/// worker thread. GUI thread only.
+/// them (tables only without Qt Charts). The Export menu offers every export `sandmark-cli` has, each written on a
+/// worker thread through the same core function: Sandmark's CSV and Canvas's gradebook CSV (exportGrades(), as
+/// `export --format csv|canvas`, the Canvas column asked for) written atomically, and the HTML feedback folder
+/// (writeFeedbackFolder(), as `feedback`); the line beside the menu says what was written or why not. GUI thread
+/// only.
 class ResultsPage : public QWidget
 {
     Q_OBJECT
@@ -33,8 +38,16 @@ public:
     void setGradebookPath(const QString &path);
     /// Reads the gradebook again (after a batch or an override); refreshed() follows.
     void refresh();
-    /// Exports the effective grades to `csvPath` (background); exported() or exportFailed() follows.
-    void exportCsv(const QString &csvPath);
+    /// Exports the effective grades to `filePath` in `format` (background); `canvasColumn` is Canvas's column name
+    /// (empty: the assignment's title). exported() or exportFailed() follows.
+    void exportGrades(const QString &filePath, GradeExportFormat format, const QString &canvasColumn = {});
+    /// Writes one HTML feedback page per graded submission into `folder` (background); exported() (with the
+    /// folder and the number of pages) or exportFailed() follows.
+    void exportFeedback(const QString &folder);
+    /// The line beside the Export menu: what the last export wrote, or why it failed.
+    QString exportStatusText() const;
+    /// The Export menu's actions: Grades CSV…, Canvas CSV…, Feedback Pages…
+    QList<QAction *> exportActions() const;
 
     const ResultsSummary &summary() const { return m_summary; }
     GradeDistributionModel *distributionModel() const { return m_distribution; }
@@ -45,11 +58,18 @@ public:
 
 Q_SIGNALS:
     void refreshed();
-    void exported(const QString &csvPath, int students);
+    /// An export is written: `path` (a file, or the feedback folder), `students` the rows or pages written.
+    void exported(const QString &path, int students);
     void exportFailed(const QString &message);
 
 private:
-    void chooseExportFile();
+    /// Asks where (and for Canvas, the column), then exports.
+    void chooseExport(GradeExportFormat format);
+    void chooseFeedbackFolder();
+    /// "Exporting…", the menu disabled until exportEnded().
+    void exportStarted();
+    /// The status line says `text` (or the error), the menu is enabled again, exported() or exportFailed() follows.
+    void exportEnded(const std::optional<Error> &error, const QString &path, int count, const QString &text);
     void updateCharts();
 
     std::optional<Assignment> m_assignment;
@@ -60,6 +80,9 @@ private:
     QLabel *m_summaryLabel;
     QLabel *m_exportStatus;
     QPushButton *m_export;
+    QAction *m_exportCsv;
+    QAction *m_exportCanvas;
+    QAction *m_exportFeedback;
     QTableView *m_distributionTable;
     QTableView *m_checksTable;
     QWidget *m_distributionChart = nullptr;

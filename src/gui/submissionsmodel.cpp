@@ -195,6 +195,8 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case StudentColumn:
             return displayText(r.student); // a student chose it: no newline or U+202E may reshape the row
+        case NameColumn:
+            return r.late ? tr("%1 (late)").arg(displayText(r.displayName)).trimmed() : displayText(r.displayName);
         case NotebookColumn:
             if (r.notebookPaths.size() > 1) { // a problem set's folder: each notebook handed in
                 QStringList names;
@@ -241,6 +243,9 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
             return data(index, Qt::DisplayRole);
         }
     case Qt::ToolTipRole: {
+        if (index.column() == NameColumn)
+            return r.late ? tr("The name in the LMS's file names; the LMS marked this submission late.")
+                          : tr("The name in the LMS's file names");
         QStringList lines = r.notebookPaths.size() > 1 ? r.notebookPaths : QStringList{r.notebookPath};
         if (hasResult(r.state) && r.backend.isEmpty() && (index.column() == DurationColumn || index.column() == BackendColumn))
             lines << tr("No sandbox ran for this result: the submission could not be run as handed in.");
@@ -310,6 +315,8 @@ QVariant SubmissionsModel::headerData(int section, Qt::Orientation orientation, 
     switch (section) {
     case StudentColumn:
         return tr("Student");
+    case NameColumn:
+        return tr("Name");
     case NotebookColumn:
         return tr("Notebook");
     case SizeColumn:

@@ -13,7 +13,7 @@
 
 namespace sandmark {
 
-/// Columns: student, notebook, size, status, score / max, duration, backend. Rows are plain values found on a
+/// Columns: student, the student's name and late mark from the LMS import (ImportManifest), notebook, size, status, score / max, duration, backend. Rows are plain values found on a
 /// worker thread (discoverSubmissions), set all at once (setRows: one reset, with the grades already in when
 /// they were read first); results fill status, score, duration and backend as the gradebook holds them
 /// (applyGrades, from GradeSummary: no check rows) and, live, as the batch reports them (setState,
@@ -24,12 +24,14 @@ class SubmissionsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { StudentColumn, NotebookColumn, SizeColumn, StatusColumn, ScoreColumn, DurationColumn, BackendColumn, ColumnCount };
+    enum Column { StudentColumn, NameColumn, NotebookColumn, SizeColumn, StatusColumn, ScoreColumn, DurationColumn, BackendColumn, ColumnCount };
     /// What the status column shows.
     enum class State { NotRun, Queued, Running, Graded, NeedsManual, NeedsReview, GraderError };
     struct Row
     {
         QString student;      ///< the student id: the submission's folder name
+        QString displayName;  ///< the student's name in the LMS's file names (ImportManifest); empty: not imported from an LMS
+        bool late = false;    ///< the LMS marked the submission late
         QString notebookPath; ///< absolute; empty when the folder holds no notebook
         /// A problem set: every notebook of the student's folder (absolute, `notebookPath` the first), which the
         /// Notebook column lists and the size adds up; empty for a single-notebook assignment.

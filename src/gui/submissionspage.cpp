@@ -7,6 +7,7 @@
 #include "batch/batchgrader.h"
 #include "cluster/slurm.h"
 #include "gradebookaccess.h"
+#include "importflagsmodel.h"
 #include "jobtracker.h"
 #include "overridedialog.h"
 #include "util/displaytext.h"
@@ -50,11 +51,15 @@ struct Listing
     QList<SubmissionsModel::Row> rows;
     QList<Submission> submissions;
     std::optional<Error> error;
+    ImportManifest manifest;        ///< what the LMS imports said (empty when the folder has none)
+    QString manifestError;          ///< the manifest is damaged: said under the table, the listing stands
+    QHash<QString, QString> ambiguous; ///< students with several notebooks → the file settled for them (empty: none)
 };
 
-// Worker thread: the batch core's discovery (the same rules `sandmark-cli grade` applies). Nothing is
-// stat'ed or read per student here: sizes come with the notebook check, after the table is shown.
-Listing listSubmissions(const QString &folder, bool problemSet)
+// Worker thread: the batch core's discovery (the same rules `sandmark-cli grade` applies), the import manifest,
+// and for a folder with several notebooks the instructor's settled choice (the gradebook's, as `grade` applies it:
+// applySettledNotebook()). Nothing is stat'ed or read per student here: sizes come with the notebook check.
+Listing listSubmissions(const QString &folder, bool problemSet, const QString &notebook, const QString &gradebookPath)
 {
     Listing out;
     QElapsedTimer clock;
@@ -66,12 +71,34 @@ Listing listSubmissions(const QString &folder, bool problemSet)
         return out;
     }
     out.submissions = *found;
-    for (Submission &s : out.submissions) // a problem set's folder holds several notebooks by design (matched when graded)
-        if (problemSet && s.problem.startsWith(QLatin1String("ambiguous:")))
+    if (auto manifest = readImportManifest(folder))
+        out.manifest = *manifest;
+    else
+        out.manifestError = manifest.error().toString();
+    std::unique_ptr<Gradebook> gradebook;
+    for (Submission &s : out.submissions) {
+        if (!s.problem.startsWith(QLatin1String("ambiguous:")))
+            continue;
+        if (problemSet) { // a problem set's folder holds several notebooks by design (matched when graded)
             s.problem.clear();
+            continue;
+        }
+        if (!gradebook && QFileInfo::exists(gradebookPath))
+            if (auto opened = Gradebook::open(gradebookPath))
+                gradebook = std::move(*opened);
+        QMap<QString, QString> settled;
+        if (gradebook)
+            if (auto matches = gradebook->settledMatches(s.studentId))
+                settled = *matches;
+        applySettledNotebook(s, notebook, settled);
+        out.ambiguous.insert(s.studentId, s.notebookPath.isEmpty() ? QString() : QDir(s.root).relativeFilePath(s.notebookPath));
+    }
     for (const Submission &s : std::as_const(out.submissions)) {
         SubmissionsModel::Row r;
         r.student = s.studentId;
+        const ImportManifest::Student imported = out.manifest.students.value(s.studentId);
+        r.displayName = imported.displayName;
+        r.late = imported.late;
         r.notebookPath = s.notebookPath;
         if (problemSet) { // a problem set: every notebook is listed and sized; the parse check looks at the first
             for (const QString &f : s.files)
@@ -174,6 +201,9 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_gradesTracker(new JobTracker(this)),
       m_detailTracker(new JobTracker(this)),
       m_importTracker(new JobTracker(this)),
+      m_flagsModel(new ImportFlagsModel(this)),
+      m_flagsView(new QTableView(this)),
+      m_settle(new QPushButton(tr("Choose &Notebook…"), this)),
       m_overrideTracker(new JobTracker(this)),
       m_readPool(new QThreadPool(this)),
       m_checkPool(new QThreadPool(this)),
@@ -193,10 +223,12 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     auto *bar = new QHBoxLayout;
     auto *import = new QPushButton(tr("&Import Folder…"), this);
     import->setAccessibleName(tr("Import a folder of submissions"));
-    import->setToolTip(tr("A folder with one sub-folder per student, each holding the student's notebook"));
+    import->setToolTip(tr("Copies a folder's submissions into the assignment's submissions folder: one notebook or "
+                          "sub-folder per student, or a Canvas or Moodle export unpacked into a folder"));
     connect(import, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Import Submissions Folder"),
-                                                              m_assignment ? m_assignment->folder() : QString());
+        if (!m_assignment)
+            return;
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Import Submissions Folder"), m_assignment->folder());
         if (!dir.isEmpty())
             importFolder(dir);
     });
@@ -213,9 +245,10 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
         if (!zip.isEmpty())
             importArchive(zip);
     });
-    connect(this, &SubmissionsPage::archiveImported, this, [importZip] { importZip->setEnabled(true); });
-    connect(this, &SubmissionsPage::archiveFailed, this, [importZip] { importZip->setEnabled(true); });
-    connect(m_importTracker, &JobTracker::busyChanged, importZip, [importZip](bool busy) { importZip->setEnabled(!busy); });
+    connect(m_importTracker, &JobTracker::busyChanged, this, [import, importZip](bool busy) {
+        import->setEnabled(!busy);
+        importZip->setEnabled(!busy);
+    });
     bar->addWidget(importZip);
     m_filter->setPlaceholderText(tr("Filter by student, status or backend"));
     m_filter->setAccessibleName(tr("Filter submissions"));
@@ -296,6 +329,45 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(m_table, 1);
+    // What the LMS import flagged (ambiguous, late, refused entries), under the table while there is any.
+    m_flagsBox = new QWidget(top);
+    auto *flagsLayout = new QVBoxLayout(m_flagsBox);
+    flagsLayout->setContentsMargins(0, 0, 0, 0);
+    auto *flagsHeader = new QHBoxLayout;
+    m_flagsTitle = new QLabel(m_flagsBox);
+    flagsHeader->addWidget(m_flagsTitle, 1);
+    m_settle->setToolTip(tr("Choose which of the selected student's notebooks is graded (as sandmark-cli match)"));
+    m_settle->setAccessibleName(m_settle->toolTip());
+    m_settle->setEnabled(false);
+    flagsHeader->addWidget(m_settle);
+    flagsLayout->addLayout(flagsHeader);
+    m_flagsModel->setObjectName(QStringLiteral("importFlagsModel"));
+    m_flagsView->setModel(m_flagsModel);
+    m_flagsView->setAccessibleName(tr("Entries flagged by the import"));
+    m_flagsView->verticalHeader()->hide();
+    m_flagsView->verticalHeader()->setDefaultSectionSize(m_table->verticalHeader()->defaultSectionSize());
+    m_flagsView->horizontalHeader()->setStretchLastSection(true);
+    m_flagsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_flagsView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_flagsView->setWordWrap(false);
+    m_flagsView->setTabKeyNavigation(false);
+    flagsLayout->addWidget(m_flagsView);
+    topLayout->addWidget(m_flagsBox);
+    m_flagsBox->setVisible(false);
+    connect(m_flagsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        m_settle->setEnabled(m_flagsModel->canSettle(current.row()));
+        const QString student = current.data(StudentRole).toString();
+        const int row = student.isEmpty() ? -1 : m_model->rowOf(student);
+        if (row >= 0) // the student's row in the table, so the detail shows it
+            m_table->setCurrentIndex(m_proxy->mapFromSource(m_model->index(row, SubmissionsModel::StudentColumn)));
+    });
+    const auto settleCurrent = [this] {
+        const int row = m_flagsView->currentIndex().row();
+        if (m_assignment && m_flagsModel->canSettle(row))
+            chooseMatch(m_flagsModel->rows().at(row).entry, m_assignment->notebooks().value(0));
+    };
+    connect(m_settle, &QPushButton::clicked, this, settleCurrent);
+    connect(m_flagsView, &QTableView::doubleClicked, this, settleCurrent);
     // Review mode, between the table and the detail: Previous / Next walk the submissions that await a person.
     auto *reviewRow = new QHBoxLayout;
     m_count->setAccessibleName(tr("Number of submissions"));
@@ -375,7 +447,7 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
             m_gradesRead = false;
             const QModelIndex current = m_table->currentIndex();
             m_reselect = current.isValid() ? current.data(StudentRole).toString() : QString();
-            importFolder(m_folder);
+            listFolder(m_folder);
         }
         updateButtons();
         return;
@@ -396,6 +468,9 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
     m_checkTracker->cancel();
     m_checkCancel->store(true);
     m_model->setRows({});
+    m_flagsModel->setManifest({}, {}, {});
+    m_flagsBox->setVisible(false);
+    m_folder.clear();
     m_batchStatus->clear();
     m_count->setText(assignment ? tr("No submissions imported. Use Import Folder….") : tr("No assignment open."));
     m_slurm->clear();
@@ -404,10 +479,10 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
     refreshSlurmStatus();
     updateButtons();
     if (assignment && QFileInfo(assignment->absolute(QStringLiteral("submissions"))).isDir())
-        importFolder(assignment->absolute(QStringLiteral("submissions")));
+        listFolder(assignment->absolute(QStringLiteral("submissions")));
 }
 
-void SubmissionsPage::importFolder(const QString &folder)
+void SubmissionsPage::listFolder(const QString &folder)
 {
     m_folder = folder;
     m_listed = false;
@@ -417,7 +492,10 @@ void SubmissionsPage::importFolder(const QString &folder)
     // The listing and the gradebook are read at the same time, on the page's own threads (not queued behind
     // other pages' jobs on the global pool); whichever comes second completes the table.
     const bool problemSet = m_assignment && m_assignment->isProblemSet();
-    m_tracker->run(m_readPool, [folder, problemSet] { return listSubmissions(folder, problemSet); }, [this, folder](Listing listing) {
+    const QString notebook = m_assignment ? m_assignment->notebooks().value(0) : QString();
+    m_tracker->run(m_readPool, [folder, problemSet, notebook, gradebook = m_gradebookPath] {
+        return listSubmissions(folder, problemSet, notebook, gradebook);
+    }, [this, folder](Listing listing) {
         QElapsedTimer clock;
         clock.start();
         if (listing.error) {
@@ -433,8 +511,12 @@ void SubmissionsPage::importFolder(const QString &folder)
             if (const auto g = m_grades.constFind(r.student); g != m_grades.cend())
                 SubmissionsModel::applyGrade(r, *g);
         }
+        const bool fromLms = std::any_of(listing.rows.cbegin(), listing.rows.cend(),
+                                         [](const SubmissionsModel::Row &r) { return !r.displayName.isEmpty() || r.late; });
         m_model->setRows(std::move(listing.rows)); // one reset; the proxy sorts once
+        m_table->setColumnHidden(SubmissionsModel::NameColumn, !fromLms);
         m_table->resizeColumnsToContents();
+        showImportFlags(listing.manifest, listing.ambiguous, listing.manifestError);
         QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(QDir::toNativeSeparators(folder));
         if (flagged)
             text += QLatin1String("; ") + tr("%n cannot be graded as handed in", nullptr, flagged);
@@ -457,38 +539,71 @@ void SubmissionsPage::importFolder(const QString &folder)
         readGrades();
 }
 
+void SubmissionsPage::importFolder(const QString &folder)
+{
+    importFrom(folder);
+}
+
 void SubmissionsPage::importArchive(const QString &zipPath)
 {
-    if (!m_assignment)
+    importFrom(zipPath);
+}
+
+void SubmissionsPage::importFrom(const QString &source)
+{
+    if (!m_assignment || m_importTracker->isBusy())
         return;
+    if (m_batch) { // the table is the batch's until it ends
+        m_batchStatus->setText(tr("Import when the batch has ended (or cancel it)."));
+        Q_EMIT importFailed(m_batchStatus->text());
+        return;
+    }
     const QString out = m_assignment->absolute(QStringLiteral("submissions"));
-    m_count->setText(tr("Importing %1…").arg(QDir::toNativeSeparators(zipPath)));
-    m_importTracker->run([zipPath, out] { return importSubmissions(zipPath, out); },
-                         [this, zipPath, out](Expected<ImportReport> report) {
+    m_count->setText(tr("Importing %1…").arg(QDir::toNativeSeparators(source)));
+    m_importTracker->run([source, out] { return importSubmissions(source, out); },
+                         [this, source, out](Expected<ImportReport> report) {
                              if (!report) {
                                  m_count->setText(tr("Import failed: %1").arg(report.error().toString()));
-                                 Q_EMIT archiveFailed(report.error().toString());
+                                 Q_EMIT importFailed(report.error().toString());
                                  return;
                              }
                              QStringList flagged;
                              // Students written but flagged (needs review) are in `flagged` too; skipped entries
                              // (hidden files, macOS metadata) are listed with their reason, never dropped silently.
-                             for (const FlaggedEntry &f : std::as_const(report->flagged))
-                                 flagged << tr("%1: %2").arg(f.entry, f.reason);
-                             for (const FlaggedEntry &f : std::as_const(report->skipped))
-                                 flagged << tr("%1: %2").arg(f.entry, f.reason);
-                             importFolder(out);
-                             // The listing's summary follows; the import's stays in the tooltip.
+                             for (const QList<FlaggedEntry> *list : {&report->flagged, &report->skipped})
+                                 for (const FlaggedEntry &f : *list)
+                                     flagged << tr("%1: %2").arg(f.entry, f.reason);
+                             listFolder(out);
+                             // The listing's summary follows; the import's stays in the tooltip, the flagged
+                             // entries in the list under the table.
                              m_count->setToolTip(tr("Imported %n student(s) from %1", nullptr, int(report->written()))
-                                                     .arg(QDir::toNativeSeparators(zipPath))
+                                                     .arg(QDir::toNativeSeparators(source))
                                                  + (flagged.isEmpty() ? QString() : QLatin1Char('\n') + flagged.join(QLatin1Char('\n'))));
                              m_importSummary = tr("Imported %n student(s)", nullptr, int(report->written()))
                                                + (flagged.isEmpty() ? QString()
                                                                     : QLatin1String("; ")
-                                                                          + tr("%n entry(ies) flagged (see the tooltip)", nullptr,
-                                                                               int(flagged.size())));
-                             Q_EMIT archiveImported(int(report->written()), flagged);
+                                                                          + tr("%n entry(ies) flagged", nullptr, int(flagged.size())));
+                             Q_EMIT imported(int(report->written()), flagged);
                          });
+}
+
+void SubmissionsPage::showImportFlags(const ImportManifest &manifest, const QHash<QString, QString> &ambiguous,
+                                      const QString &manifestError)
+{
+    QSet<QString> listed;
+    for (const SubmissionsModel::Row &r : m_model->rows())
+        listed.insert(r.student);
+    m_flagsModel->setManifest(manifest, listed, ambiguous);
+    const int n = m_flagsModel->rowCount();
+    m_flagsTitle->setText(manifestError.isEmpty() ? tr("%n entry(ies) flagged by the import", nullptr, n)
+                                                  : tr("The import's record cannot be read: %1").arg(manifestError));
+    m_flagsBox->setVisible(n > 0 || !manifestError.isEmpty());
+    m_settle->setEnabled(false);
+    m_flagsView->resizeColumnsToContents();
+    // Up to five rows show; more scroll.
+    const int rows = qBound(1, n, 5);
+    m_flagsView->setFixedHeight(m_flagsView->horizontalHeader()->sizeHint().height()
+                                + rows * m_flagsView->verticalHeader()->defaultSectionSize() + 2 * m_flagsView->frameWidth());
 }
 
 QString SubmissionsPage::countText() const
@@ -836,6 +951,8 @@ void SubmissionsPage::settleMatch(const QString &student, const QString &noteboo
                                         : tr("%1: %2 ← %3 settled; Run Selected applies it").arg(displayText(student), notebook, file);
             m_batchStatus->setText(message);
             readGrades();
+            if (m_assignment && !m_assignment->isProblemSet() && !m_folder.isEmpty() && !m_batch)
+                listFolder(m_folder); // the folder's row and the flagged list say what is settled
             Q_EMIT matchSettled(student, message);
         });
 }

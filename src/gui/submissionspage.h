@@ -2,6 +2,7 @@
 // The Submissions page: the table of students, batch grading with live results, the submission detail.
 
 #include "assignment/assignment.h"
+#include "batch/lmsimport.h"
 #include "batch/submissions.h"
 #include "batchtask.h"
 #include "gradebook/gradebook.h"
@@ -30,27 +31,28 @@ class QTimer;
 
 namespace sandmark {
 
+class ImportFlagsModel;
 class JobTracker;
 class SubmissionDetail;
 class SubmissionsModel;
 struct BatchSummary;
 struct GradeResult;
 
-/// Lists the submissions of the open assignment (its `submissions/` folder, or a folder chosen with Import
-/// Folder…; found with the batch core's discoverSubmissions()) with their latest results from the gradebook
-/// (grade summaries), both read at the same time on two threads of the page's own (never queued behind other
-/// pages' jobs); the rows are set once, with the grades in when they came first, in a sortable table filtered
-/// by any column (student, status, backend). Only then are the notebooks parsed (checkNotebooks, on a third
-/// thread of the page's own) to say why one cannot be graded and how large it is. The selected row's checks
-/// are read from the gradebook when it is selected. Run All / Run Selected / Run Failed grade through the
-/// core's BatchGrader on a thread of its own (BatchTask: N sandboxes at once, each result committed to the
-/// gradebook on that thread when its run ends, then sent here queued): the table fills in live from
-/// submissionFinished (the detail shows a finished run's executed notebook, record
-/// and log at once), a progress bar shows done / total and the ETA, Cancel stops the batch (results so far
-/// stay). Run All skips submissions whose files and assignment are unchanged since their last completed
-/// run; Selected and Failed always rerun. The selected row's result is shown in a SubmissionDetail (checks,
-/// manual override, grading by hand). Override Selected… (a button and the table's context menu) gives the selected
-/// rows one override through the core's overrideSubmissions(). Nothing here blocks the GUI thread. GUI thread only.
+/// Lists the submissions of the open assignment (its `submissions/` folder, found with the batch core's
+/// discoverSubmissions(); Import Folder… and Import Zip… copy submissions into it, importSubmissions()) with their
+/// latest results from the gradebook (grade summaries), both read at the same time on two threads of the page's own
+/// (never queued behind other pages' jobs); the rows are set once, with the grades in when they came first, in a
+/// sortable table filtered by any column (student, status, backend). Only then are the notebooks parsed
+/// (checkNotebooks, on a third thread of the page's own) to say why one cannot be graded and how large it is. The
+/// selected row's checks are read from the gradebook when it is selected. Run All / Run Selected / Run Failed grade
+/// through the core's BatchGrader on a thread of its own (BatchTask: N sandboxes at once, each result committed to
+/// the gradebook on that thread when its run ends, then sent here queued): the table fills in live from
+/// submissionFinished (the detail shows a finished run's executed notebook, record and log at once), a progress bar
+/// shows done / total and the ETA, Cancel stops the batch (results so far stay). Run All skips submissions whose
+/// files and assignment are unchanged since their last completed run; Selected and Failed always rerun. The
+/// selected row's result is shown in a SubmissionDetail (checks, manual override, grading by hand). Override
+/// Selected… (a button and the table's context menu) gives the selected rows one override through the core's
+/// overrideSubmissions(). Nothing here blocks the GUI thread. GUI thread only.
 class SubmissionsPage : public QWidget
 {
     Q_OBJECT
@@ -58,12 +60,21 @@ public:
     explicit SubmissionsPage(QWidget *parent = nullptr);
     ~SubmissionsPage() override;
     void setAssignment(const std::optional<Assignment> &assignment);
-    /// Lists the submissions in `folder` (one sub-folder per student), in the background.
+    /// Import Folder…: copies the submissions in `folder` (one notebook or sub-folder per student, or a Canvas or
+    /// Moodle export unpacked into a folder) into the open assignment's `submissions/` folder, as importArchive().
+    /// The assignment's listing is never replaced by `folder`.
     void importFolder(const QString &folder);
-    /// Imports a Canvas or Moodle zip (the core's importSubmissions(), on a worker thread) into the open
-    /// assignment's `submissions/` folder, then lists that folder. Students already there are left unchanged
-    /// and, like unsafe or ambiguous entries, reported as flagged; archiveImported() or archiveFailed() follows.
+    /// Imports a Canvas or Moodle zip (the core's importSubmissions(), as `sandmark-cli import submissions`, on a
+    /// worker thread) into the open assignment's `submissions/` folder, then lists that folder. Students already
+    /// there are left unchanged and, like unsafe or ambiguous entries, reported as flagged (in the list under the
+    /// table: importFlagsModel()); imported() or importFailed() follows. Ignored while an import runs.
     void importArchive(const QString &zipPath);
+    /// What the imports into the assignment's `submissions/` flagged (its ImportManifest) and the late students.
+    ImportFlagsModel *importFlagsModel() const { return m_flagsModel; }
+    QTableView *importFlagsView() const { return m_flagsView; }
+    /// "Choose Notebook…": enabled for a flagged student whose folder holds several notebooks; asks which one is
+    /// graded (chooseMatch()).
+    QPushButton *settleButton() const { return m_settle; }
     /// The text under the table: the listing's or the last import's summary.
     QString countText() const;
     /// The gradebook results are read from and written to (default: Gradebook::defaultPath of the folder).
@@ -76,8 +87,9 @@ public:
     void runSelected();
     /// Reruns the students whose latest result is needs-review or grader-error, or not run.
     void runFailed();
-    /// Asks which of `student`'s notebooks is graded for instructor notebook `notebook` of the problem set (a
-    /// list of the folder's notebooks, or "let the rule decide") and settles the answer (settleMatch()).
+    /// Asks which of `student`'s notebooks is graded for instructor notebook `notebook` (of a problem set, or a
+    /// one-notebook assignment's folder holding several: a list of the folder's notebooks, or "let the rule
+    /// decide") and settles the answer (settleMatch()).
     void chooseMatch(const QString &student, const QString &notebook);
     /// Settles in the gradebook, on a worker thread, that `file` (relative to `student`'s folder; empty: the rule
     /// decides again) is graded for `notebook` (settleNotebookMatch(), as `sandmark-cli match`); the next run of
@@ -154,10 +166,10 @@ Q_SIGNALS:
     /// overrideStudents() is done: `overridden` got the override, `skipped` had no run (or none with the check).
     void overridesApplied(const QStringList &overridden, const QStringList &skipped);
     void overrideFailed(const QString &message);
-    /// An LMS zip was imported: `imported` student folders written (ready to grade or flagged for review),
-    /// `flagged` the flagged and the skipped entries (each "entry: reason").
-    void archiveImported(int imported, const QStringList &flagged);
-    void archiveFailed(const QString &message);
+    /// An import (zip or folder) is done: `written` student folders written (ready to grade or flagged for
+    /// review), `flagged` the flagged and the skipped entries (each "entry: reason").
+    void imported(int written, const QStringList &flagged);
+    void importFailed(const QString &message);
     /// The gradebook's results are in the table (after listing, after a batch).
     void gradesLoaded();
     /// The detail shows `student`'s result (showDetail()).
@@ -166,6 +178,13 @@ Q_SIGNALS:
     void slurmStatusRead();
 
 private:
+    /// Lists the assignment's submissions `folder` (one sub-folder per student) and its import manifest, in the
+    /// background.
+    void listFolder(const QString &folder);
+    /// importFolder() and importArchive().
+    void importFrom(const QString &source);
+    /// Fills the flagged list from a listing's manifest (hidden when empty).
+    void showImportFlags(const ImportManifest &manifest, const QHash<QString, QString> &ambiguous, const QString &manifestError);
     void readGrades();
     /// Applies many grades to the table at once (sorting the proxy once, not row by row).
     void applyGrades(const QList<GradeSummary> &grades);
@@ -221,6 +240,11 @@ private:
     JobTracker *m_gradesTracker;
     JobTracker *m_detailTracker;
     JobTracker *m_importTracker;
+    ImportFlagsModel *m_flagsModel;
+    QTableView *m_flagsView;
+    QPushButton *m_settle;
+    QWidget *m_flagsBox = nullptr;
+    QLabel *m_flagsTitle = nullptr;
     JobTracker *m_overrideTracker; ///< Override Selected…'s gradebook write
     QThreadPool *m_readPool;  ///< two threads: the listing and the gradebook, read at the same time
     QThreadPool *m_checkPool; ///< one thread: the notebook checks

@@ -218,14 +218,17 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
     }
     const QString backend = sandboxKindName(m_options.run.kind);
     for (Submission &s : m_submissions) {
-        if (m_assignment.isProblemSet()) {
+        if (m_assignment.isProblemSet() || s.problem.startsWith(QLatin1String("ambiguous:"))) {
             // Which file is graded for which notebook: the instructor's settled choices first (kept in the gradebook).
             Expected<QMap<QString, QString>> settled = m_gradebook->settledMatches(s.studentId);
             if (!settled) {
                 finishWith(settled.error());
                 return;
             }
-            applyProblemSet(s, m_instructor, *settled);
+            if (m_assignment.isProblemSet())
+                applyProblemSet(s, m_instructor, *settled);
+            else
+                applySettledNotebook(s, m_assignment.notebooks().value(0), *settled);
         }
         Item item;
         item.submission = s;

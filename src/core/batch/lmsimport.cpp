@@ -5,15 +5,22 @@
 #include "util/stagingdir.h"
 
 #include <QDir>
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QFile>
 #include <QFileInfo>
 #include <QMap>
 #include <QRegularExpression>
+#include <QSaveFile>
 
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace sandmark {
 
@@ -26,6 +33,7 @@ struct StagedStudent
 {
     QStringList files;    ///< paths relative to the student's staging folder
     QString problem;      ///< set when two entries claim the same file
+    QString name;         ///< the student's name as the LMS wrote it in the entry's name; empty for a plain folder
     bool late = false;    ///< an entry of this student was marked LATE by Canvas
 };
 
@@ -35,6 +43,7 @@ struct Target
     QString student;
     QString relPath;
     bool late = false; ///< Canvas's `_LATE_` mark
+    QString name;      ///< the name part of the LMS's entry name ("smithjohn", "John Smith")
 };
 
 /// Canvas: `<name>_<userid>_<submissionid>_<file>` or `<name>_LATE_<userid>_<submissionid>_<file>` (`late` in
@@ -47,14 +56,14 @@ Target targetOf(const QStringList &parts)
     const QString &first = parts.first();
     if (const auto m = moodle.match(first); m.hasMatch()) {
         if (parts.size() > 1 && m.captured(3).isEmpty())
-            return {m.captured(2), parts.mid(1).join(QLatin1Char('/')), false};
+            return {m.captured(2), parts.mid(1).join(QLatin1Char('/')), false, m.captured(1)};
         if (parts.size() == 1 && !m.captured(3).isEmpty())
-            return {m.captured(2), m.captured(3), false};
+            return {m.captured(2), m.captured(3), false, m.captured(1)};
         return {};
     }
     if (parts.size() == 1) {
         if (const auto m = canvas.match(first); m.hasMatch())
-            return {m.captured(3), m.captured(5), !m.captured(2).isEmpty()};
+            return {m.captured(3), m.captured(5), !m.captured(2).isEmpty(), m.captured(1)};
     }
     return {};
 }
@@ -242,6 +251,8 @@ public:
         m_total += written;
         s.files << relPath;
         s.late = s.late || t.late;
+        if (s.name.isEmpty())
+            s.name = t.name;
         return {};
     }
 
@@ -250,6 +261,38 @@ private:
     ImportLimits m_limits;
     qint64 m_total = 0;
 };
+
+/// Where a file of an LMS export (an archive member, or a file of an export unpacked into a folder) goes, its
+/// path split into `parts`; std::nullopt when it is not written: macOS metadata is counted, hidden files and
+/// caches are listed in `imp.skipped` (as `name`), entries not named like a Canvas or Moodle submission and
+/// names no file system can hold are flagged (as `shown`).
+std::optional<Target> routeEntry(Importer &imp, const QString &name, const QString &shown, const QStringList &parts)
+{
+    if (macosMetadata(parts)) {
+        ++imp.macosEntries;
+        return std::nullopt;
+    }
+    if (QString why = skipReason(parts); !why.isEmpty()) {
+        imp.skipped << FlaggedEntry{name, why};
+        return std::nullopt;
+    }
+    const Target t = targetOf(parts);
+    // The file's own name inside a Canvas entry ("name_1_2_.secret.csv") may be hidden too.
+    if (QString why = t.student.isEmpty() ? QString() : skipReason(t.relPath.split(QLatin1Char('/'))); !why.isEmpty()) {
+        imp.skipped << FlaggedEntry{name, why};
+        return std::nullopt;
+    }
+    if (t.student.isEmpty()) {
+        imp.flagged << FlaggedEntry{shown, u"not named like a Canvas (name_id_submission_file) or Moodle "
+                                           "(Full Name_id_assignsubmission_file_/) submission"_s};
+        return std::nullopt;
+    }
+    if (QString why = unwritableName(t, imp.stagingBytes()); !why.isEmpty()) {
+        imp.flagged << FlaggedEntry{shown, why};
+        return std::nullopt;
+    }
+    return t;
+}
 
 Expected<void> readZip(const QString &path, Importer &imp)
 {
@@ -308,33 +351,13 @@ Expected<void> readZip(const QString &path, Importer &imp)
             flag(u"refused: not a regular file (device, fifo or socket)"_s);
             continue;
         }
-        if (macosMetadata(parts)) {
-            ++imp.macosEntries;
+        const std::optional<Target> t = routeEntry(imp, name, shown, parts);
+        if (!t)
             continue;
-        }
-        if (QString why = skipReason(parts); !why.isEmpty()) {
-            imp.skipped << FlaggedEntry{name, why};
-            continue;
-        }
-        const Target t = targetOf(parts);
-        // The file's own name inside a Canvas entry ("name_1_2_.secret.csv") may be hidden too.
-        if (QString why = t.student.isEmpty() ? QString() : skipReason(t.relPath.split(QLatin1Char('/'))); !why.isEmpty()) {
-            imp.skipped << FlaggedEntry{name, why};
-            continue;
-        }
-        if (t.student.isEmpty()) {
-            flag(u"not named like a Canvas (name_id_submission_file) or Moodle "
-                 "(Full Name_id_assignsubmission_file_/) submission"_s);
-            continue;
-        }
-        if (QString why = unwritableName(t, imp.stagingBytes()); !why.isEmpty()) {
-            flag(why);
-            continue;
-        }
         Error fatal;
         const qint64 declared = archive_entry_size_is_set(e) ? archive_entry_size(e) : -1;
         const QString why = imp.write(
-            t, declared,
+            *t, declared,
             [&](char *buf, qint64 size) -> qint64 {
                 const la_ssize_t n = archive_read_data(a.get(), buf, size_t(size));
                 return n < 0 ? -1 : qint64(n);
@@ -354,17 +377,77 @@ Expected<void> readZip(const QString &path, Importer &imp)
     return {};
 }
 
+/// Whether `folder` holds an LMS export unpacked by hand (a Canvas zip's flat files, Moodle's per-student
+/// folders or files): one of its entries is named like a Canvas or Moodle submission.
+bool isUnpackedExport(const QString &folder)
+{
+    const QFileInfoList entries = QDir(folder).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+    for (const QFileInfo &e : entries) {
+        const QStringList parts = e.isDir() && !e.isSymLink() ? QStringList{e.fileName(), u"x"_s} : QStringList{e.fileName()};
+        if (!targetOf(parts).student.isEmpty())
+            return true;
+    }
+    return false;
+}
+
+/// An unpacked LMS export: every file under `folder` read as the zip's member of that path would be (links
+/// never followed, each refused and flagged).
+Expected<void> readUnpackedExport(const QString &folder, Importer &imp)
+{
+    QStringList rels;
+    QDirIterator it(folder, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        rels << QDir(folder).relativeFilePath(it.next());
+    rels.sort();
+    for (const QString &rel : std::as_const(rels)) {
+        const QFileInfo fi(folder + QLatin1Char('/') + rel);
+        const QStringList parts = rel.split(QLatin1Char('/'));
+        if (fi.isSymLink()) {
+            if (!macosMetadata(parts))
+                imp.flagged << FlaggedEntry{rel, u"refused: symbolic link"_s};
+            continue;
+        }
+        if (fi.isDir())
+            continue;
+        if (!fi.isFile()) {
+            imp.flagged << FlaggedEntry{rel, u"refused: not a regular file (device, fifo or socket)"_s};
+            continue;
+        }
+        const std::optional<Target> t = routeEntry(imp, rel, rel, parts);
+        if (!t)
+            continue;
+        QFile src(fi.filePath());
+        if (!src.open(QIODevice::ReadOnly)) {
+            imp.flagged << FlaggedEntry{rel, u"refused: cannot read: %1"_s.arg(src.errorString())};
+            continue;
+        }
+        Error fatal;
+        const QString why = imp.write(
+            *t, src.size(), [&](char *buf, qint64 size) -> qint64 { return src.read(buf, size); }, &fatal, rel);
+        if (!fatal.message.isEmpty())
+            return fatal;
+        if (!why.isEmpty())
+            imp.flagged << FlaggedEntry{rel, why};
+    }
+    return {};
+}
+
+/// A folder with one notebook or one sub-folder per student (discoverSubmissions()'s layout), or an unpacked
+/// LMS export (isUnpackedExport()).
 Expected<void> readFolder(const QString &folder, const QString &out, Importer &imp)
 {
     const QString in = QFileInfo(folder).canonicalFilePath();
     const QString outCanonical = QFileInfo(out).canonicalFilePath();
     if (!outCanonical.isEmpty() && (outCanonical == in || outCanonical.startsWith(in + QLatin1Char('/'))))
         return Error{out, {}, u"the output folder lies inside the folder being imported"_s};
+    if (isUnpackedExport(folder))
+        return readUnpackedExport(folder, imp);
     auto subs = discoverSubmissions(folder);
     if (!subs)
         return subs.error();
     for (const Submission &s : *subs) {
-        if (!s.problem.isEmpty()) {
+        // An ambiguous student (several notebooks) is copied and flagged like one from a zip: settled later.
+        if (!s.problem.isEmpty() && !s.problem.startsWith(QLatin1String("ambiguous:"))) {
             imp.flagged << FlaggedEntry{s.studentId, s.problem};
             continue;
         }
@@ -377,7 +460,7 @@ Expected<void> readFolder(const QString &folder, const QString &out, Importer &i
                 return Error{file, {}, u"cannot read: %1"_s.arg(src.errorString())};
             Error fatal;
             const QString why = imp.write(
-                Target{s.studentId, rel, false}, src.size(),
+                Target{s.studentId, rel, false, {}}, src.size(),
                 [&](char *buf, qint64 size) -> qint64 { return src.read(buf, size); }, &fatal, file);
             if (!fatal.message.isEmpty())
                 return fatal;
@@ -385,6 +468,62 @@ Expected<void> readFolder(const QString &folder, const QString &out, Importer &i
                 imp.flagged << FlaggedEntry{s.studentId + QLatin1Char('/') + rel, why};
         }
     }
+    return {};
+}
+
+} // namespace
+
+QString importManifestPath(const QString &folder)
+{
+    return QDir(folder).filePath(u".sandmark-import.json"_s);
+}
+
+Expected<ImportManifest> readImportManifest(const QString &folder)
+{
+    ImportManifest m;
+    const QString path = importManifestPath(folder);
+    QFile f(path);
+    if (!f.exists())
+        return m;
+    if (!f.open(QIODevice::ReadOnly))
+        return Error{path, {}, u"cannot read: %1"_s.arg(f.errorString())};
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error{path, u"offset %1"_s.arg(parseError.offset),
+                     u"not valid JSON (%1); remove the file to import again (it only names the students)"_s.arg(parseError.errorString())};
+    const QJsonObject root = doc.object();
+    if (!doc.isObject() || !root.value(u"students"_s).isObject() || !root.value(u"flagged"_s).isArray())
+        return Error{path, {}, u"not an import manifest (an object with \"students\" and \"flagged\" expected)"_s};
+    const QJsonObject students = root.value(u"students"_s).toObject();
+    for (auto it = students.begin(); it != students.end(); ++it) {
+        const QJsonObject o = it.value().toObject();
+        m.students.insert(it.key(), {o.value(u"name"_s).toString(), o.value(u"late"_s).toBool(),
+                                     o.value(u"problem"_s).toString(), o.value(u"source"_s).toString()});
+    }
+    for (const QJsonValue &v : root.value(u"flagged"_s).toArray())
+        m.flagged << FlaggedEntry{v[u"entry"_s].toString(), v[u"reason"_s].toString()};
+    return m;
+}
+
+namespace {
+
+/// Writes `m` to importManifestPath(`folder`) atomically.
+Expected<void> writeImportManifest(const QString &folder, const ImportManifest &m)
+{
+    QJsonObject students;
+    for (auto it = m.students.cbegin(); it != m.students.cend(); ++it)
+        students.insert(it.key(), QJsonObject{{u"name"_s, it->displayName}, {u"late"_s, it->late},
+                                              {u"problem"_s, it->problem}, {u"source"_s, it->source}});
+    QJsonArray flagged;
+    for (const FlaggedEntry &f : m.flagged)
+        flagged.append(QJsonObject{{u"entry"_s, f.entry}, {u"reason"_s, f.reason}});
+    const QString path = importManifestPath(folder);
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)
+        || f.write(QJsonDocument(QJsonObject{{u"students"_s, students}, {u"flagged"_s, flagged}}).toJson()) < 0
+        || !f.commit())
+        return Error{path, {}, u"cannot write: %1"_s.arg(f.errorString())};
     return {};
 }
 
@@ -400,6 +539,9 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
         return Error{archiveOrFolder, {}, u"not a regular file or a folder (a FIFO, a device or a socket)"_s};
     if (QFileInfo(outFolder).exists() && !QFileInfo(outFolder).isDir())
         return Error{outFolder, {}, u"exists and is not a folder"_s};
+    Expected<ImportManifest> manifest = readImportManifest(outFolder);
+    if (!manifest)
+        return manifest.error();
     const bool createdOut = !QFileInfo::exists(outFolder);
     if (!QDir().mkpath(outFolder))
         return Error{outFolder, {}, u"cannot create the folder"_s};
@@ -439,7 +581,7 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
         notebooks.sort();
         if (!QDir().rename(staging->path() + QLatin1Char('/') + student, dest))
             return Error{dest, {}, u"cannot move the student's folder into place"_s};
-        ImportedSubmission written{student, {}, dest, {}, it->late};
+        ImportedSubmission written{student, {}, dest, {}, it->late, it->name};
         if (!it->problem.isEmpty())
             written.problem = it->problem;
         else if (notebooks.isEmpty())
@@ -455,6 +597,20 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
             report.needsReview << written;
         }
     }
+    // What the LMS said, kept for the app's table and list (a student already there keeps its first record).
+    const QString source = in.absoluteFilePath();
+    for (const QList<ImportedSubmission> *list : {&report.imported, &report.needsReview})
+        for (const ImportedSubmission &s : *list)
+            manifest->students.insert(s.studentId, {s.displayName, s.late, s.problem, source});
+    for (const FlaggedEntry &f : std::as_const(report.flagged)) {
+        const bool known = std::any_of(manifest->flagged.cbegin(), manifest->flagged.cend(), [&](const FlaggedEntry &e) {
+            return e.entry == f.entry && e.reason == f.reason;
+        });
+        if (!known && !f.reason.startsWith(u"already in "_s)) // a rerun: the earlier import's record stands
+            manifest->flagged << f;
+    }
+    if (auto w = writeImportManifest(out, *manifest); !w)
+        return w.error();
     qCDebug(lcBatch) << "imported" << report.imported.size() << "submissions from" << archiveOrFolder << "into" << out
                     << "," << report.needsReview.size() << "to review," << report.flagged.size() << "flagged,"
                     << report.skipped.size() << "skipped";

@@ -5,6 +5,7 @@
 #include "util/expected.h"
 
 #include <QList>
+#include <QMap>
 #include <QString>
 
 namespace sandmark {
@@ -25,6 +26,9 @@ struct ImportedSubmission
     QString folder;       ///< absolute path of the student's folder under `out`
     QString problem;      ///< `needsReview` only: why it is not gradable as it is ("ambiguous: ...")
     bool late = false;    ///< Canvas named at least one of the student's entries `_LATE_` (the LMS's own mark)
+    /// The student's name as the LMS wrote it in the entry's name (Canvas: "smithjohn", its lower-case sortable
+    /// name; Moodle: "John Smith"); empty for a plain folder.
+    QString displayName;
 };
 
 /// An entry (archive member, student, or source file) that was not imported as a gradable submission.
@@ -47,6 +51,33 @@ struct ImportReport
     qsizetype written() const { return imported.size() + needsReview.size(); }
 };
 
+/// What the imports into one folder said about its students, kept beside their folders in
+/// `<out>/.sandmark-import.json` (importManifestPath(); a hidden file, so no listing takes it for a student).
+/// Each import adds the students it wrote and the entries it flagged; a student already there keeps the record
+/// of the import that wrote it. Value type.
+struct ImportManifest
+{
+    struct Student
+    {
+        QString displayName; ///< ImportedSubmission::displayName
+        bool late = false;   ///< ImportedSubmission::late
+        QString problem;     ///< why the import flagged it ("ambiguous: ..."); empty when it was gradable
+        QString source;      ///< the zip or folder it was imported from (absolute)
+    };
+    QMap<QString, Student> students; ///< by student id (the folder's name)
+    /// Entries of the imports that were not written (refused, not recognised) and students written but flagged,
+    /// each once, in the order the imports met them. Students already there when an import ran are not listed.
+    QList<FlaggedEntry> flagged;
+};
+
+/// `<folder>/.sandmark-import.json`.
+QString importManifestPath(const QString &folder);
+
+/// The manifest of `folder` (importManifestPath()); an empty one when the folder has none (submissions copied
+/// by hand). Errors: the file exists but cannot be read or is not a manifest (the message names it). Blocking
+/// file I/O.
+Expected<ImportManifest> readImportManifest(const QString &folder);
+
 /// Imports the submissions in `archiveOrFolder` into `outFolder` (created when missing).
 ///
 /// Inputs:
@@ -57,7 +88,10 @@ struct ImportReport
 /// - a **Moodle** zip ("Download all submissions"): a folder per student
 ///   `<Full Name>_<participantid>_assignsubmission_file_/…` (or the flat variant
 ///   `<Full Name>_<participantid>_assignsubmission_file_<file>`); the student id is `<participantid>`;
-/// - a **folder** with one notebook per student: read by discoverSubmissions() and copied.
+/// - a **folder** with one notebook or one sub-folder per student: read by discoverSubmissions() and copied (a
+///   student with several notebooks is copied and flagged "ambiguous", as from a zip);
+/// - a **folder** holding a Canvas or Moodle export unpacked by hand (one of its entries named as above): each
+///   file read exactly as the zip's member of that path would be (symbolic links refused, never followed).
 /// The zip is read with libarchive (zip format only). Directory entries are skipped silently; files that are
 /// not part of a submission are skipped and listed in `skipped` with the reason: hidden files (`.hidden.ipynb`),
 /// `.ipynb_checkpoints/` and `__pycache__/` entries one by one, macOS metadata (`__MACOSX/`, `._*` resource
@@ -80,9 +114,13 @@ struct ImportReport
 /// both notebooks, so `grade` flags it too instead of grading whichever copy came first. Non-notebook files beside a
 /// student's notebook are kept in the student's folder (data the notebook reads).
 ///
+/// What the import said about each student written (name, late, flag) and the entries it flagged are added to
+/// the folder's manifest (ImportManifest), written atomically after the students' folders are in place.
+///
 /// Errors: the input does not exist, is neither a folder nor a zip archive (the message names the file and
 /// libarchive's reason), the archive is corrupt, `out` cannot be created or written, or `out` lies inside
-/// the input folder. Synchronous; call from a worker thread in the GUI.
+/// the input folder, the folder's manifest is damaged (checked first: nothing is written) or cannot be written
+/// (the students' folders are then in place; importing again flags them "already in"). Synchronous; call from a worker thread in the GUI.
 Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const QString &outFolder,
                                          const ImportLimits &limits = {});
 

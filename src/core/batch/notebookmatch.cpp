@@ -233,13 +233,9 @@ ProblemSetMatch matchSubmission(const QList<InstructorNotebook> &instructor, con
 Expected<void> settleNotebookMatch(Gradebook &gradebook, const Assignment &assignment, const Submission &submission,
                                    const QString &notebook, const QString &file)
 {
-    if (!assignment.isProblemSet())
-        return Error{assignment.jsonPath(), QStringLiteral("notebooks"),
-                     QStringLiteral("one notebook: nothing to match (name the notebook to grade: sandmark-cli grade "
-                                    "ASSIGNMENT STUDENT/<notebook>)")};
     if (!assignment.notebooks().contains(notebook))
         return Error{assignment.jsonPath(), QStringLiteral("notebooks"),
-                     QStringLiteral("'%1' is not one of the problem set's notebooks (%2)")
+                     QStringLiteral("'%1' is not one of the assignment's notebooks (%2)")
                          .arg(notebook, assignment.notebooks().join(QLatin1String(", ")))};
     if (!file.isEmpty()) {
         const QString abs = QDir::cleanPath(QDir(submission.root).filePath(file));
@@ -248,6 +244,17 @@ Expected<void> settleNotebookMatch(Gradebook &gradebook, const Assignment &assig
                                        .arg(submission.studentId, submission.root)};
     }
     return gradebook.settleMatch(submission.studentId, notebook, file.isEmpty() ? QString() : QDir::cleanPath(file));
+}
+
+void applySettledNotebook(Submission &submission, const QString &notebook, const QMap<QString, QString> &settled)
+{
+    if (!submission.problem.startsWith(QLatin1String("ambiguous:")) || !settled.contains(notebook))
+        return;
+    const QString abs = QDir::cleanPath(QDir(submission.root).filePath(settled.value(notebook)));
+    if (!submission.files.contains(abs))
+        return; // the settled file is gone: the folder stays ambiguous
+    submission.problem.clear();
+    submission.notebookPath = abs;
 }
 
 } // namespace sandmark

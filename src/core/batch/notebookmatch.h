@@ -92,12 +92,20 @@ ProblemSetMatch matchSubmission(const QList<InstructorNotebook> &instructor, con
 
 class Gradebook;
 
-/// Settles, for the problem-set submission `submission` of `assignment`, that `file` (a notebook of it, relative
-/// to its folder, or empty to let the rule decide again) is graded for the instructor notebook `notebook`, in
+/// Settles, for the submission `submission` of `assignment`, that `file` (a notebook of it, relative to its
+/// folder, or empty to let the rule decide again) is graded for the instructor notebook `notebook`, in
 /// `gradebook` (Gradebook::settleMatch()); the next `grade` applies it (the submission's files hash changes, so it
-/// is run again). The CLI's `match` and the app call this. Errors: not a problem set, no such instructor
-/// notebook, `file` not a notebook handed in by that student, the gradebook. Blocking file I/O.
+/// is run again). For a problem set it is matchNotebooks()'s settled choice; for a one-notebook assignment it
+/// picks the notebook of an ambiguous folder (several notebooks handed in: applySettledNotebook()). The CLI's
+/// `match` and the app call this. Errors: no such instructor notebook, `file` not a notebook handed in by that
+/// student, the gradebook. Blocking file I/O.
 Expected<void> settleNotebookMatch(Gradebook &gradebook, const Assignment &assignment, const Submission &submission,
                                    const QString &notebook, const QString &file);
+
+/// A one-notebook assignment's ambiguous `submission` (several notebooks: Submission::problem "ambiguous: …")
+/// with a settled choice in `settled` (Gradebook::settledMatches(), instructor notebook `notebook` → file): graded
+/// with that file (notebookPath set, problem cleared). Left as it is when nothing is settled, the submission is not
+/// ambiguous, or the settled file is no longer among its files. Pure (no file I/O).
+void applySettledNotebook(Submission &submission, const QString &notebook, const QMap<QString, QString> &settled);
 
 } // namespace sandmark

@@ -118,4 +118,12 @@ QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &a
     return joinRows(rows);
 }
 
+QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const Assignment &assignment,
+                        GradeExportFormat format, const QString &canvasColumn)
+{
+    if (format == GradeExportFormat::Canvas)
+        return exportCanvasCsv(grades, canvasColumn.isEmpty() ? assignment.title() : canvasColumn, assignment.maxPoints());
+    return exportCsv(grades, checkIds, notebookColumns(assignment), checkGroups(assignment.checks()));
+}
+
 } // namespace sandmark

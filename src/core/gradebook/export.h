@@ -39,4 +39,16 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
 /// "Iris basics (12345)".
 QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible);
 
+/// The grade exports `sandmark-cli export --format` and the app's Export menu offer.
+enum class GradeExportFormat {
+    Csv,    ///< exportCsv()
+    Canvas, ///< exportCanvasCsv()
+};
+
+/// `grades` (stale ones marked by the caller: markStale()) as `assignment`'s export in `format`: Sandmark's CSV
+/// with the check columns in `checkIds`' order plus its notebook and group totals, or Canvas's with the column
+/// `canvasColumn` (empty: the assignment's title) and the assignment's maximum points. Pure.
+QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const Assignment &assignment,
+                        GradeExportFormat format, const QString &canvasColumn = {});
+
 } // namespace sandmark

@@ -1,5 +1,12 @@
 #include "gradebook/feedback.h"
 
+#include "sandbox/submissionrun.h"
+#include "util/displaytext.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+
 #include <QSet>
 
 #include "checks/registry.h"
@@ -404,6 +411,57 @@ QHash<QString, QString> feedbackFileNames(const QStringList &studentIds)
         used.insert(name.toLower());
     }
     return names;
+}
+
+Expected<FeedbackFolderReport> writeFeedbackFolder(const Assignment &assignment, const QList<EffectiveGrade> &grades,
+                                                   const QString &folder, const QStringList &students)
+{
+    if (!QDir().mkpath(folder))
+        return Error{folder, {}, QStringLiteral("cannot create the folder")};
+    QStringList everyone;
+    for (const EffectiveGrade &g : grades)
+        everyone << g.studentId;
+    const QHash<QString, QString> names = feedbackFileNames(everyone); // the same name whichever pages are written
+    FeedbackFolderReport report;
+    for (const EffectiveGrade &g : grades) {
+        if (!students.isEmpty() && !students.contains(g.studentId))
+            continue;
+        FeedbackInput in;
+        in.assignmentTitle = assignment.title();
+        in.grade = g;
+        in.checks = assignment.checks();
+        const QString executed = g.artifacts.isEmpty() ? QString() : QDir(g.artifacts).filePath(QStringLiteral("executed.ipynb"));
+        if (assignment.isProblemSet()) {
+            in.notebooks = assignment.notebooks();
+            // Each notebook that ran, in its folder of the run's artifacts (SubmissionRun).
+            for (const QString &notebook : assignment.notebooks()) {
+                const QString path = notebookArtifactsFolder(g.artifacts, notebook, true) + QStringLiteral("/executed.ipynb");
+                if (g.artifacts.isEmpty() || !QFileInfo::exists(path))
+                    continue;
+                if (auto nb = Notebook::load(path))
+                    in.executedNotebooks.append({notebook, *nb});
+                else
+                    report.notes << displayText(nb.error().toString());
+            }
+            if (in.executedNotebooks.isEmpty())
+                report.notes << QStringLiteral("no executed notebook for %1; the page shows the scores only").arg(displayText(g.studentId));
+        } else if (!executed.isEmpty() && QFileInfo::exists(executed)) {
+            if (auto nb = Notebook::load(executed))
+                in.executed = *nb;
+            else
+                report.notes << QStringLiteral("%1; the page for %2 shows the scores only")
+                                    .arg(displayText(nb.error().toString()), displayText(g.studentId));
+        } else {
+            report.notes << QStringLiteral("no executed notebook for %1 (run folder %2); the page shows the scores only")
+                                .arg(displayText(g.studentId),
+                                     g.artifacts.isEmpty() ? QStringLiteral("not recorded") : g.artifacts + QStringLiteral(" is gone"));
+        }
+        QSaveFile f(QDir(folder).absoluteFilePath(names.value(g.studentId)));
+        if (!f.open(QIODevice::WriteOnly) || f.write(renderFeedbackHtml(in)) < 0 || !f.commit())
+            return Error{f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())};
+        report.pages << FeedbackPage{g.studentId, f.fileName(), g.score(), g.maxScore};
+    }
+    return report;
 }
 
 } // namespace sandmark

@@ -6,6 +6,7 @@
 #include "assignment/assignment.h"
 #include "gradebook/gradebook.h"
 #include "notebook/notebook.h"
+#include "util/expected.h"
 
 #include <QByteArray>
 #include <QList>
@@ -55,5 +56,34 @@ QString feedbackFileName(const QString &studentId);
 /// others take feedbackFileName(), numbered "-2", "-3"… (case-insensitively) past every name already given, so
 /// that "a b" can never take the page of a student called "a_b". Pure.
 QHash<QString, QString> feedbackFileNames(const QStringList &studentIds);
+
+/// One page writeFeedbackFolder() wrote.
+struct FeedbackPage
+{
+    QString studentId;
+    QString path;                ///< the page's absolute path
+    std::optional<double> score; ///< EffectiveGrade::score(): none when nothing could be graded
+    double maxScore = 0;
+};
+
+/// What writeFeedbackFolder() did.
+struct FeedbackFolderReport
+{
+    QList<FeedbackPage> pages; ///< in the order of the grades given
+    /// One line per page that shows the scores only, and why ("no executed notebook for bob (run folder … is
+    /// gone); the page shows the scores only"), or a notebook that could not be read.
+    QStringList notes;
+};
+
+/// Writes one feedback page (renderFeedbackHtml()) per submission of `grades` — only those of `students` when it is
+/// not empty (a student without a grade has no page: the caller checks) — into `folder` (created when missing),
+/// each atomically (QSaveFile), named by feedbackFileNames() over every student of `grades` (so a page's name does
+/// not depend on which pages are written). Each page shows the executed notebook(s) of the submission's latest run,
+/// read from its artifacts folder (a problem set: each notebook's); a run folder that is gone leaves the scores
+/// only, said in `notes`. `sandmark-cli feedback` and the app's Export menu call this. Errors: the folder cannot be
+/// created, a page cannot be written (pages written before it stay, each whole). Blocking file I/O: a worker thread
+/// in the app.
+Expected<FeedbackFolderReport> writeFeedbackFolder(const Assignment &assignment, const QList<EffectiveGrade> &grades,
+                                                   const QString &folder, const QStringList &students = {});
 
 } // namespace sandmark

@@ -1,0 +1,101 @@
+#include "importflagsmodel.h"
+
+#include "roles.h"
+#include "util/displaytext.h"
+
+namespace sandmark {
+
+ImportFlagsModel::ImportFlagsModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void ImportFlagsModel::setManifest(const ImportManifest &manifest, const QSet<QString> &listed, const QHash<QString, QString> &ambiguous)
+{
+    QList<Row> rows;
+    QSet<QString> shown;
+    for (const FlaggedEntry &f : manifest.flagged) {
+        const auto s = manifest.students.constFind(f.entry);
+        Row r{f.entry, s == manifest.students.cend() ? QString() : s->displayName, f.reason, listed.contains(f.entry), false};
+        r.ambiguous = r.student && ambiguous.contains(f.entry);
+        if (r.ambiguous && !ambiguous.value(f.entry).isEmpty())
+            r.reason = tr("%1; settled: %2 is graded").arg(f.reason, displayText(ambiguous.value(f.entry)));
+        if (s != manifest.students.cend() && s->late)
+            r.reason = tr("late; %1").arg(r.reason);
+        shown.insert(f.entry);
+        rows << r;
+    }
+    // A folder with several notebooks the import did not write (copied by hand): listed too, so it can be settled.
+    QStringList unrecorded;
+    for (auto it = ambiguous.cbegin(); it != ambiguous.cend(); ++it)
+        if (!shown.contains(it.key()) && listed.contains(it.key()))
+            unrecorded << it.key();
+    unrecorded.sort();
+    for (const QString &student : std::as_const(unrecorded)) {
+        const ImportManifest::Student s = manifest.students.value(student);
+        Row r{student, s.displayName, tr("ambiguous: several notebooks in the folder"), true, true};
+        if (!ambiguous.value(student).isEmpty())
+            r.reason = tr("%1; settled: %2 is graded").arg(r.reason, displayText(ambiguous.value(student)));
+        if (s.late)
+            r.reason = tr("late; %1").arg(r.reason);
+        shown.insert(student);
+        rows << r;
+    }
+    for (auto it = manifest.students.cbegin(); it != manifest.students.cend(); ++it)
+        if (it->late && !shown.contains(it.key()))
+            rows << Row{it.key(), it->displayName, tr("late: the LMS marked it late"), listed.contains(it.key()), false};
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+int ImportFlagsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ImportFlagsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ImportFlagsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &r = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case EntryColumn:
+            return displayText(r.entry); // named by a student: no newline or U+202E may reshape the row
+        case NameColumn:
+            return displayText(r.name);
+        case ReasonColumn:
+            return role == Qt::ToolTipRole && r.ambiguous ? tr("%1\nDouble-click to choose the notebook that is graded.").arg(r.reason)
+                                                          : r.reason;
+        default:
+            return {};
+        }
+    case StudentRole:
+        return r.student ? r.entry : QString();
+    default:
+        return {};
+    }
+}
+
+QVariant ImportFlagsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case EntryColumn:
+        return tr("Entry");
+    case NameColumn:
+        return tr("Name");
+    case ReasonColumn:
+        return tr("Flagged because");
+    default:
+        return {};
+    }
+}
+
+} // namespace sandmark
