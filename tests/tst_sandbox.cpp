@@ -1218,6 +1218,41 @@ result['forked'] = True
         QVERIFY(!QFileInfo::exists(o.folder.work + QLatin1String("/late_write.txt")));
     }
 
+    // A leased uid owns nothing but one run's processes: when the lease ends, whatever still runs as it (an
+    // orphan its run's tree walk missed: a bwrap probe's child cloned as its parent was killed) is killed, and
+    // nothing of another lease's uid is touched (security report: a self-test probe left sleeping).
+    void leaseEndsEveryProcessOfItsUid()
+    {
+        if (::geteuid() != 0)
+            QSKIP("runs as root only: a user's runs have no uid of their own to lease");
+        auto orphanAs = [](uint uid, const QString &marker) {
+            QProcess p; // the child takes the uid, forks a sleeper into its own session and exits: an orphan
+            p.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral(R"(
+import os, sys
+os.setgroups([]); os.setgid(int(sys.argv[1])); os.setuid(int(sys.argv[1]))
+if os.fork() == 0:
+    os.setsid()
+    os.execvp('sleep', ['sleep', sys.argv[2]])
+)"), QString::number(uid), marker});
+            return p.waitForFinished(10000) && p.exitCode() == 0;
+        };
+        auto lease = SandboxIdentityLease::acquire();
+        auto other = SandboxIdentityLease::acquire();
+        QVERIFY(lease && other);
+        QVERIFY(lease->identity().uid != other->identity().uid);
+        const QString mine = QStringLiteral("987.404"), theirs = QStringLiteral("987.405");
+        QVERIFY(orphanAs(lease->identity().uid, mine));
+        QVERIFY(orphanAs(other->identity().uid, theirs));
+        QTRY_VERIFY(!processesWith(mine).isEmpty());
+        QTRY_VERIFY(!processesWith(theirs).isEmpty());
+
+        lease.reset();
+        QVERIFY2(survivorsAfterTeardown(mine).isEmpty(), qPrintable(processesWith(mine).join(QLatin1Char('\n'))));
+        QVERIFY(!processesWith(theirs).isEmpty()); // another run's uid: untouched
+        other.reset();
+        QVERIFY2(survivorsAfterTeardown(theirs).isEmpty(), qPrintable(processesWith(theirs).join(QLatin1Char('\n'))));
+    }
+
     void secondRunSeesNothingOfTheFirst_data() { addBackendRows(); }
     void secondRunSeesNothingOfTheFirst()
     {

@@ -12,8 +12,13 @@
 #include <QRandomGenerator>
 #include <QStandardPaths>
 
+#include <cerrno>
+#include <csignal>
+#include <cstring>
 #include <pwd.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 Q_LOGGING_CATEGORY(lcSandbox, "sandmark.sandbox", QtInfoMsg)
@@ -29,8 +34,40 @@ std::optional<SandboxIdentity> sandboxIdentity()
     return SandboxIdentity{4000000, 4000000, QString()};
 }
 
+namespace {
+
+/// Kills every process whose uid is `uid`: a leased uid owns nothing but one run's processes, so whatever
+/// still runs as it when the lease ends (a probe whose bwrap parent was killed before its child could set
+/// its parent-death signal, a daemon that left its session) or when a slot is taken again after its owner
+/// died is an orphan. A forked child takes the uid and sends kill(-1, SIGKILL), which reaches every process
+/// the uid may signal — in any pid or user namespace — but not the sender; one system call, so a fork bomb
+/// cannot outrun it. Root only; blocks for the child's few milliseconds.
+void killEveryProcessOf(uint uid)
+{
+    if (uid == 0 || ::geteuid() != 0)
+        return; // never as root's own uid (that would be every process), and only root can take another uid
+    const pid_t child = ::fork();
+    if (child == 0) {
+        // Raw system calls: only async-signal-safe work after fork() in a threaded process.
+        if (::syscall(SYS_setresuid, uid, uid, uid) != 0)
+            ::_exit(1);
+        ::kill(-1, SIGKILL);
+        ::_exit(0);
+    }
+    if (child < 0) {
+        qCWarning(lcSandbox) << "cannot fork to end the processes of uid" << uid << ":" << ::strerror(errno);
+        return;
+    }
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+}
+
+} // namespace
+
 SandboxIdentityLease::~SandboxIdentityLease()
 {
+    killEveryProcessOf(m_identity.uid);
     if (m_lock)
         m_lock->unlock();
 }
@@ -51,6 +88,7 @@ std::shared_ptr<SandboxIdentityLease> SandboxIdentityLease::acquire()
         lock->setStaleLockTime(0); // stale only when the owner died
         if (!lock->tryLock(0))
             continue;
+        killEveryProcessOf(kBase + slot); // what a killed owner's runs left running as this uid
         std::shared_ptr<SandboxIdentityLease> lease(new SandboxIdentityLease);
         lease->m_identity = SandboxIdentity{kBase + slot, kBase + slot, QString()};
         lease->m_lock = std::move(lock);

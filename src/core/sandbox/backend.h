@@ -45,8 +45,10 @@ std::optional<SandboxIdentity> sandboxIdentity();
 /// process and thread of a uid, so runs sharing one uid share one budget: a student's fork bomb, or just N
 /// kernels of a parallel batch, would make another run's kernel fail to start. Each lease takes a free slot
 /// of the range 4100000–4101023 (uid = gid, no account, owns no file but its run folder), held by a
-/// QLockFile under `paths::cacheDir()/uids/` across processes (a dead owner's lock is stale). Release it
-/// only after the run's processes are gone (SandboxRun kills them all before it reports).
+/// QLockFile under `paths::cacheDir()/uids/` across processes (a dead owner's lock is stale). Taking a slot
+/// and releasing it both kill every process still running as its uid (the uid owns nothing else): what a
+/// killed Sandmark left behind, and any orphan of this run's own (SandboxRun kills its tree before it
+/// reports, but a child cloned as its parent was killed escapes a tree walk).
 class SandboxIdentityLease
 {
 public:
