@@ -2877,7 +2877,7 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     </message>
     <message>
         <source>&amp;Diff with Release</source>
-        <translation>&amp;Vergleich mit Studierendenfassung</translation>
+        <translation>&amp;Vergleich</translation>
     </message>
     <message>
         <source>The student&apos;s notebook against the release, cell by cell; answer cells highlighted</source>
