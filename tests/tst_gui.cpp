@@ -2240,7 +2240,10 @@ private Q_SLOTS:
         QVERIFY(checksTable);
         checksTable->setCurrentIndex(checks->index(summaryRow, 0));
         QVERIFY(detail->showValuesButton()->isEnabled());
-        QTest::mouseClick(detail->showValuesButton(), Qt::LeftButton);
+        // A double-click on the check's row opens the values (as Show Values… does).
+        const QPoint at = checksTable->visualRect(checks->index(summaryRow, 0)).center();
+        QTest::mouseClick(checksTable->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(checksTable->viewport(), Qt::LeftButton, {}, at);
         QTRY_VERIFY_WITH_TIMEOUT(!shownValues.isEmpty() || !valuesFailed.isEmpty(), 20000);
         QVERIFY2(valuesFailed.isEmpty(), valuesFailed.isEmpty() ? "" : qPrintable(valuesFailed.constFirst().constFirst().toString()));
         auto *values = shownValues.constFirst().constFirst().value<ValuesDialog *>();
