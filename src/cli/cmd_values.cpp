@@ -30,7 +30,10 @@ void printTable(const ValueTable &t)
         QStringList cells;
         for (qsizetype c = 0; c < row.size(); ++c)
             cells << (c == 0 ? row.at(c).leftJustified(width[c]) : row.at(c).rightJustified(width[c]));
-        out() << "  " << cells.join(QLatin1String("  ")).trimmed() << '\n';
+        QString line = cells.join(QLatin1String("  "));
+        while (line.endsWith(QLatin1Char(' ')))
+            line.chop(1);
+        out() << "  " << line << '\n';
     }
 }
 

@@ -91,9 +91,7 @@ QString linkedCells(const QString &line, const QHash<int, QString> &labels)
     qsizetype at = 0;
     for (const CellReference &r : findCellReferences(line)) {
         html += line.mid(at, r.start - at).toHtmlEscaped();
-        const QString ref = line.mid(r.start, r.length);
-        const auto label = labels.constFind(r.index);
-        const QString text = label == labels.cend() ? ref : QStringLiteral("%1 (%2)").arg(*label, ref);
+        const QString text = labelCellReferences(line.mid(r.start, r.length), labels);
         html += QStringLiteral("<a href=\"cell:%1\">%2</a>").arg(r.index).arg(text.toHtmlEscaped());
         at = r.start + r.length;
     }
@@ -203,10 +201,8 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     // A value check's whole expected and actual values (a DataFrame as a table, the differing cells marked).
     m_showValues->setToolTip(tr("The selected value check's full expected and actual values (or double-click the check)"));
     m_showValues->setEnabled(false);
-    auto *valuesRow = new QHBoxLayout;
-    valuesRow->addWidget(m_showValues);
-    valuesRow->addStretch(1);
-    checksLayout->addLayout(valuesRow);
+    // Beside the tabs, so the checks table keeps its rows.
+    m_tabs->setCornerWidget(m_showValues, Qt::TopRightCorner);
     connect(m_showValues, &QPushButton::clicked, this, [this] {
         const QModelIndex at = m_checksTable->currentIndex();
         if (at.isValid())
@@ -308,6 +304,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_tabs->addTab(m_diff, tr("&Diff with Release"));
     m_tabs->setTabToolTip(DiffTab, tr("The student's notebook against the release, cell by cell; answer cells highlighted"));
     layout->addWidget(m_tabs, 1);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &SubmissionDetail::updateValuesButton);
 }
 
 void SubmissionDetail::setResult(const QString &student, const GradeResult &result, const QJsonObject &record,
@@ -587,18 +584,28 @@ void SubmissionDetail::updateValuesButton()
     const QModelIndex at = m_checksTable->currentIndex();
     const bool value = at.isValid() && at.row() < m_checks->results().size()
                        && checkKind(m_checks->results().at(at.row()).type).comparesValues();
-    m_showValues->setEnabled(value && !m_artifactsFolder.isEmpty() && m_assignment.has_value());
+    m_showValues->setEnabled(value && m_tabs->currentIndex() == ChecksTab && !m_artifactsFolder.isEmpty() && m_assignment.has_value());
 }
 
 void SubmissionDetail::showValues(const QString &checkId)
 {
     if (!m_assignment)
         return;
-    const QString student = m_student, artifacts = m_artifactsFolder;
-    const QString referenceKey = m_effective ? m_effective->referenceKey : QString();
+    const QString student = m_student, artifacts = m_artifactsFolder, gradebook = m_gradebook;
+    // The reference key the run was graded with: the effective grade's, else read from the gradebook (a result
+    // shown the moment its run ended has no effective grade yet).
+    const QString referenceKey = m_effective && m_effective->studentId == student ? m_effective->referenceKey : QString();
     m_showValues->setEnabled(false);
-    m_valuesTracker->run([assignment = *m_assignment, checkId, artifacts, referenceKey] {
-                             return runCheckValues(assignment, checkId, artifacts, referenceKey);
+    m_valuesTracker->run([assignment = *m_assignment, checkId, artifacts, referenceKey, gradebook, student]() -> Expected<ValuesComparison> {
+                             QString key = referenceKey;
+                             if (key.isEmpty() && !gradebook.isEmpty()) {
+                                 const auto grade = readEffectiveGrade(gradebook, student);
+                                 if (!grade)
+                                     return grade.error();
+                                 if (*grade)
+                                     key = (*grade)->referenceKey;
+                             }
+                             return runCheckValues(assignment, checkId, artifacts, key);
                          },
                          [this, student](Expected<ValuesComparison> values) {
                              updateValuesButton();

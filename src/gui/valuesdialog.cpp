@@ -114,6 +114,7 @@ QWidget *ValuesDialog::sidePane(const QString &title, const ValueTable &table, V
         view->setAccessibleName(title);
         view->setEditTriggers(QAbstractItemView::NoEditTriggers);
         view->resizeColumnsToContents();
+        view->horizontalHeader()->setStretchLastSection(true);
         layout->addWidget(view, 1);
     } else {
         text = new QPlainTextEdit(pane);

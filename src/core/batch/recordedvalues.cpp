@@ -44,7 +44,7 @@ Expected<ValuesComparison> runCheckValues(const Assignment &assignment, const QS
     if (artifacts.isEmpty() || referenceKey.isEmpty())
         return Error{{}, {}, QStringLiteral("the gradebook keeps no run artifacts or reference for this result (run the "
                                             "submission again to see its values)")};
-    const QString folder = assignment.isProblemSet() ? notebookArtifactsFolder(artifacts, check->notebook, true) : artifacts;
+    const QString folder = notebookArtifactsFolder(artifacts, check->notebook, assignment.isProblemSet());
     return recordedCheckValues(*check, referencePayloadPath(referenceKey, referenceCacheDir),
                                QDir(folder).filePath(QStringLiteral("payload.json")),
                                assignment.isProblemSet() ? check->notebook : QString());

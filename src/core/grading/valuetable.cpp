@@ -82,7 +82,7 @@ std::optional<Grid> gridOf(const QString &name, const ProbeValue &v)
     return std::nullopt;
 }
 
-ValueTable tableOf(const QString &name, const ProbeValue &v, const std::optional<Grid> &g)
+ValueTable tableOf(const ProbeValue &v, const std::optional<Grid> &g)
 {
     ValueTable t;
     t.type = v.pythonType();
@@ -90,7 +90,6 @@ ValueTable tableOf(const QString &name, const ProbeValue &v, const std::optional
         t.text = v.kind == K::Str ? v.text : v.summary(1 << 24);
         return t;
     }
-    Q_UNUSED(name)
     t.tabular = true;
     t.columns = g->columns;
     t.rows = g->rows;
@@ -135,8 +134,8 @@ ValuesComparison layOutValues(const QString &name, const ProbeValue &expected, c
     out.comparison = compareValues(name, expected, actual, options);
     out.actualDefined = actual.kind != K::Missing;
     const std::optional<Grid> eg = gridOf(name, expected), ag = out.actualDefined ? gridOf(name, actual) : std::nullopt;
-    out.expected = tableOf(name, expected, eg);
-    out.actual = out.actualDefined ? tableOf(name, actual, ag) : ValueTable{};
+    out.expected = tableOf(expected, eg);
+    out.actual = out.actualDefined ? tableOf(actual, ag) : ValueTable{};
     if (!eg || !ag)
         return out;
     // Columns by label (a DataFrame's; an array's positions, a Series' one column), rows by index label where the
@@ -179,10 +178,10 @@ ValuesComparison layOutValues(const QString &name, const ProbeValue &expected, c
 Expected<ValuesComparison> checkValues(const Check &check, const QByteArray &referencePayload, const QByteArray &studentPayload,
                                        const QString &where)
 {
-    const QString place = where.isEmpty() ? QStringLiteral("check '%1'").arg(check.id) : where;
     if (!checkKind(check).comparesValues())
-        return Error{place, {}, QStringLiteral("check '%1' is a %2 check: only a value check compares values")
-                                    .arg(check.id, checkKind(check).name())};
+        return Error{{}, {}, QStringLiteral("check '%1' is a %2 check: only a value check compares values")
+                                 .arg(check.id, checkKind(check).name())};
+    const QString place = where.isEmpty() ? QStringLiteral("check '%1'").arg(check.id) : where;
     const QString label = check.anchor.isEmpty() ? QStringLiteral("end") : check.anchor;
     const QSet<QString> names{check.variable};
     auto options = CompareOptions::fromJson(check.options);
