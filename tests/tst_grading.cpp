@@ -3,8 +3,10 @@
 #include "grading/compare.h"
 #include "grading/result.h"
 #include "grading/valuetable.h"
+#include "batch/recordedvalues.h"
 #include "grading/value.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -123,6 +125,7 @@ private Q_SLOTS:
     void layOutValuesMarksDifferingCells();
     void layOutValuesAlignsAsTheComparator();
     void checkValuesFromPayloads();
+    void runCheckValuesReadsTheRecordedRun();
     void decodeKeepsWhatJsonLoses();
     void decodeRejectsMalformed_data();
     void decodeRejectsMalformed();
@@ -1104,6 +1107,39 @@ void TestGrading::checkValuesFromPayloads()
     // Only a value check compares values.
     c.type = Check::Type::Test;
     QVERIFY(!checkValues(c, payload(u"df_ab"_s), payload(u"df_ab"_s)));
+}
+
+// A recorded run of tests/data/review: its payload.json in the run's artifacts folder, the reference payload under its
+// key in the reference cache; what the app's values view and `sandmark-cli values` read.
+void TestGrading::runCheckValuesReadsTheRecordedRun()
+{
+    auto assignment = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/review"));
+    QVERIFY(assignment);
+    QTemporaryDir dir;
+    const QString cache = dir.filePath(u"reference"_s), artifacts = dir.filePath(u"run/artifacts"_s);
+    QVERIFY(QDir().mkpath(cache) && QDir().mkpath(artifacts));
+    auto write = [](const QString &path, const QString &value) {
+        const QJsonObject encoded = values().value(value).toObject().value(QLatin1String("encoded")).toObject();
+        const QJsonObject q1{{u"values"_s, QJsonObject{{u"summary"_s, encoded}}}};
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(QJsonObject{{u"format"_s, u"sandmark-payload/1"_s}, {u"probes"_s, QJsonObject{{u"q1"_s, q1}}}}).toJson());
+    };
+    write(cache + u"/KEY.json"_s, u"df_ab"_s);
+    write(artifacts + u"/payload.json"_s, u"df_ab_val"_s);
+    QCOMPARE(referencePayloadPath(u"KEY"_s, cache), cache + u"/KEY.json"_s);
+    const auto v = runCheckValues(*assignment, u"summary"_s, artifacts, u"KEY"_s, cache);
+    QVERIFY2(v, v ? "" : qPrintable(v.error().toString()));
+    QCOMPARE(v->probe, u"q1"_s);
+    QCOMPARE(v->actual.differing, 1);
+    QVERIFY(v->actual.differs.at(1).at(1));
+    // The reference cache cleaned up since: the error names the file and what to do.
+    const auto gone = runCheckValues(*assignment, u"summary"_s, artifacts, u"OTHER"_s, cache);
+    QVERIFY(!gone);
+    QCOMPARE(gone.error().file, cache + u"/OTHER.json"_s);
+    QVERIFY2(gone.error().message.contains(u"run the reference again"_s), qPrintable(gone.error().message));
+    QVERIFY(!runCheckValues(*assignment, u"no-such-check"_s, artifacts, u"KEY"_s, cache));
+    QVERIFY(!runCheckValues(*assignment, u"summary"_s, QString(), u"KEY"_s, cache)); // no artifacts recorded
 }
 
 QTEST_GUILESS_MAIN(TestGrading)
