@@ -80,6 +80,8 @@ private Q_SLOTS:
     void version();
     void versionVerboseListsTheParts();
     void importNbgraderProposesDependencies();
+    void diffPrintsCellsAgainstRelease();
+    void valuesWithoutGradebookNamesIt();
     void instrumentThenStripGivesTheOriginal();
     void releaseWritesTheGoldenNotebook();
     void outputFileIsWrittenAtomically();
@@ -312,6 +314,37 @@ void TestCli::golden()
         QVERIFY2(!r.err.contains(QStringLiteral(SANDMARK_TEST_DATA_DIR).toUtf8()),
                  "paths inside the working directory are shown relative");
     }
+}
+
+// `diff` prints sam's notebook (tests/data/review) against the release: his changed answer cell, marked, and
+// the cell he added; unchanged cells only with --context. The same diffAgainstRelease() as the app's Diff tab.
+void TestCli::diffPrintsCellsAgainstRelease()
+{
+    const Run r = runCli({u"diff"_s, dataPath(u"review"_s), u"sam"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.startsWith(u"--- release/review.ipynb\n+++ sam/review.ipynb\n@@ cells[3] → cells[3] (answer, grade_id 'q1') @@\n"_s),
+             r.out.constData());
+    QVERIFY2(out.contains(u"\n+summary = pd.DataFrame({'x': [1.0, 2.0, 3.0], 'y': [10.0, 25.0, 30.0]})\n"_s), r.out.constData());
+    QVERIFY2(out.contains(u"\n@@ (none) → cells[4] (added) @@\n+summary['z'] = summary['x'] * unknown_factor\n"_s), r.out.constData());
+    QVERIFY2(out.endsWith(u"# 1 changed (1 answer(s)), 1 added, 0 removed\n"_s), r.out.constData());
+    QVERIFY(!out.contains(u"= cells[5]"_s));
+    const Run context = runCli({u"diff"_s, dataPath(u"review"_s), u"sam"_s, u"--context"_s});
+    QVERIFY2(context.code == 0, context.err.constData());
+    QVERIFY(QString::fromUtf8(context.out).contains(u"\n= cells[5]\n"_s));
+    const Run nobody = runCli({u"diff"_s, dataPath(u"review"_s), u"nobody"_s});
+    QCOMPARE(nobody.code, 1);
+    QVERIFY2(nobody.err.startsWith("sandmark-cli: "), nobody.err.constData());
+}
+
+// `values` reads the student's latest run from the gradebook: without one, the error names the gradebook.
+void TestCli::valuesWithoutGradebookNamesIt()
+{
+    QTemporaryDir tmp;
+    copyTree(dataPath(u"review"_s), tmp.path());
+    const Run r = runCli({u"values"_s, tmp.path(), u"sam"_s, u"summary"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("gradebook.sqlite") && r.err.contains("grade the submissions first"), r.err.constData());
 }
 
 // `import nbgrader` proposes dependencies from the notebooks' own imports (never adds them): the standard library,

@@ -2,8 +2,11 @@
 // make_fixtures.py with the real probe encoder (resources/python/sandmark_probe.py) on real Python values.
 #include "grading/compare.h"
 #include "grading/result.h"
+#include "grading/valuetable.h"
+#include "batch/recordedvalues.h"
 #include "grading/value.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -119,6 +122,10 @@ class TestGrading : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void layOutValuesMarksDifferingCells();
+    void layOutValuesAlignsAsTheComparator();
+    void checkValuesFromPayloads();
+    void runCheckValuesReadsTheRecordedRun();
     void decodeKeepsWhatJsonLoses();
     void decodeRejectsMalformed_data();
     void decodeRejectsMalformed();
@@ -1019,6 +1026,120 @@ void TestGrading::interferenceIsTheSubmissionsOutcome()
     QCOMPARE(r.reasons, QStringList{QStringLiteral("the notebook interfered with grading: cells[2] replied with "
                                                    "execution_count an integer of 1329 bits")});
     QCOMPARE(r.checks.at(0).outcome, Outcome::Pass); // the checks' own results stay as they were
+}
+
+void TestGrading::layOutValuesMarksDifferingCells()
+{
+    // df_ab_val differs from df_ab in one cell: b at r2 (1.75 against 1.5).
+    const ValuesComparison v = layOutValues(u"df"_s, value(u"df_ab"_s), value(u"df_ab_val"_s), CompareOptions{});
+    QCOMPARE(v.comparison.outcome, Outcome::Fail);
+    QVERIFY(v.expected.tabular && v.actual.tabular);
+    QCOMPARE(v.actual.columns, (QStringList{u"'a'"_s, u"'b'"_s}));
+    QCOMPARE(v.actual.rows, (QStringList{u"'r1'"_s, u"'r2'"_s, u"'r3'"_s}));
+    QCOMPARE(v.actual.cells.at(1), (QStringList{u"2"_s, u"1.75"_s}));
+    QCOMPARE(v.expected.cells.at(1), (QStringList{u"2"_s, u"1.5"_s}));
+    QCOMPARE(v.actual.differing, 1);
+    QVERIFY(v.actual.differs.at(1).at(1));
+    QCOMPARE(v.expected.differing, 1);
+    QVERIFY(v.expected.differs.at(1).at(1));
+    // The check's tolerance decides, as in grading: 1.75 is within rtol 0.2 of 1.5.
+    CompareOptions loose;
+    loose.rtol = 0.2;
+    const ValuesComparison within = layOutValues(u"df"_s, value(u"df_ab"_s), value(u"df_ab_val"_s), loose);
+    QCOMPARE(within.comparison.outcome, Outcome::Pass);
+    QCOMPARE(within.actual.differing, 0);
+    // A 2-d array: rows and columns by position.
+    const ValuesComparison arr = layOutValues(u"m"_s, value(u"arr_2x3"_s), value(u"arr_2x3_b"_s), CompareOptions{});
+    QCOMPARE(arr.actual.rows.size(), 2);
+    QCOMPARE(arr.actual.columns.size(), 3);
+    QCOMPARE(arr.actual.cells.at(1).at(1), u"4.5"_s);
+    QCOMPARE(arr.actual.differing, 1);
+    QVERIFY(arr.actual.differs.at(1).at(1));
+    // A scalar or a string is text, whole.
+    ProbeValue longText;
+    longText.kind = ProbeValue::Kind::Str;
+    longText.text = QString(5000, u'x');
+    const ValuesComparison text = layOutValues(u"s"_s, longText, longText, CompareOptions{});
+    QVERIFY(!text.actual.tabular);
+    QCOMPARE(text.actual.text.size(), 5000);
+}
+
+void TestGrading::layOutValuesAlignsAsTheComparator()
+{
+    // check_row_order false aligns rows by index label: the same rows in another order differ nowhere.
+    CompareOptions unordered;
+    unordered.checkRowOrder = false;
+    const ValuesComparison v = layOutValues(u"df"_s, value(u"df_ab"_s), value(u"df_ab_rows"_s), unordered);
+    QCOMPARE(v.comparison.outcome, Outcome::Pass);
+    QCOMPARE(v.actual.differing, 0);
+    // In order, every row but the middle one differs.
+    const ValuesComparison ordered = layOutValues(u"df"_s, value(u"df_ab"_s), value(u"df_ab_rows"_s), CompareOptions{});
+    QCOMPARE(ordered.comparison.outcome, Outcome::Fail);
+    QCOMPARE(ordered.actual.differing, 4);
+    // Columns by label: the same frame with its columns swapped differs nowhere; a missing column marks its cells.
+    QCOMPARE(layOutValues(u"df"_s, value(u"df_ab"_s), value(u"df_ba"_s), CompareOptions{}).actual.differing, 0);
+    const ValuesComparison other = layOutValues(u"df"_s, value(u"df_ab"_s), value(u"df_ac"_s), CompareOptions{});
+    QCOMPARE(other.expected.differing, 3); // b has no counterpart
+    QCOMPARE(other.actual.differing, 3);   // nor has c
+}
+
+void TestGrading::checkValuesFromPayloads()
+{
+    Check c;
+    c.id = u"check-df"_s;
+    c.variable = u"df"_s;
+    c.type = Check::Type::Value;
+    auto payload = [](const QString &name) {
+        QJsonObject encoded = values().value(name).toObject().value(QLatin1String("encoded")).toObject();
+        const QJsonObject end{{u"values"_s, QJsonObject{{u"df"_s, encoded}}}};
+        return QJsonDocument(QJsonObject{{u"format"_s, u"sandmark-payload/1"_s}, {u"probes"_s, QJsonObject{{u"end"_s, end}}}}).toJson();
+    };
+    const auto v = checkValues(c, payload(u"df_ab"_s), payload(u"df_ab_val"_s));
+    QVERIFY2(v, v ? "" : qPrintable(v.error().toString()));
+    QCOMPARE(v->checkId, u"check-df"_s);
+    QCOMPARE(v->probe, u"end"_s);
+    QCOMPARE(v->actual.differing, 1);
+    // A name the student never defined: the expected side only.
+    const auto missing = checkValues(c, payload(u"df_ab"_s), "null");
+    QVERIFY(missing);
+    QVERIFY(!missing->actualDefined);
+    QCOMPARE(missing->comparison.outcome, Outcome::Fail);
+    // Only a value check compares values.
+    c.type = Check::Type::Test;
+    QVERIFY(!checkValues(c, payload(u"df_ab"_s), payload(u"df_ab"_s)));
+}
+
+// A recorded run of tests/data/review: its payload.json in the run's artifacts folder, the reference payload under its
+// key in the reference cache; what the app's values view and `sandmark-cli values` read.
+void TestGrading::runCheckValuesReadsTheRecordedRun()
+{
+    auto assignment = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/review"));
+    QVERIFY(assignment);
+    QTemporaryDir dir;
+    const QString cache = dir.filePath(u"reference"_s), artifacts = dir.filePath(u"run/artifacts"_s);
+    QVERIFY(QDir().mkpath(cache) && QDir().mkpath(artifacts));
+    auto write = [](const QString &path, const QString &value) {
+        const QJsonObject encoded = values().value(value).toObject().value(QLatin1String("encoded")).toObject();
+        const QJsonObject q1{{u"values"_s, QJsonObject{{u"summary"_s, encoded}}}};
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(QJsonObject{{u"format"_s, u"sandmark-payload/1"_s}, {u"probes"_s, QJsonObject{{u"q1"_s, q1}}}}).toJson());
+    };
+    write(cache + u"/KEY.json"_s, u"df_ab"_s);
+    write(artifacts + u"/payload.json"_s, u"df_ab_val"_s);
+    QCOMPARE(referencePayloadPath(u"KEY"_s, cache), cache + u"/KEY.json"_s);
+    const auto v = runCheckValues(*assignment, u"summary"_s, artifacts, u"KEY"_s, cache);
+    QVERIFY2(v, v ? "" : qPrintable(v.error().toString()));
+    QCOMPARE(v->probe, u"q1"_s);
+    QCOMPARE(v->actual.differing, 1);
+    QVERIFY(v->actual.differs.at(1).at(1));
+    // The reference cache cleaned up since: the error names the file and what to do.
+    const auto gone = runCheckValues(*assignment, u"summary"_s, artifacts, u"OTHER"_s, cache);
+    QVERIFY(!gone);
+    QCOMPARE(gone.error().file, cache + u"/OTHER.json"_s);
+    QVERIFY2(gone.error().message.contains(u"run the reference again"_s), qPrintable(gone.error().message));
+    QVERIFY(!runCheckValues(*assignment, u"no-such-check"_s, artifacts, u"KEY"_s, cache));
+    QVERIFY(!runCheckValues(*assignment, u"summary"_s, QString(), u"KEY"_s, cache)); // no artifacts recorded
 }
 
 QTEST_GUILESS_MAIN(TestGrading)

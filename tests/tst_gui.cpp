@@ -17,6 +17,8 @@
 #include "checkresultsmodel.h"
 #include "checksmodel.h"
 #include "submissiondetail.h"
+#include "releasediffview.h"
+#include "valuesdialog.h"
 #include "datafilesmodel.h"
 #include "injectedcellfilter.h"
 #include "jobtracker.h"
@@ -2766,6 +2768,137 @@ private Q_SLOTS:
         QVERIFY(!stored(QStringLiteral("edits")).runId); // still no run
         QVERIFY2(page->batchStatusText().contains(QLatin1String("Skipped (no graded run to override): edits.")),
                  qPrintable(page->batchStatusText()));
+    }
+
+    // Reviewing sam's run of tests/data/review, graded in the sandbox: the reason names his failing cell as the
+    // notebook shows it and clicking it (or its execution-record row) scrolls the executed notebook to it; the
+    // DataFrame check's values view marks the one differing cell; the Diff tab shows his changed answer highlighted.
+    void reviewReasonsValuesAndDiffInTheSandbox()
+    {
+        AppSettings::resetToDefaults();
+        SKIP_WITHOUT_BWRAP();
+        QTemporaryDir dir;
+        sandmark::test::copyTree(QStringLiteral(SANDMARK_TEST_DATA_DIR "/review"), dir.path());
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(dir.path());
+        QVERIFY(listed.wait(20000));
+        QSignalSpy finished(page, &SubmissionsPage::batchFinished);
+        QSignalSpy failed(page, &SubmissionsPage::batchFailed);
+        page->runAll();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 300000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
+
+        SubmissionDetail *detail = page->detail();
+        page->showDetail(QStringLiteral("sam")); // shown at once, or when the gradebook has been read
+        NotebookPreview *executed = detail->notebook();
+        QTRY_VERIFY_WITH_TIMEOUT(detail->student() == QLatin1String("sam") && executed->notebookPath().endsWith(QLatin1String("executed.ipynb"))
+                                     && !executed->isLoading() && executed->cellModel()->rowCount() == 6,
+                                 20000);
+
+        // (1) The reason names cells[4] by its execution count and first line, as the executed notebook shows it.
+        const CellData extra = executed->cellModel()->cells().at(4);
+        QVERIFY(extra.executionCount > 0);
+        const QString label = QStringLiteral("In [%1]: summary['z'] = summary['x'] * unknown_factor").arg(extra.executionCount);
+        QTRY_VERIFY_WITH_TIMEOUT(detail->summaryText().contains(label + QStringLiteral(" (cells[4]): raised NameError")), 10000);
+        QCOMPARE(detail->cellLabels().value(4), label);
+        // The summary links the cell; activating the link shows the notebook tab scrolled to that cell, selected.
+        QLabel *summary = nullptr;
+        for (QLabel *l : detail->findChildren<QLabel *>())
+            if (l->accessibleName() == detail->tr("Grade summary"))
+                summary = l;
+        QVERIFY(summary);
+        QVERIFY2(summary->text().contains(QStringLiteral("href=\"cell:4\"")), qPrintable(summary->text()));
+        w.setCurrentPage(MainWindow::SubmissionsPage);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        Q_EMIT summary->linkActivated(QStringLiteral("cell:4"));
+        QCOMPARE(executed->selectedCell(), 4);
+        const QRect shown = executed->view()->visualRect(executed->view()->currentIndex());
+        QVERIFY2(executed->view()->viewport()->rect().intersects(shown), "the cell is scrolled into view");
+        // An execution-record row does the same: click the row of cells[1] (the import).
+        RecordCellsModel *record = detail->recordModel();
+        int importRow = -1;
+        for (int r = 0; r < record->rowCount(); ++r)
+            if (record->index(r, 0).data(NotebookCellRole).toInt() == 1)
+                importRow = r;
+        QVERIFY(importRow >= 0);
+        QVERIFY2(record->index(importRow, RecordCellsModel::IndexColumn).data().toString().startsWith(QStringLiteral("In [")),
+                 qPrintable(record->index(importRow, RecordCellsModel::IndexColumn).data().toString()));
+        detail->setCurrentTab(SubmissionDetail::RecordTab);
+        QTableView *recordTable = nullptr;
+        for (QTableView *t : detail->findChildren<QTableView *>())
+            if (t->model() == record)
+                recordTable = t;
+        QVERIFY(recordTable);
+        QTest::mouseClick(recordTable->viewport(), Qt::LeftButton, {}, recordTable->visualRect(record->index(importRow, 0)).center());
+        QCOMPARE(executed->selectedCell(), 1);
+
+        // (2) The DataFrame check's values: the one differing cell (y at row 1: 25.0 against 20.0) is marked.
+        detail->setCurrentTab(SubmissionDetail::ChecksTab);
+        qRegisterMetaType<ValuesDialog *>();
+        QSignalSpy shownValues(detail, &SubmissionDetail::valuesShown);
+        QSignalSpy valuesFailed(detail, &SubmissionDetail::valuesFailed);
+        CheckResultsModel *checks = detail->checksModel();
+        int summaryRow = -1;
+        for (int r = 0; r < checks->rowCount(); ++r)
+            if (checks->index(r, 0).data(CheckIdRole).toString() == QLatin1String("summary"))
+                summaryRow = r;
+        QVERIFY(summaryRow >= 0);
+        QCOMPARE(checks->index(summaryRow, CheckResultsModel::OutcomeColumn).data().toString(), QStringLiteral("fail"));
+        QTableView *checksTable = nullptr;
+        for (QTableView *t : detail->findChildren<QTableView *>())
+            if (t->model() == checks)
+                checksTable = t;
+        QVERIFY(checksTable);
+        checksTable->setCurrentIndex(checks->index(summaryRow, 0));
+        QVERIFY(detail->showValuesButton()->isEnabled());
+        // A double-click on the check's row opens the values (as Show Values… does).
+        const QPoint at = checksTable->visualRect(checks->index(summaryRow, 0)).center();
+        QTest::mouseClick(checksTable->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(checksTable->viewport(), Qt::LeftButton, {}, at);
+        QTRY_VERIFY_WITH_TIMEOUT(!shownValues.isEmpty() || !valuesFailed.isEmpty(), 20000);
+        QVERIFY2(valuesFailed.isEmpty(), valuesFailed.isEmpty() ? "" : qPrintable(valuesFailed.constFirst().constFirst().toString()));
+        auto *values = shownValues.constFirst().constFirst().value<ValuesDialog *>();
+        QVERIFY(values);
+        ValueTableModel *actual = values->actualModel();
+        QAbstractItemModelTester t1(actual, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(values->expectedModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(actual->rowCount(), 3);
+        QCOMPARE(actual->columnCount(), 2);
+        QCOMPARE(actual->headerData(1, Qt::Horizontal).toString(), QStringLiteral("'y'"));
+        QCOMPARE(actual->index(1, 1).data().toString(), QStringLiteral("25.0"));
+        QCOMPARE(values->expectedModel()->index(1, 1).data().toString(), QStringLiteral("20.0"));
+        int marked = 0;
+        for (int r = 0; r < actual->rowCount(); ++r)
+            for (int c = 0; c < actual->columnCount(); ++c)
+                marked += actual->index(r, c).data(DifferRole).toBool() ? 1 : 0;
+        QCOMPARE(marked, 1);
+        QVERIFY(actual->index(1, 1).data(DifferRole).toBool());
+        QVERIFY(actual->index(1, 1).data(Qt::BackgroundRole).isValid());
+        QVERIFY(!actual->index(1, 0).data(Qt::BackgroundRole).isValid());
+        values->close();
+
+        // (3) The Diff tab: his answer cell changed, highlighted; his extra cell added; unchanged cells collapsed.
+        QTRY_VERIFY_WITH_TIMEOUT(detail->diffView()->model()->rowCount() == 6, 20000);
+        CellDiffModel *diff = detail->diffView()->model();
+        QAbstractItemModelTester t3(diff, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(detail->isTabEnabled(SubmissionDetail::DiffTab));
+        const QModelIndex answer = diff->index(3);
+        QCOMPARE(answer.data(DiffChangeRole).toInt(), int(CellDiff::Change::Changed));
+        QVERIFY(answer.data(DiffAnswerRole).toBool());
+        QCOMPARE(answer.data(Qt::BackgroundRole).value<QColor>(), QColor(0xff, 0xe8, 0xa3));
+        QVERIFY2(answer.data().toString().contains(QStringLiteral("+summary = pd.DataFrame({'x': [1.0, 2.0, 3.0], 'y': [10.0, 25.0, 30.0]})")),
+                 qPrintable(answer.data().toString()));
+        QCOMPARE(diff->index(4).data(DiffChangeRole).toInt(), int(CellDiff::Change::Added));
+        QVERIFY(!diff->index(0).data().toString().contains(QStringLiteral("A table to build")));
+        detail->diffView()->showUnchangedBox()->setChecked(true);
+        QVERIFY(diff->index(0).data().toString().contains(QStringLiteral("A table to build")));
+        QVERIFY2(detail->diffView()->summaryText().startsWith(QStringLiteral("review.ipynb against its release: 1 ")),
+                 qPrintable(detail->diffView()->summaryText()));
     }
 
     void gradeThreeSubmissionsInTheSandbox()

@@ -1,5 +1,6 @@
 // Reading, repairing and writing nbformat 4 notebooks (issue 2; the loader faults of tests/data/cases).
 #include "assignment/assignment.h"
+#include "notebook/cellref.h"
 #include "notebook/notebook.h"
 #include "util/inputfile.h"
 
@@ -59,6 +60,8 @@ private Q_SLOTS:
     void roundTrip();
     void saveIsAtomic();
     void saveFailsCleanlyWithoutFolder();
+    void cellReferencesFound();
+    void cellLabelsAsJupyterShowsThem();
 
     void findAnchor_data();
     void findAnchor();
@@ -555,6 +558,40 @@ void TestNotebook::findAnchor()
     QCOMPARE(nb->findAnchor(anchor, &amb), index);
     QCOMPARE(amb, ambiguous);
     QCOMPARE(nb->findAnchor(anchor), index); // the out-parameter is optional
+}
+
+void TestNotebook::cellReferencesFound()
+{
+    const QString text = u"cells[5]: raised KeyError; the test cell was edited (cells[12]), not xcells[3] or cells[x]"_s;
+    const QList<CellReference> refs = findCellReferences(text);
+    QCOMPARE(refs.size(), 2);
+    QCOMPARE(refs.at(0).index, 5);
+    QCOMPARE(text.mid(refs.at(0).start, refs.at(0).length), u"cells[5]"_s);
+    QCOMPARE(refs.at(1).index, 12);
+    QCOMPARE(text.mid(refs.at(1).start, refs.at(1).length), u"cells[12]"_s);
+    QVERIFY(findCellReferences(u"cells[99999999999]"_s).isEmpty()); // not an int
+}
+
+void TestNotebook::cellLabelsAsJupyterShowsThem()
+{
+    // A markdown cell, a code cell run as In [4] whose first line is blank, one never run, one with a long line.
+    const QByteArray cells = R"json([
+ {"cell_type": "markdown", "metadata": {}, "source": ["# Title\n", "text"], "id": "m"},
+ {"cell_type": "code", "execution_count": 4, "metadata": {}, "outputs": [], "source": ["\n", "  df = load('iris.csv')\n", "df.head()"], "id": "c"},
+ {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": [], "id": "e"},
+ {"cell_type": "code", "execution_count": 7, "metadata": {}, "outputs": [], "source": ["result = some_function_with_a_long_name(argument_one, argument_two, argument_three)"], "id": "l"}
+])json";
+    const auto nb = Notebook::parse(notebookWith(cells), u"labels.ipynb"_s);
+    QVERIFY(nb);
+    const QHash<int, QString> labels = cellLabels(*nb);
+    QCOMPARE(labels.size(), 4);
+    QCOMPARE(labels.value(0), u"Markdown: # Title"_s);
+    QCOMPARE(labels.value(1), u"In [4]: df = load('iris.csv')"_s);
+    QCOMPARE(labels.value(2), u"In [ ]"_s);
+    QCOMPARE(labels.value(3), u"In [7]: result = some_function_with_a_long_name(argument_one, argum…"_s);
+    QCOMPARE(labels.value(3).size(), 8 + 60);
+    QCOMPARE(labelCellReferences(u"cells[1]: raised KeyError; cells[9] timed out"_s, labels),
+             u"In [4]: df = load('iris.csv') (cells[1]): raised KeyError; cells[9] timed out"_s);
 }
 
 QTEST_GUILESS_MAIN(TestNotebook)

@@ -1,4 +1,6 @@
 // The student release: nbgrader solution and hidden-test markers (issue 2; tests/data/cases/release-markers).
+#include "assignment/release_writer.h"
+#include "notebook/celldiff.h"
 #include "notebook/release.h"
 
 #include "testsupport.h"
@@ -94,6 +96,8 @@ private Q_SLOTS:
     void noSolutionLineSurvives_data();
     void noSolutionLineSurvives();
     void unmarkedNotebookOnlyLosesOutputs();
+    void diffAgainstReleaseCellByCell();
+    void diffMatchesByIdThenPosition();
 };
 
 // Indented markers, CRLF + tab/trailing spaces, a solution with a leaking output, two regions, a string source, a
@@ -262,6 +266,67 @@ void TestRelease::unmarkedNotebookOnlyLosesOutputs()
             cell["execution_count"] = nullptr;
         }
     QVERIFY2(parseOrdered(released->notebook.toJson()) == expected, released->notebook.toJson().constData());
+}
+
+// sam's notebook (tests/data/review) against the release: his answer in q1 changed (the stub replaced), a cell of
+// his own added after it, the rest as released.
+void TestRelease::diffAgainstReleaseCellByCell()
+{
+    auto assignment = Assignment::load(dataPath(u"review"_s));
+    QVERIFY(assignment);
+    const auto diff = diffAgainstRelease(*assignment, u"review.ipynb"_s, dataPath(u"review/submissions/sam/review.ipynb"_s));
+    QVERIFY2(diff, diff ? "" : qPrintable(diff.error().toString()));
+    QCOMPARE(diff->cells.size(), 6);
+    QCOMPARE(diff->changed, 1);
+    QCOMPARE(diff->answersChanged, 1);
+    QCOMPARE(diff->added, 1);
+    QCOMPARE(diff->removed, 0);
+    const CellDiff &q1 = diff->cells.at(3);
+    QCOMPARE(q1.change, CellDiff::Change::Changed);
+    QVERIFY(q1.answer);
+    QCOMPARE(q1.releaseIndex, 3);
+    QCOMPARE(q1.studentIndex, 3);
+    QCOMPARE(q1.matchedBy, u"grade_id 'q1'"_s);
+    QVERIFY(q1.lines.contains(u"-raise NotImplementedError()"_s));
+    QVERIFY(q1.lines.contains(u"+summary = pd.DataFrame({'x': [1.0, 2.0, 3.0], 'y': [10.0, 25.0, 30.0]})"_s));
+    const CellDiff &extra = diff->cells.at(4);
+    QCOMPARE(extra.change, CellDiff::Change::Added);
+    QCOMPARE(extra.releaseIndex, -1);
+    QCOMPARE(extra.studentIndex, 4);
+    QVERIFY(!extra.answer);
+    QCOMPARE(diff->cells.at(5).change, CellDiff::Change::Unchanged);
+    QCOMPARE(diff->cells.at(5).matchedBy, u"id 'total'"_s);
+    const QString text = unifiedCellDiff(*diff, u"release/review.ipynb"_s, u"sam/review.ipynb"_s);
+    QVERIFY2(text.startsWith(u"--- release/review.ipynb\n+++ sam/review.ipynb\n@@ cells[3] → cells[3] (answer, grade_id 'q1') @@\n"_s),
+             qPrintable(text));
+    QVERIFY2(text.contains(u"@@ (none) → cells[4] (added) @@\n+summary['z'] = summary['x'] * unknown_factor\n"_s), qPrintable(text));
+    QVERIFY(!text.contains(u"cells[5]"_s)); // unchanged: left out without context
+    QVERIFY(unifiedCellDiff(*diff, u"a"_s, u"b"_s, true).contains(u"= cells[5]\n"_s));
+}
+
+// Without ids or grade_ids the cells pair by position; a deleted release cell is "removed".
+void TestRelease::diffMatchesByIdThenPosition()
+{
+    auto nb = [](const QByteArray &cells) {
+        auto parsed = Notebook::parse("{\"cells\": " + cells + ", \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 4}", u"x.ipynb"_s);
+        if (!parsed)
+            qFatal("%s", qPrintable(parsed.error().toString()));
+        return *parsed;
+    };
+    const Notebook release = nb(R"json([{"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": "a = 1"},
+ {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": "b = 2"},
+ {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": "c = 3"}])json");
+    const Notebook student = nb(R"json([{"cell_type": "code", "execution_count": 1, "metadata": {}, "outputs": [], "source": "a = 1"},
+ {"cell_type": "code", "execution_count": 2, "metadata": {}, "outputs": [], "source": "b = 20\nprint(b)"}])json");
+    const NotebookDiff d = diffNotebooks(release, student);
+    QCOMPARE(d.cells.size(), 3);
+    QCOMPARE(d.cells.at(0).change, CellDiff::Change::Unchanged);
+    QCOMPARE(d.cells.at(1).change, CellDiff::Change::Changed);
+    QCOMPARE(d.cells.at(1).lines, (QStringList{u"-b = 2"_s, u"+b = 20"_s, u"+print(b)"_s}));
+    QCOMPARE(d.cells.at(2).change, CellDiff::Change::Removed);
+    QCOMPARE(d.cells.at(2).releaseIndex, 2);
+    QCOMPARE(d.removed, 1);
+    QCOMPARE(d.answersChanged, 0);
 }
 
 QTEST_GUILESS_MAIN(TestRelease)

@@ -513,6 +513,37 @@
     </message>
 </context>
 <context>
+    <name>sandmark::CellDiffModel</name>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>added by the student</source>
+        <translation>von der Person hinzugefügt</translation>
+    </message>
+    <message>
+        <source>deleted by the student</source>
+        <translation>von der Person gelöscht</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::CheckEditDialog</name>
     <message>
         <source>Edit Check %1</source>
@@ -2599,6 +2630,53 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     </message>
 </context>
 <context>
+    <name>sandmark::ReleaseDiffView</name>
+    <message>
+        <source>Show &amp;unchanged cells</source>
+        <translation>&amp;Unveränderte Zellen zeigen</translation>
+    </message>
+    <message>
+        <source>Diff summary</source>
+        <translation>Zusammenfassung des Vergleichs</translation>
+    </message>
+    <message>
+        <source>Unchanged cells show their first line only unless this is ticked</source>
+        <translation>Unveränderte Zellen zeigen nur ihre erste Zeile, solange dies nicht angehakt ist</translation>
+    </message>
+    <message>
+        <source>Cells changed from the release</source>
+        <translation>Gegenüber der Studierendenfassung geänderte Zellen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 against its release: %n cell(s) changed</source>
+        <translation>
+            <numerusform>%1 gegenüber der Studierendenfassung: %n Zelle geändert</numerusform>
+            <numerusform>%1 gegenüber der Studierendenfassung: %n Zellen geändert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n answer(s) among them</source>
+        <translation>
+            <numerusform>davon %n Antwort</numerusform>
+            <numerusform>davon %n Antworten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n hinzugefügt</numerusform>
+            <numerusform>%n hinzugefügt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deleted</source>
+        <translation>
+            <numerusform>%n gelöscht</numerusform>
+            <numerusform>%n gelöscht</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sandmark::ResultsPage</name>
     <message>
         <source>Results</source>
@@ -3156,6 +3234,46 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
             <numerusform>Bewertung von Hand (%n offen)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Show Va&amp;lues…</source>
+        <translation>Wer&amp;te anzeigen…</translation>
+    </message>
+    <message>
+        <source>Click a cell named in a reason or a note to see it in the executed notebook</source>
+        <translation>Klicken Sie auf eine in einem Grund oder Hinweis genannte Zelle, um sie im ausgeführten Notebook zu sehen</translation>
+    </message>
+    <message>
+        <source>The selected value check&apos;s full expected and actual values (or double-click the check)</source>
+        <translation>Die vollständigen erwarteten und tatsächlichen Werte der gewählten Wertprüfung (oder Doppelklick auf die Prüfung)</translation>
+    </message>
+    <message>
+        <source>Click a cell to see it in the executed notebook</source>
+        <translation>Klicken Sie auf eine Zelle, um sie im ausgeführten Notebook zu sehen</translation>
+    </message>
+    <message>
+        <source>Diff against the release</source>
+        <translation>Vergleich mit der Studierendenfassung</translation>
+    </message>
+    <message>
+        <source>&amp;Diff with Release</source>
+        <translation>&amp;Vergleich</translation>
+    </message>
+    <message>
+        <source>The student&apos;s notebook against the release, cell by cell; answer cells highlighted</source>
+        <translation>Das Notebook der Person gegenüber der Studierendenfassung, Zelle für Zelle; Antwortzellen hervorgehoben</translation>
+    </message>
+    <message>
+        <source>The values cannot be shown: %1</source>
+        <translation>Die Werte können nicht gezeigt werden: %1</translation>
+    </message>
+    <message>
+        <source>No executed notebook to compare with the release.</source>
+        <translation>Kein ausgeführtes Notebook zum Vergleich mit der Studierendenfassung.</translation>
+    </message>
+    <message>
+        <source>Comparing with the release…</source>
+        <translation>Vergleich mit der Studierendenfassung…</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsModel</name>
@@ -3688,6 +3806,52 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>Import when the batch has ended (or cancel it).</source>
         <translation>Erst importieren, wenn der Stapel beendet ist (oder ihn abbrechen).</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::ValuesDialog</name>
+    <message>
+        <source>Values of check %1 — %2</source>
+        <translation>Werte der Prüfung %1 — %2</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>not graded</source>
+        <translation>nicht bewertet</translation>
+    </message>
+    <message>
+        <source>`%1` at probe &apos;%2&apos;: %3</source>
+        <translation>`%1` an der Sonde &apos;%2&apos;: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cells the comparator finds different (with this check&apos;s tolerances) are marked: %n in the student&apos;s value.</source>
+        <translation>
+            <numerusform>Zellen, die der Vergleich (mit den Toleranzen dieser Prüfung) als verschieden ansieht, sind markiert: %n im Wert der Person.</numerusform>
+            <numerusform>Zellen, die der Vergleich (mit den Toleranzen dieser Prüfung) als verschieden ansieht, sind markiert: %n im Wert der Person.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Expected (reference): %1</source>
+        <translation>Erwartet (Referenz): %1</translation>
+    </message>
+    <message>
+        <source>Actual (student): %1</source>
+        <translation>Tatsächlich (Person): %1</translation>
+    </message>
+    <message>
+        <source>Actual (student): not defined</source>
+        <translation>Tatsächlich (Person): nicht definiert</translation>
     </message>
 </context>
 </TS>

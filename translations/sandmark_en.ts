@@ -263,6 +263,37 @@
     </message>
 </context>
 <context>
+    <name>sandmark::ReleaseDiffView</name>
+    <message numerus="yes">
+        <source>%1 against its release: %n cell(s) changed</source>
+        <translation>
+            <numerusform>%1 against its release: %n cell changed</numerusform>
+            <numerusform>%1 against its release: %n cells changed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n answer(s) among them</source>
+        <translation>
+            <numerusform>%n answer among them</numerusform>
+            <numerusform>%n answers among them</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n added</source>
+        <translation>
+            <numerusform>%n added</numerusform>
+            <numerusform>%n added</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deleted</source>
+        <translation>
+            <numerusform>%n deleted</numerusform>
+            <numerusform>%n deleted</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sandmark::ResultsPage</name>
     <message numerus="yes">
         <source>%n submission(s) with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 of %7 points (over %8 with a score).</source>
@@ -439,6 +470,16 @@
         <translation>
             <numerusform>%n entry flagged by the import</numerusform>
             <numerusform>%n entries flagged by the import</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::ValuesDialog</name>
+    <message numerus="yes">
+        <source>Cells the comparator finds different (with this check&apos;s tolerances) are marked: %n in the student&apos;s value.</source>
+        <translation>
+            <numerusform>Cells the comparator finds different (with this check&apos;s tolerances) are marked: %n in the student&apos;s value.</numerusform>
+            <numerusform>Cells the comparator finds different (with this check&apos;s tolerances) are marked: %n in the student&apos;s value.</numerusform>
         </translation>
     </message>
 </context>

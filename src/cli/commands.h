@@ -46,6 +46,8 @@ int cmdMatch(const QStringList &args);
 int cmdOverride(const QStringList &args);
 int cmdManual(const QStringList &args);
 int cmdFeedback(const QStringList &args);
+int cmdDiff(const QStringList &args);
+int cmdValues(const QStringList &args);
 int cmdChecks(const QStringList &args);
 int cmdAssignment(const QStringList &args);
 

@@ -30,6 +30,8 @@ const QList<Command> &commands()
         {"override", "set a manual grade for a check or a whole submission", cmdOverride},
         {"manual", "list the answers awaiting grading by hand, or import their grades from CSV", cmdManual},
         {"feedback", "write one HTML feedback file per graded submission", cmdFeedback},
+        {"diff", "show a student's notebook against the release, cell by cell", cmdDiff},
+        {"values", "show a value check's full expected and actual values for a student", cmdValues},
         {"checks", "list an assignment's checks and the reference run's variables; add, remove, edit checks", cmdChecks},
         {"assignment", "change an assignment's title, notebooks, data files, dependencies, datasets, limits, sandbox", cmdAssignment},
     };

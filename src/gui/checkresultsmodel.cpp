@@ -1,6 +1,7 @@
 #include "checkresultsmodel.h"
 
 #include "roles.h"
+#include "notebook/cellref.h"
 
 #include <QColor>
 #include <QFont>
@@ -30,6 +31,13 @@ void CheckResultsModel::setGroups(QList<CheckGroup> groups)
     m_groups = std::move(groups);
     if (!m_results.isEmpty())
         Q_EMIT dataChanged(index(0, GroupColumn), index(int(m_results.size()) - 1, GroupColumn));
+}
+
+void CheckResultsModel::setCellLabels(QHash<int, QString> labels)
+{
+    m_cellLabels = std::move(labels);
+    if (!m_results.isEmpty())
+        Q_EMIT dataChanged(index(0, FeedbackColumn), index(int(m_results.size()) - 1, FeedbackColumn));
 }
 
 QString CheckResultsModel::groupText(const QString &checkId) const
@@ -89,7 +97,7 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
         case ActualColumn:
             return r.actual;
         case FeedbackColumn:
-            return r.feedback;
+            return labelCellReferences(r.feedback, m_cellLabels);
         default:
             return {};
         }
@@ -110,6 +118,10 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
         return r.checkId;
     case PointsRole:
         return r.points;
+    case NotebookCellRole: {
+        const QList<CellReference> refs = findCellReferences(r.feedback);
+        return refs.isEmpty() ? -1 : refs.first().index;
+    }
     default:
         return {};
     }
@@ -153,6 +165,13 @@ void RecordCellsModel::setRecord(const QJsonObject &record)
     endResetModel();
 }
 
+void RecordCellsModel::setCellLabels(QHash<int, QString> labels)
+{
+    m_labels = std::move(labels);
+    if (!m_cells.isEmpty())
+        Q_EMIT dataChanged(index(0, IndexColumn), index(int(m_cells.size()) - 1, IndexColumn));
+}
+
 int RecordCellsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_cells.size());
@@ -173,7 +192,7 @@ QVariant RecordCellsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case IndexColumn:
             return c.value(QLatin1String("index")).isDouble()
-                       ? QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt())
+                       ? labelCellReferences(QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt()), m_labels)
                        : QStringLiteral("—");
         case KindColumn: {
             const QString injected = c.value(QLatin1String("injected")).toString();
@@ -194,6 +213,8 @@ QVariant RecordCellsModel::data(const QModelIndex &index, int role) const
             return {};
         }
     }
+    if (role == NotebookCellRole)
+        return c.value(QLatin1String("index")).isDouble() ? c.value(QLatin1String("index")).toInt() : -1;
     if (role == Qt::BackgroundRole && !status.isEmpty() && status != QLatin1String("ok"))
         return QColor(0xfd, 0xe2, 0xe2);
     if (role == Qt::TextAlignmentRole && index.column() == DurationColumn)

@@ -30,6 +30,10 @@ public:
     /// The assignment's groups (checkGroups()): what the question column shows.
     void setGroups(QList<CheckGroup> groups);
     bool hasGroups() const { return !m_groups.isEmpty(); }
+    /// How the executed notebook shows its cells (cellLabel() by position): feedback naming `cells[N]` shows the
+    /// cell's execution count and first line (labelCellReferences()), and NotebookCellRole gives the first cell a
+    /// row's feedback names. Empty: as the feedback was written.
+    void setCellLabels(QHash<int, QString> labels);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -44,10 +48,13 @@ private:
     QList<CheckResult> m_results;
     QHash<QString, Override> m_overrides;
     QList<CheckGroup> m_groups;
+    QHash<int, QString> m_cellLabels;
 };
 
 /// The cells of an execution record (docs/runner-protocol.md): index, status, duration, error. Holds the
-/// record's "cells" array as parsed JSON; does no work. GUI thread only.
+/// record's "cells" array as parsed JSON; does no work. A row's cell is named as the executed notebook shows it
+/// once setCellLabels() gave the labels ("In [4]: df = load(…)"); NotebookCellRole is its position in the
+/// notebook (-1 for an injected cell). GUI thread only.
 class RecordCellsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -56,6 +63,8 @@ public:
 
     explicit RecordCellsModel(QObject *parent = nullptr);
     void setRecord(const QJsonObject &record);
+    /// cellLabel() of the executed notebook's cells by position; empty: cells are named `cells[N]`.
+    void setCellLabels(QHash<int, QString> labels);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -64,6 +73,7 @@ public:
 
 private:
     QList<QJsonObject> m_cells;
+    QHash<int, QString> m_labels;
 };
 
 } // namespace sandmark

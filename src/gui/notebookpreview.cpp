@@ -4,6 +4,7 @@
 #include "notebookcelldelegate.h"
 #include "notebookcellmodel.h"
 #include "notebookview.h"
+#include "roles.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -302,6 +303,7 @@ void NotebookPreview::reload()
     }
     const QString path = m_path;
     const PreviewKind kind = m_kind;
+    m_pendingCell = -1; // a cell of the notebook shown before
     m_status->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     m_loading = true;
     QElapsedTimer timer;
@@ -336,6 +338,8 @@ void NotebookPreview::takeChunk(const PreviewChunk &chunk)
     } else {
         m_model->appendCells(chunk.cells);
     }
+    if (m_pendingCell >= 0 && !applyPendingCell() && chunk.last)
+        m_pendingCell = -1; // the notebook has no such cell
     if (!chunk.last) {
         m_status->setText(tr("Loading %1… %n cell(s) so far", nullptr, m_model->rowCount()).arg(name));
         return;
@@ -355,6 +359,37 @@ void NotebookPreview::takeChunk(const PreviewChunk &chunk)
         status += QLatin1Char('\n') + note;
     m_status->setText(status);
     Q_EMIT loaded();
+}
+
+bool NotebookPreview::showCell(int index)
+{
+    m_pendingCell = index;
+    if (applyPendingCell())
+        return true;
+    if (m_loading)
+        return true; // applied when the cell arrives
+    m_pendingCell = -1;
+    return false;
+}
+
+bool NotebookPreview::applyPendingCell()
+{
+    for (int row = 0; row < m_filter->rowCount(); ++row) {
+        const QModelIndex at = m_filter->index(row, 0);
+        if (at.data(CellDataRole).value<CellData>().index != m_pendingCell)
+            continue;
+        m_pendingCell = -1;
+        m_view->setCurrentIndex(at);
+        m_view->scrollTo(at, QAbstractItemView::PositionAtTop);
+        return true;
+    }
+    return false;
+}
+
+int NotebookPreview::selectedCell() const
+{
+    const QModelIndex at = m_view->currentIndex();
+    return at.isValid() && m_view->selectionModel()->isSelected(at) ? at.data(CellDataRole).value<CellData>().index : -1;
 }
 
 void NotebookPreview::chooseNotebookFile()

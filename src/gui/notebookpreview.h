@@ -70,6 +70,13 @@ public:
     bool showInjected() const;
     void setShowInjected(bool show);
 
+    /// Scrolls to the notebook's cell at position `index` (cells[index], as reasons and the execution record name
+    /// it) and selects it; while the notebook is still loading, as soon as that cell arrives. Returns false when
+    /// the loaded notebook has no such cell (nothing changes).
+    bool showCell(int index);
+    /// The position in the notebook (cells[N]) of the selected cell, -1 when none is selected.
+    int selectedCell() const;
+
     NotebookCellModel *cellModel() const { return m_model; }
     InjectedCellFilter *filterModel() const { return m_filter; }
     NotebookView *view() const { return m_view; }
@@ -91,6 +98,8 @@ private:
     void takeChunk(const PreviewChunk &chunk);
     void chooseNotebookFile();
     void updateKindButtons();
+    /// Selects and scrolls to cell m_pendingCell when the model holds it; true when it did.
+    bool applyPendingCell();
     /// How many tabs are the assignment's instructor notebooks (the first ones; the others are other files).
     int instructorTabs() const;
 
@@ -109,6 +118,7 @@ private:
     QFutureWatcher<PreviewChunk> *m_watcher = nullptr;
     bool m_loading = false;
     QStringList m_notes;
+    int m_pendingCell = -1; ///< showCell() asked for it before it was loaded
     qint64 m_loadStarted = 0; ///< QElapsedTimer-style msecs, for the debug log
 };
 

@@ -37,6 +37,16 @@ enum ItemRole : int {
     SortRole = Qt::UserRole + 500, ///< numbers for numeric columns, text otherwise
     NotebookPathRole,              ///< QString, absolute
     StudentRole,                   ///< QString, the student id
+
+    // RecordCellsModel, CheckResultsModel
+    NotebookCellRole = Qt::UserRole + 600, ///< int: the notebook cell (cells[N]) a row names, -1 for none
+
+    // ValueTableModel
+    DifferRole = Qt::UserRole + 700, ///< bool: the comparator finds this cell different from the other side's
+
+    // CellDiffModel
+    DiffChangeRole = Qt::UserRole + 800, ///< int(sandmark::CellDiff::Change)
+    DiffAnswerRole,                      ///< bool: an answer cell
 };
 
 } // namespace sandmark

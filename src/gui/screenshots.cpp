@@ -2,6 +2,7 @@
 
 #include "assignmentsettingsdialog.h"
 #include "checkeditdialog.h"
+#include "checkresultsmodel.h"
 #include "healthpage.h"
 #include "jobtracker.h"
 #include "mainwindow.h"
@@ -12,11 +13,14 @@
 #include "pages.h"
 #include "notebookview.h"
 #include "preferencesdialog.h"
+#include "releasediffview.h"
 #include "resultspage.h"
 #include "submissiondetail.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
 #include "selftestdialog.h"
+#include "valuesdialog.h"
+#include "checks/registry.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -75,6 +79,36 @@ bool ScreenshotDriver::save(QWidget *widget, const QString &name)
     const bool ok = widget->grab().save(path);
     if (ok)
         ++m_saved;
+    return ok;
+}
+
+bool ScreenshotDriver::shootReview(SubmissionDetail *detail)
+{
+    // The student's notebook against the release (examples/iris: bob's answers changed, highlighted).
+    bool ok = true;
+    waitFor([&] { return detail->diffView()->model()->rowCount() > 0; }, 20000);
+    detail->setCurrentTab(SubmissionDetail::DiffTab);
+    ok &= save(m_window, QStringLiteral("19-diff"));
+    detail->setCurrentTab(SubmissionDetail::ChecksTab);
+    // The first failing value check's full values (bob: mean_sepal, a Series; the differing cells marked).
+    QString failing;
+    for (const CheckResult &c : detail->checksModel()->results())
+        if (failing.isEmpty() && c.outcome == Outcome::Fail && checkKind(c.type).comparesValues())
+            failing = c.checkId;
+    if (failing.isEmpty())
+        return ok;
+    ValuesDialog *dialog = nullptr;
+    auto c = connect(detail, &SubmissionDetail::valuesShown, this, [&](ValuesDialog *shown) { dialog = shown; });
+    bool failed = false;
+    auto c2 = connect(detail, &SubmissionDetail::valuesFailed, this, [&] { failed = true; });
+    detail->showValues(failing);
+    waitFor([&] { return dialog || failed; }, 20000);
+    disconnect(c);
+    disconnect(c2);
+    if (!dialog)
+        return false;
+    ok &= save(dialog, QStringLiteral("20-values"));
+    dialog->close();
     return ok;
 }
 
@@ -180,6 +214,8 @@ void ScreenshotDriver::shootAll()
                         ok &= save(m_window, QStringLiteral("15-manual-grading"));
                         detail->setCurrentTab(SubmissionDetail::ChecksTab);
                     }
+                } else {
+                    ok &= shootReview(subs->detail());
                 }
             }
         }

@@ -7,6 +7,7 @@
 namespace sandmark {
 
 class MainWindow;
+class SubmissionDetail;
 
 /// Drives `window` through its pages once the assignment is open and saves `NN-name.png` files into `dir`
 /// with QWidget::grab(): each page, the preview's instructor/release/instrumented views, the Preferences
@@ -28,6 +29,8 @@ Q_SIGNALS:
 private:
     void shootAll();
     bool save(QWidget *widget, const QString &name);
+    /// The submission detail's Diff tab and a failing value check's values view (19-diff, 20-values).
+    bool shootReview(SubmissionDetail *detail);
 
     MainWindow *m_window;
     QString m_dir;

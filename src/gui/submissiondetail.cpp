@@ -4,9 +4,17 @@
 #include "gradebookaccess.h"
 #include "jobtracker.h"
 #include "manualgradingpanel.h"
+#include "notebookcellmodel.h"
 #include "notebookpreview.h"
+#include "releasediffview.h"
+#include "valuesdialog.h"
+#include "assignment/release_writer.h"
+#include "batch/recordedvalues.h"
+#include "checks/registry.h"
 #include "submissionsmodel.h"
+#include "roles.h"
 #include "batch/notebookmatch.h"
+#include "notebook/cellref.h"
 #include "sandbox/submissionrun.h"
 #include "util/displaytext.h"
 
@@ -76,6 +84,20 @@ QList<RunArtifacts> readProblemSetArtifacts(const QString &folder, const QString
     return out;
 }
 
+/// `line` as rich text: escaped, each `cells[N]` a link ("cell:N") written as `labels` name it (labelCellReferences()).
+QString linkedCells(const QString &line, const QHash<int, QString> &labels)
+{
+    QString html;
+    qsizetype at = 0;
+    for (const CellReference &r : findCellReferences(line)) {
+        html += line.mid(at, r.start - at).toHtmlEscaped();
+        const QString text = labelCellReferences(line.mid(r.start, r.length), labels);
+        html += QStringLiteral("<a href=\"cell:%1\">%2</a>").arg(r.index).arg(text.toHtmlEscaped());
+        at = r.start + r.length;
+    }
+    return html + line.mid(at).toHtmlEscaped();
+}
+
 } // namespace
 
 QString SubmissionDetail::executedCaption(const QString &student, const QDateTime &written)
@@ -111,11 +133,21 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_overrideStatus(new QLabel(m_overrideBox)),
       m_manual(new ManualGradingPanel(this)),
       m_overrideTracker(new JobTracker(this)),
-      m_artifactsTracker(new JobTracker(this))
+      m_artifactsTracker(new JobTracker(this)),
+      m_valuesTracker(new JobTracker(this)),
+      m_diffTracker(new JobTracker(this)),
+      m_showValues(new QPushButton(tr("Show Va&lues…"), this)),
+      m_diff(new ReleaseDiffView(this))
 {
     auto *layout = new QVBoxLayout(this);
     m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_summary->setToolTip(tr("Click a cell named in a reason or a note to see it in the executed notebook"));
+    connect(m_summary, &QLabel::linkActivated, this, [this](const QString &link) {
+        if (link.startsWith(QLatin1String("cell:")))
+            showNotebookCell(link.mid(5).toInt());
+    });
     m_summary->setAccessibleName(tr("Grade summary"));
     layout->addWidget(m_summary);
     m_artifactsStatus->setWordWrap(true);
@@ -166,6 +198,22 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_checksTable->setMinimumHeight(2 * m_checksTable->frameWidth() + m_checksTable->horizontalHeader()->sizeHint().height()
                                     + 3 * m_checksTable->verticalHeader()->defaultSectionSize());
     checksLayout->addWidget(m_checksTable, 1);
+    // A value check's whole expected and actual values (a DataFrame as a table, the differing cells marked).
+    m_showValues->setToolTip(tr("The selected value check's full expected and actual values (or double-click the check)"));
+    m_showValues->setEnabled(false);
+    // Beside the tabs, so the checks table keeps its rows.
+    m_tabs->setCornerWidget(m_showValues, Qt::TopRightCorner);
+    connect(m_showValues, &QPushButton::clicked, this, [this] {
+        const QModelIndex at = m_checksTable->currentIndex();
+        if (at.isValid())
+            showValues(at.data(CheckIdRole).toString());
+    });
+    connect(m_checksTable, &QTableView::doubleClicked, this, [this](const QModelIndex &at) {
+        const int row = at.row();
+        if (at.isValid() && row < m_checks->results().size() && checkKind(m_checks->results().at(row).type).comparesValues())
+            showValues(at.data(CheckIdRole).toString());
+    });
+    connect(m_checksTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SubmissionDetail::updateValuesButton);
     auto *form = new QFormLayout(m_overrideBox);
     m_overrideTarget->setAccessibleName(tr("What the override replaces"));
     m_overridePoints->setAccessibleName(tr("Override points"));
@@ -227,6 +275,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_tabs->setTabVisible(ManualTab, false);
 
     m_notebook->setAccessibleName(tr("Executed notebook"));
+    connect(m_notebook, &NotebookPreview::loaded, this, &SubmissionDetail::takeCellLabels);
     m_tabs->addTab(m_notebook, tr("Executed notebook"));
 
     auto *recordTab = new QWidget(this);
@@ -238,6 +287,12 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_recordTable->setAccessibleName(tr("Execution record"));
     m_recordTable->verticalHeader()->hide();
     m_recordTable->horizontalHeader()->setStretchLastSection(true);
+    m_recordTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_recordTable->setToolTip(tr("Click a cell to see it in the executed notebook"));
+    connect(m_recordTable, &QTableView::clicked, this, [this](const QModelIndex &at) {
+        if (const int cell = at.data(NotebookCellRole).toInt(); at.isValid() && cell >= 0)
+            showNotebookCell(cell);
+    });
     recordLayout->addWidget(m_recordTable, 1);
     m_tabs->addTab(recordTab, tr("Execution record"));
 
@@ -245,7 +300,11 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_log->setAccessibleName(tr("Run log"));
     m_log->setFont(QFont(QStringLiteral("monospace")));
     m_tabs->addTab(m_log, tr("Log"));
+    m_diff->setAccessibleName(tr("Diff against the release"));
+    m_tabs->addTab(m_diff, tr("&Diff with Release"));
+    m_tabs->setTabToolTip(DiffTab, tr("The student's notebook against the release, cell by cell; answer cells highlighted"));
     layout->addWidget(m_tabs, 1);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &SubmissionDetail::updateValuesButton);
 }
 
 void SubmissionDetail::setResult(const QString &student, const GradeResult &result, const QJsonObject &record,
@@ -254,6 +313,9 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     m_student = student;
     m_result = result;
     m_effective.reset();
+    m_cellLabels.clear(); // the previous student's notebook; this one's come when it is loaded
+    m_checks->setCellLabels({});
+    m_record->setCellLabels({});
     m_overrideTarget->clear();
     m_overrideTarget->addItem(tr("the whole submission's score"), QString());
     for (const CheckResult &c : result.checks)
@@ -278,8 +340,11 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     m_tabs->setTabEnabled(NotebookTab, !executedNotebook.isEmpty());
     m_tabs->setTabEnabled(RecordTab, !record.isEmpty());
     m_tabs->setTabEnabled(LogTab, !log.isEmpty());
+    m_artifactsFolder.clear();
+    updateValuesButton();
     if (!executedNotebook.isEmpty())
         m_notebook->showRunArtifact(executedNotebook, executedCaption(student, QFileInfo(executedNotebook).lastModified()));
+    startDiff(executedNotebook);
 
     m_parts.clear();
     m_partsRead = false;
@@ -407,16 +472,19 @@ void SubmissionDetail::showRunArtifacts(const RunArtifacts &a, const QString &ca
     m_tabs->setTabEnabled(LogTab, a.hasLog);
     if (!a.notebookPath.isEmpty())
         m_notebook->showRunArtifact(a.notebookPath, caption);
+    startDiff(a.notebookPath);
 }
 
 void SubmissionDetail::showArtifactsUnavailable(const QString &why)
 {
     m_artifactsStatus->setText(why);
     m_artifactsStatus->setVisible(true);
-    for (int tab : {int(NotebookTab), int(RecordTab), int(LogTab)}) {
+    for (int tab : {int(NotebookTab), int(RecordTab), int(LogTab), int(DiffTab)}) {
         m_tabs->setTabEnabled(tab, false);
         m_tabs->setTabToolTip(tab, why);
     }
+    m_diffTracker->cancel();
+    m_diff->setMessage(why);
 }
 
 void SubmissionDetail::showRecord(const QJsonObject &record)
@@ -440,6 +508,8 @@ void SubmissionDetail::showRecord(const QJsonObject &record)
 void SubmissionDetail::showArtifacts(const QString &artifactsFolder)
 {
     const QString student = m_student;
+    m_artifactsFolder = artifactsFolder;
+    updateValuesButton();
     if (artifactsFolder.isEmpty()) {
         m_artifactsTracker->cancel();
         showArtifactsUnavailable(tr("The gradebook keeps no run artifacts for this result (no sandbox ran because the submission "
@@ -509,6 +579,92 @@ void SubmissionDetail::setCurrentTab(int tab)
     m_tabs->setCurrentIndex(tab);
 }
 
+void SubmissionDetail::updateValuesButton()
+{
+    const QModelIndex at = m_checksTable->currentIndex();
+    const bool value = at.isValid() && at.row() < m_checks->results().size()
+                       && checkKind(m_checks->results().at(at.row()).type).comparesValues();
+    m_showValues->setEnabled(value && m_tabs->currentIndex() == ChecksTab && !m_artifactsFolder.isEmpty() && m_assignment.has_value());
+}
+
+void SubmissionDetail::showValues(const QString &checkId)
+{
+    if (!m_assignment)
+        return;
+    const QString student = m_student, artifacts = m_artifactsFolder, gradebook = m_gradebook;
+    // The reference key the run was graded with: the effective grade's, else read from the gradebook (a result
+    // shown the moment its run ended has no effective grade yet).
+    const QString referenceKey = m_effective && m_effective->studentId == student ? m_effective->referenceKey : QString();
+    m_showValues->setEnabled(false);
+    m_valuesTracker->run([assignment = *m_assignment, checkId, artifacts, referenceKey, gradebook, student]() -> Expected<ValuesComparison> {
+                             QString key = referenceKey;
+                             if (key.isEmpty() && !gradebook.isEmpty()) {
+                                 const auto grade = readEffectiveGrade(gradebook, student);
+                                 if (!grade)
+                                     return grade.error();
+                                 if (*grade)
+                                     key = (*grade)->referenceKey;
+                             }
+                             return runCheckValues(assignment, checkId, artifacts, key);
+                         },
+                         [this, student](Expected<ValuesComparison> values) {
+                             updateValuesButton();
+                             if (student != m_student)
+                                 return;
+                             if (!values) {
+                                 m_artifactsStatus->setText(tr("The values cannot be shown: %1").arg(values.error().toString()));
+                                 m_artifactsStatus->setVisible(true);
+                                 Q_EMIT valuesFailed(values.error().toString());
+                                 return;
+                             }
+                             auto *dialog = new ValuesDialog(student, *values, this);
+                             dialog->setWindowFlag(Qt::Window);
+                             dialog->show();
+                             Q_EMIT valuesShown(dialog);
+                         });
+}
+
+void SubmissionDetail::startDiff(const QString &path)
+{
+    m_diffTracker->cancel();
+    m_tabs->setTabEnabled(DiffTab, !path.isEmpty() && m_assignment.has_value());
+    if (path.isEmpty() || !m_assignment) {
+        m_diff->setMessage(tr("No executed notebook to compare with the release."));
+        QMetaObject::invokeMethod(this, &SubmissionDetail::diffLoaded, Qt::QueuedConnection);
+        return;
+    }
+    const QString rel = isProblemSet() ? m_assignment->notebooks().value(m_switcher->currentIndex()) : m_assignment->notebooks().value(0);
+    m_diff->setMessage(tr("Comparing with the release…"));
+    m_diffTracker->run([assignment = *m_assignment, rel, path] { return diffAgainstRelease(assignment, rel, path); },
+                       [this, rel](Expected<NotebookDiff> diff) {
+                           if (diff)
+                               m_diff->setDiff(rel, *diff);
+                           else
+                               m_diff->setMessage(diff.error().toString());
+                           Q_EMIT diffLoaded();
+                       });
+}
+
+void SubmissionDetail::takeCellLabels()
+{
+    m_cellLabels.clear();
+    for (const CellData &c : m_notebook->cellModel()->cells())
+        if (c.injected == InjectedKind::None)
+            m_cellLabels.insert(c.index, cellLabel(c.type, c.executionCount, c.source));
+    m_checks->setCellLabels(m_cellLabels);
+    m_record->setCellLabels(m_cellLabels);
+    m_recordTable->resizeColumnToContents(RecordCellsModel::IndexColumn);
+    updateSummary();
+}
+
+bool SubmissionDetail::showNotebookCell(int index)
+{
+    if (!m_tabs->isTabEnabled(NotebookTab) || m_notebook->notebookPath().isEmpty())
+        return false;
+    m_tabs->setCurrentIndex(NotebookTab);
+    return m_notebook->showCell(index);
+}
+
 void SubmissionDetail::updateSummary()
 {
     const QLocale l;
@@ -541,8 +697,19 @@ void SubmissionDetail::updateSummary()
     if (!awaiting.isEmpty())
         summary += QLatin1Char('\n') + tr("Awaiting grading by hand: %1 (enter the points in the Grading by hand tab).")
                                              .arg(awaiting.join(QLatin1String(", ")));
+    // Cells named by reasons and notes are the executed notebook's (a problem set: those of the notebook shown,
+    // whose reasons start with its name).
+    const QString part = isProblemSet() && m_switcher->currentIndex() >= 0
+                             ? m_assignment->notebooks().value(m_switcher->currentIndex()) + QLatin1String(": ")
+                             : QString();
+    QString html = summary.toHtmlEscaped().replace(QLatin1Char('\n'), QLatin1String("<br>"));
+    auto addLine = [&](const QString &line) {
+        const bool ours = !isProblemSet() || line.startsWith(part) || line.contains(QLatin1String(": ") + part);
+        summary += QLatin1Char('\n') + (ours ? labelCellReferences(line, m_cellLabels) : line);
+        html += QLatin1String("<br>") + (ours ? linkedCells(line, m_cellLabels) : line.toHtmlEscaped());
+    };
     for (const QString &reason : std::as_const(m_result.reasons))
-        summary += QLatin1Char('\n') + reason;
+        addLine(reason);
     // What the grader noticed without changing the grade (an edited test cell, an ignored kernelspec, …).
     QStringList decisions; // a problem set's match decisions are shown by the notebook switcher instead
     if (isProblemSet())
@@ -550,8 +717,9 @@ void SubmissionDetail::updateSummary()
             decisions << matchDecision(m_result.notes, notebook);
     for (const QString &note : std::as_const(m_result.notes))
         if (!decisions.contains(note))
-            summary += QLatin1Char('\n') + tr("Note: %1").arg(note);
-    m_summary->setText(summary);
+            addLine(tr("Note: %1").arg(note));
+    m_summaryPlain = summary;
+    m_summary->setText(html);
 }
 
 void SubmissionDetail::updateOverrideControls()
@@ -672,7 +840,7 @@ QString SubmissionDetail::overrideStatusText() const
 
 QString SubmissionDetail::summaryText() const
 {
-    return m_summary->text();
+    return m_summaryPlain;
 }
 
 } // namespace sandmark

@@ -31,6 +31,8 @@ class JobTracker;
 class ManualGradingPanel;
 class NotebookPreview;
 class RecordCellsModel;
+class ReleaseDiffView;
+class ValuesDialog;
 
 /// Shows a GradeResult (src/core/grading): status, score, the reasons for a status that is not `graded` and the
 /// notes (what was noticed without changing the grade); each check's outcome, points, expected and actual value and feedback; the executed notebook in
@@ -112,7 +114,22 @@ public:
     bool isTabEnabled(int index) const;
     /// Shows tab `tab` (Tab).
     void setCurrentTab(int tab);
-    enum Tab { ChecksTab, ManualTab, NotebookTab, RecordTab, LogTab };
+    /// Shows the executed notebook scrolled to its cell at position `index` (cells[index]) with that cell
+    /// selected — what clicking a cell named in a reason, a note or an execution-record row does. False when there
+    /// is no executed notebook to show.
+    bool showNotebookCell(int index);
+    /// cellLabel() of the executed notebook's cells by position, once it is loaded (empty before).
+    const QHash<int, QString> &cellLabels() const { return m_cellLabels; }
+    enum Tab { ChecksTab, ManualTab, NotebookTab, RecordTab, LogTab, DiffTab };
+    /// Opens the full expected and actual values of value check `checkId` in a ValuesDialog: read from the run's
+    /// artifacts and the reference payload it was graded with (runCheckValues(), on the thread pool), then
+    /// valuesShown() or valuesFailed(). What "Show Values…" and a double-click on a check row do.
+    void showValues(const QString &checkId);
+    /// The "Show Values…" button under the checks table.
+    QPushButton *showValuesButton() const { return m_showValues; }
+    /// The Diff tab: the student's notebook against the release (diffAgainstRelease(), on the thread pool, each
+    /// time an executed notebook is shown; diffLoaded() follows).
+    ReleaseDiffView *diffView() const { return m_diff; }
 
 Q_SIGNALS:
     void overrideApplied(const QString &student, const sandmark::EffectiveGrade &grade);
@@ -122,6 +139,12 @@ Q_SIGNALS:
     /// The instructor asks to settle which of `student`'s files is graded for instructor notebook `notebook` of
     /// the problem set ("Change…" beside the match decision); SubmissionsPage::chooseMatch() answers.
     void matchChangeRequested(const QString &student, const QString &notebook);
+    /// showValues() opened `dialog` (owned by the detail, deleted when closed).
+    void valuesShown(sandmark::ValuesDialog *dialog);
+    /// showValues() could not read the values; `message` names the file and why.
+    void valuesFailed(const QString &message);
+    /// The Diff tab shows the diff of the executed notebook shown, or why there is none.
+    void diffLoaded();
 
 public:
     /// What a run's artifacts folder (or a problem-set notebook's folder in it) holds; read on a worker thread.
@@ -148,6 +171,8 @@ private:
     void showArtifactsUnavailable(const QString &why);
     void updateSwitcherTexts();
     void updateSummary();
+    /// The executed notebook is loaded: cells named in the summary, checks and record are shown as it shows them.
+    void takeCellLabels();
     /// Runs `change` (a gradebook write returning the new grade) on a worker thread and shows its outcome in
     /// `status` (the override box's or the manual grading tab's status line; `saved` once the write is done).
     void changeOverride(std::function<Expected<EffectiveGrade>()> change, const QString &doneText,
@@ -155,6 +180,9 @@ private:
     void updateManualTab();
     void showRecord(const QJsonObject &record);
     void updateOverrideControls();
+    void updateValuesButton();
+    /// Diffs the executed notebook at `path` against the release of the notebook shown (the Diff tab).
+    void startDiff(const QString &path);
 
     QLabel *m_summary;
     QWidget *m_switcherBar;
@@ -180,6 +208,11 @@ private:
     ManualGradingPanel *m_manual;
     JobTracker *m_overrideTracker;
     JobTracker *m_artifactsTracker;
+    JobTracker *m_valuesTracker;
+    JobTracker *m_diffTracker;
+    QPushButton *m_showValues;
+    ReleaseDiffView *m_diff;
+    QString m_artifactsFolder; ///< showArtifacts()' folder: the run's payload.json is read there
     QString m_student;
     QString m_gradebook;
     GradeResult m_result;
@@ -189,6 +222,8 @@ private:
     /// folder of the whole run existed (false: none recorded, or deleted since — the tabs say why).
     QList<RunArtifacts> m_parts;
     bool m_partsRead = false;
+    QHash<int, QString> m_cellLabels; ///< of the executed notebook shown (cellLabel())
+    QString m_summaryPlain;          ///< the summary as plain text (summaryText())
 };
 
 } // namespace sandmark

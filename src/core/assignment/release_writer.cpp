@@ -1,6 +1,7 @@
 #include "assignment/release_writer.h"
 
 #include "assignment/otter_import.h"
+#include "checks/registry.h"
 #include "notebook/release.h"
 
 #include <QDir>
@@ -45,6 +46,21 @@ Expected<Notebook> releaseNotebook(const Assignment &assignment, const QString &
         report->hiddenTestRegions += released->hiddenTestRegions;
     }
     return released->notebook;
+}
+
+Expected<NotebookDiff> diffAgainstRelease(const Assignment &assignment, const QString &rel, const QString &studentNotebook)
+{
+    auto release = releaseNotebook(assignment, rel);
+    if (!release)
+        return release.error();
+    auto student = Notebook::load(studentNotebook);
+    if (!student)
+        return student.error();
+    QStringList anchors;
+    for (const Check &c : assignment.checksOf(rel))
+        if (const QString a = checkKind(c).answerCell(c); !a.isEmpty())
+            anchors << a;
+    return diffNotebooks(*release, *student, anchors);
 }
 
 Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString &outDir)

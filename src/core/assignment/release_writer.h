@@ -2,6 +2,7 @@
 // Writing an assignment's student release folder.
 
 #include "assignment/assignment.h"
+#include "notebook/celldiff.h"
 #include "notebook/notebook.h"
 #include "util/expected.h"
 
@@ -23,6 +24,12 @@ struct ReleaseReport
 /// when given, are added to. Errors name the notebook (as the user named the assignment) and the cell. Blocking
 /// file I/O.
 Expected<Notebook> releaseNotebook(const Assignment &assignment, const QString &rel, ReleaseReport *report = nullptr);
+
+/// `studentNotebook` (a path) against the release of instructor notebook `rel` of `assignment` (releaseNotebook()),
+/// cell by cell (diffNotebooks()), the answer cells of `rel`'s checks marked. What `sandmark-cli diff` prints and the
+/// app's Diff tab shows. Errors name the file: the student's notebook or the instructor's cannot be read. Blocking
+/// file I/O.
+Expected<NotebookDiff> diffAgainstRelease(const Assignment &assignment, const QString &rel, const QString &studentNotebook);
 
 /// Writes `<outDir>/<releaseName>/`: the release of every instructor notebook (see makeRelease()) and a copy
 /// of every supplied data file. Built in a temporary sibling folder and renamed into place, so an error

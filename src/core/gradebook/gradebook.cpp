@@ -726,8 +726,8 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
         return q.exec();
     };
     if (!exec(QStringLiteral("SELECT s.id, s.student, r.id, r.started_at, r.finished_at, r.backend, r.status, r.score, "
-                             "r.max_score, r.reasons, r.artifacts, r.files_hash, r.inputs_hash, r.environment_key, r.notes "
-                             "FROM submissions s JOIN runs r ON r.id = "
+                             "r.max_score, r.reasons, r.artifacts, r.files_hash, r.inputs_hash, r.environment_key, r.notes, "
+                             "r.reference_key FROM submissions s JOIN runs r ON r.id = "
                              "(SELECT max(id) FROM runs WHERE submission_id = s.id) WHERE %1 ORDER BY s.student").arg(where)))
         return sqlError(QStringLiteral("effectiveGrades"), q.lastError().text());
     QList<EffectiveGrade> out;
@@ -749,6 +749,7 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
         g.inputsHash = q.value(12).toString();
         g.environmentKey = q.value(13).toString();
         g.notes = parseReasons(q.value(14).toString());
+        g.referenceKey = q.value(15).toString();
         byRun.insert(g.runId, out.size());
         bySubmission.insert(q.value(0).toLongLong(), out.size());
         out << g;

@@ -107,6 +107,7 @@ struct EffectiveGrade
     QString filesHash;      ///< the run's RunRecord::filesHash
     QString inputsHash;     ///< the run's RunRecord::inputsHash
     QString environmentKey; ///< the run's RunRecord::environmentKey
+    QString referenceKey;   ///< the run's RunRecord::referenceKey: the reference payload it was graded with
     /// The run was graded under other assignment inputs (checks, reference, limits, data, environment) than the
     /// current ones: set by markStale() (batch/referencerun.h), which knows the assignment; false until then.
     bool stale = false;

@@ -236,6 +236,9 @@ public:
     explicit Comparer(const CompareOptions &o) : m_o(o) {}
 
     std::optional<Diff> compare(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    /// Whether expected element `i` of `e` equals actual element `j` of `a` under the options; a NotGraded diff
+    /// when they cannot be compared.
+    std::optional<Diff> elementDiff(const NdArray &e, qsizetype i, const NdArray &a, qsizetype j);
 
 private:
     std::optional<Diff> uncapturable(const ProbeValue &v, bool reference, const QString &path);
@@ -254,9 +257,6 @@ private:
                                 std::vector<qsizetype> *perm);
     std::optional<Diff> series(const ProbeValue &e, const ProbeValue &a, const QString &path);
     std::optional<Diff> frames(const ProbeValue &e, const ProbeValue &a, const QString &path);
-    /// Whether expected element `i` of `e` equals actual element `j` of `a` under the options; a NotGraded diff
-    /// when they cannot be compared.
-    std::optional<Diff> elementDiff(const NdArray &e, qsizetype i, const NdArray &a, qsizetype j);
     /// Rows as a multiset (`check_row_order` and `check_index` both false): both sides' rows sorted by every
     /// column (the reference's column order; NaN last), matched in that order within the tolerance, leftovers
     /// matched with any free row; the rows left without a partner are named. `ecols[c]` / `acols[c]` are the
@@ -917,6 +917,11 @@ Comparison compareValues(const QString &name, const ProbeValue &expected, const 
     }
     c.feedback = QStringLiteral("`%1`: %2").arg(d->path.isEmpty() ? name : d->path, d->message);
     return c;
+}
+
+bool elementMatches(const NdArray &expected, qsizetype i, const NdArray &actual, qsizetype j, const CompareOptions &options)
+{
+    return !Comparer(options).elementDiff(expected, i, actual, j);
 }
 
 } // namespace sandmark

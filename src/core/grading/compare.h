@@ -70,4 +70,10 @@ struct Comparison
 Comparison compareValues(const QString &name, const ProbeValue &expected, const ProbeValue &actual,
                          const CompareOptions &options = {});
 
+/// Whether element `j` of `actual` matches element `i` of `expected` (flat positions, NdArray::element()) under
+/// `options`: the decision compareValues() makes for each element of arrays, Series and DataFrame columns (numbers
+/// within the tolerances, ints exactly, other values by the comparator's rules). Pure function; thread-safe.
+bool elementMatches(const NdArray &expected, qsizetype i, const NdArray &actual, qsizetype j,
+                    const CompareOptions &options = {});
+
 } // namespace sandmark

@@ -1,0 +1,78 @@
+// sandmark-cli diff ASSIGNMENT STUDENT [--notebook NOTEBOOK] [--context]
+#include "assignment/release_writer.h"
+#include "batch/notebookmatch.h"
+#include "batch/submissions.h"
+#include "cli_util.h"
+#include "commands.h"
+#include "util/displaytext.h"
+
+#include <QDir>
+
+namespace sandmark::cli {
+
+int cmdDiff(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    parser.addPositionalArgument(QStringLiteral("STUDENT"), QStringLiteral("Student id (a folder or notebook of ASSIGNMENT/submissions)."));
+    const QCommandLineOption notebook(QStringLiteral("notebook"),
+                                      QStringLiteral("Only this instructor notebook of a problem set (default: each)."),
+                                      QStringLiteral("NOTEBOOK"));
+    const QCommandLineOption context(QStringLiteral("context"), QStringLiteral("List the unchanged cells too, one line each."));
+    parser.addOptions({notebook, context});
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Print the student's notebook against the release, cell by cell, "
+                                                          "as a unified diff of the cells' sources (cells matched by nbgrader "
+                                                          "grade_id or cell id, else by position; answer cells marked)."), 2);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    const QStringList pos = parser.positionalArguments();
+    const Expected<Assignment> assignment = Assignment::load(pos.at(0));
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    Expected<Submission> s = submissionNamed(assignment->displayPath(QStringLiteral("submissions")), pos.at(1));
+    if (!s) {
+        printError(s.error());
+        return ExitBadInput;
+    }
+    if (!s->problem.isEmpty()) {
+        printError(Error{s->root, {}, s->problem});
+        return ExitBadInput;
+    }
+    // Each instructor notebook with the student's file graded for it (a problem set: the matching rule's choice).
+    QList<std::pair<QString, QString>> pairs;
+    if (assignment->isProblemSet()) {
+        applyProblemSet(*s, instructorNotebooks(*assignment));
+        for (const NotebookMatch &m : std::as_const(s->set.notebooks))
+            if (!parser.isSet(notebook) || m.notebook == parser.value(notebook))
+                pairs << std::pair{m.notebook, m.file.isEmpty() ? QString() : QDir(s->root).filePath(m.file)};
+    } else if (!parser.isSet(notebook) || parser.value(notebook) == assignment->notebooks().value(0)) {
+        pairs << std::pair{assignment->notebooks().value(0), s->notebookPath};
+    }
+    if (pairs.isEmpty()) {
+        err() << "sandmark-cli: diff: " << displayText(parser.value(notebook)) << ": not a notebook of the assignment ("
+              << assignment->notebooks().join(QLatin1String(", ")) << ")" << Qt::endl;
+        return ExitUsage;
+    }
+    int rc = ExitOk;
+    for (const auto &[rel, file] : std::as_const(pairs)) {
+        if (file.isEmpty()) {
+            out() << "--- release/" << rel << "\n+++ " << displayText(s->studentId) << ": no notebook matched\n";
+            continue;
+        }
+        const Expected<NotebookDiff> diff = diffAgainstRelease(*assignment, rel, file);
+        if (!diff) {
+            printError(diff.error());
+            rc = ExitBadInput;
+            continue;
+        }
+        out() << unifiedCellDiff(*diff, QStringLiteral("release/") + rel,
+                                 s->studentId + QLatin1Char('/') + QDir(s->root).relativeFilePath(file), parser.isSet(context));
+        out() << "# " << diff->changed << " changed (" << diff->answersChanged << " answer(s)), " << diff->added
+              << " added, " << diff->removed << " removed\n";
+    }
+    return rc;
+}
+
+} // namespace sandmark::cli

@@ -1,0 +1,190 @@
+#include "notebook/celldiff.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <vector>
+
+namespace sandmark {
+
+namespace {
+
+/// Line diff by the longest common subsequence; a cell over `cap` lines on both sides is shown as removed and
+/// added whole (the table would be too large, and such a cell is not an answer a person reads line by line).
+QStringList lineDiff(const QString &before, const QString &after)
+{
+    const QStringList a = before.isEmpty() ? QStringList() : before.split(QLatin1Char('\n'));
+    const QStringList b = after.isEmpty() ? QStringList() : after.split(QLatin1Char('\n'));
+    QStringList out;
+    constexpr qsizetype cap = 2000;
+    if (a.size() * b.size() > cap * cap) {
+        for (const QString &l : a)
+            out << QLatin1Char('-') + l;
+        for (const QString &l : b)
+            out << QLatin1Char('+') + l;
+        return out;
+    }
+    const size_t n = size_t(a.size()), m = size_t(b.size());
+    std::vector<std::vector<int>> lcs(n + 1, std::vector<int>(m + 1, 0));
+    for (size_t i = n; i-- > 0;)
+        for (size_t j = m; j-- > 0;)
+            lcs[i][j] = a[qsizetype(i)] == b[qsizetype(j)] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+    size_t i = 0, j = 0;
+    while (i < n || j < m) {
+        if (i < n && j < m && a[qsizetype(i)] == b[qsizetype(j)]) {
+            out << QLatin1Char(' ') + a[qsizetype(i)];
+            ++i, ++j;
+        } else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1])) {
+            out << QLatin1Char('-') + a[qsizetype(i++)]; // what was removed first, as unified diffs show it
+        } else {
+            out << QLatin1Char('+') + b[qsizetype(j++)];
+        }
+    }
+    return out;
+}
+
+/// The keys that match cells: nbgrader grade_id first, then the cell id.
+QString keyOf(const Notebook &nb, int i, bool gradeId)
+{
+    if (gradeId) {
+        const QString g = nb.nbgraderMetadata(i).value(QLatin1String("grade_id")).toString();
+        return g.isEmpty() ? QString() : g;
+    }
+    return nb.cellId(i);
+}
+
+/// Cells whose key is unique on each side, matched: release index → student index.
+QHash<int, int> uniqueKeyMatches(const Notebook &release, const Notebook &submission, bool gradeId, const QHash<int, int> &taken,
+                                 QHash<int, QString> &how)
+{
+    auto unique = [gradeId](const Notebook &nb, const QSet<int> &skip) {
+        QHash<QString, int> at;
+        QSet<QString> dup;
+        for (int i = 0; i < nb.cellCount(); ++i) {
+            if (skip.contains(i))
+                continue;
+            const QString k = keyOf(nb, i, gradeId);
+            if (k.isEmpty())
+                continue;
+            if (at.contains(k))
+                dup << k;
+            at.insert(k, i);
+        }
+        for (const QString &k : dup)
+            at.remove(k);
+        return at;
+    };
+    QSet<int> takenRelease, takenStudent;
+    for (auto it = taken.cbegin(); it != taken.cend(); ++it) {
+        takenRelease << it.key();
+        takenStudent << it.value();
+    }
+    const QHash<QString, int> r = unique(release, takenRelease), s = unique(submission, takenStudent);
+    QHash<int, int> out;
+    for (auto it = r.cbegin(); it != r.cend(); ++it)
+        if (const auto other = s.constFind(it.key()); other != s.cend()) {
+            out.insert(it.value(), *other);
+            how.insert(it.value(), gradeId ? QStringLiteral("grade_id '%1'").arg(it.key()) : QStringLiteral("id '%1'").arg(it.key()));
+        }
+    return out;
+}
+
+CellDiff cellDiff(const Notebook &release, int r, const Notebook &submission, int s)
+{
+    CellDiff d;
+    d.releaseIndex = r;
+    d.studentIndex = s;
+    if (r >= 0)
+        d.releaseSource = release.cellSource(r);
+    if (s >= 0)
+        d.studentSource = submission.cellSource(s);
+    d.type = s >= 0 ? submission.cellType(s) : release.cellType(r);
+    d.change = r < 0                                                                    ? CellDiff::Change::Added
+               : s < 0                                                                  ? CellDiff::Change::Removed
+               : d.releaseSource == d.studentSource && release.cellType(r) == d.type ? CellDiff::Change::Unchanged
+                                                                                        : CellDiff::Change::Changed;
+    if (d.change != CellDiff::Change::Unchanged)
+        d.lines = lineDiff(d.releaseSource, d.studentSource);
+    return d;
+}
+
+} // namespace
+
+NotebookDiff diffNotebooks(const Notebook &release, const Notebook &submission, const QStringList &answerAnchors)
+{
+    QHash<int, QString> how;
+    QHash<int, int> matched = uniqueKeyMatches(release, submission, true, {}, how);
+    const QHash<int, int> byId = uniqueKeyMatches(release, submission, false, matched, how);
+    for (auto it = byId.cbegin(); it != byId.cend(); ++it)
+        matched.insert(it.key(), it.value());
+    // Keep the matches that keep the order (in the release's order, each student index after the last kept one).
+    QList<std::pair<int, int>> anchors;
+    for (int r = 0; r < release.cellCount(); ++r)
+        if (const auto s = matched.constFind(r); s != matched.cend() && (anchors.isEmpty() || *s > anchors.last().second))
+            anchors << std::pair{r, *s};
+    anchors << std::pair{release.cellCount(), submission.cellCount()}; // the end
+
+    QSet<int> answers;
+    for (int r = 0; r < release.cellCount(); ++r)
+        if (release.nbgraderMetadata(r).value(QLatin1String("solution")).toBool())
+            answers << r;
+    for (const QString &a : answerAnchors)
+        if (const int r = release.findAnchor(a); r >= 0)
+            answers << r;
+
+    NotebookDiff out;
+    int r = 0, s = 0;
+    for (const auto &[ar, as] : anchors) {
+        // The gap before this anchor: pair by position, then what one side has more.
+        while (r < ar && s < as)
+            out.cells << cellDiff(release, r++, submission, s++);
+        while (r < ar)
+            out.cells << cellDiff(release, r++, submission, -1);
+        while (s < as)
+            out.cells << cellDiff(release, -1, submission, s++);
+        if (ar < release.cellCount()) {
+            out.cells << cellDiff(release, ar, submission, as);
+            out.cells.last().matchedBy = how.value(ar);
+            r = ar + 1;
+            s = as + 1;
+        }
+    }
+    for (CellDiff &d : out.cells) {
+        d.answer = d.releaseIndex >= 0 && answers.contains(d.releaseIndex);
+        out.changed += d.change == CellDiff::Change::Changed ? 1 : 0;
+        out.added += d.change == CellDiff::Change::Added ? 1 : 0;
+        out.removed += d.change == CellDiff::Change::Removed ? 1 : 0;
+        out.answersChanged += d.answer && d.change != CellDiff::Change::Unchanged ? 1 : 0;
+    }
+    return out;
+}
+
+QString unifiedCellDiff(const NotebookDiff &diff, const QString &releaseName, const QString &studentName, bool context)
+{
+    QString out = QStringLiteral("--- %1\n+++ %2\n").arg(releaseName, studentName);
+    auto place = [](int i) { return i < 0 ? QStringLiteral("(none)") : QStringLiteral("cells[%1]").arg(i); };
+    for (const CellDiff &d : diff.cells) {
+        if (d.change == CellDiff::Change::Unchanged) {
+            if (context)
+                out += QStringLiteral("= %1\n").arg(place(d.studentIndex));
+            continue;
+        }
+        QStringList what;
+        if (d.answer)
+            what << QStringLiteral("answer");
+        if (d.change == CellDiff::Change::Added)
+            what << QStringLiteral("added");
+        if (d.change == CellDiff::Change::Removed)
+            what << QStringLiteral("removed");
+        if (!d.matchedBy.isEmpty())
+            what << d.matchedBy;
+        out += QStringLiteral("@@ %1 → %2%3 @@\n")
+                   .arg(place(d.releaseIndex), place(d.studentIndex),
+                        what.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(what.join(QLatin1String(", "))));
+        for (const QString &l : d.lines)
+            out += l + QLatin1Char('\n');
+    }
+    return out;
+}
+
+} // namespace sandmark
