@@ -49,6 +49,22 @@ endfunction()
 
 # ---- Files that are not targets --------------------------------------------------------------------------
 
+# The user guide (Help → User Guide reads it from paths::dataDir()/doc): README.md and docs/*.md with the
+# screenshots they show, in the source's layout so that their relative links hold. The build tree gets a copy.
+file(GLOB sandmark_docs CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}
+  ${PROJECT_SOURCE_DIR}/docs/*.md ${PROJECT_SOURCE_DIR}/docs/screenshots/*.png)
+set(sandmark_doc_copies)
+foreach(f IN ITEMS README.md ${sandmark_docs})
+  set(dst ${SANDMARK_BUILD_DATA_DIR}/doc/${f})
+  add_custom_command(OUTPUT ${dst}
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${PROJECT_SOURCE_DIR}/${f} ${dst}
+    DEPENDS ${PROJECT_SOURCE_DIR}/${f} VERBATIM)
+  list(APPEND sandmark_doc_copies ${dst})
+  get_filename_component(dir ${f} DIRECTORY)
+  install(FILES ${PROJECT_SOURCE_DIR}/${f} DESTINATION ${SANDMARK_INSTALL_DATADIR}/doc/${dir} COMPONENT sandmark)
+endforeach()
+add_custom_target(sandmark_user_guide ALL DEPENDS ${sandmark_doc_copies})
+
 # The example assignment: `sandmark-cli validate <prefix>/share/sandmark/examples/iris` works after install.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/iris
   DESTINATION ${SANDMARK_INSTALL_DATADIR}/examples COMPONENT sandmark-cli)

@@ -55,6 +55,7 @@
 #include "submissionspage.h"
 #include "focusringstyle.h"
 #include "shortcutsdialog.h"
+#include "userguide.h"
 #include "translations.h"
 #include "testsupport.h"
 #include "batchtask.h"
@@ -114,6 +115,7 @@
 #include <QThread>
 #include <QFileDialog>
 #include <QInputDialog>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 #include <QTranslator>
@@ -472,6 +474,47 @@ private Q_SLOTS:
     }
 
     // Help → Keyboard Shortcuts lists what the widgets really have: menus, page actions, buttons, QShortcuts.
+    // Help → User Guide reads the installed documentation (the build tree has its copy): README first, links to
+    // the docs followed inside the window with Back; where it is not installed, the window says where it looked.
+    void userGuideOpensFromHelp()
+    {
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QAction *guide = nullptr;
+        for (QAction *menu : w.menuBar()->actions())
+            if (menu->menu())
+                for (QAction *a : menu->menu()->actions())
+                    if (a->text() == QStringLiteral("&User Guide"))
+                        guide = a;
+        QVERIFY(guide);
+        guide->trigger();
+        auto *dialog = w.findChild<UserGuideDialog *>();
+        QVERIFY(dialog);
+        QTextBrowser *browser = dialog->browser();
+        QVERIFY(browser->source().toLocalFile().endsWith(QLatin1String("/doc/README.md")));
+        QVERIFY(browser->toPlainText().contains(QLatin1String("Sandmark")));
+        QVERIFY(!browser->isBackwardAvailable());
+        // README's own link to the review docs, as a click follows it.
+        const QString review = QStringLiteral("docs/review.md");
+        QVERIFY(browser->toHtml().contains(review));
+        browser->setSource(browser->source().resolved(QUrl(review)));
+        QVERIFY2(browser->toPlainText().startsWith(QLatin1String("Reviewing a submission")),
+                 qPrintable(browser->toPlainText().left(80)));
+        QVERIFY(browser->isBackwardAvailable());
+        browser->backward();
+        QVERIFY(browser->source().toLocalFile().endsWith(QLatin1String("/doc/README.md")));
+
+        QTemporaryDir empty;
+        qputenv("SANDMARK_DATA_DIR", empty.path().toLocal8Bit());
+        UserGuideDialog missing;
+        qunsetenv("SANDMARK_DATA_DIR");
+        QVERIFY(missing.browser()->isHidden());
+        const auto labels = missing.findChildren<QLabel *>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(), [&](const QLabel *l) {
+            return l->text().contains(empty.path() + QStringLiteral("/doc/README.md does not exist"));
+        }));
+    }
+
     void helpListsEveryShortcut()
     {
         MemoryStore store;
@@ -487,6 +530,10 @@ private Q_SLOTS:
         QVERIFY(has(QStringLiteral("Help menu"), QStringLiteral("Keyboard Shortcuts"), QKeySequence::HelpContents));
         const QString submissions = w.pageTitle(MainWindow::SubmissionsPage);
         QVERIFY(has(submissions, QStringLiteral("Run All"), QKeySequence(QStringLiteral("Ctrl+R"))));
+        // A button's extra shortcut keeps its mnemonic (QAbstractButton::setShortcut would replace Alt+A).
+        QVERIFY(has(submissions, QStringLiteral("Run All"), QKeySequence(QStringLiteral("Alt+A"))));
+        QVERIFY(has(submissions, QStringLiteral("Run Selected"), QKeySequence(QStringLiteral("Alt+S"))));
+        QVERIFY(has(w.pageTitle(MainWindow::ResultsPage), QStringLiteral("Export"), QKeySequence(QStringLiteral("Alt+E"))));
         QVERIFY(has(submissions, QStringLiteral("Next"), QKeySequence(Qt::Key_F8)));
         QVERIFY(has(submissions, QStringLiteral("Run Failed"), QKeySequence(QStringLiteral("Alt+D"))));
         QVERIFY(has(w.pageTitle(MainWindow::ChecksPageIndex), QStringLiteral("Remove the selected checks"), QKeySequence::Delete));
@@ -3224,6 +3271,109 @@ private Q_SLOTS:
         QVERIFY2(env->detail.startsWith(QLatin1String("Ready; the notebook's 2 import(s) start under the limits, taking ")),
                  qPrintable(env->detail));
         QCOMPARE(env->state, HealthModel::State::Ok);
+    }
+
+    // Long work has Cancel: a reference run stopped from the Checks page leaves no run behind, offers Run Reference
+    // again and tells Health nothing (a cancel is no finding about the assignment).
+    void referenceRunCanBeCancelled()
+    {
+        AppSettings::resetToDefaults();
+        SKIP_WITHOUT_BWRAP();
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        { // a slow last cell: this notebook has no cached reference, and its run is still going when Cancel comes
+            const QString path = dir.filePath(QStringLiteral("iris-analysis.ipynb"));
+            QJsonObject nb = QJsonDocument::fromJson(readBytes(path)).object();
+            QJsonArray cells = nb.value(QLatin1String("cells")).toArray();
+            cells.append(QJsonObject{{QStringLiteral("cell_type"), QStringLiteral("code")},
+                                     {QStringLiteral("execution_count"), QJsonValue::Null},
+                                     {QStringLiteral("id"), QStringLiteral("slow-%1").arg(QCoreApplication::applicationPid())},
+                                     {QStringLiteral("metadata"), QJsonObject{}},
+                                     {QStringLiteral("outputs"), QJsonArray{}},
+                                     {QStringLiteral("source"), QStringLiteral("import time\ntime.sleep(60)  # %1").arg(dir.path())}});
+            nb.insert(QStringLiteral("cells"), cells);
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QJsonDocument(nb).toJson());
+        }
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        ChecksPage *page = w.checksPage();
+        auto button = [page](const QString &text) {
+            for (QPushButton *b : page->findChildren<QPushButton *>())
+                if (b->text() == text)
+                    return b;
+            return static_cast<QPushButton *>(nullptr);
+        };
+        QPushButton *run = button(QStringLiteral("Run &Reference")), *cancel = button(QStringLiteral("&Cancel Run"));
+        QVERIFY(run && cancel);
+        QVERIFY(run->isEnabled() && cancel->isHidden());
+        QSignalSpy ended(page, &ChecksPage::referenceEnded);
+        QSignalSpy failed(page, &ChecksPage::referenceFailed);
+        run->click();
+        QVERIFY(page->isRunningReference());
+        QVERIFY(!run->isEnabled() && !cancel->isHidden());
+        QTest::qWait(1000); // let the run get under way
+        QVERIFY(page->isRunningReference());
+        cancel->click();
+        QVERIFY(!page->isRunningReference());
+        QVERIFY(run->isEnabled() && cancel->isHidden());
+        QCOMPARE(page->referenceStatusText(), QStringLiteral("The reference run was cancelled."));
+        QTest::qWait(500);
+        QVERIFY(ended.isEmpty() && failed.isEmpty());
+        QCOMPARE(w.healthPage()->model()->item(QStringLiteral("reference"))->state, HealthModel::State::Pending);
+    }
+
+    // The self-test can be stopped, and run again afterwards.
+    void selfTestCanBeCancelled()
+    {
+        AppSettings::resetToDefaults();
+        SelfTestDialog dialog;
+        QSignalSpy finished(&dialog, &SelfTestDialog::finished);
+        QVERIFY(dialog.isRunning());
+        dialog.cancel();
+        QVERIFY(!dialog.isRunning());
+        QVERIFY2(dialog.statusText().endsWith(QLatin1String(" cancelled.")), qPrintable(dialog.statusText()));
+        QCOMPARE(dialog.model()->rowCount(), 0);
+        dialog.runFor(QStringLiteral("local-unsafe"));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.size(), 1); // the cancelled run's report never arrived
+        QCOMPARE(dialog.model()->report().backend, QStringLiteral("local-unsafe"));
+    }
+
+    // Health runs its own checks: Check Again runs the self-test again and the reference run (on the Checks page),
+    // and the reference row turns from "not run yet" to what is true.
+    void healthChecksAgain()
+    {
+        AppSettings::resetToDefaults();
+        SKIP_WITHOUT_BWRAP();
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        HealthPage *page = w.healthPage();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isCheckingSandbox(), 60000);
+        QCOMPARE(page->model()->item(QStringLiteral("reference"))->state, HealthModel::State::Pending);
+        QPushButton *again = nullptr;
+        for (QPushButton *b : page->findChildren<QPushButton *>())
+            if (b->text() == QStringLiteral("&Check Again"))
+                again = b;
+        QVERIFY(again && again->isEnabled());
+        QSignalSpy checked(page, &HealthPage::sandboxChecked);
+        again->click();
+        QVERIFY(page->isCheckingSandbox());
+        QVERIFY(!again->isEnabled());
+        QVERIFY(w.checksPage()->isRunningReference());
+        QVERIFY(checked.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.checksPage()->isRunningReference(), 300000);
+        QCOMPARE(page->model()->item(QStringLiteral("reference"))->state, HealthModel::State::Ok);
+        QVERIFY(again->isEnabled());
     }
 
     void checksAreAddedFromTheReferenceRun()

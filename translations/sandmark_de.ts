@@ -1068,6 +1068,22 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>Remove the selected checks</source>
         <translation>Die ausgewählten Prüfungen entfernen</translation>
     </message>
+    <message>
+        <source>&amp;Cancel Run</source>
+        <translation>&amp;Lauf abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the running reference run</source>
+        <translation>Den laufenden Referenzlauf abbrechen</translation>
+    </message>
+    <message>
+        <source>Reference run in progress</source>
+        <translation>Referenzlauf läuft</translation>
+    </message>
+    <message>
+        <source>The reference run was cancelled.</source>
+        <translation>Der Referenzlauf wurde abgebrochen.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CodeSyntaxLabel</name>
@@ -1788,6 +1804,18 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
         <source>backend</source>
         <translation>Backend</translation>
     </message>
+    <message>
+        <source>&amp;Check Again</source>
+        <translation>Erneut &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Run the sandbox self-test again and the reference run (read from its cache when nothing changed); the imports check follows it</source>
+        <translation>Führt den Sandbox-Selbsttest und den Referenzlauf erneut aus (aus dem Cache gelesen, wenn sich nichts geändert hat); die Importprüfung folgt</translation>
+    </message>
+    <message>
+        <source>Check the assignment&apos;s health again</source>
+        <translation>Den Zustand der Aufgabe erneut prüfen</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ImportFlagsModel</name>
@@ -2104,6 +2132,14 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>%1 menu</source>
         <translation>Menü %1</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>Read Sandmark&apos;s documentation: the assignment format, grading, review, sandboxes</source>
+        <translation>Die Dokumentation von Sandmark lesen: Aufgabenformat, Bewertung, Durchsicht, Sandboxes</translation>
     </message>
 </context>
 <context>
@@ -2921,6 +2957,22 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>Running the probe inside %1…</source>
         <translation>Sonde läuft in %1…</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation>Abbre&amp;chen</translation>
+    </message>
+    <message>
+        <source>Self-test running</source>
+        <translation>Selbsttest läuft</translation>
+    </message>
+    <message>
+        <source>Stop the running self-test</source>
+        <translation>Den laufenden Selbsttest abbrechen</translation>
+    </message>
+    <message>
+        <source>Self-test of %1 cancelled.</source>
+        <translation>Selbsttest von %1 abgebrochen.</translation>
     </message>
 </context>
 <context>
@@ -3806,6 +3858,33 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>Import when the batch has ended (or cancel it).</source>
         <translation>Erst importieren, wenn der Stapel beendet ist (oder ihn abbrechen).</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::UserGuideDialog</name>
+    <message>
+        <source>Sandmark User Guide</source>
+        <translation>Sandmark-Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>&amp;Vorwärts</translation>
+    </message>
+    <message>
+        <source>C&amp;ontents</source>
+        <translation>&amp;Inhalt</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>The user guide is not installed here: %1 does not exist. The same documents are in the docs folder of Sandmark&apos;s source.</source>
+        <translation>Das Benutzerhandbuch ist hier nicht installiert: %1 existiert nicht. Dieselben Dokumente liegen im Ordner docs der Quellen von Sandmark.</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,8 @@
 
 #include <QThread>
 
+#include <utility>
+
 namespace sandmark {
 
 DoctorTask::DoctorTask(QObject *parent) : QObject(parent) {}
@@ -23,6 +25,16 @@ void DoctorTask::stop()
     m_thread = nullptr;
 }
 
+void DoctorTask::cancel()
+{
+    if (!m_thread)
+        return;
+    QThread *thread = std::exchange(m_thread, nullptr);
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->quit();
+    Q_EMIT cancelled();
+}
+
 void DoctorTask::start(SandboxKind kind)
 {
     if (m_thread)
@@ -35,7 +47,9 @@ void DoctorTask::start(SandboxKind kind)
     doctor->moveToThread(m_thread);
     connect(m_thread, &QThread::started, doctor, &Doctor::start);
     connect(m_thread, &QThread::finished, doctor, &QObject::deleteLater);
-    connect(doctor, &Doctor::finished, this, [this](const DoctorReport &report) {
+    connect(doctor, &Doctor::finished, this, [this, thread = m_thread](const DoctorReport &report) {
+        if (thread != m_thread)
+            return; // cancelled: its report is not wanted
         stop();
         Q_EMIT finished(report);
     }, Qt::QueuedConnection);

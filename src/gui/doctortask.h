@@ -24,9 +24,14 @@ public:
 
     void start(SandboxKind kind);
     bool isRunning() const { return m_thread != nullptr; }
+    /// Stops a running self-test without waiting for it: its thread quits, its doctor and the doctor's processes
+    /// (killed by their owners' destructors) go with it on that thread, and no finished() follows; cancelled()
+    /// does, at once. Nothing when none runs.
+    void cancel();
 
 Q_SIGNALS:
     void finished(const sandmark::DoctorReport &report);
+    void cancelled();
 
 private:
     void stop();

@@ -10,13 +10,19 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableView>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 namespace sandmark {
 
 HealthPage::HealthPage(QWidget *parent)
-    : QWidget(parent), m_model(new HealthModel(this)), m_table(new QTableView(this)), m_doctor(new DoctorTask(this))
+    : QWidget(parent),
+      m_model(new HealthModel(this)),
+      m_table(new QTableView(this)),
+      m_checkAgain(new QPushButton(tr("&Check Again"), this)),
+      m_doctor(new DoctorTask(this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *title = new QLabel(tr("Assignment health"), this);
@@ -30,6 +36,14 @@ HealthPage::HealthPage(QWidget *parent)
                              this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    auto *row = new QHBoxLayout;
+    m_checkAgain->setToolTip(tr("Run the sandbox self-test again and the reference run (read from its cache when "
+                                "nothing changed); the imports check follows it"));
+    m_checkAgain->setAccessibleName(tr("Check the assignment's health again"));
+    connect(m_checkAgain, &QPushButton::clicked, this, &HealthPage::checkAgain);
+    row->addWidget(m_checkAgain);
+    row->addStretch(1);
+    layout->addLayout(row);
     m_table->setModel(m_model);
     m_table->setAccessibleName(tr("Assignment health"));
     m_table->verticalHeader()->hide();
@@ -50,6 +64,7 @@ HealthPage::HealthPage(QWidget *parent)
         update();
         Q_EMIT sandboxChecked();
     });
+    connect(m_doctor, &DoctorTask::finished, this, [this] { m_checkAgain->setEnabled(!m_inputs.backend.isEmpty()); });
     setAssignment(std::nullopt, {}, 0);
 }
 
@@ -72,6 +87,17 @@ void HealthPage::startDoctor()
         return;
     }
     m_doctor->start(*kind); // ignored while one runs; its finished() then restarts for the new backend
+    m_checkAgain->setEnabled(false);
+}
+
+void HealthPage::checkAgain()
+{
+    if (m_inputs.backend.isEmpty() || m_doctor->isRunning())
+        return;
+    m_inputs.doctor.reset(); // the sandbox row is pending until the doctor answers again
+    update();
+    startDoctor();
+    Q_EMIT referenceRequested();
 }
 
 void HealthPage::update()
@@ -91,6 +117,7 @@ void HealthPage::setAssignment(const std::optional<Assignment> &assignment, cons
     m_assignment = assignment;
     delete m_imports; // an older assignment's check: its sandbox is stopped, its result dropped
     if (!assignment) {
+        m_checkAgain->setEnabled(false);
         update();
         return;
     }

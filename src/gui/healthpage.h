@@ -10,6 +10,7 @@
 
 #include <optional>
 
+class QPushButton;
 class QTableView;
 
 namespace sandmark {
@@ -23,8 +24,8 @@ class ImportsCheck;
 /// prints), kept up to date as its inputs arrive: the sandbox doctor of the selected backend (run on its own
 /// thread by DoctorTask), validation, the dataset cache state (the Data page's last check or warm), the
 /// reference run and its cell times (the Checks page's Run Reference), the instructor notebook's imports under
-/// the limits (started after the reference run) and the time per submission measured by the last batch. GUI
-/// thread only.
+/// the limits (started after the reference run) and the time per submission measured by the last batch. Check
+/// Again runs its own checks. GUI thread only.
 class HealthPage : public QWidget
 {
     Q_OBJECT
@@ -44,12 +45,18 @@ public:
     const HealthInputs &inputs() const { return m_inputs; }
     /// True while the sandbox doctor runs.
     bool isCheckingSandbox() const;
+    /// Check Again: runs the sandbox doctor again and asks for the reference run (referenceRequested(); the window
+    /// runs it on the Checks page, whose result arrives in setReferenceResult() and starts the imports check).
+    /// Nothing without an assignment or while the doctor runs.
+    void checkAgain();
 
 Q_SIGNALS:
     /// The sandbox row has the doctor's verdict.
     void sandboxChecked();
     /// The environment row has the imports check's result (it failed to run: the row stays as the reference left it).
     void importsChecked();
+    /// Check Again wants the reference run (its cached result is read when nothing changed).
+    void referenceRequested();
 
 private:
     void startDoctor();
@@ -58,6 +65,7 @@ private:
 
     HealthModel *m_model;
     QTableView *m_table;
+    QPushButton *m_checkAgain;
     DoctorTask *m_doctor;
     HealthInputs m_inputs; ///< backend empty: no assignment open
     std::optional<Assignment> m_assignment;

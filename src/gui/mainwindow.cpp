@@ -17,6 +17,7 @@
 #include "resultspage.h"
 #include "selftestdialog.h"
 #include "shortcutsdialog.h"
+#include "userguide.h"
 #include "submissionspage.h"
 #include "submissionsmodel.h"
 #include "tableviewtabs.h"
@@ -185,6 +186,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     connect(m_submissions, &sandmark::SubmissionsPage::gradebookChanged, m_results, &ResultsPage::refresh);
     connect(m_checks, &ChecksPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
     connect(m_submissions, &SubmissionsPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
+    connect(m_health, &sandmark::HealthPage::referenceRequested, m_checks, &ChecksPage::runReference);
     // The batch estimate, measured: the mean wall time of the submissions that ran (as the gradebook has them
     // when the assignment opens — graded by the CLI too — and after every batch), over the whole listed batch.
     const auto updateBatchEstimate = [this] {
@@ -328,6 +330,9 @@ void MainWindow::createActions()
     connect(selfTest, &QAction::triggered, this, &MainWindow::showSelfTest);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&User Guide"));
+    guide->setStatusTip(tr("Read Sandmark's documentation: the assignment format, grading, review, sandboxes"));
+    connect(guide, &QAction::triggered, this, &MainWindow::showUserGuide);
     QAction *keys = help->addAction(tr("&Keyboard Shortcuts"));
     keys->setShortcut(QKeySequence::HelpContents);
     keys->setStatusTip(tr("List every keyboard shortcut of the window"));
@@ -593,6 +598,13 @@ QList<ShortcutEntry> MainWindow::shortcuts() const
 void MainWindow::showShortcuts()
 {
     auto *dialog = new ShortcutsDialog(shortcuts(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::showUserGuide()
+{
+    auto *dialog = new UserGuideDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
 }

@@ -83,6 +83,8 @@ public:
     QList<ShortcutEntry> shortcuts() const;
     /// Help → Keyboard Shortcuts (F1): shortcuts() in a modeless dialog the window owns.
     void showShortcuts();
+    /// Help → User Guide: the installed documentation (UserGuideDialog) in a modeless window the window owns.
+    void showUserGuide();
     ProblemListModel *problemModel() const { return m_problems; }
     JobTracker *openTracker() const { return m_openTracker; }
     QString statusText() const;

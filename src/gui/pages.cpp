@@ -29,6 +29,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace sandmark {
 
 namespace {
@@ -65,6 +67,8 @@ ChecksPage::ChecksPage(QWidget *parent)
       m_table(new QTableView(this)),
       m_total(new QLabel(this)),
       m_runReference(new QPushButton(tr("Run &Reference"), this)),
+      m_cancelReference(new QPushButton(tr("&Cancel Run"), this)),
+      m_referenceBusy(new QProgressBar(this)),
       m_referenceStatus(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
@@ -114,10 +118,24 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_editStatus->setWordWrap(true);
     m_editStatus->setAccessibleName(tr("Check editing status"));
     layout->addWidget(m_editStatus);
+    // The reference run's line: while it runs, a busy bar and Cancel before its status.
+    auto *referenceRow = new QHBoxLayout;
+    m_referenceBusy->setRange(0, 0); // a run reports lines, not a fraction: a busy bar
+    m_referenceBusy->setTextVisible(false);
+    m_referenceBusy->setMaximumWidth(120);
+    m_referenceBusy->setAccessibleName(tr("Reference run in progress"));
+    m_referenceBusy->hide();
+    referenceRow->addWidget(m_referenceBusy);
+    m_cancelReference->setAccessibleName(tr("Stop the running reference run"));
+    m_cancelReference->setToolTip(m_cancelReference->accessibleName());
+    m_cancelReference->hide();
+    connect(m_cancelReference, &QPushButton::clicked, this, &ChecksPage::cancelReference);
+    referenceRow->addWidget(m_cancelReference);
     m_referenceStatus->setWordWrap(true);
     m_referenceStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_referenceStatus->setAccessibleName(tr("Reference run status"));
-    layout->addWidget(m_referenceStatus);
+    referenceRow->addWidget(m_referenceStatus, 1);
+    layout->addLayout(referenceRow);
     setAssignment(std::nullopt);
 }
 
@@ -142,7 +160,7 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
     m_addValue->setEnabled(assignment.has_value());
     m_addTest->setEnabled(assignment.has_value());
     m_remove->setEnabled(false);
-    m_runReference->setEnabled(assignment.has_value() && !m_reference && !assignment->checks().isEmpty());
+    showReferenceRunning(m_reference != nullptr);
     m_referenceStatus->setText(assignment ? tr("Run Reference shows each value check's expected value from the "
                                                "instructor notebook's own run.")
                                           : QString());
@@ -299,7 +317,7 @@ void ChecksPage::runReference()
         return;
     const ReferenceRunOptions options = referenceOptions();
     m_reference = new ReferenceRun(*m_assignment, options, this);
-    m_runReference->setEnabled(false);
+    showReferenceRunning(true);
     m_referenceStatus->setText(tr("Running the instructor notebook in the sandbox (%1)…").arg(sandboxKindName(options.run.kind)));
     connect(m_reference, &ReferenceRun::progress, this, [this](const QString &line) { m_referenceStatus->setText(line); });
     connect(m_reference, &ReferenceRun::finished, this, [this](const QByteArray &payload, const QString &) {
@@ -307,7 +325,7 @@ void ChecksPage::runReference()
         Q_EMIT referenceEnded(referenceHealth(*m_reference, std::nullopt));
         m_reference->deleteLater();
         m_reference = nullptr;
-        m_runReference->setEnabled(m_assignment.has_value());
+        showReferenceRunning(false);
         const QList<Check> checks = m_model->checks();
         m_tracker->run(
             [payload, checks] {
@@ -357,12 +375,31 @@ void ChecksPage::runReference()
         const HealthInputs::Reference health = referenceHealth(*m_reference, error);
         m_reference->deleteLater();
         m_reference = nullptr;
-        m_runReference->setEnabled(m_assignment.has_value());
+        showReferenceRunning(false);
         m_referenceStatus->setText(tr("The reference run failed: %1").arg(error.toString()));
         Q_EMIT referenceEnded(health);
         Q_EMIT referenceFailed(error.toString());
     });
     m_reference->start();
+}
+
+void ChecksPage::cancelReference()
+{
+    if (!m_reference)
+        return;
+    ReferenceRun *run = std::exchange(m_reference, nullptr);
+    run->disconnect(this); // its failed("cancelled") is no finding about the assignment
+    run->cancel();
+    run->deleteLater();
+    showReferenceRunning(false);
+    m_referenceStatus->setText(tr("The reference run was cancelled."));
+}
+
+void ChecksPage::showReferenceRunning(bool running)
+{
+    m_runReference->setEnabled(!running && m_assignment && !m_assignment->checks().isEmpty());
+    m_cancelReference->setVisible(running);
+    m_referenceBusy->setVisible(running);
 }
 
 QString ChecksPage::referenceStatusText() const

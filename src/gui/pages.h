@@ -57,6 +57,9 @@ public:
     /// Runs (or reads from the cache) the reference run and shows its values; referenceShown() or
     /// referenceFailed() follows.
     void runReference();
+    /// Stops the running reference run (ReferenceRun::cancel(): its sandbox is killed): the status says so,
+    /// Health keeps what it knew, and Run Reference is offered again. Nothing when none runs.
+    void cancelReference();
     bool isRunningReference() const { return m_reference != nullptr; }
     QString referenceStatusText() const;
 
@@ -87,6 +90,8 @@ Q_SIGNALS:
 
 private:
     ReferenceRunOptions referenceOptions() const;
+    /// The busy bar and Cancel while a reference run goes; Run Reference otherwise.
+    void showReferenceRunning(bool running);
     void runFileJob(std::function<Expected<void>()> job, const QString &doneText);
 
     std::optional<Assignment> m_assignment;
@@ -102,6 +107,8 @@ private:
     QTableView *m_table;
     QLabel *m_total;
     QPushButton *m_runReference;
+    QPushButton *m_cancelReference;
+    QProgressBar *m_referenceBusy;
     QLabel *m_referenceStatus;
     ReferenceRun *m_reference = nullptr;
 };

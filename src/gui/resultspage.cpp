@@ -3,6 +3,7 @@
 #include "gradebookaccess.h"
 #include "jobtracker.h"
 #include "roles.h"
+#include "shortcutsdialog.h"
 #include "sandmark_gui_config.h"
 
 #include <QDir>
@@ -166,7 +167,7 @@ ResultsPage::ResultsPage(QWidget *parent)
     auto *bar = new QHBoxLayout;
     m_export->setAccessibleName(tr("Export the effective grades"));
     m_export->setToolTip(tr("Grades as CSV or as a Canvas gradebook import, or one HTML feedback page per student"));
-    m_export->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
+    addButtonShortcut(m_export, QKeySequence(QStringLiteral("Ctrl+E"))); // keeps Alt+E
     m_exportCsv->setToolTip(tr("student, score, max, status, one column per check, override comments (UTF-8, "
                                "spreadsheet-safe)"));
     m_exportCanvas->setToolTip(tr("Canvas's gradebook import: one column for the assignment, the student id as "

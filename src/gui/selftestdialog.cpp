@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -22,7 +23,9 @@ SelfTestDialog::SelfTestDialog(QWidget *parent)
       m_backend(new QComboBox(this)),
       m_table(new QTableView(this)),
       m_status(new QLabel(this)),
+      m_busy(new QProgressBar(this)),
       m_again(new QPushButton(tr("Run &Again"), this)),
+      m_cancel(new QPushButton(tr("Ca&ncel"), this)), // Alt+C is Close
       m_task(new DoctorTask(this))
 {
     setWindowTitle(tr("Sandbox Self-Test"));
@@ -64,11 +67,20 @@ SelfTestDialog::SelfTestDialog(QWidget *parent)
     m_status->setWordWrap(true);
     m_status->setAccessibleName(tr("Self-test status"));
     layout->addWidget(m_status);
+    m_busy->setRange(0, 0); // the doctor reports no fraction: a busy bar
+    m_busy->setTextVisible(false);
+    m_busy->setAccessibleName(tr("Self-test running"));
+    m_busy->hide();
+    layout->addWidget(m_busy);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_again, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_cancel, QDialogButtonBox::ActionRole);
     m_again->setAccessibleName(tr("Run the self-test again"));
+    m_cancel->setAccessibleName(tr("Stop the running self-test"));
+    m_cancel->setEnabled(false);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_again, &QPushButton::clicked, this, &SelfTestDialog::run);
+    connect(m_cancel, &QPushButton::clicked, this, &SelfTestDialog::cancel);
     layout->addWidget(buttons);
     connect(m_task, &DoctorTask::finished, this, [this](const DoctorReport &report) {
         m_model->setReport(report);
@@ -85,8 +97,7 @@ SelfTestDialog::SelfTestDialog(QWidget *parent)
                                   .arg(report.backend));
         else
             m_status->setText(tr("%1 failed %n check(s); each failed row says what to do.", nullptr, failed).arg(report.backend));
-        m_again->setEnabled(true);
-        m_backend->setEnabled(true);
+        setRunning(false);
         Q_EMIT finished();
     });
     resize(980, 520);
@@ -100,8 +111,7 @@ void SelfTestDialog::run()
     const std::optional<SandboxKind> kind = parseSandboxKind(m_backend->currentData().toString());
     if (!kind)
         return;
-    m_again->setEnabled(false);
-    m_backend->setEnabled(false);
+    setRunning(true);
     m_model->clear();
     m_status->setText(tr("Running the probe inside %1…").arg(sandboxKindName(*kind)));
     m_task->start(*kind);
@@ -114,6 +124,23 @@ void SelfTestDialog::runFor(const QString &backend)
         return;
     m_backend->setCurrentIndex(i);
     run();
+}
+
+void SelfTestDialog::cancel()
+{
+    if (!m_task->isRunning())
+        return;
+    m_task->cancel();
+    setRunning(false);
+    m_status->setText(tr("Self-test of %1 cancelled.").arg(m_backend->currentData().toString()));
+}
+
+void SelfTestDialog::setRunning(bool running)
+{
+    m_again->setEnabled(!running);
+    m_backend->setEnabled(!running);
+    m_cancel->setEnabled(running);
+    m_busy->setVisible(running);
 }
 
 bool SelfTestDialog::isRunning() const

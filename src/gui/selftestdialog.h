@@ -5,6 +5,7 @@
 
 class QComboBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QTableView;
 
@@ -15,8 +16,8 @@ class SelfTestModel;
 
 /// Runs the sandbox doctor (src/core/sandbox/doctor.h, the same checks as `sandmark-cli doctor`) for a
 /// backend — the one chosen in Preferences at first — on its own thread (DoctorTask), and shows its table:
-/// each check, what was observed, and the fix of every failed one. local-unsafe is labelled unsafe. GUI
-/// thread only.
+/// each check, what was observed, and the fix of every failed one. local-unsafe is labelled unsafe. A busy bar
+/// and Cancel while it runs. GUI thread only.
 class SelfTestDialog : public QDialog
 {
     Q_OBJECT
@@ -28,6 +29,9 @@ public:
     void run();
     /// Chooses the backend ("bwrap", "docker", "local-unsafe") and runs the doctor for it.
     void runFor(const QString &backend);
+    /// Stops the running self-test (DoctorTask::cancel()): the table stays empty, the status says so, and the
+    /// backend can be chosen again. Nothing when none runs.
+    void cancel();
     bool isRunning() const;
     QString statusText() const;
 
@@ -35,11 +39,15 @@ Q_SIGNALS:
     void finished();
 
 private:
+    void setRunning(bool running);
+
     SelfTestModel *m_model;
     QComboBox *m_backend;
     QTableView *m_table;
     QLabel *m_status;
+    QProgressBar *m_busy; ///< an indeterminate bar, shown while the probe runs
     QPushButton *m_again;
+    QPushButton *m_cancel;
     DoctorTask *m_task;
 };
 

@@ -44,6 +44,13 @@ void addAction(QList<ShortcutEntry> &out, QSet<QString> &seen, const QString &wh
 }
 } // namespace
 
+void addButtonShortcut(QAbstractButton *button, const QKeySequence &keys)
+{
+    auto *shortcut = new QShortcut(keys, button);
+    shortcut->setWhatsThis(plainText(button->text()));
+    QObject::connect(shortcut, &QShortcut::activated, button, [button] { button->animateClick(); });
+}
+
 QList<ShortcutEntry> menuShortcuts(const QString &where, const QMenu *menu)
 {
     QList<ShortcutEntry> out;

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 
+class QAbstractButton;
 class QMenu;
 class QWidget;
 
@@ -27,6 +28,11 @@ QList<ShortcutEntry> menuShortcuts(const QString &where, const QMenu *menu);
 /// buttons (their shortcut: an explicit one, or the Alt+letter of their text), and QShortcut objects that carry
 /// a whatsThis. Each (what, keys) once. GUI thread.
 QList<ShortcutEntry> widgetShortcuts(const QString &where, const QWidget *root);
+
+/// Gives @p button the extra shortcut @p keys while keeping the Alt+letter mnemonic of its text, which
+/// QAbstractButton::setShortcut() would replace: a QShortcut owned by the button (so it is active only while the
+/// button is visible and enabled) that clicks it, listed by widgetShortcuts() under the button's text. GUI thread.
+void addButtonShortcut(QAbstractButton *button, const QKeySequence &keys);
 
 /// A read-only, sortable table of @p entries with a Close button. GUI thread.
 class ShortcutsDialog : public QDialog

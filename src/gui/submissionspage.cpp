@@ -13,6 +13,7 @@
 #include "util/displaytext.h"
 #include "reviewnavigation.h"
 #include "roles.h"
+#include "shortcutsdialog.h"
 #include "submissiondetail.h"
 #include "submissionsmodel.h"
 
@@ -263,7 +264,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
         button->setToolTip(tip);
         button->setAccessibleName(tip);
         if (!shortcut.isEmpty())
-            button->setShortcut(QKeySequence(shortcut));
+            addButtonShortcut(button, QKeySequence(shortcut)); // keeps Alt+A / Alt+S
         bar->addWidget(button);
     }
     connect(m_runAll, &QPushButton::clicked, this, &SubmissionsPage::runAll);

@@ -165,6 +165,11 @@ run QT_QPA_PLATFORM=offscreen sandmark --version
 run QT_QPA_PLATFORM=offscreen timeout 60 sandmark --quit-after-start /usr/share/sandmark/examples/iris \
   || die "sandmark --quit-after-start failed (exit $?)"
 
+say "the user guide is installed for Help -> User Guide"
+for f in README.md docs/review.md docs/screenshots/06-submissions.png; do
+  [ -f "/usr/share/sandmark/doc/$f" ] || die "/usr/share/sandmark/doc/$f is missing (cmake/Packaging.cmake installs the user guide)"
+done
+
 say "desktop integration is registered"
 grep -q ':application/x-sandmark-assignment:assignment.json' /usr/share/mime/globs2 \
   || die "/usr/share/mime/globs2 lacks the assignment type (the shared-mime-info trigger did not run?)"
