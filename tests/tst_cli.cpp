@@ -959,6 +959,32 @@ void TestCli::unpackedCanvasFolderImportedAndSettled()
     const Run notAFile = runCli({u"match"_s, hw, u"1003"_s, u"iris-analysis.ipynb"_s, u"nope.ipynb"_s});
     QCOMPARE(notAFile.code, 1);
     QVERIFY2(notAFile.err.contains("not a notebook handed in by 1003"), notAFile.err.constData());
+
+    // The Canvas export names each student as the LMS's file did (the manifest), in the Student column.
+    {
+        auto gb = Gradebook::open(Gradebook::defaultPath(hw));
+        QVERIFY(gb);
+        RunRecord r;
+        r.studentId = u"1001"_s;
+        r.filesHash = u"files"_s;
+        r.inputsHash = u"in"_s;
+        r.started = QDateTime::currentDateTimeUtc();
+        r.finished = r.started.addSecs(1);
+        r.result.maxScore = 8;
+        QVERIFY((*gb)->recordRun(r));
+    }
+    const Run canvas = runCli({u"export"_s, hw, u"--format"_s, u"canvas"_s});
+    QVERIFY2(canvas.code == 0, canvas.err.constData());
+    QVERIFY2(canvas.out.contains("\r\ndoejane,1001,"), canvas.out.constData());
+    QFile::remove(hw + u"/submissions/.sandmark-import.json"_s);
+    QFile broken(hw + u"/submissions/.sandmark-import.json"_s);
+    QVERIFY(broken.open(QIODevice::WriteOnly) && broken.write("{") == 1);
+    broken.close();
+    const Run unnamed = runCli({u"export"_s, hw, u"--format"_s, u"canvas"_s});
+    QVERIFY2(unnamed.code == 0, unnamed.err.constData()); // the grades still export, without the names
+    QVERIFY2(unnamed.out.contains("\r\n,1001,"), unnamed.out.constData());
+    QVERIFY2(unnamed.err.contains(".sandmark-import.json") && unnamed.err.contains("the Student column is left empty"),
+             unnamed.err.constData());
 }
 
 // A Docker daemon behind a stale socket (or an address nothing listens on) was reported as a missing base

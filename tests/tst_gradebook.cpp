@@ -1030,6 +1030,11 @@ void TestGradebook::exportCanvas()
                              "    Points Possible,,,,,4\r\n"
                              ",12345,,,,2\r\n"
                              ",67890,,,,\r\n"));
+    // The LMS's names (ImportManifest) fill the Student column, quoted as CSV needs; a student without one stays empty.
+    const QByteArray named = exportCanvasCsv(*gb->effectiveGrades(), QStringLiteral("HW"), 4,
+                                             {{QStringLiteral("12345"), QStringLiteral("Doe, Jane")}});
+    QVERIFY(named.contains("\"Doe, Jane\",12345,,,,2\r\n"));
+    QVERIFY(named.contains("\r\n,67890,,,,\r\n"));
 }
 
 int main(int argc, char **argv)

@@ -1,5 +1,6 @@
 // sandmark-cli export ASSIGNMENT [--format csv|canvas] [-o FILE] [--gradebook PATH] [--canvas-column NAME]
 #include "assignment/assignment.h"
+#include "batch/lmsimport.h"
 #include "batch/referencerun.h"
 #include "cli_util.h"
 #include "commands.h"
@@ -45,9 +46,13 @@ int cmdExport(const QStringList &args)
         return ExitBadInput;
     }
     markStale(*grades, assignment); // results graded under other checks, reference or limits than today's
+    // The LMS's names for Canvas's Student column; without them (an unreadable manifest) the export still holds.
+    Expected<QMap<QString, QString>> names = importedNames(assignment.displayPath(QStringLiteral("submissions")));
+    if (!names)
+        err() << "sandmark-cli: warning: " << names.error().toString() << "; the Student column is left empty" << Qt::endl;
     const QByteArray data = exportGrades(*grades, *ids, assignment,
                                          fmt == QLatin1String("csv") ? GradeExportFormat::Csv : GradeExportFormat::Canvas,
-                                         parser.value(column));
+                                         parser.value(column), names ? *names : QMap<QString, QString>{});
     if (auto w = writeOutput(parser.value(output), data); !w) {
         printError(w.error());
         return ExitBadInput;

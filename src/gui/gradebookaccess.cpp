@@ -1,5 +1,6 @@
 #include "gradebookaccess.h"
 
+#include "batch/lmsimport.h"
 #include "batch/referencerun.h"
 #include "gradebook/export.h"
 #include "gradebook/manual.h"
@@ -126,7 +127,11 @@ Expected<int> exportGradebookFile(const QString &path, const QString &filePath, 
     QSaveFile file(filePath);
     if (!file.open(QIODevice::WriteOnly))
         return Error{filePath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
-    file.write(exportGrades(snapshot->grades, snapshot->checkIds, assignment, format, canvasColumn));
+    // The LMS's names for Canvas's Student column; an unreadable manifest leaves it empty (the Submissions page
+    // reports the manifest's error).
+    const auto names = importedNames(assignment.displayPath(QStringLiteral("submissions")));
+    file.write(exportGrades(snapshot->grades, snapshot->checkIds, assignment, format, canvasColumn,
+                            names ? *names : QMap<QString, QString>{}));
     if (!file.commit())
         return Error{filePath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
     return int(snapshot->grades.size());

@@ -478,6 +478,18 @@ QString importManifestPath(const QString &folder)
     return QDir(folder).filePath(u".sandmark-import.json"_s);
 }
 
+Expected<QMap<QString, QString>> importedNames(const QString &folder)
+{
+    Expected<ImportManifest> manifest = readImportManifest(folder);
+    if (!manifest)
+        return manifest.error();
+    QMap<QString, QString> names;
+    for (auto it = manifest->students.cbegin(); it != manifest->students.cend(); ++it)
+        if (!it->displayName.isEmpty())
+            names.insert(it.key(), it->displayName);
+    return names;
+}
+
 Expected<ImportManifest> readImportManifest(const QString &folder)
 {
     ImportManifest m;

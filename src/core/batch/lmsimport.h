@@ -78,6 +78,11 @@ QString importManifestPath(const QString &folder);
 /// file I/O.
 Expected<ImportManifest> readImportManifest(const QString &folder);
 
+/// The LMS's names of the students imported into `folder` (ImportManifest::Student::displayName, by student id;
+/// those without one left out): the Canvas export's Student column. Empty when the folder has no manifest. Errors
+/// as readImportManifest(). Blocking file I/O.
+Expected<QMap<QString, QString>> importedNames(const QString &folder);
+
 /// Imports the submissions in `archiveOrFolder` into `outFolder` (created when missing).
 ///
 /// Inputs:

@@ -105,7 +105,8 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
     return joinRows(rows);
 }
 
-QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible)
+QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible,
+                           const QMap<QString, QString> &names)
 {
     QList<QStringList> rows;
     rows << QStringList{QStringLiteral("Student"), QStringLiteral("ID"), QStringLiteral("SIS User ID"),
@@ -113,16 +114,18 @@ QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &a
     rows << QStringList{QStringLiteral("    Points Possible"), {}, {}, {}, {}, number(pointsPossible)};
     for (const EffectiveGrade &g : grades) {
         const std::optional<double> score = g.score();
-        rows << QStringList{{}, csvField(g.studentId), {}, {}, {}, score ? number(*score) : QString()};
+        rows << QStringList{csvField(names.value(g.studentId)), csvField(g.studentId), {}, {}, {},
+                            score ? number(*score) : QString()};
     }
     return joinRows(rows);
 }
 
 QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const Assignment &assignment,
-                        GradeExportFormat format, const QString &canvasColumn)
+                        GradeExportFormat format, const QString &canvasColumn, const QMap<QString, QString> &names)
 {
     if (format == GradeExportFormat::Canvas)
-        return exportCanvasCsv(grades, canvasColumn.isEmpty() ? assignment.title() : canvasColumn, assignment.maxPoints());
+        return exportCanvasCsv(grades, canvasColumn.isEmpty() ? assignment.title() : canvasColumn, assignment.maxPoints(),
+                               names);
     return exportCsv(grades, checkIds, notebookColumns(assignment), checkGroups(assignment.checks()));
 }
 

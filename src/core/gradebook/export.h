@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QMap>
 #include <QStringList>
 
 namespace sandmark {
@@ -34,10 +35,12 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
 
 /// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,
 /// a `Points Possible` row, then one row per student with ID = the student id (Canvas's user id when the
-/// submissions came from a Canvas zip export). Submissions without a score (nothing could be graded:
+/// submissions came from a Canvas zip export) and Student = `names`' entry for the id (the name part of the LMS's
+/// file name, ImportManifest; Canvas matches rows by ID and ignores this column, which is for people reading it). Submissions without a score (nothing could be graded:
 /// EffectiveGrade::score()) are left empty so the import does not overwrite anything with a zero. `assignmentColumn` is the Canvas column name, e.g.
 /// "Iris basics (12345)".
-QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible);
+QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible,
+                           const QMap<QString, QString> &names = {});
 
 /// The grade exports `sandmark-cli export --format` and the app's Export menu offer.
 enum class GradeExportFormat {
@@ -47,8 +50,10 @@ enum class GradeExportFormat {
 
 /// `grades` (stale ones marked by the caller: markStale()) as `assignment`'s export in `format`: Sandmark's CSV
 /// with the check columns in `checkIds`' order plus its notebook and group totals, or Canvas's with the column
-/// `canvasColumn` (empty: the assignment's title) and the assignment's maximum points. Pure.
+/// `canvasColumn` (empty: the assignment's title), the assignment's maximum points and the students' `names` (by
+/// id; importedNames()). Pure.
 QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const Assignment &assignment,
-                        GradeExportFormat format, const QString &canvasColumn = {});
+                        GradeExportFormat format, const QString &canvasColumn = {},
+                        const QMap<QString, QString> &names = {});
 
 } // namespace sandmark
