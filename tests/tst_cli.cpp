@@ -99,6 +99,7 @@ private Q_SLOTS:
     void displayTextEscapes();
     void untrustedNamesPrintOnOneLine();
     void unpackedCanvasFolderImportedAndSettled();
+    void reviewMarks();
     void dockerDaemonThatDoesNotAnswerIsNamed();
     void doctorAnswersInEveryFailureMode_data();
     void doctorAnswersInEveryFailureMode();
@@ -691,6 +692,61 @@ void TestCli::overrideSeveralStudents()
     QCOMPARE(r.code, 2);
     QCOMPARE(QString::fromUtf8(r.err), u"sandmark-cli: override: --clear takes one STUDENT\n"_s);
     QCOMPARE(overrides().size(), 2);
+}
+
+// `review`: marks kept in the gradebook with the grade seen; without students, the submissions awaiting a person and
+// every mark; a student without a run refuses the whole command; --clear removes marks; a changed grade is said.
+void TestCli::reviewMarks()
+{
+    QTemporaryDir tmp;
+    const QString gbPath = tmp.filePath(u"gb.sqlite"_s);
+    auto record = [&](const QString &student, GradeStatus status, Outcome outcome) {
+        auto gb = Gradebook::open(gbPath);
+        QVERIFY(gb);
+        RunRecord r;
+        r.studentId = student;
+        r.filesHash = u"files-"_s + student;
+        r.inputsHash = u"in-1"_s;
+        r.started = QDateTime::currentDateTimeUtc();
+        r.finished = r.started.addSecs(1);
+        CheckResult c;
+        c.checkId = u"n_rows"_s;
+        c.type = Check::Type::Value;
+        c.outcome = outcome;
+        c.points = outcome == Outcome::Pass ? 1 : 0;
+        c.maxPoints = 1;
+        r.result.checks << c;
+        r.result.status = status;
+        r.result.maxScore = 1;
+        QVERIFY((*gb)->recordRun(r));
+    };
+    record(u"amy"_s, GradeStatus::NeedsReview, Outcome::Fail);
+    record(u"ben"_s, GradeStatus::Graded, Outcome::Pass);
+    const QStringList base = {u"review"_s, u"assignments/good"_s};
+    const QStringList gb = {u"--gradebook"_s, gbPath};
+
+    Run r = runCli(base + gb);
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QString::fromUtf8(r.out), u"amy: needs-review, 0 of 1 points; not reviewed\n"_s);
+    r = runCli(base + QStringList{u"amy"_s, u"nobody"_s} + gb);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("review: nobody has no run: grade it first"), r.err.constData());
+    r = runCli(base + QStringList{u"amy"_s, u"ben"_s} + gb);
+    QCOMPARE(r.code, 0);
+    const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines.at(0).startsWith(u"amy: needs-review, 0 of 1 points; reviewed 20"_s), qPrintable(lines.at(0)));
+    QVERIFY2(lines.at(1).startsWith(u"ben: graded, 1 of 1 points; reviewed 20"_s), qPrintable(lines.at(1)));
+    record(u"amy"_s, GradeStatus::Graded, Outcome::Pass); // a regrade that changed amy's grade
+    r = runCli(base + gb);
+    QVERIFY2(r.out.contains("amy: graded, 1 of 1 points; reviewed ") && r.out.contains(" when it was needs-review, 0 of 1 points "
+                                                                                         "(the grade changed since)\n"),
+             r.out.constData());
+    QVERIFY(r.out.contains("ben: graded, 1 of 1 points; reviewed "));
+    r = runCli(base + QStringList{u"ben"_s, u"--clear"_s} + gb);
+    QCOMPARE(QString::fromUtf8(r.out), u"ben: graded, 1 of 1 points; review mark removed\n"_s);
+    r = runCli(base + QStringList{u"--clear"_s} + gb);
+    QCOMPARE(r.code, 2);
 }
 
 // `checks list --reference`: the real reference run (bwrap) of a copy of the example lists the instructor

@@ -28,7 +28,8 @@ bool downgradeTo(const QString &path, int version)
                                         {3, "ALTER TABLE runs DROP COLUMN notes"},
                                         {4, "DROP TABLE notebook_matches"},
                                         {5, "ALTER TABLE runs DROP COLUMN execution_hash"},
-                                        {6, "ALTER TABLE runs DROP COLUMN stored_digest"}};
+                                        {6, "ALTER TABLE runs DROP COLUMN stored_digest"},
+                                        {7, "DROP TABLE reviews"}};
     bool ok = true;
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade"));
@@ -161,6 +162,7 @@ private Q_SLOTS:
     void csvQuoting();
     void exportPlainCsv();
     void exportCanvas();
+    void reviewMarksSurviveRegradesAndMerges();
 };
 
 void TestGradebook::defaultPath()
@@ -258,7 +260,7 @@ void TestGradebook::migratesVersion2()
     run.result.notes = {QStringLiteral("test cell 'q1-tests' was edited (cells[4]); the instructor's version ran")};
     QVERIFY(gb->recordRun(run));
     QCOMPARE(gb->effectiveGrades()->first().notes, run.result.notes);
-    QCOMPARE(*Gradebook::checkExisting(path), 6); // versions 4 (notebook_matches), 5 (execution_hash) and 6 came after
+    QCOMPARE(*Gradebook::checkExisting(path), 7); // versions 4 (notebook_matches), 5 (execution_hash), 6 and 7 came after
 }
 
 void TestGradebook::migratesVersion3()
@@ -525,6 +527,56 @@ void TestGradebook::artifactsRoundTripAndMerge()
 // Settled notebook matches of problem sets (settleMatch()) travel with a merge like overrides: copied where OUT has
 // none, counted once when OUT has the same, and a different settlement of the same notebook is kept as OUT has it
 // and reported, never replaced silently; a second merge of the same shards adds nothing.
+// "Reviewed" is a person's mark with the grade they saw: it holds while that grade stands, survives a regrade
+// (saying when the grade changed), reads the same in summaries and effective grades, is removed on request, and a
+// merge carries it where the output has none.
+void TestGradebook::reviewMarksSurviveRegradesAndMerges()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("gb.sqlite"));
+    auto gb = openOrDie(path);
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("amy"), 2, 1, QStringLiteral("in-1"), GradeStatus::NeedsReview)));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("ben"), 2, 2)));
+    const auto none = gb->setReviewed({QStringLiteral("amy"), QStringLiteral("zed")}, true);
+    QVERIFY(!none);
+    QVERIFY(none.error().message.contains(QLatin1String("zed has no run")));
+    QVERIFY(!(*gb->effectiveGrade(QStringLiteral("amy")))->review); // all or nothing: amy is not marked either
+
+    QVERIFY(gb->setReviewed({QStringLiteral("amy")}, true));
+    auto amy = *gb->effectiveGrade(QStringLiteral("amy"));
+    QVERIFY(amy && amy->review);
+    QCOMPARE(amy->review->status, GradeStatus::NeedsReview);
+    QCOMPARE(amy->review->score, amy->score());
+    QVERIFY(amy->score().has_value());
+    QVERIFY(amy->review->holds(amy->status, amy->score()));
+    QCOMPARE(amy->status, GradeStatus::NeedsReview); // the mark does not change the grade
+    QVERIFY(qAbs(amy->review->when.secsTo(QDateTime::currentDateTimeUtc())) < 60);
+    const auto summaries = *gb->gradeSummaries();
+    QCOMPARE(summaries.at(0).review->when, amy->review->when);
+    QVERIFY(!summaries.at(1).review); // ben
+
+    // A regrade with the same grade: the mark holds; one that changes it: the mark stays, and no longer holds.
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("amy"), 2, 1, QStringLiteral("in-2"), GradeStatus::NeedsReview)));
+    amy = *gb->effectiveGrade(QStringLiteral("amy"));
+    QVERIFY(amy->review && amy->review->holds(amy->status, amy->score()));
+    QVERIFY(gb->recordRun(makeRun(QStringLiteral("amy"), 2, 2, QStringLiteral("in-3"))));
+    amy = *gb->effectiveGrade(QStringLiteral("amy"));
+    QVERIFY(amy->review && !amy->review->holds(amy->status, amy->score()));
+
+    // Merged into a gradebook of the other shard: carried; a mark the output has is its own.
+    const QString other = dir.filePath(QStringLiteral("other.sqlite"));
+    {
+        auto o = openOrDie(other);
+        QVERIFY(o->recordRun(makeRun(QStringLiteral("ben"), 2, 2)));
+        QVERIFY(o->setReviewed({QStringLiteral("ben")}, true));
+    }
+    QVERIFY(gb->setReviewed({QStringLiteral("amy")}, false));
+    QVERIFY(!(*gb->effectiveGrade(QStringLiteral("amy")))->review);
+    QVERIFY(gb->mergeFrom(other));
+    QVERIFY((*gb->effectiveGrade(QStringLiteral("ben")))->review);
+    QVERIFY(!(*gb->effectiveGrade(QStringLiteral("amy")))->review);
+}
+
 void TestGradebook::mergeCarriesSettledMatches()
 {
     QTemporaryDir dir;

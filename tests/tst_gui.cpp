@@ -2662,6 +2662,46 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1100, 760), 2000);
         QTest::qWait(100);
         QCOMPARE(w.size(), QSize(1100, 760));
+
+        // "Reviewed" as a state: Mark Reviewed (Ctrl+M) on dave stores the mark, shows it, and moves on; Next then
+        // passes over him; marking again removes the mark. Kept in the gradebook, as `sandmark-cli review` reads it.
+        page->filterEdit()->clear();
+        page->reviewAllBox()->setChecked(false);
+        page->proxy()->sort(SubmissionsModel::StudentColumn, Qt::AscendingOrder);
+        QVERIFY(step(next, QStringLiteral("erin")) || page->table()->currentIndex().data(StudentRole).toString() == QStringLiteral("erin"));
+        QVERIFY(step(previous, QStringLiteral("dave")));
+        QAction *mark = page->markReviewedAction();
+        QCOMPARE(mark->shortcut(), QKeySequence(QStringLiteral("Ctrl+M")));
+        QVERIFY(mark->isEnabled());
+        QSignalSpy marked(page, &SubmissionsPage::reviewMarked);
+        QSignalSpy failedMark(page, &SubmissionsPage::reviewFailed);
+        mark->trigger();
+        QVERIFY(marked.wait(20000));
+        QVERIFY(failedMark.isEmpty());
+        QCOMPARE(marked.constFirst().at(0).toStringList(), QStringList{QStringLiteral("dave")});
+        QVERIFY(marked.constFirst().at(1).toBool());
+        const QModelIndex daveStatus = page->model()->index(page->model()->rowOf(QStringLiteral("dave")), SubmissionsModel::StatusColumn);
+        QCOMPARE(daveStatus.data().toString(), QStringLiteral("needs-review ✓ reviewed"));
+        QTRY_COMPARE_WITH_TIMEOUT(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("erin"), 5000);
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("erin: 1 of 2 awaiting a person"));
+        previous->trigger(); // dave is passed over now
+        QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("erin"));
+        QCOMPARE(page->reviewStatusText(), QStringLiteral("No submission before erin awaits a person."));
+        {
+            auto gb = Gradebook::open(Gradebook::defaultPath(dir.path()));
+            QVERIFY(gb);
+            const auto dave = (*gb)->effectiveGrade(QStringLiteral("dave"));
+            QVERIFY(dave && *dave && (**dave).review && (**dave).review->status == GradeStatus::NeedsReview);
+        }
+        // dave selected again and marked again: the mark is removed, and Next stops at him once more.
+        const QModelIndex daveRow = page->proxy()->mapFromSource(page->model()->index(page->model()->rowOf(QStringLiteral("dave")), 0));
+        page->table()->selectionModel()->setCurrentIndex(daveRow, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        marked.clear();
+        mark->trigger();
+        QVERIFY(marked.wait(20000));
+        QVERIFY(!marked.constFirst().at(1).toBool());
+        QCOMPARE(daveStatus.data().toString(), QStringLiteral("needs-review"));
+        QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("dave")); // no move on removal
     }
 
     void manualGradingAndBulkOverrideInTheApp()

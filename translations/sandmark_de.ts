@@ -3441,6 +3441,14 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <source>Name</source>
         <translation>Name</translation>
     </message>
+    <message>
+        <source>%1 ✓ reviewed</source>
+        <translation>%1 ✓ durchgesehen</translation>
+    </message>
+    <message>
+        <source>%1 (reviewed; the grade changed since)</source>
+        <translation>%1 (durchgesehen; die Bewertung hat sich seither geändert)</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsPage</name>
@@ -3858,6 +3866,32 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>Import when the batch has ended (or cancel it).</source>
         <translation>Erst importieren, wenn der Stapel beendet ist (oder ihn abbrechen).</translation>
+    </message>
+    <message>
+        <source>Mark Re&amp;viewed</source>
+        <translation>Als durchgese&amp;hen markieren</translation>
+    </message>
+    <message>
+        <source>Mark the selected submissions reviewed: you looked at the grade; Next passes over them while it stands (again: remove the marks) (%1)</source>
+        <translation>Die ausgewählten Abgaben als durchgesehen markieren: Sie haben die Bewertung angesehen; Weiter überspringt sie, solange sie gilt (erneut: Markierungen entfernen) (%1)</translation>
+    </message>
+    <message>
+        <source>Mark the selected submissions reviewed</source>
+        <translation>Die ausgewählten Abgaben als durchgesehen markieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n submission(s) marked reviewed.</source>
+        <translation>
+            <numerusform>%n Abgabe als durchgesehen markiert.</numerusform>
+            <numerusform>%n Abgaben als durchgesehen markiert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Review mark removed from %n submission(s).</source>
+        <translation>
+            <numerusform>Markierung „durchgesehen“ von %n Abgabe entfernt.</numerusform>
+            <numerusform>Markierung „durchgesehen“ von %n Abgaben entfernt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

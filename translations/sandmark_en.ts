@@ -472,6 +472,20 @@
             <numerusform>%n entries flagged by the import</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n submission(s) marked reviewed.</source>
+        <translation>
+            <numerusform>%n submission marked reviewed.</numerusform>
+            <numerusform>%n submissions marked reviewed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Review mark removed from %n submission(s).</source>
+        <translation>
+            <numerusform>Review mark removed from %n submission.</numerusform>
+            <numerusform>Review mark removed from %n submissions.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ValuesDialog</name>

@@ -45,6 +45,7 @@ int cmdExport(const QStringList &args);
 int cmdMatch(const QStringList &args);
 int cmdOverride(const QStringList &args);
 int cmdManual(const QStringList &args);
+int cmdReview(const QStringList &args);
 int cmdFeedback(const QStringList &args);
 int cmdDiff(const QStringList &args);
 int cmdValues(const QStringList &args);

@@ -29,6 +29,7 @@ const QList<Command> &commands()
         {"match", "settle which student notebook is graded for a notebook of a problem set", cmdMatch},
         {"override", "set a manual grade for a check or a whole submission", cmdOverride},
         {"manual", "list the answers awaiting grading by hand, or import their grades from CSV", cmdManual},
+        {"review", "mark submissions reviewed, or list those awaiting a person and the marks", cmdReview},
         {"feedback", "write one HTML feedback file per graded submission", cmdFeedback},
         {"diff", "show a student's notebook against the release, cell by cell", cmdDiff},
         {"values", "show a value check's full expected and actual values for a student", cmdValues},

@@ -44,6 +44,24 @@ Expected<QList<GradeSummary>> readGradeSummaries(const QString &path, const std:
     return summaries;
 }
 
+Expected<QList<GradeSummary>> setGradebookReviewed(const QString &path, const Assignment &assignment,
+                                                   const QStringList &students, bool reviewed)
+{
+    if (!QFileInfo::exists(path))
+        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
+    auto gb = Gradebook::open(path);
+    if (!gb)
+        return gb.error();
+    if (auto ok = (*gb)->setReviewed(students, reviewed); !ok)
+        return ok.error();
+    auto summaries = (*gb)->gradeSummaries();
+    if (!summaries)
+        return summaries.error();
+    summaries->removeIf([&](const GradeSummary &g) { return !students.contains(g.studentId); });
+    markStale(*summaries, assignment);
+    return summaries;
+}
+
 Expected<std::optional<EffectiveGrade>> readEffectiveGrade(const QString &path, const QString &studentId)
 {
     if (!QFileInfo::exists(path))

@@ -54,6 +54,12 @@ Expected<EffectiveGrade> storeGradebookManualGrade(const QString &path, const QS
 Expected<BulkOverride> overrideGradebookSubmissions(const QString &path, const Assignment &assignment,
                                                     const QStringList &students, const Override &override_);
 
+/// Marks `students` reviewed (or, with `reviewed` false, removes their marks: Gradebook::setReviewed(), all or none)
+/// and returns their new summaries, stale rows marked for `assignment`. Worker thread. Errors: no gradebook, a student
+/// without a run (named).
+Expected<QList<GradeSummary>> setGradebookReviewed(const QString &path, const Assignment &assignment,
+                                                   const QStringList &students, bool reviewed);
+
 /// Writes the export `format` (exportGrades(), as `sandmark-cli export --format`) of the gradebook at `path` for
 /// `assignment` to `filePath` atomically (QSaveFile), stale rows marked; `canvasColumn` as `--canvas-column`
 /// (empty: the title). Returns the number of students written. Blocking: worker thread.

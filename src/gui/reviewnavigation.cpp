@@ -7,6 +7,11 @@ bool awaitsPerson(SubmissionsModel::State state)
     return state == SubmissionsModel::State::NeedsReview || state == SubmissionsModel::State::NeedsManual;
 }
 
+bool reviewStopsAt(const ReviewRow &row, bool all)
+{
+    return all || (awaitsPerson(row.state) && !row.reviewed);
+}
+
 QString reviewNeighbour(const QList<ReviewRow> &order, const QString &current, int step, bool all)
 {
     const qsizetype n = order.size();
@@ -18,7 +23,7 @@ QString reviewNeighbour(const QList<ReviewRow> &order, const QString &current, i
     // Not in the order: start just outside it, so the first step lands on its first (last) row.
     qsizetype i = at >= 0 ? at + dir : (dir > 0 ? 0 : n - 1);
     for (; i >= 0 && i < n; i += dir)
-        if (all || awaitsPerson(order.at(i).state))
+        if (reviewStopsAt(order.at(i), all))
             return order.at(i).student;
     return {};
 }

@@ -17,10 +17,14 @@ struct ReviewRow
 {
     QString student;
     SubmissionsModel::State state = SubmissionsModel::State::NotRun;
+    bool reviewed = false; ///< a person's review mark holds (Row::Review::Held): passed over unless `all`
 };
 
+/// Whether review mode stops at `row`: every row when `all`, else one that awaits a person and is not marked reviewed.
+bool reviewStopsAt(const ReviewRow &row, bool all);
+
 /// The student after (`step` > 0) or before (`step` < 0) `current` in `order` (the table's rows in its current
-/// sort and filter order) whose row awaits a person (awaitsPerson()), or any row when `all`. Empty when there is
+/// sort and filter order) where review mode stops (reviewStopsAt()). Empty when there is
 /// no further one: the walk never wraps. `current` empty or not in `order` (filtered out): the first (forward) or
 /// last (backward) such row. Pure; any thread.
 QString reviewNeighbour(const QList<ReviewRow> &order, const QString &current, int step, bool all);

@@ -92,6 +92,9 @@ void SubmissionsModel::applyGrade(Row &r, const GradeSummary &g)
     r.stale = g.stale;
     r.reasons = g.reasons;
     r.awaiting = g.awaiting;
+    r.review = !g.review ? Row::Review::None
+               : g.review->holds(g.status, g.score) ? Row::Review::Held
+                                                    : Row::Review::Changed;
 }
 
 void SubmissionsModel::applyGrades(const QList<GradeSummary> &grades)
@@ -210,9 +213,13 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         case StatusColumn:
             if (r.state == State::NotRun && !r.problem.isEmpty())
                 return tr("cannot be graded: %1").arg(r.problem);
-            if (r.stale && hasResult(r.state))
-                return tr("%1 (stale)").arg(stateText(r.state));
-            return stateText(r.state);
+        {
+            const QString state = r.stale && hasResult(r.state) ? tr("%1 (stale)").arg(stateText(r.state)) : stateText(r.state);
+            if (!hasResult(r.state) || r.review == Row::Review::None)
+                return state;
+            return r.review == Row::Review::Held ? tr("%1 ✓ reviewed").arg(state)
+                                                 : tr("%1 (reviewed; the grade changed since)").arg(state);
+        }
         case ScoreColumn:
             if (r.state == State::NotRun || r.state == State::Queued || r.state == State::Running)
                 return QString();

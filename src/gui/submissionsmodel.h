@@ -47,6 +47,9 @@ public:
         QString problem;      ///< why the notebook cannot be graded as it is ("line 90, column 5: invalid JSON…")
         QStringList reasons;  ///< why the latest result is not `graded`
         QStringList awaiting; ///< manual checks awaiting a person (needs-manual)
+        /// A person marked it reviewed (GradeSummary::review): Held while its grade is the one they saw, Changed after
+        /// a regrade changed it.
+        enum class Review { None, Held, Changed } review = Review::None;
     };
 
     explicit SubmissionsModel(QObject *parent = nullptr);

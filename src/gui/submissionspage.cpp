@@ -196,6 +196,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_reviewNext(new QAction(tr("Next"), this)),
       m_reviewPrevious(new QAction(tr("Previous"), this)),
       m_reviewAll(new QCheckBox(tr("A&ll submissions"), this)),
+      m_markReviewed(new QAction(tr("Mark Re&viewed"), this)),
       m_reviewStatus(new QLabel(this)),
       m_tracker(new JobTracker(this)),
       m_checkTracker(new JobTracker(this)),
@@ -396,6 +397,16 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     }
     connect(m_reviewPrevious, &QAction::triggered, this, &SubmissionsPage::reviewPrevious);
     connect(m_reviewNext, &QAction::triggered, this, &SubmissionsPage::reviewNext);
+    m_markReviewed->setShortcut(QKeySequence(QStringLiteral("Ctrl+M")));
+    m_markReviewed->setToolTip(tr("Mark the selected submissions reviewed: you looked at the grade; Next passes over "
+                                  "them while it stands (again: remove the marks) (%1)")
+                                   .arg(m_markReviewed->shortcut().toString(QKeySequence::NativeText)));
+    addAction(m_markReviewed);
+    connect(m_markReviewed, &QAction::triggered, this, &SubmissionsPage::toggleReviewedSelected);
+    auto *markButton = new QToolButton(top);
+    markButton->setDefaultAction(m_markReviewed);
+    markButton->setAccessibleName(tr("Mark the selected submissions reviewed"));
+    reviewRow->addWidget(markButton);
     m_reviewAll->setToolTip(tr("Previous and Next walk every submission, not only those awaiting a person"));
     reviewRow->addWidget(m_reviewAll);
     topLayout->addLayout(reviewRow);
@@ -784,7 +795,7 @@ void SubmissionsPage::review(int step)
     for (int r = 0; r < m_proxy->rowCount(); ++r) {
         const int source = m_proxy->mapToSource(m_proxy->index(r, 0)).row();
         const SubmissionsModel::Row &row = m_model->rows().at(source);
-        order.append({row.student, row.state});
+        order.append({row.student, row.state, row.review == SubmissionsModel::Row::Review::Held});
     }
     const QModelIndex current = m_table->currentIndex();
     const QString from = current.isValid() ? current.data(StudentRole).toString() : QString();
@@ -802,7 +813,7 @@ void SubmissionsPage::review(int step)
     }
     int position = 0, count = 0;
     for (const ReviewRow &r : std::as_const(order))
-        if (all || awaitsPerson(r.state)) {
+        if (reviewStopsAt(r, all)) {
             ++count;
             if (r.student == to)
                 position = count;
@@ -829,6 +840,7 @@ void SubmissionsPage::updateButtons()
     m_runFailed->setEnabled(idle);
     m_cancel->setEnabled(!m_batch.isNull());
     m_overrideSelected->setEnabled(idle && m_table->selectionModel()->hasSelection() && !m_overrideTracker->isBusy());
+    m_markReviewed->setEnabled(m_overrideSelected->isEnabled());
 }
 
 void SubmissionsPage::overrideSelected()
@@ -889,6 +901,44 @@ void SubmissionsPage::overrideStudents(const QStringList &students, const Overri
                 showDetail(m_detail->student()); // its checks and summary show the new override
             Q_EMIT overridesApplied(stored->overridden, stored->skipped);
         });
+    updateButtons();
+}
+
+void SubmissionsPage::toggleReviewedSelected()
+{
+    if (!m_assignment || !m_markReviewed->isEnabled())
+        return;
+    QStringList students;
+    bool allHeld = true;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows()) {
+        const int row = m_model->rowOf(i.data(StudentRole).toString());
+        if (row < 0)
+            continue;
+        students << m_model->rows().at(row).student;
+        allHeld = allHeld && m_model->rows().at(row).review == SubmissionsModel::Row::Review::Held;
+    }
+    if (students.isEmpty())
+        return;
+    const bool reviewed = !allHeld;
+    const QString path = m_gradebookPath;
+    const Assignment assignment = *m_assignment;
+    m_overrideTracker->run([path, assignment, students, reviewed] { return setGradebookReviewed(path, assignment, students, reviewed); },
+                           [this, students, reviewed](Expected<QList<GradeSummary>> grades) {
+                               if (!grades) {
+                                   m_reviewStatus->setText(grades.error().toString());
+                                   Q_EMIT reviewFailed(grades.error().toString());
+                                   return;
+                               }
+                               for (const GradeSummary &g : *grades)
+                                   m_grades.insert(g.studentId, g);
+                               withOneSort([&] { m_model->applyGrades(*grades); });
+                               m_reviewStatus->setText(reviewed ? tr("%n submission(s) marked reviewed.", nullptr, int(students.size()))
+                                                                : tr("Review mark removed from %n submission(s).", nullptr,
+                                                                     int(students.size())));
+                               Q_EMIT reviewMarked(students, reviewed);
+                               if (reviewed && students.size() == 1 && !m_reviewAll->isChecked())
+                                   reviewNext(); // on to the next one awaiting a person
+                           });
     updateButtons();
 }
 

@@ -125,6 +125,11 @@ public:
     QCheckBox *reviewAllBox() const { return m_reviewAll; }
     /// Where the walk is ("dave: 1 of 3 awaiting a person"), or why it did not move.
     QString reviewStatusText() const;
+    /// Mark Reviewed (Ctrl+M): marks the selected submissions reviewed (Gradebook::setReviewed(), on a worker
+    /// thread) — or removes their marks when every one of them holds one already — and, after marking a single
+    /// submission, moves on as Next does. reviewMarked() or reviewFailed() follows.
+    void toggleReviewedSelected();
+    QAction *markReviewedAction() const { return m_markReviewed; }
 
     SubmissionsModel *model() const { return m_model; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
@@ -166,6 +171,9 @@ Q_SIGNALS:
     /// overrideStudents() is done: `overridden` got the override, `skipped` had no run (or none with the check).
     void overridesApplied(const QStringList &overridden, const QStringList &skipped);
     void overrideFailed(const QString &message);
+    /// The review marks of `students` were set (`reviewed`) or removed.
+    void reviewMarked(const QStringList &students, bool reviewed);
+    void reviewFailed(const QString &message);
     /// An import (zip or folder) is done: `written` student folders written (ready to grade or flagged for
     /// review), `flagged` the flagged and the skipped entries (each "entry: reason").
     void imported(int written, const QStringList &flagged);
@@ -234,6 +242,7 @@ private:
     QAction *m_reviewNext;
     QAction *m_reviewPrevious;
     QCheckBox *m_reviewAll;
+    QAction *m_markReviewed;
     QLabel *m_reviewStatus;
     JobTracker *m_tracker;
     JobTracker *m_checkTracker; ///< loads the listed notebooks to show why one cannot be graded

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 
+#include <cmath>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -386,6 +387,13 @@ Expected<void> Gradebook::migrate()
     // trusts its run folder, a cache on disk, only while they are unchanged.
     if (version <= 5 && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN stored_digest TEXT NOT NULL DEFAULT ''")))
         return sqlError(QStringLiteral("schema"), q.lastError().text());
+    // Version 7: a person's review marks (setReviewed()), by student, with the grade they saw.
+    if (version <= 6 && !q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS reviews ("
+                                               "  student TEXT PRIMARY KEY,"
+                                               "  reviewed_at TEXT NOT NULL,"
+                                               "  status TEXT NOT NULL,"
+                                               "  score REAL)"))) // NULL: nothing was graded
+        return sqlError(QStringLiteral("schema"), q.lastError().text());
     if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(schemaVersion)) || !t.commit())
         return sqlError(QStringLiteral("schema"), q.lastError().text());
     qCDebug(lcGradebook) << (version == 0 ? "created gradebook" : "migrated gradebook") << m_path << "to version" << schemaVersion;
@@ -568,6 +576,47 @@ Expected<void> Gradebook::insertOverride(const QString &studentId, const Overrid
     q.addBindValue(override_.when.isValid() ? override_.when.toUTC().toString(Qt::ISODateWithMs) : isoNow());
     if (!q.exec())
         return sqlError(place, q.lastError().text());
+    return {};
+}
+
+bool Review::holds(GradeStatus current, const std::optional<double> &currentScore) const
+{
+    if (current != status || currentScore.has_value() != score.has_value())
+        return false;
+    return !score || std::abs(*score - *currentScore) <= 1e-9;
+}
+
+Expected<void> Gradebook::setReviewed(const QStringList &studentIds, bool reviewed)
+{
+    const QString place = QStringLiteral("review");
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    Transaction t(db);
+    if (!t.begun())
+        return sqlError(place, db.lastError().text());
+    QSqlQuery q(db);
+    for (const QString &student : studentIds) {
+        auto grades = effectiveGradesWhere(QStringLiteral("s.student = ?"), {student});
+        if (!grades)
+            return grades.error();
+        if (grades->isEmpty())
+            return Error{m_path, place, QStringLiteral("%1 has no run: grade it first").arg(student)};
+        const EffectiveGrade &g = grades->constFirst();
+        if (reviewed) {
+            q.prepare(QStringLiteral("INSERT OR REPLACE INTO reviews(student, reviewed_at, status, score) VALUES(?, ?, ?, ?)"));
+            const std::optional<double> score = g.score();
+            q.addBindValue(student);
+            q.addBindValue(isoNow());
+            q.addBindValue(gradeStatusName(g.status));
+            q.addBindValue(score ? QVariant(*score) : QVariant(QMetaType::fromType<double>()));
+        } else {
+            q.prepare(QStringLiteral("DELETE FROM reviews WHERE student = ?"));
+            q.addBindValue(student);
+        }
+        if (!q.exec())
+            return sqlError(place, q.lastError().text());
+    }
+    if (!t.commit())
+        return sqlError(place, db.lastError().text());
     return {};
 }
 
@@ -801,6 +850,33 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGradesWhere(const QString &w
     for (EffectiveGrade &g : out)
         if (!g.submissionOverride)
             g.status = withManualChecks(g.runStatus, g.awaiting().size());
+    auto reviews = readReviews(QStringLiteral(" JOIN submissions s ON s.student = v.student WHERE %1").arg(where), binds);
+    if (!reviews)
+        return reviews.error();
+    for (EffectiveGrade &g : out)
+        if (const auto it = reviews->constFind(g.studentId); it != reviews->constEnd())
+            g.review = *it;
+    return out;
+}
+
+Expected<QHash<QString, Review>> Gradebook::readReviews(const QString &joinWhere, const QVariantList &binds)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT v.student, v.reviewed_at, v.status, v.score FROM reviews v") + joinWhere);
+    for (const QVariant &b : binds)
+        q.addBindValue(b);
+    if (!q.exec())
+        return sqlError(QStringLiteral("reviews"), q.lastError().text());
+    QHash<QString, Review> out;
+    while (q.next()) {
+        Review r;
+        r.when = fromIso(q.value(1).toString());
+        r.status = parseGradeStatus(q.value(2).toString()).value_or(GradeStatus::GraderError);
+        if (!q.value(3).isNull())
+            r.score = q.value(3).toDouble();
+        out.insert(q.value(0).toString(), r);
+    }
     return out;
 }
 
@@ -850,6 +926,13 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
             overridden.insert(g.studentId, out.size());
         out << g;
     }
+    auto reviews = readReviews({}, {});
+    if (!reviews)
+        return reviews.error();
+    if (!reviews->isEmpty())
+        for (GradeSummary &g : out)
+            if (const auto it = reviews->constFind(g.studentId); it != reviews->constEnd())
+                g.review = *it;
     if (overridden.isEmpty())
         return out;
     // Few submissions have overrides: the same rules as effectiveGrades() for those, from their own rows.
@@ -882,6 +965,7 @@ GradeSummary summaryOf(const EffectiveGrade &grade)
     s.score = grade.score();
     s.maxScore = grade.maxScore;
     s.overridden = !grade.overrideComments().isEmpty();
+    s.review = grade.review;
     s.filesHash = grade.filesHash;
     s.inputsHash = grade.inputsHash;
     s.environmentKey = grade.environmentKey;

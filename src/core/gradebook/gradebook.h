@@ -78,6 +78,17 @@ struct Override
     QDateTime when;  ///< UTC
 };
 
+/// A person's mark that they looked at a submission (Gradebook::setReviewed()): when, and the grade they saw. It
+/// survives regrades; it holds (holds()) while the submission's effective status and score are the ones it saw.
+struct Review
+{
+    QDateTime when; ///< UTC
+    GradeStatus status = GradeStatus::Graded; ///< the effective status when it was marked
+    std::optional<double> score;              ///< the effective score then (empty: nothing was graded)
+    /// Whether the grade is still the one the person saw: same status, same score (within 1e-9).
+    bool holds(GradeStatus current, const std::optional<double> &currentScore) const;
+};
+
 /// One check's effective grade: the run's automatic points, unless an override replaces them.
 struct EffectiveCheck
 {
@@ -115,6 +126,7 @@ struct EffectiveGrade
     double maxScore = 0;
     QList<EffectiveCheck> checks;
     std::optional<Override> submissionOverride; ///< the latest whole-submission override
+    std::optional<Review> review;               ///< a person marked it reviewed (setReviewed())
     /// The score shown and exported: the submission override, else the sum of effective check points. Empty when
     /// nothing could be graded — no check has an outcome or an override (a grader error, an unreadable notebook, a
     /// kernel that died before any check; scoreIfGraded()): never a zero for the student.
@@ -146,6 +158,7 @@ struct GradeSummary
     std::optional<double> score;   ///< as EffectiveGrade::score(): overrides applied, empty when nothing was graded
     double maxScore = 0;
     bool overridden = false;       ///< EffectiveGrade::overrideComments() is not empty
+    std::optional<Review> review;  ///< as EffectiveGrade::review
     QString filesHash, inputsHash, environmentKey; ///< as EffectiveGrade's, for markStale()
     bool stale = false;            ///< as EffectiveGrade::stale (set by markStale())
 };
@@ -211,7 +224,7 @@ public:
     Gradebook &operator=(const Gradebook &) = delete;
 
     QString path() const { return m_path; }
-    static constexpr int schemaVersion = 6;
+    static constexpr int schemaVersion = 7;
 
     /// Settles which of `studentId`'s notebooks is graded for the instructor notebook `notebook` of a problem set:
     /// `file` relative to the student's folder ("myproblem1.ipynb"); empty removes the choice (the rule decides
@@ -226,6 +239,11 @@ public:
     /// Adds an override for `studentId` (check `checkId`, or the whole submission when empty), stamped now.
     /// Errors: unknown student, unknown check id (not in the student's latest run).
     Expected<void> addOverride(const QString &studentId, const Override &override_);
+    /// Marks `studentIds` reviewed — a person looked at each one's latest run and its effective grade, which the
+    /// mark records (Review) — or, with `reviewed` false, removes their marks; one transaction, all or none. The
+    /// mark is kept across regrades and merges (the one here wins) and does not change the grade: review mode
+    /// passes over a submission whose mark still holds (Review::holds()). Errors: a student without a run (named).
+    Expected<void> setReviewed(const QStringList &studentIds, bool reviewed);
     /// One override of a batch: who, what, and where it came from (`source`, e.g. "grades.csv:4", names it
     /// in errors).
     struct OverrideRequest
@@ -289,7 +307,8 @@ public:
     /// `otherPath` that it does not hold yet, in one transaction: a run is the same when student, start,
     /// end, inputs hash and status match; an override when student, check, points, comment and time match,
     /// so merging the same file twice adds nothing. Runs are added in the order they finished; a student's
-    /// latest run is the last one added. Settled notebook matches (settleMatch()) are copied where this gradebook
+    /// latest run is the last one added. Review marks (setReviewed()) are copied for students this gradebook has
+    /// none for. Settled notebook matches (settleMatch()) are copied where this gradebook
     /// has none for the student and notebook; one settled as another file here is kept and listed in
     /// MergeStats::matchConflicts, never replaced silently. Used to join shard gradebooks (`sandmark-cli merge`).
     /// Errors: `otherPath` missing or not a gradebook, or a newer schema.
@@ -315,6 +334,8 @@ private:
     /// Effective grades of the submissions `where` selects (an SQL condition on `s`, the submissions table,
     /// with `binds` for its placeholders), sorted by student id. Runs inside the caller's transaction.
     Expected<QList<EffectiveGrade>> effectiveGradesWhere(const QString &where, const QVariantList &binds);
+    /// The review marks, by student, of the rows `joinWhere` (SQL appended to "FROM reviews v"; empty: all) selects.
+    Expected<QHash<QString, Review>> readReviews(const QString &joinWhere, const QVariantList &binds);
     /// Inserts one override inside the caller's transaction; `place` names it in errors.
     Expected<void> insertOverride(const QString &studentId, const Override &override_, const QString &place);
     /// Inserts one run (submission upserted, run, check results) inside the caller's transaction.

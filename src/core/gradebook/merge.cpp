@@ -157,6 +157,10 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
             return fail(insert, QStringLiteral("settled match"));
         ++stats.matchesAdded;
     }
+    // Review marks: a person's, like overrides; this gradebook's own mark of a student stays.
+    if (!q.exec(QStringLiteral("INSERT OR IGNORE INTO main.reviews(student, reviewed_at, status, score) "
+                               "SELECT student, reviewed_at, status, score FROM other.reviews")))
+        return fail(q, QStringLiteral("review marks"));
     if (!db.commit())
         return fail(q, QStringLiteral("commit"));
     return stats;

@@ -1,0 +1,80 @@
+// sandmark-cli review ASSIGNMENT [STUDENT...] [--clear] [--gradebook PATH]
+#include "cli_util.h"
+#include "commands.h"
+#include "gradebook/gradebook.h"
+#include "util/displaytext.h"
+
+namespace sandmark::cli {
+
+namespace {
+
+/// "needs-review, 1 of 2 points" or "grader-error, not graded".
+QString gradeText(GradeStatus status, const std::optional<double> &score, double maxScore)
+{
+    return score ? QStringLiteral("%1, %2 of %3 points").arg(gradeStatusName(status), formatPoints(*score), formatPoints(maxScore))
+                 : QStringLiteral("%1, not graded").arg(gradeStatusName(status));
+}
+
+} // namespace
+
+int cmdReview(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    parser.addPositionalArgument(QStringLiteral("STUDENT"),
+                                 QStringLiteral("Students to mark reviewed (none: list the submissions awaiting a person "
+                                                "and every mark)."),
+                                 QStringLiteral("[STUDENT...]"));
+    const QCommandLineOption clear(QStringLiteral("clear"), QStringLiteral("Remove the students' review marks."));
+    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
+                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
+                                       QStringLiteral("PATH"));
+    parser.addOptions({clear, gradebook});
+    if (int rc = parseOrExit(parser, args, QStringLiteral("Mark submissions reviewed: a person looked at the latest run and "
+                                                          "its grade, which the mark records. The grade does not change; "
+                                                          "the app's review mode passes over a marked submission while its "
+                                                          "grade is the one seen. Kept across regrades and merges."), -1);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    const QStringList pos = parser.positionalArguments();
+    if (pos.isEmpty() || (parser.isSet(clear) && pos.size() < 2)) {
+        err() << "sandmark-cli: review: give ASSIGNMENT" << (pos.isEmpty() ? "" : " and the students whose marks to remove")
+              << Qt::endl;
+        return ExitUsage;
+    }
+    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
+    if (!opened) {
+        printError(opened.error());
+        return ExitBadInput;
+    }
+    Gradebook &book = *opened->gradebook;
+    const QStringList students = pos.mid(1);
+    if (!students.isEmpty()) {
+        if (auto ok = book.setReviewed(students, !parser.isSet(clear)); !ok) {
+            printError(ok.error());
+            return ExitBadInput;
+        }
+    }
+    auto grades = book.effectiveGrades();
+    if (!grades) {
+        printError(grades.error());
+        return ExitBadInput;
+    }
+    for (const EffectiveGrade &g : *grades) {
+        const bool named = students.contains(g.studentId);
+        const bool awaits = g.status == GradeStatus::NeedsReview || g.status == GradeStatus::NeedsManual;
+        if (students.isEmpty() ? !(awaits || g.review) : !named)
+            continue;
+        out() << displayText(g.studentId) << ": " << gradeText(g.status, g.score(), g.maxScore) << "; ";
+        if (!g.review)
+            out() << (named ? "review mark removed" : "not reviewed") << '\n';
+        else if (g.review->holds(g.status, g.score()))
+            out() << "reviewed " << g.review->when.toString(Qt::ISODate) << '\n';
+        else
+            out() << "reviewed " << g.review->when.toString(Qt::ISODate) << " when it was "
+                  << gradeText(g.review->status, g.review->score, g.maxScore) << " (the grade changed since)\n";
+    }
+    return ExitOk;
+}
+
+} // namespace sandmark::cli
