@@ -68,6 +68,30 @@ void compareGolden(const QString &name, const char *ext, const QByteArray &actua
     QVERIFY2(actual == expected, qPrintable(u"%1 differs from %2"_s.arg(QLatin1String(ext), path)));
 }
 
+// Records in the gradebook at `gbPath` a run of `student` with one value check `n_rows` worth 1 point.
+void recordOneCheckRun(const QString &gbPath, const QString &student, Outcome outcome,
+                       GradeStatus status = GradeStatus::Graded)
+{
+    auto gb = Gradebook::open(gbPath);
+    QVERIFY(gb);
+    RunRecord r;
+    r.studentId = student;
+    r.filesHash = u"files-"_s + student;
+    r.inputsHash = u"in-1"_s;
+    r.started = QDateTime::currentDateTimeUtc();
+    r.finished = r.started.addSecs(1);
+    CheckResult c;
+    c.checkId = u"n_rows"_s;
+    c.type = Check::Type::Value;
+    c.outcome = outcome;
+    c.points = outcome == Outcome::Pass ? 1 : 0;
+    c.maxPoints = 1;
+    r.result.checks << c;
+    r.result.status = status;
+    r.result.maxScore = 1;
+    QVERIFY((*gb)->recordRun(r));
+}
+
 } // namespace
 
 class TestCli : public QObject
@@ -630,26 +654,8 @@ void TestCli::overrideSeveralStudents()
     QTemporaryDir tmp;
     const QString gbPath = tmp.filePath(u"gb.sqlite"_s);
     const QStringList students = {u"amy"_s, u"ben"_s, u"cal"_s};
-    {
-        auto gb = Gradebook::open(gbPath);
-        QVERIFY(gb);
-        for (const QString &s : students) {
-            RunRecord r;
-            r.studentId = s;
-            r.filesHash = u"files-"_s + s;
-            r.inputsHash = u"in-1"_s;
-            r.started = QDateTime::currentDateTimeUtc();
-            r.finished = r.started.addSecs(1);
-            CheckResult c;
-            c.checkId = u"n_rows"_s;
-            c.type = Check::Type::Value;
-            c.outcome = Outcome::Fail;
-            c.maxPoints = 1;
-            r.result.checks << c;
-            r.result.maxScore = 1;
-            QVERIFY((*gb)->recordRun(r));
-        }
-    }
+    for (const QString &s : students)
+        recordOneCheckRun(gbPath, s, Outcome::Fail);
     auto overrides = [&] {
         QStringList found; // "student check points comment"
         auto gb = Gradebook::open(gbPath);
@@ -700,28 +706,8 @@ void TestCli::reviewMarks()
 {
     QTemporaryDir tmp;
     const QString gbPath = tmp.filePath(u"gb.sqlite"_s);
-    auto record = [&](const QString &student, GradeStatus status, Outcome outcome) {
-        auto gb = Gradebook::open(gbPath);
-        QVERIFY(gb);
-        RunRecord r;
-        r.studentId = student;
-        r.filesHash = u"files-"_s + student;
-        r.inputsHash = u"in-1"_s;
-        r.started = QDateTime::currentDateTimeUtc();
-        r.finished = r.started.addSecs(1);
-        CheckResult c;
-        c.checkId = u"n_rows"_s;
-        c.type = Check::Type::Value;
-        c.outcome = outcome;
-        c.points = outcome == Outcome::Pass ? 1 : 0;
-        c.maxPoints = 1;
-        r.result.checks << c;
-        r.result.status = status;
-        r.result.maxScore = 1;
-        QVERIFY((*gb)->recordRun(r));
-    };
-    record(u"amy"_s, GradeStatus::NeedsReview, Outcome::Fail);
-    record(u"ben"_s, GradeStatus::Graded, Outcome::Pass);
+    recordOneCheckRun(gbPath, u"amy"_s, Outcome::Fail, GradeStatus::NeedsReview);
+    recordOneCheckRun(gbPath, u"ben"_s, Outcome::Pass);
     const QStringList base = {u"review"_s, u"assignments/good"_s};
     const QStringList gb = {u"--gradebook"_s, gbPath};
 
@@ -737,7 +723,7 @@ void TestCli::reviewMarks()
     QCOMPARE(lines.size(), 2);
     QVERIFY2(lines.at(0).startsWith(u"amy: needs-review, 0 of 1 points; reviewed 20"_s), qPrintable(lines.at(0)));
     QVERIFY2(lines.at(1).startsWith(u"ben: graded, 1 of 1 points; reviewed 20"_s), qPrintable(lines.at(1)));
-    record(u"amy"_s, GradeStatus::Graded, Outcome::Pass); // a regrade that changed amy's grade
+    recordOneCheckRun(gbPath, u"amy"_s, Outcome::Pass); // a regrade that changed amy's grade
     r = runCli(base + gb);
     QVERIFY2(r.out.contains("amy: graded, 1 of 1 points; reviewed ") && r.out.contains(" when it was needs-review, 0 of 1 points "
                                                                                          "(the grade changed since)\n"),

@@ -11,6 +11,16 @@
 
 namespace sandmark {
 
+namespace {
+/// The existing gradebook at `path`, for the writes the app makes to it (nothing is created: a batch does that).
+Expected<std::unique_ptr<Gradebook>> openExisting(const QString &path)
+{
+    if (!QFileInfo::exists(path))
+        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
+    return Gradebook::open(path);
+}
+} // namespace
+
 Expected<GradebookSnapshot> readGradebook(const QString &path)
 {
     GradebookSnapshot snapshot;
@@ -47,9 +57,7 @@ Expected<QList<GradeSummary>> readGradeSummaries(const QString &path, const std:
 Expected<QList<GradeSummary>> setGradebookReviewed(const QString &path, const Assignment &assignment,
                                                    const QStringList &students, bool reviewed)
 {
-    if (!QFileInfo::exists(path))
-        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
-    auto gb = Gradebook::open(path);
+    auto gb = openExisting(path);
     if (!gb)
         return gb.error();
     if (auto ok = (*gb)->setReviewed(students, reviewed); !ok)
@@ -89,9 +97,7 @@ Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString
 {
     if (override_.comment.trimmed().isEmpty())
         return Error{path, studentId, QCoreApplication::translate("sandmark::GradebookAccess", "an override needs a comment saying why")};
-    if (!QFileInfo::exists(path))
-        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
-    auto gb = Gradebook::open(path);
+    auto gb = openExisting(path);
     if (!gb)
         return gb.error();
     if (auto added = (*gb)->addOverride(studentId, override_); !added)
@@ -101,9 +107,7 @@ Expected<EffectiveGrade> addGradebookOverride(const QString &path, const QString
 
 Expected<EffectiveGrade> removeGradebookOverride(const QString &path, const QString &studentId, const QString &checkId)
 {
-    if (!QFileInfo::exists(path))
-        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
-    auto gb = Gradebook::open(path);
+    auto gb = openExisting(path);
     if (!gb)
         return gb.error();
     if (auto removed = (*gb)->removeOverrides(studentId, checkId); !removed)
@@ -114,9 +118,7 @@ Expected<EffectiveGrade> removeGradebookOverride(const QString &path, const QStr
 Expected<EffectiveGrade> storeGradebookManualGrade(const QString &path, const QString &studentId, const QString &checkId,
                                                   double points, const QString &comment)
 {
-    if (!QFileInfo::exists(path))
-        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
-    auto gb = Gradebook::open(path);
+    auto gb = openExisting(path);
     if (!gb)
         return gb.error();
     if (auto stored = storeManualGrade(**gb, studentId, checkId, points, comment, path); !stored)
@@ -127,9 +129,7 @@ Expected<EffectiveGrade> storeGradebookManualGrade(const QString &path, const QS
 Expected<BulkOverride> overrideGradebookSubmissions(const QString &path, const Assignment &assignment,
                                                     const QStringList &students, const Override &override_)
 {
-    if (!QFileInfo::exists(path))
-        return Error{path, {}, QCoreApplication::translate("sandmark::GradebookAccess", "no gradebook yet: grade the submission first")};
-    auto gb = Gradebook::open(path);
+    auto gb = openExisting(path);
     if (!gb)
         return gb.error();
     return overrideSubmissions(**gb, assignment, students, override_, MissingRun::Skip);
