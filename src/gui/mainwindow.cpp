@@ -298,14 +298,14 @@ void MainWindow::createActions()
     }
     view->addSeparator();
     // The notebook the preview shows, handed to another program (never waited for).
-    const auto onPreviewed = [this](QString (*open)(const QString &)) {
-        return [this, open] {
+    const auto onPreviewed = [this](QString (*handOver)(const QString &)) {
+        return [this, handOver] {
             const QString path = m_preview->notebookPath();
             if (path.isEmpty()) {
                 setStatus(tr("No notebook is shown."));
                 return;
             }
-            if (const QString problem = open(path); !problem.isEmpty())
+            if (const QString problem = handOver(path); !problem.isEmpty())
                 setStatus(problem);
         };
     };
