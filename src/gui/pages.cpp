@@ -82,6 +82,7 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_table->setWordWrap(false);
     layout->addWidget(m_table, 1);
     m_total->setAccessibleName(tr("Total points"));
+    m_total->setWordWrap(true); // beside the buttons: it wraps rather than widen the window
     auto *row = new QHBoxLayout;
     row->addWidget(m_total, 1);
     m_edit->setAccessibleName(tr("Edit the points and tolerances of the selected check"));
@@ -113,13 +114,13 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_runReference->setToolTip(m_runReference->accessibleName());
     m_runReference->setEnabled(false);
     connect(m_runReference, &QPushButton::clicked, this, &ChecksPage::runReference);
-    row->addWidget(m_runReference);
     layout->addLayout(row);
     m_editStatus->setWordWrap(true);
     m_editStatus->setAccessibleName(tr("Check editing status"));
     layout->addWidget(m_editStatus);
-    // The reference run's line: while it runs, a busy bar and Cancel before its status.
+    // The reference run's line: Run Reference, while it runs a busy bar and Cancel, then its status.
     auto *referenceRow = new QHBoxLayout;
+    referenceRow->addWidget(m_runReference, 0, Qt::AlignTop);
     m_referenceBusy->setRange(0, 0); // a run reports lines, not a fraction: a busy bar
     m_referenceBusy->setTextVisible(false);
     m_referenceBusy->setMaximumWidth(120);

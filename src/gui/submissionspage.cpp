@@ -220,9 +220,10 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     f.setPointSizeF(f.pointSizeF() * 1.3);
     f.setBold(true);
     title->setFont(f);
-    layout->addWidget(title);
-
+    // The title shares its row with the imports and the filter (a row less for the table and the detail).
     auto *bar = new QHBoxLayout;
+    bar->addWidget(title);
+    bar->addSpacing(8);
     auto *import = new QPushButton(tr("&Import Folder…"), this);
     import->setAccessibleName(tr("Import a folder of submissions"));
     import->setToolTip(tr("Copies a folder's submissions into the assignment's submissions folder: one notebook or "
@@ -255,7 +256,11 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_filter->setPlaceholderText(tr("Filter by student, status or backend"));
     m_filter->setAccessibleName(tr("Filter submissions"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setMinimumWidth(140);
     bar->addWidget(m_filter, 1);
+    // The batch's row under it: its buttons, then its progress and status (two rows, so that German labels fit
+    // a 1024-pixel screen).
+    auto *progressRow = new QHBoxLayout;
     const QList<std::tuple<QPushButton *, QString, QString>> runs = {
         {m_runAll, tr("Grade every submission; unchanged ones keep their grade"), QStringLiteral("Ctrl+R")},
         {m_runSelected, tr("Grade the selected submissions again"), QStringLiteral("Ctrl+Shift+R")},
@@ -266,7 +271,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
         button->setAccessibleName(tip);
         if (!shortcut.isEmpty())
             addButtonShortcut(button, QKeySequence(shortcut)); // keeps Alt+A / Alt+S
-        bar->addWidget(button);
+        progressRow->addWidget(button);
     }
     connect(m_runAll, &QPushButton::clicked, this, &SubmissionsPage::runAll);
     connect(m_runSelected, &QPushButton::clicked, this, &SubmissionsPage::runSelected);
@@ -274,7 +279,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_cancel->setAccessibleName(tr("Cancel the batch (results so far are kept)"));
     m_cancel->setToolTip(m_cancel->accessibleName());
     connect(m_cancel, &QPushButton::clicked, this, &SubmissionsPage::cancelBatch);
-    bar->addWidget(m_cancel);
+    progressRow->addWidget(m_cancel);
     m_overrideSelected->setToolTip(tr("Give the selected submissions the same override (a score or one check's points, "
                                       "with a comment)"));
     m_overrideButton->setToolTip(m_overrideSelected->toolTip());
@@ -286,7 +291,6 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     bar->addWidget(m_overrideButton);
     layout->addLayout(bar);
 
-    auto *progressRow = new QHBoxLayout;
     m_progress->setAccessibleName(tr("Batch progress"));
     m_progress->setFormat(tr("%v of %m"));
     progressRow->addWidget(m_progress, 1);
