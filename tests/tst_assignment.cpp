@@ -176,6 +176,11 @@ void TestAssignment::fieldErrors_data()
 
     // Data files.
     row("data_files not a list", R"({"data_files": "data/iris.csv"})", u"data_files"_s, u"must be a list"_s);
+    // Data files go into the student release: never the hidden tests or the solutions (attack report s14).
+    row("data file assignment.json", R"({"data_files": ["data/iris.csv", "assignment.json"]})", u"data_files[1]"_s,
+        u"'assignment.json' is assignment.json itself: its checks and hidden tests would be copied to the students"_s);
+    row("data file the instructor notebook", R"({"data_files": ["./hw.ipynb"]})", u"data_files[0]"_s,
+        u"'./hw.ipynb' is an instructor notebook: its solutions would be copied"_s);
     row("data file a number", R"({"data_files": [3]})", u"data_files[0]"_s, u"must be a path or an object"_s);
     row("data file object without path", R"({"data_files": ["data/iris.csv", {"urls": []}]})", u"data_files[1]"_s,
         u"missing required field \"path\""_s);

@@ -731,8 +731,23 @@ void TestCli::reviewMarks()
     QVERIFY(r.out.contains("ben: graded, 1 of 1 points; reviewed "));
     r = runCli(base + QStringList{u"ben"_s, u"--clear"_s} + gb);
     QCOMPARE(QString::fromUtf8(r.out), u"ben: graded, 1 of 1 points; review mark removed\n"_s);
+    r = runCli(base + QStringList{u"ben"_s, u"--clear"_s} + gb);
+    QCOMPARE(QString::fromUtf8(r.out), u"ben: graded, 1 of 1 points; had no review mark\n"_s);
     r = runCli(base + QStringList{u"--clear"_s} + gb);
     QCOMPARE(r.code, 2);
+
+    // `export -o` never writes over the gradebook it reads or the assignment's own files (attack report s14: the
+    // gradebook was replaced by its CSV with exit 0).
+    const QByteArray gradebookBefore = readAll(gbPath);
+    r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, gbPath});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("is the gradebook the export reads"), r.err.constData());
+    QCOMPARE(readAll(gbPath), gradebookBefore);
+    r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, u"assignments/good/assignment.json"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("is a file of the assignment (assignment.json)"), r.err.constData());
+    r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, tmp.filePath(u"grades.csv"_s)});
+    QCOMPARE(r.code, 0);
 }
 
 // `checks list --reference`: the real reference run (bwrap) of a copy of the example lists the instructor

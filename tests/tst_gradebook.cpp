@@ -163,6 +163,7 @@ private Q_SLOTS:
     void exportPlainCsv();
     void exportCanvas();
     void reviewMarksSurviveRegradesAndMerges();
+    void foreignDatabaseIsLeftAsItWas();
 };
 
 void TestGradebook::defaultPath()
@@ -575,6 +576,39 @@ void TestGradebook::reviewMarksSurviveRegradesAndMerges()
     QVERIFY(gb->mergeFrom(other));
     QVERIFY((*gb->effectiveGrade(QStringLiteral("ben")))->review);
     QVERIFY(!(*gb->effectiveGrade(QStringLiteral("amy")))->review);
+}
+
+// Another program's SQLite file named as a gradebook is refused before anything is set on it: it keeps its journal
+// mode (opening used to switch it to WAL first; attack report s14).
+void TestGradebook::foreignDatabaseIsLeftAsItWas()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("places.sqlite"));
+    auto journalMode = [&] {
+        QString mode;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("foreign"));
+            db.setDatabaseName(path);
+            if (db.open()) {
+                QSqlQuery q(db);
+                q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS moz_places(x)"));
+                if (q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next())
+                    mode = q.value(0).toString();
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("foreign"));
+        return mode;
+    };
+    QCOMPARE(journalMode(), QStringLiteral("delete"));
+    const QByteArray before = [&] { QFile f(path); return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray(); }();
+    auto gb = Gradebook::open(path);
+    QVERIFY(!gb);
+    QVERIFY2(gb.error().message.contains(QLatin1String("not a Sandmark gradebook")), qPrintable(gb.error().message));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")));
 }
 
 void TestGradebook::mergeCarriesSettledMatches()

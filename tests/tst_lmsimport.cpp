@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace sandmark;
 using namespace Qt::Literals::StringLiterals;
 
@@ -595,6 +597,23 @@ private Q_SLOTS:
         QCOMPARE(r.error().file, importManifestPath(out));
         QVERIFY2(r.error().message.startsWith(u"not valid JSON"_s), qPrintable(r.error().message));
         QVERIFY(filesUnder(out).isEmpty());
+    }
+
+    // The manifest lies in a folder students' files land in: a link (to /dev/zero, say) or a FIFO is refused
+    // before anything is read, so no reader can be made to exhaust memory or block (attack report s14).
+    void manifestThatIsNotAPlainFileIsRefused()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(QFile::link(u"/dev/zero"_s, importManifestPath(tmp.path())));
+        auto r = readImportManifest(tmp.path());
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.startsWith(u"not a regular file"_s), qPrintable(r.error().message));
+        QVERIFY(!importedNames(tmp.path()));
+        QVERIFY(QFile::remove(importManifestPath(tmp.path())));
+        QCOMPARE(::mkfifo(QFile::encodeName(importManifestPath(tmp.path())).constData(), 0600), 0);
+        r = readImportManifest(tmp.path());
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.startsWith(u"not a regular file"_s), qPrintable(r.error().message));
     }
 };
 

@@ -53,6 +53,10 @@ int cmdExport(const QStringList &args)
     const QByteArray data = exportGrades(*grades, *ids, assignment,
                                          fmt == QLatin1String("csv") ? GradeExportFormat::Csv : GradeExportFormat::Canvas,
                                          parser.value(column), names ? *names : QMap<QString, QString>{});
+    if (const auto problem = exportTargetProblem(parser.value(output), assignment, book.path())) {
+        printError(*problem);
+        return ExitBadInput;
+    }
     if (auto w = writeOutput(parser.value(output), data); !w) {
         printError(w.error());
         return ExitBadInput;

@@ -4,6 +4,8 @@
 #include "gradebook/gradebook.h"
 #include "util/displaytext.h"
 
+#include <QSet>
+
 namespace sandmark::cli {
 
 namespace {
@@ -49,6 +51,17 @@ int cmdReview(const QStringList &args)
     }
     Gradebook &book = *opened->gradebook;
     const QStringList students = pos.mid(1);
+    QSet<QString> hadMark; // --clear says which marks there were to remove
+    if (parser.isSet(clear)) {
+        auto before = book.effectiveGrades();
+        if (!before) {
+            printError(before.error());
+            return ExitBadInput;
+        }
+        for (const EffectiveGrade &g : *before)
+            if (g.review)
+                hadMark.insert(g.studentId);
+    }
     if (!students.isEmpty()) {
         if (auto ok = book.setReviewed(students, !parser.isSet(clear)); !ok) {
             printError(ok.error());
@@ -67,7 +80,8 @@ int cmdReview(const QStringList &args)
             continue;
         out() << displayText(g.studentId) << ": " << gradeText(g.status, g.score(), g.maxScore) << "; ";
         if (!g.review)
-            out() << (named ? "review mark removed" : "not reviewed") << '\n';
+            out() << (!named ? "not reviewed" : hadMark.contains(g.studentId) ? "review mark removed" : "had no review mark")
+                  << '\n';
         else if (g.review->holds(g.status, g.score()))
             out() << "reviewed " << g.review->when.toString(Qt::ISODate) << '\n';
         else

@@ -138,6 +138,8 @@ Expected<BulkOverride> overrideGradebookSubmissions(const QString &path, const A
 Expected<int> exportGradebookFile(const QString &path, const QString &filePath, const Assignment &assignment,
                                   GradeExportFormat format, const QString &canvasColumn)
 {
+    if (const auto problem = exportTargetProblem(filePath, assignment, path))
+        return *problem;
     auto snapshot = readGradebook(path);
     if (!snapshot)
         return snapshot.error();

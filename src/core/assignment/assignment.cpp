@@ -277,6 +277,16 @@ Expected<void> AssignmentLoader::readDataFiles()
                                       : QFileInfo::exists(*abs)
                                           ? QStringLiteral("'%1' is not a regular file (a FIFO, a device or a socket)").arg(df.path)
                                           : QStringLiteral("'%1' does not exist").arg(df.path));
+            // Data files are copied into the student release: never the grading material itself.
+            const QString canonical = QFileInfo(*abs).canonicalFilePath();
+            if (canonical == QFileInfo(a.m_jsonPath).canonicalFilePath())
+                return r.error(field, QStringLiteral("'%1' is assignment.json itself: its checks and hidden tests would be "
+                                                     "copied to the students").arg(df.path));
+            for (const QString &nb : std::as_const(a.m_notebooks))
+                if (canonical == QFileInfo(QDir(a.m_folder).filePath(nb)).canonicalFilePath())
+                    return r.error(field, QStringLiteral("'%1' is an instructor notebook: its solutions would be copied to "
+                                                         "the students (the release has its own copy without them)")
+                                              .arg(df.path));
             df.path = QDir::cleanPath(df.path);
             a.m_dataFiles << df;
         }

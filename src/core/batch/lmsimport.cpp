@@ -494,9 +494,17 @@ Expected<ImportManifest> readImportManifest(const QString &folder)
 {
     ImportManifest m;
     const QString path = importManifestPath(folder);
-    QFile f(path);
-    if (!f.exists())
+    const QFileInfo info(path);
+    if (!info.exists() && !info.isSymLink())
         return m;
+    // The submissions folder holds what students and LMS exports put there: only a plain file of sensible size is
+    // read (a link to /dev/zero or a FIFO would exhaust memory or block for ever).
+    constexpr qint64 kMaxManifestBytes = 64LL * 1024 * 1024;
+    if (info.isSymLink() || !info.isFile())
+        return Error{path, {}, u"not a regular file (a link, folder or device is refused); remove it to import again"_s};
+    if (info.size() > kMaxManifestBytes)
+        return Error{path, {}, u"%1 bytes, more than an import manifest can be (%2)"_s.arg(info.size()).arg(kMaxManifestBytes)};
+    QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return Error{path, {}, u"cannot read: %1"_s.arg(f.errorString())};
     QJsonParseError parseError;

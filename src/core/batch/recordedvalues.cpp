@@ -28,7 +28,7 @@ Expected<ValuesComparison> recordedCheckValues(const Check &check, const QString
                                                        "run the reference again").arg(reference.error().message)};
     auto student = readInputFile(studentPath, kMaxPayloadBytes);
     if (!student)
-        return Error{studentPath, {}, QStringLiteral("the run's payload cannot be read (%1); run the submission again")
+        return Error{studentPath, {}, QStringLiteral("the run's payload cannot be read (%1); grade the submission again (grade --force, or Run Selected)")
                                           .arg(student.error().message)};
     const QByteArray expected = notebook.isEmpty() ? *reference : notebookPayload(*reference, notebook);
     return checkValues(check, expected, *student, studentPath);

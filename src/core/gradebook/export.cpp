@@ -1,5 +1,7 @@
 #include "gradebook/export.h"
 
+#include <QFileInfo>
+
 namespace sandmark {
 
 namespace {
@@ -118,6 +120,45 @@ QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &a
                             score ? number(*score) : QString()};
     }
     return joinRows(rows);
+}
+
+namespace {
+/// `path` with symbolic links resolved as far as it exists (a file still to be written: its folder's).
+QString resolved(const QString &path)
+{
+    const QFileInfo fi(path);
+    if (fi.exists())
+        return fi.canonicalFilePath();
+    const QString dir = QFileInfo(fi.absolutePath()).canonicalFilePath();
+    return dir.isEmpty() ? fi.absoluteFilePath() : dir + QLatin1Char('/') + fi.fileName();
+}
+} // namespace
+
+std::optional<Error> exportTargetProblem(const QString &target, const Assignment &assignment, const QString &gradebookPath)
+{
+    if (target.isEmpty() || target == QLatin1String("-"))
+        return std::nullopt;
+    const QString t = resolved(target);
+    const QString gradebook = resolved(gradebookPath);
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        if (t == gradebook + QLatin1String(suffix))
+            return Error{target, {}, QStringLiteral("is the gradebook the export reads: choose another file")};
+    QStringList inputs{assignment.jsonPath()};
+    for (const QString &nb : assignment.notebooks())
+        inputs << assignment.displayPath(nb);
+    for (const DataFile &d : assignment.dataFiles())
+        inputs << assignment.displayPath(d.path);
+    for (const QString &input : std::as_const(inputs))
+        if (t == resolved(input))
+            return Error{target, {}, QStringLiteral("is a file of the assignment (%1): choose another file")
+                                         .arg(QFileInfo(input).fileName())};
+    const QString folder = resolved(assignment.folder());
+    for (const char *inside : {"/submissions/", "/.sandmark/"})
+        if (t.startsWith(folder + QLatin1String(inside)))
+            return Error{target, {}, QStringLiteral("is inside the assignment's %1 folder, which holds grading material: "
+                                                    "choose another place")
+                                         .arg(QLatin1String(inside).mid(1).chopped(1))};
+    return std::nullopt;
 }
 
 QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const Assignment &assignment,

@@ -42,6 +42,12 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
 QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible,
                            const QMap<QString, QString> &names = {});
 
+/// Why an export must not be written to `target`: it is the gradebook at `gradebookPath` (or one of its SQLite
+/// files), `assignment.json`, an instructor notebook or data file, or inside the assignment's `submissions/` or
+/// `.sandmark/` folder — grading material an export would destroy. Symbolic links are resolved. Empty: `target` is
+/// fine (stdout, "-", or any other file). Reads file metadata only; any thread.
+std::optional<Error> exportTargetProblem(const QString &target, const Assignment &assignment, const QString &gradebookPath);
+
 /// The grade exports `sandmark-cli export --format` and the app's Export menu offer.
 enum class GradeExportFormat {
     Csv,    ///< exportCsv()

@@ -307,6 +307,11 @@ Expected<std::unique_ptr<Gradebook>> Gradebook::open(const QString &path)
         return Error{abs, {}, QStringLiteral("cannot create the folder %1").arg(QFileInfo(abs).absolutePath())};
     const QString connection = QStringLiteral("sandmark-gradebook-%1").arg(counter.fetchAndAddRelaxed(1));
     const bool existed = QFileInfo::exists(abs);
+    // Another program's SQLite file (or one from a newer Sandmark) is refused before anything is set on it: the
+    // journal mode below would change the file.
+    if (existed && QFileInfo(abs).size() > 0)
+        if (Expected<int> version = checkExisting(abs); !version)
+            return version.error();
     std::unique_ptr<Gradebook> gb(new Gradebook(abs, connection));
     // A gradebook this call creates is removed again when it cannot be set up (a full disk, say): no 0-byte or
     // 4 KB file that later looks like a broken gradebook.
