@@ -748,6 +748,19 @@ void TestCli::reviewMarks()
     QVERIFY2(r.err.contains("is a file of the assignment (assignment.json)"), r.err.constData());
     r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, tmp.filePath(u"grades.csv"_s)});
     QCOMPARE(r.code, 0);
+
+    // Canvas's column is never empty: an empty --canvas-column is the title, an assignment without a title its slug.
+    const QString untitled = tmp.filePath(u"untitled"_s);
+    copyTree(QStringLiteral(SANDMARK_TEST_DATA_DIR "/assignments/good"), untitled);
+    QByteArray json = readAll(untitled + u"/assignment.json"_s);
+    json.replace("\"title\": \"Homework 1 \xe2\x80\x94 Iris\"", "\"title\": \"\"");
+    QFile jf(untitled + u"/assignment.json"_s);
+    QVERIFY(jf.open(QIODevice::WriteOnly | QIODevice::Truncate) && jf.write(json) == json.size());
+    jf.close();
+    r = runCli({u"export"_s, untitled, u"--gradebook"_s, gbPath, u"--format"_s, u"canvas"_s, u"--canvas-column"_s, u""_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(!json.contains("Homework 1"));
+    QVERIFY2(r.out.startsWith("Student,ID,SIS User ID,SIS Login ID,Section,hw-1\r\n"), r.out.constData());
 }
 
 // `checks list --reference`: the real reference run (bwrap) of a copy of the example lists the instructor

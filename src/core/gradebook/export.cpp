@@ -165,8 +165,12 @@ QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &
                         GradeExportFormat format, const QString &canvasColumn, const QMap<QString, QString> &names)
 {
     if (format == GradeExportFormat::Canvas)
-        return exportCanvasCsv(grades, canvasColumn.isEmpty() ? assignment.title() : canvasColumn, assignment.maxPoints(),
-                               names);
+        // A column Canvas can match: never empty (an assignment without a title has its slug).
+        return exportCanvasCsv(grades,
+                               !canvasColumn.trimmed().isEmpty()       ? canvasColumn
+                               : !assignment.title().trimmed().isEmpty() ? assignment.title()
+                                                                         : assignment.slug(),
+                               assignment.maxPoints(), names);
     return exportCsv(grades, checkIds, notebookColumns(assignment), checkGroups(assignment.checks()));
 }
 

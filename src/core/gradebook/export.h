@@ -56,7 +56,7 @@ enum class GradeExportFormat {
 
 /// `grades` (stale ones marked by the caller: markStale()) as `assignment`'s export in `format`: Sandmark's CSV
 /// with the check columns in `checkIds`' order plus its notebook and group totals, or Canvas's with the column
-/// `canvasColumn` (empty: the assignment's title), the assignment's maximum points and the students' `names` (by
+/// `canvasColumn` (empty: the assignment's title, or its slug when it has none), the assignment's maximum points and the students' `names` (by
 /// id; importedNames()). Pure.
 QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const Assignment &assignment,
                         GradeExportFormat format, const QString &canvasColumn = {},
