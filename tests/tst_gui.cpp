@@ -1667,6 +1667,31 @@ private Q_SLOTS:
         QVERIFY(calls.index(0, DatasetCallsModel::NoteColumn).data().toString().contains(QLatin1String("computed")));
     }
 
+    // A long student id (or name, reason, problem) elides in its cell: no column grows past 320 px and pushes the
+    // status and score off screen (attack report s14).
+    void longNamesDoNotPushColumnsOffScreen()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        const QString longId = QString(200, QLatin1Char('x'));
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + longId)));
+        QVERIFY(QFile::copy(kIris + QStringLiteral("/iris-analysis.ipynb"),
+                            dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(longId))));
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy checked(page, &SubmissionsPage::notebooksChecked);
+        QTRY_COMPARE_WITH_TIMEOUT(page->model()->rowCount(), 1, 20000);
+        QVERIFY(checked.wait(20000));
+        const int natural = page->table()->fontMetrics().horizontalAdvance(longId);
+        QVERIFY(natural > 320); // the id would need it
+        QVERIFY2(page->table()->columnWidth(SubmissionsModel::StudentColumn) <= 320,
+                 qPrintable(QString::number(page->table()->columnWidth(SubmissionsModel::StudentColumn))));
+    }
+
     void submissionsAreListed()
     {
         MemoryStore store;

@@ -531,7 +531,7 @@ void SubmissionsPage::listFolder(const QString &folder)
                                          [](const SubmissionsModel::Row &r) { return !r.displayName.isEmpty() || r.late; });
         m_model->setRows(std::move(listing.rows)); // one reset; the proxy sorts once
         m_table->setColumnHidden(SubmissionsModel::NameColumn, !fromLms);
-        m_table->resizeColumnsToContents();
+        fitColumns();
         showImportFlags(listing.manifest, listing.ambiguous, listing.manifestError);
         QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(QDir::toNativeSeparators(folder));
         if (flagged)
@@ -627,9 +627,20 @@ QString SubmissionsPage::countText() const
     return m_count->text();
 }
 
+void SubmissionsPage::fitColumns()
+{
+    m_table->resizeColumnsToContents();
+    // A long name, reason or problem elides in its cell (the detail shows it whole): no column pushes the score
+    // and the others off screen.
+    constexpr int kMaxColumnWidth = 320;
+    for (int c = 0; c + 1 < SubmissionsModel::ColumnCount; ++c)
+        if (m_table->columnWidth(c) > kMaxColumnWidth)
+            m_table->setColumnWidth(c, kMaxColumnWidth);
+}
+
 void SubmissionsPage::tableComplete()
 {
-    m_table->resizeColumnsToContents(); // the grades' statuses and scores are in now (a sample of rows)
+    fitColumns(); // the grades' statuses and scores are in now (a sample of rows)
     if (!m_reselect.isEmpty()) { // the student shown before a reload
         const int row = m_model->rowOf(m_reselect);
         m_reselect.clear();
@@ -658,7 +669,7 @@ void SubmissionsPage::checkNotebooksInBackground()
                                 if (!r.problem.isEmpty())
                                     checks.problems.insert(r.student, r.problem);
                             withOneSort([&] { m_model->setNotebookChecks(checks); });
-                            m_table->resizeColumnsToContents(); // the sizes and problems are in now
+                            fitColumns(); // the sizes and problems are in now
                             Q_EMIT notebooksChecked();
                         });
 }

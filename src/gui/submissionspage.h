@@ -200,6 +200,8 @@ private:
     void withOneSort(const std::function<void()> &change);
     /// Both the listing and the grades are in: the table is complete.
     void tableComplete();
+    /// Columns sized to their contents (a sample of rows), none wider than 320 px. GUI thread.
+    void fitColumns();
     void checkNotebooksInBackground();
     void updateButtons();
     void finishBatch();
