@@ -178,6 +178,22 @@ void copyIris(const QString &dir)
     QFile::copy(kIris + QStringLiteral("/assignment.json"), dir + QStringLiteral("/assignment.json"));
 }
 
+/// The app's catalogue `name` (sandmark_de; empty: none, English) installed while this lives.
+struct CatalogueInstalled
+{
+    explicit CatalogueInstalled(const QString &name)
+    {
+        loaded = name.isEmpty() || translator.load(name, QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations"));
+        if (!name.isEmpty() && loaded)
+            QCoreApplication::installTranslator(&translator);
+    }
+    ~CatalogueInstalled() { QCoreApplication::removeTranslator(&translator); }
+    CatalogueInstalled(const CatalogueInstalled &) = delete;
+    CatalogueInstalled &operator=(const CatalogueInstalled &) = delete;
+    QTranslator translator;
+    bool loaded = false;
+};
+
 QByteArray readBytes(const QString &path)
 {
     QFile f(path);
@@ -427,12 +443,8 @@ private Q_SLOTS:
     void mnemonicsAreUniquePerPage()
     {
         QFETCH(QString, catalogue);
-        QTranslator translator;
-        if (!catalogue.isEmpty()) {
-            QVERIFY(translator.load(catalogue, QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations")));
-            QCoreApplication::installTranslator(&translator);
-        }
-        const auto removeTranslator = qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+        const CatalogueInstalled language(catalogue);
+        QVERIFY(language.loaded);
         MemoryStore store;
         MainWindow w(nullptr, &store);
         QSignalSpy opened(&w, &MainWindow::assignmentOpened);
@@ -559,14 +571,11 @@ private Q_SLOTS:
     void windowFitsASmallScreen()
     {
         QFETCH(QString, catalogue); // German labels are longer: they must fit too
-        QTranslator translator;
-        if (!catalogue.isEmpty()) {
-            QVERIFY(translator.load(catalogue, QStringLiteral(SANDMARK_BUILD_DATA_DIR "/translations")));
-            QCoreApplication::installTranslator(&translator);
-        }
-        const auto removeTranslator = qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+        const CatalogueInstalled language(catalogue);
+        QVERIFY(language.loaded);
         MemoryStore store;
         MainWindow w(nullptr, &store);
+        QCOMPARE(w.pageTitle(MainWindow::SubmissionsPage), catalogue.isEmpty() ? QStringLiteral("Submissions") : QStringLiteral("Abgaben"));
         QSignalSpy opened(&w, &MainWindow::assignmentOpened);
         w.openAssignment(kIris);
         QVERIFY(opened.wait(20000));
