@@ -90,6 +90,13 @@ Expected<void> writeOutput(const QString &path, const QByteArray &data)
     return {};
 }
 
+QCommandLineOption gradebookPathOption()
+{
+    return QCommandLineOption(QStringLiteral("gradebook"),
+                              QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
+                              QStringLiteral("PATH"));
+}
+
 Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath)
 {
     const QString path = explicitPath.isEmpty() ? Gradebook::defaultPath(assignment.folder()) : explicitPath;

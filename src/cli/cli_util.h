@@ -90,6 +90,10 @@ private:
     bool m_interrupted = false;
 };
 
+/// `--gradebook PATH`: the gradebook file of the commands that read or amend grades (default:
+/// ASSIGNMENT/.sandmark/gradebook.sqlite). One definition, so every command's help says the same.
+QCommandLineOption gradebookPathOption();
+
 /// An assignment with its (existing) gradebook, as the commands that read or amend grades open them.
 struct AssignmentGradebook
 {

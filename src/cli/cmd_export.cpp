@@ -18,9 +18,7 @@ int cmdExport(const QStringList &args)
                                     QStringLiteral("FORMAT"), QStringLiteral("csv"));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Write to FILE (default: stdout)."),
                                     QStringLiteral("FILE"));
-    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
-                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
-                                       QStringLiteral("PATH"));
+    const QCommandLineOption gradebook = gradebookPathOption();
     const QCommandLineOption column(QStringLiteral("canvas-column"),
                                     QStringLiteral("Canvas assignment column, e.g. \"HW1 (4711)\" (default: the title)."),
                                     QStringLiteral("NAME"));

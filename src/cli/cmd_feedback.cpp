@@ -19,9 +19,7 @@ int cmdFeedback(const QStringList &args)
                                     QStringLiteral("Folder for the HTML files (created if needed)."), QStringLiteral("DIR"));
     const QCommandLineOption student(QStringLiteral("student"), QStringLiteral("Only this student (repeatable)."),
                                      QStringLiteral("ID"));
-    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
-                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
-                                       QStringLiteral("PATH"));
+    const QCommandLineOption gradebook = gradebookPathOption();
     parser.addOptions({output, student, gradebook});
     if (int rc = parseOrExit(parser, args,
                              QStringLiteral("Write one self-contained HTML feedback file per graded submission: the "

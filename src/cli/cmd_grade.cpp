@@ -178,9 +178,7 @@ int cmdGrade(const QStringList &args)
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Run every submission again: also unchanged ones, and those whose changed checks could be regraded from their stored values."));
     const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("Grade only slice K of N of the sorted submission ids."),
                                    QStringLiteral("K/N"));
-    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
-                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
-                                       QStringLiteral("PATH"));
+    const QCommandLineOption gradebook = gradebookPathOption();
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object per submission and line as each result is recorded, then a summary line."));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only (default, when the assignment lists required_datasets: the folder datasets warm fills)."),
                                       QStringLiteral("DIR"));

@@ -24,9 +24,7 @@ int cmdManual(const QStringList &args)
                                                 "import GRADES.csv: store grades (columns student,check,points,comment)."));
     parser.addPositionalArgument(QStringLiteral("[GRADES.csv]"), QStringLiteral("The grades file (import)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list: print JSON."));
-    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
-                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
-                                       QStringLiteral("PATH"));
+    const QCommandLineOption gradebook = gradebookPathOption();
     parser.addOptions({json, gradebook});
     if (int rc = parseOrExit(parser, args,
                              QStringLiteral("Grade answers marked for grading by hand (nbgrader's manually graded cells). "

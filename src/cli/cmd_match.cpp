@@ -16,9 +16,7 @@ int cmdMatch(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("NOTEBOOK"), QStringLiteral("The instructor notebook, as assignment.json lists it."));
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The student's notebook graded for it, relative to the student's folder."));
     const QCommandLineOption clear(QStringLiteral("clear"), QStringLiteral("Forget the settled match: the rule decides again."));
-    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
-                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
-                                       QStringLiteral("PATH"));
+    const QCommandLineOption gradebook = gradebookPathOption();
     parser.addOptions({clear, gradebook});
     if (int rc = parseOrExit(parser, args, QStringLiteral("Settle which of a student's notebooks is graded for a notebook of a "
                                                           "problem set, or for a one-notebook assignment whose folder "

@@ -72,9 +72,7 @@ int cmdOverride(const QStringList &args)
                                    QStringLiteral("ID"));
     const QCommandLineOption points(QStringLiteral("points"), QStringLiteral("Points to give."), QStringLiteral("P"));
     const QCommandLineOption comment(QStringLiteral("comment"), QStringLiteral("Why (kept and exported)."), QStringLiteral("TEXT"));
-    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
-                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
-                                       QStringLiteral("PATH"));
+    const QCommandLineOption gradebook = gradebookPathOption();
     const QCommandLineOption clear(QStringLiteral("clear"),
                                    QStringLiteral("Remove the override(s) of the check (or of the whole submission): the "
                                                   "automatic points count again."));

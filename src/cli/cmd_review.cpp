@@ -28,9 +28,7 @@ int cmdReview(const QStringList &args)
                                                 "and every mark)."),
                                  QStringLiteral("[STUDENT...]"));
     const QCommandLineOption clear(QStringLiteral("clear"), QStringLiteral("Remove the students' review marks."));
-    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
-                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
-                                       QStringLiteral("PATH"));
+    const QCommandLineOption gradebook = gradebookPathOption();
     parser.addOptions({clear, gradebook});
     if (int rc = parseOrExit(parser, args, QStringLiteral("Mark submissions reviewed: a person looked at the latest run and "
                                                           "its grade, which the mark records. The grade does not change; "

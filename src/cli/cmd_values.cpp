@@ -56,9 +56,7 @@ int cmdValues(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
     parser.addPositionalArgument(QStringLiteral("STUDENT"), QStringLiteral("Student id, as the gradebook has it."));
     parser.addPositionalArgument(QStringLiteral("CHECK"), QStringLiteral("A value check's id."));
-    const QCommandLineOption gradebook(QStringLiteral("gradebook"),
-                                       QStringLiteral("Gradebook file (default: ASSIGNMENT/.sandmark/gradebook.sqlite)."),
-                                       QStringLiteral("PATH"));
+    const QCommandLineOption gradebook = gradebookPathOption();
     parser.addOption(gradebook);
     if (int rc = parseOrExit(parser, args, QStringLiteral("Print a value check's expected and actual values in full, from the "
                                                           "student's latest run: arrays, Series and DataFrames as tables with "
