@@ -2,12 +2,7 @@
 
 #include "batch/batch_log.h"
 #include "batch/referencerun.h"
-#include "batch/regrade.h"
-#include "assignment/plan.h"
-#include "assignment/release_writer.h"
-#include "checks/registry.h"
 #include "gradebook/gradebook.h"
-#include "notebook/nbgrader.h"
 #include "notebook/notebook.h"
 #include "util/paths.h"
 #include "util/profile.h"
@@ -36,26 +31,6 @@ qint64 physicalMemoryBytes()
     if (pages <= 0 || pageSize <= 0)
         return 0;
     return qint64(pages) * qint64(pageSize);
-}
-
-/// A result for a submission that could not be run at all (a problem found on disk, a notebook that does
-/// not parse): needs-review, every check not graded with the reason.
-GradeResult unrunnable(const QList<Check> &checks, const QString &reason)
-{
-    GradeResult r;
-    r.status = GradeStatus::NeedsReview;
-    r.reasons = {reason};
-    for (const Check &c : checks) {
-        CheckResult cr;
-        cr.checkId = c.id;
-        cr.type = c.type;
-        cr.outcome = Outcome::NotGraded;
-        cr.maxPoints = c.points;
-        cr.feedback = reason;
-        r.maxScore += c.points;
-        r.checks << cr;
-    }
-    return r;
 }
 
 } // namespace
@@ -145,18 +120,7 @@ void BatchGrader::start()
         return;
     }
     m_gradebook = std::move(gb.value());
-    // Manually graded answers are compared with the release to give an untouched one 0 (nbgrader's rule, which
-    // Otter's manual questions follow too), and an nbgrader notebook's protected cells to note what a student
-    // changed (changeNotes()). The release is the one `release` writes: Otter's for an Otter import.
-    // A problem set's notebooks each have theirs; the first notebook's is made once either way.
-    const QStringList withRelease = m_assignment.isProblemSet() ? m_assignment.notebooks() : m_assignment.notebooks().mid(0, 1);
-    for (const QString &rel : withRelease)
-        if (Expected<Notebook> release = releaseNotebook(m_assignment, rel))
-            m_releases.insert(rel, *release);
-    if (!withRelease.isEmpty())
-        m_release = m_releases.value(withRelease.first());
-    if (m_assignment.isProblemSet())
-        m_instructor = instructorNotebooks(m_assignment);
+    m_grading.emplace(m_assignment, m_options.run.limits.value_or(m_assignment.limits()));
     ReferenceRunOptions ro;
     ro.run = m_options.run;
     ro.cacheDir = m_options.referenceCacheDir;
@@ -175,7 +139,7 @@ void BatchGrader::cancel()
     m_summary.cancelled = true;
     m_summary.notRun += int(m_queue.size());
     m_queue.clear();
-    if (m_reference && m_referencePayload.isEmpty()) {
+    if (m_reference && !m_referenceKnown) {
         m_reference->cancel(); // onReferenceFailed() ends the batch
         return;
     }
@@ -190,79 +154,39 @@ void BatchGrader::cancel()
 
 void BatchGrader::onReference(const QByteArray &payload, const QString &key)
 {
-    m_referencePayload = payload;
-    m_probedNames = probedNames(m_assignment.checks());
-    if (Expected<ProbePayload> decoded = decodeProbePayload(payload, QStringLiteral("reference payload"), &m_probedNames))
-        m_referenceDecoded = std::make_shared<const ProbePayload>(std::move(*decoded)); // else grade() says why, per run
-    m_referenceKey = key;
-    m_referenceOutcome = m_reference->outcome();
-    m_summary.brokenChecks = m_referenceOutcome.brokenChecks;
-    m_summary.referenceNotes = m_referenceOutcome.notes();
+    m_referenceKnown = true;
+    m_grading->setReference(payload, key, m_reference->outcome());
+    m_summary.brokenChecks = m_grading->referenceOutcome().brokenChecks;
+    m_summary.referenceNotes = m_grading->referenceOutcome().notes();
     m_environmentKey = m_reference->environmentKey();
     m_options.run.environment = m_reference->environment(); // resolved once: every submission runs in it
     m_summary.referenceFromCache = m_reference->cacheHit();
-    m_inputsKey = assignmentInputsKey(m_assignment, key);
     if (m_cancelled) {
         finishWith(std::nullopt);
         return;
     }
     Q_EMIT referenceEnded(referenceHealth(*m_reference, std::nullopt));
-    // Every student's latest runs in one query: whether each must run, and the stored run a regrade may reuse.
-    if (!m_options.force) {
-        Expected<QHash<QString, LatestRuns>> latest = m_gradebook->latestRuns();
-        if (!latest) {
-            finishWith(latest.error());
-            return;
-        }
-        m_latest = std::move(*latest);
+    Expected<QList<PlannedSubmission>> planned =
+        m_grading->plan(std::exchange(m_submissions, {}), *m_gradebook, sandboxKindName(m_options.run.kind), m_options.force);
+    if (!planned) {
+        finishWith(planned.error());
+        return;
     }
-    const QString backend = sandboxKindName(m_options.run.kind);
-    for (Submission &s : m_submissions) {
-        if (m_assignment.isProblemSet() || s.problem.startsWith(QLatin1String("ambiguous:"))) {
-            // Which file is graded for which notebook: the instructor's settled choices first (kept in the gradebook).
-            Expected<QMap<QString, QString>> settled = m_gradebook->settledMatches(s.studentId);
-            if (!settled) {
-                finishWith(settled.error());
-                return;
-            }
-            if (m_assignment.isProblemSet())
-                applyProblemSet(s, m_instructor, *settled);
-            else
-                applySettledNotebook(s, m_assignment.notebooks().value(0), *settled);
-        }
-        Item item;
-        item.submission = s;
-        item.filesHash = submissionFilesHash(s);
-        item.inputsHash = Gradebook::inputsHash(item.filesHash, m_inputsKey);
-        item.executionHash = Gradebook::inputsHash(item.filesHash, m_referenceKey);
-        if (!m_options.force) {
-            const LatestRuns latest = m_latest.value(s.studentId);
-            bool rerun = latest.needsRerun(item.inputsHash, backend);
-            // An ambiguous folder an instructor settled by naming one of its notebooks stays settled.
-            if (rerun && s.notebookPath.isEmpty() && !m_assignment.isProblemSet()) {
-                for (const QString &notebook : s.files) {
-                    if (!isNotebookName(notebook))
-                        continue;
-                    Submission chosen = s;
-                    chosen.notebookPath = notebook;
-                    rerun = latest.needsRerun(Gradebook::inputsHash(submissionFilesHash(chosen), m_inputsKey), backend);
-                    if (!rerun)
-                        break;
-                }
-            }
-            if (!rerun) {
-                ++m_summary.skipped;
-                Q_EMIT submissionSkipped(s.studentId);
-                if (m_ended)
-                    return;
-                continue;
-            }
-            if (regradeFromStored(item))
-                continue;
+    for (PlannedSubmission &p : *planned) {
+        switch (p.action) {
+        case PlannedSubmission::Action::Skip:
+            ++m_summary.skipped;
+            Q_EMIT submissionSkipped(p.submission.studentId);
             if (m_ended)
                 return;
+            break;
+        case PlannedSubmission::Action::Regrade:
+            m_regrades << regradedRecord(p);
+            break;
+        case PlannedSubmission::Action::Run:
+            m_queue << std::move(p);
+            break;
         }
-        m_queue << item;
     }
     m_total = int(m_queue.size());
     profile::span(QStringLiteral("batch"), QStringLiteral("batch-setup"), m_startedAt);
@@ -315,7 +239,7 @@ void BatchGrader::pump()
         const QDateTime now = QDateTime::currentDateTimeUtc();
         if (!item.submission.problem.isEmpty()) {
             Q_EMIT submissionStarted(item.submission.studentId);
-            if (!record(item, now, unrunnable(m_assignment.checks(), item.submission.problem), false))
+            if (!record(item, now, unrunnableResult(m_assignment.checks(), item.submission.problem), false))
                 return;
             continue;
         }
@@ -324,7 +248,7 @@ void BatchGrader::pump()
                                                 [](const NotebookMatch &m) { return m.matched(); });
             if (!anyMatched) { // nothing to run: every notebook is not handed in or not matched
                 Q_EMIT submissionStarted(item.submission.studentId);
-                if (!record(item, now, gradeProblemSet(item.submission, nullptr), false))
+                if (!record(item, now, m_grading->gradeProblemSet(item.submission, nullptr), false))
                     return;
                 continue;
             }
@@ -341,7 +265,7 @@ void BatchGrader::pump()
             const Error e = nb.error();
             const QString reason = QStringLiteral("the notebook cannot be read: %1%2")
                                        .arg(e.location.isEmpty() ? QString() : e.location + QLatin1String(": "), e.message);
-            if (!record(item, now, unrunnable(m_assignment.checks(), reason), false))
+            if (!record(item, now, unrunnableResult(m_assignment.checks(), reason), false))
                 return;
             continue;
         }
@@ -382,142 +306,22 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
     if (m_ended)
         return;
     if (m_assignment.isProblemSet()) {
-        if (record(a.item, a.started, gradeProblemSet(a.item.submission, &result), true, result.folder.artifacts,
+        if (record(a.item, a.started, m_grading->gradeProblemSet(a.item.submission, &result), true, result.folder.artifacts,
                    problemSetStoredDigest(result.notebooks)))
             pump();
         return;
     }
     const double gradeStart = profile::now();
-    const GradeResult graded = gradeNotebook(a.item.submission, result.run.payloadJson, result.run.record, result.notes);
+    const GradeResult graded = m_grading->gradeNotebook(a.item.submission, result.run.payloadJson, result.run.record, result.notes);
     profile::span(a.item.submission.notebookPath, QStringLiteral("grade"), gradeStart);
     if (record(a.item, a.started, graded, true, result.folder.artifacts,
                result.notebooks.isEmpty() ? QString() : result.notebooks.first().storedDigest))
         pump();
 }
 
-GradeResult BatchGrader::gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
-                                       const QStringList &notes, std::shared_ptr<const ProbePayload> decoded,
-                                       const Notebook *loaded) const
+RunRecord BatchGrader::regradedRecord(const Item &item) const
 {
-    std::optional<Expected<Notebook>> read; // the notebook, when the caller has not loaded it
-    if (!loaded) {
-        read = Notebook::load(submission.notebookPath);
-        loaded = *read ? &**read : nullptr;
-    }
-    GradeInput in = gradeInputFor(m_assignment.checks(), m_referencePayload, payload, record, notes, loaded, m_release);
-    in.referenceDecoded = m_referenceDecoded;
-    in.studentDecoded = std::move(decoded);
-    return grade(in);
-}
-
-GradeInput BatchGrader::gradeInputFor(const QList<Check> &checks, const QByteArray &referencePayload, const QByteArray &payload,
-                                      const QJsonObject &record, const QStringList &notes, const Notebook *submitted,
-                                      const Notebook &release) const
-{
-    GradeInput in;
-    in.checks = checks;
-    in.referencePayload = referencePayload;
-    in.studentPayload = payload;
-    in.record = record;
-    in.probeBytes = m_options.run.limits.value_or(m_assignment.limits()).probeBytes;
-    in.notes = notes; // notebook repairs and instrument notes ("answer cell 'q1' appears on several cells; …")
-    in.brokenChecks = m_referenceOutcome.brokenChecks;
-    in.referenceTestResults = m_referenceOutcome.testResults;
-    if (submitted) {
-        in.manualAnswers = manualAnswers(checks, *submitted, release);
-        in.notes += changeNotes(release, *submitted); // "test cell 'q1-tests' was edited (cells[4]); …"
-        in.expectedErrors = expectedErrors(m_referenceOutcome, *submitted);
-    }
-    return in;
-}
-
-bool BatchGrader::regradeFromStored(const Item &item)
-{
-    if (!item.submission.problem.isEmpty())
-        return false;
-    const QString &student = item.submission.studentId;
-    const std::optional<StoredRun> stored = m_latest.value(student).reusable(sandboxKindName(m_options.run.kind));
-    if (!stored)
-        return false;
-    const StoredRun &run = *stored;
-    if (run.executionHash != item.executionHash) {
-        qCDebug(lcBatch) << student << "runs again:" << decideRegrade({}, item.executionHash, StoredExecution{run.executionHash, {}, {}, {}}).reason;
-        return false;
-    }
-    if (m_assignment.isProblemSet())
-        return regradeProblemSetFromStored(item, run);
-    Expected<StoredExecution> execution = readStoredExecution(run.artifacts, run.executionHash, run.storedDigest, m_probedNames);
-    if (!execution) {
-        qCInfo(lcBatch) << student << "runs again:" << execution.error().toString();
-        return false;
-    }
-    const RegradeDecision decision = decideRegrade(m_assignment.checks(), item.executionHash, *execution);
-    if (decision.rerun) {
-        qCInfo(lcBatch) << student << "runs again:" << decision.reason;
-        return false;
-    }
-    // The run's notes (notebook repairs, instrument notes) as the run made them: what instrumenting the same
-    // notebook for today's checks says (the nonce and runtime folder change no note).
-    const Expected<Notebook> nb = Notebook::load(item.submission.notebookPath);
-    if (!nb)
-        return false;
-    const Expected<InstrumentResult> inst =
-        instrument(*nb, instrumentOptionsFor(m_assignment, QStringLiteral("/sandmark/runtime"), QString(32, QLatin1Char('0'))));
-    if (!inst)
-        return false;
-    m_regrades << regradedRecord(item, run, gradeNotebook(item.submission, execution->payload, execution->record,
-                                                          nb->repairs() + inst->notes, execution->decoded, &*nb));
-    return true;
-}
-
-bool BatchGrader::regradeProblemSetFromStored(const Item &item, const StoredRun &run)
-{
-    const QString &student = item.submission.studentId;
-    QList<NotebookMatch> matched;
-    for (const NotebookMatch &m : item.submission.set.notebooks)
-        if (m.matched())
-            matched << m;
-    // The run's notebooks are the matched ones in the assignment's order (the files hash holds the matches).
-    const QStringList digests = run.storedDigest.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    if (matched.isEmpty() || digests.size() != matched.size()) {
-        qCInfo(lcBatch) << student << "runs again: its stored run does not hold every matched notebook's files";
-        return false;
-    }
-    SubmissionRunResult stored;
-    for (qsizetype i = 0; i < matched.size(); ++i) {
-        const NotebookMatch &m = matched.at(i);
-        NotebookRunResult part;
-        part.notebook = m.notebook;
-        part.artifacts = notebookArtifactsFolder(run.artifacts, m.notebook, true);
-        part.storedDigest = digests.at(i);
-        Expected<StoredExecution> execution = readStoredExecution(part.artifacts, run.executionHash, part.storedDigest, m_probedNames);
-        if (!execution) {
-            qCInfo(lcBatch) << student << "runs again:" << execution.error().toString();
-            return false;
-        }
-        if (const RegradeDecision d = decideRegrade(m_assignment.checksOf(m.notebook), item.executionHash, *execution); d.rerun) {
-            qCInfo(lcBatch) << student << "runs again:" << m.notebook << d.reason;
-            return false;
-        }
-        // The notes its run made: what instrumenting the same notebook for today's checks says.
-        const Expected<Notebook> nb = Notebook::load(QDir(item.submission.root).filePath(m.file));
-        const Expected<InstrumentResult> inst =
-            nb ? instrument(*nb, instrumentOptionsFor(m_assignment, QStringLiteral("/sandmark/runtime"), QString(32, QLatin1Char('0')),
-                                                      m.notebook))
-               : Expected<InstrumentResult>(nb.error());
-        if (!inst)
-            return false;
-        part.notes = nb->repairs() + inst->notes;
-        part.run.payloadJson = std::move(execution->payload);
-        part.run.record = std::move(execution->record);
-        stored.notebooks << part;
-    }
-    m_regrades << regradedRecord(item, run, gradeProblemSet(item.submission, &stored));
-    return true;
-}
-
-RunRecord BatchGrader::regradedRecord(const Item &item, const StoredRun &run, GradeResult result) const
-{
+    const StoredRun &run = *item.stored;
     RunRecord rec;
     rec.artifacts = run.artifacts;
     rec.storedDigest = run.storedDigest;
@@ -529,8 +333,8 @@ RunRecord BatchGrader::regradedRecord(const Item &item, const StoredRun &run, Gr
     rec.finished = run.finished;
     rec.backend = run.backend;
     rec.environmentKey = run.environmentKey;
-    rec.referenceKey = m_referenceKey;
-    rec.result = std::move(result);
+    rec.referenceKey = m_grading->referenceKey();
+    rec.result = item.regraded;
     return rec;
 }
 
@@ -567,39 +371,6 @@ void BatchGrader::count(const QString &studentId, GradeStatus status)
     }
 }
 
-GradeResult BatchGrader::gradeProblemSet(const Submission &submission, const SubmissionRunResult *run) const
-{
-    QList<NotebookGrade> parts;
-    for (const NotebookMatch &m : submission.set.notebooks) {
-        NotebookGrade part;
-        part.notebook = m.notebook;
-        part.checks = m_assignment.checksOf(m.notebook);
-        if (m.how == NotebookMatch::How::NotHandedIn) {
-            part.kind = NotebookGrade::Kind::NotHandedIn;
-        } else if (!m.matched()) {
-            part.kind = NotebookGrade::Kind::NotGraded;
-            part.problem = m.problem;
-        } else {
-            const NotebookRunResult *ran = nullptr;
-            if (run)
-                for (const NotebookRunResult &n : run->notebooks)
-                    if (n.notebook == m.notebook)
-                        ran = &n;
-            if (!ran || !ran->notRun.isEmpty()) {
-                part.kind = NotebookGrade::Kind::NotGraded;
-                part.problem = ran ? QStringLiteral("%1 %2").arg(m.file, ran->notRun) : QStringLiteral("%1 did not run").arg(m.file);
-            } else {
-                const Expected<Notebook> submitted = Notebook::load(QDir(submission.root).filePath(m.file));
-                part.result = grade(gradeInputFor(part.checks, notebookPayload(m_referencePayload, m.notebook),
-                                                  ran->run.payloadJson, ran->run.record, ran->notes,
-                                                  submitted ? &*submitted : nullptr, m_releases.value(m.notebook)));
-            }
-        }
-        parts << part;
-    }
-    return combineNotebookGrades(parts, m_assignment.checks(), submission.set.notes, submission.set.review);
-}
-
 void BatchGrader::onRunFailed(SubmissionRun *run, const Error &error)
 {
     const Active a = m_active.take(run);
@@ -633,7 +404,7 @@ bool BatchGrader::record(const Item &item, const QDateTime &started, const Grade
     rec.finished = sandboxRan ? QDateTime::currentDateTimeUtc() : started; // nothing ran: no run time
     rec.backend = sandboxRan ? sandboxKindName(m_options.run.kind) : QString();
     rec.environmentKey = m_environmentKey;
-    rec.referenceKey = m_referenceKey;
+    rec.referenceKey = m_grading->referenceKey();
     rec.result = result;
     const double sqliteStart = profile::now();
     Expected<qint64> id = m_gradebook->recordRun(rec);
@@ -665,7 +436,7 @@ void BatchGrader::maybeFinish()
 {
     if (m_ended || !m_active.isEmpty())
         return;
-    if (m_cancelled || (m_referencePayload.size() > 0 && m_queue.isEmpty()))
+    if (m_cancelled || (m_referenceKnown && m_queue.isEmpty()))
         finishWith(std::nullopt);
 }
 

@@ -3,6 +3,7 @@
 // and committed to the gradebook the moment its run ends. Used by `sandmark-cli grade` and the GUI.
 
 #include "assignment/assignment.h"
+#include "batch/batchgrading.h"
 #include "batch/referencerun.h"
 #include "batch/submissions.h"
 #include "gradebook/gradebook.h"
@@ -127,11 +128,7 @@ Q_SIGNALS:
     void failed(const sandmark::Error &error);
 
 private:
-    struct Item
-    {
-        Submission submission;
-        QString filesHash, inputsHash, executionHash;
-    };
+    using Item = PlannedSubmission;
     struct Active
     {
         Item item;
@@ -144,33 +141,13 @@ private:
     void startRun(const Item &item);
     void onRunFinished(SubmissionRun *run, const SubmissionRunResult &result);
     void onRunFailed(SubmissionRun *run, const Error &error);
-    /// A single notebook's result from its run's payload and record and the run's `notes` (instrument notes,
-    /// notebook repairs), with the submitted notebook's manual answers and change notes.
-    /// `decoded`: the student payload already decoded; `loaded`: the submitted notebook already loaded (else read).
-    GradeResult gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
-                              const QStringList &notes, std::shared_ptr<const ProbePayload> decoded = {},
-                              const Notebook *loaded = nullptr) const;
-    /// The grading input of one notebook: `checks` with the reference's `referencePayload`, the student's `payload`
-    /// and `record`, the run's `notes`, and what comparing the `submitted` notebook (when it loads) with its `release`
-    /// gives (manual answers, change notes, expected errors); the batch's limits and reference outcome. Pure.
-    GradeInput gradeInputFor(const QList<Check> &checks, const QByteArray &referencePayload, const QByteArray &payload,
-                             const QJsonObject &record, const QStringList &notes, const Notebook *submitted,
-                             const Notebook &release) const;
-    /// When only the checks' grading changed since `item`'s last completed run (decideRegrade()), its result
-    /// graded again from that run's stored payload and record into m_regrades: true. False: it must run.
-    bool regradeFromStored(const Item &item);
-    /// regradeFromStored() of a problem set: every matched notebook's folder of `run` read and decided on with its own
-    /// checks, graded as gradeProblemSet() grades a run. False (it runs) when any of them cannot be.
-    bool regradeProblemSetFromStored(const Item &item, const StoredRun &run);
-    /// The result of `item` graded from `run`'s stored files, as the same run (its times, backend, folder).
-    RunRecord regradedRecord(const Item &item, const StoredRun &run, GradeResult result) const;
+    /// The result of `item` graded from its stored run (PlannedSubmission::Action::Regrade), as that run (its
+    /// times, backend, folder).
+    RunRecord regradedRecord(const Item &item) const;
     /// Commits m_regrades in one transaction and reports each (submissionFinished). False: the batch ended.
     bool recordRegrades();
     /// Counts a committed result by its effective status in m_summary.
     void count(const QString &studentId, GradeStatus status);
-    /// A problem set's result: each matched notebook graded from its part of `run` (none when nothing ran),
-    /// the others not handed in or not graded (combineNotebookGrades()).
-    GradeResult gradeProblemSet(const Submission &submission, const SubmissionRunResult *run) const;
     /// Commits one result. `sandboxRan`: false when the submission was not run (unrunnable, unreadable
     /// notebook, failed reference run): then no backend and no run time are recorded. `artifacts` and
     /// `storedDigest`: where the run stored its files and their digest (RunRecord).
@@ -190,17 +167,10 @@ private:
     std::unique_ptr<QLockFile> m_lock; ///< `<gradebook>.lock`, held from start() until finished()/failed()
     std::unique_ptr<Gradebook> m_gradebook;
     ReferenceRun *m_reference = nullptr;
-    QByteArray m_referencePayload;
-    /// m_referencePayload decoded once, the checks' names only (none: it does not decode)
-    std::shared_ptr<const ProbePayload> m_referenceDecoded;
-    QSet<QString> m_probedNames; ///< the names the checks read from payloads (probedNames()), set with the reference
-    /// Every student's latest runs (Gradebook::latestRuns()), read once when the reference is known; empty with --force.
-    QHash<QString, LatestRuns> m_latest;
-    ReferenceOutcome m_referenceOutcome; ///< broken checks and noted errors of the reference run
-    Notebook m_release; ///< the instructor notebook's release: manual answers, change notes of nbgrader cells
-    QHash<QString, Notebook> m_releases;   ///< each instructor notebook's release, by notebook (one notebook: its only one)
-    QList<InstructorNotebook> m_instructor; ///< a problem set: the instructor notebooks with their cell ids
-    QString m_referenceKey, m_environmentKey, m_inputsKey;
+    /// Releases, reference values and keys (made in start(); the reference set when it is known).
+    std::optional<BatchGrading> m_grading;
+    bool m_referenceKnown = false;
+    QString m_environmentKey;
     QList<Item> m_queue;
     QList<RunRecord> m_regrades; ///< results graded from stored runs, committed together before the runs start
     QHash<SubmissionRun *, Active> m_active;
