@@ -117,6 +117,7 @@ private Q_SLOTS:
     void overrideSeveralStudents();
     void checksListReference();
     void checksListReferenceProblemSet();
+    void gradeDryRunForeseesTheRegrade();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
     void displayTextEscapes_data();
@@ -802,6 +803,65 @@ void TestCli::checksListReference()
         if (pass == 0)
             r = runCli(args, env);
     }
+}
+
+// `grade --dry-run` after a tolerance change: both submissions regrade from their stored runs, with the grades the
+// real regrade then records; nothing is run or written by the dry run.
+void TestCli::gradeDryRunForeseesTheRegrade()
+{
+    QTemporaryDir tmp;
+    const QString iris = tmp.filePath(u"iris"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    for (const QFileInfo &fi : QDir(iris + u"/submissions"_s).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (fi.fileName() != u"alice"_s && fi.fileName() != u"carol"_s)
+            QVERIFY(QDir(fi.filePath()).removeRecursively());
+    QVERIFY(QFile::setPermissions(tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther
+                                                  | QFileDevice::ExeOther));
+    const QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
+    Run r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QCOMPARE(r.code, 1); // no gradebook yet: named
+    QVERIFY2(r.err.contains("gradebook.sqlite: no such gradebook"), r.err.constData());
+    r = runCli({u"grade"_s, iris, u"--sandbox"_s, u"bwrap"_s}, env);
+    if (r.code == 3 && r.err.contains("bwrap"))
+        QSKIP(qPrintable(u"bwrap cannot start here: "_s + QString::fromUtf8(r.err)));
+    QVERIFY2(r.code == 0, r.err.constData());
+    r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains("2 unchanged, 0 regraded from stored values, 0 would run again"), r.out.constData());
+    // carol typed corr in: a tighter tolerance fails her value, and needs no run.
+    r = runCli({u"checks"_s, u"edit"_s, iris, u"corr"_s, u"--rtol"_s, u"1e-6"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QString gradebook = iris + u"/gradebook.sqlite"_s;
+    const QByteArray before = readAll(gradebook);
+    r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.startsWith("dry run: no sandbox started, nothing recorded\n"), r.out.constData());
+    QVERIFY2(r.out.contains("0 unchanged, 2 regraded from stored values, 0 would run again"), r.out.constData());
+    QVERIFY2(r.out.contains("grade distribution of 2 with a score (mean 7, median 7 of 8)"), r.out.constData());
+    r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--json"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o.value(u"regraded"_s).toArray(), (QJsonArray{u"alice"_s, u"carol"_s}));
+    QCOMPARE(o.value(u"would_run"_s).toObject(), QJsonObject());
+    QMap<QString, double> foreseen;
+    for (const QJsonValue &g : o.value(u"grades"_s).toArray())
+        foreseen.insert(g[u"submission"_s].toString(), g[u"score"_s].toDouble());
+    QCOMPARE(foreseen.value(u"alice"_s), 8.0);
+    QCOMPARE(foreseen.value(u"carol"_s), 6.0);
+    QCOMPARE(readAll(gradebook), before); // the dry runs wrote nothing
+    QCOMPARE(runCli({u"grade"_s, iris, u"--dry-run"_s, u"--force"_s}, env).code, 2);
+    // The real regrade records what the dry run showed.
+    r = runCli({u"grade"_s, iris, u"--json"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(QJsonDocument::fromJson(lines.last()).object()[u"summary"_s][u"regraded"_s].toInt(), 2);
+    QMap<QString, double> recorded;
+    for (const QByteArray &line : lines.mid(0, lines.size() - 1)) {
+        const QJsonObject g = QJsonDocument::fromJson(line).object();
+        recorded.insert(g[u"submission"_s].toString(), g[u"score"_s].toDouble());
+    }
+    QCOMPARE(recorded, foreseen);
 }
 
 // `checks list --reference` of a problem set: every notebook's namespace (each ran in its own kernel), each variable

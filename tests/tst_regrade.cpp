@@ -1,10 +1,12 @@
 // Regrades from stored values (issue 20): which changes of an assignment need a run (decideRegrade(), one row per
 // kind of change), and batches of the example in the real bwrap sandbox with a real kernel: a tolerance change and
 // a new value check on a captured name regrade with no sandbox started; a test's code change runs again; a name
-// over the capture budget runs again.
+// over the capture budget runs again. previewRegrade() (grade --dry-run, the Checks page) foresees each of them
+// without a sandbox or a write.
 #include "batch/batchgrader.h"
 #include "batch/referencerun.h"
 #include "batch/regrade.h"
+#include "batch/regradepreview.h"
 #include "batch/submissions.h"
 #include "gradebook/gradebook.h"
 #include "grading/value.h"
@@ -137,6 +139,8 @@ private Q_SLOTS:
 private:
     BatchOptions options(const QString &folder) const;
     BatchRun runBatch(const QString &folder, const BatchOptions &opt);
+    /// previewRegrade() of the folder's submissions with the batch options' gradebook, cache and backend.
+    Expected<RegradePreview> preview(const QString &folder, const BatchOptions &opt) const;
 
     QTemporaryDir m_tmp;
     QString m_skip;
@@ -192,6 +196,22 @@ BatchRun TestRegrade::runBatch(const QString &folder, const BatchOptions &opt)
     grader.start();
     loop.exec();
     return o;
+}
+
+Expected<RegradePreview> TestRegrade::preview(const QString &folder, const BatchOptions &opt) const
+{
+    Expected<Assignment> a = Assignment::load(folder);
+    if (!a)
+        return a.error();
+    Expected<QList<Submission>> subs = discoverSubmissions(folder + u"/submissions"_s);
+    if (!subs)
+        return subs.error();
+    RegradePreviewOptions po;
+    po.gradebookPath = opt.gradebookPath;
+    po.referenceCacheDir = opt.referenceCacheDir;
+    po.backend = sandboxKindName(opt.run.kind);
+    po.limits = a->limits();
+    return previewRegrade(*a, *subs, po);
 }
 
 // ---- the rule, one row per kind of change --------------------------------------------------------------------
@@ -522,6 +542,16 @@ void TestRegrade::toleranceAndNewCapturedCheckRegradeWithoutASandbox()
         setCheckField(a, u"corr"_s, u"rtol"_s, 1e-6);
         addCheck(a, QJsonObject{{u"id"_s, u"url"_s}, {u"type"_s, u"value"_s}, {u"variable"_s, u"DATA_URL"_s}, {u"points"_s, 1}});
     }));
+    // The preview foresees it without a sandbox or a write: every grade as the regrade below records it.
+    const Expected<RegradePreview> foreseen = preview(folder, opt);
+    QVERIFY2(foreseen, qPrintable(foreseen ? QString() : foreseen.error().toString()));
+    QVERIFY(foreseen->referenceRuns.isEmpty());
+    QCOMPARE(foreseen->regraded, (QStringList{u"alice"_s, u"bob"_s, u"carol"_s}));
+    QVERIFY(foreseen->wouldRun.isEmpty());
+    QCOMPARE(foreseen->unchanged, 0);
+    QCOMPARE(foreseen->grades.size(), 3);
+    QCOMPARE(*(*gb)->runCount(), runsBefore);
+    QCOMPARE(runFolders(opt.run.runsRoot), foldersBefore);
     const BatchRun regrade = runBatch(folder, opt);
     QVERIFY2(!regrade.error, qPrintable(regrade.error ? regrade.error->toString() : QString()));
     QCOMPARE(regrade.summary->regraded, 3);
@@ -559,6 +589,17 @@ void TestRegrade::toleranceAndNewCapturedCheckRegradeWithoutASandbox()
     QCOMPARE(after[u"bob"_s].autoScore, 7.0);
     QCOMPARE(*after[u"bob"_s].score(), 8.0);
     QCOMPARE(after[u"bob"_s].overrideComments(), QStringList{u"mean_sepal: right idea, wrong column"_s});
+    for (const EffectiveGrade &g : foreseen->grades) { // the preview's grades are the ones recorded
+        QCOMPARE(g.score(), after[g.studentId].score());
+        QCOMPARE(g.autoScore, after[g.studentId].autoScore);
+        QCOMPARE(g.maxScore, after[g.studentId].maxScore);
+        QCOMPARE(g.status, after[g.studentId].status);
+        QCOMPARE(g.checks.size(), after[g.studentId].checks.size());
+        for (qsizetype i = 0; i < g.checks.size(); ++i) {
+            QCOMPARE(g.checks.at(i).result.outcome, after[g.studentId].checks.at(i).result.outcome);
+            QCOMPARE(g.checks.at(i).points(), after[g.studentId].checks.at(i).points());
+        }
+    }
 
     // Graded as it stands: the next batch skips everyone; --force runs everyone.
     const BatchRun again = runBatch(folder, opt);
@@ -571,6 +612,21 @@ void TestRegrade::toleranceAndNewCapturedCheckRegradeWithoutASandbox()
     QCOMPARE(force.summary->regraded, 0);
     QCOMPARE(*(*gb)->effectiveGrade(u"carol"_s)->value().score(), 7.0); // the run agrees with the regrade
     QCOMPARE(*(*gb)->effectiveGrade(u"bob"_s)->value().score(), 8.0);
+
+    // A new submission would run; one whose notebook cannot be read is graded without a sandbox; the rest stand.
+    QVERIFY(writeFile(folder + u"/submissions/zoe/iris-analysis.ipynb"_s, readFile(kIris + u"/submissions/alice/iris-analysis.ipynb"_s)));
+    QVERIFY(writeFile(folder + u"/submissions/yan/iris-analysis.ipynb"_s, "{ not json"));
+    const Expected<RegradePreview> later = preview(folder, opt);
+    QVERIFY2(later, qPrintable(later ? QString() : later.error().toString()));
+    QCOMPARE(later->unchanged, 3);
+    QCOMPARE(later->wouldRun.keys(), QStringList{u"zoe"_s});
+    QCOMPARE(later->wouldRun.value(u"zoe"_s), u"not graded yet"_s);
+    QCOMPARE(later->regraded, QStringList{u"yan"_s});
+    QCOMPARE(later->grades.size(), 4); // alice, bob, carol, yan: zoe has no grade yet
+    QCOMPARE(later->grades.at(3).studentId, u"yan"_s);
+    QCOMPARE(later->grades.at(3).status, GradeStatus::NeedsReview);
+    QVERIFY(!later->grades.at(3).score()); // nothing graded: blank, never 0
+    QVERIFY(!(*gb)->effectiveGrade(u"yan"_s)->has_value()); // nothing written
 }
 
 // A run folder is a cache on disk: a stored payload replaced by another valid one (here another student's) is not
@@ -617,6 +673,12 @@ void TestRegrade::testCodeChangeRunsAgain()
         setCheckField(a, u"corr-hidden"_s, u"code"_s, u"assert corr != 0.9629, \"computed, not typed in\""_s);
     }));
     const QStringList foldersBefore = runFolders(opt.run.runsRoot);
+    // The preview cannot decide before the instructor notebook ran the new test, and says so.
+    const Expected<RegradePreview> foreseen = preview(folder, opt);
+    QVERIFY2(foreseen, qPrintable(foreseen ? QString() : foreseen.error().toString()));
+    QVERIFY2(foreseen->referenceRuns.contains(u"not cached"_s), qPrintable(foreseen->referenceRuns));
+    QVERIFY(foreseen->regraded.isEmpty());
+    QCOMPARE(foreseen->grades.size(), 1);
     const BatchRun second = runBatch(folder, opt);
     QVERIFY2(!second.error, qPrintable(second.error ? second.error->toString() : QString()));
     QCOMPARE(second.summary->regraded, 0);

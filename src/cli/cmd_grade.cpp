@@ -1,12 +1,14 @@
 // sandmark-cli grade ASSIGNMENT [SUBMISSION…] [--jobs N] [--sandbox NAME] [--force] [--shard K/N]
-//                    [--gradebook PATH] [--json]: grades a batch into the gradebook and prints the grades.
+//                    [--gradebook PATH] [--json] [--dry-run]: grades a batch into the gradebook and prints the grades.
 #include "batch/batchgrader.h"
 #include "batch/referencerun.h"
+#include "batch/regradepreview.h"
 #include "batch/submissions.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "datasets/hubcache.h"
 #include "gradebook/gradebook.h"
+#include "gradebook/summary.h"
 #include "sandbox/backend.h"
 #include "util/paths.h"
 #include "util/displaytext.h"
@@ -19,6 +21,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
+
+#include <cmath>
 
 #include <unistd.h>
 
@@ -162,6 +166,89 @@ void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skippe
     }
 }
 
+/// `grade --dry-run`: what grade would do and the grades it would leave (previewRegrade()), nothing run or written.
+int printDryRun(const Assignment &assignment, const QList<Submission> &submissions, const BatchOptions &opt, bool asJson)
+{
+    RegradePreviewOptions po;
+    po.gradebookPath = opt.gradebookPath;
+    po.backend = sandboxKindName(opt.run.kind);
+    po.limits = opt.run.limits.value_or(assignment.limits());
+    QSet<QString> asked;
+    for (const Submission &s : submissions)
+        asked << s.studentId;
+    const Expected<RegradePreview> preview = previewRegrade(assignment, submissions, po);
+    if (!preview) {
+        printError(preview.error());
+        return ExitBadInput;
+    }
+    QList<EffectiveGrade> grades;
+    for (const EffectiveGrade &g : preview->grades)
+        if (asked.contains(g.studentId))
+            grades << g;
+    QStringList checkIds;
+    for (const Check &c : assignment.checks())
+        checkIds << c.id;
+    const ResultsSummary summary = summarizeResults(grades, checkIds);
+    QSet<QString> unchanged = asked;
+    for (const QString &id : preview->regraded)
+        unchanged.remove(id);
+    for (auto it = preview->wouldRun.cbegin(); it != preview->wouldRun.cend(); ++it)
+        unchanged.remove(it.key());
+    if (asJson) {
+        QJsonArray rows, bins;
+        for (const EffectiveGrade &g : std::as_const(grades))
+            rows.append(toJson(g, unchanged.contains(g.studentId)));
+        for (const ResultsSummary::Bin &b : summary.bins)
+            bins.append(QJsonObject{{QStringLiteral("from_percent"), b.fromPercent},
+                                    {QStringLiteral("to_percent"), b.toPercent},
+                                    {QStringLiteral("count"), b.count}});
+        QJsonObject wouldRun;
+        for (auto it = preview->wouldRun.cbegin(); it != preview->wouldRun.cend(); ++it)
+            wouldRun.insert(it.key(), it.value());
+        const QJsonObject o{{QStringLiteral("dry_run"), true},
+                            {QStringLiteral("reference_runs"), preview->referenceRuns.isEmpty() ? QJsonValue() : QJsonValue(preview->referenceRuns)},
+                            {QStringLiteral("unchanged"), preview->unchanged},
+                            {QStringLiteral("regraded"), QJsonArray::fromStringList(preview->regraded)},
+                            {QStringLiteral("would_run"), wouldRun},
+                            {QStringLiteral("with_score"), summary.withScore},
+                            {QStringLiteral("mean"), summary.withScore > 0 ? QJsonValue(summary.meanScore) : QJsonValue()},
+                            {QStringLiteral("median"), summary.withScore > 0 ? QJsonValue(summary.medianScore) : QJsonValue()},
+                            {QStringLiteral("distribution"), bins},
+                            {QStringLiteral("grades"), rows}};
+        out() << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        return ExitOk;
+    }
+    if (!preview->referenceRuns.isEmpty() && !asJson) {
+        out() << "dry run: " << preview->referenceRuns << ": grade runs the instructor notebook first; which submissions "
+                 "then regrade from their stored values is known after that run\n";
+        return ExitOk;
+    }
+    out() << "dry run: no sandbox started, nothing recorded\n";
+    printTable(grades, unchanged);
+    out() << QStringLiteral("%1 unchanged, %2 regraded from stored values, %3 would run again\n")
+                 .arg(preview->unchanged)
+                 .arg(preview->regraded.size())
+                 .arg(preview->wouldRun.size());
+    for (auto it = preview->wouldRun.cbegin(); it != preview->wouldRun.cend(); ++it)
+        out() << "  " << displayText(it.key()) << ": " << displayText(it.value()) << '\n';
+    if (summary.withScore == 0)
+        return ExitOk;
+    out() << QStringLiteral("grade distribution of %1 with a score (mean %2, median %3 of %4):\n")
+                 .arg(summary.withScore)
+                 .arg(formatPoints(std::round(summary.meanScore * 100) / 100), formatPoints(summary.medianScore),
+                      formatPoints(summary.maxScore));
+    int most = 1;
+    for (const ResultsSummary::Bin &b : summary.bins)
+        most = std::max(most, b.count);
+    for (const ResultsSummary::Bin &b : summary.bins)
+        out() << QStringLiteral("  %1-%2 %  %3  %4\n")
+                     .arg(formatPoints(b.fromPercent), 3)
+                     .arg(formatPoints(b.toPercent), 3)
+                     .arg(b.count, 4)
+                     .arg(QString(qRound(40.0 * b.count / most), QLatin1Char('#')));
+    return ExitOk;
+}
+
 } // namespace
 
 int cmdGrade(const QStringList &args)
@@ -182,7 +269,8 @@ int cmdGrade(const QStringList &args)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object per submission and line as each result is recorded, then a summary line."));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only (default, when the assignment lists required_datasets: the folder datasets warm fills)."),
                                       QStringLiteral("DIR"));
-    parser.addOptions({jobs, sandbox, force, shard, gradebook, json, datasets});
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"), QStringLiteral("Start no sandbox and record nothing: print which submissions would regrade from their stored values (with the grades and distribution that gives), stay unchanged, or run again and why."));
+    parser.addOptions({jobs, sandbox, force, shard, gradebook, json, datasets, dryRun});
     if (int rc = parseOrExit(parser, args, QStringLiteral("Grade a batch of submissions into the gradebook and print the grades."), -1);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
@@ -253,6 +341,13 @@ int cmdGrade(const QStringList &args)
                               : QFileInfo(s.root).fileName() == s.studentId ? s.root
                                                                               : QDir(s.root).filePath(s.studentId);
         err() << "sandmark-cli: " << where << ": " << s.problem << Qt::endl;
+    }
+    if (parser.isSet(dryRun)) {
+        if (opt.force) {
+            err() << "sandmark-cli: grade: --dry-run and --force exclude each other (--force runs everything)" << Qt::endl;
+            return ExitUsage;
+        }
+        return printDryRun(*assignment, submissions, opt, parser.isSet(json));
     }
     {
         // A gradebook folder that cannot be written (a read-only assignment folder, a full disk) is the

@@ -237,35 +237,9 @@ void BatchGrader::pump()
     while (!m_ended && !m_cancelled && m_active.size() < m_jobs && !m_queue.isEmpty()) {
         const Item item = m_queue.takeFirst();
         const QDateTime now = QDateTime::currentDateTimeUtc();
-        if (!item.submission.problem.isEmpty()) {
+        if (const std::optional<GradeResult> notRun = m_grading->resultWithoutRun(item.submission)) {
             Q_EMIT submissionStarted(item.submission.studentId);
-            if (!record(item, now, unrunnableResult(m_assignment.checks(), item.submission.problem), false))
-                return;
-            continue;
-        }
-        if (m_assignment.isProblemSet()) {
-            const bool anyMatched = std::any_of(item.submission.set.notebooks.cbegin(), item.submission.set.notebooks.cend(),
-                                                [](const NotebookMatch &m) { return m.matched(); });
-            if (!anyMatched) { // nothing to run: every notebook is not handed in or not matched
-                Q_EMIT submissionStarted(item.submission.studentId);
-                if (!record(item, now, m_grading->gradeProblemSet(item.submission, nullptr), false))
-                    return;
-                continue;
-            }
-            startRun(item);
-            continue;
-        }
-        // A notebook that does not parse is the student's file, not a grader failure: needs-review with the
-        // parse error, found before any sandbox starts.
-        const double parseStart = profile::now();
-        Expected<Notebook> nb = Notebook::load(item.submission.notebookPath);
-        profile::span(item.submission.notebookPath, QStringLiteral("batch-parse"), parseStart);
-        if (!nb) {
-            Q_EMIT submissionStarted(item.submission.studentId);
-            const Error e = nb.error();
-            const QString reason = QStringLiteral("the notebook cannot be read: %1%2")
-                                       .arg(e.location.isEmpty() ? QString() : e.location + QLatin1String(": "), e.message);
-            if (!record(item, now, unrunnableResult(m_assignment.checks(), reason), false))
+            if (!record(item, now, *notRun, false))
                 return;
             continue;
         }

@@ -11,6 +11,8 @@
 
 #include <QDir>
 
+#include <algorithm>
+
 namespace sandmark {
 
 GradeResult unrunnableResult(const QList<Check> &checks, const QString &reason)
@@ -112,8 +114,9 @@ Expected<QList<PlannedSubmission>> BatchGrading::plan(QList<Submission> submissi
         } else if (!runs.completed) {
             p.reason = runs.lastFailed ? QStringLiteral("its last run was a grader error") : QStringLiteral("not graded yet");
         } else if (const std::optional<StoredRun> stored = runs.reusable(backend); !stored) {
-            p.reason = runs.lastFailed ? QStringLiteral("its last run was a grader error")
-                                       : QStringLiteral("its last run was not in the %1 sandbox").arg(backend);
+            p.reason = runs.lastFailed                     ? QStringLiteral("its last run was a grader error")
+                       : runs.completed->backend.isEmpty() ? QStringLiteral("it could not be run last time")
+                                                           : QStringLiteral("its last run was not in the %1 sandbox").arg(backend);
         } else if (!p.submission.problem.isEmpty()) {
             p.reason = p.submission.problem;
         } else if (Expected<GradeResult> regraded = regradeFromStored(p.submission, *stored, p.executionHash); !regraded) {
@@ -128,6 +131,29 @@ Expected<QList<PlannedSubmission>> BatchGrading::plan(QList<Submission> submissi
         out << std::move(p);
     }
     return out;
+}
+
+std::optional<GradeResult> BatchGrading::resultWithoutRun(const Submission &submission) const
+{
+    if (!submission.problem.isEmpty())
+        return unrunnableResult(m_assignment.checks(), submission.problem);
+    if (m_assignment.isProblemSet()) {
+        const bool anyMatched = std::any_of(submission.set.notebooks.cbegin(), submission.set.notebooks.cend(),
+                                            [](const NotebookMatch &m) { return m.matched(); });
+        if (!anyMatched) // nothing to run: every notebook is not handed in or not matched
+            return gradeProblemSet(submission, nullptr);
+        return std::nullopt;
+    }
+    // A notebook that does not parse is the student's file, not a grader failure: needs-review with the parse error,
+    // found before any sandbox starts.
+    const double parseStart = profile::now();
+    const Expected<Notebook> nb = Notebook::load(submission.notebookPath);
+    profile::span(submission.notebookPath, QStringLiteral("batch-parse"), parseStart);
+    if (nb)
+        return std::nullopt;
+    const Error &e = nb.error();
+    return unrunnableResult(m_assignment.checks(), QStringLiteral("the notebook cannot be read: %1%2")
+                                                       .arg(e.location.isEmpty() ? QString() : e.location + QLatin1String(": "), e.message));
 }
 
 GradeResult BatchGrading::gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,

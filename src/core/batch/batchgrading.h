@@ -72,6 +72,10 @@ public:
     Expected<QList<PlannedSubmission>> plan(QList<Submission> submissions, Gradebook &gradebook, const QString &backend,
                                             bool force) const;
 
+    /// The result of a submission that cannot run at all, found without a sandbox: a problem found on disk
+    /// (unrunnableResult()), a notebook that does not parse, a problem set none of whose notebooks is matched.
+    /// None: it runs. Reads the notebook.
+    std::optional<GradeResult> resultWithoutRun(const Submission &submission) const;
     /// A single notebook's result from its run's payload and record and the run's `notes` (instrument notes,
     /// notebook repairs), with the submitted notebook's manual answers and change notes. `decoded`: the student
     /// payload already decoded; `loaded`: the submitted notebook already loaded (else read from disk).

@@ -305,6 +305,38 @@ QHash<int, QString> expectedErrors(const ReferenceOutcome &outcome, const Notebo
     return out;
 }
 
+std::optional<CachedReference> cachedReference(const Assignment &assignment, const QString &cacheDir, const QString &key,
+                                               QString *whyNot)
+{
+    const QString base = QDir(cacheDir).filePath(key);
+    QFile cached(base + QLatin1String(".json"));
+    if (key.isEmpty() || !cached.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    CachedReference out;
+    out.payload = cached.readAll();
+    QJsonParseError pe;
+    QJsonDocument::fromJson(out.payload, &pe);
+    if (QFile o(base + QLatin1String(".outcome.json")); o.open(QIODevice::ReadOnly))
+        if (const QJsonDocument d = QJsonDocument::fromJson(o.readAll()); d.isObject())
+            out.outcome = ReferenceOutcome::fromJson(d.object());
+    if (QFile t(base + QLatin1String(".timing.json")); t.open(QIODevice::ReadOnly))
+        if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
+            out.timing = ReferenceTiming::fromJson(d.object());
+    QString lacks = pe.error == QJsonParseError::NoError && !out.payload.isEmpty()
+                        ? reuseCachedOutcome(assignment, out.payload, out.outcome)
+                        : QStringLiteral("not a JSON document");
+    // A problem set's times cached before each notebook's were kept hold the first notebook's cells only: the
+    // reference runs again (and caches them all) rather than show them as the set's.
+    if (lacks.isEmpty() && assignment.isProblemSet() && (!out.timing || out.timing->notebooks.size() != assignment.notebooks().size()))
+        lacks = QStringLiteral("the cache holds the times of the set's first notebook only");
+    if (!lacks.isEmpty()) {
+        if (whyNot)
+            *whyNot = lacks;
+        return std::nullopt;
+    }
+    return out;
+}
+
 ReferenceRun::ReferenceRun(Assignment assignment, ReferenceRunOptions options, QObject *parent)
     : QObject(parent), m_assignment(std::move(assignment)), m_options(std::move(options))
 {
@@ -374,42 +406,23 @@ void ReferenceRun::onEnvironment(const Environment &env)
         qCWarning(lcBatch) << p.error().toString();
     for (const QFileInfo &fi : QDir(m_options.cacheDir).entryInfoList(QDir::Files | QDir::Hidden))
         paths::makePrivateFile(fi.filePath());
-    QFile cached(cachePath());
-    if (cached.open(QIODevice::ReadOnly)) {
-        const QByteArray payload = cached.readAll();
-        QJsonParseError pe;
-        QJsonDocument::fromJson(payload, &pe);
-        ReferenceOutcome outcome;
-        if (QFile o(outcomePath()); o.open(QIODevice::ReadOnly))
-            if (const QJsonDocument d = QJsonDocument::fromJson(o.readAll()); d.isObject())
-                outcome = ReferenceOutcome::fromJson(d.object());
-        std::optional<ReferenceTiming> timing;
-        if (QFile t(timingPath()); t.open(QIODevice::ReadOnly))
-            if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
-                timing = ReferenceTiming::fromJson(d.object());
-        QString lacks = pe.error == QJsonParseError::NoError && !payload.isEmpty()
-                            ? reuseCachedOutcome(m_assignment, payload, outcome)
-                            : QStringLiteral("not a JSON document");
-        // A problem set's times cached before each notebook's were kept hold the first notebook's cells only: the
-        // reference runs again (and caches them all) rather than show them as the set's.
-        if (lacks.isEmpty() && m_assignment.isProblemSet()
-            && (!timing || timing->notebooks.size() != m_assignment.notebooks().size()))
-            lacks = QStringLiteral("the cache holds the times of the set's first notebook only");
-        if (lacks.isEmpty()) {
-            if (const std::optional<Error> nothing = nothingToGrade(m_assignment, outcome)) {
-                fail(*nothing);
-                return;
-            }
-            m_cacheHit = true;
-            m_done = true;
-            m_timing = timing;
-            m_outcome = outcome;
-            m_missingModules = m_outcome.missingModules;
-            qCDebug(lcBatch) << "reference cache hit" << cachePath();
-            Q_EMIT progress(QStringLiteral("reference values from the cache (%1)").arg(cachePath()));
-            Q_EMIT finished(payload, m_key);
+    QString lacks;
+    if (std::optional<CachedReference> cached = cachedReference(m_assignment, m_options.cacheDir, m_key, &lacks)) {
+        if (const std::optional<Error> nothing = nothingToGrade(m_assignment, cached->outcome)) {
+            fail(*nothing);
             return;
         }
+        m_cacheHit = true;
+        m_done = true;
+        m_timing = cached->timing;
+        m_outcome = cached->outcome;
+        m_missingModules = m_outcome.missingModules;
+        qCDebug(lcBatch) << "reference cache hit" << cachePath();
+        Q_EMIT progress(QStringLiteral("reference values from the cache (%1)").arg(cachePath()));
+        Q_EMIT finished(cached->payload, m_key);
+        return;
+    }
+    if (!lacks.isEmpty()) {
         qCInfo(lcBatch) << "the cached reference values cannot serve today's checks:" << lacks << "- running again";
         Q_EMIT progress(QStringLiteral("the cached reference values cannot serve (%1): running the instructor notebook again").arg(lacks));
     }

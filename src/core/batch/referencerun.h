@@ -94,6 +94,21 @@ struct ReferenceOutcome
 /// instead of counting it as a problem (GradeInput::expectedErrors). Pure function.
 QHash<int, QString> expectedErrors(const ReferenceOutcome &outcome, const Notebook &submission);
 
+/// A reference run cached on disk (ReferenceRun), as cachedReference() reads it.
+struct CachedReference
+{
+    QByteArray payload;                   ///< the probe payload JSON text (docs/probe-payload.md)
+    ReferenceOutcome outcome;             ///< `<key>.outcome.json`, its broken checks found again for today's checks
+    std::optional<ReferenceTiming> timing; ///< `<key>.timing.json`, when kept
+};
+
+/// The reference run cached in `cacheDir` under execution key `key` (referenceKey()), when it serves `assignment`'s
+/// checks as they are today: it holds what every value check reads, its broken value checks found again
+/// (ReferenceRun's rule). None when nothing is cached under the key, or when the cache cannot serve: then `whyNot`
+/// (when given) says why ("`area` (check 'q2') was not captured at probe 'q2'"). Reads files; any thread.
+std::optional<CachedReference> cachedReference(const Assignment &assignment, const QString &cacheDir, const QString &key,
+                                               QString *whyNot = nullptr);
+
 struct ReferenceRunOptions
 {
     SubmissionRunOptions run; ///< the backend and caches the submissions use (label is set to "reference")

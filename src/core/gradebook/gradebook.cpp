@@ -955,6 +955,27 @@ Expected<QList<GradeSummary>> Gradebook::gradeSummaries()
     return out;
 }
 
+EffectiveGrade withResult(EffectiveGrade grade, const GradeResult &result)
+{
+    grade.runStatus = result.status;
+    grade.autoScore = result.score;
+    grade.maxScore = result.maxScore;
+    grade.reasons = result.reasons;
+    grade.notes = result.notes;
+    QList<EffectiveCheck> checks;
+    for (const CheckResult &r : result.checks) {
+        EffectiveCheck c;
+        c.result = r;
+        for (const EffectiveCheck &old : std::as_const(grade.checks))
+            if (old.result.checkId == r.checkId)
+                c.override_ = old.override_;
+        checks << c;
+    }
+    grade.checks = std::move(checks);
+    grade.status = grade.submissionOverride ? GradeStatus::Graded : withManualChecks(grade.runStatus, grade.awaiting().size());
+    return grade;
+}
+
 GradeSummary summaryOf(const EffectiveGrade &grade)
 {
     GradeSummary s;

@@ -163,6 +163,12 @@ struct GradeSummary
     bool stale = false;            ///< as EffectiveGrade::stale (set by markStale())
 };
 
+/// `grade` as it would be with `result` as its latest run's result (a regrade not recorded: previewRegrade()):
+/// the run's status, score, checks, reasons and notes replaced; check overrides kept for the checks still in
+/// `result`, the whole-submission override and the review kept; the effective status derived as
+/// effectiveGrades() derives it. Pure.
+EffectiveGrade withResult(EffectiveGrade grade, const GradeResult &result);
+
 /// The summary of `grade` (the same values gradeSummaries() reads).
 GradeSummary summaryOf(const EffectiveGrade &grade);
 

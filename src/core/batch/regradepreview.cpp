@@ -1,0 +1,105 @@
+#include "batch/regradepreview.h"
+
+#include "batch/batchgrading.h"
+#include "batch/referencerun.h"
+#include "util/paths.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+namespace sandmark {
+
+Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Submission> submissions,
+                                        const RegradePreviewOptions &options)
+{
+    const QString path = options.gradebookPath.isEmpty() ? Gradebook::defaultPath(assignment.folder()) : options.gradebookPath;
+    if (Expected<int> existing = Gradebook::checkExisting(path); !existing)
+        return existing.error();
+    Expected<std::unique_ptr<Gradebook>> gradebook = Gradebook::open(path);
+    if (!gradebook)
+        return gradebook.error();
+    Gradebook &gb = **gradebook;
+
+    // The environment of the stored runs a regrade would reuse: the reference key is computed with it, as the
+    // batch computes it with the environment its backend resolves (the same one while nothing outside changed).
+    Expected<QHash<QString, LatestRuns>> latest = gb.latestRuns();
+    if (!latest)
+        return latest.error();
+    QHash<QString, int> environments;
+    for (const LatestRuns &runs : std::as_const(*latest))
+        if (const std::optional<StoredRun> stored = runs.reusable(options.backend))
+            ++environments[stored->environmentKey];
+    RegradePreview out;
+    for (auto it = environments.cbegin(); it != environments.cend(); ++it)
+        if (out.environmentKey.isEmpty() || it.value() > environments.value(out.environmentKey)
+            || (it.value() == environments.value(out.environmentKey) && it.key() < out.environmentKey))
+            out.environmentKey = it.key();
+    if (out.environmentKey.isEmpty())
+        return Error{path, {}, QStringLiteral("no submission has been graded in the %1 sandbox yet: nothing to regrade").arg(options.backend)};
+
+    const QString cacheDir = options.referenceCacheDir.isEmpty() ? paths::cacheDir() + QLatin1String("/reference")
+                                                                 : options.referenceCacheDir;
+    const QString key = referenceKey(assignment, out.environmentKey);
+    QString whyNot;
+    const std::optional<CachedReference> reference = cachedReference(assignment, cacheDir, key, &whyNot);
+    if (!reference) {
+        out.referenceRuns = whyNot.isEmpty()
+                                ? QStringLiteral("the reference values for the assignment as it is now are not cached (a test's code, "
+                                                 "a notebook, the limits, the dependencies or a supplied file changed, or the cache "
+                                                 "was cleared)")
+                                : QStringLiteral("the cached reference values cannot serve the checks as they are now (%1)").arg(whyNot);
+        Expected<QList<EffectiveGrade>> current = gb.effectiveGrades();
+        if (!current)
+            return current.error();
+        out.grades = std::move(*current);
+        return out;
+    }
+    out.brokenChecks = reference->outcome.brokenChecks;
+
+    BatchGrading grading(assignment, options.limits);
+    grading.setReference(reference->payload, key, reference->outcome);
+    Expected<QList<PlannedSubmission>> planned = grading.plan(std::move(submissions), gb, options.backend, false);
+    if (!planned)
+        return planned.error();
+    Expected<QList<EffectiveGrade>> current = gb.effectiveGrades();
+    if (!current)
+        return current.error();
+    QHash<QString, qsizetype> byStudent;
+    for (qsizetype i = 0; i < current->size(); ++i)
+        byStudent.insert(current->at(i).studentId, i);
+    out.grades = std::move(*current);
+    const auto regrade = [&](const QString &student, const GradeResult &result) {
+        out.regraded << student;
+        auto it = byStudent.constFind(student);
+        if (it == byStudent.constEnd()) { // first graded now (a notebook that cannot be read)
+            EffectiveGrade fresh;
+            fresh.studentId = student;
+            it = byStudent.insert(student, out.grades.size());
+            out.grades << fresh;
+        }
+        out.grades[*it] = withResult(out.grades.at(*it), result);
+    };
+    for (const PlannedSubmission &p : std::as_const(*planned)) {
+        const QString &student = p.submission.studentId;
+        switch (p.action) {
+        case PlannedSubmission::Action::Skip:
+            ++out.unchanged;
+            break;
+        case PlannedSubmission::Action::Regrade:
+            regrade(student, p.regraded);
+            break;
+        case PlannedSubmission::Action::Run:
+            // What cannot run at all is graded without a sandbox in the batch too.
+            if (const std::optional<GradeResult> notRun = grading.resultWithoutRun(p.submission))
+                regrade(student, *notRun);
+            else
+                out.wouldRun.insert(student, p.reason);
+            break;
+        }
+    }
+    std::sort(out.grades.begin(), out.grades.end(), [](const EffectiveGrade &a, const EffectiveGrade &b) { return a.studentId < b.studentId; });
+    return out;
+}
+
+} // namespace sandmark
