@@ -3030,6 +3030,68 @@ private Q_SLOTS:
                  qPrintable(detail->diffView()->summaryText()));
     }
 
+    // The Checks page shows the grades that grading now would leave as the checks are edited (previewRegrade()):
+    // after a batch, a tighter tolerance moves carol's typed-in corr out of the top bin with no sandbox started and
+    // nothing recorded; a test's new code waits for the next run, and says so.
+    void checksPageForeseesTheGrades()
+    {
+        AppSettings::resetToDefaults();
+        SKIP_WITHOUT_BWRAP();
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        for (const QString &student : {QStringLiteral("alice"), QStringLiteral("carol")}) {
+            QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + student));
+            QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student),
+                                dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(student))));
+        }
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        ChecksPage *checks = w.checksPage();
+        QSignalSpy shown(checks, &ChecksPage::previewShown);
+        QSignalSpy listed(w.submissionsPage(), &SubmissionsPage::submissionsListed);
+        w.openAssignment(dir.path());
+        QVERIFY(listed.wait(20000));
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 20000);
+        QVERIFY2(checks->previewText().contains(QLatin1String("once submissions are graded")), qPrintable(checks->previewText()));
+
+        QSignalSpy finished(w.submissionsPage(), &SubmissionsPage::batchFinished);
+        QSignalSpy failed(w.submissionsPage(), &SubmissionsPage::batchFailed);
+        shown.clear();
+        w.submissionsPage()->runAll();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 600000);
+        QVERIFY(failed.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 20000); // recomputed when the batch recorded its results
+        QVERIFY2(checks->previewText().contains(QLatin1String("0 regraded")), qPrintable(checks->previewText()));
+        QCOMPARE(checks->previewCounts().value(9), 2); // alice and carol: 8 of 8
+
+        auto gb = Gradebook::open(Gradebook::defaultPath(dir.path()));
+        QVERIFY(gb);
+        const qint64 runs = *(*gb)->runCount();
+        shown.clear();
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        CheckEdit tighter;
+        tighter.set(QStringLiteral("rtol"), 1e-6);
+        checks->applyEdit(3, tighter); // corr
+        QVERIFY(opened.wait(20000));
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 20000);
+        const QString text = checks->previewText();
+        QVERIFY2(text.contains(QLatin1String("2 regraded from stored values")) && text.contains(QLatin1String("0 would run again")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("mean 7.0, median 7.0 of 8")) && text.contains(QLatin1String("now: mean 8.0")), qPrintable(text));
+        QCOMPARE(checks->previewCounts().value(9), 1); // alice
+        QCOMPARE(checks->previewCounts().value(7), 1); // carol: 6 of 8
+        QCOMPARE(*(*gb)->runCount(), runs);             // nothing recorded
+
+        shown.clear();
+        CheckEdit code;
+        code.set(QStringLiteral("code"), QStringLiteral("assert corr != 0.9629"));
+        checks->applyEdit(4, code); // corr-hidden
+        QVERIFY(opened.wait(20000));
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 20000);
+        QVERIFY2(checks->previewText().contains(QLatin1String("known after the next run")), qPrintable(checks->previewText()));
+        QVERIFY(checks->previewCounts().isEmpty());
+    }
+
     void gradeThreeSubmissionsInTheSandbox()
     {
         // The whole flow with the real sandbox (the backend chosen in Preferences is bwrap here), the real

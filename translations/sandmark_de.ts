@@ -1084,6 +1084,63 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>The reference run was cancelled.</source>
         <translation>Der Referenzlauf wurde abgebrochen.</translation>
     </message>
+    <message>
+        <source>Grades with these checks</source>
+        <translation>Noten mit diesen Prüfungen</translation>
+    </message>
+    <message>
+        <source>Grade distribution with these checks</source>
+        <translation>Notenverteilung mit diesen Prüfungen</translation>
+    </message>
+    <message>
+        <source>Grades with these checks: computing…</source>
+        <translation>Noten mit diesen Prüfungen: werden berechnet…</translation>
+    </message>
+    <message>
+        <source>Grades with these checks: %1</source>
+        <translation>Noten mit diesen Prüfungen: %1</translation>
+    </message>
+    <message>
+        <source>Grades with these checks appear here once submissions are graded.</source>
+        <translation>Die Noten mit diesen Prüfungen erscheinen hier, sobald Abgaben bewertet sind.</translation>
+    </message>
+    <message>
+        <source>Grades with these checks: known after the next run — %1. Run Reference, then grade on the Submissions page.</source>
+        <translation>Noten mit diesen Prüfungen: bekannt nach dem nächsten Lauf – %1. Referenz ausführen, dann auf der Seite „Abgaben“ bewerten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Grades with these checks: mean %1, median %2 of %3 points over %n submission(s) with a score (now: mean %4 of %5).</source>
+        <translation>
+            <numerusform>Noten mit diesen Prüfungen: Mittel %1, Median %2 von %3 Punkten über %n Abgabe mit Punktzahl (jetzt: Mittel %4 von %5).</numerusform>
+            <numerusform>Noten mit diesen Prüfungen: Mittel %1, Median %2 von %3 Punkten über %n Abgaben mit Punktzahl (jetzt: Mittel %4 von %5).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n regraded from stored values without running,</source>
+        <translation>
+            <numerusform>%n aus gespeicherten Werten ohne Lauf neu bewertet,</numerusform>
+            <numerusform>%n aus gespeicherten Werten ohne Lauf neu bewertet,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n would run again.</source>
+        <translation>
+            <numerusform>%n würde erneut laufen.</numerusform>
+            <numerusform>%n würden erneut laufen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing is recorded until you grade on the Submissions page.</source>
+        <translation>Nichts wird gespeichert, bis Sie auf der Seite „Abgaben“ bewerten.</translation>
+    </message>
+    <message>
+        <source>Submissions per score range (%, lower bound)</source>
+        <translation>Abgaben je Punktebereich (%, Untergrenze)</translation>
+    </message>
+    <message>
+        <source>Submissions</source>
+        <translation>Abgaben</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CodeSyntaxLabel</name>

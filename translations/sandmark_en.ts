@@ -51,6 +51,27 @@
             <numerusform>%n checks, %1 in total</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Grades with these checks: mean %1, median %2 of %3 points over %n submission(s) with a score (now: mean %4 of %5).</source>
+        <translation>
+            <numerusform>Grades with these checks: mean %1, median %2 of %3 points over %n submission with a score (now: mean %4 of %5).</numerusform>
+            <numerusform>Grades with these checks: mean %1, median %2 of %3 points over %n submissions with a score (now: mean %4 of %5).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n regraded from stored values without running,</source>
+        <translation>
+            <numerusform>%n regraded from stored values without running,</numerusform>
+            <numerusform>%n regraded from stored values without running,</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n would run again.</source>
+        <translation>
+            <numerusform>%n would run again.</numerusform>
+            <numerusform>%n would run again.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataPage</name>

@@ -184,6 +184,7 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
         setCurrentPage(PreviewPage);
     });
     connect(m_submissions, &sandmark::SubmissionsPage::gradebookChanged, m_results, &ResultsPage::refresh);
+    connect(m_submissions, &sandmark::SubmissionsPage::gradebookChanged, m_checks, &ChecksPage::refreshPreview);
     connect(m_checks, &ChecksPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
     connect(m_submissions, &SubmissionsPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
     connect(m_health, &sandmark::HealthPage::referenceRequested, m_checks, &ChecksPage::runReference);

@@ -3,6 +3,9 @@
 
 #include "addcheckdialogs.h"
 #include "appsettings.h"
+#include "barchart.h"
+#include "batch/regradepreview.h"
+#include "gradebook/summary.h"
 #include "batch/referencerun.h"
 #include "grading/value.h"
 #include "checkeditdialog.h"
@@ -16,6 +19,8 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLineEdit>
@@ -69,7 +74,9 @@ ChecksPage::ChecksPage(QWidget *parent)
       m_runReference(new QPushButton(tr("Run &Reference"), this)),
       m_cancelReference(new QPushButton(tr("&Cancel Run"), this)),
       m_referenceBusy(new QProgressBar(this)),
-      m_referenceStatus(new QLabel(this))
+      m_referenceStatus(new QLabel(this)),
+      m_previewTracker(new JobTracker(this)),
+      m_preview(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading(tr("Checks"), this));
@@ -137,7 +144,103 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_referenceStatus->setAccessibleName(tr("Reference run status"));
     referenceRow->addWidget(m_referenceStatus, 1);
     layout->addLayout(referenceRow);
+
+    // What grading now would leave, recomputed as the checks change: the distribution beside its summary.
+    auto *previewRow = new QHBoxLayout;
+    m_preview->setWordWrap(true);
+    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_preview->setAccessibleName(tr("Grades with these checks"));
+    previewRow->addWidget(m_preview, 1, Qt::AlignTop);
+#if SANDMARK_HAVE_QTCHARTS
+    auto *chart = makeChartView(tr("Grade distribution with these checks"), false, this);
+    chart->setMinimumHeight(150);
+    chart->setMaximumHeight(170);
+    chart->setMinimumWidth(300);
+    chart->hide();
+    m_previewChart = chart;
+    previewRow->addWidget(chart, 1);
+#endif
+    layout->addLayout(previewRow);
     setAssignment(std::nullopt);
+}
+
+void ChecksPage::refreshPreview()
+{
+    m_previewCounts.clear();
+    if (m_previewChart)
+        m_previewChart->hide();
+    if (!m_assignment) {
+        m_previewTracker->cancel();
+        m_preview->clear();
+        return;
+    }
+    m_preview->setText(tr("Grades with these checks: computing…"));
+    const Assignment assignment = *m_assignment;
+    const SubmissionRunOptions run = runOptionsFor(assignment, AppSettings::runChoices());
+    RegradePreviewOptions options;
+    options.backend = sandboxKindName(run.kind);
+    options.limits = run.limits.value_or(assignment.limits());
+    m_previewTracker->run(
+        [assignment, options]() -> Expected<RegradePreview> {
+            if (!QFileInfo::exists(Gradebook::defaultPath(assignment.folder())))
+                return RegradePreview{}; // nothing graded yet
+            Expected<QList<Submission>> submissions = discoverSubmissions(assignment.displayPath(QStringLiteral("submissions")));
+            if (!submissions)
+                return submissions.error();
+            return previewRegrade(assignment, *submissions, options);
+        },
+        [this](Expected<RegradePreview> preview) { showPreview(preview); });
+}
+
+void ChecksPage::showPreview(const Expected<RegradePreview> &preview)
+{
+    const QLocale l;
+    if (!preview) {
+        m_preview->setText(tr("Grades with these checks: %1").arg(preview.error().toString()));
+    } else if (preview->current.isEmpty()) {
+        m_preview->setText(tr("Grades with these checks appear here once submissions are graded."));
+    } else if (!preview->referenceRuns.isEmpty()) {
+        m_preview->setText(tr("Grades with these checks: known after the next run — %1. Run Reference, then grade on the "
+                              "Submissions page.")
+                               .arg(preview->referenceRuns));
+    } else {
+        QStringList ids;
+        for (const Check &c : m_assignment ? m_assignment->checks() : QList<Check>{})
+            ids << c.id;
+        const ResultsSummary now = summarizeResults(preview->current, ids);
+        const ResultsSummary after = summarizeResults(preview->grades, ids);
+        QString text = tr("Grades with these checks: mean %1, median %2 of %3 points over %n submission(s) with a score "
+                          "(now: mean %4 of %5).", nullptr, after.withScore)
+                           .arg(l.toString(after.meanScore, 'f', 1), l.toString(after.medianScore, 'f', 1),
+                                l.toString(after.maxScore, 'g', 6), l.toString(now.meanScore, 'f', 1),
+                                l.toString(now.maxScore, 'g', 6));
+        text += QLatin1Char(' ') + tr("%n regraded from stored values without running,", nullptr, int(preview->regraded.size()));
+        text += QLatin1Char(' ') + tr("%n would run again.", nullptr, int(preview->wouldRun.size()));
+        if (!preview->regraded.isEmpty() || !preview->wouldRun.isEmpty())
+            text += QLatin1Char(' ') + tr("Nothing is recorded until you grade on the Submissions page.");
+        m_preview->setText(text);
+        for (const ResultsSummary::Bin &b : after.bins)
+            m_previewCounts << b.count;
+#if SANDMARK_HAVE_QTCHARTS
+        QStringList labels;
+        QList<qreal> counts;
+        int most = 0;
+        for (const ResultsSummary::Bin &b : after.bins) {
+            labels << QString::number(qRound(b.fromPercent));
+            counts << b.count;
+            most = qMax(most, b.count);
+        }
+        setBars(static_cast<QChartView *>(m_previewChart), tr("Submissions per score range (%, lower bound)"), tr("Submissions"),
+                labels, counts, most, true, palette().color(QPalette::Highlight));
+        m_previewChart->show();
+#endif
+    }
+    Q_EMIT previewShown();
+}
+
+QString ChecksPage::previewText() const
+{
+    return m_preview->text();
 }
 
 bool ChecksPage::showsNotebookColumn() const
@@ -174,6 +277,7 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
     m_total->setText(assignment ? tr("%n check(s), %1 in total", nullptr, m_model->rowCount())
                                       .arg(ChecksModel::pointsText(m_model->totalPoints()))
                                 : tr("No assignment open."));
+    refreshPreview();
 }
 
 void ChecksPage::editSelected()
@@ -327,6 +431,7 @@ void ChecksPage::runReference()
         m_reference->deleteLater();
         m_reference = nullptr;
         showReferenceRunning(false);
+        refreshPreview(); // the reference values it waited for may be known now
         const QList<Check> checks = m_model->checks();
         m_tracker->run(
             [payload, checks] {

@@ -5,6 +5,7 @@
 #include "assignment/edit.h"
 #include "batch/health.h"
 #include "batch/referencerun.h"
+#include "batch/regradepreview.h"
 #include "grading/value.h"
 #include "datafilesmodel.h"
 
@@ -75,6 +76,13 @@ public:
     /// Removes check `row` without asking (background); assignmentEdited() or the error in the status line.
     void removeCheckAt(int row);
     QString editStatusText() const;
+    /// "Grades with these checks": what grading now would leave (previewRegrade(), as `grade --dry-run` prints it),
+    /// recomputed in the background after every change of the checks and when results are recorded
+    /// (refreshPreview()); its text and, with Qt Charts, the distribution chart. previewShown() follows.
+    void refreshPreview();
+    QString previewText() const;
+    /// The distribution the preview shows, per ResultsSummary bin; empty when none is shown.
+    QList<int> previewCounts() const { return m_previewCounts; }
     /// The reference run's namespace listing for the open assignment folder, once known.
     const std::optional<QList<NamespaceEntry>> &knownNamespace() const { return m_namespace; }
 
@@ -87,12 +95,15 @@ Q_SIGNALS:
     void referenceEnded(const sandmark::HealthInputs::Reference &result);
     /// A file change was refused or failed (the message names the file and the field).
     void editFailed(const QString &message);
+    /// The grade preview was recomputed (previewText(), previewCounts()).
+    void previewShown();
 
 private:
     ReferenceRunOptions referenceOptions() const;
     /// The busy bar and Cancel while a reference run goes; Run Reference otherwise.
     void showReferenceRunning(bool running);
     void runFileJob(std::function<Expected<void>()> job, const QString &doneText);
+    void showPreview(const Expected<RegradePreview> &preview);
 
     std::optional<Assignment> m_assignment;
     JobTracker *m_tracker;
@@ -111,6 +122,10 @@ private:
     QProgressBar *m_referenceBusy;
     QLabel *m_referenceStatus;
     ReferenceRun *m_reference = nullptr;
+    JobTracker *m_previewTracker;
+    QLabel *m_preview;
+    QWidget *m_previewChart = nullptr; ///< a QChartView when the build has Qt Charts
+    QList<int> m_previewCounts;
 };
 
 /// Supplied data files (sizes, redirected URLs) and the required datasets: scan the instructor notebooks

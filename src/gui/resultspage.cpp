@@ -1,5 +1,6 @@
 #include "resultspage.h"
 
+#include "barchart.h"
 #include "gradebookaccess.h"
 #include "jobtracker.h"
 #include "roles.h"
@@ -24,15 +25,6 @@
 #include <algorithm>
 #include <cmath>
 
-#if SANDMARK_HAVE_QTCHARTS
-#include <QtCharts/QBarCategoryAxis>
-#include <QtCharts/QBarSeries>
-#include <QtCharts/QBarSet>
-#include <QtCharts/QHorizontalBarSeries>
-#include <QtCharts/QChart>
-#include <QtCharts/QChartView>
-#include <QtCharts/QValueAxis>
-#endif
 
 namespace sandmark {
 
@@ -47,82 +39,6 @@ QLabel *heading(const QString &text, QWidget *parent, qreal scale = 1.3)
     return l;
 }
 
-#if SANDMARK_HAVE_QTCHARTS
-// A chart with one category axis and one value axis, created once; setBars() replaces only the series.
-// `horizontal`: categories down the left side, bars to the right — for named categories (check ids), whose
-// names then read left to right at full length instead of being elided under narrow columns.
-QChartView *makeChartView(const QString &accessibleName, bool horizontal, QWidget *parent)
-{
-    auto *chart = new QChart;
-    chart->legend()->hide();
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->addAxis(new QBarCategoryAxis(chart), horizontal ? Qt::AlignLeft : Qt::AlignBottom);
-    chart->addAxis(new QValueAxis(chart), horizontal ? Qt::AlignBottom : Qt::AlignLeft);
-    auto *view = new QChartView(chart, parent);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setAccessibleName(accessibleName);
-    view->setMinimumHeight(220);
-    return view;
-}
-
-// Shows one bar set: `labels` as categories, `values` on a 0..`maxY` axis; counts get whole-number ticks.
-void setBars(QChartView *view, const QString &title, const QString &setName, const QStringList &labels,
-             const QList<qreal> &values, qreal maxY, bool counts, const QColor &color)
-{
-    QChart *chart = view->chart();
-    chart->setTitle(title);
-    chart->removeAllSeries();
-    QBarCategoryAxis *categories = nullptr;
-    QValueAxis *valueAxis = nullptr;
-    for (QAbstractAxis *axis : chart->axes()) {
-        if (auto *c = qobject_cast<QBarCategoryAxis *>(axis))
-            categories = c;
-        else if (auto *v = qobject_cast<QValueAxis *>(axis))
-            valueAxis = v;
-    }
-    if (!categories || !valueAxis)
-        return;
-    const bool horizontal = categories->alignment() == Qt::AlignLeft;
-    categories->clear();
-    // A horizontal chart lists the first category at the top.
-    QStringList shown = labels;
-    QList<qreal> shownValues = values;
-    if (horizontal) {
-        std::reverse(shown.begin(), shown.end());
-        std::reverse(shownValues.begin(), shownValues.end());
-    }
-    categories->append(shown);
-    if (counts) {
-        const int top = qMax(1, int(std::ceil(maxY)));
-        const int rounded = top <= 10 ? top : (top + 4) / 5 * 5;
-        valueAxis->setRange(0, rounded);
-        valueAxis->setTickCount(top <= 10 ? top + 1 : 6);
-        valueAxis->setLabelFormat(QStringLiteral("%d"));
-    } else {
-        valueAxis->setRange(0, qMax<qreal>(1, maxY));
-        valueAxis->setTickCount(6);
-        valueAxis->setLabelFormat(QStringLiteral("%.0f %%"));
-    }
-    if (labels.isEmpty())
-        return;
-    auto *set = new QBarSet(setName);
-    set->setColor(color);
-    set->setBorderColor(color.darker(130));
-    for (qreal v : std::as_const(shownValues))
-        *set << v;
-    QAbstractBarSeries *series = horizontal ? static_cast<QAbstractBarSeries *>(new QHorizontalBarSeries)
-                                            : static_cast<QAbstractBarSeries *>(new QBarSeries);
-    series->append(set);
-    series->setBarWidth(0.8);
-    series->setLabelsVisible(true);
-    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
-    series->setLabelsFormat(counts ? QStringLiteral("@value") : QStringLiteral("@value %"));
-    chart->addSeries(series);
-    series->attachAxis(categories);
-    series->attachAxis(valueAxis);
-}
-#endif
 
 void setUpTable(QTableView *t, QAbstractItemModel *model, const QString &name)
 {

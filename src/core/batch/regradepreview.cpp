@@ -52,7 +52,8 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
         Expected<QList<EffectiveGrade>> current = gb.effectiveGrades();
         if (!current)
             return current.error();
-        out.grades = std::move(*current);
+        out.current = std::move(*current);
+        out.grades = out.current;
         return out;
     }
     out.brokenChecks = reference->outcome.brokenChecks;
@@ -68,7 +69,8 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
     QHash<QString, qsizetype> byStudent;
     for (qsizetype i = 0; i < current->size(); ++i)
         byStudent.insert(current->at(i).studentId, i);
-    out.grades = std::move(*current);
+    out.current = std::move(*current);
+    out.grades = out.current;
     const auto regrade = [&](const QString &student, const GradeResult &result) {
         out.regraded << student;
         auto it = byStudent.constFind(student);

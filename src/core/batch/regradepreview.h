@@ -29,6 +29,7 @@ struct RegradePreview
     /// Every submission that has a run, as grade would leave it, sorted by student id: the regraded ones with their
     /// new result (overrides and review marks kept: withResult()), the others as they are now.
     QList<EffectiveGrade> grades;
+    QList<EffectiveGrade> current; ///< the grades as the gradebook has them now (before), sorted by student id
     /// Graded again without a sandbox: from their stored run, or because they cannot run at all (a notebook that
     /// cannot be read: resultWithoutRun()).
     QStringList regraded;
