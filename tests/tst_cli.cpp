@@ -105,6 +105,7 @@ private Q_SLOTS:
     void versionVerboseListsTheParts();
     void importNbgraderProposesDependencies();
     void diffPrintsCellsAgainstRelease();
+    void diffOfAProblemSetShowsEachNotebook();
     void valuesWithoutGradebookNamesIt();
     void instrumentThenStripGivesTheOriginal();
     void releaseWritesTheGoldenNotebook();
@@ -361,6 +362,36 @@ void TestCli::diffPrintsCellsAgainstRelease()
     const Run nobody = runCli({u"diff"_s, dataPath(u"review"_s), u"nobody"_s});
     QCOMPARE(nobody.code, 1);
     QVERIFY2(nobody.err.startsWith("sandmark-cli: "), nobody.err.constData());
+}
+
+// A problem set's folder holds a notebook per problem: `diff` shows each against its own release (a folder of several
+// notebooks is not "ambiguous" here), only the one a named notebook is matched to, or the one --notebook names.
+void TestCli::diffOfAProblemSetShowsEachNotebook()
+{
+    const QString ps = dataPath(u"problemsets/ps"_s);
+    const auto headers = [](const QByteArray &out) {
+        QStringList lines;
+        for (const QByteArray &line : out.split('\n'))
+            if (line.startsWith("--- ") || line.startsWith("+++ "))
+                lines << QString::fromUtf8(line);
+        return lines;
+    };
+    Run r = runCli({u"diff"_s, ps, u"carol"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QCOMPARE(headers(r.out), (QStringList{u"--- release/part1.ipynb"_s, u"+++ carol/part1.ipynb"_s, u"--- release/part2.ipynb"_s,
+                                         u"+++ carol/hw_carol.ipynb"_s, u"--- release/part3.ipynb"_s, u"+++ carol/part3.ipynb"_s}));
+    r = runCli({u"diff"_s, ps, u"carol/hw_carol.ipynb"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QCOMPARE(headers(r.out), (QStringList{u"--- release/part2.ipynb"_s, u"+++ carol/hw_carol.ipynb"_s}));
+    r = runCli({u"diff"_s, ps, u"carol"_s, u"--notebook"_s, u"part3.ipynb"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QCOMPARE(headers(r.out), (QStringList{u"--- release/part3.ipynb"_s, u"+++ carol/part3.ipynb"_s}));
+    r = runCli({u"diff"_s, ps, u"carol/hw_carol.ipynb"_s, u"--notebook"_s, u"part1.ipynb"_s});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("hw_carol.ipynb: not matched to a notebook of the assignment as part1.ipynb"), r.err.constData());
+    r = runCli({u"diff"_s, ps, u"dave"_s}); // no part2 handed in
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains("--- release/part2.ipynb\n+++ dave: no notebook matched\n"), r.out.constData());
 }
 
 // `values` reads the student's latest run from the gradebook: without one, the error names the gradebook.

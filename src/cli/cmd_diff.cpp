@@ -2,11 +2,13 @@
 #include "assignment/release_writer.h"
 #include "batch/notebookmatch.h"
 #include "batch/submissions.h"
+#include "gradebook/gradebook.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "util/displaytext.h"
 
 #include <QDir>
+#include <QFileInfo>
 
 namespace sandmark::cli {
 
@@ -36,17 +38,33 @@ int cmdDiff(const QStringList &args)
         printError(s.error());
         return ExitBadInput;
     }
-    if (!s->problem.isEmpty()) {
+    // A problem set's folder holds several notebooks by design: they are matched below.
+    if (!s->problem.isEmpty() && !(assignment->isProblemSet() && s->problem.startsWith(QLatin1String("ambiguous:")))) {
         printError(Error{s->root, {}, s->problem});
         return ExitBadInput;
     }
-    // Each instructor notebook with the student's file graded for it (a problem set: the matching rule's choice).
+    // Each instructor notebook with the student's file graded for it (a problem set: the instructor's settled
+    // choices, kept in the gradebook, then the matching rule's); only the one a named notebook is matched to.
     QList<std::pair<QString, QString>> pairs;
     if (assignment->isProblemSet()) {
-        applyProblemSet(*s, instructorNotebooks(*assignment));
-        for (const NotebookMatch &m : std::as_const(s->set.notebooks))
-            if (!parser.isSet(notebook) || m.notebook == parser.value(notebook))
-                pairs << std::pair{m.notebook, m.file.isEmpty() ? QString() : QDir(s->root).filePath(m.file)};
+        const QString named = s->isFolder && isNotebookName(pos.at(1)) ? s->notebookPath : QString(); // `amy/part2.ipynb`
+        QMap<QString, QString> settled;
+        if (QFileInfo::exists(Gradebook::defaultPath(assignment->folder())))
+            if (Expected<std::unique_ptr<Gradebook>> gb = openExistingGradebook(*assignment, {}))
+                if (Expected<QMap<QString, QString>> kept = (*gb)->settledMatches(s->studentId))
+                    settled = *kept;
+        applyProblemSet(*s, instructorNotebooks(*assignment), settled);
+        for (const NotebookMatch &m : std::as_const(s->set.notebooks)) {
+            const QString file = m.file.isEmpty() ? QString() : QDir(s->root).filePath(m.file);
+            if ((!parser.isSet(notebook) || m.notebook == parser.value(notebook)) && (named.isEmpty() || file == named))
+                pairs << std::pair{m.notebook, file};
+        }
+        if (pairs.isEmpty() && !named.isEmpty()) {
+            printError(Error{named, {}, QStringLiteral("not matched to a notebook of the assignment%1 (sandmark-cli match "
+                                                       "settles which is which)")
+                                            .arg(parser.isSet(notebook) ? QStringLiteral(" as ") + parser.value(notebook) : QString())});
+            return ExitBadInput;
+        }
     } else if (!parser.isSet(notebook) || parser.value(notebook) == assignment->notebooks().value(0)) {
         pairs << std::pair{assignment->notebooks().value(0), s->notebookPath};
     }
