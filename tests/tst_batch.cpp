@@ -1114,14 +1114,19 @@ void TestBatch::wallClockAndKernelspecCases()
     QProcess *runSlow = startCli({u"run"_s, slow, slow + u"/submissions/s/slow-cells-past-wall-clock.ipynb"_s});
     QProcess *gradeKernelspec =
         startCli({u"grade"_s, kernelspec, u"--json"_s, u"--gradebook"_s, m_tmp.filePath(u"kernelspec.sqlite"_s)});
-    for (QProcess *p : {gradeSlow, runSlow, gradeKernelspec}) {
+    QByteArray outSlow, outRun, outKernelspec; // read once: the checks below read what each printed
+    for (auto [p, out] : {std::pair{gradeSlow, &outSlow}, std::pair{runSlow, &outRun}, std::pair{gradeKernelspec, &outKernelspec}}) {
         QVERIFY(p->waitForFinished(600000));
-        QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+        *out = p->readAllStandardOutput();
+        // A failure says which command, how it ended and what it printed (grade --json puts grader errors on stdout).
+        QVERIFY2(p->exitCode() == 0, qPrintable(u"%1 exited %2: %3 %4"_s.arg(p->arguments().join(u' '))
+                                                     .arg(p->exitCode())
+                                                     .arg(QString::fromUtf8(p->readAllStandardError()), QString::fromUtf8(out->left(4000)))));
     }
 
     // The slow cells in grade --json: needs-review, the reason names the whole-run limit and where it stopped; no
     // "cell timed out"; what ran before the limit is graded.
-    const QJsonObject gSlow = QJsonDocument::fromJson(gradeSlow->readAllStandardOutput().split('\n').value(0)).object();
+    const QJsonObject gSlow = QJsonDocument::fromJson(outSlow.split('\n').value(0)).object();
     QCOMPARE(gSlow.value(u"status"_s).toString(), u"needs-review"_s);
     const QStringList reasons = gSlow.value(u"reasons"_s).toVariant().toStringList();
     QVERIFY2(!reasons.isEmpty(), "no reasons");
@@ -1160,7 +1165,7 @@ void TestBatch::wallClockAndKernelspecCases()
     for (const QJsonValue &v : record.value(u"cells"_s).toArray())
         QVERIFY2(v.toObject().value(u"status"_s).toString() != u"timeout"_s, QJsonDocument(v.toObject()).toJson().constData());
     // The slow cells in `run`: the stopped cell is labelled wall-timeout with the limit's name and value.
-    const QString runOut = QString::fromUtf8(runSlow->readAllStandardOutput());
+    const QString runOut = QString::fromUtf8(outRun);
     QVERIFY2(runOut.startsWith(u"status: wall-timeout"_s), qPrintable(runOut));
     // "before cells[N]" when the limit fell between two cells (the one before finished as it passed): then no
     // cell was stopped mid-run.
@@ -1172,7 +1177,7 @@ void TestBatch::wallClockAndKernelspecCases()
     QVERIFY2(!runOut.contains(u": timeout"_s), qPrintable(runOut));
 
     // The unknown kernelspec: graded (coldest = 7 passes) with the kernelspec warning among the notes, not the reasons.
-    const QJsonObject gKernelspec = QJsonDocument::fromJson(gradeKernelspec->readAllStandardOutput().split('\n').value(0)).object();
+    const QJsonObject gKernelspec = QJsonDocument::fromJson(outKernelspec.split('\n').value(0)).object();
     QCOMPARE(gKernelspec.value(u"status"_s).toString(), u"graded"_s);
     QCOMPARE(gKernelspec.value(u"score"_s).toDouble(), 1.0);
     QCOMPARE(gKernelspec.value(u"reasons"_s).toArray().size(), 0);
