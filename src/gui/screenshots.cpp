@@ -38,6 +38,8 @@
 
 #include <functional>
 
+#include <algorithm>
+
 namespace sandmark {
 
 namespace {
@@ -285,6 +287,27 @@ void ScreenshotDriver::shootAll()
         disconnect(c);
         ok &= save(&create, QStringLiteral("18-new-assignment"));
         create.close();
+    }
+
+    // The Checks page as the instructor tightens a tolerance after grading: the grades it would leave, regraded from
+    // the stored runs with nothing run or recorded (examples/iris: corr's rtol 1e-3 → 1e-6 fails carol's typed-in
+    // value). Last, because it edits the copy's assignment.json.
+    if (const auto assignment = m_window->assignment(); assignment && !problemSet) {
+        const QList<Check> checks = assignment->checks();
+        const auto corr = std::find_if(checks.cbegin(), checks.cend(), [](const Check &c) { return c.id == QLatin1String("corr"); });
+        if (corr != checks.cend()) {
+            m_window->setCurrentPage(MainWindow::ChecksPageIndex);
+            bool opened = false, shown = false;
+            auto c1 = connect(m_window, &MainWindow::assignmentOpened, this, [&] { opened = true; });
+            auto c2 = connect(m_window->checksPage(), &ChecksPage::previewShown, this, [&] { shown = opened; });
+            CheckEdit tighter;
+            tighter.set(QStringLiteral("rtol"), 1e-6);
+            m_window->checksPage()->applyEdit(int(corr - checks.cbegin()), tighter);
+            waitFor([&] { return shown; }, 60000);
+            disconnect(c1);
+            disconnect(c2);
+            ok &= save(m_window, QStringLiteral("21-checks-preview"));
+        }
     }
 
     PreferencesDialog prefs(m_window);
