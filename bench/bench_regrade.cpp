@@ -9,11 +9,13 @@
 // recorded under the same hashes: every student has a real stored run. Then corr's tolerance changes (1e-3 → 1e-6)
 // and a value check on a captured name (DATA_URL) is added, and the timed batch is the real code path:
 // BatchGrader over all N submissions, as `sandmark-cli grade` runs it. Prints the time, its ratio to the goal, how
-// many were regraded and run, and how many sandboxes started (submissions started + the reference run). Never
+// many were regraded and run, and how many sandboxes started (submissions started + the reference run); before it,
+// the same decisions as a dry run (previewRegrade(), `grade --dry-run`, the Checks page), timed too. Never
 // asserts a time. Prints the CPU time (user + system) of the timed batch beside its wall time: on a loaded machine the
 // CPU time is what the code costs.
 #include "batch/batchgrader.h"
 #include "batch/referencerun.h"
+#include "batch/regradepreview.h"
 #include "batch/submissions.h"
 #include "gradebook/gradebook.h"
 #include "sandbox/registry.h"
@@ -268,7 +270,27 @@ int main(int argc, char **argv)
     if (const std::optional<QString> e = changeGrading(folder, rtol))
         return fail(*e);
 
-    // 4. The timed regrade: the batch over every submission.
+    // 4. The dry run first (`grade --dry-run`, the Checks page): the same decisions and grades, nothing written.
+    std::optional<RegradePreview> preview;
+    double previewSeconds = 0, previewCpu = 0;
+    if (Expected<Assignment> a = Assignment::load(folder)) {
+        RegradePreviewOptions po;
+        po.gradebookPath = opt.gradebookPath;
+        po.referenceCacheDir = opt.referenceCacheDir;
+        po.backend = sandboxKindName(opt.run.kind);
+        po.limits = a->limits();
+        const double cpuAtStart = processCpuSeconds();
+        QElapsedTimer clock;
+        clock.start();
+        Expected<RegradePreview> p = previewRegrade(*a, *subs, po);
+        previewSeconds = clock.elapsed() / 1000.0;
+        previewCpu = processCpuSeconds() - cpuAtStart;
+        if (!p)
+            return fail(QStringLiteral("the dry run failed: %1").arg(p.error().toString()));
+        preview = std::move(*p);
+    }
+
+    // 5. The timed regrade: the batch over every submission.
     const BatchOutcome regrade = grade(folder, *subs, opt);
     if (regrade.error || !regrade.summary)
         return fail(QStringLiteral("the regrade failed: %1").arg(regrade.error ? regrade.error->toString() : QString()));
@@ -288,5 +310,14 @@ int main(int argc, char **argv)
     out() << QStringLiteral("CPU time:           %1 s (user + system of this process over the batch)").arg(regrade.cpuSeconds, 0, 'f', 3)
           << Qt::endl;
     out() << QStringLiteral("ratio to the goal:  %1 (goal < 1 s: ratio < 1)").arg(regrade.seconds / kGoalS, 0, 'f', 2) << Qt::endl;
+    if (preview)
+        out() << QStringLiteral("dry run:            %1 s, CPU %2 s (previewRegrade: %3 regraded, %4 would run; nothing written); "
+                                "ratio to the goal %5")
+                     .arg(previewSeconds, 0, 'f', 3)
+                     .arg(previewCpu, 0, 'f', 3)
+                     .arg(preview->regraded.size())
+                     .arg(preview->wouldRun.size())
+                     .arg(previewSeconds / kGoalS, 0, 'f', 2)
+              << Qt::endl;
     return 0;
 }

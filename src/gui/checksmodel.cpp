@@ -83,9 +83,9 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
             if (probed)
                 return probed->variable;
             if (role == Qt::DisplayRole)
-                // A test's first line (its whole code in the tooltip); the others as `checks list` describes them (an
-                // Otter question's cases, a manual check's answer cell), never their generated code.
-                return c.type == Check::Type::Test ? testSummary(c) : kind.describe(c);
+                // As `checks list` describes it (a test's first line, its whole code in the tooltip; an Otter
+                // question's cases; a manual check's answer cell), never generated code.
+                return kind.describe(c);
             return c.autotest.isEmpty() ? c.code
                                         : tr("%1\n\nThe test code nbgrader generated from it:\n%2").arg(testSummary(c), c.code);
         case AnchorColumn:

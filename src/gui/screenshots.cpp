@@ -259,7 +259,7 @@ void ScreenshotDriver::shootAll()
     // The check editor, built from the kind's fields: the example's first value check.
     if (const auto assignment = m_window->assignment()) {
         for (const Check &c : assignment->checks())
-            if (c.type == Check::Type::Value) {
+            if (checkKind(c).probed(c)) { // a value check
                 CheckEditDialog edit(c, assignment->python(), m_window);
                 edit.show();
                 ok &= save(&edit, QStringLiteral("11-edit-check"));
