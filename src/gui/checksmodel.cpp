@@ -85,7 +85,7 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
             if (role == Qt::DisplayRole)
                 // As `checks list` describes it (a test's first line, its whole code in the tooltip; an Otter
                 // question's cases; a manual check's answer cell), never generated code.
-                return kind.describe(c);
+                return kind.shortDescription(c);
             return c.autotest.isEmpty() ? c.code
                                         : tr("%1\n\nThe test code nbgrader generated from it:\n%2").arg(testSummary(c), c.code);
         case AnchorColumn:

@@ -121,6 +121,9 @@ public:
     // ---- text ------------------------------------------------------------------------------------------------
     /// What `check` looks at, in a few words (`sandmark-cli checks list`): "corr after q2 (rtol 0.001)". English.
     virtual QString describe(const Check &check) const = 0;
+    /// describe() for a table cell with the whole in its tooltip (the app's Checks table): a test's first line
+    /// only (testSummary()). Default: describe().
+    virtual QString shortDescription(const Check &check) const { return describe(check); }
 };
 
 } // namespace sandmark

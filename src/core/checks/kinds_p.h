@@ -47,6 +47,7 @@ public:
     QString studentFeedback(const Check &check, const CheckResult &result) const override;
     std::optional<ReferenceFailure> failsOnReference(const Check &check, const QJsonObject &cell) const override;
     QString describe(const Check &check) const override;
+    QString shortDescription(const Check &check) const override { return testSummary(check); }
 };
 
 /// "manual": a person grades an answer cell (nbgrader's manually graded answers and task cells). manualcheck.cpp.
