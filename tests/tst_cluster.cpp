@@ -2,6 +2,7 @@
 // submission record and task reports, each shard's phase, the merge's refusal and the shared-cache check. No Slurm
 // needed; tests/slurm/test_slurm.py runs the whole thing against a real single-node cluster.
 #include "assignment/assignment.h"
+#include "batch/submissions.h"
 #include "cluster/slurm.h"
 #include "gradebook/gradebook.h"
 #include "testsupport.h"
@@ -30,6 +31,7 @@ private Q_SLOTS:
     void submissionAndReportRoundTrip();
     void badReportNamesTheFile();
     void phasesFromReportsAndQueue();
+    void etaFromFinishedTasksWhileNoRunningOneRecorded();
     void mergeRefusesUnfinishedShardsAndWritesNothing();
     void sharedCacheRefusesTmpfs();
     void memAndTimeAsSbatchSpellsThem();
@@ -291,6 +293,60 @@ void TestCluster::phasesFromReportsAndQueue()
     QCOMPARE(st->shards[2].phase, SlurmShardStatus::Phase::Stopped);
     QVERIFY2(st->shards[2].problem.startsWith(layout.shardGradebook(Shard{3, 3}) + u": missing"_s),
              qPrintable(st->shards[2].problem));
+}
+
+// The ETA while the running task has not recorded a result yet (it started when another finished): the finished
+// task's pace (5 results in 10 s) times the running tasks, over what is left (9): 18 s. Before, no ETA was shown.
+void TestCluster::etaFromFinishedTasksWhileNoRunningOneRecorded()
+{
+    QTemporaryDir dir;
+    const QString a = assignmentCopy(dir);
+    Expected<Assignment> assignment = Assignment::load(a);
+    QVERIFY(assignment);
+    const SlurmLayout layout(a);
+    SlurmSubmission s;
+    s.shards = 3;
+    s.submittedShards = {1, 2, 3};
+    s.arrayJobId = u"7"_s;
+    s.mergeJobId = u"8"_s;
+    s.submitted = QDateTime::currentDateTimeUtc();
+    QVERIFY(s.write(layout.submissionFile()));
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    SlurmTaskReport finished;
+    finished.state = SlurmTaskReport::State::Finished;
+    finished.host = u"node1"_s;
+    finished.started = now.addSecs(-50);
+    finished.updated = now.addSecs(-40);
+    QVERIFY(finished.write(layout.shardReport(Shard{1, 3})));
+    Expected<QList<Submission>> all = discoverSubmissions(a + u"/submissions"_s);
+    QVERIFY(all);
+    {
+        auto gb = Gradebook::open(layout.shardGradebook(Shard{1, 3}));
+        QVERIFY(gb);
+        for (const Submission &sub : shardOf(*all, Shard{1, 3})) {
+            RunRecord r;
+            r.studentId = sub.studentId;
+            r.started = now.addSecs(-45);
+            r.finished = now.addSecs(-44);
+            QVERIFY((*gb)->recordRun(r));
+        }
+    }
+    SlurmTaskReport running;
+    running.state = SlurmTaskReport::State::Running;
+    running.host = u"node2"_s;
+    running.started = now;
+    QVERIFY(running.write(layout.shardReport(Shard{2, 3})));
+
+    Expected<SlurmStatus> st = readSlurmStatus(*assignment, parseSqueue("7_2|RUNNING|None\n7_3|PENDING|Resources\n"));
+    QVERIFY2(st, qPrintable(st ? QString() : st.error().toString()));
+    QCOMPARE(st->recorded, 5);
+    QCOMPARE(st->shards[0].phase, SlurmShardStatus::Phase::Done);
+    QCOMPARE(st->shards[1].phase, SlurmShardStatus::Phase::Running);
+    QCOMPARE(st->etaSeconds, 18.0);
+    // Nothing runs: no pace to apply, no ETA.
+    st = readSlurmStatus(*assignment, parseSqueue("7_3|PENDING|Resources\n"));
+    QVERIFY(st);
+    QCOMPARE(st->etaSeconds, -1.0);
 }
 
 void TestCluster::mergeRefusesUnfinishedShardsAndWritesNothing()

@@ -463,6 +463,10 @@ Expected<SlurmStatus> readSlurmStatus(const Assignment &assignment, const QList<
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();
     double rate = 0; // results per second of the running tasks together
+    // The pace of tasks that finished (results per second of one task): the estimate while no running task has
+    // recorded a result yet (a task that just started after another finished).
+    double finishedResults = 0, finishedSeconds = 0;
+    int runningTasks = 0;
     for (int k = 1; k <= submission->shards; ++k) {
         SlurmShardStatus row;
         row.shard = Shard{k, submission->shards};
@@ -509,6 +513,15 @@ Expected<SlurmStatus> readSlurmStatus(const Assignment &assignment, const QList<
                                                QStringLiteral("SUSPENDED"), QStringLiteral("RESIZING")};
         const bool running = runningStates.contains(row.queueState);
         const bool inQueue = running || waitingStates.contains(row.queueState);
+        runningTasks += running;
+        if (row.report && row.report->state == State::Finished && row.report->started.isValid()) {
+            const double seconds = row.report->started.msecsTo(row.report->updated) / 1000.0;
+            const int done = row.recorded - row.report->recordedAtStart;
+            if (seconds > 0 && done > 0) {
+                finishedResults += done;
+                finishedSeconds += seconds;
+            }
+        }
         if (row.toGo() == 0 && !running) {
             row.phase = Phase::Done; // every result is there, whatever a later attempt reported
         } else if (row.report && row.report->state == State::SelfTestFailed && !running) {
@@ -557,7 +570,9 @@ Expected<SlurmStatus> readSlurmStatus(const Assignment &assignment, const QList<
     const int toGo = status.submissions - status.recorded;
     if (toGo == 0)
         status.etaSeconds = 0;
-    else if (rate > 0)
+    else if (rate <= 0 && runningTasks > 0 && finishedSeconds > 0)
+        rate = runningTasks * finishedResults / finishedSeconds;
+    if (toGo > 0 && rate > 0)
         status.etaSeconds = toGo / rate;
     return status;
 }

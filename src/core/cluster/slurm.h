@@ -173,7 +173,9 @@ struct SlurmStatus
     SlurmSubmission submission;
     QList<SlurmShardStatus> shards; ///< 1..N
     int submissions = 0, recorded = 0;
-    double etaSeconds = -1; ///< from the results recorded per second since each running task started; < 0 unknown
+    /// From the results recorded per second since each running task started (while none has recorded one yet: the
+    /// pace of the tasks that finished, times the running tasks); < 0 unknown.
+    double etaSeconds = -1;
     QString mergeState;     ///< squeue's state of the merge job; empty when not listed
     bool allDone() const;   ///< every shard Done
     QList<Shard> unfinished() const; ///< shards not Done, in order
