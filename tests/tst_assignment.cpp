@@ -398,6 +398,14 @@ void TestAssignment::missingFile()
     QVERIFY(!a);
     QCOMPARE(a.error().file, tmp.filePath(u"nope.json"_s));
     QCOMPARE(a.error().message, u"no such file"_s);
+    // A notebook where the assignment is meant: said so, not "missing field slug".
+    QFile nb(tmp.filePath(u"hw.ipynb"_s));
+    QVERIFY(nb.open(QIODevice::WriteOnly) && nb.write("{\"cells\": [], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 5}") > 0);
+    nb.close();
+    a = Assignment::load(nb.fileName());
+    QVERIFY(!a);
+    QCOMPARE(a.error().file, nb.fileName());
+    QVERIFY2(a.error().message.startsWith(u"a notebook, not an assignment"_s), qPrintable(a.error().message));
 }
 
 void TestAssignment::fullAssignment()

@@ -2746,6 +2746,25 @@ private Q_SLOTS:
         QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("dave")); // no move on removal
     }
 
+    // A problem set's Grading by hand tab lists the whole submission's answers, whichever notebook is shown: each
+    // names its notebook (the fresh-user run saw problem2's answer under problem1's tab, unnamed).
+    void manualAnswersNameTheirNotebook()
+    {
+        ManualGradingPanel panel;
+        EffectiveGrade g;
+        g.studentId = QStringLiteral("amy");
+        EffectiveCheck explain;
+        explain.result = CheckResult{QStringLiteral("explain"), Check::Type::Manual, Outcome::NotGraded, 0, 1, {}, QStringLiteral("It is the mean."), {}};
+        g.checks << explain;
+        panel.setGrade(g, {{QStringLiteral("explain"), QStringLiteral("problem2.ipynb")}});
+        const QList<QGroupBox *> boxes = panel.findChildren<QGroupBox *>();
+        QCOMPARE(boxes.size(), 1);
+        QVERIFY2(boxes.first()->title().startsWith(QStringLiteral("explain (problem2.ipynb) — ")), qPrintable(boxes.first()->title()));
+        panel.setGrade(g); // one notebook: the check id alone
+        QVERIFY2(panel.findChildren<QGroupBox *>().first()->title().startsWith(QStringLiteral("explain — ")),
+                 qPrintable(panel.findChildren<QGroupBox *>().first()->title()));
+    }
+
     void manualGradingAndBulkOverrideInTheApp()
     {
         // Issue 19 with real grading (bwrap, a real kernel, the real gradebook): an nbgrader assignment whose

@@ -2285,6 +2285,10 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <source>awaits grading (at most %1)</source>
         <translation>wartet auf Bewertung (höchstens %1)</translation>
     </message>
+    <message>
+        <source>%1 (%2) — %3</source>
+        <translation>%1 (%2) — %3</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::NamespaceModel</name>

@@ -89,7 +89,7 @@ ManualGradingPanel::Row ManualGradingPanel::makeRow(const QString &checkId)
     return r;
 }
 
-void ManualGradingPanel::setGrade(const EffectiveGrade &grade)
+void ManualGradingPanel::setGrade(const EffectiveGrade &grade, const QHash<QString, QString> &notebookOf)
 {
     QStringList ids;
     for (const EffectiveCheck &c : grade.checks)
@@ -124,7 +124,9 @@ void ManualGradingPanel::setGrade(const EffectiveGrade &grade)
             state = tr("awaits grading (at most %1)").arg(max);
         else
             state = tr("%1 of %2 points automatically: %3").arg(l.toString(c.result.points, 'g', 6), max, c.result.feedback);
-        r.box->setTitle(tr("%1 — %2").arg(c.result.checkId, state));
+        const QString notebook = notebookOf.value(c.result.checkId);
+        r.box->setTitle(notebook.isEmpty() ? tr("%1 — %2").arg(c.result.checkId, state)
+                                           : tr("%1 (%2) — %3").arg(c.result.checkId, notebook, state));
         r.answer->setPlainText(c.result.actual); // plain text: the student's answer is never interpreted
         // As tall as the answer, from two to twelve lines; a longer one scrolls.
         const int lines = qBound(2, int(c.result.actual.count(QLatin1Char('\n'))) + 1, 12);

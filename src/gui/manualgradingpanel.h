@@ -28,8 +28,9 @@ class ManualGradingPanel : public QWidget
 public:
     explicit ManualGradingPanel(QWidget *parent = nullptr);
 
-    /// Shows `grade`'s manual checks (none: an empty panel, checkCount() 0).
-    void setGrade(const EffectiveGrade &grade);
+    /// Shows `grade`'s manual checks (none: an empty panel, checkCount() 0). `notebookOf`: a problem set's check
+    /// id → its notebook, named in each answer's title ("explain (problem2.ipynb) — awaits grading").
+    void setGrade(const EffectiveGrade &grade, const QHash<QString, QString> &notebookOf = {});
     void clear();
     /// While a save runs: the Save and Remove buttons are disabled.
     void setBusy(bool busy);

@@ -23,6 +23,7 @@
 #include "checks/registry.h"
 
 #include <QCoreApplication>
+#include <QDebug>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QElapsedTimer>
@@ -71,7 +72,14 @@ void ScreenshotDriver::start()
 {
     connect(m_window, &MainWindow::assignmentOpened, this, [this] { QTimer::singleShot(0, this, &ScreenshotDriver::shootAll); },
             Qt::SingleShotConnection);
-    connect(m_window, &MainWindow::openFailed, this, [this] { Q_EMIT finished(false); }, Qt::SingleShotConnection);
+    connect(
+        m_window, &MainWindow::openFailed, this,
+        [this](const QString &message) {
+            // Nothing to shoot: say why on stderr (the window's Problems panel is not seen in a screenshot run).
+            qCritical().noquote() << QStringLiteral("sandmark: --screenshot-dir: the assignment cannot be opened: %1").arg(message);
+            Q_EMIT finished(false);
+        },
+        Qt::SingleShotConnection);
 }
 
 bool ScreenshotDriver::save(QWidget *widget, const QString &name)

@@ -749,7 +749,12 @@ void SubmissionDetail::setEffectiveGrade(const EffectiveGrade &grade)
         if (c.override_)
             overrides.insert(c.result.checkId, *c.override_);
     m_checks->setOverrides(overrides);
-    m_manual->setGrade(grade);
+    // A problem set's answers name their notebook: the tab lists the whole submission's, whichever notebook is shown.
+    QHash<QString, QString> notebookOf;
+    if (isProblemSet())
+        for (const Check &c : m_assignment->checks())
+            notebookOf.insert(c.id, c.notebook);
+    m_manual->setGrade(grade, notebookOf);
     updateManualTab();
     updateSummary();
     updateSwitcherTexts();

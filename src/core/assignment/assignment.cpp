@@ -656,6 +656,11 @@ Expected<Assignment> Assignment::load(const QString &path, QList<Error> *allErro
     if (!jsonInfo.exists())
         return fail(Error{jsonPath, {}, info.isDir() ? QStringLiteral("no assignment.json in this folder")
                                                      : QStringLiteral("no such file")});
+    // A notebook given where the assignment is meant (`validate hw1/hw1.ipynb`): say what is expected.
+    if (!info.isDir() && jsonPath.endsWith(QLatin1String(".ipynb"), Qt::CaseInsensitive))
+        return fail(Error{jsonPath, {}, QStringLiteral("a notebook, not an assignment: give the assignment's folder or its "
+                                                       "assignment.json (sandmark-cli import nbgrader|otter, or New Assignment "
+                                                       "from Notebook in the app, makes one from a notebook)")});
     const Expected<QByteArray> read = readInputFile(jsonPath, kMaxInputFileBytes);
     if (!read)
         return fail(read.error());
