@@ -16,6 +16,18 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
+
+/// The record `slurm submit` leaves: 3 shards, all submitted, array job 7, merge job 8.
+bool writeThreeShardSubmission(const SlurmLayout &layout)
+{
+    SlurmSubmission s;
+    s.shards = 3;
+    s.submittedShards = {1, 2, 3};
+    s.arrayJobId = u"7"_s;
+    s.mergeJobId = u"8"_s;
+    s.submitted = QDateTime::currentDateTimeUtc();
+    return bool(s.write(layout.submissionFile()));
+}
 }
 
 class TestCluster : public QObject
@@ -239,13 +251,7 @@ void TestCluster::phasesFromReportsAndQueue()
     Expected<Assignment> assignment = Assignment::load(a);
     QVERIFY(assignment);
     const SlurmLayout layout(a);
-    SlurmSubmission s;
-    s.shards = 3;
-    s.submittedShards = {1, 2, 3};
-    s.arrayJobId = u"7"_s;
-    s.mergeJobId = u"8"_s;
-    s.submitted = QDateTime::currentDateTimeUtc();
-    QVERIFY(s.write(layout.submissionFile()));
+    QVERIFY(writeThreeShardSubmission(layout));
     SlurmTaskReport failed;
     failed.state = SlurmTaskReport::State::SelfTestFailed;
     failed.host = u"node3"_s;
@@ -304,13 +310,7 @@ void TestCluster::etaFromFinishedTasksWhileNoRunningOneRecorded()
     Expected<Assignment> assignment = Assignment::load(a);
     QVERIFY(assignment);
     const SlurmLayout layout(a);
-    SlurmSubmission s;
-    s.shards = 3;
-    s.submittedShards = {1, 2, 3};
-    s.arrayJobId = u"7"_s;
-    s.mergeJobId = u"8"_s;
-    s.submitted = QDateTime::currentDateTimeUtc();
-    QVERIFY(s.write(layout.submissionFile()));
+    QVERIFY(writeThreeShardSubmission(layout));
     const QDateTime now = QDateTime::currentDateTimeUtc();
     SlurmTaskReport finished;
     finished.state = SlurmTaskReport::State::Finished;

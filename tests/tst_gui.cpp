@@ -178,6 +178,25 @@ void copyIris(const QString &dir)
     QFile::copy(kIris + QStringLiteral("/assignment.json"), dir + QStringLiteral("/assignment.json"));
 }
 
+/// These students' submissions of the example into `dir`/submissions. False when one cannot be copied.
+bool copyIrisSubmissions(const QString &dir, const QStringList &students)
+{
+    for (const QString &student : students) {
+        QDir().mkpath(dir + QStringLiteral("/submissions/") + student);
+        if (!QFile::copy(kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student),
+                         dir + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student)))
+            return false;
+    }
+    return true;
+}
+
+/// copyIris() with these students' submissions of the example.
+bool copyIrisWith(const QString &dir, const QStringList &students)
+{
+    copyIris(dir);
+    return copyIrisSubmissions(dir, students);
+}
+
 /// The app's catalogue `name` (sandmark_de; empty: none, English) installed while this lives.
 struct CatalogueInstalled
 {
@@ -2573,11 +2592,7 @@ private Q_SLOTS:
         }
         const QStringList students = {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("dave"),
                                       QStringLiteral("erin"), QStringLiteral("judy")};
-        for (const QString &student : students) {
-            QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + student));
-            QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student),
-                                dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(student))));
-        }
+        QVERIFY(copyIrisSubmissions(dir.path(), students));
         MemoryStore store;
         MainWindow w(nullptr, &store);
         w.resize(1400, 900);
@@ -3057,12 +3072,7 @@ private Q_SLOTS:
         AppSettings::resetToDefaults();
         SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
-        copyIris(dir.path());
-        for (const QString &student : {QStringLiteral("alice"), QStringLiteral("carol")}) {
-            QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + student));
-            QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student),
-                                dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(student))));
-        }
+        QVERIFY(copyIrisWith(dir.path(), {QStringLiteral("alice"), QStringLiteral("carol")}));
         MemoryStore store;
         MainWindow w(nullptr, &store);
         ChecksPage *checks = w.checksPage();
@@ -3119,12 +3129,7 @@ private Q_SLOTS:
         AppSettings::resetToDefaults();
         SKIP_WITHOUT_BWRAP();
         QTemporaryDir dir;
-        copyIris(dir.path());
-        for (const QString &student : {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("judy")}) {
-            QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + student));
-            QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student),
-                                dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(student))));
-        }
+        QVERIFY(copyIrisWith(dir.path(), {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("judy")}));
         MemoryStore store;
         MainWindow w(nullptr, &store);
         SubmissionsPage *page = w.submissionsPage();
@@ -3709,11 +3714,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         copyIris(dir.path());
         const QStringList students = {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"), QStringLiteral("dave")};
-        for (const QString &student : students) {
-            QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + student));
-            QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student),
-                                dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(student))));
-        }
+        QVERIFY(copyIrisSubmissions(dir.path(), students));
         MemoryStore store;
         MainWindow w(nullptr, &store);
         SubmissionsPage *page = w.submissionsPage();
@@ -3751,11 +3752,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         copyIris(dir.path());
-        for (const QString &student : {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"), QStringLiteral("dave")}) {
-            QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + student));
-            QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/%1/iris-analysis.ipynb").arg(student),
-                                dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(student))));
-        }
+        QVERIFY(copyIrisSubmissions(dir.path(), {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"), QStringLiteral("dave")}));
         const SlurmLayout layout(dir.path());
         SlurmSubmission submission;
         submission.shards = 2;
