@@ -148,6 +148,7 @@ private Q_SLOTS:
     void fullDiskLeavesNothing();
     void artifactsRoundTripAndMerge();
     void mergeCarriesSettledMatches();
+    void mergeReadsAnOlderInputWithoutChangingIt();
     void overrideSurvivesRegrade();
     void overrideErrors();
     void supersededArtifacts();
@@ -573,9 +574,16 @@ void TestGradebook::reviewMarksSurviveRegradesAndMerges()
     }
     QVERIFY(gb->setReviewed({QStringLiteral("amy")}, false));
     QVERIFY(!(*gb->effectiveGrade(QStringLiteral("amy")))->review);
-    QVERIFY(gb->mergeFrom(other));
+    const Expected<MergeStats> merged = gb->mergeFrom(other);
+    QVERIFY(merged);
+    QCOMPARE(merged->reviewsAdded, 1); // counted, as matches and overrides are
+    QCOMPARE(merged->reviewsPresent, 0);
     QVERIFY((*gb->effectiveGrade(QStringLiteral("ben")))->review);
     QVERIFY(!(*gb->effectiveGrade(QStringLiteral("amy")))->review);
+    const Expected<MergeStats> again = gb->mergeFrom(other);
+    QVERIFY(again);
+    QCOMPARE(again->reviewsAdded, 0);
+    QCOMPARE(again->reviewsPresent, 1);
 }
 
 // Another program's SQLite file named as a gradebook is refused before anything is set on it: it keeps its journal
@@ -609,6 +617,33 @@ void TestGradebook::foreignDatabaseIsLeftAsItWas()
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), before);
     QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")));
+}
+
+// A merge input is read, never written: one of an older schema is read through an upgraded copy, so the shard file
+// keeps its bytes (attack report s14: it was migrated in place, and a read-only one could not be merged).
+void TestGradebook::mergeReadsAnOlderInputWithoutChangingIt()
+{
+    QTemporaryDir dir;
+    const QString in = dir.filePath(QStringLiteral("shard.sqlite"));
+    {
+        auto gb = openOrDie(in);
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("amy"), 2, 1)));
+        QVERIFY(gb->recordRun(makeRun(QStringLiteral("ben"), 2, 2)));
+    }
+    QVERIFY(downgradeTo(in, 6));
+    QFile f(in);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray before = f.readAll();
+    f.close();
+    QVERIFY(QFile::setPermissions(in, QFileDevice::ReadOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
+    auto out = openOrDie(dir.filePath(QStringLiteral("out.sqlite")));
+    const Expected<MergeStats> merged = out->mergeFrom(in);
+    QVERIFY2(merged, qPrintable(merged ? QString() : merged.error().toString()));
+    QCOMPARE(merged->runsAdded, 2);
+    QCOMPARE(*out->runCount(), qint64(2));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+    QCOMPARE(Gradebook::checkExisting(in).value(), 6); // still the older schema
 }
 
 void TestGradebook::mergeCarriesSettledMatches()

@@ -45,6 +45,8 @@ int cmdMerge(const QStringList &args)
                         .arg(s.matchesAdded)
                         .arg(s.matchesPresent)
                         .arg(s.matchConflicts.size());
+        if (s.reviewsAdded + s.reviewsPresent > 0) // said only where a person marked submissions reviewed
+            line += QStringLiteral("; %1 review mark(s) added, %2 kept as the output had them").arg(s.reviewsAdded).arg(s.reviewsPresent);
         lines << line;
         conflicts << matchConflictLines(s, inputs.at(i));
     }

@@ -189,6 +189,8 @@ struct MergeStats
     /// Settled matches the input holds with another file than the output's: the output keeps its own; a person
     /// settles it again (`sandmark-cli match`).
     QList<MatchConflict> matchConflicts;
+    /// Review marks copied / not copied because the output marks the same student already (its own mark stays).
+    int reviewsAdded = 0, reviewsPresent = 0;
     /// Adds `other`'s counts and conflicts to these (the total over several inputs).
     MergeStats &operator+=(const MergeStats &other);
 };

@@ -8,6 +8,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QVariant>
 
 namespace sandmark {
@@ -19,20 +20,33 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
         return Error{otherPath, {}, fi.exists() ? notARegularFile(otherPath) : QStringLiteral("no such gradebook")};
     if (fi.canonicalFilePath() == QFileInfo(m_path).canonicalFilePath())
         return Error{otherPath, {}, QStringLiteral("is the output gradebook itself")};
-    // Validates the schema (refuses non-gradebooks and newer versions) without writing to the file; an older
-    // gradebook is migrated first, as opening it anywhere would.
+    // Validates the schema (refuses non-gradebooks and newer versions) without writing to the file. An input is
+    // never changed: an older one is read through a copy brought to today's schema (its write-ahead log copied
+    // with it), so an archived shard or one on read-only media merges too.
     Expected<int> version = Gradebook::checkExisting(fi.absoluteFilePath());
     if (!version)
         return version.error();
+    QString attached = fi.absoluteFilePath();
+    QTemporaryDir upgraded;
     if (*version < schemaVersion) {
-        auto other = Gradebook::open(fi.absoluteFilePath());
+        const QString copy = upgraded.filePath(QStringLiteral("input.sqlite"));
+        if (!upgraded.isValid() || !QFile::copy(attached, copy)
+            || (QFileInfo::exists(attached + QLatin1String("-wal")) && !QFile::copy(attached + QLatin1String("-wal"), copy + QLatin1String("-wal"))))
+            return Error{otherPath, {}, QStringLiteral("cannot copy this older gradebook (schema version %1) to read it: %2")
+                                            .arg(*version)
+                                            .arg(upgraded.isValid() ? QStringLiteral("copy failed") : upgraded.errorString())};
+        QFile::setPermissions(copy, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        auto other = Gradebook::open(copy);
         if (!other)
-            return other.error();
+            return Error{otherPath, {}, QStringLiteral("cannot read this older gradebook (schema version %1): %2")
+                                            .arg(*version)
+                                            .arg(other.error().message)};
+        attached = copy;
     }
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     QSqlQuery q(db);
     q.prepare(QStringLiteral("ATTACH DATABASE ? AS other"));
-    q.addBindValue(fi.absoluteFilePath());
+    q.addBindValue(attached);
     if (!q.exec())
         return sqlError(QStringLiteral("merge"), q.lastError().text());
     struct Detach
@@ -157,10 +171,16 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
             return fail(insert, QStringLiteral("settled match"));
         ++stats.matchesAdded;
     }
-    // Review marks: a person's, like overrides; this gradebook's own mark of a student stays.
+    // Review marks: a person's, like overrides; this gradebook's own mark of a student stays (counted as present).
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM other.reviews")) || !q.next())
+        return fail(q, QStringLiteral("review marks"));
+    const int marks = q.value(0).toInt();
+    q.finish();
     if (!q.exec(QStringLiteral("INSERT OR IGNORE INTO main.reviews(student, reviewed_at, status, score) "
                                "SELECT student, reviewed_at, status, score FROM other.reviews")))
         return fail(q, QStringLiteral("review marks"));
+    stats.reviewsAdded = q.numRowsAffected();
+    stats.reviewsPresent = marks - stats.reviewsAdded;
     if (!db.commit())
         return fail(q, QStringLiteral("commit"));
     return stats;
@@ -175,6 +195,8 @@ MergeStats &MergeStats::operator+=(const MergeStats &other)
     matchesAdded += other.matchesAdded;
     matchesPresent += other.matchesPresent;
     matchConflicts += other.matchConflicts;
+    reviewsAdded += other.reviewsAdded;
+    reviewsPresent += other.reviewsPresent;
     return *this;
 }
 
