@@ -1113,6 +1113,13 @@ void TestGradebook::csvQuoting_data()
     QTest::newRow("at") << QStringLiteral("@SUM(A1)") << QStringLiteral("'@SUM(A1)");
     QTest::newRow("unicode") << QStringLiteral("Zoë ≠ Zoe") << QStringLiteral("Zoë ≠ Zoe");
     QTest::newRow("empty") << QString() << QString();
+    // Attack report s14: a NUL ended the text in some readers ("\0=1" then read as "=1"); an override reversed a name.
+    QTest::newRow("nul") << QStringLiteral("a") + QChar(0) + QStringLiteral("b") << QStringLiteral("ab");
+    QTest::newRow("nul before formula") << QString(QChar(0)) + QStringLiteral("=1+1") << QStringLiteral("'=1+1");
+    QTest::newRow("bidi override") << QStringLiteral("evil\u202Etxt.exe") << QStringLiteral("eviltxt.exe");
+    QTest::newRow("space before formula") << QStringLiteral(" =1+1") << QStringLiteral("' =1+1");
+    QTest::newRow("fullwidth formula") << QStringLiteral("\uFF1D1+1") << QStringLiteral("'\uFF1D1+1");
+    QTest::newRow("rtl name kept") << QStringLiteral("\u05D3\u05E0\u05D4") << QStringLiteral("\u05D3\u05E0\u05D4");
 }
 
 void TestGradebook::csvQuoting()

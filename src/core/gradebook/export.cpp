@@ -2,6 +2,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace sandmark {
 
 namespace {
@@ -23,11 +25,25 @@ QByteArray joinRows(const QList<QStringList> &rows)
 
 QString csvField(const QString &text)
 {
-    QString t = text;
-    if (!t.isEmpty()) {
-        const QChar c = t.at(0);
-        if (c == QLatin1Char('=') || c == QLatin1Char('+') || c == QLatin1Char('-') || c == QLatin1Char('@')
-            || c == QLatin1Char('\t') || c == QLatin1Char('\r'))
+    // Characters no cell should carry: NUL and the other C0 controls but tab, CR and LF (a NUL ends the text in
+    // many readers, so "\0=1" would slip past the guard below), and the bidirectional overrides and isolates that
+    // make a name display as another (U+202A–U+202E, U+2066–U+2069). The names come from students and LMS exports.
+    QString t;
+    t.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if ((u < 0x20 && u != u'\t' && u != u'\r' && u != u'\n') || u == 0x7F || (u >= 0x202A && u <= 0x202E)
+            || (u >= 0x2066 && u <= 0x2069))
+            continue;
+        t += c;
+    }
+    // The formula guard looks past leading spaces (" =1+1" is a formula to some spreadsheets) and knows the
+    // fullwidth forms of the formula characters.
+    const qsizetype first = std::find_if(t.cbegin(), t.cend(), [](QChar c) { return c != QLatin1Char(' '); }) - t.cbegin();
+    if (first < t.size()) {
+        static const QString formula = QStringLiteral("=+-@\uFF1D\uFF0B\uFF0D\uFF20");
+        const QChar c = t.at(first);
+        if (formula.contains(c) || (first == 0 && (c == QLatin1Char('\t') || c == QLatin1Char('\r'))))
             t.prepend(QLatin1Char('\''));
     }
     if (t.contains(QLatin1Char(',')) || t.contains(QLatin1Char('"')) || t.contains(QLatin1Char('\n')) || t.contains(QLatin1Char('\r'))) {

@@ -13,8 +13,10 @@
 namespace sandmark {
 
 /// One CSV field quoted as RFC 4180 requires (quotes around fields holding a comma, quote, CR or LF;
-/// quotes doubled). Text that a spreadsheet would run as a formula (leading =, +, -, @, tab, CR) is
-/// prefixed with an apostrophe (OWASP "CSV injection"); numbers are never passed through this.
+/// quotes doubled). Text that a spreadsheet would run as a formula (leading =, +, -, @ or their fullwidth forms,
+/// also after leading spaces; a leading tab or CR) is prefixed with an apostrophe (OWASP "CSV injection"); NUL and
+/// the other control characters but tab, CR and LF, and the bidirectional overrides and isolates, are dropped.
+/// Numbers are never passed through this.
 QString csvField(const QString &text);
 
 /// A problem set's notebooks as groups of checks for the CSV export (name: the notebook as Assignment::notebooks()
