@@ -101,6 +101,7 @@ private Q_SLOTS:
     void newAssignmentFromSurvey();
     void spliceFallsBackOnInvalidOriginal();
     void spliceKeepsWindowsLineEnds();
+    void editKeepsTheByteOrderMarkAndRefusesRepeatedKeys();
     void comparatorOptionsAreValidatedOnLoad();
     void uniqueCheckId_data();
     void uniqueCheckId();
@@ -1414,6 +1415,32 @@ void TestAssignment::spliceKeepsWindowsLineEnds()
     QVERIFY2(out.startsWith("{\r\n  \"checks\": [\r\n    {\"id\": \"a\"},"), out.constData());
     QCOMPARE(out.count("\n"), out.count("\r\n")); // no bare LF
     QVERIFY(OJson::parse(out.toStdString()) == e);
+}
+
+// Attack report s14: a file with a UTF-8 byte order mark was rewritten whole (every line reformatted, the mark
+// dropped), and one with a repeated key lost one of its values silently.
+void TestAssignment::editKeepsTheByteOrderMarkAndRefusesRepeatedKeys()
+{
+    const QByteArray body = "{\"a\":   1,\n  \"b\": [1,2]}\n";
+    OJson e = OJson::parse(body.toStdString());
+    e["a"] = 2;
+    QCOMPARE(jsonutil::spliceJson("\xEF\xBB\xBF" + body, e), QByteArray("\xEF\xBB\xBF{\"a\":   2,\n  \"b\": [1,2]}\n"));
+
+    QTemporaryDir dir;
+    const QString json = dir.filePath(u"assignment.json"_s);
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    const QByteArray repeated = "{\"format\": 1, \"slug\": \"x\",\n \"title\": \"one\",\n \"title\": \"two\",\n \"notebooks\": [\"nb.ipynb\"], \"checks\": []}\n";
+    f.write(repeated);
+    f.close();
+    AssignmentEdit edit;
+    edit.set(u"limits.timeout_s"_s, 100);
+    const Expected<void> r = editAssignment(json, edit);
+    QVERIFY(!r);
+    QCOMPARE(r.error().location, u"title"_s);
+    QVERIFY2(r.error().message.contains(u"line 3: duplicate key (also on line 2)"_s), qPrintable(r.error().message));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), repeated); // nothing written
 }
 
 void TestAssignment::uniqueCheckId_data()

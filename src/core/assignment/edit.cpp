@@ -41,6 +41,12 @@ Expected<Document> readJson(const QString &jsonPath)
         return root.error();
     if (!root->is_object())
         return Error{jsonPath, {}, QStringLiteral("must be a JSON object")};
+    // A repeated key would lose one of its values in the rewrite, silently: it is fixed by hand first.
+    if (const QList<jsonutil::DuplicateKey> repeated = jsonutil::duplicateKeys(*bytes); !repeated.isEmpty())
+        return Error{jsonPath, repeated.first().path,
+                     QStringLiteral("line %1: duplicate key (also on line %2): remove one of them first; nothing written")
+                         .arg(repeated.first().line)
+                         .arg(repeated.first().firstLine)};
     return Document{std::move(*bytes), std::move(*root)};
 }
 

@@ -346,6 +346,10 @@ QByteArray fullText(const OJson &edited)
 
 QByteArray spliceJson(const QByteArray &original, const nlohmann::ordered_json &edited)
 {
+    // A UTF-8 byte order mark (some Windows editors write one) stays where it was; the text after it is spliced.
+    static const QByteArray bom("\xEF\xBB\xBF");
+    if (original.startsWith(bom))
+        return bom + spliceJson(original.mid(bom.size()), edited);
     if (!parse(original, QString()))
         return fullText(edited);
     const std::string_view s(original.constData(), size_t(original.size()));
