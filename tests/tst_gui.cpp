@@ -1720,6 +1720,27 @@ private Q_SLOTS:
                  qPrintable(QString::number(page->table()->columnWidth(SubmissionsModel::StudentColumn))));
     }
 
+    // A gradebook that cannot be read leaves every grade unknown: the rows say so, never "not run" (attack report s14).
+    void unreadableGradebookLeavesGradesUnknown()
+    {
+        QTemporaryDir dir;
+        QVERIFY(copyIrisWith(dir.path(), {QStringLiteral("alice")}));
+        QDir().mkpath(dir.filePath(QStringLiteral(".sandmark")));
+        QFile bad(Gradebook::defaultPath(dir.path()));
+        QVERIFY(bad.open(QIODevice::WriteOnly) && bad.write("this is not an SQLite database at all, just text") > 0);
+        bad.close();
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(dir.path());
+        QVERIFY(listed.wait(20000));
+        const QModelIndex status = page->model()->index(0, SubmissionsModel::StatusColumn);
+        QTRY_COMPARE_WITH_TIMEOUT(status.data().toString(), QStringLiteral("unknown: the gradebook cannot be read"), 20000);
+        QVERIFY(page->model()->gradesUnreadable());
+        QVERIFY2(page->batchStatusText().contains(QLatin1String("not a Sandmark gradebook")), qPrintable(page->batchStatusText()));
+    }
+
     void submissionsAreListed()
     {
         MemoryStore store;

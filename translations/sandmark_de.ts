@@ -3510,6 +3510,10 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <source>%1 (reviewed; the grade changed since)</source>
         <translation>%1 (durchgesehen; die Bewertung hat sich seither geändert)</translation>
     </message>
+    <message>
+        <source>unknown: the gradebook cannot be read</source>
+        <translation>unbekannt: das Notenbuch kann nicht gelesen werden</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsPage</name>
@@ -3953,6 +3957,10 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
             <numerusform>Markierung „durchgesehen“ von %n Abgabe entfernt.</numerusform>
             <numerusform>Markierung „durchgesehen“ von %n Abgaben entfernt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The gradebook cannot be read: %1</source>
+        <translation>Das Notenbuch kann nicht gelesen werden: %1</translation>
     </message>
 </context>
 <context>

@@ -157,6 +157,15 @@ void SubmissionsModel::setResult(const QString &student, const GradeResult &resu
     rowChanged(i);
 }
 
+void SubmissionsModel::setGradesUnreadable(const QString &why)
+{
+    if (why == m_gradesUnreadable)
+        return;
+    m_gradesUnreadable = why;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+}
+
 QString SubmissionsModel::stateText(State state)
 {
     switch (state) {
@@ -213,6 +222,8 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         case StatusColumn:
             if (r.state == State::NotRun && !r.problem.isEmpty())
                 return tr("cannot be graded: %1").arg(r.problem);
+            if (r.state == State::NotRun && !m_gradesUnreadable.isEmpty())
+                return tr("unknown: the gradebook cannot be read");
         {
             const QString state = r.stale && hasResult(r.state) ? tr("%1 (stale)").arg(stateText(r.state)) : stateText(r.state);
             if (!hasResult(r.state) || r.review == Row::Review::None)

@@ -77,6 +77,11 @@ public:
     /// `durationS` < 0 and `backend` empty: no sandbox ran.
     void setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend);
 
+    /// Set while the gradebook cannot be read (its error; empty: readable): rows without a result then say their
+    /// grade is unknown, never "not run". One dataChanged over every row.
+    void setGradesUnreadable(const QString &why);
+    bool gradesUnreadable() const { return !m_gradesUnreadable.isEmpty(); }
+
     static QString stateText(State state);
     /// The state a gradebook status shows as (graded, needs manual grading, needs review, grader error).
     static State stateOf(GradeStatus status);
@@ -91,6 +96,7 @@ private:
     QVariant statusIcon(const Row &row) const;
 
     QList<Row> m_rows;
+    QString m_gradesUnreadable; ///< setGradesUnreadable()
     QHash<QString, int> m_index; // student → row
     mutable std::array<QIcon, 6> m_icons; // made on first use (the style's standard icons)
 };

@@ -692,7 +692,8 @@ void SubmissionsPage::readGrades()
         },
         [this](Expected<QList<GradeSummary>> grades) {
             if (!grades) {
-                m_batchStatus->setText(grades.error().toString());
+                m_batchStatus->setText(tr("The gradebook cannot be read: %1").arg(grades.error().toString()));
+                m_model->setGradesUnreadable(grades.error().toString()); // rows say "unknown", not "not run"
                 if (!m_gradesRead) { // the table is complete without them
                     m_gradesRead = true;
                     if (m_listed)
@@ -702,6 +703,7 @@ void SubmissionsPage::readGrades()
             }
             QElapsedTimer clock;
             clock.start();
+            m_model->setGradesUnreadable({});
             m_grades.clear();
             m_live.clear();
             for (const GradeSummary &g : std::as_const(*grades))
