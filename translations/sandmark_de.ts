@@ -1133,14 +1133,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>Nothing is recorded until you grade on the Submissions page.</source>
         <translation>Nichts wird gespeichert, bis Sie auf der Seite „Abgaben“ bewerten.</translation>
     </message>
-    <message>
-        <source>Submissions per score range (%, lower bound)</source>
-        <translation>Abgaben je Punktebereich (%, Untergrenze)</translation>
-    </message>
-    <message>
-        <source>Submissions</source>
-        <translation>Abgaben</translation>
-    </message>
 </context>
 <context>
     <name>sandmark::CodeSyntaxLabel</name>

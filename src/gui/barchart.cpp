@@ -8,6 +8,8 @@
 #include <QtCharts/QHorizontalBarSeries>
 #include <QtCharts/QValueAxis>
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QPainter>
 
 #include <algorithm>
@@ -84,6 +86,21 @@ void setBars(QChartView *view, const QString &title, const QString &setName, con
     chart->addSeries(series);
     series->attachAxis(categories);
     series->attachAxis(valueAxis);
+}
+
+void setDistributionBars(QChartView *view, const QList<ResultsSummary::Bin> &bins)
+{
+    QStringList ranges;
+    QList<qreal> counts;
+    qreal maxCount = 0;
+    for (const ResultsSummary::Bin &b : bins) {
+        ranges << QLocale().toString(b.fromPercent, 'g', 3);
+        counts << b.count;
+        maxCount = qMax<qreal>(maxCount, b.count);
+    }
+    setBars(view, QCoreApplication::translate("sandmark::ResultsPage", "Submissions per score range (%, lower bound)"),
+            QCoreApplication::translate("sandmark::ResultsPage", "Submissions"), ranges, counts, maxCount, true,
+            QColor(0x3b, 0x6e, 0xa5));
 }
 
 } // namespace sandmark

@@ -7,6 +7,8 @@
 #if SANDMARK_HAVE_QTCHARTS
 #include <QtCharts/QChartView>
 
+#include "gradebook/summary.h"
+
 #include <QColor>
 #include <QList>
 #include <QString>
@@ -23,6 +25,10 @@ QChartView *makeChartView(const QString &accessibleName, bool horizontal, QWidge
 /// otherwise the axis reads in percent.
 void setBars(QChartView *view, const QString &title, const QString &setName, const QStringList &labels,
              const QList<qreal> &values, qreal maxY, bool counts, const QColor &color);
+
+/// The grade distribution of `bins` (summarizeResults()) as bars of submissions per score range, labelled by each
+/// range's lower bound in percent: the Results page's chart and the Checks page's "Grades with these checks".
+void setDistributionBars(QChartView *view, const QList<ResultsSummary::Bin> &bins);
 
 } // namespace sandmark
 #endif

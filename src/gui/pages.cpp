@@ -181,57 +181,58 @@ void ChecksPage::refreshPreview()
     options.backend = sandboxKindName(run.kind);
     options.limits = run.limits.value_or(assignment.limits());
     m_previewTracker->run(
-        [assignment, options]() -> Expected<RegradePreview> {
+        [assignment, options]() -> Expected<ChecksPage::PreviewResult> {
+            // Everything but showing it, here on the pool: the preview and both summaries (thousands of grades).
+            PreviewResult r;
             if (!QFileInfo::exists(Gradebook::defaultPath(assignment.folder())))
-                return RegradePreview{}; // nothing graded yet
+                return r; // nothing graded yet
             Expected<QList<Submission>> submissions = discoverSubmissions(assignment.displayPath(QStringLiteral("submissions")));
             if (!submissions)
                 return submissions.error();
-            return previewRegrade(assignment, *submissions, options);
+            Expected<RegradePreview> preview = previewRegrade(assignment, *submissions, options);
+            if (!preview)
+                return preview.error();
+            QStringList ids;
+            for (const Check &c : assignment.checks())
+                ids << c.id;
+            r.graded = !preview->current.isEmpty();
+            r.referenceRuns = preview->referenceRuns;
+            r.regraded = int(preview->regraded.size());
+            r.wouldRun = int(preview->wouldRun.size());
+            r.now = summarizeResults(preview->current, ids);
+            r.after = summarizeResults(preview->grades, ids);
+            return r;
         },
-        [this](Expected<RegradePreview> preview) { showPreview(preview); });
+        [this](Expected<PreviewResult> result) { showPreview(result); });
 }
 
-void ChecksPage::showPreview(const Expected<RegradePreview> &preview)
+void ChecksPage::showPreview(const Expected<PreviewResult> &result)
 {
     const QLocale l;
-    if (!preview) {
-        m_preview->setText(tr("Grades with these checks: %1").arg(preview.error().toString()));
-    } else if (preview->current.isEmpty()) {
+    if (!result) {
+        m_preview->setText(tr("Grades with these checks: %1").arg(result.error().toString()));
+    } else if (!result->graded) {
         m_preview->setText(tr("Grades with these checks appear here once submissions are graded."));
-    } else if (!preview->referenceRuns.isEmpty()) {
+    } else if (!result->referenceRuns.isEmpty()) {
         m_preview->setText(tr("Grades with these checks: known after the next run — %1. Run Reference, then grade on the "
                               "Submissions page.")
-                               .arg(preview->referenceRuns));
+                               .arg(result->referenceRuns));
     } else {
-        QStringList ids;
-        for (const Check &c : m_assignment ? m_assignment->checks() : QList<Check>{})
-            ids << c.id;
-        const ResultsSummary now = summarizeResults(preview->current, ids);
-        const ResultsSummary after = summarizeResults(preview->grades, ids);
+        const ResultsSummary &now = result->now, &after = result->after;
         QString text = tr("Grades with these checks: mean %1, median %2 of %3 points over %n submission(s) with a score "
                           "(now: mean %4 of %5).", nullptr, after.withScore)
                            .arg(l.toString(after.meanScore, 'f', 1), l.toString(after.medianScore, 'f', 1),
                                 l.toString(after.maxScore, 'g', 6), l.toString(now.meanScore, 'f', 1),
                                 l.toString(now.maxScore, 'g', 6));
-        text += QLatin1Char(' ') + tr("%n regraded from stored values without running,", nullptr, int(preview->regraded.size()));
-        text += QLatin1Char(' ') + tr("%n would run again.", nullptr, int(preview->wouldRun.size()));
-        if (!preview->regraded.isEmpty() || !preview->wouldRun.isEmpty())
+        text += QLatin1Char(' ') + tr("%n regraded from stored values without running,", nullptr, result->regraded);
+        text += QLatin1Char(' ') + tr("%n would run again.", nullptr, result->wouldRun);
+        if (result->regraded > 0 || result->wouldRun > 0)
             text += QLatin1Char(' ') + tr("Nothing is recorded until you grade on the Submissions page.");
         m_preview->setText(text);
         for (const ResultsSummary::Bin &b : after.bins)
             m_previewCounts << b.count;
 #if SANDMARK_HAVE_QTCHARTS
-        QStringList labels;
-        QList<qreal> counts;
-        int most = 0;
-        for (const ResultsSummary::Bin &b : after.bins) {
-            labels << QString::number(qRound(b.fromPercent));
-            counts << b.count;
-            most = qMax(most, b.count);
-        }
-        setBars(static_cast<QChartView *>(m_previewChart), tr("Submissions per score range (%, lower bound)"), tr("Submissions"),
-                labels, counts, most, true, palette().color(QPalette::Highlight));
+        setDistributionBars(static_cast<QChartView *>(m_previewChart), after.bins);
         m_previewChart->show();
 #endif
     }

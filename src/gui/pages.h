@@ -6,6 +6,7 @@
 #include "batch/health.h"
 #include "batch/referencerun.h"
 #include "batch/regradepreview.h"
+#include "gradebook/summary.h"
 #include "grading/value.h"
 #include "datafilesmodel.h"
 
@@ -103,7 +104,15 @@ private:
     /// The busy bar and Cancel while a reference run goes; Run Reference otherwise.
     void showReferenceRunning(bool running);
     void runFileJob(std::function<Expected<void>()> job, const QString &doneText);
-    void showPreview(const Expected<RegradePreview> &preview);
+    /// What the preview job computes off the GUI thread (previewRegrade() and both summaries).
+    struct PreviewResult
+    {
+        bool graded = false;   ///< the gradebook has results
+        QString referenceRuns; ///< RegradePreview::referenceRuns
+        int regraded = 0, wouldRun = 0;
+        ResultsSummary now, after; ///< summarizeResults() of the grades as they are and as grading would leave them
+    };
+    void showPreview(const Expected<PreviewResult> &result);
 
     std::optional<Assignment> m_assignment;
     JobTracker *m_tracker;

@@ -215,16 +215,7 @@ void ResultsPage::refresh()
 void ResultsPage::updateCharts()
 {
 #if SANDMARK_HAVE_QTCHARTS
-    QStringList ranges;
-    QList<qreal> counts;
-    qreal maxCount = 0;
-    for (const ResultsSummary::Bin &b : std::as_const(m_summary.bins)) {
-        ranges << QLocale().toString(b.fromPercent, 'g', 3);
-        counts << b.count;
-        maxCount = qMax<qreal>(maxCount, b.count);
-    }
-    setBars(static_cast<QChartView *>(m_distributionChart), tr("Submissions per score range (%, lower bound)"),
-            tr("Submissions"), ranges, counts, maxCount, true, QColor(0x3b, 0x6e, 0xa5));
+    setDistributionBars(static_cast<QChartView *>(m_distributionChart), m_summary.bins);
     QStringList ids;
     QList<qreal> rates;
     for (const ResultsSummary::CheckRate &c : std::as_const(m_summary.checks)) {
