@@ -1203,6 +1203,19 @@ void TestAssignment::editAssignmentFields()
     edit.set(u"limits.timeout_s"_s, 200);
     edit.set(u"limits.disk_bytes"_s, 2097152);
     edit.set(u"docker_image"_s, u"sandmark-base:next"_s);
+    // An edit that changes nothing writes nothing: the file keeps its time (a build or `git status` sees no change).
+    {
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const QDateTime old = QDateTime::currentDateTimeUtc().addDays(-1);
+        QVERIFY(f.setFileTime(old, QFileDevice::FileModificationTime));
+        f.close();
+        AssignmentEdit same;
+        same.set(u"limits.timeout_s"_s, 120);
+        QVERIFY(editAssignment(json, same));
+        QCOMPARE(readAll(json), original);
+        QCOMPARE(QFileInfo(json).lastModified().toUTC().toSecsSinceEpoch(), old.toSecsSinceEpoch());
+    }
     QVERIFY(editAssignment(json, edit));
     QByteArray expected = original;
     expected.replace("\"title\": \"Homework 1 \xe2\x80\x94 Iris\"", "\"title\": \"Homework 1 (revised)\"");

@@ -1167,6 +1167,10 @@ void TestBatch::wallClockAndKernelspecCases()
     // The slow cells in `run`: the stopped cell is labelled wall-timeout with the limit's name and value.
     const QString runOut = QString::fromUtf8(outRun);
     QVERIFY2(runOut.startsWith(u"status: wall-timeout"_s), qPrintable(runOut));
+    // The record in a line: the notebook's code cells counted by status (one of them the stopped one, when one was).
+    static const QRegularExpression counted(uR"(\ncode cells: \d+ \(\d+ [a-z-]+(, \d+ [a-z-]+)*\); slowest cells\[\d+\] [\d.]+ s\n)"_s);
+    QVERIFY2(counted.match(runOut).hasMatch(), qPrintable(runOut));
+    QCOMPARE(runOut.contains(u" 1 wall-timeout"_s), !runOut.contains(u"stopped before cells["_s));
     // "before cells[N]" when the limit fell between two cells (the one before finished as it passed): then no
     // cell was stopped mid-run.
     if (!runOut.contains(u"stopped before cells["_s)) {

@@ -166,6 +166,10 @@ void TestCli::golden_data()
                                                           u"cases/r-kernel.ipynb"_s, u"--nonce"_s, nonce}
                                            << 1;
     QTest::newRow("strip") << QStringList{u"strip"_s, u"cli/instrument.stdout"_s} << 0;
+    // To a file: stdout is free, and says what was written.
+    QTest::newRow("strip-to-file") << QStringList{u"strip"_s, u"cli/instrument.stdout"_s, u"-o"_s, u"{TMP}/back.ipynb"_s} << 0;
+    QTest::newRow("instrument-to-file") << QStringList{u"instrument"_s, u"assignments/good"_s, u"assignments/good/hw.ipynb"_s,
+                                                       u"-o"_s, u"{TMP}/i.ipynb"_s} << 0;
     QTest::newRow("strip-non-notebook") << QStringList{u"strip"_s, u"assignments/good/data/iris.csv"_s} << 1;
     QTest::newRow("strip-not-utf8") << QStringList{u"strip"_s, u"cases/cp1252-byte-not-utf8.ipynb"_s} << 1;
     QTest::newRow("strip-number-overflow") << QStringList{u"strip"_s, u"notebooks/number-overflow.ipynb"_s} << 1;
@@ -284,6 +288,14 @@ void TestCli::golden_data()
     QTest::newRow("assignment-set-bad-sandbox")
         << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"sandbox"_s, u"vm"_s} << 1;
     QTest::newRow("assignment-unset-sandbox") << QStringList{u"assignment"_s, u"unset"_s, u"{COPY}"_s, u"sandbox"_s} << 0;
+    // The value it already has: said, and the file is not written.
+    QTest::newRow("assignment-set-same-value")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"sandbox"_s, u"bwrap"_s} << 0;
+    // "-5" reads as an option: the error says a negative value goes after "--".
+    QTest::newRow("assignment-set-negative-without-dashes")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"limits.timeout_s"_s, u"-5"_s} << 2;
+    QTest::newRow("assignment-set-negative")
+        << QStringList{u"assignment"_s, u"set"_s, u"{COPY}"_s, u"limits.timeout_s"_s, u"--"_s, u"-5"_s} << 1;
     QTest::newRow("assignment-add-dependency")
         << QStringList{u"assignment"_s, u"add"_s, u"{COPY}"_s, u"dependencies"_s, u"scipy>=1.10"_s} << 0;
     QTest::newRow("assignment-add-dataset-revision")
@@ -577,7 +589,7 @@ void TestCli::outputFileIsWrittenAtomically()
     QCOMPARE(readAll(out), QByteArray("previous\n"));
     r = runCli({u"strip"_s, u"cli/instrument.stdout"_s, u"-o"_s, out});
     QCOMPARE(r.code, 0);
-    QCOMPARE(r.out, QByteArray());
+    QCOMPARE(r.out, (u"removed 5 injected cell(s); 5 cell(s) written to "_s + out + u"\n"_s).toUtf8()); // the notebook went to the file
     QCOMPARE(readAll(out), readAll(dataPath(u"assignments/good/hw.ipynb"_s)));
 }
 
@@ -859,7 +871,8 @@ void TestCli::gradeDryRunForeseesTheRegrade()
     QVERIFY2(r.code == 0, r.err.constData());
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
-    QVERIFY2(r.out.contains("2 unchanged, 0 regraded from stored values, 0 would run again"), r.out.constData());
+    QVERIFY2(r.out.contains("0 regraded from stored values, 0 cannot run (graded without a sandbox), 2 skipped (nothing "
+                            "changed), 0 would run again\nno grade changes\n"), r.out.constData());
     // carol typed corr in: a tighter tolerance fails her value, and needs no run.
     r = runCli({u"checks"_s, u"edit"_s, iris, u"corr"_s, u"--rtol"_s, u"1e-6"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
@@ -868,16 +881,28 @@ void TestCli::gradeDryRunForeseesTheRegrade()
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
     QVERIFY2(r.out.startsWith("dry run: no sandbox started, nothing recorded\n"), r.out.constData());
-    QVERIFY2(r.out.contains("0 unchanged, 2 regraded from stored values, 0 would run again"), r.out.constData());
-    QVERIFY2(r.out.contains("grade distribution of 2 with a score (mean 7, median 7 of 8)"), r.out.constData());
+    QVERIFY2(r.out.contains("2 regraded from stored values, 0 cannot run (graded without a sandbox), 0 skipped (nothing "
+                            "changed), 0 would run again\n"), r.out.constData());
+    // Only carol's grade changes: her row says what it was, a line names her, and the mean is shown beside today's.
+    QVERIFY2(r.out.contains("was 8/8 graded"), r.out.constData());
+    QCOMPARE(r.out.count("was "), 1);
+    QVERIFY2(r.out.contains("1 grade(s) change: carol 8/8 -> 6/8\n"), r.out.constData());
+    QVERIFY2(r.out.contains("grade distribution of 2 with a score: mean 7, median 7 of 8 (now: 2 with a score, mean 8, "
+                            "median 8 of 8):"), r.out.constData());
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--json"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(o.value(u"regraded"_s).toArray(), (QJsonArray{u"alice"_s, u"carol"_s}));
     QCOMPARE(o.value(u"would_run"_s).toObject(), QJsonObject());
+    QCOMPARE(o.value(u"cannot_run"_s).toArray(), QJsonArray());
+    QCOMPARE(o.value(u"changed"_s).toArray(), QJsonArray{u"carol"_s});
+    QCOMPARE(o.value(u"before"_s)[u"mean"_s].toDouble(), 8.0);
+    QCOMPARE(o.value(u"mean"_s).toDouble(), 7.0);
     QMap<QString, double> foreseen;
     for (const QJsonValue &g : o.value(u"grades"_s).toArray())
         foreseen.insert(g[u"submission"_s].toString(), g[u"score"_s].toDouble());
+    for (const QJsonValue &g : o.value(u"grades"_s).toArray()) // only a changed grade says what it was
+        QCOMPARE(g[u"before"_s][u"score"_s].toDouble(-1), g[u"submission"_s] == u"carol"_s ? 8.0 : -1.0);
     QCOMPARE(foreseen.value(u"alice"_s), 8.0);
     QCOMPARE(foreseen.value(u"carol"_s), 6.0);
     QCOMPARE(readAll(gradebook), before); // the dry runs wrote nothing
@@ -1125,14 +1150,14 @@ void TestCli::unpackedCanvasFolderImportedAndSettled()
     {
         auto gb = Gradebook::open(Gradebook::defaultPath(hw));
         QVERIFY(gb);
-        RunRecord r;
-        r.studentId = u"1001"_s;
-        r.filesHash = u"files"_s;
-        r.inputsHash = u"in"_s;
-        r.started = QDateTime::currentDateTimeUtc();
-        r.finished = r.started.addSecs(1);
-        r.result.maxScore = 8;
-        QVERIFY((*gb)->recordRun(r));
+        RunRecord rec;
+        rec.studentId = u"1001"_s;
+        rec.filesHash = u"files"_s;
+        rec.inputsHash = u"in"_s;
+        rec.started = QDateTime::currentDateTimeUtc();
+        rec.finished = rec.started.addSecs(1);
+        rec.result.maxScore = 8;
+        QVERIFY((*gb)->recordRun(rec));
     }
     const Run canvas = runCli({u"export"_s, hw, u"--format"_s, u"canvas"_s});
     QVERIFY2(canvas.code == 0, canvas.err.constData());

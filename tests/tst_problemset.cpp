@@ -213,8 +213,9 @@ void TestProblemSet::matchRule()
         QCOMPARE(m.notebooks[0].how, How::Exact);
         QCOMPARE(m.notebooks[1].how, How::Name);
         QCOMPARE(m.notebooks[1].file, u"P2 (1).ipynb"_s);
-        QCOMPARE(m.notes, (QStringList{u"p1.ipynb ← p1.ipynb"_s,
-                                       u"p2.ipynb ← P2 (1).ipynb (same name, case and copy suffix ignored)"_s}));
+        // The rename first (the grade table shows the first note), the match by the same name last.
+        QCOMPARE(m.notes, (QStringList{u"p2.ipynb ← P2 (1).ipynb (same name, case and copy suffix ignored)"_s,
+                                       u"p1.ipynb ← p1.ipynb"_s}));
         QVERIFY(m.review.isEmpty());
     }
     {
@@ -229,7 +230,7 @@ void TestProblemSet::matchRule()
         const ProblemSetMatch m = matchNotebooks(in, {u"p1.ipynb"_s}, {{u"p1.ipynb"_s, p1}});
         QCOMPARE(m.notebooks[1].how, How::NotHandedIn);
         QVERIFY(m.notebooks[1].problem.isEmpty());
-        QCOMPARE(m.notes.last(), u"p2.ipynb: not handed in"_s);
+        QCOMPARE(m.notes, (QStringList{u"p2.ipynb: not handed in"_s, u"p1.ipynb ← p1.ipynb"_s}));
     }
     {
         // Swapped: each file holds the other's cells; never graded against the wrong checks.
@@ -254,7 +255,8 @@ void TestProblemSet::matchRule()
         const ProblemSetMatch m = matchNotebooks(in, {u"p1.ipynb"_s, u"p2.ipynb"_s, u"scratch.ipynb"_s},
                                                  {{u"p1.ipynb"_s, p1}, {u"p2.ipynb"_s, p2}});
         QVERIFY(m.review.isEmpty());
-        QCOMPARE(m.notes.last(), u"scratch.ipynb: not a notebook of the problem set, not graded"_s);
+        QCOMPARE(m.notes, (QStringList{u"scratch.ipynb: not a notebook of the problem set, not graded"_s,
+                                       u"p1.ipynb ← p1.ipynb"_s, u"p2.ipynb ← p2.ipynb"_s}));
     }
     {
         // Two unknown notebooks for one missing: never guessed.
@@ -267,7 +269,7 @@ void TestProblemSet::matchRule()
                                                        {{u"p2.ipynb"_s, u"y.ipynb"_s}});
         QCOMPARE(settled.notebooks[1].how, How::Settled);
         QCOMPARE(settled.notebooks[1].file, u"y.ipynb"_s);
-        QCOMPARE(settled.notes.at(1), u"p2.ipynb ← y.ipynb (settled by the instructor)"_s);
+        QCOMPARE(settled.notes.at(0), u"p2.ipynb ← y.ipynb (settled by the instructor)"_s);
         const ProblemSetMatch gone = matchNotebooks(in, {u"p1.ipynb"_s, u"p2.ipynb"_s}, {{u"p1.ipynb"_s, p1}, {u"p2.ipynb"_s, p2}},
                                                     {{u"p2.ipynb"_s, u"y.ipynb"_s}});
         QCOMPARE(gone.notebooks[1].how, How::Exact);

@@ -1116,13 +1116,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n regraded from stored values without running,</source>
-        <translation>
-            <numerusform>%n aus gespeicherten Werten ohne Lauf neu bewertet,</numerusform>
-            <numerusform>%n aus gespeicherten Werten ohne Lauf neu bewertet,</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n would run again.</source>
         <translation>
             <numerusform>%n würde erneut laufen.</numerusform>
@@ -1132,6 +1125,20 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>Nothing is recorded until you grade on the Submissions page.</source>
         <translation>Nichts wird gespeichert, bis Sie auf der Seite „Abgaben“ bewerten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n regraded from stored values without running</source>
+        <translation>
+            <numerusform>%n aus gespeicherten Werten ohne Lauf neu bewertet</numerusform>
+            <numerusform>%n aus gespeicherten Werten ohne Lauf neu bewertet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n grade(s) change),</source>
+        <translation>
+            <numerusform>(%n Note ändert sich),</numerusform>
+            <numerusform>(%n Noten ändern sich),</numerusform>
+        </translation>
     </message>
 </context>
 <context>

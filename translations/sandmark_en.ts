@@ -59,17 +59,24 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n regraded from stored values without running,</source>
-        <translation>
-            <numerusform>%n regraded from stored values without running,</numerusform>
-            <numerusform>%n regraded from stored values without running,</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n would run again.</source>
         <translation>
             <numerusform>%n would run again.</numerusform>
             <numerusform>%n would run again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n regraded from stored values without running</source>
+        <translation>
+            <numerusform>%n regraded from stored values without running</numerusform>
+            <numerusform>%n regraded from stored values without running</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n grade(s) change),</source>
+        <translation>
+            <numerusform>(%n grade changes),</numerusform>
+            <numerusform>(%n grades change),</numerusform>
         </translation>
     </message>
 </context>

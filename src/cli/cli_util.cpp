@@ -9,11 +9,13 @@
 
 #include <QEventLoop>
 #include <QDir>
+#include <QRegularExpression>
 #include <QFileInfo>
 
 #include <QCoreApplication>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
@@ -50,8 +52,16 @@ int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QStri
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     parser.addOption(help);
     if (!parser.parse(args)) {
-        err() << "sandmark-cli: " << args.value(0) << ": " << parser.errorText() << " (see 'sandmark-cli "
-              << args.value(0) << " --help')" << Qt::endl;
+        // "-5" reads as the option -5: a negative value goes after "--", which ends the options.
+        static const QRegularExpression negative(QStringLiteral("^-[0-9.]"));
+        const qsizetype end = args.indexOf(QStringLiteral("--"));
+        const auto first = std::find_if(args.cbegin() + 1, end < 0 ? args.cend() : args.cbegin() + end,
+                                        [](const QString &a) { return negative.match(a).hasMatch(); });
+        err() << "sandmark-cli: " << args.value(0) << ": " << parser.errorText();
+        if (first != (end < 0 ? args.cend() : args.cbegin() + end))
+            err() << " (a negative value such as " << *first << " goes after --, which ends the options: sandmark-cli "
+                  << args.value(0) << " … -- " << *first << ")";
+        err() << " (see 'sandmark-cli " << args.value(0) << " --help')" << Qt::endl;
         return ExitUsage;
     }
     if (parser.isSet(help)) {

@@ -9,8 +9,19 @@
 #include "commands.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 
 namespace sandmark::cli {
+
+namespace {
+
+QByteArray readFileBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
 
 int cmdAssignment(const QStringList &args)
 {
@@ -63,6 +74,7 @@ int cmdAssignment(const QStringList &args)
     const QString key = pos.at(2);
     const QStringList values = pos.mid(3);
 
+    const QByteArray before = readFileBytes(jsonPath);
     Expected<void> done;
     QString what;
     if (action == QLatin1String("set")) {
@@ -97,7 +109,12 @@ int cmdAssignment(const QStringList &args)
         printError(done.error());
         return ExitBadInput;
     }
-    out() << what << " in " << jsonPath << '\n';
+    if (readFileBytes(jsonPath) == before) // an edit that changes nothing writes nothing
+        out() << "nothing to change: " << jsonPath << " already has " << (action == QLatin1String("unset") ? "no " : "")
+              << key << (action == QLatin1String("set") ? QStringLiteral(" = ") + values.join(QLatin1Char(' ')) : QString())
+              << "; nothing written\n";
+    else
+        out() << what << " in " << jsonPath << '\n';
     return ExitOk;
 }
 

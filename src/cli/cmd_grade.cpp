@@ -92,6 +92,7 @@ QJsonObject summaryJson(const std::optional<BatchSummary> &s, const BatchSummary
             {QStringLiteral("skipped"), c.skipped},
             {QStringLiteral("regraded"), c.regraded},
             {QStringLiteral("ran"), c.ran},
+            {QStringLiteral("cannot_run"), c.cannotRun},
             {QStringLiteral("not_run"),
              s ? s->notRun : submissions - c.graded - c.needsManual - c.needsReview - c.graderErrors - c.skipped},
             {QStringLiteral("stale"), stale},
@@ -166,7 +167,46 @@ void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skippe
     }
 }
 
-/// `grade --dry-run`: what grade would do and the grades it would leave (previewRegrade()), nothing run or written.
+/// The distribution's lines: one per bin, the count after and, when `before` is given, the count now.
+void printDistribution(const ResultsSummary &after, const ResultsSummary *before)
+{
+    int most = 1;
+    for (const ResultsSummary::Bin &b : after.bins)
+        most = std::max(most, b.count);
+    for (qsizetype i = 0; i < after.bins.size(); ++i) {
+        const ResultsSummary::Bin &b = after.bins.at(i);
+        const QString now = before && i < before->bins.size() && before->bins.at(i).count != b.count
+                                ? QStringLiteral("  (now %1)").arg(before->bins.at(i).count)
+                                : QString();
+        out() << QStringLiteral("  %1-%2 %  %3  %4%5\n")
+                     .arg(formatPoints(b.fromPercent), 3)
+                     .arg(formatPoints(b.toPercent), 3)
+                     .arg(b.count, 4)
+                     .arg(QString(qRound(40.0 * b.count / most), QLatin1Char('#')), now);
+    }
+}
+
+QString scoreText(const EffectiveGrade &g)
+{
+    const std::optional<double> score = g.score();
+    return (score ? formatPoints(*score) : QStringLiteral("-")) + QLatin1Char('/') + formatPoints(g.maxScore);
+}
+
+QJsonObject distributionJson(const ResultsSummary &s)
+{
+    QJsonArray bins;
+    for (const ResultsSummary::Bin &b : s.bins)
+        bins.append(QJsonObject{{QStringLiteral("from_percent"), b.fromPercent},
+                                {QStringLiteral("to_percent"), b.toPercent},
+                                {QStringLiteral("count"), b.count}});
+    return {{QStringLiteral("with_score"), s.withScore},
+            {QStringLiteral("mean"), s.withScore > 0 ? QJsonValue(s.meanScore) : QJsonValue()},
+            {QStringLiteral("median"), s.withScore > 0 ? QJsonValue(s.medianScore) : QJsonValue()},
+            {QStringLiteral("distribution"), bins}};
+}
+
+/// `grade --dry-run`: what grade would do and the grades it would leave (previewRegrade()), beside today's; nothing
+/// run or written.
 int printDryRun(const Assignment &assignment, const QList<Submission> &submissions, const BatchOptions &opt, bool asJson)
 {
     RegradePreviewOptions po;
@@ -181,71 +221,100 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
         printError(preview.error());
         return ExitBadInput;
     }
-    QList<EffectiveGrade> grades;
-    for (const EffectiveGrade &g : preview->grades)
-        if (asked.contains(g.studentId))
-            grades << g;
+    const auto onlyAsked = [&](const QList<EffectiveGrade> &all) {
+        QList<EffectiveGrade> some;
+        for (const EffectiveGrade &g : all)
+            if (asked.contains(g.studentId))
+                some << g;
+        return some;
+    };
+    const QList<EffectiveGrade> grades = onlyAsked(preview->grades), current = onlyAsked(preview->current);
+    QHash<QString, const EffectiveGrade *> was;
+    for (const EffectiveGrade &g : current)
+        was.insert(g.studentId, &g);
     QStringList checkIds;
     for (const Check &c : assignment.checks())
         checkIds << c.id;
-    const ResultsSummary summary = summarizeResults(grades, checkIds);
-    QSet<QString> unchanged = asked;
-    for (const QString &id : preview->regraded)
-        unchanged.remove(id);
+    const ResultsSummary summary = summarizeResults(grades, checkIds), before = summarizeResults(current, checkIds);
+    const QSet<QString> changed(preview->changed.cbegin(), preview->changed.cend());
+    QSet<QString> unchanged = asked; // skipped: their grade stands as it is
+    for (const QStringList *moved : {&preview->regraded, &preview->cannotRun})
+        for (const QString &id : *moved)
+            unchanged.remove(id);
     for (auto it = preview->wouldRun.cbegin(); it != preview->wouldRun.cend(); ++it)
         unchanged.remove(it.key());
     if (asJson) {
-        QJsonArray rows, bins;
-        for (const EffectiveGrade &g : std::as_const(grades))
-            rows.append(toJson(g, unchanged.contains(g.studentId)));
-        for (const ResultsSummary::Bin &b : summary.bins)
-            bins.append(QJsonObject{{QStringLiteral("from_percent"), b.fromPercent},
-                                    {QStringLiteral("to_percent"), b.toPercent},
-                                    {QStringLiteral("count"), b.count}});
+        QJsonArray rows, changes;
+        for (const EffectiveGrade &g : grades) {
+            QJsonObject row = toJson(g, unchanged.contains(g.studentId));
+            if (changed.contains(g.studentId)) {
+                const EffectiveGrade *now = was.value(g.studentId);
+                const std::optional<double> nowScore = now ? now->score() : std::nullopt;
+                row.insert(QStringLiteral("before"), now ? QJsonObject{{QStringLiteral("status"), gradeStatusName(now->status)},
+                                                                       {QStringLiteral("score"), nowScore ? QJsonValue(*nowScore) : QJsonValue()}}
+                                                         : QJsonValue());
+                changes.append(g.studentId);
+            }
+            rows.append(row);
+        }
         QJsonObject wouldRun;
         for (auto it = preview->wouldRun.cbegin(); it != preview->wouldRun.cend(); ++it)
             wouldRun.insert(it.key(), it.value());
-        const QJsonObject o{{QStringLiteral("dry_run"), true},
-                            {QStringLiteral("reference_runs"), preview->referenceRuns.isEmpty() ? QJsonValue() : QJsonValue(preview->referenceRuns)},
-                            {QStringLiteral("unchanged"), preview->unchanged},
-                            {QStringLiteral("regraded"), QJsonArray::fromStringList(preview->regraded)},
-                            {QStringLiteral("would_run"), wouldRun},
-                            {QStringLiteral("with_score"), summary.withScore},
-                            {QStringLiteral("mean"), summary.withScore > 0 ? QJsonValue(summary.meanScore) : QJsonValue()},
-                            {QStringLiteral("median"), summary.withScore > 0 ? QJsonValue(summary.medianScore) : QJsonValue()},
-                            {QStringLiteral("distribution"), bins},
-                            {QStringLiteral("grades"), rows}};
+        QJsonObject o = distributionJson(summary);
+        o.insert(QStringLiteral("dry_run"), true);
+        o.insert(QStringLiteral("reference_runs"), preview->referenceRuns.isEmpty() ? QJsonValue() : QJsonValue(preview->referenceRuns));
+        o.insert(QStringLiteral("unchanged"), preview->unchanged);
+        o.insert(QStringLiteral("regraded"), QJsonArray::fromStringList(preview->regraded));
+        o.insert(QStringLiteral("cannot_run"), QJsonArray::fromStringList(preview->cannotRun));
+        o.insert(QStringLiteral("changed"), changes);
+        o.insert(QStringLiteral("would_run"), wouldRun);
+        o.insert(QStringLiteral("before"), distributionJson(before));
+        o.insert(QStringLiteral("grades"), rows);
         out() << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
         return ExitOk;
     }
-    if (!preview->referenceRuns.isEmpty() && !asJson) {
+    if (!preview->referenceRuns.isEmpty()) {
         out() << "dry run: " << preview->referenceRuns << ": grade runs the instructor notebook first; which submissions "
                  "then regrade from their stored values is known after that run\n";
         return ExitOk;
     }
     out() << "dry run: no sandbox started, nothing recorded\n";
-    printTable(grades, unchanged);
-    out() << QStringLiteral("%1 unchanged, %2 regraded from stored values, %3 would run again\n")
-                 .arg(preview->unchanged)
+    // A grade that changes says what it was, first in its note.
+    QList<EffectiveGrade> shown = grades;
+    for (EffectiveGrade &g : shown)
+        if (changed.contains(g.studentId))
+            g.notes.prepend(was.contains(g.studentId) ? QStringLiteral("was ") + scoreText(*was.value(g.studentId)) + QLatin1Char(' ')
+                                                            + gradeStatusName(was.value(g.studentId)->status)
+                                                      : QStringLiteral("not graded before"));
+    printTable(shown, unchanged);
+    out() << QStringLiteral("%1 regraded from stored values, %2 cannot run (graded without a sandbox), %3 skipped "
+                            "(nothing changed), %4 would run again\n")
                  .arg(preview->regraded.size())
+                 .arg(preview->cannotRun.size())
+                 .arg(preview->unchanged)
                  .arg(preview->wouldRun.size());
     for (auto it = preview->wouldRun.cbegin(); it != preview->wouldRun.cend(); ++it)
         out() << "  " << displayText(it.key()) << ": " << displayText(it.value()) << '\n';
+    QStringList changes;
+    for (const EffectiveGrade &g : grades)
+        if (changed.contains(g.studentId))
+            changes << displayText(g.studentId) + QLatin1Char(' ')
+                           + (was.contains(g.studentId) ? scoreText(*was.value(g.studentId)) : QStringLiteral("none")) + QStringLiteral(" -> ")
+                           + scoreText(g);
+    out() << (changes.isEmpty() ? QStringLiteral("no grade changes\n")
+                                : QStringLiteral("%1 grade(s) change: %2\n").arg(changes.size()).arg(changes.join(QLatin1String(", "))));
     if (summary.withScore == 0)
         return ExitOk;
-    out() << QStringLiteral("grade distribution of %1 with a score (mean %2, median %3 of %4):\n")
+    const auto mean = [](const ResultsSummary &s) { return formatPoints(std::round(s.meanScore * 100) / 100); };
+    out() << QStringLiteral("grade distribution of %1 with a score: mean %2, median %3 of %4")
                  .arg(summary.withScore)
-                 .arg(formatPoints(std::round(summary.meanScore * 100) / 100), formatPoints(summary.medianScore),
-                      formatPoints(summary.maxScore));
-    int most = 1;
-    for (const ResultsSummary::Bin &b : summary.bins)
-        most = std::max(most, b.count);
-    for (const ResultsSummary::Bin &b : summary.bins)
-        out() << QStringLiteral("  %1-%2 %  %3  %4\n")
-                     .arg(formatPoints(b.fromPercent), 3)
-                     .arg(formatPoints(b.toPercent), 3)
-                     .arg(b.count, 4)
-                     .arg(QString(qRound(40.0 * b.count / most), QLatin1Char('#')));
+                 .arg(mean(summary), formatPoints(summary.medianScore), formatPoints(summary.maxScore));
+    if (!changes.isEmpty())
+        out() << QStringLiteral(" (now: %1 with a score, mean %2, median %3 of %4)")
+                     .arg(before.withScore)
+                     .arg(mean(before), formatPoints(before.medianScore), formatPoints(before.maxScore));
+    out() << ":\n";
+    printDistribution(summary, changes.isEmpty() ? nullptr : &before);
     return ExitOk;
 }
 
@@ -528,6 +597,7 @@ int cmdGrade(const QStringList &args)
                                               .arg(summary->regraded)
                                               .arg(summary->ran)
                                         : QString())
+              << (summary->cannotRun > 0 ? QStringLiteral("%1 cannot run (graded without a sandbox); ").arg(summary->cannotRun) : QString())
               << QString::number(summary->seconds, 'f', 1) << " s with " << grader.jobs() << " job(s)" << Qt::endl;
     return summary && (summary->graderErrors > 0 || !summary->brokenChecks.isEmpty()) ? ExitGraderError : ExitOk;
 }

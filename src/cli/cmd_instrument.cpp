@@ -58,10 +58,14 @@ int cmdInstrument(const QStringList &args)
         out().flush();
         err() << "sandmark-cli: note: " << path << ": " << r << Qt::endl;
     }
-    if (auto w = writeOutput(parser.value(output), result->notebook.toJson()); !w) {
+    const QString to = parser.value(output);
+    if (auto w = writeOutput(to, result->notebook.toJson()); !w) {
         printError(w.error());
         return ExitBadInput;
     }
+    if (!to.isEmpty() && to != QLatin1String("-")) // stdout is free: say what was written
+        out() << "instrumented notebook written to " << to << ": " << nb->cellCount() << " cell(s) of " << path << " and "
+              << result->notebook.cellCount() - nb->cellCount() << " injected (strip removes exactly those)\n";
     return ExitOk;
 }
 

@@ -20,10 +20,15 @@ int cmdStrip(const QStringList &args)
         printError(nb.error());
         return ExitBadInput;
     }
-    if (auto w = writeOutput(parser.value(output), strip(*nb).toJson()); !w) {
+    const Notebook stripped = strip(*nb);
+    const QString to = parser.value(output);
+    if (auto w = writeOutput(to, stripped.toJson()); !w) {
         printError(w.error());
         return ExitBadInput;
     }
+    if (!to.isEmpty() && to != QLatin1String("-")) // stdout is free: say what was written
+        out() << "removed " << nb->cellCount() - stripped.cellCount() << " injected cell(s); " << stripped.cellCount()
+              << " cell(s) written to " << to << '\n';
     return ExitOk;
 }
 

@@ -197,7 +197,8 @@ void ChecksPage::refreshPreview()
                 ids << c.id;
             r.graded = !preview->current.isEmpty();
             r.referenceRuns = preview->referenceRuns;
-            r.regraded = int(preview->regraded.size());
+            r.regraded = int(preview->regraded.size() + preview->cannotRun.size());
+            r.changed = int(preview->changed.size());
             r.wouldRun = int(preview->wouldRun.size());
             r.now = summarizeResults(preview->current, ids);
             r.after = summarizeResults(preview->grades, ids);
@@ -224,7 +225,8 @@ void ChecksPage::showPreview(const Expected<PreviewResult> &result)
                            .arg(l.toString(after.meanScore, 'f', 1), l.toString(after.medianScore, 'f', 1),
                                 l.toString(after.maxScore, 'g', 6), l.toString(now.meanScore, 'f', 1),
                                 l.toString(now.maxScore, 'g', 6));
-        text += QLatin1Char(' ') + tr("%n regraded from stored values without running,", nullptr, result->regraded);
+        text += QLatin1Char(' ') + tr("%n regraded from stored values without running", nullptr, result->regraded);
+        text += QLatin1Char(' ') + tr("(%n grade(s) change),", nullptr, result->changed);
         text += QLatin1Char(' ') + tr("%n would run again.", nullptr, result->wouldRun);
         if (result->regraded > 0 || result->wouldRun > 0)
             text += QLatin1Char(' ') + tr("Nothing is recorded until you grade on the Submissions page.");

@@ -239,6 +239,7 @@ void BatchGrader::pump()
         const QDateTime now = QDateTime::currentDateTimeUtc();
         if (const std::optional<GradeResult> notRun = m_grading->resultWithoutRun(item.submission)) {
             Q_EMIT submissionStarted(item.submission.studentId);
+            ++m_summary.cannotRun;
             if (!record(item, now, *notRun, false))
                 return;
             continue;

@@ -192,9 +192,11 @@ ProblemSetMatch matchNotebooks(const QList<InstructorNotebook> &instructor, cons
     for (NotebookMatch &n : m)
         if (!n.problem.isEmpty())
             n.problem += QStringLiteral("; settle it with: sandmark-cli match ASSIGNMENT STUDENT %1 FILE").arg(n.notebook);
-    QStringList decisions;
+    // What a grader wants to see first (a rename, a notebook missing or unmatched) before what is as expected (the
+    // same file name), which goes last.
+    QStringList decisions, asExpected;
     for (const NotebookMatch &n : std::as_const(m))
-        decisions << n.describe();
+        (n.how == NotebookMatch::How::Exact ? asExpected : decisions) << n.describe();
     out.notes = decisions + out.notes;
     const bool anyUnmatched = std::any_of(m.cbegin(), m.cend(), [](const NotebookMatch &n) { return !n.problem.isEmpty(); });
     for (const QString &f : std::as_const(left)) {
@@ -211,6 +213,7 @@ ProblemSetMatch matchNotebooks(const QList<InstructorNotebook> &instructor, cons
         else if (!anyUnmatched)
             out.notes << QStringLiteral("%1: not a notebook of the problem set, not graded").arg(f);
     }
+    out.notes += asExpected;
     return out;
 }
 

@@ -50,7 +50,9 @@ QString matchDecision(const QStringList &notes, const QString &notebook);
 struct ProblemSetMatch
 {
     QList<NotebookMatch> notebooks; ///< one per instructor notebook, in the assignment's order
-    QStringList notes;  ///< every decision (describe()), then notebooks handed in but not graded ("extra.ipynb: …")
+    /// Every decision (describe()): the informative ones (renamed, not handed in, unmatched), then notebooks handed in
+    /// but not graded ("extra.ipynb: …"), then the matches by the same file name.
+    QStringList notes;
     QStringList review; ///< why the submission needs review besides an unmatched notebook (a duplicate copy)
 };
 

@@ -71,16 +71,21 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
         byStudent.insert(current->at(i).studentId, i);
     out.current = std::move(*current);
     out.grades = out.current;
-    const auto regrade = [&](const QString &student, const GradeResult &result) {
-        out.regraded << student;
+    const auto regrade = [&](const QString &student, const GradeResult &result, QStringList &into) {
+        into << student;
         auto it = byStudent.constFind(student);
-        if (it == byStudent.constEnd()) { // first graded now (a notebook that cannot be read)
+        const bool firstGrade = it == byStudent.constEnd();
+        if (firstGrade) { // first graded now (a notebook that cannot be read)
             EffectiveGrade fresh;
             fresh.studentId = student;
             it = byStudent.insert(student, out.grades.size());
             out.grades << fresh;
         }
-        out.grades[*it] = withResult(out.grades.at(*it), result);
+        const EffectiveGrade before = out.grades.at(*it);
+        out.grades[*it] = withResult(before, result);
+        const EffectiveGrade &after = out.grades.at(*it);
+        if (firstGrade || after.status != before.status || after.score() != before.score())
+            out.changed << student;
     };
     for (const PlannedSubmission &p : std::as_const(*planned)) {
         const QString &student = p.submission.studentId;
@@ -89,17 +94,18 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
             ++out.unchanged;
             break;
         case PlannedSubmission::Action::Regrade:
-            regrade(student, p.regraded);
+            regrade(student, p.regraded, out.regraded);
             break;
         case PlannedSubmission::Action::Run:
             // What cannot run at all is graded without a sandbox in the batch too.
             if (const std::optional<GradeResult> notRun = grading.resultWithoutRun(p.submission))
-                regrade(student, *notRun);
+                regrade(student, *notRun, out.cannotRun);
             else
                 out.wouldRun.insert(student, p.reason);
             break;
         }
     }
+    out.changed.sort();
     std::sort(out.grades.begin(), out.grades.end(), [](const EffectiveGrade &a, const EffectiveGrade &b) { return a.studentId < b.studentId; });
     return out;
 }

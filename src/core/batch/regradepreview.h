@@ -30,9 +30,12 @@ struct RegradePreview
     /// new result (overrides and review marks kept: withResult()), the others as they are now.
     QList<EffectiveGrade> grades;
     QList<EffectiveGrade> current; ///< the grades as the gradebook has them now (before), sorted by student id
-    /// Graded again without a sandbox: from their stored run, or because they cannot run at all (a notebook that
-    /// cannot be read: resultWithoutRun()).
-    QStringList regraded;
+    QStringList regraded;  ///< graded again from their stored run, without a sandbox (BatchSummary::regraded)
+    /// Graded without a sandbox because they cannot run at all (a notebook that cannot be read:
+    /// BatchGrading::resultWithoutRun(); BatchSummary::cannotRun).
+    QStringList cannotRun;
+    /// Of `regraded` and `cannotRun`, those whose status or score in `grades` differs from `current`; sorted.
+    QStringList changed;
     int unchanged = 0;               ///< nothing changed: their grade stands
     QMap<QString, QString> wouldRun; ///< student → why it would run in a sandbox (its grade in `grades` is today's)
     /// Checks the instructor notebook fails itself (ReferenceOutcome::brokenChecks): not graded for anyone.

@@ -390,6 +390,8 @@ Expected<void> writeJsonAgainst(const QString &path, const QByteArray &original,
     if (accept)
         if (Expected<void> ok = accept(text); !ok)
             return ok.error();
+    if (text == original)
+        return {};
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly))
         return Error{path, {}, QStringLiteral("cannot write: %1").arg(out.errorString())};

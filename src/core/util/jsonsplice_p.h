@@ -24,7 +24,8 @@ namespace sandmark::jsonutil {
 QByteArray spliceJson(const QByteArray &original, const nlohmann::ordered_json &edited);
 
 /// Writes spliceJson(original, edited) to `path` atomically (QSaveFile): the file holds either its old or its
-/// new text. `accept`, when given, sees the text first; its error is returned and nothing is written. Errors name
+/// new text. `accept`, when given, sees the text first; its error is returned and nothing is written. A text
+/// equal to `original` (the edit changed nothing) is not written: the file and its time stay. Errors name
 /// `path`. Blocking file I/O: call it off the GUI thread.
 Expected<void> writeJsonAgainst(const QString &path, const QByteArray &original, const nlohmann::ordered_json &edited,
                                 const std::function<Expected<void>(const QByteArray &)> &accept = {});
