@@ -46,6 +46,14 @@ inline QByteArray readAll(const QString &path)
     return f.readAll();
 }
 
+/// Writes `bytes` to `path` (its folder made first, an existing file replaced). False when it cannot.
+inline bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
 /// Parses JSON keeping key order (ordered_json: object equality is then order-sensitive). A leading UTF-8
 /// byte-order mark is skipped. Returns a discarded value when the bytes are not JSON.
 inline OJson parseOrdered(QByteArray bytes)

@@ -37,7 +37,7 @@ QString copyAssignment(const QString &name, const QString &dest)
     return dest;
 }
 
-void writeFile(const QString &path, const QByteArray &bytes)
+void mustWriteFile(const QString &path, const QByteArray &bytes)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
@@ -299,8 +299,8 @@ void TestAssignment::fieldErrors()
     QTemporaryDir tmp;
     const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
     // Links that lead outside, and something outside for them to point at.
-    writeFile(tmp.filePath(u"outside/x.ipynb"_s), readAll(dir + u"/hw.ipynb"_s));
-    writeFile(tmp.filePath(u"outside/secret.csv"_s), "secret\n");
+    mustWriteFile(tmp.filePath(u"outside/x.ipynb"_s), readAll(dir + u"/hw.ipynb"_s));
+    mustWriteFile(tmp.filePath(u"outside/secret.csv"_s), "secret\n");
     QVERIFY(QFile::link(tmp.filePath(u"outside/x.ipynb"_s), dir + u"/link.ipynb"_s));
     QVERIFY(QFile::link(tmp.filePath(u"outside"_s), dir + u"/linkdir"_s));
     QVERIFY(QFile::link(tmp.filePath(u"outside/secret.csv"_s), dir + u"/data/link.csv"_s));
@@ -310,7 +310,7 @@ void TestAssignment::fieldErrors()
     QVERIFY2(!p.is_discarded(), patch.constData());
     json.merge_patch(p);
     const QString jsonPath = dir + u"/assignment.json"_s;
-    writeFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
+    mustWriteFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
 
     const auto a = Assignment::load(dir);
     QVERIFY2(!a, "the assignment must be refused");
@@ -331,7 +331,7 @@ void TestAssignment::everyFieldReported()
     OJson json = readOrdered(dir + u"/assignment.json"_s);
     json.merge_patch(parseOrdered(R"({"slug": "no spaces allowed", "release": "a/b", "sandbox": "chroot",
                                       "limits": {"timeout_s": -1}, "checks": 3})"));
-    writeFile(dir + u"/assignment.json"_s, QByteArray::fromStdString(json.dump(1)));
+    mustWriteFile(dir + u"/assignment.json"_s, QByteArray::fromStdString(json.dump(1)));
     QList<Error> all;
     const auto a = Assignment::load(dir, &all);
     QVERIFY(!a);
@@ -379,7 +379,7 @@ void TestAssignment::syntaxErrors()
     QFETCH(QString, location);
     QFETCH(QString, message);
     QTemporaryDir tmp;
-    writeFile(tmp.filePath(u"assignment.json"_s), bytes);
+    mustWriteFile(tmp.filePath(u"assignment.json"_s), bytes);
     const auto a = Assignment::load(tmp.path());
     QVERIFY(!a);
     QCOMPARE(a.error().file, tmp.filePath(u"assignment.json"_s));
@@ -479,7 +479,7 @@ void TestAssignment::misspeltCheckKeysAreWarned()
     json["checks"][1]["rtoll"] = 0.5;
     json["checks"][4]["x-note"] = "kept";
     const QString jsonPath = dir + u"/assignment.json"_s;
-    writeFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
+    mustWriteFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
     const auto a = Assignment::load(dir);
     QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
     QCOMPARE(a->warnings().size(), 3); // with the fixture's top-level x-comment
@@ -509,7 +509,7 @@ void TestAssignment::unicodeVariables()
 {
     QTemporaryDir tmp;
     const QString dir = copyAssignment(u"minimal"_s, tmp.filePath(u"a"_s));
-    writeFile(dir + u"/assignment.json"_s,
+    mustWriteFile(dir + u"/assignment.json"_s,
               u"{\"slug\": \"u\", \"notebooks\": [\"nb.ipynb\"], \"checks\": ["
               "{\"type\": \"value\", \"variable\": \"re\u0301sultat\"}, {\"type\": \"value\", \"variable\": \"π_approx\"}, "
               "{\"type\": \"value\", \"variable\": \"\uFB01le\"}]}"_s.toUtf8());
@@ -648,7 +648,7 @@ void TestAssignment::releaseErrorLeavesOldRelease()
     // release stays exactly as it was.
     OJson nb = readOrdered(dir + u"/hw.ipynb"_s);
     nb["cells"][2]["source"] = OJson::array({"### BEGIN SOLUTION\n", "corr = 0.9629\n"});
-    writeFile(dir + u"/hw.ipynb"_s, QByteArray::fromStdString(nb.dump(1)));
+    mustWriteFile(dir + u"/hw.ipynb"_s, QByteArray::fromStdString(nb.dump(1)));
     const auto a = Assignment::load(dir);
     QVERIFY(a);
     const auto report = writeRelease(*a, out);
@@ -670,7 +670,7 @@ void TestAssignment::releaseNeverReplacesTheAssignment()
         const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"one/hw"_s));
         OJson json = readOrdered(dir + u"/assignment.json"_s);
         json["release"] = "hw";
-        writeFile(dir + u"/assignment.json"_s, QByteArray::fromStdString(json.dump(1)));
+        mustWriteFile(dir + u"/assignment.json"_s, QByteArray::fromStdString(json.dump(1)));
         const auto before = snapshot(dir);
         const auto a = Assignment::load(dir);
         QVERIFY(a);
@@ -750,7 +750,7 @@ void TestAssignment::duplicateKeysAreProblems()
                             "  \"limits\": {\"timeout_s\": 60, \"cpus\": 1, \"timeout_\\u0073\": 90},\n"
                             "  \"\\u0073lug\": \"hw2\"\n"
                             "}\n";
-    writeFile(dir + u"/assignment.json"_s, json);
+    mustWriteFile(dir + u"/assignment.json"_s, json);
     QList<Error> all;
     const auto a = Assignment::load(dir, &all);
     QVERIFY(!a);
@@ -785,7 +785,7 @@ void TestAssignment::validateChecksThePython()
     for (const auto &[python, expected] : rows) {
         OJson json = original;
         json["python"] = python.toStdString();
-        writeFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
+        mustWriteFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
         const auto a = Assignment::load(dir);
         QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
         QStringList errors;
@@ -885,9 +885,9 @@ void TestAssignment::addCheckRefused()
 void TestAssignment::showExpectedSetting()
 {
     QTemporaryDir tmp;
-    writeFile(tmp.filePath(u"nb.ipynb"_s), readAll(dataPath(u"assignments/minimal/nb.ipynb"_s)));
+    mustWriteFile(tmp.filePath(u"nb.ipynb"_s), readAll(dataPath(u"assignments/minimal/nb.ipynb"_s)));
     const auto load = [&](const QByteArray &json) {
-        writeFile(tmp.filePath(u"assignment.json"_s), json);
+        mustWriteFile(tmp.filePath(u"assignment.json"_s), json);
         return Assignment::load(tmp.path());
     };
     auto a = load(R"({"slug": "s", "notebooks": ["nb.ipynb"], "checks": [
@@ -919,7 +919,7 @@ void TestAssignment::editsRefuseOutOfRangeNumbers()
     QByteArray bytes = readAll(json);
     const qsizetype brace = bytes.indexOf('{');
     bytes.insert(brace + 1, "\"x\": 1e999,");
-    writeFile(json, bytes);
+    mustWriteFile(json, bytes);
     NewCheck nc;
     nc.id = u"v"_s;
     nc.variable = u"v"_s;
@@ -981,7 +981,7 @@ void TestAssignment::addCheckCreatesTheList()
 {
     QTemporaryDir tmp;
     const QString json = tmp.filePath(u"assignment.json"_s);
-    writeFile(json, R"({"slug": "s", "notebooks": ["nb.ipynb"], "x-keep": [1, 2]})");
+    mustWriteFile(json, R"({"slug": "s", "notebooks": ["nb.ipynb"], "x-keep": [1, 2]})");
     NewCheck v;
     v.id = u"n"_s;
     v.variable = u"n"_s;
@@ -991,7 +991,7 @@ void TestAssignment::addCheckCreatesTheList()
 
     // "checks" that is not a list, and a file that is not JSON: refused, untouched.
     for (const QByteArray &bad : {QByteArray(R"({"slug": "s", "checks": {}})"), QByteArray("{\"slug\": ")}) {
-        writeFile(json, bad);
+        mustWriteFile(json, bad);
         const Expected<int> r = addCheck(json, v);
         QVERIFY(!r);
         QCOMPARE(r.error().file, json);
@@ -1226,7 +1226,7 @@ void TestAssignment::editAssignmentFields()
 
     QVERIFY(addAssignmentItem(json, u"dependencies"_s, u"scipy>=1.10"_s));
     QVERIFY(addAssignmentItem(json, u"required_datasets"_s, u"org/iris@v1.0 data/iris.parquet"_s));
-    writeFile(tmp.filePath(u"data/new.csv"_s), "a,b\n1,2\n");
+    mustWriteFile(tmp.filePath(u"data/new.csv"_s), "a,b\n1,2\n");
     QVERIFY(addAssignmentItem(json, u"data_files"_s, u"data/new.csv"_s, {u"https://example.invalid/new.csv"_s}));
     QVERIFY(setDataFileUrls(json, u"data/extra.csv"_s, {u"https://example.invalid/extra.csv"_s}));
     QVERIFY(setDataFileUrls(json, u"data/iris.csv"_s, {}));
@@ -1267,7 +1267,7 @@ void TestAssignment::editAssignmentFields()
     for (const LimitField &f : kLimitFields)
         QVERIFY(editableAssignmentKeys().contains(u"limits."_s + QLatin1String(f.key)));
     const QString minimal = tmp.filePath(u"min/assignment.json"_s);
-    writeFile(minimal, "{\n  \"slug\": \"m\",\n  \"notebooks\": [\"hw.ipynb\"],\n  \"checks\": []\n}\n");
+    mustWriteFile(minimal, "{\n  \"slug\": \"m\",\n  \"notebooks\": [\"hw.ipynb\"],\n  \"checks\": []\n}\n");
     QFile::copy(dataPath(u"assignments/good/hw.ipynb"_s), tmp.filePath(u"min/hw.ipynb"_s));
     QVERIFY(addAssignmentItem(minimal, u"dependencies"_s, u"numpy"_s));
     AssignmentEdit limit;
@@ -1343,8 +1343,8 @@ void TestAssignment::newAssignmentFromSurvey()
     const QString src = tmp.filePath(u"src"_s);
     copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris/data"), src + u"/data"_s);
     QVERIFY(QFile::copy(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris/iris-analysis.ipynb"), src + u"/iris.ipynb"_s));
-    writeFile(src + u"/notes.txt"_s, "notes\n");
-    writeFile(src + u"/.hidden"_s, "x\n");
+    mustWriteFile(src + u"/notes.txt"_s, "notes\n");
+    mustWriteFile(src + u"/.hidden"_s, "x\n");
     auto survey = surveyNotebook(src + u"/iris.ipynb"_s);
     QVERIFY2(survey, survey ? "" : qPrintable(survey.error().toString()));
     QCOMPARE(survey->title, u"Iris basics"_s);

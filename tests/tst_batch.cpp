@@ -88,6 +88,7 @@ private Q_SLOTS:
     void unicodeNamesInAnyLocale();
     void nothingGradedIsExportedBlank();
     void environmentResolvedOncePerBatch();
+    void prestartedSandboxesShareNothing();
 
 private:
     BatchOptions options(const QString &gradebook, int jobs = 2) const;
@@ -95,7 +96,7 @@ private:
     BatchRun runBatch(const QList<Submission> &subs, const BatchOptions &opt, const Assignment *assignment = nullptr);
     QList<Submission> exampleSubmissions(const QStringList &only = {});
     QMap<QString, EffectiveGrade> grades(const QString &gradebook);
-    QProcess *startCli(const QStringList &args);
+    QProcess *startCli(const QStringList &args, const QMap<QString, QString> &extraEnv = {});
     /// Fails the test where `gradebook`'s effective grades differ from examples/iris/expected-grades.json.
     void compareWithExpectedGrades(const QString &gradebook);
 
@@ -166,12 +167,14 @@ QMap<QString, EffectiveGrade> TestBatch::grades(const QString &gradebook)
     return out;
 }
 
-QProcess *TestBatch::startCli(const QStringList &args)
+QProcess *TestBatch::startCli(const QStringList &args, const QMap<QString, QString> &extraEnv)
 {
     auto *p = new QProcess(this);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
     env.insert(u"SANDMARK_CACHE_DIR"_s, m_tmp.filePath(u"cache"_s)); // reference cache, run folders
+    for (auto it = extraEnv.cbegin(); it != extraEnv.cend(); ++it)
+        env.insert(it.key(), it.value());
     p->setProcessEnvironment(env);
     p->start(QStringLiteral(SANDMARK_CLI), args);
     return p;
@@ -1587,3 +1590,82 @@ void TestBatch::environmentResolvedOncePerBatch()
 }
 
 #include "tst_batch.moc"
+
+// A batch starts the next submission's sandbox while the previous one runs (BatchOptions::prestart: its kernel
+// starts and imports numpy meanwhile) — without weakening isolation. Submission a, graded first with one job,
+// sets an attribute on numpy, writes /tmp and its folder, starts a thread and a child process; b, whose sandbox
+// was already up while a ran, sees none of it. Each notebook reads the same five marks after its own cells: a
+// sees its own (so the marks can be seen), b none (its value checks pass as the reference's do).
+void TestBatch::prestartedSandboxesShareNothing()
+{
+    REQUIRE_SANDBOX();
+    const QString folder = m_tmp.filePath(u"prestart"_s);
+    const auto notebook = [](const QString &middle) {
+        const QStringList cells{
+            u"import numpy, os, subprocess, sys, threading"_s,
+            middle,
+            u"module_attr = hasattr(numpy, 'sandmark_leak')\n"
+            "tmp_file = os.path.exists('/tmp/sandmark-leak')\n"
+            "work_file = os.path.exists('leak.txt')\n"
+            "leak_thread = any(t.name == 'sandmark-leak-thread' for t in threading.enumerate())\n"
+            "def _cmdline(pid):\n"
+            "    try:\n"
+            "        return open('/proc/%s/cmdline' % pid, 'rb').read()\n"
+            "    except OSError:\n"
+            "        return b''\n"
+            "leak_child = any(b'sandmark-leak-child' in _cmdline(p) for p in os.listdir('/proc') if p.isdigit())"_s};
+        QJsonArray arr;
+        for (qsizetype i = 0; i < cells.size(); ++i)
+            arr.append(QJsonObject{{u"cell_type"_s, u"code"_s}, {u"id"_s, u"c%1"_s.arg(i)}, {u"metadata"_s, QJsonObject()},
+                                   {u"outputs"_s, QJsonArray()}, {u"execution_count"_s, QJsonValue()}, {u"source"_s, cells.at(i)}});
+        return QJsonDocument(QJsonObject{{u"nbformat"_s, 4}, {u"nbformat_minor"_s, 5},
+                                         {u"metadata"_s, QJsonObject{{u"kernelspec"_s, QJsonObject{{u"name"_s, u"python3"_s},
+                                                                                                  {u"language"_s, u"python"_s}}}}},
+                                         {u"cells"_s, arr}})
+            .toJson();
+    };
+    const QString leak = u"numpy.sandmark_leak = 1\n"
+                         "open('/tmp/sandmark-leak', 'w').write('a')\n"
+                         "open('leak.txt', 'w').write('a')\n"
+                         "threading.Thread(target=lambda: __import__('time').sleep(60), name='sandmark-leak-thread', daemon=True).start()\n"
+                         "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)', 'sandmark-leak-child'])\n"
+                         "__import__('time').sleep(2)"_s;
+    QVERIFY(QDir().mkpath(folder + u"/submissions/a"_s) && QDir().mkpath(folder + u"/submissions/b"_s));
+    QVERIFY(test::writeFile(folder + u"/hw.ipynb"_s, notebook(u"pass"_s)));
+    QVERIFY(test::writeFile(folder + u"/submissions/a/hw.ipynb"_s, notebook(leak)));
+    QVERIFY(test::writeFile(folder + u"/submissions/b/hw.ipynb"_s, notebook(u"pass"_s)));
+    QStringList checks;
+    for (const QString &v : {u"module_attr"_s, u"tmp_file"_s, u"work_file"_s, u"leak_thread"_s, u"leak_child"_s})
+        checks << uR"({"id": "%1", "type": "value", "variable": "%1", "points": 1})"_s.arg(v);
+    QVERIFY(test::writeFile(folder + u"/assignment.json"_s,
+                      uR"({"format": 1, "slug": "prestart", "title": "prestart", "notebooks": ["hw.ipynb"], "dependencies": [],
+                          "checks": [%1]})"_s.arg(checks.join(u", "_s)).toUtf8()));
+    const QString profile = m_tmp.filePath(u"prestart-profile.jsonl"_s);
+    QProcess *cli = startCli({u"grade"_s, folder, u"--jobs"_s, u"1"_s, u"--json"_s, u"--sandbox"_s, u"bwrap"_s},
+                             {{u"SANDMARK_PROFILE"_s, profile}});
+    QVERIFY(cli->waitForFinished(300000));
+    const QByteArray out = cli->readAllStandardOutput();
+    QVERIFY2(cli->exitCode() == 0, qPrintable(QString::fromUtf8(cli->readAllStandardError() + out)));
+    QMap<QString, QJsonObject> graded;
+    for (const QByteArray &line : out.trimmed().split('\n'))
+        if (const QJsonObject o = QJsonDocument::fromJson(line).object(); o.contains(u"submission"_s))
+            graded.insert(o.value(u"submission"_s).toString(), o);
+    QCOMPARE(graded.value(u"a"_s).value(u"auto_score"_s).toDouble(), 0.0); // a saw every one of its own marks
+    QCOMPARE(graded.value(u"b"_s).value(u"auto_score"_s).toDouble(), 5.0); // b saw none of them
+    QCOMPARE(graded.value(u"b"_s).value(u"status"_s).toString(), u"graded"_s);
+
+    // b's sandbox and kernel started while a's sandbox ran (a sleeps 2 s): early, not after a.
+    QMap<QString, double> starts, ends;
+    QFile f(profile);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        const QString who = QFileInfo(QFileInfo(o.value(u"run"_s).toString()).path()).fileName();
+        starts.insert(who + u":"_s + o.value(u"stage"_s).toString(), o.value(u"start"_s).toDouble());
+        ends.insert(who + u":"_s + o.value(u"stage"_s).toString(), o.value(u"end"_s).toDouble());
+    }
+    QVERIFY2(ends.contains(u"b:runner:kernel-preimport"_s), qPrintable(QStringList(ends.keys()).join(u", "_s))); // numpy
+    QVERIFY2(starts.value(u"b:runner:kernel-start"_s) < ends.value(u"a:sandbox"_s),
+             qPrintable(u"b's kernel started at %1, a's sandbox ended at %2"_s.arg(starts.value(u"b:runner:kernel-start"_s), 0, 'f', 3)
+                            .arg(ends.value(u"a:sandbox"_s), 0, 'f', 3)));
+}

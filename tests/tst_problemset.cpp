@@ -45,21 +45,14 @@ NbgraderImportOptions headerOption(const QString &header)
 const QString kPs = QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps");
 const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
 
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
 const QByteArray kNotebook = R"({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})";
 
 /// An assignment folder with notebooks a.ipynb and b.ipynb and `json` as its assignment.json.
 QString twoNotebookAssignment(const QTemporaryDir &dir, const QByteArray &json)
 {
-    writeFile(dir.filePath(u"a.ipynb"_s), kNotebook);
-    writeFile(dir.filePath(u"b.ipynb"_s), kNotebook);
-    writeFile(dir.filePath(u"assignment.json"_s), json);
+    test::writeFile(dir.filePath(u"a.ipynb"_s), kNotebook);
+    test::writeFile(dir.filePath(u"b.ipynb"_s), kNotebook);
+    test::writeFile(dir.filePath(u"assignment.json"_s), json);
     return dir.path();
 }
 
@@ -608,7 +601,7 @@ void TestProblemSet::problemSetRegradesFromStoredRuns()
     }
     checks.push_back({{"id", "total-again"}, {"type", "value"}, {"variable", "total"}, {"points", 2}, {"notebook", "part3.ipynb"}});
     a["checks"] = checks;
-    QVERIFY(writeFile(json, QByteArray::fromStdString(a.dump(1))));
+    QVERIFY(test::writeFile(json, QByteArray::fromStdString(a.dump(1))));
 
     const SetBatch regrade = gradeSet(folder, opt);
     QVERIFY2(!regrade.failure, qPrintable(regrade.failure ? regrade.failure->toString() : QString()));
@@ -716,7 +709,7 @@ void TestProblemSet::nbgraderCourseImportsAsAProblemSet()
     QVERIFY(p2.open(QIODevice::ReadOnly));
     QByteArray wrong = p2.readAll();
     wrong.replace("mean = sum(values) / len(values)", "mean = sum(values)");
-    QVERIFY(writeFile(student + u"/Problem2 (1).ipynb"_s, wrong));
+    QVERIFY(test::writeFile(student + u"/Problem2 (1).ipynb"_s, wrong));
     Expected<QList<Submission>> subs = discoverSubmissions(out.filePath(u"ps1/submissions"_s));
     QVERIFY(subs && subs->size() == 1);
     BatchOptions opt;
@@ -791,9 +784,9 @@ void TestProblemSet::manualGradesAndOverridesSurviveForce()
     QVERIFY(right.contains("return [i * i for i in range(1, n + 1)]"));
     QByteArray wrong = right;
     wrong.replace("return [i * i for i in range(1, n + 1)]", "return [i * i for i in range(n)]");
-    QVERIFY(writeFile(ps + u"/submissions/zoe/problem1.ipynb"_s, right));
+    QVERIFY(test::writeFile(ps + u"/submissions/zoe/problem1.ipynb"_s, right));
     QVERIFY(QFile::copy(source + u"/problem2.ipynb"_s, ps + u"/submissions/zoe/problem2.ipynb"_s));
-    QVERIFY(writeFile(ps + u"/submissions/yan/problem1.ipynb"_s, wrong));
+    QVERIFY(test::writeFile(ps + u"/submissions/yan/problem1.ipynb"_s, wrong));
 
     const QStringList grade{u"grade"_s, ps, u"--sandbox"_s, u"bwrap"_s, u"--json"_s};
     // Each student's line of grade --json.
@@ -821,7 +814,7 @@ void TestProblemSet::manualGradesAndOverridesSurviveForce()
     QCOMPARE(awaiting.at(0)[u"student"_s].toString(), u"zoe"_s);
     QCOMPARE(awaiting.at(0)[u"check"_s].toString(), u"explain-mean"_s);
     QVERIFY2(awaiting.at(0)[u"answer"_s].toString().contains(u"mean = sum(values) / len(values)"_s), r.out.constData());
-    QVERIFY(writeFile(tmp.filePath(u"grades.csv"_s), "student,check,points,comment\nzoe,explain-mean,1.5,\"Right; say why it is 2.5\"\n"));
+    QVERIFY(test::writeFile(tmp.filePath(u"grades.csv"_s), "student,check,points,comment\nzoe,explain-mean,1.5,\"Right; say why it is 2.5\"\n"));
     r = cli({u"manual"_s, ps, u"import"_s, tmp.filePath(u"grades.csv"_s)});
     QVERIFY2(r.code == 0, r.err.constData());
     r = cli({u"override"_s, ps, u"zoe"_s, u"--check"_s, u"correct_squares"_s, u"--points"_s, u"1"_s, u"--comment"_s, u"copied the loop"_s});

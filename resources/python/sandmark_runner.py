@@ -486,6 +486,27 @@ class Kernel:
             if time.monotonic() > end:
                 raise RuntimeError("Kernel didn't respond in %d seconds" % timeout)
 
+    def preimport(self, names, timeout):
+        """Imports `names` in the kernel before any notebook code, binding no name in its namespace (a silent
+        `__import__`, no history, no display, no pre_run_cell event): the assignment's heavy modules, loaded while
+        the sandbox waits for its job. A module that fails to import is skipped (the notebook's own import then
+        reports it). Raises RuntimeError when the kernel dies or does not answer in `timeout` seconds."""
+        if not names:
+            return
+        code = "".join("try:\n    __import__(%r)\nexcept Exception:\n    pass\n" % n for n in names)
+        msg_id = self.kc.execute(code, silent=True, store_history=False, allow_stdin=False)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                msg = self.kc.get_shell_msg(timeout=POLL_S)
+            except queue.Empty:
+                if self.exit_status() is not None:
+                    raise RuntimeError("the kernel died importing %s" % ", ".join(names))
+                continue
+            if (msg.get("parent_header") or {}).get("msg_id") == msg_id:
+                return
+        raise RuntimeError("importing %s took over %d s" % (", ".join(names), timeout))
+
     def _drain_stderr(self, pipe):
         try:
             while True:
@@ -541,6 +562,43 @@ class Kernel:
                 self.km.cleanup_resources()
         except Exception:
             pass
+
+
+def preimport_names():
+    """The modules the host asks to load before the notebook (SANDMARK_PREIMPORT, comma-separated top-level module
+    names: the assignment's heavy imports); anything that is not a plain module name is ignored."""
+    names = os.environ.get("SANDMARK_PREIMPORT", "")
+    return [n for n in names.split(",") if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", n)]
+
+
+class Prestart:
+    """The kernel, started and with the assignment's heavy modules imported before the job is read: a sandbox the
+    host starts while the previous submission runs waits here, ready, for its job on stdin. Nothing of any notebook
+    has run in it. `error`: why the kernel did not start (the run reports it as a kernel start failure)."""
+
+    def __init__(self, tmpdir):
+        self.kernel = Kernel(tmpdir)
+        self.error = None
+        self.started = time.time()
+        try:
+            self.kernel.start(KERNEL_START_TIMEOUT_S)
+        except Exception as e:
+            self.error = e
+        self.ended = self.imports_ended = time.time()
+        names = preimport_names()
+        if self.error is None and names:
+            try:
+                self.kernel.preimport(names, KERNEL_START_TIMEOUT_S)
+            except Exception as e:
+                # A fresh kernel without them: the notebook's own imports then say what is wrong.
+                log("pre-import failed (%s); starting a fresh kernel without it" % e)
+                self.kernel.close()
+                self.kernel = Kernel(tmpdir)
+                try:
+                    self.kernel.start(KERNEL_START_TIMEOUT_S)
+                except Exception as e2:
+                    self.error = e2
+            self.imports_ended = time.time()
 
 
 def describe_exit(status):
@@ -746,6 +804,7 @@ class Runner:
         self.images_kept = 0
         self.probe_values = {}
         self.kernel = None
+        self.prestarted = None  # a Prestart: the kernel started before the job was read
         self.default_transformers = None
         self.wall_clock = None
         self.transformers_changed = None
@@ -1309,10 +1368,17 @@ class Runner:
         t = time.time()
         self.start_tests()
         self.stage("test-process-spawn", t)
-        self.kernel = Kernel(self.tmpdir)
-        t = time.time()
+        pre, self.prestarted = self.prestarted, None
+        if pre is not None:
+            self.kernel = pre.kernel
         try:
-            self.kernel.start(min(KERNEL_START_TIMEOUT_S, max(1.0, self.student_deadline - time.monotonic())))
+            if pre is None:
+                self.kernel = Kernel(self.tmpdir)
+                t = time.time()
+                self.kernel.start(min(KERNEL_START_TIMEOUT_S, max(1.0, self.student_deadline - time.monotonic())))
+                self.stage("kernel-start", t)
+            elif pre.error is not None:
+                raise pre.error
         except Exception as e:
             self.statuses.add("kernel-start-failed")
             tail = " | ".join(list(self.kernel.stderr_tail)[-5:])
@@ -1324,7 +1390,6 @@ class Runner:
             self.kernel_info = {"died": False, "start_failed": True, "reason": reason}
             self.note(reason)
             return
-        self.stage("kernel-start", t)
         t = time.time()
         self.snapshot_transformers()
         self.stage("transformers-snapshot", t)
@@ -1582,15 +1647,24 @@ def write_result(result):
 def main():
     started_main = time.time()
     set_non_dumpable()
+    tmpdir = tempfile.mkdtemp(prefix="sandmark-runner-")
+    # The kernel starts before the job is read: the host may start this sandbox while the previous submission
+    # runs and send the job when its turn comes (docs/runner-protocol.md, "Start before the job").
+    pre = Prestart(tmpdir)
+    waiting = time.time()
     try:
         job = parse_job(sys.stdin.buffer.read())
     except JobError as e:
         log("malformed job: %s" % e)
+        pre.kernel.close()
         return 2
     runner = Runner(job)
+    runner.prestarted = pre
     runner.profile.append(["runner-imports", STARTED, started_main])
-    runner.stage("job-read", started_main)
-    tmpdir = tempfile.mkdtemp(prefix="sandmark-runner-")
+    runner.profile.append(["kernel-start", pre.started, pre.ended])
+    if pre.imports_ended > pre.ended:
+        runner.profile.append(["kernel-preimport", pre.ended, pre.imports_ended])
+    runner.stage("job-wait", waiting)
     runner.tmpdir = tmpdir
 
     def bail(signum=None, frame=None):
@@ -1622,6 +1696,8 @@ def main():
             runner.tests.kill()
         if runner.kernel is not None:
             runner.kernel.close()
+        if runner.prestarted is not None:  # not taken: the run ended before its kernel was needed
+            runner.prestarted.kernel.close()
         try:
             import shutil
             shutil.rmtree(tmpdir, ignore_errors=True)

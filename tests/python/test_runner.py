@@ -610,6 +610,26 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(v["helper"], {"t": "int", "v": "42"})
         self.assertEqual([x["v"] for x in v["imported"]["items"]], installed)
 
+    def test_preimport_loads_modules_without_binding_names(self):
+        # SANDMARK_PREIMPORT: imported in the kernel before the job is read, binding no name in the notebook's
+        # namespace; a module that does not exist is skipped, a name that is not a module name ignored.
+        nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python"}},
+              "cells": [{"cell_type": "code", "id": "c1", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": "import sys\n"
+                                   "loaded = 'colorsys' in sys.modules\n"
+                                   "bound = 'colorsys' in globals()\n"
+                                   "count = get_ipython().execution_count\n"
+                                   "history = len(In)"}]}
+        result = self.run_job(nb, ["loaded", "bound", "count", "history"],
+                              extra_env={"SANDMARK_PREIMPORT": "colorsys,no_such_module_xyz,os;import"})
+        self.assertEqual(self.record["status"], "completed", self.stderr)
+        self.assertEqual(self.values()["loaded"], {"t": "bool", "v": True})
+        self.assertEqual(self.values()["bound"], {"t": "bool", "v": False})
+        self.assertEqual(self.values()["count"], {"t": "int", "v": "1"})  # the import was silent
+        self.assertEqual(self.values()["history"], {"t": "int", "v": "2"})  # '' and the cell itself
+        stages = [p[0] for p in result["profile"]]
+        self.assertEqual(stages[:4], ["runner-imports", "kernel-start", "kernel-preimport", "job-wait"])
+
     def test_profile_names_the_runners_stages_in_order(self):
         # The result's "profile" (docs/runner-protocol.md): [stage, start, end] on the wall clock, one per stage and
         # executed cell, in the order they ran, within the runner's lifetime.
@@ -621,7 +641,8 @@ class RunnerTest(unittest.TestCase):
         result = self.run_job(nb, ["x"])
         after = time.time()
         stages = [p[0] for p in result["profile"]]
-        self.assertEqual(stages, ["runner-imports", "job-read", "test-process-spawn", "kernel-start",
+        # The kernel starts before the job is read (a sandbox started early waits for its job ready).
+        self.assertEqual(stages, ["runner-imports", "kernel-start", "job-wait", "test-process-spawn",
                                   "transformers-snapshot", "cell:student:1", "cell:probe"])
         times = [t for p in result["profile"] for t in p[1:]]
         self.assertEqual(times, sorted(times))

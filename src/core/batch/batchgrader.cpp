@@ -160,6 +160,7 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
     m_summary.referenceNotes = m_grading->referenceOutcome().notes();
     m_environmentKey = m_reference->environmentKey();
     m_options.run.environment = m_reference->environment(); // resolved once: every submission runs in it
+    m_options.run.preimport = preimportModules(m_assignment); // and the modules their kernels import early
     m_summary.referenceFromCache = m_reference->cacheHit();
     if (m_cancelled) {
         finishWith(std::nullopt);
@@ -232,9 +233,24 @@ void BatchGrader::onReferenceFailed(const Error &error)
     finishWith(error);
 }
 
+int BatchGrader::running() const
+{
+    return int(std::count_if(m_active.cbegin(), m_active.cend(), [](const Active &a) { return !a.held; }));
+}
+
 void BatchGrader::pump()
 {
-    while (!m_ended && !m_cancelled && m_active.size() < m_jobs && !m_queue.isEmpty()) {
+    while (!m_ended && !m_cancelled && running() < m_jobs) {
+        const auto held = std::find_if(m_active.begin(), m_active.end(), [](const Active &a) { return a.held; });
+        if (held != m_active.end()) { // its sandbox is up, its kernel ready: it runs now
+            held->held = false;
+            held->started = QDateTime::currentDateTimeUtc();
+            Q_EMIT submissionStarted(held->item.submission.studentId);
+            held.key()->release();
+            continue;
+        }
+        if (m_queue.isEmpty())
+            break;
         const Item item = m_queue.takeFirst();
         const QDateTime now = QDateTime::currentDateTimeUtc();
         if (const std::optional<GradeResult> notRun = m_grading->resultWithoutRun(item.submission)) {
@@ -244,12 +260,17 @@ void BatchGrader::pump()
                 return;
             continue;
         }
-        startRun(item);
+        startRun(item, false);
     }
+    // Every slot busy: the next submission's sandbox starts now, held, so that its kernel start is paid meanwhile.
+    if (m_options.prestart && !m_ended && !m_cancelled && !m_queue.isEmpty() && running() == m_jobs
+        && std::none_of(m_active.cbegin(), m_active.cend(), [](const Active &a) { return a.held; })
+        && !m_grading->resultWithoutRun(m_queue.first().submission))
+        startRun(m_queue.takeFirst(), true);
     maybeFinish();
 }
 
-void BatchGrader::startRun(const Item &item)
+void BatchGrader::startRun(const Item &item, bool held)
 {
     SubmissionRunOptions opt = m_options.run;
     SubmissionRun *run = nullptr;
@@ -267,10 +288,12 @@ void BatchGrader::startRun(const Item &item)
     } else {
         run = new SubmissionRun(m_assignment, item.submission.notebookPath, opt, this);
     }
-    m_active.insert(run, Active{item, QDateTime::currentDateTimeUtc()});
+    m_active.insert(run, Active{item, QDateTime::currentDateTimeUtc(), held});
     connect(run, &SubmissionRun::finished, this, [this, run](const SubmissionRunResult &r) { onRunFinished(run, r); });
     connect(run, &SubmissionRun::failed, this, [this, run](const Error &e) { onRunFailed(run, e); });
-    Q_EMIT submissionStarted(item.submission.studentId);
+    if (!held)
+        Q_EMIT submissionStarted(item.submission.studentId);
+    run->setHeld(held);
     run->start();
 }
 

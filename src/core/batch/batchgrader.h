@@ -37,6 +37,11 @@ struct BatchOptions
     bool force = false;
     QString gradebookPath;     ///< empty: Gradebook::defaultPath(assignment folder)
     QString referenceCacheDir; ///< empty: paths::cacheDir() + "/reference"
+    /// While every one of the `jobs` sandboxes is busy, start the next submission's sandbox held
+    /// (SubmissionRun::setHeld()): its kernel starts and imports the assignment's modules meanwhile, and it runs
+    /// the moment a sandbox ends. Each submission still has its own fresh sandbox; its limits start at release.
+    /// Default: on, unless the environment sets SANDMARK_PRESTART=0.
+    bool prestart = qEnvironmentVariable("SANDMARK_PRESTART") != QLatin1String("0");
 };
 
 /// What a batch did. Counts are submissions.
@@ -136,12 +141,16 @@ private:
     {
         Item item;
         QDateTime started;
+        bool held = false; ///< started early (BatchOptions::prestart), waiting for a free sandbox slot
     };
+    /// The active runs that are not held: those counting against `jobs`.
+    int running() const;
+    /// Starts a run of `item`; `held`: prestarted, released by pump() when a slot frees.
+    void startRun(const Item &item, bool held);
 
     void onReference(const QByteArray &payload, const QString &key);
     void onReferenceFailed(const Error &error);
     void pump();
-    void startRun(const Item &item);
     void onRunFinished(SubmissionRun *run, const SubmissionRunResult &result);
     void onRunFailed(SubmissionRun *run, const Error &error);
     /// The result of `item` graded from its stored run (PlannedSubmission::Action::Regrade), as that run (its

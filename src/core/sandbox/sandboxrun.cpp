@@ -284,20 +284,36 @@ void SandboxRun::start()
     connect(m_process, &QProcess::errorOccurred, this, &SandboxRun::onErrorOccurred);
     connect(m_process, &QProcess::started, this, [this]() {
         m_pid = m_process->processId();
-        m_process->write(m_job);
-        m_process->closeWriteChannel();
+        if (!m_held)
+            sendJob();
     });
 
     qCDebug(lcSandbox) << "starting" << m_plan.backend << "sandbox:" << m_plan.program
-                       << m_plan.arguments.join(QLatin1Char(' '));
+                       << m_plan.arguments.join(QLatin1Char(' ')) << (m_held ? "(held until released)" : "");
     m_elapsed.start();
-    if (m_plan.killAfterS > 0)
-        m_wallClock.start(static_cast<int>(m_plan.killAfterS * 1000));
     m_process->start();
     if (!m_plan.watchedFolder.isEmpty()) {
         m_diskWatch.start();
         onDiskWatch(); // the baseline, measured before the kernel can have started
     }
+}
+
+void SandboxRun::sendJob()
+{
+    m_elapsed.start();
+    if (m_plan.killAfterS > 0)
+        m_wallClock.start(static_cast<int>(m_plan.killAfterS * 1000));
+    m_process->write(m_job);
+    m_process->closeWriteChannel();
+}
+
+void SandboxRun::release()
+{
+    if (!m_held)
+        return;
+    m_held = false;
+    if (m_process && m_process->state() == QProcess::Running && !m_done)
+        sendJob(); // else the started signal sends it (or the run already ended)
 }
 
 void SandboxRun::cancel()

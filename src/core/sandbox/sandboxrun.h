@@ -63,6 +63,12 @@ public:
 
     /// Starts the sandbox and writes the job to its stdin. Errors arrive through failed().
     void start();
+    /// Before start(): start the sandbox but keep the job until release(). The runner starts its kernel before it
+    /// reads the job (docs/runner-protocol.md), so a held sandbox waits ready while another run works; the wall
+    /// clock (and RunResult::durationS) starts at release(). The disk limit and cancel() apply from start().
+    void setHeld(bool held) { m_held = held; }
+    /// Sends the job to a held sandbox and starts its wall clock; before start(), start() then sends it at once.
+    void release();
     /// Kills the sandbox; failed() follows with "the run was cancelled".
     void cancel();
     bool isRunning() const;
@@ -88,6 +94,7 @@ private:
     void onDiskWatch();
     void killSandbox();
     void fail(const QString &message);
+    void sendJob(); ///< writes the job, closes stdin, starts the wall clock
 
     LaunchPlan m_plan;
     QByteArray m_job;
@@ -105,6 +112,7 @@ private:
     QString m_diskLimitHit;            ///< why the disk watch killed the run; empty: it did not
     bool m_stdoutOverflow = false;
     bool m_cancelled = false;
+    bool m_held = false;       ///< setHeld(): the job waits for release()
     qint64 m_pid = 0;
     std::optional<Error> m_startError;
 };

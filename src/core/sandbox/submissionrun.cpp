@@ -9,10 +9,13 @@
 #include "util/profile.h"
 
 #include <QDir>
+#include <QRegularExpression>
+#include <QSet>
 #include <QEventLoop>
 #include <QFileInfo>
 
 #include <algorithm>
+#include <utility>
 
 namespace sandmark {
 
@@ -92,6 +95,30 @@ SubmissionRun::SubmissionRun(Assignment assignment, QList<NotebookToRun> noteboo
 
 SubmissionRun::~SubmissionRun() = default;
 
+QStringList preimportModules(const Assignment &assignment)
+{
+    static const QStringList heavy{QStringLiteral("numpy"), QStringLiteral("pandas"), QStringLiteral("scipy"),
+                                   QStringLiteral("sklearn"), QStringLiteral("matplotlib"), QStringLiteral("sympy"),
+                                   QStringLiteral("statsmodels"), QStringLiteral("polars")};
+    static const QRegularExpression import(QStringLiteral(R"(^\s*(?:import|from)\s+([A-Za-z_]\w*))"),
+                                           QRegularExpression::MultilineOption);
+    QSet<QString> imported;
+    for (const QString &rel : assignment.notebooks()) {
+        const Expected<Notebook> nb = Notebook::load(assignment.absolute(rel));
+        if (!nb)
+            continue;
+        for (int i = 0; i < nb->cellCount(); ++i)
+            if (nb->cellType(i) == CellType::Code)
+                for (QRegularExpressionMatchIterator it = import.globalMatch(nb->cellSource(i)); it.hasNext();)
+                    imported.insert(it.next().captured(1));
+    }
+    QStringList out;
+    for (const QString &m : heavy)
+        if (imported.contains(m))
+            out << m;
+    return out;
+}
+
 void SubmissionRun::start()
 {
     // Fail closed before any work: a backend that cannot start is a grader error with its fix.
@@ -140,6 +167,13 @@ Expected<SubmissionRunResult> SubmissionRun::runToEnd()
     if (!result)
         return error;
     return *result;
+}
+
+void SubmissionRun::release()
+{
+    m_held = false;
+    if (m_run)
+        m_run->release();
 }
 
 void SubmissionRun::cancel()
@@ -256,6 +290,10 @@ void SubmissionRun::startNext()
         req.datasetCache = m_options.datasetCache;
         req.dockerImage = m_result.environment.image;
         req.environment = m_assignment.runEnvironment();
+        if (!m_options.preimport)
+            m_options.preimport = preimportModules(m_assignment);
+        if (!m_options.preimport->isEmpty())
+            req.environment.insert(QStringLiteral("SANDMARK_PREIMPORT"), m_options.preimport->join(QLatin1Char(',')));
         if (!m_fixed)
             req.identity = identityFor(m_lease);
         req.limits = lim;
@@ -265,6 +303,7 @@ void SubmissionRun::startNext()
         m_run = m_backend->createRun(req, this);
         connect(m_run, &SandboxRun::finished, this, &SubmissionRun::onRunFinished);
         connect(m_run, &SandboxRun::failed, this, &SubmissionRun::fail);
+        m_run->setHeld(std::exchange(m_held, false));
         m_run->start();
         return;
     }

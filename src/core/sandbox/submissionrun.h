@@ -39,7 +39,16 @@ struct SubmissionRunOptions
     /// ReferenceRun::environment()). Set: start() runs in it without asking the backend's provision() again
     /// (for a venv, a Python process per run). Unset: each run resolves it.
     std::optional<Environment> environment;
+    /// The modules the kernel imports before the job (SANDMARK_PREIMPORT, docs/runner-protocol.md); unset: each
+    /// run computes preimportModules() of the assignment (a batch computes it once).
+    std::optional<QStringList> preimport;
 };
+
+/// The modules worth importing in a kernel before the notebook runs: those of a fixed list of heavy, side-effect
+/// free scientific packages (numpy, pandas, scipy, sklearn, matplotlib, sympy, statsmodels, polars) that the
+/// assignment's instructor notebooks import at the start of a line (`import numpy as np`, `from pandas import …`),
+/// in that list's order. Reads the notebooks (a notebook that does not load adds nothing); any thread.
+QStringList preimportModules(const Assignment &assignment);
 
 /// What the user chose for runs: the CLI's flags or the app's preferences. Unset or empty: not chosen.
 struct RunChoices
@@ -128,6 +137,12 @@ public:
     ~SubmissionRun() override;
 
     void start();
+    /// Before start(): start the (first) notebook's sandbox but keep its job until release() (SandboxRun::setHeld()):
+    /// its kernel starts and imports the assignment's modules meanwhile, and the run's wall clock starts at release().
+    /// A batch starts the next submission this way while the others run (BatchOptions::prestart).
+    void setHeld(bool held) { m_held = held; }
+    /// Lets a held run go: its job is sent now, or as soon as its sandbox has started.
+    void release();
     void cancel();
     /// Starts the run and waits for its end in a local event loop: the result, or the error `failed` carried.
     /// Blocking: for the CLI and worker threads, never the GUI thread.
@@ -162,6 +177,7 @@ private:
     QPointer<SandboxRun> m_run;
     SubmissionRunResult m_result;
     bool m_done = false;
+    bool m_held = false; ///< setHeld() until the first sandbox is made (then that SandboxRun holds it)
 };
 
 } // namespace sandmark
