@@ -1188,6 +1188,15 @@ void TestAssignment::editorsKeepFormatting()
     QCOMPARE(a->checks().size(), 3);
     QCOMPARE(a->checks().at(0).options.value(u"rtol"_s).toDouble(), 0.01);
     QCOMPARE(a->checks().at(2).code, u"assert label == 'café'"_s);
+
+    // Most siblings on one line, the last wrapped because its code is long (examples/iris): a new one goes on one line.
+    const QByteArray wrapped = "{\"checks\": [\n  {\"id\": \"a\", \"points\": 1},\n  {\"id\": \"b\", \"points\": 1},\n"
+                               "  {\"id\": \"c\",\n   \"code\": \"x\"}\n]}\n";
+    OJson more = OJson::parse(wrapped.toStdString());
+    more["checks"].push_back(OJson{{"id", "d"}, {"points", 2}});
+    QCOMPARE(jsonutil::spliceJson(wrapped, more),
+             QByteArray("{\"checks\": [\n  {\"id\": \"a\", \"points\": 1},\n  {\"id\": \"b\", \"points\": 1},\n"
+                        "  {\"id\": \"c\",\n   \"code\": \"x\"},\n  {\"id\": \"d\", \"points\": 2}\n]}\n"));
 }
 
 // The assignment's own fields (the app's settings dialog, `sandmark-cli assignment`): only the changed lines change,

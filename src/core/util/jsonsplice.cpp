@@ -286,14 +286,16 @@ private:
         return out;
     }
 
-    // Whether a new value goes on several lines: as the last sibling of its kind was written, else as its container.
+    // Whether a new value goes on several lines: as most siblings of its kind were written (one line on a tie: a
+    // sibling wrapped because of a long string does not set the style), else as its container.
     bool siblingMultiLine(const Span &n, const OJson &v, bool fallback) const
     {
         const Span::Kind kind = v.is_object() ? Span::Object : v.is_array() ? Span::Array : Span::Scalar;
-        for (auto it = n.items.rbegin(); it != n.items.rend(); ++it)
-            if (it->value.kind == kind && kind != Span::Scalar && !it->value.items.empty())
-                return text(it->value).find('\n') != std::string_view::npos;
-        return fallback;
+        int oneLine = 0, several = 0;
+        for (const auto &item : n.items)
+            if (item.value.kind == kind && kind != Span::Scalar && !item.value.items.empty())
+                ++(text(item.value).find('\n') != std::string_view::npos ? several : oneLine);
+        return oneLine + several == 0 ? fallback : several > oneLine;
     }
 };
 

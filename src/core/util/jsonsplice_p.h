@@ -17,7 +17,7 @@ namespace sandmark::jsonutil {
 /// to the original's at the same place (object member by key, array element by position, elements that were
 /// removed skipped) is copied byte for byte: indentation, spacing, key order, number spelling (1e-3),
 /// escapes ("\u00e9"). A changed value is written in the original's style: its indent unit (spaces or tabs),
-/// one line or several as the sibling of the same kind was written, separators as between its siblings,
+/// one line or several as most siblings of the same kind were written (one line on a tie), separators as between its siblings,
 /// "\u" escapes when the original escapes non-ASCII. New members follow the siblings before them; a removed
 /// member goes with its separator; a UTF-8 byte order mark is kept. When `original` is not valid JSON, or the spliced text would not read back
 /// as `edited`, the whole of `edited` is written as dump(2) plus a newline instead. Pure function; never throws.
