@@ -158,7 +158,7 @@ private Q_SLOTS:
                  qPrintable(item(items, u"slowest-cells"_qs).detail));
         QCOMPARE(item(items, u"batch-time"_qs).detail,
                  u"6.5 s per submission (estimated from the reference run of its 2 notebook(s)); 10 submission(s) take "
-                 "about 0.5 min with 2 at once"_qs);
+                 "about 0.5 min with 2 at once; at most 20.0 min if every submission ran to its time limit (240.0 s each)"_qs);
         QCOMPARE(item(items, u"limits"_qs).state, State::Ok);
         QVERIFY2(item(items, u"limits"_qs).detail.endsWith(
                      u"the reference run's slowest notebook, part2.ipynb, used 4.5 s (4 % of the run limit, which holds "
@@ -465,15 +465,19 @@ private Q_SLOTS:
     {
         HealthInputs in = basic(); // 10 submissions, 2 at once
         in.reference = referenceTaking(6, {});
+        in.limits.wallTimeoutS = 60;
         QList<HealthItem> items = assessHealth(in);
         QCOMPARE(item(items, u"batch-time"_qs).state, State::Ok);
         QCOMPARE(item(items, u"batch-time"_qs).detail,
-                 u"6.0 s per submission (estimated from the reference run); 10 submission(s) take about 0.5 min with 2 at once"_qs);
+                 u"6.0 s per submission (estimated from the reference run); 10 submission(s) take about 0.5 min with 2 at once; "
+                 "at most 5.0 min if every submission ran to its time limit (60.0 s each)"_qs);
         in.secondsPerSubmission = 90; // measured wins over the reference
+        in.limits.wallTimeoutS = 120;
         items = assessHealth(in);
         QCOMPARE(item(items, u"batch-time"_qs).state, State::Warning);
         QCOMPARE(item(items, u"batch-time"_qs).detail,
-                 u"90.0 s per submission (measured on graded submissions); 10 submission(s) take about 7.5 min with 2 at once"_qs);
+                 u"90.0 s per submission (measured on graded submissions); 10 submission(s) take about 7.5 min with 2 at once; "
+                 "at most 10.0 min if every submission ran to its time limit (120.0 s each)"_qs);
         QVERIFY(!item(items, u"batch-time"_qs).fix.isEmpty());
     }
 

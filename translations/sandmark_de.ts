@@ -1802,6 +1802,10 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
         <source>A cell that raises on purpose can be tagged raises-exception (Jupyter&apos;s convention); otherwise fix it. Its error is not a failure, but names it leaves undefined cannot be checked.</source>
         <translation>Eine Zelle, die absichtlich einen Fehler auslöst, kann mit raises-exception markiert werden (Jupyters Konvention); sonst korrigieren. Ihr Fehler ist kein Fehlschlag, aber Namen, die sie undefiniert lässt, können nicht geprüft werden.</translation>
     </message>
+    <message>
+        <source>; at most %1 min if every submission ran to its time limit (%2 s each)</source>
+        <translation>; höchstens %1 min, wenn jede Abgabe bis zu ihrem Zeitlimit liefe (je %2 s)</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::HealthModel</name>

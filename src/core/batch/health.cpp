@@ -330,6 +330,12 @@ HealthItem batchItem(const HealthInputs &in)
                              in.submissions)
                       .arg(seconds(perSubmission), basis, QLocale().toString(totalMinutes, 'f', 1))
                       .arg(jobs);
+    // The typical time is not the bound: a notebook stuck in a loop runs until its time limit.
+    const int notebooks = in.reference && in.reference->timing ? int(qMax<qsizetype>(1, in.reference->timing->notebooks.size())) : 1;
+    const double worstPerSubmission = notebooks > 1 ? setTimeoutFor(in.limits, notebooks) : in.limits.wallTimeoutS;
+    if (worstPerSubmission > perSubmission)
+        item.detail += Health::tr("; at most %1 min if every submission ran to its time limit (%2 s each)")
+                           .arg(QLocale().toString(worstPerSubmission * in.submissions / jobs / 60, 'f', 1), seconds(worstPerSubmission));
     item.fix = slow ? Health::tr("Over a minute per submission: make the notebook's slowest cells faster or use smaller "
                                  "data for grading.")
                     : QString();
