@@ -63,16 +63,18 @@ void BatchGrading::setReference(const QByteArray &payload, const QString &key, c
 }
 
 Expected<QList<PlannedSubmission>> BatchGrading::plan(QList<Submission> submissions, Gradebook &gradebook,
-                                                      const QString &backend, bool force) const
+                                                      const QString &backend, bool force,
+                                                      const QHash<QString, LatestRuns> *given) const
 {
     // Every student's latest runs in one query: whether each must run, and the stored run a regrade may reuse.
-    QHash<QString, LatestRuns> latest;
-    if (!force) {
-        Expected<QHash<QString, LatestRuns>> read = gradebook.latestRuns();
-        if (!read)
-            return read.error();
-        latest = std::move(*read);
+    QHash<QString, LatestRuns> read;
+    if (!force && !given) {
+        Expected<QHash<QString, LatestRuns>> runs = gradebook.latestRuns();
+        if (!runs)
+            return runs.error();
+        read = std::move(*runs);
     }
+    const QHash<QString, LatestRuns> &latest = given && !force ? *given : read;
     QList<PlannedSubmission> out;
     out.reserve(submissions.size());
     for (Submission &s : submissions) {

@@ -69,8 +69,9 @@ public:
     /// (sandboxKindName()): unchanged → Skip; only the checks' grading changed and the stored run holds what they
     /// read → Regrade, graded here; otherwise Run. Needs setReference(). Synchronous: reads every submission's
     /// files and, for regrades, their stored run folders; the gradebook's thread. Errors: the gradebook's.
+    /// `latest`: the latest runs the caller already read from `gradebook` (not read again); null: read here.
     Expected<QList<PlannedSubmission>> plan(QList<Submission> submissions, Gradebook &gradebook, const QString &backend,
-                                            bool force) const;
+                                            bool force, const QHash<QString, LatestRuns> *latest = nullptr) const;
 
     /// The result of a submission that cannot run at all, found without a sandbox: a problem found on disk
     /// (unrunnableResult()), a notebook that does not parse, a problem set none of whose notebooks is matched.

@@ -60,7 +60,7 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
 
     BatchGrading grading(assignment, options.limits);
     grading.setReference(reference->payload, key, reference->outcome);
-    Expected<QList<PlannedSubmission>> planned = grading.plan(std::move(submissions), gb, options.backend, false);
+    Expected<QList<PlannedSubmission>> planned = grading.plan(std::move(submissions), gb, options.backend, false, &*latest);
     if (!planned)
         return planned.error();
     Expected<QList<EffectiveGrade>> current = gb.effectiveGrades();
