@@ -577,6 +577,14 @@ class Prestart:
     has run in it. `error`: why the kernel did not start (the run reports it as a kernel start failure)."""
 
     def __init__(self, tmpdir):
+        # The test process first (it starts in the background): whether the notebook has test checks is known
+        # with the job; when it has none, the process is stopped unused.
+        self.tests = TestProcess()
+        try:
+            self.tests.start()
+        except Exception as e:
+            log("the test process did not start early (%s: %s)" % (type(e).__name__, e))
+            self.tests = None
         self.kernel = Kernel(tmpdir)
         self.error = None
         self.started = time.time()
@@ -1064,7 +1072,13 @@ class Runner:
     def start_tests(self):
         """Start the test process when the notebook has test checks (before the kernel: nothing of the
         notebook ran yet)."""
+        early = self.prestarted.tests if self.prestarted is not None else None
         if not any(it.test_code is not None for it in self.items):
+            if early is not None:
+                early.kill()
+            return
+        if early is not None:
+            self.tests = early
             return
         self.tests = TestProcess()
         try:
@@ -1657,6 +1671,8 @@ def main():
     except JobError as e:
         log("malformed job: %s" % e)
         pre.kernel.close()
+        if pre.tests is not None:
+            pre.tests.kill()
         return 2
     runner = Runner(job)
     runner.prestarted = pre
@@ -1698,6 +1714,8 @@ def main():
             runner.kernel.close()
         if runner.prestarted is not None:  # not taken: the run ended before its kernel was needed
             runner.prestarted.kernel.close()
+            if runner.prestarted.tests is not None and runner.tests is None:
+                runner.prestarted.tests.kill()
         try:
             import shutil
             shutil.rmtree(tmpdir, ignore_errors=True)

@@ -312,6 +312,14 @@ def main():
     _probe = _load_probe()
     TransferError = _probe.TransferError
     sys.modules["sandmark"] = _sandmark_module()
+    # The modules the kernel imports early (SANDMARK_PREIMPORT, docs/runner-protocol.md): loaded here too, so that
+    # receiving the first array or DataFrame does not wait for numpy or pandas; no name is bound.
+    for name in os.environ.get("SANDMARK_PREIMPORT", "").split(","):
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            try:
+                __import__(name)
+            except Exception:
+                pass
     tests = Tests()
     _channel.send({"op": "ready"})
     while True:
