@@ -1236,9 +1236,21 @@ if os.fork() == 0:
 )"), QString::number(uid), marker});
             return p.waitForFinished(10000) && p.exitCode() == 0;
         };
+        // The slots are the machine's, like the uids: two Sandmarks with different caches lease from one folder.
+        const QByteArray cache = qgetenv("SANDMARK_CACHE_DIR");
+        qputenv("SANDMARK_CACHE_DIR", "/tmp/sandmark-lease-test-a");
+        const QString dirA = SandboxIdentityLease::lockDir();
         auto lease = SandboxIdentityLease::acquire();
+        qputenv("SANDMARK_CACHE_DIR", "/tmp/sandmark-lease-test-b");
+        QCOMPARE(SandboxIdentityLease::lockDir(), dirA);
+        QCOMPARE(dirA, QStringLiteral("/run/sandmark/uids"));
         auto other = SandboxIdentityLease::acquire();
+        if (cache.isNull())
+            qunsetenv("SANDMARK_CACHE_DIR");
+        else
+            qputenv("SANDMARK_CACHE_DIR", cache);
         QVERIFY(lease && other);
+        QVERIFY(QFile::exists(dirA + QStringLiteral("/%1.lock").arg(lease->identity().uid)));
         QVERIFY(lease->identity().uid != other->identity().uid);
         const QString mine = QStringLiteral("987.404"), theirs = QStringLiteral("987.405");
         QVERIFY(orphanAs(lease->identity().uid, mine));

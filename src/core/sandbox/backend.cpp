@@ -72,13 +72,21 @@ SandboxIdentityLease::~SandboxIdentityLease()
         m_lock->unlock();
 }
 
+QString SandboxIdentityLease::lockDir()
+{
+    const QString machine = QStringLiteral("/run/sandmark/uids");
+    if (QDir().mkpath(machine) && QFileInfo(machine).isWritable())
+        return machine;
+    return paths::cacheDir() + QLatin1String("/uids");
+}
+
 std::shared_ptr<SandboxIdentityLease> SandboxIdentityLease::acquire()
 {
     if (::geteuid() != 0)
         return nullptr;
     constexpr uint kBase = 4100000;
     constexpr uint kSlots = 1024;
-    const QString dir = paths::cacheDir() + QLatin1String("/uids");
+    const QString dir = lockDir();
     if (!QDir().mkpath(dir))
         return nullptr;
     const uint start = QRandomGenerator::global()->bounded(kSlots);

@@ -45,7 +45,7 @@ std::optional<SandboxIdentity> sandboxIdentity();
 /// process and thread of a uid, so runs sharing one uid share one budget: a student's fork bomb, or just N
 /// kernels of a parallel batch, would make another run's kernel fail to start. Each lease takes a free slot
 /// of the range 4100000–4101023 (uid = gid, no account, owns no file but its run folder), held by a
-/// QLockFile under `paths::cacheDir()/uids/` across processes (a dead owner's lock is stale). Taking a slot
+/// QLockFile under lockDir() across processes (a dead owner's lock is stale). Taking a slot
 /// and releasing it both kill every process still running as its uid (the uid owns nothing else): what a
 /// killed Sandmark left behind, and any orphan of this run's own (SandboxRun kills its tree before it
 /// reports, but a child cloned as its parent was killed escapes a tree walk).
@@ -55,6 +55,10 @@ public:
     /// Not root: nullptr (the sandbox runs as the invoking user). Root: a lease, or nullptr when every slot
     /// is taken (the caller then uses sandboxIdentity()).
     static std::shared_ptr<SandboxIdentityLease> acquire();
+    /// Where the slots' locks live: one folder for the whole machine, as uids are (`/run/sandmark/uids`; a
+    /// per-cache folder would let two Sandmarks with different SANDMARK_CACHE_DIRs lease one uid and kill each
+    /// other's runs). Falls back to `paths::cacheDir()/uids` only where /run cannot be written.
+    static QString lockDir();
     ~SandboxIdentityLease();
     SandboxIdentityLease(const SandboxIdentityLease &) = delete;
     SandboxIdentityLease &operator=(const SandboxIdentityLease &) = delete;
