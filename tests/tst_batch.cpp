@@ -77,7 +77,7 @@ private Q_SLOTS:
     void shardsMergedEqualTheFullSet();
     void resumeAfterSigkill();
     void sigtermToEveryProcessKeepsFinishedResults();
-    void failedReferenceIsAGraderErrorForEveryone();
+    void failedReferenceIsAGraderErrorForTheUngraded();
     void gradeJsonShape();
     void wallClockAndKernelspecCases();
     void interruptedForcedRegradeMarksStaleRows();
@@ -979,7 +979,7 @@ void TestBatch::sigtermToEveryProcessKeepsFinishedResults()
         QCOMPARE(g.status, GradeStatus::Graded);
 }
 
-void TestBatch::failedReferenceIsAGraderErrorForEveryone()
+void TestBatch::failedReferenceIsAGraderErrorForTheUngraded()
 {
     REQUIRE_SANDBOX();
     // The instructor notebook raises in its q4 cell: no expected values, so no student gets a grade (or a 0).
@@ -999,6 +999,9 @@ void TestBatch::failedReferenceIsAGraderErrorForEveryone()
     QVERIFY2(broken, qPrintable(broken ? QString() : broken.error().toString()));
 
     const QString path = m_tmp.filePath(u"noreference.sqlite"_s);
+    // alice was graded before the instructor notebook broke: her grade stands (never replaced by an error).
+    const BatchRun before = runBatch(exampleSubmissions({u"alice"_s}), options(path));
+    QVERIFY(!before.error);
     BatchRun o;
     {
         std::swap(*m_assignment, *broken);
@@ -1009,13 +1012,15 @@ void TestBatch::failedReferenceIsAGraderErrorForEveryone()
     QVERIFY2(o.error->location == u"cells[9]"_s, qPrintable(o.error->toString()));
     QVERIFY(o.error->message.contains(u"ZeroDivisionError"_s));
     QVERIFY(o.started.isEmpty()); // no submission ran
+    QCOMPARE(o.finished.keys(), QStringList{u"judy"_s}); // recorded; alice not
     const QMap<QString, EffectiveGrade> g = grades(path);
     QCOMPARE(g.keys(), (QStringList{u"alice"_s, u"judy"_s}));
-    for (const EffectiveGrade &e : g) {
-        QCOMPARE(e.status, GradeStatus::GraderError);
-        QVERIFY(!e.score().has_value()); // never a zero
-        QVERIFY2(e.reasons.join(u"\n"_s).contains(u"reference run failed"_s), qPrintable(e.reasons.join(u"\n"_s)));
-    }
+    QCOMPARE(g.value(u"alice"_s).status, GradeStatus::Graded);
+    QCOMPARE(g.value(u"alice"_s).score(), std::optional<double>(8.0));
+    const EffectiveGrade &judy = g.value(u"judy"_s);
+    QCOMPARE(judy.status, GradeStatus::GraderError); // nothing graded before: an error, never a zero
+    QVERIFY(!judy.score().has_value());
+    QVERIFY2(judy.reasons.join(u"\n"_s).contains(u"reference run failed"_s), qPrintable(judy.reasons.join(u"\n"_s)));
 }
 
 void TestBatch::gradeJsonShape()

@@ -211,7 +211,9 @@ void BatchGrader::onReferenceFailed(const Error &error)
         finishWith(std::nullopt);
         return;
     }
-    // Without expected values nothing can be graded: every submission is a grader error, never a zero.
+    // Without expected values nothing can be graded: a submission not graded before is a grader error, never a
+    // zero. One that has a grade keeps it (a sandbox that cannot start, a broken instructor notebook must not
+    // replace a class's grades with errors); it shows STALE when the assignment changed since.
     qCWarning(lcBatch) << "reference run failed:" << error.toString();
     Q_EMIT referenceEnded(referenceHealth(*m_reference, error));
     const QString reason = QStringLiteral("reference run failed: %1").arg(error.toString());
@@ -222,7 +224,12 @@ void BatchGrader::onReferenceFailed(const Error &error)
     in.graderError = Error{{}, {}, reason}; // the reason names the file and place already
     const GradeResult r = grade(in);
     const QDateTime now = QDateTime::currentDateTimeUtc();
+    const Expected<QHash<QString, LatestRuns>> latest = m_gradebook->latestRuns();
     for (const Submission &s : std::as_const(m_submissions)) {
+        if (latest && latest->value(s.studentId).completed) {
+            ++m_summary.notRun;
+            continue;
+        }
         Item item;
         item.submission = s;
         item.filesHash = submissionFilesHash(s);

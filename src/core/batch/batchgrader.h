@@ -60,7 +60,9 @@ struct BatchSummary
     int needsManual = 0;  ///< status needs-manual: answers or task cells await a person (manual grades counted)
     int needsReview = 0;  ///< status needs-review (malformed, ambiguous, errors, timeouts)
     int graderErrors = 0; ///< status grader-error (never a zero for the student)
-    int notRun = 0;       ///< left out because the batch was cancelled
+    /// Left out because the batch was cancelled, or because the reference run failed and they have a grade already
+    /// (it stands; those without one are recorded as grader errors).
+    int notRun = 0;
     bool cancelled = false;
     bool referenceFromCache = false;
     int prunedRuns = 0;   ///< superseded runs whose artifacts folders were deleted when the batch ended
