@@ -869,6 +869,11 @@ void TestCli::gradeDryRunForeseesTheRegrade()
     if (r.code == 3 && r.err.contains("bwrap"))
         QSKIP(qPrintable(u"bwrap cannot start here: "_s + QString::fromUtf8(r.err)));
     QVERIFY2(r.code == 0, r.err.constData());
+    // Asked for another backend than the runs': says where they are.
+    r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"local-unsafe"_s}, env);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("no submission's latest run is in the local-unsafe sandbox (they are in bwrap)")
+                 && r.err.contains("try --sandbox bwrap"), r.err.constData());
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
     QVERIFY2(r.out.contains("0 regraded from stored values, 0 cannot run (graded without a sandbox), 2 skipped (nothing "

@@ -707,7 +707,7 @@ private Q_SLOTS:
         QVERIFY2(health.out.contains("WARNING Reference run"), health.out.constData());
 
         // The module imported by an instructor cell: the reference run fails, naming the module and the fix, and
-        // every submission is a grader error with that reason (never a traceback, never a zero).
+        // every submission not graded before is a grader error with that reason (never a traceback, never a zero).
         QJsonObject nb = QJsonDocument::fromJson(readFile(ps3 + u"/ps3.ipynb"_s)).object();
         QJsonArray cells = nb.value(u"cells"_s).toArray();
         cells.insert(0, QJsonObject{{u"cell_type"_s, u"code"_s}, {u"id"_s, u"imports"_s}, {u"metadata"_s, QJsonObject{}},
@@ -722,7 +722,8 @@ private Q_SLOTS:
                                 "No module named 'course_helpers_absent'; the environment has no module "
                                 "'course_helpers_absent': add the package that provides it to \"dependencies\" in "
                                 "assignment.json (its pip name, often the same as the module's)"_s;
-        run = cli({u"grade"_s, ps3, u"--json"_s}, 600000);
+        // Into a new gradebook: a submission graded before keeps its grade when the reference run fails.
+        run = cli({u"grade"_s, ps3, u"--json"_s, u"--gradebook"_s, ps3 + u"/never-graded.sqlite"_s}, 600000);
         QCOMPARE(run.code, 3);
         const QJsonObject failed = QJsonDocument::fromJson(run.out.split('\n').value(0)).object();
         QCOMPARE(failed.value(u"status"_s).toString(), u"grader-error"_s);

@@ -279,11 +279,11 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
         return ExitOk;
     }
     out() << "dry run: no sandbox started, nothing recorded\n";
-    // A grade that changes says what it was, first in its note.
+    // A grade that changes says what it was, first in its note (before the reasons: those a table cuts).
     QList<EffectiveGrade> shown = grades;
     for (EffectiveGrade &g : shown)
         if (changed.contains(g.studentId))
-            g.notes.prepend(was.contains(g.studentId) ? QStringLiteral("was ") + scoreText(*was.value(g.studentId)) + QLatin1Char(' ')
+            g.reasons.prepend(was.contains(g.studentId) ? QStringLiteral("was ") + scoreText(*was.value(g.studentId)) + QLatin1Char(' ')
                                                             + gradeStatusName(was.value(g.studentId)->status)
                                                       : QStringLiteral("not graded before"));
     printTable(shown, unchanged);
@@ -592,11 +592,10 @@ int cmdGrade(const QStringList &args)
               << " await manual grading, " << summary->needsReview << " need review, "
               << summary->graderErrors << " grader error(s), " << summary->skipped
               << (summary->skipped > 0 ? " unchanged (same files, assignment and backend; --force regrades them); " : " unchanged; ")
-              << (summary->regraded > 0 ? QStringLiteral("regraded %1 from stored values, %2 run (only the checks' grading "
-                                                         "changed; --force runs them); ")
-                                              .arg(summary->regraded)
-                                              .arg(summary->ran)
-                                        : QString())
+              << QStringLiteral("regraded %1 from stored values%2, %3 run; ")
+                     .arg(summary->regraded)
+                     .arg(summary->regraded > 0 ? QStringLiteral(" (only the checks' grading changed; --force runs them)") : QString())
+                     .arg(summary->ran)
               << (summary->cannotRun > 0 ? QStringLiteral("%1 cannot run (graded without a sandbox); ").arg(summary->cannotRun) : QString())
               << QString::number(summary->seconds, 'f', 1) << " s with " << grader.jobs() << " job(s)" << Qt::endl;
     return summary && (summary->graderErrors > 0 || !summary->brokenChecks.isEmpty()) ? ExitGraderError : ExitOk;

@@ -5,6 +5,7 @@
 #include "util/paths.h"
 
 #include <QHash>
+#include <QSet>
 
 #include <algorithm>
 
@@ -35,8 +36,20 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
         if (out.environmentKey.isEmpty() || it.value() > environments.value(out.environmentKey)
             || (it.value() == environments.value(out.environmentKey) && it.key() < out.environmentKey))
             out.environmentKey = it.key();
-    if (out.environmentKey.isEmpty())
-        return Error{path, {}, QStringLiteral("no submission has been graded in the %1 sandbox yet: nothing to regrade").arg(options.backend)};
+    if (out.environmentKey.isEmpty()) {
+        // Say where the latest runs are: graded in bwrap, then in podman, the latest are podman's.
+        QSet<QString> others;
+        for (const LatestRuns &runs : std::as_const(*latest))
+            if (runs.completed && !runs.completed->backend.isEmpty() && runs.completed->backend != options.backend)
+                others.insert(runs.completed->backend);
+        QStringList names(others.cbegin(), others.cend());
+        names.sort();
+        return Error{path, {}, names.isEmpty()
+                                   ? QStringLiteral("no submission has been graded in the %1 sandbox yet: nothing to regrade").arg(options.backend)
+                                   : QStringLiteral("no submission's latest run is in the %1 sandbox (they are in %2): nothing to "
+                                                    "regrade from stored values; try --sandbox %3")
+                                         .arg(options.backend, names.join(QStringLiteral(", ")), names.first())};
+    }
 
     const QString cacheDir = options.referenceCacheDir.isEmpty() ? paths::cacheDir() + QLatin1String("/reference")
                                                                  : options.referenceCacheDir;
