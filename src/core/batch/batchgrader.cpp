@@ -160,7 +160,8 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
     m_summary.referenceNotes = m_grading->referenceOutcome().notes();
     m_environmentKey = m_reference->environmentKey();
     m_options.run.environment = m_reference->environment(); // resolved once: every submission runs in it
-    m_options.run.preimport = preimportModules(m_assignment); // and the modules their kernels import early
+    // And the modules their kernels import early; with prestart off, none (the behaviour before both existed).
+    m_options.run.preimport = m_options.prestart ? preimportModules(m_assignment) : QStringList();
     m_summary.referenceFromCache = m_reference->cacheHit();
     if (m_cancelled) {
         finishWith(std::nullopt);

@@ -40,7 +40,8 @@ struct BatchOptions
     /// While every one of the `jobs` sandboxes is busy, start the next submission's sandbox held
     /// (SubmissionRun::setHeld()): its kernel starts and imports the assignment's modules meanwhile, and it runs
     /// the moment a sandbox ends. Each submission still has its own fresh sandbox; its limits start at release.
-    /// Default: on, unless the environment sets SANDMARK_PRESTART=0.
+    /// Off also imports nothing early (SubmissionRunOptions::preimport empty). Default: on, unless the environment
+    /// sets SANDMARK_PRESTART=0.
     bool prestart = qEnvironmentVariable("SANDMARK_PRESTART") != QLatin1String("0");
 };
 
