@@ -585,13 +585,8 @@ class Prestart:
         except Exception as e:
             log("the test process did not start early (%s: %s)" % (type(e).__name__, e))
             self.tests = None
-        self.kernel = Kernel(tmpdir)
-        self.error = None
         self.started = time.time()
-        try:
-            self.kernel.start(KERNEL_START_TIMEOUT_S)
-        except Exception as e:
-            self.error = e
+        self._start_kernel(tmpdir)
         self.ended = self.imports_ended = time.time()
         names = preimport_names()
         if self.error is None and names:
@@ -601,12 +596,17 @@ class Prestart:
                 # A fresh kernel without them: the notebook's own imports then say what is wrong.
                 log("pre-import failed (%s); starting a fresh kernel without it" % e)
                 self.kernel.close()
-                self.kernel = Kernel(tmpdir)
-                try:
-                    self.kernel.start(KERNEL_START_TIMEOUT_S)
-                except Exception as e2:
-                    self.error = e2
+                self._start_kernel(tmpdir)
             self.imports_ended = time.time()
+
+    def _start_kernel(self, tmpdir):
+        """A new Kernel in self.kernel; self.error: why it did not start, or None."""
+        self.kernel = Kernel(tmpdir)
+        self.error = None
+        try:
+            self.kernel.start(KERNEL_START_TIMEOUT_S)
+        except Exception as e:
+            self.error = e
 
 
 def describe_exit(status):

@@ -232,6 +232,7 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
     QHash<QString, const EffectiveGrade *> was;
     for (const EffectiveGrade &g : current)
         was.insert(g.studentId, &g);
+    const auto scoreWas = [&](const QString &id) { return was.contains(id) ? scoreText(*was.value(id)) : QStringLiteral("none"); };
     QStringList checkIds;
     for (const Check &c : assignment.checks())
         checkIds << c.id;
@@ -283,9 +284,9 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
     QList<EffectiveGrade> shown = grades;
     for (EffectiveGrade &g : shown)
         if (changed.contains(g.studentId))
-            g.reasons.prepend(was.contains(g.studentId) ? QStringLiteral("was ") + scoreText(*was.value(g.studentId)) + QLatin1Char(' ')
-                                                            + gradeStatusName(was.value(g.studentId)->status)
-                                                      : QStringLiteral("not graded before"));
+            g.reasons.prepend(was.contains(g.studentId)
+                                  ? QStringLiteral("was %1 %2").arg(scoreWas(g.studentId), gradeStatusName(was.value(g.studentId)->status))
+                                  : QStringLiteral("not graded before"));
     printTable(shown, unchanged);
     out() << QStringLiteral("%1 regraded from stored values, %2 cannot run (graded without a sandbox), %3 skipped "
                             "(nothing changed), %4 would run again\n")
@@ -298,9 +299,7 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
     QStringList changes;
     for (const EffectiveGrade &g : grades)
         if (changed.contains(g.studentId))
-            changes << displayText(g.studentId) + QLatin1Char(' ')
-                           + (was.contains(g.studentId) ? scoreText(*was.value(g.studentId)) : QStringLiteral("none")) + QStringLiteral(" -> ")
-                           + scoreText(g);
+            changes << QStringLiteral("%1 %2 -> %3").arg(displayText(g.studentId), scoreWas(g.studentId), scoreText(g));
     out() << (changes.isEmpty() ? QStringLiteral("no grade changes\n")
                                 : QStringLiteral("%1 grade(s) change: %2\n").arg(changes.size()).arg(changes.join(QLatin1String(", "))));
     if (summary.withScore == 0)

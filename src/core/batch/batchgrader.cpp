@@ -122,6 +122,9 @@ void BatchGrader::start()
     m_gradebook = std::move(gb.value());
     m_grading.emplace(m_assignment, m_options.run.limits.value_or(m_assignment.limits()));
     ReferenceRunOptions ro;
+    // The modules every kernel of the batch imports early, the reference's too, found once; with prestart off, none
+    // (the behaviour before both existed).
+    m_options.run.preimport = m_options.prestart ? preimportModules(m_assignment) : QStringList();
     ro.run = m_options.run;
     ro.cacheDir = m_options.referenceCacheDir;
     m_reference = new ReferenceRun(m_assignment, ro, this);
@@ -160,8 +163,6 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
     m_summary.referenceNotes = m_grading->referenceOutcome().notes();
     m_environmentKey = m_reference->environmentKey();
     m_options.run.environment = m_reference->environment(); // resolved once: every submission runs in it
-    // And the modules their kernels import early; with prestart off, none (the behaviour before both existed).
-    m_options.run.preimport = m_options.prestart ? preimportModules(m_assignment) : QStringList();
     m_summary.referenceFromCache = m_reference->cacheHit();
     if (m_cancelled) {
         finishWith(std::nullopt);
