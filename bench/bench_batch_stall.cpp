@@ -23,6 +23,7 @@
 #include "batch/submissions.h"
 #include "fixture.h"
 #include "gradebook/gradebook.h"
+#include "jobtracker.h"
 #include "mainwindow.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
@@ -41,6 +42,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <utility>
 
 using namespace sandmark;
 
@@ -206,6 +208,7 @@ struct Measure
     double seconds = 0;   ///< the batch's wall time
     int skipped = 0, recorded = 0;
     QString error;
+    QStringList slow;     ///< with --why: the GUI-thread deliveries over 20 ms in that span
 };
 
 Measure measure(const QString &folder, int n, Scenario scenario, Mode mode, SecretStore *secrets)
@@ -226,7 +229,7 @@ Measure measure(const QString &folder, int n, Scenario scenario, Mode mode, Secr
         m.error = QStringLiteral("the window did not list and check the fixture in 5 minutes");
         return m;
     }
-    QThreadPool::globalInstance()->waitForDone();
+    sandmark::backgroundPool()->waitForDone();
     QStringList failedStudents;
     for (const SubmissionsModel::Row &r : page->model()->rows())
         if (r.state == SubmissionsModel::State::NeedsReview)
@@ -245,6 +248,7 @@ Measure measure(const QString &folder, int n, Scenario scenario, Mode mode, Secr
             m.error = e;
             ended = true;
         });
+        static_cast<TimingApp *>(qApp)->slow.clear(); // only what happens from the click on
         probe.start();
         clock.start();
         if (scenario == Scenario::RunAll)
@@ -287,6 +291,7 @@ Measure measure(const QString &folder, int n, Scenario scenario, Mode mode, Secr
             m.error = e.toString();
             ended = true;
         });
+        static_cast<TimingApp *>(qApp)->slow.clear();
         probe.start();
         clock.start();
         grader->start();
@@ -295,7 +300,8 @@ Measure measure(const QString &folder, int n, Scenario scenario, Mode mode, Secr
         m.error = QStringLiteral("the batch did not end in 10 minutes");
     m.seconds = clock.nsecsElapsed() / 1e9;
     m.stallMs = probe.stop();
-    QThreadPool::globalInstance()->waitForDone(); // the page's reads after the batch end before the window goes
+    m.slow = std::exchange(static_cast<TimingApp *>(qApp)->slow, {});
+    sandmark::backgroundPool()->waitForDone(); // the page's reads after the batch end before the window goes
     return m;
 }
 
@@ -362,6 +368,8 @@ int main(int argc, char **argv)
                     return 1;
                 }
                 stalls << last.stallMs;
+                for (const QString &line : std::as_const(last.slow))
+                    out << "    slow: " << line << Qt::endl;
             }
             std::sort(stalls.begin(), stalls.end());
             const double stall = stalls.at(stalls.size() / 2);
@@ -371,9 +379,6 @@ int main(int argc, char **argv)
                 << "); batch " << QString::number(last.seconds, 'f', 2) << " s, " << last.skipped << " skipped, "
                 << last.recorded << " recorded" << Qt::endl;
         }
-        for (const QString &line : std::as_const(app.slow))
-            out << "    slow: " << line << Qt::endl;
-        app.slow.clear();
         if (after > 0 && before > 0) // both measured (no --only)
             out << "  " << name << ": app / core on the GUI thread = " << QString::number(after / before, 'f', 3)
                 << Qt::endl;

@@ -1766,9 +1766,18 @@ private Q_SLOTS:
         QCOMPARE(proxy->index(0, SubmissionsModel::StudentColumn).data().toString(), QStringLiteral("alice"));
         proxy->sort(SubmissionsModel::StudentColumn, Qt::DescendingOrder);
         QCOMPARE(proxy->index(0, SubmissionsModel::StudentColumn).data().toString(), QStringLiteral("peggy"));
+        // The proxy compares the rows' own values: the same order as SortRole's, for every sortable column.
+        for (const int column : {SubmissionsModel::StudentColumn, SubmissionsModel::SizeColumn, SubmissionsModel::StatusColumn,
+                                 SubmissionsModel::ScoreColumn, SubmissionsModel::DurationColumn}) {
+            proxy->sort(column, Qt::AscendingOrder);
+            for (int r = 1; r < proxy->rowCount(); ++r)
+                QVERIFY2(QVariant::compare(proxy->index(r, column).data(SortRole), proxy->index(r - 1, column).data(SortRole))
+                             != QPartialOrdering::Less,
+                         qPrintable(QStringLiteral("column %1, row %2").arg(column).arg(r)));
+        }
         proxy->sort(SubmissionsModel::SizeColumn, Qt::AscendingOrder);
         QVERIFY(proxy->index(0, SubmissionsModel::SizeColumn).data(SortRole).toLongLong()
-                <= proxy->index(13, SubmissionsModel::SizeColumn).data(SortRole).toLongLong());
+                < proxy->index(13, SubmissionsModel::SizeColumn).data(SortRole).toLongLong());
         page->filterEdit()->setText(QStringLiteral("ALIC"));
         QCOMPARE(proxy->rowCount(), 1);
         QCOMPARE(proxy->index(0, 0).data().toString(), QStringLiteral("alice"));

@@ -1,5 +1,7 @@
 #include "imagecache.h"
 
+#include "jobtracker.h"
+
 #include <QBuffer>
 #include <QFuture>
 #include <QImageReader>
@@ -17,7 +19,7 @@ QImage ImageCache::image(quint64 cellKey, int output, const QByteArray &bytes, Q
     if (m_pending.contains(key))
         return {};
     m_pending.insert(key);
-    QFuture<QImage> future = QtConcurrent::run([bytes, size] {
+    QFuture<QImage> future = QtConcurrent::run(backgroundPool(), [bytes, size] {
         QByteArray data = bytes;
         QBuffer buffer(&data);
         buffer.open(QIODevice::ReadOnly);

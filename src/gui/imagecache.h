@@ -8,7 +8,7 @@
 
 namespace sandmark {
 
-/// Decodes encoded images (PNG, JPEG) on QThreadPool::globalInstance(), scaled to the size they are drawn
+/// Decodes encoded images (PNG, JPEG) on backgroundPool(), scaled to the size they are drawn
 /// at, and keeps the most recent ones (up to `maxBytes` of pixels). image() never blocks: it returns a
 /// null QImage and starts decoding when the image is not ready; imageReady() follows on the GUI thread.
 /// GUI thread only (the decoding itself runs elsewhere on copies of the bytes).

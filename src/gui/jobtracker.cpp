@@ -2,6 +2,13 @@
 
 namespace sandmark {
 
+Q_GLOBAL_STATIC(QThreadPool, theBackgroundPool)
+
+QThreadPool *backgroundPool()
+{
+    return theBackgroundPool();
+}
+
 JobTracker::JobTracker(QObject *parent) : QObject(parent) {}
 
 void JobTracker::cancel()

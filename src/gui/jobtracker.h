@@ -13,11 +13,17 @@
 
 namespace sandmark {
 
+/// The pool for the app's own background work (gradebook reads, notebook parsing, image decoding), with as
+/// many threads as cores. Never QThreadPool::globalInstance(): Qt 6.4's raster engine splits large fills over
+/// that pool and waits for them on the GUI thread, so a job of ours queued there held up painting for as long
+/// as it ran (400 ms and more in bench_batch_stall). Created on first use, destroyed at exit; thread-safe.
+QThreadPool *backgroundPool();
+
 /// Runs one kind of background job at a time (e.g. "load the preview"). Every run() or cancel() bumps a
 /// generation counter; a job's result is delivered only if no newer run() or cancel() came after it, so a
 /// slow stale result never overwrites a fresh one (the pattern of KDAB/hotspot's job tracker).
 ///
-/// Work runs on QThreadPool::globalInstance(); it must not touch widgets and must own (copy) its inputs.
+/// Work runs on backgroundPool(); it must not touch widgets and must own (copy) its inputs.
 /// The `done` callback runs on the tracker's thread (the GUI thread) from the event loop, never inside
 /// run(), and never after the tracker is destroyed (a QFutureWatcher child of the tracker delivers it). The work itself is not interrupted by
 /// cancel(): it runs to its end and its result is dropped.
@@ -31,11 +37,11 @@ public:
     template <typename Work, typename Done>
     void run(Work work, Done done)
     {
-        run(QThreadPool::globalInstance(), std::move(work), std::move(done));
+        run(backgroundPool(), std::move(work), std::move(done));
     }
 
     /// The same on `pool` (e.g. one thread of its own for long, low-priority work that must not hold up the
-    /// global pool's short jobs). `pool` must outlive the work.
+    /// background pool's short jobs). `pool` must outlive the work.
     template <typename Work, typename Done>
     void run(QThreadPool *pool, Work work, Done done)
     {

@@ -1,6 +1,7 @@
 #include "notebookpreview.h"
 
 #include "injectedcellfilter.h"
+#include "jobtracker.h"
 #include "notebookcelldelegate.h"
 #include "notebookcellmodel.h"
 #include "notebookview.h"
@@ -315,7 +316,7 @@ void NotebookPreview::reload()
             takeChunk(watcher->resultAt(i));
     });
     m_watcher->setFuture(QtConcurrent::run(
-        [path, kind, assignment = m_assignment](QPromise<PreviewChunk> &promise) { streamPreview(promise, path, kind, assignment); }));
+        backgroundPool(), [path, kind, assignment = m_assignment](QPromise<PreviewChunk> &promise) { streamPreview(promise, path, kind, assignment); }));
 }
 
 void NotebookPreview::takeChunk(const PreviewChunk &chunk)

@@ -352,6 +352,29 @@ QVariant SubmissionsModel::headerData(int section, Qt::Orientation orientation, 
     }
 }
 
+bool SubmissionsSortProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const auto *model = qobject_cast<const SubmissionsModel *>(sourceModel());
+    if (!model || sortRole() != SortRole)
+        return QSortFilterProxyModel::lessThan(left, right);
+    const SubmissionsModel::Row &a = model->rows().at(left.row());
+    const SubmissionsModel::Row &b = model->rows().at(right.row());
+    switch (left.column()) {
+    case SubmissionsModel::StudentColumn:
+        return a.student < b.student;
+    case SubmissionsModel::SizeColumn:
+        return a.sizeBytes < b.sizeBytes;
+    case SubmissionsModel::StatusColumn:
+        return a.state < b.state;
+    case SubmissionsModel::ScoreColumn:
+        return a.score < b.score;
+    case SubmissionsModel::DurationColumn:
+        return a.durationS < b.durationS;
+    default:
+        return QSortFilterProxyModel::lessThan(left, right);
+    }
+}
+
 SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel)
 {
     SubmissionsModel::NotebookChecks out;

@@ -176,7 +176,7 @@ protected:
 SubmissionsPage::SubmissionsPage(QWidget *parent)
     : QWidget(parent),
       m_model(new SubmissionsModel(this)),
-      m_proxy(new QSortFilterProxyModel(this)),
+      m_proxy(new SubmissionsSortProxy(this)),
       m_table(new QTableView(this)),
       m_filter(new QLineEdit(this)),
       m_count(new QLabel(this)),
@@ -188,6 +188,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_overrideButton(new QPushButton(m_overrideSelected->text(), this)),
       m_progress(new QProgressBar(this)),
       m_batchStatus(new QLabel(this)),
+      m_progressTimer(new QTimer(this)),
       m_slurm(new QLabel(this)),
       m_slurmTimer(new QTimer(this)),
       m_slurmTracker(new JobTracker(this)),
@@ -213,6 +214,14 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
 {
     m_readPool->setMaxThreadCount(2);
     m_checkPool->setMaxThreadCount(1);
+    m_progressTimer->setSingleShot(true);
+    m_progressTimer->setInterval(100);
+    connect(m_progressTimer, &QTimer::timeout, this, [this] {
+        const auto [done, total, eta] = m_latestProgress;
+        m_progress->setRange(0, qMax(1, total));
+        m_progress->setValue(done);
+        m_batchStatus->setText(tr("%1 of %2 graded; %3").arg(done).arg(total).arg(done < total ? etaText(eta) : QString()));
+    });
     m_checkPool->setThreadPriority(QThread::LowPriority);
     auto *layout = new QVBoxLayout(this);
     auto *title = new QLabel(tr("Submissions"), this);
@@ -731,8 +740,9 @@ void SubmissionsPage::withOneSort(const std::function<void()> &change)
     // and filtering once afterwards is far cheaper, and keeps the selection (persistent indexes follow).
     m_proxy->setDynamicSortFilter(false);
     change();
-    m_proxy->invalidate(); // sorts and filters once
-    m_proxy->setDynamicSortFilter(true);
+    if (!m_filter->text().isEmpty())
+        m_proxy->invalidate(); // the rows the filter shows now (a status or score changed)
+    m_proxy->setDynamicSortFilter(true); // sorts, once
 }
 
 void SubmissionsPage::showDetail(const QString &student)
@@ -1102,9 +1112,11 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
                 Q_EMIT resultRecorded(id);
             });
     connect(m_batch, &BatchTask::progress, this, [this](int done, int total, double eta) {
-        m_progress->setRange(0, qMax(1, total));
-        m_progress->setValue(done);
-        m_batchStatus->setText(tr("%1 of %2 graded; %3").arg(done).arg(total).arg(done < total ? etaText(eta) : QString()));
+        // Shown at most ten times a second: QProgressBar repaints the window at once on every new value, and
+        // hundreds of results can arrive in one pass of the event loop.
+        m_latestProgress = {done, total, eta};
+        if (!m_progressTimer->isActive())
+            m_progressTimer->start();
     });
     connect(m_batch, &BatchTask::finished, this, [this](const BatchSummary &s) {
         QStringList parts{tr("%n graded", nullptr, s.graded), tr("%n await manual grading", nullptr, s.needsManual),
@@ -1133,6 +1145,7 @@ void SubmissionsPage::finishBatch()
     if (m_batch)
         m_batch->deleteLater();
     m_batch = nullptr;
+    m_progressTimer->stop(); // the summary replaces it
     m_progress->setVisible(false);
     // Students still marked queued or running were not run (cancelled): show their recorded grade again.
     QList<GradeSummary> recorded;
@@ -1143,10 +1156,11 @@ void SubmissionsPage::finishBatch()
             if (m_grades.contains(r.student))
                 recorded << m_grades.value(r.student);
         }
-    withOneSort([&] {
-        m_model->setStates(notRun, SubmissionsModel::State::NotRun);
-        m_model->applyGrades(recorded);
-    });
+    if (!notRun.isEmpty())
+        withOneSort([&] {
+            m_model->setStates(notRun, SubmissionsModel::State::NotRun);
+            m_model->applyGrades(recorded);
+        });
     updateButtons();
     readGrades(); // durations and backends as recorded, overrides applied
     Q_EMIT gradebookChanged();

@@ -236,6 +236,12 @@ private:
     QPushButton *m_overrideButton;
     QProgressBar *m_progress;
     QLabel *m_batchStatus;
+    QTimer *m_progressTimer; ///< shows m_latestProgress, at most every 100 ms
+    struct Progress
+    {
+        int done = 0, total = 0;
+        double etaS = -1;
+    } m_latestProgress;
     QLabel *m_slurm;
     QTimer *m_slurmTimer;
     JobTracker *m_slurmTracker;
