@@ -23,6 +23,7 @@
 #include <QSet>
 
 #include <cmath>
+#include <variant>
 
 #include <unistd.h>
 
@@ -317,9 +318,19 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
     return ExitOk;
 }
 
-} // namespace
+/// What `grade`'s command line asks for: the assignment, the batch's options and the submissions.
+struct GradeRequest
+{
+    std::optional<Assignment> assignment;
+    BatchOptions options;
+    QList<Submission> submissions;
+    bool json = false;
+    bool dryRun = false;
+};
 
-int cmdGrade(const QStringList &args)
+/// Parses `grade`'s arguments, loads the assignment and lists the submissions (naming on stderr each that cannot
+/// be graded as it is). An exit code when the command ends here (--help, bad usage or input).
+std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
@@ -347,7 +358,10 @@ int cmdGrade(const QStringList &args)
         err() << "sandmark-cli: grade: expected ASSIGNMENT [SUBMISSION…] (see 'sandmark-cli grade --help')" << Qt::endl;
         return ExitUsage;
     }
-    BatchOptions opt;
+    GradeRequest request;
+    request.json = parser.isSet(json);
+    request.dryRun = parser.isSet(dryRun);
+    BatchOptions &opt = request.options;
     if (!readJobsOption(parser, jobs, QStringLiteral("grade"), opt.jobs))
         return ExitUsage;
     std::optional<Shard> slice;
@@ -375,7 +389,7 @@ int cmdGrade(const QStringList &args)
     opt.force = parser.isSet(force);
     opt.gradebookPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
 
-    QList<Submission> submissions;
+    QList<Submission> &submissions = request.submissions;
     if (positional.size() > 1) {
         for (qsizetype i = 1; i < positional.size(); ++i) {
             // A student id of the assignment's submissions/ folder ("alice"), or a path to an entry of it.
@@ -410,42 +424,39 @@ int cmdGrade(const QStringList &args)
                                                                               : QDir(s.root).filePath(s.studentId);
         err() << "sandmark-cli: " << where << ": " << s.problem << Qt::endl;
     }
-    if (parser.isSet(dryRun)) {
-        if (opt.force) {
-            err() << "sandmark-cli: grade: --dry-run and --force exclude each other (--force runs everything)" << Qt::endl;
-            return ExitUsage;
-        }
-        return printDryRun(*assignment, submissions, opt, parser.isSet(json));
-    }
-    {
-        // A gradebook folder that cannot be written (a read-only assignment folder, a full disk) is the
-        // grader's machine's problem, not bad input: exit 3 naming the folder, before anything runs.
-        const QString gradebookFolder = QFileInfo(opt.gradebookPath).absolutePath();
-        if (Expected<void> writable = paths::checkWritableFolder(gradebookFolder); !writable) {
-            printError(Error{writable.error().file, {}, writable.error().message + QStringLiteral(" (the gradebook goes there)")});
-            return ExitGraderError;
-        }
-    }
-    // Opened early to fail with the gradebook's own message; with --json it reads each result as it is recorded.
-    auto reader = Gradebook::open(opt.gradebookPath);
-    if (!reader) {
-        printError(reader.error());
-        // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
-        return paths::checkWritableFolder(QFileInfo(opt.gradebookPath).absolutePath()) ? ExitBadInput : ExitGraderError;
-    }
-    warnIfUnsafe(opt.run, QStringLiteral("notebooks"));
+    request.assignment = std::move(*assignment);
+    return request;
+}
 
-    const bool tty = ::isatty(STDERR_FILENO) == 1;
-    BatchGrader grader(*assignment, submissions, opt);
-    QEventLoop loop;
-    std::optional<BatchSummary> summary;
+/// How a batch ended, as `grade` saw it.
+struct BatchEnd
+{
+    std::optional<BatchSummary> summary; ///< none when the batch failed
     std::optional<Error> failure;
-    QSet<QString> skipped, running;
+    BatchSummary counted;                ///< counted from its signals: the summary line of a failed batch
+    QSet<QString> skipped;               ///< unchanged submissions
+    QSet<QString> printed;               ///< --json: the submissions whose line was printed while it ran
+    bool interrupted = false;            ///< SIGINT or SIGTERM
+    int jobs = 1;
+};
+
+/// Runs the batch to its end in an event loop: the progress line on a terminal, a line per result otherwise, or
+/// with --json one JSON line per result the moment it is recorded (read back from `reader`). SIGINT and SIGTERM
+/// cancel the batch; finished results are kept.
+BatchEnd runBatch(const GradeRequest &request, Gradebook &reader)
+{
+    const bool json = request.json;
+    const bool tty = ::isatty(STDERR_FILENO) == 1;
+    BatchGrader grader(*request.assignment, request.submissions, request.options);
+    BatchEnd end;
+    end.jobs = grader.jobs();
+    QEventLoop loop;
+    QSet<QString> running;
     int total = 0;
     double eta = -1;
     int done = 0;
     auto showProgress = [&]() {
-        if (!tty || parser.isSet(json))
+        if (!tty || json)
             return;
         QStringList names(running.cbegin(), running.cend());
         names.sort();
@@ -459,7 +470,7 @@ int cmdGrade(const QStringList &args)
         err() << "\r\x1b[K" << line << Qt::flush;
     };
     QObject::connect(&grader, &BatchGrader::message, &loop, [&](const QString &line) {
-        if (tty && !parser.isSet(json))
+        if (tty && !json)
             err() << "\r\x1b[K" << displayText(line) << Qt::flush;
     });
     QObject::connect(&grader, &BatchGrader::started, &loop, [&](int n) {
@@ -468,40 +479,38 @@ int cmdGrade(const QStringList &args)
     });
     // --json streams: one line per result the moment it is recorded (or skipped), so a pipeline can follow a long
     // batch; the submissions not reached follow at the end, then the summary line.
-    QSet<QString> printed;
-    CurrentInputs current(*assignment);
+    CurrentInputs current(*request.assignment);
     const auto printLine = [&](const QString &id) {
-        if (!parser.isSet(json) || printed.contains(id))
+        if (!json || end.printed.contains(id))
             return;
-        Expected<std::optional<EffectiveGrade>> g = (*reader)->effectiveGrade(id);
+        Expected<std::optional<EffectiveGrade>> g = reader.effectiveGrade(id);
         if (!g || !*g)
             return;
         EffectiveGrade grade = **g;
         grade.stale = current.isStale(grade.runStatus, grade.filesHash, grade.inputsHash, grade.environmentKey);
-        out() << QJsonDocument(toJson(grade, skipped.contains(id))).toJson(QJsonDocument::Compact) << '\n' << Qt::flush;
-        printed.insert(id);
+        out() << QJsonDocument(toJson(grade, end.skipped.contains(id))).toJson(QJsonDocument::Compact) << '\n' << Qt::flush;
+        end.printed.insert(id);
     };
     QObject::connect(&grader, &BatchGrader::submissionSkipped, &loop, [&](const QString &id) {
-        skipped.insert(id);
+        end.skipped.insert(id);
         printLine(id);
     });
     QObject::connect(&grader, &BatchGrader::submissionStarted, &loop, [&](const QString &id) {
         running.insert(id);
         showProgress();
     });
-    BatchSummary counted; // for the summary line when the batch reports no summary (it failed)
     QElapsedTimer clock;
     clock.start();
     QObject::connect(&grader, &BatchGrader::submissionFinished, &loop, [&](const QString &id, const GradeResult &r) {
         running.remove(id);
         printLine(id);
         switch (r.status) {
-        case GradeStatus::Graded: ++counted.graded; break;
-        case GradeStatus::NeedsManual: ++counted.needsManual; break;
-        case GradeStatus::NeedsReview: ++counted.needsReview; break;
-        case GradeStatus::GraderError: ++counted.graderErrors; break;
+        case GradeStatus::Graded: ++end.counted.graded; break;
+        case GradeStatus::NeedsManual: ++end.counted.needsManual; break;
+        case GradeStatus::NeedsReview: ++end.counted.needsReview; break;
+        case GradeStatus::GraderError: ++end.counted.graderErrors; break;
         }
-        if (!tty && !parser.isSet(json))
+        if (!tty && !json)
             err() << "sandmark-cli: grade: " << displayText(id) << ": " << gradeStatusName(r.status)
                   << (r.gradedScore() ? QStringLiteral(" %1/%2").arg(formatPoints(r.score), formatPoints(r.maxScore)) : QString())
                   << Qt::endl;
@@ -512,59 +521,64 @@ int cmdGrade(const QStringList &args)
         showProgress();
     });
     QObject::connect(&grader, &BatchGrader::finished, &loop, [&](const BatchSummary &s) {
-        summary = s;
+        end.summary = s;
         loop.quit();
     });
     QObject::connect(&grader, &BatchGrader::failed, &loop, [&](const Error &e) {
-        failure = e;
+        end.failure = e;
         loop.quit();
     });
-    bool interrupted = false;
     const InterruptWatch watch([&] {
-        if (!interrupted)
+        if (!end.interrupted)
             err() << (tty ? "\r\x1b[K" : "")
                   << "sandmark-cli: grade: interrupted; stopping the running sandboxes (finished results are kept)" << Qt::endl;
-        interrupted = true;
+        end.interrupted = true;
         grader.cancel();
     });
     QMetaObject::invokeMethod(&grader, &BatchGrader::start, Qt::QueuedConnection);
     loop.exec();
-    if (tty && !parser.isSet(json))
+    if (tty && !json)
         err() << "\r\x1b[K" << Qt::flush;
+    end.counted.skipped = int(end.skipped.size());
+    end.counted.seconds = clock.elapsed() / 1000.0;
+    return end;
+}
 
-    counted.skipped = int(skipped.size());
-    counted.seconds = clock.elapsed() / 1000.0;
-    // The grades, as the gradebook has them now (overrides included), for the selected submissions.
-    auto grades = (*reader)->effectiveGrades();
+/// Prints the batch's submissions as the gradebook has them now (overrides included; the table, or the JSON lines
+/// not yet printed and the summary line) and what the batch found, and returns `grade`'s exit code.
+int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &end)
+{
+    auto grades = reader.effectiveGrades();
     if (!grades) {
         printError(grades.error());
         return ExitGraderError;
     }
     QSet<QString> selected;
-    for (const Submission &s : std::as_const(submissions))
+    for (const Submission &s : std::as_const(request.submissions))
         selected.insert(s.studentId);
     QList<EffectiveGrade> shown;
     for (const EffectiveGrade &g : std::as_const(*grades))
         if (selected.contains(g.studentId))
             shown << g;
     // Rows of older runs (an interrupted batch, an edited assignment) are marked: graded under other inputs.
-    markStale(shown, *assignment);
+    markStale(shown, *request.assignment);
     const qsizetype staleCount = std::count_if(shown.cbegin(), shown.cend(), [](const EffectiveGrade &g) { return g.stale; });
-    if (parser.isSet(json)) {
+    const std::optional<BatchSummary> &summary = end.summary;
+    if (request.json) {
         // Those not reached (an interrupted or failed batch) keep their older result, then the summary.
         for (const EffectiveGrade &g : std::as_const(shown))
-            if (!printed.contains(g.studentId))
-                out() << QJsonDocument(toJson(g, skipped.contains(g.studentId))).toJson(QJsonDocument::Compact) << '\n';
+            if (!end.printed.contains(g.studentId))
+                out() << QJsonDocument(toJson(g, end.skipped.contains(g.studentId))).toJson(QJsonDocument::Compact) << '\n';
         out() << QJsonDocument(QJsonObject{{QStringLiteral("summary"),
-                                            summaryJson(summary, counted, failure, interrupted, int(submissions.size()),
-                                                        int(staleCount), grader.jobs())}})
+                                            summaryJson(summary, end.counted, end.failure, end.interrupted,
+                                                        int(request.submissions.size()), int(staleCount), end.jobs)}})
                      .toJson(QJsonDocument::Compact)
               << '\n';
     } else {
-        printTable(shown, skipped);
+        printTable(shown, end.skipped);
     }
     out().flush();
-    if (staleCount > 0 && !parser.isSet(json))
+    if (staleCount > 0 && !request.json)
         err() << "sandmark-cli: grade: " << staleCount
               << " result(s) are STALE: graded under other checks, reference or limits than the assignment's current "
                  "ones (run the same command again to regrade them)"
@@ -577,16 +591,16 @@ int cmdGrade(const QStringList &args)
         for (const QString &n : std::as_const(summary->referenceNotes))
             err() << "sandmark-cli: note: reference run: " << n << Qt::endl;
     }
-    if (failure) {
-        printError(*failure);
+    if (end.failure) {
+        printError(*end.failure);
         return ExitGraderError;
     }
-    if (interrupted || (summary && summary->cancelled)) {
+    if (end.interrupted || (summary && summary->cancelled)) {
         err() << "sandmark-cli: grade: stopped; " << (summary ? summary->notRun : 0)
               << " submission(s) not graded (run the same command again to finish)" << Qt::endl;
         return ExitInterrupted;
     }
-    if (summary && !parser.isSet(json))
+    if (summary && !request.json)
         err() << "sandmark-cli: grade: " << summary->graded << " graded, " << summary->needsManual
               << " await manual grading, " << summary->needsReview << " need review, "
               << summary->graderErrors << " grader error(s), " << summary->skipped
@@ -596,8 +610,42 @@ int cmdGrade(const QStringList &args)
                      .arg(summary->regraded > 0 ? QStringLiteral(" (only the checks' grading changed; --force runs them)") : QString())
                      .arg(summary->ran)
               << (summary->cannotRun > 0 ? QStringLiteral("%1 cannot run (graded without a sandbox); ").arg(summary->cannotRun) : QString())
-              << QString::number(summary->seconds, 'f', 1) << " s with " << grader.jobs() << " job(s)" << Qt::endl;
+              << QString::number(summary->seconds, 'f', 1) << " s with " << end.jobs << " job(s)" << Qt::endl;
     return summary && (summary->graderErrors > 0 || !summary->brokenChecks.isEmpty()) ? ExitGraderError : ExitOk;
+}
+
+} // namespace
+
+int cmdGrade(const QStringList &args)
+{
+    std::variant<int, GradeRequest> read = readGradeRequest(args);
+    if (const int *rc = std::get_if<int>(&read))
+        return *rc;
+    const GradeRequest &request = std::get<GradeRequest>(read);
+    if (request.dryRun) {
+        if (request.options.force) {
+            err() << "sandmark-cli: grade: --dry-run and --force exclude each other (--force runs everything)" << Qt::endl;
+            return ExitUsage;
+        }
+        return printDryRun(*request.assignment, request.submissions, request.options, request.json);
+    }
+    // A gradebook folder that cannot be written (a read-only assignment folder, a full disk) is the grader's
+    // machine's problem, not bad input: exit 3 naming the folder, before anything runs.
+    const QString gradebookFolder = QFileInfo(request.options.gradebookPath).absolutePath();
+    if (Expected<void> writable = paths::checkWritableFolder(gradebookFolder); !writable) {
+        printError(Error{writable.error().file, {}, writable.error().message + QStringLiteral(" (the gradebook goes there)")});
+        return ExitGraderError;
+    }
+    // Opened early to fail with the gradebook's own message; with --json it reads each result as it is recorded.
+    auto reader = Gradebook::open(request.options.gradebookPath);
+    if (!reader) {
+        printError(reader.error());
+        // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
+        return paths::checkWritableFolder(gradebookFolder) ? ExitBadInput : ExitGraderError;
+    }
+    warnIfUnsafe(request.options.run, QStringLiteral("notebooks"));
+    const BatchEnd end = runBatch(request, **reader);
+    return reportBatch(request, **reader, end);
 }
 
 } // namespace sandmark::cli
