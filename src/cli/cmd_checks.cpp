@@ -25,6 +25,7 @@
 #include <QJsonObject>
 
 #include <cmath>
+#include <variant>
 
 namespace sandmark::cli {
 
@@ -301,172 +302,173 @@ Expected<int> indexOf(const QString &jsonPath, const QString &id)
     return int(i);
 }
 
-} // namespace
-
-int cmdChecks(const QStringList &args)
+/// `checks`' options. An action refuses those it does not take (cmdChecks()); --notebook is never refused.
+struct ChecksOptions
 {
-    QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("ACTION"), QStringLiteral("list, add value, add test, remove, or edit"));
-    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
-    parser.addPositionalArgument(QStringLiteral("ID"), QStringLiteral("remove/edit: the check's id"), QStringLiteral("[ID]"));
-    const QCommandLineOption reference(QStringLiteral("reference"),
+    const QCommandLineOption reference{QStringLiteral("reference"),
                                        QStringLiteral("list: also list the reference run's variables (runs the instructor notebook "
                                                       "in the sandbox, or reads the cached run; a problem set: each "
-                                                      "notebook's)."));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list: machine-readable output on stdout."));
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
+                                                      "notebook's).")};
+    const QCommandLineOption json{QStringLiteral("json"), QStringLiteral("list: machine-readable output on stdout.")};
+    const QCommandLineOption sandbox{QStringLiteral("sandbox"),
                                      QStringLiteral("list --reference: backend %1 (default: assignment.json, else %2).")
                                          .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
-                                     QStringLiteral("NAME"));
-    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("list --reference: HF_HOME bound read-only."),
-                                      QStringLiteral("DIR"));
-    const QCommandLineOption image(QStringLiteral("docker-image"), QStringLiteral("list --reference: Docker base image."),
-                                   QStringLiteral("IMAGE"));
-    const QCommandLineOption id(QStringLiteral("id"), QStringLiteral("add: the new check's id (value checks: default the variable name)."),
-                                QStringLiteral("ID"));
-    const QCommandLineOption variable(QStringLiteral("variable"), QStringLiteral("add value: the Python variable to probe."),
-                                      QStringLiteral("NAME"));
-    const QCommandLineOption points(QStringLiteral("points"), QStringLiteral("add/edit: points (at least 0; add: default 1)."),
-                                    QStringLiteral("P"));
-    const QCommandLineOption rtol(QStringLiteral("rtol"), QStringLiteral("add value/edit: relative tolerance."), QStringLiteral("R"));
-    const QCommandLineOption atol(QStringLiteral("atol"), QStringLiteral("add value/edit: absolute tolerance."), QStringLiteral("A"));
-    const QCommandLineOption anchor(QStringLiteral("anchor"),
+                                     QStringLiteral("NAME")};
+    const QCommandLineOption datasets{QStringLiteral("dataset-cache"), QStringLiteral("list --reference: HF_HOME bound read-only."),
+                                      QStringLiteral("DIR")};
+    const QCommandLineOption image{QStringLiteral("docker-image"), QStringLiteral("list --reference: Docker base image."),
+                                   QStringLiteral("IMAGE")};
+    const QCommandLineOption id{QStringLiteral("id"), QStringLiteral("add: the new check's id (value checks: default the variable name)."),
+                                QStringLiteral("ID")};
+    const QCommandLineOption variable{QStringLiteral("variable"), QStringLiteral("add value: the Python variable to probe."),
+                                      QStringLiteral("NAME")};
+    const QCommandLineOption points{QStringLiteral("points"), QStringLiteral("add/edit: points (at least 0; add: default 1)."),
+                                    QStringLiteral("P")};
+    const QCommandLineOption rtol{QStringLiteral("rtol"), QStringLiteral("add value/edit: relative tolerance."), QStringLiteral("R")};
+    const QCommandLineOption atol{QStringLiteral("atol"), QStringLiteral("add value/edit: absolute tolerance."), QStringLiteral("A")};
+    const QCommandLineOption anchor{QStringLiteral("anchor"),
                                     QStringLiteral("add value: probe right after this answer cell (grade_id, cell id or tag)."),
-                                    QStringLiteral("CELL"));
-    const QCommandLineOption notebook(QStringLiteral("notebook"),
+                                    QStringLiteral("CELL")};
+    const QCommandLineOption notebook{QStringLiteral("notebook"),
                                       QStringLiteral("add/edit: the notebook the check grades (a problem set's check must name it)."),
-                                      QStringLiteral("NOTEBOOK"));
-    const QCommandLineOption code(QStringLiteral("code"), QStringLiteral("add test/edit: the assertion code (refused unless Python compiles it)."),
-                                  QStringLiteral("CODE"));
-    const QCommandLineOption codeFile(QStringLiteral("code-file"), QStringLiteral("add test/edit: read the assertion code from FILE (refused unless Python compiles it)."),
-                                      QStringLiteral("FILE"));
-    const QCommandLineOption clearRtol(QStringLiteral("clear-rtol"), QStringLiteral("edit: remove rtol (the default applies)."));
-    const QCommandLineOption clearAtol(QStringLiteral("clear-atol"), QStringLiteral("edit: remove atol (the default applies)."));
-    const QCommandLineOption set(QStringLiteral("set"),
+                                      QStringLiteral("NOTEBOOK")};
+    const QCommandLineOption code{QStringLiteral("code"), QStringLiteral("add test/edit: the assertion code (refused unless Python compiles it)."),
+                                  QStringLiteral("CODE")};
+    const QCommandLineOption codeFile{QStringLiteral("code-file"), QStringLiteral("add test/edit: read the assertion code from FILE (refused unless Python compiles it)."),
+                                      QStringLiteral("FILE")};
+    const QCommandLineOption clearRtol{QStringLiteral("clear-rtol"), QStringLiteral("edit: remove rtol (the default applies).")};
+    const QCommandLineOption clearAtol{QStringLiteral("clear-atol"), QStringLiteral("edit: remove atol (the default applies).")};
+    const QCommandLineOption set{QStringLiteral("set"),
                                  QStringLiteral("edit: set any field of the check's kind (repeatable; e.g. exact_type=true, "
                                                 "anchor=q2, variable=df; an unknown KEY lists the kind's fields)."),
-                                 QStringLiteral("KEY=VALUE"));
-    const QCommandLineOption unset(QStringLiteral("unset"), QStringLiteral("edit: remove a field, so that its default applies (repeatable)."),
-                                   QStringLiteral("KEY"));
-    parser.addOptions({reference, json, sandbox, datasets, image, id, variable, points, rtol, atol, anchor, notebook, code,
-                       codeFile, clearRtol, clearAtol, set, unset});
-    if (int rc = parseOrExit(parser, args,
-                             QStringLiteral("The checks of an assignment: list them with their points and total (--reference: "
-                                            "with the reference run's variables, type and value), add a value or test check, "
-                                            "remove or edit one. Changes are written to assignment.json atomically; every "
-                                            "other key and the key order are kept."),
-                             -1);
-        rc != ExitOk)
-        return rc < 0 ? ExitOk : rc;
-    const QStringList pos = parser.positionalArguments();
-    auto usage = [](const QString &text) {
-        err() << "sandmark-cli: checks: " << text << " (see 'sandmark-cli checks --help')" << Qt::endl;
-        return int(ExitUsage);
-    };
-    const QString action = pos.value(0);
-    // Options each action accepts; any other option given is a usage error.
-    QList<const QCommandLineOption *> allowed;
-    int expected = 0;
-    if (action == QLatin1String("list")) {
-        allowed = {&reference, &json, &sandbox, &datasets, &image};
-        expected = 2;
-    } else if (action == QLatin1String("add") && pos.value(1) == QLatin1String("value")) {
-        allowed = {&id, &variable, &points, &rtol, &atol, &anchor};
-        expected = 3;
-    } else if (action == QLatin1String("add") && pos.value(1) == QLatin1String("test")) {
-        allowed = {&id, &points, &code, &codeFile};
-        expected = 3;
-    } else if (action == QLatin1String("remove")) {
-        expected = 3;
-    } else if (action == QLatin1String("edit")) {
-        allowed = {&points, &rtol, &atol, &clearRtol, &clearAtol, &code, &codeFile, &set, &unset};
-        expected = 3;
+                                 QStringLiteral("KEY=VALUE")};
+    const QCommandLineOption unset{QStringLiteral("unset"), QStringLiteral("edit: remove a field, so that its default applies (repeatable)."),
+                                   QStringLiteral("KEY")};
+
+    /// Every option, in the order the help lists them.
+    QList<const QCommandLineOption *> all() const
+    {
+        return {&reference, &json,     &sandbox, &datasets,  &image,     &id,  &variable, &points, &rtol,
+                &atol,      &anchor,   &notebook, &code,     &codeFile,  &clearRtol, &clearAtol, &set, &unset};
+    }
+    /// The options an action refuses unless it takes them: all but --notebook.
+    QList<const QCommandLineOption *> refusable() const
+    {
+        QList<const QCommandLineOption *> options = all();
+        options.removeOne(&notebook);
+        return options;
+    }
+};
+
+/// The numbers given as --points, --rtol and --atol.
+struct CheckNumbers
+{
+    std::optional<double> points, rtol, atol;
+};
+
+int checksUsage(const QString &text)
+{
+    err() << "sandmark-cli: checks: " << text << " (see 'sandmark-cli checks --help')" << Qt::endl;
+    return ExitUsage;
+}
+
+/// The code of --code or --code-file, or the error's exit code (the file cannot be read).
+std::variant<int, QString> codeOption(const QCommandLineParser &parser, const ChecksOptions &o)
+{
+    if (parser.isSet(o.code))
+        return parser.value(o.code);
+    const Expected<QByteArray> bytes = readInputFile(parser.value(o.codeFile), kMaxInputFileBytes);
+    if (!bytes) {
+        printError(bytes.error());
+        return ExitBadInput;
+    }
+    return QString::fromUtf8(*bytes);
+}
+
+/// checks add value|test ASSIGNMENT: adds the check the options describe.
+int addCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, const QStringList &pos, const CheckNumbers &n)
+{
+    const QString assignmentArg = pos.at(2);
+    const QString jsonPath = jsonPathOf(assignmentArg);
+    NewCheck nc;
+    nc.points = n.points.value_or(1);
+    nc.id = parser.value(o.id);
+    nc.notebook = parser.value(o.notebook);
+    nc.type = findCheckKind(pos.at(1))->type();
+    if (pos.at(1) == QLatin1String("value")) {
+        if (!parser.isSet(o.variable))
+            return checksUsage(QStringLiteral("add value needs --variable NAME"));
+        nc.variable = parser.value(o.variable);
+        if (!parser.isSet(o.id))
+            nc.id = nc.variable;
+        nc.rtol = n.rtol;
+        nc.atol = n.atol;
+        nc.anchor = parser.value(o.anchor);
     } else {
-        return usage(QStringLiteral("usage: checks list|add value|add test|remove|edit ASSIGNMENT [ID]"));
+        if (parser.isSet(o.code) == parser.isSet(o.codeFile))
+            return checksUsage(QStringLiteral("add test needs exactly one of --code CODE and --code-file FILE"));
+        if (!parser.isSet(o.id))
+            return checksUsage(QStringLiteral("add test needs --id ID"));
+        std::variant<int, QString> code = codeOption(parser, o);
+        if (const int *rc = std::get_if<int>(&code))
+            return *rc;
+        nc.code = std::get<QString>(code);
     }
-    if (pos.size() != expected)
-        return usage(QStringLiteral("%1 takes %2 argument(s) after the action")
-                         .arg(action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action)
-                         .arg(expected - (action == QLatin1String("add") ? 2 : 1)));
-    for (const QCommandLineOption *o : {&reference, &json, &sandbox, &datasets, &image, &id, &variable, &points, &rtol, &atol,
-                                        &anchor, &code, &codeFile, &clearRtol, &clearAtol, &set, &unset})
-        if (parser.isSet(*o) && !allowed.contains(o))
-            return usage(QStringLiteral("--%1 does not apply to '%2'")
-                             .arg(o->names().constFirst(), action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action));
-    auto numberOption = [&](const QCommandLineOption &o, std::optional<double> &target) -> bool {
-        if (!parser.isSet(o))
-            return true;
-        bool ok = false;
-        const double v = parser.value(o).toDouble(&ok);
-        if (!ok)
-            return false;
-        target = v;
-        return true;
-    };
-    std::optional<double> pointsValue, rtolValue, atolValue;
-    for (const auto &[o, target] : {std::pair{&points, &pointsValue}, std::pair{&rtol, &rtolValue}, std::pair{&atol, &atolValue}})
-        if (!numberOption(*o, *target))
-            return usage(QStringLiteral("--%1 '%2' is not a number").arg(o->names().constFirst(), parser.value(*o)));
-
-    if (action == QLatin1String("list")) {
-        RunChoices choices;
-        if (!readSandboxOption(parser, sandbox, choices.sandbox))
-            return ExitUsage;
-        choices.datasetCache = parser.value(datasets);
-        choices.defaultDatasetCache = HubCache::defaultHome();
-        if (parser.isSet(image))
-            choices.dockerImage = parser.value(image);
-        return listChecks(pos.at(1), parser.isSet(reference), parser.isSet(json), choices);
+    if (!nc.code.trimmed().isEmpty()
+        && !codeCompiles(assignmentArg, jsonPath, nc.id, nc.code, parser.isSet(o.codeFile) ? parser.value(o.codeFile) : QString()))
+        return ExitBadInput;
+    Expected<int> added = addCheck(jsonPath, nc);
+    if (!added) {
+        printError(added.error());
+        return ExitBadInput;
     }
+    out() << "added " << pos.at(1) << " check '" << nc.id << "' (" << pointsPhrase(nc.points) << ") as checks["
+          << *added << "] of " << jsonPath << '\n';
+    printTotal(assignmentArg);
+    return ExitOk;
+}
 
-    if (action == QLatin1String("add")) {
-        const QString assignmentArg = pos.at(2);
-        const QString jsonPath = jsonPathOf(assignmentArg);
-        NewCheck nc;
-        nc.points = pointsValue.value_or(1);
-        nc.id = parser.value(id);
-        nc.notebook = parser.value(notebook);
-        if (pos.at(1) == QLatin1String("value")) {
-            if (!parser.isSet(variable))
-                return usage(QStringLiteral("add value needs --variable NAME"));
-            nc.type = findCheckKind(pos.at(1))->type();
-            nc.variable = parser.value(variable);
-            if (!parser.isSet(id))
-                nc.id = nc.variable;
-            nc.rtol = rtolValue;
-            nc.atol = atolValue;
-            nc.anchor = parser.value(anchor);
-        } else {
-            if (parser.isSet(code) == parser.isSet(codeFile))
-                return usage(QStringLiteral("add test needs exactly one of --code CODE and --code-file FILE"));
-            if (!parser.isSet(id))
-                return usage(QStringLiteral("add test needs --id ID"));
-            nc.type = findCheckKind(pos.at(1))->type();
-            if (parser.isSet(code)) {
-                nc.code = parser.value(code);
-            } else {
-                const Expected<QByteArray> bytes = readInputFile(parser.value(codeFile), kMaxInputFileBytes);
-                if (!bytes) {
-                    printError(bytes.error());
-                    return ExitBadInput;
-                }
-                nc.code = QString::fromUtf8(*bytes);
-            }
-        }
-        if (!nc.code.trimmed().isEmpty()
-            && !codeCompiles(assignmentArg, jsonPath, nc.id, nc.code, parser.isSet(codeFile) ? parser.value(codeFile) : QString()))
-            return ExitBadInput;
-        Expected<int> added = addCheck(jsonPath, nc);
-        if (!added) {
-            printError(added.error());
-            return ExitBadInput;
-        }
-        out() << "added " << pos.at(1) << " check '" << nc.id << "' (" << pointsPhrase(nc.points) << ") as checks["
-              << *added << "] of " << jsonPath << '\n';
-        printTotal(assignmentArg);
-        return ExitOk;
+/// checks edit ASSIGNMENT ID: the edit the options ask for, or the usage error's exit code.
+std::variant<int, CheckEdit> readCheckEdit(const QCommandLineParser &parser, const ChecksOptions &o, const CheckNumbers &n)
+{
+    CheckEdit edit;
+    for (const auto &[key, value] : {std::pair{"points", n.points}, std::pair{"rtol", n.rtol}, std::pair{"atol", n.atol}})
+        if (value)
+            edit.set(QLatin1String(key), *value);
+    if (parser.isSet(o.clearRtol))
+        edit.unset(QStringLiteral("rtol"));
+    if (parser.isSet(o.clearAtol))
+        edit.unset(QStringLiteral("atol"));
+    if (parser.isSet(o.notebook))
+        edit.set(QStringLiteral("notebook"), parser.value(o.notebook));
+    if (parser.isSet(o.code) && parser.isSet(o.codeFile))
+        return checksUsage(QStringLiteral("--code and --code-file cannot be combined"));
+    if (parser.isSet(o.code) || parser.isSet(o.codeFile)) {
+        std::variant<int, QString> code = codeOption(parser, o);
+        if (const int *rc = std::get_if<int>(&code))
+            return *rc;
+        edit.set(QStringLiteral("code"), std::get<QString>(code));
     }
+    for (const QString &assignment : parser.values(o.set)) {
+        const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return checksUsage(QStringLiteral("--set takes KEY=VALUE, not '%1'").arg(assignment));
+        edit.setText(assignment.left(eq), assignment.mid(eq + 1));
+    }
+    for (const QString &key : parser.values(o.unset))
+        edit.unset(key);
+    if (edit.isEmpty())
+        return checksUsage(QStringLiteral("edit needs at least one of --points, --rtol, --atol, --clear-rtol, --clear-atol, --notebook, "
+                                          "--code, --code-file, --set, --unset"));
+    if ((n.rtol && parser.isSet(o.clearRtol)) || (n.atol && parser.isSet(o.clearAtol)))
+        return checksUsage(QStringLiteral("--rtol/--atol and --clear-rtol/--clear-atol of the same tolerance cannot be combined"));
+    return edit;
+}
 
+/// checks remove|edit ASSIGNMENT ID.
+int changeCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, const QStringList &pos, const CheckNumbers &n)
+{
+    const QString action = pos.at(0);
     const QString assignmentArg = pos.at(1);
     const QString jsonPath = jsonPathOf(assignmentArg);
     const QString checkId = pos.at(2);
@@ -484,44 +486,13 @@ int cmdChecks(const QStringList &args)
         printTotal(assignmentArg);
         return ExitOk;
     }
-    CheckEdit edit;
-    for (const auto &[key, value] : {std::pair{"points", pointsValue}, std::pair{"rtol", rtolValue}, std::pair{"atol", atolValue}})
-        if (value)
-            edit.set(QLatin1String(key), *value);
-    if (parser.isSet(clearRtol))
-        edit.unset(QStringLiteral("rtol"));
-    if (parser.isSet(clearAtol))
-        edit.unset(QStringLiteral("atol"));
-    if (parser.isSet(notebook))
-        edit.set(QStringLiteral("notebook"), parser.value(notebook));
-    if (parser.isSet(code) && parser.isSet(codeFile))
-        return usage(QStringLiteral("--code and --code-file cannot be combined"));
-    if (parser.isSet(code))
-        edit.set(QStringLiteral("code"), parser.value(code));
-    if (parser.isSet(codeFile)) {
-        const Expected<QByteArray> bytes = readInputFile(parser.value(codeFile), kMaxInputFileBytes);
-        if (!bytes) {
-            printError(bytes.error());
-            return ExitBadInput;
-        }
-        edit.set(QStringLiteral("code"), QString::fromUtf8(*bytes));
-    }
-    for (const QString &assignment : parser.values(set)) {
-        const qsizetype eq = assignment.indexOf(QLatin1Char('='));
-        if (eq <= 0)
-            return usage(QStringLiteral("--set takes KEY=VALUE, not '%1'").arg(assignment));
-        edit.setText(assignment.left(eq), assignment.mid(eq + 1));
-    }
-    for (const QString &key : parser.values(unset))
-        edit.unset(key);
-    if (edit.isEmpty())
-        return usage(QStringLiteral("edit needs at least one of --points, --rtol, --atol, --clear-rtol, --clear-atol, --notebook, "
-                                    "--code, --code-file, --set, --unset"));
-    if ((rtolValue && parser.isSet(clearRtol)) || (atolValue && parser.isSet(clearAtol)))
-        return usage(QStringLiteral("--rtol/--atol and --clear-rtol/--clear-atol of the same tolerance cannot be combined"));
+    std::variant<int, CheckEdit> read = readCheckEdit(parser, o, n);
+    if (const int *rc = std::get_if<int>(&read))
+        return *rc;
+    const CheckEdit &edit = std::get<CheckEdit>(read);
     if (edit.changes.value(QStringLiteral("code")).isString()
         && !codeCompiles(assignmentArg, jsonPath, checkId, edit.changes.value(QStringLiteral("code")).toString(),
-                         parser.isSet(codeFile) ? parser.value(codeFile) : QString()))
+                         parser.isSet(o.codeFile) ? parser.value(o.codeFile) : QString()))
         return ExitBadInput;
     if (edit.textChanges.contains(QStringLiteral("code"))
         && !codeCompiles(assignmentArg, jsonPath, checkId, edit.textChanges.value(QStringLiteral("code")), QString(),
@@ -534,6 +505,87 @@ int cmdChecks(const QStringList &args)
     out() << "changed check '" << checkId << "' (checks[" << *index << "]) in " << jsonPath << '\n';
     printTotal(assignmentArg);
     return ExitOk;
+}
+
+} // namespace
+
+int cmdChecks(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("ACTION"), QStringLiteral("list, add value, add test, remove, or edit"));
+    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+    parser.addPositionalArgument(QStringLiteral("ID"), QStringLiteral("remove/edit: the check's id"), QStringLiteral("[ID]"));
+    const ChecksOptions o;
+    for (const QCommandLineOption *option : o.all())
+        parser.addOption(*option);
+    if (int rc = parseOrExit(parser, args,
+                             QStringLiteral("The checks of an assignment: list them with their points and total (--reference: "
+                                            "with the reference run's variables, type and value), add a value or test check, "
+                                            "remove or edit one. Changes are written to assignment.json atomically; every "
+                                            "other key and the key order are kept."),
+                             -1);
+        rc != ExitOk)
+        return rc < 0 ? ExitOk : rc;
+    const QStringList pos = parser.positionalArguments();
+    const QString action = pos.value(0);
+    // Options each action accepts; any other option given is a usage error.
+    QList<const QCommandLineOption *> allowed;
+    int expected = 0;
+    if (action == QLatin1String("list")) {
+        allowed = {&o.reference, &o.json, &o.sandbox, &o.datasets, &o.image};
+        expected = 2;
+    } else if (action == QLatin1String("add") && pos.value(1) == QLatin1String("value")) {
+        allowed = {&o.id, &o.variable, &o.points, &o.rtol, &o.atol, &o.anchor};
+        expected = 3;
+    } else if (action == QLatin1String("add") && pos.value(1) == QLatin1String("test")) {
+        allowed = {&o.id, &o.points, &o.code, &o.codeFile};
+        expected = 3;
+    } else if (action == QLatin1String("remove")) {
+        expected = 3;
+    } else if (action == QLatin1String("edit")) {
+        allowed = {&o.points, &o.rtol, &o.atol, &o.clearRtol, &o.clearAtol, &o.code, &o.codeFile, &o.set, &o.unset};
+        expected = 3;
+    } else {
+        return checksUsage(QStringLiteral("usage: checks list|add value|add test|remove|edit ASSIGNMENT [ID]"));
+    }
+    if (pos.size() != expected)
+        return checksUsage(QStringLiteral("%1 takes %2 argument(s) after the action")
+                               .arg(action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action)
+                               .arg(expected - (action == QLatin1String("add") ? 2 : 1)));
+    for (const QCommandLineOption *option : o.refusable())
+        if (parser.isSet(*option) && !allowed.contains(option))
+            return checksUsage(QStringLiteral("--%1 does not apply to '%2'")
+                                   .arg(option->names().constFirst(),
+                                        action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action));
+    auto numberOption = [&](const QCommandLineOption &option, std::optional<double> &target) -> bool {
+        if (!parser.isSet(option))
+            return true;
+        bool ok = false;
+        const double v = parser.value(option).toDouble(&ok);
+        if (!ok)
+            return false;
+        target = v;
+        return true;
+    };
+    CheckNumbers numbers;
+    for (const auto &[option, target] : {std::pair{&o.points, &numbers.points}, std::pair{&o.rtol, &numbers.rtol}, std::pair{&o.atol, &numbers.atol}})
+        if (!numberOption(*option, *target))
+            return checksUsage(QStringLiteral("--%1 '%2' is not a number").arg(option->names().constFirst(), parser.value(*option)));
+
+    if (action == QLatin1String("list")) {
+        RunChoices choices;
+        if (!readSandboxOption(parser, o.sandbox, choices.sandbox))
+            return ExitUsage;
+        choices.datasetCache = parser.value(o.datasets);
+        choices.defaultDatasetCache = HubCache::defaultHome();
+        if (parser.isSet(o.image))
+            choices.dockerImage = parser.value(o.image);
+        return listChecks(pos.at(1), parser.isSet(o.reference), parser.isSet(o.json), choices);
+    }
+
+    if (action == QLatin1String("add"))
+        return addCheckAction(parser, o, pos, numbers);
+    return changeCheckAction(parser, o, pos, numbers);
 }
 
 } // namespace sandmark::cli
