@@ -432,22 +432,12 @@ Expected<QList<double>> otterCasePoints(const QString &questionPoints, const QLi
     return given;
 }
 
-Expected<OtterImportReport> importOtter(const QString &master, const QString &outDir, const QString &python)
-{
-    const QFileInfo info(master);
-    if (!info.isFile())
-        return Error{master, {}, notARegularFile(master) + QStringLiteral(" (an Otter Assign master notebook)")};
-    if (auto ok = refuseOtherLanguages(master); !ok)
-        return ok.error();
-    if (auto ok = refuseExisting(outDir); !ok)
-        return ok.error();
-    auto loaded = Notebook::load(master);
-    if (!loaded)
-        return loaded.error();
-    const Notebook &nb = *loaded;
-    const QString file = master;
+namespace {
 
-    // Format v0 (`# TEST` / `# HIDDEN TEST` cells, ```BEGIN QUESTION``` markdown): Otter 5.0.0 removed it.
+/// Refuses a master of Otter Assign format v0 (`# TEST` / `# HIDDEN TEST` cells, ```BEGIN QUESTION``` markdown),
+/// which Otter 5.0.0 removed.
+Expected<void> refuseFormatV0(const Notebook &nb, const QString &file)
+{
     static const QRegularExpression v0Test(QStringLiteral("^\\s*#\\s*(HIDDEN\\s+)?TEST\\s*$"), QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression v0Block(QStringLiteral("^\\s*BEGIN\\s+(QUESTION|ASSIGNMENT)\\b"));
     for (int i = 0; i < nb.cellCount(); ++i) {
@@ -465,37 +455,51 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
                                         "to format v1 (Otter 3.1 to 4.x ship a converter) and import that")};
     }
 
+    return {};
+}
+
+/// What one pass over a master's cells finds (MasterScanner).
+struct MasterScan
+{
     OtterImportReport report;
-    Json source = NotebookEditor::json(nb);
-    Json &cells = source["cells"];
-    Json kept = Json::array();
-    Json checks = Json::array();
-    Json config = Json::object();
-    std::optional<Question> question;
-    QList<Question> questions;
-    int solutionOpen = -1, testsOpen = -1, promptOpen = -1;
-    QStringList names;
-    QList<Case *> pendingBodies;
-    Json readerCases = Json::array();
+    Json kept = Json::array();        ///< the instructor notebook's cells: every cell but the marker and test cells
+    Json config = Json::object();     ///< the ASSIGNMENT CONFIG
+    QList<Question> questions;        ///< in the master's order; their cases' bodies not read yet
+    Json readerCases = Json::array(); ///< each test cell's code and saved output, in the cases' order
+};
 
-    const auto configKeys = [&](const Json &cfg, int cell) {
-        static const QStringList read = {QStringLiteral("name"), QStringLiteral("requirements"), QStringLiteral("files"),
-                                         QStringLiteral("seed"), QStringLiteral("tests")};
-        QStringList ignored;
-        for (auto &[k, v] : cfg.items())
-            if (!read.contains(QString::fromStdString(k)))
-                ignored << QString::fromStdString(k);
-        if (!ignored.isEmpty())
-            report.warnings << QStringLiteral("%1: %2: ASSIGNMENT CONFIG keys %3 ignored (Gradescope, PDF, export and "
-                                              "plugin settings do not change how Sandmark grades)")
-                                   .arg(file, place(cell), ignored.join(QLatin1String(", ")));
-    };
+/// Reads a master's cells in order: the marker cells open and close blocks, the test cells become cases of the
+/// open question, the rest is the instructor notebook (solutions and prompts tagged for the release).
+class MasterScanner
+{
+public:
+    MasterScanner(const Notebook &nb, const QString &file) : m_nb(nb), m_file(file) {}
 
-    for (int i = 0; i < int(cells.size()); ++i) {
-        const Json &cell = cells[size_t(i)];
-        const CellType type = nb.cellType(i);
+    /// The scan, or the first structural error (a block not closed, a question without a name, …) with its cell.
+    Expected<MasterScan> scan()
+    {
+        const Json source = NotebookEditor::json(m_nb);
+        const Json &cells = source["cells"];
+        for (int i = 0; i < int(cells.size()); ++i)
+            if (auto ok = cell(i, cells[size_t(i)]); !ok)
+                return ok.error();
+        if (m_question)
+            return Error{m_file, place(m_question->cell), QStringLiteral("question '%1' has no END QUESTION").arg(m_question->name)};
+        const Json &config = m_scan.config;
+        if (config.is_object() && config.contains("tests") && config["tests"].is_object()
+            && config["tests"].value("ok_format", true) == false)
+            return Error{m_file, QStringLiteral("ASSIGNMENT CONFIG"),
+                         QStringLiteral("tests.ok_format: false (exception-based tests) is not supported; Sandmark reads "
+                                        "OK-format (doctest) tests")};
+        return std::move(m_scan);
+    }
+
+private:
+    Expected<void> cell(int i, const Json &cell)
+    {
+        const CellType type = m_nb.cellType(i);
         bool fenced = false;
-        const QString src = unfenced(type, nb.cellSource(i), &fenced);
+        const QString src = unfenced(type, m_nb.cellSource(i), &fenced);
         const Marker marker = markerOf(firstLine(src));
         const bool rawLike = type == CellType::Raw || fenced;
         if (marker != Marker::None && !rawLike) {
@@ -503,138 +507,178 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
             const bool inCellSolution = type == CellType::Code
                                         && (marker == Marker::BeginSolution || marker == Marker::EndSolution);
             if (!inCellSolution)
-                report.warnings << QStringLiteral("%1: %2: `%3` is in a %4 cell, where Otter does not read it (no "
-                                                  "block starts or ends there); make it a raw cell")
-                                       .arg(file, place(i), firstLine(src).trimmed(),
-                                            type == CellType::Code ? QStringLiteral("code") : QStringLiteral("markdown"));
+                m_scan.report.warnings << QStringLiteral("%1: %2: `%3` is in a %4 cell, where Otter does not read it (no "
+                                                         "block starts or ends there); make it a raw cell")
+                                              .arg(m_file, place(i), firstLine(src).trimmed(),
+                                                   type == CellType::Code ? QStringLiteral("code") : QStringLiteral("markdown"));
         }
-        if (rawLike && marker != Marker::None) {
-            const QString rest = lines(src).mid(1).join(QLatin1Char('\n'));
-            switch (marker) {
-            case Marker::Config: {
-                auto cfg = readYaml(rest, file, i, QStringLiteral("ASSIGNMENT CONFIG"), 1);
-                if (!cfg)
-                    return cfg.error();
-                config = *cfg;
-                configKeys(config, i);
-                break;
-            }
-            case Marker::BeginQuestion: {
-                if (question)
-                    return Error{file, place(i), QStringLiteral("BEGIN QUESTION inside question '%1' (opened in %2); "
-                                                                "add END QUESTION before it")
-                                                     .arg(question->name, place(question->cell))};
-                auto q = readYaml(rest, file, i, QStringLiteral("question config"), 1);
-                if (!q)
-                    return q.error();
-                Question nq;
-                nq.cell = i;
-                if (!q->contains("name") || !(*q)["name"].is_string() || (*q)["name"].get<std::string>().empty())
-                    return Error{file, place(i), QStringLiteral("the question has no `name:`")};
-                nq.name = QString::fromStdString((*q)["name"].get<std::string>());
-                if (names.contains(nq.name))
-                    return Error{file, place(i), QStringLiteral("question name '%1' is used twice").arg(nq.name)};
-                names << nq.name;
-                nq.points = q->value("points", Json(nullptr));
-                nq.manual = q->value("manual", false) == true;
-                nq.allOrNothing = q->value("all_or_nothing", false) == true;
-                question = nq;
-                break;
-            }
-            case Marker::EndQuestion:
-                if (!question)
-                    return Error{file, place(i), QStringLiteral("END QUESTION without BEGIN QUESTION")};
-                if (solutionOpen >= 0 || testsOpen >= 0 || promptOpen >= 0)
-                    return Error{file, place(i), QStringLiteral("END QUESTION while a %1 block is open (since %2)")
-                                                     .arg(solutionOpen >= 0 ? QStringLiteral("solution")
-                                                          : testsOpen >= 0  ? QStringLiteral("tests")
-                                                                            : QStringLiteral("prompt"))
-                                                     .arg(place(std::max({solutionOpen, testsOpen, promptOpen})))};
-                questions << *question;
-                question.reset();
-                break;
-            case Marker::BeginSolution:
-            case Marker::BeginTests:
-            case Marker::BeginPrompt: {
-                int &open = marker == Marker::BeginSolution ? solutionOpen : marker == Marker::BeginTests ? testsOpen : promptOpen;
-                if (!question)
-                    return Error{file, place(i), QStringLiteral("`%1` outside a question block").arg(firstLine(src).trimmed())};
-                if (solutionOpen >= 0 || testsOpen >= 0 || promptOpen >= 0)
-                    return Error{file, place(i), QStringLiteral("`%1` inside another block (opened in %2)")
-                                                     .arg(firstLine(src).trimmed(), place(std::max({solutionOpen, testsOpen, promptOpen})))};
-                open = i;
-                break;
-            }
-            case Marker::EndSolution:
-            case Marker::EndTests:
-            case Marker::EndPrompt: {
-                int &open = marker == Marker::EndSolution ? solutionOpen : marker == Marker::EndTests ? testsOpen : promptOpen;
-                if (open < 0)
-                    return Error{file, place(i), QStringLiteral("`%1` without its BEGIN").arg(firstLine(src).trimmed())};
-                open = -1;
-                break;
-            }
-            case Marker::None:
-                break;
-            }
-            continue; // marker cells are not part of the instructor notebook
+        if (rawLike && marker != Marker::None)
+            return markerCell(i, marker, src); // marker cells are not part of the instructor notebook
+        if (m_testsOpen >= 0)
+            return type == CellType::Code ? testCell(i, cell) : Expected<void>{}; // text between tests: dropped
+        contentCell(i, type, cell);
+        return {};
+    }
+
+    void warnIgnoredConfigKeys(int cell)
+    {
+        static const QStringList read = {QStringLiteral("name"), QStringLiteral("requirements"), QStringLiteral("files"),
+                                         QStringLiteral("seed"), QStringLiteral("tests")};
+        QStringList ignored;
+        for (auto &[k, v] : m_scan.config.items())
+            if (!read.contains(QString::fromStdString(k)))
+                ignored << QString::fromStdString(k);
+        if (!ignored.isEmpty())
+            m_scan.report.warnings << QStringLiteral("%1: %2: ASSIGNMENT CONFIG keys %3 ignored (Gradescope, PDF, export and "
+                                                     "plugin settings do not change how Sandmark grades)")
+                                          .arg(m_file, place(cell), ignored.join(QLatin1String(", ")));
+    }
+
+    /// A raw cell that opens or closes a block, or holds the ASSIGNMENT CONFIG.
+    Expected<void> markerCell(int i, Marker marker, const QString &src)
+    {
+        const QString &file = m_file;
+        std::optional<Question> &question = m_question;
+        int &solutionOpen = m_solutionOpen, &testsOpen = m_testsOpen, &promptOpen = m_promptOpen;
+        const QString rest = lines(src).mid(1).join(QLatin1Char('\n'));
+        switch (marker) {
+        case Marker::Config: {
+            auto cfg = readYaml(rest, file, i, QStringLiteral("ASSIGNMENT CONFIG"), 1);
+            if (!cfg)
+                return cfg.error();
+            m_scan.config = *cfg;
+            warnIgnoredConfigKeys(i);
+            break;
         }
-        if (testsOpen >= 0) {
-            if (type != CellType::Code)
-                continue; // text between tests
-            QStringList l = lines(nb.cellSource(i));
-            Json cfg = Json::object();
-            qsizetype start = 0;
-            if (beginTestConfig().match(l.value(0)).hasMatch()) {
-                qsizetype end = -1;
-                for (qsizetype k = 1; k < l.size(); ++k)
-                    if (endTestConfig().match(l.at(k)).hasMatch()) {
-                        end = k;
-                        break;
-                    }
-                if (end < 0)
-                    return Error{file, place(i), QStringLiteral("BEGIN TEST CONFIG without END TEST CONFIG")};
-                auto parsed = readYaml(l.mid(1, end - 1).join(QLatin1Char('\n')), file, i, QStringLiteral("test config"), 1);
-                if (!parsed)
-                    return parsed.error();
-                cfg = *parsed;
-                start = end + 1;
-            } else if (l.value(0).trimmed().startsWith(QLatin1Char('#'))) {
-                static const QRegularExpression hiddenWord(QStringLiteral("\\bhidden\\b"), QRegularExpression::CaseInsensitiveOption);
-                if (hiddenWord.match(l.value(0)).hasMatch()) {
-                    cfg["hidden"] = true;
-                    start = 1;
+        case Marker::BeginQuestion: {
+            if (question)
+                return Error{file, place(i), QStringLiteral("BEGIN QUESTION inside question '%1' (opened in %2); "
+                                                            "add END QUESTION before it")
+                                                 .arg(question->name, place(question->cell))};
+            auto q = readYaml(rest, file, i, QStringLiteral("question config"), 1);
+            if (!q)
+                return q.error();
+            Question nq;
+            nq.cell = i;
+            if (!q->contains("name") || !(*q)["name"].is_string() || (*q)["name"].get<std::string>().empty())
+                return Error{file, place(i), QStringLiteral("the question has no `name:`")};
+            nq.name = QString::fromStdString((*q)["name"].get<std::string>());
+            if (m_names.contains(nq.name))
+                return Error{file, place(i), QStringLiteral("question name '%1' is used twice").arg(nq.name)};
+            m_names << nq.name;
+            nq.points = q->value("points", Json(nullptr));
+            nq.manual = q->value("manual", false) == true;
+            nq.allOrNothing = q->value("all_or_nothing", false) == true;
+            question = nq;
+            break;
+        }
+        case Marker::EndQuestion:
+            if (!question)
+                return Error{file, place(i), QStringLiteral("END QUESTION without BEGIN QUESTION")};
+            if (solutionOpen >= 0 || testsOpen >= 0 || promptOpen >= 0)
+                return Error{file, place(i), QStringLiteral("END QUESTION while a %1 block is open (since %2)")
+                                                 .arg(solutionOpen >= 0 ? QStringLiteral("solution")
+                                                      : testsOpen >= 0  ? QStringLiteral("tests")
+                                                                        : QStringLiteral("prompt"))
+                                                 .arg(place(std::max({solutionOpen, testsOpen, promptOpen})))};
+            m_scan.questions << *question;
+            question.reset();
+            break;
+        case Marker::BeginSolution:
+        case Marker::BeginTests:
+        case Marker::BeginPrompt: {
+            int &open = marker == Marker::BeginSolution ? solutionOpen : marker == Marker::BeginTests ? testsOpen : promptOpen;
+            if (!question)
+                return Error{file, place(i), QStringLiteral("`%1` outside a question block").arg(firstLine(src).trimmed())};
+            if (solutionOpen >= 0 || testsOpen >= 0 || promptOpen >= 0)
+                return Error{file, place(i), QStringLiteral("`%1` inside another block (opened in %2)")
+                                                 .arg(firstLine(src).trimmed(), place(std::max({solutionOpen, testsOpen, promptOpen})))};
+            open = i;
+            break;
+        }
+        case Marker::EndSolution:
+        case Marker::EndTests:
+        case Marker::EndPrompt: {
+            int &open = marker == Marker::EndSolution ? solutionOpen : marker == Marker::EndTests ? testsOpen : promptOpen;
+            if (open < 0)
+                return Error{file, place(i), QStringLiteral("`%1` without its BEGIN").arg(firstLine(src).trimmed())};
+            open = -1;
+            break;
+        }
+        case Marker::None:
+            break;
+        }
+        return {};
+    }
+
+    /// A code cell in a tests block: one case of the open question (its body read later, readCaseBodies()).
+    Expected<void> testCell(int i, const Json &cell)
+    {
+        const QString &file = m_file;
+        const Notebook &nb = m_nb;
+        std::optional<Question> &question = m_question;
+        OtterImportReport &report = m_scan.report;
+        QStringList l = lines(nb.cellSource(i));
+        Json cfg = Json::object();
+        qsizetype start = 0;
+        if (beginTestConfig().match(l.value(0)).hasMatch()) {
+            qsizetype end = -1;
+            for (qsizetype k = 1; k < l.size(); ++k)
+                if (endTestConfig().match(l.at(k)).hasMatch()) {
+                    end = k;
+                    break;
                 }
+            if (end < 0)
+                return Error{file, place(i), QStringLiteral("BEGIN TEST CONFIG without END TEST CONFIG")};
+            auto parsed = readYaml(l.mid(1, end - 1).join(QLatin1Char('\n')), file, i, QStringLiteral("test config"), 1);
+            if (!parsed)
+                return parsed.error();
+            cfg = *parsed;
+            start = end + 1;
+        } else if (l.value(0).trimmed().startsWith(QLatin1Char('#'))) {
+            static const QRegularExpression hiddenWord(QStringLiteral("\\bhidden\\b"), QRegularExpression::CaseInsensitiveOption);
+            if (hiddenWord.match(l.value(0)).hasMatch()) {
+                cfg["hidden"] = true;
+                start = 1;
             }
-            Case c;
-            c.cell = i;
-            c.name = QStringLiteral("%1 - %2").arg(question->name).arg(question->cases.size() + 1);
-            c.hidden = cfg.value("hidden", false) == true;
-            if (cfg.contains("points") && !cfg["points"].is_null()) {
-                if (!cfg["points"].is_number())
-                    return Error{file, place(i), QStringLiteral("test config: points must be a number")};
-                c.points = cfg["points"].get<double>();
-            }
-            c.successMessage = cfg.value("success_message", Json(nullptr));
-            c.failureMessage = cfg.value("failure_message", Json(nullptr));
-            // An un-run test cell (no outputs, no execution count: Otter's known trap) has no expected output;
-            // `otter assign` would make a case expecting none. Sandmark takes it from the reference run instead.
-            const bool run = (cell.contains("outputs") && cell["outputs"].is_array() && !cell["outputs"].empty())
-                             || (cell.contains("execution_count") && cell["execution_count"].is_number());
-            if (!run) {
-                c.fromReference = true;
-                report.referenceCases << c.name;
-                report.warnings << QStringLiteral("%1: %2: test cell of '%3' has no saved output (the master was not "
-                                                  "run): case '%4' expects what it prints in Sandmark's reference run "
-                                                  "of the master")
-                                       .arg(file, place(i), question->name, c.name);
-            }
-            readerCases.push_back({{"code", ss(l.mid(start).join(QLatin1Char('\n')))}, {"output", ss(savedOutput(cell))}});
-            question->cases.append(c);
-            ++report.testCases;
-            report.hiddenCases += c.hidden ? 1 : 0;
-            continue;
         }
+        Case c;
+        c.cell = i;
+        c.name = QStringLiteral("%1 - %2").arg(question->name).arg(question->cases.size() + 1);
+        c.hidden = cfg.value("hidden", false) == true;
+        if (cfg.contains("points") && !cfg["points"].is_null()) {
+            if (!cfg["points"].is_number())
+                return Error{file, place(i), QStringLiteral("test config: points must be a number")};
+            c.points = cfg["points"].get<double>();
+        }
+        c.successMessage = cfg.value("success_message", Json(nullptr));
+        c.failureMessage = cfg.value("failure_message", Json(nullptr));
+        // An un-run test cell (no outputs, no execution count: Otter's known trap) has no expected output;
+        // `otter assign` would make a case expecting none. Sandmark takes it from the reference run instead.
+        const bool run = (cell.contains("outputs") && cell["outputs"].is_array() && !cell["outputs"].empty())
+                         || (cell.contains("execution_count") && cell["execution_count"].is_number());
+        if (!run) {
+            c.fromReference = true;
+            report.referenceCases << c.name;
+            report.warnings << QStringLiteral("%1: %2: test cell of '%3' has no saved output (the master was not "
+                                              "run): case '%4' expects what it prints in Sandmark's reference run "
+                                              "of the master")
+                                   .arg(file, place(i), question->name, c.name);
+        }
+        m_scan.readerCases.push_back({{"code", ss(l.mid(start).join(QLatin1Char('\n')))}, {"output", ss(savedOutput(cell))}});
+        question->cases.append(c);
+        ++report.testCases;
+        report.hiddenCases += c.hidden ? 1 : 0;
+        return {};
+    }
+
+    /// A cell of the instructor notebook: kept, tagged for the release inside a solution or prompt block.
+    void contentCell(int i, CellType type, const Json &cell)
+    {
+        const Notebook &nb = m_nb;
+        const int solutionOpen = m_solutionOpen, promptOpen = m_promptOpen;
+        std::optional<Question> &question = m_question;
+        OtterImportReport &report = m_scan.report;
         Json out = cell;
         if (solutionOpen >= 0 || promptOpen >= 0) {
             // Marked for the release (Otter's tags): solutions are replaced, prompts kept only there.
@@ -652,47 +696,42 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
                 if (line.trimmed().endsWith(QLatin1String("# SOLUTION")) || line.trimmed().startsWith(QLatin1String("# BEGIN SOLUTION")))
                     ++report.solutionRegions;
         }
-        kept.push_back(std::move(out));
+        m_scan.kept.push_back(std::move(out));
     }
-    if (question)
-        return Error{file, place(question->cell), QStringLiteral("question '%1' has no END QUESTION").arg(question->name)};
-    if (config.is_object() && config.contains("tests") && config["tests"].is_object()
-        && config["tests"].value("ok_format", true) == false)
-        return Error{file, QStringLiteral("ASSIGNMENT CONFIG"),
-                     QStringLiteral("tests.ok_format: false (exception-based tests) is not supported; Sandmark reads "
-                                    "OK-format (doctest) tests")};
 
-    // Doctest bodies from the test cells' code and saved outputs, as `otter assign` builds them.
-    if (!readerCases.empty()) {
-        auto answer = runReader(python, Json{{"cases", readerCases}}, file);
-        if (!answer)
-            return answer.error();
-        size_t k = 0;
-        for (Question &q : questions)
-            for (Case &c : q.cases) {
-                const Json &a = (*answer)["cases"][k++];
-                if (a.contains("error"))
-                    return Error{file, place(c.cell), QStringLiteral("the test cell is not valid Python: %1")
-                                                          .arg(QString::fromStdString(a["error"].get<std::string>()))};
-                c.body = QString::fromStdString(a["body"].get<std::string>());
-            }
-    }
-    for (const Question &q : std::as_const(questions)) {
-        if (auto ok = addChecks(q, file, checks, report); !ok)
-            return ok.error();
-        report.questions << q.name;
-        if (q.cases.isEmpty() && !q.manual)
-            report.warnings << QStringLiteral("%1: %2: question '%3' has no tests and is not manual; it is not graded")
-                                   .arg(file, place(q.cell), q.name);
-    }
-    if (questions.isEmpty())
-        report.warnings << QStringLiteral("%1: no `# BEGIN QUESTION` raw cells: is this an Otter Assign v1 master?").arg(file);
+    const Notebook &m_nb;
+    const QString m_file;
+    MasterScan m_scan;
+    std::optional<Question> m_question;                           ///< the question open
+    int m_solutionOpen = -1, m_testsOpen = -1, m_promptOpen = -1; ///< the cell of the block open, or -1
+    QStringList m_names;                                          ///< the questions' names so far
+};
 
-    // The config: name, requirements, files, seed.
+/// Fills each case's doctest body from its test cell's code and saved output, as `otter assign` builds them
+/// (sandmark_otter_read.py run by `python`).
+Expected<void> readCaseBodies(MasterScan &scan, const QString &python, const QString &file)
+{
+    if (scan.readerCases.empty())
+        return {};
+    auto answer = runReader(python, Json{{"cases", scan.readerCases}}, file);
+    if (!answer)
+        return answer.error();
+    size_t k = 0;
+    for (Question &q : scan.questions)
+        for (Case &c : q.cases) {
+            const Json &a = (*answer)["cases"][k++];
+            if (a.contains("error"))
+                return Error{file, place(c.cell), QStringLiteral("the test cell is not valid Python: %1")
+                                                      .arg(QString::fromStdString(a["error"].get<std::string>()))};
+            c.body = QString::fromStdString(a["body"].get<std::string>());
+        }
+    return {};
+}
+
+/// The ASSIGNMENT CONFIG's requirements and files into `report`, and its seed as assignment.json's `otter` object.
+Expected<Json> readMasterConfig(const Json &config, const QString &file, const QFileInfo &info, OtterImportReport &report)
+{
     const QString root = info.absolutePath();
-    const QString name = config.contains("name") && config["name"].is_string()
-                             ? QString::fromStdString(config["name"].get<std::string>())
-                             : info.completeBaseName();
     if (config.contains("requirements") && !config["requirements"].is_null()) {
         const Json &req = config["requirements"];
         if (req.is_array()) {
@@ -747,7 +786,55 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
         }
     }
 
-    source["cells"] = std::move(kept);
+    return otter;
+}
+
+} // namespace
+
+Expected<OtterImportReport> importOtter(const QString &master, const QString &outDir, const QString &python)
+{
+    const QFileInfo info(master);
+    if (!info.isFile())
+        return Error{master, {}, notARegularFile(master) + QStringLiteral(" (an Otter Assign master notebook)")};
+    if (auto ok = refuseOtherLanguages(master); !ok)
+        return ok.error();
+    if (auto ok = refuseExisting(outDir); !ok)
+        return ok.error();
+    auto loaded = Notebook::load(master);
+    if (!loaded)
+        return loaded.error();
+    const QString file = master;
+    if (auto ok = refuseFormatV0(*loaded, file); !ok)
+        return ok.error();
+    Expected<MasterScan> scan = MasterScanner(*loaded, file).scan();
+    if (!scan)
+        return scan.error();
+    if (auto ok = readCaseBodies(*scan, python, file); !ok)
+        return ok.error();
+    OtterImportReport &report = scan->report;
+    Json checks = Json::array();
+    for (const Question &q : std::as_const(scan->questions)) {
+        if (auto ok = addChecks(q, file, checks, report); !ok)
+            return ok.error();
+        report.questions << q.name;
+        if (q.cases.isEmpty() && !q.manual)
+            report.warnings << QStringLiteral("%1: %2: question '%3' has no tests and is not manual; it is not graded")
+                                   .arg(file, place(q.cell), q.name);
+    }
+    if (scan->questions.isEmpty())
+        report.warnings << QStringLiteral("%1: no `# BEGIN QUESTION` raw cells: is this an Otter Assign v1 master?").arg(file);
+
+    const Json &config = scan->config;
+    const QString name = config.contains("name") && config["name"].is_string()
+                             ? QString::fromStdString(config["name"].get<std::string>())
+                             : info.completeBaseName();
+    Expected<Json> otter = readMasterConfig(config, file, info, report);
+    if (!otter)
+        return otter.error();
+
+    Json source = NotebookEditor::json(*loaded);
+    source["cells"] = std::move(scan->kept);
+    const QString root = info.absolutePath();
     const QString notebookName = info.fileName();
     Json a = Json::object();
     a["format"] = 1;
@@ -765,7 +852,7 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
             a["dependencies"].push_back(ss(d));
     }
     a["checks"] = std::move(checks);
-    a["otter"] = std::move(otter);
+    a["otter"] = std::move(*otter);
     auto written = writeAssignment(outDir, root, report.dataFiles, notebookName,
                                    NotebookEditor::fromJson(std::move(source)).toJson(), a);
     if (!written)
