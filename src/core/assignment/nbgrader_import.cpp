@@ -117,15 +117,24 @@ QString findCourseHeader(const QString &assignmentFolder)
     return QFileInfo(header).isFile() ? QDir::cleanPath(header) : QString();
 }
 
-Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir,
-                                              const NbgraderImportOptions &options)
+namespace {
+
+/// An import's source: the folder its files are relative to, its notebooks and its other files (sorted).
+struct ImportSource
 {
-    const QFileInfo info(source);
-    if (!info.exists())
-        return Error{source, {}, QStringLiteral("no such file or folder")};
-    const QString root = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
-    QStringList notebooks; // relative to root
+    QString root;
+    QStringList notebooks;
     QStringList dataFiles;
+};
+
+/// The notebooks and data files of `source` (a folder, or one notebook); refuses links, FIFOs and devices.
+Expected<ImportSource> listImportSource(const QString &source, const QFileInfo &info)
+{
+    ImportSource found;
+    found.root = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
+    const QString &root = found.root;
+    QStringList &notebooks = found.notebooks; // relative to root
+    QStringList &dataFiles = found.dataFiles;
     if (info.isDir()) {
         // QDir::System too: a FIFO, device or socket is refused, never left out without a word.
         QDirIterator it(root, QDir::Files | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
@@ -147,13 +156,17 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
     } else {
         notebooks << info.fileName();
     }
-    if (QFileInfo::exists(QDir(outDir).filePath(QStringLiteral("assignment.json"))))
-        return Error{outDir, {}, QStringLiteral("already holds an assignment.json; choose an empty folder")};
+    return found;
+}
 
-    NbgraderImportReport report;
+/// The course header (nbgrader's `header` preprocessor prepends it to every released notebook): --header, a
+/// header.ipynb of the folder without graded cells, or nbgrader's standard place beside the assignment. Taken
+/// out of `notebooks`; none with --no-header.
+Expected<std::optional<Notebook>> findHeader(const ImportSource &found, const QFileInfo &info, QStringList &notebooks,
+                                             const NbgraderImportOptions &options, NbgraderImportReport &report)
+{
+    const QString &root = found.root;
     std::optional<Notebook> headerNotebook;
-    // The course header (nbgrader's `header` preprocessor prepends it to every released notebook): never a
-    // problem notebook of its own.
     if (!options.header.isEmpty() && options.noHeader)
         return Error{options.header, QStringLiteral("--header"), QStringLiteral("given together with --no-header; choose one")};
     if (!options.header.isEmpty()) {
@@ -202,25 +215,27 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
             report.standardHeader = standard;
         }
     }
-    if (notebooks.isEmpty())
-        return Error{source, {}, QStringLiteral("no notebooks (.ipynb) besides the header")};
-    QList<Notebook> loaded;
-    for (const QString &rel : std::as_const(notebooks)) {
-        auto nb = Notebook::load(QDir(root).filePath(rel));
-        if (!nb)
-            return nb.error();
-        loaded << *nb;
-    }
-    QSet<QString> expanded; // notebooks written with their AUTOTEST cells expanded
-    QHash<QString, QHash<int, QStringList>> directives;
-    if (auto ok = expandAllAutotests(root, notebooks, dataFiles, headerNotebook ? &*headerNotebook : nullptr, options,
-                                     loaded, expanded, directives, report);
-        !ok)
-        return ok.error();
+    return headerNotebook;
+}
+
+/// What the nbgrader cells of an assignment's notebooks become: checks and assignment.json's `nbgrader` lists.
+struct NbgraderCells
+{
     Json checks = Json::array();
-    Json answers = Json::array();
-    Json locked = Json::array();
-    std::set<int> schemas;
+    Json answers = Json::array(); ///< the answer (solution) cells' grade_ids
+    Json locked = Json::array();  ///< the read-only cells' grade_ids
+    std::set<int> schemas;        ///< the nbgrader metadata schema versions met
+};
+
+/// Reads the nbgrader cells of every notebook (their releases must be makeable): a test check per autograder
+/// test cell (anchored after the cell before it, with its AUTOTEST `directives`), a manual check per manually
+/// graded cell; grade_ids are unique across the notebooks.
+Expected<NbgraderCells> readNbgraderCells(const QString &root, const QStringList &notebooks, const QList<Notebook> &loaded,
+                                          const QHash<QString, QHash<int, QStringList>> &directives, NbgraderImportReport &report)
+{
+    NbgraderCells out;
+    Json &checks = out.checks, &answers = out.answers, &locked = out.locked;
+    std::set<int> &schemas = out.schemas;
     QStringList gradeIds;
     for (qsizetype n = 0; n < notebooks.size(); ++n) {
         const QString &rel = notebooks[n];
@@ -285,10 +300,14 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
             previousAnchor = c.gradeId;
         }
     }
-    if (report.testChecks + report.manualChecks == 0)
-        report.warnings << QStringLiteral("%1: no nbgrader test or manually graded cells found; add checks to "
-                                          "assignment.json").arg(source);
+    return out;
+}
 
+/// The imported assignment's assignment.json.
+Json importedAssignment(const QFileInfo &info, const ImportSource &found, NbgraderCells cells)
+{
+    const QStringList &notebooks = found.notebooks;
+    const QStringList &dataFiles = found.dataFiles;
     Json a = Json::object();
     a["format"] = kAssignmentFormat;
     a["slug"] = ss(slugFrom(info.isDir() ? info.fileName() : info.completeBaseName()));
@@ -301,15 +320,26 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         for (const QString &f : std::as_const(dataFiles))
             a["data_files"].push_back(ss(f));
     }
-    a["checks"] = std::move(checks);
+    a["checks"] = std::move(cells.checks);
     Json nbg = Json::object();
     nbg["schema_versions"] = Json::array();
-    for (int v : schemas)
+    for (int v : cells.schemas)
         nbg["schema_versions"].push_back(v);
-    nbg["answer_cells"] = std::move(answers);
-    nbg["locked_cells"] = std::move(locked);
+    nbg["answer_cells"] = std::move(cells.answers);
+    nbg["locked_cells"] = std::move(cells.locked);
     a["nbgrader"] = std::move(nbg);
 
+    return a;
+}
+
+/// Writes the assignment into `outDir` (staged beside it, then renamed into place): its files copied, the notebooks
+/// in `expanded` saved as `loaded` holds them, and `a` as assignment.json. The folder's absolute path.
+Expected<QString> writeImport(const QString &outDir, const ImportSource &found, const QList<Notebook> &loaded,
+                              const QSet<QString> &expanded, const Json &a)
+{
+    const QString &root = found.root;
+    const QStringList &notebooks = found.notebooks;
+    const QStringList &dataFiles = found.dataFiles;
     // Stage everything, then move into place.
     QDir().mkpath(QFileInfo(outDir).absolutePath());
     auto created = StagingDir::create(QFileInfo(outDir).absolutePath(), QStringLiteral(".sandmark-import-"));
@@ -338,9 +368,56 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         QDir().rmdir(target);
     if (!(*created)->renameTo(target))
         return Error{outDir, {}, QStringLiteral("cannot create the assignment folder (it exists and is not empty?)")};
-    report.folder = target;
+    return target;
+}
+
+} // namespace
+
+Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir,
+                                              const NbgraderImportOptions &options)
+{
+    const QFileInfo info(source);
+    if (!info.exists())
+        return Error{source, {}, QStringLiteral("no such file or folder")};
+    Expected<ImportSource> found = listImportSource(source, info);
+    if (!found)
+        return found.error();
+    if (QFileInfo::exists(QDir(outDir).filePath(QStringLiteral("assignment.json"))))
+        return Error{outDir, {}, QStringLiteral("already holds an assignment.json; choose an empty folder")};
+
+    NbgraderImportReport report;
+    QStringList &notebooks = found->notebooks;
+    Expected<std::optional<Notebook>> headerNotebook = findHeader(*found, info, notebooks, options, report);
+    if (!headerNotebook)
+        return headerNotebook.error();
+    if (notebooks.isEmpty())
+        return Error{source, {}, QStringLiteral("no notebooks (.ipynb) besides the header")};
+    QList<Notebook> loaded;
+    for (const QString &rel : std::as_const(notebooks)) {
+        auto nb = Notebook::load(QDir(found->root).filePath(rel));
+        if (!nb)
+            return nb.error();
+        loaded << *nb;
+    }
+    QSet<QString> expanded; // notebooks written with their AUTOTEST cells expanded
+    QHash<QString, QHash<int, QStringList>> directives;
+    if (auto ok = expandAllAutotests(found->root, notebooks, found->dataFiles, *headerNotebook ? &**headerNotebook : nullptr,
+                                     options, loaded, expanded, directives, report);
+        !ok)
+        return ok.error();
+    Expected<NbgraderCells> cells = readNbgraderCells(found->root, notebooks, loaded, directives, report);
+    if (!cells)
+        return cells.error();
+    if (report.testChecks + report.manualChecks == 0)
+        report.warnings << QStringLiteral("%1: no nbgrader test or manually graded cells found; add checks to "
+                                          "assignment.json").arg(source);
+    const Json a = importedAssignment(info, *found, std::move(*cells));
+    Expected<QString> target = writeImport(outDir, *found, loaded, expanded, a);
+    if (!target)
+        return target.error();
+    report.folder = *target;
     report.notebooks = notebooks;
-    report.dataFiles = dataFiles;
+    report.dataFiles = found->dataFiles;
     return report;
 }
 
