@@ -177,11 +177,11 @@ QString testCellSource(const TestCellSpec &test)
         .arg(pyString(test.checkId));
 }
 
-Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOptions &options)
+namespace {
+
+/// Refuses a nonce that is not 16 to 64 lowercase hex characters and a probed name that is not a Python variable.
+Expected<void> checkOptions(const InstrumentOptions &options)
 {
-    // Cells already marked as injected (a notebook instrumented before, or a submission forging Sandmark's
-    // metadata to plant its own "test" cell) never run as ours: start from the stripped notebook.
-    const Notebook notebook = strip(input);
     static const QRegularExpression nonceRe(QStringLiteral("^[0-9a-f]{16,64}$"));
     if (!nonceRe.match(options.nonce).hasMatch())
         return Error{{}, QStringLiteral("nonce"), QStringLiteral("must be 16 to 64 lowercase hex characters")};
@@ -190,72 +190,43 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
             if (!isPythonVariableName(v))
                 return Error{{}, QStringLiteral("probe '%1'").arg(p.label),
                              QStringLiteral("'%1' is not a Python variable name").arg(v)};
+    return {};
+}
 
-    InstrumentResult result;
-    if (notebook.cellCount() != input.cellCount())
-        result.notes << QStringLiteral("%1 cell(s) already marked as injected by Sandmark were removed first")
-                            .arg(input.cellCount() - notebook.cellCount());
-    const Json &source = NotebookEditor::json(notebook);
-    const Json &cells = source["cells"];
-    const bool ids = notebook.hasCellIds();
-    std::set<std::string> taken;
-    if (ids)
-        for (const Json &c : cells)
-            if (c.contains("id") && c["id"].is_string())
-                taken.insert(c["id"].get<std::string>());
-    auto withId = [&](Json cell, const std::string &base) {
-        if (ids) {
-            std::string id = base;
-            for (int n = 2; taken.count(id); ++n)
-                id = base + "-" + std::to_string(n);
-            taken.insert(id);
-            Json out = Json::object();
-            out["id"] = id; // nbformat writes the id first; keep the same look
-            for (auto &[k, v] : cell.items())
-                out[k] = v;
-            return out;
-        }
-        return cell;
-    };
-
-    // Probes after anchors: index of the cell after which each anchored probe goes.
-    QMap<int, QList<ProbeSpec>> probesAfter;
-    QList<QPair<ProbeSpec, bool>> atEnd; // (spec, fallback)
-    for (const ProbeSpec &p : options.probes) {
-        if (p.anchor.isEmpty()) {
-            atEnd.append({p, false});
-            continue;
-        }
-        bool ambiguous = false;
-        const int at = notebook.findAnchor(p.anchor, &ambiguous);
-        if (at < 0) {
-            atEnd.append({p, true});
-            result.notes << QStringLiteral("answer cell '%1' not found; its probe runs at the end of the notebook")
-                                .arg(p.anchor);
-            continue;
-        }
-        if (ambiguous)
-            result.notes << QStringLiteral("answer cell '%1' appears on several cells; probed after the last, "
-                                           "cells[%2]")
-                                .arg(p.anchor)
-                                .arg(at);
-        probesAfter[at].append(p);
+/// Makes the injected cells, each with a cell id of its own when the notebook has ids (nbformat 4.5).
+class InjectedCells
+{
+public:
+    InjectedCells(const Json &cells, bool ids, const InstrumentOptions &options) : m_ids(ids), m_options(options)
+    {
+        if (ids)
+            for (const Json &c : cells)
+                if (c.contains("id") && c["id"].is_string())
+                    m_taken.insert(c["id"].get<std::string>());
     }
 
-    int injected = 0;
-    auto probeCell = [&](const ProbeSpec &p, bool fallback) {
+    Json redirect()
+    {
+        Json meta = Json::object();
+        meta["injected"] = "redirect";
+        return withId(makeCell(redirectCellSource(m_options), std::move(meta)), "sandmark-redirect");
+    }
+
+    Json probe(const ProbeSpec &p, bool fallback)
+    {
         Json meta = Json::object();
         meta["injected"] = "probe";
         meta["label"] = ss(p.label);
         if (fallback)
             meta["fallback"] = true;
-        return withId(makeCell(probeCellSource(options, p), std::move(meta)),
-                      "sandmark-probe-" + std::to_string(++injected));
-    };
-    // A later copy of a test cell (students copy cells with their metadata): it keeps its place but does not
-    // run, so the instructor's test runs once, at the first occurrence (nbgrader's DeduplicateIds keeps the
-    // first cell of a grade_id too). The copy comes back, untouched, on strip().
-    auto duplicateCell = [&](const TestCellSpec &t, const Json &replaced) {
+        return withId(makeCell(probeCellSource(m_options, p), std::move(meta)), "sandmark-probe-" + std::to_string(++m_count));
+    }
+
+    /// A later copy of a test cell (students copy cells with their metadata): it keeps its place but does not
+    /// run, so the instructor's test runs once, at the first occurrence (nbgrader's DeduplicateIds keeps the
+    /// first cell of a grade_id too). The copy comes back, untouched, on strip().
+    Json duplicate(const TestCellSpec &t, const Json &replaced)
+    {
         Json meta = Json::object();
         meta["injected"] = "test";
         meta["check"] = "";
@@ -265,9 +236,11 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
         const QString src = QStringLiteral("# Sandmark: a copy of test cell %1; not run (the instructor's test ran "
                                            "once, at the first cell with this grade_id)")
                                 .arg(pyString(t.gradeId));
-        return withId(makeCell(src, std::move(meta)), "sandmark-duplicate-" + std::to_string(++injected));
-    };
-    auto testCell = [&](const TestCellSpec &t, const Json *replaced, bool fallback) {
+        return withId(makeCell(src, std::move(meta)), "sandmark-duplicate-" + std::to_string(++m_count));
+    }
+
+    Json test(const TestCellSpec &t, const Json *replaced, bool fallback)
+    {
         Json meta = Json::object();
         meta["injected"] = "test";
         meta["check"] = ss(t.checkId);
@@ -278,16 +251,82 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
         if (replaced)
             meta["replaced"] = *replaced;
         meta["code"] = ss(t.code);
-        return withId(makeCell(testCellSource(t), std::move(meta)), "sandmark-test-" + std::to_string(++injected));
-    };
+        return withId(makeCell(testCellSource(t), std::move(meta)), "sandmark-test-" + std::to_string(++m_count));
+    }
 
-    // Test cells: in place of the submission's cell with their grade_id, else after their answer cell,
-    // else at the end.
+private:
+    Json withId(Json cell, const std::string &base)
+    {
+        if (!m_ids)
+            return cell;
+        std::string id = base;
+        for (int n = 2; m_taken.count(id); ++n)
+            id = base + "-" + std::to_string(n);
+        m_taken.insert(id);
+        Json out = Json::object();
+        out["id"] = id; // nbformat writes the id first; keep the same look
+        for (auto &[k, v] : cell.items())
+            out[k] = v;
+        return out;
+    }
+
+    const bool m_ids;
+    const InstrumentOptions &m_options;
+    std::set<std::string> m_taken;
+    int m_count = 0;
+};
+
+/// Where the probes go: after their answer cell, else (no anchor, or not found: a fallback) at the end.
+struct ProbePlaces
+{
+    QMap<int, QList<ProbeSpec>> after;   ///< by the index of the cell they follow
+    QList<QPair<ProbeSpec, bool>> atEnd; ///< (spec, fallback)
+};
+
+ProbePlaces placeProbes(const Notebook &notebook, const InstrumentOptions &options, QStringList &notes)
+{
+    ProbePlaces places;
+    for (const ProbeSpec &p : options.probes) {
+        if (p.anchor.isEmpty()) {
+            places.atEnd.append({p, false});
+            continue;
+        }
+        bool ambiguous = false;
+        const int at = notebook.findAnchor(p.anchor, &ambiguous);
+        if (at < 0) {
+            places.atEnd.append({p, true});
+            notes << QStringLiteral("answer cell '%1' not found; its probe runs at the end of the notebook")
+                         .arg(p.anchor);
+            continue;
+        }
+        if (ambiguous)
+            notes << QStringLiteral("answer cell '%1' appears on several cells; probed after the last, "
+                                    "cells[%2]")
+                         .arg(p.anchor)
+                         .arg(at);
+        places.after[at].append(p);
+    }
+    return places;
+}
+
+/// Where the test cells go: in place of the submission's cell with their grade_id (later copies of it do not
+/// run), else after their answer cell (or the test cell placed before them), else at the end.
+struct TestPlaces
+{
     QMap<int, const TestCellSpec *> replacing;
-    QMap<int, const TestCellSpec *> duplicates; // later copies of a replaced test cell
-    QMap<int, QList<const TestCellSpec *>> testsAfter;
+    QMap<int, const TestCellSpec *> duplicates; ///< later copies of a replaced test cell
+    QMap<int, QList<const TestCellSpec *>> after;
+    QList<QPair<const TestCellSpec *, bool>> atEnd; ///< (spec, fallback)
+};
+
+TestPlaces placeTests(const Notebook &notebook, const InstrumentOptions &options, QStringList &notes)
+{
+    TestPlaces places;
+    QMap<int, const TestCellSpec *> &replacing = places.replacing;
+    QMap<int, const TestCellSpec *> &duplicates = places.duplicates;
+    QMap<int, QList<const TestCellSpec *>> &testsAfter = places.after;
+    QList<QPair<const TestCellSpec *, bool>> &testsAtEnd = places.atEnd;
     QHash<QString, int> placedAt; // grade_id of a test cell → the submission cell it runs at or after
-    QList<QPair<const TestCellSpec *, bool>> testsAtEnd; // (spec, fallback)
     for (const TestCellSpec &t : options.tests) {
         if (t.gradeId.isEmpty() && !t.afterCheckCall.isEmpty()) {
             // Otter: after the last cell calling grader.check("<question>"), else after the answer cell.
@@ -324,12 +363,12 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
                 copies << QStringLiteral("cells[%1]").arg(found.at(k));
             }
             if (!copies.isEmpty())
-                result.notes << QStringLiteral("test cell '%1' appears %2 times; the instructor's test runs at the "
-                                               "first, cells[%3]; the copies (%4) do not run")
-                                    .arg(t.gradeId)
-                                    .arg(found.size())
-                                    .arg(found.first())
-                                    .arg(copies.join(QLatin1String(", ")));
+                notes << QStringLiteral("test cell '%1' appears %2 times; the instructor's test runs at the "
+                                        "first, cells[%3]; the copies (%4) do not run")
+                             .arg(t.gradeId)
+                             .arg(found.size())
+                             .arg(found.first())
+                             .arg(copies.join(QLatin1String(", ")));
             continue;
         }
         // The cell it follows: a test cell placed before it (two deleted test cells in a row come back in the
@@ -340,38 +379,57 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
         if (anchor >= 0) {
             testsAfter[anchor].append(&t);
             placedAt.insert(t.gradeId, anchor);
-            result.notes << QStringLiteral("test cell '%1' is missing from the submission; restored after '%2'")
-                                .arg(t.gradeId, t.after);
+            notes << QStringLiteral("test cell '%1' is missing from the submission; restored after '%2'")
+                         .arg(t.gradeId, t.after);
         } else {
             testsAtEnd.append({&t, true});
-            result.notes << QStringLiteral("test cell '%1' and the cell it follows are missing from the "
-                                           "submission; it runs at the end")
-                                .arg(t.gradeId);
+            notes << QStringLiteral("test cell '%1' and the cell it follows are missing from the "
+                                    "submission; it runs at the end")
+                         .arg(t.gradeId);
         }
     }
 
+    return places;
+}
+
+} // namespace
+
+Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOptions &options)
+{
+    // Cells already marked as injected (a notebook instrumented before, or a submission forging Sandmark's
+    // metadata to plant its own "test" cell) never run as ours: start from the stripped notebook.
+    const Notebook notebook = strip(input);
+    if (auto ok = checkOptions(options); !ok)
+        return ok.error();
+    InstrumentResult result;
+    if (notebook.cellCount() != input.cellCount())
+        result.notes << QStringLiteral("%1 cell(s) already marked as injected by Sandmark were removed first")
+                            .arg(input.cellCount() - notebook.cellCount());
+    const Json &source = NotebookEditor::json(notebook);
+    const Json &cells = source["cells"];
+    InjectedCells make(cells, notebook.hasCellIds(), options);
+    const ProbePlaces probes = placeProbes(notebook, options, result.notes);
+    const TestPlaces tests = placeTests(notebook, options, result.notes);
+
     Json out = Json::array();
-    if (!options.redirectNames.isEmpty() || !options.redirectUrls.isEmpty()) {
-        Json meta = Json::object();
-        meta["injected"] = "redirect";
-        out.push_back(withId(makeCell(redirectCellSource(options), std::move(meta)), "sandmark-redirect"));
-    }
+    if (!options.redirectNames.isEmpty() || !options.redirectUrls.isEmpty())
+        out.push_back(make.redirect());
     for (size_t i = 0; i < cells.size(); ++i) {
-        if (const TestCellSpec *t = replacing.value(int(i)))
-            out.push_back(testCell(*t, &cells[i], false));
-        else if (const TestCellSpec *d = duplicates.value(int(i)))
-            out.push_back(duplicateCell(*d, cells[i]));
+        if (const TestCellSpec *t = tests.replacing.value(int(i)))
+            out.push_back(make.test(*t, &cells[i], false));
+        else if (const TestCellSpec *d = tests.duplicates.value(int(i)))
+            out.push_back(make.duplicate(*d, cells[i]));
         else
             out.push_back(cells[i]);
-        for (const ProbeSpec &p : probesAfter.value(int(i)))
-            out.push_back(probeCell(p, false));
-        for (const TestCellSpec *t : testsAfter.value(int(i)))
-            out.push_back(testCell(*t, nullptr, false));
+        for (const ProbeSpec &p : probes.after.value(int(i)))
+            out.push_back(make.probe(p, false));
+        for (const TestCellSpec *t : tests.after.value(int(i)))
+            out.push_back(make.test(*t, nullptr, false));
     }
-    for (const auto &[p, fallback] : atEnd)
-        out.push_back(probeCell(p, fallback));
-    for (const auto &[t, fallback] : testsAtEnd)
-        out.push_back(testCell(*t, nullptr, fallback));
+    for (const auto &[p, fallback] : probes.atEnd)
+        out.push_back(make.probe(p, fallback));
+    for (const auto &[t, fallback] : tests.atEnd)
+        out.push_back(make.test(*t, nullptr, fallback));
 
     Json json = source;
     json["cells"] = std::move(out);
