@@ -24,6 +24,8 @@
 #include <QThread>
 #include <QTimer>
 
+#include <variant>
+
 #include <unistd.h>
 
 namespace sandmark::cli {
@@ -178,7 +180,18 @@ int prepareCache(const Assignment &a, const SubmissionRunOptions &run)
     return ExitOk;
 }
 
-int submit(const QStringList &args)
+/// What `slurm submit` is asked to do.
+struct SubmitRequest
+{
+    std::optional<Assignment> assignment;
+    SlurmRequest slurm;
+    std::optional<SandboxKind> kind; ///< --sandbox
+    bool all = false;                ///< --all: every shard, also the finished ones
+    bool dryRun = false;
+};
+
+/// Parses `slurm submit`'s arguments and loads the assignment; an exit code when the command ends here.
+std::variant<int, SubmitRequest> readSubmitRequest(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("submit"), QStringLiteral("Prepare the shared cache, then submit the job array and the merge job."));
@@ -207,7 +220,10 @@ int submit(const QStringList &args)
     if (int rc = parseOrExit(parser, args, QStringLiteral("Grade ASSIGNMENT on a Slurm cluster: one array task per shard, then a merge job."), 2);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
-    SlurmRequest request;
+    SubmitRequest submit;
+    submit.all = parser.isSet(all);
+    submit.dryRun = parser.isSet(dryRun);
+    SlurmRequest &request = submit.slurm;
     if (!parser.isSet(shards)) {
         err() << "sandmark-cli: slurm submit: --shards N is required" << Qt::endl;
         return ExitUsage;
@@ -215,8 +231,7 @@ int submit(const QStringList &args)
     if (!readPositiveIntOption(parser, shards, QStringLiteral("slurm submit"), request.shards, 10000)
         || !readPositiveIntOption(parser, cpus, QStringLiteral("slurm submit"), request.cpusPerTask, MaxJobs))
         return ExitUsage;
-    std::optional<SandboxKind> kind;
-    if (!readSandboxOption(parser, sandbox, kind))
+    if (!readSandboxOption(parser, sandbox, submit.kind))
         return ExitUsage;
     Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
     if (!assignment) {
@@ -244,8 +259,15 @@ int submit(const QStringList &args)
                           : !qEnvironmentVariableIsEmpty("SANDMARK_CACHE_DIR") ? qEnvironmentVariable("SANDMARK_CACHE_DIR")
                                                                               : layout.defaultCacheDir();
     request.cacheDir = QDir::cleanPath(QFileInfo(cache).absoluteFilePath());
+    submit.assignment = std::move(*assignment);
+    return submit;
+}
 
-    // Which shards: on a resubmission with the same N, the unfinished ones (finished shards stay as they are).
+/// The shards to submit: all of them, or on a resubmission with the same N (without --all) the unfinished ones.
+/// An exit code when the command ends here (the last submission's jobs are still queued, or every shard is done).
+std::variant<int, QList<int>> shardsToSubmit(const SubmitRequest &submit, const SlurmLayout &layout)
+{
+    const SlurmRequest &request = submit.slurm;
     QList<int> toSubmit;
     for (int k = 1; k <= request.shards; ++k)
         toSubmit << k;
@@ -260,8 +282,8 @@ int submit(const QStringList &args)
                   << previous->mergeJobId << ") first" << Qt::endl;
             return ExitBadInput;
         }
-        if (previous->shards == request.shards && !parser.isSet(all)) {
-            Expected<SlurmStatus> st = readSlurmStatus(*assignment, {});
+        if (previous->shards == request.shards && !submit.all) {
+            Expected<SlurmStatus> st = readSlurmStatus(*submit.assignment, {});
             if (!st) {
                 printError(st.error());
                 return ExitBadInput;
@@ -277,36 +299,23 @@ int submit(const QStringList &args)
             }
         }
     }
-    Expected<QString> arrayScript = slurmArrayScript(assignment->folder(), request, toSubmit);
-    Expected<QString> mergeScript = arrayScript ? slurmMergeScript(assignment->folder(), request) : Expected<QString>(arrayScript.error());
-    if (!mergeScript) {
-        printError(mergeScript.error());
-        return ExitBadInput;
-    }
-    if (parser.isSet(dryRun)) {
-        out() << "# " << layout.arrayScript() << '\n' << *arrayScript << "\n# " << layout.mergeScript()
-              << " (sbatch --dependency=afterany:<array job id>)\n"
-              << *mergeScript;
-        out().flush();
-        return ExitOk;
-    }
+    return toSubmit;
+}
 
-    // sbatch is needed at the end: say so before the environment and the reference run are prepared.
-    if (QStandardPaths::findExecutable(QStringLiteral("sbatch")).isEmpty()) {
-        printError({layout.arrayScript(), {}, QStringLiteral("sbatch is not on PATH: run this on a host of the Slurm cluster "
-                                                            "(a login node); nothing was prepared or submitted")});
-        return ExitGraderError;
-    }
-
-    // Prepare once, here, what every task needs: the shared cache (checked), the environment and the reference
-    // run in it, the datasets checked. The tasks then find them instead of building them once per shard.
+/// Prepares once, before submitting, what every task needs: the shared cache (checked), the environment and the
+/// reference run in it, the datasets checked, and the marker that says so. The tasks then find them instead of
+/// building them once per shard.
+int prepareForTasks(const SubmitRequest &submit)
+{
+    const SlurmRequest &request = submit.slurm;
+    const Assignment *assignment = &*submit.assignment;
     if (Expected<void> shared = checkSharedCacheDir(request.cacheDir); !shared) {
         printError(shared.error());
         return ExitGraderError;
     }
     qputenv("SANDMARK_CACHE_DIR", QFile::encodeName(request.cacheDir));
     RunChoices choices;
-    choices.sandbox = kind;
+    choices.sandbox = submit.kind;
     choices.datasetCache = request.datasetCache;
     choices.defaultDatasetCache = HubCache::defaultHome();
     const SubmissionRunOptions run = runOptionsFor(*assignment, choices);
@@ -337,8 +346,17 @@ int submit(const QStringList &args)
             return ExitGraderError;
         }
     }
-    // Write the scripts (kept for the TA to read and resubmit by hand), forget the submitted shards' old reports.
-    for (const auto &[path, text] : {std::pair{layout.arrayScript(), *arrayScript}, std::pair{layout.mergeScript(), *mergeScript}}) {
+    return ExitOk;
+}
+
+/// Writes the two scripts (kept for the TA to read and resubmit by hand), forgets the submitted shards' old
+/// reports, submits the array and the merge job after it, and records the submission.
+int submitScripts(const SubmitRequest &submit, const SlurmLayout &layout, const QList<int> &toSubmit,
+                  const QString &arrayScript, const QString &mergeScript)
+{
+    const SlurmRequest &request = submit.slurm;
+    const Assignment *assignment = &*submit.assignment;
+    for (const auto &[path, text] : {std::pair{layout.arrayScript(), arrayScript}, std::pair{layout.mergeScript(), mergeScript}}) {
         QDir().mkpath(QFileInfo(path).absolutePath());
         QSaveFile f(path);
         if (!f.open(QIODevice::WriteOnly) || f.write(text.toUtf8()) < 0 || !f.commit()) {
@@ -378,6 +396,42 @@ int submit(const QStringList &args)
     }
     err() << "sandmark-cli: slurm submit: follow it with 'sandmark-cli slurm status " << assignment->folder() << " --watch'" << Qt::endl;
     return ExitOk;
+}
+
+int submit(const QStringList &args)
+{
+    std::variant<int, SubmitRequest> read = readSubmitRequest(args);
+    if (const int *rc = std::get_if<int>(&read))
+        return *rc;
+    const SubmitRequest &submit = std::get<SubmitRequest>(read);
+    const SlurmLayout layout(submit.assignment->folder());
+    std::variant<int, QList<int>> shards = shardsToSubmit(submit, layout);
+    if (const int *rc = std::get_if<int>(&shards))
+        return *rc;
+    const QList<int> &toSubmit = std::get<QList<int>>(shards);
+    Expected<QString> arrayScript = slurmArrayScript(submit.assignment->folder(), submit.slurm, toSubmit);
+    Expected<QString> mergeScript = arrayScript ? slurmMergeScript(submit.assignment->folder(), submit.slurm)
+                                                : Expected<QString>(arrayScript.error());
+    if (!mergeScript) {
+        printError(mergeScript.error());
+        return ExitBadInput;
+    }
+    if (submit.dryRun) {
+        out() << "# " << layout.arrayScript() << '\n' << *arrayScript << "\n# " << layout.mergeScript()
+              << " (sbatch --dependency=afterany:<array job id>)\n"
+              << *mergeScript;
+        out().flush();
+        return ExitOk;
+    }
+    // sbatch is needed at the end: say so before the environment and the reference run are prepared.
+    if (QStandardPaths::findExecutable(QStringLiteral("sbatch")).isEmpty()) {
+        printError({layout.arrayScript(), {}, QStringLiteral("sbatch is not on PATH: run this on a host of the Slurm cluster "
+                                                            "(a login node); nothing was prepared or submitted")});
+        return ExitGraderError;
+    }
+    if (int rc = prepareForTasks(submit); rc != ExitOk)
+        return rc;
+    return submitScripts(submit, layout, toSubmit, *arrayScript, *mergeScript);
 }
 
 int status(const QStringList &args)
