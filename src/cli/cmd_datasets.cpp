@@ -16,6 +16,7 @@
 #include <QTimer>
 
 #include <csignal>
+#include <variant>
 
 namespace sandmark::cli {
 
@@ -140,6 +141,114 @@ int tokenCommand(const QString &action)
     return ExitOk;
 }
 
+
+/// datasets add|remove: edits the one assignment's required_datasets.
+int editDatasetsAction(const QString &action, const QList<AssignmentDatasets> &found, const QStringList &entries)
+{
+    if (found.size() != 1) {
+        err() << "sandmark-cli: datasets " << action << ": name one assignment (use --slug)\n";
+        return ExitUsage;
+    }
+    auto r = action == QLatin1String("add") ? editRequiredDatasets(found.first().jsonPath, entries, {})
+                                            : editRequiredDatasets(found.first().jsonPath, {}, entries);
+    if (!r) {
+        printError(r.error());
+        return ExitBadInput;
+    }
+    out() << action << (action == QLatin1String("add") ? "ed " : "d ") << entries.size() << " entr"
+          << (entries.size() == 1 ? "y" : "ies") << " in " << found.first().jsonPath << '\n';
+    return ExitOk;
+}
+
+/// datasets list: each required file, cached or missing (and where), as text or one JSON array.
+int listDatasetsAction(const QList<AssignmentDatasets> &found, const HubCache &hub, bool asJson)
+{
+    QJsonArray all;
+    int missing = 0;
+    for (const AssignmentDatasets &a : std::as_const(found)) {
+        const auto parsed = parseDatasetEntries(a.requiredDatasets, a.jsonPath);
+        if (!parsed) {
+            printError(parsed.error());
+            return ExitBadInput;
+        }
+        if (!asJson)
+            out() << a.slug << ": " << parsed->size() << " required dataset file(s) in " << hub.hubDir() << '\n';
+        for (const DatasetEntry &e : *parsed) {
+            const QString p = hub.resolveOffline(e);
+            missing += p.isEmpty();
+            if (asJson)
+                all.append(QJsonObject{{QStringLiteral("assignment"), a.slug}, {QStringLiteral("entry"), e.toString()},
+                                       {QStringLiteral("cached"), !p.isEmpty()}, {QStringLiteral("path"), p},
+                                       {QStringLiteral("size"), p.isEmpty() ? -1.0 : double(QFileInfo(p).size())}});
+            else
+                out() << "  " << (p.isEmpty() ? "missing  " : "cached   ")
+                      << (p.isEmpty() ? QStringLiteral("        ") : human(QFileInfo(p).size()).rightJustified(8))
+                      << "  " << e.toString() << '\n';
+        }
+    }
+    if (asJson)
+        out() << QJsonDocument(all).toJson();
+    return ExitOk;
+}
+
+/// Runs one assignment's dataset job (scan, warm or check) to its end: its report, or the exit code of a failure or
+/// an interruption (SIGINT cancels the job; partial downloads are kept).
+std::variant<int, DatasetReport> runDatasetJob(const AssignmentDatasets &a, const DatasetJob::Options &o, bool asJson)
+{
+    DatasetJob job(a, o);
+    QEventLoop loop;
+    g_loop = &loop;
+    std::optional<DatasetReport> report;
+    std::optional<Error> failure;
+    QObject::connect(&job, &DatasetJob::finished, &loop, [&](const DatasetReport &r) { report = r; loop.quit(); });
+    QObject::connect(&job, &DatasetJob::failed, &loop, [&](const Error &e) { failure = e; loop.quit(); });
+    QObject::connect(&job, &DatasetJob::entryFinished, &loop, [&](int, const FetchOutcome &f) {
+        if (!asJson)
+            err() << "  " << FetchOutcome::statusName(f.status) << ": " << f.entry.toString()
+                  << (f.size >= 0 ? QStringLiteral(" (%1)").arg(human(f.size)) : QString()) << Qt::endl;
+    });
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (g_interrupted) {
+            job.cancel();
+            loop.quit();
+        }
+    });
+    poll.start(200);
+    job.start();
+    if (!report && !failure)
+        loop.exec();
+    g_loop = nullptr;
+    if (g_interrupted) {
+        err() << "sandmark-cli: interrupted; partial downloads are kept and resume on the next warm\n";
+        return ExitInterrupted;
+    }
+    if (failure) {
+        printError(*failure);
+        return ExitGraderError;
+    }
+    return *report;
+}
+
+/// The text form of a job's report on stdout.
+void printDatasetReport(const DatasetReport &r, const DatasetJob::Options &o, const HubCache &hub)
+{
+    out() << r.assignment << ": " << r.calls.size() << " dataset call(s) in the instructor notebooks\n";
+    for (const ScannedCall &c : r.calls)
+        out() << "  " << c.where() << ": " << c.source.simplified()
+              << (c.isComputed() ? QStringLiteral("   [computed: %1]").arg(c.computed.join(QLatin1String("; "))) : QString())
+              << '\n';
+    for (const CallOutcome &c : r.callOutcomes)
+        if (c.ok)
+            out() << "  ok: " << c.call.where() << " -> " << c.hubFiles.join(QLatin1String(", ")) << '\n';
+    for (const FetchOutcome &e : r.entries)
+        if (e.status == FetchOutcome::Cached || e.status == FetchOutcome::Downloaded)
+            out() << "  " << FetchOutcome::statusName(e.status) << ": " << e.entry.toString() << " ("
+                  << human(qMax<qint64>(0, e.size)) << ")\n";
+    if (o.mode != DatasetJob::Scan)
+        out() << "  total in the cache: " << human(r.totalBytes) << " (" << hub.hubDir() << ")\n";
+}
+
 } // namespace
 
 int cmdDatasets(const QStringList &args)
@@ -193,49 +302,10 @@ int cmdDatasets(const QStringList &args)
     }
     const HubCache hub(parser.isSet(cache) ? QFileInfo(parser.value(cache)).absoluteFilePath() : HubCache::defaultHome());
 
-    if (action == QLatin1String("add") || action == QLatin1String("remove")) {
-        if (found->size() != 1) {
-            err() << "sandmark-cli: datasets " << action << ": name one assignment (use --slug)\n";
-            return ExitUsage;
-        }
-        auto r = action == QLatin1String("add") ? editRequiredDatasets(found->first().jsonPath, entries, {})
-                                                : editRequiredDatasets(found->first().jsonPath, {}, entries);
-        if (!r) {
-            printError(r.error());
-            return ExitBadInput;
-        }
-        out() << action << (action == QLatin1String("add") ? "ed " : "d ") << entries.size() << " entr"
-              << (entries.size() == 1 ? "y" : "ies") << " in " << found->first().jsonPath << '\n';
-        return ExitOk;
-    }
-    if (action == QLatin1String("list")) {
-        QJsonArray all;
-        int missing = 0;
-        for (const AssignmentDatasets &a : std::as_const(*found)) {
-            const auto parsed = parseDatasetEntries(a.requiredDatasets, a.jsonPath);
-            if (!parsed) {
-                printError(parsed.error());
-                return ExitBadInput;
-            }
-            if (!parser.isSet(json))
-                out() << a.slug << ": " << parsed->size() << " required dataset file(s) in " << hub.hubDir() << '\n';
-            for (const DatasetEntry &e : *parsed) {
-                const QString p = hub.resolveOffline(e);
-                missing += p.isEmpty();
-                if (parser.isSet(json))
-                    all.append(QJsonObject{{QStringLiteral("assignment"), a.slug}, {QStringLiteral("entry"), e.toString()},
-                                           {QStringLiteral("cached"), !p.isEmpty()}, {QStringLiteral("path"), p},
-                                           {QStringLiteral("size"), p.isEmpty() ? -1.0 : double(QFileInfo(p).size())}});
-                else
-                    out() << "  " << (p.isEmpty() ? "missing  " : "cached   ")
-                          << (p.isEmpty() ? QStringLiteral("        ") : human(QFileInfo(p).size()).rightJustified(8))
-                          << "  " << e.toString() << '\n';
-            }
-        }
-        if (parser.isSet(json))
-            out() << QJsonDocument(all).toJson();
-        return ExitOk;
-    }
+    if (action == QLatin1String("add") || action == QLatin1String("remove"))
+        return editDatasetsAction(action, *found, entries);
+    if (action == QLatin1String("list"))
+        return listDatasetsAction(*found, hub, parser.isSet(json));
 
     DatasetJob::Options o;
     o.mode = action == QLatin1String("scan") ? DatasetJob::Scan
@@ -261,57 +331,14 @@ int cmdDatasets(const QStringList &args)
         o.python = parser.isSet(python) ? parser.value(python) : (a.python.isEmpty() ? paths::defaultPython() : a.python);
         if (o.python.contains(QLatin1Char('/'))) // the calls run in the assignment folder
             o.python = QFileInfo(o.python).absoluteFilePath();
-        DatasetJob job(a, o);
-        QEventLoop loop;
-        g_loop = &loop;
-        std::optional<DatasetReport> report;
-        std::optional<Error> failure;
-        QObject::connect(&job, &DatasetJob::finished, &loop, [&](const DatasetReport &r) { report = r; loop.quit(); });
-        QObject::connect(&job, &DatasetJob::failed, &loop, [&](const Error &e) { failure = e; loop.quit(); });
-        QObject::connect(&job, &DatasetJob::entryFinished, &loop, [&](int, const FetchOutcome &f) {
-            if (!parser.isSet(json))
-                err() << "  " << FetchOutcome::statusName(f.status) << ": " << f.entry.toString()
-                      << (f.size >= 0 ? QStringLiteral(" (%1)").arg(human(f.size)) : QString()) << Qt::endl;
-        });
-        QTimer poll;
-        QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-            if (g_interrupted) {
-                job.cancel();
-                loop.quit();
-            }
-        });
-        poll.start(200);
-        job.start();
-        if (!report && !failure)
-            loop.exec();
-        g_loop = nullptr;
-        if (g_interrupted) {
-            err() << "sandmark-cli: interrupted; partial downloads are kept and resume on the next warm\n";
-            return ExitInterrupted;
-        }
-        if (failure) {
-            printError(*failure);
-            return ExitGraderError;
-        }
-        const DatasetReport &r = *report;
-        if (parser.isSet(json)) {
+        std::variant<int, DatasetReport> ran = runDatasetJob(a, o, parser.isSet(json));
+        if (const int *rc = std::get_if<int>(&ran))
+            return *rc;
+        const DatasetReport &r = std::get<DatasetReport>(ran);
+        if (parser.isSet(json))
             reports.append(reportJson(r, action));
-        } else {
-            out() << r.assignment << ": " << r.calls.size() << " dataset call(s) in the instructor notebooks\n";
-            for (const ScannedCall &c : r.calls)
-                out() << "  " << c.where() << ": " << c.source.simplified()
-                      << (c.isComputed() ? QStringLiteral("   [computed: %1]").arg(c.computed.join(QLatin1String("; "))) : QString())
-                      << '\n';
-            for (const CallOutcome &c : r.callOutcomes)
-                if (c.ok)
-                    out() << "  ok: " << c.call.where() << " -> " << c.hubFiles.join(QLatin1String(", ")) << '\n';
-            for (const FetchOutcome &e : r.entries)
-                if (e.status == FetchOutcome::Cached || e.status == FetchOutcome::Downloaded)
-                    out() << "  " << FetchOutcome::statusName(e.status) << ": " << e.entry.toString() << " ("
-                          << human(qMax<qint64>(0, e.size)) << ")\n";
-            if (o.mode != DatasetJob::Scan)
-                out() << "  total in the cache: " << human(r.totalBytes) << " (" << hub.hubDir() << ")\n";
-        }
+        else
+            printDatasetReport(r, o, hub);
         for (const QString &w : r.warnings + r.computedCalls())
             err() << "sandmark-cli: warning: " << w << '\n';
         if (r.overSizeThreshold)
