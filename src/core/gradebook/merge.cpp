@@ -13,60 +13,25 @@
 
 namespace sandmark {
 
-Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
-{
-    const QFileInfo fi(otherPath);
-    if (!fi.isFile())
-        return Error{otherPath, {}, fi.exists() ? notARegularFile(otherPath) : QStringLiteral("no such gradebook")};
-    if (fi.canonicalFilePath() == QFileInfo(m_path).canonicalFilePath())
-        return Error{otherPath, {}, QStringLiteral("is the output gradebook itself")};
-    // Validates the schema (refuses non-gradebooks and newer versions) without writing to the file. An input is
-    // never changed: an older one is read through a copy brought to today's schema (its write-ahead log copied
-    // with it), so an archived shard or one on read-only media merges too.
-    Expected<int> version = Gradebook::checkExisting(fi.absoluteFilePath());
-    if (!version)
-        return version.error();
-    QString attached = fi.absoluteFilePath();
-    QTemporaryDir upgraded;
-    if (*version < schemaVersion) {
-        const QString copy = upgraded.filePath(QStringLiteral("input.sqlite"));
-        if (!upgraded.isValid() || !QFile::copy(attached, copy)
-            || (QFileInfo::exists(attached + QLatin1String("-wal")) && !QFile::copy(attached + QLatin1String("-wal"), copy + QLatin1String("-wal"))))
-            return Error{otherPath, {}, QStringLiteral("cannot copy this older gradebook (schema version %1) to read it: %2")
-                                            .arg(*version)
-                                            .arg(upgraded.isValid() ? QStringLiteral("copy failed") : upgraded.errorString())};
-        QFile::setPermissions(copy, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        auto other = Gradebook::open(copy);
-        if (!other)
-            return Error{otherPath, {}, QStringLiteral("cannot read this older gradebook (schema version %1): %2")
-                                            .arg(*version)
-                                            .arg(other.error().message)};
-        attached = copy;
-    }
-    QSqlDatabase db = QSqlDatabase::database(m_connection);
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("ATTACH DATABASE ? AS other"));
-    q.addBindValue(attached);
-    if (!q.exec())
-        return sqlError(QStringLiteral("merge"), q.lastError().text());
-    struct Detach
-    {
-        QSqlDatabase db;
-        ~Detach() { QSqlQuery(db).exec(QStringLiteral("DETACH DATABASE other")); }
-    } detach{db};
+namespace {
 
-    MergeStats stats;
-    auto fail = [&](const QSqlQuery &query, const QString &what) {
-        const Error e{m_path, QStringLiteral("merge %1: %2").arg(otherPath, what), query.lastError().text()};
-        db.rollback();
-        return e;
-    };
-    if (!db.transaction())
-        return sqlError(QStringLiteral("merge"), db.lastError().text());
+/// A statement of a merge that failed: what it merged, and SQLite's message.
+struct MergeFailure
+{
+    QString what;
+    QString sqlError;
+};
+
+/// The other gradebook's submissions and runs (with their check results) that this one lacks; a run counts as
+/// present when one of the student's has the same times, inputs hash and status. The latest files hash follows
+/// the latest run. Inside the merge's transaction, with the other gradebook attached as `other`.
+std::optional<MergeFailure> mergeRuns(QSqlDatabase &db, MergeStats &stats)
+{
+    QSqlQuery q(db);
     if (!q.exec(QStringLiteral("INSERT INTO main.submissions(student, files_hash, added_at) "
                                "SELECT o.student, o.files_hash, o.added_at FROM other.submissions o "
                                "WHERE o.student NOT IN (SELECT student FROM main.submissions)")))
-        return fail(q, QStringLiteral("submissions"));
+        return MergeFailure{QStringLiteral("submissions"), q.lastError().text()};
 
     QSqlQuery runs(db), exists(db), insert(db), checks(db);
     runs.setForwardOnly(true);
@@ -74,7 +39,7 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
                                   "r.reference_key, r.files_hash, r.inputs_hash, r.status, r.score, r.max_score, r.reasons, r.artifacts, r.notes, "
                                   "r.execution_hash, r.stored_digest FROM other.runs r JOIN other.submissions s ON s.id = r.submission_id "
                                   "ORDER BY r.finished_at, r.id")))
-        return fail(runs, QStringLiteral("runs"));
+        return MergeFailure{QStringLiteral("runs"), runs.lastError().text()};
     exists.prepare(QStringLiteral("SELECT 1 FROM main.runs r JOIN main.submissions s ON s.id = r.submission_id "
                                   "WHERE s.student = ? AND r.started_at = ? AND r.finished_at = ? AND r.inputs_hash = ? "
                                   "AND r.status = ? LIMIT 1"));
@@ -92,7 +57,7 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
         exists.addBindValue(runs.value(8));
         exists.addBindValue(runs.value(9));
         if (!exists.exec())
-            return fail(exists, QStringLiteral("runs"));
+            return MergeFailure{QStringLiteral("runs"), exists.lastError().text()};
         if (exists.next()) {
             ++stats.runsPresent;
             continue;
@@ -101,25 +66,30 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
             insert.addBindValue(runs.value(i));
         insert.addBindValue(student);
         if (!insert.exec())
-            return fail(insert, QStringLiteral("run of %1").arg(student));
+            return MergeFailure{QStringLiteral("run of %1").arg(student), insert.lastError().text()};
         const qint64 newId = insert.lastInsertId().toLongLong();
         checks.addBindValue(newId);
         checks.addBindValue(runs.value(0));
         if (!checks.exec())
-            return fail(checks, QStringLiteral("check results of %1").arg(student));
+            return MergeFailure{QStringLiteral("check results of %1").arg(student), checks.lastError().text()};
         ++stats.runsAdded;
     }
     // The latest files hash follows the latest run.
     if (!q.exec(QStringLiteral("UPDATE main.submissions SET files_hash = (SELECT r.files_hash FROM main.runs r WHERE "
                                "r.submission_id = main.submissions.id ORDER BY r.id DESC LIMIT 1) WHERE EXISTS "
                                "(SELECT 1 FROM main.runs r WHERE r.submission_id = main.submissions.id)")))
-        return fail(q, QStringLiteral("files hash"));
+        return MergeFailure{QStringLiteral("files hash"), q.lastError().text()};
+    return std::nullopt;
+}
 
-    QSqlQuery overrides(db);
+/// The other gradebook's overrides that this one lacks (the same student, check, points, comment and time).
+std::optional<MergeFailure> mergeOverrides(QSqlDatabase &db, MergeStats &stats)
+{
+    QSqlQuery overrides(db), exists(db), insert(db);
     overrides.setForwardOnly(true);
     if (!overrides.exec(QStringLiteral("SELECT s.student, o.check_id, o.points, o.comment, o.created_at FROM other.overrides o "
                                        "JOIN other.submissions s ON s.id = o.submission_id ORDER BY o.created_at, o.id")))
-        return fail(overrides, QStringLiteral("overrides"));
+        return MergeFailure{QStringLiteral("overrides"), overrides.lastError().text()};
     exists.prepare(QStringLiteral("SELECT 1 FROM main.overrides o JOIN main.submissions s ON s.id = o.submission_id "
                                   "WHERE s.student = ? AND o.check_id = ? AND o.points = ? AND o.comment = ? AND o.created_at = ? LIMIT 1"));
     insert.prepare(QStringLiteral("INSERT INTO main.overrides(submission_id, check_id, points, comment, created_at) "
@@ -128,7 +98,7 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
         for (int i = 0; i < 5; ++i)
             exists.addBindValue(overrides.value(i));
         if (!exists.exec())
-            return fail(exists, QStringLiteral("overrides"));
+            return MergeFailure{QStringLiteral("overrides"), exists.lastError().text()};
         if (exists.next()) {
             ++stats.overridesPresent;
             continue;
@@ -137,24 +107,28 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
             insert.addBindValue(overrides.value(i));
         insert.addBindValue(overrides.value(0));
         if (!insert.exec())
-            return fail(insert, QStringLiteral("override"));
+            return MergeFailure{QStringLiteral("override"), insert.lastError().text()};
         ++stats.overridesAdded;
     }
+    return std::nullopt;
+}
 
-    // Settled notebook matches: the instructor's decisions, carried like overrides; two different decisions for
-    // one notebook are the instructor's to settle again, so the one here stays and the other is reported.
-    QSqlQuery matches(db), mine(db);
+/// Settled notebook matches: the instructor's decisions, carried like overrides; two different decisions for
+/// one notebook are the instructor's to settle again, so the one here stays and the other is reported.
+std::optional<MergeFailure> mergeMatches(QSqlDatabase &db, MergeStats &stats)
+{
+    QSqlQuery matches(db), mine(db), insert(db);
     matches.setForwardOnly(true);
     if (!matches.exec(QStringLiteral("SELECT student, notebook, file, settled_at FROM other.notebook_matches "
                                      "ORDER BY settled_at, student, notebook")))
-        return fail(matches, QStringLiteral("settled matches"));
+        return MergeFailure{QStringLiteral("settled matches"), matches.lastError().text()};
     mine.prepare(QStringLiteral("SELECT file FROM main.notebook_matches WHERE student = ? AND notebook = ?"));
     insert.prepare(QStringLiteral("INSERT INTO main.notebook_matches(student, notebook, file, settled_at) VALUES (?, ?, ?, ?)"));
     while (matches.next()) {
         mine.addBindValue(matches.value(0));
         mine.addBindValue(matches.value(1));
         if (!mine.exec())
-            return fail(mine, QStringLiteral("settled matches"));
+            return MergeFailure{QStringLiteral("settled matches"), mine.lastError().text()};
         if (mine.next()) {
             const QString kept = mine.value(0).toString();
             if (kept == matches.value(2).toString())
@@ -168,21 +142,95 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
         for (int i = 0; i < 4; ++i)
             insert.addBindValue(matches.value(i));
         if (!insert.exec())
-            return fail(insert, QStringLiteral("settled match"));
+            return MergeFailure{QStringLiteral("settled match"), insert.lastError().text()};
         ++stats.matchesAdded;
     }
-    // Review marks: a person's, like overrides; this gradebook's own mark of a student stays (counted as present).
+    return std::nullopt;
+}
+
+/// Review marks: a person's, like overrides; this gradebook's own mark of a student stays (counted as present).
+std::optional<MergeFailure> mergeReviews(QSqlDatabase &db, MergeStats &stats)
+{
+    QSqlQuery q(db);
     if (!q.exec(QStringLiteral("SELECT count(*) FROM other.reviews")) || !q.next())
-        return fail(q, QStringLiteral("review marks"));
+        return MergeFailure{QStringLiteral("review marks"), q.lastError().text()};
     const int marks = q.value(0).toInt();
     q.finish();
     if (!q.exec(QStringLiteral("INSERT OR IGNORE INTO main.reviews(student, reviewed_at, status, score) "
                                "SELECT student, reviewed_at, status, score FROM other.reviews")))
-        return fail(q, QStringLiteral("review marks"));
+        return MergeFailure{QStringLiteral("review marks"), q.lastError().text()};
     stats.reviewsAdded = q.numRowsAffected();
     stats.reviewsPresent = marks - stats.reviewsAdded;
-    if (!db.commit())
-        return fail(q, QStringLiteral("commit"));
+    return std::nullopt;
+}
+
+/// The path to attach to read `otherPath` (schema `version`): the file itself, or an older gradebook's copy in
+/// `upgraded` brought to today's schema (its write-ahead log copied with it), so that an input is never changed.
+Expected<QString> readablePath(const QString &otherPath, const QFileInfo &fi, int version, const QTemporaryDir &upgraded)
+{
+    QString attached = fi.absoluteFilePath();
+    if (version < Gradebook::schemaVersion) {
+        const QString copy = upgraded.filePath(QStringLiteral("input.sqlite"));
+        if (!upgraded.isValid() || !QFile::copy(attached, copy)
+            || (QFileInfo::exists(attached + QLatin1String("-wal")) && !QFile::copy(attached + QLatin1String("-wal"), copy + QLatin1String("-wal"))))
+            return Error{otherPath, {}, QStringLiteral("cannot copy this older gradebook (schema version %1) to read it: %2")
+                                            .arg(version)
+                                            .arg(upgraded.isValid() ? QStringLiteral("copy failed") : upgraded.errorString())};
+        QFile::setPermissions(copy, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        auto other = Gradebook::open(copy);
+        if (!other)
+            return Error{otherPath, {}, QStringLiteral("cannot read this older gradebook (schema version %1): %2")
+                                            .arg(version)
+                                            .arg(other.error().message)};
+        attached = copy;
+    }
+    return attached;
+}
+
+} // namespace
+
+Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
+{
+    const QFileInfo fi(otherPath);
+    if (!fi.isFile())
+        return Error{otherPath, {}, fi.exists() ? notARegularFile(otherPath) : QStringLiteral("no such gradebook")};
+    if (fi.canonicalFilePath() == QFileInfo(m_path).canonicalFilePath())
+        return Error{otherPath, {}, QStringLiteral("is the output gradebook itself")};
+    // Validates the schema (refuses non-gradebooks and newer versions) without writing to the file. An input is
+    // never changed: an older one is read through an upgraded copy, so an archived shard or one on read-only
+    // media merges too.
+    Expected<int> version = Gradebook::checkExisting(fi.absoluteFilePath());
+    if (!version)
+        return version.error();
+    QTemporaryDir upgraded;
+    Expected<QString> attached = readablePath(otherPath, fi, *version, upgraded);
+    if (!attached)
+        return attached.error();
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("ATTACH DATABASE ? AS other"));
+    q.addBindValue(*attached);
+    if (!q.exec())
+        return sqlError(QStringLiteral("merge"), q.lastError().text());
+    struct Detach
+    {
+        QSqlDatabase db;
+        ~Detach() { QSqlQuery(db).exec(QStringLiteral("DETACH DATABASE other")); }
+    } detach{db};
+
+    MergeStats stats;
+    if (!db.transaction())
+        return sqlError(QStringLiteral("merge"), db.lastError().text());
+    for (const auto step : {mergeRuns, mergeOverrides, mergeMatches, mergeReviews})
+        if (const std::optional<MergeFailure> failed = step(db, stats)) {
+            db.rollback();
+            return Error{m_path, QStringLiteral("merge %1: %2").arg(otherPath, failed->what), failed->sqlError};
+        }
+    if (!db.commit()) {
+        const Error e{m_path, QStringLiteral("merge %1: commit").arg(otherPath), db.lastError().text()};
+        db.rollback();
+        return e;
+    }
     return stats;
 }
 
