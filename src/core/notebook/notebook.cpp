@@ -219,12 +219,12 @@ Expected<Notebook> Notebook::load(const QString &path, qint64 maxBytes)
     return parse(*bytes, path);
 }
 
-Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fileName)
-{
-    QByteArray bytes = rawBytes;
-    if (bytes.startsWith("\xEF\xBB\xBF"))
-        bytes.remove(0, 3); // a UTF-8 byte-order mark is accepted (Windows editors write one)
+namespace {
 
+/// Refuses what is not a notebook's text at all: an HTML page saved under the notebook's name, or bytes that are not
+/// UTF-8 (`bomRemoved`: a byte-order mark was taken off the front, so positions are shown as in the file).
+Expected<void> checkText(const QByteArray &bytes, bool bomRemoved, const QString &fileName)
+{
     // A browser's "Save as" on a notebook's page (Jupyter, GitHub, an LMS preview) writes the HTML page under
     // the .ipynb name: say so, in any encoding, instead of "invalid JSON at line 1, column 1".
     if (isHtmlPage(bytes))
@@ -234,17 +234,18 @@ Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fi
 
     if (const qint64 bad = firstInvalidUtf8(bytes); bad >= 0) {
         const jsonutil::LineCol lc = jsonutil::lineColAt(bytes, bad);
-        const qint64 shown = bad + (bytes.size() == rawBytes.size() ? 0 : 3);
+        const qint64 shown = bad + (bomRemoved ? 3 : 0);
         return Error{fileName, QStringLiteral("byte %1 (line %2, column %3)").arg(shown).arg(lc.line).arg(lc.column),
                      QStringLiteral("not valid UTF-8 (byte 0x%1); re-save the notebook as UTF-8")
                          .arg(uint(static_cast<unsigned char>(bytes.at(bad))), 2, 16, QLatin1Char('0'))};
     }
 
-    auto parsed = jsonutil::parse(bytes, fileName);
-    if (!parsed)
-        return parsed.error();
-    Json json = std::move(parsed).value();
+    return {};
+}
 
+/// The top level as nbformat 4 requires it (nbformat 4, nbformat_minor, metadata, cells: nbformat's JSON schema).
+Expected<void> checkTopLevel(const Json &json, const QString &fileName)
+{
     if (!json.is_object())
         return Error{fileName, {}, QStringLiteral("not a notebook: the top level is a JSON %1, not an object")
                                        .arg(QLatin1String(typeName(json)))};
@@ -283,44 +284,134 @@ Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fi
     if (!cells->is_array())
         return Error{fileName, QStringLiteral("cells"), QStringLiteral("must be an array")};
 
-    for (size_t i = 0; i < cells->size(); ++i) {
-        const Json &cell = (*cells)[i];
-        if (!cell.is_object())
-            return Error{fileName, cellPlace(i), QStringLiteral("a cell must be an object")};
-        auto type = cell.find("cell_type");
-        if (type == cell.end())
-            return Error{fileName, cellPlace(i), QStringLiteral("missing required key \"cell_type\"")};
-        const std::string t = type->is_string() ? type->get<std::string>() : std::string();
-        if (t != "code" && t != "markdown" && t != "raw")
-            return Error{fileName, cellPlace(i) + QStringLiteral(".cell_type"),
-                         QStringLiteral("must be \"code\", \"markdown\" or \"raw\"")};
-        auto source = cell.find("source");
-        if (source == cell.end())
-            return Error{fileName, cellPlace(i), QStringLiteral("missing required key \"source\"")};
-        bool sourceOk = source->is_string();
-        if (source->is_array()) {
-            sourceOk = true;
-            for (const Json &line : *source)
-                sourceOk = sourceOk && line.is_string();
+    return {};
+}
+
+/// Cell `i` as nbformat 4 requires it: an object with a cell_type, a source, an object as metadata, outputs in a
+/// code cell.
+Expected<void> checkCell(const Json &cell, size_t i, const QString &fileName)
+{
+    if (!cell.is_object())
+        return Error{fileName, cellPlace(i), QStringLiteral("a cell must be an object")};
+    auto type = cell.find("cell_type");
+    if (type == cell.end())
+        return Error{fileName, cellPlace(i), QStringLiteral("missing required key \"cell_type\"")};
+    const std::string t = type->is_string() ? type->get<std::string>() : std::string();
+    if (t != "code" && t != "markdown" && t != "raw")
+        return Error{fileName, cellPlace(i) + QStringLiteral(".cell_type"),
+                     QStringLiteral("must be \"code\", \"markdown\" or \"raw\"")};
+    auto source = cell.find("source");
+    if (source == cell.end())
+        return Error{fileName, cellPlace(i), QStringLiteral("missing required key \"source\"")};
+    bool sourceOk = source->is_string();
+    if (source->is_array()) {
+        sourceOk = true;
+        for (const Json &line : *source)
+            sourceOk = sourceOk && line.is_string();
+    }
+    if (!sourceOk)
+        return Error{fileName, cellPlace(i) + QStringLiteral(".source"),
+                     QStringLiteral("must be a string or a list of strings")};
+    auto md = cell.find("metadata");
+    if (md != cell.end() && !md->is_object())
+        return Error{fileName, cellPlace(i) + QStringLiteral(".metadata"), QStringLiteral("must be an object")};
+    if (t == "code") {
+        auto outputs = cell.find("outputs");
+        if (outputs == cell.end())
+            return Error{fileName, cellPlace(i), QStringLiteral("code cell is missing required key \"outputs\"")};
+        if (!outputs->is_array())
+            return Error{fileName, cellPlace(i) + QStringLiteral(".outputs"), QStringLiteral("must be an array")};
+    }
+    return {};
+}
+
+/// Repairs that keep a notebook gradable (shared cases C06, C07): a cell without metadata or (code) without
+/// execution_count gets an empty or null one. Each repair is described in `repairs`.
+void repairCells(Json &cells, QStringList &repairs)
+{
+    for (size_t i = 0; i < cells.size(); ++i) {
+        Json &cell = cells[i];
+        if (cell.find("metadata") == cell.end()) {
+            cell["metadata"] = Json::object();
+            repairs << QStringLiteral("%1: missing metadata, added an empty one").arg(cellPlace(i));
         }
-        if (!sourceOk)
-            return Error{fileName, cellPlace(i) + QStringLiteral(".source"),
-                         QStringLiteral("must be a string or a list of strings")};
-        auto md = cell.find("metadata");
-        if (md != cell.end() && !md->is_object())
-            return Error{fileName, cellPlace(i) + QStringLiteral(".metadata"), QStringLiteral("must be an object")};
-        if (t == "code") {
-            auto outputs = cell.find("outputs");
-            if (outputs == cell.end())
-                return Error{fileName, cellPlace(i), QStringLiteral("code cell is missing required key \"outputs\"")};
-            if (!outputs->is_array())
-                return Error{fileName, cellPlace(i) + QStringLiteral(".outputs"), QStringLiteral("must be an array")};
+        if (cell["cell_type"] == "code" && cell.find("execution_count") == cell.end()) {
+            cell["execution_count"] = nullptr;
+            repairs << QStringLiteral("%1: missing execution_count, set to null").arg(cellPlace(i));
         }
     }
+}
+
+/// nbformat 4.5 cell ids: a missing, null, invalid or duplicate id is replaced by a valid unique one (an invalid
+/// or duplicate one keeps its first 50 characters when it can). Each repair is described in `repairs`.
+void repairCellIds(Json &cells, QStringList &repairs)
+{
+    std::set<std::string> taken;
+    for (const Json &cell : cells) {
+        auto id = cell.find("id");
+        if (id != cell.end() && id->is_string() && isValidCellId(id->get<std::string>()))
+            taken.insert(id->get<std::string>());
+    }
+    std::set<std::string> seen;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        Json &cell = cells[i];
+        auto id = cell.find("id");
+        if (id == cell.end() || id->is_null() || !id->is_string()) {
+            const std::string fresh = freshId(taken);
+            taken.insert(fresh);
+            const bool wasNull = id != cell.end();
+            cell["id"] = fresh;
+            repairs << QStringLiteral("%1: %2 id, assigned '%3'")
+                           .arg(cellPlace(i), wasNull ? QStringLiteral("null or non-string")
+                                                      : QStringLiteral("missing"),
+                                qs(fresh));
+            seen.insert(fresh);
+            continue;
+        }
+        const std::string value = id->get<std::string>();
+        if (!isValidCellId(value) || seen.count(value)) {
+            std::string fresh = value.substr(0, 50);
+            if (!isValidCellId(fresh))
+                fresh = freshId(taken);
+            for (int n = 2; taken.count(fresh) || seen.count(fresh); ++n)
+                fresh = value.substr(0, 50) + "-" + std::to_string(n);
+            if (!isValidCellId(fresh))
+                fresh = freshId(taken);
+            taken.insert(fresh);
+            cell["id"] = fresh;
+            repairs << QStringLiteral("%1: %2 id '%3', renamed to '%4'")
+                           .arg(cellPlace(i), seen.count(value) ? QStringLiteral("duplicate")
+                                                                : QStringLiteral("invalid"),
+                                qs(value), qs(fresh));
+            seen.insert(fresh);
+            continue;
+        }
+        seen.insert(value);
+    }
+}
+
+} // namespace
+
+Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fileName)
+{
+    QByteArray bytes = rawBytes;
+    if (bytes.startsWith("\xEF\xBB\xBF"))
+        bytes.remove(0, 3); // a UTF-8 byte-order mark is accepted (Windows editors write one)
+    if (auto ok = checkText(bytes, bytes.size() != rawBytes.size(), fileName); !ok)
+        return ok.error();
+    auto parsed = jsonutil::parse(bytes, fileName);
+    if (!parsed)
+        return parsed.error();
+    Json json = std::move(parsed).value();
+    if (auto ok = checkTopLevel(json, fileName); !ok)
+        return ok.error();
+    const Json &cells = json["cells"];
+    for (size_t i = 0; i < cells.size(); ++i)
+        if (auto ok = checkCell(cells[i], i, fileName); !ok)
+            return ok.error();
 
     Notebook nb = NotebookEditor::fromJson(std::move(json));
     Json &j = NotebookEditor::json(nb);
-
     // Language: only Python notebooks can be graded (shared case C20b).
     const QString language = nb.language();
     if (language.compare(QLatin1String("python"), Qt::CaseInsensitive) != 0
@@ -331,63 +422,9 @@ Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fi
                          : QStringLiteral("metadata.kernelspec"),
                      QStringLiteral("notebook language is %1; only Python is supported").arg(language)};
 
-    // Repairs that keep a notebook gradable (shared cases C06, C07).
-    Json &cellsRef = j["cells"];
-    for (size_t i = 0; i < cellsRef.size(); ++i) {
-        Json &cell = cellsRef[i];
-        if (cell.find("metadata") == cell.end()) {
-            cell["metadata"] = Json::object();
-            nb.d->repairs << QStringLiteral("%1: missing metadata, added an empty one").arg(cellPlace(i));
-        }
-        if (cell["cell_type"] == "code" && cell.find("execution_count") == cell.end()) {
-            cell["execution_count"] = nullptr;
-            nb.d->repairs << QStringLiteral("%1: missing execution_count, set to null").arg(cellPlace(i));
-        }
-    }
-    if (nb.hasCellIds()) {
-        std::set<std::string> taken;
-        for (const Json &cell : cellsRef) {
-            auto id = cell.find("id");
-            if (id != cell.end() && id->is_string() && isValidCellId(id->get<std::string>()))
-                taken.insert(id->get<std::string>());
-        }
-        std::set<std::string> seen;
-        for (size_t i = 0; i < cellsRef.size(); ++i) {
-            Json &cell = cellsRef[i];
-            auto id = cell.find("id");
-            if (id == cell.end() || id->is_null() || !id->is_string()) {
-                const std::string fresh = freshId(taken);
-                taken.insert(fresh);
-                const bool wasNull = id != cell.end();
-                cell["id"] = fresh;
-                nb.d->repairs << QStringLiteral("%1: %2 id, assigned '%3'")
-                                     .arg(cellPlace(i), wasNull ? QStringLiteral("null or non-string")
-                                                                : QStringLiteral("missing"),
-                                          qs(fresh));
-                seen.insert(fresh);
-                continue;
-            }
-            const std::string value = id->get<std::string>();
-            if (!isValidCellId(value) || seen.count(value)) {
-                std::string fresh = value.substr(0, 50);
-                if (!isValidCellId(fresh))
-                    fresh = freshId(taken);
-                for (int n = 2; taken.count(fresh) || seen.count(fresh); ++n)
-                    fresh = value.substr(0, 50) + "-" + std::to_string(n);
-                if (!isValidCellId(fresh))
-                    fresh = freshId(taken);
-                taken.insert(fresh);
-                cell["id"] = fresh;
-                nb.d->repairs << QStringLiteral("%1: %2 id '%3', renamed to '%4'")
-                                     .arg(cellPlace(i), seen.count(value) ? QStringLiteral("duplicate")
-                                                                          : QStringLiteral("invalid"),
-                                          qs(value), qs(fresh));
-                seen.insert(fresh);
-                continue;
-            }
-            seen.insert(value);
-        }
-    }
+    repairCells(j["cells"], nb.d->repairs);
+    if (nb.hasCellIds())
+        repairCellIds(j["cells"], nb.d->repairs);
     return nb;
 }
 
