@@ -27,6 +27,7 @@
 #include "mainwindow.h"
 #include "submissionsmodel.h"
 #include "submissionspage.h"
+#include "util/paths.h"
 
 #include <QApplication>
 #include <QDir>
@@ -120,11 +121,13 @@ bool waitFor(const std::function<bool()> &done, int timeoutMs)
 }
 
 /// Adds the batch part of the fixture to a built assignment fixture: second notebooks for every K-th student,
-/// the real reference key, and one run per student recorded under its real inputs hash. Kept (a marker file).
+/// the real reference key, and one run per student recorded under its real inputs hash. Kept (a marker file) for
+/// the same N, K and Sandmark version.
 Expected<void> prepareBatchFixture(const QString &folder, int n, int ambiguousEvery, QTextStream &out)
 {
     const QString marker = QDir(folder).filePath(QStringLiteral(".sandmark/bench-batch-fixture"));
-    const QByteArray stamp = QByteArray::number(n) + ' ' + QByteArray::number(ambiguousEvery);
+    // The version is part of every reference key: a fixture recorded by another build would run everything.
+    const QByteArray stamp = QByteArray::number(n) + ' ' + QByteArray::number(ambiguousEvery) + ' ' + paths::version().toUtf8();
     if (QFile f(marker); f.open(QIODevice::ReadOnly) && f.readAll() == stamp)
         return {};
     for (int i = 0; i < n; i += ambiguousEvery) {
