@@ -337,6 +337,17 @@ Expected<void> refuseOtherLanguages(const QString &path)
     return {};
 }
 
+/// The notebook an import reads (a master, or the notebook beside Otter's tests/): refused unless it is Python and
+/// `outDir` holds no assignment yet.
+Expected<Notebook> loadImported(const QString &path, const QString &outDir)
+{
+    if (auto ok = refuseOtherLanguages(path); !ok)
+        return ok.error();
+    if (auto ok = refuseExisting(outDir); !ok)
+        return ok.error();
+    return Notebook::load(path);
+}
+
 /// The test config header of a test cell (`""" # BEGIN TEST CONFIG` … `""" # END TEST CONFIG`), Otter's regexes.
 const QRegularExpression &beginTestConfig()
 {
@@ -796,11 +807,7 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
     const QFileInfo info(master);
     if (!info.isFile())
         return Error{master, {}, notARegularFile(master) + QStringLiteral(" (an Otter Assign master notebook)")};
-    if (auto ok = refuseOtherLanguages(master); !ok)
-        return ok.error();
-    if (auto ok = refuseExisting(outDir); !ok)
-        return ok.error();
-    auto loaded = Notebook::load(master);
+    auto loaded = loadImported(master, outDir);
     if (!loaded)
         return loaded.error();
     const QString file = master;
@@ -865,11 +872,7 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
 Expected<OtterImportReport> importOtterTests(const QString &notebook, const QString &testsDir, const QString &outDir,
                                              const QString &python)
 {
-    if (auto ok = refuseOtherLanguages(notebook); !ok)
-        return ok.error();
-    if (auto ok = refuseExisting(outDir); !ok)
-        return ok.error();
-    auto nb = Notebook::load(notebook);
+    auto nb = loadImported(notebook, outDir);
     if (!nb)
         return nb.error();
     QDir tests(testsDir);
