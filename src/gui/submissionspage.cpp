@@ -224,6 +224,49 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     });
     m_checkPool->setThreadPriority(QThread::LowPriority);
     auto *layout = new QVBoxLayout(this);
+    buildHeader(layout);
+
+    setUpTable();
+
+    m_splitter->setObjectName(QStringLiteral("submissionsSplitter"));
+    m_splitter->setHandleWidth(9);
+    auto *top = new QWidget(m_splitter);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_table, 1);
+    buildFlagsBox(top, topLayout);
+    buildReviewRow(top, topLayout);
+    m_splitter->addWidget(top);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setChildrenCollapsible(false);
+    layout->addWidget(m_splitter, 1);
+    m_detail->setVisible(false);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
+        const QString path = index.data(NotebookPathRole).toString();
+        if (!path.isEmpty())
+            Q_EMIT previewRequested(path);
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (current.isValid())
+            showDetail(current.data(StudentRole).toString());
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SubmissionsPage::updateButtons);
+    connect(m_detail, &SubmissionDetail::matchChangeRequested, this, &SubmissionsPage::chooseMatch);
+    connect(m_detail, &SubmissionDetail::overrideApplied, this, [this](const QString &student, const EffectiveGrade &grade) {
+        const GradeSummary summary = summaryOf(grade);
+        m_grades.insert(student, summary);
+        m_model->applyGrades({summary});
+        Q_EMIT gradebookChanged();
+    });
+    setAssignment(std::nullopt);
+}
+
+void SubmissionsPage::buildHeader(QVBoxLayout *layout)
+{
     auto *title = new QLabel(tr("Submissions"), this);
     QFont f = title->font();
     f.setPointSizeF(f.pointSizeF() * 1.3);
@@ -315,7 +358,10 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     layout->addWidget(m_slurm);
     m_slurmTimer->setInterval(30000);
     connect(m_slurmTimer, &QTimer::timeout, this, &SubmissionsPage::refreshSlurmStatus);
+}
 
+void SubmissionsPage::setUpTable()
+{
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(SortRole);
     m_proxy->setFilterKeyColumn(-1); // any column: a student, "grader-error", "docker"
@@ -337,13 +383,10 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_table->setToolTip(tr("Select a submission to see its result; double-click to preview its notebook"));
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_table->addAction(m_overrideSelected);
+}
 
-    m_splitter->setObjectName(QStringLiteral("submissionsSplitter"));
-    m_splitter->setHandleWidth(9);
-    auto *top = new QWidget(m_splitter);
-    auto *topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(m_table, 1);
+void SubmissionsPage::buildFlagsBox(QWidget *top, QVBoxLayout *topLayout)
+{
     // What the LMS import flagged (ambiguous, late, refused entries), under the table while there is any.
     m_flagsBox = new QWidget(top);
     auto *flagsLayout = new QVBoxLayout(m_flagsBox);
@@ -383,6 +426,10 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     };
     connect(m_settle, &QPushButton::clicked, this, settleCurrent);
     connect(m_flagsView, &QTableView::doubleClicked, this, settleCurrent);
+}
+
+void SubmissionsPage::buildReviewRow(QWidget *top, QVBoxLayout *topLayout)
+{
     // Review mode, between the table and the detail: Previous / Next walk the submissions that await a person.
     auto *reviewRow = new QHBoxLayout;
     m_count->setAccessibleName(tr("Number of submissions"));
@@ -423,33 +470,6 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_reviewAll->setToolTip(tr("Previous and Next walk every submission, not only those awaiting a person"));
     reviewRow->addWidget(m_reviewAll);
     topLayout->addLayout(reviewRow);
-    m_splitter->addWidget(top);
-    m_splitter->addWidget(m_detail);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setChildrenCollapsible(false);
-    layout->addWidget(m_splitter, 1);
-    m_detail->setVisible(false);
-
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
-    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
-        const QString path = index.data(NotebookPathRole).toString();
-        if (!path.isEmpty())
-            Q_EMIT previewRequested(path);
-    });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
-        if (current.isValid())
-            showDetail(current.data(StudentRole).toString());
-    });
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SubmissionsPage::updateButtons);
-    connect(m_detail, &SubmissionDetail::matchChangeRequested, this, &SubmissionsPage::chooseMatch);
-    connect(m_detail, &SubmissionDetail::overrideApplied, this, [this](const QString &student, const EffectiveGrade &grade) {
-        const GradeSummary summary = summaryOf(grade);
-        m_grades.insert(student, summary);
-        m_model->applyGrades({summary});
-        Q_EMIT gradebookChanged();
-    });
-    setAssignment(std::nullopt);
 }
 
 SubmissionsPage::~SubmissionsPage()

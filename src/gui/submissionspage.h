@@ -28,6 +28,7 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QTimer;
+class QVBoxLayout;
 
 namespace sandmark {
 
@@ -186,6 +187,11 @@ Q_SIGNALS:
     void slurmStatusRead();
 
 private:
+    // The constructor's parts, in the order the page shows them.
+    void buildHeader(QVBoxLayout *layout); ///< title, imports, filter, the batch's buttons, progress and status
+    void setUpTable();
+    void buildFlagsBox(QWidget *top, QVBoxLayout *topLayout); ///< what the LMS import flagged, under the table
+    void buildReviewRow(QWidget *top, QVBoxLayout *topLayout); ///< the count, Previous / Next, Mark Reviewed
     /// Lists the assignment's submissions `folder` (one sub-folder per student) and its import manifest, in the
     /// background.
     void listFolder(const QString &folder);
