@@ -156,34 +156,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_artifactsStatus->setVisible(false);
     layout->addWidget(m_artifactsStatus);
 
-    // A problem set's notebooks: one tab each; the tabs below show the chosen one's checks and run.
-    auto *switcherLayout = new QHBoxLayout(m_switcherBar);
-    switcherLayout->setContentsMargins(0, 0, 0, 0);
-    m_switcher->setAccessibleName(tr("Notebook of the problem set"));
-    m_switcher->setToolTip(tr("The problem set's notebooks: the checks, executed notebook, record and log below are "
-                              "the chosen notebook's"));
-    m_switcher->setExpanding(false);
-    m_switcher->setUsesScrollButtons(true);
-    switcherLayout->addWidget(m_switcher);
-    m_part->setWordWrap(true);
-    m_part->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_part->setAccessibleName(tr("Which file was graded for this notebook"));
-    switcherLayout->addWidget(m_part, 1);
-    m_changeMatch->setText(tr("Change…"));
-    m_changeMatch->setToolTip(tr("Settle which of the student's notebooks is graded for this notebook (kept in the "
-                                 "gradebook; Run Selected applies it)"));
-    switcherLayout->addWidget(m_changeMatch, 0, Qt::AlignTop);
-    connect(m_changeMatch, &QToolButton::clicked, this, [this] {
-        const int i = m_switcher->currentIndex();
-        if (isProblemSet() && i >= 0 && i < m_assignment->notebooks().size() && !m_student.isEmpty())
-            Q_EMIT matchChangeRequested(m_student, m_assignment->notebooks().at(i));
-    });
-    m_switcherBar->setVisible(false);
-    layout->addWidget(m_switcherBar);
-    connect(m_switcher, &QTabBar::currentChanged, this, [this](int i) {
-        if (i >= 0)
-            showNotebookPart(i);
-    });
+    buildSwitcher(layout);
 
     auto *checksTab = new QWidget(this);
     auto *checksLayout = new QVBoxLayout(checksTab);
@@ -214,50 +187,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
             showValues(at.data(CheckIdRole).toString());
     });
     connect(m_checksTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SubmissionDetail::updateValuesButton);
-    auto *form = new QFormLayout(m_overrideBox);
-    m_overrideTarget->setAccessibleName(tr("What the override replaces"));
-    m_overridePoints->setAccessibleName(tr("Override points"));
-    m_overridePoints->setDecimals(2);
-    m_overridePoints->setRange(0, 1e6);
-    m_overrideComment->setAccessibleName(tr("Override comment"));
-    m_overrideComment->setPlaceholderText(tr("why the grade differs (required; kept with the override and exported)"));
-    m_overrideComment->setTabChangesFocus(true);
-    // Two lines (more scroll): the check table above keeps its room.
-    m_overrideComment->setFixedHeight(m_overrideComment->fontMetrics().lineSpacing() * 2 + 2 * m_overrideComment->frameWidth() + 8);
-    m_overrideApply->setAccessibleName(tr("Apply the override"));
-    m_overrideStatus->setWordWrap(true);
-    m_overrideStatus->setAccessibleName(tr("Override status"));
-    auto *row = new QHBoxLayout;
-    row->addWidget(m_overrideTarget, 1);
-    row->addWidget(new QLabel(tr("Points:"), m_overrideBox));
-    row->addWidget(m_overridePoints);
-    form->addRow(tr("Replaces:"), row);
-    form->addRow(tr("Comment:"), m_overrideComment);
-    auto *applyRow = new QHBoxLayout;
-    applyRow->addWidget(m_overrideApply);
-    m_overrideRemove->setAccessibleName(tr("Remove the override"));
-    m_overrideRemove->setToolTip(tr("Remove the override of what is chosen in Replaces: the automatic points count again"));
-    applyRow->addWidget(m_overrideRemove);
-    applyRow->addWidget(m_overrideStatus, 1);
-    form->addRow(applyRow);
-    connect(m_overrideTarget, &QComboBox::currentIndexChanged, this, [this](int i) {
-        // Suggest the points being replaced.
-        const QString id = m_overrideTarget->itemData(i).toString();
-        double max = m_result.maxScore, current = m_effective && m_effective->score() ? *m_effective->score() : m_result.score;
-        for (const CheckResult &c : std::as_const(m_result.checks))
-            if (c.checkId == id) {
-                max = c.maxPoints;
-                current = c.points;
-            }
-        m_overridePoints->setValue(current);
-        m_overridePoints->setToolTip(tr("Automatic maximum: %1").arg(QLocale().toString(max, 'g', 6)));
-        updateOverrideControls();
-    });
-    connect(m_overrideRemove, &QPushButton::clicked, this, [this] { removeOverride(m_overrideTarget->currentData().toString()); });
-    connect(m_overrideComment, &QPlainTextEdit::textChanged, this, &SubmissionDetail::updateOverrideControls);
-    connect(m_overrideApply, &QPushButton::clicked, this, [this] {
-        applyOverride(m_overrideTarget->currentData().toString(), m_overridePoints->value(), m_overrideComment->toPlainText());
-    });
+    buildOverrideBox();
     checksLayout->addWidget(m_overrideBox);
     m_tabs->addTab(checksTab, tr("Checks"));
 
@@ -305,6 +235,86 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_tabs->setTabToolTip(DiffTab, tr("The student's notebook against the release, cell by cell; answer cells highlighted"));
     layout->addWidget(m_tabs, 1);
     connect(m_tabs, &QTabWidget::currentChanged, this, &SubmissionDetail::updateValuesButton);
+}
+
+void SubmissionDetail::buildSwitcher(QVBoxLayout *layout)
+{
+    // A problem set's notebooks: one tab each; the tabs below show the chosen one's checks and run.
+    auto *switcherLayout = new QHBoxLayout(m_switcherBar);
+    switcherLayout->setContentsMargins(0, 0, 0, 0);
+    m_switcher->setAccessibleName(tr("Notebook of the problem set"));
+    m_switcher->setToolTip(tr("The problem set's notebooks: the checks, executed notebook, record and log below are "
+                              "the chosen notebook's"));
+    m_switcher->setExpanding(false);
+    m_switcher->setUsesScrollButtons(true);
+    switcherLayout->addWidget(m_switcher);
+    m_part->setWordWrap(true);
+    m_part->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_part->setAccessibleName(tr("Which file was graded for this notebook"));
+    switcherLayout->addWidget(m_part, 1);
+    m_changeMatch->setText(tr("Change…"));
+    m_changeMatch->setToolTip(tr("Settle which of the student's notebooks is graded for this notebook (kept in the "
+                                 "gradebook; Run Selected applies it)"));
+    switcherLayout->addWidget(m_changeMatch, 0, Qt::AlignTop);
+    connect(m_changeMatch, &QToolButton::clicked, this, [this] {
+        const int i = m_switcher->currentIndex();
+        if (isProblemSet() && i >= 0 && i < m_assignment->notebooks().size() && !m_student.isEmpty())
+            Q_EMIT matchChangeRequested(m_student, m_assignment->notebooks().at(i));
+    });
+    m_switcherBar->setVisible(false);
+    layout->addWidget(m_switcherBar);
+    connect(m_switcher, &QTabBar::currentChanged, this, [this](int i) {
+        if (i >= 0)
+            showNotebookPart(i);
+    });
+}
+
+void SubmissionDetail::buildOverrideBox()
+{
+    auto *form = new QFormLayout(m_overrideBox);
+    m_overrideTarget->setAccessibleName(tr("What the override replaces"));
+    m_overridePoints->setAccessibleName(tr("Override points"));
+    m_overridePoints->setDecimals(2);
+    m_overridePoints->setRange(0, 1e6);
+    m_overrideComment->setAccessibleName(tr("Override comment"));
+    m_overrideComment->setPlaceholderText(tr("why the grade differs (required; kept with the override and exported)"));
+    m_overrideComment->setTabChangesFocus(true);
+    // Two lines (more scroll): the check table above keeps its room.
+    m_overrideComment->setFixedHeight(m_overrideComment->fontMetrics().lineSpacing() * 2 + 2 * m_overrideComment->frameWidth() + 8);
+    m_overrideApply->setAccessibleName(tr("Apply the override"));
+    m_overrideStatus->setWordWrap(true);
+    m_overrideStatus->setAccessibleName(tr("Override status"));
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_overrideTarget, 1);
+    row->addWidget(new QLabel(tr("Points:"), m_overrideBox));
+    row->addWidget(m_overridePoints);
+    form->addRow(tr("Replaces:"), row);
+    form->addRow(tr("Comment:"), m_overrideComment);
+    auto *applyRow = new QHBoxLayout;
+    applyRow->addWidget(m_overrideApply);
+    m_overrideRemove->setAccessibleName(tr("Remove the override"));
+    m_overrideRemove->setToolTip(tr("Remove the override of what is chosen in Replaces: the automatic points count again"));
+    applyRow->addWidget(m_overrideRemove);
+    applyRow->addWidget(m_overrideStatus, 1);
+    form->addRow(applyRow);
+    connect(m_overrideTarget, &QComboBox::currentIndexChanged, this, [this](int i) {
+        // Suggest the points being replaced.
+        const QString id = m_overrideTarget->itemData(i).toString();
+        double max = m_result.maxScore, current = m_effective && m_effective->score() ? *m_effective->score() : m_result.score;
+        for (const CheckResult &c : std::as_const(m_result.checks))
+            if (c.checkId == id) {
+                max = c.maxPoints;
+                current = c.points;
+            }
+        m_overridePoints->setValue(current);
+        m_overridePoints->setToolTip(tr("Automatic maximum: %1").arg(QLocale().toString(max, 'g', 6)));
+        updateOverrideControls();
+    });
+    connect(m_overrideRemove, &QPushButton::clicked, this, [this] { removeOverride(m_overrideTarget->currentData().toString()); });
+    connect(m_overrideComment, &QPlainTextEdit::textChanged, this, &SubmissionDetail::updateOverrideControls);
+    connect(m_overrideApply, &QPushButton::clicked, this, [this] {
+        applyOverride(m_overrideTarget->currentData().toString(), m_overridePoints->value(), m_overrideComment->toPlainText());
+    });
 }
 
 void SubmissionDetail::setResult(const QString &student, const GradeResult &result, const QJsonObject &record,

@@ -23,6 +23,7 @@ class QTabBar;
 class QToolButton;
 class QTabWidget;
 class QTableView;
+class QVBoxLayout;
 
 namespace sandmark {
 
@@ -159,6 +160,9 @@ public:
     };
 
 private:
+    // The constructor's parts.
+    void buildSwitcher(QVBoxLayout *layout); ///< a problem set's notebook tabs and the graded file's line
+    void buildOverrideBox();                 ///< the manual override's target, points, comment and buttons
     static QString executedCaption(const QString &student, const QDateTime &written);
     bool isProblemSet() const { return m_assignment && m_assignment->isProblemSet(); }
     /// The instructor notebook check `checkId` belongs to (the first notebook for one the assignment lacks).
