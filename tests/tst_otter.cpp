@@ -271,6 +271,17 @@ private Q_SLOTS:
                                           << u"bignum-master.ipynb: cells[0]: question config: a number too large (more than 64 bits)"_s;
         QTest::newRow("unclosed test config") << u"unclosed-master.ipynb"_s
                                               << u"unclosed-master.ipynb: cells[2]: BEGIN TEST CONFIG without END TEST CONFIG"_s;
+        // Each of these aborted or crashed the process before (fresh-user attack, session 17).
+        QTest::newRow("flag not true or false") << u"manual-text-master.ipynb"_s
+                                                << u"manual-text-master.ipynb: cells[0] question config: `manual` must be true or false, not \"yes\""_s;
+        QTest::newRow("test flag a number") << u"hidden-number-master.ipynb"_s
+                                            << u"hidden-number-master.ipynb: cells[2] test config: `hidden` must be true or false, not 1"_s;
+        QTest::newRow("alias loop") << u"alias-loop-master.ipynb"_s
+                                    << u"alias-loop-master.ipynb: cells[0]: ASSIGNMENT CONFIG: nested more than 64 levels deep"_s;
+        QTest::newRow("alias bomb") << u"alias-bomb-master.ipynb"_s
+                                    << u"alias-bomb-master.ipynb: cells[0]: ASSIGNMENT CONFIG: nested more than 64 levels deep or more than 100000 values"_s;
+        QTest::newRow("name a number") << u"name-number-master.ipynb"_s
+                                       << u"name-number-master.ipynb: cells[0]: the question's `name:` must be text, not 123"_s;
     }
 
     void refusals()

@@ -32,10 +32,26 @@ QString place(int cell)
     return QStringLiteral("cells[%1]").arg(cell);
 }
 
-/// A YAML node as JSON: scalars become booleans, integers, numbers or strings as YAML 1.1 reads them (a quoted
-/// scalar stays a string).
-Json yamlToJson(const YAML::Node &n)
+/// Thrown by yamlToJson() when a YAML text nests or expands beyond its budget.
+struct YamlTooLarge
 {
+};
+
+/// What one YAML text may expand to: an alias is expanded where it is used, so a loop never ends and nine levels of
+/// nine aliases make 387 million values from a few lines ("billion laughs").
+struct YamlBudget
+{
+    static constexpr int maxDepth = 64;
+    static constexpr int maxValues = 100000;
+    int values = 0;
+};
+
+/// A YAML node as JSON: scalars become booleans, integers, numbers or strings as YAML 1.1 reads them (a quoted
+/// scalar stays a string). Throws YamlTooLarge past `budget`.
+Json yamlToJson(const YAML::Node &n, YamlBudget &budget, int depth = 0)
+{
+    if (depth > YamlBudget::maxDepth || ++budget.values > YamlBudget::maxValues)
+        throw YamlTooLarge{};
     switch (n.Type()) {
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
@@ -43,13 +59,13 @@ Json yamlToJson(const YAML::Node &n)
     case YAML::NodeType::Sequence: {
         Json a = Json::array();
         for (const YAML::Node &x : n)
-            a.push_back(yamlToJson(x));
+            a.push_back(yamlToJson(x, budget, depth + 1));
         return a;
     }
     case YAML::NodeType::Map: {
         Json o = Json::object();
         for (const auto &kv : n)
-            o[kv.first.as<std::string>()] = yamlToJson(kv.second);
+            o[kv.first.as<std::string>()] = yamlToJson(kv.second, budget, depth + 1);
         return o;
     }
     case YAML::NodeType::Scalar:
@@ -81,7 +97,15 @@ Expected<Json> readYaml(const QString &text, const QString &file, int cell, cons
             return Json::object();
         if (!n.IsMap())
             return Error{file, place(cell), QStringLiteral("the %1 must be YAML keys and values (\"name: q1\")").arg(what)};
-        return yamlToJson(n);
+        YamlBudget budget;
+        return yamlToJson(n, budget);
+    } catch (const YamlTooLarge &) {
+        return Error{file, place(cell),
+                     QStringLiteral("%1: nested more than %2 levels deep or more than %3 values once its aliases are "
+                                    "expanded (an alias that contains itself?)")
+                         .arg(what)
+                         .arg(YamlBudget::maxDepth)
+                         .arg(YamlBudget::maxValues)};
     } catch (const YAML::Exception &e) {
         return Error{file, place(cell),
                      QStringLiteral("%1: YAML error on line %2: %3")
@@ -91,6 +115,19 @@ Expected<Json> readYaml(const QString &text, const QString &file, int cell, cons
     } catch (const std::out_of_range &) {
         return Error{file, place(cell), QStringLiteral("%1: a number too large (more than 64 bits)").arg(what)};
     }
+}
+
+/// `key` of the object `j` as a flag (Otter reads these as booleans): absent or null is `fallback`; any other
+/// value than true or false is an error at `where` in `file`.
+Expected<bool> flagOf(const Json &j, const char *key, bool fallback, const QString &file, const QString &where)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return fallback;
+    if (!it->is_boolean())
+        return Error{file, where, QStringLiteral("`%1` must be true or false, not %2")
+                                      .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40))};
+    return it->get<bool>();
 }
 
 QStringList lines(const QString &source)
@@ -497,8 +534,12 @@ public:
         if (m_question)
             return Error{m_file, place(m_question->cell), QStringLiteral("question '%1' has no END QUESTION").arg(m_question->name)};
         const Json &config = m_scan.config;
-        if (config.is_object() && config.contains("tests") && config["tests"].is_object()
-            && config["tests"].value("ok_format", true) == false)
+        Expected<bool> okFormat = config.is_object() && config.contains("tests") && config["tests"].is_object()
+                                      ? flagOf(config["tests"], "ok_format", true, m_file, QStringLiteral("ASSIGNMENT CONFIG.tests"))
+                                      : Expected<bool>(true);
+        if (!okFormat)
+            return okFormat.error();
+        if (!*okFormat)
             return Error{m_file, QStringLiteral("ASSIGNMENT CONFIG"),
                          QStringLiteral("tests.ok_format: false (exception-based tests) is not supported; Sandmark reads "
                                         "OK-format (doctest) tests")};
@@ -571,15 +612,23 @@ private:
                 return q.error();
             Question nq;
             nq.cell = i;
-            if (!q->contains("name") || !(*q)["name"].is_string() || (*q)["name"].get<std::string>().empty())
+            if (!q->contains("name") || (*q)["name"].is_null())
                 return Error{file, place(i), QStringLiteral("the question has no `name:`")};
+            if (!(*q)["name"].is_string() || (*q)["name"].get<std::string>().empty())
+                return Error{file, place(i), QStringLiteral("the question's `name:` must be text, not %1")
+                                                 .arg(QString::fromStdString((*q)["name"].dump()).left(40))};
             nq.name = QString::fromStdString((*q)["name"].get<std::string>());
             if (m_names.contains(nq.name))
                 return Error{file, place(i), QStringLiteral("question name '%1' is used twice").arg(nq.name)};
             m_names << nq.name;
             nq.points = q->value("points", Json(nullptr));
-            nq.manual = q->value("manual", false) == true;
-            nq.allOrNothing = q->value("all_or_nothing", false) == true;
+            const QString where = place(i) + QStringLiteral(" question config");
+            Expected<bool> manual = flagOf(*q, "manual", false, file, where);
+            Expected<bool> allOrNothing = flagOf(*q, "all_or_nothing", false, file, where);
+            if (!manual || !allOrNothing)
+                return !manual ? manual.error() : allOrNothing.error();
+            nq.manual = *manual;
+            nq.allOrNothing = *allOrNothing;
             question = nq;
             break;
         }
@@ -656,7 +705,10 @@ private:
         Case c;
         c.cell = i;
         c.name = QStringLiteral("%1 - %2").arg(question->name).arg(question->cases.size() + 1);
-        c.hidden = cfg.value("hidden", false) == true;
+        Expected<bool> hidden = flagOf(cfg, "hidden", false, file, place(i) + QStringLiteral(" test config"));
+        if (!hidden)
+            return hidden.error();
+        c.hidden = *hidden;
         if (cfg.contains("points") && !cfg["points"].is_null()) {
             if (!cfg["points"].is_number())
                 return Error{file, place(i), QStringLiteral("test config: points must be a number")};
@@ -906,7 +958,7 @@ Expected<OtterImportReport> importOtterTests(const QString &notebook, const QStr
         if (!t.contains("suites") || !t["suites"].is_array() || t["suites"].size() != 1)
             return Error{path, QStringLiteral("test.suites"), QStringLiteral("must hold exactly one suite, as Otter requires")};
         const Json &suite = t["suites"][0];
-        if (suite.value("type", std::string("doctest")) != "doctest")
+        if (suite.contains("type") && suite["type"] != "doctest")
             return Error{path, QStringLiteral("test.suites[0].type"), QStringLiteral("only doctest suites are supported (as in Otter)")};
         for (const char *k : {"setup", "teardown"})
             if (suite.contains(k) && suite[k].is_string() && !suite[k].get<std::string>().empty())
@@ -916,7 +968,10 @@ Expected<OtterImportReport> importOtterTests(const QString &notebook, const QStr
         Question q;
         q.name = QString::fromStdString(t["name"].get<std::string>());
         q.points = t.value("points", Json(nullptr));
-        q.allOrNothing = t.value("all_or_nothing", false) == true;
+        Expected<bool> allOrNothing = flagOf(t, "all_or_nothing", false, path, QStringLiteral("test"));
+        if (!allOrNothing)
+            return allOrNothing.error();
+        q.allOrNothing = *allOrNothing;
         for (size_t k = 0; k < suite["cases"].size(); ++k) {
             const Json &tc = suite["cases"][k];
             if (!tc.contains("code") || !tc["code"].is_string())
@@ -935,7 +990,10 @@ Expected<OtterImportReport> importOtterTests(const QString &notebook, const QStr
             for (QString &line : l)
                 line = line.trimmed().isEmpty() ? QString() : line.mid(std::max<qsizetype>(indent, 0));
             c.body = l.join(QLatin1Char('\n'));
-            c.hidden = tc.value("hidden", true) == true;
+            Expected<bool> hidden = flagOf(tc, "hidden", true, path, QStringLiteral("test.suites[0].cases[%1]").arg(k));
+            if (!hidden)
+                return hidden.error();
+            c.hidden = *hidden;
             if (tc.contains("points") && tc["points"].is_number())
                 c.points = tc["points"].get<double>();
             c.successMessage = tc.value("success_message", Json(nullptr));

@@ -197,6 +197,35 @@ def small_masters():
         cell("raw", "# END TESTS", "te"),
         cell("raw", "# END QUESTION", "q1-end"),
     ]))
+    # A flag that is not true or false, in a question's config and in a test's.
+    write("manual-text-master.ipynb", notebook([
+        cell("raw", '# BEGIN QUESTION\nname: q1\nmanual: "yes"', "q1"),
+        cell("raw", "# END QUESTION", "q1-end"),
+    ]))
+    write("hidden-number-master.ipynb", notebook([
+        cell("raw", "# BEGIN QUESTION\nname: q1", "q1"),
+        cell("raw", "# BEGIN TESTS", "tb"),
+        cell("code", '""" # BEGIN TEST CONFIG\nhidden: 1\n""" # END TEST CONFIG\nx == 2', "t1"),
+        cell("raw", "# END TESTS", "te"),
+        cell("raw", "# END QUESTION", "q1-end"),
+    ]))
+    # YAML aliases: one that contains itself, and nine levels of nine (a "billion laughs" bomb).
+    write("alias-loop-master.ipynb", notebook([
+        cell("raw", "# ASSIGNMENT CONFIG\nx: &a [*a]", "cfg"),
+        cell("raw", "# BEGIN QUESTION\nname: q1", "q1"),
+        cell("raw", "# END QUESTION", "q1-end"),
+    ]))
+    levels = ["l0: &l0 [" + ", ".join(["x"] * 9) + "]"]
+    levels += ["l%d: &l%d [%s]" % (k, k, ", ".join(["*l%d" % (k - 1)] * 9)) for k in range(1, 9)]
+    write("alias-bomb-master.ipynb", notebook([
+        cell("raw", "# ASSIGNMENT CONFIG\n" + "\n".join(levels), "cfg"),
+        cell("raw", "# BEGIN QUESTION\nname: q1", "q1"),
+        cell("raw", "# END QUESTION", "q1-end"),
+    ]))
+    write("name-number-master.ipynb", notebook([
+        cell("raw", "# BEGIN QUESTION\nname: 123", "q1"),
+        cell("raw", "# END QUESTION", "q1-end"),
+    ]))
 
 
 def ok_folder():
