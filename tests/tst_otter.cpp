@@ -280,6 +280,8 @@ private Q_SLOTS:
                                     << u"alias-loop-master.ipynb: cells[0]: ASSIGNMENT CONFIG: nested more than 64 levels deep"_s;
         QTest::newRow("alias bomb") << u"alias-bomb-master.ipynb"_s
                                     << u"alias-bomb-master.ipynb: cells[0]: ASSIGNMENT CONFIG: nested more than 64 levels deep or more than 100000 values"_s;
+        QTest::newRow("name no check may have") << u"path-name-master.ipynb"_s
+                                                << u"path-name-master.ipynb: checks[0].id: the assignment this makes would be refused: '../evil' must be"_s;
         QTest::newRow("name a number") << u"name-number-master.ipynb"_s
                                        << u"name-number-master.ipynb: cells[0]: the question's `name:` must be text, not 123"_s;
     }

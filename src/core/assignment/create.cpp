@@ -19,6 +19,15 @@
 
 namespace sandmark {
 
+Expected<void> checkNewAssignment(const QString &stagedFolder, const QString &source)
+{
+    const Expected<Assignment> loaded = Assignment::load(QDir(stagedFolder).filePath(QStringLiteral("assignment.json")));
+    if (!loaded)
+        return Error{source, loaded.error().location,
+                     QStringLiteral("the assignment this makes would be refused: %1").arg(loaded.error().message)};
+    return {};
+}
+
 QString slugFromFileName(const QString &fileName)
 {
     QString base = QFileInfo(fileName).completeBaseName().toLower();

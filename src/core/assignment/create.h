@@ -15,6 +15,11 @@ namespace sandmark {
 /// notebook does not load. Written atomically (QSaveFile). Blocking file I/O: call it off the GUI thread.
 Expected<QString> createAssignmentFromNotebook(const QString &notebookPath);
 
+/// Loads the assignment an import or New Assignment wrote into `stagedFolder` (before it is moved into place) as
+/// load() reads it: an importer never leaves an assignment that Sandmark itself refuses. Its first problem names
+/// `source` (what was imported) and the field ("checks[2].id"). Blocking file I/O.
+Expected<void> checkNewAssignment(const QString &stagedFolder, const QString &source);
+
 /// The slug Sandmark proposes for a file name: lower case, runs of other characters as '-', at most 64
 /// characters, "assignment" when nothing is left. Pure function.
 QString slugFromFileName(const QString &fileName);

@@ -1,8 +1,11 @@
 #include "assignment/nbgrader_import.h"
 
+#include "assignment/create.h"
+
 #include "assignment/assignment.h"
 #include "assignment/autotest.h"
 #include "assignment/autotest_run.h"
+#include "assignment/create.h"
 
 #include "notebook/nbgrader.h"
 #include "notebook/release.h"
@@ -334,8 +337,8 @@ Json importedAssignment(const QFileInfo &info, const ImportSource &found, Nbgrad
 
 /// Writes the assignment into `outDir` (staged beside it, then renamed into place): its files copied, the notebooks
 /// in `expanded` saved as `loaded` holds them, and `a` as assignment.json. The folder's absolute path.
-Expected<QString> writeImport(const QString &outDir, const ImportSource &found, const QList<Notebook> &loaded,
-                              const QSet<QString> &expanded, const Json &a)
+Expected<QString> writeImport(const QString &source, const QString &outDir, const ImportSource &found,
+                              const QList<Notebook> &loaded, const QSet<QString> &expanded, const Json &a)
 {
     const QString &root = found.root;
     const QStringList &notebooks = found.notebooks;
@@ -363,6 +366,8 @@ Expected<QString> writeImport(const QString &outDir, const ImportSource &found, 
         if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()))
             return Error{f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())};
     }
+    if (auto ok = checkNewAssignment(staging.path(), source); !ok)
+        return ok.error();
     const QString target = QFileInfo(outDir).absoluteFilePath();
     if (QFileInfo(target).isDir() && QDir(target).isEmpty())
         QDir().rmdir(target);
@@ -412,7 +417,7 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
         report.warnings << QStringLiteral("%1: no nbgrader test or manually graded cells found; add checks to "
                                           "assignment.json").arg(source);
     const Json a = importedAssignment(info, *found, std::move(*cells));
-    Expected<QString> target = writeImport(outDir, *found, loaded, expanded, a);
+    Expected<QString> target = writeImport(source, outDir, *found, loaded, expanded, a);
     if (!target)
         return target.error();
     report.folder = *target;

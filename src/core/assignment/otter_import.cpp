@@ -2,6 +2,8 @@
 // learned from Otter's documentation and source (otter/assign, otter/test_files); nothing of Otter runs here.
 #include "assignment/otter_import.h"
 
+#include "assignment/create.h"
+
 #include "notebook/notebook_p.h"
 #include "util/inputfile.h"
 #include "util/paths.h"
@@ -305,7 +307,7 @@ QString slugFrom(const QString &name)
 
 /// Writes the staged assignment (files relative to `root` copied, `notebookBytes` as `notebookName`, the
 /// assignment.json) and renames it into `outDir`.
-Expected<QString> writeAssignment(const QString &outDir, const QString &root, const QStringList &files,
+Expected<QString> writeAssignment(const QString &source, const QString &outDir, const QString &root, const QStringList &files,
                                   const QString &notebookName, const QByteArray &notebookBytes, const Json &assignment)
 {
     QDir().mkpath(QFileInfo(outDir).absolutePath());
@@ -328,6 +330,8 @@ Expected<QString> writeAssignment(const QString &outDir, const QString &root, co
     if (auto ok = write(notebookName, notebookBytes); !ok)
         return ok.error();
     if (auto ok = write(QStringLiteral("assignment.json"), QByteArray::fromStdString(assignment.dump(2) + "\n")); !ok)
+        return ok.error();
+    if (auto ok = checkNewAssignment(staging.path(), source); !ok)
         return ok.error();
     const QString target = QFileInfo(outDir).absoluteFilePath();
     if (QFileInfo(target).isDir() && QDir(target).isEmpty())
@@ -912,7 +916,7 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
     }
     a["checks"] = std::move(checks);
     a["otter"] = std::move(*otter);
-    auto written = writeAssignment(outDir, root, report.dataFiles, notebookName,
+    auto written = writeAssignment(master, outDir, root, report.dataFiles, notebookName,
                                    NotebookEditor::fromJson(std::move(source)).toJson(), a);
     if (!written)
         return written.error();
@@ -1017,7 +1021,7 @@ Expected<OtterImportReport> importOtterTests(const QString &notebook, const QStr
     QFile nbFile(notebook);
     if (!nbFile.open(QIODevice::ReadOnly))
         return Error{notebook, {}, QStringLiteral("cannot read: %1").arg(nbFile.errorString())};
-    auto written = writeAssignment(outDir, info.absolutePath(), {}, info.fileName(), nbFile.readAll(), a);
+    auto written = writeAssignment(notebook, outDir, info.absolutePath(), {}, info.fileName(), nbFile.readAll(), a);
     if (!written)
         return written.error();
     report.folder = *written;

@@ -226,6 +226,14 @@ def small_masters():
         cell("raw", "# BEGIN QUESTION\nname: 123", "q1"),
         cell("raw", "# END QUESTION", "q1-end"),
     ]))
+    # A name Otter takes that no check id may have: the import would write an assignment Sandmark refuses.
+    write("path-name-master.ipynb", notebook([
+        cell("raw", "# BEGIN QUESTION\nname: ../evil\nmanual: true", "q1"),
+        cell("raw", "# BEGIN SOLUTION", "s1"),
+        cell("code", "x = 1", "a1"),
+        cell("raw", "# END SOLUTION", "s1-end"),
+        cell("raw", "# END QUESTION", "q1-end"),
+    ]))
 
 
 def ok_folder():
