@@ -355,7 +355,12 @@ void TestNotebook::byteOrderMark()
     // A bad byte after a BOM: the offset counts the BOM (it is in the file).
     const auto bad = Notebook::parse("\xEF\xBB\xBF{\"a\": \"\x92\"}", u"b.ipynb"_s);
     QVERIFY(!bad);
-    QVERIFY2(bad.error().location.startsWith(u"byte 10 "_s), qPrintable(bad.error().location));
+    // Offset 10 counted from 0, column 11 from 1, both counting the mark, as without one.
+    QCOMPARE(bad.error().location, u"byte 10 (line 1, column 11)"_s);
+    // Nothing but the mark: said as it is, not "empty (0 bytes)".
+    const auto onlyMark = Notebook::parse("\xEF\xBB\xBF", u"m.ipynb"_s);
+    QVERIFY(!onlyMark);
+    QCOMPARE(onlyMark.error().message, u"the file holds nothing but a UTF-8 byte-order mark (3 bytes): not a notebook"_s);
 }
 
 // Two cells share id, grade_id and tag. Both are kept, in order; the second gets a fresh unique id.

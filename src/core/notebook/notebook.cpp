@@ -233,7 +233,9 @@ Expected<void> checkText(const QByteArray &bytes, bool bomRemoved, const QString
                                     "it): download the .ipynb file itself (in Jupyter: File → Download)")};
 
     if (const qint64 bad = firstInvalidUtf8(bytes); bad >= 0) {
-        const jsonutil::LineCol lc = jsonutil::lineColAt(bytes, bad);
+        jsonutil::LineCol lc = jsonutil::lineColAt(bytes, bad);
+        if (bomRemoved && lc.line == 1)
+            lc.column += 3; // the mark's bytes are the first line's first three
         const qint64 shown = bad + (bomRemoved ? 3 : 0);
         return Error{fileName, QStringLiteral("byte %1 (line %2, column %3)").arg(shown).arg(lc.line).arg(lc.column),
                      QStringLiteral("not valid UTF-8 (byte 0x%1); re-save the notebook as UTF-8")
@@ -399,6 +401,9 @@ Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fi
         bytes.remove(0, 3); // a UTF-8 byte-order mark is accepted (Windows editors write one)
     if (auto ok = checkText(bytes, bytes.size() != rawBytes.size(), fileName); !ok)
         return ok.error();
+    if (bytes.trimmed().isEmpty() && bytes.size() != rawBytes.size())
+        return Error{fileName, {}, QStringLiteral("the file holds nothing but a UTF-8 byte-order mark (%1 bytes): not a notebook")
+                                       .arg(rawBytes.size())};
     auto parsed = jsonutil::parse(bytes, fileName);
     if (!parsed)
         return parsed.error();
