@@ -612,6 +612,21 @@ void TestCli::checksEditChangesOnlyTheEditedLines()
     QCOMPARE(changed, QList<int>{14});
     QCOMPARE(before.at(13), QByteArray("            \"rtol\": 1e-3"));
     QCOMPARE(after.at(13), QByteArray("            \"rtol\": 0.01"));
+
+    // A key given twice, in any two ways, is a usage error and writes nothing (the last one won before: fresh-user
+    // attack s17).
+    const QByteArray edited = readAll(copy + u"/assignment.json"_s);
+    const QList<std::pair<QStringList, QString>> twice = {
+        {{u"--set"_s, u"rtol=5"_s, u"--unset"_s, u"rtol"_s}, u"--set rtol=5 and --unset rtol both change 'rtol'"_s},
+        {{u"--rtol"_s, u"0.5"_s, u"--set"_s, u"rtol=7"_s}, u"--rtol and --set rtol=7 both change 'rtol'"_s},
+        {{u"--set"_s, u"points=1"_s, u"--set"_s, u"points=2"_s}, u"--set points=1 and --set points=2 both change 'points'"_s},
+    };
+    for (const auto &[options, want] : twice) {
+        const Run t = runCli(QStringList{u"checks"_s, u"edit"_s, copy, u"mean"_s} + options);
+        QCOMPARE(t.code, 2);
+        QVERIFY2(t.err.contains(want.toUtf8()), t.err.constData());
+        QCOMPARE(readAll(copy + u"/assignment.json"_s), edited);
+    }
 }
 
 // Test code that Python does not compile is refused with Python's line, column and message; nothing is written.

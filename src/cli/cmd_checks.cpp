@@ -432,15 +432,21 @@ int addCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, con
 std::variant<int, CheckEdit> readCheckEdit(const QCommandLineParser &parser, const ChecksOptions &o, const CheckNumbers &n)
 {
     CheckEdit edit;
+    QList<std::pair<QString, QString>> given; // (key, the option that changes it), to refuse a key given twice
     for (const auto &[key, value] : {std::pair{"points", n.points}, std::pair{"rtol", n.rtol}, std::pair{"atol", n.atol}})
-        if (value)
+        if (value) {
             edit.set(QLatin1String(key), *value);
-    if (parser.isSet(o.clearRtol))
-        edit.unset(QStringLiteral("rtol"));
-    if (parser.isSet(o.clearAtol))
-        edit.unset(QStringLiteral("atol"));
-    if (parser.isSet(o.notebook))
+            given.append({QLatin1String(key), QStringLiteral("--%1").arg(QLatin1String(key))});
+        }
+    for (const auto &[option, key] : {std::pair{&o.clearRtol, "rtol"}, std::pair{&o.clearAtol, "atol"}})
+        if (parser.isSet(*option)) {
+            edit.unset(QLatin1String(key));
+            given.append({QLatin1String(key), QStringLiteral("--clear-%1").arg(QLatin1String(key))});
+        }
+    if (parser.isSet(o.notebook)) {
         edit.set(QStringLiteral("notebook"), parser.value(o.notebook));
+        given.append({QStringLiteral("notebook"), QStringLiteral("--notebook")});
+    }
     if (parser.isSet(o.code) && parser.isSet(o.codeFile))
         return checksUsage(QStringLiteral("--code and --code-file cannot be combined"));
     if (parser.isSet(o.code) || parser.isSet(o.codeFile)) {
@@ -448,20 +454,29 @@ std::variant<int, CheckEdit> readCheckEdit(const QCommandLineParser &parser, con
         if (const int *rc = std::get_if<int>(&code))
             return *rc;
         edit.set(QStringLiteral("code"), std::get<QString>(code));
+        given.append({QStringLiteral("code"), parser.isSet(o.code) ? QStringLiteral("--code") : QStringLiteral("--code-file")});
     }
     for (const QString &assignment : parser.values(o.set)) {
         const qsizetype eq = assignment.indexOf(QLatin1Char('='));
         if (eq <= 0)
             return checksUsage(QStringLiteral("--set takes KEY=VALUE, not '%1'").arg(assignment));
         edit.setText(assignment.left(eq), assignment.mid(eq + 1));
+        given.append({assignment.left(eq), QStringLiteral("--set %1").arg(assignment)});
     }
-    for (const QString &key : parser.values(o.unset))
+    for (const QString &key : parser.values(o.unset)) {
         edit.unset(key);
+        given.append({key, QStringLiteral("--unset %1").arg(key)});
+    }
     if (edit.isEmpty())
         return checksUsage(QStringLiteral("edit needs at least one of --points, --rtol, --atol, --clear-rtol, --clear-atol, --notebook, "
                                           "--code, --code-file, --set, --unset"));
     if ((n.rtol && parser.isSet(o.clearRtol)) || (n.atol && parser.isSet(o.clearAtol)))
         return checksUsage(QStringLiteral("--rtol/--atol and --clear-rtol/--clear-atol of the same tolerance cannot be combined"));
+    for (qsizetype i = 0; i < given.size(); ++i)
+        for (qsizetype j = i + 1; j < given.size(); ++j)
+            if (given.at(i).first == given.at(j).first)
+                return checksUsage(QStringLiteral("%1 and %2 both change '%3'; give it once")
+                                       .arg(given.at(i).second, given.at(j).second, given.at(i).first));
     return edit;
 }
 
