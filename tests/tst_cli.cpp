@@ -213,6 +213,13 @@ void TestCli::golden_data()
         << QStringList{u"import"_s, u"submissions"_s, u"import/not-a-zip.zip"_s, u"-o"_s, u"{TMP}/out"_s} << 1;
     QTest::newRow("import-submissions-missing-output")
         << QStringList{u"import"_s, u"submissions"_s, u"import/canvas.zip"_s} << 2;
+    // Another kind's option, and --header with --no-header: usage errors, never silently ignored (fresh-user attack s17).
+    QTest::newRow("import-otter-refuses-nbgrader-options")
+        << QStringList{u"import"_s, u"otter"_s, u"assignments/good/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s, u"--no-header"_s} << 2;
+    QTest::newRow("import-nbgrader-header-and-no-header")
+        << QStringList{u"import"_s, u"nbgrader"_s, u"assignments/good/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s, u"--header"_s,
+                       u"assignments/good/hw.ipynb"_s, u"--no-header"_s}
+        << 2;
     // checks: {COPY} is a fresh copy of assignments/good; a successful change is compared with
     // cli/<row>.json, a refused one must leave assignment.json byte for byte as it was.
     QTest::newRow("checks-help") << QStringList{u"checks"_s, u"--help"_s} << 0;

@@ -209,6 +209,20 @@ int cmdImport(const QStringList &args)
         err() << "sandmark-cli: import: -o " << (submissions ? "OUT" : "ASSIGNMENT") << " is required" << Qt::endl;
         return ExitUsage;
     }
+    // Each kind's own options; another kind's is a usage error, never silently ignored.
+    const QList<const QCommandLineOption *> taken = otter       ? QList<const QCommandLineOption *>{&testsDir}
+                                                    : submissions ? QList<const QCommandLineOption *>{&json}
+                                                                  : QList<const QCommandLineOption *>{&header, &noHeader, &autotests, &sandbox};
+    for (const QCommandLineOption *option : {&json, &header, &noHeader, &autotests, &sandbox, &testsDir})
+        if (parser.isSet(*option) && !taken.contains(option)) {
+            err() << "sandmark-cli: import: --" << option->names().constFirst() << " does not apply to 'import " << pos.at(0)
+                  << "'" << Qt::endl;
+            return ExitUsage;
+        }
+    if (parser.isSet(header) && parser.isSet(noHeader)) {
+        err() << "sandmark-cli: import: --header and --no-header exclude each other; choose one" << Qt::endl;
+        return ExitUsage;
+    }
     if (otter)
         return importOtterCmd(pos.at(1), parser.value(testsDir), parser.value(output));
     if (submissions)
