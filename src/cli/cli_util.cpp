@@ -126,6 +126,15 @@ Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentP
     return AssignmentGradebook{std::move(*assignment), std::move(*gb)};
 }
 
+QString optionNotTaken(const QCommandLineParser &parser, const QList<const QCommandLineOption *> &options,
+                       const QList<const QCommandLineOption *> &taken)
+{
+    for (const QCommandLineOption *option : options)
+        if (parser.isSet(*option) && !taken.contains(option))
+            return option->names().constFirst();
+    return {};
+}
+
 bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOption &option, std::optional<SandboxKind> &kind)
 {
     if (!parser.isSet(option))

@@ -44,6 +44,11 @@ Expected<void> writeOutput(const QString &path, const QByteArray &data);
 /// ("no gradebook yet (grade the submissions first)").
 Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath);
 
+/// The first of `options` given on the command line that is not in `taken`, as its name ("no-header"), or empty:
+/// an option of another action or kind, which the command refuses as a usage error rather than ignore.
+QString optionNotTaken(const QCommandLineParser &parser, const QList<const QCommandLineOption *> &options,
+                       const QList<const QCommandLineOption *> &taken);
+
 /// Reads a backend option (`--sandbox NAME`) when it is set. Returns false after printing the error (the
 /// command then exits with ExitUsage); `kind` is left unchanged when the option is not set.
 bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOption &option, std::optional<SandboxKind> &kind);

@@ -567,11 +567,9 @@ int cmdChecks(const QStringList &args)
         return checksUsage(QStringLiteral("%1 takes %2 argument(s) after the action")
                                .arg(action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action)
                                .arg(expected - (action == QLatin1String("add") ? 2 : 1)));
-    for (const QCommandLineOption *option : o.refusable())
-        if (parser.isSet(*option) && !allowed.contains(option))
-            return checksUsage(QStringLiteral("--%1 does not apply to '%2'")
-                                   .arg(option->names().constFirst(),
-                                        action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action));
+    if (const QString other = optionNotTaken(parser, o.refusable(), allowed); !other.isEmpty())
+        return checksUsage(QStringLiteral("--%1 does not apply to '%2'")
+                               .arg(other, action == QLatin1String("add") ? QStringLiteral("add ") + pos.value(1) : action));
     auto numberOption = [&](const QCommandLineOption &option, std::optional<double> &target) -> bool {
         if (!parser.isSet(option))
             return true;

@@ -213,12 +213,11 @@ int cmdImport(const QStringList &args)
     const QList<const QCommandLineOption *> taken = otter       ? QList<const QCommandLineOption *>{&testsDir}
                                                     : submissions ? QList<const QCommandLineOption *>{&json}
                                                                   : QList<const QCommandLineOption *>{&header, &noHeader, &autotests, &sandbox};
-    for (const QCommandLineOption *option : {&json, &header, &noHeader, &autotests, &sandbox, &testsDir})
-        if (parser.isSet(*option) && !taken.contains(option)) {
-            err() << "sandmark-cli: import: --" << option->names().constFirst() << " does not apply to 'import " << pos.at(0)
-                  << "'" << Qt::endl;
-            return ExitUsage;
-        }
+    if (const QString other = optionNotTaken(parser, {&json, &header, &noHeader, &autotests, &sandbox, &testsDir}, taken);
+        !other.isEmpty()) {
+        err() << "sandmark-cli: import: --" << other << " does not apply to 'import " << pos.at(0) << "'" << Qt::endl;
+        return ExitUsage;
+    }
     if (parser.isSet(header) && parser.isSet(noHeader)) {
         err() << "sandmark-cli: import: --header and --no-header exclude each other; choose one" << Qt::endl;
         return ExitUsage;

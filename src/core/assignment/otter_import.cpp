@@ -530,8 +530,7 @@ public:
     /// The scan, or the first structural error (a block not closed, a question without a name, …) with its cell.
     Expected<MasterScan> scan()
     {
-        const Json source = NotebookEditor::json(m_nb);
-        const Json &cells = source["cells"];
+        const Json &cells = NotebookEditor::json(m_nb)["cells"];
         for (int i = 0; i < int(cells.size()); ++i)
             if (auto ok = cell(i, cells[size_t(i)]); !ok)
                 return ok.error();
