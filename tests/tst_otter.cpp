@@ -284,6 +284,19 @@ private Q_SLOTS:
                                                 << u"path-name-master.ipynb: checks[0].id: the assignment this makes would be refused: '../evil' must be"_s;
         QTest::newRow("name a number") << u"name-number-master.ipynb"_s
                                        << u"name-number-master.ipynb: cells[0]: the question's `name:` must be text, not 123"_s;
+        // Values of another type than Otter's, dropped silently before (fresh-user attack, session 17).
+        QTest::newRow("seed value not a number") << u"seed-text-master.ipynb"_s
+                                                 << u"seed-text-master.ipynb: ASSIGNMENT CONFIG.seed.autograder_value: must be a whole number, not \"forty-two\""_s;
+        QTest::newRow("seed variable a number") << u"seed-variable-number-master.ipynb"_s
+                                                << u"seed-variable-number-master.ipynb: ASSIGNMENT CONFIG.seed: `variable` must be text, not 5"_s;
+        QTest::newRow("files a number") << u"files-number-master.ipynb"_s
+                                        << u"files-number-master.ipynb: ASSIGNMENT CONFIG.files: must be a list of file names, not 7"_s;
+        QTest::newRow("assignment name a number") << u"config-name-number-master.ipynb"_s
+                                                  << u"config-name-number-master.ipynb: ASSIGNMENT CONFIG: `name` must be text, not 5"_s;
+        QTest::newRow("failure message a list") << u"failure-message-list-master.ipynb"_s
+                                                << u"failure-message-list-master.ipynb: cells[2] test config: `failure_message` must be text, not [\"one\",\"two\"]"_s;
+        QTest::newRow("case points text") << u"case-points-text-master.ipynb"_s
+                                          << u"case-points-text-master.ipynb: cells[2] test config: `points` must be a number, not \"two\""_s;
     }
 
     void refusals()
@@ -319,6 +332,7 @@ private Q_SLOTS:
         QVERIFY2(all.contains(u"cells[1]: `# BEGIN QUESTION` is in a markdown cell, where Otter does not read it"_s), qPrintable(all));
         QVERIFY2(all.contains(u"cells[6]: `# BEGIN TESTS` is in a code cell"_s), qPrintable(all));
         QVERIFY2(all.contains(u"cells[5]: test cell of 'q1' has no saved output (the master was not run)"_s), qPrintable(all));
+        QVERIFY2(all.contains(u"cells[5]: test config keys locked ignored"_s), qPrintable(all));
         QCOMPARE(r->dependencies, (QStringList{u"numpy==1.26.4"_s, u"pandas"_s}));
         const QJsonArray checks = readJson(out + u"/assignment.json"_s).value(u"checks"_s).toArray();
         // points: [1, 2] per case.

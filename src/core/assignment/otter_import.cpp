@@ -132,6 +132,19 @@ Expected<bool> flagOf(const Json &j, const char *key, bool fallback, const QStri
     return it->get<bool>();
 }
 
+/// `key` of the object `j` as text (a message or a name): absent or null is null; a string is itself; any other
+/// value is an error at `where` in `file` (Otter would print a list or a number as it is; Sandmark does not guess).
+Expected<Json> textOf(const Json &j, const char *key, const QString &file, const QString &where)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return Json(nullptr);
+    if (!it->is_string())
+        return Error{file, where, QStringLiteral("`%1` must be text, not %2")
+                                      .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40))};
+    return *it;
+}
+
 QStringList lines(const QString &source)
 {
     return source.split(QLatin1Char('\n'));
@@ -193,6 +206,27 @@ struct Case
     int cell = -1;
     bool fromReference = false; // an un-run test cell: the expected output comes from the reference run
 };
+
+/// A test case's `points`, `success_message` and `failure_message` (a test config in a master, or a case of an
+/// OK-format file; Otter's names) into `c`; a value of another type is an error at `where` in `file`.
+Expected<void> readCaseConfig(const Json &cfg, const QString &file, const QString &where, Case &c)
+{
+    if (cfg.contains("points") && !cfg["points"].is_null()) {
+        if (!cfg["points"].is_number())
+            return Error{file, where, QStringLiteral("`points` must be a number, not %1")
+                                          .arg(QString::fromStdString(cfg["points"].dump()).left(40))};
+        c.points = cfg["points"].get<double>();
+    }
+    Expected<Json> success = textOf(cfg, "success_message", file, where);
+    if (!success)
+        return success.error();
+    Expected<Json> failure = textOf(cfg, "failure_message", file, where);
+    if (!failure)
+        return failure.error();
+    c.successMessage = *success;
+    c.failureMessage = *failure;
+    return {};
+}
 
 struct Question
 {
@@ -575,18 +609,18 @@ private:
         return {};
     }
 
-    void warnIgnoredConfigKeys(int cell)
+    /// Warns of the keys of `config` (a YAML block of `cell`: `what`) that are not in `read`: Sandmark ignores them.
+    void warnIgnoredKeys(const Json &config, std::initializer_list<const char *> read, int cell, const QString &what,
+                         const QString &why = {})
     {
-        static const QStringList read = {QStringLiteral("name"), QStringLiteral("requirements"), QStringLiteral("files"),
-                                         QStringLiteral("seed"), QStringLiteral("tests")};
         QStringList ignored;
-        for (auto &[k, v] : m_scan.config.items())
-            if (!read.contains(QString::fromStdString(k)))
+        for (auto &[k, v] : config.items())
+            if (std::none_of(read.begin(), read.end(), [&k](const char *r) { return k == r; }))
                 ignored << QString::fromStdString(k);
         if (!ignored.isEmpty())
-            m_scan.report.warnings << QStringLiteral("%1: %2: ASSIGNMENT CONFIG keys %3 ignored (Gradescope, PDF, export and "
-                                                     "plugin settings do not change how Sandmark grades)")
-                                          .arg(m_file, place(cell), ignored.join(QLatin1String(", ")));
+            m_scan.report.warnings << QStringLiteral("%1: %2: %3 keys %4 ignored%5")
+                                          .arg(m_file, place(cell), what, ignored.join(QLatin1String(", ")),
+                                               why.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(why));
     }
 
     /// A raw cell that opens or closes a block, or holds the ASSIGNMENT CONFIG.
@@ -602,7 +636,9 @@ private:
             if (!cfg)
                 return cfg.error();
             m_scan.config = *cfg;
-            warnIgnoredConfigKeys(i);
+            warnIgnoredKeys(m_scan.config, {"name", "requirements", "files", "seed", "tests"}, i,
+                            QStringLiteral("ASSIGNMENT CONFIG"),
+                            QStringLiteral("Gradescope, PDF, export and plugin settings do not change how Sandmark grades"));
             break;
         }
         case Marker::BeginQuestion: {
@@ -712,13 +748,9 @@ private:
         if (!hidden)
             return hidden.error();
         c.hidden = *hidden;
-        if (cfg.contains("points") && !cfg["points"].is_null()) {
-            if (!cfg["points"].is_number())
-                return Error{file, place(i), QStringLiteral("test config: points must be a number")};
-            c.points = cfg["points"].get<double>();
-        }
-        c.successMessage = cfg.value("success_message", Json(nullptr));
-        c.failureMessage = cfg.value("failure_message", Json(nullptr));
+        if (auto ok = readCaseConfig(cfg, file, place(i) + QStringLiteral(" test config"), c); !ok)
+            return ok.error();
+        warnIgnoredKeys(cfg, {"hidden", "points", "success_message", "failure_message"}, i, QStringLiteral("test config"));
         // An un-run test cell (no outputs, no execution count: Otter's known trap) has no expected output;
         // `otter assign` would make a case expecting none. Sandmark takes it from the reference run instead.
         const bool run = (cell.contains("outputs") && cell["outputs"].is_array() && !cell["outputs"].empty())
@@ -817,7 +849,10 @@ Expected<Json> readMasterConfig(const Json &config, const QString &file, const Q
             return Error{file, QStringLiteral("ASSIGNMENT CONFIG.requirements"), QStringLiteral("must be a file name or a list of packages")};
         }
     }
-    if (config.contains("files") && config["files"].is_array()) {
+    if (config.contains("files") && !config["files"].is_null()) {
+        if (!config["files"].is_array())
+            return Error{file, QStringLiteral("ASSIGNMENT CONFIG.files"), QStringLiteral("must be a list of file names, not %1")
+                                                                              .arg(QString::fromStdString(config["files"].dump()).left(40))};
         for (const Json &f : config["files"]) {
             if (!f.is_string())
                 return Error{file, QStringLiteral("ASSIGNMENT CONFIG.files"), QStringLiteral("must be a list of file names")};
@@ -843,12 +878,22 @@ Expected<Json> readMasterConfig(const Json &config, const QString &file, const Q
         if (seed.is_number_integer()) {
             otter["seed"] = seed;
         } else if (seed.is_object()) {
-            if (seed.contains("autograder_value") && seed["autograder_value"].is_number_integer())
+            const QString where = QStringLiteral("ASSIGNMENT CONFIG.seed");
+            for (const char *k : {"autograder_value", "student_value"})
+                if (seed.contains(k) && !seed[k].is_null() && !seed[k].is_number_integer())
+                    return Error{file, where + QLatin1Char('.') + QLatin1String(k),
+                                 QStringLiteral("must be a whole number, not %1").arg(QString::fromStdString(seed[k].dump()).left(40))};
+            Expected<Json> variable = textOf(seed, "variable", file, where);
+            if (!variable)
+                return variable.error();
+            if (seed.contains("autograder_value") && !seed["autograder_value"].is_null())
                 otter["seed"] = seed["autograder_value"];
-            if (seed.contains("variable") && seed["variable"].is_string())
-                otter["seed_variable"] = seed["variable"];
+            if (variable->is_string())
+                otter["seed_variable"] = *variable;
         } else {
-            return Error{file, QStringLiteral("ASSIGNMENT CONFIG.seed"), QStringLiteral("must be a number or {variable, autograder_value, student_value}")};
+            return Error{file, QStringLiteral("ASSIGNMENT CONFIG.seed"),
+                         QStringLiteral("must be a whole number or {variable, autograder_value, student_value}, not %1")
+                             .arg(QString::fromStdString(seed.dump()).left(40))};
         }
     }
 
@@ -887,9 +932,10 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
         report.warnings << QStringLiteral("%1: no `# BEGIN QUESTION` raw cells: is this an Otter Assign v1 master?").arg(file);
 
     const Json &config = scan->config;
-    const QString name = config.contains("name") && config["name"].is_string()
-                             ? QString::fromStdString(config["name"].get<std::string>())
-                             : info.completeBaseName();
+    Expected<Json> configName = textOf(config, "name", file, QStringLiteral("ASSIGNMENT CONFIG"));
+    if (!configName)
+        return configName.error();
+    const QString name = configName->is_string() ? QString::fromStdString(configName->get<std::string>()) : info.completeBaseName();
     Expected<Json> otter = readMasterConfig(config, file, info, report);
     if (!otter)
         return otter.error();
@@ -997,10 +1043,8 @@ Expected<OtterImportReport> importOtterTests(const QString &notebook, const QStr
             if (!hidden)
                 return hidden.error();
             c.hidden = *hidden;
-            if (tc.contains("points") && tc["points"].is_number())
-                c.points = tc["points"].get<double>();
-            c.successMessage = tc.value("success_message", Json(nullptr));
-            c.failureMessage = tc.value("failure_message", Json(nullptr));
+            if (auto ok = readCaseConfig(tc, path, QStringLiteral("test.suites[0].cases[%1]").arg(k), c); !ok)
+                return ok.error();
             q.cases << c;
             ++report.testCases;
             report.hiddenCases += c.hidden ? 1 : 0;

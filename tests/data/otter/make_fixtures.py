@@ -181,7 +181,7 @@ def small_masters():
         cell("raw", "# BEGIN QUESTION\nname: q1\npoints: [1, 2]", "q1"),
         cell("code", "x = 2 # SOLUTION", "q1-answer"),
         cell("raw", "# BEGIN TESTS", "tb"),
-        cell("code", "x == 2", "t1"),
+        cell("code", '""" # BEGIN TEST CONFIG\nlocked: false\n""" # END TEST CONFIG\nx == 2', "t1"),
         cell("code", "# BEGIN TESTS\nx > 0", "t2"),
         cell("raw", "# END TESTS", "te"),
         cell("raw", "# END QUESTION", "q1-end"),
@@ -226,6 +226,22 @@ def small_masters():
         cell("raw", "# BEGIN QUESTION\nname: 123", "q1"),
         cell("raw", "# END QUESTION", "q1-end"),
     ]))
+    # Values of the wrong type that were dropped silently before (fresh-user attack, session 17): each is refused.
+    wrong_types = {
+        "seed-text": ("# ASSIGNMENT CONFIG\nseed:\n  variable: rng_seed\n  autograder_value: forty-two", None),
+        "seed-variable-number": ("# ASSIGNMENT CONFIG\nseed:\n  variable: 5\n  autograder_value: 42", None),
+        "files-number": ("# ASSIGNMENT CONFIG\nfiles: 7", None),
+        "config-name-number": ("# ASSIGNMENT CONFIG\nname: 5", None),
+        "failure-message-list": (None, "failure_message: [one, two]"),
+        "case-points-text": (None, "points: two"),
+    }
+    for name, (config, test_config) in wrong_types.items():
+        cells = [cell("raw", config, "cfg")] if config else []
+        cells += [cell("raw", "# BEGIN QUESTION\nname: q1", "q1"), cell("raw", "# BEGIN TESTS", "tb")]
+        head = '""" # BEGIN TEST CONFIG\n%s\n""" # END TEST CONFIG\n' % test_config if test_config else ""
+        cells += [cell("code", head + "x == 2", "t1", result("True", 1), 1), cell("raw", "# END TESTS", "te"),
+                  cell("raw", "# END QUESTION", "q1-end")]
+        write(name + "-master.ipynb", notebook(cells))
     # A name Otter takes that no check id may have: the import would write an assignment Sandmark refuses.
     write("path-name-master.ipynb", notebook([
         cell("raw", "# BEGIN QUESTION\nname: ../evil\nmanual: true", "q1"),
