@@ -548,6 +548,53 @@ private Q_SLOTS:
         QCOMPARE(r.error().toString(), yml.fileName() + QStringLiteral(": no section 'python3' (the notebook's kernel); nbgrader needs one per kernel"));
     }
 
+    // --header naming a problem notebook (graded cells) is refused: its checks would be dropped without a word.
+    void headerWithGradedCellsIsRefused()
+    {
+        NbgraderImportOptions options;
+        options.header = data(QStringLiteral("source/ps1/ps1.ipynb"));
+        const QString out = m_tmp.filePath(QStringLiteral("graded-header"));
+        auto r = importNbgrader(data(QStringLiteral("source/ps1")), out, options);
+        QVERIFY(!r);
+        QVERIFY2(r.error().toString().startsWith(options.header + QStringLiteral(": cells[1]: --header names a notebook with graded "
+                                                                                   "or answer cells ('square')")),
+                 qPrintable(r.error().toString()));
+        QVERIFY(!QFileInfo::exists(out));
+    }
+
+    // Points nbgrader's float() cannot read are refused at the cell (they were imported as 0 before: fresh-user
+    // attack, session 17); text holding a number is read as nbgrader reads it.
+    void importReadsPointsAsNbgraderDoes()
+    {
+        for (const auto &[points, error] : {std::pair<Json, QString>{"two", QStringLiteral("\"two\" is not a number of points")},
+                                            {Json::array({1}), QStringLiteral("[1] is not a number of points")},
+                                            {-1, QStringLiteral("-1 is not a number of points")},
+                                            {" 2.5 ", QString()}}) {
+            QTemporaryDir dir;
+            QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("source/ps1"))));
+            Json json = NotebookEditor::json(loadNotebook(course(QStringLiteral("source/header.ipynb"))));
+            json["cells"] = Json::array({{{"cell_type", "code"}, {"execution_count", nullptr}, {"outputs", Json::array()},
+                                          {"source", "assert True"}, {"id", "t"},
+                                          {"metadata", {{"nbgrader", {{"grade", true}, {"solution", false}, {"grade_id", "t"}, {"points", points}}}}}}});
+            const QString path = dir.filePath(QStringLiteral("source/ps1/p.ipynb"));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(json.dump()));
+            f.close();
+            auto r = importNbgrader(dir.filePath(QStringLiteral("source/ps1")), dir.filePath(QStringLiteral("out")));
+            if (error.isEmpty()) {
+                QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+                auto a = Assignment::load(dir.filePath(QStringLiteral("out")));
+                QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+                QCOMPARE(a->checks().at(0).points, 2.5);
+                continue;
+            }
+            QVERIFY(!r);
+            QCOMPARE(r.error().toString(), path + QStringLiteral(": cells[0].metadata.nbgrader.points: ") + error);
+            QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("out"))));
+        }
+    }
+
     // A FIFO among the notebooks (or the data files) of the imported folder is refused, naming it: never imported
     // without it and without a word (problem2's checks would be gone).
     void importRefusesAFifoInTheFolder()

@@ -165,6 +165,14 @@ Expected<ImportSource> listImportSource(const QString &source, const QFileInfo &
 /// The course header (nbgrader's `header` preprocessor prepends it to every released notebook): --header, a
 /// header.ipynb of the folder without graded cells, or nbgrader's standard place beside the assignment. Taken
 /// out of `notebooks`; none with --no-header.
+/// The first cell of `nb` that nbgrader grades or that a student answers in (a course header has none).
+std::optional<NbgraderCell> firstGradedCell(const Notebook &nb)
+{
+    const QList<NbgraderCell> cells = nbgraderCells(nb);
+    const auto it = std::find_if(cells.cbegin(), cells.cend(), [](const NbgraderCell &c) { return c.grade || c.solution || c.task; });
+    return it == cells.cend() ? std::nullopt : std::optional<NbgraderCell>(*it);
+}
+
 Expected<std::optional<Notebook>> findHeader(const ImportSource &found, const QFileInfo &info, QStringList &notebooks,
                                              const NbgraderImportOptions &options, NbgraderImportReport &report)
 {
@@ -182,6 +190,11 @@ Expected<std::optional<Notebook>> findHeader(const ImportSource &found, const QF
         Expected<Notebook> loaded = Notebook::load(options.header);
         if (!loaded)
             return loaded.error();
+        if (const std::optional<NbgraderCell> graded = firstGradedCell(*loaded))
+            return Error{options.header, QStringLiteral("cells[%1]").arg(graded->index),
+                         QStringLiteral("--header names a notebook with graded or answer cells ('%1'): a course header has "
+                                        "none; a problem notebook is imported as one of the problems")
+                             .arg(graded->gradeId)};
         headerNotebook = *loaded;
         for (qsizetype i = 0; i < notebooks.size(); ++i)
             if (QFileInfo(QDir(root).filePath(notebooks[i])).canonicalFilePath() == abs) {
@@ -197,10 +210,7 @@ Expected<std::optional<Notebook>> findHeader(const ImportSource &found, const QF
                                    .arg(standard);
     } else if (info.isDir() && notebooks.contains(QStringLiteral("header.ipynb")) && notebooks.size() > 1) {
         const Expected<Notebook> header = Notebook::load(QDir(root).filePath(QStringLiteral("header.ipynb")));
-        const QList<NbgraderCell> cells = header ? nbgraderCells(*header) : QList<NbgraderCell>();
-        const bool graded = std::any_of(cells.cbegin(), cells.cend(),
-                                        [](const NbgraderCell &c) { return c.grade || c.solution || c.task; });
-        if (header && !graded) {
+        if (header && !firstGradedCell(*header)) {
             headerNotebook = *header;
             notebooks.removeAll(QStringLiteral("header.ipynb"));
             report.header = QStringLiteral("header.ipynb (no graded cells: the course header, not a problem notebook)");
@@ -265,6 +275,8 @@ Expected<NbgraderCells> readNbgraderCells(const QString &root, const QStringList
                     return Error{path, place, QStringLiteral("grade_id '%1' is used twice").arg(c.gradeId)};
                 gradeIds << c.gradeId;
             }
+            if ((c.isTest() || c.isManual()) && !c.pointsError.isEmpty())
+                return Error{path, place + QStringLiteral(".metadata.nbgrader.points"), c.pointsError};
             if (c.isTest()) {
                 Json check = Json::object();
                 check["id"] = ss(c.gradeId);

@@ -1,10 +1,33 @@
 #include "notebook/nbgrader.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
 
+#include <cmath>
+
 namespace sandmark {
+
+namespace {
+/// nbgrader reads a cell's points with Python's float(): a number, or text holding one ("2"); absent is 0.
+void readPoints(const QJsonValue &v, NbgraderCell &c)
+{
+    bool ok = true;
+    if (v.isDouble())
+        c.points = v.toDouble();
+    else if (v.isString())
+        c.points = v.toString().trimmed().toDouble(&ok);
+    else
+        ok = v.isUndefined() || v.isNull();
+    if (!ok || !std::isfinite(c.points) || c.points < 0) {
+        c.pointsError = QStringLiteral("%1 is not a number of points")
+                            .arg(QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1).left(40));
+        c.points = 0;
+    }
+}
+} // namespace
 
 QList<NbgraderCell> nbgraderCells(const Notebook &notebook)
 {
@@ -19,7 +42,7 @@ QList<NbgraderCell> nbgraderCells(const Notebook &notebook)
         c.solution = m.value(QLatin1String("solution")).toBool();
         c.grade = m.value(QLatin1String("grade")).toBool();
         c.task = m.value(QLatin1String("task")).toBool();
-        c.points = m.value(QLatin1String("points")).toDouble();
+        readPoints(m.value(QLatin1String("points")), c);
         c.schemaVersion = m.value(QLatin1String("schema_version")).toInt(1);
         // nbgrader/utils.py is_locked(): answer cells never, test cells always, others as marked.
         c.locked = !c.solution && (c.grade || m.value(QLatin1String("locked")).toBool());

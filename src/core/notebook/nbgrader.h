@@ -18,7 +18,8 @@ struct NbgraderCell
     bool grade = false;    ///< graded: a test cell (grade, not solution) or a manually graded answer (both)
     bool task = false;     ///< a manually graded task description (schema 3)
     bool locked = false;   ///< students must not change it; nbgrader treats test cells as locked too
-    double points = 0;
+    double points = 0;     ///< metadata.nbgrader.points (a number, or text of one as nbgrader's float() reads it)
+    QString pointsError;   ///< why `points` could not be read ("\"two\" is not a number"), empty when it could
     int schemaVersion = 1; ///< 1 when absent (nbgrader before 0.6)
 
     bool isTest() const { return grade && !solution; }
