@@ -8,6 +8,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -54,6 +57,7 @@ private Q_SLOTS:
     void duplicateIdsRepaired();
     void oldNotebookGetsNoIds();
     void missingAndNullIdsRepaired();
+    void malformedOutputsRemoved();
     void unknownKernelspecPythonLoads();
 
     void roundTrip_data();
@@ -417,6 +421,26 @@ void TestNotebook::missingAndNullIdsRepaired()
              qPrintable(nb->repairs().at(0)));
     QVERIFY2(nb->repairs().at(1).startsWith(u"cells[2]: null or non-string id, assigned '%1'"_s.arg(nb->cellId(2))),
              qPrintable(nb->repairs().at(1)));
+}
+
+// Outputs that are not nbformat outputs are removed, each named (they passed strip and instrument unseen before:
+// fresh-user attack, session 17); valid outputs stay, in order.
+void TestNotebook::malformedOutputsRemoved()
+{
+    const QByteArray bytes = R"({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "code", "id": "a", "metadata": {}, "execution_count": 1, "source": "1",
+         "outputs": [7, {"output_type": "stream", "name": "stdout", "text": "ok"}, {"text": "no type"},
+                     {"output_type": "bogus"}, {"output_type": "execute_result", "data": {}, "metadata": {}, "execution_count": 1}]}]})";
+    const auto nb = Notebook::parse(bytes, u"outs.ipynb"_s);
+    QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
+    QCOMPARE(nb->repairs(), (QStringList{u"cells[0].outputs[0]: not an nbformat output (not an object), removed"_s,
+                                         u"cells[0].outputs[2]: not an nbformat output (no output_type), removed"_s,
+                                         u"cells[0].outputs[3]: not an nbformat output (output_type \"bogus\" is none of stream, "
+                                         "display_data, execute_result, error), removed"_s}));
+    const QJsonArray outputs = QJsonDocument::fromJson(nb->toJson()).object().value(u"cells"_s).toArray().at(0).toObject().value(u"outputs"_s).toArray();
+    QCOMPARE(outputs.size(), 2);
+    QCOMPARE(outputs.at(0).toObject().value(u"output_type"_s).toString(), u"stream"_s);
+    QCOMPARE(outputs.at(1).toObject().value(u"output_type"_s).toString(), u"execute_result"_s);
 }
 
 // An unknown kernelspec name with language python loads; the name is reported as written.

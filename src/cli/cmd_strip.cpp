@@ -20,6 +20,9 @@ int cmdStrip(const QStringList &args)
         printError(nb.error());
         return ExitBadInput;
     }
+    const QString path = parser.positionalArguments().at(0);
+    for (const QString &r : nb->repairs())
+        err() << "sandmark-cli: note: " << path << ": " << r << Qt::endl;
     const Notebook stripped = strip(*nb);
     const QString to = parser.value(output);
     if (auto w = writeOutput(to, stripped.toJson()); !w) {

@@ -327,8 +327,25 @@ Expected<void> checkCell(const Json &cell, size_t i, const QString &fileName)
     return {};
 }
 
+/// Why `output` is not an nbformat 4 output (an object whose output_type is one of the four the spec names),
+/// or an empty string when it is one.
+QString malformedOutput(const Json &output)
+{
+    if (!output.is_object())
+        return QStringLiteral("not an object");
+    const auto type = output.find("output_type");
+    if (type == output.end())
+        return QStringLiteral("no output_type");
+    static const std::set<std::string> known = {"stream", "display_data", "execute_result", "error"};
+    if (!type->is_string() || !known.count(type->get<std::string>()))
+        return QStringLiteral("output_type %1 is none of stream, display_data, execute_result, error")
+            .arg(QString::fromStdString(type->dump()).left(40));
+    return {};
+}
+
 /// Repairs that keep a notebook gradable (shared cases C06, C07): a cell without metadata or (code) without
-/// execution_count gets an empty or null one. Each repair is described in `repairs`.
+/// execution_count gets an empty or null one; an output that is not an nbformat output is removed (a run
+/// replaces every output anyway). Each repair is described in `repairs`.
 void repairCells(Json &cells, QStringList &repairs)
 {
     for (size_t i = 0; i < cells.size(); ++i) {
@@ -337,10 +354,20 @@ void repairCells(Json &cells, QStringList &repairs)
             cell["metadata"] = Json::object();
             repairs << QStringLiteral("%1: missing metadata, added an empty one").arg(cellPlace(i));
         }
-        if (cell["cell_type"] == "code" && cell.find("execution_count") == cell.end()) {
+        if (cell["cell_type"] != "code")
+            continue;
+        if (cell.find("execution_count") == cell.end()) {
             cell["execution_count"] = nullptr;
             repairs << QStringLiteral("%1: missing execution_count, set to null").arg(cellPlace(i));
         }
+        Json &outputs = cell["outputs"];
+        QStringList removed;
+        for (size_t k = outputs.size(); k-- > 0;) // from the last: erasing keeps the earlier indices
+            if (const QString why = malformedOutput(outputs[k]); !why.isEmpty()) {
+                outputs.erase(k);
+                removed.prepend(QStringLiteral("%1.outputs[%2]: not an nbformat output (%3), removed").arg(cellPlace(i)).arg(k).arg(why));
+            }
+        repairs << removed;
     }
 }
 
