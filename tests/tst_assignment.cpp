@@ -931,7 +931,7 @@ void TestAssignment::editsRefuseOutOfRangeNumbers()
     const Expected<void> removed = removeCheck(json, 0);
     QVERIFY(!removed);
     QCOMPARE(removed.error().location, u"line 1, column 7"_s);
-    const Expected<void> datasets = editRequiredDatasets(json, {u"org/data file.csv"_s}, {});
+    const Expected<QStringList> datasets = editRequiredDatasets(json, {u"org/data file.csv"_s}, {});
     QVERIFY(!datasets);
     QCOMPARE(datasets.error().file, json);
     QCOMPARE(datasets.error().location, u"line 1, column 7"_s);

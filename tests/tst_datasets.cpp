@@ -458,6 +458,14 @@ private Q_SLOTS:
         QFile::setPermissions(json, QFile::ReadOwner | QFile::WriteOwner);
         QVERIFY(editRequiredDatasets(json, {QStringLiteral("org/new a.csv"), QStringLiteral("course/neuro S02/betas_all.npy")}, {}));
         QVERIFY(editRequiredDatasets(json, {}, {QStringLiteral("model:course/tiny big/weights.bin")}));
+        // Adding what is listed already changes nothing and says so (it said "added" before: fresh-user attack s17).
+        const QByteArray before = [&] { QFile f(json); return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray(); }();
+        const QDateTime written = QFileInfo(json).lastModified();
+        auto again = editRequiredDatasets(json, {QStringLiteral("org/new a.csv")}, {});
+        QVERIFY(again);
+        QCOMPARE(*again, QStringList{QStringLiteral("org/new a.csv")});
+        QCOMPARE([&] { QFile f(json); return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray(); }(), before);
+        QCOMPARE(QFileInfo(json).lastModified(), written);
         auto bad = editRequiredDatasets(json, {QStringLiteral("org/new")}, {});
         QVERIFY(!bad);
         QVERIFY(!editRequiredDatasets(json, {}, {QStringLiteral("org/none a")}));

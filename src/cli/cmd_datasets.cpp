@@ -149,14 +149,22 @@ int editDatasetsAction(const QString &action, const QList<AssignmentDatasets> &f
         err() << "sandmark-cli: datasets " << action << ": name one assignment (use --slug)\n";
         return ExitUsage;
     }
+    for (const QString &entry : entries) // an ENTRY that does not parse is a usage error, named before anything is read
+        if (const Expected<DatasetEntry> e = DatasetEntry::parse(entry, QStringLiteral("datasets ") + action); !e) {
+            printError(e.error());
+            return ExitUsage;
+        }
     auto r = action == QLatin1String("add") ? editRequiredDatasets(found.first().jsonPath, entries, {})
                                             : editRequiredDatasets(found.first().jsonPath, {}, entries);
     if (!r) {
         printError(r.error());
         return ExitBadInput;
     }
-    out() << action << (action == QLatin1String("add") ? "ed " : "d ") << entries.size() << " entr"
-          << (entries.size() == 1 ? "y" : "ies") << " in " << found.first().jsonPath << '\n';
+    for (const QString &e : std::as_const(*r))
+        out() << "'" << e << "' is listed already\n";
+    const qsizetype changed = entries.size() - r->size();
+    out() << action << (action == QLatin1String("add") ? "ed " : "d ") << changed << " entr" << (changed == 1 ? "y" : "ies")
+          << " in " << found.first().jsonPath << (changed == 0 ? " (unchanged)" : "") << '\n';
     return ExitOk;
 }
 

@@ -822,14 +822,16 @@ void DataPage::editEntries(const QStringList &add, const QStringList &remove)
     setBusy(true);
     const QString json = m_assignment->jsonPath();
     m_tracker->run([json, add, remove] { return editRequiredDatasets(json, add, remove); },
-                   [this](Expected<void> r) {
+                   [this, changes = add.size() + remove.size()](Expected<QStringList> r) {
                        setBusy(false);
                        if (!r) {
                            m_jobStatus->setText(r.error().toString());
                            return;
                        }
-                       m_jobStatus->setText(tr("assignment.json updated."));
-                       Q_EMIT assignmentEdited();
+                       m_jobStatus->setText(r->isEmpty() ? tr("assignment.json updated.")
+                                                         : tr("Already listed: %1").arg(r->join(QLatin1String(", "))));
+                       if (r->size() < changes)
+                           Q_EMIT assignmentEdited();
                    });
 }
 

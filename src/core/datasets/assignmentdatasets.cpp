@@ -113,7 +113,7 @@ Expected<QList<CodeCell>> readCodeCells(const QString &ipynbPath)
     return out;
 }
 
-Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &add, const QStringList &remove)
+Expected<QStringList> editRequiredDatasets(const QString &jsonPath, const QStringList &add, const QStringList &remove)
 {
     const Expected<QByteArray> bytes = readInputFile(jsonPath, kMaxInputFileBytes);
     if (!bytes)
@@ -139,15 +139,18 @@ Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &
             return parsed.error();
         current = *parsed;
     }
+    QStringList listed; // entries of `add` already there
     for (qsizetype i = 0; i < add.size(); ++i) {
-        auto e = DatasetEntry::parse(add.at(i), QStringLiteral("argument"), QString::number(i + 1));
+        auto e = DatasetEntry::parse(add.at(i));
         if (!e)
             return e.error();
         if (!current.contains(*e))
             current.append(*e);
+        else
+            listed << add.at(i);
     }
     for (qsizetype i = 0; i < remove.size(); ++i) {
-        auto e = DatasetEntry::parse(remove.at(i), QStringLiteral("argument"), QString::number(i + 1));
+        auto e = DatasetEntry::parse(remove.at(i));
         if (!e)
             return e.error();
         if (!current.removeAll(*e))
@@ -158,9 +161,13 @@ Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &
     QJsonArray list;
     for (const DatasetEntry &e : std::as_const(current))
         list.append(e.toString());
+    if (remove.isEmpty() && listed.size() == add.size())
+        return listed; // nothing changes: the file stays untouched
     AssignmentEdit edit;
     edit.set(QStringLiteral("required_datasets"), list);
-    return editAssignment(jsonPath, edit);
+    if (auto written = editAssignment(jsonPath, edit); !written)
+        return written.error();
+    return listed;
 }
 
 } // namespace sandmark

@@ -33,7 +33,9 @@ Expected<QList<CodeCell>> readCodeCells(const QString &ipynbPath);
 
 /// Adds (skipping entries already present) and removes entries of required_datasets in assignment.json,
 /// validating every added entry first; written by editAssignment() (the list at its place, the file read as the
-/// loader reads it first). Everything but the list stays byte for byte as written; atomic (QSaveFile).
-Expected<void> editRequiredDatasets(const QString &jsonPath, const QStringList &add, const QStringList &remove);
+/// loader reads it first). Everything but the list stays byte for byte as written; atomic (QSaveFile); nothing
+/// is written when nothing changes. Returns the entries of `add` that were listed already (as written there).
+/// Errors: the file, an entry that does not parse (named "argument N"), an entry to remove that is not listed.
+Expected<QStringList> editRequiredDatasets(const QString &jsonPath, const QStringList &add, const QStringList &remove);
 
 } // namespace sandmark
