@@ -275,7 +275,12 @@ Expected<int> Gradebook::checkExisting(const QString &path)
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
         db.setDatabaseName(abs);
-        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=10000"));
+        // Read-only only where it must be: a read-only connection to a WAL database creates -wal and -shm files
+        // beside it and, unable to checkpoint, leaves them there when it closes. Read-write, the last connection to
+        // close removes them; only reads are made either way.
+        const bool writable = fi.isWritable() && QFileInfo(fi.absolutePath()).isWritable();
+        db.setConnectOptions(writable ? QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000")
+                                      : QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=10000"));
         if (!db.open()) {
             error = Error{abs, {}, QStringLiteral("cannot open: %1").arg(db.lastError().text())};
         } else {

@@ -221,9 +221,9 @@ public:
     /// disk is named as such). A file this call created is removed again on error (with its -wal/-shm files),
     /// so a failed creation leaves nothing behind.
     static Expected<std::unique_ptr<Gradebook>> open(const QString &path);
-    /// Checks, without writing anything, that `path` is an existing Sandmark gradebook this version can read.
-    /// Returns its schema version (1 ..= schemaVersion). Errors name the file: missing, empty, not SQLite, not a
-    /// gradebook, newer schema.
+    /// Checks, with reads only, that `path` is an existing Sandmark gradebook this version can read; no -wal or
+    /// -shm file is left beside it (a file on read-only media is opened read-only). Returns its schema version
+    /// (1 ..= schemaVersion). Errors name the file: missing, empty, not SQLite, not a gradebook, newer schema.
     static Expected<int> checkExisting(const QString &path);
     /// Removes `path` and the SQLite files beside it (-wal, -shm, -journal). Returns false if one remains.
     static bool removeFiles(const QString &path);

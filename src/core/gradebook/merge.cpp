@@ -266,6 +266,9 @@ Expected<QList<MergeStats>> mergeGradebooks(const QString &outPath, const QStrin
     const QFileInfo outInfo(outPath);
     const QString out = outInfo.absoluteFilePath();
     const bool existed = outInfo.exists();
+    // OUT may be new, its folder not: a typo in the folder would otherwise make a tree nobody asked for.
+    if (!existed && !QFileInfo(outInfo.absolutePath()).isDir())
+        return Error{out, {}, QStringLiteral("its folder %1 does not exist").arg(outInfo.absolutePath())};
     const QString target = existed ? out
                                    : outInfo.absolutePath() + QStringLiteral("/.%1.merging-%2")
                                                                   .arg(outInfo.fileName())
