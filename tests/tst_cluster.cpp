@@ -117,11 +117,13 @@ void TestCluster::memAndTimeAsSbatchSpellsThem()
             QVERIFY2(slurmArrayScript(u"/courses/hw1"_s, r, {1}), qPrintable(mem + u' ' + time));
         }
     r.time.clear();
-    for (const QString &mem : {u"abc"_s, u"-5G"_s, u"8.5G"_s, u"8GB"_s}) {
+    for (const QString &mem : {u"abc"_s, u"-5G"_s, u"8.5G"_s, u"8GB"_s, u"8 G"_s}) {
         r.mem = mem;
         Expected<QString> s = slurmArrayScript(u"/courses/hw1"_s, r, {1});
         QVERIFY2(!s, qPrintable(mem));
         QCOMPARE(s.error().file, u"--mem"_s);
+        // A memory size, not a path (white space was called a path's before: fresh-user attack s17).
+        QVERIFY2(s.error().message.startsWith(u"'%1' is not a memory size sbatch accepts"_s.arg(mem)), qPrintable(s.error().message));
     }
     r.mem.clear();
     for (const QString &time : {u"xyz"_s, u"-1"_s, u"2h"_s, u"1:2:3:4"_s}) {
@@ -153,7 +155,10 @@ void TestCluster::scriptRefusesWhatSbatchLinesCannotHold()
     Expected<QString> s = slurmArrayScript(folder, r, {1});
     QVERIFY(!s);
     QVERIFY2(s.error().message.contains(u"#SBATCH line cannot carry"_s), qPrintable(s.error().toString()));
-    QCOMPARE(s.error().file, partition.isEmpty() ? folder : partition);
+    QCOMPARE(s.error().file, partition.isEmpty() ? folder : u"--partition"_s);
+    QVERIFY2(s.error().message.endsWith(partition.isEmpty() ? u"use a path without white space, quotes, '%' or '\\'"_s
+                                                            : u"use a value without white space, quotes, '%' or '\\'"_s),
+             qPrintable(s.error().message));
     QVERIFY(!slurmMergeScript(folder, r));
 }
 

@@ -30,16 +30,19 @@ QString shardName(const Shard &s)
     return QStringLiteral("%1-of-%2").arg(s.index).arg(s.count);
 }
 
-/// A path or value safe both in an #SBATCH line (split at white space, no shell) and single-quoted in the shell;
-/// '%' is a filename pattern in --output.
-Expected<void> checkScriptValue(const QString &what, const QString &value)
+/// A path (`isPath`) or other value safe both in an #SBATCH line (split at white space, no shell) and single-quoted
+/// in the shell; '%' is a filename pattern in --output.
+Expected<void> checkScriptValue(const QString &what, const QString &value, bool isPath)
 {
     for (const QChar c : value) {
         if (c.isSpace() || c == QLatin1Char('\'') || c == QLatin1Char('"') || c == QLatin1Char('%') || c == QLatin1Char('\\')
             || c.category() == QChar::Other_Control)
-            return Error{value, {}, QStringLiteral("%1 holds '%2', which a Slurm #SBATCH line cannot carry; use a path "
-                                                   "without white space, quotes, '%' or '\\'")
-                                        .arg(what, c.isSpace() ? QStringLiteral("white space") : QString(c))};
+            return Error{isPath ? value : what, {},
+                         QStringLiteral("%1 holds '%2', which a Slurm #SBATCH line cannot carry; use %3 without white "
+                                        "space, quotes, '%' or '\\'")
+                             .arg(isPath ? what : QStringLiteral("'%1'").arg(value),
+                                  c.isSpace() ? QStringLiteral("white space") : QString(c),
+                                  isPath ? QStringLiteral("a path") : QStringLiteral("a value"))};
     }
     return {};
 }
@@ -51,19 +54,6 @@ QString quoted(const QString &s)
 
 Expected<QString> scriptHeader(const QString &assignmentFolder, const SlurmRequest &r, const QString &jobName)
 {
-    const QList<std::pair<QString, QString>> values = {{QStringLiteral("the assignment folder"), assignmentFolder},
-                                                       {QStringLiteral("sandmark-cli's path"), r.cli},
-                                                       {QStringLiteral("the cache folder"), r.cacheDir},
-                                                       {QStringLiteral("--dataset-cache"), r.datasetCache},
-                                                       {QStringLiteral("--job-name"), jobName},
-                                                       {QStringLiteral("--mem"), r.mem},
-                                                       {QStringLiteral("--time"), r.time},
-                                                       {QStringLiteral("--partition"), r.partition},
-                                                       {QStringLiteral("--account"), r.account},
-                                                       {QStringLiteral("--sandbox"), r.sandbox}};
-    for (const auto &[what, value] : values)
-        if (Expected<void> ok = checkScriptValue(what, value); !ok)
-            return ok.error();
     // Spelled as sbatch accepts them (sbatch(1)), so a typo is refused here, before the environment and the
     // reference run are prepared, instead of by sbatch afterwards.
     static const QRegularExpression memory(QStringLiteral("^[0-9]+[KMGT]?$"), QRegularExpression::CaseInsensitiveOption);
@@ -78,6 +68,17 @@ Expected<QString> scriptHeader(const QString &assignmentFolder, const SlurmReque
         return Error{QStringLiteral("--time"), {},
                      QStringLiteral("'%1' is not a time limit sbatch accepts: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM or "
                                     "D-HH:MM:SS, e.g. 02:00:00").arg(r.time)};
+    const QList<std::tuple<QString, QString, bool>> values = {{QStringLiteral("the assignment folder"), assignmentFolder, true},
+                                                              {QStringLiteral("sandmark-cli's path"), r.cli, true},
+                                                              {QStringLiteral("the cache folder"), r.cacheDir, true},
+                                                              {QStringLiteral("--dataset-cache"), r.datasetCache, true},
+                                                              {QStringLiteral("--job-name"), jobName, false},
+                                                              {QStringLiteral("--partition"), r.partition, false},
+                                                              {QStringLiteral("--account"), r.account, false},
+                                                              {QStringLiteral("--sandbox"), r.sandbox, false}};
+    for (const auto &[what, value, isPath] : values)
+        if (Expected<void> ok = checkScriptValue(what, value, isPath); !ok)
+            return ok.error();
     QString s = QStringLiteral("#!/bin/bash\n");
     s += QStringLiteral("#SBATCH --job-name=%1\n").arg(jobName);
     if (!r.mem.isEmpty())
