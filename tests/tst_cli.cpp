@@ -179,7 +179,13 @@ void TestCli::golden_data()
         << QStringList{u"datasets"_s, u"check"_s, u"assignments/good"_s, u"--size-warning"_s, u"-1"_s} << 2;
     QTest::newRow("datasets-size-warning-text")
         << QStringList{u"datasets"_s, u"warm"_s, u"assignments/good"_s, u"--size-warning"_s, u"2G"_s} << 2;
+    // An ENTRY that does not parse is a usage error naming it; one listed already is said, not counted as added.
+    QTest::newRow("datasets-add-not-an-entry") << QStringList{u"datasets"_s, u"add"_s, u"{COPY}"_s, u"foo"_s} << 2;
+    QTest::newRow("datasets-add-listed-already")
+        << QStringList{u"datasets"_s, u"add"_s, u"{COPY}"_s, u"org/data a.csv"_s, u"org/data a.csv"_s} << 0;
     QTest::newRow("grade-help") << QStringList{u"grade"_s, u"--help"_s} << 0;
+    QTest::newRow("grade-unknown-student") << QStringList{u"grade"_s, u"assignments/ungraded"_s, u"nosuchstudent"_s, u"--dry-run"_s} << 1;
+    QTest::newRow("grade-dry-run-never-graded") << QStringList{u"grade"_s, u"assignments/ungraded"_s, u"--dry-run"_s, u"--gradebook"_s, u"{TMP}/none.sqlite"_s} << 1;
     QTest::newRow("grade-bad-shard") << QStringList{u"grade"_s, u"assignments/good"_s, u"--shard"_s, u"3/2"_s} << 2;
     QTest::newRow("grade-bad-jobs") << QStringList{u"grade"_s, u"assignments/good"_s, u"--jobs"_s, u"0"_s} << 2;
     QTest::newRow("grade-too-many-jobs") << QStringList{u"grade"_s, u"assignments/good"_s, u"--jobs"_s, u"99999"_s} << 2;
@@ -216,6 +222,8 @@ void TestCli::golden_data()
     // Another kind's option, and --header with --no-header: usage errors, never silently ignored (fresh-user attack s17).
     QTest::newRow("import-otter-refuses-nbgrader-options")
         << QStringList{u"import"_s, u"otter"_s, u"assignments/good/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s, u"--no-header"_s} << 2;
+    QTest::newRow("import-otter-empty-output")
+        << QStringList{u"import"_s, u"otter"_s, u"otter/master/hw-otter.ipynb"_s, u"-o"_s, u""_s} << 2;
     QTest::newRow("import-nbgrader-header-and-no-header")
         << QStringList{u"import"_s, u"nbgrader"_s, u"assignments/good/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s, u"--header"_s,
                        u"assignments/good/hw.ipynb"_s, u"--no-header"_s}
@@ -242,7 +250,7 @@ void TestCli::golden_data()
         << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"df.shape"_s, u"--id"_s, u"shape"_s}
         << 1;
     QTest::newRow("checks-add-value-negative-points")
-        << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"x"_s, u"--points"_s, u"-1"_s} << 1;
+        << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"x"_s, u"--points"_s, u"-1"_s} << 2;
     QTest::newRow("checks-add-value-points-not-a-number")
         << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"x"_s, u"--points"_s, u"two"_s} << 2;
     QTest::newRow("checks-add-value-no-variable") << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s} << 2;
@@ -539,7 +547,16 @@ void TestCli::mergeBadInputLeavesNothing()
         QCOMPARE(r.out, QByteArray());
         QVERIFY2(QDir(tmp.path()).entryList({u"*out.sqlite*"_s}, QDir::Files | QDir::Hidden).isEmpty(),
                  qPrintable(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden).join(u' ')));
+        // The inputs are left as they were: no -wal or -shm beside them (fresh-user attack s17).
+        QVERIFY2(QDir(tmp.path()).entryList({u"*-wal"_s, u"*-shm"_s}, QDir::Files | QDir::Hidden).isEmpty(),
+                 qPrintable(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden).join(u' ')));
     }
+    // OUT in a folder that does not exist: refused, the folder is not made (a typo made a tree before).
+    const QString lost = tmp.filePath(u"no/such/out.sqlite"_s);
+    const Run missing = runCli({u"merge"_s, lost, good});
+    QCOMPARE(missing.code, 1);
+    QCOMPARE(QString::fromUtf8(missing.err), u"sandmark-cli: %1: its folder %2 does not exist\n"_s.arg(lost, tmp.filePath(u"no/such"_s)));
+    QVERIFY(!QFileInfo::exists(tmp.filePath(u"no"_s)));
     QCOMPARE(readAll(empty), QByteArray()); // not turned into a gradebook
     QCOMPARE(readAll(foreign), foreignBytes);
     // An existing OUT stays as it was.
@@ -814,6 +831,9 @@ void TestCli::reviewMarks()
     QVERIFY2(r.err.contains("is a file of the assignment (assignment.json)"), r.err.constData());
     r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, tmp.filePath(u"grades.csv"_s)});
     QCOMPARE(r.code, 0);
+    // Written to a file, it says what it wrote (it said nothing before: fresh-user run s17).
+    QCOMPARE(QString::fromUtf8(r.out), u"exported 2 student(s) to %1 (csv); 2 graded under older checks, marked in the stale "
+                                        "column\n"_s.arg(tmp.filePath(u"grades.csv"_s)));
 
     // Canvas's column is never empty: an empty --canvas-column is the title, an assignment without a title its slug.
     const QString untitled = tmp.filePath(u"untitled"_s);
@@ -886,7 +906,7 @@ void TestCli::gradeDryRunForeseesTheRegrade()
     const QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
     Run r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QCOMPARE(r.code, 1); // no gradebook yet: named
-    QVERIFY2(r.err.contains("gradebook.sqlite: no such gradebook"), r.err.constData());
+    QVERIFY2(r.err.contains("gradebook.sqlite: no gradebook yet: nothing has been graded, so grade would run every submission"), r.err.constData());
     r = runCli({u"grade"_s, iris, u"--sandbox"_s, u"bwrap"_s}, env);
     if (r.code == 3 && r.err.contains("bwrap"))
         QSKIP(qPrintable(u"bwrap cannot start here: "_s + QString::fromUtf8(r.err)));
@@ -898,7 +918,7 @@ void TestCli::gradeDryRunForeseesTheRegrade()
                  && r.err.contains("try --sandbox bwrap"), r.err.constData());
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
-    QVERIFY2(r.out.contains("0 regraded from stored values, 0 cannot run (graded without a sandbox), 2 skipped (nothing "
+    QVERIFY2(r.out.contains("0 regraded from stored values, 0 cannot run (needs review without a sandbox: a notebook that cannot be read or matched), 2 skipped (nothing "
                             "changed), 0 would run again\nno grade changes\n"), r.out.constData());
     // carol typed corr in: a tighter tolerance fails her value, and needs no run.
     r = runCli({u"checks"_s, u"edit"_s, iris, u"corr"_s, u"--rtol"_s, u"1e-6"_s}, env);
@@ -908,7 +928,7 @@ void TestCli::gradeDryRunForeseesTheRegrade()
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
     QVERIFY2(r.out.startsWith("dry run: no sandbox started, nothing recorded\n"), r.out.constData());
-    QVERIFY2(r.out.contains("2 regraded from stored values, 0 cannot run (graded without a sandbox), 0 skipped (nothing "
+    QVERIFY2(r.out.contains("2 regraded from stored values, 0 cannot run (needs review without a sandbox: a notebook that cannot be read or matched), 0 skipped (nothing "
                             "changed), 0 would run again\n"), r.out.constData());
     // Only carol's grade changes: her row says what it was, a line names her, and the mean is shown beside today's.
     QVERIFY2(r.out.contains("was 8/8 graded"), r.out.constData());
@@ -1021,7 +1041,7 @@ void TestCli::gradeRefusesPathsOutsideTheSubmissions()
     };
     for (const QString &arg : refused) {
         const Run r = runCli({u"grade"_s, a, arg, u"--gradebook"_s, gradebook}, {}, tmp.path());
-        QVERIFY2(r.code == 2, qPrintable(arg + u": "_s + QString::fromUtf8(r.err)));
+        QVERIFY2(r.code == 1, qPrintable(arg + u": "_s + QString::fromUtf8(r.err))); // bad input, as diff's and match's
         const QString err = QString::fromUtf8(r.err);
         QVERIFY2(err.startsWith(u"sandmark-cli: grade: "_s + arg + u": "_s), qPrintable(err));
         QVERIFY2(err.contains(a + u"/submissions"_s), qPrintable(err));
@@ -1169,6 +1189,10 @@ void TestCli::unpackedCanvasFolderImportedAndSettled()
     const Run settled = runCli({u"match"_s, hw, u"1003"_s, u"iris-analysis.ipynb"_s, u"iris-analysis (late).ipynb"_s});
     QVERIFY2(settled.code == 0, settled.err.constData());
     QCOMPARE(settled.out, QByteArray("1003: iris-analysis.ipynb ← iris-analysis (late).ipynb (settled; grade to apply it)\n"));
+    // The same match again changes nothing and says so (it said "grade to apply it" again: fresh-user run s17).
+    const Run again = runCli({u"match"_s, hw, u"1003"_s, u"iris-analysis.ipynb"_s, u"iris-analysis (late).ipynb"_s});
+    QVERIFY2(again.code == 0, again.err.constData());
+    QCOMPARE(again.out, QByteArray("1003: iris-analysis.ipynb ← iris-analysis (late).ipynb (settled so already; nothing changed)\n"));
     const Run notAFile = runCli({u"match"_s, hw, u"1003"_s, u"iris-analysis.ipynb"_s, u"nope.ipynb"_s});
     QCOMPARE(notAFile.code, 1);
     QVERIFY2(notAFile.err.contains("not a notebook handed in by 1003"), notAFile.err.constData());

@@ -575,7 +575,7 @@ int cmdChecks(const QStringList &args)
             return true;
         bool ok = false;
         const double v = parser.value(option).toDouble(&ok);
-        if (!ok)
+        if (!ok || !std::isfinite(v) || v < 0) // points and tolerances alike: a finite number, at least 0
             return false;
         target = v;
         return true;
@@ -583,7 +583,7 @@ int cmdChecks(const QStringList &args)
     CheckNumbers numbers;
     for (const auto &[option, target] : {std::pair{&o.points, &numbers.points}, std::pair{&o.rtol, &numbers.rtol}, std::pair{&o.atol, &numbers.atol}})
         if (!numberOption(*option, *target))
-            return checksUsage(QStringLiteral("--%1 '%2' is not a number").arg(option->names().constFirst(), parser.value(*option)));
+            return checksUsage(QStringLiteral("--%1 '%2' is not a number of at least 0").arg(option->names().constFirst(), parser.value(*option)));
 
     if (action == QLatin1String("list")) {
         RunChoices choices;

@@ -55,9 +55,17 @@ int cmdExport(const QStringList &args)
         printError(*problem);
         return ExitBadInput;
     }
-    if (auto w = writeOutput(parser.value(output), data); !w) {
+    const QString to = parser.value(output);
+    if (auto w = writeOutput(to, data); !w) {
         printError(w.error());
         return ExitBadInput;
+    }
+    if (!to.isEmpty() && to != QLatin1String("-")) { // stdout is free: say what was written
+        const qsizetype stale = std::count_if(grades->cbegin(), grades->cend(), [](const EffectiveGrade &g) { return g.stale; });
+        out() << "exported " << grades->size() << " student(s) to " << to << " (" << fmt << ")";
+        if (stale > 0)
+            out() << "; " << stale << " graded under older checks, marked in the stale column";
+        out() << '\n';
     }
     return ExitOk;
 }

@@ -289,7 +289,7 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
                                   ? QStringLiteral("was %1 %2").arg(scoreWas(g.studentId), gradeStatusName(was.value(g.studentId)->status))
                                   : QStringLiteral("not graded before"));
     printTable(shown, unchanged);
-    out() << QStringLiteral("%1 regraded from stored values, %2 cannot run (graded without a sandbox), %3 skipped "
+    out() << QStringLiteral("%1 regraded from stored values, %2 cannot run (needs review without a sandbox: a notebook that cannot be read or matched), %3 skipped "
                             "(nothing changed), %4 would run again\n")
                  .arg(preview->regraded.size())
                  .arg(preview->cannotRun.size())
@@ -394,9 +394,9 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
         for (qsizetype i = 1; i < positional.size(); ++i) {
             // A student id of the assignment's submissions/ folder ("alice"), or a path to an entry of it.
             Expected<Submission> s = submissionNamed(assignment->displayPath(QStringLiteral("submissions")), positional.at(i));
-            if (!s) {
+            if (!s) { // as diff and match: a student not there is bad input, not a usage error
                 err() << "sandmark-cli: grade: " << s.error().toString() << Qt::endl;
-                return ExitUsage;
+                return ExitBadInput;
             }
             submissions << *s;
         }
@@ -609,7 +609,7 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
                      .arg(summary->regraded)
                      .arg(summary->regraded > 0 ? QStringLiteral(" (only the checks' grading changed; --force runs them)") : QString())
                      .arg(summary->ran)
-              << (summary->cannotRun > 0 ? QStringLiteral("%1 cannot run (graded without a sandbox); ").arg(summary->cannotRun) : QString())
+              << (summary->cannotRun > 0 ? QStringLiteral("%1 cannot run (needs review without a sandbox: a notebook that cannot be read or matched); ").arg(summary->cannotRun) : QString())
               << QString::number(summary->seconds, 'f', 1) << " s with " << end.jobs << " job(s)" << Qt::endl;
     return summary && (summary->graderErrors > 0 || !summary->brokenChecks.isEmpty()) ? ExitGraderError : ExitOk;
 }

@@ -205,8 +205,8 @@ int cmdImport(const QStringList &args)
         err() << "sandmark-cli: import: unknown kind '" << pos.at(0) << "' (known: nbgrader, otter, submissions)" << Qt::endl;
         return ExitUsage;
     }
-    if (!parser.isSet(output)) {
-        err() << "sandmark-cli: import: -o " << (submissions ? "OUT" : "ASSIGNMENT") << " is required" << Qt::endl;
+    if (parser.value(output).isEmpty()) { // not given, or given empty (-o '')
+        err() << "sandmark-cli: import: -o " << (submissions ? "OUT" : "ASSIGNMENT") << " is required (a folder)" << Qt::endl;
         return ExitUsage;
     }
     // Each kind's own options; another kind's is a usage error, never silently ignored.

@@ -41,15 +41,23 @@ int cmdMatch(const QStringList &args)
         return ExitBadInput;
     }
     const QString file = pos.size() == 4 ? pos.at(3) : QString();
-    if (auto ok = settleNotebookMatch(*opened->gradebook, assignment, *s, pos.at(2), file); !ok) {
+    Gradebook &book = *opened->gradebook;
+    const Expected<QMap<QString, QString>> before = book.settledMatches(s->studentId);
+    if (auto ok = settleNotebookMatch(book, assignment, *s, pos.at(2), file); !ok) {
         printError(ok.error());
         return ExitBadInput;
     }
+    const Expected<QMap<QString, QString>> after = book.settledMatches(s->studentId);
+    if (!before || !after) {
+        printError(!before ? before.error() : after.error());
+        return ExitBadInput;
+    }
+    const bool unchanged = *before == *after; // settled as it was already: grade has nothing new to apply
+    out() << displayText(s->studentId) << ": " << displayText(pos.at(2));
     if (file.isEmpty())
-        out() << displayText(s->studentId) << ": " << displayText(pos.at(2)) << ": settled match removed (the rule decides)\n";
+        out() << (unchanged ? ": no settled match to remove (the rule decides)\n" : ": settled match removed (the rule decides)\n");
     else
-        out() << displayText(s->studentId) << ": " << displayText(pos.at(2)) << " ← " << displayText(file)
-              << " (settled; grade to apply it)\n";
+        out() << " ← " << displayText(file) << (unchanged ? " (settled so already; nothing changed)\n" : " (settled; grade to apply it)\n");
     return ExitOk;
 }
 

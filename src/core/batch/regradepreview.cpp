@@ -4,6 +4,7 @@
 #include "batch/referencerun.h"
 #include "util/paths.h"
 
+#include <QFileInfo>
 #include <QHash>
 #include <QSet>
 
@@ -15,6 +16,9 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
                                         const RegradePreviewOptions &options)
 {
     const QString path = options.gradebookPath.isEmpty() ? Gradebook::defaultPath(assignment.folder()) : options.gradebookPath;
+    if (!QFileInfo::exists(path))
+        return Error{path, {}, QStringLiteral("no gradebook yet: nothing has been graded, so grade would run every submission "
+                                              "in the sandbox (a dry run previews a regrade from stored runs)")};
     if (Expected<int> existing = Gradebook::checkExisting(path); !existing)
         return existing.error();
     Expected<std::unique_ptr<Gradebook>> gradebook = Gradebook::open(path);
