@@ -15,6 +15,7 @@
 #include "assignment/nbgrader_import.h"
 #include "checks/registry.h"
 #include "checkresultsmodel.h"
+#include "coretranslation.h"
 #include "checksmodel.h"
 #include "submissiondetail.h"
 #include "releasediffview.h"
@@ -412,6 +413,54 @@ private Q_SLOTS:
         QCoreApplication::installTranslator(&de);
         QCOMPARE(SubmissionsModel::stateText(SubmissionsModel::State::NeedsManual), QStringLiteral("Bewertung von Hand offen"));
         QCoreApplication::removeTranslator(&de);
+    }
+
+    // Grading texts stored in English (feedback, reasons, values) are shown in the app's language: the core builds
+    // them from util/coretext.h's templates, the app matches them at display time (translatedCoreText()). Parts
+    // joined by "; " are translated one by one, nested templates too; the student's own text stays as it is.
+    void gradingTextsAreShownInTheAppsLanguage()
+    {
+        ProbeValue expected;
+        expected.kind = ProbeValue::Kind::Int;
+        expected.intText = QStringLiteral("150");
+        expected.real = 150;
+        ProbeValue missing;
+        missing.kind = ProbeValue::Kind::Missing;
+        const Comparison undefined = compareValues(QStringLiteral("n_rows"), expected, missing, {});
+        ProbeValue wrong = expected;
+        wrong.intText = QStringLiteral("100");
+        wrong.real = 100;
+        CompareOptions hidden;
+        hidden.showExpected = false;
+        const Comparison differs = compareValues(QStringLiteral("n_rows"), expected, wrong, hidden);
+        const QString reasons = differs.feedback + QStringLiteral("; cells[10]: raised AssertionError: 100%1 rows; not 150");
+        const QString nested = QStringLiteral("not graded: the probe did not run: kernel died while executing cells[7] (exit status 0)");
+        const QString unreadable = QStringLiteral("the notebook cannot be read: line 9, column 5: invalid JSON; last read: '\"'");
+
+        QCOMPARE(translatedCoreText(undefined.feedback), undefined.feedback); // English: as stored
+        CatalogueInstalled de(QStringLiteral("sandmark_de"));
+        QVERIFY(de.loaded);
+        QCOMPARE(translatedCoreText(undefined.feedback), QStringLiteral("`n_rows` ist nicht definiert"));
+        QCOMPARE(translatedCoreText(undefined.actual), QStringLiteral("(nicht definiert)"));
+        QCOMPARE(translatedCoreText(reasons),
+                 QStringLiteral("`n_rows`: nicht der erwartete Wert (abgegeben: 100); diese Prüfung zeigt den erwarteten Wert nicht; "
+                                "cells[10]: löste AssertionError: 100%1 rows aus; not 150"));
+        QCOMPARE(translatedCoreText(nested), QStringLiteral("nicht bewertet: die Sonde lief nicht: Kernel beim Ausführen von cells[7] "
+                                                            "abgestürzt (Exit-Status 0)"));
+        QCOMPARE(translatedCoreText(unreadable), QStringLiteral("das Notebook kann nicht gelesen werden: line 9, column 5: invalid JSON; "
+                                                                "last read: '\"'"));
+        QCOMPARE(translatedCoreText(QStringLiteral("a note the student wrote")), QStringLiteral("a note the student wrote"));
+        QCOMPARE(translatedCoreText(QStringLiteral("kernel died while executing cells[4] (killed by SIGKILL; out of memory?)")),
+                 QStringLiteral("Kernel beim Ausführen von cells[4] abgestürzt (beendet durch SIGKILL; Speicher erschöpft?)"));
+
+        // Where the app shows them: the detail's check table (cell references labelled after translation).
+        CheckResultsModel results;
+        results.setResults({CheckResult{QStringLiteral("n_rows"), Check::Type::Value, Outcome::Fail, 0, 1,
+                                        QStringLiteral("cells[3]: raised KeyError: 'kind'"), undefined.expected, undefined.actual}});
+        results.setCellLabels({{3, QStringLiteral("[2] df = pd.read_csv(…)")}});
+        QCOMPARE(results.index(0, CheckResultsModel::ActualColumn).data().toString(), QStringLiteral("(nicht definiert)"));
+        QCOMPARE(results.index(0, CheckResultsModel::FeedbackColumn).data().toString(),
+                 QStringLiteral("[2] df = pd.read_csv(…) (cells[3]): löste KeyError: 'kind' aus"));
     }
 
     // A student id with a newline or a right-to-left override shows escaped, in one line, in its own order;

@@ -1161,6 +1161,125 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     </message>
 </context>
 <context>
+    <name>sandmark::CoreText</name>
+    <message>
+        <source>`%1` is not defined</source>
+        <translation>`%1` ist nicht definiert</translation>
+    </message>
+    <message>
+        <source>(not defined)</source>
+        <translation>(nicht definiert)</translation>
+    </message>
+    <message>
+        <source>`%1`: not of the expected type (yours is %2)</source>
+        <translation>`%1`: nicht vom erwarteten Typ (abgegeben: %2)</translation>
+    </message>
+    <message>
+        <source>`%1`: not the expected value (yours: %2)</source>
+        <translation>`%1`: nicht der erwartete Wert (abgegeben: %2)</translation>
+    </message>
+    <message>
+        <source>`%1`: not the expected length (yours: %2)</source>
+        <translation>`%1`: nicht die erwartete Länge (abgegeben: %2)</translation>
+    </message>
+    <message>
+        <source>`%1`: not the expected shape (yours: %2)</source>
+        <translation>`%1`: nicht die erwartete Form (abgegeben: %2)</translation>
+    </message>
+    <message>
+        <source>`%1`: not the expected dtype (yours: %2)</source>
+        <translation>`%1`: nicht der erwartete dtype (abgegeben: %2)</translation>
+    </message>
+    <message>
+        <source>`%1`: not the expected columns (yours: %2)</source>
+        <translation>`%1`: nicht die erwarteten Spalten (abgegeben: %2)</translation>
+    </message>
+    <message>
+        <source>`%1`: not the expected index (yours: %2)</source>
+        <translation>`%1`: nicht der erwartete Index (abgegeben: %2)</translation>
+    </message>
+    <message>
+        <source>`%1`: not the expected keys (yours: %2)</source>
+        <translation>`%1`: nicht die erwarteten Schlüssel (abgegeben: %2)</translation>
+    </message>
+    <message>
+        <source>`%1`: not the expected name (yours: %2)</source>
+        <translation>`%1`: nicht der erwartete Name (abgegeben: %2)</translation>
+    </message>
+    <message>
+        <source>this check does not show the expected value</source>
+        <translation>diese Prüfung zeigt den erwarteten Wert nicht</translation>
+    </message>
+    <message>
+        <source>%1: raised %2</source>
+        <translation>%1: löste %2 aus</translation>
+    </message>
+    <message>
+        <source>%1: cell timed out</source>
+        <translation>%1: Zeitlimit der Zelle überschritten</translation>
+    </message>
+    <message>
+        <source>the notebook cannot be read: %1</source>
+        <translation>das Notebook kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the probe did not run</source>
+        <translation>die Sonde lief nicht</translation>
+    </message>
+    <message>
+        <source>the probe did not run: %1</source>
+        <translation>die Sonde lief nicht: %1</translation>
+    </message>
+    <message>
+        <source>not graded: %1</source>
+        <translation>nicht bewertet: %1</translation>
+    </message>
+    <message>
+        <source>check &apos;%1&apos; not graded</source>
+        <translation>Prüfung „%1“ nicht bewertet</translation>
+    </message>
+    <message>
+        <source>the test did not run</source>
+        <translation>der Test lief nicht</translation>
+    </message>
+    <message>
+        <source>the test did not run (%1)</source>
+        <translation>der Test lief nicht (%1)</translation>
+    </message>
+    <message>
+        <source>the kernel died during the test</source>
+        <translation>der Kernel ist während des Tests abgestürzt</translation>
+    </message>
+    <message>
+        <source>the test timed out (the student&apos;s code it called did not finish)</source>
+        <translation>Zeitlimit des Tests überschritten (der aufgerufene Code der Studierenden endete nicht)</translation>
+    </message>
+    <message>
+        <source>partial credit: %1 of %2 points</source>
+        <translation>Teilpunkte: %1 von %2 Punkten</translation>
+    </message>
+    <message>
+        <source>%1: timeout after %2 s</source>
+        <translation>%1: Zeitlimit nach %2 s überschritten</translation>
+    </message>
+    <message>
+        <source>kernel died while executing %1 (%2)</source>
+        <translation>Kernel beim Ausführen von %1 abgestürzt (%2)</translation>
+    </message>
+    <message>
+        <source>exit status %1</source>
+        <translation>Exit-Status %1</translation>
+    </message>
+    <message>
+        <source>killed by %1</source>
+        <translation>beendet durch %1</translation>
+    </message>
+    <message>
+        <source>killed by %1; out of memory?</source>
+        <translation>beendet durch %1; Speicher erschöpft?</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::DataFilesModel</name>
     <message>
         <source>missing</source>
@@ -1349,6 +1468,10 @@ or &quot;org/dataset@v1.0 data/train.csv&quot;):</source>
         <translation>Repository und Datei, durch ein Leerzeichen getrennt, das Repository bei einer
 Revision, wenn Sie eine angeben (zum Beispiel: „org/dataset data/train.csv“
 oder „org/dataset@v1.0 data/train.csv“):</translation>
+    </message>
+    <message>
+        <source>Already listed: %1</source>
+        <translation>Bereits aufgeführt: %1</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "checkresultsmodel.h"
 
+#include "coretranslation.h"
 #include "roles.h"
 #include "notebook/cellref.h"
 
@@ -93,11 +94,11 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
             return tr("%1 — %2").arg(QLocale().toString(o->points, 'g', 6), o->comment);
         }
         case ExpectedColumn:
-            return r.expected;
+            return translatedCoreText(r.expected);
         case ActualColumn:
-            return r.actual;
+            return translatedCoreText(r.actual);
         case FeedbackColumn:
-            return labelCellReferences(r.feedback, m_cellLabels);
+            return labelCellReferences(translatedCoreText(r.feedback), m_cellLabels);
         default:
             return {};
         }

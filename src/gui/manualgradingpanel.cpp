@@ -1,5 +1,6 @@
 #include "manualgradingpanel.h"
 
+#include "coretranslation.h"
 #include "checks/registry.h"
 #include "gradebook/manual.h"
 
@@ -123,7 +124,7 @@ void ManualGradingPanel::setGrade(const EffectiveGrade &grade, const QHash<QStri
         else if (awaiting.contains(c.result.checkId))
             state = tr("awaits grading (at most %1)").arg(max);
         else
-            state = tr("%1 of %2 points automatically: %3").arg(l.toString(c.result.points, 'g', 6), max, c.result.feedback);
+            state = tr("%1 of %2 points automatically: %3").arg(l.toString(c.result.points, 'g', 6), max, translatedCoreText(c.result.feedback));
         const QString notebook = notebookOf.value(c.result.checkId);
         r.box->setTitle(notebook.isEmpty() ? tr("%1 — %2").arg(c.result.checkId, state)
                                            : tr("%1 (%2) — %3").arg(c.result.checkId, notebook, state));

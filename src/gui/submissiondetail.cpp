@@ -1,5 +1,6 @@
 #include "submissiondetail.h"
 
+#include "coretranslation.h"
 #include "checkresultsmodel.h"
 #include "gradebookaccess.h"
 #include "jobtracker.h"
@@ -719,7 +720,7 @@ void SubmissionDetail::updateSummary()
         html += QLatin1String("<br>") + (ours ? linkedCells(line, m_cellLabels) : line.toHtmlEscaped());
     };
     for (const QString &reason : std::as_const(m_result.reasons))
-        addLine(reason);
+        addLine(translatedCoreText(reason));
     // What the grader noticed without changing the grade (an edited test cell, an ignored kernelspec, …).
     QStringList decisions; // a problem set's match decisions are shown by the notebook switcher instead
     if (isProblemSet())

@@ -1,5 +1,6 @@
 #include "submissionsmodel.h"
 
+#include "coretranslation.h"
 #include "roles.h"
 #include "notebook/notebook.h"
 #include "util/displaytext.h"
@@ -274,7 +275,8 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
                         "assignment's current ones. Grade again to update it.");
         if (!r.awaiting.isEmpty())
             lines << tr("Awaiting grading by hand: %1").arg(r.awaiting.join(QLatin1String(", ")));
-        lines += r.reasons;
+        for (const QString &reason : r.reasons)
+            lines << translatedCoreText(reason);
         if (r.overridden && index.column() == ScoreColumn)
             lines << tr("* includes a manual override");
         return lines.join(QLatin1Char('\n'));

@@ -1,5 +1,6 @@
 #include "valuesdialog.h"
 
+#include "coretranslation.h"
 #include "roles.h"
 #include "util/displaytext.h"
 
@@ -76,7 +77,7 @@ ValuesDialog::ValuesDialog(const QString &student, const ValuesComparison &value
                                                                          : tr("not graded");
     QString verdict = tr("`%1` at probe '%2': %3").arg(values.variable, values.probe, outcome);
     if (!values.comparison.feedback.isEmpty())
-        verdict += QLatin1Char('\n') + values.comparison.feedback;
+        verdict += QLatin1Char('\n') + translatedCoreText(values.comparison.feedback);
     if (values.expected.tabular || values.actual.tabular)
         verdict += QLatin1Char('\n')
                    + tr("Cells the comparator finds different (with this check's tolerances) are marked: %n in the student's value.",

@@ -1,4 +1,5 @@
 #include "batch/batchgrading.h"
+#include "util/coretext.h"
 
 #include "assignment/plan.h"
 #include "assignment/release_writer.h"
@@ -154,8 +155,8 @@ std::optional<GradeResult> BatchGrading::resultWithoutRun(const Submission &subm
     if (nb)
         return std::nullopt;
     const Error &e = nb.error();
-    return unrunnableResult(m_assignment.checks(), QStringLiteral("the notebook cannot be read: %1%2")
-                                                       .arg(e.location.isEmpty() ? QString() : e.location + QLatin1String(": "), e.message));
+    return unrunnableResult(m_assignment.checks(), coretext::text(coretext::notebookUnreadable)
+                                                       .arg((e.location.isEmpty() ? QString() : e.location + QLatin1String(": ")) + e.message));
 }
 
 GradeResult BatchGrading::gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,

@@ -1,5 +1,6 @@
 // The "test" check kind: instructor assertion code, judged by the runner's test process (a fresh interpreter).
 #include "checks/checkjson_p.h"
+#include "util/coretext.h"
 #include "checks/kinds_p.h"
 
 #include "assignment/edit.h"
@@ -100,7 +101,7 @@ void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResul
         // nbgrader: a test cell whose result is a single number gives that number as partial credit.
         r.outcome = credit > 0 ? Outcome::Pass : Outcome::Fail;
         r.points = std::max(0.0, credit);
-        r.feedback = QStringLiteral("partial credit: %1 of %2 points").arg(r.points).arg(check.points);
+        r.feedback = coretext::text(coretext::partialCredit).arg(r.points).arg(check.points);
     } else if (finished && cell->testResult == QLatin1String("pass")) {
         r.outcome = Outcome::Pass;
     } else if (const QString cut = e.ranAfterCut(cell);
@@ -111,7 +112,7 @@ void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResul
         const QString failure = cell->testEname.isEmpty() ? QStringLiteral("the test timed out")
                                 : cell->testEvalue.isEmpty() ? cell->testEname
                                                              : cell->testEname + QStringLiteral(": ") + cell->testEvalue;
-        r.feedback = QStringLiteral("not graded: %1; %2").arg(failure, cut);
+        r.feedback = coretext::text(coretext::notGraded).arg(failure) + QLatin1String("; ") + cut;
     } else if (finished && cell->testResult == QLatin1String("fail")) {
         r.outcome = Outcome::Fail;
         r.feedback = cell->testEname == QLatin1String("AssertionError") && cell->testEvalue.isEmpty()
@@ -126,17 +127,17 @@ void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResul
                                                                        : QString());
     } else if (cell && cell->status == QLatin1String("wall-timeout")) {
         r.outcome = Outcome::NotGraded;
-        r.feedback = QStringLiteral("not graded: %1").arg(wallClockProblem(e.input.record));
+        r.feedback = coretext::text(coretext::notGraded).arg(wallClockProblem(e.input.record));
     } else if (cell && (cell->status == QLatin1String("timeout") || cell->status == QLatin1String("interrupted-ignored"))) {
         r.outcome = Outcome::Fail;
-        r.feedback = QStringLiteral("the test timed out (the student's code it called did not finish)");
+        r.feedback = coretext::text(coretext::testTimedOut);
     } else {
         r.outcome = Outcome::NotGraded;
         const QString cutShort = e.runCutShort();
-        r.feedback = cell && cell->status == QLatin1String("kernel-died")
-                         ? QStringLiteral("not graded: the kernel died during the test")
-                         : QStringLiteral("not graded: the test did not run%1")
-                               .arg(cutShort.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cutShort));
+        r.feedback = coretext::text(coretext::notGraded)
+                         .arg(cell && cell->status == QLatin1String("kernel-died") ? coretext::text(coretext::kernelDiedDuringTest)
+                              : cutShort.isEmpty() ? coretext::text(coretext::testDidNotRun)
+                                                   : coretext::text(coretext::testDidNotRunBecause).arg(cutShort));
     }
 }
 

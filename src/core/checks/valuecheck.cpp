@@ -1,5 +1,6 @@
 // The "value" check kind: probe a Python name, compare it with the reference run's value.
 #include "checks/checkjson_p.h"
+#include "util/coretext.h"
 #include "checks/kinds_p.h"
 
 #include "assignment/edit.h"
@@ -116,14 +117,14 @@ void ValueCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResu
     const ProbeValue *expected = e.reference.find(label, check.variable);
     if (!options) {
         r.outcome = Outcome::NotGraded;
-        r.feedback = QStringLiteral("not graded: %1").arg(options.error().toString());
+        r.feedback = coretext::text(coretext::notGraded).arg(options.error().toString());
     } else if (!expected) {
         r.outcome = Outcome::NotGraded;
         r.feedback = QStringLiteral("not graded: the reference run has no value for `%1` at probe '%2'").arg(check.variable, label);
     } else if (!e.student.hasLabel(label)) {
         r.outcome = Outcome::NotGraded;
         r.expected = expected->summary();
-        r.feedback = QStringLiteral("not graded: %1").arg(e.whyNoProbe(label));
+        r.feedback = coretext::text(coretext::notGraded).arg(e.whyNoProbe(label));
     } else {
         options->probeBytes = e.input.probeBytes;
         options->showExpected = check.showExpected;
@@ -139,7 +140,7 @@ void ValueCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResu
             // Read after the whole-run limit stopped the student's cells: the cells that did not run may have
             // defined or changed the name. Not the student's FAIL: a person looks (needs review).
             r.outcome = Outcome::NotGraded;
-            r.feedback = QStringLiteral("not graded: %1; %2").arg(cmp.feedback, cut);
+            r.feedback = coretext::text(coretext::notGraded).arg(cmp.feedback) + QLatin1String("; ") + cut;
         } else if (cmp.outcome != Outcome::Pass && !e.runNote.isEmpty()) {
             r.feedback += e.runNote;
         }

@@ -1,4 +1,5 @@
 #include "grading/compare.h"
+#include "util/coretext.h"
 
 #include <QCoreApplication>
 #include <QJsonValue>
@@ -896,7 +897,7 @@ Comparison compareValues(const QString &name, const ProbeValue &expected, const 
     if (actual.kind == K::Missing && expected.kind != K::Missing && expected.kind != K::Error
         && expected.kind != K::TooLarge) {
         c.outcome = Outcome::Fail;
-        c.feedback = QStringLiteral("`%1` is not defined").arg(name);
+        c.feedback = coretext::text(coretext::notDefined).arg(name);
         return c;
     }
     Comparer comparer(options);
@@ -909,10 +910,10 @@ Comparison compareValues(const QString &name, const ProbeValue &expected, const 
     if (!options.showExpected && d->outcome == Outcome::Fail && !d->aspect.isEmpty()) {
         // Only what the student's own value is and which aspect differs: no expected number, string, length
         // or label, not even the position of the first difference (each would give part of the answer away).
-        const QString hidden = QStringLiteral("; this check does not show the expected value");
-        c.feedback = d->aspect == QLatin1String("type")
-                         ? QStringLiteral("`%1`: not of the expected type (yours is %2)%3").arg(name, withArticle(actual.pythonType()), hidden)
-                         : QStringLiteral("`%1`: not the expected %2 (yours: %3)%4").arg(name, d->aspect, actual.summary(60), hidden);
+        c.feedback = (d->aspect == QLatin1String("type")
+                          ? coretext::text(coretext::notOfExpectedType).arg(name, withArticle(actual.pythonType()))
+                          : coretext::text(coretext::notExpected(d->aspect)).arg(name, actual.summary(60)))
+                     + QLatin1String("; ") + coretext::text(coretext::expectedHidden);
         return c;
     }
     c.feedback = QStringLiteral("`%1`: %2").arg(d->path.isEmpty() ? name : d->path, d->message);

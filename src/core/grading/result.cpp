@@ -1,4 +1,5 @@
 #include "grading/result.h"
+#include "util/coretext.h"
 
 #include "checks/registry.h"
 #include "datasets/missingdataset.h"
@@ -216,8 +217,8 @@ QString CheckEvidence::whyNoProbe(const QString &label) const
     if (c && c->status == QLatin1String("ok"))
         return QStringLiteral("the probe's output was rejected (see the run's messages)");
     if (const QString cut = runCutShort(); !cut.isEmpty())
-        return QStringLiteral("the probe did not run: %1").arg(cut);
-    return QStringLiteral("the probe did not run");
+        return coretext::text(coretext::probeDidNotRunBecause).arg(cut);
+    return coretext::text(coretext::probeDidNotRun);
 }
 
 } // namespace detail
@@ -232,12 +233,12 @@ using detail::wallClockProblem;
 QString cellProblem(const CellInfo &c, const QJsonObject &record)
 {
     if (c.status == QLatin1String("error"))
-        return QStringLiteral("%1: raised %2").arg(c.name(), c.error());
+        return coretext::text(coretext::raised).arg(c.name(), c.error());
     // The limit as the runner wrote it in the cell's error ("timeout after 5 s", also its message's words); a
     // record of an older runner has only the KeyboardInterrupt.
     const QString limit = c.ename == QLatin1String("Timeout") ? c.evalue : QString();
     if (c.status == QLatin1String("timeout"))
-        return limit.isEmpty() ? QStringLiteral("%1: cell timed out").arg(c.name()) : QStringLiteral("%1: %2").arg(c.name(), limit);
+        return limit.isEmpty() ? coretext::text(coretext::cellTimedOut).arg(c.name()) : QStringLiteral("%1: %2").arg(c.name(), limit);
     if (c.status == QLatin1String("wall-timeout"))
         return {}; // the whole run's limit, not this cell's: reported once (wallClockProblem())
     if (c.status == QLatin1String("interrupted-ignored"))
@@ -426,7 +427,7 @@ GradeResult grade(const GradeInput &input)
         // A check a person grades awaits them (needs-manual): not a problem of the run.
         if (r.outcome == Outcome::NotGraded && !kind.gradedByHand()) {
             anyNotGraded = true;
-            addUnique(result.reasons, QStringLiteral("check '%1' not graded").arg(check.id));
+            addUnique(result.reasons, coretext::text(coretext::checkNotGraded).arg(check.id));
         }
         result.score += r.points;
         result.checks << r;

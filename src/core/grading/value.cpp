@@ -1,4 +1,5 @@
 #include "grading/value.h"
+#include "util/coretext.h"
 
 #include "util/json_p.h"
 
@@ -419,7 +420,7 @@ QString ProbeValue::pythonType() const
     case Kind::DepthLimit:
     case Kind::Error:
     case Kind::TooLarge: return typeName;
-    case Kind::Missing: return QStringLiteral("(not defined)");
+    case Kind::Missing: return coretext::text(coretext::notDefinedValue);
     }
     return {};
 }
@@ -512,7 +513,7 @@ QString ProbeValue::summary(int maxChars) const
         out = realText.isEmpty() ? text : QStringLiteral("<%1 whose repr() raised %2>").arg(typeName, realText);
         break;
     case Kind::DepthLimit: return QStringLiteral("(a %1 nested too deeply to capture)").arg(typeName);
-    case Kind::Missing: return QStringLiteral("(not defined)");
+    case Kind::Missing: return coretext::text(coretext::notDefinedValue);
     case Kind::Error: return QStringLiteral("(could not be captured: %1)").arg(text);
     case Kind::TooLarge:
         if (byteCount <= 0)

@@ -1,0 +1,17 @@
+#pragma once
+// The app's translation of grading texts stored in English (feedback, reasons, values): the templates of
+// core/util/coretext.h, matched at display time and shown in the app's language with the same arguments.
+
+#include <QString>
+
+namespace sandmark {
+
+/// `stored` in the app's language: a text built from a coretext template is shown as that template's translation
+/// (context "sandmark::CoreText"), its arguments translated the same way where they are such texts too ("not
+/// graded: the probe did not run: kernel died while executing cells[7] (exit status 0)"); a text of several parts
+/// joined by "; " is translated part by part. Anything else, and everything when no translation is loaded, is
+/// returned as stored. Cell references ("cells[5]") are kept, so labelCellReferences() applies afterwards.
+/// Thread-safe (the templates' patterns are built once); a few microseconds per template tried.
+QString translatedCoreText(const QString &stored);
+
+} // namespace sandmark
