@@ -450,6 +450,10 @@ private Q_SLOTS:
         QCOMPARE(translatedCoreText(unreadable), QStringLiteral("das Notebook kann nicht gelesen werden: line 9, column 5: invalid JSON; "
                                                                 "last read: '\"'"));
         QCOMPARE(translatedCoreText(QStringLiteral("a note the student wrote")), QStringLiteral("a note the student wrote"));
+        QCOMPARE(translatedCoreText(QStringLiteral("not graded: grader error: the reference run did not define it")),
+                 QStringLiteral("nicht bewertet: Fehler des Bewerters: the reference run did not define it"));
+        QCOMPARE(translatedCoreText(QStringLiteral("cells[6]: timeout after 5 s and ignored the interrupt; kernel killed")),
+                 QStringLiteral("cells[6]: Zeitlimit nach 5 s überschritten und die Unterbrechung ignoriert; Kernel beendet"));
         QCOMPARE(translatedCoreText(QStringLiteral("kernel died while executing cells[4] (killed by SIGKILL; out of memory?)")),
                  QStringLiteral("Kernel beim Ausführen von cells[4] abgestürzt (beendet durch SIGKILL; Speicher erschöpft?)"));
 

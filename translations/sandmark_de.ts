@@ -1278,6 +1278,50 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>killed by %1; out of memory?</source>
         <translation>beendet durch %1; Speicher erschöpft?</translation>
     </message>
+    <message>
+        <source>grader error: %1</source>
+        <translation>Fehler des Bewerters: %1</translation>
+    </message>
+    <message>
+        <source>check &apos;%1&apos; not graded: grader error: %2</source>
+        <translation>Prüfung „%1“ nicht bewertet: Fehler des Bewerters: %2</translation>
+    </message>
+    <message>
+        <source>the kernel died</source>
+        <translation>der Kernel ist abgestürzt</translation>
+    </message>
+    <message>
+        <source>%1: kernel died</source>
+        <translation>%1: Kernel abgestürzt</translation>
+    </message>
+    <message>
+        <source>%1: %2 and ignored the interrupt; kernel killed</source>
+        <translation>%1: %2 und die Unterbrechung ignoriert; Kernel beendet</translation>
+    </message>
+    <message>
+        <source>the notebook interfered with grading: %1</source>
+        <translation>das Notebook hat in die Bewertung eingegriffen: %1</translation>
+    </message>
+    <message>
+        <source>the run ended with status %1</source>
+        <translation>der Lauf endete mit Status %1</translation>
+    </message>
+    <message>
+        <source>the kernel could not start: %1</source>
+        <translation>der Kernel konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>the probe cell failed (%1)</source>
+        <translation>die Sondenzelle schlug fehl (%1)</translation>
+    </message>
+    <message>
+        <source>not handed in</source>
+        <translation>nicht abgegeben</translation>
+    </message>
+    <message>
+        <source>timeout after %1 s</source>
+        <translation>Zeitlimit nach %1 s überschritten</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

@@ -195,7 +195,7 @@ const CellInfo *CheckEvidence::testCell(const QString &checkId) const
 QString CheckEvidence::runCutShort() const
 {
     if (kernel.value(QLatin1String("died")).toBool())
-        return kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died"));
+        return kernel.value(QLatin1String("reason")).toString(coretext::text(coretext::kernelDied));
     if (wallTimeout)
         return wallClockProblem(input.record);
     return {};
@@ -213,7 +213,7 @@ QString CheckEvidence::whyNoProbe(const QString &label) const
 {
     const CellInfo *c = probeCell(label);
     if (c && c->status == QLatin1String("error"))
-        return QStringLiteral("the probe cell failed (%1)").arg(c->error());
+        return coretext::text(coretext::probeCellFailed).arg(c->error());
     if (c && c->status == QLatin1String("ok"))
         return QStringLiteral("the probe's output was rejected (see the run's messages)");
     if (const QString cut = runCutShort(); !cut.isEmpty())
@@ -242,11 +242,11 @@ QString cellProblem(const CellInfo &c, const QJsonObject &record)
     if (c.status == QLatin1String("wall-timeout"))
         return {}; // the whole run's limit, not this cell's: reported once (wallClockProblem())
     if (c.status == QLatin1String("interrupted-ignored"))
-        return QStringLiteral("%1: %2 and ignored the interrupt; kernel killed")
+        return coretext::text(coretext::ignoredInterrupt)
             .arg(c.name(), limit.isEmpty() ? QStringLiteral("cell timed out") : limit);
     if (c.status == QLatin1String("kernel-died")) {
         const QString reason = record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
-        return reason.isEmpty() ? QStringLiteral("%1: kernel died").arg(c.name()) : reason;
+        return reason.isEmpty() ? coretext::text(coretext::cellKernelDied).arg(c.name()) : reason;
     }
     return {};
 }
@@ -314,19 +314,19 @@ QStringList runProblemsOf(const QList<CellInfo> &cells, const GradeInput &input,
     // A kernel the runner killed (an ignored interrupt) is already explained by its cell's problem or by the
     // whole-run limit; its reason would say the same twice.
     if (kernel.value(QLatin1String("died")).toBool() && !kernel.value(QLatin1String("killed")).toBool())
-        addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(QStringLiteral("the kernel died")));
+        addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(coretext::text(coretext::kernelDied)));
     if (wallTimeout)
         addUnique(runProblems, wallClockProblem(input.record));
     // What the notebook's code did to the grading itself (a killed test process, a patched json.dumps, numbers no
     // JSON reader takes): the submission's outcome, for a person to look at — never a grader error, never a pass.
     for (const QJsonValue &v : input.record.value(QLatin1String("interference")).toArray())
-        addUnique(runProblems, QStringLiteral("the notebook interfered with grading: %1").arg(v.toString()));
+        addUnique(runProblems, coretext::text(coretext::interfered).arg(v.toString()));
     const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
     if (!transformers.isEmpty())
         addUnique(runProblems, transformersProblem(transformers));
     const bool badRun = runStatus != QLatin1String("completed") && runStatus != QLatin1String("errors");
     if (badRun && runProblems.isEmpty())
-        addUnique(runProblems, QStringLiteral("the run ended with status %1").arg(runStatus));
+        addUnique(runProblems, coretext::text(coretext::runEndedWithStatus).arg(runStatus));
     return runProblems;
 }
 
@@ -349,7 +349,7 @@ GradeResult grade(const GradeInput &input)
         result.checks.clear();
         for (const Check &c : input.checks)
             result.checks << CheckResult{c.id, c.type, Outcome::NotGraded, 0, c.points,
-                                         QStringLiteral("not graded: grader error: %1").arg(why), {}, {}};
+                                         coretext::text(coretext::notGraded).arg(coretext::text(coretext::graderError).arg(why)), {}, {}};
         addUnique(result.reasons, why);
         return result;
     };
@@ -365,7 +365,7 @@ GradeResult grade(const GradeInput &input)
         const QJsonArray messages = input.record.value(QLatin1String("messages")).toArray();
         if (why.isEmpty() && !messages.isEmpty())
             why = messages.last().toString();
-        return allNotGraded(QStringLiteral("the kernel could not start: %1")
+        return allNotGraded(coretext::text(coretext::kernelCouldNotStart)
                                 .arg(why.isEmpty() ? QStringLiteral("the runner recorded no reason") : why));
     }
 
@@ -415,9 +415,9 @@ GradeResult grade(const GradeInput &input)
         if (const auto broken = input.brokenChecks.constFind(check.id); broken != input.brokenChecks.cend()) {
             // The instructor notebook fails this check itself: the grader's error for this check alone.
             r.outcome = Outcome::NotGraded;
-            r.feedback = QStringLiteral("not graded: grader error: %1").arg(*broken);
+            r.feedback = coretext::text(coretext::notGraded).arg(coretext::text(coretext::graderError).arg(*broken));
             anyNotGraded = true;
-            addUnique(result.reasons, QStringLiteral("check '%1' not graded: grader error: %2").arg(check.id, *broken));
+            addUnique(result.reasons, coretext::text(coretext::checkNotGradedGraderError).arg(check.id, *broken));
             result.checks << r;
             continue;
         }
@@ -472,7 +472,7 @@ GradeResult combineNotebookGrades(const QList<NotebookGrade> &parts, const QList
                 cr.maxPoints = c.points;
                 const bool missing = p.kind == NotebookGrade::Kind::NotHandedIn;
                 cr.outcome = missing ? Outcome::Fail : Outcome::NotGraded;
-                cr.feedback = missing ? QStringLiteral("not handed in") : p.problem;
+                cr.feedback = missing ? coretext::text(coretext::notHandedIn) : p.problem;
                 byId.insert(c.id, cr);
             }
             if (p.kind == NotebookGrade::Kind::NotGraded) {

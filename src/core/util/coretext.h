@@ -42,9 +42,20 @@ inline constexpr char testDidNotRunBecause[] = QT_TRANSLATE_NOOP("sandmark::Core
 inline constexpr char kernelDiedDuringTest[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the kernel died during the test");
 inline constexpr char testTimedOut[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the test timed out (the student's code it called did not finish)");
 inline constexpr char partialCredit[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "partial credit: %1 of %2 points");
+inline constexpr char graderError[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "grader error: %1");
+inline constexpr char checkNotGradedGraderError[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "check '%1' not graded: grader error: %2");
+inline constexpr char kernelDied[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the kernel died");
+inline constexpr char cellKernelDied[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: kernel died");
+inline constexpr char ignoredInterrupt[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: %2 and ignored the interrupt; kernel killed");
+inline constexpr char interfered[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the notebook interfered with grading: %1");
+inline constexpr char runEndedWithStatus[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the run ended with status %1");
+inline constexpr char kernelCouldNotStart[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the kernel could not start: %1");
+inline constexpr char probeCellFailed[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the probe cell failed (%1)");
+inline constexpr char notHandedIn[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "not handed in");
 
 // Written by the runner (resources/python/sandmark_runner.py), in the run's record.
 inline constexpr char cellTimeoutAfter[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: timeout after %2 s");
+inline constexpr char timeoutAfter[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "timeout after %1 s");
 inline constexpr char kernelDiedWhile[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "kernel died while executing %1 (%2)");
 inline constexpr char exitStatus[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "exit status %1");
 inline constexpr char killedBy[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "killed by %1");
@@ -57,7 +68,9 @@ inline const QList<const char *> &all()
         notDefined, notDefinedValue, notOfExpectedType, notExpectedValue, notExpectedLength, notExpectedShape,
         notExpectedDtype, notExpectedColumns, notExpectedIndex, notExpectedKeys, notExpectedName, expectedHidden,
         raised, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
-        testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, cellTimeoutAfter,
+        testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, graderError,
+        checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
+        kernelCouldNotStart, probeCellFailed, notHandedIn, cellTimeoutAfter, timeoutAfter,
         kernelDiedWhile, exitStatus, killedBy, killedByOutOfMemory};
     return templates;
 }
