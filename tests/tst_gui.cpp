@@ -450,6 +450,9 @@ private Q_SLOTS:
         QCOMPARE(translatedCoreText(unreadable), QStringLiteral("das Notebook kann nicht gelesen werden: line 9, column 5: invalid JSON; "
                                                                 "last read: '\"'"));
         QCOMPARE(translatedCoreText(QStringLiteral("a note the student wrote")), QStringLiteral("a note the student wrote"));
+        // A value's summary, also inside feedback (an argument translated as a text of its own), cut or not.
+        QCOMPARE(translatedCoreText(QStringLiteral("`s`: not the expected value (yours: Series 'x', 3 values (float64), index ['a', …)")),
+                 QStringLiteral("`s`: nicht der erwartete Wert (abgegeben: Series 'x', 3 Werte (float64), Index ['a', …)"));
         QCOMPARE(translatedCoreText(QStringLiteral("not graded: grader error: the reference run did not define it")),
                  QStringLiteral("nicht bewertet: Fehler des Bewerters: the reference run did not define it"));
         QCOMPARE(translatedCoreText(QStringLiteral("cells[6]: timeout after 5 s and ignored the interrupt; kernel killed")),

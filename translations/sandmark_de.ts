@@ -1322,6 +1322,18 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>timeout after %1 s</source>
         <translation>Zeitlimit nach %1 s überschritten</translation>
     </message>
+    <message>
+        <source>Series %1, %2 values (%3), index %4</source>
+        <translation>Series %1, %2 Werte (%3), Index %4</translation>
+    </message>
+    <message>
+        <source>DataFrame %1×%2, columns %3</source>
+        <translation>DataFrame %1×%2, Spalten %3</translation>
+    </message>
+    <message>
+        <source>(could not be captured: %1)</source>
+        <translation>(nicht erfassbar: %1)</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

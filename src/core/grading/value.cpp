@@ -498,13 +498,13 @@ QString ProbeValue::summary(int maxChars) const
     }
     case Kind::PdIndex: out = QStringLiteral("Index(%1)").arg(index->labelsText()); break;
     case Kind::Series:
-        out = QStringLiteral("Series %1, %2 values (%3), index %4")
+        out = coretext::text(coretext::seriesSummary)
                   .arg(items.empty() ? QString() : items.front().summary(40))
                   .arg(array->size())
                   .arg(dtype, index->labelsText(5));
         break;
     case Kind::DataFrame:
-        out = QStringLiteral("DataFrame %1×%2, columns %3")
+        out = coretext::text(coretext::dataFrameSummary)
                   .arg(frameShape.at(0))
                   .arg(frameShape.at(1))
                   .arg(columns->labelsText(8));
@@ -514,7 +514,7 @@ QString ProbeValue::summary(int maxChars) const
         break;
     case Kind::DepthLimit: return QStringLiteral("(a %1 nested too deeply to capture)").arg(typeName);
     case Kind::Missing: return coretext::text(coretext::notDefinedValue);
-    case Kind::Error: return QStringLiteral("(could not be captured: %1)").arg(text);
+    case Kind::Error: return coretext::text(coretext::notCaptured).arg(text);
     case Kind::TooLarge:
         if (byteCount <= 0)
             return QStringLiteral("(a %1 too large to capture)").arg(typeName);

@@ -27,6 +27,9 @@ inline constexpr char notExpectedColumns[] = QT_TRANSLATE_NOOP("sandmark::CoreTe
 inline constexpr char notExpectedIndex[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: not the expected index (yours: %2)");
 inline constexpr char notExpectedKeys[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: not the expected keys (yours: %2)");
 inline constexpr char notExpectedName[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: not the expected name (yours: %2)");
+inline constexpr char seriesSummary[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "Series %1, %2 values (%3), index %4");
+inline constexpr char dataFrameSummary[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "DataFrame %1×%2, columns %3");
+inline constexpr char notCaptured[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "(could not be captured: %1)");
 inline constexpr char expectedHidden[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "this check does not show the expected value");
 
 // Reasons and feedback of a run (grading/result.cpp, batch/batchgrading.cpp, checks/*check.cpp).
@@ -66,7 +69,8 @@ inline const QList<const char *> &all()
 {
     static const QList<const char *> templates = {
         notDefined, notDefinedValue, notOfExpectedType, notExpectedValue, notExpectedLength, notExpectedShape,
-        notExpectedDtype, notExpectedColumns, notExpectedIndex, notExpectedKeys, notExpectedName, expectedHidden,
+        notExpectedDtype, notExpectedColumns, notExpectedIndex, notExpectedKeys, notExpectedName, seriesSummary,
+        dataFrameSummary, notCaptured, expectedHidden,
         raised, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
         testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, graderError,
         checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
