@@ -12,82 +12,45 @@
 
 namespace sandmark {
 
-Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Submission> submissions,
-                                        const RegradePreviewOptions &options)
+namespace {
+
+/// The environment key of the stored runs a regrade would reuse (the most common one among the latest runs in
+/// `backend`; ties by key): the reference key is computed with it, as the batch computes it with the environment
+/// its backend resolves (the same one while nothing outside changed). Errors name `path` and say where the latest
+/// runs are when none is in `backend`.
+Expected<QString> storedEnvironment(const QHash<QString, LatestRuns> &latest, const QString &backend, const QString &path)
 {
-    const QString path = options.gradebookPath.isEmpty() ? Gradebook::defaultPath(assignment.folder()) : options.gradebookPath;
-    if (!QFileInfo::exists(path))
-        return Error{path, {}, QStringLiteral("no gradebook yet: nothing has been graded, so grade would run every submission "
-                                              "in the sandbox (a dry run previews a regrade from stored runs)")};
-    if (Expected<int> existing = Gradebook::checkExisting(path); !existing)
-        return existing.error();
-    Expected<std::unique_ptr<Gradebook>> gradebook = Gradebook::open(path);
-    if (!gradebook)
-        return gradebook.error();
-    Gradebook &gb = **gradebook;
-
-    // The environment of the stored runs a regrade would reuse: the reference key is computed with it, as the
-    // batch computes it with the environment its backend resolves (the same one while nothing outside changed).
-    Expected<QHash<QString, LatestRuns>> latest = gb.latestRuns();
-    if (!latest)
-        return latest.error();
     QHash<QString, int> environments;
-    for (const LatestRuns &runs : std::as_const(*latest))
-        if (const std::optional<StoredRun> stored = runs.reusable(options.backend))
+    for (const LatestRuns &runs : latest)
+        if (const std::optional<StoredRun> stored = runs.reusable(backend))
             ++environments[stored->environmentKey];
-    RegradePreview out;
+    QString key;
     for (auto it = environments.cbegin(); it != environments.cend(); ++it)
-        if (out.environmentKey.isEmpty() || it.value() > environments.value(out.environmentKey)
-            || (it.value() == environments.value(out.environmentKey) && it.key() < out.environmentKey))
-            out.environmentKey = it.key();
-    if (out.environmentKey.isEmpty()) {
-        // Say where the latest runs are: graded in bwrap, then in podman, the latest are podman's.
-        QSet<QString> others;
-        for (const LatestRuns &runs : std::as_const(*latest))
-            if (runs.completed && !runs.completed->backend.isEmpty() && runs.completed->backend != options.backend)
-                others.insert(runs.completed->backend);
-        QStringList names(others.cbegin(), others.cend());
-        names.sort();
-        return Error{path, {}, names.isEmpty()
-                                   ? QStringLiteral("no submission has been graded in the %1 sandbox yet: nothing to regrade").arg(options.backend)
-                                   : QStringLiteral("no submission's latest run is in the %1 sandbox (they are in %2): nothing to "
-                                                    "regrade from stored values; try --sandbox %3")
-                                         .arg(options.backend, names.join(QStringLiteral(", ")), names.first())};
-    }
+        if (key.isEmpty() || it.value() > environments.value(key) || (it.value() == environments.value(key) && it.key() < key))
+            key = it.key();
+    if (!key.isEmpty())
+        return key;
+    // Say where the latest runs are: graded in bwrap, then in podman, the latest are podman's.
+    QSet<QString> others;
+    for (const LatestRuns &runs : latest)
+        if (runs.completed && !runs.completed->backend.isEmpty() && runs.completed->backend != backend)
+            others.insert(runs.completed->backend);
+    QStringList names(others.cbegin(), others.cend());
+    names.sort();
+    return Error{path, {}, names.isEmpty()
+                               ? QStringLiteral("no submission has been graded in the %1 sandbox yet: nothing to regrade").arg(backend)
+                               : QStringLiteral("no submission's latest run is in the %1 sandbox (they are in %2): nothing to "
+                                                "regrade from stored values; try --sandbox %3")
+                                     .arg(backend, names.join(QStringLiteral(", ")), names.first())};
+}
 
-    const QString cacheDir = options.referenceCacheDir.isEmpty() ? paths::cacheDir() + QLatin1String("/reference")
-                                                                 : options.referenceCacheDir;
-    const QString key = referenceKey(assignment, out.environmentKey);
-    QString whyNot;
-    const std::optional<CachedReference> reference = cachedReference(assignment, cacheDir, key, &whyNot);
-    if (!reference) {
-        out.referenceRuns = whyNot.isEmpty()
-                                ? QStringLiteral("the reference values for the assignment as it is now are not cached (a test's code, "
-                                                 "a notebook, the limits, the dependencies or a supplied file changed, or the cache "
-                                                 "was cleared)")
-                                : QStringLiteral("the cached reference values cannot serve the checks as they are now (%1)").arg(whyNot);
-        Expected<QList<EffectiveGrade>> current = gb.effectiveGrades();
-        if (!current)
-            return current.error();
-        out.current = std::move(*current);
-        out.grades = out.current;
-        return out;
-    }
-    out.brokenChecks = reference->outcome.brokenChecks;
-
-    BatchGrading grading(assignment, options.limits);
-    grading.setReference(reference->payload, key, reference->outcome);
-    Expected<QList<PlannedSubmission>> planned = grading.plan(std::move(submissions), gb, options.backend, false, &*latest);
-    if (!planned)
-        return planned.error();
-    Expected<QList<EffectiveGrade>> current = gb.effectiveGrades();
-    if (!current)
-        return current.error();
+/// Fills `out` from the batch's plan: the skipped are counted, the regraded and those that cannot run get their
+/// new result in `out.grades` (changed ones listed), the others would run, with the plan's reason.
+void applyPlan(const QList<PlannedSubmission> &planned, const BatchGrading &grading, RegradePreview &out)
+{
     QHash<QString, qsizetype> byStudent;
-    for (qsizetype i = 0; i < current->size(); ++i)
-        byStudent.insert(current->at(i).studentId, i);
-    out.current = std::move(*current);
-    out.grades = out.current;
+    for (qsizetype i = 0; i < out.grades.size(); ++i)
+        byStudent.insert(out.grades.at(i).studentId, i);
     const auto regrade = [&](const QString &student, const GradeResult &result, QStringList &into) {
         into << student;
         auto it = byStudent.constFind(student);
@@ -104,7 +67,7 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
         if (firstGrade || after.status != before.status || after.score() != before.score())
             out.changed << student;
     };
-    for (const PlannedSubmission &p : std::as_const(*planned)) {
+    for (const PlannedSubmission &p : planned) {
         const QString &student = p.submission.studentId;
         switch (p.action) {
         case PlannedSubmission::Action::Skip:
@@ -124,6 +87,58 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
     }
     out.changed.sort();
     std::sort(out.grades.begin(), out.grades.end(), [](const EffectiveGrade &a, const EffectiveGrade &b) { return a.studentId < b.studentId; });
+}
+
+} // namespace
+
+Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Submission> submissions,
+                                        const RegradePreviewOptions &options)
+{
+    const QString path = options.gradebookPath.isEmpty() ? Gradebook::defaultPath(assignment.folder()) : options.gradebookPath;
+    if (!QFileInfo::exists(path))
+        return Error{path, {}, QStringLiteral("no gradebook yet: nothing has been graded, so grade would run every submission "
+                                              "in the sandbox (a dry run previews a regrade from stored runs)")};
+    if (Expected<int> existing = Gradebook::checkExisting(path); !existing)
+        return existing.error();
+    Expected<std::unique_ptr<Gradebook>> gradebook = Gradebook::open(path);
+    if (!gradebook)
+        return gradebook.error();
+    Gradebook &gb = **gradebook;
+    Expected<QHash<QString, LatestRuns>> latest = gb.latestRuns();
+    if (!latest)
+        return latest.error();
+    Expected<QString> environment = storedEnvironment(*latest, options.backend, path);
+    if (!environment)
+        return environment.error();
+    RegradePreview out;
+    out.environmentKey = *environment;
+    Expected<QList<EffectiveGrade>> current = gb.effectiveGrades();
+    if (!current)
+        return current.error();
+    out.current = std::move(*current);
+    out.grades = out.current;
+
+    const QString cacheDir = options.referenceCacheDir.isEmpty() ? paths::cacheDir() + QLatin1String("/reference")
+                                                                 : options.referenceCacheDir;
+    const QString key = referenceKey(assignment, out.environmentKey);
+    QString whyNot;
+    const std::optional<CachedReference> reference = cachedReference(assignment, cacheDir, key, &whyNot);
+    if (!reference) {
+        out.referenceRuns = whyNot.isEmpty()
+                                ? QStringLiteral("the reference values for the assignment as it is now are not cached (a test's code, "
+                                                 "a notebook, the limits, the dependencies or a supplied file changed, or the cache "
+                                                 "was cleared)")
+                                : QStringLiteral("the cached reference values cannot serve the checks as they are now (%1)").arg(whyNot);
+        return out;
+    }
+    out.brokenChecks = reference->outcome.brokenChecks;
+
+    BatchGrading grading(assignment, options.limits);
+    grading.setReference(reference->payload, key, reference->outcome);
+    Expected<QList<PlannedSubmission>> planned = grading.plan(std::move(submissions), gb, options.backend, false, &*latest);
+    if (!planned)
+        return planned.error();
+    applyPlan(*planned, grading, out);
     return out;
 }
 
