@@ -141,6 +141,70 @@ int importOtterCmd(const QString &input, const QString &tests, const QString &ou
     return ExitOk;
 }
 
+/// Proposes the dependencies the imported notebooks need (their own imports, scanned with the Python the runs
+/// would use); never adds them (a course may pin versions, or provide a module another way). Prints the proposal,
+/// and a warning for modules that interpreter lacks.
+void proposeImportDependencies(const NbgraderImportReport &report)
+{
+    const QString python = paths::defaultPython();
+    QStringList notebooks;
+    for (const QString &n : std::as_const(report.notebooks))
+        notebooks << QDir(report.folder).filePath(n);
+    Expected<QList<ScannedModule>> modules = importedModules(python, notebooks);
+    if (!modules) {
+        out() << "  dependencies:  not proposed (the notebooks' imports could not be scanned)\n";
+        out().flush();
+        err() << "sandmark-cli: warning: " << modules.error().toString() << Qt::endl;
+        return;
+    }
+    const DependencyProposal proposal = proposeDependencies(*modules, report.folder);
+    if (proposal.requirements.isEmpty()) {
+        out() << "  dependencies:  none proposed (the notebooks import the standard library only)\n";
+    } else {
+        QStringList quoted;
+        for (const QString &r : proposal.requirements)
+            quoted << QLatin1Char('"') + r + QLatin1Char('"');
+        out() << "  dependencies:  not added; the notebooks import " << proposal.modules.join(QLatin1String(", "))
+              << " (outside the standard library): add what the course needs to \"dependencies\" in "
+              << QDir(report.folder).filePath(QStringLiteral("assignment.json")) << ", e.g. \"dependencies\": ["
+              << quoted.join(QLatin1String(", ")) << "]\n";
+    }
+    out().flush();
+    if (!proposal.missing.isEmpty())
+        err() << "sandmark-cli: warning: " << python << " has no module " << proposal.missing.join(QLatin1String(", "))
+              << ", which the notebooks import: every run fails on that import until \"dependencies\" in "
+                 "assignment.json lists the package that provides it"
+              << Qt::endl;
+}
+
+/// import nbgrader PATH -o OUT: the assignment written, what it holds, and the dependencies it needs.
+int importNbgraderCmd(const QString &path, const QString &outDir, const NbgraderImportOptions &options)
+{
+    auto report = importNbgrader(path, outDir, options);
+    if (!report) {
+        printError(report.error());
+        return ExitBadInput;
+    }
+    if (!report->standardHeader.isEmpty())
+        err() << "sandmark-cli: import: using the course header " << report->standardHeader
+              << " (nbgrader's standard place; --header FILE or --no-header to choose otherwise)" << Qt::endl;
+    printImportWarnings(report->warnings);
+    out() << "assignment written to " << report->folder << '\n'
+          << "  notebooks:     " << report->notebooks.join(QLatin1String(", ")) << '\n';
+    if (!report->header.isEmpty())
+        out() << "  header:        " << report->header << '\n';
+    if (!report->autotests.isEmpty())
+        out() << "  autotests:     " << report->autotestDirectives << " AUTOTEST line(s), " << report->autotestExpressions
+              << " expression(s) expanded with " << shown(report->autotests) << " (evaluated in the "
+              << report->autotestBackend << " sandbox)\n";
+    out() << "  data files:    " << report->dataFiles.size() << '\n'
+          << "  test checks:   " << report->testChecks << '\n'
+          << "  manual checks: " << report->manualChecks << '\n'
+          << "  answer cells:  " << report->answerCells << ", locked cells: " << report->lockedCells << '\n';
+    proposeImportDependencies(*report);
+    return ExitOk;
+}
+
 } // namespace
 
 int cmdImport(const QStringList &args)
@@ -232,60 +296,7 @@ int cmdImport(const QStringList &args)
     nbgraderOptions.autotests = parser.value(autotests);
     if (!readSandboxOption(parser, sandbox, nbgraderOptions.runChoices.sandbox))
         return ExitUsage;
-    auto report = importNbgrader(pos.at(1), parser.value(output), nbgraderOptions);
-    if (!report) {
-        printError(report.error());
-        return ExitBadInput;
-    }
-    if (!report->standardHeader.isEmpty())
-        err() << "sandmark-cli: import: using the course header " << report->standardHeader
-              << " (nbgrader's standard place; --header FILE or --no-header to choose otherwise)" << Qt::endl;
-    printImportWarnings(report->warnings);
-    out() << "assignment written to " << report->folder << '\n'
-          << "  notebooks:     " << report->notebooks.join(QLatin1String(", ")) << '\n';
-    if (!report->header.isEmpty())
-        out() << "  header:        " << report->header << '\n';
-    if (!report->autotests.isEmpty())
-        out() << "  autotests:     " << report->autotestDirectives << " AUTOTEST line(s), " << report->autotestExpressions
-              << " expression(s) expanded with " << shown(report->autotests) << " (evaluated in the "
-              << report->autotestBackend << " sandbox)\n";
-    out()
-          << "  data files:    " << report->dataFiles.size() << '\n'
-          << "  test checks:   " << report->testChecks << '\n'
-          << "  manual checks: " << report->manualChecks << '\n'
-          << "  answer cells:  " << report->answerCells << ", locked cells: " << report->lockedCells << '\n';
-    // Dependencies are proposed from the notebooks' own imports, scanned with the Python runs would use; never
-    // added by themselves (a course may pin versions, or provide a module another way).
-    const QString python = paths::defaultPython();
-    QStringList notebooks;
-    for (const QString &n : std::as_const(report->notebooks))
-        notebooks << QDir(report->folder).filePath(n);
-    Expected<QList<ScannedModule>> modules = importedModules(python, notebooks);
-    if (!modules) {
-        out() << "  dependencies:  not proposed (the notebooks' imports could not be scanned)\n";
-        out().flush();
-        err() << "sandmark-cli: warning: " << modules.error().toString() << Qt::endl;
-        return ExitOk;
-    }
-    const DependencyProposal proposal = proposeDependencies(*modules, report->folder);
-    if (proposal.requirements.isEmpty()) {
-        out() << "  dependencies:  none proposed (the notebooks import the standard library only)\n";
-    } else {
-        QStringList quoted;
-        for (const QString &r : proposal.requirements)
-            quoted << QLatin1Char('"') + r + QLatin1Char('"');
-        out() << "  dependencies:  not added; the notebooks import " << proposal.modules.join(QLatin1String(", "))
-              << " (outside the standard library): add what the course needs to \"dependencies\" in "
-              << QDir(report->folder).filePath(QStringLiteral("assignment.json")) << ", e.g. \"dependencies\": ["
-              << quoted.join(QLatin1String(", ")) << "]\n";
-    }
-    out().flush();
-    if (!proposal.missing.isEmpty())
-        err() << "sandmark-cli: warning: " << python << " has no module " << proposal.missing.join(QLatin1String(", "))
-              << ", which the notebooks import: every run fails on that import until \"dependencies\" in "
-                 "assignment.json lists the package that provides it"
-              << Qt::endl;
-    return ExitOk;
+    return importNbgraderCmd(pos.at(1), parser.value(output), nbgraderOptions);
 }
 
 } // namespace sandmark::cli
