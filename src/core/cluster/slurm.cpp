@@ -444,6 +444,82 @@ QList<Shard> SlurmStatus::unfinished() const
     return out;
 }
 
+namespace {
+
+/// Counts in `row` the results of the shard's submissions `mine` that its gradebook at `gradebookPath` holds
+/// (none while it does not exist): recorded, grader errors, needs review. Errors: the gradebook's.
+Expected<void> countRecorded(const QString &gradebookPath, const QList<Submission> &mine, SlurmShardStatus &row)
+{
+    if (!QFileInfo::exists(gradebookPath))
+        return {};
+    if (Expected<int> v = Gradebook::checkExisting(gradebookPath); !v)
+        return v.error();
+    auto gb = Gradebook::open(gradebookPath);
+    if (!gb)
+        return gb.error();
+    auto summaries = (*gb)->gradeSummaries();
+    if (!summaries)
+        return summaries.error();
+    QHash<QString, GradeStatus> latest;
+    for (const GradeSummary &g : std::as_const(*summaries))
+        latest.insert(g.studentId, g.runStatus);
+    for (const Submission &s : mine) {
+        const auto it = latest.constFind(s.studentId);
+        if (it == latest.cend())
+            continue;
+        ++row.recorded;
+        row.graderErrors += *it == GradeStatus::GraderError;
+        row.needsReview += *it == GradeStatus::NeedsReview;
+    }
+    return {};
+}
+
+/// The shard's phase and, when it stopped or failed, the problem and what to do, from its results, its task's
+/// report and Slurm's queue: `running` and `inQueue` as squeue lists its task, `submitted` when the last submit
+/// sent it. `gradebookPath`: where its results are.
+void decidePhase(SlurmShardStatus &row, bool running, bool inQueue, bool submitted, const QString &gradebookPath)
+{
+    using Phase = SlurmShardStatus::Phase;
+    using State = SlurmTaskReport::State;
+    if (row.toGo() == 0 && !running) {
+        row.phase = Phase::Done; // every result is there, whatever a later attempt reported
+    } else if (row.report && row.report->state == State::SelfTestFailed && !running) {
+        row.phase = Phase::Failed;
+        row.problem = QStringLiteral("the sandbox self-test failed on %1: %2").arg(row.report->host, row.report->problem);
+        if (!row.report->fix.isEmpty())
+            row.problem += QStringLiteral(" (fix: %1)").arg(row.report->fix);
+    } else if (row.report && row.report->state == State::Failed && !running) {
+        row.phase = Phase::Failed;
+        row.problem = QStringLiteral("the task failed on %1: %2").arg(row.report->host, row.report->problem);
+    } else if (running) {
+        row.phase = Phase::Running;
+    } else if (inQueue) {
+        row.phase = Phase::Waiting;
+    } else if (!row.report) {
+        // Not listed and never started: not submitted this time, or it left the queue without running.
+        row.phase = submitted ? Phase::Stopped : Phase::Waiting;
+        if (row.phase == Phase::Stopped)
+            row.problem = QStringLiteral("Slurm no longer lists its task and it never started (cancelled while "
+                                         "pending?); run 'sandmark-cli slurm submit' again");
+    } else if (row.report->state == State::Finished && !QFileInfo::exists(gradebookPath)) {
+        // The task said it finished, yet its results are not where it wrote them: name the file, not a kill.
+        row.phase = Phase::Stopped;
+        row.problem = QStringLiteral("%1: missing: the task reported finished, but the shard's gradebook is gone (moved "
+                                     "or deleted); run 'sandmark-cli slurm submit' again to grade its %2 submission(s)")
+                          .arg(gradebookPath)
+                          .arg(row.toGo());
+    } else {
+        row.phase = Phase::Stopped;
+        const QString how = row.report->state == State::Interrupted ? QStringLiteral("was stopped (SIGTERM: scancel, time limit or preemption)")
+                                                                      : QStringLiteral("ended without finishing (killed, or its node was lost)");
+        row.problem = QStringLiteral("its task %1 with %2 submission(s) to go; run 'sandmark-cli slurm submit' again to resume it")
+                          .arg(how)
+                          .arg(row.toGo());
+    }
+}
+
+} // namespace
+
 Expected<SlurmStatus> readSlurmStatus(const Assignment &assignment, const QList<SlurmQueueEntry> &queue)
 {
     const SlurmLayout layout(assignment.folder());
@@ -475,27 +551,8 @@ Expected<SlurmStatus> readSlurmStatus(const Assignment &assignment, const QList<
         const QList<Submission> mine = shardOf(*all, row.shard);
         row.submissions = int(mine.size());
         const QString gradebookPath = layout.shardGradebook(row.shard);
-        if (QFileInfo::exists(gradebookPath)) {
-            if (Expected<int> v = Gradebook::checkExisting(gradebookPath); !v)
-                return v.error();
-            auto gb = Gradebook::open(gradebookPath);
-            if (!gb)
-                return gb.error();
-            auto summaries = (*gb)->gradeSummaries();
-            if (!summaries)
-                return summaries.error();
-            QHash<QString, GradeStatus> latest;
-            for (const GradeSummary &g : std::as_const(*summaries))
-                latest.insert(g.studentId, g.runStatus);
-            for (const Submission &s : mine) {
-                const auto it = latest.constFind(s.studentId);
-                if (it == latest.cend())
-                    continue;
-                ++row.recorded;
-                row.graderErrors += *it == GradeStatus::GraderError;
-                row.needsReview += *it == GradeStatus::NeedsReview;
-            }
-        }
+        if (Expected<void> counted = countRecorded(gradebookPath, mine, row); !counted)
+            return counted.error();
         Expected<std::optional<SlurmTaskReport>> report = SlurmTaskReport::read(layout.shardReport(row.shard));
         if (!report)
             return report.error();
@@ -504,8 +561,6 @@ Expected<SlurmStatus> readSlurmStatus(const Assignment &assignment, const QList<
             row.queueState = it->state;
             row.queueReason = it->reason;
         }
-        using Phase = SlurmShardStatus::Phase;
-        using State = SlurmTaskReport::State;
         // squeue's job states (squeue(1), "JOB STATE CODES"): waiting to run, running; any other state
         // (COMPLETING, CANCELLED, TIMEOUT, …) means the task's work has ended.
         static const QStringList waitingStates{QStringLiteral("PENDING"), QStringLiteral("REQUEUED"),
@@ -515,7 +570,7 @@ Expected<SlurmStatus> readSlurmStatus(const Assignment &assignment, const QList<
         const bool running = runningStates.contains(row.queueState);
         const bool inQueue = running || waitingStates.contains(row.queueState);
         runningTasks += running;
-        if (row.report && row.report->state == State::Finished && row.report->started.isValid()) {
+        if (row.report && row.report->state == SlurmTaskReport::State::Finished && row.report->started.isValid()) {
             const double seconds = row.report->started.msecsTo(row.report->updated) / 1000.0;
             const int done = row.recorded - row.report->recordedAtStart;
             if (seconds > 0 && done > 0) {
@@ -523,47 +578,13 @@ Expected<SlurmStatus> readSlurmStatus(const Assignment &assignment, const QList<
                 finishedSeconds += seconds;
             }
         }
-        if (row.toGo() == 0 && !running) {
-            row.phase = Phase::Done; // every result is there, whatever a later attempt reported
-        } else if (row.report && row.report->state == State::SelfTestFailed && !running) {
-            row.phase = Phase::Failed;
-            row.problem = QStringLiteral("the sandbox self-test failed on %1: %2").arg(row.report->host, row.report->problem);
-            if (!row.report->fix.isEmpty())
-                row.problem += QStringLiteral(" (fix: %1)").arg(row.report->fix);
-        } else if (row.report && row.report->state == State::Failed && !running) {
-            row.phase = Phase::Failed;
-            row.problem = QStringLiteral("the task failed on %1: %2").arg(row.report->host, row.report->problem);
-        } else if (running) {
-            row.phase = Phase::Running;
-            if (row.report && row.report->state == State::Running && row.report->started.isValid()) {
-                const double seconds = row.report->started.msecsTo(now) / 1000.0;
-                const int done = row.recorded - row.report->recordedAtStart;
-                if (seconds > 0 && done > 0)
-                    rate += done / seconds;
-            }
-        } else if (inQueue) {
-            row.phase = Phase::Waiting;
-        } else if (!row.report) {
-            // Not listed and never started: not submitted this time, or it left the queue without running.
-            row.phase = submission->submittedShards.contains(k) ? Phase::Stopped : Phase::Waiting;
-            if (row.phase == Phase::Stopped)
-                row.problem = QStringLiteral("Slurm no longer lists its task and it never started (cancelled while "
-                                             "pending?); run 'sandmark-cli slurm submit' again");
-        } else if (row.report->state == State::Finished && !QFileInfo::exists(gradebookPath)) {
-            // The task said it finished, yet its results are not where it wrote them: name the file, not a kill.
-            row.phase = Phase::Stopped;
-            row.problem = QStringLiteral("%1: missing: the task reported finished, but the shard's gradebook is gone (moved "
-                                         "or deleted); run 'sandmark-cli slurm submit' again to grade its %2 submission(s)")
-                              .arg(gradebookPath)
-                              .arg(row.toGo());
-        } else {
-            row.phase = Phase::Stopped;
-            const QString how = row.report->state == State::Interrupted ? QStringLiteral("was stopped (SIGTERM: scancel, time limit or preemption)")
-                                                                          : QStringLiteral("ended without finishing (killed, or its node was lost)");
-            row.problem = QStringLiteral("its task %1 with %2 submission(s) to go; run 'sandmark-cli slurm submit' again to resume it")
-                              .arg(how)
-                              .arg(row.toGo());
+        if (running && row.report && row.report->state == SlurmTaskReport::State::Running && row.report->started.isValid()) {
+            const double seconds = row.report->started.msecsTo(now) / 1000.0;
+            const int done = row.recorded - row.report->recordedAtStart;
+            if (seconds > 0 && done > 0)
+                rate += done / seconds;
         }
+        decidePhase(row, running, inQueue, submission->submittedShards.contains(k), gradebookPath);
         status.submissions += row.submissions;
         status.recorded += row.recorded;
         status.shards << row;
