@@ -120,67 +120,63 @@ int referencePayloads(const Assignment &assignment, const RunChoices &choices, Q
     return ExitOk;
 }
 
-int listChecks(const QString &assignmentArg, bool reference, bool json, const RunChoices &choices)
+/// The ids of the checks among `checks` of `notebook` that read `variable` (a name of one notebook's namespace is
+/// not another's).
+QStringList checksReading(const QList<Check> &checks, const QString &notebook, const QString &variable)
 {
-    Expected<Assignment> assignment = Assignment::load(assignmentArg);
-    if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
-    }
-    const QList<Check> checks = assignment->checks();
-    QList<NotebookNamespace> payloads;
-    bool cacheHit = false;
-    if (reference)
-        if (int rc = referencePayloads(*assignment, choices, payloads, cacheHit); rc != ExitOk)
-            return rc;
-    // The checks of `notebook` that read `variable` (a name of one notebook's namespace is not another's).
-    auto checksOf = [&](const QString &notebook, const QString &variable) {
-        QStringList ids;
-        for (const Check &c : checks)
-            if (const auto probed = checkKind(c).probed(c); probed && probed->variable == variable && c.notebook == notebook)
-                ids << c.id;
-        return ids;
-    };
+    QStringList ids;
+    for (const Check &c : checks)
+        if (const auto probed = checkKind(c).probed(c); probed && probed->variable == variable && c.notebook == notebook)
+            ids << c.id;
+    return ids;
+}
 
-    if (json) {
-        QJsonArray list;
-        for (const Check &c : checks)
-            list.append(checkJson(c, assignment->isProblemSet()));
-        QJsonObject o{{QStringLiteral("assignment"), jsonPathOf(assignmentArg)},
-                      {QStringLiteral("checks"), list},
-                      {QStringLiteral("total_points"), assignment->maxPoints()}};
-        if (const QList<CheckGroup> groups = checkGroups(checks); !groups.isEmpty()) {
-            QJsonArray groupList;
-            for (const CheckGroup &g : groups)
-                groupList.append(QJsonObject{{QStringLiteral("name"), g.name},
-                                        {QStringLiteral("checks"), QJsonArray::fromStringList(g.checkIds)},
-                                        {QStringLiteral("points"), g.maxPoints}});
-            o.insert(QStringLiteral("groups"), groupList);
-        }
-        if (reference) {
-            QJsonArray vars;
-            double omitted = 0;
-            for (const NotebookNamespace &n : std::as_const(payloads)) {
-                for (const NamespaceEntry &e : std::as_const(n.payload.namespaceListing))
-                    vars.append(QJsonObject{{QStringLiteral("notebook"), n.notebook},
-                                            {QStringLiteral("name"), e.name},
-                                            {QStringLiteral("type"), e.value.pythonType()},
-                                            {QStringLiteral("value"), e.value.summary(200)},
-                                            {QStringLiteral("too_large"), e.value.kind == ProbeValue::Kind::TooLarge},
-                                            {QStringLiteral("checks"), QJsonArray::fromStringList(checksOf(n.notebook, e.name))}});
-                omitted += n.payload.namespaceOmitted;
-            }
-            o.insert(QStringLiteral("reference"), QJsonObject{{QStringLiteral("cache_hit"), cacheHit},
-                                                              {QStringLiteral("variables"), vars},
-                                                              {QStringLiteral("omitted"), omitted}});
-        }
-        out() << QJsonDocument(o).toJson();
-        out().flush();
-        return ExitOk;
+/// checks list --json: the checks, their groups, the total and, with `reference`, the reference's variables.
+void printChecksJson(const Assignment &assignment, const QString &assignmentArg, const QList<NotebookNamespace> *reference,
+                     bool cacheHit)
+{
+    const QList<Check> checks = assignment.checks();
+    QJsonArray list;
+    for (const Check &c : checks)
+        list.append(checkJson(c, assignment.isProblemSet()));
+    QJsonObject o{{QStringLiteral("assignment"), jsonPathOf(assignmentArg)},
+                  {QStringLiteral("checks"), list},
+                  {QStringLiteral("total_points"), assignment.maxPoints()}};
+    if (const QList<CheckGroup> groups = checkGroups(checks); !groups.isEmpty()) {
+        QJsonArray groupList;
+        for (const CheckGroup &g : groups)
+            groupList.append(QJsonObject{{QStringLiteral("name"), g.name},
+                                         {QStringLiteral("checks"), QJsonArray::fromStringList(g.checkIds)},
+                                         {QStringLiteral("points"), g.maxPoints}});
+        o.insert(QStringLiteral("groups"), groupList);
     }
+    if (reference) {
+        QJsonArray vars;
+        double omitted = 0;
+        for (const NotebookNamespace &n : *reference) {
+            for (const NamespaceEntry &e : std::as_const(n.payload.namespaceListing))
+                vars.append(QJsonObject{{QStringLiteral("notebook"), n.notebook},
+                                        {QStringLiteral("name"), e.name},
+                                        {QStringLiteral("type"), e.value.pythonType()},
+                                        {QStringLiteral("value"), e.value.summary(200)},
+                                        {QStringLiteral("too_large"), e.value.kind == ProbeValue::Kind::TooLarge},
+                                        {QStringLiteral("checks"), QJsonArray::fromStringList(checksReading(checks, n.notebook, e.name))}});
+            omitted += n.payload.namespaceOmitted;
+        }
+        o.insert(QStringLiteral("reference"), QJsonObject{{QStringLiteral("cache_hit"), cacheHit},
+                                                          {QStringLiteral("variables"), vars},
+                                                          {QStringLiteral("omitted"), omitted}});
+    }
+    out() << QJsonDocument(o).toJson();
+    out().flush();
+}
 
+/// checks list: the table of checks (a problem set with a notebook column), the groups, the total (per notebook).
+void printChecksTable(const Assignment &assignment, const QString &assignmentArg)
+{
+    const QList<Check> checks = assignment.checks();
     // A problem set names each check's notebook in a column of its own; a single notebook's table has none.
-    const bool problemSet = assignment->isProblemSet();
+    const bool problemSet = assignment.isProblemSet();
     int idWidth = 2, notebookWidth = 8;
     for (const Check &c : checks) {
         idWidth = std::max(idWidth, int(c.id.size()));
@@ -204,19 +200,24 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
             out() << "  " << g.name.leftJustified(nameWidth) << "  " << number(g.maxPoints).leftJustified(6) << "  "
                   << g.checkIds.join(QLatin1String(", ")) << '\n';
     }
-    out() << "total: " << pointsPhrase(assignment->maxPoints());
+    out() << "total: " << pointsPhrase(assignment.maxPoints());
     if (problemSet) {
         QStringList perNotebook;
-        for (const QString &notebook : assignment->notebooks()) {
+        for (const QString &notebook : assignment.notebooks()) {
             double points = 0;
-            for (const Check &c : assignment->checksOf(notebook))
+            for (const Check &c : assignment.checksOf(notebook))
                 points += c.points;
             perNotebook << QStringLiteral("%1 %2").arg(notebook, number(points));
         }
         out() << " (" << perNotebook.join(QStringLiteral(", ")) << ')';
     }
     out() << "\n";
-    for (const NotebookNamespace &n : std::as_const(payloads)) {
+}
+
+/// checks list --reference: each notebook's reference namespace, with the checks that read each name.
+void printReferenceNamespaces(const QList<Check> &checks, const QList<NotebookNamespace> &payloads, bool cacheHit)
+{
+    for (const NotebookNamespace &n : payloads) {
         const auto &vars = n.payload.namespaceListing;
         // A problem set: one namespace per notebook, each named.
         out() << "\nreference namespace" << (payloads.size() > 1 ? QStringLiteral(" of %1").arg(n.notebook) : QString())
@@ -230,7 +231,7 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
             out() << "  " << QStringLiteral("NAME").leftJustified(nameWidth) << "  " << QStringLiteral("TYPE").leftJustified(typeWidth)
                   << "  VALUE\n";
         for (const NamespaceEntry &e : vars) {
-            const QStringList ids = checksOf(n.notebook, e.name);
+            const QStringList ids = checksReading(checks, n.notebook, e.name);
             out() << "  " << e.name.leftJustified(nameWidth) << "  " << e.value.pythonType().leftJustified(typeWidth) << "  "
                   << e.value.summary(70) << (ids.isEmpty() ? QString() : QStringLiteral("  [checked: %1]").arg(ids.join(QStringLiteral(", "))))
                   << '\n';
@@ -239,6 +240,26 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
             out() << "  (" << n.payload.namespaceOmitted << " more names not listed)\n";
     }
     out().flush();
+}
+
+int listChecks(const QString &assignmentArg, bool reference, bool json, const RunChoices &choices)
+{
+    Expected<Assignment> assignment = Assignment::load(assignmentArg);
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    QList<NotebookNamespace> payloads;
+    bool cacheHit = false;
+    if (reference)
+        if (int rc = referencePayloads(*assignment, choices, payloads, cacheHit); rc != ExitOk)
+            return rc;
+    if (json) {
+        printChecksJson(*assignment, assignmentArg, reference ? &payloads : nullptr, cacheHit);
+        return ExitOk;
+    }
+    printChecksTable(*assignment, assignmentArg);
+    printReferenceNamespaces(assignment->checks(), payloads, cacheHit);
     return ExitOk;
 }
 
