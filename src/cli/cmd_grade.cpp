@@ -206,6 +206,96 @@ QJsonObject distributionJson(const ResultsSummary &s)
             {QStringLiteral("distribution"), bins}};
 }
 
+/// What a dry run found, for the asked students only: the preview, the grades after and now, who changes and who
+/// stays as they are.
+struct DryRunView
+{
+    const RegradePreview &preview;
+    QList<EffectiveGrade> grades, current; ///< after the regrade, and now
+    QHash<QString, const EffectiveGrade *> was; ///< student → their grade now (in `current`)
+    QSet<QString> changed, unchanged;
+    ResultsSummary summary, before;
+
+    QString scoreWas(const QString &id) const { return was.contains(id) ? scoreText(*was.value(id)) : QStringLiteral("none"); }
+};
+
+/// grade --dry-run --json: one JSON object (docs/grading.md).
+void printDryRunJson(const DryRunView &v)
+{
+    QJsonArray rows, changes;
+    for (const EffectiveGrade &g : v.grades) {
+        QJsonObject row = toJson(g, v.unchanged.contains(g.studentId));
+        if (v.changed.contains(g.studentId)) {
+            const EffectiveGrade *now = v.was.value(g.studentId);
+            const std::optional<double> nowScore = now ? now->score() : std::nullopt;
+            row.insert(QStringLiteral("before"), now ? QJsonObject{{QStringLiteral("status"), gradeStatusName(now->status)},
+                                                                   {QStringLiteral("score"), nowScore ? QJsonValue(*nowScore) : QJsonValue()}}
+                                                     : QJsonValue());
+            changes.append(g.studentId);
+        }
+        rows.append(row);
+    }
+    QJsonObject wouldRun;
+    for (auto it = v.preview.wouldRun.cbegin(); it != v.preview.wouldRun.cend(); ++it)
+        wouldRun.insert(it.key(), it.value());
+    QJsonObject o = distributionJson(v.summary);
+    o.insert(QStringLiteral("dry_run"), true);
+    o.insert(QStringLiteral("reference_runs"), v.preview.referenceRuns.isEmpty() ? QJsonValue() : QJsonValue(v.preview.referenceRuns));
+    o.insert(QStringLiteral("unchanged"), v.preview.unchanged);
+    o.insert(QStringLiteral("regraded"), QJsonArray::fromStringList(v.preview.regraded));
+    o.insert(QStringLiteral("cannot_run"), QJsonArray::fromStringList(v.preview.cannotRun));
+    o.insert(QStringLiteral("changed"), changes);
+    o.insert(QStringLiteral("would_run"), wouldRun);
+    o.insert(QStringLiteral("before"), distributionJson(v.before));
+    o.insert(QStringLiteral("grades"), rows);
+    out() << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+}
+
+/// grade --dry-run: the table after the regrade, what would run and why, the grades that change, the distribution.
+void printDryRunText(const DryRunView &v)
+{
+    if (!v.preview.referenceRuns.isEmpty()) {
+        out() << "dry run: " << v.preview.referenceRuns << ": grade runs the instructor notebook first; which submissions "
+                 "then regrade from their stored values is known after that run\n";
+        return;
+    }
+    out() << "dry run: no sandbox started, nothing recorded\n";
+    // A grade that changes says what it was, first in its note (before the reasons: those a table cuts).
+    QList<EffectiveGrade> shown = v.grades;
+    for (EffectiveGrade &g : shown)
+        if (v.changed.contains(g.studentId))
+            g.reasons.prepend(v.was.contains(g.studentId)
+                                  ? QStringLiteral("was %1 %2").arg(v.scoreWas(g.studentId), gradeStatusName(v.was.value(g.studentId)->status))
+                                  : QStringLiteral("not graded before"));
+    printTable(shown, v.unchanged);
+    out() << QStringLiteral("%1 regraded from stored values, %2 cannot run (needs review without a sandbox: a notebook that "
+                            "cannot be read or matched), %3 skipped (nothing changed), %4 would run again\n")
+                 .arg(v.preview.regraded.size())
+                 .arg(v.preview.cannotRun.size())
+                 .arg(v.preview.unchanged)
+                 .arg(v.preview.wouldRun.size());
+    for (auto it = v.preview.wouldRun.cbegin(); it != v.preview.wouldRun.cend(); ++it)
+        out() << "  " << displayText(it.key()) << ": " << displayText(it.value()) << '\n';
+    QStringList changes;
+    for (const EffectiveGrade &g : v.grades)
+        if (v.changed.contains(g.studentId))
+            changes << QStringLiteral("%1 %2 -> %3").arg(displayText(g.studentId), v.scoreWas(g.studentId), scoreText(g));
+    out() << (changes.isEmpty() ? QStringLiteral("no grade changes\n")
+                                : QStringLiteral("%1 grade(s) change: %2\n").arg(changes.size()).arg(changes.join(QLatin1String(", "))));
+    if (v.summary.withScore == 0)
+        return;
+    const auto mean = [](const ResultsSummary &s) { return formatPoints(std::round(s.meanScore * 100) / 100); };
+    out() << QStringLiteral("grade distribution of %1 with a score: mean %2, median %3 of %4")
+                 .arg(v.summary.withScore)
+                 .arg(mean(v.summary), formatPoints(v.summary.medianScore), formatPoints(v.summary.maxScore));
+    if (!changes.isEmpty())
+        out() << QStringLiteral(" (now: %1 with a score, mean %2, median %3 of %4)")
+                     .arg(v.before.withScore)
+                     .arg(mean(v.before), formatPoints(v.before.medianScore), formatPoints(v.before.maxScore));
+    out() << ":\n";
+    printDistribution(v.summary, changes.isEmpty() ? nullptr : &v.before);
+}
+
 /// `grade --dry-run`: what grade would do and the grades it would leave (previewRegrade()), beside today's; nothing
 /// run or written.
 int printDryRun(const Assignment &assignment, const QList<Submission> &submissions, const BatchOptions &opt, bool asJson)
@@ -229,92 +319,25 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
                 some << g;
         return some;
     };
-    const QList<EffectiveGrade> grades = onlyAsked(preview->grades), current = onlyAsked(preview->current);
-    QHash<QString, const EffectiveGrade *> was;
-    for (const EffectiveGrade &g : current)
-        was.insert(g.studentId, &g);
-    const auto scoreWas = [&](const QString &id) { return was.contains(id) ? scoreText(*was.value(id)) : QStringLiteral("none"); };
+    DryRunView v{*preview, onlyAsked(preview->grades), onlyAsked(preview->current), {}, {}, {}, {}, {}};
+    for (const EffectiveGrade &g : std::as_const(v.current))
+        v.was.insert(g.studentId, &g);
     QStringList checkIds;
     for (const Check &c : assignment.checks())
         checkIds << c.id;
-    const ResultsSummary summary = summarizeResults(grades, checkIds), before = summarizeResults(current, checkIds);
-    const QSet<QString> changed(preview->changed.cbegin(), preview->changed.cend());
-    QSet<QString> unchanged = asked; // skipped: their grade stands as it is
+    v.summary = summarizeResults(v.grades, checkIds);
+    v.before = summarizeResults(v.current, checkIds);
+    v.changed = QSet<QString>(preview->changed.cbegin(), preview->changed.cend());
+    v.unchanged = asked; // skipped: their grade stands as it is
     for (const QStringList *moved : {&preview->regraded, &preview->cannotRun})
         for (const QString &id : *moved)
-            unchanged.remove(id);
+            v.unchanged.remove(id);
     for (auto it = preview->wouldRun.cbegin(); it != preview->wouldRun.cend(); ++it)
-        unchanged.remove(it.key());
-    if (asJson) {
-        QJsonArray rows, changes;
-        for (const EffectiveGrade &g : grades) {
-            QJsonObject row = toJson(g, unchanged.contains(g.studentId));
-            if (changed.contains(g.studentId)) {
-                const EffectiveGrade *now = was.value(g.studentId);
-                const std::optional<double> nowScore = now ? now->score() : std::nullopt;
-                row.insert(QStringLiteral("before"), now ? QJsonObject{{QStringLiteral("status"), gradeStatusName(now->status)},
-                                                                       {QStringLiteral("score"), nowScore ? QJsonValue(*nowScore) : QJsonValue()}}
-                                                         : QJsonValue());
-                changes.append(g.studentId);
-            }
-            rows.append(row);
-        }
-        QJsonObject wouldRun;
-        for (auto it = preview->wouldRun.cbegin(); it != preview->wouldRun.cend(); ++it)
-            wouldRun.insert(it.key(), it.value());
-        QJsonObject o = distributionJson(summary);
-        o.insert(QStringLiteral("dry_run"), true);
-        o.insert(QStringLiteral("reference_runs"), preview->referenceRuns.isEmpty() ? QJsonValue() : QJsonValue(preview->referenceRuns));
-        o.insert(QStringLiteral("unchanged"), preview->unchanged);
-        o.insert(QStringLiteral("regraded"), QJsonArray::fromStringList(preview->regraded));
-        o.insert(QStringLiteral("cannot_run"), QJsonArray::fromStringList(preview->cannotRun));
-        o.insert(QStringLiteral("changed"), changes);
-        o.insert(QStringLiteral("would_run"), wouldRun);
-        o.insert(QStringLiteral("before"), distributionJson(before));
-        o.insert(QStringLiteral("grades"), rows);
-        out() << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
-        return ExitOk;
-    }
-    if (!preview->referenceRuns.isEmpty()) {
-        out() << "dry run: " << preview->referenceRuns << ": grade runs the instructor notebook first; which submissions "
-                 "then regrade from their stored values is known after that run\n";
-        return ExitOk;
-    }
-    out() << "dry run: no sandbox started, nothing recorded\n";
-    // A grade that changes says what it was, first in its note (before the reasons: those a table cuts).
-    QList<EffectiveGrade> shown = grades;
-    for (EffectiveGrade &g : shown)
-        if (changed.contains(g.studentId))
-            g.reasons.prepend(was.contains(g.studentId)
-                                  ? QStringLiteral("was %1 %2").arg(scoreWas(g.studentId), gradeStatusName(was.value(g.studentId)->status))
-                                  : QStringLiteral("not graded before"));
-    printTable(shown, unchanged);
-    out() << QStringLiteral("%1 regraded from stored values, %2 cannot run (needs review without a sandbox: a notebook that cannot be read or matched), %3 skipped "
-                            "(nothing changed), %4 would run again\n")
-                 .arg(preview->regraded.size())
-                 .arg(preview->cannotRun.size())
-                 .arg(preview->unchanged)
-                 .arg(preview->wouldRun.size());
-    for (auto it = preview->wouldRun.cbegin(); it != preview->wouldRun.cend(); ++it)
-        out() << "  " << displayText(it.key()) << ": " << displayText(it.value()) << '\n';
-    QStringList changes;
-    for (const EffectiveGrade &g : grades)
-        if (changed.contains(g.studentId))
-            changes << QStringLiteral("%1 %2 -> %3").arg(displayText(g.studentId), scoreWas(g.studentId), scoreText(g));
-    out() << (changes.isEmpty() ? QStringLiteral("no grade changes\n")
-                                : QStringLiteral("%1 grade(s) change: %2\n").arg(changes.size()).arg(changes.join(QLatin1String(", "))));
-    if (summary.withScore == 0)
-        return ExitOk;
-    const auto mean = [](const ResultsSummary &s) { return formatPoints(std::round(s.meanScore * 100) / 100); };
-    out() << QStringLiteral("grade distribution of %1 with a score: mean %2, median %3 of %4")
-                 .arg(summary.withScore)
-                 .arg(mean(summary), formatPoints(summary.medianScore), formatPoints(summary.maxScore));
-    if (!changes.isEmpty())
-        out() << QStringLiteral(" (now: %1 with a score, mean %2, median %3 of %4)")
-                     .arg(before.withScore)
-                     .arg(mean(before), formatPoints(before.medianScore), formatPoints(before.maxScore));
-    out() << ":\n";
-    printDistribution(summary, changes.isEmpty() ? nullptr : &before);
+        v.unchanged.remove(it.key());
+    if (asJson)
+        printDryRunJson(v);
+    else
+        printDryRunText(v);
     return ExitOk;
 }
 
@@ -609,7 +632,10 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
                      .arg(summary->regraded)
                      .arg(summary->regraded > 0 ? QStringLiteral(" (only the checks' grading changed; --force runs them)") : QString())
                      .arg(summary->ran)
-              << (summary->cannotRun > 0 ? QStringLiteral("%1 cannot run (needs review without a sandbox: a notebook that cannot be read or matched); ").arg(summary->cannotRun) : QString())
+              << (summary->cannotRun > 0 ? QStringLiteral("%1 cannot run (needs review without a sandbox: a notebook that cannot "
+                                                          "be read or matched); ")
+                                                   .arg(summary->cannotRun)
+                                             : QString())
               << QString::number(summary->seconds, 'f', 1) << " s with " << end.jobs << " job(s)" << Qt::endl;
     return summary && (summary->graderErrors > 0 || !summary->brokenChecks.isEmpty()) ? ExitGraderError : ExitOk;
 }
