@@ -257,6 +257,41 @@ void printDatasetReport(const DatasetReport &r, const DatasetJob::Options &o, co
         out() << "  total in the cache: " << human(r.totalBytes) << " (" << hub.hubDir() << ")\n";
 }
 
+/// datasets scan|warm|check: the job `o` on each assignment in turn (its Python unless `python` names one), each
+/// report printed (or collected as JSON), its warnings and problems on stderr. Exit 1 when one has a problem.
+int runDatasetJobs(const QList<AssignmentDatasets> &found, DatasetJob::Options o, const QString &python, const QString &action,
+                   const HubCache &hub, bool asJson)
+{
+    std::signal(SIGINT, onSigint);
+    QJsonArray reports;
+    bool anyProblem = false;
+    for (const AssignmentDatasets &a : found) {
+        o.python = !python.isEmpty() ? python : (a.python.isEmpty() ? paths::defaultPython() : a.python);
+        if (o.python.contains(QLatin1Char('/'))) // the calls run in the assignment folder
+            o.python = QFileInfo(o.python).absoluteFilePath();
+        std::variant<int, DatasetReport> ran = runDatasetJob(a, o, asJson);
+        if (const int *rc = std::get_if<int>(&ran))
+            return *rc;
+        const DatasetReport &r = std::get<DatasetReport>(ran);
+        if (asJson)
+            reports.append(reportJson(r, action));
+        else
+            printDatasetReport(r, o, hub);
+        for (const QString &w : r.warnings + r.computedCalls())
+            err() << "sandmark-cli: warning: " << w << '\n';
+        if (r.overSizeThreshold)
+            err() << "sandmark-cli: warning: " << r.assignment << ": the datasets take " << human(r.totalBytes)
+                  << ", more than " << human(o.sizeWarningBytes) << "; large raw data slows every graded run\n";
+        for (const QString &p : r.problems())
+            err() << "sandmark-cli: " << r.assignment << ": " << p << '\n';
+        anyProblem = anyProblem || !r.problems().isEmpty();
+    }
+    if (asJson)
+        out() << QJsonDocument(reports).toJson();
+    out().flush();
+    return anyProblem ? ExitBadInput : ExitOk;
+}
+
 } // namespace
 
 int cmdDatasets(const QStringList &args)
@@ -332,34 +367,7 @@ int cmdDatasets(const QStringList &args)
             o.token = *token;
     }
 
-    std::signal(SIGINT, onSigint);
-    QJsonArray reports;
-    bool anyProblem = false;
-    for (const AssignmentDatasets &a : std::as_const(*found)) {
-        o.python = parser.isSet(python) ? parser.value(python) : (a.python.isEmpty() ? paths::defaultPython() : a.python);
-        if (o.python.contains(QLatin1Char('/'))) // the calls run in the assignment folder
-            o.python = QFileInfo(o.python).absoluteFilePath();
-        std::variant<int, DatasetReport> ran = runDatasetJob(a, o, parser.isSet(json));
-        if (const int *rc = std::get_if<int>(&ran))
-            return *rc;
-        const DatasetReport &r = std::get<DatasetReport>(ran);
-        if (parser.isSet(json))
-            reports.append(reportJson(r, action));
-        else
-            printDatasetReport(r, o, hub);
-        for (const QString &w : r.warnings + r.computedCalls())
-            err() << "sandmark-cli: warning: " << w << '\n';
-        if (r.overSizeThreshold)
-            err() << "sandmark-cli: warning: " << r.assignment << ": the datasets take " << human(r.totalBytes)
-                  << ", more than " << human(o.sizeWarningBytes) << "; large raw data slows every graded run\n";
-        for (const QString &p : r.problems())
-            err() << "sandmark-cli: " << r.assignment << ": " << p << '\n';
-        anyProblem = anyProblem || !r.problems().isEmpty();
-    }
-    if (parser.isSet(json))
-        out() << QJsonDocument(reports).toJson();
-    out().flush();
-    return anyProblem ? ExitBadInput : ExitOk;
+    return runDatasetJobs(*found, o, parser.isSet(python) ? parser.value(python) : QString(), action, hub, parser.isSet(json));
 }
 
 } // namespace sandmark::cli
