@@ -12,6 +12,68 @@
 
 namespace sandmark::cli {
 
+namespace {
+
+/// The run's record in a few lines: status, the student's cells by status and the slowest, each one not ok,
+/// warnings, interference, limits hit and the runner's messages.
+void printRunSummary(const SubmissionRunResult &result)
+{
+    const QJsonObject &record = result.run.record;
+    if (result.run.unsafe)
+        out() << "UNSAFE: ran without a sandbox (local-unsafe)\n";
+    out() << "status: " << record.value(QLatin1String("status")).toString() << "  ("
+          << QString::number(record.value(QLatin1String("duration_s")).toDouble(), 'f', 2) << " s, "
+          << result.run.backend << ")\n";
+    // The record in a few lines: the student's cells by status and the slowest, then each one not ok.
+    QMap<QString, int> byStatus;
+    int studentCells = 0;
+    double slowest = -1;
+    QString slowestWhere;
+    QStringList notOk;
+    for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
+        const QJsonObject c = v.toObject();
+        const QString st = c.value(QLatin1String("status")).toString();
+        const QJsonValue idx = c.value(QLatin1String("index"));
+        const QString where = idx.isNull() ? QStringLiteral("injected %1").arg(c.value(QLatin1String("injected")).toString())
+                                           : QStringLiteral("cells[%1]").arg(idx.toInt());
+        if (!idx.isNull()) {
+            ++studentCells;
+            ++byStatus[st];
+            if (const double d = c.value(QLatin1String("duration_s")).toDouble(); d > slowest) {
+                slowest = d;
+                slowestWhere = where;
+            }
+        }
+        if (st == QLatin1String("ok"))
+            continue;
+        const QJsonObject e = c.value(QLatin1String("error")).toObject();
+        notOk << where + QStringLiteral(": ") + st
+                     + (e.isEmpty() ? QString()
+                                    : QStringLiteral(" — ") + e.value(QLatin1String("ename")).toString() + QStringLiteral(": ")
+                                          + e.value(QLatin1String("evalue")).toString());
+    }
+    QStringList counts;
+    for (auto it = byStatus.cbegin(); it != byStatus.cend(); ++it)
+        counts << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+    out() << "code cells: " << studentCells << " (" << counts.join(QLatin1String(", ")) << ")";
+    if (slowest >= 0)
+        out() << "; slowest " << slowestWhere << " " << QString::number(slowest, 'f', 2) << " s";
+    out() << '\n';
+    for (const QString &line : std::as_const(notOk))
+        out() << "  " << displayText(line) << '\n';
+    if (const qsizetype warnings = record.value(QLatin1String("warnings")).toArray().size(); warnings > 0)
+        out() << "warnings on stderr: " << warnings << " (not failures; --json lists them)\n";
+    for (const QJsonValue &v : record.value(QLatin1String("interference")).toArray())
+        out() << "interfered with grading: " << displayText(v.toString()) << '\n';
+    const QJsonArray hit = record.value(QLatin1String("limits_hit")).toArray();
+    if (!hit.isEmpty())
+        out() << "limits hit: " << hit.toVariantList().first().toString() << (hit.size() > 1 ? " …" : "") << '\n';
+    for (const QJsonValue &m : record.value(QLatin1String("messages")).toArray())
+        out() << "  " << m.toString() << '\n';
+}
+
+} // namespace
+
 int cmdRun(const QStringList &args)
 {
     QCommandLineParser parser;
@@ -66,57 +128,7 @@ int cmdRun(const QStringList &args)
         out().flush();
         return ExitOk;
     }
-    if (result->run.unsafe)
-        out() << "UNSAFE: ran without a sandbox (local-unsafe)\n";
-    out() << "status: " << record.value(QLatin1String("status")).toString() << "  ("
-          << QString::number(record.value(QLatin1String("duration_s")).toDouble(), 'f', 2) << " s, "
-          << result->run.backend << ")\n";
-    // The record in a few lines: the student's cells by status and the slowest, then each one not ok.
-    QMap<QString, int> byStatus;
-    int studentCells = 0;
-    double slowest = -1;
-    QString slowestWhere;
-    QStringList notOk;
-    for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
-        const QJsonObject c = v.toObject();
-        const QString st = c.value(QLatin1String("status")).toString();
-        const QJsonValue idx = c.value(QLatin1String("index"));
-        const QString where = idx.isNull() ? QStringLiteral("injected %1").arg(c.value(QLatin1String("injected")).toString())
-                                           : QStringLiteral("cells[%1]").arg(idx.toInt());
-        if (!idx.isNull()) {
-            ++studentCells;
-            ++byStatus[st];
-            if (const double d = c.value(QLatin1String("duration_s")).toDouble(); d > slowest) {
-                slowest = d;
-                slowestWhere = where;
-            }
-        }
-        if (st == QLatin1String("ok"))
-            continue;
-        const QJsonObject e = c.value(QLatin1String("error")).toObject();
-        notOk << where + QStringLiteral(": ") + st
-                     + (e.isEmpty() ? QString()
-                                    : QStringLiteral(" — ") + e.value(QLatin1String("ename")).toString() + QStringLiteral(": ")
-                                          + e.value(QLatin1String("evalue")).toString());
-    }
-    QStringList counts;
-    for (auto it = byStatus.cbegin(); it != byStatus.cend(); ++it)
-        counts << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
-    out() << "code cells: " << studentCells << " (" << counts.join(QLatin1String(", ")) << ")";
-    if (slowest >= 0)
-        out() << "; slowest " << slowestWhere << " " << QString::number(slowest, 'f', 2) << " s";
-    out() << '\n';
-    for (const QString &line : std::as_const(notOk))
-        out() << "  " << displayText(line) << '\n';
-    if (const qsizetype warnings = record.value(QLatin1String("warnings")).toArray().size(); warnings > 0)
-        out() << "warnings on stderr: " << warnings << " (not failures; --json lists them)\n";
-    for (const QJsonValue &v : record.value(QLatin1String("interference")).toArray())
-        out() << "interfered with grading: " << displayText(v.toString()) << '\n';
-    const QJsonArray hit = record.value(QLatin1String("limits_hit")).toArray();
-    if (!hit.isEmpty())
-        out() << "limits hit: " << hit.toVariantList().first().toString() << (hit.size() > 1 ? " …" : "") << '\n';
-    for (const QJsonValue &m : record.value(QLatin1String("messages")).toArray())
-        out() << "  " << m.toString() << '\n';
+    printRunSummary(*result);
     out() << "artifacts: " << result->folder.artifacts << '\n';
     out().flush();
     return ExitOk;
