@@ -53,10 +53,11 @@ std::optional<double> measuredSecondsPerSubmission(const Assignment &a)
     return n ? std::optional<double>(sum / n) : std::nullopt;
 }
 
-// Runs the sandbox self-test and the reference run side by side, gathers the rest, prints the report.
-int printHealth(const Assignment &a, const QList<Problem> &problems, const HealthOptions &opt)
+/// What the health report needs that is on disk (no sandbox): `problems` (validation's), the assignment's checks, data files, limits,
+/// datasets (and how many the cache runs would bind lacks), submissions, jobs and the measured pace.
+HealthInputs healthInputsOnDisk(const Assignment &a, const QList<Problem> &problems, const HealthOptions &opt,
+                                const SubmissionRunOptions &run)
 {
-    const SubmissionRunOptions run = runOptionsFor(a, opt.choices);
     HealthInputs in;
     in.backend = sandboxKindName(run.kind);
     in.problems = problems;
@@ -84,6 +85,43 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
     in.jobs = opt.jobs > 0 ? opt.jobs : defaultJobs(a.limits());
     in.secondsPerSubmission = measuredSecondsPerSubmission(a);
 
+    return in;
+}
+
+/// The health report of `items` (assessHealth()), as a table with fixes or as JSON; `failed`: one item failed.
+void printHealthReport(const Assignment &a, const HealthInputs &in, const QList<HealthItem> &items, bool failed, bool asJson)
+{
+    if (asJson) {
+        QJsonArray rows;
+        for (const HealthItem &i : items)
+            rows << QJsonObject{{QStringLiteral("id"), i.id}, {QStringLiteral("title"), i.title},
+                                {QStringLiteral("state"), healthStateName(i.state)}, {QStringLiteral("detail"), i.detail},
+                                {QStringLiteral("fix"), i.fix}};
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("assignment"), a.slug()},
+                                           {QStringLiteral("backend"), in.backend},
+                                           {QStringLiteral("ok"), !failed},
+                                           {QStringLiteral("items"), rows}})
+                     .toJson();
+    } else {
+        out() << "health of " << a.slug() << " (" << in.backend << ", " << in.jobs << " sandbox(es) at once)\n";
+        qsizetype width = 0;
+        for (const HealthItem &i : items)
+            width = std::max(width, i.title.size());
+        for (const HealthItem &i : items) {
+            out() << "  " << healthStateName(i.state).toUpper().leftJustified(8) << i.title.leftJustified(width) << "  "
+                  << i.detail << '\n';
+            if (!i.fix.isEmpty()) // a fix with alternatives has one per line ("or: ...")
+                out() << "          fix: " << QString(i.fix).replace(QLatin1Char('\n'), QLatin1String("\n          ")) << '\n';
+        }
+        out() << (failed ? "NOT READY: fix the FAILED items\n" : "ready to publish\n");
+    }
+}
+
+// Runs the sandbox self-test and the reference run side by side, gathers the rest, prints the report.
+int printHealth(const Assignment &a, const QList<Problem> &problems, const HealthOptions &opt)
+{
+    const SubmissionRunOptions run = runOptionsFor(a, opt.choices);
+    HealthInputs in = healthInputsOnDisk(a, problems, opt, run);
     DoctorOptions doctorOptions;
     doctorOptions.limits = a.limits();
     doctorOptions.dockerImage = run.dockerImage;
@@ -141,30 +179,7 @@ int printHealth(const Assignment &a, const QList<Problem> &problems, const Healt
 
     const QList<HealthItem> items = assessHealth(in);
     const bool failed = std::any_of(items.cbegin(), items.cend(), [](const HealthItem &i) { return i.state == HealthItem::State::Failed; });
-    if (opt.json) {
-        QJsonArray rows;
-        for (const HealthItem &i : items)
-            rows << QJsonObject{{QStringLiteral("id"), i.id}, {QStringLiteral("title"), i.title},
-                                {QStringLiteral("state"), healthStateName(i.state)}, {QStringLiteral("detail"), i.detail},
-                                {QStringLiteral("fix"), i.fix}};
-        out() << QJsonDocument(QJsonObject{{QStringLiteral("assignment"), a.slug()},
-                                           {QStringLiteral("backend"), in.backend},
-                                           {QStringLiteral("ok"), !failed},
-                                           {QStringLiteral("items"), rows}})
-                     .toJson();
-    } else {
-        out() << "health of " << a.slug() << " (" << in.backend << ", " << in.jobs << " sandbox(es) at once)\n";
-        qsizetype width = 0;
-        for (const HealthItem &i : items)
-            width = std::max(width, i.title.size());
-        for (const HealthItem &i : items) {
-            out() << "  " << healthStateName(i.state).toUpper().leftJustified(8) << i.title.leftJustified(width) << "  "
-                  << i.detail << '\n';
-            if (!i.fix.isEmpty()) // a fix with alternatives has one per line ("or: ...")
-                out() << "          fix: " << QString(i.fix).replace(QLatin1Char('\n'), QLatin1String("\n          ")) << '\n';
-        }
-        out() << (failed ? "NOT READY: fix the FAILED items\n" : "ready to publish\n");
-    }
+    printHealthReport(a, in, items, failed, opt.json);
     out().flush();
     return failed ? ExitBadInput : ExitOk;
 }
