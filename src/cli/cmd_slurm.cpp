@@ -570,6 +570,48 @@ int merge(const QStringList &args)
     return ExitOk;
 }
 
+/// The sandbox self-test on this node: the backend's name, and when a check failed, what failed and the fixes.
+struct SelfTestOutcome
+{
+    QString backend;
+    QString problem, fix; ///< empty when every check passed
+};
+
+/// Runs the Doctor for `run`'s backend under `assignment`'s limits and waits for it; `interrupted` when Ctrl-C or
+/// SIGTERM stopped the wait (nothing else is then decided).
+SelfTestOutcome sandboxSelfTest(const Assignment &assignment, const SubmissionRunOptions &run, bool &interrupted)
+{
+    DoctorOptions doctorOptions;
+    doctorOptions.limits = assignment.limits();
+    doctorOptions.dockerImage = run.dockerImage;
+    Doctor doctor(run.kind, doctorOptions);
+    DoctorReport report;
+    QEventLoop loop;
+    QObject::connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
+        report = r;
+        loop.quit();
+    });
+    const InterruptWatch watch([&] { loop.quit(); });
+    QMetaObject::invokeMethod(&doctor, &Doctor::start, Qt::QueuedConnection);
+    loop.exec();
+    interrupted = watch.interrupted();
+    SelfTestOutcome out;
+    out.backend = report.backend;
+    if (interrupted || report.allOk())
+        return out;
+    QStringList problems, fixes;
+    for (const DoctorCheck &c : std::as_const(report.checks)) {
+        if (c.ok)
+            continue;
+        problems << QStringLiteral("%1: %2").arg(c.name, c.detail);
+        if (!c.fix.isEmpty() && !fixes.contains(c.fix))
+            fixes << c.fix;
+    }
+    out.problem = QStringLiteral("%1 sandbox: %2").arg(report.backend, problems.join(QStringLiteral("; ")));
+    out.fix = fixes.join(QStringLiteral("; ")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return out;
+}
+
 /// What each array task runs: the self-test on this node, then `grade --shard K/N` into the shard's gradebook.
 int task(const QStringList &args)
 {
@@ -645,39 +687,16 @@ int task(const QStringList &args)
     choices.datasetCache = parser.value(datasets);
     choices.defaultDatasetCache = HubCache::defaultHome();
     const SubmissionRunOptions run = runOptionsFor(*assignment, choices);
-    DoctorOptions doctorOptions;
-    doctorOptions.limits = assignment->limits();
-    doctorOptions.dockerImage = run.dockerImage;
-    Doctor doctor(run.kind, doctorOptions);
-    DoctorReport doctorReport;
-    {
-        QEventLoop loop;
-        QObject::connect(&doctor, &Doctor::finished, &loop, [&](const DoctorReport &r) {
-            doctorReport = r;
-            loop.quit();
-        });
-        const InterruptWatch watch([&] { loop.quit(); });
-        QMetaObject::invokeMethod(&doctor, &Doctor::start, Qt::QueuedConnection);
-        loop.exec();
-        if (watch.interrupted()) {
-            save(SlurmTaskReport::State::Interrupted);
-            err() << "sandmark-cli: slurm task: interrupted during the self-test; nothing graded" << Qt::endl;
-            return ExitInterrupted;
-        }
+    bool interrupted = false;
+    const SelfTestOutcome selfTest = sandboxSelfTest(*assignment, run, interrupted);
+    if (interrupted) {
+        save(SlurmTaskReport::State::Interrupted);
+        err() << "sandmark-cli: slurm task: interrupted during the self-test; nothing graded" << Qt::endl;
+        return ExitInterrupted;
     }
-    if (!doctorReport.allOk()) {
-        QStringList problems, fixes;
-        for (const DoctorCheck &c : std::as_const(doctorReport.checks)) {
-            if (c.ok)
-                continue;
-            problems << QStringLiteral("%1: %2").arg(c.name, c.detail);
-            if (!c.fix.isEmpty() && !fixes.contains(c.fix))
-                fixes << c.fix;
-        }
-        return selfTestFailed(QStringLiteral("%1 sandbox: %2").arg(doctorReport.backend, problems.join(QStringLiteral("; "))),
-                              fixes.join(QStringLiteral("; ")).replace(QLatin1Char('\n'), QLatin1Char(' ')));
-    }
-    err() << "sandmark-cli: slurm task: sandbox self-test passed (" << doctorReport.backend << ")" << Qt::endl;
+    if (!selfTest.problem.isEmpty())
+        return selfTestFailed(selfTest.problem, selfTest.fix);
+    err() << "sandmark-cli: slurm task: sandbox self-test passed (" << selfTest.backend << ")" << Qt::endl;
 
     // 3. Grade the shard: `grade` itself, so SIGTERM cancels as it does there (finished results kept).
     QStringList grade{QStringLiteral("grade"), assignment->folder(), QStringLiteral("--shard"),

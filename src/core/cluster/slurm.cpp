@@ -16,6 +16,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QThread>
 
 #include <sys/vfs.h>
 
@@ -450,9 +451,14 @@ namespace {
 /// (none while it does not exist): recorded, grader errors, needs review. Errors: the gradebook's.
 Expected<void> countRecorded(const QString &gradebookPath, const QList<Submission> &mine, SlurmShardStatus &row)
 {
-    if (!QFileInfo::exists(gradebookPath))
-        return {};
-    if (Expected<int> v = Gradebook::checkExisting(gradebookPath); !v)
+    if (!QFileInfo::exists(gradebookPath) || QFileInfo(gradebookPath).size() == 0)
+        return {}; // not there yet, or its task is creating it right now: nothing recorded yet
+    Expected<int> v = Gradebook::checkExisting(gradebookPath);
+    if (!v) { // a task creating it writes its schema within milliseconds: look once more before calling it broken
+        QThread::msleep(500);
+        v = Gradebook::checkExisting(gradebookPath);
+    }
+    if (!v)
         return v.error();
     auto gb = Gradebook::open(gradebookPath);
     if (!gb)
