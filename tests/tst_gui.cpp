@@ -528,8 +528,32 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QStringList clashes;
-        for (int p = 0; p < MainWindow::PageCount; ++p) {
+        // Each page as it shows; the Submissions page also with a submission's detail open, on each of its tabs
+        // (the detail's buttons clashed with the page's before: Alt+F, and Alt+U on the diff tab).
+        QList<std::pair<int, int>> views; // (page, detail tab or -1)
+        for (int p = 0; p < MainWindow::PageCount; ++p)
+            views.append({p, -1});
+        auto *submissions = w.findChild<SubmissionsPage *>();
+        QVERIFY(submissions);
+        auto *detailTabs = submissions->findChild<SubmissionDetail *>()->findChild<QTabWidget *>();
+        QVERIFY(detailTabs);
+        for (int t = 0; t < detailTabs->count(); ++t)
+            views.append({int(MainWindow::SubmissionsPage), t});
+        for (const auto &[p, tab] : views) {
             w.setCurrentPage(MainWindow::Page(p));
+            if (tab >= 0) { // the detail as a graded submission shows it (nothing is graded here)
+                auto *detail = submissions->findChild<SubmissionDetail *>();
+                if (detail->isHidden()) {
+                    GradeResult result;
+                    result.status = GradeStatus::Graded;
+                    result.maxScore = 1;
+                    result.checks << CheckResult{QStringLiteral("n_rows"), Check::Type::Value, Outcome::Pass, 1, 1, {}, {}, {}};
+                    detail->setResult(QStringLiteral("alice"), result, {}, QString(), QString());
+                    detail->show();
+                }
+                detailTabs->setCurrentIndex(tab);
+                QCoreApplication::processEvents();
+            }
             QMap<QKeySequence, QStringList> owners;
             const auto note = [&owners](const QString &text) {
                 const QKeySequence key = QKeySequence::mnemonic(text);
@@ -553,9 +577,10 @@ private Q_SLOTS:
             }
             for (auto it = owners.cbegin(); it != owners.cend(); ++it)
                 if (it.value().size() > 1)
-                    clashes.append(QStringLiteral("page %1: %2 is %3")
-                                       .arg(w.pageTitle(MainWindow::Page(p)), it.key().toString(QKeySequence::NativeText),
-                                            it.value().join(QStringLiteral(", "))));
+                    clashes.append(QStringLiteral("page %1%2: %3 is %4")
+                                       .arg(w.pageTitle(MainWindow::Page(p)),
+                                            tab >= 0 ? QStringLiteral(" (detail tab %1)").arg(detailTabs->tabText(tab)) : QString(),
+                                            it.key().toString(QKeySequence::NativeText), it.value().join(QStringLiteral(", "))));
         }
         QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
     }
@@ -2845,6 +2870,12 @@ private Q_SLOTS:
         QVERIFY(!marked.constFirst().at(1).toBool());
         QCOMPARE(daveStatus.data().toString(), QStringLiteral("needs-review"));
         QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), QStringLiteral("dave")); // no move on removal
+
+        // Another assignment opened: what review said about this one's students is gone (it lingered before).
+        previous->trigger();
+        QVERIFY(!page->reviewStatusText().isEmpty());
+        page->setAssignment(std::nullopt);
+        QCOMPARE(page->reviewStatusText(), QString());
     }
 
     // A problem set's Grading by hand tab lists the whole submission's answers, whichever notebook is shown: each

@@ -2616,10 +2616,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <translation>die instrumentierte Ansicht braucht eine Aufgabe; bitte zuerst eine öffnen</translation>
     </message>
     <message>
-        <source>Show &amp;injected cells</source>
-        <translation>&amp;Eingefügte Zellen anzeigen</translation>
-    </message>
-    <message>
         <source>Open &amp;Notebook File…</source>
         <translation>&amp;Notebook-Datei öffnen…</translation>
     </message>
@@ -2751,6 +2747,10 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>Instrumented with the checks of %1.</source>
         <translation>Instrumentiert mit den Prüfungen von %1.</translation>
+    </message>
+    <message>
+        <source>Show in&amp;jected cells</source>
+        <translation>&amp;Eingefügte Zellen anzeigen</translation>
     </message>
 </context>
 <context>
@@ -2912,7 +2912,7 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <name>sandmark::ReleaseDiffView</name>
     <message>
         <source>Show &amp;unchanged cells</source>
-        <translation>&amp;Unveränderte Zellen zeigen</translation>
+        <translation>Unveränderte Z&amp;ellen zeigen</translation>
     </message>
     <message>
         <source>Diff summary</source>
@@ -3359,10 +3359,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <translation>Grenze erreicht: %1</translation>
     </message>
     <message>
-        <source>&amp;Apply Override</source>
-        <translation>Korrektur &amp;anwenden</translation>
-    </message>
-    <message>
         <source>What the override replaces</source>
         <translation>Was die Korrektur ersetzt</translation>
     </message>
@@ -3448,7 +3444,7 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     </message>
     <message>
         <source>Re&amp;move Override</source>
-        <translation>Korrektur ent&amp;fernen</translation>
+        <translation>Korrektur entfe&amp;rnen</translation>
     </message>
     <message>
         <source>Remove the override</source>
@@ -3530,10 +3526,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         </translation>
     </message>
     <message>
-        <source>Show Va&amp;lues…</source>
-        <translation>Wer&amp;te anzeigen…</translation>
-    </message>
-    <message>
         <source>Click a cell named in a reason or a note to see it in the executed notebook</source>
         <translation>Klicken Sie auf eine in einem Grund oder Hinweis genannte Zelle, um sie im ausgeführten Notebook zu sehen</translation>
     </message>
@@ -3550,10 +3542,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <translation>Vergleich mit der Studierendenfassung</translation>
     </message>
     <message>
-        <source>&amp;Diff with Release</source>
-        <translation>&amp;Vergleich</translation>
-    </message>
-    <message>
         <source>The student&apos;s notebook against the release, cell by cell; answer cells highlighted</source>
         <translation>Das Notebook der Person gegenüber der Studierendenfassung, Zelle für Zelle; Antwortzellen hervorgehoben</translation>
     </message>
@@ -3568,6 +3556,18 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>Comparing with the release…</source>
         <translation>Vergleich mit der Studierendenfassung…</translation>
+    </message>
+    <message>
+        <source>A&amp;pply Override</source>
+        <translation>K&amp;orrektur anwenden</translation>
+    </message>
+    <message>
+        <source>Show Valu&amp;es…</source>
+        <translation>Wer&amp;te anzeigen…</translation>
+    </message>
+    <message>
+        <source>Diff &amp;with Release</source>
+        <translation>&amp;Vergleich</translation>
     </message>
 </context>
 <context>

@@ -32,7 +32,7 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
       m_role(role),
       m_switcher(new QTabBar(this)),
       m_kinds(new QButtonGroup(this)),
-      m_showInjected(new QCheckBox(tr("Show &injected cells"), this)),
+      m_showInjected(new QCheckBox(tr("Show in&jected cells"), this)),
       m_caption(new QLabel(this)),
       m_status(new QLabel(this)),
       m_model(new NotebookCellModel(this)),

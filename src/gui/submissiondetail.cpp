@@ -129,7 +129,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_overrideTarget(new QComboBox(m_overrideBox)),
       m_overridePoints(new QDoubleSpinBox(m_overrideBox)),
       m_overrideComment(new QPlainTextEdit(m_overrideBox)),
-      m_overrideApply(new QPushButton(tr("&Apply Override"), m_overrideBox)),
+      m_overrideApply(new QPushButton(tr("A&pply Override"), m_overrideBox)),
       m_overrideRemove(new QPushButton(tr("Re&move Override"), m_overrideBox)),
       m_overrideStatus(new QLabel(m_overrideBox)),
       m_manual(new ManualGradingPanel(this)),
@@ -137,7 +137,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_artifactsTracker(new JobTracker(this)),
       m_valuesTracker(new JobTracker(this)),
       m_diffTracker(new JobTracker(this)),
-      m_showValues(new QPushButton(tr("Show Va&lues…"), this)),
+      m_showValues(new QPushButton(tr("Show Valu&es…"), this)),
       m_diff(new ReleaseDiffView(this))
 {
     auto *layout = new QVBoxLayout(this);
@@ -232,7 +232,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_log->setFont(QFont(QStringLiteral("monospace")));
     m_tabs->addTab(m_log, tr("Log"));
     m_diff->setAccessibleName(tr("Diff against the release"));
-    m_tabs->addTab(m_diff, tr("&Diff with Release"));
+    m_tabs->addTab(m_diff, tr("Diff &with Release"));
     m_tabs->setTabToolTip(DiffTab, tr("The student's notebook against the release, cell by cell; answer cells highlighted"));
     layout->addWidget(m_tabs, 1);
     connect(m_tabs, &QTabWidget::currentChanged, this, &SubmissionDetail::updateValuesButton);

@@ -498,6 +498,7 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
         return;
     }
     m_reselect.clear();
+    m_reviewStatus->clear(); // "No submission after peggy …" was about the assignment before
     if (m_batch)
         cancelBatch();
     m_gradebookPath = assignment ? Gradebook::defaultPath(assignment->folder()) : QString();
