@@ -65,11 +65,11 @@ void setBars(QChartView *view, const QString &title, const QString &setName, con
         const int rounded = top <= 10 ? top : (top + 4) / 5 * 5;
         valueAxis->setRange(0, rounded);
         valueAxis->setTickCount(top <= 10 ? top + 1 : 6);
-        valueAxis->setLabelFormat(QStringLiteral("%d"));
+        valueAxis->setLabelFormat(QStringLiteral("%.0f")); // a localized chart formats f, not d
     } else {
         valueAxis->setRange(0, qMax<qreal>(1, maxY));
         valueAxis->setTickCount(6);
-        valueAxis->setLabelFormat(QStringLiteral("%.0f %%"));
+        valueAxis->setLabelFormat(QStringLiteral("%.0f %")); // localized: the text around the number is kept as it is
     }
     if (labels.isEmpty())
         return;

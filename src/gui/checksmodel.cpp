@@ -1,5 +1,6 @@
 #include "checksmodel.h"
 
+#include "coretranslation.h"
 #include "checks/registry.h"
 
 #include <QCoreApplication>
@@ -93,7 +94,7 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
         case PointsColumn:
             return QLocale().toString(c.points, 'g', 6);
         case ReferenceColumn:
-            return probed ? m_reference.value(c.id) : QString();
+            return probed ? translatedCoreText(m_reference.value(c.id)) : QString();
         case ToleranceColumn: {
             QStringList parts;
             for (const char *key : {"rtol", "atol"})
