@@ -23,8 +23,7 @@ QChartView *makeChartView(const QString &accessibleName, bool horizontal, QWidge
     chart->legend()->hide();
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->setLocalizeNumbers(true); // "78,6 %" in German, as the tables beside the charts write numbers
-    chart->setLocale(QLocale());
+    chart->setLocalizeNumbers(true); // the application's locale: "78,6 %" in German, as the tables beside the charts
     chart->addAxis(new QBarCategoryAxis(chart), horizontal ? Qt::AlignLeft : Qt::AlignBottom);
     chart->addAxis(new QValueAxis(chart), horizontal ? Qt::AlignBottom : Qt::AlignLeft);
     auto *view = new QChartView(chart, parent);
