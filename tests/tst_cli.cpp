@@ -222,6 +222,7 @@ void TestCli::golden_data()
     // Another kind's option, and --header with --no-header: usage errors, never silently ignored (fresh-user attack s17).
     QTest::newRow("import-otter-refuses-nbgrader-options")
         << QStringList{u"import"_s, u"otter"_s, u"assignments/good/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s, u"--no-header"_s} << 2;
+    QTest::newRow("release-empty-output") << QStringList{u"release"_s, u"assignments/good"_s, u"-o"_s, u""_s} << 2;
     QTest::newRow("import-otter-empty-output")
         << QStringList{u"import"_s, u"otter"_s, u"otter/master/hw-otter.ipynb"_s, u"-o"_s, u""_s} << 2;
     QTest::newRow("import-nbgrader-header-and-no-header")

@@ -63,8 +63,9 @@ int cmdExport(const QStringList &args)
     if (!to.isEmpty() && to != QLatin1String("-")) { // stdout is free: say what was written
         const qsizetype stale = std::count_if(grades->cbegin(), grades->cend(), [](const EffectiveGrade &g) { return g.stale; });
         out() << "exported " << grades->size() << " student(s) to " << to << " (" << fmt << ")";
-        if (stale > 0)
-            out() << "; " << stale << " graded under older checks, marked in the stale column";
+        if (stale > 0) // the CSV has a stale column; Canvas's import has no place for it
+            out() << "; " << stale << " graded under older checks"
+                  << (fmt == QLatin1String("csv") ? ", marked in the stale column" : ", not marked in Canvas's file (the CSV marks them)");
         out() << '\n';
     }
     return ExitOk;

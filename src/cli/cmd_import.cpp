@@ -270,7 +270,7 @@ int cmdImport(const QStringList &args)
         return ExitUsage;
     }
     if (parser.value(output).isEmpty()) { // not given, or given empty (-o '')
-        err() << "sandmark-cli: import: -o " << (submissions ? "OUT" : "ASSIGNMENT") << " is required (a folder)" << Qt::endl;
+        err() << "sandmark-cli: import: -o " << (submissions ? "OUT" : "ASSIGNMENT") << " is required: a folder, not empty" << Qt::endl;
         return ExitUsage;
     }
     // Each kind's own options; another kind's is a usage error, never silently ignored.

@@ -21,6 +21,10 @@ int cmdRelease(const QStringList &args)
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
 
+    if (parser.isSet(output) && parser.value(output).isEmpty()) { // -o '' (as import refuses it)
+        err() << "sandmark-cli: release: -o needs a folder" << Qt::endl;
+        return ExitUsage;
+    }
     auto assignment = Assignment::load(parser.positionalArguments().at(0));
     if (!assignment) {
         printError(assignment.error());

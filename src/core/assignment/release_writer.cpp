@@ -81,6 +81,8 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
         for (auto it = tests.cbegin(); it != tests.cend(); ++it)
             outputs.append({it.key(), it.value()});
     }
+    if (outDir.isEmpty())
+        return Error{assignment.folder(), {}, QStringLiteral("no output folder given for the release")};
     if (!QDir().mkpath(outDir))
         return Error{outDir, {}, QStringLiteral("cannot create the output folder")};
     const QString target = QDir::cleanPath(QDir(outDir).absoluteFilePath(assignment.releaseName()));
