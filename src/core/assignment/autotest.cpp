@@ -442,152 +442,254 @@ bool hasAutotest(const Notebook &notebook)
     return false;
 }
 
-Expected<AutotestPlan> planAutotests(const Notebook &notebook, const QString &path, const Notebook *header,
-                                     const AutotestConfig &config)
+namespace {
+
+/// The expressions of an AUTOTEST directive line, split as nbgrader splits them: the text after the delimiter,
+/// ';' stripped from its ends, split at ';', each stripped; the first empty one dropped (any other empty one is
+/// left for the caller to report).
+QStringList directiveSnippets(const QString &line)
 {
-    AutotestPlan plan;
-    plan.notebookPath = path;
-    const QString name = QFileInfo(path).fileName();
-    Json cells = Json::array();
-    cells.push_back(codeCell(QLatin1String(kDriverCell)));
-    plan.origins << QStringLiteral("Sandmark's AUTOTEST evaluation");
-    auto run = [&](const QString &code, const QString &origin) {
-        if (code.trimmed().isEmpty())
-            return;
-        cells.push_back(codeCell(code));
-        plan.origins << origin;
-    };
-    const int headerCells = header ? header->cellCount() : 0;
-    const QString file = config.file;
-    for (int combined = 0; combined < headerCells + notebook.cellCount(); ++combined) {
-        const bool inHeader = combined < headerCells;
-        const Notebook &nb = inHeader ? *header : notebook;
-        const int i = inHeader ? combined : combined - headerCells;
-        const QString source = nb.cellSource(i);
-        if (nb.cellType(i) != CellType::Code || source.isEmpty())
-            continue;
-        const QString cellPlace = QStringLiteral("%1 cells[%2]").arg(inHeader ? QStringLiteral("the header") : name).arg(i);
-        const bool grade = nb.nbgraderMetadata(i).value(QLatin1String("grade")).toBool();
-        int salt = autotestCellSalt(source, combined);
-        QStringList pending; // instructor lines not yet run
-        QStringList newLines;
+    QString rest = line.mid(line.indexOf(kDelimiter) + kDelimiter.size());
+    while (rest.startsWith(QLatin1Char(';')))
+        rest.remove(0, 1);
+    while (rest.endsWith(QLatin1Char(';')))
+        rest.chop(1);
+    QStringList snippets;
+    for (const QString &s : rest.split(QLatin1Char(';')))
+        snippets << s.trimmed();
+    snippets.removeOne(QString());
+    return snippets;
+}
+
+/// The code of the evaluation cell of expression `n`: a call of the driver cell's function with the expression's
+/// dispatch and every type's test codes.
+QString evaluationCall(const AutotestExpression &e, qsizetype n)
+{
+    Json spec = Json::object();
+    spec["n"] = n;
+    spec["dispatch"] = ss(e.dispatch);
+    spec["tests"] = Json::object();
+    for (const auto &[type, tests] : e.tests) {
+        Json codes = Json::array();
+        for (const AutotestTemplate &t : tests)
+            codes.push_back(ss(t.test));
+        spec["tests"][ss(type)] = std::move(codes);
+    }
+    // The spec as a JSON string literal, which Python reads as its own string literal.
+    return QStringLiteral("_sandmark_autotest(%1)").arg(qs(Json(spec.dump()).dump()));
+}
+
+/// Builds an AutotestPlan cell by cell: the instructor's code, cut at each directive, goes into the evaluation
+/// notebook, and after each cut one evaluation cell per expression of the directive.
+class AutotestPlanner
+{
+public:
+    AutotestPlanner(const QString &path, const AutotestConfig &config)
+        : m_config(config), m_name(QFileInfo(path).fileName())
+    {
+        m_plan.notebookPath = path;
+        m_cells.push_back(codeCell(QLatin1String(kDriverCell)));
+        m_plan.origins << QStringLiteral("Sandmark's AUTOTEST evaluation");
+    }
+
+    /// Plans cell `index` of `nb`, which is the course header when `inHeader`; `combined` is the cell's index
+    /// counting the header's cells first, as nbgrader's salt does.
+    Expected<void> planCell(const Notebook &nb, int index, int combined, bool inHeader);
+
+    /// The plan, with the evaluation notebook of the cells planned.
+    AutotestPlan finish() &&;
+
+private:
+    /// A cell while its lines are read.
+    struct Cell
+    {
+        int index = 0;
+        bool inHeader = false;
+        bool grade = false;   ///< an autograder test cell
+        QString place;        ///< "problem1.ipynb cells[4]" (origins)
+        QStringList pending;  ///< instructor lines not yet run
+        QStringList newLines; ///< the expanded source so far
         bool setupInserted = false;
         bool directiveFound = false;
-        const QStringList lines = source.split(QLatin1Char('\n'));
-        for (int l = 0; l < lines.size(); ++l) {
-            const QString &line = lines.at(l);
-            if (!line.contains(kDelimiter) || !line.trimmed().startsWith(QLatin1Char('#'))) {
-                newLines << line;
-                pending << line;
-                continue;
-            }
-            const QString linePlace = QStringLiteral("cells[%1], line %2").arg(i).arg(l + 1);
-            if (inHeader)
-                return Error{path, linePlace, QStringLiteral("the course header holds an AUTOTEST directive; nbgrader requires them in "
-                                                             "autograder test cells")};
-            run(pending.join(QLatin1Char('\n')), cellPlace);
-            pending.clear();
-            if (!grade)
-                return Error{path, linePlace, QStringLiteral("AUTOTEST directive in a cell that is not an autograder test cell "
-                                                             "(nbgrader requires grade: true); make the cell a test cell")};
-            directiveFound = true;
-            ++plan.directives;
-            if (config.setup && !setupInserted) {
-                newLines << *config.setup;
-                setupInserted = true;
-                run(*config.setup, QStringLiteral("%1: the setup code of %2").arg(cellPlace, file));
-            }
-            const qsizetype at = line.indexOf(kDelimiter);
-            const bool hashed = line.left(at).contains(kHashed);
-            if (hashed && !config.hash)
-                return Error{path, linePlace, QStringLiteral("HASHED AUTOTEST, but %1 has no 'hash' template for %2").arg(file, config.kernel)};
-            // nbgrader: the text after the delimiter, ';' stripped from its ends, split at ';', each stripped; the
-            // first empty one dropped.
-            QString rest = line.mid(at + kDelimiter.size());
-            while (rest.startsWith(QLatin1Char(';')))
-                rest.remove(0, 1);
-            while (rest.endsWith(QLatin1Char(';')))
-                rest.chop(1);
-            QStringList snippets;
-            for (const QString &s : rest.split(QLatin1Char(';')))
-                snippets << s.trimmed();
-            snippets.removeOne(QString());
-            for (const QString &snippet : std::as_const(snippets)) {
-                if (snippet.isEmpty())
-                    return Error{path, linePlace, QStringLiteral("an empty expression between ';' in the AUTOTEST directive")};
-                AutotestExpression e;
-                e.cell = i;
-                e.line = l + 1;
-                e.expression = snippet;
-                if (hashed)
-                    e.salt = QString::number(++salt, 16);
-                const QList<std::pair<QString, QString>> withSnippet = {{QStringLiteral("snippet"), snippet}};
-                auto dispatch = renderAutotestTemplate(config.dispatch, withSnippet, file, config.kernel + QStringLiteral(".dispatch"));
-                if (!dispatch)
-                    return dispatch.error();
-                e.dispatch = *dispatch;
-                for (const auto &[type, list] : config.templates) {
-                    QList<AutotestTemplate> tests;
-                    for (qsizetype t = 0; t < list.size(); ++t) {
-                        const QString tplace = QStringLiteral("%1.templates.%2[%3]").arg(config.kernel, type).arg(t);
-                        auto fail = renderAutotestTemplate(list[t].fail, withSnippet, file, tplace + QStringLiteral(".fail"));
-                        auto normalized = renderAutotestTemplate(config.normalize, {{QStringLiteral("snippet"), list[t].test}},
-                                                                 file, config.kernel + QStringLiteral(".normalize"));
-                        if (!fail)
-                            return fail.error();
-                        if (!normalized)
-                            return normalized.error();
-                        QString processed = *normalized;
-                        if (hashed) {
-                            auto h = renderAutotestTemplate(*config.hash, {{QStringLiteral("snippet"), processed}, {QStringLiteral("salt"), e.salt}},
-                                                            file, config.kernel + QStringLiteral(".hash"));
-                            if (!h)
-                                return h.error();
-                            processed = *h;
-                        }
-                        auto test = renderAutotestTemplate(processed, withSnippet, file, tplace + QStringLiteral(".test"));
-                        if (!test)
-                            return test.error();
-                        QString message = *fail;
-                        message.replace(QLatin1Char('"'), QLatin1String("\\\""));
-                        tests << AutotestTemplate{*test, message};
-                    }
-                    e.tests.push_back({type, tests});
-                }
-                Json spec = Json::object();
-                spec["n"] = plan.expressions.size();
-                spec["dispatch"] = ss(e.dispatch);
-                spec["tests"] = Json::object();
-                for (const auto &[type, tests] : std::as_const(e.tests)) {
-                    Json codes = Json::array();
-                    for (const AutotestTemplate &t : tests)
-                        codes.push_back(ss(t.test));
-                    spec["tests"][ss(type)] = std::move(codes);
-                }
-                // The spec as a JSON string literal, which Python reads as its own string literal.
-                run(QStringLiteral("_sandmark_autotest(%1)").arg(qs(Json(spec.dump()).dump())),
-                    QStringLiteral("%1, line %2: %3").arg(cellPlace).arg(l + 1).arg(line.trimmed()));
-                newLines << QString(kExpressionSlot) + QString::number(plan.expressions.size()) << QString();
-                plan.expressions << e;
-            }
-        }
-        // nbgrader adds the success code to a test cell whose source names the delimiter anywhere.
-        if (grade && source.contains(kDelimiter) && config.success) {
-            newLines << *config.success;
-            pending << *config.success;
-        }
-        run(pending.join(QLatin1Char('\n')), cellPlace);
-        if (!inHeader && (directiveFound || newLines.join(QLatin1Char('\n')) != source))
-            plan.cells.push_back({i, newLines});
+        int salt = 0; ///< nbgrader's salt, counted up by each HASHED expression
+    };
+
+    Expected<void> planDirective(Cell &cell, const QString &line, int lineNumber);
+    Expected<AutotestExpression> renderExpression(const QString &snippet, const QString &salt) const;
+    Expected<QList<AutotestTemplate>> renderTests(const QString &type, const QList<AutotestTemplate> &list,
+                                                  const QString &snippet, const QString &salt) const;
+    Expected<QString> render(const QString &text, const QList<std::pair<QString, QString>> &vars,
+                             const QString &place) const
+    {
+        return renderAutotestTemplate(text, vars, m_config.file, place);
     }
+    /// Appends a cell running `code` (unless blank) to the evaluation notebook.
+    void run(const QString &code, const QString &origin)
+    {
+        if (code.trimmed().isEmpty())
+            return;
+        m_cells.push_back(codeCell(code));
+        m_plan.origins << origin;
+    }
+
+    const AutotestConfig &m_config;
+    const QString m_name; ///< the notebook's file name (origins)
+    AutotestPlan m_plan;
+    Json m_cells = Json::array(); ///< the evaluation notebook's cells
+};
+
+Expected<void> AutotestPlanner::planCell(const Notebook &nb, int index, int combined, bool inHeader)
+{
+    const QString source = nb.cellSource(index);
+    if (nb.cellType(index) != CellType::Code || source.isEmpty())
+        return {};
+    Cell cell;
+    cell.index = index;
+    cell.inHeader = inHeader;
+    cell.grade = nb.nbgraderMetadata(index).value(QLatin1String("grade")).toBool();
+    cell.place = QStringLiteral("%1 cells[%2]").arg(inHeader ? QStringLiteral("the header") : m_name).arg(index);
+    cell.salt = autotestCellSalt(source, combined);
+    const QStringList lines = source.split(QLatin1Char('\n'));
+    for (int l = 0; l < lines.size(); ++l) {
+        const QString &line = lines.at(l);
+        if (line.contains(kDelimiter) && line.trimmed().startsWith(QLatin1Char('#'))) {
+            if (Expected<void> planned = planDirective(cell, line, l + 1); !planned)
+                return planned;
+            continue;
+        }
+        cell.newLines << line;
+        cell.pending << line;
+    }
+    // nbgrader adds the success code to a test cell whose source names the delimiter anywhere.
+    if (cell.grade && source.contains(kDelimiter) && m_config.success) {
+        cell.newLines << *m_config.success;
+        cell.pending << *m_config.success;
+    }
+    run(cell.pending.join(QLatin1Char('\n')), cell.place);
+    if (!inHeader && (cell.directiveFound || cell.newLines.join(QLatin1Char('\n')) != source))
+        m_plan.cells.push_back({index, cell.newLines});
+    return {};
+}
+
+/// A directive line (the `lineNumber`th of `cell`): runs the instructor's code before it, the setup code once per
+/// cell, then one evaluation cell per expression; the expanded source gets a slot per expression.
+Expected<void> AutotestPlanner::planDirective(Cell &cell, const QString &line, int lineNumber)
+{
+    const QString &path = m_plan.notebookPath;
+    const QString linePlace = QStringLiteral("cells[%1], line %2").arg(cell.index).arg(lineNumber);
+    if (cell.inHeader)
+        return Error{path, linePlace, QStringLiteral("the course header holds an AUTOTEST directive; nbgrader requires them in "
+                                                     "autograder test cells")};
+    run(cell.pending.join(QLatin1Char('\n')), cell.place);
+    cell.pending.clear();
+    if (!cell.grade)
+        return Error{path, linePlace, QStringLiteral("AUTOTEST directive in a cell that is not an autograder test cell "
+                                                     "(nbgrader requires grade: true); make the cell a test cell")};
+    cell.directiveFound = true;
+    ++m_plan.directives;
+    if (m_config.setup && !cell.setupInserted) {
+        cell.newLines << *m_config.setup;
+        cell.setupInserted = true;
+        run(*m_config.setup, QStringLiteral("%1: the setup code of %2").arg(cell.place, m_config.file));
+    }
+    const bool hashed = line.left(line.indexOf(kDelimiter)).contains(kHashed);
+    if (hashed && !m_config.hash)
+        return Error{path, linePlace, QStringLiteral("HASHED AUTOTEST, but %1 has no 'hash' template for %2").arg(m_config.file, m_config.kernel)};
+    const QString origin = QStringLiteral("%1, line %2: %3").arg(cell.place).arg(lineNumber).arg(line.trimmed());
+    for (const QString &snippet : directiveSnippets(line)) {
+        if (snippet.isEmpty())
+            return Error{path, linePlace, QStringLiteral("an empty expression between ';' in the AUTOTEST directive")};
+        Expected<AutotestExpression> e = renderExpression(snippet, hashed ? QString::number(++cell.salt, 16) : QString());
+        if (!e)
+            return e.error();
+        e->cell = cell.index;
+        e->line = lineNumber;
+        const qsizetype n = m_plan.expressions.size();
+        run(evaluationCall(*e, n), origin);
+        cell.newLines << QString(kExpressionSlot) + QString::number(n) << QString();
+        m_plan.expressions << *e;
+    }
+    return {};
+}
+
+/// `snippet` with its dispatch and every type's tests rendered; `salt` is set for a HASHED directive only.
+Expected<AutotestExpression> AutotestPlanner::renderExpression(const QString &snippet, const QString &salt) const
+{
+    AutotestExpression e;
+    e.expression = snippet;
+    e.salt = salt;
+    auto dispatch =
+        render(m_config.dispatch, {{QStringLiteral("snippet"), snippet}}, m_config.kernel + QStringLiteral(".dispatch"));
+    if (!dispatch)
+        return dispatch.error();
+    e.dispatch = *dispatch;
+    for (const auto &[type, list] : m_config.templates) {
+        auto tests = renderTests(type, list, snippet, salt);
+        if (!tests)
+            return tests.error();
+        e.tests.push_back({type, *tests});
+    }
+    return e;
+}
+
+/// One type's test/fail pairs instantiated for `snippet`: the test normalized, hashed when `salt` is set, then
+/// rendered with the snippet; the fail message rendered with the snippet and its '"' escaped.
+Expected<QList<AutotestTemplate>> AutotestPlanner::renderTests(const QString &type, const QList<AutotestTemplate> &list,
+                                                               const QString &snippet, const QString &salt) const
+{
+    const QList<std::pair<QString, QString>> withSnippet = {{QStringLiteral("snippet"), snippet}};
+    QList<AutotestTemplate> tests;
+    for (qsizetype t = 0; t < list.size(); ++t) {
+        const QString place = QStringLiteral("%1.templates.%2[%3]").arg(m_config.kernel, type).arg(t);
+        auto fail = render(list[t].fail, withSnippet, place + QStringLiteral(".fail"));
+        if (!fail)
+            return fail.error();
+        auto normalized = render(m_config.normalize, {{QStringLiteral("snippet"), list[t].test}},
+                                 m_config.kernel + QStringLiteral(".normalize"));
+        if (!normalized)
+            return normalized.error();
+        auto processed = salt.isEmpty()
+                             ? normalized
+                             : render(*m_config.hash, {{QStringLiteral("snippet"), *normalized}, {QStringLiteral("salt"), salt}},
+                                      m_config.kernel + QStringLiteral(".hash"));
+        if (!processed)
+            return processed.error();
+        auto test = render(*processed, withSnippet, place + QStringLiteral(".test"));
+        if (!test)
+            return test.error();
+        QString message = *fail;
+        message.replace(QLatin1Char('"'), QLatin1String("\\\""));
+        tests << AutotestTemplate{*test, message};
+    }
+    return tests;
+}
+
+AutotestPlan AutotestPlanner::finish() &&
+{
     Json nb = Json::object();
-    nb["cells"] = std::move(cells);
+    nb["cells"] = std::move(m_cells);
     nb["metadata"] = Json::object();
     nb["metadata"]["kernelspec"] = {{"display_name", "Python 3"}, {"language", "python"}, {"name", "python3"}};
     nb["nbformat"] = 4;
     nb["nbformat_minor"] = 4;
-    plan.evaluationNotebook = QByteArray::fromStdString(nb.dump(1));
-    return plan;
+    m_plan.evaluationNotebook = QByteArray::fromStdString(nb.dump(1));
+    return std::move(m_plan);
+}
+
+} // namespace
+
+Expected<AutotestPlan> planAutotests(const Notebook &notebook, const QString &path, const Notebook *header,
+                                     const AutotestConfig &config)
+{
+    AutotestPlanner planner(path, config);
+    const int headerCells = header ? header->cellCount() : 0;
+    for (int combined = 0; combined < headerCells + notebook.cellCount(); ++combined) {
+        const bool inHeader = combined < headerCells;
+        const int index = inHeader ? combined : combined - headerCells;
+        if (Expected<void> planned = planner.planCell(inHeader ? *header : notebook, index, combined, inHeader); !planned)
+            return planned.error();
+    }
+    return std::move(planner).finish();
 }
 
 Expected<QList<AutotestValues>> readAutotestValues(const AutotestPlan &plan, const QByteArray &executedJson,
