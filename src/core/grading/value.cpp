@@ -54,6 +54,9 @@ public:
     PandasIndex pdIndex(const Json &j, const QString &path);
 
 private:
+    /// Reads the fields of one tag into `v`, whose kind is set already.
+    using Reader = void (Decoder::*)(ProbeValue &v, const Json &j, const QString &path);
+
     [[noreturn]] void fail(const QString &path, const QString &message) { throw DecodeError{path, message}; }
     const Json &member(const Json &j, const char *key, const QString &path)
     {
@@ -93,27 +96,88 @@ private:
         }
         return out;
     }
-    void setInt(ProbeValue &v, const Json &j, const QString &path)
+
+    // The readers of the tags with fields beyond "t" (docs/probe-payload.md section 3).
+    void readBool(ProbeValue &v, const Json &j, const QString &path);
+    void readInt(ProbeValue &v, const Json &j, const QString &path);
+    void readFloat(ProbeValue &v, const Json &j, const QString &path)
     {
-        v.kind = ProbeValue::Kind::Int;
-        if (j.contains("hex")) {
-            v.intText = str(j, "hex", path);
-            v.intHex = true;
-            v.real = hexToDouble(v.intText);
-        } else {
-            v.intText = str(j, "v", path);
-            bool ok = false;
-            v.real = v.intText.toLatin1().toDouble(&ok);
-            static const QRegularExpression intRe(QStringLiteral("^-?[0-9]+$"));
-            if (!ok || !intRe.match(v.intText).hasMatch())
-                fail(path, QStringLiteral("'%1' is not an int").arg(v.intText.left(40)));
-        }
+        v.realText = str(j, "v", path);
+        v.real = floatText(v.realText, path + QStringLiteral(".v"));
+    }
+    void readComplex(ProbeValue &v, const Json &j, const QString &path)
+    {
+        v.realText = str(j, "re", path);
+        v.imagText = str(j, "im", path);
+        v.real = floatText(v.realText, path + QStringLiteral(".re"));
+        v.imag = floatText(v.imagText, path + QStringLiteral(".im"));
+    }
+    void readStr(ProbeValue &v, const Json &j, const QString &path);
+    void readBytes(ProbeValue &v, const Json &j, const QString &path)
+    {
+        v.bytes = QByteArray::fromBase64(str(j, "b64", path).toLatin1());
+    }
+    void readItems(ProbeValue &v, const Json &j, const QString &path);
+    void readDict(ProbeValue &v, const Json &j, const QString &path);
+    void readNpScalar(ProbeValue &v, const Json &j, const QString &path);
+    void readNdArray(ProbeValue &v, const Json &j, const QString &path)
+    {
+        auto a = std::make_shared<NdArray>(array(j, path));
+        v.dtype = a->dtype;
+        v.array = std::move(a);
+    }
+    void readPdIndex(ProbeValue &v, const Json &j, const QString &path);
+    void readSeries(ProbeValue &v, const Json &j, const QString &path);
+    void readDataFrame(ProbeValue &v, const Json &j, const QString &path);
+    void readOther(ProbeValue &v, const Json &j, const QString &path);
+    void readTypeName(ProbeValue &v, const Json &j, const QString &) { v.typeName = optStr(j, "type"); }
+    void readError(ProbeValue &v, const Json &j, const QString &)
+    {
+        v.typeName = optStr(j, "type");
+        v.text = optStr(j, "error");
+    }
+    void readTooLarge(ProbeValue &v, const Json &j, const QString &)
+    {
+        v.typeName = optStr(j, "type");
+        if (j.contains("bytes") && j["bytes"].is_number_integer())
+            v.byteCount = j["bytes"].get<qint64>();
     }
 };
 
 ProbeValue Decoder::value(const Json &j, const QString &path)
 {
     using K = ProbeValue::Kind;
+    struct Tag
+    {
+        const char *name;
+        K kind;
+        Reader read; ///< nullptr: the tag has no other fields
+    };
+    static const Tag tags[] = {
+        {"none", K::None, nullptr},
+        {"bool", K::Bool, &Decoder::readBool},
+        {"int", K::Int, &Decoder::readInt},
+        {"float", K::Float, &Decoder::readFloat},
+        {"complex", K::Complex, &Decoder::readComplex},
+        {"str", K::Str, &Decoder::readStr},
+        {"bytes", K::Bytes, &Decoder::readBytes},
+        {"bytearray", K::ByteArray, &Decoder::readBytes},
+        {"list", K::List, &Decoder::readItems},
+        {"tuple", K::Tuple, &Decoder::readItems},
+        {"set", K::Set, &Decoder::readItems},
+        {"frozenset", K::FrozenSet, &Decoder::readItems},
+        {"dict", K::Dict, &Decoder::readDict},
+        {"np-scalar", K::NpScalar, &Decoder::readNpScalar},
+        {"ndarray", K::NdArray, &Decoder::readNdArray},
+        {"pd-index", K::PdIndex, &Decoder::readPdIndex},
+        {"series", K::Series, &Decoder::readSeries},
+        {"dataframe", K::DataFrame, &Decoder::readDataFrame},
+        {"other", K::Other, &Decoder::readOther},
+        {"depth-limit", K::DepthLimit, &Decoder::readTypeName},
+        {"missing", K::Missing, nullptr},
+        {"error", K::Error, &Decoder::readError},
+        {"too-large", K::TooLarge, &Decoder::readTooLarge},
+    };
     ProbeValue v;
     const QString t = str(j, "t", path);
     v.className = optStr(j, "class");
@@ -121,130 +185,123 @@ ProbeValue Decoder::value(const Json &j, const QString &path)
         v.truncated = j["truncated"].get<bool>();
     if (j.contains("len") && j["len"].is_number_integer())
         v.fullLength = j["len"].get<qint64>();
-
-    auto items = [&](const char *key) {
-        const Json &a = member(j, key, path);
-        if (!a.is_array())
-            fail(path + QLatin1Char('.') + QLatin1String(key), QStringLiteral("must be an array"));
-        for (size_t i = 0; i < a.size(); ++i)
-            v.items.push_back(value(a[i], QStringLiteral("%1.%2[%3]").arg(path, QLatin1String(key)).arg(i)));
-    };
-
-    if (t == QLatin1String("none")) {
-        v.kind = K::None;
-    } else if (t == QLatin1String("bool")) {
-        v.kind = K::Bool;
-        const Json &b = member(j, "v", path);
-        if (!b.is_boolean())
-            fail(path + QStringLiteral(".v"), QStringLiteral("must be true or false"));
-        v.boolean = b.get<bool>();
-        v.real = v.boolean ? 1 : 0;
-    } else if (t == QLatin1String("int")) {
-        setInt(v, j, path);
-    } else if (t == QLatin1String("float")) {
-        v.kind = K::Float;
-        v.realText = str(j, "v", path);
-        v.real = floatText(v.realText, path + QStringLiteral(".v"));
-    } else if (t == QLatin1String("complex")) {
-        v.kind = K::Complex;
-        v.realText = str(j, "re", path);
-        v.imagText = str(j, "im", path);
-        v.real = floatText(v.realText, path + QStringLiteral(".re"));
-        v.imag = floatText(v.imagText, path + QStringLiteral(".im"));
-    } else if (t == QLatin1String("str")) {
-        v.kind = K::Str;
-        if (j.contains("u16")) {
-            const QByteArray raw = QByteArray::fromBase64(str(j, "u16", path).toLatin1());
-            v.text = QString(reinterpret_cast<const QChar *>(raw.constData()), raw.size() / 2);
-        } else {
-            v.text = str(j, "v", path);
-        }
-    } else if (t == QLatin1String("bytes") || t == QLatin1String("bytearray")) {
-        v.kind = t == QLatin1String("bytes") ? K::Bytes : K::ByteArray;
-        v.bytes = QByteArray::fromBase64(str(j, "b64", path).toLatin1());
-    } else if (t == QLatin1String("list") || t == QLatin1String("tuple") || t == QLatin1String("set")
-               || t == QLatin1String("frozenset")) {
-        v.kind = t == QLatin1String("list")    ? K::List
-                 : t == QLatin1String("tuple") ? K::Tuple
-                 : t == QLatin1String("set")   ? K::Set
-                                               : K::FrozenSet;
-        items("items");
-    } else if (t == QLatin1String("dict")) {
-        v.kind = K::Dict;
-        const Json &a = member(j, "items", path);
-        if (!a.is_array())
-            fail(path + QStringLiteral(".items"), QStringLiteral("must be an array"));
-        for (size_t i = 0; i < a.size(); ++i) {
-            const QString p = QStringLiteral("%1.items[%2]").arg(path).arg(i);
-            if (!a[i].is_array() || a[i].size() != 2)
-                fail(p, QStringLiteral("must be a [key, value] pair"));
-            v.entries.emplace_back(value(a[i][0], p + QStringLiteral("[0]")), value(a[i][1], p + QStringLiteral("[1]")));
-        }
-    } else if (t == QLatin1String("np-scalar")) {
-        v.kind = K::NpScalar;
-        v.dtype = str(j, "dtype", path);
-        v.items.push_back(value(member(j, "v", path), path + QStringLiteral(".v")));
-        v.real = v.items.front().real;
-        v.imag = v.items.front().imag;
-    } else if (t == QLatin1String("ndarray")) {
-        v.kind = K::NdArray;
-        auto a = std::make_shared<NdArray>(array(j, path));
-        v.dtype = a->dtype;
-        v.array = std::move(a);
-    } else if (t == QLatin1String("pd-index")) {
-        v.kind = K::PdIndex;
-        auto idx = std::make_shared<PandasIndex>(pdIndex(j, path));
-        v.dtype = idx->dtype;
-        v.typeName = idx->type;
-        v.index = std::move(idx);
-    } else if (t == QLatin1String("series")) {
-        v.kind = K::Series;
-        v.dtype = str(j, "dtype", path);
-        v.items.push_back(value(member(j, "name", path), path + QStringLiteral(".name")));
-        v.index = std::make_shared<PandasIndex>(pdIndex(member(j, "index", path), path + QStringLiteral(".index")));
-        v.array = std::make_shared<NdArray>(array(member(j, "values", path), path + QStringLiteral(".values")));
-        v.truncated = v.truncated || v.array->truncated;
-    } else if (t == QLatin1String("dataframe")) {
-        v.kind = K::DataFrame;
-        v.frameShape = shape(j, path);
-        if (v.frameShape.size() != 2)
-            fail(path + QStringLiteral(".shape"), QStringLiteral("must be [rows, columns]"));
-        const Json &dt = member(j, "dtypes", path);
-        for (const Json &d : dt)
-            v.frameDtypes << (d.is_string() ? qs(d.get<std::string>()) : QString());
-        v.index = std::make_shared<PandasIndex>(pdIndex(member(j, "index", path), path + QStringLiteral(".index")));
-        v.columns = std::make_shared<PandasIndex>(pdIndex(member(j, "columns", path), path + QStringLiteral(".columns")));
-        const Json &data = member(j, "data", path);
-        if (!data.is_array())
-            fail(path + QStringLiteral(".data"), QStringLiteral("must be an array"));
-        for (size_t i = 0; i < data.size(); ++i) {
-            v.frameData.push_back(array(data[i], QStringLiteral("%1.data[%2]").arg(path).arg(i)));
-            v.truncated = v.truncated || v.frameData.back().truncated;
-        }
-    } else if (t == QLatin1String("other")) {
-        v.kind = K::Other;
-        v.typeName = str(j, "type", path);
-        v.text = optStr(j, "repr");
-        if (j.contains("repr_error"))
-            v.realText = optStr(j, "repr_error"); // the exception type repr() raised
-    } else if (t == QLatin1String("depth-limit")) {
-        v.kind = K::DepthLimit;
-        v.typeName = optStr(j, "type");
-    } else if (t == QLatin1String("missing")) {
-        v.kind = K::Missing;
-    } else if (t == QLatin1String("error")) {
-        v.kind = K::Error;
-        v.typeName = optStr(j, "type");
-        v.text = optStr(j, "error");
-    } else if (t == QLatin1String("too-large")) {
-        v.kind = K::TooLarge;
-        v.typeName = optStr(j, "type");
-        if (j.contains("bytes") && j["bytes"].is_number_integer())
-            v.byteCount = j["bytes"].get<qint64>();
-    } else {
+    const auto tag =
+        std::find_if(std::begin(tags), std::end(tags), [&](const Tag &g) { return t == QLatin1String(g.name); });
+    if (tag == std::end(tags))
         fail(path + QStringLiteral(".t"), QStringLiteral("unknown tag '%1'").arg(t));
-    }
+    v.kind = tag->kind;
+    if (tag->read)
+        (this->*tag->read)(v, j, path);
     return v;
+}
+
+void Decoder::readBool(ProbeValue &v, const Json &j, const QString &path)
+{
+    const Json &b = member(j, "v", path);
+    if (!b.is_boolean())
+        fail(path + QStringLiteral(".v"), QStringLiteral("must be true or false"));
+    v.boolean = b.get<bool>();
+    v.real = v.boolean ? 1 : 0;
+}
+
+void Decoder::readInt(ProbeValue &v, const Json &j, const QString &path)
+{
+    if (j.contains("hex")) {
+        v.intText = str(j, "hex", path);
+        v.intHex = true;
+        v.real = hexToDouble(v.intText);
+    } else {
+        v.intText = str(j, "v", path);
+        bool ok = false;
+        v.real = v.intText.toLatin1().toDouble(&ok);
+        static const QRegularExpression intRe(QStringLiteral("^-?[0-9]+$"));
+        if (!ok || !intRe.match(v.intText).hasMatch())
+            fail(path, QStringLiteral("'%1' is not an int").arg(v.intText.left(40)));
+    }
+}
+
+void Decoder::readStr(ProbeValue &v, const Json &j, const QString &path)
+{
+    if (j.contains("u16")) { // a str holding lone surrogates, which JSON cannot: its UTF-16-LE in base64
+        const QByteArray raw = QByteArray::fromBase64(str(j, "u16", path).toLatin1());
+        v.text = QString(reinterpret_cast<const QChar *>(raw.constData()), raw.size() / 2);
+    } else {
+        v.text = str(j, "v", path);
+    }
+}
+
+void Decoder::readItems(ProbeValue &v, const Json &j, const QString &path)
+{
+    const Json &a = member(j, "items", path);
+    if (!a.is_array())
+        fail(path + QStringLiteral(".items"), QStringLiteral("must be an array"));
+    for (size_t i = 0; i < a.size(); ++i)
+        v.items.push_back(value(a[i], QStringLiteral("%1.items[%2]").arg(path).arg(i)));
+}
+
+void Decoder::readDict(ProbeValue &v, const Json &j, const QString &path)
+{
+    const Json &a = member(j, "items", path);
+    if (!a.is_array())
+        fail(path + QStringLiteral(".items"), QStringLiteral("must be an array"));
+    for (size_t i = 0; i < a.size(); ++i) {
+        const QString p = QStringLiteral("%1.items[%2]").arg(path).arg(i);
+        if (!a[i].is_array() || a[i].size() != 2)
+            fail(p, QStringLiteral("must be a [key, value] pair"));
+        v.entries.emplace_back(value(a[i][0], p + QStringLiteral("[0]")), value(a[i][1], p + QStringLiteral("[1]")));
+    }
+}
+
+void Decoder::readNpScalar(ProbeValue &v, const Json &j, const QString &path)
+{
+    v.dtype = str(j, "dtype", path);
+    v.items.push_back(value(member(j, "v", path), path + QStringLiteral(".v")));
+    v.real = v.items.front().real;
+    v.imag = v.items.front().imag;
+}
+
+void Decoder::readPdIndex(ProbeValue &v, const Json &j, const QString &path)
+{
+    auto idx = std::make_shared<PandasIndex>(pdIndex(j, path));
+    v.dtype = idx->dtype;
+    v.typeName = idx->type;
+    v.index = std::move(idx);
+}
+
+void Decoder::readSeries(ProbeValue &v, const Json &j, const QString &path)
+{
+    v.dtype = str(j, "dtype", path);
+    v.items.push_back(value(member(j, "name", path), path + QStringLiteral(".name")));
+    v.index = std::make_shared<PandasIndex>(pdIndex(member(j, "index", path), path + QStringLiteral(".index")));
+    v.array = std::make_shared<NdArray>(array(member(j, "values", path), path + QStringLiteral(".values")));
+    v.truncated = v.truncated || v.array->truncated;
+}
+
+void Decoder::readDataFrame(ProbeValue &v, const Json &j, const QString &path)
+{
+    v.frameShape = shape(j, path);
+    if (v.frameShape.size() != 2)
+        fail(path + QStringLiteral(".shape"), QStringLiteral("must be [rows, columns]"));
+    const Json &dt = member(j, "dtypes", path);
+    for (const Json &d : dt)
+        v.frameDtypes << (d.is_string() ? qs(d.get<std::string>()) : QString());
+    v.index = std::make_shared<PandasIndex>(pdIndex(member(j, "index", path), path + QStringLiteral(".index")));
+    v.columns = std::make_shared<PandasIndex>(pdIndex(member(j, "columns", path), path + QStringLiteral(".columns")));
+    const Json &data = member(j, "data", path);
+    if (!data.is_array())
+        fail(path + QStringLiteral(".data"), QStringLiteral("must be an array"));
+    for (size_t i = 0; i < data.size(); ++i) {
+        v.frameData.push_back(array(data[i], QStringLiteral("%1.data[%2]").arg(path).arg(i)));
+        v.truncated = v.truncated || v.frameData.back().truncated;
+    }
+}
+
+void Decoder::readOther(ProbeValue &v, const Json &j, const QString &path)
+{
+    v.typeName = str(j, "type", path);
+    v.text = optStr(j, "repr");
+    if (j.contains("repr_error"))
+        v.realText = optStr(j, "repr_error"); // the exception type repr() raised
 }
 
 NdArray Decoder::array(const Json &j, const QString &path)
