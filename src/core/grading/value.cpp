@@ -835,6 +835,137 @@ Expected<ProbeValue> decodeProbeValue(const QByteArray &json, const QString &whe
     }
 }
 
+namespace {
+
+/// An Error value standing for a value whose encoding is malformed at `path`.
+ProbeValue malformedValue(const QString &path, const QString &message)
+{
+    ProbeValue bad;
+    bad.kind = ProbeValue::Kind::Error;
+    bad.text = QStringLiteral("the encoded value is malformed at %1: %2").arg(path, message);
+    return bad;
+}
+
+/// `j` decoded, or a malformedValue(): one undecodable value never makes the others unreadable (shared case C17).
+ProbeValue decodeOrMalformed(Decoder &decoder, const Json &j, const QString &path)
+{
+    try {
+        return decoder.value(j, path);
+    } catch (const DecodeError &e) {
+        return malformedValue(e.path, e.message);
+    }
+}
+
+/// Reads the probes of a sandmark-payload/1 document into a ProbePayload, one by one, then resolves the captured
+/// values that several probes share.
+class PayloadReader
+{
+public:
+    /// `skipped`: by label, the captured names the parse skipped (NameFilteringParser).
+    PayloadReader(ProbePayload &payload, const QString &where, const QHash<QString, QSet<QString>> &skipped)
+        : m_payload(payload), m_where(where), m_skipped(skipped)
+    {
+    }
+
+    /// Reads the probe `label`: its namespace listing, its checked values, then what it captured.
+    Expected<void> readProbe(const QString &label, Json &probe)
+    {
+        const QString lp = QStringLiteral("probes.%1").arg(label);
+        if (!probe.is_object() || !probe.contains("values") || !probe["values"].is_object())
+            return decodeError(m_where, lp, QStringLiteral("must hold a \"values\" object"));
+        if (auto ns = probe.find("namespace"); ns != probe.end() && ns->is_array())
+            if (Expected<void> read = readNamespace(probe, *ns, lp); !read)
+                return read;
+        readValues(probe["values"], label, lp + QStringLiteral(".values."), false);
+        // Every other top-level name (section 5): only a well-formed capture says which names were not defined.
+        if (auto cap = probe.find("captured"); cap != probe.end() && cap->is_object())
+            readCaptured(probe, *cap, label, lp);
+        return {};
+    }
+
+    /// Resolves every reference against the values as read (a reference is never a holder: no chains), then
+    /// inserts them.
+    void resolveSharedCaptures()
+    {
+        QList<ProbeValue> resolved;
+        for (const SharedCapture &c : std::as_const(m_shared)) {
+            const auto held = m_payload.probes.constFind(c.at);
+            if (c.at != c.label && held != m_payload.probes.cend() && held->contains(c.name))
+                resolved.append(held->value(c.name));
+            else
+                resolved.append(
+                    malformedValue(c.path, QStringLiteral("it refers to probe '%1', which does not hold it").arg(c.at)));
+        }
+        for (qsizetype i = 0; i < m_shared.size(); ++i)
+            m_payload.probes[m_shared[i].label].insert(m_shared[i].name, resolved[i]);
+    }
+
+private:
+    /// The reference run's namespace listing (section 4) of the probe at `lp`.
+    Expected<void> readNamespace(const Json &probe, const Json &listing, const QString &lp)
+    {
+        m_payload.hasNamespace = true;
+        size_t i = 0;
+        for (const Json &pair : listing) {
+            const QString np = lp + QStringLiteral(".namespace[%1]").arg(i++);
+            if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
+                return decodeError(m_where, np, QStringLiteral("must be a [name, value] pair"));
+            m_payload.namespaceListing.append(
+                NamespaceEntry{qs(pair[0].get<std::string>()), decodeOrMalformed(m_decoder, pair[1], np)});
+        }
+        if (auto om = probe.find("namespace_omitted"); om != probe.end() && om->is_number_integer())
+            m_payload.namespaceOmitted = om->get<qint64>();
+        return {};
+    }
+
+    /// The names `dropped` lists and the values `captured` holds (section 5) of the probe `label` at `lp`.
+    void readCaptured(const Json &probe, Json &captured, const QString &label, const QString &lp)
+    {
+        auto dr = probe.find("dropped");
+        if (dr != probe.end() && dr->is_array()
+            && std::all_of(dr->begin(), dr->end(), [](const Json &n) { return n.is_string(); })) {
+            QSet<QString> &names = m_payload.dropped[label];
+            for (const Json &n : *dr)
+                names.insert(qs(n.get<std::string>()));
+            m_payload.capturedAll.insert(label);
+        }
+        readValues(captured, label, lp + QStringLiteral(".captured."), true);
+        if (auto sk = m_skipped.find(label); sk != m_skipped.end())
+            m_payload.skipped.insert(sk.key(), *sk);
+    }
+
+    /// The values of `object` (name → encoded value, at `path`) into the probe `label`'s; in a capture, a
+    /// {"t": "same", "at": LABEL} is noted for resolveSharedCaptures().
+    void readValues(Json &object, const QString &label, const QString &path, bool captured)
+    {
+        QHash<QString, ProbeValue> &values = m_payload.probes[label];
+        for (auto &[name, enc] : object.items()) {
+            if (values.contains(qs(name)))
+                continue; // a checked name's value wins over a captured one
+            if (captured && enc.is_object() && jsonutil::stringOr(enc, "t") == "same") {
+                m_shared.append({label, qs(name), qs(jsonutil::stringOr(enc, "at")), path + qs(name)});
+                continue;
+            }
+            values.insert(qs(name), decodeOrMalformed(m_decoder, enc, path + qs(name)));
+        }
+    }
+
+    /// A captured value stored once for several probes (section 5), resolved after every probe is read (labels
+    /// are read in name order, not in the order the probes ran).
+    struct SharedCapture
+    {
+        QString label, name, at, path;
+    };
+
+    ProbePayload &m_payload;
+    const QString m_where;
+    const QHash<QString, QSet<QString>> &m_skipped;
+    Decoder m_decoder;
+    QList<SharedCapture> m_shared;
+};
+
+} // namespace
+
 Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString &where, const QSet<QString> *onlyNames)
 {
     ProbePayload payload;
@@ -853,94 +984,11 @@ Expected<ProbePayload> decodeProbePayload(const QByteArray &json, const QString 
     if (!j.contains("probes") || !j["probes"].is_object())
         return decodeError(where, QStringLiteral("probes"), QStringLiteral("must be an object"));
     payload.isNull = false;
-    // Captured values stored once for several probes (section 5: {"t": "same", "at": LABEL}), resolved after every
-    // probe is read (labels are read in name order, not in the order the probes ran).
-    struct SharedCapture
-    {
-        QString label, name, at, path;
-    };
-    QList<SharedCapture> shared;
-    try {
-        Decoder d;
-        for (auto &[label, probe] : j["probes"].items()) {
-            const QString lp = QStringLiteral("probes.%1").arg(qs(label));
-            if (!probe.is_object() || !probe.contains("values") || !probe["values"].is_object())
-                return decodeError(where, lp, QStringLiteral("must hold a \"values\" object"));
-            QHash<QString, ProbeValue> &values = payload.probes[qs(label)];
-            if (auto ns = probe.find("namespace"); ns != probe.end() && ns->is_array()) {
-                payload.hasNamespace = true;
-                size_t i = 0;
-                for (const Json &pair : *ns) {
-                    const QString np = lp + QStringLiteral(".namespace[%1]").arg(i++);
-                    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string())
-                        return decodeError(where, np, QStringLiteral("must be a [name, value] pair"));
-                    NamespaceEntry e{qs(pair[0].get<std::string>()), {}};
-                    try {
-                        e.value = d.value(pair[1], np);
-                    } catch (const DecodeError &err) {
-                        e.value.kind = ProbeValue::Kind::Error;
-                        e.value.text = QStringLiteral("the encoded value is malformed at %1: %2").arg(err.path, err.message);
-                    }
-                    payload.namespaceListing.append(std::move(e));
-                }
-                if (auto om = probe.find("namespace_omitted"); om != probe.end() && om->is_number_integer())
-                    payload.namespaceOmitted = om->get<qint64>();
-            }
-            auto decodeInto = [&](Json &object, const QString &path) {
-                for (auto &[name, enc] : object.items()) {
-                    if (values.contains(qs(name)))
-                        continue; // a checked name's value wins over a captured one
-                    if (enc.is_object() && jsonutil::stringOr(enc, "t") == "same" && path.endsWith(QLatin1String(".captured."))) {
-                        shared.append({qs(label), qs(name), qs(jsonutil::stringOr(enc, "at")), path + qs(name)});
-                        continue;
-                    }
-                    // One undecodable value never makes the others unreadable (shared case C17).
-                    try {
-                        values.insert(qs(name), d.value(enc, path + qs(name)));
-                    } catch (const DecodeError &e) {
-                        ProbeValue bad;
-                        bad.kind = ProbeValue::Kind::Error;
-                        bad.text = QStringLiteral("the encoded value is malformed at %1: %2").arg(e.path, e.message);
-                        values.insert(qs(name), bad);
-                    }
-                }
-            };
-            decodeInto(probe["values"], lp + QStringLiteral(".values."));
-            // Every other top-level name (section 5): only a well-formed capture says which names were not defined.
-            if (auto cap = probe.find("captured"); cap != probe.end() && cap->is_object()) {
-                auto dr = probe.find("dropped");
-                if (dr != probe.end() && dr->is_array()
-                    && std::all_of(dr->begin(), dr->end(), [](const Json &n) { return n.is_string(); })) {
-                    QSet<QString> &names = payload.dropped[qs(label)];
-                    for (const Json &n : *dr)
-                        names.insert(qs(n.get<std::string>()));
-                    payload.capturedAll.insert(qs(label));
-                }
-                decodeInto(*cap, lp + QStringLiteral(".captured."));
-                if (auto sk = skipped.find(qs(label)); sk != skipped.end())
-                    payload.skipped.insert(sk.key(), *sk);
-            }
-        }
-    } catch (const DecodeError &e) {
-        return decodeError(where, e.path, e.message);
-    }
-    // Every reference is resolved against the values as read (a reference is never a holder: no chains), then
-    // inserted.
-    QList<ProbeValue> resolved;
-    for (const SharedCapture &c : std::as_const(shared)) {
-        const auto held = payload.probes.constFind(c.at);
-        if (c.at != c.label && held != payload.probes.cend() && held->contains(c.name)) {
-            resolved.append(held->value(c.name));
-        } else {
-            ProbeValue bad;
-            bad.kind = ProbeValue::Kind::Error;
-            bad.text = QStringLiteral("the encoded value is malformed at %1: it refers to probe '%2', which does not hold it")
-                           .arg(c.path, c.at);
-            resolved.append(bad);
-        }
-    }
-    for (qsizetype i = 0; i < shared.size(); ++i)
-        payload.probes[shared[i].label].insert(shared[i].name, resolved[i]);
+    PayloadReader reader(payload, where, skipped);
+    for (auto &[label, probe] : j["probes"].items())
+        if (Expected<void> read = reader.readProbe(qs(label), probe); !read)
+            return read.error();
+    reader.resolveSharedCaptures();
     return payload;
 }
 
