@@ -86,40 +86,75 @@ QString listed(const QStringList &files)
     return files.join(QLatin1String(", "));
 }
 
-} // namespace
-
-ProblemSetMatch matchNotebooks(const QList<InstructorNotebook> &instructor, const QStringList &files,
-                               const QHash<QString, QSet<QString>> &fileIds, const QMap<QString, QString> &settled)
+/// matchNotebooks()'s rule, one step per member: each gives the instructor notebooks still without a file one of
+/// the files still left, in the rule's order.
+class NotebookMatcher
 {
-    ProblemSetMatch out;
-    QStringList left = files;
-    left.sort();
-    QList<NotebookMatch> &m = out.notebooks;
-    for (const InstructorNotebook &in : instructor)
-        m << NotebookMatch{in.notebook, {}, NotebookMatch::How::Unmatched, {}};
-    const auto take = [&](qsizetype i, const QString &file, NotebookMatch::How how) {
-        m[i].file = file;
-        m[i].how = how;
-        left.removeOne(file);
-    };
-    // 1. The instructor's choice.
-    for (qsizetype i = 0; i < m.size(); ++i) {
-        const auto it = settled.constFind(m[i].notebook);
+public:
+    NotebookMatcher(const QList<InstructorNotebook> &instructor, const QStringList &files,
+                    const QHash<QString, QSet<QString>> &fileIds)
+        : m_instructor(instructor), m_fileIds(fileIds), m_left(files)
+    {
+        m_left.sort();
+        for (const InstructorNotebook &in : instructor)
+            m_notebooks << NotebookMatch{in.notebook, {}, NotebookMatch::How::Unmatched, {}};
+    }
+
+    void takeSettled(const QMap<QString, QString> &settled);
+    void takeExactNames();
+    void takeNormalizedNames();
+    void takeIdCarriers();
+    void refuseOtherNotebooksContent();
+    void explainUnmatched();
+    ProblemSetMatch finish() &&;
+
+private:
+    void take(qsizetype i, const QString &file, NotebookMatch::How how)
+    {
+        m_notebooks[i].file = file;
+        m_notebooks[i].how = how;
+        m_left.removeOne(file);
+    }
+    /// Whether `file` carries ids of instructor notebook `i`.
+    bool shares(const QString &file, qsizetype i) const
+    {
+        return m_fileIds.value(file).intersects(m_instructor[i].ids);
+    }
+    void noteLeftOver(const QString &file, bool anyUnmatched);
+
+    const QList<InstructorNotebook> &m_instructor;
+    const QHash<QString, QSet<QString>> &m_fileIds;
+    QStringList m_left; ///< the files not matched yet, sorted
+    QList<NotebookMatch> m_notebooks;
+    QStringList m_notes;  ///< besides the decisions, which finish() puts first
+    QStringList m_review;
+};
+
+/// 1. The instructor's choice.
+void NotebookMatcher::takeSettled(const QMap<QString, QString> &settled)
+{
+    for (qsizetype i = 0; i < m_notebooks.size(); ++i) {
+        const auto it = settled.constFind(m_notebooks[i].notebook);
         if (it == settled.cend())
             continue;
-        if (left.contains(*it))
+        if (m_left.contains(*it))
             take(i, *it, NotebookMatch::How::Settled);
         else
-            out.notes << QStringLiteral("%1: the settled match %2 is not in the submission any more (matched by the rule)")
-                             .arg(m[i].notebook, *it);
+            m_notes << QStringLiteral("%1: the settled match %2 is not in the submission any more (matched by the "
+                                      "rule)")
+                           .arg(m_notebooks[i].notebook, *it);
     }
-    // 2. The exact file name (at the top of the folder or below it).
-    for (qsizetype i = 0; i < m.size(); ++i) {
-        if (!m[i].file.isEmpty())
+}
+
+/// 2. The exact file name (at the top of the folder or below it).
+void NotebookMatcher::takeExactNames()
+{
+    for (qsizetype i = 0; i < m_notebooks.size(); ++i) {
+        if (!m_notebooks[i].file.isEmpty())
             continue;
-        const QString want = QFileInfo(m[i].notebook).fileName();
+        const QString want = QFileInfo(m_notebooks[i].notebook).fileName();
         QStringList same;
-        for (const QString &f : std::as_const(left))
+        for (const QString &f : std::as_const(m_left))
             if (QFileInfo(f).fileName() == want)
                 same << f;
         if (same.contains(want))
@@ -127,94 +162,134 @@ ProblemSetMatch matchNotebooks(const QList<InstructorNotebook> &instructor, cons
         else if (same.size() == 1)
             take(i, same.first(), NotebookMatch::How::Exact);
     }
-    // 3. The same name once case and copy suffixes are ignored, when exactly one file has it.
-    for (qsizetype i = 0; i < m.size(); ++i) {
-        if (!m[i].file.isEmpty())
+}
+
+/// 3. The same name once case and copy suffixes are ignored, when exactly one file has it.
+void NotebookMatcher::takeNormalizedNames()
+{
+    for (qsizetype i = 0; i < m_notebooks.size(); ++i) {
+        if (!m_notebooks[i].file.isEmpty())
             continue;
-        const QString want = normalizedNotebookName(m[i].notebook);
+        const QString want = normalizedNotebookName(m_notebooks[i].notebook);
         QStringList same;
-        for (const QString &f : std::as_const(left))
+        for (const QString &f : std::as_const(m_left))
             if (normalizedNotebookName(f) == want)
                 same << f;
         if (same.size() == 1)
             take(i, same.first(), NotebookMatch::How::Name);
         else if (same.size() > 1)
-            m[i].problem = QStringLiteral("several notebooks could be it (%1)").arg(listed(same));
+            m_notebooks[i].problem = QStringLiteral("several notebooks could be it (%1)").arg(listed(same));
     }
-    // 4. The one unmatched file carrying this instructor notebook's ids and no other unmatched one's.
-    const auto shares = [&](const QString &file, qsizetype i) {
-        const QSet<QString> ids = fileIds.value(file);
-        return ids.intersects(instructor[i].ids);
-    };
-    for (qsizetype i = 0; i < m.size(); ++i) {
-        if (!m[i].file.isEmpty() || !m[i].problem.isEmpty())
+}
+
+/// 4. The one unmatched file carrying this instructor notebook's ids and no other unmatched one's.
+void NotebookMatcher::takeIdCarriers()
+{
+    for (qsizetype i = 0; i < m_notebooks.size(); ++i) {
+        if (!m_notebooks[i].file.isEmpty() || !m_notebooks[i].problem.isEmpty())
             continue;
         QStringList carriers;
-        for (const QString &f : std::as_const(left))
+        for (const QString &f : std::as_const(m_left))
             if (shares(f, i))
                 carriers << f;
         if (carriers.size() != 1)
             continue;
         bool alsoOther = false;
-        for (qsizetype j = 0; j < m.size(); ++j)
-            if (j != i && m[j].file.isEmpty() && shares(carriers.first(), j))
+        for (qsizetype j = 0; j < m_notebooks.size(); ++j)
+            if (j != i && m_notebooks[j].file.isEmpty() && shares(carriers.first(), j))
                 alsoOther = true;
         if (!alsoOther)
             take(i, carriers.first(), NotebookMatch::How::CellIds);
     }
-    // A name match whose content is another instructor notebook's (problem1's cells in problem2.ipynb).
-    for (qsizetype i = 0; i < m.size(); ++i) {
-        if (m[i].file.isEmpty() || m[i].how == NotebookMatch::How::Settled || m[i].how == NotebookMatch::How::CellIds
-            || instructor[i].ids.isEmpty())
+}
+
+/// A name match whose content is another instructor notebook's (problem1's cells in problem2.ipynb).
+void NotebookMatcher::refuseOtherNotebooksContent()
+{
+    for (qsizetype i = 0; i < m_notebooks.size(); ++i) {
+        NotebookMatch &n = m_notebooks[i];
+        if (n.file.isEmpty() || n.how == NotebookMatch::How::Settled || n.how == NotebookMatch::How::CellIds
+            || m_instructor[i].ids.isEmpty())
             continue;
-        if (shares(m[i].file, i))
+        if (shares(n.file, i))
             continue;
         QStringList others;
-        for (qsizetype j = 0; j < m.size(); ++j)
-            if (j != i && shares(m[i].file, j))
-                others << m[j].notebook;
+        for (qsizetype j = 0; j < m_notebooks.size(); ++j)
+            if (j != i && shares(n.file, j))
+                others << m_notebooks[j].notebook;
         if (!others.isEmpty())
-            m[i].problem = QStringLiteral("%1 holds the cells of %2, none of %3's (cell ids); not graded against the "
-                                          "wrong checks")
-                               .arg(m[i].file, listed(others), m[i].notebook);
+            n.problem = QStringLiteral("%1 holds the cells of %2, none of %3's (cell ids); not graded against the "
+                                       "wrong checks")
+                            .arg(n.file, listed(others), n.notebook);
     }
-    // What is left.
-    for (NotebookMatch &n : m) {
+}
+
+/// What is left: not handed in, or a problem saying why, with how to settle it.
+void NotebookMatcher::explainUnmatched()
+{
+    for (NotebookMatch &n : m_notebooks) {
         if (!n.file.isEmpty())
             continue;
-        if (left.isEmpty() && n.problem.isEmpty()) {
+        if (m_left.isEmpty() && n.problem.isEmpty()) {
             n.how = NotebookMatch::How::NotHandedIn;
             continue;
         }
         if (n.problem.isEmpty())
-            n.problem = QStringLiteral("no notebook matches it (not matched: %1)").arg(listed(left));
+            n.problem = QStringLiteral("no notebook matches it (not matched: %1)").arg(listed(m_left));
     }
-    for (NotebookMatch &n : m)
+    for (NotebookMatch &n : m_notebooks)
         if (!n.problem.isEmpty())
             n.problem += QStringLiteral("; settle it with: sandmark-cli match ASSIGNMENT STUDENT %1 FILE").arg(n.notebook);
+}
+
+/// The decisions as notes, with the files left over.
+ProblemSetMatch NotebookMatcher::finish() &&
+{
     // What a grader wants to see first (a rename, a notebook missing or unmatched) before what is as expected (the
     // same file name), which goes last.
     QStringList decisions, asExpected;
-    for (const NotebookMatch &n : std::as_const(m))
+    for (const NotebookMatch &n : std::as_const(m_notebooks))
         (n.how == NotebookMatch::How::Exact ? asExpected : decisions) << n.describe();
-    out.notes = decisions + out.notes;
-    const bool anyUnmatched = std::any_of(m.cbegin(), m.cend(), [](const NotebookMatch &n) { return !n.problem.isEmpty(); });
-    for (const QString &f : std::as_const(left)) {
-        // A second copy of a matched notebook: which one the student meant is a guess.
-        const auto copyOf = std::find_if(m.cbegin(), m.cend(), [&](const NotebookMatch &n) {
-            return n.matched() && normalizedNotebookName(f) == normalizedNotebookName(n.notebook);
-        });
-        if (copyOf != m.cend() && copyOf->how == NotebookMatch::How::Settled)
-            out.notes << QStringLiteral("%1: not graded (the instructor settled %2 for %3)").arg(f, copyOf->file, copyOf->notebook);
-        else if (copyOf != m.cend())
-            out.review << QStringLiteral("%1 is another copy of %2 (graded: %3); settle it if %1 is the one meant: "
-                                         "sandmark-cli match ASSIGNMENT STUDENT %2 %1")
-                              .arg(f, copyOf->notebook, copyOf->file);
-        else if (!anyUnmatched)
-            out.notes << QStringLiteral("%1: not a notebook of the problem set, not graded").arg(f);
-    }
-    out.notes += asExpected;
-    return out;
+    m_notes = decisions + m_notes;
+    const bool anyUnmatched = std::any_of(m_notebooks.cbegin(), m_notebooks.cend(),
+                                          [](const NotebookMatch &n) { return !n.problem.isEmpty(); });
+    for (const QString &f : std::as_const(m_left))
+        noteLeftOver(f, anyUnmatched);
+    m_notes += asExpected;
+    return ProblemSetMatch{std::move(m_notebooks), std::move(m_notes), std::move(m_review)};
+}
+
+/// A file no instructor notebook took: a second copy of a matched notebook (which one the student meant is a
+/// guess), or a file that is not of the problem set (named only when every notebook is matched).
+void NotebookMatcher::noteLeftOver(const QString &file, bool anyUnmatched)
+{
+    const auto copyOf = std::find_if(m_notebooks.cbegin(), m_notebooks.cend(), [&](const NotebookMatch &n) {
+        return n.matched() && normalizedNotebookName(file) == normalizedNotebookName(n.notebook);
+    });
+    if (copyOf != m_notebooks.cend() && copyOf->how == NotebookMatch::How::Settled)
+        m_notes << QStringLiteral("%1: not graded (the instructor settled %2 for %3)")
+                       .arg(file, copyOf->file, copyOf->notebook);
+    else if (copyOf != m_notebooks.cend())
+        m_review << QStringLiteral("%1 is another copy of %2 (graded: %3); settle it if %1 is the one meant: "
+                                   "sandmark-cli match ASSIGNMENT STUDENT %2 %1")
+                        .arg(file, copyOf->notebook, copyOf->file);
+    else if (!anyUnmatched)
+        m_notes << QStringLiteral("%1: not a notebook of the problem set, not graded").arg(file);
+}
+
+} // namespace
+
+ProblemSetMatch matchNotebooks(const QList<InstructorNotebook> &instructor, const QStringList &files,
+                               const QHash<QString, QSet<QString>> &fileIds, const QMap<QString, QString> &settled)
+{
+    NotebookMatcher matcher(instructor, files, fileIds);
+    matcher.takeSettled(settled);
+    matcher.takeExactNames();
+    matcher.takeNormalizedNames();
+    matcher.takeIdCarriers();
+    matcher.refuseOtherNotebooksContent();
+    matcher.explainUnmatched();
+    return std::move(matcher).finish();
 }
 
 ProblemSetMatch matchSubmission(const QList<InstructorNotebook> &instructor, const Submission &submission,
