@@ -129,6 +129,7 @@ private Q_SLOTS:
     void dockerDaemonThatDoesNotAnswerIsNamed();
     void doctorAnswersInEveryFailureMode_data();
     void doctorAnswersInEveryFailureMode();
+    void readmeDocumentsTheEnvironment();
 };
 
 void TestCli::golden_data()
@@ -1396,6 +1397,23 @@ void TestCli::doctorAnswersInEveryFailureMode()
     for (const QString &line : lines)
         QVERIFY2(out.contains(line), qPrintable(u"missing '%1' in:\n%2"_s.arg(line, out)));
     QVERIFY2(out.endsWith(u"some checks FAILED\n"_s), qPrintable(out));
+    // Each fix is said once, on its fix line: a row built from an Error ("backend available") printed it at the end
+    // of its detail too (fresh-user run).
+    for (const QString &line : out.split(u'\n'))
+        if (line.trimmed().startsWith(u"fix: "_s)) {
+            const QString fix = line.trimmed().mid(5);
+            QVERIFY2(out.count(fix) == 1, qPrintable(u"'%1' said %2 times in:\n%3"_s.arg(fix).arg(out.count(fix)).arg(out)));
+        }
+}
+
+// The README's list of environment variables names each one a user sets to change where Sandmark works
+// (SANDMARK_CACHE_DIR was missing: fresh-user run), in the list's form "- `NAME` — what it does".
+void TestCli::readmeDocumentsTheEnvironment()
+{
+    const QString readme = QString::fromUtf8(readAll(QStringLiteral(SANDMARK_SOURCE_DIR "/README.md")));
+    QVERIFY(readme.contains(u"\nEnvironment variables:\n"_s));
+    for (const char *name : {"SANDMARK_CACHE_DIR", "SANDMARK_PYTHON", "SANDMARK_DOCKER_IMAGE", "SANDMARK_DATA_DIR"})
+        QVERIFY2(readme.contains(u"\n- `%1` — "_s.arg(QLatin1String(name))), name);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
