@@ -107,6 +107,7 @@ private Q_SLOTS:
     void diffPrintsCellsAgainstRelease();
     void diffOfAProblemSetShowsEachNotebook();
     void valuesWithoutGradebookNamesIt();
+    void valuesOfAnUnreadableNotebookSaysRerunningWontHelp();
     void instrumentThenStripGivesTheOriginal();
     void releaseWritesTheGoldenNotebook();
     void outputFileIsWrittenAtomically();
@@ -431,6 +432,29 @@ void TestCli::valuesWithoutGradebookNamesIt()
     const Run r = runCli({u"values"_s, tmp.path(), u"sam"_s, u"summary"_s});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("gradebook.sqlite") && r.err.contains("grade the submissions first"), r.err.constData());
+}
+
+// `values` of a student whose notebook is not JSON: nothing ran, and running again would not either. The error
+// names the file and the parse error's place, and says the submission must be fixed or replaced (it said "run the
+// submission again": fresh-user run).
+void TestCli::valuesOfAnUnreadableNotebookSaysRerunningWontHelp()
+{
+    QTemporaryDir tmp;
+    const QString good = tmp.filePath(u"good"_s);
+    copyTree(dataPath(u"assignments/good"_s), good);
+    QVERIFY(QDir().mkpath(good + u"/submissions/judy"_s));
+    QVERIFY(writeFile(good + u"/submissions/judy/hw.ipynb"_s, "{\n \"cells\": [\n  {\"cell_type\": \"code\", \"source\": \"x = 1\n"));
+    QVERIFY(QDir().mkpath(good + u"/.sandmark"_s));
+    // What grade records for it: needs review, nothing graded, no run folder.
+    recordOneCheckRun(Gradebook::defaultPath(good), u"judy"_s, Outcome::NotGraded, GradeStatus::NeedsReview);
+    const Run r = runCli({u"values"_s, u"good"_s, u"judy"_s, u"n_rows"_s}, {}, tmp.path());
+    QCOMPARE(r.code, 1);
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.startsWith(u"sandmark-cli: good/submissions/judy/hw.ipynb: line "_s), qPrintable(err));
+    QVERIFY2(err.contains(u": the notebook cannot be read (invalid JSON"_s), qPrintable(err));
+    QVERIFY2(err.contains(u"grading it again will not help until the submission is fixed or replaced"_s), qPrintable(err));
+    QVERIFY2(!err.contains(u"again to see its values"_s), qPrintable(err));
+    QCOMPARE(err.count(u'\n'), 1);
 }
 
 // `import nbgrader` proposes dependencies from the notebooks' own imports (never adds them): the standard library,

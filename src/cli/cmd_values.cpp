@@ -1,12 +1,39 @@
 // sandmark-cli values ASSIGNMENT STUDENT CHECK [--gradebook PATH]
 #include "batch/recordedvalues.h"
+#include "batch/submissions.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "notebook/notebook.h"
 #include "util/displaytext.h"
+
+#include <QDir>
 
 namespace sandmark::cli {
 
 namespace {
+
+/// Why `student`'s submission never ran, when it cannot run as handed in: a problem found on disk (links, an
+/// ambiguous folder), or a notebook that does not parse (the file and the parse error's place). Running it again
+/// changes nothing then, so the error says what will. None: it could run (or is not there any more).
+std::optional<Error> unrunnableSubmission(const Assignment &assignment, const QString &student)
+{
+    const Expected<Submission> s = submissionNamed(assignment.displayPath(QStringLiteral("submissions")), student);
+    if (!s)
+        return std::nullopt;
+    const QString noValues = QStringLiteral("so it was never run and has no values; grading it again will not help until "
+                                            "the submission is fixed or replaced");
+    // A problem set's folder holds several notebooks by design (matched per notebook, each run on its own).
+    if (!s->problem.isEmpty() && !(assignment.isProblemSet() && s->problem.startsWith(QLatin1String("ambiguous:"))))
+        return Error{s->root.isEmpty() ? student : assignment.displayPath(QDir(assignment.folder()).relativeFilePath(s->root)), {},
+                     QStringLiteral("%1, %2").arg(s->problem, noValues)};
+    if (assignment.isProblemSet() || s->notebookPath.isEmpty())
+        return std::nullopt;
+    const Expected<Notebook> nb = Notebook::load(s->notebookPath);
+    if (nb)
+        return std::nullopt;
+    return Error{assignment.displayPath(QDir(assignment.folder()).relativeFilePath(s->notebookPath)), nb.error().location,
+                 QStringLiteral("the notebook cannot be read (%1), %2").arg(nb.error().message, noValues)};
+}
 
 /// A table as aligned text; a cell that differs from the other side's is marked with `*`.
 void printTable(const ValueTable &t)
@@ -78,6 +105,12 @@ int cmdValues(const QStringList &args)
         printError(Error{opened->gradebook->path(), {}, QStringLiteral("no run of student '%1'").arg(displayText(pos.at(1)))});
         return ExitBadInput;
     }
+    // No run folder: nothing ran. When the submission cannot run as handed in, say so, not "run it again".
+    if ((*grade)->artifacts.isEmpty())
+        if (const std::optional<Error> why = unrunnableSubmission(opened->assignment, pos.at(1))) {
+            printError(*why);
+            return ExitBadInput;
+        }
     const Expected<ValuesComparison> values =
         runCheckValues(opened->assignment, pos.at(2), (*grade)->artifacts, (*grade)->referenceKey);
     if (!values) {
