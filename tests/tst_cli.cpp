@@ -120,6 +120,7 @@ private Q_SLOTS:
     void checksListReference();
     void checksListReferenceProblemSet();
     void gradeDryRunForeseesTheRegrade();
+    void gradeSummaryCountsTheBrokenCheck();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
     void displayTextEscapes_data();
@@ -991,6 +992,37 @@ void TestCli::gradeDryRunForeseesTheRegrade()
         recorded.insert(g[u"submission"_s].toString(), g[u"score"_s].toDouble());
     }
     QCOMPARE(recorded, foreseen);
+}
+
+// A check the instructor notebook fails is a grader error (README: exit 3): the summary line counts it as one — it
+// said "0 grader error(s)" beside exit 3 (fresh-user run) — and says which check it is.
+void TestCli::gradeSummaryCountsTheBrokenCheck()
+{
+    QTemporaryDir tmp;
+    const QString iris = tmp.filePath(u"iris"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    for (const QFileInfo &fi : QDir(iris + u"/submissions"_s).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (fi.fileName() != u"alice"_s)
+            QVERIFY(QDir(fi.filePath()).removeRecursively());
+    QVERIFY(QFile::setPermissions(tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther
+                                                  | QFileDevice::ExeOther));
+    const QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
+    Run r = runCli({u"checks"_s, u"add"_s, u"test"_s, iris, u"--id"_s, u"rows151"_s, u"--code"_s, u"assert n_rows == 151"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    r = runCli({u"grade"_s, iris, u"--sandbox"_s, u"bwrap"_s}, env);
+    if (r.code == 3 && !r.err.contains("rows151"))
+        QSKIP(qPrintable(u"bwrap cannot start here: "_s + QString::fromUtf8(r.err)));
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains("sandmark-cli: grade: 0 graded, 0 await manual grading, 1 need review, 1 grader error(s) (0 "
+                            "submission(s), 1 broken check(s) not graded for anyone: rows151), "),
+             r.err.constData());
+    QVERIFY2(!r.err.contains(" 0 grader error(s)"), r.err.constData());
+    // Nothing changed: unchanged, and the check is still broken: still exit 3, still counted.
+    r = runCli({u"grade"_s, iris, u"--sandbox"_s, u"bwrap"_s}, env);
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains(" 1 grader error(s) (0 submission(s), 1 broken check(s) not graded for anyone: rows151), 1 unchanged"),
+             r.err.constData());
 }
 
 // `checks list --reference` of a problem set: every notebook's namespace (each ran in its own kernel), each variable

@@ -623,10 +623,19 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
               << " submission(s) not graded (run the same command again to finish)" << Qt::endl;
         return ExitInterrupted;
     }
-    if (summary && !request.json)
+    // Grader errors (exit 3, README "Exit codes"): the submissions whose run failed on the grader's side, and the
+    // checks the reference run found broken (not graded for anyone). The summary counts both, as the exit code does.
+    const int graderErrors = summary ? summary->graderErrors + int(summary->brokenChecks.size()) : 0;
+    if (summary && !request.json) {
+        QString errors = QStringLiteral("%1 grader error(s)").arg(graderErrors);
+        if (!summary->brokenChecks.isEmpty())
+            errors += QStringLiteral(" (%1 submission(s), %2 broken check(s) not graded for anyone: %3)")
+                          .arg(summary->graderErrors)
+                          .arg(summary->brokenChecks.size())
+                          .arg(summary->brokenChecks.keys().join(QLatin1String(", ")));
         err() << "sandmark-cli: grade: " << summary->graded << " graded, " << summary->needsManual
               << " await manual grading, " << summary->needsReview << " need review, "
-              << summary->graderErrors << " grader error(s), " << summary->skipped
+              << errors << ", " << summary->skipped
               << (summary->skipped > 0 ? " unchanged (same files, assignment and backend; --force regrades them); " : " unchanged; ")
               << QStringLiteral("regraded %1 from stored values%2, %3 run; ")
                      .arg(summary->regraded)
@@ -637,7 +646,8 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
                                                    .arg(summary->cannotRun)
                                              : QString())
               << QString::number(summary->seconds, 'f', 1) << " s with " << end.jobs << " job(s)" << Qt::endl;
-    return summary && (summary->graderErrors > 0 || !summary->brokenChecks.isEmpty()) ? ExitGraderError : ExitOk;
+    }
+    return graderErrors > 0 ? ExitGraderError : ExitOk;
 }
 
 } // namespace
