@@ -29,6 +29,139 @@ Expected<void> writeSmallFile(const QString &path, const QByteArray &content)
     return {};
 }
 
+/// The options that isolate the sandbox: every namespace unshared, no nested user namespace, no capabilities, no
+/// terminal. The self-test's seed uses them too, so that it tries what the runs get.
+QStringList isolationArguments()
+{
+    // --disable-userns (bubblewrap 0.8): the sandbox's own user namespace allows no nested one, so student
+    // code cannot become "root" of a namespace of its own and reach the kernel code that needs it (security
+    // report F12: `unshare -Ur` and `mount -t tmpfs` worked inside).
+    return {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"), QStringLiteral("--disable-userns"),
+            QStringLiteral("--die-with-parent"), QStringLiteral("--new-session"), QStringLiteral("--cap-drop"),
+            QStringLiteral("ALL")};
+}
+
+/// /usr read-only, and each of the top-level folders `tops` as the host has it: a symlink (into /usr, on a
+/// merged-/usr system) as the same symlink, a folder bound read-only, an absent one left out.
+QStringList systemFolderArguments(std::initializer_list<const char *> tops)
+{
+    QStringList a = {QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr")};
+    for (const char *top : tops) {
+        const QFileInfo fi{QString::fromLatin1(top)};
+        if (fi.isSymLink())
+            a << QStringLiteral("--symlink") << fi.symLinkTarget().mid(1) << QLatin1String(top);
+        else if (fi.isDir())
+            a << QStringLiteral("--ro-bind") << QLatin1String(top) << QLatin1String(top);
+    }
+    return a;
+}
+
+/// Writes a private passwd, group and hosts into `runDir`/etc and returns that folder: the host's account list
+/// stays outside, the sandbox's user is `uid`:`gid`, and localhost resolves. Blocking file I/O.
+Expected<QString> writePrivateEtc(const QString &runDir, uint uid, uint gid)
+{
+    const QString etcDir = runDir + QLatin1String("/etc");
+    if (!QDir().mkpath(etcDir))
+        return Error{etcDir, QString(), QStringLiteral("cannot create the folder")};
+    const QByteArray passwd = QStringLiteral("root:x:0:0:root:/nonexistent:/usr/sbin/nologin\n"
+                                             "sandbox:x:%1:%2:sandbox:/tmp/home:/usr/sbin/nologin\n"
+                                             "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n")
+                                  .arg(uid)
+                                  .arg(gid)
+                                  .toUtf8();
+    const QByteArray group =
+        QStringLiteral("root:x:0:\nsandbox:x:%1:\nnogroup:x:65534:\n").arg(gid).toUtf8();
+    for (const auto &[name, content] : {std::pair{"passwd", passwd}, std::pair{"group", group},
+                                        std::pair{"hosts", QByteArray("127.0.0.1 localhost\n::1 localhost\n")}}) {
+        if (Expected<void> w = writeSmallFile(etcDir + QLatin1Char('/') + QLatin1String(name), content); !w)
+            return w.error();
+    }
+    return etcDir;
+}
+
+/// An error naming the first folder the run binds (`etcDir` among them) that the sandbox user `identity` cannot
+/// reach because a folder above it is private. Reads the file system.
+Expected<void> checkSandboxUserReaches(const RunRequest &request, const QString &etcDir, const SandboxIdentity &identity)
+{
+    QStringList mustReach = {request.workDir, request.runtimeDir, etcDir};
+    if (!request.envPrefix.isEmpty())
+        mustReach << request.envPrefix;
+    if (!request.datasetCache.isEmpty())
+        mustReach << request.datasetCache;
+    for (const QString &p : mustReach) {
+        const QString blocker = blockingDirectory(p, identity);
+        if (!blocker.isEmpty())
+            return Error{p, QStringLiteral("sandbox bwrap"),
+                         QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; "
+                                        "keep Sandmark's cache outside private folders (e.g. "
+                                        "SANDMARK_CACHE_DIR=/var/cache/sandmark) or chmod o+rx %2")
+                             .arg(identity.uid)
+                             .arg(blocker)};
+    }
+    return {};
+}
+
+/// The file system inside: the system read-only with the private /etc files (writePrivateEtc()'s `etcDir`),
+/// size-limited /dev/shm and /tmp, the runtime, environment and datasets read-only, the work folder writable.
+QStringList filesystemArguments(const RunRequest &request, const QString &etcDir)
+{
+    QStringList a = systemFolderArguments({"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"});
+    for (const char *etc : kEtcFiles)
+        a << QStringLiteral("--ro-bind-try") << QLatin1String(etc) << QLatin1String(etc);
+    for (const char *name : {"passwd", "group", "hosts"})
+        a << QStringLiteral("--ro-bind") << etcDir + QLatin1Char('/') + QLatin1String(name)
+          << QStringLiteral("/etc/") + QLatin1String(name);
+    // Size-limited tmpfs (--size, bubblewrap 0.7): their pages are host memory that RLIMIT_AS does not count.
+    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
+      << QStringLiteral("--size") << QString::number(shmBytesFor(request.limits)) << QStringLiteral("--tmpfs")
+      << QStringLiteral("/dev/shm");
+    a << QStringLiteral("--size") << QString::number(request.limits.diskBytes) << QStringLiteral("--tmpfs")
+      << QStringLiteral("/tmp") << QStringLiteral("--dir") << QLatin1String(kSandboxHome);
+    a << QStringLiteral("--ro-bind") << request.runtimeDir << QLatin1String(kSandboxRuntime);
+    if (!request.envPrefix.isEmpty())
+        a << QStringLiteral("--ro-bind") << request.envPrefix << QLatin1String(kSandboxEnv);
+    if (!request.datasetCache.isEmpty())
+        a << QStringLiteral("--ro-bind") << request.datasetCache << QLatin1String(kSandboxDatasets);
+    a << QStringLiteral("--bind") << request.workDir << QLatin1String(kSandboxWork) << QStringLiteral("--chdir")
+      << QLatin1String(kSandboxWork);
+    a << QStringLiteral("--remount-ro") << QStringLiteral("/");
+    return a;
+}
+
+/// The sandbox's environment (set after --clearenv) and the command: `python`, the interpreter's path inside,
+/// isolated (-I) and in UTF-8 mode, on the request's script.
+QStringList commandArguments(const RunRequest &request, const QString &python)
+{
+    QString path = QStringLiteral("/usr/local/bin:/usr/bin:/bin");
+    if (!request.envPrefix.isEmpty())
+        path.prepend(QLatin1String(kSandboxEnv) + QLatin1String("/bin:"));
+    const auto env = sandboxEnvironment(QLatin1String(kSandboxHome), path,
+                                        request.datasetCache.isEmpty() ? QString() : QLatin1String(kSandboxDatasets),
+                                        request.environment);
+    QStringList a;
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        a << QStringLiteral("--setenv") << it.key() << it.value();
+    a << QStringLiteral("--") << python << QStringLiteral("-I") << QStringLiteral("-X") << QStringLiteral("utf8")
+      << QLatin1String(kSandboxRuntime) + QLatin1Char('/') + request.script;
+    return a;
+}
+
+/// LaunchPlan::explainStartFailure for `bwrap`: when bwrap itself failed (its last line of `err` starts
+/// "bwrap:"), its message with the cause a user can fix (a kernel switch read under `procSysDir`, a bubblewrap too
+/// old); else empty.
+QString explainBwrapStartFailure(const QString &procSysDir, const QString &bwrap, int exitCode, const QByteArray &err)
+{
+    if (exitCode == 0 || !lastLine(err).startsWith(QLatin1String("bwrap:")))
+        return QString();
+    const UserNamespaceDiagnosis d =
+        diagnoseUserNamespaces(readUserNamespaceSysctls(procSysDir), QString::fromUtf8(err), bwrap);
+    const QString tooOld = bwrapTooOld(QString::fromUtf8(err));
+    return QStringLiteral("bubblewrap could not start the sandbox: %1%2")
+        .arg(lastLine(err), d.blocked()         ? QLatin1String("; ") + d.oneLine()
+                            : !tooOld.isEmpty() ? QLatin1String("; ") + tooOld
+                                                : QString());
+}
+
 /// The self-test's seed: bwrap with every namespace unshared runs /bin/true, as the probe's uid. A failure to
 /// create the namespaces names its cause and fixes (diagnoseUserNamespaces()); nothing more can run then.
 class SeedStep final : public DoctorStep
@@ -62,17 +195,7 @@ void SeedStep::start()
     plan.dropTo = m_request.identity;
     plan.limits = m_request.limits;
     plan.applyNproc = false;
-    plan.arguments = {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"), QStringLiteral("--disable-userns"),
-                      QStringLiteral("--die-with-parent"),
-                      QStringLiteral("--new-session"), QStringLiteral("--cap-drop"), QStringLiteral("ALL"),
-                      QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr")};
-    for (const char *top : {"/bin", "/lib", "/lib64"}) {
-        const QFileInfo fi{QString::fromLatin1(top)};
-        if (fi.isSymLink())
-            plan.arguments << QStringLiteral("--symlink") << fi.symLinkTarget().mid(1) << QLatin1String(top);
-        else if (fi.isDir())
-            plan.arguments << QStringLiteral("--ro-bind") << QLatin1String(top) << QLatin1String(top);
-    }
+    plan.arguments = isolationArguments() << systemFolderArguments({"/bin", "/lib", "/lib64"});
     plan.arguments << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev")
                    << QStringLiteral("/dev") << QStringLiteral("--") << QStringLiteral("/bin/true");
     m_seed = new QProcess(this);
@@ -183,107 +306,23 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
 
     const QString runDir = QFileInfo(request.workDir).absolutePath();
     const auto identity = request.identity ? request.identity : sandboxIdentity();
-
-    // A private passwd/group/hosts: the host's account list stays outside, and localhost resolves.
-    const uint uid = identity ? identity->uid : ::getuid();
-    const uint gid = identity ? identity->gid : ::getgid();
-    const QString etcDir = runDir + QLatin1String("/etc");
-    if (!QDir().mkpath(etcDir))
-        return Error{etcDir, QString(), QStringLiteral("cannot create the folder")};
-    const QByteArray passwd = QStringLiteral("root:x:0:0:root:/nonexistent:/usr/sbin/nologin\n"
-                                             "sandbox:x:%1:%2:sandbox:/tmp/home:/usr/sbin/nologin\n"
-                                             "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n")
-                                  .arg(uid)
-                                  .arg(gid)
-                                  .toUtf8();
-    const QByteArray group =
-        QStringLiteral("root:x:0:\nsandbox:x:%1:\nnogroup:x:65534:\n").arg(gid).toUtf8();
-    for (const auto &[name, content] : {std::pair{"passwd", passwd}, std::pair{"group", group},
-                                        std::pair{"hosts", QByteArray("127.0.0.1 localhost\n::1 localhost\n")}}) {
-        if (Expected<void> w = writeSmallFile(etcDir + QLatin1Char('/') + QLatin1String(name), content); !w)
-            return w.error();
-    }
-
-    if (identity) {
-        QStringList mustReach = {request.workDir, request.runtimeDir, etcDir};
-        if (!request.envPrefix.isEmpty())
-            mustReach << request.envPrefix;
-        if (!request.datasetCache.isEmpty())
-            mustReach << request.datasetCache;
-        for (const QString &p : mustReach) {
-            const QString blocker = blockingDirectory(p, *identity);
-            if (!blocker.isEmpty())
-                return Error{p, QStringLiteral("sandbox bwrap"),
-                             QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; "
-                                            "keep Sandmark's cache outside private folders (e.g. "
-                                            "SANDMARK_CACHE_DIR=/var/cache/sandmark) or chmod o+rx %2")
-                                 .arg(identity->uid)
-                                 .arg(blocker)};
-        }
-    }
-
-    QStringList a;
-    // --disable-userns (bubblewrap 0.8): the sandbox's own user namespace allows no nested one, so student
-    // code cannot become "root" of a namespace of its own and reach the kernel code that needs it (security
-    // report F12: `unshare -Ur` and `mount -t tmpfs` worked inside).
-    a << QStringLiteral("--unshare-all") << QStringLiteral("--unshare-user") << QStringLiteral("--disable-userns")
-      << QStringLiteral("--die-with-parent")
-      << QStringLiteral("--new-session") << QStringLiteral("--cap-drop") << QStringLiteral("ALL")
-      << QStringLiteral("--clearenv") << QStringLiteral("--hostname") << QStringLiteral("sandmark");
-    a << QStringLiteral("--ro-bind") << QStringLiteral("/usr") << QStringLiteral("/usr");
-    for (const char *top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
-        const QFileInfo fi{QString::fromLatin1(top)};
-        if (fi.isSymLink())
-            a << QStringLiteral("--symlink") << fi.symLinkTarget().mid(1) << QLatin1String(top);
-        else if (fi.isDir())
-            a << QStringLiteral("--ro-bind") << QLatin1String(top) << QLatin1String(top);
-    }
-    for (const char *etc : kEtcFiles)
-        a << QStringLiteral("--ro-bind-try") << QLatin1String(etc) << QLatin1String(etc);
-    for (const char *name : {"passwd", "group", "hosts"})
-        a << QStringLiteral("--ro-bind") << etcDir + QLatin1Char('/') + QLatin1String(name)
-          << QStringLiteral("/etc/") + QLatin1String(name);
-    // Size-limited tmpfs (--size, bubblewrap 0.7): their pages are host memory that RLIMIT_AS does not count.
-    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
-      << QStringLiteral("--size") << QString::number(shmBytesFor(request.limits)) << QStringLiteral("--tmpfs")
-      << QStringLiteral("/dev/shm");
-    a << QStringLiteral("--size") << QString::number(request.limits.diskBytes) << QStringLiteral("--tmpfs")
-      << QStringLiteral("/tmp") << QStringLiteral("--dir") << QLatin1String(kSandboxHome);
-    a << QStringLiteral("--ro-bind") << request.runtimeDir << QLatin1String(kSandboxRuntime);
-    if (!request.envPrefix.isEmpty())
-        a << QStringLiteral("--ro-bind") << request.envPrefix << QLatin1String(kSandboxEnv);
-    if (!request.datasetCache.isEmpty())
-        a << QStringLiteral("--ro-bind") << request.datasetCache << QLatin1String(kSandboxDatasets);
-    a << QStringLiteral("--bind") << request.workDir << QLatin1String(kSandboxWork) << QStringLiteral("--chdir")
-      << QLatin1String(kSandboxWork);
-    a << QStringLiteral("--remount-ro") << QStringLiteral("/");
-
-    QString path = QStringLiteral("/usr/local/bin:/usr/bin:/bin");
-    if (!request.envPrefix.isEmpty())
-        path.prepend(QLatin1String(kSandboxEnv) + QLatin1String("/bin:"));
-    const auto env = sandboxEnvironment(QLatin1String(kSandboxHome), path,
-                                        request.datasetCache.isEmpty() ? QString() : QLatin1String(kSandboxDatasets),
-                                        request.environment);
-    for (auto it = env.cbegin(); it != env.cend(); ++it)
-        a << QStringLiteral("--setenv") << it.key() << it.value();
-    a << QStringLiteral("--") << python.value() << QStringLiteral("-I") << QStringLiteral("-X")
-      << QStringLiteral("utf8") << QLatin1String(kSandboxRuntime) + QLatin1Char('/') + request.script;
+    const Expected<QString> etcDir =
+        writePrivateEtc(runDir, identity ? identity->uid : ::getuid(), identity ? identity->gid : ::getgid());
+    if (!etcDir)
+        return etcDir.error();
+    if (identity)
+        if (Expected<void> reached = checkSandboxUserReaches(request, *etcDir, *identity); !reached)
+            return reached.error();
 
     LaunchPlan plan;
     plan.backend = name();
     plan.program = bwrap;
     plan.explainStartFailure = [procSysDir = m_options.procSysDir, bwrap](int exitCode, const QByteArray &err) {
-        if (exitCode == 0 || !lastLine(err).startsWith(QLatin1String("bwrap:")))
-            return QString();
-        const UserNamespaceDiagnosis d =
-            diagnoseUserNamespaces(readUserNamespaceSysctls(procSysDir), QString::fromUtf8(err), bwrap);
-        const QString tooOld = bwrapTooOld(QString::fromUtf8(err));
-        return QStringLiteral("bubblewrap could not start the sandbox: %1%2")
-            .arg(lastLine(err), d.blocked()         ? QLatin1String("; ") + d.oneLine()
-                                : !tooOld.isEmpty() ? QLatin1String("; ") + tooOld
-                                                    : QString());
+        return explainBwrapStartFailure(procSysDir, bwrap, exitCode, err);
     };
-    plan.arguments = a;
+    plan.arguments = isolationArguments()
+                     << QStringLiteral("--clearenv") << QStringLiteral("--hostname") << QStringLiteral("sandmark");
+    plan.arguments << filesystemArguments(request, *etcDir) << commandArguments(request, *python);
     // bwrap itself gets a minimal environment; --clearenv resets the sandbox's anyway.
     plan.environment = {QStringLiteral("PATH=/usr/bin:/bin"), QStringLiteral("LANG=C.UTF-8")};
     plan.workingDirectory = runDir;
