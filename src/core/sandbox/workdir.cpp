@@ -88,14 +88,12 @@ bool isSafeRelativePath(const QString &name)
     return true;
 }
 
-Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
-{
-    const QString runsRoot = spec.runsRoot.isEmpty() ? paths::cacheDir() + QLatin1String("/runs") : spec.runsRoot;
-    // The runs and each run folder: the sandbox uid passes through to its own `work` (bwrap binds it as that
-    // uid) but lists nothing, so no run's folder name or artifacts are found from another (security report F8).
-    if (Expected<void> r = paths::makePrivateFolder(runsRoot, paths::FolderAccess::Traversable); !r)
-        return r.error();
+namespace {
 
+/// A fresh, empty run folder under `runsRoot`: its root passable by the sandbox uid (on the way to `work`),
+/// `artifacts` ours only. Nothing is left behind on error.
+Expected<RunFolder> createRunFolder(const QString &runsRoot)
+{
     RunFolder folder;
     const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     const QString rnd = QStringLiteral("%1").arg(QRandomGenerator::system()->generate64(), 16, 16, QLatin1Char('0'));
@@ -104,74 +102,86 @@ Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
     folder.artifacts = folder.root + QLatin1String("/artifacts");
     if (!QDir().mkpath(folder.work) || !QDir().mkpath(folder.artifacts))
         return Error{folder.root, QString(), QStringLiteral("cannot create the run folder")};
-    auto failClean = [&](Error e) -> Expected<RunFolder> {
+    Expected<void> r = paths::makePrivateFolder(folder.root, paths::FolderAccess::Traversable);
+    if (r)
+        r = paths::makePrivateFolder(folder.artifacts);
+    if (!r) {
         QDir(folder.root).removeRecursively();
-        return e;
-    };
-    // root: passable by the sandbox uid; artifacts: ours only.
-    if (Expected<void> r = paths::makePrivateFolder(folder.root, paths::FolderAccess::Traversable); !r)
-        return failClean(r.error());
-    if (Expected<void> r = paths::makePrivateFolder(folder.artifacts); !r)
-        return failClean(r.error());
-
-    // 1. The submission: regular files and folders only.
-    QStringList placed;
-    if (!spec.submissionDir.isEmpty()) {
-        const QDir base(spec.submissionDir);
-        if (!base.exists())
-            return failClean(Error{spec.submissionDir, QString(), QStringLiteral("the submission folder does not exist")});
-        QDirIterator it(spec.submissionDir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString p = it.next();
-            const QFileInfo fi = it.fileInfo();
-            const QString rel = base.relativeFilePath(p);
-            if (fi.isSymLink())
-                return failClean(Error{p, QString(), QStringLiteral("symbolic links are not accepted in a submission")});
-            if (!isSafeRelativePath(rel))
-                return failClean(Error{p, QString(), QStringLiteral("the path escapes the submission folder")});
-            if (fi.isDir()) {
-                QDir().mkpath(folder.work + QLatin1Char('/') + rel);
-                continue;
-            }
-            if (!fi.isFile())
-                return failClean(Error{p, QString(), QStringLiteral("only regular files are accepted in a submission")});
-            if (Expected<void> c = copyFile(p, folder.work + QLatin1Char('/') + rel); !c)
-                return failClean(c.error());
-            placed << rel;
-        }
+        return r.error();
     }
-    for (const QString &file : spec.submissionFiles) {
+    return folder;
+}
+
+/// Copies the tree of `dir` into `work`: regular files and folders only.
+Expected<void> copySubmissionDir(const QString &dir, const QString &work)
+{
+    const QDir base(dir);
+    if (!base.exists())
+        return Error{dir, QString(), QStringLiteral("the submission folder does not exist")};
+    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString p = it.next();
+        const QFileInfo fi = it.fileInfo();
+        const QString rel = base.relativeFilePath(p);
+        if (fi.isSymLink())
+            return Error{p, QString(), QStringLiteral("symbolic links are not accepted in a submission")};
+        if (!isSafeRelativePath(rel))
+            return Error{p, QString(), QStringLiteral("the path escapes the submission folder")};
+        if (fi.isDir()) {
+            QDir().mkpath(work + QLatin1Char('/') + rel);
+            continue;
+        }
+        if (!fi.isFile())
+            return Error{p, QString(), QStringLiteral("only regular files are accepted in a submission")};
+        if (Expected<void> c = copyFile(p, work + QLatin1Char('/') + rel); !c)
+            return c;
+    }
+    return {};
+}
+
+/// Copies each of `files` (regular files) to the top of `work`.
+Expected<void> copySubmissionFiles(const QStringList &files, const QString &work)
+{
+    for (const QString &file : files) {
         const QFileInfo fi(file);
         if (fi.isSymLink())
-            return failClean(Error{file, QString(), QStringLiteral("symbolic links are not accepted in a submission")});
+            return Error{file, QString(), QStringLiteral("symbolic links are not accepted in a submission")};
         if (!fi.isFile())
-            return failClean(Error{file, QString(), QStringLiteral("the submission file does not exist")});
-        if (Expected<void> c = copyFile(file, folder.work + QLatin1Char('/') + fi.fileName()); !c)
-            return failClean(c.error());
-        placed << fi.fileName();
+            return Error{file, QString(), QStringLiteral("the submission file does not exist")};
+        if (Expected<void> c = copyFile(file, work + QLatin1Char('/') + fi.fileName()); !c)
+            return c;
     }
+    return {};
+}
 
-    for (const SuppliedFile &f : spec.submissionTree) {
+/// Copies each file of `tree` (regular files) to its relative path in `work`.
+Expected<void> copySubmissionTree(const QList<SuppliedFile> &tree, const QString &work)
+{
+    for (const SuppliedFile &f : tree) {
         const QFileInfo fi(f.source);
         if (!isSafeRelativePath(f.name))
-            return failClean(Error{f.source, QString(), QStringLiteral("the path escapes the submission folder")});
+            return Error{f.source, QString(), QStringLiteral("the path escapes the submission folder")};
         if (fi.isSymLink())
-            return failClean(Error{f.source, QString(), QStringLiteral("symbolic links are not accepted in a submission")});
+            return Error{f.source, QString(), QStringLiteral("symbolic links are not accepted in a submission")};
         if (!fi.isFile())
-            return failClean(Error{f.source, QString(), QStringLiteral("the submission file does not exist")});
-        const QString target = folder.work + QLatin1Char('/') + f.name;
+            return Error{f.source, QString(), QStringLiteral("the submission file does not exist")};
+        const QString target = work + QLatin1Char('/') + f.name;
         if (!QDir().mkpath(QFileInfo(target).path()))
-            return failClean(Error{target, QString(), QStringLiteral("cannot create the folder")});
+            return Error{target, QString(), QStringLiteral("cannot create the folder")};
         if (Expected<void> c = copyFile(f.source, target); !c)
-            return failClean(c.error());
-        placed << f.name;
+            return c;
     }
+    return {};
+}
 
-    // 2. Supplied data files; the student's own file of the same name wins and is recorded.
-    for (const SuppliedFile &d : spec.dataFiles) {
+/// Copies the supplied data files into `folder.work`, each recorded in `folder`: the student's own file of the
+/// same name wins.
+Expected<void> copyDataFiles(const QList<SuppliedFile> &dataFiles, RunFolder &folder)
+{
+    for (const SuppliedFile &d : dataFiles) {
         if (!isSafeRelativePath(d.name))
-            return failClean(Error{d.name, QString(), QStringLiteral("a data file name must stay inside the working folder")});
+            return Error{d.name, QString(), QStringLiteral("a data file name must stay inside the working folder")};
         const QString target = folder.work + QLatin1Char('/') + d.name;
         if (QFileInfo::exists(target) || QFileInfo(target).isSymLink()) {
             folder.shadowedDataFiles << d.name;
@@ -180,21 +190,55 @@ Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
         }
         struct stat st{};
         if (::stat(enc(d.source).constData(), &st) != 0 || !S_ISREG(st.st_mode))
-            return failClean(Error{d.source, QString(), QStringLiteral("the supplied data file does not exist")});
+            return Error{d.source, QString(), QStringLiteral("the supplied data file does not exist")};
         if (!QDir().mkpath(QFileInfo(target).path()))
-            return failClean(Error{target, QString(), QStringLiteral("cannot create the folder")});
+            return Error{target, QString(), QStringLiteral("cannot create the folder")};
         // A private copy, never a hard link: the run may write to it (C25: appending to the supplied data
         // succeeds in this run only), and the assignment's file stays as it is.
         if (Expected<void> c = copyFile(d.source, target); !c)
-            return failClean(c.error());
+            return c;
         folder.copiedDataFiles << d.name;
     }
+    return {};
+}
 
+/// Fills the fresh `folder`'s work folder as `spec` says: the submission, then the data files, then hands it to
+/// the sandbox's uid when that is not ours.
+Expected<void> fillRunFolder(const WorkdirSpec &spec, RunFolder &folder)
+{
+    if (!spec.submissionDir.isEmpty())
+        if (Expected<void> r = copySubmissionDir(spec.submissionDir, folder.work); !r)
+            return r;
+    if (Expected<void> r = copySubmissionFiles(spec.submissionFiles, folder.work); !r)
+        return r;
+    if (Expected<void> r = copySubmissionTree(spec.submissionTree, folder.work); !r)
+        return r;
+    if (Expected<void> r = copyDataFiles(spec.dataFiles, folder); !r)
+        return r;
     if (spec.sandboxOwner) {
         if (Expected<void> r = chownTree(folder.work, *spec.sandboxOwner); !r)
-            return failClean(r.error());
+            return r;
         // The run's own uid owns it; no other (another run's uid) may read it.
         QFile::setPermissions(folder.work, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    return {};
+}
+
+} // namespace
+
+Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
+{
+    const QString runsRoot = spec.runsRoot.isEmpty() ? paths::cacheDir() + QLatin1String("/runs") : spec.runsRoot;
+    // The runs and each run folder: the sandbox uid passes through to its own `work` (bwrap binds it as that
+    // uid) but lists nothing, so no run's folder name or artifacts are found from another (security report F8).
+    if (Expected<void> r = paths::makePrivateFolder(runsRoot, paths::FolderAccess::Traversable); !r)
+        return r.error();
+    Expected<RunFolder> folder = createRunFolder(runsRoot);
+    if (!folder)
+        return folder;
+    if (Expected<void> filled = fillRunFolder(spec, *folder); !filled) {
+        QDir(folder->root).removeRecursively();
+        return filled.error();
     }
     return folder;
 }
