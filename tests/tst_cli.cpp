@@ -248,6 +248,13 @@ void TestCli::golden_data()
     QTest::newRow("checks-add-value")
         << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"sepal_mean"_s,
                        u"--points"_s, u"2"_s, u"--rtol"_s, u"1e-6"_s, u"--anchor"_s, u"q1"_s} << 0;
+    // A name the instructor notebook never assigns (sepal_mean above), or assigns only after the anchor: a warning that
+    // the check would never pass; a name it assigns: none.
+    QTest::newRow("checks-add-value-defined-after-anchor")
+        << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"total"_s, u"--id"_s, u"total_q1"_s,
+                       u"--anchor"_s, u"q1"_s} << 0;
+    QTest::newRow("checks-add-value-in-reference")
+        << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"corr"_s, u"--id"_s, u"corr3"_s} << 0;
     QTest::newRow("checks-add-value-duplicate")
         << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"corr"_s} << 1;
     QTest::newRow("checks-add-value-bad-variable")
