@@ -454,7 +454,7 @@ private Q_SLOTS:
         QCOMPARE(translatedCoreText(QStringLiteral("`s`: not the expected value (yours: Series 'x', 3 values (float64), index ['a', …)")),
                  QStringLiteral("`s`: nicht der erwartete Wert (abgegeben: Series 'x', 3 Werte (float64), Index ['a', …)"));
         QCOMPARE(translatedCoreText(QStringLiteral("not graded: grader error: the reference run did not define it")),
-                 QStringLiteral("nicht bewertet: Fehler des Bewerters: the reference run did not define it"));
+                 QStringLiteral("nicht bewertet: Fehler des Bewerters: der Referenzlauf hat ihn nicht definiert"));
         QCOMPARE(translatedCoreText(QStringLiteral("cells[6]: timeout after 5 s and ignored the interrupt; kernel killed")),
                  QStringLiteral("cells[6]: Zeitlimit nach 5 s überschritten und die Unterbrechung ignoriert; Kernel beendet"));
         QCOMPARE(translatedCoreText(QStringLiteral("kernel died while executing cells[4] (killed by SIGKILL; out of memory?)")),
@@ -468,6 +468,106 @@ private Q_SLOTS:
         QCOMPARE(results.index(0, CheckResultsModel::ActualColumn).data().toString(), QStringLiteral("(nicht definiert)"));
         QCOMPARE(results.index(0, CheckResultsModel::FeedbackColumn).data().toString(),
                  QStringLiteral("[2] df = pd.read_csv(…) (cells[3]): löste KeyError: 'kind' aus"));
+    }
+
+    // What a value comparison found (grading/compare.cpp), an import's flag reason (batch/lmsimport.cpp), the
+    // sandbox self-test's rows (sandbox/doctor.cpp, the probe) and the keychain's error: English where they are
+    // stored and printed, in the app's language where the app shows them, durations in its number style (issue 19).
+    void comparisonImportAndDoctorTextsAreShownInTheAppsLanguage()
+    {
+        const QLocale before;
+        auto number = [](double d, const char *text) {
+            ProbeValue v;
+            v.kind = ProbeValue::Kind::Float;
+            v.real = d;
+            v.realText = QString::fromLatin1(text);
+            return v;
+        };
+        const Comparison value = compareValues(QStringLiteral("r"), number(0.9628, "0.9628"), number(-1.0, "-1.0"), {});
+        ProbeValue shortList;
+        shortList.kind = ProbeValue::Kind::List;
+        shortList.items = {number(1, "1.0"), number(2, "2.0")};
+        ProbeValue longList = shortList;
+        longList.items.push_back(number(3, "3.0"));
+        const Comparison length = compareValues(QStringLiteral("v"), longList, shortList, {});
+        const QString element = QStringLiteral("`a`: element [0]: value 'x' ≠ 'y' — 1 of 3 elements differ");
+        ImportManifest manifest;
+        manifest.flagged << FlaggedEntry{QStringLiteral("notes.txt"), QStringLiteral("not named like a Canvas (name_id_submission_file) or "
+                                                                                   "Moodle (Full Name_id_assignsubmission_file_/) submission")}
+                         << FlaggedEntry{QStringLiteral("amy"), QStringLiteral("ambiguous: 2 notebooks (a.ipynb, b.ipynb); not guessed")};
+        DoctorReport report;
+        report.backend = QStringLiteral("bwrap");
+        report.checks << DoctorCheck{QStringLiteral("probe: runs inside the sandbox"), true, QStringLiteral("0.17 s"), {}}
+                      << DoctorCheck{QStringLiteral("network: DNS fails fast"), false, QStringLiteral("gaierror after 3.02 s"),
+                                     QStringLiteral("bwrap must run with --disable-userns (bubblewrap 0.8 or newer)")};
+        const QString keychain = noKeychainMessage(QStringLiteral("no Secret Service"));
+
+        // English: the stored texts as they are (the CLI's and the gradebook's).
+        QVERIFY2(value.feedback.startsWith(QStringLiteral("`r`: value -1.0 ≠ 0.9628 (difference 1.96, relative 2.04; allowed: atol ")),
+                 qPrintable(value.feedback));
+        QCOMPARE(length.feedback, QStringLiteral("`v`: length 2 ≠ 3"));
+        QCOMPARE(translatedCoreText(value.feedback), value.feedback);
+        ImportFlagsModel flags;
+        flags.setManifest(manifest, {}, {});
+        QCOMPARE(flags.index(0, ImportFlagsModel::ReasonColumn).data().toString(), manifest.flagged.at(0).reason);
+
+        CatalogueInstalled de(QStringLiteral("sandmark_de"));
+        QVERIFY(de.loaded);
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const QString german = translatedCoreText(value.feedback);
+        QVERIFY2(german.startsWith(QStringLiteral("`r`: Wert -1.0 ≠ 0.9628 (Differenz 1.96, relativ 2.04; erlaubt: atol ")), qPrintable(german));
+        QVERIFY2(german.endsWith(QStringLiteral(" × |erwartet|)")), qPrintable(german));
+        QCOMPARE(translatedCoreText(length.feedback), QStringLiteral("`v`: Länge 2 ≠ 3"));
+        // The reading that explains most: an element's own difference inside the element's text.
+        QCOMPARE(translatedCoreText(element), QStringLiteral("`a`: Element [0]: Wert 'x' ≠ 'y' — 1 von 3 Elementen verschieden"));
+        QCOMPARE(translatedCoreText(QStringLiteral("`d`: missing key 'a'; unexpected keys 'b', 'c'")),
+                 QStringLiteral("`d`: fehlender Schlüssel 'a'; unerwartete Schlüssel 'b', 'c'"));
+        QCOMPARE(translatedCoreText(QStringLiteral("not graded: grader error: the reference run did not define it")),
+                 QStringLiteral("nicht bewertet: Fehler des Bewerters: der Referenzlauf hat ihn nicht definiert"));
+
+        // The import's flags on the Submissions page.
+        flags.setManifest(manifest, {}, {});
+        QCOMPARE(flags.index(0, ImportFlagsModel::ReasonColumn).data().toString(),
+                 QStringLiteral("nicht wie eine Abgabe aus Canvas (name_id_submission_file) oder Moodle "
+                                "(Full Name_id_assignsubmission_file_/) benannt"));
+        QCOMPARE(flags.index(1, ImportFlagsModel::ReasonColumn).data().toString(),
+                 QStringLiteral("mehrdeutig: 2 Notebooks (a.ipynb, b.ipynb); nicht geraten"));
+
+        // The self-test's rows, durations with a decimal comma; the Health page's sandbox row.
+        SelfTestModel selfTest;
+        selfTest.setReport(report);
+        QCOMPARE(selfTest.index(0, SelfTestModel::CheckColumn).data().toString(), QStringLiteral("Sonde: läuft in der Sandbox"));
+        QCOMPARE(selfTest.index(0, SelfTestModel::DetailColumn).data().toString(), QStringLiteral("0,17 s"));
+        QCOMPARE(selfTest.index(1, SelfTestModel::CheckColumn).data().toString(), QStringLiteral("Netzwerk: DNS schlägt sofort fehl"));
+        QCOMPARE(selfTest.index(1, SelfTestModel::DetailColumn).data().toString(), QStringLiteral("gaierror nach 3,02 s"));
+        QCOMPARE(selfTest.index(1, SelfTestModel::FixColumn).data().toString(),
+                 QStringLiteral("bwrap muss mit --disable-userns laufen (bubblewrap 0.8 oder neuer)"));
+        HealthInputs inputs;
+        inputs.backend = report.backend;
+        inputs.doctor = report;
+        const QList<HealthItem> items = assessHealth(inputs);
+        HealthModel health;
+        health.setItems(items);
+        const auto sandbox = std::find_if(items.cbegin(), items.cend(), [](const HealthItem &i) { return i.id == QLatin1String("sandbox"); });
+        QVERIFY(sandbox != items.cend());
+        const int row = int(sandbox - items.cbegin());
+        QCOMPARE(health.index(row, HealthModel::DetailColumn).data().toString(),
+                 QStringLiteral("bwrap: Netzwerk: DNS schlägt sofort fehl — gaierror nach 3,02 s"));
+        QCOMPARE(health.index(row, HealthModel::FixColumn).data().toString(),
+                 QStringLiteral("bwrap muss mit --disable-userns laufen (bubblewrap 0.8 oder neuer)"));
+
+        // The keychain's error in Preferences.
+        QCOMPARE(translatedCoreText(keychain),
+                 QStringLiteral("kein Schlüsselbund des Betriebssystems verfügbar (no Secret Service); Sandmark speichert Tokens nie "
+                                "in einfachen Dateien: starten Sie einen Secret Service (gnome-keyring, KWallet) oder setzen Sie "
+                                "HF_TOKEN in der Umgebung"));
+        MemoryStore broken;
+        broken.broken = true;
+        PreferencesDialog prefs(nullptr, &broken);
+        QSignalSpy status(&prefs, &PreferencesDialog::tokenStatusChanged);
+        QVERIFY(status.wait(20000));
+        QVERIFY2(prefs.tokenStatus().startsWith(QStringLiteral("kein Schlüsselbund")), qPrintable(prefs.tokenStatus()));
+        QLocale::setDefault(before);
     }
 
     // A student id with a newline or a right-to-left override shows escaped, in one line, in its own order;

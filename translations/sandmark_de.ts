@@ -1334,6 +1334,710 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>(could not be captured: %1)</source>
         <translation>(nicht erfassbar: %1)</translation>
     </message>
+    <message>
+        <source>`%1`: %2</source>
+        <translation>`%1`: %2</translation>
+    </message>
+    <message>
+        <source>expected a %1, got a %2: %3</source>
+        <translation>erwartet: %1, erhalten: %2: %3</translation>
+    </message>
+    <message>
+        <source>expected a %1, got an %2: %3</source>
+        <translation>erwartet: %1, erhalten: %2: %3</translation>
+    </message>
+    <message>
+        <source>expected an %1, got a %2: %3</source>
+        <translation>erwartet: %1, erhalten: %2: %3</translation>
+    </message>
+    <message>
+        <source>expected an %1, got an %2: %3</source>
+        <translation>erwartet: %1, erhalten: %2: %3</translation>
+    </message>
+    <message>
+        <source>is a %1, a subclass of %2; this check accepts only %3 (set &quot;allow_subclass&quot;: true to accept subclasses)</source>
+        <translation>ist ein %1, eine Unterklasse von %2; diese Prüfung akzeptiert nur %3 (mit &quot;allow_subclass&quot;: true werden Unterklassen akzeptiert)</translation>
+    </message>
+    <message>
+        <source>type %1 ≠ %2 (the check requires the exact type)</source>
+        <translation>Typ %1 ≠ %2 (die Prüfung verlangt den exakten Typ)</translation>
+    </message>
+    <message>
+        <source>the reference run did not define it</source>
+        <translation>der Referenzlauf hat ihn nicht definiert</translation>
+    </message>
+    <message>
+        <source>not defined</source>
+        <translation>nicht definiert</translation>
+    </message>
+    <message>
+        <source>the reference value could not be captured (%1)</source>
+        <translation>der Referenzwert konnte nicht erfasst werden (%1)</translation>
+    </message>
+    <message>
+        <source>the value could not be captured (%1)</source>
+        <translation>der Wert konnte nicht erfasst werden (%1)</translation>
+    </message>
+    <message>
+        <source>the reference value is too large to capture (%1 bytes, limit %2)</source>
+        <translation>der Referenzwert ist zu groß zum Erfassen (%1 Bytes, Grenze %2)</translation>
+    </message>
+    <message>
+        <source>the value is too large to capture (%1 bytes, limit %2)</source>
+        <translation>der Wert ist zu groß zum Erfassen (%1 Bytes, Grenze %2)</translation>
+    </message>
+    <message>
+        <source>the reference value is too large to capture (%1 bytes)</source>
+        <translation>der Referenzwert ist zu groß zum Erfassen (%1 Bytes)</translation>
+    </message>
+    <message>
+        <source>the value is too large to capture (%1 bytes)</source>
+        <translation>der Wert ist zu groß zum Erfassen (%1 Bytes)</translation>
+    </message>
+    <message>
+        <source>the reference value is nested too deeply to capture (more than 32 levels)</source>
+        <translation>der Referenzwert ist zu tief verschachtelt zum Erfassen (mehr als 32 Ebenen)</translation>
+    </message>
+    <message>
+        <source>the value is nested too deeply to capture (more than 32 levels)</source>
+        <translation>der Wert ist zu tief verschachtelt zum Erfassen (mehr als 32 Ebenen)</translation>
+    </message>
+    <message>
+        <source>the reference value was truncated by the probe (length %1), so it cannot be compared</source>
+        <translation>der Referenzwert wurde von der Sonde gekürzt (Länge %1) und kann daher nicht verglichen werden</translation>
+    </message>
+    <message>
+        <source>the value was truncated by the probe (length %1), so it cannot be compared</source>
+        <translation>der Wert wurde von der Sonde gekürzt (Länge %1) und kann daher nicht verglichen werden</translation>
+    </message>
+    <message>
+        <source>the reference value was truncated by the probe, so it cannot be compared</source>
+        <translation>der Referenzwert wurde von der Sonde gekürzt und kann daher nicht verglichen werden</translation>
+    </message>
+    <message>
+        <source>the value was truncated by the probe, so it cannot be compared</source>
+        <translation>der Wert wurde von der Sonde gekürzt und kann daher nicht verglichen werden</translation>
+    </message>
+    <message>
+        <source>value %1 ≠ %2</source>
+        <translation>Wert %1 ≠ %2</translation>
+    </message>
+    <message>
+        <source>value %1 ≠ %2 (NaN equals only a NaN reference)</source>
+        <translation>Wert %1 ≠ %2 (NaN ist nur einer NaN-Referenz gleich)</translation>
+    </message>
+    <message>
+        <source>value %1 ≠ %2 (difference %3, relative %4; allowed: atol %5 + rtol %6 × |expected|)</source>
+        <translation>Wert %1 ≠ %2 (Differenz %3, relativ %4; erlaubt: atol %5 + rtol %6 × |erwartet|)</translation>
+    </message>
+    <message>
+        <source>value %1 ≠ %2 (difference %3; allowed: atol %4 + rtol %5 × |expected|)</source>
+        <translation>Wert %1 ≠ %2 (Differenz %3; erlaubt: atol %4 + rtol %5 × |erwartet|)</translation>
+    </message>
+    <message>
+        <source>the value is a numpy %1, which keeps only about %2 significant digits: compare with rtol &gt;= 1e-6 or convert it with float()</source>
+        <translation>der Wert ist ein numpy-%1, das nur etwa %2 signifikante Stellen hat: mit rtol &gt;= 1e-6 vergleichen oder mit float() umwandeln</translation>
+    </message>
+    <message>
+        <source>a %1 whose repr() raised cannot be compared</source>
+        <translation>ein %1, dessen repr() eine Ausnahme auslöste, kann nicht verglichen werden</translation>
+    </message>
+    <message>
+        <source>strings differ at character %1: %2 ≠ %3 (length %4, expected %5)</source>
+        <translation>Zeichenketten unterscheiden sich bei Zeichen %1: %2 ≠ %3 (Länge %4, erwartet %5)</translation>
+    </message>
+    <message>
+        <source>strings differ at character %1 (after folding case and whitespace): %2 ≠ %3 (length %4, expected %5)</source>
+        <translation>Zeichenketten unterscheiden sich bei Zeichen %1 (ohne Groß-/Kleinschreibung und Leerraum): %2 ≠ %3 (Länge %4, erwartet %5)</translation>
+    </message>
+    <message>
+        <source>strings differ at character %1 (after folding case): %2 ≠ %3 (length %4, expected %5)</source>
+        <translation>Zeichenketten unterscheiden sich bei Zeichen %1 (ohne Groß-/Kleinschreibung): %2 ≠ %3 (Länge %4, erwartet %5)</translation>
+    </message>
+    <message>
+        <source>strings differ at character %1 (after collapsing whitespace): %2 ≠ %3 (length %4, expected %5)</source>
+        <translation>Zeichenketten unterscheiden sich bei Zeichen %1 (Leerraum zusammengefasst): %2 ≠ %3 (Länge %4, erwartet %5)</translation>
+    </message>
+    <message>
+        <source>length %1 ≠ %2</source>
+        <translation>Länge %1 ≠ %2</translation>
+    </message>
+    <message>
+        <source>missing %1</source>
+        <translation>fehlend: %1</translation>
+    </message>
+    <message>
+        <source>unexpected %1</source>
+        <translation>unerwartet: %1</translation>
+    </message>
+    <message>
+        <source>set elements differ: %1</source>
+        <translation>Elemente der Menge unterscheiden sich: %1</translation>
+    </message>
+    <message>
+        <source>missing key %1</source>
+        <translation>fehlender Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>missing keys %1</source>
+        <translation>fehlende Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>unexpected key %1</source>
+        <translation>unerwarteter Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>unexpected keys %1</source>
+        <translation>unerwartete Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>element %1: %2</source>
+        <translation>Element %1: %2</translation>
+    </message>
+    <message>
+        <source>element %1: %2 ≠ %3 — %4 of %5 elements differ</source>
+        <translation>Element %1: %2 ≠ %3 — %4 von %5 Elementen verschieden</translation>
+    </message>
+    <message>
+        <source>element %1: %2 ≠ %3 (difference %4, relative %5; allowed: atol %6 + rtol %7 × |expected|) — %8 of %9 elements differ</source>
+        <translation>Element %1: %2 ≠ %3 (Differenz %4, relativ %5; erlaubt: atol %6 + rtol %7 × |erwartet|) — %8 von %9 Elementen verschieden</translation>
+    </message>
+    <message>
+        <source>element %1: %2 ≠ %3 (difference %4; allowed: atol %5 + rtol %6 × |expected|) — %7 of %8 elements differ</source>
+        <translation>Element %1: %2 ≠ %3 (Differenz %4; erlaubt: atol %5 + rtol %6 × |erwartet|) — %7 von %8 Elementen verschieden</translation>
+    </message>
+    <message>
+        <source>element %1: %2 — %3 of %4 elements differ</source>
+        <translation>Element %1: %2 — %3 von %4 Elementen verschieden</translation>
+    </message>
+    <message>
+        <source>value at index %1: %2</source>
+        <translation>Wert bei Index %1: %2</translation>
+    </message>
+    <message>
+        <source>value at index %1: %2 ≠ %3 — %4 of %5 values differ</source>
+        <translation>Wert bei Index %1: %2 ≠ %3 — %4 von %5 Werten verschieden</translation>
+    </message>
+    <message>
+        <source>value at index %1: %2 ≠ %3 (difference %4, relative %5; allowed: atol %6 + rtol %7 × |expected|) — %8 of %9 values differ</source>
+        <translation>Wert bei Index %1: %2 ≠ %3 (Differenz %4, relativ %5; erlaubt: atol %6 + rtol %7 × |erwartet|) — %8 von %9 Werten verschieden</translation>
+    </message>
+    <message>
+        <source>value at index %1: %2 ≠ %3 (difference %4; allowed: atol %5 + rtol %6 × |expected|) — %7 of %8 values differ</source>
+        <translation>Wert bei Index %1: %2 ≠ %3 (Differenz %4; erlaubt: atol %5 + rtol %6 × |erwartet|) — %7 von %8 Werten verschieden</translation>
+    </message>
+    <message>
+        <source>value at index %1: %2 — %3 of %4 values differ</source>
+        <translation>Wert bei Index %1: %2 — %3 von %4 Werten verschieden</translation>
+    </message>
+    <message>
+        <source>value at row %1: %2</source>
+        <translation>Wert in Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>value at row %1: %2 ≠ %3 — %4 of %5 values differ</source>
+        <translation>Wert in Zeile %1: %2 ≠ %3 — %4 von %5 Werten verschieden</translation>
+    </message>
+    <message>
+        <source>value at row %1: %2 ≠ %3 (difference %4, relative %5; allowed: atol %6 + rtol %7 × |expected|) — %8 of %9 values differ</source>
+        <translation>Wert in Zeile %1: %2 ≠ %3 (Differenz %4, relativ %5; erlaubt: atol %6 + rtol %7 × |erwartet|) — %8 von %9 Werten verschieden</translation>
+    </message>
+    <message>
+        <source>value at row %1: %2 ≠ %3 (difference %4; allowed: atol %5 + rtol %6 × |expected|) — %7 of %8 values differ</source>
+        <translation>Wert in Zeile %1: %2 ≠ %3 (Differenz %4; erlaubt: atol %5 + rtol %6 × |erwartet|) — %7 von %8 Werten verschieden</translation>
+    </message>
+    <message>
+        <source>value at row %1: %2 — %3 of %4 values differ</source>
+        <translation>Wert in Zeile %1: %2 — %3 von %4 Werten verschieden</translation>
+    </message>
+    <message>
+        <source>the reference array was truncated by the probe (more than 1,000,000 elements), so it cannot be compared</source>
+        <translation>das Referenz-Array wurde von der Sonde gekürzt (mehr als 1.000.000 Elemente) und kann daher nicht verglichen werden</translation>
+    </message>
+    <message>
+        <source>the array was truncated by the probe (more than 1,000,000 elements), so it cannot be compared</source>
+        <translation>das Array wurde von der Sonde gekürzt (mehr als 1.000.000 Elemente) und kann daher nicht verglichen werden</translation>
+    </message>
+    <message>
+        <source>dtype %1 ≠ %2</source>
+        <translation>dtype %1 ≠ %2</translation>
+    </message>
+    <message>
+        <source>shape %1 ≠ %2</source>
+        <translation>Form %1 ≠ %2</translation>
+    </message>
+    <message>
+        <source>index name %1 ≠ %2</source>
+        <translation>Indexname %1 ≠ %2</translation>
+    </message>
+    <message>
+        <source>Series name %1 ≠ %2</source>
+        <translation>Series-Name %1 ≠ %2</translation>
+    </message>
+    <message>
+        <source>labels %1 ≠ %2 (length %3, expected %4)</source>
+        <translation>Beschriftungen %1 ≠ %2 (Länge %3, erwartet %4)</translation>
+    </message>
+    <message>
+        <source>index %1 ≠ %2 (length %3, expected %4)</source>
+        <translation>Index %1 ≠ %2 (Länge %3, erwartet %4)</translation>
+    </message>
+    <message>
+        <source>same labels in a different order: %1, expected %2</source>
+        <translation>dieselben Beschriftungen in anderer Reihenfolge: %1, erwartet %2</translation>
+    </message>
+    <message>
+        <source>same index in a different order: %1, expected %2</source>
+        <translation>derselbe Index in anderer Reihenfolge: %1, erwartet %2</translation>
+    </message>
+    <message>
+        <source>same index in a different order: %1, expected %2 (sort_index() would match; the check can allow this with &quot;check_row_order&quot;: false)</source>
+        <translation>derselbe Index in anderer Reihenfolge: %1, erwartet %2 (nach sort_index() gleich; die Prüfung kann das mit &quot;check_row_order&quot;: false erlauben)</translation>
+    </message>
+    <message>
+        <source>labels %1 ≠ %2 (first difference at position %3: %4 ≠ %5)</source>
+        <translation>Beschriftungen %1 ≠ %2 (erster Unterschied an Position %3: %4 ≠ %5)</translation>
+    </message>
+    <message>
+        <source>index %1 ≠ %2 (first difference at position %3: %4 ≠ %5)</source>
+        <translation>Index %1 ≠ %2 (erster Unterschied an Position %3: %4 ≠ %5)</translation>
+    </message>
+    <message>
+        <source>columns %1 ≠ %2: %3</source>
+        <translation>Spalten %1 ≠ %2: %3</translation>
+    </message>
+    <message>
+        <source>columns %1 ≠ %2 (duplicate column names)</source>
+        <translation>Spalten %1 ≠ %2 (doppelte Spaltennamen)</translation>
+    </message>
+    <message>
+        <source>same columns in a different order: %1, expected %2</source>
+        <translation>dieselben Spalten in anderer Reihenfolge: %1, erwartet %2</translation>
+    </message>
+    <message>
+        <source>column %1 was not captured</source>
+        <translation>Spalte %1 wurde nicht erfasst</translation>
+    </message>
+    <message>
+        <source>column %1: dtype %2 ≠ %3</source>
+        <translation>Spalte %1: dtype %2 ≠ %3</translation>
+    </message>
+    <message>
+        <source>column %1, %2</source>
+        <translation>Spalte %1, %2</translation>
+    </message>
+    <message>
+        <source>%1 rows ≠ %2</source>
+        <translation>%1 Zeilen ≠ %2</translation>
+    </message>
+    <message>
+        <source>row %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 values differ (compared in any order, index ignored): %3</source>
+        <translation>%1 von %2 Werten verschieden (in beliebiger Reihenfolge verglichen, Index ignoriert): %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows differ (compared in any order, index ignored): %3</source>
+        <translation>%1 von %2 Zeilen verschieden (in beliebiger Reihenfolge verglichen, Index ignoriert): %3</translation>
+    </message>
+    <message>
+        <source>refused: absolute path</source>
+        <translation>abgelehnt: absoluter Pfad</translation>
+    </message>
+    <message>
+        <source>refused: path leads outside the archive (..)</source>
+        <translation>abgelehnt: Pfad führt aus dem Archiv heraus (..)</translation>
+    </message>
+    <message>
+        <source>refused: empty path</source>
+        <translation>abgelehnt: leerer Pfad</translation>
+    </message>
+    <message>
+        <source>skipped: Jupyter&apos;s autosave folder .ipynb_checkpoints</source>
+        <translation>übersprungen: Jupyters Ordner für automatische Sicherungen .ipynb_checkpoints</translation>
+    </message>
+    <message>
+        <source>skipped: Python&apos;s cache folder __pycache__</source>
+        <translation>übersprungen: Pythons Cache-Ordner __pycache__</translation>
+    </message>
+    <message>
+        <source>skipped: hidden file or folder (the name %1 starts with &apos;.&apos;)</source>
+        <translation>übersprungen: versteckte Datei oder versteckter Ordner (der Name %1 beginnt mit &apos;.&apos;)</translation>
+    </message>
+    <message>
+        <source>refused: a name in its path is %1 bytes long; file systems allow at most %2 bytes per name (ask the student to rename the file)</source>
+        <translation>abgelehnt: ein Name in seinem Pfad ist %1 Bytes lang; Dateisysteme erlauben höchstens %2 Bytes pro Name (bitten Sie die Person, die Datei umzubenennen)</translation>
+    </message>
+    <message>
+        <source>refused: its path would be %1 bytes long; file systems allow at most %2 (ask the student to use shorter folder names)</source>
+        <translation>abgelehnt: sein Pfad wäre %1 Bytes lang; Dateisysteme erlauben höchstens %2 (bitten Sie die Person um kürzere Ordnernamen)</translation>
+    </message>
+    <message>
+        <source>refused: cannot read the entry&apos;s data</source>
+        <translation>abgelehnt: die Daten des Eintrags können nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>refused: %1 bytes, over the per-file cap of %2 bytes</source>
+        <translation>abgelehnt: %1 Bytes, über der Grenze von %2 Bytes pro Datei</translation>
+    </message>
+    <message>
+        <source>refused: over the per-file cap of %1 bytes</source>
+        <translation>abgelehnt: über der Grenze von %1 Bytes pro Datei</translation>
+    </message>
+    <message>
+        <source>refused: the import would exceed the total cap of %1 bytes</source>
+        <translation>abgelehnt: der Import würde die Gesamtgrenze von %1 Bytes überschreiten</translation>
+    </message>
+    <message>
+        <source>ambiguous: %1 handed in %2 times (%3); not guessed</source>
+        <translation>mehrdeutig: %1 wurde %2-mal abgegeben (%3); nicht geraten</translation>
+    </message>
+    <message>
+        <source>ambiguous: %1 notebooks (%2); not guessed</source>
+        <translation>mehrdeutig: %1 Notebooks (%2); nicht geraten</translation>
+    </message>
+    <message>
+        <source>no notebook (*.ipynb) handed in</source>
+        <translation>kein Notebook (*.ipynb) abgegeben</translation>
+    </message>
+    <message>
+        <source>refused: %1 is both a file and a folder in this archive</source>
+        <translation>abgelehnt: %1 ist in diesem Archiv sowohl Datei als auch Ordner</translation>
+    </message>
+    <message>
+        <source>not named like a Canvas (name_id_submission_file) or Moodle (Full Name_id_assignsubmission_file_/) submission</source>
+        <translation>nicht wie eine Abgabe aus Canvas (name_id_submission_file) oder Moodle (Full Name_id_assignsubmission_file_/) benannt</translation>
+    </message>
+    <message>
+        <source>refused: symbolic link</source>
+        <translation>abgelehnt: symbolischer Link</translation>
+    </message>
+    <message>
+        <source>refused: hard link</source>
+        <translation>abgelehnt: harter Link</translation>
+    </message>
+    <message>
+        <source>refused: not a regular file (device, fifo or socket)</source>
+        <translation>abgelehnt: keine reguläre Datei (Gerät, FIFO oder Socket)</translation>
+    </message>
+    <message>
+        <source>refused: the entry cannot be read (%1); ask the student to hand the file in again</source>
+        <translation>abgelehnt: der Eintrag kann nicht gelesen werden (%1); bitten Sie die Person, die Datei erneut abzugeben</translation>
+    </message>
+    <message>
+        <source>the zip&apos;s record of it is damaged</source>
+        <translation>sein Eintrag im Zip ist beschädigt</translation>
+    </message>
+    <message>
+        <source>refused: its data cannot be decompressed (%1: %2); download the export again, or ask the student to hand the file in again</source>
+        <translation>abgelehnt: seine Daten können nicht entpackt werden (%1: %2); laden Sie den Export erneut herunter oder bitten Sie die Person, die Datei erneut abzugeben</translation>
+    </message>
+    <message>
+        <source>damaged or cut short</source>
+        <translation>beschädigt oder abgeschnitten</translation>
+    </message>
+    <message>
+        <source>refused: cannot read: %1</source>
+        <translation>abgelehnt: nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>ignored: %1 macOS metadata entry (resource forks, Finder data)</source>
+        <translation>ignoriert: %1 macOS-Metadateneintrag (Resource Forks, Finder-Daten)</translation>
+    </message>
+    <message>
+        <source>ignored: %1 macOS metadata entries (resource forks, Finder data)</source>
+        <translation>ignoriert: %1 macOS-Metadateneinträge (Resource Forks, Finder-Daten)</translation>
+    </message>
+    <message>
+        <source>already in %1 (left unchanged)</source>
+        <translation>bereits in %1 (unverändert gelassen)</translation>
+    </message>
+    <message>
+        <source>backend available</source>
+        <translation>Backend verfügbar</translation>
+    </message>
+    <message>
+        <source>probe available</source>
+        <translation>Sonde verfügbar</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>%1 fehlt</translation>
+    </message>
+    <message>
+        <source>reinstall Sandmark (the Python runtime is incomplete) or set SANDMARK_DATA_DIR</source>
+        <translation>Sandmark neu installieren (die Python-Laufzeit ist unvollständig) oder SANDMARK_DATA_DIR setzen</translation>
+    </message>
+    <message>
+        <source>probe: host listener</source>
+        <translation>Sonde: Listener auf dem Host</translation>
+    </message>
+    <message>
+        <source>probe: run folder</source>
+        <translation>Sonde: Laufordner</translation>
+    </message>
+    <message>
+        <source>probe: runs inside the sandbox</source>
+        <translation>Sonde: läuft in der Sandbox</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>network: host listener saw no connection</source>
+        <translation>Netzwerk: Listener auf dem Host sah keine Verbindung</translation>
+    </message>
+    <message>
+        <source>a connection reached the host&apos;s port</source>
+        <translation>eine Verbindung erreichte den Port des Hosts</translation>
+    </message>
+    <message>
+        <source>network: host loopback unreachable</source>
+        <translation>Netzwerk: Loopback des Hosts unerreichbar</translation>
+    </message>
+    <message>
+        <source>network: DNS fails fast</source>
+        <translation>Netzwerk: DNS schlägt sofort fehl</translation>
+    </message>
+    <message>
+        <source>network: only the loopback interface</source>
+        <translation>Netzwerk: nur die Loopback-Schnittstelle</translation>
+    </message>
+    <message>
+        <source>filesystem: / read-only</source>
+        <translation>Dateisystem: / schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>filesystem: /usr read-only</source>
+        <translation>Dateisystem: /usr schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>filesystem: /etc read-only</source>
+        <translation>Dateisystem: /etc schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>filesystem: working directory writable</source>
+        <translation>Dateisystem: Arbeitsverzeichnis beschreibbar</translation>
+    </message>
+    <message>
+        <source>visibility: home, assignment folder and other runs hidden</source>
+        <translation>Sichtbarkeit: Home, Aufgabenordner und andere Läufe verborgen</translation>
+    </message>
+    <message>
+        <source>limits: address space (RLIMIT_AS)</source>
+        <translation>Grenzen: Adressraum (RLIMIT_AS)</translation>
+    </message>
+    <message>
+        <source>limits: processes (RLIMIT_NPROC)</source>
+        <translation>Grenzen: Prozesse (RLIMIT_NPROC)</translation>
+    </message>
+    <message>
+        <source>limits: open files (RLIMIT_NOFILE)</source>
+        <translation>Grenzen: offene Dateien (RLIMIT_NOFILE)</translation>
+    </message>
+    <message>
+        <source>limits: file size (RLIMIT_FSIZE)</source>
+        <translation>Grenzen: Dateigröße (RLIMIT_FSIZE)</translation>
+    </message>
+    <message>
+        <source>limits: cgroup memory</source>
+        <translation>Grenzen: cgroup-Speicher</translation>
+    </message>
+    <message>
+        <source>limits: cgroup processes (pids)</source>
+        <translation>Grenzen: cgroup-Prozesse (pids)</translation>
+    </message>
+    <message>
+        <source>limits: cgroup CPUs</source>
+        <translation>Grenzen: cgroup-CPUs</translation>
+    </message>
+    <message>
+        <source>limits: no core dumps (RLIMIT_CORE)</source>
+        <translation>Grenzen: keine Core-Dumps (RLIMIT_CORE)</translation>
+    </message>
+    <message>
+        <source>privileges: no capabilities</source>
+        <translation>Rechte: keine Capabilities</translation>
+    </message>
+    <message>
+        <source>privileges: not root on the host</source>
+        <translation>Rechte: nicht root auf dem Host</translation>
+    </message>
+    <message>
+        <source>privileges: no nested user namespaces</source>
+        <translation>Rechte: keine verschachtelten User-Namespaces</translation>
+    </message>
+    <message>
+        <source>%1 after %2 s</source>
+        <translation>%1 nach %2 s</translation>
+    </message>
+    <message>
+        <source>connected to the host&apos;s port %1</source>
+        <translation>mit dem Port %1 des Hosts verbunden</translation>
+    </message>
+    <message>
+        <source>resolved</source>
+        <translation>aufgelöst</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: written</source>
+        <translation>%1: geschrieben</translation>
+    </message>
+    <message>
+        <source>visible: %1</source>
+        <translation>sichtbar: %1</translation>
+    </message>
+    <message>
+        <source>%1 paths hidden</source>
+        <translation>%1 Pfade verborgen</translation>
+    </message>
+    <message>
+        <source>soft limit %1, expected &lt;= %2</source>
+        <translation>weiche Grenze %1, erwartet &lt;= %2</translation>
+    </message>
+    <message>
+        <source>soft limit %1</source>
+        <translation>weiche Grenze %1</translation>
+    </message>
+    <message>
+        <source>%1, expected &lt;= %2</source>
+        <translation>%1, erwartet &lt;= %2</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>erstellt</translation>
+    </message>
+    <message>
+        <source>refused (%1)</source>
+        <translation>abgelehnt (%1)</translation>
+    </message>
+    <message>
+        <source>refused (no unshare() on this system)</source>
+        <translation>abgelehnt (kein unshare() auf diesem System)</translation>
+    </message>
+    <message>
+        <source>the run folder must be writable by the sandbox uid (root: the sandmark-sandbox user)</source>
+        <translation>der Laufordner muss für die UID der Sandbox beschreibbar sein (als root: der Benutzer sandmark-sandbox)</translation>
+    </message>
+    <message>
+        <source>only the run&apos;s working folder may be bound into the sandbox; keep the cache folder (SANDMARK_CACHE_DIR) separate from assignment and home folders</source>
+        <translation>nur der Arbeitsordner des Laufs darf in die Sandbox eingebunden werden; halten Sie den Cache-Ordner (SANDMARK_CACHE_DIR) getrennt von Aufgaben- und Home-Ordnern</translation>
+    </message>
+    <message>
+        <source>RLIMIT_NPROC is not enforced for root: create the sandbox user (useradd --system sandmark-sandbox, scripts/bootstrap does it)</source>
+        <translation>RLIMIT_NPROC gilt nicht für root: legen Sie den Sandbox-Benutzer an (useradd --system sandmark-sandbox, scripts/bootstrap erledigt das)</translation>
+    </message>
+    <message>
+        <source>the limits are set in the child before exec (setrlimit); a container runtime may cap or override them</source>
+        <translation>die Grenzen werden im Kindprozess vor exec gesetzt (setrlimit); eine Container-Laufzeit kann sie begrenzen oder überschreiben</translation>
+    </message>
+    <message>
+        <source>seed: bwrap with all namespaces unshared runs /bin/true</source>
+        <translation>Vorlauf: bwrap mit allen Namespaces getrennt führt /bin/true aus</translation>
+    </message>
+    <message>
+        <source>bwrap must run with --unshare-all (network namespace); check that nothing wraps bwrap with a shared network</source>
+        <translation>bwrap muss mit --unshare-all laufen (Netzwerk-Namespace); prüfen Sie, dass nichts bwrap mit gemeinsamem Netzwerk umhüllt</translation>
+    </message>
+    <message>
+        <source>system folders must be bound with --ro-bind and / remounted read-only</source>
+        <translation>Systemordner müssen mit --ro-bind eingebunden und / schreibgeschützt neu eingehängt werden</translation>
+    </message>
+    <message>
+        <source>bwrap must run with --disable-userns (bubblewrap 0.8 or newer)</source>
+        <translation>bwrap muss mit --disable-userns laufen (bubblewrap 0.8 oder neuer)</translation>
+    </message>
+    <message>
+        <source>run Sandmark as a normal user, or as root with the sandmark-sandbox user; bwrap must use --unshare-user --cap-drop ALL</source>
+        <translation>Sandmark als normaler Benutzer ausführen oder als root mit dem Benutzer sandmark-sandbox; bwrap muss --unshare-user --cap-drop ALL verwenden</translation>
+    </message>
+    <message>
+        <source>see the error; `sandmark-cli doctor` must pass before grading</source>
+        <translation>siehe den Fehler; `sandmark-cli doctor` muss vor dem Bewerten bestehen</translation>
+    </message>
+    <message>
+        <source>install bubblewrap (apt install bubblewrap)</source>
+        <translation>bubblewrap installieren (apt install bubblewrap)</translation>
+    </message>
+    <message>
+        <source>bwrap could not start the sandbox; see the error</source>
+        <translation>bwrap konnte die Sandbox nicht starten; siehe den Fehler</translation>
+    </message>
+    <message>
+        <source>%1: the daemon answers and has the image</source>
+        <translation>%1: der Daemon antwortet und hat das Image</translation>
+    </message>
+    <message>
+        <source>%1: the engine has the image</source>
+        <translation>%1: die Engine hat das Image</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>keine Antwort innerhalb von %1 s</translation>
+    </message>
+    <message>
+        <source>the image %1 is not available: build it with %2, or name another with --docker-image / SANDMARK_DOCKER_IMAGE</source>
+        <translation>das Image %1 ist nicht verfügbar: mit %2 bauen oder ein anderes mit --docker-image / SANDMARK_DOCKER_IMAGE angeben</translation>
+    </message>
+    <message>
+        <source>%1 run must use --network none</source>
+        <translation>%1 run muss --network none verwenden</translation>
+    </message>
+    <message>
+        <source>%1 run must use --read-only</source>
+        <translation>%1 run muss --read-only verwenden</translation>
+    </message>
+    <message>
+        <source>%1 run must keep its default seccomp profile (it refuses unshare)</source>
+        <translation>%1 run muss sein Standard-seccomp-Profil behalten (es verweigert unshare)</translation>
+    </message>
+    <message>
+        <source>%1 run must use --cap-drop ALL --user 65534:65534</source>
+        <translation>%1 run muss --cap-drop ALL --user 65534:65534 verwenden</translation>
+    </message>
+    <message>
+        <source>%1 run must use --cap-drop ALL --userns keep-id</source>
+        <translation>%1 run muss --cap-drop ALL --userns keep-id verwenden</translation>
+    </message>
+    <message>
+        <source>the %1 engine must enforce --memory, --cpus and --pids-limit: it needs the memory, cpu and pids cgroup controllers (rootless: cgroup v2 with them delegated to the user); or choose --sandbox bwrap</source>
+        <translation>die Engine %1 muss --memory, --cpus und --pids-limit durchsetzen: dazu braucht sie die cgroup-Controller memory, cpu und pids (rootless: cgroup v2, an den Benutzer delegiert); oder wählen Sie --sandbox bwrap</translation>
+    </message>
+    <message>
+        <source>local-unsafe does not isolate anything; use --sandbox bwrap or docker</source>
+        <translation>local-unsafe isoliert nichts; verwenden Sie --sandbox bwrap oder docker</translation>
+    </message>
+    <message>
+        <source>no OS keychain is available (%1); Sandmark never stores tokens in plain files: start a Secret Service (gnome-keyring, KWallet) or set HF_TOKEN in the environment</source>
+        <translation>kein Schlüsselbund des Betriebssystems verfügbar (%1); Sandmark speichert Tokens nie in einfachen Dateien: starten Sie einen Secret Service (gnome-keyring, KWallet) oder setzen Sie HF_TOKEN in der Umgebung</translation>
+    </message>
+    <message>
+        <source>no backend</source>
+        <translation>kein Backend</translation>
+    </message>
+    <message>
+        <source>the keychain denied access: %1</source>
+        <translation>der Schlüsselbund verweigerte den Zugriff: %1</translation>
+    </message>
+    <message>
+        <source>keychain error: %1</source>
+        <translation>Fehler des Schlüsselbunds: %1</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QList>
+#include <QLocale>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -19,6 +20,7 @@ struct Pattern
     QRegularExpression re;
     QList<int> argumentOrder; ///< the N of each capture, in the order they appear
     qsizetype literalLength = 0;
+    bool quantities = false; ///< its arguments are numbers shown in the app's locale (coretext::quantities())
 };
 
 const QList<Pattern> &patterns()
@@ -43,6 +45,7 @@ const QList<Pattern> &patterns()
             p.literalLength += text.size() - at;
             p.re.setPattern(QRegularExpression::anchoredPattern(re));
             p.re.optimize();
+            p.quantities = coretext::quantities().contains(t);
             out << p;
         }
         // The most specific first: "the notebook cannot be read: %1" before "%1: raised %2".
@@ -52,33 +55,80 @@ const QList<Pattern> &patterns()
     return all;
 }
 
-QString translated(const QString &text, int depth);
+/// A translation and how much of the stored text templates explained (their literal characters, nested ones
+/// included): of several templates matching one text, the one explaining most is taken ("element [0]: value 'a' ≠
+/// 'b' — …" is an element's own difference around "value %1 ≠ %2", not a numeric "element %1: %2 ≠ %3 — …").
+struct Translation
+{
+    QString text;
+    qsizetype explained = 0;
+};
+
+constexpr int kMaxDepth = 5; ///< templates inside arguments, this many levels deep
+
+Translation translated(const QString &text, int depth);
+
+const QRegularExpression &numberPattern()
+{
+    static const QRegularExpression number(QStringLiteral("^-?\\d+(?:\\.(\\d+))?$"));
+    return number;
+}
+
+bool isNumber(const QString &text)
+{
+    return numberPattern().match(text).hasMatch();
+}
+
+/// A number the C locale wrote ("0.17", "12"), in the app's locale ("0,17" in German), with as many decimals and
+/// no group separators; anything else as it is.
+QString localizedNumber(const QString &text)
+{
+    const QRegularExpressionMatch m = numberPattern().match(text);
+    if (!m.hasMatch())
+        return text;
+    QLocale l;
+    l.setNumberOptions(l.numberOptions() | QLocale::OmitGroupSeparator);
+    return l.toString(text.toDouble(), 'f', int(m.capturedLength(1)));
+}
 
 /// `text` when it is one template's text, translated; else nothing.
-std::optional<QString> translatedWhole(const QString &text, int depth)
+std::optional<Translation> translatedWhole(const QString &text, int depth)
 {
+    std::optional<Translation> best;
     for (const Pattern &p : patterns()) {
         const QRegularExpressionMatch m = p.re.match(text);
         if (!m.hasMatch())
             continue;
+        Translation t;
+        t.explained = p.literalLength;
         QStringList args(p.argumentOrder.size() + 1);
-        for (qsizetype i = 0; i < p.argumentOrder.size(); ++i)
-            args[p.argumentOrder.at(i)] = depth < 3 ? translated(m.captured(int(i) + 1), depth + 1) : m.captured(int(i) + 1);
+        for (qsizetype i = 0; i < p.argumentOrder.size(); ++i) {
+            const QString captured = m.captured(int(i) + 1);
+            if (p.quantities && isNumber(captured)) {
+                args[p.argumentOrder.at(i)] = localizedNumber(captured);
+            } else if (depth < kMaxDepth) {
+                const Translation inner = translated(captured, depth + 1);
+                args[p.argumentOrder.at(i)] = inner.text;
+                t.explained += inner.explained;
+            } else {
+                args[p.argumentOrder.at(i)] = captured;
+            }
+        }
         // %N replaced in one pass, so that an argument holding "%1" stays as it is.
         const QString target = QCoreApplication::translate(coretext::kContext, p.source);
-        QString out;
         for (qsizetype i = 0; i < target.size(); ++i) {
             if (target.at(i) == QLatin1Char('%') && i + 1 < target.size() && target.at(i + 1).isDigit()
                 && target.at(i + 1).digitValue() < args.size()) {
-                out += args.at(target.at(i + 1).digitValue());
+                t.text += args.at(target.at(i + 1).digitValue());
                 ++i;
             } else {
-                out += target.at(i);
+                t.text += target.at(i);
             }
         }
-        return out;
+        if (!best || t.explained > best->explained)
+            best = std::move(t);
     }
-    return std::nullopt;
+    return best;
 }
 
 /// The literal text around each "; " inside a template ("; out of memory?"): not a boundary between parts.
@@ -96,7 +146,7 @@ const QStringList &joinedInTemplates()
     return all;
 }
 
-QString translated(const QString &text, int depth)
+Translation translated(const QString &text, int depth)
 {
     // Parts first: a capture never spans "; " ("`x` is not defined; cells[3]: raised KeyError" is two texts), except
     // where a template itself holds one.
@@ -105,21 +155,30 @@ QString translated(const QString &text, int depth)
     for (const QString &literal : joinedInTemplates())
         marked.replace(literal, QString(literal).replace(QLatin1String("; "), QString(kept) + QLatin1Char(' ')));
     QStringList out;
+    qsizetype explained = 0;
     for (QString part : marked.split(QLatin1String("; "))) {
         part.replace(kept, QLatin1Char(';'));
-        out << translatedWhole(part, depth).value_or(part);
+        if (std::optional<Translation> t = translatedWhole(part, depth)) {
+            out << t->text;
+            explained += t->explained;
+        } else {
+            out << part;
+        }
     }
-    return out.join(QLatin1String("; "));
+    return {out.join(QLatin1String("; ")), explained};
 }
 
 } // namespace
 
 QString translatedCoreText(const QString &stored)
 {
-    // Without a translation of the context (English, or a language without one) there is nothing to do.
-    if (stored.isEmpty() || QCoreApplication::translate(coretext::kContext, coretext::notDefined) == coretext::text(coretext::notDefined))
+    // Without a translation of the context (English, or a language without one) there is nothing to do, unless
+    // the locale writes numbers differently ("0,17 s").
+    if (stored.isEmpty()
+        || (QCoreApplication::translate(coretext::kContext, coretext::notDefined) == coretext::text(coretext::notDefined)
+            && QLocale().decimalPoint() == QLatin1String(".")))
         return stored;
-    return translated(stored, 0);
+    return translated(stored, 0).text;
 }
 
 } // namespace sandmark

@@ -9,8 +9,11 @@ namespace sandmark {
 /// `stored` in the app's language: a text built from a coretext template is shown as that template's translation
 /// (context "sandmark::CoreText"), its arguments translated the same way where they are such texts too ("not
 /// graded: the probe did not run: kernel died while executing cells[7] (exit status 0)"); a text of several parts
-/// joined by "; " is translated part by part. Anything else, and everything when no translation is loaded, is
-/// returned as stored. Cell references ("cells[5]") are kept, so labelCellReferences() applies afterwards.
+/// joined by "; " is translated part by part. Where several templates match one text, the reading whose templates
+/// explain most of it (literal characters, nested ones included) is taken. The numbers of a quantity template
+/// (coretext::quantities(): "0.17 s") are written in the app's locale ("0,17 s"). Anything else, and everything
+/// when no translation is loaded and the locale writes numbers as C does, is returned as stored. Cell references
+/// ("cells[5]") are kept, so labelCellReferences() applies afterwards.
 /// Thread-safe (the templates' patterns are built once); a few microseconds per template tried.
 QString translatedCoreText(const QString &stored);
 

@@ -1,12 +1,45 @@
 #include "healthmodel.h"
 
+#include "coretranslation.h"
+
 #include <QApplication>
 #include <QColor>
+#include <QRegularExpression>
 #include <QStyle>
 
 #include <algorithm>
 
 namespace sandmark {
+
+namespace {
+
+/// The sandbox row's detail when a doctor check failed, "backend: check — observed" (health.cpp's
+/// "sandmark::Health" text, already in the app's language), with the doctor's English check and observation in
+/// the app's language too; anything else as it is.
+QString sandboxDetail(const QString &detail)
+{
+    const QString format = QCoreApplication::translate("sandmark::Health", "%1: %2 — %3");
+    static const QRegularExpression marker(QStringLiteral("%([1-3])"));
+    QString re;
+    QList<int> order;
+    qsizetype at = 0;
+    for (auto it = marker.globalMatch(format); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        re += QRegularExpression::escape(format.mid(at, m.capturedStart() - at)) + QLatin1String("(.+?)");
+        order << m.captured(1).toInt();
+        at = m.capturedEnd();
+    }
+    re += QRegularExpression::escape(format.mid(at));
+    const QRegularExpressionMatch m = QRegularExpression(QRegularExpression::anchoredPattern(re)).match(detail);
+    if (order.size() != 3 || !m.hasMatch())
+        return detail;
+    QStringList args(4);
+    for (qsizetype i = 0; i < order.size(); ++i)
+        args[order.at(i)] = order.at(i) == 1 ? m.captured(int(i) + 1) : translatedCoreText(m.captured(int(i) + 1));
+    return format.arg(args.at(1), args.at(2), args.at(3));
+}
+
+} // namespace
 
 HealthModel::HealthModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -67,10 +100,11 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
                 return tr("pending");
             }
             return {};
+        // The sandbox row carries the doctor's English texts: shown in the app's language.
         case DetailColumn:
-            return r.detail;
+            return r.id == QLatin1String("sandbox") && r.state == State::Failed ? sandboxDetail(r.detail) : r.detail;
         case FixColumn:
-            return r.fix;
+            return r.id == QLatin1String("sandbox") ? translatedCoreText(r.fix) : r.fix;
         default:
             return {};
         }

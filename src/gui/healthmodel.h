@@ -8,7 +8,9 @@
 namespace sandmark {
 
 /// Columns: item, state, detail, fix. One row per item of the core's assessHealth() report (the same rows
-/// `sandmark-cli validate --health` prints). Holds values set by HealthPage; does no work. GUI thread only.
+/// `sandmark-cli validate --health` prints). Holds values set by HealthPage; does no work. The sandbox row's
+/// doctor check, observation and fix (English in the report) are shown in the app's language (translatedCoreText()).
+/// GUI thread only.
 class HealthModel : public QAbstractTableModel
 {
     Q_OBJECT

@@ -1,5 +1,6 @@
 #include "importflagsmodel.h"
 
+#include "coretranslation.h"
 #include "roles.h"
 #include "util/displaytext.h"
 
@@ -13,10 +14,12 @@ void ImportFlagsModel::setManifest(const ImportManifest &manifest, const QSet<QS
     QSet<QString> shown;
     for (const FlaggedEntry &f : manifest.flagged) {
         const auto s = manifest.students.constFind(f.entry);
-        Row r{f.entry, s == manifest.students.cend() ? QString() : s->displayName, f.reason, listed.contains(f.entry), false};
+        // The manifest keeps the import's English reason; the table says it in the app's language.
+        const QString reason = translatedCoreText(f.reason);
+        Row r{f.entry, s == manifest.students.cend() ? QString() : s->displayName, reason, listed.contains(f.entry), false};
         r.ambiguous = r.student && ambiguous.contains(f.entry);
         if (r.ambiguous && !ambiguous.value(f.entry).isEmpty())
-            r.reason = tr("%1; settled: %2 is graded").arg(f.reason, displayText(ambiguous.value(f.entry)));
+            r.reason = tr("%1; settled: %2 is graded").arg(reason, displayText(ambiguous.value(f.entry)));
         if (s != manifest.students.cend() && s->late)
             r.reason = tr("late; %1").arg(r.reason);
         shown.insert(f.entry);

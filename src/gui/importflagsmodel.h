@@ -24,7 +24,7 @@ public:
     {
         QString entry;   ///< a student id, or an entry of the export that was not written
         QString name;    ///< the student's name in the LMS's file names; empty when not known
-        QString reason;  ///< "ambiguous: …", "late: …", "refused: …"
+        QString reason;  ///< "ambiguous: …", "late: …", "refused: …", in the app's language (translatedCoreText())
         bool student = false; ///< `entry` is a student folder of the listing
         bool ambiguous = false; ///< a student whose folder holds several notebooks: settle which is graded
     };

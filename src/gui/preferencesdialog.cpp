@@ -1,6 +1,7 @@
 #include "preferencesdialog.h"
 
 #include "appsettings.h"
+#include "coretranslation.h"
 #include "sandbox/backend.h"
 #include "secrets/secretstore.h"
 #include "ui_PreferencesDialog.h"
@@ -49,7 +50,7 @@ PreferencesDialog::PreferencesDialog(QWidget *parent, SecretStore *store)
         m_ui->removeTokenButton->setEnabled(false);
         m_store->remove(hubTokenKey(), this, [this](const Expected<void> &r) {
             if (!r)
-                m_ui->tokenNote->setText(r.error().message);
+                m_ui->tokenNote->setText(translatedCoreText(r.error().message));
             refreshTokenStatus();
         });
     });
@@ -77,8 +78,9 @@ void PreferencesDialog::refreshTokenStatus()
         if (!value) {
             m_ui->tokenEdit->setEnabled(false);
             m_ui->removeTokenButton->setEnabled(false);
-            m_ui->tokenEdit->setToolTip(value.error().message);
-            m_ui->tokenNote->setText(value.error().message);
+            // The keychain's error is English (the CLI prints it too): in the app's language here.
+            m_ui->tokenEdit->setToolTip(translatedCoreText(value.error().message));
+            m_ui->tokenNote->setText(translatedCoreText(value.error().message));
         } else {
             m_ui->tokenEdit->setEnabled(true);
             m_ui->tokenEdit->setToolTip({});
@@ -116,7 +118,7 @@ void PreferencesDialog::acceptWithToken()
     m_store->write(hubTokenKey(), token, this, [this](const Expected<void> &r) {
         m_ui->buttonBox->setEnabled(true);
         if (!r) {
-            m_ui->tokenNote->setText(r.error().message); // stay open: the token was not stored
+            m_ui->tokenNote->setText(translatedCoreText(r.error().message)); // stay open: the token was not stored
             Q_EMIT tokenStatusChanged();
             return;
         }

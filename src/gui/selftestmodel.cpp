@@ -1,5 +1,7 @@
 #include "selftestmodel.h"
 
+#include "coretranslation.h"
+
 #include <QApplication>
 #include <QColor>
 #include <QStyle>
@@ -53,14 +55,15 @@ QVariant SelfTestModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
+        // The doctor's rows are English (the CLI prints them); shown in the app's language, durations in its style.
         case CheckColumn:
-            return c.name;
+            return translatedCoreText(c.name);
         case ResultColumn:
             return c.ok ? tr("passed") : tr("FAILED");
         case DetailColumn:
-            return c.detail;
+            return translatedCoreText(c.detail);
         case FixColumn:
-            return c.ok ? QString() : c.fix;
+            return c.ok ? QString() : translatedCoreText(c.fix);
         default:
             return {};
         }

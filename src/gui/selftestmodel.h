@@ -9,7 +9,8 @@ namespace sandmark {
 
 /// Columns: check, result, observed, what to do. One row per DoctorCheck of a DoctorReport (the doctor runs
 /// elsewhere, DoctorTask); does no work. For the local-unsafe backend a first row says that it isolates
-/// nothing, whatever its checks say. Failed rows are red. GUI thread only.
+/// nothing, whatever its checks say. Failed rows are red. The doctor's English names, observations and fixes are
+/// shown in the app's language, durations in its number style (translatedCoreText()). GUI thread only.
 class SelfTestModel : public QAbstractTableModel
 {
     Q_OBJECT

@@ -2,6 +2,7 @@
 
 #include "batch/batch_log.h"
 #include "batch/submissions.h"
+#include "util/coretext.h"
 #include "util/stagingdir.h"
 
 #include <QDir>
@@ -73,19 +74,19 @@ QString unsafePath(const QString &path, QStringList *parts)
 {
     if (path.startsWith(QLatin1Char('/')) || path.startsWith(QLatin1Char('\\'))
         || (path.size() >= 2 && path.at(1) == QLatin1Char(':')))
-        return u"refused: absolute path"_s;
+        return coretext::text(coretext::refusedAbsolutePath);
     QString norm = path;
     norm.replace(QLatin1Char('\\'), QLatin1Char('/'));
     const QStringList raw = norm.split(QLatin1Char('/'), Qt::SkipEmptyParts);
     parts->clear();
     for (const QString &p : raw) {
         if (p == QLatin1String(".."))
-            return u"refused: path leads outside the archive (..)"_s;
+            return coretext::text(coretext::refusedOutside);
         if (p != QLatin1String("."))
             *parts << p;
     }
     if (parts->isEmpty())
-        return u"refused: empty path"_s;
+        return coretext::text(coretext::refusedEmptyPath);
     return {};
 }
 
@@ -103,11 +104,11 @@ QString skipReason(const QStringList &parts)
 {
     for (const QString &p : parts) {
         if (p == QLatin1String(".ipynb_checkpoints"))
-            return u"skipped: Jupyter's autosave folder .ipynb_checkpoints"_s;
+            return coretext::text(coretext::skippedCheckpoints);
         if (p == QLatin1String("__pycache__"))
-            return u"skipped: Python's cache folder __pycache__"_s;
+            return coretext::text(coretext::skippedPycache);
         if (p.startsWith(QLatin1Char('.')))
-            return u"skipped: hidden file or folder (the name %1 starts with '.')"_s.arg(p);
+            return coretext::text(coretext::skippedHidden).arg(p);
     }
     return {};
 }
@@ -122,13 +123,11 @@ QString unwritableName(const Target &t, qsizetype stagingBytes)
     for (const QString &p : parts) {
         const qsizetype bytes = QFile::encodeName(p).size();
         if (bytes > nameMax)
-            return u"refused: a name in its path is %1 bytes long; file systems allow at most %2 bytes per name "
-                   "(ask the student to rename the file)"_s.arg(bytes).arg(nameMax);
+            return coretext::text(coretext::refusedLongName).arg(bytes).arg(nameMax);
     }
     const qsizetype total = stagingBytes + 1 + QFile::encodeName(t.student + QLatin1Char('/') + t.relPath).size();
     if (total >= pathMax)
-        return u"refused: its path would be %1 bytes long; file systems allow at most %2 "
-               "(ask the student to use shorter folder names)"_s.arg(total).arg(pathMax - 1);
+        return coretext::text(coretext::refusedLongPath).arg(total).arg(pathMax - 1);
     return {};
 }
 
@@ -144,7 +143,7 @@ QString archiveReason(archive *a, const QString &fallback)
 }
 
 /// Importer::write()'s reason when the source could not be read; readZip() replaces it with libarchive's.
-const QString kUnreadableData = u"refused: cannot read the entry's data"_s;
+const QString kUnreadableData = coretext::text(coretext::refusedUnreadableData);
 
 struct ArchiveFree
 {
@@ -170,9 +169,9 @@ public:
     QString write(const Target &t, qint64 declaredSize, ReadFn read, Error *fatal, const QString &entry)
     {
         if (declaredSize > m_limits.maxFileBytes)
-            return u"refused: %1 bytes, over the per-file cap of %2 bytes"_s.arg(declaredSize).arg(m_limits.maxFileBytes);
+            return coretext::text(coretext::refusedFileCap).arg(declaredSize).arg(m_limits.maxFileBytes);
         if (declaredSize >= 0 && m_total + declaredSize > m_limits.maxTotalBytes)
-            return u"refused: the import would exceed the total cap of %1 bytes"_s.arg(m_limits.maxTotalBytes);
+            return coretext::text(coretext::refusedTotalCap).arg(m_limits.maxTotalBytes);
         StagedStudent &s = students[t.student];
         QString relPath = t.relPath;
         if (s.files.contains(relPath, Qt::CaseInsensitive)) {
@@ -189,7 +188,7 @@ public:
                 if (f != t.relPath && f.startsWith(stem + u" ("_s) && f.endsWith(ext))
                     copies << f;
             copies << relPath;
-            s.problem = u"ambiguous: %1 handed in %2 times (%3); not guessed"_s.arg(t.relPath).arg(copies.size()).arg(copies.join(u", "_s));
+            s.problem = coretext::text(coretext::ambiguousCopies).arg(t.relPath).arg(copies.size()).arg(copies.join(u", "_s));
         }
         const QString dest = m_staging + QLatin1Char('/') + t.student + QLatin1Char('/') + relPath;
         // "a" written as a file and "a/b" as a file inside a folder "a" (or the other way round) cannot both
@@ -201,7 +200,7 @@ public:
             if (i < parts.size() ? fi.exists() && !fi.isDir() : fi.isDir()) {
                 if (s.files.isEmpty() && s.problem.isEmpty())
                     students.remove(t.student);
-                return u"refused: %1 is both a file and a folder in this archive"_s.arg(prefix);
+                return coretext::text(coretext::refusedFileAndFolder).arg(prefix);
             }
         }
         if (!QDir().mkpath(QFileInfo(dest).absolutePath())) {
@@ -226,11 +225,11 @@ public:
             }
             written += n;
             if (written > m_limits.maxFileBytes) {
-                refused = u"refused: over the per-file cap of %1 bytes"_s.arg(m_limits.maxFileBytes);
+                refused = coretext::text(coretext::refusedOverFileCap).arg(m_limits.maxFileBytes);
                 break;
             }
             if (m_total + written > m_limits.maxTotalBytes) {
-                refused = u"refused: the import would exceed the total cap of %1 bytes"_s.arg(m_limits.maxTotalBytes);
+                refused = coretext::text(coretext::refusedTotalCap).arg(m_limits.maxTotalBytes);
                 break;
             }
             if (f.write(buf.constData(), n) != n) {
@@ -283,8 +282,7 @@ std::optional<Target> routeEntry(Importer &imp, const QString &name, const QStri
         return std::nullopt;
     }
     if (t.student.isEmpty()) {
-        imp.flagged << FlaggedEntry{shown, u"not named like a Canvas (name_id_submission_file) or Moodle "
-                                           "(Full Name_id_assignsubmission_file_/) submission"_s};
+        imp.flagged << FlaggedEntry{shown, coretext::text(coretext::notLmsNamed)};
         return std::nullopt;
     }
     if (QString why = unwritableName(t, imp.stagingBytes()); !why.isEmpty()) {
@@ -328,9 +326,9 @@ Expected<void> readZip(const QString &path, Importer &imp)
         if (r == ARCHIVE_FAILED) {
             // libarchive could read where the entry is but not the entry itself (a symbolic link stored with a
             // compression method it cannot undo, say): this entry's problem, the next one is readable.
-            flag(type == AE_IFLNK ? u"refused: symbolic link"_s
-                                  : u"refused: the entry cannot be read (%1); ask the student to hand the file in again"_s.arg(
-                                        archiveReason(a.get(), u"the zip's record of it is damaged"_s)));
+            flag(type == AE_IFLNK ? coretext::text(coretext::refusedSymlink)
+                                  : coretext::text(coretext::refusedEntryUnreadable).arg(
+                                        archiveReason(a.get(), coretext::text(coretext::zipRecordDamaged))));
             continue;
         }
         if (QString why = unsafePath(name, &parts); !why.isEmpty()) {
@@ -338,17 +336,17 @@ Expected<void> readZip(const QString &path, Importer &imp)
             continue;
         }
         if (archive_entry_hardlink(e)) {
-            flag(u"refused: hard link"_s);
+            flag(coretext::text(coretext::refusedHardLink));
             continue;
         }
         if (type == AE_IFLNK) {
-            flag(u"refused: symbolic link"_s);
+            flag(coretext::text(coretext::refusedSymlink));
             continue;
         }
         if (type == AE_IFDIR)
             continue;
         if (type != AE_IFREG) {
-            flag(u"refused: not a regular file (device, fifo or socket)"_s);
+            flag(coretext::text(coretext::refusedSpecialFile));
             continue;
         }
         const std::optional<Target> t = routeEntry(imp, name, shown, parts);
@@ -368,8 +366,7 @@ Expected<void> readZip(const QString &path, Importer &imp)
         if (why == kUnreadableData) {
             // archive_format_name() names the entry's compression ("ZIP 6.3 (lzma)").
             const QString format = QString::fromLatin1(archive_format_name(a.get()));
-            flag(u"refused: its data cannot be decompressed (%1: %2); download the export again, or ask the student "
-                 "to hand the file in again"_s.arg(format, archiveReason(a.get(), u"damaged or cut short"_s)));
+            flag(coretext::text(coretext::refusedUndecompressable).arg(format, archiveReason(a.get(), coretext::text(coretext::damagedOrCutShort))));
         } else if (!why.isEmpty()) {
             flag(why);
         }
@@ -404,13 +401,13 @@ Expected<void> readUnpackedExport(const QString &folder, Importer &imp)
         const QStringList parts = rel.split(QLatin1Char('/'));
         if (fi.isSymLink()) {
             if (!macosMetadata(parts))
-                imp.flagged << FlaggedEntry{rel, u"refused: symbolic link"_s};
+                imp.flagged << FlaggedEntry{rel, coretext::text(coretext::refusedSymlink)};
             continue;
         }
         if (fi.isDir())
             continue;
         if (!fi.isFile()) {
-            imp.flagged << FlaggedEntry{rel, u"refused: not a regular file (device, fifo or socket)"_s};
+            imp.flagged << FlaggedEntry{rel, coretext::text(coretext::refusedSpecialFile)};
             continue;
         }
         const std::optional<Target> t = routeEntry(imp, rel, rel, parts);
@@ -418,7 +415,7 @@ Expected<void> readUnpackedExport(const QString &folder, Importer &imp)
             continue;
         QFile src(fi.filePath());
         if (!src.open(QIODevice::ReadOnly)) {
-            imp.flagged << FlaggedEntry{rel, u"refused: cannot read: %1"_s.arg(src.errorString())};
+            imp.flagged << FlaggedEntry{rel, coretext::text(coretext::refusedCannotRead).arg(src.errorString())};
             continue;
         }
         Error fatal;
@@ -586,12 +583,12 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
     report.skipped = imp.skipped;
     if (imp.macosEntries > 0)
         report.skipped << FlaggedEntry{u"__MACOSX/, ._*, .DS_Store"_s,
-                                       u"ignored: %1 macOS metadata entr%2 (resource forks, Finder data)"_s.arg(imp.macosEntries).arg(imp.macosEntries == 1 ? u"y"_s : u"ies"_s)};
+                                       coretext::text(imp.macosEntries == 1 ? coretext::ignoredMacosEntry : coretext::ignoredMacosEntries).arg(imp.macosEntries)};
     for (auto it = imp.students.cbegin(); it != imp.students.cend(); ++it) {
         const QString &student = it.key();
         const QString dest = out + QLatin1Char('/') + student;
         if (QFileInfo::exists(dest) || QFileInfo(dest).isSymLink()) {
-            report.flagged << FlaggedEntry{student, u"already in %1 (left unchanged)"_s.arg(out)};
+            report.flagged << FlaggedEntry{student, coretext::text(coretext::alreadyThere).arg(out)};
             continue;
         }
         QStringList notebooks;
@@ -605,9 +602,9 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
         if (!it->problem.isEmpty())
             written.problem = it->problem;
         else if (notebooks.isEmpty())
-            written.problem = u"no notebook (*.ipynb) handed in"_s;
+            written.problem = coretext::text(coretext::noNotebook);
         else if (notebooks.size() > 1)
-            written.problem = u"ambiguous: %1 notebooks (%2); not guessed"_s.arg(notebooks.size()).arg(notebooks.join(QLatin1String(", ")));
+            written.problem = coretext::text(coretext::ambiguousNotebooks).arg(notebooks.size()).arg(notebooks.join(QLatin1String(", ")));
         else
             written.notebookPath = dest + QLatin1Char('/') + notebooks.first();
         if (written.problem.isEmpty()) {

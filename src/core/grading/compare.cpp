@@ -134,10 +134,21 @@ struct Diff
     QString aspect = QStringLiteral("value");
 };
 
-QString withArticle(const QString &type)
+bool takesAn(const QString &type)
 {
     static const QString vowels = QStringLiteral("aeiouAEIOU");
-    return (!type.isEmpty() && vowels.contains(type.at(0)) ? QStringLiteral("an ") : QStringLiteral("a ")) + type;
+    return !type.isEmpty() && vowels.contains(type.at(0));
+}
+
+QString withArticle(const QString &type)
+{
+    return (takesAn(type) ? QStringLiteral("an ") : QStringLiteral("a ")) + type;
+}
+
+/// The English text of a coretext template (util/coretext.h), for arg(); the app translates it when it shows it.
+QString T(const char *tmpl)
+{
+    return coretext::text(tmpl);
 }
 
 QString num(double d)
@@ -152,9 +163,7 @@ bool isFloat32Like(const QString &dtype)
 
 QString float32Hint(const QString &dtype)
 {
-    return QStringLiteral("; the value is a numpy %1, which keeps only about %2 significant digits: compare with "
-                          "rtol >= 1e-6 or convert it with float()")
-        .arg(dtype, dtype == QLatin1String("float16") ? QStringLiteral("3") : QStringLiteral("7"));
+    return QLatin1String("; ") + T(coretext::float32Hint).arg(dtype, dtype == QLatin1String("float16") ? QStringLiteral("3") : QStringLiteral("7"));
 }
 
 /// numpy.isclose on doubles with the NaN/inf rules of docs/grading.md.
@@ -177,15 +186,45 @@ bool closeComplex(double ar, double ai, double er, double ei, const CompareOptio
     return std::abs(std::complex<double>(ar - er, ai - ei)) <= o.atol + o.rtol * std::abs(std::complex<double>(er, ei));
 }
 
-QString toleranceText(double a, double e, const CompareOptions &o)
+/// The templates of one kind of "a ≠ b" text: plain, with the difference and its relative size, with the
+/// difference only (a reference of 0).
+struct DiffTexts
 {
-    if (!std::isfinite(a) || !std::isfinite(e))
-        return {};
-    const double diff = std::fabs(a - e);
-    QString t = QStringLiteral(" (difference %1").arg(num(diff));
-    if (e != 0)
-        t += QStringLiteral(", relative %1").arg(num(diff / std::fabs(e)));
-    return t + QStringLiteral("; allowed: atol %1 + rtol %2 × |expected|)").arg(num(o.atol), num(o.rtol));
+    const char *plain;
+    const char *by;
+    const char *byAbsolute;
+};
+
+/// `texts`'s text of "a ≠ b" after `head` (arguments before a and b), with the difference and what the
+/// tolerance allowed when both are finite; `tail` the arguments after it.
+QString differsText(const DiffTexts &texts, const QStringList &head, const QString &a, const QString &e, double ad,
+                    double ed, bool numbers, const CompareOptions &o, const QStringList &tail = {})
+{
+    QStringList args = head;
+    args << a << e;
+    const char *tmpl = texts.plain;
+    if (numbers && std::isfinite(ad) && std::isfinite(ed)) {
+        const double diff = std::fabs(ad - ed);
+        args << num(diff);
+        if (ed != 0)
+            args << num(diff / std::fabs(ed));
+        args << num(o.atol) << num(o.rtol);
+        tmpl = ed != 0 ? texts.by : texts.byAbsolute;
+    }
+    args += tail;
+    // %N replaced in one pass: an argument holding "%1" stays as it is.
+    const QString t = T(tmpl);
+    QString out;
+    for (qsizetype i = 0; i < t.size(); ++i) {
+        if (t.at(i) == QLatin1Char('%') && i + 1 < t.size() && t.at(i + 1).isDigit() && t.at(i + 1).digitValue() >= 1
+            && t.at(i + 1).digitValue() <= args.size()) {
+            out += args.at(t.at(i + 1).digitValue() - 1);
+            ++i;
+        } else {
+            out += t.at(i);
+        }
+    }
+    return out;
 }
 
 QString normalizeString(QString s, const CompareOptions &o)
@@ -231,6 +270,25 @@ bool isNumericEncoding(const NdArray &a)
     return a.encoding != NdArray::Encoding::Tagged;
 }
 
+/// The templates of one kind of element's texts: an array's ("element [2]"), a Series' ("value at index 'b'"),
+/// a DataFrame column's ("value at row 3").
+struct ElementTexts
+{
+    const char *notGraded;
+    DiffTexts differs; ///< "… ≠ … — n of m differ"
+    const char *differsSo; ///< "…: what differed — n of m differ"
+};
+
+const ElementTexts kArrayElements{coretext::elementNotGraded,
+                                  {coretext::elementDiffers, coretext::elementDiffersBy, coretext::elementDiffersByAbsolute},
+                                  coretext::elementDiffersSo};
+const ElementTexts kIndexValues{coretext::indexValueNotGraded,
+                                {coretext::indexValueDiffers, coretext::indexValueDiffersBy, coretext::indexValueDiffersByAbsolute},
+                                coretext::indexValueDiffersSo};
+const ElementTexts kRowValues{coretext::rowValueNotGraded,
+                              {coretext::rowValueDiffers, coretext::rowValueDiffersBy, coretext::rowValueDiffersByAbsolute},
+                              coretext::rowValueDiffersSo};
+
 class Comparer
 {
 public:
@@ -248,13 +306,14 @@ private:
     std::optional<Diff> sequences(const ProbeValue &e, const ProbeValue &a, const QString &path);
     std::optional<Diff> sets(const ProbeValue &e, const ProbeValue &a, const QString &path);
     std::optional<Diff> dicts(const ProbeValue &e, const ProbeValue &a, const QString &path);
-    std::optional<Diff> arrays(const NdArray &e, const NdArray &a, const QString &path, const QString &what);
+    std::optional<Diff> arrays(const NdArray &e, const NdArray &a, const QString &path);
     /// Compares values elementwise; `perm[i]` is the actual position of expected element i (empty: same).
-    /// `label(i)` names expected element i in feedback.
+    /// `label(i)` names expected element i in feedback, in the words of `texts` ("element [2]", "value at row 3").
     std::optional<Diff> elements(const NdArray &e, const NdArray &a, const std::vector<qsizetype> &perm,
                                  const QString &path, const std::function<QString(qsizetype)> &label,
-                                 const QString &what);
-    std::optional<Diff> indexes(const PandasIndex &e, const PandasIndex &a, const QString &path, const QString &what,
+                                 const ElementTexts &texts);
+    /// `labels`: a pandas Index compared as a value ("labels …"); else a Series' or DataFrame's index ("index …").
+    std::optional<Diff> indexes(const PandasIndex &e, const PandasIndex &a, const QString &path, bool labels,
                                 std::vector<qsizetype> *perm);
     std::optional<Diff> series(const ProbeValue &e, const ProbeValue &a, const QString &path);
     std::optional<Diff> frames(const ProbeValue &e, const ProbeValue &a, const QString &path);
@@ -267,8 +326,10 @@ private:
                                     const QString &path);
     Diff typeMismatch(const ProbeValue &e, const ProbeValue &a, const QString &path)
     {
-        return {Outcome::Fail, path,
-                QStringLiteral("expected %1, got %2: %3").arg(withArticle(e.pythonType()), withArticle(a.pythonType()), a.summary(80)), QStringLiteral("type")};
+        const bool eAn = takesAn(e.pythonType()), aAn = takesAn(a.pythonType());
+        const char *tmpl = eAn ? (aAn ? coretext::expectedAnGotAn : coretext::expectedAnGotA)
+                               : (aAn ? coretext::expectedAGotAn : coretext::expectedAGotA);
+        return {Outcome::Fail, path, T(tmpl).arg(e.pythonType(), a.pythonType(), a.summary(80)), QStringLiteral("type")};
     }
 
     const CompareOptions &m_o;
@@ -276,28 +337,27 @@ private:
 
 std::optional<Diff> Comparer::uncapturable(const ProbeValue &v, bool reference, const QString &path)
 {
-    const QString whose = reference ? QStringLiteral("the reference value") : QStringLiteral("the value");
     switch (v.kind) {
     case K::Missing:
         if (reference)
-            return Diff{Outcome::NotGraded, path, QStringLiteral("the reference run did not define it")};
-        return Diff{Outcome::Fail, path, QStringLiteral("not defined"), QString()};
+            return Diff{Outcome::NotGraded, path, T(coretext::referenceUndefined)};
+        return Diff{Outcome::Fail, path, T(coretext::undefinedHere), QString()};
     case K::Error:
-        return Diff{Outcome::NotGraded, path, QStringLiteral("%1 could not be captured (%2)").arg(whose, v.text)};
+        return Diff{Outcome::NotGraded, path, T(reference ? coretext::referenceNotCaptured : coretext::valueNotCaptured).arg(v.text)};
     case K::TooLarge:
         return Diff{Outcome::NotGraded, path,
                     m_o.probeBytes > 0
-                        ? QStringLiteral("%1 is too large to capture (%2 bytes, limit %3)").arg(whose).arg(v.byteCount).arg(m_o.probeBytes)
-                        : QStringLiteral("%1 is too large to capture (%2 bytes)").arg(whose).arg(v.byteCount)};
+                        ? T(reference ? coretext::referenceTooLargeLimit : coretext::valueTooLargeLimit).arg(v.byteCount).arg(m_o.probeBytes)
+                        : T(reference ? coretext::referenceTooLarge : coretext::valueTooLarge).arg(v.byteCount)};
     case K::DepthLimit:
-        return Diff{Outcome::NotGraded, path, QStringLiteral("%1 is nested too deeply to capture (more than 32 levels)").arg(whose)};
+        return Diff{Outcome::NotGraded, path, T(reference ? coretext::referenceTooDeep : coretext::valueTooDeep)};
     default:
         break;
     }
     if (v.truncated)
         return Diff{Outcome::NotGraded, path,
-                    v.fullLength >= 0 ? QStringLiteral("%1 was truncated by the probe (length %2), so it cannot be compared").arg(whose).arg(v.fullLength)
-                                      : QStringLiteral("%1 was truncated by the probe, so it cannot be compared").arg(whose)};
+                    v.fullLength >= 0 ? T(reference ? coretext::referenceTruncatedAt : coretext::valueTruncatedAt).arg(v.fullLength)
+                                      : T(reference ? coretext::referenceTruncated : coretext::valueTruncated)};
     return std::nullopt;
 }
 
@@ -312,26 +372,22 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
             ProbeValue base = a;
             base.className.clear();
             return Diff{Outcome::Fail, path,
-                        QStringLiteral("is a %1, a subclass of %2; this check accepts only %3 (set \"allow_subclass\": "
-                                       "true to accept subclasses)")
-                            .arg(a.className, base.pythonType(), e.pythonType()), QStringLiteral("type")};
+                        T(coretext::subclassRefused).arg(a.className, base.pythonType(), e.pythonType()), QStringLiteral("type")};
         }
         if (m_o.exactType)
-            return Diff{Outcome::Fail, path, QStringLiteral("type %1 ≠ %2 (the check requires the exact type)")
-                                                 .arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
+            return Diff{Outcome::Fail, path, T(coretext::exactTypeDiffers).arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
     }
 
     const bool eBool = e.kind == K::Bool || e.isNpBool();
     const bool aBool = a.kind == K::Bool || a.isNpBool();
     if (e.isNumber() || eBool) {
         if (m_o.exactType && e.pythonType() != a.pythonType())
-            return Diff{Outcome::Fail, path, QStringLiteral("type %1 ≠ %2 (the check requires the exact type)")
-                                                 .arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
+            return Diff{Outcome::Fail, path, T(coretext::exactTypeDiffers).arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
         if (eBool) {
             if (!aBool)
                 return typeMismatch(e, a, path);
             if (e.scalar().boolean != a.scalar().boolean)
-                return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(a.scalar().summary(), e.scalar().summary())};
+                return Diff{Outcome::Fail, path, T(coretext::valueDiffers).arg(a.scalar().summary(), e.scalar().summary())};
             return std::nullopt;
         }
         if (!a.isNumber())
@@ -353,7 +409,7 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
         if ((a.kind != K::Bytes && a.kind != K::ByteArray) || (m_o.exactType && a.kind != e.kind))
             return typeMismatch(e, a, path);
         if (a.bytes != e.bytes)
-            return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(a.summary(60), e.summary(60))};
+            return Diff{Outcome::Fail, path, T(coretext::valueDiffers).arg(a.summary(60), e.summary(60))};
         return std::nullopt;
     case K::List:
     case K::Tuple:
@@ -371,7 +427,7 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
         return dicts(e, a, path);
     case K::NdArray:
         if (a.kind == K::NdArray)
-            return arrays(*e.array, *a.array, path, QStringLiteral("array"));
+            return arrays(*e.array, *a.array, path);
         if ((a.kind == K::List || a.kind == K::Tuple) && !m_o.exactType)
             return sequences(e, a, path);
         return typeMismatch(e, a, path);
@@ -387,17 +443,17 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
         if (a.kind != K::PdIndex)
             return typeMismatch(e, a, path);
         if (m_o.checkNames && e.index->name.canonicalKey() != a.index->name.canonicalKey())
-            return Diff{Outcome::Fail, path, QStringLiteral("index name %1 ≠ %2").arg(a.index->name.summary(), e.index->name.summary()), QStringLiteral("name")};
-        return indexes(*e.index, *a.index, path, QStringLiteral("labels"), nullptr);
+            return Diff{Outcome::Fail, path, T(coretext::indexNameDiffers).arg(a.index->name.summary(), e.index->name.summary()), QStringLiteral("name")};
+        return indexes(*e.index, *a.index, path, true, nullptr);
     case K::Other:
         if (a.kind != K::Other || a.typeName != e.typeName)
             return typeMismatch(e, a, path);
         if (!e.realText.isEmpty() || !a.realText.isEmpty())
-            return Diff{Outcome::NotGraded, path, QStringLiteral("a %1 whose repr() raised cannot be compared").arg(e.typeName)};
+            return Diff{Outcome::NotGraded, path, T(coretext::reprRaised).arg(e.typeName)};
         // Values of types the probe does not know are compared by their repr() text (their exact type
         // already matched, so a student's own class cannot stand in for the expected one).
         if (a.text != e.text)
-            return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(a.summary(80), e.summary(80))};
+            return Diff{Outcome::Fail, path, T(coretext::valueDiffers).arg(a.summary(80), e.summary(80))};
         return std::nullopt;
     default:
         return typeMismatch(e, a, path);
@@ -416,20 +472,19 @@ std::optional<Diff> Comparer::numbers(const ProbeValue &e, const ProbeValue &a, 
         // Integers are exact: counts and indices must match, whatever the tolerance.
         if (es.intHex == as.intHex && es.intText == as.intText)
             return std::nullopt;
-        return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(aText, es.summary())};
+        return Diff{Outcome::Fail, path, T(coretext::valueDiffers).arg(aText, es.summary())};
     }
     if (es.kind == K::Complex || as.kind == K::Complex) {
         if (closeComplex(as.real, as.imag, es.real, es.imag, m_o))
             return std::nullopt;
-        return Diff{Outcome::Fail, path, QStringLiteral("value %1 ≠ %2").arg(aText, es.summary()) + hint};
+        return Diff{Outcome::Fail, path, T(coretext::valueDiffers).arg(aText, es.summary()) + hint};
     }
     if (closeDouble(as.real, es.real, m_o))
         return std::nullopt;
-    QString msg = QStringLiteral("value %1 ≠ %2").arg(aText, es.summary());
-    if (std::isnan(as.real) && !std::isnan(es.real))
-        msg += QStringLiteral(" (NaN equals only a NaN reference)");
-    else
-        msg += toleranceText(as.real, es.real, m_o);
+    const QString msg = std::isnan(as.real) && !std::isnan(es.real)
+                            ? T(coretext::valueDiffersNaN).arg(aText, es.summary())
+                            : differsText({coretext::valueDiffers, coretext::valueDiffersBy, coretext::valueDiffersByAbsolute}, {},
+                                          aText, es.summary(), as.real, es.real, true, m_o);
     return Diff{Outcome::Fail, path, msg + hint};
 }
 
@@ -448,17 +503,12 @@ std::optional<Diff> Comparer::strings(const ProbeValue &e, const ProbeValue &a, 
         v.text = s.mid(from, 30);
         return (from > 0 ? QStringLiteral("…") : QString()) + v.summary(40);
     };
-    QString folded;
-    if (m_o.ignoreCase || m_o.ignoreWhitespace)
-        folded = QStringLiteral(" (after %1)").arg(m_o.ignoreCase && m_o.ignoreWhitespace ? QStringLiteral("folding case and whitespace")
-                                                   : m_o.ignoreCase ? QStringLiteral("folding case")
-                                                                    : QStringLiteral("collapsing whitespace"));
+    const char *tmpl = m_o.ignoreCase && m_o.ignoreWhitespace ? coretext::stringsDifferFolded
+                       : m_o.ignoreCase                     ? coretext::stringsDifferCaseFolded
+                       : m_o.ignoreWhitespace               ? coretext::stringsDifferCollapsed
+                                                            : coretext::stringsDiffer;
     return Diff{Outcome::Fail, path,
-                QStringLiteral("strings differ at character %1%2: %3 ≠ %4 (length %5, expected %6)")
-                    .arg(i)
-                    .arg(folded, around(as), around(es))
-                    .arg(as.size())
-                    .arg(es.size())};
+                T(tmpl).arg(QString::number(i), around(as), around(es), QString::number(as.size()), QString::number(es.size()))};
 }
 
 std::optional<Diff> Comparer::sequences(const ProbeValue &e, const ProbeValue &a, const QString &path)
@@ -468,7 +518,7 @@ std::optional<Diff> Comparer::sequences(const ProbeValue &e, const ProbeValue &a
     const ProbeValue &ev = e.kind == K::NdArray ? el : e;
     const ProbeValue &av = a.kind == K::NdArray ? al : a;
     if (ev.items.size() != av.items.size())
-        return Diff{Outcome::Fail, path, QStringLiteral("length %1 ≠ %2").arg(av.items.size()).arg(ev.items.size()), QStringLiteral("length")};
+        return Diff{Outcome::Fail, path, T(coretext::lengthDiffers).arg(av.items.size()).arg(ev.items.size()), QStringLiteral("length")};
     for (size_t i = 0; i < ev.items.size(); ++i)
         if (auto d = compare(ev.items[i], av.items[i], QStringLiteral("%1[%2]").arg(path).arg(i)))
             return d;
@@ -510,10 +560,10 @@ std::optional<Diff> Comparer::sets(const ProbeValue &e, const ProbeValue &a, con
         return std::nullopt;
     QStringList parts;
     if (!missing.isEmpty())
-        parts << QStringLiteral("missing %1").arg(missing.mid(0, 5).join(QLatin1String(", ")) + (missing.size() > 5 ? QStringLiteral(", …") : QString()));
+        parts << T(coretext::missingItems).arg(missing.mid(0, 5).join(QLatin1String(", ")) + (missing.size() > 5 ? QStringLiteral(", …") : QString()));
     if (!extra.isEmpty())
-        parts << QStringLiteral("unexpected %1").arg(extra.mid(0, 5).join(QLatin1String(", ")) + (extra.size() > 5 ? QStringLiteral(", …") : QString()));
-    return Diff{Outcome::Fail, path, QStringLiteral("set elements differ: %1").arg(parts.join(QLatin1String("; ")))};
+        parts << T(coretext::unexpectedItems).arg(extra.mid(0, 5).join(QLatin1String(", ")) + (extra.size() > 5 ? QStringLiteral(", …") : QString()));
+    return Diff{Outcome::Fail, path, T(coretext::setElementsDiffer).arg(parts.join(QLatin1String("; ")))};
 }
 
 std::optional<Diff> Comparer::dicts(const ProbeValue &e, const ProbeValue &a, const QString &path)
@@ -536,9 +586,9 @@ std::optional<Diff> Comparer::dicts(const ProbeValue &e, const ProbeValue &a, co
     if (!missing.isEmpty() || !extra.isEmpty()) {
         QStringList parts;
         if (!missing.isEmpty())
-            parts << QStringLiteral("missing key%1 %2").arg(missing.size() > 1 ? QStringLiteral("s") : QString(), missing.mid(0, 5).join(QLatin1String(", ")));
+            parts << T(missing.size() > 1 ? coretext::missingKeys : coretext::missingKey).arg(missing.mid(0, 5).join(QLatin1String(", ")));
         if (!extra.isEmpty())
-            parts << QStringLiteral("unexpected key%1 %2").arg(extra.size() > 1 ? QStringLiteral("s") : QString(), extra.mid(0, 5).join(QLatin1String(", ")));
+            parts << T(extra.size() > 1 ? coretext::unexpectedKeys : coretext::unexpectedKey).arg(extra.mid(0, 5).join(QLatin1String(", ")));
         return Diff{Outcome::Fail, path, parts.join(QLatin1String("; ")), QStringLiteral("keys")};
     }
     for (const auto &[k, v] : e.entries)
@@ -566,7 +616,7 @@ std::optional<Diff> Comparer::elementDiff(const NdArray &e, qsizetype i, const N
 
 std::optional<Diff> Comparer::elements(const NdArray &e, const NdArray &a, const std::vector<qsizetype> &perm,
                                        const QString &path, const std::function<QString(qsizetype)> &label,
-                                       const QString &what)
+                                       const ElementTexts &texts)
 {
     const qsizetype n = e.size();
     const bool numeric = isNumericEncoding(e) && isNumericEncoding(a);
@@ -578,7 +628,7 @@ std::optional<Diff> Comparer::elements(const NdArray &e, const NdArray &a, const
         const qsizetype j = perm.empty() ? i : perm[size_t(i)];
         const std::optional<Diff> d = elementDiff(e, i, a, j);
         if (d && d->outcome == Outcome::NotGraded)
-            return Diff{Outcome::NotGraded, path, QStringLiteral("%1 %2: %3").arg(what, label(i), d->message)};
+            return Diff{Outcome::NotGraded, path, T(texts.notGraded).arg(label(i), d->message)};
         if (d && !numeric && !firstDiff)
             firstDiff = d;
         if (d) {
@@ -591,40 +641,37 @@ std::optional<Diff> Comparer::elements(const NdArray &e, const NdArray &a, const
         return std::nullopt;
     const qsizetype j = perm.empty() ? first : perm[size_t(first)];
     const ProbeValue ev = e.element(first), av = a.element(j);
+    const QStringList counts{QString::number(count), QString::number(n)};
     QString msg;
-    if (numeric || !firstDiff) {
-        msg = QStringLiteral("%1 %2: %3 ≠ %4").arg(what, label(first), av.summary(40), ev.summary(40));
-        if (numeric && !bothInt && !complex && std::isfinite(av.real) && std::isfinite(ev.real))
-            msg += toleranceText(av.real, ev.real, m_o);
-    } else {
-        msg = QStringLiteral("%1 %2: %3").arg(what, label(first), firstDiff->message);
-    }
-    msg += QStringLiteral(" — %1 of %2 %3 differ").arg(count).arg(n).arg(what == QLatin1String("element") ? QStringLiteral("elements") : QStringLiteral("values"));
+    if (numeric || !firstDiff)
+        msg = differsText(texts.differs, {label(first)}, av.summary(40), ev.summary(40), av.real, ev.real,
+                          numeric && !bothInt && !complex, m_o, counts);
+    else
+        msg = T(texts.differsSo).arg(label(first), firstDiff->message, counts.at(0), counts.at(1));
     if (isFloat32Like(a.dtype) && !isFloat32Like(e.dtype))
         msg += float32Hint(a.dtype);
     return Diff{Outcome::Fail, path, msg};
 }
 
-std::optional<Diff> Comparer::arrays(const NdArray &e, const NdArray &a, const QString &path, const QString &what)
+std::optional<Diff> Comparer::arrays(const NdArray &e, const NdArray &a, const QString &path)
 {
     if (e.truncated || a.truncated)
-        return Diff{Outcome::NotGraded, path, QStringLiteral("the %1 was truncated by the probe (more than 1,000,000 elements), so it cannot be compared")
-                                                  .arg(e.truncated ? QStringLiteral("reference array") : QStringLiteral("array"))};
+        return Diff{Outcome::NotGraded, path, T(e.truncated ? coretext::referenceArrayTruncated : coretext::arrayTruncated)};
     if (m_o.checkDtype && e.dtype != a.dtype)
-        return Diff{Outcome::Fail, path, QStringLiteral("dtype %1 ≠ %2").arg(a.dtype, e.dtype), QStringLiteral("dtype")};
+        return Diff{Outcome::Fail, path, T(coretext::dtypeDiffers).arg(a.dtype, e.dtype), QStringLiteral("dtype")};
     if (e.shape != a.shape)
-        return Diff{Outcome::Fail, path, QStringLiteral("shape %1 ≠ %2").arg(shapeText(a.shape), shapeText(e.shape)), QStringLiteral("shape")};
-    Q_UNUSED(what)
-    return elements(e, a, {}, path, [&e](qsizetype i) { return e.indexText(i); }, QStringLiteral("element"));
+        return Diff{Outcome::Fail, path, T(coretext::shapeDiffers).arg(shapeText(a.shape), shapeText(e.shape)), QStringLiteral("shape")};
+    return elements(e, a, {}, path, [&e](qsizetype i) { return e.indexText(i); }, kArrayElements);
 }
 
 std::optional<Diff> Comparer::indexes(const PandasIndex &e, const PandasIndex &a, const QString &path,
-                                      const QString &what, std::vector<qsizetype> *perm)
+                                      bool labels, std::vector<qsizetype> *perm)
 {
     const qsizetype n = e.size();
     if (a.size() != n)
-        return Diff{Outcome::Fail, path, QStringLiteral("%1 %2 ≠ %3 (length %4, expected %5)")
-                                             .arg(what, a.labelsText(), e.labelsText()).arg(a.size()).arg(n), QStringLiteral("index")};
+        return Diff{Outcome::Fail, path,
+                    T(labels ? coretext::labelsLengthDiffer : coretext::indexLengthDiffers)
+                        .arg(a.labelsText(), e.labelsText(), QString::number(a.size()), QString::number(n)), QStringLiteral("index")};
     QStringList ek, ak;
     for (qsizetype i = 0; i < n; ++i) {
         ek << e.label(i).canonicalKey();
@@ -646,39 +693,35 @@ std::optional<Diff> Comparer::indexes(const PandasIndex &e, const PandasIndex &a
                 perm->push_back(pos.value(ek[i]));
             return std::nullopt;
         }
-        return Diff{Outcome::Fail, path,
-                    QStringLiteral("same %1 in a different order: %2, expected %3%4")
-                        .arg(what, a.labelsText(), e.labelsText(),
-                             perm ? QStringLiteral(" (sort_index() would match; the check can allow this with \"check_row_order\": false)")
-                                  : QString()), QStringLiteral("index")};
+        const char *tmpl = labels ? coretext::labelsReordered : perm ? coretext::indexReorderedSortable : coretext::indexReordered;
+        return Diff{Outcome::Fail, path, T(tmpl).arg(a.labelsText(), e.labelsText()), QStringLiteral("index")};
     }
     qsizetype i = 0;
     while (i < n && ek[i] == ak[i])
         ++i;
-    return Diff{Outcome::Fail, path, QStringLiteral("%1 %2 ≠ %3 (first difference at position %4: %5 ≠ %6)")
-                                         .arg(what, a.labelsText(), e.labelsText())
-                                         .arg(i)
-                                         .arg(a.label(i).summary(40), e.label(i).summary(40)), QStringLiteral("index")};
+    return Diff{Outcome::Fail, path,
+                T(labels ? coretext::labelsDiffer : coretext::indexDiffers)
+                    .arg(a.labelsText(), e.labelsText(), QString::number(i), a.label(i).summary(40), e.label(i).summary(40)),
+                QStringLiteral("index")};
 }
 
 std::optional<Diff> Comparer::series(const ProbeValue &e, const ProbeValue &a, const QString &path)
 {
     if (m_o.checkDtype && e.dtype != a.dtype)
-        return Diff{Outcome::Fail, path, QStringLiteral("dtype %1 ≠ %2").arg(a.dtype, e.dtype), QStringLiteral("dtype")};
+        return Diff{Outcome::Fail, path, T(coretext::dtypeDiffers).arg(a.dtype, e.dtype), QStringLiteral("dtype")};
     if (m_o.checkNames && e.items.front().canonicalKey() != a.items.front().canonicalKey())
-        return Diff{Outcome::Fail, path, QStringLiteral("Series name %1 ≠ %2").arg(a.items.front().summary(), e.items.front().summary()), QStringLiteral("name")};
+        return Diff{Outcome::Fail, path, T(coretext::seriesNameDiffers).arg(a.items.front().summary(), e.items.front().summary()), QStringLiteral("name")};
     if (e.array->size() != a.array->size())
-        return Diff{Outcome::Fail, path, QStringLiteral("length %1 ≠ %2").arg(a.array->size()).arg(e.array->size()), QStringLiteral("length")};
+        return Diff{Outcome::Fail, path, T(coretext::lengthDiffers).arg(a.array->size()).arg(e.array->size()), QStringLiteral("length")};
     if (!m_o.checkIndex && !m_o.checkRowOrder)
         return rowMultiset({e.array.get()}, {a.array.get()}, {}, *e.index, *a.index, path);
     std::vector<qsizetype> perm;
     if (m_o.checkIndex)
-        if (auto d = indexes(*e.index, *a.index, path, QStringLiteral("index"), m_o.checkRowOrder ? nullptr : &perm))
+        if (auto d = indexes(*e.index, *a.index, path, false, m_o.checkRowOrder ? nullptr : &perm))
             return d;
     const PandasIndex &idx = *e.index;
     return elements(*e.array, *a.array, perm, path,
-                    [&idx](qsizetype i) { return QStringLiteral("at index %1").arg(idx.label(i).summary(40)); },
-                    QStringLiteral("value"));
+                    [&idx](qsizetype i) { return idx.label(i).summary(40); }, kIndexValues);
 }
 
 std::optional<Diff> Comparer::frames(const ProbeValue &e, const ProbeValue &a, const QString &path)
@@ -700,32 +743,31 @@ std::optional<Diff> Comparer::frames(const ProbeValue &e, const ProbeValue &a, c
     if (!missing.isEmpty() || !extra.isEmpty()) {
         QStringList parts;
         if (!missing.isEmpty())
-            parts << QStringLiteral("missing %1").arg(missing.join(QLatin1String(", ")));
+            parts << T(coretext::missingItems).arg(missing.join(QLatin1String(", ")));
         if (!extra.isEmpty())
-            parts << QStringLiteral("unexpected %1").arg(extra.join(QLatin1String(", ")));
-        return Diff{Outcome::Fail, path, QStringLiteral("columns %1 ≠ %2: %3").arg(ac.labelsText(), ec.labelsText(), parts.join(QLatin1String("; "))), QStringLiteral("columns")};
+            parts << T(coretext::unexpectedItems).arg(extra.join(QLatin1String(", ")));
+        return Diff{Outcome::Fail, path, T(coretext::columnsDiffer).arg(ac.labelsText(), ec.labelsText(), parts.join(QLatin1String("; "))), QStringLiteral("columns")};
     }
     if (ek.size() != ak.size())
-        return Diff{Outcome::Fail, path, QStringLiteral("columns %1 ≠ %2 (duplicate column names)").arg(ac.labelsText(), ec.labelsText()), QStringLiteral("columns")};
+        return Diff{Outcome::Fail, path, T(coretext::columnsDuplicate).arg(ac.labelsText(), ec.labelsText()), QStringLiteral("columns")};
     if (m_o.checkColumnOrder && ek != ak)
-        return Diff{Outcome::Fail, path, QStringLiteral("same columns in a different order: %1, expected %2")
-                                             .arg(ac.labelsText(), ec.labelsText()), QStringLiteral("columns")};
+        return Diff{Outcome::Fail, path, T(coretext::columnsReordered).arg(ac.labelsText(), ec.labelsText()), QStringLiteral("columns")};
     if (e.frameShape != a.frameShape)
-        return Diff{Outcome::Fail, path, QStringLiteral("shape %1 ≠ %2").arg(shapeText(a.frameShape), shapeText(e.frameShape)), QStringLiteral("shape")};
+        return Diff{Outcome::Fail, path, T(coretext::shapeDiffers).arg(shapeText(a.frameShape), shapeText(e.frameShape)), QStringLiteral("shape")};
     std::vector<qsizetype> perm;
     if (m_o.checkIndex)
-        if (auto d = indexes(*e.index, *a.index, path, QStringLiteral("index"), m_o.checkRowOrder ? nullptr : &perm))
+        if (auto d = indexes(*e.index, *a.index, path, false, m_o.checkRowOrder ? nullptr : &perm))
             return d;
     std::vector<const NdArray *> ecols, acols;
     QStringList names;
     for (qsizetype c = 0; c < qsizetype(e.frameData.size()); ++c) {
         const qsizetype ac2 = ak.indexOf(ek[c]);
         if (ac2 < 0 || size_t(ac2) >= a.frameData.size())
-            return Diff{Outcome::NotGraded, path, QStringLiteral("column %1 was not captured").arg(ec.label(c).summary(40))};
+            return Diff{Outcome::NotGraded, path, T(coretext::columnNotCaptured).arg(ec.label(c).summary(40))};
         const QString col = ec.label(c).summary(40);
         const NdArray &ea = e.frameData[size_t(c)], &aa = a.frameData[size_t(ac2)];
         if (m_o.checkDtype && ea.dtype != aa.dtype)
-            return Diff{Outcome::Fail, path, QStringLiteral("column %1: dtype %2 ≠ %3").arg(col, aa.dtype, ea.dtype), QStringLiteral("dtype")};
+            return Diff{Outcome::Fail, path, T(coretext::columnDtypeDiffers).arg(col, aa.dtype, ea.dtype), QStringLiteral("dtype")};
         ecols.push_back(&ea);
         acols.push_back(&aa);
         names << col;
@@ -735,9 +777,8 @@ std::optional<Diff> Comparer::frames(const ProbeValue &e, const ProbeValue &a, c
     const PandasIndex &idx = *e.index;
     for (size_t c = 0; c < ecols.size(); ++c)
         if (auto d = elements(*ecols[c], *acols[c], perm, path,
-                              [&idx](qsizetype i) { return QStringLiteral("at row %1").arg(idx.label(i).summary(40)); },
-                              QStringLiteral("value")))
-            return Diff{d->outcome, path, QStringLiteral("column %1, %2").arg(names.at(qsizetype(c)), d->message)};
+                              [&idx](qsizetype i) { return idx.label(i).summary(40); }, kRowValues))
+            return Diff{d->outcome, path, T(coretext::inColumn).arg(names.at(qsizetype(c)), d->message)};
     return std::nullopt;
 }
 
@@ -809,13 +850,13 @@ std::optional<Diff> Comparer::rowMultiset(const std::vector<const NdArray *> &ec
 {
     const qsizetype rows = ecols.empty() ? eIndex.size() : ecols.front()->size();
     if (!acols.empty() && acols.front()->size() != rows)
-        return Diff{Outcome::Fail, path, QStringLiteral("%1 rows ≠ %2").arg(acols.front()->size()).arg(rows), QStringLiteral("length")};
+        return Diff{Outcome::Fail, path, T(coretext::rowCountDiffers).arg(acols.front()->size()).arg(rows), QStringLiteral("length")};
     std::optional<Diff> notGraded;
     auto sameRow = [&](qsizetype i, qsizetype j) {
         for (size_t c = 0; c < ecols.size(); ++c) {
             std::optional<Diff> d = elementDiff(*ecols[c], i, *acols[c], j);
             if (d && d->outcome == Outcome::NotGraded && !notGraded)
-                notGraded = Diff{Outcome::NotGraded, path, QStringLiteral("row %1: %2").arg(eIndex.label(i).summary(40), d->message)};
+                notGraded = Diff{Outcome::NotGraded, path, T(coretext::rowNotGraded).arg(eIndex.label(i).summary(40), d->message)};
             if (d)
                 return false;
         }
@@ -873,17 +914,15 @@ std::optional<Diff> Comparer::rowMultiset(const std::vector<const NdArray *> &ec
             out << QStringLiteral("… (%1 more)").arg(which.size() - 3);
         return out.join(QLatin1String(", "));
     };
-    const QString what = columnNames.isEmpty() ? QStringLiteral("values") : QStringLiteral("rows");
     QStringList parts;
     if (!missing.empty())
-        parts << QStringLiteral("missing %1").arg(listed(missing, ecols, eIndex));
+        parts << T(coretext::missingItems).arg(listed(missing, ecols, eIndex));
     if (!extra.empty())
-        parts << QStringLiteral("unexpected %1").arg(listed(extra, acols, aIndex));
+        parts << T(coretext::unexpectedItems).arg(listed(extra, acols, aIndex));
     return Diff{Outcome::Fail, path,
-                QStringLiteral("%1 of %2 %3 differ (compared in any order, index ignored): %4")
-                    .arg(missing.size()) // as many as `extra`: both sides have `rows` rows
-                    .arg(rows)
-                    .arg(what, parts.join(QLatin1String("; ")))};
+                T(columnNames.isEmpty() ? coretext::valuesDifferAnyOrder : coretext::rowsDifferAnyOrder)
+                    .arg(QString::number(missing.size()), // as many as `extra`: both sides have `rows` rows
+                         QString::number(rows), parts.join(QLatin1String("; ")))};
 }
 
 } // namespace
@@ -916,7 +955,7 @@ Comparison compareValues(const QString &name, const ProbeValue &expected, const 
                      + QLatin1String("; ") + coretext::text(coretext::expectedHidden);
         return c;
     }
-    c.feedback = QStringLiteral("`%1`: %2").arg(d->path.isEmpty() ? name : d->path, d->message);
+    c.feedback = T(coretext::differsAt).arg(d->path.isEmpty() ? name : d->path, d->message);
     return c;
 }
 

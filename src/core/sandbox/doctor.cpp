@@ -5,6 +5,7 @@
 #include "sandbox/sandbox_log.h"
 #include "sandbox/sandboxrun.h"
 #include "sandbox/workdir.h"
+#include "util/coretext.h"
 #include "util/paths.h"
 
 #include <QDir>
@@ -77,14 +78,14 @@ void Doctor::runProbe()
 {
     const QString probe = m_options.runtimeDir + QLatin1String("/sandmark_doctor_probe.py");
     if (!QFileInfo::exists(probe)) {
-        add(QStringLiteral("probe available"), false, probe + QLatin1String(" is missing"),
-            QStringLiteral("reinstall Sandmark (the Python runtime is incomplete) or set SANDMARK_DATA_DIR"));
+        add(coretext::text(coretext::probeAvailable), false, coretext::text(coretext::isMissing).arg(probe),
+            coretext::text(coretext::reinstallRuntime));
         finish();
         return;
     }
     m_server = new QTcpServer(this);
     if (!m_server->listen(QHostAddress::LocalHost)) {
-        add(QStringLiteral("probe: host listener"), false, m_server->errorString(), QString());
+        add(coretext::text(coretext::probeHostListener), false, m_server->errorString(), QString());
         finish();
         return;
     }
@@ -110,7 +111,7 @@ void Doctor::runProbe()
     if (folder)
         m_runFolders << folder->root;
     if (!folder) {
-        add(QStringLiteral("probe: run folder"), false, folder.error().toString(), QString());
+        add(coretext::text(coretext::probeRunFolder), false, folder.error().toString(), QString());
         finish();
         return;
     }
@@ -147,7 +148,7 @@ void Doctor::runProbe()
     m_run = m_backend->createRun(req, this);
     connect(m_run, &SandboxRun::finished, this, &Doctor::onProbeFinished);
     connect(m_run, &SandboxRun::failed, this, [this](const Error &e) {
-        const QString name = QStringLiteral("probe: runs inside the sandbox");
+        const QString name = coretext::text(coretext::probeRuns);
         add(name, false, e.toString(), m_backend->doctorFix(name));
         finish();
     });
@@ -156,8 +157,7 @@ void Doctor::runProbe()
 
 void Doctor::onProbeFinished(const RunResult &result)
 {
-    add(QStringLiteral("probe: runs inside the sandbox"), true,
-        QStringLiteral("%1 s").arg(result.durationS, 0, 'f', 2), QString());
+    add(coretext::text(coretext::probeRuns), true, coretext::text(coretext::seconds).arg(result.durationS, 0, 'f', 2), QString());
     const QJsonArray checks = result.record.value(QLatin1String("checks")).toArray();
     for (const QJsonValue &v : checks) {
         const QJsonObject c = v.toObject();
@@ -166,8 +166,8 @@ void Doctor::onProbeFinished(const RunResult &result)
             m_backend->doctorFix(name));
     }
     if (m_server && m_server->hasPendingConnections())
-        add(QStringLiteral("network: host listener saw no connection"), false,
-            QStringLiteral("a connection reached the host's port"), m_backend->doctorFix(QStringLiteral("network")));
+        add(coretext::text(coretext::listenerSawNothing), false, coretext::text(coretext::connectionReachedHost),
+            m_backend->doctorFix(QStringLiteral("network")));
     finish();
 }
 

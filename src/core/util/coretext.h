@@ -32,6 +32,86 @@ inline constexpr char dataFrameSummary[] = QT_TRANSLATE_NOOP("sandmark::CoreText
 inline constexpr char notCaptured[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "(could not be captured: %1)");
 inline constexpr char expectedHidden[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "this check does not show the expected value");
 
+// What a value comparison found (grading/compare.cpp): the feedback "`name`: what differed".
+inline constexpr char differsAt[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: %2");
+inline constexpr char expectedAGotA[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "expected a %1, got a %2: %3");
+inline constexpr char expectedAGotAn[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "expected a %1, got an %2: %3");
+inline constexpr char expectedAnGotA[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "expected an %1, got a %2: %3");
+inline constexpr char expectedAnGotAn[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "expected an %1, got an %2: %3");
+inline constexpr char subclassRefused[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "is a %1, a subclass of %2; this check accepts only %3 (set \"allow_subclass\": true to accept subclasses)");
+inline constexpr char exactTypeDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "type %1 ≠ %2 (the check requires the exact type)");
+inline constexpr char referenceUndefined[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the reference run did not define it");
+inline constexpr char undefinedHere[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "not defined");
+inline constexpr char referenceNotCaptured[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the reference value could not be captured (%1)");
+inline constexpr char valueNotCaptured[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the value could not be captured (%1)");
+inline constexpr char referenceTooLargeLimit[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the reference value is too large to capture (%1 bytes, limit %2)");
+inline constexpr char valueTooLargeLimit[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the value is too large to capture (%1 bytes, limit %2)");
+inline constexpr char referenceTooLarge[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the reference value is too large to capture (%1 bytes)");
+inline constexpr char valueTooLarge[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the value is too large to capture (%1 bytes)");
+inline constexpr char referenceTooDeep[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the reference value is nested too deeply to capture (more than 32 levels)");
+inline constexpr char valueTooDeep[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the value is nested too deeply to capture (more than 32 levels)");
+inline constexpr char referenceTruncatedAt[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the reference value was truncated by the probe (length %1), so it cannot be compared");
+inline constexpr char valueTruncatedAt[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the value was truncated by the probe (length %1), so it cannot be compared");
+inline constexpr char referenceTruncated[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the reference value was truncated by the probe, so it cannot be compared");
+inline constexpr char valueTruncated[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the value was truncated by the probe, so it cannot be compared");
+inline constexpr char valueDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value %1 ≠ %2");
+inline constexpr char valueDiffersNaN[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value %1 ≠ %2 (NaN equals only a NaN reference)");
+inline constexpr char valueDiffersBy[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value %1 ≠ %2 (difference %3, relative %4; allowed: atol %5 + rtol %6 × |expected|)");
+inline constexpr char valueDiffersByAbsolute[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value %1 ≠ %2 (difference %3; allowed: atol %4 + rtol %5 × |expected|)");
+inline constexpr char float32Hint[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the value is a numpy %1, which keeps only about %2 significant digits: compare with rtol >= 1e-6 or convert it with float()");
+inline constexpr char reprRaised[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "a %1 whose repr() raised cannot be compared");
+inline constexpr char stringsDiffer[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "strings differ at character %1: %2 ≠ %3 (length %4, expected %5)");
+inline constexpr char stringsDifferFolded[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "strings differ at character %1 (after folding case and whitespace): %2 ≠ %3 (length %4, expected %5)");
+inline constexpr char stringsDifferCaseFolded[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "strings differ at character %1 (after folding case): %2 ≠ %3 (length %4, expected %5)");
+inline constexpr char stringsDifferCollapsed[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "strings differ at character %1 (after collapsing whitespace): %2 ≠ %3 (length %4, expected %5)");
+inline constexpr char lengthDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "length %1 ≠ %2");
+inline constexpr char missingItems[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "missing %1");
+inline constexpr char unexpectedItems[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "unexpected %1");
+inline constexpr char setElementsDiffer[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "set elements differ: %1");
+inline constexpr char missingKey[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "missing key %1");
+inline constexpr char missingKeys[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "missing keys %1");
+inline constexpr char unexpectedKey[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "unexpected key %1");
+inline constexpr char unexpectedKeys[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "unexpected keys %1");
+// Elements of an array ("element [2]"), a Series ("value at index 'b'") or a DataFrame's column ("value at row 3").
+inline constexpr char elementNotGraded[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "element %1: %2");
+inline constexpr char elementDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "element %1: %2 ≠ %3 — %4 of %5 elements differ");
+inline constexpr char elementDiffersBy[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "element %1: %2 ≠ %3 (difference %4, relative %5; allowed: atol %6 + rtol %7 × |expected|) — %8 of %9 elements differ");
+inline constexpr char elementDiffersByAbsolute[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "element %1: %2 ≠ %3 (difference %4; allowed: atol %5 + rtol %6 × |expected|) — %7 of %8 elements differ");
+inline constexpr char elementDiffersSo[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "element %1: %2 — %3 of %4 elements differ");
+inline constexpr char indexValueNotGraded[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at index %1: %2");
+inline constexpr char indexValueDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at index %1: %2 ≠ %3 — %4 of %5 values differ");
+inline constexpr char indexValueDiffersBy[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at index %1: %2 ≠ %3 (difference %4, relative %5; allowed: atol %6 + rtol %7 × |expected|) — %8 of %9 values differ");
+inline constexpr char indexValueDiffersByAbsolute[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at index %1: %2 ≠ %3 (difference %4; allowed: atol %5 + rtol %6 × |expected|) — %7 of %8 values differ");
+inline constexpr char indexValueDiffersSo[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at index %1: %2 — %3 of %4 values differ");
+inline constexpr char rowValueNotGraded[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at row %1: %2");
+inline constexpr char rowValueDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at row %1: %2 ≠ %3 — %4 of %5 values differ");
+inline constexpr char rowValueDiffersBy[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at row %1: %2 ≠ %3 (difference %4, relative %5; allowed: atol %6 + rtol %7 × |expected|) — %8 of %9 values differ");
+inline constexpr char rowValueDiffersByAbsolute[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at row %1: %2 ≠ %3 (difference %4; allowed: atol %5 + rtol %6 × |expected|) — %7 of %8 values differ");
+inline constexpr char rowValueDiffersSo[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "value at row %1: %2 — %3 of %4 values differ");
+inline constexpr char referenceArrayTruncated[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the reference array was truncated by the probe (more than 1,000,000 elements), so it cannot be compared");
+inline constexpr char arrayTruncated[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the array was truncated by the probe (more than 1,000,000 elements), so it cannot be compared");
+inline constexpr char dtypeDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "dtype %1 ≠ %2");
+inline constexpr char shapeDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "shape %1 ≠ %2");
+inline constexpr char indexNameDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "index name %1 ≠ %2");
+inline constexpr char seriesNameDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "Series name %1 ≠ %2");
+inline constexpr char labelsLengthDiffer[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "labels %1 ≠ %2 (length %3, expected %4)");
+inline constexpr char indexLengthDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "index %1 ≠ %2 (length %3, expected %4)");
+inline constexpr char labelsReordered[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "same labels in a different order: %1, expected %2");
+inline constexpr char indexReordered[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "same index in a different order: %1, expected %2");
+inline constexpr char indexReorderedSortable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "same index in a different order: %1, expected %2 (sort_index() would match; the check can allow this with \"check_row_order\": false)");
+inline constexpr char labelsDiffer[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "labels %1 ≠ %2 (first difference at position %3: %4 ≠ %5)");
+inline constexpr char indexDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "index %1 ≠ %2 (first difference at position %3: %4 ≠ %5)");
+inline constexpr char columnsDiffer[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "columns %1 ≠ %2: %3");
+inline constexpr char columnsDuplicate[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "columns %1 ≠ %2 (duplicate column names)");
+inline constexpr char columnsReordered[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "same columns in a different order: %1, expected %2");
+inline constexpr char columnNotCaptured[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "column %1 was not captured");
+inline constexpr char columnDtypeDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "column %1: dtype %2 ≠ %3");
+inline constexpr char inColumn[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "column %1, %2");
+inline constexpr char rowCountDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 rows ≠ %2");
+inline constexpr char rowNotGraded[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "row %1: %2");
+inline constexpr char valuesDifferAnyOrder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 of %2 values differ (compared in any order, index ignored): %3");
+inline constexpr char rowsDifferAnyOrder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 of %2 rows differ (compared in any order, index ignored): %3");
+
 // Reasons and feedback of a run (grading/result.cpp, batch/batchgrading.cpp, checks/*check.cpp).
 inline constexpr char raised[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: raised %2");
 inline constexpr char cellTimedOut[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: cell timed out");
@@ -64,6 +144,113 @@ inline constexpr char exitStatus[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ex
 inline constexpr char killedBy[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "killed by %1");
 inline constexpr char killedByOutOfMemory[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "killed by %1; out of memory?");
 
+// Why an LMS import flagged or skipped an entry (batch/lmsimport.cpp), kept in the folder's import manifest.
+inline constexpr char refusedAbsolutePath[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: absolute path");
+inline constexpr char refusedOutside[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: path leads outside the archive (..)");
+inline constexpr char refusedEmptyPath[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: empty path");
+inline constexpr char skippedCheckpoints[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "skipped: Jupyter's autosave folder .ipynb_checkpoints");
+inline constexpr char skippedPycache[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "skipped: Python's cache folder __pycache__");
+inline constexpr char skippedHidden[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "skipped: hidden file or folder (the name %1 starts with '.')");
+inline constexpr char refusedLongName[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: a name in its path is %1 bytes long; file systems allow at most %2 bytes per name (ask the student to rename the file)");
+inline constexpr char refusedLongPath[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: its path would be %1 bytes long; file systems allow at most %2 (ask the student to use shorter folder names)");
+inline constexpr char refusedUnreadableData[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: cannot read the entry's data");
+inline constexpr char refusedFileCap[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: %1 bytes, over the per-file cap of %2 bytes");
+inline constexpr char refusedOverFileCap[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: over the per-file cap of %1 bytes");
+inline constexpr char refusedTotalCap[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: the import would exceed the total cap of %1 bytes");
+inline constexpr char ambiguousCopies[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ambiguous: %1 handed in %2 times (%3); not guessed");
+inline constexpr char ambiguousNotebooks[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ambiguous: %1 notebooks (%2); not guessed");
+inline constexpr char noNotebook[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no notebook (*.ipynb) handed in");
+inline constexpr char refusedFileAndFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: %1 is both a file and a folder in this archive");
+inline constexpr char notLmsNamed[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "not named like a Canvas (name_id_submission_file) or Moodle (Full Name_id_assignsubmission_file_/) submission");
+inline constexpr char refusedSymlink[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: symbolic link");
+inline constexpr char refusedHardLink[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: hard link");
+inline constexpr char refusedSpecialFile[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: not a regular file (device, fifo or socket)");
+inline constexpr char refusedEntryUnreadable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: the entry cannot be read (%1); ask the student to hand the file in again");
+inline constexpr char zipRecordDamaged[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the zip's record of it is damaged");
+inline constexpr char refusedUndecompressable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: its data cannot be decompressed (%1: %2); download the export again, or ask the student to hand the file in again");
+inline constexpr char damagedOrCutShort[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "damaged or cut short");
+inline constexpr char refusedCannotRead[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: cannot read: %1");
+inline constexpr char ignoredMacosEntry[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ignored: %1 macOS metadata entry (resource forks, Finder data)");
+inline constexpr char ignoredMacosEntries[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ignored: %1 macOS metadata entries (resource forks, Finder data)");
+inline constexpr char alreadyThere[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "already in %1 (left unchanged)");
+
+// The sandbox self-test's rows (sandbox/doctor.cpp, sandbox/backend.cpp), and those the probe writes
+// (resources/python/sandmark_doctor_probe.py): names, what was observed, fixes. The backends' own rows and fixes
+// (sandbox/*backend.cpp) are listed as written there.
+inline constexpr char backendAvailable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "backend available");
+inline constexpr char probeAvailable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "probe available");
+inline constexpr char isMissing[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 is missing");
+inline constexpr char reinstallRuntime[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "reinstall Sandmark (the Python runtime is incomplete) or set SANDMARK_DATA_DIR");
+inline constexpr char probeHostListener[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "probe: host listener");
+inline constexpr char probeRunFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "probe: run folder");
+inline constexpr char probeRuns[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "probe: runs inside the sandbox");
+inline constexpr char seconds[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 s");
+inline constexpr char listenerSawNothing[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "network: host listener saw no connection");
+inline constexpr char connectionReachedHost[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "a connection reached the host's port");
+inline constexpr char loopbackUnreachable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "network: host loopback unreachable");
+inline constexpr char dnsFailsFast[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "network: DNS fails fast");
+inline constexpr char onlyLoopback[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "network: only the loopback interface");
+inline constexpr char rootReadOnly[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "filesystem: / read-only");
+inline constexpr char usrReadOnly[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "filesystem: /usr read-only");
+inline constexpr char etcReadOnly[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "filesystem: /etc read-only");
+inline constexpr char workdirWritable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "filesystem: working directory writable");
+inline constexpr char othersHidden[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "visibility: home, assignment folder and other runs hidden");
+inline constexpr char limitAddressSpace[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: address space (RLIMIT_AS)");
+inline constexpr char limitProcesses[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: processes (RLIMIT_NPROC)");
+inline constexpr char limitOpenFiles[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: open files (RLIMIT_NOFILE)");
+inline constexpr char limitFileSize[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: file size (RLIMIT_FSIZE)");
+inline constexpr char limitCgroupMemory[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: cgroup memory");
+inline constexpr char limitCgroupPids[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: cgroup processes (pids)");
+inline constexpr char limitCgroupCpus[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: cgroup CPUs");
+inline constexpr char limitNoCore[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: no core dumps (RLIMIT_CORE)");
+inline constexpr char noCapabilities[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "privileges: no capabilities");
+inline constexpr char notRoot[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "privileges: not root on the host");
+inline constexpr char noNestedUserns[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "privileges: no nested user namespaces");
+inline constexpr char afterSeconds[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 after %2 s");
+inline constexpr char connectedToHost[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "connected to the host's port %1");
+inline constexpr char resolved[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "resolved");
+inline constexpr char none[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "none");
+inline constexpr char written[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "written");
+inline constexpr char writtenIn[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: written");
+inline constexpr char visible[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "visible: %1");
+inline constexpr char pathsHidden[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 paths hidden");
+inline constexpr char softLimitExpected[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "soft limit %1, expected <= %2");
+inline constexpr char softLimit[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "soft limit %1");
+inline constexpr char expectedAtMost[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1, expected <= %2");
+inline constexpr char unlimited[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "unlimited");
+inline constexpr char created[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "created");
+inline constexpr char refusedBecause[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused (%1)");
+inline constexpr char noUnshare[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused (no unshare() on this system)");
+inline constexpr char fixRunFolderWritable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the run folder must be writable by the sandbox uid (root: the sandmark-sandbox user)");
+inline constexpr char fixVisibility[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "only the run's working folder may be bound into the sandbox; keep the cache folder (SANDMARK_CACHE_DIR) separate from assignment and home folders");
+inline constexpr char fixNproc[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "RLIMIT_NPROC is not enforced for root: create the sandbox user (useradd --system sandmark-sandbox, scripts/bootstrap does it)");
+inline constexpr char fixLimits[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the limits are set in the child before exec (setrlimit); a container runtime may cap or override them");
+inline constexpr char seedRuns[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "seed: bwrap with all namespaces unshared runs /bin/true");
+inline constexpr char fixBwrapNetwork[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "bwrap must run with --unshare-all (network namespace); check that nothing wraps bwrap with a shared network");
+inline constexpr char fixBwrapFilesystem[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "system folders must be bound with --ro-bind and / remounted read-only");
+inline constexpr char fixBwrapUserns[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "bwrap must run with --disable-userns (bubblewrap 0.8 or newer)");
+inline constexpr char fixBwrapPrivileges[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "run Sandmark as a normal user, or as root with the sandmark-sandbox user; bwrap must use --unshare-user --cap-drop ALL");
+inline constexpr char fixSeeError[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "see the error; `sandmark-cli doctor` must pass before grading");
+inline constexpr char fixInstallBwrap[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "install bubblewrap (apt install bubblewrap)");
+inline constexpr char fixBwrapSeed[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "bwrap could not start the sandbox; see the error");
+inline constexpr char daemonHasImage[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: the daemon answers and has the image");
+inline constexpr char engineHasImage[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: the engine has the image");
+inline constexpr char noAnswerWithin[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no answer within %1 s");
+inline constexpr char fixImageMissing[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the image %1 is not available: build it with %2, or name another with --docker-image / SANDMARK_DOCKER_IMAGE");
+inline constexpr char fixRunNetwork[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 run must use --network none");
+inline constexpr char fixRunReadOnly[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 run must use --read-only");
+inline constexpr char fixRunSeccomp[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 run must keep its default seccomp profile (it refuses unshare)");
+inline constexpr char fixRunCapsUser[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 run must use --cap-drop ALL --user 65534:65534");
+inline constexpr char fixRunCapsKeepId[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 run must use --cap-drop ALL --userns keep-id");
+inline constexpr char fixCgroups[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the %1 engine must enforce --memory, --cpus and --pids-limit: it needs the memory, cpu and pids cgroup controllers (rootless: cgroup v2 with them delegated to the user); or choose --sandbox bwrap");
+inline constexpr char fixLocalUnsafe[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "local-unsafe does not isolate anything; use --sandbox bwrap or docker");
+
+// The OS keychain's errors (secrets/secretstore.cpp), which Preferences shows.
+inline constexpr char noKeychain[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no OS keychain is available (%1); Sandmark never stores tokens in plain files: start a Secret Service (gnome-keyring, KWallet) or set HF_TOKEN in the environment");
+inline constexpr char noKeychainBackend[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no backend");
+inline constexpr char keychainDenied[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the keychain denied access: %1");
+inline constexpr char keychainError[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "keychain error: %1");
+
 /// Every template above, for matching stored texts. Static data; any thread.
 inline const QList<const char *> &all()
 {
@@ -71,11 +258,47 @@ inline const QList<const char *> &all()
         notDefined, notDefinedValue, notOfExpectedType, notExpectedValue, notExpectedLength, notExpectedShape,
         notExpectedDtype, notExpectedColumns, notExpectedIndex, notExpectedKeys, notExpectedName, seriesSummary,
         dataFrameSummary, notCaptured, expectedHidden,
+        differsAt, expectedAGotA, expectedAGotAn, expectedAnGotA, expectedAnGotAn, subclassRefused, exactTypeDiffers,
+        referenceUndefined, undefinedHere, referenceNotCaptured, valueNotCaptured, referenceTooLargeLimit, valueTooLargeLimit,
+        referenceTooLarge, valueTooLarge, referenceTooDeep, valueTooDeep, referenceTruncatedAt, valueTruncatedAt,
+        referenceTruncated, valueTruncated, valueDiffers, valueDiffersNaN, valueDiffersBy, valueDiffersByAbsolute, float32Hint,
+        reprRaised, stringsDiffer, stringsDifferFolded, stringsDifferCaseFolded, stringsDifferCollapsed, lengthDiffers,
+        missingItems, unexpectedItems, setElementsDiffer, missingKey, missingKeys, unexpectedKey, unexpectedKeys,
+        elementNotGraded, elementDiffers, elementDiffersBy, elementDiffersByAbsolute, elementDiffersSo,
+        indexValueNotGraded, indexValueDiffers, indexValueDiffersBy, indexValueDiffersByAbsolute, indexValueDiffersSo,
+        rowValueNotGraded, rowValueDiffers, rowValueDiffersBy, rowValueDiffersByAbsolute, rowValueDiffersSo,
+        referenceArrayTruncated, arrayTruncated, dtypeDiffers, shapeDiffers, indexNameDiffers, seriesNameDiffers,
+        labelsLengthDiffer, indexLengthDiffers, labelsReordered, indexReordered, indexReorderedSortable, labelsDiffer,
+        indexDiffers, columnsDiffer, columnsDuplicate, columnsReordered, columnNotCaptured, columnDtypeDiffers, inColumn,
+        rowCountDiffers, rowNotGraded, valuesDifferAnyOrder, rowsDifferAnyOrder,
         raised, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
         testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, graderError,
         checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
         kernelCouldNotStart, probeCellFailed, notHandedIn, cellTimeoutAfter, timeoutAfter,
-        kernelDiedWhile, exitStatus, killedBy, killedByOutOfMemory};
+        kernelDiedWhile, exitStatus, killedBy, killedByOutOfMemory,
+        refusedAbsolutePath, refusedOutside, refusedEmptyPath, skippedCheckpoints, skippedPycache, skippedHidden,
+        refusedLongName, refusedLongPath, refusedUnreadableData, refusedFileCap, refusedOverFileCap, refusedTotalCap,
+        ambiguousCopies, ambiguousNotebooks, noNotebook, refusedFileAndFolder, notLmsNamed, refusedSymlink, refusedHardLink,
+        refusedSpecialFile, refusedEntryUnreadable, zipRecordDamaged, refusedUndecompressable, damagedOrCutShort,
+        refusedCannotRead, ignoredMacosEntry, ignoredMacosEntries, alreadyThere,
+        backendAvailable, probeAvailable, isMissing, reinstallRuntime, probeHostListener, probeRunFolder, probeRuns, seconds,
+        listenerSawNothing, connectionReachedHost, loopbackUnreachable, dnsFailsFast, onlyLoopback, rootReadOnly, usrReadOnly,
+        etcReadOnly, workdirWritable, othersHidden, limitAddressSpace, limitProcesses, limitOpenFiles, limitFileSize,
+        limitCgroupMemory, limitCgroupPids, limitCgroupCpus, limitNoCore, noCapabilities, notRoot, noNestedUserns, afterSeconds,
+        connectedToHost, resolved, none, written, writtenIn, visible, pathsHidden, softLimitExpected, softLimit, expectedAtMost,
+        unlimited, created, refusedBecause, noUnshare, fixRunFolderWritable, fixVisibility, fixNproc, fixLimits, seedRuns,
+        fixBwrapNetwork, fixBwrapFilesystem, fixBwrapUserns, fixBwrapPrivileges, fixSeeError, fixInstallBwrap, fixBwrapSeed,
+        daemonHasImage, engineHasImage, noAnswerWithin, fixImageMissing, fixRunNetwork, fixRunReadOnly, fixRunSeccomp,
+        fixRunCapsUser, fixRunCapsKeepId, fixCgroups, fixLocalUnsafe,
+        noKeychain, noKeychainBackend, keychainDenied, keychainError};
+    return templates;
+}
+
+/// The templates whose arguments are quantities (durations): a number among them is shown in the app's locale
+/// ("0,17 s" in German), not as written. Static data; any thread.
+inline const QList<const char *> &quantities()
+{
+    static const QList<const char *> templates = {seconds, afterSeconds, noAnswerWithin, cellTimeoutAfter, timeoutAfter};
     return templates;
 }
 
