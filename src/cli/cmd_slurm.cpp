@@ -64,12 +64,13 @@ QList<SlurmQueueEntry> queueOf(const SlurmSubmission &s, bool quiet)
     return *q;
 }
 
-int shardsRecorded(const SlurmStatus &st, const Shard &shard)
+/// The status of `shard` in `st`; nullptr when `st` has none for it.
+const SlurmShardStatus *shardStatus(const SlurmStatus &st, const Shard &shard)
 {
     for (const SlurmShardStatus &s : st.shards)
         if (s.shard.index == shard.index)
-            return s.recorded;
-    return 0;
+            return &s;
+    return nullptr;
 }
 
 QString progressLine(const SlurmStatus &st)
@@ -612,8 +613,17 @@ SelfTestOutcome sandboxSelfTest(const Assignment &assignment, const SubmissionRu
     return out;
 }
 
-/// What each array task runs: the self-test on this node, then `grade --shard K/N` into the shard's gradebook.
-int task(const QStringList &args)
+/// What `slurm task` is asked to do.
+struct TaskRequest
+{
+    std::optional<Assignment> assignment;
+    Shard slice;                     ///< --shard K/N
+    std::optional<SandboxKind> kind; ///< --sandbox
+    std::optional<QString> datasetCache; ///< --dataset-cache, when given
+};
+
+/// Parses `slurm task`'s arguments and loads the assignment; an exit code when the command ends here.
+std::variant<int, TaskRequest> readTaskRequest(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("task"), QStringLiteral("What each array task runs (written into the script by submit)."));
@@ -628,100 +638,153 @@ int task(const QStringList &args)
                              2);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
+    TaskRequest request;
     Expected<Shard> slice = parseShard(parser.value(shard));
     if (!slice) {
         err() << "sandmark-cli: slurm task: " << slice.error().toString() << Qt::endl;
         return ExitUsage;
     }
-    std::optional<SandboxKind> kind;
-    if (!readSandboxOption(parser, sandbox, kind))
+    request.slice = *slice;
+    if (!readSandboxOption(parser, sandbox, request.kind))
         return ExitUsage;
     Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
     if (!assignment) {
         printError(assignment.error());
         return ExitBadInput;
     }
-    const SlurmLayout layout(assignment->folder());
-    const QString reportPath = layout.shardReport(*slice);
-    SlurmTaskReport report;
-    report.host = QSysInfo::machineHostName();
-    report.jobId = qEnvironmentVariable("SLURM_ARRAY_JOB_ID") + QLatin1Char('_') + qEnvironmentVariable("SLURM_ARRAY_TASK_ID");
-    report.attempt = qEnvironmentVariableIntValue("SLURM_RESTART_COUNT") + 1;
-    report.started = report.updated = QDateTime::currentDateTimeUtc();
-    if (Expected<SlurmStatus> st = readSlurmStatus(*assignment, {}); st)
-        report.recordedAtStart = shardsRecorded(*st, *slice);
-    const auto save = [&](SlurmTaskReport::State state, const QString &problem = {}, const QString &fix = {}) {
-        report.state = state;
-        report.problem = problem;
-        report.fix = fix;
-        report.updated = QDateTime::currentDateTimeUtc();
-        if (Expected<void> w = report.write(reportPath); !w)
+    request.assignment = std::move(*assignment);
+    if (parser.isSet(datasets))
+        request.datasetCache = parser.value(datasets);
+    return request;
+}
+
+/// The task's report (SlurmLayout::shardReport()), rewritten at each change of its state so that `slurm status`
+/// can tell where the task is. Not thread-safe; the task's own thread.
+class TaskProgress
+{
+public:
+    TaskProgress(const Assignment &assignment, const Shard &slice)
+        : m_path(SlurmLayout(assignment.folder()).shardReport(slice))
+    {
+        m_report.host = QSysInfo::machineHostName();
+        m_report.jobId = qEnvironmentVariable("SLURM_ARRAY_JOB_ID") + QLatin1Char('_') + qEnvironmentVariable("SLURM_ARRAY_TASK_ID");
+        m_report.attempt = qEnvironmentVariableIntValue("SLURM_RESTART_COUNT") + 1;
+        m_report.started = m_report.updated = QDateTime::currentDateTimeUtc();
+        if (Expected<SlurmStatus> st = readSlurmStatus(assignment, {}); st)
+            if (const SlurmShardStatus *s = shardStatus(*st, slice))
+                m_report.recordedAtStart = s->recorded;
+    }
+
+    const SlurmTaskReport &report() const { return m_report; }
+
+    /// Writes the report in `state`; a failure to write is printed, and the task goes on.
+    void save(SlurmTaskReport::State state, const QString &problem = {}, const QString &fix = {})
+    {
+        m_report.state = state;
+        m_report.problem = problem;
+        m_report.fix = fix;
+        m_report.updated = QDateTime::currentDateTimeUtc();
+        if (Expected<void> w = m_report.write(m_path); !w)
             printError(w.error());
-    };
-    save(SlurmTaskReport::State::Running);
-    err() << "sandmark-cli: slurm task: shard " << slice->index << '/' << slice->count << " on " << report.host << " (job "
-          << report.jobId << ", attempt " << report.attempt << ")" << Qt::endl;
-    const auto selfTestFailed = [&](const QString &problem, const QString &fix) {
+    }
+
+    /// Reports and prints that this node cannot grade (`problem`, and `fix` when known); the task's exit code.
+    int selfTestFailed(const QString &problem, const QString &fix)
+    {
         save(SlurmTaskReport::State::SelfTestFailed, problem, fix);
-        err() << "sandmark-cli: slurm task: self-test FAILED on " << report.host << ": " << problem << Qt::endl;
+        err() << "sandmark-cli: slurm task: self-test FAILED on " << m_report.host << ": " << problem << Qt::endl;
         if (!fix.isEmpty())
             err() << "sandmark-cli: slurm task: fix: " << fix << Qt::endl;
         err() << "sandmark-cli: slurm task: nothing was graded on this node; fix it, then run 'sandmark-cli slurm submit' again"
               << Qt::endl;
         return ExitGraderError;
-    };
+    }
 
-    // 1. The shared cache: the folder submit prepared must be this one (shared), and writable from here.
+private:
+    const QString m_path;
+    SlurmTaskReport m_report;
+};
+
+/// What is wrong with the shared cache as this node sees it, as a self-test outcome without a backend (problem and
+/// fix; empty when nothing): it must be the folder `slurm submit` prepared (shared), and writable from here.
+SelfTestOutcome sharedCacheProblem()
+{
     const QString cache = paths::cacheDir();
     if (!QFileInfo::exists(slurmPreparedMarker(cache)))
-        return selfTestFailed(QStringLiteral("the cache folder %1 on this node does not hold what 'slurm submit' prepared (%2 is missing)")
-                                  .arg(cache, slurmPreparedMarker(cache)),
-                              QStringLiteral("put SANDMARK_CACHE_DIR on a file system every node mounts at the same path, "
-                                             "then submit again"));
+        return {{},
+                QStringLiteral("the cache folder %1 on this node does not hold what 'slurm submit' prepared (%2 is missing)")
+                    .arg(cache, slurmPreparedMarker(cache)),
+                QStringLiteral("put SANDMARK_CACHE_DIR on a file system every node mounts at the same path, then submit again")};
     if (Expected<void> w = paths::checkWritableFolder(cache); !w)
-        return selfTestFailed(w.error().toString(), QStringLiteral("make the shared cache writable by the job's user"));
+        return {{}, w.error().toString(), QStringLiteral("make the shared cache writable by the job's user")};
+    return {};
+}
+
+/// Grades the task's shard with `grade` itself, so SIGTERM cancels as it does there (finished results kept), and
+/// reports how it ended; `grade`'s exit code.
+int gradeShard(const TaskRequest &request, const SubmissionRunOptions &run, TaskProgress &progress)
+{
+    const Assignment &assignment = *request.assignment;
+    QStringList grade{QStringLiteral("grade"), assignment.folder(), QStringLiteral("--shard"),
+                      QStringLiteral("%1/%2").arg(request.slice.index).arg(request.slice.count), QStringLiteral("--gradebook"),
+                      SlurmLayout(assignment.folder()).shardGradebook(request.slice), QStringLiteral("--sandbox"),
+                      sandboxKindName(run.kind)};
+    if (const int cpus = qEnvironmentVariableIntValue("SLURM_CPUS_PER_TASK"); cpus > 0)
+        grade << QStringLiteral("--jobs") << QString::number(std::min(cpus, MaxJobs));
+    if (request.datasetCache)
+        grade << QStringLiteral("--dataset-cache") << *request.datasetCache;
+    const int rc = cmdGrade(grade);
+    int toGo = -1;
+    if (Expected<SlurmStatus> after = readSlurmStatus(assignment, {}); after)
+        if (const SlurmShardStatus *s = shardStatus(*after, request.slice))
+            toGo = s->toGo();
+    if (rc == ExitInterrupted)
+        progress.save(SlurmTaskReport::State::Interrupted);
+    else if (toGo == 0)
+        progress.save(SlurmTaskReport::State::Finished);
+    else
+        progress.save(SlurmTaskReport::State::Failed, QStringLiteral("grade exited with code %1 with %2 submission(s) to go (see the log)")
+                                                          .arg(rc)
+                                                          .arg(toGo));
+    return rc;
+}
+
+/// What each array task runs: the self-test on this node, then `grade --shard K/N` into the shard's gradebook.
+int task(const QStringList &args)
+{
+    std::variant<int, TaskRequest> read = readTaskRequest(args);
+    if (const int *rc = std::get_if<int>(&read))
+        return *rc;
+    const TaskRequest &request = std::get<TaskRequest>(read);
+    const Shard &slice = request.slice;
+    TaskProgress progress(*request.assignment, slice);
+    progress.save(SlurmTaskReport::State::Running);
+    err() << "sandmark-cli: slurm task: shard " << slice.index << '/' << slice.count << " on " << progress.report().host
+          << " (job " << progress.report().jobId << ", attempt " << progress.report().attempt << ")" << Qt::endl;
+
+    // 1. The shared cache.
+    if (const SelfTestOutcome cache = sharedCacheProblem(); !cache.problem.isEmpty())
+        return progress.selfTestFailed(cache.problem, cache.fix);
 
     // 2. The sandbox self-test on this node: fail fast, with the fix, where the sandbox cannot run.
     RunChoices choices;
-    choices.sandbox = kind;
-    choices.datasetCache = parser.value(datasets);
+    choices.sandbox = request.kind;
+    choices.datasetCache = request.datasetCache.value_or(QString());
     choices.defaultDatasetCache = HubCache::defaultHome();
-    const SubmissionRunOptions run = runOptionsFor(*assignment, choices);
+    const SubmissionRunOptions run = runOptionsFor(*request.assignment, choices);
     bool interrupted = false;
-    const SelfTestOutcome selfTest = sandboxSelfTest(*assignment, run, interrupted);
+    const SelfTestOutcome selfTest = sandboxSelfTest(*request.assignment, run, interrupted);
     if (interrupted) {
-        save(SlurmTaskReport::State::Interrupted);
+        progress.save(SlurmTaskReport::State::Interrupted);
         err() << "sandmark-cli: slurm task: interrupted during the self-test; nothing graded" << Qt::endl;
         return ExitInterrupted;
     }
     if (!selfTest.problem.isEmpty())
-        return selfTestFailed(selfTest.problem, selfTest.fix);
+        return progress.selfTestFailed(selfTest.problem, selfTest.fix);
     err() << "sandmark-cli: slurm task: sandbox self-test passed (" << selfTest.backend << ")" << Qt::endl;
 
-    // 3. Grade the shard: `grade` itself, so SIGTERM cancels as it does there (finished results kept).
-    QStringList grade{QStringLiteral("grade"), assignment->folder(), QStringLiteral("--shard"),
-                      QStringLiteral("%1/%2").arg(slice->index).arg(slice->count), QStringLiteral("--gradebook"),
-                      layout.shardGradebook(*slice), QStringLiteral("--sandbox"), sandboxKindName(run.kind)};
-    if (const int cpus = qEnvironmentVariableIntValue("SLURM_CPUS_PER_TASK"); cpus > 0)
-        grade << QStringLiteral("--jobs") << QString::number(std::min(cpus, MaxJobs));
-    if (parser.isSet(datasets))
-        grade << QStringLiteral("--dataset-cache") << parser.value(datasets);
-    const int rc = cmdGrade(grade);
-    Expected<SlurmStatus> after = readSlurmStatus(*assignment, {});
-    int toGo = -1;
-    if (after)
-        for (const SlurmShardStatus &s : after->shards)
-            if (s.shard.index == slice->index)
-                toGo = s.toGo();
-    if (rc == ExitInterrupted)
-        save(SlurmTaskReport::State::Interrupted);
-    else if (toGo == 0)
-        save(SlurmTaskReport::State::Finished);
-    else
-        save(SlurmTaskReport::State::Failed, QStringLiteral("grade exited with code %1 with %2 submission(s) to go (see the log)")
-                                                 .arg(rc)
-                                                 .arg(toGo));
-    return rc;
+    // 3. Grade the shard.
+    return gradeShard(request, run, progress);
 }
 
 } // namespace
