@@ -945,11 +945,24 @@ void TestCli::gradeDryRunForeseesTheRegrade()
     if (r.code == 3 && r.err.contains("bwrap"))
         QSKIP(qPrintable(u"bwrap cannot start here: "_s + QString::fromUtf8(r.err)));
     QVERIFY2(r.code == 0, r.err.constData());
-    // Asked for another backend than the runs': says where they are.
+    // Asked for another backend than the runs': every submission would run there, each saying why, and a note says
+    // where the runs are (it refused with exit 1: fresh-user run).
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"local-unsafe"_s}, env);
-    QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains("no submission's latest run is in the local-unsafe sandbox (they are in bwrap)")
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.err.contains("sandmark-cli: note: no submission's latest run is in the local-unsafe sandbox (they are in bwrap)")
                  && r.err.contains("try --sandbox bwrap"), r.err.constData());
+    QVERIFY2(r.out.contains(", 0 skipped (nothing changed), 2 would run again\n  alice: its last run was not in the local-unsafe "
+                            "sandbox\n  carol: its last run was not in the local-unsafe sandbox\n"), r.out.constData());
+    // A dry run needs no sandbox: one that cannot start here is a note with its fix, beside what would run.
+    QMap<QString, QString> noDocker = env;
+    noDocker.insert(u"DOCKER_HOST"_s, u"unix:///nonexistent/docker.sock"_s);
+    r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"docker"_s}, noDocker);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.err.contains("sandmark-cli: note: the docker sandbox is not ready here, so grade would stop before grading: ")
+                 && r.err.contains("sandbox docker: the Docker ") && r.err.contains("(sandmark-cli doctor --sandbox docker tests it)"),
+             r.err.constData());
+    QVERIFY2(r.out.contains("  alice: its last run was not in the docker sandbox\n  carol: its last run was not in the docker sandbox\n"),
+             r.out.constData());
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
     QVERIFY2(r.out.contains("0 regraded from stored values, 0 cannot run (needs review without a sandbox: a notebook that cannot be read or matched), 2 skipped (nothing "
@@ -999,6 +1012,41 @@ void TestCli::gradeDryRunForeseesTheRegrade()
         recorded.insert(g[u"submission"_s].toString(), g[u"score"_s].toDouble());
     }
     QCOMPARE(recorded, foreseen);
+
+    // Why each would run names what changed, by the parts of the key the batch compares (it said "what the run
+    // depends on changed (files, notebooks, …)" for any of them: fresh-user run). Alice edits her notebook, bob hands in.
+    const QString aliceNb = iris + u"/submissions/alice/iris-analysis.ipynb"_s;
+    QVERIFY(writeFile(aliceNb, readAll(aliceNb) + "\n")); // whitespace after the JSON: the same notebook, other bytes
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris/submissions/bob"), iris + u"/submissions/bob"_s);
+    r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains(", 1 skipped (nothing changed), 2 would run again\n"
+                            "  alice: its files changed since its last run (the notebook or another file handed in)\n"
+                            "  bob: not graded yet\n"), r.out.constData());
+    // A limit changes: the reference values are not cached for it yet, and the dry run says the assignment changed.
+    r = runCli({u"assignment"_s, u"set"_s, iris, u"limits.timeout_s"_s, u"100"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.startsWith("dry run: the assignment changed in what its runs depend on since they were graded ("), r.out.constData());
+    // Once the reference ran for it (checks list --reference), each submission's reason names the assignment's change.
+    r = runCli({u"checks"_s, u"list"_s, iris, u"--reference"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QString changed = u"the assignment changed since its last run in what its run depends on (the instructor notebook, a "
+                            "supplied file, a test's code, the limits, a setting or Sandmark's version)"_s;
+    QVERIFY2(QString::fromUtf8(r.out).contains(u"  alice: its files changed since its last run (the notebook or another file handed "
+                                               "in); %1\n  bob: not graded yet\n  carol: %1\n"_s.arg(changed)),
+             r.out.constData());
+    // Back to the graded limits with the reference cache gone: the dry run says the cache lost them, not a change.
+    r = runCli({u"assignment"_s, u"set"_s, iris, u"limits.timeout_s"_s, u"120"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(QDir(tmp.filePath(u"cache/reference"_s)).removeRecursively());
+    r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.startsWith("dry run: the assignment is as its runs were graded, but the reference values they were graded "
+                              "with are no longer cached in "), r.out.constData());
 }
 
 // A check the instructor notebook fails is a grader error (README: exit 3): the summary line counts it as one — it

@@ -10,6 +10,7 @@
 #include "gradebook/gradebook.h"
 #include "gradebook/summary.h"
 #include "sandbox/backend.h"
+#include "sandbox/registry.h"
 #include "util/paths.h"
 #include "util/displaytext.h"
 
@@ -312,6 +313,12 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
         printError(preview.error());
         return ExitBadInput;
     }
+    // What the preview needs is on disk; the sandbox is only what `grade` would need: said beside, with its fix.
+    if (!preview->noStoredRuns.isEmpty())
+        err() << "sandmark-cli: note: " << preview->noStoredRuns << Qt::endl;
+    if (const Expected<void> ready = createBackend(opt.run.kind)->check(); !ready)
+        err() << "sandmark-cli: note: the " << po.backend << " sandbox is not ready here, so grade would stop before grading: "
+              << ready.error().toString() << " (sandmark-cli doctor --sandbox " << po.backend << " tests it)" << Qt::endl;
     const auto onlyAsked = [&](const QList<EffectiveGrade> &all) {
         QList<EffectiveGrade> some;
         for (const EffectiveGrade &g : all)

@@ -34,6 +34,39 @@ GradeResult unrunnableResult(const QList<Check> &checks, const QString &reason)
     return r;
 }
 
+namespace {
+
+/// What changed of what a submission's run depends on, when its stored run's execution hash is not the one it
+/// would have now: the parts that hash is made of (Gradebook::inputsHash(files hash, referenceKey(assignment,
+/// environment key))) compared one by one — the submission's files, the environment (the reference key of today's
+/// assignment under the run's environment is the run's own), the assignment's side (it is today's). Empty when
+/// none of them differs (a run whose hashes were made another way). `keyUnder` caches referenceKey() of
+/// `assignment` per environment key (it reads the notebooks and data files).
+QString executionChange(const Assignment &assignment, const StoredRun &run, const QString &filesHash,
+                        const QString &referenceKeyNow, QHash<QString, QString> &keyUnder)
+{
+    QStringList what;
+    if (!run.filesHash.isEmpty() && run.filesHash != filesHash)
+        what << QStringLiteral("its files changed since its last run (the notebook or another file handed in)");
+    if (!run.referenceKey.isEmpty() && run.referenceKey != referenceKeyNow) {
+        auto it = keyUnder.constFind(run.environmentKey);
+        if (it == keyUnder.constEnd())
+            it = keyUnder.insert(run.environmentKey, referenceKey(assignment, run.environmentKey));
+        const QString environment = QStringLiteral("(the dependencies, the Python or the image)");
+        const QString inputs = QStringLiteral("in what its run depends on (the instructor notebook, a supplied file, a test's code, "
+                                              "the limits, a setting or Sandmark's version)");
+        if (*it == run.referenceKey)
+            what << QStringLiteral("the environment changed since its last run %1").arg(environment);
+        else if (*it == referenceKeyNow)
+            what << QStringLiteral("the assignment changed since its last run %1").arg(inputs);
+        else
+            what << QStringLiteral("the environment %1 and the assignment changed since its last run %2").arg(environment, inputs);
+    }
+    return what.join(QLatin1String("; "));
+}
+
+} // namespace
+
 BatchGrading::BatchGrading(Assignment assignment, const Limits &limits)
     : m_assignment(std::move(assignment)), m_probeBytes(limits.probeBytes)
 {
@@ -76,6 +109,7 @@ Expected<QList<PlannedSubmission>> BatchGrading::plan(QList<Submission> submissi
         read = std::move(*runs);
     }
     const QHash<QString, LatestRuns> &latest = given && !force ? *given : read;
+    QHash<QString, QString> keyUnder; // referenceKey() of the assignment under a stored run's environment
     QList<PlannedSubmission> out;
     out.reserve(submissions.size());
     for (Submission &s : submissions) {
@@ -124,6 +158,14 @@ Expected<QList<PlannedSubmission>> BatchGrading::plan(QList<Submission> submissi
             p.reason = p.submission.problem;
         } else if (Expected<GradeResult> regraded = regradeFromStored(p.submission, *stored, p.executionHash); !regraded) {
             p.reason = regraded.error().toString();
+            // The rule's answer (decideRegrade()) says what kind of change; say which part changed.
+            if (stored->executionHash != p.executionHash) {
+                if (const QString what = executionChange(m_assignment, *stored, p.filesHash, m_referenceKey, keyUnder); !what.isEmpty())
+                    p.reason = what;
+            } else if (stored->inputsHash != p.inputsHash) { // only assignment.json outside what the run depends on
+                p.reason = QStringLiteral("assignment.json changed since its last run (the checks' grading), and its stored "
+                                          "run cannot serve today's checks: ") + p.reason;
+            }
             if (stored->executionHash == p.executionHash) // else its files or the run's inputs changed: the usual case
                 qCInfo(lcBatch) << p.submission.studentId << "runs again:" << p.reason;
         } else {

@@ -108,15 +108,25 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
     if (!latest)
         return latest.error();
     Expected<QString> environment = storedEnvironment(*latest, options.backend, path);
-    if (!environment)
-        return environment.error();
     RegradePreview out;
-    out.environmentKey = *environment;
     Expected<QList<EffectiveGrade>> current = gb.effectiveGrades();
     if (!current)
         return current.error();
     out.current = std::move(*current);
     out.grades = out.current;
+    if (!environment) {
+        // No run of `backend` to regrade from: each submission runs there (its environment, not known without the
+        // sandbox, is no stored run's), as the batch's plan says, without a reference value to read.
+        out.noStoredRuns = environment.error().message;
+        BatchGrading grading(assignment, options.limits);
+        grading.setReference({}, referenceKey(assignment, QStringLiteral("(the %1 sandbox's environment)").arg(options.backend)), {});
+        Expected<QList<PlannedSubmission>> planned = grading.plan(std::move(submissions), gb, options.backend, false, &*latest);
+        if (!planned)
+            return planned.error();
+        applyPlan(*planned, grading, out);
+        return out;
+    }
+    out.environmentKey = *environment;
 
     const QString cacheDir = options.referenceCacheDir.isEmpty() ? paths::cacheDir() + QLatin1String("/reference")
                                                                  : options.referenceCacheDir;
@@ -124,11 +134,20 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
     QString whyNot;
     const std::optional<CachedReference> reference = cachedReference(assignment, cacheDir, key, &whyNot);
     if (!reference) {
-        out.referenceRuns = whyNot.isEmpty()
-                                ? QStringLiteral("the reference values for the assignment as it is now are not cached (a test's code, "
-                                                 "a notebook, the limits, the dependencies or a supplied file changed, or the cache "
-                                                 "was cleared)")
-                                : QStringLiteral("the cached reference values cannot serve the checks as they are now (%1)").arg(whyNot);
+        // Which one: the stored runs were graded under this very key (the cache lost it), or under another one (what the
+        // runs depend on changed since; the reference key of the same environment says which side: the assignment's).
+        const bool sameKey = std::any_of(latest->cbegin(), latest->cend(), [&](const LatestRuns &runs) {
+            const std::optional<StoredRun> stored = runs.reusable(options.backend);
+            return stored && stored->environmentKey == out.environmentKey && stored->referenceKey == key;
+        });
+        out.referenceRuns =
+            !whyNot.isEmpty() ? QStringLiteral("the cached reference values cannot serve the checks as they are now (%1)").arg(whyNot)
+            : sameKey ? QStringLiteral("the assignment is as its runs were graded, but the reference values they were graded with "
+                                       "are no longer cached in %1 (the cache was cleared, or SANDMARK_CACHE_DIR names another)")
+                            .arg(cacheDir)
+                      : QStringLiteral("the assignment changed in what its runs depend on since they were graded (the instructor "
+                                       "notebook, a supplied file, a test's code, the limits, the dependencies, a setting or Sandmark's version), so "
+                                       "its reference values are not cached yet");
         return out;
     }
     out.brokenChecks = reference->outcome.brokenChecks;

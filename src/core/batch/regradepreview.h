@@ -44,13 +44,19 @@ struct RegradePreview
     /// Why grade would run the instructor notebook first, when the reference cache cannot serve the assignment as it
     /// is now; then nothing is decided (which submissions regrade is known after that run) and `grades` are today's.
     QString referenceRuns;
+    /// Why no stored run serves `backend` when none of the latest runs was made there ("no submission's latest run
+    /// is in the docker sandbox (they are in bwrap)"): then every submission would run there (or cannot run at
+    /// all), each in `wouldRun` with the batch's reason, and nothing regrades; empty otherwise. Nothing of the
+    /// sandbox is needed to say so.
+    QString noStoredRuns;
 };
 
 /// Previews grade on `submissions` without a sandbox, a lock or a write: the reference values come from the
 /// reference cache (cachedReference()) for the environment the stored runs used, and each submission is decided
 /// as BatchGrading::plan() decides it. The gradebook must exist (an older one is brought to today's schema first,
 /// as every command that opens one does); nothing else is written.
-/// Errors name the file: the gradebook missing or unreadable; nothing graded in `backend` yet. When the reference
+/// Errors name the file: the gradebook missing or unreadable. Nothing graded in `backend` yet: every submission would
+/// run (RegradePreview::noStoredRuns). When the reference
 /// values for today's checks are not cached (what the runs depend on changed: a test's code, the notebook, limits,
 /// dependencies), RegradePreview::referenceRuns says so.
 /// A change outside the assignment folder that grade would see (the base interpreter upgraded) is not seen here.
