@@ -330,81 +330,88 @@ QStringList runProblemsOf(const QList<CellInfo> &cells, const GradeInput &input,
     return runProblems;
 }
 
-} // namespace
-
-GradeResult grade(const GradeInput &input)
+/// A result with the input's maximum score and notes, before anything is graded. Notes never change the status
+/// (e.g. the notebook's kernelspec was ignored, shared case C20a).
+GradeResult resultWithNotes(const GradeInput &input)
 {
     GradeResult result;
     for (const Check &c : input.checks)
         result.maxScore += c.points;
-    // Notes never change the status (e.g. the notebook's kernelspec was ignored, shared case C20a).
     for (const QString &n : input.notes)
         addUnique(result.notes, n);
     for (const QJsonValue &w : input.record.value(QLatin1String("warnings")).toArray())
         addUnique(result.notes, w.toString());
+    return result;
+}
 
-    auto allNotGraded = [&](const QString &why) {
-        result.status = GradeStatus::GraderError;
-        result.score = 0;
-        result.checks.clear();
-        for (const Check &c : input.checks)
-            result.checks << CheckResult{c.id, c.type, Outcome::NotGraded, 0, c.points,
-                                         coretext::text(coretext::notGraded).arg(coretext::text(coretext::graderError).arg(why)), {}, {}};
-        addUnique(result.reasons, why);
-        return result;
-    };
+/// `result` as a grader error for `why`: no check graded, each saying why.
+GradeResult allNotGraded(GradeResult result, const QList<Check> &checks, const QString &why)
+{
+    result.status = GradeStatus::GraderError;
+    result.score = 0;
+    result.checks.clear();
+    for (const Check &c : checks)
+        result.checks << CheckResult{c.id, c.type, Outcome::NotGraded, 0, c.points,
+                                     coretext::text(coretext::notGraded).arg(coretext::text(coretext::graderError).arg(why)), {}, {}};
+    addUnique(result.reasons, why);
+    return result;
+}
 
+/// Why the run cannot be graded at all (a grader error): the grader failed, the run left no execution record
+/// (`runStatus` is its status) or its kernel did not start; nullopt when it can be graded.
+std::optional<QString> whyRunNotGradable(const GradeInput &input, const QString &runStatus)
+{
     if (input.graderError)
-        return allNotGraded(input.graderError->toString());
-    const QString runStatus = input.record.value(QLatin1String("status")).toString();
+        return input.graderError->toString();
     if (runStatus.isEmpty())
-        return allNotGraded(QStringLiteral("the run produced no execution record"));
+        return QStringLiteral("the run produced no execution record");
     if (runStatus == QLatin1String("kernel-start-failed")) {
         // Why, never an empty reason: the record's kernel.reason, else the runner's last message.
         QString why = input.record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
         const QJsonArray messages = input.record.value(QLatin1String("messages")).toArray();
         if (why.isEmpty() && !messages.isEmpty())
             why = messages.last().toString();
-        return allNotGraded(coretext::text(coretext::kernelCouldNotStart)
-                                .arg(why.isEmpty() ? QStringLiteral("the runner recorded no reason") : why));
+        return coretext::text(coretext::kernelCouldNotStart)
+            .arg(why.isEmpty() ? QStringLiteral("the runner recorded no reason") : why);
     }
+    return std::nullopt;
+}
 
-    const QList<CellInfo> cells = readCells(input.record);
-    // A dataset missing from the cache is the grader's problem, wherever it surfaced.
+/// The first cell that failed because a dataset is missing from the cache, with the message; nullopt when none
+/// did. Such a failure is the grader's problem, wherever it surfaced.
+std::optional<QString> missingDatasetProblem(const QList<CellInfo> &cells)
+{
     for (const CellInfo &c : cells)
         if (c.status == QLatin1String("error"))
             if (auto missing = missingDatasetMessage(c.ename, c.evalue))
-                return allNotGraded(QStringLiteral("%1: %2").arg(c.name(), *missing));
+                return QStringLiteral("%1: %2").arg(c.name(), *missing);
+    return std::nullopt;
+}
 
-    // Only the names the checks read are decoded: a payload also holds every other top-level name (for regrades).
-    const QSet<QString> readNames = probedNames(input.checks);
-    auto reference = input.referenceDecoded ? Expected<ProbePayload>(*input.referenceDecoded)
-                                            : decodeProbePayload(input.referencePayload, QStringLiteral("reference payload"), &readNames);
-    if (!reference)
-        return allNotGraded(reference.error().toString());
-    if (reference->isNull && std::any_of(input.checks.begin(), input.checks.end(), [&](const Check &c) {
-            return checkKind(c).probed(c) && !input.brokenChecks.contains(c.id);
-        }))
-        return allNotGraded(QStringLiteral("the reference run produced no probe values"));
-    auto student = input.studentDecoded ? Expected<ProbePayload>(*input.studentDecoded)
-                                        : decodeProbePayload(input.studentPayload, QStringLiteral("student payload"), &readNames);
-    if (!student)
-        return allNotGraded(student.error().toString());
+/// A run's payload: `decoded` when the caller decoded it already, else `json` decoded (only `names`).
+Expected<ProbePayload> payloadOf(const std::shared_ptr<const ProbePayload> &decoded, const QByteArray &json,
+                                 const QString &where, const QSet<QString> &names)
+{
+    return decoded ? Expected<ProbePayload>(*decoded) : decodeProbePayload(json, where, &names);
+}
 
-    const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
-    const bool wallTimeout = runStatus == QLatin1String("wall-timeout") || input.record.value(QLatin1String("wall_clock")).isObject();
-    const QStringList runProblems = runProblemsOf(cells, input, runStatus, wallTimeout, result.notes);
-    result.reasons = runProblems;
-    const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));
+/// The position in `cells` of the student cell the whole-run limit stopped (the record's wall_clock names its
+/// index); -1 when there is none.
+qsizetype wallClockCut(const QList<CellInfo> &cells, const QJsonObject &record, bool wallTimeout)
+{
+    const QJsonValue cutCell = record.value(QLatin1String("wall_clock")).toObject().value(QLatin1String("cell"));
+    if (!wallTimeout || !cutCell.isDouble())
+        return -1;
+    for (qsizetype i = 0; i < cells.size(); ++i)
+        if (cells[i].injected.isEmpty() && cells[i].index.isDouble() && cells[i].index.toInt() == cutCell.toInt())
+            return i;
+    return -1;
+}
 
-    // Where the whole-run limit stopped the student's cells: the record's wall_clock names that cell's index.
-    qsizetype cutAt = -1;
-    const QJsonValue cutCell = input.record.value(QLatin1String("wall_clock")).toObject().value(QLatin1String("cell"));
-    if (wallTimeout && cutCell.isDouble())
-        for (qsizetype i = 0; i < cells.size() && cutAt < 0; ++i)
-            if (cells[i].injected.isEmpty() && cells[i].index.isDouble() && cells[i].index.toInt() == cutCell.toInt())
-                cutAt = i;
-    const detail::CheckEvidence evidence{input, cells, *reference, *student, runNote, kernel, wallTimeout, cutAt};
+/// Grades each check into `result` (its outcome, points and the reasons of those not graded); true when a check
+/// that no person grades was not graded.
+bool gradeChecks(const GradeInput &input, const detail::CheckEvidence &evidence, GradeResult &result)
+{
     bool anyNotGraded = false;
     for (const Check &check : input.checks) {
         const CheckKind &kind = checkKind(check);
@@ -432,6 +439,44 @@ GradeResult grade(const GradeInput &input)
         result.score += r.points;
         result.checks << r;
     }
+    return anyNotGraded;
+}
+
+} // namespace
+
+GradeResult grade(const GradeInput &input)
+{
+    GradeResult result = resultWithNotes(input);
+    const QString runStatus = input.record.value(QLatin1String("status")).toString();
+    if (const std::optional<QString> why = whyRunNotGradable(input, runStatus))
+        return allNotGraded(std::move(result), input.checks, *why);
+    const QList<CellInfo> cells = readCells(input.record);
+    if (const std::optional<QString> missing = missingDatasetProblem(cells))
+        return allNotGraded(std::move(result), input.checks, *missing);
+
+    // Only the names the checks read are decoded: a payload also holds every other top-level name (for regrades).
+    const QSet<QString> readNames = probedNames(input.checks);
+    const Expected<ProbePayload> reference =
+        payloadOf(input.referenceDecoded, input.referencePayload, QStringLiteral("reference payload"), readNames);
+    if (!reference)
+        return allNotGraded(std::move(result), input.checks, reference.error().toString());
+    if (reference->isNull && std::any_of(input.checks.begin(), input.checks.end(), [&](const Check &c) {
+            return checkKind(c).probed(c) && !input.brokenChecks.contains(c.id);
+        }))
+        return allNotGraded(std::move(result), input.checks, QStringLiteral("the reference run produced no probe values"));
+    const Expected<ProbePayload> student =
+        payloadOf(input.studentDecoded, input.studentPayload, QStringLiteral("student payload"), readNames);
+    if (!student)
+        return allNotGraded(std::move(result), input.checks, student.error().toString());
+
+    const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
+    const bool wallTimeout = runStatus == QLatin1String("wall-timeout") || input.record.value(QLatin1String("wall_clock")).isObject();
+    const QStringList runProblems = runProblemsOf(cells, input, runStatus, wallTimeout, result.notes);
+    result.reasons = runProblems;
+    const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));
+    const qsizetype cutAt = wallClockCut(cells, input.record, wallTimeout);
+    const detail::CheckEvidence evidence{input, cells, *reference, *student, runNote, kernel, wallTimeout, cutAt};
+    const bool anyNotGraded = gradeChecks(input, evidence, result);
 
     if (!runProblems.isEmpty() || anyNotGraded)
         result.status = GradeStatus::NeedsReview;
