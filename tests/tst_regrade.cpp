@@ -4,6 +4,7 @@
 // over the capture budget runs again. previewRegrade() (grade --dry-run, the Checks page) foresees each of them
 // without a sandbox or a write.
 #include "batch/batchgrader.h"
+#include "batch/batchgrading.h"
 #include "batch/referencerun.h"
 #include "batch/regrade.h"
 #include "batch/regradepreview.h"
@@ -135,6 +136,8 @@ private Q_SLOTS:
     void testCodeChangeRunsAgain();
     void editedStoredPayloadRunsAgain();
     void nameOverTheCaptureBudgetRunsAgain();
+    void runAgainReasonNamesWhatChanged_data();
+    void runAgainReasonNamesWhatChanged();
 
 private:
     BatchOptions options(const QString &folder) const;
@@ -145,6 +148,72 @@ private:
     QTemporaryDir m_tmp;
     QString m_skip;
 };
+
+// Why a submission runs again names the part of its execution key that changed — the submission's files, the
+// environment, the assignment's side, or several — as the batch's plan() finds it (grade, grade --dry-run); it said
+// "what the run depends on changed (files, notebooks, …)" for each. No sandbox: a recorded run with chosen keys.
+void TestRegrade::runAgainReasonNamesWhatChanged_data()
+{
+    QTest::addColumn<bool>("files");
+    QTest::addColumn<bool>("environment");
+    QTest::addColumn<bool>("assignment");
+    QTest::addColumn<QString>("reason");
+    const QString files = u"its files changed since its last run (the notebook or another file handed in)"_s;
+    const QString env = u"(the dependencies, the Python or the image)"_s;
+    const QString inputs = u"in what its run depends on (the instructor notebook, a supplied file, a test's code, the limits, a "
+                           "setting or Sandmark's version)"_s;
+    QTest::newRow("files") << true << false << false << files;
+    QTest::newRow("environment") << false << true << false << u"the environment changed since its last run "_s + env;
+    QTest::newRow("assignment") << false << false << true << u"the assignment changed since its last run "_s + inputs;
+    QTest::newRow("environment and assignment")
+        << false << true << true << u"the environment %1 and the assignment changed since its last run %2"_s.arg(env, inputs);
+    QTest::newRow("files and assignment") << true << false << true
+                                          << files + u"; the assignment changed since its last run "_s + inputs;
+}
+
+void TestRegrade::runAgainReasonNamesWhatChanged()
+{
+    QFETCH(bool, files);
+    QFETCH(bool, environment);
+    QFETCH(bool, assignment);
+    QFETCH(QString, reason);
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(u"iris"_s);
+    QVERIFY(copyIris(folder, {u"alice"_s}));
+    Expected<Assignment> before = Assignment::load(folder);
+    QVERIFY(before);
+    Expected<QList<Submission>> subs = discoverSubmissions(folder + u"/submissions"_s);
+    QVERIFY(subs && subs->size() == 1);
+    // Alice's last run, as a batch in bwrap under environment "env-1" recorded it.
+    RunRecord r;
+    r.studentId = u"alice"_s;
+    r.filesHash = submissionFilesHash(subs->first());
+    r.environmentKey = u"env-1"_s;
+    r.referenceKey = referenceKey(*before, r.environmentKey);
+    r.inputsHash = Gradebook::inputsHash(r.filesHash, assignmentInputsKey(*before, r.referenceKey));
+    r.executionHash = Gradebook::inputsHash(r.filesHash, r.referenceKey);
+    r.backend = u"bwrap"_s;
+    r.artifacts = dir.filePath(u"artifacts"_s);
+    r.started = QDateTime::currentDateTimeUtc();
+    r.finished = r.started;
+    r.result.status = GradeStatus::Graded;
+    auto gb = Gradebook::open(dir.filePath(u"gb.sqlite"_s));
+    QVERIFY(gb);
+    QVERIFY((*gb)->recordRun(r));
+    if (files)
+        QVERIFY(writeFile(folder + u"/submissions/alice/iris-analysis.ipynb"_s,
+                          readFile(folder + u"/submissions/alice/iris-analysis.ipynb"_s) + "\n"));
+    if (assignment)
+        QVERIFY(writeFile(folder + u"/data/iris.csv"_s, readFile(folder + u"/data/iris.csv"_s) + "\n"));
+    Expected<Assignment> now = Assignment::load(folder);
+    QVERIFY(now);
+    BatchGrading grading(*now, now->limits());
+    grading.setReference({}, referenceKey(*now, environment ? u"env-2"_s : u"env-1"_s), {});
+    Expected<QList<PlannedSubmission>> planned = grading.plan(*subs, **gb, u"bwrap"_s, false);
+    QVERIFY(planned && planned->size() == 1);
+    QCOMPARE(planned->first().action, PlannedSubmission::Action::Run);
+    QCOMPARE(planned->first().reason, reason);
+}
 
 void TestRegrade::initTestCase()
 {
