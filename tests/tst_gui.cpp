@@ -567,6 +567,79 @@ private Q_SLOTS:
         QSignalSpy status(&prefs, &PreferencesDialog::tokenStatusChanged);
         QVERIFY(status.wait(20000));
         QVERIFY2(prefs.tokenStatus().startsWith(QStringLiteral("kein Schlüsselbund")), qPrintable(prefs.tokenStatus()));
+
+        // The run's record: its status and the cells' kinds in the app's words.
+        RecordCellsModel record;
+        record.setRecord(QJsonObject{{QStringLiteral("status"), QStringLiteral("completed")},
+                                     {QStringLiteral("cells"), QJsonArray{QJsonObject{{QStringLiteral("index"), 0},
+                                                                                      {QStringLiteral("cell_type"), QStringLiteral("code")},
+                                                                                      {QStringLiteral("injected"), QStringLiteral("redirect")},
+                                                                                      {QStringLiteral("status"), QStringLiteral("not-run")},
+                                                                                      {QStringLiteral("duration_s"), 0.25}}}}});
+        QCOMPARE(record.index(0, RecordCellsModel::KindColumn).data().toString(), QStringLiteral("eingefügt: Umleitung"));
+        QCOMPARE(record.index(0, RecordCellsModel::StatusColumn).data().toString(), QStringLiteral("nicht ausgeführt"));
+        QCOMPARE(record.index(0, RecordCellsModel::DurationColumn).data().toString(), QStringLiteral("0,25 s"));
+        QCOMPARE(runRecordWord(QStringLiteral("completed")), QStringLiteral("abgeschlossen"));
+        QLocale::setDefault(before);
+    }
+
+    // Preferences in German: numbers with a decimal comma (the memory limit was "4.0 GiB"), and the dialog fits a
+    // 1024×640 screen (issue 19).
+    void preferencesFollowTheLocale()
+    {
+        // Qt's system locale under LANG=de_DE.UTF-8 with LC_NUMERIC=C (or LANGUAGE=de) is German with C's numbers:
+        // the app takes German's own (src/app/main.cpp); an explicit numeric locale stays.
+        const QLocale german(QLocale::German, QLocale::Germany);
+        QCOMPARE(numberLocale(german, QStringLiteral("C")).decimalPoint(), QStringLiteral(","));
+        QCOMPARE(numberLocale(german, QStringLiteral("C.UTF-8")), german);
+        QCOMPARE(numberLocale(german, QStringLiteral("POSIX")), german);
+        QCOMPARE(numberLocale(QLocale::c(), QStringLiteral("C.UTF-8")), QLocale::c());
+        const QLocale english(QLocale::English, QLocale::UnitedStates);
+        QCOMPARE(numberLocale(english, QStringLiteral("de_DE.UTF-8")), english);
+
+        const QLocale before;
+        QLocale::setDefault(numberLocale(german, QStringLiteral("C")));
+        CatalogueInstalled de(QStringLiteral("sandmark_de"));
+        QVERIFY(de.loaded);
+        // One style for tolerances: "1e-06", not "1E-06" (the checks table, the check editor).
+        QCOMPARE(numberText(1e-6), QStringLiteral("1e-06"));
+        QCOMPARE(numberText(2.5e-7), QStringLiteral("2,5e-07"));
+        QCOMPARE(numberText(0.001), QStringLiteral("0,001"));
+        QCOMPARE(numberText(12345), QStringLiteral("12345"));
+        ChecksModel checks;
+        Check corr;
+        corr.id = QStringLiteral("corr");
+        corr.type = Check::Type::Value;
+        corr.options.insert(QStringLiteral("rtol"), 1e-6);
+        checks.setChecks({corr});
+        QCOMPARE(checks.index(0, ChecksModel::ToleranceColumn).data().toString(), QStringLiteral("rtol 1e-06"));
+
+        MemoryStore store;
+        PreferencesDialog prefs(nullptr, &store);
+        auto *memory = prefs.findChild<QDoubleSpinBox *>(QStringLiteral("memorySpin"));
+        QVERIFY(memory);
+        memory->setValue(4);
+        QCOMPARE(memory->text(), QStringLiteral("4,0 GiB"));
+
+        // On a 1024×640 screen (less a title bar and a panel), in a desktop's larger font, every label keeps its
+        // height: the form scrolls.
+        const QSize screen(1024, 640 - 80);
+        QFont larger = prefs.font();
+        larger.setPointSizeF(12);
+        prefs.setFont(larger);
+        prefs.selectBackend(QStringLiteral("local-unsafe")); // the tallest form: with the warning
+        prefs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&prefs));
+        QVERIFY2(prefs.minimumSizeHint().height() <= screen.height() && prefs.minimumSizeHint().width() <= screen.width(),
+                 qPrintable(QStringLiteral("%1×%2").arg(prefs.minimumSizeHint().width()).arg(prefs.minimumSizeHint().height())));
+        prefs.resize(prefs.size().boundedTo(screen));
+        QTRY_VERIFY(prefs.height() <= screen.height());
+        for (QLabel *label : prefs.findChildren<QLabel *>()) {
+            if (!label->isVisibleTo(&prefs) || label->text().isEmpty())
+                continue;
+            const int needed = label->hasHeightForWidth() ? label->heightForWidth(label->width()) : label->minimumSizeHint().height();
+            QVERIFY2(label->height() >= needed, qPrintable(QStringLiteral("%1: %2 < %3").arg(label->objectName()).arg(label->height()).arg(needed)));
+        }
         QLocale::setDefault(before);
     }
 

@@ -3823,6 +3823,85 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     </message>
 </context>
 <context>
+    <name>sandmark::RunRecord</name>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>cell-timeout</source>
+        <translation>Zeitlimit einer Zelle</translation>
+    </message>
+    <message>
+        <source>wall-timeout</source>
+        <translation>Zeitlimit des Laufs</translation>
+    </message>
+    <message>
+        <source>kernel-died</source>
+        <translation>Kernel abgestürzt</translation>
+    </message>
+    <message>
+        <source>interrupt-ignored</source>
+        <translation>Unterbrechung ignoriert</translation>
+    </message>
+    <message>
+        <source>kernel-start-failed</source>
+        <translation>Kernelstart fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>not-run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>interrupted-ignored</source>
+        <translation>Unterbrechung ignoriert</translation>
+    </message>
+    <message>
+        <source>redirect</source>
+        <translation>Umleitung</translation>
+    </message>
+    <message>
+        <source>probe</source>
+        <translation>Sonde</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>Werte</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>raw</source>
+        <translation>Rohtext</translation>
+    </message>
+</context>
+<context>
     <name>sandmark::SandboxBackend</name>
     <message>
         <source>bubblewrap namespaces (Linux)</source>

@@ -16,9 +16,10 @@
 #include <QTimer>
 
 namespace {
-// Qt's and Sandmark's catalogues for the system locale (translations.h).
+// Qt's and Sandmark's catalogues for the system locale, numbers in the style of its language (translations.h).
 void installTranslations(QCoreApplication &app)
 {
+    QLocale::setDefault(sandmark::numberLocale(QLocale::system(), sandmark::numericLocaleSetting()));
     sandmark::installTranslations(app, QLocale(), sandmark::paths::dataDir() + QStringLiteral("/translations"));
 }
 

@@ -3,6 +3,7 @@
 #include "checks/registry.h"
 #include "codesyntaxlabel.h"
 #include "pythonhighlighter.h"
+#include "translations.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -28,11 +29,6 @@ namespace {
 QString fieldText(const char *text)
 {
     return QCoreApplication::translate("sandmark::CheckField", text);
-}
-
-QString numberText(double v)
-{
-    return QLocale().toString(v, 'g', 10);
 }
 
 } // namespace
@@ -70,7 +66,7 @@ CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWid
             } else {
                 row.set = new QCheckBox(tr("set"), inner);
                 row.set->setChecked(row.initial.isDouble());
-                row.set->setToolTip(tr("Unchecked: the default (%1) applies.").arg(numberText(f.defaultValue.toDouble())));
+                row.set->setToolTip(tr("Unchecked: the default (%1) applies.").arg(numberText(f.defaultValue.toDouble(), 10)));
                 row.set->setAccessibleName(tr("Set %1").arg(label));
                 spin->setEnabled(row.set->isChecked());
                 connect(row.set, &QCheckBox::toggled, spin, &QWidget::setEnabled);

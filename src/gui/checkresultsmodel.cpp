@@ -197,10 +197,11 @@ QVariant RecordCellsModel::data(const QModelIndex &index, int role) const
                        : QStringLiteral("—");
         case KindColumn: {
             const QString injected = c.value(QLatin1String("injected")).toString();
-            return injected.isEmpty() ? c.value(QLatin1String("cell_type")).toString() : tr("injected %1").arg(injected);
+            return injected.isEmpty() ? runRecordWord(c.value(QLatin1String("cell_type")).toString())
+                                      : tr("injected %1").arg(runRecordWord(injected));
         }
         case StatusColumn:
-            return status;
+            return runRecordWord(status);
         case DurationColumn:
             return tr("%1 s").arg(QLocale().toString(c.value(QLatin1String("duration_s")).toDouble(), 'f', 2));
         case ErrorColumn: {

@@ -1,6 +1,7 @@
 #include "checksmodel.h"
 
 #include "coretranslation.h"
+#include "translations.h"
 #include "checks/registry.h"
 
 #include <QCoreApplication>
@@ -99,8 +100,7 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
             QStringList parts;
             for (const char *key : {"rtol", "atol"})
                 if (c.options.contains(QLatin1String(key)))
-                    parts << QStringLiteral("%1 %2").arg(QLatin1String(key),
-                                                         QLocale().toString(c.options.value(QLatin1String(key)).toDouble(), 'g', 6));
+                    parts << QStringLiteral("%1 %2").arg(QLatin1String(key), numberText(c.options.value(QLatin1String(key)).toDouble()));
             return parts.isEmpty() && kind.hasTolerance() ? tr("default") : parts.join(QLatin1String(", "));
         }
         default:

@@ -170,6 +170,29 @@ Translation translated(const QString &text, int depth)
 
 } // namespace
 
+QString runRecordWord(const QString &word)
+{
+    static const char *const words[] = {
+        // A run's status (STATUS_ORDER).
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "completed"), QT_TRANSLATE_NOOP("sandmark::RunRecord", "errors"),
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "cell-timeout"), QT_TRANSLATE_NOOP("sandmark::RunRecord", "wall-timeout"),
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "kernel-died"), QT_TRANSLATE_NOOP("sandmark::RunRecord", "interrupt-ignored"),
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "kernel-start-failed"),
+        // A cell's status.
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "ok"), QT_TRANSLATE_NOOP("sandmark::RunRecord", "error"),
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "timeout"), QT_TRANSLATE_NOOP("sandmark::RunRecord", "not-run"),
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "interrupted-ignored"),
+        // An injected cell's kind, a cell's type.
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "redirect"), QT_TRANSLATE_NOOP("sandmark::RunRecord", "probe"),
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "test"), QT_TRANSLATE_NOOP("sandmark::RunRecord", "values"),
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "code"), QT_TRANSLATE_NOOP("sandmark::RunRecord", "markdown"),
+        QT_TRANSLATE_NOOP("sandmark::RunRecord", "raw")};
+    for (const char *w : words)
+        if (word == QLatin1String(w))
+            return QCoreApplication::translate("sandmark::RunRecord", w);
+    return word;
+}
+
 QString translatedCoreText(const QString &stored)
 {
     // Without a translation of the context (English, or a language without one) there is nothing to do, unless

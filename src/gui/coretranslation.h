@@ -17,4 +17,10 @@ namespace sandmark {
 /// Thread-safe (the templates' patterns are built once); a few microseconds per template tried.
 QString translatedCoreText(const QString &stored);
 
+/// One word of a run's record (resources/python/sandmark_runner.py) in the app's language: a run's status
+/// ("completed", "cell-timeout", …), a cell's ("ok", "error", "not-run", …), an injected cell's kind ("redirect",
+/// "probe", "test", "values") or a cell type ("code", "markdown", "raw"); context "sandmark::RunRecord". A word
+/// not listed is returned as it is. Any thread (reads the installed translators).
+QString runRecordWord(const QString &word);
+
 } // namespace sandmark

@@ -10,6 +10,11 @@
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QStyle>
+
+#include <algorithm>
 
 namespace sandmark {
 
@@ -66,6 +71,22 @@ PreferencesDialog::PreferencesDialog(QWidget *parent, SecretStore *store)
     });
     load();
     refreshTokenStatus();
+    fitToScreen();
+}
+
+void PreferencesDialog::fitToScreen()
+{
+    QScrollArea *scroll = m_ui->contentScroll;
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll);
+    scroll->setMinimumWidth(m_ui->content->minimumSizeHint().width() + scrollBar);
+    const QMargins margins = layout()->contentsMargins();
+    QSize wanted(std::max({minimumWidth(), m_ui->content->sizeHint().width() + scrollBar, m_ui->buttonBox->sizeHint().width()})
+                     + margins.left() + margins.right(),
+                 m_ui->content->sizeHint().height() + layout()->spacing() + m_ui->buttonBox->sizeHint().height()
+                     + margins.top() + margins.bottom());
+    if (const QScreen *s = screen())
+        wanted = wanted.boundedTo(s->availableGeometry().size() - QSize(16, 48)); // the window frame and title bar
+    resize(wanted.expandedTo(minimumSizeHint()));
 }
 
 PreferencesDialog::~PreferencesDialog() = default;

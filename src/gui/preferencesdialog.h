@@ -45,6 +45,9 @@ Q_SIGNALS:
     void tokenStatusChanged();
 
 private:
+    /// Opens at the size of the whole form where the screen allows it, else as tall as the screen's free area, the
+    /// form scrolling inside (a 1024×640 screen clipped its labels); never narrower than the form.
+    void fitToScreen();
     void load();
     void updateUnsafeWarning();
     void browse(QLineEdit *edit, bool file);

@@ -503,7 +503,7 @@ void SubmissionDetail::showRecord(const QJsonObject &record)
     m_record->setRecord(record);
     m_recordTable->resizeColumnsToContents();
     QStringList messages;
-    messages << tr("Run status: %1, %2 s").arg(record.value(QLatin1String("status")).toString(),
+    messages << tr("Run status: %1, %2 s").arg(runRecordWord(record.value(QLatin1String("status")).toString()),
                                                QLocale().toString(record.value(QLatin1String("duration_s")).toDouble(), 'f', 2));
     if (record.value(QLatin1String("unsafe")).toBool())
         messages << tr("UNSAFE: this run had no sandbox (local-unsafe).");

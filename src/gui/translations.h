@@ -18,4 +18,21 @@ namespace sandmark {
 /// (remove and delete them to undo). Main thread, before the first window.
 QList<QTranslator *> installTranslations(QCoreApplication &app, const QLocale &locale, const QString &sandmarkDir);
 
+/// The locale the app writes numbers in (QLocale::setDefault() at start): @p system, unless the environment takes
+/// its numbers from the C/POSIX locale (@p numericSetting, the first set of LC_ALL, LC_NUMERIC and LANG, is "C",
+/// "C.UTF-8" or "POSIX") while its language is another (LANG=de_DE.UTF-8 with LC_NUMERIC=C, or LANGUAGE=de): then
+/// that language's own locale. Qt's system locale mixes the two there (German's "1E-06" beside C's "4.0 GiB");
+/// the app's numbers — spin boxes, tables, durations — then follow its language ("4,0 GiB", "0,17 s"). An explicit
+/// numeric locale (LC_NUMERIC=en_US.UTF-8 under LANG=de_DE.UTF-8) is kept. Pure; any thread.
+QLocale numberLocale(const QLocale &system, const QString &numericSetting);
+
+/// @p value as the app writes a tolerance or another number that may be tiny or huge, in the default locale:
+/// up to @p significant significant digits, the locale's decimal separator, no group separator, and a lower-case
+/// "e" exponent as Python and assignment.json write it — "1e-06", "0,001", "2,5e-07" in German ("1e-06", "0.001",
+/// "2.5e-07" in English). One style for the checks table and the check editor. Any thread.
+QString numberText(double value, int significant = 6);
+
+/// The environment's numeric locale setting: LC_ALL, else LC_NUMERIC, else LANG (empty when none is set). Any thread.
+QString numericLocaleSetting();
+
 } // namespace sandmark
