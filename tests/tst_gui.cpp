@@ -613,6 +613,19 @@ private Q_SLOTS:
         corr.options.insert(QStringLiteral("rtol"), 1e-6);
         checks.setChecks({corr});
         QCOMPARE(checks.index(0, ChecksModel::ToleranceColumn).data().toString(), QStringLiteral("rtol 1e-06"));
+        // The editors' tolerance fields show and read the same style (a QDoubleSpinBox showed "0,0000010000").
+        NumberSpinBox tolerance;
+        tolerance.setDecimals(10);
+        tolerance.setRange(0, 1e9);
+        tolerance.setValue(1e-6);
+        QCOMPARE(tolerance.text(), QStringLiteral("1e-06"));
+        QCOMPARE(tolerance.valueFromText(QStringLiteral("2,5e-3")), 0.0025);
+        QCOMPARE(tolerance.valueFromText(QStringLiteral("0.001")), 0.001); // C's style too, never "1" (a group)
+        QString typed = QStringLiteral("1e-");
+        int at = 3;
+        QCOMPARE(tolerance.validate(typed, at), QValidator::Intermediate);
+        typed = QStringLiteral("abc");
+        QCOMPARE(tolerance.validate(typed, at), QValidator::Invalid);
 
         MemoryStore store;
         PreferencesDialog prefs(nullptr, &store);

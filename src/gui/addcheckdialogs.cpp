@@ -6,6 +6,7 @@
 #include "jobtracker.h"
 #include "namespacemodel.h"
 #include "pythonhighlighter.h"
+#include "translations.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -76,9 +77,9 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
       m_idProblem(new QLabel(this)),
       m_points(new QDoubleSpinBox(this)),
       m_useRtol(new QCheckBox(tr("&Relative tolerance (rtol):"), this)),
-      m_rtol(new QDoubleSpinBox(this)),
+      m_rtol(new NumberSpinBox(this)),
       m_useAtol(new QCheckBox(tr("A&bsolute tolerance (atol):"), this)),
-      m_atol(new QDoubleSpinBox(this)),
+      m_atol(new NumberSpinBox(this)),
       m_anchor(new QLineEdit(this)),
       m_ok(nullptr),
       m_tracker(new JobTracker(this))

@@ -55,7 +55,8 @@ CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWid
         QWidget *field = nullptr;
         switch (f.type) {
         case CheckField::Type::Number: {
-            auto *spin = new QDoubleSpinBox(inner);
+            // Points as a plain number ("1,5"), tolerances as numberText() writes them ("1e-06").
+            auto *spin = f.key == QLatin1String("points") ? new QDoubleSpinBox(inner) : new NumberSpinBox(inner);
             spin->setDecimals(f.key == QLatin1String("points") ? 2 : 10);
             spin->setRange(f.minimum, f.key == QLatin1String("points") ? 10000 : 1e9);
             spin->setSingleStep(f.key == QLatin1String("points") ? 1 : 0.001);

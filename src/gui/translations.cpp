@@ -42,6 +42,51 @@ QString numberText(double value, int significant)
     return l.toString(value, 'g', significant).replace(l.exponential(), QLatin1String("e"));
 }
 
+QString NumberSpinBox::textFromValue(double value) const
+{
+    return numberText(value, 10);
+}
+
+std::optional<double> NumberSpinBox::parse(const QString &text) const
+{
+    QString t = text;
+    if (!prefix().isEmpty() && t.startsWith(prefix()))
+        t.remove(0, prefix().size());
+    if (!suffix().isEmpty() && t.endsWith(suffix()))
+        t.chop(suffix().size());
+    t = t.trimmed();
+    // No group separators: German's "." would read "0.001" as 1.
+    QLocale l = locale();
+    l.setNumberOptions(l.numberOptions() | QLocale::RejectGroupSeparator);
+    bool ok = false;
+    double v = l.toDouble(t, &ok);
+    if (!ok)
+        v = QLocale::c().toDouble(t, &ok);
+    return ok ? std::optional<double>(v) : std::nullopt;
+}
+
+double NumberSpinBox::valueFromText(const QString &text) const
+{
+    return parse(text).value_or(value());
+}
+
+QValidator::State NumberSpinBox::validate(QString &input, int &) const
+{
+    if (const std::optional<double> v = parse(input))
+        return *v >= minimum() && *v <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+    // Half typed ("1e-", "0,"): only what a number of either style can hold.
+    const QString allowed = QStringLiteral("0123456789eE+-.,") + locale().decimalPoint();
+    QString t = input;
+    if (!prefix().isEmpty() && t.startsWith(prefix()))
+        t.remove(0, prefix().size());
+    if (!suffix().isEmpty() && t.endsWith(suffix()))
+        t.chop(suffix().size());
+    for (const QChar c : std::as_const(t))
+        if (!allowed.contains(c) && !c.isSpace())
+            return QValidator::Invalid;
+    return QValidator::Intermediate;
+}
+
 QString numericLocaleSetting()
 {
     for (const char *name : {"LC_ALL", "LC_NUMERIC", "LANG"}) {

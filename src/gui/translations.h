@@ -2,9 +2,12 @@
 // Which message catalogues the desktop app loads for a locale: Qt's own (qtbase: the standard buttons and
 // dialogs, from Debian's qt6-translations-l10n) and Sandmark's (translations/sandmark_<lang>.qm).
 
+#include <QDoubleSpinBox>
 #include <QList>
 #include <QLocale>
 #include <QString>
+
+#include <optional>
 
 class QCoreApplication;
 class QTranslator;
@@ -31,6 +34,22 @@ QLocale numberLocale(const QLocale &system, const QString &numericSetting);
 /// "e" exponent as Python and assignment.json write it — "1e-06", "0,001", "2,5e-07" in German ("1e-06", "0.001",
 /// "2.5e-07" in English). One style for the checks table and the check editor. Any thread.
 QString numberText(double value, int significant = 6);
+
+/// A spin box for tolerances and other numbers that may be tiny: shows its value as numberText() does ("1e-06",
+/// "0,001" in German, not "0,0000010000") and reads what it shows, a number in the locale's style or in C's
+/// ("1e-6", "0.001"). Keeps QDoubleSpinBox's decimals (values round to them) and range. GUI thread only.
+class NumberSpinBox : public QDoubleSpinBox
+{
+public:
+    explicit NumberSpinBox(QWidget *parent = nullptr) : QDoubleSpinBox(parent) {}
+    QString textFromValue(double value) const override;
+    double valueFromText(const QString &text) const override;
+    QValidator::State validate(QString &input, int &pos) const override;
+
+private:
+    /// The number `text` stands for (prefix and suffix removed), or nothing.
+    std::optional<double> parse(const QString &text) const;
+};
 
 /// The environment's numeric locale setting: LC_ALL, else LC_NUMERIC, else LANG (empty when none is set). Any thread.
 QString numericLocaleSetting();
