@@ -16,6 +16,7 @@
 #include "checks/registry.h"
 #include "checkresultsmodel.h"
 #include "coretranslation.h"
+#include "util/coretext.h"
 #include "checksmodel.h"
 #include "submissiondetail.h"
 #include "releasediffview.h"
@@ -555,6 +556,17 @@ private Q_SLOTS:
                  QStringLiteral("bwrap: Netzwerk: DNS schlägt sofort fehl — gaierror nach 3,02 s"));
         QCOMPARE(health.index(row, HealthModel::FixColumn).data().toString(),
                  QStringLiteral("bwrap muss mit --disable-userns laufen (bubblewrap 0.8 oder neuer)"));
+        // Every backend's fix for the probe's rows has its template (listed in coretext.h as the backends write it).
+        for (SandboxKind kind : sandboxKinds()) {
+            const auto backend = createBackend(kind);
+            for (const char *name : {coretext::loopbackUnreachable, coretext::rootReadOnly, coretext::workdirWritable,
+                                     coretext::othersHidden, coretext::limitAddressSpace, coretext::limitProcesses,
+                                     coretext::limitCgroupMemory, coretext::noCapabilities, coretext::noNestedUserns,
+                                     coretext::probeRuns}) {
+                const QString fix = backend->doctorFix(coretext::text(name));
+                QVERIFY2(fix.isEmpty() || translatedCoreText(fix) != fix, qPrintable(backend->name() + QStringLiteral(": ") + fix));
+            }
+        }
 
         // The keychain's error in Preferences.
         QCOMPARE(translatedCoreText(keychain),
