@@ -539,6 +539,7 @@ private Q_SLOTS:
         selfTest.setReport(report);
         QCOMPARE(selfTest.index(0, SelfTestModel::CheckColumn).data().toString(), QStringLiteral("Sonde: läuft in der Sandbox"));
         QCOMPARE(selfTest.index(0, SelfTestModel::DetailColumn).data().toString(), QStringLiteral("0,17 s"));
+        QCOMPARE(translatedCoreText(QStringLiteral("exit 0 as uid 4100327")), QStringLiteral("Exit-Status 0 als UID 4100327"));
         QCOMPARE(selfTest.index(1, SelfTestModel::CheckColumn).data().toString(), QStringLiteral("Netzwerk: DNS schlägt sofort fehl"));
         QCOMPARE(selfTest.index(1, SelfTestModel::DetailColumn).data().toString(), QStringLiteral("gaierror nach 3,02 s"));
         QCOMPARE(selfTest.index(1, SelfTestModel::FixColumn).data().toString(),

@@ -2038,6 +2038,26 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>keychain error: %1</source>
         <translation>Fehler des Schlüsselbunds: %1</translation>
     </message>
+    <message>
+        <source>exit %1</source>
+        <translation>Exit-Status %1</translation>
+    </message>
+    <message>
+        <source>exit %1 as uid %2</source>
+        <translation>Exit-Status %1 als UID %2</translation>
+    </message>
+    <message>
+        <source>exit %1: %2</source>
+        <translation>Exit-Status %1: %2</translation>
+    </message>
+    <message>
+        <source>exit %1 as uid %2: %3</source>
+        <translation>Exit-Status %1 als UID %2: %3</translation>
+    </message>
+    <message>
+        <source>uid %1</source>
+        <translation>UID %1</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

@@ -226,6 +226,11 @@ inline constexpr char fixVisibility[] = QT_TRANSLATE_NOOP("sandmark::CoreText", 
 inline constexpr char fixNproc[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "RLIMIT_NPROC is not enforced for root: create the sandbox user (useradd --system sandmark-sandbox, scripts/bootstrap does it)");
 inline constexpr char fixLimits[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the limits are set in the child before exec (setrlimit); a container runtime may cap or override them");
 inline constexpr char seedRuns[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "seed: bwrap with all namespaces unshared runs /bin/true");
+inline constexpr char exitCode[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "exit %1");
+inline constexpr char exitCodeAs[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "exit %1 as uid %2");
+inline constexpr char exitCodeBecause[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "exit %1: %2");
+inline constexpr char exitCodeAsBecause[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "exit %1 as uid %2: %3");
+inline constexpr char uid[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "uid %1");
 inline constexpr char fixBwrapNetwork[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "bwrap must run with --unshare-all (network namespace); check that nothing wraps bwrap with a shared network");
 inline constexpr char fixBwrapFilesystem[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "system folders must be bound with --ro-bind and / remounted read-only");
 inline constexpr char fixBwrapUserns[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "bwrap must run with --disable-userns (bubblewrap 0.8 or newer)");
@@ -287,6 +292,7 @@ inline const QList<const char *> &all()
         limitCgroupMemory, limitCgroupPids, limitCgroupCpus, limitNoCore, noCapabilities, notRoot, noNestedUserns, afterSeconds,
         connectedToHost, resolved, none, written, writtenIn, visible, pathsHidden, softLimitExpected, softLimit, expectedAtMost,
         unlimited, created, refusedBecause, noUnshare, fixRunFolderWritable, fixVisibility, fixNproc, fixLimits, seedRuns,
+        exitCode, exitCodeAs, exitCodeBecause, exitCodeAsBecause, uid,
         fixBwrapNetwork, fixBwrapFilesystem, fixBwrapUserns, fixBwrapPrivileges, fixSeeError, fixInstallBwrap, fixBwrapSeed,
         daemonHasImage, engineHasImage, noAnswerWithin, fixImageMissing, fixRunNetwork, fixRunReadOnly, fixRunSeccomp,
         fixRunCapsUser, fixRunCapsKeepId, fixCgroups, fixLocalUnsafe,
