@@ -3,8 +3,10 @@
 #include "util/coretext.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QList>
 #include <QLocale>
+#include <QMutex>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -20,6 +22,8 @@ struct Pattern
     QRegularExpression re;
     QList<int> argumentOrder; ///< the N of each capture, in the order they appear
     qsizetype literalLength = 0;
+    QString head; ///< the literal text before the first argument: a matching text starts with it
+    QString tail; ///< the literal text after the last argument: a matching text ends with it
     bool quantities = false; ///< its arguments are numbers shown in the app's locale (coretext::quantities())
 };
 
@@ -36,6 +40,8 @@ const QList<Pattern> &patterns()
             qsizetype at = 0;
             for (auto it = marker.globalMatch(text); it.hasNext();) {
                 const QRegularExpressionMatch m = it.next();
+                if (p.argumentOrder.isEmpty())
+                    p.head = text.left(m.capturedStart());
                 re += QRegularExpression::escape(text.mid(at, m.capturedStart() - at)) + QLatin1String("(.+?)");
                 p.literalLength += m.capturedStart() - at;
                 p.argumentOrder << m.captured(1).toInt();
@@ -43,6 +49,9 @@ const QList<Pattern> &patterns()
             }
             re += QRegularExpression::escape(text.mid(at));
             p.literalLength += text.size() - at;
+            p.tail = text.mid(at);
+            if (p.argumentOrder.isEmpty())
+                p.head = text;
             p.re.setPattern(QRegularExpression::anchoredPattern(re));
             p.re.optimize();
             p.quantities = coretext::quantities().contains(t);
@@ -96,6 +105,8 @@ std::optional<Translation> translatedWhole(const QString &text, int depth)
 {
     std::optional<Translation> best;
     for (const Pattern &p : patterns()) {
+        if (text.size() < p.literalLength || !text.startsWith(p.head) || !text.endsWith(p.tail))
+            continue; // cheaper than the expression, which most templates fail
         const QRegularExpressionMatch m = p.re.match(text);
         if (!m.hasMatch())
             continue;
@@ -197,11 +208,32 @@ QString translatedCoreText(const QString &stored)
 {
     // Without a translation of the context (English, or a language without one) there is nothing to do, unless
     // the locale writes numbers differently ("0,17 s").
-    if (stored.isEmpty()
-        || (QCoreApplication::translate(coretext::kContext, coretext::notDefined) == coretext::text(coretext::notDefined)
-            && QLocale().decimalPoint() == QLatin1String(".")))
+    const QString language = QCoreApplication::translate(coretext::kContext, coretext::notDefined);
+    const QLocale locale;
+    if (stored.isEmpty() || (language == coretext::text(coretext::notDefined) && locale.decimalPoint() == QLatin1String(".")))
         return stored;
-    return translated(stored, 0).text;
+    // Tables ask for the same texts at every repaint: the last ones kept, for this catalogue and locale.
+    static QMutex mutex;
+    static QHash<QString, QString> cache;
+    static QString cachedFor;
+    const QString key = language + QLatin1Char('\n') + locale.name() + locale.decimalPoint();
+    {
+        QMutexLocker lock(&mutex);
+        if (cachedFor != key) {
+            cache.clear();
+            cachedFor = key;
+        }
+        if (const auto it = cache.constFind(stored); it != cache.cend())
+            return *it;
+    }
+    const QString out = translated(stored, 0).text;
+    QMutexLocker lock(&mutex);
+    if (cachedFor == key) {
+        if (cache.size() >= 4096)
+            cache.clear();
+        cache.insert(stored, out);
+    }
+    return out;
 }
 
 } // namespace sandmark

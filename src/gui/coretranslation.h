@@ -14,7 +14,8 @@ namespace sandmark {
 /// (coretext::quantities(): "0.17 s") are written in the app's locale ("0,17 s"). Anything else, and everything
 /// when no translation is loaded and the locale writes numbers as C does, is returned as stored. Cell references
 /// ("cells[5]") are kept, so labelCellReferences() applies afterwards.
-/// Thread-safe (the templates' patterns are built once); a few microseconds per template tried.
+/// Thread-safe (the templates' patterns are built once); a text is matched once per catalogue and locale (the last
+/// few thousand are kept: a table's repaint asks again), about 0.2 ms for a comparison's feedback the first time.
 QString translatedCoreText(const QString &stored);
 
 /// One word of a run's record (resources/python/sandmark_runner.py) in the app's language: a run's status
