@@ -2,6 +2,7 @@
 
 #include "jobtracker.h"
 #include "sandbox/registry.h"
+#include "wrappinglabel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -86,9 +87,8 @@ AssignmentSettingsDialog::AssignmentSettingsDialog(const Assignment &assignment,
     tabs->addTab(buildEnvironment(), tr("&Environment"));
     tabs->addTab(buildLimits(), tr("&Limits"));
 
-    m_error = new QLabel;
+    m_error = new WrappingLabel;
     m_error->setObjectName(QStringLiteral("settingsError"));
-    m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setStyleSheet(QStringLiteral("color: palette(highlighted-text); background: #b3261e; padding: 4px;"));
     m_error->hide();
@@ -99,9 +99,8 @@ AssignmentSettingsDialog::AssignmentSettingsDialog(const Assignment &assignment,
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *layout = new QVBoxLayout(this);
-    auto *where = new QLabel(tr("Saved to %1; lines you do not change stay as written.")
+    auto *where = new WrappingLabel(tr("Saved to %1; lines you do not change stay as written.")
                                  .arg(QDir::toNativeSeparators(assignment.jsonPath())));
-    where->setWordWrap(true);
     layout->addWidget(where);
     layout->addWidget(tabs, 1);
     layout->addWidget(m_error);
@@ -133,8 +132,7 @@ QWidget *AssignmentSettingsDialog::buildGeneral()
     });
     connect(remove, &QPushButton::clicked, this, [this] { delete m_notebooks->currentItem(); });
     v->addLayout(buttonRow(add, remove));
-    auto *hint = new QLabel(tr("Several notebooks make a problem set: each check then names its notebook."));
-    hint->setWordWrap(true);
+    auto *hint = new WrappingLabel(tr("Several notebooks make a problem set: each check then names its notebook."));
     v->addWidget(hint);
     form->addRow(tr("&Notebooks:"), box);
     return page;
@@ -144,10 +142,9 @@ QWidget *AssignmentSettingsDialog::buildFiles()
 {
     auto *page = new QWidget;
     auto *v = new QVBoxLayout(page);
-    auto *hint = new QLabel(tr("Files copied into every run's folder. A URL listed with a file is served from it: the "
+    auto *hint = new WrappingLabel(tr("Files copied into every run's folder. A URL listed with a file is served from it: the "
                                "notebook's download of that URL reads the file instead of the network (separate "
                                "several URLs with spaces)."));
-    hint->setWordWrap(true);
     v->addWidget(hint);
     m_dataFiles = new QTableWidget(0, 2);
     m_dataFiles->setHorizontalHeaderLabels({tr("File"), tr("URLs it serves")});
@@ -186,9 +183,8 @@ QWidget *AssignmentSettingsDialog::buildEnvironment()
     m_datasets = new QPlainTextEdit(m_assignment.requiredDatasets().join(QLatin1Char('\n')));
     m_datasets->setPlaceholderText(QStringLiteral("org/dataset@v1.0 data/train.csv"));
     form->addRow(tr("Re&quired datasets:"), m_datasets);
-    auto *datasetsHint = new QLabel(tr("Hugging Face Hub files, one per line: [type:]org/name[@revision] file. A revision "
+    auto *datasetsHint = new WrappingLabel(tr("Hugging Face Hub files, one per line: [type:]org/name[@revision] file. A revision "
                                        "(tag or commit) keeps every grading machine on the same data."));
-    datasetsHint->setWordWrap(true);
     form->addRow(QString(), datasetsHint);
     m_sandbox = new QComboBox;
     m_sandbox->addItem(tr("Your default (Preferences)"), QString());
@@ -207,9 +203,8 @@ QWidget *AssignmentSettingsDialog::buildLimits()
 {
     auto *page = new QWidget;
     auto *v = new QVBoxLayout(page);
-    auto *hint = new QLabel(tr("Each run's limits (docs/assignment-format.md). An empty value is not written: the default "
+    auto *hint = new WrappingLabel(tr("Each run's limits (docs/assignment-format.md). An empty value is not written: the default "
                                "applies. Sizes in bytes, times in seconds."));
-    hint->setWordWrap(true);
     v->addWidget(hint);
     m_limits = new QTableWidget(0, 3);
     m_limits->setHorizontalHeaderLabels({tr("Limit"), tr("Value"), tr("Default")});

@@ -6,6 +6,7 @@
 #include "healthmodel.h"
 #include "batch/importscheck.h"
 #include "sandbox/backend.h"
+#include "wrappinglabel.h"
 
 #include <QFileInfo>
 #include <QHeaderView>
@@ -31,10 +32,9 @@ HealthPage::HealthPage(QWidget *parent)
     f.setBold(true);
     title->setFont(f);
     layout->addWidget(title);
-    auto *intro = new QLabel(tr("Check these before publishing: an assignment that takes minutes per submission "
+    auto *intro = new WrappingLabel(tr("Check these before publishing: an assignment that takes minutes per submission "
                                 "makes the deadline hour miserable, and the fix is usually in the assignment."),
                              this);
-    intro->setWordWrap(true);
     layout->addWidget(intro);
     auto *row = new QHBoxLayout;
     m_checkAgain->setToolTip(tr("Run the sandbox self-test again and the reference run (read from its cache when "

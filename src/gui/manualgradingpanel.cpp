@@ -3,6 +3,7 @@
 #include "coretranslation.h"
 #include "checks/registry.h"
 #include "gradebook/manual.h"
+#include "wrappinglabel.h"
 
 #include <QDoubleSpinBox>
 #include <QFontDatabase>
@@ -19,7 +20,7 @@
 namespace sandmark {
 
 ManualGradingPanel::ManualGradingPanel(QWidget *parent)
-    : QWidget(parent), m_rows(nullptr), m_empty(new QLabel(this)), m_status(new QLabel(this))
+    : QWidget(parent), m_rows(nullptr), m_empty(new WrappingLabel(this)), m_status(new WrappingLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *scroll = new QScrollArea(this);
@@ -28,12 +29,10 @@ ManualGradingPanel::ManualGradingPanel(QWidget *parent)
     auto *content = new QWidget(scroll);
     m_rows = new QVBoxLayout(content);
     m_empty->setText(tr("This submission has no answers to grade by hand."));
-    m_empty->setWordWrap(true);
     m_rows->addWidget(m_empty);
     m_rows->addStretch(1);
     scroll->setWidget(content);
     layout->addWidget(scroll, 1);
-    m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setAccessibleName(tr("Manual grading status"));
     layout->addWidget(m_status);

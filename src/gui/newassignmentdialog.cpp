@@ -1,6 +1,7 @@
 #include "newassignmentdialog.h"
 
 #include "jobtracker.h"
+#include "wrappinglabel.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -44,21 +45,18 @@ NewAssignmentDialog::NewAssignmentDialog(const QString &notebookPath, QWidget *p
     form->addRow(folderLabel, folderRow);
     m_files = new QListWidget;
     form->addRow(tr("&Data files:"), m_files);
-    auto *filesHint = new QLabel(tr("Ticked files beside the notebook are supplied to every run (and copied when the "
+    auto *filesHint = new WrappingLabel(tr("Ticked files beside the notebook are supplied to every run (and copied when the "
                                     "folder is another)."));
-    filesHint->setWordWrap(true);
     form->addRow(QString(), filesHint);
     m_nbgrader = new QCheckBox(tr("Turn the notebook's &nbgrader cells into checks (as Import nbgrader does)"));
     m_nbgrader->setEnabled(false);
     form->addRow(QString(), m_nbgrader);
 
-    m_urlWarning = new QLabel;
+    m_urlWarning = new WrappingLabel;
     m_urlWarning->setObjectName(QStringLiteral("urlWarning"));
-    m_urlWarning->setWordWrap(true);
     m_urlWarning->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_urlWarning->hide();
-    m_status = new QLabel(tr("Reading the notebook…"));
-    m_status->setWordWrap(true);
+    m_status = new WrappingLabel(tr("Reading the notebook…"));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
     m_create = buttons->addButton(tr("&Create"), QDialogButtonBox::AcceptRole);

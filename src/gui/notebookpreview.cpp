@@ -6,6 +6,7 @@
 #include "notebookcellmodel.h"
 #include "notebookview.h"
 #include "roles.h"
+#include "wrappinglabel.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -34,7 +35,7 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
       m_kinds(new QButtonGroup(this)),
       m_showInjected(new QCheckBox(tr("Show in&jected cells"), this)),
       m_caption(new QLabel(this)),
-      m_status(new QLabel(this)),
+      m_status(new WrappingLabel(this)),
       m_model(new NotebookCellModel(this)),
       m_filter(new InjectedCellFilter(this)),
       m_view(new NotebookView(this))
@@ -97,7 +98,6 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
     m_switcher->setVisible(false);
     layout->addWidget(m_switcher);
 
-    m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setAccessibleName(tr("Preview status"));
     layout->addWidget(m_status);

@@ -1,4 +1,5 @@
 #include "overridedialog.h"
+#include "wrappinglabel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -20,11 +21,10 @@ OverrideDialog::OverrideDialog(const Assignment &assignment, int students, QWidg
 {
     setWindowTitle(tr("Override Selected Submissions"));
     auto *form = new QFormLayout(this);
-    auto *intro = new QLabel(tr("The same override for %n selected submission(s); each keeps it through regrades. "
+    auto *intro = new WrappingLabel(tr("The same override for %n selected submission(s); each keeps it through regrades. "
                                 "Submissions without a run are skipped.",
                                 nullptr, students),
                              this);
-    intro->setWordWrap(true);
     form->addRow(intro);
     const QLocale l;
     m_target->addItem(tr("the whole submission's score (%1 points)").arg(l.toString(assignment.maxPoints(), 'g', 6)), QString());

@@ -16,6 +16,7 @@
 #include "jobtracker.h"
 #include "progressdelegate.h"
 #include "secrets/secretstore.h"
+#include "wrappinglabel.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -51,8 +52,7 @@ QLabel *heading(const QString &text, QWidget *parent)
 
 QLabel *note(const QString &text, QWidget *parent)
 {
-    auto *l = new QLabel(text, parent);
-    l->setWordWrap(true);
+    auto *l = new WrappingLabel(text, parent);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return l;
 }
@@ -62,7 +62,7 @@ QLabel *note(const QString &text, QWidget *parent)
 ChecksPage::ChecksPage(QWidget *parent)
     : QWidget(parent),
       m_tracker(new JobTracker(this)),
-      m_editStatus(new QLabel(this)),
+      m_editStatus(new WrappingLabel(this)),
       m_edit(new QPushButton(tr("&Edit Check…"), this)),
       m_addValue(new QPushButton(tr("Add V&alue Check…"), this)),
       m_addTest(new QPushButton(tr("Add Te&st Check…"), this)),
@@ -70,13 +70,13 @@ ChecksPage::ChecksPage(QWidget *parent)
       m_fileTracker(new JobTracker(this)),
       m_model(new ChecksModel(this)),
       m_table(new QTableView(this)),
-      m_total(new QLabel(this)),
+      m_total(new WrappingLabel(this)),
       m_runReference(new QPushButton(tr("Run &Reference"), this)),
       m_cancelReference(new QPushButton(tr("&Cancel Run"), this)),
       m_referenceBusy(new QProgressBar(this)),
-      m_referenceStatus(new QLabel(this)),
+      m_referenceStatus(new WrappingLabel(this)),
       m_previewTracker(new JobTracker(this)),
-      m_preview(new QLabel(this))
+      m_preview(new WrappingLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading(tr("Checks"), this));
@@ -89,7 +89,6 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_table->setWordWrap(false);
     layout->addWidget(m_table, 1);
     m_total->setAccessibleName(tr("Total points"));
-    m_total->setWordWrap(true); // beside the buttons: it wraps rather than widen the window
     auto *row = new QHBoxLayout;
     row->addWidget(m_total, 1);
     m_edit->setAccessibleName(tr("Edit the points and tolerances of the selected check"));
@@ -122,7 +121,6 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_runReference->setEnabled(false);
     connect(m_runReference, &QPushButton::clicked, this, &ChecksPage::runReference);
     layout->addLayout(row);
-    m_editStatus->setWordWrap(true);
     m_editStatus->setAccessibleName(tr("Check editing status"));
     layout->addWidget(m_editStatus);
     // The reference run's line: Run Reference, while it runs a busy bar and Cancel, then its status.
@@ -139,7 +137,6 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_cancelReference->hide();
     connect(m_cancelReference, &QPushButton::clicked, this, &ChecksPage::cancelReference);
     referenceRow->addWidget(m_cancelReference);
-    m_referenceStatus->setWordWrap(true);
     m_referenceStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_referenceStatus->setAccessibleName(tr("Reference run status"));
     referenceRow->addWidget(m_referenceStatus, 1);
@@ -147,7 +144,6 @@ ChecksPage::ChecksPage(QWidget *parent)
 
     // What grading now would leave, recomputed as the checks change: the distribution beside its summary.
     auto *previewRow = new QHBoxLayout;
-    m_preview->setWordWrap(true);
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_preview->setAccessibleName(tr("Grades with these checks"));
     previewRow->addWidget(m_preview, 1, Qt::AlignTop);
@@ -531,7 +527,7 @@ DataPage::DataPage(SecretStore *store, QWidget *parent)
       m_entriesTable(new QTableView(this)),
       m_callsTable(new QTableView(this)),
       m_summary(new QLabel(this)),
-      m_jobStatus(new QLabel(this)),
+      m_jobStatus(new WrappingLabel(this)),
       m_progress(new QProgressBar(this)),
       m_cancel(new QPushButton(tr("Ca&ncel"), this)),
       m_remove(new QPushButton(tr("&Remove"), this)),
@@ -604,7 +600,6 @@ DataPage::DataPage(SecretStore *store, QWidget *parent)
     m_progress->setAccessibleName(tr("Dataset job progress"));
     m_progress->setVisible(false);
     layout->addWidget(m_progress);
-    m_jobStatus->setWordWrap(true);
     m_jobStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_jobStatus->setAccessibleName(tr("Dataset job status"));
     layout->addWidget(m_jobStatus);

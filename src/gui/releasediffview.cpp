@@ -1,6 +1,7 @@
 #include "releasediffview.h"
 
 #include "roles.h"
+#include "wrappinglabel.h"
 
 #include <QCheckBox>
 #include <QColor>
@@ -89,11 +90,10 @@ QVariant CellDiffModel::data(const QModelIndex &index, int role) const
 }
 
 ReleaseDiffView::ReleaseDiffView(QWidget *parent)
-    : QWidget(parent), m_model(new CellDiffModel(this)), m_summary(new QLabel(this)),
+    : QWidget(parent), m_model(new CellDiffModel(this)), m_summary(new WrappingLabel(this)),
       m_showUnchanged(new QCheckBox(tr("Show &unchanged cells"), this)), m_view(new QListView(this))
 {
     auto *layout = new QVBoxLayout(this);
-    m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("Diff summary"));
     layout->addWidget(m_summary);

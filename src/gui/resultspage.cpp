@@ -6,6 +6,7 @@
 #include "roles.h"
 #include "shortcutsdialog.h"
 #include "sandmark_gui_config.h"
+#include "wrappinglabel.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -62,8 +63,8 @@ ResultsPage::ResultsPage(QWidget *parent)
     : QWidget(parent),
       m_distribution(new GradeDistributionModel(this)),
       m_checks(new CheckPassRateModel(this)),
-      m_summaryLabel(new QLabel(this)),
-      m_exportStatus(new QLabel(this)),
+      m_summaryLabel(new WrappingLabel(this)),
+      m_exportStatus(new WrappingLabel(this)),
       m_export(new QPushButton(tr("&Export"), this)),
       m_exportCsv(new QAction(tr("Grades &CSV…"), this)),
       m_exportCanvas(new QAction(tr("C&anvas Gradebook CSV…"), this)),
@@ -75,7 +76,6 @@ ResultsPage::ResultsPage(QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading(tr("Results"), this));
-    m_summaryLabel->setWordWrap(true);
     m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summaryLabel->setAccessibleName(tr("Results summary"));
     layout->addWidget(m_summaryLabel);
@@ -102,7 +102,6 @@ ResultsPage::ResultsPage(QWidget *parent)
     refresh->setAccessibleName(tr("Read the gradebook again"));
     connect(refresh, &QPushButton::clicked, this, &ResultsPage::refresh);
     bar->addWidget(refresh);
-    m_exportStatus->setWordWrap(true);
     m_exportStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_exportStatus->setAccessibleName(tr("Export status"));
     bar->addWidget(m_exportStatus, 1);

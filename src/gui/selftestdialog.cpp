@@ -4,6 +4,7 @@
 #include "doctortask.h"
 #include "sandbox/backend.h"
 #include "selftestmodel.h"
+#include "wrappinglabel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -22,7 +23,7 @@ SelfTestDialog::SelfTestDialog(QWidget *parent)
       m_model(new SelfTestModel(this)),
       m_backend(new QComboBox(this)),
       m_table(new QTableView(this)),
-      m_status(new QLabel(this)),
+      m_status(new WrappingLabel(this)),
       m_busy(new QProgressBar(this)),
       m_again(new QPushButton(tr("Run &Again"), this)),
       m_cancel(new QPushButton(tr("Ca&ncel"), this)), // Alt+C is Close
@@ -30,11 +31,10 @@ SelfTestDialog::SelfTestDialog(QWidget *parent)
 {
     setWindowTitle(tr("Sandbox Self-Test"));
     auto *layout = new QVBoxLayout(this);
-    auto *intro = new QLabel(tr("Runs a probe inside the sandbox and checks what it must isolate: no network, "
+    auto *intro = new WrappingLabel(tr("Runs a probe inside the sandbox and checks what it must isolate: no network, "
                                 "system folders read-only, your home and the assignment invisible, limits in force. "
                                 "Sandmark never falls back to another backend by itself."),
                              this);
-    intro->setWordWrap(true);
     layout->addWidget(intro);
     auto *row = new QHBoxLayout;
     auto *label = new QLabel(tr("&Backend:"), this);
@@ -64,7 +64,6 @@ SelfTestDialog::SelfTestDialog(QWidget *parent)
     m_table->setWordWrap(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     layout->addWidget(m_table, 1);
-    m_status->setWordWrap(true);
     m_status->setAccessibleName(tr("Self-test status"));
     layout->addWidget(m_status);
     m_busy->setRange(0, 0); // the doctor reports no fraction: a busy bar

@@ -18,6 +18,7 @@
 #include "notebook/cellref.h"
 #include "sandbox/submissionrun.h"
 #include "util/displaytext.h"
+#include "wrappinglabel.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -111,18 +112,18 @@ QString SubmissionDetail::executedCaption(const QString &student, const QDateTim
 
 SubmissionDetail::SubmissionDetail(QWidget *parent)
     : QWidget(parent),
-      m_summary(new QLabel(this)),
+      m_summary(new WrappingLabel(this)),
       m_switcherBar(new QWidget(this)),
       m_switcher(new QTabBar(m_switcherBar)),
-      m_part(new QLabel(m_switcherBar)),
+      m_part(new WrappingLabel(m_switcherBar)),
       m_changeMatch(new QToolButton(m_switcherBar)),
-      m_artifactsStatus(new QLabel(this)),
+      m_artifactsStatus(new WrappingLabel(this)),
       m_tabs(new QTabWidget(this)),
       m_checks(new CheckResultsModel(this)),
       m_record(new RecordCellsModel(this)),
       m_checksTable(new QTableView(this)),
       m_recordTable(new QTableView(this)),
-      m_messages(new QLabel(this)),
+      m_messages(new WrappingLabel(this)),
       m_notebook(new NotebookPreview(NotebookPreview::Role::RunArtifact, this)),
       m_log(new QPlainTextEdit(this)),
       m_overrideBox(new QGroupBox(tr("Manual override"), this)),
@@ -131,7 +132,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_overrideComment(new QPlainTextEdit(m_overrideBox)),
       m_overrideApply(new QPushButton(tr("A&pply Override"), m_overrideBox)),
       m_overrideRemove(new QPushButton(tr("Re&move Override"), m_overrideBox)),
-      m_overrideStatus(new QLabel(m_overrideBox)),
+      m_overrideStatus(new WrappingLabel(m_overrideBox)),
       m_manual(new ManualGradingPanel(this)),
       m_overrideTracker(new JobTracker(this)),
       m_artifactsTracker(new JobTracker(this)),
@@ -141,7 +142,6 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_diff(new ReleaseDiffView(this))
 {
     auto *layout = new QVBoxLayout(this);
-    m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     m_summary->setToolTip(tr("Click a cell named in a reason or a note to see it in the executed notebook"));
@@ -151,7 +151,6 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     });
     m_summary->setAccessibleName(tr("Grade summary"));
     layout->addWidget(m_summary);
-    m_artifactsStatus->setWordWrap(true);
     m_artifactsStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_artifactsStatus->setAccessibleName(tr("Run artifacts status"));
     m_artifactsStatus->setVisible(false);
@@ -211,7 +210,6 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
 
     auto *recordTab = new QWidget(this);
     auto *recordLayout = new QVBoxLayout(recordTab);
-    m_messages->setWordWrap(true);
     m_messages->setTextInteractionFlags(Qt::TextSelectableByMouse);
     recordLayout->addWidget(m_messages);
     m_recordTable->setModel(m_record);
@@ -249,7 +247,6 @@ void SubmissionDetail::buildSwitcher(QVBoxLayout *layout)
     m_switcher->setExpanding(false);
     m_switcher->setUsesScrollButtons(true);
     switcherLayout->addWidget(m_switcher);
-    m_part->setWordWrap(true);
     m_part->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_part->setAccessibleName(tr("Which file was graded for this notebook"));
     switcherLayout->addWidget(m_part, 1);
@@ -283,7 +280,6 @@ void SubmissionDetail::buildOverrideBox()
     // Two lines (more scroll): the check table above keeps its room.
     m_overrideComment->setFixedHeight(m_overrideComment->fontMetrics().lineSpacing() * 2 + 2 * m_overrideComment->frameWidth() + 8);
     m_overrideApply->setAccessibleName(tr("Apply the override"));
-    m_overrideStatus->setWordWrap(true);
     m_overrideStatus->setAccessibleName(tr("Override status"));
     auto *row = new QHBoxLayout;
     row->addWidget(m_overrideTarget, 1);

@@ -16,6 +16,7 @@
 #include "shortcutsdialog.h"
 #include "submissiondetail.h"
 #include "submissionsmodel.h"
+#include "wrappinglabel.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -179,7 +180,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_proxy(new SubmissionsSortProxy(this)),
       m_table(new QTableView(this)),
       m_filter(new QLineEdit(this)),
-      m_count(new QLabel(this)),
+      m_count(new WrappingLabel(this)),
       m_runAll(new QPushButton(tr("Run &All"), this)),
       m_runSelected(new QPushButton(tr("Run &Selected"), this)),
       m_runFailed(new QPushButton(tr("Run Faile&d"), this)),
@@ -187,7 +188,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_overrideSelected(new QAction(tr("&Override Selected…"), this)),
       m_overrideButton(new QPushButton(m_overrideSelected->text(), this)),
       m_progress(new QProgressBar(this)),
-      m_batchStatus(new QLabel(this)),
+      m_batchStatus(new WrappingLabel(this)),
       m_progressTimer(new QTimer(this)),
       m_slurm(new QLabel(this)),
       m_slurmTimer(new QTimer(this)),
@@ -348,7 +349,6 @@ void SubmissionsPage::buildHeader(QVBoxLayout *layout)
     progressRow->addWidget(m_progress, 1);
     m_batchStatus->setAccessibleName(tr("Batch status"));
     m_batchStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_batchStatus->setWordWrap(true); // a long line from the batch never widens the window
     progressRow->addWidget(m_batchStatus, 2);
     layout->addLayout(progressRow);
     m_progress->setVisible(false);
@@ -433,7 +433,6 @@ void SubmissionsPage::buildReviewRow(QWidget *top, QVBoxLayout *topLayout)
     // Review mode, between the table and the detail: Previous / Next walk the submissions that await a person.
     auto *reviewRow = new QHBoxLayout;
     m_count->setAccessibleName(tr("Number of submissions"));
-    m_count->setWordWrap(true); // a long folder path never widens the window
     reviewRow->addWidget(m_count, 1);
     m_reviewStatus->setAccessibleName(tr("Review status"));
     m_reviewStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);

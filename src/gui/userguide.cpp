@@ -1,6 +1,7 @@
 #include "userguide.h"
 
 #include "util/paths.h"
+#include "wrappinglabel.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -21,7 +22,7 @@ QString userGuideDir()
 }
 
 UserGuideDialog::UserGuideDialog(QWidget *parent, const QString &document)
-    : QDialog(parent), m_browser(new QTextBrowser(this)), m_missing(new QLabel(this))
+    : QDialog(parent), m_browser(new QTextBrowser(this)), m_missing(new WrappingLabel(this))
 {
     setWindowTitle(tr("Sandmark User Guide"));
     auto *layout = new QVBoxLayout(this);
@@ -46,7 +47,6 @@ UserGuideDialog::UserGuideDialog(QWidget *parent, const QString &document)
     }
     row->addStretch(1);
     layout->addLayout(row);
-    m_missing->setWordWrap(true);
     m_missing->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_missing);
     m_browser->setOpenExternalLinks(true); // http(s) links: the system's browser; local .md files: here

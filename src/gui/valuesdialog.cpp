@@ -3,6 +3,7 @@
 #include "coretranslation.h"
 #include "roles.h"
 #include "util/displaytext.h"
+#include "wrappinglabel.h"
 
 #include <QColor>
 #include <QDialogButtonBox>
@@ -67,7 +68,7 @@ QVariant ValueTableModel::headerData(int section, Qt::Orientation orientation, i
 }
 
 ValuesDialog::ValuesDialog(const QString &student, const ValuesComparison &values, QWidget *parent)
-    : QDialog(parent), m_expected(new ValueTableModel(this)), m_actual(new ValueTableModel(this)), m_verdict(new QLabel(this))
+    : QDialog(parent), m_expected(new ValueTableModel(this)), m_actual(new ValueTableModel(this)), m_verdict(new WrappingLabel(this))
 {
     setAttribute(Qt::WA_DeleteOnClose);
     setWindowTitle(tr("Values of check %1 — %2").arg(values.checkId, displayText(student)));
@@ -83,7 +84,6 @@ ValuesDialog::ValuesDialog(const QString &student, const ValuesComparison &value
                    + tr("Cells the comparator finds different (with this check's tolerances) are marked: %n in the student's value.",
                         nullptr, values.actual.differing);
     m_verdict->setText(verdict);
-    m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->setAccessibleName(tr("Verdict"));
     layout->addWidget(m_verdict);
@@ -105,8 +105,7 @@ QWidget *ValuesDialog::sidePane(const QString &title, const ValueTable &table, V
     auto *pane = new QWidget(this);
     auto *layout = new QVBoxLayout(pane);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *label = new QLabel(title, pane);
-    label->setWordWrap(true);
+    auto *label = new WrappingLabel(title, pane);
     layout->addWidget(label);
     if (table.tabular) {
         model->setTable(table);
