@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 namespace sandmark {
 
 class MainWindow;
@@ -29,8 +31,28 @@ Q_SIGNALS:
 private:
     void shootAll();
     bool save(QWidget *widget, const QString &name);
+    /// Makes `change` to the preview (its view or notebook) and waits until the notebook shown has loaded.
+    void changePreview(const std::function<void()> &change);
+    /// The preview's instructor, release and instrumented views; a problem set's second notebook (01-03, 12).
+    bool shootPreview(bool problemSet);
+    /// Each page after the work that fills it: reference run, data scan, grading, results, health (04-08).
+    bool shootPages(bool problemSet);
+    /// Grades every submission in the sandbox and selects one student, shooting that student's detail.
+    bool gradeAndShowStudent(bool problemSet);
+    /// A problem set's detail on its second notebook, and an answer being graded by hand (13, 15).
+    bool shootProblemSetDetail(SubmissionDetail *detail);
     /// The submission detail's Diff tab and a failing value check's values view (19-diff, 20-values).
     bool shootReview(SubmissionDetail *detail);
+    /// Review mode's Next from the student shown (14-review).
+    bool shootReviewMode();
+    bool shootSelfTest();
+    /// The check editor on the first value check (11-edit-check).
+    bool shootCheckEditor();
+    /// Assignment Settings' data files and limits, New Assignment from Notebook (16-18).
+    bool shootAssignmentDialogs();
+    /// The Checks page's "Grades with these checks" after a tolerance is tightened (21-checks-preview).
+    bool shootChecksPreview();
+    bool shootPreferences();
 
     MainWindow *m_window;
     QString m_dir;
