@@ -88,6 +88,13 @@ OpenResult openInBackground(const QString &path)
     return r;
 }
 
+// The folder an import wrote, or why it wrote none.
+template <typename Report>
+Expected<QString> importedFolder(const Expected<Report> &report)
+{
+    return report ? Expected<QString>(report->folder) : Expected<QString>(report.error());
+}
+
 // A dropped URL names an assignment when it is a folder or an assignment.json.
 QString assignmentPathFrom(const QMimeData *mime)
 {
@@ -149,7 +156,26 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Sandmark"));
     setAcceptDrops(true);
+    setCentralWidget(buildPages());
+    buildProblemDock();
+    m_status->setAccessibleName(tr("Status"));
+    statusBar()->addWidget(m_status, 1);
+    setStatus(tr("Open an assignment folder (Ctrl+O), drop one on this window, or create one from an "
+                 "instructor notebook (Ctrl+N)."));
+    new TabLeavesViews(this); // Tab leaves every table of the app, not walks into the next row
+    createActions();
+    connectPages();
+    connect(m_openTracker, &JobTracker::busyChanged, this, [](bool busy) {
+        if (busy)
+            QApplication::setOverrideCursor(Qt::BusyCursor);
+        else
+            QApplication::restoreOverrideCursor();
+    });
+    restoreLayout();
+}
 
+QSplitter *MainWindow::buildPages()
+{
     const QList<QPair<QWidget *, QString>> pages = {
         {m_preview, tr("Notebook preview")}, {m_checks, tr("Checks")},   {m_data, tr("Data")},
         {m_submissions, tr("Submissions")},  {m_results, tr("Results")}, {m_health, tr("Health")},
@@ -178,8 +204,11 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     splitter->addWidget(m_stack);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
-    setCentralWidget(splitter);
+    return splitter;
+}
 
+void MainWindow::buildProblemDock()
+{
     m_problemView->setModel(m_problems);
     m_problemView->setRootIsDecorated(false);
     m_problemView->setAlternatingRowColors(true);
@@ -194,14 +223,10 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     addDockWidget(Qt::BottomDockWidgetArea, m_problemDock);
     resizeDocks({m_problemDock}, {150}, Qt::Vertical);
     m_problemDock->hide();
+}
 
-    m_status->setAccessibleName(tr("Status"));
-    statusBar()->addWidget(m_status, 1);
-    setStatus(tr("Open an assignment folder (Ctrl+O), drop one on this window, or create one from an "
-                 "instructor notebook (Ctrl+N)."));
-
-    new TabLeavesViews(this); // Tab leaves every table of the app, not walks into the next row
-    createActions();
+void MainWindow::connectPages()
+{
     connect(m_submissions, &sandmark::SubmissionsPage::previewRequested, this, [this](const QString &path) {
         m_preview->showNotebook(path);
         setCurrentPage(PreviewPage);
@@ -211,45 +236,39 @@ MainWindow::MainWindow(QWidget *parent, SecretStore *store)
     connect(m_checks, &ChecksPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
     connect(m_submissions, &SubmissionsPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
     connect(m_health, &sandmark::HealthPage::referenceRequested, m_checks, &ChecksPage::runReference);
-    // The batch estimate, measured: the mean wall time of the submissions that ran (as the gradebook has them
-    // when the assignment opens — graded by the CLI too — and after every batch), over the whole listed batch.
-    const auto updateBatchEstimate = [this] {
-        double sum = 0;
-        int n = 0;
-        for (const SubmissionsModel::Row &r : m_submissions->model()->rows())
-            if (r.durationS > 0) {
-                sum += r.durationS;
-                ++n;
-            }
-        m_health->setBatchEstimate(n > 0 ? std::optional<double>(sum / n) : std::nullopt,
-                                   m_submissions->model()->rowCount(), AppSettings::parallelRuns());
-    };
-    connect(m_submissions, &sandmark::SubmissionsPage::gradesLoaded, this, updateBatchEstimate);
-    connect(m_submissions, &sandmark::SubmissionsPage::batchFinished, this, [updateBatchEstimate](const BatchSummary &s) {
+    connect(m_submissions, &sandmark::SubmissionsPage::gradesLoaded, this, &MainWindow::updateBatchEstimate);
+    connect(m_submissions, &sandmark::SubmissionsPage::batchFinished, this, [this](const BatchSummary &s) {
         if (!s.cancelled)
             updateBatchEstimate();
     });
     connect(m_data, &DataPage::jobEnded, this, [this] { m_health->setDatasetState(m_data->entriesModel()); });
-    connect(m_checks, &ChecksPage::assignmentEdited, this, [this] {
-        if (!m_openPath.isEmpty())
-            openAssignment(m_openPath);
-    });
-    connect(m_data, &DataPage::assignmentEdited, this, [this] {
-        if (!m_openPath.isEmpty())
-            openAssignment(m_openPath);
-    });
-    connect(m_openTracker, &JobTracker::busyChanged, this, [this](bool busy) {
-        if (busy)
-            QApplication::setOverrideCursor(Qt::BusyCursor);
-        else
-            QApplication::restoreOverrideCursor();
-    });
+    connect(m_checks, &ChecksPage::assignmentEdited, this, &MainWindow::reloadAssignment);
+    connect(m_data, &DataPage::assignmentEdited, this, &MainWindow::reloadAssignment);
+}
 
+void MainWindow::updateBatchEstimate()
+{
+    // The mean wall time of the submissions that ran (as the gradebook has them when the assignment opens — graded
+    // by the CLI too — and after every batch), over the whole listed batch.
+    double sum = 0;
+    int n = 0;
+    for (const SubmissionsModel::Row &r : m_submissions->model()->rows())
+        if (r.durationS > 0) {
+            sum += r.durationS;
+            ++n;
+        }
+    m_health->setBatchEstimate(n > 0 ? std::optional<double>(sum / n) : std::nullopt, m_submissions->model()->rowCount(),
+                               AppSettings::parallelRuns());
+}
+
+void MainWindow::restoreLayout()
+{
     resize(1100, 760);
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    if (auto *splitter = qobject_cast<QSplitter *>(centralWidget()))
+        splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     fitToScreen();
 }
 
@@ -295,10 +314,7 @@ void MainWindow::createActions()
     rebuildRecentMenu();
     QAction *reload = file->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Re&load Assignment"));
     reload->setShortcut(QKeySequence::Refresh);
-    connect(reload, &QAction::triggered, this, [this] {
-        if (!m_openPath.isEmpty())
-            openAssignment(m_openPath);
-    });
+    connect(reload, &QAction::triggered, this, &MainWindow::reloadAssignment);
     QAction *settings = file->addAction(tr("Assignment &Settings…"));
     settings->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
     settings->setStatusTip(tr("Edit the assignment's title, notebooks, data files, dependencies, datasets, limits and sandbox"));
@@ -438,6 +454,12 @@ void MainWindow::openAssignment(const QString &path)
                        });
 }
 
+void MainWindow::reloadAssignment()
+{
+    if (!m_openPath.isEmpty())
+        openAssignment(m_openPath);
+}
+
 void MainWindow::createAssignment(const QString &notebookPath, const NewAssignmentOptions &options)
 {
     setStatus(tr("Creating an assignment from %1…").arg(QDir::toNativeSeparators(notebookPath)));
@@ -450,9 +472,7 @@ void MainWindow::importOtterMaster(const QString &masterPath, const QString &out
     setStatus(tr("Importing the Otter master %1…").arg(QDir::toNativeSeparators(masterPath)));
     const QString python = paths::defaultPython();
     m_openTracker->run([masterPath, outDir, python] { return importOtter(masterPath, outDir, python); },
-                       [this](Expected<OtterImportReport> report) {
-                           importEnded(report ? Expected<QString>(report->folder) : Expected<QString>(report.error()));
-                       });
+                       [this](Expected<OtterImportReport> report) { importEnded(importedFolder(report)); });
 }
 
 void MainWindow::importEnded(const Expected<QString> &folder)
@@ -475,9 +495,7 @@ void MainWindow::importNbgraderAssignment(const QString &source, const QString &
     options.noHeader = noHeader;
     options.runChoices = AppSettings::runChoices();
     m_openTracker->run([source, outDir, options] { return importNbgrader(source, outDir, options); },
-                       [this](Expected<NbgraderImportReport> report) {
-                           importEnded(report ? Expected<QString>(report->folder) : Expected<QString>(report.error()));
-                       });
+                       [this](Expected<NbgraderImportReport> report) { importEnded(importedFolder(report)); });
 }
 
 void MainWindow::setCurrentPage(Page page)
@@ -583,10 +601,7 @@ void MainWindow::showAssignmentSettings()
     }
     auto *dialog = new AssignmentSettingsDialog(*m_assignment, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &AssignmentSettingsDialog::saved, this, [this] {
-        if (!m_openPath.isEmpty())
-            openAssignment(m_openPath);
-    });
+    connect(dialog, &AssignmentSettingsDialog::saved, this, &MainWindow::reloadAssignment);
     dialog->open();
 }
 

@@ -14,6 +14,7 @@ class QDockWidget;
 class QLabel;
 class QListWidget;
 class QMenu;
+class QSplitter;
 class QStackedWidget;
 class QTreeView;
 
@@ -103,7 +104,18 @@ private:
     /// An import or a new assignment ended: opens the folder it wrote, or shows why nothing was written (problems panel, status,
     /// openFailed()).
     void importEnded(const Expected<QString> &folder);
+    /// Opens the open assignment again (after it was edited, or File → Reload Assignment).
+    void reloadAssignment();
+    /// The page list and the pages' stack, side by side in the splitter returned.
+    QSplitter *buildPages();
+    void buildProblemDock();
+    /// What one page tells another: previews, gradebook changes, reference runs, estimates, edits.
+    void connectPages();
+    /// The Health page's batch estimate from the listed submissions' measured times.
+    void updateBatchEstimate();
     void createActions();
+    /// The default size, then the size, docks and splitter kept from the last session.
+    void restoreLayout();
     /// Shrinks and moves the window onto its screen's available area (after the saved geometry is restored).
     void fitToScreen();
     void chooseAssignment();
