@@ -136,6 +136,7 @@ private Q_SLOTS:
     void fixturesMatchProbe();
     void hiddenExpectedValues_data();
     void hiddenExpectedValues();
+    void unmatchedValuesAreNamedAtMostThree();
     void gradeTimeoutKeepsWhatRan();
     void gradeRunLimitCutIsNotGraded();
     void gradeKernelDied();
@@ -513,6 +514,56 @@ void TestGrading::hiddenExpectedValues()
     const GradeResult r = grade(in);
     QCOMPARE(resultFor(r, QStringLiteral("x")).outcome, Outcome::Fail);
     QCOMPARE(resultFor(r, QStringLiteral("x")).feedback, feedback);
+}
+
+// Values compared in any order: those left without a partner are named with their index, one template per count
+// (so that the app translates the whole list), three at most and then how many more.
+void TestGrading::unmatchedValuesAreNamedAtMostThree()
+{
+    const auto series = [](const QList<double> &values) {
+        QStringList texts;
+        for (double v : values)
+            texts << u"\"%1\""_s.arg(v, 0, 'f', 1);
+        const QString json = uR"({"t": "series", "dtype": "float64", "name": {"t": "none"},
+            "index": {"t": "pd-index", "type": "pandas.core.indexes.range.RangeIndex", "dtype": "int64", "name": {"t": "none"},
+                      "range": [0, %1, 1]},
+            "values": {"t": "ndarray", "dtype": "float64", "shape": [%1], "enc": "float", "values": [%2]}})"_s
+                                 .arg(values.size())
+                                 .arg(texts.join(u", "_s));
+        auto v = decodeProbeValue(json.toUtf8(), u"fixture"_s);
+        return v ? *v : ProbeValue();
+    };
+    CompareOptions anyOrder;
+    anyOrder.checkRowOrder = false;
+    anyOrder.checkIndex = false;
+    const QList<double> expected = {1, 2, 3, 4, 5, 6};
+    QCOMPARE(compareValues(u"s"_s, series(expected), series({1, 2, 3, 4, 5, 60}), anyOrder).feedback,
+             u"`s`: 1 of 6 values differ (compared in any order, index ignored): missing 6.0 (at index 5); unexpected 60.0 (at "
+             "index 5)"_s);
+    QCOMPARE(compareValues(u"s"_s, series(expected), series({1, 2, 3, 4, 50, 60}), anyOrder).feedback,
+             u"`s`: 2 of 6 values differ (compared in any order, index ignored): missing 5.0 (at index 4), 6.0 (at index 5); "
+             "unexpected 50.0 (at index 4), 60.0 (at index 5)"_s);
+    QCOMPARE(compareValues(u"s"_s, series(expected), series({1, 2, 3, 40, 50, 60}), anyOrder).feedback,
+             u"`s`: 3 of 6 values differ (compared in any order, index ignored): missing 4.0 (at index 3), 5.0 (at index 4), 6.0 "
+             "(at index 5); unexpected 40.0 (at index 3), 50.0 (at index 4), 60.0 (at index 5)"_s);
+    QCOMPARE(compareValues(u"s"_s, series(expected), series({1, 20, 30, 40, 50, 60}), anyOrder).feedback,
+             u"`s`: 5 of 6 values differ (compared in any order, index ignored): missing 2.0 (at index 1), 3.0 (at index 2), 4.0 "
+             "(at index 3), … (2 more); unexpected 20.0 (at index 1), 30.0 (at index 2), 40.0 (at index 3), … (2 more)"_s);
+
+    // A value of another type, its expected value hidden: the article goes with the type's name.
+    CompareOptions hidden;
+    hidden.showExpected = false;
+    ProbeValue text;
+    text.kind = ProbeValue::Kind::Str;
+    text.text = u"abc"_s;
+    ProbeValue integer;
+    integer.kind = ProbeValue::Kind::Int;
+    integer.intText = u"7"_s;
+    integer.real = 7;
+    QCOMPARE(compareValues(u"t"_s, text, integer, hidden).feedback,
+             u"`t`: not of the expected type (yours is an int); this check does not show the expected value"_s);
+    QCOMPARE(compareValues(u"t"_s, integer, text, hidden).feedback,
+             u"`t`: not of the expected type (yours is a str); this check does not show the expected value"_s);
 }
 
 // infinite-loop.ipynb: cells[2] timed out; what ran before and after it is graded.

@@ -66,6 +66,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
 #include <QAbstractItemModelTester>
 #include <QBuffer>
 #include <QDialogButtonBox>
@@ -594,6 +596,125 @@ private Q_SLOTS:
         QCOMPARE(record.index(0, RecordCellsModel::DurationColumn).data().toString(), QStringLiteral("0,25 s"));
         QCOMPARE(runRecordWord(QStringLiteral("completed")), QStringLiteral("abgeschlossen"));
         QLocale::setDefault(before);
+    }
+
+    // The Submissions table's problems (batch/submissions.cpp) and the rows a comparison in any order left without a
+    // partner (grading/compare.cpp: "(at index N)", "(N more)"), and a value of the wrong type ("yours is an int"):
+    // English where they are stored, German in the app (issue 19).
+    void submissionProblemsAndUnmatchedRowsAreShownInTheAppsLanguage()
+    {
+        QTemporaryDir dir, outside;
+        const QString nb = kIris + QStringLiteral("/submissions/alice/iris-analysis.ipynb");
+        QDir root(dir.path());
+        QVERIFY(root.mkpath(QStringLiteral("amy")) && root.mkpath(QStringLiteral("ben")) && root.mkpath(QStringLiteral("cid"))
+                && root.mkpath(QStringLiteral("fay")));
+        QVERIFY(QFile::copy(nb, dir.filePath(QStringLiteral("amy/part1.ipynb"))));
+        QVERIFY(QFile::copy(nb, dir.filePath(QStringLiteral("amy/part2.ipynb"))));
+        QVERIFY(QFile::copy(nb, dir.filePath(QStringLiteral("ben/hw.ipynb"))));
+        QVERIFY(QFile::link(outside.path(), dir.filePath(QStringLiteral("ben/data"))));
+        QVERIFY(QFile::copy(nb, dir.filePath(QStringLiteral("fay/hw.ipynb"))));
+        QVERIFY(QFile::copy(nb, dir.filePath(QStringLiteral("fay.ipynb"))));
+        QCOMPARE(::mkfifo(QFile::encodeName(dir.filePath(QStringLiteral("zed.ipynb"))).constData(), 0600), 0);
+        QCOMPARE(::mkdir((QFile::encodeName(dir.path()) + "/caf\xe9").constData(), 0755), 0); // Latin-1, not UTF-8
+        const auto found = discoverSubmissions(dir.path());
+        QVERIFY(found);
+        QList<SubmissionsModel::Row> rows;
+        for (const Submission &s : *found) {
+            SubmissionsModel::Row r;
+            r.student = s.studentId;
+            r.notebookPath = s.notebookPath;
+            r.problem = s.problem;
+            rows << r;
+        }
+        SubmissionsModel m;
+        m.setRows(rows);
+        QStringList status;
+        for (int row = 0; row < m.rowCount(); ++row)
+            status << m.index(row, SubmissionsModel::StatusColumn).data().toString();
+        const QStringList english = {
+            QStringLiteral("cannot be graded: ambiguous: 2 notebooks (part1.ipynb, part2.ipynb); keep one, or grade the one meant "
+                           "by its path (sandmark-cli grade ASSIGNMENT amy/<notebook>)"),
+            QStringLiteral("cannot be graded: data is a symbolic link (refused)"),
+            QStringLiteral("cannot be graded: 'caf\uFFFD': the name is not valid UTF-8 (rename it)"),
+            QStringLiteral("cannot be graded: no notebook (*.ipynb) in the folder"),
+            QStringLiteral("cannot be graded: duplicate student id 'fay' (a folder and a notebook?)"),
+            QStringLiteral("cannot be graded: duplicate student id 'fay' (a folder and a notebook?)"),
+            QStringLiteral("cannot be graded: zed.ipynb is not a regular file (refused)")};
+        QCOMPARE(status, english);
+
+        CatalogueInstalled de(QStringLiteral("sandmark_de"));
+        QVERIFY(de.loaded);
+        status.clear();
+        for (int row = 0; row < m.rowCount(); ++row)
+            status << m.index(row, SubmissionsModel::StatusColumn).data().toString();
+        QCOMPARE(status, (QStringList{
+            QStringLiteral("nicht bewertbar: mehrdeutig: 2 Notebooks (part1.ipynb, part2.ipynb); nur eines behalten oder das "
+                           "gemeinte über seinen Pfad bewerten (sandmark-cli grade ASSIGNMENT amy/<notebook>)"),
+            QStringLiteral("nicht bewertbar: data ist ein symbolischer Link (abgelehnt)"),
+            QStringLiteral("nicht bewertbar: 'caf\uFFFD': der Name ist kein gültiges UTF-8 (bitte umbenennen)"),
+            QStringLiteral("nicht bewertbar: kein Notebook (*.ipynb) im Ordner"),
+            QStringLiteral("nicht bewertbar: doppelte Personen-ID 'fay' (ein Ordner und ein Notebook?)"),
+            QStringLiteral("nicht bewertbar: doppelte Personen-ID 'fay' (ein Ordner und ein Notebook?)"),
+            QStringLiteral("nicht bewertbar: zed.ipynb ist keine reguläre Datei (abgelehnt)")}));
+        // The tooltip names the problem in German too.
+        QVERIFY2(m.index(1, SubmissionsModel::StudentColumn).data(Qt::ToolTipRole).toString().endsWith(
+                     QStringLiteral("\ndata ist ein symbolischer Link (abgelehnt)")),
+                 qPrintable(m.index(1, SubmissionsModel::StudentColumn).data(Qt::ToolTipRole).toString()));
+
+        // Values compared in any order: the unmatched ones named with their index, at most three, then how many more.
+        auto series = [](const QStringList &values) {
+            QStringList quoted;
+            for (const QString &v : values)
+                quoted << QLatin1Char('"') + v + QLatin1Char('"');
+            const QString json = QStringLiteral(R"({"t": "series", "dtype": "float64", "name": {"t": "none"},
+                "index": {"t": "pd-index", "type": "pandas.core.indexes.range.RangeIndex", "dtype": "int64",
+                          "name": {"t": "none"}, "range": [0, %1, 1]},
+                "values": {"t": "ndarray", "dtype": "float64", "shape": [%1], "enc": "float", "values": [%2]}})")
+                                     .arg(values.size())
+                                     .arg(quoted.join(QLatin1String(", ")));
+            auto v = decodeProbeValue(json.toUtf8(), QStringLiteral("test"));
+            return v ? *v : ProbeValue();
+        };
+        CompareOptions anyOrder;
+        anyOrder.checkRowOrder = false;
+        anyOrder.checkIndex = false;
+        const Comparison many = compareValues(QStringLiteral("s"), series({QStringLiteral("1.0"), QStringLiteral("2.0"), QStringLiteral("3.0"), QStringLiteral("4.0"), QStringLiteral("5.0")}),
+                                              series({QStringLiteral("1.0"), QStringLiteral("20.0"), QStringLiteral("30.0"), QStringLiteral("40.0"), QStringLiteral("50.0")}), anyOrder);
+        const Comparison one = compareValues(QStringLiteral("s"), series({QStringLiteral("1.0"), QStringLiteral("2.0")}), series({QStringLiteral("1.0"), QStringLiteral("3.0")}), anyOrder);
+        ProbeValue text;
+        text.kind = ProbeValue::Kind::Str;
+        text.text = QStringLiteral("abc");
+        ProbeValue integer;
+        integer.kind = ProbeValue::Kind::Int;
+        integer.intText = QStringLiteral("7");
+        integer.real = 7;
+        CompareOptions hidden;
+        hidden.showExpected = false;
+        const Comparison type = compareValues(QStringLiteral("t"), text, integer, hidden);
+        QCOMPARE(many.feedback, QStringLiteral("`s`: 4 of 5 values differ (compared in any order, index ignored): missing 2.0 (at "
+                                               "index 1), 3.0 (at index 2), 4.0 (at index 3), … (1 more); unexpected 20.0 (at "
+                                               "index 1), 30.0 (at index 2), 40.0 (at index 3), … (1 more)"));
+        QCOMPARE(one.feedback, QStringLiteral("`s`: 1 of 2 values differ (compared in any order, index ignored): missing 2.0 (at "
+                                              "index 1); unexpected 3.0 (at index 1)"));
+        QCOMPARE(type.feedback, QStringLiteral("`t`: not of the expected type (yours is an int); this check does not show the expected value"));
+        QCOMPARE(translatedCoreText(many.feedback),
+                 QStringLiteral("`s`: 4 von 5 Werten verschieden (in beliebiger Reihenfolge verglichen, Index ignoriert): fehlend: "
+                                "2.0 (Index 1), 3.0 (Index 2), 4.0 (Index 3), … (noch 1); unerwartet: 20.0 (Index 1), 30.0 (Index 2), "
+                                "40.0 (Index 3), … (noch 1)"));
+        QCOMPARE(translatedCoreText(one.feedback),
+                 QStringLiteral("`s`: 1 von 2 Werten verschieden (in beliebiger Reihenfolge verglichen, Index ignoriert): fehlend: "
+                                "2.0 (Index 1); unerwartet: 3.0 (Index 1)"));
+        QCOMPARE(translatedCoreText(QStringLiteral("`d`: 2 of 4 rows differ (compared in any order, index ignored): missing {'k': "
+                                                   "'a', 'v': 3.0} (at index 2), {'k': 'b', 'v': 1.0} (at index 'x')")),
+                 QStringLiteral("`d`: 2 von 4 Zeilen verschieden (in beliebiger Reihenfolge verglichen, Index ignoriert): fehlend: "
+                                "{'k': 'a', 'v': 3.0} (Index 2), {'k': 'b', 'v': 1.0} (Index 'x')"));
+        QCOMPARE(translatedCoreText(type.feedback),
+                 QStringLiteral("`t`: nicht vom erwarteten Typ (abgegeben: ein Wert vom Typ int); diese Prüfung zeigt den erwarteten "
+                                "Wert nicht"));
+        QCOMPARE(translatedCoreText(QStringLiteral("`t`: not of the expected type (yours is a str); this check does not show the "
+                                                   "expected value")),
+                 QStringLiteral("`t`: nicht vom erwarteten Typ (abgegeben: ein Wert vom Typ str); diese Prüfung zeigt den erwarteten "
+                                "Wert nicht"));
     }
 
     // Preferences in German: numbers with a decimal comma (the memory limit was "4.0 GiB"), and the dialog fits a

@@ -1171,10 +1171,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>(nicht definiert)</translation>
     </message>
     <message>
-        <source>`%1`: not of the expected type (yours is %2)</source>
-        <translation>`%1`: nicht vom erwarteten Typ (abgegeben: %2)</translation>
-    </message>
-    <message>
         <source>`%1`: not the expected value (yours: %2)</source>
         <translation>`%1`: nicht der erwartete Wert (abgegeben: %2)</translation>
     </message>
@@ -2057,6 +2053,102 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>uid %1</source>
         <translation>UID %1</translation>
+    </message>
+    <message>
+        <source>`%1`: not of the expected type (yours is a %2)</source>
+        <translation>`%1`: nicht vom erwarteten Typ (abgegeben: ein Wert vom Typ %2)</translation>
+    </message>
+    <message>
+        <source>`%1`: not of the expected type (yours is an %2)</source>
+        <translation>`%1`: nicht vom erwarteten Typ (abgegeben: ein Wert vom Typ %2)</translation>
+    </message>
+    <message>
+        <source>%1 (at index %2)</source>
+        <translation>%1 (Index %2)</translation>
+    </message>
+    <message>
+        <source>%1 (at index %2), %3 (at index %4)</source>
+        <translation>%1 (Index %2), %3 (Index %4)</translation>
+    </message>
+    <message>
+        <source>%1 (at index %2), %3 (at index %4), %5 (at index %6)</source>
+        <translation>%1 (Index %2), %3 (Index %4), %5 (Index %6)</translation>
+    </message>
+    <message>
+        <source>%1 (at index %2), %3 (at index %4), %5 (at index %6), … (%7 more)</source>
+        <translation>%1 (Index %2), %3 (Index %4), %5 (Index %6), … (noch %7)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the name is not valid UTF-8 (rename it)</source>
+        <translation>&apos;%1&apos;: der Name ist kein gültiges UTF-8 (bitte umbenennen)</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link (refused)</source>
+        <translation>%1 ist ein symbolischer Link (abgelehnt)</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (refused)</source>
+        <translation>%1 ist keine reguläre Datei (abgelehnt)</translation>
+    </message>
+    <message>
+        <source>no notebook (*.ipynb) in the folder</source>
+        <translation>kein Notebook (*.ipynb) im Ordner</translation>
+    </message>
+    <message>
+        <source>ambiguous: %1 notebooks (%2); keep one, or grade the one meant by its path (sandmark-cli grade ASSIGNMENT %3/&lt;notebook&gt;)</source>
+        <translation>mehrdeutig: %1 Notebooks (%2); nur eines behalten oder das gemeinte über seinen Pfad bewerten (sandmark-cli grade ASSIGNMENT %3/&lt;notebook&gt;)</translation>
+    </message>
+    <message>
+        <source>duplicate student id &apos;%1&apos; (a folder and a notebook?)</source>
+        <translation>doppelte Personen-ID &apos;%1&apos; (ein Ordner und ein Notebook?)</translation>
+    </message>
+    <message>
+        <source>bwrap runs need a cgroup of their own for the memory, process and CPU limits: run Sandmark as root with the cgroup file system writable (/sys/fs/cgroup; in a container: --cgroupns=private with a writable cgroup mount, or --privileged), or as a user whose systemd user manager has the memory, pids and cpu controllers delegated (cgroup v2; systemd-run --user --scope); or set %1=off to run with rlimits only (the memory limit then does not count /tmp, /dev/shm or the page cache, and the CPU is not capped)</source>
+        <translation>bwrap-Läufe brauchen eine eigene cgroup für die Speicher-, Prozess- und CPU-Grenzen: starten Sie Sandmark als root mit beschreibbarem cgroup-Dateisystem (/sys/fs/cgroup; in einem Container: --cgroupns=private mit beschreibbarem cgroup-Mount, oder --privileged) oder als Benutzer, an dessen systemd-Benutzerinstanz die Controller memory, pids und cpu delegiert sind (cgroup v2; systemd-run --user --scope); oder setzen Sie %1=off, um nur mit rlimits zu laufen (die Speichergrenze zählt dann /tmp, /dev/shm und den Seitencache nicht mit, und die CPU wird nicht begrenzt)</translation>
+    </message>
+    <message>
+        <source>cannot create the run&apos;s cgroup (memory, processes and CPU limits): %1; %2</source>
+        <translation>die cgroup des Laufs (Speicher-, Prozess- und CPU-Grenzen) kann nicht angelegt werden: %1; %2</translation>
+    </message>
+    <message>
+        <source>cannot give the run a cgroup of its own through systemd (%1); %2</source>
+        <translation>der Lauf kann über systemd keine eigene cgroup erhalten (%1); %2</translation>
+    </message>
+    <message>
+        <source>the run reached its memory limit (memory_bytes = %1, counting /tmp, /dev/shm and the page cache): the kernel&apos;s OOM killer ended %2 of its processes</source>
+        <translation>der Lauf hat seine Speichergrenze erreicht (memory_bytes = %1, /tmp, /dev/shm und Seitencache mitgezählt): der OOM-Killer des Kernels hat %2 seiner Prozesse beendet</translation>
+    </message>
+    <message>
+        <source>limits: run cgroup</source>
+        <translation>Grenzen: cgroup des Laufs</translation>
+    </message>
+    <message>
+        <source>off (SANDMARK_CGROUPS=off): rlimits only; the memory limit does not count /tmp, /dev/shm or the page cache, and the CPU is not capped</source>
+        <translation>aus (SANDMARK_CGROUPS=off): nur rlimits; die Speichergrenze zählt /tmp, /dev/shm und den Seitencache nicht mit, und die CPU wird nicht begrenzt</translation>
+    </message>
+    <message>
+        <source>limits: run cgroup memory (counts /tmp and the page cache)</source>
+        <translation>Grenzen: Speicher der cgroup des Laufs (zählt /tmp und den Seitencache mit)</translation>
+    </message>
+    <message>
+        <source>memory.max %1 bytes: a process writing /tmp was stopped after %2 MiB (%3); OOM kills: %4</source>
+        <translation>memory.max %1 Bytes: ein Prozess, der nach /tmp schrieb, wurde nach %2 MiB gestoppt (%3); OOM-Kills: %4</translation>
+    </message>
+    <message>
+        <source>limits: run cgroup processes (pids.max)</source>
+        <translation>Grenzen: Prozesse der cgroup des Laufs (pids.max)</translation>
+    </message>
+    <message>
+        <source>pids.max %1: fork refused after %2 processes (errno %3); refusals counted: %4</source>
+        <translation>pids.max %1: fork nach %2 Prozessen verweigert (errno %3); gezählte Verweigerungen: %4</translation>
+    </message>
+    <message>
+        <source>limits: run cgroup CPU</source>
+        <translation>Grenzen: CPU der cgroup des Laufs</translation>
+    </message>
+    <message>
+        <source>quota %1 CPUs: a busy loop got %2 s of CPU in %3 s (%4 CPUs); throttled %5 times</source>
+        <translation>Kontingent %1 CPUs: eine Endlosschleife erhielt %2 s CPU-Zeit in %3 s (%4 CPUs); %5-mal gedrosselt</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,7 @@ struct Translation
 {
     QString text;
     qsizetype explained = 0;
+    bool whole = false; ///< one template explained the whole text (its "; " included)
 };
 
 constexpr int kMaxDepth = 5; ///< templates inside arguments, this many levels deep
@@ -112,19 +113,33 @@ std::optional<Translation> translatedWhole(const QString &text, int depth)
             continue;
         Translation t;
         t.explained = p.literalLength;
+        t.whole = true;
+        bool spansParts = false;
         QStringList args(p.argumentOrder.size() + 1);
         for (qsizetype i = 0; i < p.argumentOrder.size(); ++i) {
             const QString captured = m.captured(int(i) + 1);
+            // A capture spans "; " only inside a template of its own ("… (killed by %1; out of memory?)"); else the
+            // "; " joins parts, which are translated one by one (translated()).
+            const bool joinsParts = captured.contains(QLatin1String("; "));
             if (p.quantities && isNumber(captured)) {
                 args[p.argumentOrder.at(i)] = localizedNumber(captured);
             } else if (depth < kMaxDepth) {
                 const Translation inner = translated(captured, depth + 1);
+                if (joinsParts && !inner.whole) {
+                    spansParts = true;
+                    break;
+                }
                 args[p.argumentOrder.at(i)] = inner.text;
                 t.explained += inner.explained;
+            } else if (joinsParts) {
+                spansParts = true;
+                break;
             } else {
                 args[p.argumentOrder.at(i)] = captured;
             }
         }
+        if (spansParts)
+            continue;
         // %N replaced in one pass, so that an argument holding "%1" stays as it is.
         const QString target = QCoreApplication::translate(coretext::kContext, p.source);
         for (qsizetype i = 0; i < target.size(); ++i) {
@@ -142,41 +157,37 @@ std::optional<Translation> translatedWhole(const QString &text, int depth)
     return best;
 }
 
-/// The literal text around each "; " inside a template ("; out of memory?"): not a boundary between parts.
-const QStringList &joinedInTemplates()
-{
-    static const QStringList all = [] {
-        QStringList out;
-        static const QRegularExpression marker(QStringLiteral("%\\d"));
-        for (const char *t : coretext::all())
-            for (const QString &literal : coretext::text(t).split(marker, Qt::SkipEmptyParts))
-                if (literal.contains(QLatin1String("; ")))
-                    out << literal;
-        return out;
-    }();
-    return all;
-}
-
 Translation translated(const QString &text, int depth)
 {
-    // Parts first: a capture never spans "; " ("`x` is not defined; cells[3]: raised KeyError" is two texts), except
-    // where a template itself holds one.
-    static const QChar kept(0xE000); // a private-use character stands for the "; " of a template while splitting
-    QString marked = text;
-    for (const QString &literal : joinedInTemplates())
-        marked.replace(literal, QString(literal).replace(QLatin1String("; "), QString(kept) + QLatin1Char(' ')));
+    // Parts joined by "; " ("`x` is not defined; cells[3]: raised KeyError" is two texts), each translated on its
+    // own, except where a template itself holds "; " ("killed by %1; out of memory?", "…: %1; %2"): the parts from
+    // i on are tried joined, and the reading that explains most wins. A capture holds "; " only where a template of
+    // its own explains it (translatedWhole).
+    const QStringList parts = text.split(QLatin1String("; "));
     QStringList out;
     qsizetype explained = 0;
-    for (QString part : marked.split(QLatin1String("; "))) {
-        part.replace(kept, QLatin1Char(';'));
-        if (std::optional<Translation> t = translatedWhole(part, depth)) {
-            out << t->text;
-            explained += t->explained;
-        } else {
-            out << part;
+    bool whole = false;
+    for (qsizetype i = 0; i < parts.size();) {
+        std::optional<Translation> best;
+        qsizetype bestEnd = i + 1;
+        QString joined;
+        for (qsizetype j = i; j < parts.size(); ++j) {
+            joined += (j > i ? QLatin1String("; ") : QLatin1String()) + parts.at(j);
+            if (std::optional<Translation> t = translatedWhole(joined, depth); t && (!best || t->explained > best->explained)) {
+                best = std::move(t);
+                bestEnd = j + 1;
+            }
         }
+        whole = best && best->whole && i == 0 && bestEnd == parts.size();
+        if (best) {
+            out << best->text;
+            explained += best->explained;
+        } else {
+            out << parts.at(i);
+        }
+        i = bestEnd;
     }
-    return {out.join(QLatin1String("; ")), explained};
+    return {out.join(QLatin1String("; ")), explained, whole};
 }
 
 } // namespace

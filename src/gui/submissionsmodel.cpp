@@ -222,7 +222,7 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
             return r.sizeBytes < 0 ? QString() : QLocale().formattedDataSize(r.sizeBytes);
         case StatusColumn:
             if (r.state == State::NotRun && !r.problem.isEmpty())
-                return tr("cannot be graded: %1").arg(r.problem);
+                return tr("cannot be graded: %1").arg(translatedCoreText(r.problem));
             if (r.state == State::NotRun && !m_gradesUnreadable.isEmpty())
                 return tr("unknown: the gradebook cannot be read");
         {
@@ -269,7 +269,7 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         if (hasResult(r.state) && r.backend.isEmpty() && (index.column() == DurationColumn || index.column() == BackendColumn))
             lines << tr("No sandbox ran for this result: the submission could not be run as handed in.");
         if (!r.problem.isEmpty())
-            lines << r.problem;
+            lines << translatedCoreText(r.problem);
         if (r.stale && hasResult(r.state) && index.column() == StatusColumn)
             lines << tr("Stale: this result was graded under other checks, reference notebook, data or limits than the "
                         "assignment's current ones. Grade again to update it.");

@@ -1,5 +1,7 @@
 #include "batch/submissions.h"
 
+#include "util/coretext.h"
+
 #include <QStringDecoder>
 
 #include <dirent.h>
@@ -114,14 +116,14 @@ Submission fromFolder(const QString &root, const QString &name, int parentFd = A
         else if (rootDir)
             readFolder(::dirfd(rootDir), relDir, entries, bad);
         for (const QString &b : std::as_const(bad))
-            s.problem = QStringLiteral("'%1': the name is not valid UTF-8 (rename it)").arg(prefix + b);
+            s.problem = coretext::text(coretext::nameNotUtf8).arg(prefix + b);
         for (const Entry &e : std::as_const(entries)) {
             if (ignoredName(e.name))
                 continue;
             const QString rel = prefix + e.name;
             switch (e.type) {
             case Entry::Type::Link:
-                s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(rel);
+                s.problem = coretext::text(coretext::symlinkRefused).arg(rel);
                 break;
             case Entry::Type::Dir:
                 stack << rel;
@@ -132,7 +134,7 @@ Submission fromFolder(const QString &root, const QString &name, int parentFd = A
                     notebooks << rel;
                 break;
             case Entry::Type::Other:
-                s.problem = QStringLiteral("%1 is not a regular file (refused)").arg(rel);
+                s.problem = coretext::text(coretext::notRegularFileRefused).arg(rel);
                 break;
             }
         }
@@ -144,13 +146,10 @@ Submission fromFolder(const QString &root, const QString &name, int parentFd = A
     if (!s.problem.isEmpty())
         return s;
     if (notebooks.isEmpty())
-        s.problem = QStringLiteral("no notebook (*.ipynb) in the folder");
+        s.problem = coretext::text(coretext::noNotebookInFolder);
     else if (notebooks.size() > 1)
-        s.problem = QStringLiteral("ambiguous: %1 notebooks (%2); keep one, or grade the one meant by its path "
-                                   "(sandmark-cli grade ASSIGNMENT %3/<notebook>)")
-                        .arg(notebooks.size())
-                        .arg(notebooks.join(QLatin1String(", ")))
-                        .arg(name);
+        s.problem = coretext::text(coretext::ambiguousInFolder)
+                        .arg(QString::number(notebooks.size()), notebooks.join(QLatin1String(", ")), name);
     else
         s.notebookPath = root + QLatin1Char('/') + notebooks.first();
     return s;
@@ -162,11 +161,11 @@ Submission fromNotebook(const QFileInfo &file)
     s.studentId = file.completeBaseName();
     s.root = file.absolutePath();
     if (file.isSymLink()) {
-        s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(file.fileName());
+        s.problem = coretext::text(coretext::symlinkRefused).arg(file.fileName());
         return s;
     }
     if (!file.isFile()) { // a FIFO or a device: reading it could block for ever or never end
-        s.problem = QStringLiteral("%1 is not a regular file (refused)").arg(file.fileName());
+        s.problem = coretext::text(coretext::notRegularFileRefused).arg(file.fileName());
         return s;
     }
     s.files = {file.absoluteFilePath()};
@@ -206,7 +205,7 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder)
             Submission s;
             s.studentId = isNotebookName(e.name) ? QFileInfo(e.name).completeBaseName() : e.name;
             s.root = root;
-            s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(e.name);
+            s.problem = coretext::text(coretext::symlinkRefused).arg(e.name);
             out << s;
         } else if (e.type == Entry::Type::Dir) {
             out << fromFolder(root + QLatin1Char('/') + e.name, e.name, rootFd);
@@ -220,14 +219,14 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder)
         Submission s;
         s.studentId = b;
         s.root = root;
-        s.problem = QStringLiteral("'%1': the name is not valid UTF-8 (rename it)").arg(b);
+        s.problem = coretext::text(coretext::nameNotUtf8).arg(b);
         out << s;
     }
     std::stable_sort(out.begin(), out.end(),
                      [](const Submission &a, const Submission &b) { return a.studentId < b.studentId; });
     for (qsizetype i = 1; i < out.size(); ++i) {
         if (out[i].studentId == out[i - 1].studentId) {
-            const QString p = QStringLiteral("duplicate student id '%1' (a folder and a notebook?)").arg(out[i].studentId);
+            const QString p = coretext::text(coretext::duplicateStudentId).arg(out[i].studentId);
             out[i - 1].problem = p;
             out[i].problem = p;
             out[i - 1].notebookPath.clear();
@@ -246,7 +245,7 @@ Expected<Submission> submissionAt(const QString &path)
         Submission s;
         s.studentId = isNotebookName(fi.fileName()) ? fi.completeBaseName() : fi.fileName();
         s.root = fi.absolutePath();
-        s.problem = QStringLiteral("%1 is a symbolic link (refused)").arg(fi.fileName());
+        s.problem = coretext::text(coretext::symlinkRefused).arg(fi.fileName());
         return s;
     }
     if (fi.isDir())

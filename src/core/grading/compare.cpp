@@ -140,11 +140,6 @@ bool takesAn(const QString &type)
     return !type.isEmpty() && vowels.contains(type.at(0));
 }
 
-QString withArticle(const QString &type)
-{
-    return (takesAn(type) ? QStringLiteral("an ") : QStringLiteral("a ")) + type;
-}
-
 /// The English text of a coretext template (util/coretext.h), for arg(); the app translates it when it shows it.
 QString T(const char *tmpl)
 {
@@ -906,13 +901,21 @@ std::optional<Diff> Comparer::rowMultiset(const std::vector<const NdArray *> &ec
             cells << QStringLiteral("…");
         return QLatin1Char('{') + cells.join(QLatin1String(", ")) + QLatin1Char('}');
     };
+    // One template per count ("a (at index 1), b (at index 4)"), so that the app can translate the whole list.
     auto listed = [&](const std::vector<qsizetype> &which, const std::vector<const NdArray *> &cols, const PandasIndex &index) {
-        QStringList out;
-        for (size_t k = 0; k < which.size() && k < 3; ++k)
-            out << QStringLiteral("%1 (at index %2)").arg(rowText(cols, which[k]), index.label(which[k]).summary(40));
-        if (which.size() > 3)
-            out << QStringLiteral("… (%1 more)").arg(which.size() - 3);
-        return out.join(QLatin1String(", "));
+        // arg() with all of them at once: a value's own "%2" is not a marker.
+        auto row = [&](size_t k) { return rowText(cols, which[k]); };
+        auto at = [&](size_t k) { return index.label(which[k]).summary(40); };
+        switch (which.size()) {
+        case 1:
+            return T(coretext::rowsAt1).arg(row(0), at(0));
+        case 2:
+            return T(coretext::rowsAt2).arg(row(0), at(0), row(1), at(1));
+        case 3:
+            return T(coretext::rowsAt3).arg(row(0), at(0), row(1), at(1), row(2), at(2));
+        default:
+            return T(coretext::rowsAt3More).arg(row(0), at(0), row(1), at(1), row(2), at(2), QString::number(which.size() - 3));
+        }
     };
     QStringList parts;
     if (!missing.empty())
@@ -950,7 +953,8 @@ Comparison compareValues(const QString &name, const ProbeValue &expected, const 
         // Only what the student's own value is and which aspect differs: no expected number, string, length
         // or label, not even the position of the first difference (each would give part of the answer away).
         c.feedback = (d->aspect == QLatin1String("type")
-                          ? coretext::text(coretext::notOfExpectedType).arg(name, withArticle(actual.pythonType()))
+                          ? coretext::text(takesAn(actual.pythonType()) ? coretext::notOfExpectedTypeAn : coretext::notOfExpectedTypeA)
+                                .arg(name, actual.pythonType())
                           : coretext::text(coretext::notExpected(d->aspect)).arg(name, actual.summary(60)))
                      + QLatin1String("; ") + coretext::text(coretext::expectedHidden);
         return c;

@@ -18,7 +18,9 @@ inline constexpr char kContext[] = "sandmark::CoreText";
 // Value checks (grading/compare.cpp, grading/value.cpp).
 inline constexpr char notDefined[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1` is not defined");
 inline constexpr char notDefinedValue[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "(not defined)");
-inline constexpr char notOfExpectedType[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: not of the expected type (yours is %2)");
+// The article is the template's, not the type's argument: "yours is a list" / "yours is an int".
+inline constexpr char notOfExpectedTypeA[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: not of the expected type (yours is a %2)");
+inline constexpr char notOfExpectedTypeAn[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: not of the expected type (yours is an %2)");
 inline constexpr char notExpectedValue[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: not the expected value (yours: %2)");
 inline constexpr char notExpectedLength[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: not the expected length (yours: %2)");
 inline constexpr char notExpectedShape[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "`%1`: not the expected shape (yours: %2)");
@@ -111,6 +113,11 @@ inline constexpr char rowCountDiffers[] = QT_TRANSLATE_NOOP("sandmark::CoreText"
 inline constexpr char rowNotGraded[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "row %1: %2");
 inline constexpr char valuesDifferAnyOrder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 of %2 values differ (compared in any order, index ignored): %3");
 inline constexpr char rowsDifferAnyOrder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 of %2 rows differ (compared in any order, index ignored): %3");
+// The rows left without a partner, at most three named (a row's values, its index label), then how many more.
+inline constexpr char rowsAt1[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 (at index %2)");
+inline constexpr char rowsAt2[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 (at index %2), %3 (at index %4)");
+inline constexpr char rowsAt3[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 (at index %2), %3 (at index %4), %5 (at index %6)");
+inline constexpr char rowsAt3More[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 (at index %2), %3 (at index %4), %5 (at index %6), … (%7 more)");
 
 // Reasons and feedback of a run (grading/result.cpp, batch/batchgrading.cpp, checks/*check.cpp).
 inline constexpr char raised[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: raised %2");
@@ -173,6 +180,15 @@ inline constexpr char refusedCannotRead[] = QT_TRANSLATE_NOOP("sandmark::CoreTex
 inline constexpr char ignoredMacosEntry[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ignored: %1 macOS metadata entry (resource forks, Finder data)");
 inline constexpr char ignoredMacosEntries[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ignored: %1 macOS metadata entries (resource forks, Finder data)");
 inline constexpr char alreadyThere[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "already in %1 (left unchanged)");
+
+// Why a submission in the submissions folder cannot be graded as it is (batch/submissions.cpp): the Submissions
+// table's problem, and the reason of its result.
+inline constexpr char nameNotUtf8[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "'%1': the name is not valid UTF-8 (rename it)");
+inline constexpr char symlinkRefused[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 is a symbolic link (refused)");
+inline constexpr char notRegularFileRefused[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 is not a regular file (refused)");
+inline constexpr char noNotebookInFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no notebook (*.ipynb) in the folder");
+inline constexpr char ambiguousInFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ambiguous: %1 notebooks (%2); keep one, or grade the one meant by its path (sandmark-cli grade ASSIGNMENT %3/<notebook>)");
+inline constexpr char duplicateStudentId[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "duplicate student id '%1' (a folder and a notebook?)");
 
 // The sandbox self-test's rows (sandbox/doctor.cpp, sandbox/backend.cpp), and those the probe writes
 // (resources/python/sandmark_doctor_probe.py): names, what was observed, fixes. The backends' own rows and fixes
@@ -260,7 +276,7 @@ inline constexpr char keychainError[] = QT_TRANSLATE_NOOP("sandmark::CoreText", 
 inline const QList<const char *> &all()
 {
     static const QList<const char *> templates = {
-        notDefined, notDefinedValue, notOfExpectedType, notExpectedValue, notExpectedLength, notExpectedShape,
+        notDefined, notDefinedValue, notOfExpectedTypeA, notOfExpectedTypeAn, notExpectedValue, notExpectedLength, notExpectedShape,
         notExpectedDtype, notExpectedColumns, notExpectedIndex, notExpectedKeys, notExpectedName, seriesSummary,
         dataFrameSummary, notCaptured, expectedHidden,
         differsAt, expectedAGotA, expectedAGotAn, expectedAnGotA, expectedAnGotAn, subclassRefused, exactTypeDiffers,
@@ -275,7 +291,7 @@ inline const QList<const char *> &all()
         referenceArrayTruncated, arrayTruncated, dtypeDiffers, shapeDiffers, indexNameDiffers, seriesNameDiffers,
         labelsLengthDiffer, indexLengthDiffers, labelsReordered, indexReordered, indexReorderedSortable, labelsDiffer,
         indexDiffers, columnsDiffer, columnsDuplicate, columnsReordered, columnNotCaptured, columnDtypeDiffers, inColumn,
-        rowCountDiffers, rowNotGraded, valuesDifferAnyOrder, rowsDifferAnyOrder,
+        rowCountDiffers, rowNotGraded, valuesDifferAnyOrder, rowsDifferAnyOrder, rowsAt1, rowsAt2, rowsAt3, rowsAt3More,
         raised, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
         testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, graderError,
         checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
@@ -286,6 +302,7 @@ inline const QList<const char *> &all()
         ambiguousCopies, ambiguousNotebooks, noNotebook, refusedFileAndFolder, notLmsNamed, refusedSymlink, refusedHardLink,
         refusedSpecialFile, refusedEntryUnreadable, zipRecordDamaged, refusedUndecompressable, damagedOrCutShort,
         refusedCannotRead, ignoredMacosEntry, ignoredMacosEntries, alreadyThere,
+        nameNotUtf8, symlinkRefused, notRegularFileRefused, noNotebookInFolder, ambiguousInFolder, duplicateStudentId,
         backendAvailable, probeAvailable, isMissing, reinstallRuntime, probeHostListener, probeRunFolder, probeRuns, seconds,
         listenerSawNothing, connectionReachedHost, loopbackUnreachable, dnsFailsFast, onlyLoopback, rootReadOnly, usrReadOnly,
         etcReadOnly, workdirWritable, othersHidden, limitAddressSpace, limitProcesses, limitOpenFiles, limitFileSize,
