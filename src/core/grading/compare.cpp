@@ -295,7 +295,18 @@ public:
     std::optional<Diff> elementDiff(const NdArray &e, qsizetype i, const NdArray &a, qsizetype j);
 
 private:
+    // The steps of compare(), in order: a value that was not captured, the class (a subclass, the exact type), then
+    // by the expected value's kind.
     std::optional<Diff> uncapturable(const ProbeValue &v, bool reference, const QString &path);
+    std::optional<Diff> classDiffers(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    /// Expected a number or a bool (Python's or numpy's).
+    std::optional<Diff> numbersOrBools(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    /// Expected None, a str, bytes, a list, tuple, set, dict, or a value of another type (others()).
+    std::optional<Diff> builtins(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    /// Expected a numpy array or a pandas Series, DataFrame or Index.
+    std::optional<Diff> numpyOrPandas(const ProbeValue &e, const ProbeValue &a, const QString &path);
+    /// A type the probe does not know: compared by its repr().
+    std::optional<Diff> others(const ProbeValue &e, const ProbeValue &a, const QString &path);
     std::optional<Diff> numbers(const ProbeValue &e, const ProbeValue &a, const QString &path);
     std::optional<Diff> strings(const ProbeValue &e, const ProbeValue &a, const QString &path);
     std::optional<Diff> sequences(const ProbeValue &e, const ProbeValue &a, const QString &path);
@@ -362,34 +373,50 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
         return d;
     if (auto d = uncapturable(a, false, path))
         return d;
-    if (a.className != e.className) {
-        if (!a.className.isEmpty() && !m_o.allowSubclass) {
-            ProbeValue base = a;
-            base.className.clear();
-            return Diff{Outcome::Fail, path,
-                        T(coretext::subclassRefused).arg(a.className, base.pythonType(), e.pythonType()), QStringLiteral("type")};
-        }
-        if (m_o.exactType)
-            return Diff{Outcome::Fail, path, T(coretext::exactTypeDiffers).arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
-    }
+    if (auto d = classDiffers(e, a, path))
+        return d;
+    if (e.isNumber() || e.kind == K::Bool || e.isNpBool())
+        return numbersOrBools(e, a, path);
+    if (e.kind == K::NdArray || e.kind == K::Series || e.kind == K::DataFrame || e.kind == K::PdIndex)
+        return numpyOrPandas(e, a, path);
+    return builtins(e, a, path);
+}
 
+std::optional<Diff> Comparer::classDiffers(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    if (a.className == e.className)
+        return std::nullopt;
+    if (!a.className.isEmpty() && !m_o.allowSubclass) {
+        ProbeValue base = a;
+        base.className.clear();
+        return Diff{Outcome::Fail, path,
+                    T(coretext::subclassRefused).arg(a.className, base.pythonType(), e.pythonType()), QStringLiteral("type")};
+    }
+    if (m_o.exactType)
+        return Diff{Outcome::Fail, path, T(coretext::exactTypeDiffers).arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
+    return std::nullopt;
+}
+
+std::optional<Diff> Comparer::numbersOrBools(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    if (m_o.exactType && e.pythonType() != a.pythonType())
+        return Diff{Outcome::Fail, path, T(coretext::exactTypeDiffers).arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
     const bool eBool = e.kind == K::Bool || e.isNpBool();
     const bool aBool = a.kind == K::Bool || a.isNpBool();
-    if (e.isNumber() || eBool) {
-        if (m_o.exactType && e.pythonType() != a.pythonType())
-            return Diff{Outcome::Fail, path, T(coretext::exactTypeDiffers).arg(a.pythonType(), e.pythonType()), QStringLiteral("type")};
-        if (eBool) {
-            if (!aBool)
-                return typeMismatch(e, a, path);
-            if (e.scalar().boolean != a.scalar().boolean)
-                return Diff{Outcome::Fail, path, T(coretext::valueDiffers).arg(a.scalar().summary(), e.scalar().summary())};
-            return std::nullopt;
-        }
-        if (!a.isNumber())
+    if (eBool) {
+        if (!aBool)
             return typeMismatch(e, a, path);
-        return numbers(e, a, path);
+        if (e.scalar().boolean != a.scalar().boolean)
+            return Diff{Outcome::Fail, path, T(coretext::valueDiffers).arg(a.scalar().summary(), e.scalar().summary())};
+        return std::nullopt;
     }
+    if (!a.isNumber())
+        return typeMismatch(e, a, path);
+    return numbers(e, a, path);
+}
 
+std::optional<Diff> Comparer::builtins(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
     switch (e.kind) {
     case K::None:
         if (a.kind != K::None)
@@ -420,6 +447,16 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
         if (a.kind != K::Dict)
             return typeMismatch(e, a, path);
         return dicts(e, a, path);
+    case K::Other:
+        return others(e, a, path);
+    default:
+        return typeMismatch(e, a, path);
+    }
+}
+
+std::optional<Diff> Comparer::numpyOrPandas(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    switch (e.kind) {
     case K::NdArray:
         if (a.kind == K::NdArray)
             return arrays(*e.array, *a.array, path);
@@ -440,19 +477,22 @@ std::optional<Diff> Comparer::compare(const ProbeValue &e, const ProbeValue &a, 
         if (m_o.checkNames && e.index->name.canonicalKey() != a.index->name.canonicalKey())
             return Diff{Outcome::Fail, path, T(coretext::indexNameDiffers).arg(a.index->name.summary(), e.index->name.summary()), QStringLiteral("name")};
         return indexes(*e.index, *a.index, path, true, nullptr);
-    case K::Other:
-        if (a.kind != K::Other || a.typeName != e.typeName)
-            return typeMismatch(e, a, path);
-        if (!e.realText.isEmpty() || !a.realText.isEmpty())
-            return Diff{Outcome::NotGraded, path, T(coretext::reprRaised).arg(e.typeName)};
-        // Values of types the probe does not know are compared by their repr() text (their exact type
-        // already matched, so a student's own class cannot stand in for the expected one).
-        if (a.text != e.text)
-            return Diff{Outcome::Fail, path, T(coretext::valueDiffers).arg(a.summary(80), e.summary(80))};
-        return std::nullopt;
     default:
         return typeMismatch(e, a, path);
     }
+}
+
+std::optional<Diff> Comparer::others(const ProbeValue &e, const ProbeValue &a, const QString &path)
+{
+    if (a.kind != K::Other || a.typeName != e.typeName)
+        return typeMismatch(e, a, path);
+    if (!e.realText.isEmpty() || !a.realText.isEmpty())
+        return Diff{Outcome::NotGraded, path, T(coretext::reprRaised).arg(e.typeName)};
+    // Values of types the probe does not know are compared by their repr() text (their exact type
+    // already matched, so a student's own class cannot stand in for the expected one).
+    if (a.text != e.text)
+        return Diff{Outcome::Fail, path, T(coretext::valueDiffers).arg(a.summary(80), e.summary(80))};
+    return std::nullopt;
 }
 
 std::optional<Diff> Comparer::numbers(const ProbeValue &e, const ProbeValue &a, const QString &path)
