@@ -12,6 +12,7 @@
 #include "notebook/notebook.h"
 #include "util/displaytext.h"
 
+#include "cgroupoptout.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -131,6 +132,7 @@ private Q_SLOTS:
     void dockerDaemonThatDoesNotAnswerIsNamed();
     void doctorAnswersInEveryFailureMode_data();
     void doctorAnswersInEveryFailureMode();
+    void doctorJsonSaysEachFixOnce();
     void readmeDocumentsTheEnvironment();
 };
 
@@ -1387,6 +1389,10 @@ void TestCli::doctorAnswersInEveryFailureMode_data()
         << u"failing-bwrap"_s << bwrap << 3
         << QStringList{u"PASS  backend available"_s, u"FAIL  seed: bwrap with all namespaces unshared runs /bin/true"_s,
                        u"setting up uid map: Permission denied"_s, u"      fix: "_s};
+    QTest::newRow("bwrap: no cgroup for the run")
+        << u"no-cgroup"_s << bwrap << 3
+        << QStringList{u"FAIL  backend available"_s, u"fix: cannot create the run's cgroup (memory, processes and CPU limits)"_s,
+                       u"or set SANDMARK_CGROUPS=off to run with rlimits only"_s};
     QTest::newRow("bwrap: no Python for the probe")
         << u"working-bwrap"_s << (bwrap + QStringList{u"--python"_s, u"/nonexistent/python3"_s}) << 1
         << QStringList{u"FAIL  probe: runs inside the sandbox"_s, u"/nonexistent/python3"_s};
@@ -1458,6 +1464,13 @@ void TestCli::doctorAnswersInEveryFailureMode()
                                       | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
         QFile::setPermissions(dir, script.permissions());
         env.insert(u"PATH"_s, dir + u":/usr/bin:/bin"_s);
+    } else if (mode == u"no-cgroup"_s) {
+        // A cgroup root without any cgroup file system: the run's cgroup cannot be made, and bwrap refuses.
+        if (::geteuid() != 0)
+            QSKIP("runs as root only: a user's runs get their cgroup from systemd's user manager, not tried here");
+        if (!sandmark::test::cgroupOptOutReason().isEmpty())
+            QSKIP(qPrintable(sandmark::test::cgroupOptOutReason()));
+        env.insert(u"SANDMARK_CGROUP_ROOT"_s, tmp.filePath(u"no-cgroup-here"_s));
     } else if (mode == u"working-bwrap"_s) {
         if (!canRun(u"bwrap"_s, {u"--unshare-all"_s, u"--ro-bind"_s, u"/"_s, u"/"_s, u"/bin/true"_s}))
             QSKIP("bwrap cannot run here");
@@ -1517,13 +1530,38 @@ void TestCli::doctorAnswersInEveryFailureMode()
         }
 }
 
+// `doctor --json` (and the app's Self-Test, which shows the same rows) says a failed row's fix once, in "fix": the
+// "backend available" row built from an Error had it at the end of "detail" too.
+void TestCli::doctorJsonSaysEachFixOnce()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    QVERIFY(QDir().mkpath(tmp.filePath(u"empty"_s)));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s));
+    env.insert(u"PATH"_s, tmp.filePath(u"empty"_s)); // no bwrap
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(SANDMARK_CLI), {u"doctor"_s, u"--sandbox"_s, u"bwrap"_s, u"--json"_s});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 3);
+    const QJsonArray checks = QJsonDocument::fromJson(p.readAllStandardOutput()).object().value(u"checks"_s).toArray();
+    QCOMPARE(checks.size(), 1);
+    const QJsonObject row = checks.at(0).toObject();
+    QCOMPARE(row.value(u"name"_s).toString(), u"backend available"_s);
+    QCOMPARE(row.value(u"ok"_s).toBool(true), false);
+    QVERIFY2(row.value(u"fix"_s).toString().startsWith(u"bubblewrap (bwrap) is not installed: install bubblewrap"_s),
+             qPrintable(row.value(u"fix"_s).toString()));
+    QCOMPARE(row.value(u"detail"_s).toString(), u"sandbox bwrap"_s); // where; the fix is not repeated
+}
+
 // The README's list of environment variables names each one a user sets to change where Sandmark works
 // (SANDMARK_CACHE_DIR was missing: fresh-user run), in the list's form "- `NAME` — what it does".
 void TestCli::readmeDocumentsTheEnvironment()
 {
     const QString readme = QString::fromUtf8(readAll(QStringLiteral(SANDMARK_SOURCE_DIR "/README.md")));
     QVERIFY(readme.contains(u"\nEnvironment variables:\n"_s));
-    for (const char *name : {"SANDMARK_CACHE_DIR", "SANDMARK_PYTHON", "SANDMARK_DOCKER_IMAGE", "SANDMARK_DATA_DIR"})
+    for (const char *name : {"SANDMARK_CACHE_DIR", "SANDMARK_PYTHON", "SANDMARK_DOCKER_IMAGE", "SANDMARK_DATA_DIR", "SANDMARK_CGROUPS"})
         QVERIFY2(readme.contains(u"\n- `%1` — "_s.arg(QLatin1String(name))), name);
 }
 

@@ -58,14 +58,7 @@ int cmdDoctor(const QStringList &args)
     } else {
         out() << "sandbox backend: " << report.backend << '\n';
         for (const DoctorCheck &c : report.checks) {
-            // A row built from an Error ("backend available") has the fix as the end of its detail too: said once,
-            // on the fix line.
-            QString detail = c.detail;
-            if (!c.ok && !c.fix.isEmpty() && detail.endsWith(c.fix)) {
-                detail.chop(c.fix.size());
-                while (detail.endsWith(QLatin1Char(' ')) || detail.endsWith(QLatin1Char(':')))
-                    detail.chop(1);
-            }
+            const QString &detail = c.detail;
             out() << (c.ok ? "PASS  " : "FAIL  ") << (detail.isEmpty() ? c.name : c.name.leftJustified(58) + QLatin1Char(' ') + detail)
                   << '\n';
             if (!c.ok && !c.fix.isEmpty()) // alternatives follow on lines of their own ("or: ...")

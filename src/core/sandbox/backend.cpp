@@ -161,8 +161,12 @@ QString SandboxBackend::defaultPython() const
 DoctorCheck SandboxBackend::availability() const
 {
     const QString row = QStringLiteral("backend available");
-    if (Expected<void> c = check(); !c)
-        return {row, false, c.error().toString(), c.error().message};
+    if (Expected<void> c = check(); !c) {
+        // The message is the fix: said once, in `fix`; the detail keeps where it was found (the file, the place).
+        const Error &e = c.error();
+        return {row, false, Error{e.file, e.location, QString()}.toString().chopped(e.file.isEmpty() && e.location.isEmpty() ? 0 : 2),
+                e.message};
+    }
     return {row, true, name(), QString()};
 }
 

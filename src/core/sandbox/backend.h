@@ -24,6 +24,7 @@ class QObject;
 namespace sandmark {
 
 class EnvironmentProvision;
+class RunCgroup;
 class SandboxRun;
 struct ProvisionRequest;
 
@@ -113,6 +114,13 @@ struct LaunchPlan
     Limits limits;                ///< rlimits applied before exec
     bool applyNproc = true;       ///< set RLIMIT_NPROC (meaningless for root, harmful for Docker's client)
     bool applyAs = true;          ///< set RLIMIT_AS (not for the Docker client: the daemon enforces memory)
+    /// bwrap as root: the run's own cgroup (memory, pids, CPU), which the child joins before exec and SandboxRun
+    /// removes when the run ends; null otherwise.
+    std::shared_ptr<RunCgroup> cgroup;
+    /// How the run's memory, processes and CPU are limited, for the record's "cgroup" object: "v1" / "v2" (a
+    /// RunCgroup), "systemd-scope" (systemd-run --user --scope), "off" (SANDMARK_CGROUPS=off: rlimits only);
+    /// empty for backends whose engine does it (Docker, Podman) or that have none (local-unsafe).
+    QString cgroupMode;
     QStringList killCommand;      ///< run on timeout/cancel besides killing the process (docker rm -f NAME);
                                   ///< run again after the process ended, and waited for, before the signal
     QString containerName;        ///< docker: the run's container (label org.sandmark.run=1)
@@ -171,8 +179,8 @@ public:
     virtual QString defaultPython() const;
 
     // The self-test (sandbox/doctor.h) asks the backend for what differs between backends:
-    /// The first row, "backend available": check() as a row (detail: the name, or the Error; fix: the Error's
-    /// message). bwrap explains a kernel switch that forbids user namespaces, with each fix.
+    /// The first row, "backend available": check() as a row (detail: the name, or where the Error was found — its
+    /// file and place, empty when it has none; fix: the Error's message, said only there). bwrap explains a kernel switch that forbids user namespaces, with each fix.
     virtual DoctorCheck availability() const;
     /// The check that runs before the probe (bwrap's seed, Docker's image check), not started; nullptr (the
     /// default) when there is none. Owned by `parent`.
@@ -184,6 +192,10 @@ public:
     /// runs in ("limits: cgroup …" rows): the container backends, whose engine applies them (--memory, --cpus,
     /// --pids-limit) and may silently ignore them where it cannot (rootless Podman on cgroup v1).
     virtual bool doctorChecksCgroupLimits() const { return false; }
+    /// True when each run gets a cgroup of its own from Sandmark (bwrap, unless SANDMARK_CGROUPS=off): the doctor then
+    /// runs a second, small probe that hits the memory, process and CPU limits and reads the cgroup's counters
+    /// (the record's "cgroup"), instead of checking RLIMIT_NPROC, which such runs do not set.
+    virtual bool doctorHitsRunCgroupLimits() const { return false; }
     /// The fix shown for a failed check of the probe (or "probe: runs inside the sandbox"), by check name; empty
     /// when there is none. The default covers the checks whose fix is the same for every backend.
     virtual QString doctorFix(const QString &checkName) const;

@@ -36,6 +36,7 @@ public:
     DoctorCheck availability() const override;
     DoctorStep *createDoctorStep(const DoctorStepRequest &request, QObject *parent) const override;
     QString doctorFix(const QString &checkName) const override;
+    bool doctorHitsRunCgroupLimits() const override;
 
 private:
     BackendOptions m_options;
@@ -137,8 +138,9 @@ Expected<QString> pythonInsideSandbox(const RunRequest &request);
 /// name); empty when it is not installed.
 QString resolvedBwrap(const BackendOptions &options);
 
-/// Installs the child-process modifier for `plan` on `process`: rlimits (RLIMIT_AS in bytes, NPROC, NOFILE,
-/// FSIZE, CORE 0), a new process group, the drop to the sandbox uid (setgroups/setgid/setuid) and
+/// Installs the child-process modifier for `plan` on `process`: joining the plan's cgroup (LaunchPlan::cgroup,
+/// before anything else; exit 126 when it cannot), rlimits (RLIMIT_AS in bytes, NPROC, NOFILE, FSIZE, CORE 0), a
+/// new process group, the drop to the sandbox uid (setgroups/setgid/setuid) and
 /// PR_SET_PDEATHSIG. Only async-signal-safe calls run after fork().
 void setUpChild(QProcess *process, const LaunchPlan &plan);
 

@@ -1,11 +1,14 @@
 // The bubblewrap backend. Options follow the bubblewrap manual (bwrap(1), bubblewrap 0.8).
 #include "sandbox/backends_p.h"
+#include "sandbox/cgroup.h"
 #include "sandbox/userns.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QSaveFile>
+#include <QStandardPaths>
 
 #include <unistd.h>
 
@@ -276,7 +279,14 @@ QString BwrapBackend::doctorFix(const QString &name) const
                               "--unshare-user --cap-drop ALL");
     if (name == QLatin1String("probe: runs inside the sandbox"))
         return QStringLiteral("see the error; `sandmark-cli doctor` must pass before grading");
+    if (name.startsWith(QLatin1String("limits: run cgroup")))
+        return cgroupFix();
     return SandboxBackend::doctorFix(name);
+}
+
+bool BwrapBackend::doctorHitsRunCgroupLimits() const
+{
+    return cgroupsWanted();
 }
 
 Expected<void> BwrapBackend::check() const
@@ -292,6 +302,9 @@ Expected<void> BwrapBackend::check() const
     if (d.blocked())
         return Error{m_options.procSysDir + QLatin1Char('/') + QString(d.sysctl).replace(QLatin1Char('.'), QLatin1Char('/')),
                      QStringLiteral("sandbox bwrap"), d.oneLine()};
+    // Fail closed: a run without its cgroup would have no real memory, process or CPU limit.
+    if (Expected<CgroupRoute> route = cgroupRoute(); !route)
+        return route.error();
     return {};
 }
 
@@ -328,6 +341,38 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
     plan.workingDirectory = runDir;
     plan.dropTo = identity;
     plan.limits = request.limits;
+    // Memory (tmpfs and page cache included), processes and CPU: a cgroup of the run's own (docs/sandbox.md).
+    // Never a run without it unless it is turned off (SANDMARK_CGROUPS=off: rlimits only, said in the record).
+    if (!cgroupsWanted()) {
+        plan.cgroupMode = QStringLiteral("off");
+    } else if (::geteuid() == 0) {
+        Expected<std::shared_ptr<RunCgroup>> cgroup = RunCgroup::create(request.limits);
+        if (!cgroup)
+            return cgroup.error();
+        plan.cgroup = *cgroup;
+        plan.cgroupMode = plan.cgroup->version();
+        plan.applyNproc = false; // pids.max counts the run's tasks; RLIMIT_NPROC would stop a fork first, uncounted
+    } else {
+        Expected<CgroupRoute> route = cgroupRoute();
+        if (!route)
+            return route.error();
+        // systemd's user manager makes a transient scope with the limits and runs bwrap in it (systemd-run(1),
+        // systemd.resource-control(5)); the scope goes when its last process does.
+        const QString systemdRun = QStandardPaths::findExecutable(QStringLiteral("systemd-run"));
+        const Limits &lim = request.limits;
+        plan.arguments = QStringList{QStringLiteral("--user"), QStringLiteral("--scope"), QStringLiteral("--quiet"),
+                                     QStringLiteral("--collect"),
+                                     QStringLiteral("-p"), QStringLiteral("MemoryMax=%1").arg(lim.memoryBytes),
+                                     QStringLiteral("-p"), QStringLiteral("MemorySwapMax=0"),
+                                     QStringLiteral("-p"), QStringLiteral("TasksMax=%1").arg(lim.processes),
+                                     QStringLiteral("-p"), QStringLiteral("CPUQuota=%1%").arg(std::max(1, qRound(lim.cpus * 100))),
+                                     QStringLiteral("--"), bwrap}
+                         + plan.arguments;
+        plan.program = systemdRun;
+        plan.environment = QProcessEnvironment::systemEnvironment().toStringList(); // XDG_RUNTIME_DIR, DBUS_*
+        plan.cgroupMode = QStringLiteral("systemd-scope");
+        plan.applyNproc = false;
+    }
     plan.killAfterS = request.limits.wallTimeoutS + request.limits.interruptGraceS + m_options.killMarginS;
     plan.stdoutCapBytes = stdoutCapFor(request.limits, request.job.size());
     return plan;

@@ -2,6 +2,7 @@
 
 #include "env/dockerimage.h"
 #include "sandbox/backend.h"
+#include "sandbox/cgroup.h"
 #include "sandbox/sandbox_log.h"
 #include "sandbox/sandboxrun.h"
 #include "sandbox/workdir.h"
@@ -16,6 +17,9 @@
 #include <QJsonObject>
 #include <QTcpServer>
 #include <QTemporaryDir>
+
+#include <cerrno>
+#include <cmath>
 
 namespace sandmark {
 
@@ -125,7 +129,8 @@ void Doctor::runProbe()
     QJsonObject limits{{QStringLiteral("as"), static_cast<double>(lim.memoryBytes)},
                        {QStringLiteral("nofile"), lim.openFiles},
                        {QStringLiteral("fsize"), static_cast<double>(lim.fileSizeBytes)}};
-    if (!fixed && (identity || ::geteuid() != 0))
+    // RLIMIT_NPROC: set where no cgroup of the run's own counts its tasks (runLimitsProbe() proves pids.max).
+    if (!fixed && (identity || ::geteuid() != 0) && !m_backend->doctorHitsRunCgroupLimits())
         limits.insert(QStringLiteral("nproc"), lim.processes + (identity ? 0 : 100000)); // own uid: shared count
     QJsonObject job{{QStringLiteral("host_port"), m_server->serverPort()},
                     {QStringLiteral("hidden"), hidden},
@@ -168,6 +173,128 @@ void Doctor::onProbeFinished(const RunResult &result)
     if (m_server && m_server->hasPendingConnections())
         add(coretext::text(coretext::listenerSawNothing), false, coretext::text(coretext::connectionReachedHost),
             m_backend->doctorFix(QStringLiteral("network")));
+    // Turned off: said, as a row that passes (the choice is the user's; docs/sandbox.md).
+    if (result.record.value(QLatin1String("cgroup")).toObject().value(QLatin1String("mode")).toString() == QLatin1String("off"))
+        add(coretext::text(coretext::runCgroup), true, coretext::text(coretext::runCgroupOff), QString());
+    if (m_backend->doctorHitsRunCgroupLimits()) {
+        runLimitsProbe();
+        return;
+    }
+    finish();
+}
+
+namespace {
+/// The limits of the doctor's second probe: small, so that each is hit in a second or so.
+Limits limitsProbeLimits(Limits lim)
+{
+    lim.memoryBytes = 192LL * 1024 * 1024;
+    lim.diskBytes = 512LL * 1024 * 1024;     // /tmp larger than the memory limit: the cgroup must stop the writer
+    lim.fileSizeBytes = 512LL * 1024 * 1024;
+    lim.processes = 32;
+    lim.cpus = 0.5;
+    lim.wallTimeoutS = 30;
+    return lim;
+}
+} // namespace
+
+void Doctor::runLimitsProbe()
+{
+    const QString probe = m_options.runtimeDir + QLatin1String("/sandmark_limits_probe.py");
+    const QString name = coretext::text(coretext::runCgroup);
+    if (!QFileInfo::exists(probe)) {
+        add(name, false, coretext::text(coretext::isMissing).arg(probe), coretext::text(coretext::reinstallRuntime));
+        finish();
+        return;
+    }
+    const std::optional<SandboxIdentity> identity = identityFor(m_lease);
+    WorkdirSpec spec;
+    spec.runsRoot = m_options.runsRoot;
+    spec.sandboxOwner = identity;
+    Expected<RunFolder> folder = prepareRunFolder(spec);
+    if (!folder) {
+        add(name, false, folder.error().toString(), QString());
+        finish();
+        return;
+    }
+    m_runFolders << folder->root;
+    const Limits lim = limitsProbeLimits(m_options.limits);
+    RunRequest req;
+    req.job = QJsonDocument(QJsonObject{{QStringLiteral("cpu_seconds"), 1.5},
+                                        {QStringLiteral("pids"), lim.processes},
+                                        {QStringLiteral("fill_bytes"), static_cast<double>(lim.diskBytes)}})
+                  .toJson(QJsonDocument::Compact);
+    req.workDir = folder->work;
+    req.runtimeDir = m_options.runtimeDir;
+    req.script = QStringLiteral("sandmark_limits_probe.py");
+    req.python = m_options.python;
+    req.limits = lim;
+    req.identity = identity;
+    m_limitsRun = m_backend->createRun(req, this);
+    connect(m_limitsRun, &SandboxRun::finished, this, &Doctor::onLimitsProbeFinished);
+    connect(m_limitsRun, &SandboxRun::failed, this, [this, name](const Error &e) {
+        add(name, false, e.toString(), m_backend->doctorFix(name));
+        finish();
+    });
+    m_limitsRun->start();
+}
+
+void Doctor::onLimitsProbeFinished(const RunResult &result)
+{
+    const Limits lim = limitsProbeLimits(m_options.limits);
+    const QJsonObject cg = result.record.value(QLatin1String("cgroup")).toObject();
+    const QJsonObject probe = result.record.value(QLatin1String("probe")).toObject();
+    auto counter = [&cg](const char *key) { return cg.value(QLatin1String(key)).toInteger(-1); };
+    if (probe.isEmpty()) {
+        const QString name = coretext::text(coretext::runCgroup);
+        add(name, false,
+            result.record.value(QLatin1String("messages")).toArray().at(0).toString(result.status()),
+            m_backend->doctorFix(name));
+        finish();
+        return;
+    }
+    // Memory: /tmp is a tmpfs, memory the run's cgroup counts; the writer is stopped (killed, or refused) near the limit.
+    const QJsonObject mem = probe.value(QLatin1String("memory")).toObject();
+    const qint64 written = mem.value(QLatin1String("written")).toInteger();
+    const int sig = mem.value(QLatin1String("signal")).toInt(0);
+    const QString how = sig > 0 ? (sig == 9 ? QStringLiteral("SIGKILL") : QStringLiteral("signal %1").arg(sig))
+                                : QStringLiteral("errno %1").arg(mem.value(QLatin1String("errno")).toInt());
+    const bool memoryOk = counter("memory_max") == lim.memoryBytes && written <= lim.memoryBytes
+                          && (sig == 9 || mem.value(QLatin1String("errno")).toInt() == ENOMEM)
+                          && (counter("oom_kills") > 0 || counter("memory_failures") > 0);
+    const QString memName = coretext::text(coretext::runCgroupMemory);
+    add(memName, memoryOk,
+        coretext::text(coretext::runCgroupMemoryDetail)
+            .arg(counter("memory_max"))
+            .arg(written >> 20)
+            .arg(how)
+            .arg(counter("oom_kills")),
+        m_backend->doctorFix(memName));
+    // Processes: fork() refused (EAGAIN) below pids.max, and the cgroup counted the refusal.
+    const QJsonObject pids = probe.value(QLatin1String("pids")).toObject();
+    const int forked = pids.value(QLatin1String("forked")).toInt();
+    const int err = pids.value(QLatin1String("errno")).toInt(0);
+    const bool pidsOk = counter("pids_max") == lim.processes && err == EAGAIN && forked < lim.processes
+                        && counter("pids_refused") > 0;
+    const QString pidsName = coretext::text(coretext::runCgroupPids);
+    add(pidsName, pidsOk,
+        coretext::text(coretext::runCgroupPidsDetail).arg(counter("pids_max")).arg(forked).arg(err).arg(counter("pids_refused")),
+        m_backend->doctorFix(pidsName));
+    // CPU: the quota reads back, and a busy loop got no more CPU time than quota × wall time (a loaded machine may
+    // give it less; then it was not throttled, which is fine).
+    const QJsonObject cpu = probe.value(QLatin1String("cpu")).toObject();
+    const double wall = cpu.value(QLatin1String("wall_s")).toDouble();
+    const double used = cpu.value(QLatin1String("cpu_s")).toDouble();
+    const double quota = cg.value(QLatin1String("cpus")).toDouble(-1);
+    const bool cpuOk = std::abs(quota - lim.cpus) < 0.01 && wall > 0 && used <= lim.cpus * wall + 0.1;
+    const QString cpuName = coretext::text(coretext::runCgroupCpu);
+    add(cpuName, cpuOk,
+        coretext::text(coretext::runCgroupCpuDetail)
+            .arg(quota)
+            .arg(used, 0, 'f', 2)
+            .arg(wall, 0, 'f', 2)
+            .arg(wall > 0 ? used / wall : 0, 0, 'f', 2)
+            .arg(counter("cpu_throttled")),
+        m_backend->doctorFix(cpuName));
     finish();
 }
 
@@ -178,6 +305,8 @@ void Doctor::finish()
     m_done = true;
     if (m_run && m_run->isRunning()) // finish() after a failure: nothing keeps the probe's folders
         m_run->cancel();
+    if (m_limitsRun && m_limitsRun->isRunning())
+        m_limitsRun->cancel();
     for (const QString &root : std::as_const(m_runFolders))
         QDir(root).removeRecursively(); // the probe's run folders are not results: nothing is kept
     m_runFolders.clear();

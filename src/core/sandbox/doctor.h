@@ -42,7 +42,10 @@ struct DoctorOptions
 /// image); then the probe (resources/python/sandmark_doctor_probe.py) inside the sandbox, with a TCP listener on
 /// the host's 127.0.0.1 that must stay unreachable, the limits as rlimits (and, for the container backends,
 /// as the cgroup's memory, pids and CPU limits: SandboxBackend::doctorChecksCgroupLimits()), and a stand-in assignment folder, the home folder
-/// (SandboxBackend::doctorHiddenPaths()) and another run folder that must stay invisible. Every failed check
+/// (SandboxBackend::doctorHiddenPaths()) and another run folder that must stay invisible; then, for bwrap with its
+/// per-run cgroup, a second probe with small limits (memory 192 MiB, 32 tasks, 0.5 CPUs) that writes /tmp until the
+/// memory limit stops it, forks until pids.max refuses and spins for 1.5 s, read against the cgroup's own limits
+/// and counters (rows "limits: run cgroup …"; about 3 s). Every failed check
 /// carries its fix (SandboxBackend::doctorFix()). Emits finished() exactly once, always from the event loop
 /// (never inside start(), whatever fails), so a caller may connect, call start() and then enter its loop.
 /// Lives in the creating thread.
@@ -60,6 +63,10 @@ Q_SIGNALS:
 private:
     void runProbe();
     void onProbeFinished(const RunResult &result);
+    /// SandboxBackend::doctorHitsRunCgroupLimits(): a second run with small limits of its own
+    /// (resources/python/sandmark_limits_probe.py) that hits the run cgroup's memory, process and CPU limits.
+    void runLimitsProbe();
+    void onLimitsProbeFinished(const RunResult &result);
     void add(const QString &name, bool ok, const QString &detail, const QString &fix);
     void finish();
 
@@ -70,6 +77,7 @@ private:
     QTcpServer *m_server = nullptr;
     std::unique_ptr<QTemporaryDir> m_fakeAssignment;
     QPointer<SandboxRun> m_run;
+    QPointer<SandboxRun> m_limitsRun;
     QStringList m_runFolders; ///< removed when the doctor finishes
     /// A backend without a fixed identity, as root: a uid of its own, as every run gets (RLIMIT_NPROC is counted per uid, so
     /// the probe's process limit is measured as a run sees it); released when the doctor is destroyed.

@@ -1,8 +1,10 @@
 #include "sandbox/sandboxrun.h"
 
 #include "sandbox/backends_p.h"
+#include "sandbox/cgroup.h"
 #include "sandbox/sandbox_log.h"
 #include "sandbox/workdir.h"
+#include "util/coretext.h"
 #include "util/json_p.h"
 
 #include <QDir>
@@ -15,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
 #include <grp.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -110,8 +113,21 @@ void setUpChild(QProcess *process, const LaunchPlan &plan)
     const rlim_t asBytes = static_cast<rlim_t>(lim.memoryBytes);
     const rlim_t nofile = static_cast<rlim_t>(lim.openFiles);
     const rlim_t fsize = static_cast<rlim_t>(lim.fileSizeBytes);
+    // The run's cgroup: its cgroup.procs files, written "0" (the writing process itself) before anything else, so
+    // that bwrap and everything it starts are inside before any of it runs.
+    const std::vector<std::string> joinPaths = plan.cgroup ? plan.cgroup->joinPaths() : std::vector<std::string>{};
 
     process->setChildProcessModifier([=]() {
+        for (const std::string &procs : joinPaths) {
+            const int fd = ::open(procs.c_str(), O_WRONLY | O_CLOEXEC);
+            const bool joined = fd >= 0 && ::write(fd, "0", 1) == 1;
+            if (fd >= 0)
+                ::close(fd);
+            if (!joined) {
+                childWrite("sandmark: cannot join the run's cgroup before starting the sandbox\n");
+                ::_exit(126);
+            }
+        }
         auto setLimit = [](int resource, rlim_t value) {
             const struct rlimit rl = {value, value};
             return ::setrlimit(resource, &rl) == 0;
@@ -487,10 +503,31 @@ Expected<void> readRunnerAnswer(const QByteArray &answer, RunResult &result)
     return {};
 }
 
+void SandboxRun::finishCgroup()
+{
+    if (!m_plan.cgroup || !m_cgroupStats.isEmpty())
+        return;
+    const CgroupStats stats = m_plan.cgroup->stats();
+    m_plan.cgroup->finish();
+    m_cgroupStats = stats.toJson();
+    m_oomKills = std::max<qint64>(0, stats.oomKills);
+}
+
+namespace {
+/// The reason of a run whose processes the OOM killer ended at its cgroup's memory limit.
+QString memoryLimitReason(const Limits &limits, qint64 kills)
+{
+    return coretext::text(coretext::memoryLimitReached)
+        .arg(limits.memoryBytes)
+        .arg(kills);
+}
+} // namespace
+
 void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
 {
     if (m_done)
         return;
+    finishCgroup(); // nothing of the run is left when it reports, whatever the outcome
     if (m_cancelled) {
         fail(QStringLiteral("the run was cancelled"));
         return;
@@ -536,6 +573,12 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
                                                             {QStringLiteral("where"), QString()},
                                                             {QStringLiteral("during"), true}}}});
             result.payloadJson = QByteArrayLiteral("null");
+        } else if (const int sig = exitCode - 128; m_oomKills > 0 && status == QProcess::NormalExit && sig > 0 && sig < 65) {
+            // The OOM killer ended the runner (or all of the run) at the cgroup's memory limit: the submission's
+            // outcome, said as such (never interference, never a grader error).
+            result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), memoryLimitReason(m_plan.limits, m_oomKills),
+                                                false, result.durationS, {});
+            result.payloadJson = QByteArrayLiteral("null");
         } else if (const int sig = exitCode - 128; status == QProcess::NormalExit && sig > 0 && sig < 65
                    && (!m_plan.explainStartFailure || m_plan.explainStartFailure(exitCode, m_stderr).isEmpty())) {
             // The runner was killed by a signal Sandmark did not send (its own kills are the wall clock's and a
@@ -570,6 +613,32 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
 
     result.record.insert(QStringLiteral("unsafe"), m_plan.unsafe);
     result.record.insert(QStringLiteral("sandbox"), m_plan.backend);
+    if (!m_plan.cgroupMode.isEmpty()) {
+        QJsonObject cgroup = m_cgroupStats;
+        cgroup.insert(QStringLiteral("mode"), m_plan.cgroupMode);
+        if (m_plan.cgroupMode == QLatin1String("off"))
+            cgroup.insert(QStringLiteral("note"), coretext::text(coretext::runCgroupOff));
+        result.record.insert(QStringLiteral("cgroup"), cgroup);
+    }
+    if (m_oomKills > 0) {
+        // The memory limit was hit: said in the record whatever the runner answered (a killed kernel: its reason
+        // says why; a killed child process of the notebook: a message).
+        const QString why = memoryLimitReason(m_plan.limits, m_oomKills);
+        QJsonArray hit = result.record.value(QStringLiteral("limits_hit")).toArray();
+        if (!hit.contains(QStringLiteral("memory")))
+            hit.append(QStringLiteral("memory"));
+        result.record.insert(QStringLiteral("limits_hit"), hit);
+        QJsonObject kernel = result.record.value(QStringLiteral("kernel")).toObject();
+        const QString reason = kernel.value(QStringLiteral("reason")).toString();
+        if (kernel.value(QStringLiteral("died")).toBool() && !reason.contains(why)) {
+            kernel.insert(QStringLiteral("reason"), reason.isEmpty() ? why : reason + QLatin1String("; ") + why);
+            result.record.insert(QStringLiteral("kernel"), kernel);
+        }
+        QJsonArray messages = result.record.value(QStringLiteral("messages")).toArray();
+        if (!messages.contains(why))
+            messages.append(why);
+        result.record.insert(QStringLiteral("messages"), messages);
+    }
     if (m_killedByWallClock) {
         QJsonArray hit = result.record.value(QStringLiteral("limits_hit")).toArray();
         if (!hit.contains(QStringLiteral("wall-clock")))
@@ -591,6 +660,7 @@ void SandboxRun::fail(const QString &message)
 {
     if (m_done)
         return;
+    finishCgroup();
     m_done = true;
     m_wallClock.stop();
     m_diskWatch.stop();

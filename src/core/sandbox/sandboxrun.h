@@ -21,7 +21,7 @@ constexpr int kDiskWatchIntervalMs = 500;
 constexpr qint64 kDiskWatchMaxEntries = 100000;
 
 /// What one run produced. `record` always holds an execution record (docs/runner-protocol.md): the
-/// runner's own, with `unsafe` and `sandbox` set by the C++ side, or one synthesized by the C++ side when
+/// runner's own, with `unsafe`, `sandbox` and (bwrap) `cgroup` set by the C++ side, or one synthesized by the C++ side when
 /// the sandbox was killed at the wall clock before the runner answered.
 struct RunResult
 {
@@ -95,6 +95,8 @@ private:
     void killSandbox();
     void fail(const QString &message);
     void sendJob(); ///< writes the job, closes stdin, starts the wall clock
+    /// Reads the run's cgroup counters into m_cgroupStats, ends what is left in it and removes it (once).
+    void finishCgroup();
 
     LaunchPlan m_plan;
     QByteArray m_job;
@@ -115,6 +117,8 @@ private:
     bool m_held = false;       ///< setHeld(): the job waits for release()
     qint64 m_pid = 0;
     std::optional<Error> m_startError;
+    QJsonObject m_cgroupStats; ///< finishCgroup()'s CgroupStats::toJson(); empty before or without a cgroup
+    qint64 m_oomKills = 0;     ///< processes of the run the OOM killer ended at the cgroup's memory limit
 };
 
 } // namespace sandmark

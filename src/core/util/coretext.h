@@ -266,6 +266,21 @@ inline constexpr char fixRunCapsKeepId[] = QT_TRANSLATE_NOOP("sandmark::CoreText
 inline constexpr char fixCgroups[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the %1 engine must enforce --memory, --cpus and --pids-limit: it needs the memory, cpu and pids cgroup controllers (rootless: cgroup v2 with them delegated to the user); or choose --sandbox bwrap");
 inline constexpr char fixLocalUnsafe[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "local-unsafe does not isolate anything; use --sandbox bwrap or docker");
 
+// A bwrap run's own cgroup (sandbox/cgroup.cpp, sandbox/sandboxrun.cpp) and the doctor's rows that hit its
+// limits (sandbox/doctor.cpp, resources/python/sandmark_limits_probe.py).
+inline constexpr char fixRunCgroup[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "bwrap runs need a cgroup of their own for the memory, process and CPU limits: run Sandmark as root with the cgroup file system writable (/sys/fs/cgroup; in a container: --cgroupns=private with a writable cgroup mount, or --privileged), or as a user whose systemd user manager has the memory, pids and cpu controllers delegated (cgroup v2; systemd-run --user --scope); or set %1=off to run with rlimits only (the memory limit then does not count /tmp, /dev/shm or the page cache, and the CPU is not capped)");
+inline constexpr char cgroupCreateFailed[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "cannot create the run's cgroup (memory, processes and CPU limits): %1; %2");
+inline constexpr char cgroupSystemdRefused[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "cannot give the run a cgroup of its own through systemd (%1); %2");
+inline constexpr char memoryLimitReached[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the run reached its memory limit (memory_bytes = %1, counting /tmp, /dev/shm and the page cache): the kernel's OOM killer ended %2 of its processes");
+inline constexpr char runCgroup[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: run cgroup");
+inline constexpr char runCgroupOff[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "off (SANDMARK_CGROUPS=off): rlimits only; the memory limit does not count /tmp, /dev/shm or the page cache, and the CPU is not capped");
+inline constexpr char runCgroupMemory[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: run cgroup memory (counts /tmp and the page cache)");
+inline constexpr char runCgroupMemoryDetail[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "memory.max %1 bytes: a process writing /tmp was stopped after %2 MiB (%3); OOM kills: %4");
+inline constexpr char runCgroupPids[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: run cgroup processes (pids.max)");
+inline constexpr char runCgroupPidsDetail[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "pids.max %1: fork refused after %2 processes (errno %3); refusals counted: %4");
+inline constexpr char runCgroupCpu[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "limits: run cgroup CPU");
+inline constexpr char runCgroupCpuDetail[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "quota %1 CPUs: a busy loop got %2 s of CPU in %3 s (%4 CPUs); throttled %5 times");
+
 // The OS keychain's errors (secrets/secretstore.cpp), which Preferences shows.
 inline constexpr char noKeychain[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no OS keychain is available (%1); Sandmark never stores tokens in plain files: start a Secret Service (gnome-keyring, KWallet) or set HF_TOKEN in the environment");
 inline constexpr char noKeychainBackend[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no backend");
@@ -313,6 +328,8 @@ inline const QList<const char *> &all()
         fixBwrapNetwork, fixBwrapFilesystem, fixBwrapUserns, fixBwrapPrivileges, fixSeeError, fixInstallBwrap, fixBwrapSeed,
         daemonHasImage, engineHasImage, noAnswerWithin, fixImageMissing, fixRunNetwork, fixRunReadOnly, fixRunSeccomp,
         fixRunCapsUser, fixRunCapsKeepId, fixCgroups, fixLocalUnsafe,
+        fixRunCgroup, cgroupCreateFailed, cgroupSystemdRefused, memoryLimitReached, runCgroup, runCgroupOff, runCgroupMemory,
+        runCgroupMemoryDetail, runCgroupPids, runCgroupPidsDetail, runCgroupCpu, runCgroupCpuDetail,
         noKeychain, noKeychainBackend, keychainDenied, keychainError};
     return templates;
 }
