@@ -1468,6 +1468,46 @@ result['written'] = 768
         QVERIFY(!o.result.record.contains(u"interference"_s)); // the limit, not the notebook's doing
     }
 
+    // The same through the real runner and kernel: the notebook's outcome (the run finishes, the cell's kernel died
+    // with the memory limit as its reason), never a grader error.
+    void notebookOverTheMemoryLimitIsTheSubmissionsOutcome()
+    {
+        REQUIRE_RUN_CGROUP();
+        if (!runnerPresent())
+            QSKIP("the runner is not in the build tree");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString nb = dir.filePath(u"fill-tmp.ipynb"_s);
+        auto cell = [](const QString &src) {
+            return QJsonObject{{u"cell_type"_s, u"code"_s}, {u"metadata"_s, QJsonObject{}}, {u"execution_count"_s, QJsonValue::Null},
+                               {u"outputs"_s, QJsonArray{}}, {u"source"_s, src}};
+        };
+        const QJsonObject doc{{u"nbformat"_s, 4}, {u"nbformat_minor"_s, 4},
+                              {u"metadata"_s, QJsonObject{{u"kernelspec"_s, QJsonObject{{u"name"_s, u"python3"_s},
+                                                                                          {u"display_name"_s, u"Python 3"_s},
+                                                                                          {u"language"_s, u"python"_s}}}}},
+                              {u"cells"_s, QJsonArray{cell(u"x = 1"_s),
+                                                      cell(u"chunk = b'x' * (1 << 20)\nf = open('/tmp/fill', 'wb', buffering=0)\n"
+                                                           u"for i in range(1536):\n    f.write(chunk)\n"_s)}}};
+        {
+            QFile f(nb);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(doc).toJson());
+        }
+        Limits lim = quickLimits();
+        lim.memoryBytes = 768LL * 1024 * 1024;
+        lim.diskBytes = 2048LL * 1024 * 1024;
+        lim.fileSizeBytes = 2048LL * 1024 * 1024;
+        lim.cellTimeoutS = 60;
+        const Outcome o = runCase(SandboxKind::Bwrap, nb, {u"x"_s}, lim);
+        QVERIFY2(o.ok, qPrintable(o.error.toString())); // finished: the submission's outcome
+        QVERIFY2(o.result.record.value(u"limits_hit"_s).toArray().contains(u"memory"_s), qPrintable(summary(o)));
+        QVERIFY2(cgroupOf(o).value(u"oom_kills"_s).toInteger() >= 1, QJsonDocument(cgroupOf(o)).toJson().constData());
+        QCOMPARE(o.result.status(), u"kernel-died"_s);
+        const QString reason = o.result.record[u"kernel"_s][u"reason"_s].toString();
+        QVERIFY2(reason.contains(u"the run reached its memory limit (memory_bytes = 805306368"_s), qPrintable(summary(o)));
+    }
+
     // Processes: the cgroup's pids.max, not RLIMIT_NPROC (which a run in a cgroup does not set), stops a fork bomb.
     void forkBombStopsAtPidsMax()
     {

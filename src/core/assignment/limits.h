@@ -18,8 +18,8 @@ struct Limits
     double setTimeoutS = 0;
     double cellTimeoutS = 60;                     ///< one cell; the kernel is interrupted, later cells still run
     double interruptGraceS = 3;                   ///< after an interrupt, how long before the kernel is killed
-    qint64 memoryBytes = 4LL * 1024 * 1024 * 1024; ///< address space (RLIMIT_AS) / docker --memory
-    int processes = 256;                          ///< RLIMIT_NPROC (per dedicated uid) / docker --pids-limit
+    qint64 memoryBytes = 4LL * 1024 * 1024 * 1024; ///< the run's memory (bwrap's cgroup, docker --memory) and RLIMIT_AS
+    int processes = 256;                          ///< pids.max of bwrap's cgroup / docker --pids-limit (RLIMIT_NPROC without a cgroup)
     int openFiles = 1024;                         ///< RLIMIT_NOFILE
     qint64 fileSizeBytes = 256LL * 1024 * 1024;   ///< RLIMIT_FSIZE: the largest file a run may write
     /// What a run may write, per writable place: into its working folder beyond what the folder held at the start
@@ -38,7 +38,7 @@ struct Limits
     /// kept within this many bytes in all (split evenly over the probe points; docs/probe-payload.md section 5),
     /// so that a new value check on such a name regrades without a run.
     qint64 captureBytes = 256 * 1024;
-    double cpus = 1.0;                            ///< docker --cpus; bwrap runs are not CPU-capped
+    double cpus = 1.0;                            ///< CPU quota: bwrap's cgroup, docker --cpus (none with SANDMARK_CGROUPS=off)
 };
 
 /// The size of a run's `/dev/shm` tmpfs: Docker's default, or the disk limit when that is smaller.
