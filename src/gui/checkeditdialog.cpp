@@ -47,76 +47,11 @@ CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWid
     QList<CheckField> fields{pointsField()};
     fields << kind.fields();
     for (const CheckField &f : std::as_const(fields)) {
-        Row row;
-        row.field = f;
-        row.initial = f.key == QLatin1String("points") ? QJsonValue(check.points) : check.options.value(f.key);
-        const QString label = fieldText(f.label);
-        const QString help = fieldText(f.help);
-        QWidget *field = nullptr;
-        switch (f.type) {
-        case CheckField::Type::Number: {
-            // Points as a plain number ("1,5"), tolerances as numberText() writes them ("1e-06").
-            auto *spin = f.key == QLatin1String("points") ? new QDoubleSpinBox(inner) : new NumberSpinBox(inner);
-            spin->setDecimals(f.key == QLatin1String("points") ? 2 : 10);
-            spin->setRange(f.minimum, f.key == QLatin1String("points") ? 10000 : 1e9);
-            spin->setSingleStep(f.key == QLatin1String("points") ? 1 : 0.001);
-            spin->setValue(row.initial.toDouble(f.defaultValue.toDouble())); // absent: the documented default
-            row.editor = spin;
-            if (f.required) {
-                field = spin;
-            } else {
-                row.set = new QCheckBox(tr("set"), inner);
-                row.set->setChecked(row.initial.isDouble());
-                row.set->setToolTip(tr("Unchecked: the default (%1) applies.").arg(numberText(f.defaultValue.toDouble(), 10)));
-                row.set->setAccessibleName(tr("Set %1").arg(label));
-                spin->setEnabled(row.set->isChecked());
-                connect(row.set, &QCheckBox::toggled, spin, &QWidget::setEnabled);
-                auto *box = new QWidget(inner);
-                auto *h = new QHBoxLayout(box);
-                h->setContentsMargins(0, 0, 0, 0);
-                h->addWidget(row.set);
-                h->addWidget(spin, 1);
-                field = box;
-            }
-            break;
-        }
-        case CheckField::Type::Flag: {
-            auto *combo = new QComboBox(inner);
-            combo->addItem(f.defaultValue.isBool() ? tr("Default (%1)").arg(f.defaultValue.toBool() ? tr("yes") : tr("no"))
-                                                   : tr("Default (from the assignment)"));
-            combo->addItem(tr("yes"));
-            combo->addItem(tr("no"));
-            combo->setCurrentIndex(row.initial.isBool() ? (row.initial.toBool() ? 1 : 2) : 0);
-            row.editor = field = combo;
-            break;
-        }
-        case CheckField::Type::Code: {
-            auto *code = new QPlainTextEdit(row.initial.toString(), inner);
-            code->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-            code->setLineWrapMode(QPlainTextEdit::NoWrap);
-            code->setMinimumHeight(140);
-            new PythonHighlighter(code->document());
-            row.editor = field = code;
-            break;
-        }
-        default: {
-            auto *line = new QLineEdit(row.initial.toString(), inner);
-            if (!f.required)
-                line->setPlaceholderText(tr("not set"));
-            row.editor = field = line;
-        }
-        }
-        row.editor->setAccessibleName(label);
-        row.editor->setToolTip(help);
-        auto *name = new QLabel(label + QLatin1Char(':'), inner);
-        name->setToolTip(help);
-        name->setBuddy(row.editor);
-        form->addRow(name, field);
+        addFieldRow(form, f, f.key == QLatin1String("points") ? QJsonValue(check.points) : check.options.value(f.key));
         if (f.type == CheckField::Type::Code && !m_syntax) {
-            m_syntax = new CodeSyntaxLabel(static_cast<QPlainTextEdit *>(row.editor), python, check.id, inner);
+            m_syntax = new CodeSyntaxLabel(static_cast<QPlainTextEdit *>(m_rows.constLast().editor), python, check.id, inner);
             form->addRow(QString(), m_syntax);
         }
-        m_rows << row;
     }
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(inner);
@@ -126,6 +61,98 @@ CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWid
     auto *hint = new QLabel(tr("Hover over a field for what it does."), this);
     hint->setWordWrap(true);
     outer->addWidget(hint);
+    outer->addWidget(createButtons());
+    // As tall as the fields need (a value check has 15), up to what fits beside a laptop's screen; then it scrolls.
+    scroll->setMinimumHeight(qMin(inner->sizeHint().height() + 4, 560));
+    resize(560, sizeHint().height());
+}
+
+void CheckEditDialog::addFieldRow(QFormLayout *form, const CheckField &f, const QJsonValue &initial)
+{
+    QWidget *inner = form->parentWidget();
+    Row row;
+    row.field = f;
+    row.initial = initial;
+    const QString label = fieldText(f.label);
+    const QString help = fieldText(f.help);
+    QWidget *field = createEditor(row, label, inner);
+    row.editor->setAccessibleName(label);
+    row.editor->setToolTip(help);
+    auto *name = new QLabel(label + QLatin1Char(':'), inner);
+    name->setToolTip(help);
+    name->setBuddy(row.editor);
+    form->addRow(name, field);
+    m_rows << row;
+}
+
+QWidget *CheckEditDialog::createEditor(Row &row, const QString &label, QWidget *parent)
+{
+    switch (row.field.type) {
+    case CheckField::Type::Number:
+        return createNumberEditor(row, label, parent);
+    case CheckField::Type::Flag:
+        return row.editor = createFlagEditor(row.field, row.initial, parent);
+    case CheckField::Type::Code:
+        return row.editor = createCodeEditor(row.initial.toString(), parent);
+    default: {
+        auto *line = new QLineEdit(row.initial.toString(), parent);
+        if (!row.field.required)
+            line->setPlaceholderText(tr("not set"));
+        return row.editor = line;
+    }
+    }
+}
+
+QWidget *CheckEditDialog::createNumberEditor(Row &row, const QString &label, QWidget *parent)
+{
+    const CheckField &f = row.field;
+    const bool points = f.key == QLatin1String("points");
+    // Points as a plain number ("1,5"), tolerances as numberText() writes them ("1e-06").
+    auto *spin = points ? new QDoubleSpinBox(parent) : new NumberSpinBox(parent);
+    spin->setDecimals(points ? 2 : 10);
+    spin->setRange(f.minimum, points ? 10000 : 1e9);
+    spin->setSingleStep(points ? 1 : 0.001);
+    spin->setValue(row.initial.toDouble(f.defaultValue.toDouble())); // absent: the documented default
+    row.editor = spin;
+    if (f.required)
+        return spin;
+    row.set = new QCheckBox(tr("set"), parent);
+    row.set->setChecked(row.initial.isDouble());
+    row.set->setToolTip(tr("Unchecked: the default (%1) applies.").arg(numberText(f.defaultValue.toDouble(), 10)));
+    row.set->setAccessibleName(tr("Set %1").arg(label));
+    spin->setEnabled(row.set->isChecked());
+    connect(row.set, &QCheckBox::toggled, spin, &QWidget::setEnabled);
+    auto *box = new QWidget(parent);
+    auto *h = new QHBoxLayout(box);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->addWidget(row.set);
+    h->addWidget(spin, 1);
+    return box;
+}
+
+QComboBox *CheckEditDialog::createFlagEditor(const CheckField &f, const QJsonValue &initial, QWidget *parent)
+{
+    auto *combo = new QComboBox(parent);
+    combo->addItem(f.defaultValue.isBool() ? tr("Default (%1)").arg(f.defaultValue.toBool() ? tr("yes") : tr("no"))
+                                           : tr("Default (from the assignment)"));
+    combo->addItem(tr("yes"));
+    combo->addItem(tr("no"));
+    combo->setCurrentIndex(initial.isBool() ? (initial.toBool() ? 1 : 2) : 0);
+    return combo;
+}
+
+QPlainTextEdit *CheckEditDialog::createCodeEditor(const QString &code, QWidget *parent)
+{
+    auto *edit = new QPlainTextEdit(code, parent);
+    edit->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    edit->setLineWrapMode(QPlainTextEdit::NoWrap);
+    edit->setMinimumHeight(140);
+    new PythonHighlighter(edit->document());
+    return edit;
+}
+
+QDialogButtonBox *CheckEditDialog::createButtons()
+{
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -135,10 +162,7 @@ CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWid
         connect(m_syntax, &CodeSyntaxLabel::stateChanged, this, updateOk);
         updateOk();
     }
-    outer->addWidget(buttons);
-    // As tall as the fields need (a value check has 15), up to what fits beside a laptop's screen; then it scrolls.
-    scroll->setMinimumHeight(qMin(inner->sizeHint().height() + 4, 560));
-    resize(560, sizeHint().height());
+    return buttons;
 }
 
 QJsonValue CheckEditDialog::valueOf(const Row &row)
@@ -183,20 +207,24 @@ CheckEdit CheckEditDialog::edit() const
     return e;
 }
 
-QWidget *CheckEditDialog::editorOf(const QString &key) const
+const CheckEditDialog::Row *CheckEditDialog::rowOf(const QString &key) const
 {
     for (const Row &row : m_rows)
         if (row.field.key == key)
-            return row.editor;
+            return &row;
     return nullptr;
+}
+
+QWidget *CheckEditDialog::editorOf(const QString &key) const
+{
+    const Row *row = rowOf(key);
+    return row ? row->editor : nullptr;
 }
 
 QCheckBox *CheckEditDialog::setBoxOf(const QString &key) const
 {
-    for (const Row &row : m_rows)
-        if (row.field.key == key)
-            return row.set;
-    return nullptr;
+    const Row *row = rowOf(key);
+    return row ? row->set : nullptr;
 }
 
 QDoubleSpinBox *CheckEditDialog::pointsSpin() const
