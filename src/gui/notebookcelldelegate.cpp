@@ -43,8 +43,7 @@ QColor bandColor(InjectedKind kind)
 
 QFont monoFont()
 {
-    QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    return f;
+    return QFontDatabase::systemFont(QFontDatabase::FixedFont);
 }
 } // namespace
 
@@ -95,6 +94,81 @@ struct CellLayout
             y += b.rect.height() + kGap;
         }
         height = y + kMargin - kGap;
+    }
+};
+
+// Draws the parts of one cell, in the cell's coordinates (the painter translated to its top-left).
+struct CellPainter
+{
+    QPainter *painter;
+    QRect visible; // the part of the cell inside the viewport: only that is drawn (tall outputs)
+    QPalette palette;
+    QFont mono;
+
+    // The cell's background, tinted when selected.
+    void background(const QRect &cell, bool selected) const
+    {
+        painter->fillRect(cell, palette.base());
+        if (selected)
+            painter->fillRect(cell, QColor(palette.highlight().color().red(), palette.highlight().color().green(),
+                                           palette.highlight().color().blue(), 28));
+    }
+
+    // Injected cells: a coloured band, a tint and a label naming what Sandmark injected.
+    void injectedBand(const QRect &cell, const CellLayout &l, const QFont &font) const
+    {
+        const QColor band = bandColor(l.injected);
+        QColor tint = band;
+        tint.setAlpha(22);
+        painter->fillRect(cell, tint);
+        painter->fillRect(QRect(0, 0, kBand, cell.height()), band);
+        QFont bold = font;
+        bold.setBold(true);
+        painter->setFont(bold);
+        painter->setPen(band.darker(120));
+        painter->drawText(QRect(l.sourceRect.left(), kMargin, l.sourceRect.width(), l.sourceRect.top() - kMargin),
+                          Qt::AlignLeft | Qt::AlignVCenter, l.bandLabel);
+    }
+
+    // "[3]:" or "Out[3]:" in the gutter, level with the top of `block`.
+    void prompt(const QRect &block, const QString &text, const QColor &color) const
+    {
+        if (text.isEmpty())
+            return;
+        painter->setFont(mono);
+        painter->setPen(color);
+        painter->drawText(QRect(kBand, block.top() + kPad, block.left() - kBand - kMargin, QFontMetrics(mono).height()),
+                          Qt::AlignRight | Qt::AlignTop, text);
+    }
+
+    // `doc` inside `block`'s padding, only its visible part.
+    void document(QTextDocument *doc, const QRect &block) const
+    {
+        const QRect inner = block.adjusted(kPad, kPad, -kPad, -kPad);
+        const QRect clip = visible.intersected(inner).translated(-inner.topLeft());
+        if (clip.isEmpty())
+            return;
+        painter->save();
+        painter->translate(inner.topLeft());
+        QAbstractTextDocumentLayout::PaintContext ctx;
+        ctx.clip = clip;
+        ctx.palette = palette;
+        ctx.palette.setColor(QPalette::Text, palette.color(QPalette::Text));
+        painter->setClipRect(clip);
+        doc->documentLayout()->draw(painter, ctx);
+        painter->restore();
+    }
+
+    // The source in its frame (code) or as rendered markdown.
+    void source(const CellLayout &l) const
+    {
+        if (l.type == CellType::Code) {
+            painter->setPen(QColor(0xd0, 0xd7, 0xde));
+            painter->setBrush(QColor(0xf6, 0xf8, 0xfa));
+            painter->drawRect(l.sourceRect.adjusted(0, 0, -1, -1));
+            prompt(l.sourceRect, l.prompt, QColor(0x30, 0x3f, 0x9f));
+        }
+        document(l.source.get(), l.sourceRect);
     }
 };
 
@@ -228,105 +302,64 @@ QSize NotebookCellDelegate::sizeHint(const QStyleOptionViewItem &, const QModelI
 
 void NotebookCellDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    const bool wasBuilt = m_layouts.contains(index.data(CellKeyRole).toULongLong());
+    const quint64 key = index.data(CellKeyRole).toULongLong();
+    const bool wasBuilt = m_layouts.contains(key);
     CellLayout *l = layoutFor(index, option.rect.width());
-    if (!wasBuilt && l->height != option.rect.height()) {
-        // The estimate was off: let the view lay out again with the real height (not from inside paint).
-        QPointer<NotebookCellDelegate> self(const_cast<NotebookCellDelegate *>(this));
-        QPersistentModelIndex pidx(index);
-        QMetaObject::invokeMethod(
-            const_cast<NotebookCellDelegate *>(this),
-            [self, pidx] {
-                if (self && pidx.isValid())
-                    Q_EMIT self->sizeHintChanged(pidx);
-            },
-            Qt::QueuedConnection);
-    }
+    if (!wasBuilt && l->height != option.rect.height())
+        relayoutLater(index);
 
     painter->save();
     painter->setClipRect(option.rect);
     painter->translate(option.rect.topLeft());
     const QRect cell(0, 0, option.rect.width(), option.rect.height());
-    const QPalette &pal = option.palette;
-    painter->fillRect(cell, pal.base());
-    if (option.state & QStyle::State_Selected)
-        painter->fillRect(cell, QColor(pal.highlight().color().red(), pal.highlight().color().green(),
-                                       pal.highlight().color().blue(), 28));
+    const CellPainter cellPainter{painter,
+                                  option.rect.intersected(m_view->viewport()->rect()).translated(-option.rect.topLeft()),
+                                  option.palette, monoFont()};
+    cellPainter.background(cell, option.state & QStyle::State_Selected);
+    if (l->injected != InjectedKind::None)
+        cellPainter.injectedBand(cell, *l, option.font);
+    cellPainter.source(*l);
+    paintOutputs(cellPainter, key, *l, option.font);
+    painter->restore();
+}
 
-    // Injected cells: a coloured band, a tint and a label naming what Sandmark injected.
-    if (l->injected != InjectedKind::None) {
-        const QColor band = bandColor(l->injected);
-        QColor tint = band;
-        tint.setAlpha(22);
-        painter->fillRect(cell, tint);
-        painter->fillRect(QRect(0, 0, kBand, cell.height()), band);
-        QFont bold = option.font;
-        bold.setBold(true);
-        painter->setFont(bold);
-        painter->setPen(band.darker(120));
-        painter->drawText(QRect(l->sourceRect.left(), kMargin, l->sourceRect.width(), l->sourceRect.top() - kMargin),
-                          Qt::AlignLeft | Qt::AlignVCenter, l->bandLabel);
-    }
+void NotebookCellDelegate::relayoutLater(const QModelIndex &index) const
+{
+    // The estimate was off: let the view lay out again with the real height (not from inside paint).
+    QPointer<NotebookCellDelegate> self(const_cast<NotebookCellDelegate *>(this));
+    QPersistentModelIndex pidx(index);
+    QMetaObject::invokeMethod(
+        const_cast<NotebookCellDelegate *>(this),
+        [self, pidx] {
+            if (self && pidx.isValid())
+                Q_EMIT self->sizeHintChanged(pidx);
+        },
+        Qt::QueuedConnection);
+}
 
-    // Only the part of the cell inside the viewport is drawn (tall outputs).
-    const QRect visible = option.rect.intersected(m_view->viewport()->rect()).translated(-option.rect.topLeft());
-
-    const QFont mono = monoFont();
-    auto drawPrompt = [&](const QRect &block, const QString &prompt, const QColor &color) {
-        if (prompt.isEmpty())
-            return;
-        painter->setFont(mono);
-        painter->setPen(color);
-        painter->drawText(QRect(kBand, block.top() + kPad, block.left() - kBand - kMargin, QFontMetrics(mono).height()),
-                          Qt::AlignRight | Qt::AlignTop, prompt);
-    };
-    auto drawDoc = [&](QTextDocument *doc, const QRect &block) {
-        const QRect inner = block.adjusted(kPad, kPad, -kPad, -kPad);
-        const QRect clip = visible.intersected(inner).translated(-inner.topLeft());
-        if (clip.isEmpty())
-            return;
-        painter->save();
-        painter->translate(inner.topLeft());
-        QAbstractTextDocumentLayout::PaintContext ctx;
-        ctx.clip = clip;
-        ctx.palette = pal;
-        ctx.palette.setColor(QPalette::Text, pal.color(QPalette::Text));
-        painter->setClipRect(clip);
-        doc->documentLayout()->draw(painter, ctx);
-        painter->restore();
-    };
-
-    if (l->type == CellType::Code) {
-        painter->setPen(QColor(0xd0, 0xd7, 0xde));
-        painter->setBrush(QColor(0xf6, 0xf8, 0xfa));
-        painter->drawRect(l->sourceRect.adjusted(0, 0, -1, -1));
-        drawPrompt(l->sourceRect, l->prompt, QColor(0x30, 0x3f, 0x9f));
-    }
-    drawDoc(l->source.get(), l->sourceRect);
-
-    for (const CellLayout::Block &b : l->blocks) {
-        if (!visible.intersects(b.rect))
+void NotebookCellDelegate::paintOutputs(const CellPainter &p, quint64 key, const CellLayout &l, const QFont &font) const
+{
+    for (const CellLayout::Block &b : l.blocks) {
+        if (!p.visible.intersects(b.rect))
             continue;
-        drawPrompt(b.rect, b.prompt, QColor(0xb0, 0x3a, 0x2e));
+        p.prompt(b.rect, b.prompt, QColor(0xb0, 0x3a, 0x2e));
         if (b.background.isValid())
-            painter->fillRect(b.rect, b.background);
+            p.painter->fillRect(b.rect, b.background);
         if (b.doc) {
-            drawDoc(b.doc.get(), b.rect);
+            p.document(b.doc.get(), b.rect);
             continue;
         }
         const QRect target = b.rect.adjusted(kPad, kPad, -kPad, -kPad);
-        const QImage img = m_images->image(index.data(CellKeyRole).toULongLong(), b.output,
-                                           l->data.outputs.at(b.output).imageBytes, target.size());
+        const QImage img = m_images->image(key, b.output, l.data.outputs.at(b.output).imageBytes, target.size());
         if (img.isNull()) {
-            painter->fillRect(target, QColor(0xee, 0xee, 0xee));
-            painter->setPen(QColor(0x66, 0x66, 0x66));
-            painter->setFont(option.font);
-            painter->drawText(target, Qt::AlignCenter, tr("Loading image…"));
+            p.painter->fillRect(target, QColor(0xee, 0xee, 0xee));
+            p.painter->setPen(QColor(0x66, 0x66, 0x66));
+            p.painter->setFont(font);
+            p.painter->drawText(target, Qt::AlignCenter, tr("Loading image…"));
         } else {
-            painter->drawImage(target, img);
+            p.painter->drawImage(target, img);
         }
     }
-    painter->restore();
 }
 
 } // namespace sandmark

@@ -10,6 +10,7 @@ namespace sandmark {
 
 class ImageCache;
 struct CellLayout;
+struct CellPainter;
 
 /// Renders rows of NotebookCellModel (CellDataRole) at the width of `view`'s viewport. Text documents
 /// (QTextDocument: highlighted code, markdown via setMarkdown, ANSI-coloured text, simple HTML) are built
@@ -40,6 +41,10 @@ public:
 
 private:
     CellLayout *layoutFor(const QModelIndex &index, int width) const;
+    /// Asks the view, queued, for `index`'s height again: its estimate was off.
+    void relayoutLater(const QModelIndex &index) const;
+    /// The visible outputs of the cell `key`: prompt, background, text or image (a placeholder while it decodes).
+    void paintOutputs(const CellPainter &p, quint64 key, const CellLayout &l, const QFont &font) const;
     int estimateHeight(const QModelIndex &index, int width) const;
 
     QAbstractItemView *m_view;
