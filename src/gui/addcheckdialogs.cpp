@@ -52,11 +52,40 @@ QString idProblem(const QString &id, const QStringList &taken)
     return {};
 }
 
-void setupToleranceSpin(QDoubleSpinBox *s)
+/// Shows what is wrong with `id`'s text under it in `problemLabel` (nothing while it is empty); returns the problem.
+QString showIdProblem(const QLineEdit *id, QLabel *problemLabel, const QStringList &taken)
 {
-    s->setDecimals(10);
-    s->setRange(0, 1e9);
-    s->setSingleStep(0.001);
+    const QString problem = idProblem(id->text(), taken);
+    problemLabel->setText(id->text().isEmpty() ? QString() : problem);
+    return problem;
+}
+
+/// The rows every Add dialog starts with: the check's id, what is wrong with it, and its points (1 by default).
+void addIdAndPointsRows(QFormLayout *form, QLineEdit *id, QLabel *idProblem, QDoubleSpinBox *points)
+{
+    id->setAccessibleName(QCoreApplication::translate("sandmark::AddValueCheckDialog", "Check id"));
+    form->addRow(QCoreApplication::translate("sandmark::AddValueCheckDialog", "Check &id:"), id);
+    idProblem->setWordWrap(true);
+    idProblem->setAccessibleName(QCoreApplication::translate("sandmark::AddValueCheckDialog", "Problem with the check id"));
+    form->addRow(QString(), idProblem);
+    points->setRange(0, 10000);
+    points->setDecimals(2);
+    points->setValue(1);
+    points->setAccessibleName(QCoreApplication::translate("sandmark::AddValueCheckDialog", "Points"));
+    form->addRow(QCoreApplication::translate("sandmark::AddValueCheckDialog", "&Points:"), points);
+}
+
+/// A tolerance: the box that sets it and its value, disabled until ticked, starting from `defaultValue`.
+void addToleranceRow(QFormLayout *form, QCheckBox *use, QDoubleSpinBox *spin, double defaultValue, const QString &name)
+{
+    spin->setDecimals(10);
+    spin->setRange(0, 1e9);
+    spin->setSingleStep(0.001);
+    spin->setValue(defaultValue);
+    spin->setAccessibleName(name);
+    spin->setEnabled(false);
+    QObject::connect(use, &QCheckBox::toggled, spin, &QWidget::setEnabled);
+    form->addRow(use, spin);
 }
 
 } // namespace
@@ -92,7 +121,26 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
                              this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    layout->addLayout(createRunRow());
+    layout->addLayout(createFilterRow());
+    setUpVariableTable();
+    layout->addWidget(m_table, 2);
+    auto *valueLabel = new QLabel(tr("Reference &value:"), this);
+    valueLabel->setBuddy(m_value);
+    layout->addWidget(valueLabel);
+    m_value->setReadOnly(true);
+    m_value->setAccessibleName(tr("Reference value of the selected variable"));
+    m_value->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_value->setMaximumHeight(90);
+    layout->addWidget(m_value);
+    layout->addLayout(createCheckForm());
+    layout->addWidget(addCheckButtons(this, tr("Add Check"), tr("Add the value check to assignment.json"), m_ok));
+    m_filter->setFocus();
+    updateOk();
+}
 
+QHBoxLayout *AddValueCheckDialog::createRunRow()
+{
     auto *runRow = new QHBoxLayout;
     m_status->setWordWrap(true);
     m_status->setAccessibleName(tr("Reference run status"));
@@ -107,8 +155,11 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
     m_cancelRun->hide();
     connect(m_cancelRun, &QPushButton::clicked, this, &AddValueCheckDialog::cancelReference);
     runRow->addWidget(m_cancelRun);
-    layout->addLayout(runRow);
+    return runRow;
+}
 
+QHBoxLayout *AddValueCheckDialog::createFilterRow()
+{
     m_filter->setPlaceholderText(tr("Filter variables by name, type or value"));
     m_filter->setAccessibleName(tr("Filter variables"));
     m_filter->setClearButtonEnabled(true);
@@ -117,8 +168,11 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
     auto *filterRow = new QHBoxLayout;
     filterRow->addWidget(filterLabel);
     filterRow->addWidget(m_filter, 1);
-    layout->addLayout(filterRow);
+    return filterRow;
+}
 
+void AddValueCheckDialog::setUpVariableTable()
+{
     m_proxy->setSourceModel(m_model);
     m_proxy->setFilterKeyColumn(-1);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -132,44 +186,18 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
-    layout->addWidget(m_table, 2);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &AddValueCheckDialog::selectionChanged);
+}
 
-    auto *valueLabel = new QLabel(tr("Reference &value:"), this);
-    valueLabel->setBuddy(m_value);
-    layout->addWidget(valueLabel);
-    m_value->setReadOnly(true);
-    m_value->setAccessibleName(tr("Reference value of the selected variable"));
-    m_value->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_value->setMaximumHeight(90);
-    layout->addWidget(m_value);
-
+QFormLayout *AddValueCheckDialog::createCheckForm()
+{
     auto *form = new QFormLayout;
-    m_id->setAccessibleName(tr("Check id"));
     connect(m_id, &QLineEdit::textEdited, this, [this] { m_idEdited = true; });
     connect(m_id, &QLineEdit::textChanged, this, &AddValueCheckDialog::updateOk);
-    form->addRow(tr("Check &id:"), m_id);
-    m_idProblem->setWordWrap(true);
-    m_idProblem->setAccessibleName(tr("Problem with the check id"));
-    form->addRow(QString(), m_idProblem);
-    m_points->setRange(0, 10000);
-    m_points->setDecimals(2);
-    m_points->setValue(1);
-    m_points->setAccessibleName(tr("Points"));
-    form->addRow(tr("&Points:"), m_points);
-    setupToleranceSpin(m_rtol);
-    setupToleranceSpin(m_atol);
+    addIdAndPointsRows(form, m_id, m_idProblem, m_points);
     // Ticking a tolerance starts from the comparator's documented default (docs/grading.md).
-    m_rtol->setValue(CompareOptions{}.rtol);
-    m_atol->setValue(CompareOptions{}.atol);
-    m_rtol->setAccessibleName(tr("Relative tolerance"));
-    m_atol->setAccessibleName(tr("Absolute tolerance"));
-    m_rtol->setEnabled(false);
-    m_atol->setEnabled(false);
-    connect(m_useRtol, &QCheckBox::toggled, m_rtol, &QWidget::setEnabled);
-    connect(m_useAtol, &QCheckBox::toggled, m_atol, &QWidget::setEnabled);
-    form->addRow(m_useRtol, m_rtol);
-    form->addRow(m_useAtol, m_atol);
+    addToleranceRow(form, m_useRtol, m_rtol, CompareOptions{}.rtol, tr("Relative tolerance"));
+    addToleranceRow(form, m_useAtol, m_atol, CompareOptions{}.atol, tr("Absolute tolerance"));
     m_anchor->setPlaceholderText(tr("optional: grade_id, cell id or tag of the answer cell"));
     m_anchor->setAccessibleName(tr("Answer cell the probe runs after"));
     form->addRow(tr("&Answer cell:"), m_anchor);
@@ -178,11 +206,7 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
                             this);
     hint->setWordWrap(true);
     form->addRow(hint);
-    layout->addLayout(form);
-
-    layout->addWidget(addCheckButtons(this, tr("Add Check"), tr("Add the value check to assignment.json"), m_ok));
-    m_filter->setFocus();
-    updateOk();
+    return form;
 }
 
 AddValueCheckDialog::~AddValueCheckDialog()
@@ -305,8 +329,7 @@ void AddValueCheckDialog::selectionChanged()
 
 void AddValueCheckDialog::updateOk()
 {
-    const QString problem = idProblem(m_id->text(), m_taken);
-    m_idProblem->setText(m_id->text().isEmpty() ? QString() : problem);
+    const QString problem = showIdProblem(m_id, m_idProblem, m_taken);
     m_ok->setEnabled(!selectedVariable().isEmpty() && problem.isEmpty());
 }
 
@@ -355,17 +378,8 @@ AddTestCheckDialog::AddTestCheckDialog(QStringList takenIds, const QString &pyth
     intro->setWordWrap(true);
     form->addRow(intro);
     m_id->setText(uniqueCheckId(QStringLiteral("test-%1").arg(m_taken.size() + 1), m_taken));
-    m_id->setAccessibleName(tr("Check id"));
     connect(m_id, &QLineEdit::textChanged, this, &AddTestCheckDialog::updateOk);
-    form->addRow(tr("Check &id:"), m_id);
-    m_idProblem->setWordWrap(true);
-    m_idProblem->setAccessibleName(tr("Problem with the check id"));
-    form->addRow(QString(), m_idProblem);
-    m_points->setRange(0, 10000);
-    m_points->setDecimals(2);
-    m_points->setValue(1);
-    m_points->setAccessibleName(tr("Points"));
-    form->addRow(tr("&Points:"), m_points);
+    addIdAndPointsRows(form, m_id, m_idProblem, m_points);
     m_code->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_code->setAccessibleName(tr("Assertion code"));
     m_code->setPlaceholderText(QStringLiteral("assert abs(corr - 0.9629) < 1e-3, \"corr is the Pearson correlation\""));
@@ -387,8 +401,7 @@ AddTestCheckDialog::AddTestCheckDialog(QStringList takenIds, const QString &pyth
 
 void AddTestCheckDialog::updateOk()
 {
-    const QString problem = idProblem(m_id->text(), m_taken);
-    m_idProblem->setText(m_id->text().isEmpty() ? QString() : problem);
+    const QString problem = showIdProblem(m_id, m_idProblem, m_taken);
     m_ok->setEnabled(problem.isEmpty() && !m_code->toPlainText().trimmed().isEmpty() && m_syntax->acceptable());
 }
 

@@ -10,6 +10,8 @@
 
 class QCheckBox;
 class QDoubleSpinBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -77,6 +79,13 @@ protected:
     void done(int result) override;
 
 private:
+    /// The reference run's status, progress and Cancel Run.
+    QHBoxLayout *createRunRow();
+    QHBoxLayout *createFilterRow();
+    /// The namespace listing, filtered, one variable selectable.
+    void setUpVariableTable();
+    /// Id, points, tolerances and answer cell of the new check.
+    QFormLayout *createCheckForm();
     void selectionChanged();
     void updateOk();
     QString selectedVariable() const;
