@@ -293,6 +293,17 @@ MainWindow::~MainWindow()
 
 void MainWindow::createActions()
 {
+    const QList<QAction *> toolBarActions = createFileMenu();
+    createViewMenu();
+    createToolsAndHelpMenus();
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addActions(toolBarActions);
+}
+
+QList<QAction *> MainWindow::createFileMenu()
+{
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open Assignment…"));
     open->setShortcut(QKeySequence::Open);
@@ -329,7 +340,11 @@ void MainWindow::createActions()
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
+    return {open, create, reload};
+}
 
+void MainWindow::createViewMenu()
+{
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < PageCount; ++i) {
         QAction *a = view->addAction(pageTitle(Page(i)));
@@ -362,7 +377,10 @@ void MainWindow::createActions()
     QAction *problems = m_problemDock->toggleViewAction();
     problems->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+P")));
     view->addAction(problems);
+}
 
+void MainWindow::createToolsAndHelpMenus()
+{
     QMenu *tools = menuBar()->addMenu(tr("&Tools"));
     QAction *selfTest = tools->addAction(tr("Sandbox &Self-Test"));
     selfTest->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+T")));
@@ -380,13 +398,6 @@ void MainWindow::createActions()
     QAction *about = help->addAction(tr("&About Sandmark"));
     about->setMenuRole(QAction::AboutRole);
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
-
-    QToolBar *bar = addToolBar(tr("Main"));
-    bar->setObjectName(QStringLiteral("mainToolBar"));
-    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(open);
-    bar->addAction(create);
-    bar->addAction(reload);
 }
 
 void MainWindow::rebuildRecentMenu()

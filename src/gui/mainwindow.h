@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+class QAction;
 class QActionGroup;
 class QDockWidget;
 class QLabel;
@@ -113,7 +114,13 @@ private:
     void connectPages();
     /// The Health page's batch estimate from the listed submissions' measured times.
     void updateBatchEstimate();
+    /// The menus and the toolbar.
     void createActions();
+    /// File: open, create, import, recent, reload, settings, preferences, quit; returns the toolbar's actions.
+    QList<QAction *> createFileMenu();
+    /// View: the pages, the previewed notebook in other programs, injected cells, the Problems panel.
+    void createViewMenu();
+    void createToolsAndHelpMenus();
     /// The default size, then the size, docks and splitter kept from the last session.
     void restoreLayout();
     /// Shrinks and moves the window onto its screen's available area (after the saved geometry is restored).
