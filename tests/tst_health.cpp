@@ -618,7 +618,7 @@ private Q_SLOTS:
                             dir.filePath(u"submissions/alice/iris-analysis.ipynb"_qs)));
         const CliRun grade = cli({u"grade"_qs, u"--json"_qs, dir.path()});
         QCOMPARE(grade.code, 3); // a grader error of one check
-        QVERIFY2(grade.err.contains("sandmark-cli: grade: checks 'corr-hidden' was not graded for anyone (a grader error, "
+        QVERIFY2(grade.err.contains("sandmark-cli: grade: the check 'corr-hidden' was not graded for anyone (a grader error, "
                                     "not the students'): " + why),
                  grade.err.constData());
         const QJsonObject alice = QJsonDocument::fromJson(grade.out.split('\n').value(0)).object();

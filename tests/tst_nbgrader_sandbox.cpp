@@ -673,7 +673,7 @@ private Q_SLOTS:
         QCOMPARE(run.code, 3); // grader errors of three checks
         for (const auto &[id, why] : {std::pair{u"typo-tests"_s, typo}, std::pair{u"module-tests"_s, module},
                                       std::pair{u"later"_s, later}})
-            QVERIFY2(run.err.contains((u"sandmark-cli: grade: checks '%1' was not graded for anyone (a grader error, not "
+            QVERIFY2(run.err.contains((u"sandmark-cli: grade: the check '%1' was not graded for anyone (a grader error, not "
                                        "the students'): %2\n"_s.arg(id, why)).toUtf8()),
                      run.err.constData());
         const QJsonObject good = QJsonDocument::fromJson(run.out.split('\n').value(0)).object();

@@ -616,7 +616,7 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
     if (summary) {
         // The reference run's findings: a check nobody can be graded on, and errors it noted (a teaching cell).
         for (auto it = summary->brokenChecks.cbegin(); it != summary->brokenChecks.cend(); ++it)
-            err() << "sandmark-cli: grade: checks '" << it.key() << "' was not graded for anyone (a grader error, not the "
+            err() << "sandmark-cli: grade: the check '" << it.key() << "' was not graded for anyone (a grader error, not the "
                   << "students'): " << it.value() << Qt::endl;
         for (const QString &n : std::as_const(summary->referenceNotes))
             err() << "sandmark-cli: note: reference run: " << n << Qt::endl;
