@@ -6,6 +6,7 @@
 // SANDMARK_UPDATE_GOLDEN=1 (e.g. `SANDMARK_UPDATE_GOLDEN=1 ctest --preset dev -R tst_cli`) and review the
 // diff before committing.
 #include "assignment/assignment.h"
+#include "assignment/edit.h"
 #include "batch/submissions.h"
 #include "env/dockerimage.h"
 #include "gradebook/gradebook.h"
@@ -116,6 +117,7 @@ private Q_SLOTS:
     void mergeReportsConflictingMatches();
     void checksEditChangesOnlyTheEditedLines();
     void checksRefuseCodeThatDoesNotCompile();
+    void parallelEditsAllLand();
     void checksOfAProblemSetNameTheirNotebook();
     void overrideSeveralStudents();
     void checksListReference();
@@ -687,6 +689,105 @@ void TestCli::checksEditChangesOnlyTheEditedLines()
         QVERIFY2(t.err.contains(want.toUtf8()), t.err.constData());
         QCOMPARE(readAll(copy + u"/assignment.json"_s), edited);
     }
+}
+
+// Edits of one assignment.json at once — `checks add`, `checks edit`, `assignment set` from several processes, and
+// the app's editor in this one — all land: 12 parallel `checks add test` printed "added" and exited 0, and only 7
+// were in the file (fresh-user test). Read, change and atomic write now hold the assignment's edit lock.
+void TestCli::parallelEditsAllLand()
+{
+    QTemporaryDir tmp;
+    const QString copy = tmp.filePath(u"formatted"_s);
+    copyTree(dataPath(u"assignments/formatted"_s), copy);
+    const QString json = copy + u"/assignment.json"_s;
+    QList<QStringList> commands;
+    for (int i = 1; i <= 12; ++i)
+        commands << QStringList{u"checks"_s, u"add"_s, u"test"_s, copy, u"--id"_s, u"t%1"_s.arg(i), u"--code"_s, u"assert True"_s};
+    commands << QStringList{u"checks"_s, u"edit"_s, copy, u"mean"_s, u"--points"_s, u"5"_s}
+             << QStringList{u"checks"_s, u"edit"_s, copy, u"rows"_s, u"--points"_s, u"3"_s}
+             << QStringList{u"checks"_s, u"edit"_s, copy, u"positive"_s, u"--points"_s, u"4"_s}
+             << QStringList{u"assignment"_s, u"set"_s, copy, u"title"_s, u"Parallel"_s}
+             << QStringList{u"assignment"_s, u"set"_s, copy, u"limits.memory_bytes"_s, u"1000000000"_s}
+             << QStringList{u"assignment"_s, u"set"_s, copy, u"limits.open_files"_s, u"512"_s};
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+    std::vector<std::unique_ptr<QProcess>> running;
+    for (const QStringList &args : std::as_const(commands)) {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessEnvironment(env);
+        p->setWorkingDirectory(dataPath(QString()));
+        p->start(QStringLiteral(SANDMARK_CLI), args);
+        running.push_back(std::move(p));
+    }
+    // The app, meanwhile: its editors call the same functions, here on this process's own threads.
+    QStringList appErrors;
+    for (int i = 1; i <= 4; ++i) {
+        NewCheck nc;
+        nc.type = Check::Type::Test;
+        nc.id = u"app%1"_s.arg(i);
+        nc.code = u"assert True"_s;
+        if (Expected<int> added = addCheck(json, nc); !added)
+            appErrors << added.error().toString();
+    }
+    for (qsizetype i = 0; i < qsizetype(running.size()); ++i) {
+        QProcess &p = *running[size_t(i)];
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+                 qPrintable(commands.at(i).join(u' ') + u": "_s + QString::fromUtf8(err)));
+    }
+    QVERIFY2(appErrors.isEmpty(), qPrintable(appErrors.join(u'\n')));
+
+    QList<Error> errors;
+    const auto a = Assignment::load(json, &errors);
+    QVERIFY2(a, errors.isEmpty() ? "" : qPrintable(errors.first().toString()));
+    QStringList ids;
+    QMap<QString, double> points;
+    for (const Check &c : a->checks()) {
+        ids << c.id;
+        points.insert(c.id, c.points);
+    }
+    QStringList want = {u"mean"_s, u"rows"_s, u"positive"_s};
+    for (int i = 1; i <= 12; ++i)
+        want << u"t%1"_s.arg(i);
+    for (int i = 1; i <= 4; ++i)
+        want << u"app%1"_s.arg(i);
+    QStringList sortedIds = ids;
+    sortedIds.sort();
+    want.sort();
+    QCOMPARE(sortedIds, want);
+    QCOMPARE(points.value(u"mean"_s), 5.0);
+    QCOMPARE(points.value(u"rows"_s), 3.0);
+    QCOMPARE(points.value(u"positive"_s), 4.0);
+    QCOMPARE(a->title(), u"Parallel"_s);
+    QCOMPARE(a->limits().memoryBytes, 1000000000);
+    QCOMPARE(a->limits().openFiles, 512);
+    QCOMPARE(a->limits().wallTimeoutS, 120.0); // untouched keys stay
+    QVERIFY(readAll(json).contains("\"x-note\": \"na\\u00efve \\u2014 kept as written\""));
+    QVERIFY2(!QFileInfo::exists(json + u".lock"_s), "the lock file is removed after each edit");
+
+    // A check found by its id before another edit moved it is still the one edited; one that is gone is refused.
+    const QStringList before = ids;
+    CheckEdit edit;
+    edit.checkId = u"t5"_s;
+    edit.set(u"points"_s, 7);
+    QVERIFY(editCheck(json, 0, edit)); // checks[0] is "mean", not t5
+    const auto b = Assignment::load(json);
+    QVERIFY(b);
+    for (const Check &c : b->checks())
+        QCOMPARE(c.points, c.id == u"t5"_s ? 7.0 : points.value(c.id));
+    edit.checkId = u"gone"_s;
+    const Expected<void> gone = editCheck(json, 0, edit);
+    QVERIFY(!gone);
+    QCOMPARE(gone.error().message,
+             u"no check has the id 'gone' any more (assignment.json changed since it was read); nothing written"_s);
+    QVERIFY(removeCheck(json, 0, u"t7"_s));
+    const auto c = Assignment::load(json);
+    QVERIFY(c);
+    QCOMPARE(c->checks().size(), before.size() - 1);
+    QCOMPARE(c->checks().first().id, u"mean"_s);
+    for (const Check &k : c->checks())
+        QVERIFY(k.id != u"t7"_s);
 }
 
 // Test code that Python does not compile is refused with Python's line, column and message; nothing is written.

@@ -561,7 +561,7 @@ int changeCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, 
         return ExitBadInput;
     }
     if (action == QLatin1String("remove")) {
-        if (auto r = removeCheck(jsonPath, *index); !r) {
+        if (auto r = removeCheck(jsonPath, *index, checkId); !r) {
             printError(r.error());
             return ExitBadInput;
         }
@@ -572,7 +572,8 @@ int changeCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, 
     std::variant<int, CheckEdit> read = readCheckEdit(parser, o, n);
     if (const int *rc = std::get_if<int>(&read))
         return *rc;
-    const CheckEdit &edit = std::get<CheckEdit>(read);
+    CheckEdit edit = std::get<CheckEdit>(read);
+    edit.checkId = checkId; // the check by its id, wherever an edit since the lookup has moved it
     if (edit.changes.value(QStringLiteral("code")).isString()
         && !codeCompiles(assignmentArg, jsonPath, checkId, edit.changes.value(QStringLiteral("code")).toString(),
                          parser.isSet(o.codeFile) ? parser.value(o.codeFile) : QString()))

@@ -296,7 +296,10 @@ void ChecksPage::applyEdit(int row, const CheckEdit &edit)
         return;
     const QString json = m_assignment->jsonPath();
     m_editStatus->setText(tr("Saving…"));
-    m_tracker->run([json, row, edit] { return editCheck(json, row, edit); },
+    CheckEdit byId = edit;
+    if (byId.checkId.isEmpty() && row >= 0 && row < m_model->checks().size())
+        byId.checkId = m_model->checks().at(row).id; // the check shown, even when the CLI has moved it since
+    m_tracker->run([json, row, byId] { return editCheck(json, row, byId); },
                    [this](Expected<void> r) {
                        if (!r) {
                            m_editStatus->setText(r.error().toString());
@@ -407,7 +410,7 @@ void ChecksPage::removeCheckAt(int row)
         return;
     const QString json = m_assignment->jsonPath();
     const QString id = m_model->checks().at(row).id;
-    runFileJob([json, row] { return removeCheck(json, row); }, tr("Check '%1' removed from assignment.json.").arg(id));
+    runFileJob([json, row, id] { return removeCheck(json, row, id); }, tr("Check '%1' removed from assignment.json.").arg(id));
 }
 
 QString ChecksPage::editStatusText() const

@@ -1,5 +1,7 @@
 #include "assignment/edit.h"
 
+#include "assignment/editlock.h"
+
 #include "checks/checkjson_p.h"
 #include "checks/registry.h"
 #include "notebook/notebook.h"
@@ -24,15 +26,26 @@ namespace {
 
 using OJson = nlohmann::ordered_json;
 
-// assignment.json as read: its bytes (to write the edited document against, keeping its formatting) and its tree.
+// assignment.json as read: its bytes (to write the edited document against, keeping its formatting) and its tree;
+// for an edit, the lock held from before the read until the document is dropped, after its write.
 struct Document
 {
     QByteArray bytes;
     OJson root;
+    std::shared_ptr<AssignmentEditLock> lock;
 };
 
-Expected<Document> readJson(const QString &jsonPath)
+enum class Purpose { Read, Edit };
+
+Expected<Document> readJson(const QString &jsonPath, Purpose purpose = Purpose::Edit)
 {
+    std::shared_ptr<AssignmentEditLock> lock;
+    if (purpose == Purpose::Edit) {
+        Expected<std::shared_ptr<AssignmentEditLock>> held = AssignmentEditLock::acquire(jsonPath);
+        if (!held)
+            return held.error();
+        lock = std::move(*held);
+    }
     Expected<QByteArray> bytes = readInputFile(jsonPath, kMaxInputFileBytes);
     if (!bytes)
         return bytes.error();
@@ -47,7 +60,7 @@ Expected<Document> readJson(const QString &jsonPath)
                      QStringLiteral("line %1: duplicate key (also on line %2): remove one of them first; nothing written")
                          .arg(repeated.first().line)
                          .arg(repeated.first().firstLine)};
-    return Document{std::move(*bytes), std::move(*root)};
+    return Document{std::move(*bytes), std::move(*root), std::move(lock)};
 }
 
 /// The check of an edit before it is written (writeJsonAgainst's `accept`): the edited file, read as
@@ -126,6 +139,25 @@ Expected<void> checkAnchor(const OJson &root, const QString &jsonPath, const QSt
                  QStringLiteral("no cell of the instructor notebooks is named '%1' (grade_id, cell id or tag)").arg(anchor)};
 }
 
+// The index of the check `id` names when it was read at `index` (the caller's list may be older than the file: another
+// edit added or removed a check since); `index` itself when `id` is empty. -1: no check has that id now.
+int currentIndexOf(const OJson &root, int index, const QString &id)
+{
+    if (id.isEmpty() || !root.contains("checks") || !root["checks"].is_array())
+        return index;
+    const QStringList ids = idsOf(root["checks"]);
+    if (index >= 0 && index < ids.size() && ids.at(index) == id)
+        return index;
+    return int(ids.indexOf(id));
+}
+
+Error checkGone(const QString &jsonPath, int index, const QString &id)
+{
+    return Error{jsonPath, QStringLiteral("checks[%1]").arg(index),
+                 QStringLiteral("no check has the id '%1' any more (assignment.json changed since it was read); nothing written")
+                     .arg(id)};
+}
+
 } // namespace
 
 Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit)
@@ -134,6 +166,10 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
     if (!parsed)
         return parsed.error();
     OJson &root = parsed->root;
+    if (const int now = currentIndexOf(root, index, edit.checkId); now < 0)
+        return checkGone(jsonPath, index, edit.checkId);
+    else
+        index = now;
     const QString field = QStringLiteral("checks[%1]").arg(index);
     if (!root.contains("checks") || !root["checks"].is_array() || index < 0
         || size_t(index) >= root["checks"].size() || !root["checks"][size_t(index)].is_object())
@@ -242,12 +278,16 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
     return int(index);
 }
 
-Expected<void> removeCheck(const QString &jsonPath, int index)
+Expected<void> removeCheck(const QString &jsonPath, int index, const QString &checkId)
 {
     Expected<Document> parsed = readJson(jsonPath);
     if (!parsed)
         return parsed.error();
     OJson &root = parsed->root;
+    if (const int now = currentIndexOf(root, index, checkId); now < 0)
+        return checkGone(jsonPath, index, checkId);
+    else
+        index = now;
     const QString field = QStringLiteral("checks[%1]").arg(index);
     if (!root.contains("checks") || !root["checks"].is_array() || index < 0 || size_t(index) >= root["checks"].size())
         return Error{jsonPath, field, QStringLiteral("no such check")};
@@ -270,7 +310,7 @@ Expected<void> removeCheck(const QString &jsonPath, int index)
 
 Expected<QStringList> checkIds(const QString &jsonPath)
 {
-    Expected<Document> parsed = readJson(jsonPath);
+    Expected<Document> parsed = readJson(jsonPath, Purpose::Read);
     if (!parsed)
         return parsed.error();
     const OJson &root = parsed->root;

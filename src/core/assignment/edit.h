@@ -24,6 +24,10 @@ struct CheckEdit
     /// Keys to change given as text (`sandmark-cli checks edit --set KEY=VALUE`), parsed by the field's type
     /// (parseCheckFieldValue()) once editCheck() knows the check's kind.
     QMap<QString, QString> textChanges;
+    /// The id of the check at the index given when it was read (the app's list, the CLI's lookup): editCheck()
+    /// edits the check with this id even when another edit has moved it since, and refuses ("no check has the id
+    /// … any more") when it is gone. Empty: the index alone.
+    QString checkId;
 
     void set(const QString &key, const QJsonValue &value) { changes.insert(key, value); }
     void setText(const QString &key, const QString &text) { textChanges.insert(key, text); }
@@ -31,7 +35,9 @@ struct CheckEdit
     bool isEmpty() const { return changes.isEmpty() && textChanges.isEmpty(); }
 };
 
-/// Applies `edit` to `checks[index]` of the assignment.json at `jsonPath`. Other keys, other checks and the
+/// Applies `edit` to `checks[index]` (the check `edit.checkId` when set) of the assignment.json at `jsonPath`. Read,
+/// change and write hold the assignment's edit lock (assignment/editlock.h), as every editor here does: edits at
+/// once, from the app and the CLI, all land. Other keys, other checks and the
 /// key order are kept; written atomically (QSaveFile) against the file's text, so that only the changed
 /// members are written anew, in the file's own style, and everything else stays byte for byte as written. The edited
 /// entry is read again by the loader's own reader before anything is written, so the file never holds a check
@@ -68,10 +74,11 @@ struct NewCheck
 /// file untouched. Blocking file I/O: call it off the GUI thread.
 Expected<int> addCheck(const QString &jsonPath, const NewCheck &check);
 
-/// Removes `checks[index]`. Test checks after it whose id was implicit ("test-N", numbered by position)
+/// Removes `checks[index]` — the check `checkId` names when given, wherever another edit has moved it (an Error when
+/// it is gone). Test checks after it whose id was implicit ("test-N", numbered by position)
 /// get their id written out, so their ids — and their gradebook history — stay the same. Errors name the
 /// file and "checks[index]". The entry goes with its separator, the rest stays as written. Atomic; blocking file I/O.
-Expected<void> removeCheck(const QString &jsonPath, int index);
+Expected<void> removeCheck(const QString &jsonPath, int index, const QString &checkId = {});
 
 /// The ids of the checks in file order, as the assignment loader gives them (explicit "id", else the
 /// variable, the anchor or "test-N"). Reads only "checks"; the rest of the file need not be valid.

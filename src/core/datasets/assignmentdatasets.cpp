@@ -2,6 +2,7 @@
 
 #include "assignment/assignment.h"
 #include "assignment/edit.h"
+#include "assignment/editlock.h"
 #include "datasets/datasetentry.h"
 #include "util/inputfile.h"
 #include "util/json_p.h"
@@ -115,6 +116,10 @@ Expected<QList<CodeCell>> readCodeCells(const QString &ipynbPath)
 
 Expected<QStringList> editRequiredDatasets(const QString &jsonPath, const QStringList &add, const QStringList &remove)
 {
+    // Held from this read until editAssignment() has written: another edit at once waits instead of being lost.
+    const Expected<std::shared_ptr<AssignmentEditLock>> lock = AssignmentEditLock::acquire(jsonPath);
+    if (!lock)
+        return lock.error();
     const Expected<QByteArray> bytes = readInputFile(jsonPath, kMaxInputFileBytes);
     if (!bytes)
         return bytes.error();
