@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMutex>
 #include <QStandardPaths>
 #include <QThread>
 
@@ -17,6 +18,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -131,6 +133,42 @@ QString v2Hierarchy(const QString &root)
 
 std::atomic<int> g_runCounter{0};
 
+/// Run cgroups finish() could not remove yet (a zombie the host's init had not reaped kept them busy); removed by a
+/// later create() or finish(). Guarded by g_staleMutex.
+QStringList g_stale;
+QMutex g_staleMutex;
+
+/// Removes what is left of earlier runs: the folders g_stale holds, and under `base` (a "sandmark" folder) those of
+/// Sandmark processes that are gone (`run-<pid>-<n>` with no process <pid>), their processes killed first.
+void removeStale(const QString &base)
+{
+    QStringList candidates;
+    {
+        QMutexLocker lock(&g_staleMutex);
+        candidates = std::exchange(g_stale, {});
+    }
+    const QStringList runs = QDir(base).entryList({QStringLiteral("run-*")}, QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &name : runs) {
+        const pid_t owner = pid_t(name.section(QLatin1Char('-'), 1, 1).toLongLong());
+        if (owner > 0 && ::kill(owner, 0) != 0 && errno == ESRCH)
+            candidates << base + QLatin1Char('/') + name;
+    }
+    QStringList left;
+    for (const QString &dir : std::as_const(candidates)) {
+        QFile procs(dir + QLatin1String("/cgroup.procs"));
+        if (procs.open(QIODevice::ReadOnly))
+            for (const QByteArray &l : procs.readAll().split('\n'))
+                if (const pid_t pid = pid_t(l.trimmed().toLongLong()); pid > 0)
+                    ::kill(pid, SIGKILL);
+        if (::rmdir(QFile::encodeName(dir).constData()) != 0 && errno != ENOENT)
+            left << dir;
+    }
+    if (!left.isEmpty()) {
+        QMutexLocker lock(&g_staleMutex);
+        g_stale << left;
+    }
+}
+
 QString joinPath(const QString &a, const QString &b)
 {
     return QDir::cleanPath(a + QLatin1Char('/') + b);
@@ -210,6 +248,7 @@ Expected<std::shared_ptr<RunCgroup>> RunCgroup::create(const Limits &limits, con
             return cgroupError(m.error());
         if (Expected<void> w = writeControl(base + QLatin1String("/cgroup.subtree_control"), enable); !w)
             return cgroupError(w.error());
+        removeStale(base);
         const QString dir = joinPath(base, runName);
         if (Expected<void> m = mkdirOne(dir); !m)
             return cgroupError(m.error());
@@ -249,9 +288,11 @@ Expected<std::shared_ptr<RunCgroup>> RunCgroup::create(const Limits &limits, con
             own = hierarchy; // another mount namespace's view: its root
         const QString base = joinPath(own, QStringLiteral("sandmark"));
         const QString dir = joinPath(base, runName);
-        for (const QString &d : {base, dir})
-            if (Expected<void> m = mkdirOne(d); !m)
-                return cgroupError(m.error());
+        if (Expected<void> m = mkdirOne(base); !m)
+            return cgroupError(m.error());
+        removeStale(base);
+        if (Expected<void> m = mkdirOne(dir); !m)
+            return cgroupError(m.error());
         cg->m_dirs << dir;
         cg->m_procs.push_back(QFile::encodeName(dir + QLatin1String("/cgroup.procs")).toStdString());
         for (const auto &[file, value] : part.writes) {
@@ -355,7 +396,16 @@ bool RunCgroup::finish()
         }
         QThread::msleep(10);
     }
-    qCWarning(lcSandbox) << "cannot remove the run's cgroup" << m_dirs << ":" << processes().size() << "processes left";
+    // Busy still (a zombie of the run that the host's init has not reaped yet): a later run removes it.
+    qCWarning(lcSandbox) << "cannot remove the run's cgroup yet" << m_dirs << ":" << processes().size()
+                         << "processes left; a later run removes it";
+    {
+        QMutexLocker lock(&g_staleMutex);
+        for (const QString &dir : std::as_const(m_dirs))
+            if (QFileInfo::exists(dir))
+                g_stale << dir;
+    }
+    m_finished = true;
     return false;
 }
 

@@ -93,7 +93,8 @@ public:
     CgroupStats stats() const;
     /// Kills every process still in the cgroup (v2 cgroup.kill, else SIGKILL by cgroup.procs until empty),
     /// then removes the folders; blocks up to ~2 s while the killed processes are reaped. Idempotent. True when
-    /// the folders are gone.
+    /// the folders are gone; false when they are still busy (a zombie the host's init has not reaped): the next
+    /// create() in this process removes them, and any create() those of a Sandmark process that is gone.
     bool finish();
 
 private:
