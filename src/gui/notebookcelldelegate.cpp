@@ -219,51 +219,60 @@ CellLayout *NotebookCellDelegate::layoutFor(const QModelIndex &index, int width)
     if (c.type == CellType::Code)
         l->prompt = c.executionCount >= 0 ? QStringLiteral("[%1]:").arg(c.executionCount) : QStringLiteral("[ ]:");
 
-    l->source = std::make_unique<QTextDocument>();
-    l->source->setDocumentMargin(0);
-    if (c.type == CellType::Markdown) {
-        l->source->setDefaultFont(m_view->font());
-        l->source->setMarkdown(c.source);
-    } else {
-        l->source->setDefaultFont(monoFont());
-        QTextOption opt;
-        opt.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
-        l->source->setDefaultTextOption(opt);
-        l->source->setPlainText(c.source);
-        if (c.type == CellType::Code)
-            attachHighlighter(l->source.get());
-    }
-
-    for (int i = 0; i < c.outputs.size(); ++i) {
-        const OutputData &o = c.outputs.at(i);
-        CellLayout::Block b;
-        b.output = i;
-        if (o.isResult && c.executionCount >= 0)
-            b.prompt = QStringLiteral("Out[%1]:").arg(c.executionCount);
-        if (o.kind == OutputData::Kind::Image) {
-            b.imageSize = o.imageSize;
-        } else {
-            b.doc = std::make_unique<QTextDocument>();
-            b.doc->setDocumentMargin(0);
-            b.doc->setDefaultFont(o.kind == OutputData::Kind::Html ? m_view->font() : monoFont());
-            QString html = o.kind == OutputData::Kind::Html
-                               ? o.html
-                               : QStringLiteral("<pre style=\"white-space: pre-wrap; margin: 0\">%1</pre>").arg(o.html);
-            if (o.hiddenLines > 0)
-                html += QStringLiteral("<p><i>%1</i></p>")
-                            .arg(tr("… %n more line(s) not shown in the preview", nullptr, o.hiddenLines).toHtmlEscaped());
-            b.doc->setHtml(html);
-            if (o.kind == OutputData::Kind::Error)
-                b.background = QColor(0xfd, 0xec, 0xea);
-            else if (o.isStderr)
-                b.background = QColor(0xff, 0xf4, 0xe5);
-        }
-        l->blocks.push_back(std::move(b));
-    }
+    buildSource(*l);
+    for (int i = 0; i < c.outputs.size(); ++i)
+        addOutputBlock(*l, i);
     l->relayout(width, gutterWidth(), labelHeight);
     m_layouts.insert(key, l);
     ++m_layoutsBuilt;
     return l;
+}
+
+void NotebookCellDelegate::buildSource(CellLayout &l) const
+{
+    const CellData &c = l.data;
+    l.source = std::make_unique<QTextDocument>();
+    QTextDocument *doc = l.source.get();
+    doc->setDocumentMargin(0);
+    if (c.type == CellType::Markdown) {
+        doc->setDefaultFont(m_view->font());
+        doc->setMarkdown(c.source);
+    } else {
+        doc->setDefaultFont(monoFont());
+        QTextOption opt;
+        opt.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+        doc->setDefaultTextOption(opt);
+        doc->setPlainText(c.source);
+        if (c.type == CellType::Code)
+            attachHighlighter(doc);
+    }
+}
+
+void NotebookCellDelegate::addOutputBlock(CellLayout &l, int i) const
+{
+    const CellData &c = l.data;
+    const OutputData &o = c.outputs.at(i);
+    CellLayout::Block &b = l.blocks.emplace_back();
+    b.output = i;
+    if (o.isResult && c.executionCount >= 0)
+        b.prompt = QStringLiteral("Out[%1]:").arg(c.executionCount);
+    if (o.kind == OutputData::Kind::Image) {
+        b.imageSize = o.imageSize;
+        return;
+    }
+    b.doc = std::make_unique<QTextDocument>();
+    b.doc->setDocumentMargin(0);
+    b.doc->setDefaultFont(o.kind == OutputData::Kind::Html ? m_view->font() : monoFont());
+    QString html = o.kind == OutputData::Kind::Html ? o.html
+                                                     : QStringLiteral("<pre style=\"white-space: pre-wrap; margin: 0\">%1</pre>").arg(o.html);
+    if (o.hiddenLines > 0)
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(tr("… %n more line(s) not shown in the preview", nullptr, o.hiddenLines).toHtmlEscaped());
+    b.doc->setHtml(html);
+    if (o.kind == OutputData::Kind::Error)
+        b.background = QColor(0xfd, 0xec, 0xea);
+    else if (o.isStderr)
+        b.background = QColor(0xff, 0xf4, 0xe5);
 }
 
 int NotebookCellDelegate::estimateHeight(const QModelIndex &index, int width) const

@@ -41,6 +41,10 @@ public:
 
 private:
     CellLayout *layoutFor(const QModelIndex &index, int width) const;
+    /// The cell's source document: highlighted code, rendered markdown or plain text.
+    void buildSource(CellLayout &l) const;
+    /// Output `i` of the cell as a block: its document (HTML or preformatted text, hidden lines said) or image size.
+    void addOutputBlock(CellLayout &l, int i) const;
     /// Asks the view, queued, for `index`'s height again: its estimate was off.
     void relayoutLater(const QModelIndex &index) const;
     /// The visible outputs of the cell `key`: prompt, background, text or image (a placeholder while it decodes).
