@@ -96,6 +96,7 @@ private Q_SLOTS:
     void editCheckSetsEveryFieldOfTheKind();
     void editorsKeepFormatting();
     void editAssignmentFields();
+    void shortTimeoutWithoutCellTimeout();
     void editAssignmentRefused_data();
     void editAssignmentRefused();
     void newAssignmentFromSurvey();
@@ -221,7 +222,12 @@ void TestAssignment::fieldErrors_data()
         u"must be a number, not string"_s);
     row("limit boolean", R"({"limits": {"cpus": true}})", u"limits.cpus"_s, u"must be a number, not boolean"_s);
     row("cell timeout above wall", R"({"limits": {"timeout_s": 10, "cell_timeout_s": 20}})",
-        u"limits.cell_timeout_s"_s, u"must not exceed limits.timeout_s (10 s)"_s);
+        u"limits.cell_timeout_s"_s,
+        u"is 20 s, longer than limits.timeout_s (10 s), both set here: lower cell_timeout_s to at most 10, or remove it "
+        u"(then it is the smaller of 60 s and timeout_s), or raise timeout_s"_s);
+    row("cell timeout above the default wall", R"({"limits": {"timeout_s": null, "cell_timeout_s": 400}})", u"limits.cell_timeout_s"_s,
+        u"is 400 s, longer than limits.timeout_s (300 s, its default): set timeout_s to at least 400, or lower "
+        u"cell_timeout_s to at most 300"_s);
     row("memory too small", R"({"limits": {"memory_bytes": 1000}})", u"limits.memory_bytes"_s,
         u"must be at least 268435456"_s);
     row("disk too small", R"({"limits": {"disk_bytes": 1000}})", u"limits.disk_bytes"_s,
@@ -1199,6 +1205,44 @@ void TestAssignment::editorsKeepFormatting()
                         "  {\"id\": \"c\",\n   \"code\": \"x\"},\n  {\"id\": \"d\", \"points\": 2}\n]}\n"));
 }
 
+// limits.timeout_s below 60 alone was refused, naming cell_timeout_s, which the user never set (its default, 60,
+// was longer): an unset cell_timeout_s is the smaller of 60 s and timeout_s (fresh-user test).
+void TestAssignment::shortTimeoutWithoutCellTimeout()
+{
+    QTemporaryDir tmp;
+    const QString json = copyAssignment(u"good"_s, tmp.path()) + u"/assignment.json"_s;
+    AssignmentEdit unset;
+    unset.unset(u"limits.cell_timeout_s"_s);
+    QVERIFY(editAssignment(json, unset));
+    AssignmentEdit shorter;
+    shorter.set(u"limits.timeout_s"_s, 45);
+    const Expected<void> ok = editAssignment(json, shorter);
+    QVERIFY2(ok, ok ? "" : qPrintable(ok.error().toString()));
+    auto a = Assignment::load(json);
+    QVERIFY(a);
+    QCOMPARE(a->limits().wallTimeoutS, 45.0);
+    QCOMPARE(a->limits().cellTimeoutS, 45.0);
+    shorter.set(u"limits.timeout_s"_s, 200);
+    QVERIFY(editAssignment(json, shorter));
+    a = Assignment::load(json);
+    QVERIFY(a);
+    QCOMPARE(a->limits().cellTimeoutS, 60.0);
+
+    // Both set, inconsistently: the message says that both were set and what fixes it; nothing written.
+    AssignmentEdit cell;
+    cell.set(u"limits.cell_timeout_s"_s, 90);
+    QVERIFY(editAssignment(json, cell));
+    const QByteArray before = readAll(json);
+    shorter.set(u"limits.timeout_s"_s, 45);
+    const Expected<void> refused = editAssignment(json, shorter);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().location, u"limits.cell_timeout_s"_s);
+    QCOMPARE(refused.error().message,
+             u"is 90 s, longer than limits.timeout_s (45 s), both set here: lower cell_timeout_s to at most 45, or "
+             u"remove it (then it is the smaller of 60 s and timeout_s), or raise timeout_s; nothing written"_s);
+    QCOMPARE(readAll(json), before);
+}
+
 // The assignment's own fields (the app's settings dialog, `sandmark-cli assignment`): only the changed lines change,
 // a new limit goes after its siblings, a list entry is added and removed, a data file's URLs are set.
 void TestAssignment::editAssignmentFields()
@@ -1296,7 +1340,8 @@ void TestAssignment::editAssignmentRefused_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("memory too small") << u"set"_s << u"limits.memory_bytes"_s << u"100"_s << u"limits.memory_bytes"_s << u"at least 268435456"_s;
     QTest::newRow("processes not whole") << u"set"_s << u"limits.processes"_s << u"1.5"_s << u"limits.processes"_s << u"whole number"_s;
-    QTest::newRow("cell over wall") << u"set"_s << u"limits.cell_timeout_s"_s << u"500"_s << u"limits.cell_timeout_s"_s << u"must not exceed"_s;
+    QTest::newRow("cell over wall") << u"set"_s << u"limits.cell_timeout_s"_s << u"500"_s << u"limits.cell_timeout_s"_s
+                                      << u"is 500 s, longer than limits.timeout_s (120 s), both set here"_s;
     QTest::newRow("negative timeout") << u"set"_s << u"limits.timeout_s"_s << u"-1"_s << u"limits.timeout_s"_s << u""_s;
     QTest::newRow("not a number") << u"set"_s << u"limits.cpus"_s << u"two"_s << u"limits.cpus"_s << u"not a number"_s;
     QTest::newRow("unknown key") << u"set"_s << u"slug"_s << u"x"_s << u"slug"_s << u"not an assignment field"_s;

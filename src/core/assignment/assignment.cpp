@@ -400,9 +400,23 @@ Expected<void> AssignmentLoader::readLimits()
                     l.*field->count = int(std::min<qint64>(value.get<qint64>(), 1 << 30));
             }
         }
-        if (l.cellTimeoutS > l.wallTimeoutS)
+        // cell_timeout_s not given: 60 s, or the whole run's limit when that is shorter (timeout_s 45 alone is valid).
+        // Given and longer than the run: the message says which of the two the file set, and the fix.
+        const bool cellSet = limits.contains("cell_timeout_s");
+        if (!cellSet)
+            l.cellTimeoutS = std::min(Limits().cellTimeoutS, l.wallTimeoutS);
+        else if (l.cellTimeoutS > l.wallTimeoutS)
             return r.error(QStringLiteral("limits.cell_timeout_s"),
-                           QStringLiteral("must not exceed limits.timeout_s (%1 s)").arg(l.wallTimeoutS));
+                           limits.contains("timeout_s")
+                               ? QStringLiteral("is %1 s, longer than limits.timeout_s (%2 s), both set here: lower "
+                                                "cell_timeout_s to at most %2, or remove it (then it is the smaller of "
+                                                "60 s and timeout_s), or raise timeout_s")
+                                     .arg(l.cellTimeoutS)
+                                     .arg(l.wallTimeoutS)
+                               : QStringLiteral("is %1 s, longer than limits.timeout_s (%2 s, its default): set "
+                                                "timeout_s to at least %1, or lower cell_timeout_s to at most %2")
+                                     .arg(l.cellTimeoutS)
+                                     .arg(l.wallTimeoutS));
         if (l.diskBytes < 1024LL * 1024)
             return r.error(QStringLiteral("limits.disk_bytes"),
                            QStringLiteral("must be at least 1048576 (1 MiB): the run writes its notebook and record"));
