@@ -77,6 +77,7 @@ private Q_SLOTS:
     void shardsMergedEqualTheFullSet();
     void resumeAfterSigkill();
     void sigtermToEveryProcessKeepsFinishedResults();
+    void readerAndMergeDuringABatchLoseNothing();
     void failedReferenceIsAGraderErrorForTheUngraded();
     void gradeJsonShape();
     void wallClockAndKernelspecCases();
@@ -883,6 +884,84 @@ void TestBatch::resumeAfterSigkill()
         QCOMPARE(g.status, GradeStatus::Graded);
         QCOMPARE(*g.score(), 8.0);
     }
+}
+
+// Another process reading the gradebook while a batch grades into it (`sandmark-cli export`, the app) and a merge
+// into it lose nothing (tester's finding: the batch process closed a descriptor of the gradebook outside SQLite,
+// which dropped its POSIX locks; the export's close then deleted the -wal under the batch, and every result the
+// batch printed afterwards was gone after a SIGKILL; a merge said "14 run(s) added" and its runs vanished when the
+// batch ended). The merge is refused while the batch runs, naming its pid, as a second batch is.
+void TestBatch::readerAndMergeDuringABatchLoseNothing()
+{
+    REQUIRE_SANDBOX();
+    QTemporaryDir dir;
+    QDir root(dir.path());
+    QVERIFY(QFile::copy(kIris + u"/assignment.json"_s, dir.filePath(u"assignment.json"_s)));
+    QVERIFY(QFile::copy(kIris + u"/iris-analysis.ipynb"_s, dir.filePath(u"iris-analysis.ipynb"_s)));
+    QVERIFY(root.mkpath(u"data"_s));
+    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, dir.filePath(u"data/iris.csv"_s)));
+    const QStringList students{u"s1"_s, u"s2"_s, u"s3"_s, u"s4"_s, u"s5"_s, u"s6"_s};
+    for (const QString &s : students) {
+        QVERIFY(root.mkpath(u"submissions/"_s + s));
+        QVERIFY(QFile::copy(kIris + u"/submissions/alice/iris-analysis.ipynb"_s,
+                            dir.filePath(u"submissions/%1/iris-analysis.ipynb"_s.arg(s))));
+    }
+    const QString other = dir.filePath(u"other.sqlite"_s);
+    {
+        auto gb = Gradebook::open(other);
+        QVERIFY(gb);
+        RunRecord run;
+        run.studentId = u"zed"_s;
+        run.started = run.finished = QDateTime::currentDateTimeUtc();
+        run.result.status = GradeStatus::NeedsReview;
+        QVERIFY((*gb)->recordRun(run));
+    }
+    const QString gbPath = dir.filePath(u"gb.sqlite"_s);
+    QProcess *p = startCli({u"grade"_s, dir.path(), u"--jobs"_s, u"1"_s, u"--gradebook"_s, gbPath, u"--json"_s});
+    QVERIFY(p->waitForStarted());
+    QByteArray out;
+    QElapsedTimer t;
+    t.start();
+    auto waitForRecorded = [&](int n) {
+        while (out.count("\"submission\"") < n && p->state() == QProcess::Running && t.elapsed() < 300000) {
+            p->waitForReadyRead(500);
+            out += p->readAllStandardOutput();
+        }
+    };
+    waitForRecorded(1);
+    QVERIFY2(p->state() == QProcess::Running && out.count("\"submission\"") == 1, out.constData());
+
+    QProcess *reader = startCli({u"export"_s, dir.path(), u"--gradebook"_s, gbPath});
+    QVERIFY(reader->waitForFinished(60000));
+    QCOMPARE(reader->exitCode(), 0);
+    QVERIFY2(reader->readAllStandardOutput().contains("s1"), "the export reads what the batch recorded");
+
+    QProcess *merge = startCli({u"merge"_s, gbPath, other});
+    QVERIFY(merge->waitForFinished(60000));
+    const QString mergeErr = QString::fromUtf8(merge->readAllStandardError());
+    QCOMPARE(merge->exitCode(), 1);
+    QCOMPARE(mergeErr, u"sandmark-cli: %1: another batch is grading into this gradebook (sandmark-cli, pid %2); merge into it "
+                       "when the batch has finished (nothing was merged)\n"_s.arg(gbPath).arg(p->processId()));
+
+    waitForRecorded(3);
+    QVERIFY2(p->state() == QProcess::Running, out.constData());
+    out += p->readAllStandardOutput();
+    const int printed = int(out.count("\"submission\""));
+    ::kill(pid_t(p->processId()), SIGKILL);
+    QVERIFY(p->waitForFinished());
+    QCOMPARE(p->exitStatus(), QProcess::CrashExit);
+    {
+        auto gb = Gradebook::open(gbPath);
+        QVERIFY(gb);
+        const qint64 runs = *(*gb)->runCount();
+        // Every result printed as recorded is there (before: only those checkpointed before the export closed).
+        QVERIFY2(runs >= printed && runs < 6, qPrintable(u"%1 runs, %2 printed as recorded"_s.arg(runs).arg(printed)));
+    }
+    // Once the batch is gone the merge goes through, and its run stays.
+    QProcess *later = startCli({u"merge"_s, gbPath, other});
+    QVERIFY(later->waitForFinished(60000));
+    QCOMPARE(later->exitCode(), 0);
+    QCOMPARE(grades(gbPath).count(u"zed"_s), 1);
 }
 
 // Slurm stops a job (scancel, time limit, preemption) by sending SIGTERM to every process of it, the sandboxes'

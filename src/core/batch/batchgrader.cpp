@@ -96,24 +96,14 @@ void BatchGrader::start()
     const QString path = m_options.gradebookPath.isEmpty() ? Gradebook::defaultPath(m_assignment.folder())
                                                            : m_options.gradebookPath;
     // One batch per gradebook at a time (the app's and the CLI's alike): a second would grade everything again
-    // beside the first. QLockFile removes the lock of a process that died (a SIGKILLed grade).
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    m_lock = std::make_unique<QLockFile>(path + QLatin1String(".lock"));
-    m_lock->setStaleLockTime(0);
-    if (!m_lock->tryLock(0)) {
-        qint64 pid = 0;
-        QString host, app;
-        m_lock->getLockInfo(&pid, &host, &app);
-        const Error busy{path, {}, m_lock->error() == QLockFile::LockFailedError
-                                       ? QStringLiteral("another batch is grading into this gradebook (%1, pid %2); wait for it to "
-                                                        "finish, or grade into another one with --gradebook")
-                                             .arg(app.isEmpty() ? QStringLiteral("sandmark") : app)
-                                             .arg(pid)
-                                       : QStringLiteral("cannot create the lock file %1.lock").arg(path)};
-        m_lock.reset();
-        QMetaObject::invokeMethod(this, [this, busy]() { finishWith(busy); }, Qt::QueuedConnection);
+    // beside the first. A merge into it is refused the same way while the batch runs (mergeGradebooks()).
+    Expected<std::unique_ptr<QLockFile>> lock = Gradebook::lockForWriting(
+        path, QStringLiteral("wait for it to finish, or grade into another one with --gradebook"));
+    if (!lock) {
+        QMetaObject::invokeMethod(this, [this, busy = lock.error()]() { finishWith(busy); }, Qt::QueuedConnection);
         return;
     }
+    m_lock = std::move(*lock);
     auto gb = Gradebook::open(path);
     if (!gb) {
         QMetaObject::invokeMethod(this, [this, e = gb.error()]() { finishWith(e); }, Qt::QueuedConnection);

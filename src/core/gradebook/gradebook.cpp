@@ -13,6 +13,7 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLockFile>
 #include <QLoggingCategory>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -204,6 +205,27 @@ QString Gradebook::defaultPath(const QString &assignmentFolder)
     return QDir(assignmentFolder).filePath(QStringLiteral(".sandmark/gradebook.sqlite"));
 }
 
+Expected<std::unique_ptr<QLockFile>> Gradebook::lockForWriting(const QString &path, const QString &advice)
+{
+    // A different file from the gradebook (`<path>.lock`): taking and releasing it opens and closes no descriptor
+    // of the gradebook itself (see connectGradebookFile()). QLockFile removes the lock of a process that died (a
+    // SIGKILLed grade).
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    auto lock = std::make_unique<QLockFile>(path + QLatin1String(".lock"));
+    lock->setStaleLockTime(0);
+    if (lock->tryLock(0))
+        return lock;
+    if (lock->error() != QLockFile::LockFailedError)
+        return Error{path, {}, QStringLiteral("cannot create the lock file %1.lock").arg(path)};
+    qint64 pid = 0;
+    QString host, app;
+    lock->getLockInfo(&pid, &host, &app);
+    return Error{path, {}, QStringLiteral("another batch is grading into this gradebook (%1, pid %2); %3")
+                               .arg(app.isEmpty() ? QStringLiteral("sandmark") : app)
+                               .arg(pid)
+                               .arg(advice)};
+}
+
 Gradebook::Gradebook(QString path, QString connection) : m_path(std::move(path)), m_connection(std::move(connection)) {}
 
 Gradebook::~Gradebook()
@@ -253,7 +275,43 @@ bool Gradebook::removeFiles(const QString &path)
     return ok;
 }
 
+// The one way Sandmark opens a gradebook file: a SQLite connection made by connectGradebookFile().
+//
+// SQLite keeps a WAL database's locks as POSIX advisory locks (fcntl), and POSIX locks belong to a process and an
+// inode: closing ANY descriptor of the database file in the process drops every lock the process holds on it, the
+// locks of its open SQLite connections included. SQLite knows this about its own descriptors (it defers their
+// close while a connection of the process holds a lock); a QFile, an ifstream, QFile::copy() or open()/close()
+// does not. After such a close another process that opens and closes the gradebook (`sandmark-cli export`, the
+// app, a merge) believes it is the last user: it checkpoints, deletes the -wal and -shm files under the
+// connection still open here, and this process's later commits go to a deleted file — lost on a SIGKILL, and
+// the other's writes are overwritten when this one checkpoints. So no code opens a gradebook file (or its -wal or
+// -shm) except through SQLite, whether or not a connection may be open in the process (another thread's, a
+// batch's): the header is checked by SQLite itself (SQLITE_NOTADB), a copy is VACUUM INTO. QFileInfo (stat),
+// chmod, rename and unlink open nothing and are fine. docs/ARCHITECTURE.md, "gradebook/".
+QSqlDatabase Gradebook::connectGradebookFile(const QString &abs, const QString &connection, bool readOnly)
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+    db.setDatabaseName(abs);
+    db.setConnectOptions(readOnly ? QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=10000")
+                                  : QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    db.open();
+    return db;
+}
+
 Expected<int> Gradebook::checkExisting(const QString &path)
+{
+    return inspect(path, {});
+}
+
+Expected<void> Gradebook::copyExisting(const QString &path, const QString &copy)
+{
+    Expected<int> version = inspect(path, copy);
+    if (!version)
+        return version.error();
+    return {};
+}
+
+Expected<int> Gradebook::inspect(const QString &path, const QString &vacuumInto)
 {
     const QFileInfo fi(path);
     const QString abs = fi.absoluteFilePath();
@@ -261,32 +319,26 @@ Expected<int> Gradebook::checkExisting(const QString &path)
         return Error{abs, {}, fi.exists() ? notARegularFile(abs) : QStringLiteral("no such gradebook")};
     if (fi.size() == 0)
         return Error{abs, {}, QStringLiteral("not a Sandmark gradebook (an empty file)")};
-    {
-        QFile f(abs);
-        if (!f.open(QIODevice::ReadOnly))
-            return Error{abs, {}, QStringLiteral("cannot read: %1").arg(f.errorString())};
-        if (f.read(16) != QByteArray("SQLite format 3\0", 16))
-            return Error{abs, {}, QStringLiteral("not a Sandmark gradebook (not an SQLite database)")};
-    }
     static QAtomicInteger<quint64> counter;
     const QString connection = QStringLiteral("sandmark-gradebook-check-%1").arg(counter.fetchAndAddRelaxed(1));
     std::optional<Error> error;
     int version = 0;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-        db.setDatabaseName(abs);
         // Read-only only where it must be: a read-only connection to a WAL database creates -wal and -shm files
         // beside it and, unable to checkpoint, leaves them there when it closes. Read-write, the last connection to
-        // close removes them; only reads are made either way.
+        // close removes them; only reads are made either way (VACUUM INTO writes only the copy).
         const bool writable = fi.isWritable() && QFileInfo(fi.absolutePath()).isWritable();
-        db.setConnectOptions(writable ? QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000")
-                                      : QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=10000"));
-        if (!db.open()) {
+        QSqlDatabase db = connectGradebookFile(abs, connection, !writable);
+        if (!db.isOpen()) {
             error = Error{abs, {}, QStringLiteral("cannot open: %1").arg(db.lastError().text())};
         } else {
+            // The header is SQLite's to read (see connectGradebookFile()): a file that is not a database is
+            // SQLITE_NOTADB (26) at the first statement, and SQLite writes nothing to it.
             QSqlQuery q(db);
             if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-                error = Error{abs, {}, QStringLiteral("not a Sandmark gradebook (%1)").arg(q.lastError().text())};
+                error = Error{abs, {}, q.lastError().nativeErrorCode() == QLatin1String("26")
+                                           ? QStringLiteral("not a Sandmark gradebook (not an SQLite database)")
+                                           : QStringLiteral("not a Sandmark gradebook (%1)").arg(q.lastError().text())};
             else if ((version = q.value(0).toInt()) == 0)
                 error = Error{abs, {}, QStringLiteral("not a Sandmark gradebook (no schema version)")};
             else if (version > schemaVersion)
@@ -295,6 +347,13 @@ Expected<int> Gradebook::checkExisting(const QString &path)
                                   .arg(version)
                                   .arg(schemaVersion)};
             q.finish();
+            if (!error && !vacuumInto.isEmpty()) {
+                q.prepare(QStringLiteral("VACUUM INTO ?"));
+                q.addBindValue(vacuumInto);
+                if (!q.exec())
+                    error = Error{abs, {}, QStringLiteral("cannot copy it to %1: %2").arg(vacuumInto, q.lastError().text())};
+                q.finish();
+            }
             db.close();
         }
     }
@@ -328,10 +387,8 @@ Expected<std::unique_ptr<Gradebook>> Gradebook::open(const QString &path)
         return e;
     };
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-        db.setDatabaseName(abs);
-        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
-        if (!db.open())
+        QSqlDatabase db = connectGradebookFile(abs, connection, false);
+        if (!db.isOpen())
             return failed(gb->sqlError({}, QStringLiteral("cannot open: %1").arg(db.lastError().text())));
         QSqlQuery q(db);
         for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"})

@@ -15,6 +15,8 @@
 #include <unordered_map>
 #include <optional>
 
+class QLockFile;
+class QSqlDatabase;
 class QSqlQuery;
 
 namespace sandmark {
@@ -199,7 +201,9 @@ struct MergeStats
 /// one transaction per input, and returns what each added (in the order of `inputs`). Every input is checked
 /// (read-only) before `outPath` is touched; a new `outPath` is built under a temporary name beside it and renamed
 /// into place when every merge succeeded, so a failure leaves no half-merged new gradebook. Merging the same
-/// inputs again adds nothing. Errors name the input or `outPath`. Synchronous; call off the GUI thread.
+/// inputs again adds nothing. Refused while a batch grades into `outPath` (Gradebook::lockForWriting(), held for the
+/// whole merge: "another batch is grading into this gradebook (…, pid N)"). Errors name the input or `outPath`.
+/// Synchronous; call off the GUI thread.
 Expected<QList<MergeStats>> mergeGradebooks(const QString &outPath, const QStringList &inputs);
 
 /// One line per conflict of `stats` (from the input `input`), naming the student, the notebook, both files, the one
@@ -225,6 +229,16 @@ public:
     /// -shm file is left beside it (a file on read-only media is opened read-only). Returns its schema version
     /// (1 ..= schemaVersion). Errors name the file: missing, empty, not SQLite, not a gradebook, newer schema.
     static Expected<int> checkExisting(const QString &path);
+    /// Writes a consistent copy of the gradebook at `path` (its write-ahead log included) to the new file `copy`,
+    /// checked as checkExisting() does, through SQLite (VACUUM INTO): `path` is never opened outside SQLite (see
+    /// "POSIX locks" in docs/gradebook.md). Errors: checkExisting()'s, or the copy's.
+    static Expected<void> copyExisting(const QString &path, const QString &copy);
+    /// Takes the writers' lock of the gradebook at `path`: `<path>.lock` (QLockFile; a dead owner's lock is stale),
+    /// held by a batch (BatchGrader) from its start to its end and by mergeGradebooks() while it merges, so that
+    /// nothing else writes a batch's gradebook in bulk meanwhile. Returns the held lock (released when destroyed).
+    /// Errors name `path`: "another batch is grading into this gradebook (sandmark-cli, pid 4711); `advice`", or
+    /// the lock file cannot be created.
+    static Expected<std::unique_ptr<QLockFile>> lockForWriting(const QString &path, const QString &advice);
     /// Removes `path` and the SQLite files beside it (-wal, -shm, -journal). Returns false if one remains.
     static bool removeFiles(const QString &path);
     ~Gradebook();
@@ -329,6 +343,11 @@ public:
 
 private:
     explicit Gradebook(QString path, QString connection);
+    /// Adds the Qt Sql connection `connection` to the gradebook file `abs` and opens it (read-only when
+    /// `readOnly`); check isOpen(). The only code that opens a gradebook file: see the comment at its definition.
+    static QSqlDatabase connectGradebookFile(const QString &abs, const QString &connection, bool readOnly);
+    /// checkExisting(), and with a non-empty `vacuumInto` the copy of copyExisting(), on one SQLite connection.
+    static Expected<int> inspect(const QString &path, const QString &vacuumInto);
     Expected<void> migrate();
     Error sqlError(const QString &place, const QString &message) const;
     /// The statement `sql` of this gradebook's connection, prepared on first use and kept (SQLite parses it once

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -171,11 +172,17 @@ Expected<QString> readablePath(const QString &otherPath, const QFileInfo &fi, in
     QString attached = fi.absoluteFilePath();
     if (version < Gradebook::schemaVersion) {
         const QString copy = upgraded.filePath(QStringLiteral("input.sqlite"));
-        if (!upgraded.isValid() || !QFile::copy(attached, copy)
-            || (QFileInfo::exists(attached + QLatin1String("-wal")) && !QFile::copy(attached + QLatin1String("-wal"), copy + QLatin1String("-wal"))))
+        // Copied by SQLite, never by QFile::copy(): a descriptor of the input closed in this process would drop
+        // the locks of any connection to it here (Gradebook::connectGradebookFile()), and SQLite's copy holds what
+        // the input's write-ahead log holds.
+        if (!upgraded.isValid())
             return Error{otherPath, {}, QStringLiteral("cannot copy this older gradebook (schema version %1) to read it: %2")
                                             .arg(version)
-                                            .arg(upgraded.isValid() ? QStringLiteral("copy failed") : upgraded.errorString())};
+                                            .arg(upgraded.errorString())};
+        if (Expected<void> copied = Gradebook::copyExisting(attached, copy); !copied)
+            return Error{otherPath, {}, QStringLiteral("cannot copy this older gradebook (schema version %1) to read it: %2")
+                                            .arg(version)
+                                            .arg(copied.error().message)};
         QFile::setPermissions(copy, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         auto other = Gradebook::open(copy);
         if (!other)
@@ -277,6 +284,13 @@ Expected<QList<MergeStats>> mergeGradebooks(const QString &outPath, const QStrin
         if (!existed)
             Gradebook::removeFiles(target);
     };
+    // A batch grading into OUT holds its writers' lock; a merge is refused until the batch ends, as a second batch
+    // is, rather than write beside it. Taken on OUT itself (also while a new OUT is built under its temporary name), held
+    // until the merged gradebook is in place.
+    Expected<std::unique_ptr<QLockFile>> lock = Gradebook::lockForWriting(
+        out, QStringLiteral("merge into it when the batch has finished (nothing was merged)"));
+    if (!lock)
+        return lock.error();
     QList<MergeStats> stats;
     {
         auto gb = Gradebook::open(target);
