@@ -120,6 +120,7 @@ private Q_SLOTS:
     void parallelEditsAllLand();
     void checksOfAProblemSetNameTheirNotebook();
     void overrideSeveralStudents();
+    void exportKeepsLookalikeStudentsApart();
     void checksListReference();
     void checksListReferenceProblemSet();
     void gradeDryRunForeseesTheRegrade();
@@ -869,6 +870,55 @@ void TestCli::checksRefuseCodeThatDoesNotCompile()
 
 // `override` with several students: one transaction through the core's overrideSubmissions() (as the app's Override
 // Selected…). An unknown student among them refuses the whole command and nothing is written.
+// Two students whose folders differ by a U+202E exported as the same id 'rloevil' (the override was dropped), and a
+// Canvas import let the last row win: a silent wrong grade (fresh-user test). Composed and decomposed 'José' gave
+// two rows that look the same. Now the override is written as "\u202e" and ids that look alike are named on stderr
+// and flagged in the file (CSV: the comments; Canvas: no score).
+void TestCli::exportKeepsLookalikeStudentsApart()
+{
+    QTemporaryDir tmp;
+    const QString gbPath = tmp.filePath(u"gb.sqlite"_s);
+    const QString plain = u"rloevil"_s, rlo = u"rlo\u202Eevil"_s, nfc = u"Jos\u00E9"_s, nfd = u"Jose\u0301"_s;
+    recordOneCheckRun(gbPath, plain, Outcome::Pass);
+    recordOneCheckRun(gbPath, rlo, Outcome::Fail);
+    recordOneCheckRun(gbPath, nfc, Outcome::Pass);
+    recordOneCheckRun(gbPath, nfd, Outcome::Fail);
+    recordOneCheckRun(gbPath, u"amy"_s, Outcome::Pass);
+
+    Run r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QList<QByteArray> lines = r.out.split('\n');
+    auto rowOf = [&](const QByteArray &id) {
+        for (const QByteArray &l : lines)
+            if (l.startsWith(id + ','))
+                return l.trimmed();
+        return QByteArray();
+    };
+    QVERIFY2(rowOf("rloevil").startsWith("rloevil,1,"), r.out.constData());
+    QVERIFY2(rowOf("rlo\\u202eevil").startsWith("rlo\\u202eevil,0,"), r.out.constData());
+    QVERIFY2(!r.out.contains("\xE2\x80\xAE"), r.out.constData());
+    QVERIFY2(!rowOf("rloevil").contains("Unicode-normalized"), r.out.constData());
+    const QByteArray flag = "the same id as another submission folder once Unicode-normalized (2 of them): check whose "
+                            "grade this is before importing";
+    QVERIFY2(rowOf(nfc.toUtf8()).endsWith(flag), r.out.constData());
+    QVERIFY2(rowOf(nfd.toUtf8()).endsWith(flag), r.out.constData());
+    QVERIFY2(rowOf("amy").endsWith(","), r.out.constData());
+    const QByteArray warning = "sandmark-cli: warning: export: the submission folders 'Jose\xCC\x81' (U+0301) and "
+                               "'Jos\xC3\xA9' (U+00E9) have ids that look the same in the file (the same once "
+                               "Unicode-normalized): ";
+    QCOMPARE(r.err, warning + "their rows say so in the comments column; rename one folder and grade it again\n");
+
+    r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"--format"_s, u"canvas"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains(",rloevil,,,,1\r\n"), r.out.constData());
+    QVERIFY2(r.out.contains(",rlo\\u202eevil,,,,0\r\n"), r.out.constData());
+    QVERIFY2(r.out.contains(",Jos\xC3\xA9,,,,\r\n"), r.out.constData());
+    QVERIFY2(r.out.contains(",Jose\xCC\x81,,,,\r\n"), r.out.constData());
+    QVERIFY2(r.out.contains(",amy,,,,1\r\n"), r.out.constData());
+    QCOMPARE(r.err, warning + "their scores are left empty, so that Canvas gives no one the other's grade; rename one "
+                              "folder and grade it again\n");
+}
+
 void TestCli::overrideSeveralStudents()
 {
     QTemporaryDir tmp;

@@ -28,13 +28,17 @@ QString csvField(const QString &text)
     // Characters no cell should carry: NUL and the other C0 controls but tab, CR and LF (a NUL ends the text in
     // many readers, so "\0=1" would slip past the guard below), and the bidirectional overrides and isolates that
     // make a name display as another (U+202A–U+202E, U+2066–U+2069). The names come from students and LMS exports.
+    // They are written as a visible escape ("\u202e"), never dropped: two students whose folders differ only by one
+    // would otherwise export as the same id, and an import would give one the other's grade.
     QString t;
     t.reserve(text.size());
     for (const QChar c : text) {
         const char16_t u = c.unicode();
         if ((u < 0x20 && u != u'\t' && u != u'\r' && u != u'\n') || u == 0x7F || (u >= 0x202A && u <= 0x202E)
-            || (u >= 0x2066 && u <= 0x2069))
+            || (u >= 0x2066 && u <= 0x2069)) {
+            t += QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0'));
             continue;
+        }
         t += c;
     }
     // The formula guard looks past leading spaces (" =1+1" is a formula to some spreadsheets) and knows the
@@ -52,6 +56,38 @@ QString csvField(const QString &text)
     }
     return t;
 }
+
+QList<QStringList> exportIdCollisions(const QList<EffectiveGrade> &grades)
+{
+    QMap<QString, QStringList> byKey;
+    QStringList order;
+    for (const EffectiveGrade &g : grades) {
+        const QString key = csvField(g.studentId).normalized(QString::NormalizationForm_KC);
+        if (!byKey.contains(key))
+            order << key;
+        if (!byKey[key].contains(g.studentId))
+            byKey[key] << g.studentId;
+    }
+    QList<QStringList> out;
+    for (const QString &key : std::as_const(order))
+        if (byKey.value(key).size() > 1)
+            out << byKey.value(key);
+    return out;
+}
+
+namespace {
+// The other ids of `id`'s collision group, or none.
+QStringList lookalikesOf(const QList<QStringList> &collisions, const QString &id)
+{
+    for (const QStringList &group : collisions)
+        if (group.contains(id)) {
+            QStringList others = group;
+            others.removeAll(id);
+            return others;
+        }
+    return {};
+}
+} // namespace
 
 QList<CheckGroup> notebookColumns(const Assignment &assignment)
 {
@@ -83,6 +119,7 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
         header << csvField(group.name + QStringLiteral(" total"));
     header << QStringLiteral("comments");
     rows << header;
+    const QList<QStringList> collisions = exportIdCollisions(grades);
     for (const EffectiveGrade &g : grades) {
         const std::optional<double> score = g.score();
         QStringList row{csvField(g.studentId), score ? number(*score) : QString(), number(g.maxScore),
@@ -110,6 +147,10 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
         }
         // Why a row has no score or needs review, or what it still waits for, before the graders' comments.
         QStringList comments;
+        if (const QStringList others = lookalikesOf(collisions, g.studentId); !others.isEmpty())
+            comments << QStringLiteral("the same id as another submission folder once Unicode-normalized (%1 of them): "
+                                       "check whose grade this is before importing")
+                            .arg(others.size() + 1);
         if (!score)
             comments << QStringLiteral("not graded: %1").arg(g.reasons.value(0, QStringLiteral("no check could be graded")));
         else if (g.status == GradeStatus::NeedsReview && !g.reasons.isEmpty())
@@ -130,8 +171,10 @@ QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &a
     rows << QStringList{QStringLiteral("Student"), QStringLiteral("ID"), QStringLiteral("SIS User ID"),
                         QStringLiteral("SIS Login ID"), QStringLiteral("Section"), csvField(assignmentColumn)};
     rows << QStringList{QStringLiteral("    Points Possible"), {}, {}, {}, {}, number(pointsPossible)};
+    const QList<QStringList> collisions = exportIdCollisions(grades);
     for (const EffectiveGrade &g : grades) {
-        const std::optional<double> score = g.score();
+        // Ids Canvas may match to one student: no score, so that the import overwrites no one's with another's.
+        const std::optional<double> score = lookalikesOf(collisions, g.studentId).isEmpty() ? g.score() : std::nullopt;
         rows << QStringList{csvField(names.value(g.studentId)), csvField(g.studentId), {}, {}, {},
                             score ? number(*score) : QString()};
     }

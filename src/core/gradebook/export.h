@@ -15,9 +15,16 @@ namespace sandmark {
 /// One CSV field quoted as RFC 4180 requires (quotes around fields holding a comma, quote, CR or LF;
 /// quotes doubled). Text that a spreadsheet would run as a formula (leading =, +, -, @ or their fullwidth forms,
 /// also after leading spaces; a leading tab or CR) is prefixed with an apostrophe (OWASP "CSV injection"); NUL and
-/// the other control characters but tab, CR and LF, and the bidirectional overrides and isolates, are dropped.
-/// Numbers are never passed through this.
+/// the other control characters but tab, CR and LF, and the bidirectional overrides and isolates, are written as a
+/// visible escape (U+202E as `\u202e`), never dropped, so that two different names stay two. Numbers are never
+/// passed through this.
 QString csvField(const QString &text);
+
+/// Groups of student ids of `grades` that an export would show alike: the same once written as a cell (csvField())
+/// and Unicode-normalized (NFKC: "José" composed and decomposed), in the grades' order; empty when every id is
+/// distinct. exportCsv() flags their rows in the comments, exportCanvasCsv() leaves their scores empty; the CLI
+/// warns naming them. Pure.
+QList<QStringList> exportIdCollisions(const QList<EffectiveGrade> &grades);
 
 /// A problem set's notebooks as groups of checks for the CSV export (name: the notebook as Assignment::notebooks()
 /// names it), in its order; none for one notebook.
@@ -31,7 +38,8 @@ QList<CheckGroup> notebookColumns(const Assignment &assignment);
 /// could be graded (EffectiveGrade::score() empty: a grader error, an unreadable notebook, a kernel that died before
 /// any check) has an empty score, never 0. After the notebook columns, one column per group of `groups` (an Otter
 /// question: checkGroups()), "<group> total": the sum of its checks' effective points, empty while one of them is
-/// (never a partial total; EffectiveGrade::pointsOf()).
+/// (never a partial total; EffectiveGrade::pointsOf()). A row whose id looks like another's (exportIdCollisions())
+/// says so first in its comments.
 QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds,
                      const QList<CheckGroup> &notebooks = {}, const QList<CheckGroup> &groups = {});
 
@@ -40,7 +48,8 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
 /// submissions came from a Canvas zip export) and Student = `names`' entry for the id (the name part of the LMS's
 /// file name, ImportManifest; Canvas matches rows by ID and ignores this column, which is for people reading it). Submissions without a score (nothing could be graded:
 /// EffectiveGrade::score()) are left empty so the import does not overwrite anything with a zero. `assignmentColumn` is the Canvas column name, e.g.
-/// "Iris basics (12345)".
+/// "Iris basics (12345)". Rows whose ids look alike (exportIdCollisions()) are left empty too: Canvas could give one
+/// student the other's grade.
 QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible,
                            const QMap<QString, QString> &names = {});
 
