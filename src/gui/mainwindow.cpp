@@ -263,6 +263,10 @@ void MainWindow::updateBatchEstimate()
 
 void MainWindow::restoreLayout()
 {
+    // The window's least size is fixed once, from the pages at rest and never beyond the screen: content that grows
+    // later (the detail opening, a long status line, a German label) is laid out within the window, which never
+    // resizes itself (a layout's minimum would otherwise grow it, even off a 1024x640 screen).
+    setMinimumSize(minimumSizeHint().boundedTo(screen()->availableGeometry().size() * 0.95));
     resize(1100, 760);
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());

@@ -167,9 +167,10 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_checksTable->horizontalHeader()->setStretchLastSection(true);
     m_checksTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_checksTable->setWordWrap(true);
-    // Never squeezed below its header and three rows; heightToShowChecks() says what shows up to ten.
+    // Never squeezed below its header and two rows (so the window in review still fits 933x600: a 1400x900 screen
+    // at scale factor 1.5); heightToShowChecks() says what shows up to ten.
     m_checksTable->setMinimumHeight(2 * m_checksTable->frameWidth() + m_checksTable->horizontalHeader()->sizeHint().height()
-                                    + 3 * m_checksTable->verticalHeader()->defaultSectionSize());
+                                    + 2 * m_checksTable->verticalHeader()->defaultSectionSize());
     checksLayout->addWidget(m_checksTable, 1);
     // A value check's whole expected and actual values (a DataFrame as a table, the differing cells marked).
     m_showValues->setToolTip(tr("The selected value check's full expected and actual values (or double-click the check)"));

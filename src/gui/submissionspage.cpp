@@ -199,7 +199,7 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
       m_reviewPrevious(new QAction(tr("Previous"), this)),
       m_reviewAll(new QCheckBox(tr("A&ll submissions"), this)),
       m_markReviewed(new QAction(tr("Mark Re&viewed"), this)),
-      m_reviewStatus(new QLabel(this)),
+      m_reviewStatus(new WrappingLabel(this)),
       m_tracker(new JobTracker(this)),
       m_checkTracker(new JobTracker(this)),
       m_gradesTracker(new JobTracker(this)),
@@ -436,7 +436,7 @@ void SubmissionsPage::buildReviewRow(QWidget *top, QVBoxLayout *topLayout)
     reviewRow->addWidget(m_count, 1);
     m_reviewStatus->setAccessibleName(tr("Review status"));
     m_reviewStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    reviewRow->addWidget(m_reviewStatus);
+    reviewRow->addWidget(m_reviewStatus, 1);
     const QList<std::tuple<QAction *, QStyle::StandardPixmap, QKeySequence, QString>> steps = {
         {m_reviewPrevious, QStyle::SP_ArrowBack, QKeySequence(Qt::SHIFT | Qt::Key_F8),
          tr("Show the previous submission that awaits a person (needs review or manual grading)")},

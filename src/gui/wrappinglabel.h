@@ -17,7 +17,8 @@ class WrappingLabel : public QLabel
 public:
     explicit WrappingLabel(QWidget *parent = nullptr);
     explicit WrappingLabel(const QString &text, QWidget *parent = nullptr);
-    /// QLabel's, with the width capped at 20 average characters of the label's font (pixels).
+    /// QLabel's, with the width capped at 20 average characters of the label's font and the height at the text's
+    /// height at the preferred width (pixels); the layout asks heightForWidth() for the height it gives.
     QSize minimumSizeHint() const override;
 };
 
