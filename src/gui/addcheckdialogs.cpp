@@ -7,6 +7,7 @@
 #include "namespacemodel.h"
 #include "pythonhighlighter.h"
 #include "translations.h"
+#include "wrappinglabel.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -65,7 +66,6 @@ void addIdAndPointsRows(QFormLayout *form, QLineEdit *id, QLabel *idProblem, QDo
 {
     id->setAccessibleName(QCoreApplication::translate("sandmark::AddValueCheckDialog", "Check id"));
     form->addRow(QCoreApplication::translate("sandmark::AddValueCheckDialog", "Check &id:"), id);
-    idProblem->setWordWrap(true);
     idProblem->setAccessibleName(QCoreApplication::translate("sandmark::AddValueCheckDialog", "Problem with the check id"));
     form->addRow(QString(), idProblem);
     points->setRange(0, 10000);
@@ -98,12 +98,12 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
       m_proxy(new QSortFilterProxyModel(this)),
       m_filter(new QLineEdit(this)),
       m_table(new QTableView(this)),
-      m_status(new QLabel(this)),
+      m_status(new WrappingLabel(this)),
       m_progress(new QProgressBar(this)),
       m_cancelRun(new QPushButton(tr("&Cancel Run"), this)),
       m_value(new QPlainTextEdit(this)),
       m_id(new QLineEdit(this)),
-      m_idProblem(new QLabel(this)),
+      m_idProblem(new WrappingLabel(this)),
       m_points(new QDoubleSpinBox(this)),
       m_useRtol(new QCheckBox(tr("&Relative tolerance (rtol):"), this)),
       m_rtol(new NumberSpinBox(this)),
@@ -116,10 +116,9 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
     setWindowTitle(tr("Add Value Check"));
     resize(720, 560);
     auto *layout = new QVBoxLayout(this);
-    auto *intro = new QLabel(tr("Pick a variable of the instructor notebook's reference run. Submissions are graded by "
+    auto *intro = new WrappingLabel(tr("Pick a variable of the instructor notebook's reference run. Submissions are graded by "
                                 "comparing the same variable in the student's notebook with this value."),
                              this);
-    intro->setWordWrap(true);
     layout->addWidget(intro);
     layout->addLayout(createRunRow());
     layout->addLayout(createFilterRow());
@@ -142,7 +141,6 @@ AddValueCheckDialog::AddValueCheckDialog(QStringList takenIds, QHash<QString, QS
 QHBoxLayout *AddValueCheckDialog::createRunRow()
 {
     auto *runRow = new QHBoxLayout;
-    m_status->setWordWrap(true);
     m_status->setAccessibleName(tr("Reference run status"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     runRow->addWidget(m_status, 1);
@@ -201,10 +199,9 @@ QFormLayout *AddValueCheckDialog::createCheckForm()
     m_anchor->setPlaceholderText(tr("optional: grade_id, cell id or tag of the answer cell"));
     m_anchor->setAccessibleName(tr("Answer cell the probe runs after"));
     form->addRow(tr("&Answer cell:"), m_anchor);
-    auto *hint = new QLabel(tr("Unchecked tolerances: the comparator's default applies. Without an answer cell the "
+    auto *hint = new WrappingLabel(tr("Unchecked tolerances: the comparator's default applies. Without an answer cell the "
                                "variable is probed at the end of the notebook."),
                             this);
-    hint->setWordWrap(true);
     form->addRow(hint);
     return form;
 }
@@ -362,7 +359,7 @@ AddTestCheckDialog::AddTestCheckDialog(QStringList takenIds, const QString &pyth
     : QDialog(parent),
       m_taken(std::move(takenIds)),
       m_id(new QLineEdit(this)),
-      m_idProblem(new QLabel(this)),
+      m_idProblem(new WrappingLabel(this)),
       m_points(new QDoubleSpinBox(this)),
       m_code(new QPlainTextEdit(this)),
       m_syntax(nullptr),
@@ -371,11 +368,10 @@ AddTestCheckDialog::AddTestCheckDialog(QStringList takenIds, const QString &pyth
     setWindowTitle(tr("Add Test Check"));
     resize(640, 480);
     auto *form = new QFormLayout(this);
-    auto *intro = new QLabel(tr("Assertion code run after the student's code, in the student's namespace, inside the "
+    auto *intro = new WrappingLabel(tr("Assertion code run after the student's code, in the student's namespace, inside the "
                                 "sandbox. The check passes when it raises nothing; the exception's message becomes the "
                                 "feedback."),
                              this);
-    intro->setWordWrap(true);
     form->addRow(intro);
     m_id->setText(uniqueCheckId(QStringLiteral("test-%1").arg(m_taken.size() + 1), m_taken));
     connect(m_id, &QLineEdit::textChanged, this, &AddTestCheckDialog::updateOk);

@@ -4,6 +4,7 @@
 #include "codesyntaxlabel.h"
 #include "pythonhighlighter.h"
 #include "translations.h"
+#include "wrappinglabel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -58,8 +59,7 @@ CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWid
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     outer->addWidget(scroll, 1);
-    auto *hint = new QLabel(tr("Hover over a field for what it does."), this);
-    hint->setWordWrap(true);
+    auto *hint = new WrappingLabel(tr("Hover over a field for what it does."), this);
     outer->addWidget(hint);
     outer->addWidget(createButtons());
     // As tall as the fields need (a value check has 15), up to what fits beside a laptop's screen; then it scrolls.

@@ -5,9 +5,8 @@
 namespace sandmark {
 
 CodeSyntaxLabel::CodeSyntaxLabel(QPlainTextEdit *editor, const QString &python, const QString &checkId, QWidget *parent)
-    : QLabel(parent), m_editor(editor), m_python(syntaxCheckPython(python)), m_checkId(checkId), m_check(new CodeSyntaxCheck(this))
+    : WrappingLabel(parent), m_editor(editor), m_python(syntaxCheckPython(python)), m_checkId(checkId), m_check(new CodeSyntaxCheck(this))
 {
-    setWordWrap(true);
     setTextFormat(Qt::PlainText);
     setTextInteractionFlags(Qt::TextSelectableByMouse);
     setAccessibleName(tr("Problem with the code"));

@@ -3,7 +3,7 @@
 
 #include "checks/codesyntax.h"
 
-#include <QLabel>
+#include "wrappinglabel.h"
 #include <QTimer>
 
 class QPlainTextEdit;
@@ -14,7 +14,7 @@ namespace sandmark {
 /// compile() in the assignment's interpreter says (core CodeSyntaxCheck, a child process): checked when built and
 /// again 400 ms after the last keystroke, never blocking the GUI thread. The dialog enables OK on acceptable().
 /// GUI thread only.
-class CodeSyntaxLabel : public QLabel
+class CodeSyntaxLabel : public WrappingLabel
 {
     Q_OBJECT
 public:
