@@ -85,6 +85,7 @@ private Q_SLOTS:
     void anotherBackendIsNotUnchanged();
     void settledAmbiguousFolderStaysSettled();
     void oneBatchPerGradebook();
+    void gradebookAmongTheSubmissionsIsRefused();
     void supersededRunFoldersArePruned();
     void unicodeNamesInAnyLocale();
     void nothingGradedIsExportedBlank();
@@ -1474,6 +1475,28 @@ void TestBatch::oneBatchPerGradebook()
     QVERIFY2(third.summary, qPrintable(third.error ? third.error->toString() : QString()));
     QCOMPARE(third.started, QStringList{u"bob"_s});
     QCOMPARE(grades(path).keys(), (QList<QString>{u"alice"_s, u"bob"_s}));
+}
+
+// A gradebook among a student's files would be hashed and copied into the sandbox by the batch that writes it: a
+// descriptor of it closed outside SQLite, which drops the batch's locks (readerAndMergeDuringABatchLoseNothing). Refused.
+void TestBatch::gradebookAmongTheSubmissionsIsRefused()
+{
+    REQUIRE_SANDBOX();
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(u"amy"_s));
+    QVERIFY(QFile::copy(kIris + u"/submissions/alice/iris-analysis.ipynb"_s, dir.filePath(u"amy/iris-analysis.ipynb"_s)));
+    const QString path = dir.filePath(u"amy/grades.sqlite"_s);
+    QVERIFY(Gradebook::open(path)); // there from an earlier batch
+    Expected<QList<Submission>> subs = discoverSubmissions(dir.path());
+    QVERIFY(subs);
+    QCOMPARE(subs->size(), 1);
+    QVERIFY(subs->at(0).files.contains(path));
+    const BatchRun run = runBatch(*subs, options(path, 1));
+    QVERIFY(run.error);
+    QCOMPARE(run.error->file, path);
+    QCOMPARE(run.error->message, u"is among amy's submission files: grade into a gradebook outside the submissions (--gradebook)"_s);
+    QVERIFY(run.started.isEmpty());
+    QCOMPARE(*(*Gradebook::open(path))->runCount(), 0);
 }
 
 // Regrading alice supersedes her earlier run: at the end of the batch its run folder (executed notebook, record,

@@ -104,6 +104,19 @@ void BatchGrader::start()
         return;
     }
     m_lock = std::move(*lock);
+    // A gradebook among a submission's files would be hashed and copied into its sandbox: a descriptor of it opened
+    // and closed in this process, which drops the batch connection's POSIX locks (Gradebook::connectGradebookFile()).
+    const QString gradebookFile = QFileInfo(path).canonicalFilePath();
+    for (const Submission &s : std::as_const(m_submissions))
+        for (const QString &f : s.files)
+            for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+                if (!gradebookFile.isEmpty() && QFileInfo(f).canonicalFilePath() == gradebookFile + QLatin1String(suffix)) {
+                    const Error inside{path, {}, QStringLiteral("is among %1's submission files: grade into a gradebook outside "
+                                                                "the submissions (--gradebook)")
+                                                     .arg(s.studentId)};
+                    QMetaObject::invokeMethod(this, [this, inside]() { finishWith(inside); }, Qt::QueuedConnection);
+                    return;
+                }
     auto gb = Gradebook::open(path);
     if (!gb) {
         QMetaObject::invokeMethod(this, [this, e = gb.error()]() { finishWith(e); }, Qt::QueuedConnection);
