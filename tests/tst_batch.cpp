@@ -1086,22 +1086,29 @@ void TestBatch::failedReferenceIsAGraderErrorForTheUngraded()
     BatchRun o;
     {
         std::swap(*m_assignment, *broken);
-        o = runBatch(exampleSubmissions({u"alice"_s, u"judy"_s}), options(path));
+        o = runBatch(exampleSubmissions({u"alice"_s, u"bob"_s, u"judy"_s}), options(path));
         std::swap(*m_assignment, *broken);
     }
     QVERIFY(o.error);
     QVERIFY2(o.error->location == u"cells[9]"_s, qPrintable(o.error->toString()));
     QVERIFY(o.error->message.contains(u"ZeroDivisionError"_s));
     QVERIFY(o.started.isEmpty()); // no submission ran
-    QCOMPARE(o.finished.keys(), QStringList{u"judy"_s}); // recorded; alice not
+    QCOMPARE(o.finished.keys(), (QStringList{u"bob"_s, u"judy"_s})); // recorded; alice not
     const QMap<QString, EffectiveGrade> g = grades(path);
-    QCOMPARE(g.keys(), (QStringList{u"alice"_s, u"judy"_s}));
+    QCOMPARE(g.keys(), (QStringList{u"alice"_s, u"bob"_s, u"judy"_s}));
+    const EffectiveGrade &bob = g.value(u"bob"_s);
+    QCOMPARE(bob.status, GradeStatus::GraderError); // nothing graded before: an error, never a zero
+    QVERIFY(!bob.score().has_value());
+    QVERIFY2(bob.reasons.join(u"\n"_s).contains(u"reference run failed"_s), qPrintable(bob.reasons.join(u"\n"_s)));
     QCOMPARE(g.value(u"alice"_s).status, GradeStatus::Graded);
     QCOMPARE(g.value(u"alice"_s).score(), std::optional<double>(8.0));
+    // judy's notebook cannot be read: her own outcome needs no reference, and stays hers (needs review, never a
+    // zero) — it was a grader error, "reference run failed", like everyone's (fresh-user test).
     const EffectiveGrade &judy = g.value(u"judy"_s);
-    QCOMPARE(judy.status, GradeStatus::GraderError); // nothing graded before: an error, never a zero
+    QCOMPARE(judy.status, GradeStatus::NeedsReview);
     QVERIFY(!judy.score().has_value());
-    QVERIFY2(judy.reasons.join(u"\n"_s).contains(u"reference run failed"_s), qPrintable(judy.reasons.join(u"\n"_s)));
+    QVERIFY2(judy.reasons.join(u"\n"_s).contains(u"the notebook cannot be read"_s), qPrintable(judy.reasons.join(u"\n"_s)));
+    QVERIFY2(!judy.reasons.join(u"\n"_s).contains(u"reference run failed"_s), qPrintable(judy.reasons.join(u"\n"_s)));
 }
 
 void TestBatch::gradeJsonShape()

@@ -127,6 +127,7 @@ private Q_SLOTS:
     void gradeSummaryCountsTheBrokenCheck();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
+    void unreachableRuntimeNamesItsOwnFix();
     void displayTextEscapes_data();
     void displayTextEscapes();
     void untrustedNamesPrintOnOneLine();
@@ -1374,6 +1375,36 @@ void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
 
 // Text from outside (student ids, file names) cannot break a line or reorder what a terminal or table shows
 // (security report F14); every other character of any script is kept.
+// Sandmark's own Python runtime under a private (0700) folder: the error told the user to move the cache, which does
+// not move the runtime (fresh-user test). Now it names the runtime's fixes, said once (no "sandmark.batch:" log line
+// on stderr), and judy's unreadable notebook is still her own outcome (needs review), not a grader error.
+void TestCli::unreachableRuntimeNamesItsOwnFix()
+{
+    if (::geteuid() != 0)
+        QSKIP("the sandbox user is a uid of its own only when Sandmark runs as root");
+    QTemporaryDir tmp;
+    const QString iris = tmp.filePath(u"iris"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    QDir(iris + u"/.sandmark"_s).removeRecursively();
+    const QString priv = tmp.filePath(u"priv"_s);
+    copyTree(QFileInfo(QStringLiteral(SANDMARK_CLI)).absolutePath() + u"/../share/sandmark"_s, priv + u"/data"_s);
+    QVERIFY(QFile::setPermissions(priv, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    QVERIFY(QFile::setPermissions(tmp.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther
+                                                  | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
+    const Run r = runCli({u"grade"_s, iris, u"--sandbox"_s, u"local-unsafe"_s},
+                         {{u"SANDMARK_DATA_DIR"_s, priv + u"/data"_s}, {u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}});
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(!err.contains(u"sandmark.batch"_s), qPrintable(err));
+    QVERIFY2(!err.contains(u"SANDMARK_CACHE_DIR"_s), qPrintable(err));
+    const QString fix = u"cannot reach this folder because of %1; it is Sandmark's own Python runtime: chmod o+rx %1, or "
+                        u"set SANDMARK_DATA_DIR to a copy of %1/data in a folder the sandbox user can reach"_s.arg(priv);
+    QCOMPARE(err.count(fix), 1);
+    QVERIFY2(err.endsWith(fix + u"\n"_s), qPrintable(err));
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(QRegularExpression(u"\\njudy +needs-review "_s).match(out).hasMatch(), qPrintable(out));
+    QVERIFY2(QRegularExpression(u"\\nalice +grader-error "_s).match(out).hasMatch(), qPrintable(out));
+}
+
 void TestCli::displayTextEscapes_data()
 {
     QTest::addColumn<QString>("in");

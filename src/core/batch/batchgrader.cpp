@@ -20,7 +20,9 @@
 
 namespace sandmark {
 
-Q_LOGGING_CATEGORY(lcBatch, "sandmark.batch", QtInfoMsg)
+// A developer's trace, off by default (QT_LOGGING_RULES="sandmark.batch*=true" turns it on): what a user must know
+// reaches them as the front ends' own messages, never as "sandmark.batch: …" lines on stderr.
+Q_LOGGING_CATEGORY(lcBatch, "sandmark.batch", QtCriticalMsg)
 
 namespace {
 
@@ -219,7 +221,7 @@ void BatchGrader::onReferenceFailed(const Error &error)
     // Without expected values nothing can be graded: a submission not graded before is a grader error, never a
     // zero. One that has a grade keeps it (a sandbox that cannot start, a broken instructor notebook must not
     // replace a class's grades with errors); it shows STALE when the assignment changed since.
-    qCWarning(lcBatch) << "reference run failed:" << error.toString();
+    qCDebug(lcBatch) << "reference run failed:" << error.toString(); // the front ends say it, once
     Q_EMIT referenceEnded(referenceHealth(*m_reference, error));
     const QString reason = QStringLiteral("reference run failed: %1").arg(error.toString());
     m_total = int(m_submissions.size());
@@ -239,7 +241,11 @@ void BatchGrader::onReferenceFailed(const Error &error)
         item.submission = s;
         item.filesHash = submissionFilesHash(s);
         item.inputsHash = Gradebook::inputsHash(item.filesHash, QStringLiteral("no-reference"));
-        if (!record(item, now, r, false))
+        // A submission's own problem (a notebook that cannot be read) stays its outcome: it needs no reference.
+        const std::optional<GradeResult> own = m_grading ? m_grading->resultWithoutRun(s) : std::nullopt;
+        if (own)
+            ++m_summary.cannotRun;
+        if (!record(item, now, own ? *own : r, false))
             return;
     }
     finishWith(error);
@@ -456,7 +462,7 @@ void BatchGrader::pruneArtifacts()
         return;
     Expected<QList<Gradebook::SupersededRun>> superseded = m_gradebook->supersededArtifacts();
     if (!superseded) {
-        qCWarning(lcBatch) << "cannot list superseded runs:" << superseded.error().toString();
+        qCDebug(lcBatch) << "cannot list superseded runs:" << superseded.error().toString(); // housekeeping only
         return;
     }
     if (superseded->isEmpty())

@@ -1,5 +1,6 @@
 // The bubblewrap backend. Options follow the bubblewrap manual (bwrap(1), bubblewrap 0.8).
 #include "sandbox/backends_p.h"
+#include "sandbox/reachfix_p.h"
 #include "sandbox/cgroup.h"
 #include "sandbox/userns.h"
 
@@ -95,11 +96,9 @@ Expected<void> checkSandboxUserReaches(const RunRequest &request, const QString 
         const QString blocker = blockingDirectory(p, identity);
         if (!blocker.isEmpty())
             return Error{p, QStringLiteral("sandbox bwrap"),
-                         QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; "
-                                        "keep Sandmark's cache outside private folders (e.g. "
-                                        "SANDMARK_CACHE_DIR=/var/cache/sandmark) or chmod o+rx %2")
+                         QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; %3")
                              .arg(identity.uid)
-                             .arg(blocker)};
+                             .arg(blocker, unreachableFolderFix(request, p, blocker))};
     }
     return {};
 }

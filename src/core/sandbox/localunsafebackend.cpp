@@ -1,6 +1,7 @@
 // The local-unsafe backend: the runner as a plain child process, with resource limits but no isolation. For
 // machines where no sandbox can run, chosen explicitly, labelled UNSAFE in every record and output.
 #include "sandbox/backends_p.h"
+#include "sandbox/reachfix_p.h"
 #include "sandbox/sandbox_log.h"
 
 #include <QDir>
@@ -46,10 +47,9 @@ Expected<LaunchPlan> LocalUnsafeBackend::plan(const RunRequest &request) const
             const QString blocker = blockingDirectory(p, *identity);
             if (!blocker.isEmpty())
                 return Error{p, QStringLiteral("sandbox local-unsafe"),
-                             QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; keep "
-                                            "Sandmark's cache outside private folders (SANDMARK_CACHE_DIR)")
+                             QStringLiteral("the sandbox user (uid %1) cannot reach this folder because of %2; %3")
                                  .arg(identity->uid)
-                                 .arg(blocker)};
+                                 .arg(blocker, unreachableFolderFix(request, p, blocker))};
         }
         if (::chown(QFile::encodeName(home).constData(), identity->uid, identity->gid) != 0)
             return Error{home, QString(), QStringLiteral("cannot hand the folder to the sandbox uid")};
