@@ -149,6 +149,9 @@ void TestCli::golden_data()
     QTest::newRow("no-arguments") << QStringList{} << 2;
     QTest::newRow("unknown-command") << QStringList{u"frobnicate"_s} << 2;
     QTest::newRow("validate-help") << QStringList{u"validate"_s, u"--help"_s} << 0;
+    // Its usage line named submit|status|merge and its list also task (fresh-user test): the same four in both.
+    QTest::newRow("slurm-help") << QStringList{u"slurm"_s, u"--help"_s} << 0;
+    QTest::newRow("slurm-unknown-action") << QStringList{u"slurm"_s, u"frob"_s, u"assignments/good"_s} << 2;
     QTest::newRow("validate-missing-argument") << QStringList{u"validate"_s} << 2;
     QTest::newRow("validate-unknown-option") << QStringList{u"validate"_s, u"--frob"_s, u"assignments/good"_s} << 2;
     QTest::newRow("validate-good") << QStringList{u"validate"_s, u"assignments/good"_s} << 0;

@@ -278,6 +278,8 @@ private Q_SLOTS:
             {u"linkbob_4_14_hw1.ipynb"_s, "/etc/passwd", u"symlink"_s},
             {u"bigcarl_6_16_hw1.ipynb"_s, QByteArray(5000, 'x')},
             {u"README.txt"_s, "not a submission"},
+            // A control character was written into the file name as it was (fresh-user test).
+            {u"ctrl_7_17_a"_s + QChar(1) + u"b.ipynb"_s, kNotebook},
         }));
         const auto r = importSubmissions(zip, out, limits);
         QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
@@ -294,6 +296,7 @@ private Q_SLOTS:
             u"bigcarl_6_16_hw1.ipynb | refused: 5000 bytes, over the per-file cap of 1000 bytes"_s,
             u"README.txt | not named like a Canvas (name_id_submission_file) or Moodle "
             "(Full Name_id_assignsubmission_file_/) submission"_s,
+            u"ctrl_7_17_a"_s + QChar(1) + u"b.ipynb | refused: the name holds a control character (U+0001)"_s,
         }));
         // Nothing but the good student lands anywhere: not in OUT, not beside it, no staging left over.
         QCOMPARE(filesUnder(out), QStringList{u"1/hw1.ipynb"_s});
@@ -375,6 +378,27 @@ private Q_SLOTS:
         QCOMPARE(flaggedText(*r),
                  QStringList{u"b_2_12_hw.ipynb | refused: the import would exceed the total cap of 1500 bytes"_s});
         QCOMPARE(filesUnder(out), QStringList{u"1/hw.ipynb"_s});
+
+        // A zip bomb: every entry over the caps. "Nothing was written" is true: no manifest, no OUT folder (one was
+        // written, .sandmark-import.json, though the CLI said nothing was: fresh-user test).
+        const QString bomb = tmp.filePath(u"bomb.zip"_s), out2 = tmp.filePath(u"out2"_s);
+        QVERIFY(writeZip(bomb, {{u"a_1_11_hw.ipynb"_s, QByteArray(100000, ' ')}, {u"b_2_12_hw.ipynb"_s, QByteArray(100000, ' ')}}));
+        const auto b = importSubmissions(bomb, out2, limits);
+        QVERIFY(b);
+        QCOMPARE(b->written(), 0);
+        QCOMPARE(flaggedText(*b).size(), 2);
+        QVERIFY2(!QFileInfo::exists(out2), qPrintable(filesUnder(out2).join(u' ')));
+        // Into an OUT that exists: left as it was, its manifest too (the bomb's refusals were added to it).
+        QFile manifest(importManifestPath(out));
+        QVERIFY(manifest.open(QIODevice::ReadOnly));
+        const QByteArray manifestBefore = manifest.readAll();
+        manifest.close();
+        const auto again = importSubmissions(bomb, out, limits);
+        QVERIFY(again);
+        QCOMPARE(again->written(), 0);
+        QCOMPARE(filesUnder(out), QStringList{u"1/hw.ipynb"_s});
+        QVERIFY(manifest.open(QIODevice::ReadOnly));
+        QCOMPARE(manifest.readAll(), manifestBefore);
     }
 
     void notAZip()

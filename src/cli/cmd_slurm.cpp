@@ -39,7 +39,7 @@ QString duration(double seconds)
                      : QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 
-const QString kUsage = QStringLiteral("expected 'slurm submit|status|merge ASSIGNMENT' (see 'sandmark-cli slurm --help')");
+const QString kUsage = QStringLiteral("expected 'slurm submit|status|merge|task ASSIGNMENT' (see 'sandmark-cli slurm --help')");
 
 Expected<Assignment> loadAssignment(const QString &path)
 {
@@ -794,13 +794,14 @@ int cmdSlurm(const QStringList &args)
     const QString action = args.value(1);
     if (action == QLatin1String("--help") || action == QLatin1String("-h") || action.isEmpty()) {
         (action.isEmpty() ? err() : out())
-            << "Usage: sandmark-cli slurm submit|status|merge ASSIGNMENT [OPTIONS]\n\n"
+            << "Usage: sandmark-cli slurm submit|status|merge|task ASSIGNMENT [OPTIONS]\n\n"
                "Grade a course on a Slurm cluster (docs/slurm.md):\n"
                "  submit  prepare the shared cache (environment, reference run, datasets) on this host, then submit\n"
                "          one array task per shard and a merge job that runs after the array (sbatch --parsable)\n"
                "  status  each shard's progress from its gradebook, its task's report and squeue (--watch: live)\n"
                "  merge   merge the shard gradebooks into the assignment's; refuses while a shard is unfinished\n"
-               "  task    what each array task runs: the sandbox self-test, then grade --shard K/N\n\n"
+               "  task    what each array task runs (written into the script by submit, not run by hand): the\n"
+               "          sandbox self-test, then grade --shard K/N\n\n"
                "Run 'sandmark-cli slurm ACTION --help' for an action's options.\n";
         (action.isEmpty() ? err() : out()).flush();
         return action.isEmpty() ? ExitUsage : ExitOk;

@@ -82,6 +82,11 @@ QString unsafePath(const QString &path, QStringList *parts)
     for (const QString &p : raw) {
         if (p == QLatin1String(".."))
             return coretext::text(coretext::refusedOutside);
+        // A control character (C0, DEL, C1) would be written into a file name as it is ("a\x01b.ipynb").
+        for (const QChar c : p)
+            if (c.unicode() < 0x20 || (c.unicode() >= 0x7F && c.unicode() <= 0x9F))
+                return coretext::text(coretext::refusedControlCharacter)
+                    .arg(QStringLiteral("U+%1").arg(uint(c.unicode()), 4, 16, QLatin1Char('0')).toUpper());
         if (p != QLatin1String("."))
             *parts << p;
     }
@@ -625,6 +630,14 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
         });
         if (!known && !f.reason.startsWith(u"already in "_s)) // a rerun: the earlier import's record stands
             manifest->flagged << f;
+    }
+    // Nothing written (every entry refused: a zip bomb, a damaged archive): no manifest either, and an output folder
+    // this call created goes again — "nothing was written" is true.
+    if (report.written() == 0) {
+        staging.reset();
+        if (createdOut)
+            QDir().rmdir(out); // only when empty
+        return report;
     }
     if (auto w = writeImportManifest(out, *manifest); !w)
         return w.error();

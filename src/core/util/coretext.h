@@ -155,6 +155,7 @@ inline constexpr char killedByOutOfMemory[] = QT_TRANSLATE_NOOP("sandmark::CoreT
 inline constexpr char refusedAbsolutePath[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: absolute path");
 inline constexpr char refusedOutside[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: path leads outside the archive (..)");
 inline constexpr char refusedEmptyPath[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: empty path");
+inline constexpr char refusedControlCharacter[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "refused: the name holds a control character (%1)");
 inline constexpr char skippedCheckpoints[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "skipped: Jupyter's autosave folder .ipynb_checkpoints");
 inline constexpr char skippedPycache[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "skipped: Python's cache folder __pycache__");
 inline constexpr char skippedHidden[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "skipped: hidden file or folder (the name %1 starts with '.')");
@@ -312,7 +313,7 @@ inline const QList<const char *> &all()
         checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
         kernelCouldNotStart, probeCellFailed, notHandedIn, cellTimeoutAfter, timeoutAfter,
         kernelDiedWhile, exitStatus, killedBy, killedByOutOfMemory,
-        refusedAbsolutePath, refusedOutside, refusedEmptyPath, skippedCheckpoints, skippedPycache, skippedHidden,
+        refusedAbsolutePath, refusedOutside, refusedEmptyPath, refusedControlCharacter, skippedCheckpoints, skippedPycache, skippedHidden,
         refusedLongName, refusedLongPath, refusedUnreadableData, refusedFileCap, refusedOverFileCap, refusedTotalCap,
         ambiguousCopies, ambiguousNotebooks, noNotebook, refusedFileAndFolder, notLmsNamed, refusedSymlink, refusedHardLink,
         refusedSpecialFile, refusedEntryUnreadable, zipRecordDamaged, refusedUndecompressable, damagedOrCutShort,
