@@ -121,6 +121,7 @@ private Q_SLOTS:
     void checksOfAProblemSetNameTheirNotebook();
     void overrideSeveralStudents();
     void exportKeepsLookalikeStudentsApart();
+    void damagedGradebookIsCalledDamaged();
     void checksListReference();
     void checksListReferenceProblemSet();
     void gradeDryRunForeseesTheRegrade();
@@ -921,6 +922,55 @@ void TestCli::exportKeepsLookalikeStudentsApart()
     QVERIFY2(r.out.contains(",amy,,,,1\r\n"), r.out.constData());
     QCOMPARE(r.err, warning + "their scores are left empty, so that Canvas gives no one the other's grade; rename one "
                               "folder and grade it again\n");
+}
+
+// A damaged gradebook printed internal function names ("effectiveGrades: database disk image is malformed Unable to
+// fetch row"), and a truncated one was "not a Sandmark gradebook", which invites deleting it (fresh-user test).
+void TestCli::damagedGradebookIsCalledDamaged()
+{
+    QTemporaryDir tmp;
+    const QString gbPath = tmp.filePath(u"gb.sqlite"_s);
+    for (int i = 0; i < 200; ++i)
+        recordOneCheckRun(gbPath, u"student-%1-with-a-longer-name-to-fill-pages"_s.arg(i), Outcome::Pass);
+    const QByteArray whole = readAll(gbPath);
+    QVERIFY(whole.size() > 8 * 4096);
+    const QString fix = u": restore it from a backup, or move it aside and grade again into a new one\n"_s;
+    const auto mustWriteFile = [](const QString &path, const QByteArray &bytes) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size());
+    };
+
+    // Pages in the middle overwritten.
+    QByteArray damaged = whole;
+    for (qsizetype i = 3 * 4096; i < damaged.size() - 4096; ++i)
+        damaged[i] = char(0x5A);
+    mustWriteFile(gbPath, damaged);
+    Run r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath});
+    QCOMPARE(r.code, 1);
+    QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(u"the gradebook is damaged ("_s) && err.endsWith(fix), qPrintable(err));
+    QVERIFY2(!err.contains(u"effectiveGrades"_s) && !err.contains(u"Unable to"_s), qPrintable(err));
+
+    // Cut short.
+    mustWriteFile(gbPath, whole.left(whole.size() / 2));
+    r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath});
+    QCOMPARE(r.code, 1);
+    err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(u"the gradebook is damaged ("_s) && err.endsWith(fix), qPrintable(err));
+    QVERIFY2(!err.contains(u"not a Sandmark gradebook"_s), qPrintable(err));
+
+    // grade --json: the summary line stays last, with the error (it printed none).
+    mustWriteFile(gbPath, damaged);
+    const QString iris = tmp.filePath(u"iris"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    r = runCli({u"grade"_s, iris, u"--gradebook"_s, gbPath, u"--json"_s, u"--sandbox"_s, u"local-unsafe"_s});
+    QVERIFY2(r.code != 0, r.err.constData());
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    const QJsonObject last = QJsonDocument::fromJson(lines.last()).object().value(u"summary"_s).toObject();
+    QVERIFY2(!last.isEmpty(), r.out.constData());
+    QVERIFY2(last.value(u"error"_s).toString().contains(u"the gradebook is damaged (database disk image is malformed)"_s),
+             r.out.constData());
+    QCOMPARE(last.value(u"graded"_s).toInt(), 0);
 }
 
 void TestCli::overrideSeveralStudents()

@@ -581,6 +581,12 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
     auto grades = reader.effectiveGrades();
     if (!grades) {
         printError(grades.error());
+        if (request.json) // the summary line is always last (docs/grading.md), with the error
+            out() << QJsonDocument(QJsonObject{{QStringLiteral("summary"),
+                                                summaryJson(end.summary, end.counted, grades.error(), end.interrupted,
+                                                            int(request.submissions.size()), 0, end.jobs)}})
+                         .toJson(QJsonDocument::Compact)
+                  << '\n' << Qt::flush;
         return ExitGraderError;
     }
     QSet<QString> selected;
@@ -683,6 +689,12 @@ int cmdGrade(const QStringList &args)
     auto reader = Gradebook::open(request.options.gradebookPath);
     if (!reader) {
         printError(reader.error());
+        if (request.json) // the summary line is always last (docs/grading.md): nothing ran, and why
+            out() << QJsonDocument(QJsonObject{{QStringLiteral("summary"),
+                                                summaryJson(std::nullopt, BatchSummary{}, reader.error(), false,
+                                                            int(request.submissions.size()), 0, 0)}})
+                         .toJson(QJsonDocument::Compact)
+                  << '\n' << Qt::flush;
         // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
         return paths::checkWritableFolder(gradebookFolder) ? ExitBadInput : ExitGraderError;
     }

@@ -251,8 +251,31 @@ QSqlQuery &Gradebook::prepared(const QString &sql)
     return *q;
 }
 
+namespace {
+// SQLite's words for a damaged file (SQLITE_CORRUPT, or a cut header): the gradebook is damaged, which no statement
+// of Sandmark's can fix, and the user's fix is a backup — never "not a Sandmark gradebook", which invites deleting it.
+bool saysDamaged(const QString &sqliteMessage)
+{
+    return sqliteMessage.contains(QLatin1String("malformed")) || sqliteMessage.contains(QLatin1String("disk image"));
+}
+
+QString damagedText(const QString &sqliteMessage)
+{
+    QString why = sqliteMessage.trimmed();
+    // Qt's driver appends its own "Unable to fetch row" / "Unable to execute statement": not the user's concern.
+    for (const char *qt : {" Unable to fetch row", " Unable to execute statement", " Unable to execute multiple statements"})
+        if (why.endsWith(QLatin1String(qt)))
+            why.chop(qsizetype(qstrlen(qt)));
+    return QStringLiteral("the gradebook is damaged (%1): restore it from a backup, or move it aside and grade again "
+                          "into a new one")
+        .arg(why.trimmed());
+}
+} // namespace
+
 Error Gradebook::sqlError(const QString &place, const QString &message) const
 {
+    if (saysDamaged(message))
+        return Error{m_path, {}, damagedText(message)}; // no internal place: the whole file is the problem
     // SQLite says "disk I/O error" or nothing at all when the disk is full; say what is wrong.
     QString text = message.trimmed();
     if (text.isEmpty())
@@ -336,7 +359,9 @@ Expected<int> Gradebook::inspect(const QString &path, const QString &vacuumInto)
             // SQLITE_NOTADB (26) at the first statement, and SQLite writes nothing to it.
             QSqlQuery q(db);
             if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
-                error = Error{abs, {}, q.lastError().nativeErrorCode() == QLatin1String("26")
+                error = Error{abs, {}, saysDamaged(q.lastError().text()) || q.lastError().nativeErrorCode() == QLatin1String("11")
+                                           ? damagedText(q.lastError().text())
+                                       : q.lastError().nativeErrorCode() == QLatin1String("26")
                                            ? QStringLiteral("not a Sandmark gradebook (not an SQLite database)")
                                            : QStringLiteral("not a Sandmark gradebook (%1)").arg(q.lastError().text())};
             else if ((version = q.value(0).toInt()) == 0)
