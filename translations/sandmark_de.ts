@@ -174,26 +174,6 @@
         <translation>Assertion-Code, der nach dem Code der Studierenden in deren Namensraum in der Sandbox läuft. Die Prüfung ist bestanden, wenn er nichts auslöst; die Meldung der Ausnahme wird zur Rückmeldung.</translation>
     </message>
     <message>
-        <source>Check id</source>
-        <translation>Prüfungs-ID</translation>
-    </message>
-    <message>
-        <source>Check &amp;id:</source>
-        <translation>Prüfungs-&amp;ID:</translation>
-    </message>
-    <message>
-        <source>Problem with the check id</source>
-        <translation>Problem mit der Prüfungs-ID</translation>
-    </message>
-    <message>
-        <source>Points</source>
-        <translation>Punkte</translation>
-    </message>
-    <message>
-        <source>&amp;Points:</source>
-        <translation>&amp;Punkte:</translation>
-    </message>
-    <message>
         <source>Assertion code</source>
         <translation>Assertion-Code</translation>
     </message>
@@ -2149,6 +2129,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>quota %1 CPUs: a busy loop got %2 s of CPU in %3 s (%4 CPUs); throttled %5 times</source>
         <translation>Kontingent %1 CPUs: eine Endlosschleife erhielt %2 s CPU-Zeit in %3 s (%4 CPUs); %5-mal gedrosselt</translation>
+    </message>
+    <message>
+        <source>refused: the name holds a control character (%1)</source>
+        <translation>abgelehnt: der Name enthält ein Steuerzeichen (%1)</translation>
     </message>
 </context>
 <context>
