@@ -45,7 +45,9 @@ HealthInputs::Reference referenceTaking(double duration, QList<CellTiming> cells
 {
     HealthInputs::Reference r;
     r.ok = true;
-    r.timing = ReferenceTiming{duration, std::move(cells), {}};
+    r.timing = ReferenceTiming{};
+    r.timing->durationS = duration;
+    r.timing->cells = std::move(cells);
     return r;
 }
 
@@ -151,14 +153,17 @@ private Q_SLOTS:
         HealthInputs in = basic(); // 120 s per notebook, 10 s per cell, 10 submissions, 2 at once
         HealthInputs::Reference r;
         r.ok = true;
+        t.runS = 12; // both notebooks' sandboxes and kernels with their cells
+        t.kernelStartS = 4;
         r.timing = t;
         in.reference = r;
         QList<HealthItem> items = assessHealth(in);
         QVERIFY2(item(items, u"slowest-cells"_qs).detail.startsWith(u"part2.ipynb cells[4] 3.5 s, part1.ipynb cells[0] 0.5 s"_qs),
                  qPrintable(item(items, u"slowest-cells"_qs).detail));
         QCOMPARE(item(items, u"batch-time"_qs).detail,
-                 u"6.5 s per submission (estimated from the reference run of its 2 notebook(s)); 10 submission(s) take "
-                 "about 0.5 min with 2 at once; at most 20.0 min if every submission ran to its time limit (240.0 s each)"_qs);
+                 u"12.0 s per submission (the reference run of its 2 notebook(s): 4.0 s kernel start-up, 6.5 s cells and "
+                 "checks, 1.5 s sandbox and run set-up); 10 submission(s) take about 1.0 min with 2 at once; at most "
+                 "20.5 min if every submission ran to its time limit (245.5 s each, with the start-up)"_qs);
         QCOMPARE(item(items, u"limits"_qs).state, State::Ok);
         QVERIFY2(item(items, u"limits"_qs).detail.endsWith(
                      u"the reference run's slowest notebook, part2.ipynb, used 4.5 s (4 % of the run limit, which holds "
@@ -461,16 +466,58 @@ private Q_SLOTS:
         QVERIFY(item(items, u"slowest-cells"_qs).detail.contains(u"run the reference again"_qs));
     }
 
+    // A submission's run costs its sandbox's and its kernel's start-up as well as the cells the execution record times
+    // (the record's clock starts when the job arrives, the kernel already started): the estimate is the reference
+    // run's whole time, said with its parts — not its cells' time, which was about a hundredth of a real run.
+    void batchTimeCountsTheWholeRun()
+    {
+        ReferenceTiming t = ReferenceTiming::fromRecord(QJsonObject{{u"duration_s"_qs, 0.2}});
+        // The runner's profile ([stage, start, end], seconds since the epoch): only the kernel's stages count as its start-up.
+        t.addKernelStart(QJsonArray{QJsonArray{u"runner-imports"_qs, 100.0, 100.5}, QJsonArray{u"kernel-start"_qs, 100.5, 103.5},
+                                    QJsonArray{u"kernel-preimport"_qs, 103.5, 107.5}, QJsonArray{u"job-wait"_qs, 107.5, 108.0},
+                                    QJsonArray{u"cell:student:1"_qs, 108.0, 108.2}});
+        QCOMPARE(t.kernelStartS, 7.0);
+        t.runS = 9.5; // the reference run's wall clock, from its start to its artifacts
+        QCOMPARE(t.perSubmissionS(), 9.5);
+        const ReferenceTiming back = ReferenceTiming::fromJson(t.toJson()); // the reference cache's timing file
+        QCOMPARE(back.runS, 9.5);
+        QCOMPARE(back.kernelStartS, 7.0);
+        QCOMPARE(back.durationS, 0.2);
+
+        HealthInputs in = basic(); // 10 submissions, 2 at once
+        in.limits.wallTimeoutS = 60;
+        HealthInputs::Reference r;
+        r.ok = true;
+        r.timing = t;
+        in.reference = r;
+        HealthItem batch = item(assessHealth(in), u"batch-time"_qs);
+        QCOMPARE(batch.state, State::Ok);
+        QCOMPARE(batch.detail,
+                 u"9.5 s per submission (the reference run: 7.0 s kernel start-up, 0.2 s cells and checks, 2.3 s sandbox and "
+                 "run set-up); 10 submission(s) take about 0.8 min with 2 at once; at most 5.8 min if every submission ran to "
+                 "its time limit (69.3 s each, with the start-up)"_qs);
+
+        // A timing an older version cached has the cells' time only: shown as the lower bound it is, never as the time.
+        in.reference = referenceTaking(0.2, {});
+        batch = item(assessHealth(in), u"batch-time"_qs);
+        QCOMPARE(batch.detail,
+                 u"at least 0.2 s per submission (the reference run's cells and checks only: its cached timing, from an older "
+                 "version, lacks the kernel start-up and the sandbox, which often take most of a run); 10 submission(s) take "
+                 "at least 0.0 min with 2 at once; at most 5.0 min if every submission ran to its time limit (60.0 s each)"_qs);
+    }
+
     void batchTime()
     {
         HealthInputs in = basic(); // 10 submissions, 2 at once
         in.reference = referenceTaking(6, {});
+        in.reference->timing->runS = 6;
         in.limits.wallTimeoutS = 60;
         QList<HealthItem> items = assessHealth(in);
         QCOMPARE(item(items, u"batch-time"_qs).state, State::Ok);
         QCOMPARE(item(items, u"batch-time"_qs).detail,
-                 u"6.0 s per submission (estimated from the reference run); 10 submission(s) take about 0.5 min with 2 at once; "
-                 "at most 5.0 min if every submission ran to its time limit (60.0 s each)"_qs);
+                 u"6.0 s per submission (the reference run: 0.0 s kernel start-up, 6.0 s cells and checks, 0.0 s sandbox and "
+                 "run set-up); 10 submission(s) take about 0.5 min with 2 at once; at most 5.0 min if every submission ran to "
+                 "its time limit (60.0 s each)"_qs);
         in.secondsPerSubmission = 90; // measured wins over the reference
         in.limits.wallTimeoutS = 120;
         items = assessHealth(in);
@@ -540,8 +587,16 @@ private Q_SLOTS:
         QVERIFY2(m.hasMatch(), qPrintable(detail));
         QVERIFY2(m.captured(1).toDouble() >= 6.0, qPrintable(detail)); // the sleep: a lower bound at any speed
         QVERIFY(cells.value(u"fix"_qs).toString().contains(u"cells[1]"_qs));
-        QVERIFY2(items.value(u"batch-time"_qs).value(u"detail"_qs).toString().contains(u"with 3 at once"_qs),
-                 qPrintable(items.value(u"batch-time"_qs).value(u"detail"_qs).toString()));
+        const QString batch = items.value(u"batch-time"_qs).value(u"detail"_qs).toString();
+        QVERIFY2(batch.contains(u"with 3 at once"_qs), qPrintable(batch));
+        // Each submission starts a sandbox and a kernel as the reference run did: its estimate is more than the
+        // notebook's own time ("Succeeded in X s"), and names the kernel start-up it counts.
+        static const QRegularExpression succeeded(uR"(^Succeeded in (\d+\.\d) s)"_qs), perSubmission(uR"(^(\d+\.\d) s per submission \(the reference run: (\d+\.\d) s kernel start-up, )"_qs);
+        const QRegularExpressionMatch ran = succeeded.match(items.value(u"reference"_qs).value(u"detail"_qs).toString());
+        const QRegularExpressionMatch estimate = perSubmission.match(batch);
+        QVERIFY2(ran.hasMatch() && estimate.hasMatch(), qPrintable(batch));
+        QVERIFY2(estimate.captured(1).toDouble() > ran.captured(1).toDouble() && estimate.captured(2).toDouble() > 0,
+                 qPrintable(batch));
     }
 
     // A solution (an answer cell) that fails is a failed item with the cell named, and exit 1.

@@ -2686,22 +2686,37 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
         <source>measured on graded submissions</source>
         <translation>an bewerteten Abgaben gemessen</translation>
     </message>
+    <message>
+        <source>%1 s kernel start-up, %2 s cells and checks, %3 s sandbox and run set-up</source>
+        <translation>%1 s Kernelstart, %2 s Zellen und Prüfungen, %3 s Sandbox und Vorbereitung des Laufs</translation>
+    </message>
     <message numerus="yes">
-        <source>estimated from the reference run of its %n notebook(s)</source>
+        <source>the reference run of its %n notebook(s): %1</source>
         <translation>
-            <numerusform>aus dem Referenzlauf seines %n Notebooks geschätzt</numerusform>
-            <numerusform>aus dem Referenzlauf seiner %n Notebooks geschätzt</numerusform>
+            <numerusform>der Referenzlauf seines %n Notebooks: %1</numerusform>
+            <numerusform>der Referenzlauf seiner %n Notebooks: %1</numerusform>
         </translation>
     </message>
     <message>
-        <source>estimated from the reference run</source>
-        <translation>aus dem Referenzlauf geschätzt</translation>
+        <source>the reference run: %1</source>
+        <translation>der Referenzlauf: %1</translation>
+    </message>
+    <message>
+        <source>the reference run&apos;s cells and checks only: its cached timing, from an older version, lacks the kernel start-up and the sandbox, which often take most of a run</source>
+        <translation>nur Zellen und Prüfungen des Referenzlaufs: seiner zwischengespeicherten Zeitmessung einer älteren Version fehlen Kernelstart und Sandbox, die oft den Großteil eines Laufs ausmachen</translation>
     </message>
     <message numerus="yes">
         <source>%1 s per submission (%2); %n submission(s) take about %3 min with %4 at once</source>
         <translation>
             <numerusform>%1 s je Abgabe (%2); %n Abgabe dauert etwa %3 min mit %4 gleichzeitig</numerusform>
             <numerusform>%1 s je Abgabe (%2); %n Abgaben dauern etwa %3 min mit %4 gleichzeitig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %1 s per submission (%2); %n submission(s) take at least %3 min with %4 at once</source>
+        <translation>
+            <numerusform>mindestens %1 s je Abgabe (%2); %n Abgabe dauert mindestens %3 min mit %4 gleichzeitig</numerusform>
+            <numerusform>mindestens %1 s je Abgabe (%2); %n Abgaben dauern mindestens %3 min mit %4 gleichzeitig</numerusform>
         </translation>
     </message>
     <message>
@@ -2784,6 +2799,10 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
     <message>
         <source>; at most %1 min if every submission ran to its time limit (%2 s each)</source>
         <translation>; höchstens %1 min, wenn jede Abgabe bis zu ihrem Zeitlimit liefe (je %2 s)</translation>
+    </message>
+    <message>
+        <source>; at most %1 min if every submission ran to its time limit (%2 s each, with the start-up)</source>
+        <translation>; höchstens %1 min, wenn jede Abgabe bis zu ihrem Zeitlimit liefe (je %2 s, mit dem Start)</translation>
     </message>
 </context>
 <context>

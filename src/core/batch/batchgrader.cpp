@@ -202,10 +202,11 @@ void BatchGrader::onReference(const QByteArray &payload, const QString &key)
     if (!recordRegrades())
         return;
     m_runClock.start();
-    // Until a submission ends, the estimate is the reference run's time (every notebook of a problem set) for
-    // each round of m_jobs submissions; the measured throughput replaces it with the first result.
-    if (const std::optional<ReferenceTiming> t = m_reference->timing(); t && t->durationS > 0 && m_total > 0)
-        Q_EMIT progress(0, m_total, t->durationS * std::ceil(double(m_total) / m_jobs));
+    // Until a submission ends, the estimate is the reference run's whole time (sandbox and kernel start-up included,
+    // every notebook of a problem set) for each round of m_jobs submissions; the measured throughput replaces it with
+    // the first result.
+    if (const std::optional<ReferenceTiming> t = m_reference->timing(); t && t->perSubmissionS() > 0 && m_total > 0)
+        Q_EMIT progress(0, m_total, t->perSubmissionS() * std::ceil(double(m_total) / m_jobs));
     if (m_ended)
         return;
     pump();

@@ -311,14 +311,28 @@ HealthItem batchItem(const HealthInputs &in)
                     Health::tr("Grade a few submissions, or run the reference, to estimate the time per submission.")};
     double perSubmission = 0;
     QString basis;
+    bool lowerBound = false;
+    const std::optional<ReferenceTiming> &timing = in.reference && in.reference->ok ? in.reference->timing : std::nullopt;
     if (in.secondsPerSubmission && *in.secondsPerSubmission > 0) {
         perSubmission = *in.secondsPerSubmission;
         basis = Health::tr("measured on graded submissions");
-    } else if (in.reference && in.reference->ok && in.reference->timing && in.reference->timing->durationS > 0) {
-        perSubmission = in.reference->timing->durationS; // every notebook of a problem set
-        const auto notebooks = int(in.reference->timing->notebooks.size());
-        basis = notebooks > 1 ? Health::tr("estimated from the reference run of its %n notebook(s)", nullptr, notebooks)
-                              : Health::tr("estimated from the reference run");
+    } else if (timing && timing->runS > 0) {
+        // What a submission's run costs is the whole run, not the notebook's cells: each submission starts a sandbox
+        // and a kernel of its own (often most of the time), as the reference run did.
+        const ReferenceTiming &t = *timing;
+        perSubmission = t.runS;
+        const auto notebooks = int(t.notebooks.size());
+        const QString parts = Health::tr("%1 s kernel start-up, %2 s cells and checks, %3 s sandbox and run set-up")
+                                  .arg(seconds(t.kernelStartS), seconds(t.durationS),
+                                       seconds(qMax(0.0, t.runS - t.kernelStartS - t.durationS)));
+        basis = notebooks > 1 ? Health::tr("the reference run of its %n notebook(s): %1", nullptr, notebooks).arg(parts)
+                              : Health::tr("the reference run: %1").arg(parts);
+    } else if (timing && timing->durationS > 0) {
+        // A timing cached by an older version has the cells' time only: a lower bound, said as one.
+        perSubmission = timing->durationS; // every notebook of a problem set
+        lowerBound = true;
+        basis = Health::tr("the reference run's cells and checks only: its cached timing, from an older version, lacks "
+                           "the kernel start-up and the sandbox, which often take most of a run");
     } else {
         return item;
     }
@@ -326,15 +340,22 @@ HealthItem batchItem(const HealthInputs &in)
     const double totalMinutes = perSubmission * in.submissions / jobs / 60;
     const bool slow = perSubmission > kSlowSubmissionS;
     item.state = slow ? State::Warning : State::Ok;
-    item.detail = Health::tr("%1 s per submission (%2); %n submission(s) take about %3 min with %4 at once", nullptr,
-                             in.submissions)
+    item.detail = (lowerBound ? Health::tr("at least %1 s per submission (%2); %n submission(s) take at least %3 min with %4 at once",
+                                           nullptr, in.submissions)
+                              : Health::tr("%1 s per submission (%2); %n submission(s) take about %3 min with %4 at once",
+                                           nullptr, in.submissions))
                       .arg(seconds(perSubmission), basis, QLocale().toString(totalMinutes, 'f', 1))
                       .arg(jobs);
     // The typical time is not the bound: a notebook stuck in a loop runs until its time limit.
-    const int notebooks = in.reference && in.reference->timing ? int(qMax<qsizetype>(1, in.reference->timing->notebooks.size())) : 1;
-    const double worstPerSubmission = notebooks > 1 ? setTimeoutFor(in.limits, notebooks) : in.limits.wallTimeoutS;
+    const int notebooks = timing ? int(qMax<qsizetype>(1, timing->notebooks.size())) : 1;
+    const double limit = notebooks > 1 ? setTimeoutFor(in.limits, notebooks) : in.limits.wallTimeoutS;
+    // The time limit holds the cells and checks; the start-up comes before its clock starts.
+    const double startUp = timing && timing->runS > 0 ? qMax(0.0, timing->runS - timing->durationS) : 0;
+    const double worstPerSubmission = limit + startUp;
     if (worstPerSubmission > perSubmission)
-        item.detail += Health::tr("; at most %1 min if every submission ran to its time limit (%2 s each)")
+        item.detail += (startUp > 0 ? Health::tr("; at most %1 min if every submission ran to its time limit (%2 s each, "
+                                                 "with the start-up)")
+                                    : Health::tr("; at most %1 min if every submission ran to its time limit (%2 s each)"))
                            .arg(QLocale().toString(worstPerSubmission * in.submissions / jobs / 60, 'f', 1), seconds(worstPerSubmission));
     item.fix = slow ? Health::tr("Over a minute per submission: make the notebook's slowest cells faster or use smaller "
                                  "data for grading.")
@@ -383,6 +404,16 @@ ReferenceTiming ReferenceTiming::fromRecord(const QJsonObject &record)
     return t;
 }
 
+void ReferenceTiming::addKernelStart(const QJsonArray &profile)
+{
+    for (const QJsonValue &v : profile) {
+        const QJsonArray span = v.toArray();
+        const QString stage = span.at(0).toString();
+        if (span.size() == 3 && (stage == QLatin1String("kernel-start") || stage == QLatin1String("kernel-preimport")))
+            kernelStartS += qMax(0.0, span.at(2).toDouble() - span.at(1).toDouble());
+    }
+}
+
 void ReferenceTiming::addNotebook(const QString &notebook, const QJsonObject &record, double fallbackS)
 {
     double seconds = record.value(QLatin1String("duration_s")).toDouble();
@@ -404,6 +435,10 @@ QJsonObject ReferenceTiming::toJson() const
         cellArray.append(o);
     }
     QJsonObject out{{QStringLiteral("duration_s"), durationS}, {QStringLiteral("cells"), cellArray}};
+    if (runS > 0)
+        out.insert(QStringLiteral("run_s"), runS);
+    if (kernelStartS > 0)
+        out.insert(QStringLiteral("kernel_start_s"), kernelStartS);
     if (!notebooks.isEmpty()) {
         QJsonArray parts;
         for (const NotebookTiming &n : notebooks)
@@ -416,6 +451,8 @@ QJsonObject ReferenceTiming::toJson() const
 ReferenceTiming ReferenceTiming::fromJson(const QJsonObject &o)
 {
     ReferenceTiming t = fromRecord(o); // the same keys as an execution record, each cell with its notebook
+    t.runS = o.value(QLatin1String("run_s")).toDouble();
+    t.kernelStartS = o.value(QLatin1String("kernel_start_s")).toDouble();
     const QJsonArray parts = o.value(QLatin1String("notebooks")).toArray();
     for (const QJsonValue &v : parts)
         t.notebooks.append({v.toObject().value(QLatin1String("notebook")).toString(),

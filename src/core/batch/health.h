@@ -8,6 +8,7 @@
 #include "assignment/validate.h"
 #include "sandbox/doctor.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
@@ -45,6 +46,15 @@ struct ReferenceTiming
     /// A problem set: each notebook's time, in the order they ran (each is held to limits.timeout_s); empty for a
     /// single notebook (durationS is its time).
     QList<NotebookTiming> notebooks;
+    /// What the whole run cost, as each submission's run in a batch costs it, wall clock, seconds: from the start of
+    /// the run (its environment already resolved) to its artifacts written — run folder, sandbox start, the runner's
+    /// start, every notebook's kernel start-up, cells and checks. durationS counts the cells and checks only (the
+    /// runner's clock starts when the job arrives, after its kernel has started). 0: not known (a timing cached by
+    /// an older version).
+    double runS = 0;
+    /// Of runS, the kernels' start-up (pre-imports included), seconds: the runner's profile stages "kernel-start"
+    /// and "kernel-preimport" of every notebook (docs/runner-protocol.md). 0 when not known.
+    double kernelStartS = 0;
     /// Reads `duration_s` and `cells[].index/duration_s` of one notebook's execution record; cells sorted slowest
     /// first.
     static ReferenceTiming fromRecord(const QJsonObject &record);
@@ -52,6 +62,12 @@ struct ReferenceTiming
     /// `duration_s`, else `fallbackS` (the sandbox's wall clock, when the record has none) — to durationS and
     /// notebooks. Cells stay sorted slowest first.
     void addNotebook(const QString &notebook, const QJsonObject &record, double fallbackS = 0);
+    /// Adds the kernel start-up of one notebook's run to kernelStartS: the "kernel-start" and "kernel-preimport"
+    /// stages of the runner's profile (RunResult::profile: [stage, start, end] triples, seconds).
+    void addKernelStart(const QJsonArray &profile);
+    /// The time one submission's run is expected to take, seconds: runS when known, else durationS (the cells and
+    /// checks alone: a lower bound, without the kernel start-up and the sandbox).
+    double perSubmissionS() const { return runS > 0 ? runS : durationS; }
     QJsonObject toJson() const;
     /// The inverse of toJson(); tolerant of missing keys (a cache written before problem sets has no notebooks).
     static ReferenceTiming fromJson(const QJsonObject &o);

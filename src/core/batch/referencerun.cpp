@@ -445,6 +445,7 @@ void ReferenceRun::onEnvironment(const Environment &env)
     connect(m_run, &SubmissionRun::progress, this, &ReferenceRun::progress);
     connect(m_run, &SubmissionRun::finished, this, &ReferenceRun::onRunFinished);
     connect(m_run, &SubmissionRun::failed, this, &ReferenceRun::fail);
+    m_runClock.start();
     m_run->start();
 }
 
@@ -580,6 +581,11 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         if (m_timing->durationS <= 0)
             m_timing->durationS = result.run.durationS;
     }
+    // What a submission's run costs (the batch's estimate): the whole run with its sandboxes and kernels, of which
+    // the record's times (cells and checks) are only a part.
+    m_timing->runS = double(m_runClock.elapsed()) / 1000.0;
+    for (const NotebookRunResult &n : result.notebooks)
+        m_timing->addKernelStart(n.run.profile);
     if (Expected<void> p = paths::makePrivateFolder(m_options.cacheDir); !p) {
         fail(p.error());
         return;

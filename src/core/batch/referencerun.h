@@ -8,6 +8,7 @@
 #include "notebook/notebook.h"
 #include "sandbox/submissionrun.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonObject>
 #include <QMap>
@@ -180,6 +181,7 @@ private:
     std::optional<Environment> m_environment;
     bool m_cacheHit = false;
     std::optional<ReferenceTiming> m_timing;
+    QElapsedTimer m_runClock; ///< from the run's start (environment resolved) to its end: ReferenceTiming::runS
     ReferenceOutcome m_outcome;
     QStringList m_missingModules;
     bool m_done = false;
