@@ -408,41 +408,44 @@ std::variant<int, QString> codeOption(const QCommandLineParser &parser, const Ch
     return QString::fromUtf8(*bytes);
 }
 
-/// After `add value`: warns when the instructor notebook — what the reference run executes — never binds `variable`
-/// where the check reads it (anywhere; with an anchor, in the anchor's cell or before): the reference would leave
-/// it undefined, so the check would never pass (the reference run finds it broken and grades it for no one). Read
-/// with Python's ast (the scan `validate` uses), not by running the notebook: a name made another way (exec,
-/// `from m import *`, a magic) is not seen, so this warns and does not refuse. A scan that cannot run is a warning.
-void warnIfReferenceLacks(const QString &assignmentArg, const QString &jsonPath, int index, const NewCheck &nc)
+/// After `add` of a check that reads a value (its kind's probed(): a value check): warns when the instructor notebook
+/// — what the reference run executes — never binds `probe.variable` where the check reads it (anywhere; with an
+/// anchor, in the anchor's cell or before): the reference would leave it undefined, so the check would never pass
+/// (the reference run finds it broken and grades it for no one). Read with Python's ast (the scan `validate` uses),
+/// not by running the notebook: a name made another way (exec, `from m import *`, a magic) is not seen, so this
+/// warns and does not refuse. A scan that cannot run is a warning. `notebook` is the check's "notebook" (empty: the
+/// first).
+void warnIfReferenceLacks(const QString &assignmentArg, const QString &jsonPath, int index, const QString &notebook,
+                          const ProbedName &probe)
 {
     const Expected<Assignment> a = Assignment::load(assignmentArg);
     if (!a || a->notebooks().isEmpty())
         return;
-    const QString rel = nc.notebook.isEmpty() ? a->notebooks().constFirst() : nc.notebook;
+    const QString rel = notebook.isEmpty() ? a->notebooks().constFirst() : notebook;
     const QString where = QStringLiteral("checks[%1]").arg(index);
     const Expected<Notebook> nb = Notebook::load(a->absolute(rel));
     const Expected<ScanResult> scan =
         nb ? scanNotebook(a->python().isEmpty() ? paths::defaultPython() : a->python(), a->absolute(rel)) : Expected<ScanResult>(nb.error());
     if (!scan) {
         err() << "sandmark-cli: warning: " << Error{jsonPath, where, QStringLiteral("could not check that %1 defines `%2`: %3")
-                                                                          .arg(rel, nc.variable, scan.error().toString())}
+                                                                          .arg(rel, probe.variable, scan.error().toString())}
                                                     .toString()
               << Qt::endl;
         return;
     }
-    const int anchorCell = nc.anchor.isEmpty() ? -1 : nb->findAnchor(nc.anchor);
+    const int anchorCell = probe.anchor.isEmpty() ? -1 : nb->findAnchor(probe.anchor);
     const bool bound = std::any_of(scan->assigned.cbegin(), scan->assigned.cend(), [&](const AssignedName &n) {
-        return n.name == nc.variable && (anchorCell < 0 || n.cell <= anchorCell);
+        return n.name == probe.variable && (anchorCell < 0 || n.cell <= anchorCell);
     });
     if (bound)
         return;
     const bool later = anchorCell >= 0 && std::any_of(scan->assigned.cbegin(), scan->assigned.cend(),
-                                                      [&](const AssignedName &n) { return n.name == nc.variable; });
+                                                      [&](const AssignedName &n) { return n.name == probe.variable; });
     const QString what = later ? QStringLiteral("the reference (%1) does not define `%2` by the anchor '%3' (cells[%4]): no cell up "
                                                 "to it assigns it, a later one does")
-                                     .arg(rel, nc.variable, nc.anchor)
+                                     .arg(rel, probe.variable, probe.anchor)
                                      .arg(anchorCell)
-                               : QStringLiteral("the reference (%1) does not define `%2`: no cell of it assigns it").arg(rel, nc.variable);
+                               : QStringLiteral("the reference (%1) does not define `%2`: no cell of it assigns it").arg(rel, probe.variable);
     out().flush();
     err() << "sandmark-cli: warning: "
           << Error{jsonPath, where, what + QStringLiteral(", so the check would never pass (grading finds it broken and grades it "
@@ -491,8 +494,12 @@ int addCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, con
     out() << "added " << pos.at(1) << " check '" << nc.id << "' (" << pointsPhrase(nc.points) << ") as checks["
           << *added << "] of " << jsonPath << '\n';
     printTotal(assignmentArg);
-    if (nc.type == Check::Type::Value)
-        warnIfReferenceLacks(assignmentArg, jsonPath, *added, nc);
+    Check asAdded; // as the kind sees it: whether it reads a value the reference must define
+    asAdded.type = nc.type;
+    asAdded.variable = nc.variable;
+    asAdded.anchor = nc.anchor;
+    if (const std::optional<ProbedName> probe = checkKind(asAdded).probed(asAdded))
+        warnIfReferenceLacks(assignmentArg, jsonPath, *added, nc.notebook, *probe);
     return ExitOk;
 }
 

@@ -24,11 +24,16 @@ Expected<Notebook> releaseNotebook(const Assignment &assignment, const QString &
         for (const QString &r : nb->repairs())
             report->warnings << QStringLiteral("%1: %2").arg(path, r);
     if (assignment.fromOtter()) {
-        // As `otter assign` makes it: Otter's stubs, the init and check cells (docs/otter.md).
+        // As `otter assign` makes it: Otter's stubs, the init and check cells (docs/otter.md): a `grader.check` cell
+        // for each group of checks (an Otter question) after the cell its feedback is shown at (its answer cell).
         QMap<QString, QStringList> checkAfter;
-        for (const Check &c : assignment.checks())
-            if (c.type == Check::Type::Otter && !c.after.isEmpty() && !checkAfter.value(c.after).contains(c.question))
-                checkAfter[c.after] << c.question;
+        for (const Check &c : assignment.checks()) {
+            const CheckKind &kind = checkKind(c);
+            const QString group = kind.group(c);
+            const QString after = group.isEmpty() ? QString() : kind.feedbackCell(c);
+            if (!after.isEmpty() && !checkAfter.value(after).contains(group))
+                checkAfter[after] << group;
+        }
         int replaced = 0;
         auto released = makeOtterRelease(nb->toJson(), path, checkAfter, &replaced);
         if (!released)

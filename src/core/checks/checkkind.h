@@ -90,7 +90,8 @@ public:
     /// The cell after which the feedback page shows `check`'s result; by default answerCell().
     virtual QString feedbackCell(const Check &check) const;
     /// The group `check` belongs to, whose points are its checks' sum (checkGroups()): an Otter question's name for
-    /// its cases' checks. Empty by default: a check of its own (an nbgrader grade_id, a value or test check).
+    /// its cases' checks. Empty by default: a check of its own (an nbgrader grade_id, a value or test check). An
+    /// Otter release (writeRelease()) has a `grader.check("<group>")` cell after each group's feedbackCell().
     virtual QString group(const Check &check) const;
 
     // ---- the result ------------------------------------------------------------------------------------------
