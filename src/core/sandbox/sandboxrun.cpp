@@ -562,98 +562,107 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
         result.payloadJson = QByteArrayLiteral("null");
         result.notebookJson.clear();
     } else if (!parsed) {
-        if (m_killedByWallClock) {
-            const double wall = m_plan.limits.wallTimeoutS;
-            const QString reason = QStringLiteral("whole-run time limit (timeout_s = %1 s) reached; the sandbox was killed").arg(wall);
-            result.record = recordWithoutAnswer(
-                QStringLiteral("wall-timeout"), reason, false, result.durationS,
-                {{QStringLiteral("limits_hit"), QJsonArray{QStringLiteral("wall-clock")}},
-                 {QStringLiteral("wall_clock"), QJsonObject{{QStringLiteral("timeout_s"), wall},
-                                                            {QStringLiteral("cell"), QJsonValue::Null},
-                                                            {QStringLiteral("where"), QString()},
-                                                            {QStringLiteral("during"), true}}}});
-            result.payloadJson = QByteArrayLiteral("null");
-        } else if (const int sig = exitCode - 128; m_oomKills > 0 && status == QProcess::NormalExit && sig > 0 && sig < 65) {
-            // The OOM killer ended the runner (or all of the run) at the cgroup's memory limit: the submission's
-            // outcome, said as such (never interference, never a grader error).
-            result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), memoryLimitReason(m_plan.limits, m_oomKills),
-                                                false, result.durationS, {});
-            result.payloadJson = QByteArrayLiteral("null");
-        } else if (const int sig = exitCode - 128; status == QProcess::NormalExit && sig > 0 && sig < 65
-                   && (!m_plan.explainStartFailure || m_plan.explainStartFailure(exitCode, m_stderr).isEmpty())) {
-            // The runner was killed by a signal Sandmark did not send (its own kills are the wall clock's and a
-            // cancel's, handled above): the notebook's code runs as the same user in the sandbox and can kill it,
-            // and the memory limit's OOM killer acts for it. The submission's outcome, for a person to look at;
-            // never a grader error, and no answer means no check is graded.
-            const QString reason = QStringLiteral("the grading runner was killed by %1 before it answered (the notebook's "
-                                                  "code can kill it, or the memory limit's OOM killer)")
-                                       .arg(sig == SIGKILL ? QStringLiteral("SIGKILL") : QStringLiteral("signal %1").arg(sig));
-            result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), reason, true, result.durationS,
-                                                {{QStringLiteral("interference"), QJsonArray{reason}}});
-            result.payloadJson = QByteArrayLiteral("null");
-        } else if (status != QProcess::NormalExit) {
-            fail(QStringLiteral("the sandbox was killed by a signal before the runner answered: %1")
-                     .arg(detail::lastLine(m_stderr)));
-            return;
-        } else if (exitCode == 2) {
-            fail(QStringLiteral("the runner refused the job as malformed: %1").arg(detail::lastLine(m_stderr)));
-            return;
-        } else if (const QString why = m_plan.explainStartFailure ? m_plan.explainStartFailure(exitCode, m_stderr) : QString();
-                   !why.isEmpty()) {
-            fail(why);
-            return;
-        } else if (exitCode != 0) {
-            fail(QStringLiteral("the runner failed (exit status %1): %2").arg(exitCode).arg(detail::lastLine(m_stderr)));
-            return;
-        } else {
-            fail(parseError.isEmpty() ? QStringLiteral("the runner exited without an answer") : parseError);
+        if (const std::optional<QString> failure = recordUnanswered(exitCode, status, parseError, result)) {
+            fail(*failure);
             return;
         }
     }
+    addSandboxFacts(result.record);
+    m_done = true;
+    Q_EMIT finished(result);
+}
 
-    result.record.insert(QStringLiteral("unsafe"), m_plan.unsafe);
-    result.record.insert(QStringLiteral("sandbox"), m_plan.backend);
+std::optional<QString> SandboxRun::recordUnanswered(int exitCode, QProcess::ExitStatus status, const QString &parseError,
+                                                    RunResult &result) const
+{
+    const int sig = exitCode - 128; // the signal that ended the sandbox's process, as a shell reports it
+    const bool bySignal = status == QProcess::NormalExit && sig > 0 && sig < 65;
+    if (m_killedByWallClock) {
+        const double wall = m_plan.limits.wallTimeoutS;
+        const QString reason = QStringLiteral("whole-run time limit (timeout_s = %1 s) reached; the sandbox was killed").arg(wall);
+        result.record = recordWithoutAnswer(
+            QStringLiteral("wall-timeout"), reason, false, result.durationS,
+            {{QStringLiteral("limits_hit"), QJsonArray{QStringLiteral("wall-clock")}},
+             {QStringLiteral("wall_clock"), QJsonObject{{QStringLiteral("timeout_s"), wall},
+                                                        {QStringLiteral("cell"), QJsonValue::Null},
+                                                        {QStringLiteral("where"), QString()},
+                                                        {QStringLiteral("during"), true}}}});
+        result.payloadJson = QByteArrayLiteral("null");
+    } else if (m_oomKills > 0 && bySignal) {
+        // The OOM killer ended the runner (or all of the run) at the cgroup's memory limit: the submission's
+        // outcome, said as such (never interference, never a grader error).
+        result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), memoryLimitReason(m_plan.limits, m_oomKills),
+                                            false, result.durationS, {});
+        result.payloadJson = QByteArrayLiteral("null");
+    } else if (bySignal && (!m_plan.explainStartFailure || m_plan.explainStartFailure(exitCode, m_stderr).isEmpty())) {
+        // The runner was killed by a signal Sandmark did not send (its own kills are the wall clock's and a
+        // cancel's, handled above): the notebook's code runs as the same user in the sandbox and can kill it,
+        // and the memory limit's OOM killer acts for it. The submission's outcome, for a person to look at;
+        // never a grader error, and no answer means no check is graded.
+        const QString reason = QStringLiteral("the grading runner was killed by %1 before it answered (the notebook's "
+                                              "code can kill it, or the memory limit's OOM killer)")
+                                   .arg(sig == SIGKILL ? QStringLiteral("SIGKILL") : QStringLiteral("signal %1").arg(sig));
+        result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), reason, true, result.durationS,
+                                            {{QStringLiteral("interference"), QJsonArray{reason}}});
+        result.payloadJson = QByteArrayLiteral("null");
+    } else if (status != QProcess::NormalExit) {
+        return QStringLiteral("the sandbox was killed by a signal before the runner answered: %1").arg(detail::lastLine(m_stderr));
+    } else if (exitCode == 2) {
+        return QStringLiteral("the runner refused the job as malformed: %1").arg(detail::lastLine(m_stderr));
+    } else if (const QString why = m_plan.explainStartFailure ? m_plan.explainStartFailure(exitCode, m_stderr) : QString();
+               !why.isEmpty()) {
+        return why;
+    } else if (exitCode != 0) {
+        return QStringLiteral("the runner failed (exit status %1): %2").arg(exitCode).arg(detail::lastLine(m_stderr));
+    } else {
+        return parseError.isEmpty() ? QStringLiteral("the runner exited without an answer") : parseError;
+    }
+    return std::nullopt;
+}
+
+void SandboxRun::addSandboxFacts(QJsonObject &record) const
+{
+    record.insert(QStringLiteral("unsafe"), m_plan.unsafe);
+    record.insert(QStringLiteral("sandbox"), m_plan.backend);
     if (!m_plan.cgroupMode.isEmpty()) {
         QJsonObject cgroup = m_cgroupStats;
         cgroup.insert(QStringLiteral("mode"), m_plan.cgroupMode);
         if (m_plan.cgroupMode == QLatin1String("off"))
             cgroup.insert(QStringLiteral("note"), coretext::text(coretext::runCgroupOff));
-        result.record.insert(QStringLiteral("cgroup"), cgroup);
+        record.insert(QStringLiteral("cgroup"), cgroup);
     }
     if (m_oomKills > 0) {
         // The memory limit was hit: said in the record whatever the runner answered (a killed kernel: its reason
         // says why; a killed child process of the notebook: a message).
         const QString why = memoryLimitReason(m_plan.limits, m_oomKills);
-        QJsonArray hit = result.record.value(QStringLiteral("limits_hit")).toArray();
+        QJsonArray hit = record.value(QStringLiteral("limits_hit")).toArray();
         if (!hit.contains(QStringLiteral("memory")))
             hit.append(QStringLiteral("memory"));
-        result.record.insert(QStringLiteral("limits_hit"), hit);
-        QJsonObject kernel = result.record.value(QStringLiteral("kernel")).toObject();
+        record.insert(QStringLiteral("limits_hit"), hit);
+        QJsonObject kernel = record.value(QStringLiteral("kernel")).toObject();
         const QString reason = kernel.value(QStringLiteral("reason")).toString();
         if (kernel.value(QStringLiteral("died")).toBool() && !reason.contains(why)) {
             kernel.insert(QStringLiteral("reason"), reason.isEmpty() ? why : reason + QLatin1String("; ") + why);
-            result.record.insert(QStringLiteral("kernel"), kernel);
+            record.insert(QStringLiteral("kernel"), kernel);
         }
-        QJsonArray messages = result.record.value(QStringLiteral("messages")).toArray();
+        QJsonArray messages = record.value(QStringLiteral("messages")).toArray();
         if (!messages.contains(why))
             messages.append(why);
-        result.record.insert(QStringLiteral("messages"), messages);
+        record.insert(QStringLiteral("messages"), messages);
     }
     if (m_killedByWallClock) {
-        QJsonArray hit = result.record.value(QStringLiteral("limits_hit")).toArray();
+        QJsonArray hit = record.value(QStringLiteral("limits_hit")).toArray();
         if (!hit.contains(QStringLiteral("wall-clock")))
             hit.append(QStringLiteral("wall-clock"));
-        result.record.insert(QStringLiteral("limits_hit"), hit);
-        result.record.insert(QStringLiteral("status"), QStringLiteral("wall-timeout"));
+        record.insert(QStringLiteral("limits_hit"), hit);
+        record.insert(QStringLiteral("status"), QStringLiteral("wall-timeout"));
     }
     if (m_plan.unsafe) {
-        QJsonArray messages = result.record.value(QStringLiteral("messages")).toArray();
+        QJsonArray messages = record.value(QStringLiteral("messages")).toArray();
         messages.prepend(QStringLiteral("UNSAFE: local-unsafe backend, the notebook ran without a sandbox "
                                         "(resource limits only)"));
-        result.record.insert(QStringLiteral("messages"), messages);
+        record.insert(QStringLiteral("messages"), messages);
     }
-    m_done = true;
-    Q_EMIT finished(result);
 }
 
 void SandboxRun::fail(const QString &message)

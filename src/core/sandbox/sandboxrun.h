@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 namespace sandmark {
 
@@ -87,7 +88,16 @@ private:
     void onReadyStdout();
     void onReadyStderr();
     void onFinished(int exitCode, QProcess::ExitStatus status);
+    /// The process has ended and nothing more of it will come: reports finished() or failed(), once.
     void complete(int exitCode, QProcess::ExitStatus status);
+    /// For a run that ended without the runner's answer (`parseError`: why its stdout was not one, if it had any):
+    /// either the submission's outcome (the wall clock, the memory limit, a signal the notebook sent), written as
+    /// `result`'s record and payload, and none returned; or a grader error, whose message is returned.
+    std::optional<QString> recordUnanswered(int exitCode, QProcess::ExitStatus status, const QString &parseError,
+                                            RunResult &result) const;
+    /// Adds what the sandbox knows of the run to its `record`: backend, unsafe, the cgroup's counters, the limits
+    /// it hit (memory, wall clock) and the UNSAFE message.
+    void addSandboxFacts(QJsonObject &record) const;
     void startKillCommand();
     void onErrorOccurred(QProcess::ProcessError error);
     void onWallClock();
