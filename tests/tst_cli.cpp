@@ -19,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -128,6 +129,7 @@ private Q_SLOTS:
     void gradeSummaryCountsTheBrokenCheck();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
+    void busyGradebookExitsThreeForGradeAndMerge();
     void unreachableRuntimeNamesItsOwnFix();
     void displayTextEscapes_data();
     void displayTextEscapes();
@@ -238,6 +240,9 @@ void TestCli::golden_data()
     QTest::newRow("release-empty-output") << QStringList{u"release"_s, u"assignments/good"_s, u"-o"_s, u""_s} << 2;
     QTest::newRow("import-otter-empty-output")
         << QStringList{u"import"_s, u"otter"_s, u"otter/master/hw-otter.ipynb"_s, u"-o"_s, u""_s} << 2;
+    // A test cell that does not compile is imported with a warning naming the notebook, cell, grade_id and line.
+    QTest::newRow("import-nbgrader-test-cell-does-not-compile")
+        << QStringList{u"import"_s, u"nbgrader"_s, u"nbgrader/syntax-error/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s} << 0;
     QTest::newRow("import-nbgrader-header-and-no-header")
         << QStringList{u"import"_s, u"nbgrader"_s, u"assignments/good/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s, u"--header"_s,
                        u"assignments/good/hw.ipynb"_s, u"--no-header"_s}
@@ -1424,6 +1429,39 @@ void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
     QVERIFY2(err.startsWith(u"sandmark-cli: %1/.sandmark: cannot write: the disk is full ("_s.arg(a)), qPrintable(err));
     QCOMPARE(err.count(QLatin1Char('\n')), 1);
     QVERIFY(!QFileInfo::exists(a + u"/.sandmark/gradebook.sqlite"_s));
+}
+
+// A gradebook another process holds for its batch is busy, not bad input: `grade` into it and `merge` into it are
+// refused with the same exit code, 3, the grader side's (README, "Exit codes"; merge exited 1 as for a bad input
+// file); the same merge succeeds once the batch has ended. Nothing runs, so no sandbox is needed.
+void TestCli::busyGradebookExitsThreeForGradeAndMerge()
+{
+    QTemporaryDir tmp;
+    const QString a = tmp.filePath(u"hw"_s);
+    makeGradableCopy(a);
+    const QString gb = tmp.filePath(u"gb.sqlite"_s), shard = tmp.filePath(u"shard.sqlite"_s);
+    QVERIFY(Gradebook::open(gb));
+    recordOneCheckRun(shard, u"alice"_s, Outcome::Pass);
+    Expected<std::unique_ptr<QLockFile>> batch = Gradebook::lockForWriting(gb, u"wait"_s); // this process: the batch
+    QVERIFY(batch);
+    const QString held = u"another batch is grading into this gradebook (%1, pid %2); "_s
+                             .arg(QCoreApplication::applicationName())
+                             .arg(QCoreApplication::applicationPid());
+
+    const Run grade = runCli({u"grade"_s, a, u"--gradebook"_s, gb});
+    QCOMPARE(grade.code, 3);
+    QVERIFY2(grade.err.contains((u"sandmark-cli: %1: "_s.arg(gb) + held).toUtf8()), grade.err.constData());
+    const Run merge = runCli({u"merge"_s, gb, shard});
+    QVERIFY2(merge.code == 3, merge.err.constData());
+    QCOMPARE(QString::fromUtf8(merge.err),
+             u"sandmark-cli: %1: %2merge into it when the batch has finished (nothing was merged)\n"_s.arg(gb, held));
+    QCOMPARE(merge.out, QByteArray());
+    // A bad input is still bad input (1), busy or not being no longer the question.
+    batch->reset();
+    QCOMPARE(runCli({u"merge"_s, gb, tmp.filePath(u"nope.sqlite"_s)}).code, 1);
+    const Run after = runCli({u"merge"_s, gb, shard});
+    QVERIFY2(after.code == 0, after.err.constData());
+    QVERIFY2(after.out.startsWith((shard + u": 1 run(s) added"_s).toUtf8()), after.out.constData());
 }
 
 // Text from outside (student ids, file names) cannot break a line or reorder what a terminal or table shows

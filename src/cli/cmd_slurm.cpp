@@ -546,7 +546,8 @@ int merge(const QStringList &args)
     Expected<QList<MergeStats>> merged = mergeSlurmShards(*st, layout, outPath);
     if (!merged) {
         printError(merged.error());
-        return ExitBadInput;
+        // A batch holding the gradebook is the grader side's state, as for grade (exit 3).
+        return Gradebook::isBusy(merged.error()) ? ExitGraderError : ExitBadInput;
     }
     QStringList inputs; // as mergeSlurmShards() merged them: the shards that have a gradebook
     for (const SlurmShardStatus &s : st->shards)

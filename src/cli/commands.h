@@ -7,12 +7,14 @@
 
 namespace sandmark::cli {
 
-/// Documented exit codes (docs/cli.md). Stable: scripts and CI depend on them.
+/// Documented exit codes (README, "Exit codes of sandmark-cli"; the man page's EXIT STATUS). Stable: scripts and CI
+/// depend on them.
 enum ExitCode : int {
     ExitOk = 0,          ///< success
     ExitBadInput = 1,    ///< the input (assignment, notebook, archive) is bad, or a check found problems
     ExitUsage = 2,       ///< wrong command line
-    ExitGraderError = 3, ///< the grader side failed: sandbox cannot start, environment build failed
+    ExitGraderError = 3, ///< the grader side failed or is busy: sandbox cannot start, environment build failed, a
+                         ///< gradebook another batch holds (Gradebook::isBusy())
     ExitInterrupted = 130,
 };
 

@@ -205,6 +205,14 @@ QString Gradebook::defaultPath(const QString &assignmentFolder)
     return QDir(assignmentFolder).filePath(QStringLiteral(".sandmark/gradebook.sqlite"));
 }
 
+namespace {
+// lockForWriting()'s refusal, which isBusy() recognises: program, pid, advice.
+QString busyText()
+{
+    return QStringLiteral("another batch is grading into this gradebook (%1, pid %2); %3");
+}
+} // namespace
+
 Expected<std::unique_ptr<QLockFile>> Gradebook::lockForWriting(const QString &path, const QString &advice)
 {
     // A different file from the gradebook (`<path>.lock`): taking and releasing it opens and closes no descriptor
@@ -220,10 +228,14 @@ Expected<std::unique_ptr<QLockFile>> Gradebook::lockForWriting(const QString &pa
     qint64 pid = 0;
     QString host, app;
     lock->getLockInfo(&pid, &host, &app);
-    return Error{path, {}, QStringLiteral("another batch is grading into this gradebook (%1, pid %2); %3")
-                               .arg(app.isEmpty() ? QStringLiteral("sandmark") : app)
-                               .arg(pid)
-                               .arg(advice)};
+    return Error{path, {}, busyText().arg(app.isEmpty() ? QStringLiteral("sandmark") : app).arg(pid).arg(advice)};
+}
+
+bool Gradebook::isBusy(const Error &error)
+{
+    // The text up to its first argument is lockForWriting()'s alone.
+    static const QString prefix = busyText().left(busyText().indexOf(QLatin1String("%1")));
+    return error.location.isEmpty() && error.message.startsWith(prefix);
 }
 
 Gradebook::Gradebook(QString path, QString connection) : m_path(std::move(path)), m_connection(std::move(connection)) {}

@@ -239,6 +239,10 @@ public:
     /// Errors name `path`: "another batch is grading into this gradebook (sandmark-cli, pid 4711); `advice`", or
     /// the lock file cannot be created.
     static Expected<std::unique_ptr<QLockFile>> lockForWriting(const QString &path, const QString &advice);
+    /// Whether `error` is lockForWriting()'s refusal because another live process holds the lock (a batch, a
+    /// merge): the gradebook is busy, not bad. The CLI exits 3 on it, the grader side's code (README, "Exit codes"),
+    /// wherever it comes from (grade, merge, slurm merge). Pure.
+    static bool isBusy(const Error &error);
     /// Removes `path` and the SQLite files beside it (-wal, -shm, -journal). Returns false if one remains.
     static bool removeFiles(const QString &path);
     ~Gradebook();
