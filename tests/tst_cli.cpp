@@ -243,6 +243,9 @@ void TestCli::golden_data()
     // A test cell that does not compile is imported with a warning naming the notebook, cell, grade_id and line.
     QTest::newRow("import-nbgrader-test-cell-does-not-compile")
         << QStringList{u"import"_s, u"nbgrader"_s, u"nbgrader/syntax-error/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s} << 0;
+    // A test cell that does not compile is imported with a warning naming the notebook, cell, grade_id and line.
+    QTest::newRow("import-nbgrader-test-cell-does-not-compile")
+        << QStringList{u"import"_s, u"nbgrader"_s, u"nbgrader/syntax-error/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s} << 0;
     QTest::newRow("import-nbgrader-header-and-no-header")
         << QStringList{u"import"_s, u"nbgrader"_s, u"assignments/good/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s, u"--header"_s,
                        u"assignments/good/hw.ipynb"_s, u"--no-header"_s}

@@ -611,6 +611,31 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("out"))));
     }
 
+    // A test cell that does not compile is imported (it is the course's source) with a warning naming the notebook,
+    // the cell, its grade_id and the line: without it, the reference run showed the check failing for everyone and
+    // nothing said why. IPython syntax (%time) compiles as the test process reads it, so it is not warned of.
+    void importWarnsOfTestCellsThatDoNotCompile()
+    {
+        qputenv("SANDMARK_PYTHON", "/usr/bin/python3");
+        const QString source = data(QStringLiteral("syntax-error/hw.ipynb"));
+        const QString out = m_tmp.filePath(QStringLiteral("syntax-error"));
+        auto r = importNbgrader(source, out);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QCOMPARE(r->testChecks, 3);
+        QCOMPARE(r->warnings,
+                 QStringList{source + QStringLiteral(": cells[2], line 2, column 8: the test cell 'square-broken' (its grade_id) "
+                                                     "does not compile: '(' was never closed; imported as it is, its test check "
+                                                     "fails for every submission, the reference run included: fix the cell in the "
+                                                     "nbgrader source and import again")});
+        auto a = Assignment::load(out);
+        QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+        QCOMPARE(a->checks().size(), 3);
+        // The well-formed ones (tests/data/nbgrader/source/ps1) import without one.
+        auto clean = importNbgrader(data(QStringLiteral("source/ps1")), m_tmp.filePath(QStringLiteral("clean")));
+        QVERIFY2(clean, qPrintable(clean ? QString() : clean.error().toString()));
+        QVERIFY2(clean->warnings.isEmpty(), qPrintable(clean->warnings.join(QLatin1Char('\n'))));
+    }
+
     void importRefusesExistingAssignment()
     {
         auto again = importNbgrader(data(QStringLiteral("source/ps1")), m_assignment);

@@ -1,12 +1,11 @@
 #include "assignment/nbgrader_import.h"
 
-#include "assignment/create.h"
-
 #include "assignment/assignment.h"
 #include "assignment/autotest.h"
 #include "assignment/autotest_run.h"
 #include "assignment/create.h"
 
+#include "checks/codesyntax.h"
 #include "notebook/nbgrader.h"
 #include "notebook/release.h"
 #include "util/inputfile.h"
@@ -238,6 +237,16 @@ struct NbgraderCells
     Json answers = Json::array(); ///< the answer (solution) cells' grade_ids
     Json locked = Json::array();  ///< the read-only cells' grade_ids
     std::set<int> schemas;        ///< the nbgrader metadata schema versions met
+    /// Where each test check's code comes from: its notebook (relative to the imported folder), the cell index and
+    /// the grade_id.
+    struct TestCell
+    {
+        QString notebook;
+        int index = 0;
+        QString gradeId;
+        QString code;
+    };
+    QList<TestCell> testCells;
 };
 
 /// Reads the nbgrader cells of every notebook (their releases must be makeable): a test check per autograder
@@ -293,6 +302,7 @@ Expected<NbgraderCells> readNbgraderCells(const QString &root, const QStringList
                         check["autotest"].push_back(ss(line));
                 }
                 checks.push_back(std::move(check));
+                out.testCells.append({rel, i, c.gradeId, nb->cellSource(i)});
                 ++report.testChecks;
             } else if (c.isManual()) {
                 Json check = Json::object();
@@ -316,6 +326,39 @@ Expected<NbgraderCells> readNbgraderCells(const QString &root, const QStringList
         }
     }
     return out;
+}
+
+/// A warning per test cell that Python does not compile (compileAllBlocking(), the default interpreter: an imported
+/// assignment names none), naming its notebook, cell, grade_id and the error's line: it is imported as it is (the
+/// course's own source), and its check then fails for every submission, the reference run included. An interpreter
+/// that cannot check is one warning saying the cells were not checked. Notebooks are named as the user gave `source`.
+QStringList testCellSyntaxWarnings(const QString &source, const QFileInfo &info, const QList<NbgraderCells::TestCell> &cells)
+{
+    QList<CodeToCompile> codes;
+    for (const NbgraderCells::TestCell &c : cells)
+        codes.append({c.gradeId, c.code});
+    const QString python = syntaxCheckPython(QString());
+    const Expected<QList<std::optional<PythonSyntaxError>>> compiled = compileAllBlocking(python, codes);
+    if (!compiled)
+        return {QStringLiteral("%1; the test cells' syntax is not checked").arg(compiled.error().toString())};
+    QStringList warnings;
+    for (qsizetype k = 0; k < cells.size(); ++k) {
+        const std::optional<PythonSyntaxError> &e = compiled->at(k);
+        if (!e)
+            continue;
+        const NbgraderCells::TestCell &c = cells[k];
+        QString place = QStringLiteral("cells[%1]").arg(c.index);
+        if (e->line > 0)
+            place += QStringLiteral(", line %1").arg(e->line) + (e->column > 0 ? QStringLiteral(", column %1").arg(e->column) : QString());
+        const QString shown = QDir::cleanPath(QDir(info.isDir() ? source : info.path()).filePath(c.notebook));
+        warnings << Error{shown, place,
+                          QStringLiteral("the test cell '%1' (its grade_id) does not compile: %2; imported as it is, its test "
+                                         "check fails for every submission, the reference run included: fix the cell in the "
+                                         "nbgrader source and import again")
+                              .arg(c.gradeId, e->message)}
+                        .toString();
+    }
+    return warnings;
 }
 
 /// The imported assignment's assignment.json.
@@ -425,6 +468,7 @@ Expected<NbgraderImportReport> importNbgrader(const QString &source, const QStri
     Expected<NbgraderCells> cells = readNbgraderCells(found->root, notebooks, loaded, directives, report);
     if (!cells)
         return cells.error();
+    report.warnings << testCellSyntaxWarnings(source, info, cells->testCells);
     if (report.testChecks + report.manualChecks == 0)
         report.warnings << QStringLiteral("%1: no nbgrader test or manually graded cells found; add checks to "
                                           "assignment.json").arg(source);

@@ -31,6 +31,8 @@ struct NbgraderImportReport
     int autotestDirectives = 0;
     int autotestExpressions = 0;
     QString autotestBackend;
+    /// What the import let through but the user should know, one line each naming the file and place (a test cell
+    /// that does not compile, AUTOTEST notices, no graded cells, a header left out).
     QStringList warnings;
 };
 
@@ -81,7 +83,9 @@ QString findCourseHeader(const QString &assignmentFolder);
 /// the copied notebooks hold the expanded test cells (nbgrader's `source_with_tests`), which the test checks run.
 /// Refuses unbalanced markers, duplicate grade_ids, a `--header` that is not a notebook, AUTOTEST without a
 /// usable autotests.yml or with an expression the instructor's notebook cannot evaluate (naming the file, cell
-/// and line), and an `outDir` that already holds an assignment.json. Staged in a temporary folder and renamed
+/// and line), and an `outDir` that already holds an assignment.json. A test cell that Python does not compile
+/// (checks/codesyntax.h, the default interpreter) is imported as it is, with a warning naming its notebook, cell,
+/// grade_id and line. Staged in a temporary folder and renamed
 /// into place. Blocking: file I/O, and with AUTOTEST directives a sandbox run in a local event loop (call it from
 /// the CLI or a worker thread).
 Expected<NbgraderImportReport> importNbgrader(const QString &source, const QString &outDir,

@@ -3,26 +3,62 @@
 #include "util/paths.h"
 #include "util/scriptprocess.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 
 namespace sandmark {
 
 namespace {
 
 // Reads the code from stdin (UTF-8) and answers one JSON object: {} when it compiles, else line, column, message.
-// -I: no user site-packages, no current folder on sys.path; the code is compiled, never run.
+// With "--many" as the file name, stdin is a JSON array of [file name, code] pairs and the answer an array of such
+// objects, in order (one interpreter for all of an import's test cells).
+// Code that Python refuses but that holds IPython syntax ("%magic", "!shell") is compiled again after IPython's
+// default input transformers, as the test process reads test code (sandmark_tests.py, _transform()); without
+// IPython, Python's error stands. -I: no user site-packages, no current folder on sys.path; nothing is run.
 constexpr char kScript[] = R"py(import json, sys
-src = sys.stdin.buffer.read().decode("utf-8", "replace")
-try:
-    compile(src, sys.argv[1], "exec", dont_inherit=True)
-    out = {}
-except SyntaxError as e:
-    out = {"line": e.lineno or 0, "column": e.offset or 0, "message": e.msg}
-except (ValueError, MemoryError, RecursionError) as e:
-    out = {"line": 0, "column": 0, "message": str(e) or type(e).__name__}
-sys.stdout.write(json.dumps(out))
+def check(src, name):
+    try:
+        compile(src, name, "exec", dont_inherit=True)
+        return {}
+    except SyntaxError as e:
+        out = {"line": e.lineno or 0, "column": e.offset or 0, "message": e.msg}
+    except (ValueError, MemoryError, RecursionError) as e:
+        return {"line": 0, "column": 0, "message": str(e) or type(e).__name__}
+    if "%" in src or "!" in src:
+        try:
+            from IPython.core.inputtransformer2 import TransformerManager
+            compile(TransformerManager().transform_cell(src), name, "exec", dont_inherit=True)
+            return {}
+        except Exception:
+            pass
+    return out
+data = sys.stdin.buffer.read().decode("utf-8", "replace")
+if sys.argv[1] == "--many":
+    answer = [check(code, name) for name, code in json.loads(data)]
+else:
+    answer = check(data, sys.argv[1])
+sys.stdout.write(json.dumps(answer))
 )py";
+
+/// The error of one answer object of kScript; no value when it compiled.
+std::optional<PythonSyntaxError> syntaxErrorFrom(const QJsonObject &answer)
+{
+    if (!answer.contains(QLatin1String("message")))
+        return std::nullopt;
+    PythonSyntaxError e;
+    e.line = answer.value(QLatin1String("line")).toInt();
+    e.column = answer.value(QLatin1String("column")).toInt();
+    e.message = answer.value(QLatin1String("message")).toString();
+    return e;
+}
+
+QString fileNameFor(const QString &label)
+{
+    return QStringLiteral("<check %1>").arg(label);
+}
 
 } // namespace
 
@@ -62,15 +98,7 @@ CodeSyntaxCheck::CodeSyntaxCheck(QObject *parent) : QObject(parent), m_process(n
                                             .arg(detail.isEmpty() ? QString() : QStringLiteral(": ") + detail)});
                     return;
                 }
-                if (!answer.contains(QLatin1String("message"))) {
-                    Q_EMIT finished(std::nullopt);
-                    return;
-                }
-                PythonSyntaxError e;
-                e.line = answer.value(QLatin1String("line")).toInt();
-                e.column = answer.value(QLatin1String("column")).toInt();
-                e.message = answer.value(QLatin1String("message")).toString();
-                Q_EMIT finished(e);
+                Q_EMIT finished(syntaxErrorFrom(answer));
             });
 }
 
@@ -84,8 +112,7 @@ void CodeSyntaxCheck::start(const QString &python, const QString &code, const QS
     m_python = python;
     ScriptProcess::Launch launch;
     launch.program = python;
-    launch.arguments = {QStringLiteral("-I"), QStringLiteral("-c"), QString::fromLatin1(kScript),
-                        QStringLiteral("<check %1>").arg(label)};
+    launch.arguments = {QStringLiteral("-I"), QStringLiteral("-c"), QString::fromLatin1(kScript), fileNameFor(label)};
     launch.input = code.toUtf8();
     m_timeout.start(kTimeoutMs);
     m_process->start(launch);
@@ -100,6 +127,41 @@ void CodeSyntaxCheck::cancel()
 bool CodeSyntaxCheck::running() const
 {
     return m_process->running();
+}
+
+Expected<QList<std::optional<PythonSyntaxError>>> compileAllBlocking(const QString &python, const QList<CodeToCompile> &codes)
+{
+    QList<std::optional<PythonSyntaxError>> results;
+    if (codes.isEmpty())
+        return results;
+    QJsonArray input;
+    for (const CodeToCompile &c : codes)
+        input.append(QJsonArray{fileNameFor(c.label), c.code});
+    QProcess process;
+    process.setProgram(python);
+    process.setArguments({QStringLiteral("-I"), QStringLiteral("-c"), QString::fromLatin1(kScript), QStringLiteral("--many")});
+    process.start();
+    if (!process.waitForStarted(CodeSyntaxCheck::kTimeoutMs))
+        return Error{python, {}, QStringLiteral("cannot run Python to check the code: %1").arg(process.errorString())};
+    process.write(QJsonDocument(input).toJson(QJsonDocument::Compact));
+    process.closeWriteChannel();
+    if (!process.waitForFinished(CodeSyntaxCheck::kTimeoutMs)) {
+        process.kill();
+        process.waitForFinished(-1);
+        return Error{python, {}, QStringLiteral("Python did not answer within %1 s").arg(CodeSyntaxCheck::kTimeoutMs / 1000)};
+    }
+    const QJsonDocument answer = QJsonDocument::fromJson(process.readAllStandardOutput());
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0 || !answer.isArray()
+        || answer.array().size() != codes.size()) {
+        const QString detail = QString::fromUtf8(process.readAllStandardError()).trimmed().section(QLatin1Char('\n'), -1);
+        return Error{python, {},
+                     QStringLiteral("Python could not check the code (exit code %1)%2")
+                         .arg(process.exitCode())
+                         .arg(detail.isEmpty() ? QString() : QStringLiteral(": ") + detail)};
+    }
+    for (const QJsonValue &v : answer.array())
+        results << syntaxErrorFrom(v.toObject());
+    return results;
 }
 
 } // namespace sandmark

@@ -4,6 +4,7 @@
 
 #include "util/expected.h"
 
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -60,5 +61,18 @@ private:
     QString m_python;
     QTimer m_timeout;
 };
+
+/// One piece of code for compileAllBlocking(): compiled as the file "<check LABEL>".
+struct CodeToCompile
+{
+    QString label; ///< names the code in Python's answer, e.g. a check id or grade_id
+    QString code;
+};
+
+/// Compiles every piece of `codes` as CodeSyntaxCheck does (the same script; IPython syntax as the test process
+/// reads it), all in one `python -I` child process that this call waits for (at most CodeSyntaxCheck::kTimeoutMs):
+/// per piece, in order, no value when it compiles, else where and why not. An Error naming the interpreter when it
+/// cannot be run or gives no usable answer. Blocking; any thread (no event loop needed).
+Expected<QList<std::optional<PythonSyntaxError>>> compileAllBlocking(const QString &python, const QList<CodeToCompile> &codes);
 
 } // namespace sandmark
