@@ -1427,6 +1427,34 @@ private Q_SLOTS:
         QVERIFY(failed.constFirst().constFirst().toString().contains(QLatin1String("no autotests.yml in")));
     }
 
+    // The app's import warns as the CLI's does: a test cell that does not compile is listed in the Problems panel,
+    // naming the notebook, cell, grade_id and line, with the assignment it wrote (once: not on a reload).
+    void importNbgraderListsItsWarnings()
+    {
+        qputenv("SANDMARK_PYTHON", "/usr/bin/python3");
+        QTemporaryDir dir;
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        const QString source = QStringLiteral(SANDMARK_TEST_DATA_DIR "/nbgrader/syntax-error/hw.ipynb");
+        w.importNbgraderAssignment(source, dir.filePath(QStringLiteral("hw")));
+        QVERIFY(opened.wait(60000));
+        QStringList messages;
+        for (const Problem &p : w.problemModel()->problems())
+            if (p.severity == Problem::Severity::Warning)
+                messages << p.where.toString();
+        QVERIFY2(messages.contains(source + QStringLiteral(": cells[2], line 2, column 8: the test cell 'square-broken' (its "
+                                                           "grade_id) does not compile: '(' was never closed; imported as it "
+                                                           "is, its test check fails for every submission, the reference run "
+                                                           "included: fix the cell in the nbgrader source and import again")),
+                 qPrintable(messages.join(QLatin1Char('\n'))));
+        opened.clear();
+        w.openAssignment(dir.filePath(QStringLiteral("hw")));
+        QVERIFY(opened.wait(60000));
+        for (const Problem &p : w.problemModel()->problems())
+            QVERIFY2(!p.where.toString().contains(QLatin1String("does not compile")), qPrintable(p.where.toString()));
+    }
+
     void checkEditToleranceDefaults()
     {
         // A check without tolerances: ticking one offers the documented default, not 1e-7 / 0.

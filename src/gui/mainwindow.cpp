@@ -28,6 +28,7 @@
 #include "util/paths.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <QAction>
 #include <QApplication>
@@ -430,7 +431,11 @@ void MainWindow::openAssignment(const QString &path)
     setStatus(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
     m_openTracker->run([path] { return openInBackground(path); },
                        [this](OpenResult r) {
-                           m_problems->setProblems(r.problems);
+                           // An import's warnings come first, once: with the assignment it wrote, not on a reload.
+                           QList<Problem> shown;
+                           for (const QString &w : std::exchange(m_importWarnings, {}))
+                               shown << Problem{Problem::Severity::Warning, Error{{}, {}, w}};
+                           m_problems->setProblems(shown + r.problems);
                            if (!r.assignment) {
                                const QString message = r.problems.constFirst().where.toString();
                                if (r.problems.size() > 1)
@@ -487,11 +492,14 @@ void MainWindow::importOtterMaster(const QString &masterPath, const QString &out
     setStatus(tr("Importing the Otter master %1…").arg(QDir::toNativeSeparators(masterPath)));
     const QString python = paths::defaultPython();
     m_openTracker->run([masterPath, outDir, python] { return importOtter(masterPath, outDir, python); },
-                       [this](Expected<OtterImportReport> report) { importEnded(importedFolder(report)); });
+                       [this](Expected<OtterImportReport> report) {
+                           importEnded(importedFolder(report), report ? report->warnings : QStringList());
+                       });
 }
 
-void MainWindow::importEnded(const Expected<QString> &folder)
+void MainWindow::importEnded(const Expected<QString> &folder, const QStringList &warnings)
 {
+    m_importWarnings.clear();
     if (!folder) {
         m_problems->setProblems({{Problem::Severity::Error, folder.error()}});
         m_problemDock->show();
@@ -499,6 +507,7 @@ void MainWindow::importEnded(const Expected<QString> &folder)
         Q_EMIT openFailed(folder.error().toString());
         return;
     }
+    m_importWarnings = warnings;
     openAssignment(*folder);
 }
 
@@ -510,7 +519,9 @@ void MainWindow::importNbgraderAssignment(const QString &source, const QString &
     options.noHeader = noHeader;
     options.runChoices = AppSettings::runChoices();
     m_openTracker->run([source, outDir, options] { return importNbgrader(source, outDir, options); },
-                       [this](Expected<NbgraderImportReport> report) { importEnded(importedFolder(report)); });
+                       [this](Expected<NbgraderImportReport> report) {
+                           importEnded(importedFolder(report), report ? report->warnings : QStringList());
+                       });
 }
 
 void MainWindow::setCurrentPage(Page page)

@@ -102,9 +102,10 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    /// An import or a new assignment ended: opens the folder it wrote, or shows why nothing was written (problems panel, status,
-    /// openFailed()).
-    void importEnded(const Expected<QString> &folder);
+    /// An import or a new assignment ended: opens the folder it wrote, listing the import's `warnings` (each naming
+    /// its file and place: a test cell that does not compile) in the problems panel before the assignment's own; or
+    /// shows why nothing was written (problems panel, status, openFailed()).
+    void importEnded(const Expected<QString> &folder, const QStringList &warnings = {});
     /// Opens the open assignment again (after it was edited, or File → Reload Assignment).
     void reloadAssignment();
     /// The page list and the pages' stack, side by side in the splitter returned.
@@ -154,6 +155,7 @@ private:
     QLabel *m_status;
     QMenu *m_recentMenu = nullptr;
     JobTracker *m_openTracker;
+    QStringList m_importWarnings; ///< the last import's warnings, shown when the assignment it wrote has opened
 };
 
 } // namespace sandmark
