@@ -64,6 +64,30 @@ QList<SlurmQueueEntry> queueOf(const SlurmSubmission &s, bool quiet)
     return *q;
 }
 
+/// A course submitted with `slurm submit`: the assignment and its last submission record.
+struct SubmittedCourse
+{
+    Assignment assignment;
+    SlurmSubmission submission; ///< SlurmLayout::submissionFile()
+};
+
+/// The assignment `assignmentArg` names and its submission record, for `slurm status` and `slurm merge`; when either
+/// cannot be read, the error is printed and the exit code returned.
+std::variant<int, SubmittedCourse> readSubmittedCourse(const QString &assignmentArg)
+{
+    Expected<Assignment> assignment = loadAssignment(assignmentArg);
+    if (!assignment) {
+        printError(assignment.error());
+        return ExitBadInput;
+    }
+    Expected<SlurmSubmission> submission = SlurmSubmission::read(SlurmLayout(assignment->folder()).submissionFile());
+    if (!submission) {
+        printError(submission.error());
+        return ExitBadInput;
+    }
+    return SubmittedCourse{std::move(*assignment), std::move(*submission)};
+}
+
 /// The status of `shard` in `st`; nullptr when `st` has none for it.
 const SlurmShardStatus *shardStatus(const SlurmStatus &st, const Shard &shard)
 {
@@ -451,24 +475,17 @@ int status(const QStringList &args)
     int seconds = 10;
     if (!readPositiveIntOption(parser, interval, QStringLiteral("slurm status"), seconds, 3600))
         return ExitUsage;
-    Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
-    if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
-    }
-    const SlurmLayout layout(assignment->folder());
-    Expected<SlurmSubmission> submission = SlurmSubmission::read(layout.submissionFile());
-    if (!submission) {
-        printError(submission.error());
-        return ExitBadInput;
-    }
+    std::variant<int, SubmittedCourse> read = readSubmittedCourse(parser.positionalArguments().at(1));
+    if (const int *rc = std::get_if<int>(&read))
+        return *rc;
+    const SubmittedCourse &course = std::get<SubmittedCourse>(read);
     const bool tty = ::isatty(STDERR_FILENO) == 1;
     bool stop = false;
     const InterruptWatch interrupt([&] { stop = true; });
     std::optional<SlurmStatus> last;
     QString lastLine;
     for (;;) {
-        Expected<SlurmStatus> st = readSlurmStatus(*assignment, queueOf(*submission, parser.isSet(watch) && last.has_value()));
+        Expected<SlurmStatus> st = readSlurmStatus(course.assignment, queueOf(course.submission, parser.isSet(watch) && last.has_value()));
         if (!st) {
             printError(st.error());
             return ExitBadInput;
@@ -526,23 +543,17 @@ int merge(const QStringList &args)
                              2);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
-    Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
-    if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
-    }
-    const SlurmLayout layout(assignment->folder());
-    Expected<SlurmSubmission> submission = SlurmSubmission::read(layout.submissionFile());
-    if (!submission) {
-        printError(submission.error());
-        return ExitBadInput;
-    }
-    Expected<SlurmStatus> st = readSlurmStatus(*assignment, queueOf(*submission, false));
+    std::variant<int, SubmittedCourse> read = readSubmittedCourse(parser.positionalArguments().at(1));
+    if (const int *rc = std::get_if<int>(&read))
+        return *rc;
+    const SubmittedCourse &course = std::get<SubmittedCourse>(read);
+    const SlurmLayout layout(course.assignment.folder());
+    Expected<SlurmStatus> st = readSlurmStatus(course.assignment, queueOf(course.submission, false));
     if (!st) {
         printError(st.error());
         return ExitBadInput;
     }
-    const QString outPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
+    const QString outPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(course.assignment.folder());
     Expected<QList<MergeStats>> merged = mergeSlurmShards(*st, layout, outPath);
     if (!merged) {
         printError(merged.error());
