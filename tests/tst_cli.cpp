@@ -130,6 +130,7 @@ private Q_SLOTS:
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
     void busyGradebookExitsThreeForGradeAndMerge();
+    void inputThatIsTheGradebookIsRefusedUnread();
     void unreachableRuntimeNamesItsOwnFix();
     void displayTextEscapes_data();
     void displayTextEscapes();
@@ -1465,6 +1466,54 @@ void TestCli::busyGradebookExitsThreeForGradeAndMerge()
     const Run after = runCli({u"merge"_s, gb, shard});
     QVERIFY2(after.code == 0, after.err.constData());
     QVERIFY2(after.out.startsWith((shard + u": 1 run(s) added"_s).toUtf8()), after.out.constData());
+}
+
+// A file a command reads that is the gradebook itself — named as the grades CSV of `manual import`, a test's
+// --code-file, the notebook of `instrument` or `run`; by its path, a symbolic link or a hard link — is refused
+// unread, naming it and the gradebook: read outside SQLite it would drop this process's POSIX locks on the
+// gradebook (docs/gradebook.md, "POSIX locks"; fresh-user finding: `manual import` read it as a CSV while its
+// connection was open). The gradebook is left as it was.
+void TestCli::inputThatIsTheGradebookIsRefusedUnread()
+{
+    QTemporaryDir tmp;
+    const QString a = tmp.filePath(u"hw"_s);
+    makeGradableCopy(a);
+    const QString gb = a + u"/.sandmark/gradebook.sqlite"_s;
+    recordOneCheckRun(gb, u"alice"_s, Outcome::Pass);
+    const QString link = tmp.filePath(u"grades.csv"_s), hard = tmp.filePath(u"hard.csv"_s);
+    QVERIFY(QFile::link(gb, link));
+    QVERIFY(::link(QFile::encodeName(gb).constData(), QFile::encodeName(hard).constData()) == 0);
+    const QByteArray before = readAll(gb);
+    const QString csv = u"a CSV of grades (columns student,check,points,comment)"_s;
+    const auto refused = [&](const QString &input, const QString &expected) {
+        return u"sandmark-cli: %1: is the gradebook (%2), not %3: nothing was read\n"_s.arg(input, gb, expected);
+    };
+    struct Case
+    {
+        QStringList args;
+        QString input, expected;
+    };
+    const QList<Case> cases = {
+        {{u"manual"_s, a, u"import"_s, gb}, gb, csv},
+        {{u"manual"_s, a, u"import"_s, link}, link, csv},
+        {{u"manual"_s, a, u"import"_s, hard}, hard, csv},
+        {{u"checks"_s, u"add"_s, u"test"_s, a, u"--id"_s, u"t1"_s, u"--code-file"_s, link}, link, u"a test's code"_s},
+        {{u"instrument"_s, a, link}, link, u"a notebook"_s},
+        {{u"run"_s, a, hard}, hard, u"a notebook"_s},
+    };
+    for (const Case &c : cases) {
+        const Run r = runCli(c.args);
+        QVERIFY2(r.code == 1, qPrintable(c.args.join(u' ') + u": "_s + QString::fromUtf8(r.err)));
+        QCOMPARE(QString::fromUtf8(r.err), refused(c.input, c.expected));
+        QCOMPARE(r.out, QByteArray());
+    }
+    QCOMPARE(readAll(gb), before);
+    // Another gradebook (--gradebook) is the one compared: the assignment's is then an input like any other file.
+    const QString other = tmp.filePath(u"other.sqlite"_s);
+    recordOneCheckRun(other, u"bob"_s, Outcome::Pass);
+    const Run r = runCli({u"manual"_s, a, u"import"_s, other, u"--gradebook"_s, other});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(QString::fromUtf8(r.err), u"sandmark-cli: %1: is the gradebook (%1), not %2: nothing was read\n"_s.arg(other, csv));
 }
 
 // Text from outside (student ids, file names) cannot break a line or reorder what a terminal or table shows

@@ -115,6 +115,14 @@ Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &ass
     return Gradebook::open(path);
 }
 
+bool mayReadAsInput(const QString &input, const QString &gradebookPath, const QString &expected)
+{
+    const std::optional<Error> problem = Gradebook::inputIsGradebook(input, gradebookPath, expected);
+    if (problem)
+        printError(*problem);
+    return !problem;
+}
+
 Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentPath, const QString &gradebookOption)
 {
     Expected<Assignment> assignment = Assignment::load(assignmentPath);

@@ -99,6 +99,12 @@ private:
 /// ASSIGNMENT/.sandmark/gradebook.sqlite). One definition, so every command's help says the same.
 QCommandLineOption gradebookPathOption();
 
+/// Whether the command may read `input`, a file the user named (a CSV of grades, a notebook, a test's code): false,
+/// after printing "sandmark-cli: INPUT: is the gradebook (GRADEBOOK), not EXPECTED: nothing was read", when it is the
+/// gradebook at `gradebookPath` or one of its SQLite files (Gradebook::inputIsGradebook(): only SQLite opens a
+/// gradebook). The command then exits ExitBadInput. Opens neither file.
+bool mayReadAsInput(const QString &input, const QString &gradebookPath, const QString &expected);
+
 /// An assignment with its (existing) gradebook, as the commands that read or amend grades open them.
 struct AssignmentGradebook
 {

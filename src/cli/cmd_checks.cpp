@@ -395,11 +395,15 @@ int checksUsage(const QString &text)
     return ExitUsage;
 }
 
-/// The code of --code or --code-file, or the error's exit code (the file cannot be read).
-std::variant<int, QString> codeOption(const QCommandLineParser &parser, const ChecksOptions &o)
+/// The code of --code or --code-file, or the error's exit code (the file cannot be read, or is the gradebook of
+/// `assignmentArg`: only SQLite opens a gradebook, docs/gradebook.md "POSIX locks").
+std::variant<int, QString> codeOption(const QCommandLineParser &parser, const ChecksOptions &o, const QString &assignmentArg)
 {
     if (parser.isSet(o.code))
         return parser.value(o.code);
+    if (!mayReadAsInput(parser.value(o.codeFile), Gradebook::defaultPath(QFileInfo(jsonPathOf(assignmentArg)).absolutePath()),
+                        QStringLiteral("a test's code")))
+        return ExitBadInput;
     const Expected<QByteArray> bytes = readInputFile(parser.value(o.codeFile), kMaxInputFileBytes);
     if (!bytes) {
         printError(bytes.error());
@@ -478,7 +482,7 @@ int addCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, con
             return checksUsage(QStringLiteral("add test needs exactly one of --code CODE and --code-file FILE"));
         if (!parser.isSet(o.id))
             return checksUsage(QStringLiteral("add test needs --id ID"));
-        std::variant<int, QString> code = codeOption(parser, o);
+        std::variant<int, QString> code = codeOption(parser, o, assignmentArg);
         if (const int *rc = std::get_if<int>(&code))
             return *rc;
         nc.code = std::get<QString>(code);
@@ -504,7 +508,8 @@ int addCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, con
 }
 
 /// checks edit ASSIGNMENT ID: the edit the options ask for, or the usage error's exit code.
-std::variant<int, CheckEdit> readCheckEdit(const QCommandLineParser &parser, const ChecksOptions &o, const CheckNumbers &n)
+std::variant<int, CheckEdit> readCheckEdit(const QCommandLineParser &parser, const ChecksOptions &o, const CheckNumbers &n,
+                                           const QString &assignmentArg)
 {
     CheckEdit edit;
     QList<std::pair<QString, QString>> given; // (key, the option that changes it), to refuse a key given twice
@@ -525,7 +530,7 @@ std::variant<int, CheckEdit> readCheckEdit(const QCommandLineParser &parser, con
     if (parser.isSet(o.code) && parser.isSet(o.codeFile))
         return checksUsage(QStringLiteral("--code and --code-file cannot be combined"));
     if (parser.isSet(o.code) || parser.isSet(o.codeFile)) {
-        std::variant<int, QString> code = codeOption(parser, o);
+        std::variant<int, QString> code = codeOption(parser, o, assignmentArg);
         if (const int *rc = std::get_if<int>(&code))
             return *rc;
         edit.set(QStringLiteral("code"), std::get<QString>(code));
@@ -576,7 +581,7 @@ int changeCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, 
         printTotal(assignmentArg);
         return ExitOk;
     }
-    std::variant<int, CheckEdit> read = readCheckEdit(parser, o, n);
+    std::variant<int, CheckEdit> read = readCheckEdit(parser, o, n, assignmentArg);
     if (const int *rc = std::get_if<int>(&read))
         return *rc;
     CheckEdit edit = std::get<CheckEdit>(read);

@@ -41,6 +41,9 @@ int cmdInstrument(const QStringList &args)
         return ExitBadInput;
     }
     const QString path = parser.positionalArguments().at(1);
+    // Only SQLite opens a gradebook (docs/gradebook.md, "POSIX locks"): the assignment's, named as the notebook, is refused unread.
+    if (!mayReadAsInput(path, Gradebook::defaultPath(assignment->folder()), QStringLiteral("a notebook")))
+        return ExitBadInput;
     auto nb = Notebook::load(path);
     if (!nb) {
         printError(nb.error());

@@ -52,6 +52,10 @@ int cmdManual(const QStringList &args)
 
     if (action == QLatin1String("import")) {
         const QString file = pos.at(2);
+        // The gradebook given as the CSV would be read outside SQLite while this process has it open, dropping its
+        // connection's POSIX locks (docs/gradebook.md, "POSIX locks"): refused unread.
+        if (!mayReadAsInput(file, book.path(), QStringLiteral("a CSV of grades (columns student,check,points,comment)")))
+            return ExitBadInput;
         const Expected<QByteArray> bytes = readInputFile(file, kMaxInputFileBytes);
         if (!bytes) {
             printError(bytes.error());

@@ -109,6 +109,9 @@ int cmdRun(const QStringList &args)
     warnIfUnsafe(opt, QStringLiteral("notebook"));
 
     const QString notebook = parser.positionalArguments().at(1);
+    // Only SQLite opens a gradebook (docs/gradebook.md, "POSIX locks"): the assignment's, named as the notebook, is refused unread.
+    if (!mayReadAsInput(notebook, Gradebook::defaultPath(assignment->folder()), QStringLiteral("a notebook")))
+        return ExitBadInput;
     // A notebook that cannot be read is bad input (exit 1), not a grader error: say so before any sandbox.
     if (Expected<Notebook> nb = Notebook::load(notebook); !nb) {
         printError(nb.error());

@@ -231,6 +231,24 @@ Expected<std::unique_ptr<QLockFile>> Gradebook::lockForWriting(const QString &pa
     return Error{path, {}, busyText().arg(app.isEmpty() ? QStringLiteral("sandmark") : app).arg(pid).arg(advice)};
 }
 
+std::optional<Error> Gradebook::inputIsGradebook(const QString &input, const QString &gradebookPath, const QString &expected)
+{
+    // stat() follows symbolic links and opens nothing: a descriptor of the gradebook opened and closed here would
+    // be the very harm this prevents. The same device and inode is the same file, however named.
+    struct stat in{};
+    if (input.isEmpty() || gradebookPath.isEmpty() || ::stat(QFile::encodeName(input).constData(), &in) != 0)
+        return std::nullopt;
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"}) {
+        struct stat gb{};
+        const QString file = gradebookPath + QLatin1String(suffix);
+        if (::stat(QFile::encodeName(file).constData(), &gb) == 0 && gb.st_dev == in.st_dev && gb.st_ino == in.st_ino)
+            return Error{input, {}, (*suffix ? QStringLiteral("is one of the gradebook's SQLite files (%1), not %2: nothing was read")
+                                             : QStringLiteral("is the gradebook (%1), not %2: nothing was read"))
+                                        .arg(QDir::toNativeSeparators(file), expected)};
+    }
+    return std::nullopt;
+}
+
 bool Gradebook::isBusy(const Error &error)
 {
     // The text up to its first argument is lockForWriting()'s alone.

@@ -243,6 +243,16 @@ public:
     /// merge): the gradebook is busy, not bad. The CLI exits 3 on it, the grader side's code (README, "Exit codes"),
     /// wherever it comes from (grade, merge, slurm merge). Pure.
     static bool isBusy(const Error &error);
+    /// Why a command must not read `input`, a file the user named for it to read (a CSV of grades, a notebook, a
+    /// test's code): it is the gradebook at `gradebookPath` or one of SQLite's files beside it (-wal, -shm,
+    /// -journal) — the same file however it is named (symbolic links followed; a hard link is the same device and
+    /// inode). Reading it would open and close a descriptor of the gradebook outside SQLite, which drops the POSIX
+    /// locks of this process's connections to it ("POSIX locks" in docs/gradebook.md). `expected` says what the
+    /// command reads ("a CSV of grades"). Error: "INPUT: is the gradebook (GRADEBOOK), not a CSV of grades: nothing was
+    /// read".
+    /// Reads metadata only (stat): neither file is opened. Empty when `input` is another file or does not exist.
+    /// Any thread.
+    static std::optional<Error> inputIsGradebook(const QString &input, const QString &gradebookPath, const QString &expected);
     /// Removes `path` and the SQLite files beside it (-wal, -shm, -journal). Returns false if one remains.
     static bool removeFiles(const QString &path);
     ~Gradebook();
