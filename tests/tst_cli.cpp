@@ -142,6 +142,8 @@ private Q_SLOTS:
     void doctorAnswersInEveryFailureMode();
     void doctorJsonSaysEachFixOnce();
     void readmeDocumentsTheEnvironment();
+    void readmeWorksForAFreshUser();
+    void bootstrapInstallsTheCompilerCacheAskedFor();
 };
 
 void TestCli::golden_data()
@@ -1888,6 +1890,67 @@ void TestCli::readmeDocumentsTheEnvironment()
     QVERIFY(readme.contains(u"\nEnvironment variables:\n"_s));
     for (const char *name : {"SANDMARK_CACHE_DIR", "SANDMARK_PYTHON", "SANDMARK_DOCKER_IMAGE", "SANDMARK_DATA_DIR", "SANDMARK_CGROUPS"})
         QVERIFY2(readme.contains(u"\n- `%1` — "_s.arg(QLatin1String(name))), name);
+}
+
+// What a fresh user follows (fresh-user run): "Using it" works in a folder of the user's (`mktemp -d`), not in fixed
+// /tmp paths that another user may own or a second reader overwrite; the quick start says where to clone, since as
+// root a run's sandbox user cannot reach the runtime in a private (0700) folder, and names the fix.
+void TestCli::readmeWorksForAFreshUser()
+{
+    const QString readme = QString::fromUtf8(readAll(QStringLiteral(SANDMARK_SOURCE_DIR "/README.md")));
+    const qsizetype usingIt = readme.indexOf(u"\n## Using it\n"_s), end = readme.indexOf(u"\n```\n"_s, usingIt);
+    QVERIFY(usingIt > 0 && end > usingIt);
+    const QString block = readme.mid(usingIt, end - usingIt);
+    QVERIFY2(!block.contains(u"/tmp/"_s), qPrintable(block));
+    QVERIFY(block.contains(u"W=$(mktemp -d)"_s));
+    const QString quickStart = readme.mid(0, readme.indexOf(u"\n## Using it\n"_s));
+    for (const QString &said : {u"0700"_s, u"sandmark-sandbox"_s, u"chmod o+x"_s, u"SANDMARK_DATA_DIR"_s})
+        QVERIFY2(quickStart.contains(said), qPrintable(said));
+}
+
+// scripts/bootstrap installs the compiler cache the environment asks the build for (README:
+// `CMAKE_CXX_COMPILER_LAUNCHER=ccache scripts/demo`; on a fresh machine every compile failed on a missing ccache),
+// and nothing for it otherwise. Run with stand-ins for dpkg-query (everything but ccache installed), apt-get, getent
+// and useradd that record what it asks for: nothing is installed here.
+void TestCli::bootstrapInstallsTheCompilerCacheAskedFor()
+{
+#ifndef Q_OS_LINUX
+    QSKIP("scripts/bootstrap uses apt on Linux only");
+#endif
+    QTemporaryDir tmp;
+    const QString bin = tmp.filePath(u"bin"_s), log = tmp.filePath(u"log"_s);
+    QVERIFY(QDir().mkpath(bin));
+    const auto script = [&](const QString &name, const QByteArray &body) {
+        QFile f(bin + QLatin1Char('/') + name);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write("#!/bin/sh\n" + body) > 0);
+        f.close();
+        QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    };
+    script(u"dpkg-query"_s, "for a; do last=$a; done\n[ \"$last\" = ccache ] && exit 1\necho 'install ok installed'\n");
+    script(u"apt-get"_s, "echo \"apt-get $*\" >>\"" + log.toUtf8() + "\"\n");
+    script(u"sudo"_s, "\"$@\"\n");
+    script(u"getent"_s, "exit 0\n");
+    script(u"useradd"_s, "echo \"useradd $*\" >>\"" + log.toUtf8() + "\"\n");
+    const auto bootstrap = [&](const QString &launcher) -> QByteArray {
+        QFile::remove(log);
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"PATH"_s, bin + u":/usr/bin:/bin"_s);
+        env.remove(u"CMAKE_C_COMPILER_LAUNCHER"_s);
+        env.remove(u"CMAKE_CXX_COMPILER_LAUNCHER"_s);
+        if (!launcher.isEmpty())
+            env.insert(u"CMAKE_CXX_COMPILER_LAUNCHER"_s, launcher);
+        p.setProcessEnvironment(env);
+        p.start(u"bash"_s, {QStringLiteral(SANDMARK_SOURCE_DIR "/scripts/bootstrap")});
+        if (!p.waitForFinished(60000) || p.exitCode() != 0)
+            qWarning() << p.readAllStandardError();
+        return QFile::exists(log) ? readAll(log) : QByteArray();
+    };
+    QByteArray asked = bootstrap(u"ccache"_s);
+    QVERIFY2(asked.contains("apt-get install") && asked.contains(" ccache\n"), asked.constData());
+    asked = bootstrap(u"/usr/lib/ccache/ccache"_s);
+    QVERIFY2(asked.contains(" ccache\n"), asked.constData());
+    QCOMPARE(bootstrap({}), QByteArray()); // no launcher asked for: ccache is not missing, nothing to install
 }
 
 QTEST_GUILESS_MAIN(TestCli)
