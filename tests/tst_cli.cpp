@@ -116,6 +116,7 @@ private Q_SLOTS:
     void outputFileIsWrittenAtomically();
     void mergeBadInputLeavesNothing();
     void mergeReportsConflictingMatches();
+    void mergeWarnsOfShardsGradedUnderOtherInputs();
     void checksEditChangesOnlyTheEditedLines();
     void checksRefuseCodeThatDoesNotCompile();
     void parallelEditsAllLand();
@@ -243,9 +244,6 @@ void TestCli::golden_data()
     QTest::newRow("release-empty-output") << QStringList{u"release"_s, u"assignments/good"_s, u"-o"_s, u""_s} << 2;
     QTest::newRow("import-otter-empty-output")
         << QStringList{u"import"_s, u"otter"_s, u"otter/master/hw-otter.ipynb"_s, u"-o"_s, u""_s} << 2;
-    // A test cell that does not compile is imported with a warning naming the notebook, cell, grade_id and line.
-    QTest::newRow("import-nbgrader-test-cell-does-not-compile")
-        << QStringList{u"import"_s, u"nbgrader"_s, u"nbgrader/syntax-error/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s} << 0;
     // A test cell that does not compile is imported with a warning naming the notebook, cell, grade_id and line.
     QTest::newRow("import-nbgrader-test-cell-does-not-compile")
         << QStringList{u"import"_s, u"nbgrader"_s, u"nbgrader/syntax-error/hw.ipynb"_s, u"-o"_s, u"{TMP}/out"_s} << 0;
@@ -651,6 +649,66 @@ void TestCli::mergeReportsConflictingMatches()
     auto gb = Gradebook::open(out);
     QVERIFY(gb);
     QCOMPARE((*gb)->settledMatches(u"hank"_s)->value(u"part2.ipynb"_s), u"untitled.ipynb"_s);
+}
+
+// Shards graded under other checks, reference or limits (an edit between a shard and its resubmission) are merged
+// all the same, with a warning per shard naming it, the shard of the newest results and how many results differ
+// (merge said nothing: the merged table mixed two versions of the assignment). A run records the assignment inputs
+// key it was graded under (runs.inputs_key); a grader error and a run of an older Sandmark (no key) are not counted.
+void TestCli::mergeWarnsOfShardsGradedUnderOtherInputs()
+{
+    QTemporaryDir tmp;
+    const QDateTime t0 = QDateTime::currentDateTimeUtc().addSecs(-600);
+    const auto record = [&](const QString &path, const QString &student, const QString &inputsKey, const QString &referenceKey,
+                            int minute, GradeStatus status = GradeStatus::Graded) {
+        auto gb = Gradebook::open(path);
+        QVERIFY(gb);
+        RunRecord r;
+        r.studentId = student;
+        r.filesHash = u"files-"_s + student;
+        r.inputsHash = Gradebook::inputsHash(r.filesHash, inputsKey);
+        r.inputsKey = inputsKey;
+        r.referenceKey = referenceKey;
+        r.started = t0.addSecs(60 * minute);
+        r.finished = r.started.addSecs(5);
+        r.result.status = status;
+        r.result.maxScore = 1;
+        QVERIFY((*gb)->recordRun(r));
+    };
+    const QString s1 = tmp.filePath(u"s1.sqlite"_s), s2 = tmp.filePath(u"s2.sqlite"_s), s3 = tmp.filePath(u"s3.sqlite"_s);
+    record(s1, u"alice"_s, u"old-checks"_s, u"ref-1"_s, 0);
+    record(s1, u"bob"_s, u"old-checks"_s, u"ref-1"_s, 1);
+    record(s1, u"erin"_s, u""_s, u"ref-1"_s, 1);                                     // an older Sandmark's run: unknown
+    record(s2, u"carol"_s, u"new-checks"_s, u"ref-1"_s, 5);
+    record(s2, u"dave"_s, u"old-checks"_s, u"ref-1"_s, 2);                           // the shard's own older result
+    record(s2, u"dave"_s, u"new-checks"_s, u"ref-1"_s, 6);                           // … regraded: the latest counts
+    record(s2, u"frank"_s, u"new-checks"_s, u"ref-1"_s, 7);
+    record(s2, u"frank"_s, u"other"_s, u"ref-9"_s, 8, GradeStatus::GraderError);    // no grade: not counted
+    record(s3, u"gina"_s, u"old-limits"_s, u"ref-0"_s, 0);
+    const QString out = tmp.filePath(u"out.sqlite"_s);
+    Run r = runCli({u"merge"_s, out, s1, s2, s3});
+    QCOMPARE(r.code, 0);
+    const QString tail = u"; merged as they are: sandmark-cli grade ASSIGNMENT regrades every result graded under other "
+                         "inputs than the assignment's current ones (export marks them stale)\n"_s;
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: warning: %1: 2 of 2 result(s) were graded under other checks or assignment.json settings (the "
+             "same reference run) than the newest results (in %2)"_s.arg(s1, s2)
+                 + tail
+                 + u"sandmark-cli: warning: %1: 1 of 1 result(s) were graded under another version of the assignment (1 of "
+                   "them with another reference run: instructor notebook, data files, limits, injected tests or "
+                   "environment) than the newest results (in %2)"_s.arg(s3, s2)
+                 + tail);
+    // The merged gradebook keeps what each run was graded under: merged again, it says so of itself.
+    const QString again = tmp.filePath(u"again.sqlite"_s);
+    r = runCli({u"merge"_s, again, out});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.contains(u"%1: 3 of 5 result(s) were graded under another version of the assignment (1 of them with "
+                            "another reference run"_s.arg(out).toUtf8()),
+             r.err.constData());
+    // Shards graded under the same inputs: no warning.
+    r = runCli({u"merge"_s, tmp.filePath(u"same.sqlite"_s), s2});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QString::fromUtf8(r.err), QString());
 }
 
 // -o FILE: a failing run leaves an existing file as it was.

@@ -2,12 +2,16 @@
 // submission record and task reports, each shard's phase, the merge's refusal and the shared-cache check. No Slurm
 // needed; tests/slurm/test_slurm.py runs the whole thing against a real single-node cluster.
 #include "assignment/assignment.h"
+#include "batch/referencerun.h"
 #include "batch/submissions.h"
 #include "cluster/slurm.h"
 #include "gradebook/gradebook.h"
 #include "testsupport.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -45,6 +49,7 @@ private Q_SLOTS:
     void phasesFromReportsAndQueue();
     void etaFromFinishedTasksWhileNoRunningOneRecorded();
     void mergeRefusesUnfinishedShardsAndWritesNothing();
+    void mergeWarnsOfShardsGradedUnderOtherChecks();
     void sharedCacheRefusesTmpfs();
     void memAndTimeAsSbatchSpellsThem();
 
@@ -376,6 +381,96 @@ void TestCluster::mergeRefusesUnfinishedShardsAndWritesNothing()
     QVERIFY2(m.error().message.contains(u"shard 2/2"_s), qPrintable(m.error().toString()));
     QVERIFY2(m.error().message.contains(layout.shardLog(Shard{2, 2})), qPrintable(m.error().toString()));
     QVERIFY(!QFile::exists(out));
+}
+
+// A shard graded before the checks were edited and one graded after: both merge, and the merge names the older
+// shard, the shard of the newest results and how many results differ (before, slurm merge said nothing). Each run
+// records the assignment inputs key it was graded under, as a batch does (its inputs hash is made from it), so the
+// merged results of the older shard are exactly the stale ones.
+void TestCluster::mergeWarnsOfShardsGradedUnderOtherChecks()
+{
+    QTemporaryDir dir;
+    const QString a = assignmentCopy(dir);
+    const SlurmLayout layout(a);
+    SlurmSubmission submission;
+    submission.shards = 2;
+    submission.submittedShards = {1, 2};
+    submission.arrayJobId = u"7"_s;
+    QVERIFY(submission.write(layout.submissionFile()));
+    Expected<QList<Submission>> all = discoverSubmissions(a + u"/submissions"_s);
+    QVERIFY(all);
+    const QString environment = u"env-1"_s;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    // Shard `index` graded under the assignment as it is now.
+    const auto gradeShard = [&](int index, int minutesAgo) {
+        Expected<Assignment> assignment = Assignment::load(a);
+        QVERIFY(assignment);
+        const QString reference = referenceKey(*assignment, environment);
+        const QString inputsKey = assignmentInputsKey(*assignment, reference);
+        auto gb = Gradebook::open(layout.shardGradebook(Shard{index, 2}));
+        QVERIFY(gb);
+        for (const Submission &sub : shardOf(*all, Shard{index, 2})) {
+            RunRecord r;
+            r.studentId = sub.studentId;
+            r.filesHash = u"files-"_s + sub.studentId;
+            r.inputsHash = Gradebook::inputsHash(r.filesHash, inputsKey);
+            r.inputsKey = inputsKey;
+            r.referenceKey = reference;
+            r.environmentKey = environment;
+            r.backend = u"bwrap"_s;
+            r.started = now.addSecs(-60 * minutesAgo);
+            r.finished = r.started.addSecs(2);
+            r.result.status = GradeStatus::Graded;
+            QVERIFY((*gb)->recordRun(r));
+        }
+        SlurmTaskReport finished;
+        finished.state = SlurmTaskReport::State::Finished;
+        finished.host = u"node%1"_s.arg(index);
+        QVERIFY(finished.write(layout.shardReport(Shard{index, 2})));
+    };
+    gradeShard(1, 30);
+    // The instructor gives the first check another point, then shard 2 is (re)submitted.
+    QFile json(a + u"/assignment.json"_s);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(json.readAll()).object();
+    json.close();
+    QJsonArray checks = root.value(u"checks"_s).toArray();
+    QJsonObject first = checks.at(0).toObject();
+    first.insert(u"points"_s, first.value(u"points"_s).toDouble(1) + 1);
+    checks.replace(0, first);
+    root.insert(u"checks"_s, checks);
+    QVERIFY(json.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    json.write(QJsonDocument(root).toJson());
+    json.close();
+    gradeShard(2, 5);
+
+    Expected<Assignment> assignment = Assignment::load(a);
+    QVERIFY(assignment);
+    Expected<SlurmStatus> st = readSlurmStatus(*assignment, {});
+    QVERIFY2(st, qPrintable(st ? QString() : st.error().toString()));
+    QVERIFY(st->allDone());
+    const QString out = dir.filePath(u"merged.sqlite"_s);
+    Expected<QList<MergeStats>> merged = mergeSlurmShards(*st, layout, out);
+    QVERIFY2(merged, qPrintable(merged ? QString() : merged.error().toString()));
+    const QString s1 = layout.shardGradebook(Shard{1, 2}), s2 = layout.shardGradebook(Shard{2, 2});
+    const int older = int(shardOf(*all, Shard{1, 2}).size());
+    QCOMPARE(gradedUnderWarnings(*merged, {s1, s2}),
+             QStringList{u"%1: %2 of %2 result(s) were graded under other checks or assignment.json settings (the same "
+                         "reference run) than the newest results (in %3); merged as they are: sandmark-cli grade ASSIGNMENT "
+                         "regrades every result graded under other inputs than the assignment's current ones (export marks "
+                         "them stale)"_s.arg(s1)
+                             .arg(older)
+                             .arg(s2)});
+    // Exactly the older shard's results are stale under today's assignment.
+    auto gb = Gradebook::open(out);
+    QVERIFY(gb);
+    Expected<QList<EffectiveGrade>> grades = (*gb)->effectiveGrades();
+    QVERIFY(grades);
+    markStale(*grades, *assignment);
+    int stale = 0;
+    for (const EffectiveGrade &g : std::as_const(*grades))
+        stale += g.stale ? 1 : 0;
+    QCOMPARE(stale, older);
 }
 
 void TestCluster::sharedCacheRefusesTmpfs()

@@ -29,7 +29,8 @@ bool downgradeTo(const QString &path, int version)
                                         {4, "DROP TABLE notebook_matches"},
                                         {5, "ALTER TABLE runs DROP COLUMN execution_hash"},
                                         {6, "ALTER TABLE runs DROP COLUMN stored_digest"},
-                                        {7, "DROP TABLE reviews"}};
+                                        {7, "DROP TABLE reviews"},
+                                        {8, "ALTER TABLE runs DROP COLUMN inputs_key"}};
     bool ok = true;
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("downgrade"));
@@ -314,7 +315,7 @@ void TestGradebook::migratesVersion2()
     run.result.notes = {QStringLiteral("test cell 'q1-tests' was edited (cells[4]); the instructor's version ran")};
     QVERIFY(gb->recordRun(run));
     QCOMPARE(gb->effectiveGrades()->first().notes, run.result.notes);
-    QCOMPARE(*Gradebook::checkExisting(path), 7); // versions 4 (notebook_matches), 5 (execution_hash), 6 and 7 came after
+    QCOMPARE(*Gradebook::checkExisting(path), 8); // versions 4 (notebook_matches), 5 (execution_hash), 6, 7 and 8 came after
 }
 
 void TestGradebook::migratesVersion3()

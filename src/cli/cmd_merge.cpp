@@ -56,6 +56,9 @@ int cmdMerge(const QStringList &args)
     out().flush();
     for (const QString &c : std::as_const(conflicts))
         err() << "sandmark-cli: warning: " << displayText(c) << Qt::endl;
+    // Inputs graded under other checks, reference or limits than the newest results: merged, and said.
+    for (const QString &w : gradedUnderWarnings(*stats, inputs))
+        err() << "sandmark-cli: warning: " << displayText(w) << Qt::endl;
     return ExitOk;
 }
 

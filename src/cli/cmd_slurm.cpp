@@ -580,6 +580,9 @@ int merge(const QStringList &args)
     out().flush();
     for (const QString &c : std::as_const(conflicts))
         err() << "sandmark-cli: warning: " << displayText(c) << Qt::endl;
+    // Shards graded under other checks, reference or limits than the newest results: merged, and said.
+    for (const QString &w : gradedUnderWarnings(*merged, inputs))
+        err() << "sandmark-cli: warning: " << displayText(w) << Qt::endl;
     return ExitOk;
 }
 

@@ -336,6 +336,12 @@ void BatchGrader::onRunFinished(SubmissionRun *run, const SubmissionRunResult &r
         pump();
 }
 
+QString BatchGrader::inputsKeyOf(const Item &item) const
+{
+    const QString &key = m_grading->inputsKey();
+    return !key.isEmpty() && item.inputsHash == Gradebook::inputsHash(item.filesHash, key) ? key : QString();
+}
+
 RunRecord BatchGrader::regradedRecord(const Item &item) const
 {
     const StoredRun &run = *item.stored;
@@ -351,6 +357,7 @@ RunRecord BatchGrader::regradedRecord(const Item &item) const
     rec.backend = run.backend;
     rec.environmentKey = run.environmentKey;
     rec.referenceKey = m_grading->referenceKey();
+    rec.inputsKey = inputsKeyOf(item);
     rec.result = item.regraded;
     return rec;
 }
@@ -422,6 +429,7 @@ bool BatchGrader::record(const Item &item, const QDateTime &started, const Grade
     rec.backend = sandboxRan ? sandboxKindName(m_options.run.kind) : QString();
     rec.environmentKey = m_environmentKey;
     rec.referenceKey = m_grading->referenceKey();
+    rec.inputsKey = inputsKeyOf(item);
     rec.result = result;
     const double sqliteStart = profile::now();
     Expected<qint64> id = m_gradebook->recordRun(rec);

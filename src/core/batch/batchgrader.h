@@ -159,6 +159,9 @@ private:
     /// The result of `item` graded from its stored run (PlannedSubmission::Action::Regrade), as that run (its
     /// times, backend, folder).
     RunRecord regradedRecord(const Item &item) const;
+    /// The assignment inputs key `item`'s inputs hash was built from (RunRecord::inputsKey); empty when it was not
+    /// this batch's (no reference: "no-reference").
+    QString inputsKeyOf(const Item &item) const;
     /// Commits m_regrades in one transaction and reports each (submissionFinished). False: the batch ended.
     bool recordRegrades();
     /// Counts a committed result by its effective status in m_summary.

@@ -516,6 +516,10 @@ Expected<void> Gradebook::migrate()
                                                "  status TEXT NOT NULL,"
                                                "  score REAL)"))) // NULL: nothing was graded
         return sqlError(QStringLiteral("schema"), q.lastError().text());
+    // Version 8: each run keeps the assignment inputs key it was graded under (RunRecord::inputsKey), which a merge
+    // compares across shards; its inputs_hash mixes it with the student's files.
+    if (version <= 7 && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN inputs_key TEXT NOT NULL DEFAULT ''")))
+        return sqlError(QStringLiteral("schema"), q.lastError().text());
     if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(schemaVersion)) || !t.commit())
         return sqlError(QStringLiteral("schema"), q.lastError().text());
     qCDebug(lcGradebook) << (version == 0 ? "created gradebook" : "migrated gradebook") << m_path << "to version" << schemaVersion;
@@ -622,7 +626,7 @@ Expected<qint64> Gradebook::insertRun(const RunRecord &run)
     const GradeResult &r = run.result;
     QSqlQuery &ins = step(QStringLiteral("INSERT INTO runs(submission_id, started_at, finished_at, backend, environment_key, "
                                          "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes, "
-                                         "execution_hash, stored_digest) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                                         "execution_hash, stored_digest, inputs_key) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     ins.addBindValue(submissionId);
     ins.addBindValue(run.started.toUTC().toString(Qt::ISODateWithMs));
     ins.addBindValue(run.finished.toUTC().toString(Qt::ISODateWithMs));
@@ -639,6 +643,7 @@ Expected<qint64> Gradebook::insertRun(const RunRecord &run)
     ins.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.notes)).toJson(QJsonDocument::Compact)));
     ins.addBindValue(text(run.executionHash));
     ins.addBindValue(text(run.storedDigest));
+    ins.addBindValue(text(run.inputsKey));
     if (!ins.exec())
         return fail(QStringLiteral("run"));
     const qint64 runId = ins.lastInsertId().toLongLong();

@@ -43,6 +43,10 @@ struct RunRecord
     /// ',' (problemSetStoredDigest()). Empty: nothing stored, a notebook of the set did not run, or a run before
     /// schema 6.
     QString storedDigest;
+    /// assignmentInputsKey() the run was graded under (batch/referencerun.h): the same for every student graded under
+    /// the same checks, assignment.json, reference and environment, whatever their files — what a merge compares
+    /// across shards (gradedUnderWarnings()). Empty: unknown (runs before schema 8, runs without a reference).
+    QString inputsKey;
     GradeResult result;
 };
 
@@ -193,6 +197,15 @@ struct MergeStats
     QList<MatchConflict> matchConflicts;
     /// Review marks copied / not copied because the output marks the same student already (its own mark stays).
     int reviewsAdded = 0, reviewsPresent = 0;
+    /// What the input's results were graded under: its students' latest runs (grader errors and runs of an unknown
+    /// inputs key left out), grouped by the run's RunRecord::inputsKey and reference key.
+    struct GradedUnder
+    {
+        QString inputsKey, referenceKey;
+        int results = 0;        ///< students whose latest run has these keys
+        QString newestFinished; ///< the latest finished_at among them (ISO 8601, UTC)
+    };
+    QList<GradedUnder> gradedUnder;
     /// Adds `other`'s counts and conflicts to these (the total over several inputs).
     MergeStats &operator+=(const MergeStats &other);
 };
@@ -210,6 +223,14 @@ Expected<QList<MergeStats>> mergeGradebooks(const QString &outPath, const QStrin
 /// kept and the command that settles it: "carol's problem1.ipynb is settled as a.ipynb here and as b.ipynb in
 /// s2.sqlite: a.ipynb kept; settle it with sandmark-cli match ASSIGNMENT carol problem1.ipynb FILE". English.
 QStringList matchConflictLines(const MergeStats &stats, const QString &input);
+
+/// One warning per input (stats[i] from inputs[i]) whose results were graded under other assignment inputs than
+/// the newest results of the merge (MergeStats::gradedUnder: the inputs key of the latest finished run among all
+/// inputs): "s1.sqlite: 3 of 7 result(s) were graded under other checks or assignment.json settings than the newest
+/// results (in s2.sqlite) …", saying how many of them also ran under another reference. The merge is complete
+/// either way; `grade` regrades what differs from the assignment's current inputs (stale). Empty when every known
+/// key agrees. English. Pure.
+QStringList gradedUnderWarnings(const QList<MergeStats> &stats, const QStringList &inputs);
 
 /// An open gradebook. Owns one QSqlDatabase connection; use it from the thread that opened it (Qt Sql
 /// connections are per thread). Every write is one transaction, committed before the call returns
@@ -260,7 +281,7 @@ public:
     Gradebook &operator=(const Gradebook &) = delete;
 
     QString path() const { return m_path; }
-    static constexpr int schemaVersion = 7;
+    static constexpr int schemaVersion = 8;
 
     /// Settles which of `studentId`'s notebooks is graded for the instructor notebook `notebook` of a problem set:
     /// `file` relative to the student's folder ("myproblem1.ipynb"); empty removes the choice (the rule decides

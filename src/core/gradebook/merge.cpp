@@ -38,7 +38,7 @@ std::optional<MergeFailure> mergeRuns(QSqlDatabase &db, MergeStats &stats)
     runs.setForwardOnly(true);
     if (!runs.exec(QStringLiteral("SELECT r.id, s.student, r.started_at, r.finished_at, r.backend, r.environment_key, "
                                   "r.reference_key, r.files_hash, r.inputs_hash, r.status, r.score, r.max_score, r.reasons, r.artifacts, r.notes, "
-                                  "r.execution_hash, r.stored_digest FROM other.runs r JOIN other.submissions s ON s.id = r.submission_id "
+                                  "r.execution_hash, r.stored_digest, r.inputs_key FROM other.runs r JOIN other.submissions s ON s.id = r.submission_id "
                                   "ORDER BY r.finished_at, r.id")))
         return MergeFailure{QStringLiteral("runs"), runs.lastError().text()};
     exists.prepare(QStringLiteral("SELECT 1 FROM main.runs r JOIN main.submissions s ON s.id = r.submission_id "
@@ -46,7 +46,8 @@ std::optional<MergeFailure> mergeRuns(QSqlDatabase &db, MergeStats &stats)
                                   "AND r.status = ? LIMIT 1"));
     insert.prepare(QStringLiteral("INSERT INTO main.runs(submission_id, started_at, finished_at, backend, environment_key, "
                                   "reference_key, files_hash, inputs_hash, status, score, max_score, reasons, artifacts, notes, execution_hash, "
-                                  "stored_digest) SELECT s.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM main.submissions s WHERE s.student = ?"));
+                                  "stored_digest, inputs_key) SELECT s.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM main.submissions s "
+                                  "WHERE s.student = ?"));
     checks.prepare(QStringLiteral("INSERT INTO main.check_results(run_id, position, check_id, check_type, outcome, points, "
                                   "max_points, expected, actual, feedback) SELECT ?, position, check_id, check_type, outcome, "
                                   "points, max_points, expected, actual, feedback FROM other.check_results WHERE run_id = ?"));
@@ -63,7 +64,7 @@ std::optional<MergeFailure> mergeRuns(QSqlDatabase &db, MergeStats &stats)
             ++stats.runsPresent;
             continue;
         }
-        for (int i = 2; i <= 16; ++i)
+        for (int i = 2; i <= 17; ++i)
             insert.addBindValue(runs.value(i));
         insert.addBindValue(student);
         if (!insert.exec())
@@ -80,6 +81,23 @@ std::optional<MergeFailure> mergeRuns(QSqlDatabase &db, MergeStats &stats)
                                "r.submission_id = main.submissions.id ORDER BY r.id DESC LIMIT 1) WHERE EXISTS "
                                "(SELECT 1 FROM main.runs r WHERE r.submission_id = main.submissions.id)")))
         return MergeFailure{QStringLiteral("files hash"), q.lastError().text()};
+    return std::nullopt;
+}
+
+/// What the other gradebook's results were graded under (MergeStats::gradedUnder): each student's latest run, unless
+/// it is a grader error (no grade) or its inputs key is unknown (a run before schema 8), by inputs and reference key.
+std::optional<MergeFailure> readGradedUnder(QSqlDatabase &db, MergeStats &stats)
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT r.inputs_key, r.reference_key, count(*), max(r.finished_at) FROM other.runs r "
+                               "WHERE r.id IN (SELECT max(id) FROM other.runs GROUP BY submission_id) "
+                               "AND r.status <> 'grader-error' AND r.inputs_key <> '' "
+                               "GROUP BY r.inputs_key, r.reference_key ORDER BY max(r.finished_at)")))
+        return MergeFailure{QStringLiteral("what the results were graded under"), q.lastError().text()};
+    while (q.next())
+        stats.gradedUnder << MergeStats::GradedUnder{q.value(0).toString(), q.value(1).toString(), q.value(2).toInt(),
+                                                     q.value(3).toString()};
     return std::nullopt;
 }
 
@@ -228,7 +246,7 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
     MergeStats stats;
     if (!db.transaction())
         return sqlError(QStringLiteral("merge"), db.lastError().text());
-    for (const auto step : {mergeRuns, mergeOverrides, mergeMatches, mergeReviews})
+    for (const auto step : {mergeRuns, mergeOverrides, mergeMatches, mergeReviews, readGradedUnder})
         if (const std::optional<MergeFailure> failed = step(db, stats)) {
             db.rollback();
             return Error{m_path, QStringLiteral("merge %1: %2").arg(otherPath, failed->what), failed->sqlError};
@@ -252,6 +270,7 @@ MergeStats &MergeStats::operator+=(const MergeStats &other)
     matchConflicts += other.matchConflicts;
     reviewsAdded += other.reviewsAdded;
     reviewsPresent += other.reviewsPresent;
+    gradedUnder += other.gradedUnder;
     return *this;
 }
 
@@ -262,6 +281,45 @@ QStringList matchConflictLines(const MergeStats &stats, const QString &input)
         lines << QStringLiteral("%1's %2 is settled as %3 here and as %4 in %5: %3 kept; settle it with "
                                 "sandmark-cli match ASSIGNMENT %1 %2 FILE")
                      .arg(c.student, c.notebook, c.kept, c.other, input);
+    return lines;
+}
+
+QStringList gradedUnderWarnings(const QList<MergeStats> &stats, const QStringList &inputs)
+{
+    // The newest results: the keys of the latest finished run of all inputs (ISO 8601 UTC sorts as text).
+    const MergeStats::GradedUnder *newest = nullptr;
+    qsizetype newestInput = -1;
+    for (qsizetype i = 0; i < stats.size(); ++i)
+        for (const MergeStats::GradedUnder &g : stats[i].gradedUnder)
+            if (!newest || g.newestFinished > newest->newestFinished) {
+                newest = &g;
+                newestInput = i;
+            }
+    QStringList lines;
+    if (!newest)
+        return lines;
+    for (qsizetype i = 0; i < stats.size(); ++i) {
+        int total = 0, differ = 0, otherReference = 0;
+        for (const MergeStats::GradedUnder &g : stats[i].gradedUnder) {
+            total += g.results;
+            if (g.inputsKey == newest->inputsKey)
+                continue;
+            differ += g.results;
+            if (g.referenceKey != newest->referenceKey)
+                otherReference += g.results;
+        }
+        if (differ == 0)
+            continue;
+        const QString what = otherReference == 0
+                                 ? QStringLiteral("other checks or assignment.json settings (the same reference run)")
+                                 : QStringLiteral("another version of the assignment (%1 of them with another reference run: "
+                                                  "instructor notebook, data files, limits, injected tests or environment)")
+                                       .arg(otherReference);
+        lines << QStringLiteral("%1: %2 of %3 result(s) were graded under %4 than the newest results (in %5); merged as "
+                                "they are: sandmark-cli grade ASSIGNMENT regrades every result graded under other inputs "
+                                "than the assignment's current ones (export marks them stale)")
+                     .arg(inputs.value(i), QString::number(differ), QString::number(total), what, inputs.value(newestInput));
+    }
     return lines;
 }
 
