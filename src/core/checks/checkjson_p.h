@@ -4,6 +4,7 @@
 
 #include "assignment/fieldreader_p.h"
 #include "checks/checkkind.h"
+#include "util/json_p.h"
 
 #include <cmath>
 
@@ -84,12 +85,7 @@ struct CheckDraft
         return Error{file, key ? field + QLatin1Char('.') + QLatin1String(key) : field, message};
     }
     /// A number as JSON: integral values as integers ("points": 2, not 2.0).
-    static Json number(double v)
-    {
-        if (std::floor(v) == v && std::fabs(v) < 9007199254740992.0)
-            return Json(qint64(v));
-        return Json(v);
-    }
+    static Json number(double v) { return jsonutil::number<Json>(v); }
 };
 
 } // namespace sandmark::detail

@@ -1,25 +1,25 @@
 #include "sandbox/job.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "util/json_p.h"
 
 namespace sandmark {
 
 QByteArray makeJob(const QByteArray &notebookJson, const QString &nonce, const Limits &limits)
 {
-    const QJsonObject lim{
-        {QStringLiteral("cell_timeout_s"), limits.cellTimeoutS},
-        {QStringLiteral("wall_timeout_s"), limits.wallTimeoutS},
-        {QStringLiteral("interrupt_grace_s"), limits.interruptGraceS},
-        {QStringLiteral("output_cell_bytes"), static_cast<double>(limits.outputCellBytes)},
-        {QStringLiteral("output_total_bytes"), static_cast<double>(limits.outputTotalBytes)},
-        {QStringLiteral("output_image_bytes"), static_cast<double>(limits.outputImageBytes)},
-        {QStringLiteral("output_images_total_bytes"), static_cast<double>(limits.outputImagesTotalBytes)},
-        {QStringLiteral("probe_bytes"), static_cast<double>(limits.probeBytes)},
+    // Keys in nlohmann::json's sorted order; seconds as Python's json writes them (60, 0.5).
+    const nlohmann::json lim{
+        {"cell_timeout_s", jsonutil::number(limits.cellTimeoutS)},
+        {"wall_timeout_s", jsonutil::number(limits.wallTimeoutS)},
+        {"interrupt_grace_s", jsonutil::number(limits.interruptGraceS)},
+        {"output_cell_bytes", limits.outputCellBytes},
+        {"output_total_bytes", limits.outputTotalBytes},
+        {"output_image_bytes", limits.outputImageBytes},
+        {"output_images_total_bytes", limits.outputImagesTotalBytes},
+        {"probe_bytes", limits.probeBytes},
     };
-    // The notebook is spliced in verbatim: re-encoding it through QJsonDocument would lose -0.0.
+    // The notebook is spliced in verbatim: re-encoding it would lose -0.0 and the notebook's own spelling.
     QByteArray job = "{\"format\": \"sandmark-job/1\", \"nonce\": \"" + nonce.toLatin1() + "\", \"limits\": "
-                     + QJsonDocument(lim).toJson(QJsonDocument::Compact) + ", \"notebook\": ";
+                     + QByteArray::fromStdString(lim.dump()) + ", \"notebook\": ";
     const QByteArray nb = notebookJson.trimmed();
     job += nb.isEmpty() ? QByteArrayLiteral("null") : nb;
     job += "}\n";

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <limits>
@@ -234,6 +235,16 @@ qint64 intOr(const JsonT &j, const char *key, qint64 fallback)
     if (it->is_number_unsigned() && it->template get<std::uint64_t>() > std::uint64_t(std::numeric_limits<qint64>::max()))
         return fallback;
     return it->template get<qint64>();
+}
+
+/// `v` as a JSON number the way Qt's JSON writer and Python's json module spell it: an integral value below 2^53
+/// as an integer (60, not 60.0), any other as a double (nlohmann writes a non-finite one as null, as Qt does).
+template <typename JsonT = nlohmann::json>
+JsonT number(double v)
+{
+    if (std::floor(v) == v && std::fabs(v) < 9007199254740992.0)
+        return JsonT(qint64(v));
+    return JsonT(v);
 }
 
 /// The array at `key` of object `j`, or an empty array (never throws).
