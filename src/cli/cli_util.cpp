@@ -4,6 +4,7 @@
 
 #include "assignment/assignment.h"
 #include "datasets/assignmentdatasets.h"
+#include "datasets/hubcache.h"
 #include "gradebook/gradebook.h"
 #include "util/displaytext.h"
 
@@ -154,6 +155,16 @@ bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOptio
     }
     kind = *k;
     return true;
+}
+
+RunChoices commandLineRunChoices(std::optional<SandboxKind> sandbox, const QString &datasetCache, std::optional<QString> dockerImage)
+{
+    RunChoices choices;
+    choices.sandbox = sandbox;
+    choices.datasetCache = datasetCache;
+    choices.defaultDatasetCache = HubCache::defaultHome();
+    choices.dockerImage = std::move(dockerImage);
+    return choices;
 }
 
 void warnIfUnsafe(const SubmissionRunOptions &options, const QString &what)

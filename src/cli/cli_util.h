@@ -53,6 +53,12 @@ QString optionNotTaken(const QCommandLineParser &parser, const QList<const QComm
 /// command then exits with ExitUsage); `kind` is left unchanged when the option is not set.
 bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOption &option, std::optional<SandboxKind> &kind);
 
+/// The run choices a command line gives (`--sandbox`, `--dataset-cache`, `--docker-image`; each empty when not
+/// given) with the CLI's default dataset cache, HubCache::defaultHome() (the folder `datasets warm` fills): what
+/// runOptionsFor() takes, the one place the CLI's commands make it.
+RunChoices commandLineRunChoices(std::optional<SandboxKind> sandbox, const QString &datasetCache,
+                                 std::optional<QString> dockerImage = std::nullopt);
+
 /// Prints the options' notice (runOptionsFor(): the assignment asked for an unsandboxed backend the user did not
 /// choose) as a warning, and "sandmark-cli: UNSAFE: <backend> runs the <what> WITHOUT a sandbox (resource limits
 /// only)" when the options' backend does not isolate (local-unsafe); to stderr, nothing otherwise.

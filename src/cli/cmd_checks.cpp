@@ -11,7 +11,6 @@
 #include "batch/referencerun.h"
 #include "cli_util.h"
 #include "commands.h"
-#include "datasets/hubcache.h"
 #include "grading/value.h"
 #include "sandbox/backend.h"
 #include "notebook/notebook.h"
@@ -667,13 +666,11 @@ int cmdChecks(const QStringList &args)
             return checksUsage(QStringLiteral("--%1 '%2' is not a number of at least 0").arg(option->names().constFirst(), parser.value(*option)));
 
     if (action == QLatin1String("list")) {
-        RunChoices choices;
-        if (!readSandboxOption(parser, o.sandbox, choices.sandbox))
+        std::optional<SandboxKind> kind;
+        if (!readSandboxOption(parser, o.sandbox, kind))
             return ExitUsage;
-        choices.datasetCache = parser.value(o.datasets);
-        choices.defaultDatasetCache = HubCache::defaultHome();
-        if (parser.isSet(o.image))
-            choices.dockerImage = parser.value(o.image);
+        const RunChoices choices = commandLineRunChoices(kind, parser.value(o.datasets),
+                                                         parser.isSet(o.image) ? std::optional(parser.value(o.image)) : std::nullopt);
         return listChecks(pos.at(1), parser.isSet(o.reference), parser.isSet(o.json), choices);
     }
 

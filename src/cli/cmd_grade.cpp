@@ -6,7 +6,6 @@
 #include "batch/submissions.h"
 #include "cli_util.h"
 #include "commands.h"
-#include "datasets/hubcache.h"
 #include "gradebook/gradebook.h"
 #include "gradebook/summary.h"
 #include "sandbox/backend.h"
@@ -411,11 +410,7 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
         printError(assignment.error());
         return ExitBadInput;
     }
-    RunChoices choices;
-    choices.sandbox = kind;
-    choices.datasetCache = parser.value(datasets);
-    choices.defaultDatasetCache = HubCache::defaultHome();
-    opt.run = runOptionsFor(*assignment, choices);
+    opt.run = runOptionsFor(*assignment, commandLineRunChoices(kind, parser.value(datasets)));
     opt.force = parser.isSet(force);
     opt.gradebookPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
 

@@ -1,7 +1,6 @@
 // sandmark-cli run ASSIGNMENT NOTEBOOK [--sandbox NAME] [--json]: runs one notebook and prints its record.
 #include "cli_util.h"
 #include "commands.h"
-#include "datasets/hubcache.h"
 #include "notebook/notebook.h"
 #include "sandbox/submissionrun.h"
 #include "util/displaytext.h"
@@ -96,16 +95,13 @@ int cmdRun(const QStringList &args)
         printError(assignment.error());
         return ExitBadInput;
     }
-    RunChoices choices;
-    if (!readSandboxOption(parser, sandbox, choices.sandbox))
+    std::optional<SandboxKind> kind;
+    if (!readSandboxOption(parser, sandbox, kind))
         return ExitUsage;
-    choices.datasetCache = parser.value(datasets);
-    choices.defaultDatasetCache = HubCache::defaultHome();
     // The base image: --docker-image, else assignment.json's docker_image, else SANDMARK_DOCKER_IMAGE or
     // sandmark-base:latest (defaultDockerBaseImage()).
-    if (parser.isSet(image))
-        choices.dockerImage = parser.value(image);
-    SubmissionRunOptions opt = runOptionsFor(*assignment, choices);
+    SubmissionRunOptions opt = runOptionsFor(
+        *assignment, commandLineRunChoices(kind, parser.value(datasets), parser.isSet(image) ? std::optional(parser.value(image)) : std::nullopt));
     warnIfUnsafe(opt, QStringLiteral("notebook"));
 
     const QString notebook = parser.positionalArguments().at(1);

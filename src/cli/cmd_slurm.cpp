@@ -5,7 +5,6 @@
 #include "cli_util.h"
 #include "cluster/slurm.h"
 #include "commands.h"
-#include "datasets/hubcache.h"
 #include "sandbox/doctor.h"
 #include "sandbox/registry.h"
 #include "util/displaytext.h"
@@ -339,11 +338,7 @@ int prepareForTasks(const SubmitRequest &submit)
         return ExitGraderError;
     }
     qputenv("SANDMARK_CACHE_DIR", QFile::encodeName(request.cacheDir));
-    RunChoices choices;
-    choices.sandbox = submit.kind;
-    choices.datasetCache = request.datasetCache;
-    choices.defaultDatasetCache = HubCache::defaultHome();
-    const SubmissionRunOptions run = runOptionsFor(*assignment, choices);
+    const SubmissionRunOptions run = runOptionsFor(*assignment, commandLineRunChoices(submit.kind, request.datasetCache));
     if (!assignment->requiredDatasets().isEmpty()) {
         QStringList check{QStringLiteral("datasets"), QStringLiteral("check"), assignment->folder()};
         if (!run.datasetCache.isEmpty())
@@ -782,11 +777,8 @@ int task(const QStringList &args)
         return progress.selfTestFailed(cache.problem, cache.fix);
 
     // 2. The sandbox self-test on this node: fail fast, with the fix, where the sandbox cannot run.
-    RunChoices choices;
-    choices.sandbox = request.kind;
-    choices.datasetCache = request.datasetCache.value_or(QString());
-    choices.defaultDatasetCache = HubCache::defaultHome();
-    const SubmissionRunOptions run = runOptionsFor(*request.assignment, choices);
+    const SubmissionRunOptions run =
+        runOptionsFor(*request.assignment, commandLineRunChoices(request.kind, request.datasetCache.value_or(QString())));
     bool interrupted = false;
     const SelfTestOutcome selfTest = sandboxSelfTest(*request.assignment, run, interrupted);
     if (interrupted) {

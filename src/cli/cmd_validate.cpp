@@ -263,9 +263,7 @@ int cmdValidate(const QStringList &args)
     }
     const Assignment &a = *assignment;
     if (parser.isSet(health)) {
-        healthOptions.choices.sandbox = kind;
-        healthOptions.choices.datasetCache = parser.value(datasets);
-        healthOptions.choices.defaultDatasetCache = HubCache::defaultHome();
+        healthOptions.choices = commandLineRunChoices(kind, parser.value(datasets));
         healthOptions.json = parser.isSet(json);
         return printHealth(a, problems, healthOptions);
     }
