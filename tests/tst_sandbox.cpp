@@ -1621,6 +1621,129 @@ result['cpu'] = time.process_time() - cpu
         return left.isEmpty() ? folders : QStringList{u"LEFT: "_s + left.join(u", "_s)};
     }
 
+    // A run that ends without a result (cancelled here; a sandbox that fails, a runner answer over its cap) leaves no
+    // run folder: nothing records it, and its work/ held whatever the notebook wrote — a grader error's was kept
+    // forever (2 GiB per attempt, security report F4).
+    void failedRunLeavesNoRunFolder()
+    {
+        REQUIRE_BWRAP();
+        const QDir dir(m_tmp.filePath(u"failed-run"_s)); // reachable by the sandbox's uid, as the suite's runs
+        QVERIFY(QDir().mkpath(dir.path()));
+        {
+            QFile a(dir.filePath(u"assignment.json"_s));
+            QVERIFY(a.open(QIODevice::WriteOnly));
+            a.write(R"({"slug": "a", "notebooks": ["nb.ipynb"]})");
+            QFile nb(dir.filePath(u"nb.ipynb"_s));
+            QVERIFY(nb.open(QIODevice::WriteOnly));
+            nb.write(R"nb({"cells": [{"cell_type": "code", "id": "c1", "metadata": {}, "execution_count": null, "outputs": [],
+                      "source": "import time\nopen('big.bin', 'wb').write(b'x' * 20000000)\nprint('written', flush=True)\ntime.sleep(120)"}],
+                     "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+                     "nbformat": 4, "nbformat_minor": 5})nb");
+        }
+        Expected<Assignment> assignment = Assignment::load(dir.path());
+        QVERIFY2(assignment, qPrintable(assignment ? QString() : assignment.error().toString()));
+        SubmissionRunOptions opt;
+        opt.kind = SandboxKind::Bwrap;
+        opt.runsRoot = dir.filePath(u"runs"_s);
+        opt.keepWork = false;
+        SubmissionRun run(*assignment, dir.filePath(u"nb.ipynb"_s), opt);
+        QEventLoop loop;
+        std::optional<Error> failed;
+        bool finished = false;
+        connect(&run, &SubmissionRun::failed, &loop, [&](const Error &e) { failed = e; loop.quit(); });
+        connect(&run, &SubmissionRun::finished, &loop, [&] { finished = true; loop.quit(); });
+        // Cancelled once the notebook has written its file (the run folder's work/ holds 20 MB then).
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, &run, [&] {
+            for (const QFileInfo &f : QDir(opt.runsRoot).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot))
+                if (QFileInfo(f.filePath() + u"/work/big.bin"_s).size() >= 20000000) {
+                    poll.stop();
+                    run.cancel();
+                }
+        });
+        poll.start(100);
+        QTimer::singleShot(90000, &loop, &QEventLoop::quit);
+        run.start();
+        loop.exec();
+        QVERIFY(!finished);
+        QVERIFY(failed);
+        QCOMPARE(failed->message, u"the run was cancelled"_s);
+        QCOMPARE(QDir(opt.runsRoot).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
+    }
+
+    // Startup reclaims what a killed process left: a run folder whose owner process is gone is removed; one of a live
+    // process (another one, and this one), one of another host (a cache shared by cluster nodes) and an ended run's
+    // (its artifacts a gradebook names) stay. Killed runs' work/ folders stayed forever (security report, "Crash safety").
+    void killedProcessesRunFoldersAreReclaimed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString runs = dir.filePath(u"runs"_s);
+        WorkdirSpec spec;
+        spec.runsRoot = runs;
+        QStringList roots;
+        for (int i = 0; i < 5; ++i) {
+            Expected<RunFolder> f = prepareRunFolder(spec);
+            QVERIFY2(f, qPrintable(f ? QString() : f.error().toString()));
+            roots << f->root;
+        }
+        const auto ownerOf = [](const QString &root) {
+            QFile f(root + u"/owner"_s);
+            return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
+        };
+        const auto setOwner = [](const QString &root, const QByteArray &line) {
+            QFile f(root + u"/owner"_s);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(line + '\n');
+        };
+        const auto startTime = [](qint64 pid) {
+            QFile f(u"/proc/%1/stat"_s.arg(pid));
+            if (!f.open(QIODevice::ReadOnly))
+                return QByteArray();
+            const QByteArray stat = f.readAll();
+            return stat.mid(stat.lastIndexOf(')') + 2).split(' ').value(19);
+        };
+        QList<QByteArray> mine = ownerOf(roots[0]).split(' ');
+        QCOMPARE(mine.size(), 5);
+        QCOMPARE(mine[0], QByteArray::number(QCoreApplication::applicationPid()));
+        // [0] killed: a process that has ended.
+        QProcess gone;
+        gone.start(u"/bin/true"_s, {});
+        QVERIFY(gone.waitForStarted());
+        const qint64 deadPid = gone.processId();
+        const QByteArray deadStart = startTime(deadPid);
+        QVERIFY(gone.waitForFinished());
+        QList<QByteArray> dead = mine;
+        dead[0] = QByteArray::number(deadPid);
+        dead[1] = deadStart.isEmpty() ? QByteArray("1") : deadStart;
+        setOwner(roots[0], dead.join(' '));
+        // [1] another live process's.
+        QProcess alive;
+        alive.start(u"/bin/sleep"_s, {u"30"_s});
+        QVERIFY(alive.waitForStarted());
+        QList<QByteArray> live = mine;
+        live[0] = QByteArray::number(alive.processId());
+        live[1] = startTime(alive.processId());
+        setOwner(roots[1], live.join(' '));
+        // [2] this process's (as made). [3] another host's, whose pid is gone here. [4] an ended run's.
+        QList<QByteArray> elsewhere = dead;
+        elsewhere[4] = "another-node";
+        setOwner(roots[3], elsewhere.join(' '));
+        releaseRunFolder(RunFolder{roots[4], roots[4] + u"/work"_s, roots[4] + u"/artifacts"_s, {}, {}});
+        QVERIFY(!QFileInfo::exists(roots[4] + u"/owner"_s));
+
+        QCOMPARE(reclaimAbandonedRunFolders(runs), 1);
+        QVERIFY(!QFileInfo::exists(roots[0]));
+        for (int i = 1; i < 5; ++i)
+            QVERIFY2(QFileInfo::exists(roots[i] + u"/work"_s), qPrintable(roots[i]));
+        // Once the other process is gone, its folder goes too.
+        alive.kill();
+        QVERIFY(alive.waitForFinished());
+        QCOMPARE(reclaimAbandonedRunFolders(runs), 1);
+        QVERIFY(!QFileInfo::exists(roots[1]));
+        QVERIFY(QFileInfo::exists(roots[2]));
+    }
+
     void cgroupIsGoneAfterRunTimeoutAndCancel()
     {
         REQUIRE_RUN_CGROUP();

@@ -266,8 +266,7 @@ void SubmissionRun::startNext()
             if (e.file.isEmpty())
                 e.file = n.path;
             if (!several) {
-                QDir(m_result.folder.root).removeRecursively(); // nothing ran: no run folder left behind
-                fail(e);
+                fail(e); // nothing ran: no run folder left behind
                 return;
             }
             out.notRun = QStringLiteral("not run: %1").arg(e.toString());
@@ -345,6 +344,7 @@ void SubmissionRun::finish()
         m_result.run = m_result.notebooks.first().run;
         m_result.notes = m_result.notebooks.first().notes;
     }
+    releaseRunFolder(m_result.folder); // ended: no later process reclaims it (reclaimAbandonedRunFolders())
     if (!m_options.keepWork) {
         const double cleanupStart = profile::now();
         if (Expected<void> r = removeWorkCopy(m_result.folder); !r)
@@ -360,6 +360,15 @@ void SubmissionRun::fail(const Error &error)
     if (m_done)
         return;
     m_done = true;
+    // Nothing records a failed run's folder (a grader error has no artifacts): it goes with whatever the notebook
+    // wrote into work/, which was kept forever (2 GiB per attempt, security report F4). Its processes are gone:
+    // SandboxRun reports only after its teardown. SANDMARK_KEEP_WORK keeps it for debugging.
+    if (!m_result.folder.root.isEmpty()) {
+        if (m_options.keepWork)
+            releaseRunFolder(m_result.folder);
+        else
+            removeRunFolder(m_result.folder);
+    }
     Q_EMIT failed(error);
 }
 

@@ -4,6 +4,7 @@
 #include "sandbox/sandboxrun.h"
 #include "util/paths.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
@@ -13,7 +14,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QMutex>
 #include <QSaveFile>
+#include <QSet>
+#include <QSysInfo>
 
 #include <cerrno>
 #include <cstring>
@@ -92,6 +96,53 @@ namespace {
 
 /// A fresh, empty run folder under `runsRoot`: its root passable by the sandbox uid (on the way to `work`),
 /// `artifacts` ours only. Nothing is left behind on error.
+// The owner file of a run folder whose run has not ended: "<pid> <start time> <boot id> <pid namespace> <host>" of the
+// process that made it, so that a later process can tell a live run from one whose process was killed.
+constexpr char kOwnerFile[] = "/owner";
+
+QByteArray readSmall(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.read(4096).trimmed() : QByteArray();
+}
+
+/// Field 22 of /proc/PID/stat (the start time in clock ticks since boot); empty when no such process.
+QByteArray processStartTime(qint64 pid)
+{
+    const QByteArray stat = readSmall(QStringLiteral("/proc/%1/stat").arg(pid));
+    const qsizetype close = stat.lastIndexOf(')'); // the command name may hold spaces and parentheses
+    if (close < 0)
+        return {};
+    const QList<QByteArray> fields = stat.mid(close + 2).split(' '); // fields[0] is field 3 (state)
+    return fields.size() > 19 ? fields.at(19) : QByteArray();
+}
+
+QByteArray pidNamespace()
+{
+    return QFile::symLinkTarget(QStringLiteral("/proc/self/ns/pid")).toUtf8();
+}
+
+QByteArray ownerLine()
+{
+    const qint64 pid = QCoreApplication::applicationPid();
+    return QByteArray::number(pid) + ' ' + processStartTime(pid) + ' ' + readSmall(QStringLiteral("/proc/sys/kernel/random/boot_id"))
+           + ' ' + pidNamespace().replace(' ', '_') + ' ' + QSysInfo::machineHostName().toUtf8().replace(' ', '_');
+}
+
+/// Whether the process an owner line names is certainly gone: the same host and pid namespace and no process with that
+/// pid and start time now, or the same host booted since. Another host's or another pid namespace's: never.
+bool ownerGone(const QByteArray &line)
+{
+    const QList<QByteArray> mine = ownerLine().split(' '), theirs = line.split(' ');
+    if (theirs.size() != 5 || mine.size() != 5 || theirs[0].toLongLong() <= 0 || theirs[4] != mine[4])
+        return false; // unreadable, or another machine's (a cache shared by cluster nodes)
+    if (theirs[2] != mine[2])
+        return true; // this host booted since: every process of then is gone
+    if (theirs[3] != mine[3])
+        return false; // another pid namespace (a container): its pids mean nothing here
+    return processStartTime(theirs[0].toLongLong()) != theirs[1];
+}
+
 Expected<RunFolder> createRunFolder(const QString &runsRoot)
 {
     RunFolder folder;
@@ -105,6 +156,8 @@ Expected<RunFolder> createRunFolder(const QString &runsRoot)
     Expected<void> r = paths::makePrivateFolder(folder.root, paths::FolderAccess::Traversable);
     if (r)
         r = paths::makePrivateFolder(folder.artifacts);
+    if (r)
+        r = saveFile(folder.root + QLatin1String(kOwnerFile), ownerLine() + '\n');
     if (!r) {
         QDir(folder.root).removeRecursively();
         return r.error();
@@ -226,6 +279,35 @@ Expected<void> fillRunFolder(const WorkdirSpec &spec, RunFolder &folder)
 
 } // namespace
 
+int reclaimAbandonedRunFolders(const QString &runsRoot)
+{
+    int removed = 0;
+    const QStringList names = QDir(runsRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    for (const QString &name : names) {
+        const QString root = runsRoot + QLatin1Char('/') + name;
+        const QFileInfo owner(root + QLatin1String(kOwnerFile));
+        if (!owner.isFile() || owner.isSymLink() || owner.size() > 4096)
+            continue; // an ended run's folder (its artifacts a gradebook may name), or not Sandmark's
+        if (ownerGone(readSmall(owner.filePath())) && QDir(root).removeRecursively())
+            ++removed;
+    }
+    if (removed > 0)
+        qCInfo(lcSandbox) << "removed" << removed << "run folder(s) of killed processes in" << runsRoot;
+    return removed;
+}
+
+void releaseRunFolder(const RunFolder &folder)
+{
+    if (!folder.root.isEmpty())
+        QFile::remove(folder.root + QLatin1String(kOwnerFile));
+}
+
+void removeRunFolder(const RunFolder &folder)
+{
+    if (!folder.root.isEmpty())
+        QDir(folder.root).removeRecursively();
+}
+
 Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
 {
     const QString runsRoot = spec.runsRoot.isEmpty() ? paths::cacheDir() + QLatin1String("/runs") : spec.runsRoot;
@@ -233,6 +315,17 @@ Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec)
     // uid) but lists nothing, so no run's folder name or artifacts are found from another (security report F8).
     if (Expected<void> r = paths::makePrivateFolder(runsRoot, paths::FolderAccess::Traversable); !r)
         return r.error();
+    {
+        // Once per process and runs folder: what killed processes left (their work/ held whatever their notebooks
+        // wrote). Never another live process's.
+        static QMutex mutex;
+        static QSet<QString> reclaimed;
+        const QMutexLocker lock(&mutex);
+        if (!reclaimed.contains(runsRoot)) {
+            reclaimed.insert(runsRoot);
+            reclaimAbandonedRunFolders(runsRoot);
+        }
+    }
     Expected<RunFolder> folder = createRunFolder(runsRoot);
     if (!folder)
         return folder;

@@ -53,8 +53,23 @@ struct RunFolder
 
 /// Creates a fresh run folder. Errors (naming the offending file): a symlink in the submission, a name
 /// escaping the folder, a missing source, an I/O failure. Nothing is left behind on error. Synchronous
-/// (file copies); run it on a worker thread for large submissions.
+/// (file copies); run it on a worker thread for large submissions. The folder holds an `owner` file naming this
+/// process (pid, its start time, boot id, pid namespace, host) until releaseRunFolder(); the first call of a process
+/// for a runs folder first reclaims what killed processes left there (reclaimAbandonedRunFolders()).
 Expected<RunFolder> prepareRunFolder(const WorkdirSpec &spec);
+
+/// Removes the run folders under `runsRoot` whose run never ended because its process was killed: those still holding
+/// an `owner` file whose process is certainly gone (no process with that pid and start time on this host and pid
+/// namespace, or the host booted since). Never a live process's, another host's (a cache shared by cluster nodes) or
+/// an ended run's (no owner file: a gradebook may name its artifacts). Returns how many were removed. Synchronous.
+int reclaimAbandonedRunFolders(const QString &runsRoot);
+
+/// The run has ended (its artifacts written, or it failed): its folder is no longer reclaimed as a killed
+/// process's. Removes the owner file only.
+void releaseRunFolder(const RunFolder &folder);
+
+/// Removes a run folder entirely (a failed run's: nothing records it). Synchronous.
+void removeRunFolder(const RunFolder &folder);
 
 /// Writes the run's results into `folder.artifacts` atomically (QSaveFile): `executed.ipynb` (when the
 /// runner returned a notebook), `record.json` (the execution record, with the run folder's data-file notes),
