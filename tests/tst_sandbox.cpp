@@ -16,6 +16,7 @@
 #include "sandbox/submissionrun.h"
 #include "sandbox/userns.h"
 #include "sandbox/workdir.h"
+#include "util/coretext.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -1877,6 +1878,14 @@ result['cgroup'] = open('/proc/self/cgroup').read()
         });
         QVERIFY(nested != bwrap.checks.cend());
         QVERIFY2(nested->detail.startsWith(QLatin1String("refused (")), qPrintable(nested->detail));
+        // Each limit proved by hitting it (the limits probe), wherever the run has a cgroup of its own (issue 14).
+        if (::geteuid() == 0 && sandmark::test::cgroupOptOutReason().isEmpty())
+            for (const char *row : {coretext::runCgroupMemory, coretext::runCgroupPids, coretext::runCgroupCpu}) {
+                const auto it = std::find_if(bwrap.checks.cbegin(), bwrap.checks.cend(),
+                                             [&](const DoctorCheck &c) { return c.name == QLatin1String(row); });
+                QVERIFY2(it != bwrap.checks.cend(), row);
+                QVERIFY2(it->ok, qPrintable(it->name + u": "_s + it->detail));
+            }
         if (::geteuid() == 0) { // as root the doctor runs as a leased uid of its own, as every run does
             const QRegularExpression leased(QStringLiteral("as uid (41\\d{5})$"));
             const QRegularExpressionMatch m = leased.match(bwrap.checks.at(1).detail);
