@@ -147,6 +147,14 @@ void TestAssignment::fieldErrors_data()
     row("bad slug", R"({"slug": "-bad slug"})", u"slug"_s, u"'-bad slug' must be 1-64 letters"_s);
     row("slug too long", "{\"slug\": \"" + QByteArray(65, 'a') + "\"}", u"slug"_s, u"must be 1-64"_s);
     row("slug not a string", R"({"slug": 3})", u"slug"_s, u"must be a string, not number"_s);
+    // A value is quoted shortened and escaped: a 2 MB slug was echoed whole, a NUL in a path gave Qt's "Broken
+    // filename passed to function" and "does not exist" (security report F14).
+    row("slug of two million characters", "{\"slug\": \"" + QByteArray(2000000, 'x') + "\"}", u"slug"_s,
+        u"'"_s + QString(50, u'x') + u"…"_s + QString(50, u'x') + u" (2000000 characters)' must be 1-64"_s);
+    row("notebook name with a NUL", R"({"notebooks": ["a\u0000b.ipynb"]})", u"notebooks[0]"_s,
+        u"'a\\x00b.ipynb' holds a control character, which no file name of an assignment may hold"_s);
+    row("data file name with a newline", R"({"data_files": ["d\n.csv"]})", u"data_files[0]"_s,
+        u"'d\\n.csv' holds a control character"_s);
     row("title not a string", R"({"title": ["x"]})", u"title"_s, u"must be a string, not array"_s);
     row("release with a slash", R"({"release": "a/b"})", u"release"_s, u"must be a plain folder name"_s);
     row("release ..", R"({"release": ".."})", u"release"_s, u"must be a plain folder name"_s);
@@ -301,6 +309,7 @@ void TestAssignment::fieldErrors()
     QFETCH(QByteArray, patch);
     QFETCH(QString, location);
     QFETCH(QString, message);
+    QTest::failOnWarning(QRegularExpression(u"Broken filename"_s)); // a NUL reached Qt's file system calls
 
     QTemporaryDir tmp;
     const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
@@ -323,6 +332,7 @@ void TestAssignment::fieldErrors()
     QCOMPARE(a.error().file, jsonPath);
     QCOMPARE(a.error().location, location);
     QVERIFY2(a.error().message.contains(message), qPrintable(a.error().message));
+    QVERIFY2(a.error().message.size() < 1000, qPrintable(a.error().message.left(1000))); // never a value echoed whole
     // The same through the path of assignment.json itself.
     const auto b = Assignment::load(jsonPath);
     QVERIFY(!b);

@@ -9,6 +9,8 @@
 #include "util/inputfile.h"
 #include "util/json_p.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -21,6 +23,7 @@ namespace sandmark {
 
 using detail::Json;
 using detail::qs;
+using detail::shownValue;
 
 double Assignment::maxPoints() const
 {
@@ -54,19 +57,24 @@ Expected<QString> resolveInside(const QString &folder, const QString &relative, 
 {
     if (relative.isEmpty())
         return Error{file, field, QStringLiteral("must not be empty")};
+    // Before any file system call: Qt refuses a name with a NUL ("Broken filename passed to function" on stderr) and
+    // says "does not exist"; no file name of an assignment holds a control character.
+    if (std::any_of(relative.cbegin(), relative.cend(), [](QChar c) { return c.unicode() < 0x20 || c.unicode() == 0x7f; }))
+        return Error{file, field, QStringLiteral("'%1' holds a control character, which no file name of an assignment may hold")
+                                      .arg(shownValue(relative))};
     if (QDir::isAbsolutePath(relative) || relative.startsWith(QLatin1Char('~')))
-        return Error{file, field, QStringLiteral("'%1' must be relative to the assignment folder").arg(relative)};
+        return Error{file, field, QStringLiteral("'%1' must be relative to the assignment folder").arg(shownValue(relative))};
     const QString base = QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
     const QString joined = QDir::cleanPath(base + QLatin1Char('/') + relative);
     if (joined != base && !joined.startsWith(base + QLatin1Char('/')))
-        return Error{file, field, QStringLiteral("'%1' leads outside the assignment folder").arg(relative)};
+        return Error{file, field, QStringLiteral("'%1' leads outside the assignment folder").arg(shownValue(relative))};
     // Symlinks: the canonical path must stay inside the canonical folder.
     const QString canonicalBase = QFileInfo(base).canonicalFilePath();
     const QString canonical = QFileInfo(joined).canonicalFilePath();
     if (!canonical.isEmpty() && !canonicalBase.isEmpty() && canonical != canonicalBase
         && !canonical.startsWith(canonicalBase + QLatin1Char('/')))
         return Error{file, field,
-                     QStringLiteral("'%1' is a link that leads outside the assignment folder").arg(relative)};
+                     QStringLiteral("'%1' is a link that leads outside the assignment folder").arg(shownValue(relative))};
     return joined;
 }
 
@@ -178,7 +186,7 @@ Expected<void> AssignmentLoader::readSlug()
     if (!slugRe.match(*slug).hasMatch())
         return r.error(QStringLiteral("slug"),
                        QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter "
-                                      "or digit").arg(*slug));
+                                      "or digit").arg(shownValue(*slug)));
     a.m_slug = *slug;
     a.m_title = a.m_slug;
     return {};
@@ -211,11 +219,11 @@ Expected<void> AssignmentLoader::readNotebooks()
         if (!abs)
             return abs.error();
         if (!rel.endsWith(QLatin1String(".ipynb")))
-            return r.error(field, QStringLiteral("'%1' is not a notebook (.ipynb)").arg(rel));
+            return r.error(field, QStringLiteral("'%1' is not a notebook (.ipynb)").arg(shownValue(rel)));
         if (!QFileInfo(*abs).isFile())
-            return r.error(field, QFileInfo(*abs).isDir()      ? QStringLiteral("'%1' is a folder, not a notebook").arg(rel)
-                                  : QFileInfo::exists(*abs) ? QStringLiteral("'%1' is not a regular file (a FIFO, a device or a socket)").arg(rel)
-                                                             : QStringLiteral("'%1' does not exist").arg(rel));
+            return r.error(field, QFileInfo(*abs).isDir()      ? QStringLiteral("'%1' is a folder, not a notebook").arg(shownValue(rel))
+                                  : QFileInfo::exists(*abs) ? QStringLiteral("'%1' is not a regular file (a FIFO, a device or a socket)").arg(shownValue(rel))
+                                                             : QStringLiteral("'%1' does not exist").arg(shownValue(rel)));
         a.m_notebooks << QDir::cleanPath(rel);
     }
     return {};
@@ -261,7 +269,7 @@ Expected<void> AssignmentLoader::readDataFiles()
                     for (int u = 0; u < urls->size(); ++u)
                         if (!urls->at(u).contains(QLatin1String("://")))
                             return r.error(QStringLiteral("%1.urls[%2]").arg(field).arg(u),
-                                           QStringLiteral("'%1' is not a URL").arg(urls->at(u)));
+                                           QStringLiteral("'%1' is not a URL").arg(shownValue(urls->at(u))));
                     df.urls = *urls;
                 }
             } else {
@@ -273,10 +281,10 @@ Expected<void> AssignmentLoader::readDataFiles()
                 return abs.error();
             if (!QFileInfo(*abs).isFile())
                 return r.error(field, QFileInfo(*abs).isDir()
-                                          ? QStringLiteral("'%1' is a folder; list the files in it").arg(df.path)
+                                          ? QStringLiteral("'%1' is a folder; list the files in it").arg(shownValue(df.path))
                                       : QFileInfo::exists(*abs)
-                                          ? QStringLiteral("'%1' is not a regular file (a FIFO, a device or a socket)").arg(df.path)
-                                          : QStringLiteral("'%1' does not exist").arg(df.path));
+                                          ? QStringLiteral("'%1' is not a regular file (a FIFO, a device or a socket)").arg(shownValue(df.path))
+                                          : QStringLiteral("'%1' does not exist").arg(shownValue(df.path)));
             // Data files are copied into the student release: never the grading material itself.
             const QString canonical = QFileInfo(*abs).canonicalFilePath();
             if (canonical == QFileInfo(a.m_jsonPath).canonicalFilePath())
@@ -564,7 +572,7 @@ Expected<Check> readCheckEntry(const FieldReader &r, const Json &cj, const QStri
     if (c.id.isEmpty())
         c.id = kind->defaultId(c, qsizetype(i));
     if (!isCheckId(c.id))
-        return in.error("id", QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-'").arg(c.id));
+        return in.error("id", QStringLiteral("'%1' must be 1-64 letters, digits, '.', '_' or '-'").arg(shownValue(c.id)));
     if (in.contains("points")) {
         auto p = r.number(cj["points"], in.path("points"), 0, false);
         if (!p)

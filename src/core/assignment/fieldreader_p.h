@@ -2,6 +2,7 @@
 // Private to sandmark_core: reading assignment.json's fields with errors that name the file and the field path
 // ("checks[2].points"). Never include from a public header.
 
+#include "util/displaytext.h"
 #include "util/expected.h"
 
 #include <QString>
@@ -19,6 +20,18 @@ using Json = nlohmann::ordered_json;
 inline QString qs(const std::string &s)
 {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+/// A value from assignment.json as an error quotes it: escaped as displayText() does (a NUL, a newline or U+202E
+/// shows as `\x00`, `\n`, `\u202e`) and, when longer than 100 characters, its start and end with the length between
+/// ("xxxx…xxxx (2000000 characters)"): a 2 MB slug was echoed whole (security report F14). Pure.
+inline QString shownValue(const QString &value)
+{
+    constexpr qsizetype kMax = 100;
+    if (value.size() <= kMax)
+        return displayText(value);
+    return displayText(value.left(kMax / 2)) + QStringLiteral("…") + displayText(value.right(kMax / 2))
+           + QStringLiteral(" (%1 characters)").arg(value.size());
 }
 
 /// Field-path validation helpers; each returns an Error for the given path when the value is wrong.
