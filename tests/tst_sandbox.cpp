@@ -1255,6 +1255,52 @@ result['forked'] = True
         QVERIFY(!QFileInfo::exists(o.folder.work + QLatin1String("/late_write.txt")));
     }
 
+    // A lease whose owner was killed is freed by the next process: whatever still runs as its uid is killed and its
+    // lock file goes; a live owner's lease is untouched (security report: killed runs left their uid leases, and their
+    // orphans ran on until the slot happened to be taken again).
+    void killedOwnersLeasesAreReclaimed()
+    {
+        if (::geteuid() != 0)
+            QSKIP("runs as root only: a user's runs have no uid of their own to lease");
+        auto live = SandboxIdentityLease::acquire();
+        QVERIFY(live);
+        const QString dir = SandboxIdentityLease::lockDir();
+        QFile liveLock(dir + u"/%1.lock"_s.arg(live->identity().uid));
+        QVERIFY(liveLock.open(QIODevice::ReadOnly));
+        QList<QByteArray> lines = liveLock.readAll().split('\n');
+        liveLock.close();
+        // A slot nobody holds, given the lock of a process that has ended.
+        uint deadUid = 0;
+        for (uint uid = 4101023; uid > 4100000 && !deadUid; --uid)
+            if (!QFileInfo::exists(dir + u"/%1.lock"_s.arg(uid)))
+                deadUid = uid;
+        QVERIFY(deadUid);
+        QProcess gone;
+        gone.start(u"/bin/true"_s, {});
+        QVERIFY(gone.waitForStarted());
+        lines[0] = QByteArray::number(gone.processId()); // 0 once it has finished
+        QVERIFY(gone.waitForFinished());
+        {
+            QFile stale(dir + u"/%1.lock"_s.arg(deadUid));
+            QVERIFY(stale.open(QIODevice::WriteOnly | QIODevice::NewOnly));
+            stale.write(lines.join('\n'));
+        }
+        // What the killed owner's run left running as the uid.
+        const QString marker = u"987.406"_s;
+        QProcess p;
+        p.start(u"/usr/bin/python3"_s, {u"-c"_s, u"import os, sys\nos.setgroups([]); os.setgid(int(sys.argv[1])); "
+                                                   "os.setuid(int(sys.argv[1]))\nif os.fork() == 0:\n    os.setsid()\n"
+                                                   "    os.execvp('sleep', ['sleep', sys.argv[2]])\n"_s,
+                                         QString::number(deadUid), marker});
+        QVERIFY(p.waitForFinished(10000) && p.exitCode() == 0);
+        QTRY_VERIFY(!processesWith(marker).isEmpty());
+
+        QVERIFY(SandboxIdentityLease::reclaimAbandoned() >= 1);
+        QTRY_VERIFY2(processesWith(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
+        QVERIFY(!QFileInfo::exists(dir + u"/%1.lock"_s.arg(deadUid)));
+        QVERIFY(QFileInfo::exists(liveLock.fileName())); // a live owner's: kept
+    }
+
     // A leased uid owns nothing but one run's processes: when the lease ends, whatever still runs as it (an
     // orphan its run's tree walk missed: a bwrap probe's child cloned as its parent was killed) is killed, and
     // nothing of another lease's uid is touched (security report: a self-test probe left sleeping).

@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 
 #include <cerrno>
+#include <mutex>
 #include <csignal>
 #include <cstring>
 #include <pwd.h>
@@ -80,15 +81,47 @@ QString SandboxIdentityLease::lockDir()
     return paths::cacheDir() + QLatin1String("/uids");
 }
 
+namespace {
+constexpr uint kLeaseBase = 4100000;
+constexpr uint kLeaseSlots = 1024;
+} // namespace
+
+int SandboxIdentityLease::reclaimAbandoned()
+{
+    if (::geteuid() != 0)
+        return 0;
+    const QString dir = lockDir();
+    int reclaimed = 0;
+    const QStringList names = QDir(dir).entryList({QStringLiteral("*.lock")}, QDir::Files);
+    for (const QString &name : names) {
+        bool ok = false;
+        const uint uid = name.chopped(5).toUInt(&ok);
+        if (!ok || uid < kLeaseBase || uid >= kLeaseBase + kLeaseSlots)
+            continue;
+        QLockFile lock(dir + QLatin1Char('/') + name);
+        lock.setStaleLockTime(0); // stale only when the owner died
+        if (!lock.tryLock(0))
+            continue; // a live owner's lease
+        killEveryProcessOf(uid); // what the killed owner's runs left running as this uid
+        lock.unlock();           // and its lock file goes
+        ++reclaimed;
+    }
+    if (reclaimed > 0)
+        qCInfo(lcSandbox) << "reclaimed" << reclaimed << "uid lease(s) of killed processes in" << dir;
+    return reclaimed;
+}
+
 std::shared_ptr<SandboxIdentityLease> SandboxIdentityLease::acquire()
 {
     if (::geteuid() != 0)
         return nullptr;
-    constexpr uint kBase = 4100000;
-    constexpr uint kSlots = 1024;
+    constexpr uint kBase = kLeaseBase;
+    constexpr uint kSlots = kLeaseSlots;
     const QString dir = lockDir();
     if (!QDir().mkpath(dir))
         return nullptr;
+    static std::once_flag reclaimOnce; // the first lease of a process: what killed processes left
+    std::call_once(reclaimOnce, [] { reclaimAbandoned(); });
     const uint start = QRandomGenerator::global()->bounded(kSlots);
     for (uint i = 0; i < kSlots; ++i) {
         const uint slot = (start + i) % kSlots;

@@ -56,6 +56,10 @@ public:
     /// Not root: nullptr (the sandbox runs as the invoking user). Root: a lease, or nullptr when every slot
     /// is taken (the caller then uses sandboxIdentity()).
     static std::shared_ptr<SandboxIdentityLease> acquire();
+    /// Frees the slots of killed owners (a lock whose process is gone): kills every process still running as such a
+    /// uid and removes its lock file. Never a live owner's slot. acquire() calls it once per process (a killed
+    /// Sandmark's orphans ran on until their slot was taken again). Root only (0 otherwise); returns how many.
+    static int reclaimAbandoned();
     /// Where the slots' locks live: one folder for the whole machine, as uids are (`/run/sandmark/uids`; a
     /// per-cache folder would let two Sandmarks with different SANDMARK_CACHE_DIRs lease one uid and kill each
     /// other's runs). Falls back to `paths::cacheDir()/uids` only where /run cannot be written.
