@@ -51,6 +51,48 @@ QByteArray readFile(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+/// The example's assignment.json, instructor notebook and data file copied into `dir`; no submissions.
+bool copyIrisAssignment(const QString &dir)
+{
+    return QFile::copy(kIris + u"/assignment.json"_s, dir + u"/assignment.json"_s)
+           && QFile::copy(kIris + u"/iris-analysis.ipynb"_s, dir + u"/iris-analysis.ipynb"_s) && QDir(dir).mkpath(u"data"_s)
+           && QFile::copy(kIris + u"/data/iris.csv"_s, dir + u"/data/iris.csv"_s);
+}
+
+/// The example's alice's notebook handed in by each of `students` under `dir`/submissions.
+bool handInAlicesNotebook(const QString &dir, const QStringList &students)
+{
+    for (const QString &s : students)
+        if (!QDir(dir).mkpath(u"submissions/"_s + s)
+            || !QFile::copy(kIris + u"/submissions/alice/iris-analysis.ipynb"_s, dir + u"/submissions/%1/iris-analysis.ipynb"_s.arg(s)))
+            return false;
+    return true;
+}
+
+/// As handInAlicesNotebook(), but each of `sleepers` first sleeps `seconds` in a cell of its own (still running when
+/// the test acts); every copy is written as QJsonDocument writes it.
+bool handInAlicesNotebookSleeping(const QString &dir, const QStringList &students, const QStringList &sleepers, int seconds)
+{
+    const QJsonDocument nb = QJsonDocument::fromJson(readFile(kIris + u"/submissions/alice/iris-analysis.ipynb"_s));
+    for (const QString &s : students) {
+        if (!QDir(dir).mkpath(u"submissions/"_s + s))
+            return false;
+        QJsonObject o = nb.object();
+        if (sleepers.contains(s)) {
+            QJsonArray cells = o.value(u"cells"_s).toArray();
+            cells.prepend(QJsonObject{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue()},
+                                      {u"metadata"_s, QJsonObject()}, {u"outputs"_s, QJsonArray()},
+                                      {u"source"_s, u"import time\ntime.sleep(%1)"_s.arg(seconds)}});
+            o.insert(u"cells"_s, cells);
+        }
+        QFile f(dir + u"/submissions/%1/iris-analysis.ipynb"_s.arg(s));
+        if (!f.open(QIODevice::WriteOnly))
+            return false;
+        f.write(QJsonDocument(o).toJson());
+    }
+    return true;
+}
+
 } // namespace
 
 class TestBatch : public QObject
@@ -825,17 +867,9 @@ void TestBatch::resumeAfterSigkill()
     // A copy of the example with 6 good submissions, graded by the CLI one at a time; killed with SIGKILL
     // once two results are committed.
     QTemporaryDir dir;
-    QDir root(dir.path());
-    QVERIFY(QFile::copy(kIris + u"/assignment.json"_s, dir.filePath(u"assignment.json"_s)));
-    QVERIFY(QFile::copy(kIris + u"/iris-analysis.ipynb"_s, dir.filePath(u"iris-analysis.ipynb"_s)));
-    QVERIFY(root.mkpath(u"data"_s));
-    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, dir.filePath(u"data/iris.csv"_s)));
+    QVERIFY(copyIrisAssignment(dir.path()));
     const QStringList students{u"s1"_s, u"s2"_s, u"s3"_s, u"s4"_s, u"s5"_s, u"s6"_s};
-    for (const QString &s : students) {
-        QVERIFY(root.mkpath(u"submissions/"_s + s));
-        QVERIFY(QFile::copy(kIris + u"/submissions/alice/iris-analysis.ipynb"_s,
-                            dir.filePath(u"submissions/%1/iris-analysis.ipynb"_s.arg(s))));
-    }
+    QVERIFY(handInAlicesNotebook(dir.path(), students));
     const QString gbPath = dir.filePath(u"gb.sqlite"_s);
     QProcess *p = startCli({u"grade"_s, dir.path(), u"--jobs"_s, u"1"_s, u"--gradebook"_s, gbPath});
     QVERIFY(p->waitForStarted());
@@ -896,17 +930,9 @@ void TestBatch::readerAndMergeDuringABatchLoseNothing()
 {
     REQUIRE_SANDBOX();
     QTemporaryDir dir;
-    QDir root(dir.path());
-    QVERIFY(QFile::copy(kIris + u"/assignment.json"_s, dir.filePath(u"assignment.json"_s)));
-    QVERIFY(QFile::copy(kIris + u"/iris-analysis.ipynb"_s, dir.filePath(u"iris-analysis.ipynb"_s)));
-    QVERIFY(root.mkpath(u"data"_s));
-    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, dir.filePath(u"data/iris.csv"_s)));
+    QVERIFY(copyIrisAssignment(dir.path()));
     const QStringList students{u"s1"_s, u"s2"_s, u"s3"_s, u"s4"_s, u"s5"_s, u"s6"_s};
-    for (const QString &s : students) {
-        QVERIFY(root.mkpath(u"submissions/"_s + s));
-        QVERIFY(QFile::copy(kIris + u"/submissions/alice/iris-analysis.ipynb"_s,
-                            dir.filePath(u"submissions/%1/iris-analysis.ipynb"_s.arg(s))));
-    }
+    QVERIFY(handInAlicesNotebook(dir.path(), students));
     const QString other = dir.filePath(u"other.sqlite"_s);
     {
         auto gb = Gradebook::open(other);
@@ -976,26 +1002,9 @@ void TestBatch::sigtermToEveryProcessKeepsFinishedResults()
     QTemporaryDir dir;
     QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
                                                   | QFileDevice::ReadOther | QFileDevice::ExeOther));
-    QDir root(dir.path());
-    QVERIFY(QFile::copy(kIris + u"/assignment.json"_s, dir.filePath(u"assignment.json"_s)));
-    QVERIFY(QFile::copy(kIris + u"/iris-analysis.ipynb"_s, dir.filePath(u"iris-analysis.ipynb"_s)));
-    QVERIFY(root.mkpath(u"data"_s));
-    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, dir.filePath(u"data/iris.csv"_s)));
-    QJsonDocument nb = QJsonDocument::fromJson(readFile(kIris + u"/submissions/alice/iris-analysis.ipynb"_s));
-    for (const QString &s : {u"s1"_s, u"s2"_s}) {
-        QVERIFY(root.mkpath(u"submissions/"_s + s));
-        QJsonObject o = nb.object();
-        if (s == u"s2"_s) { // still running when the signal comes (the cell timeout is 15 s)
-            QJsonArray cells = o.value(u"cells"_s).toArray();
-            cells.prepend(QJsonObject{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue()},
-                                      {u"metadata"_s, QJsonObject()}, {u"outputs"_s, QJsonArray()},
-                                      {u"source"_s, u"import time\ntime.sleep(12)"_s}});
-            o.insert(u"cells"_s, cells);
-        }
-        QFile f(dir.filePath(u"submissions/%1/iris-analysis.ipynb"_s.arg(s)));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QJsonDocument(o).toJson());
-    }
+    QVERIFY(copyIrisAssignment(dir.path()));
+    // s2 is still running when the signal comes (the cell timeout is 15 s).
+    QVERIFY(handInAlicesNotebookSleeping(dir.path(), {u"s1"_s, u"s2"_s}, {u"s2"_s}, 12));
     const QString gbPath = dir.filePath(u"gb.sqlite"_s);
     QProcess *p = startCli({u"grade"_s, dir.path(), u"--jobs"_s, u"1"_s, u"--gradebook"_s, gbPath, u"--json"_s});
     QVERIFY(p->waitForStarted());
@@ -1298,26 +1307,8 @@ void TestBatch::interruptedForcedRegradeMarksStaleRows()
     QTemporaryDir dir;
     QVERIFY(QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
                                                   | QFileDevice::ReadOther | QFileDevice::ExeOther));
-    QDir root(dir.path());
-    QVERIFY(QFile::copy(kIris + u"/assignment.json"_s, dir.filePath(u"assignment.json"_s)));
-    QVERIFY(QFile::copy(kIris + u"/iris-analysis.ipynb"_s, dir.filePath(u"iris-analysis.ipynb"_s)));
-    QVERIFY(root.mkpath(u"data"_s));
-    QVERIFY(QFile::copy(kIris + u"/data/iris.csv"_s, dir.filePath(u"data/iris.csv"_s)));
-    QJsonDocument nb = QJsonDocument::fromJson(readFile(kIris + u"/submissions/alice/iris-analysis.ipynb"_s));
-    for (const QString &s : {u"s1"_s, u"s2"_s, u"s3"_s}) {
-        QVERIFY(root.mkpath(u"submissions/"_s + s));
-        QJsonObject o = nb.object();
-        if (s != u"s1"_s) {
-            QJsonArray cells = o.value(u"cells"_s).toArray();
-            cells.prepend(QJsonObject{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue()},
-                                      {u"metadata"_s, QJsonObject()}, {u"outputs"_s, QJsonArray()},
-                                      {u"source"_s, u"import time\ntime.sleep(8)"_s}});
-            o.insert(u"cells"_s, cells);
-        }
-        QFile f(dir.filePath(u"submissions/%1/iris-analysis.ipynb"_s.arg(s)));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QJsonDocument(o).toJson());
-    }
+    QVERIFY(copyIrisAssignment(dir.path()));
+    QVERIFY(handInAlicesNotebookSleeping(dir.path(), {u"s1"_s, u"s2"_s, u"s3"_s}, {u"s2"_s, u"s3"_s}, 8));
     const QString gbPath = dir.filePath(u"gb.sqlite"_s);
     QProcess *first = startCli({u"grade"_s, dir.path(), u"--jobs"_s, u"2"_s, u"--gradebook"_s, gbPath});
     QVERIFY(first->waitForFinished(600000));
