@@ -132,6 +132,7 @@ private Q_SLOTS:
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
     void busyGradebookExitsThreeForGradeAndMerge();
     void inputThatIsTheGradebookIsRefusedUnread();
+    void gradeRefusesAnAssignmentFileThatIsTheGradebook();
     void unreachableRuntimeNamesItsOwnFix();
     void displayTextEscapes_data();
     void displayTextEscapes();
@@ -1574,6 +1575,28 @@ void TestCli::inputThatIsTheGradebookIsRefusedUnread()
     const Run r = runCli({u"manual"_s, a, u"import"_s, other, u"--gradebook"_s, other});
     QCOMPARE(r.code, 1);
     QCOMPARE(QString::fromUtf8(r.err), u"sandmark-cli: %1: is the gradebook (%1), not %2: nothing was read\n"_s.arg(other, csv));
+}
+
+// A data file of the assignment that is the gradebook (`assignment add data_files` of a link to it) would be hashed
+// into every key and copied into every sandbox by the batch, with the gradebook open: refused before anything runs,
+// naming the data file and the gradebook, as a gradebook among a student's files is (the batch's error, exit 3).
+void TestCli::gradeRefusesAnAssignmentFileThatIsTheGradebook()
+{
+    QTemporaryDir tmp;
+    const QString a = tmp.filePath(u"hw"_s);
+    makeGradableCopy(a);
+    const QString gb = a + u"/.sandmark/gradebook.sqlite"_s;
+    recordOneCheckRun(gb, u"alice"_s, Outcome::Pass);
+    QVERIFY(QFile::link(gb, a + u"/data/grades.csv"_s));
+    const Run added = runCli({u"assignment"_s, u"add"_s, a, u"data_files"_s, u"data/grades.csv"_s});
+    QVERIFY2(added.code == 0, added.err.constData());
+    const QByteArray before = readAll(gb);
+    const Run r = runCli({u"grade"_s, a, u"alice"_s});
+    QVERIFY2(r.code == 3, r.err.constData());
+    QVERIFY2(r.err.endsWith(u"sandmark-cli: %1/data/grades.csv: is the gradebook (%2), not a file of the assignment: nothing was "
+                            "read\n"_s.arg(a, gb).toUtf8()),
+             r.err.constData());
+    QCOMPARE(readAll(gb), before);
 }
 
 // Text from outside (student ids, file names) cannot break a line or reorder what a terminal or table shows

@@ -119,6 +119,18 @@ void BatchGrader::start()
                     QMetaObject::invokeMethod(this, [this, inside]() { finishWith(inside); }, Qt::QueuedConnection);
                     return;
                 }
+    // The assignment's own files (instructor notebooks, data files) are hashed into every key and copied into every
+    // sandbox alike: one that is the gradebook (`assignment add data_files .sandmark/gradebook.sqlite`) is refused too.
+    QStringList assignmentFiles = m_assignment.notebooks();
+    for (const DataFile &d : m_assignment.dataFiles())
+        assignmentFiles << d.path;
+    for (const QString &rel : std::as_const(assignmentFiles))
+        if (std::optional<Error> own = Gradebook::inputIsGradebook(m_assignment.absolute(rel), path,
+                                                                   QStringLiteral("a file of the assignment"))) {
+            own->file = m_assignment.displayPath(rel);
+            QMetaObject::invokeMethod(this, [this, e = *own]() { finishWith(e); }, Qt::QueuedConnection);
+            return;
+        }
     auto gb = Gradebook::open(path);
     if (!gb) {
         QMetaObject::invokeMethod(this, [this, e = gb.error()]() { finishWith(e); }, Qt::QueuedConnection);
