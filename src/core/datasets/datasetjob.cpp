@@ -41,6 +41,7 @@ DatasetJob::DatasetJob(AssignmentDatasets assignment, Options options, QObject *
 
 void DatasetJob::start()
 {
+    m_running = true;
     m_report = DatasetReport{};
     m_report.assignment = m_a.slug;
     m_imports.clear();
@@ -50,12 +51,31 @@ void DatasetJob::start()
 
 void DatasetJob::cancel()
 {
+    if (!m_running)
+        return;
     if (m_scanner)
         m_scanner->cancel();
     if (m_calls)
         m_calls->cancel();
-    if (m_fetcher)
+    if (m_fetcher) {
         m_fetcher->cancel();
+        m_report.entries = m_fetcher->outcomes();
+    }
+    // The steps stop without a word once cancelled: the job ends here, with what was done, the rest cancelled
+    // (the Data page waited for a finished() that never came, and stayed at "Cancelling…").
+    for (FetchOutcome &e : m_report.entries)
+        if (e.status == FetchOutcome::Pending) {
+            e.status = FetchOutcome::Cancelled;
+            e.error = QStringLiteral("cancelled");
+        }
+    m_report.cancelled = true;
+    done();
+}
+
+void DatasetJob::fail(const Error &error)
+{
+    m_running = false;
+    Q_EMIT failed(error);
 }
 
 void DatasetJob::scanNext()
@@ -70,7 +90,7 @@ void DatasetJob::scanNext()
     const QString nb = m_a.notebooks.at(m_nextNotebook++);
     auto cells = readCodeCells(nb);
     if (!cells) {
-        Q_EMIT failed(cells.error());
+        fail(cells.error());
         return;
     }
     if (!m_scanner) {
@@ -81,7 +101,7 @@ void DatasetJob::scanNext()
             m_imports += r.imports;
             scanNext();
         });
-        connect(m_scanner, &DatasetScanner::failed, this, &DatasetJob::failed);
+        connect(m_scanner, &DatasetScanner::failed, this, &DatasetJob::fail);
     }
     m_scanner->start(m_o.python, QFileInfo(nb).fileName(), *cells, m_a.functions);
 }
@@ -118,7 +138,7 @@ void DatasetJob::runCalls()
                     m_report.warnings.append(QStringLiteral("import failed in the environment: %1").arg(e));
                 runEntries();
             });
-    connect(m_calls, &EnvCallRunner::failed, this, &DatasetJob::failed);
+    connect(m_calls, &EnvCallRunner::failed, this, &DatasetJob::fail);
     m_calls->start(req);
 }
 
@@ -126,7 +146,7 @@ void DatasetJob::runEntries()
 {
     auto entries = parseDatasetEntries(m_a.requiredDatasets, m_a.jsonPath);
     if (!entries) {
-        Q_EMIT failed(entries.error());
+        fail(entries.error());
         return;
     }
     const HubCache cache(m_o.hfHome);
@@ -178,6 +198,7 @@ void DatasetJob::done()
     }
     m_report.totalBytes = total;
     m_report.overSizeThreshold = m_o.sizeWarningBytes > 0 && total > m_o.sizeWarningBytes;
+    m_running = false;
     Q_EMIT finished(m_report);
 }
 

@@ -16,6 +16,7 @@ struct DatasetReport
     QString assignment;               ///< slug
     QList<ScannedCall> calls;         ///< every scanned call (computed ones included)
     QStringList warnings;             ///< scan warnings (release, unparsable cells, failed imports)
+    bool cancelled = false;           ///< cancel() ended the job before its steps did
     QList<CallOutcome> callOutcomes;  ///< warm/check: one per call (computed ones skipped)
     QList<FetchOutcome> entries;      ///< warm/check: one per required_datasets entry
     qint64 totalBytes = 0;            ///< bytes of every file found in the cache (calls and entries)
@@ -47,6 +48,8 @@ public:
     DatasetJob(AssignmentDatasets assignment, Options options, QObject *parent = nullptr);
 
     void start();
+    /// Stops the running step and ends the job at once: finished() with what was done, the entries not yet
+    /// fetched `Cancelled`, and `cancelled` set. Nothing when no job runs.
     void cancel();
 
 Q_SIGNALS:
@@ -60,6 +63,7 @@ private:
     void runCalls();
     void runEntries();
     void done();
+    void fail(const Error &error);
 
     AssignmentDatasets m_a;
     Options m_o;
@@ -69,6 +73,7 @@ private:
     DatasetScanner *m_scanner = nullptr;
     EnvCallRunner *m_calls = nullptr;
     HubFetcher *m_fetcher = nullptr;
+    bool m_running = false; ///< between start() and its finished() or failed()
 };
 
 } // namespace sandmark

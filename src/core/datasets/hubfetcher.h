@@ -59,6 +59,8 @@ public:
     void start(const QList<DatasetEntry> &entries);
     /// Aborts all transfers; partial files stay as `.incomplete` for a later resume. No signal follows.
     void cancel();
+    /// Each entry's outcome so far (`Pending` while it is being fetched), in the order given to start().
+    QList<FetchOutcome> outcomes() const { return m_outcomes; }
 
 Q_SIGNALS:
     /// Bytes of file `index` on disk so far and its expected size (-1 unknown).
