@@ -128,10 +128,18 @@ int main(int argc, char **argv)
             parser.showHelp(2);
         auto *driver = new sandmark::ScreenshotDriver(&window, parser.value(screenshots), &window);
         QObject::connect(driver, &sandmark::ScreenshotDriver::finished, &app, [](bool ok) { QApplication::exit(ok ? 0 : 1); });
+        // The tour grades and edits: it works on a copy, and the given folder stays as it was.
+        QString error;
+        const QString copy = driver->copyOf(assignmentFor(args.constFirst()), &error);
+        if (copy.isEmpty()) {
+            QTextStream(stderr) << "sandmark: --screenshot-dir: " << error << '\n';
+            return 1;
+        }
         driver->start();
-    }
-    if (!args.isEmpty())
+        window.openAssignment(copy);
+    } else if (!args.isEmpty()) {
         window.openAssignment(assignmentFor(args.constFirst()));
+    }
     if (parser.isSet(quitAfterStart))
         QTimer::singleShot(0, &app, &QCoreApplication::quit);
     return app.exec();

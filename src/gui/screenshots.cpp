@@ -25,6 +25,9 @@
 #include <QCoreApplication>
 #include <QDebug>
 #include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QDoubleSpinBox>
@@ -34,6 +37,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <algorithm>
@@ -85,6 +89,48 @@ private:
 ScreenshotDriver::ScreenshotDriver(MainWindow *window, const QString &dir, QObject *parent)
     : QObject(parent), m_window(window), m_dir(dir)
 {
+}
+
+ScreenshotDriver::~ScreenshotDriver() = default;
+
+QString ScreenshotDriver::copyOf(const QString &path, QString *error)
+{
+    const QFileInfo given(path);
+    const QString folder = given.isDir() ? given.absoluteFilePath() : given.absolutePath();
+    m_copy = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandmark-screenshots-XXXXXX"));
+    const QString copy = m_copy->path() + QLatin1Char('/') + QFileInfo(folder).fileName();
+    const auto fail = [&](const QString &what) {
+        *error = what;
+        m_copy.reset();
+        return QString();
+    };
+    if (!m_copy->isValid() || !QDir().mkpath(copy))
+        return fail(QStringLiteral("%1: cannot make a temporary folder for the copy").arg(QDir::tempPath()));
+    // The sandbox's user (when grading as root) reaches the copy as it reaches a user's own folder.
+    QFile::setPermissions(m_copy->path(), QFile::permissions(folder) | QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                               | QFileDevice::ExeOwner);
+    const QDir from(folder);
+    QDirIterator it(folder, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString source = it.next();
+        const QString rel = from.relativeFilePath(source);
+        if (rel == QLatin1String(".sandmark") || rel.startsWith(QLatin1String(".sandmark/")))
+            continue; // the folder's gradebook: the tour grades afresh into the copy's own
+        const QFileInfo info = it.fileInfo();
+        const QString target = copy + QLatin1Char('/') + rel;
+        if (info.isSymLink()) {
+            if (!QFile::link(info.symLinkTarget(), target))
+                return fail(QStringLiteral("%1: cannot copy the link").arg(source));
+        } else if (info.isDir()) {
+            if (!QDir().mkpath(target))
+                return fail(QStringLiteral("%1: cannot copy the folder").arg(source));
+            QFile::setPermissions(target, info.permissions());
+        } else if (info.isFile() && !QFile::copy(source, target)) {
+            return fail(QStringLiteral("%1: cannot copy the file").arg(source));
+        }
+    }
+    QFile::setPermissions(copy, QFile::permissions(folder));
+    return given.isDir() ? copy : copy + QLatin1Char('/') + given.fileName();
 }
 
 void ScreenshotDriver::start()

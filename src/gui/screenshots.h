@@ -5,6 +5,9 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
+
+class QTemporaryDir;
 
 namespace sandmark {
 
@@ -14,16 +17,22 @@ class SubmissionDetail;
 /// Drives `window` through its pages once the assignment is open and saves `NN-name.png` files into `dir`
 /// with QWidget::grab(): each page, the preview's instructor/release/instrumented views, the Preferences
 /// dialog and the sandbox self-test. On the way it runs the reference run (Checks page) and grades every
-/// submission in the sandbox (Submissions page), so the Results page shows real grades: give it a copy of
-/// the assignment (the gradebook is written into the assignment folder). Emits finished(ok) when done. Asynchronous (waits for background loads with the event loop);
-/// GUI thread only.
+/// submission in the sandbox (Submissions page), so the Results page shows real grades: open the copy copyOf()
+/// makes (the gradebook is written into the assignment folder, and the tour edits assignment.json). Emits
+/// finished(ok) when done. Asynchronous (waits for background loads with the event loop); GUI thread only.
 class ScreenshotDriver : public QObject
 {
     Q_OBJECT
 public:
     ScreenshotDriver(MainWindow *window, const QString &dir, QObject *parent = nullptr);
+    ~ScreenshotDriver() override;
     /// Starts after the window's assignment has opened (call right after MainWindow::openAssignment()).
     void start();
+    /// A copy of the assignment at `path` (its folder, or its assignment.json) in a temporary folder this driver
+    /// removes when it ends, without the folder's `.sandmark/` (its gradebook): the tour grades, runs the reference
+    /// and edits assignment.json there, and leaves the given folder as it was. Returns the path to open, the same
+    /// kind as `path`; empty (with `error` set) when it cannot be copied.
+    QString copyOf(const QString &path, QString *error);
 
 Q_SIGNALS:
     void finished(bool ok);
@@ -56,6 +65,7 @@ private:
 
     MainWindow *m_window;
     QString m_dir;
+    std::unique_ptr<QTemporaryDir> m_copy; ///< the assignment the tour works on
     int m_saved = 0;
 };
 
