@@ -51,6 +51,8 @@
 #include "resultspage.h"
 #include "reviewnavigation.h"
 #include "selftestdialog.h"
+#include "boundedtext.h"
+#include "screenshots.h"
 #include "selftestmodel.h"
 #include "submissionsmodel.h"
 #include "importflagsmodel.h"
@@ -121,6 +123,12 @@
 #include <QInputDialog>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QHostAddress>
+#include <QRegularExpression>
+#include <QCryptographicHash>
+#include <QDirIterator>
+#include <QTcpSocket>
+#include <QTcpServer>
 #include <QToolButton>
 #include <QTranslator>
 
@@ -1072,10 +1080,28 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         QCOMPARE(w.size(), QSize(933, 600));
         const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
-        // The content of the review fits the width; its height, 600 to 604 px (the detail's check table, override
-        // box and summary), fits a 1024x640 screen, and at 933x600 the window keeps its size (its minimum is fixed
-        // at rest: MainWindow::restoreLayout()) and lays the content out within it.
-        QVERIFY2(min.width() <= 933 && min.height() <= 640, qPrintable(QStringLiteral("%1x%2").arg(min.width()).arg(min.height())));
+        // The content of the review fits 933x600: the window keeps its size (its minimum is fixed at rest:
+        // MainWindow::restoreLayout()) and lays the content out within it, nothing squeezed (below).
+        QVERIFY2(min.width() <= 933 && min.height() <= 600, qPrintable(QStringLiteral("%1x%2").arg(min.width()).arg(min.height())));
+        // Nothing of the review is squeezed below its minimum at 933x600 (the summary's reason wrapping to another
+        // line once squeezed the checks tab and the override box by 14 px): the tabs, the check table, the override
+        // box, each wrapped label at the height its width needs.
+        const auto squeezed = [](QWidget *root) {
+            QStringList out;
+            for (QWidget *c : root->findChildren<QWidget *>()) {
+                if (!c->isVisible() || !(qobject_cast<QTabWidget *>(c) || qobject_cast<QGroupBox *>(c) || qobject_cast<QTableView *>(c)
+                                         || qobject_cast<QLabel *>(c)))
+                    continue;
+                const int need = c->hasHeightForWidth() ? c->heightForWidth(c->width())
+                                                        : std::max(c->minimumSizeHint().height(), c->minimumSize().height());
+                if (c->height() < need)
+                    out << QStringLiteral("%1 '%2' %3 < %4").arg(QString::fromLatin1(c->metaObject()->className()), c->accessibleName())
+                               .arg(c->height()).arg(need);
+            }
+            return out;
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(squeezed(page->detail()).isEmpty(), qPrintable(squeezed(page->detail()).join(QLatin1String("; "))), 5000);
+        QCOMPARE(w.size(), QSize(933, 600));
         const QString longWord = QStringLiteral("/var/cache/sandmark/reference/%1.json").arg(QString(128, QLatin1Char('e')));
         for (QLabel *label : page->findChildren<QLabel *>()) {
             if (!label->isVisible() || !(label->wordWrap() || label->textInteractionFlags() & Qt::TextSelectableByMouse))
@@ -2684,7 +2710,9 @@ private Q_SLOTS:
         QCOMPARE(m->rowCount(), 4);
         QVERIFY(m->rowOf(QStringLiteral("zed")) >= 0);
         QCOMPARE(name(QStringLiteral("zed")), QString());
-        QVERIFY2(page->countText().contains(QDir::toNativeSeparators(submissions)), qPrintable(page->countText()));
+        // The line names the folder as the assignment does; its full path is in the tooltip.
+        QVERIFY2(page->countText().contains(QLatin1String("4 submission(s) in submissions;")), qPrintable(page->countText()));
+        QVERIFY2(page->countToolTip().contains(QDir::toNativeSeparators(submissions)), qPrintable(page->countToolTip()));
 
         // A rerun writes nothing and duplicates nothing: every student is flagged as already there.
         imported.clear();
@@ -4017,14 +4045,21 @@ private Q_SLOTS:
         QVERIFY(run->isEnabled() && cancel->isHidden());
         QSignalSpy ended(page, &ChecksPage::referenceEnded);
         QSignalSpy failed(page, &ChecksPage::referenceFailed);
+        QProgressBar *busy = nullptr; // the run's progress indicator
+        for (QProgressBar *bar : page->findChildren<QProgressBar *>())
+            if (bar->accessibleName() == QLatin1String("Reference run in progress"))
+                busy = bar;
+        QVERIFY(busy && busy->isHidden());
         run->click();
         QVERIFY(page->isRunningReference());
         QVERIFY(!run->isEnabled() && !cancel->isHidden());
+        QVERIFY(!busy->isHidden());
         QTest::qWait(1000); // let the run get under way
         QVERIFY(page->isRunningReference());
         cancel->click();
         QVERIFY(!page->isRunningReference());
         QVERIFY(run->isEnabled() && cancel->isHidden());
+        QVERIFY(busy->isHidden());
         QCOMPARE(page->referenceStatusText(), QStringLiteral("The reference run was cancelled."));
         QTest::qWait(500);
         QVERIFY(ended.isEmpty() && failed.isEmpty());
@@ -4038,8 +4073,11 @@ private Q_SLOTS:
         SelfTestDialog dialog;
         QSignalSpy finished(&dialog, &SelfTestDialog::finished);
         QVERIFY(dialog.isRunning());
+        auto *busy = dialog.findChild<QProgressBar *>();
+        QVERIFY(busy && !busy->isHidden()); // the progress indicator while the probe runs
         dialog.cancel();
         QVERIFY(!dialog.isRunning());
+        QVERIFY(busy->isHidden());
         QVERIFY2(dialog.statusText().endsWith(QLatin1String(" cancelled.")), qPrintable(dialog.statusText()));
         QCOMPARE(dialog.model()->rowCount(), 0);
         dialog.runFor(QStringLiteral("local-unsafe"));
@@ -4423,6 +4461,366 @@ private Q_SLOTS:
                                                    [](const EffectiveGrade &g) { return g.studentId == QLatin1String("aaron"); });
         QCOMPARE(aaron.runStatus, GradeStatus::NeedsReview);
         QVERIFY(inGradebook.size() <= 3);
+    }
+
+    // Issue 19: Warm Cache (outside the sandbox, downloads) shows its progress and can be cancelled. The Hub is a local
+    // server that accepts and never answers, so the download is still going when Cancel comes.
+    void warmCacheCanBeCancelled()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        QTemporaryDir cache;
+        QSettings().setValue(QStringLiteral("cache/hf_home"), cache.path());
+        const auto restore = qScopeGuard([] { QSettings().remove(QStringLiteral("cache/hf_home")); });
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost));
+        QList<QTcpSocket *> held; // accepted and kept open, never answered
+        connect(&silent, &QTcpServer::newConnection, &silent, [&] {
+            while (QTcpSocket *c = silent.nextPendingConnection())
+                held << c;
+        });
+        const QByteArray oldEndpoint = qgetenv("HF_ENDPOINT");
+        qputenv("HF_ENDPOINT", QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort()).toUtf8());
+        const auto endpoint = qScopeGuard([&] {
+            oldEndpoint.isNull() ? qunsetenv("HF_ENDPOINT") : qputenv("HF_ENDPOINT", oldEndpoint);
+        });
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        DataPage *page = w.dataPage();
+        page->editEntries({QStringLiteral("sandmark-test/slow data/train.csv")}, {});
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(page->entriesModel()->rowCount(), 1);
+        QPushButton *warm = buttonNamed(page, QStringLiteral("Download every listed file and run every literal call, outside the sandbox"));
+        QPushButton *cancel = buttonNamed(page, QStringLiteral("Cancel the dataset job"));
+        QProgressBar *progress = nullptr;
+        for (QProgressBar *bar : page->findChildren<QProgressBar *>())
+            if (bar->accessibleName() == QLatin1String("Dataset job progress"))
+                progress = bar;
+        QVERIFY(warm && cancel && progress);
+        QVERIFY(warm->isEnabled() && !cancel->isEnabled() && progress->isHidden());
+        QSignalSpy ended(page, &DataPage::jobEnded);
+        warm->click();
+        QVERIFY(page->isBusy());
+        QVERIFY(!warm->isEnabled() && cancel->isEnabled() && !progress->isHidden());
+        QTRY_VERIFY_WITH_TIMEOUT(!held.isEmpty(), 30000); // the download has started and waits for the Hub
+        QVERIFY(page->isBusy() && ended.isEmpty());
+        QElapsedTimer clock;
+        clock.start();
+        cancel->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), 10000); // the job ends (it once stayed at "Cancelling…" for good)
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(!page->isBusy());
+        QVERIFY(warm->isEnabled() && !cancel->isEnabled() && progress->isHidden());
+        QVERIFY2(page->summaryText().startsWith(QLatin1String("The dataset job was cancelled.")), qPrintable(page->summaryText()));
+        qDeleteAll(held);
+    }
+
+    // Issue 19: a student's plot is evidence. An image over the 64 KiB text cap of a cell is kept whole in the executed
+    // notebook the detail shows, while the cell's text flood is still cut (real grading: bwrap, a real kernel).
+    void imagesAreKeptPastTheTextCap()
+    {
+        AppSettings::resetToDefaults();
+        SKIP_WITHOUT_BWRAP();
+        QTemporaryDir dir;
+        QVERIFY(copyIrisWith(dir.path(), {QStringLiteral("alice")}));
+        { // alice's notebook ends with a cell printing 70,000 characters, then showing a 200x120 PNG of noise (~72 KB)
+            const QString path = dir.filePath(QStringLiteral("submissions/alice/iris-analysis.ipynb"));
+            QJsonObject nb = QJsonDocument::fromJson(readBytes(path)).object();
+            QJsonArray cells = nb.value(QLatin1String("cells")).toArray();
+            cells.append(QJsonObject{{QStringLiteral("cell_type"), QStringLiteral("code")},
+                                     {QStringLiteral("execution_count"), QJsonValue::Null},
+                                     {QStringLiteral("id"), QStringLiteral("plot")},
+                                     {QStringLiteral("metadata"), QJsonObject{}},
+                                     {QStringLiteral("outputs"), QJsonArray{}},
+                                     {QStringLiteral("source"), QStringLiteral(
+                                          "import random, struct, zlib\n"
+                                          "from IPython.display import Image, display\n"
+                                          "random.seed(19)\n"
+                                          "w, h = 200, 120\n"
+                                          "raw = b''.join(b'\\x00' + bytes(random.getrandbits(8) for _ in range(w * 3)) for _ in range(h))\n"
+                                          "def chunk(t, d):\n"
+                                          "    return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))\n"
+                                          "png = (b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))\n"
+                                          "       + chunk(b'IDAT', zlib.compress(raw, 9)) + chunk(b'IEND', b''))\n"
+                                          "print('x' * 70000)\n"
+                                          "display(Image(data=png))\n")}});
+            nb.insert(QStringLiteral("cells"), cells);
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QJsonDocument(nb).toJson());
+        }
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(dir.path());
+        QVERIFY(listed.wait(20000));
+        QSignalSpy finished(page, &SubmissionsPage::batchFinished);
+        QSignalSpy failed(page, &SubmissionsPage::batchFailed);
+        page->runAll();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 600000);
+        QVERIFY(failed.isEmpty());
+        SubmissionDetail *detail = page->detail();
+        QSignalSpy artifacts(detail, &SubmissionDetail::artifactsLoaded);
+        page->showDetail(QStringLiteral("alice"));
+        QVERIFY(artifacts.wait(20000));
+        QVERIFY2(detail->artifactsStatusText().isEmpty(), qPrintable(detail->artifactsStatusText()));
+        NotebookPreview *executed = detail->notebook();
+        QTRY_VERIFY_WITH_TIMEOUT(!executed->isLoading() && executed->cellModel()->rowCount() > 0, 20000);
+        const QList<CellData> cells = executed->cellModel()->cells();
+        const OutputData *image = nullptr;
+        QString text; // the cell's text outputs
+        for (const CellData &c : cells)
+            if (c.source.contains(QLatin1String("display(Image(data=png))")))
+                for (const OutputData &o : c.outputs) {
+                    if (o.kind == OutputData::Kind::Image)
+                        image = &o;
+                    else
+                        text += o.plainText;
+                }
+        QVERIFY(image);
+        const qsizetype imageBytes = image->imageBytes.size();
+        QCOMPARE(image->imageSize, QSize(200, 120));
+        QVERIFY2(imageBytes > 65536, qPrintable(QString::number(imageBytes))); // over the text cap, kept whole
+        QVERIFY(QImage::fromData(image->imageBytes, "PNG").size() == QSize(200, 120));
+        QVERIFY2(text.contains(QLatin1String("[Sandmark: output truncated")), qPrintable(text.right(300))); // the text flood is cut
+        QVERIFY(text.count(QLatin1Char('x')) < 70000);
+    }
+
+    // Issue 19: the exports for the LMS and the students leave a submission without a grade blank, never 0: the
+    // grades CSV (its score and check cells), Canvas's CSV (its score cell) and the HTML feedback folder.
+    void exportsLeaveTheUngradedBlank()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        auto a = Assignment::load(dir.path());
+        QVERIFY(a);
+        {
+            auto gb = Gradebook::open(Gradebook::defaultPath(a->folder()));
+            QVERIFY(gb);
+            QVERIFY((*gb)->recordRun(irisRun(*a, QStringLiteral("alice"), 5)));
+            QVERIFY((*gb)->recordRun(irisRun(*a, QStringLiteral("bob"), 0)));
+            QVERIFY((*gb)->recordRun(irisRun(*a, QStringLiteral("carol"), 0, GradeStatus::GraderError)));
+        }
+        ResultsPage page;
+        QSignalSpy refreshed(&page, &ResultsPage::refreshed);
+        page.setAssignment(*a);
+        QVERIFY(refreshed.wait(20000));
+        QSignalSpy exported(&page, &ResultsPage::exported);
+        const auto lineOf = [](const QByteArray &file, const QByteArray &start) {
+            for (const QByteArray &line : file.split('\n'))
+                if (line.startsWith(start))
+                    return line.trimmed();
+            return QByteArray();
+        };
+
+        const QString csv = dir.filePath(QStringLiteral("grades.csv"));
+        page.exportGrades(csv, GradeExportFormat::Csv);
+        QVERIFY(exported.wait(20000));
+        const QByteArray grades = readBytes(csv);
+        // student,score,max,status,stale, five check columns, comments
+        const QList<QByteArray> bob = lineOf(grades, "bob,").split(','), carol = lineOf(grades, "carol,").split(',');
+        QVERIFY2(bob.size() == 11 && carol.size() == 11, grades.constData());
+        QCOMPARE(bob.at(1), QByteArray("0")); // a real zero stays a zero
+        QCOMPARE(bob.mid(5, 5), QList<QByteArray>(5, "0"));
+        QCOMPARE(carol.at(1), QByteArray()); // no score, no check cells
+        QCOMPARE(carol.at(3), QByteArray("grader-error"));
+        QCOMPARE(carol.mid(5, 5), QList<QByteArray>(5, QByteArray()));
+        QVERIFY(carol.at(10).startsWith("not graded"));
+
+        exported.clear();
+        const QString canvas = dir.filePath(QStringLiteral("canvas.csv"));
+        page.exportGrades(canvas, GradeExportFormat::Canvas, QStringLiteral("HW1"));
+        QVERIFY(exported.wait(20000));
+        const QByteArray lms = readBytes(canvas);
+        QCOMPARE(lineOf(lms, ",alice,"), QByteArray(",alice,,,,8"));
+        QCOMPARE(lineOf(lms, ",bob,"), QByteArray(",bob,,,,0"));
+        QCOMPARE(lineOf(lms, ",carol,"), QByteArray(",carol,,,,")); // blank: Canvas keeps what it had
+
+        exported.clear();
+        const QString feedback = dir.filePath(QStringLiteral("feedback"));
+        page.exportFeedback(feedback);
+        QVERIFY(exported.wait(60000));
+        const QString bobPage = QString::fromUtf8(readBytes(feedback + QStringLiteral("/bob.html")));
+        const QString carolPage = QString::fromUtf8(readBytes(feedback + QStringLiteral("/carol.html")));
+        QVERIFY(!bobPage.isEmpty() && !carolPage.isEmpty());
+        QVERIFY2(bobPage.contains(QLatin1String("Total: 0 / 8")), qPrintable(bobPage.left(3000)));
+        QVERIFY2(carolPage.contains(QLatin1String("Total: not graded / 8")), qPrintable(carolPage.left(3000)));
+        const QRegularExpression zero(QStringLiteral("\\b0 of \\d+ point|Total: 0 "));
+        QVERIFY(bobPage.contains(zero));
+        QVERIFY2(!carolPage.contains(zero), qPrintable(carolPage.left(3000)));
+    }
+
+    // Issue 19: a window title, a tab or a label made from outside text is bounded: a 2 MB assignment title once broke
+    // the X11 connection (one request) and would stall the GUI thread in a label. The full text stays where it is
+    // edited (the title field, not cut at QLineEdit's 32767 characters, so saving changes nothing).
+    void outsideTextIsBounded()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        const QString json = dir.filePath(QStringLiteral("assignment.json"));
+        QJsonObject root = QJsonDocument::fromJson(readBytes(json)).object();
+        const QString title = QString(2'000'000, QLatin1Char('T')) + QStringLiteral(" end");
+        root.insert(QStringLiteral("title"), title);
+        QJsonArray checks = root.value(QLatin1String("checks")).toArray();
+        QJsonObject first = checks.at(0).toObject();
+        first.insert(QStringLiteral("points"), 2);
+        checks.replace(0, first);
+        root.insert(QStringLiteral("checks"), checks);
+        {
+            QFile f(json);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QJsonDocument(root).toJson());
+        }
+        const auto checkBounded = [](const QString &where) {
+            for (QWidget *widget : QApplication::allWidgets()) {
+                QVERIFY2(widget->windowTitle().size() <= 200,
+                         qPrintable(QStringLiteral("%1: the title of %2 has %3 characters")
+                                        .arg(where, QString::fromLatin1(widget->metaObject()->className()))
+                                        .arg(widget->windowTitle().size())));
+                if (auto *label = qobject_cast<QLabel *>(widget))
+                    QVERIFY2(label->text().size() <= kBoundedTextChars,
+                             qPrintable(QStringLiteral("%1: the label %2 has %3 characters").arg(where, label->accessibleName()).arg(label->text().size())));
+                if (auto *tabs = qobject_cast<QTabBar *>(widget))
+                    for (int i = 0; i < tabs->count(); ++i)
+                        QVERIFY2(tabs->tabText(i).size() <= 200 && tabs->tabToolTip(i).size() <= kBoundedTextChars,
+                                 qPrintable(QStringLiteral("%1: tab %2").arg(where).arg(i)));
+            }
+        };
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY2(w.windowTitle().startsWith(QLatin1String("TTTT")) && w.windowTitle().contains(QChar(0x2026))
+                     && w.windowTitle().endsWith(QStringLiteral("T end — Sandmark")),
+                 qPrintable(w.windowTitle().left(300)));
+        for (int p = 0; p < MainWindow::PageCount; ++p) {
+            w.setCurrentPage(MainWindow::Page(p));
+            QCoreApplication::processEvents();
+            checkBounded(w.pageTitle(MainWindow::Page(p)));
+        }
+        {
+            AssignmentSettingsDialog settings(*w.assignment(), &w);
+            settings.show();
+            checkBounded(QStringLiteral("Assignment Settings"));
+            QCOMPARE(settings.titleEdit()->text().size(), title.size()); // the whole title, to edit
+            QVERIFY(settings.edit().isEmpty()); // nothing changed, nothing written
+        }
+        {
+            Check check = w.assignment()->checks().constFirst();
+            check.id = QString(100'000, QLatin1Char('c')); // as a long id would reach the editor
+            CheckEditDialog edit(check, w.assignment()->python(), &w);
+            edit.show();
+            checkBounded(QStringLiteral("Edit Check"));
+        }
+
+        // An id the loader refuses is quoted in its message: the status line shows it bounded.
+        first.insert(QStringLiteral("id"), QString(1'000'000, QLatin1Char('i')));
+        checks.replace(0, first);
+        root.insert(QStringLiteral("checks"), checks);
+        {
+            QFile f(json);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QJsonDocument(root).toJson());
+        }
+        QSignalSpy failed(&w, &MainWindow::openFailed);
+        w.openAssignment(dir.path());
+        QVERIFY(failed.wait(20000));
+        QVERIFY2(w.statusText().contains(QLatin1String("iiii")), qPrintable(w.statusText().left(300)));
+        checkBounded(QStringLiteral("after a refused id"));
+    }
+
+    // The Limits tab shows a value only where assignment.json sets one: cell_timeout_s, computed from timeout_s when
+    // not set (the smaller of 60 s and timeout_s), is shown as the default, and saving without touching it writes
+    // nothing; one set to the default's value is shown as set, and emptying it removes it.
+    void settingsShowAComputedCellTimeoutAsTheDefault()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        const QString json = dir.filePath(QStringLiteral("assignment.json"));
+        const auto writeLimits = [&](const QJsonObject &limits) {
+            QJsonObject root = QJsonDocument::fromJson(readBytes(json)).object();
+            root.insert(QStringLiteral("limits"), limits);
+            QFile f(json);
+            return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(QJsonDocument(root).toJson()) > 0;
+        };
+        QVERIFY(writeLimits(QJsonObject{{QStringLiteral("timeout_s"), 45}}));
+        auto a = Assignment::load(dir.path());
+        QVERIFY2(a, a ? "" : qPrintable(a.error().toString()));
+        QCOMPARE(a->limits().cellTimeoutS, 45.0); // computed by the loader
+        const auto row = [](QTableWidget *limits, const char *key) {
+            for (int r = 0; r < limits->rowCount(); ++r)
+                if (limits->item(r, 0)->text() == QLatin1String(key))
+                    return r;
+            return -1;
+        };
+        {
+            AssignmentSettingsDialog dialog(*a);
+            QTableWidget *limits = dialog.limitsTable();
+            QCOMPARE(limits->item(row(limits, "timeout_s"), 1)->text(), QStringLiteral("45"));
+            QCOMPARE(limits->item(row(limits, "cell_timeout_s"), 1)->text(), QString());
+            const QString def = limits->item(row(limits, "cell_timeout_s"), 2)->text();
+            QVERIFY2(def.contains(QLatin1String("timeout_s")) && def.endsWith(QLatin1String("45 s")), qPrintable(def));
+            QVERIFY(dialog.edit().isEmpty()); // nothing touched, nothing written
+        }
+        QVERIFY(writeLimits(QJsonObject{{QStringLiteral("cell_timeout_s"), 60}}));
+        a = Assignment::load(dir.path());
+        QVERIFY(a);
+        AssignmentSettingsDialog dialog(*a);
+        QTableWidget *limits = dialog.limitsTable();
+        QCOMPARE(limits->item(row(limits, "cell_timeout_s"), 1)->text(), QStringLiteral("60")); // set, at the default's value
+        QVERIFY(dialog.edit().isEmpty());
+        limits->item(row(limits, "cell_timeout_s"), 1)->setText(QString());
+        const AssignmentEdit edit = dialog.edit();
+        QCOMPARE(edit.changes.keys(), QStringList{QStringLiteral("limits.cell_timeout_s")});
+        QVERIFY(edit.changes.value(QStringLiteral("limits.cell_timeout_s")).isNull()); // removed
+    }
+
+    // The screenshot tour (`sandmark --screenshot-dir`) grades, runs the reference and edits assignment.json: it works
+    // on a copy, and the folder it is given stays as it was, file for file (no gradebook written into it).
+    void screenshotTourLeavesTheAssignmentUnchanged()
+    {
+        AppSettings::resetToDefaults();
+        SKIP_WITHOUT_BWRAP();
+        QTemporaryDir dir, shots;
+        const QString folder = dir.filePath(QStringLiteral("iris"));
+        QVERIFY(copyIrisWith(folder, {QStringLiteral("bob")}));
+        const auto tree = [](const QString &root) {
+            QStringList out;
+            QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                out << QDir(root).relativeFilePath(path) + QLatin1Char(' ')
+                           + (it.fileInfo().isDir() ? QStringLiteral("dir")
+                                                    : QString::fromLatin1(QCryptographicHash::hash(readBytes(path), QCryptographicHash::Sha256).toHex()));
+            }
+            out.sort();
+            return out;
+        };
+        const QStringList before = tree(folder);
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        w.show();
+        ScreenshotDriver driver(&w, shots.path());
+        QString error;
+        const QString copy = driver.copyOf(folder + QStringLiteral("/assignment.json"), &error);
+        QVERIFY2(!copy.isEmpty(), qPrintable(error));
+        QVERIFY(!copy.startsWith(folder));
+        QCOMPARE(tree(QFileInfo(copy).absolutePath()), before);
+        QSignalSpy finished(&driver, &ScreenshotDriver::finished);
+        driver.start();
+        w.openAssignment(copy);
+        QVERIFY(finished.wait(600000));
+        QCOMPARE(finished.constFirst().constFirst().toBool(), true);
+        QVERIFY(QFileInfo::exists(shots.filePath(QStringLiteral("14-review.png"))));
+        QVERIFY(QFileInfo::exists(QFileInfo(copy).absolutePath() + QStringLiteral("/.sandmark/gradebook.sqlite"))); // graded there
+        QCOMPARE(tree(folder), before);
     }
 
     void germanTranslationLoads()

@@ -491,6 +491,26 @@
         <source>Not saved: %1</source>
         <translation>Nicht gespeichert: %1</translation>
     </message>
+    <message>
+        <source>the smaller of %1 and timeout_s: %2</source>
+        <translation>der kleinere Wert von %1 und timeout_s: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandmark::BoundedText</name>
+    <message numerus="yes">
+        <source>
+… (%n character(s) not shown) …
+</source>
+        <translation>
+            <numerusform>
+… (%n Zeichen nicht angezeigt) …
+</numerusform>
+            <numerusform>
+… (%n Zeichen nicht angezeigt) …
+</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CellDiffModel</name>
@@ -2328,6 +2348,10 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
     <message>
         <source>Already listed: %1</source>
         <translation>Bereits aufgeführt: %1</translation>
+    </message>
+    <message>
+        <source>The dataset job was cancelled.</source>
+        <translation>Der Datensatz-Auftrag wurde abgebrochen.</translation>
     </message>
 </context>
 <context>

@@ -33,6 +33,22 @@
     </message>
 </context>
 <context>
+    <name>sandmark::BoundedText</name>
+    <message numerus="yes">
+        <source>
+… (%n character(s) not shown) …
+</source>
+        <translation>
+            <numerusform>
+… (%n character not shown) …
+</numerusform>
+            <numerusform>
+… (%n characters not shown) …
+</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>sandmark::ChecksModel</name>
     <message numerus="yes">
         <source>%Ln point(s)</source>

@@ -1,5 +1,6 @@
 #include "addcheckdialogs.h"
 
+#include "boundedtext.h"
 #include "grading/compare.h"
 
 #include "codesyntaxlabel.h"
@@ -232,7 +233,7 @@ void AddValueCheckDialog::startReference(const Assignment &assignment, const Ref
     m_progress->show();
     m_cancelRun->show();
     m_status->setText(tr("Running the instructor notebook in the sandbox (%1)…").arg(sandboxKindName(options.run.kind)));
-    connect(m_run, &ReferenceRun::progress, this, [this](const QString &line) { m_status->setText(line); });
+    connect(m_run, &ReferenceRun::progress, this, [this](const QString &line) { m_status->setText(boundedText(line)); });
     connect(m_run, &ReferenceRun::finished, this, [this, firstNotebook](const QByteArray &payload, const QString &) {
         const bool cached = m_run->cacheHit();
         Q_EMIT referenceEnded(referenceHealth(*m_run, std::nullopt));
@@ -248,7 +249,7 @@ void AddValueCheckDialog::startReference(const Assignment &assignment, const Ref
                            if (!decoded || !decoded->hasNamespace) {
                                const QString message = decoded ? tr("The reference payload lists no variables.")
                                                                : decoded.error().toString();
-                               m_status->setText(message);
+                               m_status->setText(boundedText(message));
                                Q_EMIT referenceFailed(message);
                                return;
                            }
@@ -268,7 +269,7 @@ void AddValueCheckDialog::startReference(const Assignment &assignment, const Ref
         m_cancelRun->hide();
         const QString message = tr("The reference run failed: %1").arg(error.toString());
         Q_EMIT referenceEnded(health);
-        m_status->setText(message);
+        m_status->setText(boundedText(message));
         Q_EMIT referenceFailed(message);
     });
     m_run->start();

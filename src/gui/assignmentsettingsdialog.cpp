@@ -1,5 +1,6 @@
 #include "assignmentsettingsdialog.h"
 
+#include "boundedtext.h"
 #include "jobtracker.h"
 #include "sandbox/registry.h"
 #include "wrappinglabel.h"
@@ -7,22 +8,28 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSet>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
+#include <string_view>
 #include <tuple>
 
 namespace sandmark {
@@ -63,6 +70,17 @@ QString defaultText(const LimitField &field)
     return {};
 }
 
+// The limits assignment.json itself sets (the loader fills in the others, some computed from those set).
+QSet<QString> limitKeysInFile(const QString &jsonPath)
+{
+    QFile file(jsonPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonObject limits = QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("limits")).toObject();
+    const QStringList keys = limits.keys();
+    return QSet<QString>(keys.cbegin(), keys.cend());
+}
+
 QHBoxLayout *buttonRow(QPushButton *add, QPushButton *remove)
 {
     auto *row = new QHBoxLayout;
@@ -80,7 +98,7 @@ AssignmentSettingsDialog::AssignmentSettingsDialog(const Assignment &assignment,
     , m_tracker(new JobTracker(this))
 {
     setObjectName(QStringLiteral("assignmentSettingsDialog"));
-    setWindowTitle(tr("Assignment Settings — %1").arg(assignment.title()));
+    setBoundedWindowTitle(this, tr("Assignment Settings — %1"), assignment.title());
     auto *tabs = new QTabWidget;
     tabs->addTab(buildGeneral(), tr("&General"));
     tabs->addTab(buildFiles(), tr("&Data Files"));
@@ -112,7 +130,9 @@ QWidget *AssignmentSettingsDialog::buildGeneral()
 {
     auto *page = new QWidget;
     auto *form = new QFormLayout(page);
-    m_title = new QLineEdit(m_assignment.title());
+    m_title = new QLineEdit;
+    m_title->setMaxLength(std::numeric_limits<int>::max()); // QLineEdit cuts at 32767: saving would cut the title
+    m_title->setText(m_assignment.title());
     m_title->setPlaceholderText(m_assignment.slug());
     form->addRow(tr("&Title:"), m_title);
 
@@ -212,16 +232,23 @@ QWidget *AssignmentSettingsDialog::buildLimits()
     m_limits->horizontalHeader()->setSectionResizeMode(KeyColumn, QHeaderView::ResizeToContents);
     m_limits->horizontalHeader()->setStretchLastSection(true);
     const Limits current = m_assignment.limits();
-    const Limits defaults;
+    m_limitsInFile = limitKeysInFile(m_assignment.jsonPath());
     for (const LimitField &f : kLimitFields) {
         const int row = m_limits->rowCount();
         m_limits->insertRow(row);
         auto *key = new QTableWidgetItem(QLatin1String(f.key));
         key->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
         m_limits->setItem(row, KeyColumn, key);
-        const double value = f.value(current);
-        m_limits->setItem(row, ValueColumn, new QTableWidgetItem(value != f.value(defaults) ? limitText(f, value) : QString()));
-        auto *def = new QTableWidgetItem(defaultText(f));
+        // A value only where the file sets one: a default the loader computed (cell_timeout_s: the smaller of 60 s and
+        // timeout_s) is shown as the default, and saving without touching it writes nothing.
+        const bool set = m_limitsInFile.contains(QLatin1String(f.key));
+        m_limits->setItem(row, ValueColumn, new QTableWidgetItem(set ? limitText(f, f.value(current)) : QString()));
+        const bool cellTimeout = std::string_view(f.key) == "cell_timeout_s";
+        auto *def = new QTableWidgetItem(
+            cellTimeout ? tr("the smaller of %1 and timeout_s: %2")
+                              .arg(defaultText(f),
+                                   tr("%1 s").arg(QLocale().toString(std::min(Limits().cellTimeoutS, current.wallTimeoutS))))
+                        : defaultText(f));
         def->setFlags(Qt::ItemIsEnabled);
         m_limits->setItem(row, DefaultColumn, def);
     }
@@ -283,12 +310,11 @@ AssignmentEdit AssignmentSettingsDialog::edit() const
             edit.set(key, QJsonArray::fromStringList(linesOf(editor)));
 
     const Limits current = m_assignment.limits();
-    const Limits defaults;
     int row = 0;
     for (const LimitField &f : kLimitFields) {
         const QString key = QStringLiteral("limits.") + QLatin1String(f.key);
         const QString text = m_limits->item(row++, ValueColumn)->text().trimmed();
-        const bool wasSet = f.value(current) != f.value(defaults);
+        const bool wasSet = m_limitsInFile.contains(QLatin1String(f.key));
         if (text.isEmpty()) {
             if (wasSet)
                 edit.unset(key);
@@ -333,7 +359,7 @@ void AssignmentSettingsDialog::save()
     m_tracker->run([json, changes] { return editAssignment(json, changes); }, [this](Expected<void> r) {
         setBusy(false);
         if (!r) {
-            m_error->setText(tr("Not saved: %1").arg(r.error().toString()));
+            m_error->setText(boundedText(tr("Not saved: %1").arg(r.error().toString())));
             m_error->show();
             Q_EMIT saveFailed(r.error());
             return;

@@ -5,6 +5,7 @@
 #include "assignment/edit.h"
 
 #include <QDialog>
+#include <QSet>
 
 class QComboBox;
 class QLabel;
@@ -66,6 +67,7 @@ private:
     void setBusy(bool busy);
 
     Assignment m_assignment;
+    QSet<QString> m_limitsInFile; ///< the keys of assignment.json's "limits" object
     JobTracker *m_tracker = nullptr;
     QLineEdit *m_title = nullptr;
     QListWidget *m_notebooks = nullptr;

@@ -1,5 +1,6 @@
 #include "checkeditdialog.h"
 
+#include "boundedtext.h"
 #include "checks/registry.h"
 #include "codesyntaxlabel.h"
 #include "pythonhighlighter.h"
@@ -38,7 +39,7 @@ CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWid
     : QDialog(parent)
 {
     const CheckKind &kind = checkKind(check);
-    setWindowTitle(tr("Edit Check %1").arg(check.id));
+    setBoundedWindowTitle(this, tr("Edit Check %1"), check.id);
     auto *outer = new QVBoxLayout(this);
     outer->addWidget(new QLabel(tr("A %1 check. Fields left at their default are not written to assignment.json.")
                                     .arg(QCoreApplication::translate("sandmark::CheckKind", kind.displayName())),

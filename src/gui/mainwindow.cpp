@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "appsettings.h"
+#include "boundedtext.h"
 #include "assignmentsettingsdialog.h"
 #include "externalopen.h"
 #include "newassignmentdialog.h"
@@ -452,7 +453,7 @@ void MainWindow::openAssignment(const QString &path)
                            m_assignment = r.assignment;
                            AppSettings::addRecentAssignment(m_assignment->folder());
                            rebuildRecentMenu();
-                           setWindowTitle(tr("%1 — Sandmark").arg(m_assignment->title()));
+                           setBoundedWindowTitle(this, tr("%1 — Sandmark"), m_assignment->title());
                            m_checks->setAssignment(m_assignment);
                            m_data->setAssignment(m_assignment, r.dataRows);
                            m_submissions->setAssignment(m_assignment);
@@ -552,7 +553,7 @@ QString MainWindow::statusText() const
 
 void MainWindow::setStatus(const QString &text)
 {
-    m_status->setText(text);
+    m_status->setText(boundedText(text)); // it may quote any outside text (a field value in a load error)
 }
 
 void MainWindow::chooseAssignment()

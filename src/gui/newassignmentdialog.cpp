@@ -1,5 +1,6 @@
 #include "newassignmentdialog.h"
 
+#include "boundedtext.h"
 #include "jobtracker.h"
 #include "wrappinglabel.h"
 
@@ -26,7 +27,7 @@ NewAssignmentDialog::NewAssignmentDialog(const QString &notebookPath, QWidget *p
     , m_tracker(new JobTracker(this))
 {
     setObjectName(QStringLiteral("newAssignmentDialog"));
-    setWindowTitle(tr("New Assignment from %1").arg(QFileInfo(notebookPath).fileName()));
+    setBoundedWindowTitle(this, tr("New Assignment from %1"), QFileInfo(notebookPath).fileName());
     auto *form = new QFormLayout;
     m_title = new QLineEdit;
     form->addRow(tr("&Title:"), m_title);
@@ -76,7 +77,7 @@ NewAssignmentDialog::NewAssignmentDialog(const QString &notebookPath, QWidget *p
 
     m_tracker->run([notebookPath] { return surveyNotebook(notebookPath); }, [this](Expected<NotebookSurvey> survey) {
         if (!survey) {
-            m_status->setText(survey.error().toString());
+            m_status->setText(boundedText(survey.error().toString()));
         } else {
             showSurvey(*survey);
         }

@@ -1,5 +1,6 @@
 #include "notebookpreview.h"
 
+#include "boundedtext.h"
 #include "injectedcellfilter.h"
 #include "jobtracker.h"
 #include "notebookcelldelegate.h"
@@ -140,7 +141,8 @@ void NotebookPreview::setAssignment(const std::optional<Assignment> &assignment)
             m_switcher->removeTab(0);
         if (assignment && m_role == Role::Assignment)
             for (const QString &rel : assignment->notebooks()) {
-                const int t = m_switcher->addTab(rel);
+                const int t = m_switcher->addTab(boundedLine(rel));
+                m_switcher->setTabToolTip(t, boundedText(rel));
                 m_switcher->setTabData(t, QDir::cleanPath(assignment->absolute(rel)));
                 m_switcher->setTabButton(t, QTabBar::RightSide, nullptr); // an instructor notebook stays
                 m_switcher->setTabButton(t, QTabBar::LeftSide, nullptr);
@@ -184,9 +186,9 @@ void NotebookPreview::showNotebook(const QString &path)
                 if (!rel.startsWith(QLatin1String("..")))
                     label = QDir::toNativeSeparators(rel);
             }
-            t = m_switcher->addTab(label);
+            t = m_switcher->addTab(boundedLine(label));
             m_switcher->setTabData(t, clean);
-            m_switcher->setTabToolTip(t, tr("%1 (not one of the assignment's notebooks)").arg(QDir::toNativeSeparators(clean)));
+            m_switcher->setTabToolTip(t, tr("%1 (not one of the assignment's notebooks)").arg(boundedText(QDir::toNativeSeparators(clean))));
         }
         m_switcher->setCurrentIndex(t);
         m_switcher->setVisible(true);
@@ -327,7 +329,7 @@ void NotebookPreview::takeChunk(const PreviewChunk &chunk)
         m_model->clear();
         m_loading = false;
         const QString message = chunk.error->toString();
-        m_status->setText(tr("This notebook cannot be shown: %1").arg(message));
+        m_status->setText(boundedText(tr("This notebook cannot be shown: %1").arg(message)));
         Q_EMIT loadFailed(message);
         return;
     }

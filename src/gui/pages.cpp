@@ -1,4 +1,5 @@
 #include "pages.h"
+#include "boundedtext.h"
 #include "checks/registry.h"
 
 #include "addcheckdialogs.h"
@@ -207,7 +208,7 @@ void ChecksPage::showPreview(const Expected<PreviewResult> &result)
 {
     const QLocale l;
     if (!result) {
-        m_preview->setText(tr("Grades with these checks: %1").arg(result.error().toString()));
+        m_preview->setText(boundedText(tr("Grades with these checks: %1").arg(result.error().toString())));
     } else if (!result->graded) {
         m_preview->setText(tr("Grades with these checks appear here once submissions are graded."));
     } else if (!result->referenceRuns.isEmpty()) {
@@ -302,7 +303,7 @@ void ChecksPage::applyEdit(int row, const CheckEdit &edit)
     m_tracker->run([json, row, byId] { return editCheck(json, row, byId); },
                    [this](Expected<void> r) {
                        if (!r) {
-                           m_editStatus->setText(r.error().toString());
+                           m_editStatus->setText(boundedText(r.error().toString()));
                            return;
                        }
                        m_editStatus->setText(tr("assignment.json updated."));
@@ -366,11 +367,11 @@ void ChecksPage::runFileJob(std::function<Expected<void>()> job, const QString &
     m_editStatus->setText(tr("Saving…"));
     m_fileTracker->run(std::move(job), [this, doneText](Expected<void> r) {
         if (!r) {
-            m_editStatus->setText(r.error().toString());
+            m_editStatus->setText(boundedText(r.error().toString()));
             Q_EMIT editFailed(r.error().toString());
             return;
         }
-        m_editStatus->setText(doneText);
+        m_editStatus->setText(boundedText(doneText));
         Q_EMIT assignmentEdited();
     });
 }
@@ -426,7 +427,7 @@ void ChecksPage::runReference()
     m_reference = new ReferenceRun(*m_assignment, options, this);
     showReferenceRunning(true);
     m_referenceStatus->setText(tr("Running the instructor notebook in the sandbox (%1)…").arg(sandboxKindName(options.run.kind)));
-    connect(m_reference, &ReferenceRun::progress, this, [this](const QString &line) { m_referenceStatus->setText(line); });
+    connect(m_reference, &ReferenceRun::progress, this, [this](const QString &line) { m_referenceStatus->setText(boundedText(line)); });
     connect(m_reference, &ReferenceRun::finished, this, [this](const QByteArray &payload, const QString &) {
         const bool cached = m_reference->cacheHit();
         Q_EMIT referenceEnded(referenceHealth(*m_reference, std::nullopt));
@@ -465,7 +466,7 @@ void ChecksPage::runReference()
             },
             [this, cached](Expected<std::pair<QHash<QString, QString>, std::optional<QList<NamespaceEntry>>>> values) {
                 if (!values) {
-                    m_referenceStatus->setText(values.error().toString());
+                    m_referenceStatus->setText(boundedText(values.error().toString()));
                     Q_EMIT referenceFailed(values.error().toString());
                     return;
                 }
@@ -484,7 +485,7 @@ void ChecksPage::runReference()
         m_reference->deleteLater();
         m_reference = nullptr;
         showReferenceRunning(false);
-        m_referenceStatus->setText(tr("The reference run failed: %1").arg(error.toString()));
+        m_referenceStatus->setText(boundedText(tr("The reference run failed: %1").arg(error.toString())));
         Q_EMIT referenceEnded(health);
         Q_EMIT referenceFailed(error.toString());
     });
@@ -685,7 +686,7 @@ void DataPage::cancel()
 {
     if (m_job) {
         m_jobStatus->setText(tr("Cancelling…"));
-        m_job->cancel();
+        m_job->cancel(); // ends the job at once: finished() with what was done
     } else if (m_tracker->isBusy()) {
         m_tracker->cancel();
         setBusy(false);
@@ -716,7 +717,7 @@ void DataPage::start(int mode)
                    [this, mode](Expected<AssignmentDatasets> datasets) {
                        if (!datasets) {
                            setBusy(false);
-                           m_jobStatus->setText(datasets.error().toString());
+                           m_jobStatus->setText(boundedText(datasets.error().toString()));
                            Q_EMIT jobEnded();
                            return;
                        }
@@ -768,6 +769,8 @@ void DataPage::launch(int mode, const AssignmentDatasets &datasets, const QStrin
         for (int i = 0; i < report.entries.size() && i < m_entries->rowCount(); ++i)
             m_entries->setOutcome(i, report.entries.at(i));
         QStringList lines;
+        if (report.cancelled) // what was done before Cancel follows
+            lines << tr("The dataset job was cancelled.");
         if (m_entries->rowCount() == 0)
             lines << tr("assignment.json lists no required datasets.");
         if (mode == DatasetJob::Scan)
@@ -787,14 +790,14 @@ void DataPage::launch(int mode, const AssignmentDatasets &datasets, const QStrin
                                          : tr("Missing or failing:"));
             lines += problems;
         }
-        m_jobStatus->setText(lines.join(QLatin1Char('\n')));
+        m_jobStatus->setText(boundedText(lines.join(QLatin1Char('\n'))));
         Q_EMIT jobEnded();
     });
     connect(m_job, &DatasetJob::failed, this, [this](const Error &error) {
         m_job->deleteLater();
         m_job = nullptr;
         setBusy(false);
-        m_jobStatus->setText(error.toString());
+        m_jobStatus->setText(boundedText(error.toString()));
         Q_EMIT jobEnded();
     });
     m_job->start();
@@ -823,7 +826,7 @@ void DataPage::editEntries(const QStringList &add, const QStringList &remove)
                    [this, changes = add.size() + remove.size()](Expected<QStringList> r) {
                        setBusy(false);
                        if (!r) {
-                           m_jobStatus->setText(r.error().toString());
+                           m_jobStatus->setText(boundedText(r.error().toString()));
                            return;
                        }
                        m_jobStatus->setText(r->isEmpty() ? tr("assignment.json updated.")

@@ -1,5 +1,6 @@
 #include "releasediffview.h"
 
+#include "boundedtext.h"
 #include "roles.h"
 #include "wrappinglabel.h"
 
@@ -121,7 +122,7 @@ void ReleaseDiffView::setDiff(const QString &notebook, const NotebookDiff &diff)
 void ReleaseDiffView::setMessage(const QString &message)
 {
     m_model->setDiff({});
-    m_summary->setText(message);
+    m_summary->setText(boundedText(message));
 }
 
 QString ReleaseDiffView::summaryText() const

@@ -1,5 +1,6 @@
 #include "resultspage.h"
 
+#include "boundedtext.h"
 #include "barchart.h"
 #include "gradebookaccess.h"
 #include "jobtracker.h"
@@ -182,7 +183,7 @@ void ResultsPage::refresh()
         [this](Expected<ResultsSummary> summary) {
             if (!summary) {
                 m_summary = {};
-                m_summaryLabel->setText(tr("The gradebook cannot be read: %1").arg(summary.error().toString()));
+                m_summaryLabel->setText(boundedText(tr("The gradebook cannot be read: %1").arg(summary.error().toString())));
             } else {
                 m_summary = *summary;
                 const QLocale l;
@@ -279,7 +280,7 @@ void ResultsPage::exportEnded(const std::optional<Error> &error, const QString &
 {
     m_export->setEnabled(m_summary.submissions > 0);
     if (error) {
-        m_exportStatus->setText(tr("Export failed: %1").arg(error->toString()));
+        m_exportStatus->setText(boundedText(tr("Export failed: %1").arg(error->toString())));
         m_exportStatus->setToolTip(QString());
         Q_EMIT exportFailed(error->toString());
         return;

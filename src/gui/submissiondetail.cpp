@@ -1,5 +1,6 @@
 #include "submissiondetail.h"
 
+#include "boundedtext.h"
 #include "coretranslation.h"
 #include "checkresultsmodel.h"
 #include "gradebookaccess.h"
@@ -42,6 +43,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace sandmark {
 
@@ -287,14 +290,21 @@ void SubmissionDetail::buildOverrideBox()
     row->addWidget(new QLabel(tr("Points:"), m_overrideBox));
     row->addWidget(m_overridePoints);
     form->addRow(tr("Replaces:"), row);
-    form->addRow(tr("Comment:"), m_overrideComment);
-    auto *applyRow = new QHBoxLayout;
-    applyRow->addWidget(m_overrideApply);
+    // Apply and Remove beside the comment, the status under them only while it has something to say: the review
+    // (a 1024x640 screen, or 1400x900 at scale factor 1.5) keeps its rows for the checks.
+    auto *commentRow = new QHBoxLayout;
+    commentRow->addWidget(m_overrideComment, 1);
+    auto *buttons = new QVBoxLayout;
+    buttons->setSpacing(2);
+    buttons->addWidget(m_overrideApply);
     m_overrideRemove->setAccessibleName(tr("Remove the override"));
     m_overrideRemove->setToolTip(tr("Remove the override of what is chosen in Replaces: the automatic points count again"));
-    applyRow->addWidget(m_overrideRemove);
-    applyRow->addWidget(m_overrideStatus, 1);
-    form->addRow(applyRow);
+    buttons->addWidget(m_overrideRemove);
+    buttons->addStretch(1);
+    commentRow->addLayout(buttons);
+    form->addRow(tr("Comment:"), commentRow);
+    form->addRow(m_overrideStatus);
+    form->setRowVisible(m_overrideStatus, false);
     connect(m_overrideTarget, &QComboBox::currentIndexChanged, this, [this](int i) {
         // Suggest the points being replaced.
         const QString id = m_overrideTarget->itemData(i).toString();
@@ -329,7 +339,7 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     for (const CheckResult &c : result.checks)
         m_overrideTarget->addItem(tr("check %1").arg(c.checkId), c.checkId);
     m_overrideComment->clear();
-    m_overrideStatus->clear();
+    showOverrideStatus(QString());
     m_manual->clear();
     updateManualTab();
     m_checks->setOverrides({});
@@ -367,7 +377,7 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
         while (m_switcher->count() > 0)
             m_switcher->removeTab(0);
         for (const QString &notebook : m_assignment->notebooks())
-            m_switcher->addTab(notebook);
+            m_switcher->addTab(boundedLine(notebook));
         m_switcher->setCurrentIndex(qMin(keep, m_switcher->count() - 1));
     }
     updateSwitcherTexts();
@@ -382,6 +392,14 @@ int SubmissionDetail::heightToShowChecks() const
     if (m_checksTable->horizontalScrollBar()->isVisible())
         rows += m_checksTable->horizontalScrollBar()->height();
     return height() + qMax(rows, m_checksTable->minimumHeight()) - m_checksTable->height();
+}
+
+QSize SubmissionDetail::minimumSizeHint() const
+{
+    QSize size = QWidget::minimumSizeHint();
+    if (layout() && layout()->hasHeightForWidth() && width() > 0)
+        size.setHeight(std::max(size.height(), layout()->totalMinimumHeightForWidth(width())));
+    return size;
 }
 
 bool SubmissionDetail::isNotebookSwitcherShown() const
@@ -428,7 +446,7 @@ void SubmissionDetail::updateSwitcherTexts()
                 earned += m_effective && o != m_effective->checks.cend() ? o->points() : c.points;
                 max += c.maxPoints;
             }
-        m_switcher->setTabText(i, tr("%1 (%2 / %3)").arg(notebooks.at(i), l.toString(earned, 'g', 6), l.toString(max, 'g', 6)));
+        m_switcher->setTabText(i, tr("%1 (%2 / %3)").arg(boundedLine(notebooks.at(i)), l.toString(earned, 'g', 6), l.toString(max, 'g', 6)));
         const QString decision = matchDecision(m_result.notes, notebooks.at(i));
         m_switcher->setTabToolTip(i, decision);
         if (i == m_switcher->currentIndex())
@@ -485,7 +503,7 @@ void SubmissionDetail::showRunArtifacts(const RunArtifacts &a, const QString &ca
 
 void SubmissionDetail::showArtifactsUnavailable(const QString &why)
 {
-    m_artifactsStatus->setText(why);
+    m_artifactsStatus->setText(boundedText(why));
     m_artifactsStatus->setVisible(true);
     for (int tab : {int(NotebookTab), int(RecordTab), int(LogTab), int(DiffTab)}) {
         m_tabs->setTabEnabled(tab, false);
@@ -620,7 +638,7 @@ void SubmissionDetail::showValues(const QString &checkId)
                              if (student != m_student)
                                  return;
                              if (!values) {
-                                 m_artifactsStatus->setText(tr("The values cannot be shown: %1").arg(values.error().toString()));
+                                 m_artifactsStatus->setText(boundedText(tr("The values cannot be shown: %1").arg(values.error().toString())));
                                  m_artifactsStatus->setVisible(true);
                                  Q_EMIT valuesFailed(values.error().toString());
                                  return;
@@ -780,10 +798,17 @@ void SubmissionDetail::applyOverride(const QString &checkId, double points, cons
     const QString path = m_gradebook, student = m_student;
     changeOverride([path, student, o] { return addGradebookOverride(path, student, o); },
                    tr("Saved in the gradebook; it survives regrades."), [this](const QString &text, bool saved) {
-                       m_overrideStatus->setText(text);
+                       showOverrideStatus(text);
                        if (saved)
                            m_overrideComment->clear();
                    });
+}
+
+void SubmissionDetail::showOverrideStatus(const QString &text)
+{
+    m_overrideStatus->setText(boundedText(text));
+    if (auto *form = qobject_cast<QFormLayout *>(m_overrideBox->layout()))
+        form->setRowVisible(m_overrideStatus, !text.isEmpty());
 }
 
 void SubmissionDetail::removeOverride(const QString &checkId)
@@ -793,7 +818,7 @@ void SubmissionDetail::removeOverride(const QString &checkId)
     const QString path = m_gradebook, student = m_student;
     changeOverride([path, student, checkId] { return removeGradebookOverride(path, student, checkId); },
                    tr("Override removed: the automatic points count again."),
-                   [this](const QString &text, bool) { m_overrideStatus->setText(text); });
+                   [this](const QString &text, bool) { showOverrideStatus(text); });
 }
 
 void SubmissionDetail::saveManualGrade(const QString &checkId, double points, const QString &comment)

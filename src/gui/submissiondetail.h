@@ -103,6 +103,9 @@ public:
     /// The height (px) at which the detail, laid out as it is now, shows every row of its checks table up to ten
     /// (more scroll); the Submissions page moves its splitter to it when the detail opens.
     int heightToShowChecks() const;
+    /// QWidget's, with the height its content needs at its current width: a summary or reason that wraps to
+    /// another line at this width counts (the splitter keeps it, instead of squeezing the checks and the override).
+    QSize minimumSizeHint() const override;
     /// The "Grading by hand" tab: the manual checks of the grade shown.
     ManualGradingPanel *manualPanel() const { return m_manual; }
     /// Stores `points` and `comment` as the manual grade of check `checkId` (background, storeGradebookManualGrade());
@@ -162,6 +165,8 @@ public:
 private:
     // The constructor's parts.
     void buildSwitcher(QVBoxLayout *layout); ///< a problem set's notebook tabs and the graded file's line
+    /// The override box's status line, its row shown only while it has text.
+    void showOverrideStatus(const QString &text);
     void buildOverrideBox();                 ///< the manual override's target, points, comment and buttons
     static QString executedCaption(const QString &student, const QDateTime &written);
     bool isProblemSet() const { return m_assignment && m_assignment->isProblemSet(); }

@@ -1,5 +1,6 @@
 #include "submissionspage.h"
 
+#include "boundedtext.h"
 #include "batch/lmsimport.h"
 #include "batch/notebookmatch.h"
 
@@ -257,6 +258,8 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SubmissionsPage::updateButtons);
     connect(m_detail, &SubmissionDetail::matchChangeRequested, this, &SubmissionsPage::chooseMatch);
+    // The executed notebook names the reasons' cells ("In [6]: …"): the summary may wrap to another line.
+    connect(m_detail, &SubmissionDetail::artifactsLoaded, this, [this] { QTimer::singleShot(0, this, &SubmissionsPage::fitDetail); });
     connect(m_detail, &SubmissionDetail::overrideApplied, this, [this](const QString &student, const EffectiveGrade &grade) {
         const GradeSummary summary = summaryOf(grade);
         m_grades.insert(student, summary);
@@ -544,7 +547,7 @@ void SubmissionsPage::listFolder(const QString &folder)
         QElapsedTimer clock;
         clock.start();
         if (listing.error) {
-            m_count->setText(listing.error->toString());
+            m_count->setText(boundedText(listing.error->toString()));
             return;
         }
         m_submissions.clear();
@@ -562,14 +565,23 @@ void SubmissionsPage::listFolder(const QString &folder)
         m_table->setColumnHidden(SubmissionsModel::NameColumn, !fromLms);
         fitColumns();
         showImportFlags(listing.manifest, listing.ambiguous, listing.manifestError);
-        QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(QDir::toNativeSeparators(folder));
+        // The folder as the assignment names it ("submissions"), its full path in the tooltip: a temporary folder's
+        // path took three lines of a 1024x640 screen.
+        const QString full = QDir::toNativeSeparators(folder);
+        const QString rel = m_assignment ? QDir(m_assignment->folder()).relativeFilePath(folder) : QString();
+        const QString shown = rel.isEmpty() || rel.startsWith(QLatin1String("..")) || QDir::isAbsolutePath(rel)
+                                  ? full
+                                  : QDir::toNativeSeparators(rel);
+        QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(boundedLine(shown));
         if (flagged)
             text += QLatin1String("; ") + tr("%n cannot be graded as handed in", nullptr, flagged);
+        const QString where = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(boundedText(full));
         if (!m_importSummary.isEmpty()) { // the import that led to this listing
             text = m_importSummary + QLatin1String(". ") + text;
             m_importSummary.clear();
+            m_count->setToolTip(where + QLatin1Char('\n') + m_count->toolTip());
         } else {
-            m_count->setToolTip(QString());
+            m_count->setToolTip(where);
         }
         m_count->setText(text);
         m_listed = true;
@@ -608,7 +620,7 @@ void SubmissionsPage::importFrom(const QString &source)
     m_importTracker->run([source, out] { return importSubmissions(source, out); },
                          [this, source, out](Expected<ImportReport> report) {
                              if (!report) {
-                                 m_count->setText(tr("Import failed: %1").arg(report.error().toString()));
+                                 m_count->setText(boundedText(tr("Import failed: %1").arg(report.error().toString())));
                                  Q_EMIT importFailed(report.error().toString());
                                  return;
                              }
@@ -640,8 +652,8 @@ void SubmissionsPage::showImportFlags(const ImportManifest &manifest, const QHas
         listed.insert(r.student);
     m_flagsModel->setManifest(manifest, listed, ambiguous);
     const int n = m_flagsModel->rowCount();
-    m_flagsTitle->setText(manifestError.isEmpty() ? tr("%n entry(ies) flagged by the import", nullptr, n)
-                                                  : tr("The import's record cannot be read: %1").arg(manifestError));
+    m_flagsTitle->setText(boundedText(manifestError.isEmpty() ? tr("%n entry(ies) flagged by the import", nullptr, n)
+                                                  : tr("The import's record cannot be read: %1").arg(manifestError)));
     m_flagsBox->setVisible(n > 0 || !manifestError.isEmpty());
     m_settle->setEnabled(false);
     m_flagsView->resizeColumnsToContents();
@@ -654,6 +666,11 @@ void SubmissionsPage::showImportFlags(const ImportManifest &manifest, const QHas
 QString SubmissionsPage::countText() const
 {
     return m_count->text();
+}
+
+QString SubmissionsPage::countToolTip() const
+{
+    return m_count->toolTip();
 }
 
 void SubmissionsPage::fitColumns()
@@ -721,7 +738,7 @@ void SubmissionsPage::readGrades()
         },
         [this](Expected<QList<GradeSummary>> grades) {
             if (!grades) {
-                m_batchStatus->setText(tr("The gradebook cannot be read: %1").arg(grades.error().toString()));
+                m_batchStatus->setText(boundedText(tr("The gradebook cannot be read: %1").arg(grades.error().toString())));
                 m_model->setGradesUnreadable(grades.error().toString()); // rows say "unknown", not "not run"
                 if (!m_gradesRead) { // the table is complete without them
                     m_gradesRead = true;
@@ -785,7 +802,7 @@ void SubmissionsPage::showDetail(const QString &student)
     m_detailTracker->run([path, student] { return readEffectiveGrade(path, student); },
                          [this, student](Expected<std::optional<EffectiveGrade>> grade) {
                              if (!grade) {
-                                 m_batchStatus->setText(grade.error().toString());
+                                 m_batchStatus->setText(boundedText(grade.error().toString()));
                                  return;
                              }
                              if (!*grade) {
@@ -803,10 +820,10 @@ void SubmissionsPage::showDetail(const QString &student)
 
 void SubmissionsPage::revealDetail()
 {
-    const bool opening = m_detail->isHidden();
     m_detail->setVisible(true);
-    if (opening) // once laid out: the splitter knows the detail's height only then
-        QTimer::singleShot(0, this, &SubmissionsPage::fitDetail);
+    // Once laid out (the splitter knows the detail's height only then); on every student, whose summary may wrap
+    // to another line.
+    QTimer::singleShot(0, this, &SubmissionsPage::fitDetail);
 }
 
 void SubmissionsPage::fitDetail()
@@ -819,7 +836,10 @@ void SubmissionsPage::fitDetail()
     const int tableMin = 2 * m_table->frameWidth() + m_table->horizontalHeader()->height()
                          + 5 * m_table->verticalHeader()->defaultSectionSize();
     const int topMin = tableMin + m_splitter->widget(0)->height() - m_table->height();
-    const int want = qMin(m_detail->heightToShowChecks(), total - topMin);
+    // At least what the detail's content needs at its width (a reason wrapped to a third line), as far as the table's
+    // own minimum allows: nothing of the detail is squeezed below its minimum.
+    const int detailMin = qMin(m_detail->minimumSizeHint().height(), total - m_splitter->widget(0)->minimumSizeHint().height());
+    const int want = qMax(qMin(m_detail->heightToShowChecks(), total - topMin), detailMin);
     if (want > sizes.at(1)) // grows the detail within the splitter: the window keeps its size
         m_splitter->setSizes({total - want, want});
 }
@@ -927,7 +947,7 @@ void SubmissionsPage::overrideStudents(const QStringList &students, const Overri
             const auto &[stored, grades] = done;
             if (!stored || !grades) {
                 const QString message = (!stored ? stored.error() : grades.error()).toString();
-                m_batchStatus->setText(message);
+                m_batchStatus->setText(boundedText(message));
                 Q_EMIT overrideFailed(message);
                 return;
             }
@@ -972,7 +992,7 @@ void SubmissionsPage::toggleReviewedSelected()
     m_overrideTracker->run([path, assignment, students, reviewed] { return setGradebookReviewed(path, assignment, students, reviewed); },
                            [this, students, reviewed](Expected<QList<GradeSummary>> grades) {
                                if (!grades) {
-                                   m_reviewStatus->setText(grades.error().toString());
+                                   m_reviewStatus->setText(boundedText(grades.error().toString()));
                                    Q_EMIT reviewFailed(grades.error().toString());
                                    return;
                                }
@@ -1039,7 +1059,7 @@ void SubmissionsPage::settleMatch(const QString &student, const QString &noteboo
         },
         [this, student, notebook, file](const Expected<void> &done) {
             if (!done) {
-                m_batchStatus->setText(done.error().toString());
+                m_batchStatus->setText(boundedText(done.error().toString()));
                 Q_EMIT matchFailed(done.error().toString());
                 return;
             }
@@ -1047,7 +1067,7 @@ void SubmissionsPage::settleMatch(const QString &student, const QString &noteboo
                                         ? tr("%1: %2: settled match removed (the rule decides); Run Selected applies it")
                                               .arg(displayText(student), notebook)
                                         : tr("%1: %2 ← %3 settled; Run Selected applies it").arg(displayText(student), notebook, file);
-            m_batchStatus->setText(message);
+            m_batchStatus->setText(boundedText(message));
             readGrades();
             if (m_assignment && !m_assignment->isProblemSet() && !m_folder.isEmpty() && !m_batch)
                 listFolder(m_folder); // the folder's row and the flagged list say what is settled
@@ -1096,7 +1116,7 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
     m_progress->setRange(0, 0); // busy until the reference run is done
     m_progress->setVisible(true);
     m_batchStatus->setText(tr("Preparing: the reference run of the instructor notebook…"));
-    connect(m_batch, &BatchTask::message, this, [this](const QString &line) { m_batchStatus->setText(line); });
+    connect(m_batch, &BatchTask::message, this, [this](const QString &line) { m_batchStatus->setText(boundedText(line)); });
     connect(m_batch, &BatchTask::referenceEnded, this, &SubmissionsPage::referenceEnded);
     connect(m_batch, &BatchTask::started, this, [this](int total) {
         m_progress->setRange(0, qMax(1, total));
@@ -1139,8 +1159,14 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
             m_progressTimer->start();
     });
     connect(m_batch, &BatchTask::finished, this, [this](const BatchSummary &s) {
-        QStringList parts{tr("%n graded", nullptr, s.graded), tr("%n await manual grading", nullptr, s.needsManual),
-                          tr("%n need review", nullptr, s.needsReview), tr("%n grader error(s)", nullptr, s.graderErrors)};
+        // The graded count always, the others when there are any: a line short enough for a 1024x640 screen.
+        QStringList parts{tr("%n graded", nullptr, s.graded)};
+        if (s.needsManual)
+            parts << tr("%n await manual grading", nullptr, s.needsManual);
+        if (s.needsReview)
+            parts << tr("%n need review", nullptr, s.needsReview);
+        if (s.graderErrors)
+            parts << tr("%n grader error(s)", nullptr, s.graderErrors);
         if (s.skipped)
             parts << tr("%n unchanged (kept)", nullptr, s.skipped);
         if (s.notRun)
@@ -1151,7 +1177,7 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
         Q_EMIT batchFinished(s);
     });
     connect(m_batch, &BatchTask::failed, this, [this](const Error &error) {
-        m_batchStatus->setText(tr("The batch failed: %1").arg(error.toString()));
+        m_batchStatus->setText(boundedText(tr("The batch failed: %1").arg(error.toString())));
         finishBatch();
         Q_EMIT batchFailed(error.toString());
     });
@@ -1221,7 +1247,7 @@ void SubmissionsPage::refreshSlurmStatus()
     }, [this](Expected<SlurmStatus> status) {
         m_slurm->setVisible(true);
         if (!status) {
-            m_slurm->setText(tr("Slurm status unavailable: %1").arg(status.error().toString()));
+            m_slurm->setText(boundedText(tr("Slurm status unavailable: %1").arg(status.error().toString())));
             m_slurm->setToolTip(QString());
             m_slurmTimer->stop();
             Q_EMIT slurmStatusRead();

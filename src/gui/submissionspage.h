@@ -78,6 +78,8 @@ public:
     QPushButton *settleButton() const { return m_settle; }
     /// The text under the table: the listing's or the last import's summary.
     QString countText() const;
+    /// The count line's tooltip: the listed folder's full path, and what the import that led to it wrote.
+    QString countToolTip() const;
     /// The gradebook results are read from and written to (default: Gradebook::defaultPath of the folder).
     QString gradebookPath() const { return m_gradebookPath; }
 

@@ -1,5 +1,6 @@
 #include "valuesdialog.h"
 
+#include "boundedtext.h"
 #include "coretranslation.h"
 #include "roles.h"
 #include "util/displaytext.h"
@@ -71,7 +72,7 @@ ValuesDialog::ValuesDialog(const QString &student, const ValuesComparison &value
     : QDialog(parent), m_expected(new ValueTableModel(this)), m_actual(new ValueTableModel(this)), m_verdict(new WrappingLabel(this))
 {
     setAttribute(Qt::WA_DeleteOnClose);
-    setWindowTitle(tr("Values of check %1 — %2").arg(values.checkId, displayText(student)));
+    setWindowTitle(tr("Values of check %1 — %2").arg(boundedLine(values.checkId), boundedLine(student)));
     auto *layout = new QVBoxLayout(this);
     const QString outcome = values.comparison.outcome == Outcome::Pass   ? tr("pass")
                             : values.comparison.outcome == Outcome::Fail ? tr("fail")
