@@ -1101,6 +1101,10 @@ private Q_SLOTS:
             return out;
         };
         QTRY_VERIFY2_WITH_TIMEOUT(squeezed(page->detail()).isEmpty(), qPrintable(squeezed(page->detail()).join(QLatin1String("; "))), 5000);
+        // dave's row, the fourth, stays in view above his detail.
+        QTableView *table = page->table();
+        QCOMPARE(table->currentIndex().data(StudentRole).toString(), QStringLiteral("dave"));
+        QTRY_VERIFY_WITH_TIMEOUT(table->viewport()->rect().contains(table->visualRect(table->currentIndex())), 5000);
         QCOMPARE(w.size(), QSize(933, 600));
         const QString longWord = QStringLiteral("/var/cache/sandmark/reference/%1.json").arg(QString(128, QLatin1Char('e')));
         for (QLabel *label : page->findChildren<QLabel *>()) {

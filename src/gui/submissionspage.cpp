@@ -842,6 +842,12 @@ void SubmissionsPage::fitDetail()
     const int want = qMax(qMin(m_detail->heightToShowChecks(), total - topMin), detailMin);
     if (want > sizes.at(1)) // grows the detail within the splitter: the window keeps its size
         m_splitter->setSizes({total - want, want});
+    // The student shown stays in view in the table above (review's Next on a 1024x640 screen selected a row below it),
+    // once the table has its new height.
+    QTimer::singleShot(0, this, [this] {
+        if (m_table->currentIndex().isValid())
+            m_table->scrollTo(m_table->currentIndex());
+    });
 }
 
 void SubmissionsPage::reviewNext()
