@@ -123,6 +123,8 @@
 #include <QInputDialog>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QUrl>
+#include <QDesktopServices>
 #include <QHostAddress>
 #include <QRegularExpression>
 #include <QCryptographicHash>
@@ -298,6 +300,16 @@ RunRecord irisRun(const Assignment &a, const QString &student, int passing, Grad
 
 // An in-memory stand-in for the OS keychain (the machine running the tests may have none); answers from
 // the event loop like the real one.
+// Receives the URLs QDesktopServices::openUrl() hands to the desktop (a scheme's handler while a test sets it).
+class UrlCatcher : public QObject
+{
+    Q_OBJECT
+public:
+    QList<QUrl> urls;
+public Q_SLOTS:
+    void open(const QUrl &url) { urls << url; }
+};
+
 class MemoryStore : public SecretStore
 {
 public:
@@ -1408,6 +1420,54 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(readAll(dir.filePath(QStringLiteral("args"))).trimmed(),
                                   (QStringLiteral("notebook ") + notebook).toUtf8(), 5000);
         QVERIFY2(missing.contains(QLatin1String("jupyter")), qPrintable(missing));
+    }
+
+    // Issue 19: View → Open Notebook in Jupyter / in Editor / Show in File Manager hand the notebook the preview shows
+    // to the other program (jupyter notebook FILE, the desktop's program for the file, the file manager on its folder)
+    // without waiting; the desktop's answers are caught here (QDesktopServices' file handler).
+    void previewHandsTheNotebookToOtherPrograms()
+    {
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.preview()->notebookPath().isEmpty(), 20000);
+        const QString notebook = QFileInfo(w.preview()->notebookPath()).absoluteFilePath();
+        QCOMPARE(notebook, QFileInfo(dir.filePath(QStringLiteral("iris-analysis.ipynb"))).absoluteFilePath());
+        const auto action = [&w](const QString &text) {
+            for (QAction *a : w.findChildren<QAction *>())
+                if (a->text() == text)
+                    return a;
+            return static_cast<QAction *>(nullptr);
+        };
+        QAction *jupyter = action(QStringLiteral("Open Notebook in &Jupyter"));
+        QAction *editor = action(QStringLiteral("Open Notebook in &Editor"));
+        QAction *reveal = action(QStringLiteral("Show Notebook in File &Manager"));
+        QVERIFY(jupyter && editor && reveal);
+
+        UrlCatcher desktop;
+        QDesktopServices::setUrlHandler(QStringLiteral("file"), &desktop, "open");
+        const auto unset = qScopeGuard([] { QDesktopServices::unsetUrlHandler(QStringLiteral("file")); });
+        editor->trigger();
+        reveal->trigger();
+        QCOMPARE(desktop.urls, (QList<QUrl>{QUrl::fromLocalFile(notebook), QUrl::fromLocalFile(QFileInfo(notebook).absolutePath())}));
+
+        QTemporaryDir bin;
+        const QString script = bin.filePath(QStringLiteral("jupyter"));
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("#!/bin/sh\necho \"$@\" > '%1'\n").arg(bin.filePath(QStringLiteral("args"))).toUtf8());
+        f.close();
+        QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const QByteArray oldPath = qgetenv("PATH");
+        qputenv("PATH", bin.path().toUtf8());
+        jupyter->trigger();
+        qputenv("PATH", oldPath);
+        QTRY_COMPARE_WITH_TIMEOUT(readAll(bin.filePath(QStringLiteral("args"))).trimmed(), (QStringLiteral("notebook ") + notebook).toUtf8(), 10000);
+        QVERIFY2(!w.statusText().contains(QLatin1String("Jupyter")), qPrintable(w.statusText()));
     }
 
     void importOtterMasterOpensIt()
