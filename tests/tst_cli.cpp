@@ -1823,6 +1823,18 @@ void TestCli::doctorAnswersInEveryFailureMode_data()
         << u"docker-daemon"_s << (docker + QStringList{u"--docker-image"_s, u"sandmark-no-such-image:0"_s}) << 3
         << QStringList{u"FAIL  docker: the daemon answers and has the image"_s,
                        u"fix: the image sandmark-no-such-image:0 is not available: build it with scripts/docker-base-image"_s};
+    // Podman's failure modes through the CLI too (issue 14: every failure mode of every backend, with a timeout).
+    const QStringList podman{u"doctor"_s, u"--sandbox"_s, u"podman"_s};
+    QTest::newRow("podman CLI not installed")
+        << u"empty-path"_s << podman << 3
+        << QStringList{u"FAIL  backend available"_s, u"fix: the Podman CLI is not installed: install podman"_s};
+    QTest::newRow("podman: no newuidmap")
+        << u"fake-podman=echo 'Error: cannot set up namespace using \"/usr/bin/newuidmap\": exit status 1' >&2; exit 125"_s
+        << podman << 3
+        << QStringList{u"FAIL  backend available"_s, u"fix: rootless Podman needs newuidmap and newgidmap: install uidmap"_s};
+    QTest::newRow("podman: podman never answers")
+        << u"fake-podman=exec sleep 600"_s << podman << 3
+        << QStringList{u"FAIL  backend available"_s, u"fix: podman did not answer within 20 s"_s};
     QTest::newRow("local-unsafe: no Python")
         << QString() << QStringList{u"doctor"_s, u"--sandbox"_s, u"local-unsafe"_s, u"--python"_s, u"/nonexistent/python3"_s}
         << 3 << QStringList{u"FAIL  probe: runs inside the sandbox"_s, u"cannot start /nonexistent/python3"_s};
@@ -1867,6 +1879,18 @@ void TestCli::doctorAnswersInEveryFailureMode()
         QFile script(dir + u"/bwrap"_s);
         QVERIFY(script.open(QIODevice::WriteOnly));
         script.write("#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther
+                                      | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
+        QFile::setPermissions(dir, script.permissions());
+        env.insert(u"PATH"_s, dir + u":/usr/bin:/bin"_s);
+    } else if (mode.startsWith(u"fake-podman="_s)) {
+        // A podman whose `podman info` fails (or hangs) as a real one does in that setup.
+        const QString dir = tmp.filePath(u"bin"_s);
+        QVERIFY(QDir().mkpath(dir));
+        QFile script(dir + u"/podman"_s);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\n" + mode.mid(12).toUtf8() + "\n");
         script.close();
         QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther
                                       | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup));
