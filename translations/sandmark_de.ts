@@ -1140,6 +1140,14 @@ Der Testcode, den nbgrader daraus erzeugt hat:
             <numerusform>(%n Noten ändern sich),</numerusform>
         </translation>
     </message>
+    <message>
+        <source>fails on the reference run: %1</source>
+        <translation>scheitert im Referenzlauf: %1</translation>
+    </message>
+    <message>
+        <source>passes on the reference run</source>
+        <translation>besteht im Referenzlauf</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CodeSyntaxLabel</name>

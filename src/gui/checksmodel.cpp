@@ -95,7 +95,7 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
         case PointsColumn:
             return QLocale().toString(c.points, 'g', 6);
         case ReferenceColumn:
-            return probed ? translatedCoreText(m_reference.value(c.id)) : QString();
+            return probed || m_reference.contains(c.id) ? translatedCoreText(m_reference.value(c.id)) : QString();
         case ToleranceColumn: {
             QStringList parts;
             for (const char *key : {"rtol", "atol"})

@@ -430,6 +430,7 @@ void ChecksPage::runReference()
     connect(m_reference, &ReferenceRun::progress, this, [this](const QString &line) { m_referenceStatus->setText(boundedText(line)); });
     connect(m_reference, &ReferenceRun::finished, this, [this](const QByteArray &payload, const QString &) {
         const bool cached = m_reference->cacheHit();
+        const QMap<QString, QString> broken = m_reference->outcome().brokenChecks;
         Q_EMIT referenceEnded(referenceHealth(*m_reference, std::nullopt));
         m_reference->deleteLater();
         m_reference = nullptr;
@@ -437,7 +438,7 @@ void ChecksPage::runReference()
         refreshPreview(); // the reference values it waited for may be known now
         const QList<Check> checks = m_model->checks();
         m_tracker->run(
-            [payload, checks] {
+            [payload, checks, broken] {
                 using Values = std::pair<QHash<QString, QString>, std::optional<QList<NamespaceEntry>>>;
                 // A problem set's payload holds each notebook's: the namespace listed is the first notebook's.
                 auto decoded = decodeProbePayload(notebookPayload(payload, checks.isEmpty() ? QString() : checks.first().notebook),
@@ -447,6 +448,14 @@ void ChecksPage::runReference()
                 QHash<QString, ProbePayload> byNotebook;
                 QHash<QString, QString> values;
                 for (const Check &c : checks) {
+                    // A check read from its own cell (a test, an Otter case) says whether the solution passes it.
+                    if (!checkKind(c).probed(c) && !checkKind(c).gradedByHand()) {
+                        values.insert(c.id, broken.contains(c.id)
+                                                ? QCoreApplication::translate("sandmark::ChecksPage", "fails on the reference run: %1")
+                                                      .arg(broken.value(c.id))
+                                                : QCoreApplication::translate("sandmark::ChecksPage", "passes on the reference run"));
+                        continue;
+                    }
                     const auto probed = checkKind(c).probed(c);
                     if (!probed)
                         continue;
