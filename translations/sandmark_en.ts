@@ -207,17 +207,24 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>estimated from the reference run of its %n notebook(s)</source>
-        <translation>
-            <numerusform>estimated from the reference run of its %n notebook</numerusform>
-            <numerusform>estimated from the reference run of its %n notebooks</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1 s per submission (%2); %n submission(s) take about %3 min with %4 at once</source>
         <translation>
             <numerusform>%1 s per submission (%2); %n submission takes about %3 min with %4 at once</numerusform>
             <numerusform>%1 s per submission (%2); %n submissions take about %3 min with %4 at once</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the reference run of its %n notebook(s): %1</source>
+        <translation>
+            <numerusform>the reference run of its %n notebook: %1</numerusform>
+            <numerusform>the reference run of its %n notebooks: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %1 s per submission (%2); %n submission(s) take at least %3 min with %4 at once</source>
+        <translation>
+            <numerusform>at least %1 s per submission (%2); %n submission takes at least %3 min with %4 at once</numerusform>
+            <numerusform>at least %1 s per submission (%2); %n submissions take at least %3 min with %4 at once</numerusform>
         </translation>
     </message>
 </context>
