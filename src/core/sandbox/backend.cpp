@@ -107,7 +107,7 @@ int SandboxIdentityLease::reclaimAbandoned()
         ++reclaimed;
     }
     if (reclaimed > 0)
-        qCInfo(lcSandbox) << "reclaimed" << reclaimed << "uid lease(s) of killed processes in" << dir;
+        qCDebug(lcSandbox) << "reclaimed" << reclaimed << "uid lease(s) of killed processes in" << dir;
     return reclaimed;
 }
 

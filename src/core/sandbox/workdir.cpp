@@ -292,7 +292,7 @@ int reclaimAbandonedRunFolders(const QString &runsRoot)
             ++removed;
     }
     if (removed > 0)
-        qCInfo(lcSandbox) << "removed" << removed << "run folder(s) of killed processes in" << runsRoot;
+        qCDebug(lcSandbox) << "removed" << removed << "run folder(s) of killed processes in" << runsRoot;
     return removed;
 }
 
