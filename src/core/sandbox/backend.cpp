@@ -13,9 +13,9 @@
 #include <QStandardPaths>
 
 #include <cerrno>
-#include <mutex>
 #include <csignal>
 #include <cstring>
+#include <mutex>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -115,23 +115,21 @@ std::shared_ptr<SandboxIdentityLease> SandboxIdentityLease::acquire()
 {
     if (::geteuid() != 0)
         return nullptr;
-    constexpr uint kBase = kLeaseBase;
-    constexpr uint kSlots = kLeaseSlots;
     const QString dir = lockDir();
     if (!QDir().mkpath(dir))
         return nullptr;
     static std::once_flag reclaimOnce; // the first lease of a process: what killed processes left
     std::call_once(reclaimOnce, [] { reclaimAbandoned(); });
-    const uint start = QRandomGenerator::global()->bounded(kSlots);
-    for (uint i = 0; i < kSlots; ++i) {
-        const uint slot = (start + i) % kSlots;
-        auto lock = std::make_unique<QLockFile>(dir + QStringLiteral("/%1.lock").arg(kBase + slot));
+    const uint start = QRandomGenerator::global()->bounded(kLeaseSlots);
+    for (uint i = 0; i < kLeaseSlots; ++i) {
+        const uint slot = (start + i) % kLeaseSlots;
+        auto lock = std::make_unique<QLockFile>(dir + QStringLiteral("/%1.lock").arg(kLeaseBase + slot));
         lock->setStaleLockTime(0); // stale only when the owner died
         if (!lock->tryLock(0))
             continue;
-        killEveryProcessOf(kBase + slot); // what a killed owner's runs left running as this uid
+        killEveryProcessOf(kLeaseBase + slot); // what a killed owner's runs left running as this uid
         std::shared_ptr<SandboxIdentityLease> lease(new SandboxIdentityLease);
-        lease->m_identity = SandboxIdentity{kBase + slot, kBase + slot, QString()};
+        lease->m_identity = SandboxIdentity{kLeaseBase + slot, kLeaseBase + slot, QString()};
         lease->m_lock = std::move(lock);
         return lease;
     }

@@ -13,8 +13,8 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRandomGenerator>
 #include <QMutex>
+#include <QRandomGenerator>
 #include <QSaveFile>
 #include <QSet>
 #include <QSysInfo>
@@ -94,8 +94,6 @@ bool isSafeRelativePath(const QString &name)
 
 namespace {
 
-/// A fresh, empty run folder under `runsRoot`: its root passable by the sandbox uid (on the way to `work`),
-/// `artifacts` ours only. Nothing is left behind on error.
 // The owner file of a run folder whose run has not ended: "<pid> <start time> <boot id> <pid namespace> <host>" of the
 // process that made it, so that a later process can tell a live run from one whose process was killed.
 constexpr char kOwnerFile[] = "/owner";
@@ -129,11 +127,12 @@ QByteArray ownerLine()
            + ' ' + pidNamespace().replace(' ', '_') + ' ' + QSysInfo::machineHostName().toUtf8().replace(' ', '_');
 }
 
-/// Whether the process an owner line names is certainly gone: the same host and pid namespace and no process with that
-/// pid and start time now, or the same host booted since. Another host's or another pid namespace's: never.
-bool ownerGone(const QByteArray &line)
+/// Whether the process an owner line names is certainly gone, `mine` being this process's ownerLine() split at
+/// spaces: the same host and pid namespace and no process with that pid and start time now, or the same host booted
+/// since. Another host's or another pid namespace's: never.
+bool ownerGone(const QByteArray &line, const QList<QByteArray> &mine)
 {
-    const QList<QByteArray> mine = ownerLine().split(' '), theirs = line.split(' ');
+    const QList<QByteArray> theirs = line.split(' ');
     if (theirs.size() != 5 || mine.size() != 5 || theirs[0].toLongLong() <= 0 || theirs[4] != mine[4])
         return false; // unreadable, or another machine's (a cache shared by cluster nodes)
     if (theirs[2] != mine[2])
@@ -143,6 +142,8 @@ bool ownerGone(const QByteArray &line)
     return processStartTime(theirs[0].toLongLong()) != theirs[1];
 }
 
+/// A fresh, empty run folder under `runsRoot`: its root passable by the sandbox uid (on the way to `work`),
+/// `artifacts` ours only. Nothing is left behind on error.
 Expected<RunFolder> createRunFolder(const QString &runsRoot)
 {
     RunFolder folder;
@@ -282,13 +283,14 @@ Expected<void> fillRunFolder(const WorkdirSpec &spec, RunFolder &folder)
 int reclaimAbandonedRunFolders(const QString &runsRoot)
 {
     int removed = 0;
+    const QList<QByteArray> mine = ownerLine().split(' '); // read once, not per folder
     const QStringList names = QDir(runsRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
     for (const QString &name : names) {
         const QString root = runsRoot + QLatin1Char('/') + name;
         const QFileInfo owner(root + QLatin1String(kOwnerFile));
         if (!owner.isFile() || owner.isSymLink() || owner.size() > 4096)
             continue; // an ended run's folder (its artifacts a gradebook may name), or not Sandmark's
-        if (ownerGone(readSmall(owner.filePath())) && QDir(root).removeRecursively())
+        if (ownerGone(readSmall(owner.filePath()), mine) && QDir(root).removeRecursively())
             ++removed;
     }
     if (removed > 0)
