@@ -411,20 +411,27 @@ std::variant<int, QString> codeOption(const QCommandLineParser &parser, const Ch
     return QString::fromUtf8(*bytes);
 }
 
-/// After `add` of a check that reads a value (its kind's probed(): a value check): warns when the instructor notebook
-/// — what the reference run executes — never binds `probe.variable` where the check reads it (anywhere; with an
+/// After `add`: when the check `id` reads a value (its kind's probed(): a value check), warns when the instructor
+/// notebook — what the reference run executes — never binds that name where the check reads it (anywhere; with an
 /// anchor, in the anchor's cell or before): the reference would leave it undefined, so the check would never pass
 /// (the reference run finds it broken and grades it for no one). Read with Python's ast (the scan `validate` uses),
 /// not by running the notebook: a name made another way (exec, `from m import *`, a magic) is not seen, so this
-/// warns and does not refuse. A scan that cannot run is a warning. `notebook` is the check's "notebook" (empty: the
-/// first).
-void warnIfReferenceLacks(const QString &assignmentArg, const QString &jsonPath, int index, const QString &notebook,
-                          const ProbedName &probe)
+/// warns and does not refuse. A scan that cannot run is a warning. The check is read as the assignment now holds
+/// it (checks[`index`]).
+void warnIfReferenceLacks(const QString &assignmentArg, const QString &jsonPath, int index, const QString &id)
 {
     const Expected<Assignment> a = Assignment::load(assignmentArg);
     if (!a || a->notebooks().isEmpty())
         return;
-    const QString rel = notebook.isEmpty() ? a->notebooks().constFirst() : notebook;
+    const QList<Check> checks = a->checks();
+    const auto added = std::find_if(checks.cbegin(), checks.cend(), [&](const Check &c) { return c.id == id; });
+    if (added == checks.cend())
+        return;
+    const std::optional<ProbedName> probed = checkKind(*added).probed(*added);
+    if (!probed)
+        return;
+    const ProbedName &probe = *probed;
+    const QString rel = added->notebook; // always set on a loaded check
     const QString where = QStringLiteral("checks[%1]").arg(index);
     const Expected<Notebook> nb = Notebook::load(a->absolute(rel));
     const Expected<ScanResult> scan =
@@ -497,12 +504,7 @@ int addCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, con
     out() << "added " << pos.at(1) << " check '" << nc.id << "' (" << pointsPhrase(nc.points) << ") as checks["
           << *added << "] of " << jsonPath << '\n';
     printTotal(assignmentArg);
-    Check asAdded; // as the kind sees it: whether it reads a value the reference must define
-    asAdded.type = nc.type;
-    asAdded.variable = nc.variable;
-    asAdded.anchor = nc.anchor;
-    if (const std::optional<ProbedName> probe = checkKind(asAdded).probed(asAdded))
-        warnIfReferenceLacks(assignmentArg, jsonPath, *added, nc.notebook, *probe);
+    warnIfReferenceLacks(assignmentArg, jsonPath, *added, nc.id);
     return ExitOk;
 }
 
