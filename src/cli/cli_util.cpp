@@ -144,6 +144,13 @@ QString optionNotTaken(const QCommandLineParser &parser, const QList<const QComm
     return {};
 }
 
+QCommandLineOption sandboxOption(const QString &help, const QString &defaultValue)
+{
+    QString text = help;
+    text.replace(QLatin1String("%1"), sandboxNameList()).replace(QLatin1String("%2"), sandboxKindName(defaultSandboxKind()));
+    return QCommandLineOption(QStringLiteral("sandbox"), text, QStringLiteral("NAME"), defaultValue);
+}
+
 bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOption &option, std::optional<SandboxKind> &kind)
 {
     if (!parser.isSet(option))

@@ -49,6 +49,12 @@ Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &ass
 QString optionNotTaken(const QCommandLineParser &parser, const QList<const QCommandLineOption *> &options,
                        const QList<const QCommandLineOption *> &taken);
 
+/// The backend option, `--sandbox NAME`, of every command that runs a sandbox: `help` is its help text, with %1
+/// standing for the backends' names ("bwrap, docker, podman, local-unsafe") and %2, where it appears, for this
+/// platform's default backend. `defaultValue` is the value when the option is not given (empty: none, so that
+/// the assignment's own choice applies). Read it with readSandboxOption().
+QCommandLineOption sandboxOption(const QString &help, const QString &defaultValue = {});
+
 /// Reads a backend option (`--sandbox NAME`) when it is set. Returns false after printing the error (the
 /// command then exits with ExitUsage); `kind` is left unchanged when the option is not set.
 bool readSandboxOption(const QCommandLineParser &parser, const QCommandLineOption &option, std::optional<SandboxKind> &kind);

@@ -332,10 +332,7 @@ struct ChecksOptions
                                                       "in the sandbox, or reads the cached run; a problem set: each "
                                                       "notebook's).")};
     const QCommandLineOption json{QStringLiteral("json"), QStringLiteral("list: machine-readable output on stdout.")};
-    const QCommandLineOption sandbox{QStringLiteral("sandbox"),
-                                     QStringLiteral("list --reference: backend %1 (default: assignment.json, else %2).")
-                                         .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
-                                     QStringLiteral("NAME")};
+    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("list --reference: backend %1 (default: assignment.json, else %2)."));
     const QCommandLineOption datasets{QStringLiteral("dataset-cache"), QStringLiteral("list --reference: HF_HOME bound read-only."),
                                       QStringLiteral("DIR")};
     const QCommandLineOption image{QStringLiteral("docker-image"), QStringLiteral("list --reference: Docker base image."),

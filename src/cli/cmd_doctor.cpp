@@ -14,10 +14,7 @@ namespace sandmark::cli {
 int cmdDoctor(const QStringList &args)
 {
     QCommandLineParser parser;
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("Backend: %1 (default: %2).")
-                                         .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
-                                     QStringLiteral("NAME"), sandboxKindName(defaultSandboxKind()));
+    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("Backend: %1 (default: %2)."), sandboxKindName(defaultSandboxKind()));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
     const QCommandLineOption python(QStringLiteral("python"), QStringLiteral("Interpreter used inside the sandbox."),
                                     QStringLiteral("PATH"));

@@ -368,8 +368,7 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
                                  QStringLiteral("[SUBMISSION…]"));
     const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("Sandboxes at once, 1 to 256 (default: from the cores and the memory limit)."),
                                   QStringLiteral("N"));
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: %1 (default: assignment.json, else %2).").arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
-                                     QStringLiteral("NAME"));
+    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("Backend: %1 (default: assignment.json, else %2)."));
     const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Run every submission again: also unchanged ones, and those whose changed checks could be regraded from their stored values."));
     const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("Grade only slice K of N of the sorted submission ids."),
                                    QStringLiteral("K/N"));

@@ -240,11 +240,8 @@ int cmdImport(const QStringList &args)
                                                       "PATH's folder, then the course root, as nbgrader looks)."),
                                        QStringLiteral("FILE"));
     parser.addOption(autotests);
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("nbgrader: the backend that evaluates AUTOTEST expressions in the "
-                                                    "instructor notebooks: %1 (default: %2).")
-                                         .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
-                                     QStringLiteral("NAME"));
+    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("nbgrader: the backend that evaluates AUTOTEST expressions in the "
+                                                                    "instructor notebooks: %1 (default: %2)."));
     parser.addOption(sandbox);
     const QCommandLineOption testsDir(QStringLiteral("tests"),
                                       QStringLiteral("otter: Otter's tests/ folder of OK-format files to grade PATH "

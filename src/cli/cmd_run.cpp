@@ -78,8 +78,7 @@ int cmdRun(const QStringList &args)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
     parser.addPositionalArgument(QStringLiteral("NOTEBOOK"), QStringLiteral("The notebook to run (a submission)."));
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("Backend: %1 (default: assignment.json, else %2).").arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())), QStringLiteral("NAME"));
+    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("Backend: %1 (default: assignment.json, else %2)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the execution record as JSON."));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only (default, when the assignment lists required_datasets: the folder datasets warm fills)."),
                                       QStringLiteral("DIR"));

@@ -230,9 +230,7 @@ std::variant<int, SubmitRequest> readSubmitRequest(const QStringList &args)
     const QCommandLineOption account(QStringLiteral("account"), QStringLiteral("Slurm account to charge."), QStringLiteral("A"));
     const QCommandLineOption jobName(QStringLiteral("job-name"), QStringLiteral("Job name (default: sandmark-<assignment folder>)."),
                                      QStringLiteral("NAME"));
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend of every task: %1 (default: assignment.json, else %2).")
-                                                                    .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
-                                     QStringLiteral("NAME"));
+    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("Backend of every task: %1 (default: assignment.json, else %2)."));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME of every task, on the shared file system."),
                                       QStringLiteral("DIR"));
     const QCommandLineOption cacheDir(QStringLiteral("cache-dir"),
@@ -639,7 +637,7 @@ std::variant<int, TaskRequest> readTaskRequest(const QStringList &args)
     parser.addPositionalArgument(QStringLiteral("task"), QStringLiteral("What each array task runs (written into the script by submit)."));
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
     const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("The shard this task grades."), QStringLiteral("K/N"));
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"), QStringLiteral("Backend: %1.").arg(sandboxNameList()), QStringLiteral("NAME"));
+    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("Backend: %1."));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only."), QStringLiteral("DIR"));
     parser.addOptions({shard, sandbox, datasets});
     if (int rc = parseOrExit(parser, args,

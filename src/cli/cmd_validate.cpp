@@ -194,11 +194,7 @@ int cmdValidate(const QStringList &args)
                                     QStringLiteral("Also assess the assignment's health before publishing: sandbox "
                                                    "self-test, dataset cache, reference run and its slowest cells "
                                                    "against the limits, the batch's grading time (runs the sandbox)."));
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("With --health: backend %1 (default: the "
-                                                    "assignment's, else %2).")
-                                         .arg(sandboxNameList(), sandboxKindName(defaultSandboxKind())),
-                                     QStringLiteral("NAME"));
+    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("With --health: backend %1 (default: the assignment's, else %2)."));
     const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("With --health: sandboxes at once for the estimate."),
                                   QStringLiteral("N"));
     const QCommandLineOption datasets(QStringLiteral("dataset-cache"),
