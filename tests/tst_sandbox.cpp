@@ -27,6 +27,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -34,6 +35,7 @@
 
 #include <memory>
 
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -2052,6 +2054,113 @@ result['cgroup'] = open('/proc/self/cgroup').read()
         loop.exec();
         delete run;
         QVERIFY2(err.message.contains(expected.first()), qPrintable(err.toString()));
+    }
+
+    // An engine's CLI that never answers is stopped with everything it started (issue 14, Leftovers): its timeout
+    // or a cancel kills its whole process group. It killed the CLI alone, and what the CLI had started ran on. The
+    // fake `docker`/`podman` on PATH starts a sleeping child, writes its pid down and never answers; afterwards the
+    // child must be gone. Docker and Podman share the doctor's image check and the image builder (ContainerEngine);
+    // `podman info` (PodmanBackend::check()) is Podman's own. Rows with a timeout wait out kDockerQueryTimeoutS.
+    void hungEngineCliIsKilledWithItsChildren_data()
+    {
+        QTest::addColumn<QString>("engine"); // the fake CLI's name on PATH
+        QTest::addColumn<QString>("how");
+        QTest::newRow("podman info times out") << u"podman"_s << u"check"_s;
+        QTest::newRow("docker: doctor's image check times out") << u"docker"_s << u"step-timeout"_s;
+        QTest::newRow("podman: doctor's image check cancelled") << u"podman"_s << u"step-destroyed"_s;
+        QTest::newRow("docker: image builder times out") << u"docker"_s << u"builder-timeout"_s;
+        QTest::newRow("podman: image builder cancelled") << u"podman"_s << u"builder-cancel"_s;
+        QTest::newRow("docker: image builder destroyed") << u"docker"_s << u"builder-destroyed"_s;
+    }
+    void hungEngineCliIsKilledWithItsChildren()
+    {
+        QFETCH(QString, engine);
+        QFETCH(QString, how);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pidFile = dir.filePath(u"child.pid"_s);
+        {
+            QFile f(dir.filePath(engine));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("#!/bin/sh\nsleep 600 &\necho $! > '" + pidFile.toUtf8() + "'\nwait\n");
+            f.close();
+            QVERIFY(f.setPermissions(f.permissions() | QFile::ExeOwner));
+        }
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", dir.path().toUtf8() + ':' + path);
+        auto childPid = [&]() -> pid_t {
+            QFile f(pidFile);
+            return f.open(QIODevice::ReadOnly) ? pid_t(f.readAll().trimmed().toInt()) : 0;
+        };
+        // Gone, or a zombie nobody reaped yet (dead all the same).
+        auto alive = [](pid_t pid) {
+            QFile stat(u"/proc/%1/stat"_s.arg(pid));
+            if (!stat.open(QIODevice::ReadOnly))
+                return false;
+            const QByteArray line = stat.readAll();
+            return line.mid(line.lastIndexOf(')') + 2, 1) != "Z";
+        };
+        const auto cleanup = qScopeGuard([&]() {
+            qputenv("PATH", path);
+            if (const pid_t pid = childPid(); pid > 0)
+                ::kill(pid, SIGKILL); // what a failed row left
+        });
+        const SandboxKind kind = *parseSandboxKind(engine);
+        QEventLoop loop;
+        QTimer::singleShot(120000, &loop, &QEventLoop::quit); // a safety net, not a measure
+
+        if (how == u"check"_s) {
+            const Expected<void> c = createBackend(kind)->check();
+            QVERIFY(!c);
+            QVERIFY2(c.error().message.contains(u"did not answer within 20 s"_s), qPrintable(c.error().toString()));
+        } else if (how.startsWith(u"step-"_s)) {
+            QObject owner;
+            DoctorStep *step = createBackend(kind)->createDoctorStep(DoctorStepRequest{std::nullopt, Limits{}, m_dockerImage}, &owner);
+            QVERIFY(step);
+            DoctorCheck row;
+            bool answered = false;
+            connect(step, &DoctorStep::finished, &loop, [&](const DoctorCheck &r) {
+                row = r;
+                answered = true;
+                loop.quit();
+            });
+            step->start();
+            if (how == u"step-timeout"_s) {
+                loop.exec();
+                QVERIFY(answered);
+                QVERIFY(!row.ok);
+                QCOMPARE(row.detail, u"no answer within 20 s"_s);
+            } else {
+                QTRY_VERIFY(childPid() > 0);
+                delete step; // the doctor cancelled: its step goes with it
+            }
+        } else {
+            DockerImageSpec spec;
+            spec.engine.program = engine;
+            spec.baseImage = u"sandmark-base:latest"_s;
+            spec.locksRoot = dir.filePath(u"locks"_s);
+            auto *builder = new DockerImageBuilder(spec);
+            Error error;
+            connect(builder, &DockerImageBuilder::failed, &loop, [&](const Error &e) {
+                error = e;
+                loop.quit();
+            });
+            builder->start();
+            if (how == u"builder-timeout"_s) {
+                loop.exec();
+                QVERIFY2(error.message.contains(u"did not answer within 20 s"_s), qPrintable(error.toString()));
+            } else {
+                QTRY_VERIFY(childPid() > 0);
+                if (how == u"builder-cancel"_s) {
+                    builder->cancel();
+                    QCOMPARE(error.message, u"cancelled"_s);
+                }
+            }
+            delete builder;
+        }
+        const pid_t child = childPid();
+        QVERIFY2(child > 0, "the fake CLI never started its child");
+        QTRY_VERIFY2(!alive(child), qPrintable(u"the CLI's child %1 outlived it"_s.arg(child)));
     }
 
     // The container backends pass the self-test, including the cgroup's memory, pids and CPU limits, which the

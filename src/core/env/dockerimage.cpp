@@ -2,6 +2,7 @@
 
 #include "env/environment.h"
 #include "util/paths.h"
+#include "util/processgroup.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -118,7 +119,7 @@ DockerImageBuilder::~DockerImageBuilder()
 {
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->disconnect(this);
-        m_process->kill();
+        killProcessGroup(m_process); // the CLI and what it started
         m_process->waitForFinished(3000);
     }
 }
@@ -141,7 +142,7 @@ void DockerImageBuilder::cancel()
         return;
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->disconnect(this);
-        m_process->kill(); // docker build stops when its client goes
+        killProcessGroup(m_process); // docker build stops when its client goes
     }
     fail(QStringLiteral("cancelled"));
 }
@@ -171,13 +172,14 @@ void DockerImageBuilder::run(const QStringList &args, const std::function<void(i
         if (e == QProcess::FailedToStart)
             fail(QStringLiteral("cannot start %1: %2").arg(m_docker, p->errorString()));
     });
+    startInOwnProcessGroup(p); // a timeout or cancel kills what the CLI started too
     p->start(m_docker, args);
     if (timeoutS > 0)
         QTimer::singleShot(timeoutS * 1000, p, [this, p]() {
             if (p->state() == QProcess::NotRunning)
                 return;
             fail(m_spec.engine.hungProblem()); // first: `then` sees m_done when the kill ends the process
-            p->kill();
+            killProcessGroup(p);
         });
 }
 

@@ -3,6 +3,8 @@
 // takes the same switches; docs/sandbox.md).
 #include "sandbox/backends_p.h"
 
+#include "util/processgroup.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -50,6 +52,15 @@ public:
         : DoctorStep(parent), m_engine(std::move(engine)), m_docker(std::move(program)), m_image(std::move(image))
     {
     }
+    ~ImageStep() override
+    {
+        // The doctor cancelled (or ended) while the engine's CLI still runs: it goes with what it started.
+        if (m_process && m_process->state() != QProcess::NotRunning) {
+            m_process->disconnect(this);
+            killProcessGroup(m_process);
+            m_process->waitForFinished(3000);
+        }
+    }
     void start() override;
 
 private:
@@ -84,6 +95,7 @@ void ImageStep::start()
             return;
         Q_EMIT finished(DoctorCheck{name, false, m_process->errorString(), m_engine.installFix});
     });
+    startInOwnProcessGroup(m_process); // the timeout below kills what the CLI started too
     m_process->start(m_docker, {QStringLiteral("image"), QStringLiteral("inspect"), QStringLiteral("--format"),
                                 QStringLiteral("{{.Id}}"), m_image});
     // A daemon that accepted the connection and never answers (hung) would hold the doctor's report forever.
@@ -91,7 +103,7 @@ void ImageStep::start()
         if (m_process->state() == QProcess::NotRunning)
             return;
         m_process->disconnect(this);
-        m_process->kill();
+        killProcessGroup(m_process);
         Q_EMIT finished(DoctorCheck{name, false, QStringLiteral("no answer within %1 s").arg(kDockerQueryTimeoutS),
                                     m_engine.hungProblem()});
     });

@@ -4,6 +4,7 @@
 #include "sandbox/backends_p.h"
 
 #include "util/paths.h"
+#include "util/processgroup.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -186,9 +187,10 @@ Expected<void> PodmanBackend::check() const
     }
     const QString where = QStringLiteral("sandbox podman");
     QProcess p;
+    startInOwnProcessGroup(&p); // a podman that never answers goes with whatever it started
     p.start(*program, {QStringLiteral("info"), QStringLiteral("--format"), QStringLiteral("json")});
     if (!p.waitForFinished(kDockerQueryTimeoutS * 1000)) {
-        p.kill();
+        killProcessGroup(&p);
         p.waitForFinished(1000);
         return Error{*program, where, podmanHungProblem()};
     }
