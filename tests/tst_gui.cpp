@@ -1055,6 +1055,37 @@ private Q_SLOTS:
         QCOMPARE(w.size(), QSize(1024, 640));
     }
 
+    // No blank strip beside the sidebar (the review's screenshots: about 60 px between the page list and the
+    // splitter's handle at 1100 px): the splitter's first part is exactly the page list, on every page and width.
+    void sidebarHasNoBlankStrip()
+    {
+        QSettings().remove(QStringLiteral("window")); // as on a first start
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(kIris);
+        QVERIFY(opened.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *splitter = w.findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+        QVERIFY(splitter);
+        QWidget *list = splitter->widget(0);
+        QWidget *pages = splitter->widget(1);
+        for (const int width : {1100, 1400, 933, 760}) {
+            w.setMinimumSize(0, 0);
+            w.resize(width, 700);
+            for (int p = 0; p < MainWindow::PageCount; ++p) {
+                w.setCurrentPage(MainWindow::Page(p));
+                QCoreApplication::processEvents();
+                const int gap = pages->geometry().left() - list->geometry().right() - 1;
+                QVERIFY2(splitter->sizes().constFirst() == list->width() && gap <= splitter->handleWidth(),
+                         qPrintable(QStringLiteral("%1 px wide, page %2: the list is %3 px of the splitter's %4, %5 px before the page")
+                                        .arg(w.width()).arg(w.pageTitle(MainWindow::Page(p))).arg(list->width())
+                                        .arg(splitter->sizes().constFirst()).arg(gap)));
+            }
+        }
+    }
+
     // The window in review (a batch graded, the detail of the first submission awaiting a person shown) keeps its
     // size and still fits 933x600, in English and in German, with a long word from outside in any of the page's
     // labels (the batch's status line once grew it to 1304x608 on a 1024x640 screen; German review to 1012x614).
@@ -4885,6 +4916,34 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(shots.filePath(QStringLiteral("14-review.png"))));
         QVERIFY(QFileInfo::exists(QFileInfo(copy).absolutePath() + QStringLiteral("/.sandmark/gradebook.sqlite"))); // graded there
         QCOMPARE(tree(folder), before);
+    }
+
+    // A screenshot tour (`sandmark --screenshot-dir`) works on a temporary copy that it deletes: the copy never
+    // enters the recent assignments (it pushed real ones off the list), while an assignment opened by hand does.
+    void screenshotTourLeavesTheRecentListAlone()
+    {
+        AppSettings::clearRecentAssignments();
+        QTemporaryDir dir, shots;
+        copyIris(dir.path());
+        MemoryStore store;
+        {
+            MainWindow w(nullptr, &store);
+            ScreenshotDriver driver(&w, shots.path());
+            QString error;
+            const QString copy = driver.copyOf(dir.path(), &error);
+            QVERIFY2(!copy.isEmpty(), qPrintable(error));
+            QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+            w.openAssignment(copy); // as main() opens it; the tour itself is not started
+            QVERIFY(opened.wait(20000));
+            QVERIFY2(AppSettings::recentAssignments().isEmpty(), qPrintable(AppSettings::recentAssignments().join(QLatin1Char(' '))));
+            QVERIFY(QSettings().value(QStringLiteral("recent/assignments")).toStringList().isEmpty());
+        }
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        QCOMPARE(AppSettings::recentAssignments(), QStringList{QDir::cleanPath(dir.path())});
+        AppSettings::clearRecentAssignments();
     }
 
     void germanTranslationLoads()

@@ -273,8 +273,14 @@ void MainWindow::restoreLayout()
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    if (auto *splitter = qobject_cast<QSplitter *>(centralWidget()))
-        splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    // The sidebar's part of the splitter is set, within the list's bounds: a QSplitter sizes a part by its widget's
+    // size hint (a list's is 256 px) or a restored state, never bounded by the widget's maximum, and the part's rest
+    // beside the list stayed a blank strip. Of the splitter only this width is kept.
+    if (auto *splitter = qobject_cast<QSplitter *>(centralWidget())) {
+        const int width = std::clamp(settings.value(QStringLiteral("window/sidebarWidth"), m_pageList->sizeHint().width()).toInt(),
+                                     m_pageList->minimumWidth(), m_pageList->maximumWidth());
+        splitter->setSizes({width, qMax(1, this->width() - width)});
+    }
     fitToScreen();
 }
 
@@ -451,8 +457,10 @@ void MainWindow::openAssignment(const QString &path)
                            }
                            const bool same = m_assignment && m_assignment->folder() == r.assignment->folder();
                            m_assignment = r.assignment;
-                           AppSettings::addRecentAssignment(m_assignment->folder());
-                           rebuildRecentMenu();
+                           if (m_recordsRecent) {
+                               AppSettings::addRecentAssignment(m_assignment->folder());
+                               rebuildRecentMenu();
+                           }
                            setBoundedWindowTitle(this, tr("%1 — Sandmark"), m_assignment->title());
                            m_checks->setAssignment(m_assignment);
                            m_data->setAssignment(m_assignment, r.dataRows);
@@ -688,8 +696,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
-    if (auto *splitter = qobject_cast<QSplitter *>(centralWidget()))
-        settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    settings.setValue(QStringLiteral("window/sidebarWidth"), m_pageList->width());
+    settings.remove(QStringLiteral("window/splitter")); // an older version's splitter state (restoreLayout())
     QMainWindow::closeEvent(event);
 }
 

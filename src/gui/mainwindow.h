@@ -66,6 +66,9 @@ public:
                                   bool noHeader = false);
     /// The open assignment, if any.
     const std::optional<Assignment> &assignment() const { return m_assignment; }
+    /// Whether an assignment opened is added to File → Open Recent (default true). The screenshot tour turns it off:
+    /// it opens a temporary copy that it deletes (ScreenshotDriver).
+    void setRecordsRecentAssignments(bool record) { m_recordsRecent = record; }
 
     void setCurrentPage(Page page);
     Page currentPage() const;
@@ -142,6 +145,7 @@ private:
     std::optional<Assignment> m_assignment;
     QString m_openPath;
     QListWidget *m_pageList;
+    bool m_recordsRecent = true; ///< setRecordsRecentAssignments()
     QStackedWidget *m_stack;
     NotebookPreview *m_preview;
     ChecksPage *m_checks;

@@ -89,6 +89,8 @@ private:
 ScreenshotDriver::ScreenshotDriver(MainWindow *window, const QString &dir, QObject *parent)
     : QObject(parent), m_window(window), m_dir(dir)
 {
+    // The tour opens a temporary copy (copyOf()), deleted when it ends: never one of the user's recent assignments.
+    m_window->setRecordsRecentAssignments(false);
 }
 
 ScreenshotDriver::~ScreenshotDriver() = default;

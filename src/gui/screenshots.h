@@ -18,7 +18,8 @@ class SubmissionDetail;
 /// with QWidget::grab(): each page, the preview's instructor/release/instrumented views, the Preferences
 /// dialog and the sandbox self-test. On the way it runs the reference run (Checks page) and grades every
 /// submission in the sandbox (Submissions page), so the Results page shows real grades: open the copy copyOf()
-/// makes (the gradebook is written into the assignment folder, and the tour edits assignment.json). Emits
+/// makes (the gradebook is written into the assignment folder, and the tour edits assignment.json); the window
+/// adds no assignment it opens to the recent list while a driver drives it. Emits
 /// finished(ok) when done. Asynchronous (waits for background loads with the event loop); GUI thread only.
 class ScreenshotDriver : public QObject
 {
