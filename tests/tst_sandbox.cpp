@@ -2163,6 +2163,88 @@ result['cgroup'] = open('/proc/self/cgroup').read()
         QTRY_VERIFY2(!alive(child), qPrintable(u"the CLI's child %1 outlived it"_s.arg(child)));
     }
 
+    // A container run cancelled while its engine never answers: the run is killed, `podman rm -f` is tried and
+    // killed with what it started after kDockerQueryTimeoutS, tried once more, and the run reports (it waited for
+    // the hung `rm` for ever). The fake podman answers `podman info` as a usable one does and hangs at everything
+    // else with a sleeping child of its own; afterwards no such child is left.
+    void cancelledContainerRunReportsWhenTheEngineNeverAnswers()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pidFile = dir.filePath(u"children.pid"_s);
+        const QString profile = dir.filePath(u"seccomp.json"_s);
+        {
+            QFile f(profile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [{"names": ["read", "write"], "action": "SCMP_ACT_ALLOW"}]})");
+        }
+        BackendOptions options;
+        options.podmanPath = dir.filePath(u"podman"_s);
+        {
+            QFile f(options.podmanPath);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("#!/bin/sh\nif [ \"$1\" = info ]; then\ncat <<'JSON'\n"
+                    R"({"host": {"security": {"rootless": false, "seccompProfilePath": ")" + profile.toUtf8()
+                    + R"("}, "idMappings": {"uidmap": null}, "cgroupVersion": "v2", "cgroupControllers": ["cpu", "memory", "pids"]}})"
+                    "\nJSON\nexit 0\nfi\nsleep 600 &\necho $! >> '" + pidFile.toUtf8() + "'\nwait\n");
+            f.close();
+            QVERIFY(f.setPermissions(f.permissions() | QFile::ExeOwner));
+        }
+        auto children = [&]() {
+            QList<pid_t> out;
+            QFile f(pidFile);
+            if (f.open(QIODevice::ReadOnly))
+                for (const QByteArray &l : f.readAll().split('\n'))
+                    if (l.trimmed().toInt() > 0)
+                        out << pid_t(l.trimmed().toInt());
+            return out;
+        };
+        auto alive = [](pid_t pid) { // gone, or a zombie nobody reaped yet (dead all the same)
+            QFile stat(u"/proc/%1/stat"_s.arg(pid));
+            if (!stat.open(QIODevice::ReadOnly))
+                return false;
+            const QByteArray line = stat.readAll();
+            return line.mid(line.lastIndexOf(')') + 2, 1) != "Z";
+        };
+        const auto cleanup = qScopeGuard([&]() {
+            for (const pid_t pid : children())
+                ::kill(pid, SIGKILL); // what a failed run left
+        });
+        const auto backend = createBackend(SandboxKind::Podman, options);
+        const Expected<void> c = backend->check();
+        QVERIFY2(c, qPrintable(c ? QString() : c.error().toString()));
+        RunRequest req;
+        req.job = codeJob(u"result['ok'] = 1"_s);
+        req.workDir = dir.path();
+        req.runtimeDir = m_runtime;
+        req.dockerImage = m_dockerImage;
+        req.limits = quickLimits();
+        SandboxRun *run = backend->createRun(req, this);
+        QEventLoop loop;
+        std::optional<Error> failed;
+        bool finished = false;
+        connect(run, &SandboxRun::failed, &loop, [&](const Error &e) {
+            failed = e;
+            loop.quit();
+        });
+        connect(run, &SandboxRun::finished, &loop, [&]() {
+            finished = true;
+            loop.quit();
+        });
+        run->start();
+        QTRY_VERIFY(!children().isEmpty()); // `podman run` hangs
+        QTimer::singleShot(120000, &loop, &QEventLoop::quit); // a safety net, not a measure
+        run->cancel();
+        loop.exec();
+        QVERIFY2(failed || finished, "the cancelled run never reported");
+        QVERIFY(failed);
+        QCOMPARE(failed->message, u"the run was cancelled"_s);
+        delete run;
+        QVERIFY2(children().size() >= 2, "podman rm -f was never tried"); // run, then rm -f (and its retry)
+        for (const pid_t pid : children())
+            QTRY_VERIFY2(!alive(pid), qPrintable(u"a child %1 of the hung podman outlived it"_s.arg(pid)));
+    }
+
     // The container backends pass the self-test, including the cgroup's memory, pids and CPU limits, which the
     // probe reads inside the container (an engine that ignores --memory/--cpus/--pids-limit fails these rows).
     void doctorPassesForContainers_data()

@@ -6,6 +6,7 @@
 #include "sandbox/workdir.h"
 #include "util/coretext.h"
 #include "util/json_p.h"
+#include "util/processgroup.h"
 
 #include <QDir>
 #include <QFile>
@@ -82,6 +83,22 @@ QJsonObject recordWithoutAnswer(const QString &status, const QString &reason, bo
     return record;
 }
 
+/// Starts a container run's kill command (`docker rm -f NAME`) in `p`, in a process group of its own that is killed
+/// as a whole when the engine has not answered within kDockerQueryTimeoutS: an engine that never answers must
+/// neither hold the run's report for ever nor leave behind what its CLI started.
+void launchKillCommand(QProcess *p, const QStringList &command)
+{
+    p->setProgram(command.first());
+    p->setArguments(command.mid(1));
+    startInOwnProcessGroup(p);
+    p->start();
+    QTimer::singleShot(kDockerQueryTimeoutS * 1000, p, [p]() {
+        if (p->state() == QProcess::NotRunning)
+            return;
+        qCWarning(lcSandbox) << p->program() << "did not answer within" << kDockerQueryTimeoutS << "s; killing it";
+        killProcessGroup(p);
+    });
+}
 
 } // namespace
 
@@ -263,8 +280,8 @@ SandboxRun::~SandboxRun()
             QProcess::startDetached(program, cmd);
         }
     }
-    if (m_killer && m_killer->state() != QProcess::NotRunning)
-        m_killer->waitForFinished(10000);
+    if (m_killer && m_killer->state() != QProcess::NotRunning && !m_killer->waitForFinished(10000))
+        killProcessGroup(m_killer);
 }
 
 bool SandboxRun::isRunning() const
@@ -419,10 +436,8 @@ void SandboxRun::startKillCommand()
         return;
     delete m_killer;
     m_killer = new QProcess(this);
-    m_killer->setProgram(m_plan.killCommand.first());
-    m_killer->setArguments(m_plan.killCommand.mid(1));
     m_killer->setProcessChannelMode(QProcess::MergedChannels);
-    m_killer->start();
+    launchKillCommand(m_killer, m_plan.killCommand);
 }
 
 void SandboxRun::killSandbox()
@@ -472,9 +487,7 @@ void SandboxRun::onFinished(int exitCode, QProcess::ExitStatus status)
             last->deleteLater();
             complete(exitCode, status);
         });
-        auto startLast = [this, last]() {
-            last->start(m_plan.killCommand.first(), m_plan.killCommand.mid(1));
-        };
+        auto startLast = [this, last]() { launchKillCommand(last, m_plan.killCommand); };
         if (m_killer && m_killer->state() != QProcess::NotRunning)
             connect(m_killer, &QProcess::finished, this, startLast);
         else
