@@ -144,10 +144,24 @@ private:
     /// Fails the test where `gradebook`'s effective grades differ from examples/iris/expected-grades.json.
     void compareWithExpectedGrades(const QString &gradebook);
 
+    /// The example's 14 submissions graded in one batch: its gradebook and the reference cache that batch filled.
+    struct FullSet
+    {
+        QString gradebook;
+        QString referenceCache;
+    };
+    /// A gradebook path and a reference cache folder, both new, in a folder of their own under m_tmp.
+    FullSet newFullSetPaths();
+    /// The full set the tests that compare with it or grade on top of it read, so that each also runs alone:
+    /// exampleGetsItsExpectedGrades()'s once it passed, else the 14 graded here (once per test run). Empty
+    /// `gradebook` when that batch failed, with why in `why`.
+    FullSet fullSet(QString *why);
+
     QTemporaryDir m_tmp;
     std::optional<Assignment> m_assignment;
     QString m_skip;
-    QString m_fullGradebook;
+    std::optional<FullSet> m_fullSet;
+    int m_fullSets = 0;
 };
 
 BatchOptions TestBatch::options(const QString &gradebook, int jobs) const
@@ -471,13 +485,43 @@ void TestBatch::compareWithExpectedGrades(const QString &gradebook)
     }
 }
 
+TestBatch::FullSet TestBatch::newFullSetPaths()
+{
+    const QString dir = m_tmp.filePath(u"full-%1"_s.arg(++m_fullSets));
+    QDir().mkpath(dir);
+    return FullSet{dir + u"/full.sqlite"_s, dir + u"/reference"_s};
+}
+
+TestBatch::FullSet TestBatch::fullSet(QString *why)
+{
+    if (m_fullSet)
+        return *m_fullSet;
+    const FullSet set = newFullSetPaths();
+    BatchOptions opt = options(set.gradebook);
+    opt.referenceCacheDir = set.referenceCache;
+    const BatchRun o = runBatch(exampleSubmissions(), opt);
+    if (o.error || !o.summary || o.summary->total != 14 || o.summary->graderErrors != 0) {
+        *why = u"grading the example's 14 submissions failed: "_s
+               + (o.error ? o.error->toString()
+                          : o.summary ? u"%1 graded, %2 grader errors"_s.arg(o.summary->total).arg(o.summary->graderErrors)
+                                      : u"no summary"_s);
+        return {};
+    }
+    m_fullSet = set;
+    return set;
+}
+
 void TestBatch::exampleGetsItsExpectedGrades()
 {
     REQUIRE_SANDBOX();
-    m_fullGradebook = m_tmp.filePath(u"full.sqlite"_s);
+    // A gradebook and a reference cache of its own, whatever ran before: the reference is run, not read from a cache.
+    const FullSet set = newFullSetPaths();
+    const QString fullGradebook = set.gradebook;
+    BatchOptions opt = options(fullGradebook);
+    opt.referenceCacheDir = set.referenceCache;
     const QList<Submission> subs = exampleSubmissions();
     QCOMPARE(subs.size(), 14);
-    const BatchRun o = runBatch(subs, options(m_fullGradebook));
+    const BatchRun o = runBatch(subs, opt);
     QVERIFY2(!o.error, qPrintable(o.error ? o.error->toString() : QString()));
     QVERIFY(o.summary);
     QCOMPARE(o.summary->total, 14);
@@ -486,10 +530,12 @@ void TestBatch::exampleGetsItsExpectedGrades()
     QVERIFY(!o.summary->referenceFromCache);
     QCOMPARE(o.started.size(), 14);
 
-    compareWithExpectedGrades(m_fullGradebook);
+    compareWithExpectedGrades(fullGradebook);
     if (QTest::currentTestFailed())
         return;
-    const QMap<QString, EffectiveGrade> g = grades(m_fullGradebook);
+    if (!m_fullSet)
+        m_fullSet = set; // the full set the later tests read: not graded twice
+    const QMap<QString, EffectiveGrade> g = grades(fullGradebook);
     // Reasons carry what happened, not just a status.
     QVERIFY(g[u"judy"_s].reasons.value(0).startsWith(u"the notebook cannot be read: line 90"_s));
     // judy's notebook never reached a sandbox: no backend, no run time, no artifacts — recorded and signalled
@@ -557,25 +603,33 @@ void TestBatch::exampleGradesHoldInContainers()
 void TestBatch::rerunWithoutForceRunsNothing()
 {
     REQUIRE_SANDBOX();
-    QVERIFY(!m_fullGradebook.isEmpty());
-    auto before = Gradebook::open(m_fullGradebook);
+    QString why;
+    const FullSet full = fullSet(&why);
+    QVERIFY2(!full.gradebook.isEmpty(), qPrintable(why));
+    const QString fullGradebook = full.gradebook;
+    auto before = Gradebook::open(fullGradebook);
     QVERIFY(before);
     const qint64 runs = *(*before)->runCount();
     before->reset();
-    const BatchRun o = runBatch(exampleSubmissions(), options(m_fullGradebook));
+    BatchOptions opt = options(fullGradebook);
+    opt.referenceCacheDir = full.referenceCache; // where the full set's batch cached its reference
+    const BatchRun o = runBatch(exampleSubmissions(), opt);
     QVERIFY(o.summary);
     QCOMPARE(o.summary->skipped, 14);
     QVERIFY(o.summary->referenceFromCache);
     QVERIFY(o.started.isEmpty());
-    auto after = Gradebook::open(m_fullGradebook);
+    auto after = Gradebook::open(fullGradebook);
     QCOMPARE(*(*after)->runCount(), runs);
 }
 
 void TestBatch::overrideSurvivesForcedRegrade()
 {
     REQUIRE_SANDBOX();
+    QString why;
+    const QString fullGradebook = fullSet(&why).gradebook;
+    QVERIFY2(!fullGradebook.isEmpty(), qPrintable(why));
     const QString path = m_tmp.filePath(u"override.sqlite"_s);
-    QVERIFY(QFile::copy(m_fullGradebook, path));
+    QVERIFY(QFile::copy(fullGradebook, path));
     {
         auto gb = Gradebook::open(path);
         QVERIFY(gb);
@@ -588,7 +642,7 @@ void TestBatch::overrideSurvivesForcedRegrade()
     QCOMPARE(o.started, QStringList{u"bob"_s});
     QCOMPARE(o.summary->graded, 1);
     auto gb = Gradebook::open(path);
-    QCOMPARE(*(*gb)->runCount(), *(*Gradebook::open(m_fullGradebook))->runCount() + 1);
+    QCOMPARE(*(*gb)->runCount(), *(*Gradebook::open(fullGradebook))->runCount() + 1);
     const EffectiveGrade bob = grades(path).value(u"bob"_s);
     QCOMPARE(bob.autoScore, 6.0);
     QCOMPARE(*bob.score(), 7.0);
@@ -824,6 +878,9 @@ print(json.dumps(out))
 void TestBatch::shardsMergedEqualTheFullSet()
 {
     REQUIRE_SANDBOX();
+    QString why;
+    const QString fullGradebook = fullSet(&why).gradebook;
+    QVERIFY2(!fullGradebook.isEmpty(), qPrintable(why));
     const QStringList ids{u"alice"_s, u"bob"_s, u"dave"_s, u"judy"_s, u"mallory"_s};
     const QList<Submission> subs = exampleSubmissions(ids);
     const QString s1 = m_tmp.filePath(u"shard1.sqlite"_s), s2 = m_tmp.filePath(u"shard2.sqlite"_s);
@@ -847,7 +904,7 @@ void TestBatch::shardsMergedEqualTheFullSet()
     QVERIFY(!(*gb)->mergeFrom(m_tmp.filePath(u"nope.sqlite"_s)));
     gb->reset();
 
-    const QMap<QString, EffectiveGrade> full = grades(m_fullGradebook), got = grades(merged);
+    const QMap<QString, EffectiveGrade> full = grades(fullGradebook), got = grades(merged);
     QCOMPARE(got.keys(), ids);
     for (const QString &id : ids) {
         QCOMPARE(got[id].status, full[id].status);
@@ -1396,9 +1453,11 @@ void TestBatch::interruptedForcedRegradeMarksStaleRows()
 void TestBatch::anotherBackendIsNotUnchanged()
 {
     REQUIRE_SANDBOX();
-    QVERIFY(!m_fullGradebook.isEmpty());
+    QString why;
+    const QString fullGradebook = fullSet(&why).gradebook;
+    QVERIFY2(!fullGradebook.isEmpty(), qPrintable(why));
     const QString path = m_tmp.filePath(u"backends.sqlite"_s);
-    QVERIFY(QFile::copy(m_fullGradebook, path));
+    QVERIFY(QFile::copy(fullGradebook, path));
     BatchOptions unsafe = options(path, 1);
     unsafe.run.kind = SandboxKind::LocalUnsafe;
     const BatchRun o = runBatch(exampleSubmissions({u"alice"_s, u"judy"_s}), unsafe);
