@@ -4100,6 +4100,77 @@ private Q_SLOTS:
         QCOMPARE(env->state, HealthModel::State::Ok);
     }
 
+    // The preview's Instructor view shows the reference run's outputs (issue 19): none and why before a run; after Run
+    // Reference the executed instructor notebook's outputs, labelled with the run and when; after the notebook changes,
+    // no stale outputs but a line saying the last run ran an earlier version. The Release view has none.
+    void instructorViewShowsTheReferenceRunsOutputs()
+    {
+        AppSettings::resetToDefaults();
+        SKIP_WITHOUT_BWRAP();
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        const QString marker = QStringLiteral("reference output %1 %2").arg(QCoreApplication::applicationPid()).arg(QDateTime::currentMSecsSinceEpoch());
+        const QString notebookPath = dir.filePath(QStringLiteral("iris-analysis.ipynb"));
+        auto appendCell = [&](const QString &source) {
+            QJsonObject nb = QJsonDocument::fromJson(readBytes(notebookPath)).object();
+            QJsonArray cells = nb.value(QLatin1String("cells")).toArray();
+            cells.append(QJsonObject{{QStringLiteral("cell_type"), QStringLiteral("code")},
+                                     {QStringLiteral("execution_count"), QJsonValue::Null},
+                                     {QStringLiteral("id"), QStringLiteral("marker-%1").arg(cells.size())},
+                                     {QStringLiteral("metadata"), QJsonObject{}},
+                                     {QStringLiteral("outputs"), QJsonArray{}},
+                                     {QStringLiteral("source"), source}});
+            nb.insert(QStringLiteral("cells"), cells);
+            QFile f(notebookPath);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QJsonDocument(nb).toJson());
+        };
+        appendCell(QStringLiteral("print(%1)").arg(QString::fromUtf8(QJsonDocument(QJsonArray{marker}).toJson(QJsonDocument::Compact)).mid(1).chopped(1)));
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        NotebookPreview *preview = w.preview();
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        auto outputsText = [preview] {
+            QString all;
+            for (const CellData &c : preview->cellModel()->cells())
+                for (const OutputData &o : c.outputs)
+                    all += o.plainText;
+            return all;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!preview->isLoading() && preview->cellModel()->rowCount() > 0, 20000);
+        QCOMPARE(preview->kind(), PreviewKind::Instructor);
+        QVERIFY2(preview->referenceNote().startsWith(QLatin1String("No outputs: no reference run yet.")), qPrintable(preview->referenceNote()));
+        QVERIFY(preview->statusText().contains(preview->referenceNote()));
+        QVERIFY(!outputsText().contains(marker));
+
+        ChecksPage *page = w.checksPage();
+        QSignalSpy shown(page, &ChecksPage::referenceShown);
+        QSignalSpy failed(page, &ChecksPage::referenceFailed);
+        page->runReference();
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() || !failed.isEmpty(), 300000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.constFirst().constFirst().toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(!preview->isLoading() && preview->referenceNote().startsWith(QLatin1String("Outputs from the reference run of ")), 20000);
+        QVERIFY2(outputsText().contains(marker), qPrintable(outputsText().left(400)));
+        QVERIFY(preview->statusText().contains(preview->referenceNote()));
+        QVERIFY(preview->statusText().startsWith(QLatin1String("iris-analysis.ipynb: ")));
+
+        // The Release view shows no outputs and no reference line; back in the Instructor view, the outputs again.
+        preview->setKind(PreviewKind::Release);
+        QTRY_VERIFY_WITH_TIMEOUT(!preview->isLoading() && preview->cellModel()->rowCount() > 0, 20000);
+        QVERIFY(preview->referenceNote().isEmpty());
+        QVERIFY(!outputsText().contains(marker));
+        preview->setKind(PreviewKind::Instructor);
+        QTRY_VERIFY_WITH_TIMEOUT(!preview->isLoading() && outputsText().contains(marker), 20000);
+
+        // The notebook changed since the run: its old outputs are not shown as this notebook's.
+        appendCell(QStringLiteral("x = 1"));
+        preview->referenceRunChanged();
+        QTRY_VERIFY_WITH_TIMEOUT(!preview->isLoading() && preview->referenceNote().startsWith(QLatin1String("No outputs: the last reference run (")), 20000);
+        QVERIFY(!outputsText().contains(marker));
+    }
+
     // Long work has Cancel: a reference run stopped from the Checks page leaves no run behind, offers Run Reference
     // again and tells Health nothing (a cancel is no finding about the assignment).
     void referenceRunCanBeCancelled()

@@ -391,6 +391,8 @@ void TestProblemSet::problemSetGradedInBwrap()
     // ceil(9 / 2) rounds of two sandboxes (the reference's times are cached beside its payload).
     const QFileInfoList timings = QDir(opt.referenceCacheDir).entryInfoList({u"*.timing.json"_s}, QDir::Files);
     QCOMPARE(timings.size(), 1);
+    // Each instructor notebook's executed copy is kept beside the payload (the preview's Instructor view shows it).
+    QCOMPARE(QDir(opt.referenceCacheDir).entryList({u"*.executed.*.ipynb"_s}, QDir::Files).size(), 3);
     QFile timingFile(timings.first().filePath());
     QVERIFY(timingFile.open(QIODevice::ReadOnly));
     const ReferenceTiming timing = ReferenceTiming::fromJson(QJsonDocument::fromJson(timingFile.readAll()).object());

@@ -3603,6 +3603,18 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <source>Show in&amp;jected cells</source>
         <translation>&amp;Eingefügte Zellen anzeigen</translation>
     </message>
+    <message>
+        <source>Outputs from the reference run of %1.</source>
+        <translation>Ausgaben aus dem Referenzlauf vom %1.</translation>
+    </message>
+    <message>
+        <source>No outputs: the last reference run (%1) ran an earlier version of the assignment. Run Reference on the Checks page to see them.</source>
+        <translation>Keine Ausgaben: Der letzte Referenzlauf (%1) lief mit einer früheren Fassung der Aufgabe. „Referenzlauf“ auf der Seite „Prüfungen“ zeigt sie.</translation>
+    </message>
+    <message>
+        <source>No outputs: no reference run yet. Run Reference on the Checks page to see the instructor notebook&apos;s outputs here.</source>
+        <translation>Keine Ausgaben: noch kein Referenzlauf. „Referenzlauf“ auf der Seite „Prüfungen“ zeigt hier die Ausgaben des Notebooks der Lehrenden.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::OverrideDialog</name>

@@ -238,6 +238,9 @@ void MainWindow::connectPages()
     connect(m_checks, &ChecksPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
     connect(m_submissions, &SubmissionsPage::referenceEnded, m_health, &sandmark::HealthPage::setReferenceResult);
     connect(m_health, &sandmark::HealthPage::referenceRequested, m_checks, &ChecksPage::runReference);
+    // The Instructor view shows the latest reference run's outputs, from the Checks page's run or a batch's.
+    connect(m_checks, &ChecksPage::referenceEnded, m_preview, &NotebookPreview::referenceRunChanged);
+    connect(m_submissions, &SubmissionsPage::referenceEnded, m_preview, &NotebookPreview::referenceRunChanged);
     connect(m_submissions, &sandmark::SubmissionsPage::gradesLoaded, this, &MainWindow::updateBatchEstimate);
     connect(m_submissions, &sandmark::SubmissionsPage::batchFinished, this, [this](const BatchSummary &s) {
         if (!s.cancelled)

@@ -8,6 +8,7 @@
 #include "notebookview.h"
 #include "roles.h"
 #include "wrappinglabel.h"
+#include "batch/referencerun.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -19,6 +20,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QLoggingCategory>
 #include <QPushButton>
 #include <QTabBar>
@@ -39,7 +41,8 @@ NotebookPreview::NotebookPreview(Role role, QWidget *parent)
       m_status(new WrappingLabel(this)),
       m_model(new NotebookCellModel(this)),
       m_filter(new InjectedCellFilter(this)),
-      m_view(new NotebookView(this))
+      m_view(new NotebookView(this)),
+      m_referenceLookup(new JobTracker(this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *bar = new QHBoxLayout;
@@ -150,6 +153,7 @@ void NotebookPreview::setAssignment(const std::optional<Assignment> &assignment)
     }
     m_switcher->setVisible(m_switcher->count() > 0);
     if (!assignment) {
+        m_referenceLookup->cancel();
         if (m_watcher) {
             m_watcher->disconnect(this);
             m_watcher->cancel();
@@ -295,6 +299,12 @@ QString NotebookPreview::statusText() const
     return m_status->text();
 }
 
+void NotebookPreview::referenceRunChanged()
+{
+    if (m_role == Role::Assignment && m_kind == PreviewKind::Instructor && showsInstructorNotebook())
+        reload();
+}
+
 void NotebookPreview::reload()
 {
     if (m_path.isEmpty())
@@ -303,12 +313,42 @@ void NotebookPreview::reload()
         m_watcher->disconnect(this);
         m_watcher->cancel();
         m_watcher->deleteLater();
+        m_watcher = nullptr;
     }
-    const QString path = m_path;
-    const PreviewKind kind = m_kind;
     m_pendingCell = -1; // a cell of the notebook shown before
-    m_status->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    m_status->setText(tr("Loading %1…").arg(QFileInfo(m_path).fileName()));
     m_loading = true;
+    m_referenceNote.clear();
+    if (m_role != Role::Assignment || m_kind != PreviewKind::Instructor || !showsInstructorNotebook()) {
+        m_referenceLookup->cancel();
+        startStream(m_path);
+        return;
+    }
+    // The instructor notebook with the outputs of its latest reference run, when there is one for it as it is now.
+    const Assignment assignment = *m_assignment;
+    const QString rel = QDir(assignment.folder()).relativeFilePath(m_path);
+    m_referenceLookup->run([assignment, rel] { return latestReferenceNotebook(assignment, rel); },
+                           [this, path = m_path](const std::optional<ReferenceNotebook> &reference) {
+                               if (path != m_path || m_kind != PreviewKind::Instructor)
+                                   return;
+                               const QString when = reference ? QLocale().toString(reference->ranAt, QLocale::ShortFormat) : QString();
+                               if (reference && reference->current)
+                                   m_referenceNote = tr("Outputs from the reference run of %1.").arg(when);
+                               else if (reference)
+                                   m_referenceNote = tr("No outputs: the last reference run (%1) ran an earlier version of the "
+                                                        "assignment. Run Reference on the Checks page to see them.")
+                                                         .arg(when);
+                               else
+                                   m_referenceNote = tr("No outputs: no reference run yet. Run Reference on the Checks page to "
+                                                        "see the instructor notebook's outputs here.");
+                               startStream(reference && reference->current ? reference->path : path);
+                           });
+}
+
+void NotebookPreview::startStream(const QString &file)
+{
+    const QString path = file;
+    const PreviewKind kind = m_kind;
     QElapsedTimer timer;
     timer.start();
     m_loadStarted = timer.msecsSinceReference();
@@ -358,6 +398,8 @@ void NotebookPreview::takeChunk(const PreviewChunk &chunk)
     QString status = tr("%1: %n cell(s)", nullptr, m_model->rowCount()).arg(name);
     if (injected > 0)
         status += QLatin1Char(' ') + tr("(%n injected by Sandmark)", nullptr, injected);
+    if (!m_referenceNote.isEmpty())
+        status += QLatin1Char('\n') + m_referenceNote;
     for (const QString &note : std::as_const(m_notes))
         status += QLatin1Char('\n') + note;
     m_status->setText(status);

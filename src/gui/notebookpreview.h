@@ -18,6 +18,7 @@ class QFutureWatcher;
 namespace sandmark {
 
 class InjectedCellFilter;
+class JobTracker;
 class NotebookCellModel;
 class NotebookView;
 
@@ -31,7 +32,9 @@ class NotebookView;
 /// documents only for visible cells and decodes images only when they are painted. Injected cells carry a
 /// coloured band and label and can be hidden. The notebook switcher is the one way to change notebooks: one tab per
 /// instructor notebook in the assignment's order (a problem set's each keep the view chosen: instructor, release,
-/// instrumented with that notebook's own checks), then the other files opened. GUI thread only.
+/// instrumented with that notebook's own checks), then the other files opened. The Instructor view of an instructor
+/// notebook shows the outputs of the assignment's latest reference run (its executed notebook, kept by ReferenceRun:
+/// latestReferenceNotebook()), labelled with when it ran, or says that there is none. GUI thread only.
 class NotebookPreview : public QWidget
 {
     Q_OBJECT
@@ -65,6 +68,12 @@ public:
     bool isKindAvailable(PreviewKind kind) const;
 
     PreviewKind kind() const { return m_kind; }
+    /// A reference run ended: the Instructor view of an instructor notebook shows its outputs (loaded again).
+    void referenceRunChanged();
+    /// The Instructor view's line about the reference run: "Outputs from the reference run of …", or why there are
+    /// none; empty in the other views and for other files.
+    QString referenceNote() const { return m_referenceNote; }
+
     /// Switches the view; a view that does not apply to the notebook shown (isKindAvailable) is ignored.
     void setKind(PreviewKind kind);
     bool showInjected() const;
@@ -94,7 +103,11 @@ Q_SIGNALS:
     void showInjectedChanged(bool show);
 
 private:
+    /// Loads the current notebook in the current view; the Instructor view of an instructor notebook first looks up
+    /// (in the background) the latest reference run's executed notebook and shows that, with its outputs.
     void reload();
+    /// Streams `file` (the notebook shown, or its reference run's executed copy) into the model.
+    void startStream(const QString &file);
     void takeChunk(const PreviewChunk &chunk);
     void chooseNotebookFile();
     void updateKindButtons();
@@ -118,6 +131,8 @@ private:
     QFutureWatcher<PreviewChunk> *m_watcher = nullptr;
     bool m_loading = false;
     QStringList m_notes;
+    JobTracker *m_referenceLookup;
+    QString m_referenceNote; ///< referenceNote()
     int m_pendingCell = -1; ///< showCell() asked for it before it was loaded
     qint64 m_loadStarted = 0; ///< QElapsedTimer-style msecs, for the debug log
 };

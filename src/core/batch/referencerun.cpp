@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonObject>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -337,15 +339,70 @@ std::optional<CachedReference> cachedReference(const Assignment &assignment, con
     return out;
 }
 
+namespace {
+
+QString defaultReferenceCacheDir(const QString &cacheDir)
+{
+    return cacheDir.isEmpty() ? paths::cacheDir() + QLatin1String("/reference") : cacheDir;
+}
+
+/// The file naming an assignment's latest reference run: one per assignment.json path.
+QString latestPointerPath(const QString &cacheDir, const Assignment &assignment)
+{
+    const QByteArray id = QCryptographicHash::hash(QDir::cleanPath(assignment.jsonPath()).toUtf8(), QCryptographicHash::Sha256).toHex();
+    return QDir(cacheDir).filePath(QStringLiteral("latest-%1.json").arg(QString::fromLatin1(id.left(32))));
+}
+
+} // namespace
+
+QString referenceNotebookPath(const QString &cacheDir, const QString &key, const QString &notebook)
+{
+    QString name = notebook;
+    name.replace(QLatin1Char('/'), QLatin1Char('_'));
+    return QDir(cacheDir).filePath(key + QLatin1String(".executed.") + name);
+}
+
+std::optional<ReferenceNotebook> latestReferenceNotebook(const Assignment &assignment, const QString &notebook,
+                                                         const QString &cacheDir)
+{
+    const QString dir = defaultReferenceCacheDir(cacheDir);
+    QFile f(latestPointerPath(dir, assignment));
+    if (!f.open(QIODevice::ReadOnly) || f.size() > 64 * 1024)
+        return std::nullopt;
+    const QJsonObject latest = QJsonDocument::fromJson(f.readAll()).object();
+    const QString key = latest.value(QLatin1String("key")).toString();
+    static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
+    if (!hex.match(key).hasMatch())
+        return std::nullopt;
+    const QFileInfo executed(referenceNotebookPath(dir, key, notebook));
+    if (!executed.isFile())
+        return std::nullopt;
+    ReferenceNotebook out;
+    out.path = executed.absoluteFilePath();
+    out.ranAt = executed.lastModified();
+    out.current = referenceKey(assignment, latest.value(QLatin1String("environment_key")).toString()) == key;
+    return out;
+}
+
 ReferenceRun::ReferenceRun(Assignment assignment, ReferenceRunOptions options, QObject *parent)
     : QObject(parent), m_assignment(std::move(assignment)), m_options(std::move(options))
 {
-    if (m_options.cacheDir.isEmpty())
-        m_options.cacheDir = paths::cacheDir() + QLatin1String("/reference");
+    m_options.cacheDir = defaultReferenceCacheDir(m_options.cacheDir);
     m_options.run.listNamespace = true; // the checks editor picks variables from it
 }
 
 ReferenceRun::~ReferenceRun() = default;
+
+void ReferenceRun::keepAsLatest() const
+{
+    const QString path = latestPointerPath(m_options.cacheDir, m_assignment);
+    const QByteArray bytes = QJsonDocument(QJsonObject{{QStringLiteral("key"), m_key}, {QStringLiteral("environment_key"), m_environmentKey}})
+                                 .toJson(QJsonDocument::Compact);
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+        qCWarning(lcBatch) << "cannot note the latest reference run" << path << f.errorString();
+    paths::makePrivateFile(path);
+}
 
 QString ReferenceRun::cachePath() const
 {
@@ -407,7 +464,12 @@ void ReferenceRun::onEnvironment(const Environment &env)
     for (const QFileInfo &fi : QDir(m_options.cacheDir).entryInfoList(QDir::Files | QDir::Hidden))
         paths::makePrivateFile(fi.filePath());
     QString lacks;
-    if (std::optional<CachedReference> cached = cachedReference(m_assignment, m_options.cacheDir, m_key, &lacks)) {
+    // A cached run that kept no executed notebooks (an older cache entry) runs again: the preview shows them.
+    const bool notebooksKept = std::all_of(m_assignment.notebooks().cbegin(), m_assignment.notebooks().cend(), [this](const QString &rel) {
+        return QFileInfo(referenceNotebookPath(m_options.cacheDir, m_key, rel)).isFile();
+    });
+    std::optional<CachedReference> cached = cachedReference(m_assignment, m_options.cacheDir, m_key, &lacks);
+    if (cached && notebooksKept) {
         if (const std::optional<Error> nothing = nothingToGrade(m_assignment, cached->outcome)) {
             fail(*nothing);
             return;
@@ -417,6 +479,7 @@ void ReferenceRun::onEnvironment(const Environment &env)
         m_timing = cached->timing;
         m_outcome = cached->outcome;
         m_missingModules = m_outcome.missingModules;
+        keepAsLatest();
         qCDebug(lcBatch) << "reference cache hit" << cachePath();
         Q_EMIT progress(QStringLiteral("reference values from the cache (%1)").arg(cachePath()));
         Q_EMIT finished(cached->payload, m_key);
@@ -590,7 +653,20 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         fail(p.error());
         return;
     }
-    // The timing and outcome first: a payload without them is still a valid (older-style) cache entry.
+    // The executed instructor notebooks (the preview's Instructor view shows their outputs), the timing and outcome
+    // first: a payload without them is still a valid (older-style) cache entry.
+    for (qsizetype i = 0; i < result.notebooks.size(); ++i) {
+        const NotebookRunResult &n = result.notebooks.at(i);
+        if (n.run.notebookJson.isEmpty())
+            continue;
+        // A single notebook's run does not name it; a problem set's each does.
+        const QString rel = n.notebook.isEmpty() ? m_assignment.notebooks().value(i) : n.notebook;
+        const QString path = referenceNotebookPath(m_options.cacheDir, m_key, rel);
+        QSaveFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(n.run.notebookJson) != n.run.notebookJson.size() || !f.commit())
+            qCWarning(lcBatch) << "cannot keep the reference run's notebook" << path << f.errorString();
+        paths::makePrivateFile(path);
+    }
     const QByteArray timing = QJsonDocument(m_timing->toJson()).toJson(QJsonDocument::Compact);
     const QByteArray outcomeJson = QJsonDocument(m_outcome.toJson()).toJson(QJsonDocument::Compact);
     for (const auto &[path, bytes] : {std::pair{timingPath(), timing}, std::pair{outcomePath(), outcomeJson},
@@ -600,6 +676,7 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
             qCWarning(lcBatch) << "cannot write the reference cache" << path << f.errorString();
         paths::makePrivateFile(path);
     }
+    keepAsLatest();
     m_done = true;
     Q_EMIT finished(payload, m_key);
 }

@@ -8,6 +8,7 @@
 #include "notebook/notebook.h"
 #include "sandbox/submissionrun.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QJsonObject>
@@ -110,6 +111,28 @@ struct CachedReference
 std::optional<CachedReference> cachedReference(const Assignment &assignment, const QString &cacheDir, const QString &key,
                                                QString *whyNot = nullptr);
 
+/// Where a reference run keeps the executed instructor notebook `notebook` (relative, as assignment.json lists it;
+/// injected cells stripped, so cells[N] is the instructor notebook's): `<cacheDir>/<key>.executed.<notebook, '/' as
+/// '_'>`, next to the payload. Pure.
+QString referenceNotebookPath(const QString &cacheDir, const QString &key, const QString &notebook);
+
+/// The executed instructor notebook of an assignment's latest reference run (latestReferenceNotebook()).
+struct ReferenceNotebook
+{
+    QString path;     ///< referenceNotebookPath() of the run
+    QDateTime ranAt;  ///< when the run wrote it
+    /// The run's execution key is the assignment's today (for the environment it ran in): the notebook, its data,
+    /// limits and settings are as they ran. False: the assignment changed since; its outputs may be another's.
+    bool current = false;
+};
+
+/// The executed notebook `notebook` of the latest reference run (fresh or from the cache) of the assignment at
+/// `assignment`'s folder, as ReferenceRun keeps them in `cacheDir` (empty: paths::cacheDir() + "/reference");
+/// none before any run, or when that run kept no notebook. Reads files (the notebooks and data files, to compare
+/// the key): call it on a worker thread.
+std::optional<ReferenceNotebook> latestReferenceNotebook(const Assignment &assignment, const QString &notebook,
+                                                         const QString &cacheDir = {});
+
 struct ReferenceRunOptions
 {
     SubmissionRunOptions run; ///< the backend and caches the submissions use (label is set to "reference")
@@ -119,7 +142,9 @@ struct ReferenceRunOptions
 /// Runs the assignment's instructor notebook as a submission and emits its payload; a problem set's notebooks
 /// each in its own kernel, in order, in one run folder, the payload holding each one's (notebookPayload()). Cache: `<cacheDir>/<key>.json` holds the payload of a run that succeeded, written atomically after
 /// `<key>.timing.json` and `<key>.outcome.json` (ReferenceOutcome); a cache hit runs nothing. The key is the
-/// execution key (referenceKey()), so a cached payload serves changed checks too: when it holds what every value
+/// execution key (referenceKey()), so a cached payload serves changed checks too (the executed instructor notebooks are
+/// kept beside it, referenceNotebookPath(), and the run, fresh or cached, is the assignment's latest:
+/// latestReferenceNotebook()): when it holds what every value
 /// check reads (missingStoredValue()), its broken value checks are found again for today's checks; otherwise the
 /// notebook runs again and replaces it. A failure (the
 /// expected values would be wrong), never cached: a timeout or a dead kernel; an error in an answer cell (nbgrader
@@ -169,6 +194,8 @@ private:
     /// False: the reference run failed (fail() was called).
     bool analyse(const QString &notebook, const NotebookRunResult &result, ReferenceOutcome &outcome, QByteArray &payload);
     void fail(const Error &error);
+    /// Notes this run (its key and environment) as the assignment's latest (latestReferenceNotebook()).
+    void keepAsLatest() const;
     QString cachePath() const;
     QString timingPath() const;
     QString outcomePath() const;
