@@ -18,9 +18,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+
+#include <signal.h>
 
 using namespace sandmark;
 using namespace Qt::Literals::StringLiterals;
@@ -314,6 +317,70 @@ private Q_SLOTS:
         // The lock was released: a good build of another list goes through at once.
         const BuildOutcome good = build(spec({u"sandmark-otherpkg"_s}));
         QVERIFY2(good.ok, qPrintable(good.error.toString()));
+    }
+
+    // A cancelled build stops what it started with everything that started (issue 14, Leftovers): the interpreter or
+    // pip runs in a process group of its own, killed as a whole. It killed the process alone and its children ran on.
+    // The fake base interpreter answers the probe (-I -c; or not: "probe") and hangs at the next step (-I -m venv) with a sleeping child
+    // whose pid it writes down; afterwards that child must be gone.
+    void cancelledBuildKillsWhatItStarted_data()
+    {
+        QTest::addColumn<bool>("answersProbe");
+        QTest::addColumn<bool>("destroy"); // the builder deleted instead of cancelled
+        QTest::newRow("probe cancelled") << false << false;
+        QTest::newRow("venv cancelled") << true << false;
+        QTest::newRow("venv, builder destroyed") << true << true;
+    }
+    void cancelledBuildKillsWhatItStarted()
+    {
+        QFETCH(bool, answersProbe);
+        QFETCH(bool, destroy);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString pidFile = dir.filePath(u"child.pid"_s);
+        EnvironmentSpec s = spec({u"sandmark-testpkg==1.0"_s});
+        s.basePython = dir.filePath(u"python3"_s);
+        s.envsRoot = dir.filePath(u"envs"_s);
+        {
+            QFile f(s.basePython);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            if (answersProbe)
+                f.write("#!/bin/sh\nif [ \"$2\" = -c ]; then printf '3.11.2\\n1\\n1\\n'; exit 0; fi\n");
+            else
+                f.write("#!/bin/sh\n");
+            f.write("sleep 600 &\necho $! > '" + pidFile.toUtf8() + "'\nwait\n");
+            f.close();
+            QVERIFY(f.setPermissions(f.permissions() | QFile::ExeOwner));
+        }
+        auto childPid = [&]() -> pid_t {
+            QFile f(pidFile);
+            return f.open(QIODevice::ReadOnly) ? pid_t(f.readAll().trimmed().toInt()) : 0;
+        };
+        auto alive = [](pid_t pid) { // gone, or a zombie nobody reaped yet (dead all the same)
+            QFile stat(u"/proc/%1/stat"_s.arg(pid));
+            if (!stat.open(QIODevice::ReadOnly))
+                return false;
+            const QByteArray line = stat.readAll();
+            return line.mid(line.lastIndexOf(')') + 2, 1) != "Z";
+        };
+        const auto cleanup = qScopeGuard([&]() {
+            if (const pid_t pid = childPid(); pid > 0)
+                ::kill(pid, SIGKILL); // what a failed row left
+        });
+        auto *builder = new EnvironmentBuilder(s);
+        std::optional<Error> failed;
+        connect(builder, &EnvironmentBuilder::failed, this, [&](const Error &e) { failed = e; });
+        builder->start();
+        QTRY_VERIFY(childPid() > 0);
+        if (destroy) {
+            delete builder;
+        } else {
+            builder->cancel();
+            QVERIFY(failed);
+            QVERIFY2(failed->message.contains(u"cancelled"_s), qPrintable(failed->toString()));
+            delete builder;
+        }
+        QTRY_VERIFY2(!alive(childPid()), qPrintable(u"the child %1 of the cancelled build outlived it"_s.arg(childPid())));
     }
 
     void builtEnvironmentWorksInsideBwrap()

@@ -1,6 +1,7 @@
 #include "env/environment.h"
 
 #include "util/paths.h"
+#include "util/processgroup.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -141,7 +142,7 @@ EnvironmentBuilder::~EnvironmentBuilder()
 {
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->disconnect(this);
-        m_process->kill();
+        killProcessGroup(m_process); // the interpreter or pip, and what it started
         m_process->waitForFinished(2000);
     }
     cleanupTemp();
@@ -158,7 +159,7 @@ void EnvironmentBuilder::cancel()
         return;
     if (m_process) {
         m_process->disconnect(this);
-        m_process->kill();
+        killProcessGroup(m_process); // the interpreter or pip, and what it started
     }
     fail(QStringLiteral("the environment build was cancelled"));
 }
@@ -172,6 +173,7 @@ void EnvironmentBuilder::probeBase()
             fail(QStringLiteral("cannot start the base interpreter: %1").arg(m_process->errorString()));
     });
     m_process->setProcessChannelMode(QProcess::MergedChannels);
+    startInOwnProcessGroup(m_process); // cancel kills what it starts too
     m_process->start(m_spec.basePython,
                      {QStringLiteral("-I"), QStringLiteral("-c"),
                       QStringLiteral("import sys, importlib.util as u\n"
@@ -319,6 +321,7 @@ void EnvironmentBuilder::runStep(const QString &program, const QStringList &args
         }
         (this->*next)();
     });
+    startInOwnProcessGroup(m_process); // cancel kills what it starts too (pip's build subprocesses)
     m_process->start(program, args);
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// A helper process (an engine's CLI: `podman info`, `docker image inspect`, `docker build`) stopped together with
-// everything it started: a process group of its own, killed as a whole on timeout or cancel (docs/sandbox.md,
-// "Leftovers"). The sandbox run itself does the same in SandboxRun (setUpChild(), killSandbox()).
+// A helper process stopped together with everything it started: an engine's CLI (`podman info`, `docker image
+// inspect`, `docker build`, `docker rm -f`) or the venv build's python and pip, in a process group of its own that a
+// timeout or cancel kills as a whole (docs/sandbox.md, "Diagnosis"). The sandbox run itself does the same in
+// SandboxRun (setUpChild(), killSandbox()).
 
 class QProcess;
 
