@@ -623,6 +623,33 @@ private Q_SLOTS:
         QVERIFY(filesUnder(out).isEmpty());
     }
 
+    // The manifest is read as outside input: a number beyond a double (1e999) or a syntax error is that file's error,
+    // at the line and column a person would look at, never an abort; values of the wrong type read as empty.
+    void manifestErrorsNameTheLineAndColumn()
+    {
+        QTemporaryDir tmp;
+        const auto write = [&](const QByteArray &bytes) {
+            QFile f(importManifestPath(tmp.path()));
+            return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+        };
+        QVERIFY(write("{\"students\": {\"7\": {\"name\": \"Ann\",\n  \"late\": 1e999}}, \"flagged\": []}"));
+        auto r = readImportManifest(tmp.path());
+        QVERIFY(!r);
+        QCOMPARE(r.error().file, importManifestPath(tmp.path()));
+        QCOMPARE(r.error().location, u"line 2, column 11"_s);
+        QVERIFY2(r.error().message.startsWith(u"not valid JSON (the number 1e999 is outside the range of a double"_s),
+                 qPrintable(r.error().message));
+        QVERIFY(write("{\"students\": {\"7\": {\"name\": 5, \"late\": \"yes\", \"source\": \"s.zip\"}},\n \"flagged\": [{\"entry\": [1]}, 3]}"));
+        r = readImportManifest(tmp.path());
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QCOMPARE(r->students.size(), 1);
+        QCOMPARE(r->students.value(u"7"_s).displayName, QString());
+        QVERIFY(!r->students.value(u"7"_s).late);
+        QCOMPARE(r->students.value(u"7"_s).source, u"s.zip"_s);
+        QCOMPARE(r->flagged.size(), 2);
+        QCOMPARE(r->flagged.at(0).entry, QString());
+    }
+
     // The manifest lies in a folder students' files land in: a link (to /dev/zero, say) or a FIFO is refused
     // before anything is read, so no reader can be made to exhaust memory or block (attack report s14).
     void manifestThatIsNotAPlainFileIsRefused()

@@ -3,13 +3,11 @@
 #include "batch/batch_log.h"
 #include "batch/submissions.h"
 #include "util/coretext.h"
+#include "util/json_p.h"
 #include "util/stagingdir.h"
 
 #include <QDir>
 #include <QDirIterator>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QFile>
 #include <QFileInfo>
 #include <QMap>
@@ -509,22 +507,25 @@ Expected<ImportManifest> readImportManifest(const QString &folder)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return Error{path, {}, u"cannot read: %1"_s.arg(f.errorString())};
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return Error{path, u"offset %1"_s.arg(parseError.offset),
-                     u"not valid JSON (%1); remove the file to import again (it only names the students)"_s.arg(parseError.errorString())};
-    const QJsonObject root = doc.object();
-    if (!doc.isObject() || !root.value(u"students"_s).isObject() || !root.value(u"flagged"_s).isArray())
-        return Error{path, {}, u"not an import manifest (an object with \"students\" and \"flagged\" expected)"_s};
-    const QJsonObject students = root.value(u"students"_s).toObject();
-    for (auto it = students.begin(); it != students.end(); ++it) {
-        const QJsonObject o = it.value().toObject();
-        m.students.insert(it.key(), {o.value(u"name"_s).toString(), o.value(u"late"_s).toBool(),
-                                     o.value(u"problem"_s).toString(), o.value(u"source"_s).toString()});
+    // Written by writeImportManifest(), but it lies in the submissions folder, which students and LMS exports fill:
+    // read as outside input (jsonutil: syntax errors by line and column, 1e999 an error, never a throw).
+    const Expected<nlohmann::json> doc = jsonutil::parse<nlohmann::json>(f.readAll(), path);
+    if (!doc) {
+        QString why = doc.error().message;
+        why.remove(QRegularExpression(u"^invalid JSON: "_s));
+        return Error{path, doc.error().location,
+                     u"not valid JSON (%1); remove the file to import again (it only names the students)"_s.arg(why)};
     }
-    for (const QJsonValue &v : root.value(u"flagged"_s).toArray())
-        m.flagged << FlaggedEntry{v[u"entry"_s].toString(), v[u"reason"_s].toString()};
+    const auto students = doc->is_object() ? doc->find("students") : doc->end();
+    const auto flagged = doc->is_object() ? doc->find("flagged") : doc->end();
+    if (!doc->is_object() || students == doc->end() || !students->is_object() || flagged == doc->end() || !flagged->is_array())
+        return Error{path, {}, u"not an import manifest (an object with \"students\" and \"flagged\" expected)"_s};
+    const auto text = [](const nlohmann::json &o, const char *key) { return QString::fromStdString(jsonutil::stringOr(o, key)); };
+    for (const auto &[id, o] : students->items())
+        m.students.insert(QString::fromStdString(id), {text(o, "name"), jsonutil::boolOr(o, "late", false), text(o, "problem"),
+                                                       text(o, "source")});
+    for (const nlohmann::json &v : *flagged)
+        m.flagged << FlaggedEntry{text(v, "entry"), text(v, "reason")};
     return m;
 }
 
@@ -533,17 +534,18 @@ namespace {
 /// Writes `m` to importManifestPath(`folder`) atomically.
 Expected<void> writeImportManifest(const QString &folder, const ImportManifest &m)
 {
-    QJsonObject students;
+    nlohmann::json students = nlohmann::json::object();
     for (auto it = m.students.cbegin(); it != m.students.cend(); ++it)
-        students.insert(it.key(), QJsonObject{{u"name"_s, it->displayName}, {u"late"_s, it->late},
-                                              {u"problem"_s, it->problem}, {u"source"_s, it->source}});
-    QJsonArray flagged;
+        students[it.key().toStdString()] = {{"name", it->displayName.toStdString()}, {"late", it->late},
+                                            {"problem", it->problem.toStdString()}, {"source", it->source.toStdString()}};
+    nlohmann::json flagged = nlohmann::json::array();
     for (const FlaggedEntry &f : m.flagged)
-        flagged.append(QJsonObject{{u"entry"_s, f.entry}, {u"reason"_s, f.reason}});
+        flagged.push_back({{"entry", f.entry.toStdString()}, {"reason", f.reason.toStdString()}});
+    const nlohmann::json manifest = {{"students", std::move(students)}, {"flagged", std::move(flagged)}};
     const QString path = importManifestPath(folder);
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly)
-        || f.write(QJsonDocument(QJsonObject{{u"students"_s, students}, {u"flagged"_s, flagged}}).toJson()) < 0
+        || f.write(QByteArray::fromStdString(manifest.dump(4) + '\n')) < 0
         || !f.commit())
         return Error{path, {}, u"cannot write: %1"_s.arg(f.errorString())};
     return {};

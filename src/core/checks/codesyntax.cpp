@@ -1,11 +1,9 @@
 #include "checks/codesyntax.h"
 
+#include "util/json_p.h"
 #include "util/paths.h"
 #include "util/scriptprocess.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 
 namespace sandmark {
@@ -44,15 +42,22 @@ sys.stdout.write(json.dumps(answer))
 )py";
 
 /// The error of one answer object of kScript; no value when it compiled.
-std::optional<PythonSyntaxError> syntaxErrorFrom(const QJsonObject &answer)
+std::optional<PythonSyntaxError> syntaxErrorFrom(const nlohmann::json &answer)
 {
-    if (!answer.contains(QLatin1String("message")))
+    if (!answer.is_object() || !answer.contains("message"))
         return std::nullopt;
     PythonSyntaxError e;
-    e.line = answer.value(QLatin1String("line")).toInt();
-    e.column = answer.value(QLatin1String("column")).toInt();
-    e.message = answer.value(QLatin1String("message")).toString();
+    e.line = int(jsonutil::intOr(answer, "line", 0));
+    e.column = int(jsonutil::intOr(answer, "column", 0));
+    e.message = QString::fromStdString(jsonutil::stringOr(answer, "message"));
     return e;
+}
+
+/// kScript's answer on stdout, parsed; no value when it is not JSON.
+std::optional<nlohmann::json> answerFrom(const QByteArray &out)
+{
+    Expected<nlohmann::json> answer = jsonutil::parse<nlohmann::json>(out, QString());
+    return answer ? std::optional(std::move(*answer)) : std::nullopt;
 }
 
 QString fileNameFor(const QString &label)
@@ -89,8 +94,8 @@ CodeSyntaxCheck::CodeSyntaxCheck(QObject *parent) : QObject(parent), m_process(n
     });
     connect(m_process, &ScriptProcess::done, this,
             [this](int exitCode, QProcess::ExitStatus status, const QByteArray &out, const QByteArray &err) {
-                const QJsonObject answer = QJsonDocument::fromJson(out).object();
-                if (status != QProcess::NormalExit || exitCode != 0 || !QJsonDocument::fromJson(out).isObject()) {
+                const std::optional<nlohmann::json> answer = answerFrom(out);
+                if (status != QProcess::NormalExit || exitCode != 0 || !answer || !answer->is_object()) {
                     const QString detail = QString::fromUtf8(err).trimmed().section(QLatin1Char('\n'), -1);
                     Q_EMIT failed(Error{m_python, {},
                                         QStringLiteral("Python could not check the code (exit code %1)%2")
@@ -98,7 +103,7 @@ CodeSyntaxCheck::CodeSyntaxCheck(QObject *parent) : QObject(parent), m_process(n
                                             .arg(detail.isEmpty() ? QString() : QStringLiteral(": ") + detail)});
                     return;
                 }
-                Q_EMIT finished(syntaxErrorFrom(answer));
+                Q_EMIT finished(syntaxErrorFrom(*answer));
             });
 }
 
@@ -134,33 +139,33 @@ Expected<QList<std::optional<PythonSyntaxError>>> compileAllBlocking(const QStri
     QList<std::optional<PythonSyntaxError>> results;
     if (codes.isEmpty())
         return results;
-    QJsonArray input;
+    nlohmann::json input = nlohmann::json::array();
     for (const CodeToCompile &c : codes)
-        input.append(QJsonArray{fileNameFor(c.label), c.code});
+        input.push_back({fileNameFor(c.label).toStdString(), c.code.toStdString()});
     QProcess process;
     process.setProgram(python);
     process.setArguments({QStringLiteral("-I"), QStringLiteral("-c"), QString::fromLatin1(kScript), QStringLiteral("--many")});
     process.start();
     if (!process.waitForStarted(CodeSyntaxCheck::kTimeoutMs))
         return Error{python, {}, QStringLiteral("cannot run Python to check the code: %1").arg(process.errorString())};
-    process.write(QJsonDocument(input).toJson(QJsonDocument::Compact));
+    process.write(QByteArray::fromStdString(input.dump()));
     process.closeWriteChannel();
     if (!process.waitForFinished(CodeSyntaxCheck::kTimeoutMs)) {
         process.kill();
         process.waitForFinished(-1);
         return Error{python, {}, QStringLiteral("Python did not answer within %1 s").arg(CodeSyntaxCheck::kTimeoutMs / 1000)};
     }
-    const QJsonDocument answer = QJsonDocument::fromJson(process.readAllStandardOutput());
-    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0 || !answer.isArray()
-        || answer.array().size() != codes.size()) {
+    const std::optional<nlohmann::json> answer = answerFrom(process.readAllStandardOutput());
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0 || !answer || !answer->is_array()
+        || qsizetype(answer->size()) != codes.size()) {
         const QString detail = QString::fromUtf8(process.readAllStandardError()).trimmed().section(QLatin1Char('\n'), -1);
         return Error{python, {},
                      QStringLiteral("Python could not check the code (exit code %1)%2")
                          .arg(process.exitCode())
                          .arg(detail.isEmpty() ? QString() : QStringLiteral(": ") + detail)};
     }
-    for (const QJsonValue &v : answer.array())
-        results << syntaxErrorFrom(v.toObject());
+    for (const nlohmann::json &v : *answer)
+        results << syntaxErrorFrom(v);
     return results;
 }
 
