@@ -1107,7 +1107,7 @@ void TestCli::reviewMarks()
 
     Run r = runCli(base + gb);
     QCOMPARE(r.code, 0);
-    QCOMPARE(QString::fromUtf8(r.out), u"amy: needs-review, 0 of 1 points; not reviewed\n"_s);
+    QCOMPARE(QString::fromUtf8(r.out), u"amy: needs-review, 0 of 1 point; not reviewed\n"_s);
     r = runCli(base + QStringList{u"amy"_s, u"nobody"_s} + gb);
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("review: nobody has no run: grade it first"), r.err.constData());
@@ -1115,18 +1115,18 @@ void TestCli::reviewMarks()
     QCOMPARE(r.code, 0);
     const QStringList lines = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 2);
-    QVERIFY2(lines.at(0).startsWith(u"amy: needs-review, 0 of 1 points; reviewed 20"_s), qPrintable(lines.at(0)));
-    QVERIFY2(lines.at(1).startsWith(u"ben: graded, 1 of 1 points; reviewed 20"_s), qPrintable(lines.at(1)));
+    QVERIFY2(lines.at(0).startsWith(u"amy: needs-review, 0 of 1 point; reviewed 20"_s), qPrintable(lines.at(0)));
+    QVERIFY2(lines.at(1).startsWith(u"ben: graded, 1 of 1 point; reviewed 20"_s), qPrintable(lines.at(1)));
     recordOneCheckRun(gbPath, u"amy"_s, Outcome::Pass); // a regrade that changed amy's grade
     r = runCli(base + gb);
-    QVERIFY2(r.out.contains("amy: graded, 1 of 1 points; reviewed ") && r.out.contains(" when it was needs-review, 0 of 1 points "
+    QVERIFY2(r.out.contains("amy: graded, 1 of 1 point; reviewed ") && r.out.contains(" when it was needs-review, 0 of 1 point "
                                                                                          "(the grade changed since)\n"),
              r.out.constData());
-    QVERIFY(r.out.contains("ben: graded, 1 of 1 points; reviewed "));
+    QVERIFY(r.out.contains("ben: graded, 1 of 1 point; reviewed "));
     r = runCli(base + QStringList{u"ben"_s, u"--clear"_s} + gb);
-    QCOMPARE(QString::fromUtf8(r.out), u"ben: graded, 1 of 1 points; review mark removed\n"_s);
+    QCOMPARE(QString::fromUtf8(r.out), u"ben: graded, 1 of 1 point; review mark removed\n"_s);
     r = runCli(base + QStringList{u"ben"_s, u"--clear"_s} + gb);
-    QCOMPARE(QString::fromUtf8(r.out), u"ben: graded, 1 of 1 points; had no review mark\n"_s);
+    QCOMPARE(QString::fromUtf8(r.out), u"ben: graded, 1 of 1 point; had no review mark\n"_s);
     r = runCli(base + QStringList{u"--clear"_s} + gb);
     QCOMPARE(r.code, 2);
 

@@ -186,6 +186,40 @@ private Q_SLOTS:
         QCOMPARE(html.count(u"yours: <code>-1.0</code>"_s), 2);
     }
 
+    // Points in the right number (issue 19: "(1 points)"): "1 of 1 point", "not graded (1 point)", "0.5 of 2 points".
+    void pointsInTheRightNumber()
+    {
+        auto nb = Notebook::parse(R"({"cells": [{"cell_type": "code", "execution_count": 1, "id": "q1", "metadata": {},
+            "outputs": [], "source": "x = 1"}], "metadata": {"kernelspec": {"language": "python", "name": "python3",
+            "display_name": "Python 3"}}, "nbformat": 4, "nbformat_minor": 5})",
+                                  u"executed.ipynb"_s);
+        QVERIFY(nb);
+        auto page = [&](Outcome outcome, double points, double max) {
+            FeedbackInput in;
+            in.executed = *nb;
+            Check c;
+            c.id = u"x-check"_s;
+            c.variable = u"x"_s;
+            c.anchor = u"q1"_s;
+            c.points = max;
+            in.checks << c;
+            EffectiveCheck ec;
+            ec.result.checkId = c.id;
+            ec.result.outcome = outcome;
+            ec.result.points = points;
+            ec.result.maxPoints = max;
+            in.grade.checks << ec;
+            return QString::fromUtf8(renderFeedbackHtml(in));
+        };
+        QString html = page(Outcome::Pass, 1, 1);
+        QVERIFY2(html.contains(u"Your notebook — 1 of 1 point</h2>"_s), qPrintable(html));
+        QVERIFY(!html.contains(u" points"_s));
+        html = page(Outcome::NotGraded, 0, 1);
+        QVERIFY2(html.contains(u"Your notebook — not graded (1 point)</h2>"_s), qPrintable(html));
+        html = page(Outcome::Pass, 0.5, 2);
+        QVERIFY2(html.contains(u"Your notebook — 0.5 of 2 points</h2>"_s), qPrintable(html));
+    }
+
     void scoresAndComments()
     {
         QVERIFY(m_html.contains(u"<p class=\"total\">Total: 6.5 / 11</p>"_s));

@@ -935,6 +935,19 @@ void TestGrading::gradePartialCreditAndManual()
     const GradeResult r = grade(in);
     QCOMPARE(r.checks.at(0).points, 1.5);
     QCOMPARE(r.checks.at(0).feedback, QStringLiteral("partial credit: 1.5 of 3 points"));
+    { // a check worth 1 point: "of 1 point" (issue 19)
+        GradeInput one = in;
+        one.checks = {testCheck(QStringLiteral("t-final"), 1), manual};
+        const GradeResult ro = grade(one);
+        QCOMPARE(ro.checks.at(0).points, 1.0); // 1.5 is not less than 1: a pass with the full point, not partial credit
+        for (qsizetype i = 0; i < cells.size(); ++i)
+            if (QJsonObject c = cells[i].toObject(); c.value(QLatin1String("check")).toString() == QLatin1String("t-final")) {
+                c.insert(QStringLiteral("result_text"), QStringLiteral("0.5"));
+                cells[i] = c;
+            }
+        one.record.insert(QStringLiteral("cells"), cells);
+        QCOMPARE(grade(one).checks.at(0).feedback, QStringLiteral("partial credit: 0.5 of 1 point"));
+    }
     QCOMPARE(r.checks.at(1).outcome, Outcome::NotGraded);
     QVERIFY(r.checks.at(1).feedback.contains(QStringLiteral("graded by hand")));
     QCOMPARE(r.score, 1.5);

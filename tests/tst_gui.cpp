@@ -2133,6 +2133,42 @@ private Q_SLOTS:
         QCoreApplication::removeTranslator(&de);
     }
 
+    // Points in the right number wherever the app writes them (issue 19: the Remove prompt's "(1 points)"): the earned
+    // of the most, the override dialog's targets, a 1-point check's partial credit; English and German.
+    void pointTextsAreInTheRightNumber()
+    {
+        auto assignment = Assignment::load(kIris); // n_rows is worth 1 point, mean_sepal 2, the whole 8
+        QVERIFY(assignment);
+        const QString partial = coretext::text(coretext::partialCreditOfOne).arg(0.5);
+        QCOMPARE(partial, QStringLiteral("partial credit: 0.5 of 1 point")); // as the gradebook and the CLI keep it
+        auto targets = [&] {
+            OverrideDialog dialog(*assignment, 2);
+            QStringList out;
+            auto *combo = dialog.findChild<QComboBox *>();
+            for (int i = 0; combo && i < 3; ++i)
+                out << combo->itemText(i);
+            return out;
+        };
+        {
+            const CatalogueInstalled english(QStringLiteral("sandmark_en"));
+            QVERIFY(english.loaded);
+            QCOMPARE(ChecksModel::ofPointsText(QStringLiteral("1"), 1), QStringLiteral("1 of 1 point"));
+            QCOMPARE(ChecksModel::ofPointsText(QStringLiteral("0"), 2), QStringLiteral("0 of 2 points"));
+            QCOMPARE(ChecksModel::ofPointsText(QStringLiteral("1"), 2.5), QStringLiteral("1 of %1 points").arg(QLocale().toString(2.5)));
+            QCOMPARE(targets(), (QStringList{QStringLiteral("the whole submission's score (8 points)"),
+                                             QStringLiteral("check n_rows (1 point)"), QStringLiteral("check mean_sepal (2 points)")}));
+            QCOMPARE(translatedCoreText(partial), partial);
+        }
+        const CatalogueInstalled german(QStringLiteral("sandmark_de"));
+        QVERIFY(german.loaded);
+        QCOMPARE(ChecksModel::ofPointsText(QStringLiteral("1"), 1), QStringLiteral("1 von 1 Punkt"));
+        QCOMPARE(ChecksModel::ofPointsText(QStringLiteral("3"), 5), QStringLiteral("3 von 5 Punkten"));
+        QCOMPARE(targets(), (QStringList{QStringLiteral("die Punktzahl der ganzen Abgabe (8 Punkte)"),
+                                         QStringLiteral("Prüfung n_rows (1 Punkt)"), QStringLiteral("Prüfung mean_sepal (2 Punkte)")}));
+        const QString shown = translatedCoreText(partial);
+        QVERIFY2(shown.startsWith(QLatin1String("Teilpunkte: ")) && shown.endsWith(QLatin1String(" von 1 Punkt")), qPrintable(shown));
+    }
+
     // German is German in Qt's own dialogs too: the app loads qtbase_de (Debian's qt6-translations-l10n, which
     // scripts/bootstrap installs and the DEB recommends) beside sandmark_de; a locale Sandmark lacks gets the
     // English plural forms.
@@ -2931,6 +2967,8 @@ private Q_SLOTS:
     // per notebook its match decision, its checks and its own executed notebook, record and log.
     void submissionDetailShowsEachNotebook()
     {
+        const CatalogueInstalled english(QStringLiteral("sandmark_en")); // the points' plural forms, as the app loads them
+        QVERIFY(english.loaded);
         auto assignment = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/problemsets/ps"));
         QVERIFY(assignment);
         // bob's folder as the rule sees it, without part2: part1 by name, part2 not handed in.

@@ -934,6 +934,19 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <comment>a check or question with its points</comment>
         <translation>%1 (%2)</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %Ln point(s)</source>
+        <comment>earned points of the most there are</comment>
+        <translation>
+            <numerusform>%1 von %Ln Punkt</numerusform>
+            <numerusform>%1 von %Ln Punkten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 points</source>
+        <comment>earned points of a fractional most</comment>
+        <translation>%1 von %2 Punkten</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ChecksPage</name>
@@ -1109,13 +1122,6 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <translation>Noten mit diesen Prüfungen: bekannt nach dem nächsten Lauf – %1. Referenz ausführen, dann auf der Seite „Abgaben“ bewerten.</translation>
     </message>
     <message numerus="yes">
-        <source>Grades with these checks: mean %1, median %2 of %3 points over %n submission(s) with a score (now: mean %4 of %5).</source>
-        <translation>
-            <numerusform>Noten mit diesen Prüfungen: Mittel %1, Median %2 von %3 Punkten über %n Abgabe mit Punktzahl (jetzt: Mittel %4 von %5).</numerusform>
-            <numerusform>Noten mit diesen Prüfungen: Mittel %1, Median %2 von %3 Punkten über %n Abgaben mit Punktzahl (jetzt: Mittel %4 von %5).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n would run again.</source>
         <translation>
             <numerusform>%n würde erneut laufen.</numerusform>
@@ -1147,6 +1153,13 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>passes on the reference run</source>
         <translation>besteht im Referenzlauf</translation>
+    </message>
+    <message numerus="yes">
+        <source>Grades with these checks: mean %1, median %2 over %n submission(s) with a score (now: mean %3).</source>
+        <translation>
+            <numerusform>Noten mit diesen Prüfungen: Mittel %1, Median %2 über %n Abgabe mit Punktzahl (jetzt: Mittel %3).</numerusform>
+            <numerusform>Noten mit diesen Prüfungen: Mittel %1, Median %2 über %n Abgaben mit Punktzahl (jetzt: Mittel %3).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2161,6 +2174,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>refused: the name holds a control character (%1)</source>
         <translation>abgelehnt: der Name enthält ein Steuerzeichen (%1)</translation>
+    </message>
+    <message>
+        <source>partial credit: %1 of 1 point</source>
+        <translation>Teilpunkte: %1 von 1 Punkt</translation>
     </message>
 </context>
 <context>
@@ -3295,14 +3312,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <translation>Die Antwort wartet wieder auf Bewertung von Hand</translation>
     </message>
     <message>
-        <source>graded by hand: %1 of %2 points</source>
-        <translation>von Hand bewertet: %1 von %2 Punkten</translation>
-    </message>
-    <message>
-        <source>%1 of %2 points automatically: %3</source>
-        <translation>automatisch %1 von %2 Punkten: %3</translation>
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -3311,16 +3320,24 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <translation>(keine Antwort)</translation>
     </message>
     <message>
-        <source>0 to %1 points</source>
-        <translation>0 bis %1 Punkte</translation>
-    </message>
-    <message>
         <source>awaits grading (at most %1)</source>
         <translation>wartet auf Bewertung (höchstens %1)</translation>
     </message>
     <message>
         <source>%1 (%2) — %3</source>
         <translation>%1 (%2) — %3</translation>
+    </message>
+    <message>
+        <source>0 to %1</source>
+        <translation>0 bis %1</translation>
+    </message>
+    <message>
+        <source>graded by hand: %1</source>
+        <translation>von Hand bewertet: %1</translation>
+    </message>
+    <message>
+        <source>%1 automatically: %2</source>
+        <translation>automatisch %1: %2</translation>
     </message>
 </context>
 <context>
@@ -3630,14 +3647,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         </translation>
     </message>
     <message>
-        <source>the whole submission&apos;s score (%1 points)</source>
-        <translation>die Punktzahl der ganzen Abgabe (%1 Punkte)</translation>
-    </message>
-    <message>
-        <source>check %1 (%2 points)</source>
-        <translation>Prüfung %1 (%2 Punkte)</translation>
-    </message>
-    <message>
         <source>What the override replaces</source>
         <translation>Was die Korrektur ersetzt</translation>
     </message>
@@ -3670,8 +3679,16 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <translation>&amp;Korrigieren</translation>
     </message>
     <message>
-        <source>0 to %1 points</source>
-        <translation>0 bis %1 Punkte</translation>
+        <source>the whole submission&apos;s score (%1)</source>
+        <translation>die Punktzahl der ganzen Abgabe (%1)</translation>
+    </message>
+    <message>
+        <source>check %1 (%2)</source>
+        <translation>Prüfung %1 (%2)</translation>
+    </message>
+    <message>
+        <source>0 to %1</source>
+        <translation>0 bis %1</translation>
     </message>
 </context>
 <context>
@@ -3872,13 +3889,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <source>No results yet: run submissions on the Submissions page.</source>
         <translation>Noch keine Ergebnisse: Abgaben auf der Seite „Abgaben“ ausführen.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n submission(s) with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 of %7 points (over %8 with a score).</source>
-        <translation>
-            <numerusform>%n Abgabe mit Ergebnis: %1 bewertet, %2 warten auf Bewertung von Hand, %3 zu prüfen, %4 Bewerterfehler. Mittelwert %5, Median %6 von %7 Punkten (über %8 mit Punktzahl).</numerusform>
-            <numerusform>%n Abgaben mit Ergebnis: %1 bewertet, %2 warten auf Bewertung von Hand, %3 zu prüfen, %4 Bewerterfehler. Mittelwert %5, Median %6 von %7 Punkten (über %8 mit Punktzahl).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Submissions</source>
         <translation>Abgaben</translation>
@@ -3978,6 +3988,13 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <translation>
             <numerusform>%n nur mit den Punkten (siehe Tooltip)</numerusform>
             <numerusform>%n nur mit den Punkten (siehe Tooltip)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n submission(s) with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 (over %7 with a score).</source>
+        <translation>
+            <numerusform>%n Abgabe mit Ergebnis: %1 bewertet, %2 warten auf Bewertung von Hand, %3 zu prüfen, %4 Bewerterfehler. Mittelwert %5, Median %6 (über %7 mit Punktzahl).</numerusform>
+            <numerusform>%n Abgaben mit Ergebnis: %1 bewertet, %2 warten auf Bewertung von Hand, %3 zu prüfen, %4 Bewerterfehler. Mittelwert %5, Median %6 (über %7 mit Punktzahl).</numerusform>
         </translation>
     </message>
 </context>
@@ -4281,10 +4298,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <translation>Log</translation>
     </message>
     <message>
-        <source>%1: %2, %3 of %4 points</source>
-        <translation>%1: %2, %3 von %4 Punkten</translation>
-    </message>
-    <message>
         <source>%1: grader error — the run failed on the grader&apos;s side; this is not a grade.</source>
         <translation>%1: Bewertungsfehler — der Lauf scheiterte auf Seiten der Bewertung; dies ist keine Note.</translation>
     </message>
@@ -4331,10 +4344,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>check %1</source>
         <translation>Prüfung %1</translation>
-    </message>
-    <message>
-        <source>With overrides: %1 of %2 points (automatic: %3).</source>
-        <translation>Mit Korrekturen: %1 von %2 Punkten (automatisch: %3).</translation>
     </message>
     <message>
         <source>no score</source>
@@ -4415,10 +4424,6 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>%1 (%2 / %3)</source>
         <translation>%1 (%2 / %3)</translation>
-    </message>
-    <message>
-        <source>%1 — %2 of %3 points</source>
-        <translation>%1 — %2 von %3 Punkten</translation>
     </message>
     <message>
         <source>%1 did not run in this run (%2): there is no executed notebook, record or log of it.</source>
@@ -4510,6 +4515,18 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>Diff &amp;with Release</source>
         <translation>&amp;Vergleich</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1: %2, %3</translation>
+    </message>
+    <message>
+        <source>With overrides: %1 (automatic: %2).</source>
+        <translation>Mit Korrekturen: %1 (automatisch: %2).</translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,14 @@
             <numerusform>%Ln points</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %Ln point(s)</source>
+        <comment>earned points of the most there are</comment>
+        <translation>
+            <numerusform>%1 of %Ln point</numerusform>
+            <numerusform>%1 of %Ln points</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ChecksPage</name>
@@ -65,13 +73,6 @@
         <translation>
             <numerusform>%n check, %1 in total</numerusform>
             <numerusform>%n checks, %1 in total</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Grades with these checks: mean %1, median %2 of %3 points over %n submission(s) with a score (now: mean %4 of %5).</source>
-        <translation>
-            <numerusform>Grades with these checks: mean %1, median %2 of %3 points over %n submission with a score (now: mean %4 of %5).</numerusform>
-            <numerusform>Grades with these checks: mean %1, median %2 of %3 points over %n submissions with a score (now: mean %4 of %5).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -93,6 +94,13 @@
         <translation>
             <numerusform>(%n grade changes),</numerusform>
             <numerusform>(%n grades change),</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Grades with these checks: mean %1, median %2 over %n submission(s) with a score (now: mean %3).</source>
+        <translation>
+            <numerusform>Grades with these checks: mean %1, median %2 over %n submission with a score (now: mean %3).</numerusform>
+            <numerusform>Grades with these checks: mean %1, median %2 over %n submissions with a score (now: mean %3).</numerusform>
         </translation>
     </message>
 </context>
@@ -347,13 +355,6 @@
 <context>
     <name>sandmark::ResultsPage</name>
     <message numerus="yes">
-        <source>%n submission(s) with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 of %7 points (over %8 with a score).</source>
-        <translation>
-            <numerusform>%n submission with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 of %7 points (over %8 with a score).</numerusform>
-            <numerusform>%n submissions with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 of %7 points (over %8 with a score).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n student(s) written to %1</source>
         <translation>
             <numerusform>%n student written to %1</numerusform>
@@ -372,6 +373,13 @@
         <translation>
             <numerusform>%n with the scores only (see the tooltip)</numerusform>
             <numerusform>%n with the scores only (see the tooltip)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n submission(s) with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 (over %7 with a score).</source>
+        <translation>
+            <numerusform>%n submission with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 (over %7 with a score).</numerusform>
+            <numerusform>%n submissions with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 (over %7 with a score).</numerusform>
         </translation>
     </message>
 </context>

@@ -10,10 +10,10 @@ namespace sandmark::cli {
 
 namespace {
 
-/// "needs-review, 1 of 2 points" or "grader-error, not graded".
+/// "needs-review, 1 of 2 points", "graded, 1 of 1 point" or "grader-error, not graded".
 QString gradeText(GradeStatus status, const std::optional<double> &score, double maxScore)
 {
-    return score ? QStringLiteral("%1, %2 of %3 points").arg(gradeStatusName(status), formatPoints(*score), formatPoints(maxScore))
+    return score ? QStringLiteral("%1, %2 of %3").arg(gradeStatusName(status), formatPoints(*score), pointsPhrase(maxScore))
                  : QStringLiteral("%1, not graded").arg(gradeStatusName(status));
 }
 

@@ -49,6 +49,13 @@ QString ChecksModel::pointsText(double points)
     return tr("%1 points").arg(QLocale().toString(points, 'g', 6)); // a fraction: plural in English and German
 }
 
+QString ChecksModel::ofPointsText(const QString &earned, double max)
+{
+    if (max == std::floor(max) && std::abs(max) < 1e9)
+        return tr("%1 of %Ln point(s)", "earned points of the most there are", int(max)).arg(earned);
+    return tr("%1 of %2 points", "earned points of a fractional most").arg(earned, QLocale().toString(max, 'g', 6));
+}
+
 QString ChecksModel::withPoints(const QString &name, double points)
 {
     return tr("%1 (%2)", "a check or question with its points").arg(name, pointsText(points));

@@ -26,6 +26,9 @@ public:
     double totalPoints() const;
     /// "1 point", "4 points", "1.5 points": `points` in the locale's format, a whole number in tr()'s numerus forms.
     static QString pointsText(double points);
+    /// "1 of 1 point", "3 of 5 points", "1.5 of 2.5 points": `earned` (already formatted, or "no score") of `max` in
+    /// the locale's format, a whole `max` in tr()'s numerus forms (German's "von 5 Punkten").
+    static QString ofPointsText(const QString &earned, double max);
     /// "q5 (1 point)", "q1 (4 points)": `name` with its points (pointsText()).
     static QString withPoints(const QString &name, double points);
     /// Whether a check belongs to a group (CheckKind::group()).

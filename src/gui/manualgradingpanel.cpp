@@ -1,5 +1,6 @@
 #include "manualgradingpanel.h"
 
+#include "checksmodel.h"
 #include "coretranslation.h"
 #include "checks/registry.h"
 #include "gradebook/manual.h"
@@ -119,11 +120,12 @@ void ManualGradingPanel::setGrade(const EffectiveGrade &grade, const QHash<QStri
         const QString max = l.toString(c.result.maxPoints, 'g', 6);
         QString state;
         if (c.override_)
-            state = tr("graded by hand: %1 of %2 points").arg(l.toString(c.override_->points, 'g', 6), max);
+            state = tr("graded by hand: %1").arg(ChecksModel::ofPointsText(l.toString(c.override_->points, 'g', 6), c.result.maxPoints));
         else if (awaiting.contains(c.result.checkId))
             state = tr("awaits grading (at most %1)").arg(max);
         else
-            state = tr("%1 of %2 points automatically: %3").arg(l.toString(c.result.points, 'g', 6), max, translatedCoreText(c.result.feedback));
+            state = tr("%1 automatically: %2")
+                        .arg(ChecksModel::ofPointsText(l.toString(c.result.points, 'g', 6), c.result.maxPoints), translatedCoreText(c.result.feedback));
         const QString notebook = notebookOf.value(c.result.checkId);
         r.box->setTitle(notebook.isEmpty() ? tr("%1 — %2").arg(c.result.checkId, state)
                                            : tr("%1 (%2) — %3").arg(c.result.checkId, notebook, state));
@@ -133,7 +135,7 @@ void ManualGradingPanel::setGrade(const EffectiveGrade &grade, const QHash<QStri
         r.answer->setFixedHeight(r.answer->fontMetrics().lineSpacing() * lines + 2 * r.answer->frameWidth() + 8);
         r.answer->setPlaceholderText(tr("(no answer)"));
         r.points->setRange(0, c.result.maxPoints);
-        r.points->setToolTip(tr("0 to %1 points").arg(max));
+        r.points->setToolTip(tr("0 to %1").arg(ChecksModel::pointsText(c.result.maxPoints)));
         r.graded = c.override_.has_value();
         if (!r.edited) {
             r.points->setValue(c.override_ ? c.override_->points : c.result.points);

@@ -1,4 +1,5 @@
 #include "overridedialog.h"
+#include "checksmodel.h"
 #include "wrappinglabel.h"
 
 #include <QComboBox>
@@ -27,10 +28,10 @@ OverrideDialog::OverrideDialog(const Assignment &assignment, int students, QWidg
                              this);
     form->addRow(intro);
     const QLocale l;
-    m_target->addItem(tr("the whole submission's score (%1 points)").arg(l.toString(assignment.maxPoints(), 'g', 6)), QString());
+    m_target->addItem(tr("the whole submission's score (%1)").arg(ChecksModel::pointsText(assignment.maxPoints())), QString());
     m_target->setItemData(0, assignment.maxPoints(), Qt::UserRole + 1);
     for (const Check &c : assignment.checks()) {
-        m_target->addItem(tr("check %1 (%2 points)").arg(c.id, l.toString(c.points, 'g', 6)), c.id);
+        m_target->addItem(tr("check %1 (%2)").arg(c.id, ChecksModel::pointsText(c.points)), c.id);
         m_target->setItemData(m_target->count() - 1, c.points, Qt::UserRole + 1);
     }
     m_target->setAccessibleName(tr("What the override replaces"));
@@ -49,7 +50,7 @@ OverrideDialog::OverrideDialog(const Assignment &assignment, int students, QWidg
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_target, &QComboBox::currentIndexChanged, this, [this] {
         m_points->setRange(0, m_target->currentData(Qt::UserRole + 1).toDouble());
-        m_points->setToolTip(tr("0 to %1 points").arg(QLocale().toString(m_points->maximum(), 'g', 6)));
+        m_points->setToolTip(tr("0 to %1").arg(ChecksModel::pointsText(m_points->maximum())));
     });
     connect(m_comment, &QPlainTextEdit::textChanged, this, &OverrideDialog::update);
     m_points->setRange(0, assignment.maxPoints());

@@ -217,11 +217,11 @@ void ChecksPage::showPreview(const Expected<PreviewResult> &result)
                                .arg(result->referenceRuns));
     } else {
         const ResultsSummary &now = result->now, &after = result->after;
-        QString text = tr("Grades with these checks: mean %1, median %2 of %3 points over %n submission(s) with a score "
-                          "(now: mean %4 of %5).", nullptr, after.withScore)
-                           .arg(l.toString(after.meanScore, 'f', 1), l.toString(after.medianScore, 'f', 1),
-                                l.toString(after.maxScore, 'g', 6), l.toString(now.meanScore, 'f', 1),
-                                l.toString(now.maxScore, 'g', 6));
+        QString text = tr("Grades with these checks: mean %1, median %2 over %n submission(s) with a score "
+                          "(now: mean %3).", nullptr, after.withScore)
+                           .arg(l.toString(after.meanScore, 'f', 1),
+                                ChecksModel::ofPointsText(l.toString(after.medianScore, 'f', 1), after.maxScore),
+                                ChecksModel::ofPointsText(l.toString(now.meanScore, 'f', 1), now.maxScore));
         text += QLatin1Char(' ') + tr("%n regraded from stored values without running", nullptr, result->regraded);
         text += QLatin1Char(' ') + tr("(%n grade(s) change),", nullptr, result->changed);
         text += QLatin1Char(' ') + tr("%n would run again.", nullptr, result->wouldRun);

@@ -1,5 +1,6 @@
 #include "resultspage.h"
 
+#include "checksmodel.h"
 #include "boundedtext.h"
 #include "barchart.h"
 #include "gradebookaccess.h"
@@ -192,14 +193,14 @@ void ResultsPage::refresh()
                 else
                     m_summaryLabel->setText(
                         tr("%n submission(s) with results: %1 graded, %2 await manual grading, %3 need review, %4 grader "
-                           "error(s). Mean %5, median %6 of %7 points (over %8 with a score).",
+                           "error(s). Mean %5, median %6 (over %7 with a score).",
                            nullptr, m_summary.submissions)
                             .arg(m_summary.graded)
                             .arg(m_summary.needsManual)
                             .arg(m_summary.needsReview)
                             .arg(m_summary.graderErrors)
-                            .arg(l.toString(m_summary.meanScore, 'f', 1), l.toString(m_summary.medianScore, 'f', 1),
-                                 l.toString(m_summary.maxScore, 'g', 6))
+                            .arg(l.toString(m_summary.meanScore, 'f', 1),
+                                 ChecksModel::ofPointsText(l.toString(m_summary.medianScore, 'f', 1), m_summary.maxScore))
                             .arg(m_summary.withScore));
             }
             m_distribution->setBins(m_summary.bins);

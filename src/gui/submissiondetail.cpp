@@ -1,5 +1,6 @@
 #include "submissiondetail.h"
 
+#include "checksmodel.h"
 #include "boundedtext.h"
 #include "coretranslation.h"
 #include "checkresultsmodel.h"
@@ -450,9 +451,8 @@ void SubmissionDetail::updateSwitcherTexts()
         const QString decision = matchDecision(m_result.notes, notebooks.at(i));
         m_switcher->setTabToolTip(i, decision);
         if (i == m_switcher->currentIndex())
-            m_part->setText(tr("%1 — %2 of %3 points")
-                                .arg(decision.isEmpty() ? notebooks.at(i) : displayText(decision), l.toString(earned, 'g', 6),
-                                     l.toString(max, 'g', 6)));
+            m_part->setText(tr("%1 — %2").arg(decision.isEmpty() ? notebooks.at(i) : displayText(decision),
+                                              ChecksModel::ofPointsText(l.toString(earned, 'g', 6), max)));
     }
 }
 
@@ -697,9 +697,9 @@ void SubmissionDetail::updateSummary()
     // The effective status once the gradebook was read (manual grades settle needs-manual), else the run's.
     const GradeStatus status = m_effective ? m_effective->status : m_result.status;
     QString summary = m_result.gradedScore()
-                          ? tr("%1: %2, %3 of %4 points")
+                          ? tr("%1: %2, %3")
                                 .arg(displayText(m_student), SubmissionsModel::stateText(SubmissionsModel::stateOf(status)),
-                                     l.toString(m_result.score, 'g', 6), l.toString(m_result.maxScore, 'g', 6))
+                                     ChecksModel::ofPointsText(l.toString(m_result.score, 'g', 6), m_result.maxScore))
                           : tr("%1: %2, no score: nothing could be graded (exported blank, never 0)")
                                 .arg(displayText(m_student), SubmissionsModel::stateText(SubmissionsModel::stateOf(status)));
     if (m_result.status == GradeStatus::GraderError)
@@ -707,8 +707,8 @@ void SubmissionDetail::updateSummary()
     if (m_effective && (m_effective->submissionOverride || !m_effective->overrideComments().isEmpty())) {
         const std::optional<double> eff = m_effective->score();
         summary += QLatin1Char('\n')
-                   + tr("With overrides: %1 of %2 points (automatic: %3).")
-                         .arg(eff ? l.toString(*eff, 'g', 6) : tr("no score"), l.toString(m_result.maxScore, 'g', 6),
+                   + tr("With overrides: %1 (automatic: %2).")
+                         .arg(ChecksModel::ofPointsText(eff ? l.toString(*eff, 'g', 6) : tr("no score"), m_result.maxScore),
                               m_result.status == GradeStatus::GraderError ? tr("none") : l.toString(m_effective->autoScore, 'g', 6));
         for (const QString &c : m_effective->overrideComments())
             summary += QLatin1Char('\n') + tr("Override: %1").arg(c);

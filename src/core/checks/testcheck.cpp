@@ -101,7 +101,8 @@ void TestCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResul
         // nbgrader: a test cell whose result is a single number gives that number as partial credit.
         r.outcome = credit > 0 ? Outcome::Pass : Outcome::Fail;
         r.points = std::max(0.0, credit);
-        r.feedback = coretext::text(coretext::partialCredit).arg(r.points).arg(check.points);
+        r.feedback = check.points == 1 ? coretext::text(coretext::partialCreditOfOne).arg(r.points)
+                                       : coretext::text(coretext::partialCredit).arg(r.points).arg(check.points);
     } else if (finished && cell->testResult == QLatin1String("pass")) {
         r.outcome = Outcome::Pass;
     } else if (const QString cut = e.ranAfterCut(cell);

@@ -129,11 +129,11 @@ struct Tally
         points += c.points();
         graded = graded || c.override_ || c.result.outcome != Outcome::NotGraded;
     }
-    /// "3 of 5 points", "not graded (5 points)".
+    /// "3 of 5 points", "1 of 1 point", "not graded (5 points)".
     QString text() const
     {
-        return graded ? QStringLiteral("%1 of %2 points").arg(formatPoints(points), formatPoints(max))
-                      : QStringLiteral("not graded (%1 points)").arg(formatPoints(max));
+        return graded ? QStringLiteral("%1 of %2").arg(formatPoints(points), pointsPhrase(max))
+                      : QStringLiteral("not graded (%1)").arg(pointsPhrase(max));
     }
     /// nbgrader's "Score: 3 / 5" of a graded cell ("–" for the earned points while none is graded).
     QString score() const

@@ -178,10 +178,8 @@ Expected<Gradebook::OverrideRequest> manualGradeRequest(const EffectiveGrade *g,
                                                      "`sandmark-cli override` to change its points)")
                                           .arg(row.checkId)};
     if (!std::isfinite(row.points) || row.points < 0 || row.points > check->result.maxPoints)
-        return Error{fileName, where, QStringLiteral("%1 points for check '%2', which is worth %3")
-                                          .arg(row.points)
-                                          .arg(row.checkId)
-                                          .arg(check->result.maxPoints)};
+        return Error{fileName, where, QStringLiteral("%1 for check '%2', which is worth %3")
+                                          .arg(pointsPhrase(row.points), row.checkId, formatPoints(check->result.maxPoints))};
     Override o;
     o.checkId = row.checkId;
     o.points = row.points;
@@ -252,10 +250,8 @@ Expected<BulkOverride> overrideSubmissions(Gradebook &gradebook, const Assignmen
     }
     if (!std::isfinite(override_.points) || override_.points < 0 || override_.points > worth)
         return Error{assignment.jsonPath(), {},
-                     QStringLiteral("%1 points is not between 0 and what %2 is worth (%3)")
-                         .arg(override_.points)
-                         .arg(what)
-                         .arg(worth)};
+                     QStringLiteral("%1 is not between 0 and what %2 is worth (%3)")
+                         .arg(pointsPhrase(override_.points), what, formatPoints(worth))};
     if (override_.comment.trimmed().isEmpty())
         return Error{gradebook.path(), {}, QStringLiteral("an override needs a comment (say why)")};
     if (students.isEmpty())

@@ -132,6 +132,7 @@ inline constexpr char testDidNotRunBecause[] = QT_TRANSLATE_NOOP("sandmark::Core
 inline constexpr char kernelDiedDuringTest[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the kernel died during the test");
 inline constexpr char testTimedOut[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the test timed out (the student's code it called did not finish)");
 inline constexpr char partialCredit[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "partial credit: %1 of %2 points");
+inline constexpr char partialCreditOfOne[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "partial credit: %1 of 1 point");
 inline constexpr char graderError[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "grader error: %1");
 inline constexpr char checkNotGradedGraderError[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "check '%1' not graded: grader error: %2");
 inline constexpr char kernelDied[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the kernel died");
@@ -309,7 +310,7 @@ inline const QList<const char *> &all()
         indexDiffers, columnsDiffer, columnsDuplicate, columnsReordered, columnNotCaptured, columnDtypeDiffers, inColumn,
         rowCountDiffers, rowNotGraded, valuesDifferAnyOrder, rowsDifferAnyOrder, rowsAt1, rowsAt2, rowsAt3, rowsAt3More,
         raised, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
-        testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, graderError,
+        testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, partialCreditOfOne, graderError,
         checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
         kernelCouldNotStart, probeCellFailed, notHandedIn, cellTimeoutAfter, timeoutAfter,
         kernelDiedWhile, exitStatus, killedBy, killedByOutOfMemory,
