@@ -111,14 +111,20 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
     case Qt::DecorationRole: {
         if (index.column() != StateColumn || !qobject_cast<QApplication *>(QCoreApplication::instance()))
             return {};
-        QStyle *s = QApplication::style();
+        // Made once: the style reads and decodes its PNGs on every standardIcon() call, and resizing the rows to
+        // their contents asks for every row's icon (tens of ms per update of the page).
+        auto icon = [this](int which, QStyle::StandardPixmap pixmap) -> QVariant {
+            if (m_icons[which].isNull())
+                m_icons[which] = QApplication::style()->standardIcon(pixmap);
+            return m_icons[which];
+        };
         switch (r.state) {
         case State::Ok:
-            return s->standardIcon(QStyle::SP_DialogApplyButton);
+            return icon(0, QStyle::SP_DialogApplyButton);
         case State::Warning:
-            return s->standardIcon(QStyle::SP_MessageBoxWarning);
+            return icon(1, QStyle::SP_MessageBoxWarning);
         case State::Failed:
-            return s->standardIcon(QStyle::SP_MessageBoxCritical);
+            return icon(2, QStyle::SP_MessageBoxCritical);
         default:
             return {};
         }

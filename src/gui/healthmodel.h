@@ -4,6 +4,9 @@
 #include "batch/health.h"
 
 #include <QAbstractTableModel>
+#include <QIcon>
+
+#include <array>
 
 namespace sandmark {
 
@@ -33,6 +36,7 @@ public:
 
 private:
     QList<HealthItem> m_items;
+    mutable std::array<QIcon, 3> m_icons; // ok, warning, failed: made on first use (the style's standard icons)
 };
 
 } // namespace sandmark
