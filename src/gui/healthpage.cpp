@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
+#include <QThread>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 
@@ -115,7 +116,7 @@ void HealthPage::setAssignment(const std::optional<Assignment> &assignment, cons
     const HealthInputs previous = m_inputs;
     m_inputs = {};
     m_assignment = assignment;
-    delete m_imports; // an older assignment's check: its sandbox is stopped, its result dropped
+    stopImportsCheck(); // an older assignment's check: its sandbox is stopped, its result dropped
     if (!assignment) {
         m_checkAgain->setEnabled(false);
         update();
@@ -163,19 +164,53 @@ void HealthPage::startImportsCheck()
 {
     if (!m_assignment)
         return;
-    delete m_imports; // a newer reference run: check again
-    m_imports = new ImportsCheck(*m_assignment, runOptionsFor(*m_assignment, AppSettings::runChoices()), this);
-    connect(m_imports, &ImportsCheck::finished, this, [this](const ImportsCheckResult &r) {
-        m_imports->deleteLater();
+    stopImportsCheck(); // a newer reference run: check again
+    // On a thread of its own: setting up its sandbox (run folder, uid lease, cgroup, the fork) and reading its
+    // answer took up to a hundred ms of the GUI thread, in the middle of a batch when the batch's reference ended.
+    auto *thread = new QThread;
+    thread->setObjectName(QStringLiteral("sandmark-imports"));
+    auto *check = new ImportsCheck(*m_assignment, runOptionsFor(*m_assignment, AppSettings::runChoices()));
+    check->moveToThread(thread);
+    connect(thread, &QThread::started, check, &ImportsCheck::start);
+    connect(thread, &QThread::finished, check, &QObject::deleteLater); // on its thread: its sandbox is killed there
+    connect(check, &ImportsCheck::finished, this, [this, thread](const ImportsCheckResult &r) {
+        if (thread != m_importsThread)
+            return; // stopped: a newer check or another assignment
+        stopImportsCheck();
         m_inputs.imports = r;
         update();
         Q_EMIT importsChecked();
-    });
-    connect(m_imports, &ImportsCheck::failed, this, [this](const Error &) {
-        m_imports->deleteLater(); // no finding about the assignment: the environment row stays as it is
+    }, Qt::QueuedConnection);
+    connect(check, &ImportsCheck::failed, this, [this, thread](const Error &) {
+        if (thread != m_importsThread)
+            return;
+        stopImportsCheck(); // no finding about the assignment: the environment row stays as it is
         Q_EMIT importsChecked();
-    });
-    m_imports->start();
+    }, Qt::QueuedConnection);
+    m_importsThread = thread;
+    m_importsThreads.removeAll(nullptr);
+    m_importsThreads.append(thread);
+    thread->start();
+}
+
+void HealthPage::stopImportsCheck()
+{
+    QThread *thread = std::exchange(m_importsThread, nullptr);
+    if (!thread)
+        return;
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->quit();
+}
+
+HealthPage::~HealthPage()
+{
+    stopImportsCheck();
+    for (const QPointer<QThread> &thread : std::as_const(m_importsThreads))
+        if (thread) {
+            thread->quit();
+            thread->wait();
+            delete thread;
+        }
 }
 
 void HealthPage::setBatchEstimate(std::optional<double> secondsPerSubmission, int submissions, int jobs)

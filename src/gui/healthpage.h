@@ -12,25 +12,28 @@
 
 class QPushButton;
 class QTableView;
+class QThread;
 
 namespace sandmark {
 
 class DatasetEntriesModel;
 class HealthModel;
 class DoctorTask;
-class ImportsCheck;
 
 /// Shows the core's assessHealth() report for the open assignment (the rows `sandmark-cli validate --health`
 /// prints), kept up to date as its inputs arrive: the sandbox doctor of the selected backend (run on its own
 /// thread by DoctorTask), validation, the dataset cache state (the Data page's last check or warm), the
 /// reference run and its cell times (the Checks page's Run Reference), the instructor notebook's imports under
-/// the limits (started after the reference run) and the time per submission measured by the last batch. Check
-/// Again runs its own checks. GUI thread only.
+/// the limits (started after the reference run, run on a thread of its own: its scan and sandbox are started,
+/// read and cleaned up there) and the time per submission measured by the last batch. Check Again runs its own
+/// checks. GUI thread only.
 class HealthPage : public QWidget
 {
     Q_OBJECT
 public:
     explicit HealthPage(QWidget *parent = nullptr);
+    /// Stops a running imports check and waits for its thread (its sandbox is killed there).
+    ~HealthPage() override;
     void setAssignment(const std::optional<Assignment> &assignment, const QList<Problem> &problems, qint64 dataBytes);
     /// Takes the dataset cache state from the Data page's entries after a check or warm.
     void setDatasetState(const DatasetEntriesModel *entries);
@@ -61,6 +64,9 @@ Q_SIGNALS:
 private:
     void startDoctor();
     void startImportsCheck();
+    /// Lets the running imports check's thread quit without waiting for it (its check and sandbox end there); its
+    /// result, if any, is dropped.
+    void stopImportsCheck();
     void update(); ///< the model shows assessHealth(m_inputs)
 
     HealthModel *m_model;
@@ -69,7 +75,8 @@ private:
     DoctorTask *m_doctor;
     HealthInputs m_inputs; ///< backend empty: no assignment open
     std::optional<Assignment> m_assignment;
-    QPointer<ImportsCheck> m_imports; ///< the running imports check of m_assignment, if any
+    QThread *m_importsThread = nullptr; ///< the thread of the running imports check of m_assignment, if any
+    QList<QPointer<QThread>> m_importsThreads; ///< every imports check thread not yet deleted (the destructor waits)
 };
 
 } // namespace sandmark
