@@ -3,8 +3,11 @@
 #include <QDeadlineTimer>
 #include <QMutexLocker>
 #include <QThread>
+#include <QTimer>
 
 #include <memory>
+#include <optional>
+#include <tuple>
 
 namespace sandmark {
 
@@ -32,13 +35,49 @@ BatchTask::BatchTask(Assignment assignment, QList<Submission> submissions, Batch
     connect(m_grader, &BatchGrader::finished, m_grader, flush);
     connect(m_grader, &BatchGrader::failed, m_grader, flush);
 
+    // On the batch's thread too: results and progress gathered for resultsIntervalMs, then sent as one list (a
+    // regrade commits hundreds at once; one queued event each kept the GUI thread from its event loop while it
+    // applied them all), and whatever is left before the batch's end.
+    struct Pending
+    {
+        QList<Finished> results;
+        std::optional<std::tuple<int, int, double>> progress;
+        bool scheduled = false;
+    };
+    auto pending = std::make_shared<Pending>();
+    auto send = [this, pending] {
+        pending->scheduled = false;
+        if (pending->results.isEmpty() && !pending->progress)
+            return;
+        QMetaObject::invokeMethod(this, [this, results = std::exchange(pending->results, {}),
+                                         progress = std::exchange(pending->progress, std::nullopt)] {
+            if (!results.isEmpty())
+                Q_EMIT submissionsFinished(results);
+            if (progress)
+                Q_EMIT this->progress(std::get<0>(*progress), std::get<1>(*progress), std::get<2>(*progress));
+        }, Qt::QueuedConnection);
+    };
+    auto schedule = [grader = m_grader, pending, send] {
+        if (!std::exchange(pending->scheduled, true))
+            QTimer::singleShot(resultsIntervalMs, grader, send);
+    };
+    connect(m_grader, &BatchGrader::submissionFinished, m_grader,
+            [pending, schedule](const QString &id, const GradeResult &result, const RunRecord &run) {
+                pending->results.append({id, result, run});
+                schedule();
+            });
+    connect(m_grader, &BatchGrader::progress, m_grader, [pending, schedule](int done, int total, double eta) {
+        pending->progress = std::make_tuple(done, total, eta);
+        schedule();
+    });
+    connect(m_grader, &BatchGrader::finished, m_grader, send);
+    connect(m_grader, &BatchGrader::failed, m_grader, send);
+
     // To the GUI thread, queued (this object lives there).
     connect(m_grader, &BatchGrader::message, this, &BatchTask::message);
     connect(m_grader, &BatchGrader::referenceEnded, this, &BatchTask::referenceEnded);
     connect(m_grader, &BatchGrader::started, this, &BatchTask::started);
     connect(m_grader, &BatchGrader::submissionStarted, this, &BatchTask::submissionStarted);
-    connect(m_grader, &BatchGrader::submissionFinished, this, &BatchTask::submissionFinished);
-    connect(m_grader, &BatchGrader::progress, this, &BatchTask::progress);
     connect(m_grader, &BatchGrader::finished, this, [this](const BatchSummary &s) {
         m_grader = nullptr; // deleted on its thread by now, or soon
         Q_EMIT finished(s);

@@ -15,8 +15,10 @@ namespace sandmark {
 /// nothing a batch does — the gradebook's lock and connection, hashing every submission's files, needsRerun,
 /// parsing notebooks, recordRun, deleting superseded run folders, the sandboxes' processes — touches the GUI
 /// thread. The grader's signals reach the task's thread queued and are re-emitted by the task; the unchanged
-/// submissions arrive as one list (submissionsSkipped) before started(). cancel() is passed on to the grader.
-/// Exactly one of finished()/failed() follows start(), after which the batch's thread has ended.
+/// submissions arrive as one list (submissionsSkipped) before started(), and the results (with the latest
+/// progress) as lists too, at most one every `resultsIntervalMs` (submissionsFinished): a queued event per result
+/// made the GUI thread apply hundreds of them in one pass of its event loop. cancel() is passed on to the grader.
+/// Exactly one of finished()/failed() follows start(), after every result, after which the batch's thread has ended.
 ///
 /// Destroying the task during a batch cancels it and waits (at most `shutdownWaitMs`) for the grader to end
 /// on its thread: every result recorded so far stays (each was committed as its run ended), running
@@ -41,6 +43,16 @@ public:
 
     /// How long the destructor waits for a cancelled batch to end cleanly, in milliseconds.
     static constexpr int shutdownWaitMs = 30000;
+    /// How long results are gathered on the batch's thread before they are sent to the GUI as one list.
+    static constexpr int resultsIntervalMs = 50;
+
+    /// One submission's committed result (BatchGrader::submissionFinished).
+    struct Finished
+    {
+        QString studentId;
+        GradeResult result;
+        RunRecord run;
+    };
 
 Q_SIGNALS:
     void message(const QString &line);
@@ -49,7 +61,9 @@ Q_SIGNALS:
     void referenceEnded(const sandmark::HealthInputs::Reference &reference);
     void started(int total);
     void submissionStarted(const QString &studentId);
-    void submissionFinished(const QString &studentId, const sandmark::GradeResult &result, const sandmark::RunRecord &run);
+    /// Results as the grader committed them, in its order (BatchGrader::submissionFinished), several at once.
+    void submissionsFinished(const QList<sandmark::BatchTask::Finished> &finished);
+    /// The grader's latest progress (BatchGrader::progress), sent with the results.
     void progress(int done, int total, double etaSeconds);
     void finished(const sandmark::BatchSummary &summary);
     void failed(const sandmark::Error &error);

@@ -34,7 +34,7 @@ int SubmissionsModel::rowOf(const QString &student) const
 
 void SubmissionsModel::rowChanged(int row)
 {
-    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    Q_EMIT dataChanged(index(row, kResultColumns.first), index(row, kResultColumns.second));
 }
 
 void SubmissionsModel::setNotebookChecks(const NotebookChecks &checks)
@@ -51,8 +51,8 @@ void SubmissionsModel::setNotebookChecks(const NotebookChecks &checks)
         lo = qMin(lo, i);
         hi = qMax(hi, i);
     }
-    if (hi >= 0)
-        Q_EMIT dataChanged(index(lo, 0), index(hi, ColumnCount - 1));
+    if (hi >= 0) // the size, and the status that names the problem
+        Q_EMIT dataChanged(index(lo, SizeColumn), index(hi, StatusColumn));
 }
 
 SubmissionsModel::State SubmissionsModel::stateOf(GradeStatus status)
@@ -111,7 +111,7 @@ void SubmissionsModel::applyGrades(const QList<GradeSummary> &grades)
         hi = qMax(hi, i);
     }
     if (hi >= 0)
-        Q_EMIT dataChanged(index(lo, 0), index(hi, ColumnCount - 1));
+        Q_EMIT dataChanged(index(lo, kResultColumns.first), index(hi, kResultColumns.second));
 }
 
 void SubmissionsModel::setState(const QString &student, State state)
@@ -121,6 +121,22 @@ void SubmissionsModel::setState(const QString &student, State state)
         return;
     m_rows[i].state = state;
     rowChanged(i);
+}
+
+void SubmissionsModel::applyGrades(const QStringList &students, const QHash<QString, GradeSummary> &grades)
+{
+    int lo = int(m_rows.size()), hi = -1;
+    for (const QString &student : students) {
+        const int i = rowOf(student);
+        const auto g = grades.constFind(student);
+        if (i < 0 || g == grades.cend())
+            continue;
+        applyGrade(m_rows[i], *g);
+        lo = qMin(lo, i);
+        hi = qMax(hi, i);
+    }
+    if (hi >= 0)
+        Q_EMIT dataChanged(index(lo, kResultColumns.first), index(hi, kResultColumns.second));
 }
 
 void SubmissionsModel::setStates(const QStringList &students, State state)
@@ -135,7 +151,7 @@ void SubmissionsModel::setStates(const QStringList &students, State state)
         hi = qMax(hi, i);
     }
     if (hi >= 0)
-        Q_EMIT dataChanged(index(lo, 0), index(hi, ColumnCount - 1));
+        Q_EMIT dataChanged(index(lo, kResultColumns.first), index(hi, kResultColumns.second));
 }
 
 void SubmissionsModel::setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend)
@@ -143,7 +159,27 @@ void SubmissionsModel::setResult(const QString &student, const GradeResult &resu
     const int i = rowOf(student);
     if (i < 0)
         return;
-    Row &r = m_rows[i];
+    fillResult(m_rows[i], result, durationS, backend);
+    rowChanged(i);
+}
+
+void SubmissionsModel::setResults(const QList<Result> &results)
+{
+    int lo = int(m_rows.size()), hi = -1;
+    for (const Result &r : results) {
+        const int i = rowOf(r.student);
+        if (i < 0)
+            continue;
+        fillResult(m_rows[i], r.result, r.durationS, r.backend);
+        lo = qMin(lo, i);
+        hi = qMax(hi, i);
+    }
+    if (hi >= 0)
+        Q_EMIT dataChanged(index(lo, kResultColumns.first), index(hi, kResultColumns.second));
+}
+
+void SubmissionsModel::fillResult(Row &r, const GradeResult &result, double durationS, const QString &backend)
+{
     r.state = stateOf(result.status);
     r.score = result.gradedScore().value_or(-1); // nothing graded: no score, never 0
     r.maxScore = result.maxScore;
@@ -155,7 +191,6 @@ void SubmissionsModel::setResult(const QString &student, const GradeResult &resu
         if (awaitsPerson(c))
             r.awaiting << c.checkId;
     r.stale = false; // just graded under the current inputs
-    rowChanged(i);
 }
 
 void SubmissionsModel::setGradesUnreadable(const QString &why)
@@ -164,7 +199,7 @@ void SubmissionsModel::setGradesUnreadable(const QString &why)
         return;
     m_gradesUnreadable = why;
     if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+        Q_EMIT dataChanged(index(0, kResultColumns.first), index(int(m_rows.size()) - 1, kResultColumns.second));
 }
 
 QString SubmissionsModel::stateText(State state)

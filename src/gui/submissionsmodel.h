@@ -11,6 +11,7 @@
 
 #include <array>
 #include <atomic>
+#include <utility>
 
 namespace sandmark {
 
@@ -26,6 +27,11 @@ class SubmissionsModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column { StudentColumn, NameColumn, NotebookColumn, SizeColumn, StatusColumn, ScoreColumn, DurationColumn, BackendColumn, ColumnCount };
+    /// The columns a state or a result changes (status to backend): the dataChanged of setState(), setResult(),
+    /// applyGrades() and their bulk forms covers these only, so a proxy sorted by an earlier column (student,
+    /// name, notebook) does not sort again. (Every column's tooltip lists the reasons; tooltips are asked for when
+    /// shown.) setNotebookChecks() changes size and status.
+    static constexpr std::pair<int, int> kResultColumns{StatusColumn, BackendColumn};
     /// What the status column shows.
     enum class State { NotRun, Queued, Running, Graded, NeedsManual, NeedsReview, GraderError };
     struct Row
@@ -69,6 +75,9 @@ public:
     /// Fills status, score, duration and backend from the gradebook's grade summaries (students not listed
     /// are left as they are). One dataChanged over the rows that changed.
     void applyGrades(const QList<GradeSummary> &grades);
+    /// applyGrades() for the listed students, their summaries read from `grades` by student id (listed students
+    /// without one are left as they are). One dataChanged over the rows that changed.
+    void applyGrades(const QStringList &students, const QHash<QString, GradeSummary> &grades);
     /// Fills `row`'s status, score, duration and backend from `grade` (for rows not yet in a model).
     static void applyGrade(Row &row, const GradeSummary &grade);
     void setState(const QString &student, State state);
@@ -77,6 +86,16 @@ public:
     /// A result as the batch reports it (automatic score; overrides are applied by applyGrades()).
     /// `durationS` < 0 and `backend` empty: no sandbox ran.
     void setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend);
+    /// One result of setResults().
+    struct Result
+    {
+        QString student;
+        GradeResult result;
+        double durationS = -1;
+        QString backend;
+    };
+    /// setResult() for many (a batch's results as they arrive together): one dataChanged over the rows that changed.
+    void setResults(const QList<Result> &results);
 
     /// Set while the gradebook cannot be read (its error; empty: readable): rows without a result then say their
     /// grade is unknown, never "not run". One dataChanged over every row.
@@ -94,6 +113,7 @@ public:
 
 private:
     void rowChanged(int row);
+    static void fillResult(Row &row, const GradeResult &result, double durationS, const QString &backend);
     QVariant statusIcon(const Row &row) const;
 
     QList<Row> m_rows;

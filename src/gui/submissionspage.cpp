@@ -773,6 +773,13 @@ void SubmissionsPage::applyGrades(const QList<GradeSummary> &grades)
 
 void SubmissionsPage::withOneSort(const std::function<void()> &change)
 {
+    // Sorted by a column these changes leave alone (student, name, notebook: the model's dataChanged covers
+    // size to backend only) and no filter: the order stays, and sorting 5,000 rows again took a good part of a
+    // frame after every batch signal.
+    if (m_proxy->sortColumn() < SubmissionsModel::SizeColumn && m_filter->text().isEmpty()) {
+        change();
+        return;
+    }
     // On dataChanged the proxy moves each changed row on its own (quadratic for thousands of rows); sorting
     // and filtering once afterwards is far cheaper, and keeps the selection (persistent indexes follow).
     m_proxy->setDynamicSortFilter(false);
@@ -1099,12 +1106,19 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
 {
     if (!m_assignment || m_batch)
         return;
+    // In student order: the ids are sorted, not the submissions (swapping thousands of Submission values took
+    // tens of ms of the click).
+    QStringList ids = students.isEmpty() ? QStringList(m_submissions.keys()) : students;
+    ids.sort();
     QList<Submission> batch;
-    const QStringList ids = students.isEmpty() ? QStringList(m_submissions.keys()) : students;
-    for (const QString &id : ids)
-        if (m_submissions.contains(id))
-            batch << m_submissions.value(id);
-    std::sort(batch.begin(), batch.end(), [](const Submission &a, const Submission &b) { return a.studentId < b.studentId; });
+    batch.reserve(ids.size());
+    QStringList queued;
+    queued.reserve(ids.size());
+    for (const QString &id : std::as_const(ids))
+        if (const auto s = m_submissions.constFind(id); s != m_submissions.cend()) {
+            batch << *s;
+            queued << id;
+        }
     if (batch.isEmpty())
         return;
 
@@ -1114,10 +1128,7 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
     options.force = force;
     options.gradebookPath = m_gradebookPath;
 
-    m_batch = new BatchTask(*m_assignment, batch, options, this);
-    QStringList queued;
-    for (const Submission &s : std::as_const(batch))
-        queued << s.studentId;
+    m_batch = new BatchTask(*m_assignment, std::move(batch), options, this);
     withOneSort([&] { m_model->setStates(queued, SubmissionsModel::State::Queued); });
     m_progress->setRange(0, 0); // busy until the reference run is done
     m_progress->setVisible(true);
@@ -1130,33 +1141,37 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
         m_batchStatus->setText(tr("Grading %n submission(s), %1 at once…", nullptr, total).arg(m_batch->jobs()));
     });
     connect(m_batch, &BatchTask::submissionsSkipped, this, [this](const QStringList &unchanged) {
-        // Unchanged since their last completed run: their recorded grades stand.
-        QList<GradeSummary> recorded;
+        // Unchanged since their last completed run: their recorded grades stand (applied from m_grades, not copied).
         QStringList notRun;
-        for (const QString &id : unchanged) {
-            if (m_grades.contains(id))
-                recorded << m_grades.value(id);
-            else
+        for (const QString &id : unchanged)
+            if (!m_grades.contains(id))
                 notRun << id;
-        }
         withOneSort([&] {
             m_model->setStates(notRun, SubmissionsModel::State::NotRun);
-            m_model->applyGrades(recorded);
+            m_model->applyGrades(unchanged, m_grades);
         });
     });
     connect(m_batch, &BatchTask::submissionStarted, this, [this](const QString &id) {
         m_model->setState(id, SubmissionsModel::State::Running);
     });
-    connect(m_batch, &BatchTask::submissionFinished, this,
-            [this](const QString &id, const GradeResult &result, const RunRecord &run) {
-                // No backend: no sandbox ran (the notebook could not be read), so no run time either.
-                const double seconds = run.backend.isEmpty() ? -1 : run.started.msecsTo(run.finished) / 1000.0;
-                m_model->setResult(id, result, seconds, run.backend);
-                m_live.insert(id, run);
-                if (m_table->currentIndex().data(StudentRole).toString() == id)
-                    showDetail(id);
-                Q_EMIT resultRecorded(id);
-            });
+    connect(m_batch, &BatchTask::submissionsFinished, this, [this](const QList<BatchTask::Finished> &finished) {
+        // The rows first, with one sort, then each result is announced (its row filled in already).
+        QList<SubmissionsModel::Result> results;
+        results.reserve(finished.size());
+        for (const BatchTask::Finished &f : finished) {
+            // No backend: no sandbox ran (the notebook could not be read), so no run time either.
+            const double seconds = f.run.backend.isEmpty() ? -1 : f.run.started.msecsTo(f.run.finished) / 1000.0;
+            results.append({f.studentId, f.result, seconds, f.run.backend});
+            m_live.insert(f.studentId, f.run);
+        }
+        withOneSort([&] { m_model->setResults(results); });
+        const QString current = m_table->currentIndex().data(StudentRole).toString();
+        for (const BatchTask::Finished &f : finished) {
+            if (f.studentId == current)
+                showDetail(current);
+            Q_EMIT resultRecorded(f.studentId);
+        }
+    });
     connect(m_batch, &BatchTask::progress, this, [this](int done, int total, double eta) {
         // Shown at most ten times a second: QProgressBar repaints the window at once on every new value, and
         // hundreds of results can arrive in one pass of the event loop.
@@ -1200,18 +1215,14 @@ void SubmissionsPage::finishBatch()
     m_progressTimer->stop(); // the summary replaces it
     m_progress->setVisible(false);
     // Students still marked queued or running were not run (cancelled): show their recorded grade again.
-    QList<GradeSummary> recorded;
     QStringList notRun;
     for (const SubmissionsModel::Row &r : m_model->rows())
-        if (r.state == SubmissionsModel::State::Queued || r.state == SubmissionsModel::State::Running) {
+        if (r.state == SubmissionsModel::State::Queued || r.state == SubmissionsModel::State::Running)
             notRun << r.student;
-            if (m_grades.contains(r.student))
-                recorded << m_grades.value(r.student);
-        }
     if (!notRun.isEmpty())
         withOneSort([&] {
             m_model->setStates(notRun, SubmissionsModel::State::NotRun);
-            m_model->applyGrades(recorded);
+            m_model->applyGrades(notRun, m_grades);
         });
     updateButtons();
     readGrades(); // durations and backends as recorded, overrides applied

@@ -204,7 +204,8 @@ private:
     void readGrades();
     /// Applies many grades to the table at once (sorting the proxy once, not row by row).
     void applyGrades(const QList<GradeSummary> &grades);
-    /// Runs `change` (a model change touching many rows) with the proxy sorting once, afterwards.
+    /// Runs `change` (a model change touching many rows' size, state or result) with the proxy sorting once,
+    /// afterwards; not at all when the table is sorted by a column such changes leave alone and not filtered.
     void withOneSort(const std::function<void()> &change);
     /// Both the listing and the grades are in: the table is complete.
     void tableComplete();
