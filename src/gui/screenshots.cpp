@@ -246,6 +246,12 @@ bool ScreenshotDriver::shootPages(bool problemSet)
     m_window->checksPage()->runReference();
     referenceEnded.wait(300000);
     ok &= save(m_window, QStringLiteral("04-checks"));
+    // The Instructor view with the reference run's outputs (it loads them again when the run ends).
+    NotebookPreview *preview = m_window->preview();
+    m_window->setCurrentPage(MainWindow::PreviewPage);
+    waitFor([&] { return !preview->isLoading() && !preview->referenceNote().isEmpty(); }, 20000);
+    preview->showCell(3);
+    ok &= save(m_window, QStringLiteral("22-preview-reference-outputs"));
     // A real scan of the instructor notebook.
     m_window->setCurrentPage(MainWindow::DataPageIndex);
     Signalled scanEnded(m_window->dataPage(), &DataPage::jobEnded);

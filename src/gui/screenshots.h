@@ -45,7 +45,8 @@ private:
     void changePreview(const std::function<void()> &change);
     /// The preview's instructor, release and instrumented views; a problem set's second notebook (01-03, 12).
     bool shootPreview(bool problemSet);
-    /// Each page after the work that fills it: reference run, data scan, grading, results, health (04-08).
+    /// Each page after the work that fills it: reference run (and the Instructor view with its outputs, 22), data
+    /// scan, grading, results, health (04-08).
     bool shootPages(bool problemSet);
     /// Grades every submission in the sandbox and selects one student, shooting that student's detail.
     bool gradeAndShowStudent(bool problemSet);
