@@ -326,7 +326,10 @@ void NotebookPreview::reload()
     }
     // The instructor notebook with the outputs of its latest reference run, when there is one for it as it is now.
     const Assignment assignment = *m_assignment;
-    const QString rel = QDir(assignment.folder()).relativeFilePath(m_path);
+    QString rel; // as assignment.json lists it, as the reference run keeps it
+    for (const QString &n : assignment.notebooks())
+        if (QDir::cleanPath(assignment.absolute(n)) == m_path)
+            rel = n;
     m_referenceLookup->run([assignment, rel] { return latestReferenceNotebook(assignment, rel); },
                            [this, path = m_path](const std::optional<ReferenceNotebook> &reference) {
                                if (path != m_path || m_kind != PreviewKind::Instructor)
