@@ -1,8 +1,9 @@
 #include "checkresultsmodel.h"
 
 #include "coretranslation.h"
-#include "roles.h"
 #include "notebook/cellref.h"
+#include "roles.h"
+#include "translations.h"
 
 #include <QColor>
 #include <QFont>
@@ -55,7 +56,7 @@ QString CheckResultsModel::groupText(const QString &checkId) const
                 return tr("%1: not graded").arg(g.name);
             total += o != m_overrides.cend() ? o->points : r.points;
         }
-        return tr("%1: %2 / %3").arg(g.name, QLocale().toString(total, 'g', 6), QLocale().toString(g.maxPoints, 'g', 6));
+        return tr("%1: %2 / %3").arg(g.name, scoreText(total), scoreText(g.maxPoints));
     }
     return {};
 }
@@ -86,12 +87,12 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
         case OutcomeColumn:
             return r.outcome == Outcome::Pass ? tr("pass") : r.outcome == Outcome::Fail ? tr("fail") : tr("not graded");
         case PointsColumn:
-            return QStringLiteral("%1 / %2").arg(QLocale().toString(r.points, 'g', 6), QLocale().toString(r.maxPoints, 'g', 6));
+            return QStringLiteral("%1 / %2").arg(scoreText(r.points), scoreText(r.maxPoints));
         case OverrideColumn: {
             const auto o = m_overrides.constFind(r.checkId);
             if (o == m_overrides.cend())
                 return QString();
-            return tr("%1 — %2").arg(QLocale().toString(o->points, 'g', 6), o->comment);
+            return tr("%1 — %2").arg(scoreText(o->points), o->comment);
         }
         case ExpectedColumn:
             return translatedCoreText(r.expected);

@@ -46,14 +46,14 @@ QString ChecksModel::pointsText(double points)
 {
     if (points == std::floor(points) && std::abs(points) < 1e9)
         return tr("%Ln point(s)", nullptr, int(points));
-    return tr("%1 points").arg(QLocale().toString(points, 'g', 6)); // a fraction: plural in English and German
+    return tr("%1 points").arg(scoreText(points)); // a fraction: plural in English and German
 }
 
 QString ChecksModel::ofPointsText(const QString &earned, double max)
 {
     if (max == std::floor(max) && std::abs(max) < 1e9)
         return tr("%1 of %Ln point(s)", "earned points of the most there are", int(max)).arg(earned);
-    return tr("%1 of %2 points", "earned points of a fractional most").arg(earned, QLocale().toString(max, 'g', 6));
+    return tr("%1 of %2 points", "earned points of a fractional most").arg(earned, scoreText(max));
 }
 
 QString ChecksModel::withPoints(const QString &name, double points)
@@ -100,7 +100,7 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
         case AnchorColumn:
             return probed ? (probed->anchor.isEmpty() ? tr("end of notebook") : probed->anchor) : QString();
         case PointsColumn:
-            return QLocale().toString(c.points, 'g', 6);
+            return scoreText(c.points);
         case ReferenceColumn:
             return probed || m_reference.contains(c.id) ? translatedCoreText(m_reference.value(c.id)) : QString();
         case ToleranceColumn: {

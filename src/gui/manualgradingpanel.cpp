@@ -1,9 +1,10 @@
 #include "manualgradingpanel.h"
 
+#include "checks/registry.h"
 #include "checksmodel.h"
 #include "coretranslation.h"
-#include "checks/registry.h"
 #include "gradebook/manual.h"
+#include "translations.h"
 #include "wrappinglabel.h"
 
 #include <QDoubleSpinBox>
@@ -117,15 +118,15 @@ void ManualGradingPanel::setGrade(const EffectiveGrade &grade, const QHash<QStri
         if (it == m_widgets.end())
             continue;
         Row &r = *it;
-        const QString max = l.toString(c.result.maxPoints, 'g', 6);
+        const QString max = scoreText(c.result.maxPoints);
         QString state;
         if (c.override_)
-            state = tr("graded by hand: %1").arg(ChecksModel::ofPointsText(l.toString(c.override_->points, 'g', 6), c.result.maxPoints));
+            state = tr("graded by hand: %1").arg(ChecksModel::ofPointsText(scoreText(c.override_->points), c.result.maxPoints));
         else if (awaiting.contains(c.result.checkId))
             state = tr("awaits grading (at most %1)").arg(max);
         else
             state = tr("%1 automatically: %2")
-                        .arg(ChecksModel::ofPointsText(l.toString(c.result.points, 'g', 6), c.result.maxPoints), translatedCoreText(c.result.feedback));
+                        .arg(ChecksModel::ofPointsText(scoreText(c.result.points), c.result.maxPoints), translatedCoreText(c.result.feedback));
         const QString notebook = notebookOf.value(c.result.checkId);
         r.box->setTitle(notebook.isEmpty() ? tr("%1 — %2").arg(c.result.checkId, state)
                                            : tr("%1 (%2) — %3").arg(c.result.checkId, notebook, state));

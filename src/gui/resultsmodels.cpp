@@ -1,6 +1,7 @@
 #include "resultsmodels.h"
 
 #include "roles.h"
+#include "translations.h"
 
 #include <QLocale>
 
@@ -91,7 +92,7 @@ QVariant CheckPassRateModel::data(const QModelIndex &index, int role) const
         case NotGradedColumn:
             return c.notGraded;
         case MeanColumn:
-            return tr("%1 / %2").arg(locale.toString(c.meanPoints, 'f', 2), locale.toString(c.maxPoints, 'g', 6));
+            return tr("%1 / %2").arg(locale.toString(c.meanPoints, 'f', 2), scoreText(c.maxPoints));
         default:
             return {};
         }

@@ -1,25 +1,26 @@
 #include "submissiondetail.h"
 
-#include "checksmodel.h"
+#include "assignment/release_writer.h"
+#include "batch/notebookmatch.h"
+#include "batch/recordedvalues.h"
 #include "boundedtext.h"
-#include "coretranslation.h"
 #include "checkresultsmodel.h"
+#include "checks/registry.h"
+#include "checksmodel.h"
+#include "coretranslation.h"
 #include "gradebookaccess.h"
 #include "jobtracker.h"
 #include "manualgradingpanel.h"
+#include "notebook/cellref.h"
 #include "notebookcellmodel.h"
 #include "notebookpreview.h"
 #include "releasediffview.h"
-#include "valuesdialog.h"
-#include "assignment/release_writer.h"
-#include "batch/recordedvalues.h"
-#include "checks/registry.h"
-#include "submissionsmodel.h"
 #include "roles.h"
-#include "batch/notebookmatch.h"
-#include "notebook/cellref.h"
 #include "sandbox/submissionrun.h"
+#include "submissionsmodel.h"
+#include "translations.h"
 #include "util/displaytext.h"
+#include "valuesdialog.h"
 #include "wrappinglabel.h"
 
 #include <QComboBox>
@@ -316,7 +317,7 @@ void SubmissionDetail::buildOverrideBox()
                 current = c.points;
             }
         m_overridePoints->setValue(current);
-        m_overridePoints->setToolTip(tr("Automatic maximum: %1").arg(QLocale().toString(max, 'g', 6)));
+        m_overridePoints->setToolTip(tr("Automatic maximum: %1").arg(scoreText(max)));
         updateOverrideControls();
     });
     connect(m_overrideRemove, &QPushButton::clicked, this, [this] { removeOverride(m_overrideTarget->currentData().toString()); });
@@ -447,12 +448,12 @@ void SubmissionDetail::updateSwitcherTexts()
                 earned += m_effective && o != m_effective->checks.cend() ? o->points() : c.points;
                 max += c.maxPoints;
             }
-        m_switcher->setTabText(i, tr("%1 (%2 / %3)").arg(boundedLine(notebooks.at(i)), l.toString(earned, 'g', 6), l.toString(max, 'g', 6)));
+        m_switcher->setTabText(i, tr("%1 (%2 / %3)").arg(boundedLine(notebooks.at(i)), scoreText(earned), scoreText(max)));
         const QString decision = matchDecision(m_result.notes, notebooks.at(i));
         m_switcher->setTabToolTip(i, decision);
         if (i == m_switcher->currentIndex())
             m_part->setText(tr("%1 — %2").arg(decision.isEmpty() ? notebooks.at(i) : displayText(decision),
-                                              ChecksModel::ofPointsText(l.toString(earned, 'g', 6), max)));
+                                              ChecksModel::ofPointsText(scoreText(earned), max)));
     }
 }
 
@@ -699,7 +700,7 @@ void SubmissionDetail::updateSummary()
     QString summary = m_result.gradedScore()
                           ? tr("%1: %2, %3")
                                 .arg(displayText(m_student), SubmissionsModel::stateText(SubmissionsModel::stateOf(status)),
-                                     ChecksModel::ofPointsText(l.toString(m_result.score, 'g', 6), m_result.maxScore))
+                                     ChecksModel::ofPointsText(scoreText(m_result.score), m_result.maxScore))
                           : tr("%1: %2, no score: nothing could be graded (exported blank, never 0)")
                                 .arg(displayText(m_student), SubmissionsModel::stateText(SubmissionsModel::stateOf(status)));
     if (m_result.status == GradeStatus::GraderError)
@@ -708,8 +709,8 @@ void SubmissionDetail::updateSummary()
         const std::optional<double> eff = m_effective->score();
         summary += QLatin1Char('\n')
                    + tr("With overrides: %1 (automatic: %2).")
-                         .arg(ChecksModel::ofPointsText(eff ? l.toString(*eff, 'g', 6) : tr("no score"), m_result.maxScore),
-                              m_result.status == GradeStatus::GraderError ? tr("none") : l.toString(m_effective->autoScore, 'g', 6));
+                         .arg(ChecksModel::ofPointsText(eff ? scoreText(*eff) : tr("no score"), m_result.maxScore),
+                              m_result.status == GradeStatus::GraderError ? tr("none") : scoreText(m_effective->autoScore));
         for (const QString &c : m_effective->overrideComments())
             summary += QLatin1Char('\n') + tr("Override: %1").arg(c);
     }

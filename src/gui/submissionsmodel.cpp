@@ -1,8 +1,9 @@
 #include "submissionsmodel.h"
 
 #include "coretranslation.h"
-#include "roles.h"
 #include "notebook/notebook.h"
+#include "roles.h"
+#include "translations.h"
 #include "util/displaytext.h"
 
 #include <QApplication>
@@ -272,7 +273,7 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
                 return QString();
             if (r.score < 0)
                 return tr("no score");
-            return QStringLiteral("%1 / %2%3").arg(QLocale().toString(r.score, 'g', 6), QLocale().toString(r.maxScore, 'g', 6),
+            return QStringLiteral("%1 / %2%3").arg(scoreText(r.score), scoreText(r.maxScore),
                                                    r.overridden ? QStringLiteral(" *") : QString());
         case DurationColumn:
             if (r.durationS >= 0)

@@ -42,6 +42,11 @@ QString numberText(double value, int significant)
     return l.toString(value, 'g', significant).replace(l.exponential(), QLatin1String("e"));
 }
 
+QString scoreText(double points)
+{
+    return QLocale().toString(points, 'g', 6);
+}
+
 QString NumberSpinBox::textFromValue(double value) const
 {
     return numberText(value, 10);

@@ -35,6 +35,12 @@ QLocale numberLocale(const QLocale &system, const QString &numericSetting);
 /// "2.5e-07" in English). One style for the checks table and the check editor. Any thread.
 QString numberText(double value, int significant = 6);
 
+/// @p points (a check's, a score, a maximum) as every view of the app writes it: up to 6 significant digits in the
+/// default locale — "6", "2,5" in German, "0.333333" — the app's counterpart of core's formatPoints() (grading/result.h),
+/// which the CLI and feedback pages use. Texts with a unit go through ChecksModel::pointsText() / ofPointsText().
+/// Any thread.
+QString scoreText(double points);
+
 /// A spin box for tolerances and other numbers that may be tiny: shows its value as numberText() does ("1e-06",
 /// "0,001" in German, not "0,0000010000") and reads what it shows, a number in the locale's style or in C's
 /// ("1e-6", "0.001"). Keeps QDoubleSpinBox's decimals (values round to them) and range. GUI thread only.
