@@ -58,6 +58,7 @@ private Q_SLOTS:
     void oldNotebookGetsNoIds();
     void missingAndNullIdsRepaired();
     void malformedOutputsRemoved();
+    void pythonConstantsReadAsNull();
     void unknownKernelspecPythonLoads();
 
     void roundTrip_data();
@@ -91,7 +92,9 @@ void TestNotebook::malformed_data()
     row("invalid JSON: bare word", "{\"nbformat\": four}", u"line 1, column 14"_s, {u"invalid JSON"_s});
     row("invalid JSON: truncated", "{\n \"cells\": [\n", u"line 3, column 1"_s,
         {u"invalid JSON"_s, u"end of input"_s});
-    row("invalid JSON: NaN token", "{\"cells\": [], \"x\": NaN}", u"line 1, column 20"_s, {u"invalid JSON"_s});
+    // NaN, Infinity and -Infinity are Python's JSON and read (pythonConstantsReadAsNull); other spellings are not.
+    row("invalid JSON: nan token", "{\"cells\": [], \"x\": nan}", u"line 1, column 20"_s, {u"invalid JSON"_s});
+    row("invalid JSON: NaNa token", "{\"cells\": [], \"x\": NaNa}", u"line 1, column 20"_s, {u"invalid JSON"_s});
     // Numbers outside the range of a double: nlohmann throws out_of_range for them, which aborted the process
     // (security report F1). They are the file's error, at the number's first byte.
     row("invalid JSON: 1e999 in the metadata", R"({"cells": [], "metadata": {"x": 1e999}, "nbformat": 4, "nbformat_minor": 5})",
@@ -441,6 +444,32 @@ void TestNotebook::malformedOutputsRemoved()
     QCOMPARE(outputs.size(), 2);
     QCOMPARE(outputs.at(0).toObject().value(u"output_type"_s).toString(), u"stream"_s);
     QCOMPARE(outputs.at(1).toObject().value(u"output_type"_s).toString(), u"execute_result"_s);
+}
+
+// Python's json module writes NaN, Infinity and -Infinity, and nbformat keeps them (a DataFrame's NaN in an
+// application/json output): such a notebook opens in Jupyter, so it loads here too, each constant outside strings read
+// as null and listed as a repair; the same words inside strings are text.
+void TestNotebook::pythonConstantsReadAsNull()
+{
+    const QByteArray bytes = R"({"nbformat": 4, "nbformat_minor": 5, "metadata": {"w": [Infinity,-Infinity]}, "cells": [
+        {"cell_type": "code", "id": "a", "metadata": {}, "execution_count": 1, "source": "x = 'NaN, Infinity'",
+         "outputs": [{"output_type": "display_data", "metadata": {},
+                      "data": {"application/json": {"x": NaN, "s": "NaN", "q": "\"NaN"}}}]}]})";
+    const auto nb = Notebook::parse(bytes, u"nan.ipynb"_s);
+    QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
+    QCOMPARE(nb->repairs(), QStringList{u"line 1: 3 NaN or Infinity value(s) (Python's JSON, as nbformat writes it; not JSON) read as null"_s});
+    QCOMPARE(nb->cellSource(0), u"x = 'NaN, Infinity'"_s);
+    const QJsonObject root = QJsonDocument::fromJson(nb->toJson()).object();
+    QCOMPARE(root.value(u"metadata"_s).toObject().value(u"w"_s).toArray(), (QJsonArray{QJsonValue::Null, QJsonValue::Null}));
+    const QJsonObject data = root.value(u"cells"_s).toArray().at(0).toObject().value(u"outputs"_s).toArray().at(0).toObject()
+                                 .value(u"data"_s).toObject().value(u"application/json"_s).toObject();
+    QVERIFY(data.value(u"x"_s).isNull());
+    QCOMPARE(data.value(u"s"_s).toString(), u"NaN"_s);
+    QCOMPARE(data.value(u"q"_s).toString(), u"\"NaN"_s);
+    // A syntax error after one is still the file's error, on its line.
+    const auto broken = Notebook::parse("{\"cells\": [NaN,\n ]}", u"b.ipynb"_s);
+    QVERIFY(!broken);
+    QVERIFY2(broken.error().location.startsWith(u"line 2"_s), qPrintable(broken.error().toString()));
 }
 
 // An unknown kernelspec name with language python loads; the name is reported as written.

@@ -431,6 +431,8 @@ Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fi
     if (bytes.trimmed().isEmpty() && bytes.size() != rawBytes.size())
         return Error{fileName, {}, QStringLiteral("the file holds nothing but a UTF-8 byte-order mark (%1 bytes): not a notebook")
                                        .arg(rawBytes.size())};
+    qint64 constantLine = 0;
+    const int constants = jsonutil::replacePythonConstants(bytes, &constantLine);
     auto parsed = jsonutil::parse(bytes, fileName);
     if (!parsed)
         return parsed.error();
@@ -454,6 +456,11 @@ Expected<Notebook> Notebook::parse(const QByteArray &rawBytes, const QString &fi
                          : QStringLiteral("metadata.kernelspec"),
                      QStringLiteral("notebook language is %1; only Python is supported").arg(language)};
 
+    if (constants > 0)
+        nb.d->repairs << QStringLiteral("line %1: %2 NaN or Infinity value(s) (Python's JSON, as nbformat writes it; not "
+                                        "JSON) read as null")
+                             .arg(constantLine)
+                             .arg(constants);
     repairCells(j["cells"], nb.d->repairs);
     if (nb.hasCellIds())
         repairCellIds(j["cells"], nb.d->repairs);

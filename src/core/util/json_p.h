@@ -170,6 +170,57 @@ inline Error parseError(const QByteArray &bytes, const QString &file, std::size_
 
 } // namespace detail
 
+/// Python's json module reads and writes three constants JSON does not have: `NaN`, `Infinity` and `-Infinity`
+/// (json.dumps(float('nan'))), and nbformat keeps them, so a notebook whose output holds a NaN opens in Jupyter.
+/// Replaces each such token outside strings in `bytes` by `null` (the value Qt and nlohmann write for a
+/// non-finite number) and returns how many it replaced, with the 1-based line of the first in `firstLine`.
+/// Columns of later errors on a line that held one shift by the length difference. Pure function.
+inline int replacePythonConstants(QByteArray &bytes, qint64 *firstLine = nullptr)
+{
+    const auto isDelimiter = [](char c) {
+        return c == ',' || c == ':' || c == '[' || c == ']' || c == '{' || c == '}' || c == ' ' || c == '\t'
+            || c == '\n' || c == '\r';
+    };
+    QByteArray out;
+    int replaced = 0;
+    qint64 copied = 0;
+    bool inString = false;
+    for (qint64 i = 0; i < bytes.size(); ++i) {
+        const char c = bytes.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            continue;
+        }
+        if ((c != 'N' && c != 'I' && c != '-') || (i > 0 && !isDelimiter(bytes.at(i - 1))))
+            continue;
+        qint64 length = 0;
+        for (const QByteArrayView word : {QByteArrayView("NaN"), QByteArrayView("Infinity"), QByteArrayView("-Infinity")}) {
+            if (QByteArrayView(bytes).sliced(i).startsWith(word)
+                && (i + word.size() == bytes.size() || isDelimiter(bytes.at(i + word.size()))))
+                length = word.size();
+        }
+        if (length == 0)
+            continue;
+        if (replaced++ == 0 && firstLine)
+            *firstLine = lineColAt(bytes, i).line;
+        out.append(bytes.constData() + copied, i - copied).append("null");
+        copied = i + length;
+        i += length - 1;
+    }
+    if (replaced > 0) {
+        out.append(bytes.constData() + copied, bytes.size() - copied);
+        bytes = out;
+    }
+    return replaced;
+}
+
 /// Parses `bytes` as JSON (key order kept with the default ordered_json) and never throws: every outside
 /// file Sandmark reads (notebooks, assignment.json, probe payloads, the runner's answer) goes through here.
 /// Errors name `file` and the line and column: an empty file, a syntax error (at the start of the
