@@ -276,6 +276,13 @@ void TestAssignment::fieldErrors_data()
         u"'a€b' is not a Python variable name"_s);
     row("check negative points", R"({"checks": [{"type": "value", "variable": "x", "points": -1}]})",
         u"checks[0].points"_s, u"must be at least 0"_s);
+    // Fresh-user finding: two checks of 1e308 points added up to inf ("(inf points)", "valid", score null, "inf" in
+    // the CSV). One check is capped at kMaxCheckPoints, so no total overflows.
+    row("check points above the cap", R"({"checks": [{"type": "value", "variable": "x", "points": 1e308}]})",
+        u"checks[0].points"_s, u"must be at most 1000000 (the most one check may be worth)"_s);
+    row("check points just above the cap",
+        R"({"checks": [{"type": "value", "variable": "x", "points": 1000000}, {"type": "value", "variable": "y", "points": 1000000.5}]})",
+        u"checks[1].points"_s, u"must be at most 1000000"_s);
     row("check points string", R"({"checks": [{"type": "value", "variable": "x", "points": "2"}]})",
         u"checks[0].points"_s, u"must be a number, not string"_s);
     row("check negative rtol", R"({"checks": [{"type": "value", "variable": "x", "rtol": -0.1}]})",
@@ -846,6 +853,7 @@ void TestAssignment::addCheckRefused_data()
     value("negative points", u"v"_s, u"x"_s, -1, {}, {}, "checks[8].points", "at least 0");
     value("NaN points", u"v"_s, u"x"_s, nan, {}, {}, "checks[8].points", "at least 0");
     value("infinite points", u"v"_s, u"x"_s, inf, {}, {}, "checks[8].points", "at least 0");
+    value("points above the cap", u"v"_s, u"x"_s, 1e308, {}, {}, "checks[8].points", "at most 1000000");
     value("negative rtol", u"v"_s, u"x"_s, 1, -0.1, {}, "checks[8].rtol", "at least 0");
     value("NaN atol", u"v"_s, u"x"_s, 1, {}, nan, "checks[8].atol", "at least 0");
     value("infinite atol", u"v"_s, u"x"_s, 1, {}, inf, "checks[8].atol", "at least 0");
@@ -1122,6 +1130,8 @@ void TestAssignment::editCheckSetsEveryFieldOfTheKind()
     bad.last().edit.set(u"anchor"_s, u" "_s);
     bad.append({1, {}, u"checks[1].points"_s, u"must be a number >= 0"_s});
     bad.last().edit.set(u"points"_s, -1);
+    bad.append({1, {}, u"checks[1].points"_s, u"must be a number <= 1000000"_s});
+    bad.last().edit.set(u"points"_s, 1e308); // fresh-user finding: two such checks made the total inf
     bad.append({1, {}, u"checks[1].anchor"_s, u"no cell of the instructor notebooks is named 'nosuchcell' (grade_id, cell id or tag)"_s});
     bad.last().edit.set(u"anchor"_s, u"nosuchcell"_s); // fresh-user finding: written, then `validate` said INVALID
     for (const Bad &b : std::as_const(bad)) {

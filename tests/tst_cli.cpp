@@ -311,6 +311,10 @@ void TestCli::golden_data()
         << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s, u"--set"_s, u"code=assert 1"_s} << 1;
     QTest::newRow("checks-edit-set-not-a-flag")
         << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s, u"--set"_s, u"ignore_case=maybe"_s} << 1;
+    // Points above the cap (kMaxCheckPoints): refused naming the field (two checks of 1e308 made the total inf, and
+    // `validate` said valid: fresh-user finding).
+    QTest::newRow("checks-edit-points-above-the-cap")
+        << QStringList{u"checks"_s, u"edit"_s, u"{COPY}"_s, u"corr"_s, u"--set"_s, u"points=1e308"_s} << 1;
     QTest::newRow("checks-add-value-unknown-anchor") // refused, not written for `validate` to find later
         << QStringList{u"checks"_s, u"add"_s, u"value"_s, u"{COPY}"_s, u"--variable"_s, u"corr"_s, u"--id"_s, u"c2"_s,
                        u"--anchor"_s, u"nosuchcell"_s} << 1;

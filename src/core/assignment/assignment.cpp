@@ -10,6 +10,7 @@
 #include "util/json_p.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QDir>
 #include <QFile>
@@ -525,6 +526,11 @@ Expected<void> AssignmentLoader::readChecks()
             ids << c.id;
             a.m_checks << c;
         }
+        // Each check is capped, so this holds; it stays an error should the cap ever change: an infinite total
+        // would be written as "inf" by the exports and as null (nothing graded) by `grade --json`.
+        if (!std::isfinite(a.maxPoints()))
+            return r.error(QStringLiteral("checks"), QStringLiteral("the checks' points add up to more than a number "
+                                                                    "can hold"));
     }
     return {};
 }
@@ -577,6 +583,9 @@ Expected<Check> readCheckEntry(const FieldReader &r, const Json &cj, const QStri
         auto p = r.number(cj["points"], in.path("points"), 0, false);
         if (!p)
             return p.error();
+        if (*p > kMaxCheckPoints)
+            return in.error("points", QStringLiteral("must be at most %1 (the most one check may be worth)")
+                                          .arg(qint64(kMaxCheckPoints)));
         c.points = *p;
     }
     c.options = QJsonDocument::fromJson(QByteArray::fromStdString(cj.dump())).object();

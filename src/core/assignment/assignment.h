@@ -31,6 +31,10 @@ struct DataFile
 /// (checks tied to notebooks by "notebook"). Format 1 files load unchanged (migrated in memory).
 inline constexpr int kAssignmentFormat = 2;
 
+/// The most points one check may be worth (docs/assignment-format.md "Checks"): a larger "points" is refused
+/// by the loader naming its field path, so a total, a score and every export stay finite numbers.
+inline constexpr double kMaxCheckPoints = 1e6;
+
 /// One graded item.
 struct Check
 {

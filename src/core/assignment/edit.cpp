@@ -250,8 +250,8 @@ Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)
     const QStringList ids = root.contains("checks") ? idsOf(root["checks"]) : QStringList();
     if (const qsizetype taken = ids.indexOf(nc.id); taken >= 0)
         return bad("id", QStringLiteral("'%1' is already the id of checks[%2]").arg(nc.id).arg(taken));
-    if (!std::isfinite(nc.points) || nc.points < 0)
-        return bad("points", QStringLiteral("must be a finite number, at least 0"));
+    if (!std::isfinite(nc.points) || nc.points < 0 || nc.points > kMaxCheckPoints)
+        return bad("points", QStringLiteral("must be a finite number, at least 0 and at most %1").arg(qint64(kMaxCheckPoints)));
     for (const auto &[key, tol] : {std::pair{"rtol", nc.rtol}, std::pair{"atol", nc.atol}}) {
         if (!tol)
             continue;

@@ -1,6 +1,8 @@
 // Editable check fields: parsing and validating a value the way assignment.json's loader reads it.
 #include "checks/checkfield.h"
 
+#include "assignment/assignment.h"
+
 #include <QCoreApplication>
 
 #include <cmath>
@@ -23,6 +25,7 @@ CheckField pointsField()
     CheckField f = checkField("points", CheckField::Type::Number, QT_TRANSLATE_NOOP("sandmark::CheckField", "Points"),
                               QT_TRANSLATE_NOOP("sandmark::CheckField", "What the check is worth; default 1."), true);
     f.defaultValue = 1;
+    f.maximum = kMaxCheckPoints;
     return f;
 }
 
@@ -38,6 +41,8 @@ std::optional<QString> checkFieldProblem(const CheckField &field, const QJsonVal
     case CheckField::Type::Number:
         if (!value.isDouble() || !std::isfinite(value.toDouble()) || value.toDouble() < field.minimum)
             return QStringLiteral("must be a number >= %1").arg(field.minimum);
+        if (value.toDouble() > field.maximum)
+            return QStringLiteral("must be a number <= %1").arg(field.maximum, 0, 'f', 0);
         return std::nullopt;
     case CheckField::Type::Flag:
         if (!value.isBool())

@@ -4,6 +4,8 @@
 
 #include "util/expected.h"
 
+#include <limits>
+
 #include <QJsonValue>
 #include <QList>
 #include <QString>
@@ -33,13 +35,14 @@ struct CheckField
     QJsonValue defaultValue;
     bool required = false; ///< the kind refuses a check without it
     double minimum = 0;    ///< Number only
+    double maximum = std::numeric_limits<double>::infinity(); ///< Number only ("points": kMaxCheckPoints)
 };
 
 /// A field at `key` of `type`, with its label and help (static strings marked QT_TRANSLATE_NOOP("sandmark::CheckField",
 /// …) by the caller), no default, required or not. Pure.
 CheckField checkField(const char *key, CheckField::Type type, const char *label, const char *help, bool required = false);
 
-/// "points": the one field every kind has (a number, at least 0, default 1).
+/// "points": the one field every kind has (a number, at least 0 and at most kMaxCheckPoints, default 1).
 CheckField pointsField();
 /// "notebook": the other field every kind has (text; which of the assignment's notebooks the check grades, which
 /// a problem set's check must name; the loader checks it is one of them). Offered by `checks add/edit`.
@@ -49,7 +52,7 @@ CheckField notebookField();
 /// true/false (also yes/no, 1/0), the text kinds as given. Errors say what the field takes. Pure.
 Expected<QJsonValue> parseCheckFieldValue(const CheckField &field, const QString &text);
 
-/// Whether `value` is a valid value of `field` (its JSON type, a finite number at least `minimum`, a required
+/// Whether `value` is a valid value of `field` (its JSON type, a finite number from `minimum` to `maximum`, a required
 /// text not blank); the message of the problem otherwise ("must be a number >= 0"). Pure.
 std::optional<QString> checkFieldProblem(const CheckField &field, const QJsonValue &value);
 
