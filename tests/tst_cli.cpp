@@ -123,6 +123,7 @@ private Q_SLOTS:
     void checksOfAProblemSetNameTheirNotebook();
     void overrideSeveralStudents();
     void exportKeepsLookalikeStudentsApart();
+    void exportColumnsAreTheAssignmentsChecks();
     void damagedGradebookIsCalledDamaged();
     void checksListReference();
     void checksListReferenceProblemSet();
@@ -996,6 +997,69 @@ void TestCli::exportKeepsLookalikeStudentsApart()
     QVERIFY2(r.out.contains(",amy,,,,1\r\n"), r.out.constData());
     QCOMPARE(r.err, warning + "their scores are left empty, so that Canvas gives no one the other's grade; rename one "
                               "folder and grade it again\n");
+}
+
+// export's check columns are the assignment's checks in its order, then any check a row's recorded result holds that
+// the assignment no longer has — never the columns of the run recorded last (fresh-user report: after one student
+// was graded under an edited assignment, the others' `corr` points were in no column and the edit's `df` was one).
+void TestCli::exportColumnsAreTheAssignmentsChecks()
+{
+    QTemporaryDir tmp;
+    const QString iris = tmp.filePath(u"iris"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    const QDateTime t0 = QDateTime::currentDateTimeUtc().addSecs(-600);
+    int minute = 0;
+    // A run of `student` with checks "id:points:max", recorded after the previous one.
+    const auto record = [&](const QString &student, const QStringList &checks) {
+        auto gb = Gradebook::open(Gradebook::defaultPath(iris));
+        QVERIFY(gb);
+        RunRecord r;
+        r.studentId = student;
+        r.filesHash = u"files-"_s + student;
+        r.inputsHash = u"in-"_s + student;
+        r.started = t0.addSecs(60 * ++minute);
+        r.finished = r.started.addSecs(5);
+        for (const QString &spec : checks) {
+            const QStringList f = spec.split(u':');
+            CheckResult c;
+            c.checkId = f[0];
+            c.type = Check::Type::Value;
+            c.points = f[1].toDouble();
+            c.maxPoints = f[2].toDouble();
+            c.outcome = c.points == c.maxPoints ? Outcome::Pass : Outcome::Fail;
+            r.result.checks << c;
+            r.result.score += c.points;
+            r.result.maxScore += c.maxPoints;
+        }
+        r.result.status = GradeStatus::Graded;
+        QVERIFY((*gb)->recordRun(r));
+    };
+    const QStringList all{u"n_rows:1:1"_s, u"mean_sepal:2:2"_s, u"petal_ratio:2:2"_s, u"corr:2:2"_s, u"corr-hidden:1:1"_s};
+    record(u"alice"_s, all);
+    record(u"bob"_s, {u"n_rows:1:1"_s, u"mean_sepal:0:2"_s, u"petal_ratio:2:2"_s, u"corr:2:2"_s, u"corr-hidden:1:1"_s});
+    record(u"carol"_s, all);
+    // alice regraded under an edited assignment (corr removed, df added), which was then put back.
+    record(u"alice"_s, {u"n_rows:1:1"_s, u"mean_sepal:2:2"_s, u"petal_ratio:2:2"_s, u"corr-hidden:1:1"_s, u"df:1:1"_s});
+
+    const Run r = runCli({u"export"_s, iris, u"-o"_s, u"-"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.value(0).trimmed(),
+             QByteArray("student,score,max,status,stale,n_rows,mean_sepal,petal_ratio,corr,corr-hidden,df,comments"));
+    QCOMPARE(lines.size(), 4);
+    // Every row's check cells add up to its score; the rows graded under other checks are marked stale.
+    for (const QByteArray &line : lines.mid(1)) {
+        const QList<QByteArray> cells = line.trimmed().split(',');
+        QCOMPARE(cells.size(), 12);
+        double sum = 0;
+        for (int i = 5; i < 11; ++i)
+            sum += cells[i].toDouble();
+        QVERIFY2(sum == cells[1].toDouble(), line.constData());
+        QCOMPARE(cells[4], QByteArray("yes"));
+    }
+    QCOMPARE(lines[2].trimmed(), QByteArray("bob,6,8,graded,yes,1,0,2,2,1,,"));
+    QCOMPARE(lines[3].trimmed(), QByteArray("carol,8,8,graded,yes,1,2,2,2,1,,"));
+    QCOMPARE(lines[1].trimmed(), QByteArray("alice,7,7,graded,yes,1,2,2,,1,1,"));
 }
 
 // A damaged gradebook printed internal function names ("effectiveGrades: database disk image is malformed Unable to

@@ -39,9 +39,8 @@ int cmdExport(const QStringList &args)
     const Assignment &assignment = opened->assignment;
     Gradebook &book = *opened->gradebook;
     auto grades = book.effectiveGrades();
-    auto ids = book.checkIds();
-    if (!grades || !ids) {
-        printError(!grades ? grades.error() : ids.error());
+    if (!grades) {
+        printError(grades.error());
         return ExitBadInput;
     }
     markStale(*grades, assignment); // results graded under other checks, reference or limits than today's
@@ -66,7 +65,7 @@ int cmdExport(const QStringList &args)
                                               : "their scores are left empty, so that Canvas gives no one the other's grade")
               << "; rename one folder and grade it again" << Qt::endl;
     }
-    const QByteArray data = exportGrades(*grades, *ids, assignment,
+    const QByteArray data = exportGrades(*grades, assignment,
                                          fmt == QLatin1String("csv") ? GradeExportFormat::Csv : GradeExportFormat::Canvas,
                                          parser.value(column), names ? *names : QMap<QString, QString>{});
     if (const auto problem = exportTargetProblem(parser.value(output), assignment, book.path())) {

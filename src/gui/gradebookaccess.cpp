@@ -150,7 +150,7 @@ Expected<int> exportGradebookFile(const QString &path, const QString &filePath, 
     // The LMS's names for Canvas's Student column; an unreadable manifest leaves it empty (the Submissions page
     // reports the manifest's error).
     const auto names = importedNames(assignment.displayPath(QStringLiteral("submissions")));
-    file.write(exportGrades(snapshot->grades, snapshot->checkIds, assignment, format, canvasColumn,
+    file.write(exportGrades(snapshot->grades, assignment, format, canvasColumn,
                             names ? *names : QMap<QString, QString>{}));
     if (!file.commit())
         return Error{filePath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};

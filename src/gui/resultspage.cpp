@@ -167,19 +167,14 @@ void ResultsPage::refresh()
         return;
     }
     const QString path = m_gradebookPath;
-    QStringList order;
-    for (const Check &c : m_assignment->checks())
-        order << c.id;
+    const Assignment assignment = *m_assignment;
     m_readTracker->run(
-        [path, order] {
+        [path, assignment] {
             auto snapshot = readGradebook(path);
             if (!snapshot)
                 return Expected<ResultsSummary>(snapshot.error());
-            QStringList ids = order; // the assignment's order first, then checks only older runs had
-            for (const QString &id : std::as_const(snapshot->checkIds))
-                if (!ids.contains(id))
-                    ids << id;
-            return Expected<ResultsSummary>(summarizeResults(snapshot->grades, ids));
+            // The export's columns: the assignment's order first, then checks only older runs had.
+            return Expected<ResultsSummary>(summarizeResults(snapshot->grades, exportCheckColumns(assignment, snapshot->grades)));
         },
         [this](Expected<ResultsSummary> summary) {
             if (!summary) {

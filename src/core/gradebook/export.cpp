@@ -220,8 +220,21 @@ std::optional<Error> exportTargetProblem(const QString &target, const Assignment
     return std::nullopt;
 }
 
-QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const Assignment &assignment,
-                        GradeExportFormat format, const QString &canvasColumn, const QMap<QString, QString> &names)
+QStringList exportCheckColumns(const Assignment &assignment, const QList<EffectiveGrade> &grades)
+{
+    QStringList ids;
+    for (const Check &check : assignment.checks())
+        ids << check.id;
+    // Checks the assignment no longer has but a recorded result still holds: their points are in that row's score.
+    for (const EffectiveGrade &g : grades)
+        for (const EffectiveCheck &c : g.checks)
+            if (!ids.contains(c.result.checkId))
+                ids << c.result.checkId;
+    return ids;
+}
+
+QByteArray exportGrades(const QList<EffectiveGrade> &grades, const Assignment &assignment, GradeExportFormat format,
+                        const QString &canvasColumn, const QMap<QString, QString> &names)
 {
     if (format == GradeExportFormat::Canvas)
         // A column Canvas can match: never empty (an assignment without a title has its slug).
@@ -230,7 +243,8 @@ QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &
                                : !assignment.title().trimmed().isEmpty() ? assignment.title()
                                                                          : assignment.slug(),
                                assignment.maxPoints(), names);
-    return exportCsv(grades, checkIds, notebookColumns(assignment), checkGroups(assignment.checks()));
+    return exportCsv(grades, exportCheckColumns(assignment, grades), notebookColumns(assignment),
+                     checkGroups(assignment.checks()));
 }
 
 } // namespace sandmark

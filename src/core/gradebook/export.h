@@ -65,12 +65,17 @@ enum class GradeExportFormat {
     Canvas, ///< exportCanvasCsv()
 };
 
+/// The check columns of `assignment`'s CSV export of `grades`: the assignment's check ids in its order, then every
+/// check a row's recorded result holds that the assignment no longer has (a result graded under older checks), in
+/// the order the rows' runs hold them — so that each row's check cells add up to its score, whatever run was
+/// recorded last. Never the columns of one run of the gradebook (Gradebook::checkIds()). Pure.
+QStringList exportCheckColumns(const Assignment &assignment, const QList<EffectiveGrade> &grades);
+
 /// `grades` (stale ones marked by the caller: markStale()) as `assignment`'s export in `format`: Sandmark's CSV
-/// with the check columns in `checkIds`' order plus its notebook and group totals, or Canvas's with the column
+/// with the check columns of exportCheckColumns() plus its notebook and group totals, or Canvas's with the column
 /// `canvasColumn` (empty: the assignment's title, or its slug when it has none), the assignment's maximum points and the students' `names` (by
-/// id; importedNames()). Pure.
-QByteArray exportGrades(const QList<EffectiveGrade> &grades, const QStringList &checkIds, const Assignment &assignment,
-                        GradeExportFormat format, const QString &canvasColumn = {},
-                        const QMap<QString, QString> &names = {});
+/// id; importedNames()). The CLI's `export` and the app's Export menu both write this. Pure.
+QByteArray exportGrades(const QList<EffectiveGrade> &grades, const Assignment &assignment, GradeExportFormat format,
+                        const QString &canvasColumn = {}, const QMap<QString, QString> &names = {});
 
 } // namespace sandmark
