@@ -117,6 +117,7 @@ private Q_SLOTS:
     void mergeBadInputLeavesNothing();
     void mergeReportsConflictingMatches();
     void mergeWarnsOfShardsGradedUnderOtherInputs();
+    void mergeRefusesAnotherAssignmentsGradebook();
     void checksEditChangesOnlyTheEditedLines();
     void checksRefuseCodeThatDoesNotCompile();
     void parallelEditsAllLand();
@@ -715,6 +716,63 @@ void TestCli::mergeWarnsOfShardsGradedUnderOtherInputs()
     r = runCli({u"merge"_s, tmp.filePath(u"same.sqlite"_s), s2});
     QCOMPARE(r.code, 0);
     QCOMPARE(QString::fromUtf8(r.err), QString());
+}
+
+// A gradebook of another assignment (its results of other checks) is refused, naming both files and their checks,
+// and nothing is written: merge took it with a warning and exit 0 (fresh-user report). Gradebooks record no slug;
+// the checks their results hold say whose they are. A shard graded under partly other checks still merges.
+void TestCli::mergeRefusesAnotherAssignmentsGradebook()
+{
+    QTemporaryDir tmp;
+    const QString iris = tmp.filePath(u"iris.sqlite"_s), ps1 = tmp.filePath(u"ps1.sqlite"_s);
+    recordOneCheckRun(iris, u"alice"_s, Outcome::Pass); // check n_rows
+    {
+        auto gb = Gradebook::open(ps1);
+        QVERIFY(gb);
+        RunRecord r;
+        r.studentId = u"bob"_s;
+        r.filesHash = u"files-bob"_s;
+        r.inputsHash = u"in-ps1"_s;
+        r.started = QDateTime::currentDateTimeUtc();
+        r.finished = r.started.addSecs(1);
+        for (const QString &id : {u"q1"_s, u"q2"_s}) {
+            CheckResult c;
+            c.checkId = id;
+            c.type = Check::Type::Test;
+            c.outcome = Outcome::Pass;
+            c.points = c.maxPoints = 1;
+            r.result.checks << c;
+        }
+        r.result.score = r.result.maxScore = 2;
+        QVERIFY((*gb)->recordRun(r));
+    }
+    const QByteArray irisBefore = readAll(iris), ps1Before = readAll(ps1);
+    const QString out = tmp.filePath(u"m.sqlite"_s);
+    const QString refusal = u"sandmark-cli: %1: holds the grades of another assignment than %2 (its results are of the "
+                            "checks %3; those of %2 of the checks %4; none in common): gradebooks of different assignments "
+                            "are not merged (nothing was merged)\n"_s;
+    Run r = runCli({u"merge"_s, out, iris, ps1});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(QString::fromUtf8(r.err), refusal.arg(ps1, iris, u"q1, q2"_s, u"n_rows"_s));
+    QCOMPARE(r.out, QByteArray());
+    QVERIFY2(QDir(tmp.path()).entryList({u"*m.sqlite*"_s}, QDir::Files | QDir::Hidden).isEmpty(),
+             qPrintable(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden).join(u' ')));
+    QCOMPARE(readAll(iris), irisBefore);
+    QCOMPARE(readAll(ps1), ps1Before);
+    // Into an existing OUT of the other assignment: refused, OUT as it was.
+    r = runCli({u"merge"_s, out, iris});
+    QCOMPARE(r.code, 0);
+    const QByteArray outBefore = readAll(out);
+    r = runCli({u"merge"_s, out, ps1});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(QString::fromUtf8(r.err), refusal.arg(ps1, out, u"q1, q2"_s, u"n_rows"_s));
+    QCOMPARE(readAll(out), outBefore);
+    // A shard of the same assignment graded under partly other checks (an edit between shards) merges.
+    const QString edited = tmp.filePath(u"edited.sqlite"_s);
+    recordOneCheckRun(edited, u"carol"_s, Outcome::Pass);
+    recordOneCheckRun(ps1, u"dave"_s, Outcome::Pass); // ps1.sqlite now also holds n_rows results
+    r = runCli({u"merge"_s, tmp.filePath(u"m2.sqlite"_s), iris, edited, ps1});
+    QVERIFY2(r.code == 0, r.err.constData());
 }
 
 // -o FILE: a failing run leaves an existing file as it was.

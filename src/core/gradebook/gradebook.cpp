@@ -356,6 +356,15 @@ Expected<int> Gradebook::checkExisting(const QString &path)
     return inspect(path, {});
 }
 
+Expected<QStringList> Gradebook::recordedCheckIds(const QString &path)
+{
+    QStringList ids;
+    Expected<int> version = inspect(path, {}, &ids);
+    if (!version)
+        return version.error();
+    return ids;
+}
+
 Expected<void> Gradebook::copyExisting(const QString &path, const QString &copy)
 {
     Expected<int> version = inspect(path, copy);
@@ -364,7 +373,7 @@ Expected<void> Gradebook::copyExisting(const QString &path, const QString &copy)
     return {};
 }
 
-Expected<int> Gradebook::inspect(const QString &path, const QString &vacuumInto)
+Expected<int> Gradebook::inspect(const QString &path, const QString &vacuumInto, QStringList *checkIds)
 {
     const QFileInfo fi(path);
     const QString abs = fi.absoluteFilePath();
@@ -402,6 +411,14 @@ Expected<int> Gradebook::inspect(const QString &path, const QString &vacuumInto)
                                   .arg(version)
                                   .arg(schemaVersion)};
             q.finish();
+            if (!error && checkIds) {
+                if (!q.exec(QStringLiteral("SELECT DISTINCT check_id FROM check_results ORDER BY check_id")))
+                    error = Error{abs, {}, saysDamaged(q.lastError().text()) ? damagedText(q.lastError().text())
+                                                                             : q.lastError().text()};
+                while (!error && q.next())
+                    *checkIds << q.value(0).toString();
+                q.finish();
+            }
             if (!error && !vacuumInto.isEmpty()) {
                 q.prepare(QStringLiteral("VACUUM INTO ?"));
                 q.addBindValue(vacuumInto);

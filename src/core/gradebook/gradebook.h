@@ -250,6 +250,10 @@ public:
     /// -shm file is left beside it (a file on read-only media is opened read-only). Returns its schema version
     /// (1 ..= schemaVersion). Errors name the file: missing, empty, not SQLite, not a gradebook, newer schema.
     static Expected<int> checkExisting(const QString &path);
+    /// The check ids the recorded results of the existing gradebook at `path` hold (every run's, distinct, sorted),
+    /// read as checkExisting() reads: what says which assignment a gradebook belongs to (it records no slug). Errors:
+    /// checkExisting()'s, or the query's.
+    static Expected<QStringList> recordedCheckIds(const QString &path);
     /// Writes a consistent copy of the gradebook at `path` (its write-ahead log included) to the new file `copy`,
     /// checked as checkExisting() does, through SQLite (VACUUM INTO): `path` is never opened outside SQLite (see
     /// "POSIX locks" in docs/gradebook.md). Errors: checkExisting()'s, or the copy's.
@@ -382,7 +386,8 @@ private:
     /// `readOnly`); check isOpen(). The only code that opens a gradebook file: see the comment at its definition.
     static QSqlDatabase connectGradebookFile(const QString &abs, const QString &connection, bool readOnly);
     /// checkExisting(), and with a non-empty `vacuumInto` the copy of copyExisting(), on one SQLite connection.
-    static Expected<int> inspect(const QString &path, const QString &vacuumInto);
+    /// With `checkIds`, also the check ids its results hold (recordedCheckIds()).
+    static Expected<int> inspect(const QString &path, const QString &vacuumInto, QStringList *checkIds = nullptr);
     Expected<void> migrate();
     Error sqlError(const QString &place, const QString &message) const;
     /// The statement `sql` of this gradebook's connection, prepared on first use and kept (SQLite parses it once

@@ -323,12 +323,61 @@ QStringList gradedUnderWarnings(const QList<MergeStats> &stats, const QStringLis
     return lines;
 }
 
+namespace {
+/// `ids` for a message: the first few, then how many more.
+QString someIds(const QStringList &ids)
+{
+    constexpr qsizetype shown = 5;
+    QString text = ids.mid(0, shown).join(QLatin1String(", "));
+    if (ids.size() > shown)
+        text += QStringLiteral(" and %1 more").arg(ids.size() - shown);
+    return text;
+}
+
+/// Refuses gradebooks of different assignments: a gradebook records no slug, so what says whose it is are the
+/// checks its results hold. Shards of one assignment share checks, also across an edit of some of them; two
+/// gradebooks whose results share no check at all are two assignments' (merged, one table would mix them, and an
+/// export would show neither's grades). A gradebook without check results tells nothing and merges with any.
+std::optional<Error> differentAssignments(const QList<std::pair<QString, QStringList>> &books)
+{
+    for (qsizetype i = 0; i < books.size(); ++i)
+        for (qsizetype j = 0; j < i; ++j) {
+            const auto &[first, firstIds] = books[j];
+            const auto &[second, secondIds] = books[i];
+            if (firstIds.isEmpty() || secondIds.isEmpty())
+                continue;
+            bool shared = false;
+            for (const QString &id : secondIds)
+                shared = shared || firstIds.contains(id);
+            if (!shared)
+                return Error{second, {}, QStringLiteral("holds the grades of another assignment than %1 (its results are of "
+                                                        "the checks %2; those of %1 of the checks %3; none in common): "
+                                                        "gradebooks of different assignments are not merged (nothing was "
+                                                        "merged)")
+                                             .arg(first, someIds(secondIds), someIds(firstIds))};
+        }
+    return std::nullopt;
+}
+} // namespace
+
 Expected<QList<MergeStats>> mergeGradebooks(const QString &outPath, const QStringList &inputs)
 {
-    for (const QString &in : inputs)
-        if (Expected<int> v = Gradebook::checkExisting(in); !v)
-            return v.error();
+    QList<std::pair<QString, QStringList>> books; // each gradebook of the merge and the checks its results hold
     const QFileInfo outInfo(outPath);
+    if (outInfo.isFile() && outInfo.size() > 0) {
+        Expected<QStringList> ids = Gradebook::recordedCheckIds(outPath);
+        if (!ids)
+            return ids.error();
+        books.append({outPath, *ids});
+    }
+    for (const QString &in : inputs) {
+        Expected<QStringList> ids = Gradebook::recordedCheckIds(in);
+        if (!ids)
+            return ids.error();
+        books.append({in, *ids});
+    }
+    if (std::optional<Error> different = differentAssignments(books))
+        return *different;
     const QString out = outInfo.absoluteFilePath();
     const bool existed = outInfo.exists();
     // OUT may be new, its folder not: a typo in the folder would otherwise make a tree nobody asked for.
