@@ -268,8 +268,8 @@ void printDryRunText(const DryRunView &v)
                                   ? QStringLiteral("was %1 %2").arg(v.scoreWas(g.studentId), gradeStatusName(v.was.value(g.studentId)->status))
                                   : QStringLiteral("not graded before"));
     printTable(shown, v.unchanged);
-    out() << QStringLiteral("%1 regraded from stored values, %2 cannot run (needs review without a sandbox: a notebook that "
-                            "cannot be read or matched), %3 skipped (nothing changed), %4 would run again\n")
+    out() << QStringLiteral("%1 regraded from stored values, %2 cannot run (recorded without a sandbox: a notebook that "
+                            "does not parse or is not matched needs review, one that cannot be opened is a grader error), %3 skipped (nothing changed), %4 would run again\n")
                  .arg(v.preview.regraded.size())
                  .arg(v.preview.cannotRun.size())
                  .arg(v.preview.unchanged)
@@ -648,8 +648,9 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
                      .arg(summary->regraded)
                      .arg(summary->regraded > 0 ? QStringLiteral(" (only the checks' grading changed; --force runs them)") : QString())
                      .arg(summary->ran)
-              << (summary->cannotRun > 0 ? QStringLiteral("%1 cannot run (needs review without a sandbox: a notebook that cannot "
-                                                          "be read or matched); ")
+              << (summary->cannotRun > 0 ? QStringLiteral("%1 cannot run (recorded without a sandbox: a notebook that does not "
+                                                          "parse or is not matched needs review, one that cannot be opened "
+                                                          "is a grader error); ")
                                                    .arg(summary->cannotRun)
                                              : QString())
               << QString::number(summary->seconds, 'f', 1) << " s with " << end.jobs << " job(s)" << Qt::endl;

@@ -286,6 +286,11 @@ Expected<void> AssignmentLoader::readDataFiles()
                                       : QFileInfo::exists(*abs)
                                           ? QStringLiteral("'%1' is not a regular file (a FIFO, a device or a socket)").arg(shownValue(df.path))
                                           : QStringLiteral("'%1' does not exist").arg(shownValue(df.path)));
+            // Every run copies it into its folder: one this machine cannot read would fail every submission's run.
+            if (const std::optional<Error> unreadable = cannotOpenForReading(*abs))
+                return r.error(field, QStringLiteral("'%1': %2; every run copies it into its folder, so every submission "
+                                                     "would be a grader error: make it readable by the user who runs Sandmark")
+                                          .arg(shownValue(df.path), unreadable->message));
             // Data files are copied into the student release: never the grading material itself.
             const QString canonical = QFileInfo(*abs).canonicalFilePath();
             if (canonical == QFileInfo(a.m_jsonPath).canonicalFilePath())

@@ -55,7 +55,7 @@ struct BatchSummary
     int regraded = 0;
     int ran = 0;          ///< submissions for which a sandbox started (their results counted by status below)
     /// Graded without a sandbox because they cannot run at all (BatchGrading::resultWithoutRun(): a notebook that
-    /// cannot be read, none handed in). Also counted by status below.
+    /// does not parse, one this machine cannot open — a grader error —, none handed in). Also counted by status below.
     int cannotRun = 0;
     int graded = 0;       ///< status graded
     int needsManual = 0;  ///< status needs-manual: answers or task cells await a person (manual grades counted)

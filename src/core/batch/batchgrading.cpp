@@ -8,6 +8,7 @@
 #include "batch/regrade.h"
 #include "checks/registry.h"
 #include "notebook/nbgrader.h"
+#include "util/inputfile.h"
 #include "util/profile.h"
 
 #include <QDir>
@@ -188,6 +189,14 @@ std::optional<GradeResult> BatchGrading::resultWithoutRun(const Submission &subm
         if (!anyMatched) // nothing to run: every notebook is not handed in or not matched
             return gradeProblemSet(submission, nullptr);
         return std::nullopt;
+    }
+    // A notebook this machine cannot open (its permissions, an I/O error) is the grader's problem, never the
+    // student's: a grader error with the reason, graded again once it can be read.
+    if (std::optional<Error> unreadable = cannotOpenForReading(submission.notebookPath)) {
+        GradeInput in;
+        in.checks = m_assignment.checks();
+        in.graderError = std::move(unreadable);
+        return grade(in);
     }
     // A notebook that does not parse is the student's file, not a grader failure: needs-review with the parse error,
     // found before any sandbox starts.

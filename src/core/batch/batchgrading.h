@@ -74,8 +74,9 @@ public:
                                             bool force, const QHash<QString, LatestRuns> *latest = nullptr) const;
 
     /// The result of a submission that cannot run at all, found without a sandbox: a problem found on disk
-    /// (unrunnableResult()), a notebook that does not parse, a problem set none of whose notebooks is matched.
-    /// None: it runs. Reads the notebook.
+    /// (unrunnableResult()), a notebook that does not parse (needs-review), a notebook this machine cannot open
+    /// (cannotOpenForReading(): a grader error, never the student's), a problem set none of whose notebooks is
+    /// matched. None: it runs. Reads the notebook.
     std::optional<GradeResult> resultWithoutRun(const Submission &submission) const;
     /// A single notebook's result from its run's payload and record and the run's `notes` (instrument notes,
     /// notebook repairs), with the submitted notebook's manual answers and change notes. `decoded`: the student

@@ -34,6 +34,18 @@ QString notARegularFile(const QString &path)
     return fi.isDir() ? QStringLiteral("is a folder, not a file") : QString::fromLatin1(kNotRegular);
 }
 
+std::optional<Error> cannotOpenForReading(const QString &path)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0) {
+        ::close(fd);
+        return std::nullopt;
+    }
+    if (errno == ENOENT)
+        return std::nullopt;
+    return Error{path, {}, QStringLiteral("cannot read the file: %1").arg(QString::fromLocal8Bit(std::strerror(errno)))};
+}
+
 Expected<QByteArray> readInputFile(const QString &path, qint64 maxBytes)
 {
     const auto fail = [&](const QString &message) { return Error{path, {}, message}; };
