@@ -84,6 +84,7 @@ private Q_SLOTS:
     void validateGoodAssignment();
     void duplicateKeysAreProblems();
     void validateChecksThePython();
+    void validateCompilesTheChecksCode();
     void addCheckRefused_data();
     void addCheckRefused();
     void showExpectedSetting();
@@ -817,6 +818,32 @@ void TestAssignment::validateChecksThePython()
                 errors << p.where.toString();
         QCOMPARE(errors, expected.isEmpty() ? QStringList() : QStringList{jsonPath + u": python: "_s + expected});
     }
+}
+
+// A test check whose code Python does not compile fails for every submission: plain `validate` (and the app's
+// Problems list) name it by its field path, as `checks add` refuses it (fresh-user finding: only --health and grading
+// found it). Code that compiles, IPython syntax included, is no problem.
+void TestAssignment::validateCompilesTheChecksCode()
+{
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
+    const QString jsonPath = dir + u"/assignment.json"_s;
+    OJson json = readOrdered(jsonPath);
+    json["python"] = "/usr/bin/python3";
+    const qsizetype first = qsizetype(json["checks"].size());
+    json["checks"].push_back({{"id", "fine"}, {"type", "test"}, {"code", "%time x = 1\nassert x == 1"}});
+    json["checks"].push_back({{"id", "broken"}, {"type", "test"}, {"code", "assert (abs(x - 1) < 1e-9"}});
+    mustWriteFile(jsonPath, QByteArray::fromStdString(json.dump(1)));
+    const auto a = Assignment::load(dir);
+    QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+    QStringList errors;
+    for (const Problem &p : validateAssignment(*a))
+        if (p.severity == Problem::Severity::Error)
+            errors << p.where.location + u": "_s + p.where.message;
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.at(0).startsWith(u"checks[%1].code: the test code of 'broken' does not compile: line 1"_s.arg(first + 1)),
+             qPrintable(errors.join(u"\n"_s)));
+    QVERIFY2(errors.at(0).endsWith(u"the check would fail for every submission"_s), qPrintable(errors.at(0)));
 }
 
 void TestAssignment::addCheckRefused_data()

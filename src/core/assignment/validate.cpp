@@ -1,5 +1,6 @@
 #include "assignment/validate.h"
 
+#include "checks/codesyntax.h"
 #include "checks/registry.h"
 
 #include "notebook/release.h"
@@ -10,6 +11,48 @@
 #include <QStandardPaths>
 
 namespace sandmark {
+
+namespace {
+
+/// An error per check whose Python code (a field of its kind of type Code: a test check's "code") does not
+/// compile in the assignment's interpreter (compileAllBlocking(), one process for all): such a check fails for
+/// every submission, the reference run included. An interpreter that cannot check is one warning.
+QList<Problem> codeSyntaxProblems(const Assignment &assignment)
+{
+    const QList<Check> checks = assignment.checks();
+    QList<CodeToCompile> codes;
+    QList<qsizetype> positions;
+    for (qsizetype i = 0; i < checks.size(); ++i) {
+        const QList<CheckField> fields = checkKind(checks.at(i)).fields();
+        const bool hasCode = std::any_of(fields.cbegin(), fields.cend(), [](const CheckField &f) {
+            return f.type == CheckField::Type::Code && f.key == QLatin1String("code");
+        });
+        if (hasCode && !checks.at(i).code.trimmed().isEmpty()) {
+            codes.append({checks.at(i).id, checks.at(i).code});
+            positions << i;
+        }
+    }
+    if (codes.isEmpty())
+        return {};
+    const QString file = assignment.displayPath(QFileInfo(assignment.jsonPath()).fileName());
+    const auto compiled = compileAllBlocking(syntaxCheckPython(assignment.python()), codes);
+    if (!compiled)
+        return {{Problem::Severity::Warning,
+                 Error{file, QStringLiteral("checks"),
+                       QStringLiteral("%1; the checks' code is not checked").arg(compiled.error().toString())}}};
+    QList<Problem> problems;
+    for (qsizetype k = 0; k < codes.size(); ++k) {
+        if (const std::optional<PythonSyntaxError> &e = compiled->at(k))
+            problems.append({Problem::Severity::Error,
+                             Error{file, QStringLiteral("checks[%1].code").arg(positions.at(k)),
+                                   QStringLiteral("the test code of '%1' does not compile: %2; the check would fail for "
+                                                  "every submission")
+                                       .arg(codes.at(k).label, e->toString())}});
+    }
+    return problems;
+}
+
+} // namespace
 
 QList<Problem> validateAssignment(const Assignment &assignment)
 {
@@ -74,6 +117,7 @@ QList<Problem> validateAssignment(const Assignment &assignment)
                                                   "cell id or tag)")
                                        .arg(c.anchor)}});
     }
+    problems << codeSyntaxProblems(assignment);
     if (checks.isEmpty())
         warn(QStringLiteral("%1: checks: the assignment has no checks yet; every submission would score 0 of 0")
                  .arg(assignment.displayPath(QFileInfo(assignment.jsonPath()).fileName())));

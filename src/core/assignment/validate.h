@@ -17,7 +17,9 @@ struct Problem
 
 /// Checks what Assignment::load() cannot: every instructor notebook parses, its release can be made
 /// (balanced markers), anchored checks name a cell that exists, the environment's `python` exists on this
-/// machine (a path) or on PATH (a name), and lists repairs and unknown fields as warnings. Blocking file I/O (reads the notebooks): call it off the GUI thread.
+/// machine (a path) or on PATH (a name), every check's Python code compiles (Python's compile() in the assignment's
+/// interpreter, one process), and lists repairs and unknown fields as warnings. Blocking file I/O and a Python
+/// process (at most CodeSyntaxCheck::kTimeoutMs): call it off the GUI thread.
 QList<Problem> validateAssignment(const Assignment &assignment);
 
 /// Warnings for value checks without an `anchor` whose variable the instructor notebook assigns again after its
