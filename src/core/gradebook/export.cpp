@@ -1,5 +1,7 @@
 #include "gradebook/export.h"
 
+#include "util/displaytext.h"
+
 #include <QFileInfo>
 
 #include <algorithm>
@@ -25,32 +27,23 @@ QByteArray joinRows(const QList<QStringList> &rows)
 
 QString csvField(const QString &text)
 {
-    // Characters no cell should carry: NUL and the other C0 controls but tab, CR and LF (a NUL ends the text in
-    // many readers, so "\0=1" would slip past the guard below), and the bidirectional overrides and isolates that
-    // make a name display as another (U+202A–U+202E, U+2066–U+2069). The names come from students and LMS exports.
-    // They are written as a visible escape ("\u202e"), never dropped: two students whose folders differ only by one
-    // would otherwise export as the same id, and an import would give one the other's grade.
-    QString t;
-    t.reserve(text.size());
-    for (const QChar c : text) {
-        const char16_t u = c.unicode();
-        if ((u < 0x20 && u != u'\t' && u != u'\r' && u != u'\n') || u == 0x7F || (u >= 0x202A && u <= 0x202E)
-            || (u >= 0x2066 && u <= 0x2069)) {
-            t += QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0'));
-            continue;
-        }
-        t += c;
-    }
+    // Text from students and LMS exports, written as the grade table shows it (displayText()): every control
+    // character — a newline, a tab, NUL — and the bidirectional overrides, isolates and other format characters
+    // as a visible escape ("\n", "\u202e"), never raw and never dropped: a raw newline split one student's row for
+    // many readers, a NUL ended the text in some ("\0=1" then read as "=1"), an override made a name display as
+    // another, and dropping one made two folders one id, so that an import gave one the other's grade.
+    QString t = displayText(text);
     // The formula guard looks past leading spaces (" =1+1" is a formula to some spreadsheets) and knows the
     // fullwidth forms of the formula characters.
     const qsizetype first = std::find_if(t.cbegin(), t.cend(), [](QChar c) { return c != QLatin1Char(' '); }) - t.cbegin();
     if (first < t.size()) {
         static const QString formula = QStringLiteral("=+-@\uFF1D\uFF0B\uFF0D\uFF20");
         const QChar c = t.at(first);
-        if (formula.contains(c) || (first == 0 && (c == QLatin1Char('\t') || c == QLatin1Char('\r'))))
+        if (formula.contains(c))
             t.prepend(QLatin1Char('\''));
     }
-    if (t.contains(QLatin1Char(',')) || t.contains(QLatin1Char('"')) || t.contains(QLatin1Char('\n')) || t.contains(QLatin1Char('\r'))) {
+    // No CR or LF is left to quote (escaped above): a comma or a quote.
+    if (t.contains(QLatin1Char(',')) || t.contains(QLatin1Char('"'))) {
         t.replace(QLatin1Char('"'), QLatin1String("\"\""));
         return QLatin1Char('"') + t + QLatin1Char('"');
     }

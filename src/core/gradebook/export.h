@@ -14,9 +14,10 @@ namespace sandmark {
 
 /// One CSV field quoted as RFC 4180 requires (quotes around fields holding a comma, quote, CR or LF;
 /// quotes doubled). Text that a spreadsheet would run as a formula (leading =, +, -, @ or their fullwidth forms,
-/// also after leading spaces; a leading tab or CR) is prefixed with an apostrophe (OWASP "CSV injection"); NUL and
-/// the other control characters but tab, CR and LF, and the bidirectional overrides and isolates, are written as a
-/// visible escape (U+202E as `\u202e`), never dropped, so that two different names stay two. Numbers are never
+/// also after leading spaces) is prefixed with an apostrophe (OWASP "CSV injection"); control characters (a
+/// newline as `\n`, a tab as `\t`, NUL as `\x00`) and the bidirectional overrides, isolates and other format
+/// characters (U+202E as `\u202e`) are written as a visible escape by displayText(), as the grade table shows them,
+/// never raw and never dropped, so that a cell stays one line and two different names stay two. Numbers are never
 /// passed through this.
 QString csvField(const QString &text);
 
