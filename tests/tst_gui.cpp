@@ -2844,6 +2844,12 @@ private Q_SLOTS:
         // The line names the folder as the assignment does; its full path is in the tooltip.
         QVERIFY2(page->countText().contains(QLatin1String("4 submission(s) in submissions;")), qPrintable(page->countText()));
         QVERIFY2(page->countToolTip().contains(QDir::toNativeSeparators(submissions)), qPrintable(page->countToolTip()));
+        // The filter says how many of them it shows (the line said 4 while one row was shown: fresh-user test).
+        page->filterEdit()->setText(QStringLiteral("zed"));
+        QVERIFY2(page->countText().startsWith(QLatin1String("Filter: 1 of 4 shown. 4 submission(s) in submissions;")),
+                 qPrintable(page->countText()));
+        page->filterEdit()->clear();
+        QVERIFY2(page->countText().startsWith(QLatin1String("4 submission(s) in submissions;")), qPrintable(page->countText()));
 
         // A rerun writes nothing and duplicates nothing: every student is flagged as already there.
         imported.clear();

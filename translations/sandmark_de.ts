@@ -5103,6 +5103,13 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <source>The gradebook cannot be read: %1</source>
         <translation>Das Notenbuch kann nicht gelesen werden: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>Filter: %1 of %n shown.</source>
+        <translation>
+            <numerusform>Filter: %1 von %n angezeigt.</numerusform>
+            <numerusform>Filter: %1 von %n angezeigt.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::UserGuideDialog</name>

@@ -545,6 +545,13 @@
             <numerusform>Review mark removed from %n submissions.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Filter: %1 of %n shown.</source>
+        <translation>
+            <numerusform>Filter: %1 of %n shown.</numerusform>
+            <numerusform>Filter: %1 of %n shown.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ValuesDialog</name>

@@ -247,6 +247,10 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_detail->setVisible(false);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_filter, &QLineEdit::textChanged, this, &SubmissionsPage::showCount); // after the proxy has filtered
+    for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_proxy, signal, this, &SubmissionsPage::showCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &SubmissionsPage::showCount);
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         const QString path = index.data(NotebookPathRole).toString();
         if (!path.isEmpty())
@@ -512,6 +516,7 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
     m_gradesRead = false;
     m_gradesTracker->cancel();
     m_listed = false;
+    m_countText.clear();
     m_tracker->cancel();
     m_checkTracker->cancel();
     m_checkCancel->store(true);
@@ -534,6 +539,7 @@ void SubmissionsPage::listFolder(const QString &folder)
 {
     m_folder = folder;
     m_listed = false;
+    m_countText.clear();
     m_checkTracker->cancel();
     m_checkCancel->store(true);
     m_count->setText(tr("Reading %1…").arg(QDir::toNativeSeparators(folder)));
@@ -583,8 +589,9 @@ void SubmissionsPage::listFolder(const QString &folder)
         } else {
             m_count->setToolTip(where);
         }
-        m_count->setText(text);
+        m_countText = text;
         m_listed = true;
+        showCount();
         m_checkPending = true;
         updateButtons();
         qCDebug(lcSubmissions) << "table filled in" << clock.elapsed() << "ms" << (m_gradesRead ? "with grades" : "before the grades");
@@ -594,6 +601,16 @@ void SubmissionsPage::listFolder(const QString &folder)
     });
     if (!m_gradesRead && !m_gradesTracker->isBusy())
         readGrades();
+}
+
+void SubmissionsPage::showCount()
+{
+    if (!m_listed || m_countText.isEmpty())
+        return;
+    const int all = m_model->rowCount(), shown = m_proxy->rowCount();
+    m_count->setText(m_filter->text().isEmpty() || shown == all
+                         ? m_countText
+                         : tr("Filter: %1 of %n shown.", nullptr, all).arg(shown) + QLatin1Char(' ') + m_countText);
 }
 
 void SubmissionsPage::importFolder(const QString &folder)

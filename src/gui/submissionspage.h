@@ -213,6 +213,8 @@ private:
     void fitColumns();
     void checkNotebooksInBackground();
     void updateButtons();
+    /// The count line: the listing's (m_countText), after "Filter: N of M shown." while the filter hides rows.
+    void showCount();
     void finishBatch();
     /// Review mode's step: +1 next, -1 previous.
     void review(int step);
@@ -237,6 +239,7 @@ private:
     QTableView *m_table;
     QLineEdit *m_filter;
     QLabel *m_count;
+    QString m_countText; ///< the listing's count line, without the filter's part; empty until listed
     QPushButton *m_runAll;
     QPushButton *m_runSelected;
     QPushButton *m_runFailed;
