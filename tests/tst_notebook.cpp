@@ -1,5 +1,6 @@
 // Reading, repairing and writing nbformat 4 notebooks (issue 2; the loader faults of tests/data/cases).
 #include "assignment/assignment.h"
+#include "notebook/celldiff.h"
 #include "notebook/cellref.h"
 #include "notebook/notebook.h"
 #include "util/inputfile.h"
@@ -67,6 +68,7 @@ private Q_SLOTS:
     void saveFailsCleanlyWithoutFolder();
     void cellReferencesFound();
     void cellLabelsAsJupyterShowsThem();
+    void hugeCellsAreComparedWholeWithBoundedHeads();
 
     void findAnchor_data();
     void findAnchor();
@@ -650,6 +652,83 @@ void TestNotebook::cellLabelsAsJupyterShowsThem()
     QCOMPARE(labels.value(3).size(), 8 + 60);
     QCOMPARE(labelCellReferences(u"cells[1]: raised KeyError; cells[9] timed out"_s, labels),
              u"In [4]: df = load('iris.csv') (cells[1]): raised KeyError; cells[9] timed out"_s);
+}
+
+// A cell over kCellDiffMaxChars characters or kCellDiffMaxLines lines (a generated answer ending in a "#" and 2 MiB of
+// "x"; 3,000 short lines; the same huge cell on both sides) is compared whole: changed or not, both sides' sizes, and
+// only a bounded, non-empty head of each side kept and printed (the app's Diff tab and sandmark-cli diff alike).
+void TestNotebook::hugeCellsAreComparedWholeWithBoundedHeads()
+{
+    auto cell = [](const QString &source, const QString &gradeId = {}) {
+        QJsonObject c{{u"cell_type"_s, u"code"_s}, {u"execution_count"_s, QJsonValue()}, {u"outputs"_s, QJsonArray()},
+                      {u"source"_s, source}, {u"metadata"_s, QJsonObject()}};
+        if (!gradeId.isEmpty())
+            c.insert(u"metadata"_s, QJsonObject{{u"nbgrader"_s, QJsonObject{{u"grade_id"_s, gradeId}, {u"solution"_s, true}}}});
+        return c;
+    };
+    auto notebook = [](const QJsonArray &cells) {
+        const QJsonObject nb{{u"cells"_s, cells}, {u"metadata"_s, QJsonObject()}, {u"nbformat"_s, 4}, {u"nbformat_minor"_s, 4}};
+        auto parsed = Notebook::parse(QJsonDocument(nb).toJson(QJsonDocument::Compact), u"x.ipynb"_s);
+        if (!parsed)
+            qFatal("%s", qPrintable(parsed.error().toString()));
+        return *parsed;
+    };
+    const QString stub = u"# YOUR CODE HERE\nraise NotImplementedError()"_s;
+    const QString answer = u"n_rows = len(df)\n#"_s + QString(2 * kCellDiffMaxChars, QLatin1Char('x'));
+    QStringList many;
+    for (int i = 0; i < 3000; ++i)
+        many << u"a%1 = %1"_s.arg(i);
+    const QString data = u"data = '"_s + QString(kCellDiffMaxChars + 1, QLatin1Char('y')) + u"'"_s;
+    const Notebook release = notebook({cell(stub, u"q1"_s), cell(u"x = 1"_s), cell(data)});
+    const Notebook student = notebook({cell(answer, u"q1"_s), cell(many.join(u'\n')), cell(data)});
+    const NotebookDiff d = diffNotebooks(release, student);
+    QCOMPARE(d.cells.size(), 3);
+    QCOMPARE(d.changed, 2);
+    QCOMPARE(d.answersChanged, 1);
+
+    const CellDiff &q1 = d.cells.at(0);
+    QCOMPARE(q1.change, CellDiff::Change::Changed);
+    QVERIFY(q1.answer);
+    QVERIFY(q1.tooLarge);
+    QCOMPARE(q1.releaseChars, stub.size());
+    QCOMPARE(q1.releaseLines, qsizetype(2));
+    QCOMPARE(q1.studentChars, answer.size());
+    QCOMPARE(q1.studentLines, qsizetype(2));
+    QCOMPARE(q1.lines.size(), 4);
+    QCOMPARE(q1.lines.at(0), u"-# YOUR CODE HERE"_s);
+    QCOMPARE(q1.lines.at(2), u"+n_rows = len(df)"_s);
+    QCOMPARE(q1.lines.at(3), u"+#"_s + QString(kCellDiffHeadLineChars - 1, QLatin1Char('x')) + QChar(0x2026));
+    QVERIFY(q1.studentSource.size() <= kCellDiffHeadChars + kCellDiffHeadLines * 2);
+    QVERIFY(q1.studentSource.startsWith(u"n_rows = len(df)\n#xxx"_s));
+
+    const CellDiff &lines = d.cells.at(1);
+    QCOMPARE(lines.change, CellDiff::Change::Changed);
+    QVERIFY(lines.tooLarge);
+    QCOMPARE(lines.studentLines, qsizetype(3000));
+    QCOMPARE(lines.lines.size(), 1 + kCellDiffHeadLines);
+    QCOMPARE(lines.lines.at(0), u"-x = 1"_s);
+    QCOMPARE(lines.lines.last(), u"+a19 = 19"_s);
+
+    const CellDiff &same = d.cells.at(2);
+    QCOMPARE(same.change, CellDiff::Change::Unchanged);
+    QVERIFY(same.tooLarge);
+    QVERIFY(same.lines.isEmpty());
+    QCOMPARE(same.studentChars, data.size());
+    QVERIFY(!same.studentSource.isEmpty() && same.studentSource.size() <= kCellDiffHeadLineChars + 1);
+
+    // The CLI's text: the hunk says why, with the sizes, and is bounded.
+    const QString text = unifiedCellDiff(d, u"release/x.ipynb"_s, u"sam/x.ipynb"_s, true);
+    QVERIFY2(text.size() < 8 * kCellDiffHeadChars, qPrintable(QString::number(text.size())));
+    QVERIFY2(text.contains(u"@@ cells[0] → cells[0] (answer, grade_id 'q1') @@\n\\ too large to diff line by line (over 1048576 "
+                           "characters or 2000 lines): release 44 characters, 2 lines; student %1 characters, 2 lines"_s.arg(answer.size())),
+             qPrintable(text.left(1000)));
+    QVERIFY(text.contains(u"\n+n_rows = len(df)\n+#xxx"_s));
+    QVERIFY(text.contains(u"= cells[2]\n"_s));
+
+    // Below the bounds nothing changes: a line diff.
+    const NotebookDiff small = diffNotebooks(notebook({cell(u"a = 1\nb = 2"_s)}), notebook({cell(u"a = 1\nb = 3"_s)}));
+    QVERIFY(!small.cells.at(0).tooLarge);
+    QCOMPARE(small.cells.at(0).lines, (QStringList{u" a = 1"_s, u"-b = 2"_s, u"+b = 3"_s}));
 }
 
 QTEST_GUILESS_MAIN(TestNotebook)

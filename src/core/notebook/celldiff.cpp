@@ -9,21 +9,13 @@ namespace sandmark {
 
 namespace {
 
-/// Line diff by the longest common subsequence; a cell over `cap` lines on both sides is shown as removed and
-/// added whole (the table would be too large, and such a cell is not an answer a person reads line by line).
+/// Line diff by the longest common subsequence. Each side has at most kCellDiffMaxLines lines (a larger cell is
+/// not diffed line by line, cellDiff()), so the table has at most 2,000 × 2,000 entries.
 QStringList lineDiff(const QString &before, const QString &after)
 {
     const QStringList a = before.isEmpty() ? QStringList() : before.split(QLatin1Char('\n'));
     const QStringList b = after.isEmpty() ? QStringList() : after.split(QLatin1Char('\n'));
     QStringList out;
-    constexpr qsizetype cap = 2000;
-    if (a.size() * b.size() > cap * cap) {
-        for (const QString &l : a)
-            out << QLatin1Char('-') + l;
-        for (const QString &l : b)
-            out << QLatin1Char('+') + l;
-        return out;
-    }
     const size_t n = size_t(a.size()), m = size_t(b.size());
     std::vector<std::vector<int>> lcs(n + 1, std::vector<int>(m + 1, 0));
     for (size_t i = n; i-- > 0;)
@@ -89,6 +81,44 @@ QHash<int, int> uniqueKeyMatches(const Notebook &release, const Notebook &submis
     return out;
 }
 
+qsizetype lineCount(const QString &source)
+{
+    return source.isEmpty() ? 0 : source.count(QLatin1Char('\n')) + 1;
+}
+
+/// The head of `source` a tooLarge cell shows: its first kCellDiffHeadLines lines, each cut after
+/// kCellDiffHeadLineChars characters ("…"), at most kCellDiffHeadChars characters in all. Reads no further than it
+/// shows, but for the end of a cut line.
+QStringList headLines(const QString &source)
+{
+    QStringList out;
+    if (source.isEmpty())
+        return out;
+    qsizetype from = 0, total = 0;
+    while (out.size() < kCellDiffHeadLines && total < kCellDiffHeadChars) {
+        const QStringView rest = QStringView(source).mid(from);
+        const qsizetype room = qMin(kCellDiffHeadLineChars, kCellDiffHeadChars - total);
+        const qsizetype nl = rest.left(room + 1).indexOf(u'\n');
+        if (nl >= 0) {
+            out << rest.left(nl).toString();
+            total += nl;
+            from += nl + 1;
+            continue;
+        }
+        if (rest.size() <= room) { // the last line, whole
+            out << rest.toString();
+            break;
+        }
+        out << rest.left(room).toString() + QChar(0x2026);
+        total += room;
+        const qsizetype next = rest.indexOf(u'\n', room);
+        if (next < 0)
+            break;
+        from += next + 1;
+    }
+    return out;
+}
+
 CellDiff cellDiff(const Notebook &release, int r, const Notebook &submission, int s)
 {
     CellDiff d;
@@ -103,8 +133,25 @@ CellDiff cellDiff(const Notebook &release, int r, const Notebook &submission, in
                : s < 0                                                                  ? CellDiff::Change::Removed
                : d.releaseSource == d.studentSource && release.cellType(r) == d.type ? CellDiff::Change::Unchanged
                                                                                         : CellDiff::Change::Changed;
-    if (d.change != CellDiff::Change::Unchanged)
+    d.releaseChars = d.releaseSource.size();
+    d.studentChars = d.studentSource.size();
+    d.releaseLines = lineCount(d.releaseSource);
+    d.studentLines = lineCount(d.studentSource);
+    d.tooLarge = qMax(d.releaseChars, d.studentChars) > kCellDiffMaxChars || qMax(d.releaseLines, d.studentLines) > kCellDiffMaxLines;
+    if (d.tooLarge) {
+        // Compared whole (above); kept and shown as heads only, so the diff stays small whatever the cell's size.
+        const QStringList releaseHead = headLines(d.releaseSource), studentHead = headLines(d.studentSource);
+        if (d.change != CellDiff::Change::Unchanged) {
+            for (const QString &l : releaseHead)
+                d.lines << QLatin1Char('-') + l;
+            for (const QString &l : studentHead)
+                d.lines << QLatin1Char('+') + l;
+        }
+        d.releaseSource = releaseHead.join(QLatin1Char('\n'));
+        d.studentSource = studentHead.join(QLatin1Char('\n'));
+    } else if (d.change != CellDiff::Change::Unchanged) {
         d.lines = lineDiff(d.releaseSource, d.studentSource);
+    }
     return d;
 }
 
@@ -181,6 +228,17 @@ QString unifiedCellDiff(const NotebookDiff &diff, const QString &releaseName, co
         out += QStringLiteral("@@ %1 → %2%3 @@\n")
                    .arg(place(d.releaseIndex), place(d.studentIndex),
                         what.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(what.join(QLatin1String(", "))));
+        if (d.tooLarge)
+            out += QStringLiteral("\\ too large to diff line by line (over %1 characters or %2 lines): release %3 characters, "
+                                  "%4 lines; student %5 characters, %6 lines; the first lines of each follow, cut after %7 "
+                                  "characters\n")
+                       .arg(kCellDiffMaxChars)
+                       .arg(kCellDiffMaxLines)
+                       .arg(d.releaseChars)
+                       .arg(d.releaseLines)
+                       .arg(d.studentChars)
+                       .arg(d.studentLines)
+                       .arg(kCellDiffHeadLineChars);
         for (const QString &l : d.lines)
             out += l + QLatin1Char('\n');
     }

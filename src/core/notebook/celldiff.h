@@ -9,6 +9,17 @@
 
 namespace sandmark {
 
+/// A side of a cell over this many characters (1 MiB of UTF-16 code units) or this many lines is not diffed line
+/// by line and its source is not kept whole: the cell is compared as a whole (changed or not), its sizes are kept
+/// and only a head of each side is shown (docs/review.md, "Large cells"). The app and `sandmark-cli diff` both.
+inline constexpr qsizetype kCellDiffMaxChars = 1024 * 1024;
+inline constexpr qsizetype kCellDiffMaxLines = 2000;
+/// The head shown of each side of such a cell: its first lines, each cut after kCellDiffHeadLineChars characters
+/// ("…" marks a cut line), at most kCellDiffHeadChars characters in all.
+inline constexpr qsizetype kCellDiffHeadLines = 20;
+inline constexpr qsizetype kCellDiffHeadLineChars = 200;
+inline constexpr qsizetype kCellDiffHeadChars = 2000;
+
 /// One cell of the diff: a release cell and the student's cell matched to it, or a cell only one side has.
 struct CellDiff
 {
@@ -21,9 +32,15 @@ struct CellDiff
     /// The release cell is an answer cell: an nbgrader solution cell, or the answer cell of a check (anchor).
     bool answer = false;
     CellType type = CellType::Code; ///< the student's cell's type (the release's for a removed cell)
+    /// The sources; for a tooLarge cell only their heads (kCellDiffHeadLines).
     QString releaseSource, studentSource;
-    /// The sources line by line as a unified diff's body: " kept", "-release only", "+student only".
+    /// The sources line by line as a unified diff's body: " kept", "-release only", "+student only". For a
+    /// tooLarge cell: the release's head as "-" lines, then the student's head as "+" lines.
     QStringList lines;
+    /// A side is over kCellDiffMaxChars characters or kCellDiffMaxLines lines: compared whole, not line by line.
+    bool tooLarge = false;
+    /// Each side's whole size (0 for a side the cell does not have): characters and lines.
+    qsizetype releaseChars = 0, studentChars = 0, releaseLines = 0, studentLines = 0;
 };
 
 /// The whole diff, in the release's order with the student's added cells where they stand.
@@ -41,8 +58,9 @@ struct NotebookDiff
 NotebookDiff diffNotebooks(const Notebook &release, const Notebook &submission, const QStringList &answerAnchors = {});
 
 /// `diff` as a unified diff of cell sources, one hunk per changed, added or removed cell ("@@ cells[3] → cells[4]
-/// (answer, grade_id 'q1') @@"), after "--- `releaseName`" and "+++ `studentName`". `context`: unchanged cells are
-/// listed as one line each ("= cells[2]") when true, left out when false. Pure function.
+/// (answer, grade_id 'q1') @@"), after "--- `releaseName`" and "+++ `studentName`". A tooLarge cell's hunk says so,
+/// with both sides' sizes, on a "\ " line before the heads. `context`: unchanged cells are listed as one line each
+/// ("= cells[2]") when true, left out when false. Pure function.
 QString unifiedCellDiff(const NotebookDiff &diff, const QString &releaseName, const QString &studentName, bool context = false);
 
 } // namespace sandmark
