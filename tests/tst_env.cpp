@@ -223,7 +223,9 @@ private Q_SLOTS:
                                   u"numpy; python_version >= \"3.9\""_s, u"pandas  # data"_s,
                                   u"mypkg @ https://example.invalid/mypkg-1.0.tar.gz"_s,
                                   u"https://example.invalid/x-1.0-py3-none-any.whl"_s, u"./wheels/x-1.0-py3-none-any.whl"_s,
-                                  u"zope.interface!=5.0"_s, u"a===1.0"_s};
+                                  u"zope.interface!=5.0"_s, u"a===1.0"_s,
+                                  u"numpy; (sys_platform == 'linux' or os_name != \"nt\") and python_version < '4'"_s,
+                                  u"pywin32; 'win' in sys_platform"_s, u"x; extra not in 'a b'"_s};
         for (const QString &g : good)
             QTest::newRow(qPrintable(g)) << g << QString();
         QTest::newRow("numpy>=") << u"numpy>="_s << u"'numpy>=': '>=' must be followed by a version (such as numpy>=1.24)"_s;
@@ -234,6 +236,12 @@ private Q_SLOTS:
         QTest::newRow("single =") << u"numpy=1.24"_s << u"'=1.24' is not a version specifier"_s;
         QTest::newRow("bad version") << u"numpy>=1.2$"_s << u"'1.2$' is not a version"_s;
         QTest::newRow("empty marker") << u"numpy;"_s << u"';' must be followed by an environment marker"_s;
+        // A marker is PEP 508's grammar, not any text after ';' (fresh-user test: a shell command was accepted).
+        QTest::newRow("shell after ;") << u"pandas; rm -rf /"_s << u"'rm -rf /' is not an environment marker (PEP 508"_s;
+        QTest::newRow("unknown variable") << u"numpy; python >= '3'"_s << u"'python >= '3'' is not an environment marker"_s;
+        QTest::newRow("dangling and") << u"numpy; os_name == 'nt' and"_s << u"is not an environment marker"_s;
+        QTest::newRow("unclosed paren") << u"numpy; (os_name == 'nt'"_s << u"is not an environment marker"_s;
+        QTest::newRow("unquoted value") << u"numpy; os_name == posix"_s << u"is not an environment marker"_s;
         QTest::newRow("empty url") << u"numpy @ "_s << u"'@' must be followed by a URL"_s;
     }
     void requirementSyntax()

@@ -14,12 +14,17 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSet>
+
+#include <functional>
 
 Q_LOGGING_CATEGORY(lcEnv, "sandmark.env")
 
 namespace sandmark {
 
 namespace {
+
+using namespace Qt::Literals::StringLiterals;
 
 constexpr char kMarker[] = "sandmark-env.json";
 
@@ -28,6 +33,84 @@ QString lastLines(const QByteArray &out, int n)
     QStringList lines = QString::fromUtf8(out).trimmed().split(QLatin1Char('\n'));
     lines.removeAll(QString());
     return lines.mid(std::max<qsizetype>(0, lines.size() - n)).join(QLatin1String(" | "));
+}
+
+/// Whether `text` is a PEP 508 environment marker (packaging's grammar: `marker_var marker_op marker_var`
+/// comparisons, joined by `and`/`or`, in parentheses at will; a marker_var is one of PEP 508's environment names or
+/// a quoted string). Pure.
+bool isEnvironmentMarker(const QString &text)
+{
+    static const QSet<QString> names = {
+        u"python_version"_s, u"python_full_version"_s, u"os_name"_s, u"sys_platform"_s, u"platform_release"_s,
+        u"platform_system"_s, u"platform_version"_s, u"platform_machine"_s, u"platform_python_implementation"_s,
+        u"implementation_name"_s, u"implementation_version"_s, u"extra"_s, u"os.name"_s, u"sys.platform"_s,
+        u"platform.version"_s, u"platform.machine"_s, u"platform.python_implementation"_s, u"python_implementation"_s};
+    static const QRegularExpression token(
+        uR"(\s*(\(|\)|'[^']*'|"[^"]*"|===|~=|==|!=|<=|>=|<|>|[A-Za-z_][A-Za-z0-9_.]*))"_s);
+    QStringList tokens;
+    qsizetype at = 0;
+    while (at < text.size()) {
+        const QRegularExpressionMatch m = token.match(text, at, QRegularExpression::NormalMatch,
+                                                      QRegularExpression::AnchorAtOffsetMatchOption);
+        if (!m.hasMatch()) {
+            if (!text.mid(at).trimmed().isEmpty())
+                return false; // a character no token starts with: `rm -rf /`'s '-'
+            break;
+        }
+        tokens << m.captured(1);
+        at = m.capturedEnd(0);
+    }
+    qsizetype i = 0;
+    const auto peek = [&]() { return i < tokens.size() ? tokens.at(i) : QString(); };
+    const auto isVar = [&](const QString &t) {
+        return t.startsWith(QLatin1Char('\'')) || t.startsWith(QLatin1Char('"')) || names.contains(t);
+    };
+    static const QSet<QString> comparisons = {u"==="_s, u"~="_s, u"=="_s, u"!="_s, u"<="_s, u">="_s, u"<"_s, u">"_s, u"in"_s};
+    std::function<bool()> orExpr;
+    const auto atom = [&]() -> bool {
+        if (peek() == QLatin1String("(")) {
+            ++i;
+            if (!orExpr() || peek() != QLatin1String(")"))
+                return false;
+            ++i;
+            return true;
+        }
+        if (!isVar(peek()))
+            return false;
+        ++i;
+        if (peek() == QLatin1String("not"))
+            ++i; // "not in"
+        else if (!comparisons.contains(peek()))
+            return false;
+        if (tokens.value(i - 1) == QLatin1String("not") && peek() != QLatin1String("in"))
+            return false;
+        ++i;
+        if (!isVar(peek()))
+            return false;
+        ++i;
+        return true;
+    };
+    const auto andExpr = [&]() {
+        if (!atom())
+            return false;
+        while (peek() == QLatin1String("and")) {
+            ++i;
+            if (!atom())
+                return false;
+        }
+        return true;
+    };
+    orExpr = [&]() {
+        if (!andExpr())
+            return false;
+        while (peek() == QLatin1String("or")) {
+            ++i;
+            if (!andExpr())
+                return false;
+        }
+        return true;
+    };
+    return orExpr() && i == tokens.size();
 }
 
 } // namespace
@@ -81,8 +164,13 @@ QString requirementProblem(const QString &entry)
     const qsizetype semicolon = rest.indexOf(QLatin1Char(';'));
     if (semicolon >= 0) {
         spec = rest.left(semicolon);
-        if (rest.mid(semicolon + 1).trimmed().isEmpty())
+        const QString marker = rest.mid(semicolon + 1).trimmed();
+        if (marker.isEmpty())
             return QStringLiteral("'%1': ';' must be followed by an environment marker such as python_version >= \"3.9\"").arg(entry);
+        if (!isEnvironmentMarker(marker))
+            return QStringLiteral("'%1': '%2' is not an environment marker (PEP 508: such as python_version >= \"3.9\" "
+                                  "or sys_platform == \"linux\")")
+                .arg(entry, marker);
     }
     spec = spec.trimmed();
     if (spec.contains(QLatin1Char('/')) || spec.contains(QLatin1Char('\\')) || spec.contains(QLatin1String("://")))
