@@ -136,6 +136,8 @@ private Q_SLOTS:
     void inputThatIsTheGradebookIsRefusedUnread();
     void gradeRefusesAnAssignmentFileThatIsTheGradebook();
     void unreachableRuntimeNamesItsOwnFix();
+    void unreadableFilesAreTheGradersProblem();
+    void gradeListsHiddenEntriesAsSkipped();
     void displayTextEscapes_data();
     void displayTextEscapes();
     void untrustedNamesPrintOnOneLine();
@@ -1368,7 +1370,7 @@ void TestCli::gradeDryRunForeseesTheRegrade()
              r.out.constData());
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
-    QVERIFY2(r.out.contains("0 regraded from stored values, 0 cannot run (needs review without a sandbox: a notebook that cannot be read or matched), 2 skipped (nothing "
+    QVERIFY2(r.out.contains("0 regraded from stored values, 0 cannot run (recorded without a sandbox: a notebook that does not parse or is not matched needs review, one that cannot be opened is a grader error), 2 skipped (nothing "
                             "changed), 0 would run again\nno grade changes\n"), r.out.constData());
     // carol typed corr in: a tighter tolerance fails her value, and needs no run.
     r = runCli({u"checks"_s, u"edit"_s, iris, u"corr"_s, u"--rtol"_s, u"1e-6"_s}, env);
@@ -1378,7 +1380,7 @@ void TestCli::gradeDryRunForeseesTheRegrade()
     r = runCli({u"grade"_s, iris, u"--dry-run"_s, u"--sandbox"_s, u"bwrap"_s}, env);
     QVERIFY2(r.code == 0, r.err.constData());
     QVERIFY2(r.out.startsWith("dry run: no sandbox started, nothing recorded\n"), r.out.constData());
-    QVERIFY2(r.out.contains("2 regraded from stored values, 0 cannot run (needs review without a sandbox: a notebook that cannot be read or matched), 0 skipped (nothing "
+    QVERIFY2(r.out.contains("2 regraded from stored values, 0 cannot run (recorded without a sandbox: a notebook that does not parse or is not matched needs review, one that cannot be opened is a grader error), 0 skipped (nothing "
                             "changed), 0 would run again\n"), r.out.constData());
     // Only carol's grade changes: her row says what it was, a line names her, and the mean is shown beside today's.
     QVERIFY2(r.out.contains("was 8/8 graded"), r.out.constData());
@@ -1757,6 +1759,85 @@ void TestCli::unreachableRuntimeNamesItsOwnFix()
     QVERIFY2(QRegularExpression(u"\\nalice +grader-error "_s).match(out).hasMatch(), qPrintable(out));
 }
 
+// A file the grading machine cannot read is its own problem (fresh-user finding): bob's notebook of mode 000 was
+// "needs-review … cannot read the file: Permission denied", charged to him; it is a grader error with the reason
+// (exit 3). A supplied data file of mode 000 passed `validate`, then every run failed with "cannot copy into the run
+// folder"; `validate` names it. Root reads any file, so as root the CLI runs as uid 65534 (setpriv).
+void TestCli::unreadableFilesAreTheGradersProblem()
+{
+    QStringList prefix;
+    if (::geteuid() == 0) {
+        const QString setpriv = QStandardPaths::findExecutable(u"setpriv"_s);
+        if (setpriv.isEmpty())
+            QSKIP("setpriv (util-linux) is needed to run as another user than root");
+        prefix = {setpriv, u"--reuid"_s, u"65534"_s, u"--regid"_s, u"65534"_s, u"--clear-groups"_s};
+    }
+    const auto run = [&](const QStringList &args, const QMap<QString, QString> &extraEnv) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+        for (auto it = extraEnv.cbegin(); it != extraEnv.cend(); ++it)
+            env.insert(it.key(), it.value());
+        p.setProcessEnvironment(env);
+        const QStringList argv = prefix + QStringList{QStringLiteral(SANDMARK_CLI)} + args;
+        p.start(argv.first(), argv.mid(1));
+        Run r;
+        if (!p.waitForFinished(300000)) {
+            p.kill();
+            p.waitForFinished();
+            return r;
+        }
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        return r;
+    };
+    QTemporaryDir tmp;
+    const QString iris = tmp.filePath(u"iris"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    QDir(iris + u"/.sandmark"_s).removeRecursively();
+    // Everything readable and writable by the other user, but the one file.
+    QVERIFY(QProcess::execute(u"chmod"_s, {u"-R"_s, u"a+rwX"_s, tmp.path()}) == 0);
+    const QString notebook = iris + u"/submissions/bob/iris-analysis.ipynb"_s;
+    QVERIFY(QFile::setPermissions(notebook, {}));
+    const QMap<QString, QString> env{{u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}};
+    Run r = run({u"grade"_s, iris, u"bob"_s, u"--sandbox"_s, u"local-unsafe"_s, u"--json"_s}, env);
+    QVERIFY2(r.code == 3, r.err.constData());
+    const QJsonObject bob = QJsonDocument::fromJson(r.out.split('\n').value(0)).object();
+    QCOMPARE(bob.value(u"submission"_s).toString(), u"bob"_s);
+    QCOMPARE(bob.value(u"status"_s).toString(), u"grader-error"_s);
+    QCOMPARE(bob.value(u"reasons"_s).toArray(), QJsonArray{notebook + u": cannot read the file: Permission denied"_s});
+    QVERIFY(bob.value(u"score"_s).isNull());
+
+    QVERIFY(QFile::setPermissions(notebook, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther | QFile::ReadGroup));
+    QVERIFY(QFile::setPermissions(iris + u"/data/iris.csv"_s, {}));
+    r = run({u"validate"_s, iris}, env);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(("assignment.json: data_files[0]: 'data/iris.csv': cannot read the file: Permission denied; "
+                             "every run copies it into its folder")),
+             r.err.constData());
+}
+
+// Hidden student folders in submissions/ were left out silently (fresh-user finding): each is listed on stderr with
+// the reason; Sandmark's own entries are not.
+void TestCli::gradeListsHiddenEntriesAsSkipped()
+{
+    QTemporaryDir tmp;
+    const QString a = tmp.filePath(u"hw"_s);
+    copyTree(dataPath(u"assignments/good"_s), a);
+    for (const QString &hidden : {u".hidden"_s, u"..foo"_s}) {
+        QVERIFY(QDir().mkpath(a + u"/submissions/"_s + hidden));
+        QVERIFY(QFile::copy(a + u"/hw.ipynb"_s, a + u"/submissions/"_s + hidden + u"/hw.ipynb"_s));
+    }
+    QVERIFY(writeFile(a + u"/submissions/.sandmark-import.json"_s, "{}"));
+    const Run r = runCli({u"grade"_s, u"hw"_s, u"--gradebook"_s, tmp.filePath(u"gb.sqlite"_s)}, {}, tmp.path());
+    QCOMPARE(r.code, 1);
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: note: grade: hw/submissions/..foo: skipped: hidden file or folder (the name ..foo starts with '.')\n"
+             u"sandmark-cli: note: grade: hw/submissions/.hidden: skipped: hidden file or folder (the name .hidden starts with '.')\n"
+             u"sandmark-cli: grade: no submissions to grade\n"_s);
+}
+
 void TestCli::displayTextEscapes_data()
 {
     QTest::addColumn<QString>("in");
@@ -1784,7 +1865,8 @@ void TestCli::displayTextEscapes()
 }
 
 // Through the CLI: `import submissions` of a folder whose students are named with a newline and a U+202E
-// lists each on one line, escaped (they printed raw, so one student could forge another's line).
+// lists each on one line, escaped (they printed raw, so one student could forge another's line). The newline is
+// refused, as a zip's entry of that name is (fresh-user finding: a folder import copied it).
 void TestCli::untrustedNamesPrintOnOneLine()
 {
     QTemporaryDir tmp;
@@ -1799,10 +1881,12 @@ void TestCli::untrustedNamesPrintOnOneLine()
     const Run r = runCli({u"import"_s, u"submissions"_s, in, u"-o"_s, tmp.filePath(u"out"_s)}, {}, tmp.path());
     QVERIFY2(r.code == 0, r.err.constData());
     const QList<QByteArray> lines = r.out.split('\n');
-    QVERIFY2(lines.contains("bob\\nalice\tout/bob\\nalice/hw.ipynb"), r.out.constData());
+    QVERIFY2(r.err.contains("sandmark-cli: import: flagged: bob\\nalice: refused: the name holds a control character (U+000A)\n"),
+             r.err.constData());
     QVERIFY2(lines.contains("eve\\u202egnp\tout/eve\\u202egnp/hw.ipynb"), r.out.constData());
     QVERIFY2(!r.out.contains("\xE2\x80\xAE"), r.out.constData()); // no raw U+202E anywhere
-    QVERIFY(QFileInfo::exists(tmp.filePath(u"out/bob\nalice/hw.ipynb"_s))); // the folder keeps its real name
+    QVERIFY(!QFileInfo::exists(tmp.filePath(u"out/bob\nalice"_s)));
+    QVERIFY(QFileInfo::exists(tmp.filePath(u"out/eve\u202Egnp/hw.ipynb"_s))); // the folder keeps its real name
 }
 
 // `import submissions FOLDER` of a Canvas export unpacked by hand: the names parsed as from the zip (the LMS's

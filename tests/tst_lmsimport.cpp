@@ -533,6 +533,44 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(in + u"/graded"_s));
     }
 
+    // Fresh-user finding: a folder import dropped hidden student folders silently ("skipped": []) and copied a
+    // student folder named with a newline, which a zip's entry of that name is refused for. Hidden entries are
+    // listed as skipped with the reason; a control character is refused as from a zip; Sandmark's own manifest and
+    // macOS metadata are not listed.
+    void folderImportListsHiddenAndRefusesControlCharacters()
+    {
+        QTemporaryDir tmp;
+        const QString in = tmp.filePath(u"in"_s), out = tmp.filePath(u"out"_s);
+        const auto put = [&](const QString &rel, const QByteArray &bytes) {
+            QDir().mkpath(QFileInfo(in + u"/"_s + rel).absolutePath());
+            QFile f(in + u"/"_s + rel);
+            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+        };
+        QVERIFY(put(u"alice/hw.ipynb"_s, kNotebook));
+        QVERIFY(put(u".hidden/hw.ipynb"_s, kNotebook));
+        QVERIFY(put(u"..foo/hw.ipynb"_s, kNotebook));
+        QVERIFY(put(u".DS_Store"_s, "x"));
+        QVERIFY(put(u".sandmark-import.json"_s, "{}"));
+        QVERIFY(put(u"new\nline/hw.ipynb"_s, kNotebook));
+        QVERIFY(put(u"bob/a\tb.ipynb"_s, kNotebook));
+        const auto r = importSubmissions(in, out);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QStringList skipped;
+        for (const FlaggedEntry &f : r->skipped)
+            skipped << f.entry + u" | "_s + f.reason;
+        QCOMPARE(skipped, (QStringList{u"..foo | skipped: hidden file or folder (the name ..foo starts with '.')"_s,
+                                       u".hidden | skipped: hidden file or folder (the name .hidden starts with '.')"_s}));
+        QCOMPARE(importedText(*r, out), QStringList{u"alice alice/hw.ipynb"_s});
+        QCOMPARE(flaggedText(*r), (QStringList{u"bob/a\tb.ipynb | refused: the name holds a control character (U+0009)"_s,
+                                               u"new\nline | refused: the name holds a control character (U+000A)"_s}));
+        QVERIFY(!QFileInfo::exists(out + u"/new\nline"_s));
+        QVERIFY(!QFileInfo::exists(out + u"/bob/a\tb.ipynb"_s));
+        // `grade` lists them the same way (discoverSubmissions() never returns them).
+        const auto listed = skippedSubmissionEntries(in);
+        QCOMPARE(listed.size(), 2);
+        QCOMPARE(listed.at(1).first, u".hidden"_s);
+    }
+
     // A Canvas export unpacked into a folder (the zip's flat files) and a Moodle one (a folder per student) are
     // read as their zips would be: names parsed, late kept, two copies flagged, hidden files and macOS metadata
     // skipped, links refused, anything else flagged. The manifest records names, late marks and flags; a rerun

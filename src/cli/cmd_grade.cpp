@@ -431,6 +431,10 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
             return ExitBadInput;
         }
         submissions = *found;
+        // Entries that are no submission (hidden folders and notebooks) are listed, never dropped silently.
+        for (const auto &[name, why] : skippedSubmissionEntries(assignment->displayPath(QStringLiteral("submissions"))))
+            err() << "sandmark-cli: note: grade: " << displayText(assignment->displayPath(QStringLiteral("submissions/") + name))
+                  << ": " << displayText(why) << Qt::endl;
     }
     if (slice)
         submissions = shardOf(submissions, *slice);

@@ -445,7 +445,16 @@ Expected<void> readFolder(const QString &folder, const QString &out, Importer &i
     auto subs = discoverSubmissions(folder);
     if (!subs)
         return subs.error();
+    // What discoverSubmissions() leaves out (hidden folders and notebooks) is listed, as a zip's hidden entries are.
+    for (const auto &[name, why] : skippedSubmissionEntries(folder))
+        imp.skipped << FlaggedEntry{name, why};
     for (const Submission &s : *subs) {
+        // A name a zip's entry may not have is refused the same way here (a control character: "new\nline").
+        QStringList parts;
+        if (const QString why = unsafePath(s.studentId, &parts); !why.isEmpty()) {
+            imp.flagged << FlaggedEntry{s.studentId, why};
+            continue;
+        }
         // An ambiguous student (several notebooks) is copied and flagged like one from a zip: settled later.
         if (!s.problem.isEmpty() && !s.problem.startsWith(QLatin1String("ambiguous:"))) {
             imp.flagged << FlaggedEntry{s.studentId, s.problem};
@@ -455,6 +464,10 @@ Expected<void> readFolder(const QString &folder, const QString &out, Importer &i
         const bool single = QFileInfo(s.root).canonicalFilePath() == in;
         for (const QString &file : s.files) {
             const QString rel = single ? QFileInfo(file).fileName() : QDir(s.root).relativeFilePath(file);
+            if (const QString why = unsafePath(rel, &parts); !why.isEmpty()) {
+                imp.flagged << FlaggedEntry{s.studentId + QLatin1Char('/') + rel, why};
+                continue;
+            }
             QFile src(file);
             if (!src.open(QIODevice::ReadOnly))
                 return Error{file, {}, u"cannot read: %1"_s.arg(src.errorString())};

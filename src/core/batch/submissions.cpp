@@ -236,6 +236,23 @@ Expected<QList<Submission>> discoverSubmissions(const QString &folder)
     return out;
 }
 
+QList<std::pair<QString, QString>> skippedSubmissionEntries(const QString &folder)
+{
+    QList<std::pair<QString, QString>> out;
+    QList<Entry> entries;
+    QStringList bad;
+    if (!readFolder(AT_FDCWD, QFileInfo(folder).absoluteFilePath(), entries, bad))
+        return out;
+    for (const Entry &e : std::as_const(entries)) {
+        if (!e.name.startsWith(QLatin1Char('.')) || e.name.startsWith(QLatin1String(".sandmark"))
+            || e.name == QLatin1String(".DS_Store") || e.name.startsWith(QLatin1String("._")))
+            continue;
+        out.append({e.name, e.name == QLatin1String(".ipynb_checkpoints") ? coretext::text(coretext::skippedCheckpoints)
+                                                                          : coretext::text(coretext::skippedHidden).arg(e.name)});
+    }
+    return out;
+}
+
 Expected<Submission> submissionAt(const QString &path)
 {
     const QFileInfo fi(QDir::cleanPath(path));

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <utility>
+
 namespace sandmark {
 
 /// One student's submission as found on disk. Value type.
@@ -40,11 +42,19 @@ bool isNotebookName(const QString &name);
 /// - a sub-folder `<student>/` is one submission: all its regular files (hidden files, `.ipynb_checkpoints`
 ///   and `__pycache__` left out), exactly one `*.ipynb` among them; none or several notebooks is a problem;
 /// - a file `<student>.ipynb` directly in the folder is one submission;
-/// - hidden entries (`.sandmark/`, `.DS_Store`), `__MACOSX/` (macOS zip resource forks) and other files are
-///   ignored;
+/// - hidden entries (`.sandmark/`, `.DS_Store`, `.hidden/`), `__MACOSX/` (macOS zip resource forks) and other files
+///   are not submissions (skippedSubmissionEntries() lists the hidden ones a student may have meant);
 /// - a symbolic link anywhere (entry or file inside a sub-folder) is refused: the submission gets a problem.
 /// Errors: `folder` does not exist or is not a readable folder. Synchronous, reads only names and types.
 Expected<QList<Submission>> discoverSubmissions(const QString &folder);
+
+/// The entries of `folder` that discoverSubmissions() leaves out although a student may have meant them as a
+/// submission — hidden folders and files (`.hidden/`, `..foo/`, `.x.ipynb`; `.ipynb_checkpoints/`) — as
+/// (name, reason) pairs, the reason in coretext's words ("skipped: hidden file or folder (the name .hidden starts
+/// with '.')"), sorted by name, so that `grade` and `import submissions FOLDER` list them instead of dropping them
+/// silently. Sandmark's own entries (`.sandmark…`) and macOS metadata (`.DS_Store`, `._*`) are not listed. Empty when
+/// the folder cannot be read (discoverSubmissions() says so). Synchronous; reads names only.
+QList<std::pair<QString, QString>> skippedSubmissionEntries(const QString &folder);
 
 /// One submission named on a command line: a student's sub-folder or a notebook file (same rules as
 /// discoverSubmissions() for one entry). Errors: the path does not exist.
