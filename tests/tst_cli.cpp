@@ -22,6 +22,7 @@
 #include <QLockFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -118,6 +119,7 @@ private Q_SLOTS:
     void mergeReportsConflictingMatches();
     void mergeWarnsOfShardsGradedUnderOtherInputs();
     void mergeRefusesAnotherAssignmentsGradebook();
+    void readOnlyGradebookIsReadReadOnly();
     void checksEditChangesOnlyTheEditedLines();
     void checksRefuseCodeThatDoesNotCompile();
     void parallelEditsAllLand();
@@ -775,6 +777,83 @@ void TestCli::mergeRefusesAnotherAssignmentsGradebook()
     recordOneCheckRun(ps1, u"dave"_s, Outcome::Pass); // ps1.sqlite now also holds n_rows results
     r = runCli({u"merge"_s, tmp.filePath(u"m2.sqlite"_s), iris, edited, ps1});
     QVERIFY2(r.code == 0, r.err.constData());
+}
+
+// A gradebook in a read-only folder is read read-only: export, merge (an input) and grade --dry-run work and write
+// nothing beside it; they said "not a Sandmark gradebook (attempt to write a readonly database …)", exit 1
+// (fresh-user report; docs/gradebook.md says gradebooks on read-only media merge). Where SQLite cannot read it there
+// (a -wal holding commits, no -shm), the error says the folder is read-only and what to do. Root writes anywhere, so
+// as root the CLI runs as uid 65534 (setpriv).
+void TestCli::readOnlyGradebookIsReadReadOnly()
+{
+    QStringList prefix;
+    if (::geteuid() == 0) {
+        const QString setpriv = QStandardPaths::findExecutable(u"setpriv"_s);
+        if (setpriv.isEmpty())
+            QSKIP("setpriv (util-linux) is needed to run as another user than root");
+        prefix = {setpriv, u"--reuid"_s, u"65534"_s, u"--regid"_s, u"65534"_s, u"--clear-groups"_s};
+    }
+    QTemporaryDir tmp;
+    const QString iris = tmp.filePath(u"iris"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    const QString gbPath = Gradebook::defaultPath(iris);
+    recordOneCheckRun(gbPath, u"alice"_s, Outcome::Pass);
+    recordOneCheckRun(gbPath, u"bob"_s, Outcome::Fail);
+    if (!prefix.isEmpty())
+        QCOMPARE(QProcess::execute(u"chown"_s, {u"-R"_s, u"65534:65534"_s, tmp.path()}), 0);
+    QVERIFY(QFile::setPermissions(tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadOther | QFileDevice::ExeOther));
+    const QString folder = QFileInfo(gbPath).absolutePath();
+    QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadOther
+                                              | QFileDevice::ExeOther)); // 0505: read-only
+    const auto restore = qScopeGuard([&] { QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner); });
+    const auto run = [&](const QStringList &args) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+        env.insert(u"HOME"_s, tmp.path());
+        env.insert(u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s));
+        p.setProcessEnvironment(env);
+        p.setWorkingDirectory(tmp.path());
+        const QStringList argv = prefix + QStringList{QStringLiteral(SANDMARK_CLI)} + args;
+        p.start(argv.first(), argv.mid(1));
+        CliRun r;
+        if (!p.waitForFinished(120000)) {
+            p.kill();
+            p.waitForFinished();
+        }
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        return r;
+    };
+    const QStringList before = QDir(folder).entryList(QDir::Files | QDir::Hidden);
+    const QString csv = tmp.filePath(u"elsewhere.csv"_s);
+    CliRun r = run({u"export"_s, iris, u"-o"_s, csv});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QByteArray exported = readAll(csv);
+    QVERIFY2(exported.contains("\r\nalice,1,") && exported.contains("\r\nbob,0,"), exported.constData());
+    r = run({u"merge"_s, tmp.filePath(u"merged.sqlite"_s), gbPath});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.out.contains(": 2 run(s) added"), r.out.constData());
+    r = run({u"grade"_s, u"--dry-run"_s, iris});
+    QVERIFY2(!r.err.contains("readonly") && !r.err.contains("not a Sandmark gradebook"), r.err.constData());
+    QVERIFY2(r.out.contains("dry run"), r.out.constData());
+    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), before); // nothing written beside it
+
+    // A write-ahead log holding commits, without the -shm SQLite shares: it cannot be read there; said, with the fix.
+    QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+    QVERIFY(writeFile(gbPath + u"-wal"_s, QByteArray(4096, 'x')));
+    if (!prefix.isEmpty())
+        QCOMPARE(QProcess::execute(u"chown"_s, {u"65534:65534"_s, gbPath + u"-wal"_s}), 0);
+    QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner | QFileDevice::ReadOther
+                                              | QFileDevice::ExeOther));
+    r = run({u"export"_s, iris, u"-o"_s, csv});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("the folder " + folder.toUtf8() + " is read-only")
+                 && r.err.contains("make the folder writable (chmod u+w " + folder.toUtf8() + ")"),
+             r.err.constData());
+    QVERIFY2(!r.err.contains("not a Sandmark gradebook"), r.err.constData());
 }
 
 // -o FILE: a failing run leaves an existing file as it was.

@@ -108,12 +108,13 @@ QCommandLineOption gradebookPathOption()
                               QStringLiteral("PATH"));
 }
 
-Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath)
+Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath,
+                                                           bool forReading)
 {
     const QString path = explicitPath.isEmpty() ? Gradebook::defaultPath(assignment.folder()) : explicitPath;
     if (!QFileInfo::exists(path))
         return Error{path, {}, QStringLiteral("no gradebook yet (grade the submissions first)")};
-    return Gradebook::open(path);
+    return forReading ? Gradebook::openForReading(path) : Gradebook::open(path);
 }
 
 bool mayReadAsInput(const QString &input, const QString &gradebookPath, const QString &expected)
@@ -124,12 +125,13 @@ bool mayReadAsInput(const QString &input, const QString &gradebookPath, const QS
     return !problem;
 }
 
-Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentPath, const QString &gradebookOption)
+Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentPath, const QString &gradebookOption,
+                                                      bool forReading)
 {
     Expected<Assignment> assignment = Assignment::load(assignmentPath);
     if (!assignment)
         return assignment.error();
-    Expected<std::unique_ptr<Gradebook>> gb = openExistingGradebook(*assignment, gradebookOption);
+    Expected<std::unique_ptr<Gradebook>> gb = openExistingGradebook(*assignment, gradebookOption, forReading);
     if (!gb)
         return gb.error();
     return AssignmentGradebook{std::move(*assignment), std::move(*gb)};

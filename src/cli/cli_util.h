@@ -40,9 +40,11 @@ int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QStri
 Expected<void> writeOutput(const QString &path, const QByteArray &data);
 
 /// Opens the gradebook of `assignment` (its default path, or `explicitPath` when not empty) for commands
-/// that read or amend grades (export, override): it must exist already. Errors name the gradebook file
-/// ("no gradebook yet (grade the submissions first)").
-Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath);
+/// that read or amend grades (export, override): it must exist already. With `forReading` (a command that only
+/// reads it: export, feedback, values), Gradebook::openForReading(): a gradebook in a read-only folder is read
+/// read-only. Errors name the gradebook file ("no gradebook yet (grade the submissions first)").
+Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &assignment, const QString &explicitPath,
+                                                           bool forReading = false);
 
 /// The first of `options` given on the command line that is not in `taken`, as its name ("no-header"), or empty:
 /// an option of another action or kind, which the command refuses as a usage error rather than ignore.
@@ -126,7 +128,9 @@ struct AssignmentGradebook
 
 /// Loads the assignment at `assignmentPath` (folder or assignment.json), then opens its existing gradebook with
 /// openExistingGradebook() (`gradebookOption`: the --gradebook value, empty for the default). Errors: the
-/// assignment's, else the gradebook's. Used by export, feedback, override and manual.
-Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentPath, const QString &gradebookOption);
+/// assignment's, else the gradebook's. Used by export, feedback, override and manual; `forReading` as
+/// openExistingGradebook()'s.
+Expected<AssignmentGradebook> openAssignmentGradebook(const QString &assignmentPath, const QString &gradebookOption,
+                                                      bool forReading = false);
 
 } // namespace sandmark::cli

@@ -31,7 +31,7 @@ int cmdExport(const QStringList &args)
         err() << "sandmark-cli: export: --format must be csv or canvas, not '" << fmt << "'" << Qt::endl;
         return ExitUsage;
     }
-    auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook));
+    auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook), true);
     if (!opened) {
         printError(opened.error());
         return ExitBadInput;

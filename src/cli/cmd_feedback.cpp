@@ -32,7 +32,7 @@ int cmdFeedback(const QStringList &args)
         err() << "sandmark-cli: feedback: -o DIR is required" << Qt::endl;
         return ExitUsage;
     }
-    auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook));
+    auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook), true);
     if (!opened) {
         printError(opened.error());
         return ExitBadInput;

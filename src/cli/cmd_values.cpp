@@ -91,7 +91,7 @@ int cmdValues(const QStringList &args)
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
     const QStringList pos = parser.positionalArguments();
-    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
+    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook), true);
     if (!opened) {
         printError(opened.error());
         return ExitBadInput;

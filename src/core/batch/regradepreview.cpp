@@ -100,7 +100,8 @@ Expected<RegradePreview> previewRegrade(const Assignment &assignment, QList<Subm
                                               "in the sandbox (a dry run previews a regrade from stored runs)")};
     if (Expected<int> existing = Gradebook::checkExisting(path); !existing)
         return existing.error();
-    Expected<std::unique_ptr<Gradebook>> gradebook = Gradebook::open(path);
+    // Read only: a gradebook in a read-only folder previews too (Gradebook::openForReading()).
+    Expected<std::unique_ptr<Gradebook>> gradebook = Gradebook::openForReading(path);
     if (!gradebook)
         return gradebook.error();
     Gradebook &gb = **gradebook;

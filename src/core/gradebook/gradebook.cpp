@@ -20,6 +20,7 @@
 #include <QScopeGuard>
 #include <QSqlQuery>
 #include <QStorageInfo>
+#include <QUrl>
 #include <QVariant>
 
 #include <algorithm>
@@ -343,12 +344,65 @@ bool Gradebook::removeFiles(const QString &path)
 // chmod, rename and unlink open nothing and are fine. docs/ARCHITECTURE.md, "gradebook/".
 QSqlDatabase Gradebook::connectGradebookFile(const QString &abs, const QString &connection, bool readOnly)
 {
+    // URIs on (readUri()'s `file:…?mode=ro`, also in ATTACH); an absolute path is a path all the same.
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
     db.setDatabaseName(abs);
-    db.setConnectOptions(readOnly ? QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=10000")
-                                  : QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
+    db.setConnectOptions(readOnly ? QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=10000")
+                                  : QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_BUSY_TIMEOUT=10000"));
     db.open();
     return db;
+}
+
+Expected<QString> Gradebook::readUri(const QString &abs)
+{
+    const QFileInfo fi(abs);
+    const QString folder = fi.absolutePath();
+    if (fi.isWritable() && QFileInfo(folder).isWritable())
+        return abs;
+    QString uri = QUrl::fromLocalFile(abs).toString(QUrl::FullyEncoded);
+    if (QFileInfo::exists(abs + QLatin1String("-shm")) || QFileInfo(folder).isWritable())
+        return uri + QLatin1String("?mode=ro");
+    // A read-only folder without a -shm file: SQLite cannot create the one a read-only WAL connection shares, so it
+    // reads the file as immutable — safe while no -wal holds commits (no writer can make one in this folder).
+    if (QFileInfo(abs + QLatin1String("-wal")).size() > 0)
+        return Error{abs, {}, QStringLiteral("the folder %1 is read-only, and the gradebook's write-ahead log (%2-wal) holds "
+                                             "results not yet in the file, which SQLite cannot read without writing beside "
+                                             "it: make the folder writable (chmod u+w %1) or copy the folder with its files "
+                                             "somewhere writable and pass --gradebook COPY")
+                                 .arg(folder, fi.fileName())};
+    return uri + QLatin1String("?immutable=1");
+}
+
+Expected<std::unique_ptr<Gradebook>> Gradebook::openForReading(const QString &path)
+{
+    const QFileInfo fi(path);
+    const QString abs = fi.absoluteFilePath();
+    if (!fi.exists())
+        return Error{abs, {}, QStringLiteral("no such gradebook")};
+    Expected<QString> uri = readUri(abs);
+    if (!uri)
+        return uri.error();
+    if (*uri == abs)
+        return open(abs);
+    Expected<int> version = checkExisting(abs); // read-only too (inspect() uses readUri())
+    if (!version)
+        return version.error();
+    if (*version < schemaVersion)
+        return Error{abs, {}, QStringLiteral("the folder %1 is read-only, and this gradebook was written by an older Sandmark "
+                                             "(schema version %2), which must bring it to version %3 first: make the folder "
+                                             "writable (chmod u+w %1), or merge it into a new gradebook elsewhere "
+                                             "(sandmark-cli merge NEW.sqlite %4) and pass --gradebook NEW.sqlite")
+                                 .arg(fi.absolutePath())
+                                 .arg(*version)
+                                 .arg(schemaVersion)
+                                 .arg(path)};
+    static QAtomicInteger<quint64> counter;
+    const QString connection = QStringLiteral("sandmark-gradebook-ro-%1").arg(counter.fetchAndAddRelaxed(1));
+    std::unique_ptr<Gradebook> gb(new Gradebook(abs, connection));
+    QSqlDatabase db = connectGradebookFile(*uri, connection, true);
+    if (!db.isOpen())
+        return gb->sqlError({}, QStringLiteral("cannot open: %1").arg(db.lastError().text()));
+    return gb;
 }
 
 Expected<int> Gradebook::checkExisting(const QString &path)
@@ -389,8 +443,12 @@ Expected<int> Gradebook::inspect(const QString &path, const QString &vacuumInto,
         // Read-only only where it must be: a read-only connection to a WAL database creates -wal and -shm files
         // beside it and, unable to checkpoint, leaves them there when it closes. Read-write, the last connection to
         // close removes them; only reads are made either way (VACUUM INTO writes only the copy).
-        const bool writable = fi.isWritable() && QFileInfo(fi.absolutePath()).isWritable();
-        QSqlDatabase db = connectGradebookFile(abs, connection, !writable);
+        // Where the folder is read-only as well, SQLite cannot make the -shm file a read-only WAL connection needs:
+        // readUri() reads it immutable then, or says why it cannot be read there.
+        Expected<QString> uri = readUri(abs);
+        if (!uri)
+            return uri.error();
+        QSqlDatabase db = connectGradebookFile(*uri, connection, *uri != abs);
         if (!db.isOpen()) {
             error = Error{abs, {}, QStringLiteral("cannot open: %1").arg(db.lastError().text())};
         } else {

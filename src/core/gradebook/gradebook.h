@@ -246,6 +246,21 @@ public:
     /// disk is named as such). A file this call created is removed again on error (with its -wal/-shm files),
     /// so a failed creation leaves nothing behind.
     static Expected<std::unique_ptr<Gradebook>> open(const QString &path);
+    /// Opens the existing gradebook at `path` for a command that only reads it (export, grade --dry-run). Where the
+    /// file and its folder can be written, as open() does (a last close removes the -wal and -shm files). Else
+    /// read-only, writing nothing beside it (readUri(): SQLite's `mode=ro`, or `immutable=1` when the read-only folder
+    /// has no -shm file SQLite could share); the schema must then be this version's (an older one cannot be migrated
+    /// there). Errors name the file: missing, not a gradebook, newer schema; for a read-only folder where SQLite
+    /// cannot read it (its -wal holds results not yet in the file, an older schema), that the folder is read-only and
+    /// what to do.
+    static Expected<std::unique_ptr<Gradebook>> openForReading(const QString &path);
+    /// How SQLite opens the existing gradebook file `abs` (absolute) for reading without writing: the path itself
+    /// when the file and its folder are writable (a read-write connection that reads only), else a `file:` URI with
+    /// `mode=ro`, or with `immutable=1` when the folder is read-only and has no -shm file (no -wal either: nothing can
+    /// be writing it, and SQLite cannot create the -shm a read-only WAL connection needs). Error: the folder is
+    /// read-only and a -wal file without its -shm holds what SQLite cannot read there, with the fix. Reads metadata
+    /// only. Any thread.
+    static Expected<QString> readUri(const QString &abs);
     /// Checks, with reads only, that `path` is an existing Sandmark gradebook this version can read; no -wal or
     /// -shm file is left beside it (a file on read-only media is opened read-only). Returns its schema version
     /// (1 ..= schemaVersion). Errors name the file: missing, empty, not SQLite, not a gradebook, newer schema.

@@ -231,6 +231,11 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
     Expected<QString> attached = readablePath(otherPath, fi, *version, upgraded);
     if (!attached)
         return attached.error();
+    // An input in a read-only folder (archived, read-only media) is attached read-only (readUri()).
+    if (*attached == fi.absoluteFilePath())
+        attached = Gradebook::readUri(*attached);
+    if (!attached)
+        return attached.error();
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     QSqlQuery q(db);
     q.prepare(QStringLiteral("ATTACH DATABASE ? AS other"));
