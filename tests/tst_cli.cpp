@@ -894,6 +894,14 @@ void TestCli::checksEditChangesOnlyTheEditedLines()
     QCOMPARE(changed, QList<int>{14});
     QCOMPARE(before.at(13), QByteArray("            \"rtol\": 1e-3"));
     QCOMPARE(after.at(13), QByteArray("            \"rtol\": 0.01"));
+    // The same value again (0.01 as 1e-2): the file stays byte for byte, and the line says nothing changed (it said
+    // "changed check" while writing nothing: fresh-user test).
+    const QByteArray once = readAll(copy + u"/assignment.json"_s);
+    const Run same = runCli({u"checks"_s, u"edit"_s, copy, u"mean"_s, u"--rtol"_s, u"1e-2"_s});
+    QVERIFY2(same.code == 0, same.err.constData());
+    QCOMPARE(readAll(copy + u"/assignment.json"_s), once);
+    QVERIFY2(same.out.contains("check 'mean' (checks[") && same.out.contains("already has these values: nothing changed"),
+             same.out.constData());
 
     // A key given twice, in any two ways, is a usage error and writes nothing (the last one won before: fresh-user
     // attack s17).
