@@ -27,7 +27,7 @@ Expected<GradebookSnapshot> readGradebook(const QString &path)
     snapshot.path = path;
     if (!QFileInfo::exists(path))
         return snapshot;
-    auto gb = Gradebook::open(path);
+    auto gb = Gradebook::openForReading(path); // read only: also a gradebook in a read-only folder
     if (!gb)
         return gb.error();
     auto grades = (*gb)->effectiveGrades();
@@ -45,7 +45,7 @@ Expected<QList<GradeSummary>> readGradeSummaries(const QString &path, const std:
 {
     if (!QFileInfo::exists(path))
         return QList<GradeSummary>();
-    auto gb = Gradebook::open(path);
+    auto gb = Gradebook::openForReading(path); // read only: also a gradebook in a read-only folder
     if (!gb)
         return gb.error();
     auto summaries = (*gb)->gradeSummaries();
@@ -74,7 +74,7 @@ Expected<std::optional<EffectiveGrade>> readEffectiveGrade(const QString &path, 
 {
     if (!QFileInfo::exists(path))
         return std::optional<EffectiveGrade>();
-    auto gb = Gradebook::open(path);
+    auto gb = Gradebook::openForReading(path); // read only: also a gradebook in a read-only folder
     if (!gb)
         return gb.error();
     return (*gb)->effectiveGrade(studentId);
@@ -159,7 +159,7 @@ Expected<int> exportGradebookFile(const QString &path, const QString &filePath, 
 
 Expected<FeedbackFolderReport> writeGradebookFeedback(const QString &path, const Assignment &assignment, const QString &folder)
 {
-    auto gb = Gradebook::open(path);
+    auto gb = Gradebook::openForReading(path); // read only: also a gradebook in a read-only folder
     if (!gb)
         return gb.error();
     auto grades = (*gb)->effectiveGrades();
