@@ -1642,11 +1642,18 @@ void TestCli::gradeRefusesPathsOutsideTheSubmissions()
         a + u"/submissions"_s,                           // the folder itself
         a + u"/submissions/alice/notes.txt"_s,           // a file inside a student's folder, not a notebook
         a,
+        u"/etc"_s,
+        u".hid"_s,                                       // a hidden entry (fresh-user finding: these exited 1)
         u"nobody"_s,                                     // no such student
     };
+    QVERIFY(QDir().mkpath(a + u"/submissions/.hid"_s));
+    QVERIFY(QFile::copy(a + u"/hw.ipynb"_s, a + u"/submissions/.hid/hw.ipynb"_s));
     for (const QString &arg : refused) {
         const Run r = runCli({u"grade"_s, a, arg, u"--gradebook"_s, gradebook}, {}, tmp.path());
-        QVERIFY2(r.code == 1, qPrintable(arg + u": "_s + QString::fromUtf8(r.err))); // bad input, as diff's and match's
+        // A path that is no submission is a usage error (docs/grading.md); a student id not there is bad input, as
+        // diff's and match's.
+        const int expected = arg == u"nobody"_s ? 1 : 2;
+        QVERIFY2(r.code == expected, qPrintable(arg + u": "_s + QString::fromUtf8(r.err)));
         const QString err = QString::fromUtf8(r.err);
         QVERIFY2(err.startsWith(u"sandmark-cli: grade: "_s + arg + u": "_s), qPrintable(err));
         QVERIFY2(err.contains(a + u"/submissions"_s), qPrintable(err));

@@ -417,10 +417,11 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
     if (positional.size() > 1) {
         for (qsizetype i = 1; i < positional.size(); ++i) {
             // A student id of the assignment's submissions/ folder ("alice"), or a path to an entry of it.
-            Expected<Submission> s = submissionNamed(assignment->displayPath(QStringLiteral("submissions")), positional.at(i));
-            if (!s) { // as diff and match: a student not there is bad input, not a usage error
+            bool refused = false;
+            Expected<Submission> s = submissionNamed(assignment->displayPath(QStringLiteral("submissions")), positional.at(i), &refused);
+            if (!s) { // a path that is no submission is a usage error (docs/grading.md); a student not there, bad input
                 err() << "sandmark-cli: grade: " << s.error().toString() << Qt::endl;
-                return ExitBadInput;
+                return refused ? ExitUsage : ExitBadInput;
             }
             submissions << *s;
         }

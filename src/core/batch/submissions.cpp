@@ -272,13 +272,18 @@ Expected<Submission> submissionAt(const QString &path)
     return fromNotebook(fi);
 }
 
-Expected<Submission> submissionNamed(const QString &submissionsFolder, const QString &name)
+Expected<Submission> submissionNamed(const QString &submissionsFolder, const QString &name, bool *refused)
 {
+    if (refused)
+        *refused = false;
     const QString folder = QDir::cleanPath(QFileInfo(submissionsFolder).absoluteFilePath());
     const QString canonicalFolder = QFileInfo(folder).canonicalFilePath();
     if (canonicalFolder.isEmpty() || !QFileInfo(canonicalFolder).isDir())
         return Error{submissionsFolder, {}, QStringLiteral("no such folder (the assignment's submissions)")};
-    const auto notInFolder = [&](const QString &why) {
+    // Every problem but a plain student id that names no entry is a refusal of what the argument names.
+    const auto notInFolder = [&](const QString &why, bool refusal = true) {
+        if (refused)
+            *refused = refusal;
         return Error{name, {}, QStringLiteral("%1; name a student id or a student's folder or notebook in %2")
                                    .arg(why, submissionsFolder)};
     };
@@ -301,7 +306,8 @@ Expected<Submission> submissionNamed(const QString &submissionsFolder, const QSt
         if (!given.exists() && !given.isSymLink() && QDir::isRelativePath(name))
             given = QFileInfo(folder + QLatin1Char('/') + name); // "amy/part2.ipynb": relative to the submissions
         if (!given.exists() && !given.isSymLink())
-            return notInFolder(QStringLiteral("no such student, file or folder"));
+            return notInFolder(QStringLiteral("no such student, file or folder"),
+                               name.contains(QLatin1Char('/')) || name.startsWith(QLatin1Char('.')));
         const QString cleaned = QDir::cleanPath(given.absoluteFilePath());
         const QFileInfo entry(cleaned);
         const QString parent = QFileInfo(entry.absolutePath()).canonicalFilePath();

@@ -70,8 +70,11 @@ Expected<Submission> submissionAt(const QString &path);
 /// how an instructor settles an ambiguous folder (several notebooks); the folder's other problems (links)
 /// still apply. Anything else — `../../etc`, another file inside a student's folder, a hidden entry such as
 /// `.sandmark` — is refused, so nothing outside the submissions folder is ever graded or recorded.
-/// Errors name `name` and the submissions folder. Synchronous, reads only names and types.
-Expected<Submission> submissionNamed(const QString &submissionsFolder, const QString &name);
+/// Errors name `name` and the submissions folder. `refused`, when given, says whether the error refuses what
+/// `name` names — a path (a name with '/', existing or not), a hidden entry, an entry that is no submission —
+/// rather than a plain student id that names no entry (false; also when the submissions folder is missing): the CLI's
+/// usage error (exit 2) against bad input (exit 1). Synchronous, reads only names and types.
+Expected<Submission> submissionNamed(const QString &submissionsFolder, const QString &name, bool *refused = nullptr);
 
 /// A shard "K/N" (1 <= K <= N). Errors name the text ("--shard", "expected K/N with 1 <= K <= N").
 struct Shard
