@@ -3766,6 +3766,132 @@ private Q_SLOTS:
                  qPrintable(detail->diffView()->summaryText()));
     }
 
+    // A student's answer cell of 30 MiB (a "#" and 30 MiB of "x" after his answer) against the release: the diff is
+    // computed on the thread pool (the tab says "Comparing…" until diffLoaded() comes from the event loop), the cell
+    // is changed with both sides' sizes and a bounded, non-empty head of each (celldiff.h, kCellDiffMaxChars), and
+    // the tab lays it out without holding up the GUI thread. Prints the figures (GUI-thread stalls, layout, peak RSS).
+    void diffOfAHugeCellIsBoundedAndAsynchronous()
+    {
+        QTemporaryDir dir;
+        const QString executed = dir.filePath(u"executed.ipynb"_qs);
+        qsizetype studentChars = 0;
+        {
+            QFile in(QStringLiteral(SANDMARK_TEST_DATA_DIR "/review/submissions/sam/review.ipynb"));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QJsonObject nb = QJsonDocument::fromJson(in.readAll()).object();
+            QJsonArray cells = nb.value(u"cells"_qs).toArray();
+            QJsonObject q1 = cells.at(3).toObject();
+            QString source = q1.value(u"source"_qs).toString(); // a string, or a list of lines
+            for (const QJsonValue &l : q1.value(u"source"_qs).toArray())
+                source += l.toString();
+            source += u"\n#"_qs + QString(30 * 1024 * 1024, QLatin1Char('x'));
+            studentChars = source.size();
+            q1.insert(u"source"_qs, source);
+            cells.replace(3, q1);
+            nb.insert(u"cells"_qs, cells);
+            QFile out(executed);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QJsonDocument(nb).toJson(QJsonDocument::Compact));
+        }
+        auto assignment = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/review"));
+        QVERIFY(assignment);
+
+        SubmissionDetail detail;
+        detail.resize(1000, 700);
+        detail.setAssignment(*assignment);
+        detail.setCurrentTab(SubmissionDetail::DiffTab);
+        detail.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&detail));
+        CellDiffModel *diff = detail.diffView()->model();
+        QAbstractItemModelTester tester(diff, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(&detail, &SubmissionDetail::diffLoaded);
+
+        // The probe: the longest gap between two 5 ms ticks of the GUI thread's event loop.
+        QElapsedTimer clock;
+        clock.start();
+        qint64 last = 0, longest = 0, before = 0, loadedAt = -1, longestAfterLoad = 0;
+        QTimer tick;
+        tick.setInterval(5);
+        connect(&tick, &QTimer::timeout, &detail, [&] {
+            longest = qMax(longest, clock.elapsed() - last);
+            if (loadedAt >= 0)
+                longestAfterLoad = qMax(longestAfterLoad, clock.elapsed() - last);
+            if (clock.elapsed() - last > 50) // which part of the detail held it up (the notebook tab loads the file too)
+                qInfo("GUI-thread stall of %lld ms, ending %lld ms after setResult()", clock.elapsed() - last, clock.elapsed() - before);
+            last = clock.elapsed();
+        });
+        tick.start();
+        before = clock.elapsed();
+        detail.setResult(u"sam"_qs, GradeResult{}, {}, executed, QString());
+        const qint64 setResultMs = clock.elapsed() - before;
+        last = clock.elapsed();
+        // Asynchronous: nothing is diffed inside setResult(); the tab says so until the pool's result arrives.
+        QCOMPARE(loaded.size(), 0);
+        QCOMPARE(diff->rowCount(), 0);
+        QCOMPARE(detail.diffView()->summaryText(), detail.tr("Comparing with the release…"));
+        // The stall that matters here: from the diff's arrival (the model reset, the view's layout and paint) on.
+        connect(&detail, &SubmissionDetail::diffLoaded, &detail, [&] {
+            longestAfterLoad = qMax(longestAfterLoad, clock.elapsed() - last);
+            loadedAt = clock.elapsed();
+        });
+        QVERIFY(loaded.wait(120000));
+        const qint64 loadedMs = clock.elapsed() - before;
+        QTest::qWait(300); // painted, and a quiet 300 ms
+        const qint64 stall = longest;
+        QElapsedTimer paint;
+        paint.start();
+        const QPixmap shot = detail.diffView()->view()->viewport()->grab();
+        const qint64 paintMs = paint.elapsed();
+        tick.stop();
+        qint64 peakKb = 0;
+        {
+            QFile status(u"/proc/self/status"_qs);
+            if (status.open(QIODevice::ReadOnly))
+                for (const QByteArray &l : status.readAll().split('\n'))
+                    if (l.startsWith("VmHWM:"))
+                        peakKb = l.mid(6).trimmed().split(' ').value(0).toLongLong();
+        }
+        qInfo("huge-cell diff: setResult %lld ms, diffLoaded after %lld ms, longest GUI-thread stall %lld ms (from the "
+              "diff's arrival on: %lld ms), repaint of the diff view %lld ms, peak RSS %lld MiB",
+              setResultMs, loadedMs, stall, longestAfterLoad, paintMs, peakKb / 1024);
+
+        QCOMPARE(diff->rowCount(), 6);
+        const QModelIndex q1 = diff->index(3);
+        QCOMPARE(q1.data(DiffChangeRole).toInt(), int(CellDiff::Change::Changed));
+        QVERIFY(q1.data(DiffAnswerRole).toBool());
+        const CellDiff &cell = diff->diff().cells.at(3);
+        QVERIFY(cell.tooLarge);
+        QCOMPARE(cell.studentChars, studentChars);
+        QCOMPARE(cell.studentLines, qsizetype(2));
+        const QString text = q1.data().toString();
+        QVERIFY2(text.size() < 8000, qPrintable(QString::number(text.size())));
+        QVERIFY2(text.contains(u"+summary = pd.DataFrame({'x': [1.0, 2.0, 3.0], 'y': [10.0, 25.0, 30.0]})"_qs), qPrintable(text));
+        QVERIFY2(text.contains(u"+#xxxx"_qs), qPrintable(text));
+        QVERIFY2(text.contains(u"-# YOUR CODE HERE"_qs), qPrintable(text));
+        QVERIFY2(text.contains(QLocale().toString(qlonglong(cell.studentChars))), qPrintable(text));
+        // Every row's text is bounded, and the view paints the cell (not an empty block).
+        for (int r = 0; r < diff->rowCount(); ++r)
+            QVERIFY(diff->index(r).data().toString().size() < 8000);
+        QVERIFY(!shot.isNull());
+        QVERIFY(detail.diffView()->view()->sizeHintForRow(3) < 2000);
+
+        // A cell under the bounds is diffed line by line, and the row shows at most kShownLines lines of at most
+        // kShownLineChars characters, then says how many it leaves out.
+        NotebookDiff many;
+        CellDiff d;
+        d.change = CellDiff::Change::Added;
+        d.studentIndex = 0;
+        for (int i = 0; i < 1000; ++i)
+            d.lines << u"+"_qs + QString(1000, QLatin1Char('y'));
+        many.cells << d;
+        CellDiffModel bounded;
+        bounded.setDiff(many);
+        const QStringList rows = bounded.index(0).data().toString().split(QLatin1Char('\n'));
+        QCOMPARE(rows.size(), 1 + CellDiffModel::kShownLines + 1);
+        QCOMPARE(rows.at(1), u"+"_qs + QString(CellDiffModel::kShownLineChars - 1, QLatin1Char('y')) + QChar(0x2026));
+        QVERIFY2(rows.last().contains(u"400 of 1,000 shown"_qs), qPrintable(rows.last()));
+    }
+
     // The Checks page shows the grades that grading now would leave as the checks are edited (previewRegrade()):
     // after a batch, a tighter tolerance moves carol's typed-in corr out of the top bin with no sandbox started and
     // nothing recorded; a test's new code waits for the next run, and says so.

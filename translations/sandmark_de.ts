@@ -542,6 +542,14 @@
         <source>deleted by the student</source>
         <translation>von der Person gelöscht</translation>
     </message>
+    <message>
+        <source>… the other lines are not shown here (%1 of %2 shown; sandmark-cli diff prints them all)</source>
+        <translation>… die übrigen Zeilen werden hier nicht angezeigt (%1 von %2 angezeigt; sandmark-cli diff gibt alle aus)</translation>
+    </message>
+    <message>
+        <source>Too large to compare line by line (over %1 characters or %2 lines). Release: %3 characters, %4 lines; student: %5 characters, %6 lines. The first lines of each:</source>
+        <translation>Zu groß für einen zeilenweisen Vergleich (über %1 Zeichen oder %2 Zeilen). Studierendenfassung: %3 Zeichen, %4 Zeilen; Abgabe: %5 Zeichen, %6 Zeilen. Die ersten Zeilen beider Seiten:</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CheckEditDialog</name>

@@ -9,11 +9,25 @@
 #include <QFont>
 #include <QLabel>
 #include <QListView>
+#include <QLocale>
 #include <QVBoxLayout>
 
 namespace sandmark {
 
 CellDiffModel::CellDiffModel(QObject *parent) : QAbstractListModel(parent) {}
+
+QString CellDiffModel::shownLines(const QStringList &lines)
+{
+    QStringList shown;
+    for (qsizetype i = 0; i < qMin(lines.size(), kShownLines); ++i) {
+        const QString &l = lines.at(i);
+        shown << (l.size() > kShownLineChars ? l.left(kShownLineChars) + QChar(0x2026) : l);
+    }
+    if (lines.size() > kShownLines)
+        shown << tr("… the other lines are not shown here (%1 of %2 shown; sandmark-cli diff prints them all)")
+                     .arg(QLocale().toString(qlonglong(kShownLines)), QLocale().toString(qlonglong(lines.size())));
+    return shown.join(QLatin1Char('\n'));
+}
 
 void CellDiffModel::setDiff(NotebookDiff diff)
 {
@@ -55,12 +69,22 @@ QVariant CellDiffModel::data(const QModelIndex &index, int role) const
         if (!d.matchedBy.isEmpty())
             head << d.matchedBy;
         QString body;
+        if (d.tooLarge) {
+            const QLocale l;
+            body = tr("Too large to compare line by line (over %1 characters or %2 lines). Release: %3 characters, %4 lines; "
+                      "student: %5 characters, %6 lines. The first lines of each:")
+                       .arg(l.toString(qlonglong(kCellDiffMaxChars)), l.toString(qlonglong(kCellDiffMaxLines)),
+                            l.toString(qlonglong(d.releaseChars)), l.toString(qlonglong(d.releaseLines)),
+                            l.toString(qlonglong(d.studentChars)), l.toString(qlonglong(d.studentLines)))
+                   + QLatin1Char('\n');
+        }
         if (d.change != Change::Unchanged)
-            body = d.lines.join(QLatin1Char('\n'));
+            body += shownLines(d.lines);
         else if (m_showUnchanged)
-            body = d.studentSource;
+            body += shownLines(d.studentSource.split(QLatin1Char('\n')));
         else
-            body = d.studentSource.section(QLatin1Char('\n'), 0, 0) + (d.studentSource.contains(QLatin1Char('\n')) ? QStringLiteral(" …") : QString());
+            body += shownLines({d.studentSource.left(kShownLineChars + 1).section(QLatin1Char('\n'), 0, 0)})
+                    + (d.studentSource.contains(QLatin1Char('\n')) ? QStringLiteral(" …") : QString());
         return head.join(QStringLiteral(" · ")) + QLatin1Char('\n') + body;
     }
     case Qt::FontRole:

@@ -15,7 +15,9 @@ namespace sandmark {
 /// One row per cell of a NotebookDiff (the core's diffNotebooks()): a header naming both cells ("cells[3] →
 /// cells[3] · answer · changed") and the cell's unified diff lines; an unchanged cell collapses to its header and
 /// first line unless setShowUnchanged(true). Answer cells are tinted (changed ones strongly), added and removed
-/// cells too. Holds the diff; does no work. GUI thread only.
+/// cells too. A row shows at most kShownLines lines of at most kShownLineChars characters each (a longer one cut,
+/// "…"), so no row is too large to lay out or paint; a cell too large to diff line by line (CellDiff::tooLarge)
+/// says so with both sides' sizes above the heads the core kept. Holds the diff; does no work. GUI thread only.
 class CellDiffModel : public QAbstractListModel
 {
     Q_OBJECT
@@ -26,6 +28,12 @@ public:
     /// Whether unchanged cells show their whole source (false: one line each).
     void setShowUnchanged(bool show);
     bool showsUnchanged() const { return m_showUnchanged; }
+
+    /// The most lines, and characters per line, a row shows.
+    static constexpr qsizetype kShownLines = 400;
+    static constexpr qsizetype kShownLineChars = 400;
+    /// `lines` as a row shows them: bounded as above, then a line saying how many are not shown.
+    static QString shownLines(const QStringList &lines);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
