@@ -157,6 +157,10 @@ void TestAssignment::fieldErrors_data()
     row("data file name with a newline", R"({"data_files": ["d\n.csv"]})", u"data_files[0]"_s,
         u"'d\\n.csv' holds a control character"_s);
     row("title not a string", R"({"title": ["x"]})", u"title"_s, u"must be a string, not array"_s);
+    // One line of text: `assignment set title ""` and a title with a newline were written (fresh-user test).
+    row("title empty", R"({"title": " "})", u"title"_s, u"must not be empty (remove \"title\" to use the slug)"_s);
+    row("title with a newline", R"({"title": "HW\n1"})", u"title"_s,
+        u"'HW\\n1' holds a control character (a line break, a tab): a title is one line of text"_s);
     row("release with a slash", R"({"release": "a/b"})", u"release"_s, u"must be a plain folder name"_s);
     row("release ..", R"({"release": ".."})", u"release"_s, u"must be a plain folder name"_s);
     row("nbgrader not an object", R"({"nbgrader": ["x"]})", u"nbgrader"_s, u"must be an object"_s);

@@ -199,6 +199,13 @@ Expected<void> AssignmentLoader::readTitle()
         auto t = r.string(root["title"], QStringLiteral("title"));
         if (!t)
             return t.error();
+        // The title heads the window, feedback pages and exports: one line of text (or no "title": the slug).
+        if (t->trimmed().isEmpty())
+            return r.error(QStringLiteral("title"), QStringLiteral("must not be empty (remove \"title\" to use the slug)"));
+        if (std::any_of(t->cbegin(), t->cend(), [](QChar c) { return c.unicode() < 0x20 || c.unicode() == 0x7f; }))
+            return r.error(QStringLiteral("title"),
+                           QStringLiteral("'%1' holds a control character (a line break, a tab): a title is one line of text")
+                               .arg(shownValue(*t)));
         a.m_title = *t;
     }
     return {};

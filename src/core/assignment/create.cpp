@@ -49,11 +49,16 @@ QString titleOf(const Notebook &nb, const QFileInfo &info)
     for (int i = 0; i < nb.cellCount(); ++i) {
         if (nb.cellType(i) != CellType::Markdown)
             continue;
-        for (const QString &line : nb.cellSource(i).split(QLatin1Char('\n')))
-            if (line.startsWith(QLatin1Char('#')))
-                return line.mid(line.indexOf(QLatin1Char(' ')) + 1).trimmed();
+        for (const QString &line : nb.cellSource(i).split(QLatin1Char('\n'))) {
+            if (!line.startsWith(QLatin1Char('#')))
+                continue;
+            static const QRegularExpression hashes(QStringLiteral("^#+"));
+            const QString heading = QString(line).remove(hashes).simplified(); // one line (Assignment::load's rule)
+            if (!heading.isEmpty())
+                return heading;
+        }
     }
-    return info.completeBaseName();
+    return info.completeBaseName().simplified();
 }
 
 bool copyInto(const QString &from, const QString &to)
