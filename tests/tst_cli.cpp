@@ -1294,6 +1294,14 @@ void TestCli::overrideSeveralStudents()
     QCOMPARE(QString::fromUtf8(r.out), u"amy: 1 / 1 (automatic 0)\nben: 1 / 1 (automatic 0)\n"_s);
     QCOMPARE(overrides(), (QStringList{u"amy n_rows 1 counted by hand"_s, u"ben n_rows 1 counted by hand"_s}));
 
+    // A run that graded nothing (a notebook that cannot be read) has no automatic score: "none", never 0 (it printed
+    // "(automatic 0)": fresh-user test).
+    recordOneCheckRun(gbPath, u"dan"_s, Outcome::NotGraded, GradeStatus::NeedsReview);
+    r = runCli(base + QStringList{u"dan"_s} + grade);
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QString::fromUtf8(r.out), u"dan: 1 / 1 (automatic none)\n"_s);
+    QVERIFY(runCli(base + QStringList{u"dan"_s, u"--check"_s, u"n_rows"_s, u"--clear"_s, u"--gradebook"_s, gbPath}).code == 0);
+
     // More points than the check is worth: refused before anything is written, naming the assignment.
     QStringList tooMany = grade;
     tooMany[3] = u"2"_s;
