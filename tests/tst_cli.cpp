@@ -140,6 +140,7 @@ private Q_SLOTS:
     void unreachableRuntimeNamesItsOwnFix();
     void unreadableFilesAreTheGradersProblem();
     void gradeListsHiddenEntriesAsSkipped();
+    void gradeRefusesAGradebookInAMissingFolder();
     void displayTextEscapes_data();
     void displayTextEscapes();
     void untrustedNamesPrintOnOneLine();
@@ -1938,6 +1939,26 @@ void TestCli::gradeListsHiddenEntriesAsSkipped()
              u"sandmark-cli: note: grade: hw/submissions/..foo: skipped: hidden file or folder (the name ..foo starts with '.')\n"
              u"sandmark-cli: note: grade: hw/submissions/.hidden: skipped: hidden file or folder (the name .hidden starts with '.')\n"
              u"sandmark-cli: grade: no submissions to grade\n"_s);
+}
+
+// `--gradebook /nonexistent/dir/g.sqlite` created the missing folders, even at the file system's root (fresh-user
+// finding): refused, naming the missing folder, exit 1, nothing created.
+void TestCli::gradeRefusesAGradebookInAMissingFolder()
+{
+    QTemporaryDir tmp;
+    const QString a = tmp.filePath(u"hw"_s);
+    makeGradableCopy(a);
+    const QString root = u"/nonexistent-sandmark-tst-cli-%1"_s.arg(QCoreApplication::applicationPid());
+    for (const QString &top : {tmp.filePath(u"nonexistent"_s), root}) {
+        QVERIFY(!QFileInfo::exists(top));
+        const QString gb = top + u"/dir/g.sqlite"_s;
+        const Run r = runCli({u"grade"_s, a, u"--gradebook"_s, gb}, {}, tmp.path());
+        QCOMPARE(r.code, 1);
+        QCOMPARE(QString::fromUtf8(r.err),
+                 u"sandmark-cli: %1: the gradebook's folder %2 does not exist (%3 is missing); create it first, or choose "
+                 u"a gradebook in an existing folder\n"_s.arg(gb, top + u"/dir"_s, top));
+        QVERIFY2(!QFileInfo::exists(top), qPrintable(top));
+    }
 }
 
 void TestCli::displayTextEscapes_data()

@@ -412,6 +412,21 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
     opt.run = runOptionsFor(*assignment, commandLineRunChoices(kind, parser.value(datasets)));
     opt.force = parser.isSet(force);
     opt.gradebookPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
+    // Only the default gradebook's folder (ASSIGNMENT/.sandmark) is Sandmark's to create: a --gradebook in a folder
+    // that does not exist is a typo more often than not, and creating it made folders anywhere, even under /.
+    if (parser.isSet(gradebook)) {
+        const QString folder = QFileInfo(opt.gradebookPath).absolutePath();
+        if (!QFileInfo(folder).isDir()) {
+            QString missing = folder; // the topmost folder that is not there
+            while (!QFileInfo(QFileInfo(missing).absolutePath()).isDir() && QFileInfo(missing).absolutePath() != missing)
+                missing = QFileInfo(missing).absolutePath();
+            printError(Error{opt.gradebookPath, {},
+                             QStringLiteral("the gradebook's folder %1 does not exist (%2 is missing); create it first, "
+                                            "or choose a gradebook in an existing folder")
+                                 .arg(folder, missing)});
+            return ExitBadInput;
+        }
+    }
 
     QList<Submission> &submissions = request.submissions;
     if (positional.size() > 1) {
