@@ -9,6 +9,7 @@
 #include "notebook/notebook_p.h"
 #include "notebook/release.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -463,6 +464,30 @@ private Q_SLOTS:
         const QString html = QString::fromUtf8(renderFeedbackHtml(in));
         QVERIFY(html.contains(u"Total: 6.5 / 11"_s));
         QVERIFY(!html.contains(u"Your notebook"_s));
+    }
+
+    // A page without the executed notebook says which part is missing: the record of a run folder, the folder (run
+    // folders are a cache), or only the notebook in it (a killed run). It said "run folder … is gone" for a folder
+    // that was there (fresh-user test).
+    void missingExecutedNotebookIsNamed()
+    {
+        QTemporaryDir tmp;
+        const auto a = Assignment::load(QStringLiteral(SANDMARK_TEST_DATA_DIR "/assignments/good"));
+        QVERIFY2(a, qPrintable(a ? QString() : a.error().toString()));
+        const QString empty = tmp.filePath(u"runs/1/artifacts"_s), gone = tmp.filePath(u"runs/2/artifacts"_s);
+        QVERIFY(QDir().mkpath(empty));
+        QList<EffectiveGrade> grades(3);
+        grades[0].studentId = u"ann"_s;
+        grades[1].studentId = u"bo"_s;
+        grades[1].artifacts = gone;
+        grades[2].studentId = u"cy"_s;
+        grades[2].artifacts = empty;
+        const auto report = writeFeedbackFolder(*a, grades, tmp.filePath(u"out"_s));
+        QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+        QCOMPARE(report->notes, (QStringList{
+            u"no executed notebook for ann (run folder not recorded); the page shows the scores only"_s,
+            u"no executed notebook for bo (run folder %1 is gone); the page shows the scores only"_s.arg(gone),
+            u"no executed notebook for cy (%1 holds no executed.ipynb); the page shows the scores only"_s.arg(empty)}));
     }
 
     void fileNames()

@@ -452,9 +452,13 @@ Expected<FeedbackFolderReport> writeFeedbackFolder(const Assignment &assignment,
                 report.notes << QStringLiteral("%1; the page for %2 shows the scores only")
                                     .arg(displayText(nb.error().toString()), displayText(g.studentId));
         } else {
-            report.notes << QStringLiteral("no executed notebook for %1 (run folder %2); the page shows the scores only")
-                                .arg(displayText(g.studentId),
-                                     g.artifacts.isEmpty() ? QStringLiteral("not recorded") : g.artifacts + QStringLiteral(" is gone"));
+            // What is missing: the record of a folder, the folder (run folders are a cache), or only the notebook in it
+            // (a run killed before the runner wrote it).
+            const QString why = g.artifacts.isEmpty()               ? QStringLiteral("run folder not recorded")
+                                : !QFileInfo(g.artifacts).isDir()   ? QStringLiteral("run folder %1 is gone").arg(g.artifacts)
+                                                                    : QStringLiteral("%1 holds no executed.ipynb").arg(g.artifacts);
+            report.notes << QStringLiteral("no executed notebook for %1 (%2); the page shows the scores only")
+                                .arg(displayText(g.studentId), displayText(why));
         }
         QSaveFile f(QDir(folder).absoluteFilePath(names.value(g.studentId)));
         if (!f.open(QIODevice::WriteOnly) || f.write(renderFeedbackHtml(in)) < 0 || !f.commit())
