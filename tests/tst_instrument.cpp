@@ -87,6 +87,7 @@ class TestInstrument : public QObject
 private Q_SLOTS:
     void roundTrip_data();
     void roundTrip();
+    void runCopyClearsOutputs();
     void injectedCells();
     void idsOnlyFrom45();
     void duplicateIdsStayUnique();
@@ -131,6 +132,40 @@ void TestInstrument::roundTrip()
     QVERIFY(parseOrdered(strip(*reloaded).toJson()) == original);
     // Stripping a notebook without injected cells changes nothing.
     QVERIFY(parseOrdered(strip(*nb).toJson()) == original);
+}
+
+// The copy that runs carries no stale outputs (a 192 MB submission of old stdout was written into the run, copied and
+// parsed by the runner again: fresh-user test); the cells and their order are the same, Markdown untouched.
+void TestInstrument::runCopyClearsOutputs()
+{
+    const QByteArray bytes = R"json({"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3",
+        "language": "python", "display_name": "Python 3"}}, "cells": [
+        {"cell_type": "markdown", "id": "m", "metadata": {}, "source": "# HW"},
+        {"cell_type": "code", "id": "a", "metadata": {"tags": ["q1"]}, "execution_count": 7, "source": "x = 1\nprint(x)",
+         "outputs": [{"output_type": "stream", "name": "stdout", "text": "old output"}]}]})json";
+    const auto nb = Notebook::parse(bytes, u"stale.ipynb"_s);
+    QVERIFY2(nb, qPrintable(nb ? QString() : nb.error().toString()));
+    InstrumentOptions options = roundTripOptions();
+    options.clearOutputs = true;
+    const auto inst = instrument(*nb, options);
+    QVERIFY2(inst, qPrintable(inst ? QString() : inst.error().toString()));
+    const QByteArray text = inst->notebook.toJson();
+    QVERIFY(!text.contains("old output"));
+    const OJson json = parseOrdered(text);
+    bool found = false;
+    for (const OJson &cell : json["cells"]) {
+        if (cell.value("id", "") != "a")
+            continue;
+        found = true;
+        QCOMPARE(cell["outputs"].size(), size_t(0));
+        QVERIFY(cell["execution_count"].is_null());
+        QCOMPARE(cell["source"].get<std::string>(), std::string("x = 1\nprint(x)"));
+        QVERIFY(cell["metadata"]["tags"][0] == "q1");
+    }
+    QVERIFY(found);
+    // Off by default: the round trip keeps them.
+    const auto kept = instrument(*nb, roundTripOptions());
+    QVERIFY(kept && kept->notebook.toJson().contains("old output"));
 }
 
 void TestInstrument::injectedCells()

@@ -394,6 +394,19 @@ TestPlaces placeTests(const Notebook &notebook, const InstrumentOptions &options
 
 } // namespace
 
+namespace {
+
+/// `cell` (a code cell) with no outputs and a null execution_count; its other keys as they were.
+Json withoutOutputs(const Json &cell)
+{
+    Json out = Json::object();
+    for (auto it = cell.begin(); it != cell.end(); ++it)
+        out[it.key()] = it.key() == "outputs" ? Json::array() : it.key() == "execution_count" ? Json() : it.value();
+    return out;
+}
+
+} // namespace
+
 Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOptions &options)
 {
     // Cells already marked as injected (a notebook instrumented before, or a submission forging Sandmark's
@@ -419,6 +432,8 @@ Expected<InstrumentResult> instrument(const Notebook &input, const InstrumentOpt
             out.push_back(make.test(*t, &cells[i], false));
         else if (const TestCellSpec *d = tests.duplicates.value(int(i)))
             out.push_back(make.duplicate(*d, cells[i]));
+        else if (options.clearOutputs && cells[i].value("cell_type", Json()) == "code")
+            out.push_back(withoutOutputs(cells[i]));
         else
             out.push_back(cells[i]);
         for (const ProbeSpec &p : probes.after.value(int(i)))

@@ -60,6 +60,10 @@ struct InstrumentOptions
     QList<ProbeSpec> probes;
     QList<TestCellSpec> tests;
     qint64 probeBytes = 8 * 1024 * 1024; ///< payload cap passed to the probe runtime
+    /// The copy that runs (SubmissionRun): every code cell's outputs emptied and its execution_count null. The runner
+    /// replaces them with its own, so a submission's stale outputs (up to the notebook size cap) were only written,
+    /// copied into the sandbox and parsed again. Off by default: then strip(instrument(nb)) equals nb.
+    bool clearOutputs = false;
 };
 
 struct InstrumentResult

@@ -258,9 +258,13 @@ void SubmissionRun::startNext()
         }
         const double instrumentStart = profile::now();
         Expected<Notebook> nb = Notebook::load(n.path);
-        Expected<InstrumentResult> inst = nb ? instrument(*nb, instrumentOptionsFor(m_assignment, m_kernelRuntime, m_nonce,
-                                                                                  n.notebook, m_options.listNamespace))
-                                             : Expected<InstrumentResult>(nb.error());
+        Expected<InstrumentResult> inst = [&]() -> Expected<InstrumentResult> {
+            if (!nb)
+                return nb.error();
+            InstrumentOptions io = instrumentOptionsFor(m_assignment, m_kernelRuntime, m_nonce, n.notebook, m_options.listNamespace);
+            io.clearOutputs = true; // the runner writes its own; the student's are not sent into the sandbox
+            return instrument(*nb, io);
+        }();
         if (!inst) {
             Error e = inst.error();
             if (e.file.isEmpty())
