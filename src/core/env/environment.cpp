@@ -90,26 +90,19 @@ bool isEnvironmentMarker(const QString &text)
         ++i;
         return true;
     };
-    const auto andExpr = [&]() {
-        if (!atom())
+    // `part` ('and'|'or' `part`)*: and binds tighter than or.
+    const auto joined = [&](QLatin1String word, const std::function<bool()> &part) {
+        if (!part())
             return false;
-        while (peek() == QLatin1String("and")) {
+        while (peek() == word) {
             ++i;
-            if (!atom())
+            if (!part())
                 return false;
         }
         return true;
     };
-    orExpr = [&]() {
-        if (!andExpr())
-            return false;
-        while (peek() == QLatin1String("or")) {
-            ++i;
-            if (!andExpr())
-                return false;
-        }
-        return true;
-    };
+    const std::function<bool()> andExpr = [&]() { return joined(QLatin1String("and"), atom); };
+    orExpr = [&]() { return joined(QLatin1String("or"), andExpr); };
     return orExpr() && i == tokens.size();
 }
 

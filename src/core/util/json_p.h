@@ -48,22 +48,27 @@ inline LineCol lineColAt(const QByteArray &bytes, qint64 offset)
     return {line, offset - lineStart + 1};
 }
 
+/// The offset of the '"' that closes the JSON string opened at `open` (escapes skipped), or the size of `bytes` when
+/// none does.
+inline qint64 stringEnd(const QByteArray &bytes, qint64 open)
+{
+    for (qint64 i = open + 1; i < bytes.size(); ++i) {
+        if (bytes.at(i) == '\\')
+            ++i;
+        else if (bytes.at(i) == '"')
+            return i;
+    }
+    return bytes.size();
+}
+
 /// Offset of the first '[' or '{' nested deeper than MaxDepth (strings skipped), or -1.
 inline qint64 tooDeepAt(const QByteArray &bytes)
 {
     int depth = 0;
-    bool inString = false;
     for (qint64 i = 0; i < bytes.size(); ++i) {
         const char c = bytes.at(i);
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
         if (c == '"') {
-            inString = true;
+            i = stringEnd(bytes, i);
         } else if (c == '[' || c == '{') {
             if (++depth > MaxDepth)
                 return i;
@@ -184,18 +189,10 @@ inline int replacePythonConstants(QByteArray &bytes, qint64 *firstLine = nullptr
     QByteArray out;
     int replaced = 0;
     qint64 copied = 0;
-    bool inString = false;
     for (qint64 i = 0; i < bytes.size(); ++i) {
         const char c = bytes.at(i);
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
         if (c == '"') {
-            inString = true;
+            i = stringEnd(bytes, i);
             continue;
         }
         if ((c != 'N' && c != 'I' && c != '-') || (i > 0 && !isDelimiter(bytes.at(i - 1))))
