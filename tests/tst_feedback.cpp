@@ -457,6 +457,26 @@ private Q_SLOTS:
         QVERIFY(html.contains(u"assert squares(2) == [1, 4]"_s));
     }
 
+    // A score set by hand names the automatic score beside it; a run that graded nothing (an unreadable notebook)
+    // has none, and the page says so instead of "automatic: 0" (EffectiveGrade::automaticScore()).
+    void handSetScoreNamesTheAutomaticOne()
+    {
+        FeedbackInput in = m_input;
+        in.grade.submissionOverride = Override{QString(), 3, u"came by email"_s, {}};
+        QString html = QString::fromUtf8(renderFeedbackHtml(in));
+        QVERIFY2(html.contains(u"<p class=\"comment\">Score set by hand (automatic: 5): came by email</p>"_s), qPrintable(html));
+        for (EffectiveCheck &c : in.grade.checks) {
+            c.result.outcome = Outcome::NotGraded;
+            c.result.points = 0;
+            c.override_.reset();
+        }
+        in.grade.autoScore = 0;
+        in.grade.runStatus = GradeStatus::NeedsReview;
+        html = QString::fromUtf8(renderFeedbackHtml(in));
+        QVERIFY2(html.contains(u"<p class=\"comment\">Score set by hand (automatic: none): came by email</p>"_s), qPrintable(html));
+        QVERIFY(html.contains(u"Total: 3 / 11"_s));
+    }
+
     void scoresOnlyWithoutNotebook()
     {
         FeedbackInput in = m_input;

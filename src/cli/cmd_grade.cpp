@@ -46,9 +46,7 @@ QJsonObject toJson(const EffectiveGrade &g, bool skipped)
     o.insert(QStringLiteral("run_status"), gradeStatusName(g.runStatus));
     const std::optional<double> score = g.score();
     o.insert(QStringLiteral("score"), score ? QJsonValue(*score) : QJsonValue());
-    const qsizetype autoGraded = std::count_if(g.checks.cbegin(), g.checks.cend(),
-                                               [](const EffectiveCheck &c) { return c.result.outcome != Outcome::NotGraded; });
-    const std::optional<double> autoScore = scoreIfGraded(g.autoScore, autoGraded, g.checks.size(), g.runStatus);
+    const std::optional<double> autoScore = g.automaticScore();
     o.insert(QStringLiteral("auto_score"), autoScore ? QJsonValue(*autoScore) : QJsonValue());
     o.insert(QStringLiteral("max_score"), g.maxScore);
     o.insert(QStringLiteral("skipped"), skipped);

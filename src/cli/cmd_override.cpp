@@ -7,7 +7,6 @@
 #include "gradebook/manual.h"
 #include "util/displaytext.h"
 
-#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -25,11 +24,7 @@ int printScore(Gradebook &gradebook, const QString &student)
     }
     if (*grade) {
         const EffectiveGrade &g = **grade;
-        // The run's own score by the one rule: none when it graded nothing (an unreadable notebook), never 0.
-        const qsizetype graded = std::count_if(g.checks.cbegin(), g.checks.cend(), [](const EffectiveCheck &c) {
-            return c.result.outcome != Outcome::NotGraded;
-        });
-        const std::optional<double> automatic = scoreIfGraded(g.autoScore, graded, g.checks.size(), g.runStatus);
+        const std::optional<double> automatic = g.automaticScore();
         out() << displayText(student) << ": " << (g.score() ? formatPoints(*g.score()) : QStringLiteral("-")) << " / "
               << formatPoints(g.maxScore) << " (automatic " << (automatic ? formatPoints(*automatic) : QStringLiteral("none"))
               << ")\n";

@@ -710,7 +710,7 @@ void SubmissionDetail::updateSummary()
         summary += QLatin1Char('\n')
                    + tr("With overrides: %1 (automatic: %2).")
                          .arg(ChecksModel::ofPointsText(eff ? scoreText(*eff) : tr("no score"), m_result.maxScore),
-                              m_result.status == GradeStatus::GraderError ? tr("none") : scoreText(m_effective->autoScore));
+                              m_effective->automaticScore() ? scoreText(*m_effective->automaticScore()) : tr("none"));
         for (const QString &c : m_effective->overrideComments())
             summary += QLatin1Char('\n') + tr("Override: %1").arg(c);
     }

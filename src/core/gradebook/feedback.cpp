@@ -340,7 +340,7 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
              .arg(score ? formatPoints(*score) : QStringLiteral("not graded"), formatPoints(g.maxScore));
     if (g.submissionOverride) {
         h += QStringLiteral("<p class=\"comment\">Score set by hand (automatic: %1)%2</p>\n")
-                 .arg(formatPoints(g.autoScore),
+                 .arg(g.automaticScore() ? formatPoints(*g.automaticScore()) : QStringLiteral("none"),
                       g.submissionOverride->comment.isEmpty() ? QString() : QStringLiteral(": ") + esc(g.submissionOverride->comment));
     }
     h += QStringLiteral("<p class=\"status\">Status: %1</p>\n").arg(gradeStatusName(g.status));

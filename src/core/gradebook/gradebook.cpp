@@ -164,6 +164,13 @@ std::optional<double> EffectiveGrade::score() const
     return scoreIfGraded(sum, graded, checks.size(), runStatus);
 }
 
+std::optional<double> EffectiveGrade::automaticScore() const
+{
+    const qsizetype graded = std::count_if(checks.cbegin(), checks.cend(),
+                                           [](const EffectiveCheck &c) { return c.result.outcome != Outcome::NotGraded; });
+    return scoreIfGraded(autoScore, graded, checks.size(), runStatus);
+}
+
 std::optional<double> EffectiveGrade::pointsOf(const QStringList &checkIds) const
 {
     double total = 0;

@@ -137,6 +137,9 @@ struct EffectiveGrade
     /// nothing could be graded — no check has an outcome or an override (a grader error, an unreadable notebook, a
     /// kernel that died before any check; scoreIfGraded()): never a zero for the student.
     std::optional<double> score() const;
+    /// The run's own score, overrides not applied (`autoScore` by the one rule, scoreIfGraded()): none when the run
+    /// graded nothing (a grader error, an unreadable notebook), never 0.
+    std::optional<double> automaticScore() const;
     /// The effective points of the checks `checkIds` together (a question's total, checkGroups()), or none while
     /// one of them has neither an outcome nor an override (not graded, or awaiting a person), or none is in the run:
     /// never a partial total.
