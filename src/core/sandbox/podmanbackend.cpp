@@ -3,15 +3,13 @@
 // (subordinate uid/gid range), with --userns keep-id so the run folder stays the user's (podman-run(1)).
 #include "sandbox/backends_p.h"
 
+#include "util/json_p.h"
 #include "util/paths.h"
 #include "util/processgroup.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMutex>
 #include <QProcess>
 #include <QSaveFile>
@@ -62,36 +60,30 @@ QMap<QString, QString> g_checked; // podman program → the seccomp profile writ
 /// flag with the default action, clone3 with ENOSYS (glibc then uses clone). Empty when it cannot be read.
 QByteArray withoutNamespaces(const QByteArray &defaultProfile)
 {
-    QJsonObject profile = QJsonDocument::fromJson(defaultProfile).object();
-    QJsonArray syscalls = profile.value(QLatin1String("syscalls")).toArray();
-    if (syscalls.isEmpty())
+    using nlohmann::json; // keys sorted, as the profile has always been written: its file is named by its hash
+    Expected<json> profile = jsonutil::parse<json>(defaultProfile, QString());
+    if (!profile || !profile->is_object())
         return {};
-    const QStringList removed{QStringLiteral("unshare"), QStringLiteral("clone"), QStringLiteral("clone3")};
-    for (qsizetype i = 0; i < syscalls.size(); ++i) {
-        QJsonObject rule = syscalls.at(i).toObject();
-        QJsonArray names = rule.value(QLatin1String("names")).toArray();
-        for (qsizetype j = names.size() - 1; j >= 0; --j) {
-            if (removed.contains(names.at(j).toString()))
-                names.removeAt(j);
-        }
-        rule.insert(QStringLiteral("names"), names);
-        syscalls.replace(i, rule);
+    json syscalls = jsonutil::arrayOr(*profile, "syscalls");
+    if (syscalls.empty())
+        return {};
+    for (json &rule : syscalls) {
+        json names = json::array();
+        for (const json &n : jsonutil::arrayOr(rule, "names"))
+            if (n != "unshare" && n != "clone" && n != "clone3")
+                names.push_back(n);
+        if (!rule.is_object())
+            rule = json::object();
+        rule["names"] = std::move(names);
     }
-    constexpr double kNamespaceFlags = 0x7E020000; // CLONE_NEWNS|NEWCGROUP|NEWUTS|NEWIPC|NEWUSER|NEWPID|NEWNET
-    syscalls.append(QJsonObject{{QStringLiteral("names"), QJsonArray{QStringLiteral("clone")}},
-                                {QStringLiteral("action"), QStringLiteral("SCMP_ACT_ALLOW")},
-                                {QStringLiteral("args"), QJsonArray{QJsonObject{{QStringLiteral("index"), 0},
-                                                                                {QStringLiteral("value"), kNamespaceFlags},
-                                                                                {QStringLiteral("valueTwo"), 0},
-                                                                                {QStringLiteral("op"), QStringLiteral("SCMP_CMP_MASKED_EQ")}}}}});
-    syscalls.append(QJsonObject{{QStringLiteral("names"), QJsonArray{QStringLiteral("clone3")}},
-                                {QStringLiteral("action"), QStringLiteral("SCMP_ACT_ERRNO")},
-                                {QStringLiteral("errnoRet"), 38}}); // ENOSYS
-    syscalls.append(QJsonObject{{QStringLiteral("names"), QJsonArray{QStringLiteral("unshare")}},
-                                {QStringLiteral("action"), QStringLiteral("SCMP_ACT_ERRNO")},
-                                {QStringLiteral("errnoRet"), 1}}); // EPERM
-    profile.insert(QStringLiteral("syscalls"), syscalls);
-    return QJsonDocument(profile).toJson(QJsonDocument::Compact);
+    constexpr qint64 kNamespaceFlags = 0x7E020000; // CLONE_NEWNS|NEWCGROUP|NEWUTS|NEWIPC|NEWUSER|NEWPID|NEWNET
+    syscalls.push_back({{"names", json::array({"clone"})},
+                        {"action", "SCMP_ACT_ALLOW"},
+                        {"args", json::array({{{"index", 0}, {"value", kNamespaceFlags}, {"valueTwo", 0}, {"op", "SCMP_CMP_MASKED_EQ"}}})}});
+    syscalls.push_back({{"names", json::array({"clone3"})}, {"action", "SCMP_ACT_ERRNO"}, {"errnoRet", 38}}); // ENOSYS
+    syscalls.push_back({{"names", json::array({"unshare"})}, {"action", "SCMP_ACT_ERRNO"}, {"errnoRet", 1}}); // EPERM
+    (*profile)["syscalls"] = std::move(syscalls);
+    return QByteArray::fromStdString(profile->dump());
 }
 
 /// Writes the runs' seccomp profile, derived from Podman's default at `defaultPath`, under the cache folder
@@ -121,28 +113,27 @@ Expected<QString> writeSeccompProfile(const QString &defaultPath)
 }
 
 /// Why `podman info` (its JSON) says Podman cannot run the sandbox with every limit enforced; empty when it can.
-QString infoProblem(const QJsonObject &info)
+QString infoProblem(const nlohmann::json &info)
 {
-    const QJsonObject host = info.value(QLatin1String("host")).toObject();
-    const bool isRootless = host.value(QLatin1String("security")).toObject().value(QLatin1String("rootless")).toBool();
+    const nlohmann::json host = jsonutil::objectOr(info, "host");
+    const bool isRootless = jsonutil::boolOr(jsonutil::objectOr(host, "security"), "rootless", false);
     const QString user = qEnvironmentVariable("USER", QStringLiteral("USER"));
     if (isRootless) {
-        const QJsonArray uidmap = host.value(QLatin1String("idMappings")).toObject().value(QLatin1String("uidmap")).toArray();
-        if (uidmap.size() < 2)
+        if (jsonutil::arrayOr(jsonutil::objectOr(host, "idMappings"), "uidmap").size() < 2)
             return QStringLiteral("rootless Podman has no subordinate uid/gid range for %1: add one (usermod "
                                   "--add-subuids 100000-165535 --add-subgids 100000-165535 %1, then podman system "
                                   "migrate), or choose --sandbox bwrap")
                 .arg(user);
     }
     QStringList missing;
-    const QJsonArray controllers = host.value(QLatin1String("cgroupControllers")).toArray();
+    const nlohmann::json controllers = jsonutil::arrayOr(host, "cgroupControllers");
     for (const char *needed : {"memory", "cpu", "pids"}) {
-        if (!controllers.contains(QLatin1String(needed)))
+        if (std::find(controllers.begin(), controllers.end(), needed) == controllers.end())
             missing << QLatin1String(needed);
     }
     if (missing.isEmpty())
         return {};
-    const QString version = host.value(QLatin1String("cgroupVersion")).toString();
+    const QString version = QString::fromStdString(jsonutil::stringOr(host, "cgroupVersion"));
     if (isRootless && version == QLatin1String("v1"))
         return QStringLiteral("rootless Podman cannot enforce the memory, CPU and process limits on cgroup v1 (it "
                               "ignores --memory, --cpus and --pids-limit): boot with cgroup v2 "
@@ -208,12 +199,16 @@ Expected<void> PodmanBackend::check() const
                          .arg(p.exitCode())
                          .arg(why)};
     }
-    const QJsonObject info = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
-    if (const QString problem = infoProblem(info); !problem.isEmpty())
+    const Expected<nlohmann::json> info = jsonutil::parse<nlohmann::json>(p.readAllStandardOutput(), QString());
+    if (!info)
+        return Error{*program, where,
+                     QStringLiteral("podman info printed no JSON (%1); fix Podman's setup (podman system reset), or "
+                                    "choose --sandbox bwrap")
+                         .arg(info.error().toString())};
+    if (const QString problem = infoProblem(*info); !problem.isEmpty())
         return Error{*program, where, problem};
-    const Expected<QString> seccomp = writeSeccompProfile(info.value(QLatin1String("host")).toObject()
-                                                               .value(QLatin1String("security")).toObject()
-                                                               .value(QLatin1String("seccompProfilePath")).toString());
+    const nlohmann::json security = jsonutil::objectOr(jsonutil::objectOr(*info, "host"), "security");
+    const Expected<QString> seccomp = writeSeccompProfile(QString::fromStdString(jsonutil::stringOr(security, "seccompProfilePath")));
     if (!seccomp)
         return seccomp.error();
     QMutexLocker lock(&g_checkedMutex);

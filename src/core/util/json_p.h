@@ -305,6 +305,16 @@ JsonT arrayOr(const JsonT &j, const char *key)
     return it != j.end() && it->is_array() ? *it : JsonT::array();
 }
 
+/// The object at `key` of object `j`, or an empty object (never throws).
+template <typename JsonT>
+JsonT objectOr(const JsonT &j, const char *key)
+{
+    if (!j.is_object())
+        return JsonT::object();
+    const auto it = j.find(key);
+    return it != j.end() && it->is_object() ? *it : JsonT::object();
+}
+
 /// A key that appears twice in one JSON object. nlohmann (like most readers) keeps one of the values
 /// silently, so a file that says `"points": 1, ..., "points": 5` means whatever the reader picked.
 struct DuplicateKey
