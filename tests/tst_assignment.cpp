@@ -1094,7 +1094,7 @@ void TestAssignment::editCheckWritesIntegers()
     const QByteArray before = readAll(json);
     CheckEdit bad;
     bad.set(u"rtol"_s, 0.5);
-    const Expected<void> r = editCheck(json, 4, bad);
+    const Expected<bool> r = editCheck(json, 4, bad);
     QVERIFY(!r);
     QCOMPARE(r.error().location, u"checks[4]"_s);
     QCOMPARE(readAll(json), before);
@@ -1110,7 +1110,7 @@ void TestAssignment::editCheckRefusesToleranceByKind()
     CheckEdit bad;
     bad.set(u"atol"_s, 0.5);
     for (const auto &[index, kind] : {std::pair{4, u"test"_s}, std::pair{6, u"manual"_s}}) {
-        const Expected<void> r = editCheck(json, index, bad);
+        const Expected<bool> r = editCheck(json, index, bad);
         QVERIFY(!r);
         QCOMPARE(r.error().location, u"checks[%1]"_s.arg(index));
         QCOMPARE(r.error().message, u"a %1 check has no tolerance"_s.arg(kind));
@@ -1166,7 +1166,7 @@ void TestAssignment::editCheckSetsEveryFieldOfTheKind()
     bad.append({1, {}, u"checks[1].anchor"_s, u"no cell of the instructor notebooks is named 'nosuchcell' (grade_id, cell id or tag)"_s});
     bad.last().edit.set(u"anchor"_s, u"nosuchcell"_s); // fresh-user finding: written, then `validate` said INVALID
     for (const Bad &b : std::as_const(bad)) {
-        const Expected<void> r = editCheck(json, b.index, b.edit);
+        const Expected<bool> r = editCheck(json, b.index, b.edit);
         QVERIFY2(!r, qPrintable(b.location));
         QCOMPARE(r.error().location, b.location);
         QCOMPARE(r.error().message, b.message);
@@ -1203,13 +1203,16 @@ void TestAssignment::editorsKeepFormatting()
     CheckEdit same; // a value equal to the one written: the file stays byte for byte the same
     same.set(u"points"_s, 2);
     same.set(u"rtol"_s, 0.001);
-    QVERIFY(editCheck(json, 0, same));
+    const Expected<bool> sameWritten = editCheck(json, 0, same);
+    QVERIFY(sameWritten);
+    QVERIFY(!*sameWritten); // editCheck() says it wrote nothing
     QCOMPARE(readAll(json), original);
     QCOMPARE(jsonutil::spliceJson(original, OJson::parse(original.toStdString())), original);
 
     CheckEdit rtol; // one option of a multi-line check
     rtol.set(u"rtol"_s, 0.01);
-    QVERIFY(editCheck(json, 0, rtol));
+    const Expected<bool> rtolWritten = editCheck(json, 0, rtol);
+    QVERIFY(rtolWritten && *rtolWritten);
     QByteArray expected = original;
     expected.replace("            \"rtol\": 1e-3\n", "            \"rtol\": 0.01\n");
     QCOMPARE(readAll(json), expected);

@@ -592,21 +592,16 @@ int changeCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, 
         && !codeCompiles(assignmentArg, jsonPath, checkId, edit.textChanges.value(QStringLiteral("code")), QString(),
                          QStringLiteral("--set code")))
         return ExitBadInput;
-    // The edit keeps the file's bytes where nothing changed: equal bytes after it mean the check had these values.
-    const auto bytesOf = [&jsonPath]() {
-        QFile f(jsonPath);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    };
-    const QByteArray before = bytesOf();
-    if (auto r = editCheck(jsonPath, *index, edit); !r) {
-        printError(r.error());
+    const Expected<bool> written = editCheck(jsonPath, *index, edit);
+    if (!written) {
+        printError(written.error());
         return ExitBadInput;
     }
-    if (!before.isEmpty() && bytesOf() == before)
+    if (*written)
+        out() << "changed check '" << checkId << "' (checks[" << *index << "]) in " << jsonPath << '\n';
+    else
         out() << "check '" << checkId << "' (checks[" << *index << "]) in " << jsonPath
               << " already has these values: nothing changed\n";
-    else
-        out() << "changed check '" << checkId << "' (checks[" << *index << "]) in " << jsonPath << '\n';
     printTotal(assignmentArg);
     return ExitOk;
 }

@@ -160,7 +160,7 @@ Error checkGone(const QString &jsonPath, int index, const QString &id)
 
 } // namespace
 
-Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit)
+Expected<bool> editCheck(const QString &jsonPath, int index, const CheckEdit &edit)
 {
     Expected<Document> parsed = readJson(jsonPath);
     if (!parsed)
@@ -175,6 +175,7 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         || size_t(index) >= root["checks"].size() || !root["checks"][size_t(index)].is_object())
         return Error{jsonPath, field, QStringLiteral("no such check")};
     auto &check = root["checks"][size_t(index)];
+    const OJson original = check;
     const CheckKind *kind = findCheckKind(stringOf(check, "type"));
     if (!kind)
         return Error{jsonPath, field + QStringLiteral(".type"), QStringLiteral("not a check type (%1)").arg(checkKindNameList())};
@@ -225,7 +226,11 @@ Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         showExpected = it->get<bool>();
     if (auto ok = detail::readCheckEntry(reader, check, field, size_t(index), showExpected); !ok)
         return ok.error();
-    return jsonutil::writeJsonAgainst(jsonPath, parsed->bytes, root, noProblemAt(jsonPath, field));
+    if (check == original)
+        return false;
+    if (auto ok = jsonutil::writeJsonAgainst(jsonPath, parsed->bytes, root, noProblemAt(jsonPath, field)); !ok)
+        return ok.error();
+    return true;
 }
 
 Expected<int> addCheck(const QString &jsonPath, const NewCheck &nc)

@@ -43,8 +43,10 @@ struct CheckEdit
 /// entry is read again by the loader's own reader before anything is written, so the file never holds a check
 /// the loader refuses. Errors name the file and the field ("checks[3].rtol"): no such check, a key the kind does
 /// not have ("a test check has no tolerance"), a value of the wrong type or range, a required field removed, an
-/// "anchor" that names no cell of the instructor notebooks (as `validate` requires), a file that does not parse. Blocking file I/O: call it off the GUI thread.
-Expected<void> editCheck(const QString &jsonPath, int index, const CheckEdit &edit);
+/// "anchor" that names no cell of the instructor notebooks (as `validate` requires), a file that does not parse.
+/// Returns whether the file was written: false when the check already had these values (the file is left untouched).
+/// Blocking file I/O: call it off the GUI thread.
+Expected<bool> editCheck(const QString &jsonPath, int index, const CheckEdit &edit);
 
 /// A check to append to "checks" (docs/assignment-format.md, "Checks"). Value and test checks only.
 struct NewCheck
