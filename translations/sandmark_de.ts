@@ -1169,6 +1169,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
             <numerusform>Noten mit diesen Prüfungen: Mittel %1, Median %2 über %n Abgaben mit Punktzahl (jetzt: Mittel %3).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The check already has these values: nothing changed.</source>
+        <translation>Die Prüfung hat bereits diese Werte: nichts geändert.</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::CodeSyntaxLabel</name>

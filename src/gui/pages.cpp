@@ -301,9 +301,13 @@ void ChecksPage::applyEdit(int row, const CheckEdit &edit)
     if (byId.checkId.isEmpty() && row >= 0 && row < m_model->checks().size())
         byId.checkId = m_model->checks().at(row).id; // the check shown, even when the CLI has moved it since
     m_tracker->run([json, row, byId] { return editCheck(json, row, byId); },
-                   [this](Expected<void> r) {
-                       if (!r) {
-                           m_editStatus->setText(boundedText(r.error().toString()));
+                   [this](Expected<bool> written) {
+                       if (!written) {
+                           m_editStatus->setText(boundedText(written.error().toString()));
+                           return;
+                       }
+                       if (!*written) {
+                           m_editStatus->setText(tr("The check already has these values: nothing changed."));
                            return;
                        }
                        m_editStatus->setText(tr("assignment.json updated."));
