@@ -19,6 +19,7 @@
 #include "util/coretext.h"
 #include "checksmodel.h"
 #include "submissiondetail.h"
+#include "gradebook/export.h"
 #include "releasediffview.h"
 #include "valuesdialog.h"
 #include "datafilesmodel.h"
@@ -117,6 +118,7 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
+#include <QTextDocumentFragment>
 #include <QTextLayout>
 #include <QThread>
 #include <QFileDialog>
@@ -149,6 +151,8 @@ using sandmark::test::readAll;
 namespace {
 
 const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
+// The window on a 1024x640 screen: its first size is 95 % of the screen (MainWindow), as the screenshot tour shows it.
+const QSize kSmallScreenWindow(973, 608);
 
 QByteArray pngBase64(int w, int h)
 {
@@ -1161,6 +1165,62 @@ private Q_SLOTS:
             QVERIFY2(width <= 933, qPrintable(QStringLiteral("the label %1 (%2) makes the window %3 wide").arg(label->accessibleName(), text.left(40)).arg(width)));
         }
         QCOMPARE(w.size(), QSize(933, 600));
+    }
+
+    // The Checks page on a 1024x640 screen needs no horizontal scrolling (issue 19): with the reference values of examples/iris
+    // shown, every column is in view, the last one (the reference value) wide enough to read, and long texts elided
+    // with the whole text in the tooltip. English and German.
+    void checksTableFitsASmallWindow_data() { mnemonicsAreUniquePerPage_data(); }
+    void checksTableFitsASmallWindow()
+    {
+        QFETCH(QString, catalogue);
+        const CatalogueInstalled language(catalogue);
+        QVERIFY(language.loaded);
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(kIris);
+        QVERIFY(opened.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.resize(kSmallScreenWindow);
+        w.setCurrentPage(MainWindow::ChecksPageIndex);
+        ChecksPage *page = w.checksPage();
+        QCOMPARE(page->model()->rowCount(), 5);
+        // The values a reference run of the example shows (Run Reference; the layout needs no sandbox).
+        const QString series = QStringLiteral("Series 'mean_sepal', 3 values (float64), index ['setosa', 'versicolor', "
+                                              "'virginica']  (Series)");
+        page->model()->setReferenceValues({{QStringLiteral("n_rows"), QStringLiteral("150  (int)")},
+                                           {QStringLiteral("mean_sepal"), series},
+                                           {QStringLiteral("petal_ratio"), QStringLiteral("array float64 (150,), [0.1428571428571428, "
+                                                                                          "0.1428571428571428, 0.1538461538461538, …]  (ndarray)")},
+                                           {QStringLiteral("corr"), QStringLiteral("0.9628654314027961  (float64)")},
+                                           {QStringLiteral("corr-hidden"), QStringLiteral("passes on the reference run")}});
+        QTableView *table = nullptr;
+        for (QTableView *t : page->findChildren<QTableView *>())
+            if (t->model() == page->model())
+                table = t;
+        QVERIFY(table);
+        QTRY_VERIFY(table->isVisible());
+        QCoreApplication::processEvents();
+        const auto inView = [table]() -> QString {
+            if (table->horizontalScrollBar()->maximum() > 0)
+                return QStringLiteral("scrolls by %1 px").arg(table->horizontalScrollBar()->maximum());
+            for (int c = 0; c < ChecksModel::ColumnCount; ++c)
+                if (!table->isColumnHidden(c) && table->columnViewportPosition(c) + table->columnWidth(c) > table->viewport()->width())
+                    return QStringLiteral("column %1 ends at %2 of %3").arg(c).arg(table->columnViewportPosition(c) + table->columnWidth(c))
+                        .arg(table->viewport()->width());
+            return QString();
+        };
+        QTRY_VERIFY2(inView().isEmpty(), qPrintable(inView()));
+        QVERIFY2(table->columnWidth(ChecksModel::ReferenceColumn) >= 150, qPrintable(QString::number(table->columnWidth(ChecksModel::ReferenceColumn))));
+        QVERIFY(table->columnWidth(ChecksModel::WhatColumn) >= 100);
+        QCOMPARE(page->model()->index(1, ChecksModel::ReferenceColumn).data(Qt::ToolTipRole).toString(), translatedCoreText(series));
+        // ... and after the window grows and shrinks again.
+        w.resize(1400, 900);
+        QCoreApplication::processEvents();
+        w.resize(kSmallScreenWindow);
+        QTRY_VERIFY2(inView().isEmpty(), qPrintable(inView()));
     }
 
     // Tab leaves a table for the next control (QTableView would walk it into the next student's row); arrows

@@ -20,6 +20,7 @@
 #include "wrappinglabel.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -60,6 +61,30 @@ QLabel *note(const QString &text, QWidget *parent)
 
 } // namespace
 
+bool ChecksPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ChecksPage::fitColumns()
+{
+    m_table->resizeColumnsToContents();
+    int fixed = 0;
+    for (int c = 0; c < ChecksModel::ColumnCount; ++c)
+        if (!m_table->isColumnHidden(c) && c != ChecksModel::WhatColumn && c != ChecksModel::ReferenceColumn)
+            fixed += m_table->columnWidth(c);
+    // Long test code never takes more than 300 px; the tooltip has all of it.
+    const int what = qMin(m_table->columnWidth(ChecksModel::WhatColumn), 300);
+    const int reference = m_table->columnWidth(ChecksModel::ReferenceColumn); // its contents' width, or more when stretched
+    const int left = m_table->viewport()->width() - fixed;
+    // Both whole when they fit; otherwise the variable or test gets half of what is left (less when it needs
+    // less), the reference value the rest.
+    const int whatWidth = left - reference >= what ? what : qMax(qMin(what, left / 2), left - reference);
+    m_table->setColumnWidth(ChecksModel::WhatColumn, qMax(whatWidth, m_table->horizontalHeader()->minimumSectionSize()));
+}
+
 ChecksPage::ChecksPage(QWidget *parent)
     : QWidget(parent),
       m_tracker(new JobTracker(this)),
@@ -88,6 +113,8 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    m_table->installEventFilter(this); // fitColumns() at every width
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &ChecksPage::fitColumns); // reference values arrived
     layout->addWidget(m_table, 1);
     m_total->setAccessibleName(tr("Total points"));
     auto *row = new QHBoxLayout;
@@ -271,9 +298,7 @@ void ChecksPage::setAssignment(const std::optional<Assignment> &assignment)
     m_model->setChecks(assignment ? assignment->checks() : QList<Check>{});
     m_table->setColumnHidden(ChecksModel::NotebookColumn, !(assignment && assignment->isProblemSet())); // a problem set's
     m_table->setColumnHidden(ChecksModel::GroupColumn, !m_model->hasGroups()); // an Otter course's questions
-    m_table->resizeColumnsToContents();
-    // Long test code must not push the points and tolerance off the page; the tooltip has all of it.
-    m_table->setColumnWidth(ChecksModel::WhatColumn, qMin(m_table->columnWidth(ChecksModel::WhatColumn), 300));
+    fitColumns();
     m_total->setText(assignment ? tr("%n check(s), %1 in total", nullptr, m_model->rowCount())
                                       .arg(ChecksModel::pointsText(m_model->totalPoints()))
                                 : tr("No assignment open."));
@@ -485,8 +510,7 @@ void ChecksPage::runReference()
                 }
                 if (values->second)
                     m_namespace = values->second; // Add Value Check lists it without another run
-                m_model->setReferenceValues(values->first);
-                m_table->resizeColumnToContents(ChecksModel::ToleranceColumn);
+                m_model->setReferenceValues(values->first); // fitColumns() follows its dataChanged
                 m_referenceStatus->setText(cached ? tr("Reference values from the cached reference run (the notebook, "
                                                        "data, environment and checks are unchanged).")
                                                   : tr("Reference values from a fresh reference run."));

@@ -99,7 +99,14 @@ Q_SIGNALS:
     /// The grade preview was recomputed (previewText(), previewCounts()).
     void previewShown();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    /// Every column in view at the table's width (no horizontal scroll bar on a 1024x640 screen): the short columns
+    /// at their contents' width, the variable or test and the reference value (last, stretched) share the rest;
+    /// what does not fit elides, the tooltip has it whole. On a new assignment, new reference values and resizes.
+    void fitColumns();
     ReferenceRunOptions referenceOptions() const;
     /// The busy bar and Cancel while a reference run goes; Run Reference otherwise.
     void showReferenceRunning(bool running);
