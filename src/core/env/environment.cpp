@@ -1,5 +1,6 @@
 #include "env/environment.h"
 
+#include "util/json_p.h"
 #include "util/paths.h"
 #include "util/processgroup.h"
 
@@ -7,9 +8,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -446,19 +444,22 @@ void EnvironmentBuilder::installRequirements()
 
 void EnvironmentBuilder::finalize()
 {
-    const QJsonObject marker{
-        {QStringLiteral("format"), QStringLiteral("sandmark-env/1")},
-        {QStringLiteral("key"), m_env.key},
-        {QStringLiteral("base_python"), m_spec.basePython},
-        {QStringLiteral("base_version"), m_baseVersion},
-        {QStringLiteral("system_site_packages"), m_spec.systemSitePackages},
-        {QStringLiteral("requirements"), QJsonArray::fromStringList(m_requirements)},
-        {QStringLiteral("wheelhouse"), m_spec.wheelhouse},
-        {QStringLiteral("runner_version"), paths::version()},
-        {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+    nlohmann::json requirements = nlohmann::json::array();
+    for (const QString &r : std::as_const(m_requirements))
+        requirements.push_back(r.toStdString());
+    const nlohmann::json marker{
+        {"format", "sandmark-env/1"},
+        {"key", m_env.key.toStdString()},
+        {"base_python", m_spec.basePython.toStdString()},
+        {"base_version", m_baseVersion.toStdString()},
+        {"system_site_packages", m_spec.systemSitePackages},
+        {"requirements", std::move(requirements)},
+        {"wheelhouse", m_spec.wheelhouse.toStdString()},
+        {"runner_version", paths::version().toStdString()},
+        {"created", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
     };
     QSaveFile f(m_temp + QLatin1Char('/') + QLatin1String(kMarker));
-    const QByteArray data = QJsonDocument(marker).toJson();
+    const QByteArray data = QByteArray::fromStdString(jsonutil::qtIndented(marker));
     if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
         fail(QStringLiteral("cannot write the environment marker in %1").arg(m_temp));
         return;

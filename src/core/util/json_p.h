@@ -295,6 +295,32 @@ JsonT number(double v)
     return JsonT(v);
 }
 
+/// `j` as QJsonDocument::toJson() (Indented) writes it, for files Sandmark has always written that way: four
+/// spaces a level, an empty array or object opened and closed on lines of their own ("[\n    ]"), a final newline.
+/// Keys in `j`'s order: nlohmann::json sorts them, as Qt does. Numbers as number() makes them are written alike.
+template <typename JsonT>
+std::string qtIndented(const JsonT &j)
+{
+    std::string out;
+    const auto write = [&out](const auto &self, const JsonT &v, std::size_t level) -> void {
+        if (!v.is_structured()) {
+            out += v.dump();
+            return;
+        }
+        out += v.is_object() ? "{\n" : "[\n";
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            out.append(4 * (level + 1), ' ');
+            if (v.is_object())
+                out += JsonT(it.key()).dump() + ": ";
+            self(self, *it, level + 1);
+            out += std::next(it) == v.end() ? "\n" : ",\n";
+        }
+        out.append(4 * level, ' ') += v.is_object() ? '}' : ']';
+    };
+    write(write, j, 0);
+    return out + '\n';
+}
+
 /// The array at `key` of object `j`, or an empty array (never throws).
 template <typename JsonT>
 JsonT arrayOr(const JsonT &j, const char *key)
