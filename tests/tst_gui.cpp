@@ -1223,6 +1223,67 @@ private Q_SLOTS:
         QTRY_VERIFY2(inView().isEmpty(), qPrintable(inView()));
     }
 
+    // Health's rows keep one line's height on a 1024x640 screen (issue 19: "Limits" and "Environment built" were about 110 px
+    // high, the last row clipped): every row in view, and the selected row's detail and fix in full under the table.
+    void healthRowsKeepANormalHeight_data() { mnemonicsAreUniquePerPage_data(); }
+    void healthRowsKeepANormalHeight()
+    {
+        QFETCH(QString, catalogue);
+        const CatalogueInstalled language(catalogue);
+        QVERIFY(language.loaded);
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.resize(kSmallScreenWindow);
+        w.setCurrentPage(MainWindow::HealthPage);
+        HealthPage *page = w.healthPage();
+        // A reference run's outcome: the limits row says what the run took of them (its longest text).
+        HealthInputs::Reference reference;
+        reference.ok = true;
+        ReferenceTiming timing;
+        timing.durationS = 0.1;
+        timing.runS = 1.2;
+        timing.kernelStartS = 0.8;
+        timing.cells = {CellTiming{3, 0.05, QString()}};
+        reference.timing = timing;
+        page->setReferenceResult(reference);
+        QCoreApplication::processEvents();
+        QTableView *table = page->findChild<QTableView *>();
+        QVERIFY(table);
+        const int line = table->fontMetrics().height() + 12;
+        const auto tall = [&] {
+            QStringList out;
+            for (int r = 0; r < table->model()->rowCount(); ++r)
+                if (table->rowHeight(r) > line)
+                    out << QStringLiteral("%1: %2 px").arg(table->model()->index(r, 0).data().toString()).arg(table->rowHeight(r));
+            return out;
+        };
+        QTRY_VERIFY2(tall().isEmpty(), qPrintable(tall().join(QLatin1String(", "))));
+        QCOMPARE(table->model()->rowCount(), 10);
+        QTRY_COMPARE(table->verticalScrollBar()->maximum(), 0); // every row in view
+        QCOMPARE(w.size(), kSmallScreenWindow);
+        // The limits row, selected: its detail and fix whole under the table.
+        const HealthItem *limits = page->model()->item(QStringLiteral("limits"));
+        QVERIFY(limits);
+        int row = -1;
+        for (int r = 0; r < page->model()->rowCount(); ++r)
+            if (page->model()->items().at(r).id == QLatin1String("limits"))
+                row = r;
+        table->setCurrentIndex(table->model()->index(row, 0));
+        auto *detail = page->findChild<QLabel *>(QStringLiteral("healthDetail"));
+        QVERIFY(detail);
+        QVERIFY(detail->isVisible());
+        QVERIFY2(QTextDocumentFragment::fromHtml(detail->text()).toPlainText().contains(limits->detail),
+                 qPrintable(detail->text()));
+        QVERIFY(detail->height() >= detail->heightForWidth(detail->width()));
+    }
+
     // Tab leaves a table for the next control (QTableView would walk it into the next student's row); arrows
     // move within it. Every item view of the window, on every page.
     void tabLeavesTheTable()

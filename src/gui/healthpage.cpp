@@ -24,6 +24,7 @@ HealthPage::HealthPage(QWidget *parent)
       m_model(new HealthModel(this)),
       m_table(new QTableView(this)),
       m_checkAgain(new QPushButton(tr("&Check Again"), this)),
+      m_detail(new WrappingLabel(this)),
       m_doctor(new DoctorTask(this))
 {
     auto *layout = new QVBoxLayout(this);
@@ -48,14 +49,23 @@ HealthPage::HealthPage(QWidget *parent)
     m_table->setModel(m_model);
     m_table->setAccessibleName(tr("Assignment health"));
     m_table->verticalHeader()->hide();
-    // Detail and fix share the width; both wrap.
+    // One line per row, every row in view on a 1024x640 screen (wrapped, "Limits" and "Environment built" were
+    // about 110 px high and the last row was cut): detail and fix share the width and elide, the tooltip and the
+    // area under the table have them whole.
     m_table->horizontalHeader()->setSectionResizeMode(HealthModel::DetailColumn, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(HealthModel::FixColumn, QHeaderView::Stretch);
-    m_table->setWordWrap(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(qMax(m_table->fontMetrics().height(), 16) + 8);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     layout->addWidget(m_table, 1);
-    // Wrapped rows follow the column widths.
-    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table, &QTableView::resizeRowsToContents);
+    m_detail->setObjectName(QStringLiteral("healthDetail"));
+    m_detail->setAccessibleName(tr("The selected row in full"));
+    m_detail->setTextFormat(Qt::RichText);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_detail);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &HealthPage::showCurrent);
     connect(m_doctor, &DoctorTask::finished, this, [this](const DoctorReport &report) {
         if (m_inputs.backend.isEmpty()) // the assignment was closed meanwhile
             return;
@@ -103,11 +113,39 @@ void HealthPage::checkAgain()
 
 void HealthPage::update()
 {
+    const int current = m_table->currentIndex().row();
+    const QString currentId = current >= 0 && current < m_model->items().size() ? m_model->items().at(current).id : QString();
     m_model->setItems(m_inputs.backend.isEmpty() ? QList<HealthItem>() : assessHealth(m_inputs));
     m_table->resizeColumnToContents(HealthModel::ItemColumn);
     m_table->resizeColumnToContents(HealthModel::StateColumn);
     m_table->setColumnWidth(HealthModel::ItemColumn, qMin(m_table->columnWidth(HealthModel::ItemColumn), 250));
-    m_table->resizeRowsToContents();
+    // The row shown in full stays chosen as its texts change.
+    for (int r = 0; r < m_model->items().size(); ++r)
+        if (!currentId.isEmpty() && m_model->items().at(r).id == currentId)
+            m_table->setCurrentIndex(m_model->index(r, 0));
+    showCurrent();
+}
+
+void HealthPage::showCurrent()
+{
+    const int row = m_table->currentIndex().row();
+    const QList<HealthItem> &items = m_model->items();
+    // Without a chosen row: the first that needs doing something, else a hint.
+    int shown = row;
+    for (int r = 0; shown < 0 && r < items.size(); ++r)
+        if (items.at(r).state == HealthItem::State::Failed || items.at(r).state == HealthItem::State::Warning)
+            shown = r;
+    if (shown < 0 || shown >= items.size()) {
+        m_detail->setText(items.isEmpty() ? QString() : tr("Select a row to read its detail and fix in full.").toHtmlEscaped());
+        return;
+    }
+    const auto cell = [this, shown](int column) {
+        return m_model->index(shown, column).data().toString().toHtmlEscaped().replace(QLatin1Char('\n'), QLatin1String("<br>"));
+    };
+    QString text = tr("<b>%1</b> (%2): %3").arg(cell(HealthModel::ItemColumn), cell(HealthModel::StateColumn), cell(HealthModel::DetailColumn));
+    if (!items.at(shown).fix.isEmpty())
+        text += QLatin1String("<br>") + tr("Fix: %1").arg(cell(HealthModel::FixColumn));
+    m_detail->setText(text);
 }
 
 void HealthPage::setAssignment(const std::optional<Assignment> &assignment, const QList<Problem> &problems,

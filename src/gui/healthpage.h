@@ -10,6 +10,7 @@
 
 #include <optional>
 
+class QLabel;
 class QPushButton;
 class QTableView;
 class QThread;
@@ -68,10 +69,13 @@ private:
     /// result, if any, is dropped.
     void stopImportsCheck();
     void update(); ///< the model shows assessHealth(m_inputs)
+    /// The chosen row's detail and fix in full under the table (without one: the first row that is not ok).
+    void showCurrent();
 
     HealthModel *m_model;
     QTableView *m_table;
     QPushButton *m_checkAgain;
+    QLabel *m_detail; ///< showCurrent()
     DoctorTask *m_doctor;
     HealthInputs m_inputs; ///< backend empty: no assignment open
     std::optional<Assignment> m_assignment;
