@@ -2,6 +2,7 @@
 
 #include "notebook/nbgrader.h"
 #include "notebook/notebook_p.h"
+#include "util/json_p.h"
 #include "util/inputfile.h"
 
 #include <QCryptographicHash>
@@ -9,7 +10,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 
@@ -712,33 +712,34 @@ Expected<QList<AutotestValues>> readAutotestValues(const AutotestPlan &plan, con
         return Error{path, {}, QStringLiteral("evaluating the AUTOTEST directives: %1 failed (%2)").arg(plan.origins.value(index, QStringLiteral("a cell")), what)};
     }
     QList<std::optional<AutotestValues>> found(plan.expressions.size());
-    const QJsonArray cells = QJsonDocument::fromJson(executedJson).object().value(QLatin1String("cells")).toArray();
-    for (const QJsonValue &cell : cells)
-        for (const QJsonValue &o : cell.toObject().value(QLatin1String("outputs")).toArray()) {
-            const QJsonValue text = o.toObject().value(QLatin1String("text"));
-            QString t = text.toString();
-            for (const QJsonValue &part : text.toArray())
-                t += part.toString();
-            for (const QString &line : t.split(QLatin1Char('\n'))) {
+    // A Python value as the marker line gives it: None for null, "" for what is not a string.
+    const auto text = [](const Json &v) { return v.is_null() ? QStringLiteral("None") : v.is_string() ? qs(v.get<std::string>()) : QString(); };
+    const Expected<Json> executed = jsonutil::parse<Json>(executedJson, path); // empty when the run stopped early
+    for (const Json &cell : executed ? jsonutil::arrayOr(*executed, "cells") : Json::array())
+        for (const Json &o : jsonutil::arrayOr(cell, "outputs")) {
+            std::string t = jsonutil::stringOr(o, "text");
+            for (const Json &part : jsonutil::arrayOr(o, "text"))
+                t += part.is_string() ? part.get<std::string>() : std::string();
+            for (const QString &line : qs(t).split(QLatin1Char('\n'))) {
                 if (!line.startsWith(kMarker))
                     continue;
-                const QJsonObject r = QJsonDocument::fromJson(line.mid(kMarker.size()).toUtf8()).object();
-                const int n = r.value(QLatin1String("n")).toInt(-1);
+                const Expected<Json> r = jsonutil::parse<Json>(line.mid(kMarker.size()).toUtf8(), path);
+                const qint64 n = r ? jsonutil::intOr(*r, "n", -1) : -1;
                 if (n < 0 || n >= plan.expressions.size())
                     continue;
                 const AutotestExpression &e = plan.expressions[n];
                 const QString place = QStringLiteral("cells[%1], line %2").arg(e.cell).arg(e.line);
-                if (r.contains(QLatin1String("error")))
+                if (r->contains("error"))
                     return Error{path, place, QStringLiteral("AUTOTEST %1 raised %2 in the instructor's notebook")
-                                                  .arg(e.expression, r.value(QLatin1String("error")).toString())};
+                                                  .arg(e.expression, qs(jsonutil::stringOr(*r, "error")))};
                 AutotestValues values;
-                values.type = r.value(QLatin1String("type")).isNull() ? QStringLiteral("None") : r.value(QLatin1String("type")).toString();
-                if (!r.contains(QLatin1String("values")) || !config.templatesFor(values.type))
+                values.type = r->contains("type") ? text((*r)["type"]) : QString();
+                if (!r->contains("values") || !config.templatesFor(values.type))
                     return Error{path, place, QStringLiteral("AUTOTEST %1 is of type '%2', which %3 has no templates for, and it "
                                                              "has no 'default' templates")
                                                   .arg(e.expression, values.type, config.file)};
-                for (const QJsonValue &x : r.value(QLatin1String("values")).toArray())
-                    values.values << (x.isNull() ? QStringLiteral("None") : x.toString());
+                for (const Json &x : jsonutil::arrayOr(*r, "values"))
+                    values.values << text(x);
                 found[n] = values;
             }
         }

@@ -1,13 +1,11 @@
 #include "assignment/autotest_run.h"
 
 #include "assignment/assignment.h"
+#include "util/json_p.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QTemporaryDir>
 
 namespace sandmark {
@@ -18,7 +16,7 @@ Expected<AutotestEvaluation> runAutotestEvaluation(const QList<AutotestPlan> &pl
     QTemporaryDir dir;
     if (!dir.isValid())
         return Error{dir.path(), {}, QStringLiteral("cannot create a temporary folder: %1").arg(dir.errorString())};
-    QJsonArray notebooks, data;
+    nlohmann::json notebooks = nlohmann::json::array(), data = nlohmann::json::array();
     QList<NotebookToRun> toRun;
     auto write = [](const QString &path, const QByteArray &bytes) -> Expected<void> {
         QFile f(path);
@@ -30,7 +28,7 @@ Expected<AutotestEvaluation> runAutotestEvaluation(const QList<AutotestPlan> &pl
         const QString name = QStringLiteral("autotest-%1-%2").arg(i + 1).arg(QFileInfo(plans[i].notebookPath).fileName());
         if (auto ok = write(dir.filePath(name), plans[i].evaluationNotebook); !ok)
             return ok.error();
-        notebooks << name;
+        notebooks.push_back(name.toStdString());
         toRun << NotebookToRun{name, dir.filePath(name)};
     }
     for (const QString &rel : dataFiles) {
@@ -38,16 +36,16 @@ Expected<AutotestEvaluation> runAutotestEvaluation(const QList<AutotestPlan> &pl
         QDir().mkpath(QFileInfo(dst).absolutePath());
         if (!QFile::copy(QDir(dataRoot).filePath(rel), dst))
             return Error{QDir(dataRoot).filePath(rel), {}, QStringLiteral("cannot copy for the AUTOTEST evaluation")};
-        data << rel;
+        data.push_back(rel.toStdString());
     }
-    QJsonObject a{{QStringLiteral("format"), kAssignmentFormat},
-                  {QStringLiteral("slug"), QStringLiteral("autotest-evaluation")},
-                  {QStringLiteral("title"), QStringLiteral("AUTOTEST evaluation")},
-                  {QStringLiteral("notebooks"), notebooks},
-                  {QStringLiteral("checks"), QJsonArray()}};
-    if (!data.isEmpty())
-        a.insert(QStringLiteral("data_files"), data);
-    if (auto ok = write(dir.filePath(QStringLiteral("assignment.json")), QJsonDocument(a).toJson()); !ok)
+    nlohmann::json a{{"format", kAssignmentFormat},
+                     {"slug", "autotest-evaluation"},
+                     {"title", "AUTOTEST evaluation"},
+                     {"notebooks", std::move(notebooks)},
+                     {"checks", nlohmann::json::array()}};
+    if (!data.empty())
+        a["data_files"] = std::move(data);
+    if (auto ok = write(dir.filePath(QStringLiteral("assignment.json")), QByteArray::fromStdString(jsonutil::qtIndented(a))); !ok)
         return ok.error();
     Expected<Assignment> assignment = Assignment::load(dir.path());
     if (!assignment)
