@@ -4,18 +4,20 @@
 #include "datasets/assignmentdatasets.h"
 #include "datasets/scanner.h"
 #include "env/environment.h"
+#include "util/json_p.h"
 #include "util/paths.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 
 namespace sandmark {
 
 namespace {
+
+using nlohmann::json;
 
 // The last cell of the generated notebook: the kernel's peak address space, what RLIMIT_AS counts.
 const char *const kPeakCell = "def _sandmark_vmpeak():\n"
@@ -40,25 +42,24 @@ QString moduleOf(const QString &statement)
     return (m.captured(1).isEmpty() ? m.captured(2) : m.captured(1)).section(QLatin1Char('.'), 0, 0);
 }
 
-QJsonObject codeCell(const QString &source)
+json codeCell(const QString &source)
 {
-    return {{QStringLiteral("cell_type"), QStringLiteral("code")}, {QStringLiteral("execution_count"), QJsonValue()},
-            {QStringLiteral("metadata"), QJsonObject()},          {QStringLiteral("outputs"), QJsonArray()},
-            {QStringLiteral("source"), source}};
+    return {{"cell_type", "code"}, {"execution_count", nullptr}, {"metadata", json::object()},
+            {"outputs", json::array()}, {"source", source.toStdString()}};
 }
 
 std::optional<qint64> peakFrom(const QByteArray &notebookJson)
 {
-    const QJsonArray cells = QJsonDocument::fromJson(notebookJson).object().value(QLatin1String("cells")).toArray();
-    if (cells.isEmpty())
+    const Expected<json> nb = jsonutil::parse<json>(notebookJson, QString());
+    const json cells = nb ? jsonutil::arrayOr(*nb, "cells") : json::array();
+    if (cells.empty())
         return std::nullopt;
     static const QRegularExpression re(QStringLiteral(R"(SANDMARK_VMPEAK (\d+))"));
-    for (const QJsonValue &o : cells.last().toObject().value(QLatin1String("outputs")).toArray()) {
-        const QJsonValue text = o.toObject().value(QLatin1String("text"));
-        QString t = text.toString();
-        for (const QJsonValue &line : text.toArray())
-            t += line.toString();
-        if (const QRegularExpressionMatch m = re.match(t); m.hasMatch())
+    for (const json &o : jsonutil::arrayOr(cells.back(), "outputs")) {
+        std::string t = jsonutil::stringOr(o, "text");
+        for (const json &line : jsonutil::arrayOr(o, "text"))
+            t += line.is_string() ? line.get<std::string>() : std::string();
+        if (const QRegularExpressionMatch m = re.match(QString::fromStdString(t)); m.hasMatch())
             return m.captured(1).toLongLong();
     }
     return std::nullopt;
@@ -148,17 +149,14 @@ void ImportsCheck::runImports(qint64 memoryBytes)
         fail(Error{m_dir->path(), {}, QStringLiteral("cannot create a temporary folder: %1").arg(m_dir->errorString())});
         return;
     }
-    QJsonArray cells;
+    json cells = json::array();
     for (const QString &s : std::as_const(m_result.statements))
-        cells << codeCell(s);
-    cells << codeCell(QLatin1String(kPeakCell));
-    const QJsonObject nb{{QStringLiteral("cells"), cells},
-                         {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("kernelspec"),
-                                                                   QJsonObject{{QStringLiteral("name"), QStringLiteral("python3")},
-                                                                               {QStringLiteral("language"), QStringLiteral("python")},
-                                                                               {QStringLiteral("display_name"), QStringLiteral("Python 3")}}}}},
-                         {QStringLiteral("nbformat"), 4},
-                         {QStringLiteral("nbformat_minor"), 4}};
+        cells.push_back(codeCell(s));
+    cells.push_back(codeCell(QLatin1String(kPeakCell)));
+    const json nb{{"cells", std::move(cells)},
+                  {"metadata", {{"kernelspec", {{"name", "python3"}, {"language", "python"}, {"display_name", "Python 3"}}}}},
+                  {"nbformat", 4},
+                  {"nbformat_minor", 4}};
     // The same environment, sandbox and limits as the assignment: its assignment.json without notebooks, data and
     // checks of its own.
     QFile original(m_assignment.jsonPath());
@@ -166,16 +164,19 @@ void ImportsCheck::runImports(qint64 memoryBytes)
         fail(Error{m_assignment.jsonPath(), {}, original.errorString()});
         return;
     }
-    QJsonObject a = QJsonDocument::fromJson(original.readAll()).object();
+    Expected<json> a = jsonutil::parse<json>(original.readAll(), m_assignment.jsonPath());
+    if (!a || !a->is_object()) {
+        fail(a ? Error{m_assignment.jsonPath(), {}, QStringLiteral("is not a JSON object")} : a.error());
+        return;
+    }
     for (const char *key : {"data_files", "required_datasets", "dataset_functions", "nbgrader", "release"})
-        a.remove(QLatin1String(key));
-    a.insert(QStringLiteral("notebooks"), QJsonArray{QStringLiteral("imports.ipynb")});
-    a.insert(QStringLiteral("checks"), QJsonArray());
+        a->erase(key);
+    (*a)["notebooks"] = json::array({"imports.ipynb"});
+    (*a)["checks"] = json::array();
     const QString dir = m_dir->path();
-    for (const auto &[name, doc] : {std::pair{QStringLiteral("imports.ipynb"), QJsonDocument(nb)},
-                                    std::pair{QStringLiteral("assignment.json"), QJsonDocument(a)}}) {
+    for (const auto &[name, doc] : {std::pair{QStringLiteral("imports.ipynb"), &nb}, std::pair{QStringLiteral("assignment.json"), &std::as_const(*a)}}) {
         QFile f(dir + QLatin1Char('/') + name);
-        if (!f.open(QIODevice::WriteOnly) || f.write(doc.toJson()) < 0) {
+        if (!f.open(QIODevice::WriteOnly) || f.write(QByteArray::fromStdString(jsonutil::qtIndented(*doc))) < 0) {
             fail(Error{f.fileName(), {}, QStringLiteral("cannot write: %1").arg(f.errorString())});
             return;
         }
