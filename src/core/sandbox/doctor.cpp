@@ -7,13 +7,13 @@
 #include "sandbox/sandboxrun.h"
 #include "sandbox/workdir.h"
 #include "util/coretext.h"
+#include "util/json_p.h"
 #include "util/paths.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -22,6 +22,8 @@
 #include <cmath>
 
 namespace sandmark {
+
+using nlohmann::json; // keys sorted, as the probes' jobs have always been written
 
 bool DoctorReport::allOk() const
 {
@@ -119,28 +121,24 @@ void Doctor::runProbe()
         finish();
         return;
     }
-    QJsonArray hidden{m_fakeAssignment->path(), m_fakeAssignment->filePath(QStringLiteral("assignment.json"))};
+    json hidden = json::array({m_fakeAssignment->path().toStdString(),
+                               m_fakeAssignment->filePath(QStringLiteral("assignment.json")).toStdString()});
     for (const QString &p : m_backend->doctorHiddenPaths())
-        hidden << p;
+        hidden.push_back(p.toStdString());
     if (otherRun) {
-        hidden << otherRun->root << otherRun->work;
+        hidden.push_back(otherRun->root.toStdString());
+        hidden.push_back(otherRun->work.toStdString());
     }
     const Limits &lim = m_options.limits;
-    QJsonObject limits{{QStringLiteral("as"), static_cast<double>(lim.memoryBytes)},
-                       {QStringLiteral("nofile"), lim.openFiles},
-                       {QStringLiteral("fsize"), static_cast<double>(lim.fileSizeBytes)}};
+    json limits{{"as", lim.memoryBytes}, {"nofile", lim.openFiles}, {"fsize", lim.fileSizeBytes}};
     // RLIMIT_NPROC: set where no cgroup of the run's own counts its tasks (runLimitsProbe() proves pids.max).
     if (!fixed && (identity || ::geteuid() != 0) && !m_backend->doctorHitsRunCgroupLimits())
-        limits.insert(QStringLiteral("nproc"), lim.processes + (identity ? 0 : 100000)); // own uid: shared count
-    QJsonObject job{{QStringLiteral("host_port"), m_server->serverPort()},
-                    {QStringLiteral("hidden"), hidden},
-                    {QStringLiteral("limits"), limits}};
+        limits["nproc"] = lim.processes + (identity ? 0 : 100000); // own uid: shared count
+    json job{{"host_port", m_server->serverPort()}, {"hidden", std::move(hidden)}, {"limits", std::move(limits)}};
     if (m_backend->doctorChecksCgroupLimits())
-        job.insert(QStringLiteral("cgroup"), QJsonObject{{QStringLiteral("memory"), static_cast<double>(lim.memoryBytes)},
-                                                         {QStringLiteral("pids"), lim.processes},
-                                                         {QStringLiteral("cpus"), lim.cpus}});
+        job["cgroup"] = {{"memory", lim.memoryBytes}, {"pids", lim.processes}, {"cpus", jsonutil::number(lim.cpus)}};
     RunRequest req;
-    req.job = QJsonDocument(job).toJson(QJsonDocument::Compact);
+    req.job = QByteArray::fromStdString(job.dump());
     req.workDir = folder->work;
     req.runtimeDir = m_options.runtimeDir;
     req.script = QStringLiteral("sandmark_doctor_probe.py");
@@ -219,10 +217,7 @@ void Doctor::runLimitsProbe()
     m_runFolders << folder->root;
     const Limits lim = limitsProbeLimits(m_options.limits);
     RunRequest req;
-    req.job = QJsonDocument(QJsonObject{{QStringLiteral("cpu_seconds"), 1.5},
-                                        {QStringLiteral("pids"), lim.processes},
-                                        {QStringLiteral("fill_bytes"), static_cast<double>(lim.diskBytes)}})
-                  .toJson(QJsonDocument::Compact);
+    req.job = QByteArray::fromStdString(json{{"cpu_seconds", 1.5}, {"pids", lim.processes}, {"fill_bytes", lim.diskBytes}}.dump());
     req.workDir = folder->work;
     req.runtimeDir = m_options.runtimeDir;
     req.script = QStringLiteral("sandmark_limits_probe.py");
