@@ -6,41 +6,21 @@
 
 namespace sandmark {
 
-DataFilesModel::DataFilesModel(QObject *parent) : QAbstractTableModel(parent) {}
-
-void DataFilesModel::setRows(QList<Row> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-}
+DataFilesModel::DataFilesModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 qint64 DataFilesModel::totalBytes() const
 {
     qint64 total = 0;
-    for (const Row &r : m_rows)
+    for (const Row &r : rows())
         total += qMax<qint64>(0, r.sizeBytes);
     return total;
 }
 
-int DataFilesModel::rowCount(const QModelIndex &parent) const
+QVariant DataFilesModel::cellData(const Row &r, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int DataFilesModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant DataFilesModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row &r = m_rows.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case PathColumn:
             return r.path;
         case SizeColumn:
@@ -54,7 +34,7 @@ QVariant DataFilesModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return r.urls.join(QLatin1Char('\n'));
     case Qt::TextAlignmentRole:
-        return index.column() == SizeColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
+        return column == SizeColumn ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     case DataPathRole:
         return r.path;
     case SizeBytesRole:
@@ -64,11 +44,9 @@ QVariant DataFilesModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant DataFilesModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant DataFilesModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case PathColumn:
         return tr("Supplied file");
     case SizeColumn:

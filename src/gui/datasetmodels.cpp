@@ -7,80 +7,57 @@
 
 namespace sandmark {
 
-DatasetEntriesModel::DatasetEntriesModel(QObject *parent) : QAbstractTableModel(parent) {}
+DatasetEntriesModel::DatasetEntriesModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 void DatasetEntriesModel::setEntries(const QStringList &entries)
 {
-    beginResetModel();
-    m_rows.clear();
-    for (const QString &e : entries) {
-        Row row;
-        row.text = e;
-        m_rows.append(row);
-    }
-    endResetModel();
+    QList<Row> rows(entries.size());
+    for (qsizetype i = 0; i < entries.size(); ++i)
+        rows[i].text = entries.at(i);
+    resetRows(std::move(rows));
 }
 
 void DatasetEntriesModel::setProgress(int row, qint64 bytes, qint64 total)
 {
-    if (row < 0 || row >= m_rows.size())
-        return;
-    m_rows[row].bytes = bytes;
-    m_rows[row].total = total;
-    Q_EMIT dataChanged(index(row, ProgressColumn), index(row, ProgressColumn));
+    changeRows(row, row, [&](Row &r) {
+        r.bytes = bytes;
+        r.total = total;
+    }, ProgressColumn, ProgressColumn);
 }
 
 void DatasetEntriesModel::setOutcome(int row, const FetchOutcome &outcome)
 {
-    if (row < 0 || row >= m_rows.size())
-        return;
-    Row &r = m_rows[row];
-    r.known = true;
-    r.status = outcome.status;
-    r.size = outcome.size;
-    r.error = outcome.error;
-    if (outcome.status == FetchOutcome::Cached || outcome.status == FetchOutcome::Downloaded)
-        r.bytes = r.total = qMax<qint64>(outcome.size, 1);
-    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    changeRows(row, row, [&](Row &r) {
+        r.known = true;
+        r.status = outcome.status;
+        r.size = outcome.size;
+        r.error = outcome.error;
+        if (outcome.status == FetchOutcome::Cached || outcome.status == FetchOutcome::Downloaded)
+            r.bytes = r.total = qMax<qint64>(outcome.size, 1);
+    });
 }
 
 void DatasetEntriesModel::resetStates()
 {
-    if (m_rows.isEmpty())
-        return;
-    for (Row &r : m_rows) {
+    changeRows(0, -1, [](Row &r) {
         Row fresh;
         fresh.text = r.text;
         r = fresh;
-    }
-    Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+    });
 }
 
 int DatasetEntriesModel::failedCount() const
 {
-    return int(std::count_if(m_rows.cbegin(), m_rows.cend(),
+    return int(std::count_if(rows().cbegin(), rows().cend(),
                              [](const Row &r) { return r.known && r.status == FetchOutcome::Failed; }));
 }
 
-int DatasetEntriesModel::rowCount(const QModelIndex &parent) const
+QVariant DatasetEntriesModel::cellData(const Row &r, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int DatasetEntriesModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant DatasetEntriesModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row &r = m_rows.at(index.row());
     const bool failed = r.known && r.status == FetchOutcome::Failed;
     switch (role) {
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case EntryColumn:
             return r.text;
         case StatusColumn:
@@ -121,11 +98,9 @@ QVariant DatasetEntriesModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant DatasetEntriesModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant DatasetEntriesModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case EntryColumn:
         return tr("Dataset file (repo and file name)");
     case StatusColumn:
@@ -139,39 +114,19 @@ QVariant DatasetEntriesModel::headerData(int section, Qt::Orientation orientatio
     }
 }
 
-DatasetCallsModel::DatasetCallsModel(QObject *parent) : QAbstractTableModel(parent) {}
-
-void DatasetCallsModel::setCalls(QList<ScannedCall> calls)
-{
-    beginResetModel();
-    m_calls = std::move(calls);
-    endResetModel();
-}
+DatasetCallsModel::DatasetCallsModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 int DatasetCallsModel::computedCount() const
 {
-    return int(std::count_if(m_calls.cbegin(), m_calls.cend(), [](const ScannedCall &c) { return !c.computed.isEmpty(); }));
+    return int(std::count_if(rows().cbegin(), rows().cend(), [](const ScannedCall &c) { return !c.computed.isEmpty(); }));
 }
 
-int DatasetCallsModel::rowCount(const QModelIndex &parent) const
+QVariant DatasetCallsModel::cellData(const ScannedCall &c, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_calls.size());
-}
-
-int DatasetCallsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant DatasetCallsModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const ScannedCall &c = m_calls.at(index.row());
     const bool computed = !c.computed.isEmpty();
     switch (role) {
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case WhereColumn:
             return c.where();
         case CallColumn:
@@ -191,11 +146,9 @@ QVariant DatasetCallsModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant DatasetCallsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant DatasetCallsModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case WhereColumn:
         return tr("Where");
     case CallColumn:

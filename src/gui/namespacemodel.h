@@ -3,14 +3,14 @@
 
 #include "grading/value.h"
 
-#include <QAbstractTableModel>
+#include "rowtablemodel.h"
 
 namespace sandmark {
 
 /// Columns: name, Python type, value summary, the value checks that already probe it. Holds a copy of the
 /// listing (docs/probe-payload.md section 4) and the checked names; does no work. DisplayRole gives short
 /// text, ToolTipRole the longer summary, Qt::UserRole the variable name. GUI thread only.
-class NamespaceModel : public QAbstractTableModel
+class NamespaceModel : public RowTableModel<NamespaceEntry>
 {
     Q_OBJECT
 public:
@@ -20,17 +20,15 @@ public:
 
     /// `checkedBy`: variable name → ids of the value checks that probe it.
     void setListing(QList<NamespaceEntry> entries, QHash<QString, QStringList> checkedBy = {});
-    const QList<NamespaceEntry> &entries() const { return m_entries; }
+    const QList<NamespaceEntry> &entries() const { return rows(); }
     /// Row of variable `name`, or -1.
     int rowOf(const QString &name) const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(const NamespaceEntry &e, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 
 private:
-    QList<NamespaceEntry> m_entries;
     QHash<QString, QStringList> m_checkedBy;
 };
 

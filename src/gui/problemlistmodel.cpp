@@ -8,40 +8,20 @@
 
 namespace sandmark {
 
-ProblemListModel::ProblemListModel(QObject *parent) : QAbstractTableModel(parent) {}
-
-void ProblemListModel::setProblems(QList<Problem> problems)
-{
-    beginResetModel();
-    m_problems = std::move(problems);
-    endResetModel();
-}
+ProblemListModel::ProblemListModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 int ProblemListModel::errorCount() const
 {
-    return int(std::count_if(m_problems.cbegin(), m_problems.cend(),
+    return int(std::count_if(rows().cbegin(), rows().cend(),
                              [](const Problem &p) { return p.severity == Problem::Severity::Error; }));
 }
 
-int ProblemListModel::rowCount(const QModelIndex &parent) const
+QVariant ProblemListModel::cellData(const Problem &p, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_problems.size());
-}
-
-int ProblemListModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ProblemListModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Problem &p = m_problems.at(index.row());
     const bool error = p.severity == Problem::Severity::Error;
     switch (role) {
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case SeverityColumn:
             return error ? tr("Error") : tr("Warning");
         case PlaceColumn:
@@ -54,7 +34,7 @@ QVariant ProblemListModel::data(const QModelIndex &index, int role) const
             return {};
         }
     case Qt::DecorationRole:
-        if (index.column() == SeverityColumn && qobject_cast<QApplication *>(QCoreApplication::instance()))
+        if (column == SeverityColumn && qobject_cast<QApplication *>(QCoreApplication::instance()))
             return QApplication::style()->standardIcon(error ? QStyle::SP_MessageBoxCritical
                                                              : QStyle::SP_MessageBoxWarning);
         return {};
@@ -71,11 +51,9 @@ QVariant ProblemListModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant ProblemListModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant ProblemListModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case SeverityColumn:
         return tr("Severity");
     case PlaceColumn:

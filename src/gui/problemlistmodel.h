@@ -3,14 +3,14 @@
 
 #include "assignment/validate.h"
 
-#include <QAbstractTableModel>
+#include "rowtablemodel.h"
 
 namespace sandmark {
 
 /// Columns: severity, place (field path such as "checks[2].points", or "cells[3]", "line 4, column 2"),
 /// message, file. Holds the Problem values it is given; does no work. Roles: roles.h (SeverityRole,
 /// FieldPathRole, FilePathRole). GUI thread only.
-class ProblemListModel : public QAbstractTableModel
+class ProblemListModel : public RowTableModel<Problem>
 {
     Q_OBJECT
 public:
@@ -18,17 +18,13 @@ public:
 
     explicit ProblemListModel(QObject *parent = nullptr);
 
-    void setProblems(QList<Problem> problems);
-    const QList<Problem> &problems() const { return m_problems; }
+    void setProblems(QList<Problem> problems) { resetRows(std::move(problems)); }
+    const QList<Problem> &problems() const { return rows(); }
     int errorCount() const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    QList<Problem> m_problems;
+protected:
+    QVariant cellData(const Problem &p, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 };
 
 } // namespace sandmark

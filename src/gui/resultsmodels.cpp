@@ -9,78 +9,36 @@
 
 namespace sandmark {
 
-GradeDistributionModel::GradeDistributionModel(QObject *parent) : QAbstractTableModel(parent) {}
-
-void GradeDistributionModel::setBins(QList<ResultsSummary::Bin> bins)
-{
-    beginResetModel();
-    m_bins = std::move(bins);
-    endResetModel();
-}
+GradeDistributionModel::GradeDistributionModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 QString GradeDistributionModel::rangeLabel(const ResultsSummary::Bin &bin)
 {
     return tr("%1–%2 %").arg(QLocale().toString(bin.fromPercent, 'g', 3), QLocale().toString(bin.toPercent, 'g', 3));
 }
 
-int GradeDistributionModel::rowCount(const QModelIndex &parent) const
+QVariant GradeDistributionModel::cellData(const ResultsSummary::Bin &b, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_bins.size());
-}
-
-int GradeDistributionModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant GradeDistributionModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const ResultsSummary::Bin &b = m_bins.at(index.row());
     if (role == Qt::DisplayRole)
-        return index.column() == RangeColumn ? rangeLabel(b) : QVariant(b.count);
+        return column == RangeColumn ? rangeLabel(b) : QVariant(b.count);
     if (role == SortRole)
-        return index.column() == RangeColumn ? QVariant(b.fromPercent) : QVariant(b.count);
-    if (role == Qt::TextAlignmentRole && index.column() == CountColumn)
+        return column == RangeColumn ? QVariant(b.fromPercent) : QVariant(b.count);
+    if (role == Qt::TextAlignmentRole && column == CountColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
 
-QVariant GradeDistributionModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant GradeDistributionModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    return section == RangeColumn ? tr("Score (% of maximum)") : section == CountColumn ? tr("Submissions") : QVariant();
+    return column == RangeColumn ? tr("Score (% of maximum)") : column == CountColumn ? tr("Submissions") : QVariant();
 }
 
-CheckPassRateModel::CheckPassRateModel(QObject *parent) : QAbstractTableModel(parent) {}
+CheckPassRateModel::CheckPassRateModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
-void CheckPassRateModel::setChecks(QList<ResultsSummary::CheckRate> checks)
+QVariant CheckPassRateModel::cellData(const ResultsSummary::CheckRate &c, int column, int role) const
 {
-    beginResetModel();
-    m_checks = std::move(checks);
-    endResetModel();
-}
-
-int CheckPassRateModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_checks.size());
-}
-
-int CheckPassRateModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant CheckPassRateModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const ResultsSummary::CheckRate &c = m_checks.at(index.row());
     const QLocale locale;
     if (role == Qt::DisplayRole) {
-        switch (index.column()) {
+        switch (column) {
         case CheckColumn:
             return c.checkId;
         case RateColumn:
@@ -98,7 +56,7 @@ QVariant CheckPassRateModel::data(const QModelIndex &index, int role) const
         }
     }
     if (role == SortRole) {
-        switch (index.column()) {
+        switch (column) {
         case CheckColumn:
             return c.checkId;
         case RateColumn:
@@ -115,16 +73,14 @@ QVariant CheckPassRateModel::data(const QModelIndex &index, int role) const
             return {};
         }
     }
-    if (role == Qt::TextAlignmentRole && index.column() != CheckColumn)
+    if (role == Qt::TextAlignmentRole && column != CheckColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
 
-QVariant CheckPassRateModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant CheckPassRateModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case CheckColumn:
         return tr("Check");
     case RateColumn:

@@ -3,49 +3,41 @@
 
 #include "gradebook/summary.h"
 
-#include <QAbstractTableModel>
+#include "rowtablemodel.h"
 
 namespace sandmark {
 
 /// The grade distribution as a table: range, submissions. Holds a summary computed elsewhere; does no work.
-class GradeDistributionModel : public QAbstractTableModel
+class GradeDistributionModel : public RowTableModel<ResultsSummary::Bin>
 {
     Q_OBJECT
 public:
     enum Column { RangeColumn, CountColumn, ColumnCount };
     explicit GradeDistributionModel(QObject *parent = nullptr);
-    void setBins(QList<ResultsSummary::Bin> bins);
-    const QList<ResultsSummary::Bin> &bins() const { return m_bins; }
+    void setBins(QList<ResultsSummary::Bin> bins) { resetRows(std::move(bins)); }
+    const QList<ResultsSummary::Bin> &bins() const { return rows(); }
     /// "0–10 %", as the chart's categories show it.
     static QString rangeLabel(const ResultsSummary::Bin &bin);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    QList<ResultsSummary::Bin> m_bins;
+protected:
+    QVariant cellData(const ResultsSummary::Bin &b, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 };
 
 /// Per-check results as a table: check, pass rate, passed, failed, not graded, mean points. Holds a summary
 /// computed elsewhere; does no work. SortRole (roles.h) gives numbers. GUI thread only.
-class CheckPassRateModel : public QAbstractTableModel
+class CheckPassRateModel : public RowTableModel<ResultsSummary::CheckRate>
 {
     Q_OBJECT
 public:
     enum Column { CheckColumn, RateColumn, PassedColumn, FailedColumn, NotGradedColumn, MeanColumn, ColumnCount };
     explicit CheckPassRateModel(QObject *parent = nullptr);
-    void setChecks(QList<ResultsSummary::CheckRate> checks);
-    const QList<ResultsSummary::CheckRate> &checks() const { return m_checks; }
+    void setChecks(QList<ResultsSummary::CheckRate> checks) { resetRows(std::move(checks)); }
+    const QList<ResultsSummary::CheckRate> &checks() const { return rows(); }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    QList<ResultsSummary::CheckRate> m_checks;
+protected:
+    QVariant cellData(const ResultsSummary::CheckRate &c, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 };
 
 } // namespace sandmark

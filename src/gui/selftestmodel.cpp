@@ -8,53 +8,35 @@
 
 namespace sandmark {
 
-SelfTestModel::SelfTestModel(QObject *parent) : QAbstractTableModel(parent) {}
+SelfTestModel::SelfTestModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 void SelfTestModel::setReport(const DoctorReport &report)
 {
-    beginResetModel();
-    m_report = report;
-    m_rows.clear();
+    QList<DoctorCheck> rows;
     if (sandboxNameIsUnsafe(report.backend))
-        m_rows.append({tr("local-unsafe isolates nothing"), false,
-                       tr("student code runs with your rights, your files and the network"),
-                       tr("Use it only for notebooks you trust; choose bwrap or docker in Preferences for submissions.")});
-    m_rows += report.checks;
-    endResetModel();
+        rows.append({tr("local-unsafe isolates nothing"), false,
+                     tr("student code runs with your rights, your files and the network"),
+                     tr("Use it only for notebooks you trust; choose bwrap or docker in Preferences for submissions.")});
+    rows += report.checks;
+    resetRows(std::move(rows), [&] { m_report = report; });
 }
 
 void SelfTestModel::clear()
 {
-    beginResetModel();
-    m_report = {};
-    m_rows.clear();
-    endResetModel();
+    resetRows({}, [this] { m_report = {}; });
 }
 
 int SelfTestModel::failedCount() const
 {
-    return int(std::count_if(m_rows.cbegin(), m_rows.cend(), [](const DoctorCheck &c) { return !c.ok; }));
+    return int(std::count_if(rows().cbegin(), rows().cend(), [](const DoctorCheck &c) { return !c.ok; }));
 }
 
-int SelfTestModel::rowCount(const QModelIndex &parent) const
+QVariant SelfTestModel::cellData(const DoctorCheck &c, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int SelfTestModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant SelfTestModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const DoctorCheck &c = m_rows.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
-        switch (index.column()) {
+        switch (column) {
         // The doctor's rows are English (the CLI prints them); shown in the app's language, durations in its style.
         case CheckColumn:
             return translatedCoreText(c.name);
@@ -68,7 +50,7 @@ QVariant SelfTestModel::data(const QModelIndex &index, int role) const
             return {};
         }
     case Qt::DecorationRole:
-        if (index.column() == ResultColumn && qobject_cast<QApplication *>(QCoreApplication::instance()))
+        if (column == ResultColumn && qobject_cast<QApplication *>(QCoreApplication::instance()))
             return QApplication::style()->standardIcon(c.ok ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxCritical);
         return {};
     case Qt::ForegroundRole:
@@ -78,11 +60,9 @@ QVariant SelfTestModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant SelfTestModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant SelfTestModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case CheckColumn:
         return tr("Check");
     case ResultColumn:

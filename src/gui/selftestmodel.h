@@ -3,7 +3,7 @@
 
 #include "sandbox/doctor.h"
 
-#include <QAbstractTableModel>
+#include "rowtablemodel.h"
 
 namespace sandmark {
 
@@ -11,7 +11,7 @@ namespace sandmark {
 /// elsewhere, DoctorTask); does no work. For the local-unsafe backend a first row says that it isolates
 /// nothing, whatever its checks say. Failed rows are red. The doctor's English names, observations and fixes are
 /// shown in the app's language, durations in its number style (translatedCoreText()). GUI thread only.
-class SelfTestModel : public QAbstractTableModel
+class SelfTestModel : public RowTableModel<DoctorCheck>
 {
     Q_OBJECT
 public:
@@ -24,14 +24,12 @@ public:
     /// Rows whose check failed.
     int failedCount() const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(const DoctorCheck &c, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 
 private:
     DoctorReport m_report;
-    QList<DoctorCheck> m_rows;
 };
 
 } // namespace sandmark

@@ -1,0 +1,74 @@
+#pragma once
+// The part every list-of-rows table model of the app shares.
+
+#include <QAbstractTableModel>
+#include <QList>
+
+#include <functional>
+
+namespace sandmark {
+
+/// A flat table of plain `Row` values, one per table row, with a fixed number of columns. The row count, column
+/// count, index checking and the horizontal header are written here once; a model says what one cell shows
+/// (cellData()) and what a column is called (columnTitle()). Rows are replaced whole by resetRows() (a model reset)
+/// or changed in place by changeRows() (dataChanged). Holds values computed elsewhere and does no work. GUI thread
+/// only, like every QAbstractItemModel a view shows. A subclass adds Q_OBJECT for its own tr().
+template <typename Row>
+class RowTableModel : public QAbstractTableModel
+{
+public:
+    const QList<Row> &rows() const { return m_rows; }
+
+    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
+    int columnCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : m_columns; }
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override
+    {
+        if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+            return {};
+        return cellData(m_rows.at(index.row()), index.column(), role);
+    }
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override
+    {
+        if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+            return QAbstractTableModel::headerData(section, orientation, role);
+        return columnTitle(section);
+    }
+
+protected:
+    /// `columns`: the model's column count (its Column enum's ColumnCount).
+    RowTableModel(int columns, QObject *parent) : QAbstractTableModel(parent), m_columns(columns) {}
+
+    /// What `column` of `row` shows for `role` (Qt::ItemDataRole or roles.h); empty for a role it does not give.
+    virtual QVariant cellData(const Row &row, int column, int role) const = 0;
+    /// The horizontal header's text of `column`.
+    virtual QVariant columnTitle(int column) const = 0;
+
+    /// Replaces every row (a model reset); `alongside`, when given, changes the subclass's other state inside the
+    /// same reset.
+    void resetRows(QList<Row> rows, const std::function<void()> &alongside = {})
+    {
+        beginResetModel();
+        m_rows = std::move(rows);
+        if (alongside)
+            alongside();
+        endResetModel();
+    }
+    /// Applies `change(Row &)` to rows [first, last] (last -1: to the end) and reports columns [firstColumn,
+    /// lastColumn] of them changed (lastColumn -1: the last column). Rows out of range are ignored.
+    template <typename Change>
+    void changeRows(int first, int last, Change change, int firstColumn = 0, int lastColumn = -1)
+    {
+        last = last < 0 ? int(m_rows.size()) - 1 : last;
+        if (first < 0 || last >= m_rows.size() || first > last)
+            return;
+        for (int r = first; r <= last; ++r)
+            change(m_rows[r]);
+        Q_EMIT dataChanged(index(first, firstColumn), index(last, lastColumn < 0 ? m_columns - 1 : lastColumn));
+    }
+
+private:
+    QList<Row> m_rows;
+    int m_columns;
+};
+
+} // namespace sandmark
