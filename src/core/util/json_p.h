@@ -5,6 +5,7 @@
 #include "util/expected.h"
 
 #include <QByteArray>
+#include <QLocale>
 #include <QList>
 #include <QString>
 
@@ -287,6 +288,8 @@ qint64 intOr(const JsonT &j, const char *key, qint64 fallback)
 
 /// `v` as a JSON number the way Qt's JSON writer and Python's json module spell it: an integral value below 2^53
 /// as an integer (60, not 60.0), any other as a double (nlohmann writes a non-finite one as null, as Qt does).
+/// dump() writes such a double with the digits it picks, which for about 1 in 500 values are not Qt's shortest
+/// ones (0.5353019999999999 for 0.535302: the same double, other bytes); qtIndented() writes Qt's.
 template <typename JsonT = nlohmann::json>
 JsonT number(double v)
 {
@@ -296,13 +299,21 @@ JsonT number(double v)
 }
 
 /// `j` as QJsonDocument::toJson() (Indented) writes it, for files Sandmark has always written that way: four
-/// spaces a level, an empty array or object opened and closed on lines of their own ("[\n    ]"), a final newline.
-/// Keys in `j`'s order: nlohmann::json sorts them, as Qt does. Numbers as number() makes them are written alike.
+/// spaces a level, an empty array or object opened and closed on lines of their own ("[\n    ]"), a final newline,
+/// doubles as Qt spells them (see number()). Keys in `j`'s order: nlohmann::json sorts them, as Qt does.
 template <typename JsonT>
 std::string qtIndented(const JsonT &j)
 {
     std::string out;
     const auto write = [&out](const auto &self, const JsonT &v, std::size_t level) -> void {
+        if (v.is_number_float()) {
+            const double d = v.template get<double>();
+            const JsonT n = number<JsonT>(d);
+            out += n.is_number_float() && std::isfinite(d)
+                ? QByteArray::number(d, 'g', QLocale::FloatingPointShortest).toStdString()
+                : n.dump();
+            return;
+        }
         if (!v.is_structured()) {
             out += v.dump();
             return;
