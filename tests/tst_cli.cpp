@@ -1006,7 +1006,7 @@ void TestCli::parallelEditsAllLand()
     for (const Check &c : b->checks())
         QCOMPARE(c.points, c.id == u"t5"_s ? 7.0 : points.value(c.id));
     edit.checkId = u"gone"_s;
-    const Expected<void> gone = editCheck(json, 0, edit);
+    const Expected<bool> gone = editCheck(json, 0, edit);
     QVERIFY(!gone);
     QCOMPARE(gone.error().message,
              u"no check has the id 'gone' any more (assignment.json changed since it was read); nothing written"_s);
