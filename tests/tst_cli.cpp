@@ -1736,7 +1736,7 @@ void TestCli::busyGradebookExitsThreeForGradeAndMerge()
     const QString a = tmp.filePath(u"hw"_s);
     makeGradableCopy(a);
     const QString gb = tmp.filePath(u"gb.sqlite"_s), shard = tmp.filePath(u"shard.sqlite"_s);
-    QVERIFY(Gradebook::open(gb));
+    recordOneCheckRun(gb, u"dan"_s, Outcome::Pass);
     recordOneCheckRun(shard, u"alice"_s, Outcome::Pass);
     Expected<std::unique_ptr<QLockFile>> batch = Gradebook::lockForWriting(gb, u"wait"_s); // this process: the batch
     QVERIFY(batch);
@@ -1747,6 +1747,9 @@ void TestCli::busyGradebookExitsThreeForGradeAndMerge()
     const Run grade = runCli({u"grade"_s, a, u"--gradebook"_s, gb});
     QCOMPARE(grade.code, 3);
     QVERIFY2(grade.err.contains((u"sandmark-cli: %1: "_s.arg(gb) + held).toUtf8()), grade.err.constData());
+    // Refused before recording anything: no table of the older grades, as if they were this batch's (fresh-user
+    // finding: dan's older pass was printed before the exit 3).
+    QVERIFY2(grade.out.isEmpty(), grade.out.constData());
     const Run merge = runCli({u"merge"_s, gb, shard});
     QVERIFY2(merge.code == 3, merge.err.constData());
     QCOMPARE(QString::fromUtf8(merge.err),

@@ -588,6 +588,12 @@ BatchEnd runBatch(const GradeRequest &request, Gradebook &reader)
 
 /// Prints the batch's submissions as the gradebook has them now (overrides included; the table, or the JSON lines
 /// not yet printed and the summary line) and what the batch found, and returns `grade`'s exit code.
+/// Whether a batch recorded a result (counted by status, as each is recorded).
+bool recordedAny(const BatchSummary &counted)
+{
+    return counted.graded + counted.needsManual + counted.needsReview + counted.graderErrors > 0;
+}
+
 int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &end)
 {
     auto grades = reader.effectiveGrades();
@@ -622,8 +628,8 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
                                                         int(request.submissions.size()), int(staleCount), end.jobs)}})
                      .toJson(QJsonDocument::Compact)
               << '\n';
-    } else {
-        printTable(shown, end.skipped);
+    } else if (!end.failure || recordedAny(end.counted)) {
+        printTable(shown, end.skipped); // a batch that failed before recording anything has no table: only its error
     }
     out().flush();
     if (staleCount > 0 && !request.json)
