@@ -1284,6 +1284,54 @@ private Q_SLOTS:
         QVERIFY(detail->height() >= detail->heightForWidth(detail->width()));
     }
 
+    // Two student folders whose names differ only by Unicode normalisation ("José" composed and decomposed) look
+    // like one student twice: the Submissions page flags both with the core's warning, as `sandmark-cli export` says
+    // it (exportIdCollisionText()), naming their code points.
+    void lookalikeStudentFoldersAreFlagged()
+    {
+        QTemporaryDir dir;
+        const QString nfc = QStringLiteral("Jos\u00E9"), nfd = QStringLiteral("Jose\u0301");
+        copyIris(dir.path());
+        for (const QString &s : {nfc, nfd, QStringLiteral("amy")}) {
+            QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("submissions/") + s)));
+            QVERIFY(QFile::copy(kIris + QStringLiteral("/submissions/alice/iris-analysis.ipynb"),
+                                dir.filePath(QStringLiteral("submissions/%1/iris-analysis.ipynb").arg(s))));
+        }
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(dir.path());
+        QVERIFY(listed.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setCurrentPage(MainWindow::SubmissionsPage);
+        QCOMPARE(page->model()->rowCount(), 3);
+        ImportFlagsModel *flags = page->importFlagsModel();
+        QTRY_COMPARE(flags->rowCount(), 2);
+        const QString warning = exportIdCollisionText({nfd, nfc});
+        QVERIFY2(warning.contains(QLatin1String("(U+0301)")) && warning.contains(QLatin1String("(U+00E9)")), qPrintable(warning));
+        QStringList entries;
+        for (int r = 0; r < 2; ++r) {
+            entries << flags->rows().at(r).entry;
+            QVERIFY(flags->rows().at(r).student);
+            QVERIFY2(flags->index(r, ImportFlagsModel::ReasonColumn).data().toString().startsWith(warning),
+                     qPrintable(flags->index(r, ImportFlagsModel::ReasonColumn).data().toString()));
+        }
+        entries.sort();
+        QStringList expected{nfc, nfd};
+        expected.sort();
+        QCOMPARE(entries, expected);
+        QTableView *view = nullptr;
+        for (QTableView *t : page->findChildren<QTableView *>())
+            if (t->model() == flags)
+                view = t;
+        QVERIFY(view && view->isVisible());
+        // Selecting a flagged row shows that student's row in the table.
+        view->setCurrentIndex(flags->index(1, 0));
+        QCOMPARE(page->table()->currentIndex().data(StudentRole).toString(), flags->rows().at(1).entry);
+    }
+
     // Tab leaves a table for the next control (QTableView would walk it into the next student's row); arrows
     // move within it. Every item view of the window, on every page.
     void tabLeavesTheTable()

@@ -2191,6 +2191,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>partial credit: %1 of 1 point</source>
         <translation>Teilpunkte: %1 von 1 Punkt</translation>
     </message>
+    <message>
+        <source>the submission folders %1 and %2 have ids that look the same in the file (the same once Unicode-normalized)</source>
+        <translation>die Abgabeordner %1 und %2 haben Kennungen, die in der Datei gleich aussehen (nach Unicode-Normalisierung gleich)</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>
@@ -2971,6 +2975,10 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
     <message>
         <source>ambiguous: several notebooks in the folder</source>
         <translation>mehrdeutig: mehrere Notebooks im Ordner</translation>
+    </message>
+    <message>
+        <source>%1; rename one folder and grade it again</source>
+        <translation>%1; benennen Sie einen Ordner um und bewerten Sie ihn erneut</translation>
     </message>
 </context>
 <context>
@@ -5120,6 +5128,13 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <translation>
             <numerusform>Filter: %1 von %n angezeigt.</numerusform>
             <numerusform>Filter: %1 von %n angezeigt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) whose names look like another&apos;s</source>
+        <translation>
+            <numerusform>%n Ordner, dessen Name wie ein anderer aussieht</numerusform>
+            <numerusform>%n Ordner, deren Namen wie andere aussehen</numerusform>
         </translation>
     </message>
 </context>

@@ -525,6 +525,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n folder(s) whose names look like another&apos;s</source>
+        <translation>
+            <numerusform>%n folder whose name looks like another&apos;s</numerusform>
+            <numerusform>%n folders whose names look like another&apos;s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n entry(ies) flagged by the import</source>
         <translation>
             <numerusform>%n entry flagged by the import</numerusform>

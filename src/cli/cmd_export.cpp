@@ -6,7 +6,6 @@
 #include "commands.h"
 #include "gradebook/export.h"
 #include "gradebook/gradebook.h"
-#include "util/displaytext.h"
 
 
 namespace sandmark::cli {
@@ -51,16 +50,7 @@ int cmdExport(const QStringList &args)
     // Two folders whose ids look alike in the file (the same once normalized): an import could give one the other's
     // grade. Named here, flagged in the file (CSV: the comments; Canvas: no score).
     for (const QStringList &group : exportIdCollisions(*grades)) {
-        QStringList named;
-        for (const QString &id : group) {
-            QStringList points;
-            for (const QChar c : id)
-                if (c.unicode() > 0x7E || c.unicode() < 0x20)
-                    points << QStringLiteral("U+%1").arg(uint(c.unicode()), 4, 16, QLatin1Char('0')).toUpper();
-            named << QStringLiteral("'%1'%2").arg(displayText(id), points.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(points.join(QLatin1Char(' '))));
-        }
-        err() << "sandmark-cli: warning: export: the submission folders " << named.join(QStringLiteral(" and "))
-              << " have ids that look the same in the file (the same once Unicode-normalized): "
+        err() << "sandmark-cli: warning: export: " << exportIdCollisionText(group) << ": "
               << (fmt == QLatin1String("csv") ? "their rows say so in the comments column"
                                               : "their scores are left empty, so that Canvas gives no one the other's grade")
               << "; rename one folder and grade it again" << Qt::endl;

@@ -1,6 +1,7 @@
 #include "importflagsmodel.h"
 
 #include "coretranslation.h"
+#include "gradebook/export.h"
 #include "roles.h"
 #include "util/displaytext.h"
 
@@ -8,7 +9,8 @@ namespace sandmark {
 
 ImportFlagsModel::ImportFlagsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void ImportFlagsModel::setManifest(const ImportManifest &manifest, const QSet<QString> &listed, const QHash<QString, QString> &ambiguous)
+void ImportFlagsModel::setManifest(const ImportManifest &manifest, const QSet<QString> &listed, const QHash<QString, QString> &ambiguous,
+                                   const QList<QStringList> &lookalikes)
 {
     QList<Row> rows;
     QSet<QString> shown;
@@ -44,8 +46,18 @@ void ImportFlagsModel::setManifest(const ImportManifest &manifest, const QSet<QS
     for (auto it = manifest.students.cbegin(); it != manifest.students.cend(); ++it)
         if (it->late && !shown.contains(it.key()))
             rows << Row{it.key(), it->displayName, tr("late: the LMS marked it late"), listed.contains(it.key()), false};
+    // The core's warning, as `sandmark-cli export` prints it, in the app's language.
+    int alike = 0;
+    for (const QStringList &group : lookalikes) {
+        const QString warning = tr("%1; rename one folder and grade it again").arg(translatedCoreText(exportIdCollisionText(group)));
+        for (const QString &student : group) {
+            rows << Row{student, manifest.students.value(student).displayName, warning, listed.contains(student), false};
+            ++alike;
+        }
+    }
     beginResetModel();
     m_rows = std::move(rows);
+    m_lookalikeRows = alike;
     endResetModel();
 }
 

@@ -12,7 +12,7 @@ namespace sandmark {
 
 /// The Submissions page's list of flagged import entries: what the folder's ImportManifest lists as flagged
 /// (refused or unrecognised entries, students written but ambiguous or without a notebook), then any other listed
-/// student whose folder holds several notebooks (copied in by hand), then every student the LMS marked late. Columns: entry (a student id or the file's path in the export), name (the LMS's), reason.
+/// student whose folder holds several notebooks (copied in by hand), then every student the LMS marked late, then students whose ids look like another's. Columns: entry (a student id or the file's path in the export), name (the LMS's), reason.
 /// A row whose entry is a listed student with several notebooks can be settled (canSettle()). Does no work:
 /// setManifest() takes what a worker read. GUI thread only.
 class ImportFlagsModel : public QAbstractTableModel
@@ -35,7 +35,12 @@ public:
     /// `listed`: the students of the current listing (their rows are students); `ambiguous`: the listed students
     /// whose folder holds several notebooks → the one settled for them (empty: none yet; a settled one is said
     /// so in its reason, and can be settled again). One reset.
-    void setManifest(const ImportManifest &manifest, const QSet<QString> &listed, const QHash<QString, QString> &ambiguous);
+    /// `lookalikes`: groups of students whose ids an export would show alike (exportIdCollisions(): "José" composed
+    /// and decomposed), each of them a row last, its reason the core's warning (exportIdCollisionText()).
+    void setManifest(const ImportManifest &manifest, const QSet<QString> &listed, const QHash<QString, QString> &ambiguous,
+                     const QList<QStringList> &lookalikes = {});
+    /// The rows of `lookalikes` (the last rows).
+    int lookalikeRowCount() const { return m_lookalikeRows; }
     const QList<Row> &rows() const { return m_rows; }
     /// Whether row `row` is a student whose ambiguous folder can be settled in the app.
     bool canSettle(int row) const { return row >= 0 && row < m_rows.size() && m_rows.at(row).ambiguous; }
@@ -47,6 +52,7 @@ public:
 
 private:
     QList<Row> m_rows;
+    int m_lookalikeRows = 0;
 };
 
 } // namespace sandmark

@@ -7,6 +7,7 @@
 #include "appsettings.h"
 #include "batch/batchgrader.h"
 #include "cluster/slurm.h"
+#include "gradebook/export.h"
 #include "gradebookaccess.h"
 #include "importflagsmodel.h"
 #include "jobtracker.h"
@@ -57,6 +58,7 @@ struct Listing
     ImportManifest manifest;        ///< what the LMS imports said (empty when the folder has none)
     QString manifestError;          ///< the manifest is damaged: said under the table, the listing stands
     QHash<QString, QString> ambiguous; ///< students with several notebooks → the file settled for them (empty: none)
+    QList<QStringList> lookalikes;     ///< students whose ids an export would show alike (exportIdCollisions())
 };
 
 // Worker thread: the batch core's discovery (the same rules `sandmark-cli grade` applies), the import manifest,
@@ -113,6 +115,12 @@ Listing listSubmissions(const QString &folder, bool problemSet, const QString &n
         r.problem = s.problem;
         out.rows << r;
     }
+    // "José" composed and decomposed: two folders, two rows that look the same (flagged under the table).
+    QStringList ids;
+    ids.reserve(out.rows.size());
+    for (const SubmissionsModel::Row &r : std::as_const(out.rows))
+        ids << r.student;
+    out.lookalikes = exportIdCollisions(ids);
     qCDebug(lcSubmissions) << "listed" << out.rows.size() << "submissions of" << folder << "in" << discoverMs << "ms";
     return out;
 }
@@ -570,7 +578,7 @@ void SubmissionsPage::listFolder(const QString &folder)
         m_model->setRows(std::move(listing.rows)); // one reset; the proxy sorts once
         m_table->setColumnHidden(SubmissionsModel::NameColumn, !fromLms);
         fitColumns();
-        showImportFlags(listing.manifest, listing.ambiguous, listing.manifestError);
+        showImportFlags(listing.manifest, listing.ambiguous, listing.manifestError, listing.lookalikes);
         // The folder as the assignment names it ("submissions"), its full path in the tooltip: a temporary folder's
         // path took three lines of a 1024x640 screen.
         const QString full = QDir::toNativeSeparators(folder);
@@ -662,15 +670,22 @@ void SubmissionsPage::importFrom(const QString &source)
 }
 
 void SubmissionsPage::showImportFlags(const ImportManifest &manifest, const QHash<QString, QString> &ambiguous,
-                                      const QString &manifestError)
+                                      const QString &manifestError, const QList<QStringList> &lookalikes)
 {
     QSet<QString> listed;
     for (const SubmissionsModel::Row &r : m_model->rows())
         listed.insert(r.student);
-    m_flagsModel->setManifest(manifest, listed, ambiguous);
+    m_flagsModel->setManifest(manifest, listed, ambiguous, lookalikes);
     const int n = m_flagsModel->rowCount();
-    m_flagsTitle->setText(boundedText(manifestError.isEmpty() ? tr("%n entry(ies) flagged by the import", nullptr, n)
-                                                  : tr("The import's record cannot be read: %1").arg(manifestError)));
+    const int alike = m_flagsModel->lookalikeRowCount();
+    QStringList title;
+    if (!manifestError.isEmpty())
+        title << tr("The import's record cannot be read: %1").arg(manifestError);
+    else if (n > alike)
+        title << tr("%n entry(ies) flagged by the import", nullptr, n - alike);
+    if (alike > 0)
+        title << tr("%n folder(s) whose names look like another's", nullptr, alike);
+    m_flagsTitle->setText(boundedText(title.join(QLatin1String("; "))));
     m_flagsBox->setVisible(n > 0 || !manifestError.isEmpty());
     m_settle->setEnabled(false);
     m_flagsView->resizeColumnsToContents();

@@ -200,7 +200,9 @@ private:
     /// importFolder() and importArchive().
     void importFrom(const QString &source);
     /// Fills the flagged list from a listing's manifest (hidden when empty).
-    void showImportFlags(const ImportManifest &manifest, const QHash<QString, QString> &ambiguous, const QString &manifestError);
+    /// `lookalikes`: groups of listed students whose ids look the same (exportIdCollisions()), flagged too.
+    void showImportFlags(const ImportManifest &manifest, const QHash<QString, QString> &ambiguous, const QString &manifestError,
+                         const QList<QStringList> &lookalikes = {});
     void readGrades();
     /// Applies many grades to the table at once (sorting the proxy once, not row by row).
     void applyGrades(const QList<GradeSummary> &grades);

@@ -1,5 +1,6 @@
 #include "gradebook/export.h"
 
+#include "util/coretext.h"
 #include "util/displaytext.h"
 
 #include <QFileInfo>
@@ -50,22 +51,45 @@ QString csvField(const QString &text)
     return t;
 }
 
-QList<QStringList> exportIdCollisions(const QList<EffectiveGrade> &grades)
+QList<QStringList> exportIdCollisions(const QStringList &studentIds)
 {
     QMap<QString, QStringList> byKey;
     QStringList order;
-    for (const EffectiveGrade &g : grades) {
-        const QString key = csvField(g.studentId).normalized(QString::NormalizationForm_KC);
+    for (const QString &id : studentIds) {
+        const QString key = csvField(id).normalized(QString::NormalizationForm_KC);
         if (!byKey.contains(key))
             order << key;
-        if (!byKey[key].contains(g.studentId))
-            byKey[key] << g.studentId;
+        if (!byKey[key].contains(id))
+            byKey[key] << id;
     }
     QList<QStringList> out;
     for (const QString &key : std::as_const(order))
         if (byKey.value(key).size() > 1)
             out << byKey.value(key);
     return out;
+}
+
+QList<QStringList> exportIdCollisions(const QList<EffectiveGrade> &grades)
+{
+    QStringList ids;
+    ids.reserve(grades.size());
+    for (const EffectiveGrade &g : grades)
+        ids << g.studentId;
+    return exportIdCollisions(ids);
+}
+
+QString exportIdCollisionText(const QStringList &group)
+{
+    QStringList named;
+    for (const QString &id : group) {
+        QStringList points;
+        for (const QChar c : id)
+            if (c.unicode() > 0x7E || c.unicode() < 0x20)
+                points << QStringLiteral("U+%1").arg(uint(c.unicode()), 4, 16, QLatin1Char('0')).toUpper();
+        named << QStringLiteral("'%1'%2").arg(displayText(id), points.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(points.join(QLatin1Char(' '))));
+    }
+    const QString last = named.isEmpty() ? QString() : named.takeLast();
+    return coretext::text(coretext::lookalikeFolders).arg(named.join(QStringLiteral(" and ")), last);
 }
 
 namespace {

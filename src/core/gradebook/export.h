@@ -26,6 +26,15 @@ QString csvField(const QString &text);
 /// distinct. exportCsv() flags their rows in the comments, exportCanvasCsv() leaves their scores empty; the CLI
 /// warns naming them. Pure.
 QList<QStringList> exportIdCollisions(const QList<EffectiveGrade> &grades);
+/// The same for plain student ids (the students a submissions folder lists: the app flags them before any export).
+QList<QStringList> exportIdCollisions(const QStringList &studentIds);
+
+/// The warning about one group of exportIdCollisions(): "the submission folders 'Jose\u0301' (U+0301) and 'José'
+/// (U+00E9) have ids that look the same in the file (the same once Unicode-normalized)" — each id as displayText()
+/// writes it, with its code points outside printable ASCII, so that the names read apart. Built from
+/// coretext::lookalikeFolders (the app shows it translated); `sandmark-cli export` and the app's Submissions page
+/// say it, each followed by what it does about it. Pure.
+QString exportIdCollisionText(const QStringList &group);
 
 /// A problem set's notebooks as groups of checks for the CSV export (name: the notebook as Assignment::notebooks()
 /// names it), in its order; none for one notebook.

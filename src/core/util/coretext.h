@@ -191,6 +191,9 @@ inline constexpr char notRegularFileRefused[] = QT_TRANSLATE_NOOP("sandmark::Cor
 inline constexpr char noNotebookInFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no notebook (*.ipynb) in the folder");
 inline constexpr char ambiguousInFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ambiguous: %1 notebooks (%2); keep one, or grade the one meant by its path (sandmark-cli grade ASSIGNMENT %3/<notebook>)");
 inline constexpr char duplicateStudentId[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "duplicate student id '%1' (a folder and a notebook?)");
+// Student folders whose ids an export would show alike (gradebook/export.cpp, exportIdCollisionText()): %1 the
+// first names ("'Jose\u0301' (U+0301)", several joined by " and "), %2 the last.
+inline constexpr char lookalikeFolders[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the submission folders %1 and %2 have ids that look the same in the file (the same once Unicode-normalized)");
 
 // The sandbox self-test's rows (sandbox/doctor.cpp, sandbox/backend.cpp), and those the probe writes
 // (resources/python/sandmark_doctor_probe.py): names, what was observed, fixes. The backends' own rows and fixes
@@ -319,7 +322,7 @@ inline const QList<const char *> &all()
         ambiguousCopies, ambiguousNotebooks, noNotebook, refusedFileAndFolder, notLmsNamed, refusedSymlink, refusedHardLink,
         refusedSpecialFile, refusedEntryUnreadable, zipRecordDamaged, refusedUndecompressable, damagedOrCutShort,
         refusedCannotRead, ignoredMacosEntry, ignoredMacosEntries, alreadyThere,
-        nameNotUtf8, symlinkRefused, notRegularFileRefused, noNotebookInFolder, ambiguousInFolder, duplicateStudentId,
+        nameNotUtf8, symlinkRefused, notRegularFileRefused, noNotebookInFolder, ambiguousInFolder, duplicateStudentId, lookalikeFolders,
         backendAvailable, probeAvailable, isMissing, reinstallRuntime, probeHostListener, probeRunFolder, probeRuns, seconds,
         listenerSawNothing, connectionReachedHost, loopbackUnreachable, dnsFailsFast, onlyLoopback, rootReadOnly, usrReadOnly,
         etcReadOnly, workdirWritable, othersHidden, limitAddressSpace, limitProcesses, limitOpenFiles, limitFileSize,
