@@ -259,6 +259,15 @@ int injectedRows(const QAbstractItemModel *m)
     return n;
 }
 
+// The check table of a submission's detail, found by its model (its accessible name is translated).
+QTableView *checksTableOf(SubmissionDetail *detail)
+{
+    for (QTableView *t : detail->findChildren<QTableView *>())
+        if (t->model() == detail->checksModel())
+            return t;
+    return nullptr;
+}
+
 QPushButton *buttonNamed(QWidget *parent, const QString &accessibleName)
 {
     const QList<QPushButton *> buttons = parent->findChildren<QPushButton *>();
@@ -1165,6 +1174,89 @@ private Q_SLOTS:
             QVERIFY2(width <= 933, qPrintable(QStringLiteral("the label %1 (%2) makes the window %3 wide").arg(label->accessibleName(), text.left(40)).arg(width)));
         }
         QCOMPARE(w.size(), QSize(933, 600));
+    }
+
+    // On a 1024x640 screen (a 973x608 window) the review's check table shows a submission's five checks (issue 19,
+    // "no 3-row table behind an invisible splitter": it showed 1.5 rows while the override form below kept its full
+    // height). One line per check, long values elided (the tooltip has them whole); the override form folded to one
+    // line until opened. English and German; the window keeps its size.
+    void reviewShowsFiveChecksInASmallWindow_data() { mnemonicsAreUniquePerPage_data(); }
+    void reviewShowsFiveChecksInASmallWindow()
+    {
+        AppSettings::resetToDefaults();
+        QFETCH(QString, catalogue);
+        const CatalogueInstalled language(catalogue);
+        QVERIFY(language.loaded);
+        QTemporaryDir dir;
+        const QStringList students = {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol"),
+                                      QStringLiteral("dave"), QStringLiteral("erin"), QStringLiteral("frank")};
+        QVERIFY(copyIrisWith(dir.path(), students));
+        auto a = Assignment::load(dir.path());
+        QVERIFY(a);
+        {
+            auto gb = Gradebook::open(Gradebook::defaultPath(a->folder()));
+            QVERIFY(gb);
+            for (const QString &s : students) {
+                RunRecord run = irisRun(*a, s, 1);
+                for (CheckResult &c : run.result.checks) { // values and feedback as long as a real run's
+                    c.expected = QStringLiteral("Series 'sepal_length', 3 values (float64), index ['setosa', 'versicolor', 'virginica']");
+                    c.actual = QStringLiteral("numpy.float64(5.843333333333334)");
+                    c.feedback = QStringLiteral("`mean_sepal`: expected a Series, got a float64: a Series of the mean sepal "
+                                                "length per species, indexed by species");
+                }
+                QVERIFY((*gb)->recordRun(run));
+            }
+        }
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        SubmissionsPage *page = w.submissionsPage();
+        QSignalSpy listed(page, &SubmissionsPage::submissionsListed);
+        w.openAssignment(dir.path());
+        QVERIFY(listed.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.resize(kSmallScreenWindow);
+        w.setCurrentPage(MainWindow::SubmissionsPage);
+        QTRY_COMPARE_WITH_TIMEOUT(page->model()->rows().at(page->model()->rowOf(QStringLiteral("bob"))).state,
+                                  SubmissionsModel::State::Graded, 20000);
+        QSignalSpy shown(page, &SubmissionsPage::detailShown);
+        const QModelIndex bob = page->proxy()->mapFromSource(page->model()->index(page->model()->rowOf(QStringLiteral("bob")), 0));
+        page->table()->setCurrentIndex(bob); // as a click selects the row
+        QVERIFY(shown.wait(20000));
+        SubmissionDetail *detail = page->detail();
+        QCOMPARE(detail->student(), QStringLiteral("bob"));
+        QCOMPARE(detail->checksModel()->rowCount(), 5);
+        QTableView *checks = checksTableOf(detail);
+        QVERIFY(checks);
+        const auto rowsInView = [checks] {
+            int n = 0;
+            for (int r = 0; r < checks->model()->rowCount(); ++r)
+                n += checks->viewport()->rect().contains(checks->visualRect(checks->model()->index(r, 0))) ? 1 : 0;
+            return n;
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT(rowsInView() == 5, qPrintable(QStringLiteral("%1 of 5 check rows in view; the table is %2 px high")
+                                                                  .arg(rowsInView()).arg(checks->height())), 5000);
+        QCOMPARE(w.size(), kSmallScreenWindow);
+        // The whole value is in the tooltip of a cell that elides it.
+        QCOMPARE(detail->checksModel()->index(1, CheckResultsModel::ExpectedColumn).data(Qt::ToolTipRole).toString(),
+                 translatedCoreText(QStringLiteral("Series 'sepal_length', 3 values (float64), index ['setosa', 'versicolor', 'virginica']")));
+        // The override form opens on a click and folds again: open, its comment field shows and the checks keep
+        // rows in view; folded, all five again.
+        auto *toggle = detail->findChild<QToolButton *>(QStringLiteral("overrideToggle"));
+        QVERIFY(toggle);
+        auto *comment = detail->findChild<QPlainTextEdit *>(QStringLiteral("overrideComment"));
+        QVERIFY(comment);
+        QVERIFY(!comment->isVisible());
+        toggle->click();
+        QTRY_VERIFY(comment->isVisible());
+        QTRY_VERIFY2_WITH_TIMEOUT(rowsInView() >= 2, qPrintable(QStringLiteral("%1 check rows in view; the table is %2 px high, the detail %3")
+                                                                   .arg(rowsInView()).arg(checks->height()).arg(detail->height())), 5000);
+        QCOMPARE(w.size(), kSmallScreenWindow);
+        toggle->click();
+        QTRY_VERIFY(!comment->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(rowsInView(), 5, 5000);
+        // ... and the submissions table above has its rows back (it gives up to two for five checks).
+        QTRY_VERIFY_WITH_TIMEOUT(page->table()->viewport()->height() >= 3 * page->table()->verticalHeader()->defaultSectionSize(), 5000);
     }
 
     // The Checks page on a 1024x640 screen needs no horizontal scrolling (issue 19): with the reference values of examples/iris

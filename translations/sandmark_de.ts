@@ -4548,6 +4548,10 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <source>With overrides: %1 (automatic: %2).</source>
         <translation>Mit Korrekturen: %1 (automatisch: %2).</translation>
     </message>
+    <message>
+        <source>Show or hide the form that replaces a check&apos;s or the whole submission&apos;s points</source>
+        <translation>Das Formular zeigen oder verbergen, das die Punkte einer Prüfung oder der ganzen Abgabe ersetzt</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SubmissionsModel</name>

@@ -131,7 +131,8 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_messages(new WrappingLabel(this)),
       m_notebook(new NotebookPreview(NotebookPreview::Role::RunArtifact, this)),
       m_log(new QPlainTextEdit(this)),
-      m_overrideBox(new QGroupBox(tr("Manual override"), this)),
+      m_overrideToggle(new QToolButton(this)),
+      m_overrideBox(new QGroupBox(this)),
       m_overrideTarget(new QComboBox(m_overrideBox)),
       m_overridePoints(new QDoubleSpinBox(m_overrideBox)),
       m_overrideComment(new QPlainTextEdit(m_overrideBox)),
@@ -171,7 +172,11 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_checksTable->verticalHeader()->hide();
     m_checksTable->horizontalHeader()->setStretchLastSection(true);
     m_checksTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_checksTable->setWordWrap(true);
+    // One line per check (a long value or feedback elides; the tooltip and Show Values have it whole): five checks
+    // show on a 1024x640 screen, where wrapped rows showed one and a half (issue 19).
+    m_checksTable->setWordWrap(false);
+    m_checksTable->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_checksTable->verticalHeader()->setDefaultSectionSize(m_checksTable->fontMetrics().height() + 8);
     // Never squeezed below its header and two rows (so the window in review still fits 933x600: a 1400x900 screen
     // at scale factor 1.5); heightToShowChecks() says what shows up to ten.
     m_checksTable->setMinimumHeight(2 * m_checksTable->frameWidth() + m_checksTable->horizontalHeader()->sizeHint().height()
@@ -194,7 +199,25 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     });
     connect(m_checksTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SubmissionDetail::updateValuesButton);
     buildOverrideBox();
+    // The override form folds to one line (the checks above keep their rows); a click opens it, and it stays open
+    // from one student to the next until folded again.
+    m_overrideToggle->setObjectName(QStringLiteral("overrideToggle"));
+    m_overrideToggle->setText(tr("Manual override"));
+    m_overrideToggle->setToolTip(tr("Show or hide the form that replaces a check's or the whole submission's points"));
+    m_overrideToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_overrideToggle->setArrowType(Qt::RightArrow);
+    m_overrideToggle->setAutoRaise(true);
+    m_overrideToggle->setCheckable(true);
+    checksLayout->addWidget(m_overrideToggle, 0, Qt::AlignLeft);
     checksLayout->addWidget(m_overrideBox);
+    m_overrideBox->setVisible(false);
+    connect(m_overrideToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_overrideToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_overrideBox->setVisible(open);
+        if (open)
+            m_overrideTarget->setFocus();
+        Q_EMIT overrideFormToggled(open);
+    });
     m_tabs->addTab(checksTab, tr("Checks"));
 
     m_manual->setAccessibleName(tr("Grading by hand"));
@@ -276,10 +299,12 @@ void SubmissionDetail::buildSwitcher(QVBoxLayout *layout)
 void SubmissionDetail::buildOverrideBox()
 {
     auto *form = new QFormLayout(m_overrideBox);
+    form->setContentsMargins(6, 4, 6, 4); // a box without a title (the toggle above names it): no room for one
     m_overrideTarget->setAccessibleName(tr("What the override replaces"));
     m_overridePoints->setAccessibleName(tr("Override points"));
     m_overridePoints->setDecimals(2);
     m_overridePoints->setRange(0, 1e6);
+    m_overrideComment->setObjectName(QStringLiteral("overrideComment"));
     m_overrideComment->setAccessibleName(tr("Override comment"));
     m_overrideComment->setPlaceholderText(tr("why the grade differs (required; kept with the override and exported)"));
     m_overrideComment->setTabChangesFocus(true);
@@ -386,10 +411,10 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     showNotebookPart(m_switcher->currentIndex());
 }
 
-int SubmissionDetail::heightToShowChecks() const
+int SubmissionDetail::heightToShowChecks(int maxRows) const
 {
     int rows = 2 * m_checksTable->frameWidth() + m_checksTable->horizontalHeader()->height();
-    for (int r = 0; r < qMin(m_checks->rowCount(), 10); ++r)
+    for (int r = 0; r < qMin(m_checks->rowCount(), maxRows); ++r)
         rows += m_checksTable->rowHeight(r);
     if (m_checksTable->horizontalScrollBar()->isVisible())
         rows += m_checksTable->horizontalScrollBar()->height();
@@ -754,6 +779,7 @@ void SubmissionDetail::updateOverrideControls()
     const bool possible = !m_gradebook.isEmpty() && !m_student.isEmpty();
     m_overrideBox->setEnabled(possible);
     m_overrideBox->setToolTip(possible ? QString() : tr("Run the submission first: overrides are stored with its results in the gradebook."));
+    m_overrideToggle->setEnabled(possible);
     m_overrideApply->setEnabled(possible && !m_overrideComment->toPlainText().trimmed().isEmpty() && !m_overrideTracker->isBusy());
     m_manual->setEnabled(possible);
     m_manual->setBusy(m_overrideTracker->isBusy());
@@ -810,6 +836,8 @@ void SubmissionDetail::showOverrideStatus(const QString &text)
     m_overrideStatus->setText(boundedText(text));
     if (auto *form = qobject_cast<QFormLayout *>(m_overrideBox->layout()))
         form->setRowVisible(m_overrideStatus, !text.isEmpty());
+    if (!text.isEmpty())
+        m_overrideToggle->setChecked(true); // what an override did is read in the form
 }
 
 void SubmissionDetail::removeOverride(const QString &checkId)

@@ -100,9 +100,9 @@ public:
     NotebookPreview *notebook() const { return m_notebook; }
     QString summaryText() const;
     QString overrideStatusText() const;
-    /// The height (px) at which the detail, laid out as it is now, shows every row of its checks table up to ten
-    /// (more scroll); the Submissions page moves its splitter to it when the detail opens.
-    int heightToShowChecks() const;
+    /// The height (px) at which the detail, laid out as it is now, shows every row of its checks table up to
+    /// `maxRows` (more scroll); the Submissions page moves its splitter to it when the detail opens.
+    int heightToShowChecks(int maxRows = 10) const;
     /// QWidget's, with the height its content needs at its current width: a summary or reason that wraps to
     /// another line at this width counts (the splitter keeps it, instead of squeezing the checks and the override).
     QSize minimumSizeHint() const override;
@@ -149,6 +149,8 @@ Q_SIGNALS:
     void valuesFailed(const QString &message);
     /// The Diff tab shows the diff of the executed notebook shown, or why there is none.
     void diffLoaded();
+    /// The manual override form was opened or folded (the detail needs another height).
+    void overrideFormToggled(bool open);
 
 public:
     /// What a run's artifacts folder (or a problem-set notebook's folder in it) holds; read on a worker thread.
@@ -207,6 +209,7 @@ private:
     QLabel *m_messages;
     NotebookPreview *m_notebook;
     QPlainTextEdit *m_log;
+    QToolButton *m_overrideToggle; ///< opens and folds m_overrideBox
     QGroupBox *m_overrideBox;
     QComboBox *m_overrideTarget;
     QDoubleSpinBox *m_overridePoints;

@@ -272,6 +272,18 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     connect(m_detail, &SubmissionDetail::matchChangeRequested, this, &SubmissionsPage::chooseMatch);
     // The executed notebook names the reasons' cells ("In [6]: …"): the summary may wrap to another line.
     connect(m_detail, &SubmissionDetail::artifactsLoaded, this, [this] { QTimer::singleShot(0, this, &SubmissionsPage::fitDetail); });
+    connect(m_detail, &SubmissionDetail::overrideFormToggled, this, [this](bool open) {
+        QTimer::singleShot(0, this, [this, open] {
+            // Folded: the table above gets back the rows it gave for the form, as far as the checks keep theirs.
+            const QList<int> sizes = m_splitter->sizes();
+            if (!open && sizes.size() == 2 && !m_detail->isHidden()) {
+                const int detail = qMax(m_detail->heightToShowChecks(), m_detail->minimumSizeHint().height());
+                if (detail < sizes.at(1))
+                    m_splitter->setSizes({sizes.at(0) + sizes.at(1) - detail, detail});
+            }
+            fitDetail();
+        });
+    });
     connect(m_detail, &SubmissionDetail::overrideApplied, this, [this](const QString &student, const EffectiveGrade &grade) {
         const GradeSummary summary = summaryOf(grade);
         m_grades.insert(student, summary);
@@ -871,14 +883,22 @@ void SubmissionsPage::fitDetail()
     if (m_detail->isHidden() || sizes.size() != 2)
         return;
     const int total = sizes.at(0) + sizes.at(1);
-    // The table keeps its header and five rows, and the line under it.
-    const int tableMin = 2 * m_table->frameWidth() + m_table->horizontalHeader()->height()
-                         + 5 * m_table->verticalHeader()->defaultSectionSize();
-    const int topMin = tableMin + m_splitter->widget(0)->height() - m_table->height();
+    // The table keeps its header and `rows` rows, and the line under it.
+    const auto topKeeping = [this](int rows) {
+        return 2 * m_table->frameWidth() + m_table->horizontalHeader()->height() + rows * m_table->verticalHeader()->defaultSectionSize()
+               + m_splitter->widget(0)->height() - m_table->height();
+    };
     // At least what the detail's content needs at its width (a reason wrapped to a third line), as far as the table's
     // own minimum allows: nothing of the detail is squeezed below its minimum.
     const int detailMin = qMin(m_detail->minimumSizeHint().height(), total - m_splitter->widget(0)->minimumSizeHint().height());
-    const int want = qMax(qMin(m_detail->heightToShowChecks(), total - topMin), detailMin);
+    // Up to ten checks while the table keeps five rows; where that leaves fewer than five checks in view (a
+    // 1024x640 screen), the table gives up to two of its rows for them (issue 19: the checks showed 1.5 rows).
+    int want = qMin(m_detail->heightToShowChecks(), total - topKeeping(5));
+    if (want < m_detail->heightToShowChecks(5))
+        want = qMax(want, qMin(m_detail->heightToShowChecks(5), total - topKeeping(3)));
+    // Two at least (the override form open), the table keeping one row.
+    want = qMax(want, qMin(m_detail->heightToShowChecks(2), total - topKeeping(1)));
+    want = qMax(want, detailMin);
     if (want > sizes.at(1)) // grows the detail within the splitter: the window keeps its size
         m_splitter->setSizes({total - want, want});
     // The student shown stays in view in the table above (review's Next on a 1024x640 screen selected a row below it),
