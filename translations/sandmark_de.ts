@@ -2939,6 +2939,22 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
         <source>Check the assignment&apos;s health again</source>
         <translation>Den Zustand der Aufgabe erneut prüfen</translation>
     </message>
+    <message>
+        <source>The selected row in full</source>
+        <translation>Die ausgewählte Zeile vollständig</translation>
+    </message>
+    <message>
+        <source>Select a row to read its detail and fix in full.</source>
+        <translation>Wählen Sie eine Zeile, um Einzelheiten und Abhilfe vollständig zu lesen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2): %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2): %3</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>Abhilfe: %1</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ImportFlagsModel</name>
