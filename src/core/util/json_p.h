@@ -298,14 +298,13 @@ JsonT number(double v)
     return JsonT(v);
 }
 
-/// `j` as QJsonDocument::toJson() (Indented) writes it, for files Sandmark has always written that way: four
-/// spaces a level, an empty array or object opened and closed on lines of their own ("[\n    ]"), a final newline,
-/// doubles as Qt spells them (see number()). Keys in `j`'s order: nlohmann::json sorts them, as Qt does.
+namespace detail {
+/// qtIndented() or qtCompact().
 template <typename JsonT>
-std::string qtIndented(const JsonT &j)
+std::string qtJson(const JsonT &j, bool indented)
 {
     std::string out;
-    const auto write = [&out](const auto &self, const JsonT &v, std::size_t level) -> void {
+    const auto write = [&out, indented](const auto &self, const JsonT &v, std::size_t level) -> void {
         if (v.is_number_float()) {
             const double d = v.template get<double>();
             const JsonT n = number<JsonT>(d);
@@ -318,18 +317,39 @@ std::string qtIndented(const JsonT &j)
             out += v.dump();
             return;
         }
-        out += v.is_object() ? "{\n" : "[\n";
+        out += v.is_object() ? '{' : '[';
         for (auto it = v.begin(); it != v.end(); ++it) {
-            out.append(4 * (level + 1), ' ');
+            if (indented)
+                out.append(it == v.begin() ? "\n" : ",\n").append(4 * (level + 1), ' ');
+            else if (it != v.begin())
+                out += ',';
             if (v.is_object())
-                out += JsonT(it.key()).dump() + ": ";
+                out += JsonT(it.key()).dump() + (indented ? ": " : ":");
             self(self, *it, level + 1);
-            out += std::next(it) == v.end() ? "\n" : ",\n";
         }
-        out.append(4 * level, ' ') += v.is_object() ? '}' : ']';
+        if (indented)
+            out.append("\n").append(4 * level, ' ');
+        out += v.is_object() ? '}' : ']';
     };
     write(write, j, 0);
-    return out + '\n';
+    return indented ? out + '\n' : out;
+}
+} // namespace detail
+
+/// `j` as QJsonDocument::toJson() (Indented) writes it, for files Sandmark has always written that way: four
+/// spaces a level, an empty array or object opened and closed on lines of their own ("[\n    ]"), a final newline,
+/// doubles as Qt spells them (see number()). Keys in `j`'s order: nlohmann::json sorts them, as Qt does.
+template <typename JsonT>
+std::string qtIndented(const JsonT &j)
+{
+    return detail::qtJson(j, true);
+}
+
+/// `j` as QJsonDocument::toJson(QJsonDocument::Compact) writes it: as qtIndented(), without a space or a newline.
+template <typename JsonT>
+std::string qtCompact(const JsonT &j)
+{
+    return detail::qtJson(j, false);
 }
 
 /// The array at `key` of object `j`, or an empty array (never throws).

@@ -1,8 +1,8 @@
 #include "util/profile.h"
 
+#include "util/json_p.h"
+
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMutex>
 
 #include <chrono>
@@ -42,11 +42,8 @@ void span(const QString &run, const QString &stage, double start, double end)
     Sink &s = sink();
     if (!s.open)
         return;
-    const QJsonObject line{{QStringLiteral("run"), run},
-                           {QStringLiteral("stage"), stage},
-                           {QStringLiteral("start"), start},
-                           {QStringLiteral("end"), end}};
-    const QByteArray text = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+    const nlohmann::json line{{"run", run.toStdString()}, {"stage", stage.toStdString()}, {"start", start}, {"end", end}};
+    const QByteArray text = QByteArray::fromStdString(jsonutil::qtCompact(line) + '\n');
     QMutexLocker lock(&s.mutex);
     s.file.write(text);
 }
