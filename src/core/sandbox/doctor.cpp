@@ -136,9 +136,9 @@ void Doctor::runProbe()
         limits["nproc"] = lim.processes + (identity ? 0 : 100000); // own uid: shared count
     json job{{"host_port", m_server->serverPort()}, {"hidden", std::move(hidden)}, {"limits", std::move(limits)}};
     if (m_backend->doctorChecksCgroupLimits())
-        job["cgroup"] = {{"memory", lim.memoryBytes}, {"pids", lim.processes}, {"cpus", jsonutil::number(lim.cpus)}};
+        job["cgroup"] = {{"memory", lim.memoryBytes}, {"pids", lim.processes}, {"cpus", lim.cpus}};
     RunRequest req;
-    req.job = QByteArray::fromStdString(job.dump());
+    req.job = QByteArray::fromStdString(jsonutil::qtCompact(job));
     req.workDir = folder->work;
     req.runtimeDir = m_options.runtimeDir;
     req.script = QStringLiteral("sandmark_doctor_probe.py");
@@ -217,7 +217,7 @@ void Doctor::runLimitsProbe()
     m_runFolders << folder->root;
     const Limits lim = limitsProbeLimits(m_options.limits);
     RunRequest req;
-    req.job = QByteArray::fromStdString(json{{"cpu_seconds", 1.5}, {"pids", lim.processes}, {"fill_bytes", lim.diskBytes}}.dump());
+    req.job = QByteArray::fromStdString(jsonutil::qtCompact(json{{"cpu_seconds", 1.5}, {"pids", lim.processes}, {"fill_bytes", lim.diskBytes}}));
     req.workDir = folder->work;
     req.runtimeDir = m_options.runtimeDir;
     req.script = QStringLiteral("sandmark_limits_probe.py");
