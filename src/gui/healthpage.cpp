@@ -17,6 +17,8 @@
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace sandmark {
 
 HealthPage::HealthPage(QWidget *parent)
@@ -119,6 +121,9 @@ void HealthPage::update()
     m_table->resizeColumnToContents(HealthModel::ItemColumn);
     m_table->resizeColumnToContents(HealthModel::StateColumn);
     m_table->setColumnWidth(HealthModel::ItemColumn, qMin(m_table->columnWidth(HealthModel::ItemColumn), 250));
+    // No fix to show (all is well): the detail takes the fix column's half of the width.
+    const QList<HealthItem> &items = m_model->items();
+    m_table->setColumnHidden(HealthModel::FixColumn, std::none_of(items.cbegin(), items.cend(), [](const HealthItem &i) { return !i.fix.isEmpty(); }));
     // The row shown in full stays chosen as its texts change.
     for (int r = 0; r < m_model->items().size(); ++r)
         if (!currentId.isEmpty() && m_model->items().at(r).id == currentId)

@@ -63,7 +63,7 @@ QLabel *note(const QString &text, QWidget *parent)
 
 bool ChecksPage::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_table && event->type() == QEvent::Resize)
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
         fitColumns();
     return QWidget::eventFilter(watched, event);
 }
@@ -113,7 +113,7 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
-    m_table->installEventFilter(this); // fitColumns() at every width
+    m_table->viewport()->installEventFilter(this); // fitColumns() at every width (the viewport's, scroll bars aside)
     connect(m_model, &QAbstractItemModel::dataChanged, this, &ChecksPage::fitColumns); // reference values arrived
     layout->addWidget(m_table, 1);
     m_total->setAccessibleName(tr("Total points"));
