@@ -1332,6 +1332,15 @@ void TestCli::reviewMarks()
     Run r = runCli(base + gb);
     QCOMPARE(r.code, 0);
     QCOMPARE(QString::fromUtf8(r.out), u"amy: needs-review, 0 of 1 point; not reviewed\n"_s);
+    // Not reviewed yet: Canvas gets no score for amy, and export says whose and why (fresh-user finding: needs-review
+    // and needs-manual totals went to Canvas without a word).
+    r = runCli(QStringList{u"export"_s, u"assignments/good"_s, u"--format"_s, u"canvas"_s} + gb);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(",amy,,,,\r\n") && r.out.contains(",ben,,,,1\r\n"), r.out.constData());
+    QCOMPARE(QString::fromUtf8(r.err), u"sandmark-cli: warning: export: 1 submission(s) a person has still to finish "
+                                        "(needs-manual, or needs-review not marked reviewed): amy; their scores are left "
+                                        "empty, so that Canvas keeps what it has; grade them by hand or mark them reviewed "
+                                        "(sandmark-cli manual, review) and export again\n"_s);
     r = runCli(base + QStringList{u"amy"_s, u"nobody"_s} + gb);
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("review: nobody has no run: grade it first"), r.err.constData());
@@ -1341,6 +1350,8 @@ void TestCli::reviewMarks()
     QCOMPARE(lines.size(), 2);
     QVERIFY2(lines.at(0).startsWith(u"amy: needs-review, 0 of 1 point; reviewed 20"_s), qPrintable(lines.at(0)));
     QVERIFY2(lines.at(1).startsWith(u"ben: graded, 1 of 1 point; reviewed 20"_s), qPrintable(lines.at(1)));
+    r = runCli(QStringList{u"export"_s, u"assignments/good"_s, u"--format"_s, u"canvas"_s} + gb); // reviewed: amy's 0 goes out
+    QVERIFY2(r.out.contains(",amy,,,,0\r\n") && r.err.isEmpty(), r.out.constData());
     recordOneCheckRun(gbPath, u"amy"_s, Outcome::Pass); // a regrade that changed amy's grade
     r = runCli(base + gb);
     QVERIFY2(r.out.contains("amy: graded, 1 of 1 point; reviewed ") && r.out.contains(" when it was needs-review, 0 of 1 point "

@@ -947,6 +947,14 @@ void TestGradebook::manualGradesSettleNeedsManual()
     };
     QCOMPARE(status(QStringLiteral("ann")), QStringLiteral("needs-manual explain,plot-task"));
     QCOMPARE(status(QStringLiteral("old")), QStringLiteral("needs-manual explain"));
+    // Answers awaiting a person: Canvas gets no total yet (the total counts them as 0), every other row its score.
+    const auto canvasRow = [&](const QString &student) {
+        for (const QByteArray &row : exportCanvasCsv(*gb->effectiveGrades(), QStringLiteral("HW"), 8).split('\n'))
+            if (row.startsWith(',' + student.toUtf8() + ','))
+                return row;
+        return QByteArray();
+    };
+    QCOMPARE(canvasRow(QStringLiteral("ann")), QByteArray(",ann,,,,\r"));
     QCOMPARE(gb->effectiveGrade(QStringLiteral("old"))->value().runStatus, GradeStatus::Graded);
     QCOMPARE(status(QStringLiteral("rev")), QStringLiteral("needs-review explain"));
     // A completed run: not graded again because it awaits a person.
@@ -958,6 +966,7 @@ void TestGradebook::manualGradesSettleNeedsManual()
     QCOMPARE(status(QStringLiteral("ann")), QStringLiteral("graded "));
     QCOMPARE(gb->effectiveGrade(QStringLiteral("ann"))->value().runStatus, GradeStatus::NeedsManual);
     QCOMPARE(gb->effectiveGrade(QStringLiteral("ann"))->value().score(), std::optional<double>(7.5));
+    QCOMPARE(canvasRow(QStringLiteral("ann")), QByteArray(",ann,,,,7.5\r"));
     // A whole-submission override sets the grade: nothing waits any more.
     QVERIFY(gb->addOverride(QStringLiteral("old"), {{}, 3, QStringLiteral("read it all"), {}}));
     QCOMPARE(status(QStringLiteral("old")), QStringLiteral("graded "));
@@ -1013,10 +1022,14 @@ void TestGradebook::nothingGradedIsBlank()
                         "judy,,4,needs-review,,,,\"not graded: judy/hw.ipynb: this is an HTML page, not a notebook: download the "
                         ".ipynb file itself\"\r\n"
                         "kim,2,4,needs-review,,2,,needs review: cells[3]: kernel died\r\n")); // why, though scored
+    // Canvas: judy has no score; kim's 2 awaits a person's review (needs-review, not marked reviewed), so it is held
+    // back too (unfinishedForLms(): Canvas keeps what it has for an empty cell) until someone marks it reviewed.
     QCOMPARE(exportCanvasCsv(grades, QStringLiteral("HW"), 4), QByteArray("Student,ID,SIS User ID,SIS Login ID,Section,HW\r\n"
                                                                           "    Points Possible,,,,,4\r\n"
                                                                           ",judy,,,,\r\n"
-                                                                          ",kim,,,,2\r\n"));
+                                                                          ",kim,,,,\r\n"));
+    QVERIFY(gb->setReviewed({QStringLiteral("kim")}, true));
+    QVERIFY(exportCanvasCsv(*gb->effectiveGrades(), QStringLiteral("HW"), 4).endsWith(",kim,,,,2\r\n"));
     // A person grades one check by hand: now there is a score.
     QVERIFY(gb->addOverride(QStringLiteral("judy"), {QStringLiteral("q1"), 1, QStringLiteral("read the HTML"), {}}));
     QCOMPARE(gb->effectiveGrade(QStringLiteral("judy"))->value().score(), std::optional<double>(1));

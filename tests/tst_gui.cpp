@@ -4431,6 +4431,11 @@ private Q_SLOTS:
         QCOMPARE(canvasLines.at(1), QByteArray("    Points Possible,,,,,8\r"));
         QVERIFY(canvasLines.contains(QByteArray(",bob,,,,7\r")));
         QVERIFY(canvasLines.contains(QByteArray(",alice,,,,8\r")));
+        // judy's notebook cannot be read (needs-review, not marked reviewed): left empty, and the status says so.
+        QVERIFY(canvasLines.contains(QByteArray(",judy,,,,\r")));
+        QVERIFY2(results->exportStatusText().contains(QStringLiteral("3 student(s) written to"))
+                     && results->exportStatusText().contains(QStringLiteral("; 1 left empty: a person has still to finish")),
+                 qPrintable(results->exportStatusText()));
         // Through the menu: Canvas Gradebook CSV… asks for the column, then for the file.
         const QString viaMenu = dir.filePath(QStringLiteral("canvas-menu.csv"));
         QTimer answer;

@@ -4033,6 +4033,13 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
             <numerusform>%n Abgaben mit Ergebnis: %1 bewertet, %2 warten auf Bewertung von Hand, %3 zu prüfen, %4 Bewerterfehler. Mittelwert %5, Median %6 (über %7 mit Punktzahl).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n left empty: a person has still to finish them (needs manual grading, or needs review and not marked reviewed); see the tooltip</source>
+        <translation>
+            <numerusform>%n leer gelassen: eine Person muss sie noch abschließen (Bewertung von Hand oder Durchsicht ausstehend, nicht als durchgesehen markiert); siehe Tooltip</numerusform>
+            <numerusform>%n leer gelassen: eine Person muss sie noch abschließen (Bewertung von Hand oder Durchsicht ausstehend, nicht als durchgesehen markiert); siehe Tooltip</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::RunRecord</name>

@@ -382,6 +382,13 @@
             <numerusform>%n submissions with results: %1 graded, %2 await manual grading, %3 need review, %4 grader error(s). Mean %5, median %6 (over %7 with a score).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n left empty: a person has still to finish them (needs manual grading, or needs review and not marked reviewed); see the tooltip</source>
+        <translation>
+            <numerusform>%n left empty: a person has still to finish it (needs manual grading, or needs review and not marked reviewed); see the tooltip</numerusform>
+            <numerusform>%n left empty: a person has still to finish them (needs manual grading, or needs review and not marked reviewed); see the tooltip</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SelfTestDialog</name>

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "gradebook/export.h"
 #include "gradebook/gradebook.h"
+#include "util/displaytext.h"
 
 
 namespace sandmark::cli {
@@ -54,6 +55,20 @@ int cmdExport(const QStringList &args)
               << (fmt == QLatin1String("csv") ? "their rows say so in the comments column"
                                               : "their scores are left empty, so that Canvas gives no one the other's grade")
               << "; rename one folder and grade it again" << Qt::endl;
+    }
+    if (fmt == QLatin1String("canvas")) { // their scores are left empty (unfinishedForLms()): say whose, and why
+        QStringList unfinished;
+        for (const EffectiveGrade &g : std::as_const(*grades))
+            if (unfinishedForLms(g))
+                unfinished << displayText(g.studentId);
+        if (!unfinished.isEmpty())
+            err() << "sandmark-cli: warning: export: " << unfinished.size()
+                  << " submission(s) a person has still to finish (needs-manual, or needs-review not marked reviewed): "
+                  << (unfinished.size() > 20 ? unfinished.mid(0, 20).join(QLatin1String(", ")) + QStringLiteral(", …")
+                                             : unfinished.join(QLatin1String(", ")))
+                  << "; their scores are left empty, so that Canvas keeps what it has; grade them by hand or mark them "
+                     "reviewed (sandmark-cli manual, review) and export again"
+                  << Qt::endl;
     }
     const QByteArray data = exportGrades(*grades, assignment,
                                          fmt == QLatin1String("csv") ? GradeExportFormat::Csv : GradeExportFormat::Canvas,

@@ -135,7 +135,7 @@ Expected<BulkOverride> overrideGradebookSubmissions(const QString &path, const A
     return overrideSubmissions(**gb, assignment, students, override_, MissingRun::Skip);
 }
 
-Expected<int> exportGradebookFile(const QString &path, const QString &filePath, const Assignment &assignment,
+Expected<GradeExportReport> exportGradebookFile(const QString &path, const QString &filePath, const Assignment &assignment,
                                   GradeExportFormat format, const QString &canvasColumn)
 {
     if (const auto problem = exportTargetProblem(filePath, assignment, path))
@@ -154,7 +154,12 @@ Expected<int> exportGradebookFile(const QString &path, const QString &filePath, 
                             names ? *names : QMap<QString, QString>{}));
     if (!file.commit())
         return Error{filePath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
-    return int(snapshot->grades.size());
+    GradeExportReport report{int(snapshot->grades.size()), {}};
+    if (format == GradeExportFormat::Canvas)
+        for (const EffectiveGrade &g : std::as_const(snapshot->grades))
+            if (unfinishedForLms(g))
+                report.unfinished << g.studentId;
+    return report;
 }
 
 Expected<FeedbackFolderReport> writeGradebookFeedback(const QString &path, const Assignment &assignment, const QString &folder)

@@ -60,10 +60,17 @@ Expected<BulkOverride> overrideGradebookSubmissions(const QString &path, const A
 Expected<QList<GradeSummary>> setGradebookReviewed(const QString &path, const Assignment &assignment,
                                                    const QStringList &students, bool reviewed);
 
+/// What exportGradebookFile() wrote.
+struct GradeExportReport
+{
+    int students = 0;       ///< rows written
+    QStringList unfinished; ///< Canvas: the students whose score was left empty for a person to finish (unfinishedForLms())
+};
+
 /// Writes the export `format` (exportGrades(), as `sandmark-cli export --format`) of the gradebook at `path` for
 /// `assignment` to `filePath` atomically (QSaveFile), stale rows marked; `canvasColumn` as `--canvas-column`
-/// (empty: the title). Returns the number of students written. Blocking: worker thread.
-Expected<int> exportGradebookFile(const QString &path, const QString &filePath, const Assignment &assignment,
+/// (empty: the title). Blocking: worker thread.
+Expected<GradeExportReport> exportGradebookFile(const QString &path, const QString &filePath, const Assignment &assignment,
                                   GradeExportFormat format, const QString &canvasColumn = {});
 /// Writes the HTML feedback pages of every graded submission of the gradebook at `path` into `folder`
 /// (writeFeedbackFolder(), as `sandmark-cli feedback`). Blocking: worker thread.

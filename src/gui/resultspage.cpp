@@ -4,6 +4,7 @@
 #include "boundedtext.h"
 #include "barchart.h"
 #include "gradebookaccess.h"
+#include "util/displaytext.h"
 #include "jobtracker.h"
 #include "roles.h"
 #include "shortcutsdialog.h"
@@ -295,9 +296,25 @@ void ResultsPage::exportGrades(const QString &filePath, GradeExportFormat format
         [path = m_gradebookPath, filePath, assignment = *m_assignment, format, canvasColumn] {
             return exportGradebookFile(path, filePath, assignment, format, canvasColumn);
         },
-        [this, filePath](Expected<int> n) {
-            exportEnded(n ? std::nullopt : std::optional<Error>(n.error()), filePath, n ? *n : 0,
-                        n ? tr("%n student(s) written to %1", nullptr, *n).arg(QDir::toNativeSeparators(filePath)) : QString());
+        [this, filePath](Expected<GradeExportReport> r) {
+            if (!r) {
+                exportEnded(r.error(), filePath, 0, QString());
+                return;
+            }
+            QString text = tr("%n student(s) written to %1", nullptr, r->students).arg(QDir::toNativeSeparators(filePath));
+            if (!r->unfinished.isEmpty()) {
+                text += QLatin1String("; ")
+                        + tr("%n left empty: a person has still to finish them (needs manual grading, or needs review and "
+                             "not marked reviewed); see the tooltip",
+                             nullptr, int(r->unfinished.size()));
+                QStringList names;
+                for (const QString &id : r->unfinished.mid(0, 40))
+                    names << displayText(id);
+                if (r->unfinished.size() > 40)
+                    names << QStringLiteral("…");
+                m_exportStatus->setToolTip(names.join(QLatin1Char('\n')));
+            }
+            exportEnded(std::nullopt, filePath, r->students, text);
         });
 }
 

@@ -181,6 +181,13 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
     return joinRows(rows);
 }
 
+bool unfinishedForLms(const EffectiveGrade &grade)
+{
+    if (grade.status == GradeStatus::NeedsManual)
+        return true;
+    return grade.status == GradeStatus::NeedsReview && !(grade.review && grade.review->holds(grade.status, grade.score()));
+}
+
 QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible,
                            const QMap<QString, QString> &names)
 {
@@ -190,8 +197,10 @@ QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &a
     rows << QStringList{QStringLiteral("    Points Possible"), {}, {}, {}, {}, number(pointsPossible)};
     const QList<QStringList> collisions = exportIdCollisions(grades);
     for (const EffectiveGrade &g : grades) {
-        // Ids Canvas may match to one student: no score, so that the import overwrites no one's with another's.
-        const std::optional<double> score = lookalikesOf(collisions, g.studentId).isEmpty() ? g.score() : std::nullopt;
+        // Ids Canvas may match to one student: no score, so that the import overwrites no one's with another's. Nor
+        // for a grade a person has still to finish: Canvas keeps what it has.
+        const bool held = !lookalikesOf(collisions, g.studentId).isEmpty() || unfinishedForLms(g);
+        const std::optional<double> score = held ? std::nullopt : g.score();
         rows << QStringList{csvField(names.value(g.studentId)), csvField(g.studentId), {}, {}, {},
                             score ? number(*score) : QString()};
     }

@@ -53,13 +53,20 @@ QList<CheckGroup> notebookColumns(const Assignment &assignment);
 QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds,
                      const QList<CheckGroup> &notebooks = {}, const QList<CheckGroup> &groups = {});
 
+/// Whether a person has still to finish `grade` before its score can go to an LMS: needs-manual (answers await
+/// grading by hand; the total counts them as 0), or needs-review without a review mark that still holds
+/// (Review::holds(); `sandmark-cli review`, the app's Reviewed). exportCanvasCsv() leaves such a score empty. Pure.
+bool unfinishedForLms(const EffectiveGrade &grade);
+
 /// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,
 /// a `Points Possible` row, then one row per student with ID = the student id (Canvas's user id when the
 /// submissions came from a Canvas zip export) and Student = `names`' entry for the id (the name part of the LMS's
 /// file name, ImportManifest; Canvas matches rows by ID and ignores this column, which is for people reading it). Submissions without a score (nothing could be graded:
 /// EffectiveGrade::score()) are left empty so the import does not overwrite anything with a zero. `assignmentColumn` is the Canvas column name, e.g.
 /// "Iris basics (12345)". Rows whose ids look alike (exportIdCollisions()) are left empty too: Canvas could give one
-/// student the other's grade.
+/// student the other's grade; so are those a person has still to finish (unfinishedForLms()): Canvas keeps what it
+/// has for an empty cell, so no partial or unchecked total reaches the students, and exporting again once they are
+/// done fills them in.
 QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible,
                            const QMap<QString, QString> &names = {});
 
