@@ -392,8 +392,8 @@
         <translation>&amp;Grenzen</translation>
     </message>
     <message>
-        <source>Saved to %1; lines you do not change stay as written.</source>
-        <translation>Gespeichert in %1; Zeilen, die Sie nicht ändern, bleiben wie geschrieben.</translation>
+        <source>Save writes %1; lines you do not change stay as written.</source>
+        <translation>Speichern schreibt %1; Zeilen, die Sie nicht ändern, bleiben wie geschrieben.</translation>
     </message>
     <message>
         <source>&amp;Title:</source>

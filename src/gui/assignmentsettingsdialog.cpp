@@ -117,7 +117,7 @@ AssignmentSettingsDialog::AssignmentSettingsDialog(const Assignment &assignment,
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *layout = new QVBoxLayout(this);
-    auto *where = new WrappingLabel(tr("Saved to %1; lines you do not change stay as written.")
+    auto *where = new WrappingLabel(tr("Save writes %1; lines you do not change stay as written.")
                                  .arg(QDir::toNativeSeparators(assignment.jsonPath())));
     layout->addWidget(where);
     layout->addWidget(tabs, 1);
