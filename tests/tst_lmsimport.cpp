@@ -388,6 +388,20 @@ private Q_SLOTS:
         QCOMPARE(b->written(), 0);
         QCOMPARE(flaggedText(*b).size(), 2);
         QVERIFY2(!QFileInfo::exists(out2), qPrintable(filesUnder(out2).join(u' ')));
+        // Nor the folders made on the way to OUT (`-o imp/submissions`), for a bomb or a file that is no zip at all
+        // (fresh-user finding: an empty imp/ stayed behind).
+        const QString nested = tmp.filePath(u"imp/course/submissions"_s);
+        QVERIFY(importSubmissions(bomb, nested, limits));
+        QVERIFY2(!QFileInfo::exists(tmp.filePath(u"imp"_s)), qPrintable(filesUnder(tmp.filePath(u"imp"_s)).join(u' ')));
+        const QString garbage = tmp.filePath(u"garbage.zip"_s);
+        QFile g(garbage);
+        QVERIFY(g.open(QIODevice::WriteOnly) && g.write(QByteArray(5000, '\x5a')) == 5000);
+        g.close();
+        QVERIFY(!importSubmissions(garbage, nested, limits));
+        QVERIFY(!QFileInfo::exists(tmp.filePath(u"imp"_s)));
+        QVERIFY(QDir().mkpath(tmp.filePath(u"imp"_s))); // a folder that was there stays
+        QVERIFY(!importSubmissions(garbage, nested, limits));
+        QVERIFY(QFileInfo(tmp.filePath(u"imp"_s)).isDir() && !QFileInfo::exists(tmp.filePath(u"imp/course"_s)));
         // Into an OUT that exists: left as it was, its manifest too (the bomb's refusals were added to it).
         QFile manifest(importManifestPath(out));
         QVERIFY(manifest.open(QIODevice::ReadOnly));

@@ -579,10 +579,14 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
     Expected<ImportManifest> manifest = readImportManifest(outFolder);
     if (!manifest)
         return manifest.error();
-    const bool createdOut = !QFileInfo::exists(outFolder);
+    const QString out = QFileInfo(outFolder).absoluteFilePath();
+    // The outermost folder this call creates (`-o new/submissions`: new), removed again when nothing was written.
+    QString createdTop;
+    for (QString dir = out; !QFileInfo::exists(dir) && !QFileInfo(dir).isSymLink(); dir = QFileInfo(dir).absolutePath())
+        createdTop = dir;
+    const bool createdOut = !createdTop.isEmpty();
     if (!QDir().mkpath(outFolder))
         return Error{outFolder, {}, u"cannot create the folder"_s};
-    const QString out = QFileInfo(outFolder).absoluteFilePath();
     // The staging folder is removed when this scope ends, whatever happened; an output folder this call
     // created is removed again when the import failed, so an error leaves the file system as it was.
     auto created = StagingDir::create(out, u".sandmark-import-"_s);
@@ -594,7 +598,7 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
     if (!read) {
         staging.reset();
         if (createdOut)
-            QDir(out).removeRecursively();
+            QDir(createdTop).removeRecursively();
         return read.error();
     }
 
@@ -650,8 +654,11 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
     // this call created goes again — "nothing was written" is true.
     if (report.written() == 0) {
         staging.reset();
-        if (createdOut)
-            QDir().rmdir(out); // only when empty
+        if (createdOut) { // the folders it made, as far as they are empty
+            QString dir = out;
+            while (dir.size() >= createdTop.size() && QDir().rmdir(dir))
+                dir = QFileInfo(dir).absolutePath();
+        }
         return report;
     }
     if (auto w = writeImportManifest(out, *manifest); !w)
