@@ -287,6 +287,20 @@ private Q_SLOTS:
         const BuildOutcome o = build(s);
         QVERIFY(!o.ok);
         QVERIFY2(o.error.message.contains(u"base interpreter"_s), qPrintable(o.error.toString()));
+        // The interpreter is named, and where it came from when that was SANDMARK_PYTHON (fresh-user finding: only
+        // "execvp: No such file or directory").
+        QVERIFY2(o.error.message.startsWith(u"cannot start the base interpreter /nonexistent/python3: "_s), qPrintable(o.error.toString()));
+        const QByteArray before = qgetenv("SANDMARK_PYTHON");
+        qputenv("SANDMARK_PYTHON", "/nonexistent/python3");
+        s.basePython.clear();
+        const BuildOutcome fromEnv = build(s);
+        if (before.isEmpty())
+            qunsetenv("SANDMARK_PYTHON");
+        else
+            qputenv("SANDMARK_PYTHON", before);
+        QVERIFY(!fromEnv.ok);
+        QVERIFY2(fromEnv.error.message.startsWith(u"cannot start the base interpreter /nonexistent/python3 (SANDMARK_PYTHON): "_s),
+                 qPrintable(fromEnv.error.toString()));
     }
 
     void buildsOnceAndReuses()

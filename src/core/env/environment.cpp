@@ -249,7 +249,12 @@ void EnvironmentBuilder::probeBase()
     connect(m_process, &QProcess::finished, this, &EnvironmentBuilder::onProbed);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
-            fail(QStringLiteral("cannot start the base interpreter: %1").arg(m_process->errorString()));
+            fail(QStringLiteral("cannot start the base interpreter %1%2: %3")
+                     .arg(m_spec.basePython,
+                          !qEnvironmentVariableIsEmpty("SANDMARK_PYTHON") && m_spec.basePython == paths::defaultPython()
+                              ? QStringLiteral(" (SANDMARK_PYTHON)")
+                              : QString(),
+                          m_process->errorString()));
     });
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     startInOwnProcessGroup(m_process); // cancel kills what it starts too
