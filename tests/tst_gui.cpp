@@ -1237,6 +1237,9 @@ private Q_SLOTS:
         QTRY_VERIFY2_WITH_TIMEOUT(rowsInView() == 5, qPrintable(QStringLiteral("%1 of 5 check rows in view; the table is %2 px high")
                                                                   .arg(rowsInView()).arg(checks->height())), 5000);
         QCOMPARE(w.size(), kSmallScreenWindow);
+        // The feedback, the last column, is in view without scrolling sideways.
+        QTRY_COMPARE(checks->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(checks->columnViewportPosition(CheckResultsModel::FeedbackColumn) + 100 <= checks->viewport()->width());
         // The whole value is in the tooltip of a cell that elides it.
         QCOMPARE(detail->checksModel()->index(1, CheckResultsModel::ExpectedColumn).data(Qt::ToolTipRole).toString(),
                  translatedCoreText(QStringLiteral("Series 'sepal_length', 3 values (float64), index ['setosa', 'versicolor', 'virginica']")));

@@ -27,6 +27,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -172,6 +173,7 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_checksTable->verticalHeader()->hide();
     m_checksTable->horizontalHeader()->setStretchLastSection(true);
     m_checksTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_checksTable->viewport()->installEventFilter(this); // fitCheckColumns() at every width
     // One line per check (a long value or feedback elides; the tooltip and Show Values have it whole): five checks
     // show on a 1024x640 screen, where wrapped rows showed one and a half (issue 19).
     m_checksTable->setWordWrap(false);
@@ -373,10 +375,7 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     updateSummary();
     updateOverrideControls();
     m_checks->setResults(result.checks);
-    m_checksTable->resizeColumnsToContents();
-    // Long values (a whole Series) must not push the feedback off the page; the tooltip has all of it.
-    for (int c : {int(CheckResultsModel::ExpectedColumn), int(CheckResultsModel::ActualColumn)})
-        m_checksTable->setColumnWidth(c, qMin(m_checksTable->columnWidth(c), 220));
+    fitCheckColumns();
     m_artifactsTracker->cancel(); // a slow read for the previous student never lands here
     m_artifactsStatus->clear();
     m_artifactsStatus->setVisible(false);
@@ -409,6 +408,29 @@ void SubmissionDetail::setResult(const QString &student, const GradeResult &resu
     }
     updateSwitcherTexts();
     showNotebookPart(m_switcher->currentIndex());
+}
+
+void SubmissionDetail::fitCheckColumns()
+{
+    m_checksTable->resizeColumnsToContents();
+    // Long values (a whole Series) must not push the feedback off the page; the tooltip has all of it. Expected and
+    // actual take at most 220 px, less where the feedback would have under a fifth of the width (a 1024x640 screen
+    // scrolled it out of view).
+    const int width = m_checksTable->viewport()->width();
+    int others = 0;
+    for (int c = 0; c < CheckResultsModel::FeedbackColumn; ++c)
+        if (!m_checksTable->isColumnHidden(c) && c != CheckResultsModel::ExpectedColumn && c != CheckResultsModel::ActualColumn)
+            others += m_checksTable->columnWidth(c);
+    const int cap = qBound(80, (width - others - width / 5) / 2, 220);
+    for (int c : {int(CheckResultsModel::ExpectedColumn), int(CheckResultsModel::ActualColumn)})
+        m_checksTable->setColumnWidth(c, qMin(m_checksTable->columnWidth(c), cap));
+}
+
+bool SubmissionDetail::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_checksTable->viewport() && event->type() == QEvent::Resize)
+        fitCheckColumns();
+    return QWidget::eventFilter(watched, event);
 }
 
 int SubmissionDetail::heightToShowChecks(int maxRows) const
@@ -492,9 +514,7 @@ void SubmissionDetail::showNotebookPart(int index)
         if (notebookOf(c.checkId) == notebook)
             checks << c;
     m_checks->setResults(checks);
-    m_checksTable->resizeColumnsToContents();
-    for (int c : {int(CheckResultsModel::ExpectedColumn), int(CheckResultsModel::ActualColumn)})
-        m_checksTable->setColumnWidth(c, qMin(m_checksTable->columnWidth(c), 220));
+    fitCheckColumns();
     updateSwitcherTexts();
     if (!m_partsRead)
         return; // the run's artifacts are still being read, or there are none (the tabs say why)

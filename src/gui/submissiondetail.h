@@ -164,7 +164,13 @@ public:
         bool hasLog = false;
     };
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    /// The check table's columns at their contents' width, expected and actual capped so that the feedback keeps
+    /// its room; on every result and width.
+    void fitCheckColumns();
     // The constructor's parts.
     void buildSwitcher(QVBoxLayout *layout); ///< a problem set's notebook tabs and the graded file's line
     /// The override box's status line, its row shown only while it has text.
