@@ -25,6 +25,7 @@
 #include <QScopeGuard>
 #include <QStandardPaths>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -135,6 +136,7 @@ private Q_SLOTS:
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
     void busyGradebookExitsThreeForGradeAndMerge();
+    void gradebookLockedByAnotherProgramIsBusy();
     void inputThatIsTheGradebookIsRefusedUnread();
     void gradeRefusesAnAssignmentFileThatIsTheGradebook();
     void unreachableRuntimeNamesItsOwnFix();
@@ -1772,6 +1774,46 @@ void TestCli::busyGradebookExitsThreeForGradeAndMerge()
     const Run after = runCli({u"merge"_s, gb, shard});
     QVERIFY2(after.code == 0, after.err.constData());
     QVERIFY2(after.out.startsWith((shard + u": 1 run(s) added"_s).toUtf8()), after.out.constData());
+}
+
+// A gradebook another program holds locked (a database browser's open write transaction) is busy, not bad: grade
+// says so before any sandbox runs, and override and review say it in the same words; all exit 3 (fresh-user finding:
+// grade ran the sandbox for 13 s, then 'recordRun(alice): submission: database is locked Unable to fetch row', and
+// override and review exited 1 with the raw text). Each waits SQLite's 10 s busy timeout first.
+void TestCli::gradebookLockedByAnotherProgramIsBusy()
+{
+    QTemporaryDir tmp;
+    const QString a = tmp.filePath(u"hw"_s);
+    makeGradableCopy(a);
+    const QString gb = tmp.filePath(u"gb.sqlite"_s);
+    recordOneCheckRun(gb, u"dan"_s, Outcome::Pass);
+    const QString expected = u"sandmark-cli: %1: another program holds a lock on this gradebook (SQLite: database is locked, "
+                             "still after waiting 10 s): close it — a database browser, a sync tool, another Sandmark — "
+                             "and run the command again\n"_s.arg(gb);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"holder"_s);
+        db.setDatabaseName(gb);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY2(q.exec(u"BEGIN EXCLUSIVE"_s), qPrintable(q.lastError().text()));
+
+        const Run grade = runCli({u"grade"_s, a, u"alice"_s, u"--gradebook"_s, gb});
+        QCOMPARE(grade.code, 3);
+        QCOMPARE(QString::fromUtf8(grade.err), expected);
+        QCOMPARE(grade.out, QByteArray()); // nothing ran, no table
+        const Run override_ = runCli({u"override"_s, a, u"dan"_s, u"--points"_s, u"1"_s, u"--comment"_s, u"oral"_s, u"--gradebook"_s, gb});
+        QCOMPARE(override_.code, 3);
+        QCOMPARE(QString::fromUtf8(override_.err), expected);
+        QVERIFY(q.exec(u"ROLLBACK"_s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"holder"_s);
+    // Free again: the same commands work, and nothing of the refused ones was recorded.
+    const Run review = runCli({u"review"_s, a, u"--gradebook"_s, gb});
+    QVERIFY2(review.code == 0, review.err.constData());
+    const Run after = runCli({u"override"_s, a, u"dan"_s, u"--points"_s, u"1"_s, u"--comment"_s, u"oral"_s, u"--gradebook"_s, gb});
+    QVERIFY2(after.code == 0, after.err.constData());
+    QVERIFY2(after.out.startsWith("dan: 1 / 1 (automatic "), after.out.constData());
 }
 
 // A file a command reads that is the gradebook itself — named as the grades CSV of `manual import`, a test's

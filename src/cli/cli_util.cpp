@@ -42,6 +42,12 @@ void printError(const Error &error)
     err() << "sandmark-cli: " << displayText(error.toString()) << Qt::endl; // names may come from students
 }
 
+int failWith(const Error &error)
+{
+    printError(error);
+    return Gradebook::isBusy(error) ? ExitGraderError : ExitBadInput;
+}
+
 QString jsonPathOf(const QString &assignment)
 {
     return QFileInfo(assignment).isDir() ? QDir(assignment).filePath(QStringLiteral("assignment.json")) : assignment;

@@ -27,6 +27,9 @@ Expected<ScanResult> scanNotebook(const QString &python, const QString &path);
 
 /// Prints "sandmark-cli: <file>: <place>: <message>" on stderr.
 void printError(const Error &error);
+/// printError(`error`), then the exit code it calls for: ExitGraderError when the gradebook is busy
+/// (Gradebook::isBusy(): another batch, or another program's SQLite lock), else ExitBadInput.
+int failWith(const Error &error);
 
 /// The assignment.json of ASSIGNMENT (a folder or the file itself), as the user named it.
 QString jsonPathOf(const QString &assignment);

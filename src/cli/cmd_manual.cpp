@@ -44,10 +44,8 @@ int cmdManual(const QStringList &args)
         return ExitUsage;
     }
     auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
-    if (!opened) {
-        printError(opened.error());
-        return ExitBadInput;
-    }
+    if (!opened)
+        return failWith(opened.error());
     Gradebook &book = *opened->gradebook; // the assignment is only needed to find the gradebook
 
     if (action == QLatin1String("import")) {
@@ -57,20 +55,14 @@ int cmdManual(const QStringList &args)
         if (!mayReadAsInput(file, book.path(), QStringLiteral("a CSV of grades (columns student,check,points,comment)")))
             return ExitBadInput;
         const Expected<QByteArray> bytes = readInputFile(file, kMaxInputFileBytes);
-        if (!bytes) {
-            printError(bytes.error());
-            return ExitBadInput;
-        }
+        if (!bytes)
+            return failWith(bytes.error());
         auto rows = parseManualGradesCsv(*bytes, file);
-        if (!rows) {
-            printError(rows.error());
-            return ExitBadInput;
-        }
+        if (!rows)
+            return failWith(rows.error());
         auto stored = importManualGrades(book, *rows, file);
-        if (!stored) {
-            printError(stored.error());
-            return ExitBadInput;
-        }
+        if (!stored)
+            return failWith(stored.error());
         auto grades = book.effectiveGrades();
         const qsizetype left = grades ? pendingManualChecks(*grades).size() : 0;
         out() << "imported " << *stored << " manual grade(s) from " << file << "; " << left << " still await grading\n";
@@ -79,10 +71,8 @@ int cmdManual(const QStringList &args)
     }
 
     auto grades = book.effectiveGrades();
-    if (!grades) {
-        printError(grades.error());
-        return ExitBadInput;
-    }
+    if (!grades)
+        return failWith(grades.error());
     const QList<PendingManual> pending = pendingManualChecks(*grades);
     if (parser.isSet(json)) {
         QJsonArray list;

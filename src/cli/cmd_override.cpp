@@ -18,10 +18,8 @@ namespace {
 int printScore(Gradebook &gradebook, const QString &student)
 {
     const auto grade = gradebook.effectiveGrade(student);
-    if (!grade) {
-        printError(grade.error());
-        return ExitBadInput;
-    }
+    if (!grade)
+        return failWith(grade.error());
     if (*grade) {
         const EffectiveGrade &g = **grade;
         const std::optional<double> automatic = g.automaticScore();
@@ -37,21 +35,15 @@ int clearOverride(const QString &assignmentPath, const QString &student, const s
                   const QString &gradebookPath)
 {
     auto opened = openAssignmentGradebook(assignmentPath, gradebookPath);
-    if (!opened) {
-        printError(opened.error());
-        return ExitBadInput;
-    }
+    if (!opened)
+        return failWith(opened.error());
     if (checkId) {
-        if (auto c = overriddenCheck(opened->assignment, *checkId); !c) {
-            printError(c.error());
-            return ExitBadInput;
-        }
+        if (auto c = overriddenCheck(opened->assignment, *checkId); !c)
+            return failWith(c.error());
     }
     const auto removed = opened->gradebook->removeOverrides(student, checkId.value_or(QString()));
-    if (!removed) {
-        printError(removed.error());
-        return ExitBadInput;
-    }
+    if (!removed)
+        return failWith(removed.error());
     const QString what = checkId ? QStringLiteral("check '%1'").arg(*checkId) : QStringLiteral("the whole submission");
     if (*removed == 0)
         out() << displayText(student) << ": no override of " << displayText(what) << " to remove\n";
@@ -117,16 +109,12 @@ int cmdOverride(const QStringList &args)
         return ExitUsage;
     }
     auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
-    if (!opened) {
-        printError(opened.error());
-        return ExitBadInput;
-    }
+    if (!opened)
+        return failWith(opened.error());
     const auto stored = overrideSubmissions(*opened->gradebook, opened->assignment, pos.mid(1),
                                             {parser.value(check), p, parser.value(comment), {}}, MissingRun::Refuse);
-    if (!stored) {
-        printError(stored.error());
-        return ExitBadInput;
-    }
+    if (!stored)
+        return failWith(stored.error());
     for (const QString &student : stored->overridden)
         if (int rc = printScore(*opened->gradebook, student); rc != ExitOk)
             return rc;

@@ -43,34 +43,26 @@ int cmdReview(const QStringList &args)
         return ExitUsage;
     }
     auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
-    if (!opened) {
-        printError(opened.error());
-        return ExitBadInput;
-    }
+    if (!opened)
+        return failWith(opened.error());
     Gradebook &book = *opened->gradebook;
     const QStringList students = pos.mid(1);
     QSet<QString> hadMark; // --clear says which marks there were to remove
     if (parser.isSet(clear)) {
         auto before = book.effectiveGrades();
-        if (!before) {
-            printError(before.error());
-            return ExitBadInput;
-        }
+        if (!before)
+            return failWith(before.error());
         for (const EffectiveGrade &g : *before)
             if (g.review)
                 hadMark.insert(g.studentId);
     }
     if (!students.isEmpty()) {
-        if (auto ok = book.setReviewed(students, !parser.isSet(clear)); !ok) {
-            printError(ok.error());
-            return ExitBadInput;
-        }
+        if (auto ok = book.setReviewed(students, !parser.isSet(clear)); !ok)
+            return failWith(ok.error());
     }
     auto grades = book.effectiveGrades();
-    if (!grades) {
-        printError(grades.error());
-        return ExitBadInput;
-    }
+    if (!grades)
+        return failWith(grades.error());
     for (const EffectiveGrade &g : *grades) {
         const bool named = students.contains(g.studentId);
         const bool awaits = g.status == GradeStatus::NeedsReview || g.status == GradeStatus::NeedsManual;

@@ -219,6 +219,20 @@ QString busyText()
 {
     return QStringLiteral("another batch is grading into this gradebook (%1, pid %2); %3");
 }
+
+/// SQLite's answer when another connection holds the database's lock past the busy timeout.
+bool saysLocked(const QString &sqliteMessage)
+{
+    return sqliteMessage.contains(QLatin1String("database is locked"))
+           || sqliteMessage.contains(QLatin1String("database table is locked"));
+}
+
+QString lockedText()
+{
+    return QStringLiteral("another program holds a lock on this gradebook (SQLite: database is locked, still after "
+                          "waiting 10 s): close it — a database browser, a sync tool, another Sandmark — and run the "
+                          "command again");
+}
 } // namespace
 
 Expected<std::unique_ptr<QLockFile>> Gradebook::lockForWriting(const QString &path, const QString &advice)
@@ -261,7 +275,7 @@ bool Gradebook::isBusy(const Error &error)
 {
     // The text up to its first argument is lockForWriting()'s alone.
     static const QString prefix = busyText().left(busyText().indexOf(QLatin1String("%1")));
-    return error.location.isEmpty() && error.message.startsWith(prefix);
+    return error.location.isEmpty() && (error.message.startsWith(prefix) || error.message == lockedText());
 }
 
 Gradebook::Gradebook(QString path, QString connection) : m_path(std::move(path)), m_connection(std::move(connection)) {}
@@ -314,6 +328,8 @@ Error Gradebook::sqlError(const QString &place, const QString &message) const
 {
     if (saysDamaged(message))
         return Error{m_path, {}, damagedText(message)}; // no internal place: the whole file is the problem
+    if (saysLocked(message))
+        return Error{m_path, {}, lockedText()}; // busy, not bad: isBusy()
     // SQLite says "disk I/O error" or nothing at all when the disk is full; say what is wrong.
     QString text = message.trimmed();
     if (text.isEmpty())
@@ -323,6 +339,16 @@ Error Gradebook::sqlError(const QString &place, const QString &message) const
     if (storage.isValid() && storage.bytesAvailable() >= 0 && storage.bytesAvailable() < lowSpace)
         text += QStringLiteral(" (the disk is full: %1 bytes free on %2)").arg(storage.bytesAvailable()).arg(storage.rootPath());
     return Error{m_path, place, text};
+}
+
+Expected<void> Gradebook::checkWritable()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return sqlError(QStringLiteral("BEGIN IMMEDIATE"), q.lastError().text());
+    if (!q.exec(QStringLiteral("ROLLBACK")))
+        return sqlError(QStringLiteral("ROLLBACK"), q.lastError().text());
+    return {};
 }
 
 bool Gradebook::removeFiles(const QString &path)

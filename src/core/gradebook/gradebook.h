@@ -282,10 +282,15 @@ public:
     /// Errors name `path`: "another batch is grading into this gradebook (sandmark-cli, pid 4711); `advice`", or
     /// the lock file cannot be created.
     static Expected<std::unique_ptr<QLockFile>> lockForWriting(const QString &path, const QString &advice);
-    /// Whether `error` is lockForWriting()'s refusal because another live process holds the lock (a batch, a
-    /// merge): the gradebook is busy, not bad. The CLI exits 3 on it, the grader side's code (README, "Exit codes"),
-    /// wherever it comes from (grade, merge, slurm merge). Pure.
+    /// Whether `error` says the gradebook is busy, not bad: lockForWriting()'s refusal because another live process
+    /// holds the lock (a batch, a merge), or SQLite's lock held by another program past the busy timeout (any call's
+    /// "another program holds a lock on this gradebook …"). The CLI exits 3 on it, the grader side's code (README,
+    /// "Exit codes"), wherever it comes from (grade, merge, slurm merge, override, review, manual). Pure.
     static bool isBusy(const Error &error);
+    /// Takes SQLite's write lock and gives it back at once (BEGIN IMMEDIATE; ROLLBACK), waiting the busy timeout: a
+    /// gradebook another program holds locked is found before any work that would be recorded in it (grade runs
+    /// no sandbox for nothing). Errors: isBusy()'s, or SQLite's. Blocking: not on the GUI thread.
+    Expected<void> checkWritable();
     /// Why a command must not read `input`, a file the user named for it to read (a CSV of grades, a notebook, a
     /// test's code): it is the gradebook at `gradebookPath` or one of SQLite's files beside it (-wal, -shm,
     /// -journal) — the same file however it is named (symbolic links followed; a hard link is the same device and
