@@ -10,6 +10,7 @@
 
 #include <QHash>
 #include <QPointer>
+#include <QSet>
 #include <QWidget>
 
 #include <atomic>
@@ -200,8 +201,10 @@ private:
     /// importFolder() and importArchive().
     void importFrom(const QString &source);
     /// Fills the flagged list from a listing's manifest (hidden when empty).
-    /// `lookalikes`: groups of listed students whose ids look the same (exportIdCollisions()), flagged too.
-    void showImportFlags(const ImportManifest &manifest, const QHash<QString, QString> &ambiguous, const QString &manifestError,
+    /// `listed`: the listing's students (hashed on its worker); `lookalikes`: groups of listed students whose ids
+    /// look the same (exportIdCollisions()), flagged too.
+    void showImportFlags(const ImportManifest &manifest, const QSet<QString> &listed, const QHash<QString, QString> &ambiguous,
+                         const QString &manifestError,
                          const QList<QStringList> &lookalikes = {});
     void readGrades();
     /// Applies many grades to the table at once (sorting the proxy once, not row by row).
