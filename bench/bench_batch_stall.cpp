@@ -53,6 +53,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <ctime>
 #include <utility>
 
 using namespace sandmark;
@@ -96,6 +97,14 @@ private:
     qint64 m_maxGapNs = 0;
 };
 
+/// The calling thread's CPU time so far, in ns.
+qint64 threadCpuNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
 /// With --why: every GUI-thread event delivery over 20 ms (receiver class, event type, ms), to find a stall.
 class TimingApp : public QApplication
 {
@@ -109,14 +118,20 @@ public:
             return QApplication::notify(receiver, event);
         QElapsedTimer t;
         t.start();
+        const qint64 cpu0 = threadCpuNs();
         const QEvent::Type type = event->type(); // the event may be gone after delivery
         // The receiver and its parents ("QSocketNotifier < QProcess < sandmark::SandboxRun"): a notifier says little alone.
         QString what = QString::fromLatin1(receiver->metaObject()->className()) + QLatin1Char(' ') + receiver->objectName();
         for (const QObject *p = receiver->parent(); p; p = p->parent())
             what += QLatin1String(" < ") + QString::fromLatin1(p->metaObject()->className());
         const bool result = QApplication::notify(receiver, event);
+        // The GUI thread's own CPU time in it too: on a busy machine much of a gap is waiting for a core.
         if (t.elapsed() > 20)
-            slow << QStringLiteral("%1 ms: %2, event %3").arg(t.elapsed()).arg(what).arg(int(type));
+            slow << QStringLiteral("%1 ms (GUI thread CPU %4 ms): %2, event %3")
+                        .arg(t.elapsed())
+                        .arg(what)
+                        .arg(int(type))
+                        .arg((threadCpuNs() - cpu0) / 1000000);
         return result;
     }
 };
