@@ -3496,6 +3496,23 @@ private Q_SLOTS:
         QVERIFY(detail.checksModel()->index(row, CheckResultsModel::OverrideColumn).data().toString().contains(QLatin1String("wrong column")));
         QCOMPARE(detail.checksModel()->index(row, CheckResultsModel::PointsColumn).data().toString(), QStringLiteral("0 / %1").arg(QLocale().toString(a->checks().last().points, 'g', 6)));
         QVERIFY2(detail.summaryText().contains(QStringLiteral("automatic: %1").arg(QLocale().toString(bob.result.score, 'g', 6))), qPrintable(detail.summaryText()));
+        // Shown again (the next visit to bob): the points box offers what each target counts now, the override's
+        // points, not the run's (fresh-user finding 11: the automatic score was pre-filled).
+        detail.setResult(QStringLiteral("bob"), bob.result, {}, QString(), QString());
+        detail.setEffectiveGrade(g);
+        QComboBox *target = nullptr;
+        for (QComboBox *c : detail.findChildren<QComboBox *>())
+            if (c->accessibleName() == QLatin1String("What the override replaces"))
+                target = c;
+        QDoubleSpinBox *pointsBox = nullptr;
+        for (QDoubleSpinBox *s : detail.findChildren<QDoubleSpinBox *>())
+            if (s->accessibleName() == QLatin1String("Override points"))
+                pointsBox = s;
+        QVERIFY(target && pointsBox);
+        QCOMPARE(target->currentIndex(), 0);
+        QCOMPARE(pointsBox->value(), bob.result.score + 1.5);
+        target->setCurrentIndex(target->findData(last));
+        QCOMPARE(pointsBox->value(), 1.5);
 
         // A regrade records a new run; the override belongs to the submission and stays.
         {

@@ -334,17 +334,8 @@ void SubmissionDetail::buildOverrideBox()
     form->addRow(tr("Comment:"), commentRow);
     form->addRow(m_overrideStatus);
     form->setRowVisible(m_overrideStatus, false);
-    connect(m_overrideTarget, &QComboBox::currentIndexChanged, this, [this](int i) {
-        // Suggest the points being replaced.
-        const QString id = m_overrideTarget->itemData(i).toString();
-        double max = m_result.maxScore, current = m_effective && m_effective->score() ? *m_effective->score() : m_result.score;
-        for (const CheckResult &c : std::as_const(m_result.checks))
-            if (c.checkId == id) {
-                max = c.maxPoints;
-                current = c.points;
-            }
-        m_overridePoints->setValue(current);
-        m_overridePoints->setToolTip(tr("Automatic maximum: %1").arg(scoreText(max)));
+    connect(m_overrideTarget, &QComboBox::currentIndexChanged, this, [this] {
+        suggestOverridePoints();
         updateOverrideControls();
     });
     connect(m_overrideRemove, &QPushButton::clicked, this, [this] { removeOverride(m_overrideTarget->currentData().toString()); });
@@ -831,7 +822,26 @@ void SubmissionDetail::setEffectiveGrade(const EffectiveGrade &grade)
     updateManualTab();
     updateSummary();
     updateSwitcherTexts();
+    suggestOverridePoints(); // the override's points, now that they are known
     updateOverrideControls();
+}
+
+void SubmissionDetail::suggestOverridePoints()
+{
+    // The points being replaced, as they count now: an existing override's, else the run's.
+    const QString id = m_overrideTarget->currentData().toString();
+    double max = m_result.maxScore, current = m_effective && m_effective->score() ? *m_effective->score() : m_result.score;
+    for (const CheckResult &c : std::as_const(m_result.checks))
+        if (c.checkId == id) {
+            max = c.maxPoints;
+            current = c.points;
+        }
+    if (m_effective && !id.isEmpty())
+        for (const EffectiveCheck &c : std::as_const(m_effective->checks))
+            if (c.result.checkId == id)
+                current = c.points();
+    m_overridePoints->setValue(current);
+    m_overridePoints->setToolTip(tr("Automatic maximum: %1").arg(scoreText(max)));
 }
 
 void SubmissionDetail::applyOverride(const QString &checkId, double points, const QString &comment)

@@ -176,6 +176,8 @@ private:
     /// The override box's status line, its row shown only while it has text.
     void showOverrideStatus(const QString &text);
     void buildOverrideBox();                 ///< the manual override's target, points, comment and buttons
+    /// The points box shows what the chosen target counts now: its override's points, else the run's.
+    void suggestOverridePoints();
     static QString executedCaption(const QString &student, const QDateTime &written);
     bool isProblemSet() const { return m_assignment && m_assignment->isProblemSet(); }
     /// The instructor notebook check `checkId` belongs to (the first notebook for one the assignment lacks).
