@@ -704,21 +704,18 @@ int cmdGrade(const QStringList &args)
         printError(Error{writable.error().file, {}, writable.error().message + QStringLiteral(" (the gradebook goes there)")});
         return ExitGraderError;
     }
-    // Opened early to fail with the gradebook's own message, and its write lock tried, so that a gradebook another
-    // program holds locked is found before any sandbox runs; with --json it reads each result as it is recorded.
+    // Opened early to fail with the gradebook's own message; with --json it reads each result as it is recorded.
     auto reader = Gradebook::open(request.options.gradebookPath);
-    const Expected<void> ready = reader ? (*reader)->checkWritable() : Expected<void>(reader.error());
-    if (!ready) {
-        printError(ready.error());
+    if (!reader) {
+        printError(reader.error());
         if (request.json) // the summary line is always last (docs/grading.md): nothing ran, and why
             out() << QJsonDocument(QJsonObject{{QStringLiteral("summary"),
-                                                summaryJson(std::nullopt, BatchSummary{}, ready.error(), false,
+                                                summaryJson(std::nullopt, BatchSummary{}, reader.error(), false,
                                                             int(request.submissions.size()), 0, 0)}})
                          .toJson(QJsonDocument::Compact)
                   << '\n' << Qt::flush;
-        // Busy, or the disk filled up meanwhile: the grader's side; else the file is not a (readable) gradebook.
-        return Gradebook::isBusy(ready.error()) || !paths::checkWritableFolder(gradebookFolder) ? ExitGraderError
-                                                                                                : ExitBadInput;
+        // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
+        return paths::checkWritableFolder(gradebookFolder) ? ExitBadInput : ExitGraderError;
     }
     warnIfUnsafe(request.options.run, QStringLiteral("notebooks"));
     const BatchEnd end = runBatch(request, **reader);

@@ -131,9 +131,11 @@ void BatchGrader::start()
             QMetaObject::invokeMethod(this, [this, e = *own]() { finishWith(e); }, Qt::QueuedConnection);
             return;
         }
+    // Its write lock tried first: a gradebook another program holds locked is found before any sandbox runs.
     auto gb = Gradebook::open(path);
-    if (!gb) {
-        QMetaObject::invokeMethod(this, [this, e = gb.error()]() { finishWith(e); }, Qt::QueuedConnection);
+    const Expected<void> ready = gb ? (*gb)->checkWritable() : Expected<void>(gb.error());
+    if (!ready) {
+        QMetaObject::invokeMethod(this, [this, e = ready.error()]() { finishWith(e); }, Qt::QueuedConnection);
         return;
     }
     m_gradebook = std::move(gb.value());
