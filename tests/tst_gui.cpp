@@ -506,6 +506,48 @@ private Q_SLOTS:
                  QStringLiteral("[2] df = pd.read_csv(…) (cells[3]): löste KeyError: 'kind' aus"));
     }
 
+    // A value comparison's numbers in the app's locale (issue 19: "Differenz 3.54, relativ 0.708" beside "47,5 s"):
+    // the difference, the relative difference and the tolerances of the reasons the app shows follow its number
+    // style, as durations do; the compared values stay as Python wrote them, the stored (CLI) text stays English.
+    void comparisonNumbersFollowTheAppsLocale()
+    {
+        const QLocale before;
+        auto number = [](double d, const char *text) {
+            ProbeValue v;
+            v.kind = ProbeValue::Kind::Float;
+            v.real = d;
+            v.realText = QString::fromLatin1(text);
+            return v;
+        };
+        CompareOptions tolerance;
+        tolerance.atol = 0.25;
+        tolerance.rtol = 0.015;
+        const Comparison value = compareValues(QStringLiteral("mean"), number(5.0, "5.0"), number(8.54, "8.54"), tolerance);
+        const Comparison fromZero = compareValues(QStringLiteral("z"), number(0.0, "0.0"), number(1.5, "1.5"), tolerance);
+        ProbeValue expected;
+        expected.kind = ProbeValue::Kind::List;
+        expected.items = {number(1, "1.0"), number(2.5, "2.5")};
+        ProbeValue actual = expected;
+        actual.items[1] = number(2.9, "2.9");
+        const Comparison element = compareValues(QStringLiteral("v"), expected, actual, tolerance);
+        QCOMPARE(value.feedback, QStringLiteral("`mean`: value 8.54 ≠ 5.0 (difference 3.54, relative 0.708; allowed: atol 0.25 + rtol "
+                                                "0.015 × |expected|)")); // stored and printed in English
+        CatalogueInstalled de(QStringLiteral("sandmark_de"));
+        QVERIFY(de.loaded);
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        QCOMPARE(translatedCoreText(value.feedback),
+                 QStringLiteral("`mean`: Wert 8.54 ≠ 5.0 (Differenz 3,54, relativ 0,708; erlaubt: atol 0,25 + rtol 0,015 × |erwartet|)"));
+        QCOMPARE(translatedCoreText(fromZero.feedback),
+                 QStringLiteral("`z`: Wert 1.5 ≠ 0.0 (Differenz 1,5; erlaubt: atol 0,25 + rtol 0,015 × |erwartet|)"));
+        const QString germanElement = translatedCoreText(element.feedback);
+        QVERIFY2(germanElement.contains(QStringLiteral("(Differenz 0,4, relativ 0,16; erlaubt: atol 0,25 + rtol 0,015 × |erwartet|)")),
+                 qPrintable(germanElement));
+        QCOMPARE(translatedCoreText(QStringLiteral("`x`: value 2 ≠ 1 (difference 1, relative 1; allowed: atol 1e-08 + rtol 1.5e-05 × |expected|)")),
+                 QStringLiteral("`x`: Wert 2 ≠ 1 (Differenz 1, relativ 1; erlaubt: atol 1e-08 + rtol 1,5e-05 × |erwartet|)"));
+        QCOMPARE(translatedCoreText(QStringLiteral("cells[6]: timeout after 47.5 s")), QStringLiteral("cells[6]: Zeitlimit nach 47,5 s überschritten"));
+        QLocale::setDefault(before);
+    }
+
     // What a value comparison found (grading/compare.cpp), an import's flag reason (batch/lmsimport.cpp), the
     // sandbox self-test's rows (sandbox/doctor.cpp, the probe) and the keychain's error: English where they are
     // stored and printed, in the app's language where the app shows them, durations in its number style (issue 19).
@@ -551,7 +593,7 @@ private Q_SLOTS:
         QVERIFY(de.loaded);
         QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
         const QString german = translatedCoreText(value.feedback);
-        QVERIFY2(german.startsWith(QStringLiteral("`r`: Wert -1.0 ≠ 0.9628 (Differenz 1.96, relativ 2.04; erlaubt: atol ")), qPrintable(german));
+        QVERIFY2(german.startsWith(QStringLiteral("`r`: Wert -1.0 ≠ 0.9628 (Differenz 1,96, relativ 2,04; erlaubt: atol ")), qPrintable(german));
         QVERIFY2(german.endsWith(QStringLiteral(" × |erwartet|)")), qPrintable(german));
         QCOMPARE(translatedCoreText(length.feedback), QStringLiteral("`v`: Länge 2 ≠ 3"));
         // The reading that explains most: an element's own difference inside the element's text.

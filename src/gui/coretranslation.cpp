@@ -24,7 +24,7 @@ struct Pattern
     qsizetype literalLength = 0;
     QString head; ///< the literal text before the first argument: a matching text starts with it
     QString tail; ///< the literal text after the last argument: a matching text ends with it
-    bool quantities = false; ///< its arguments are numbers shown in the app's locale (coretext::quantities())
+    quint32 quantities = 0; ///< bit N: %N is a number shown in the app's locale (coretext::quantities())
 };
 
 const QList<Pattern> &patterns()
@@ -54,7 +54,12 @@ const QList<Pattern> &patterns()
                 p.head = text;
             p.re.setPattern(QRegularExpression::anchoredPattern(re));
             p.re.optimize();
-            p.quantities = coretext::quantities().contains(t);
+            for (const coretext::Quantities &q : coretext::quantities())
+                if (q.tmpl == t) {
+                    for (const int n : p.argumentOrder)
+                        if (q.arguments.isEmpty() || q.arguments.contains(n))
+                            p.quantities |= 1u << n;
+                }
             out << p;
         }
         // The most specific first: "the notebook cannot be read: %1" before "%1: raised %2".
@@ -80,7 +85,7 @@ Translation translated(const QString &text, int depth);
 
 const QRegularExpression &numberPattern()
 {
-    static const QRegularExpression number(QStringLiteral("^-?\\d+(?:\\.(\\d+))?$"));
+    static const QRegularExpression number(QStringLiteral("^-?\\d+(?:\\.(\\d+))?(e[-+]?\\d+)?$"));
     return number;
 }
 
@@ -89,8 +94,8 @@ bool isNumber(const QString &text)
     return numberPattern().match(text).hasMatch();
 }
 
-/// A number the C locale wrote ("0.17", "12"), in the app's locale ("0,17" in German), with as many decimals and
-/// no group separators; anything else as it is.
+/// A number the C locale wrote ("0.17", "12", "1.5e-08"), in the app's locale ("0,17", "1,5e-08" in German), with as
+/// many decimals, the exponent as written and no group separators; anything else as it is.
 QString localizedNumber(const QString &text)
 {
     const QRegularExpressionMatch m = numberPattern().match(text);
@@ -98,7 +103,8 @@ QString localizedNumber(const QString &text)
         return text;
     QLocale l;
     l.setNumberOptions(l.numberOptions() | QLocale::OmitGroupSeparator);
-    return l.toString(text.toDouble(), 'f', int(m.capturedLength(1)));
+    const QString mantissa = text.left(text.size() - m.capturedLength(2));
+    return l.toString(mantissa.toDouble(), 'f', int(m.capturedLength(1))) + m.captured(2);
 }
 
 /// `text` when it is one template's text, translated; else nothing.
@@ -121,7 +127,7 @@ std::optional<Translation> translatedWhole(const QString &text, int depth)
             // A capture spans "; " only inside a template of its own ("… (killed by %1; out of memory?)"); else the
             // "; " joins parts, which are translated one by one (translated()).
             const bool joinsParts = captured.contains(QLatin1String("; "));
-            if (p.quantities && isNumber(captured)) {
+            if ((p.quantities & (1u << p.argumentOrder.at(i))) && isNumber(captured)) {
                 args[p.argumentOrder.at(i)] = localizedNumber(captured);
             } else if (depth < kMaxDepth) {
                 const Translation inner = translated(captured, depth + 1);

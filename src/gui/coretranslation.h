@@ -10,8 +10,9 @@ namespace sandmark {
 /// (context "sandmark::CoreText"), its arguments translated the same way where they are such texts too ("not
 /// graded: the probe did not run: kernel died while executing cells[7] (exit status 0)"); a text of several parts
 /// joined by "; " is translated part by part. Where several templates match one text, the reading whose templates
-/// explain most of it (literal characters, nested ones included) is taken. The numbers of a quantity template
-/// (coretext::quantities(): "0.17 s") are written in the app's locale ("0,17 s"). Anything else, and everything
+/// explain most of it (literal characters, nested ones included) is taken. The numbers of a template's quantities
+/// (coretext::quantities(): durations, a comparison's difference and tolerances: "0.17 s", "difference 3.54") are
+/// written in the app's locale ("0,17 s", "Differenz 3,54"); the compared values stay as Python wrote them. Anything else, and everything
 /// when no translation is loaded and the locale writes numbers as C does, is returned as stored. Cell references
 /// ("cells[5]") are kept, so labelCellReferences() applies afterwards.
 /// Thread-safe (the templates' patterns are built once); a text is matched once per catalogue and locale (the last

@@ -339,11 +339,25 @@ inline const QList<const char *> &all()
     return templates;
 }
 
-/// The templates whose arguments are quantities (durations): a number among them is shown in the app's locale
-/// ("0,17 s" in German), not as written. Static data; any thread.
-inline const QList<const char *> &quantities()
+/// A template with quantities among its arguments: durations, a value comparison's difference, relative
+/// difference and tolerances (`arguments`, the N of each %N; empty: all of them). A number there is shown in the
+/// app's locale ("0,17 s", "Differenz 3,54, relativ 0,708" in German), not as written; the compared values stay
+/// as Python wrote them.
+struct Quantities
 {
-    static const QList<const char *> templates = {seconds, afterSeconds, noAnswerWithin, cellTimeoutAfter, timeoutAfter};
+    const char *tmpl;
+    QList<int> arguments;
+};
+
+/// The templates with quantities (Quantities). Static data; any thread.
+inline const QList<Quantities> &quantities()
+{
+    static const QList<Quantities> templates = {
+        {seconds, {}}, {afterSeconds, {}}, {noAnswerWithin, {}}, {cellTimeoutAfter, {}}, {timeoutAfter, {}},
+        {valueDiffersBy, {3, 4, 5, 6}}, {valueDiffersByAbsolute, {3, 4, 5}},
+        {elementDiffersBy, {4, 5, 6, 7}}, {elementDiffersByAbsolute, {4, 5, 6}},
+        {indexValueDiffersBy, {4, 5, 6, 7}}, {indexValueDiffersByAbsolute, {4, 5, 6}},
+        {rowValueDiffersBy, {4, 5, 6, 7}}, {rowValueDiffersByAbsolute, {4, 5, 6}}};
     return templates;
 }
 
