@@ -1,7 +1,7 @@
 // Benchmark: the longest GUI-thread stall while the app grades a batch of N (default 5,000) submissions whose
 // gradebook already holds their results (issue 15; goal < 50 ms). Usage:
 //   bench_batch_stall [N=5000] [--ambiguous-every K=10] [--fixture DIR] [--runs R=1] [--only app|core]
-//                     [--scenario run|failed|open|sort|select|export] [--why]
+//                     [--scenario run|failed|open|sort|select|export] [--why] [--why-over MS=20]
 //
 // Fixture (bench/fixture.h, kept in DIR and reused): a copy of examples/iris with N submission folders; every
 // K-th folder holds a second notebook (ambiguous: recorded as needs-review without a sandbox). The reference
@@ -105,12 +105,14 @@ qint64 threadCpuNs()
     return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
-/// With --why: every GUI-thread event delivery over 20 ms (receiver class, event type, ms), to find a stall.
+/// With --why: every GUI-thread event delivery over `whyOverMs` (--why-over, 20 ms) wall (receiver class, event
+/// type, ms), to find a stall; a few ms lists each step of an action with its CPU time.
 class TimingApp : public QApplication
 {
 public:
     using QApplication::QApplication;
     bool why = false;
+    qint64 whyOverMs = 20;
     QStringList slow;
     bool notify(QObject *receiver, QEvent *event) override
     {
@@ -126,7 +128,7 @@ public:
             what += QLatin1String(" < ") + QString::fromLatin1(p->metaObject()->className());
         const bool result = QApplication::notify(receiver, event);
         // The GUI thread's own CPU time in it too: on a busy machine much of a gap is waiting for a core.
-        if (t.elapsed() > 20)
+        if (t.elapsed() > whyOverMs)
             slow << QStringLiteral("%1 ms (GUI thread CPU %4 ms): %2, event %3")
                         .arg(t.elapsed())
                         .arg(what)
@@ -409,6 +411,7 @@ int main(int argc, char **argv)
     const QString fixtureDir = option(QStringLiteral("--fixture"), QString());
     const int runs = qMax(1, option(QStringLiteral("--runs"), QStringLiteral("1")).toInt());
     app.why = args.removeAll(QStringLiteral("--why")) > 0;
+    app.whyOverMs = qMax(0, option(QStringLiteral("--why-over"), QStringLiteral("20")).toInt());
     const QString only = option(QStringLiteral("--only"), QString()); // "app" or "core": one mode (for profiling)
     // One scenario (for profiling): its name's first word, lower case ("run", "failed", "open", "sort", "select", "export").
     const QString onlyScenario = option(QStringLiteral("--scenario"), QString());

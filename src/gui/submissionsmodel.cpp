@@ -20,11 +20,22 @@ SubmissionsModel::SubmissionsModel(QObject *parent) : QAbstractTableModel(parent
 
 void SubmissionsModel::setRows(QList<Row> rows)
 {
+    QHash<QString, int> index;
+    index.reserve(rows.size());
+    for (int i = 0; i < rows.size(); ++i)
+        index.insert(rows.at(i).student, i);
+    setRows(std::move(rows), std::move(index));
+}
+
+void SubmissionsModel::setRows(QList<Row> rows, QHash<QString, int> index)
+{
     beginResetModel();
     m_rows = std::move(rows);
-    m_index.clear();
-    for (int i = 0; i < m_rows.size(); ++i)
-        m_index.insert(m_rows.at(i).student, i);
+    m_index = std::move(index);
+    // Strictly ascending: row order is student order (student ids are unique).
+    m_inStudentOrder = std::adjacent_find(m_rows.cbegin(), m_rows.cend(),
+                                          [](const Row &a, const Row &b) { return !(a.student < b.student); })
+                       == m_rows.cend();
     endResetModel();
 }
 
@@ -45,6 +56,31 @@ void SubmissionsModel::setNotebookChecks(const NotebookChecks &checks)
         Row &r = m_rows[i];
         const QString p = checks.problems.value(r.student);
         const qint64 size = checks.sizes.value(r.student, r.sizeBytes);
+        if (p == r.problem && size == r.sizeBytes)
+            continue;
+        r.problem = p;
+        r.sizeBytes = size;
+        lo = qMin(lo, i);
+        hi = qMax(hi, i);
+    }
+    if (hi >= 0) // the size, and the status that names the problem
+        Q_EMIT dataChanged(index(lo, SizeColumn), index(hi, StatusColumn));
+}
+
+void SubmissionsModel::setNotebookChecks(const NotebookRowChecks &checks)
+{
+    const int n = int(qMin(qMin(checks.students.size(), checks.problems.size()), checks.sizes.size()));
+    bool same = n <= m_rows.size();
+    for (int i = 0; same && i < n; ++i)
+        same = m_rows.at(i).student == checks.students.at(i);
+    int lo = int(m_rows.size()), hi = -1;
+    for (int k = 0; k < n; ++k) {
+        const int i = same ? k : rowOf(checks.students.at(k));
+        if (i < 0)
+            continue;
+        Row &r = m_rows[i];
+        const QString &p = checks.problems.at(k);
+        const qint64 size = checks.sizes.at(k);
         if (p == r.problem && size == r.sizeBytes)
             continue;
         r.problem = p;
@@ -398,8 +434,8 @@ bool SubmissionsSortProxy::lessThan(const QModelIndex &left, const QModelIndex &
     const SubmissionsModel::Row &a = model->rows().at(left.row());
     const SubmissionsModel::Row &b = model->rows().at(right.row());
     switch (left.column()) {
-    case SubmissionsModel::StudentColumn:
-        return a.student < b.student;
+    case SubmissionsModel::StudentColumn: // rows handed over in student order: their numbers say it
+        return model->rowsInStudentOrder() ? left.row() < right.row() : a.student < b.student;
     case SubmissionsModel::SizeColumn:
         return a.sizeBytes < b.sizeBytes;
     case SubmissionsModel::StatusColumn:
@@ -413,31 +449,56 @@ bool SubmissionsSortProxy::lessThan(const QModelIndex &left, const QModelIndex &
     }
 }
 
+namespace {
+/// One row's notebook check: its size (-1: no notebook, left as it is) and problem (empty: none).
+std::pair<qint64, QString> checkNotebookRow(const SubmissionsModel::Row &r)
+{
+    if (r.notebookPath.isEmpty())
+        return {-1, SubmissionsModel::tr("no notebook in the folder")};
+    qint64 size = 0;
+    QStringList problems;
+    const QStringList paths = r.notebookPaths.isEmpty() ? QStringList{r.notebookPath} : r.notebookPaths;
+    for (const QString &path : paths) {
+        size += QFileInfo(path).size();
+        if (const auto nb = Notebook::load(path); !nb) {
+            Error e = nb.error();
+            // The row names the student (the tooltip has the path); a problem set's problem names its file.
+            e.file = paths.size() > 1 ? QFileInfo(path).fileName() : QString();
+            problems << e.toString();
+        }
+    }
+    return {size, problems.join(QLatin1String("; "))};
+}
+} // namespace
+
+SubmissionsModel::NotebookRowChecks checkNotebookRows(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel)
+{
+    SubmissionsModel::NotebookRowChecks out;
+    out.students.reserve(rows.size());
+    out.problems.reserve(rows.size());
+    out.sizes.reserve(rows.size());
+    for (const SubmissionsModel::Row &r : rows) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            break;
+        auto [size, problem] = checkNotebookRow(r);
+        out.students << r.student;
+        out.problems << (r.problem.isEmpty() ? problem : r.problem); // the core's listing problems (ambiguous, symlink) win
+        out.sizes << (size < 0 ? r.sizeBytes : size);
+    }
+    return out;
+}
+
 SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel)
 {
     SubmissionsModel::NotebookChecks out;
     for (const SubmissionsModel::Row &r : rows) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             break;
-        if (r.notebookPath.isEmpty()) {
-            out.problems.insert(r.student, SubmissionsModel::tr("no notebook in the folder"));
-            continue;
-        }
-        qint64 size = 0;
-        QStringList problems;
-        const QStringList paths = r.notebookPaths.isEmpty() ? QStringList{r.notebookPath} : r.notebookPaths;
-        for (const QString &path : paths) {
-            size += QFileInfo(path).size();
-            if (const auto nb = Notebook::load(path); !nb) {
-                Error e = nb.error();
-                // The row names the student (the tooltip has the path); a problem set's problem names its file.
-                e.file = paths.size() > 1 ? QFileInfo(path).fileName() : QString();
-                problems << e.toString();
-            }
-        }
-        out.sizes.insert(r.student, size);
-        if (!problems.isEmpty())
-            out.problems.insert(r.student, problems.join(QLatin1String("; ")));
+        auto [size, problem] = checkNotebookRow(r);
+        if (size >= 0)
+            out.sizes.insert(r.student, size);
+        if (!problem.isEmpty())
+            out.problems.insert(r.student, problem);
     }
     return out;
 }

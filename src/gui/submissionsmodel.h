@@ -61,6 +61,13 @@ public:
 
     explicit SubmissionsModel(QObject *parent = nullptr);
     void setRows(QList<Row> rows);
+    /// setRows() with the rows' index by student already made (`index`: student → row, made on a worker thread:
+    /// 5,000 inserts took ms of the GUI thread). Rows handed over in student order (as listSubmissions() sorts
+    /// them) make a proxy's sort by student cheap: rowsInStudentOrder().
+    void setRows(QList<Row> rows, QHash<QString, int> index);
+    /// The rows are in ascending student order (checked by setRows(): students never change after it), so a
+    /// proxy sorting by student compares row numbers, not strings.
+    bool rowsInStudentOrder() const { return m_inStudentOrder; }
     const QList<Row> &rows() const { return m_rows; }
     /// The row of `student`, or -1.
     int rowOf(const QString &student) const;
@@ -72,6 +79,18 @@ public:
     };
     /// Sets the problem and size of each listed student's notebook. One dataChanged over the rows that changed.
     void setNotebookChecks(const NotebookChecks &checks);
+    /// What checkNotebookRows() found, per row of the rows it was given (row i: `students[i]`); fewer rows than
+    /// given when it was cancelled.
+    struct NotebookRowChecks
+    {
+        QStringList students;      ///< the rows' students, in their order (to find rows that moved or went)
+        QStringList problems;      ///< the row's problem: the listing's (ambiguous, symlink) if it had one, else the parse error; empty: none
+        QList<qint64> sizes;       ///< the row's notebook size, bytes
+    };
+    /// setNotebookChecks() from per-row arrays (no hash lookups on the GUI thread): when the model's rows are still
+    /// the ones checked (same students in the same order) row i takes entry i; otherwise by student id.
+    /// Rows past the arrays' end are left as they are. One dataChanged over the rows that changed.
+    void setNotebookChecks(const NotebookRowChecks &checks);
     /// Fills status, score, duration and backend from the gradebook's grade summaries (students not listed
     /// are left as they are). One dataChanged over the rows that changed.
     void applyGrades(const QList<GradeSummary> &grades);
@@ -119,6 +138,7 @@ private:
     QList<Row> m_rows;
     QString m_gradesUnreadable; ///< setGradesUnreadable()
     QHash<QString, int> m_index; // student → row
+    bool m_inStudentOrder = false; // rowsInStudentOrder()
     mutable std::array<QIcon, 6> m_icons; // made on first use (the style's standard icons)
 };
 
@@ -141,5 +161,8 @@ protected:
 /// Blocking file I/O: call it on a worker thread, after the rows are shown (listing them reads no file and
 /// stats none). Stops early (returning what it found so far) once `*cancel` is true.
 SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel = nullptr);
+/// checkNotebooks() as per-row arrays, for SubmissionsModel::setNotebookChecks(const NotebookRowChecks &): a row's
+/// problem is its own (the listing's) when it has one, else what loading found.
+SubmissionsModel::NotebookRowChecks checkNotebookRows(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel = nullptr);
 
 } // namespace sandmark

@@ -64,11 +64,15 @@ void runBelowTheGuiThread()
 #endif
 }
 
-struct Listing
+} // namespace
+
+/// What listSubmissions() hands the GUI thread (SubmissionsPage::showListing()).
+struct SubmissionsListing
 {
     QList<SubmissionsModel::Row> rows;
     QList<Submission> submissions;
     QHash<QString, Submission> byStudent; ///< the same by student id, hashed here: 5,000 inserts took ms of the GUI thread
+    QHash<QString, int> index;            ///< `rows`' index by student (SubmissionsModel::setRows()), likewise
     QSet<QString> listed;                 ///< the students listed (for the flags list), likewise
     std::optional<Error> error;
     ImportManifest manifest;        ///< what the LMS imports said (empty when the folder has none)
@@ -77,12 +81,14 @@ struct Listing
     QList<QStringList> lookalikes;     ///< students whose ids an export would show alike (exportIdCollisions())
 };
 
+namespace {
+
 // Worker thread: the batch core's discovery (the same rules `sandmark-cli grade` applies), the import manifest,
 // and for a folder with several notebooks the instructor's settled choice (the gradebook's, as `grade` applies it:
 // applySettledNotebook()). Nothing is stat'ed or read per student here: sizes come with the notebook check.
-Listing listSubmissions(const QString &folder, bool problemSet, const QString &notebook, const QString &gradebookPath)
+SubmissionsListing listSubmissions(const QString &folder, bool problemSet, const QString &notebook, const QString &gradebookPath)
 {
-    Listing out;
+    SubmissionsListing out;
     QElapsedTimer clock;
     clock.start();
     auto found = discoverSubmissions(folder);
@@ -141,6 +147,13 @@ Listing listSubmissions(const QString &folder, bool problemSet, const QString &n
     for (const SubmissionsModel::Row &r : std::as_const(out.rows))
         ids << r.student;
     out.lookalikes = exportIdCollisions(ids);
+    // In the order the table shows by default (by student, as SubmissionsSortProxy compares them): the proxy's sort
+    // after the reset then compares row numbers (SubmissionsModel::rowsInStudentOrder()), not 5,000 strings.
+    std::sort(out.rows.begin(), out.rows.end(),
+              [](const SubmissionsModel::Row &a, const SubmissionsModel::Row &b) { return a.student < b.student; });
+    out.index.reserve(out.rows.size());
+    for (int i = 0; i < out.rows.size(); ++i)
+        out.index.insert(out.rows.at(i).student, i);
     qCDebug(lcSubmissions) << "listed" << out.rows.size() << "submissions of" << folder << "in" << discoverMs << "ms";
     return out;
 }
@@ -557,6 +570,7 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
     m_gradesRead = false;
     m_gradesTracker->cancel();
     m_listed = false;
+    ++m_tableGeneration;
     m_countText.clear();
     m_tracker->cancel();
     m_checkTracker->cancel();
@@ -580,6 +594,7 @@ void SubmissionsPage::listFolder(const QString &folder)
 {
     m_folder = folder;
     m_listed = false;
+    ++m_tableGeneration; // steps still to come of an earlier listing are dropped
     m_countText.clear();
     m_checkTracker->cancel();
     m_checkCancel->store(true);
@@ -590,57 +605,92 @@ void SubmissionsPage::listFolder(const QString &folder)
     const QString notebook = m_assignment ? m_assignment->notebooks().value(0) : QString();
     m_tracker->run(m_readPool, [folder, problemSet, notebook, gradebook = m_gradebookPath] {
         return listSubmissions(folder, problemSet, notebook, gradebook);
-    }, [this, folder](Listing listing) {
-        QElapsedTimer clock;
-        clock.start();
+    }, [this, folder](SubmissionsListing listing) {
         if (listing.error) {
             m_count->setText(boundedText(listing.error->toString()));
             return;
         }
-        m_submissions = std::move(listing.byStudent);
-        int flagged = 0;
-        for (SubmissionsModel::Row &r : listing.rows) {
-            flagged += r.problem.isEmpty() ? 0 : 1;
-            if (const auto g = m_grades.constFind(r.student); g != m_grades.cend())
-                SubmissionsModel::applyGrade(r, *g);
+        // In steps, each its own GUI-thread event (issue 19: none over ~10 ms on 5,000 rows): the grades read
+        // already merged into the rows, then the table's reset, then the columns fitted (tableComplete()).
+        if (!m_gradesRead) {
+            showListing(folder, listing);
+            return;
         }
-        const bool fromLms = std::any_of(listing.rows.cbegin(), listing.rows.cend(),
-                                         [](const SubmissionsModel::Row &r) { return !r.displayName.isEmpty() || r.late; });
-        m_model->setRows(std::move(listing.rows)); // one reset; the proxy sorts once
-        m_table->setColumnHidden(SubmissionsModel::NameColumn, !fromLms);
-        if (!m_gradesRead) // else tableComplete() below fits them, once
-            fitColumns();
-        showImportFlags(listing.manifest, listing.listed, listing.ambiguous, listing.manifestError, listing.lookalikes);
-        // The folder as the assignment names it ("submissions"), its full path in the tooltip: a temporary folder's
-        // path took three lines of a 1024x640 screen.
-        const QString full = QDir::toNativeSeparators(folder);
-        const QString rel = m_assignment ? QDir(m_assignment->folder()).relativeFilePath(folder) : QString();
-        const QString shown = rel.isEmpty() || rel.startsWith(QLatin1String("..")) || QDir::isAbsolutePath(rel)
-                                  ? full
-                                  : QDir::toNativeSeparators(rel);
-        QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(boundedLine(shown));
-        if (flagged)
-            text += QLatin1String("; ") + tr("%n cannot be graded as handed in", nullptr, flagged);
-        const QString where = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(boundedText(full));
-        if (!m_importSummary.isEmpty()) { // the import that led to this listing
-            text = m_importSummary + QLatin1String(". ") + text;
-            m_importSummary.clear();
-            m_count->setToolTip(where + QLatin1Char('\n') + m_count->toolTip());
-        } else {
-            m_count->setToolTip(where);
-        }
-        m_countText = text;
-        m_listed = true;
-        showCount();
-        m_checkPending = true;
-        updateButtons();
-        qCDebug(lcSubmissions) << "table filled in" << clock.elapsed() << "ms" << (m_gradesRead ? "with grades" : "before the grades");
-        Q_EMIT submissionsListed();
-        if (m_gradesRead)
-            tableComplete();
+        mergeGrades(listing);
+        later([this, folder, pending = std::make_shared<SubmissionsListing>(std::move(listing))] { showListing(folder, *pending, true); });
     });
     if (!m_gradesRead && !m_gradesTracker->isBusy())
         readGrades();
+}
+
+void SubmissionsPage::mergeGrades(SubmissionsListing &listing) const
+{
+    for (SubmissionsModel::Row &r : listing.rows)
+        if (const auto g = m_grades.constFind(r.student); g != m_grades.cend())
+            SubmissionsModel::applyGrade(r, *g);
+}
+
+void SubmissionsPage::later(std::function<void()> step)
+{
+    QTimer::singleShot(0, this, [this, generation = m_tableGeneration, step = std::move(step)] {
+        if (generation == m_tableGeneration) // else the table is another folder's or assignment's now
+            step();
+    });
+}
+
+void SubmissionsPage::showListing(const QString &folder, SubmissionsListing &listing, bool gradesMerged)
+{
+    QElapsedTimer clock;
+    clock.start();
+    if (!gradesMerged && m_gradesRead) // read while the listing waited for its turn
+        mergeGrades(listing);
+    m_submissions = std::move(listing.byStudent);
+    const int flagged = int(std::count_if(listing.rows.cbegin(), listing.rows.cend(),
+                                          [](const SubmissionsModel::Row &r) { return !r.problem.isEmpty(); }));
+    const bool fromLms = std::any_of(listing.rows.cbegin(), listing.rows.cend(),
+                                     [](const SubmissionsModel::Row &r) { return !r.displayName.isEmpty() || r.late; });
+    m_model->setRows(std::move(listing.rows), std::move(listing.index)); // one reset; the proxy sorts once
+    const qint64 resetMs = clock.elapsed();
+    m_table->setColumnHidden(SubmissionsModel::NameColumn, !fromLms);
+    // The folder as the assignment names it ("submissions"), its full path in the tooltip: a temporary folder's
+    // path took three lines of a 1024x640 screen.
+    const QString full = QDir::toNativeSeparators(folder);
+    const QString rel = m_assignment ? QDir(m_assignment->folder()).relativeFilePath(folder) : QString();
+    const QString shown = rel.isEmpty() || rel.startsWith(QLatin1String("..")) || QDir::isAbsolutePath(rel)
+                              ? full
+                              : QDir::toNativeSeparators(rel);
+    QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(boundedLine(shown));
+    if (flagged)
+        text += QLatin1String("; ") + tr("%n cannot be graded as handed in", nullptr, flagged);
+    const QString where = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(boundedText(full));
+    if (!m_importSummary.isEmpty()) { // the import that led to this listing
+        text = m_importSummary + QLatin1String(". ") + text;
+        m_importSummary.clear();
+        m_count->setToolTip(where + QLatin1Char('\n') + m_count->toolTip());
+    } else {
+        m_count->setToolTip(where);
+    }
+    m_countText = text;
+    m_listed = true;
+    showCount();
+    m_checkPending = true;
+    updateButtons();
+    qCDebug(lcSubmissions) << "table filled in" << clock.elapsed() << "ms (reset" << resetMs << "ms)"
+                           << (m_gradesRead ? "with grades" : "before the grades");
+    // The flags list in an event of its own (its 500 rows measured took ms), then submissionsListed(); the columns
+    // are fitted in a third: by tableComplete() when the grades were in, else then and again when they come
+    // (their delivery, queued after this, completes the table).
+    later([this, complete = m_gradesRead, flags = std::make_shared<SubmissionsListing>(std::move(listing))] {
+        QElapsedTimer clock;
+        clock.start();
+        showImportFlags(flags->manifest, flags->listed, flags->ambiguous, flags->manifestError, flags->lookalikes);
+        qCDebug(lcSubmissions) << "flags list filled in" << clock.elapsed() << "ms";
+        Q_EMIT submissionsListed();
+        if (complete)
+            later([this] { tableComplete(); });
+        else
+            later([this] { fitColumns(); });
+    });
 }
 
 void SubmissionsPage::showCount()
@@ -770,18 +820,18 @@ void SubmissionsPage::checkNotebooksInBackground()
     // After the table is usable, on the page's own thread: parsing thousands of notebooks takes seconds.
     m_checkCancel->store(true); // a check still running for an earlier listing stops
     m_checkCancel = std::make_shared<std::atomic<bool>>(false);
+    // Per row, in the rows' order (the core's listing problems — ambiguous, symlink — win over parse errors there):
+    // the GUI thread sets them without a hash lookup; the columns are fitted in a later event.
     m_checkTracker->run(m_checkPool, [rows = m_model->rows(), cancel = m_checkCancel] {
         runBelowTheGuiThread();
-        return checkNotebooks(rows, cancel.get());
+        return checkNotebookRows(rows, cancel.get());
     },
-                        [this](SubmissionsModel::NotebookChecks checks) {
-                            // The core's listing problems (ambiguous, symlink) win; then parse errors.
-                            for (const SubmissionsModel::Row &r : m_model->rows())
-                                if (!r.problem.isEmpty())
-                                    checks.problems.insert(r.student, r.problem);
+                        [this](const SubmissionsModel::NotebookRowChecks &checks) {
                             withOneSort([&] { m_model->setNotebookChecks(checks); });
-                            fitColumns(); // the sizes and problems are in now
-                            Q_EMIT notebooksChecked();
+                            later([this] {
+                                fitColumns(); // the sizes and problems are in now
+                                Q_EMIT notebooksChecked();
+                            });
                         });
 }
 
@@ -830,7 +880,8 @@ void SubmissionsPage::readGrades()
                 return; // the listing fills them in
             applyGrades(*grades);
             qCDebug(lcSubmissions) << "grades applied in" << clock.elapsed() << "ms";
-            tableComplete();
+            later([this] { tableComplete(); }); // the columns fitted in an event of their own
+
         });
 }
 

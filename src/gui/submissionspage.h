@@ -37,6 +37,7 @@ class ImportFlagsModel;
 class JobTracker;
 class SubmissionDetail;
 class SubmissionsModel;
+struct SubmissionsListing;
 struct BatchSummary;
 struct GradeResult;
 
@@ -155,6 +156,8 @@ public:
 Q_SIGNALS:
     /// The user asked to see this notebook (absolute path) in the Notebook preview.
     void previewRequested(const QString &notebookPath);
+    /// The table holds the listed rows and the flags list is filled (a few events after the listing arrived:
+    /// issue 19 splits its work); gradesLoaded() follows when the grades are in and the columns fitted.
     void submissionsListed();
     /// Every listed notebook was loaded; rows that cannot be graded show why.
     void notebooksChecked();
@@ -207,6 +210,14 @@ private:
                          const QString &manifestError,
                          const QList<QStringList> &lookalikes = {});
     void readGrades();
+    /// The listing shown (one model reset), the grades read merged into its rows unless `gradesMerged`; the
+    /// flags list follows in a later event (then submissionsListed()), the columns' fit in a third.
+    void showListing(const QString &folder, SubmissionsListing &listing, bool gradesMerged = false);
+    /// The grades read (m_grades) into rows not yet in the model.
+    void mergeGrades(SubmissionsListing &listing) const;
+    /// Runs `step` in a later GUI-thread event (its own: none holds much work), unless the table has been listed
+    /// again or the assignment changed before.
+    void later(std::function<void()> step);
     /// Applies many grades to the table at once (sorting the proxy once, not row by row).
     void applyGrades(const QList<GradeSummary> &grades);
     /// Runs `change` (a model change touching many rows' size, state or result) with the proxy sorting once,
@@ -237,6 +248,7 @@ private:
     QHash<QString, Submission> m_submissions; // by student id
     QHash<QString, GradeSummary> m_grades;    // by student id, as last read
     bool m_listed = false, m_gradesRead = false; // of the current folder / gradebook
+    quint64 m_tableGeneration = 0;            // later(): counts listings and assignments
     bool m_checkPending = false;              // the listed notebooks are still to be checked
     QHash<QString, RunRecord> m_live;         // results of the running batch, until the gradebook is read again
     SubmissionsModel *m_model;
