@@ -1360,6 +1360,94 @@ private Q_SLOTS:
         QTRY_VERIFY2(inView().isEmpty(), qPrintable(inView()));
     }
 
+    // The Results page's pass rates per check on a 1024x640 screen need no horizontal scrolling (issue 19: the table
+    // scrolled sideways, German's "Nicht bewertet" showed as "Nicht…"): every column in view, every header's text
+    // whole, the numbers at their width, a long check id elided with the whole id in the tooltip. English and German.
+    void resultsPassRatesFitASmallWindow_data() { mnemonicsAreUniquePerPage_data(); }
+    void resultsPassRatesFitASmallWindow()
+    {
+        QFETCH(QString, catalogue);
+        const CatalogueInstalled language(catalogue);
+        QVERIFY(language.loaded);
+        QTemporaryDir dir;
+        copyIris(dir.path());
+        auto a = Assignment::load(dir.path());
+        QVERIFY(a);
+        const QString longId = QStringLiteral("sepal_length_by_species_mean_of_an_older_version_of_the_assignment");
+        {
+            auto gb = Gradebook::open(Gradebook::defaultPath(a->folder()));
+            QVERIFY(gb);
+            int passing = 0;
+            for (const QString &s : {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol")}) {
+                RunRecord run = irisRun(*a, s, passing++ * 2);
+                CheckResult old; // a check only an older run had: a column of its own
+                old.checkId = longId;
+                old.type = Check::Type::Value;
+                old.maxPoints = 12.5;
+                old.points = 12.5;
+                old.outcome = Outcome::Pass;
+                run.result.checks << old;
+                QVERIFY((*gb)->recordRun(run));
+            }
+        }
+        MemoryStore store;
+        MainWindow w(nullptr, &store);
+        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+        w.openAssignment(dir.path());
+        QVERIFY(opened.wait(20000));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.resize(kSmallScreenWindow);
+        w.setCurrentPage(MainWindow::ResultsPage);
+        ResultsPage *page = w.resultsPage();
+        QTRY_COMPARE_WITH_TIMEOUT(page->checksModel()->rowCount(), 6, 20000);
+        QTableView *table = nullptr;
+        for (QTableView *t : page->findChildren<QTableView *>())
+            if (auto *proxy = qobject_cast<QSortFilterProxyModel *>(t->model()); proxy && proxy->sourceModel() == page->checksModel())
+                table = t;
+        QVERIFY(table);
+        QTRY_VERIFY(table->isVisible());
+        QCoreApplication::processEvents();
+        QHeaderView *header = table->horizontalHeader();
+        const int margin = 2 * table->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+        const auto fits = [&]() -> QString {
+            QStringList widths;
+            for (int c = 0; c < CheckPassRateModel::ColumnCount; ++c)
+                widths << QString::number(table->columnWidth(c));
+            if (table->horizontalScrollBar()->maximum() > 0)
+                return QStringLiteral("scrolls by %1 (columns %2 in %3 px)").arg(table->horizontalScrollBar()->maximum())
+                    .arg(widths.join(QLatin1Char('+'))).arg(table->viewport()->width());
+            for (int c = 0; c < CheckPassRateModel::ColumnCount; ++c) {
+                const QString title = table->model()->headerData(c, Qt::Horizontal).toString();
+                if (table->columnViewportPosition(c) + table->columnWidth(c) > table->viewport()->width())
+                    return QStringLiteral("%1 ends at %2 of %3").arg(title).arg(table->columnViewportPosition(c) + table->columnWidth(c))
+                        .arg(table->viewport()->width());
+                // On one line, or on lines of its words (a narrow table): whole, in the header's height.
+                const QRect text = header->fontMetrics().boundingRect(QRect(0, 0, header->sectionSize(c) - margin, 1000),
+                                                                      int(header->defaultAlignment()), title);
+                if (text.width() > header->sectionSize(c) - margin || text.height() > header->height() - 2)
+                    return QStringLiteral("%1 is cut: %2x%3 px for %4x%5").arg(title).arg(header->sectionSize(c)).arg(header->height())
+                        .arg(text.width() + margin).arg(text.height());
+            }
+            return QString();
+        };
+        QTRY_VERIFY2(fits().isEmpty(), qPrintable(fits()));
+        QCOMPARE(w.size(), kSmallScreenWindow);
+        // The long id elides; the tooltip has it whole.
+        int row = -1;
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            if (table->model()->index(r, CheckPassRateModel::CheckColumn).data().toString() == longId)
+                row = r;
+        QVERIFY(row >= 0);
+        QVERIFY(table->columnWidth(CheckPassRateModel::CheckColumn) < table->fontMetrics().horizontalAdvance(longId));
+        QCOMPARE(table->model()->index(row, CheckPassRateModel::CheckColumn).data(Qt::ToolTipRole).toString(), longId);
+        // ... and after the window grows and shrinks again.
+        w.resize(1400, 900);
+        QCoreApplication::processEvents();
+        w.resize(kSmallScreenWindow);
+        QTRY_VERIFY2(fits().isEmpty(), qPrintable(fits()));
+    }
+
     // Health's rows keep one line's height on a 1024x640 screen (issue 19: "Limits" and "Environment built" were about 110 px
     // high, the last row clipped): every row in view, and the selected row's detail and fix in full under the table.
     void healthRowsKeepANormalHeight_data() { mnemonicsAreUniquePerPage_data(); }

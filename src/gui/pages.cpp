@@ -11,6 +11,7 @@
 #include "grading/value.h"
 #include "checkeditdialog.h"
 #include "checksmodel.h"
+#include "columnfit.h"
 #include "datasetmodels.h"
 #include "datasets/datasetjob.h"
 #include "datasets/hubcache.h"
@@ -70,19 +71,9 @@ bool ChecksPage::eventFilter(QObject *watched, QEvent *event)
 
 void ChecksPage::fitColumns()
 {
-    m_table->resizeColumnsToContents();
-    int fixed = 0;
-    for (int c = 0; c < ChecksModel::ColumnCount; ++c)
-        if (!m_table->isColumnHidden(c) && c != ChecksModel::WhatColumn && c != ChecksModel::ReferenceColumn)
-            fixed += m_table->columnWidth(c);
-    // Long test code never takes more than 300 px; the tooltip has all of it.
-    const int what = qMin(m_table->columnWidth(ChecksModel::WhatColumn), 300);
-    const int reference = m_table->columnWidth(ChecksModel::ReferenceColumn); // its contents' width, or more when stretched
-    const int left = m_table->viewport()->width() - fixed;
-    // Both whole when they fit; otherwise the variable or test gets half of what is left (less when it needs
-    // less), the reference value the rest.
-    const int whatWidth = left - reference >= what ? what : qMax(qMin(what, left / 2), left - reference);
-    m_table->setColumnWidth(ChecksModel::WhatColumn, qMax(whatWidth, m_table->horizontalHeader()->minimumSectionSize()));
+    // Long test code never takes more than 300 px (the tooltip has all of it); when the variable or test and the
+    // reference value do not both fit whole, the first gets half of what is left, the reference value the rest.
+    fitColumnsToView(m_table, ChecksModel::WhatColumn, 300, 0.5);
 }
 
 ChecksPage::ChecksPage(QWidget *parent)

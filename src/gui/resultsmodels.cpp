@@ -73,6 +73,8 @@ QVariant CheckPassRateModel::cellData(const ResultsSummary::CheckRate &c, int co
             return {};
         }
     }
+    if (role == Qt::ToolTipRole && column == CheckColumn)
+        return c.checkId; // elided when the table is narrow
     if (role == Qt::TextAlignmentRole && column != CheckColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};

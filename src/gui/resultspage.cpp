@@ -1,6 +1,7 @@
 #include "resultspage.h"
 
 #include "checksmodel.h"
+#include "columnfit.h"
 #include "boundedtext.h"
 #include "barchart.h"
 #include "gradebookaccess.h"
@@ -12,6 +13,7 @@
 #include "wrappinglabel.h"
 
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -22,6 +24,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QPushButton>
+#include <QStyle>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -124,13 +127,43 @@ ResultsPage::ResultsPage(QWidget *parent)
     m_distributionTable->setMaximumHeight(170);
     m_checksTable->setMaximumHeight(170);
 #endif
-    grid->addWidget(m_distributionTable, 2, 0);
-    grid->addWidget(m_checksTable, 2, 1);
-    grid->setRowStretch(2, 1);
+    // The numbers under the charts: the distribution's two columns at their width, the pass rates' six the rest
+    // (half the page cut German's "Nicht bewertet" on a 1024x640 screen, issue 19).
+    auto *tables = new QHBoxLayout;
+    tables->addWidget(m_distributionTable);
+    tables->addWidget(m_checksTable, 1);
+    m_checksTable->horizontalHeader()->setTextElideMode(Qt::ElideNone); // fitColumns() gives every title its width
+    m_checksTable->viewport()->installEventFilter(this); // fitColumns() at every width (the viewport's)
+    connect(m_checksTable->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &ResultsPage::fitColumns);
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
+#if SANDMARK_HAVE_QTCHARTS
     layout->addLayout(grid, 1);
+    layout->addLayout(tables);
+#else
+    grid->addLayout(tables, 2, 0, 1, 2);
+    grid->setRowStretch(2, 1);
+    layout->addLayout(grid, 1);
+#endif
     setAssignment(std::nullopt);
+}
+
+bool ResultsPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_checksTable->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ResultsPage::fitColumns()
+{
+    // The distribution's table as wide as its columns (their titles on lines of their words) and its scroll bar,
+    // the pass rates' the rest: the numbers at their width (the mean, last, whole), the check id the rest, elided
+    // (the tooltip has it).
+    m_distributionTable->setFixedWidth(fitColumnsWrapped(m_distributionTable) + m_distributionTable->frameWidth() * 2
+                                       + m_distributionTable->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr,
+                                                                                  m_distributionTable));
+    fitColumnsToView(m_checksTable, CheckPassRateModel::CheckColumn, QWIDGETSIZE_MAX, 0, true);
 }
 
 bool ResultsPage::hasCharts()
@@ -201,8 +234,7 @@ void ResultsPage::refresh()
             }
             m_distribution->setBins(m_summary.bins);
             m_checks->setChecks(m_summary.checks);
-            m_distributionTable->resizeColumnsToContents();
-            m_checksTable->resizeColumnsToContents();
+            fitColumns();
             m_export->setEnabled(m_summary.submissions > 0);
             updateCharts();
             Q_EMIT refreshed();

@@ -62,7 +62,13 @@ Q_SIGNALS:
     void exported(const QString &path, int students);
     void exportFailed(const QString &message);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    /// Every pass-rate column in view at the table's width (no horizontal scroll bar on a 1024x640 screen, English or
+    /// German): fitColumnsToView(), as the Checks page. On new results, resizes and a new sort column.
+    void fitColumns();
     /// Asks where (and for Canvas, the column), then exports.
     void chooseExport(GradeExportFormat format);
     void chooseFeedbackFolder();
