@@ -154,6 +154,18 @@ const QString kIris = QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris");
 // The window on a 1024x640 screen: its first size is 95 % of the screen (MainWindow), as the screenshot tour shows it.
 const QSize kSmallScreenWindow(973, 608);
 
+/// Opens the assignment `folder` in `w`, waits until it is open, then shows the window and waits until it is
+/// exposed. False when either did not happen within 20 s.
+bool openAndShow(MainWindow &w, const QString &folder)
+{
+    QSignalSpy opened(&w, &MainWindow::assignmentOpened);
+    w.openAssignment(folder);
+    if (!opened.wait(20000))
+        return false;
+    w.show();
+    return QTest::qWaitForWindowExposed(&w);
+}
+
 QByteArray pngBase64(int w, int h)
 {
     QImage img(w, h, QImage::Format_RGB32);
@@ -917,11 +929,7 @@ private Q_SLOTS:
         QVERIFY(language.loaded);
         MemoryStore store;
         MainWindow w(nullptr, &store);
-        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
-        w.openAssignment(kIris);
-        QVERIFY(opened.wait(20000));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndShow(w, kIris));
         QStringList clashes;
         // Each page as it shows; the Submissions page also with a submission's detail open, on each of its tabs
         // (the detail's buttons clashed with the page's before: Alt+F, and Alt+U on the diff tab).
@@ -1071,11 +1079,7 @@ private Q_SLOTS:
         MemoryStore store;
         MainWindow w(nullptr, &store);
         QCOMPARE(w.pageTitle(MainWindow::SubmissionsPage), catalogue.isEmpty() ? QStringLiteral("Submissions") : QStringLiteral("Abgaben"));
-        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
-        w.openAssignment(kIris);
-        QVERIFY(opened.wait(20000));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndShow(w, kIris));
         // The offscreen screen is 800x800: the default 1100x760 shrinks to it, as far as the minimum size allows.
         const QRect screen = w.screen()->availableGeometry();
         const QSize startMin = w.minimumSizeHint().expandedTo(w.minimumSize());
@@ -1117,11 +1121,7 @@ private Q_SLOTS:
         QSettings().remove(QStringLiteral("window")); // as on a first start
         MemoryStore store;
         MainWindow w(nullptr, &store);
-        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
-        w.openAssignment(kIris);
-        QVERIFY(opened.wait(20000));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndShow(w, kIris));
         auto *splitter = w.findChild<QSplitter *>(QStringLiteral("mainSplitter"));
         QVERIFY(splitter);
         QWidget *list = splitter->widget(0);
@@ -1315,11 +1315,7 @@ private Q_SLOTS:
         QVERIFY(language.loaded);
         MemoryStore store;
         MainWindow w(nullptr, &store);
-        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
-        w.openAssignment(kIris);
-        QVERIFY(opened.wait(20000));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndShow(w, kIris));
         w.resize(kSmallScreenWindow);
         w.setCurrentPage(MainWindow::ChecksPageIndex);
         ChecksPage *page = w.checksPage();
@@ -1564,11 +1560,7 @@ private Q_SLOTS:
     {
         MemoryStore store;
         MainWindow w(nullptr, &store);
-        QSignalSpy opened(&w, &MainWindow::assignmentOpened);
-        w.openAssignment(kIris);
-        QVERIFY(opened.wait(20000));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(openAndShow(w, kIris));
         w.setCurrentPage(MainWindow::SubmissionsPage);
         QTableView *table = w.submissionsPage()->table();
         QVERIFY(table);
