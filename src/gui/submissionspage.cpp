@@ -681,10 +681,10 @@ void SubmissionsPage::showListing(const QString &folder, SubmissionsListing &lis
     // are fitted in a third: by tableComplete() when the grades were in, else then and again when they come
     // (their delivery, queued after this, completes the table).
     later([this, complete = m_gradesRead, flags = std::make_shared<SubmissionsListing>(std::move(listing))] {
-        QElapsedTimer clock;
-        clock.start();
+        QElapsedTimer flagsClock;
+        flagsClock.start();
         showImportFlags(flags->manifest, flags->listed, flags->ambiguous, flags->manifestError, flags->lookalikes);
-        qCDebug(lcSubmissions) << "flags list filled in" << clock.elapsed() << "ms";
+        qCDebug(lcSubmissions) << "flags list filled in" << flagsClock.elapsed() << "ms";
         Q_EMIT submissionsListed();
         if (complete)
             later([this] { tableComplete(); });
