@@ -2858,12 +2858,13 @@ private Q_SLOTS:
         row.student = u"bob"_qs;
         row.notebookPath = good;
         row.notebookPaths = {good, bad};
-        const SubmissionsModel::NotebookChecks checks = checkNotebooks({row});
-        const QString problem = checks.problems.value(u"bob"_qs);
+        const SubmissionsModel::NotebookRowChecks checks = checkNotebookRows({row});
+        QCOMPARE(checks.students, QStringList{u"bob"_qs});
+        const QString problem = checks.problems.value(0);
         QVERIFY2(problem.startsWith(u"part2.ipynb: line 2, column 3"_qs), qPrintable(problem));
-        QCOMPARE(checks.sizes.value(u"bob"_qs), QFileInfo(good).size() + QFileInfo(bad).size());
+        QCOMPARE(checks.sizes.value(0), QFileInfo(good).size() + QFileInfo(bad).size());
         row.notebookPaths = {good};
-        QVERIFY(checkNotebooks({row}).problems.isEmpty());
+        QVERIFY(checkNotebookRows({row}).problems.value(0).isEmpty());
     }
 
     void problemSetSubmissionsListEveryNotebook()

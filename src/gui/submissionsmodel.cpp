@@ -49,24 +49,6 @@ void SubmissionsModel::rowChanged(int row)
     Q_EMIT dataChanged(index(row, kResultColumns.first), index(row, kResultColumns.second));
 }
 
-void SubmissionsModel::setNotebookChecks(const NotebookChecks &checks)
-{
-    int lo = int(m_rows.size()), hi = -1;
-    for (int i = 0; i < m_rows.size(); ++i) {
-        Row &r = m_rows[i];
-        const QString p = checks.problems.value(r.student);
-        const qint64 size = checks.sizes.value(r.student, r.sizeBytes);
-        if (p == r.problem && size == r.sizeBytes)
-            continue;
-        r.problem = p;
-        r.sizeBytes = size;
-        lo = qMin(lo, i);
-        hi = qMax(hi, i);
-    }
-    if (hi >= 0) // the size, and the status that names the problem
-        Q_EMIT dataChanged(index(lo, SizeColumn), index(hi, StatusColumn));
-}
-
 void SubmissionsModel::setNotebookChecks(const NotebookRowChecks &checks)
 {
     const int n = int(qMin(qMin(checks.students.size(), checks.problems.size()), checks.sizes.size()));
@@ -484,21 +466,6 @@ SubmissionsModel::NotebookRowChecks checkNotebookRows(const QList<SubmissionsMod
         out.students << r.student;
         out.problems << (r.problem.isEmpty() ? problem : r.problem); // the core's listing problems (ambiguous, symlink) win
         out.sizes << (size < 0 ? r.sizeBytes : size);
-    }
-    return out;
-}
-
-SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel)
-{
-    SubmissionsModel::NotebookChecks out;
-    for (const SubmissionsModel::Row &r : rows) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
-            break;
-        auto [size, problem] = checkNotebookRow(r);
-        if (size >= 0)
-            out.sizes.insert(r.student, size);
-        if (!problem.isEmpty())
-            out.problems.insert(r.student, problem);
     }
     return out;
 }

@@ -43,7 +43,7 @@ public:
         /// A problem set: every notebook of the student's folder (absolute, `notebookPath` the first), which the
         /// Notebook column lists and the size adds up; empty for a single-notebook assignment.
         QStringList notebookPaths;
-        qint64 sizeBytes = -1; ///< the notebook's size (a problem set: its notebooks'), bytes; -1: not known yet (checkNotebooks() finds it)
+        qint64 sizeBytes = -1; ///< the notebook's size (a problem set: its notebooks'), bytes; -1: not known yet (checkNotebookRows() finds it)
         State state = State::NotRun;
         double score = -1;    ///< effective score (overrides included); -1: none (not run, grader error)
         double maxScore = 0;
@@ -71,14 +71,6 @@ public:
     const QList<Row> &rows() const { return m_rows; }
     /// The row of `student`, or -1.
     int rowOf(const QString &student) const;
-    /// What checkNotebooks() found: by student id, why the notebook cannot be graded, and its size in bytes.
-    struct NotebookChecks
-    {
-        QHash<QString, QString> problems; ///< students not in it have no problem
-        QHash<QString, qint64> sizes;     ///< students not in it keep the size they have
-    };
-    /// Sets the problem and size of each listed student's notebook. One dataChanged over the rows that changed.
-    void setNotebookChecks(const NotebookChecks &checks);
     /// What checkNotebookRows() found, per row of the rows it was given (row i: `students[i]`); fewer rows than
     /// given when it was cancelled.
     struct NotebookRowChecks
@@ -87,8 +79,9 @@ public:
         QStringList problems;      ///< the row's problem: the listing's (ambiguous, symlink) if it had one, else the parse error; empty: none
         QList<qint64> sizes;       ///< the row's notebook size, bytes
     };
-    /// setNotebookChecks() from per-row arrays (no hash lookups on the GUI thread): when the model's rows are still
-    /// the ones checked (same students in the same order) row i takes entry i; otherwise by student id.
+    /// Sets the problem and size of each checked row's notebook from per-row arrays (no hash lookups on the GUI
+    /// thread): when the model's rows are still the ones checked (same students in the same order) row i takes
+    /// entry i; otherwise by student id.
     /// Rows past the arrays' end are left as they are. One dataChanged over the rows that changed.
     void setNotebookChecks(const NotebookRowChecks &checks);
     /// Fills status, score, duration and backend from the gradebook's grade summaries (students not listed
@@ -155,14 +148,12 @@ protected:
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 };
 
-/// Loads each row's notebook, every one of a problem set's (Notebook::load), and returns, by student id, their size
-/// and what makes them ungradable: no notebook, or the load errors without the folder ("line 90, column 5: invalid
-/// JSON: …"; a problem set's each named by its file, joined by "; ").
+/// Loads each row's notebook, every one of a problem set's (Notebook::load), and returns, per row in the rows' order
+/// (for SubmissionsModel::setNotebookChecks()), its size and what makes it ungradable: the row's own problem (the
+/// listing's: ambiguous, symlink) when it has one, else no notebook, or the load errors without the folder ("line 90,
+/// column 5: invalid JSON: …"; a problem set's each named by its file, joined by "; ").
 /// Blocking file I/O: call it on a worker thread, after the rows are shown (listing them reads no file and
-/// stats none). Stops early (returning what it found so far) once `*cancel` is true.
-SubmissionsModel::NotebookChecks checkNotebooks(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel = nullptr);
-/// checkNotebooks() as per-row arrays, for SubmissionsModel::setNotebookChecks(const NotebookRowChecks &): a row's
-/// problem is its own (the listing's) when it has one, else what loading found.
+/// stats none). Stops early (returning the rows checked so far) once `*cancel` is true.
 SubmissionsModel::NotebookRowChecks checkNotebookRows(const QList<SubmissionsModel::Row> &rows, const std::atomic<bool> *cancel = nullptr);
 
 } // namespace sandmark

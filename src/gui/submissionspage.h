@@ -46,7 +46,7 @@ struct GradeResult;
 /// latest results from the gradebook (grade summaries), both read at the same time on two threads of the page's own
 /// (never queued behind other pages' jobs); the rows are set once, with the grades in when they came first, in a
 /// sortable table filtered by any column (student, status, backend). Only then are the notebooks parsed
-/// (checkNotebooks, on a third thread of the page's own) to say why one cannot be graded and how large it is. The
+/// (checkNotebookRows, on a third thread of the page's own) to say why one cannot be graded and how large it is. The
 /// selected row's checks are read from the gradebook when it is selected. Run All / Run Selected / Run Failed grade
 /// through the core's BatchGrader on a thread of its own (BatchTask: N sandboxes at once, each result committed to
 /// the gradebook on that thread when its run ends, then sent here queued): the table fills in live from
