@@ -2434,6 +2434,13 @@ private Q_SLOTS:
                                    *assignment);
         QVERIFY(preview);
         cells.setCells(preview->cells);
+        // The end probe's band says so in words (it said "probe end", German "Sonde end": fresh-user finding).
+        QStringList probes;
+        for (int r = 0; r < cells.rowCount(); ++r)
+            if (cells.index(r, 0).data(InjectedKindRole).toInt() == int(InjectedKind::Probe))
+                probes << cells.index(r, 0).data(InjectedLabelRole).toString();
+        QVERIFY2(probes.contains(QStringLiteral("probe at the end")) && !probes.contains(QStringLiteral("probe end")),
+                 qPrintable(probes.join(u'|')));
         filter.setShowInjected(false);
         filter.setShowInjected(true);
         cells.clear();

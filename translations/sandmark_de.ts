@@ -3512,6 +3512,10 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
         <source>injected %1 cell: %2</source>
         <translation>eingefügte %1-Zelle: %2</translation>
     </message>
+    <message>
+        <source>probe at the end</source>
+        <translation>Sonde am Ende</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::NotebookPreview</name>

@@ -75,6 +75,8 @@ QVariant NotebookCellModel::data(const QModelIndex &index, int role) const
     case InjectedKindRole:
         return int(c.injected);
     case InjectedLabelRole:
+        if (c.injected == InjectedKind::Probe && c.injectedDetail == QLatin1String("end"))
+            return tr("probe at the end"); // the runner's name of the end probe, said in the app's language
         return c.injected == InjectedKind::None
                    ? QString()
                    : (c.injectedDetail.isEmpty() ? injectedKindText(c.injected)
