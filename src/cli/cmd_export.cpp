@@ -57,10 +57,9 @@ int cmdExport(const QStringList &args)
               << "; rename one folder and grade it again" << Qt::endl;
     }
     if (fmt == QLatin1String("canvas")) { // their scores are left empty (unfinishedForLms()): say whose, and why
-        QStringList unfinished;
-        for (const EffectiveGrade &g : std::as_const(*grades))
-            if (unfinishedForLms(g))
-                unfinished << displayText(g.studentId);
+        QStringList unfinished = unfinishedForLms(*grades);
+        for (QString &id : unfinished)
+            id = displayText(id);
         if (!unfinished.isEmpty())
             err() << "sandmark-cli: warning: export: " << unfinished.size()
                   << " submission(s) a person has still to finish (needs-manual, or needs-review not marked reviewed): "

@@ -156,9 +156,7 @@ Expected<GradeExportReport> exportGradebookFile(const QString &path, const QStri
         return Error{filePath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
     GradeExportReport report{int(snapshot->grades.size()), {}};
     if (format == GradeExportFormat::Canvas)
-        for (const EffectiveGrade &g : std::as_const(snapshot->grades))
-            if (unfinishedForLms(g))
-                report.unfinished << g.studentId;
+        report.unfinished = unfinishedForLms(snapshot->grades);
     return report;
 }
 

@@ -188,6 +188,15 @@ bool unfinishedForLms(const EffectiveGrade &grade)
     return grade.status == GradeStatus::NeedsReview && !(grade.review && grade.review->holds(grade.status, grade.score()));
 }
 
+QStringList unfinishedForLms(const QList<EffectiveGrade> &grades)
+{
+    QStringList ids;
+    for (const EffectiveGrade &g : grades)
+        if (unfinishedForLms(g))
+            ids << g.studentId;
+    return ids;
+}
+
 QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible,
                            const QMap<QString, QString> &names)
 {

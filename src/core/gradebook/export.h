@@ -57,6 +57,8 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
 /// grading by hand; the total counts them as 0), or needs-review without a review mark that still holds
 /// (Review::holds(); `sandmark-cli review`, the app's Reviewed). exportCanvasCsv() leaves such a score empty. Pure.
 bool unfinishedForLms(const EffectiveGrade &grade);
+/// The ids of `grades` for which unfinishedForLms() holds, in their order: whose Canvas score is left empty. Pure.
+QStringList unfinishedForLms(const QList<EffectiveGrade> &grades);
 
 /// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,
 /// a `Points Possible` row, then one row per student with ID = the student id (Canvas's user id when the
