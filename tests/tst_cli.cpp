@@ -1808,6 +1808,15 @@ void TestCli::gradebookLockedByAnotherProgramIsBusy()
         db.close();
     }
     QSqlDatabase::removeDatabase(u"holder"_s);
+    // A lock let go within the busy timeout is waited out (fresh-user finding: override failed at once, its deferred
+    // transaction's read-then-write never waiting): a process holds it for 2 s while override runs.
+    QProcess holder;
+    holder.start(u"/usr/bin/python3"_s, {u"-c"_s, u"import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); "
+                                                 "c.execute('BEGIN EXCLUSIVE'); print('held', flush=True); time.sleep(2)"_s, gb});
+    QVERIFY(holder.waitForReadyRead(10000));
+    const Run waited = runCli({u"override"_s, a, u"dan"_s, u"--points"_s, u"1"_s, u"--comment"_s, u"waited"_s, u"--gradebook"_s, gb});
+    QVERIFY2(waited.code == 0, waited.err.constData());
+    QVERIFY(holder.waitForFinished(10000));
     // Free again: the same commands work, and nothing of the refused ones was recorded.
     const Run review = runCli({u"review"_s, a, u"--gradebook"_s, gb});
     QVERIFY2(review.code == 0, review.err.constData());

@@ -127,11 +127,26 @@ QStringList parseReasons(const QString &json)
     return out;
 }
 
-/// A transaction that rolls back unless committed.
+/// A transaction that rolls back unless committed. A writing one takes SQLite's write lock at its start (BEGIN
+/// IMMEDIATE), so another connection's lock is waited out for the busy timeout: a deferred one that reads and then
+/// writes gets SQLITE_BUSY at once, without waiting. A reading one (`Read`) is deferred, so it also works read-only.
 class Transaction
 {
 public:
-    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_ok = m_db.transaction(); }
+    enum Kind { Write, Read };
+    explicit Transaction(QSqlDatabase db, Kind kind = Write) : m_db(std::move(db))
+    {
+        if (kind == Read) {
+            m_ok = m_db.transaction();
+            m_error = m_ok ? QString() : m_db.lastError().text();
+        } else {
+            QSqlQuery begin(m_db);
+            m_ok = begin.exec(QStringLiteral("BEGIN IMMEDIATE"));
+            m_error = m_ok ? QString() : begin.lastError().text();
+        }
+    }
+    /// Why it did not begin (SQLite's text).
+    QString error() const { return m_error; }
     ~Transaction()
     {
         if (m_ok && !m_done)
@@ -147,6 +162,7 @@ public:
 private:
     QSqlDatabase m_db;
     bool m_ok = false, m_done = false;
+    QString m_error;
 };
 
 } // namespace
@@ -589,7 +605,7 @@ Expected<void> Gradebook::migrate()
         return sqlError(QStringLiteral("schema"), QStringLiteral("not a Sandmark gradebook (it has tables but no schema version)"));
     Transaction t(db);
     if (!t.begun())
-        return sqlError(QStringLiteral("schema"), db.lastError().text());
+        return sqlError(QStringLiteral("schema"), t.error());
     if (version == 0)
         for (const char *stmt : kSchemaV1)
             if (!q.exec(QLatin1String(stmt)))
@@ -672,7 +688,7 @@ Expected<qint64> Gradebook::recordRun(const RunRecord &run)
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     Transaction t(db);
     if (!t.begun())
-        return sqlError(QStringLiteral("recordRun"), db.lastError().text());
+        return sqlError(QStringLiteral("recordRun"), t.error());
     Expected<qint64> id = insertRun(run);
     if (!id)
         return id;
@@ -689,7 +705,7 @@ Expected<QList<qint64>> Gradebook::recordRuns(const QList<RunRecord> &runs)
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     Transaction t(db);
     if (!t.begun())
-        return sqlError(QStringLiteral("recordRuns"), db.lastError().text());
+        return sqlError(QStringLiteral("recordRuns"), t.error());
     for (const RunRecord &run : runs) {
         Expected<qint64> id = insertRun(run);
         if (!id)
@@ -827,7 +843,7 @@ Expected<void> Gradebook::setReviewed(const QStringList &studentIds, bool review
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     Transaction t(db);
     if (!t.begun())
-        return sqlError(place, db.lastError().text());
+        return sqlError(place, t.error());
     QSqlQuery q(db);
     for (const QString &student : studentIds) {
         auto grades = effectiveGradesWhere(QStringLiteral("s.student = ?"), {student});
@@ -865,7 +881,7 @@ Expected<void> Gradebook::addOverrides(const QList<OverrideRequest> &requests)
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     Transaction t(db);
     if (!t.begun())
-        return sqlError(QStringLiteral("override"), db.lastError().text());
+        return sqlError(QStringLiteral("override"), t.error());
     for (const OverrideRequest &r : requests)
         if (auto ok = insertOverride(r.studentId, r.override_, r.source.isEmpty() ? QStringLiteral("override") : r.source); !ok)
             return ok.error(); // the Transaction rolls back every insert of this batch
@@ -880,7 +896,7 @@ Expected<int> Gradebook::removeOverrides(const QString &studentId, const QString
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     Transaction t(db);
     if (!t.begun())
-        return sqlError(place, db.lastError().text());
+        return sqlError(place, t.error());
     QSqlQuery q(db);
     const auto ids = submissionIds(q, studentId, place);
     if (!ids)
@@ -982,14 +998,14 @@ Expected<QList<EffectiveGrade>> Gradebook::effectiveGrades()
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     // One read transaction: a consistent snapshot even while another process writes.
-    Transaction t(db);
+    Transaction t(db, Transaction::Read);
     return effectiveGradesWhere(QStringLiteral("1"), {});
 }
 
 Expected<std::optional<EffectiveGrade>> Gradebook::effectiveGrade(const QString &studentId)
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection);
-    Transaction t(db);
+    Transaction t(db, Transaction::Read);
     auto grades = effectiveGradesWhere(QStringLiteral("s.student = ?"), {studentId});
     if (!grades)
         return grades.error();
@@ -1251,7 +1267,7 @@ Expected<void> Gradebook::forgetArtifacts(const QList<qint64> &runIds)
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     Transaction t(db);
     if (!t.begun())
-        return sqlError(QStringLiteral("forgetArtifacts"), db.lastError().text());
+        return sqlError(QStringLiteral("forgetArtifacts"), t.error());
     QSqlQuery q(db);
     q.prepare(QStringLiteral("UPDATE runs SET artifacts = '' WHERE id = ?"));
     for (qint64 id : runIds) {
