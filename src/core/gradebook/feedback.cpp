@@ -1,7 +1,9 @@
 #include "gradebook/feedback.h"
 
+#include "notebook/notebook_p.h"
 #include "sandbox/submissionrun.h"
 #include "util/displaytext.h"
+#include "util/json_p.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -11,8 +13,6 @@
 
 #include "checks/registry.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace sandmark {
@@ -38,18 +38,6 @@ QString esc(const QString &text)
     return out;
 }
 
-/// nbformat's multiline strings: a string or a list of strings.
-QString joined(const QJsonValue &v)
-{
-    if (v.isArray()) {
-        QString s;
-        for (const QJsonValue &line : v.toArray())
-            s += line.toString();
-        return s;
-    }
-    return v.toString();
-}
-
 QString stripAnsi(QString text)
 {
     static const QRegularExpression ansi(QStringLiteral("\\x1b\\[[0-9;?]*[A-Za-z]"));
@@ -57,10 +45,10 @@ QString stripAnsi(QString text)
 }
 
 /// The base64 of an image output, or empty when it is not plain base64 (nothing else may reach an attribute).
-QString imageData(const QJsonValue &v)
+QString imageData(const Json &v)
 {
     static const QRegularExpression base64(QStringLiteral("^[A-Za-z0-9+/=\\s]*$"));
-    QString s = joined(v);
+    QString s = qs(joinedText(v));
     if (s.isEmpty() || !base64.match(s).hasMatch())
         return {};
     s.remove(QRegularExpression(QStringLiteral("\\s")));
@@ -168,36 +156,41 @@ QString checkBox(const EffectiveCheck &c, const Check *spec)
     return h;
 }
 
-QString renderOutput(const QJsonObject &o)
+QString renderOutput(const Json &o)
 {
-    const QString type = o.value(QLatin1String("output_type")).toString();
-    if (type == QLatin1String("stream")) {
-        const bool err = o.value(QLatin1String("name")).toString() == QLatin1String("stderr");
+    const std::string type = jsonutil::stringOr(o, "output_type");
+    if (type == "stream") {
+        const bool err = jsonutil::stringOr(o, "name") == "stderr";
         return QStringLiteral("<pre class=\"out%1\">%2</pre>\n")
-            .arg(err ? QStringLiteral(" stderr") : QString(), esc(stripAnsi(joined(o.value(QLatin1String("text"))))));
+            .arg(err ? QStringLiteral(" stderr") : QString(), esc(stripAnsi(qs(joinedText(o.value("text", Json()))))));
     }
-    if (type == QLatin1String("error")) {
+    if (type == "error") {
         QStringList lines;
-        for (const QJsonValue &l : o.value(QLatin1String("traceback")).toArray())
-            lines << stripAnsi(l.toString());
+        for (const Json &l : jsonutil::arrayOr(o, "traceback"))
+            lines << stripAnsi(qs(l.is_string() ? l.get<std::string>() : std::string()));
         if (lines.isEmpty())
-            lines << o.value(QLatin1String("ename")).toString() + QStringLiteral(": ") + o.value(QLatin1String("evalue")).toString();
+            lines << qs(jsonutil::stringOr(o, "ename") + ": " + jsonutil::stringOr(o, "evalue"));
         return QStringLiteral("<pre class=\"out error\">%1</pre>\n").arg(esc(lines.join(QLatin1Char('\n'))));
     }
-    if (type == QLatin1String("execute_result") || type == QLatin1String("display_data")) {
-        const QJsonObject data = o.value(QLatin1String("data")).toObject();
+    if (type == "execute_result" || type == "display_data") {
+        const Json data = jsonutil::objectOr(o, "data");
         // Images inline; HTML, SVG, JavaScript and widgets are never rendered (they would run in the page).
         for (const char *mime : {"image/png", "image/jpeg", "image/gif"}) {
-            const QString b64 = imageData(data.value(QLatin1String(mime)));
+            const QString b64 = imageData(data.value(mime, Json()));
             if (!b64.isEmpty())
                 return QStringLiteral("<div class=\"out\"><img alt=\"output image\" src=\"data:%1;base64,%2\"></div>\n")
                     .arg(QLatin1String(mime), b64);
         }
-        if (data.contains(QLatin1String("text/plain")))
-            return QStringLiteral("<pre class=\"out\">%1</pre>\n").arg(esc(stripAnsi(joined(data.value(QLatin1String("text/plain"))))));
-        if (!data.isEmpty())
+        if (data.contains("text/plain"))
+            return QStringLiteral("<pre class=\"out\">%1</pre>\n").arg(esc(stripAnsi(qs(joinedText(data["text/plain"])))));
+        if (!data.empty()) {
+            QStringList types; // sorted, as they were listed when read with Qt
+            for (auto it = data.begin(); it != data.end(); ++it)
+                types << qs(it.key());
+            types.sort();
             return QStringLiteral("<p class=\"out note\">(an output of type %1, not shown here)</p>\n")
-                .arg(esc(data.keys().join(QLatin1String(", "))));
+                .arg(esc(types.join(QLatin1String(", "))));
+        }
     }
     return {};
 }
@@ -290,7 +283,7 @@ static QString renderSection(const FeedbackInput &in, const Notebook *nb, const 
         h += QLatin1String("</ol>\n");
     }
     for (int i = 0; nb && i < nb->cellCount(); ++i) {
-        const QJsonObject cell = nb->cellJson(i);
+        const Json &cell = NotebookEditor::json(*nb)["cells"][size_t(i)];
         const CellType type = nb->cellType(i);
         const QString kind = type == CellType::Code ? QStringLiteral("code") : type == CellType::Markdown ? QStringLiteral("markdown") : QStringLiteral("raw");
         const QList<const EffectiveCheck *> checks = after.value(i);
@@ -302,11 +295,11 @@ static QString renderSection(const FeedbackInput &in, const Notebook *nb, const 
             h += QStringLiteral("<div class=\"cellscore\">%1</div>\n").arg(esc(score.score()));
         }
         if (type == CellType::Code) {
-            const QJsonValue count = cell.value(QLatin1String("execution_count"));
+            const std::optional<int> count = executionCount(cell);
             h += QStringLiteral("<pre class=\"src\" title=\"In [%1]\">%2</pre>\n")
-                     .arg(count.isDouble() ? QString::number(count.toInt()) : QStringLiteral(" "), esc(nb->cellSource(i)));
-            for (const QJsonValue &o : cell.value(QLatin1String("outputs")).toArray())
-                h += renderOutput(o.toObject());
+                     .arg(count ? QString::number(*count) : QStringLiteral(" "), esc(nb->cellSource(i)));
+            for (const Json &o : jsonutil::arrayOr(cell, "outputs"))
+                h += renderOutput(o);
         } else {
             h += QStringLiteral("<div class=\"md\">%1</div>\n").arg(esc(nb->cellSource(i)));
         }

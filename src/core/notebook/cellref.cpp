@@ -1,6 +1,7 @@
 #include "notebook/cellref.h"
 
-#include <QJsonObject>
+#include "notebook/notebook_p.h"
+
 #include <QRegularExpression>
 
 namespace sandmark {
@@ -43,8 +44,8 @@ QHash<int, QString> cellLabels(const Notebook &notebook)
 {
     QHash<int, QString> out;
     for (int i = 0; i < notebook.cellCount(); ++i) {
-        const QJsonValue count = notebook.cellJson(i).value(QLatin1String("execution_count"));
-        out.insert(i, cellLabel(notebook.cellType(i), count.isDouble() ? count.toInt() : -1, notebook.cellSource(i)));
+        const std::optional<int> count = executionCount(NotebookEditor::json(notebook)["cells"][size_t(i)]);
+        out.insert(i, cellLabel(notebook.cellType(i), count.value_or(-1), notebook.cellSource(i)));
     }
     return out;
 }

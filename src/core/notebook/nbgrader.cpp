@@ -1,8 +1,8 @@
 #include "notebook/nbgrader.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "notebook/notebook_p.h"
+#include "util/json_p.h"
+
 #include <QRegularExpression>
 #include <QSet>
 
@@ -12,18 +12,20 @@ namespace sandmark {
 
 namespace {
 /// nbgrader reads a cell's points with Python's float(): a number, or text holding one ("2"); absent is 0.
-void readPoints(const QJsonValue &v, NbgraderCell &c)
+/// `v` is null when the key is absent.
+void readPoints(const Json &v, NbgraderCell &c)
 {
     bool ok = true;
-    if (v.isDouble())
-        c.points = v.toDouble();
-    else if (v.isString())
-        c.points = v.toString().trimmed().toDouble(&ok);
+    if (v.is_number())
+        c.points = v.get<double>();
+    else if (v.is_string())
+        c.points = qs(v.get<std::string>()).trimmed().toDouble(&ok);
     else
-        ok = v.isUndefined() || v.isNull();
+        ok = v.is_null();
     if (!ok || !std::isfinite(c.points) || c.points < 0) {
+        // As Qt wrote the value: an object's keys sorted (nlohmann::json), doubles in Qt's digits.
         c.pointsError = QStringLiteral("%1 is not a number of points")
-                            .arg(QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1).left(40));
+                            .arg(qs(jsonutil::qtCompact(nlohmann::json(v))).left(40));
         c.points = 0;
     }
 }
@@ -33,19 +35,20 @@ QList<NbgraderCell> nbgraderCells(const Notebook &notebook)
 {
     QList<NbgraderCell> cells;
     for (int i = 0; i < notebook.cellCount(); ++i) {
-        const QJsonObject m = notebook.nbgraderMetadata(i);
-        if (m.isEmpty())
+        const Json &cell = NotebookEditor::json(notebook)["cells"][size_t(i)];
+        const Json m = jsonutil::objectOr(jsonutil::objectOr(cell, "metadata"), "nbgrader");
+        if (m.empty())
             continue;
         NbgraderCell c;
         c.index = i;
-        c.gradeId = m.value(QLatin1String("grade_id")).toString();
-        c.solution = m.value(QLatin1String("solution")).toBool();
-        c.grade = m.value(QLatin1String("grade")).toBool();
-        c.task = m.value(QLatin1String("task")).toBool();
-        readPoints(m.value(QLatin1String("points")), c);
-        c.schemaVersion = m.value(QLatin1String("schema_version")).toInt(1);
+        c.gradeId = qs(jsonutil::stringOr(m, "grade_id"));
+        c.solution = jsonutil::boolOr(m, "solution", false);
+        c.grade = jsonutil::boolOr(m, "grade", false);
+        c.task = jsonutil::boolOr(m, "task", false);
+        readPoints(m.value("points", Json()), c);
+        c.schemaVersion = int(jsonutil::intOr(m, "schema_version", 1));
         // nbgrader/utils.py is_locked(): answer cells never, test cells always, others as marked.
-        c.locked = !c.solution && (c.grade || m.value(QLatin1String("locked")).toBool());
+        c.locked = !c.solution && (c.grade || jsonutil::boolOr(m, "locked", false));
         cells << c;
     }
     return cells;

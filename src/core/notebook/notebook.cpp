@@ -10,7 +10,9 @@
 #include <QRandomGenerator>
 #include <QSaveFile>
 
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <set>
 
 namespace sandmark {
@@ -30,19 +32,31 @@ QString injectedKindName(InjectedKind kind)
     return {};
 }
 
-std::string joinedSource(const Json &cell)
+std::string joinedText(const Json &v)
 {
-    auto it = cell.find("source");
-    if (it == cell.end())
-        return {};
-    if (it->is_string())
-        return it->get<std::string>();
+    if (v.is_string())
+        return v.get<std::string>();
     std::string out;
-    if (it->is_array())
-        for (const Json &line : *it)
+    if (v.is_array())
+        for (const Json &line : v)
             if (line.is_string())
                 out += line.get_ref<const std::string &>();
     return out;
+}
+
+std::string joinedSource(const Json &cell)
+{
+    auto it = cell.find("source");
+    return it == cell.end() ? std::string() : joinedText(*it);
+}
+
+std::optional<int> executionCount(const Json &cell)
+{
+    auto it = cell.find("execution_count");
+    if (it == cell.end() || !it->is_number())
+        return std::nullopt;
+    const double n = it->get<double>();
+    return n == std::trunc(n) && n >= std::numeric_limits<int>::min() && n <= std::numeric_limits<int>::max() ? int(n) : 0;
 }
 
 Json splitLines(const std::string &text)

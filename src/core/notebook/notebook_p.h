@@ -7,6 +7,8 @@
 #include <QSharedData>
 #include <nlohmann/json.hpp>
 
+#include <optional>
+
 namespace sandmark {
 
 using Json = nlohmann::ordered_json;
@@ -27,8 +29,14 @@ public:
     static Notebook fromJson(Json json);
 };
 
-/// The source of a cell JSON object joined into one UTF-8 string.
+/// nbformat's multiline string (a string, or a list of strings joined; other elements count as empty) as one
+/// UTF-8 string; empty for any other value.
+std::string joinedText(const Json &v);
+/// The source of a cell JSON object joined into one UTF-8 string (joinedText() of its "source").
 std::string joinedSource(const Json &cell);
+/// A cell's execution_count when it is a number, as Qt's QJsonValue::toInt() read it (0 for a number that is
+/// not an int); none when it is null (never run) or absent.
+std::optional<int> executionCount(const Json &cell);
 /// Splits text into nbformat's list-of-lines form (each line keeps its "\n").
 Json splitLines(const std::string &text);
 /// Sets a cell's source, keeping its form: a list of lines if it was a list, else a string.
