@@ -495,6 +495,74 @@
         <source>the smaller of %1 and timeout_s: %2</source>
         <translation>der kleinere Wert von %1 und timeout_s: %2</translation>
     </message>
+    <message>
+        <source>Time per notebook</source>
+        <translation>Zeit je Notebook</translation>
+    </message>
+    <message>
+        <source>Time per problem set</source>
+        <translation>Zeit je Aufgabenblatt</translation>
+    </message>
+    <message>
+        <source>Time per cell</source>
+        <translation>Zeit je Zelle</translation>
+    </message>
+    <message>
+        <source>Grace after an interrupt</source>
+        <translation>Frist nach einer Unterbrechung</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>Processes and threads</source>
+        <translation>Prozesse und Threads</translation>
+    </message>
+    <message>
+        <source>Open files</source>
+        <translation>Offene Dateien</translation>
+    </message>
+    <message>
+        <source>Largest file written</source>
+        <translation>Größte geschriebene Datei</translation>
+    </message>
+    <message>
+        <source>Disk space written</source>
+        <translation>Geschriebener Speicherplatz</translation>
+    </message>
+    <message>
+        <source>Text output kept per cell</source>
+        <translation>Behaltene Textausgabe je Zelle</translation>
+    </message>
+    <message>
+        <source>Text output kept per notebook</source>
+        <translation>Behaltene Textausgabe je Notebook</translation>
+    </message>
+    <message>
+        <source>Largest image kept</source>
+        <translation>Größtes behaltenes Bild</translation>
+    </message>
+    <message>
+        <source>Images kept per notebook</source>
+        <translation>Behaltene Bilder je Notebook</translation>
+    </message>
+    <message>
+        <source>Probe value size</source>
+        <translation>Größe eines Sondenwerts</translation>
+    </message>
+    <message>
+        <source>Captured names per notebook</source>
+        <translation>Mitgeschnittene Namen je Notebook</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>%1 in assignment.json&apos;s &quot;limits&quot;</source>
+        <translation>%1 in „limits“ der assignment.json</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::BoundedText</name>
@@ -1172,6 +1240,13 @@ Der Testcode, den nbgrader daraus erzeugt hat:
     <message>
         <source>The check already has these values: nothing changed.</source>
         <translation>Die Prüfung hat bereits diese Werte: nichts geändert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cannot run (recorded as needs review or grader error),</source>
+        <translation>
+            <numerusform>%n kann nicht laufen (erfasst als „zu prüfen“ oder Bewerterfehler),</numerusform>
+            <numerusform>%n können nicht laufen (erfasst als „zu prüfen“ oder Bewerterfehler),</numerusform>
+        </translation>
     </message>
 </context>
 <context>

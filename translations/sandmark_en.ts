@@ -103,6 +103,13 @@
             <numerusform>Grades with these checks: mean %1, median %2 over %n submissions with a score (now: mean %3).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n cannot run (recorded as needs review or grader error),</source>
+        <translation>
+            <numerusform>%n cannot run (recorded as needs review or grader error),</numerusform>
+            <numerusform>%n cannot run (recorded as needs review or grader error),</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataPage</name>

@@ -54,6 +54,34 @@ QString limitText(const LimitField &field, double value)
     return field.integral() ? QString::number(qint64(value)) : QString::number(value, 'g', 12);
 }
 
+// What a limit means, in the user's language; the Limit column shows it, with the key assignment.json writes
+// (docs/assignment-format.md) in its tooltip and Qt::UserRole.
+QString limitTitle(std::string_view key)
+{
+    static const std::pair<const char *, const char *> titles[] = {
+        {"timeout_s", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Time per notebook")},
+        {"set_timeout_s", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Time per problem set")},
+        {"cell_timeout_s", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Time per cell")},
+        {"interrupt_grace_s", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Grace after an interrupt")},
+        {"memory_bytes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Memory")},
+        {"processes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Processes and threads")},
+        {"open_files", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Open files")},
+        {"file_size_bytes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Largest file written")},
+        {"disk_bytes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Disk space written")},
+        {"output_cell_bytes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Text output kept per cell")},
+        {"output_total_bytes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Text output kept per notebook")},
+        {"output_image_bytes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Largest image kept")},
+        {"output_images_total_bytes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Images kept per notebook")},
+        {"probe_bytes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Probe value size")},
+        {"capture_bytes", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "Captured names per notebook")},
+        {"cpus", QT_TRANSLATE_NOOP("sandmark::AssignmentSettingsDialog", "CPUs")},
+    };
+    for (const auto &[k, title] : titles)
+        if (key == k)
+            return AssignmentSettingsDialog::tr(title);
+    return QString::fromUtf8(key.data(), qsizetype(key.size()));
+}
+
 QString defaultText(const LimitField &field)
 {
     const double v = field.value(Limits());
@@ -236,7 +264,9 @@ QWidget *AssignmentSettingsDialog::buildLimits()
     for (const LimitField &f : kLimitFields) {
         const int row = m_limits->rowCount();
         m_limits->insertRow(row);
-        auto *key = new QTableWidgetItem(QLatin1String(f.key));
+        auto *key = new QTableWidgetItem(limitTitle(f.key));
+        key->setData(Qt::UserRole, QLatin1String(f.key));
+        key->setToolTip(tr("%1 in assignment.json's \"limits\"").arg(QLatin1String(f.key)));
         key->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
         m_limits->setItem(row, KeyColumn, key);
         // A value only where the file sets one: a default the loader computed (cell_timeout_s: the smaller of 60 s and

@@ -212,7 +212,8 @@ void ChecksPage::refreshPreview()
                 ids << c.id;
             r.graded = !preview->current.isEmpty();
             r.referenceRuns = preview->referenceRuns;
-            r.regraded = int(preview->regraded.size() + preview->cannotRun.size());
+            r.regraded = int(preview->regraded.size());
+            r.cannotRun = int(preview->cannotRun.size());
             r.changed = int(preview->changed.size());
             r.wouldRun = int(preview->wouldRun.size());
             r.now = summarizeResults(preview->current, ids);
@@ -242,8 +243,12 @@ void ChecksPage::showPreview(const Expected<PreviewResult> &result)
                                 ChecksModel::ofPointsText(l.toString(now.meanScore, 'f', 1), now.maxScore));
         text += QLatin1Char(' ') + tr("%n regraded from stored values without running", nullptr, result->regraded);
         text += QLatin1Char(' ') + tr("(%n grade(s) change),", nullptr, result->changed);
+        // As `grade --dry-run` counts them: a notebook that cannot run is recorded without a sandbox, not regraded.
+        if (result->cannotRun > 0)
+            text += QLatin1Char(' ') + tr("%n cannot run (recorded as needs review or grader error),", nullptr,
+                                          result->cannotRun);
         text += QLatin1Char(' ') + tr("%n would run again.", nullptr, result->wouldRun);
-        if (result->regraded > 0 || result->wouldRun > 0)
+        if (result->regraded > 0 || result->cannotRun > 0 || result->wouldRun > 0)
             text += QLatin1Char(' ') + tr("Nothing is recorded until you grade on the Submissions page.");
         m_preview->setText(text);
         for (const ResultsSummary::Bin &b : after.bins)

@@ -116,7 +116,7 @@ private:
     {
         bool graded = false;   ///< the gradebook has results
         QString referenceRuns; ///< RegradePreview::referenceRuns
-        int regraded = 0, wouldRun = 0; ///< RegradePreview::regraded (with cannotRun) and wouldRun, counted
+        int regraded = 0, cannotRun = 0, wouldRun = 0; ///< RegradePreview::regraded, cannotRun and wouldRun, counted
         int changed = 0;                ///< RegradePreview::changed, counted
         ResultsSummary now, after; ///< summarizeResults() of the grades as they are and as grading would leave them
     };
