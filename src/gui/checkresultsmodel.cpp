@@ -12,34 +12,24 @@
 
 namespace sandmark {
 
-CheckResultsModel::CheckResultsModel(QObject *parent) : QAbstractTableModel(parent) {}
-
-void CheckResultsModel::setResults(QList<CheckResult> results)
-{
-    beginResetModel();
-    m_results = std::move(results);
-    endResetModel();
-}
+CheckResultsModel::CheckResultsModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 void CheckResultsModel::setOverrides(const QHash<QString, Override> &overrides)
 {
     m_overrides = overrides;
-    if (!m_results.isEmpty())
-        Q_EMIT dataChanged(index(0, 0), index(int(m_results.size()) - 1, ColumnCount - 1));
+    allRowsChanged();
 }
 
 void CheckResultsModel::setGroups(QList<CheckGroup> groups)
 {
     m_groups = std::move(groups);
-    if (!m_results.isEmpty())
-        Q_EMIT dataChanged(index(0, GroupColumn), index(int(m_results.size()) - 1, GroupColumn));
+    allRowsChanged(GroupColumn, GroupColumn);
 }
 
 void CheckResultsModel::setCellLabels(QHash<int, QString> labels)
 {
     m_cellLabels = std::move(labels);
-    if (!m_results.isEmpty())
-        Q_EMIT dataChanged(index(0, FeedbackColumn), index(int(m_results.size()) - 1, FeedbackColumn));
+    allRowsChanged(FeedbackColumn, FeedbackColumn);
 }
 
 QString CheckResultsModel::groupText(const QString &checkId) const
@@ -48,7 +38,7 @@ QString CheckResultsModel::groupText(const QString &checkId) const
         if (!g.checkIds.contains(checkId))
             continue;
         double total = 0;
-        for (const CheckResult &r : m_results) {
+        for (const CheckResult &r : rows()) {
             if (!g.checkIds.contains(r.checkId))
                 continue;
             const auto o = m_overrides.constFind(r.checkId);
@@ -61,25 +51,12 @@ QString CheckResultsModel::groupText(const QString &checkId) const
     return {};
 }
 
-int CheckResultsModel::rowCount(const QModelIndex &parent) const
+QVariant CheckResultsModel::cellData(const CheckResult &r, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_results.size());
-}
-
-int CheckResultsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const CheckResult &r = m_results.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
-        switch (index.column()) {
+        switch (column) {
         case CheckColumn:
             return r.checkId;
         case GroupColumn:
@@ -104,7 +81,7 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
             return {};
         }
     case Qt::FontRole:
-        if (index.column() == OverrideColumn && m_overrides.contains(r.checkId)) {
+        if (column == OverrideColumn && m_overrides.contains(r.checkId)) {
             QFont f;
             f.setBold(true);
             return f;
@@ -129,11 +106,9 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant CheckResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant CheckResultsModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case CheckColumn:
         return tr("Check");
     case GroupColumn:
@@ -155,43 +130,28 @@ QVariant CheckResultsModel::headerData(int section, Qt::Orientation orientation,
     }
 }
 
-RecordCellsModel::RecordCellsModel(QObject *parent) : QAbstractTableModel(parent) {}
+RecordCellsModel::RecordCellsModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 void RecordCellsModel::setRecord(const QJsonObject &record)
 {
-    beginResetModel();
-    m_cells.clear();
+    QList<QJsonObject> rows;
     const QJsonArray cells = record.value(QLatin1String("cells")).toArray();
     for (const QJsonValue &c : cells)
-        m_cells << c.toObject();
-    endResetModel();
+        rows << c.toObject();
+    resetRows(std::move(rows));
 }
 
 void RecordCellsModel::setCellLabels(QHash<int, QString> labels)
 {
     m_labels = std::move(labels);
-    if (!m_cells.isEmpty())
-        Q_EMIT dataChanged(index(0, IndexColumn), index(int(m_cells.size()) - 1, IndexColumn));
+    allRowsChanged(IndexColumn, IndexColumn);
 }
 
-int RecordCellsModel::rowCount(const QModelIndex &parent) const
+QVariant RecordCellsModel::cellData(const QJsonObject &c, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_cells.size());
-}
-
-int RecordCellsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant RecordCellsModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const QJsonObject &c = m_cells.at(index.row());
     const QString status = c.value(QLatin1String("status")).toString();
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-        switch (index.column()) {
+        switch (column) {
         case IndexColumn:
             return c.value(QLatin1String("index")).isDouble()
                        ? labelCellReferences(QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt()), m_labels)
@@ -220,16 +180,14 @@ QVariant RecordCellsModel::data(const QModelIndex &index, int role) const
         return c.value(QLatin1String("index")).isDouble() ? c.value(QLatin1String("index")).toInt() : -1;
     if (role == Qt::BackgroundRole && !status.isEmpty() && status != QLatin1String("ok"))
         return QColor(0xfd, 0xe2, 0xe2);
-    if (role == Qt::TextAlignmentRole && index.column() == DurationColumn)
+    if (role == Qt::TextAlignmentRole && column == DurationColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
 
-QVariant RecordCellsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant RecordCellsModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case IndexColumn:
         return tr("Cell");
     case KindColumn:

@@ -5,9 +5,9 @@
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
 
-#include <QHash>
+#include "rowtablemodel.h"
 
-#include <QAbstractTableModel>
+#include <QHash>
 
 namespace sandmark {
 
@@ -16,15 +16,15 @@ namespace sandmark {
 /// points and comment that replace them, from the gradebook), expected, actual, feedback. Holds the
 /// CheckResult values of a GradeResult (grade() in src/core/grading) and the overrides; does no work. Failing
 /// rows are tinted. GUI thread only.
-class CheckResultsModel : public QAbstractTableModel
+class CheckResultsModel : public RowTableModel<CheckResult>
 {
     Q_OBJECT
 public:
     enum Column { CheckColumn, GroupColumn, OutcomeColumn, PointsColumn, OverrideColumn, ExpectedColumn, ActualColumn, FeedbackColumn, ColumnCount };
 
     explicit CheckResultsModel(QObject *parent = nullptr);
-    void setResults(QList<CheckResult> results);
-    const QList<CheckResult> &results() const { return m_results; }
+    void setResults(QList<CheckResult> results) { resetRows(std::move(results)); }
+    const QList<CheckResult> &results() const { return rows(); }
     /// Overrides by check id (the latest of each check); rows of other checks show none.
     void setOverrides(const QHash<QString, Override> &overrides);
     /// The assignment's groups (checkGroups()): what the question column shows.
@@ -35,17 +35,15 @@ public:
     /// row's feedback names. Empty: as the feedback was written.
     void setCellLabels(QHash<int, QString> labels);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(const CheckResult &r, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 
 private:
     /// "q1: 3 / 4" for the group holding `checkId` (its checks' effective points; "not graded" while one of them
     /// is neither graded nor overridden), or empty.
     QString groupText(const QString &checkId) const;
 
-    QList<CheckResult> m_results;
     QHash<QString, Override> m_overrides;
     QList<CheckGroup> m_groups;
     QHash<int, QString> m_cellLabels;
@@ -55,7 +53,7 @@ private:
 /// record's "cells" array as parsed JSON; does no work. A row's cell is named as the executed notebook shows it
 /// once setCellLabels() gave the labels ("In [4]: df = load(…)"); NotebookCellRole is its position in the
 /// notebook (-1 for an injected cell). GUI thread only.
-class RecordCellsModel : public QAbstractTableModel
+class RecordCellsModel : public RowTableModel<QJsonObject>
 {
     Q_OBJECT
 public:
@@ -66,13 +64,11 @@ public:
     /// cellLabel() of the executed notebook's cells by position; empty: cells are named `cells[N]`.
     void setCellLabels(QHash<int, QString> labels);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(const QJsonObject &c, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 
 private:
-    QList<QJsonObject> m_cells;
     QHash<int, QString> m_labels;
 };
 

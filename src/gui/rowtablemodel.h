@@ -11,8 +11,9 @@ namespace sandmark {
 /// A flat table of plain `Row` values, one per table row, with a fixed number of columns. The row count, column
 /// count, index checking and the horizontal header are written here once; a model says what one cell shows
 /// (cellData()) and what a column is called (columnTitle()). Rows are replaced whole by resetRows() (a model reset)
-/// or changed in place by changeRows() (dataChanged). Holds values computed elsewhere and does no work. GUI thread
-/// only, like every QAbstractItemModel a view shows. A subclass adds Q_OBJECT for its own tr().
+/// or changed in place by changeRows() (dataChanged; allRowsChanged() when the subclass's own state changed). Holds
+/// values computed elsewhere and does no work. GUI thread only, like every QAbstractItemModel a view shows. A
+/// subclass adds Q_OBJECT for its own tr().
 template <typename Row>
 class RowTableModel : public QAbstractTableModel
 {
@@ -64,6 +65,13 @@ protected:
         for (int r = first; r <= last; ++r)
             change(m_rows[r]);
         Q_EMIT dataChanged(index(first, firstColumn), index(last, lastColumn < 0 ? m_columns - 1 : lastColumn));
+    }
+    /// Reports columns [firstColumn, lastColumn] (lastColumn -1: the last column) of every row changed, when a
+    /// subclass's own state that cellData() reads changed (the rows did not). Nothing when there are no rows.
+    void allRowsChanged(int firstColumn = 0, int lastColumn = -1)
+    {
+        if (!m_rows.isEmpty())
+            Q_EMIT dataChanged(index(0, firstColumn), index(int(m_rows.size()) - 1, lastColumn < 0 ? m_columns - 1 : lastColumn));
     }
 
 private:
