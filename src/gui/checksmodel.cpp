@@ -12,20 +12,17 @@
 
 namespace sandmark {
 
-ChecksModel::ChecksModel(QObject *parent) : QAbstractTableModel(parent) {}
+ChecksModel::ChecksModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 void ChecksModel::setChecks(QList<Check> checks)
 {
-    beginResetModel();
-    m_checks = std::move(checks);
-    m_groups = checkGroups(m_checks);
-    endResetModel();
+    resetRows(std::move(checks), [this] { m_groups = checkGroups(rows()); });
 }
 
 double ChecksModel::totalPoints() const
 {
     double total = 0;
-    for (const Check &c : m_checks)
+    for (const Check &c : rows())
         total += c.points;
     return total;
 }
@@ -33,13 +30,7 @@ double ChecksModel::totalPoints() const
 void ChecksModel::setReferenceValues(const QHash<QString, QString> &values)
 {
     m_reference = values;
-    if (!m_checks.isEmpty())
-        Q_EMIT dataChanged(index(0, ReferenceColumn), index(int(m_checks.size()) - 1, ReferenceColumn));
-}
-
-int ChecksModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_checks.size());
+    allRowsChanged(ReferenceColumn, ReferenceColumn);
 }
 
 QString ChecksModel::pointsText(double points)
@@ -61,20 +52,12 @@ QString ChecksModel::withPoints(const QString &name, double points)
     return tr("%1 (%2)", "a check or question with its points").arg(name, pointsText(points));
 }
 
-int ChecksModel::columnCount(const QModelIndex &parent) const
+QVariant ChecksModel::cellData(const Check &c, int column, int role) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ChecksModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Check &c = m_checks.at(index.row());
     const CheckKind &kind = checkKind(c);
     const std::optional<ProbedName> probed = kind.probed(c);
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
-        switch (index.column()) {
+        switch (column) {
         case IdColumn:
             return c.id;
         case NotebookColumn:
@@ -114,7 +97,7 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
             return {};
         }
     }
-    if (role == Qt::TextAlignmentRole && index.column() == PointsColumn)
+    if (role == Qt::TextAlignmentRole && column == PointsColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == CheckIdRole)
         return c.id;
@@ -123,11 +106,9 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
-QVariant ChecksModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant ChecksModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case IdColumn:
         return tr("Check");
     case NotebookColumn:

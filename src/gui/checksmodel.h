@@ -4,7 +4,7 @@
 #include "assignment/assignment.h"
 #include "checks/registry.h"
 
-#include <QAbstractTableModel>
+#include "rowtablemodel.h"
 
 namespace sandmark {
 
@@ -13,7 +13,7 @@ namespace sandmark {
 /// or test code's first line), anchor, points, tolerance (rtol/atol from the check's options), reference value
 /// (from the reference run, once known). Holds a copy of the checks
 /// and the reference values' summaries; does no work. Roles: roles.h. GUI thread only.
-class ChecksModel : public QAbstractTableModel
+class ChecksModel : public RowTableModel<Check>
 {
     Q_OBJECT
 public:
@@ -22,7 +22,7 @@ public:
     explicit ChecksModel(QObject *parent = nullptr);
 
     void setChecks(QList<Check> checks);
-    const QList<Check> &checks() const { return m_checks; }
+    const QList<Check> &checks() const { return rows(); }
     double totalPoints() const;
     /// "1 point", "4 points", "1.5 points": `points` in the locale's format, a whole number in tr()'s numerus forms.
     static QString pointsText(double points);
@@ -37,13 +37,11 @@ public:
     /// them; checks not in the map show none.
     void setReferenceValues(const QHash<QString, QString> &values);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(const Check &c, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 
 private:
-    QList<Check> m_checks;
     QList<CheckGroup> m_groups;
     QHash<QString, QString> m_reference;
 };
