@@ -41,51 +41,35 @@ QString sandboxDetail(const QString &detail)
 
 } // namespace
 
-HealthModel::HealthModel(QObject *parent) : QAbstractTableModel(parent) {}
+HealthModel::HealthModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 void HealthModel::setItems(QList<HealthItem> items)
 {
-    const bool sameRows = items.size() == m_items.size()
-                          && std::equal(items.cbegin(), items.cend(), m_items.cbegin(),
+    const bool sameRows = items.size() == rows().size()
+                          && std::equal(items.cbegin(), items.cend(), rows().cbegin(),
                                         [](const HealthItem &a, const HealthItem &b) { return a.id == b.id; });
     if (!sameRows) {
-        beginResetModel();
-        m_items = std::move(items);
-        endResetModel();
+        resetRows(std::move(items));
         return;
     }
-    m_items = std::move(items);
-    if (!m_items.isEmpty())
-        Q_EMIT dataChanged(index(0, 0), index(int(m_items.size()) - 1, ColumnCount - 1));
+    qsizetype i = 0;
+    changeRows(0, -1, [&](HealthItem &r) { r = std::move(items[i++]); });
 }
 
 const HealthItem *HealthModel::item(const QString &id) const
 {
-    for (const HealthItem &i : m_items)
+    for (const HealthItem &i : rows())
         if (i.id == id)
             return &i;
     return nullptr;
 }
 
-int HealthModel::rowCount(const QModelIndex &parent) const
+QVariant HealthModel::cellData(const HealthItem &r, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_items.size());
-}
-
-int HealthModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant HealthModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const HealthItem &r = m_items.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
-        switch (index.column()) {
+        switch (column) {
         case ItemColumn:
             return r.title;
         case StateColumn:
@@ -109,7 +93,7 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
             return {};
         }
     case Qt::DecorationRole: {
-        if (index.column() != StateColumn || !qobject_cast<QApplication *>(QCoreApplication::instance()))
+        if (column != StateColumn || !qobject_cast<QApplication *>(QCoreApplication::instance()))
             return {};
         // Made once: the style reads and decodes its PNGs on every standardIcon() call, and resizing the rows to
         // their contents asks for every row's icon (tens of ms per update of the page).
@@ -138,11 +122,9 @@ QVariant HealthModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant HealthModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant HealthModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case ItemColumn:
         return tr("Before publishing");
     case StateColumn:

@@ -3,7 +3,8 @@
 
 #include "batch/health.h"
 
-#include <QAbstractTableModel>
+#include "rowtablemodel.h"
+
 #include <QIcon>
 
 #include <array>
@@ -14,7 +15,7 @@ namespace sandmark {
 /// `sandmark-cli validate --health` prints). Holds values set by HealthPage; does no work. The sandbox row's
 /// doctor check, observation and fix (English in the report) are shown in the app's language (translatedCoreText()).
 /// GUI thread only.
-class HealthModel : public QAbstractTableModel
+class HealthModel : public RowTableModel<HealthItem>
 {
     Q_OBJECT
 public:
@@ -25,17 +26,15 @@ public:
     /// Takes a new report: rows with the same ids are updated in place (dataChanged; the selection stays),
     /// anything else resets the model.
     void setItems(QList<HealthItem> items);
-    const QList<HealthItem> &items() const { return m_items; }
+    const QList<HealthItem> &items() const { return rows(); }
     /// The item with this id (HealthItem::id), or nullptr.
     const HealthItem *item(const QString &id) const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(const HealthItem &r, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 
 private:
-    QList<HealthItem> m_items;
     mutable std::array<QIcon, 3> m_icons; // ok, warning, failed: made on first use (the style's standard icons)
 };
 
