@@ -7,7 +7,7 @@
 
 namespace sandmark {
 
-ImportFlagsModel::ImportFlagsModel(QObject *parent) : QAbstractTableModel(parent) {}
+ImportFlagsModel::ImportFlagsModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 void ImportFlagsModel::setManifest(const ImportManifest &manifest, const QSet<QString> &listed, const QHash<QString, QString> &ambiguous,
                                    const QList<QStringList> &lookalikes)
@@ -55,31 +55,15 @@ void ImportFlagsModel::setManifest(const ImportManifest &manifest, const QSet<QS
             ++alike;
         }
     }
-    beginResetModel();
-    m_rows = std::move(rows);
-    m_lookalikeRows = alike;
-    endResetModel();
+    resetRows(std::move(rows), [&] { m_lookalikeRows = alike; });
 }
 
-int ImportFlagsModel::rowCount(const QModelIndex &parent) const
+QVariant ImportFlagsModel::cellData(const Row &r, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int ImportFlagsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ImportFlagsModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row &r = m_rows.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
-        switch (index.column()) {
+        switch (column) {
         case EntryColumn:
             return displayText(r.entry); // named by a student: no newline or U+202E may reshape the row
         case NameColumn:
@@ -97,11 +81,9 @@ QVariant ImportFlagsModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant ImportFlagsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant ImportFlagsModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case EntryColumn:
         return tr("Entry");
     case NameColumn:

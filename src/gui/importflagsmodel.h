@@ -3,31 +3,35 @@
 
 #include "batch/lmsimport.h"
 
-#include <QAbstractTableModel>
+#include "rowtablemodel.h"
+
 #include <QHash>
 #include <QList>
 #include <QSet>
 
 namespace sandmark {
 
+/// A flagged import entry, one row of ImportFlagsModel.
+struct ImportFlagRow
+{
+    QString entry;   ///< a student id, or an entry of the export that was not written
+    QString name;    ///< the student's name in the LMS's file names; empty when not known
+    QString reason;  ///< "ambiguous: …", "late: …", "refused: …", in the app's language (translatedCoreText())
+    bool student = false; ///< `entry` is a student folder of the listing
+    bool ambiguous = false; ///< a student whose folder holds several notebooks: settle which is graded
+};
+
 /// The Submissions page's list of flagged import entries: what the folder's ImportManifest lists as flagged
 /// (refused or unrecognised entries, students written but ambiguous or without a notebook), then any other listed
 /// student whose folder holds several notebooks (copied in by hand), then every student the LMS marked late, then students whose ids look like another's. Columns: entry (a student id or the file's path in the export), name (the LMS's), reason.
 /// A row whose entry is a listed student with several notebooks can be settled (canSettle()). Does no work:
 /// setManifest() takes what a worker read. GUI thread only.
-class ImportFlagsModel : public QAbstractTableModel
+class ImportFlagsModel : public RowTableModel<ImportFlagRow>
 {
     Q_OBJECT
 public:
     enum Column { EntryColumn, NameColumn, ReasonColumn, ColumnCount };
-    struct Row
-    {
-        QString entry;   ///< a student id, or an entry of the export that was not written
-        QString name;    ///< the student's name in the LMS's file names; empty when not known
-        QString reason;  ///< "ambiguous: …", "late: …", "refused: …", in the app's language (translatedCoreText())
-        bool student = false; ///< `entry` is a student folder of the listing
-        bool ambiguous = false; ///< a student whose folder holds several notebooks: settle which is graded
-    };
+    using Row = ImportFlagRow;
 
     explicit ImportFlagsModel(QObject *parent = nullptr);
     /// The rows of `manifest` (flagged entries first, in the imports' order, then the ambiguous students it does not
@@ -41,17 +45,14 @@ public:
                      const QList<QStringList> &lookalikes = {});
     /// The rows of `lookalikes` (the last rows).
     int lookalikeRowCount() const { return m_lookalikeRows; }
-    const QList<Row> &rows() const { return m_rows; }
     /// Whether row `row` is a student whose ambiguous folder can be settled in the app.
-    bool canSettle(int row) const { return row >= 0 && row < m_rows.size() && m_rows.at(row).ambiguous; }
+    bool canSettle(int row) const { return row >= 0 && row < rows().size() && rows().at(row).ambiguous; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(const Row &r, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 
 private:
-    QList<Row> m_rows;
     int m_lookalikeRows = 0;
 };
 
