@@ -17,9 +17,9 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonObject>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QSaveFile>
 
@@ -242,55 +242,68 @@ QStringList ReferenceOutcome::notes() const
     return out;
 }
 
-QJsonObject ReferenceOutcome::toJson() const
-{
-    QJsonObject broken;
-    for (auto it = brokenChecks.cbegin(); it != brokenChecks.cend(); ++it)
-        broken.insert(it.key(), it.value());
-    QJsonObject results;
-    for (auto it = testResults.cbegin(); it != testResults.cend(); ++it)
-        results.insert(it.key(), it.value());
-    QJsonArray noted;
-    for (const NotedError &e : notedErrors)
-        noted << QJsonObject{{QStringLiteral("cell"), e.cell},          {QStringLiteral("source"), e.source},
-                             {QStringLiteral("ename"), e.ename},        {QStringLiteral("evalue"), e.evalue},
-                             {QStringLiteral("tagged"), e.tagged}};
-    QJsonObject labels;
-    for (auto it = probeLabels.cbegin(); it != probeLabels.cend(); ++it)
-        labels.insert(it.key(), QJsonArray::fromStringList(it.value()));
-    return {{QStringLiteral("broken_checks"), broken},
-            {QStringLiteral("test_results"), results},
-            {QStringLiteral("noted_errors"), noted},
-            {QStringLiteral("missing_modules"), QJsonArray::fromStringList(missingModules)},
-            {QStringLiteral("probe_labels"), labels}};
-}
+namespace {
 
-ReferenceOutcome ReferenceOutcome::fromJson(const QJsonObject &o)
+/// The strings of a JSON array (anything else in it as an empty string, as Qt's toString() read it).
+QStringList stringList(const nlohmann::json &array)
 {
-    ReferenceOutcome out;
-    const QJsonObject broken = o.value(QLatin1String("broken_checks")).toObject();
-    for (auto it = broken.constBegin(); it != broken.constEnd(); ++it)
-        out.brokenChecks.insert(it.key(), it.value().toString());
-    const QJsonObject results = o.value(QLatin1String("test_results")).toObject();
-    for (auto it = results.constBegin(); it != results.constEnd(); ++it)
-        out.testResults.insert(it.key(), it.value().toString());
-    for (const QJsonValue &v : o.value(QLatin1String("missing_modules")).toArray())
-        out.missingModules << v.toString();
-    const QJsonObject labels = o.value(QLatin1String("probe_labels")).toObject();
-    for (auto it = labels.constBegin(); it != labels.constEnd(); ++it) {
-        QStringList list;
-        for (const QJsonValue &v : it.value().toArray())
-            list << v.toString();
-        out.probeLabels.insert(it.key(), list);
-    }
-    for (const QJsonValue &v : o.value(QLatin1String("noted_errors")).toArray()) {
-        const QJsonObject e = v.toObject();
-        out.notedErrors << NotedError{e.value(QLatin1String("cell")).toInt(-1), e.value(QLatin1String("source")).toString(),
-                                      e.value(QLatin1String("ename")).toString(), e.value(QLatin1String("evalue")).toString(),
-                                      e.value(QLatin1String("tagged")).toBool()};
-    }
+    QStringList out;
+    for (const nlohmann::json &v : array)
+        out << QString::fromStdString(jsonutil::stringOf(v));
     return out;
 }
+
+/// `outcome` as its `<key>.outcome.json` holds it: keys sorted (nlohmann::json), written by jsonutil::qtCompact().
+nlohmann::json outcomeJson(const ReferenceOutcome &outcome)
+{
+    nlohmann::json broken = nlohmann::json::object();
+    for (auto it = outcome.brokenChecks.cbegin(); it != outcome.brokenChecks.cend(); ++it)
+        broken[it.key().toStdString()] = it.value().toStdString();
+    nlohmann::json results = nlohmann::json::object();
+    for (auto it = outcome.testResults.cbegin(); it != outcome.testResults.cend(); ++it)
+        results[it.key().toStdString()] = it.value().toStdString();
+    nlohmann::json noted = nlohmann::json::array();
+    for (const ReferenceOutcome::NotedError &e : outcome.notedErrors)
+        noted.push_back({{"cell", e.cell}, {"source", e.source.toStdString()}, {"ename", e.ename.toStdString()},
+                         {"evalue", e.evalue.toStdString()}, {"tagged", e.tagged}});
+    nlohmann::json labels = nlohmann::json::object();
+    for (auto it = outcome.probeLabels.cbegin(); it != outcome.probeLabels.cend(); ++it) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const QString &label : it.value())
+            list.push_back(label.toStdString());
+        labels[it.key().toStdString()] = std::move(list);
+    }
+    nlohmann::json modules = nlohmann::json::array();
+    for (const QString &m : outcome.missingModules)
+        modules.push_back(m.toStdString());
+    return {{"broken_checks", std::move(broken)}, {"test_results", std::move(results)}, {"noted_errors", std::move(noted)},
+            {"missing_modules", std::move(modules)}, {"probe_labels", std::move(labels)}};
+}
+
+/// outcomeJson() read back; tolerant of missing keys and values of other types (an empty outcome).
+ReferenceOutcome outcomeFromJson(const nlohmann::json &o)
+{
+    ReferenceOutcome out;
+    const nlohmann::json broken = jsonutil::objectOr(o, "broken_checks");
+    for (const auto &[key, value] : broken.items())
+        out.brokenChecks.insert(QString::fromStdString(key), QString::fromStdString(jsonutil::stringOf(value)));
+    const nlohmann::json results = jsonutil::objectOr(o, "test_results");
+    for (const auto &[key, value] : results.items())
+        out.testResults.insert(QString::fromStdString(key), QString::fromStdString(jsonutil::stringOf(value)));
+    out.missingModules = stringList(jsonutil::arrayOr(o, "missing_modules"));
+    const nlohmann::json labels = jsonutil::objectOr(o, "probe_labels");
+    for (const auto &[key, value] : labels.items())
+        out.probeLabels.insert(QString::fromStdString(key), stringList(value.is_array() ? value : nlohmann::json::array()));
+    for (const nlohmann::json &e : jsonutil::arrayOr(o, "noted_errors"))
+        out.notedErrors << ReferenceOutcome::NotedError{int(jsonutil::intOr(e, "cell", -1)),
+                                                        QString::fromStdString(jsonutil::stringOr(e, "source")),
+                                                        QString::fromStdString(jsonutil::stringOr(e, "ename")),
+                                                        QString::fromStdString(jsonutil::stringOr(e, "evalue")),
+                                                        jsonutil::boolOr(e, "tagged", false)};
+    return out;
+}
+
+} // namespace
 
 QHash<int, QString> expectedErrors(const ReferenceOutcome &outcome, const Notebook &submission)
 {
@@ -316,15 +329,15 @@ std::optional<CachedReference> cachedReference(const Assignment &assignment, con
         return std::nullopt;
     CachedReference out;
     out.payload = cached.readAll();
-    QJsonParseError pe;
-    QJsonDocument::fromJson(out.payload, &pe);
+    // An array or an object, as Qt's parser (which refused any other value) required of the payload.
+    const Expected<nlohmann::json> payload = jsonutil::parse<nlohmann::json>(out.payload, cached.fileName());
     if (QFile o(base + QLatin1String(".outcome.json")); o.open(QIODevice::ReadOnly))
-        if (const QJsonDocument d = QJsonDocument::fromJson(o.readAll()); d.isObject())
-            out.outcome = ReferenceOutcome::fromJson(d.object());
+        if (const Expected<nlohmann::json> j = jsonutil::parse<nlohmann::json>(o.readAll(), o.fileName()); j && j->is_object())
+            out.outcome = outcomeFromJson(*j);
     if (QFile t(base + QLatin1String(".timing.json")); t.open(QIODevice::ReadOnly))
         if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
             out.timing = ReferenceTiming::fromJson(d.object());
-    QString lacks = pe.error == QJsonParseError::NoError && !out.payload.isEmpty()
+    QString lacks = payload && payload->is_structured()
                         ? reuseCachedOutcome(assignment, out.payload, out.outcome)
                         : QStringLiteral("not a JSON document");
     // A problem set's times cached before each notebook's were kept hold the first notebook's cells only: the
@@ -369,8 +382,10 @@ std::optional<ReferenceNotebook> latestReferenceNotebook(const Assignment &assig
     QFile f(latestPointerPath(dir, assignment));
     if (!f.open(QIODevice::ReadOnly) || f.size() > 64 * 1024)
         return std::nullopt;
-    const QJsonObject latest = QJsonDocument::fromJson(f.readAll()).object();
-    const QString key = latest.value(QLatin1String("key")).toString();
+    const Expected<nlohmann::json> latest = jsonutil::parse<nlohmann::json>(f.readAll(), f.fileName());
+    if (!latest)
+        return std::nullopt;
+    const QString key = QString::fromStdString(jsonutil::stringOr(*latest, "key"));
     static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
     if (!hex.match(key).hasMatch())
         return std::nullopt;
@@ -380,7 +395,7 @@ std::optional<ReferenceNotebook> latestReferenceNotebook(const Assignment &assig
     ReferenceNotebook out;
     out.path = executed.absoluteFilePath();
     out.ranAt = executed.lastModified();
-    out.current = referenceKey(assignment, latest.value(QLatin1String("environment_key")).toString()) == key;
+    out.current = referenceKey(assignment, QString::fromStdString(jsonutil::stringOr(*latest, "environment_key"))) == key;
     return out;
 }
 
@@ -396,8 +411,8 @@ ReferenceRun::~ReferenceRun() = default;
 void ReferenceRun::keepAsLatest() const
 {
     const QString path = latestPointerPath(m_options.cacheDir, m_assignment);
-    const QByteArray bytes = QJsonDocument(QJsonObject{{QStringLiteral("key"), m_key}, {QStringLiteral("environment_key"), m_environmentKey}})
-                                 .toJson(QJsonDocument::Compact);
+    const QByteArray bytes = QByteArray::fromStdString(
+        jsonutil::qtCompact(nlohmann::json{{"key", m_key.toStdString()}, {"environment_key", m_environmentKey.toStdString()}}));
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
         qCWarning(lcBatch) << "cannot note the latest reference run" << path << f.errorString();
@@ -621,8 +636,7 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
             QByteArray one;
             if (!analyse(n.notebook, n, outcome, one))
                 return;
-            payload += (i > 0 ? "," : "") + QJsonDocument(QJsonArray{n.notebook}).toJson(QJsonDocument::Compact).mid(1).chopped(1)
-                       + ':' + one;
+            payload += (i > 0 ? "," : "") + QByteArray::fromStdString(nlohmann::json(n.notebook.toStdString()).dump()) + ':' + one;
         }
         payload += "}}";
     }
@@ -668,8 +682,8 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
         paths::makePrivateFile(path);
     }
     const QByteArray timing = QJsonDocument(m_timing->toJson()).toJson(QJsonDocument::Compact);
-    const QByteArray outcomeJson = QJsonDocument(m_outcome.toJson()).toJson(QJsonDocument::Compact);
-    for (const auto &[path, bytes] : {std::pair{timingPath(), timing}, std::pair{outcomePath(), outcomeJson},
+    const QByteArray outcomeBytes = QByteArray::fromStdString(jsonutil::qtCompact(outcomeJson(m_outcome)));
+    for (const auto &[path, bytes] : {std::pair{timingPath(), timing}, std::pair{outcomePath(), outcomeBytes},
                                       std::pair{cachePath(), payload}}) {
         QSaveFile f(path);
         if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())

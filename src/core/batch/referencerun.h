@@ -11,7 +11,6 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QHash>
-#include <QJsonObject>
 #include <QMap>
 #include <QObject>
 #include <QPointer>
@@ -87,8 +86,6 @@ struct ReferenceOutcome
     QMap<QString, QStringList> probeLabels;
 
     QStringList notes() const; ///< each noted error's describe()
-    QJsonObject toJson() const;
-    static ReferenceOutcome fromJson(const QJsonObject &o); ///< tolerant of missing keys (an empty outcome)
 };
 
 /// For each cell of `submission` that holds the same source as a noted error's cell of the instructor notebook

@@ -1,12 +1,8 @@
 #include "datasets/scanner.h"
 
+#include "util/json_p.h"
 #include "util/paths.h"
 
-#include <nlohmann/json.hpp>
-
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLoggingCategory>
 
 Q_LOGGING_CATEGORY(lcDatasets, "sandmark.datasets")
@@ -80,59 +76,44 @@ void DatasetScanner::onFinished(int exitCode, QProcess::ExitStatus status, const
 
 Expected<ScanResult> parseScanOutput(const QByteArray &bytes, const QString &notebook)
 {
-    // Qt's JSON gives QVariant values directly; the structure is small and trusted (our own script).
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
-    if (!doc.isObject())
-        return Error{notebook, {}, QStringLiteral("unreadable scanner output: %1").arg(pe.errorString())};
-    const QJsonObject o = doc.object();
+    const Expected<json> doc = jsonutil::parse<json>(bytes, QString());
+    if (!doc || !doc->is_object())
+        return Error{notebook, {}, QStringLiteral("unreadable scanner output: %1")
+                                       .arg(doc ? QStringLiteral("not a JSON object") : doc.error().toString())};
+    const json &o = *doc;
+    const auto str = [](const json &j, const char *key) { return QString::fromStdString(jsonutil::stringOr(j, key)); };
+    const auto integer = [](const json &j, const char *key) { return int(jsonutil::intOr(j, key, 0)); };
     ScanResult r;
-    r.stubCells = o.value(QLatin1String("stub_cells")).toInt();
-    const auto calls = o.value(QLatin1String("calls")).toArray();
-    for (const auto &v : calls) {
-        const QJsonObject c = v.toObject();
+    r.stubCells = integer(o, "stub_cells");
+    for (const json &c : jsonutil::arrayOr(o, "calls")) {
         ScannedCall s;
         s.notebook = notebook;
-        s.cell = c.value(QLatin1String("cell")).toInt();
-        s.line = c.value(QLatin1String("line")).toInt();
-        s.endLine = c.value(QLatin1String("end_line")).toInt();
-        s.function = c.value(QLatin1String("function")).toString();
-        s.matched = c.value(QLatin1String("matched")).toString();
-        s.callee = c.value(QLatin1String("callee")).toString();
-        s.source = c.value(QLatin1String("source")).toString();
-        s.args = c.value(QLatin1String("args")).toArray().toVariantList();
-        s.kwargs = c.value(QLatin1String("kwargs")).toObject().toVariantMap();
-        const auto comp = c.value(QLatin1String("computed")).toArray();
-        for (const auto &x : comp)
-            s.computed.append(x.toString());
+        s.cell = integer(c, "cell");
+        s.line = integer(c, "line");
+        s.endLine = integer(c, "end_line");
+        s.function = str(c, "function");
+        s.matched = str(c, "matched");
+        s.callee = str(c, "callee");
+        s.source = str(c, "source");
+        s.args = jsonutil::toVariant(jsonutil::arrayOr(c, "args")).toList();
+        s.kwargs = jsonutil::toVariant(jsonutil::objectOr(c, "kwargs")).toMap();
+        for (const json &x : jsonutil::arrayOr(c, "computed"))
+            s.computed.append(QString::fromStdString(jsonutil::stringOf(x)));
         r.calls.append(s);
     }
-    const auto imports = o.value(QLatin1String("imports")).toArray();
-    for (const auto &v : imports) {
-        const QJsonObject i = v.toObject();
-        r.imports.append({i.value(QLatin1String("cell")).toInt(), i.value(QLatin1String("line")).toInt(),
-                          i.value(QLatin1String("source")).toString()});
-    }
-    for (const auto &v : o.value(QLatin1String("modules")).toArray()) {
-        const QJsonObject m = v.toObject();
-        r.modules.append({m.value(QLatin1String("name")).toString(), m.value(QLatin1String("cell")).toInt(),
-                          m.value(QLatin1String("line")).toInt(), m.value(QLatin1String("stdlib")).toBool(),
-                          m.value(QLatin1String("found")).toBool(), m.value(QLatin1String("distribution")).toString()});
-    }
-    for (const auto &v : o.value(QLatin1String("assigned")).toArray()) {
-        const QJsonObject a = v.toObject();
-        r.assigned.append({a.value(QLatin1String("name")).toString(), a.value(QLatin1String("cell")).toInt(),
-                           a.value(QLatin1String("line")).toInt()});
-    }
-    const auto problems = o.value(QLatin1String("problems")).toArray();
-    for (const auto &v : problems) {
-        const QJsonObject pr = v.toObject();
+    for (const json &i : jsonutil::arrayOr(o, "imports"))
+        r.imports.append({integer(i, "cell"), integer(i, "line"), str(i, "source")});
+    for (const json &m : jsonutil::arrayOr(o, "modules"))
+        r.modules.append({str(m, "name"), integer(m, "cell"), integer(m, "line"), jsonutil::boolOr(m, "stdlib", false),
+                          jsonutil::boolOr(m, "found", false), str(m, "distribution")});
+    for (const json &a : jsonutil::arrayOr(o, "assigned"))
+        r.assigned.append({str(a, "name"), integer(a, "cell"), integer(a, "line")});
+    for (const json &pr : jsonutil::arrayOr(o, "problems"))
         r.warnings.append(QStringLiteral("%1: cells[%2] line %3: %4")
                               .arg(notebook)
-                              .arg(pr.value(QLatin1String("cell")).toInt())
-                              .arg(pr.value(QLatin1String("line")).toInt())
-                              .arg(pr.value(QLatin1String("message")).toString()));
-    }
+                              .arg(integer(pr, "cell"))
+                              .arg(integer(pr, "line"))
+                              .arg(str(pr, "message")));
     if (r.calls.isEmpty() && r.stubCells > 0)
         r.warnings.append(QStringLiteral("%1: found no dataset calls, and %2 cell(s) hold solution stubs "
                                          "(raise NotImplementedError() / # YOUR CODE HERE): this looks like a "

@@ -167,7 +167,7 @@ QString renderOutput(const Json &o)
     if (type == "error") {
         QStringList lines;
         for (const Json &l : jsonutil::arrayOr(o, "traceback"))
-            lines << stripAnsi(qs(l.is_string() ? l.get<std::string>() : std::string()));
+            lines << stripAnsi(qs(jsonutil::stringOf(l)));
         if (lines.isEmpty())
             lines << qs(jsonutil::stringOr(o, "ename") + ": " + jsonutil::stringOr(o, "evalue"));
         return QStringLiteral("<pre class=\"out error\">%1</pre>\n").arg(esc(lines.join(QLatin1Char('\n'))));

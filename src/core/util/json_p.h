@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QList>
 #include <QString>
+#include <QVariant>
 
 #include <nlohmann/json.hpp>
 
@@ -249,6 +250,13 @@ Expected<JsonT> parse(const QByteArray &bytes, const QString &file, SaxArgs &&..
     return root;
 }
 
+/// The string `v` holds, or `fallback` when it holds another type (QJsonValue::toString()'s rule; never throws).
+template <typename JsonT>
+std::string stringOf(const JsonT &v, const std::string &fallback = {})
+{
+    return v.is_string() ? v.template get<std::string>() : fallback;
+}
+
 /// The string at `key` of object `j`; `fallback` when `j` is not an object, lacks the key or holds another
 /// type there. Unlike nlohmann's value(), which throws type_error for a value of another type, this never
 /// throws: outside data decides the types.
@@ -258,7 +266,7 @@ std::string stringOr(const JsonT &j, const char *key, const std::string &fallbac
     if (!j.is_object())
         return fallback;
     const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? it->template get<std::string>() : fallback;
+    return it != j.end() ? stringOf(*it, fallback) : fallback;
 }
 
 /// The boolean at `key` of object `j`, or `fallback` (never throws; see stringOr()).
@@ -350,6 +358,42 @@ template <typename JsonT>
 std::string qtCompact(const JsonT &j)
 {
     return detail::qtJson(j, false);
+}
+
+/// `v` as QJsonValue::toVariant() converts it, for a public API that hands JSON on as QVariant: null as
+/// nullptr, a bool, a string as QString, an array as QVariantList, an object as QVariantMap (keys sorted), and a
+/// number as Qt holds it: an integral value in the range of qint64 (1, 1.0, 1e2) as qlonglong, any other as a double.
+template <typename JsonT>
+QVariant toVariant(const JsonT &v)
+{
+    switch (v.type()) {
+    case nlohmann::json::value_t::null: return QVariant::fromValue(nullptr);
+    case nlohmann::json::value_t::boolean: return v.template get<bool>();
+    case nlohmann::json::value_t::string: return QString::fromStdString(v.template get<std::string>());
+    case nlohmann::json::value_t::number_integer: return qlonglong(v.template get<std::int64_t>());
+    case nlohmann::json::value_t::number_unsigned: {
+        const std::uint64_t n = v.template get<std::uint64_t>();
+        return n <= std::uint64_t(std::numeric_limits<qint64>::max()) ? QVariant(qlonglong(n)) : QVariant(double(n));
+    }
+    case nlohmann::json::value_t::number_float: {
+        const double d = v.template get<double>();
+        return std::trunc(d) == d && d >= -9223372036854775808.0 && d < 9223372036854775808.0 ? QVariant(qlonglong(d))
+                                                                                              : QVariant(d);
+    }
+    case nlohmann::json::value_t::array: {
+        QVariantList list;
+        for (const JsonT &e : v)
+            list.append(toVariant(e));
+        return list;
+    }
+    case nlohmann::json::value_t::object: {
+        QVariantMap map;
+        for (auto it = v.begin(); it != v.end(); ++it)
+            map.insert(QString::fromStdString(it.key()), toVariant(*it));
+        return map;
+    }
+    default: return {};
+    }
 }
 
 /// The array at `key` of object `j`, or an empty array (never throws).
