@@ -5243,6 +5243,13 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
             <numerusform>%n Ordner, deren Namen wie andere aussehen</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n submission(s)</source>
+        <translation>
+            <numerusform>%n Abgabe</numerusform>
+            <numerusform>%n Abgaben</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::UserGuideDialog</name>

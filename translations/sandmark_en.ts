@@ -573,6 +573,13 @@
             <numerusform>Filter: %1 of %n shown.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n submission(s)</source>
+        <translation>
+            <numerusform>%n submission</numerusform>
+            <numerusform>%n submissions</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::ValuesDialog</name>

@@ -278,9 +278,10 @@ void MainWindow::restoreLayout()
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     // The sidebar's part of the splitter is set, within the list's bounds: a QSplitter sizes a part by its widget's
     // size hint (a list's is 256 px) or a restored state, never bounded by the widget's maximum, and the part's rest
-    // beside the list stayed a blank strip. Of the splitter only this width is kept.
+    // beside the list stayed a blank strip. Of the splitter only this width is kept; at first it is the list's least
+    // (its longest page name), the pages' room on a small screen.
     if (auto *splitter = qobject_cast<QSplitter *>(centralWidget())) {
-        const int width = std::clamp(settings.value(QStringLiteral("window/sidebarWidth"), m_pageList->sizeHint().width()).toInt(),
+        const int width = std::clamp(settings.value(QStringLiteral("window/sidebarWidth"), m_pageList->minimumWidth()).toInt(),
                                      m_pageList->minimumWidth(), m_pageList->maximumWidth());
         splitter->setSizes({width, qMax(1, this->width() - width)});
     }

@@ -497,7 +497,9 @@ void SubmissionsPage::buildReviewRow(QWidget *top, QVBoxLayout *topLayout)
     reviewRow->addWidget(m_count, 1);
     m_reviewStatus->setAccessibleName(tr("Review status"));
     m_reviewStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    reviewRow->addWidget(m_reviewStatus, 1);
+    reviewRow->addWidget(m_reviewStatus, 2);
+    // Shown only while it says something: an empty one took half the row and wrapped "14 submissions in submissions".
+    m_reviewStatus->hide();
     const QList<std::tuple<QAction *, QStyle::StandardPixmap, QKeySequence, QString>> steps = {
         {m_reviewPrevious, QStyle::SP_ArrowBack, QKeySequence(Qt::SHIFT | Qt::Key_F8),
          tr("Show the previous submission that awaits a person (needs review or manual grading)")},
@@ -532,6 +534,12 @@ void SubmissionsPage::buildReviewRow(QWidget *top, QVBoxLayout *topLayout)
     topLayout->addLayout(reviewRow);
 }
 
+void SubmissionsPage::setReviewStatus(const QString &text)
+{
+    m_reviewStatus->setText(text);
+    m_reviewStatus->setVisible(!text.isEmpty());
+}
+
 SubmissionsPage::~SubmissionsPage()
 {
     m_checkCancel->store(true); // the pool (a child) waits for its thread: let it stop early
@@ -558,7 +566,7 @@ void SubmissionsPage::setAssignment(const std::optional<Assignment> &assignment)
         return;
     }
     m_reselect.clear();
-    m_reviewStatus->clear(); // "No submission after peggy …" was about the assignment before
+    setReviewStatus({}); // "No submission after peggy …" was about the assignment before
     if (m_batch)
         cancelBatch();
     m_gradebookPath = assignment ? Gradebook::defaultPath(assignment->folder()) : QString();
@@ -652,14 +660,17 @@ void SubmissionsPage::showListing(const QString &folder, SubmissionsListing &lis
     m_model->setRows(std::move(listing.rows), std::move(listing.index)); // one reset; the proxy sorts once
     const qint64 resetMs = clock.elapsed();
     m_table->setColumnHidden(SubmissionsModel::NameColumn, !fromLms);
-    // The folder as the assignment names it ("submissions"), its full path in the tooltip: a temporary folder's
-    // path took three lines of a 1024x640 screen.
+    // The assignment's own submissions folder goes unnamed, another folder as the assignment names it, the full path
+    // in the tooltip: a temporary folder's path took three lines of a 1024x640 screen, and "in submissions" beside
+    // the review buttons wrapped.
     const QString full = QDir::toNativeSeparators(folder);
     const QString rel = m_assignment ? QDir(m_assignment->folder()).relativeFilePath(folder) : QString();
     const QString shown = rel.isEmpty() || rel.startsWith(QLatin1String("..")) || QDir::isAbsolutePath(rel)
                               ? full
                               : QDir::toNativeSeparators(rel);
-    QString text = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(boundedLine(shown));
+    QString text = rel == QLatin1String("submissions")
+                       ? tr("%n submission(s)", nullptr, m_model->rowCount())
+                       : tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(boundedLine(shown));
     if (flagged)
         text += QLatin1String("; ") + tr("%n cannot be graded as handed in", nullptr, flagged);
     const QString where = tr("%n submission(s) in %1", nullptr, m_model->rowCount()).arg(boundedText(full));
@@ -1012,12 +1023,12 @@ void SubmissionsPage::review(int step)
     const QString to = reviewNeighbour(order, from, step, all);
     if (to.isEmpty()) {
         if (from.isEmpty()) // the current row is always a shown one
-            m_reviewStatus->setText(all ? tr("No submission is listed.") : tr("No listed submission awaits a person."));
+            setReviewStatus(all ? tr("No submission is listed.") : tr("No listed submission awaits a person."));
         else if (step > 0)
-            m_reviewStatus->setText(all ? tr("%1 is the last submission listed.").arg(displayText(from))
+            setReviewStatus(all ? tr("%1 is the last submission listed.").arg(displayText(from))
                                         : tr("No submission after %1 awaits a person.").arg(displayText(from)));
         else
-            m_reviewStatus->setText(all ? tr("%1 is the first submission listed.").arg(displayText(from))
+            setReviewStatus(all ? tr("%1 is the first submission listed.").arg(displayText(from))
                                         : tr("No submission before %1 awaits a person.").arg(displayText(from)));
         return;
     }
@@ -1031,7 +1042,7 @@ void SubmissionsPage::review(int step)
     const QModelIndex index = m_proxy->mapFromSource(m_model->index(m_model->rowOf(to), 0));
     m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_table->scrollTo(index);
-    m_reviewStatus->setText(all ? tr("%1: %2 of %3").arg(displayText(to)).arg(position).arg(count)
+    setReviewStatus(all ? tr("%1: %2 of %3").arg(displayText(to)).arg(position).arg(count)
                                 : tr("%1: %2 of %3 awaiting a person").arg(displayText(to)).arg(position).arg(count));
 }
 
@@ -1135,14 +1146,14 @@ void SubmissionsPage::toggleReviewedSelected()
     m_overrideTracker->run([path, assignment, students, reviewed] { return setGradebookReviewed(path, assignment, students, reviewed); },
                            [this, students, reviewed](Expected<QList<GradeSummary>> grades) {
                                if (!grades) {
-                                   m_reviewStatus->setText(boundedText(grades.error().toString()));
+                                   setReviewStatus(boundedText(grades.error().toString()));
                                    Q_EMIT reviewFailed(grades.error().toString());
                                    return;
                                }
                                for (const GradeSummary &g : *grades)
                                    m_grades.insert(g.studentId, g);
                                withOneSort([&] { m_model->applyGrades(*grades); });
-                               m_reviewStatus->setText(reviewed ? tr("%n submission(s) marked reviewed.", nullptr, int(students.size()))
+                               setReviewStatus(reviewed ? tr("%n submission(s) marked reviewed.", nullptr, int(students.size()))
                                                                 : tr("Review mark removed from %n submission(s).", nullptr,
                                                                      int(students.size())));
                                Q_EMIT reviewMarked(students, reviewed);

@@ -234,6 +234,8 @@ private:
     void finishBatch();
     /// Review mode's step: +1 next, -1 previous.
     void review(int step);
+    /// Review mode's status line: shown while `text` is not empty, hidden (giving the count its room) otherwise.
+    void setReviewStatus(const QString &text);
     /// Shows the detail; when it was hidden, gives it the height its checks need (fitDetail()).
     void revealDetail();
     /// Moves the splitter so the detail shows its checks (up to ten rows) while the table keeps five rows; the
