@@ -1785,8 +1785,30 @@ void TestCli::gradebookLockedByAnotherProgramIsBusy()
     QTemporaryDir tmp;
     const QString a = tmp.filePath(u"hw"_s);
     makeGradableCopy(a);
-    const QString gb = tmp.filePath(u"gb.sqlite"_s);
+    const QString gb = tmp.filePath(u"gb.sqlite"_s), shard = tmp.filePath(u"shard.sqlite"_s), csv = tmp.filePath(u"grades.csv"_s);
     recordOneCheckRun(gb, u"dan"_s, Outcome::Pass);
+    recordOneCheckRun(shard, u"alice"_s, Outcome::Pass);
+    QVERIFY(QFile::copy(a + u"/hw.ipynb"_s, a + u"/submissions/alice/hw (late).ipynb"_s)); // two copies: match settles one
+    {
+        // eve's answer awaits a person: what `manual import` writes.
+        auto book = Gradebook::open(gb);
+        QVERIFY(book);
+        RunRecord r;
+        r.studentId = u"eve"_s;
+        r.filesHash = u"files-eve"_s;
+        r.inputsHash = u"in-1"_s;
+        r.started = QDateTime::currentDateTimeUtc();
+        r.finished = r.started.addSecs(1);
+        CheckResult c;
+        c.checkId = u"essay"_s;
+        c.type = Check::Type::Manual;
+        c.maxPoints = 2;
+        r.result.checks << c;
+        r.result.status = GradeStatus::NeedsManual;
+        r.result.maxScore = 2;
+        QVERIFY((*book)->recordRun(r));
+    }
+    QVERIFY(writeFile(csv, "student,check,points,comment\neve,essay,1,oral\n"));
     const QString expected = u"sandmark-cli: %1: another program holds a lock on this gradebook (SQLite: database is locked, "
                              "still after waiting 10 s): close it — a database browser, a sync tool, another Sandmark — "
                              "and run the command again\n"_s.arg(gb);
@@ -1797,13 +1819,35 @@ void TestCli::gradebookLockedByAnotherProgramIsBusy()
         QSqlQuery q(db);
         QVERIFY2(q.exec(u"BEGIN EXCLUSIVE"_s), qPrintable(q.lastError().text()));
 
-        const Run grade = runCli({u"grade"_s, a, u"alice"_s, u"--gradebook"_s, gb});
-        QCOMPARE(grade.code, 3);
-        QCOMPARE(QString::fromUtf8(grade.err), expected);
-        QCOMPARE(grade.out, QByteArray()); // nothing ran, no table
-        const Run override_ = runCli({u"override"_s, a, u"dan"_s, u"--points"_s, u"1"_s, u"--comment"_s, u"oral"_s, u"--gradebook"_s, gb});
-        QCOMPARE(override_.code, 3);
-        QCOMPARE(QString::fromUtf8(override_.err), expected);
+        // Every command that writes the gradebook, at once (each waits the 10 s busy timeout): match exited 1 with the
+        // same words (fresh-user finding), review's marks, merge and the others 3.
+        const QList<QStringList> writers = {
+            {u"grade"_s, a, u"dan"_s, u"--gradebook"_s, gb},
+            {u"override"_s, a, u"dan"_s, u"--points"_s, u"1"_s, u"--comment"_s, u"oral"_s, u"--gradebook"_s, gb},
+            {u"match"_s, a, u"alice"_s, u"hw.ipynb"_s, u"hw (late).ipynb"_s, u"--gradebook"_s, gb},
+            {u"review"_s, a, u"dan"_s, u"--gradebook"_s, gb},
+            {u"manual"_s, a, u"import"_s, csv, u"--gradebook"_s, gb},
+        };
+        std::vector<std::unique_ptr<QProcess>> running;
+        for (const QStringList &args : writers) {
+            running.push_back(std::make_unique<QProcess>());
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(u"LC_ALL"_s, u"C.UTF-8"_s);
+            running.back()->setProcessEnvironment(env);
+            running.back()->start(QStringLiteral(SANDMARK_CLI), args);
+        }
+        for (qsizetype i = 0; i < writers.size(); ++i) {
+            QProcess &p = *running[size_t(i)];
+            QVERIFY2(p.waitForFinished(60000), qPrintable(writers[i].first()));
+            const QString err = QString::fromUtf8(p.readAllStandardError());
+            QVERIFY2(p.exitCode() == 3, qPrintable(writers[i].first() + u": "_s + err));
+            QCOMPARE(err, expected);
+            QCOMPARE(p.readAllStandardOutput(), QByteArray()); // nothing ran or was settled, no table
+        }
+        // After grade: at once, one of the two would find the other's batch lock (busy as well, in other words).
+        const Run merge = runCli({u"merge"_s, gb, shard});
+        QCOMPARE(merge.code, 3);
+        QCOMPARE(QString::fromUtf8(merge.err), expected);
         QVERIFY(q.exec(u"ROLLBACK"_s));
         db.close();
     }

@@ -42,10 +42,15 @@ void printError(const Error &error)
     err() << "sandmark-cli: " << displayText(error.toString()) << Qt::endl; // names may come from students
 }
 
+int exitCodeFor(const Error &error)
+{
+    return Gradebook::isBusy(error) ? ExitGraderError : ExitBadInput;
+}
+
 int failWith(const Error &error)
 {
     printError(error);
-    return Gradebook::isBusy(error) ? ExitGraderError : ExitBadInput;
+    return exitCodeFor(error);
 }
 
 QString jsonPathOf(const QString &assignment)

@@ -27,8 +27,10 @@ Expected<ScanResult> scanNotebook(const QString &python, const QString &path);
 
 /// Prints "sandmark-cli: <file>: <place>: <message>" on stderr.
 void printError(const Error &error);
-/// printError(`error`), then the exit code it calls for: ExitGraderError when the gradebook is busy
-/// (Gradebook::isBusy(): another batch, or another program's SQLite lock), else ExitBadInput.
+/// The exit code `error` calls for: ExitGraderError when the gradebook is busy (Gradebook::isBusy(): another batch,
+/// or another program's SQLite lock), else ExitBadInput. Every command maps its errors through it (README, "Exit codes").
+int exitCodeFor(const Error &error);
+/// printError(`error`), then exitCodeFor(`error`).
 int failWith(const Error &error);
 
 /// The assignment.json of ASSIGNMENT (a folder or the file itself), as the user named it.

@@ -80,8 +80,7 @@ int cmdAssignment(const QStringList &args)
     if (action == QLatin1String("set")) {
         Expected<QJsonValue> value = parseAssignmentValue(jsonPath, key, values.join(QLatin1Char('\n')));
         if (!value) {
-            printError(value.error());
-            return ExitBadInput;
+            return failWith(value.error());
         }
         if (!value->isArray() && values.size() > 1)
             return usage(QStringLiteral("%1 takes one value").arg(key));
@@ -106,8 +105,7 @@ int cmdAssignment(const QStringList &args)
                                 : QStringLiteral("data file '%1' serves %2").arg(key, values.join(QStringLiteral(", ")));
     }
     if (!done) {
-        printError(done.error());
-        return ExitBadInput;
+        return failWith(done.error());
     }
     if (readFileBytes(jsonPath) == before) // an edit that changes nothing writes nothing
         out() << "nothing to change: " << jsonPath << " already has " << (action == QLatin1String("unset") ? "no " : "")

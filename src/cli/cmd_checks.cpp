@@ -247,8 +247,7 @@ int listChecks(const QString &assignmentArg, bool reference, bool json, const Ru
 {
     Expected<Assignment> assignment = Assignment::load(assignmentArg);
     if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
+        return failWith(assignment.error());
     }
     QList<NotebookNamespace> payloads;
     bool cacheHit = false;
@@ -402,8 +401,7 @@ std::variant<int, QString> codeOption(const QCommandLineParser &parser, const Ch
         return ExitBadInput;
     const Expected<QByteArray> bytes = readInputFile(parser.value(o.codeFile), kMaxInputFileBytes);
     if (!bytes) {
-        printError(bytes.error());
-        return ExitBadInput;
+        return failWith(bytes.error());
     }
     return QString::fromUtf8(*bytes);
 }
@@ -495,8 +493,7 @@ int addCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, con
         return ExitBadInput;
     Expected<int> added = addCheck(jsonPath, nc);
     if (!added) {
-        printError(added.error());
-        return ExitBadInput;
+        return failWith(added.error());
     }
     out() << "added " << pos.at(1) << " check '" << nc.id << "' (" << pointsPhrase(nc.points) << ") as checks["
           << *added << "] of " << jsonPath << '\n';
@@ -567,13 +564,11 @@ int changeCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, 
     const QString checkId = pos.at(2);
     Expected<int> index = indexOf(jsonPath, checkId);
     if (!index) {
-        printError(index.error());
-        return ExitBadInput;
+        return failWith(index.error());
     }
     if (action == QLatin1String("remove")) {
         if (auto r = removeCheck(jsonPath, *index, checkId); !r) {
-            printError(r.error());
-            return ExitBadInput;
+            return failWith(r.error());
         }
         out() << "removed check '" << checkId << "' (checks[" << *index << "]) from " << jsonPath << '\n';
         printTotal(assignmentArg);
@@ -594,8 +589,7 @@ int changeCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, 
         return ExitBadInput;
     const Expected<bool> written = editCheck(jsonPath, *index, edit);
     if (!written) {
-        printError(written.error());
-        return ExitBadInput;
+        return failWith(written.error());
     }
     if (*written)
         out() << "changed check '" << checkId << "' (checks[" << *index << "]) in " << jsonPath << '\n';

@@ -157,8 +157,7 @@ int editDatasetsAction(const QString &action, const QList<AssignmentDatasets> &f
     auto r = action == QLatin1String("add") ? editRequiredDatasets(found.first().jsonPath, entries, {})
                                             : editRequiredDatasets(found.first().jsonPath, {}, entries);
     if (!r) {
-        printError(r.error());
-        return ExitBadInput;
+        return failWith(r.error());
     }
     for (const QString &e : std::as_const(*r))
         out() << "'" << e << "' is listed already\n";
@@ -176,8 +175,7 @@ int listDatasetsAction(const QList<AssignmentDatasets> &found, const HubCache &h
     for (const AssignmentDatasets &a : std::as_const(found)) {
         const auto parsed = parseDatasetEntries(a.requiredDatasets, a.jsonPath);
         if (!parsed) {
-            printError(parsed.error());
-            return ExitBadInput;
+            return failWith(parsed.error());
         }
         if (!asJson)
             out() << a.slug << ": " << parsed->size() << " required dataset file(s) in " << hub.hubDir() << '\n';
@@ -340,8 +338,7 @@ int cmdDatasets(const QStringList &args)
     }
     auto found = findAssignments(pos.at(1), parser.value(slug));
     if (!found) {
-        printError(found.error());
-        return ExitBadInput;
+        return failWith(found.error());
     }
     const HubCache hub(parser.isSet(cache) ? QFileInfo(parser.value(cache)).absoluteFilePath() : HubCache::defaultHome());
 

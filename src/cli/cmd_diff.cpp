@@ -30,18 +30,15 @@ int cmdDiff(const QStringList &args)
     const QStringList pos = parser.positionalArguments();
     const Expected<Assignment> assignment = Assignment::load(pos.at(0));
     if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
+        return failWith(assignment.error());
     }
     Expected<Submission> s = submissionNamed(assignment->displayPath(QStringLiteral("submissions")), pos.at(1));
     if (!s) {
-        printError(s.error());
-        return ExitBadInput;
+        return failWith(s.error());
     }
     // A problem set's folder holds several notebooks by design: they are matched below.
     if (!s->problem.isEmpty() && !(assignment->isProblemSet() && s->problem.startsWith(QLatin1String("ambiguous:")))) {
-        printError(Error{s->root, {}, s->problem});
-        return ExitBadInput;
+        return failWith(Error{s->root, {}, s->problem});
     }
     // Each instructor notebook with the student's file graded for it (a problem set: the instructor's settled
     // choices, kept in the gradebook, then the matching rule's); only the one a named notebook is matched to.
@@ -60,10 +57,9 @@ int cmdDiff(const QStringList &args)
                 pairs << std::pair{m.notebook, file};
         }
         if (pairs.isEmpty() && !named.isEmpty()) {
-            printError(Error{named, {}, QStringLiteral("not matched to a notebook of the assignment%1 (sandmark-cli match "
+            return failWith(Error{named, {}, QStringLiteral("not matched to a notebook of the assignment%1 (sandmark-cli match "
                                                        "settles which is which)")
                                             .arg(parser.isSet(notebook) ? QStringLiteral(" as ") + parser.value(notebook) : QString())});
-            return ExitBadInput;
         }
     } else if (!parser.isSet(notebook) || parser.value(notebook) == assignment->notebooks().value(0)) {
         pairs << std::pair{assignment->notebooks().value(0), s->notebookPath};

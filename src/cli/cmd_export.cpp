@@ -33,15 +33,13 @@ int cmdExport(const QStringList &args)
     }
     auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook), true);
     if (!opened) {
-        printError(opened.error());
-        return ExitBadInput;
+        return failWith(opened.error());
     }
     const Assignment &assignment = opened->assignment;
     Gradebook &book = *opened->gradebook;
     auto grades = book.effectiveGrades();
     if (!grades) {
-        printError(grades.error());
-        return ExitBadInput;
+        return failWith(grades.error());
     }
     markStale(*grades, assignment); // results graded under other checks, reference or limits than today's
     // The LMS's names for Canvas's Student column; without them (an unreadable manifest) the export still holds.
@@ -73,13 +71,11 @@ int cmdExport(const QStringList &args)
                                          fmt == QLatin1String("csv") ? GradeExportFormat::Csv : GradeExportFormat::Canvas,
                                          parser.value(column), names ? *names : QMap<QString, QString>{});
     if (const auto problem = exportTargetProblem(parser.value(output), assignment, book.path())) {
-        printError(*problem);
-        return ExitBadInput;
+        return failWith(*problem);
     }
     const QString to = parser.value(output);
     if (auto w = writeOutput(to, data); !w) {
-        printError(w.error());
-        return ExitBadInput;
+        return failWith(w.error());
     }
     if (!to.isEmpty() && to != QLatin1String("-")) { // stdout is free: say what was written
         const qsizetype stale = std::count_if(grades->cbegin(), grades->cend(), [](const EffectiveGrade &g) { return g.stale; });

@@ -34,27 +34,23 @@ int cmdFeedback(const QStringList &args)
     }
     auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook), true);
     if (!opened) {
-        printError(opened.error());
-        return ExitBadInput;
+        return failWith(opened.error());
     }
     const Assignment &assignment = opened->assignment;
     Gradebook &book = *opened->gradebook;
     auto grades = book.effectiveGrades();
     if (!grades) {
-        printError(grades.error());
-        return ExitBadInput;
+        return failWith(grades.error());
     }
     const QStringList wanted = parser.values(student);
     for (const QString &w : wanted)
         if (std::none_of(grades->begin(), grades->end(), [&](const EffectiveGrade &g) { return g.studentId == w; })) {
-            printError({book.path(), {}, QStringLiteral("no graded submission for student '%1'").arg(w)});
-            return ExitBadInput;
+            return failWith({book.path(), {}, QStringLiteral("no graded submission for student '%1'").arg(w)});
         }
     const QString dir = parser.value(output);
     auto report = writeFeedbackFolder(assignment, *grades, dir, wanted);
     if (!report) {
-        printError(report.error());
-        return ExitBadInput;
+        return failWith(report.error());
     }
     for (const QString &note : std::as_const(report->notes))
         err() << "sandmark-cli: note: " << note << Qt::endl;

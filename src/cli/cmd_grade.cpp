@@ -307,8 +307,7 @@ int printDryRun(const Assignment &assignment, const QList<Submission> &submissio
         asked << s.studentId;
     const Expected<RegradePreview> preview = previewRegrade(assignment, submissions, po);
     if (!preview) {
-        printError(preview.error());
-        return ExitBadInput;
+        return failWith(preview.error());
     }
     // What the preview needs is on disk; the sandbox is only what `grade` would need: said beside, with its fix.
     if (!preview->noStoredRuns.isEmpty())
@@ -404,8 +403,7 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
         return ExitUsage;
     Expected<Assignment> assignment = Assignment::load(positional.at(0));
     if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
+        return failWith(assignment.error());
     }
     opt.run = runOptionsFor(*assignment, commandLineRunChoices(kind, parser.value(datasets)));
     opt.force = parser.isSet(force);
@@ -441,8 +439,7 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
     } else {
         Expected<QList<Submission>> found = discoverSubmissions(assignment->displayPath(QStringLiteral("submissions")));
         if (!found) {
-            printError(found.error());
-            return ExitBadInput;
+            return failWith(found.error());
         }
         submissions = *found;
         // Entries that are no submission (hidden folders and notebooks) are listed, never dropped silently.
@@ -714,8 +711,9 @@ int cmdGrade(const QStringList &args)
                                                             int(request.submissions.size()), 0, 0)}})
                          .toJson(QJsonDocument::Compact)
                   << '\n' << Qt::flush;
-        // The disk may have filled up meanwhile; else the file is not a (readable) gradebook: bad input.
-        return paths::checkWritableFolder(gradebookFolder) ? ExitBadInput : ExitGraderError;
+        // The disk may have filled up meanwhile, or another program holds it locked; else the file is not a
+        // (readable) gradebook: bad input.
+        return paths::checkWritableFolder(gradebookFolder) ? exitCodeFor(reader.error()) : ExitGraderError;
     }
     warnIfUnsafe(request.options.run, QStringLiteral("notebooks"));
     const BatchEnd end = runBatch(request, **reader);

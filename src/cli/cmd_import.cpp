@@ -47,8 +47,7 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
 {
     auto report = importSubmissions(input, outFolder);
     if (!report) {
-        printError(report.error());
-        return ExitBadInput;
+        return failWith(report.error());
     }
     const auto entries = [](const QList<FlaggedEntry> &list) {
         QJsonArray a;
@@ -121,8 +120,7 @@ int importOtterCmd(const QString &input, const QString &tests, const QString &ou
     const QString python = paths::defaultPython();
     auto report = tests.isEmpty() ? importOtter(input, outFolder, python) : importOtterTests(input, tests, outFolder, python);
     if (!report) {
-        printError(report.error());
-        return ExitBadInput;
+        return failWith(report.error());
     }
     printImportWarnings(report->warnings);
     out() << "assignment written to " << report->folder << '\n'
@@ -182,8 +180,7 @@ int importNbgraderCmd(const QString &path, const QString &outDir, const Nbgrader
 {
     auto report = importNbgrader(path, outDir, options);
     if (!report) {
-        printError(report.error());
-        return ExitBadInput;
+        return failWith(report.error());
     }
     if (!report->standardHeader.isEmpty())
         err() << "sandmark-cli: import: using the course header " << report->standardHeader

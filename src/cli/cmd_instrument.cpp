@@ -37,8 +37,7 @@ int cmdInstrument(const QStringList &args)
 
     auto assignment = Assignment::load(parser.positionalArguments().at(0));
     if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
+        return failWith(assignment.error());
     }
     const QString path = parser.positionalArguments().at(1);
     // Only SQLite opens a gradebook (docs/gradebook.md, "POSIX locks"): the assignment's, named as the notebook, is refused unread.
@@ -46,16 +45,14 @@ int cmdInstrument(const QStringList &args)
         return ExitBadInput;
     auto nb = Notebook::load(path);
     if (!nb) {
-        printError(nb.error());
-        return ExitBadInput;
+        return failWith(nb.error());
     }
     const QString n = parser.isSet(nonce) ? parser.value(nonce) : makeNonce();
     auto result = instrument(*nb, instrumentOptionsFor(*assignment, parser.value(runtime), n));
     if (!result) {
         Error e = result.error();
         e.file = e.file.isEmpty() ? path : e.file;
-        printError(e);
-        return ExitBadInput;
+        return failWith(e);
     }
     for (const QString &r : nb->repairs() + result->notes) {
         out().flush();
@@ -63,8 +60,7 @@ int cmdInstrument(const QStringList &args)
     }
     const QString to = parser.value(output);
     if (auto w = writeOutput(to, result->notebook.toJson()); !w) {
-        printError(w.error());
-        return ExitBadInput;
+        return failWith(w.error());
     }
     if (!to.isEmpty() && to != QLatin1String("-")) // stdout is free: say what was written
         out() << "instrumented notebook written to " << to << ": " << nb->cellCount() << " cell(s) of " << path << " and "

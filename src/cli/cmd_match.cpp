@@ -31,26 +31,22 @@ int cmdMatch(const QStringList &args)
     }
     auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
     if (!opened) {
-        printError(opened.error());
-        return ExitBadInput;
+        return failWith(opened.error());
     }
     const Assignment &assignment = opened->assignment;
     Expected<Submission> s = submissionNamed(assignment.displayPath(QStringLiteral("submissions")), pos.at(1));
     if (!s) {
-        printError(s.error());
-        return ExitBadInput;
+        return failWith(s.error());
     }
     const QString file = pos.size() == 4 ? pos.at(3) : QString();
     Gradebook &book = *opened->gradebook;
     const Expected<QMap<QString, QString>> before = book.settledMatches(s->studentId);
     if (auto ok = settleNotebookMatch(book, assignment, *s, pos.at(2), file); !ok) {
-        printError(ok.error());
-        return ExitBadInput;
+        return failWith(ok.error());
     }
     const Expected<QMap<QString, QString>> after = book.settledMatches(s->studentId);
     if (!before || !after) {
-        printError(!before ? before.error() : after.error());
-        return ExitBadInput;
+        return failWith(!before ? before.error() : after.error());
     }
     const bool unchanged = *before == *after; // settled as it was already: grade has nothing new to apply
     out() << displayText(s->studentId) << ": " << displayText(pos.at(2));

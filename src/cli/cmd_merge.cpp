@@ -27,9 +27,8 @@ int cmdMerge(const QStringList &args)
     const QStringList inputs = positional.mid(1);
     Expected<QList<MergeStats>> stats = mergeGradebooks(positional.at(0), inputs);
     if (!stats) {
-        printError(stats.error());
         // A batch holding OUT is the grader side's state, as for grade (exit 3); the inputs are not bad.
-        return Gradebook::isBusy(stats.error()) ? ExitGraderError : ExitBadInput;
+        return failWith(stats.error());
     }
     QStringList lines, conflicts;
     for (qsizetype i = 0; i < inputs.size(); ++i) {

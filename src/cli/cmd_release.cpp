@@ -27,14 +27,12 @@ int cmdRelease(const QStringList &args)
     }
     auto assignment = Assignment::load(parser.positionalArguments().at(0));
     if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
+        return failWith(assignment.error());
     }
     const QString outDir = parser.isSet(output) ? parser.value(output) : assignment->folder();
     auto report = writeRelease(*assignment, outDir);
     if (!report) {
-        printError(report.error());
-        return ExitBadInput;
+        return failWith(report.error());
     }
     for (const QString &w : report->warnings) {
         out().flush();

@@ -91,8 +91,7 @@ int cmdRun(const QStringList &args)
         return rc < 0 ? ExitOk : rc;
     Expected<Assignment> assignment = Assignment::load(parser.positionalArguments().at(0));
     if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
+        return failWith(assignment.error());
     }
     std::optional<SandboxKind> kind;
     if (!readSandboxOption(parser, sandbox, kind))
@@ -109,8 +108,7 @@ int cmdRun(const QStringList &args)
         return ExitBadInput;
     // A notebook that cannot be read is bad input (exit 1), not a grader error: say so before any sandbox.
     if (Expected<Notebook> nb = Notebook::load(notebook); !nb) {
-        printError(nb.error());
-        return ExitBadInput;
+        return failWith(nb.error());
     }
     SubmissionRun run(*assignment, notebook, opt);
     const Expected<SubmissionRunResult> result = run.runToEnd();

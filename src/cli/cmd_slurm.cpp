@@ -76,13 +76,11 @@ std::variant<int, SubmittedCourse> readSubmittedCourse(const QString &assignment
 {
     Expected<Assignment> assignment = loadAssignment(assignmentArg);
     if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
+        return failWith(assignment.error());
     }
     Expected<SlurmSubmission> submission = SlurmSubmission::read(SlurmLayout(assignment->folder()).submissionFile());
     if (!submission) {
-        printError(submission.error());
-        return ExitBadInput;
+        return failWith(submission.error());
     }
     return SubmittedCourse{std::move(*assignment), std::move(*submission)};
 }
@@ -257,8 +255,7 @@ std::variant<int, SubmitRequest> readSubmitRequest(const QStringList &args)
         return ExitUsage;
     Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
     if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
+        return failWith(assignment.error());
     }
     const SlurmLayout layout(assignment->folder());
     // More shards than submissions would only queue tasks with nothing to grade: one shard per submission at most.
@@ -307,8 +304,7 @@ std::variant<int, QList<int>> shardsToSubmit(const SubmitRequest &submit, const 
         if (previous->shards == request.shards && !submit.all) {
             Expected<SlurmStatus> st = readSlurmStatus(*submit.assignment, {});
             if (!st) {
-                printError(st.error());
-                return ExitBadInput;
+                return failWith(st.error());
             }
             toSubmit.clear();
             for (const Shard &s : st->unfinished())
@@ -431,8 +427,7 @@ int submit(const QStringList &args)
     Expected<QString> mergeScript = arrayScript ? slurmMergeScript(submit.assignment->folder(), submit.slurm)
                                                 : Expected<QString>(arrayScript.error());
     if (!mergeScript) {
-        printError(mergeScript.error());
-        return ExitBadInput;
+        return failWith(mergeScript.error());
     }
     if (submit.dryRun) {
         out() << "# " << layout.arrayScript() << '\n' << *arrayScript << "\n# " << layout.mergeScript()
@@ -480,8 +475,7 @@ int status(const QStringList &args)
     for (;;) {
         Expected<SlurmStatus> st = readSlurmStatus(course.assignment, queueOf(course.submission, parser.isSet(watch) && last.has_value()));
         if (!st) {
-            printError(st.error());
-            return ExitBadInput;
+            return failWith(st.error());
         }
         last = *st;
         const bool active = std::any_of(st->shards.cbegin(), st->shards.cend(), [](const SlurmShardStatus &s) {
@@ -543,15 +537,13 @@ int merge(const QStringList &args)
     const SlurmLayout layout(course.assignment.folder());
     Expected<SlurmStatus> st = readSlurmStatus(course.assignment, queueOf(course.submission, false));
     if (!st) {
-        printError(st.error());
-        return ExitBadInput;
+        return failWith(st.error());
     }
     const QString outPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(course.assignment.folder());
     Expected<QList<MergeStats>> merged = mergeSlurmShards(*st, layout, outPath);
     if (!merged) {
-        printError(merged.error());
         // A batch holding the gradebook is the grader side's state, as for grade (exit 3).
-        return Gradebook::isBusy(merged.error()) ? ExitGraderError : ExitBadInput;
+        return failWith(merged.error());
     }
     QStringList inputs; // as mergeSlurmShards() merged them: the shards that have a gradebook
     for (const SlurmShardStatus &s : st->shards)
@@ -657,8 +649,7 @@ std::variant<int, TaskRequest> readTaskRequest(const QStringList &args)
         return ExitUsage;
     Expected<Assignment> assignment = loadAssignment(parser.positionalArguments().at(1));
     if (!assignment) {
-        printError(assignment.error());
-        return ExitBadInput;
+        return failWith(assignment.error());
     }
     request.assignment = std::move(*assignment);
     if (parser.isSet(datasets))

@@ -17,8 +17,7 @@ int cmdStrip(const QStringList &args)
         return rc < 0 ? ExitOk : rc;
     auto nb = Notebook::load(parser.positionalArguments().at(0));
     if (!nb) {
-        printError(nb.error());
-        return ExitBadInput;
+        return failWith(nb.error());
     }
     const QString path = parser.positionalArguments().at(0);
     for (const QString &r : nb->repairs())
@@ -26,8 +25,7 @@ int cmdStrip(const QStringList &args)
     const Notebook stripped = strip(*nb);
     const QString to = parser.value(output);
     if (auto w = writeOutput(to, stripped.toJson()); !w) {
-        printError(w.error());
-        return ExitBadInput;
+        return failWith(w.error());
     }
     if (!to.isEmpty() && to != QLatin1String("-")) // stdout is free: say what was written
         out() << "removed " << nb->cellCount() - stripped.cellCount() << " injected cell(s); " << stripped.cellCount()

@@ -221,8 +221,7 @@ int cmdValidate(const QStringList &args)
     auto assignment = Assignment::load(parser.positionalArguments().at(0), &loadErrors);
     if (!assignment) {
         for (const Error &e : std::as_const(loadErrors))
-            printError(e);
-        return ExitBadInput;
+            return failWith(e);
     }
     QList<Problem> problems = validateAssignment(*assignment);
     // A value check without an anchor reads its name at the notebook's end: warn when the instructor notebook

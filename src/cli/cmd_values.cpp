@@ -93,29 +93,24 @@ int cmdValues(const QStringList &args)
     const QStringList pos = parser.positionalArguments();
     auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook), true);
     if (!opened) {
-        printError(opened.error());
-        return ExitBadInput;
+        return failWith(opened.error());
     }
     const Expected<std::optional<EffectiveGrade>> grade = opened->gradebook->effectiveGrade(pos.at(1));
     if (!grade) {
-        printError(grade.error());
-        return ExitBadInput;
+        return failWith(grade.error());
     }
     if (!*grade) {
-        printError(Error{opened->gradebook->path(), {}, QStringLiteral("no run of student '%1'").arg(displayText(pos.at(1)))});
-        return ExitBadInput;
+        return failWith(Error{opened->gradebook->path(), {}, QStringLiteral("no run of student '%1'").arg(displayText(pos.at(1)))});
     }
     // No run folder: nothing ran. When the submission cannot run as handed in, say so, not "run it again".
     if ((*grade)->artifacts.isEmpty())
         if (const std::optional<Error> why = unrunnableSubmission(opened->assignment, pos.at(1))) {
-            printError(*why);
-            return ExitBadInput;
+            return failWith(*why);
         }
     const Expected<ValuesComparison> values =
         runCheckValues(opened->assignment, pos.at(2), (*grade)->artifacts, (*grade)->referenceKey);
     if (!values) {
-        printError(values.error());
-        return ExitBadInput;
+        return failWith(values.error());
     }
     out() << displayText(pos.at(1)) << ": check " << values->checkId << ", `" << values->variable << "` at probe '"
           << values->probe << "': " << outcomeName(values->comparison.outcome);

@@ -249,15 +249,18 @@ Expected<MergeStats> Gradebook::mergeFrom(const QString &otherPath)
     } detach{db};
 
     MergeStats stats;
-    if (!db.transaction())
-        return sqlError(QStringLiteral("merge"), db.lastError().text());
+    // IMMEDIATE: SQLite's write lock at once, so another program's lock is waited out for the busy timeout (a
+    // deferred transaction that reads, then writes, gets SQLITE_BUSY at once) and, when it is still held, said as
+    // busy by sqlError(), as for every other write (exit 3 in the CLI, not 1 with "database is locked").
+    if (QSqlQuery begin(db); !begin.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return sqlError(QStringLiteral("merge"), begin.lastError().text());
     for (const auto step : {mergeRuns, mergeOverrides, mergeMatches, mergeReviews, readGradedUnder})
         if (const std::optional<MergeFailure> failed = step(db, stats)) {
             db.rollback();
-            return Error{m_path, QStringLiteral("merge %1: %2").arg(otherPath, failed->what), failed->sqlError};
+            return sqlError(QStringLiteral("merge %1: %2").arg(otherPath, failed->what), failed->sqlError);
         }
     if (!db.commit()) {
-        const Error e{m_path, QStringLiteral("merge %1: commit").arg(otherPath), db.lastError().text()};
+        const Error e = sqlError(QStringLiteral("merge %1: commit").arg(otherPath), db.lastError().text());
         db.rollback();
         return e;
     }
