@@ -3488,6 +3488,16 @@ private Q_SLOTS:
         detail.changeMatchButton()->click();
         QCOMPARE(change.size(), 1);
         QCOMPARE(change.at(0), (QVariantList{u"bob"_qs, u"part3.ipynb"_qs}));
+        {
+            // In German, the decision the gradebook stores in English is shown translated.
+            const CatalogueInstalled german(QStringLiteral("sandmark_de"));
+            QVERIFY(german.loaded);
+            tabs->setCurrentIndex(0);
+            detail.setResult(u"bob"_qs, result, {}, QString(), QString());
+            QVERIFY2(detail.notebookPartText().startsWith(
+                         u"part1.ipynb ← Part1 (1).ipynb (gleicher Name, ohne Groß-/Kleinschreibung und Kopie-Zusatz)"_qs),
+                     qPrintable(detail.notebookPartText()));
+        }
 
         // A single notebook's result shows no switcher, and every check.
         auto iris = Assignment::load(kIris);

@@ -2270,6 +2270,26 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>the submission folders %1 and %2 have ids that look the same in the file (the same once Unicode-normalized)</source>
         <translation>die Abgabeordner %1 und %2 haben Kennungen, die in der Datei gleich aussehen (nach Unicode-Normalisierung gleich)</translation>
     </message>
+    <message>
+        <source>%1 ← %2</source>
+        <translation>%1 ← %2</translation>
+    </message>
+    <message>
+        <source>%1 ← %2 (same name, case and copy suffix ignored)</source>
+        <translation>%1 ← %2 (gleicher Name, ohne Groß-/Kleinschreibung und Kopie-Zusatz)</translation>
+    </message>
+    <message>
+        <source>%1 ← %2 (carries its cell ids)</source>
+        <translation>%1 ← %2 (trägt seine Zell-IDs)</translation>
+    </message>
+    <message>
+        <source>%1 ← %2 (settled by the instructor)</source>
+        <translation>%1 ← %2 (von der Lehrkraft festgelegt)</translation>
+    </message>
+    <message>
+        <source>%1: not handed in</source>
+        <translation>%1: nicht abgegeben</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

@@ -187,8 +187,6 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     // A value check's whole expected and actual values (a DataFrame as a table, the differing cells marked).
     m_showValues->setToolTip(tr("The selected value check's full expected and actual values (or double-click the check)"));
     m_showValues->setEnabled(false);
-    // Beside the tabs, so the checks table keeps its rows.
-    m_tabs->setCornerWidget(m_showValues, Qt::TopRightCorner);
     connect(m_showValues, &QPushButton::clicked, this, [this] {
         const QModelIndex at = m_checksTable->currentIndex();
         if (at.isValid())
@@ -210,7 +208,13 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_overrideToggle->setArrowType(Qt::RightArrow);
     m_overrideToggle->setAutoRaise(true);
     m_overrideToggle->setCheckable(true);
-    checksLayout->addWidget(m_overrideToggle, 0, Qt::AlignLeft);
+    // One line under the checks: the override form's toggle, and Show Values at its right end (in the tabs' corner
+    // it pushed a problem set's six German tabs behind scroll arrows at 1024x640).
+    auto *underChecks = new QHBoxLayout;
+    underChecks->addWidget(m_overrideToggle);
+    underChecks->addStretch(1);
+    underChecks->addWidget(m_showValues);
+    checksLayout->addLayout(underChecks);
     checksLayout->addWidget(m_overrideBox);
     m_overrideBox->setVisible(false);
     connect(m_overrideToggle, &QToolButton::toggled, this, [this](bool open) {
@@ -264,7 +268,6 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_tabs->addTab(m_diff, tr("Diff &with Release"));
     m_tabs->setTabToolTip(DiffTab, tr("The student's notebook against the release, cell by cell; answer cells highlighted"));
     layout->addWidget(m_tabs, 1);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &SubmissionDetail::updateValuesButton);
 }
 
 void SubmissionDetail::buildSwitcher(QVBoxLayout *layout)
@@ -487,7 +490,7 @@ void SubmissionDetail::updateSwitcherTexts()
                 max += c.maxPoints;
             }
         m_switcher->setTabText(i, tr("%1 (%2 / %3)").arg(boundedLine(notebooks.at(i)), scoreText(earned), scoreText(max)));
-        const QString decision = matchDecision(m_result.notes, notebooks.at(i));
+        const QString decision = translatedCoreText(matchDecision(m_result.notes, notebooks.at(i)));
         m_switcher->setTabToolTip(i, decision);
         if (i == m_switcher->currentIndex())
             m_part->setText(tr("%1 — %2").arg(decision.isEmpty() ? notebooks.at(i) : displayText(decision),
@@ -647,7 +650,7 @@ void SubmissionDetail::updateValuesButton()
     const QModelIndex at = m_checksTable->currentIndex();
     const bool value = at.isValid() && at.row() < m_checks->results().size()
                        && checkKind(m_checks->results().at(at.row()).type).comparesValues();
-    m_showValues->setEnabled(value && m_tabs->currentIndex() == ChecksTab && !m_artifactsFolder.isEmpty() && m_assignment.has_value());
+    m_showValues->setEnabled(value && !m_artifactsFolder.isEmpty() && m_assignment.has_value());
 }
 
 void SubmissionDetail::showValues(const QString &checkId)

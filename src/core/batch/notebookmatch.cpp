@@ -4,6 +4,7 @@
 #include "gradebook/gradebook.h"
 #include "notebook/nbgrader.h"
 #include "notebook/notebook.h"
+#include "util/coretext.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -15,12 +16,13 @@ namespace sandmark {
 
 QString NotebookMatch::describe() const
 {
+    using coretext::text;
     switch (how) {
-    case How::Exact: return QStringLiteral("%1 ← %2").arg(notebook, file);
-    case How::Name: return QStringLiteral("%1 ← %2 (same name, case and copy suffix ignored)").arg(notebook, file);
-    case How::CellIds: return QStringLiteral("%1 ← %2 (carries its cell ids)").arg(notebook, file);
-    case How::Settled: return QStringLiteral("%1 ← %2 (settled by the instructor)").arg(notebook, file);
-    case How::NotHandedIn: return QStringLiteral("%1: not handed in").arg(notebook);
+    case How::Exact: return text(coretext::matchedExactly).arg(notebook, file);
+    case How::Name: return text(coretext::matchedByName).arg(notebook, file);
+    case How::CellIds: return text(coretext::matchedByCellIds).arg(notebook, file);
+    case How::Settled: return text(coretext::matchedSettled).arg(notebook, file);
+    case How::NotHandedIn: return text(coretext::notebookNotHandedIn).arg(notebook);
     case How::Unmatched: break;
     }
     return QStringLiteral("%1: %2").arg(notebook, problem);

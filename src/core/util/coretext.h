@@ -144,6 +144,13 @@ inline constexpr char kernelCouldNotStart[] = QT_TRANSLATE_NOOP("sandmark::CoreT
 inline constexpr char probeCellFailed[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the probe cell failed (%1)");
 inline constexpr char notHandedIn[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "not handed in");
 
+// Which file of a student's was graded for a problem set's notebook (batch/notebookmatch.cpp, NotebookMatch::describe()).
+inline constexpr char matchedExactly[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 ← %2");
+inline constexpr char matchedByName[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 ← %2 (same name, case and copy suffix ignored)");
+inline constexpr char matchedByCellIds[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 ← %2 (carries its cell ids)");
+inline constexpr char matchedSettled[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 ← %2 (settled by the instructor)");
+inline constexpr char notebookNotHandedIn[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: not handed in");
+
 // Written by the runner (resources/python/sandmark_runner.py), in the run's record.
 inline constexpr char cellTimeoutAfter[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: timeout after %2 s");
 inline constexpr char timeoutAfter[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "timeout after %1 s");
@@ -315,7 +322,8 @@ inline const QList<const char *> &all()
         raised, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
         testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, partialCreditOfOne, graderError,
         checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
-        kernelCouldNotStart, probeCellFailed, notHandedIn, cellTimeoutAfter, timeoutAfter,
+        kernelCouldNotStart, probeCellFailed, notHandedIn, matchedExactly, matchedByName, matchedByCellIds, matchedSettled,
+        notebookNotHandedIn, cellTimeoutAfter, timeoutAfter,
         kernelDiedWhile, exitStatus, killedBy, killedByOutOfMemory,
         refusedAbsolutePath, refusedOutside, refusedEmptyPath, refusedControlCharacter, skippedCheckpoints, skippedPycache, skippedHidden,
         refusedLongName, refusedLongPath, refusedUnreadableData, refusedFileCap, refusedOverFileCap, refusedTotalCap,
