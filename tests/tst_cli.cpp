@@ -135,6 +135,7 @@ private Q_SLOTS:
     void gradeSummaryCountsTheBrokenCheck();
     void gradeRefusesPathsOutsideTheSubmissions();
     void gradeOnReadOnlyOrFullDiskIsAGraderError();
+    void writersOnReadOnlyMediaAreAGraderError();
     void busyGradebookExitsThreeForGradeAndMerge();
     void gradebookLockedByAnotherProgramIsBusy();
     void inputThatIsTheGradebookIsRefusedUnread();
@@ -1738,6 +1739,63 @@ void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
     QVERIFY2(err.startsWith(u"sandmark-cli: %1/.sandmark: cannot write: the disk is full ("_s.arg(a)), qPrintable(err));
     QCOMPARE(err.count(QLatin1Char('\n')), 1);
     QVERIFY(!QFileInfo::exists(a + u"/.sandmark/gradebook.sqlite"_s));
+}
+
+// Every command that must write where it cannot — the gradebook, assignment.json, an output folder on read-only
+// media — is a grader error like grade's, exit 3 naming the folder (README, "Exit codes"; fresh-user finding:
+// override, review, match and manual exited 1 with SQLite's "PRAGMA journal_mode=WAL: unable to open database
+// file", merge and checks edit with exit 1 too). What only reads there works (review and manual listing, export),
+// and a missing input there is still bad input (1). Root writes anywhere: a small tmpfs, mounted read-only.
+void TestCli::writersOnReadOnlyMediaAreAGraderError()
+{
+    if (::geteuid() != 0)
+        QSKIP("needs root to mount a small tmpfs");
+    QTemporaryDir tmp;
+    const QString mnt = tmp.filePath(u"small"_s);
+    QVERIFY(QDir().mkpath(mnt));
+    if (QProcess::execute(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size=4m"_s, u"tmpfs"_s, mnt}) != 0)
+        QSKIP("mount -t tmpfs failed (no CAP_SYS_ADMIN here)");
+    struct Unmount
+    {
+        QString path;
+        ~Unmount() { QProcess::execute(u"umount"_s, {path}); }
+    } unmount{mnt};
+    const QString a = mnt + u"/hw"_s, gb = Gradebook::defaultPath(a), shard = tmp.filePath(u"shard.sqlite"_s);
+    makeGradableCopy(a);
+    QVERIFY(QFile::copy(a + u"/hw.ipynb"_s, a + u"/submissions/alice/hw (late).ipynb"_s));
+    recordOneCheckRun(gb, u"dan"_s, Outcome::Pass);
+    recordOneCheckRun(shard, u"alice"_s, Outcome::Pass);
+    QCOMPARE(QProcess::execute(u"mount"_s, {u"-o"_s, u"remount,ro"_s, mnt}), 0);
+
+    const QString gradebookFolder = u"sandmark-cli: %1: cannot write: read-only file system (%2 is mounted read-only)\n"_s
+                                        .arg(gb, mnt);
+    struct Case
+    {
+        QStringList args;
+        QString err; // empty: only the exit code and one line are compared
+    };
+    const QList<Case> writers = {
+        {{u"override"_s, a, u"dan"_s, u"--points"_s, u"1"_s, u"--comment"_s, u"oral"_s}, gradebookFolder},
+        {{u"review"_s, a, u"dan"_s}, gradebookFolder},
+        {{u"match"_s, a, u"alice"_s, u"hw.ipynb"_s, u"hw (late).ipynb"_s}, gradebookFolder},
+        {{u"merge"_s, gb, shard}, {}},
+        {{u"checks"_s, u"edit"_s, a, u"n_rows"_s, u"--points"_s, u"2"_s}, {}},
+        {{u"release"_s, a, u"-o"_s, mnt + u"/out"_s}, {}},
+    };
+    for (const Case &c : writers) {
+        const Run r = runCli(c.args);
+        QVERIFY2(r.code == 3, qPrintable(c.args.join(u' ') + u": "_s + QString::fromUtf8(r.err)));
+        if (!c.err.isEmpty())
+            QCOMPARE(QString::fromUtf8(r.err), c.err);
+        QCOMPARE(r.err.count('\n'), 1);
+    }
+    for (const QStringList &reader : {QStringList{u"review"_s, a}, QStringList{u"manual"_s, a, u"list"_s},
+                                      QStringList{u"export"_s, a, u"-o"_s, tmp.filePath(u"grades.csv"_s)}}) {
+        const Run r = runCli(reader);
+        QVERIFY2(r.code == 0, qPrintable(reader.join(u' ') + u": "_s + QString::fromUtf8(r.err)));
+    }
+    const Run missing = runCli({u"strip"_s, mnt + u"/nope.ipynb"_s});
+    QVERIFY2(missing.code == 1, missing.err.constData());
 }
 
 // A gradebook another process holds for its batch is busy, not bad input: `grade` into it and `merge` into it are

@@ -15,6 +15,7 @@
 
 #include <QCoreApplication>
 #include <QSaveFile>
+#include <QStorageInfo>
 
 #include <algorithm>
 #include <csignal>
@@ -42,9 +43,29 @@ void printError(const Error &error)
     err() << "sandmark-cli: " << displayText(error.toString()) << Qt::endl; // names may come from students
 }
 
+bool cannotWriteThere(const Error &error)
+{
+    // Only a failed write is asked about: a bad file that merely sits on read-only media stays bad input.
+    if (!error.message.startsWith(QLatin1String("cannot write")) && !error.message.startsWith(QLatin1String("cannot create")))
+        return false;
+    if (error.file.isEmpty())
+        return false;
+    // The place as it is now: the file or folder named, else the deepest folder above it that exists.
+    QString place = QDir::cleanPath(QFileInfo(error.file).absoluteFilePath());
+    while (!QFileInfo::exists(place) && place != QLatin1String("/"))
+        place = QFileInfo(place).absolutePath();
+    const QStorageInfo storage(QFileInfo(place).isDir() ? place : QFileInfo(place).absolutePath());
+    if (storage.isValid() && storage.isReadOnly())
+        return true;
+    constexpr qint64 lowSpace = qint64(1) << 20; // paths::checkWritableFolder()'s "the disk is full"
+    if (storage.isValid() && storage.bytesTotal() > 0 && storage.bytesAvailable() >= 0 && storage.bytesAvailable() < lowSpace)
+        return true;
+    return ::access(QFile::encodeName(place).constData(), W_OK) != 0;
+}
+
 int exitCodeFor(const Error &error)
 {
-    return Gradebook::isBusy(error) ? ExitGraderError : ExitBadInput;
+    return Gradebook::isBusy(error) || cannotWriteThere(error) ? ExitGraderError : ExitBadInput;
 }
 
 int failWith(const Error &error)

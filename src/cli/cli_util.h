@@ -27,8 +27,14 @@ Expected<ScanResult> scanNotebook(const QString &python, const QString &path);
 
 /// Prints "sandmark-cli: <file>: <place>: <message>" on stderr.
 void printError(const Error &error);
+/// Whether `error` says Sandmark could not write where it must — its message starts "cannot write" or "cannot
+/// create", as paths::checkWritableFolder() and every writer word it — and the file or folder it names (else the
+/// deepest existing folder above it) cannot be written now: a read-only file system, no write permission, or a full
+/// disk. The machine's problem, not the input's. Reads metadata only.
+bool cannotWriteThere(const Error &error);
 /// The exit code `error` calls for: ExitGraderError when the gradebook is busy (Gradebook::isBusy(): another batch,
-/// or another program's SQLite lock), else ExitBadInput. Every command maps its errors through it (README, "Exit codes").
+/// or another program's SQLite lock) or a place Sandmark must write cannot be written (cannotWriteThere()), else
+/// ExitBadInput. Every command maps its errors through it (README, "Exit codes").
 int exitCodeFor(const Error &error);
 /// printError(`error`), then exitCodeFor(`error`).
 int failWith(const Error &error);

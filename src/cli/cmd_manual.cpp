@@ -43,7 +43,8 @@ int cmdManual(const QStringList &args)
               << Qt::endl;
         return ExitUsage;
     }
-    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
+    // list only reads: it works on a gradebook in a read-only folder too, as export does.
+    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook), action == QLatin1String("list"));
     if (!opened)
         return failWith(opened.error());
     Gradebook &book = *opened->gradebook; // the assignment is only needed to find the gradebook

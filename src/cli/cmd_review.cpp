@@ -42,11 +42,12 @@ int cmdReview(const QStringList &args)
               << Qt::endl;
         return ExitUsage;
     }
-    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
+    const QStringList students = pos.mid(1);
+    // No student: a list, which only reads (a gradebook in a read-only folder too, as export).
+    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook), students.isEmpty());
     if (!opened)
         return failWith(opened.error());
     Gradebook &book = *opened->gradebook;
-    const QStringList students = pos.mid(1);
     QSet<QString> hadMark; // --clear says which marks there were to remove
     if (parser.isSet(clear)) {
         auto before = book.effectiveGrades();

@@ -14,7 +14,8 @@ enum ExitCode : int {
     ExitBadInput = 1,    ///< the input (assignment, notebook, archive) is bad, or a check found problems
     ExitUsage = 2,       ///< wrong command line
     ExitGraderError = 3, ///< the grader side failed or is busy: sandbox cannot start, environment build failed, a
-                         ///< gradebook another batch or program holds (Gradebook::isBusy()); failWith() decides
+                         ///< gradebook another batch or program holds (Gradebook::isBusy()), a place it must write
+                         ///< that cannot be written (cannotWriteThere()); failWith() decides
     ExitInterrupted = 130,
 };
 

@@ -563,6 +563,12 @@ Expected<std::unique_ptr<Gradebook>> Gradebook::open(const QString &path)
             gb.reset(); // closes the connection first
             removeFiles(abs);
         }
+        // SQLite's words for a folder it cannot write ("unable to open database file", "attempt to write a readonly
+        // database") name neither the folder nor the cause: a read-only file system or folder, a full disk is said
+        // as such (the CLI exits 3 on it, the machine's problem). Looked at only after a failure.
+        if (!isBusy(e))
+            if (Expected<void> writable = paths::checkWritableFolder(QFileInfo(abs).absolutePath()); !writable)
+                return Error{abs, {}, writable.error().message};
         return e;
     };
     {
