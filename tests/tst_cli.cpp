@@ -141,6 +141,7 @@ private Q_SLOTS:
     void inputThatIsTheGradebookIsRefusedUnread();
     void gradeRefusesAnAssignmentFileThatIsTheGradebook();
     void unreachableRuntimeNamesItsOwnFix();
+    void pythonWithoutTheKernelIsNamedFirst();
     void unreadableFilesAreTheGradersProblem();
     void gradeListsHiddenEntriesAsSkipped();
     void gradeRefusesAGradebookInAMissingFolder();
@@ -1796,6 +1797,26 @@ void TestCli::writersOnReadOnlyMediaAreAGraderError()
     }
     const Run missing = runCli({u"strip"_s, mnt + u"/nope.ipynb"_s});
     QVERIFY2(missing.code == 1, missing.err.constData());
+}
+
+// SANDMARK_PYTHON naming a Python without nbclient/ipykernel: the line leads with what is wrong and the fix, naming
+// the variable (fresh-user finding: it began with the environments cache, "/var/cache/sandmark/envs: environment: the
+// base interpreter … has no nbclient/ipykernel", and grade's note column showed only that folder). Exit 3.
+void TestCli::pythonWithoutTheKernelIsNamedFirst()
+{
+    QTemporaryDir tmp;
+    const QString venv = tmp.filePath(u"bare"_s), python = venv + u"/bin/python"_s;
+    if (QProcess::execute(u"/usr/bin/python3"_s, {u"-m"_s, u"venv"_s, u"--without-pip"_s, venv}) != 0)
+        QSKIP("python3 -m venv is not available here");
+    const QString iris = tmp.filePath(u"iris"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    const QString expected = u"SANDMARK_PYTHON names %1, which has no nbclient/ipykernel to run the notebooks: install both "
+                             "into it (%1 -m pip install nbclient ipykernel), point SANDMARK_PYTHON at a Python that has "
+                             "them, or unset it (then /usr/bin/python3 runs the notebooks)"_s.arg(python);
+    const Run r = runCli({u"run"_s, iris, iris + u"/submissions/alice/iris-analysis.ipynb"_s}, {{u"SANDMARK_PYTHON"_s, python}});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(QString::fromUtf8(r.err).endsWith(u"sandmark-cli: "_s + expected + u"\n"_s), r.err.constData());
+    QVERIFY2(!r.err.contains("/envs"), r.err.constData());
 }
 
 // A gradebook another process holds for its batch is busy, not bad input: `grade` into it and `merge` into it are

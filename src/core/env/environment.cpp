@@ -249,12 +249,12 @@ void EnvironmentBuilder::probeBase()
     connect(m_process, &QProcess::finished, this, &EnvironmentBuilder::onProbed);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
-            fail(QStringLiteral("cannot start the base interpreter %1%2: %3")
-                     .arg(m_spec.basePython,
-                          !qEnvironmentVariableIsEmpty("SANDMARK_PYTHON") && m_spec.basePython == paths::defaultPython()
-                              ? QStringLiteral(" (SANDMARK_PYTHON)")
-                              : QString(),
-                          m_process->errorString()));
+            failBase(QStringLiteral("cannot start the base interpreter %1%2: %3%4")
+                         .arg(m_spec.basePython, baseFromVariable() ? QStringLiteral(" (SANDMARK_PYTHON)") : QString(),
+                              m_process->errorString(),
+                              baseFromVariable() ? QStringLiteral("; point SANDMARK_PYTHON at an installed Python 3, or unset it "
+                                                                  "(then /usr/bin/python3 runs the notebooks)")
+                                                 : QString()));
     });
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     startInOwnProcessGroup(m_process); // cancel kills what it starts too
@@ -275,7 +275,9 @@ void EnvironmentBuilder::onProbed(int exitCode, QProcess::ExitStatus status)
         return;
     const QList<QByteArray> lines = out.trimmed().split('\n');
     if (status != QProcess::NormalExit || exitCode != 0 || lines.size() < 3) {
-        fail(QStringLiteral("the base interpreter does not run: %1").arg(lastLines(out, 2)));
+        failBase(QStringLiteral("the base interpreter %1%2 does not run: %3")
+                     .arg(m_spec.basePython, baseFromVariable() ? QStringLiteral(" (SANDMARK_PYTHON)") : QString(),
+                          lastLines(out, 2)));
         return;
     }
     m_baseVersion = QString::fromLatin1(lines.at(0).trimmed());
@@ -301,9 +303,17 @@ void EnvironmentBuilder::onProbed(int exitCode, QProcess::ExitStatus status)
 
     if (m_requirements.isEmpty() && m_spec.systemSitePackages) {
         if (!m_baseHasKernel) {
-            fail(QStringLiteral("the base interpreter %1 has no nbclient/ipykernel; install them "
-                                "(apt install python3-nbclient python3-ipykernel) or list them as dependencies")
-                     .arg(m_spec.basePython));
+            // What is wrong and the fix first (fresh-user finding: the line began with the environments folder).
+            if (baseFromVariable())
+                failBase(QStringLiteral("SANDMARK_PYTHON names %1, which has no nbclient/ipykernel to run the notebooks: "
+                                        "install both into it (%1 -m pip install nbclient ipykernel), point "
+                                        "SANDMARK_PYTHON at a Python that has them, or unset it (then /usr/bin/python3 "
+                                        "runs the notebooks)")
+                             .arg(m_spec.basePython));
+            else
+                failBase(QStringLiteral("the base interpreter %1 has no nbclient/ipykernel to run the notebooks: install "
+                                        "them (apt install python3-nbclient python3-ipykernel) or list them as dependencies")
+                             .arg(m_spec.basePython));
             return;
         }
         m_env.python = m_spec.basePython;
@@ -490,6 +500,17 @@ void EnvironmentBuilder::cleanupTemp()
     }
 }
 
+bool EnvironmentBuilder::baseFromVariable() const
+{
+    return !qEnvironmentVariableIsEmpty("SANDMARK_PYTHON") && m_spec.basePython == paths::defaultPython();
+}
+
+void EnvironmentBuilder::failBase(const QString &message)
+{
+    m_baseFailed = true;
+    fail(message);
+}
+
 void EnvironmentBuilder::fail(const QString &message)
 {
     if (m_done)
@@ -499,6 +520,10 @@ void EnvironmentBuilder::fail(const QString &message)
     cleanupTemp();
     if (m_lock && m_lock->isLocked())
         m_lock->unlock();
+    if (m_baseFailed) {
+        Q_EMIT failed(Error{{}, {}, message});
+        return;
+    }
     const QString where = m_target.isEmpty() ? m_envsRoot : m_target;
     Q_EMIT failed(Error{where, QStringLiteral("environment"), message});
 }

@@ -96,6 +96,13 @@ private:
     void installRequirements();
     void finalize();
     void fail(const QString &message);
+    /// A failure of the base interpreter itself (it does not start or run, it lacks the kernel): the message leads,
+    /// naming the interpreter and SANDMARK_PYTHON when it came from there — not the environments folder, which is
+    /// not what is wrong.
+    void failBase(const QString &message);
+    /// Whether SANDMARK_PYTHON chose the base interpreter.
+    bool baseFromVariable() const;
+    bool m_baseFailed = false;
     void runStep(const QString &program, const QStringList &args, void (EnvironmentBuilder::*next)(),
                  const QString &what);
     void cleanupTemp();
