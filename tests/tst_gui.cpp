@@ -5543,7 +5543,7 @@ private Q_SLOTS:
             QCOMPARE(limits->item(row(limits, "timeout_s"), 1)->text(), QStringLiteral("45"));
             QCOMPARE(limits->item(row(limits, "cell_timeout_s"), 1)->text(), QString());
             const QString def = limits->item(row(limits, "cell_timeout_s"), 2)->text();
-            QVERIFY2(def.contains(QLatin1String("timeout_s")) && def.endsWith(QLatin1String("45 s")), qPrintable(def));
+            QVERIFY2(def.contains(QLatin1String("time per notebook")) && def.endsWith(QLatin1String("45 s")), qPrintable(def));
             QVERIFY(dialog.edit().isEmpty()); // nothing touched, nothing written
         }
         QVERIFY(writeLimits(QJsonObject{{QStringLiteral("cell_timeout_s"), 60}}));

@@ -492,8 +492,8 @@
         <translation>Nicht gespeichert: %1</translation>
     </message>
     <message>
-        <source>the smaller of %1 and timeout_s: %2</source>
-        <translation>der kleinere Wert von %1 und timeout_s: %2</translation>
+        <source>the smaller of %1 and the time per notebook: %2</source>
+        <translation>der kleinere Wert von %1 und der Zeit je Notebook: %2</translation>
     </message>
     <message>
         <source>Time per notebook</source>

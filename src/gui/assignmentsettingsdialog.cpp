@@ -275,7 +275,7 @@ QWidget *AssignmentSettingsDialog::buildLimits()
         m_limits->setItem(row, ValueColumn, new QTableWidgetItem(set ? limitText(f, f.value(current)) : QString()));
         const bool cellTimeout = std::string_view(f.key) == "cell_timeout_s";
         auto *def = new QTableWidgetItem(
-            cellTimeout ? tr("the smaller of %1 and timeout_s: %2")
+            cellTimeout ? tr("the smaller of %1 and the time per notebook: %2")
                               .arg(defaultText(f),
                                    tr("%1 s").arg(QLocale().toString(std::min(Limits().cellTimeoutS, current.wallTimeoutS))))
                         : defaultText(f));
