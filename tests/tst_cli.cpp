@@ -141,6 +141,7 @@ private Q_SLOTS:
     void inputThatIsTheGradebookIsRefusedUnread();
     void gradeRefusesAnAssignmentFileThatIsTheGradebook();
     void unreachableRuntimeNamesItsOwnFix();
+    void missingDataDirIsSaidSo();
     void pythonWithoutTheKernelIsNamedFirst();
     void unreadableFilesAreTheGradersProblem();
     void gradeListsHiddenEntriesAsSkipped();
@@ -2048,6 +2049,28 @@ void TestCli::unreachableRuntimeNamesItsOwnFix()
     const QString out = QString::fromUtf8(r.out);
     QVERIFY2(QRegularExpression(u"\\njudy +needs-review "_s).match(out).hasMatch(), qPrintable(out));
     QVERIFY2(QRegularExpression(u"\\nalice +grader-error "_s).match(out).hasMatch(), qPrintable(out));
+}
+
+// A SANDMARK_DATA_DIR that does not exist, or holds no python folder, is said so, naming the variable and its fix
+// (fresh-user finding: as root it got "the sandbox user cannot reach this folder because of /nonexistent; … chmod
+// o+rx /nonexistent"). Exit 3, as for the environment; bwrap and local-unsafe alike.
+void TestCli::missingDataDirIsSaidSo()
+{
+    QTemporaryDir tmp;
+    const QString iris = tmp.filePath(u"iris"_s), empty = tmp.filePath(u"empty"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    QVERIFY(QDir().mkpath(empty));
+    const QString text = u"sandmark-cli: SANDMARK_DATA_DIR names %1, which %2, so Sandmark's Python runtime (%1/python) is "
+                         "not there: point SANDMARK_DATA_DIR at Sandmark's share folder (the one holding python/, such as "
+                         "/usr/share/sandmark), or unset it\n"_s;
+    for (const QString &sandbox : {u"bwrap"_s, u"local-unsafe"_s})
+        for (const auto &[dir, why] : {std::pair{tmp.filePath(u"nope"_s), u"does not exist"_s}, std::pair{empty, u"has no python folder"_s}}) {
+            const Run r = runCli({u"run"_s, iris, iris + u"/submissions/alice/iris-analysis.ipynb"_s, u"--sandbox"_s, sandbox},
+                                 {{u"SANDMARK_DATA_DIR"_s, dir}, {u"SANDMARK_CACHE_DIR"_s, tmp.filePath(u"cache"_s)}});
+            QVERIFY2(r.code == 3, r.err.constData());
+            QVERIFY2(QString::fromUtf8(r.err).endsWith(text.arg(dir, why)), qPrintable(sandbox + u": "_s + QString::fromUtf8(r.err)));
+            QVERIFY2(!r.err.contains("chmod"), r.err.constData());
+        }
 }
 
 // A file the grading machine cannot read is its own problem (fresh-user finding): bob's notebook of mode 000 was

@@ -93,6 +93,8 @@ Expected<void> checkSandboxUserReaches(const RunRequest &request, const QString 
     if (!request.datasetCache.isEmpty())
         mustReach << request.datasetCache;
     for (const QString &p : mustReach) {
+        if (std::optional<Error> missing = missingBoundFolder(request, p, QStringLiteral("sandbox bwrap")))
+            return *missing;
         const QString blocker = blockingDirectory(p, identity);
         if (!blocker.isEmpty())
             return Error{p, QStringLiteral("sandbox bwrap"),
@@ -322,6 +324,10 @@ Expected<LaunchPlan> BwrapBackend::plan(const RunRequest &request) const
         writePrivateEtc(runDir, identity ? identity->uid : ::getuid(), identity ? identity->gid : ::getgid());
     if (!etcDir)
         return etcDir.error();
+    // Sandmark's own runtime, as a user too (bwrap would only say it cannot find the source of a bind).
+    if (!request.runtimeDir.isEmpty())
+        if (std::optional<Error> missing = missingBoundFolder(request, request.runtimeDir, QStringLiteral("sandbox bwrap")))
+            return *missing;
     if (identity)
         if (Expected<void> reached = checkSandboxUserReaches(request, *etcDir, *identity); !reached)
             return reached.error();

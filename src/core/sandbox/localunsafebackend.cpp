@@ -41,9 +41,14 @@ Expected<LaunchPlan> LocalUnsafeBackend::plan(const RunRequest &request) const
     if (!QDir().mkpath(home))
         return Error{home, QString(), QStringLiteral("cannot create the folder")};
     const auto identity = request.identity ? request.identity : sandboxIdentity();
+    if (!request.runtimeDir.isEmpty())
+        if (std::optional<Error> missing = missingBoundFolder(request, request.runtimeDir, QStringLiteral("sandbox local-unsafe")))
+            return *missing;
     if (identity) {
         // Even without isolation, never run student code as root.
         for (const QString &p : {request.workDir, request.runtimeDir, home}) {
+            if (std::optional<Error> missing = missingBoundFolder(request, p, QStringLiteral("sandbox local-unsafe")))
+                return *missing;
             const QString blocker = blockingDirectory(p, *identity);
             if (!blocker.isEmpty())
                 return Error{p, QStringLiteral("sandbox local-unsafe"),

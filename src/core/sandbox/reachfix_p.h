@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <QString>
 
+#include <optional>
+
 namespace sandmark {
 
 /// What to do about `folder` of `request` that the sandbox user cannot reach because of the private folder
@@ -21,6 +23,30 @@ inline QString unreachableFolderFix(const RunRequest &request, const QString &fo
     return QStringLiteral("keep Sandmark's cache outside private folders (e.g. SANDMARK_CACHE_DIR=/var/cache/sandmark) "
                           "or chmod o+rx %1")
         .arg(blocker);
+}
+
+/// The error for `folder` of `request`, which a run binds, when it does not exist at all — nothing a chmod could fix
+/// (fresh-user finding: a SANDMARK_DATA_DIR that does not exist got "cannot reach … chmod o+rx /nonexistent"). For
+/// Sandmark's own Python runtime chosen by SANDMARK_DATA_DIR the line leads with the variable and its fix; `place`
+/// is the backend's ("sandbox bwrap"). None when the folder exists. Reads the file system.
+inline std::optional<Error> missingBoundFolder(const RunRequest &request, const QString &folder, const QString &place)
+{
+    if (QFileInfo(folder).isDir())
+        return std::nullopt;
+    if (!request.runtimeDir.isEmpty() && folder == request.runtimeDir) {
+        const QString dataDir = qEnvironmentVariable("SANDMARK_DATA_DIR");
+        if (!dataDir.isEmpty())
+            return Error{{}, {},
+                         QStringLiteral("SANDMARK_DATA_DIR names %1, which %2, so Sandmark's Python runtime (%3) is not "
+                                        "there: point SANDMARK_DATA_DIR at Sandmark's share folder (the one holding "
+                                        "python/, such as /usr/share/sandmark), or unset it")
+                             .arg(dataDir,
+                                  QFileInfo(dataDir).isDir() ? QStringLiteral("has no python folder")
+                                                             : QStringLiteral("does not exist"),
+                                  folder)};
+        return Error{folder, place, QStringLiteral("Sandmark's Python runtime is missing: reinstall Sandmark")};
+    }
+    return Error{folder, place, QStringLiteral("the folder does not exist")};
 }
 
 } // namespace sandmark
