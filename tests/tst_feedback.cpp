@@ -515,8 +515,38 @@ private Q_SLOTS:
         QCOMPARE(feedbackFileName(u"alice"_s), u"alice.html"_s);
         QCOMPARE(feedbackFileName(u"../etc/passwd"_s), u"_._etc_passwd.html"_s);
         QCOMPARE(feedbackFileName(u".hidden"_s), u"_hidden.html"_s);
-        QCOMPARE(feedbackFileName(u"Zoë Ng"_s), u"Zo__Ng.html"_s);
         QCOMPARE(feedbackFileName(QString()), u"_.html"_s);
+        // Letters and digits of every script are kept (fresh-user finding: "Jürgen Süß" became J_rgen_S__.html), with
+        // the marks that complete them; composed (NFC); separators, control characters and spaces are '_'.
+        QCOMPARE(feedbackFileName(u"Zoë Ng"_s), u"Zoë_Ng.html"_s);
+        QCOMPARE(feedbackFileName(u"Jürgen Süß"_s), u"Jürgen_Süß.html"_s);
+        QCOMPARE(feedbackFileName(u"Zoe\u0308"_s), u"Zo\u00EB.html"_s); // decomposed in, composed out
+        QCOMPARE(feedbackFileName(u"李 小龙"_s), u"李_小龙.html"_s);
+        QCOMPARE(feedbackFileName(u"सुरेश"_s), u"सुरेश.html"_s);       // vowel signs are marks, not letters
+        QCOMPARE(feedbackFileName(u"Ελένη_٣"_s), u"Ελένη_٣.html"_s);
+        QCOMPARE(feedbackFileName(u"𝒜da"_s), u"𝒜da.html"_s);           // outside the BMP: one letter, not two halves
+        QCOMPARE(feedbackFileName(u"a"_s + QChar(0) + u"b\tc/d\\e:f\u202Eg"_s), u"a_b_c_d_e_f_g.html"_s);
+        QCOMPARE(feedbackFileName(u"\u0308x"_s), u"_x.html"_s);      // a mark never leads
+        QCOMPARE(feedbackFileName(u"con"_s), u"_con.html"_s);         // Windows' device names
+        QCOMPARE(feedbackFileName(u"COM1"_s), u"_COM1.html"_s);
+        const QString longId = QString(200, QChar(u'ü'));
+        QVERIFY(feedbackFileName(longId).toUtf8().size() <= 125);
+        QCOMPARE(feedbackFileName(longId), QString(60, QChar(u'ü')) + u".html"_s);
+        for (const QString &id : {u"Jürgen Süß"_s, u"../x"_s, longId, u"李 小龙"_s}) {
+            const QString name = feedbackFileName(id);
+            QCOMPARE(name, name.normalized(QString::NormalizationForm_C));
+            QVERIFY(!name.startsWith(u'.') && !name.contains(u'/') && !name.contains(u'\\'));
+            for (const QChar c : name)
+                QVERIFY2(c.category() != QChar::Other_Control && c.category() != QChar::Other_Format, qPrintable(name));
+        }
+        // Two students never share a page: ids alike once composed, once case-folded, or once cut to the bound.
+        const QStringList alike = {u"Zo\u00EB"_s, u"Zoe\u0308"_s, u"ZOË"_s, u"Straße"_s, u"STRASSE"_s, longId, longId + u"x"_s};
+        const QHash<QString, QString> apart = feedbackFileNames(alike);
+        QSet<QString> folded;
+        for (const QString &id : alike)
+            folded.insert(apart.value(id).toCaseFolded());
+        QCOMPARE(folded.size(), alike.size());
+        QCOMPARE(apart.value(u"Zo\u00EB"_s), u"Zo\u00EB.html"_s); // its own safe name: kept
         // A class at once: a student whose id is its own safe name keeps it, whichever comes first (fresh-user
         // finding: "a b" took a_b.html and the real a_b got a_b-2.html, so a TA sent a_b someone else's page).
         const QHash<QString, QString> names = feedbackFileNames({u"a b"_s, u"a_b"_s, u"A_B"_s, u"a_b-2"_s, u"x"_s});

@@ -215,16 +215,34 @@ td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:t
 
 QString feedbackFileName(const QString &studentId)
 {
+    // Letters and digits of every script are kept ("Jürgen Süß" → Jürgen_Süß.html, not J_rgen_S__.html: fresh-user
+    // finding), with the marks that complete them (Devanagari's vowel signs); composed (NFC) first, so one name is
+    // spelt one way on disk. Everything else — separators, control and format characters, spaces, punctuation — is
+    // '_', safe on every file system.
+    const QString id = studentId.normalized(QString::NormalizationForm_C);
     QString name;
-    for (const QChar c : studentId) {
-        const bool ok = (c >= QLatin1Char('a') && c <= QLatin1Char('z')) || (c >= QLatin1Char('A') && c <= QLatin1Char('Z'))
-                        || (c >= QLatin1Char('0') && c <= QLatin1Char('9')) || c == QLatin1Char('.')
-                        || c == QLatin1Char('_') || c == QLatin1Char('-');
-        name += ok ? c : QLatin1Char('_');
+    constexpr qsizetype maxUtf8 = 120; // of a file system's 255 bytes: room for "-NNN.html" and to spare
+    qsizetype utf8 = 0;
+    for (const char32_t c : id.toUcs4()) {
+        const bool ok = QChar::isLetterOrNumber(c) || (QChar::isMark(c) && !name.isEmpty()) || c == U'.' || c == U'_'
+                        || c == U'-';
+        const QString piece = ok ? QString::fromUcs4(&c, 1) : QStringLiteral("_");
+        const qsizetype bytes = piece.toUtf8().size();
+        if (utf8 + bytes > maxUtf8)
+            break; // bounded, cut between characters; feedbackFileNames() keeps cut names apart
+        name += piece;
+        utf8 += bytes;
     }
     if (name.isEmpty() || name.startsWith(QLatin1Char('.')))
         name.replace(0, 1, QLatin1Char('_'));
-    return (name.isEmpty() ? QStringLiteral("_") : name) + QStringLiteral(".html");
+    if (name.isEmpty())
+        name = QStringLiteral("_");
+    // Windows' device names take any extension ("CON.html" is the console): never one of them.
+    static const QRegularExpression device(QStringLiteral("^(CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9])$"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    if (device.match(name).hasMatch())
+        name.prepend(QLatin1Char('_'));
+    return name + QStringLiteral(".html");
 }
 
 /// One notebook's section, laid out as nbgrader's generate_feedback lays out a notebook (its feedback template,
@@ -387,21 +405,21 @@ QByteArray renderFeedbackHtml(const FeedbackInput &in)
 QHash<QString, QString> feedbackFileNames(const QStringList &studentIds)
 {
     QHash<QString, QString> names;
-    QSet<QString> used; // lower case: case-insensitive file systems (macOS)
+    QSet<QString> used; // case-folded: case-insensitive file systems (macOS, Windows)
     for (const QString &id : studentIds) // the ids that are their own safe name first: theirs, whatever the order
-        if (const QString name = feedbackFileName(id); name == id + QStringLiteral(".html") && !used.contains(name.toLower())) {
+        if (const QString name = feedbackFileName(id); name == id + QStringLiteral(".html") && !used.contains(name.toCaseFolded())) {
             names.insert(id, name);
-            used.insert(name.toLower());
+            used.insert(name.toCaseFolded());
         }
     for (const QString &id : studentIds) {
         if (names.contains(id))
             continue;
         const QString base = feedbackFileName(id).chopped(5);
         QString name = base + QStringLiteral(".html");
-        for (int n = 2; used.contains(name.toLower()); ++n)
+        for (int n = 2; used.contains(name.toCaseFolded()); ++n)
             name = base + QStringLiteral("-%1.html").arg(n);
         names.insert(id, name);
-        used.insert(name.toLower());
+        used.insert(name.toCaseFolded());
     }
     return names;
 }

@@ -47,8 +47,11 @@ struct FeedbackInput
 /// Pure function; thread-safe.
 QByteArray renderFeedbackHtml(const FeedbackInput &input);
 
-/// A file name for `studentId`'s page: the id with every character outside [A-Za-z0-9._-] replaced by
-/// '_', a leading '.' replaced too, plus ".html". Distinct ids can share it: name a class with feedbackFileNames().
+/// A file name for `studentId`'s page, safe on every file system: the id composed (NFC), its letters and digits of
+/// any script (QChar::isLetterOrNumber, with the marks that follow them), '.', '_' and '-' kept, every other
+/// character (separators, control characters, spaces) replaced by '_', a leading '.' replaced too, at most 120 bytes
+/// of UTF-8, never a Windows device name (CON…), plus ".html". Distinct ids can share it: name a class with
+/// feedbackFileNames().
 QString feedbackFileName(const QString &studentId);
 
 /// The file names of every student's page, for all of `studentIds` at once (the whole class, so that a name does
