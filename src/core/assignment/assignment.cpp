@@ -336,23 +336,12 @@ Expected<void> AssignmentLoader::readDependencies()
 
 Expected<void> AssignmentLoader::readPython()
 {
-    if (root.contains("python")) {
-        auto py = r.string(root["python"], QStringLiteral("python"));
-        if (!py)
-            return py.error();
-        a.m_python = *py;
-    }
-    return {};
+    return r.optionalString(root, "python", QStringLiteral("python"), a.m_python);
 }
 
 Expected<void> AssignmentLoader::readSystemSitePackages()
 {
-    if (root.contains("system_site_packages")) {
-        if (!root["system_site_packages"].is_boolean())
-            return r.error(QStringLiteral("system_site_packages"), QStringLiteral("must be true or false"));
-        a.m_systemSitePackages = root["system_site_packages"].get<bool>();
-    }
-    return {};
+    return r.optionalBool(root, "system_site_packages", QStringLiteral("system_site_packages"), a.m_systemSitePackages);
 }
 
 Expected<void> AssignmentLoader::readRequiredDatasets()
@@ -376,13 +365,7 @@ Expected<void> AssignmentLoader::readDatasetFunctions()
 {
     a.m_datasetFunctions = {QStringLiteral("localizer.get_file"), QStringLiteral("localizer.download"),
                             QStringLiteral("hf_hub_download")};
-    if (root.contains("dataset_functions")) {
-        auto fns = r.strings(root["dataset_functions"], QStringLiteral("dataset_functions"));
-        if (!fns)
-            return fns.error();
-        a.m_datasetFunctions = *fns;
-    }
-    return {};
+    return r.optionalStrings(root, "dataset_functions", QStringLiteral("dataset_functions"), a.m_datasetFunctions);
 }
 
 Expected<void> AssignmentLoader::readLimits()
@@ -489,24 +472,15 @@ Expected<void> AssignmentLoader::readSandbox()
                 return r.error(QStringLiteral("otter.seed"), QStringLiteral("must be an integer"));
             a.m_otterSeed = QString::number(o["seed"].get<qint64>());
         }
-        if (o.contains("seed_variable")) {
-            auto v = r.string(o["seed_variable"], QStringLiteral("otter.seed_variable"));
-            if (!v)
-                return v.error();
-            a.m_otterSeedVariable = *v;
-        }
+        if (auto v = r.optionalString(o, "seed_variable", QStringLiteral("otter.seed_variable"), a.m_otterSeedVariable); !v)
+            return v;
     }
     return {};
 }
 
 Expected<void> AssignmentLoader::readShowExpected()
 {
-    if (root.contains("show_expected")) {
-        if (!root["show_expected"].is_boolean())
-            return r.error(QStringLiteral("show_expected"), QStringLiteral("must be true or false"));
-        showExpected = root["show_expected"].get<bool>();
-    }
-    return {};
+    return r.optionalBool(root, "show_expected", QStringLiteral("show_expected"), showExpected);
 }
 
 Expected<void> AssignmentLoader::readChecks()

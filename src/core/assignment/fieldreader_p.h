@@ -64,6 +64,42 @@ struct FieldReader
         return out;
     }
 
+    /// `object[key]` into `out` when the key is there (else `out` is left as it is); an error for `path` when it is
+    /// not a string.
+    Expected<void> optionalString(const Json &object, const char *key, const QString &path, QString &out) const
+    {
+        if (!object.contains(key))
+            return {};
+        auto v = string(object[key], path);
+        if (!v)
+            return v.error();
+        out = *v;
+        return {};
+    }
+
+    /// As optionalString(), for a list of strings.
+    Expected<void> optionalStrings(const Json &object, const char *key, const QString &path, QStringList &out) const
+    {
+        if (!object.contains(key))
+            return {};
+        auto v = strings(object[key], path);
+        if (!v)
+            return v.error();
+        out = *v;
+        return {};
+    }
+
+    /// As optionalString(), for true or false.
+    Expected<void> optionalBool(const Json &object, const char *key, const QString &path, bool &out) const
+    {
+        if (!object.contains(key))
+            return {};
+        if (!object[key].is_boolean())
+            return error(path, QStringLiteral("must be true or false"));
+        out = object[key].get<bool>();
+        return {};
+    }
+
     Expected<double> number(const Json &j, const QString &path, double min, bool strictlyPositive) const
     {
         if (!j.is_number() || j.is_boolean())
