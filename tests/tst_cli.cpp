@@ -127,6 +127,7 @@ private Q_SLOTS:
     void checksOfAProblemSetNameTheirNotebook();
     void overrideSeveralStudents();
     void exportKeepsLookalikeStudentsApart();
+    void gradeAndImportWarnOfLookalikeIds();
     void exportColumnsAreTheAssignmentsChecks();
     void damagedGradebookIsCalledDamaged();
     void checksListReference();
@@ -142,6 +143,7 @@ private Q_SLOTS:
     void gradeRefusesAnAssignmentFileThatIsTheGradebook();
     void unreachableRuntimeNamesItsOwnFix();
     void missingDataDirIsSaidSo();
+    void nulInACodeCellIsNamed();
     void pythonWithoutTheKernelIsNamedFirst();
     void unreadableFilesAreTheGradersProblem();
     void gradeListsHiddenEntriesAsSkipped();
@@ -1152,6 +1154,33 @@ void TestCli::exportKeepsLookalikeStudentsApart()
                               "folder and grade it again\n");
 }
 
+// Two folders whose ids look alike once Unicode-normalized ("José" composed and decomposed) are graded apart, but
+// an export cannot tell their rows apart: grade and import say so when they list them (only export did: fresh-user
+// finding), before anyone exports.
+void TestCli::gradeAndImportWarnOfLookalikeIds()
+{
+    QTemporaryDir tmp;
+    const QString nfc = u"Jos\u00E9"_s, nfd = u"Jose\u0301"_s;
+    const QString loose = tmp.filePath(u"loose"_s);
+    for (const QString &id : {nfc, nfd, u"amy"_s}) {
+        QVERIFY(QDir().mkpath(loose + u'/' + id));
+        QVERIFY(QFile::copy(QStringLiteral(SANDMARK_TEST_DATA_DIR "/assignments/good/hw.ipynb"), loose + u'/' + id + u"/hw.ipynb"_s));
+    }
+    const QByteArray alike = "the submission folders 'Jose\xCC\x81' (U+0301) and 'Jos\xC3\xA9' (U+00E9) have ids that "
+                             "look the same in the file (the same once Unicode-normalized): each is graded apart, but an "
+                             "export cannot tell their rows apart (sandmark-cli export leaves their Canvas scores empty); "
+                             "rename one folder\n";
+    const QString assignment = tmp.filePath(u"good"_s);
+    copyTree(QStringLiteral(SANDMARK_TEST_DATA_DIR "/assignments/good"), assignment);
+    Run r = runCli({u"import"_s, u"submissions"_s, loose, u"-o"_s, assignment + u"/submissions"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.err.contains("sandmark-cli: warning: import: " + alike), r.err.constData());
+
+    r = runCli({u"grade"_s, assignment, u"--dry-run"_s});
+    QVERIFY2(r.err.contains("sandmark-cli: warning: grade: " + alike), r.err.constData());
+    QCOMPARE(r.err.count("warning: grade: the submission folders"), 1);
+}
+
 // export's check columns are the assignment's checks in its order, then any check a row's recorded result holds that
 // the assignment no longer has — never the columns of the run recorded last (fresh-user report: after one student
 // was graded under an edited assignment, the others' `corr` points were in no column and the edit's `df` was one).
@@ -1396,6 +1425,9 @@ void TestCli::reviewMarks()
     jf.close();
     r = runCli({u"export"_s, untitled, u"--gradebook"_s, gbPath, u"--format"_s, u"canvas"_s, u"--canvas-column"_s, u""_s});
     QVERIFY2(r.code == 0, r.err.constData());
+    // Canvas's file cannot mark them: a warning on stderr, also when the file goes to stdout (said nowhere before).
+    QVERIFY2(r.err.contains("sandmark-cli: warning: export: 2 student(s) graded under older checks, not marked in Canvas's file"),
+             r.err.constData());
     QVERIFY(!json.contains("Homework 1"));
     QVERIFY2(r.out.startsWith("Student,ID,SIS User ID,SIS Login ID,Section,hw-1\r\n"), r.out.constData());
 }
@@ -2071,6 +2103,40 @@ void TestCli::missingDataDirIsSaidSo()
             QVERIFY2(QString::fromUtf8(r.err).endsWith(text.arg(dir, why)), qPrintable(sandbox + u": "_s + QString::fromUtf8(r.err)));
             QVERIFY2(!r.err.contains("chmod"), r.err.constData());
         }
+}
+
+// A code cell holding a NUL character fails with a reason naming the cell and the place, at once (fresh-user finding:
+// "NoReply: the kernel went idle without replying", after a 3 s wait); the next cells run.
+void TestCli::nulInACodeCellIsNamed()
+{
+    QTemporaryDir tmp;
+    const QString iris = tmp.filePath(u"iris"_s);
+    copyTree(QStringLiteral(SANDMARK_SOURCE_DIR "/examples/iris"), iris);
+    const QString nb = tmp.filePath(u"nul.ipynb"_s);
+    QVERIFY(writeFile(nb, R"nb({"cells": [
+ {"cell_type": "code", "execution_count": null, "id": "a", "metadata": {}, "outputs": [], "source": "x = 1\ny = 2  # a\u0000b"},
+ {"cell_type": "code", "execution_count": null, "id": "b", "metadata": {}, "outputs": [], "source": "print('after')"}],
+ "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+ "nbformat": 4, "nbformat_minor": 5})nb"));
+    const Run r = runCli({u"run"_s, iris, nb, u"--json"_s});
+    QVERIFY2(r.code == 0, r.err.constData());
+    const QJsonObject record = QJsonDocument::fromJson(r.out).object();
+    QJsonObject first, second;
+    for (const QJsonValue &c : record.value(u"cells"_s).toArray()) {
+        if (!c[u"injected"_s].isNull())
+            continue; // Sandmark's own cells (redirect, probes, tests)
+        if (c[u"index"_s].toInt() == 0)
+            first = c.toObject();
+        else if (c[u"index"_s].toInt() == 1)
+            second = c.toObject();
+    }
+    QVERIFY2(!first.isEmpty(), r.out.constData());
+    QCOMPARE(first.value(u"status"_s).toString(), u"error"_s);
+    QCOMPARE(first.value(u"error"_s)[u"ename"_s].toString(), u"SyntaxError"_s);
+    QCOMPARE(first.value(u"error"_s)[u"evalue"_s].toString(),
+             u"the cell contains a NUL character (U+0000) at line 2, column 11, which Python cannot compile: remove it"_s);
+    QCOMPARE(second.value(u"status"_s).toString(), u"ok"_s);
+    QVERIFY2(!r.out.contains("NoReply"), r.out.constData());
 }
 
 // A file the grading machine cannot read is its own problem (fresh-user finding): bob's notebook of mode 000 was

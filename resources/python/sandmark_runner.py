@@ -878,6 +878,8 @@ class Runner:
         kernel = self.kernel
         kc = kernel.kc
         rec = item.rec
+        if item.kind is None and "\x00" in item.source:
+            return self.refuse_nul(item)
         cap = max(0, min(self.limits["output_cell_bytes"], self.limits["output_total_bytes"] - self.total_kept))
         coll = OutputCollector(cap, self.limits["output_image_bytes"],
                                self.limits["output_images_total_bytes"] - self.images_kept)
@@ -1017,6 +1019,21 @@ class Runner:
             self.check_exit_payload(item, reply)
             return "ok"
         rec["status"] = "error"
+        return "error"
+
+    def refuse_nul(self, item):
+        """A code cell holding a NUL character (U+0000): Python cannot compile it, and the kernel, sent it, went idle
+        without replying (a bare "NoReply" after a wait). The cell fails as Python 3.12 fails such source, a
+        SyntaxError, naming where the character is; it is not sent, and the run goes on with the next cell."""
+        before = item.source[:item.source.index("\x00")]
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        evalue = ("the cell contains a NUL character (U+0000) at line %d, column %d, which Python cannot compile: "
+                  "remove it" % (line, column))
+        item.rec["error"] = {"ename": "SyntaxError", "evalue": evalue}
+        item.rec["status"] = "error"
+        item.outputs = [{"output_type": "error", "ename": "SyntaxError", "evalue": evalue,
+                         "traceback": ["SyntaxError: " + evalue]}]
         return "error"
 
     def check_exit_payload(self, item, reply):
