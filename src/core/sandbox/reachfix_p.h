@@ -25,28 +25,26 @@ inline QString unreachableFolderFix(const RunRequest &request, const QString &fo
         .arg(blocker);
 }
 
-/// The error for `folder` of `request`, which a run binds, when it does not exist at all — nothing a chmod could fix
-/// (fresh-user finding: a SANDMARK_DATA_DIR that does not exist got "cannot reach … chmod o+rx /nonexistent"). For
-/// Sandmark's own Python runtime chosen by SANDMARK_DATA_DIR the line leads with the variable and its fix; `place`
-/// is the backend's ("sandbox bwrap"). None when the folder exists. Reads the file system.
+/// The error for `folder` of `request`, which a run binds, when it is Sandmark's Python runtime and does not exist:
+/// nothing a chmod could fix (fresh-user finding: a SANDMARK_DATA_DIR that does not exist got "cannot reach … chmod
+/// o+rx /nonexistent"). Chosen by SANDMARK_DATA_DIR, the line leads with the variable and its fix; `place` is the
+/// backend's ("sandbox bwrap"). None for any other folder, or when it exists. Reads the file system.
 inline std::optional<Error> missingBoundFolder(const RunRequest &request, const QString &folder, const QString &place)
 {
-    if (QFileInfo(folder).isDir())
+    // Only Sandmark's own runtime: the others (the run folder, environments, datasets) are Sandmark's to create.
+    if (QFileInfo(folder).isDir() || request.runtimeDir.isEmpty() || folder != request.runtimeDir)
         return std::nullopt;
-    if (!request.runtimeDir.isEmpty() && folder == request.runtimeDir) {
-        const QString dataDir = qEnvironmentVariable("SANDMARK_DATA_DIR");
-        if (!dataDir.isEmpty())
-            return Error{{}, {},
-                         QStringLiteral("SANDMARK_DATA_DIR names %1, which %2, so Sandmark's Python runtime (%3) is not "
-                                        "there: point SANDMARK_DATA_DIR at Sandmark's share folder (the one holding "
-                                        "python/, such as /usr/share/sandmark), or unset it")
-                             .arg(dataDir,
-                                  QFileInfo(dataDir).isDir() ? QStringLiteral("has no python folder")
-                                                             : QStringLiteral("does not exist"),
-                                  folder)};
-        return Error{folder, place, QStringLiteral("Sandmark's Python runtime is missing: reinstall Sandmark")};
-    }
-    return Error{folder, place, QStringLiteral("the folder does not exist")};
+    const QString dataDir = qEnvironmentVariable("SANDMARK_DATA_DIR");
+    if (!dataDir.isEmpty())
+        return Error{{}, {},
+                     QStringLiteral("SANDMARK_DATA_DIR names %1, which %2, so Sandmark's Python runtime (%3) is not "
+                                    "there: point SANDMARK_DATA_DIR at Sandmark's share folder (the one holding "
+                                    "python/, such as /usr/share/sandmark), or unset it")
+                         .arg(dataDir,
+                              QFileInfo(dataDir).isDir() ? QStringLiteral("has no python folder")
+                                                         : QStringLiteral("does not exist"),
+                              folder)};
+    return Error{folder, place, QStringLiteral("Sandmark's Python runtime is missing: reinstall Sandmark")};
 }
 
 } // namespace sandmark
