@@ -5,6 +5,7 @@
 #include "assignment/assignment.h"
 #include "datasets/assignmentdatasets.h"
 #include "datasets/hubcache.h"
+#include "gradebook/export.h"
 #include "gradebook/gradebook.h"
 #include "util/displaytext.h"
 
@@ -216,6 +217,15 @@ void warnIfUnsafe(const SubmissionRunOptions &options, const QString &what)
     if (!backend->isolates())
         err() << "sandmark-cli: UNSAFE: " << backend->name() << " runs the " << what
               << " WITHOUT a sandbox (resource limits only)" << Qt::endl;
+}
+
+void warnLookalikeIds(const QString &command, const QStringList &studentIds)
+{
+    for (const QStringList &group : exportIdCollisions(studentIds))
+        err() << "sandmark-cli: warning: " << command << ": " << exportIdCollisionText(group)
+              << ": each is graded apart, but an export cannot tell their rows apart (sandmark-cli export leaves their "
+                 "Canvas scores empty); rename one folder"
+              << Qt::endl;
 }
 
 bool readPositiveIntOption(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command,

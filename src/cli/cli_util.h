@@ -83,6 +83,12 @@ RunChoices commandLineRunChoices(std::optional<SandboxKind> sandbox, const QStri
 /// only)" when the options' backend does not isolate (local-unsafe); to stderr, nothing otherwise.
 void warnIfUnsafe(const SubmissionRunOptions &options, const QString &what);
 
+/// Warns, one "sandmark-cli: warning: <command>: …" line per group on stderr, about the students among
+/// `studentIds` whose ids look the same in an exported file (exportIdCollisions(): alike once Unicode-normalized,
+/// "José" composed and decomposed): each is graded apart, but a gradebook export or an LMS import could give one the
+/// other's grade. Nothing when every id is distinct.
+void warnLookalikeIds(const QString &command, const QStringList &studentIds);
+
 /// Reads a count option (`--jobs N`) when it is set: a whole number >= 1. Returns false after printing
 /// "sandmark-cli: <command>: --<name> must be a positive number, not '<value>'"; `value` is left unchanged
 /// when the option is not set.

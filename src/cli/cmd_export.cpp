@@ -77,12 +77,18 @@ int cmdExport(const QStringList &args)
     if (auto w = writeOutput(to, data); !w) {
         return failWith(w.error());
     }
+    const qsizetype stale = std::count_if(grades->cbegin(), grades->cend(), [](const EffectiveGrade &g) { return g.stale; });
+    // Canvas's import has no place to mark a grade given under older checks (the CSV has its stale column): a warning,
+    // wherever the file went (stdout included).
+    if (stale > 0 && fmt == QLatin1String("canvas"))
+        err() << "sandmark-cli: warning: export: " << stale
+              << " student(s) graded under older checks, not marked in Canvas's file (the CSV marks them in its stale "
+                 "column); sandmark-cli grade regrades them"
+              << Qt::endl;
     if (!to.isEmpty() && to != QLatin1String("-")) { // stdout is free: say what was written
-        const qsizetype stale = std::count_if(grades->cbegin(), grades->cend(), [](const EffectiveGrade &g) { return g.stale; });
         out() << "exported " << grades->size() << " student(s) to " << to << " (" << fmt << ")";
-        if (stale > 0) // the CSV has a stale column; Canvas's import has no place for it
-            out() << "; " << stale << " graded under older checks"
-                  << (fmt == QLatin1String("csv") ? ", marked in the stale column" : ", not marked in Canvas's file (the CSV marks them)");
+        if (stale > 0 && fmt == QLatin1String("csv"))
+            out() << "; " << stale << " graded under older checks, marked in the stale column";
         out() << '\n';
     }
     return ExitOk;

@@ -4,6 +4,7 @@
 #include "assignment/nbgrader_import.h"
 #include "assignment/otter_import.h"
 #include "batch/lmsimport.h"
+#include "batch/submissions.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "datasets/scanner.h"
@@ -102,6 +103,13 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
           << " flagged (grade records them as needs-review), " << late << " late; " << notWritten
           << " entr" << (notWritten == 1 ? "y" : "ies") << " refused or not recognised, " << report->skipped.size()
           << " skipped" << Qt::endl;
+    // The folder as grade will list it, this import's students and those already there.
+    if (Expected<QList<Submission>> listed = discoverSubmissions(outFolder)) {
+        QStringList ids;
+        for (const Submission &s : std::as_const(*listed))
+            ids << s.studentId;
+        warnLookalikeIds(QStringLiteral("import"), ids);
+    }
     return ExitOk;
 }
 
