@@ -75,7 +75,7 @@ void compareGolden(const QString &name, const char *ext, const QByteArray &actua
 
 // Records in the gradebook at `gbPath` a run of `student` with one value check `n_rows` worth 1 point.
 void recordOneCheckRun(const QString &gbPath, const QString &student, Outcome outcome,
-                       GradeStatus status = GradeStatus::Graded)
+                       GradeStatus status = GradeStatus::Graded, Check::Type type = Check::Type::Value)
 {
     auto gb = Gradebook::open(gbPath);
     QVERIFY(gb);
@@ -87,7 +87,7 @@ void recordOneCheckRun(const QString &gbPath, const QString &student, Outcome ou
     r.finished = r.started.addSecs(1);
     CheckResult c;
     c.checkId = u"n_rows"_s;
-    c.type = Check::Type::Value;
+    c.type = type;
     c.outcome = outcome;
     c.points = outcome == Outcome::Pass ? 1 : 0;
     c.maxPoints = 1;
@@ -153,6 +153,7 @@ private Q_SLOTS:
     void untrustedNamesPrintOnOneLine();
     void unpackedCanvasFolderImportedAndSettled();
     void reviewMarks();
+    void reviewOfAnAnswerAwaitingGradingByHandSaysWhatIsLeft();
     void dockerDaemonThatDoesNotAnswerIsNamed();
     void doctorAnswersInEveryFailureMode_data();
     void doctorAnswersInEveryFailureMode();
@@ -1359,6 +1360,26 @@ void TestCli::overrideSeveralStudents()
 
 // `review`: marks kept in the gradebook with the grade seen; without students, the submissions awaiting a person and
 // every mark; a student without a run refuses the whole command; --clear removes marks; a changed grade is said.
+// A review mark on a submission that awaits grading by hand is kept, and the command says what it does not do: the
+// answers still need their points, and export holds the Canvas score back until then (fresh-user finding: the mark
+// was accepted without a word and Canvas stayed blank).
+void TestCli::reviewOfAnAnswerAwaitingGradingByHandSaysWhatIsLeft()
+{
+    QTemporaryDir tmp;
+    const QString gbPath = tmp.filePath(u"gb.sqlite"_s);
+    recordOneCheckRun(gbPath, u"cat"_s, Outcome::NotGraded, GradeStatus::NeedsManual, Check::Type::Manual);
+    recordOneCheckRun(gbPath, u"ben"_s, Outcome::Pass);
+    const QStringList gb = {u"--gradebook"_s, gbPath};
+    Run r = runCli(QStringList{u"review"_s, u"assignments/good"_s, u"cat"_s, u"ben"_s} + gb);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains("\ncat: needs-manual, not graded; reviewed "), r.out.constData());
+    QCOMPARE(r.err, QByteArray("sandmark-cli: note: review: cat still awaits grading by hand: a review mark does not give "
+                               "its answers points, and export leaves its Canvas score empty until they have them "
+                               "(sandmark-cli manual)\n"));
+    r = runCli(QStringList{u"export"_s, u"assignments/good"_s, u"--format"_s, u"canvas"_s} + gb);
+    QVERIFY2(r.out.contains(",cat,,,,\r\n") && r.out.contains(",ben,,,,1\r\n"), r.out.constData());
+}
+
 void TestCli::reviewMarks()
 {
     QTemporaryDir tmp;

@@ -79,6 +79,15 @@ int cmdReview(const QStringList &args)
             out() << "reviewed " << g.review->when.toString(Qt::ISODate) << " when it was "
                   << gradeText(g.review->status, g.review->score, g.maxScore) << " (the grade changed since)\n";
     }
+    // A mark records that someone looked; an answer awaiting grading by hand still needs its points (export holds
+    // its Canvas score back until then: unfinishedForLms()).
+    if (!parser.isSet(clear))
+        for (const EffectiveGrade &g : *grades)
+            if (students.contains(g.studentId) && g.status == GradeStatus::NeedsManual)
+                err() << "sandmark-cli: note: review: " << displayText(g.studentId)
+                      << " still awaits grading by hand: a review mark does not give its answers points, and export "
+                         "leaves its Canvas score empty until they have them (sandmark-cli manual)"
+                      << Qt::endl;
     return ExitOk;
 }
 
