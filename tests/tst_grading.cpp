@@ -811,6 +811,25 @@ void TestGrading::gradeExpectedErrorsAreNotes()
     QCOMPARE(r.status, GradeStatus::NeedsReview); // nothing says the error is expected
     QCOMPARE(r.reasons.value(0), QStringLiteral("cells[0]: raised NameError: name 'a' is not defined"));
 
+    {
+        // The runner's NoReply (the kernel went idle without the cell's reply: IPython's showtraceback replaced, as
+        // in a fresh-user case) is no exception the code raised: the reason says what happened.
+        QJsonObject noReply = first;
+        noReply.insert(QStringLiteral("error"), QJsonObject{{QStringLiteral("ename"), QStringLiteral("NoReply")},
+                                                            {QStringLiteral("evalue"), QStringLiteral("the kernel went idle without replying")}});
+        QJsonArray withNoReply = cells;
+        withNoReply.replace(0, noReply);
+        GradeInput quiet = in;
+        QJsonObject quietRecord = rec;
+        quietRecord.insert(QStringLiteral("cells"), withNoReply);
+        quiet.record = quietRecord;
+        const GradeResult q = grade(quiet);
+        QCOMPARE(q.status, GradeStatus::NeedsReview);
+        QVERIFY2(q.reasons.value(0).startsWith(QLatin1String("cells[0]: the kernel sent no result for the cell (its error display "
+                                                             "may be broken")),
+                 qPrintable(q.reasons.value(0)));
+    }
+
     in.expectedErrors = {{0, QStringLiteral("NameError")}};
     r = grade(in);
     QCOMPARE(r.status, GradeStatus::Graded);

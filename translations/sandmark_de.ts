@@ -2290,6 +2290,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>%1: not handed in</source>
         <translation>%1: nicht abgegeben</translation>
     </message>
+    <message>
+        <source>%1: the kernel sent no result for the cell (its error display may be broken, as when IPython&apos;s showtraceback is replaced, or an interrupt arrived outside its code)</source>
+        <translation>%1: Der Kernel lieferte kein Ergebnis für die Zelle (ihre Fehleranzeige ist womöglich defekt, etwa wenn IPythons showtraceback ersetzt wurde, oder eine Unterbrechung kam außerhalb ihres Codes an)</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

@@ -232,6 +232,8 @@ using detail::wallClockProblem;
 /// What went wrong in a student cell, or empty when it ran (or was never reached because of another problem).
 QString cellProblem(const CellInfo &c, const QJsonObject &record)
 {
+    if (c.status == QLatin1String("error") && c.ename == QLatin1String("NoReply")) // the runner's word, no exception
+        return coretext::text(coretext::cellNoReply).arg(c.name());
     if (c.status == QLatin1String("error"))
         return coretext::text(coretext::raised).arg(c.name(), c.error());
     // The limit as the runner wrote it in the cell's error ("timeout after 5 s", also its message's words); a

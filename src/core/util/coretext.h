@@ -121,6 +121,8 @@ inline constexpr char rowsAt3More[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%
 
 // Reasons and feedback of a run (grading/result.cpp, batch/batchgrading.cpp, checks/*check.cpp).
 inline constexpr char raised[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: raised %2");
+// The runner's "NoReply" (the kernel went idle without the cell's execute_reply): not an exception the code raised.
+inline constexpr char cellNoReply[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: the kernel sent no result for the cell (its error display may be broken, as when IPython's showtraceback is replaced, or an interrupt arrived outside its code)");
 inline constexpr char cellTimedOut[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: cell timed out");
 inline constexpr char notebookUnreadable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the notebook cannot be read: %1");
 inline constexpr char probeDidNotRun[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the probe did not run");
@@ -319,7 +321,7 @@ inline const QList<const char *> &all()
         labelsLengthDiffer, indexLengthDiffers, labelsReordered, indexReordered, indexReorderedSortable, labelsDiffer,
         indexDiffers, columnsDiffer, columnsDuplicate, columnsReordered, columnNotCaptured, columnDtypeDiffers, inColumn,
         rowCountDiffers, rowNotGraded, valuesDifferAnyOrder, rowsDifferAnyOrder, rowsAt1, rowsAt2, rowsAt3, rowsAt3More,
-        raised, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
+        raised, cellNoReply, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
         testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, partialCreditOfOne, graderError,
         checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
         kernelCouldNotStart, probeCellFailed, notHandedIn, matchedExactly, matchedByName, matchedByCellIds, matchedSettled,
