@@ -106,6 +106,7 @@ private Q_SLOTS:
     void shardsPartitionTheSortedIds();
     void discoverIsSortedAndIdsFromFoldersAndFiles();
     void looseFifoOrDeviceNotebookIsRefused();
+    void folderNamedLikeANotebookIsNamed();
     void ambiguousAndUnsafeSubmissionsAreFlagged();
     void exampleGetsItsExpectedGrades();
     void exampleGradesHoldInContainers_data();
@@ -361,6 +362,18 @@ void TestBatch::looseFifoOrDeviceNotebookIsRefused()
     Expected<Submission> named = submissionNamed(dir.path(), u"zed"_s);
     QVERIFY(named);
     QCOMPARE(named->problem, u"zed.ipynb is not a regular file (refused)"_s);
+}
+
+// A folder named like a notebook ("hw.ipynb/") where the notebook should be: the problem names it, as validate and
+// instrument do, instead of "no notebook in the folder" beside what looks like one (fresh-user finding).
+void TestBatch::folderNamedLikeANotebookIsNamed()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(u"zed/iris-analysis.ipynb"_s));
+    Expected<QList<Submission>> all = discoverSubmissions(dir.path());
+    QVERIFY(all);
+    QCOMPARE(all->size(), 1);
+    QCOMPARE(all->at(0).problem, u"no notebook (*.ipynb) in the folder: iris-analysis.ipynb is a folder, not a notebook"_s);
 }
 
 void TestBatch::ambiguousAndUnsafeSubmissionsAreFlagged()

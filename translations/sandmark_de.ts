@@ -2294,6 +2294,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>%1: the kernel sent no result for the cell (its error display may be broken, as when IPython&apos;s showtraceback is replaced, or an interrupt arrived outside its code)</source>
         <translation>%1: Der Kernel lieferte kein Ergebnis für die Zelle (ihre Fehleranzeige ist womöglich defekt, etwa wenn IPythons showtraceback ersetzt wurde, oder eine Unterbrechung kam außerhalb ihres Codes an)</translation>
     </message>
+    <message>
+        <source>no notebook (*.ipynb) in the folder: %1 is a folder, not a notebook</source>
+        <translation>kein Notebook (*.ipynb) im Ordner: %1 ist ein Ordner, kein Notebook</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

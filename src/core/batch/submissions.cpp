@@ -98,6 +98,7 @@ Submission fromFolder(const QString &root, const QString &name, int parentFd = A
     s.root = root;
     s.isFolder = true;
     QStringList notebooks;
+    QStringList foldersNamedAsNotebooks; // "hw.ipynb/": named when no notebook is found
     // Opened relative to the parent folder, its sub-folders relative to it: short path lookups.
     const int rootFd = ::openat(parentFd, QFile::encodeName(parentFd == AT_FDCWD ? root : name).constData(),
                                 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -127,6 +128,8 @@ Submission fromFolder(const QString &root, const QString &name, int parentFd = A
                 break;
             case Entry::Type::Dir:
                 stack << rel;
+                if (isNotebookName(e.name))
+                    foldersNamedAsNotebooks << rel;
                 break;
             case Entry::Type::File:
                 s.files << root + QLatin1Char('/') + rel;
@@ -146,7 +149,9 @@ Submission fromFolder(const QString &root, const QString &name, int parentFd = A
     if (!s.problem.isEmpty())
         return s;
     if (notebooks.isEmpty())
-        s.problem = coretext::text(coretext::noNotebookInFolder);
+        s.problem = foldersNamedAsNotebooks.isEmpty()
+                        ? coretext::text(coretext::noNotebookInFolder)
+                        : coretext::text(coretext::notebookNameIsFolder).arg(foldersNamedAsNotebooks.constFirst());
     else if (notebooks.size() > 1)
         s.problem = coretext::text(coretext::ambiguousInFolder)
                         .arg(QString::number(notebooks.size()), notebooks.join(QLatin1String(", ")), name);

@@ -198,6 +198,7 @@ inline constexpr char nameNotUtf8[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "'
 inline constexpr char symlinkRefused[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 is a symbolic link (refused)");
 inline constexpr char notRegularFileRefused[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 is not a regular file (refused)");
 inline constexpr char noNotebookInFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no notebook (*.ipynb) in the folder");
+inline constexpr char notebookNameIsFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "no notebook (*.ipynb) in the folder: %1 is a folder, not a notebook");
 inline constexpr char ambiguousInFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "ambiguous: %1 notebooks (%2); keep one, or grade the one meant by its path (sandmark-cli grade ASSIGNMENT %3/<notebook>)");
 inline constexpr char duplicateStudentId[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "duplicate student id '%1' (a folder and a notebook?)");
 // Student folders whose ids an export would show alike (gradebook/export.cpp, exportIdCollisionText()): %1 the
@@ -332,7 +333,7 @@ inline const QList<const char *> &all()
         ambiguousCopies, ambiguousNotebooks, noNotebook, refusedFileAndFolder, notLmsNamed, refusedSymlink, refusedHardLink,
         refusedSpecialFile, refusedEntryUnreadable, zipRecordDamaged, refusedUndecompressable, damagedOrCutShort,
         refusedCannotRead, ignoredMacosEntry, ignoredMacosEntries, alreadyThere,
-        nameNotUtf8, symlinkRefused, notRegularFileRefused, noNotebookInFolder, ambiguousInFolder, duplicateStudentId, lookalikeFolders,
+        nameNotUtf8, symlinkRefused, notRegularFileRefused, noNotebookInFolder, notebookNameIsFolder, ambiguousInFolder, duplicateStudentId, lookalikeFolders,
         backendAvailable, probeAvailable, isMissing, reinstallRuntime, probeHostListener, probeRunFolder, probeRuns, seconds,
         listenerSawNothing, connectionReachedHost, loopbackUnreachable, dnsFailsFast, onlyLoopback, rootReadOnly, usrReadOnly,
         etcReadOnly, workdirWritable, othersHidden, limitAddressSpace, limitProcesses, limitOpenFiles, limitFileSize,
