@@ -2136,6 +2136,14 @@ void TestCli::missingDataDirIsSaidSo()
             QVERIFY2(QString::fromUtf8(r.err).endsWith(text.arg(dir, why)), qPrintable(sandbox + u": "_s + QString::fromUtf8(r.err)));
             QVERIFY2(!r.err.contains("chmod"), r.err.constData());
         }
+    // doctor's fix names the variable as the cause (it said "… or set SANDMARK_DATA_DIR", which was set).
+    const QString nope = tmp.filePath(u"nope"_s);
+    const Run d = runCli({u"doctor"_s, u"--sandbox"_s, u"local-unsafe"_s}, {{u"SANDMARK_DATA_DIR"_s, nope}});
+    QCOMPARE(d.code, 3);
+    QVERIFY2(QString::fromUtf8(d.out).contains(u"SANDMARK_DATA_DIR names %1: point it at Sandmark's share folder (the one "
+                                                "holding python/, such as /usr/share/sandmark), or unset it"_s.arg(nope)),
+             d.out.constData());
+    QVERIFY2(!d.out.contains("or set SANDMARK_DATA_DIR"), d.out.constData());
 }
 
 // A code cell holding a NUL character fails with a reason naming the cell and the place, at once (fresh-user finding:

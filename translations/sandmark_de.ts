@@ -2298,6 +2298,10 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>no notebook (*.ipynb) in the folder: %1 is a folder, not a notebook</source>
         <translation>kein Notebook (*.ipynb) im Ordner: %1 ist ein Ordner, kein Notebook</translation>
     </message>
+    <message>
+        <source>SANDMARK_DATA_DIR names %1: point it at Sandmark&apos;s share folder (the one holding python/, such as /usr/share/sandmark), or unset it</source>
+        <translation>SANDMARK_DATA_DIR nennt %1: Lassen Sie die Variable auf den share-Ordner von Sandmark zeigen (den mit python/, etwa /usr/share/sandmark), oder entfernen Sie sie</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

@@ -84,8 +84,10 @@ void Doctor::runProbe()
 {
     const QString probe = m_options.runtimeDir + QLatin1String("/sandmark_doctor_probe.py");
     if (!QFileInfo::exists(probe)) {
+        // Chosen by SANDMARK_DATA_DIR, the variable is the cause: setting it is no fix.
+        const QString dataDir = qEnvironmentVariable("SANDMARK_DATA_DIR");
         add(coretext::text(coretext::probeAvailable), false, coretext::text(coretext::isMissing).arg(probe),
-            coretext::text(coretext::reinstallRuntime));
+            dataDir.isEmpty() ? coretext::text(coretext::reinstallRuntime) : coretext::text(coretext::pointDataDir).arg(dataDir));
         finish();
         return;
     }

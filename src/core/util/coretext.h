@@ -212,6 +212,7 @@ inline constexpr char backendAvailable[] = QT_TRANSLATE_NOOP("sandmark::CoreText
 inline constexpr char probeAvailable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "probe available");
 inline constexpr char isMissing[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1 is missing");
 inline constexpr char reinstallRuntime[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "reinstall Sandmark (the Python runtime is incomplete) or set SANDMARK_DATA_DIR");
+inline constexpr char pointDataDir[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "SANDMARK_DATA_DIR names %1: point it at Sandmark's share folder (the one holding python/, such as /usr/share/sandmark), or unset it");
 inline constexpr char probeHostListener[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "probe: host listener");
 inline constexpr char probeRunFolder[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "probe: run folder");
 inline constexpr char probeRuns[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "probe: runs inside the sandbox");
@@ -334,7 +335,7 @@ inline const QList<const char *> &all()
         refusedSpecialFile, refusedEntryUnreadable, zipRecordDamaged, refusedUndecompressable, damagedOrCutShort,
         refusedCannotRead, ignoredMacosEntry, ignoredMacosEntries, alreadyThere,
         nameNotUtf8, symlinkRefused, notRegularFileRefused, noNotebookInFolder, notebookNameIsFolder, ambiguousInFolder, duplicateStudentId, lookalikeFolders,
-        backendAvailable, probeAvailable, isMissing, reinstallRuntime, probeHostListener, probeRunFolder, probeRuns, seconds,
+        backendAvailable, probeAvailable, isMissing, reinstallRuntime, pointDataDir, probeHostListener, probeRunFolder, probeRuns, seconds,
         listenerSawNothing, connectionReachedHost, loopbackUnreachable, dnsFailsFast, onlyLoopback, rootReadOnly, usrReadOnly,
         etcReadOnly, workdirWritable, othersHidden, limitAddressSpace, limitProcesses, limitOpenFiles, limitFileSize,
         limitCgroupMemory, limitCgroupPids, limitCgroupCpus, limitNoCore, noCapabilities, notRoot, noNestedUserns, afterSeconds,
