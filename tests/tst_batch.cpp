@@ -107,6 +107,7 @@ private Q_SLOTS:
     void discoverIsSortedAndIdsFromFoldersAndFiles();
     void looseFifoOrDeviceNotebookIsRefused();
     void folderNamedLikeANotebookIsNamed();
+    void studentNamedInAnotherUnicodeFormIsFound();
     void ambiguousAndUnsafeSubmissionsAreFlagged();
     void exampleGetsItsExpectedGrades();
     void exampleGradesHoldInContainers_data();
@@ -374,6 +375,25 @@ void TestBatch::folderNamedLikeANotebookIsNamed()
     QVERIFY(all);
     QCOMPARE(all->size(), 1);
     QCOMPARE(all->at(0).problem, u"no notebook (*.ipynb) in the folder: iris-analysis.ipynb is a folder, not a notebook"_s);
+}
+
+// A student typed as a keyboard writes the name (composed, NFC) whose folder is decomposed (NFD, as macOS writes it)
+// is that folder; typed decomposed, the composed one (fresh-user finding: "no such student, file or folder").
+void TestBatch::studentNamedInAnotherUnicodeFormIsFound()
+{
+    QTemporaryDir dir;
+    const QString nb = kIris + u"/submissions/alice/iris-analysis.ipynb"_s;
+    const QString nfd = u"Zoe\u0308"_s, nfc = u"Zo\u00EB"_s;
+    QVERIFY(QDir(dir.path()).mkpath(nfd));
+    QVERIFY(QFile::copy(nb, dir.filePath(nfd + u"/iris-analysis.ipynb"_s)));
+    QVERIFY(QFile::copy(nb, dir.filePath(u"J\u00FCrg.ipynb"_s)));
+    Expected<Submission> zoe = submissionNamed(dir.path(), nfc);
+    QVERIFY2(zoe, zoe ? "" : qPrintable(zoe.error().toString()));
+    QCOMPARE(zoe->studentId, nfd);
+    Expected<Submission> jurg = submissionNamed(dir.path(), u"Ju\u0308rg"_s);
+    QVERIFY2(jurg, jurg ? "" : qPrintable(jurg.error().toString()));
+    QCOMPARE(jurg->studentId, u"J\u00FCrg"_s);
+    QVERIFY(!submissionNamed(dir.path(), u"Zoe"_s)); // only the same once normalized, nothing looser
 }
 
 void TestBatch::ambiguousAndUnsafeSubmissionsAreFlagged()

@@ -304,6 +304,25 @@ Expected<Submission> submissionNamed(const QString &submissionsFolder, const QSt
                 break;
             }
         }
+        // Typed as a keyboard writes it (composed, NFC) while the folder's name is decomposed (NFD, as macOS and
+        // some zip tools write it), or the other way round: the one entry that is the same once normalized.
+        if (path.isEmpty()) {
+            const QString typed = name.normalized(QString::NormalizationForm_C);
+            QStringList alike;
+            for (const QString &entry : QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot)) {
+                const QString id = isNotebookName(entry) ? QFileInfo(entry).completeBaseName() : entry;
+                if (id.normalized(QString::NormalizationForm_C) == typed)
+                    alike << entry;
+            }
+            if (alike.size() > 1)
+                return notInFolder(QStringLiteral("the name is that of %1 entries once Unicode-normalized (%2): name one "
+                                                  "by its path")
+                                       .arg(alike.size())
+                                       .arg(alike.join(QLatin1String(", "))),
+                                   false);
+            if (alike.size() == 1)
+                path = folder + QLatin1Char('/') + alike.constFirst();
+        }
     }
     if (path.isEmpty()) {
         // A path: its entry must lie directly in the submissions folder, `..` and linked parents resolved.
