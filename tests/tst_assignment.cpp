@@ -82,6 +82,7 @@ private Q_SLOTS:
     void releaseNeverReplacesTheAssignment();
     void validateReportsProblems();
     void validateGoodAssignment();
+    void validateNamesANulInACodeCell();
     void duplicateKeysAreProblems();
     void validateChecksThePython();
     void validateCompilesTheChecksCode();
@@ -759,6 +760,31 @@ void TestAssignment::validateGoodAssignment()
     QCOMPARE(errors, QStringList());
     QCOMPARE(warnings.size(), 1); // the unknown field
     QVERIFY2(warnings.at(0).contains(u"x-comment"_s), qPrintable(warnings.join(u"\n"_s)));
+}
+
+// A NUL character in an instructor notebook's code cell: Python cannot compile the cell, so the reference run would
+// fail there; validate names the cell, line and column (fresh-user finding: a warning about the dataset scan, then a
+// knock-on NameError in a later cell at grade time).
+void TestAssignment::validateNamesANulInACodeCell()
+{
+    QTemporaryDir tmp;
+    const QString dir = copyAssignment(u"good"_s, tmp.filePath(u"hw"_s));
+    OJson nb = readOrdered(dir + u"/hw.ipynb"_s);
+    int code = -1;
+    for (size_t i = 0; i < nb["cells"].size() && code < 0; ++i)
+        if (nb["cells"][i]["cell_type"] == "code")
+            code = int(i);
+    QVERIFY(code >= 0);
+    nb["cells"][size_t(code)]["source"] = std::string("x = 1\ny = 'a") + '\0' + "b'\n";
+    QVERIFY(writeFile(dir + u"/hw.ipynb"_s, QByteArray::fromStdString(nb.dump(1))));
+    const auto a = Assignment::load(dir);
+    QVERIFY(a);
+    QStringList errors;
+    for (const Problem &p : validateAssignment(*a))
+        if (p.severity == Problem::Severity::Error)
+            errors << p.where.toString();
+    QCOMPARE(errors, QStringList{a->displayPath(u"hw.ipynb"_s) + u": cells[%1]: line 2, column 7: a NUL character (U+0000), "
+                                 "which Python cannot compile: remove it (the reference run would fail here)"_s.arg(code)});
 }
 
 // A key written twice in one object: nlohmann keeps one value silently; the load names every repeated key by

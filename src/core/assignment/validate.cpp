@@ -52,6 +52,30 @@ QList<Problem> codeSyntaxProblems(const Assignment &assignment)
     return problems;
 }
 
+/// An error per code cell of the instructor notebook `nb` (shown as `path`) whose source holds a NUL character:
+/// Python cannot compile it (the runner fails such a cell at once), so the reference run would fail there and every
+/// check after it with it. Named by cell, line and column.
+QList<Problem> nulCharacterProblems(const Notebook &nb, const QString &path)
+{
+    QList<Problem> problems;
+    for (int i = 0; i < nb.cellCount(); ++i) {
+        if (nb.cellType(i) != CellType::Code)
+            continue;
+        const QString source = nb.cellSource(i);
+        const qsizetype at = source.indexOf(QChar(0));
+        if (at < 0)
+            continue;
+        const qsizetype lineStart = source.lastIndexOf(QLatin1Char('\n'), at) + 1;
+        problems.append({Problem::Severity::Error,
+                         Error{path, QStringLiteral("cells[%1]").arg(i),
+                               QStringLiteral("line %1, column %2: a NUL character (U+0000), which Python cannot compile: "
+                                              "remove it (the reference run would fail here)")
+                                   .arg(source.left(at).count(QLatin1Char('\n')) + 1)
+                                   .arg(at - lineStart + 1)}});
+    }
+    return problems;
+}
+
 } // namespace
 
 QList<Problem> validateAssignment(const Assignment &assignment)
@@ -75,6 +99,7 @@ QList<Problem> validateAssignment(const Assignment &assignment)
         }
         for (const QString &r : nb->repairs())
             problems.append({Problem::Severity::Warning, Error{path, {}, r}});
+        problems << nulCharacterProblems(*nb, path);
         auto released = makeRelease(*nb, path);
         if (!released)
             problems.append({Problem::Severity::Error, released.error()});
