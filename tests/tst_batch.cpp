@@ -1444,6 +1444,27 @@ void TestBatch::interruptedForcedRegradeMarksStaleRows()
     delete forced;
     QCOMPARE(stale, (QMap<QString, bool>{{u"s1"_s, false}, {u"s2"_s, true}, {u"s3"_s, true}}));
 
+    // The table of a stopped batch says which rows it did not reach: their result is an earlier one (fresh-user
+    // finding: the old grades stood there unmarked).
+    QProcess *text = startCli({u"grade"_s, dir.path(), u"--force"_s, u"--jobs"_s, u"1"_s, u"--gradebook"_s, gbPath});
+    QVERIFY(text->waitForStarted());
+    QByteArray progress;
+    t.restart();
+    while (!progress.contains("grade: s1: ") && text->state() == QProcess::Running && t.elapsed() < 300000) {
+        text->waitForReadyRead(1000);
+        progress += text->readAllStandardError();
+    }
+    QVERIFY2(progress.contains("grade: s1: "), progress.constData());
+    ::kill(pid_t(text->processId()), SIGINT);
+    QVERIFY(text->waitForFinished(120000));
+    QCOMPARE(text->exitCode(), 130);
+    QMap<QString, bool> notReached;
+    for (const QByteArray &row : text->readAllStandardOutput().split('\n'))
+        if (const QByteArray id = row.split(' ').value(0); id.startsWith('s') && id.size() == 2)
+            notReached.insert(QString::fromLatin1(id), row.contains("not run (stopped): an earlier result"));
+    delete text;
+    QCOMPARE(notReached, (QMap<QString, bool>{{u"s1"_s, false}, {u"s2"_s, true}, {u"s3"_s, true}}));
+
     // The same in the core (what the app's table and export read) and in `export`.
     Expected<Assignment> changed = Assignment::load(dir.path());
     QVERIFY(changed);

@@ -103,7 +103,7 @@ QJsonObject summaryJson(const std::optional<BatchSummary> &s, const BatchSummary
             {QStringLiteral("error"), failure ? QJsonValue(failure->toString()) : QJsonValue()}};
 }
 
-void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skipped)
+void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skipped, const QSet<QString> &notReached = {})
 {
     QStringList checkIds;
     for (const EffectiveGrade &g : grades)
@@ -137,6 +137,9 @@ void printTable(const QList<EffectiveGrade> &grades, const QSet<QString> &skippe
         }
         if (skipped.contains(g.studentId))
             note = note.isEmpty() ? QStringLiteral("unchanged") : QStringLiteral("unchanged; ") + note;
+        if (notReached.contains(g.studentId))
+            note = note.isEmpty() ? QStringLiteral("not run (stopped): an earlier result")
+                                  : QStringLiteral("not run (stopped): an earlier result; ") + note;
         if (g.stale)
             note = note.isEmpty() ? QStringLiteral("STALE: graded under other checks/reference/limits")
                                   : QStringLiteral("STALE; ") + note;
@@ -479,6 +482,7 @@ struct BatchEnd
     BatchSummary counted;                ///< counted from its signals: the summary line of a failed batch
     QSet<QString> skipped;               ///< unchanged submissions
     QSet<QString> printed;               ///< --json: the submissions whose line was printed while it ran
+    QSet<QString> finished;              ///< the submissions this batch recorded a result for
     bool interrupted = false;            ///< SIGINT or SIGTERM
     int jobs = 1;
 };
@@ -546,6 +550,7 @@ BatchEnd runBatch(const GradeRequest &request, Gradebook &reader)
     clock.start();
     QObject::connect(&grader, &BatchGrader::submissionFinished, &loop, [&](const QString &id, const GradeResult &r) {
         running.remove(id);
+        end.finished.insert(id);
         printLine(id);
         switch (r.status) {
         case GradeStatus::Graded: ++end.counted.graded; break;
@@ -630,7 +635,13 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
                      .toJson(QJsonDocument::Compact)
               << '\n';
     } else if (!end.failure || recordedAny(end.counted)) {
-        printTable(shown, end.skipped); // a batch that failed before recording anything has no table: only its error
+        // A stopped batch's rows it did not reach show their earlier result, said so.
+        QSet<QString> notReached;
+        if (end.interrupted || (summary && summary->cancelled))
+            for (const EffectiveGrade &g : std::as_const(shown))
+                if (!end.finished.contains(g.studentId) && !end.skipped.contains(g.studentId))
+                    notReached.insert(g.studentId);
+        printTable(shown, end.skipped, notReached); // a batch that failed before recording anything has no table: only its error
     }
     out().flush();
     if (staleCount > 0 && !request.json && (!end.failure || recordedAny(end.counted)))
