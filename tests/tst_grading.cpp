@@ -829,6 +829,26 @@ void TestGrading::gradeExpectedErrorsAreNotes()
                                                              "may be broken")),
                  qPrintable(q.reasons.value(0)));
     }
+    {
+        // Limits the run reached without failing it are notes (fresh-user finding: cases C12 and C26 said nothing):
+        // a cell's output cut, processes the cgroup refused.
+        QJsonObject cutCell = cells.at(0).toObject();
+        cutCell.insert(QStringLiteral("truncated"), true);
+        QJsonArray withCut = cells;
+        withCut.replace(0, cutCell);
+        GradeInput limited = in;
+        QJsonObject limitedRecord = rec;
+        limitedRecord.insert(QStringLiteral("cells"), withCut);
+        limitedRecord.insert(QStringLiteral("cgroup"), QJsonObject{{QStringLiteral("pids_max"), 256}, {QStringLiteral("pids_refused"), 2}});
+        limited.record = limitedRecord;
+        const QStringList notes = grade(limited).notes;
+        QVERIFY2(notes.contains(QLatin1String("the output of cells[0] was cut (over output_cell_bytes or output_total_bytes)")),
+                 qPrintable(notes.join(u'\n')));
+        QVERIFY2(notes.contains(QLatin1String("the run reached its process limit (processes 256): 2 process(es) or thread(s) "
+                                              "could not start")),
+                 qPrintable(notes.join(u'\n')));
+        QVERIFY(!grade(in).notes.join(u' ').contains(QLatin1String("was cut")));
+    }
 
     in.expectedErrors = {{0, QStringLiteral("NameError")}};
     r = grade(in);

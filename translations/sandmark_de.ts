@@ -2302,6 +2302,14 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>SANDMARK_DATA_DIR names %1: point it at Sandmark&apos;s share folder (the one holding python/, such as /usr/share/sandmark), or unset it</source>
         <translation>SANDMARK_DATA_DIR nennt %1: Lassen Sie die Variable auf den share-Ordner von Sandmark zeigen (den mit python/, etwa /usr/share/sandmark), oder entfernen Sie sie</translation>
     </message>
+    <message>
+        <source>the output of %1 was cut (over output_cell_bytes or output_total_bytes)</source>
+        <translation>die Ausgabe von %1 wurde gekürzt (über output_cell_bytes oder output_total_bytes)</translation>
+    </message>
+    <message>
+        <source>the run reached its process limit (processes %1): %2 process(es) or thread(s) could not start</source>
+        <translation>der Lauf erreichte seine Prozessgrenze (processes %1): %2 Prozess(e) oder Thread(s) konnten nicht starten</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

@@ -343,6 +343,20 @@ GradeResult resultWithNotes(const GradeInput &input)
         addUnique(result.notes, n);
     for (const QJsonValue &w : input.record.value(QLatin1String("warnings")).toArray())
         addUnique(result.notes, w.toString());
+    // Limits the run reached without failing it: the grade may rest on less than the student's code did.
+    QStringList cut;
+    for (const QJsonValue &v : input.record.value(QLatin1String("cells")).toArray())
+        if (const QJsonObject c = v.toObject(); c.value(QLatin1String("truncated")).toBool() && !c.value(QLatin1String("index")).isNull())
+            cut << QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt());
+    if (!cut.isEmpty())
+        addUnique(result.notes, coretext::text(coretext::outputCut)
+                                    .arg(cut.size() > 3 ? cut.mid(0, 3).join(QLatin1String(", ")) + QStringLiteral(", …")
+                                                        : cut.join(QLatin1String(", "))));
+    const QJsonObject cgroup = input.record.value(QLatin1String("cgroup")).toObject();
+    if (const qint64 refused = qint64(cgroup.value(QLatin1String("pids_refused")).toDouble()); refused > 0)
+        addUnique(result.notes, coretext::text(coretext::processesRefused)
+                                    .arg(qint64(cgroup.value(QLatin1String("pids_max")).toDouble()))
+                                    .arg(refused));
     return result;
 }
 

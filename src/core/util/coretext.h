@@ -122,6 +122,9 @@ inline constexpr char rowsAt3More[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%
 // Reasons and feedback of a run (grading/result.cpp, batch/batchgrading.cpp, checks/*check.cpp).
 inline constexpr char raised[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: raised %2");
 // The runner's "NoReply" (the kernel went idle without the cell's execute_reply): not an exception the code raised.
+// Limits a run reached without failing it (grading/result.cpp, the grade's notes).
+inline constexpr char outputCut[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the output of %1 was cut (over output_cell_bytes or output_total_bytes)");
+inline constexpr char processesRefused[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the run reached its process limit (processes %1): %2 process(es) or thread(s) could not start");
 inline constexpr char cellNoReply[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: the kernel sent no result for the cell (its error display may be broken, as when IPython's showtraceback is replaced, or an interrupt arrived outside its code)");
 inline constexpr char cellTimedOut[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "%1: cell timed out");
 inline constexpr char notebookUnreadable[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the notebook cannot be read: %1");
@@ -323,7 +326,7 @@ inline const QList<const char *> &all()
         labelsLengthDiffer, indexLengthDiffers, labelsReordered, indexReordered, indexReorderedSortable, labelsDiffer,
         indexDiffers, columnsDiffer, columnsDuplicate, columnsReordered, columnNotCaptured, columnDtypeDiffers, inColumn,
         rowCountDiffers, rowNotGraded, valuesDifferAnyOrder, rowsDifferAnyOrder, rowsAt1, rowsAt2, rowsAt3, rowsAt3More,
-        raised, cellNoReply, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
+        raised, cellNoReply, outputCut, processesRefused, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
         testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, partialCreditOfOne, graderError,
         checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
         kernelCouldNotStart, probeCellFailed, notHandedIn, matchedExactly, matchedByName, matchedByCellIds, matchedSettled,
