@@ -126,6 +126,9 @@ Expected<void> writeOutput(const QString &path, const QByteArray &data)
             return Error{QStringLiteral("<stdout>"), {}, QStringLiteral("cannot write the output (disk full?)")};
         return {};
     }
+    // A folder is no output file: the user's mistake (exit 1), said as such, not Qt's "Filename refers to a directory".
+    if (QFileInfo(path).isDir())
+        return Error{path, {}, QStringLiteral("is a folder; give the name of the file to write (a path in it)")};
     // Unbuffered, so a full disk fails the write itself instead of a flush QSaveFile may not report.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(data) != data.size()
