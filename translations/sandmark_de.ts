@@ -2817,7 +2817,7 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
     </message>
     <message>
         <source>Slowest cells against the cell limit</source>
-        <translation>Langsamste Zellen gegenüber der Zellengrenze</translation>
+        <translation>Langsamste Zellen vs. Zellgrenze</translation>
     </message>
     <message>
         <source>Known after the reference run.</source>
@@ -2849,7 +2849,7 @@ oder „org/dataset@v1.0 data/train.csv“):</translation>
     </message>
     <message>
         <source>Batch grading time at the current parallelism</source>
-        <translation>Bewertungszeit des Stapels bei der aktuellen Parallelität</translation>
+        <translation>Stapeldauer (parallel wie jetzt)</translation>
     </message>
     <message numerus="yes">
         <source>%n sandbox(es) at once</source>
