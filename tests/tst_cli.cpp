@@ -1155,9 +1155,14 @@ void TestCli::exportKeepsLookalikeStudentsApart()
                                                "grade; rename one folder and grade it again\n";
     QVERIFY2(r.err.startsWith(canvasWarning), r.err.constData());
     // These runs were recorded under other checks than the assignment's: Canvas's file cannot mark them, so stderr does.
+    // Then, as these folders were not imported from an LMS, that Canvas will not know their names as ids.
     QCOMPARE(r.err.mid(canvasWarning.size()),
              QByteArray("sandmark-cli: warning: export: 5 student(s) graded under older checks, not marked in Canvas's "
-                        "file (the CSV marks them in its stale column); sandmark-cli grade regrades them\n"));
+                        "file (the CSV marks them in its stale column); sandmark-cli grade regrades them\n"
+                        "sandmark-cli: note: export: the submissions were not imported from an LMS (no "
+                        "assignments/good/submissions/.sandmark-import.json), so the ID column holds the folder names; "
+                        "Canvas matches rows by its user id: name the folders so, or import Canvas's submissions zip "
+                        "(sandmark-cli import submissions)\n"));
 }
 
 // Two folders whose ids look alike once Unicode-normalized ("José" composed and decomposed) are graded apart, but
@@ -1417,7 +1422,8 @@ void TestCli::reviewMarks()
     r = runCli(QStringList{u"export"_s, u"assignments/good"_s, u"--format"_s, u"canvas"_s} + gb); // reviewed: amy's 0 goes out
     QVERIFY2(r.out.contains(",amy,,,,0\r\n"), r.out.constData());
     // Nothing is held back now; only the stale notice is left.
-    QVERIFY2(r.err.startsWith("sandmark-cli: warning: export: 2 student(s) graded under older checks") && r.err.count('\n') == 1,
+    QVERIFY2(r.err.startsWith("sandmark-cli: warning: export: 2 student(s) graded under older checks") && r.err.count('\n') == 2
+                 && r.err.contains("\nsandmark-cli: note: export: the submissions were not imported from an LMS"),
              r.err.constData());
     recordOneCheckRun(gbPath, u"amy"_s, Outcome::Pass); // a regrade that changed amy's grade
     r = runCli(base + gb);
@@ -2392,6 +2398,7 @@ void TestCli::unpackedCanvasFolderImportedAndSettled()
     const Run canvas = runCli({u"export"_s, hw, u"--format"_s, u"canvas"_s});
     QVERIFY2(canvas.code == 0, canvas.err.constData());
     QVERIFY2(canvas.out.contains("\r\ndoejane,1001,"), canvas.out.constData());
+    QVERIFY2(!canvas.err.contains("not imported from an LMS"), canvas.err.constData()); // the ids are Canvas's own
     QFile::remove(hw + u"/submissions/.sandmark-import.json"_s);
     QFile broken(hw + u"/submissions/.sandmark-import.json"_s);
     QVERIFY(broken.open(QIODevice::WriteOnly) && broken.write("{") == 1);

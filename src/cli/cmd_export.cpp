@@ -8,6 +8,7 @@
 #include "gradebook/gradebook.h"
 #include "util/displaytext.h"
 
+#include <QFileInfo>
 
 namespace sandmark::cli {
 
@@ -84,6 +85,14 @@ int cmdExport(const QStringList &args)
         err() << "sandmark-cli: warning: export: " << stale
               << " student(s) graded under older checks, not marked in Canvas's file (the CSV marks them in its stale "
                  "column); sandmark-cli grade regrades them"
+              << Qt::endl;
+    // Canvas matches rows by its user id: folders not imported from Canvas carry their own names there.
+    if (fmt == QLatin1String("canvas") && !grades->isEmpty()
+        && !QFileInfo::exists(importManifestPath(assignment.displayPath(QStringLiteral("submissions")))))
+        err() << "sandmark-cli: note: export: the submissions were not imported from an LMS (no "
+              << displayText(importManifestPath(assignment.displayPath(QStringLiteral("submissions"))))
+              << "), so the ID column holds the folder names; Canvas matches rows by its user id: name the folders so, "
+                 "or import Canvas's submissions zip (sandmark-cli import submissions)"
               << Qt::endl;
     if (!to.isEmpty() && to != QLatin1String("-")) { // stdout is free: say what was written
         out() << "exported " << grades->size() << " student(s) to " << to << " (" << fmt << ")";
