@@ -97,6 +97,35 @@ void recordOneCheckRun(const QString &gbPath, const QString &student, Outcome ou
     QVERIFY((*gb)->recordRun(r));
 }
 
+/// A tmpfs of `size` ("2m") mounted at `path` while this lives, for tests of read-only or full media (root writes
+/// anywhere else); `skipWhy` says why not (not root, no CAP_SYS_ADMIN), for QSKIP.
+struct SmallTmpfs
+{
+    SmallTmpfs(const QString &where, const QString &size) : path(where)
+    {
+        if (::geteuid() != 0) {
+            skipWhy = "needs root to mount a small tmpfs";
+            return;
+        }
+        QDir().mkpath(path);
+        if (QProcess::execute(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size="_s + size, u"tmpfs"_s, path}) != 0) {
+            skipWhy = "mount -t tmpfs failed (no CAP_SYS_ADMIN here)";
+            return;
+        }
+        mounted = true;
+    }
+    ~SmallTmpfs()
+    {
+        if (mounted)
+            QProcess::execute(u"umount"_s, {path});
+    }
+    SmallTmpfs(const SmallTmpfs &) = delete;
+    SmallTmpfs &operator=(const SmallTmpfs &) = delete;
+    QString path;
+    QByteArray skipWhy;
+    bool mounted = false;
+};
+
 } // namespace
 
 class TestCli : public QObject
@@ -1781,18 +1810,11 @@ void TestCli::gradeRefusesPathsOutsideTheSubmissions()
 // folder is writable anyway, so both cases use a small tmpfs (mounted read-only, then filled).
 void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
 {
-    if (::geteuid() != 0)
-        QSKIP("needs root to mount a small tmpfs");
     QTemporaryDir tmp;
-    const QString mnt = tmp.filePath(u"small"_s);
-    QVERIFY(QDir().mkpath(mnt));
-    if (QProcess::execute(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size=2m"_s, u"tmpfs"_s, mnt}) != 0)
-        QSKIP("mount -t tmpfs failed (no CAP_SYS_ADMIN here)");
-    struct Unmount
-    {
-        QString path;
-        ~Unmount() { QProcess::execute(u"umount"_s, {path}); }
-    } unmount{mnt};
+    const SmallTmpfs small(tmp.filePath(u"small"_s), u"2m"_s);
+    if (!small.skipWhy.isEmpty())
+        QSKIP(small.skipWhy.constData());
+    const QString mnt = small.path;
     const QString a = mnt + u"/hw"_s;
     makeGradableCopy(a);
 
@@ -1826,18 +1848,11 @@ void TestCli::gradeOnReadOnlyOrFullDiskIsAGraderError()
 // and a missing input there is still bad input (1). Root writes anywhere: a small tmpfs, mounted read-only.
 void TestCli::writersOnReadOnlyMediaAreAGraderError()
 {
-    if (::geteuid() != 0)
-        QSKIP("needs root to mount a small tmpfs");
     QTemporaryDir tmp;
-    const QString mnt = tmp.filePath(u"small"_s);
-    QVERIFY(QDir().mkpath(mnt));
-    if (QProcess::execute(u"mount"_s, {u"-t"_s, u"tmpfs"_s, u"-o"_s, u"size=4m"_s, u"tmpfs"_s, mnt}) != 0)
-        QSKIP("mount -t tmpfs failed (no CAP_SYS_ADMIN here)");
-    struct Unmount
-    {
-        QString path;
-        ~Unmount() { QProcess::execute(u"umount"_s, {path}); }
-    } unmount{mnt};
+    const SmallTmpfs small(tmp.filePath(u"small"_s), u"4m"_s);
+    if (!small.skipWhy.isEmpty())
+        QSKIP(small.skipWhy.constData());
+    const QString mnt = small.path;
     const QString a = mnt + u"/hw"_s, gb = Gradebook::defaultPath(a), shard = tmp.filePath(u"shard.sqlite"_s);
     makeGradableCopy(a);
     QVERIFY(QFile::copy(a + u"/hw.ipynb"_s, a + u"/submissions/alice/hw (late).ipynb"_s));
