@@ -222,9 +222,12 @@ void warnIfUnsafe(const SubmissionRunOptions &options, const QString &what)
               << " WITHOUT a sandbox (resource limits only)" << Qt::endl;
 }
 
-void warnLookalikeIds(const QString &command, const QStringList &studentIds)
+void warnLookalikeIds(const QString &command, const QList<Submission> &submissions)
 {
-    for (const QStringList &group : exportIdCollisions(studentIds))
+    QStringList ids;
+    for (const Submission &s : submissions)
+        ids << s.studentId;
+    for (const QStringList &group : exportIdCollisions(ids))
         err() << "sandmark-cli: warning: " << command << ": " << exportIdCollisionText(group)
               << ": each is graded apart, but an export cannot tell their rows apart (sandmark-cli export leaves their "
                  "Canvas scores empty); rename one folder"

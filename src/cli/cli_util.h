@@ -3,6 +3,7 @@
 
 #include "sandbox/submissionrun.h"
 #include "assignment/assignment.h"
+#include "batch/submissions.h"
 #include "datasets/scanner.h"
 #include "gradebook/gradebook.h"
 #include "sandbox/backend.h"
@@ -83,11 +84,11 @@ RunChoices commandLineRunChoices(std::optional<SandboxKind> sandbox, const QStri
 /// only)" when the options' backend does not isolate (local-unsafe); to stderr, nothing otherwise.
 void warnIfUnsafe(const SubmissionRunOptions &options, const QString &what);
 
-/// Warns, one "sandmark-cli: warning: <command>: …" line per group on stderr, about the students among
-/// `studentIds` whose ids look the same in an exported file (exportIdCollisions(): alike once Unicode-normalized,
+/// Warns, one "sandmark-cli: warning: <command>: …" line per group on stderr, about the students of
+/// `submissions` whose ids look the same in an exported file (exportIdCollisions(): alike once Unicode-normalized,
 /// "José" composed and decomposed): each is graded apart, but a gradebook export or an LMS import could give one the
 /// other's grade. Nothing when every id is distinct.
-void warnLookalikeIds(const QString &command, const QStringList &studentIds);
+void warnLookalikeIds(const QString &command, const QList<Submission> &submissions);
 
 /// Reads a count option (`--jobs N`) when it is set: a whole number >= 1. Returns false after printing
 /// "sandmark-cli: <command>: --<name> must be a positive number, not '<value>'"; `value` is left unchanged

@@ -445,10 +445,7 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
             return failWith(found.error());
         }
         submissions = *found;
-        QStringList ids;
-        for (const Submission &s : std::as_const(submissions))
-            ids << s.studentId;
-        warnLookalikeIds(QStringLiteral("grade"), ids);
+        warnLookalikeIds(QStringLiteral("grade"), submissions);
         // Entries that are no submission (hidden folders and notebooks) are listed, never dropped silently.
         for (const auto &[name, why] : skippedSubmissionEntries(assignment->displayPath(QStringLiteral("submissions"))))
             err() << "sandmark-cli: note: grade: " << displayText(assignment->displayPath(QStringLiteral("submissions/") + name))

@@ -104,12 +104,8 @@ int importSubmissionsCmd(const QString &input, const QString &outFolder, bool js
           << " entr" << (notWritten == 1 ? "y" : "ies") << " refused or not recognised, " << report->skipped.size()
           << " skipped" << Qt::endl;
     // The folder as grade will list it, this import's students and those already there.
-    if (Expected<QList<Submission>> listed = discoverSubmissions(outFolder)) {
-        QStringList ids;
-        for (const Submission &s : std::as_const(*listed))
-            ids << s.studentId;
-        warnLookalikeIds(QStringLiteral("import"), ids);
-    }
+    if (Expected<QList<Submission>> listed = discoverSubmissions(outFolder))
+        warnLookalikeIds(QStringLiteral("import"), *listed);
     return ExitOk;
 }
 
