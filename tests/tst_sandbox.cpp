@@ -11,6 +11,7 @@
 #include "sandbox/backends_p.h"
 #include "sandbox/cgroup.h"
 #include "sandbox/doctor.h"
+#include "sandbox/executionrecord.h"
 #include "sandbox/job.h"
 #include "sandbox/sandboxrun.h"
 #include "sandbox/submissionrun.h"
@@ -641,6 +642,217 @@ private Q_SLOTS:
         QFile log(f->artifacts + QLatin1String("/log.txt"));
         QVERIFY(log.open(QIODevice::ReadOnly));
         QVERIFY(log.readAll().startsWith("UNSAFE"));
+    }
+
+    // ---- the execution record ----------------------------------------------------------------------------
+    void executionRecordKeepsBytes_data()
+    {
+        QTest::addColumn<QByteArray>("runner");
+        // As the runner writes it (compact, its own key order), with keys Sandmark does not know and doubles whose
+        // shortest digits nlohmann's dump() does not pick.
+        QTest::newRow("runner") << QByteArray(
+            "{\"status\": \"errors\", \"duration_s\": 0.535302, \"unknown_key\": {\"z\": [1, 2.5, null, true], \"a\": \"é ☃ \\u0001\"},"
+            " \"cells\": [{\"index\": 0, \"status\": \"ok\", \"duration_s\": 1.0, \"cell_type\": \"code\"},"
+            " {\"index\": null, \"injected\": \"probe\", \"label\": \"p1\", \"status\": \"error\","
+            " \"error\": {\"ename\": \"NameError\", \"evalue\": \"name 'x' is not defined\"}, \"duration_s\": 0.1234567890123}],"
+            " \"kernel\": {\"died\": false, \"cell\": null, \"exit_status\": null, \"reason\": null},"
+            " \"messages\": [\"a \\\"quoted\\\" line\\nand another\"], \"warnings\": [], \"limits_hit\": [],"
+            " \"wall_clock\": null, \"transformers_changed\": null, \"big\": 12345678901, \"neg\": -0.0001, \"exp\": 1e-7}");
+        QTest::newRow("empty") << QByteArray("{}");
+        QTest::newRow("empty containers") << QByteArray("{\"cells\": [], \"kernel\": {}, \"nested\": [[], {}]}");
+    }
+
+    /// record.json keeps its bytes: what the runner wrote, read into an ExecutionRecord and written back, is what
+    /// Qt's QJsonDocument wrote of it, and a record.json read and written again is unchanged (unknown keys too).
+    void executionRecordKeepsBytes()
+    {
+        QFETCH(QByteArray, runner);
+        const QByteArray qtIndented = QJsonDocument::fromJson(runner).toJson(QJsonDocument::Indented);
+        const QByteArray qtCompact = QJsonDocument::fromJson(runner).toJson(QJsonDocument::Compact);
+        Expected<ExecutionRecord> r = ExecutionRecord::fromJson(runner, QStringLiteral("the runner's answer"));
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().toString()));
+        QCOMPARE(r->toJsonText(), qtIndented);
+        QCOMPARE(r->toJsonText(ExecutionRecord::Format::Compact), qtCompact);
+        Expected<ExecutionRecord> again = ExecutionRecord::fromJson(qtIndented, QStringLiteral("record.json"));
+        QVERIFY(again);
+        QCOMPARE(again->toJsonText(), qtIndented);
+        QVERIFY(*again == *r);
+        const ExecutionRecord copy = *again; // copies are independent
+        again->setStatus(QStringLiteral("kernel-died"));
+        QCOMPARE(copy.toJsonText(), qtIndented);
+    }
+
+    void executionRecordBadInputNamesThePlace()
+    {
+        const QString file = QStringLiteral("/runs/x/record.json");
+        Expected<ExecutionRecord> r = ExecutionRecord::fromJson("{\n  \"status\": \"ok\",\n  \"cells\": [,]\n}", file);
+        QVERIFY(!r);
+        QCOMPARE(r.error().file, file);
+        QVERIFY2(r.error().location.startsWith(QLatin1String("line 3, column")), qPrintable(r.error().toString()));
+        r = ExecutionRecord::fromJson("[1, 2]", file);
+        QVERIFY(!r);
+        QCOMPARE(r.error().file, file);
+        QVERIFY2(r.error().message.contains(QLatin1String("not a JSON object")), qPrintable(r.error().toString()));
+        r = ExecutionRecord::fromJson("", file);
+        QVERIFY(!r);
+        QCOMPARE(r.error().file, file);
+        // Fields of another type read as their defaults, as QJsonValue's readers did; never an exception.
+        r = ExecutionRecord::fromJson("{\"status\": 3, \"duration_s\": \"slow\", \"cells\": {\"index\": 1}, \"kernel\": [],"
+                                      " \"messages\": \"one\", \"limits_hit\": [1, \"memory\"], \"cgroup\": 5, \"wall_clock\": \"x\","
+                                      " \"transformers_changed\": {}, \"probe\": {\"memory\": 3}}", file);
+        QVERIFY(r);
+        QCOMPARE(r->status(), QString());
+        QCOMPARE(r->durationS(), 0.0);
+        QVERIFY(r->cells().isEmpty());
+        QVERIFY(!r->kernel().died);
+        QVERIFY(r->messages().isEmpty());
+        QCOMPARE(r->limitsHit(), (QStringList{QString(), QStringLiteral("memory")}));
+        QVERIFY(!r->cgroup());
+        QVERIFY(!r->wallClock());
+        QVERIFY(!r->transformersChanged());
+        QVERIFY(r->limitsProbe());
+        QCOMPARE(r->limitsProbe()->memoryWritten, 0);
+    }
+
+    void executionRecordReadsTheProtocolsFields()
+    {
+        const QByteArray text = "{\"status\": \"wall-timeout\", \"duration_s\": 12.5, \"unsafe\": true, \"sandbox\": \"bwrap\",\n"
+            "            \"limits_hit\": [\"wall-clock\"], \"messages\": [\"m1\", \"m2\"], \"warnings\": [\"w\"], \"interference\": [\"i\"],\n"
+            "            \"kernel\": {\"died\": true, \"killed\": false, \"cell\": 4, \"reason\": \"kernel died while executing cells[4]\"},\n"
+            "            \"wall_clock\": {\"timeout_s\": 45, \"cell\": 6, \"where\": \"cells[6]\", \"during\": false, \"stopped_s\": 40},\n"
+            "            \"transformers_changed\": {\"where\": \"cells[3]\", \"lists\": {\"ast_transformers\": {\"added\": [\"A\"], \"removed\": [\"B\"]}}},\n"
+            "            \"cgroup\": {\"version\": \"v2\", \"memory_max\": 1073741824, \"pids_refused\": 3, \"cpus\": 0.5, \"mode\": \"v2\"},\n"
+            "            \"cells\": [{\"index\": 2, \"notebook\": \"part1.ipynb\", \"status\": \"error\", \"duration_s\": 0.25, \"truncated\": true,\n"
+            "                       \"raises_exception\": true, \"error\": {\"ename\": \"ValueError\", \"evalue\": \"bad\"}},\n"
+            "                      {\"index\": null, \"injected\": \"test\", \"check\": \"t1\", \"status\": \"ok\", \"test_result\": \"fail\",\n"
+            "                       \"test_error\": {\"ename\": \"AssertionError\", \"evalue\": \"\"}, \"result_text\": \"1 failed\", \"error\": \"old\"}],\n"
+            "            \"checks\": [{\"name\": \"network\", \"ok\": true, \"detail\": \"blocked\"}],\n"
+            "            \"probe\": {\"memory\": {\"written\": 201326592, \"signal\": 9}, \"pids\": {\"forked\": 31, \"errno\": 11},\n"
+            "                      \"cpu\": {\"wall_s\": 2.0, \"cpu_s\": 1.0}}}";
+        Expected<ExecutionRecord> r = ExecutionRecord::fromJson(text, QStringLiteral("record.json"));
+        QVERIFY(r);
+        QCOMPARE(r->status(), QStringLiteral("wall-timeout"));
+        QCOMPARE(r->durationS(), 12.5);
+        QVERIFY(r->unsafe());
+        QCOMPARE(r->sandbox(), QStringLiteral("bwrap"));
+        QCOMPARE(r->limitsHit(), QStringList{QStringLiteral("wall-clock")});
+        QCOMPARE(r->messages(), (QStringList{QStringLiteral("m1"), QStringLiteral("m2")}));
+        QCOMPARE(r->warnings(), QStringList{QStringLiteral("w")});
+        QCOMPARE(r->interference(), QStringList{QStringLiteral("i")});
+        const KernelRecord k = r->kernel();
+        QVERIFY(k.died && !k.killed);
+        QCOMPARE(k.cell, std::optional<int>(4));
+        QCOMPARE(k.reason, std::optional<QString>(QStringLiteral("kernel died while executing cells[4]")));
+        const std::optional<WallClockRecord> w = r->wallClock();
+        QVERIFY(w);
+        QCOMPARE(w->timeoutS, std::optional<double>(45));
+        QCOMPARE(w->cell, std::optional<int>(6));
+        QCOMPARE(w->where, QStringLiteral("cells[6]"));
+        QVERIFY(!w->during);
+        QCOMPARE(w->stoppedS, std::optional<double>(40));
+        const std::optional<TransformersChange> t = r->transformersChanged();
+        QVERIFY(t && !t->unreadable);
+        QCOMPARE(t->where, std::optional<QString>(QStringLiteral("cells[3]")));
+        QCOMPARE(t->lists.size(), 1);
+        QCOMPARE(t->lists[0].name, QStringLiteral("ast_transformers"));
+        QCOMPARE(t->lists[0].added, QStringList{QStringLiteral("A")});
+        QCOMPARE(t->lists[0].removed, QStringList{QStringLiteral("B")});
+        const std::optional<CgroupStats> cg = r->cgroup();
+        QVERIFY(cg);
+        QCOMPARE(cg->version, QStringLiteral("v2"));
+        QCOMPARE(cg->memoryMax, 1073741824);
+        QCOMPARE(cg->pidsRefused, 3);
+        QCOMPARE(cg->pidsMax, -1);
+        QCOMPARE(cg->cpus, 0.5);
+        QCOMPARE(r->cgroupMode(), QStringLiteral("v2"));
+        const QList<CellRecord> cells = r->cells();
+        QCOMPARE(cells.size(), 2);
+        QCOMPARE(cells[0].index, std::optional<int>(2));
+        QCOMPARE(cells[0].notebook, QStringLiteral("part1.ipynb"));
+        QCOMPARE(cells[0].durationS, std::optional<double>(0.25));
+        QVERIFY(cells[0].truncated && cells[0].raisesException);
+        QVERIFY(cells[0].error);
+        QCOMPARE(cells[0].error->ename, QStringLiteral("ValueError"));
+        QCOMPARE(cells[0].error->evalue, QStringLiteral("bad"));
+        QVERIFY(!cells[0].hasTestResult);
+        QVERIFY(!cells[1].index);
+        QCOMPARE(cells[1].injected, QStringLiteral("test"));
+        QCOMPARE(cells[1].check, QStringLiteral("t1"));
+        QCOMPARE(cells[1].testResult, QStringLiteral("fail"));
+        QVERIFY(cells[1].hasTestResult);
+        QVERIFY(cells[1].testError);
+        QCOMPARE(cells[1].testError->ename, QStringLiteral("AssertionError"));
+        QCOMPARE(cells[1].resultText, QStringLiteral("1 failed"));
+        QVERIFY(!cells[1].error);
+        QCOMPARE(cells[1].errorText, QStringLiteral("old"));
+        QCOMPARE(r->probeChecks().size(), 1);
+        QCOMPARE(r->probeChecks()[0].name, QStringLiteral("network"));
+        QVERIFY(r->probeChecks()[0].ok);
+        const std::optional<LimitsProbeRecord> p = r->limitsProbe();
+        QVERIFY(p);
+        QCOMPARE(p->memoryWritten, 201326592);
+        QCOMPARE(p->memorySignal, 9);
+        QCOMPARE(p->pidsForked, 31);
+        QCOMPARE(p->pidsErrno, 11);
+        QCOMPARE(p->cpuWallS, 2.0);
+        QCOMPARE(p->cpuS, 1.0);
+    }
+
+    /// The setters write what the QJsonObject code of SandboxRun and writeArtifacts() wrote, byte for byte.
+    void executionRecordSettersWriteWhatQtWrote()
+    {
+        const QString reason = QStringLiteral("whole-run time limit (timeout_s = 2.5 s) reached; the sandbox was killed");
+        ExecutionRecord r = ExecutionRecord::withoutAnswer(QStringLiteral("wall-timeout"), reason, false, 3.125);
+        r.addLimitHit(QStringLiteral("wall-clock"));
+        r.setWallClockKilled(2.5);
+        r.setUnsafe(false);
+        r.setSandbox(QStringLiteral("bwrap"));
+        CgroupStats stats;
+        stats.version = QStringLiteral("v2");
+        stats.memoryMax = std::numeric_limits<qint64>::max();
+        stats.memoryPeak = 1234;
+        stats.oomKills = 1;
+        stats.cpus = 0.5;
+        stats.cpuUsageS = 0.535302;
+        r.setCgroup(stats, QStringLiteral("v2"), QString());
+        r.addLimitHit(QStringLiteral("memory"));
+        r.addLimitHit(QStringLiteral("memory"));
+        r.setKernelReason(reason + QStringLiteral("; out of memory"));
+        r.appendMessage(QStringLiteral("out of memory"));
+        r.appendMessage(QStringLiteral("out of memory"));
+        r.prependMessage(QStringLiteral("UNSAFE"));
+        r.setShadowedDataFiles({QStringLiteral("data.csv")});
+
+        QJsonObject cgroup = stats.toJson();
+        cgroup.insert(QStringLiteral("mode"), QStringLiteral("v2"));
+        const QJsonObject qt{
+            {QStringLiteral("status"), QStringLiteral("wall-timeout")},
+            {QStringLiteral("duration_s"), 3.125},
+            {QStringLiteral("cells"), QJsonArray{}},
+            {QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), true},
+                                                   {QStringLiteral("killed"), false},
+                                                   {QStringLiteral("cell"), QJsonValue::Null},
+                                                   {QStringLiteral("exit_status"), QJsonValue::Null},
+                                                   {QStringLiteral("reason"), reason + QStringLiteral("; out of memory")}}},
+            {QStringLiteral("messages"), QJsonArray{QStringLiteral("UNSAFE"), reason, QStringLiteral("out of memory")}},
+            {QStringLiteral("limits_hit"), QJsonArray{QStringLiteral("wall-clock"), QStringLiteral("memory")}},
+            {QStringLiteral("wall_clock"), QJsonObject{{QStringLiteral("timeout_s"), 2.5},
+                                                       {QStringLiteral("cell"), QJsonValue::Null},
+                                                       {QStringLiteral("where"), QString()},
+                                                       {QStringLiteral("during"), true}}},
+            {QStringLiteral("unsafe"), false},
+            {QStringLiteral("sandbox"), QStringLiteral("bwrap")},
+            {QStringLiteral("cgroup"), cgroup},
+            {QStringLiteral("workdir"), QJsonObject{{QStringLiteral("shadowed_data_files"), QJsonArray{QStringLiteral("data.csv")}}}},
+        };
+        QCOMPARE(r.toJsonText(), QJsonDocument(qt).toJson(QJsonDocument::Indented));
+        QCOMPARE(r.toJsonText(ExecutionRecord::Format::Compact), QJsonDocument(qt).toJson(QJsonDocument::Compact));
+        QCOMPARE(ExecutionRecord().toJsonText(), QJsonDocument(QJsonObject()).toJson());
+        QVERIFY(ExecutionRecord().isEmpty());
+        ExecutionRecord off;
+        off.setCgroup(std::nullopt, QStringLiteral("off"), QStringLiteral("note"));
+        QCOMPARE(off.cgroupMode(), QStringLiteral("off"));
+        QCOMPARE(off.toJsonText(ExecutionRecord::Format::Compact), QByteArray("{\"cgroup\":{\"mode\":\"off\",\"note\":\"note\"}}"));
     }
 
     // ---- fail closed ------------------------------------------------------------------------------------
