@@ -66,6 +66,24 @@ protected:
             change(m_rows[r]);
         Q_EMIT dataChanged(index(first, firstColumn), index(last, lastColumn < 0 ? m_columns - 1 : lastColumn));
     }
+    /// Applies `change(Row &, key)` to the row `rowOf(key)` gives for each of `keys` (-1 or out of range: no row,
+    /// skipped); `change` returns whether it changed the row. One dataChanged over columns [firstColumn, lastColumn]
+    /// (lastColumn -1: the last column) of the span from the first to the last row changed: a batch's thousands of
+    /// scattered rows are one signal, not thousands. Nothing when no row changed.
+    template <typename Keys, typename RowOf, typename Change>
+    void changeEach(const Keys &keys, RowOf rowOf, Change change, int firstColumn = 0, int lastColumn = -1)
+    {
+        int lo = int(m_rows.size()), hi = -1;
+        for (const auto &key : keys) {
+            const int r = rowOf(key);
+            if (r < 0 || r >= m_rows.size() || !change(m_rows[r], key))
+                continue;
+            lo = qMin(lo, r);
+            hi = qMax(hi, r);
+        }
+        if (hi >= 0)
+            Q_EMIT dataChanged(index(lo, firstColumn), index(hi, lastColumn < 0 ? m_columns - 1 : lastColumn));
+    }
     /// Reports columns [firstColumn, lastColumn] (lastColumn -1: the last column) of every row changed, when a
     /// subclass's own state that cellData() reads changed (the rows did not). Nothing when there are no rows.
     void allRowsChanged(int firstColumn = 0, int lastColumn = -1)

@@ -13,10 +13,12 @@
 #include <QStyle>
 
 #include <algorithm>
+#include <array>
+#include <ranges>
 
 namespace sandmark {
 
-SubmissionsModel::SubmissionsModel(QObject *parent) : QAbstractTableModel(parent) {}
+SubmissionsModel::SubmissionsModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
 void SubmissionsModel::setRows(QList<Row> rows)
 {
@@ -29,14 +31,14 @@ void SubmissionsModel::setRows(QList<Row> rows)
 
 void SubmissionsModel::setRows(QList<Row> rows, QHash<QString, int> index)
 {
-    beginResetModel();
-    m_rows = std::move(rows);
-    m_index = std::move(index);
     // Strictly ascending: row order is student order (student ids are unique).
-    m_inStudentOrder = std::adjacent_find(m_rows.cbegin(), m_rows.cend(),
-                                          [](const Row &a, const Row &b) { return !(a.student < b.student); })
-                       == m_rows.cend();
-    endResetModel();
+    const bool inStudentOrder = std::adjacent_find(rows.cbegin(), rows.cend(),
+                                                   [](const Row &a, const Row &b) { return !(a.student < b.student); })
+                                == rows.cend();
+    resetRows(std::move(rows), [&] {
+        m_index = std::move(index);
+        m_inStudentOrder = inStudentOrder;
+    });
 }
 
 int SubmissionsModel::rowOf(const QString &student) const
@@ -44,34 +46,24 @@ int SubmissionsModel::rowOf(const QString &student) const
     return m_index.value(student, -1);
 }
 
-void SubmissionsModel::rowChanged(int row)
-{
-    Q_EMIT dataChanged(index(row, kResultColumns.first), index(row, kResultColumns.second));
-}
-
 void SubmissionsModel::setNotebookChecks(const NotebookRowChecks &checks)
 {
     const int n = int(qMin(qMin(checks.students.size(), checks.problems.size()), checks.sizes.size()));
-    bool same = n <= m_rows.size();
+    bool same = n <= rows().size();
     for (int i = 0; same && i < n; ++i)
-        same = m_rows.at(i).student == checks.students.at(i);
-    int lo = int(m_rows.size()), hi = -1;
-    for (int k = 0; k < n; ++k) {
-        const int i = same ? k : rowOf(checks.students.at(k));
-        if (i < 0)
-            continue;
-        Row &r = m_rows[i];
-        const QString &p = checks.problems.at(k);
-        const qint64 size = checks.sizes.at(k);
-        if (p == r.problem && size == r.sizeBytes)
-            continue;
-        r.problem = p;
-        r.sizeBytes = size;
-        lo = qMin(lo, i);
-        hi = qMax(hi, i);
-    }
-    if (hi >= 0) // the size, and the status that names the problem
-        Q_EMIT dataChanged(index(lo, SizeColumn), index(hi, StatusColumn));
+        same = rows().at(i).student == checks.students.at(i);
+    changeEach(
+        std::views::iota(0, n), [&](int k) { return same ? k : rowOf(checks.students.at(k)); },
+        [&](Row &r, int k) {
+            const QString &p = checks.problems.at(k);
+            const qint64 size = checks.sizes.at(k);
+            if (p == r.problem && size == r.sizeBytes)
+                return false;
+            r.problem = p;
+            r.sizeBytes = size;
+            return true;
+        },
+        SizeColumn, StatusColumn); // the size, and the status that names the problem
 }
 
 SubmissionsModel::State SubmissionsModel::stateOf(GradeStatus status)
@@ -119,82 +111,55 @@ void SubmissionsModel::applyGrade(Row &r, const GradeSummary &g)
 
 void SubmissionsModel::applyGrades(const QList<GradeSummary> &grades)
 {
-    // One pass; a reset would lose the selection and the scroll position in a long table.
-    int lo = int(m_rows.size()), hi = -1;
-    for (const GradeSummary &g : grades) {
-        const int i = rowOf(g.studentId);
-        if (i < 0)
-            continue;
-        applyGrade(m_rows[i], g);
-        lo = qMin(lo, i);
-        hi = qMax(hi, i);
-    }
-    if (hi >= 0)
-        Q_EMIT dataChanged(index(lo, kResultColumns.first), index(hi, kResultColumns.second));
-}
-
-void SubmissionsModel::setState(const QString &student, State state)
-{
-    const int i = rowOf(student);
-    if (i < 0 || m_rows.at(i).state == state)
-        return;
-    m_rows[i].state = state;
-    rowChanged(i);
+    // In place; a reset would lose the selection and the scroll position in a long table.
+    changeResults(grades, [](const GradeSummary &g) -> const QString & { return g.studentId; },
+                  [](Row &r, const GradeSummary &g) {
+                      applyGrade(r, g);
+                      return true;
+                  });
 }
 
 void SubmissionsModel::applyGrades(const QStringList &students, const QHash<QString, GradeSummary> &grades)
 {
-    int lo = int(m_rows.size()), hi = -1;
-    for (const QString &student : students) {
-        const int i = rowOf(student);
+    changeResults(students, [](const QString &s) -> const QString & { return s; }, [&](Row &r, const QString &student) {
         const auto g = grades.constFind(student);
-        if (i < 0 || g == grades.cend())
-            continue;
-        applyGrade(m_rows[i], *g);
-        lo = qMin(lo, i);
-        hi = qMax(hi, i);
-    }
-    if (hi >= 0)
-        Q_EMIT dataChanged(index(lo, kResultColumns.first), index(hi, kResultColumns.second));
+        if (g == grades.cend())
+            return false;
+        applyGrade(r, *g);
+        return true;
+    });
+}
+
+void SubmissionsModel::setState(const QString &student, State state)
+{
+    setStates({student}, state);
 }
 
 void SubmissionsModel::setStates(const QStringList &students, State state)
 {
-    int lo = int(m_rows.size()), hi = -1;
-    for (const QString &student : students) {
-        const int i = rowOf(student);
-        if (i < 0 || m_rows.at(i).state == state)
-            continue;
-        m_rows[i].state = state;
-        lo = qMin(lo, i);
-        hi = qMax(hi, i);
-    }
-    if (hi >= 0)
-        Q_EMIT dataChanged(index(lo, kResultColumns.first), index(hi, kResultColumns.second));
+    changeResults(students, [](const QString &s) -> const QString & { return s; }, [state](Row &r, const QString &) {
+        if (r.state == state)
+            return false;
+        r.state = state;
+        return true;
+    });
 }
 
 void SubmissionsModel::setResult(const QString &student, const GradeResult &result, double durationS, const QString &backend)
 {
-    const int i = rowOf(student);
-    if (i < 0)
-        return;
-    fillResult(m_rows[i], result, durationS, backend);
-    rowChanged(i);
+    const std::array<QString, 1> one{student};
+    changeResults(one, [](const QString &s) -> const QString & { return s; }, [&](Row &r, const QString &) {
+        fillResult(r, result, durationS, backend);
+        return true;
+    });
 }
 
 void SubmissionsModel::setResults(const QList<Result> &results)
 {
-    int lo = int(m_rows.size()), hi = -1;
-    for (const Result &r : results) {
-        const int i = rowOf(r.student);
-        if (i < 0)
-            continue;
-        fillResult(m_rows[i], r.result, r.durationS, r.backend);
-        lo = qMin(lo, i);
-        hi = qMax(hi, i);
-    }
-    if (hi >= 0)
-        Q_EMIT dataChanged(index(lo, kResultColumns.first), index(hi, kResultColumns.second));
+    changeResults(results, [](const Result &r) -> const QString & { return r.student; }, [](Row &row, const Result &r) {
+        fillResult(row, r.result, r.durationS, r.backend);
+        return true;
+    });
 }
 
 void SubmissionsModel::fillResult(Row &r, const GradeResult &result, double durationS, const QString &backend)
@@ -217,8 +182,7 @@ void SubmissionsModel::setGradesUnreadable(const QString &why)
     if (why == m_gradesUnreadable)
         return;
     m_gradesUnreadable = why;
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0, kResultColumns.first), index(int(m_rows.size()) - 1, kResultColumns.second));
+    allRowsChanged(kResultColumns.first, kResultColumns.second);
 }
 
 QString SubmissionsModel::stateText(State state)
@@ -242,24 +206,11 @@ QString SubmissionsModel::stateText(State state)
     return {};
 }
 
-int SubmissionsModel::rowCount(const QModelIndex &parent) const
+QVariant SubmissionsModel::cellData(const Row &r, int column, int role) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
-int SubmissionsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row &r = m_rows.at(index.row());
     switch (role) {
     case Qt::DisplayRole:
-        switch (index.column()) {
+        switch (column) {
         case StudentColumn:
             return displayText(r.student); // a student chose it: no newline or U+202E may reshape the row
         case NameColumn:
@@ -303,7 +254,7 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
             return {};
         }
     case SortRole:
-        switch (index.column()) {
+        switch (column) {
         case SizeColumn:
             return r.sizeBytes;
         case StatusColumn:
@@ -313,32 +264,32 @@ QVariant SubmissionsModel::data(const QModelIndex &index, int role) const
         case DurationColumn:
             return r.durationS;
         default:
-            return data(index, Qt::DisplayRole);
+            return cellData(r, column, Qt::DisplayRole);
         }
     case Qt::ToolTipRole: {
-        if (index.column() == NameColumn)
+        if (column == NameColumn)
             return r.late ? tr("The name in the LMS's file names; the LMS marked this submission late.")
                           : tr("The name in the LMS's file names");
         QStringList lines = r.notebookPaths.size() > 1 ? r.notebookPaths : QStringList{r.notebookPath};
-        if (hasResult(r.state) && r.backend.isEmpty() && (index.column() == DurationColumn || index.column() == BackendColumn))
+        if (hasResult(r.state) && r.backend.isEmpty() && (column == DurationColumn || column == BackendColumn))
             lines << tr("No sandbox ran for this result: the submission could not be run as handed in.");
         if (!r.problem.isEmpty())
             lines << translatedCoreText(r.problem);
-        if (r.stale && hasResult(r.state) && index.column() == StatusColumn)
+        if (r.stale && hasResult(r.state) && column == StatusColumn)
             lines << tr("Stale: this result was graded under other checks, reference notebook, data or limits than the "
                         "assignment's current ones. Grade again to update it.");
         if (!r.awaiting.isEmpty())
             lines << tr("Awaiting grading by hand: %1").arg(r.awaiting.join(QLatin1String(", ")));
         for (const QString &reason : r.reasons)
             lines << translatedCoreText(reason);
-        if (r.overridden && index.column() == ScoreColumn)
+        if (r.overridden && column == ScoreColumn)
             lines << tr("* includes a manual override");
         return lines.join(QLatin1Char('\n'));
     }
     case Qt::DecorationRole:
-        return index.column() == StatusColumn ? statusIcon(r) : QVariant();
+        return column == StatusColumn ? statusIcon(r) : QVariant();
     case Qt::TextAlignmentRole:
-        return index.column() == SizeColumn || index.column() == ScoreColumn || index.column() == DurationColumn
+        return column == SizeColumn || column == ScoreColumn || column == DurationColumn
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                    : QVariant();
     case NotebookPathRole:
@@ -382,11 +333,9 @@ QVariant SubmissionsModel::statusIcon(const Row &r) const
     return {};
 }
 
-QVariant SubmissionsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QVariant SubmissionsModel::columnTitle(int column) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    switch (column) {
     case StudentColumn:
         return tr("Student");
     case NameColumn:

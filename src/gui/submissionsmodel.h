@@ -4,7 +4,8 @@
 #include "gradebook/gradebook.h"
 #include "grading/result.h"
 
-#include <QAbstractTableModel>
+#include "rowtablemodel.h"
+
 #include <QHash>
 #include <QIcon>
 #include <QSortFilterProxyModel>
@@ -15,6 +16,34 @@
 
 namespace sandmark {
 
+/// What SubmissionsModel's status column shows.
+enum class SubmissionState { NotRun, Queued, Running, Graded, NeedsManual, NeedsReview, GraderError };
+/// One row of SubmissionsModel: a student's submission and its latest result.
+struct SubmissionRow
+{
+    QString student;      ///< the student id: the submission's folder name
+    QString displayName;  ///< the student's name in the LMS's file names (ImportManifest); empty: not imported from an LMS
+    bool late = false;    ///< the LMS marked the submission late
+    QString notebookPath; ///< absolute; empty when the folder holds no notebook
+    /// A problem set: every notebook of the student's folder (absolute, `notebookPath` the first), which the
+    /// Notebook column lists and the size adds up; empty for a single-notebook assignment.
+    QStringList notebookPaths;
+    qint64 sizeBytes = -1; ///< the notebook's size (a problem set: its notebooks'), bytes; -1: not known yet (checkNotebookRows() finds it)
+    SubmissionState state = SubmissionState::NotRun;
+    double score = -1;    ///< effective score (overrides included); -1: none (not run, grader error)
+    double maxScore = 0;
+    double durationS = -1; ///< wall time of the latest run's sandbox, seconds; -1: none or unknown
+    QString backend;      ///< the sandbox of the latest run; empty: none ran (or not run yet)
+    bool overridden = false;
+    bool stale = false;   ///< graded under other checks, reference or limits than the current ones (markStale())
+    QString problem;      ///< why the notebook cannot be graded as it is ("line 90, column 5: invalid JSON…")
+    QStringList reasons;  ///< why the latest result is not `graded`
+    QStringList awaiting; ///< manual checks awaiting a person (needs-manual)
+    /// A person marked it reviewed (GradeSummary::review): Held while its grade is the one they saw, Changed after
+    /// a regrade changed it.
+    enum class Review { None, Held, Changed } review = Review::None;
+};
+
 /// Columns: student, the student's name and late mark from the LMS import (ImportManifest), notebook, size, status, score / max, duration, backend. Rows are plain values found on a
 /// worker thread (discoverSubmissions), set all at once (setRows: one reset, with the grades already in when
 /// they were read first); results fill status, score, duration and backend as the gradebook holds them
@@ -22,7 +51,7 @@ namespace sandmark {
 /// setResult). A result whose run used no sandbox (the notebook could not be read) shows "—" as its duration
 /// and backend. Does no work: data() formats one cell, the status icons are made once. Sort with a
 /// SubmissionsSortProxy on SortRole (numbers for size, status, score, duration). GUI thread only.
-class SubmissionsModel : public QAbstractTableModel
+class SubmissionsModel : public RowTableModel<SubmissionRow>
 {
     Q_OBJECT
 public:
@@ -32,32 +61,8 @@ public:
     /// name, notebook) does not sort again. (Every column's tooltip lists the reasons; tooltips are asked for when
     /// shown.) setNotebookChecks() changes size and status.
     static constexpr std::pair<int, int> kResultColumns{StatusColumn, BackendColumn};
-    /// What the status column shows.
-    enum class State { NotRun, Queued, Running, Graded, NeedsManual, NeedsReview, GraderError };
-    struct Row
-    {
-        QString student;      ///< the student id: the submission's folder name
-        QString displayName;  ///< the student's name in the LMS's file names (ImportManifest); empty: not imported from an LMS
-        bool late = false;    ///< the LMS marked the submission late
-        QString notebookPath; ///< absolute; empty when the folder holds no notebook
-        /// A problem set: every notebook of the student's folder (absolute, `notebookPath` the first), which the
-        /// Notebook column lists and the size adds up; empty for a single-notebook assignment.
-        QStringList notebookPaths;
-        qint64 sizeBytes = -1; ///< the notebook's size (a problem set: its notebooks'), bytes; -1: not known yet (checkNotebookRows() finds it)
-        State state = State::NotRun;
-        double score = -1;    ///< effective score (overrides included); -1: none (not run, grader error)
-        double maxScore = 0;
-        double durationS = -1; ///< wall time of the latest run's sandbox, seconds; -1: none or unknown
-        QString backend;      ///< the sandbox of the latest run; empty: none ran (or not run yet)
-        bool overridden = false;
-        bool stale = false;   ///< graded under other checks, reference or limits than the current ones (markStale())
-        QString problem;      ///< why the notebook cannot be graded as it is ("line 90, column 5: invalid JSON…")
-        QStringList reasons;  ///< why the latest result is not `graded`
-        QStringList awaiting; ///< manual checks awaiting a person (needs-manual)
-        /// A person marked it reviewed (GradeSummary::review): Held while its grade is the one they saw, Changed after
-        /// a regrade changed it.
-        enum class Review { None, Held, Changed } review = Review::None;
-    };
+    using State = SubmissionState;
+    using Row = SubmissionRow;
 
     explicit SubmissionsModel(QObject *parent = nullptr);
     void setRows(QList<Row> rows);
@@ -68,7 +73,6 @@ public:
     /// The rows are in ascending student order (checked by setRows(): students never change after it), so a
     /// proxy sorting by student compares row numbers, not strings.
     bool rowsInStudentOrder() const { return m_inStudentOrder; }
-    const QList<Row> &rows() const { return m_rows; }
     /// The row of `student`, or -1.
     int rowOf(const QString &student) const;
     /// What checkNotebookRows() found, per row of the rows it was given (row i: `students[i]`); fewer rows than
@@ -118,17 +122,19 @@ public:
     /// The state a gradebook status shows as (graded, needs manual grading, needs review, grader error).
     static State stateOf(GradeStatus status);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    QVariant cellData(const Row &row, int column, int role) const override;
+    QVariant columnTitle(int column) const override;
 
 private:
-    void rowChanged(int row);
     static void fillResult(Row &row, const GradeResult &result, double durationS, const QString &backend);
     QVariant statusIcon(const Row &row) const;
-
-    QList<Row> m_rows;
+    /// changeEach() over the result columns (kResultColumns) of the rows `student(key)` names.
+    template <typename Keys, typename Student, typename Change>
+    void changeResults(const Keys &keys, Student student, Change change)
+    {
+        changeEach(keys, [&](const auto &key) { return rowOf(student(key)); }, change, kResultColumns.first, kResultColumns.second);
+    }
     QString m_gradesUnreadable; ///< setGradesUnreadable()
     QHash<QString, int> m_index; // student → row
     bool m_inStudentOrder = false; // rowsInStudentOrder()
