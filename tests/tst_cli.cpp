@@ -155,6 +155,7 @@ private Q_SLOTS:
     void parallelEditsAllLand();
     void checksOfAProblemSetNameTheirNotebook();
     void overrideSeveralStudents();
+    void typedStudentIsTheGradebooksInEitherUnicodeForm();
     void exportKeepsLookalikeStudentsApart();
     void gradeAndImportWarnOfLookalikeIds();
     void exportColumnsAreTheAssignmentsChecks();
@@ -1390,6 +1391,51 @@ void TestCli::overrideSeveralStudents()
     QCOMPARE(r.code, 2);
     QCOMPARE(QString::fromUtf8(r.err), u"sandmark-cli: override: --clear takes one STUDENT\n"_s);
     QCOMPARE(overrides().size(), 2);
+}
+
+// A student typed in the other Unicode form than the gradebook's id (a keyboard's composed "Zoë" for the folder
+// Zoe+U+0308 that macOS wrote decomposed, as grade and diff already find it) is that student for review, override,
+// values and feedback --student (fresh-user finding: "Zoë has no run: grade it first"); typed as the gradebook has
+// it, it is that one even where a lookalike exists; two lookalikes and neither typed exactly are refused, named.
+void TestCli::typedStudentIsTheGradebooksInEitherUnicodeForm()
+{
+    QTemporaryDir tmp;
+    const QString gbPath = tmp.filePath(u"gb.sqlite"_s);
+    const QString nfd = u"Zoe\u0308"_s, nfc = u"Zo\u00EB"_s;
+    recordOneCheckRun(gbPath, nfd, Outcome::Fail, GradeStatus::NeedsReview);
+    recordOneCheckRun(gbPath, u"J\u00FCrg"_s, Outcome::Pass);
+    const QStringList gb = {u"--gradebook"_s, gbPath};
+
+    Run r = runCli(QStringList{u"review"_s, u"assignments/good"_s, nfc} + gb);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(QString::fromUtf8(r.out).startsWith(nfd + u": needs-review, 0 of 1 point; reviewed "_s), r.out.constData());
+    r = runCli(QStringList{u"override"_s, u"assignments/good"_s, nfc, u"--points"_s, u"1"_s, u"--comment"_s, u"oral"_s} + gb);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out), nfd + u": 1 / 1 (automatic 0)\n"_s);
+    r = runCli(QStringList{u"override"_s, u"assignments/good"_s, u"Ju\u0308rg"_s, u"--clear"_s} + gb);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(QString::fromUtf8(r.out).startsWith(u"J\u00FCrg: no override of the whole submission to remove\nJ\u00FCrg: 1 / 1 "_s),
+             r.out.constData());
+    // values finds the run (this one has no run folder: it says so, not that there is no run).
+    r = runCli(QStringList{u"values"_s, u"assignments/good"_s, nfc, u"n_rows"_s} + gb);
+    QVERIFY2(!r.err.contains("no run of student"), r.err.constData());
+    r = runCli(QStringList{u"feedback"_s, u"assignments/good"_s, u"--student"_s, nfc, u"-o"_s, tmp.filePath(u"fb"_s)} + gb);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(QString::fromUtf8(r.out).startsWith(nfd + u": "_s), r.out.constData());
+
+    // A lookalike beside it: typed exactly, that one; typed in a third way (neither form exactly), refused, both named.
+    recordOneCheckRun(gbPath, nfc, Outcome::Pass);
+    r = runCli(QStringList{u"review"_s, u"assignments/good"_s, nfc, u"--clear"_s} + gb);
+    QVERIFY2(r.code == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out), nfc + u": graded, 1 of 1 point; had no review mark\n"_s);
+    // "ệ" composed (U+1EC7) and decomposed (e, U+0323, U+0302) in the gradebook, typed half composed (ê, U+0323): neither.
+    recordOneCheckRun(gbPath, u"Nguy\u1EC7n"_s, Outcome::Pass);
+    recordOneCheckRun(gbPath, u"Nguye\u0323\u0302n"_s, Outcome::Pass);
+    r = runCli(QStringList{u"review"_s, u"assignments/good"_s, u"Nguy\u00EA\u0323n"_s} + gb);
+    QCOMPARE(r.code, 1);
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: %1: student 'Nguy\u00EA\u0323n' is 2 students of the gradebook once Unicode-normalized (Nguye\u0323\u0302n, "
+             "Nguy\u1EC7n): type it as one of them is stored\n"_s.arg(gbPath));
 }
 
 // `review`: marks kept in the gradebook with the grade seen; without students, the submissions awaiting a person and

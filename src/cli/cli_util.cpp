@@ -153,6 +153,36 @@ Expected<std::unique_ptr<Gradebook>> openExistingGradebook(const Assignment &ass
     return forReading ? Gradebook::openForReading(path) : Gradebook::open(path);
 }
 
+Expected<QStringList> gradebookStudentIds(Gradebook &book, const QStringList &typed)
+{
+    Expected<QHash<QString, LatestRuns>> runs = book.latestRuns();
+    if (!runs)
+        return runs.error();
+    QStringList ids;
+    for (const QString &name : typed) {
+        if (runs->contains(name)) {
+            ids << name;
+            continue;
+        }
+        const QString composed = name.normalized(QString::NormalizationForm_C);
+        QStringList alike;
+        for (auto it = runs->cbegin(); it != runs->cend(); ++it)
+            if (it.key().normalized(QString::NormalizationForm_C) == composed)
+                alike << it.key();
+        if (alike.size() > 1) {
+            alike.sort();
+            return Error{book.path(), {},
+                         QStringLiteral("student '%1' is %2 students of the gradebook once Unicode-normalized (%3): type it "
+                                        "as one of them is stored")
+                             .arg(name)
+                             .arg(alike.size())
+                             .arg(alike.join(QLatin1String(", ")))};
+        }
+        ids << (alike.isEmpty() ? name : alike.constFirst());
+    }
+    return ids;
+}
+
 bool mayReadAsInput(const QString &input, const QString &gradebookPath, const QString &expected)
 {
     const std::optional<Error> problem = Gradebook::inputIsGradebook(input, gradebookPath, expected);

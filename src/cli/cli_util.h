@@ -137,6 +137,15 @@ QCommandLineOption gradebookPathOption();
 /// gradebook). The command then exits ExitBadInput. Opens neither file.
 bool mayReadAsInput(const QString &input, const QString &gradebookPath, const QString &expected);
 
+/// The gradebook's ids of `typed`, students as the user typed them: each as typed when the gradebook has a student of
+/// that id, else the one student whose id is the same once Unicode-normalized (NFC: "Zoë" typed composed, as a
+/// keyboard writes it, for an id decomposed as macOS writes folder names, or the other way round; nothing looser),
+/// else as typed (the command's own error then says it has no run). The one place the CLI turns a typed student into
+/// a gradebook id: review, override, values and feedback --student (grade, diff and match find the folder with
+/// submissionNamed(), which matches alike). Errors: several students of the gradebook are the typed one once
+/// normalized, each named; the gradebook cannot be read.
+Expected<QStringList> gradebookStudentIds(Gradebook &book, const QStringList &typed);
+
 /// An assignment with its (existing) gradebook, as the commands that read or amend grades open them.
 struct AssignmentGradebook
 {

@@ -42,7 +42,10 @@ int cmdFeedback(const QStringList &args)
     if (!grades) {
         return failWith(grades.error());
     }
-    const QStringList wanted = parser.values(student);
+    const Expected<QStringList> typed = gradebookStudentIds(book, parser.values(student));
+    if (!typed)
+        return failWith(typed.error());
+    const QStringList &wanted = *typed;
     for (const QString &w : wanted)
         if (std::none_of(grades->begin(), grades->end(), [&](const EffectiveGrade &g) { return g.studentId == w; })) {
             return failWith({book.path(), {}, QStringLiteral("no graded submission for student '%1'").arg(w)});

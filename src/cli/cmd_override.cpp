@@ -31,12 +31,16 @@ int printScore(Gradebook &gradebook, const QString &student)
     return ExitOk;
 }
 
-int clearOverride(const QString &assignmentPath, const QString &student, const std::optional<QString> &checkId,
+int clearOverride(const QString &assignmentPath, const QString &typedStudent, const std::optional<QString> &checkId,
                   const QString &gradebookPath)
 {
     auto opened = openAssignmentGradebook(assignmentPath, gradebookPath);
     if (!opened)
         return failWith(opened.error());
+    const Expected<QStringList> ids = gradebookStudentIds(*opened->gradebook, {typedStudent});
+    if (!ids)
+        return failWith(ids.error());
+    const QString &student = ids->constFirst();
     if (checkId) {
         if (auto c = overriddenCheck(opened->assignment, *checkId); !c)
             return failWith(c.error());
@@ -111,7 +115,10 @@ int cmdOverride(const QStringList &args)
     auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook));
     if (!opened)
         return failWith(opened.error());
-    const auto stored = overrideSubmissions(*opened->gradebook, opened->assignment, pos.mid(1),
+    const Expected<QStringList> students = gradebookStudentIds(*opened->gradebook, pos.mid(1));
+    if (!students)
+        return failWith(students.error());
+    const auto stored = overrideSubmissions(*opened->gradebook, opened->assignment, *students,
                                             {parser.value(check), p, parser.value(comment), {}}, MissingRun::Refuse);
     if (!stored)
         return failWith(stored.error());

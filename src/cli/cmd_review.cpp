@@ -42,12 +42,14 @@ int cmdReview(const QStringList &args)
               << Qt::endl;
         return ExitUsage;
     }
-    const QStringList students = pos.mid(1);
     // No student: a list, which only reads (a gradebook in a read-only folder too, as export).
-    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook), students.isEmpty());
+    auto opened = openAssignmentGradebook(pos.at(0), parser.value(gradebook), pos.size() == 1);
     if (!opened)
         return failWith(opened.error());
     Gradebook &book = *opened->gradebook;
+    const Expected<QStringList> students = gradebookStudentIds(book, pos.mid(1));
+    if (!students)
+        return failWith(students.error());
     QSet<QString> hadMark; // --clear says which marks there were to remove
     if (parser.isSet(clear)) {
         auto before = book.effectiveGrades();
@@ -57,17 +59,17 @@ int cmdReview(const QStringList &args)
             if (g.review)
                 hadMark.insert(g.studentId);
     }
-    if (!students.isEmpty()) {
-        if (auto ok = book.setReviewed(students, !parser.isSet(clear)); !ok)
+    if (!students->isEmpty()) {
+        if (auto ok = book.setReviewed(*students, !parser.isSet(clear)); !ok)
             return failWith(ok.error());
     }
     auto grades = book.effectiveGrades();
     if (!grades)
         return failWith(grades.error());
     for (const EffectiveGrade &g : *grades) {
-        const bool named = students.contains(g.studentId);
+        const bool named = students->contains(g.studentId);
         const bool awaits = g.status == GradeStatus::NeedsReview || g.status == GradeStatus::NeedsManual;
-        if (students.isEmpty() ? !(awaits || g.review) : !named)
+        if (students->isEmpty() ? !(awaits || g.review) : !named)
             continue;
         out() << displayText(g.studentId) << ": " << gradeText(g.status, g.score(), g.maxScore) << "; ";
         if (!g.review)
@@ -83,7 +85,7 @@ int cmdReview(const QStringList &args)
     // its Canvas score back until then: unfinishedForLms()).
     if (!parser.isSet(clear))
         for (const EffectiveGrade &g : *grades)
-            if (students.contains(g.studentId) && g.status == GradeStatus::NeedsManual)
+            if (students->contains(g.studentId) && g.status == GradeStatus::NeedsManual)
                 err() << "sandmark-cli: note: review: " << displayText(g.studentId)
                       << " still awaits grading by hand: a review mark does not give its answers points, and export "
                          "leaves its Canvas score empty until they have them (sandmark-cli manual)"

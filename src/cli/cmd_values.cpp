@@ -81,7 +81,7 @@ int cmdValues(const QStringList &args)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
-    parser.addPositionalArgument(QStringLiteral("STUDENT"), QStringLiteral("Student id, as the gradebook has it."));
+    parser.addPositionalArgument(QStringLiteral("STUDENT"), QStringLiteral("Student id, as the gradebook has it (or in another Unicode form)."));
     parser.addPositionalArgument(QStringLiteral("CHECK"), QStringLiteral("A value check's id."));
     const QCommandLineOption gradebook = gradebookPathOption();
     parser.addOption(gradebook);
@@ -95,16 +95,20 @@ int cmdValues(const QStringList &args)
     if (!opened) {
         return failWith(opened.error());
     }
-    const Expected<std::optional<EffectiveGrade>> grade = opened->gradebook->effectiveGrade(pos.at(1));
+    const Expected<QStringList> ids = gradebookStudentIds(*opened->gradebook, {pos.at(1)});
+    if (!ids)
+        return failWith(ids.error());
+    const QString &student = ids->constFirst();
+    const Expected<std::optional<EffectiveGrade>> grade = opened->gradebook->effectiveGrade(student);
     if (!grade) {
         return failWith(grade.error());
     }
     if (!*grade) {
-        return failWith(Error{opened->gradebook->path(), {}, QStringLiteral("no run of student '%1'").arg(displayText(pos.at(1)))});
+        return failWith(Error{opened->gradebook->path(), {}, QStringLiteral("no run of student '%1'").arg(displayText(student))});
     }
     // No run folder: nothing ran. When the submission cannot run as handed in, say so, not "run it again".
     if ((*grade)->artifacts.isEmpty())
-        if (const std::optional<Error> why = unrunnableSubmission(opened->assignment, pos.at(1))) {
+        if (const std::optional<Error> why = unrunnableSubmission(opened->assignment, student)) {
             return failWith(*why);
         }
     const Expected<ValuesComparison> values =
@@ -112,7 +116,7 @@ int cmdValues(const QStringList &args)
     if (!values) {
         return failWith(values.error());
     }
-    out() << displayText(pos.at(1)) << ": check " << values->checkId << ", `" << values->variable << "` at probe '"
+    out() << displayText(student) << ": check " << values->checkId << ", `" << values->variable << "` at probe '"
           << values->probe << "': " << outcomeName(values->comparison.outcome);
     if (!values->comparison.feedback.isEmpty())
         out() << " — " << values->comparison.feedback;
