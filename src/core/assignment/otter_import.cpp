@@ -900,6 +900,103 @@ Expected<Json> readMasterConfig(const Json &config, const QString &file, const Q
     return otter;
 }
 
+/// The first keys of an imported assignment.json: its title (and the slug made from it) and its one notebook.
+Json newAssignmentJson(const QString &title, const QString &notebookName)
+{
+    Json a = Json::object();
+    a["format"] = 1;
+    a["slug"] = ss(slugFrom(title));
+    a["title"] = ss(title);
+    a["notebooks"] = Json::array({ss(notebookName)});
+    return a;
+}
+
+/// What the reader script is asked to read: the text of each OK-format file `files` of the folder `tests`.
+Expected<Json> okReaderRequest(const QDir &tests, const QStringList &files)
+{
+    Json request = Json{{"ok", Json::array()}};
+    for (const QString &f : files) {
+        QFile in(tests.filePath(f));
+        if (!in.open(QIODevice::ReadOnly))
+            return Error{in.fileName(), {}, QStringLiteral("cannot read: %1").arg(in.errorString())};
+        request["ok"].push_back({{"path", ss(in.fileName())}, {"text", in.readAll().toStdString()}});
+    }
+    return request;
+}
+
+/// `code` without the indentation its non-blank lines share, blank lines emptied (Python's textwrap.dedent).
+QString dedented(const QString &code)
+{
+    QStringList l = code.split(QLatin1Char('\n'));
+    qsizetype indent = -1;
+    for (const QString &line : std::as_const(l))
+        if (!line.trimmed().isEmpty()) {
+            const qsizetype n = line.size() - QString(line).remove(QRegularExpression(QStringLiteral("^[ \\t]+"))).size();
+            indent = indent < 0 ? n : std::min(indent, n);
+        }
+    for (QString &line : l)
+        line = line.trimmed().isEmpty() ? QString() : line.mid(std::max<qsizetype>(indent, 0));
+    return l.join(QLatin1Char('\n'));
+}
+
+/// Case `k` (from 0) of the question `question`'s suite in the OK-format file `path`.
+Expected<Case> readOkCase(const Json &tc, size_t k, const QString &question, const QString &path)
+{
+    if (!tc.contains("code") || !tc["code"].is_string())
+        return Error{path, QStringLiteral("test.suites[0].cases[%1].code").arg(k), QStringLiteral("missing")};
+    Case c;
+    c.name = tc.contains("name") && tc["name"].is_string() ? QString::fromStdString(tc["name"].get<std::string>())
+                                                           : QStringLiteral("%1 - %2").arg(question).arg(k + 1);
+    // Otter dedents the code (textwrap.dedent); a case is hidden unless it says otherwise.
+    c.body = dedented(QString::fromStdString(tc["code"].get<std::string>()));
+    Expected<bool> hidden = flagOf(tc, "hidden", true, path, QStringLiteral("test.suites[0].cases[%1]").arg(k));
+    if (!hidden)
+        return hidden.error();
+    c.hidden = *hidden;
+    if (auto ok = readCaseConfig(tc, path, QStringLiteral("test.suites[0].cases[%1]").arg(k), c); !ok)
+        return ok.error();
+    return c;
+}
+
+/// The question of the OK-format file `path`, as the reader script read it (`a`): its one doctest suite checked
+/// as Otter requires, its cases counted in `report`.
+Expected<Question> readOkTest(const Json &a, const QString &path, OtterImportReport &report)
+{
+    if (a.contains("error"))
+        return Error{path, {}, QStringLiteral("not an OK-format test file: %1").arg(QString::fromStdString(a["error"].get<std::string>()))};
+    if (!a["ok_format"].get<bool>())
+        report.warnings << QStringLiteral("%1: no `OK_FORMAT = True`; read as an OK-format file").arg(path);
+    const Json &t = a["test"];
+    if (!t.contains("name") || !t["name"].is_string())
+        return Error{path, QStringLiteral("test.name"), QStringLiteral("missing (the question's name)")};
+    if (!t.contains("suites") || !t["suites"].is_array() || t["suites"].size() != 1)
+        return Error{path, QStringLiteral("test.suites"), QStringLiteral("must hold exactly one suite, as Otter requires")};
+    const Json &suite = t["suites"][0];
+    if (suite.contains("type") && suite["type"] != "doctest")
+        return Error{path, QStringLiteral("test.suites[0].type"), QStringLiteral("only doctest suites are supported (as in Otter)")};
+    for (const char *k : {"setup", "teardown"})
+        if (suite.contains(k) && suite[k].is_string() && !suite[k].get<std::string>().empty())
+            return Error{path, QStringLiteral("test.suites[0].%1").arg(QLatin1String(k)), QStringLiteral("not supported (nor by Otter)")};
+    if (!suite.contains("cases") || !suite["cases"].is_array())
+        return Error{path, QStringLiteral("test.suites[0].cases"), QStringLiteral("missing")};
+    Question q;
+    q.name = QString::fromStdString(t["name"].get<std::string>());
+    q.points = t.value("points", Json(nullptr));
+    Expected<bool> allOrNothing = flagOf(t, "all_or_nothing", false, path, QStringLiteral("test"));
+    if (!allOrNothing)
+        return allOrNothing.error();
+    q.allOrNothing = *allOrNothing;
+    for (size_t k = 0; k < suite["cases"].size(); ++k) {
+        Expected<Case> c = readOkCase(suite["cases"][k], k, q.name, path);
+        if (!c)
+            return c.error();
+        q.cases << *c;
+        ++report.testCases;
+        report.hiddenCases += c->hidden ? 1 : 0;
+    }
+    return q;
+}
+
 } // namespace
 
 Expected<OtterImportReport> importOtter(const QString &master, const QString &outDir, const QString &python)
@@ -944,11 +1041,7 @@ Expected<OtterImportReport> importOtter(const QString &master, const QString &ou
     source["cells"] = std::move(scan->kept);
     const QString root = info.absolutePath();
     const QString notebookName = info.fileName();
-    Json a = Json::object();
-    a["format"] = 1;
-    a["slug"] = ss(slugFrom(name));
-    a["title"] = ss(name);
-    a["notebooks"] = Json::array({ss(notebookName)});
+    Json a = newAssignmentJson(name, notebookName);
     if (!report.dataFiles.isEmpty()) {
         a["data_files"] = Json::array();
         for (const QString &f : std::as_const(report.dataFiles))
@@ -982,83 +1075,25 @@ Expected<OtterImportReport> importOtterTests(const QString &notebook, const QStr
     const QStringList files = tests.entryList({QStringLiteral("*.py")}, QDir::Files, QDir::Name);
     if (files.isEmpty())
         return Error{testsDir, {}, QStringLiteral("no OK-format test files (*.py) in this folder")};
-    Json request = Json{{"ok", Json::array()}};
-    for (const QString &f : files) {
-        QFile in(tests.filePath(f));
-        if (!in.open(QIODevice::ReadOnly))
-            return Error{in.fileName(), {}, QStringLiteral("cannot read: %1").arg(in.errorString())};
-        request["ok"].push_back({{"path", ss(in.fileName())}, {"text", in.readAll().toStdString()}});
-    }
-    auto answer = runReader(python, request, testsDir);
+    Expected<Json> request = okReaderRequest(tests, files);
+    if (!request)
+        return request.error();
+    auto answer = runReader(python, *request, testsDir);
     if (!answer)
         return answer.error();
     OtterImportReport report;
     Json checks = Json::array();
     for (qsizetype i = 0; i < files.size(); ++i) {
         const QString path = tests.filePath(files.at(i));
-        const Json &a = (*answer)["ok"][size_t(i)];
-        if (a.contains("error"))
-            return Error{path, {}, QStringLiteral("not an OK-format test file: %1").arg(QString::fromStdString(a["error"].get<std::string>()))};
-        if (!a["ok_format"].get<bool>())
-            report.warnings << QStringLiteral("%1: no `OK_FORMAT = True`; read as an OK-format file").arg(path);
-        const Json &t = a["test"];
-        if (!t.contains("name") || !t["name"].is_string())
-            return Error{path, QStringLiteral("test.name"), QStringLiteral("missing (the question's name)")};
-        if (!t.contains("suites") || !t["suites"].is_array() || t["suites"].size() != 1)
-            return Error{path, QStringLiteral("test.suites"), QStringLiteral("must hold exactly one suite, as Otter requires")};
-        const Json &suite = t["suites"][0];
-        if (suite.contains("type") && suite["type"] != "doctest")
-            return Error{path, QStringLiteral("test.suites[0].type"), QStringLiteral("only doctest suites are supported (as in Otter)")};
-        for (const char *k : {"setup", "teardown"})
-            if (suite.contains(k) && suite[k].is_string() && !suite[k].get<std::string>().empty())
-                return Error{path, QStringLiteral("test.suites[0].%1").arg(QLatin1String(k)), QStringLiteral("not supported (nor by Otter)")};
-        if (!suite.contains("cases") || !suite["cases"].is_array())
-            return Error{path, QStringLiteral("test.suites[0].cases"), QStringLiteral("missing")};
-        Question q;
-        q.name = QString::fromStdString(t["name"].get<std::string>());
-        q.points = t.value("points", Json(nullptr));
-        Expected<bool> allOrNothing = flagOf(t, "all_or_nothing", false, path, QStringLiteral("test"));
-        if (!allOrNothing)
-            return allOrNothing.error();
-        q.allOrNothing = *allOrNothing;
-        for (size_t k = 0; k < suite["cases"].size(); ++k) {
-            const Json &tc = suite["cases"][k];
-            if (!tc.contains("code") || !tc["code"].is_string())
-                return Error{path, QStringLiteral("test.suites[0].cases[%1].code").arg(k), QStringLiteral("missing")};
-            Case c;
-            c.name = tc.contains("name") && tc["name"].is_string() ? QString::fromStdString(tc["name"].get<std::string>())
-                                                                   : QStringLiteral("%1 - %2").arg(q.name).arg(k + 1);
-            // Otter dedents the code (textwrap.dedent); a case is hidden unless it says otherwise.
-            QStringList l = QString::fromStdString(tc["code"].get<std::string>()).split(QLatin1Char('\n'));
-            qsizetype indent = -1;
-            for (const QString &line : std::as_const(l))
-                if (!line.trimmed().isEmpty()) {
-                    const qsizetype n = line.size() - QString(line).remove(QRegularExpression(QStringLiteral("^[ \\t]+"))).size();
-                    indent = indent < 0 ? n : std::min(indent, n);
-                }
-            for (QString &line : l)
-                line = line.trimmed().isEmpty() ? QString() : line.mid(std::max<qsizetype>(indent, 0));
-            c.body = l.join(QLatin1Char('\n'));
-            Expected<bool> hidden = flagOf(tc, "hidden", true, path, QStringLiteral("test.suites[0].cases[%1]").arg(k));
-            if (!hidden)
-                return hidden.error();
-            c.hidden = *hidden;
-            if (auto ok = readCaseConfig(tc, path, QStringLiteral("test.suites[0].cases[%1]").arg(k), c); !ok)
-                return ok.error();
-            q.cases << c;
-            ++report.testCases;
-            report.hiddenCases += c.hidden ? 1 : 0;
-        }
-        if (auto ok = addChecks(q, path, checks, report); !ok)
+        Expected<Question> q = readOkTest((*answer)["ok"][size_t(i)], path, report);
+        if (!q)
+            return q.error();
+        if (auto ok = addChecks(*q, path, checks, report); !ok)
             return ok.error();
-        report.questions << q.name;
+        report.questions << q->name;
     }
     const QFileInfo info(notebook);
-    Json a = Json::object();
-    a["format"] = 1;
-    a["slug"] = ss(slugFrom(info.completeBaseName()));
-    a["title"] = ss(info.completeBaseName());
-    a["notebooks"] = Json::array({ss(info.fileName())});
+    Json a = newAssignmentJson(info.completeBaseName(), info.fileName());
     a["checks"] = std::move(checks);
     a["otter"] = Json{{"format", "ok"}};
     QFile nbFile(notebook);
