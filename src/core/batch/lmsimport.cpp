@@ -564,6 +564,96 @@ Expected<void> writeImportManifest(const QString &folder, const ImportManifest &
     return {};
 }
 
+/// The outermost folder of the absolute path `out` that does not exist yet (`-o new/submissions`: new); empty when
+/// `out` exists.
+QString outermostMissingFolder(const QString &out)
+{
+    QString top;
+    for (QString dir = out; !QFileInfo::exists(dir) && !QFileInfo(dir).isSymLink(); dir = QFileInfo(dir).absolutePath())
+        top = dir;
+    return top;
+}
+
+/// Removes `out` and its parents up to `top`, the folders an import created, as far as they are empty.
+void removeEmptyCreatedFolders(const QString &out, const QString &top)
+{
+    QString dir = out;
+    while (dir.size() >= top.size() && QDir().rmdir(dir))
+        dir = QFileInfo(dir).absolutePath();
+}
+
+/// The report's start: the entries the importer flagged and skipped (macOS metadata as one line).
+ImportReport readerReport(const Importer &imp)
+{
+    ImportReport report;
+    report.flagged = imp.flagged;
+    report.skipped = imp.skipped;
+    if (imp.macosEntries > 0)
+        report.skipped << FlaggedEntry{u"__MACOSX/, ._*, .DS_Store"_s,
+                                       coretext::text(imp.macosEntries == 1 ? coretext::ignoredMacosEntry : coretext::ignoredMacosEntries).arg(imp.macosEntries)};
+    return report;
+}
+
+/// The student `student` staged as `s`, now in its folder `dest`: its one notebook, or why it needs review.
+ImportedSubmission importedAt(const QString &student, const StagedStudent &s, const QString &dest)
+{
+    QStringList notebooks;
+    for (const QString &f : s.files)
+        if (isNotebookName(f))
+            notebooks << f;
+    notebooks.sort();
+    ImportedSubmission written{student, {}, dest, {}, s.late, s.name};
+    if (!s.problem.isEmpty())
+        written.problem = s.problem;
+    else if (notebooks.isEmpty())
+        written.problem = coretext::text(coretext::noNotebook);
+    else if (notebooks.size() > 1)
+        written.problem = coretext::text(coretext::ambiguousNotebooks).arg(notebooks.size()).arg(notebooks.join(QLatin1String(", ")));
+    else
+        written.notebookPath = dest + QLatin1Char('/') + notebooks.first();
+    return written;
+}
+
+/// Renames each student's folder from `staging` into `out`, into the report as imported or as needing review (and
+/// flagged); a student already in `out` is flagged and left where it is.
+Expected<void> moveIntoPlace(const Importer &imp, const QString &staging, const QString &out, ImportReport &report)
+{
+    for (auto it = imp.students.cbegin(); it != imp.students.cend(); ++it) {
+        const QString &student = it.key();
+        const QString dest = out + QLatin1Char('/') + student;
+        if (QFileInfo::exists(dest) || QFileInfo(dest).isSymLink()) {
+            report.flagged << FlaggedEntry{student, coretext::text(coretext::alreadyThere).arg(out)};
+            continue;
+        }
+        if (!QDir().rename(staging + QLatin1Char('/') + student, dest))
+            return Error{dest, {}, u"cannot move the student's folder into place"_s};
+        const ImportedSubmission written = importedAt(student, *it, dest);
+        if (written.problem.isEmpty()) {
+            report.imported << written;
+        } else {
+            report.flagged << FlaggedEntry{student, written.problem};
+            report.needsReview << written;
+        }
+    }
+    return {};
+}
+
+/// What the LMS said, kept in `manifest` for the app's table and list: the students of `report` imported from
+/// `source` (a student already there keeps its first record) and the entries flagged.
+void recordInManifest(ImportManifest &manifest, const ImportReport &report, const QString &source)
+{
+    for (const QList<ImportedSubmission> *list : {&report.imported, &report.needsReview})
+        for (const ImportedSubmission &s : *list)
+            manifest.students.insert(s.studentId, {s.displayName, s.late, s.problem, source});
+    for (const FlaggedEntry &f : std::as_const(report.flagged)) {
+        const bool known = std::any_of(manifest.flagged.cbegin(), manifest.flagged.cend(), [&](const FlaggedEntry &e) {
+            return e.entry == f.entry && e.reason == f.reason;
+        });
+        if (!known && !f.reason.startsWith(u"already in "_s)) // a rerun: the earlier import's record stands
+            manifest.flagged << f;
+    }
+}
+
 } // namespace
 
 Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const QString &outFolder,
@@ -581,9 +671,7 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
         return manifest.error();
     const QString out = QFileInfo(outFolder).absoluteFilePath();
     // The outermost folder this call creates (`-o new/submissions`: new), removed again when nothing was written.
-    QString createdTop;
-    for (QString dir = out; !QFileInfo::exists(dir) && !QFileInfo(dir).isSymLink(); dir = QFileInfo(dir).absolutePath())
-        createdTop = dir;
+    const QString createdTop = outermostMissingFolder(out);
     const bool createdOut = !createdTop.isEmpty();
     if (!QDir().mkpath(outFolder))
         return Error{outFolder, {}, u"cannot create the folder"_s};
@@ -602,63 +690,16 @@ Expected<ImportReport> importSubmissions(const QString &archiveOrFolder, const Q
         return read.error();
     }
 
-    ImportReport report;
-    report.flagged = imp.flagged;
-    report.skipped = imp.skipped;
-    if (imp.macosEntries > 0)
-        report.skipped << FlaggedEntry{u"__MACOSX/, ._*, .DS_Store"_s,
-                                       coretext::text(imp.macosEntries == 1 ? coretext::ignoredMacosEntry : coretext::ignoredMacosEntries).arg(imp.macosEntries)};
-    for (auto it = imp.students.cbegin(); it != imp.students.cend(); ++it) {
-        const QString &student = it.key();
-        const QString dest = out + QLatin1Char('/') + student;
-        if (QFileInfo::exists(dest) || QFileInfo(dest).isSymLink()) {
-            report.flagged << FlaggedEntry{student, coretext::text(coretext::alreadyThere).arg(out)};
-            continue;
-        }
-        QStringList notebooks;
-        for (const QString &f : it->files)
-            if (isNotebookName(f))
-                notebooks << f;
-        notebooks.sort();
-        if (!QDir().rename(staging->path() + QLatin1Char('/') + student, dest))
-            return Error{dest, {}, u"cannot move the student's folder into place"_s};
-        ImportedSubmission written{student, {}, dest, {}, it->late, it->name};
-        if (!it->problem.isEmpty())
-            written.problem = it->problem;
-        else if (notebooks.isEmpty())
-            written.problem = coretext::text(coretext::noNotebook);
-        else if (notebooks.size() > 1)
-            written.problem = coretext::text(coretext::ambiguousNotebooks).arg(notebooks.size()).arg(notebooks.join(QLatin1String(", ")));
-        else
-            written.notebookPath = dest + QLatin1Char('/') + notebooks.first();
-        if (written.problem.isEmpty()) {
-            report.imported << written;
-        } else {
-            report.flagged << FlaggedEntry{student, written.problem};
-            report.needsReview << written;
-        }
-    }
-    // What the LMS said, kept for the app's table and list (a student already there keeps its first record).
-    const QString source = in.absoluteFilePath();
-    for (const QList<ImportedSubmission> *list : {&report.imported, &report.needsReview})
-        for (const ImportedSubmission &s : *list)
-            manifest->students.insert(s.studentId, {s.displayName, s.late, s.problem, source});
-    for (const FlaggedEntry &f : std::as_const(report.flagged)) {
-        const bool known = std::any_of(manifest->flagged.cbegin(), manifest->flagged.cend(), [&](const FlaggedEntry &e) {
-            return e.entry == f.entry && e.reason == f.reason;
-        });
-        if (!known && !f.reason.startsWith(u"already in "_s)) // a rerun: the earlier import's record stands
-            manifest->flagged << f;
-    }
+    ImportReport report = readerReport(imp);
+    if (auto moved = moveIntoPlace(imp, staging->path(), out, report); !moved)
+        return moved.error();
+    recordInManifest(*manifest, report, in.absoluteFilePath());
     // Nothing written (every entry refused: a zip bomb, a damaged archive): no manifest either, and an output folder
     // this call created goes again — "nothing was written" is true.
     if (report.written() == 0) {
         staging.reset();
-        if (createdOut) { // the folders it made, as far as they are empty
-            QString dir = out;
-            while (dir.size() >= createdTop.size() && QDir().rmdir(dir))
-                dir = QFileInfo(dir).absolutePath();
-        }
+        if (createdOut) // the folders it made, as far as they are empty
+            removeEmptyCreatedFolders(out, createdTop);
         return report;
     }
     if (auto w = writeImportManifest(out, *manifest); !w)
