@@ -357,27 +357,102 @@ struct GradeRequest
     bool dryRun = false;
 };
 
+/// `grade`'s arguments and options, as its --help lists them.
+struct GradeOptions
+{
+    const QCommandLineOption jobs{QStringLiteral("jobs"), QStringLiteral("Sandboxes at once, 1 to 256 (default: from the cores and the memory limit)."),
+                                  QStringLiteral("N")};
+    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("Backend: %1 (default: assignment.json, else %2)."));
+    const QCommandLineOption force{QStringLiteral("force"), QStringLiteral("Run every submission again: also unchanged ones, and those whose changed checks could be regraded from their stored values.")};
+    const QCommandLineOption shard{QStringLiteral("shard"), QStringLiteral("Grade only slice K of N of the sorted submission ids."),
+                                   QStringLiteral("K/N")};
+    const QCommandLineOption gradebook = gradebookPathOption();
+    const QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Print one JSON object per submission and line as each result is recorded, then a summary line.")};
+    const QCommandLineOption datasets{QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only (default, when the assignment lists required_datasets: the folder datasets warm fills)."),
+                                      QStringLiteral("DIR")};
+    const QCommandLineOption dryRun{QStringLiteral("dry-run"), QStringLiteral("Start no sandbox and record nothing: print which submissions would regrade from their stored values (with the grades and distribution that gives), stay unchanged, or run again and why.")};
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
+        parser.addPositionalArgument(QStringLiteral("SUBMISSION"),
+                                     QStringLiteral("A student id of ASSIGNMENT/submissions, or the path of a student's folder or notebook there (default: every submission there)."),
+                                     QStringLiteral("[SUBMISSION…]"));
+        parser.addOptions({jobs, sandbox, force, shard, gradebook, json, datasets, dryRun});
+    }
+};
+
+/// Whether the folder of a gradebook named by --gradebook exists; names the missing folder on stderr when not.
+/// Only the default gradebook's folder (ASSIGNMENT/.sandmark) is Sandmark's to create: a --gradebook in a folder
+/// that does not exist is a typo more often than not, and creating it made folders anywhere, even under /.
+bool gradebookFolderExists(const QString &gradebookPath)
+{
+    const QString folder = QFileInfo(gradebookPath).absolutePath();
+    if (QFileInfo(folder).isDir())
+        return true;
+    QString missing = folder; // the topmost folder that is not there
+    while (!QFileInfo(QFileInfo(missing).absolutePath()).isDir() && QFileInfo(missing).absolutePath() != missing)
+        missing = QFileInfo(missing).absolutePath();
+    printError(Error{gradebookPath, {},
+                     QStringLiteral("the gradebook's folder %1 does not exist (%2 is missing); create it first, "
+                                    "or choose a gradebook in an existing folder")
+                         .arg(folder, missing)});
+    return false;
+}
+
+/// The submissions the command line names (the arguments after ASSIGNMENT), else every submission of the
+/// assignment's submissions/ folder. ExitOk, or the exit code when the command ends here.
+int listSubmissions(const Assignment &assignment, const QStringList &positional, QList<Submission> &submissions)
+{
+    const QString folder = assignment.displayPath(QStringLiteral("submissions"));
+    if (positional.size() > 1) {
+        for (qsizetype i = 1; i < positional.size(); ++i) {
+            // A student id of the assignment's submissions/ folder ("alice"), or a path to an entry of it.
+            bool refused = false;
+            Expected<Submission> s = submissionNamed(folder, positional.at(i), &refused);
+            if (!s) { // a path that is no submission is a usage error (docs/grading.md); a student not there, bad input
+                err() << "sandmark-cli: grade: " << s.error().toString() << Qt::endl;
+                return refused ? ExitUsage : ExitBadInput;
+            }
+            submissions << *s;
+        }
+        return ExitOk;
+    }
+    Expected<QList<Submission>> found = discoverSubmissions(folder);
+    if (!found) {
+        return failWith(found.error());
+    }
+    submissions = *found;
+    warnLookalikeIds(QStringLiteral("grade"), submissions);
+    // Entries that are no submission (hidden folders and notebooks) are listed, never dropped silently.
+    for (const auto &[name, why] : skippedSubmissionEntries(folder))
+        err() << "sandmark-cli: note: grade: " << displayText(assignment.displayPath(QStringLiteral("submissions/") + name))
+              << ": " << displayText(why) << Qt::endl;
+    return ExitOk;
+}
+
+/// Names on stderr each submission that cannot be graded as it is, with its problem.
+void noteSubmissionProblems(const Assignment &assignment, const QList<Submission> &submissions)
+{
+    for (const Submission &s : submissions) {
+        // A problem set's folder holds several notebooks by design: the batch matches them (notebookmatch.h).
+        if (s.problem.isEmpty() || (assignment.isProblemSet() && s.problem.startsWith(QLatin1String("ambiguous:"))))
+            continue;
+        // A student's folder is its own root; a notebook handed in as a file lies in its root.
+        const QString where = s.root.isEmpty()                                ? s.studentId
+                              : QFileInfo(s.root).fileName() == s.studentId ? s.root
+                                                                              : QDir(s.root).filePath(s.studentId);
+        err() << "sandmark-cli: " << where << ": " << s.problem << Qt::endl;
+    }
+}
+
 /// Parses `grade`'s arguments, loads the assignment and lists the submissions (naming on stderr each that cannot
 /// be graded as it is). An exit code when the command ends here (--help, bad usage or input).
 std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
-    parser.addPositionalArgument(QStringLiteral("SUBMISSION"),
-                                 QStringLiteral("A student id of ASSIGNMENT/submissions, or the path of a student's folder or notebook there (default: every submission there)."),
-                                 QStringLiteral("[SUBMISSION…]"));
-    const QCommandLineOption jobs(QStringLiteral("jobs"), QStringLiteral("Sandboxes at once, 1 to 256 (default: from the cores and the memory limit)."),
-                                  QStringLiteral("N"));
-    const QCommandLineOption sandbox = sandboxOption(QStringLiteral("Backend: %1 (default: assignment.json, else %2)."));
-    const QCommandLineOption force(QStringLiteral("force"), QStringLiteral("Run every submission again: also unchanged ones, and those whose changed checks could be regraded from their stored values."));
-    const QCommandLineOption shard(QStringLiteral("shard"), QStringLiteral("Grade only slice K of N of the sorted submission ids."),
-                                   QStringLiteral("K/N"));
-    const QCommandLineOption gradebook = gradebookPathOption();
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object per submission and line as each result is recorded, then a summary line."));
-    const QCommandLineOption datasets(QStringLiteral("dataset-cache"), QStringLiteral("HF_HOME bound read-only (default, when the assignment lists required_datasets: the folder datasets warm fills)."),
-                                      QStringLiteral("DIR"));
-    const QCommandLineOption dryRun(QStringLiteral("dry-run"), QStringLiteral("Start no sandbox and record nothing: print which submissions would regrade from their stored values (with the grades and distribution that gives), stay unchanged, or run again and why."));
-    parser.addOptions({jobs, sandbox, force, shard, gradebook, json, datasets, dryRun});
+    const GradeOptions o;
+    o.addTo(parser);
     if (int rc = parseOrExit(parser, args, QStringLiteral("Grade a batch of submissions into the gradebook and print the grades."), -1);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
@@ -387,14 +462,14 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
         return ExitUsage;
     }
     GradeRequest request;
-    request.json = parser.isSet(json);
-    request.dryRun = parser.isSet(dryRun);
+    request.json = parser.isSet(o.json);
+    request.dryRun = parser.isSet(o.dryRun);
     BatchOptions &opt = request.options;
-    if (!readJobsOption(parser, jobs, QStringLiteral("grade"), opt.jobs))
+    if (!readJobsOption(parser, o.jobs, QStringLiteral("grade"), opt.jobs))
         return ExitUsage;
     std::optional<Shard> slice;
-    if (parser.isSet(shard)) {
-        Expected<Shard> s = parseShard(parser.value(shard));
+    if (parser.isSet(o.shard)) {
+        Expected<Shard> s = parseShard(parser.value(o.shard));
         if (!s) {
             err() << "sandmark-cli: grade: " << s.error().toString() << Qt::endl;
             return ExitUsage;
@@ -402,71 +477,26 @@ std::variant<int, GradeRequest> readGradeRequest(const QStringList &args)
         slice = *s;
     }
     std::optional<SandboxKind> kind;
-    if (!readSandboxOption(parser, sandbox, kind))
+    if (!readSandboxOption(parser, o.sandbox, kind))
         return ExitUsage;
     Expected<Assignment> assignment = Assignment::load(positional.at(0));
     if (!assignment) {
         return failWith(assignment.error());
     }
-    opt.run = runOptionsFor(*assignment, commandLineRunChoices(kind, parser.value(datasets)));
-    opt.force = parser.isSet(force);
-    opt.gradebookPath = parser.isSet(gradebook) ? parser.value(gradebook) : Gradebook::defaultPath(assignment->folder());
-    // Only the default gradebook's folder (ASSIGNMENT/.sandmark) is Sandmark's to create: a --gradebook in a folder
-    // that does not exist is a typo more often than not, and creating it made folders anywhere, even under /.
-    if (parser.isSet(gradebook)) {
-        const QString folder = QFileInfo(opt.gradebookPath).absolutePath();
-        if (!QFileInfo(folder).isDir()) {
-            QString missing = folder; // the topmost folder that is not there
-            while (!QFileInfo(QFileInfo(missing).absolutePath()).isDir() && QFileInfo(missing).absolutePath() != missing)
-                missing = QFileInfo(missing).absolutePath();
-            printError(Error{opt.gradebookPath, {},
-                             QStringLiteral("the gradebook's folder %1 does not exist (%2 is missing); create it first, "
-                                            "or choose a gradebook in an existing folder")
-                                 .arg(folder, missing)});
-            return ExitBadInput;
-        }
-    }
-
-    QList<Submission> &submissions = request.submissions;
-    if (positional.size() > 1) {
-        for (qsizetype i = 1; i < positional.size(); ++i) {
-            // A student id of the assignment's submissions/ folder ("alice"), or a path to an entry of it.
-            bool refused = false;
-            Expected<Submission> s = submissionNamed(assignment->displayPath(QStringLiteral("submissions")), positional.at(i), &refused);
-            if (!s) { // a path that is no submission is a usage error (docs/grading.md); a student not there, bad input
-                err() << "sandmark-cli: grade: " << s.error().toString() << Qt::endl;
-                return refused ? ExitUsage : ExitBadInput;
-            }
-            submissions << *s;
-        }
-    } else {
-        Expected<QList<Submission>> found = discoverSubmissions(assignment->displayPath(QStringLiteral("submissions")));
-        if (!found) {
-            return failWith(found.error());
-        }
-        submissions = *found;
-        warnLookalikeIds(QStringLiteral("grade"), submissions);
-        // Entries that are no submission (hidden folders and notebooks) are listed, never dropped silently.
-        for (const auto &[name, why] : skippedSubmissionEntries(assignment->displayPath(QStringLiteral("submissions"))))
-            err() << "sandmark-cli: note: grade: " << displayText(assignment->displayPath(QStringLiteral("submissions/") + name))
-                  << ": " << displayText(why) << Qt::endl;
-    }
+    opt.run = runOptionsFor(*assignment, commandLineRunChoices(kind, parser.value(o.datasets)));
+    opt.force = parser.isSet(o.force);
+    opt.gradebookPath = parser.isSet(o.gradebook) ? parser.value(o.gradebook) : Gradebook::defaultPath(assignment->folder());
+    if (parser.isSet(o.gradebook) && !gradebookFolderExists(opt.gradebookPath))
+        return ExitBadInput;
+    if (const int rc = listSubmissions(*assignment, positional, request.submissions); rc != ExitOk)
+        return rc;
     if (slice)
-        submissions = shardOf(submissions, *slice);
-    if (submissions.isEmpty() && !slice) {
+        request.submissions = shardOf(request.submissions, *slice);
+    if (request.submissions.isEmpty() && !slice) {
         err() << "sandmark-cli: grade: no submissions to grade" << Qt::endl;
         return ExitBadInput;
     }
-    for (const Submission &s : std::as_const(submissions)) {
-        // A problem set's folder holds several notebooks by design: the batch matches them (notebookmatch.h).
-        if (s.problem.isEmpty() || (assignment->isProblemSet() && s.problem.startsWith(QLatin1String("ambiguous:"))))
-            continue;
-        // A student's folder is its own root; a notebook handed in as a file lies in its root.
-        const QString where = s.root.isEmpty()                                ? s.studentId
-                              : QFileInfo(s.root).fileName() == s.studentId ? s.root
-                                                                              : QDir(s.root).filePath(s.studentId);
-        err() << "sandmark-cli: " << where << ": " << s.problem << Qt::endl;
-    }
+    noteSubmissionProblems(*assignment, request.submissions);
     request.assignment = std::move(*assignment);
     return request;
 }
@@ -484,23 +514,34 @@ struct BatchEnd
     int jobs = 1;
 };
 
-/// Runs the batch to its end in an event loop: the progress line on a terminal, a line per result otherwise, or
-/// with --json one JSON line per result the moment it is recorded (read back from `reader`). SIGINT and SIGTERM
-/// cancel the batch; finished results are kept.
-BatchEnd runBatch(const GradeRequest &request, Gradebook &reader)
+/// The progress line `grade` keeps on a terminal (without --json): done of total, the estimate and what runs now.
+struct ProgressLine
 {
-    const bool json = request.json;
-    const bool tty = ::isatty(STDERR_FILENO) == 1;
-    BatchGrader grader(*request.assignment, request.submissions, request.options);
-    BatchEnd end;
-    end.jobs = grader.jobs();
-    QEventLoop loop;
+    bool shown = false; ///< stderr is a terminal and --json is not set
     QSet<QString> running;
     int total = 0;
-    double eta = -1;
     int done = 0;
-    auto showProgress = [&]() {
-        if (!tty || json)
+    double eta = -1;
+
+    void start(int n)
+    {
+        total = n;
+        show();
+    }
+    void runs(const QString &id)
+    {
+        running.insert(id);
+        show();
+    }
+    void advance(int d, double e)
+    {
+        done = d;
+        eta = e;
+        show();
+    }
+    void show() const
+    {
+        if (!shown)
             return;
         QStringList names(running.cbegin(), running.cend());
         names.sort();
@@ -512,59 +553,93 @@ BatchEnd runBatch(const GradeRequest &request, Gradebook &reader)
         if (line.size() > 100)
             line = line.left(99) + QChar(0x2026);
         err() << "\r\x1b[K" << line << Qt::flush;
-    };
-    QObject::connect(&grader, &BatchGrader::message, &loop, [&](const QString &line) {
-        if (tty && !json)
-            err() << "\r\x1b[K" << displayText(line) << Qt::flush;
-    });
-    QObject::connect(&grader, &BatchGrader::started, &loop, [&](int n) {
-        total = n;
-        showProgress();
-    });
-    // --json streams: one line per result the moment it is recorded (or skipped), so a pipeline can follow a long
-    // batch; the submissions not reached follow at the end, then the summary line.
-    CurrentInputs current(*request.assignment);
-    const auto printLine = [&](const QString &id) {
-        if (!json || end.printed.contains(id))
+    }
+};
+
+/// --json streams: one line per result the moment it is recorded (or skipped), read back from the gradebook, so a
+/// pipeline can follow a long batch; the submissions not reached follow at the end (reportBatch()), then the summary line.
+class JsonLines
+{
+public:
+    JsonLines(const GradeRequest &request, Gradebook &reader, BatchEnd &end)
+        : on_(request.json), reader_(reader), end_(end), current_(*request.assignment)
+    {
+    }
+
+    void print(const QString &id)
+    {
+        if (!on_ || end_.printed.contains(id))
             return;
-        Expected<std::optional<EffectiveGrade>> g = reader.effectiveGrade(id);
+        Expected<std::optional<EffectiveGrade>> g = reader_.effectiveGrade(id);
         if (!g || !*g)
             return;
         EffectiveGrade grade = **g;
-        grade.stale = current.isStale(grade.runStatus, grade.filesHash, grade.inputsHash, grade.environmentKey);
-        out() << QJsonDocument(toJson(grade, end.skipped.contains(id))).toJson(QJsonDocument::Compact) << '\n' << Qt::flush;
-        end.printed.insert(id);
-    };
+        grade.stale = current_.isStale(grade.runStatus, grade.filesHash, grade.inputsHash, grade.environmentKey);
+        out() << QJsonDocument(toJson(grade, end_.skipped.contains(id))).toJson(QJsonDocument::Compact) << '\n' << Qt::flush;
+        end_.printed.insert(id);
+    }
+
+private:
+    bool on_;
+    Gradebook &reader_;
+    BatchEnd &end_;
+    CurrentInputs current_;
+};
+
+/// Counts a recorded result by its status.
+void countResult(BatchSummary &counted, GradeStatus status)
+{
+    switch (status) {
+    case GradeStatus::Graded: ++counted.graded; break;
+    case GradeStatus::NeedsManual: ++counted.needsManual; break;
+    case GradeStatus::NeedsReview: ++counted.needsReview; break;
+    case GradeStatus::GraderError: ++counted.graderErrors; break;
+    }
+}
+
+/// The line a result gets on stderr when it is not a terminal (and --json is not set).
+void printResultLine(const QString &id, const GradeResult &r)
+{
+    err() << "sandmark-cli: grade: " << displayText(id) << ": " << gradeStatusName(r.status)
+          << (r.gradedScore() ? QStringLiteral(" %1/%2").arg(formatPoints(r.score), formatPoints(r.maxScore)) : QString())
+          << Qt::endl;
+}
+
+/// Runs the batch to its end in an event loop: the progress line on a terminal, a line per result otherwise, or
+/// with --json one JSON line per result the moment it is recorded (read back from `reader`). SIGINT and SIGTERM
+/// cancel the batch; finished results are kept.
+BatchEnd runBatch(const GradeRequest &request, Gradebook &reader)
+{
+    const bool json = request.json;
+    const bool tty = ::isatty(STDERR_FILENO) == 1;
+    BatchGrader grader(*request.assignment, request.submissions, request.options);
+    BatchEnd end;
+    end.jobs = grader.jobs();
+    QEventLoop loop;
+    ProgressLine progress;
+    progress.shown = tty && !json;
+    QObject::connect(&grader, &BatchGrader::message, &loop, [&](const QString &line) {
+        if (progress.shown)
+            err() << "\r\x1b[K" << displayText(line) << Qt::flush;
+    });
+    QObject::connect(&grader, &BatchGrader::started, &loop, [&](int n) { progress.start(n); });
+    JsonLines lines(request, reader, end);
     QObject::connect(&grader, &BatchGrader::submissionSkipped, &loop, [&](const QString &id) {
         end.skipped.insert(id);
-        printLine(id);
+        lines.print(id);
     });
-    QObject::connect(&grader, &BatchGrader::submissionStarted, &loop, [&](const QString &id) {
-        running.insert(id);
-        showProgress();
-    });
+    QObject::connect(&grader, &BatchGrader::submissionStarted, &loop, [&](const QString &id) { progress.runs(id); });
     QElapsedTimer clock;
     clock.start();
     QObject::connect(&grader, &BatchGrader::submissionFinished, &loop, [&](const QString &id, const GradeResult &r) {
-        running.remove(id);
+        progress.running.remove(id);
         end.finished.insert(id);
-        printLine(id);
-        switch (r.status) {
-        case GradeStatus::Graded: ++end.counted.graded; break;
-        case GradeStatus::NeedsManual: ++end.counted.needsManual; break;
-        case GradeStatus::NeedsReview: ++end.counted.needsReview; break;
-        case GradeStatus::GraderError: ++end.counted.graderErrors; break;
-        }
+        lines.print(id);
+        countResult(end.counted, r.status);
         if (!tty && !json)
-            err() << "sandmark-cli: grade: " << displayText(id) << ": " << gradeStatusName(r.status)
-                  << (r.gradedScore() ? QStringLiteral(" %1/%2").arg(formatPoints(r.score), formatPoints(r.maxScore)) : QString())
-                  << Qt::endl;
+            printResultLine(id, r);
     });
-    QObject::connect(&grader, &BatchGrader::progress, &loop, [&](int d, int, double e) {
-        done = d;
-        eta = e;
-        showProgress();
-    });
+    QObject::connect(&grader, &BatchGrader::progress, &loop, [&](int d, int, double e) { progress.advance(d, e); });
     QObject::connect(&grader, &BatchGrader::finished, &loop, [&](const BatchSummary &s) {
         end.summary = s;
         loop.quit();
@@ -582,21 +657,21 @@ BatchEnd runBatch(const GradeRequest &request, Gradebook &reader)
     });
     QMetaObject::invokeMethod(&grader, &BatchGrader::start, Qt::QueuedConnection);
     loop.exec();
-    if (tty && !json)
+    if (progress.shown)
         err() << "\r\x1b[K" << Qt::flush;
     end.counted.skipped = int(end.skipped.size());
     end.counted.seconds = clock.elapsed() / 1000.0;
     return end;
 }
 
-/// Prints the batch's submissions as the gradebook has them now (overrides included; the table, or the JSON lines
-/// not yet printed and the summary line) and what the batch found, and returns `grade`'s exit code.
 /// Whether a batch recorded a result (counted by status, as each is recorded).
 bool recordedAny(const BatchSummary &counted)
 {
     return counted.graded + counted.needsManual + counted.needsReview + counted.graderErrors > 0;
 }
 
+/// Prints the batch's submissions as the gradebook has them now (overrides included; the table, or the JSON lines
+/// not yet printed and the summary line) and what the batch found, and returns `grade`'s exit code.
 int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &end)
 {
     auto grades = reader.effectiveGrades();
