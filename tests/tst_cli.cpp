@@ -145,6 +145,7 @@ private Q_SLOTS:
     void instrumentThenStripGivesTheOriginal();
     void releaseWritesTheGoldenNotebook();
     void outputFileIsWrittenAtomically();
+    void outputFileThatCannotBeWrittenIsAGraderError();
     void mergeBadInputLeavesNothing();
     void mergeReportsConflictingMatches();
     void mergeWarnsOfShardsGradedUnderOtherInputs();
@@ -912,6 +913,36 @@ void TestCli::outputFileIsWrittenAtomically()
     QCOMPARE(r.code, 0);
     QCOMPARE(r.out, (u"removed 5 injected cell(s); 5 cell(s) written to "_s + out + u"\n"_s).toUtf8()); // the notebook went to the file
     QCOMPARE(readAll(out), readAll(dataPath(u"assignments/good/hw.ipynb"_s)));
+}
+
+// An output file (-o) that cannot be written is a grader error, exit 3, naming the file (README, "Exit codes": "a file
+// or folder it must write that cannot be written"): in a folder that does not exist, on /sys, on a full device
+// (/dev/full). Fresh-user finding: the first two exited 1, and /dev/full "succeeded": the atomic write renamed its
+// file over the device node, which then was a regular file holding the CSV.
+void TestCli::outputFileThatCannotBeWrittenIsAGraderError()
+{
+    QTemporaryDir tmp;
+    const QString gbPath = tmp.filePath(u"gb.sqlite"_s);
+    recordOneCheckRun(gbPath, u"amy"_s, Outcome::Pass);
+    // Root makes a full device of its own (replacing /dev/full would break the machine); another user uses /dev/full,
+    // which it cannot replace.
+    QString full = u"/dev/full"_s;
+    if (::geteuid() == 0) {
+        full = tmp.filePath(u"full"_s);
+        QCOMPARE(QProcess::execute(u"mknod"_s, {full, u"c"_s, u"1"_s, u"7"_s}), 0);
+    }
+    QVERIFY(QFileInfo(full).exists() && !QFileInfo(full).isFile());
+    for (const QString &to : {tmp.filePath(u"missing/grades.csv"_s), u"/sys/sandmark-tst-cli.csv"_s, full}) {
+        const Run r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, to});
+        QVERIFY2(r.code == 3, qPrintable(to + u": "_s + QString::fromUtf8(r.err)));
+        QVERIFY2(QString::fromUtf8(r.err).section(u'\n', -2, -2).startsWith(u"sandmark-cli: %1: cannot write"_s.arg(to)),
+                 qPrintable(to + u": "_s + QString::fromUtf8(r.err)));
+        QVERIFY2(!r.out.contains("exported"), r.out.constData());
+    }
+    QVERIFY2(!QFileInfo(full).isFile(), "the device was replaced by a file");
+    QVERIFY(!QFileInfo::exists(tmp.filePath(u"missing"_s)));
+    const Run r = runCli({u"strip"_s, u"cli/instrument.stdout"_s, u"-o"_s, full});
+    QVERIFY2(r.code == 3, r.err.constData());
 }
 
 // assignments/formatted is indented by hand (4 spaces, one-line arrays, "1e-3", "\u00e9"): `checks edit` changes

@@ -52,11 +52,23 @@ bool cannotWriteThere(const Error &error)
     if (error.file.isEmpty())
         return false;
     // The place as it is now: the file or folder named, else the deepest folder above it that exists.
-    QString place = QDir::cleanPath(QFileInfo(error.file).absoluteFilePath());
+    const QFileInfo named(QDir::cleanPath(QFileInfo(error.file).absoluteFilePath()));
+    // Nothing can be written into a folder that does not exist; a failed write to a device or a FIFO (/dev/full) is
+    // the device's.
+    if (!named.exists() && !QFileInfo(named.absolutePath()).isDir())
+        return true;
+    if (named.exists() && !named.isFile() && !named.isDir())
+        return true;
+    QString place = named.filePath();
     while (!QFileInfo::exists(place) && place != QLatin1String("/"))
         place = QFileInfo(place).absolutePath();
     const QStorageInfo storage(QFileInfo(place).isDir() ? place : QFileInfo(place).absolutePath());
     if (storage.isValid() && storage.isReadOnly())
+        return true;
+    // The kernel's own file systems take no new files, whatever access() says to root.
+    static const QList<QByteArray> kernelFileSystems = {"sysfs", "proc", "cgroup", "cgroup2", "debugfs", "securityfs",
+                                                        "tracefs", "configfs"};
+    if (storage.isValid() && kernelFileSystems.contains(storage.fileSystemType()))
         return true;
     constexpr qint64 lowSpace = qint64(1) << 20; // paths::checkWritableFolder()'s "the disk is full"
     if (storage.isValid() && storage.bytesTotal() > 0 && storage.bytesAvailable() >= 0 && storage.bytesAvailable() < lowSpace)
@@ -126,9 +138,25 @@ Expected<void> writeOutput(const QString &path, const QByteArray &data)
             return Error{QStringLiteral("<stdout>"), {}, QStringLiteral("cannot write the output (disk full?)")};
         return {};
     }
-    // A folder is no output file: the user's mistake (exit 1), said as such, not Qt's "Filename refers to a directory".
-    if (QFileInfo(path).isDir())
+    const QFileInfo target(path);
+    // A folder is no output file: the user's mistake, said as such, not Qt's "Filename refers to a directory" (the
+    // commands refuse it as a usage error before any work: outputFileIsAFolder()).
+    if (target.isDir())
         return Error{path, {}, QStringLiteral("is a folder; give the name of the file to write (a path in it)")};
+    if (!QFileInfo(target.absolutePath()).isDir())
+        return Error{path, {}, QStringLiteral("cannot write: its folder %1 does not exist").arg(QDir::toNativeSeparators(target.absolutePath()))};
+    // An existing file that is not a regular one (a device such as /dev/full or /dev/null, a FIFO) is written in place:
+    // an atomic write would rename a new file over it (as root, /dev/full became a regular file holding the export).
+    if (target.exists() && !target.isFile()) {
+        QFile device(path);
+        if (!device.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || device.write(data) != data.size()
+            || device.error() != QFileDevice::NoError)
+            return Error{path, {}, QStringLiteral("cannot write: %1").arg(device.errorString())};
+        device.close();
+        if (device.error() != QFileDevice::NoError)
+            return Error{path, {}, QStringLiteral("cannot write: %1").arg(device.errorString())};
+        return {};
+    }
     // Unbuffered, so a full disk fails the write itself instead of a flush QSaveFile may not report.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(data) != data.size()

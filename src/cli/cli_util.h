@@ -30,8 +30,9 @@ Expected<ScanResult> scanNotebook(const QString &python, const QString &path);
 void printError(const Error &error);
 /// Whether `error` says Sandmark could not write where it must — its message starts "cannot write" or "cannot
 /// create", as paths::checkWritableFolder() and every writer word it — and the file or folder it names (else the
-/// deepest existing folder above it) cannot be written now: a read-only file system, no write permission, or a full
-/// disk. The machine's problem, not the input's. Reads metadata only.
+/// deepest existing folder above it) cannot be written now: its folder does not exist, it is a device or a FIFO
+/// (/dev/full), a read-only file system or one of the kernel's (/sys, /proc), no write permission, or a full disk.
+/// The machine's problem, not the input's. Reads metadata only.
 bool cannotWriteThere(const Error &error);
 /// The exit code `error` calls for: ExitGraderError when the gradebook is busy (Gradebook::isBusy(): another batch,
 /// or another program's SQLite lock) or a place Sandmark must write cannot be written (cannotWriteThere()), else
@@ -48,7 +49,8 @@ QString jsonPathOf(const QString &assignment);
 /// or -1 to skip the check; `usage` is e.g. "ASSIGNMENT NOTEBOOK".
 int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QString &description, int positional);
 
-/// Writes `data` to `path` atomically, or to stdout when `path` is empty or "-".
+/// Writes `data` to `path` atomically (a device or a FIFO in place), or to stdout when `path` is empty or "-". Every
+/// failed write is an error naming `path`, "cannot write: …", which exitCodeFor() makes a grader error.
 Expected<void> writeOutput(const QString &path, const QByteArray &data);
 
 /// Opens the gradebook of `assignment` (its default path, or `explicitPath` when not empty) for commands
