@@ -139,6 +139,7 @@ public:
 };
 
 /// The Error of a failed parse of `bytes`: `lastByte` (1-based) is the last byte the parser read, `what` its message.
+/// A parse that ran out of bytes says "the file ends early (cut off?)" first.
 inline Error parseError(const QByteArray &bytes, const QString &file, std::size_t lastByte, bool overflow,
                         const std::string &token, const std::string &rawWhat)
 {
@@ -171,8 +172,11 @@ inline Error parseError(const QByteArray &bytes, const QString &file, std::size_
             --offset;
     }
     const LineCol lc = lineColAt(bytes, offset);
+    // The parser read past the last byte: the document stops before its end (an upload or a copy cut off). Said in
+    // words a person reads, before the parser's "unexpected end of input" or "missing closing quote".
+    const bool endsEarly = lastByte > std::size_t(bytes.size());
     return Error{file, QStringLiteral("line %1, column %2").arg(lc.line).arg(lc.column),
-                 QStringLiteral("invalid JSON: %1").arg(what)};
+                 QStringLiteral("invalid JSON: %1%2").arg(endsEarly ? QStringLiteral("the file ends early (cut off?): ") : QString(), what)};
 }
 
 } // namespace detail
