@@ -1469,8 +1469,9 @@ void TestCli::typedStudentIsTheGradebooksInEitherUnicodeForm()
              "Nguy\u1EC7n): type it as one of them is stored\n"_s.arg(gbPath));
 }
 
-// `review`: marks kept in the gradebook with the grade seen; without students, the submissions awaiting a person and
-// every mark; a student without a run refuses the whole command; --clear removes marks; a changed grade is said.
+// `review`: marks kept in the gradebook with the grade seen; without students, the submissions awaiting a person (not
+// graded ones, nor those whose mark holds); a student without a run refuses the whole command; --clear removes marks;
+// a changed grade is said.
 // A review mark on a submission that awaits grading by hand is kept, and the command says what it does not do: the
 // answers still need their points, and export holds the Canvas score back until then (fresh-user finding: the mark
 // was accepted without a word and Canvas stayed blank).
@@ -1489,6 +1490,10 @@ void TestCli::reviewOfAnAnswerAwaitingGradingByHandSaysWhatIsLeft()
                                "(sandmark-cli manual)\n"));
     r = runCli(QStringList{u"export"_s, u"assignments/good"_s, u"--format"_s, u"canvas"_s} + gb);
     QVERIFY2(r.out.contains(",cat,,,,\r\n") && r.out.contains(",ben,,,,1\r\n"), r.out.constData());
+    // Its answers still await a person: listed, marked or not; ben, graded and marked, is not.
+    r = runCli(QStringList{u"review"_s, u"assignments/good"_s} + gb);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.startsWith("cat: needs-manual, not graded; reviewed ") && r.out.count('\n') == 1, r.out.constData());
 }
 
 void TestCli::reviewMarks()
@@ -1531,12 +1536,18 @@ void TestCli::reviewMarks()
     QVERIFY2(r.err.startsWith("sandmark-cli: warning: export: 2 student(s) graded under older checks") && r.err.count('\n') == 2
                  && r.err.contains("\nsandmark-cli: note: export: the submissions were not imported from an LMS"),
              r.err.constData());
-    recordOneCheckRun(gbPath, u"amy"_s, Outcome::Pass); // a regrade that changed amy's grade
+    // Nothing awaits a person now: amy's mark holds, ben is graded (fresh-user finding: the list showed both, graded and
+    // reviewed, though the README says it lists "what awaits a person").
     r = runCli(base + gb);
-    QVERIFY2(r.out.contains("amy: graded, 1 of 1 point; reviewed ") && r.out.contains(" when it was needs-review, 0 of 1 point "
-                                                                                         "(the grade changed since)\n"),
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QString::fromUtf8(r.out), QString());
+    recordOneCheckRun(gbPath, u"amy"_s, Outcome::NotGraded, GradeStatus::NeedsReview); // a regrade that changed amy's grade
+    r = runCli(base + gb);
+    const QStringList listed = QString::fromUtf8(r.out).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(listed.size(), 1); // amy again, not ben
+    QVERIFY2(listed.at(0).startsWith(u"amy: needs-review, not graded; reviewed "_s)
+                 && listed.at(0).endsWith(u" when it was needs-review, 0 of 1 point (the grade changed since)"_s),
              r.out.constData());
-    QVERIFY(r.out.contains("ben: graded, 1 of 1 point; reviewed "));
     r = runCli(base + QStringList{u"ben"_s, u"--clear"_s} + gb);
     QCOMPARE(QString::fromUtf8(r.out), u"ben: graded, 1 of 1 point; review mark removed\n"_s);
     r = runCli(base + QStringList{u"ben"_s, u"--clear"_s} + gb);

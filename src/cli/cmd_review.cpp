@@ -1,6 +1,7 @@
 // sandmark-cli review ASSIGNMENT [STUDENT...] [--clear] [--gradebook PATH]
 #include "cli_util.h"
 #include "commands.h"
+#include "gradebook/export.h"
 #include "gradebook/gradebook.h"
 #include "util/displaytext.h"
 
@@ -24,8 +25,8 @@ int cmdReview(const QStringList &args)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("ASSIGNMENT"), QStringLiteral("Assignment folder or its assignment.json."));
     parser.addPositionalArgument(QStringLiteral("STUDENT"),
-                                 QStringLiteral("Students to mark reviewed (none: list the submissions awaiting a person "
-                                                "and every mark)."),
+                                 QStringLiteral("Students to mark reviewed (none: list the submissions awaiting a person: "
+                                                "needs-review not marked reviewed, needs-manual)."),
                                  QStringLiteral("[STUDENT...]"));
     const QCommandLineOption clear(QStringLiteral("clear"), QStringLiteral("Remove the students' review marks."));
     const QCommandLineOption gradebook = gradebookPathOption();
@@ -68,8 +69,9 @@ int cmdReview(const QStringList &args)
         return failWith(grades.error());
     for (const EffectiveGrade &g : *grades) {
         const bool named = students->contains(g.studentId);
-        const bool awaits = g.status == GradeStatus::NeedsReview || g.status == GradeStatus::NeedsManual;
-        if (students->isEmpty() ? !(awaits || g.review) : !named)
+        // No student: what awaits a person, as export holds it back (unfinishedForLms()): needs-review whose mark does
+        // not hold (none, or the grade changed since), and needs-manual, whose answers await their points marked or not.
+        if (students->isEmpty() ? !unfinishedForLms(g) : !named)
             continue;
         out() << displayText(g.studentId) << ": " << gradeText(g.status, g.score(), g.maxScore) << "; ";
         if (!g.review)
