@@ -257,6 +257,19 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
 {
     m_readPool->setMaxThreadCount(2);
     m_checkPool->setMaxThreadCount(1);
+    setUpProgressTimer();
+    m_checkPool->setThreadPriority(QThread::LowPriority); // a no-op on Linux: see runBelowTheGuiThread()
+    auto *layout = new QVBoxLayout(this);
+    buildHeader(layout);
+    setUpTable();
+    buildSplitter(layout);
+    connectTable();
+    connectDetail();
+    setAssignment(std::nullopt);
+}
+
+void SubmissionsPage::setUpProgressTimer()
+{
     m_progressTimer->setSingleShot(true);
     m_progressTimer->setInterval(100);
     connect(m_progressTimer, &QTimer::timeout, this, [this] {
@@ -265,12 +278,10 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
         m_progress->setValue(done);
         m_batchStatus->setText(tr("%1 of %2 graded; %3").arg(done).arg(total).arg(done < total ? etaText(eta) : QString()));
     });
-    m_checkPool->setThreadPriority(QThread::LowPriority); // a no-op on Linux: see runBelowTheGuiThread()
-    auto *layout = new QVBoxLayout(this);
-    buildHeader(layout);
+}
 
-    setUpTable();
-
+void SubmissionsPage::buildSplitter(QVBoxLayout *layout)
+{
     m_splitter->setObjectName(QStringLiteral("submissionsSplitter"));
     m_splitter->setHandleWidth(9);
     auto *top = new QWidget(m_splitter);
@@ -286,7 +297,10 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     layout->addWidget(m_splitter, 1);
     m_detail->setVisible(false);
+}
 
+void SubmissionsPage::connectTable()
+{
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_filter, &QLineEdit::textChanged, this, &SubmissionsPage::showCount); // after the proxy has filtered
     for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
@@ -302,6 +316,10 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
             showDetail(current.data(StudentRole).toString());
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SubmissionsPage::updateButtons);
+}
+
+void SubmissionsPage::connectDetail()
+{
     connect(m_detail, &SubmissionDetail::matchChangeRequested, this, &SubmissionsPage::chooseMatch);
     // The executed notebook names the reasons' cells ("In [6]: …"): the summary may wrap to another line.
     connect(m_detail, &SubmissionDetail::artifactsLoaded, this, [this] { QTimer::singleShot(0, this, &SubmissionsPage::fitDetail); });
@@ -323,7 +341,6 @@ SubmissionsPage::SubmissionsPage(QWidget *parent)
         m_model->applyGrades({summary});
         Q_EMIT gradebookChanged();
     });
-    setAssignment(std::nullopt);
 }
 
 void SubmissionsPage::buildHeader(QVBoxLayout *layout)
@@ -1243,23 +1260,29 @@ void SubmissionsPage::runFailed()
     runStudents(students, true);
 }
 
-void SubmissionsPage::runStudents(const QStringList &students, bool force)
+QList<Submission> SubmissionsPage::submissionsToRun(const QStringList &students, QStringList &queued) const
 {
-    if (!m_assignment || m_batch)
-        return;
     // In student order: the ids are sorted, not the submissions (swapping thousands of Submission values took
     // tens of ms of the click).
     QStringList ids = students.isEmpty() ? QStringList(m_submissions.keys()) : students;
     ids.sort();
     QList<Submission> batch;
     batch.reserve(ids.size());
-    QStringList queued;
     queued.reserve(ids.size());
     for (const QString &id : std::as_const(ids))
         if (const auto s = m_submissions.constFind(id); s != m_submissions.cend()) {
             batch << *s;
             queued << id;
         }
+    return batch;
+}
+
+void SubmissionsPage::runStudents(const QStringList &students, bool force)
+{
+    if (!m_assignment || m_batch)
+        return;
+    QStringList queued;
+    QList<Submission> batch = submissionsToRun(students, queued);
     if (batch.isEmpty())
         return;
 
@@ -1274,6 +1297,14 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
     m_progress->setRange(0, 0); // busy until the reference run is done
     m_progress->setVisible(true);
     m_batchStatus->setText(tr("Preparing: the reference run of the instructor notebook…"));
+    connectBatch();
+    updateButtons();
+    Q_EMIT batchStarting(m_batch);
+    m_batch->start();
+}
+
+void SubmissionsPage::connectBatch()
+{
     connect(m_batch, &BatchTask::message, this, [this](const QString &line) { m_batchStatus->setText(boundedText(line)); });
     connect(m_batch, &BatchTask::referenceEnded, this, &SubmissionsPage::referenceEnded);
     connect(m_batch, &BatchTask::started, this, [this](int total) {
@@ -1281,38 +1312,11 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
         m_progress->setValue(0);
         m_batchStatus->setText(tr("Grading %n submission(s), %1 at once…", nullptr, total).arg(m_batch->jobs()));
     });
-    connect(m_batch, &BatchTask::submissionsSkipped, this, [this](const QStringList &unchanged) {
-        // Unchanged since their last completed run: their recorded grades stand (applied from m_grades, not copied).
-        QStringList notRun;
-        for (const QString &id : unchanged)
-            if (!m_grades.contains(id))
-                notRun << id;
-        withOneSort([&] {
-            m_model->setStates(notRun, SubmissionsModel::State::NotRun);
-            m_model->applyGrades(unchanged, m_grades);
-        });
-    });
+    connect(m_batch, &BatchTask::submissionsSkipped, this, &SubmissionsPage::showUnchanged);
     connect(m_batch, &BatchTask::submissionStarted, this, [this](const QString &id) {
         m_model->setState(id, SubmissionsModel::State::Running);
     });
-    connect(m_batch, &BatchTask::submissionsFinished, this, [this](const QList<BatchTask::Finished> &finished) {
-        // The rows first, with one sort, then each result is announced (its row filled in already).
-        QList<SubmissionsModel::Result> results;
-        results.reserve(finished.size());
-        for (const BatchTask::Finished &f : finished) {
-            // No backend: no sandbox ran (the notebook could not be read), so no run time either.
-            const double seconds = f.run.backend.isEmpty() ? -1 : f.run.started.msecsTo(f.run.finished) / 1000.0;
-            results.append({f.studentId, f.result, seconds, f.run.backend});
-            m_live.insert(f.studentId, f.run);
-        }
-        withOneSort([&] { m_model->setResults(results); });
-        const QString current = m_table->currentIndex().data(StudentRole).toString();
-        for (const BatchTask::Finished &f : finished) {
-            if (f.studentId == current)
-                showDetail(current);
-            Q_EMIT resultRecorded(f.studentId);
-        }
-    });
+    connect(m_batch, &BatchTask::submissionsFinished, this, &SubmissionsPage::showFinished);
     connect(m_batch, &BatchTask::progress, this, [this](int done, int total, double eta) {
         // Shown at most ten times a second: QProgressBar repaints the window at once on every new value, and
         // hundreds of results can arrive in one pass of the event loop.
@@ -1321,20 +1325,7 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
             m_progressTimer->start();
     });
     connect(m_batch, &BatchTask::finished, this, [this](const BatchSummary &s) {
-        // The graded count always, the others when there are any: a line short enough for a 1024x640 screen.
-        QStringList parts{tr("%n graded", nullptr, s.graded)};
-        if (s.needsManual)
-            parts << tr("%n await manual grading", nullptr, s.needsManual);
-        if (s.needsReview)
-            parts << tr("%n need review", nullptr, s.needsReview);
-        if (s.graderErrors)
-            parts << tr("%n grader error(s)", nullptr, s.graderErrors);
-        if (s.skipped)
-            parts << tr("%n unchanged (kept)", nullptr, s.skipped);
-        if (s.notRun)
-            parts << tr("%n not run", nullptr, s.notRun);
-        m_batchStatus->setText((s.cancelled ? tr("Cancelled after %1 s: %2.") : tr("Done in %1 s: %2."))
-                                   .arg(QLocale().toString(s.seconds, 'f', 1), parts.join(QLatin1String(", "))));
+        m_batchStatus->setText(batchSummaryText(s));
         finishBatch();
         Q_EMIT batchFinished(s);
     });
@@ -1343,9 +1334,57 @@ void SubmissionsPage::runStudents(const QStringList &students, bool force)
         finishBatch();
         Q_EMIT batchFailed(error.toString());
     });
-    updateButtons();
-    Q_EMIT batchStarting(m_batch);
-    m_batch->start();
+}
+
+void SubmissionsPage::showUnchanged(const QStringList &unchanged)
+{
+    // Unchanged since their last completed run: their recorded grades stand (applied from m_grades, not copied).
+    QStringList notRun;
+    for (const QString &id : unchanged)
+        if (!m_grades.contains(id))
+            notRun << id;
+    withOneSort([&] {
+        m_model->setStates(notRun, SubmissionsModel::State::NotRun);
+        m_model->applyGrades(unchanged, m_grades);
+    });
+}
+
+void SubmissionsPage::showFinished(const QList<BatchTask::Finished> &finished)
+{
+    // The rows first, with one sort, then each result is announced (its row filled in already).
+    QList<SubmissionsModel::Result> results;
+    results.reserve(finished.size());
+    for (const BatchTask::Finished &f : finished) {
+        // No backend: no sandbox ran (the notebook could not be read), so no run time either.
+        const double seconds = f.run.backend.isEmpty() ? -1 : f.run.started.msecsTo(f.run.finished) / 1000.0;
+        results.append({f.studentId, f.result, seconds, f.run.backend});
+        m_live.insert(f.studentId, f.run);
+    }
+    withOneSort([&] { m_model->setResults(results); });
+    const QString current = m_table->currentIndex().data(StudentRole).toString();
+    for (const BatchTask::Finished &f : finished) {
+        if (f.studentId == current)
+            showDetail(current);
+        Q_EMIT resultRecorded(f.studentId);
+    }
+}
+
+QString SubmissionsPage::batchSummaryText(const BatchSummary &s) const
+{
+    // The graded count always, the others when there are any: a line short enough for a 1024x640 screen.
+    QStringList parts{tr("%n graded", nullptr, s.graded)};
+    if (s.needsManual)
+        parts << tr("%n await manual grading", nullptr, s.needsManual);
+    if (s.needsReview)
+        parts << tr("%n need review", nullptr, s.needsReview);
+    if (s.graderErrors)
+        parts << tr("%n grader error(s)", nullptr, s.graderErrors);
+    if (s.skipped)
+        parts << tr("%n unchanged (kept)", nullptr, s.skipped);
+    if (s.notRun)
+        parts << tr("%n not run", nullptr, s.notRun);
+    return (s.cancelled ? tr("Cancelled after %1 s: %2.") : tr("Done in %1 s: %2."))
+        .arg(QLocale().toString(s.seconds, 'f', 1), parts.join(QLatin1String(", ")));
 }
 
 void SubmissionsPage::finishBatch()

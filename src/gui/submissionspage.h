@@ -198,6 +198,10 @@ private:
     void setUpTable();
     void buildFlagsBox(QWidget *top, QVBoxLayout *topLayout); ///< what the LMS import flagged, under the table
     void buildReviewRow(QWidget *top, QVBoxLayout *topLayout); ///< the count, Previous / Next, Mark Reviewed
+    void setUpProgressTimer(); ///< m_progressTimer shows m_latestProgress
+    void buildSplitter(QVBoxLayout *layout); ///< the table, the flags box and the review row above the detail
+    void connectTable();  ///< the filter, the count, and the rows' double click, current row and selection
+    void connectDetail(); ///< the detail's requests and changes
     /// Lists the assignment's submissions `folder` (one sub-folder per student) and its import manifest, in the
     /// background.
     void listFolder(const QString &folder);
@@ -231,6 +235,17 @@ private:
     void updateButtons();
     /// The count line: the listing's (m_countText), after "Filter: N of M shown." while the filter hides rows.
     void showCount();
+    /// runStudents()'s submissions of `students` (all listed when empty) that are listed, in student order; their
+    /// ids into `queued`.
+    QList<Submission> submissionsToRun(const QStringList &students, QStringList &queued) const;
+    /// The running batch's signals into the table, the progress bar and the status line.
+    void connectBatch();
+    /// Rows unchanged since their last completed run (the batch skips them): their recorded grades stand.
+    void showUnchanged(const QStringList &unchanged);
+    /// Results the batch recorded, into their rows; the detail shows the current row's.
+    void showFinished(const QList<BatchTask::Finished> &finished);
+    /// The status line of a batch that ended: the graded count, and the others when there are any.
+    QString batchSummaryText(const BatchSummary &s) const;
     void finishBatch();
     /// Review mode's step: +1 next, -1 previous.
     void review(int step);
