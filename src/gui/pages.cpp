@@ -97,6 +97,15 @@ ChecksPage::ChecksPage(QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(heading(tr("Checks"), this));
+    setUpTable(layout);
+    buildCheckButtons(layout);
+    buildReferenceRow(layout);
+    buildPreviewRow(layout);
+    setAssignment(std::nullopt);
+}
+
+void ChecksPage::setUpTable(QVBoxLayout *layout)
+{
     m_table->setModel(m_model);
     m_table->setAccessibleName(tr("Checks of the assignment"));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -107,6 +116,10 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_table->viewport()->installEventFilter(this); // fitColumns() at every width (the viewport's, scroll bars aside)
     connect(m_model, &QAbstractItemModel::dataChanged, this, &ChecksPage::fitColumns); // reference values arrived
     layout->addWidget(m_table, 1);
+}
+
+void ChecksPage::buildCheckButtons(QVBoxLayout *layout)
+{
     m_total->setAccessibleName(tr("Total points"));
     auto *row = new QHBoxLayout;
     row->addWidget(m_total, 1);
@@ -135,13 +148,17 @@ ChecksPage::ChecksPage(QWidget *parent)
     del->setWhatsThis(tr("Remove the selected checks"));
     connect(del, &QShortcut::activated, this, &ChecksPage::removeSelected);
     row->addWidget(m_remove);
+    layout->addLayout(row);
+    m_editStatus->setAccessibleName(tr("Check editing status"));
+    layout->addWidget(m_editStatus);
+}
+
+void ChecksPage::buildReferenceRow(QVBoxLayout *layout)
+{
     m_runReference->setAccessibleName(tr("Run the instructor notebook in the sandbox and show the reference values"));
     m_runReference->setToolTip(m_runReference->accessibleName());
     m_runReference->setEnabled(false);
     connect(m_runReference, &QPushButton::clicked, this, &ChecksPage::runReference);
-    layout->addLayout(row);
-    m_editStatus->setAccessibleName(tr("Check editing status"));
-    layout->addWidget(m_editStatus);
     // The reference run's line: Run Reference, while it runs a busy bar and Cancel, then its status.
     auto *referenceRow = new QHBoxLayout;
     referenceRow->addWidget(m_runReference, 0, Qt::AlignTop);
@@ -160,7 +177,10 @@ ChecksPage::ChecksPage(QWidget *parent)
     m_referenceStatus->setAccessibleName(tr("Reference run status"));
     referenceRow->addWidget(m_referenceStatus, 1);
     layout->addLayout(referenceRow);
+}
 
+void ChecksPage::buildPreviewRow(QVBoxLayout *layout)
+{
     // What grading now would leave, recomputed as the checks change: the distribution beside its summary.
     auto *previewRow = new QHBoxLayout;
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -176,7 +196,6 @@ ChecksPage::ChecksPage(QWidget *parent)
     previewRow->addWidget(chart, 1);
 #endif
     layout->addLayout(previewRow);
-    setAssignment(std::nullopt);
 }
 
 void ChecksPage::refreshPreview()

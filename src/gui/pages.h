@@ -20,6 +20,7 @@ class QProgressBar;
 class QPushButton;
 class QTableView;
 class QListView;
+class QVBoxLayout;
 
 namespace sandmark {
 
@@ -107,6 +108,11 @@ private:
     /// at their contents' width, the variable or test and the reference value (last, stretched) share the rest;
     /// what does not fit elides, the tooltip has it whole. On a new assignment, new reference values and resizes.
     void fitColumns();
+    // The constructor's parts, top to bottom.
+    void setUpTable(QVBoxLayout *layout);
+    void buildCheckButtons(QVBoxLayout *layout); ///< the total, Edit, Add Value, Add Test, Remove; the edit status
+    void buildReferenceRow(QVBoxLayout *layout); ///< Run Reference, its busy bar and Cancel, its status
+    void buildPreviewRow(QVBoxLayout *layout);   ///< the grades with these checks beside their distribution
     ReferenceRunOptions referenceOptions() const;
     /// The busy bar and Cancel while a reference run goes; Run Reference otherwise.
     void showReferenceRunning(bool running);
