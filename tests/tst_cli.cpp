@@ -1565,11 +1565,20 @@ void TestCli::reviewMarks()
     r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, u"assignments/good/assignment.json"_s});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains("is a file of the assignment (assignment.json)"), r.err.constData());
-    // A folder as the output: the user's mistake, said as such (it was Qt's "Filename refers to a directory").
+    // A folder as the output: the user's mistake, a usage error (exit 2, README; it was 1), said as such before any
+    // work (it was Qt's "Filename refers to a directory"). Also for instrument and strip.
     r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, tmp.path()});
-    QCOMPARE(r.code, 1);
-    QCOMPARE(QString::fromUtf8(r.err).section(u'\n', -2, -2),
-             u"sandmark-cli: %1: is a folder; give the name of the file to write (a path in it)"_s.arg(tmp.path()));
+    QCOMPARE(r.code, 2);
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: export: -o %1 is a folder; give the name of the file to write (a path in it)\n"_s.arg(tmp.path()));
+    r = runCli({u"instrument"_s, u"assignments/good"_s, u"assignments/good/hw.ipynb"_s, u"-o"_s, tmp.path()});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: instrument: -o %1 is a folder; give the name of the file to write (a path in it)\n"_s.arg(tmp.path()));
+    r = runCli({u"strip"_s, u"cli/instrument.stdout"_s, u"--output"_s, tmp.path() + u"/"_s});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: strip: -o %1/ is a folder; give the name of the file to write (a path in it)\n"_s.arg(tmp.path()));
     r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, tmp.filePath(u"grades.csv"_s)});
     QCOMPARE(r.code, 0);
     // Written to a file, it says what it wrote (it said nothing before: fresh-user run s17).

@@ -129,6 +129,15 @@ int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QStri
     return ExitOk;
 }
 
+bool outputIsAFolder(const QString &command, const QString &path)
+{
+    if (path.isEmpty() || path == QLatin1String("-") || !QFileInfo(path).isDir())
+        return false;
+    err() << "sandmark-cli: " << command << ": -o " << displayText(path)
+          << " is a folder; give the name of the file to write (a path in it)" << Qt::endl;
+    return true;
+}
+
 Expected<void> writeOutput(const QString &path, const QByteArray &data)
 {
     if (path.isEmpty() || path == QLatin1String("-")) {

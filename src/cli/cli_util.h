@@ -49,6 +49,11 @@ QString jsonPathOf(const QString &assignment);
 /// or -1 to skip the check; `usage` is e.g. "ASSIGNMENT NOTEBOOK".
 int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QString &description, int positional);
 
+/// Whether `path`, the file a command's -o names (`command`: "export"), is an existing folder: then true, after
+/// printing "sandmark-cli: <command>: -o <path> is a folder; give the name of the file to write (a path in it)", and the
+/// command exits ExitUsage (README, "Exit codes": a usage mistake) before any work. False for stdout ("" or "-").
+bool outputIsAFolder(const QString &command, const QString &path);
+
 /// Writes `data` to `path` atomically (a device or a FIFO in place), or to stdout when `path` is empty or "-". Every
 /// failed write is an error naming `path`, "cannot write: …", which exitCodeFor() makes a grader error.
 Expected<void> writeOutput(const QString &path, const QByteArray &data);

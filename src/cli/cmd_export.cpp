@@ -32,6 +32,8 @@ int cmdExport(const QStringList &args)
         err() << "sandmark-cli: export: --format must be csv or canvas, not '" << fmt << "'" << Qt::endl;
         return ExitUsage;
     }
+    if (outputIsAFolder(QStringLiteral("export"), parser.value(output)))
+        return ExitUsage;
     auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook), true);
     if (!opened) {
         return failWith(opened.error());

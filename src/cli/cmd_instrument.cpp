@@ -34,6 +34,8 @@ int cmdInstrument(const QStringList &args)
               << parser.value(nonce) << "' (see 'sandmark-cli instrument --help')" << Qt::endl;
         return ExitUsage;
     }
+    if (outputIsAFolder(QStringLiteral("instrument"), parser.value(output)))
+        return ExitUsage;
 
     auto assignment = Assignment::load(parser.positionalArguments().at(0));
     if (!assignment) {

@@ -15,6 +15,8 @@ int cmdStrip(const QStringList &args)
     if (int rc = parseOrExit(parser, args, QStringLiteral("Remove exactly the cells Sandmark injected."), 1);
         rc != ExitOk)
         return rc < 0 ? ExitOk : rc;
+    if (outputIsAFolder(QStringLiteral("strip"), parser.value(output)))
+        return ExitUsage;
     auto nb = Notebook::load(parser.positionalArguments().at(0));
     if (!nb) {
         return failWith(nb.error());
