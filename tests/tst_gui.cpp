@@ -506,6 +506,13 @@ private Q_SLOTS:
         QCOMPARE(translatedCoreText(unreadable), QStringLiteral("das Notebook kann nicht gelesen werden: line 9, column 5: invalid JSON; "
                                                                 "last read: '\"'"));
         QCOMPARE(translatedCoreText(QStringLiteral("a note the student wrote")), QStringLiteral("a note the student wrote"));
+        // A manual check's feedback (fresh-user finding: "graded by hand: answer cell '…'" stayed English in German).
+        QCOMPARE(translatedCoreText(QStringLiteral("graded by hand: answer cell 'explain'")),
+                 QStringLiteral("von Hand bewertet: Antwortzelle 'explain'"));
+        QCOMPARE(translatedCoreText(QStringLiteral("graded by hand: task cell 'plot' is missing from the submission")),
+                 QStringLiteral("von Hand bewertet: Aufgabenzelle 'plot' fehlt in der Abgabe"));
+        QCOMPARE(translatedCoreText(QStringLiteral("not answered: answer cell 'explain' still holds the release's text")),
+                 QStringLiteral("nicht beantwortet: Antwortzelle 'explain' enthält noch den Text der Studierendenfassung"));
         // A value's summary, also inside feedback (an argument translated as a text of its own), cut or not.
         QCOMPARE(translatedCoreText(QStringLiteral("`s`: not the expected value (yours: Series 'x', 3 values (float64), index ['a', …)")),
                  QStringLiteral("`s`: nicht der erwartete Wert (abgegeben: Series 'x', 3 Werte (float64), Index ['a', …)"));

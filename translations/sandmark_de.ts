@@ -2310,6 +2310,26 @@ Der Testcode, den nbgrader daraus erzeugt hat:
         <source>the run reached its process limit (processes %1): %2 process(es) or thread(s) could not start</source>
         <translation>der Lauf erreichte seine Prozessgrenze (processes %1): %2 Prozess(e) oder Thread(s) konnten nicht starten</translation>
     </message>
+    <message>
+        <source>graded by hand: answer cell &apos;%1&apos;</source>
+        <translation>von Hand bewertet: Antwortzelle &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>graded by hand: task cell &apos;%1&apos;</source>
+        <translation>von Hand bewertet: Aufgabenzelle &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>graded by hand: answer cell &apos;%1&apos; is missing from the submission</source>
+        <translation>von Hand bewertet: Antwortzelle &apos;%1&apos; fehlt in der Abgabe</translation>
+    </message>
+    <message>
+        <source>graded by hand: task cell &apos;%1&apos; is missing from the submission</source>
+        <translation>von Hand bewertet: Aufgabenzelle &apos;%1&apos; fehlt in der Abgabe</translation>
+    </message>
+    <message>
+        <source>not answered: answer cell &apos;%1&apos; still holds the release&apos;s text</source>
+        <translation>nicht beantwortet: Antwortzelle &apos;%1&apos; enthält noch den Text der Studierendenfassung</translation>
+    </message>
 </context>
 <context>
     <name>sandmark::DataFilesModel</name>

@@ -3,6 +3,7 @@
 #include "checks/kinds_p.h"
 
 #include "grading/checkgrading_p.h"
+#include "util/coretext.h"
 
 #include <QCoreApplication>
 
@@ -56,18 +57,19 @@ void ManualCheckKind::grade(const Check &check, const CheckEvidence &e, CheckRes
     // so the person can grade from the gradebook.
     const auto answer = e.input.manualAnswers.constFind(check.id);
     r.outcome = Outcome::NotGraded;
-    r.feedback = QStringLiteral("graded by hand: answer cell '%1'").arg(check.anchor);
+    // The texts are coretext templates: stored in English, shown in the app's language.
+    r.feedback = coretext::text(coretext::gradedByHandAnswer).arg(check.anchor);
     if (answer == e.input.manualAnswers.cend())
         return;
     r.actual = answer->text;
-    const QString cell = answer->task ? QStringLiteral("task cell") : QStringLiteral("answer cell");
-    r.feedback = QStringLiteral("graded by hand: %1 '%2'").arg(cell, check.anchor);
+    r.feedback = coretext::text(answer->task ? coretext::gradedByHandTask : coretext::gradedByHandAnswer).arg(check.anchor);
     if (!answer->found) {
-        r.feedback = QStringLiteral("graded by hand: %1 '%2' is missing from the submission").arg(cell, check.anchor);
+        r.feedback = coretext::text(answer->task ? coretext::gradedByHandTaskMissing : coretext::gradedByHandAnswerMissing)
+                         .arg(check.anchor);
     } else if (answer->untouched) {
         // nbgrader's determine_grade(): an answer cell whose checksum is the release's scores 0.
         r.outcome = Outcome::Fail;
-        r.feedback = QStringLiteral("not answered: answer cell '%1' still holds the release's text").arg(check.anchor);
+        r.feedback = coretext::text(coretext::notAnsweredReleaseText).arg(check.anchor);
     }
 }
 

@@ -138,6 +138,12 @@ inline constexpr char kernelDiedDuringTest[] = QT_TRANSLATE_NOOP("sandmark::Core
 inline constexpr char testTimedOut[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the test timed out (the student's code it called did not finish)");
 inline constexpr char partialCredit[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "partial credit: %1 of %2 points");
 inline constexpr char partialCreditOfOne[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "partial credit: %1 of 1 point");
+// A manual check's feedback (checks/manualcheck.cpp): %1 the cell's grade_id, id or tag.
+inline constexpr char gradedByHandAnswer[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "graded by hand: answer cell '%1'");
+inline constexpr char gradedByHandTask[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "graded by hand: task cell '%1'");
+inline constexpr char gradedByHandAnswerMissing[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "graded by hand: answer cell '%1' is missing from the submission");
+inline constexpr char gradedByHandTaskMissing[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "graded by hand: task cell '%1' is missing from the submission");
+inline constexpr char notAnsweredReleaseText[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "not answered: answer cell '%1' still holds the release's text");
 inline constexpr char graderError[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "grader error: %1");
 inline constexpr char checkNotGradedGraderError[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "check '%1' not graded: grader error: %2");
 inline constexpr char kernelDied[] = QT_TRANSLATE_NOOP("sandmark::CoreText", "the kernel died");
@@ -327,7 +333,8 @@ inline const QList<const char *> &all()
         indexDiffers, columnsDiffer, columnsDuplicate, columnsReordered, columnNotCaptured, columnDtypeDiffers, inColumn,
         rowCountDiffers, rowNotGraded, valuesDifferAnyOrder, rowsDifferAnyOrder, rowsAt1, rowsAt2, rowsAt3, rowsAt3More,
         raised, cellNoReply, outputCut, processesRefused, cellTimedOut, notebookUnreadable, probeDidNotRun, probeDidNotRunBecause, notGraded, checkNotGraded,
-        testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, partialCreditOfOne, graderError,
+        testDidNotRun, testDidNotRunBecause, kernelDiedDuringTest, testTimedOut, partialCredit, partialCreditOfOne,
+        gradedByHandAnswer, gradedByHandTask, gradedByHandAnswerMissing, gradedByHandTaskMissing, notAnsweredReleaseText, graderError,
         checkNotGradedGraderError, kernelDied, cellKernelDied, ignoredInterrupt, interfered, runEndedWithStatus,
         kernelCouldNotStart, probeCellFailed, notHandedIn, matchedExactly, matchedByName, matchedByCellIds, matchedSettled,
         notebookNotHandedIn, cellTimeoutAfter, timeoutAfter,
