@@ -193,13 +193,13 @@ Q_SIGNALS:
     void slurmStatusRead();
 
 private:
-    // The constructor's parts, in the order the page shows them.
+    // The constructor's parts, in the order it calls them (the widgets in the order the page shows them).
+    void setUpProgressTimer(); ///< m_progressTimer shows m_latestProgress
     void buildHeader(QVBoxLayout *layout); ///< title, imports, filter, the batch's buttons, progress and status
     void setUpTable();
+    void buildSplitter(QVBoxLayout *layout); ///< the table, the flags box and the review row above the detail
     void buildFlagsBox(QWidget *top, QVBoxLayout *topLayout); ///< what the LMS import flagged, under the table
     void buildReviewRow(QWidget *top, QVBoxLayout *topLayout); ///< the count, Previous / Next, Mark Reviewed
-    void setUpProgressTimer(); ///< m_progressTimer shows m_latestProgress
-    void buildSplitter(QVBoxLayout *layout); ///< the table, the flags box and the review row above the detail
     void connectTable();  ///< the filter, the count, and the rows' double click, current row and selection
     void connectDetail(); ///< the detail's requests and changes
     /// Lists the assignment's submissions `folder` (one sub-folder per student) and its import manifest, in the
