@@ -943,6 +943,14 @@ void TestCli::outputFileThatCannotBeWrittenIsAGraderError()
     QVERIFY(!QFileInfo::exists(tmp.filePath(u"missing"_s)));
     const Run r = runCli({u"strip"_s, u"cli/instrument.stdout"_s, u"-o"_s, full});
     QVERIFY2(r.code == 3, r.err.constData());
+    // Without -o, the standard output on that device: the same (it exited 1).
+    QProcess p;
+    p.setWorkingDirectory(QStringLiteral(SANDMARK_TEST_DATA_DIR));
+    p.setStandardOutputFile(full);
+    p.start(QStringLiteral(SANDMARK_CLI), {u"strip"_s, u"cli/instrument.stdout"_s});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 3);
+    QCOMPARE(p.readAllStandardError(), QByteArray("sandmark-cli: <stdout>: cannot write the output (disk full?)\n"));
 }
 
 // assignments/formatted is indented by hand (4 spaces, one-line arrays, "1e-3", "\u00e9"): `checks edit` changes

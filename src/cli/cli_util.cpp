@@ -49,6 +49,9 @@ bool cannotWriteThere(const Error &error)
     // Only a failed write is asked about: a bad file that merely sits on read-only media stays bad input.
     if (!error.message.startsWith(QLatin1String("cannot write")) && !error.message.startsWith(QLatin1String("cannot create")))
         return false;
+    // The standard output, which writeOutput() writes without -o, could not take it: a full device, a closed pipe.
+    if (error.file == QLatin1String("<stdout>"))
+        return true;
     if (error.file.isEmpty())
         return false;
     // The place as it is now: the file or folder named, else the deepest folder above it that exists.

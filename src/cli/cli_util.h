@@ -30,8 +30,8 @@ Expected<ScanResult> scanNotebook(const QString &python, const QString &path);
 void printError(const Error &error);
 /// Whether `error` says Sandmark could not write where it must — its message starts "cannot write" or "cannot
 /// create", as paths::checkWritableFolder() and every writer word it — and the file or folder it names (else the
-/// deepest existing folder above it) cannot be written now: its folder does not exist, it is a device or a FIFO
-/// (/dev/full), a read-only file system or one of the kernel's (/sys, /proc), no write permission, or a full disk.
+/// deepest existing folder above it) cannot be written now: the standard output ("<stdout>", writeOutput()'s without
+/// -o), its folder does not exist, it is a device or a FIFO (/dev/full), a read-only file system or one of the kernel's (/sys, /proc), no write permission, or a full disk.
 /// The machine's problem, not the input's. Reads metadata only.
 bool cannotWriteThere(const Error &error);
 /// The exit code `error` calls for: ExitGraderError when the gradebook is busy (Gradebook::isBusy(): another batch,
