@@ -3,6 +3,7 @@
 #include "checks/codesyntax.h"
 #include "checks/registry.h"
 
+#include "notebook/notebook_p.h"
 #include "notebook/release.h"
 
 #include <algorithm>
@@ -176,7 +177,7 @@ QList<Problem> reassignedValueWarnings(const Assignment &assignment, const Noteb
                 later << QStringLiteral("cells[%1]").arg(cell);
         if (later.isEmpty())
             continue;
-        QString name = instructor.nbgraderMetadata(question).value(QLatin1String("grade_id")).toString();
+        QString name = nbgraderText(instructor, question, "grade_id");
         if (name.isEmpty())
             name = instructor.cellId(question);
         const QString fix = name.isEmpty() ? QStringLiteral("give that cell an id or a tag and name it as \"anchor\"")

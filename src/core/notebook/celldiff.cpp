@@ -1,5 +1,7 @@
 #include "notebook/celldiff.h"
 
+#include "notebook/notebook_p.h"
+
 #include <QHash>
 #include <QSet>
 
@@ -39,7 +41,7 @@ QStringList lineDiff(const QString &before, const QString &after)
 QString keyOf(const Notebook &nb, int i, bool gradeId)
 {
     if (gradeId) {
-        const QString g = nb.nbgraderMetadata(i).value(QLatin1String("grade_id")).toString();
+        const QString g = nbgraderText(nb, i, "grade_id");
         return g.isEmpty() ? QString() : g;
     }
     return nb.cellId(i);
@@ -173,7 +175,7 @@ NotebookDiff diffNotebooks(const Notebook &release, const Notebook &submission, 
 
     QSet<int> answers;
     for (int r = 0; r < release.cellCount(); ++r)
-        if (release.nbgraderMetadata(r).value(QLatin1String("solution")).toBool())
+        if (nbgraderFlag(release, r, "solution"))
             answers << r;
     for (const QString &a : answerAnchors)
         if (const int r = release.findAnchor(a); r >= 0)

@@ -352,7 +352,7 @@ TestPlaces placeTests(const Notebook &notebook, const InstrumentOptions &options
         QList<int> found;
         for (int i = 0; i < notebook.cellCount(); ++i)
             if (notebook.injectedKind(i) == InjectedKind::None && !replacing.contains(i) && !duplicates.contains(i)
-                && notebook.nbgraderMetadata(i).value(QLatin1String("grade_id")).toString() == t.gradeId)
+                && nbgraderText(notebook, i, "grade_id") == t.gradeId)
                 found << i;
         if (!found.isEmpty()) {
             replacing.insert(found.first(), &t);

@@ -200,6 +200,20 @@ QString stringAt(const Json &root, std::initializer_list<const char *> keys)
     const Json *v = findPath(root, keys);
     return v && v->is_string() ? qs(v->get<std::string>()) : QString();
 }
+} // namespace
+
+QString nbgraderText(const Notebook &nb, int index, const char *key)
+{
+    return stringAt(NotebookEditor::json(nb)["cells"][size_t(index)], {"metadata", "nbgrader", key});
+}
+
+bool nbgraderFlag(const Notebook &nb, int index, const char *key)
+{
+    const Json *v = findPath(NotebookEditor::json(nb)["cells"][size_t(index)], {"metadata", "nbgrader", key});
+    return v && v->is_boolean() && v->get<bool>();
+}
+
+namespace {
 
 QJsonObject toQJsonObject(const Json &j)
 {
@@ -612,7 +626,7 @@ int Notebook::findAnchor(const QString &anchor, bool *ambiguous) const
         return -1;
     const int n = cellCount();
     const std::function<bool(int)> matchers[] = {
-        [&](int i) { return nbgraderMetadata(i).value(QLatin1String("grade_id")).toString() == anchor; },
+        [&](int i) { return nbgraderText(*this, i, "grade_id") == anchor; },
         [&](int i) { return cellId(i) == anchor; },
         [&](int i) { return cellTags(i).contains(anchor); },
     };

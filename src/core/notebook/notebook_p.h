@@ -43,6 +43,13 @@ Json splitLines(const std::string &text);
 void setSource(Json &cell, const std::string &text);
 /// The metadata.sandmark.injected value of a cell, or empty.
 std::string injectedName(const Json &cell);
+/// metadata.nbgrader.<key> of cell `index` of `nb` when it is a string, else empty (as QJsonValue::toString() read
+/// it: a grade_id of 5 names no cell). Core's readers of nbgrader metadata use these, not the QVariantMap of
+/// Notebook::nbgraderMetadata(), whose toString()/toBool() convert across types.
+QString nbgraderText(const Notebook &nb, int index, const char *key);
+/// metadata.nbgrader.<key> of cell `index` of `nb` when it is true; false for anything else ("solution": "yes" too,
+/// as QJsonValue::toBool() and nbgraderCells() read it).
+bool nbgraderFlag(const Notebook &nb, int index, const char *key);
 
 inline QString qs(const std::string &s)
 {

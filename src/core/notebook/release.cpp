@@ -175,7 +175,7 @@ bool hasHiddenTests(const QString &source)
 
 bool isSolutionCell(const Notebook &source, int index)
 {
-    if (source.nbgraderMetadata(index).value(QLatin1String("solution")).toBool())
+    if (nbgraderFlag(source, index, "solution"))
         return true;
     const QStringList lines = source.cellSource(index).split(QLatin1Char('\n'));
     return std::any_of(lines.cbegin(), lines.cend(), [](const QString &l) { return markerOf(l) == Marker::BeginSolution; });
