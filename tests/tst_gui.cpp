@@ -2640,6 +2640,13 @@ private Q_SLOTS:
         QCOMPARE(reviewNeighbour({}, QString(), 1, true), QString());
         QVERIFY(awaitsPerson(S::NeedsManual) && awaitsPerson(S::NeedsReview));
         QVERIFY(!awaitsPerson(S::Graded) && !awaitsPerson(S::GraderError) && !awaitsPerson(S::Queued));
+        // A review mark passes over a needs-review row, never a needs-manual one: its answers still await their
+        // points (the rule `sandmark-cli review` lists by and the Canvas export holds back by).
+        const QList<ReviewRow> marked = {{st("amy"), S::NeedsReview, true}, {st("ben"), S::NeedsManual, true},
+                                         {st("cat"), S::NeedsReview, false}};
+        QCOMPARE(reviewNeighbour(marked, QString(), 1, false), st("ben"));
+        QCOMPARE(reviewNeighbour(marked, st("ben"), -1, false), QString());
+        QCOMPARE(reviewNeighbour(marked, st("ben"), 1, false), st("cat"));
     }
 
     void preferencesMarkUnsafe()

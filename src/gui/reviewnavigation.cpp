@@ -1,5 +1,7 @@
 #include "reviewnavigation.h"
 
+#include "gradebook/export.h"
+
 namespace sandmark {
 
 bool awaitsPerson(SubmissionsModel::State state)
@@ -9,7 +11,12 @@ bool awaitsPerson(SubmissionsModel::State state)
 
 bool reviewStopsAt(const ReviewRow &row, bool all)
 {
-    return all || (awaitsPerson(row.state) && !row.reviewed);
+    if (all)
+        return true;
+    if (!awaitsPerson(row.state))
+        return false;
+    using State = SubmissionsModel::State;
+    return gradeAwaitsPerson(row.state == State::NeedsManual ? GradeStatus::NeedsManual : GradeStatus::NeedsReview, row.reviewed);
 }
 
 QString reviewNeighbour(const QList<ReviewRow> &order, const QString &current, int step, bool all)

@@ -17,10 +17,11 @@ struct ReviewRow
 {
     QString student;
     SubmissionsModel::State state = SubmissionsModel::State::NotRun;
-    bool reviewed = false; ///< a person's review mark holds (Row::Review::Held): passed over unless `all`
+    bool reviewed = false; ///< a person's review mark holds (Row::Review::Held): a needs-review row is passed over unless `all`
 };
 
-/// Whether review mode stops at `row`: every row when `all`, else one that awaits a person and is not marked reviewed.
+/// Whether review mode stops at `row`: every row when `all`, else one that awaits a person (gradeAwaitsPerson(), the
+/// rule `sandmark-cli review` lists by): needs-review not marked reviewed, needs-manual marked or not.
 bool reviewStopsAt(const ReviewRow &row, bool all);
 
 /// The student after (`step` > 0) or before (`step` < 0) `current` in `order` (the table's rows in its current

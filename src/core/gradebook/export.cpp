@@ -181,11 +181,14 @@ QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &che
     return joinRows(rows);
 }
 
+bool gradeAwaitsPerson(GradeStatus status, bool reviewHolds)
+{
+    return status == GradeStatus::NeedsManual || (status == GradeStatus::NeedsReview && !reviewHolds);
+}
+
 bool unfinishedForLms(const EffectiveGrade &grade)
 {
-    if (grade.status == GradeStatus::NeedsManual)
-        return true;
-    return grade.status == GradeStatus::NeedsReview && !(grade.review && grade.review->holds(grade.status, grade.score()));
+    return gradeAwaitsPerson(grade.status, grade.review && grade.review->holds(grade.status, grade.score()));
 }
 
 QStringList unfinishedForLms(const QList<EffectiveGrade> &grades)

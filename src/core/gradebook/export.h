@@ -53,9 +53,13 @@ QList<CheckGroup> notebookColumns(const Assignment &assignment);
 QByteArray exportCsv(const QList<EffectiveGrade> &grades, const QStringList &checkIds,
                      const QList<CheckGroup> &notebooks = {}, const QList<CheckGroup> &groups = {});
 
-/// Whether a person has still to finish `grade` before its score can go to an LMS: needs-manual (answers await
-/// grading by hand; the total counts them as 0), or needs-review without a review mark that still holds
-/// (Review::holds(); `sandmark-cli review`, the app's Reviewed). exportCanvasCsv() leaves such a score empty. Pure.
+/// Whether a grade of `status` awaits a person: needs-manual (answers await grading by hand, whatever a review mark
+/// says: the mark gives no points), or needs-review without a review mark that still holds (`reviewHolds`:
+/// Review::holds(); `sandmark-cli review`, the app's Mark Reviewed). The one rule behind `review`'s list, the app's
+/// review mode and the Canvas export's empty cells. Pure.
+bool gradeAwaitsPerson(GradeStatus status, bool reviewHolds);
+/// Whether a person has still to finish `grade` before its score can go to an LMS: gradeAwaitsPerson() of its status
+/// and review mark. exportCanvasCsv() leaves such a score empty. Pure.
 bool unfinishedForLms(const EffectiveGrade &grade);
 /// The ids of `grades` for which unfinishedForLms() holds, in their order: whose Canvas score is left empty. Pure.
 QStringList unfinishedForLms(const QList<EffectiveGrade> &grades);
