@@ -4,6 +4,7 @@
 #include "assignment/nbgrader_import.h"
 #include "gradebook/gradebook.h"
 #include "gradebook/manual.h"
+#include "gradebook/studentids.h"
 #include "grading/result.h"
 #include "notebook/notebook_p.h"
 #include "notebook/release.h"
@@ -306,6 +307,50 @@ private Q_SLOTS:
         QVERIFY2(stored.error().message.startsWith(message), qPrintable(stored.error().message));
         QCOMPARE(overrideCount(*gb), 0); // the good first row was not stored either
         QCOMPARE(pendingManualChecks(*gb->effectiveGrades()).size(), 2);
+    }
+
+    // A grades CSV from a spreadsheet writes "Zoë" composed (NFC); the student's folder, the gradebook's id, may be
+    // decomposed (NFD), as macOS names folders. The row is that student's; ids that differ only in their form are
+    // refused by name, never one picked; the same student twice in the two forms is the same row twice.
+    void importFindsAStudentTypedInTheOtherUnicodeForm()
+    {
+        const QString nfd = QStringLiteral("Zoe\u0308"), nfc = QStringLiteral("Zo\u00EB");
+        QTemporaryDir dir;
+        auto gb = fillGradebook(dir.filePath(QStringLiteral("gb.sqlite")));
+        RunRecord zoe = run(QStringLiteral("keeps"));
+        zoe.studentId = nfd;
+        QVERIFY((*gb).recordRun(zoe));
+        const QByteArray row = "student,check,points,comment\n" + nfc.toUtf8() + ",explain,2,fine\n";
+        auto rows = parseManualGradesCsv(row, QStringLiteral("grades.csv"));
+        QVERIFY(rows);
+        auto stored = importManualGrades(*gb, *rows, QStringLiteral("grades.csv"));
+        QVERIFY2(stored, qPrintable(stored ? QString() : stored.error().toString()));
+        QCOMPARE(*gb->effectiveGrade(nfd)->value().score(), 11.0); // 9 automatic + 2 by hand
+
+        auto twice = parseManualGradesCsv(row + nfd.toUtf8() + ",explain,1,again\n", QStringLiteral("grades.csv"));
+        QVERIFY(twice);
+        auto again = importManualGrades(*gb, *twice, QStringLiteral("grades.csv"));
+        QVERIFY(!again);
+        QCOMPARE(again.error().location, u"line 3"_s);
+        QVERIFY2(again.error().message.contains(u"also on line 2"_s), qPrintable(again.error().message));
+
+        // "ệ" stored in two forms (composed; decomposed), typed in a third (ê + dot below): NFC makes all three one.
+        const QString composed = QStringLiteral("\u1EC7"), decomposed = QStringLiteral("e\u0323\u0302"),
+                      typed = QStringLiteral("\u00EA\u0323");
+        QCOMPARE(StudentIds({composed, decomposed, nfd}).find(typed), (QStringList{decomposed, composed})); // sorted
+        QCOMPARE(StudentIds({composed, decomposed}).find(decomposed), QStringList{decomposed}); // stored as typed
+        QCOMPARE(StudentIds({composed}).find(u"e"_s), QStringList());
+        for (const QString &id : {composed, decomposed}) {
+            zoe.studentId = id;
+            QVERIFY((*gb).recordRun(zoe));
+        }
+        auto rows3 = parseManualGradesCsv("student,check,points\n" + typed.toUtf8() + ",explain,1\n", QStringLiteral("grades.csv"));
+        QVERIFY(rows3);
+        auto ambiguous = importManualGrades(*gb, *rows3, QStringLiteral("grades.csv"));
+        QVERIFY(!ambiguous);
+        QCOMPARE(ambiguous.error().location, u"line 2"_s);
+        QVERIFY2(ambiguous.error().message.contains(u"is 2 students of the gradebook once Unicode-normalized"_s),
+                 qPrintable(ambiguous.error().message));
     }
 
     void gradebookBatchRollsBack()

@@ -7,6 +7,7 @@
 #include "datasets/hubcache.h"
 #include "gradebook/export.h"
 #include "gradebook/gradebook.h"
+#include "gradebook/studentids.h"
 #include "util/displaytext.h"
 
 #include <QEventLoop>
@@ -198,26 +199,17 @@ Expected<QStringList> gradebookStudentIds(Gradebook &book, const QStringList &ty
     Expected<QHash<QString, LatestRuns>> runs = book.latestRuns();
     if (!runs)
         return runs.error();
+    const StudentIds stored(runs->keys());
     QStringList ids;
     for (const QString &name : typed) {
-        if (runs->contains(name)) {
-            ids << name;
-            continue;
-        }
-        const QString composed = name.normalized(QString::NormalizationForm_C);
-        QStringList alike;
-        for (auto it = runs->cbegin(); it != runs->cend(); ++it)
-            if (it.key().normalized(QString::NormalizationForm_C) == composed)
-                alike << it.key();
-        if (alike.size() > 1) {
-            alike.sort();
+        const QStringList alike = stored.find(name);
+        if (alike.size() > 1)
             return Error{book.path(), {},
                          QStringLiteral("student '%1' is %2 students of the gradebook once Unicode-normalized (%3): type it "
                                         "as one of them is stored")
                              .arg(name)
                              .arg(alike.size())
                              .arg(alike.join(QLatin1String(", ")))};
-        }
         ids << (alike.isEmpty() ? name : alike.constFirst());
     }
     return ids;

@@ -1,5 +1,7 @@
 #include "gradebook/manual.h"
 
+#include "gradebook/studentids.h"
+
 #include "checks/registry.h"
 
 #include <QHash>
@@ -197,9 +199,29 @@ Expected<int> importManualGrades(Gradebook &gradebook, const QList<ManualGradeRo
     QHash<QString, const EffectiveGrade *> byStudent;
     for (const EffectiveGrade &g : *grades)
         byStudent.insert(g.studentId, &g);
+    const StudentIds stored(byStudent.keys());
+    QHash<std::pair<QString, QString>, int> lineOf; // (stored student, check) → the row's line
     QList<Gradebook::OverrideRequest> requests;
-    for (const ManualGradeRow &row : rows) {
-        auto request = manualGradeRequest(byStudent.value(row.studentId), row, fileName, QStringLiteral("line %1").arg(row.line));
+    for (ManualGradeRow row : rows) {
+        const QString where = QStringLiteral("line %1").arg(row.line);
+        // A spreadsheet writes "Zoë" composed; the folder (the id) may be decomposed, as macOS names it.
+        const QStringList alike = stored.find(row.studentId);
+        if (alike.size() > 1)
+            return Error{fileName, where,
+                         QStringLiteral("student '%1' is %2 students of the gradebook once Unicode-normalized (%3): write "
+                                        "it as one of them is stored")
+                             .arg(row.studentId)
+                             .arg(alike.size())
+                             .arg(alike.join(QLatin1String(", ")))};
+        if (alike.size() == 1)
+            row.studentId = alike.constFirst();
+        if (const int first = lineOf.value({row.studentId, row.checkId}); first > 0)
+            return Error{fileName, where, QStringLiteral("student '%1' and check '%2' again (also on line %3, the same "
+                                                         "student in another Unicode form)")
+                                              .arg(row.studentId, row.checkId)
+                                              .arg(first)};
+        lineOf.insert({row.studentId, row.checkId}, row.line);
+        auto request = manualGradeRequest(byStudent.value(row.studentId), row, fileName, where);
         if (!request)
             return request.error();
         requests << *request;
