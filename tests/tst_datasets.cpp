@@ -1,5 +1,6 @@
 // Datasets: entry format, the ast scanner, warming into the huggingface_hub cache layout against a
 // loopback fake Hub (tests/python/fake_hub.py) with the real huggingface_hub in a venv, and the offline check.
+#include "recordtestutil.h"
 #include "datasets/assignmentdatasets.h"
 #include "datasets/datasetentry.h"
 #include "datasets/datasetjob.h"
@@ -588,7 +589,7 @@ private Q_SLOTS:
         } else {
             auto warm = runInstructorInSandbox(assignmentDir, o.hfHome, tmp.path());
             QVERIFY2(warm, warm ? "" : qPrintable(warm.error().toString()));
-            const QJsonObject &record = warm->run.record;
+            const QJsonObject record = test::recordJson(warm->run.record);
             QVERIFY2(record.value(QLatin1String("status")).toString() == QLatin1String("completed"),
                      qPrintable(QString::fromUtf8(QJsonDocument(record).toJson())));
             const QJsonArray cells = QJsonDocument::fromJson(warm->run.notebookJson).object().value(QLatin1String("cells")).toArray();
@@ -596,7 +597,7 @@ private Q_SLOTS:
             QCOMPARE(cellStdout(cells.at(7).toObject()),
                      QStringLiteral("{'betas_all.npy': 200000, 'mask_brain.npy': 50000, 'README.md': 120}\n"));
             GradeInput in;
-            in.record = record;
+            in.record = warm->run.record;
             in.referencePayload = warm->run.payloadJson;
             in.studentPayload = warm->run.payloadJson;
             QCOMPARE(grade(in).status, GradeStatus::Graded);

@@ -1,6 +1,7 @@
 // Environments: keys, reuse, the lock, atomic builds, and a built environment used inside bwrap; Docker images
 // per environment (FROM the base image that tests/docker-engine.sh builds; skipped without an engine).
 // Offline: packages come from a wheelhouse the test writes itself.
+#include "recordtestutil.h"
 #include "assignment/assignment.h"
 #include "batch/referencerun.h"
 #include "env/dockerimage.h"
@@ -455,7 +456,7 @@ private Q_SLOTS:
         run->start();
         loop.exec();
         QVERIFY2(err.message.isEmpty(), qPrintable(err.toString()));
-        const QJsonObject r = result.record.value(u"result"_s).toObject();
+        const QJsonObject r = test::recordJson(result.record).value(u"result"_s).toObject();
         QCOMPARE(r.value(u"v"_s).toString(), u"1.0"_s);
         QCOMPARE(r.value(u"prefix"_s).toString(), u"/sandmark/env"_s);
         QVERIFY(r.value(u"write"_s).toString() != u"ok"_s); // the environment is read-only in the sandbox

@@ -1,5 +1,6 @@
 // Feedback pages: one self-contained, escaped HTML file per submission with the executed notebook, per-check
 // scores, manual grades and comments.
+#include "recordtestutil.h"
 #include "assignment/assignment.h"
 #include "assignment/nbgrader_import.h"
 #include "checks/registry.h"
@@ -129,10 +130,10 @@ private Q_SLOTS:
         in.checks = m_assignment.checks();
         in.referencePayload = "null";
         in.studentPayload = "null";
-        in.record = QJsonObject{{u"status"_s, u"completed"_s}, {u"cells"_s, cells},
+        in.record = test::executionRecord(QJsonObject{{u"status"_s, u"completed"_s}, {u"cells"_s, cells},
                                 // A note carries text the student chose (the kernelspec's name): escaped too.
                                 {u"warnings"_s, QJsonArray{u"kernelspec '<script>alert(7)</script>' ignored: running the "
-                                                           "Python kernel of /usr/bin/python3"_s}}};
+                                                           "Python kernel of /usr/bin/python3"_s}}});
         in.notes = {u"test cell 'square-tests' was edited (cells[2]); the instructor's version ran"_s};
         RunRecord run;
         run.studentId = u"keeps"_s;
@@ -393,7 +394,7 @@ private Q_SLOTS:
             in.checks = a->checksOf(name);
             in.referencePayload = "null";
             in.studentPayload = "null";
-            in.record = QJsonObject{{u"status"_s, u"completed"_s}, {u"cells"_s, cells}};
+            in.record = test::executionRecord(QJsonObject{{u"status"_s, u"completed"_s}, {u"cells"_s, cells}});
             NotebookGrade part;
             part.notebook = name;
             part.checks = in.checks;

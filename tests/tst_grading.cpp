@@ -1,5 +1,6 @@
 // Grading: decoding probe values, comparators, results. Fixtures in tests/data/grading/ are produced by
 // make_fixtures.py with the real probe encoder (resources/python/sandmark_probe.py) on real Python values.
+#include "recordtestutil.h"
 #include "grading/compare.h"
 #include "grading/result.h"
 #include "grading/valuetable.h"
@@ -95,7 +96,7 @@ GradeResult gradeScenario(const QList<Check> &checks, const QString &ref, const 
     in.checks = checks;
     in.referencePayload = record(ref).isEmpty() ? payloadJson(ref) : runPayload(ref);
     in.studentPayload = runPayload(student);
-    in.record = record(student).value(QLatin1String("record")).toObject();
+    in.record = test::executionRecord(record(student).value(QLatin1String("record")).toObject());
     in.fallbackAnchors = fallback;
     return grade(in);
 }
@@ -508,9 +509,9 @@ void TestGrading::hiddenExpectedValues()
     in.checks = {check};
     in.referencePayload = payload(expected);
     in.studentPayload = payload(actual);
-    in.record = QJsonObject{{u"status"_s, u"completed"_s},
+    in.record = test::executionRecord(QJsonObject{{u"status"_s, u"completed"_s},
                             {u"cells"_s, QJsonArray{QJsonObject{{u"index"_s, QJsonValue::Null}, {u"injected"_s, u"probe"_s},
-                                                                {u"label"_s, u"end"_s}, {u"status"_s, u"ok"_s}}}}};
+                                                                {u"label"_s, u"end"_s}, {u"status"_s, u"ok"_s}}}}});
     const GradeResult r = grade(in);
     QCOMPARE(resultFor(r, QStringLiteral("x")).outcome, Outcome::Fail);
     QCOMPARE(resultFor(r, QStringLiteral("x")).feedback, feedback);
@@ -661,7 +662,7 @@ void TestGrading::gradeC16C17()
         in.checks = checks;
         in.referencePayload = payloadJson(ref);
         in.studentPayload = payloadJson(student);
-        in.record = record(QStringLiteral("markdown-answers-student")).value(QLatin1String("record")).toObject();
+        in.record = test::executionRecord(record(QStringLiteral("markdown-answers-student")).value(QLatin1String("record")).toObject());
         return grade(in);
     };
     QList<Check> c16;
@@ -735,8 +736,8 @@ void TestGrading::gradeNotesAreKeptApartFromReasons()
     in.checks = checks;
     in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
     in.studentPayload = runPayload(QStringLiteral("warning"));
-    in.record = record(QStringLiteral("warning")).value(QLatin1String("record")).toObject();
-    in.record.insert(QStringLiteral("warnings"),
+    in.record = test::executionRecord(record(QStringLiteral("warning")).value(QLatin1String("record")).toObject());
+    test::insertInto(in.record, QStringLiteral("warnings"),
                      QJsonArray{QStringLiteral("kernelspec 'conda-env-ds2024-py' ignored: running the Python kernel of /usr/bin/python3")});
     in.notes = {QStringLiteral("answer cell 'q1' appears on several cells; probed after the last, cells[3]"),
                 QStringLiteral("test cell 't-final' was edited (cells[5]); the instructor's version ran")};
@@ -762,7 +763,7 @@ void TestGrading::gradeBrokenCheckIsNotChargedToAnyone()
     in.checks = checks;
     in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
     in.studentPayload = runPayload(QStringLiteral("anchor-student"));
-    in.record = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
+    in.record = test::executionRecord(record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject());
     const QString why = QStringLiteral("the test check fails on the instructor notebook (AssertionError: typo); fix the "
                                        "test or the solution");
     in.brokenChecks = {{QStringLiteral("t-final"), why}};
@@ -805,7 +806,7 @@ void TestGrading::gradeExpectedErrorsAreNotes()
     cells.replace(0, first);
     rec.insert(QStringLiteral("cells"), cells);
     rec.insert(QStringLiteral("status"), QStringLiteral("errors"));
-    in.record = rec;
+    in.record = test::executionRecord(rec);
 
     GradeResult r = grade(in);
     QCOMPARE(r.status, GradeStatus::NeedsReview); // nothing says the error is expected
@@ -822,7 +823,7 @@ void TestGrading::gradeExpectedErrorsAreNotes()
         GradeInput quiet = in;
         QJsonObject quietRecord = rec;
         quietRecord.insert(QStringLiteral("cells"), withNoReply);
-        quiet.record = quietRecord;
+        quiet.record = test::executionRecord(quietRecord);
         const GradeResult q = grade(quiet);
         QCOMPARE(q.status, GradeStatus::NeedsReview);
         QVERIFY2(q.reasons.value(0).startsWith(QLatin1String("cells[0]: the kernel sent no result for the cell (its error display "
@@ -840,7 +841,7 @@ void TestGrading::gradeExpectedErrorsAreNotes()
         QJsonObject limitedRecord = rec;
         limitedRecord.insert(QStringLiteral("cells"), withCut);
         limitedRecord.insert(QStringLiteral("cgroup"), QJsonObject{{QStringLiteral("pids_max"), 256}, {QStringLiteral("pids_refused"), 2}});
-        limited.record = limitedRecord;
+        limited.record = test::executionRecord(limitedRecord);
         const QStringList notes = grade(limited).notes;
         QVERIFY2(notes.contains(QLatin1String("the output of cells[0] was cut (over output_cell_bytes or output_total_bytes)")),
                  qPrintable(notes.join(u'\n')));
@@ -865,7 +866,7 @@ void TestGrading::gradeExpectedErrorsAreNotes()
     first.insert(QStringLiteral("raises_exception"), true);
     cells.replace(0, first);
     rec.insert(QStringLiteral("cells"), cells);
-    in.record = rec;
+    in.record = test::executionRecord(rec);
     r = grade(in); // the student tagged a cell of their own: that exempts nothing
     QCOMPARE(r.status, GradeStatus::NeedsReview);
     QCOMPARE(r.reasons.value(0), QStringLiteral("cells[0]: raised NameError: name 'a' is not defined"));
@@ -900,20 +901,20 @@ void TestGrading::gradeKernelStartFailedSaysWhy()
     GradeInput in;
     in.checks = {valueCheck(QStringLiteral("count"), 2)};
     in.referencePayload = runPayload(QStringLiteral("C02-ref"));
-    in.record = QJsonObject{{QStringLiteral("status"), QStringLiteral("kernel-start-failed")},
+    in.record = test::executionRecord(QJsonObject{{QStringLiteral("status"), QStringLiteral("kernel-start-failed")},
                             {QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), false},
                                                                    {QStringLiteral("reason"), QStringLiteral("the kernel did not start (RuntimeError: Kernel died before replying to kernel_info); the kernel process ended: killed by SIGKILL; out of memory?")}}},
-                            {QStringLiteral("messages"), QJsonArray{QStringLiteral("an earlier message")}}};
+                            {QStringLiteral("messages"), QJsonArray{QStringLiteral("an earlier message")}}});
     GradeResult r = grade(in);
     QCOMPARE(r.status, GradeStatus::GraderError);
     QCOMPARE(r.reasons, QStringList{QStringLiteral("the kernel could not start: the kernel did not start (RuntimeError: "
                                                    "Kernel died before replying to kernel_info); the kernel process ended: "
                                                    "killed by SIGKILL; out of memory?")});
     // A record from a runner that put the reason only in its messages (before kernel.reason was always set).
-    in.record.insert(QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), false}});
-    in.record.insert(QStringLiteral("messages"), QJsonArray{QStringLiteral("the kernel did not start (TimeoutError: x)")});
+    test::insertInto(in.record, QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), false}});
+    test::insertInto(in.record, QStringLiteral("messages"), QJsonArray{QStringLiteral("the kernel did not start (TimeoutError: x)")});
     QCOMPARE(grade(in).reasons, QStringList{QStringLiteral("the kernel could not start: the kernel did not start (TimeoutError: x)")});
-    in.record.remove(QStringLiteral("messages"));
+    test::removeFrom(in.record, QStringLiteral("messages"));
     QCOMPARE(grade(in).reasons, QStringList{QStringLiteral("the kernel could not start: the runner recorded no reason")});
 }
 
@@ -931,7 +932,7 @@ void TestGrading::gradeSandboxFailureIsGraderError()
     r = grade(in);
     QCOMPARE(r.status, GradeStatus::GraderError);
     QVERIFY(r.reasons.value(0).contains(QStringLiteral("no execution record")));
-    in.record = record(QStringLiteral("infinite-loop-student")).value(QLatin1String("record")).toObject();
+    in.record = test::executionRecord(record(QStringLiteral("infinite-loop-student")).value(QLatin1String("record")).toObject());
     in.referencePayload = runPayload(QStringLiteral("infinite-loop-ref"));
     in.studentPayload = "{\"format\": \"sandmark-payload/1\", \"probes\": 7}";
     r = grade(in);
@@ -970,7 +971,7 @@ void TestGrading::gradePartialCreditAndManual()
     in.checks = {testCheck(QStringLiteral("t-final"), 3), manual};
     in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
     in.studentPayload = runPayload(QStringLiteral("anchor-student"));
-    in.record = rec;
+    in.record = test::executionRecord(rec);
     const GradeResult r = grade(in);
     QCOMPARE(r.checks.at(0).points, 1.5);
     QCOMPARE(r.checks.at(0).feedback, QStringLiteral("partial credit: 1.5 of 3 points"));
@@ -984,7 +985,7 @@ void TestGrading::gradePartialCreditAndManual()
                 c.insert(QStringLiteral("result_text"), QStringLiteral("0.5"));
                 cells[i] = c;
             }
-        one.record.insert(QStringLiteral("cells"), cells);
+        test::insertInto(one.record, QStringLiteral("cells"), cells);
         QCOMPARE(grade(one).checks.at(0).feedback, QStringLiteral("partial credit: 0.5 of 1 point"));
     }
     QCOMPARE(r.checks.at(1).outcome, Outcome::NotGraded);
@@ -1054,7 +1055,7 @@ void TestGrading::gradeUnverifiedTestIsNeverPassed()
     in.checks = checks;
     in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
     in.studentPayload = runPayload(QStringLiteral("anchor-student"));
-    in.record = rec;
+    in.record = test::executionRecord(rec);
     GradeResult r = grade(in);
     for (const CheckResult &c : r.checks) {
         QCOMPARE(c.outcome, Outcome::NotGraded);
@@ -1072,16 +1073,16 @@ void TestGrading::gradeUnverifiedTestIsNeverPassed()
         cells[i] = c;
     }
     rec.insert(QStringLiteral("cells"), cells);
-    in.record = rec;
+    in.record = test::executionRecord(rec);
     r = grade(in);
     QCOMPARE(r.checks.at(0).outcome, Outcome::NotGraded);
 
     // Transformer lists changed: the run needs review even when every signed test passed.
-    in.record = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
+    in.record = test::executionRecord(record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject());
     in.checks = {testCheck(QStringLiteral("t-final"), 2)};
     r = grade(in);
     QCOMPARE(r.status, GradeStatus::Graded);
-    in.record.insert(QStringLiteral("transformers_changed"),
+    test::insertInto(in.record, QStringLiteral("transformers_changed"),
                      QJsonObject{{QStringLiteral("cell"), 0}, {QStringLiteral("where"), QStringLiteral("cells[0]")}});
     r = grade(in);
     QCOMPARE(r.checks.at(0).outcome, Outcome::Pass);
@@ -1089,7 +1090,7 @@ void TestGrading::gradeUnverifiedTestIsNeverPassed()
     QVERIFY2(r.reasons.value(0).startsWith(QStringLiteral("cells[0] changed IPython's input/AST transformers")),
              qPrintable(r.reasons.join(u'\n')));
     // The lists that changed are named.
-    in.record.insert(QStringLiteral("transformers_changed"),
+    test::insertInto(in.record, QStringLiteral("transformers_changed"),
                      QJsonObject{{QStringLiteral("cell"), 0}, {QStringLiteral("where"), QStringLiteral("cells[0]")},
                                  {QStringLiteral("lists"), QJsonObject{{QStringLiteral("ast_transformers"),
                                                                         QJsonObject{{QStringLiteral("added"), QJsonArray{QStringLiteral("__main__._NoAsserts")}},
@@ -1098,7 +1099,7 @@ void TestGrading::gradeUnverifiedTestIsNeverPassed()
                                                         "+__main__._NoAsserts), which can rewrite the cells that follow "
                                                         "(Sandmark's test and probe cells included)"));
     // Lists that could no longer be read (patched or shadowed built-ins): said as such, not as changed transformers.
-    in.record.insert(QStringLiteral("transformers_changed"),
+    test::insertInto(in.record, QStringLiteral("transformers_changed"),
                      QJsonObject{{QStringLiteral("cell"), 1}, {QStringLiteral("where"), QStringLiteral("cells[1]")},
                                  {QStringLiteral("lists"), QJsonObject{{QStringLiteral("unreadable"),
                                                                         QStringLiteral("TypeError: 'int' object is not callable")}}}});
@@ -1120,9 +1121,9 @@ void TestGrading::interferenceIsTheSubmissionsOutcome()
     in.checks = {testCheck(QStringLiteral("t-final"), 2)};
     in.referencePayload = runPayload(QStringLiteral("anchor-ref"));
     in.studentPayload = runPayload(QStringLiteral("anchor-student"));
-    in.record = record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject();
+    in.record = test::executionRecord(record(QStringLiteral("anchor-student")).value(QLatin1String("record")).toObject());
     QCOMPARE(grade(in).status, GradeStatus::Graded);
-    in.record.insert(QStringLiteral("interference"),
+    test::insertInto(in.record, QStringLiteral("interference"),
                      QJsonArray{QStringLiteral("cells[2] replied with execution_count an integer of 1329 bits")});
     const GradeResult r = grade(in);
     QCOMPARE(r.status, GradeStatus::NeedsReview);

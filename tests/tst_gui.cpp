@@ -1,5 +1,6 @@
 // Widget and model tests of the desktop app, run offscreen (QT_QPA_PLATFORM=offscreen from ctest).
 #include "addcheckdialogs.h"
+#include "recordtestutil.h"
 #include "assignmentsettingsdialog.h"
 #include "newassignmentdialog.h"
 #include "externalopen.h"
@@ -687,12 +688,12 @@ private Q_SLOTS:
 
         // The run's record: its status and the cells' kinds in the app's words.
         RecordCellsModel record;
-        record.setRecord(QJsonObject{{QStringLiteral("status"), QStringLiteral("completed")},
+        record.setRecord(test::executionRecord(QJsonObject{{QStringLiteral("status"), QStringLiteral("completed")},
                                      {QStringLiteral("cells"), QJsonArray{QJsonObject{{QStringLiteral("index"), 0},
                                                                                       {QStringLiteral("cell_type"), QStringLiteral("code")},
                                                                                       {QStringLiteral("injected"), QStringLiteral("redirect")},
                                                                                       {QStringLiteral("status"), QStringLiteral("not-run")},
-                                                                                      {QStringLiteral("duration_s"), 0.25}}}}});
+                                                                                      {QStringLiteral("duration_s"), 0.25}}}}}));
         QCOMPARE(record.index(0, RecordCellsModel::KindColumn).data().toString(), QStringLiteral("eingefügt: Umleitung"));
         QCOMPARE(record.index(0, RecordCellsModel::StatusColumn).data().toString(), QStringLiteral("nicht ausgeführt"));
         QCOMPARE(record.index(0, RecordCellsModel::DurationColumn).data().toString(), QStringLiteral("0,25 s"));
@@ -3548,7 +3549,7 @@ private Q_SLOTS:
                      check(QStringLiteral("doubled"), 1)};
         in.referencePayload = payload(QStringLiteral("infinite-loop-ref"));
         in.studentPayload = payload(QStringLiteral("infinite-loop-student"));
-        in.record = records.value(QStringLiteral("infinite-loop-student")).toObject().value(QLatin1String("record")).toObject();
+        in.record = test::executionRecord(records.value(QStringLiteral("infinite-loop-student")).toObject().value(QLatin1String("record")).toObject());
         in.notes = {QStringLiteral("test cell 'q1-tests' was edited (cells[4]); the instructor's version ran")};
         const GradeResult result = grade(in);
 

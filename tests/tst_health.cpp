@@ -1,5 +1,6 @@
 // Assignment health: the report's rows from known inputs (pure), the reference run's cell times, and
 // `sandmark-cli validate --health` on real assignments through the bwrap sandbox.
+#include "recordtestutil.h"
 #include "batch/health.h"
 
 #include "testsupport.h"
@@ -104,11 +105,11 @@ class TestHealth : public QObject
 private Q_SLOTS:
     void cellTimesComeFromTheRecord()
     {
-        const QJsonObject record = QJsonDocument::fromJson(R"({"duration_s": 3.5, "cells": [
+        const ExecutionRecord record = test::executionRecord(QJsonDocument::fromJson(R"({"duration_s": 3.5, "cells": [
             {"index": 1, "status": "ok", "duration_s": 0.2},
             {"index": null, "status": "ok", "duration_s": 0.9},
             {"index": 3, "status": "ok", "duration_s": 1.5},
-            {"index": 5, "status": "not-run"}]})").object();
+            {"index": 5, "status": "not-run"}]})").object());
         const ReferenceTiming t = ReferenceTiming::fromRecord(record);
         QCOMPARE(t.durationS, 3.5);
         QCOMPARE(t.cells.size(), 2); // the injected cell (no index) and the cell that did not run are left out
@@ -124,12 +125,12 @@ private Q_SLOTS:
     // A problem set's reference run: every notebook's cells and time, not the first notebook's only.
     void problemSetTimesCoverEveryNotebook()
     {
-        const QJsonObject part1 = QJsonDocument::fromJson(R"({"duration_s": 2.0, "cells": [
+        const ExecutionRecord part1 = test::executionRecord(QJsonDocument::fromJson(R"({"duration_s": 2.0, "cells": [
             {"index": 0, "status": "ok", "duration_s": 0.5},
-            {"index": null, "status": "ok", "duration_s": 0.1}]})").object();
-        const QJsonObject part2 = QJsonDocument::fromJson(R"({"cells": [
+            {"index": null, "status": "ok", "duration_s": 0.1}]})").object());
+        const ExecutionRecord part2 = test::executionRecord(QJsonDocument::fromJson(R"({"cells": [
             {"index": 4, "status": "ok", "duration_s": 3.5},
-            {"index": 1, "status": "ok", "duration_s": 0.25}]})").object(); // no duration_s: the sandbox's time counts
+            {"index": 1, "status": "ok", "duration_s": 0.25}]})").object()); // no duration_s: the sandbox's time counts
         ReferenceTiming t;
         t.addNotebook(u"part1.ipynb"_qs, part1, 9);
         t.addNotebook(u"part2.ipynb"_qs, part2, 4.5);
@@ -174,12 +175,12 @@ private Q_SLOTS:
         // 50 s + 50 s: each notebook within half of its own limit, the set within half of 240 s — no warning,
         // where the sum against one notebook's limit would have been one.
         r.timing = ReferenceTiming{};
-        r.timing->addNotebook(u"part1.ipynb"_qs, QJsonObject{{u"duration_s"_qs, 50}});
-        r.timing->addNotebook(u"part2.ipynb"_qs, QJsonObject{{u"duration_s"_qs, 50}});
+        r.timing->addNotebook(u"part1.ipynb"_qs, test::executionRecord(QJsonObject{{u"duration_s"_qs, 50}}));
+        r.timing->addNotebook(u"part2.ipynb"_qs, test::executionRecord(QJsonObject{{u"duration_s"_qs, 50}}));
         in.reference = r;
         QCOMPARE(item(assessHealth(in), u"limits"_qs).state, State::Ok);
         // One notebook over half of its limit is a warning, whatever the others take.
-        r.timing->addNotebook(u"part3.ipynb"_qs, QJsonObject{{u"duration_s"_qs, 70}});
+        r.timing->addNotebook(u"part3.ipynb"_qs, test::executionRecord(QJsonObject{{u"duration_s"_qs, 70}}));
         in.reference = r;
         items = assessHealth(in);
         QCOMPARE(item(items, u"limits"_qs).state, State::Warning);
@@ -473,11 +474,11 @@ private Q_SLOTS:
     // run's whole time, said with its parts — not its cells' time, which was about a hundredth of a real run.
     void batchTimeCountsTheWholeRun()
     {
-        ReferenceTiming t = ReferenceTiming::fromRecord(QJsonObject{{u"duration_s"_qs, 0.2}});
+        ReferenceTiming t = ReferenceTiming::fromRecord(test::executionRecord(QJsonObject{{u"duration_s"_qs, 0.2}}));
         // The runner's profile ([stage, start, end], seconds since the epoch): only the kernel's stages count as its start-up.
-        t.addKernelStart(QJsonArray{QJsonArray{u"runner-imports"_qs, 100.0, 100.5}, QJsonArray{u"kernel-start"_qs, 100.5, 103.5},
-                                    QJsonArray{u"kernel-preimport"_qs, 103.5, 107.5}, QJsonArray{u"job-wait"_qs, 107.5, 108.0},
-                                    QJsonArray{u"cell:student:1"_qs, 108.0, 108.2}});
+        t.addKernelStart({{u"runner-imports"_qs, 100.0, 100.5}, {u"kernel-start"_qs, 100.5, 103.5},
+                          {u"kernel-preimport"_qs, 103.5, 107.5}, {u"job-wait"_qs, 107.5, 108.0},
+                          {u"cell:student:1"_qs, 108.0, 108.2}});
         QCOMPARE(t.kernelStartS, 7.0);
         t.runS = 9.5; // the reference run's wall clock, from its start to its artifacts
         QCOMPARE(t.perSubmissionS(), 9.5);

@@ -1,5 +1,6 @@
 // Manual grading: answers of nbgrader's manually graded cells, what awaits a person, grades imported from CSV
 // (all or nothing), stored as overrides that survive regrades; `sandmark-cli manual list|import`.
+#include "recordtestutil.h"
 #include "assignment/assignment.h"
 #include "assignment/nbgrader_import.h"
 #include "gradebook/gradebook.h"
@@ -90,7 +91,7 @@ class TestManual : public QObject
         in.checks = m_checks;
         in.referencePayload = "null";
         in.studentPayload = "null";
-        in.record = record(m_checks, failing);
+        in.record = test::executionRecord(record(m_checks, failing));
         in.manualAnswers = manualAnswers(m_checks, submission(student), m_release);
         return grade(in);
     }

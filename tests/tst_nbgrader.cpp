@@ -1,5 +1,6 @@
 // nbgrader compatibility: metadata, import, autograde placement of test cells, tampering detection, the AUTOTEST
 // expansion (templates, salts, the expanded cells; the sandbox half is in tst_nbgrader_sandbox).
+#include "recordtestutil.h"
 #include "assignment/assignment.h"
 #include "assignment/autotest.h"
 #include "assignment/nbgrader_import.h"
@@ -445,7 +446,7 @@ private Q_SLOTS:
                                                   QStringLiteral("64e53838a114c067c6c878e0512488e6bb7d293f")}),
             valuesLine(3, QStringLiteral("float"), {QStringLiteral("340439af37804318234ae38703a4a4121078dea6")}),
         });
-        auto values = readAutotestValues(*plan, executed, QJsonObject(), *config);
+        auto values = readAutotestValues(*plan, executed, ExecutionRecord(), *config);
         QVERIFY2(values, qPrintable(values ? QString() : values.error().toString()));
         auto expanded = expandAutotests(nb, *plan, *values, *config);
         QVERIFY(expanded);
@@ -469,7 +470,7 @@ private Q_SLOTS:
         QVERIFY(plan);
         // An expression that raised in the instructor's notebook.
         auto raised = readAutotestValues(*plan, executedWith({QStringLiteral(R"(SANDMARK_AUTOTEST {"n": 1, "error": "NameError: name 'x' is not defined"})")}),
-                                         QJsonObject(), *config);
+                                         ExecutionRecord(), *config);
         QVERIFY(!raised);
         QCOMPARE(raised.error().location, QStringLiteral("cells[2], line 1"));
         QCOMPARE(raised.error().message, QStringLiteral("AUTOTEST squares(3) raised NameError: name 'x' is not defined in the instructor's notebook"));
@@ -477,17 +478,17 @@ private Q_SLOTS:
         const QJsonObject record{{QStringLiteral("cells"), QJsonArray{QJsonObject{{QStringLiteral("index"), 1}, {QStringLiteral("status"), QStringLiteral("error")},
                                                                                   {QStringLiteral("error"), QJsonObject{{QStringLiteral("ename"), QStringLiteral("SyntaxError")},
                                                                                                                         {QStringLiteral("evalue"), QStringLiteral("bad")}}}}}}};
-        auto failed = readAutotestValues(*plan, executedWith({}), record, *config);
+        auto failed = readAutotestValues(*plan, executedWith({}), test::executionRecord(record), *config);
         QVERIFY(!failed);
         QCOMPARE(failed.error().message, QStringLiteral("evaluating the AUTOTEST directives: problem1.ipynb cells[1] failed (SyntaxError: bad)"));
         // A value missing: the run stopped before it.
-        auto missing = readAutotestValues(*plan, executedWith({}), QJsonObject(), *config);
+        auto missing = readAutotestValues(*plan, executedWith({}), ExecutionRecord(), *config);
         QVERIFY(!missing);
         QCOMPARE(missing.error().message, QStringLiteral("AUTOTEST squares(1) was not evaluated (the run stopped before it)"));
         // A type without templates when autotests.yml has no default.
         AutotestConfig noDefault = *config;
         noDefault.templates.removeFirst();
-        auto unknown = readAutotestValues(*plan, executedWith({QStringLiteral(R"(SANDMARK_AUTOTEST {"n": 0, "type": "tuple"})")}), QJsonObject(), noDefault);
+        auto unknown = readAutotestValues(*plan, executedWith({QStringLiteral(R"(SANDMARK_AUTOTEST {"n": 0, "type": "tuple"})")}), ExecutionRecord(), noDefault);
         QVERIFY(!unknown);
         QVERIFY2(unknown.error().message.contains(QStringLiteral("of type 'tuple', which")), qPrintable(unknown.error().message));
     }

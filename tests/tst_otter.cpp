@@ -2,6 +2,7 @@
 // tests/data/otter/make_fixtures.py) and of an OK-format tests/ folder, Otter's point rules, the refusals, and
 // grading every fixture submission in the real bwrap sandbox with a real kernel. Every expected point value is
 // worked out by hand from Otter's rules (otter/test_files/abstract_test.py and ok_test.py), written beside it.
+#include "recordtestutil.h"
 #include "assignment/assignment.h"
 #include "assignment/otter_import.h"
 #include "gradebook/export.h"
@@ -364,13 +365,13 @@ private Q_SLOTS:
             in.checks = {q11};
             in.referencePayload = "null";
             in.studentPayload = "null";
-            in.record = QJsonObject{{u"status"_s, u"completed"_s},
+            in.record = test::executionRecord(QJsonObject{{u"status"_s, u"completed"_s},
                                     {u"cells"_s, QJsonArray{QJsonObject{{u"index"_s, QJsonValue::Null},
                                                                         {u"injected"_s, u"test"_s},
                                                                         {u"check"_s, u"q1-1"_s},
                                                                         {u"status"_s, u"ok"_s},
                                                                         {u"test_result"_s, u"pass"_s},
-                                                                        {u"result_text"_s, student}}}}};
+                                                                        {u"result_text"_s, student}}}}});
             if (reference)
                 in.referenceTestResults.insert(u"q1-1"_s, *reference);
             return grade(in).checks.value(0);

@@ -3,6 +3,7 @@
 // a new value check on a captured name regrade with no sandbox started; a test's code change runs again; a name
 // over the capture budget runs again. previewRegrade() (grade --dry-run, the Checks page) foresees each of them
 // without a sandbox or a write.
+#include "recordtestutil.h"
 #include "batch/batchgrader.h"
 #include "batch/batchgrading.h"
 #include "batch/referencerun.h"
@@ -345,11 +346,11 @@ void TestRegrade::decideRegrade()
                 "captured": {"DATA_URL": {"t": "str", "v": "https://data.example.invalid/ds101/iris.csv"},
                              "n_rows": {"t": "int", "v": "150"}},
                 "dropped": ["df", "np", "pd"]}}})";
-    stored.record = QJsonDocument::fromJson(R"({"cells": [
+    stored.record = test::executionRecord(QJsonDocument::fromJson(R"({"cells": [
         {"index": 1, "status": "ok"},
         {"index": null, "injected": "probe", "label": "q1", "status": "ok"},
         {"index": null, "injected": "probe", "label": "end", "status": "ok"},
-        {"index": null, "injected": "test", "check": "corr-hidden", "status": "ok"}]})").object();
+        {"index": null, "injected": "test", "check": "corr-hidden", "status": "ok"}]})").object());
 
     QString files = u"files-1"_s;
     QString environment = env;
@@ -454,9 +455,9 @@ void TestRegrade::storedPayloadLacksAProbeLabel()
     c.type = Check::Type::Value;
     c.variable = u"x"_s;
     StoredExecution stored{u"h"_s, QByteArray("null"), {}, {}};
-    stored.record = QJsonDocument::fromJson(R"({"cells": [{"index": null, "injected": "probe", "label": "end", "status": "not-run"}]})").object();
+    stored.record = test::executionRecord(QJsonDocument::fromJson(R"({"cells": [{"index": null, "injected": "probe", "label": "end", "status": "not-run"}]})").object());
     QCOMPARE(sandmark::decideRegrade({c}, u"h"_s, stored).rerun, false);
-    stored.record = QJsonObject();
+    stored.record = test::executionRecord(QJsonObject());
     const RegradeDecision noProbe = sandmark::decideRegrade({c}, u"h"_s, stored);
     QVERIFY(noProbe.rerun);
     QVERIFY2(noProbe.reason.contains(u"probe point 'end'"_s), qPrintable(noProbe.reason));

@@ -11,6 +11,7 @@
 #include "sandbox/backends_p.h"
 #include "sandbox/cgroup.h"
 #include "sandbox/doctor.h"
+#include "recordtestutil.h"
 #include "sandbox/executionrecord.h"
 #include "sandbox/job.h"
 #include "sandbox/sandboxrun.h"
@@ -51,7 +52,9 @@ struct Outcome
     RunResult result;
     Error error;
     RunFolder folder;
-    QJsonObject r() const { return result.record.value(QLatin1String("result")).toObject(); }
+    /// The record as JSON (assertions on keys ExecutionRecord has no accessor for).
+    QJsonObject recordJson() const { return test::recordJson(result.record); }
+    QJsonObject r() const { return recordJson().value(QLatin1String("result")).toObject(); }
 };
 
 /// The engines ("docker", "podman") that run containers here: processesWith() then also looks inside this
@@ -367,9 +370,9 @@ private:
     static QString summary(const Outcome &o)
     {
         QStringList lines{o.result.status()};
-        for (const QJsonValue &m : o.result.record.value(u"messages"_s).toArray())
+        for (const QJsonValue &m : o.recordJson().value(u"messages"_s).toArray())
             lines << m.toString();
-        for (const QJsonValue &c : o.result.record.value(u"cells"_s).toArray()) {
+        for (const QJsonValue &c : o.recordJson().value(u"cells"_s).toArray()) {
             const QJsonObject cell = c.toObject();
             if (cell.value(u"status"_s).toString() != u"ok"_s)
                 lines << u"cells[%1] %2 %3: %4"_s.arg(cell.value(u"index"_s).toInt(-1))
@@ -621,7 +624,7 @@ private Q_SLOTS:
         QVERIFY(f);
         RunResult r;
         r.unsafe = true;
-        r.record = QJsonObject{{QStringLiteral("status"), QStringLiteral("completed")}};
+        r.record = test::executionRecord(QJsonObject{{QStringLiteral("status"), QStringLiteral("completed")}});
         r.payloadJson = "{\"end\": {}}";
         r.notebookJson = "{\"cells\": [], \"nbformat\": 4, \"nbformat_minor\": 5, \"metadata\": {}}";
         r.log = "kernel started\n";
@@ -823,8 +826,10 @@ private Q_SLOTS:
         r.prependMessage(QStringLiteral("UNSAFE"));
         r.setShadowedDataFiles({QStringLiteral("data.csv")});
 
-        QJsonObject cgroup = stats.toJson();
-        cgroup.insert(QStringLiteral("mode"), QStringLiteral("v2"));
+        // What CgroupStats::toJson() gave, with the mode SandboxRun added: memory_max "max" and unknown counters left out.
+        const QJsonObject cgroup{{QStringLiteral("version"), QStringLiteral("v2")}, {QStringLiteral("memory_peak"), 1234.0},
+                                 {QStringLiteral("oom_kills"), 1.0}, {QStringLiteral("cpus"), 0.5},
+                                 {QStringLiteral("cpu_usage_s"), 0.535302}, {QStringLiteral("mode"), QStringLiteral("v2")}};
         const QJsonObject qt{
             {QStringLiteral("status"), QStringLiteral("wall-timeout")},
             {QStringLiteral("duration_s"), 3.125},
@@ -1123,8 +1128,8 @@ result['env'] = sorted(os.environ)
         QCOMPARE(r.value(QLatin1String("cwd")).toString(), QStringLiteral("/work"));
         QCOMPARE(r.value(QLatin1String("home")).toString(), QStringLiteral("/tmp/home"));
         QVERIFY(!r.value(QLatin1String("env")).toArray().contains(QStringLiteral("SANDMARK_CACHE_DIR")));
-        QCOMPARE(o.result.record.value(QLatin1String("unsafe")).toBool(true), false);
-        QCOMPARE(o.result.record.value(QLatin1String("sandbox")).toString(), backend);
+        QCOMPARE(o.recordJson().value(QLatin1String("unsafe")).toBool(true), false);
+        QCOMPARE(o.recordJson().value(QLatin1String("sandbox")).toString(), backend);
     }
 
     // No user namespace can be created inside the sandbox: `unshare -Ur true` fails (it worked in bwrap, and
@@ -1361,8 +1366,8 @@ result['finished'] = '%1'
         QVERIFY2(work.ok, qPrintable(work.error.toString()));
         QVERIFY(work.result.killed);
         QCOMPARE(work.result.status(), u"kernel-died"_s);
-        QVERIFY(work.result.record.value(u"limits_hit"_s).toArray().contains(u"disk"_s));
-        const QString reason = work.result.record[u"kernel"_s][u"reason"_s].toString();
+        QVERIFY(work.recordJson().value(u"limits_hit"_s).toArray().contains(u"disk"_s));
+        const QString reason = work.recordJson()[u"kernel"_s][u"reason"_s].toString();
         QVERIFY2(reason.contains(u"more than the disk limit (disk_bytes = 33554432)"_s), qPrintable(reason));
         // Killed within a few measurements of the limit, far from the 4 GB the cell would write.
         const FolderUsage left = measureFolder(work.folder.work, kDiskWatchMaxEntries);
@@ -1388,7 +1393,7 @@ result['finished'] = True
                                      lim);
         QVERIFY2(held.ok, qPrintable(held.error.toString()));
         QVERIFY(held.result.killed);
-        QVERIFY(held.result.record.value(u"limits_hit"_s).toArray().contains(u"disk"_s));
+        QVERIFY(held.recordJson().value(u"limits_hit"_s).toArray().contains(u"disk"_s));
         QVERIFY(!held.r().contains(u"finished"_s));
     }
 
@@ -1444,7 +1449,7 @@ while True:
         QVERIFY2(o.ok, qPrintable(o.error.toString()));
         QVERIFY(o.result.killed);
         QCOMPARE(o.result.status(), QStringLiteral("wall-timeout"));
-        QVERIFY(o.result.record.value(QLatin1String("limits_hit")).toArray().contains(QStringLiteral("wall-clock")));
+        QVERIFY(o.recordJson().value(QLatin1String("limits_hit")).toArray().contains(QStringLiteral("wall-clock")));
         QVERIFY2(survivorsAfterTeardown(marker).isEmpty(), qPrintable(processesWith(marker).join(QLatin1Char('\n'))));
     }
 
@@ -1681,9 +1686,9 @@ result['uid'] = os.getuid()
 )"),
                                   quickLimits());
         QVERIFY2(o.ok, qPrintable(o.error.toString()));
-        QCOMPARE(o.result.record.value(QLatin1String("unsafe")).toBool(), true);
+        QCOMPARE(o.recordJson().value(QLatin1String("unsafe")).toBool(), true);
         QVERIFY(o.result.unsafe);
-        QVERIFY(o.result.record.value(QLatin1String("messages")).toArray().first().toString().startsWith(
+        QVERIFY(o.recordJson().value(QLatin1String("messages")).toArray().first().toString().startsWith(
             QLatin1String("UNSAFE")));
         QCOMPARE(o.r().value(QLatin1String("as")).toDouble(), static_cast<double>(quickLimits().memoryBytes));
         QCOMPARE(o.r().value(QLatin1String("core")).toInt(), 0);
@@ -1695,7 +1700,7 @@ result['uid'] = os.getuid()
     // --- A cgroup per bwrap run (issue 14): memory with tmpfs and page cache, processes, CPU. ---
 
     /// The record's "cgroup" object of a run.
-    static QJsonObject cgroupOf(const Outcome &o) { return o.result.record.value(u"cgroup"_s).toObject(); }
+    static QJsonObject cgroupOf(const Outcome &o) { return o.recordJson().value(u"cgroup"_s).toObject(); }
 
     // /tmp is a tmpfs: its pages are memory RLIMIT_AS never saw (security report: 3.1 GiB held under a 1 GiB limit).
     // Now the run's cgroup counts them, and the OOM kill at its limit is the submission's outcome, said as such.
@@ -1722,11 +1727,11 @@ result['written'] = 768
         QVERIFY2(cg.value(u"oom_kills"_s).toInteger() >= 1, QJsonDocument(cg).toJson().constData());
         QVERIFY2(cg.value(u"memory_peak"_s).toInteger() <= lim.memoryBytes, QJsonDocument(cg).toJson().constData());
         QCOMPARE(o.result.status(), u"kernel-died"_s);
-        QVERIFY(o.result.record.value(u"limits_hit"_s).toArray().contains(u"memory"_s));
-        const QString reason = o.result.record[u"kernel"_s][u"reason"_s].toString();
+        QVERIFY(o.recordJson().value(u"limits_hit"_s).toArray().contains(u"memory"_s));
+        const QString reason = o.recordJson()[u"kernel"_s][u"reason"_s].toString();
         QVERIFY2(reason.startsWith(u"the run reached its memory limit (memory_bytes = 268435456, counting /tmp"_s),
                  qPrintable(reason));
-        QVERIFY(!o.result.record.contains(u"interference"_s)); // the limit, not the notebook's doing
+        QVERIFY(!o.recordJson().contains(u"interference"_s)); // the limit, not the notebook's doing
     }
 
     // The same through the real runner and kernel: the notebook's outcome (the run finishes, the cell's kernel died
@@ -1762,10 +1767,10 @@ result['written'] = 768
         lim.cellTimeoutS = 60;
         const Outcome o = runCase(SandboxKind::Bwrap, nb, {u"x"_s}, lim);
         QVERIFY2(o.ok, qPrintable(o.error.toString())); // finished: the submission's outcome
-        QVERIFY2(o.result.record.value(u"limits_hit"_s).toArray().contains(u"memory"_s), qPrintable(summary(o)));
+        QVERIFY2(o.recordJson().value(u"limits_hit"_s).toArray().contains(u"memory"_s), qPrintable(summary(o)));
         QVERIFY2(cgroupOf(o).value(u"oom_kills"_s).toInteger() >= 1, QJsonDocument(cgroupOf(o)).toJson().constData());
         QCOMPARE(o.result.status(), u"kernel-died"_s);
-        const QString reason = o.result.record[u"kernel"_s][u"reason"_s].toString();
+        const QString reason = o.recordJson()[u"kernel"_s][u"reason"_s].toString();
         QVERIFY2(reason.contains(u"the run reached its memory limit (memory_bytes = 805306368"_s), qPrintable(summary(o)));
     }
 
@@ -2505,16 +2510,16 @@ result['cgroup'] = open('/proc/self/cgroup').read()
         QCOMPARE(o.result.status(), u"errors"_s);
         // cells[1] (!pip) is a shell command: IPython records no exception, pip itself fails (its exit status is
         // recorded for the cell and warned about); the others raise.
-        QCOMPARE(cellAt(o.result.record, 1).value(u"status"_s).toString(), u"ok"_s);
-        QVERIFY(cellAt(o.result.record, 1).value(u"shell_exit_status"_s).toInt() > 0);
-        QVERIFY(o.result.record.value(u"warnings"_s).toArray().contains(
-            u"cells[1]: a shell command (!) exited with status %1"_s.arg(cellAt(o.result.record, 1).value(u"shell_exit_status"_s).toInt())));
+        QCOMPARE(cellAt(o.recordJson(), 1).value(u"status"_s).toString(), u"ok"_s);
+        QVERIFY(cellAt(o.recordJson(), 1).value(u"shell_exit_status"_s).toInt() > 0);
+        QVERIFY(o.recordJson().value(u"warnings"_s).toArray().contains(
+            u"cells[1]: a shell command (!) exited with status %1"_s.arg(cellAt(o.recordJson(), 1).value(u"shell_exit_status"_s).toInt())));
         for (int cell : {2, 3, 4}) {
-            const QJsonObject c = cellAt(o.result.record, cell);
+            const QJsonObject c = cellAt(o.recordJson(), cell);
             QCOMPARE(c.value(u"status"_s).toString(), u"error"_s);
             QVERIFY2(c[u"error"_s][u"ename"_s].toString() != u"TimeoutError"_s, qPrintable(QString::number(cell)));
         }
-        QCOMPARE(cellAt(o.result.record, 5).value(u"status"_s).toString(), u"ok"_s);
+        QCOMPARE(cellAt(o.recordJson(), 5).value(u"status"_s).toString(), u"ok"_s);
         QCOMPARE(probed(o.result, u"answer"_s).value(u"v"_s).toString(), u"42"_s);
         QCoreApplication::processEvents();
         if (listening)
@@ -2540,9 +2545,9 @@ result['cgroup'] = open('/proc/self/cgroup').read()
                                       quickLimits(), specFor(u"writes-outside-workdir/escape-writes.ipynb"_s));
         QVERIFY2(first.ok, qPrintable(first.error.toString() + QLatin1Char('\n') + QString::fromUtf8(first.result.log)));
         QVERIFY2(first.result.status() == u"errors"_s, qPrintable(summary(first)));
-        QCOMPARE(cellAt(first.result.record, 3).value(u"status"_s).toString(), u"error"_s); // ../escaped.txt
-        QCOMPARE(cellAt(first.result.record, 4).value(u"status"_s).toString(), u"ok"_s); // the append, to its own copy
-        QCOMPARE(cellAt(first.result.record, 5).value(u"status"_s).toString(), u"error"_s); // site-packages
+        QCOMPARE(cellAt(first.recordJson(), 3).value(u"status"_s).toString(), u"error"_s); // ../escaped.txt
+        QCOMPARE(cellAt(first.recordJson(), 4).value(u"status"_s).toString(), u"ok"_s); // the append, to its own copy
+        QCOMPARE(cellAt(first.recordJson(), 5).value(u"status"_s).toString(), u"error"_s); // site-packages
         QCOMPARE(probed(first.result, u"attempts"_s).value(u"v"_s).toString(), u"5"_s);
         QVERIFY(!QFileInfo::exists(first.folder.root + u"/escaped.txt"_s));
         QVERIFY(!QFileInfo::exists(u"/tmp/sandmark-fixture-leak.txt"_s));
@@ -2566,7 +2571,7 @@ result['cgroup'] = open('/proc/self/cgroup').read()
         const Outcome o = runCase(kind, u"background-processes.ipynb"_s, {u"after_flood"_s, u"spawned"_s}, quickLimits());
         QVERIFY2(o.ok, qPrintable(o.error.toString() + QLatin1Char('\n') + QString::fromUtf8(o.result.log)));
         QVERIFY2(o.result.status() == u"completed"_s, qPrintable(summary(o)));
-        QCOMPARE(cellAt(o.result.record, 3).value(u"status"_s).toString(), u"ok"_s); // OSError caught, kernel alive
+        QCOMPARE(cellAt(o.recordJson(), 3).value(u"status"_s).toString(), u"ok"_s); // OSError caught, kernel alive
         QCOMPARE(probed(o.result, u"after_flood"_s).value(u"v"_s).toString(), u"7"_s);
         const int spawned = probed(o.result, u"spawned"_s).value(u"v"_s).toString().toInt();
         QVERIFY2(spawned > 0 && spawned < quickLimits().processes, qPrintable(QString::number(spawned)));
@@ -2584,16 +2589,16 @@ result['cgroup'] = open('/proc/self/cgroup').read()
         lim.cellTimeoutS = 30;
         const Outcome o = runCase(kind, u"memory-hog.ipynb"_s, {u"small"_s, u"total"_s}, lim);
         QVERIFY2(o.ok, qPrintable(o.error.toString() + QLatin1Char('\n') + QString::fromUtf8(o.result.log)));
-        const QJsonObject hog = cellAt(o.result.record, 2);
+        const QJsonObject hog = cellAt(o.recordJson(), 2);
         if (o.result.status() == u"kernel-died"_s) { // a cgroup OOM kill instead of MemoryError: recorded
             QCOMPARE(hog.value(u"status"_s).toString(), u"kernel-died"_s);
-            QVERIFY(o.result.record[u"kernel"_s][u"reason"_s].toString().contains(u"SIGKILL"_s));
+            QVERIFY(o.recordJson()[u"kernel"_s][u"reason"_s].toString().contains(u"SIGKILL"_s));
             return;
         }
         QCOMPARE(o.result.status(), u"errors"_s);
         QCOMPARE(hog.value(u"status"_s).toString(), u"error"_s);
         QCOMPARE(hog[u"error"_s][u"ename"_s].toString(), u"MemoryError"_s);
-        QCOMPARE(cellAt(o.result.record, 3).value(u"status"_s).toString(), u"ok"_s);
+        QCOMPARE(cellAt(o.recordJson(), 3).value(u"status"_s).toString(), u"ok"_s);
         QCOMPARE(probed(o.result, u"total"_s).value(u"v"_s).toString(), u"9"_s);
     }
 
@@ -2652,7 +2657,7 @@ result['cgroup'] = open('/proc/self/cgroup').read()
         const Outcome o = runCase(kind, caseFile, vars, lim);
         QVERIFY2(o.ok, qPrintable(o.error.toString() + QLatin1Char('\n') + QString::fromUtf8(o.result.log)));
         QCOMPARE(o.result.status(), status);
-        QCOMPARE(cellAt(o.result.record, cell).value(QLatin1String("status")).toString(), cellStatus);
+        QCOMPARE(cellAt(o.recordJson(), cell).value(QLatin1String("status")).toString(), cellStatus);
         if (probeVar.isEmpty()) {
             // The kernel is gone: no probe ran, so nothing is graded (never a silent wrong answer).
             QCOMPARE(o.result.payloadJson, QByteArray("null"));

@@ -5,9 +5,6 @@
 #include "sandbox/submissionrun.h"
 #include "util/displaytext.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 namespace sandmark::cli {
 
@@ -17,11 +14,10 @@ namespace {
 /// warnings, interference, limits hit and the runner's messages.
 void printRunSummary(const SubmissionRunResult &result)
 {
-    const QJsonObject &record = result.run.record;
+    const ExecutionRecord &record = result.run.record;
     if (result.run.unsafe)
         out() << "UNSAFE: ran without a sandbox (local-unsafe)\n";
-    out() << "status: " << record.value(QLatin1String("status")).toString() << "  ("
-          << QString::number(record.value(QLatin1String("duration_s")).toDouble(), 'f', 2) << " s, "
+    out() << "status: " << record.status() << "  (" << QString::number(record.durationS(), 'f', 2) << " s, "
           << result.run.backend << ")\n";
     // The record in a few lines: the student's cells by status and the slowest, then each one not ok.
     QMap<QString, int> byStatus;
@@ -29,27 +25,22 @@ void printRunSummary(const SubmissionRunResult &result)
     double slowest = -1;
     QString slowestWhere;
     QStringList notOk;
-    for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
-        const QJsonObject c = v.toObject();
-        const QString st = c.value(QLatin1String("status")).toString();
-        const QJsonValue idx = c.value(QLatin1String("index"));
-        const QString where = idx.isNull() ? QStringLiteral("injected %1").arg(c.value(QLatin1String("injected")).toString())
-                                           : QStringLiteral("cells[%1]").arg(idx.toInt());
-        if (!idx.isNull()) {
+    for (const CellRecord &c : record.cells()) {
+        const QString &st = c.status;
+        const QString where = !c.index ? QStringLiteral("injected %1").arg(c.injected) : QStringLiteral("cells[%1]").arg(*c.index);
+        if (c.index) {
             ++studentCells;
             ++byStatus[st];
-            if (const double d = c.value(QLatin1String("duration_s")).toDouble(); d > slowest) {
+            if (const double d = c.durationS.value_or(0); d > slowest) {
                 slowest = d;
                 slowestWhere = where;
             }
         }
         if (st == QLatin1String("ok"))
             continue;
-        const QJsonObject e = c.value(QLatin1String("error")).toObject();
         notOk << where + QStringLiteral(": ") + st
-                     + (e.isEmpty() ? QString()
-                                    : QStringLiteral(" — ") + e.value(QLatin1String("ename")).toString() + QStringLiteral(": ")
-                                          + e.value(QLatin1String("evalue")).toString());
+                     + (!c.error ? QString()
+                                 : QStringLiteral(" — ") + c.error->ename + QStringLiteral(": ") + c.error->evalue);
     }
     QStringList counts;
     for (auto it = byStatus.cbegin(); it != byStatus.cend(); ++it)
@@ -60,15 +51,15 @@ void printRunSummary(const SubmissionRunResult &result)
     out() << '\n';
     for (const QString &line : std::as_const(notOk))
         out() << "  " << displayText(line) << '\n';
-    if (const qsizetype warnings = record.value(QLatin1String("warnings")).toArray().size(); warnings > 0)
+    if (const qsizetype warnings = record.warnings().size(); warnings > 0)
         out() << "warnings on stderr: " << warnings << " (not failures; --json lists them)\n";
-    for (const QJsonValue &v : record.value(QLatin1String("interference")).toArray())
-        out() << "interfered with grading: " << displayText(v.toString()) << '\n';
-    const QJsonArray hit = record.value(QLatin1String("limits_hit")).toArray();
+    for (const QString &v : record.interference())
+        out() << "interfered with grading: " << displayText(v) << '\n';
+    const QStringList hit = record.limitsHit();
     if (!hit.isEmpty())
-        out() << "limits hit: " << hit.toVariantList().first().toString() << (hit.size() > 1 ? " …" : "") << '\n';
-    for (const QJsonValue &m : record.value(QLatin1String("messages")).toArray())
-        out() << "  " << m.toString() << '\n';
+        out() << "limits hit: " << hit.first() << (hit.size() > 1 ? " …" : "") << '\n';
+    for (const QString &m : record.messages())
+        out() << "  " << m << '\n';
 }
 
 } // namespace
@@ -118,9 +109,8 @@ int cmdRun(const QStringList &args)
     }
     for (const QString &n : result->notes)
         err() << "sandmark-cli: note: " << notebook << ": " << n << Qt::endl;
-    const QJsonObject &record = result->run.record;
     if (parser.isSet(json)) {
-        out() << QJsonDocument(record).toJson();
+        out() << result->run.record.toJsonText();
         out().flush();
         return ExitOk;
     }

@@ -7,7 +7,6 @@
 
 #include <QColor>
 #include <QFont>
-#include <QJsonArray>
 #include <QLocale>
 
 namespace sandmark {
@@ -132,13 +131,9 @@ QVariant CheckResultsModel::columnTitle(int column) const
 
 RecordCellsModel::RecordCellsModel(QObject *parent) : RowTableModel(ColumnCount, parent) {}
 
-void RecordCellsModel::setRecord(const QJsonObject &record)
+void RecordCellsModel::setRecord(const ExecutionRecord &record)
 {
-    QList<QJsonObject> rows;
-    const QJsonArray cells = record.value(QLatin1String("cells")).toArray();
-    for (const QJsonValue &c : cells)
-        rows << c.toObject();
-    resetRows(std::move(rows));
+    resetRows(record.cells());
 }
 
 void RecordCellsModel::setCellLabels(QHash<int, QString> labels)
@@ -147,37 +142,27 @@ void RecordCellsModel::setCellLabels(QHash<int, QString> labels)
     allRowsChanged(IndexColumn, IndexColumn);
 }
 
-QVariant RecordCellsModel::cellData(const QJsonObject &c, int column, int role) const
+QVariant RecordCellsModel::cellData(const CellRecord &c, int column, int role) const
 {
-    const QString status = c.value(QLatin1String("status")).toString();
+    const QString &status = c.status;
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (column) {
         case IndexColumn:
-            return c.value(QLatin1String("index")).isDouble()
-                       ? labelCellReferences(QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt()), m_labels)
-                       : QStringLiteral("—");
-        case KindColumn: {
-            const QString injected = c.value(QLatin1String("injected")).toString();
-            return injected.isEmpty() ? runRecordWord(c.value(QLatin1String("cell_type")).toString())
-                                      : tr("injected %1").arg(runRecordWord(injected));
-        }
+            return c.index ? labelCellReferences(QStringLiteral("cells[%1]").arg(*c.index), m_labels) : QStringLiteral("—");
+        case KindColumn:
+            return c.injected.isEmpty() ? runRecordWord(c.cellType) : tr("injected %1").arg(runRecordWord(c.injected));
         case StatusColumn:
             return runRecordWord(status);
         case DurationColumn:
-            return tr("%1 s").arg(QLocale().toString(c.value(QLatin1String("duration_s")).toDouble(), 'f', 2));
-        case ErrorColumn: {
-            const QJsonValue e = c.value(QLatin1String("error"));
-            if (e.isObject())
-                return QStringLiteral("%1: %2").arg(e.toObject().value(QLatin1String("ename")).toString(),
-                                                    e.toObject().value(QLatin1String("evalue")).toString());
-            return e.toString();
-        }
+            return tr("%1 s").arg(QLocale().toString(c.durationS.value_or(0), 'f', 2));
+        case ErrorColumn:
+            return c.error ? QStringLiteral("%1: %2").arg(c.error->ename, c.error->evalue) : c.errorText;
         default:
             return {};
         }
     }
     if (role == NotebookCellRole)
-        return c.value(QLatin1String("index")).isDouble() ? c.value(QLatin1String("index")).toInt() : -1;
+        return c.index.value_or(-1);
     if (role == Qt::BackgroundRole && !status.isEmpty() && status != QLatin1String("ok"))
         return QColor(0xfd, 0xe2, 0xe2);
     if (role == Qt::TextAlignmentRole && column == DurationColumn)

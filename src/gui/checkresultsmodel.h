@@ -50,22 +50,22 @@ private:
 };
 
 /// The cells of an execution record (docs/runner-protocol.md): index, status, duration, error. Holds the
-/// record's "cells" array as parsed JSON; does no work. A row's cell is named as the executed notebook shows it
+/// record's cells (ExecutionRecord::cells()); does no work. A row's cell is named as the executed notebook shows it
 /// once setCellLabels() gave the labels ("In [4]: df = load(…)"); NotebookCellRole is its position in the
 /// notebook (-1 for an injected cell). GUI thread only.
-class RecordCellsModel : public RowTableModel<QJsonObject>
+class RecordCellsModel : public RowTableModel<CellRecord>
 {
     Q_OBJECT
 public:
     enum Column { IndexColumn, KindColumn, StatusColumn, DurationColumn, ErrorColumn, ColumnCount };
 
     explicit RecordCellsModel(QObject *parent = nullptr);
-    void setRecord(const QJsonObject &record);
+    void setRecord(const ExecutionRecord &record);
     /// cellLabel() of the executed notebook's cells by position; empty: cells are named `cells[N]`.
     void setCellLabels(QHash<int, QString> labels);
 
 protected:
-    QVariant cellData(const QJsonObject &c, int column, int role) const override;
+    QVariant cellData(const CellRecord &c, int column, int role) const override;
     QVariant columnTitle(int column) const override;
 
 private:

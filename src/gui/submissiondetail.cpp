@@ -30,12 +30,10 @@
 #include <QEvent>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
@@ -69,7 +67,8 @@ RunArtifacts readRunArtifacts(const QString &folder)
     }
     QFile record(dir.filePath(QStringLiteral("record.json")));
     if (record.open(QIODevice::ReadOnly))
-        a.record = QJsonDocument::fromJson(record.readAll()).object();
+        if (Expected<ExecutionRecord> read = ExecutionRecord::fromJson(record.readAll(), record.fileName()))
+            a.record = std::move(*read);
     QFile log(dir.filePath(QStringLiteral("log.txt")));
     if (log.open(QIODevice::ReadOnly)) {
         // The log is the runner's stderr tail; cap what a text widget gets.
@@ -348,7 +347,7 @@ void SubmissionDetail::buildOverrideBox()
     });
 }
 
-void SubmissionDetail::setResult(const QString &student, const GradeResult &result, const QJsonObject &record,
+void SubmissionDetail::setResult(const QString &student, const GradeResult &result, const ExecutionRecord &record,
                                  const QString &executedNotebook, const QString &log)
 {
     m_student = student;
@@ -553,21 +552,17 @@ void SubmissionDetail::showArtifactsUnavailable(const QString &why)
     m_diff->setMessage(why);
 }
 
-void SubmissionDetail::showRecord(const QJsonObject &record)
+void SubmissionDetail::showRecord(const ExecutionRecord &record)
 {
     m_record->setRecord(record);
     m_recordTable->resizeColumnsToContents();
     QStringList messages;
-    messages << tr("Run status: %1, %2 s").arg(runRecordWord(record.value(QLatin1String("status")).toString()),
-                                               QLocale().toString(record.value(QLatin1String("duration_s")).toDouble(), 'f', 2));
-    if (record.value(QLatin1String("unsafe")).toBool())
+    messages << tr("Run status: %1, %2 s").arg(runRecordWord(record.status()), QLocale().toString(record.durationS(), 'f', 2));
+    if (record.unsafe())
         messages << tr("UNSAFE: this run had no sandbox (local-unsafe).");
-    const QJsonArray limits = record.value(QLatin1String("limits_hit")).toArray();
-    for (const QJsonValue &l : limits)
-        messages << tr("Limit hit: %1").arg(l.toString());
-    const QJsonArray msgs = record.value(QLatin1String("messages")).toArray();
-    for (const QJsonValue &m : msgs)
-        messages << m.toString();
+    for (const QString &l : record.limitsHit())
+        messages << tr("Limit hit: %1").arg(l);
+    messages << record.messages();
     m_messages->setText(record.isEmpty() ? QString() : messages.join(QLatin1Char('\n')));
 }
 

@@ -6,7 +6,6 @@
 #include "grading/result.h"
 
 #include <QDateTime>
-#include <QJsonObject>
 #include <QWidget>
 
 #include <functional>
@@ -61,7 +60,7 @@ public:
 
     /// `executedNotebook`: path of the executed notebook (the run folder keeps it), empty when none;
     /// `log`: the runner's stderr / log text.
-    void setResult(const QString &student, const GradeResult &result, const QJsonObject &record,
+    void setResult(const QString &student, const GradeResult &result, const ExecutionRecord &record,
                    const QString &executedNotebook, const QString &log);
 
     /// Shows the run's artifacts from `artifactsFolder` (`<run>/artifacts`, EffectiveGrade::artifacts):
@@ -159,7 +158,7 @@ public:
         bool folderExists = false;
         QString notebookPath;      ///< executed.ipynb when present
         QDateTime notebookWritten; ///< when the run wrote it
-        QJsonObject record;        ///< record.json (empty when missing or unreadable)
+        ExecutionRecord record;    ///< record.json (empty when missing or unreadable)
         QString log;               ///< log.txt
         bool hasLog = false;
     };
@@ -197,7 +196,7 @@ private:
     void changeOverride(std::function<Expected<EffectiveGrade>()> change, const QString &doneText,
                         const std::function<void(const QString &text, bool saved)> &status);
     void updateManualTab();
-    void showRecord(const QJsonObject &record);
+    void showRecord(const ExecutionRecord &record);
     void updateOverrideControls();
     void updateValuesButton();
     /// Diffs the executed notebook at `path` against the release of the notebook shown (the Diff tab).

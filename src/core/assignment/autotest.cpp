@@ -693,22 +693,19 @@ Expected<AutotestPlan> planAutotests(const Notebook &notebook, const QString &pa
 }
 
 Expected<QList<AutotestValues>> readAutotestValues(const AutotestPlan &plan, const QByteArray &executedJson,
-                                                   const QJsonObject &record, const AutotestConfig &config)
+                                                   const ExecutionRecord &record, const AutotestConfig &config)
 {
     const QString path = plan.notebookPath;
     // An instructor cell or the setup code that raised: nbgrader stops there too.
-    for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
-        const QJsonObject c = v.toObject();
-        const QString status = c.value(QLatin1String("status")).toString();
-        if (!c.value(QLatin1String("index")).isDouble() || status == QLatin1String("ok"))
+    for (const CellRecord &c : record.cells()) {
+        const QString &status = c.status;
+        if (!c.index || status == QLatin1String("ok"))
             continue;
-        const int index = c.value(QLatin1String("index")).toInt();
+        const int index = *c.index;
         if (status == QLatin1String("not-run"))
             continue;
-        const QJsonObject e = c.value(QLatin1String("error")).toObject();
-        const QString what = e.isEmpty() ? status
-                                         : QStringLiteral("%1: %2").arg(e.value(QLatin1String("ename")).toString(),
-                                                                        e.value(QLatin1String("evalue")).toString().section(QLatin1Char('\n'), 0, 0));
+        const QString what = !c.error ? status
+                                      : QStringLiteral("%1: %2").arg(c.error->ename, c.error->evalue.section(QLatin1Char('\n'), 0, 0));
         return Error{path, {}, QStringLiteral("evaluating the AUTOTEST directives: %1 failed (%2)").arg(plan.origins.value(index, QStringLiteral("a cell")), what)};
     }
     QList<std::optional<AutotestValues>> found(plan.expressions.size());

@@ -10,6 +10,7 @@
 // its outputs and expandAutotests() writes the expanded test cells.
 
 #include "notebook/notebook.h"
+#include "sandbox/executionrecord.h"
 #include "util/expected.h"
 
 #include <QList>
@@ -115,7 +116,7 @@ struct AutotestValues
 /// docs/runner-protocol.md). An instructor cell or an expression that raised, a dispatch type without templates
 /// and no `default`, or a run that stopped is an error naming the problem notebook's cell and line. Pure.
 Expected<QList<AutotestValues>> readAutotestValues(const AutotestPlan &plan, const QByteArray &executedJson,
-                                                   const QJsonObject &record, const AutotestConfig &config);
+                                                   const ExecutionRecord &record, const AutotestConfig &config);
 
 /// `notebook` with each directive cell's source replaced by its expansion (check template per test, the setup
 /// code before the cell's first directive, the success code last), as nbgrader's release holds it before

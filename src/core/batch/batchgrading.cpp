@@ -210,7 +210,7 @@ std::optional<GradeResult> BatchGrading::resultWithoutRun(const Submission &subm
                                                        .arg((e.location.isEmpty() ? QString() : e.location + QLatin1String(": ")) + e.message));
 }
 
-GradeResult BatchGrading::gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
+GradeResult BatchGrading::gradeNotebook(const Submission &submission, const QByteArray &payload, const ExecutionRecord &record,
                                         const QStringList &notes, std::shared_ptr<const ProbePayload> decoded,
                                         const Notebook *loaded) const
 {
@@ -226,7 +226,7 @@ GradeResult BatchGrading::gradeNotebook(const Submission &submission, const QByt
 }
 
 GradeInput BatchGrading::gradeInputFor(const QList<Check> &checks, const QByteArray &referencePayload, const QByteArray &payload,
-                                       const QJsonObject &record, const QStringList &notes, const Notebook *submitted,
+                                       const ExecutionRecord &record, const QStringList &notes, const Notebook *submitted,
                                        const Notebook &release) const
 {
     GradeInput in;

@@ -81,7 +81,7 @@ public:
     /// A single notebook's result from its run's payload and record and the run's `notes` (instrument notes,
     /// notebook repairs), with the submitted notebook's manual answers and change notes. `decoded`: the student
     /// payload already decoded; `loaded`: the submitted notebook already loaded (else read from disk).
-    GradeResult gradeNotebook(const Submission &submission, const QByteArray &payload, const QJsonObject &record,
+    GradeResult gradeNotebook(const Submission &submission, const QByteArray &payload, const ExecutionRecord &record,
                               const QStringList &notes, std::shared_ptr<const ProbePayload> decoded = {},
                               const Notebook *loaded = nullptr) const;
     /// A problem set's result: each matched notebook graded from its part of `run` (none when nothing ran), the
@@ -93,7 +93,7 @@ private:
     /// and `record`, the run's `notes`, and what comparing the `submitted` notebook (when it loads) with its `release`
     /// gives (manual answers, change notes, expected errors); the batch's limits and reference outcome. Pure.
     GradeInput gradeInputFor(const QList<Check> &checks, const QByteArray &referencePayload, const QByteArray &payload,
-                             const QJsonObject &record, const QStringList &notes, const Notebook *submitted,
+                             const ExecutionRecord &record, const QStringList &notes, const Notebook *submitted,
                              const Notebook &release) const;
     /// The submission graded again from `run`'s stored files (decideRegrade()), or why it must run (the error's
     /// message). A problem set: every matched notebook's folder read and decided on with its own checks.

@@ -369,15 +369,25 @@ namespace {
 
 // The record's executed code cells, named `notebook`. Injected cells (probes, tests) have no index: they are
 // Sandmark's, not the notebook's.
-QList<CellTiming> cellTimes(const QJsonObject &record, const QString &notebook)
+QList<CellTiming> cellTimes(const ExecutionRecord &record, const QString &notebook)
 {
     QList<CellTiming> out;
-    const QJsonArray cells = record.value(QLatin1String("cells")).toArray();
-    for (const QJsonValue &v : cells) {
+    for (const CellRecord &c : record.cells()) {
+        if (c.index && c.durationS)
+            out.append({*c.index, *c.durationS, notebook.isEmpty() ? c.notebook : notebook});
+    }
+    return out;
+}
+
+/// The cells of a stored ReferenceTiming (ReferenceTiming::toJson(): an execution record's keys).
+QList<CellTiming> storedCellTimes(const QJsonObject &timing)
+{
+    QList<CellTiming> out;
+    for (const QJsonValue &v : timing.value(QLatin1String("cells")).toArray()) {
         const QJsonObject c = v.toObject();
         if (c.value(QLatin1String("index")).isDouble() && c.contains(QLatin1String("duration_s")))
             out.append({c.value(QLatin1String("index")).toInt(-1), c.value(QLatin1String("duration_s")).toDouble(),
-                        notebook.isEmpty() ? c.value(QLatin1String("notebook")).toString() : notebook});
+                        c.value(QLatin1String("notebook")).toString()});
     }
     return out;
 }
@@ -395,28 +405,25 @@ QString CellTiming::place() const
     return notebook.isEmpty() ? cell : notebook + QLatin1Char(' ') + cell;
 }
 
-ReferenceTiming ReferenceTiming::fromRecord(const QJsonObject &record)
+ReferenceTiming ReferenceTiming::fromRecord(const ExecutionRecord &record)
 {
     ReferenceTiming t;
-    t.durationS = record.value(QLatin1String("duration_s")).toDouble();
+    t.durationS = record.durationS();
     t.cells = cellTimes(record, {});
     sortSlowestFirst(t.cells);
     return t;
 }
 
-void ReferenceTiming::addKernelStart(const QJsonArray &profile)
+void ReferenceTiming::addKernelStart(const QList<profile::RunnerStage> &profile)
 {
-    for (const QJsonValue &v : profile) {
-        const QJsonArray span = v.toArray();
-        const QString stage = span.at(0).toString();
-        if (span.size() == 3 && (stage == QLatin1String("kernel-start") || stage == QLatin1String("kernel-preimport")))
-            kernelStartS += qMax(0.0, span.at(2).toDouble() - span.at(1).toDouble());
-    }
+    for (const profile::RunnerStage &span : profile)
+        if (span.stage == QLatin1String("kernel-start") || span.stage == QLatin1String("kernel-preimport"))
+            kernelStartS += qMax(0.0, span.end - span.start);
 }
 
-void ReferenceTiming::addNotebook(const QString &notebook, const QJsonObject &record, double fallbackS)
+void ReferenceTiming::addNotebook(const QString &notebook, const ExecutionRecord &record, double fallbackS)
 {
-    double seconds = record.value(QLatin1String("duration_s")).toDouble();
+    double seconds = record.durationS();
     if (seconds <= 0)
         seconds = fallbackS;
     durationS += seconds;
@@ -450,7 +457,10 @@ QJsonObject ReferenceTiming::toJson() const
 
 ReferenceTiming ReferenceTiming::fromJson(const QJsonObject &o)
 {
-    ReferenceTiming t = fromRecord(o); // the same keys as an execution record, each cell with its notebook
+    ReferenceTiming t; // the same keys as an execution record, each cell with its notebook
+    t.durationS = o.value(QLatin1String("duration_s")).toDouble();
+    t.cells = storedCellTimes(o);
+    sortSlowestFirst(t.cells);
     t.runS = o.value(QLatin1String("run_s")).toDouble();
     t.kernelStartS = o.value(QLatin1String("kernel_start_s")).toDouble();
     const QJsonArray parts = o.value(QLatin1String("notebooks")).toArray();

@@ -7,6 +7,8 @@
 #include "assignment/assignment.h"
 #include "assignment/validate.h"
 #include "sandbox/doctor.h"
+#include "sandbox/executionrecord.h"
+#include "util/profile.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -57,14 +59,14 @@ struct ReferenceTiming
     double kernelStartS = 0;
     /// Reads `duration_s` and `cells[].index/duration_s` of one notebook's execution record; cells sorted slowest
     /// first.
-    static ReferenceTiming fromRecord(const QJsonObject &record);
+    static ReferenceTiming fromRecord(const ExecutionRecord &record);
     /// Adds one notebook of a problem set: its record's cells (named `notebook`) and its time — the record's
     /// `duration_s`, else `fallbackS` (the sandbox's wall clock, when the record has none) — to durationS and
     /// notebooks. Cells stay sorted slowest first.
-    void addNotebook(const QString &notebook, const QJsonObject &record, double fallbackS = 0);
+    void addNotebook(const QString &notebook, const ExecutionRecord &record, double fallbackS = 0);
     /// Adds the kernel start-up of one notebook's run to kernelStartS: the "kernel-start" and "kernel-preimport"
     /// stages of the runner's profile (RunResult::profile: [stage, start, end] triples, seconds).
-    void addKernelStart(const QJsonArray &profile);
+    void addKernelStart(const QList<profile::RunnerStage> &profile);
     /// The time one submission's run is expected to take, seconds: runS when known, else durationS (the cells and
     /// checks alone: a lower bound, without the kernel start-up and the sandbox).
     double perSubmissionS() const { return runS > 0 ? runS : durationS; }

@@ -9,8 +9,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace sandmark {
@@ -200,27 +198,25 @@ void ImportsCheck::onRunFinished(const SubmissionRunResult &run)
 {
     m_run->deleteLater();
     m_run = nullptr;
-    const QJsonObject record = run.run.record;
+    const ExecutionRecord &record = run.run.record;
     QString failedStatement, error, missing;
-    if (record.value(QLatin1String("status")).toString() == QLatin1String("kernel-start-failed")) {
-        error = record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
-        const QJsonArray messages = record.value(QLatin1String("messages")).toArray();
+    if (record.status() == QLatin1String("kernel-start-failed")) {
+        error = record.kernel().reason.value_or(QString());
+        const QStringList messages = record.messages();
         if (error.isEmpty())
-            error = messages.isEmpty() ? QStringLiteral("the kernel did not start") : messages.last().toString();
+            error = messages.isEmpty() ? QStringLiteral("the kernel did not start") : messages.last();
     } else {
-        for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
-            const QJsonObject c = v.toObject();
-            const QString status = c.value(QLatin1String("status")).toString();
-            if (!c.value(QLatin1String("index")).isDouble() || status == QLatin1String("ok") || status == QLatin1String("not-run"))
+        for (const CellRecord &c : record.cells()) {
+            const QString &status = c.status;
+            if (!c.index || status == QLatin1String("ok") || status == QLatin1String("not-run"))
                 continue;
-            const int index = c.value(QLatin1String("index")).toInt();
-            const QJsonObject e = c.value(QLatin1String("error")).toObject();
-            const QString ename = e.value(QLatin1String("ename")).toString(), evalue = e.value(QLatin1String("evalue")).toString();
+            const int index = *c.index;
+            const QString ename = c.error ? c.error->ename : QString(), evalue = c.error ? c.error->evalue : QString();
             failedStatement = m_result.statements.value(index);
             if (status == QLatin1String("kernel-died"))
-                error = record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString(QStringLiteral("the kernel died"));
+                error = record.kernel().reason.value_or(QStringLiteral("the kernel died"));
             else
-                error = e.isEmpty() ? status : errorHeadline(ename, evalue);
+                error = !c.error ? status : errorHeadline(ename, evalue);
             missing = missingModuleName(ename, evalue);
             break;
         }

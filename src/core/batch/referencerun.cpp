@@ -556,17 +556,14 @@ bool ReferenceRun::analyse(const QString &rel, const NotebookRunResult &result, 
             return !answer.isEmpty() && source->findAnchor(answer) == i;
         });
     };
-    const QJsonArray cells = result.run.record.value(QLatin1String("cells")).toArray();
-    for (const QJsonValue &v : cells) {
-        const QJsonObject c = v.toObject();
-        if (c.value(QLatin1String("index")).isNull() || c.value(QLatin1String("index")).isUndefined()) {
+    for (const CellRecord &c : result.run.record.cells()) {
+        if (!c.index) {
             // A check the solution itself fails (a test with a typo, a wrong expected value, a module the
             // environment lacks) would cost every student its points: that check is broken, not graded for anyone.
-            const QString checkId = c.value(QLatin1String("check")).toString();
+            const QString &checkId = c.check;
             const auto check = std::find_if(checks.cbegin(), checks.cend(), [&](const Check &k) { return k.id == checkId; });
-            if (c.value(QLatin1String("test_result")).toString() == QLatin1String("pass")
-                && !c.value(QLatin1String("result_text")).toString().isEmpty())
-                outcome.testResults.insert(checkId, c.value(QLatin1String("result_text")).toString());
+            if (c.testResult == QLatin1String("pass") && !c.resultText.isEmpty())
+                outcome.testResults.insert(checkId, c.resultText);
             const auto failure = check != checks.cend() ? checkKind(*check).failsOnReference(*check, c) : std::nullopt;
             if (failure) {
                 const QString why = failure->why.isEmpty() ? errorText(failure->ename, failure->evalue) : failure->why;
@@ -583,14 +580,13 @@ bool ReferenceRun::analyse(const QString &rel, const NotebookRunResult &result, 
             }
             continue;
         }
-        const QString st = c.value(QLatin1String("status")).toString();
+        const QString &st = c.status;
         if (st == QLatin1String("ok") || st == QLatin1String("not-run"))
             continue;
-        const int index = c.value(QLatin1String("index")).toInt();
-        const QJsonObject e = c.value(QLatin1String("error")).toObject();
-        const QString ename = e.value(QLatin1String("ename")).toString(), evalue = e.value(QLatin1String("evalue")).toString();
-        const bool tagged = c.value(QLatin1String("raises_exception")).toBool();
-        QString what = e.isEmpty() ? st : QStringLiteral("raised %1").arg(errorText(ename, evalue));
+        const int index = *c.index;
+        const QString ename = c.error ? c.error->ename : QString(), evalue = c.error ? c.error->evalue : QString();
+        const bool tagged = c.raisesException;
+        QString what = !c.error ? st : QStringLiteral("raised %1").arg(errorText(ename, evalue));
         // The environment's problems fail the run wherever they surface (unless the cell says it raises): every
         // submission would hit them too.
         const QString module = missingModuleName(ename, evalue);

@@ -35,12 +35,10 @@ Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QS
         return Error{artifacts, {}, QStringLiteral("the stored run predates digests of its stored files")};
     if (storedDigest(out.payload, *record) != digest)
         return Error{artifacts, {}, QStringLiteral("payload.json or record.json changed since the run stored them")};
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(*record, &pe);
-    if (pe.error != QJsonParseError::NoError || !doc.isObject())
-        return Error{recordPath, QStringLiteral("offset %1").arg(pe.offset),
-                     QStringLiteral("the stored record is not a JSON object: %1").arg(pe.errorString())};
-    out.record = doc.object();
+    Expected<ExecutionRecord> parsed = ExecutionRecord::fromJson(*record, recordPath);
+    if (!parsed)
+        return parsed.error();
+    out.record = std::move(*parsed);
     Expected<ProbePayload> decoded = decodeProbePayload(out.payload, QDir(artifacts).filePath(QStringLiteral("payload.json")), &readNames);
     if (!decoded)
         return decoded.error();
@@ -48,14 +46,12 @@ Expected<StoredExecution> readStoredExecution(const QString &artifacts, const QS
     return out;
 }
 
-QStringList recordProbeLabels(const QJsonObject &record)
+QStringList recordProbeLabels(const ExecutionRecord &record)
 {
     QStringList out;
-    for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
-        const QJsonObject c = v.toObject();
-        if (c.value(QLatin1String("injected")).toString() == QLatin1String("probe"))
-            out << c.value(QLatin1String("label")).toString();
-    }
+    for (const CellRecord &c : record.cells())
+        if (c.injected == QLatin1String("probe"))
+            out << c.label;
     return out;
 }
 

@@ -3,9 +3,9 @@
 // which are graded again from what its last run stored (docs/grading.md, "Regrades from stored values").
 
 #include "assignment/assignment.h"
+#include "sandbox/executionrecord.h"
 
 #include <QByteArray>
-#include <QJsonObject>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -21,7 +21,7 @@ struct StoredExecution
 {
     QString executionHash; ///< the run's RunRecord::executionHash; empty: unknown (a run before schema 5)
     QByteArray payload;    ///< `payload.json`: the probe payload ("null" when no probe produced values)
-    QJsonObject record;    ///< `record.json`: the execution record
+    ExecutionRecord record; ///< `record.json`: the execution record
     /// `payload` decoded (readStoredExecution() decodes it once for the decision and the grading); when unset,
     /// decideRegrade() decodes `payload`.
     std::shared_ptr<const ProbePayload> decoded;
@@ -62,6 +62,6 @@ RegradeDecision decideRegrade(const QList<Check> &checks, const QString &executi
 QString missingStoredValue(const QList<Check> &checks, const ProbePayload &payload, const QStringList &probeLabels);
 
 /// The labels of the injected probe cells of an execution record (docs/runner-protocol.md, `cells[].label`). Pure.
-QStringList recordProbeLabels(const QJsonObject &record);
+QStringList recordProbeLabels(const ExecutionRecord &record);
 
 } // namespace sandmark

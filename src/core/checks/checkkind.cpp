@@ -39,7 +39,7 @@ QString CheckKind::group(const Check &) const
     return {};
 }
 
-std::optional<CheckKind::ReferenceFailure> CheckKind::failsOnReference(const Check &, const QJsonObject &) const
+std::optional<CheckKind::ReferenceFailure> CheckKind::failsOnReference(const Check &, const CellRecord &) const
 {
     return std::nullopt;
 }

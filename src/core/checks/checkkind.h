@@ -14,6 +14,8 @@
 
 namespace sandmark {
 
+struct CellRecord;
+
 struct CheckResult;
 struct InstrumentOptions;
 struct NewCheck;
@@ -117,7 +119,7 @@ public:
         QString ename, evalue; ///< the failure's exception
         QString why;           ///< set when the record has no exception: "unverified", "not run"
     };
-    virtual std::optional<ReferenceFailure> failsOnReference(const Check &check, const QJsonObject &cell) const;
+    virtual std::optional<ReferenceFailure> failsOnReference(const Check &check, const CellRecord &cell) const;
 
     // ---- text ------------------------------------------------------------------------------------------------
     /// What `check` looks at, in a few words (`sandmark-cli checks list`): "corr after q2 (rtol 0.001)". English.

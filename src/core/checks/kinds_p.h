@@ -45,7 +45,7 @@ public:
     QString feedbackCell(const Check &check) const override;
     void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;
     QString studentFeedback(const Check &check, const CheckResult &result) const override;
-    std::optional<ReferenceFailure> failsOnReference(const Check &check, const QJsonObject &cell) const override;
+    std::optional<ReferenceFailure> failsOnReference(const Check &check, const CellRecord &cell) const override;
     QString describe(const Check &check) const override;
     QString shortDescription(const Check &check) const override { return testSummary(check); }
 };
@@ -85,7 +85,7 @@ public:
     QString feedbackCell(const Check &check) const override;
     QString group(const Check &check) const override;
     void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;
-    std::optional<ReferenceFailure> failsOnReference(const Check &check, const QJsonObject &cell) const override;
+    std::optional<ReferenceFailure> failsOnReference(const Check &check, const CellRecord &cell) const override;
     QString describe(const Check &check) const override;
 };
 

@@ -7,6 +7,8 @@
 #include "notebook/instrument.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace sandmark::detail {
@@ -287,7 +289,7 @@ void OtterCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResu
     }
 }
 
-std::optional<CheckKind::ReferenceFailure> OtterCheckKind::failsOnReference(const Check &check, const QJsonObject &cell) const
+std::optional<CheckKind::ReferenceFailure> OtterCheckKind::failsOnReference(const Check &check, const CellRecord &cell) const
 {
     if (auto failure = kAsTest.failsOnReference(check, cell))
         return failure;
@@ -295,7 +297,7 @@ std::optional<CheckKind::ReferenceFailure> OtterCheckKind::failsOnReference(cons
     const QList<QJsonObject> fromReference = referenceCases(check);
     if (fromReference.isEmpty())
         return std::nullopt;
-    const std::optional<QStringList> got = outputDigests(cell.value(QLatin1String("result_text")).toString());
+    const std::optional<QStringList> got = outputDigests(cell.resultText);
     if (got && got->size() == fromReference.size())
         return std::nullopt;
     // The digests travel as the test's result text, at most 200 characters: 13 digests.

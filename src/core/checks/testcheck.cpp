@@ -2,6 +2,7 @@
 #include "checks/checkjson_p.h"
 #include "util/coretext.h"
 #include "checks/kinds_p.h"
+#include "sandbox/executionrecord.h"
 
 #include "assignment/edit.h"
 #include "grading/checkgrading_p.h"
@@ -154,14 +155,14 @@ QString TestCheckKind::studentFeedback(const Check &check, const CheckResult &re
                : QStringLiteral("not graded (the cell has hidden tests, so the grader's message is not shown)");
 }
 
-std::optional<CheckKind::ReferenceFailure> TestCheckKind::failsOnReference(const Check &, const QJsonObject &c) const
+std::optional<CheckKind::ReferenceFailure> TestCheckKind::failsOnReference(const Check &, const CellRecord &c) const
 {
     // A test the solution itself does not pass (a typo, a wrong expected value, a module the environment lacks).
-    if (c.value(QLatin1String("test_result")).toString() == QLatin1String("pass"))
+    if (c.testResult == QLatin1String("pass"))
         return std::nullopt;
-    const QJsonObject e = c.value(QLatin1String("test_error")).toObject();
-    return ReferenceFailure{e.value(QLatin1String("ename")).toString(), e.value(QLatin1String("evalue")).toString(),
-                            e.isEmpty() ? c.value(QLatin1String("test_result")).toString(QStringLiteral("not run")) : QString()};
+    const CellError e = c.testError.value_or(CellError{});
+    return ReferenceFailure{e.ename, e.evalue,
+                            !c.testError ? (c.hasTestResult ? c.testResult : QStringLiteral("not run")) : QString()};
 }
 
 QString TestCheckKind::describe(const Check &c) const

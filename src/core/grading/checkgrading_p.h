@@ -6,8 +6,6 @@
 #include "grading/result.h"
 #include "grading/value.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QList>
 
 namespace sandmark::detail {
@@ -15,7 +13,7 @@ namespace sandmark::detail {
 /// One entry of the execution record's "cells" (docs/runner-protocol.md).
 struct CellInfo
 {
-    QJsonValue index;
+    std::optional<int> index;       ///< the submitted notebook's cell index; nullopt for an injected cell
     bool raisesException = false;   ///< tagged raises-exception: its error is expected
     QString injected, label, check, status, ename, evalue, resultText;
     QString testResult;             ///< test cells: "pass", "fail", "unverified" or empty (not run)
@@ -24,8 +22,8 @@ struct CellInfo
 
     QString name() const
     {
-        if (!index.isNull() && !index.isUndefined())
-            return QStringLiteral("cells[%1]").arg(index.toInt());
+        if (index)
+            return QStringLiteral("cells[%1]").arg(*index);
         if (injected == QLatin1String("probe"))
             return QStringLiteral("the probe cell '%1'").arg(label);
         if (injected == QLatin1String("test"))
@@ -36,13 +34,13 @@ struct CellInfo
 };
 
 /// The record's cells, in record order.
-QList<CellInfo> readCells(const QJsonObject &record);
+QList<CellInfo> readCells(const ExecutionRecord &record);
 
 /// The whole-run time limit (assignment `timeout_s`), from the record's `wall_clock` (docs/runner-protocol.md), with
 /// the time actually reached when it stopped the student's cells (the reserve for grading is kept out of the limit):
 /// "the notebook was stopped during cells[6] at 40 s of the whole-run time limit (timeout_s = 45 s), keeping 5 s
 /// to grade; the later cells did not run".
-QString wallClockProblem(const QJsonObject &record);
+QString wallClockProblem(const ExecutionRecord &record);
 
 /// Everything a kind's grade() reads about one run. Built once per grade() call; valid during it.
 struct CheckEvidence
@@ -52,7 +50,7 @@ struct CheckEvidence
     const ProbePayload &reference;
     const ProbePayload &student;
     QString runNote;     ///< "; cells[2]: raised …" — the run's problems, for failing value checks; empty if none
-    QJsonObject kernel;  ///< the record's "kernel"
+    KernelRecord kernel; ///< the record's "kernel"
     bool wallTimeout = false; ///< the whole-run limit was reached
     /// The position in `cells` of the student cell the whole-run limit stopped (during or before it); -1 when the
     /// limit stopped no student cell. Injected cells after it ran in the reserve kept for grading.

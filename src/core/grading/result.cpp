@@ -5,7 +5,7 @@
 #include "datasets/missingdataset.h"
 #include "grading/checkgrading_p.h"
 
-#include <QJsonArray>
+#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QRegularExpression>
 
@@ -126,53 +126,51 @@ QHash<QString, ManualAnswer> manualAnswers(const QList<Check> &checks, const Not
 
 namespace detail {
 
-QList<CellInfo> readCells(const QJsonObject &record)
+QList<CellInfo> readCells(const ExecutionRecord &record)
 {
     QList<CellInfo> out;
-    for (const QJsonValue &v : record.value(QLatin1String("cells")).toArray()) {
-        const QJsonObject c = v.toObject();
+    for (const CellRecord &c : record.cells()) {
         CellInfo info;
-        info.index = c.value(QLatin1String("index"));
-        info.injected = c.value(QLatin1String("injected")).toString();
-        info.label = c.value(QLatin1String("label")).toString();
-        info.check = c.value(QLatin1String("check")).toString();
-        info.status = c.value(QLatin1String("status")).toString();
-        info.fallback = c.value(QLatin1String("fallback")).toBool();
-        info.raisesException = c.value(QLatin1String("raises_exception")).toBool();
-        info.resultText = c.value(QLatin1String("result_text")).toString();
-        info.testResult = c.value(QLatin1String("test_result")).toString();
-        const QJsonObject testErr = c.value(QLatin1String("test_error")).toObject();
-        info.testEname = testErr.value(QLatin1String("ename")).toString();
-        info.testEvalue = testErr.value(QLatin1String("evalue")).toString();
-        const QJsonObject err = c.value(QLatin1String("error")).toObject();
-        info.ename = err.value(QLatin1String("ename")).toString();
-        info.evalue = err.value(QLatin1String("evalue")).toString();
+        info.index = c.index;
+        info.injected = c.injected;
+        info.label = c.label;
+        info.check = c.check;
+        info.status = c.status;
+        info.fallback = c.fallback;
+        info.raisesException = c.raisesException;
+        info.resultText = c.resultText;
+        info.testResult = c.testResult;
+        if (c.testError) {
+            info.testEname = c.testError->ename;
+            info.testEvalue = c.testError->evalue;
+        }
+        if (c.error) {
+            info.ename = c.error->ename;
+            info.evalue = c.error->evalue;
+        }
         out << info;
     }
     return out;
 }
 
-QString wallClockProblem(const QJsonObject &record)
+QString wallClockProblem(const ExecutionRecord &record)
 {
-    const QJsonObject w = record.value(QLatin1String("wall_clock")).toObject();
-    const QJsonValue limit = w.value(QLatin1String("timeout_s"));
-    const QString what = limit.isDouble()
-                             ? QStringLiteral("the whole-run time limit (timeout_s = %1 s)").arg(limit.toDouble())
-                             : QStringLiteral("the whole-run time limit (timeout_s)");
-    const QString where = w.value(QLatin1String("where")).toString();
-    const QJsonValue stopped = w.value(QLatin1String("stopped_s"));
-    if (!where.isEmpty() && stopped.isDouble() && limit.isDouble()) {
-        const double kept = std::max(0.0, std::round((limit.toDouble() - stopped.toDouble()) * 10) / 10);
+    const WallClockRecord w = record.wallClock().value_or(WallClockRecord{});
+    const QString what = w.timeoutS ? QStringLiteral("the whole-run time limit (timeout_s = %1 s)").arg(*w.timeoutS)
+                                    : QStringLiteral("the whole-run time limit (timeout_s)");
+    const QString &where = w.where;
+    if (!where.isEmpty() && w.stoppedS && w.timeoutS) {
+        const double kept = std::max(0.0, std::round((*w.timeoutS - *w.stoppedS) * 10) / 10);
         return QStringLiteral("the notebook was stopped %1 %2 at %3 s of %4, keeping %5 s to grade; the later cells did not run")
-            .arg(w.value(QLatin1String("during")).toBool(true) ? QStringLiteral("during") : QStringLiteral("before"), where)
-            .arg(stopped.toDouble())
+            .arg(w.during ? QStringLiteral("during") : QStringLiteral("before"), where)
+            .arg(*w.stoppedS)
             .arg(what)
             .arg(kept);
     }
     if (where.isEmpty())
         return what + QStringLiteral(" was reached");
     return QStringLiteral("%1 was reached %2 %3; the later cells did not run")
-        .arg(what, w.value(QLatin1String("during")).toBool(true) ? QStringLiteral("during") : QStringLiteral("before"), where);
+        .arg(what, w.during ? QStringLiteral("during") : QStringLiteral("before"), where);
 }
 
 const CellInfo *CheckEvidence::probeCell(const QString &label) const
@@ -194,8 +192,8 @@ const CellInfo *CheckEvidence::testCell(const QString &checkId) const
 
 QString CheckEvidence::runCutShort() const
 {
-    if (kernel.value(QLatin1String("died")).toBool())
-        return kernel.value(QLatin1String("reason")).toString(coretext::text(coretext::kernelDied));
+    if (kernel.died)
+        return kernel.reason.value_or(coretext::text(coretext::kernelDied));
     if (wallTimeout)
         return wallClockProblem(input.record);
     return {};
@@ -230,7 +228,7 @@ using detail::readCells;
 using detail::wallClockProblem;
 
 /// What went wrong in a student cell, or empty when it ran (or was never reached because of another problem).
-QString cellProblem(const CellInfo &c, const QJsonObject &record)
+QString cellProblem(const CellInfo &c, const ExecutionRecord &record)
 {
     if (c.status == QLatin1String("error") && c.ename == QLatin1String("NoReply")) // the runner's word, no exception
         return coretext::text(coretext::cellNoReply).arg(c.name());
@@ -247,7 +245,7 @@ QString cellProblem(const CellInfo &c, const QJsonObject &record)
         return coretext::text(coretext::ignoredInterrupt)
             .arg(c.name(), limit.isEmpty() ? QStringLiteral("cell timed out") : limit);
     if (c.status == QLatin1String("kernel-died")) {
-        const QString reason = record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
+        const QString reason = record.kernel().reason.value_or(QString());
         return reason.isEmpty() ? coretext::text(coretext::cellKernelDied).arg(c.name()) : reason;
     }
     return {};
@@ -262,13 +260,11 @@ void addUnique(QStringList &list, const QString &line)
 /// The record's `transformers_changed` (docs/runner-protocol.md) as a reason, saying what was detected: lists
 /// that changed (and how), or lists that could no longer be read — what a notebook that patched built-ins or
 /// IPython causes, which is not the same as changing the transformers.
-QString transformersProblem(const QJsonObject &transformers)
+QString transformersProblem(const TransformersChange &transformers)
 {
-    const QString where = transformers.value(QLatin1String("where")).toString(QStringLiteral("the notebook"));
-    const QJsonObject lists = transformers.value(QLatin1String("lists")).toObject();
-    const QJsonValue unreadable = lists.value(QLatin1String("unreadable"));
-    if (!unreadable.isUndefined() && unreadable != QJsonValue(false)) {
-        const QString why = unreadable.isString() ? QStringLiteral(" (%1)").arg(unreadable.toString()) : QString();
+    const QString where = transformers.where.value_or(QStringLiteral("the notebook"));
+    if (transformers.unreadable) {
+        const QString why = transformers.unreadableWhy ? QStringLiteral(" (%1)").arg(*transformers.unreadableWhy) : QString();
         return QStringLiteral("after %1, Sandmark could no longer read IPython's input/AST transformer lists%2: the "
                               "notebook changed built-ins or IPython objects that reading them uses, so a change to the "
                               "transformers, which can rewrite the cells that follow (Sandmark's test and probe cells "
@@ -276,13 +272,13 @@ QString transformersProblem(const QJsonObject &transformers)
             .arg(where, why);
     }
     QStringList changed;
-    for (auto it = lists.constBegin(); it != lists.constEnd(); ++it) {
+    for (const TransformersChange::List &list : transformers.lists) {
         QStringList bits;
-        for (const QJsonValue &v : it.value().toObject().value(QLatin1String("added")).toArray())
-            bits << QStringLiteral("+") + v.toString();
-        for (const QJsonValue &v : it.value().toObject().value(QLatin1String("removed")).toArray())
-            bits << QStringLiteral("-") + v.toString();
-        changed << QStringLiteral("%1: %2").arg(it.key(), bits.isEmpty() ? QStringLiteral("reordered") : bits.join(QStringLiteral(", ")));
+        for (const QString &v : list.added)
+            bits << QStringLiteral("+") + v;
+        for (const QString &v : list.removed)
+            bits << QStringLiteral("-") + v;
+        changed << QStringLiteral("%1: %2").arg(list.name, bits.isEmpty() ? QStringLiteral("reordered") : bits.join(QStringLiteral(", ")));
     }
     return QStringLiteral("%1 changed IPython's input/AST transformers%2, which can rewrite the cells that follow "
                           "(Sandmark's test and probe cells included)")
@@ -302,7 +298,7 @@ QStringList runProblemsOf(const QList<CellInfo> &cells, const GradeInput &input,
         // An error the cell is meant to raise is a note: the instructor's teaching cell raised the same in the
         // reference run, or raised there too and is tagged raises-exception. A tag alone exempts nothing: a
         // student could tag any cell of their own.
-        const auto expected = input.expectedErrors.constFind(c.index.toInt(-1));
+        const auto expected = input.expectedErrors.constFind(c.index.value_or(-1));
         if (c.status == QLatin1String("error") && c.raisesException && expected != input.expectedErrors.cend())
             addUnique(notes, QStringLiteral("%1 raised %2 (tagged raises-exception: expected)").arg(c.name(), c.error()));
         else if (c.status == QLatin1String("error") && expected != input.expectedErrors.cend() && *expected == c.ename)
@@ -312,20 +308,19 @@ QStringList runProblemsOf(const QList<CellInfo> &cells, const GradeInput &input,
         else
             addUnique(runProblems, cellProblem(c, input.record));
     }
-    const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
+    const KernelRecord kernel = input.record.kernel();
     // A kernel the runner killed (an ignored interrupt) is already explained by its cell's problem or by the
     // whole-run limit; its reason would say the same twice.
-    if (kernel.value(QLatin1String("died")).toBool() && !kernel.value(QLatin1String("killed")).toBool())
-        addUnique(runProblems, kernel.value(QLatin1String("reason")).toString(coretext::text(coretext::kernelDied)));
+    if (kernel.died && !kernel.killed)
+        addUnique(runProblems, kernel.reason.value_or(coretext::text(coretext::kernelDied)));
     if (wallTimeout)
         addUnique(runProblems, wallClockProblem(input.record));
     // What the notebook's code did to the grading itself (a killed test process, a patched json.dumps, numbers no
     // JSON reader takes): the submission's outcome, for a person to look at — never a grader error, never a pass.
-    for (const QJsonValue &v : input.record.value(QLatin1String("interference")).toArray())
-        addUnique(runProblems, coretext::text(coretext::interfered).arg(v.toString()));
-    const QJsonObject transformers = input.record.value(QLatin1String("transformers_changed")).toObject();
-    if (!transformers.isEmpty())
-        addUnique(runProblems, transformersProblem(transformers));
+    for (const QString &v : input.record.interference())
+        addUnique(runProblems, coretext::text(coretext::interfered).arg(v));
+    if (const std::optional<TransformersChange> transformers = input.record.transformersChanged())
+        addUnique(runProblems, transformersProblem(*transformers));
     const bool badRun = runStatus != QLatin1String("completed") && runStatus != QLatin1String("errors");
     if (badRun && runProblems.isEmpty())
         addUnique(runProblems, coretext::text(coretext::runEndedWithStatus).arg(runStatus));
@@ -341,22 +336,20 @@ GradeResult resultWithNotes(const GradeInput &input)
         result.maxScore += c.points;
     for (const QString &n : input.notes)
         addUnique(result.notes, n);
-    for (const QJsonValue &w : input.record.value(QLatin1String("warnings")).toArray())
-        addUnique(result.notes, w.toString());
+    for (const QString &w : input.record.warnings())
+        addUnique(result.notes, w);
     // Limits the run reached without failing it: the grade may rest on less than the student's code did.
     QStringList cut;
-    for (const QJsonValue &v : input.record.value(QLatin1String("cells")).toArray())
-        if (const QJsonObject c = v.toObject(); c.value(QLatin1String("truncated")).toBool() && !c.value(QLatin1String("index")).isNull())
-            cut << QStringLiteral("cells[%1]").arg(c.value(QLatin1String("index")).toInt());
+    for (const CellRecord &c : input.record.cells())
+        if (c.truncated && c.index)
+            cut << QStringLiteral("cells[%1]").arg(*c.index);
     if (!cut.isEmpty())
         addUnique(result.notes, coretext::text(coretext::outputCut)
                                     .arg(cut.size() > 3 ? cut.mid(0, 3).join(QLatin1String(", ")) + QStringLiteral(", …")
                                                         : cut.join(QLatin1String(", "))));
-    const QJsonObject cgroup = input.record.value(QLatin1String("cgroup")).toObject();
-    if (const qint64 refused = qint64(cgroup.value(QLatin1String("pids_refused")).toDouble()); refused > 0)
-        addUnique(result.notes, coretext::text(coretext::processesRefused)
-                                    .arg(qint64(cgroup.value(QLatin1String("pids_max")).toDouble()))
-                                    .arg(refused));
+    const CgroupStats cgroup = input.record.cgroup().value_or(CgroupStats{});
+    if (const qint64 refused = cgroup.pidsRefused; refused > 0)
+        addUnique(result.notes, coretext::text(coretext::processesRefused).arg(cgroup.pidsMax).arg(refused));
     return result;
 }
 
@@ -383,10 +376,10 @@ std::optional<QString> whyRunNotGradable(const GradeInput &input, const QString 
         return QStringLiteral("the run produced no execution record");
     if (runStatus == QLatin1String("kernel-start-failed")) {
         // Why, never an empty reason: the record's kernel.reason, else the runner's last message.
-        QString why = input.record.value(QLatin1String("kernel")).toObject().value(QLatin1String("reason")).toString();
-        const QJsonArray messages = input.record.value(QLatin1String("messages")).toArray();
+        QString why = input.record.kernel().reason.value_or(QString());
+        const QStringList messages = input.record.messages();
         if (why.isEmpty() && !messages.isEmpty())
-            why = messages.last().toString();
+            why = messages.last();
         return coretext::text(coretext::kernelCouldNotStart)
             .arg(why.isEmpty() ? QStringLiteral("the runner recorded no reason") : why);
     }
@@ -413,13 +406,14 @@ Expected<ProbePayload> payloadOf(const std::shared_ptr<const ProbePayload> &deco
 
 /// The position in `cells` of the student cell the whole-run limit stopped (the record's wall_clock names its
 /// index); -1 when there is none.
-qsizetype wallClockCut(const QList<CellInfo> &cells, const QJsonObject &record, bool wallTimeout)
+qsizetype wallClockCut(const QList<CellInfo> &cells, const ExecutionRecord &record, bool wallTimeout)
 {
-    const QJsonValue cutCell = record.value(QLatin1String("wall_clock")).toObject().value(QLatin1String("cell"));
-    if (!wallTimeout || !cutCell.isDouble())
+    const std::optional<WallClockRecord> w = record.wallClock();
+    const std::optional<int> cutCell = w ? w->cell : std::nullopt;
+    if (!wallTimeout || !cutCell)
         return -1;
     for (qsizetype i = 0; i < cells.size(); ++i)
-        if (cells[i].injected.isEmpty() && cells[i].index.isDouble() && cells[i].index.toInt() == cutCell.toInt())
+        if (cells[i].injected.isEmpty() && cells[i].index == cutCell)
             return i;
     return -1;
 }
@@ -463,7 +457,7 @@ bool gradeChecks(const GradeInput &input, const detail::CheckEvidence &evidence,
 GradeResult grade(const GradeInput &input)
 {
     GradeResult result = resultWithNotes(input);
-    const QString runStatus = input.record.value(QLatin1String("status")).toString();
+    const QString runStatus = input.record.status();
     if (const std::optional<QString> why = whyRunNotGradable(input, runStatus))
         return allNotGraded(std::move(result), input.checks, *why);
     const QList<CellInfo> cells = readCells(input.record);
@@ -485,8 +479,8 @@ GradeResult grade(const GradeInput &input)
     if (!student)
         return allNotGraded(std::move(result), input.checks, student.error().toString());
 
-    const QJsonObject kernel = input.record.value(QLatin1String("kernel")).toObject();
-    const bool wallTimeout = runStatus == QLatin1String("wall-timeout") || input.record.value(QLatin1String("wall_clock")).isObject();
+    const KernelRecord kernel = input.record.kernel();
+    const bool wallTimeout = runStatus == QLatin1String("wall-timeout") || input.record.wallClock().has_value();
     const QStringList runProblems = runProblemsOf(cells, input, runStatus, wallTimeout, result.notes);
     result.reasons = runProblems;
     const QString runNote = runProblems.isEmpty() ? QString() : QStringLiteral("; ") + runProblems.join(QLatin1String("; "));

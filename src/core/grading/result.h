@@ -6,10 +6,10 @@
 #include "grading/compare.h"
 #include "grading/value.h"
 #include "notebook/notebook.h"
+#include "sandbox/executionrecord.h"
 #include "util/expected.h"
 
 #include <QHash>
-#include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QStringList>
@@ -102,7 +102,7 @@ struct GradeInput
     /// The payloads decoded already, when the caller has them (a batch decodes the reference payload once, a
     /// regrade the stored payload once): used instead of decoding referencePayload / studentPayload. Read-only.
     std::shared_ptr<const ProbePayload> referenceDecoded, studentDecoded;
-    QJsonObject record;               ///< the submission's execution record
+    ExecutionRecord record;           ///< the submission's execution record
     std::optional<Error> graderError; ///< the run failed on the grader side (SandboxRun::failed, env build, …)
     /// Anchors the submission lacks, whose probes ran at the end (probe cells flagged `fallback`); see
     /// fallbackAnchors(). The record's probe cells may carry `"fallback": true` as well; both are read.

@@ -200,25 +200,6 @@ QString cgroupFix()
     return coretext::text(coretext::fixRunCgroup).arg(QLatin1String(kCgroupsEnv));
 }
 
-QJsonObject CgroupStats::toJson() const
-{
-    QJsonObject o{{QStringLiteral("version"), version}};
-    auto put = [&o](const char *key, double v) {
-        if (v >= 0)
-            o.insert(QLatin1String(key), v);
-    };
-    put("memory_max", memoryMax == std::numeric_limits<qint64>::max() ? -1 : double(memoryMax));
-    put("memory_peak", double(memoryPeak));
-    put("oom_kills", double(oomKills));
-    put("memory_failures", double(memoryFailures));
-    put("pids_max", pidsMax == std::numeric_limits<qint64>::max() ? -1 : double(pidsMax));
-    put("pids_refused", double(pidsRefused));
-    put("cpus", cpus);
-    put("cpu_throttled", double(cpuThrottled));
-    put("cpu_usage_s", cpuUsageS);
-    return o;
-}
-
 Expected<std::shared_ptr<RunCgroup>> RunCgroup::create(const Limits &limits, const QString &mountRoot)
 {
     std::shared_ptr<RunCgroup> cg(new RunCgroup);

@@ -5,7 +5,6 @@
 #include "assignment/limits.h"
 #include "util/expected.h"
 
-#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -60,8 +59,7 @@ struct CgroupStats
     double cpus = -1;         ///< the CPU quota as read back (quota / period), CPUs
     qint64 cpuThrottled = -1; ///< periods in which the run was throttled (cpu.stat nr_throttled)
     double cpuUsageS = -1;    ///< CPU time of the run (cpu.stat usage_usec / cpuacct), seconds
-    /// The record's "cgroup" object (docs/runner-protocol.md).
-    QJsonObject toJson() const;
+    // In the record as its "cgroup" object: ExecutionRecord::setCgroup() and cgroup().
 };
 
 /// One run's cgroup (route Direct). create() makes it with the run's limits; the launched program joins it in its

@@ -13,8 +13,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QTcpServer>
 #include <QTemporaryDir>
 
@@ -163,18 +161,13 @@ void Doctor::runProbe()
 void Doctor::onProbeFinished(const RunResult &result)
 {
     add(coretext::text(coretext::probeRuns), true, coretext::text(coretext::seconds).arg(result.durationS, 0, 'f', 2), QString());
-    const QJsonArray checks = result.record.value(QLatin1String("checks")).toArray();
-    for (const QJsonValue &v : checks) {
-        const QJsonObject c = v.toObject();
-        const QString name = c.value(QLatin1String("name")).toString();
-        add(name, c.value(QLatin1String("ok")).toBool(), c.value(QLatin1String("detail")).toString(),
-            m_backend->doctorFix(name));
-    }
+    for (const ProbeCheckRecord &c : result.record.probeChecks())
+        add(c.name, c.ok, c.detail, m_backend->doctorFix(c.name));
     if (m_server && m_server->hasPendingConnections())
         add(coretext::text(coretext::listenerSawNothing), false, coretext::text(coretext::connectionReachedHost),
             m_backend->doctorFix(QStringLiteral("network")));
     // Turned off: said, as a row that passes (the choice is the user's; docs/sandbox.md).
-    if (result.record.value(QLatin1String("cgroup")).toObject().value(QLatin1String("mode")).toString() == QLatin1String("off"))
+    if (result.record.cgroupMode() == QLatin1String("off"))
         add(coretext::text(coretext::runCgroup), true, coretext::text(coretext::runCgroupOff), QString());
     if (m_backend->doctorHitsRunCgroupLimits()) {
         runLimitsProbe();
@@ -238,50 +231,43 @@ void Doctor::runLimitsProbe()
 void Doctor::onLimitsProbeFinished(const RunResult &result)
 {
     const Limits lim = limitsProbeLimits(m_options.limits);
-    const QJsonObject cg = result.record.value(QLatin1String("cgroup")).toObject();
-    const QJsonObject probe = result.record.value(QLatin1String("probe")).toObject();
-    auto counter = [&cg](const char *key) { return cg.value(QLatin1String(key)).toInteger(-1); };
-    if (probe.isEmpty()) {
+    const CgroupStats cg = result.record.cgroup().value_or(CgroupStats{});
+    const std::optional<LimitsProbeRecord> probe = result.record.limitsProbe();
+    if (!probe) {
         const QString name = coretext::text(coretext::runCgroup);
-        add(name, false,
-            result.record.value(QLatin1String("messages")).toArray().at(0).toString(result.status()),
-            m_backend->doctorFix(name));
+        const QStringList messages = result.record.messages();
+        add(name, false, messages.isEmpty() ? result.status() : messages.first(), m_backend->doctorFix(name));
         finish();
         return;
     }
     // Memory: /tmp is a tmpfs, memory the run's cgroup counts; the writer is stopped (killed, or refused) near the limit.
-    const QJsonObject mem = probe.value(QLatin1String("memory")).toObject();
-    const qint64 written = mem.value(QLatin1String("written")).toInteger();
-    const int sig = mem.value(QLatin1String("signal")).toInt(0);
+    const qint64 written = probe->memoryWritten;
+    const int sig = probe->memorySignal;
     const QString how = sig > 0 ? (sig == 9 ? QStringLiteral("SIGKILL") : QStringLiteral("signal %1").arg(sig))
-                                : QStringLiteral("errno %1").arg(mem.value(QLatin1String("errno")).toInt());
-    const bool memoryOk = counter("memory_max") == lim.memoryBytes && written <= lim.memoryBytes
-                          && (sig == 9 || mem.value(QLatin1String("errno")).toInt() == ENOMEM)
-                          && (counter("oom_kills") > 0 || counter("memory_failures") > 0);
+                                : QStringLiteral("errno %1").arg(probe->memoryErrno);
+    const bool memoryOk = cg.memoryMax == lim.memoryBytes && written <= lim.memoryBytes
+                          && (sig == 9 || probe->memoryErrno == ENOMEM) && (cg.oomKills > 0 || cg.memoryFailures > 0);
     const QString memName = coretext::text(coretext::runCgroupMemory);
     add(memName, memoryOk,
         coretext::text(coretext::runCgroupMemoryDetail)
-            .arg(counter("memory_max"))
+            .arg(cg.memoryMax)
             .arg(written >> 20)
             .arg(how)
-            .arg(counter("oom_kills")),
+            .arg(cg.oomKills),
         m_backend->doctorFix(memName));
     // Processes: fork() refused (EAGAIN) below pids.max, and the cgroup counted the refusal.
-    const QJsonObject pids = probe.value(QLatin1String("pids")).toObject();
-    const int forked = pids.value(QLatin1String("forked")).toInt();
-    const int err = pids.value(QLatin1String("errno")).toInt(0);
-    const bool pidsOk = counter("pids_max") == lim.processes && err == EAGAIN && forked < lim.processes
-                        && counter("pids_refused") > 0;
+    const int forked = probe->pidsForked;
+    const int err = probe->pidsErrno;
+    const bool pidsOk = cg.pidsMax == lim.processes && err == EAGAIN && forked < lim.processes && cg.pidsRefused > 0;
     const QString pidsName = coretext::text(coretext::runCgroupPids);
     add(pidsName, pidsOk,
-        coretext::text(coretext::runCgroupPidsDetail).arg(counter("pids_max")).arg(forked).arg(err).arg(counter("pids_refused")),
+        coretext::text(coretext::runCgroupPidsDetail).arg(cg.pidsMax).arg(forked).arg(err).arg(cg.pidsRefused),
         m_backend->doctorFix(pidsName));
     // CPU: the quota reads back, and a busy loop got no more CPU time than quota × wall time (a loaded machine may
     // give it less; then it was not throttled, which is fine).
-    const QJsonObject cpu = probe.value(QLatin1String("cpu")).toObject();
-    const double wall = cpu.value(QLatin1String("wall_s")).toDouble();
-    const double used = cpu.value(QLatin1String("cpu_s")).toDouble();
-    const double quota = cg.value(QLatin1String("cpus")).toDouble(-1);
+    const double wall = probe->cpuWallS;
+    const double used = probe->cpuS;
+    const double quota = cg.cpus;
     const bool cpuOk = std::abs(quota - lim.cpus) < 0.01 && wall > 0 && used <= lim.cpus * wall + 0.1;
     const QString cpuName = coretext::text(coretext::runCgroupCpu);
     add(cpuName, cpuOk,
@@ -290,7 +276,7 @@ void Doctor::onLimitsProbeFinished(const RunResult &result)
             .arg(used, 0, 'f', 2)
             .arg(wall, 0, 'f', 2)
             .arg(wall > 0 ? used / wall : 0, 0, 'f', 2)
-            .arg(counter("cpu_throttled")),
+            .arg(cg.cpuThrottled),
         m_backend->doctorFix(cpuName));
     finish();
 }

@@ -158,9 +158,9 @@ ExecutionRecord &ExecutionRecord::operator=(ExecutionRecord &&other) noexcept
     return *this;
 }
 
-Expected<ExecutionRecord> ExecutionRecord::fromJson(const QByteArray &json, const QString &file)
+Expected<ExecutionRecord> ExecutionRecord::fromJson(const QByteArray &text, const QString &file)
 {
-    Expected<nlohmann::json> doc = jsonutil::parse<nlohmann::json>(json, file);
+    Expected<nlohmann::json> doc = jsonutil::parse<nlohmann::json>(text, file);
     if (!doc)
         return doc.error();
     if (!doc->is_object())
@@ -393,7 +393,7 @@ void ExecutionRecord::setCgroup(const std::optional<CgroupStats> &stats, const Q
 {
     json o = json::object();
     if (stats) {
-        // As CgroupStats::toJson(): every counter a double, left out when negative (unknown); a limit of "max" too.
+        // Every counter a number (written as Qt wrote the doubles), left out when negative (unknown); a limit of "max" too.
         const auto put = [&o](const char *key, double v) {
             if (v >= 0)
                 o[key] = jsonutil::number(v);

@@ -1,5 +1,7 @@
 #include "sandbox/sandboxrun.h"
 
+#include "sandbox/executionrecord_p.h"
+
 #include "sandbox/backends_p.h"
 #include "sandbox/cgroup.h"
 #include "sandbox/sandbox_log.h"
@@ -12,8 +14,6 @@
 #include <QFile>
 #include <QMultiHash>
 #include <QSet>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QThreadPool>
 
 #include <nlohmann/json.hpp>
@@ -64,23 +64,9 @@ void childWrite(const char *msg)
 /// (docs/runner-protocol.md's record, with no cells): `status`, the kernel dead with `reason` (also in
 /// `messages`; `killed`: the reason is said elsewhere in the record, so grading does not repeat it), and
 /// `extra` merged in.
-QJsonObject recordWithoutAnswer(const QString &status, const QString &reason, bool killed, double durationS,
-                                const QJsonObject &extra)
+ExecutionRecord recordWithoutAnswer(const QString &status, const QString &reason, bool killed, double durationS)
 {
-    QJsonObject record{
-        {QStringLiteral("status"), status},
-        {QStringLiteral("duration_s"), durationS},
-        {QStringLiteral("cells"), QJsonArray{}},
-        {QStringLiteral("kernel"), QJsonObject{{QStringLiteral("died"), true},
-                                               {QStringLiteral("killed"), killed},
-                                               {QStringLiteral("cell"), QJsonValue::Null},
-                                               {QStringLiteral("exit_status"), QJsonValue::Null},
-                                               {QStringLiteral("reason"), reason}}},
-        {QStringLiteral("messages"), QJsonArray{reason}},
-    };
-    for (auto it = extra.begin(); it != extra.end(); ++it)
-        record.insert(it.key(), it.value());
-    return record;
+    return ExecutionRecord::withoutAnswer(status, reason, killed, durationS);
 }
 
 /// Starts a container run's kill command (`docker rm -f NAME`) in `p`, in a process group of its own that is killed
@@ -506,23 +492,23 @@ Expected<void> readRunnerAnswer(const QByteArray &answer, RunResult &result)
     const nlohmann::json &d = *doc;
     if (jsonutil::stringOr(d, "format") != "sandmark-result/1" || !d.contains("record") || !d["record"].is_object())
         return Error{file, {}, QStringLiteral("not a sandmark-result/1 document")};
-    const std::string record = d["record"].dump();
-    result.record = QJsonDocument::fromJson(QByteArray::fromStdString(record)).object();
+    result.record = ExecutionRecordAccess::fromObject(d["record"]);
     result.payloadJson = d.contains("payload") ? QByteArray::fromStdString(d["payload"].dump()) : QByteArrayLiteral("null");
     result.notebookJson = d.contains("notebook") && d["notebook"].is_object() ? QByteArray::fromStdString(d["notebook"].dump(1))
                                                                               : QByteArray();
-    if (d.contains("profile") && d["profile"].is_array())
-        result.profile = QJsonDocument::fromJson(QByteArray::fromStdString(d["profile"].dump())).array();
+    for (const nlohmann::json &t : jsonutil::arrayOr(d, "profile"))
+        if (t.is_array() && t.size() == 3 && t[0].is_string() && t[1].is_number() && t[2].is_number())
+            result.profile.append({QString::fromStdString(t[0].get<std::string>()), t[1].get<double>(), t[2].get<double>()});
     return {};
 }
 
 void SandboxRun::finishCgroup()
 {
-    if (!m_plan.cgroup || !m_cgroupStats.isEmpty())
+    if (!m_plan.cgroup || m_cgroupStats)
         return;
     const CgroupStats stats = m_plan.cgroup->stats();
     m_plan.cgroup->finish();
-    m_cgroupStats = stats.toJson();
+    m_cgroupStats = stats;
     m_oomKills = std::max<qint64>(0, stats.oomKills);
 }
 
@@ -570,8 +556,8 @@ void SandboxRun::complete(int exitCode, QProcess::ExitStatus status)
     if (!m_diskLimitHit.isEmpty()) {
         // Killed for what it wrote: the submission's outcome, whatever the runner may have answered before.
         result.killed = true;
-        result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), m_diskLimitHit, false, result.durationS,
-                                            {{QStringLiteral("limits_hit"), QJsonArray{QStringLiteral("disk")}}});
+        result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), m_diskLimitHit, false, result.durationS);
+        result.record.addLimitHit(QStringLiteral("disk"));
         result.payloadJson = QByteArrayLiteral("null");
         result.notebookJson.clear();
     } else if (!parsed) {
@@ -593,19 +579,15 @@ std::optional<QString> SandboxRun::recordUnanswered(int exitCode, QProcess::Exit
     if (m_killedByWallClock) {
         const double wall = m_plan.limits.wallTimeoutS;
         const QString reason = QStringLiteral("whole-run time limit (timeout_s = %1 s) reached; the sandbox was killed").arg(wall);
-        result.record = recordWithoutAnswer(
-            QStringLiteral("wall-timeout"), reason, false, result.durationS,
-            {{QStringLiteral("limits_hit"), QJsonArray{QStringLiteral("wall-clock")}},
-             {QStringLiteral("wall_clock"), QJsonObject{{QStringLiteral("timeout_s"), wall},
-                                                        {QStringLiteral("cell"), QJsonValue::Null},
-                                                        {QStringLiteral("where"), QString()},
-                                                        {QStringLiteral("during"), true}}}});
+        result.record = recordWithoutAnswer(QStringLiteral("wall-timeout"), reason, false, result.durationS);
+        result.record.addLimitHit(QStringLiteral("wall-clock"));
+        result.record.setWallClockKilled(wall);
         result.payloadJson = QByteArrayLiteral("null");
     } else if (m_oomKills > 0 && bySignal) {
         // The OOM killer ended the runner (or all of the run) at the cgroup's memory limit: the submission's
         // outcome, said as such (never interference, never a grader error).
         result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), memoryLimitReason(m_plan.limits, m_oomKills),
-                                            false, result.durationS, {});
+                                            false, result.durationS);
         result.payloadJson = QByteArrayLiteral("null");
     } else if (bySignal && (!m_plan.explainStartFailure || m_plan.explainStartFailure(exitCode, m_stderr).isEmpty())) {
         // The runner was killed by a signal Sandmark did not send (its own kills are the wall clock's and a
@@ -615,8 +597,8 @@ std::optional<QString> SandboxRun::recordUnanswered(int exitCode, QProcess::Exit
         const QString reason = QStringLiteral("the grading runner was killed by %1 before it answered (the notebook's "
                                               "code can kill it, or the memory limit's OOM killer)")
                                    .arg(sig == SIGKILL ? QStringLiteral("SIGKILL") : QStringLiteral("signal %1").arg(sig));
-        result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), reason, true, result.durationS,
-                                            {{QStringLiteral("interference"), QJsonArray{reason}}});
+        result.record = recordWithoutAnswer(QStringLiteral("kernel-died"), reason, true, result.durationS);
+        result.record.setInterference({reason});
         result.payloadJson = QByteArrayLiteral("null");
     } else if (status != QProcess::NormalExit) {
         return QStringLiteral("the sandbox was killed by a signal before the runner answered: %1").arg(detail::lastLine(m_stderr));
@@ -633,49 +615,31 @@ std::optional<QString> SandboxRun::recordUnanswered(int exitCode, QProcess::Exit
     return std::nullopt;
 }
 
-void SandboxRun::addSandboxFacts(QJsonObject &record) const
+void SandboxRun::addSandboxFacts(ExecutionRecord &record) const
 {
-    record.insert(QStringLiteral("unsafe"), m_plan.unsafe);
-    record.insert(QStringLiteral("sandbox"), m_plan.backend);
-    if (!m_plan.cgroupMode.isEmpty()) {
-        QJsonObject cgroup = m_cgroupStats;
-        cgroup.insert(QStringLiteral("mode"), m_plan.cgroupMode);
-        if (m_plan.cgroupMode == QLatin1String("off"))
-            cgroup.insert(QStringLiteral("note"), coretext::text(coretext::runCgroupOff));
-        record.insert(QStringLiteral("cgroup"), cgroup);
-    }
+    record.setUnsafe(m_plan.unsafe);
+    record.setSandbox(m_plan.backend);
+    if (!m_plan.cgroupMode.isEmpty())
+        record.setCgroup(m_cgroupStats, m_plan.cgroupMode,
+                         m_plan.cgroupMode == QLatin1String("off") ? coretext::text(coretext::runCgroupOff) : QString());
     if (m_oomKills > 0) {
         // The memory limit was hit: said in the record whatever the runner answered (a killed kernel: its reason
         // says why; a killed child process of the notebook: a message).
         const QString why = memoryLimitReason(m_plan.limits, m_oomKills);
-        QJsonArray hit = record.value(QStringLiteral("limits_hit")).toArray();
-        if (!hit.contains(QStringLiteral("memory")))
-            hit.append(QStringLiteral("memory"));
-        record.insert(QStringLiteral("limits_hit"), hit);
-        QJsonObject kernel = record.value(QStringLiteral("kernel")).toObject();
-        const QString reason = kernel.value(QStringLiteral("reason")).toString();
-        if (kernel.value(QStringLiteral("died")).toBool() && !reason.contains(why)) {
-            kernel.insert(QStringLiteral("reason"), reason.isEmpty() ? why : reason + QLatin1String("; ") + why);
-            record.insert(QStringLiteral("kernel"), kernel);
-        }
-        QJsonArray messages = record.value(QStringLiteral("messages")).toArray();
-        if (!messages.contains(why))
-            messages.append(why);
-        record.insert(QStringLiteral("messages"), messages);
+        record.addLimitHit(QStringLiteral("memory"));
+        const KernelRecord kernel = record.kernel();
+        const QString reason = kernel.reason.value_or(QString());
+        if (kernel.died && !reason.contains(why))
+            record.setKernelReason(reason.isEmpty() ? why : reason + QLatin1String("; ") + why);
+        record.appendMessage(why);
     }
     if (m_killedByWallClock) {
-        QJsonArray hit = record.value(QStringLiteral("limits_hit")).toArray();
-        if (!hit.contains(QStringLiteral("wall-clock")))
-            hit.append(QStringLiteral("wall-clock"));
-        record.insert(QStringLiteral("limits_hit"), hit);
-        record.insert(QStringLiteral("status"), QStringLiteral("wall-timeout"));
+        record.addLimitHit(QStringLiteral("wall-clock"));
+        record.setStatus(QStringLiteral("wall-timeout"));
     }
-    if (m_plan.unsafe) {
-        QJsonArray messages = record.value(QStringLiteral("messages")).toArray();
-        messages.prepend(QStringLiteral("UNSAFE: local-unsafe backend, the notebook ran without a sandbox "
-                                        "(resource limits only)"));
-        record.insert(QStringLiteral("messages"), messages);
-    }
+    if (m_plan.unsafe)
+        record.prependMessage(QStringLiteral("UNSAFE: local-unsafe backend, the notebook ran without a sandbox "
+                                             "(resource limits only)"));
 }
 
 void SandboxRun::fail(const QString &message)

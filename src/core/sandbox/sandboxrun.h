@@ -2,10 +2,10 @@
 // One asynchronous sandboxed run of the runner (QProcess underneath).
 
 #include "sandbox/backend.h"
+#include "sandbox/executionrecord.h"
+#include "util/profile.h"
 
 #include <QElapsedTimer>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QObject>
 #include <QProcess>
 #include <QTimer>
@@ -31,15 +31,15 @@ struct RunResult
     int exitCode = -1;          ///< the launched program's exit status (-1 when killed)
     bool killed = false;        ///< Sandmark killed the sandbox (wall clock or disk limit)
     double durationS = 0;       ///< wall-clock duration of the whole run, seconds
-    QJsonObject record;         ///< the execution record
+    ExecutionRecord record;     ///< the execution record
     QByteArray payloadJson;     ///< the probe payload as JSON text ("null" when no probe ran)
     QByteArray notebookJson;    ///< the executed notebook (injected cells stripped); empty when none
     QByteArray log;             ///< the tail of the runner's stderr (at most 64 KiB)
     /// The runner's stage timings (the answer's "profile": [stage, start, end] triples, seconds since the epoch);
     /// written to the SANDMARK_PROFILE file by util/profile.h, never graded.
-    QJsonArray profile;
+    QList<profile::RunnerStage> profile;
 
-    QString status() const { return record.value(QLatin1String("status")).toString(); }
+    QString status() const { return record.status(); }
 };
 
 /// Reads the runner's answer — its stdout, one sandmark-result/1 document (docs/runner-protocol.md) — into
@@ -97,7 +97,7 @@ private:
                                             RunResult &result) const;
     /// Adds what the sandbox knows of the run to its `record`: backend, unsafe, the cgroup's counters, the limits
     /// it hit (memory, wall clock) and the UNSAFE message.
-    void addSandboxFacts(QJsonObject &record) const;
+    void addSandboxFacts(ExecutionRecord &record) const;
     void startKillCommand();
     void onErrorOccurred(QProcess::ProcessError error);
     void onWallClock();
@@ -127,7 +127,7 @@ private:
     bool m_held = false;       ///< setHeld(): the job waits for release()
     qint64 m_pid = 0;
     std::optional<Error> m_startError;
-    QJsonObject m_cgroupStats; ///< finishCgroup()'s CgroupStats::toJson(); empty before or without a cgroup
+    std::optional<CgroupStats> m_cgroupStats; ///< finishCgroup()'s counters; nullopt before or without a cgroup
     qint64 m_oomKills = 0;     ///< processes of the run the OOM killer ended at the cgroup's memory limit
 };
 

@@ -11,8 +11,6 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QMutex>
 #include <QRandomGenerator>
 #include <QSaveFile>
@@ -351,12 +349,9 @@ QString storedDigest(const QByteArray &payloadJson, const QByteArray &recordJson
 
 Expected<QString> writeArtifacts(const RunFolder &folder, const RunResult &result)
 {
-    QJsonObject record = result.record;
-    QJsonObject workdir{
-        {QStringLiteral("shadowed_data_files"), QJsonArray::fromStringList(folder.shadowedDataFiles)},
-    };
-    record.insert(QStringLiteral("workdir"), workdir);
-    const QByteArray recordJson = QJsonDocument(record).toJson(QJsonDocument::Indented);
+    ExecutionRecord record = result.record;
+    record.setShadowedDataFiles(folder.shadowedDataFiles);
+    const QByteArray recordJson = record.toJsonText();
     const QByteArray payloadJson = result.payloadJson.isEmpty() ? QByteArrayLiteral("null") : result.payloadJson;
     if (Expected<void> r = saveFile(folder.artifacts + QLatin1String("/record.json"), recordJson); !r)
         return r.error();

@@ -48,16 +48,12 @@ void span(const QString &run, const QString &stage, double start, double end)
     s.file.write(text);
 }
 
-void runnerSpans(const QString &run, const QJsonArray &stages)
+void runnerSpans(const QString &run, const QList<RunnerStage> &stages)
 {
     if (!enabled())
         return;
-    for (const QJsonValue &v : stages) {
-        const QJsonArray t = v.toArray();
-        if (t.size() != 3 || !t.at(0).isString() || !t.at(1).isDouble() || !t.at(2).isDouble())
-            continue;
-        span(run, QStringLiteral("runner:") + t.at(0).toString(), t.at(1).toDouble(), t.at(2).toDouble());
-    }
+    for (const RunnerStage &t : stages)
+        span(run, QStringLiteral("runner:") + t.stage, t.start, t.end);
 }
 
 Scope::Scope(QString run, QString stage) : m_run(std::move(run)), m_stage(std::move(stage))

@@ -1,7 +1,7 @@
 #pragma once
 // Stage timings of grading runs, for bench/bench_peer's per-stage table (issue 20). Off unless asked for.
 
-#include <QJsonArray>
+#include <QList>
 #include <QString>
 
 namespace sandmark::profile {
@@ -19,9 +19,17 @@ double now();
 /// killed process leaves whole lines. Failures to write are ignored (profiling never changes a grade).
 void span(const QString &run, const QString &stage, double start, double end = now());
 
-/// The runner's own stages (the result's "profile" array, docs/runner-protocol.md: `[stage, start, end]`
-/// triples), appended under `run` as span() does, stage names prefixed "runner:". Malformed entries are skipped.
-void runnerSpans(const QString &run, const QJsonArray &stages);
+/// One of the runner's own stages: an entry of the result's "profile" array (docs/runner-protocol.md, `[stage,
+/// start, end]`), read by readRunnerAnswer(), which skips entries of another shape.
+struct RunnerStage
+{
+    QString stage;     ///< "kernel-start", "cell:student:3", …
+    double start = 0;  ///< seconds since the epoch (the host's clock)
+    double end = 0;    ///< seconds since the epoch
+};
+
+/// The runner's own stages, appended under `run` as span() does, stage names prefixed "runner:".
+void runnerSpans(const QString &run, const QList<RunnerStage> &stages);
 
 /// Times the scope it lives in: span(run, stage, construction time, destruction time) when enabled().
 class Scope
