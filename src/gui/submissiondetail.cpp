@@ -148,6 +148,20 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
       m_diff(new ReleaseDiffView(this))
 {
     auto *layout = new QVBoxLayout(this);
+    buildSummary(layout);
+    buildSwitcher(layout);
+    m_tabs->addTab(buildChecksTab(), tr("Checks"));
+    buildManualTab();
+    m_notebook->setAccessibleName(tr("Executed notebook"));
+    connect(m_notebook, &NotebookPreview::loaded, this, &SubmissionDetail::takeCellLabels);
+    m_tabs->addTab(m_notebook, tr("Executed notebook"));
+    m_tabs->addTab(buildRecordTab(), tr("Execution record"));
+    buildLogAndDiffTabs();
+    layout->addWidget(m_tabs, 1);
+}
+
+void SubmissionDetail::buildSummary(QVBoxLayout *layout)
+{
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     m_summary->setToolTip(tr("Click a cell named in a reason or a note to see it in the executed notebook"));
@@ -162,8 +176,10 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_artifactsStatus->setVisible(false);
     layout->addWidget(m_artifactsStatus);
 
-    buildSwitcher(layout);
+}
 
+QWidget *SubmissionDetail::buildChecksTab()
+{
     auto *checksTab = new QWidget(this);
     auto *checksLayout = new QVBoxLayout(checksTab);
     m_checksTable->setModel(m_checks);
@@ -197,6 +213,12 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
             showValues(at.data(CheckIdRole).toString());
     });
     connect(m_checksTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &SubmissionDetail::updateValuesButton);
+    buildOverrideToggle(checksLayout);
+    return checksTab;
+}
+
+void SubmissionDetail::buildOverrideToggle(QVBoxLayout *checksLayout)
+{
     buildOverrideBox();
     // The override form folds to one line (the checks above keep their rows); a click opens it, and it stays open
     // from one student to the next until folded again.
@@ -223,8 +245,10 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
             m_overrideTarget->setFocus();
         Q_EMIT overrideFormToggled(open);
     });
-    m_tabs->addTab(checksTab, tr("Checks"));
+}
 
+void SubmissionDetail::buildManualTab()
+{
     m_manual->setAccessibleName(tr("Grading by hand"));
     connect(m_manual, &ManualGradingPanel::saveRequested, this, &SubmissionDetail::saveManualGrade);
     connect(m_manual, &ManualGradingPanel::removeRequested, this, [this](const QString &checkId) {
@@ -238,10 +262,10 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_tabs->addTab(m_manual, tr("Grading by hand"));
     m_tabs->setTabVisible(ManualTab, false);
 
-    m_notebook->setAccessibleName(tr("Executed notebook"));
-    connect(m_notebook, &NotebookPreview::loaded, this, &SubmissionDetail::takeCellLabels);
-    m_tabs->addTab(m_notebook, tr("Executed notebook"));
+}
 
+QWidget *SubmissionDetail::buildRecordTab()
+{
     auto *recordTab = new QWidget(this);
     auto *recordLayout = new QVBoxLayout(recordTab);
     m_messages->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -257,8 +281,12 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
             showNotebookCell(cell);
     });
     recordLayout->addWidget(m_recordTable, 1);
-    m_tabs->addTab(recordTab, tr("Execution record"));
 
+    return recordTab;
+}
+
+void SubmissionDetail::buildLogAndDiffTabs()
+{
     m_log->setReadOnly(true);
     m_log->setAccessibleName(tr("Run log"));
     m_log->setFont(QFont(QStringLiteral("monospace")));
@@ -266,7 +294,6 @@ SubmissionDetail::SubmissionDetail(QWidget *parent)
     m_diff->setAccessibleName(tr("Diff against the release"));
     m_tabs->addTab(m_diff, tr("Diff &with Release"));
     m_tabs->setTabToolTip(DiffTab, tr("The student's notebook against the release, cell by cell; answer cells highlighted"));
-    layout->addWidget(m_tabs, 1);
 }
 
 void SubmissionDetail::buildSwitcher(QVBoxLayout *layout)

@@ -171,7 +171,14 @@ private:
     /// its room; on every result and width.
     void fitCheckColumns();
     // The constructor's parts.
+    // The constructor's parts, in the order they appear top to bottom.
+    void buildSummary(QVBoxLayout *layout);  ///< the grade summary (cell links) and the run artifacts' status line
     void buildSwitcher(QVBoxLayout *layout); ///< a problem set's notebook tabs and the graded file's line
+    QWidget *buildChecksTab();               ///< the check results, Show Values, the override toggle and form
+    void buildOverrideToggle(QVBoxLayout *checksLayout); ///< the line under the checks and the folding override form
+    void buildManualTab();                   ///< Grading by hand (hidden until a manual check awaits)
+    QWidget *buildRecordTab();               ///< the record's messages and its cells (click: the cell in the notebook)
+    void buildLogAndDiffTabs();              ///< the run log and the diff against the release
     /// The override box's status line, its row shown only while it has text.
     void showOverrideStatus(const QString &text);
     void buildOverrideBox();                 ///< the manual override's target, points, comment and buttons
