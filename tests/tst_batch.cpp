@@ -1458,6 +1458,9 @@ void TestBatch::interruptedForcedRegradeMarksStaleRows()
     ::kill(pid_t(text->processId()), SIGINT);
     QVERIFY(text->waitForFinished(120000));
     QCOMPARE(text->exitCode(), 130);
+    // Resuming is the command without --force: with it, the same command would grade s1 again too (fresh-user run s25).
+    progress += text->readAllStandardError();
+    QVERIFY2(progress.contains("2 submission(s) not graded (run it again without --force to finish"), progress.constData());
     QMap<QString, bool> notReached;
     for (const QByteArray &row : text->readAllStandardOutput().split('\n'))
         if (const QByteArray id = row.split(' ').value(0); id.startsWith('s') && id.size() == 2)

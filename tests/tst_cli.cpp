@@ -1587,6 +1587,18 @@ void TestCli::reviewMarks()
     QCOMPARE(r.code, 2);
     QCOMPARE(QString::fromUtf8(r.err),
              u"sandmark-cli: strip: -o %1/ is a folder; give the name of the file to write (a path in it)\n"_s.arg(tmp.path()));
+    // The other way round: a file (or a path under one) as the folder release and feedback write into, exit 2 too
+    // (it was 1, "cannot create the output folder", not saying why: fresh-user run s25).
+    const QString aFile = tmp.filePath(u"not-a-folder.csv"_s);
+    QVERIFY(QFile(aFile).open(QIODevice::WriteOnly));
+    r = runCli({u"release"_s, u"assignments/good"_s, u"-o"_s, aFile});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: release: -o %1: %1 is a file; give a folder to write into\n"_s.arg(aFile));
+    r = runCli({u"feedback"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, aFile + u"/sub"_s});
+    QCOMPARE(r.code, 2);
+    QCOMPARE(QString::fromUtf8(r.err),
+             u"sandmark-cli: feedback: -o %1/sub: %1 is a file; give a folder to write into\n"_s.arg(aFile));
     r = runCli({u"export"_s, u"assignments/good"_s, u"--gradebook"_s, gbPath, u"-o"_s, tmp.filePath(u"grades.csv"_s)});
     QCOMPARE(r.code, 0);
     // Written to a file, it says what it wrote (it said nothing before: fresh-user run s17).

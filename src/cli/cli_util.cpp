@@ -142,6 +142,20 @@ bool outputIsAFolder(const QString &command, const QString &path)
     return true;
 }
 
+bool outputIsNotAFolder(const QString &command, const QString &path)
+{
+    if (path.isEmpty())
+        return false;
+    QString at = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+    while (!QFileInfo::exists(at) && at != QLatin1String("/")) // a broken symbolic link counts as absent, as mkpath sees it
+        at = QFileInfo(at).absolutePath();
+    if (QFileInfo(at).isDir())
+        return false;
+    err() << "sandmark-cli: " << command << ": -o " << displayText(path) << ": " << displayText(at)
+          << " is a file; give a folder to write into" << Qt::endl;
+    return true;
+}
+
 Expected<void> writeOutput(const QString &path, const QByteArray &data)
 {
     if (path.isEmpty() || path == QLatin1String("-")) {

@@ -53,6 +53,11 @@ int parseOrExit(QCommandLineParser &parser, const QStringList &args, const QStri
 /// printing "sandmark-cli: <command>: -o <path> is a folder; give the name of the file to write (a path in it)", and the
 /// command exits ExitUsage (README, "Exit codes": a usage mistake) before any work. False for stdout ("" or "-").
 bool outputIsAFolder(const QString &command, const QString &path);
+/// The same for a command that writes into a folder (release, feedback): whether `path`, or the nearest of its parent
+/// folders that exists, is a file (or a device, a FIFO…), not a folder: then true, after printing "sandmark-cli:
+/// <command>: -o <path>: <that entry> is a file; give a folder to write into", and the command exits ExitUsage before
+/// any work.
+bool outputIsNotAFolder(const QString &command, const QString &path);
 
 /// Writes `data` to `path` atomically (a device or a FIFO in place), or to stdout when `path` is empty or "-". Every
 /// failed write is an error naming `path`, "cannot write: …", which exitCodeFor() makes a grader error.

@@ -32,6 +32,8 @@ int cmdFeedback(const QStringList &args)
         err() << "sandmark-cli: feedback: -o DIR is required" << Qt::endl;
         return ExitUsage;
     }
+    if (outputIsNotAFolder(QStringLiteral("feedback"), parser.value(output)))
+        return ExitUsage;
     auto opened = openAssignmentGradebook(parser.positionalArguments().at(0), parser.value(gradebook), true);
     if (!opened) {
         return failWith(opened.error());

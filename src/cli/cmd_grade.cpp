@@ -734,8 +734,11 @@ int reportBatch(const GradeRequest &request, Gradebook &reader, const BatchEnd &
         return ExitGraderError;
     }
     if (end.interrupted || (summary && summary->cancelled)) {
-        err() << "sandmark-cli: grade: stopped; " << (summary ? summary->notRun : 0)
-              << " submission(s) not graded (run the same command again to finish)" << Qt::endl;
+        // With --force the same command would regrade those finished before the stop too: resume without it.
+        err() << "sandmark-cli: grade: stopped; " << (summary ? summary->notRun : 0) << " submission(s) not graded "
+              << (request.options.force ? "(run it again without --force to finish: --force would grade the finished ones again too)"
+                                        : "(run the same command again to finish)")
+              << Qt::endl;
         return ExitInterrupted;
     }
     // Grader errors (exit 3, README "Exit codes"): the submissions whose run failed on the grader's side, and the

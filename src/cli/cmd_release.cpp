@@ -25,6 +25,8 @@ int cmdRelease(const QStringList &args)
         err() << "sandmark-cli: release: -o needs a folder" << Qt::endl;
         return ExitUsage;
     }
+    if (parser.isSet(output) && outputIsNotAFolder(QStringLiteral("release"), parser.value(output)))
+        return ExitUsage;
     auto assignment = Assignment::load(parser.positionalArguments().at(0));
     if (!assignment) {
         return failWith(assignment.error());
@@ -38,8 +40,9 @@ int cmdRelease(const QStringList &args)
         out().flush();
         err() << "sandmark-cli: warning: " << w << Qt::endl;
     }
+    // Relative to here when the folder was given so (or defaulted) and lies below; as given when absolute.
     QString shown = QDir::current().relativeFilePath(report->folder);
-    if (shown.startsWith(QLatin1String("..")))
+    if (shown.startsWith(QLatin1String("..")) || (parser.isSet(output) && QDir::isAbsolutePath(parser.value(output))))
         shown = report->folder;
     out() << "release of " << assignment->slug() << " written to " << shown << '\n';
     for (const QString &f : report->files)
