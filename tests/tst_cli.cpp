@@ -158,6 +158,7 @@ private Q_SLOTS:
     void overrideSeveralStudents();
     void typedStudentIsTheGradebooksInEitherUnicodeForm();
     void exportKeepsLookalikeStudentsApart();
+    void exportListsTheCurrentSubmissions();
     void gradeAndImportWarnOfLookalikeIds();
     void exportColumnsAreTheAssignmentsChecks();
     void damagedGradebookIsCalledDamaged();
@@ -212,6 +213,8 @@ void TestCli::golden_data()
     // A value check without an anchor on a name the notebook assigns again after its question cell: a warning.
     QTest::newRow("validate-reassigned") << QStringList{u"validate"_s, u"assignments/reassigned"_s} << 0;
     QTest::newRow("validate-bad-limits") << QStringList{u"validate"_s, u"assignments/bad-limits"_s} << 1;
+    // Every broken top-level field at once (docs/assignment-format.md); it named only the first (fresh-user run s25).
+    QTest::newRow("validate-several-errors") << QStringList{u"validate"_s, u"assignments/several-errors"_s} << 1;
     QTest::newRow("validate-bad-notebook") << QStringList{u"validate"_s, u"assignments/bad-notebook/assignment.json"_s}
                                            << 1;
     QTest::newRow("validate-missing-folder") << QStringList{u"validate"_s, u"assignments/nope"_s} << 1;
@@ -1232,6 +1235,62 @@ void TestCli::exportKeepsLookalikeStudentsApart()
                         "assignments/good/submissions/.sandmark-import.json), so the ID column holds the folder names; "
                         "Canvas matches rows by its user id: name the folders so, or import Canvas's submissions zip "
                         "(sandmark-cli import submissions)\n"));
+}
+
+// An export lists the assignment's current submissions: a gradebook row whose folder was deleted or renamed since it
+// was graded is left out, and stderr says whose (fresh-user finding: `rm -rf submissions/x` and x's row was still
+// exported; a lookalike Zoë renamed away still left both Zoës' Canvas scores empty). The gradebook keeps the row.
+void TestCli::exportListsTheCurrentSubmissions()
+{
+    QTemporaryDir tmp;
+    const QString good = tmp.filePath(u"good"_s);
+    copyTree(dataPath(u"assignments/good"_s), good);
+    const QString nfd = u"Zoe\u0308"_s, nfc = u"Zo\u00EB"_s;
+    for (const QString &student : {u"alice"_s, u"rmrf"_s, nfd, nfc})
+        QVERIFY(QDir().mkpath(good + u"/submissions/"_s + student));
+    QVERIFY(QDir().mkpath(good + u"/.sandmark"_s));
+    const QString gbPath = Gradebook::defaultPath(good);
+    recordOneCheckRun(gbPath, u"alice"_s, Outcome::Pass);
+    recordOneCheckRun(gbPath, u"rmrf"_s, Outcome::Pass);
+    recordOneCheckRun(gbPath, nfd, Outcome::Fail);
+    recordOneCheckRun(gbPath, nfc, Outcome::Pass);
+    const QByteArray lookalike = "have ids that look the same in the file";
+
+    // Deleted: its row is left out, and said; the others go out.
+    QVERIFY(QDir(good + u"/submissions/rmrf"_s).removeRecursively());
+    Run r = runCli({u"export"_s, u"good"_s, u"-o"_s, u"e.csv"_s}, {}, tmp.path());
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(r.err.contains("sandmark-cli: note: export: left out 1 gradebook row(s) whose submission folder is gone: "
+                            "rmrf (their grades stay in the gradebook)\n"),
+             r.err.constData());
+    QVERIFY2(r.out.startsWith("exported 3 student(s) to e.csv"), r.out.constData());
+    QByteArray csv = readAll(tmp.filePath(u"e.csv"_s));
+    QVERIFY2(!csv.contains("\nrmrf,") && csv.contains("\nalice,1,"), csv.constData());
+
+    // The lookalike renamed and graded under its new name: one Zoë is left, her score goes to Canvas, no warning.
+    QVERIFY(QDir(good + u"/submissions"_s).rename(nfd, u"zoe-b"_s));
+    recordOneCheckRun(gbPath, u"zoe-b"_s, Outcome::Fail);
+    r = runCli({u"export"_s, u"good"_s, u"-o"_s, u"e.csv"_s}, {}, tmp.path());
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(!r.err.contains(lookalike), r.err.constData());
+    const QString twoGone = u"left out 2 gradebook row(s) whose submission folder is gone: %1, rmrf "_s.arg(nfd);
+    QVERIFY2(r.err.contains(twoGone.toUtf8()),
+             r.err.constData());
+    QVERIFY2(r.out.startsWith("exported 3 student(s) to e.csv"), r.out.constData());
+    csv = readAll(tmp.filePath(u"e.csv"_s));
+    QVERIFY2(!csv.contains(nfd.toUtf8()) && !csv.contains(lookalike) && csv.contains("\nzoe-b,0,")
+                 && csv.contains("\n" + nfc.toUtf8() + ",1,"),
+             csv.constData());
+    r = runCli({u"export"_s, u"good"_s, u"--format"_s, u"canvas"_s}, {}, tmp.path());
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY2(!r.err.contains(lookalike), r.err.constData());
+    QVERIFY2(r.out.contains("," + nfc.toUtf8() + ",,,,1\r\n") && r.out.contains(",zoe-b,,,,0\r\n")
+                 && !r.out.contains(nfd.toUtf8()),
+             r.out.constData());
+
+    // The gradebook keeps the gone rows: review still reaches them.
+    r = runCli({u"review"_s, u"good"_s, u"rmrf"_s}, {}, tmp.path());
+    QVERIFY2(r.code == 0, r.err.constData());
 }
 
 // Two folders whose ids look alike once Unicode-normalized ("José" composed and decomposed) are graded apart, but

@@ -45,6 +45,17 @@ int cmdExport(const QStringList &args)
         return failWith(grades.error());
     }
     markStale(*grades, assignment); // results graded under other checks, reference or limits than today's
+    // The export lists the current submissions: rows whose folder was deleted or renamed since are left out (the
+    // gradebook keeps them), before the lookalike-id check, which then sees only the rows exported.
+    if (QStringList gone = leaveOutGoneSubmissions(*grades, assignment); !gone.isEmpty()) {
+        for (QString &id : gone)
+            id = displayText(id);
+        err() << "sandmark-cli: note: export: left out " << gone.size()
+              << " gradebook row(s) whose submission folder is gone: "
+              << (gone.size() > 20 ? gone.mid(0, 20).join(QLatin1String(", ")) + QStringLiteral(", …")
+                                   : gone.join(QLatin1String(", ")))
+              << " (their grades stay in the gradebook)" << Qt::endl;
+    }
     // The LMS's names for Canvas's Student column; without them (an unreadable manifest) the export still holds.
     Expected<QMap<QString, QString>> names = importedNames(assignment.displayPath(QStringLiteral("submissions")));
     if (!names)

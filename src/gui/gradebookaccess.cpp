@@ -144,6 +144,7 @@ Expected<GradeExportReport> exportGradebookFile(const QString &path, const QStri
     if (!snapshot)
         return snapshot.error();
     markStale(snapshot->grades, assignment);
+    const QStringList gone = leaveOutGoneSubmissions(snapshot->grades, assignment); // as `sandmark-cli export`
     QSaveFile file(filePath);
     if (!file.open(QIODevice::WriteOnly))
         return Error{filePath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
@@ -154,7 +155,7 @@ Expected<GradeExportReport> exportGradebookFile(const QString &path, const QStri
                             names ? *names : QMap<QString, QString>{}));
     if (!file.commit())
         return Error{filePath, {}, QCoreApplication::translate("sandmark::GradebookAccess", "cannot write: %1").arg(file.errorString())};
-    GradeExportReport report{int(snapshot->grades.size()), {}};
+    GradeExportReport report{int(snapshot->grades.size()), {}, gone};
     if (format == GradeExportFormat::Canvas)
         report.unfinished = unfinishedForLms(snapshot->grades);
     return report;

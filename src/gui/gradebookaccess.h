@@ -65,10 +65,12 @@ struct GradeExportReport
 {
     int students = 0;       ///< rows written
     QStringList unfinished; ///< Canvas: the students whose score was left empty for a person to finish (unfinishedForLms())
+    QStringList gone;       ///< gradebook rows left out: their submission folder is gone (leaveOutGoneSubmissions())
 };
 
 /// Writes the export `format` (exportGrades(), as `sandmark-cli export --format`) of the gradebook at `path` for
-/// `assignment` to `filePath` atomically (QSaveFile), stale rows marked; `canvasColumn` as `--canvas-column`
+/// `assignment` to `filePath` atomically (QSaveFile), stale rows marked, rows whose submission folder is gone left
+/// out (leaveOutGoneSubmissions()); `canvasColumn` as `--canvas-column`
 /// (empty: the title). Blocking: worker thread.
 Expected<GradeExportReport> exportGradebookFile(const QString &path, const QString &filePath, const Assignment &assignment,
                                   GradeExportFormat format, const QString &canvasColumn = {});

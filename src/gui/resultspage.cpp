@@ -334,18 +334,31 @@ void ResultsPage::exportGrades(const QString &filePath, GradeExportFormat format
                 return;
             }
             QString text = tr("%n student(s) written to %1", nullptr, r->students).arg(QDir::toNativeSeparators(filePath));
+            QStringList tip;
+            if (!r->gone.isEmpty()) {
+                text += QLatin1String("; ")
+                        + tr("%n gradebook row(s) left out: the submission folder is gone (the grades stay in the "
+                             "gradebook); see the tooltip",
+                             nullptr, int(r->gone.size()));
+                for (const QString &id : r->gone.mid(0, 40))
+                    tip << displayText(id);
+                if (r->gone.size() > 40)
+                    tip << QStringLiteral("…");
+            }
             if (!r->unfinished.isEmpty()) {
                 text += QLatin1String("; ")
                         + tr("%n left empty: a person has still to finish them (needs manual grading, or needs review and "
                              "not marked reviewed); see the tooltip",
                              nullptr, int(r->unfinished.size()));
-                QStringList names;
+                if (!tip.isEmpty())
+                    tip << QString();
                 for (const QString &id : r->unfinished.mid(0, 40))
-                    names << displayText(id);
+                    tip << displayText(id);
                 if (r->unfinished.size() > 40)
-                    names << QStringLiteral("…");
-                m_exportStatus->setToolTip(names.join(QLatin1Char('\n')));
+                    tip << QStringLiteral("…");
             }
+            if (!tip.isEmpty())
+                m_exportStatus->setToolTip(tip.join(QLatin1Char('\n')));
             exportEnded(std::nullopt, filePath, r->students, text);
         });
 }

@@ -1,9 +1,12 @@
 #include "gradebook/export.h"
 
+#include "batch/submissions.h"
+
 #include "util/coretext.h"
 #include "util/displaytext.h"
 
 #include <QFileInfo>
+#include <QSet>
 
 #include <algorithm>
 
@@ -198,6 +201,24 @@ QStringList unfinishedForLms(const QList<EffectiveGrade> &grades)
         if (unfinishedForLms(g))
             ids << g.studentId;
     return ids;
+}
+
+QStringList leaveOutGoneSubmissions(QList<EffectiveGrade> &grades, const Assignment &assignment)
+{
+    const Expected<QList<Submission>> found = discoverSubmissions(assignment.absolute(QStringLiteral("submissions")));
+    if (!found)
+        return {};
+    QSet<QString> current;
+    for (const Submission &s : *found)
+        current.insert(s.studentId);
+    QStringList gone;
+    grades.removeIf([&](const EffectiveGrade &g) {
+        if (current.contains(g.studentId))
+            return false;
+        gone << g.studentId;
+        return true;
+    });
+    return gone;
 }
 
 QByteArray exportCanvasCsv(const QList<EffectiveGrade> &grades, const QString &assignmentColumn, double pointsPossible,

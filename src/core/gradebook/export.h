@@ -64,6 +64,14 @@ bool unfinishedForLms(const EffectiveGrade &grade);
 /// The ids of `grades` for which unfinishedForLms() holds, in their order: whose Canvas score is left empty. Pure.
 QStringList unfinishedForLms(const QList<EffectiveGrade> &grades);
 
+/// Removes from `grades` the rows whose submission is no longer in `assignment`'s `submissions/` folder (no entry
+/// of discoverSubmissions() has the id: a folder deleted or renamed since it was graded) and returns their ids, in
+/// their order: an export lists the current submissions, while the gradebook keeps the others' grades (review,
+/// override and values still reach them). Nothing is removed when the folder cannot be listed (missing, unreadable):
+/// the export then lists every row, as before. `sandmark-cli export` and the app's Export both call it before
+/// exportGrades(), and say whom it left out. Reads the folder's names; any thread.
+QStringList leaveOutGoneSubmissions(QList<EffectiveGrade> &grades, const Assignment &assignment);
+
 /// Canvas gradebook import CSV: header `Student,ID,SIS User ID,SIS Login ID,Section,<assignment column>`,
 /// a `Points Possible` row, then one row per student with ID = the student id (Canvas's user id when the
 /// submissions came from a Canvas zip export) and Student = `names`' entry for the id (the name part of the LMS's
