@@ -219,9 +219,12 @@ int cmdValidate(const QStringList &args)
 
     QList<Error> loadErrors;
     auto assignment = Assignment::load(parser.positionalArguments().at(0), &loadErrors);
-    if (!assignment) {
+    if (!assignment) { // every broken top-level field at once (docs/assignment-format.md), not only the first
+        if (loadErrors.isEmpty())
+            loadErrors << assignment.error();
         for (const Error &e : std::as_const(loadErrors))
-            return failWith(e);
+            printError(e);
+        return exitCodeFor(loadErrors.constFirst());
     }
     QList<Problem> problems = validateAssignment(*assignment);
     // A value check without an anchor reads its name at the notebook's end: warn when the instructor notebook
