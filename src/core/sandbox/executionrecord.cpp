@@ -35,8 +35,7 @@ const json *member(const json &j, const char *key)
 /// QJsonValue::toString(): the string, else empty.
 QString stringAt(const json &j, const char *key)
 {
-    const json *v = member(j, key);
-    return v && v->is_string() ? qs(v->get<std::string>()) : QString();
+    return qs(jsonutil::stringOr(j, key));
 }
 
 std::optional<QString> optionalString(const json &j, const char *key)
@@ -48,8 +47,7 @@ std::optional<QString> optionalString(const json &j, const char *key)
 /// QJsonValue::toBool(fallback): the boolean, else `fallback`.
 bool boolAt(const json &j, const char *key, bool fallback = false)
 {
-    const json *v = member(j, key);
-    return v && v->is_boolean() ? v->get<bool>() : fallback;
+    return jsonutil::boolOr(j, key, fallback);
 }
 
 std::optional<double> optionalDouble(const json &j, const char *key)
