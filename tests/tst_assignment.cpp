@@ -10,7 +10,9 @@
 #include "datasets/assignmentdatasets.h"
 #include "notebook/notebook.h"
 #include "sandbox/job.h"
+#include "util/json_p.h"
 #include "util/jsonsplice_p.h"
+#include "util/jsonvalue.h"
 
 #include "testsupport.h"
 
@@ -104,6 +106,7 @@ private Q_SLOTS:
     void newAssignmentFromSurvey();
     void spliceFallsBackOnInvalidOriginal();
     void spliceKeepsWindowsLineEnds();
+    void fromVariantIsToVariantsWayBack();
     void editKeepsTheByteOrderMarkAndRefusesRepeatedKeys();
     void comparatorOptionsAreValidatedOnLoad();
     void uniqueCheckId_data();
@@ -1448,7 +1451,7 @@ void TestAssignment::editAssignmentRefused()
     const QByteArray original = readAll(json);
     Expected<void> r;
     if (action == u"set"_s) {
-        Expected<QJsonValue> v = parseAssignmentValue(json, key, value);
+        Expected<QVariant> v = parseAssignmentValue(json, key, value);
         if (v) {
             AssignmentEdit edit;
             edit.set(key, *v);
@@ -1562,6 +1565,43 @@ void TestAssignment::spliceKeepsWindowsLineEnds()
     QVERIFY2(out.startsWith("{\r\n  \"checks\": [\r\n    {\"id\": \"a\"},"), out.constData());
     QCOMPARE(out.count("\n"), out.count("\r\n")); // no bare LF
     QVERIFY(OJson::parse(out.toStdString()) == e);
+}
+
+// Issue 15: core's public API hands JSON on as QVariant (toVariant()); what comes back (an edit's changes) is written
+// with fromVariant(): integers stay integers, doubles keep their digits through qtIndented(), null stays null.
+void TestAssignment::fromVariantIsToVariantsWayBack()
+{
+    const QByteArray text = R"({"points": 2, "rtol": 0.535302, "big": 9007199254740993, "tiny": 1e-300, "flag": true,)"
+                            R"( "none": null, "name": "π", "list": [1, 2.5, "x", [], {}], "o": {"b": 1, "a": [null]}})";
+    const OJson original = OJson::parse(text.toStdString());
+    const QVariant v = jsonutil::toVariant(original);
+    const OJson back = jsonutil::fromVariant<OJson>(v);
+    QVERIFY(back["points"].is_number_integer());
+    QCOMPARE(back["big"].get<qint64>(), qint64(9007199254740993)); // an integer past 2^53, exactly
+    QVERIFY(back["rtol"].is_number_float());
+    QCOMPARE(back["rtol"].get<double>(), 0.535302);
+    QVERIFY(back["none"].is_null());
+    QVERIFY(back["o"]["a"][0].is_null());
+    // Every value as it was; keys sorted as QVariantMap holds them (an edit's values are single members or lists).
+    QCOMPARE(QByteArray::fromStdString(jsonutil::qtIndented(back)),
+             QByteArray::fromStdString(jsonutil::qtIndented(nlohmann::json::parse(text.toStdString()))));
+    QCOMPARE(QByteArray::fromStdString(jsonutil::qtCompact(jsonutil::fromVariant<OJson>(0.535302))), QByteArray("0.535302"));
+    // What callers build: an int, an integral double (as Qt writes it: 2, not 2.0), a QStringList.
+    QCOMPARE(jsonutil::fromVariant<OJson>(4).dump(), std::string("4"));
+    QCOMPARE(jsonutil::fromVariant<OJson>(2.0).dump(), std::string("2"));
+    QCOMPARE(jsonutil::fromVariant<OJson>(QStringList{u"a"_s, u"b"_s}).dump(), std::string(R"(["a","b"])"));
+    // null and absent: both are null as a value; an edit tells "remove" from "leave alone" by holding the key.
+    QVERIFY(jsonutil::fromVariant<OJson>(jsonvalue::null()).is_null());
+    QVERIFY(jsonutil::fromVariant<OJson>(QVariant()).is_null());
+    QVERIFY(jsonvalue::isNull(jsonutil::toVariant(OJson(nullptr))));
+    QVERIFY(!jsonvalue::isNull(QVariant(QString())));
+    CheckEdit e;
+    e.unset(u"rtol"_s);
+    QVERIFY(e.changes.contains(u"rtol"_s) && jsonvalue::isNull(e.changes.value(u"rtol"_s)));
+    QVERIFY(!e.changes.contains(u"atol"_s));
+    // The JSON types, as QJsonValue::isDouble()/isBool()/isString() told them (QVariant's toBool() converts "yes").
+    QVERIFY(jsonvalue::isNumber(jsonutil::toVariant(original["points"])) && jsonvalue::isNumber(jsonutil::toVariant(original["rtol"])));
+    QVERIFY(!jsonvalue::isNumber(QVariant(u"1"_s)) && !jsonvalue::isBool(QVariant(u"true"_s)) && !jsonvalue::isString(QVariant(1)));
 }
 
 // Attack report s14: a file with a UTF-8 byte order mark was rewritten whole (every line reformatted, the mark

@@ -66,7 +66,7 @@ QByteArray runPayload(const QString &name)
     return p.isNull() ? QByteArray("null") : QJsonDocument(p.toObject()).toJson();
 }
 
-Check valueCheck(const QString &variable, double points = 1, const QString &anchor = {}, const QJsonObject &options = {})
+Check valueCheck(const QString &variable, double points = 1, const QString &anchor = {}, const QVariantMap &options = {})
 {
     Check c;
     c.id = variable;
@@ -111,7 +111,7 @@ const CheckResult &resultFor(const GradeResult &r, const QString &id)
 
 CompareOptions options(const QByteArray &json)
 {
-    auto o = CompareOptions::fromJson(QJsonDocument::fromJson(json.isEmpty() ? QByteArray("{}") : json).object());
+    auto o = CompareOptions::fromJson(QJsonDocument::fromJson(json.isEmpty() ? QByteArray("{}") : json).object().toVariantMap());
     if (!o)
         qFatal("%s", qPrintable(o.error().toString()));
     return *o;
@@ -418,12 +418,12 @@ void TestGrading::compare()
 
 void TestGrading::optionsRejectWrongTypes()
 {
-    auto bad = CompareOptions::fromJson(QJsonDocument::fromJson(R"({"rtol": "1e-3"})").object());
+    auto bad = CompareOptions::fromJson(QJsonDocument::fromJson(R"({"rtol": "1e-3"})").object().toVariantMap());
     QVERIFY(!bad);
     QCOMPARE(bad.error().location, QStringLiteral("checks option 'rtol'"));
-    QVERIFY(!CompareOptions::fromJson(QJsonDocument::fromJson(R"({"atol": -1})").object()));
-    QVERIFY(!CompareOptions::fromJson(QJsonDocument::fromJson(R"({"ignore_case": "yes"})").object()));
-    auto ok = CompareOptions::fromJson(QJsonDocument::fromJson(R"({"id": "x", "points": 2, "rtol": 0.01})").object());
+    QVERIFY(!CompareOptions::fromJson(QJsonDocument::fromJson(R"({"atol": -1})").object().toVariantMap()));
+    QVERIFY(!CompareOptions::fromJson(QJsonDocument::fromJson(R"({"ignore_case": "yes"})").object().toVariantMap()));
+    auto ok = CompareOptions::fromJson(QJsonDocument::fromJson(R"({"id": "x", "points": 2, "rtol": 0.01})").object().toVariantMap());
     QVERIFY(ok);
     QCOMPARE(ok->rtol, 0.01);
     QCOMPARE(ok->atol, 1e-9);
@@ -671,7 +671,7 @@ void TestGrading::gradeC16C17()
     GradeResult r = run(QStringLiteral("C16-ref"), QStringLiteral("C16-student"), c16);
     QCOMPARE(r.score, 6.0);
     QCOMPARE(r.status, GradeStatus::Graded);
-    c16[3].options = QJsonObject{{QStringLiteral("rtol"), 1e-9}, {QStringLiteral("atol"), 0}};
+    c16[3].options = QVariantMap{{QStringLiteral("rtol"), 1e-9}, {QStringLiteral("atol"), 0}};
     r = run(QStringLiteral("C16-ref"), QStringLiteral("C16-student"), c16);
     QCOMPARE(r.score, 5.0);
     QVERIFY(resultFor(r, QStringLiteral("avg32")).feedback.contains(QStringLiteral("float32")));
@@ -942,7 +942,7 @@ void TestGrading::gradeSandboxFailureIsGraderError()
 
 void TestGrading::gradeBadOptionIsNotGraded()
 {
-    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("letters"), 1, {}, QJsonObject{{QStringLiteral("rtol"), QStringLiteral("x")}})},
+    const GradeResult r = gradeScenario({valueCheck(QStringLiteral("letters"), 1, {}, QVariantMap{{QStringLiteral("rtol"), QStringLiteral("x")}})},
                                         QStringLiteral("infinite-loop-ref"), QStringLiteral("infinite-loop-ref"));
     QCOMPARE(r.checks.at(0).outcome, Outcome::NotGraded);
     QVERIFY(r.checks.at(0).feedback.contains(QStringLiteral("checks option 'rtol'")));

@@ -2034,7 +2034,7 @@ private Q_SLOTS:
         dialog.pointsSpin()->setValue(value->points + 1);
         const CheckEdit e = dialog.edit();
         QCOMPARE(e.changes.size(), 2);
-        QCOMPARE(e.changes.value(QStringLiteral("exact_type")), QJsonValue(true));
+        QCOMPARE(e.changes.value(QStringLiteral("exact_type")), QVariant(true));
         QCOMPARE(e.changes.value(QStringLiteral("points")).toDouble(), value->points + 1);
 
         CheckEditDialog testDialog(*test);

@@ -78,11 +78,11 @@ int cmdAssignment(const QStringList &args)
     Expected<void> done;
     QString what;
     if (action == QLatin1String("set")) {
-        Expected<QJsonValue> value = parseAssignmentValue(jsonPath, key, values.join(QLatin1Char('\n')));
+        Expected<QVariant> value = parseAssignmentValue(jsonPath, key, values.join(QLatin1Char('\n')));
         if (!value) {
             return failWith(value.error());
         }
-        if (!value->isArray() && values.size() > 1)
+        if (value->typeId() != QMetaType::QStringList && values.size() > 1)
             return usage(QStringLiteral("%1 takes one value").arg(key));
         AssignmentEdit edit;
         edit.set(key, *value);

@@ -15,6 +15,7 @@
 #include "sandbox/backend.h"
 #include "notebook/notebook.h"
 #include "util/inputfile.h"
+#include "util/jsonvalue.h"
 #include "util/paths.h"
 
 #include <QDir>
@@ -49,7 +50,7 @@ QJsonObject checkJson(const Check &c, bool problemSet)
         o.insert(QStringLiteral("anchor"), c.anchor);
     for (const char *key : {"rtol", "atol"})
         if (c.options.contains(QLatin1String(key)))
-            o.insert(QLatin1String(key), c.options.value(QLatin1String(key)));
+            o.insert(QLatin1String(key), QJsonValue::fromVariant(c.options.value(QLatin1String(key))));
     if (!c.code.isEmpty()) // test checks: never empty
         o.insert(QStringLiteral("code"), c.code);
     if (!c.autotest.isEmpty())
@@ -579,7 +580,7 @@ int changeCheckAction(const QCommandLineParser &parser, const ChecksOptions &o, 
         return *rc;
     CheckEdit edit = std::get<CheckEdit>(read);
     edit.checkId = checkId; // the check by its id, wherever an edit since the lookup has moved it
-    if (edit.changes.value(QStringLiteral("code")).isString()
+    if (jsonvalue::isString(edit.changes.value(QStringLiteral("code")))
         && !codeCompiles(assignmentArg, jsonPath, checkId, edit.changes.value(QStringLiteral("code")).toString(),
                          parser.isSet(o.codeFile) ? parser.value(o.codeFile) : QString()))
         return ExitBadInput;

@@ -13,7 +13,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -316,7 +315,7 @@ AssignmentEdit AssignmentSettingsDialog::edit() const
     for (int i = 0; i < m_notebooks->count(); ++i)
         notebooks << m_notebooks->item(i)->text();
     if (notebooks != m_assignment.notebooks())
-        edit.set(QStringLiteral("notebooks"), QJsonArray::fromStringList(notebooks));
+        edit.set(QStringLiteral("notebooks"), notebooks);
 
     QList<DataFile> files;
     for (int row = 0; row < m_dataFiles->rowCount(); ++row)
@@ -327,7 +326,7 @@ AssignmentEdit AssignmentSettingsDialog::edit() const
                                return a.path == b.path && a.urls == b.urls;
                            });
     if (!filesSame) {
-        QJsonArray list;
+        QVariantList list;
         for (const DataFile &f : std::as_const(files))
             list.append(dataFileJson(f));
         edit.set(QStringLiteral("data_files"), list);
@@ -337,7 +336,7 @@ AssignmentEdit AssignmentSettingsDialog::edit() const
          {std::tuple{QStringLiteral("dependencies"), m_dependencies, m_assignment.dependencies()},
           std::tuple{QStringLiteral("required_datasets"), m_datasets, m_assignment.requiredDatasets()}})
         if (linesOf(editor) != current)
-            edit.set(key, QJsonArray::fromStringList(linesOf(editor)));
+            edit.set(key, linesOf(editor));
 
     const Limits current = m_assignment.limits();
     int row = 0;

@@ -4,6 +4,7 @@
 #include "checks/registry.h"
 #include "codesyntaxlabel.h"
 #include "pythonhighlighter.h"
+#include "util/jsonvalue.h"
 #include "translations.h"
 #include "wrappinglabel.h"
 
@@ -49,7 +50,7 @@ CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWid
     QList<CheckField> fields{pointsField()};
     fields << kind.fields();
     for (const CheckField &f : std::as_const(fields)) {
-        addFieldRow(form, f, f.key == QLatin1String("points") ? QJsonValue(check.points) : check.options.value(f.key));
+        addFieldRow(form, f, f.key == QLatin1String("points") ? QVariant(check.points) : check.options.value(f.key));
         if (f.type == CheckField::Type::Code && !m_syntax) {
             m_syntax = new CodeSyntaxLabel(static_cast<QPlainTextEdit *>(m_rows.constLast().editor), python, check.id, inner);
             form->addRow(QString(), m_syntax);
@@ -68,7 +69,7 @@ CheckEditDialog::CheckEditDialog(const Check &check, const QString &python, QWid
     resize(560, sizeHint().height());
 }
 
-void CheckEditDialog::addFieldRow(QFormLayout *form, const CheckField &f, const QJsonValue &initial)
+void CheckEditDialog::addFieldRow(QFormLayout *form, const CheckField &f, const QVariant &initial)
 {
     QWidget *inner = form->parentWidget();
     Row row;
@@ -113,12 +114,13 @@ QWidget *CheckEditDialog::createNumberEditor(Row &row, const QString &label, QWi
     spin->setDecimals(points ? 2 : 10);
     spin->setRange(f.minimum, points ? 10000 : 1e9);
     spin->setSingleStep(points ? 1 : 0.001);
-    spin->setValue(row.initial.toDouble(f.defaultValue.toDouble())); // absent: the documented default
+    // absent: the documented default
+    spin->setValue(jsonvalue::isNumber(row.initial) ? row.initial.toDouble() : f.defaultValue.toDouble());
     row.editor = spin;
     if (f.required)
         return spin;
     row.set = new QCheckBox(tr("set"), parent);
-    row.set->setChecked(row.initial.isDouble());
+    row.set->setChecked(jsonvalue::isNumber(row.initial));
     row.set->setToolTip(tr("Unchecked: the default (%1) applies.").arg(numberText(f.defaultValue.toDouble(), 10)));
     row.set->setAccessibleName(tr("Set %1").arg(label));
     spin->setEnabled(row.set->isChecked());
@@ -131,14 +133,14 @@ QWidget *CheckEditDialog::createNumberEditor(Row &row, const QString &label, QWi
     return box;
 }
 
-QComboBox *CheckEditDialog::createFlagEditor(const CheckField &f, const QJsonValue &initial, QWidget *parent)
+QComboBox *CheckEditDialog::createFlagEditor(const CheckField &f, const QVariant &initial, QWidget *parent)
 {
     auto *combo = new QComboBox(parent);
-    combo->addItem(f.defaultValue.isBool() ? tr("Default (%1)").arg(f.defaultValue.toBool() ? tr("yes") : tr("no"))
+    combo->addItem(jsonvalue::isBool(f.defaultValue) ? tr("Default (%1)").arg(f.defaultValue.toBool() ? tr("yes") : tr("no"))
                                            : tr("Default (from the assignment)"));
     combo->addItem(tr("yes"));
     combo->addItem(tr("no"));
-    combo->setCurrentIndex(initial.isBool() ? (initial.toBool() ? 1 : 2) : 0);
+    combo->setCurrentIndex(jsonvalue::isBool(initial) ? (initial.toBool() ? 1 : 2) : 0);
     return combo;
 }
 
@@ -166,24 +168,24 @@ QDialogButtonBox *CheckEditDialog::createButtons()
     return buttons;
 }
 
-QJsonValue CheckEditDialog::valueOf(const Row &row)
+QVariant CheckEditDialog::valueOf(const Row &row)
 {
     switch (row.field.type) {
     case CheckField::Type::Number:
         if (row.set && !row.set->isChecked())
-            return QJsonValue::Null;
+            return jsonvalue::null();
         return static_cast<QDoubleSpinBox *>(row.editor)->value();
     case CheckField::Type::Flag: {
         const int i = static_cast<QComboBox *>(row.editor)->currentIndex();
-        return i == 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(i == 1);
+        return i == 0 ? jsonvalue::null() : QVariant(i == 1);
     }
     case CheckField::Type::Code: {
         const QString text = static_cast<QPlainTextEdit *>(row.editor)->toPlainText();
-        return text.isEmpty() && !row.field.required ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+        return text.isEmpty() && !row.field.required ? jsonvalue::null() : QVariant(text);
     }
     default: {
         const QString text = static_cast<QLineEdit *>(row.editor)->text();
-        return text.isEmpty() && !row.field.required ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+        return text.isEmpty() && !row.field.required ? jsonvalue::null() : QVariant(text);
     }
     }
 }
@@ -192,15 +194,18 @@ CheckEdit CheckEditDialog::edit() const
 {
     CheckEdit e;
     for (const Row &row : m_rows) {
-        const QJsonValue now = valueOf(row);
-        const QJsonValue before = row.initial.isUndefined() ? QJsonValue(QJsonValue::Null) : row.initial;
-        const bool same = now.isDouble() && before.isDouble()
+        const QVariant now = valueOf(row);
+        const QVariant &before = row.initial;
+        const bool same = jsonvalue::isNumber(now) && jsonvalue::isNumber(before)
                               // a spin box rounds to its decimals: unchanged when it shows the same number
                               ? std::fabs(now.toDouble() - before.toDouble()) <= 1e-12 * std::max(1.0, std::fabs(before.toDouble()))
-                              : now == before;
+                          : jsonvalue::isNull(now) || jsonvalue::isNull(before)
+                              ? jsonvalue::isNull(now) && jsonvalue::isNull(before)
+                              // the same JSON type and value (QVariant's == converts: "1" == 1)
+                              : now.typeId() == before.typeId() && now == before;
         if (same)
             continue;
-        if (now.isNull())
+        if (jsonvalue::isNull(now))
             e.unset(row.field.key);
         else
             e.set(row.field.key, now);

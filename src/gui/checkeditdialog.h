@@ -50,24 +50,24 @@ private:
     struct Row
     {
         CheckField field;
-        QJsonValue initial; ///< as the check has it; Undefined when absent
+        QVariant initial; ///< as the check has it, JSON in a QVariant (util/jsonvalue.h); QVariant() when absent
         QWidget *editor = nullptr;
         QCheckBox *set = nullptr; ///< optional numbers only
     };
     /// One row of the form: field `f`'s label and editor, showing `initial`.
-    void addFieldRow(QFormLayout *form, const CheckField &f, const QJsonValue &initial);
+    void addFieldRow(QFormLayout *form, const CheckField &f, const QVariant &initial);
     /// Sets `row`'s editor (and its set box) for its field's type; returns the widget the form shows.
     QWidget *createEditor(Row &row, const QString &label, QWidget *parent);
     /// A spin box; an optional number's beside the box that sets it.
     QWidget *createNumberEditor(Row &row, const QString &label, QWidget *parent);
     /// "Default (…)", "yes", "no".
-    static QComboBox *createFlagEditor(const CheckField &f, const QJsonValue &initial, QWidget *parent);
+    static QComboBox *createFlagEditor(const CheckField &f, const QVariant &initial, QWidget *parent);
     static QPlainTextEdit *createCodeEditor(const QString &code, QWidget *parent);
     /// OK and Cancel; OK enabled while the code (if any) compiles.
     QDialogButtonBox *createButtons();
     const Row *rowOf(const QString &key) const;
-    /// The row's value as the dialog shows it; Null for "absent" (the default applies).
-    static QJsonValue valueOf(const Row &row);
+    /// The row's value as the dialog shows it; null (jsonvalue::null()) for "absent" (the default applies).
+    static QVariant valueOf(const Row &row);
     QList<Row> m_rows;
     CodeSyntaxLabel *m_syntax = nullptr;
     QPushButton *m_ok = nullptr;

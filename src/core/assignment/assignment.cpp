@@ -15,7 +15,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
@@ -574,7 +573,7 @@ Expected<Check> readCheckEntry(const FieldReader &r, const Json &cj, const QStri
                                           .arg(qint64(kMaxCheckPoints)));
         c.points = *p;
     }
-    c.options = QJsonDocument::fromJson(QByteArray::fromStdString(cj.dump())).object();
+    c.options = jsonutil::toVariant(cj).toMap();
     return c;
 }
 

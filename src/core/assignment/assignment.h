@@ -5,11 +5,11 @@
 #include "sandbox/sandboxkind.h"
 #include "util/expected.h"
 
-#include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 #include <optional>
 
@@ -62,7 +62,9 @@ struct Check
     /// the check's "notebook"; without one (a single-notebook assignment, or a format 1 file), the first notebook.
     /// Always set on a loaded assignment.
     QString notebook;
-    QJsonObject options; ///< the check's JSON object as written (rtol, atol, comparator options, …)
+    /// The check's JSON object as written (rtol, atol, comparator options, Otter's cases, …), as JSON in a QVariantMap
+    /// (jsonutil::toVariant(); util/jsonvalue.h tells its JSON types): `.value("rtol").toDouble()` reads as it did.
+    QVariantMap options;
     /// Value checks: whether the feedback names the expected (reference) value — "value -1.0 ≠ 0.9628…" —
     /// or only how the student's value differs from it. The check's "show_expected", else the assignment's;
     /// false by default: a value check's reference is the instructor's answer, hidden from the student, and

@@ -8,7 +8,6 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
-#include <QJsonArray>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
@@ -186,7 +185,7 @@ Expected<QString> createAssignment(const QString &notebookPath, const NewAssignm
     if (!options.title.trimmed().isEmpty())
         edit.set(QStringLiteral("title"), options.title.trimmed());
     if (!options.dataFiles.isEmpty()) {
-        QJsonArray list;
+        QStringList list;
         for (const QString &rel : options.dataFiles) {
             const QString dst = QDir(folder).filePath(rel);
             if (folder != source && !QFileInfo::exists(dst) && !copyInto(QDir(source).filePath(rel), dst))

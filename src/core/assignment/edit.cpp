@@ -8,12 +8,13 @@
 #include "util/inputfile.h"
 #include "util/json_p.h"
 #include "util/jsonsplice_p.h"
+#include "util/jsonvalue.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonObject>
+#include <QVariantList>
+#include <QVariantMap>
 
 #include <nlohmann/json.hpp>
 
@@ -180,14 +181,14 @@ Expected<bool> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
     if (!kind)
         return Error{jsonPath, field + QStringLiteral(".type"), QStringLiteral("not a check type (%1)").arg(checkKindNameList())};
     const QList<CheckField> fields = QList<CheckField>{pointsField(), notebookField()} + kind->fields();
-    QMap<QString, QJsonValue> changes = edit.changes;
+    QMap<QString, QVariant> changes = edit.changes;
     for (auto it = edit.textChanges.cbegin(); it != edit.textChanges.cend(); ++it) {
         const auto f = std::find_if(fields.cbegin(), fields.cend(), [&](const CheckField &c) { return c.key == it.key(); });
         if (f == fields.cend()) {
-            changes.insert(it.key(), it.value()); // refused below, with the kind's fields
+            changes.insert(it.key(), QVariant(it.value())); // refused below, with the kind's fields
             continue;
         }
-        Expected<QJsonValue> v = parseCheckFieldValue(*f, it.value());
+        Expected<QVariant> v = parseCheckFieldValue(*f, it.value());
         if (!v)
             return Error{jsonPath, field + QLatin1Char('.') + it.key(), v.error().message};
         changes.insert(it.key(), *v);
@@ -205,7 +206,7 @@ Expected<bool> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
                          QStringLiteral("a %1 check has no such field (its fields: %2)").arg(kind->name(), keys.join(QStringLiteral(", ")))};
         }
         const std::string k = key.toStdString();
-        if (it.value().isNull()) {
+        if (jsonvalue::isNull(it.value())) {
             if (f->required)
                 return Error{jsonPath, field + QLatin1Char('.') + key, QStringLiteral("is required and cannot be removed")};
             check.erase(k);
@@ -213,10 +214,9 @@ Expected<bool> editCheck(const QString &jsonPath, int index, const CheckEdit &ed
         }
         if (auto problem = checkFieldProblem(*f, it.value()))
             return Error{jsonPath, field + QLatin1Char('.') + key, *problem};
-        const QJsonValue &v = it.value();
-        check[k] = v.isDouble() ? number(v.toDouble()) : v.isBool() ? OJson(v.toBool()) : OJson(v.toString().toStdString());
+        check[k] = jsonutil::fromVariant<OJson>(it.value());
     }
-    if (changes.contains(QStringLiteral("anchor")) && changes.value(QStringLiteral("anchor")).isString())
+    if (changes.contains(QStringLiteral("anchor")) && jsonvalue::isString(changes.value(QStringLiteral("anchor"))))
         if (auto ok = checkAnchor(root, jsonPath, field, changes.value(QStringLiteral("anchor")).toString()); !ok)
             return ok.error();
     // The edited entry must read as the loader reads it (a Python name, the kind's own rules), or nothing is written.
@@ -362,30 +362,6 @@ const QStringList &listKeys()
     return keys;
 }
 
-OJson toJson(const QJsonValue &v)
-{
-    if (v.isBool())
-        return v.toBool();
-    if (v.isDouble())
-        return number(v.toDouble());
-    if (v.isString())
-        return v.toString().toStdString();
-    if (v.isArray()) {
-        OJson a = OJson::array();
-        for (const QJsonValue &e : v.toArray())
-            a.push_back(toJson(e));
-        return a;
-    }
-    if (v.isObject()) {
-        OJson o = OJson::object();
-        const QJsonObject obj = v.toObject();
-        for (auto it = obj.begin(); it != obj.end(); ++it)
-            o[it.key().toStdString()] = toJson(it.value());
-        return o;
-    }
-    return nullptr;
-}
-
 // Sets root[key], a new key at its place in assignmentFieldKeys() (after the last present key that comes before it).
 void setTopLevel(OJson &root, const QString &key, OJson value)
 {
@@ -479,30 +455,30 @@ QStringList editableAssignmentKeys()
     return keys;
 }
 
-QJsonValue dataFileJson(const DataFile &file)
+QVariant dataFileJson(const DataFile &file)
 {
     if (file.urls.isEmpty())
         return file.path;
-    return QJsonObject{{QStringLiteral("path"), file.path}, {QStringLiteral("urls"), QJsonArray::fromStringList(file.urls)}};
+    return QVariantMap{{QStringLiteral("path"), file.path}, {QStringLiteral("urls"), file.urls}};
 }
 
-Expected<QJsonValue> parseAssignmentValue(const QString &file, const QString &key, const QString &text)
+Expected<QVariant> parseAssignmentValue(const QString &file, const QString &key, const QString &text)
 {
     if (stringKeys().contains(key))
-        return QJsonValue(text);
+        return QVariant(text);
     if (listKeys().contains(key)) {
-        QJsonArray list;
+        QStringList list;
         for (const QString &line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
             if (!line.trimmed().isEmpty())
                 list.append(line.trimmed());
-        return QJsonValue(list);
+        return QVariant(list);
     }
     if (key.startsWith(QLatin1String("limits.")) && findLimitField(key.mid(7).toStdString())) {
         bool ok = false;
         const double v = text.trimmed().toDouble(&ok);
         if (!ok || !std::isfinite(v))
             return Error{file, key, QStringLiteral("'%1' is not a number").arg(text)};
-        return QJsonValue(v);
+        return QVariant(v);
     }
     return Error{file, key, QStringLiteral("not an assignment field the editors change (fields: %1)").arg(keyList())};
 }
@@ -515,40 +491,41 @@ Expected<void> editAssignment(const QString &jsonPath, const AssignmentEdit &edi
     OJson &root = parsed->root;
     for (auto it = edit.changes.cbegin(); it != edit.changes.cend(); ++it) {
         const QString &key = it.key();
-        const QJsonValue &v = it.value();
+        const QVariant &v = it.value();
         if (!editableAssignmentKeys().contains(key))
             return Error{jsonPath, key, QStringLiteral("not an assignment field the editors change (fields: %1)").arg(keyList())};
         if (key.startsWith(QLatin1String("limits."))) {
             const std::string limit = key.mid(7).toStdString();
             if (root.contains("limits") && !root["limits"].is_object())
                 return Error{jsonPath, QStringLiteral("limits"), QStringLiteral("must be an object")};
-            if (v.isNull()) {
+            if (jsonvalue::isNull(v)) {
                 if (root.contains("limits"))
                     root["limits"].erase(limit);
                 continue;
             }
-            if (!v.isDouble())
+            if (!jsonvalue::isNumber(v))
                 return Error{jsonPath, key, QStringLiteral("must be a number")};
             if (!root.contains("limits"))
                 setTopLevel(root, QStringLiteral("limits"), OJson::object());
             root["limits"][limit] = number(v.toDouble());
             continue;
         }
-        if (v.isNull()) {
+        if (jsonvalue::isNull(v)) {
             root.erase(key.toStdString());
             continue;
         }
-        if (stringKeys().contains(key) && !v.isString())
+        if (stringKeys().contains(key) && !jsonvalue::isString(v))
             return Error{jsonPath, key, QStringLiteral("must be a string")};
         if (listKeys().contains(key)) {
-            if (!v.isArray())
+            if (v.typeId() != QMetaType::QVariantList && v.typeId() != QMetaType::QStringList)
                 return Error{jsonPath, key, QStringLiteral("must be a list")};
-            const QJsonArray list = v.toArray();
+            const QVariantList list = v.toList();
             for (qsizetype i = 0; i < list.size(); ++i)
-                if (!list.at(i).isString() && !(key == QLatin1String("data_files") && list.at(i).isObject()))
+                if (!jsonvalue::isString(list.at(i))
+                    && !(key == QLatin1String("data_files") && list.at(i).typeId() == QMetaType::QVariantMap))
                     return Error{jsonPath, QStringLiteral("%1[%2]").arg(key).arg(i), QStringLiteral("must be a string")};
         }
-        setTopLevel(root, key, toJson(v));
+        setTopLevel(root, key, jsonutil::fromVariant<OJson>(v));
     }
     return writeChecked(jsonPath, *parsed);
 }
@@ -567,7 +544,7 @@ Expected<void> addAssignmentItem(const QString &jsonPath, const QString &key, co
         return Error{jsonPath, key, QStringLiteral("an entry must not be empty")};
     if (const qsizetype at = indexOfItem(**list, key, item); at >= 0)
         return Error{jsonPath, QStringLiteral("%1[%2]").arg(key).arg(at), QStringLiteral("'%1' is already listed").arg(item)};
-    (*list)->push_back(toJson(key == QLatin1String("data_files") ? dataFileJson(DataFile{item, urls}) : QJsonValue(item)));
+    (*list)->push_back(jsonutil::fromVariant<OJson>(key == QLatin1String("data_files") ? dataFileJson(DataFile{item, urls}) : QVariant(item)));
     return writeChecked(jsonPath, *parsed);
 }
 
@@ -607,7 +584,7 @@ Expected<void> setDataFileUrls(const QString &jsonPath, const QString &path, con
     else if (entry.is_object())
         entry["urls"] = std::move(urlList);
     else if (!urls.isEmpty())
-        entry = toJson(dataFileJson(DataFile{dataFilePath(entry), urls}));
+        entry = jsonutil::fromVariant<OJson>(dataFileJson(DataFile{dataFilePath(entry), urls}));
     return writeChecked(jsonPath, *parsed);
 }
 

@@ -4,11 +4,12 @@
 
 #include "assignment/assignment.h"
 #include "util/expected.h"
+#include "util/jsonvalue.h"
 
-#include <QJsonValue>
 #include <QMap>
 #include <QString>
 #include <QStringList>
+#include <QVariant>
 
 #include <optional>
 
@@ -18,9 +19,10 @@ namespace sandmark {
 struct CheckEdit
 {
     /// Keys to change: "points" or one of the kind's CheckKind::fields() (rtol, exact_type, code, …) → the new
-    /// value; a Null value removes the key, so that its default applies again. "id" and "type" are not editable
-    /// (the gradebook keeps results and overrides by id).
-    QMap<QString, QJsonValue> changes;
+    /// value, JSON in a QVariant (util/jsonvalue.h: a number, a bool, a QString); a null value (jsonvalue::null(), or
+    /// QVariant()) removes the key, so that its default applies again; a key not in the map is left as it is. "id"
+    /// and "type" are not editable (the gradebook keeps results and overrides by id).
+    QMap<QString, QVariant> changes;
     /// Keys to change given as text (`sandmark-cli checks edit --set KEY=VALUE`), parsed by the field's type
     /// (parseCheckFieldValue()) once editCheck() knows the check's kind.
     QMap<QString, QString> textChanges;
@@ -29,9 +31,9 @@ struct CheckEdit
     /// … any more") when it is gone. Empty: the index alone.
     QString checkId;
 
-    void set(const QString &key, const QJsonValue &value) { changes.insert(key, value); }
+    void set(const QString &key, const QVariant &value) { changes.insert(key, value); }
     void setText(const QString &key, const QString &text) { textChanges.insert(key, text); }
-    void unset(const QString &key) { changes.insert(key, QJsonValue(QJsonValue::Null)); }
+    void unset(const QString &key) { changes.insert(key, jsonvalue::null()); }
     bool isEmpty() const { return changes.isEmpty() && textChanges.isEmpty(); }
 };
 
@@ -94,28 +96,31 @@ QString uniqueCheckId(const QString &base, const QStringList &taken);
 /// Changes to assignment.json's own (top-level) fields: the app's assignment settings, `sandmark-cli assignment`.
 struct AssignmentEdit
 {
-    /// Key → the new value; a Null value removes the key, so that its default applies again. Keys:
-    /// editableAssignmentKeys() — "title", "sandbox", "docker_image" (strings), "notebooks", "dependencies",
-    /// "required_datasets" (lists of strings), "data_files" (the whole list, entries as dataFileJson() writes
-    /// them), and "limits.<key>" for each key of kLimitFields (a number).
-    QMap<QString, QJsonValue> changes;
+    /// Key → the new value, JSON in a QVariant (util/jsonvalue.h); a null value (jsonvalue::null(), or QVariant())
+    /// removes the key, so that its default applies again. Keys: editableAssignmentKeys() — "title", "sandbox",
+    /// "docker_image" (QString), "notebooks", "dependencies", "required_datasets" (QStringList, or a QVariantList of
+    /// strings), "data_files" (the whole list, a QVariantList of entries as dataFileJson() writes them), and
+    /// "limits.<key>" for each key of kLimitFields (a number).
+    QMap<QString, QVariant> changes;
 
-    void set(const QString &key, const QJsonValue &value) { changes.insert(key, value); }
-    void unset(const QString &key) { changes.insert(key, QJsonValue(QJsonValue::Null)); }
+    void set(const QString &key, const QVariant &value) { changes.insert(key, value); }
+    void unset(const QString &key) { changes.insert(key, jsonvalue::null()); }
     bool isEmpty() const { return changes.isEmpty(); }
 };
 
 /// The keys AssignmentEdit takes, in file-format order, limits as "limits.<key>". Pure.
 QStringList editableAssignmentKeys();
 
-/// A data_files entry as the editors write it: the path alone, or {"path", "urls"} when it has URLs. Pure.
-QJsonValue dataFileJson(const DataFile &file);
+/// A data_files entry as the editors write it: the path alone (a QString), or {"path", "urls"} when it has URLs (a
+/// QVariantMap). Pure.
+QVariant dataFileJson(const DataFile &file);
 
 /// `text` as the value of `key` (`sandmark-cli assignment set KEY VALUE`): a string for title, sandbox and
 /// docker_image, a number for a limit ("1e9" and "0.5" read as JSON numbers; whole numbers for byte and count
 /// limits), one-per-line for a list. Error: "limits.cpus: 'two' is not a number", an unknown key (listing them).
-/// `file` names the file in the Error. Pure.
-Expected<QJsonValue> parseAssignmentValue(const QString &file, const QString &key, const QString &text);
+/// `file` names the file in the Error. The value as AssignmentEdit::changes takes it (a QString, a double, a
+/// QStringList). Pure.
+Expected<QVariant> parseAssignmentValue(const QString &file, const QString &key, const QString &text);
 
 /// Applies `edit` to the assignment.json at `jsonPath`. Every other key, the key order and the formatting of
 /// unchanged lines are kept (spliceJson); written atomically (QSaveFile). The edited document is read as

@@ -15,7 +15,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 
@@ -1241,15 +1240,15 @@ QMap<QString, QByteArray> otterPublicTests(const QList<Check> &checks)
     for (const Check &c : checks) {
         if (c.type != Check::Type::Otter)
             continue;
-        const QJsonArray list = c.options.value(QLatin1String("cases")).toArray();
+        const QVariantList list = c.options.value(QLatin1String("cases")).toList();
         allOrNothing[c.question] = allOrNothing.value(c.question) || list.size() > 1;
-        for (const QJsonValue &v : list) {
-            const QJsonObject tc = v.toObject();
+        for (const QVariant &v : list) {
+            const QVariantMap tc = v.toMap();
             if (tc.value(QLatin1String("hidden")).toBool())
                 continue;
             const double points = list.size() > 1 ? c.points / list.size() : c.points;
             cases[c.question] << QStringLiteral("{'name': %1, 'code': %2, 'hidden': False, 'locked': False, 'points': %3}")
-                                     .arg(py(tc.value(QLatin1String("name"))), py(tc.value(QLatin1String("code"))))
+                                     .arg(py(tc.value(QLatin1String("name")).toString()), py(tc.value(QLatin1String("code")).toString()))
                                      .arg(points);
         }
     }

@@ -2,6 +2,7 @@
 #include "checks/checkfield.h"
 
 #include "assignment/assignment.h"
+#include "util/jsonvalue.h"
 
 #include <QCoreApplication>
 
@@ -35,24 +36,24 @@ CheckField notebookField()
                       QT_TRANSLATE_NOOP("sandmark::CheckField", "The notebook the check grades (a problem set's check names it; default: the first notebook)."));
 }
 
-std::optional<QString> checkFieldProblem(const CheckField &field, const QJsonValue &value)
+std::optional<QString> checkFieldProblem(const CheckField &field, const QVariant &value)
 {
     switch (field.type) {
     case CheckField::Type::Number:
-        if (!value.isDouble() || !std::isfinite(value.toDouble()) || value.toDouble() < field.minimum)
+        if (!jsonvalue::isNumber(value) || !std::isfinite(value.toDouble()) || value.toDouble() < field.minimum)
             return QStringLiteral("must be a number >= %1").arg(field.minimum);
         if (value.toDouble() > field.maximum)
             return QStringLiteral("must be a number <= %1").arg(field.maximum, 0, 'f', 0);
         return std::nullopt;
     case CheckField::Type::Flag:
-        if (!value.isBool())
+        if (!jsonvalue::isBool(value))
             return QStringLiteral("must be true or false");
         return std::nullopt;
     case CheckField::Type::Text:
     case CheckField::Type::Code:
     case CheckField::Type::PythonName:
     case CheckField::Type::Cell:
-        if (!value.isString())
+        if (!jsonvalue::isString(value))
             return QStringLiteral("must be a string");
         if (field.required && value.toString().trimmed().isEmpty())
             return QStringLiteral("must not be empty");
@@ -63,9 +64,9 @@ std::optional<QString> checkFieldProblem(const CheckField &field, const QJsonVal
     return std::nullopt;
 }
 
-Expected<QJsonValue> parseCheckFieldValue(const CheckField &field, const QString &text)
+Expected<QVariant> parseCheckFieldValue(const CheckField &field, const QString &text)
 {
-    QJsonValue value;
+    QVariant value;
     switch (field.type) {
     case CheckField::Type::Number: {
         bool ok = false;
@@ -73,21 +74,21 @@ Expected<QJsonValue> parseCheckFieldValue(const CheckField &field, const QString
         if (!ok)
             return Error{{}, field.key, QStringLiteral("'%1' is not a number").arg(text)};
         // Integral values as integers, as the editors write them ("points": 2, not 2.0).
-        value = std::floor(d) == d && std::fabs(d) < 9007199254740992.0 ? QJsonValue(qint64(d)) : QJsonValue(d);
+        value = std::floor(d) == d && std::fabs(d) < 9007199254740992.0 ? QVariant(qlonglong(d)) : QVariant(d);
         break;
     }
     case CheckField::Type::Flag: {
         const QString t = text.trimmed().toLower();
         if (t == QLatin1String("true") || t == QLatin1String("yes") || t == QLatin1String("1"))
-            value = true;
+            value = QVariant(true);
         else if (t == QLatin1String("false") || t == QLatin1String("no") || t == QLatin1String("0"))
-            value = false;
+            value = QVariant(false);
         else
             return Error{{}, field.key, QStringLiteral("'%1' is not true or false").arg(text)};
         break;
     }
     default:
-        value = text;
+        value = QVariant(text);
     }
     if (auto problem = checkFieldProblem(field, value))
         return Error{{}, field.key, *problem};

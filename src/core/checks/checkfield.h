@@ -6,9 +6,9 @@
 
 #include <limits>
 
-#include <QJsonValue>
 #include <QList>
 #include <QString>
+#include <QVariant>
 
 namespace sandmark {
 
@@ -30,9 +30,10 @@ struct CheckField
     /// is built (the app translates them in that context). Static strings.
     const char *label = "";
     const char *help = "";
-    /// The value that applies while the key is absent; Undefined when nothing does (an empty anchor) or when it
-    /// comes from elsewhere (show_expected: the assignment's), which `help` then says.
-    QJsonValue defaultValue;
+    /// The value that applies while the key is absent, as JSON in a QVariant (util/jsonvalue.h: a double, a bool);
+    /// QVariant() when nothing does (an empty anchor) or when it comes from elsewhere (show_expected: the
+    /// assignment's), which `help` then says.
+    QVariant defaultValue;
     bool required = false; ///< the kind refuses a check without it
     double minimum = 0;    ///< Number only
     double maximum = std::numeric_limits<double>::infinity(); ///< Number only ("points": kMaxCheckPoints)
@@ -49,11 +50,13 @@ CheckField pointsField();
 CheckField notebookField();
 
 /// Parses `text` as a value of `field` (the CLI's `--set KEY=VALUE`): Number as a C-locale number, Flag as
-/// true/false (also yes/no, 1/0), the text kinds as given. Errors say what the field takes. Pure.
-Expected<QJsonValue> parseCheckFieldValue(const CheckField &field, const QString &text);
+/// true/false (also yes/no, 1/0), the text kinds as given; the value as JSON in a QVariant (util/jsonvalue.h: a
+/// whole number as qlonglong, else a double, a bool, a QString). Errors say what the field takes. Pure.
+Expected<QVariant> parseCheckFieldValue(const CheckField &field, const QString &text);
 
-/// Whether `value` is a valid value of `field` (its JSON type, a finite number from `minimum` to `maximum`, a required
-/// text not blank); the message of the problem otherwise ("must be a number >= 0"). Pure.
-std::optional<QString> checkFieldProblem(const CheckField &field, const QJsonValue &value);
+/// Whether `value` (JSON in a QVariant, util/jsonvalue.h) is a valid value of `field` (its JSON type — a string is
+/// no number, a number no flag —, a finite number from `minimum` to `maximum`, a required text not blank); the
+/// message of the problem otherwise ("must be a number >= 0"). Pure.
+std::optional<QString> checkFieldProblem(const CheckField &field, const QVariant &value);
 
 } // namespace sandmark

@@ -7,9 +7,9 @@
 #include "notebook/instrument.h"
 
 #include <QCoreApplication>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QRegularExpression>
+#include <QVariantList>
+#include <QVariantMap>
 
 namespace sandmark::detail {
 
@@ -118,12 +118,12 @@ QString caseRunnerCode(const Json &cases)
 }
 
 /// The cases of `check` whose expected output comes from the reference run (an un-run master's), in order.
-QList<QJsonObject> referenceCases(const Check &check)
+QList<QVariantMap> referenceCases(const Check &check)
 {
-    QList<QJsonObject> out;
-    for (const QJsonValue &tc : check.options.value(QLatin1String("cases")).toArray())
-        if (tc.toObject().value(QLatin1String("from_reference")).toBool())
-            out << tc.toObject();
+    QList<QVariantMap> out;
+    for (const QVariant &tc : check.options.value(QLatin1String("cases")).toList())
+        if (tc.toMap().value(QLatin1String("from_reference")).toBool())
+            out << tc.toMap();
     return out;
 }
 
@@ -235,8 +235,8 @@ QString OtterCheckKind::group(const Check &check) const
 void OtterCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResult &r) const
 {
     kAsTest.grade(check, e, r);
-    const QJsonArray cases = check.options.value(QLatin1String("cases")).toArray();
-    const QList<QJsonObject> fromReference = referenceCases(check);
+    const QVariantList cases = check.options.value(QLatin1String("cases")).toList();
+    const QList<QVariantMap> fromReference = referenceCases(check);
     if (r.outcome == Outcome::Pass && !fromReference.isEmpty()) {
         // The cases of an un-run master: the student's printed outputs against the reference run's. The reference
         // run left a digest per case, or the check is broken (failsOnReference()) and not graded at all.
@@ -260,7 +260,7 @@ void OtterCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResu
         for (qsizetype i = 0; i < fromReference.size(); ++i) {
             if (got->at(i) == want->at(i))
                 continue;
-            const QJsonObject tc = fromReference.at(i);
+            const QVariantMap tc = fromReference.at(i);
             const QString name = tc.value(QLatin1String("name")).toString();
             QString text = tc.value(QLatin1String("failure_message")).toString();
             if (tc.value(QLatin1String("hidden")).toBool())
@@ -280,8 +280,8 @@ void OtterCheckKind::grade(const Check &check, const CheckEvidence &e, CheckResu
     if (r.outcome == Outcome::Pass) {
         // Otter shows each passed case's success message.
         QStringList messages;
-        for (const QJsonValue &tc : cases)
-            if (const QString m = tc.toObject().value(QLatin1String("success_message")).toString(); !m.isEmpty())
+        for (const QVariant &tc : cases)
+            if (const QString m = tc.toMap().value(QLatin1String("success_message")).toString(); !m.isEmpty())
                 messages << m;
         r.feedback = messages.join(QLatin1Char('\n'));
     } else if (r.outcome == Outcome::Fail && r.feedback.startsWith(QLatin1String("AssertionError: "))) {
@@ -294,7 +294,7 @@ std::optional<CheckKind::ReferenceFailure> OtterCheckKind::failsOnReference(cons
     if (auto failure = kAsTest.failsOnReference(check, cell))
         return failure;
     // An un-run master's cases: the reference run must give each its expected output.
-    const QList<QJsonObject> fromReference = referenceCases(check);
+    const QList<QVariantMap> fromReference = referenceCases(check);
     if (fromReference.isEmpty())
         return std::nullopt;
     const std::optional<QStringList> got = outputDigests(cell.resultText);
@@ -303,7 +303,7 @@ std::optional<CheckKind::ReferenceFailure> OtterCheckKind::failsOnReference(cons
     // The digests travel as the test's result text, at most 200 characters: 13 digests.
     const bool tooMany = fromReference.size() > 13;
     QStringList names;
-    for (const QJsonObject &tc : fromReference)
+    for (const QVariantMap &tc : fromReference)
         names << QStringLiteral("'%1'").arg(tc.value(QLatin1String("name")).toString());
     ReferenceFailure f;
     f.why = QStringLiteral("the expected output of case %1 is unknown: the master's test cell has no saved output and "
@@ -316,13 +316,13 @@ std::optional<CheckKind::ReferenceFailure> OtterCheckKind::failsOnReference(cons
 
 QString OtterCheckKind::describe(const Check &c) const
 {
-    const QJsonArray cases = c.options.value(QLatin1String("cases")).toArray();
+    const QVariantList cases = c.options.value(QLatin1String("cases")).toList();
     int hidden = 0;
-    for (const QJsonValue &tc : cases)
-        hidden += tc.toObject().value(QLatin1String("hidden")).toBool() ? 1 : 0;
+    for (const QVariant &tc : cases)
+        hidden += tc.toMap().value(QLatin1String("hidden")).toBool() ? 1 : 0;
     const QString &question = c.question;
     if (cases.size() == 1)
-        return QStringLiteral("Otter %1: %2%3").arg(question, cases.at(0).toObject().value(QLatin1String("name")).toString(),
+        return QStringLiteral("Otter %1: %2%3").arg(question, cases.at(0).toMap().value(QLatin1String("name")).toString(),
                                                     hidden ? QStringLiteral(" (hidden)") : QString());
     return QStringLiteral("Otter %1: %2 cases, all or nothing (%3 hidden)").arg(question).arg(cases.size()).arg(hidden);
 }

@@ -10,7 +10,6 @@
 #include <nlohmann/json.hpp>
 
 #include <QDir>
-#include <QJsonArray>
 #include <QFile>
 #include <QFileInfo>
 
@@ -163,7 +162,7 @@ Expected<QStringList> editRequiredDatasets(const QString &jsonPath, const QStrin
                          QStringLiteral("has no entry '%1'").arg(e->toString())};
     }
     // Written by the assignment editor: a new key at its place, the result read as the loader reads it.
-    QJsonArray list;
+    QStringList list;
     for (const DatasetEntry &e : std::as_const(current))
         list.append(e.toString());
     if (remove.isEmpty() && listed.size() == add.size())

@@ -1,8 +1,8 @@
 #include "grading/compare.h"
 #include "util/coretext.h"
+#include "util/jsonvalue.h"
 
 #include <QCoreApplication>
-#include <QJsonValue>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -100,19 +100,19 @@ QList<CheckField> CompareOptions::fields()
     return out;
 }
 
-Expected<CompareOptions> CompareOptions::fromJson(const QJsonObject &options)
+Expected<CompareOptions> CompareOptions::fromJson(const QVariantMap &options)
 {
     CompareOptions o;
     for (const OptionSpec &spec : kOptions) {
-        const QJsonValue v = options.value(QLatin1String(spec.key));
-        if (v.isUndefined() || v.isNull())
+        const QVariant v = options.value(QLatin1String(spec.key));
+        if (jsonvalue::isNull(v))
             continue;
         if (spec.number) {
-            if (!v.isDouble() || v.toDouble() < 0 || !std::isfinite(v.toDouble()))
+            if (!jsonvalue::isNumber(v) || v.toDouble() < 0 || !std::isfinite(v.toDouble()))
                 return Error{{}, QStringLiteral("checks option '%1'").arg(QLatin1String(spec.key)), QStringLiteral("must be a number >= 0")};
             o.*spec.number = v.toDouble();
         } else {
-            if (!v.isBool())
+            if (!jsonvalue::isBool(v))
                 return Error{{}, QStringLiteral("checks option '%1'").arg(QLatin1String(spec.key)), QStringLiteral("must be true or false")};
             o.*spec.flag = v.toBool();
         }

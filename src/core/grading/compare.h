@@ -7,7 +7,7 @@
 
 #include "checks/checkfield.h"
 
-#include <QJsonObject>
+#include <QVariantMap>
 #include <QString>
 
 namespace sandmark {
@@ -47,9 +47,10 @@ struct CompareOptions
     /// order, each with its default from a default-constructed CompareOptions. Pure.
     static QList<CheckField> fields();
 
-    /// Reads the keys above from `options` (other keys are ignored: the check's own id, points, …).
-    /// Errors: a key of the wrong type or a negative tolerance, named as `checks option 'rtol'`.
-    static Expected<CompareOptions> fromJson(const QJsonObject &options);
+    /// Reads the keys above from `options`, a check's JSON object as Check::options holds it (other keys are ignored:
+    /// the check's own id, points, …; a null one is absent). Errors: a key of the wrong JSON type (a string is no
+    /// number, util/jsonvalue.h) or a negative tolerance, named as `checks option 'rtol'`.
+    static Expected<CompareOptions> fromJson(const QVariantMap &options);
 };
 
 /// The comparison of one probed value. `feedback` says what differed (shape, first differing element

@@ -7,8 +7,11 @@
 #include <QByteArray>
 #include <QLocale>
 #include <QList>
+#include <QMetaType>
 #include <QString>
 #include <QVariant>
+#include <QVariantList>
+#include <QVariantMap>
 
 #include <nlohmann/json.hpp>
 
@@ -397,6 +400,57 @@ QVariant toVariant(const JsonT &v)
         return map;
     }
     default: return {};
+    }
+}
+
+/// `v`, a JSON value as toVariant() gives it (or as a caller builds one: an int, a double, a QString, a
+/// QStringList, a QVariantList, a QVariantMap), as JSON — toVariant()'s way back, for a public API that takes JSON as
+/// QVariant (an edit's changes). null for QVariant() and for nullptr alike: where "absent" differs from "null" (an
+/// edit's key left alone or removed), the caller's map says it by holding the key or not. Integers stay integers
+/// (any integral QVariant type), a double goes through number() (2.0 as 2, as Qt writes it; others keep their digits
+/// through qtIndented()), a bool stays a bool, a string or a list of strings as such, a map as an object in its key
+/// order; any other type as its toString() (QJsonValue::fromVariant()'s rule for what converts to text), else null.
+template <typename JsonT = nlohmann::ordered_json>
+JsonT fromVariant(const QVariant &v)
+{
+    switch (v.typeId()) {
+    case QMetaType::UnknownType:
+    case QMetaType::Nullptr: return nullptr;
+    case QMetaType::Bool: return v.toBool();
+    case QMetaType::Int:
+    case QMetaType::Short:
+    case QMetaType::Long:
+    case QMetaType::LongLong: return v.toLongLong();
+    case QMetaType::UInt:
+    case QMetaType::UShort:
+    case QMetaType::ULong:
+    case QMetaType::ULongLong: return std::uint64_t(v.toULongLong());
+    case QMetaType::Double:
+    case QMetaType::Float: return number<JsonT>(v.toDouble());
+    case QMetaType::QString: return v.toString().toStdString();
+    case QMetaType::QStringList: {
+        JsonT a = JsonT::array();
+        for (const QString &s : v.toStringList())
+            a.push_back(s.toStdString());
+        return a;
+    }
+    case QMetaType::QVariantList: {
+        JsonT a = JsonT::array();
+        for (const QVariant &e : v.toList())
+            a.push_back(fromVariant<JsonT>(e));
+        return a;
+    }
+    case QMetaType::QVariantMap: {
+        JsonT o = JsonT::object();
+        const QVariantMap map = v.toMap();
+        for (auto it = map.cbegin(); it != map.cend(); ++it)
+            o[it.key().toStdString()] = fromVariant<JsonT>(it.value());
+        return o;
+    }
+    default:
+        if (v.canConvert<QString>())
+            return v.toString().toStdString();
+        return nullptr;
     }
 }
 
