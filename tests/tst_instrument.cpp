@@ -7,6 +7,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -192,7 +193,7 @@ void TestInstrument::injectedCells()
         if (out.injectedKind(i) == InjectedKind::None)
             continue;
         ++injected;
-        const QJsonObject cell = out.cellJson(i);
+        const QJsonObject cell = QJsonDocument::fromJson(out.cellJson(i)).object();
         QCOMPARE(cell.value(u"cell_type"_s).toString(), u"code"_s);
         QCOMPARE(cell.value(u"outputs"_s).toArray().size(), 0);
         QVERIFY(cell.value(u"execution_count"_s).isNull());
@@ -309,7 +310,7 @@ void TestInstrument::testCellReplacesGradedCell()
     QCOMPARE(out.injectedKind(4), InjectedKind::Test);
     QCOMPARE(out.sandmarkMetadata(4).value(u"check"_s).toString(), u"t-one"_s);
     QCOMPARE(out.sandmarkMetadata(4).value(u"code"_s).toString(), u"assert a == 'SOL-A'"_s);
-    QCOMPARE(out.sandmarkMetadata(4).value(u"replaced"_s).toObject().value(u"id"_s).toString(), u"m3"_s);
+    QCOMPARE(out.sandmarkMetadata(4).value(u"replaced"_s).toMap().value(u"id"_s).toString(), u"m3"_s);
     QCOMPARE(out.sandmarkMetadata(8).value(u"check"_s).toString(), u"t-lost"_s);
     QCOMPARE(out.sandmarkMetadata(8).value(u"fallback"_s).toBool(), true);
     QCOMPARE(inst->notes.size(), 2);

@@ -212,7 +212,7 @@ private Q_SLOTS:
         QVERIFY(sandmark::test::injectedTestCode(nb, 3).contains(QLatin1String("square(-4) == 16")));
         for (int i : {4, 13}) {
             QCOMPARE(nb.injectedKind(i), InjectedKind::Test);
-            const QJsonObject meta = nb.sandmarkMetadata(i);
+            const QVariantMap meta = nb.sandmarkMetadata(i);
             QCOMPARE(meta.value(QLatin1String("check")).toString(), QString());
             QCOMPARE(meta.value(QLatin1String("duplicate")).toBool(), true);
             QCOMPARE(meta.value(QLatin1String("grade_id")).toString(), QStringLiteral("square-tests"));

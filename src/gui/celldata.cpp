@@ -338,7 +338,7 @@ QList<CellData> buildCellData(const Notebook &notebook)
     const int n = notebook.cellCount();
     cells.reserve(n);
     for (int i = 0; i < n; ++i)
-        cells.append(cellFromJson(notebook.cellJson(i), i));
+        cells.append(cellFromJson(QJsonDocument::fromJson(notebook.cellJson(i)).object(), i));
     return cells;
 }
 

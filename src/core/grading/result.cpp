@@ -80,7 +80,7 @@ QStringList fallbackAnchors(const Notebook &instrumented)
     for (int i = 0; i < instrumented.cellCount(); ++i) {
         if (instrumented.injectedKind(i) != InjectedKind::Probe)
             continue;
-        const QJsonObject meta = instrumented.sandmarkMetadata(i);
+        const QVariantMap meta = instrumented.sandmarkMetadata(i);
         if (meta.value(QLatin1String("fallback")).toBool())
             out << meta.value(QLatin1String("label")).toString();
     }

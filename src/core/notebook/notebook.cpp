@@ -6,7 +6,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QSaveFile>
 
@@ -212,17 +211,6 @@ bool nbgraderFlag(const Notebook &nb, int index, const char *key)
     const Json *v = findPath(NotebookEditor::json(nb)["cells"][size_t(index)], {"metadata", "nbgrader", key});
     return v && v->is_boolean() && v->get<bool>();
 }
-
-namespace {
-
-QJsonObject toQJsonObject(const Json &j)
-{
-    if (!j.is_object())
-        return {};
-    const std::string text = j.dump(-1, ' ', false, Json::error_handler_t::replace);
-    return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
-}
-} // namespace
 
 namespace {
 /// Whether `bytes` is an HTML document: after leading whitespace, `<!DOCTYPE html`, `<html`, or markup (`<`)
@@ -576,10 +564,10 @@ QStringList Notebook::cellTags(int index) const
     return tags;
 }
 
-QJsonObject Notebook::nbgraderMetadata(int index) const
+QVariantMap Notebook::nbgraderMetadata(int index) const
 {
     const Json *n = findPath(d->json["cells"][size_t(index)], {"metadata", "nbgrader"});
-    return n ? toQJsonObject(*n) : QJsonObject();
+    return n && n->is_object() ? jsonutil::toVariant(*n).toMap() : QVariantMap();
 }
 
 InjectedKind Notebook::injectedKind(int index) const
@@ -594,15 +582,15 @@ InjectedKind Notebook::injectedKind(int index) const
     return InjectedKind::None;
 }
 
-QJsonObject Notebook::sandmarkMetadata(int index) const
+QVariantMap Notebook::sandmarkMetadata(int index) const
 {
     const Json *n = findPath(d->json["cells"][size_t(index)], {"metadata", "sandmark"});
-    return n ? toQJsonObject(*n) : QJsonObject();
+    return n && n->is_object() ? jsonutil::toVariant(*n).toMap() : QVariantMap();
 }
 
-QJsonObject Notebook::cellJson(int index) const
+QByteArray Notebook::cellJson(int index) const
 {
-    return toQJsonObject(d->json["cells"][size_t(index)]);
+    return QByteArray::fromStdString(d->json["cells"][size_t(index)].dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
 int Notebook::outputCount(int index) const

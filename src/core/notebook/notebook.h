@@ -6,10 +6,10 @@
 #include "util/expected.h"
 
 #include <QByteArray>
-#include <QJsonObject>
 #include <QSharedDataPointer>
 #include <QString>
 #include <QStringList>
+#include <QVariantMap>
 
 namespace sandmark {
 
@@ -67,13 +67,17 @@ public:
     /// The cell's id, empty for notebooks before 4.5.
     QString cellId(int index) const;
     QStringList cellTags(int index) const;
-    /// metadata.nbgrader as a QJsonObject (empty when absent). Unknown keys are kept.
-    QJsonObject nbgraderMetadata(int index) const;
+    /// metadata.nbgrader as JSON in a QVariantMap (jsonutil::toVariant(); empty when absent or not an object). Unknown
+    /// keys are kept. QVariant's toBool()/toString() convert across types ("grade": 1 reads true): core's own readers
+    /// use nbgraderText()/nbgraderFlag() (notebook_p.h), which take only a string or a true, as nbgraderCells() does.
+    QVariantMap nbgraderMetadata(int index) const;
     InjectedKind injectedKind(int index) const;
-    /// metadata.sandmark of an injected cell (e.g. "label", "check"), empty otherwise.
-    QJsonObject sandmarkMetadata(int index) const;
-    /// The cell as JSON for display (outputs included). Numbers that JSON cannot hold are dropped by Qt.
-    QJsonObject cellJson(int index) const;
+    /// metadata.sandmark of an injected cell (e.g. "label", "check") as JSON in a QVariantMap (as nbgraderMetadata()),
+    /// empty otherwise.
+    QVariantMap sandmarkMetadata(int index) const;
+    /// The cell as compact JSON text (UTF-8; outputs included, invalid UTF-8 replaced), for display: the GUI reads it
+    /// with the same Qt JSON reader as the cells it reads from a file (gui/celldata.cpp), at its edge.
+    QByteArray cellJson(int index) const;
     /// Number of outputs of a code cell (0 for others).
     int outputCount(int index) const;
 
