@@ -546,7 +546,7 @@ Expected<void> AutotestPlanner::planCell(const Notebook &nb, int index, int comb
     Cell cell;
     cell.index = index;
     cell.inHeader = inHeader;
-    cell.grade = nb.nbgraderMetadata(index).value(QLatin1String("grade")).toBool();
+    cell.grade = nbgraderFlag(nb, index, "grade");
     cell.place = QStringLiteral("%1 cells[%2]").arg(inHeader ? QStringLiteral("the header") : m_name).arg(index);
     cell.salt = autotestCellSalt(source, combined);
     const QStringList lines = source.split(QLatin1Char('\n'));

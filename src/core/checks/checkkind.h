@@ -7,7 +7,6 @@
 #include "checks/checkfield.h"
 #include "util/expected.h"
 
-#include <QJsonObject>
 #include <QString>
 
 #include <optional>

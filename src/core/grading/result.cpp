@@ -4,8 +4,8 @@
 #include "checks/registry.h"
 #include "datasets/missingdataset.h"
 #include "grading/checkgrading_p.h"
+#include "notebook/notebook_p.h"
 
-#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QRegularExpression>
 
@@ -110,7 +110,7 @@ QHash<QString, ManualAnswer> manualAnswers(const QList<Check> &checks, const Not
         const QString anchor = checkKind(c).answerCell(c);
         ManualAnswer a;
         const int r = release.findAnchor(anchor);
-        a.task = r >= 0 && release.nbgraderMetadata(r).value(QLatin1String("task")).toBool();
+        a.task = r >= 0 && nbgraderFlag(release, r, "task");
         const int at = submission.findAnchor(anchor);
         if (at >= 0) {
             a.found = true;
