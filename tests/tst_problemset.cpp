@@ -395,7 +395,7 @@ void TestProblemSet::problemSetGradedInBwrap()
     QCOMPARE(QDir(opt.referenceCacheDir).entryList({u"*.executed.*.ipynb"_s}, QDir::Files).size(), 3);
     QFile timingFile(timings.first().filePath());
     QVERIFY(timingFile.open(QIODevice::ReadOnly));
-    const ReferenceTiming timing = ReferenceTiming::fromJson(QJsonDocument::fromJson(timingFile.readAll()).object());
+    const ReferenceTiming timing = *ReferenceTiming::fromJsonText(timingFile.readAll());
     QCOMPARE(timing.notebooks.size(), 3);
     double sum = 0;
     for (const NotebookTiming &n : timing.notebooks)

@@ -1,12 +1,14 @@
 #include "batch/health.h"
 
 #include "sandbox/registry.h"
+#include "util/json_p.h"
 
 #include <QCoreApplication>
-#include <QJsonArray>
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace sandmark {
 
@@ -379,15 +381,25 @@ QList<CellTiming> cellTimes(const ExecutionRecord &record, const QString &notebo
     return out;
 }
 
-/// The cells of a stored ReferenceTiming (ReferenceTiming::toJson(): an execution record's keys).
-QList<CellTiming> storedCellTimes(const QJsonObject &timing)
+/// A number of `j` at `key` as QJsonValue::toDouble() reads it: the number, else 0.
+double numberAt(const nlohmann::json &j, const char *key)
+{
+    const nlohmann::json v = j.is_object() && j.contains(key) ? j.at(key) : nlohmann::json();
+    return v.is_number() ? v.get<double>() : 0;
+}
+
+/// The cells of a stored ReferenceTiming (ReferenceTiming::toJsonText(): an execution record's keys): those with a
+/// numeric index and a duration; an index that is not an integral int reads as -1, as QJsonValue::toInt(-1).
+QList<CellTiming> storedCellTimes(const nlohmann::json &timing)
 {
     QList<CellTiming> out;
-    for (const QJsonValue &v : timing.value(QLatin1String("cells")).toArray()) {
-        const QJsonObject c = v.toObject();
-        if (c.value(QLatin1String("index")).isDouble() && c.contains(QLatin1String("duration_s")))
-            out.append({c.value(QLatin1String("index")).toInt(-1), c.value(QLatin1String("duration_s")).toDouble(),
-                        c.value(QLatin1String("notebook")).toString()});
+    for (const nlohmann::json &c : jsonutil::arrayOr(timing, "cells")) {
+        if (!c.is_object() || !c.contains("index") || !c.at("index").is_number() || !c.contains("duration_s"))
+            continue;
+        const double index = c.at("index").get<double>();
+        const bool isInt = std::trunc(index) == index && index >= std::numeric_limits<int>::min()
+                           && index <= std::numeric_limits<int>::max();
+        out.append({isInt ? int(index) : -1, numberAt(c, "duration_s"), QString::fromStdString(jsonutil::stringOr(c, "notebook"))});
     }
     return out;
 }
@@ -432,41 +444,43 @@ void ReferenceTiming::addNotebook(const QString &notebook, const ExecutionRecord
     sortSlowestFirst(cells);
 }
 
-QJsonObject ReferenceTiming::toJson() const
+QByteArray ReferenceTiming::toJsonText() const
 {
-    QJsonArray cellArray;
+    nlohmann::json cellArray = nlohmann::json::array();
     for (const CellTiming &c : cells) {
-        QJsonObject o{{QStringLiteral("index"), c.index}, {QStringLiteral("duration_s"), c.seconds}};
+        nlohmann::json o{{"index", c.index}, {"duration_s", c.seconds}};
         if (!c.notebook.isEmpty())
-            o.insert(QStringLiteral("notebook"), c.notebook);
-        cellArray.append(o);
+            o["notebook"] = c.notebook.toStdString();
+        cellArray.push_back(std::move(o));
     }
-    QJsonObject out{{QStringLiteral("duration_s"), durationS}, {QStringLiteral("cells"), cellArray}};
+    nlohmann::json out{{"duration_s", durationS}, {"cells", std::move(cellArray)}};
     if (runS > 0)
-        out.insert(QStringLiteral("run_s"), runS);
+        out["run_s"] = runS;
     if (kernelStartS > 0)
-        out.insert(QStringLiteral("kernel_start_s"), kernelStartS);
+        out["kernel_start_s"] = kernelStartS;
     if (!notebooks.isEmpty()) {
-        QJsonArray parts;
+        nlohmann::json parts = nlohmann::json::array();
         for (const NotebookTiming &n : notebooks)
-            parts.append(QJsonObject{{QStringLiteral("notebook"), n.notebook}, {QStringLiteral("duration_s"), n.seconds}});
-        out.insert(QStringLiteral("notebooks"), parts);
+            parts.push_back({{"notebook", n.notebook.toStdString()}, {"duration_s", n.seconds}});
+        out["notebooks"] = std::move(parts);
     }
-    return out;
+    return QByteArray::fromStdString(jsonutil::qtCompact(out));
 }
 
-ReferenceTiming ReferenceTiming::fromJson(const QJsonObject &o)
+std::optional<ReferenceTiming> ReferenceTiming::fromJsonText(const QByteArray &text)
 {
+    const Expected<nlohmann::json> doc = jsonutil::parse<nlohmann::json>(text, QString());
+    if (!doc || !doc->is_object())
+        return std::nullopt;
+    const nlohmann::json &o = *doc;
     ReferenceTiming t; // the same keys as an execution record, each cell with its notebook
-    t.durationS = o.value(QLatin1String("duration_s")).toDouble();
+    t.durationS = numberAt(o, "duration_s");
     t.cells = storedCellTimes(o);
     sortSlowestFirst(t.cells);
-    t.runS = o.value(QLatin1String("run_s")).toDouble();
-    t.kernelStartS = o.value(QLatin1String("kernel_start_s")).toDouble();
-    const QJsonArray parts = o.value(QLatin1String("notebooks")).toArray();
-    for (const QJsonValue &v : parts)
-        t.notebooks.append({v.toObject().value(QLatin1String("notebook")).toString(),
-                            v.toObject().value(QLatin1String("duration_s")).toDouble()});
+    t.runS = numberAt(o, "run_s");
+    t.kernelStartS = numberAt(o, "kernel_start_s");
+    for (const nlohmann::json &v : jsonutil::arrayOr(o, "notebooks"))
+        t.notebooks.append({QString::fromStdString(jsonutil::stringOr(v, "notebook")), numberAt(v, "duration_s")});
     return t;
 }
 

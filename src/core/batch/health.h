@@ -10,8 +10,6 @@
 #include "sandbox/executionrecord.h"
 #include "util/profile.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -70,9 +68,13 @@ struct ReferenceTiming
     /// The time one submission's run is expected to take, seconds: runS when known, else durationS (the cells and
     /// checks alone: a lower bound, without the kernel start-up and the sandbox).
     double perSubmissionS() const { return runS > 0 ? runS : durationS; }
-    QJsonObject toJson() const;
-    /// The inverse of toJson(); tolerant of missing keys (a cache written before problem sets has no notebooks).
-    static ReferenceTiming fromJson(const QJsonObject &o);
+    /// The reference cache's timing file (`<key>.timing.json`): the times as one compact JSON object, as Qt's
+    /// QJsonDocument wrote it before (`duration_s`, `cells[]` {`index`, `duration_s`, `notebook`}, `run_s`,
+    /// `kernel_start_s`, `notebooks[]`), so a cache written by an earlier version reads the same.
+    QByteArray toJsonText() const;
+    /// The inverse of toJsonText(); tolerant of missing keys (a cache written before problem sets has no notebooks).
+    /// nullopt when `text` is not a JSON object (a damaged cache file: the reference runs again).
+    static std::optional<ReferenceTiming> fromJsonText(const QByteArray &text);
 };
 
 /// What starting the instructor notebook's imports under the limits found (ImportsCheck, importscheck.h).

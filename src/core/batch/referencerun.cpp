@@ -17,9 +17,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRegularExpression>
 #include <QSaveFile>
 
@@ -335,8 +332,7 @@ std::optional<CachedReference> cachedReference(const Assignment &assignment, con
         if (const Expected<nlohmann::json> j = jsonutil::parse<nlohmann::json>(o.readAll(), o.fileName()); j && j->is_object())
             out.outcome = outcomeFromJson(*j);
     if (QFile t(base + QLatin1String(".timing.json")); t.open(QIODevice::ReadOnly))
-        if (const QJsonDocument d = QJsonDocument::fromJson(t.readAll()); d.isObject())
-            out.timing = ReferenceTiming::fromJson(d.object());
+        out.timing = ReferenceTiming::fromJsonText(t.readAll());
     QString lacks = payload && payload->is_structured()
                         ? reuseCachedOutcome(assignment, out.payload, out.outcome)
                         : QStringLiteral("not a JSON document");
@@ -677,7 +673,7 @@ void ReferenceRun::onRunFinished(const SubmissionRunResult &result)
             qCWarning(lcBatch) << "cannot keep the reference run's notebook" << path << f.errorString();
         paths::makePrivateFile(path);
     }
-    const QByteArray timing = QJsonDocument(m_timing->toJson()).toJson(QJsonDocument::Compact);
+    const QByteArray timing = m_timing->toJsonText();
     const QByteArray outcomeBytes = QByteArray::fromStdString(jsonutil::qtCompact(outcomeJson(m_outcome)));
     for (const auto &[path, bytes] : {std::pair{timingPath(), timing}, std::pair{outcomePath(), outcomeBytes},
                                       std::pair{cachePath(), payload}}) {

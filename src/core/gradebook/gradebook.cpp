@@ -4,6 +4,7 @@
 
 #include "util/paths.h"
 #include "util/inputfile.h"
+#include "util/json_p.h"
 
 #include <QAtomicInteger>
 #include <QCryptographicHash>
@@ -11,8 +12,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLockFile>
 #include <QLoggingCategory>
 #include <QSqlDatabase>
@@ -117,14 +116,23 @@ QStringList parseReasons(const QString &json)
     QStringList out;
     if (json.isEmpty() || json == QLatin1String("[]"))
         return out;
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8(), &pe);
-    if (pe.error != QJsonParseError::NoError || !doc.isArray())
+    const Expected<nlohmann::json> doc = jsonutil::parse<nlohmann::json>(json.toUtf8(), QString());
+    if (!doc || !doc->is_array())
         return {QStringLiteral("the gradebook's reasons or notes for this run are not a JSON list of strings: %1")
                     .arg(json.size() > 200 ? json.left(200) + QStringLiteral("…") : json)};
-    for (const QJsonValue &v : doc.array())
-        out << (v.isString() ? v.toString() : QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)));
+    for (const nlohmann::json &v : *doc)
+        out << (v.is_string() ? QString::fromStdString(v.get<std::string>())
+                              : QString::fromStdString(jsonutil::qtCompact(nlohmann::json::array({v}))));
     return out;
+}
+
+/// A run's reasons or notes as stored: a compact JSON array of strings, as Qt wrote it (parseReasons() reads it).
+QString reasonsJson(const QStringList &texts)
+{
+    nlohmann::json array = nlohmann::json::array();
+    for (const QString &t : texts)
+        array.push_back(t.toStdString());
+    return QString::fromStdString(jsonutil::qtCompact(array));
 }
 
 /// A transaction that rolls back unless committed. A writing one takes SQLite's write lock at its start (BEGIN
@@ -768,9 +776,9 @@ Expected<qint64> Gradebook::insertRun(const RunRecord &run)
     ins.addBindValue(gradeStatusName(r.status));
     ins.addBindValue(r.score);
     ins.addBindValue(r.maxScore);
-    ins.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.reasons)).toJson(QJsonDocument::Compact)));
+    ins.addBindValue(reasonsJson(r.reasons));
     ins.addBindValue(text(run.artifacts));
-    ins.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(r.notes)).toJson(QJsonDocument::Compact)));
+    ins.addBindValue(reasonsJson(r.notes));
     ins.addBindValue(text(run.executionHash));
     ins.addBindValue(text(run.storedDigest));
     ins.addBindValue(text(run.inputsKey));
