@@ -6,6 +6,7 @@
 
 #include "notebook/notebook_p.h"
 #include "util/inputfile.h"
+#include "util/json_p.h"
 #include "util/paths.h"
 #include "util/stagingdir.h"
 
@@ -13,8 +14,6 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
 
@@ -1227,13 +1226,9 @@ Expected<QByteArray> makeOtterRelease(const QByteArray &instructorNotebook, cons
 
 QMap<QString, QByteArray> otterPublicTests(const QList<Check> &checks)
 {
-    // Python literals: JSON strings, true/false/null spelled the Python way.
-    const auto py = [](const QJsonValue &v) -> QString {
-        if (v.isBool())
-            return v.toBool() ? QStringLiteral("True") : QStringLiteral("False");
-        if (v.isDouble())
-            return QString::number(v.toDouble());
-        return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    // A Python string literal: the string as JSON writes it (Python reads JSON's escapes the same way).
+    const auto py = [](const QString &text) {
+        return QString::fromStdString(jsonutil::qtCompact(nlohmann::json(text.toStdString())));
     };
     QMap<QString, QStringList> cases;
     QMap<QString, bool> allOrNothing;
