@@ -6,7 +6,6 @@
 
 #include "notebook/notebook_p.h"
 #include "util/inputfile.h"
-#include "util/json_p.h"
 #include "util/paths.h"
 #include "util/stagingdir.h"
 
@@ -1222,41 +1221,6 @@ Expected<QByteArray> makeOtterRelease(const QByteArray &instructorNotebook, cons
     if (replaced)
         *replaced = changed;
     return NotebookEditor::fromJson(std::move(json)).toJson();
-}
-
-QMap<QString, QByteArray> otterPublicTests(const QList<Check> &checks)
-{
-    // A Python string literal: the string as JSON writes it (Python reads JSON's escapes the same way).
-    const auto py = [](const QString &text) {
-        return QString::fromStdString(jsonutil::qtCompact(nlohmann::json(text.toStdString())));
-    };
-    QMap<QString, QStringList> cases;
-    QMap<QString, bool> allOrNothing;
-    for (const Check &c : checks) {
-        if (c.type != Check::Type::Otter)
-            continue;
-        const QVariantList list = c.options.value(QLatin1String("cases")).toList();
-        allOrNothing[c.question] = allOrNothing.value(c.question) || list.size() > 1;
-        for (const QVariant &v : list) {
-            const QVariantMap tc = v.toMap();
-            if (tc.value(QLatin1String("hidden")).toBool())
-                continue;
-            const double points = list.size() > 1 ? c.points / list.size() : c.points;
-            cases[c.question] << QStringLiteral("{'name': %1, 'code': %2, 'hidden': False, 'locked': False, 'points': %3}")
-                                     .arg(py(tc.value(QLatin1String("name")).toString()), py(tc.value(QLatin1String("code")).toString()))
-                                     .arg(points);
-        }
-    }
-    QMap<QString, QByteArray> files;
-    for (auto it = cases.cbegin(); it != cases.cend(); ++it)
-        files.insert(QStringLiteral("tests/%1.py").arg(it.key()),
-                     QStringLiteral("OK_FORMAT = True\n\ntest = {'name': %1, 'points': None, 'all_or_nothing': %2,\n"
-                                    "        'suites': [{'cases': [%3],\n"
-                                    "                    'scored': True, 'setup': '', 'teardown': '', 'type': 'doctest'}]}\n")
-                         .arg(py(it.key()), allOrNothing.value(it.key()) ? QStringLiteral("True") : QStringLiteral("False"),
-                              it.value().join(QStringLiteral(",\n                              ")))
-                         .toUtf8());
-    return files;
 }
 
 } // namespace sandmark

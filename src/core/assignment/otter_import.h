@@ -67,8 +67,4 @@ Expected<QList<double>> otterCasePoints(const QString &questionPoints, const QLi
 Expected<QByteArray> makeOtterRelease(const QByteArray &instructorNotebook, const QString &fileName,
                                       const QMap<QString, QStringList> &checkAfter, int *replaced = nullptr);
 
-/// The public tests of `checks` (the assignment's otter checks) as OK-format files, `tests/<question>.py` →
-/// text: the public cases only, with their points, as the students' own Otter runs them. Pure.
-QMap<QString, QByteArray> otterPublicTests(const QList<Check> &checks);
-
 } // namespace sandmark

@@ -80,10 +80,14 @@ Expected<ReleaseReport> writeRelease(const Assignment &assignment, const QString
         outputs.append({rel, released->toJson()});
     }
 
-    if (assignment.fromOtter()) {
-        // The public tests, for the students' own `grader.check` with the real Otter.
-        const QMap<QString, QByteArray> tests = otterPublicTests(assignment.checks());
-        for (auto it = tests.cbegin(); it != tests.cend(); ++it)
+    // What each check kind adds (Otter: its public tests, for the students' own `grader.check`).
+    for (const CheckKind *kind : checkKinds()) {
+        QList<Check> ofKind;
+        for (const Check &c : assignment.checks())
+            if (&checkKind(c) == kind)
+                ofKind << c;
+        const QMap<QString, QByteArray> files = ofKind.isEmpty() ? QMap<QString, QByteArray>() : kind->releaseFiles(ofKind);
+        for (auto it = files.cbegin(); it != files.cend(); ++it)
             outputs.append({it.key(), it.value()});
     }
     if (outDir.isEmpty())

@@ -7,6 +7,8 @@
 #include "checks/checkfield.h"
 #include "util/expected.h"
 
+#include <QByteArray>
+#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -126,6 +128,10 @@ public:
     /// describe() for a table cell with the whole in its tooltip (the app's Checks table): a test's first line
     /// only (testSummary()). Default: describe().
     virtual QString shortDescription(const Check &check) const { return describe(check); }
+    /// Files this kind adds to the student release (path relative to the release folder → bytes) for `checks`, the
+    /// assignment's checks of this kind (writeRelease() asks every kind). None by default; Otter: its public tests.
+    /// Pure.
+    virtual QMap<QString, QByteArray> releaseFiles(const QList<Check> &checks) const { Q_UNUSED(checks); return {}; }
 };
 
 } // namespace sandmark

@@ -87,6 +87,9 @@ public:
     void grade(const Check &check, const CheckEvidence &evidence, CheckResult &result) const override;
     std::optional<ReferenceFailure> failsOnReference(const Check &check, const CellRecord &cell) const override;
     QString describe(const Check &check) const override;
+    /// The public tests as OK-format files, `tests/<question>.py` → text: the public cases only, with their points,
+    /// as the students' own Otter runs them.
+    QMap<QString, QByteArray> releaseFiles(const QList<Check> &checks) const override;
 };
 
 } // namespace sandmark::detail

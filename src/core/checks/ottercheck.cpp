@@ -5,6 +5,7 @@
 
 #include "grading/checkgrading_p.h"
 #include "notebook/instrument.h"
+#include "util/json_p.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -325,6 +326,40 @@ QString OtterCheckKind::describe(const Check &c) const
         return QStringLiteral("Otter %1: %2%3").arg(question, cases.at(0).toMap().value(QLatin1String("name")).toString(),
                                                     hidden ? QStringLiteral(" (hidden)") : QString());
     return QStringLiteral("Otter %1: %2 cases, all or nothing (%3 hidden)").arg(question).arg(cases.size()).arg(hidden);
+}
+
+QMap<QString, QByteArray> OtterCheckKind::releaseFiles(const QList<Check> &checks) const
+{
+    // The public tests, for the students' own `grader.check` with the real Otter.
+    // A Python string literal: the string as JSON writes it (Python reads JSON's escapes the same way).
+    const auto py = [](const QString &text) {
+        return QString::fromStdString(jsonutil::qtCompact(nlohmann::json(text.toStdString())));
+    };
+    QMap<QString, QStringList> cases;
+    QMap<QString, bool> allOrNothing;
+    for (const Check &c : checks) {
+        const QVariantList list = c.options.value(QLatin1String("cases")).toList();
+        allOrNothing[c.question] = allOrNothing.value(c.question) || list.size() > 1;
+        for (const QVariant &v : list) {
+            const QVariantMap tc = v.toMap();
+            if (tc.value(QLatin1String("hidden")).toBool())
+                continue;
+            const double points = list.size() > 1 ? c.points / list.size() : c.points;
+            cases[c.question] << QStringLiteral("{'name': %1, 'code': %2, 'hidden': False, 'locked': False, 'points': %3}")
+                                     .arg(py(tc.value(QLatin1String("name")).toString()), py(tc.value(QLatin1String("code")).toString()))
+                                     .arg(points);
+        }
+    }
+    QMap<QString, QByteArray> files;
+    for (auto it = cases.cbegin(); it != cases.cend(); ++it)
+        files.insert(QStringLiteral("tests/%1.py").arg(it.key()),
+                     QStringLiteral("OK_FORMAT = True\n\ntest = {'name': %1, 'points': None, 'all_or_nothing': %2,\n"
+                                    "        'suites': [{'cases': [%3],\n"
+                                    "                    'scored': True, 'setup': '', 'teardown': '', 'type': 'doctest'}]}\n")
+                         .arg(py(it.key()), allOrNothing.value(it.key()) ? QStringLiteral("True") : QStringLiteral("False"),
+                              it.value().join(QStringLiteral(",\n                              ")))
+                         .toUtf8());
+    return files;
 }
 
 } // namespace sandmark::detail
