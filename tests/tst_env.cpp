@@ -304,6 +304,17 @@ private Q_SLOTS:
                  qPrintable(fromEnv.error.toString()));
     }
 
+    // A program that runs, exits at once and prints nothing (SANDMARK_PYTHON=/bin/false) is named with what it did;
+    // the reason was empty ("does not run: ", fresh-user run s25).
+    void silentBaseInterpreterSaysWhatItDid()
+    {
+        EnvironmentSpec s = spec({});
+        s.basePython = u"/bin/false"_s;
+        const BuildOutcome o = build(s);
+        QVERIFY(!o.ok);
+        QCOMPARE(o.error.message, u"the base interpreter /bin/false does not run: it exited with status 1 and printed nothing"_s);
+    }
+
     void buildsOnceAndReuses()
     {
         // Two builders of the same list at once: the lock makes one build and the other reuse it.

@@ -67,12 +67,14 @@ int cmdReview(const QStringList &args)
     auto grades = book.effectiveGrades();
     if (!grades)
         return failWith(grades.error());
+    qsizetype listed = 0;
     for (const EffectiveGrade &g : *grades) {
         const bool named = students->contains(g.studentId);
         // No student: what awaits a person, as export holds it back (unfinishedForLms()): needs-review whose mark does
         // not hold (none, or the grade changed since), and needs-manual, whose answers await their points marked or not.
         if (students->isEmpty() ? !unfinishedForLms(g) : !named)
             continue;
+        ++listed;
         out() << displayText(g.studentId) << ": " << gradeText(g.status, g.score(), g.maxScore) << "; ";
         if (!g.review)
             out() << (!named ? "not reviewed" : hadMark.contains(g.studentId) ? "review mark removed" : "had no review mark")
@@ -83,6 +85,8 @@ int cmdReview(const QStringList &args)
             out() << "reviewed " << g.review->when.toString(Qt::ISODate) << " when it was "
                   << gradeText(g.review->status, g.review->score, g.maxScore) << " (the grade changed since)\n";
     }
+    if (students->isEmpty() && listed == 0) // an empty list read as if the command had failed (fresh-user run s25)
+        out() << "nothing awaits a person (" << grades->size() << " submission(s) in the gradebook)\n";
     // A mark records that someone looked; an answer awaiting grading by hand still needs its points (export holds
     // its Canvas score back until then: unfinishedForLms()).
     if (!parser.isSet(clear))

@@ -275,9 +275,14 @@ void EnvironmentBuilder::onProbed(int exitCode, QProcess::ExitStatus status)
         return;
     const QList<QByteArray> lines = out.trimmed().split('\n');
     if (status != QProcess::NormalExit || exitCode != 0 || lines.size() < 3) {
+        // A program that exits at once and says nothing (SANDMARK_PYTHON=/bin/false) left the reason empty.
+        const QString said = lastLines(out, 2).trimmed();
+        const QString why = !said.isEmpty() ? said
+                            : status != QProcess::NormalExit ? QStringLiteral("it crashed and printed nothing")
+                            : exitCode != 0 ? QStringLiteral("it exited with status %1 and printed nothing").arg(exitCode)
+                                            : QStringLiteral("it is not a Python interpreter (it printed nothing)");
         failBase(QStringLiteral("the base interpreter %1%2 does not run: %3")
-                     .arg(m_spec.basePython, baseFromVariable() ? QStringLiteral(" (SANDMARK_PYTHON)") : QString(),
-                          lastLines(out, 2)));
+                     .arg(m_spec.basePython, baseFromVariable() ? QStringLiteral(" (SANDMARK_PYTHON)") : QString(), why));
         return;
     }
     m_baseVersion = QString::fromLatin1(lines.at(0).trimmed());
