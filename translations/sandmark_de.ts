@@ -4179,6 +4179,13 @@ Doppelklicken, um das bewertete Notebook zu wählen.</translation>
             <numerusform>%n leer gelassen: eine Person muss sie noch abschließen (Bewertung von Hand oder Durchsicht ausstehend, nicht als durchgesehen markiert); siehe Tooltip</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n gradebook row(s) left out: the submission folder is gone (the grades stay in the gradebook); see the tooltip</source>
+        <translation>
+            <numerusform>%n Notenbuchzeile ausgelassen: ihr Abgabeordner ist nicht mehr da (die Noten bleiben im Notenbuch); siehe Tooltip</numerusform>
+            <numerusform>%n Notenbuchzeilen ausgelassen: ihr Abgabeordner ist nicht mehr da (die Noten bleiben im Notenbuch); siehe Tooltip</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::RunRecord</name>

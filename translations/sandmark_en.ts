@@ -396,6 +396,13 @@
             <numerusform>%n left empty: a person has still to finish them (needs manual grading, or needs review and not marked reviewed); see the tooltip</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n gradebook row(s) left out: the submission folder is gone (the grades stay in the gradebook); see the tooltip</source>
+        <translation>
+            <numerusform>%n gradebook row left out: its submission folder is gone (the grades stay in the gradebook); see the tooltip</numerusform>
+            <numerusform>%n gradebook rows left out: their submission folder is gone (the grades stay in the gradebook); see the tooltip</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandmark::SelfTestDialog</name>
